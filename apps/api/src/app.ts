@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ErrorReporter } from './adapters/error-reporter/error-reporter.ts';
+import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
+import type { TConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { isApiPath, registerErrorHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestContext, requestIdFor } from './http/request-context.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
+import type { Clock } from './lib/clock.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+/** Everything the app needs from outside, handed in so tests can give each piece its own local stand-in. */
+export interface AppDeps {
+  config: TConfig;
+  database: Database;
+  clock: Clock;
+  errorReporter: ErrorReporter;
+  mailer: Mailer;
+  sms: SmsSender;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: requestIdFor,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerRequestContext(app);
+  const errors = registerErrorHandling(app, deps.errorReporter);
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app, config);
+
+  await app.register(healthRoutes(deps));
+  if (!config.isProduction) await app.register(devMailboxRoutes(deps));
+
+  const webApp = await registerWebApp(app, config);
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (webApp.sendIndex && isPageRequest && !isApiPath(request.url)) return webApp.sendIndex(reply);
+    return errors.replyNotFound(request, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_BRAND_NAME } from '@cypher/contract';
+
+/**
+ * The only reader of `process.env`. Every setting the API understands is declared here with its default, checked at
+ * start-up, and handed down as a typed object; README.md lists the same variables.
+ */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const ZEnvironment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
+  DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SENTRY_DSN: optionalString,
+  WEB_SENTRY_DSN: optionalString,
+  WEB_TAG_MANAGER_ID: optionalString,
+  WEB_GA_MEASUREMENT_ID: optionalString,
+  WEB_AMPLITUDE_API_KEY: optionalString,
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type TEnvironment = Partial<Record<keyof z.input<typeof ZEnvironment>, string>>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    environment: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    brandName: e.BRAND_NAME,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    sentryDsn: e.SENTRY_DSN,
+    jobsEnabled: e.JOBS_ENABLED,
+    web: {
+      sentryDsn: e.WEB_SENTRY_DSN,
+      tagManagerId: e.WEB_TAG_MANAGER_ID,
+      gaMeasurementId: e.WEB_GA_MEASUREMENT_ID,
+      amplitudeApiKey: e.WEB_AMPLITUDE_API_KEY,
+    },
+  };
+}
+
+export type TConfig = ReturnType<typeof loadConfig>;
+
+/** A configuration for tests: quiet, no jobs unless a test starts them, nothing read from the real environment. */
+export function testConfig(overrides: TEnvironment = {}): TConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...overrides });
+}
+
+/** Where the database suites run: a PostgreSQL server when TEST_DATABASE_URL is set, PGlite in memory otherwise. */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? url : undefined;
+}

@@ -1,0 +1,3 @@
+/** Every table of every module, in one index: drizzle-kit reads it to write migrations, drizzle to type queries. */
+export * from '../modules/dev-mailbox/dev-mailbox.tables.ts';
+export * from './seed/seed.tables.ts';

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { controllableClock, DAY_MS } from '../lib/clock.ts';
+import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
+import { listMailboxMessages } from '../modules/dev-mailbox/list-mailbox-messages.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { recurringJobs, startJobScheduler, type JobScheduler } from './job-scheduler.ts';
+
+let database: Database;
+let scheduler: JobScheduler;
+const clock = controllableClock('2026-11-01T12:00:00.000Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  scheduler = await startJobScheduler({ database, clock }, { pollingIntervalSeconds: 0.5 });
+});
+afterAll(async () => {
+  await scheduler.stop();
+  await database.close();
+});
+
+async function waitForCompletion(queue: string, jobId: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const job = await scheduler.boss.getJobById(queue, jobId);
+    if (job?.state === 'completed' || job?.state === 'failed') return job.state;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`job ${jobId} did not finish in ${timeoutMs} ms`);
+}
+
+describe('job scheduler', () => {
+  it('keeps a daily schedule for every recurring job in the database', async () => {
+    const schedules = await scheduler.boss.getSchedules();
+    expect(schedules.map((schedule) => schedule.name).sort()).toEqual(recurringJobs.map((job) => job.name).sort());
+  });
+
+  it('runs the mailbox purge through the queue: week-old messages go, recent ones stay', async () => {
+    const mailbox = devMailbox(database.db, clock);
+    await mailbox.sendEmail({ to: 'old@example.com', subject: 'Old', text: 'from last month' });
+    clock.advance(8 * DAY_MS);
+    await mailbox.sendEmail({ to: 'new@example.com', subject: 'New', text: 'from today' });
+
+    const jobId = await scheduler.runNow('purge-dev-mailbox');
+    expect(jobId).toBeTruthy();
+    expect(await waitForCompletion('purge-dev-mailbox', jobId!)).toBe('completed');
+
+    const remaining = await listMailboxMessages(database.db, undefined);
+    expect(remaining.map((message) => message.to)).toEqual(['new@example.com']);
+  });
+});

@@ -1,0 +1,53 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
+
+/**
+ * A recurring job: a queue name, a cron expression (UTC) and the work. Modules add theirs to `recurringJobs`;
+ * pg-boss keeps the schedule in the database, so with many API instances each run happens once.
+ */
+export interface RecurringJob {
+  name: string;
+  cron: string;
+  run(deps: JobDeps): Promise<unknown>;
+}
+
+export interface JobDeps {
+  database: Database;
+  clock: Clock;
+}
+
+export const recurringJobs: RecurringJob[] = [
+  { name: 'purge-dev-mailbox', cron: '17 3 * * *', run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()) },
+];
+
+export interface JobScheduler {
+  boss: PgBoss;
+  /** Queues one run of a job now (operators, tests); the worker picks it up like a scheduled run. */
+  runNow(name: string): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+export async function startJobScheduler(
+  deps: JobDeps,
+  options: { jobs?: RecurringJob[]; pollingIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+): Promise<JobScheduler> {
+  const jobs = options.jobs ?? recurringJobs;
+  // pg-boss talks to the database through our connection: on PGlite there is only one, on PostgreSQL the pool.
+  const boss = new PgBoss({ db: { executeSql: deps.database.executeSql }, schema: 'pgboss' });
+  boss.on('error', (error) => options.onError?.(error));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      await job.run(deps);
+    });
+  }
+  return {
+    boss,
+    runNow: (name) => boss.send(name, {}),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,55 @@
+import { APP_VERSION } from '@cypher/contract';
+import { silentErrorReporter } from './adapters/error-reporter/error-reporter.ts';
+import { sentryErrorReporter } from './adapters/error-reporter/sentry-error-reporter.ts';
+import { devMailbox } from './adapters/mail/dev-mailbox.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { startJobScheduler } from './jobs/job-scheduler.ts';
+import { systemClock } from './lib/clock.ts';
+
+/** Process entry: config -> database -> migrations -> seed -> jobs -> listen; SIGTERM closes in reverse order. */
+const config = loadConfig();
+const errorReporter = config.sentryDsn
+  ? sentryErrorReporter({ dsn: config.sentryDsn, environment: config.environment, release: APP_VERSION })
+  : silentErrorReporter;
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await runMigrations(database);
+const clock = systemClock;
+const mailbox = devMailbox(database.db, clock);
+const app = await buildApp({ config, database, clock, errorReporter, mailer: mailbox, sms: mailbox });
+
+if (!config.isProduction) await seedDemoIfEmpty(database, clock, app.log);
+const jobs = config.jobsEnabled
+  ? await startJobScheduler({ database, clock }, { onError: (error) => app.log.error({ err: error }, 'job error') })
+  : null;
+
+await app.listen({ port: config.port, host: config.host });
+const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+app.log.info(`${config.brandName} ${APP_VERSION} is running at ${config.publicUrl} (database: ${where})`);
+if (process.stdout.isTTY || config.logLevel === 'silent') console.log(`\n  ${config.brandName} is ready: ${config.publicUrl}\n`);
+
+let isShuttingDown = false;
+async function shutDown(signal: string) {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  // Stop taking requests first, then stop the workers, then let go of the database they both use.
+  const forceExit = setTimeout(() => process.exit(1), 20_000);
+  forceExit.unref();
+  try {
+    await app.close();
+    await jobs?.stop();
+    await database.close();
+    await errorReporter.flush();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGINT', () => void shutDown('SIGINT'));

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Success answers are always `{ data: ... }` (ARCHITECTURE 2b). */
+export function ZData<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export const ZErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** `?page=1&size=20`: one pagination shape across the API. */
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export function ZPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export type TPage<T> = { items: T[]; page: number; size: number; total: number };
+
+/** Money in JSON: integer minor units, never floats. */
+export const ZCurrency = z.enum(['USD', 'CYP']);
+export type TCurrency = z.infer<typeof ZCurrency>;
+export const ZMoney = z.object({ amount: z.number().int(), currency: ZCurrency });
+export type TMoney = z.infer<typeof ZMoney>;

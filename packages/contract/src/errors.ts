@@ -1,0 +1,74 @@
+/**
+ * The error catalogue: every code the API can answer with, its HTTP status and the message a person reads.
+ * The messages of spec section 8 are quoted word for word; the API throws `AppError(code)` and the web looks
+ * messages up here by `code` (or the legacy `error` field), so both sides always say the same thing.
+ */
+export const errorCatalogue = {
+  // Spec section 8, verbatim.
+  DUPLICATE_ID_EXISTS: { status: 409, message: 'This email already exists.' },
+  USER_ID_NOT_FOUND: {
+    status: 404,
+    message: 'We were unable to find an account that uses this email address! Please check and try again.',
+  },
+  INVALID_PASSWORD: { status: 401, message: 'Email or password is invalid.' },
+  EMAIL_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your email.' },
+  ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD: { status: 400, message: 'Please avoid using your previous password.' },
+  USER_ALREADY_EXISTS: { status: 409, message: 'This email address is already registered!' },
+  INVALID_AUTHORIZATION_KEY: { status: 400, message: 'Invalid verification key.' },
+  UPLOAD_FILE_ABSENT: { status: 400, message: 'No registered file.' },
+  UNSUPPORTED_MIMETYPE: { status: 400, message: 'Unsupported file type.' },
+  MEDIA_NOT_FOUND: { status: 404, message: 'Media file does not exist.' },
+  IMAGE_REQUIRED_IN_IMAGE_FIELD: { status: 400, message: 'Unsupported content type.' },
+  IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD: { status: 400, message: 'Unsupported content type.' },
+  REQUEST_MAXIMUN: { status: 429, message: 'You have exceeded the maximum number of requests.' },
+
+  // Protocol-level outcomes every endpoint shares.
+  INVALID_REQUEST: { status: 400, message: 'Some of the information sent is not valid. Please check and try again.' },
+  UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  PAYLOAD_TOO_LARGE: { status: 400, message: 'The request is too large.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This request key was already used for a different request.',
+  },
+  COUNTRY_RESTRICTED: { status: 499, message: 'Our service is not available in your country or region.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again in a moment.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type TErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as TErrorCode[];
+
+export function isErrorCode(value: unknown): value is TErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+/** One field that failed validation, as listed in `details` of an INVALID_REQUEST answer. */
+export interface TFieldError {
+  field: string;
+  message: string;
+}
+
+/** The failure body of every API answer. */
+export interface TErrorBody {
+  code: string;
+  message: string;
+  details?: TFieldError[];
+}
+
+/**
+ * The message to show for a failed answer: the catalogue's wording by `code` (or `error`, which older clients
+ * and providers send), falling back to the body's own `message` (spec section 8).
+ */
+export function messageForError(body: unknown, fallback: string = errorCatalogue.INTERNAL_ERROR.message): string {
+  if (body && typeof body === 'object') {
+    const { code, error, message } = body as { code?: unknown; error?: unknown; message?: unknown };
+    if (isErrorCode(code)) return errorCatalogue[code].message;
+    if (isErrorCode(error)) return errorCatalogue[error].message;
+    if (typeof message === 'string' && message.length > 0) return message;
+  }
+  return fallback;
+}
