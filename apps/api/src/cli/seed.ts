@@ -1,0 +1,31 @@
+// `npm run seed` writes the demo content into an empty database; `npm run seed -- --reset` wipes every table
+// (data, job queue, migration history) and rebuilds the demo from scratch. Uses the same configuration as `npm start`.
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { seedDemo, seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
+import { systemClock } from '../lib/clock.ts';
+
+const isReset = process.argv.includes('--reset');
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const log = { info: (details: { seeder: string }) => console.log(`  seeded: ${details.seeder}`) };
+
+try {
+  if (isReset) {
+    await database.db.execute(sql.raw('drop schema if exists pgboss cascade'));
+    await database.db.execute(sql.raw('drop schema if exists drizzle cascade'));
+    await database.db.execute(sql.raw('drop schema public cascade'));
+    await database.db.execute(sql.raw('create schema public'));
+    await runMigrations(database);
+    await seedDemo(database, systemClock, log);
+    console.log('Database reset and demo content rebuilt.');
+  } else {
+    await runMigrations(database);
+    const isSeeded = await seedDemoIfEmpty(database, systemClock, log);
+    console.log(isSeeded ? 'Demo content written.' : 'The database already has its demo content; use --reset to rebuild it.');
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,66 @@
+// Shared by `npm start` and `npm test`: install what is missing and build the web app when its sources changed.
+// Plain Node with no dependencies, because it runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newestMtime(entry) {
+  let stat;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of fs.readdirSync(entry)) {
+    if (child === 'node_modules' || child === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** `npm ci` on a fresh clone; `npm install` when the lockfile moved on since the last install. */
+export function ensureDependencies() {
+  const installedMarker = path.join(root, 'node_modules/.package-lock.json');
+  const lockfile = path.join(root, 'package-lock.json');
+  if (!fs.existsSync(installedMarker)) {
+    console.log('Installing dependencies (first run)…');
+    runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  } else if (mtime(lockfile) > mtime(installedMarker)) {
+    console.log('Dependencies changed; installing…');
+    runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  }
+}
+
+/** Builds apps/web/dist unless it is newer than every web and contract source file. */
+export function ensureWebBuild() {
+  const builtIndex = path.join(root, 'apps/web/dist/index.html');
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+  const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+  if (mtime(builtIndex) >= newestSource) return;
+  console.log('Building the web app…');
+  runOrExit('npm', ['run', 'build', '-w', '@cypher/web']);
+}

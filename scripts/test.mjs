@@ -1,0 +1,59 @@
+// `npm test`: install what is missing, typecheck, run the unit and API suites (PGlite by default, PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser journeys when a Chromium is found (required when E2E=required).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, root, run, runOrExit } from './lib/prepare.mjs';
+
+ensureDependencies();
+
+console.log('\n▸ Typecheck');
+runOrExit('npm', ['run', 'typecheck', '--silent']);
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+console.log('\n▸ Unit and API tests' + (process.env.TEST_DATABASE_URL ? ' (on PostgreSQL)' : ' (on PGlite)'));
+const vitestReport = path.join(reportDir, 'vitest.json');
+// Extra arguments go to vitest, e.g. `npm test -- --project api` for the database suites alone.
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`];
+const vitestStatus = run('npx', [...vitestArgs, ...process.argv.slice(2)]);
+if (fs.existsSync(vitestReport)) {
+  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+} else if (vitestStatus !== 0) totals.failed += 1;
+
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (candidate) => candidate && fs.existsSync(candidate),
+);
+let e2eStatus = 0;
+if (process.env.E2E === 'skip') {
+  console.log('\n▸ Browser journeys skipped (E2E=skip)');
+} else if (!chromium) {
+  if (process.env.E2E === 'required') {
+    console.error('\n✗ Browser journeys are required (E2E=required) but no Chromium was found. Install it: apt-get install -y chromium');
+    e2eStatus = 1;
+    totals.failed += 1;
+  } else {
+    console.log('\n▸ Browser journeys skipped: no Chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install -y chromium)');
+  }
+} else {
+  console.log(`\n▸ Browser journeys in ${chromium}`);
+  ensureWebBuild();
+  const playwrightReport = path.join(reportDir, 'playwright.json');
+  e2eStatus = run('npx', ['playwright', 'test'], {
+    env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  });
+  if (fs.existsSync(playwrightReport)) {
+    const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } else if (e2eStatus !== 0) totals.failed += 1;
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
