@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorReporter } from './adapters/error-reporter/error-reporter.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
+import { createAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { isApiPath, registerErrorHandling } from './http/error-handler.ts';
@@ -9,9 +10,12 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestContext, requestIdFor } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { Clock } from './lib/clock.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** Everything the app needs from outside, handed in so tests can give each piece its own local stand-in. */
 export interface AppDeps {
@@ -21,6 +25,7 @@ export interface AppDeps {
   errorReporter: ErrorReporter;
   mailer: Mailer;
   sms: SmsSender;
+  rateLimiter: RateLimiter;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -39,7 +44,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
 
+  const ctx = createAppContext(deps);
   await app.register(healthRoutes(deps));
+  await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
 
   const webApp = await registerWebApp(app, config);

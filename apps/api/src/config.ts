@@ -35,6 +35,15 @@ const ZEnvironment = z.object({
   WEB_TAG_MANAGER_ID: optionalString,
   WEB_GA_MEASUREMENT_ID: optionalString,
   WEB_AMPLITUDE_API_KEY: optionalString,
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Cypher <no-reply@cypher.local>'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  SMS_FROM: optionalString,
+  SMS_API_BASE_URL: z.url().default('https://api.twilio.com'),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -50,6 +59,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 random characters)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     environment: e.NODE_ENV,
@@ -66,6 +78,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sentryDsn: e.SENTRY_DSN,
     jobsEnabled: e.JOBS_ENABLED,
+    auth: {
+      /** Signs access tokens and keys code hashes. Required in production; elsewhere kept in DATA_DIR if unset. */
+      secret: e.AUTH_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      sessionTtlDays: e.SESSION_TTL_DAYS,
+      issuer: publicUrl,
+      audience: 'cypher-api',
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.SMS_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.SMS_FROM, baseUrl: e.SMS_API_BASE_URL }
+        : undefined,
     web: {
       sentryDsn: e.WEB_SENTRY_DSN,
       tagManagerId: e.WEB_TAG_MANAGER_ID,
@@ -79,11 +104,23 @@ export type TConfig = ReturnType<typeof loadConfig>;
 
 /** A configuration for tests: quiet, no jobs unless a test starts them, nothing read from the real environment. */
 export function testConfig(overrides: TEnvironment = {}): TConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...overrides,
+  });
 }
 
 /** Where the database suites run: a PostgreSQL server when TEST_DATABASE_URL is set, PGlite in memory otherwise. */
 export function testDatabaseUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? url : undefined;
+}
+
+/** Tests only: the Redis that the rate-limit suite also runs against, when set (CI sets it). */
+export function testRedisUrl(): string | undefined {
+  const url = process.env.TEST_REDIS_URL?.trim();
   return url ? url : undefined;
 }

@@ -2,16 +2,26 @@ import { APP_VERSION } from '@cypher/contract';
 import { silentErrorReporter } from './adapters/error-reporter/error-reporter.ts';
 import { sentryErrorReporter } from './adapters/error-reporter/sentry-error-reporter.ts';
 import { devMailbox } from './adapters/mail/dev-mailbox.ts';
+import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
+import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
+import { twilioSmsSender } from './adapters/mail/twilio-sms-sender.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { startJobScheduler } from './jobs/job-scheduler.ts';
+import { memoryRateLimiter } from './http/rate-limit/memory-rate-limiter.ts';
+import { redisRateLimiter } from './http/rate-limit/redis-rate-limiter.ts';
 import { systemClock } from './lib/clock.ts';
+import { loadOrCreateLocalSecret } from './lib/local-secret.ts';
 
 /** Process entry: config -> database -> migrations -> seed -> jobs -> listen; SIGTERM closes in reverse order. */
-const config = loadConfig();
+const loadedConfig = loadConfig();
+const config = {
+  ...loadedConfig,
+  auth: { ...loadedConfig.auth, secret: loadedConfig.auth.secret ?? loadOrCreateLocalSecret(loadedConfig.dataDir) },
+};
 const errorReporter = config.sentryDsn
   ? sentryErrorReporter({ dsn: config.sentryDsn, environment: config.environment, release: APP_VERSION })
   : silentErrorReporter;
@@ -20,7 +30,13 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await runMigrations(database);
 const clock = systemClock;
 const mailbox = devMailbox(database.db, clock);
-const app = await buildApp({ config, database, clock, errorReporter, mailer: mailbox, sms: mailbox });
+const mailer: Mailer = config.mail.smtpUrl ? smtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : mailbox;
+const sms: SmsSender = config.sms ? twilioSmsSender(config.sms) : mailbox;
+const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(clock);
+const app = await buildApp({ config, database, clock, errorReporter, mailer, sms, rateLimiter });
+if (config.isProduction && (!config.mail.smtpUrl || !config.sms)) {
+  app.log.warn('production without SMTP_URL or an SMS provider: messages are only kept in the database');
+}
 
 if (!config.isProduction) await seedDemoIfEmpty(database, clock, app.log);
 const jobs = config.jobsEnabled
@@ -43,6 +59,7 @@ async function shutDown(signal: string) {
   try {
     await app.close();
     await jobs?.stop();
+    await rateLimiter.close();
     await database.close();
     await errorReporter.flush();
     process.exit(0);

@@ -22,6 +22,22 @@ export const errorCatalogue = {
   IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD: { status: 400, message: 'Unsupported content type.' },
   REQUEST_MAXIMUN: { status: 429, message: 'You have exceeded the maximum number of requests.' },
 
+  // Accounts and sessions.
+  SESSION_EXPIRED: { status: 401, message: 'Your session has ended. Please sign in again.' },
+  REAUTHENTICATION_REQUIRED: { status: 403, message: 'Please confirm your password to continue.' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Your email is already verified.' },
+  INVALID_VERIFICATION_CODE: { status: 400, message: 'The code is not correct. Please check it and try again.' },
+  VERIFICATION_CODE_EXPIRED: {
+    status: 400,
+    message: 'This code has expired or was tried too many times. Please ask for a new one.',
+  },
+  MFA_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already on.' },
+  MFA_NOT_ENABLED: { status: 409, message: 'Two-factor authentication is not on.' },
+  PASSWORD_NOT_SET: {
+    status: 409,
+    message: 'This account has no password yet. Use "Forgot password" to set one.',
+  },
+
   // Protocol-level outcomes every endpoint shares.
   INVALID_REQUEST: { status: 400, message: 'Some of the information sent is not valid. Please check and try again.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
@@ -34,6 +50,7 @@ export const errorCatalogue = {
     message: 'This request key was already used for a different request.',
   },
   COUNTRY_RESTRICTED: { status: 499, message: 'Our service is not available in your country or region.' },
+  MESSAGE_DELIVERY_FAILED: { status: 502, message: 'We could not send the message. Please try again in a moment.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again in a moment.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { purgeExpiredAuthRecords } from '../modules/auth/purge-expired-auth-records.ts';
 import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
 
 /**
@@ -19,6 +20,11 @@ export interface JobDeps {
 }
 
 export const recurringJobs: RecurringJob[] = [
+  {
+    name: 'purge-expired-sessions',
+    cron: '7 * * * *',
+    run: ({ database, clock }) => purgeExpiredAuthRecords(database.db, clock.now()),
+  },
   { name: 'purge-dev-mailbox', cron: '17 3 * * *', run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()) },
 ];
 

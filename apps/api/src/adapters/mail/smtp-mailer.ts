@@ -1,0 +1,18 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mail.ts';
+
+/** Real email through any SMTP server (SMTP_URL, e.g. smtps://user:password@smtp.example.com:465). */
+export function smtpMailer(options: { smtpUrl: string; from: string; unsubscribeUrl?: string }): Mailer {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async sendEmail(email) {
+      await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+      });
+    },
+  };
+}

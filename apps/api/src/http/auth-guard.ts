@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { AccessTokens } from '../modules/auth/access-tokens.ts';
+import { sessions } from '../modules/auth/auth.tables.ts';
+import { AppError } from './app-error.ts';
+
+export interface Principal {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * `preHandler: requireAuth` on a route admits a valid access token whose sign-in is still alive. The session is
+ * looked up on every request (one primary-key read) so that logout and password changes end access at once instead
+ * of when the short-lived token expires.
+ */
+export function authGuard(deps: { db: Db; clock: Clock; tokens: AccessTokens }) {
+  async function requireAuth(request: FastifyRequest) {
+    const token = bearerToken(request);
+    const claims = token ? await deps.tokens.verify(token) : null;
+    if (!claims) throw new AppError('UNAUTHORIZED');
+    const [session] = await deps.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, deps.clock.now()),
+        ),
+      );
+    if (!session) throw new AppError('UNAUTHORIZED');
+    request.principal = claims;
+  }
+  /** For routes that serve both visitors and signed-in users: a token, if sent, must be valid. */
+  async function optionalAuth(request: FastifyRequest) {
+    if (request.headers.authorization) await requireAuth(request);
+  }
+  return { requireAuth, optionalAuth };
+}
+
+/** The principal of a route guarded by requireAuth. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHORIZED');
+  return request.principal;
+}

@@ -1,0 +1,65 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import { AppError } from '../../http/app-error.ts';
+import { accountKeys } from './auth.tables.ts';
+import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
+
+export type AccountKeyPurpose = (typeof accountKeys.$inferSelect)['purpose'];
+
+export const ACCOUNT_KEY_LIFETIME_MS: Record<AccountKeyPurpose, number> = {
+  email_verification: 24 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+};
+
+/** Makes a key for an email link; only its hash is stored. Returns the key itself, for the link. */
+export async function issueAccountKey(tx: Db, userId: string, purpose: AccountKeyPurpose, now: Date): Promise<string> {
+  const key = newSecretToken();
+  await tx.insert(accountKeys).values({
+    id: newId(),
+    userId,
+    purpose,
+    keyHash: hashSecretToken(key),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ACCOUNT_KEY_LIFETIME_MS[purpose]),
+  });
+  return key;
+}
+
+/** The user a still-valid key belongs to, without spending it (to prepare work before the transaction). */
+export async function findAccountKeyOwner(db: Db, purpose: AccountKeyPurpose, key: string, now: Date) {
+  const [row] = await db
+    .select({ userId: accountKeys.userId })
+    .from(accountKeys)
+    .where(
+      and(
+        eq(accountKeys.keyHash, hashSecretToken(key)),
+        eq(accountKeys.purpose, purpose),
+        isNull(accountKeys.usedAt),
+        gt(accountKeys.expiresAt, now),
+      ),
+    );
+  if (!row) throw new AppError('INVALID_AUTHORIZATION_KEY');
+  return row.userId;
+}
+
+/**
+ * Spends a key: one conditional update, so two clicks on the same link cannot both succeed. A wrong, expired or
+ * used key answers INVALID_AUTHORIZATION_KEY.
+ */
+export async function consumeAccountKey(tx: Db, purpose: AccountKeyPurpose, key: string, now: Date): Promise<string> {
+  const [row] = await tx
+    .update(accountKeys)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountKeys.keyHash, hashSecretToken(key)),
+        eq(accountKeys.purpose, purpose),
+        isNull(accountKeys.usedAt),
+        gt(accountKeys.expiresAt, now),
+      ),
+    )
+    .returning({ userId: accountKeys.userId });
+  if (!row) throw new AppError('INVALID_AUTHORIZATION_KEY');
+  return row.userId;
+}

@@ -1,0 +1,186 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZChangePasswordRequest,
+  ZCheckPasswordRequest,
+  ZCodeSent,
+  ZConfirmPasswordResetRequest,
+  ZData,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZMfaCodeRequest,
+  ZMfaRegisterRequest,
+  ZMfaVerifyRequest,
+  ZReauthentication,
+  ZRequestPasswordResetRequest,
+  ZSignIn2faRequest,
+  ZSignUpRequest,
+  ZTokenPair,
+  ZVerifyEmailRequest,
+  ZAccountStatus,
+} from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { bearerToken, principalOf } from '../../http/auth-guard.ts';
+import { changePassword } from './change-password.ts';
+import { checkPassword } from './check-password.ts';
+import { logIn } from './log-in.ts';
+import { logOut } from './log-out.ts';
+import type { RequestMeta } from './rate-limits.ts';
+import { refreshSession } from './refresh-session.ts';
+import { registerMfaPhone } from './register-mfa-phone.ts';
+import { requestPasswordReset } from './request-password-reset.ts';
+import { resetPassword } from './reset-password.ts';
+import { sendEmailVerification } from './send-email-verification.ts';
+import { sendMfaCode } from './send-mfa-code.ts';
+import { disableMfa, enableMfa } from './set-mfa.ts';
+import { signInWithSmsCode } from './sign-in-with-sms-code.ts';
+import { signUp } from './sign-up.ts';
+import { verifyEmail } from './verify-email.ts';
+
+const PREFIX = '/v1/users/authentications';
+const tags = ['auth'];
+const bearer = [{ bearer: [] }];
+const ZTwoFactorState = z.object({ isEnabled: z.boolean(), verifiedAt: z.string().nullable() });
+
+function metaOf(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { requireAuth, optionalAuth } = ctx.guard;
+  return async (app) => {
+    app.post(
+      '/v1/users',
+      { schema: { tags, summary: 'Sign up', body: ZSignUpRequest, response: { 201: ZData(ZTokenPair) } } },
+      async (request, reply) => reply.status(201).send({ data: await signUp(ctx, request.body, metaOf(request)) }),
+    );
+
+    app.post(
+      `${PREFIX}/login`,
+      { schema: { tags, summary: 'Sign in with email and password', body: ZLoginRequest, response: { 200: ZData(ZLoginResponse) } } },
+      async (request) => ({ data: await logIn(ctx, request.body, metaOf(request)) }),
+    );
+
+    app.post(
+      `${PREFIX}/sign-in-2fa`,
+      { schema: { tags, summary: 'Finish a two-factor sign-in with the SMS code', body: ZSignIn2faRequest, response: { 200: ZData(ZTokenPair) } } },
+      async (request) => ({ data: await signInWithSmsCode(ctx, request.body, metaOf(request)) }),
+    );
+
+    app.post(
+      `${PREFIX}/auth-refresh`,
+      {
+        schema: {
+          tags,
+          summary: 'Rotate the refresh token (sent as the Bearer credential)',
+          security: bearer,
+          response: { 200: ZData(ZTokenPair) },
+        },
+      },
+      async (request) => ({ data: await refreshSession(ctx, bearerToken(request)) }),
+    );
+
+    app.post(
+      `${PREFIX}/logout`,
+      { preHandler: requireAuth, schema: { tags, summary: 'End this sign-in', security: bearer } },
+      async (request, reply) => {
+        await logOut(ctx, principalOf(request));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      `${PREFIX}/email-verifications`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, summary: 'Send the verification email again', security: bearer, response: { 202: ZData(z.object({ sentTo: z.string() })) } },
+      },
+      async (request, reply) => reply.status(202).send({ data: await sendEmailVerification(ctx, principalOf(request).userId) }),
+    );
+
+    app.patch(
+      `${PREFIX}/email-verifications`,
+      {
+        schema: { tags, summary: 'Verify an email with the key from the link', body: ZVerifyEmailRequest, response: { 200: ZData(z.object({ status: ZAccountStatus })) } },
+      },
+      async (request) => ({ data: await verifyEmail(ctx, request.body.key) }),
+    );
+
+    app.post(
+      `${PREFIX}/check-password`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, summary: 'Confirm the password before a sensitive change', security: bearer, body: ZCheckPasswordRequest, response: { 200: ZData(ZReauthentication) } },
+      },
+      async (request) => ({ data: await checkPassword(ctx, principalOf(request), request.body.password) }),
+    );
+
+    app.post(
+      `${PREFIX}/change-password`,
+      { preHandler: requireAuth, schema: { tags, summary: 'Change the password', security: bearer, body: ZChangePasswordRequest } },
+      async (request, reply) => {
+        await changePassword(ctx, principalOf(request), request.body);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      `${PREFIX}/reset-password`,
+      { schema: { tags, summary: 'Mail a password reset link', body: ZRequestPasswordResetRequest } },
+      async (request, reply) => {
+        await requestPasswordReset(ctx, request.body.email, metaOf(request));
+        return reply.status(202).send();
+      },
+    );
+
+    app.patch(
+      `${PREFIX}/reset-password`,
+      { schema: { tags, summary: 'Set a new password with the key from the reset link', body: ZConfirmPasswordResetRequest } },
+      async (request, reply) => {
+        await resetPassword(ctx, request.body);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      `${PREFIX}/mfa-register`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, summary: 'Send a code to the phone that will receive two-factor codes', security: bearer, body: ZMfaRegisterRequest, response: { 202: ZData(ZCodeSent) } },
+      },
+      async (request, reply) =>
+        reply.status(202).send({ data: await registerMfaPhone(ctx, principalOf(request), request.body.phoneNumber, metaOf(request)) }),
+    );
+
+    app.post(
+      `${PREFIX}/mfa-code`,
+      {
+        preHandler: optionalAuth,
+        schema: { tags, summary: 'Send a two-factor code (resend during sign-in, or to turn two-factor off)', body: ZMfaCodeRequest, response: { 202: ZData(ZCodeSent) } },
+      },
+      async (request, reply) =>
+        reply.status(202).send({
+          data: await sendMfaCode(ctx, { mfaToken: request.body.mfaToken, principal: request.principal }, metaOf(request)),
+        }),
+    );
+
+    app.post(
+      `${PREFIX}/mfa`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, summary: 'Turn SMS two-factor on with the code', security: bearer, body: ZMfaVerifyRequest, response: { 200: ZData(ZTwoFactorState) } },
+      },
+      async (request) => ({ data: await enableMfa(ctx, principalOf(request), request.body.code) }),
+    );
+
+    app.delete(
+      `${PREFIX}/mfa`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, summary: 'Turn SMS two-factor off with the code', security: bearer, body: ZMfaVerifyRequest, response: { 200: ZData(ZTwoFactorState) } },
+      },
+      async (request) => ({ data: await disableMfa(ctx, principalOf(request), request.body.code) }),
+    );
+  };
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { TChangePasswordRequest } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Principal } from '../../http/auth-guard.ts';
+import { assertUnderFailureLimit, recordFailure } from '../../http/rate-limit/rate-limiter.ts';
+import { users } from '../users/users.tables.ts';
+import { passwordChangedEmail } from './auth-emails.ts';
+import { deliver } from './deliver.ts';
+import { getUser } from './find-user.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { authRateLimits } from './rate-limits.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+/** Changes the password; every other sign-in of the account ends, this one goes on. */
+export async function changePassword(ctx: AppContext, principal: Principal, input: TChangePasswordRequest) {
+  const limit = authRateLimits.failedPasswordChecksPerAccount;
+  await assertUnderFailureLimit(ctx.rateLimiter, limit, principal.userId);
+  const user = await getUser(ctx.db, principal.userId);
+  if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await recordFailure(ctx.rateLimiter, limit, principal.userId);
+    throw new AppError('INVALID_PASSWORD');
+  }
+  if (input.newPassword === input.currentPassword) throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+  await inTransaction(ctx.db, async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, 'password_changed', now, principal.sessionId);
+  });
+  await deliver(() => ctx.mailer.sendEmail(passwordChangedEmail(ctx.config, user.email)), {
+    isRequired: false,
+    errorReporter: ctx.errorReporter,
+  });
+}

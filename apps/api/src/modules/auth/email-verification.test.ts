@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, keyFromLatestEmail, signUp } from '../../testing/auth-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const URL = '/v1/users/authentications/email-verifications';
+
+function verify(key: unknown) {
+  return t.app.inject({ method: 'PATCH', url: URL, payload: { key } });
+}
+function resend(accessToken?: string) {
+  return t.app.inject({ method: 'POST', url: URL, headers: accessToken ? bearer(accessToken) : {} });
+}
+async function statusOf(accessToken: string) {
+  return (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(accessToken) })).json().data.status;
+}
+
+describe('email verification', () => {
+  it('verifies with the key from the sign-up mail and moves the account to EMAIL_VERIFIED', async () => {
+    const user = await signUp(t);
+    expect(await statusOf(user.accessToken)).toBe('CREATED');
+    const response = await verify(await keyFromLatestEmail(t, user.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ status: 'EMAIL_VERIFIED' });
+    expect(await statusOf(user.accessToken)).toBe('EMAIL_VERIFIED');
+  });
+
+  it('refuses a used, wrong or expired key with INVALID_AUTHORIZATION_KEY', async () => {
+    const user = await signUp(t);
+    const key = await keyFromLatestEmail(t, user.email);
+    expect((await verify(key)).statusCode).toBe(200);
+
+    const used = await verify(key);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ code: 'INVALID_AUTHORIZATION_KEY', message: 'Invalid verification key.' });
+    expect((await verify('x'.repeat(43))).json().code).toBe('INVALID_AUTHORIZATION_KEY');
+
+    const late = await signUp(t);
+    const lateKey = await keyFromLatestEmail(t, late.email);
+    t.clock.advance(24 * 60 * 60_000 + 1000);
+    expect((await verify(lateKey)).json().code).toBe('INVALID_AUTHORIZATION_KEY');
+  });
+
+  it('refuses a malformed key as invalid input', async () => {
+    expect((await verify(42)).statusCode).toBe(400);
+    expect((await verify('short')).json().code).toBe('INVALID_REQUEST');
+  });
+
+  it('resends a fresh link to a signed-in user; both links work until one is used', async () => {
+    const user = await signUp(t);
+    const response = await resend(user.accessToken);
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data).toEqual({ sentTo: user.email });
+    const freshKey = await keyFromLatestEmail(t, user.email);
+    expect((await verify(freshKey)).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in user to resend, and refuses once verified', async () => {
+    expect((await resend()).statusCode).toBe(401);
+    const user = await signUp(t);
+    await verify(await keyFromLatestEmail(t, user.email));
+    const again = await resend(user.accessToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('EMAIL_ALREADY_VERIFIED');
+  });
+
+  it('limits verification mails per account', async () => {
+    const user = await signUp(t);
+    for (let mail = 0; mail < 5; mail += 1) expect((await resend(user.accessToken)).statusCode).toBe(202);
+    const refused = await resend(user.accessToken);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('REQUEST_MAXIMUN');
+  });
+});

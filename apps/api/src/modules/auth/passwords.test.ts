@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@cypher/contract';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, keyFromLatestEmail, latestMessage, logIn, signUp, uniqueEmail, uniqueIp } from '../../testing/auth-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const BASE = '/v1/users/authentications';
+const NEW_PASSWORD = 'Evolve&Fuse2027';
+
+function post(path: string, payload: object, accessToken?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${BASE}/${path}`,
+    payload,
+    headers: accessToken ? bearer(accessToken) : {},
+    remoteAddress: uniqueIp(),
+  });
+}
+function me(accessToken: string) {
+  return t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(accessToken) });
+}
+
+describe('check-password', () => {
+  it('confirms the right password for ten minutes', async () => {
+    const user = await signUp(t);
+    const response = await post('check-password', { password: user.password }, user.accessToken);
+    expect(response.statusCode).toBe(200);
+    const until = new Date(response.json().data.reauthenticatedUntil).getTime();
+    expect(until - t.clock.now().getTime()).toBe(10 * 60_000);
+  });
+
+  it('refuses a wrong password, a missing one, and a visitor', async () => {
+    const user = await signUp(t);
+    expect((await post('check-password', { password: 'Wrong#Pass123' }, user.accessToken)).json().code).toBe('INVALID_PASSWORD');
+    expect((await post('check-password', {}, user.accessToken)).statusCode).toBe(400);
+    expect((await post('check-password', { password: user.password })).statusCode).toBe(401);
+  });
+});
+
+describe('change-password', () => {
+  it('changes the password, keeps this sign-in, ends the others and mails a notice', async () => {
+    const user = await signUp(t);
+    const other = (await logIn(t, user.email)).json().data;
+    const response = await post('change-password', { currentPassword: user.password, newPassword: NEW_PASSWORD }, user.accessToken);
+    expect(response.statusCode).toBe(204);
+
+    expect((await me(user.accessToken)).statusCode).toBe(200);
+    expect((await me(other.accessToken)).statusCode).toBe(401);
+    expect((await logIn(t, user.email)).json().code).toBe('INVALID_PASSWORD');
+    expect((await logIn(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await latestMessage(t, user.email)).subject).toContain('password was changed');
+  });
+
+  it('refuses the same password with ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD', async () => {
+    const user = await signUp(t);
+    const response = await post('change-password', { currentPassword: user.password, newPassword: user.password }, user.accessToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD',
+      message: 'Please avoid using your previous password.',
+    });
+  });
+
+  it('refuses a wrong current password and a weak new one', async () => {
+    const user = await signUp(t);
+    const wrong = await post('change-password', { currentPassword: 'Wrong#Pass123', newPassword: NEW_PASSWORD }, user.accessToken);
+    expect(wrong.json().code).toBe('INVALID_PASSWORD');
+    const weak = await post('change-password', { currentPassword: user.password, newPassword: 'weakpass' }, user.accessToken);
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().details).toContainEqual({ field: 'newPassword', message: authMessages.passwordRule });
+  });
+});
+
+describe('reset-password', () => {
+  it('mails a single-use link; the new password works and every sign-in ends', async () => {
+    const user = await signUp(t);
+    expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
+    const key = await keyFromLatestEmail(t, user.email);
+
+    const confirm = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: NEW_PASSWORD } });
+    expect(confirm.statusCode).toBe(204);
+    expect((await me(user.accessToken)).statusCode).toBe(401);
+    expect((await logIn(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const again = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: 'Another#Pass99' } });
+    expect(again.json().code).toBe('INVALID_AUTHORIZATION_KEY');
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const email = uniqueEmail('stranger');
+    expect((await post('reset-password', { email })).statusCode).toBe(202);
+    await expect(latestMessage(t, email)).rejects.toThrow('no message');
+  });
+
+  it('expires the link after one hour', async () => {
+    const user = await signUp(t);
+    await post('reset-password', { email: user.email });
+    const key = await keyFromLatestEmail(t, user.email);
+    t.clock.advance(60 * 60_000 + 1000);
+    const late = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: NEW_PASSWORD } });
+    expect(late.json().code).toBe('INVALID_AUTHORIZATION_KEY');
+  });
+
+  it('refuses the current password as the new one, and keeps the link usable', async () => {
+    const user = await signUp(t);
+    await post('reset-password', { email: user.email });
+    const key = await keyFromLatestEmail(t, user.email);
+    const same = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: user.password } });
+    expect(same.json().code).toBe('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
+    const ok = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: NEW_PASSWORD } });
+    expect(ok.statusCode).toBe(204);
+  });
+
+  it('refuses a malformed email and a weak password', async () => {
+    expect((await post('reset-password', { email: 'nope' })).json().details[0].message).toBe(authMessages.emailFormat);
+    const weak = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key: 'k'.repeat(43), password: 'weak' } });
+    expect(weak.json().details).toContainEqual({ field: 'password', message: authMessages.passwordRule });
+  });
+
+  it('limits reset mails per account', async () => {
+    const user = await signUp(t);
+    for (let mail = 0; mail < 3; mail += 1) expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
+    expect((await post('reset-password', { email: user.email })).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,25 @@
+import type { RateLimit } from '../../http/rate-limit/rate-limiter.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Rate limits on account actions, per IP and per account (spec: REQUEST_MAXIMUN). Failed sign-ins count against the
+ * account, so the 11th wrong password within 15 minutes is refused even when it comes from many addresses.
+ */
+export const authRateLimits = {
+  signInPerIp: { name: 'sign-in-ip', limit: 50, windowMs: 15 * MINUTE },
+  failedSignInsPerAccount: { name: 'sign-in-failures', limit: 10, windowMs: 15 * MINUTE },
+  signUpPerIp: { name: 'sign-up-ip', limit: 10, windowMs: HOUR },
+  passwordResetPerIp: { name: 'password-reset-ip', limit: 10, windowMs: HOUR },
+  passwordResetPerAccount: { name: 'password-reset-account', limit: 3, windowMs: HOUR },
+  verificationMailsPerAccount: { name: 'verification-mail', limit: 5, windowMs: HOUR },
+  smsPerAccount: { name: 'sms-account', limit: 5, windowMs: HOUR },
+  smsPerIp: { name: 'sms-ip', limit: 20, windowMs: HOUR },
+  failedPasswordChecksPerAccount: { name: 'password-check-failures', limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimit>;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+}

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { TConfirmPasswordResetRequest } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { transitionAccountStatus } from '../users/account-status.ts';
+import { users } from '../users/users.tables.ts';
+import { consumeAccountKey, findAccountKeyOwner } from './account-keys.ts';
+import { getUser } from './find-user.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+/**
+ * Sets a new password with the key from the reset mail and ends every sign-in. Following the link also proves the
+ * address, so a CREATED account counts as verified from here on.
+ */
+export async function resetPassword(ctx: AppContext, input: TConfirmPasswordResetRequest): Promise<void> {
+  const now = ctx.clock.now();
+  const ownerId = await findAccountKeyOwner(ctx.db, 'password_reset', input.key, now);
+  const owner = await getUser(ctx.db, ownerId);
+  if (owner.passwordHash && (await verifyPassword(owner.passwordHash, input.password))) {
+    throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(ctx.db, async (tx) => {
+    const userId = await consumeAccountKey(tx, 'password_reset', input.key, now);
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, emailVerifiedAt: owner.emailVerifiedAt ?? now })
+      .where(eq(users.id, userId));
+    if (owner.status === 'CREATED') await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
+    await revokeUserSessions(tx, userId, 'password_reset', now);
+  });
+}

@@ -1,0 +1,46 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Principal } from '../../http/auth-guard.ts';
+import { users } from '../users/users.tables.ts';
+import { checkChallengeCode, latestChallenge, spendChallenge } from './mfa-challenges.ts';
+import { assertRecentlyReauthenticated } from './reauthentication.ts';
+
+/** Turns SMS two-factor on with the code sent by mfa-register; needs a recent password check. */
+export async function enableMfa(ctx: AppContext, principal: Principal, code: string) {
+  const now = ctx.clock.now();
+  await assertRecentlyReauthenticated(ctx.db, principal, now);
+  const challenge = await latestChallenge(ctx.db, principal.userId, 'register');
+  if (!challenge) throw new AppError('VERIFICATION_CODE_EXPIRED');
+  await checkChallengeCode(ctx.db, challenge.id, code, ctx.authSecret, now);
+  return inTransaction(ctx.db, async (tx) => {
+    const spent = await spendChallenge(tx, challenge.id, now);
+    const [updated] = await tx
+      .update(users)
+      .set({ phoneNumber: spent.phoneNumber, mfaEnabledAt: now, updatedAt: now })
+      .where(and(eq(users.id, principal.userId), isNull(users.mfaEnabledAt)))
+      .returning({ mfaEnabledAt: users.mfaEnabledAt });
+    if (!updated) throw new AppError('MFA_ALREADY_ENABLED');
+    return { isEnabled: true, verifiedAt: now.toISOString() };
+  });
+}
+
+/** Turns SMS two-factor off with a code sent by mfa-code to the registered phone; needs a recent password check. */
+export async function disableMfa(ctx: AppContext, principal: Principal, code: string) {
+  const now = ctx.clock.now();
+  await assertRecentlyReauthenticated(ctx.db, principal, now);
+  const challenge = await latestChallenge(ctx.db, principal.userId, 'disable');
+  if (!challenge) throw new AppError('VERIFICATION_CODE_EXPIRED');
+  await checkChallengeCode(ctx.db, challenge.id, code, ctx.authSecret, now);
+  return inTransaction(ctx.db, async (tx) => {
+    await spendChallenge(tx, challenge.id, now);
+    const [updated] = await tx
+      .update(users)
+      .set({ phoneNumber: null, mfaEnabledAt: null, updatedAt: now })
+      .where(and(eq(users.id, principal.userId), isNotNull(users.mfaEnabledAt)))
+      .returning({ id: users.id });
+    if (!updated) throw new AppError('MFA_NOT_ENABLED');
+    return { isEnabled: false, verifiedAt: null };
+  });
+}

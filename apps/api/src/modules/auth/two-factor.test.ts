@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@cypher/contract';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, codeFromLatestSms, enableTwoFactor, signUp, verifiedUser } from '../../testing/auth-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const BASE = '/v1/users/authentications';
+function call(method: 'POST' | 'DELETE', path: string, accessToken: string, payload: object = {}) {
+  return t.app.inject({ method, url: `${BASE}/${path}`, headers: bearer(accessToken), payload });
+}
+async function myUser(accessToken: string) {
+  return (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(accessToken) })).json().data;
+}
+
+describe('SMS two-factor settings', () => {
+  it('needs a verified email to register a phone', async () => {
+    const user = await signUp(t);
+    const response = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550001111' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'EMAIL_VERIFICATION_REQUIRED', message: 'Please verify your email.' });
+  });
+
+  it('refuses a malformed phone number', async () => {
+    const user = await verifiedUser(t);
+    const response = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '555-0000' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0]).toEqual({ field: 'phoneNumber', message: authMessages.phoneFormat });
+  });
+
+  it('needs a recent password check to turn two-factor on', async () => {
+    const user = await verifiedUser(t);
+    await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550002222' });
+    const code = await codeFromLatestSms(t, '+15550002222');
+    const response = await call('POST', 'mfa', user.accessToken, { code });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('REAUTHENTICATION_REQUIRED');
+  });
+
+  it('turns on with the registration code and shows its state, verified-since date and phone ending', async () => {
+    const user = await verifiedUser(t);
+    const phone = await enableTwoFactor(t, user, '+15550003333');
+    const me = await myUser(user.accessToken);
+    expect(me.twoFactor).toEqual({ isEnabled: true, verifiedAt: t.clock.now().toISOString() });
+    expect(me.phoneEnding).toBe(phone.slice(-4));
+    const twice = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: phone });
+    expect(twice.json().code).toBe('MFA_ALREADY_ENABLED');
+  });
+
+  it('turns off with a code sent to the registered phone', async () => {
+    const user = await verifiedUser(t);
+    const phone = await enableTwoFactor(t, user, '+15550004444');
+    expect((await call('POST', 'mfa-code', user.accessToken)).statusCode).toBe(202);
+    const code = await codeFromLatestSms(t, phone);
+    const response = await call('DELETE', 'mfa', user.accessToken, { code });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ isEnabled: false, verifiedAt: null });
+    const me = await myUser(user.accessToken);
+    expect(me.twoFactor.isEnabled).toBe(false);
+    expect(me.phoneEnding).toBeNull();
+  });
+
+  it('refuses a wrong code and asks for a code only when two-factor is on', async () => {
+    const user = await verifiedUser(t);
+    expect((await call('POST', 'mfa-code', user.accessToken)).json().code).toBe('MFA_NOT_ENABLED');
+    await call('POST', 'check-password', user.accessToken, { password: user.password });
+    await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550005555' });
+    const code = await codeFromLatestSms(t, '+15550005555');
+    const wrong = await call('POST', 'mfa', user.accessToken, { code: code === '111111' ? '222222' : '111111' });
+    expect(wrong.json().code).toBe('INVALID_VERIFICATION_CODE');
+  });
+
+  it('limits SMS sends per account', async () => {
+    const user = await verifiedUser(t);
+    for (let sms = 0; sms < 5; sms += 1) {
+      expect((await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550006666' })).statusCode).toBe(202);
+    }
+    const refused = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550006666' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});

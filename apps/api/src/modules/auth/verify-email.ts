@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { TAccountStatus } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { transitionAccountStatus } from '../users/account-status.ts';
+import { users } from '../users/users.tables.ts';
+import { consumeAccountKey } from './account-keys.ts';
+
+/**
+ * Verifies an email with the key from the link. Works without being signed in (the link may be opened on another
+ * device). Moves a CREATED account to EMAIL_VERIFIED; later statuses stay as they are.
+ */
+export async function verifyEmail(ctx: AppContext, key: string): Promise<{ status: TAccountStatus }> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const userId = await consumeAccountKey(tx, 'email_verification', key, now);
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ status: users.status });
+    if (user?.status === 'CREATED') {
+      await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
+      return { status: 'EMAIL_VERIFIED' as const };
+    }
+    return { status: user?.status ?? 'EMAIL_VERIFIED' };
+  });
+}

@@ -1,0 +1,33 @@
+import type { TMyUser, TPublicUser } from '@cypher/contract';
+import type { TUserRow } from './users.tables.ts';
+
+/** The owner's view of an account: every User field of spec section 3. */
+export function toMyUser(user: TUserRow): TMyUser {
+  return {
+    id: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    photoUrl: user.photoUrl,
+    backgroundUrl: user.backgroundUrl,
+    phoneEnding: user.phoneNumber ? user.phoneNumber.slice(-4) : null,
+    marketingConsent: user.marketingConsent,
+    twoFactor: { isEnabled: user.mfaEnabledAt !== null, verifiedAt: user.mfaEnabledAt?.toISOString() ?? null },
+    discord: null,
+    status: user.status,
+    isDeleteRequestedAccount: user.deleteRequestedAt !== null,
+    isEmailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** What anyone may see: no email, phone, consent or status. */
+export function toPublicUser(user: TUserRow): TPublicUser {
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    photoUrl: user.photoUrl,
+    backgroundUrl: user.backgroundUrl,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

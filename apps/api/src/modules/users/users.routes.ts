@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZData, ZMyUser, ZPublicUser } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { principalOf } from '../../http/auth-guard.ts';
+import { getUser } from '../auth/find-user.ts';
+import { getPublicUser } from './get-public-user.ts';
+import { toMyUser } from './user-views.ts';
+
+export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/users/my',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: ZData(ZMyUser) },
+        },
+      },
+      async (request) => ({ data: toMyUser(await getUser(ctx.db, principalOf(request).userId)) }),
+    );
+
+    app.get(
+      '/v1/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Public profile of a user',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: ZData(ZPublicUser) },
+        },
+      },
+      async (request) => ({ data: await getPublicUser(ctx.db, request.params.id) }),
+    );
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages, isStrongPassword, ZEmail, ZPhoneNumber, ZSignUpRequest, ZSmsCode } from './auth.ts';
+
+describe('password rule', () => {
+  it.each([
+    ['Collector#2026', true],
+    ['Abcdefgh1!', true],
+    ['Abcdefg1!', false], // 9 characters
+    ['abcdefgh1!', false], // no uppercase
+    ['ABCDEFGH1!', false], // no lowercase
+    ['Abcdefghi!', false], // no digit
+    ['Abcdefghi1', false], // no special character
+  ])('%s -> %s', (password, expected) => {
+    expect(isStrongPassword(password)).toBe(expected);
+  });
+});
+
+describe('sign-up request', () => {
+  const valid = { email: 'Fan@Example.com ', password: 'Collector#2026', agreeToTerms: true, agreeToPrivacy: true };
+
+  it('normalises the email and defaults marketing consent to false', () => {
+    expect(ZSignUpRequest.parse(valid)).toEqual({ ...valid, email: 'fan@example.com', marketingConsent: false });
+  });
+
+  it('requires both consents with the consent message', () => {
+    const result = ZSignUpRequest.safeParse({ ...valid, agreeToPrivacy: false });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(authMessages.consentRequired);
+  });
+
+  it('refuses a weak password with the rule in words', () => {
+    const result = ZSignUpRequest.safeParse({ ...valid, password: 'short' });
+    expect(result.error?.issues[0]?.message).toBe(authMessages.passwordRule);
+  });
+});
+
+describe('field formats', () => {
+  it('refuses a malformed email with the email message', () => {
+    expect(ZEmail.safeParse('fan@').error?.issues[0]?.message).toBe(authMessages.emailFormat);
+  });
+  it('accepts exactly six digits as an SMS code', () => {
+    expect(ZSmsCode.safeParse('123456').success).toBe(true);
+    expect(ZSmsCode.safeParse('12345').success).toBe(false);
+    expect(ZSmsCode.safeParse('12345a').success).toBe(false);
+  });
+  it('normalises phone numbers to E.164', () => {
+    expect(ZPhoneNumber.parse('+1 (555) 123-4567')).toBe('+15551234567');
+    expect(ZPhoneNumber.safeParse('5551234567').success).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Account rules of spec section 5, written once: the API validates requests with these schemas and the web forms
+ * use the same ones through zodResolver, so both sides refuse the same input with the same words.
+ */
+export const authMessages = {
+  emailFormat: 'Please enter a valid email address.',
+  passwordRule:
+    'Use at least 10 characters with an uppercase letter, a lowercase letter, a number and a special character.',
+  passwordsDoNotMatch: 'the passwords do not match, please re-enter',
+  consentRequired: 'Please agree to continue.',
+  smsCodeFormat: 'Enter the 6-digit code.',
+  phoneFormat: 'Enter your mobile number with its country code, for example +1 555 123 4567.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const SMS_CODE_LENGTH = 6;
+
+export const ZEmail = z
+  .string({ error: authMessages.emailFormat })
+  .trim()
+  .max(254, { error: authMessages.emailFormat })
+  .pipe(z.email({ error: authMessages.emailFormat }))
+  .transform((email) => email.toLowerCase());
+
+/** At least 10 characters with an uppercase letter, a lowercase letter, a digit and a special character. */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /\d/.test(password) &&
+    /[^A-Za-z0-9\s]/.test(password)
+  );
+}
+
+export const ZNewPassword = z
+  .string({ error: authMessages.passwordRule })
+  .refine(isStrongPassword, { error: authMessages.passwordRule });
+
+/** A password being checked (sign-in, re-authentication): any non-empty string, the hash decides. */
+export const ZExistingPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+
+export const ZSmsCode = z
+  .string({ error: authMessages.smsCodeFormat })
+  .trim()
+  .regex(/^\d{6}$/, { error: authMessages.smsCodeFormat });
+
+/** E.164: a plus sign, a country code and up to 15 digits in all (spaces and dashes are tolerated on input). */
+export const ZPhoneNumber = z
+  .string({ error: authMessages.phoneFormat })
+  .transform((value) => value.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, { error: authMessages.phoneFormat }));
+
+export const ZSignUpRequest = z.strictObject({
+  email: ZEmail,
+  password: ZNewPassword,
+  agreeToTerms: z.literal(true, { error: authMessages.consentRequired }),
+  agreeToPrivacy: z.literal(true, { error: authMessages.consentRequired }),
+  marketingConsent: z.boolean().default(false),
+});
+export type TSignUpRequest = z.input<typeof ZSignUpRequest>;
+
+export const ZLoginRequest = z.strictObject({ email: ZEmail, password: ZExistingPassword });
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZTokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TTokenPair = z.infer<typeof ZTokenPair>;
+
+export const ZMfaChallenge = z.object({
+  mfaRequired: z.literal(true),
+  mfaToken: z.string(),
+  phoneEnding: z.string(),
+});
+export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
+
+export const ZLoginResponse = z.union([ZTokenPair, ZMfaChallenge]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZSignIn2faRequest = z.strictObject({ mfaToken: z.string().min(16).max(200), code: ZSmsCode });
+export type TSignIn2faRequest = z.input<typeof ZSignIn2faRequest>;
+
+export const ZVerifyEmailRequest = z.strictObject({ key: z.string().min(16).max(200) });
+export const ZCheckPasswordRequest = z.strictObject({ password: ZExistingPassword });
+export const ZChangePasswordRequest = z.strictObject({ currentPassword: ZExistingPassword, newPassword: ZNewPassword });
+export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+export const ZRequestPasswordResetRequest = z.strictObject({ email: ZEmail });
+export const ZConfirmPasswordResetRequest = z.strictObject({ key: z.string().min(16).max(200), password: ZNewPassword });
+export type TConfirmPasswordResetRequest = z.input<typeof ZConfirmPasswordResetRequest>;
+
+export const ZMfaRegisterRequest = z.strictObject({ phoneNumber: ZPhoneNumber });
+export type TMfaRegisterRequest = z.input<typeof ZMfaRegisterRequest>;
+/** Resend during sign-in carries the mfaToken; a signed-in user asking for a code to turn two-factor off does not. */
+export const ZMfaCodeRequest = z.strictObject({ mfaToken: z.string().min(16).max(200).optional() });
+export const ZMfaVerifyRequest = z.strictObject({ code: ZSmsCode });
+export const ZCodeSent = z.object({ phoneEnding: z.string(), expiresAt: z.string() });
+export type TCodeSent = z.infer<typeof ZCodeSent>;
+
+export const ZReauthentication = z.object({ reauthenticatedUntil: z.string() });
