@@ -52,9 +52,9 @@ export async function registerWebApp(app: FastifyInstance, config: TConfig) {
     },
   });
 
-  return {
-    sendIndex(reply: FastifyReply) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    },
-  };
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  // The static plugin treats `/` as a directory listing (and refuses it), so the home page gets its own route.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  return { sendIndex };
 }

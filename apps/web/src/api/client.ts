@@ -1,0 +1,145 @@
+import { errorCatalogue, messageForError, type TErrorCode, type TFieldError } from '@cypher/contract';
+import { appConfig } from '../config.ts';
+import { reportError } from '../lib/error-reporter.ts';
+import { getCurrentLanguage } from '../lib/i18n.ts';
+import { getStored } from '../lib/storage.ts';
+import { ApiError } from './api-error.ts';
+import { toQueryString, type QueryParams } from './query-string.ts';
+
+/**
+ * The one HTTP client (spec section 7). Every call sends JSON and the current language; the bearer token goes only
+ * on calls that ask for it. Success answers `{ data }` and resolves to `data`; failure throws an `ApiError` whose
+ * message comes from the shared catalogue. Server faults (5xx) and network failures go to the error reporter.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  query?: QueryParams;
+  /** Sent as JSON (FormData is sent as-is, for uploads). DELETE may carry a body too. */
+  body?: unknown;
+  /** Attach `Authorization: Bearer <access token>`. Off unless asked for (spec section 6). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Seam for token refresh, which the next issue fills in. Called when a call made with `auth: true` answers 401;
+ * resolve `true` once a fresh access token is stored to have the call sent again (at most once per call), or
+ * `false` to fail with the 401. The handler owns refreshing only once and queueing concurrent callers.
+ */
+export type UnauthorizedHandler = (failed: { method: HttpMethod; path: string }) => Promise<boolean>;
+
+let unauthorizedHandler: UnauthorizedHandler | undefined;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+/** `/users/my` -> `/v1/users/my`; a path that already names its version (`/v2/orders`) is kept as it is. */
+export function apiPath(path: string): string {
+  const absolute = path.startsWith('/') ? path : `/${path}`;
+  return /^\/v\d+(\/|$)/.test(absolute) ? absolute : `/v1${absolute}`;
+}
+
+export function apiUrl(path: string, query?: QueryParams): string {
+  const search = toQueryString(query);
+  return `${appConfig.apiBaseUrl ?? ''}${apiPath(path)}${search ? `?${search}` : ''}`;
+}
+
+const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+
+// When a failure body names no code, the status alone decides which catalogue entry explains it.
+const codeForStatus: Partial<Record<number, TErrorCode>> = {
+  400: 'INVALID_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  429: 'REQUEST_MAXIMUN',
+  499: 'COUNTRY_RESTRICTED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function fallbackCode(status: number): TErrorCode {
+  return codeForStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_REQUEST');
+}
+
+function buildHeaders(options: ApiRequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getCurrentLanguage() });
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (options.auth) {
+    const accessToken = getStored('accessToken');
+    if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  return headers;
+}
+
+async function send(method: HttpMethod, path: string, options: ApiRequestOptions): Promise<Response> {
+  const { body } = options;
+  try {
+    return await fetch(apiUrl(path, options.query), {
+      method,
+      headers: buildHeaders(options),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // A caller that cancelled (unmount, newer query) is not a failure worth reporting or showing.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const error = new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    reportError(cause, { method, path, kind: 'network' });
+    throw error;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function fieldErrors(body: unknown): TFieldError[] | undefined {
+  if (!body || typeof body !== 'object' || !('details' in body)) return undefined;
+  return Array.isArray(body.details) ? (body.details as TFieldError[]) : undefined;
+}
+
+function bodyCode(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { code, error } = body as { code?: unknown; error?: unknown };
+  if (typeof code === 'string') return code;
+  if (typeof error === 'string') return error;
+  return undefined;
+}
+
+async function readResponse<T>(response: Response, method: HttpMethod, path: string): Promise<T> {
+  const body = await readJson(response);
+  if (response.ok) {
+    return (body && typeof body === 'object' && 'data' in body ? body.data : undefined) as T;
+  }
+  const fallback = fallbackCode(response.status);
+  const error = new ApiError(
+    response.status,
+    bodyCode(body) ?? fallback,
+    messageForError(body, errorCatalogue[fallback].message),
+    fieldErrors(body),
+  );
+  if (response.status >= 500) reportError(error, { method, path, status: response.status });
+  throw error;
+}
+
+export async function apiRequest<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && options.auth && unauthorizedHandler) {
+    const shouldRetry = await unauthorizedHandler({ method, path });
+    if (shouldRetry) response = await send(method, path, options);
+  }
+  return readResponse<T>(response, method, path);
+}

@@ -1,0 +1,36 @@
+import type { QueryParams } from './query-string.ts';
+
+/**
+ * Every TanStack Query cache key comes from here, so a mutation can invalidate exactly what it changed: each
+ * domain's keys start with the domain name, lists add their parameters, details add the id.
+ */
+function domainKeys<const TDomain extends string>(domain: TDomain) {
+  return {
+    all: [domain] as const,
+    lists: () => [domain, 'list'] as const,
+    list: (params: QueryParams = {}) => [domain, 'list', params] as const,
+    detail: (id: string) => [domain, 'detail', id] as const,
+  };
+}
+
+export const queryKeys = {
+  users: { ...domainKeys('users'), my: () => ['users', 'my'] as const },
+  countries: domainKeys('countries'),
+  balances: { ...domainKeys('balances'), my: () => ['balances', 'my'] as const },
+  brands: domainKeys('brands'),
+  licenses: domainKeys('licenses'),
+  collections: domainKeys('collections'),
+  products: domainKeys('products'),
+  drops: domainKeys('drops'),
+  packs: domainKeys('packs'),
+  passes: domainKeys('passes'),
+  editions: domainKeys('editions'),
+  nfts: domainKeys('nfts'),
+  favorites: domainKeys('favorites'),
+  orders: domainKeys('orders'),
+  notifications: domainKeys('notifications'),
+  terms: { ...domainKeys('terms'), byType: (type: string) => ['terms', 'type', type] as const },
+  attendance: { ...domainKeys('attendance'), today: () => ['attendance', 'today'] as const },
+  fusions: domainKeys('fusions'),
+  figureBases: domainKeys('figureBases'),
+};

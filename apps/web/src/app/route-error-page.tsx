@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { reportError } from '../lib/error-reporter.ts';
+import { Button } from '../ui/button.tsx';
+import { ButtonLink } from '../ui/button-link.tsx';
+import { Icon } from '../ui/icon.tsx';
+import { PageMeta } from '../ui/page-meta.tsx';
+import styles from './status-page.module.css';
+
+/**
+ * What a route shows when rendering it throws, or its code fails to load (often a new release replaced the
+ * chunk this tab asked for, which a reload fixes). The error is reported; the visitor gets a way out.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+
+  useEffect(() => {
+    reportError(error, { source: 'route' });
+  }, [error]);
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="Something went wrong" />
+      <div className={styles.content}>
+        <div className={styles.frame} aria-hidden="true">
+          <Icon name="alert" size={48} />
+        </div>
+        <h1 className={styles.title}>Something went wrong</h1>
+        <p className={styles.body}>This page could not be shown. Reloading usually fixes it.</p>
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            Reload the page
+          </Button>
+          <ButtonLink to="/" variant="secondary">
+            Back to home
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Every route of spec section 2, in one list. The router registers exactly these (plus the 404 catch-all), and
+ * router.test.tsx renders each one, with and without a trailing slash. Trailing slashes need no entries of their
+ * own: React Router matches `/drops/` to `/drops`.
+ */
+export const routePaths = [
+  '/',
+  '/signin',
+  '/signup',
+  '/pass',
+  '/pass/:id',
+  '/password/reset',
+  '/password/change',
+  '/payment',
+  '/purchase/card',
+  '/purchase/:id',
+  '/purchase/:id/status',
+  '/profile/creation',
+  '/profile/edit',
+  '/profile/redeem',
+  '/email/verify',
+  '/email/verified',
+  '/account/security',
+  '/account/connect',
+  '/account/delete',
+  '/collections',
+  '/collections/:id',
+  '/collections/:id/figure_base/:baseId/editions',
+  '/drops',
+  '/drops/:id',
+  '/products',
+  '/products/:id',
+  '/products/nfts/:id',
+  '/licenses/:id',
+  '/brands',
+  '/brands/:id',
+  '/brands/:type/:id',
+  '/notifications',
+  '/nfts/:id',
+  '/terms',
+  '/tickets',
+  '/tickets/attendance',
+  '/onboarding',
+  '/fusions',
+  '/fusions/:id/slots',
+  '/fusions/:id',
+  '/guide',
+  '/oauth/google/callback',
+  '/oauth/discord/callback',
+] as const;
+
+export type RoutePath = (typeof routePaths)[number];

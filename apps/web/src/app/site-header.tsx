@@ -1,0 +1,68 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { appConfig } from '../config.ts';
+import { BrandLogo } from '../ui/brand-logo.tsx';
+import { ButtonLink } from '../ui/button-link.tsx';
+import { Icon } from '../ui/icon.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { mainNavItems } from './nav-items.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import styles from './site-header.module.css';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export function SiteHeader() {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const closeMenu = useCallback(({ returnFocus }: { returnFocus: boolean }) => {
+    setIsMenuOpen(false);
+    if (returnFocus) menuButtonRef.current?.focus();
+  }, []);
+
+  // The menu sits beside the header, not inside it: the header's backdrop-filter would become the containing
+  // block of the menu's position: fixed and clip it to the header's height.
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={`container ${styles.bar}`}>
+          <Link to="/" className={styles.home} aria-label={`${appConfig.brandName} home`}>
+            <BrandLogo />
+          </Link>
+          <nav className={styles.nav} aria-label="Main">
+            <ul className={styles.navList}>
+              {mainNavItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={styles.navLink}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.actions}>
+            <ThemeToggle />
+            <ButtonLink to="/signin" variant="ghost" size="sm" className={styles.signIn}>
+              Sign in
+            </ButtonLink>
+            <ButtonLink to="/signup" variant="primary" size="sm">
+              Sign up
+            </ButtonLink>
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className={`${styles.iconButton} ${styles.menuButton}`}
+              aria-expanded={isMenuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setIsMenuOpen((open) => !open)}
+            >
+              <Icon name={isMenuOpen ? 'close' : 'menu'} />
+            </button>
+          </div>
+        </div>
+      </header>
+      <MobileMenu id={MOBILE_MENU_ID} isOpen={isMenuOpen} onClose={closeMenu} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Browser storage for the session (spec section 3), every key under one product prefix so the app never collides
+ * with anything else on the origin. Values are JSON; a corrupt or foreign value reads as absent.
+ */
+const PREFIX = 'cypher:';
+
+/** The signed-in user as last fetched from `/users/my`; the users feature owns its full shape. */
+export interface StoredUser {
+  id: string;
+  email: string;
+  status: string;
+  nickname?: string | null;
+  [field: string]: unknown;
+}
+
+/** What a social provider told us about someone who has not finished signing up yet. */
+export interface StoredSocialProfile {
+  provider: 'google';
+  email?: string;
+  name?: string;
+  picture?: string;
+}
+
+export interface StorageSchema {
+  accessToken: string;
+  refreshToken: string;
+  user: StoredUser;
+  socialProfile: StoredSocialProfile;
+  onboardingCompleted: boolean;
+  /** The visitor's colour theme choice; dark when absent. A device preference, kept across sessions. */
+  theme: 'dark' | 'light';
+}
+
+export type StorageKey = keyof StorageSchema;
+
+/** Logout and a failed refresh clear these; the onboarding flag and the theme belong to the device. */
+const sessionKeys = ['accessToken', 'refreshToken', 'user', 'socialProfile'] as const satisfies StorageKey[];
+
+// Private browsing modes and locked-down browsers can refuse storage; the app then keeps the session in memory.
+const memoryFallback = new Map<string, string>();
+
+function backend(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    const probe = `${PREFIX}probe`;
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    return {
+      getItem: (key) => memoryFallback.get(key) ?? null,
+      setItem: (key, value) => void memoryFallback.set(key, value),
+      removeItem: (key) => void memoryFallback.delete(key),
+    };
+  }
+}
+
+export function getStored<K extends StorageKey>(key: K): StorageSchema[K] | undefined {
+  const raw = backend().getItem(PREFIX + key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as StorageSchema[K];
+  } catch {
+    return undefined;
+  }
+}
+
+export function setStored<K extends StorageKey>(key: K, value: StorageSchema[K]): void {
+  backend().setItem(PREFIX + key, JSON.stringify(value));
+}
+
+export function removeStored(key: StorageKey): void {
+  backend().removeItem(PREFIX + key);
+}
+
+/** Spec section 4: logout or a failed refresh clears every stored session item. */
+export function clearSession(): void {
+  for (const key of sessionKeys) removeStored(key);
+}

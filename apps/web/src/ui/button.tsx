@@ -1,0 +1,40 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { buttonClassName, buttonParts, type ButtonLook } from './button-class-name.ts';
+import { Spinner } from './spinner.tsx';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonLook {
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * A real <button>. While `isLoading` it shows a spinner, keeps its width, reports itself busy and refuses clicks,
+ * which is how forms disable submit while sending.
+ */
+export function Button({
+  variant,
+  size,
+  isBlock,
+  isLoading = false,
+  disabled,
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+      className={buttonClassName({ variant, size, isBlock, isLoading }, className)}
+    >
+      <span className={buttonParts.label}>{children}</span>
+      {isLoading ? (
+        <span className={buttonParts.spinner}>
+          <Spinner />
+        </span>
+      ) : null}
+    </button>
+  );
+}

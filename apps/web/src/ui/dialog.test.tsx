@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+
+function Harness() {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setIsOpen(true)}>Open purchase</Button>
+      <Dialog
+        isOpen={isOpen}
+        onClose={() => setIsOpen(false)}
+        title="Confirm purchase"
+        description="One pack for $12.50."
+        footer={<Button variant="primary">Pay now</Button>}
+      />
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('opens as a labelled modal with focus inside, and Escape closes it and returns focus', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open purchase' });
+
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Confirm purchase' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open purchase' }));
+    const close = screen.getByRole('button', { name: 'Close' });
+    const pay = screen.getByRole('button', { name: 'Pay now' });
+
+    expect(document.activeElement).toBe(close);
+    await user.tab();
+    expect(document.activeElement).toBe(pay);
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(pay);
+  });
+
+  it('closes from its close button', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open purchase' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+  });
+});

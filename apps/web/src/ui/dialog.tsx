@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from './icon.tsx';
+import styles from './dialog.module.css';
+
+interface DialogProps {
+  isOpen: boolean;
+  /** Called for Escape, the close button and a click on the backdrop; the owner decides whether to close. */
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  footer?: ReactNode;
+  children?: ReactNode;
+}
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector));
+}
+
+/**
+ * A modal dialog on the native <dialog> (the browser makes the page behind it inert). Focus moves in on open, Tab
+ * cycles inside, Escape asks the owner to close, and focus returns to whatever opened it.
+ */
+export function Dialog({ isOpen, onClose, title, description, footer, children }: DialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !isOpen) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const first = dialog.querySelector<HTMLElement>('[autofocus]') ?? focusableIn(dialog)[0] ?? dialog;
+    first.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
+  }, [isOpen]);
+
+  // Escape is handled here as well as in onCancel so it behaves the same in every browser; Tab wraps around
+  // inside the dialog, so keyboard focus never leaves it for the page underneath.
+  function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = focusableIn(dialogRef.current);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      tabIndex={-1}
+      onCancel={(event) => {
+        // The browser would close the dialog itself on Escape; the owner's state decides instead.
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={handleKeyDown}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {isOpen ? (
+        <>
+          <div className={styles.header}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+              <Icon name="close" />
+            </button>
+          </div>
+          {description ? (
+            <p id={descriptionId} className={styles.description}>
+              {description}
+            </p>
+          ) : null}
+          {children ? <div className={styles.body}>{children}</div> : null}
+          {footer ? <div className={styles.footer}>{footer}</div> : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
