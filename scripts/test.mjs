@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, root, run, runOrExit } from './lib/prepare.mjs';
+import { ensureDependencies, ensureWebBuild, run, runOrExit } from './lib/prepare.mjs';
 
 ensureDependencies();
 
