@@ -1,17 +1,18 @@
 import type { AppDeps } from './app.ts';
 import type { Db } from './db/client.ts';
 import { authGuard } from './http/auth-guard.ts';
+import { operatorGuard } from './http/operator-guard.ts';
 import { accessTokens, type AccessTokens } from './modules/auth/access-tokens.ts';
 
 /**
  * What route files and services work with: the app's dependencies plus what is built from them once per app
- * (token signer, auth guard). Services take the parts they use, not the Fastify request.
+ * (token signer, auth and operator guards). Services take the parts they use, not the Fastify request.
  */
 export interface AppContext extends AppDeps {
   db: Db;
   authSecret: string;
   tokens: AccessTokens;
-  guard: ReturnType<typeof authGuard>;
+  guard: ReturnType<typeof authGuard> & ReturnType<typeof operatorGuard>;
 }
 
 export function createAppContext(deps: AppDeps): AppContext {
@@ -19,5 +20,7 @@ export function createAppContext(deps: AppDeps): AppContext {
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const db = deps.database.db;
   const tokens = accessTokens({ ...deps.config.auth, secret: authSecret }, deps.clock);
-  return { ...deps, db, authSecret, tokens, guard: authGuard({ db, clock: deps.clock, tokens }) };
+  const auth = authGuard({ db, clock: deps.clock, tokens });
+  const operators = operatorGuard({ db, requireAuth: auth.requireAuth });
+  return { ...deps, db, authSecret, tokens, guard: { ...auth, ...operators } };
 }

@@ -1,7 +1,9 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorReporter } from './adapters/error-reporter/error-reporter.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
+import type { FileStorage } from './adapters/storage/storage.ts';
 import { createAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,8 +15,11 @@ import { registerWebApp } from './http/web-app.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { consoleRoutes } from './modules/console/console.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** Everything the app needs from outside, handed in so tests can give each piece its own local stand-in. */
@@ -26,6 +31,7 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   rateLimiter: RateLimiter;
+  storage: FileStorage;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -43,11 +49,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const errors = registerErrorHandling(app, deps.errorReporter);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
+  // Multipart bodies stream: nothing is buffered until a route reads its file, with that route's own limits.
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
 
   const ctx = createAppContext(deps);
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(catalogRoutes(ctx));
+  await app.register(consoleRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
 
   const webApp = await registerWebApp(app, config);

@@ -22,6 +22,7 @@ const ZEnvironment = z.object({
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
   DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
+  UPLOADS_DIR: optionalString,
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +72,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     brandName: e.BRAND_NAME,
     dataDir: path.resolve(e.DATA_DIR),
+    /** Uploaded and generated images (the local storage port); a bucket replaces it at scale. */
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

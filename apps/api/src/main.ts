@@ -5,6 +5,7 @@ import { devMailbox } from './adapters/mail/dev-mailbox.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
 import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
 import { twilioSmsSender } from './adapters/mail/twilio-sms-sender.ts';
+import { localFileStorage } from './adapters/storage/local-file-storage.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -33,12 +34,13 @@ const mailbox = devMailbox(database.db, clock);
 const mailer: Mailer = config.mail.smtpUrl ? smtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : mailbox;
 const sms: SmsSender = config.sms ? twilioSmsSender(config.sms) : mailbox;
 const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(clock);
-const app = await buildApp({ config, database, clock, errorReporter, mailer, sms, rateLimiter });
+const storage = localFileStorage(config.uploadsDir);
+const app = await buildApp({ config, database, clock, errorReporter, mailer, sms, rateLimiter, storage });
 if (config.isProduction && (!config.mail.smtpUrl || !config.sms)) {
   app.log.warn('production without SMTP_URL or an SMS provider: messages are only kept in the database');
 }
 
-if (!config.isProduction) await seedDemoIfEmpty(database, clock, app.log);
+if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage }, app.log);
 const jobs = config.jobsEnabled
   ? await startJobScheduler({ database, clock }, { onError: (error) => app.log.error({ err: error }, 'job error') })
   : null;

@@ -28,6 +28,18 @@ export function ZPage<T extends z.ZodType>(item: T) {
 }
 export type TPage<T> = { items: T[]; page: number; size: number; total: number };
 
+/** `?cursor=&size=` for feeds that grow while read (ARCHITECTURE 2b). */
+export const ZCursorQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TCursorQuery = z.infer<typeof ZCursorQuery>;
+
+export function ZCursorPage<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+export type TCursorPage<T> = { items: T[]; nextCursor: string | null };
+
 /** Money in JSON: integer minor units, never floats. */
 export const ZCurrency = z.enum(['USD', 'CYP']);
 export type TCurrency = z.infer<typeof ZCurrency>;

@@ -38,6 +38,27 @@ export const errorCatalogue = {
     message: 'This account has no password yet. Use "Forgot password" to set one.',
   },
 
+  // Catalogue and console. Slugs and names are unique (names per brand), so a taken one is a conflict, not a bug.
+  SLUG_ALREADY_EXISTS: { status: 409, message: 'This slug is already taken. Please choose another one.' },
+  NAME_ALREADY_EXISTS: { status: 409, message: 'This name is already taken. Please choose another one.' },
+  RELATED_ITEM_NOT_FOUND: {
+    status: 400,
+    message: 'The brand, license, collection, category or tag you picked does not exist.',
+  },
+  RELATED_ITEM_OF_OTHER_BRAND: {
+    status: 400,
+    message: 'The license and collection must belong to the same brand as the item.',
+  },
+  OPERATOR_ROLE_ALREADY_GRANTED: { status: 409, message: 'This person already has this role.' },
+
+  // Image uploads. FILE_TOO_LARGE quotes spec section 5's photo message as written.
+  FILE_TOO_LARGE: { status: 400, message: 'Size to large to Accept' },
+  IMAGE_UNREADABLE: { status: 400, message: 'We could not read this image. Please select another one.' },
+  IMAGE_DIMENSIONS_OUT_OF_RANGE: {
+    status: 400,
+    message: 'This image is too small or too large. Please select another one.',
+  },
+
   // Protocol-level outcomes every endpoint shares.
   INVALID_REQUEST: { status: 400, message: 'Some of the information sent is not valid. Please check and try again.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },

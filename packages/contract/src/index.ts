@@ -1,4 +1,7 @@
 export * from './auth.ts';
+export * from './catalog.ts';
+export * from './catalog-requests.ts';
+export * from './console.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

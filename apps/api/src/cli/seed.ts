@@ -1,6 +1,9 @@
 // `npm run seed` writes the demo content into an empty database; `npm run seed -- --reset` wipes every table
 // (data, job queue, migration history) and rebuilds the demo from scratch. Uses the same configuration as `npm start`.
+// Files in UPLOADS_DIR are left alone (the folder may be shared or configured elsewhere); the demo's own artwork is
+// named by a hash of its bytes, so a rebuild rewrites the same files instead of piling up new ones.
 import { sql } from 'drizzle-orm';
+import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -10,6 +13,8 @@ import { systemClock } from '../lib/clock.ts';
 const isReset = process.argv.includes('--reset');
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const storage = localFileStorage(config.uploadsDir);
+const deps = { database, clock: systemClock, storage };
 const log = { info: (details: { seeder: string }) => console.log(`  seeded: ${details.seeder}`) };
 
 try {
@@ -19,11 +24,11 @@ try {
     await database.db.execute(sql.raw('drop schema public cascade'));
     await database.db.execute(sql.raw('create schema public'));
     await runMigrations(database);
-    await seedDemo(database, systemClock, log);
+    await seedDemo(deps, log);
     console.log('Database reset and demo content rebuilt.');
   } else {
     await runMigrations(database);
-    const isSeeded = await seedDemoIfEmpty(database, systemClock, log);
+    const isSeeded = await seedDemoIfEmpty(deps, log);
     console.log(isSeeded ? 'Demo content written.' : 'The database already has its demo content; use --reset to rebuild it.');
   }
 } finally {

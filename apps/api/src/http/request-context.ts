@@ -20,6 +20,7 @@ export function requestIdFor(request: { headers: FastifyRequest['headers'] }): s
 export function registerRequestContext(app: FastifyInstance) {
   app.decorateRequest('language', 'en');
   app.decorateRequest('principal', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request, reply) => {
     request.language = resolveLanguage(request.headers['accept-language']);
     reply.header('x-request-id', request.id);

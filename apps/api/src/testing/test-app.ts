@@ -1,6 +1,11 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { recordingErrorReporter } from '../adapters/error-reporter/error-reporter.ts';
 import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
+import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import { testConfig, type TEnvironment } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -15,6 +20,9 @@ export interface TestApp {
   clock: ControllableClock;
   errorReporter: ReturnType<typeof recordingErrorReporter>;
   deps: AppDeps;
+  storage: FileStorage;
+  /** This app's own uploads folder, removed by close(). */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -30,9 +38,11 @@ export async function createTestApp(
   const clock = controllableClock(new Date());
   const errorReporter = recordingErrorReporter();
   const mailbox = devMailbox(database.db, clock);
-  const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', ...options.env });
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cypher-uploads-'));
+  const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', UPLOADS_DIR: uploadsDir, ...options.env });
+  const storage = localFileStorage(config.uploadsDir);
   const rateLimiter = options.rateLimiter?.(clock) ?? memoryRateLimiter(clock);
-  const deps: AppDeps = { config, database, clock, errorReporter, mailer: mailbox, sms: mailbox, rateLimiter };
+  const deps: AppDeps = { config, database, clock, errorReporter, mailer: mailbox, sms: mailbox, rateLimiter, storage };
   const app = await buildApp(deps);
   await options.beforeReady?.(app);
   await app.ready();
@@ -42,10 +52,13 @@ export async function createTestApp(
     clock,
     errorReporter,
     deps,
+    storage,
+    uploadsDir,
     async close() {
       await app.close();
       await rateLimiter.close();
       await database.close();
+      await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,24 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { devMailboxMessages } from '../../modules/dev-mailbox/dev-mailbox.tables.ts';
+import { seedCatalog } from './seed-catalog.ts';
+import { seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedMarker } from './seed.tables.ts';
 
 /**
  * Demo content for a fresh install, so the product looks alive on first start. Each module adds a seeder here as it
  * lands (the catalog brings brands and products); the database counts as empty while the seed marker is absent.
  */
+export interface SeedDeps {
+  database: Database;
+  clock: Clock;
+  /** Where generated artwork is stored, as uploads are. */
+  storage: FileStorage;
+}
+
 interface Seeder {
   name: string;
-  run(database: Database, clock: Clock): Promise<void>;
+  run(deps: SeedDeps): Promise<void>;
 }
 
 const seeders: Seeder[] = [
   {
     name: 'welcome message in the dev mailbox',
-    async run(database, clock) {
+    async run({ database, clock }) {
       await database.db.insert(devMailboxMessages).values({
         id: newId(),
         channel: 'email',
@@ -29,11 +39,14 @@ const seeders: Seeder[] = [
       });
     },
   },
+  { name: 'demo accounts (admin@cypher.local, fan@cypher.local)', run: seedDemoAccounts },
+  { name: 'catalogue: brands, licenses, collections, 30 products with artwork, banners', run: seedCatalog },
 ];
 
-export async function seedDemo(database: Database, clock: Clock, log?: Pick<FastifyBaseLogger, 'info'>) {
+export async function seedDemo(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {
+  const { database, clock } = deps;
   for (const seeder of seeders) {
-    await seeder.run(database, clock);
+    await seeder.run(deps);
     log?.info({ seeder: seeder.name }, 'seeded');
   }
   await database.db
@@ -42,9 +55,9 @@ export async function seedDemo(database: Database, clock: Clock, log?: Pick<Fast
     .onConflictDoUpdate({ target: seedMarker.id, set: { seededAt: clock.now() } });
 }
 
-export async function seedDemoIfEmpty(database: Database, clock: Clock, log?: Pick<FastifyBaseLogger, 'info'>) {
-  const [marker] = await database.db.select().from(seedMarker).where(eq(seedMarker.id, 1));
+export async function seedDemoIfEmpty(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {
+  const [marker] = await deps.database.db.select().from(seedMarker).where(eq(seedMarker.id, 1));
   if (marker) return false;
-  await seedDemo(database, clock, log);
+  await seedDemo(deps, log);
   return true;
 }

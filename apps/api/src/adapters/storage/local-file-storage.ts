@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isValidStorageKey, type FileStorage } from './storage.ts';
+
+/** The content type of each file is kept beside it, so serving never has to guess from the name. */
+const CONTENT_TYPE_SUFFIX = '.content-type';
+
+/** Files in one local folder (`UPLOADS_DIR`), created on first write. Writes land atomically through a rename. */
+export function localFileStorage(folder: string): FileStorage {
+  function fileFor(key: string) {
+    if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+    return path.join(folder, key);
+  }
+
+  return {
+    async put(key, bytes, contentType) {
+      const file = fileFor(key);
+      await fs.mkdir(folder, { recursive: true });
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+      await fs.writeFile(partial, bytes);
+      await fs.writeFile(`${file}${CONTENT_TYPE_SUFFIX}`, contentType);
+      await fs.rename(partial, file);
+    },
+
+    async get(key) {
+      if (!isValidStorageKey(key) || key.endsWith(CONTENT_TYPE_SUFFIX) || key.endsWith('.partial')) return null;
+      const file = fileFor(key);
+      try {
+        const [bytes, contentType] = await Promise.all([
+          fs.readFile(file),
+          fs.readFile(`${file}${CONTENT_TYPE_SUFFIX}`, 'utf8'),
+        ]);
+        return { bytes, contentType: contentType.trim() };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}

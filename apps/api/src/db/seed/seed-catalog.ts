@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { TProductActivityKind } from '@cypher/contract';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  banners,
+  brands,
+  categories,
+  collections,
+  licenses,
+  productActivities,
+  productTags,
+  products,
+  tags,
+} from '../../modules/catalog/catalog.tables.ts';
+import { uploadUrl } from '../../modules/media/store-image.ts';
+import { users } from '../../modules/users/users.tables.ts';
+import { inTransaction } from '../transaction.ts';
+import { brandLogo, productArtwork, seededRandom, wideBackdrop } from './demo-artwork.ts';
+import { demoBanners, demoBrands, demoCategories, demoTags, editionSizeOf } from './demo-catalog.ts';
+import type { SeedDeps } from './seed-demo.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Renders an SVG to WebP and stores it like an upload. The name carries a hash of the bytes: files are served as
+ * immutable, so changed artwork must get a new name rather than hide behind a browser's cached copy.
+ */
+async function renderImage(storage: FileStorage, label: string, svg: string, width?: number): Promise<string> {
+  const image = sharp(Buffer.from(svg));
+  const bytes = await (width ? image.resize({ width }) : image).webp({ quality: 86 }).toBuffer();
+  const key = `demo-${label}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.webp`;
+  await storage.put(key, bytes, 'image/webp');
+  return uploadUrl(key);
+}
+
+function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Draws every picture first (sharp works on its own threads, in parallel), then writes all rows in one transaction. */
+export async function seedCatalog({ database, clock, storage }: SeedDeps): Promise<void> {
+  const now = clock.now();
+  const allProducts = demoBrands.flatMap((brand) => brand.products.map((product) => ({ brand, product })));
+
+  const [brandImages, collectionImages, productImages, bannerImages] = await Promise.all([
+    Promise.all(
+      demoBrands.map(async (brand) => ({
+        logoUrl: await renderImage(storage, `${brand.slug}-logo`, brandLogo(brand.name, brand.type)),
+        bannerUrl: await renderImage(storage, `${brand.slug}-banner`, wideBackdrop(brand.name, 1440, 400)),
+      })),
+    ),
+    Promise.all(
+      demoBrands.flatMap((brand) =>
+        brand.collections.map((collection) =>
+          renderImage(
+            storage,
+            slugOf(collection.name),
+            productArtwork(`collection:${collection.name}`, 'RARE', 600).svg,
+          ),
+        ),
+      ),
+    ),
+    Promise.all(
+      allProducts.map(async ({ product }) => {
+        const art = productArtwork(product.name, product.rarity);
+        const label = slugOf(product.name);
+        return {
+          art,
+          imageUrl: await renderImage(storage, label, art.svg),
+          imageThumbnailUrl: await renderImage(storage, `${label}-thumb`, art.svg, 400),
+        };
+      }),
+    ),
+    Promise.all(
+      demoBanners.map((banner) =>
+        renderImage(storage, `banner-${slugOf(banner.title)}`, wideBackdrop(banner.title, 1440, 480)),
+      ),
+    ),
+  ]);
+
+  await inTransaction(database.db, async (tx) => {
+    const [fan] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'fan@cypher.local'));
+    const categoryIds = new Map(demoCategories.map((category) => [category.slug, newId()]));
+    const tagIds = new Map(demoTags.map((tag) => [tag.slug, newId()]));
+    await tx.insert(categories).values(
+      demoCategories.map((category, index) => ({
+        id: categoryIds.get(category.slug)!,
+        ...category,
+        sortOrder: index,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await tx
+      .insert(tags)
+      .values(demoTags.map((tag) => ({ id: tagIds.get(tag.slug)!, ...tag, createdAt: now, updatedAt: now })));
+
+    // Brands, licenses and collections went live about a month ago; products follow over the weeks after.
+    const launchedAt = new Date(now.getTime() - 35 * DAY_MS);
+    const published = {
+      status: 'PUBLISHED' as const,
+      publishedAt: launchedAt,
+      createdAt: launchedAt,
+      updatedAt: launchedAt,
+    };
+    const brandIds = new Map<string, string>();
+    const licenseIds = new Map<string, string>();
+    const collectionIds = new Map<string, string>();
+    let collectionIndex = 0;
+    for (const [brandIndex, brand] of demoBrands.entries()) {
+      const brandId = newId();
+      brandIds.set(brand.slug, brandId);
+      const { licenses: brandLicenses, collections: brandCollections, products: _products, ...fields } = brand;
+      await tx.insert(brands).values({ id: brandId, ...fields, ...brandImages[brandIndex]!, ...published });
+      for (const license of brandLicenses) {
+        const licenseId = newId();
+        licenseIds.set(license.name, licenseId);
+        await tx
+          .insert(licenses)
+          .values({ id: licenseId, brandId, ...license, imageUrl: brandImages[brandIndex]!.logoUrl, ...published });
+      }
+      for (const [sortOrder, collection] of brandCollections.entries()) {
+        const collectionId = newId();
+        collectionIds.set(collection.name, collectionId);
+        await tx.insert(collections).values({
+          id: collectionId,
+          brandId,
+          licenseId: collection.license ? licenseIds.get(collection.license)! : null,
+          name: collection.name,
+          description: collection.description,
+          imageUrl: collectionImages[collectionIndex]!,
+          sortOrder,
+          ...published,
+        });
+        collectionIndex += 1;
+      }
+    }
+
+    // Products arrive brand by brand in turns, so "newest first" mixes brands the way a live catalogue does.
+    const productsPerBrand = Math.max(...demoBrands.map((brand) => brand.products.length));
+    const productRows = allProducts.map(({ brand, product }, index) => {
+      const turn = (index % productsPerBrand) * demoBrands.length + demoBrands.indexOf(brand);
+      const createdAt = new Date(launchedAt.getTime() + DAY_MS + turn * 22 * HOUR_MS);
+      const collection = brand.collections.find((candidate) => candidate.name === product.collection);
+      const { art, ...images } = productImages[index]!;
+      return {
+        id: newId(),
+        brandId: brandIds.get(brand.slug)!,
+        collectionId: collectionIds.get(product.collection)!,
+        licenseId: collection?.license ? licenseIds.get(collection.license)! : null,
+        categoryId: categoryIds.get(product.category)!,
+        name: product.name,
+        description: product.description,
+        rarity: product.rarity,
+        ...images,
+        properties: [
+          { traitType: 'Background', value: art.palette },
+          { traitType: 'Motif', value: art.motif },
+          { traitType: 'Frame', value: art.frame },
+          { traitType: 'Series', value: product.collection },
+        ],
+        editionSize: editionSizeOf[product.rarity],
+        status: 'PUBLISHED' as const,
+        publishedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    await tx.insert(products).values(productRows);
+    const tagRows = allProducts.flatMap(({ product }, index) =>
+      product.tags.map((slug) => ({ productId: productRows[index]!.id, tagId: tagIds.get(slug)! })),
+    );
+    await tx.insert(productTags).values(tagRows);
+    await tx.insert(productActivities).values(productRows.flatMap((row) => demoActivities(row, fan?.id ?? null, now)));
+
+    await tx.insert(banners).values(
+      demoBanners.map((banner, index) => ({
+        id: newId(),
+        title: banner.title,
+        subtitle: banner.subtitle,
+        imageUrl: bannerImages[index]!,
+        linkUrl: banner.linkUrl,
+        placement: 'HOME' as const,
+        sortOrder: index,
+        status: banner.isPublished ? ('PUBLISHED' as const) : ('DRAFT' as const),
+        publishedAt: banner.isPublished ? launchedAt : null,
+        createdAt: launchedAt,
+        updatedAt: launchedAt,
+      })),
+    );
+  });
+}
+
+/**
+ * A plausible history per product: editions minted, then bought, now and then airdropped. The legendary Nebula Core
+ * gets a long one, so the product page has more than one page of activity to scroll through.
+ */
+function demoActivities(
+  product: { id: string; name: string; createdAt: Date; editionSize: number },
+  fanId: string | null,
+  now: Date,
+) {
+  const random = seededRandom(`activity:${product.name}`);
+  const count = product.name === 'Nebula Core' ? 26 : random.int(3, 9);
+  const span = now.getTime() - product.createdAt.getTime();
+  return Array.from({ length: count }, (_, index) => {
+    const kind: TProductActivityKind =
+      index === 0 ? 'MINTED' : random.pick(['PURCHASED', 'PURCHASED', 'MINTED', 'AIRDROPPED'] as const);
+    return {
+      id: newId(),
+      productId: product.id,
+      kind,
+      actorUserId: kind === 'PURCHASED' ? fanId : null,
+      editionNumber: Math.min(product.editionSize, index + 1),
+      createdAt: new Date(product.createdAt.getTime() + Math.floor((span * (index + 1)) / (count + 1))),
+    };
+  });
+}

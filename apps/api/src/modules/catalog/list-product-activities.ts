@@ -1,0 +1,63 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
+import { users } from '../users/users.tables.ts';
+import { productVisibility, type CatalogScope } from './catalog-scope.ts';
+import { brands, collections, productActivities, products } from './catalog.tables.ts';
+
+/** The sort key of the last activity answered: its time and id (ties on time are broken by id). */
+const ZActivityCursor = z.tuple([z.iso.datetime(), z.uuid()]);
+
+/**
+ * GET /v1/products/{id}/activities, newest first, by cursor rather than page: activities arrive while someone reads,
+ * and an offset would then repeat items. Rows are written with the app clock (millisecond times), which is what
+ * makes the time in the cursor exact.
+ */
+export async function listProductActivities(
+  db: Db,
+  productId: string,
+  query: TCursorQuery,
+  scope: CatalogScope,
+): Promise<TCursorPage<TProductActivity>> {
+  const after = query.cursor ? decodeCursor(query.cursor, ZActivityCursor) : null;
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(collections, eq(collections.id, products.collectionId))
+    .where(and(eq(products.id, productId), productVisibility(scope)));
+  if (!product) throw new AppError('NOT_FOUND');
+
+  const rows = await db
+    .select({ activity: productActivities, actor: { id: users.id, nickname: users.nickname } })
+    .from(productActivities)
+    .leftJoin(users, eq(users.id, productActivities.actorUserId))
+    .where(
+      and(
+        eq(productActivities.productId, productId),
+        after
+          ? sql`(${productActivities.createdAt}, ${productActivities.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(productActivities.createdAt), desc(productActivities.id))
+    .limit(query.size + 1);
+
+  const page = rows.slice(0, query.size);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ activity, actor }) => ({
+      id: activity.id,
+      productId: activity.productId,
+      kind: activity.kind,
+      actor,
+      editionNumber: activity.editionNumber,
+      createdAt: activity.createdAt.toISOString(),
+    })),
+    nextCursor:
+      rows.length > query.size && last ? encodeCursor([last.activity.createdAt.toISOString(), last.activity.id]) : null,
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAuditEntry, ZAuditLogQuery, ZConsoleMe, ZData, ZPage, ZUploadedImage } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { adminOnly, operatorOf } from '../../http/operator-guard.ts';
+import { readFileUpload } from '../../http/uploads/read-file-upload.ts';
+import { imageKinds } from '../media/image-kinds.ts';
+import { listAuditLog } from './audit/list-audit-log.ts';
+import { consoleBannersRoutes } from './banners/console-banners.routes.ts';
+import { consoleBrandsRoutes } from './brands/console-brands.routes.ts';
+import { consoleCollectionsRoutes } from './collections/console-collections.routes.ts';
+import { consoleLicensesRoutes } from './licenses/console-licenses.routes.ts';
+import { uploadConsoleImage } from './media/upload-console-image.ts';
+import { getConsoleMe } from './operators/get-console-me.ts';
+import { consoleOperatorsRoutes } from './operators/console-operators.routes.ts';
+import { consoleProductsRoutes } from './products/console-products.routes.ts';
+import { consoleTaxonomyRoutes } from './taxonomy/console-taxonomy.routes.ts';
+
+const tags = ['console'];
+const security = [{ bearer: [] }];
+
+/**
+ * /v1/console: every route behind `requireOperator` (401 for visitors, 403 for collectors), set once here so no
+ * route can forget it, and run on request arrival so a stranger's body is never parsed or validated. Brand checks
+ * happen in the services, against the brand each entry belongs to.
+ */
+export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', ctx.guard.requireOperator);
+
+    app.get(
+      '/v1/console/me',
+      {
+        schema: {
+          tags,
+          summary: 'Roles and brands of the signed-in operator',
+          security,
+          response: { 200: ZData(ZConsoleMe) },
+        },
+      },
+      async (request) => ({ data: await getConsoleMe(ctx.db, operatorOf(request)) }),
+    );
+
+    app.get(
+      '/v1/console/audit-log',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Every console change, newest first (admin)',
+          security,
+          querystring: ZAuditLogQuery,
+          response: { 200: ZData(ZPage(ZAuditEntry)) },
+        },
+      },
+      async (request) => ({ data: await listAuditLog(ctx.db, request.query) }),
+    );
+
+    app.post(
+      '/v1/console/media',
+      {
+        schema: {
+          tags,
+          summary: 'Upload an image (multipart, field `file`: JPEG, PNG, GIF or WebP up to 10 MB)',
+          security,
+          consumes: ['multipart/form-data'],
+          response: { 201: ZData(ZUploadedImage) },
+        },
+      },
+      async (request, reply) => {
+        const { bytes } = await readFileUpload(request, { field: 'file', maxBytes: imageKinds.consoleImage.maxBytes });
+        return reply.status(201).send({ data: await uploadConsoleImage(ctx, operatorOf(request), bytes) });
+      },
+    );
+
+    await app.register(consoleBrandsRoutes(ctx));
+    await app.register(consoleLicensesRoutes(ctx));
+    await app.register(consoleCollectionsRoutes(ctx));
+    await app.register(consoleProductsRoutes(ctx));
+    await app.register(consoleTaxonomyRoutes(ctx));
+    await app.register(consoleBannersRoutes(ctx));
+    await app.register(consoleOperatorsRoutes(ctx));
+  };
+}

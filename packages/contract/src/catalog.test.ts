@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { rarities, rarityRank, ZBrandListQuery, ZProductListQuery } from './catalog.ts';
+import {
+  ZCreateBannerRequest,
+  ZCreateBrandRequest,
+  ZCreateProductRequest,
+  ZUpdateBrandRequest,
+  ZUpdateProductRequest,
+} from './catalog-requests.ts';
+
+describe('rarities', () => {
+  it('rank COMMON < RARE < EPIC < LEGENDARY', () => {
+    expect(rarities.map(rarityRank)).toEqual([1, 2, 3, 4]);
+    expect(rarityRank('LEGENDARY')).toBeGreaterThan(rarityRank('EPIC'));
+  });
+});
+
+describe('list queries', () => {
+  it('default to the first page of 20, newest products first, and accept brand types in any case', () => {
+    expect(ZProductListQuery.parse({})).toMatchObject({ page: 1, size: 20, sort: '-createdAt' });
+    expect(ZBrandListQuery.parse({ type: 'gaming', isFeatured: 'true', q: '  ' })).toMatchObject({
+      type: 'GAMING',
+      isFeatured: true,
+      q: undefined,
+    });
+  });
+});
+
+describe('console requests', () => {
+  const brand = { slug: '  Neon-Arcade ', name: 'Neon Arcade', type: 'GAMING' };
+
+  it('normalise slugs and fill defaults on create', () => {
+    expect(ZCreateBrandRequest.parse(brand)).toEqual({
+      slug: 'neon-arcade',
+      name: 'Neon Arcade',
+      type: 'GAMING',
+      tagline: null,
+      description: null,
+      logoUrl: null,
+      bannerUrl: null,
+      websiteUrl: null,
+      isFeatured: false,
+    });
+  });
+
+  it('refuse unknown fields and bad slugs, with the rule in words', () => {
+    expect(ZCreateBrandRequest.safeParse({ ...brand, status: 'PUBLISHED' }).success).toBe(false);
+    const badSlug = ZCreateBrandRequest.safeParse({ ...brand, slug: 'two--dashes' });
+    expect(badSlug.error?.issues[0]?.message).toMatch(/lowercase letters, digits and single dashes/);
+  });
+
+  it('leave unmentioned fields alone on update (no defaults), let an emptied field clear, and refuse an empty change', () => {
+    expect(ZUpdateBrandRequest.parse({ tagline: '' })).toEqual({ tagline: null });
+    expect(ZUpdateProductRequest.parse({ name: 'Renamed' })).toEqual({ name: 'Renamed' });
+    expect(ZUpdateBrandRequest.safeParse({}).success).toBe(false);
+  });
+
+  it('take images from uploads or https only', () => {
+    const product = { brandId: '0191a7e2-0000-7000-8000-000000000000', name: 'X', rarity: 'RARE' };
+    expect(ZCreateProductRequest.safeParse({ ...product, imageUrl: '/uploads/abc.png' }).success).toBe(true);
+    expect(ZCreateProductRequest.safeParse({ ...product, imageUrl: 'https://cdn.example/a.png' }).success).toBe(true);
+    for (const imageUrl of [
+      'http://cdn.example/a.png',
+      'javascript:alert(1)',
+      '/uploads/../secret',
+      'data:image/png;base64,AA==',
+    ]) {
+      expect(ZCreateProductRequest.safeParse({ ...product, imageUrl }).success, imageUrl).toBe(false);
+    }
+  });
+
+  it('refuse a banner that ends before it starts', () => {
+    const banner = { title: 'T', imageUrl: '/uploads/b.webp' };
+    const backwards = ZCreateBannerRequest.safeParse({
+      ...banner,
+      startsAt: '2026-02-01T00:00:00Z',
+      endsAt: '2026-01-01T00:00:00Z',
+    });
+    expect(backwards.error?.issues[0]).toMatchObject({
+      path: ['endsAt'],
+      message: 'The end must come after the start.',
+    });
+    expect(ZCreateBannerRequest.safeParse({ ...banner, startsAt: '2026-01-01T00:00:00Z' }).success).toBe(true);
+  });
+});

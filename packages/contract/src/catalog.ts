@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { ZPageQuery } from './envelope.ts';
+
+/**
+ * The catalogue (spec sections 2, 3 and 7): brands, licenses, collections, products with rarities and activities,
+ * categories, tags and banners. Read shapes serve the public pages and the console alike; console lists also show
+ * drafts, which the public never sees.
+ */
+
+export const catalogMessages = {
+  slugFormat: 'Use 2 to 60 lowercase letters, digits and single dashes, for example neon-arcade.',
+  nameLength: 'Use 1 to 120 characters.',
+  textTooLong: 'This text is too long.',
+  imageUrl: 'Upload an image, or give an address that starts with https://.',
+  linkUrl: 'Give a path on this site (starting with /) or an address that starts with https://.',
+  websiteUrl: 'Give an address that starts with https://.',
+  bannerWindow: 'The end must come after the start.',
+  editionSize: 'Use a whole number from 1 to 1,000,000.',
+  properties: 'Give at most 20 properties, each with a trait type and a value.',
+  tagIds: 'Give at most 20 different tags.',
+  emptyUpdate: 'Change at least one field.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------- shared vocabularies
+
+/** Rarities from most to least common; this order is the sort order of `sort=rarity`. */
+export const rarities = ['COMMON', 'RARE', 'EPIC', 'LEGENDARY'] as const;
+export const ZRarity = z.enum(rarities);
+export type TRarity = z.infer<typeof ZRarity>;
+
+/** 1 for COMMON up to 4 for LEGENDARY: compare rarities with this, never with string order. */
+export function rarityRank(rarity: TRarity): number {
+  return rarities.indexOf(rarity) + 1;
+}
+
+/** Brand types; the web shows a brand at `/brands/{type}/{id}` with the type in lower case. */
+export const brandTypes = ['ARTIST', 'ENTERTAINMENT', 'SPORTS', 'GAMING', 'FASHION'] as const;
+export const ZBrandType = z.enum(brandTypes);
+export type TBrandType = z.infer<typeof ZBrandType>;
+
+/** DRAFT is visible in the console only; PUBLISHED is visible to everyone (when its brand is published too). */
+export const publicationStatuses = ['DRAFT', 'PUBLISHED'] as const;
+export const ZPublicationStatus = z.enum(publicationStatuses);
+export type TPublicationStatus = z.infer<typeof ZPublicationStatus>;
+
+/** What happened to a product; later issues (drops, fusion, redeem, airdrops) write these. */
+export const productActivityKinds = ['MINTED', 'PURCHASED', 'FUSED', 'REDEEMED', 'AIRDROPPED'] as const;
+export const ZProductActivityKind = z.enum(productActivityKinds);
+export type TProductActivityKind = z.infer<typeof ZProductActivityKind>;
+
+export const bannerPlacements = ['HOME'] as const;
+export const ZBannerPlacement = z.enum(bannerPlacements);
+export type TBannerPlacement = z.infer<typeof ZBannerPlacement>;
+
+// ----------------------------------------------------------------------------------------------------- read shapes
+
+export const ZBrandSummary = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  type: ZBrandType,
+  logoUrl: z.string().nullable(),
+});
+export type TBrandSummary = z.infer<typeof ZBrandSummary>;
+
+export const ZBrand = ZBrandSummary.extend({
+  tagline: z.string().nullable(),
+  description: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  isFeatured: z.boolean(),
+  status: ZPublicationStatus,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TBrand = z.infer<typeof ZBrand>;
+
+export const ZLicenseSummary = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string().nullable() });
+export type TLicenseSummary = z.infer<typeof ZLicenseSummary>;
+
+export const ZLicense = ZLicenseSummary.extend({
+  brand: ZBrandSummary,
+  description: z.string().nullable(),
+  licensor: z.string().nullable(),
+  status: ZPublicationStatus,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TLicense = z.infer<typeof ZLicense>;
+
+export const ZCollectionSummary = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string().nullable() });
+export type TCollectionSummary = z.infer<typeof ZCollectionSummary>;
+
+export const ZCollection = ZCollectionSummary.extend({
+  brand: ZBrandSummary,
+  license: ZLicenseSummary.nullable(),
+  description: z.string().nullable(),
+  sortOrder: z.number().int(),
+  status: ZPublicationStatus,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCollection = z.infer<typeof ZCollection>;
+
+/** Collections grouped under their brand (GET /v1/collections/brands). */
+export const ZBrandCollections = z.object({ brand: ZBrandSummary, collections: z.array(ZCollection) });
+export type TBrandCollections = z.infer<typeof ZBrandCollections>;
+
+export const ZCategory = z.object({ id: z.uuid(), slug: z.string(), name: z.string(), sortOrder: z.number().int() });
+export type TCategory = z.infer<typeof ZCategory>;
+
+export const ZTag = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+export type TTag = z.infer<typeof ZTag>;
+
+/** One trait of a product, shown as "Background: Neon". */
+export const ZProductProperty = z.strictObject({
+  traitType: z
+    .string()
+    .trim()
+    .min(1, { error: catalogMessages.properties })
+    .max(40, { error: catalogMessages.properties }),
+  value: z.string().trim().min(1, { error: catalogMessages.properties }).max(80, { error: catalogMessages.properties }),
+});
+export type TProductProperty = z.infer<typeof ZProductProperty>;
+
+/** A product in a list: enough for a card. */
+export const ZProductListItem = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  rarity: ZRarity,
+  imageUrl: z.string(),
+  imageThumbnailUrl: z.string(),
+  editionSize: z.number().int().nullable(),
+  brand: ZBrandSummary,
+  collection: ZCollectionSummary.nullable(),
+  status: ZPublicationStatus,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TProductListItem = z.infer<typeof ZProductListItem>;
+
+/** A product page: the card plus everything about it. */
+export const ZProduct = ZProductListItem.extend({
+  description: z.string().nullable(),
+  license: ZLicenseSummary.nullable(),
+  category: ZCategory.nullable(),
+  tags: z.array(ZTag),
+  properties: z.array(ZProductProperty),
+});
+export type TProduct = z.infer<typeof ZProduct>;
+
+export const ZRarityCount = z.object({ rarity: ZRarity, rank: z.number().int(), count: z.number().int() });
+export type TRarityCount = z.infer<typeof ZRarityCount>;
+
+export const ZProductActivity = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  kind: ZProductActivityKind,
+  /** Who did it, by public nickname; null for the platform (mints, airdrops) or a deleted account. */
+  actor: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
+  editionNumber: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type TProductActivity = z.infer<typeof ZProductActivity>;
+
+export const ZBanner = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  imageUrl: z.string(),
+  linkUrl: z.string().nullable(),
+  placement: ZBannerPlacement,
+  sortOrder: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  status: ZPublicationStatus,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TBanner = z.infer<typeof ZBanner>;
+
+// --------------------------------------------------------------------------------------------------- list queries
+
+/** Text search: trimmed, at most 100 characters; an empty `q=` means no search. */
+const ZSearchText = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** `?isFeatured=true|false`: query strings carry text, so booleans are spelled out. */
+const ZQueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Brand types in a query are accepted in any case, so `/brands/artist/...` can pass its segment through. */
+const ZBrandTypeQuery = z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), ZBrandType);
+
+export const brandSorts = ['name', '-name', 'createdAt', '-createdAt'] as const;
+export const ZBrandListQuery = ZPageQuery.extend({
+  type: ZBrandTypeQuery.optional(),
+  isFeatured: ZQueryBoolean.optional(),
+  q: ZSearchText,
+  sort: z.enum(brandSorts).default('name'),
+});
+export type TBrandListQuery = z.infer<typeof ZBrandListQuery>;
+
+export const licenseSorts = ['name', '-name', 'createdAt', '-createdAt'] as const;
+export const ZLicenseListQuery = ZPageQuery.extend({
+  brandId: z.uuid().optional(),
+  q: ZSearchText,
+  sort: z.enum(licenseSorts).default('name'),
+});
+export type TLicenseListQuery = z.infer<typeof ZLicenseListQuery>;
+
+export const collectionSorts = ['sortOrder', 'name', '-name', 'createdAt', '-createdAt'] as const;
+export const ZCollectionListQuery = ZPageQuery.extend({
+  brandId: z.uuid().optional(),
+  licenseId: z.uuid().optional(),
+  q: ZSearchText,
+  sort: z.enum(collectionSorts).default('sortOrder'),
+});
+export type TCollectionListQuery = z.infer<typeof ZCollectionListQuery>;
+
+/** Pages over brands; each brand comes with all its collections. */
+export const ZBrandCollectionsQuery = ZPageQuery.extend({ type: ZBrandTypeQuery.optional() });
+export type TBrandCollectionsQuery = z.infer<typeof ZBrandCollectionsQuery>;
+
+export const productSorts = ['-createdAt', 'createdAt', 'name', '-name', 'rarity', '-rarity'] as const;
+export const ZProductListQuery = ZPageQuery.extend({
+  brandId: z.uuid().optional(),
+  collectionId: z.uuid().optional(),
+  licenseId: z.uuid().optional(),
+  categoryId: z.uuid().optional(),
+  tagId: z.uuid().optional(),
+  rarity: ZRarity.optional(),
+  q: ZSearchText,
+  sort: z.enum(productSorts).default('-createdAt'),
+});
+export type TProductListQuery = z.infer<typeof ZProductListQuery>;
+
+export const ZRarityCountQuery = z.object({ brandId: z.uuid().optional(), collectionId: z.uuid().optional() });
+export type TRarityCountQuery = z.infer<typeof ZRarityCountQuery>;
+
+export const ZCategoryListQuery = ZPageQuery.extend({ size: ZPageQuery.shape.size.default(100) });
+export type TCategoryListQuery = z.infer<typeof ZCategoryListQuery>;
+
+export const ZTagListQuery = ZPageQuery.extend({ size: ZPageQuery.shape.size.default(100), q: ZSearchText });
+export type TTagListQuery = z.infer<typeof ZTagListQuery>;
+
+export const ZBannerListQuery = ZPageQuery.extend({ placement: ZBannerPlacement.default('HOME') });
+export type TBannerListQuery = z.infer<typeof ZBannerListQuery>;

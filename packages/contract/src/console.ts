@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ZBrandSummary } from './catalog.ts';
+import { ZEmail } from './auth.ts';
+import { ZPageQuery } from './envelope.ts';
+
+/**
+ * The operator console. The spec shows only collectors; the people who run the marketplace are operators:
+ * an `admin` may do everything, a `brand_manager` only what belongs to the brands assigned to them.
+ */
+export const operatorRoles = ['admin', 'brand_manager'] as const;
+export const ZOperatorRole = z.enum(operatorRoles);
+export type TOperatorRole = z.infer<typeof ZOperatorRole>;
+
+/** GET /v1/console/me: what the console shell needs to decide which sections to show. */
+export const ZConsoleMe = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  roles: z.array(ZOperatorRole),
+  isAdmin: z.boolean(),
+  /** Brands this operator manages; an admin manages every brand and gets an empty list here. */
+  brands: z.array(ZBrandSummary),
+});
+export type TConsoleMe = z.infer<typeof ZConsoleMe>;
+
+export const ZOperatorGrant = z.object({
+  id: z.uuid(),
+  user: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }),
+  role: ZOperatorRole,
+  brand: ZBrandSummary.nullable(),
+  createdAt: z.string(),
+});
+export type TOperatorGrant = z.infer<typeof ZOperatorGrant>;
+
+export const operatorMessages = {
+  brandRequired: 'A brand manager needs a brand.',
+  brandNotAllowed: 'An admin manages every brand; leave the brand empty.',
+} as const;
+
+export const ZGrantOperatorRoleRequest = z
+  .strictObject({ email: ZEmail, role: ZOperatorRole, brandId: z.uuid().nullable().default(null) })
+  .superRefine((value, context) => {
+    if (value.role === 'brand_manager' && !value.brandId) {
+      context.addIssue({ code: 'custom', path: ['brandId'], message: operatorMessages.brandRequired });
+    }
+    if (value.role === 'admin' && value.brandId) {
+      context.addIssue({ code: 'custom', path: ['brandId'], message: operatorMessages.brandNotAllowed });
+    }
+  });
+export type TGrantOperatorRoleRequest = z.infer<typeof ZGrantOperatorRoleRequest>;
+
+/** What the audit log names: every kind of thing the console changes. */
+export const auditEntityTypes = [
+  'brand',
+  'license',
+  'collection',
+  'product',
+  'category',
+  'tag',
+  'banner',
+  'media',
+  'operator_grant',
+] as const;
+export const ZAuditEntityType = z.enum(auditEntityTypes);
+export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;
+
+export const auditActions = ['create', 'update', 'publish', 'unpublish', 'upload', 'grant', 'revoke'] as const;
+export const ZAuditAction = z.enum(auditActions);
+export type TAuditAction = z.infer<typeof ZAuditAction>;
+
+/** One change: who (null when made from the command line), what, when, and the entity before and after. */
+export const ZAuditEntry = z.object({
+  id: z.uuid(),
+  actor: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
+  action: ZAuditAction,
+  entityType: ZAuditEntityType,
+  entityId: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditLogQuery = ZPageQuery.extend({
+  entityType: ZAuditEntityType.optional(),
+  entityId: z.string().trim().min(1).max(200).optional(),
+  actorUserId: z.uuid().optional(),
+});
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
+
+/** Console lists show drafts too, and can be narrowed to one status. */
+export const ZConsoleStatusFilter = z.object({ status: z.enum(['DRAFT', 'PUBLISHED']).optional() });
+
+/** POST /v1/console/media answers where the stored image lives and what it turned out to be. */
+export const ZUploadedImage = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  contentType: z.string(),
+  /** A smaller copy for lists and cards, when the kind of image asks for one. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type TUploadedImage = z.infer<typeof ZUploadedImage>;
