@@ -48,7 +48,8 @@ const jobs = config.jobsEnabled
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 app.log.info(`${config.brandName} ${APP_VERSION} is running at ${config.publicUrl} (database: ${where})`);
-if (process.stdout.isTTY || config.logLevel === 'silent') console.log(`\n  ${config.brandName} is ready: ${config.publicUrl}\n`);
+// Logs are JSON for machines; people starting it by hand want one plain line with the address.
+console.log(`\n  ${config.brandName} is ready: ${config.publicUrl}\n`);
 
 let isShuttingDown = false;
 async function shutDown(signal: string) {
