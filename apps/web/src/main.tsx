@@ -5,6 +5,7 @@ import './ui/global.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installTokenRefresh } from './api/refresh.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
@@ -16,6 +17,7 @@ import { initErrorReporter, reportError } from './lib/error-reporter.ts';
 applyTheme(storedTheme());
 void initErrorReporter(appConfig);
 startAnalytics(appConfig);
+installTokenRefresh();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

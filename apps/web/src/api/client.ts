@@ -23,12 +23,20 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A call made with `auth: true` that answered 401, as the unauthorized handler sees it. */
+export interface UnauthorizedCall {
+  method: HttpMethod;
+  path: string;
+  /** The access token the call carried; when a newer one is stored by now, a refresh already happened. */
+  sentAccessToken: string | undefined;
+}
+
 /**
- * Seam for token refresh, which the next issue fills in. Called when a call made with `auth: true` answers 401;
+ * Seam for token refresh (filled in by `refresh.ts`). Called when a call made with `auth: true` answers 401;
  * resolve `true` once a fresh access token is stored to have the call sent again (at most once per call), or
  * `false` to fail with the 401. The handler owns refreshing only once and queueing concurrent callers.
  */
-export type UnauthorizedHandler = (failed: { method: HttpMethod; path: string }) => Promise<boolean>;
+export type UnauthorizedHandler = (failed: UnauthorizedCall) => Promise<boolean>;
 
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
@@ -136,9 +144,11 @@ async function readResponse<T>(response: Response, method: HttpMethod, path: str
 }
 
 export async function apiRequest<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const sentAccessToken = options.auth ? getStored('accessToken') : undefined;
   let response = await send(method, path, options);
+  // Spec section 4: one refresh per request. The retry's answer is final, even if it is another 401.
   if (response.status === 401 && options.auth && unauthorizedHandler) {
-    const shouldRetry = await unauthorizedHandler({ method, path });
+    const shouldRetry = await unauthorizedHandler({ method, path: apiPath(path), sentAccessToken });
     if (shouldRetry) response = await send(method, path, options);
   }
   return readResponse<T>(response, method, path);

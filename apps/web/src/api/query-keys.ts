@@ -14,6 +14,7 @@ function domainKeys<const TDomain extends string>(domain: TDomain) {
 }
 
 export const queryKeys = {
+  auth: { emailVerification: (key: string) => ['auth', 'email-verification', key] as const },
   users: { ...domainKeys('users'), my: () => ['users', 'my'] as const },
   countries: domainKeys('countries'),
   balances: { ...domainKeys('balances'), my: () => ['balances', 'my'] as const },

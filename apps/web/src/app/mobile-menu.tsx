@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { Button } from '../ui/button.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
-import { mainNavItems } from './nav-items.ts';
+import { useAccountName } from './account-menu.tsx';
+import { accountNavItems, mainNavItems } from './nav-items.ts';
+import { useSignOut } from './use-sign-out.ts';
 import styles from './mobile-menu.module.css';
 
 interface MobileMenuProps {
@@ -23,6 +27,9 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
   }, [isOpen, onClose]);
 
   const closeAfterNavigation = () => onClose({ returnFocus: false });
+  const { isLoggedIn } = useSession();
+  const { name } = useAccountName();
+  const { signOut, isPending } = useSignOut();
 
   return (
     <div id={id} className={styles.menu} hidden={!isOpen}>
@@ -38,14 +45,42 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
           ))}
         </ul>
       </nav>
-      <div className={styles.actions}>
-        <ButtonLink to="/signup" variant="primary" size="lg" isBlock onClick={closeAfterNavigation}>
-          Sign up
-        </ButtonLink>
-        <ButtonLink to="/signin" variant="secondary" size="lg" isBlock onClick={closeAfterNavigation}>
-          Sign in
-        </ButtonLink>
-      </div>
+      {isLoggedIn ? (
+        <nav aria-label="Account" className={styles.account}>
+          <p className={styles.signedInAs}>
+            Signed in as <strong>{name}</strong>
+          </p>
+          <ul className={styles.accountList}>
+            {accountNavItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={styles.accountLink} onClick={closeAfterNavigation}>
+                  <Icon name={item.icon} size={18} />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Button
+            variant="secondary"
+            size="lg"
+            isBlock
+            isLoading={isPending}
+            onClick={() => void signOut().then(() => onClose({ returnFocus: true }))}
+          >
+            <Icon name="log-out" size={18} />
+            Sign out
+          </Button>
+        </nav>
+      ) : (
+        <div className={styles.actions}>
+          <ButtonLink to="/signup" variant="primary" size="lg" isBlock onClick={closeAfterNavigation}>
+            Sign up
+          </ButtonLink>
+          <ButtonLink to="/signin" variant="secondary" size="lg" isBlock onClick={closeAfterNavigation}>
+            Sign in
+          </ButtonLink>
+        </div>
+      )}
     </div>
   );
 }

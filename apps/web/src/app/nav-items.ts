@@ -1,3 +1,4 @@
+import type { IconName } from '../ui/icon.tsx';
 import type { RoutePath } from './route-paths.ts';
 
 /** The main navigation, shared by the desktop header and the mobile menu. */
@@ -9,4 +10,11 @@ export const mainNavItems: ReadonlyArray<{ label: string; to: RoutePath }> = [
   { label: 'Fusions', to: '/fusions' },
   { label: 'Tickets', to: '/tickets' },
   { label: 'Guide', to: '/guide' },
+];
+
+/** The signed-in account's links, shared by the header's account menu and the mobile menu. */
+export const accountNavItems: ReadonlyArray<{ label: string; to: RoutePath; icon: IconName }> = [
+  { label: 'Payment', to: '/payment', icon: 'card' },
+  { label: 'Notifications', to: '/notifications', icon: 'bell' },
+  { label: 'Change password', to: '/password/change', icon: 'lock' },
 ];

@@ -1,5 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { queryKeys } from '../api/query-keys.ts';
+import { setNavigator } from '../lib/navigator.ts';
+import { getSession, subscribeSession } from '../lib/session.ts';
 import { ToastProvider } from '../ui/toast-provider.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -11,6 +15,29 @@ interface AppProvidersProps {
 
 /** Everything the pages rely on, outermost first. Tests pass a memory router and a fresh query client. */
 export function AppProviders({ router, queryClient }: AppProvidersProps) {
+  // The refresh queue runs outside React; when a session cannot be refreshed it navigates through this router.
+  useEffect(() => {
+    setNavigator({
+      navigate: (to, options) => void router.navigate(to, options),
+      currentPath: () => ({ pathname: router.state.location.pathname, search: router.state.location.search }),
+    });
+    return () => setNavigator(undefined);
+  }, [router]);
+
+  // When a session ends (sign-out, a refused refresh, another tab), its user record leaves the cache with it, so
+  // the next person to sign in on this device never sees it.
+  useEffect(
+    () =>
+      subscribeSession(() => {
+        if (getSession().isLoggedIn) return;
+        // Removed, not reset: a reset would refetch at once for observers that have not re-rendered as logged out.
+        const queryKey = queryKeys.users.my();
+        void queryClient.cancelQueries({ queryKey });
+        queryClient.removeQueries({ queryKey });
+      }),
+    [queryClient],
+  );
+
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

@@ -6,6 +6,8 @@ import type { UIMatch } from 'react-router';
  */
 export interface RouteHandle {
   layout?: 'default' | 'bare';
+  /** `signed-in`: visitors are sent to /signin, with a way back here once they have signed in. */
+  access?: 'public' | 'signed-in';
 }
 
 export type LayoutName = NonNullable<RouteHandle['layout']>;
@@ -17,4 +19,13 @@ export function layoutFor(matches: UIMatch[]): LayoutName {
     if (layout) return layout;
   }
   return 'default';
+}
+
+/** Whether the deepest route that says so asks for a signed-in user. */
+export function accessFor(matches: UIMatch[]): NonNullable<RouteHandle['access']> {
+  for (const match of [...matches].reverse()) {
+    const access = (match.handle as RouteHandle | undefined)?.access;
+    if (access) return access;
+  }
+  return 'public';
 }

@@ -66,6 +66,8 @@ export function RouteProgressBar() {
   useEffect(
     () => () => {
       window.clearTimeout(finishTimer.current);
+      // A null status stops NProgress's own trickle timer, which would otherwise outlive the bar (and the page).
+      NProgress.status = null;
       NProgress.remove();
     },
     [],

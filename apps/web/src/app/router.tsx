@@ -18,6 +18,7 @@ function page(load: () => Promise<{ default: ComponentType }>, handle?: RouteHan
 }
 
 const bare: RouteHandle = { layout: 'bare' };
+const signedIn: RouteHandle = { access: 'signed-in' };
 
 /** Typed over RoutePath, so a path added to route-paths.ts without a page here does not compile. */
 const pages: Record<RoutePath, PageRoute> = {
@@ -27,7 +28,7 @@ const pages: Record<RoutePath, PageRoute> = {
   '/pass': page(() => import('../features/drops/passes-page.tsx')),
   '/pass/:id': page(() => import('../features/drops/pass-detail-page.tsx')),
   '/password/reset': page(() => import('../features/auth/password-reset-page.tsx')),
-  '/password/change': page(() => import('../features/auth/password-change-page.tsx')),
+  '/password/change': page(() => import('../features/auth/password-change-page.tsx'), signedIn),
   '/payment': page(() => import('../features/wallet/payment-page.tsx')),
   '/purchase/card': page(() => import('../features/orders/purchase-card-page.tsx')),
   '/purchase/:id': page(() => import('../features/orders/purchase-page.tsx')),

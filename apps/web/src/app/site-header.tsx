@@ -1,9 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { appConfig } from '../config.ts';
+import { useSession } from '../lib/session.ts';
 import { BrandLogo } from '../ui/brand-logo.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
+import { AccountMenu } from './account-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { mainNavItems } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -13,6 +15,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const { isLoggedIn } = useSession();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const closeMenu = useCallback(({ returnFocus }: { returnFocus: boolean }) => {
@@ -42,12 +45,18 @@ export function SiteHeader() {
           </nav>
           <div className={styles.actions}>
             <ThemeToggle />
-            <ButtonLink to="/signin" variant="ghost" size="sm" className={styles.signIn}>
-              Sign in
-            </ButtonLink>
-            <ButtonLink to="/signup" variant="primary" size="sm">
-              Sign up
-            </ButtonLink>
+            {isLoggedIn ? (
+              <AccountMenu />
+            ) : (
+              <>
+                <ButtonLink to="/signin" variant="ghost" size="sm" className={styles.signIn}>
+                  Sign in
+                </ButtonLink>
+                <ButtonLink to="/signup" variant="primary" size="sm">
+                  Sign up
+                </ButtonLink>
+              </>
+            )}
             <button
               ref={menuButtonRef}
               type="button"

@@ -8,7 +8,8 @@ interface EmptyStateProps {
   /** Says what to do next, not just that there is nothing here. */
   body?: ReactNode;
   action?: ReactNode;
-  titleAs?: 'h2' | 'h3';
+  /** h1 when the empty state is the whole page. */
+  titleAs?: 'h1' | 'h2' | 'h3';
 }
 
 export function EmptyState({ icon = 'frame', title, body, action, titleAs: Title = 'h2' }: EmptyStateProps) {

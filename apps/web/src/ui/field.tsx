@@ -11,6 +11,7 @@ export interface FieldControlProps {
 
 interface FieldProps {
   label: ReactNode;
+  /** Help under the control: a sentence, or richer content such as a checklist (hence a div, not a p). */
   hint?: ReactNode;
   /** The spec's message for this field; shown under it and announced. */
   error?: string;
@@ -43,9 +44,9 @@ export function Field({ label, hint, error, isRequired, className, children }: F
         'aria-required': isRequired ? true : undefined,
       })}
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <div id={hintId} className={styles.hint}>
           {hint}
-        </p>
+        </div>
       ) : null}
       {error ? (
         <p id={errorId} className={styles.error} role="alert">

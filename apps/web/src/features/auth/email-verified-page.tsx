@@ -1,5 +1,8 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useMyUser } from '../../api/my-user.ts';
+import { EmailVerifiedPanel } from './components/email-verified-panel.tsx';
 
+/** `/email/verified`: the success screen for a link opened elsewhere. Exempt from the status redirect. */
 export default function EmailVerifiedPage() {
-  return <ComingSoonPage name="Email verified" purpose="Your email address is confirmed; next, create your profile." />;
+  const { user } = useMyUser();
+  return <EmailVerifiedPanel status={user?.status} />;
 }

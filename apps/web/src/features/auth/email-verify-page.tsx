@@ -1,10 +1,155 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
+import { useMyUser } from '../../api/my-user.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { useSession } from '../../lib/session.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useSignOut } from './api/log-out.ts';
+import { verifyEmailQueryOptions } from './api/verify-email.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
+import { EmailVerifiedPanel } from './components/email-verified-panel.tsx';
+import { ResendVerificationButton } from './components/resend-verification-button.tsx';
+import styles from './components/auth-form.module.css';
 
+const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/email/verify')}`;
+
+/**
+ * `/email/verify`. With `?key=` (the link in the mail): verifying, then verified or failed. Without: "check your
+ * inbox", with a resend button. Exempt from the status redirect, so a CREATED account can stay here.
+ */
 export default function EmailVerifyPage() {
+  const [searchParams] = useSearchParams();
+  const key = searchParams.get('key');
+  return key ? <VerifyWithKey verificationKey={key} /> : <CheckYourInbox />;
+}
+
+function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
+  const { isLoggedIn } = useSession();
+  const { user } = useMyUser();
+  const queryClient = useQueryClient();
+  const verification = useQuery(verifyEmailQueryOptions(verificationKey));
+
+  // The account moved on to EMAIL_VERIFIED: refresh the user record so the shell's status redirect follows it.
+  useEffect(() => {
+    if (verification.isSuccess && isLoggedIn) void queryClient.invalidateQueries({ queryKey: queryKeys.users.my() });
+  }, [verification.isSuccess, isLoggedIn, queryClient]);
+
+  if (verification.isPending) {
+    return (
+      <AuthLayout title="Verify your email" heading="Verifying your email" icon="mail">
+        <p className={styles.muted} role="status">
+          <Spinner /> Checking your link, one moment…
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (verification.isSuccess) return <EmailVerifiedPanel status={user?.status ?? verification.data.status} />;
+  // A link opened twice: the key is spent, but the account it belongs to is verified, which is what matters.
+  if (user?.isEmailVerified) return <EmailVerifiedPanel status={user.status} />;
+
+  const error = verification.error;
+  const isBadKey = isApiError(error) && error.code === 'INVALID_AUTHORIZATION_KEY';
   return (
-    <ComingSoonPage
-      name="Verify your email"
-      purpose="Confirm your email address, or have the verification email sent again."
-    />
+    <AuthLayout
+      title="Verify your email"
+      heading="We could not verify your email"
+      icon="alert"
+      iconTone="danger"
+      intro={
+        isBadKey ? (
+          <p>The link may have expired (links work for 24 hours) or been used already. Ask for a new one below.</p>
+        ) : null
+      }
+    >
+      <Alert tone="error">{error.message}</Alert>
+      {!isBadKey ? (
+        <Button variant="primary" size="lg" isBlock onClick={() => void verification.refetch()}>
+          Try again
+        </Button>
+      ) : isLoggedIn ? (
+        <ResendVerificationButton />
+      ) : (
+        <ButtonLink to={SIGN_IN_HERE} variant="primary" size="lg" isBlock>
+          Sign in to get a new link
+        </ButtonLink>
+      )}
+    </AuthLayout>
+  );
+}
+
+function CheckYourInbox() {
+  const { isLoggedIn } = useSession();
+  const { user, isLoading, error, refetch } = useMyUser();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  if (!isLoggedIn) {
+    return (
+      <AuthLayout
+        title="Verify your email"
+        icon="mail"
+        intro={<p>Open the link in the email we sent when you signed up. To get a new link, sign in first.</p>}
+      >
+        <ButtonLink to={SIGN_IN_HERE} variant="primary" size="lg" isBlock>
+          Sign in
+        </ButtonLink>
+      </AuthLayout>
+    );
+  }
+  if (isLoading) {
+    return (
+      <AuthLayout title="Verify your email" heading="Check your inbox" icon="mail">
+        <div className={styles.form} aria-busy="true" aria-label="Loading your account">
+          <Skeleton height="20px" width="90%" />
+          <Skeleton height="48px" radius="var(--radius-pill)" />
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (!user) {
+    return (
+      <AuthLayout title="Verify your email" heading="Check your inbox" icon="mail">
+        <Alert tone="error">{error?.message ?? 'We could not load your account.'}</Alert>
+        <Button variant="primary" size="lg" isBlock onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </AuthLayout>
+    );
+  }
+  if (user.isEmailVerified) return <EmailVerifiedPanel status={user.status} />;
+
+  return (
+    <AuthLayout
+      title="Verify your email"
+      heading="Check your inbox"
+      icon="mail"
+      intro={
+        <p>
+          We sent a verification link to <strong>{user.email}</strong>. Open it to finish setting up your account.
+        </p>
+      }
+      footer={
+        <p>
+          Wrong address?{' '}
+          <button
+            type="button"
+            className={styles.inlineButton}
+            disabled={signOut.isPending}
+            onClick={() => void signOut.mutateAsync().then(() => navigate('/signup'))}
+          >
+            Sign out and sign up again
+          </button>
+        </p>
+      }
+    >
+      <p className={styles.muted}>The link works for 24 hours. Nothing there? Check your spam folder, or send it again.</p>
+      <ResendVerificationButton />
+    </AuthLayout>
   );
 }

@@ -1,10 +1,67 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { startSession } from '../../lib/session.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { AuthLayout } from './components/auth-layout.tsx';
+import { safeRedirectPath } from './components/safe-redirect.ts';
+import { SignInForm } from './components/sign-in-form.tsx';
+import { SmsCodeStep } from './components/sms-code-step.tsx';
+import { signInNotices, type SignInNotice } from './sign-in-notices.ts';
+import styles from './components/auth-form.module.css';
 
+function noticeFrom(state: unknown): SignInNotice | undefined {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === 'string' && notice in signInNotices ? (notice as SignInNotice) : undefined;
+}
+
+/**
+ * `/signin`: email and password, then the SMS step when two-factor is on. Afterwards the visitor goes where
+ * `redirectTo` says (when it is a path on this site) or home, and the shell's status redirect takes it from there.
+ */
 export default function SignInPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
+  const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
+  const notice = noticeFrom(location.state);
+
+  function finish(tokens: TTokenPair) {
+    startSession(tokens);
+    void navigate(redirectTo, { replace: true });
+  }
+
+  const signUpLink = searchParams.has('redirectTo') ? `/signup?${searchParams.toString()}` : '/signup';
+
   return (
-    <ComingSoonPage
-      name="Sign in"
-      purpose="Sign in with your email and password or with Google, and confirm with an SMS code when two-factor sign-in is on."
-    />
+    <AuthLayout
+      title="Sign in"
+      heading={challenge ? 'Check your phone' : 'Sign in'}
+      icon={challenge ? 'phone' : undefined}
+      intro={
+        challenge ? (
+          <p>
+            Enter the 6-digit code we sent to the phone ending in <strong>{challenge.phoneEnding}</strong>.
+          </p>
+        ) : (
+          <p>Welcome back. Sign in to see your collection, drops and rewards.</p>
+        )
+      }
+      footer={
+        challenge ? undefined : (
+          <p>
+            New here? <Link to={signUpLink}>Create an account</Link>
+          </p>
+        )
+      }
+    >
+      {challenge ? <SmsCodeStep challenge={challenge} onSignedIn={finish} onBack={() => setChallenge(null)} /> : null}
+      {/* Kept mounted behind the SMS step, so "Back to sign in" finds the email still typed in. */}
+      <div className={styles.stack} hidden={challenge !== null}>
+        {notice ? <Alert tone="success">{signInNotices[notice]}</Alert> : null}
+        <SignInForm onSignedIn={finish} onChallenge={setChallenge} />
+      </div>
+    </AuthLayout>
   );
 }

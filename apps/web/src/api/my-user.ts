@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZMyUser, type TMyUser } from '@cypher/contract';
+import { sessionGeneration, setUserInfo, useSession } from '../lib/session.ts';
+import { apiRequest } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/**
+ * `GET /v1/users/my`: the signed-in user's own record. It lives beside the client rather than in a feature
+ * because the shell (status redirects, account menu) and several features read it.
+ */
+export async function getMyUser(signal?: AbortSignal): Promise<TMyUser> {
+  const askedIn = sessionGeneration();
+  const user = ZMyUser.parse(await apiRequest('GET', '/users/my', { auth: true, signal }));
+  // Spec section 3: the user record is kept in storage with the tokens, and cleared with them. An answer that
+  // arrives after a sign-out (or someone else's sign-in) must not bring the record back.
+  if (sessionGeneration() === askedIn) setUserInfo(user);
+  return user;
+}
+
+export function myUserQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.users.my(),
+    queryFn: ({ signal }) => getMyUser(signal),
+    // Read by the shell, the header and pages at once; each mounting must not ask again. What changes the user
+    // invalidates this key, and a reload asks afresh.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface MyUserState {
+  /** Undefined while logged out or until the first answer. */
+  user: TMyUser | undefined;
+  /** Logged in and waiting for the first answer. */
+  isLoading: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+}
+
+/** Spec section 6: the my-user request is made only when logged in. Logged out, there is no user, cached or not. */
+export function useMyUser(): MyUserState {
+  const { isLoggedIn } = useSession();
+  const query = useQuery({ ...myUserQueryOptions(), enabled: isLoggedIn });
+  return {
+    user: isLoggedIn ? query.data : undefined,
+    isLoading: isLoggedIn && query.isPending,
+    error: isLoggedIn ? query.error : null,
+    refetch: query.refetch,
+  };
+}

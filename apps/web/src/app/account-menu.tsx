@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useMyUser } from '../api/my-user.ts';
+import { useSession } from '../lib/session.ts';
+import { Icon } from '../ui/icon.tsx';
+import { accountNavItems } from './nav-items.ts';
+import { useSignOut } from './use-sign-out.ts';
+import styles from './account-menu.module.css';
+
+/** What to call the signed-in person: their nickname once they have one, else their email. */
+export function useAccountName(): { name: string; email: string | undefined } {
+  const { userInfo } = useSession();
+  const { user } = useMyUser();
+  const email = user?.email ?? userInfo?.email;
+  const nickname = user?.nickname ?? userInfo?.nickname;
+  return { name: nickname || email || 'Your account', email };
+}
+
+/**
+ * The header's account button for a signed-in user: a disclosure (button + panel of links), closed by Escape,
+ * a click elsewhere, or following one of its links.
+ */
+export function AccountMenu() {
+  const [isOpen, setIsOpen] = useState(false);
+  const { name, email } = useAccountName();
+  const { signOut, isPending } = useSignOut();
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Following a link (or any navigation) closes the panel.
+  useEffect(() => setIsOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [isOpen]);
+
+  return (
+    <div ref={rootRef} className={styles.account}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span className="visually-hidden">Account menu for </span>
+        <span className={styles.name}>{name}</span>
+        <Icon name="chevron-down" size={16} className={styles.chevron} />
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!isOpen}>
+        {email ? (
+          <p className={styles.signedInAs}>
+            Signed in as <strong>{email}</strong>
+          </p>
+        ) : null}
+        <ul className={styles.list}>
+          {accountNavItems.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className={styles.item}>
+                <Icon name={item.icon} size={18} />
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={styles.item} disabled={isPending} onClick={() => void signOut()}>
+          <Icon name="log-out" size={18} />
+          Sign out
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installTokenRefresh } from '../api/refresh.ts';
+import { getSession, startSession } from '../lib/session.ts';
+import { getStored, setStored } from '../lib/storage.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../test/fake-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { STATUS_REDIRECT_EXEMPT } from './session-redirect.ts';
+
+let uninstall: () => void;
+beforeEach(() => {
+  uninstall = installTokenRefresh();
+});
+afterEach(() => uninstall());
+
+function signedInAs(status: string, email = 'fan@example.com'): SentRequest[] {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return stubApi((request) => {
+    if (request.path === '/v1/users/my' && request.authorization === 'Bearer access-1') {
+      return json(200, { data: myUser({ email, status, isEmailVerified: status !== 'CREATED' }) });
+    }
+    if (request.path === '/v1/users/authentications/logout') return apiFailure(500, 'INTERNAL_ERROR');
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+async function settledAt(router: ReturnType<typeof renderApp>['router'], pathname: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+  await screen.findByRole('heading', { level: 1 });
+}
+
+describe('status redirects', () => {
+  it('sends a signed-in CREATED account from home to /email/verify', async () => {
+    signedInAs('CREATED');
+    const { router } = renderApp('/');
+    await settledAt(router, '/email/verify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeTruthy();
+  });
+
+  it('sends an EMAIL_VERIFIED account from /drops to /profile/creation', async () => {
+    signedInAs('EMAIL_VERIFIED');
+    const { router } = renderApp('/drops');
+    await settledAt(router, '/profile/creation');
+  });
+
+  it('leaves an ACTIVE account on the page it asked for', async () => {
+    const sent = signedInAs('ACTIVE');
+    const { router } = renderApp('/drops');
+    await waitFor(() => expect(sent.some((request) => request.path === '/v1/users/my')).toBe(true));
+    await settledAt(router, '/drops');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Drops');
+  });
+
+  it.each(STATUS_REDIRECT_EXEMPT)('does not redirect a CREATED account away from %s', async (pathname) => {
+    const sent = signedInAs('CREATED');
+    const { router } = renderApp(pathname);
+    await waitFor(() => expect(sent.some((request) => request.path === '/v1/users/my')).toBe(true));
+    await screen.findByRole('heading', { level: 1 });
+    // Give a redirect every chance to happen.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(router.state.location.pathname).toBe(pathname);
+  });
+
+  it('sends a visitor on a signed-in route to /signin, remembering where they were going', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    const { router } = renderApp('/password/change');
+    await settledAt(router, '/signin');
+    expect(router.state.location.search).toBe(`?redirectTo=${encodeURIComponent('/password/change')}`);
+  });
+
+  it('goes to sign-in when the session cannot be refreshed on an ordinary page', async () => {
+    startSession({ accessToken: 'expired', refreshToken: 'spent' });
+    stubApi((request) =>
+      request.path === '/v1/users/authentications/auth-refresh'
+        ? apiFailure(401, 'SESSION_EXPIRED')
+        : apiFailure(401, 'UNAUTHORIZED'),
+    );
+    const { router } = renderApp('/drops');
+    await settledAt(router, '/signin');
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(getStored('refreshToken')).toBeUndefined();
+  });
+});
+
+describe('header', () => {
+  it('offers sign-in and sign-up to visitors', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/guide');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Sign up' })).toBeTruthy();
+    expect(within(banner).queryByRole('button', { name: /account menu/i })).toBeNull();
+  });
+
+  it('shows the account menu when signed in, and signing out clears everything even if logout fails', async () => {
+    const sent = signedInAs('ACTIVE', 'collector@example.com');
+    setStored('onboardingCompleted', true);
+    const { router } = renderApp('/guide');
+    const user = userEvent.setup();
+    // The page itself, not the loading frame (which has a header of its own) shown while its code loads.
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const banner = screen.getByRole('banner');
+
+    const trigger = await within(banner).findByRole('button', { name: /account menu for collector@example\.com/i });
+    expect(within(banner).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    await user.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    for (const [name, href] of [
+      ['Payment', '/payment'],
+      ['Notifications', '/notifications'],
+      ['Change password', '/password/change'],
+    ]) {
+      expect(within(banner).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+
+    await user.click(within(banner).getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(getSession().isLoggedIn).toBe(false));
+    expect(sent.some((request) => request.path === '/v1/users/authentications/logout')).toBe(true);
+    expect(getStored('accessToken')).toBeUndefined();
+    expect(getStored('user')).toBeUndefined();
+    expect(getStored('onboardingCompleted')).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await within(banner).findByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+});

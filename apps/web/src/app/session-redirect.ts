@@ -1,0 +1,52 @@
+import type { TAccountStatus } from '@cypher/contract';
+
+/**
+ * Where the shell sends someone before showing the page they asked for, or null to show it. Pure, so every rule
+ * is tested without a router.
+ *
+ * - Spec section 2: signed-in users whose account is CREATED go to /email/verify, EMAIL_VERIFIED go to
+ *   /profile/creation, except on the routes that are part of getting there (STATUS_REDIRECT_EXEMPT).
+ * - Routes marked `access: 'signed-in'` send visitors to /signin with `redirectTo`, so they come back afterwards.
+ */
+export const STATUS_REDIRECT_EXEMPT = [
+  '/signup',
+  '/signin',
+  '/password/reset',
+  '/email/verify',
+  '/email/verified',
+  '/profile/creation',
+] as const;
+
+const statusTargets: Partial<Record<TAccountStatus, string>> = {
+  CREATED: '/email/verify',
+  EMAIL_VERIFIED: '/profile/creation',
+};
+
+export interface RedirectInput {
+  pathname: string;
+  search: string;
+  isLoggedIn: boolean;
+  /** The account status, once known. */
+  status: TAccountStatus | undefined;
+  access: 'public' | 'signed-in';
+}
+
+/** `/email/verify/` and `/email/verify` are the same route (React Router matches both). */
+export function normalisePathname(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function isStatusRedirectExempt(pathname: string): boolean {
+  return (STATUS_REDIRECT_EXEMPT as readonly string[]).includes(normalisePathname(pathname));
+}
+
+export function signInPathFor(pathname: string, search: string): string {
+  return `/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+export function sessionRedirect({ pathname, search, isLoggedIn, status, access }: RedirectInput): string | null {
+  if (!isLoggedIn) return access === 'signed-in' ? signInPathFor(pathname, search) : null;
+  if (!status || isStatusRedirectExempt(pathname)) return null;
+  const target = statusTargets[status];
+  return target && normalisePathname(pathname) !== target ? target : null;
+}

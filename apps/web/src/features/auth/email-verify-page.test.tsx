@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, deferred, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const VERIFY = '/v1/users/authentications/email-verifications';
+const KEY = 'mail-key-0123456789abcdef';
+
+describe('email verify page with a key', () => {
+  it('spends the key exactly once under StrictMode: verifying, then verified, then on to profile creation', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const answer = deferred<Response>();
+    let isVerified = false;
+    const sent = stubApi((request) => {
+      if (request.method === 'PATCH' && request.path === VERIFY) {
+        return answer.promise.then((response) => {
+          isVerified = true;
+          return response;
+        });
+      }
+      if (request.path === '/v1/users/my') {
+        const status = isVerified ? 'EMAIL_VERIFIED' : 'CREATED';
+        return json(200, { data: myUser({ status, isEmailVerified: isVerified }) });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    const { router } = renderApp(`/email/verify?key=${KEY}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifying your email' })).toBeTruthy();
+    answer.resolve(json(200, { data: { status: 'EMAIL_VERIFIED' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeTruthy();
+
+    const patches = sent.filter((request) => request.method === 'PATCH');
+    expect(patches).toEqual([expect.objectContaining({ path: VERIFY, body: { key: KEY }, authorization: null })]);
+    // The account moved on: the user record is asked for again after the key worked.
+    await waitFor(() => {
+      const lastMy = sent.map((request) => request.path).lastIndexOf('/v1/users/my');
+      expect(lastMy).toBeGreaterThan(sent.indexOf(patches[0]!));
+    });
+
+    await userEvent.setup().click(screen.getByRole('link', { name: /Continue/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/creation'));
+  });
+
+  it('shows the catalogue message for a bad key, and a way to sign in for a visitor', async () => {
+    stubApi(() => apiFailure(400, 'INVALID_AUTHORIZATION_KEY', 'raw'));
+    renderApp(`/email/verify?key=${KEY}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not verify your email' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Invalid verification key.');
+    expect(screen.getByRole('link', { name: 'Sign in to get a new link' }).getAttribute('href')).toBe(
+      `/signin?redirectTo=${encodeURIComponent('/email/verify')}`,
+    );
+  });
+
+  it('offers a new link to a signed-in user whose key failed', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? json(200, { data: myUser({ status: 'CREATED', isEmailVerified: false }) })
+        : apiFailure(400, 'INVALID_AUTHORIZATION_KEY'),
+    );
+    renderApp(`/email/verify?key=${KEY}`);
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeTruthy();
+  });
+});
+
+describe('email verify page without a key', () => {
+  function signedInCreated(resendAnswer: () => Response, verifiedAfterResend = false) {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let hasResent = false;
+    return stubApi((request) => {
+      if (request.method === 'POST' && request.path === VERIFY) {
+        hasResent = true;
+        return resendAnswer();
+      }
+      if (request.path === '/v1/users/my') {
+        const isVerified = verifiedAfterResend && hasResent;
+        return json(200, {
+          data: myUser({
+            email: 'new@example.com',
+            status: isVerified ? 'EMAIL_VERIFIED' : 'CREATED',
+            isEmailVerified: isVerified,
+          }),
+        });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+  }
+
+  it('says where the link went and resends it, with a toast', async () => {
+    const sent = signedInCreated(() => json(202, { data: { sentTo: 'new@example.com' } }));
+    renderApp('/email/verify');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
+    expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+
+    expect(await screen.findByText('Verification email sent')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'POST' && request.path === VERIFY)).toHaveLength(1);
+    expect((screen.getByRole('button', { name: /Resend available in/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('moves on to "verified" when the server says the email already is', async () => {
+    signedInCreated(() => apiFailure(409, 'EMAIL_ALREADY_VERIFIED'), true);
+    renderApp('/email/verify');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeTruthy();
+  });
+
+  it('shows REQUEST_MAXIMUN in the words of the catalogue', async () => {
+    signedInCreated(() => apiFailure(429, 'REQUEST_MAXIMUN'));
+    renderApp('/email/verify');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('You have exceeded the maximum number of requests.');
+  });
+
+  it('asks a visitor to sign in first', async () => {
+    const sent = stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/email/verify');
+    await screen.findByRole('heading', { level: 1, name: 'Verify your email' });
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/signin?redirectTo=${encodeURIComponent('/email/verify')}`,
+    );
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import {
+  authMessages,
+  ZChangePasswordRequest,
+  ZConfirmPasswordResetRequest,
+  ZExistingPassword,
+  ZLoginRequest,
+  ZRequestPasswordResetRequest,
+  ZSignIn2faRequest,
+  ZSignUpRequest,
+} from '@cypher/contract';
+import { z } from 'zod';
+
+/**
+ * The account forms' schemas: the contract's request schemas (the API validates with the very same ones), plus
+ * what only a form has (a confirmation box, a message for an empty password box).
+ */
+export const enterPasswordMessage = 'Enter your password.';
+
+// The contract checks an existing password only for length and names no message; an empty box deserves words.
+const ZEnteredPassword = z.string().min(1, { error: enterPasswordMessage }).pipe(ZExistingPassword);
+
+/** Adds "confirm" to a form with a new password, matched against `field` with the spec's message. */
+function withConfirmation<TShape extends z.ZodRawShape, TConfig extends z.core.$ZodObjectConfig>(
+  schema: z.ZodObject<TShape, TConfig>,
+  field: 'password' | 'newPassword',
+) {
+  return schema.extend({ confirmPassword: z.string() }).refine(
+    (values) => (values as Record<string, unknown>)[field] === values.confirmPassword,
+    {
+      path: ['confirmPassword'],
+      error: authMessages.passwordsDoNotMatch,
+      // Compare even when other fields (say, the email) are still wrong, so every message shows at once.
+      when: (payload) => {
+        const value = payload.value as Record<string, unknown> | undefined;
+        return typeof value?.[field] === 'string' && typeof value['confirmPassword'] === 'string';
+      },
+    },
+  );
+}
+
+export const ZSignInForm = ZLoginRequest.extend({ password: ZEnteredPassword });
+export const ZSmsCodeForm = ZSignIn2faRequest.pick({ code: true });
+export const ZSignUpForm = withConfirmation(ZSignUpRequest, 'password');
+export const ZChangePasswordForm = withConfirmation(
+  ZChangePasswordRequest.extend({ currentPassword: ZEnteredPassword }),
+  'newPassword',
+);
+export const ZRequestPasswordResetForm = ZRequestPasswordResetRequest;
+export const ZResetPasswordForm = withConfirmation(ZConfirmPasswordResetRequest.pick({ password: true }), 'password');

@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getStored } from '../../lib/storage.ts';
+import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const LOGIN = '/v1/users/authentications/login';
+
+async function signIn(url: string, handler: FakeHandler, password = 'Collector#2026') {
+  const sent = stubApi(handler);
+  const view = renderApp(url);
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+  await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return { ...view, user, sent };
+}
+
+const activeUser: FakeHandler = (request) =>
+  request.path === '/v1/users/my' ? json(200, { data: myUser() }) : apiFailure(404, 'NOT_FOUND');
+
+describe('sign-in page', () => {
+  it("shows USER_ID_NOT_FOUND's catalogue message under the email, keeping what was typed", async () => {
+    await signIn('/signin', () => apiFailure(404, 'USER_ID_NOT_FOUND', 'no such user'));
+
+    const message = await screen.findByText(
+      'We were unable to find an account that uses this email address! Please check and try again.',
+    );
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain(message.id);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
+    expect(getStored('accessToken')).toBeUndefined();
+  });
+
+  it('shows INVALID_PASSWORD and REQUEST_MAXIMUN as form messages', async () => {
+    await signIn('/signin', () => apiFailure(401, 'INVALID_PASSWORD'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Email or password is invalid.');
+  });
+
+  it('goes to a safe redirectTo after signing in', async () => {
+    const { router } = await signIn('/signin?redirectTo=%2Fguide', (request) =>
+      request.path === LOGIN ? json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } }) : activeUser(request),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guide'));
+    expect(getStored('refreshToken')).toBe('r1');
+  });
+
+  it('goes home instead of to a redirectTo on another site', async () => {
+    const { router } = await signIn('/signin?redirectTo=%2F%2Fevil.example', (request) =>
+      request.path === LOGIN ? json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } }) : activeUser(request),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('asks for the SMS code when two-factor is on, then signs in with it', async () => {
+    const { user, router, sent } = await signIn('/signin', (request) => {
+      if (request.path === LOGIN) {
+        return json(200, { data: { mfaRequired: true, mfaToken: 'attempt-token-0123456789', phoneEnding: '4567' } });
+      }
+      if (request.path === '/v1/users/authentications/sign-in-2fa') {
+        const { code } = request.body as { code: string };
+        return code === '246810'
+          ? json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } })
+          : apiFailure(400, 'INVALID_VERIFICATION_CODE');
+      }
+      return activeUser(request);
+    });
+
+    expect(await screen.findByText(/Enter the 6-digit code we sent to the phone ending in/)).toBeTruthy();
+    expect(screen.getByText('4567')).toBeTruthy();
+    const codeBox = screen.getByLabelText('Verification code');
+    expect(codeBox.getAttribute('inputmode')).toBe('numeric');
+    expect(codeBox.getAttribute('autocomplete')).toBe('one-time-code');
+    expect((screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement).disabled).toBe(true);
+    // The mfaToken never touches storage.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('attempt-token');
+
+    await user.type(codeBox, '123');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code.')).toBeTruthy();
+
+    await user.clear(codeBox);
+    await user.type(codeBox, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is not correct. Please check it and try again.')).toBeTruthy();
+
+    await user.clear(codeBox);
+    await user.type(codeBox, '246 810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getStored('accessToken')).toBe('a1');
+    expect(sent.filter((request) => request.path.endsWith('/sign-in-2fa')).at(-1)?.body).toEqual({
+      mfaToken: 'attempt-token-0123456789',
+      code: '246810',
+    });
+  });
+
+  it('goes back from the SMS step to the form with the email still in it', async () => {
+    const { user } = await signIn('/signin', () =>
+      json(200, { data: { mfaRequired: true, mfaToken: 'attempt-token-0123456789', phoneEnding: '4567' } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
+  });
+
+  it('says Google sign-in is not available yet', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/signin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText('Google sign-in is not available yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,94 @@
+import { authMessages } from '@cypher/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getStored } from '../../lib/storage.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+async function openSignUp() {
+  const view = renderApp('/signup');
+  await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('sign-up page', () => {
+  it('shows the password rule, the mismatch message and the consent messages, and sends nothing', async () => {
+    const sent = stubApi(() => apiFailure(500, 'INTERNAL_ERROR'));
+    const { user } = await openSignUp();
+
+    await user.type(screen.getByLabelText('Email'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText(authMessages.passwordRule)).toBeTruthy();
+    expect(screen.getByText('the passwords do not match, please re-enter')).toBeTruthy();
+    expect(screen.getAllByText(authMessages.consentRequired)).toHaveLength(2);
+    expect(sent).toEqual([]);
+    // What was typed stays.
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
+  });
+
+  it('shows the mismatch message for a strong password typed differently twice', async () => {
+    stubApi(() => apiFailure(500, 'INTERNAL_ERROR'));
+    const { user } = await openSignUp();
+
+    await user.type(screen.getByLabelText('Password'), 'Collector#2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Collector#2027');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText(authMessages.passwordsDoNotMatch)).toBeTruthy();
+    expect(screen.queryByText(authMessages.passwordRule)).toBeNull();
+  });
+
+  it('shows the catalogue message under the email when the address is taken', async () => {
+    stubApi(() => apiFailure(409, 'USER_ALREADY_EXISTS', 'raw'));
+    const { user } = await openSignUp();
+
+    await user.type(screen.getByLabelText('Email'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Collector#2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Collector#2026');
+    await user.click(screen.getByLabelText(/terms of service/));
+    await user.click(screen.getByLabelText(/privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const message = await screen.findByText('This email address is already registered!');
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('signs up with both consents, stores the tokens and lands on /email/verify', async () => {
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users') return json(201, { data: { accessToken: 'a1', refreshToken: 'r1' } });
+      if (request.path === '/v1/users/my') {
+        return json(200, { data: myUser({ email: 'new@example.com', status: 'CREATED', isEmailVerified: false }) });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    const { user, router } = await openSignUp();
+
+    await user.type(screen.getByLabelText('Email'), 'New@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'Collector#2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Collector#2026');
+    await user.click(screen.getByLabelText(/terms of service/));
+    await user.click(screen.getByLabelText(/privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/users',
+      body: {
+        email: 'new@example.com',
+        password: 'Collector#2026',
+        agreeToTerms: true,
+        agreeToPrivacy: true,
+        marketingConsent: false,
+      },
+    });
+    expect(getStored('accessToken')).toBe('a1');
+    expect(getStored('refreshToken')).toBe('r1');
+    await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
+    expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeTruthy();
+  });
+});

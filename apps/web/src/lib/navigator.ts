@@ -1,0 +1,23 @@
+/**
+ * Navigation for code that runs outside React (the API client's refresh queue). The app shell installs the
+ * router here; until it does (and in unit tests that do not install one), navigation requests are ignored.
+ */
+export interface Navigator {
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** The path the router is on now, which may differ from `window.location` under a memory router. */
+  currentPath: () => { pathname: string; search: string };
+}
+
+let installed: Navigator | undefined;
+
+export function setNavigator(navigator: Navigator | undefined): void {
+  installed = navigator;
+}
+
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  installed?.navigate(to, options);
+}
+
+export function currentPath(): { pathname: string; search: string } {
+  return installed?.currentPath() ?? { pathname: window.location.pathname, search: window.location.search };
+}

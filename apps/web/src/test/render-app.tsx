@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { AppProviders } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { routes } from '../app/router.tsx';
+
+/** The whole app (shell, session redirects, pages) at `url`, under StrictMode as in main.tsx. */
+export function renderApp(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <StrictMode>
+      <AppProviders router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  return { ...view, router, queryClient };
+}
