@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DiscordRoleSync } from './adapters/discord-roles/discord-roles.ts';
 import type { ErrorReporter } from './adapters/error-reporter/error-reporter.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
 import type { FileStorage } from './adapters/storage/storage.ts';
 import { createAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerCountryRestriction } from './http/country-restriction.ts';
 import { isApiPath, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestContext, requestIdFor } from './http/request-context.ts';
@@ -15,9 +17,11 @@ import { registerWebApp } from './http/web-app.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { oauthRoutes } from './modules/auth/oauth/oauth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { devOAuthRoutes } from './modules/dev-oauth/dev-oauth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -32,6 +36,7 @@ export interface AppDeps {
   sms: SmsSender;
   rateLimiter: RateLimiter;
   storage: FileStorage;
+  discordRoles: DiscordRoleSync;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -47,19 +52,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerRequestContext(app);
   const errors = registerErrorHandling(app, deps.errorReporter);
+  registerCountryRestriction(app, config.countryRestriction);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
   // Multipart bodies stream: nothing is buffered until a route reads its file, with that route's own limits.
-  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    throwFileSizeLimit: false,
+  });
 
   const ctx = createAppContext(deps);
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(ctx));
+  await app.register(oauthRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(catalogRoutes(ctx));
   await app.register(consoleRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
+  if (!config.isProduction) await app.register(devOAuthRoutes(ctx));
 
   const webApp = await registerWebApp(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -49,6 +49,35 @@ const ZEnvironment = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTHORIZE_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_TOKEN_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_USERINFO_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_AUTHORIZE_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_TOKEN_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_USERINFO_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_BOT_TOKEN: optionalString,
+  DISCORD_GUILD_ID: optionalString,
+  DISCORD_API_BASE_URL: z.url().default('https://discord.com/api/v10'),
+  BLOCKED_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO 3166-1 alpha-2 codes'))),
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/)
+    .default('cf-ipcountry'),
 });
 
 export type TEnvironment = Partial<Record<keyof z.input<typeof ZEnvironment>, string>>;
@@ -94,6 +123,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.SMS_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.SMS_FROM, baseUrl: e.SMS_API_BASE_URL }
         : undefined,
+    oauth: oauthConfig(e, publicUrl),
+    discordBot:
+      e.DISCORD_BOT_TOKEN && e.DISCORD_GUILD_ID
+        ? { token: e.DISCORD_BOT_TOKEN, guildId: e.DISCORD_GUILD_ID, apiBaseUrl: e.DISCORD_API_BASE_URL }
+        : undefined,
+    countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
       sentryDsn: e.WEB_SENTRY_DSN,
       tagManagerId: e.WEB_TAG_MANAGER_ID,
@@ -104,6 +139,68 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type TConfig = ReturnType<typeof loadConfig>;
+
+const realProviderEndpoints = {
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  },
+  discord: {
+    authorizeUrl: 'https://discord.com/oauth2/authorize',
+    tokenUrl: 'https://discord.com/api/oauth2/token',
+    userinfoUrl: 'https://discord.com/api/users/@me',
+  },
+} as const;
+
+/**
+ * Google and Discord sign-in settings. With a client id: the real provider (its URLs unless overridden). Without one,
+ * outside production: the local stand-in on this server (/dev/oauth/...), reached by the same code path; the browser
+ * goes to it through PUBLIC_URL, the server calls it on loopback. Without one in production: switched off.
+ */
+function oauthConfig(e: z.output<typeof ZEnvironment>, publicUrl: string) {
+  const loopbackHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const loopbackUrl = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${e.PORT}`;
+  const settings = (provider: 'google' | 'discord', env: Record<string, string | undefined>) => {
+    const clientId = env.CLIENT_ID;
+    const mode = clientId ? 'provider' : e.NODE_ENV === 'production' ? 'off' : 'stand-in';
+    const standIn = {
+      authorizeUrl: `${publicUrl}/dev/oauth/${provider}/authorize`,
+      tokenUrl: `${loopbackUrl}/dev/oauth/${provider}/token`,
+      userinfoUrl: `${loopbackUrl}/dev/oauth/${provider}/userinfo`,
+    };
+    const defaults = mode === 'provider' ? realProviderEndpoints[provider] : standIn;
+    return {
+      mode: mode as 'provider' | 'stand-in' | 'off',
+      clientId: clientId ?? `local-${provider}-client`,
+      /** The stand-in's secret is not a secret: it only guards a development page on this server. */
+      clientSecret: clientId ? (env.CLIENT_SECRET ?? null) : `local-${provider}-secret`,
+      authorizeUrl: env.AUTHORIZE_URL ?? defaults.authorizeUrl,
+      tokenUrl: env.TOKEN_URL ?? defaults.tokenUrl,
+      userinfoUrl: env.USERINFO_URL ?? defaults.userinfoUrl,
+      /** The web app's callback page, which posts code and state back to the API. */
+      redirectUri: `${publicUrl}/oauth/${provider}/callback`,
+    };
+  };
+  return {
+    google: settings('google', {
+      CLIENT_ID: e.GOOGLE_CLIENT_ID,
+      CLIENT_SECRET: e.GOOGLE_CLIENT_SECRET,
+      AUTHORIZE_URL: e.GOOGLE_AUTHORIZE_URL,
+      TOKEN_URL: e.GOOGLE_TOKEN_URL,
+      USERINFO_URL: e.GOOGLE_USERINFO_URL,
+    }),
+    discord: settings('discord', {
+      CLIENT_ID: e.DISCORD_CLIENT_ID,
+      CLIENT_SECRET: e.DISCORD_CLIENT_SECRET,
+      AUTHORIZE_URL: e.DISCORD_AUTHORIZE_URL,
+      TOKEN_URL: e.DISCORD_TOKEN_URL,
+      USERINFO_URL: e.DISCORD_USERINFO_URL,
+    }),
+  };
+}
+
+export type TOAuthProviderConfig = TConfig['oauth']['google'];
 
 /** A configuration for tests: quiet, no jobs unless a test starts them, nothing read from the real environment. */
 export function testConfig(overrides: TEnvironment = {}): TConfig {

@@ -1,4 +1,6 @@
 import { APP_VERSION } from '@cypher/contract';
+import { discordBotRoleSync } from './adapters/discord-roles/discord-bot-role-sync.ts';
+import { localDiscordRoleSync } from './adapters/discord-roles/discord-roles.ts';
 import { silentErrorReporter } from './adapters/error-reporter/error-reporter.ts';
 import { sentryErrorReporter } from './adapters/error-reporter/sentry-error-reporter.ts';
 import { devMailbox } from './adapters/mail/dev-mailbox.ts';
@@ -13,6 +15,7 @@ import { runMigrations } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { startJobScheduler } from './jobs/job-scheduler.ts';
 import { memoryRateLimiter } from './http/rate-limit/memory-rate-limiter.ts';
+import { publishBundledTerms } from './modules/catalog/terms/publish-bundled-terms.ts';
 import { redisRateLimiter } from './http/rate-limit/redis-rate-limiter.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadOrCreateLocalSecret } from './lib/local-secret.ts';
@@ -30,19 +33,28 @@ const errorReporter = config.sentryDsn
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await runMigrations(database);
 const clock = systemClock;
+await publishBundledTerms(database.db, clock.now());
 const mailbox = devMailbox(database.db, clock);
 const mailer: Mailer = config.mail.smtpUrl ? smtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : mailbox;
 const sms: SmsSender = config.sms ? twilioSmsSender(config.sms) : mailbox;
 const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(clock);
 const storage = localFileStorage(config.uploadsDir);
-const app = await buildApp({ config, database, clock, errorReporter, mailer, sms, rateLimiter, storage });
+const discordRoles = config.discordBot ? discordBotRoleSync(config.discordBot) : localDiscordRoleSync();
+const deps = { config, database, clock, errorReporter, mailer, sms, rateLimiter, storage, discordRoles };
+const app = await buildApp(deps);
 if (config.isProduction && (!config.mail.smtpUrl || !config.sms)) {
   app.log.warn('production without SMTP_URL or an SMS provider: messages are only kept in the database');
+}
+if (config.isProduction && !config.discordBot) {
+  app.log.warn('production without DISCORD_BOT_TOKEN and DISCORD_GUILD_ID: Discord roles are not reset on disconnect');
 }
 
 if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage }, app.log);
 const jobs = config.jobsEnabled
-  ? await startJobScheduler({ database, clock }, { onError: (error) => app.log.error({ err: error }, 'job error') })
+  ? await startJobScheduler(
+      { database, clock, storage, discordRoles },
+      { onError: (error) => app.log.error({ err: error }, 'job error') },
+    )
   : null;
 
 await app.listen({ port: config.port, host: config.host });

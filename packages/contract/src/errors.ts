@@ -38,6 +38,61 @@ export const errorCatalogue = {
     message: 'This account has no password yet. Use "Forgot password" to set one.',
   },
 
+  // Profile (spec sections 2 and 5: "a message exists for an existing nickname").
+  NICKNAME_ALREADY_EXISTS: { status: 409, message: 'This nickname already exists. Please choose another one.' },
+  PROFILE_ALREADY_CREATED: { status: 409, message: 'Your profile is already created. You can edit it instead.' },
+  PROFILE_REQUIRED: { status: 403, message: 'Please create your profile first.' },
+
+  // Sign-in with Google and connecting Discord.
+  OAUTH_PROVIDER_NOT_CONFIGURED: {
+    status: 503,
+    message: 'Signing in with this provider is not available right now. Please use your email and password.',
+  },
+  OAUTH_STATE_INVALID: {
+    status: 400,
+    message: 'This sign-in attempt has expired or was already used. Please start again.',
+  },
+  OAUTH_SIGN_IN_FAILED: {
+    status: 400,
+    message: 'We could not complete the sign-in with the provider. Please start again.',
+  },
+  OAUTH_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'We could not reach the provider. Please try again in a moment.',
+  },
+  SOCIAL_EMAIL_NOT_VERIFIED: {
+    status: 400,
+    message: 'The email of this Google account is not verified. Please verify it with Google, or sign up with email.',
+  },
+  SOCIAL_EMAIL_ALREADY_REGISTERED: {
+    status: 409,
+    message: 'This email is already registered. Sign in with your password.',
+  },
+  SOCIAL_SIGN_UP_EXPIRED: {
+    status: 400,
+    message: 'Your sign-up with Google has expired. Please sign in with Google again.',
+  },
+  DISCORD_ALREADY_CONNECTED: { status: 409, message: 'A Discord account is already connected. Disconnect it first.' },
+  DISCORD_LINKED_TO_ANOTHER_ACCOUNT: {
+    status: 409,
+    message: 'This Discord account is already connected to another account.',
+  },
+  DISCORD_NOT_CONNECTED: { status: 409, message: 'No Discord account is connected.' },
+  /** The API names the time in the message and in `details` (field `reconnectAvailableAt`, ISO 8601). */
+  DISCORD_RECONNECT_LOCKED: {
+    status: 403,
+    message: 'You cannot connect Discord again yet: reconnecting is possible 14 days after disconnecting.',
+  },
+
+  // Account deletion (spec section 4): balance, packs and NFTs must be emptied first; seven days to change one's mind.
+  /** `details` lists what remains, one entry per kind (field: balance, packs, nfts...). */
+  ACCOUNT_HAS_ASSETS: {
+    status: 409,
+    message: 'Your account still holds assets. Empty your balance, packs and NFTs before deleting it.',
+  },
+  ACCOUNT_DELETION_ALREADY_REQUESTED: { status: 409, message: 'The deletion of this account is already requested.' },
+  ACCOUNT_DELETION_NOT_REQUESTED: { status: 409, message: 'There is no deletion request to cancel.' },
+
   // Catalogue and console. Slugs and names are unique (names per brand), so a taken one is a conflict, not a bug.
   SLUG_ALREADY_EXISTS: { status: 409, message: 'This slug is already taken. Please choose another one.' },
   NAME_ALREADY_EXISTS: { status: 409, message: 'This name is already taken. Please choose another one.' },

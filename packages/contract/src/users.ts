@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { ZEmail } from './auth.ts';
 
 /** Account status (spec section 4): CREATED -> EMAIL_VERIFIED (email verified) -> ACTIVE (profile created). */
 export const accountStatuses = ['CREATED', 'EMAIL_VERIFIED', 'ACTIVE'] as const;
 export const ZAccountStatus = z.enum(accountStatuses);
 export type TAccountStatus = z.infer<typeof ZAccountStatus>;
+
+/** The Discord account connected to a user (POST /v1/discords/link answers it; /users/my shows it). */
+export const ZDiscordLink = z.object({ username: z.string(), linkedAt: z.string() });
+export type TDiscordLink = z.infer<typeof ZDiscordLink>;
 
 /** The signed-in user's own record (GET /v1/users/my): every User field of spec section 3. */
 export const ZMyUser = z.object({
@@ -15,7 +20,7 @@ export const ZMyUser = z.object({
   phoneEnding: z.string().nullable(),
   marketingConsent: z.boolean(),
   twoFactor: z.object({ isEnabled: z.boolean(), verifiedAt: z.string().nullable() }),
-  discord: z.object({ username: z.string(), linkedAt: z.string() }).nullable(),
+  discord: ZDiscordLink.nullable(),
   status: ZAccountStatus,
   isDeleteRequestedAccount: z.boolean(),
   isEmailVerified: z.boolean(),
@@ -33,3 +38,71 @@ export const ZPublicUser = z.object({
   createdAt: z.string(),
 });
 export type TPublicUser = z.infer<typeof ZPublicUser>;
+
+/** Nickname rules of spec section 5, with the words both the form and the API show. */
+export const nicknameMessages = {
+  length: 'Your nickname must be 3 to 30 letters long.',
+  lettersOnly: 'Use letters only (A-Z): no numbers, spaces or symbols.',
+} as const;
+
+export const NICKNAME_MIN_LENGTH = 3;
+export const NICKNAME_MAX_LENGTH = 30;
+
+/**
+ * Letters only, 3 to 30. Latin letters A-Z: nicknames are public, and allowing look-alike letters from other
+ * scripts would let one collector pass for another ("Аlice" with a Cyrillic A). Unique whatever the case (API).
+ */
+export const ZNickname = z
+  .string({ error: nicknameMessages.length })
+  .trim()
+  .min(NICKNAME_MIN_LENGTH, { error: nicknameMessages.length })
+  .max(NICKNAME_MAX_LENGTH, { error: nicknameMessages.length })
+  .regex(/^[A-Za-z]*$/, { error: nicknameMessages.lettersOnly });
+
+/**
+ * An image uploaded through POST /v1/users/media/photo or .../background, named by the `url` that answered. Only
+ * the user's own uploads of the right kind are accepted (MEDIA_NOT_FOUND otherwise).
+ */
+const ZUploadUrl = z.string().trim().min(1).max(300);
+
+/** POST /v1/users/profile: status EMAIL_VERIFIED -> ACTIVE. Photo optional; the background comes with edit. */
+export const ZCreateProfileRequest = z.strictObject({
+  nickname: ZNickname,
+  photoUrl: ZUploadUrl.nullable().optional(),
+  marketingConsent: z.boolean().default(false),
+});
+export type TCreateProfileRequest = z.input<typeof ZCreateProfileRequest>;
+
+/** PATCH /v1/users/profile: only the fields sent change; `null` removes a photo or background. */
+export const ZUpdateProfileRequest = z
+  .strictObject({
+    nickname: ZNickname.optional(),
+    photoUrl: ZUploadUrl.nullable().optional(),
+    backgroundUrl: ZUploadUrl.nullable().optional(),
+    marketingConsent: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Send at least one field to change.',
+  });
+export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
+
+export const ZDiscordLinkRequest = z.strictObject({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(16).max(200),
+});
+export type TDiscordLinkRequest = z.input<typeof ZDiscordLinkRequest>;
+
+/** DELETE /v1/discords/link: when connecting becomes possible again (14 days later, spec section 9). */
+export const ZDiscordUnlinked = z.object({ reconnectAvailableAt: z.string() });
+export type TDiscordUnlinked = z.infer<typeof ZDiscordUnlinked>;
+
+/** POST /v1/users/delete-request: accepted; the account is deleted at `deletesAt` unless revoked before. */
+export const ZAccountDeletionRequested = z.object({ deleteRequestedAt: z.string(), deletesAt: z.string() });
+export type TAccountDeletionRequested = z.infer<typeof ZAccountDeletionRequested>;
+
+/** Newsletter (POST /v1/subscribe): the same answer whether the address was new or already subscribed. */
+export const ZSubscribeRequest = z.strictObject({ email: ZEmail });
+export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
+export const ZNewsletterSubscription = z.object({ email: z.string(), isSubscribed: z.boolean() });
+export type TNewsletterSubscription = z.infer<typeof ZNewsletterSubscription>;
+export const ZUnsubscribeRequest = z.strictObject({ token: z.string().min(16).max(200) });

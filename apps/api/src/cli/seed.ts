@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo, seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
+import { publishBundledTerms } from '../modules/catalog/terms/publish-bundled-terms.ts';
 import { systemClock } from '../lib/clock.ts';
 
 const isReset = process.argv.includes('--reset');
@@ -24,10 +25,12 @@ try {
     await database.db.execute(sql.raw('drop schema public cascade'));
     await database.db.execute(sql.raw('create schema public'));
     await runMigrations(database);
+    await publishBundledTerms(database.db, systemClock.now());
     await seedDemo(deps, log);
     console.log('Database reset and demo content rebuilt.');
   } else {
     await runMigrations(database);
+    await publishBundledTerms(database.db, systemClock.now());
     const isSeeded = await seedDemoIfEmpty(deps, log);
     console.log(isSeeded ? 'Demo content written.' : 'The database already has its demo content; use --reset to rebuild it.');
   }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { controllableClock, DAY_MS } from '../lib/clock.ts';
+import { localDiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
 import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
+import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
 import { listMailboxMessages } from '../modules/dev-mailbox/list-mailbox-messages.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import { recurringJobs, startJobScheduler, type JobScheduler } from './job-scheduler.ts';
@@ -12,7 +14,8 @@ const clock = controllableClock('2026-11-01T12:00:00.000Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  scheduler = await startJobScheduler({ database, clock }, { pollingIntervalSeconds: 0.5 });
+  const deps = { database, clock, storage: localFileStorage('/nonexistent-uploads'), discordRoles: localDiscordRoleSync() };
+  scheduler = await startJobScheduler(deps, { pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await scheduler.stop();

@@ -1,8 +1,12 @@
 import PgBoss from 'pg-boss';
+import type { DiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeExpiredAuthRecords } from '../modules/auth/purge-expired-auth-records.ts';
 import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
+import { completeAccountDeletions } from '../modules/users/deletion/complete-account-deletions.ts';
+import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts';
 
 /**
  * A recurring job: a queue name, a cron expression (UTC) and the work. Modules add theirs to `recurringJobs`;
@@ -17,6 +21,8 @@ export interface RecurringJob {
 export interface JobDeps {
   database: Database;
   clock: Clock;
+  storage: FileStorage;
+  discordRoles: DiscordRoleSync;
 }
 
 export const recurringJobs: RecurringJob[] = [
@@ -26,6 +32,18 @@ export const recurringJobs: RecurringJob[] = [
     run: ({ database, clock }) => purgeExpiredAuthRecords(database.db, clock.now()),
   },
   { name: 'purge-dev-mailbox', cron: '17 3 * * *', run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()) },
+  {
+    // Spec section 4: deletions whose seven days have passed; hourly, so none waits much past its date.
+    name: 'complete-account-deletions',
+    cron: '23 * * * *',
+    run: ({ database, ...deps }) => completeAccountDeletions({ db: database.db, ...deps }),
+  },
+  {
+    // Discord role resets that failed when the account was disconnected (Discord down, rate limited).
+    name: 'retry-discord-role-resets',
+    cron: '41 * * * *',
+    run: ({ database, ...deps }) => retryPendingRoleResets({ db: database.db, ...deps }),
+  },
 ];
 
 export interface JobScheduler {

@@ -86,3 +86,28 @@ export async function enableTwoFactor(t: TestApp, user: { accessToken: string; p
   if (response.statusCode !== 200) throw new Error(`enable mfa failed: ${response.body}`);
   return phone;
 }
+
+function letters(value: number): string {
+  let text = '';
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 26)) text += String.fromCharCode(97 + (rest % 26));
+  return text;
+}
+
+/** A nickname no other test has used: letters only, as the rule wants. */
+export function uniqueNickname(prefix = 'Fan'): string {
+  counter += 1;
+  return `${prefix}${letters(counter)}x${letters(process.pid)}`.slice(0, 30);
+}
+
+/** A user past profile creation (status ACTIVE), as most of the product expects. */
+export async function activeUser(t: TestApp, nickname = uniqueNickname()) {
+  const user = await verifiedUser(t);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/users/profile',
+    headers: bearer(user.accessToken),
+    payload: { nickname, marketingConsent: false },
+  });
+  if (response.statusCode !== 201) throw new Error(`profile creation failed: ${response.body}`);
+  return { ...user, nickname };
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { localDiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
 import { recordingErrorReporter } from '../adapters/error-reporter/error-reporter.ts';
 import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
 import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
@@ -19,6 +20,8 @@ export interface TestApp {
   database: Database;
   clock: ControllableClock;
   errorReporter: ReturnType<typeof recordingErrorReporter>;
+  /** The Discord role-sync stand-in: what was reset, and a switch to make it fail. */
+  discordRoles: ReturnType<typeof localDiscordRoleSync>;
   deps: AppDeps;
   storage: FileStorage;
   /** This app's own uploads folder, removed by close(). */
@@ -42,7 +45,18 @@ export async function createTestApp(
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', UPLOADS_DIR: uploadsDir, ...options.env });
   const storage = localFileStorage(config.uploadsDir);
   const rateLimiter = options.rateLimiter?.(clock) ?? memoryRateLimiter(clock);
-  const deps: AppDeps = { config, database, clock, errorReporter, mailer: mailbox, sms: mailbox, rateLimiter, storage };
+  const discordRoles = localDiscordRoleSync();
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    errorReporter,
+    mailer: mailbox,
+    sms: mailbox,
+    rateLimiter,
+    storage,
+    discordRoles,
+  };
   const app = await buildApp(deps);
   await options.beforeReady?.(app);
   await app.ready();
@@ -51,6 +65,7 @@ export async function createTestApp(
     database,
     clock,
     errorReporter,
+    discordRoles,
     deps,
     storage,
     uploadsDir,

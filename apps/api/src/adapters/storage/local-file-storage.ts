@@ -36,5 +36,11 @@ export function localFileStorage(folder: string): FileStorage {
         throw error;
       }
     },
+
+    async remove(key) {
+      const file = fileFor(key);
+      await fs.rm(file, { force: true });
+      await fs.rm(`${file}${CONTENT_TYPE_SUFFIX}`, { force: true });
+    },
   };
 }

@@ -6,6 +6,8 @@ export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Null when nothing is stored under `key`. */
   get(key: string): Promise<StoredFile | null>;
+  /** Removes a file (account deletion); removing what is not there is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 export interface StoredFile {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-// Brings in the request.file() and request.isMultipart() types; the plugin itself is registered in app.ts.
+// Brings in the request.parts() and request.isMultipart() types; the plugin itself is registered in app.ts.
 import type {} from '@fastify/multipart';
 import { AppError } from '../app-error.ts';
 
@@ -7,32 +7,40 @@ import { AppError } from '../app-error.ts';
  * Reads the one file of a multipart request (field `field`) into memory, with the size limit enforced by the
  * multipart parser while the body streams in: past `maxBytes` it stops keeping bytes and drains the rest, so an
  * oversized upload costs at most `maxBytes` of memory however large it is. Checking what the bytes are is the
- * media pipeline's job (modules/media); this only answers "was one acceptable-sized file sent?".
+ * media pipeline's job (modules/media); this only answers "was one acceptable-sized file sent?". Other text fields
+ * are passed over; the file field sent as text answers IMAGE_REQUIRED_IN_IMAGE_FIELD.
  */
 export async function readFileUpload(
   request: FastifyRequest,
   options: { field: string; maxBytes: number },
 ): Promise<{ bytes: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new AppError('UPLOAD_FILE_ABSENT');
-  const part = await request.file({
+  // The plugin is registered with throwFileSizeLimit off (app.ts): a file past the limit arrives cut, flagged
+  // `truncated`, and is answered FILE_TOO_LARGE here.
+  const parts = request.parts({
     limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-    throwFileSizeLimit: false,
   });
-  if (!part) throw new AppError('UPLOAD_FILE_ABSENT');
-  if (part.fieldname !== options.field) {
-    part.file.resume();
-    throw new AppError('UPLOAD_FILE_ABSENT');
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      // The image field arrived as text (a URL or a name typed in): a form that never attached the file.
+      if (part.fieldname === options.field) throw new AppError('IMAGE_REQUIRED_IN_IMAGE_FIELD');
+      continue;
+    }
+    if (part.fieldname !== options.field) {
+      part.file.resume();
+      throw new AppError('UPLOAD_FILE_ABSENT');
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      // The parser has already cut the file at the limit; this guard only keeps the promise in plain sight.
+      if (size + chunk.length > options.maxBytes) continue;
+      size += chunk.length;
+      chunks.push(chunk);
+    }
+    if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
+    if (size === 0) throw new AppError('UPLOAD_FILE_ABSENT');
+    return { bytes: Buffer.concat(chunks, size), fileName: part.filename };
   }
-
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    // The parser has already cut the file at the limit; this guard only keeps the promise in plain sight.
-    if (size + chunk.length > options.maxBytes) continue;
-    size += chunk.length;
-    chunks.push(chunk);
-  }
-  if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
-  if (size === 0) throw new AppError('UPLOAD_FILE_ABSENT');
-  return { bytes: Buffer.concat(chunks, size), fileName: part.filename };
+  throw new AppError('UPLOAD_FILE_ABSENT');
 }

@@ -1,32 +1,12 @@
+import { emailLayout, type EmailBrand } from '../../adapters/mail/email-layout.ts';
 import type { OutgoingEmail } from '../../adapters/mail/mail.ts';
 
-interface Brand {
-  brandName: string;
-  publicUrl: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function layout(brand: Brand, lines: string[], action: { label: string; url: string }) {
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#0b0b10;color:#ececf1;padding:24px">
-<div style="max-width:520px;margin:0 auto;background:#15151f;border-radius:16px;padding:28px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(brand.brandName)}</h1>
-${lines.map((line) => `<p style="line-height:1.5">${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#8b7bff;color:#0b0b10;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="color:#a0a0b0;font-size:13px">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
-</div></body></html>`;
-  const text = `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n\n— ${brand.brandName}`;
-  return { text, html };
-}
-
-export function verificationEmail(brand: Brand, to: string, key: string): OutgoingEmail {
+export function verificationEmail(brand: EmailBrand, to: string, key: string): OutgoingEmail {
   const url = `${brand.publicUrl}/email/verify?key=${encodeURIComponent(key)}`;
   return {
     to,
     subject: `Verify your email for ${brand.brandName}`,
-    ...layout(
+    ...emailLayout(
       brand,
       ['Welcome! Please confirm that this is your email address.', 'The link works for 24 hours and only once.'],
       { label: 'Verify my email', url },
@@ -34,12 +14,12 @@ export function verificationEmail(brand: Brand, to: string, key: string): Outgoi
   };
 }
 
-export function passwordResetEmail(brand: Brand, to: string, key: string): OutgoingEmail {
+export function passwordResetEmail(brand: EmailBrand, to: string, key: string): OutgoingEmail {
   const url = `${brand.publicUrl}/password/reset?key=${encodeURIComponent(key)}`;
   return {
     to,
     subject: `Reset your ${brand.brandName} password`,
-    ...layout(
+    ...emailLayout(
       brand,
       [
         'We received a request to reset your password.',
@@ -50,11 +30,11 @@ export function passwordResetEmail(brand: Brand, to: string, key: string): Outgo
   };
 }
 
-export function passwordChangedEmail(brand: Brand, to: string): OutgoingEmail {
+export function passwordChangedEmail(brand: EmailBrand, to: string): OutgoingEmail {
   return {
     to,
     subject: `Your ${brand.brandName} password was changed`,
-    ...layout(
+    ...emailLayout(
       brand,
       [
         'Your password was just changed, and every other device was signed out.',

@@ -2,13 +2,14 @@ import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { accountKeys, mfaChallenges, sessions } from './auth.tables.ts';
+import { oauthStates } from './oauth/oauth.tables.ts';
 
 /** Kept a while after they end, so reuse of an old refresh token is still recognised and answered as theft. */
 export const ENDED_SESSION_RETENTION_DAYS = 7;
 
 /**
- * Removes sign-ins that expired or were revoked over a week ago (their refresh tokens go with them), and email keys
- * and SMS challenges a day past their expiry. Runs hourly.
+ * Removes sign-ins that expired or were revoked over a week ago (their refresh tokens go with them), and email keys,
+ * SMS challenges and OAuth states a day past their expiry. Runs hourly.
  */
 export async function purgeExpiredAuthRecords(db: Db, now: Date) {
   const sessionCutoff = new Date(now.getTime() - ENDED_SESSION_RETENTION_DAYS * DAY_MS);
@@ -22,5 +23,14 @@ export async function purgeExpiredAuthRecords(db: Db, now: Date) {
     .delete(mfaChallenges)
     .where(lt(mfaChallenges.expiresAt, keyCutoff))
     .returning({ id: mfaChallenges.id });
-  return { sessions: purgedSessions.length, keys: purgedKeys.length, challenges: purgedChallenges.length };
+  const purgedStates = await db
+    .delete(oauthStates)
+    .where(lt(oauthStates.expiresAt, keyCutoff))
+    .returning({ stateHash: oauthStates.stateHash });
+  return {
+    sessions: purgedSessions.length,
+    keys: purgedKeys.length,
+    challenges: purgedChallenges.length,
+    oauthStates: purgedStates.length,
+  };
 }

@@ -17,6 +17,7 @@ export const authRateLimits = {
   smsPerAccount: { name: 'sms-account', limit: 5, windowMs: HOUR },
   smsPerIp: { name: 'sms-ip', limit: 20, windowMs: HOUR },
   failedPasswordChecksPerAccount: { name: 'password-check-failures', limit: 10, windowMs: 15 * MINUTE },
+  oauthStartsPerIp: { name: 'oauth-start-ip', limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
 export interface RequestMeta {

@@ -14,8 +14,18 @@ export interface SessionDeps {
   config: { auth: { sessionTtlDays: number } };
 }
 
-/** Opens a sign-in (a refresh-token family) and issues its first token pair. */
-export async function startSession(tx: Db, deps: SessionDeps, userId: string, meta: RequestMeta): Promise<TTokenPair> {
+/**
+ * Opens a sign-in (a refresh-token family) and issues its first token pair. `isReauthentication` marks it as
+ * confirmed for sensitive changes right away, for sign-ins where the provider has just authenticated the person
+ * (Google): an account without a password has no other way to re-authenticate.
+ */
+export async function startSession(
+  tx: Db,
+  deps: SessionDeps,
+  userId: string,
+  meta: RequestMeta,
+  options: { isReauthentication?: boolean } = {},
+): Promise<TTokenPair> {
   const now = deps.clock.now();
   const sessionId = newId();
   await tx.insert(sessions).values({
@@ -25,6 +35,7 @@ export async function startSession(tx: Db, deps: SessionDeps, userId: string, me
     expiresAt: new Date(now.getTime() + deps.config.auth.sessionTtlDays * DAY_MS),
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     ipAddress: meta.ip,
+    reauthenticatedAt: options.isReauthentication ? now : null,
   });
   return issueTokenPair(tx, deps, userId, sessionId);
 }

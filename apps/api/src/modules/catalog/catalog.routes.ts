@@ -45,6 +45,8 @@ import { listLicenses } from './list-licenses.ts';
 import { listProductActivities } from './list-product-activities.ts';
 import { listProducts } from './list-products.ts';
 import { listTags } from './list-tags.ts';
+import { countriesRoutes } from './countries/countries.routes.ts';
+import { termsRoutes } from './terms/terms.routes.ts';
 
 const tags = ['catalog'];
 const ZIdParams = z.object({ id: z.uuid() });
@@ -210,5 +212,8 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({ data: await listBanners(db, request.query, { showingAt: ctx.clock.now() }) }),
     );
+
+    await app.register(termsRoutes(ctx));
+    await app.register(countriesRoutes());
   };
 }

@@ -6,6 +6,7 @@ import { users } from './users.tables.ts';
 
 export async function getPublicUser(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('NOT_FOUND');
+  // A deleted account keeps its row for the records that point at it, but is nobody's to look at any more.
+  if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
   return toPublicUser(user);
 }

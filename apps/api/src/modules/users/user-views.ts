@@ -1,8 +1,8 @@
-import type { TMyUser, TPublicUser } from '@cypher/contract';
+import type { TDiscordLink, TMyUser, TPublicUser } from '@cypher/contract';
 import type { TUserRow } from './users.tables.ts';
 
 /** The owner's view of an account: every User field of spec section 3. */
-export function toMyUser(user: TUserRow): TMyUser {
+export function toMyUser(user: TUserRow, discord: TDiscordLink | null): TMyUser {
   return {
     id: user.id,
     email: user.email,
@@ -12,7 +12,7 @@ export function toMyUser(user: TUserRow): TMyUser {
     phoneEnding: user.phoneNumber ? user.phoneNumber.slice(-4) : null,
     marketingConsent: user.marketingConsent,
     twoFactor: { isEnabled: user.mfaEnabledAt !== null, verifiedAt: user.mfaEnabledAt?.toISOString() ?? null },
-    discord: null,
+    discord,
     status: user.status,
     isDeleteRequestedAccount: user.deleteRequestedAt !== null,
     isEmailVerified: user.emailVerifiedAt !== null,

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { ZData, ZMyUser, ZPublicUser } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
-import { getUser } from '../auth/find-user.ts';
+import { deletionRoutes } from './deletion/deletion.routes.ts';
+import { discordRoutes } from './discord/discord.routes.ts';
+import { getMyUser } from './get-my-user.ts';
 import { getPublicUser } from './get-public-user.ts';
-import { toMyUser } from './user-views.ts';
+import { newsletterRoutes } from './newsletter/newsletter.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,7 +23,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZMyUser) },
         },
       },
-      async (request) => ({ data: toMyUser(await getUser(ctx.db, principalOf(request).userId)) }),
+      async (request) => ({ data: await getMyUser(ctx.db, principalOf(request).userId) }),
     );
 
     app.get(
@@ -35,5 +38,10 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({ data: await getPublicUser(ctx.db, request.params.id) }),
     );
+
+    await app.register(profileRoutes(ctx));
+    await app.register(discordRoutes(ctx));
+    await app.register(deletionRoutes(ctx));
+    await app.register(newsletterRoutes(ctx));
   };
 }

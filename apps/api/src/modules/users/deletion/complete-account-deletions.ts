@@ -1,0 +1,63 @@
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { DiscordRoleSync } from '../../../adapters/discord-roles/discord-roles.ts';
+import type { FileStorage } from '../../../adapters/storage/storage.ts';
+import type { Db } from '../../../db/client.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { DAY_MS, type Clock } from '../../../lib/clock.ts';
+import { carryOutRoleReset } from '../discord/role-resets.ts';
+import { users } from '../users.tables.ts';
+import { transitionDeletionState } from './account-deletion-states.ts';
+import { findDeletionBlockers } from './deletion-blockers.ts';
+import { anonymisedUserFields, erasePersonalData } from './erase-personal-data.ts';
+
+/** Spec sections 4 and 9: a deletion request can be cancelled for seven days, then it is carried out. */
+export const ACCOUNT_DELETION_GRACE_MS = 7 * DAY_MS;
+
+export interface DeletionJobDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  discordRoles: DiscordRoleSync;
+}
+
+/**
+ * The hourly job: every request older than seven days is carried out, one account per transaction. An account that
+ * gained assets meanwhile (blockers) is left pending; one revoked between the lookup and its transaction is left
+ * alone by the conditional move. Files and Discord roles are dealt with after each commit.
+ */
+export async function completeAccountDeletions(deps: DeletionJobDeps) {
+  const now = deps.clock.now();
+  const requestedBefore = new Date(now.getTime() - ACCOUNT_DELETION_GRACE_MS);
+  const due = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(isNotNull(users.deleteRequestedAt), isNull(users.deletedAt), lte(users.deleteRequestedAt, requestedBefore)),
+    )
+    .orderBy(asc(users.deleteRequestedAt))
+    .limit(100);
+
+  const outcome = { deleted: 0, blocked: 0 };
+  for (const { id } of due) {
+    const erased = await inTransaction(deps.db, async (tx) => {
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+      if (!user || (await findDeletionBlockers(tx, id)).length > 0) return 'blocked' as const;
+      const changes = anonymisedUserFields(id);
+      const isMoved = await transitionDeletionState(tx, id, {
+        from: 'REQUESTED',
+        to: 'DELETED',
+        now,
+        requestedBefore,
+        changes,
+      });
+      return isMoved ? erasePersonalData(tx, id, user.email, now) : null;
+    });
+    if (erased === 'blocked') outcome.blocked += 1;
+    if (!erased || erased === 'blocked') continue;
+    outcome.deleted += 1;
+    // A file that fails to go stays unreferenced and unlisted; the account is deleted either way.
+    await Promise.allSettled(erased.uploadKeys.map((key) => deps.storage.remove(key)));
+    for (const reset of erased.roleResets) await carryOutRoleReset(deps, reset);
+  }
+  return outcome;
+}

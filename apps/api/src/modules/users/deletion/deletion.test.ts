@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobScheduler } from '../../../jobs/job-scheduler.ts';
+import { DAY_MS } from '../../../lib/clock.ts';
+import { activeUser, bearer, latestMessage, logIn, signUp, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
+import { multipartBody } from '../../../testing/multipart.ts';
+import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
+import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
+import { users } from '../users.tables.ts';
+import { completeAccountDeletions } from './complete-account-deletions.ts';
+import { deletionBlockerChecks, type DeletionBlockerCheck } from './deletion-blockers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createListeningTestApp();
+});
+afterAll(() => t.close());
+
+const jobDeps = () => ({ db: t.database.db, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles });
+
+function post(path: string, accessToken: string, payload?: object) {
+  return t.app.inject({ method: 'POST', url: path, headers: bearer(accessToken), ...(payload ? { payload } : {}) });
+}
+async function signIn(email: string): Promise<string> {
+  const response = await logIn(t, email);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().data.accessToken;
+}
+/** Password confirmed, then the deletion request, as /account/delete does it. */
+async function requestDeletion(accessToken: string) {
+  await post('/v1/users/authentications/check-password', accessToken, { password: STRONG_PASSWORD });
+  return post('/v1/users/delete-request', accessToken);
+}
+async function myUser(accessToken: string) {
+  return (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(accessToken) })).json().data;
+}
+async function withBlocker<T>(check: DeletionBlockerCheck, work: () => Promise<T>): Promise<T> {
+  deletionBlockerChecks.push(check);
+  try {
+    return await work();
+  } finally {
+    deletionBlockerChecks.splice(deletionBlockerChecks.indexOf(check), 1);
+  }
+}
+
+describe('POST /v1/users/delete-request', () => {
+  it('needs the password confirmed in the last ten minutes', async () => {
+    const user = await activeUser(t);
+    const response = await post('/v1/users/delete-request', user.accessToken);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('REAUTHENTICATION_REQUIRED');
+  });
+
+  it('is refused with the list of what remains while the account holds assets', async () => {
+    const user = await activeUser(t);
+    const balance: DeletionBlockerCheck = async () => ({
+      kind: 'balance',
+      message: 'Your balance still holds 12.50 USD.',
+    });
+    const packs: DeletionBlockerCheck = async () => ({ kind: 'packs', message: 'You have 2 unopened packs.' });
+    const nothing: DeletionBlockerCheck = async () => null;
+    const response = await withBlocker(balance, () =>
+      withBlocker(nothing, () => withBlocker(packs, () => requestDeletion(user.accessToken))),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'ACCOUNT_HAS_ASSETS',
+      message: 'Your account still holds assets. Empty your balance, packs and NFTs before deleting it.',
+      details: [
+        { field: 'balance', message: 'Your balance still holds 12.50 USD.' },
+        { field: 'packs', message: 'You have 2 unopened packs.' },
+      ],
+    });
+    expect((await myUser(user.accessToken)).isDeleteRequestedAccount).toBe(false);
+  });
+
+  it('is accepted when empty: every sign-in ends, a mail says when, and signing in again shows the request', async () => {
+    const user = await activeUser(t);
+    const requestedAt = t.clock.now();
+    const response = await requestDeletion(user.accessToken);
+    expect(response.statusCode).toBe(202);
+    expect(response.json().data).toEqual({
+      deleteRequestedAt: requestedAt.toISOString(),
+      deletesAt: new Date(requestedAt.getTime() + 7 * DAY_MS).toISOString(),
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) })).statusCode,
+    ).toBe(401);
+    expect((await latestMessage(t, user.email)).subject).toContain('will be deleted');
+
+    const accessToken = await signIn(user.email);
+    expect(await myUser(accessToken)).toMatchObject({ isDeleteRequestedAccount: true, status: 'ACTIVE' });
+    const twice = await requestDeletion(accessToken);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('ACCOUNT_DELETION_ALREADY_REQUESTED');
+  });
+});
+
+describe('POST /v1/users/delete-revoke', () => {
+  it('cancels within the seven days, and the job then leaves the account alone', async () => {
+    const user = await activeUser(t);
+    await requestDeletion(user.accessToken);
+    t.clock.advance(6 * DAY_MS);
+    const accessToken = await signIn(user.email);
+    const response = await post('/v1/users/delete-revoke', accessToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ email: user.email, isDeleteRequestedAccount: false });
+
+    t.clock.advance(2 * DAY_MS);
+    await completeAccountDeletions(jobDeps());
+    expect((await myUser(await signIn(user.email))).nickname).toBe(user.nickname);
+  });
+
+  it('answers ACCOUNT_DELETION_NOT_REQUESTED when there is nothing to cancel', async () => {
+    const user = await signUp(t);
+    const response = await post('/v1/users/delete-revoke', user.accessToken);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('ACCOUNT_DELETION_NOT_REQUESTED');
+  });
+});
+
+describe('completing deletions after seven days', () => {
+  it('anonymises the account, removes its files, Discord link and subscription, and frees the email and nickname', async () => {
+    const user = await activeUser(t);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f472b6' } })
+      .png()
+      .toBuffer();
+    const body = multipartBody([{ name: 'file', filename: 'me.png', content: png }]);
+    const photoUrl = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/users/media/photo',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(user.accessToken) },
+      })
+    ).json().data.url;
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/users/profile',
+      headers: bearer(user.accessToken),
+      payload: { photoUrl },
+    });
+    const { code, state } = await pickIdentity(t, await authorizeUrl(t, 'discord', user.accessToken), 0);
+    expect((await post('/v1/discords/link', user.accessToken, { code, state })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/v1/subscribe', payload: { email: user.email } });
+    const { id } = await myUser(user.accessToken);
+
+    await requestDeletion(user.accessToken);
+    t.clock.advance(7 * DAY_MS - 60_000);
+    expect(await completeAccountDeletions(jobDeps())).toEqual({ deleted: 0, blocked: 0 });
+    t.clock.advance(2 * 60_000);
+    expect(await completeAccountDeletions(jobDeps())).toEqual({ deleted: 1, blocked: 0 });
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ email: `deleted+${id}@invalid`, nickname: null, photoUrl: null, passwordHash: null });
+    expect(row?.deletedAt).toEqual(t.clock.now());
+    expect((await logIn(t, user.email)).json().code).toBe('USER_ID_NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: `/v1/users/${id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
+    expect(t.discordRoles.resets).toContain('880000000000000001');
+    const subscriptions = await t.database.db.select().from(newsletterSubscriptions);
+    expect(subscriptions.map((subscription) => subscription.email)).not.toContain(user.email);
+
+    const newcomer = await signUp(t, user.email);
+    expect((await myUser(newcomer.accessToken)).id).not.toBe(id);
+    expect((await activeUser(t, user.nickname)).nickname).toBe(user.nickname);
+  });
+
+  it('leaves a request pending while assets arrived during the seven days', async () => {
+    const user = await activeUser(t);
+    await requestDeletion(user.accessToken);
+    t.clock.advance(8 * DAY_MS);
+    const nft: DeletionBlockerCheck = async () => ({ kind: 'nfts', message: 'You still own 1 NFT.' });
+    const outcome = await withBlocker(nft, () => completeAccountDeletions(jobDeps()));
+    expect(outcome.blocked).toBeGreaterThanOrEqual(1);
+    expect(await myUser(await signIn(user.email))).toMatchObject({ isDeleteRequestedAccount: true, email: user.email });
+  });
+
+  it('runs as the hourly job through the scheduler', async () => {
+    const user = await activeUser(t);
+    await requestDeletion(user.accessToken);
+    t.clock.advance(7 * DAY_MS + 60_000);
+
+    const scheduler = await startJobScheduler(
+      { database: t.database, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    try {
+      const jobId = await scheduler.runNow('complete-account-deletions');
+      const deadline = Date.now() + 20_000;
+      let state: string | undefined;
+      while (Date.now() < deadline && state !== 'completed' && state !== 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        state = (await scheduler.boss.getJobById('complete-account-deletions', jobId!))?.state;
+      }
+      expect(state).toBe('completed');
+    } finally {
+      await scheduler.stop();
+    }
+    expect((await logIn(t, user.email)).json().code).toBe('USER_ID_NOT_FOUND');
+  });
+});

@@ -1,0 +1,21 @@
+import type { TMyUser } from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { Principal } from '../../../http/auth-guard.ts';
+import { getMyUser } from '../get-my-user.ts';
+import { transitionDeletionState } from './account-deletion-states.ts';
+
+/**
+ * POST /v1/users/delete-revoke: cancels a pending deletion (the cancel button of the deletion-in-progress screen).
+ * Signing in again already proved who is asking; a deletion the job completed cannot be cancelled (and its
+ * account can no longer sign in).
+ */
+export async function revokeAccountDeletion(ctx: AppContext, principal: Principal): Promise<TMyUser> {
+  const isMoved = await transitionDeletionState(ctx.db, principal.userId, {
+    from: 'REQUESTED',
+    to: 'IN_USE',
+    now: ctx.clock.now(),
+  });
+  if (!isMoved) throw new AppError('ACCOUNT_DELETION_NOT_REQUESTED');
+  return getMyUser(ctx.db, principal.userId);
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { TDiscordLink } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { oauthAccounts } from '../../auth/oauth/oauth.tables.ts';
+import { users } from '../users.tables.ts';
+
+/** Spec section 9: a disconnect locks reconnecting for fourteen days. */
+export const DISCORD_RECONNECT_LOCK_MS = 14 * 24 * 60 * 60 * 1000;
+
+export async function findDiscordLink(db: Db, userId: string): Promise<TDiscordLink | null> {
+  const [account] = await db
+    .select({ displayName: oauthAccounts.displayName, linkedAt: oauthAccounts.linkedAt })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, 'discord')));
+  return account ? { username: account.displayName ?? '', linkedAt: account.linkedAt.toISOString() } : null;
+}
+
+/** "6 December 2026 at 03:14 UTC": the moment as a person reads it, in the one zone everyone shares. */
+function readableUtc(at: Date): string {
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' });
+  return `${format.format(at)} UTC`;
+}
+
+export function reconnectLockedError(until: Date): AppError {
+  return new AppError('DISCORD_RECONNECT_LOCKED', {
+    message: `You can connect Discord again from ${readableUtc(until)}.`,
+    details: [{ field: 'reconnectAvailableAt', message: until.toISOString() }],
+  });
+}
+
+/**
+ * Whether this user may start connecting Discord now: checked before sending them to Discord (so they are not sent
+ * for nothing) and again, authoritatively, in the transaction that links.
+ */
+export async function assertCanConnectDiscord(db: Db, userId: string, now: Date): Promise<void> {
+  const [user] = await db
+    .select({ lockedUntil: users.discordReconnectLockedUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (user.lockedUntil && user.lockedUntil > now) throw reconnectLockedError(user.lockedUntil);
+  if (await findDiscordLink(db, userId)) throw new AppError('DISCORD_ALREADY_CONNECTED');
+}

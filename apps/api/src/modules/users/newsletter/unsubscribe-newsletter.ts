@@ -1,0 +1,22 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TNewsletterSubscription } from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { newsletterSubscriptions } from './newsletter.tables.ts';
+import { subscriptionIdOf } from './unsubscribe-links.ts';
+
+/**
+ * The unsubscribe link of every newsletter mail. Using it twice is fine; a link that was not made by us, or whose
+ * subscription is gone (the account was deleted), answers INVALID_AUTHORIZATION_KEY.
+ */
+export async function unsubscribeNewsletter(ctx: AppContext, token: string): Promise<TNewsletterSubscription> {
+  const subscriptionId = subscriptionIdOf(ctx.authSecret, token);
+  if (!subscriptionId) throw new AppError('INVALID_AUTHORIZATION_KEY');
+  const [subscription] = await ctx.db
+    .update(newsletterSubscriptions)
+    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscriptions.unsubscribedAt}, ${ctx.clock.now()})` })
+    .where(eq(newsletterSubscriptions.id, subscriptionId))
+    .returning({ email: newsletterSubscriptions.email });
+  if (!subscription) throw new AppError('INVALID_AUTHORIZATION_KEY');
+  return { email: subscription.email, isSubscribed: false };
+}
