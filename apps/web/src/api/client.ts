@@ -21,6 +21,11 @@ export interface ApiRequestOptions {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The browser HTTP cache mode for this call (`fetch`'s `cache`). Public catalogue reads are cacheable for a minute;
+   * `no-cache` makes the browser revalidate (a cheap 304 when nothing changed) instead of answering from its cache.
+   */
+  cache?: RequestCache;
 }
 
 /** A call made with `auth: true` that answered 401, as the unauthorized handler sees it. */
@@ -94,6 +99,7 @@ async function send(method: HttpMethod, path: string, options: ApiRequestOptions
       headers: buildHeaders(options),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (cause) {
     // A caller that cancelled (unmount, newer query) is not a failure worth reporting or showing.

@@ -21,7 +21,16 @@ export const queryKeys = {
   brands: domainKeys('brands'),
   licenses: domainKeys('licenses'),
   collections: domainKeys('collections'),
-  products: domainKeys('products'),
+  products: {
+    ...domainKeys('products'),
+    /** Lists read a page at a time with "Show more" (brand and license pages). */
+    infiniteList: (params: QueryParams = {}) => ['products', 'list', 'infinite', params] as const,
+    rarities: (params: QueryParams = {}) => ['products', 'rarities', params] as const,
+    activities: (id: string) => ['products', 'activities', id] as const,
+  },
+  categories: domainKeys('categories'),
+  tags: domainKeys('tags'),
+  banners: domainKeys('banners'),
   drops: domainKeys('drops'),
   packs: domainKeys('packs'),
   passes: domainKeys('passes'),
@@ -34,4 +43,16 @@ export const queryKeys = {
   attendance: { ...domainKeys('attendance'), today: () => ['attendance', 'today'] as const },
   fusions: domainKeys('fusions'),
   figureBases: domainKeys('figureBases'),
+  /**
+   * The operator console: everything under `console`, so a sign-out drops it in one go. Entries are keyed by the
+   * console resource (`brands`, `products`, ...), apart from the public keys of the same domain: the console sees
+   * drafts, the public never does.
+   */
+  console: {
+    all: ['console'] as const,
+    me: () => ['console', 'me'] as const,
+    resource: (resource: string) => ['console', resource] as const,
+    list: (resource: string, params: QueryParams = {}) => ['console', resource, 'list', params] as const,
+    detail: (resource: string, id: string) => ['console', resource, 'detail', id] as const,
+  },
 };

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useIsOperator } from '../api/console-me.ts';
 import { useMyUser } from '../api/my-user.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon } from '../ui/icon.tsx';
-import { accountNavItems } from './nav-items.ts';
+import { accountNavItems, consoleNavItem } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './account-menu.module.css';
 
@@ -28,6 +29,8 @@ export function AccountMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const isOperator = useIsOperator();
+  const items = isOperator ? [consoleNavItem, ...accountNavItems] : accountNavItems;
 
   // Following a link (or any navigation) closes the panel.
   useEffect(() => setIsOpen(false), [pathname]);
@@ -74,7 +77,7 @@ export function AccountMenu() {
           </p>
         ) : null}
         <ul className={styles.list}>
-          {accountNavItems.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <Link to={item.to} className={styles.item}>
                 <Icon name={item.icon} size={18} />

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
+import { useIsOperator } from '../api/console-me.ts';
 import { useSession } from '../lib/session.ts';
 import { Button } from '../ui/button.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { useAccountName } from './account-menu.tsx';
-import { accountNavItems, mainNavItems } from './nav-items.ts';
+import { accountNavItems, consoleNavItem, mainNavItems } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './mobile-menu.module.css';
 
@@ -30,6 +31,8 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
   const { isLoggedIn } = useSession();
   const { name } = useAccountName();
   const { signOut, isPending } = useSignOut();
+  const isOperator = useIsOperator();
+  const accountItems = isOperator ? [consoleNavItem, ...accountNavItems] : accountNavItems;
 
   return (
     <div id={id} className={styles.menu} hidden={!isOpen}>
@@ -51,7 +54,7 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
             Signed in as <strong>{name}</strong>
           </p>
           <ul className={styles.accountList}>
-            {accountNavItems.map((item) => (
+            {accountItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={styles.accountLink} onClick={closeAfterNavigation}>
                   <Icon name={item.icon} size={18} />

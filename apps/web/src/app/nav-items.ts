@@ -18,3 +18,10 @@ export const accountNavItems: ReadonlyArray<{ label: string; to: RoutePath; icon
   { label: 'Notifications', to: '/notifications', icon: 'bell' },
   { label: 'Change password', to: '/password/change', icon: 'lock' },
 ];
+
+/** Shown beside the account links to operators only (those `/console/me` answers for). */
+export const consoleNavItem: { label: string; to: RoutePath; icon: IconName } = {
+  label: 'Console',
+  to: '/console',
+  icon: 'shield',
+};

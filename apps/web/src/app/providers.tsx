@@ -31,9 +31,11 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
       subscribeSession(() => {
         if (getSession().isLoggedIn) return;
         // Removed, not reset: a reset would refetch at once for observers that have not re-rendered as logged out.
-        const queryKey = queryKeys.users.my();
-        void queryClient.cancelQueries({ queryKey });
-        queryClient.removeQueries({ queryKey });
+        // The console's answers (roles, drafts) belong to the operator who signed out, so they go too.
+        for (const queryKey of [queryKeys.users.my(), queryKeys.console.all]) {
+          void queryClient.cancelQueries({ queryKey });
+          queryClient.removeQueries({ queryKey });
+        }
       }),
     [queryClient],
   );

@@ -1,5 +1,5 @@
 /**
- * Every route of spec section 2, in one list. The router registers exactly these (plus the 404 catch-all), and
+ * Every route of spec section 2 (and the operator console), in one list. The router registers exactly these (plus the 404 catch-all), and
  * router.test.tsx renders each one, with and without a trailing slash. Trailing slashes need no entries of their
  * own: React Router matches `/drops/` to `/drops`.
  */
@@ -47,6 +47,11 @@ export const routePaths = [
   '/guide',
   '/oauth/google/callback',
   '/oauth/discord/callback',
+  // The operator console (not in the spec, which shows only collectors): see features/console.
+  '/console',
+  '/console/:section',
+  '/console/:section/new',
+  '/console/:section/:id',
 ] as const;
 
 export type RoutePath = (typeof routePaths)[number];

@@ -54,7 +54,8 @@ const pages: Record<RoutePath, PageRoute> = {
   '/licenses/:id': page(() => import('../features/catalog/license-page.tsx')),
   '/brands': page(() => import('../features/catalog/brands-page.tsx')),
   '/brands/:id': page(() => import('../features/catalog/brand-detail-page.tsx')),
-  '/brands/:type/:id': page(() => import('../features/catalog/brand-section-page.tsx')),
+  // One page: a type that is not the brand's own is corrected in the address there.
+  '/brands/:type/:id': page(() => import('../features/catalog/brand-detail-page.tsx')),
   '/notifications': page(() => import('../features/notifications/notifications-page.tsx')),
   '/nfts/:id': page(() => import('../features/collection/nft-detail-page.tsx')),
   '/terms': page(() => import('../features/catalog/terms-page.tsx')),
@@ -67,6 +68,10 @@ const pages: Record<RoutePath, PageRoute> = {
   '/guide': page(() => import('../features/catalog/guide-page.tsx')),
   '/oauth/google/callback': page(() => import('../features/auth/google-callback-page.tsx'), bare),
   '/oauth/discord/callback': page(() => import('../features/users/discord-callback-page.tsx'), bare),
+  '/console': page(() => import('../features/console/console-home-page.tsx'), signedIn),
+  '/console/:section': page(() => import('../features/console/console-section-page.tsx'), signedIn),
+  '/console/:section/new': page(() => import('../features/console/console-entry-page.tsx'), signedIn),
+  '/console/:section/:id': page(() => import('../features/console/console-entry-page.tsx'), signedIn),
 };
 
 /**

@@ -27,6 +27,27 @@ const paths = {
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0',
   'log-out': 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
   'chevron-down': 'M6 9l6 6 6-6',
+  'chevron-right': 'M9 6l6 6-6 6',
+  play: 'M8 5v14l11-7z',
+  pause: 'M8 5v14M16 5v14',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4',
+  filter: 'M4 6h16M7 12h10M10 18h4',
+  plus: 'M12 5v14M5 12h14',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  globe:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z',
+  tag: 'M3 12V4h8l10 10-8 8zM7.5 7.5v.5',
+  shield: 'M12 3l8 3v6c0 4.5-3.5 8-8 9-4.5-1-8-4.5-8-9V6z',
+  list: 'M9 6h11M9 12h11M9 18h11M4 6h.5M4 12h.5M4 18h.5',
+  image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9v.5',
+  book: 'M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2zM4 19V5M8 7h8',
+  gift: 'M4 10h16v11H4zM3 6h18v4H3zM12 6v15M12 6c-1-3-5-4-5-1s5 1 5 1zm0 0c1-3 5-4 5-1s-5 1-5 1z',
+  wallet: 'M4 6h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4zM4 6V5a2 2 0 0 1 2-2h10M16 13h.5',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  package: 'M12 3l9 5v8l-9 5-9-5V8zM3 8l9 5 9-5M12 13v8',
+  pencil: 'M4 20l4-1L19 8l-3-3L5 16zM14 7l3 3',
 } as const;
 
 export type IconName = keyof typeof paths;

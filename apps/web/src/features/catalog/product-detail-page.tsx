@@ -1,5 +1,76 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import type { CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
+import { useProduct } from './api/get-product.ts';
+import { brandPath } from '../../lib/catalog-paths.ts';
+import { DetailError, DetailSkeleton } from './components/detail-states.tsx';
+import { ProductActivity } from './components/product-activity.tsx';
+import { editionSizeText } from './components/product-card.tsx';
+import { ProductFacts, ProductProperties } from './components/product-facts.tsx';
+import { SimilarProducts } from './components/similar-products.tsx';
+import styles from './components/product-page.module.css';
 
+/** `/products/:id`: the artwork large, what it is and where it comes from, its traits and what happened to it. */
 export default function ProductDetailPage() {
-  return <ComingSoonPage name="Product" purpose="See a product’s rarities, editions and recent activity." />;
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <DetailSkeleton label="Loading product" />;
+  if (product.isError) {
+    return (
+      <DetailError
+        what="product"
+        error={product.error}
+        onRetry={() => void product.refetch()}
+        isRetrying={product.isRefetching}
+        browseTo="/products"
+        browseLabel="Browse products"
+      />
+    );
+  }
+
+  const data = product.data;
+  return (
+    <div className="container">
+      <PageMeta
+        title={`${data.name} · ${data.brand.name}`}
+        description={
+          data.description ?? `A ${rarityLabel(data.rarity).toLowerCase()} collectible from ${data.brand.name}.`
+        }
+        image={data.imageUrl}
+      />
+      <div className={styles.layout}>
+        <div className={styles.artwork} style={{ '--rarity': rarityColour(data.rarity) } as CSSProperties}>
+          <img src={data.imageUrl} alt={`${data.name} artwork`} width={800} height={800} />
+        </div>
+        <div className={styles.info}>
+          <Link to={brandPath(data.brand)} className={styles.brand}>
+            {data.brand.logoUrl ? <img src={data.brand.logoUrl} alt="" width={28} height={28} /> : null}
+            {data.brand.name}
+          </Link>
+          <h1 className={styles.name}>{data.name}</h1>
+          <div className={styles.badges}>
+            <RarityBadge rarity={data.rarity} />
+            <span className={styles.edition}>{editionSizeText(data.editionSize)}</span>
+          </div>
+          {data.description ? <p className={styles.description}>{data.description}</p> : null}
+          <ProductFacts product={data} />
+          <section aria-labelledby="properties-heading" className={styles.panel}>
+            <h2 id="properties-heading" className={styles.panelHeading}>
+              Properties
+            </h2>
+            <ProductProperties properties={data.properties} />
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="activity-heading" className={styles.activity}>
+        <h2 id="activity-heading" className={styles.sectionHeading}>
+          Activity
+        </h2>
+        <ProductActivity productId={data.id} />
+      </section>
+      <SimilarProducts product={data} />
+    </div>
+  );
 }

@@ -1,6 +1,10 @@
 import { COMMUNITY_TEXT, PAGE_DESCRIPTION, PAGE_TITLE } from '@cypher/contract';
+import { useSession } from '../../../lib/session.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useHomeBanners } from '../api/list-banners.ts';
+import { BannerCarousel } from './banner-carousel.tsx';
 import { HeroShowcase } from './hero-showcase.tsx';
 import styles from './home-hero.module.css';
 
@@ -9,10 +13,21 @@ const HIGHLIGHTED_WORDS = 'digital collectibles';
 const titleLead = PAGE_TITLE.endsWith(HIGHLIGHTED_WORDS) ? PAGE_TITLE.slice(0, -HIGHLIGHTED_WORDS.length) : PAGE_TITLE;
 const titleHighlight = titleLead === PAGE_TITLE ? '' : HIGHLIGHTED_WORDS;
 
+/**
+ * The top of the home page: the product title, the community text and the way in. With banners showing, they are
+ * the hero's picture; without any (or while they fail to load: banners are a bonus, not the page) the illustrated
+ * showcase stands in.
+ */
 export function HomeHero() {
+  const banners = useHomeBanners();
+  const { isLoggedIn } = useSession();
+  const items = banners.data?.items ?? [];
+  const hasBanners = items.length > 0;
+  const layout = banners.isPending || hasBanners ? styles.stacked : styles.split;
+
   return (
     <section className={styles.hero} aria-labelledby="home-title">
-      <div className={`container ${styles.layout}`}>
+      <div className={`container ${styles.layout} ${layout}`}>
         <div className={styles.copy}>
           <p className={styles.community}>
             <span className={styles.communityIcon} aria-hidden="true">
@@ -28,21 +43,30 @@ export function HomeHero() {
           </h1>
           <p className={styles.description}>{PAGE_DESCRIPTION}</p>
           <div className={styles.actions}>
-            <ButtonLink to="/drops" variant="primary" size="lg">
-              Explore drops
+            <ButtonLink to="/products" variant="primary" size="lg">
+              Explore products
               <Icon name="arrow-right" size={18} />
             </ButtonLink>
-            <ButtonLink to="/signup" variant="secondary" size="lg">
-              Create an account
-            </ButtonLink>
+            {isLoggedIn ? (
+              <ButtonLink to="/brands" variant="secondary" size="lg">
+                Meet the brands
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/signup" variant="secondary" size="lg">
+                Create an account
+              </ButtonLink>
+            )}
           </div>
-          <ul className={styles.verbs} aria-label="What you can do">
-            <li>Collect</li>
-            <li>Evolve</li>
-            <li>Collaborate</li>
-          </ul>
         </div>
-        <HeroShowcase />
+        {banners.isPending ? (
+          <div className={styles.bannerPlaceholder} aria-busy="true" aria-label="Loading featured banners">
+            <Skeleton height="100%" radius="var(--radius-xl)" />
+          </div>
+        ) : hasBanners ? (
+          <BannerCarousel banners={items} />
+        ) : (
+          <HeroShowcase />
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,31 @@
+import type { TCollection } from '@cypher/contract';
+import { Link } from 'react-router';
+import { collectionProductsPath } from '../../../lib/catalog-paths.ts';
+import styles from './collection-list.module.css';
+
+/** Collections as compact cards; each opens the products of that collection. */
+export function CollectionList({ collections }: { collections: TCollection[] }) {
+  return (
+    <ul className={styles.list}>
+      {collections.map((collection) => (
+        <li key={collection.id}>
+          <Link
+            className={styles.item}
+            to={collectionProductsPath({ id: collection.id, brandId: collection.brand.id })}
+          >
+            <span className={styles.image}>
+              {collection.imageUrl ? (
+                <img src={collection.imageUrl} alt="" loading="lazy" width={72} height={72} />
+              ) : null}
+            </span>
+            <span className={styles.copy}>
+              <span className={styles.name}>{collection.name}</span>
+              {collection.license ? <span className={styles.meta}>{collection.license.name}</span> : null}
+              {collection.description ? <span className={styles.description}>{collection.description}</span> : null}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

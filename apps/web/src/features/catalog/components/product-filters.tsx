@@ -1,0 +1,165 @@
+import { productSorts, rarities } from '@cypher/contract';
+import { useId, useState, type ReactNode } from 'react';
+import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { rarityLabel } from '../../../ui/rarity-badge.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { useCategories } from '../api/list-categories.ts';
+import { useBrands } from '../api/list-brands.ts';
+import { useCollections } from '../api/list-collections.ts';
+import { useTags } from '../api/list-tags.ts';
+import { hasProductFilters, productSortLabels, type TProductFilterValues } from '../product-filter-values.ts';
+import styles from './product-filters.module.css';
+
+interface ProductFiltersProps {
+  values: TProductFilterValues;
+  onChange: (changes: TUrlFilterChanges) => void;
+}
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={styles.select}>
+        {children}
+      </Select>
+    </div>
+  );
+}
+
+/**
+ * The products page's search, filters and sort. Every change goes to the address (which the list reads), so the
+ * filters survive a reload and can be shared. On phones the selects fold away behind a "Filters" button.
+ */
+export function ProductFilters({ values, onChange }: ProductFiltersProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const brands = useBrands({ size: 100, sort: 'name' });
+  const collections = useCollections({ brandId: values.brand, size: 100 });
+  const categories = useCategories();
+  const tags = useTags();
+  const activeCount = [values.brand, values.collection, values.category, values.tag, values.rarity].filter(
+    Boolean,
+  ).length;
+
+  return (
+    <div className={styles.filters}>
+      <div className={styles.topRow}>
+        <SearchField
+          className={styles.search}
+          label="Search products"
+          placeholder="Search products"
+          value={values.q ?? ''}
+          onSearch={(text) => onChange({ q: text })}
+        />
+        <Button
+          className={styles.toggle}
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          <Icon name="filter" size={18} />
+          Filters{activeCount > 0 ? ` (${activeCount})` : ''}
+        </Button>
+      </div>
+      <div id={panelId} className={styles.panel} data-open={isOpen}>
+        <FilterSelect
+          label="Brand"
+          value={values.brand ?? ''}
+          // A collection belongs to one brand: a new brand clears it.
+          onChange={(brand) => onChange({ brand, collection: undefined })}
+        >
+          <option value="">All brands</option>
+          {brands.data?.items.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label="Collection"
+          value={values.collection ?? ''}
+          onChange={(collection) => onChange({ collection })}
+        >
+          <option value="">All collections</option>
+          {collections.data?.items.map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {values.brand ? collection.name : `${collection.name} (${collection.brand.name})`}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Category" value={values.category ?? ''} onChange={(category) => onChange({ category })}>
+          <option value="">All categories</option>
+          {categories.data?.items.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Tag" value={values.tag ?? ''} onChange={(tag) => onChange({ tag })}>
+          <option value="">All tags</option>
+          {tags.data?.items.map((tag) => (
+            <option key={tag.id} value={tag.id}>
+              {tag.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label="Rarity"
+          value={values.rarity?.toLowerCase() ?? ''}
+          onChange={(rarity) => onChange({ rarity })}
+        >
+          <option value="">All rarities</option>
+          {rarities.map((rarity) => (
+            <option key={rarity} value={rarity.toLowerCase()}>
+              {rarityLabel(rarity)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Sort by" value={values.sort} onChange={(sort) => onChange({ sort })}>
+          {productSorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {productSortLabels[sort]}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+      {hasProductFilters(values) ? (
+        <div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              onChange({
+                brand: undefined,
+                collection: undefined,
+                category: undefined,
+                tag: undefined,
+                rarity: undefined,
+                q: undefined,
+              })
+            }
+          >
+            <Icon name="close" size={16} />
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { productSorts, rarities, type TRarity } from '@cypher/contract';
+import { oneOf } from '../../lib/use-url-filters.ts';
+import type { TProductListParams, TProductSort } from './api/list-products.ts';
+
+/**
+ * The products page's filters as they live in the address: short names (`?brand=…&rarity=rare&sort=name`), the
+ * rarity in lower case. A value that is not a valid choice is ignored rather than sent to the API.
+ */
+export interface TProductFilterValues {
+  brand?: string;
+  collection?: string;
+  category?: string;
+  tag?: string;
+  rarity?: TRarity;
+  q?: string;
+  sort: TProductSort;
+}
+
+export const DEFAULT_PRODUCT_SORT: TProductSort = '-createdAt';
+
+export const productSortLabels: Record<TProductSort, string> = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  name: 'Name, A to Z',
+  '-name': 'Name, Z to A',
+  '-rarity': 'Rarest first',
+  rarity: 'Most common first',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOrUndefined = (value: string | undefined) => (value && UUID.test(value) ? value : undefined);
+
+export function readProductFilters(get: (key: string) => string | undefined): TProductFilterValues {
+  return {
+    brand: uuidOrUndefined(get('brand')),
+    collection: uuidOrUndefined(get('collection')),
+    category: uuidOrUndefined(get('category')),
+    tag: uuidOrUndefined(get('tag')),
+    rarity: oneOf(get('rarity')?.toUpperCase(), rarities),
+    q: get('q')?.trim() || undefined,
+    sort: oneOf(get('sort'), productSorts) ?? DEFAULT_PRODUCT_SORT,
+  };
+}
+
+export function toProductQuery(filters: TProductFilterValues, page: number, size: number): TProductListParams {
+  return {
+    brandId: filters.brand,
+    collectionId: filters.collection,
+    categoryId: filters.category,
+    tagId: filters.tag,
+    rarity: filters.rarity,
+    q: filters.q,
+    sort: filters.sort,
+    page,
+    size,
+  };
+}
+
+export function hasProductFilters(filters: TProductFilterValues): boolean {
+  return Boolean(filters.brand || filters.collection || filters.category || filters.tag || filters.rarity || filters.q);
+}

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { brand, ids, page, pathnameOf, productItem, queryOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+function stubCatalogue(): SentRequest[] {
+  return stubApi(({ path }) => {
+    switch (pathnameOf(path)) {
+      case '/v1/products': {
+        const isRare = queryOf(path).get('rarity') === 'RARE';
+        const items = isRare
+          ? [productItem({ id: ids.squire, name: 'Pixel Knight Paladin', rarity: 'RARE', editionSize: 250 })]
+          : [productItem(), productItem({ id: ids.squire, name: 'Pixel Knight Squire', rarity: 'COMMON' })];
+        return json(200, { data: page(items, { total: isRare ? 1 : 42 }) });
+      }
+      case '/v1/brands':
+        return json(200, {
+          data: page([brand(), brand({ id: ids.ariaVale, slug: 'aria-vale', name: 'Aria Vale', type: 'ARTIST' })]),
+        });
+      case '/v1/collections':
+      case '/v1/categories':
+      case '/v1/tags':
+        return json(200, { data: page([]) });
+      default:
+        return apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
+
+const productRequests = (sent: SentRequest[]) => sent.filter((request) => pathnameOf(request.path) === '/v1/products');
+
+describe('/products', () => {
+  it('writes a filter to the address and asks the API for it, starting again at page 1', async () => {
+    const sent = stubCatalogue();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?page=2');
+    expect(await screen.findByText('42 products')).toBeTruthy();
+    expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe('2');
+
+    await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?rarity=rare'));
+    await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('rarity')).toBe('RARE'));
+    expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe('1');
+    expect(await screen.findByText('1 product')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByText('Pixel Knight Paladin')).toBeTruthy();
+  });
+
+  it('reads the filters from the address, so a shared link shows the same list', async () => {
+    const sent = stubCatalogue();
+    renderApp(`/products?brand=${ids.ariaVale}&sort=name&q=knight`);
+    await screen.findByText('42 products');
+
+    const query = queryOf(productRequests(sent).at(-1)!.path);
+    expect(query.get('brandId')).toBe(ids.ariaVale);
+    expect(query.get('sort')).toBe('name');
+    expect(query.get('q')).toBe('knight');
+    await waitFor(() => expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe(ids.ariaVale));
+    expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe('knight');
+  });
+
+  it('searches once typing pauses, through the address', async () => {
+    const sent = stubCatalogue();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products');
+    await screen.findByText('42 products');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'dragon');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?q=dragon'));
+    await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('q')).toBe('dragon'));
+    // One search for the whole word, not one per letter.
+    expect(productRequests(sent).filter((request) => queryOf(request.path).has('q'))).toHaveLength(1);
+  });
+
+  it('shows an error with a retry when the list cannot load', async () => {
+    let isDown = true;
+    stubApi(({ path }) => {
+      if (pathnameOf(path) !== '/v1/products') return json(200, { data: page([]) });
+      return isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : json(200, { data: page([productItem()]) });
+    });
+    const user = userEvent.setup();
+    renderApp('/products');
+
+    expect(await screen.findByRole('heading', { name: 'We could not load the products' })).toBeTruthy();
+    expect(screen.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeTruthy();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 product')).toBeTruthy();
+  });
+});

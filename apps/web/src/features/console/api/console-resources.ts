@@ -1,0 +1,109 @@
+import {
+  ZBanner,
+  ZBrand,
+  ZCategory,
+  ZCollection,
+  ZCreateBannerRequest,
+  ZCreateBrandRequest,
+  ZCreateCategoryRequest,
+  ZCreateCollectionRequest,
+  ZCreateLicenseRequest,
+  ZCreateProductRequest,
+  ZCreateTagRequest,
+  ZLicense,
+  ZProduct,
+  ZProductListItem,
+  ZTag,
+  ZUpdateBannerRequest,
+  ZUpdateBrandRequest,
+  ZUpdateCategoryRequest,
+  ZUpdateCollectionRequest,
+  ZUpdateLicenseRequest,
+  ZUpdateProductRequest,
+  ZUpdateTagRequest,
+} from '@cypher/contract';
+import type { z } from 'zod';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/**
+ * What the console can change, and how the API names it: `/v1/console/{resource}` lists (drafts included), reads,
+ * creates and changes each one; publishable ones also have `/:id/publish` and `/:id/unpublish`. `publicKey` is the
+ * public catalogue's cache that a change makes stale.
+ */
+export const consoleResources = {
+  brands: {
+    listItem: ZBrand,
+    detail: ZBrand,
+    create: ZCreateBrandRequest,
+    update: ZUpdateBrandRequest,
+    isPublishable: true,
+    publicKey: queryKeys.brands.all,
+  },
+  licenses: {
+    listItem: ZLicense,
+    detail: ZLicense,
+    create: ZCreateLicenseRequest,
+    update: ZUpdateLicenseRequest,
+    isPublishable: true,
+    publicKey: queryKeys.licenses.all,
+  },
+  collections: {
+    listItem: ZCollection,
+    detail: ZCollection,
+    create: ZCreateCollectionRequest,
+    update: ZUpdateCollectionRequest,
+    isPublishable: true,
+    publicKey: queryKeys.collections.all,
+  },
+  products: {
+    listItem: ZProductListItem,
+    detail: ZProduct,
+    create: ZCreateProductRequest,
+    update: ZUpdateProductRequest,
+    isPublishable: true,
+    publicKey: queryKeys.products.all,
+  },
+  banners: {
+    listItem: ZBanner,
+    detail: ZBanner,
+    create: ZCreateBannerRequest,
+    update: ZUpdateBannerRequest,
+    isPublishable: true,
+    publicKey: queryKeys.banners.all,
+  },
+  // Categories and tags have no drafts, and the API reads them as lists only (no GET by id).
+  categories: {
+    listItem: ZCategory,
+    detail: ZCategory,
+    create: ZCreateCategoryRequest,
+    update: ZUpdateCategoryRequest,
+    isPublishable: false,
+    publicKey: queryKeys.categories.all,
+  },
+  tags: {
+    listItem: ZTag,
+    detail: ZTag,
+    create: ZCreateTagRequest,
+    update: ZUpdateTagRequest,
+    isPublishable: false,
+    publicKey: queryKeys.tags.all,
+  },
+} as const;
+
+export type TConsoleResource = keyof typeof consoleResources;
+export type TPublishableResource = {
+  [R in TConsoleResource]: (typeof consoleResources)[R]['isPublishable'] extends true ? R : never;
+}[TConsoleResource];
+
+export type TConsoleListItem<R extends TConsoleResource> = z.output<(typeof consoleResources)[R]['listItem']>;
+export type TConsoleEntry<R extends TConsoleResource> = z.output<(typeof consoleResources)[R]['detail']>;
+export type TConsoleCreateBody<R extends TConsoleResource> = z.output<(typeof consoleResources)[R]['create']>;
+export type TConsoleUpdateBody<R extends TConsoleResource> = z.output<(typeof consoleResources)[R]['update']>;
+
+export function consolePath(resource: TConsoleResource, ...rest: string[]): string {
+  return ['/console', resource, ...rest.map(encodeURIComponent)].join('/');
+}
+
+export function isConsoleResource(value: string | undefined): value is TConsoleResource {
+  return value !== undefined && Object.hasOwn(consoleResources, value);
+}

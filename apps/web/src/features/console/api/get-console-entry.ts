@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { consolePath, consoleResources, type TConsoleEntry, type TPublishableResource } from './console-resources.ts';
+
+/** `GET /v1/console/{resource}/:id`: one entry, draft or not (403 for a brand the operator does not manage). */
+export async function getConsoleEntry<R extends TPublishableResource>(
+  resource: R,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TConsoleEntry<R>> {
+  const answer = await apiRequest('GET', consolePath(resource, id), { auth: true, signal });
+  return consoleResources[resource].detail.parse(answer) as TConsoleEntry<R>;
+}
+
+export function consoleEntryQueryOptions<R extends TPublishableResource>(resource: R, id: string) {
+  return queryOptions({
+    queryKey: queryKeys.console.detail(resource, id),
+    queryFn: ({ signal }) => getConsoleEntry(resource, id, signal),
+  });
+}
+
+export function useConsoleEntry<R extends TPublishableResource>(resource: R, id: string) {
+  return useQuery(consoleEntryQueryOptions(resource, id));
+}

@@ -1,0 +1,88 @@
+import styles from './audit-diff.module.css';
+
+type TRecord = Record<string, unknown>;
+
+function asRecord(value: unknown): TRecord | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as TRecord) : null;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+export interface AuditFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+  isChanged: boolean;
+}
+
+/** Every field of either side, changed ones first, compared by their JSON. */
+export function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
+  const from = asRecord(before) ?? {};
+  const to = asRecord(after) ?? {};
+  const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return fields
+    .map((field) => ({
+      field,
+      before: from[field],
+      after: to[field],
+      isChanged: JSON.stringify(from[field]) !== JSON.stringify(to[field]),
+    }))
+    .sort((a, b) => Number(b.isChanged) - Number(a.isChanged));
+}
+
+/** Before and after, field by field: what changed stands out; the rest folds away under "unchanged". */
+export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const changes = diffFields(before, after);
+  const changed = changes.filter((change) => change.isChanged);
+  const unchanged = changes.filter((change) => !change.isChanged);
+  if (changes.length === 0) {
+    return <pre className={styles.raw}>{show(after ?? before) || 'No details were recorded.'}</pre>;
+  }
+  return (
+    <div className={styles.diff}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changed.map((change) => (
+            <tr key={change.field}>
+              <th scope="row">{change.field}</th>
+              <td className={styles.before}>
+                <pre>{before === null ? '—' : show(change.before) || '—'}</pre>
+              </td>
+              <td className={styles.after}>
+                <pre>{after === null ? '—' : show(change.after) || '—'}</pre>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {unchanged.length > 0 ? (
+        <details className={styles.unchanged}>
+          <summary>
+            {unchanged.length} unchanged {unchanged.length === 1 ? 'field' : 'fields'}
+          </summary>
+          <dl className={styles.list}>
+            {unchanged.map((change) => (
+              <div key={change.field}>
+                <dt>{change.field}</dt>
+                <dd>
+                  <pre>{show(change.after) || '—'}</pre>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { FieldControlProps } from '../../../ui/field.tsx';
+import { Select, type SelectProps } from '../../../ui/select.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+
+/** The brands this operator manages (every brand for an admin), for a form's brand field. */
+export function BrandSelect(props: Partial<FieldControlProps> & SelectProps) {
+  const brands = useConsoleEntries('brands', { size: 100, sort: 'name' });
+  return (
+    <Select {...props} aria-busy={brands.isPending || undefined}>
+      <option value="">{brands.isPending ? 'Loading brands…' : 'Choose a brand'}</option>
+      {brands.data?.items.map((brand) => (
+        <option key={brand.id} value={brand.id}>
+          {brand.name}
+        </option>
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,156 @@
+import { useId, type ReactNode } from 'react';
+import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import type { TConsoleListItem, TConsoleResource } from '../api/console-resources.ts';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import type { ConsoleSection } from '../console-sections.ts';
+import { BrandFilter } from './brand-filter.tsx';
+import { ConsoleHeader } from './console-header.tsx';
+import { EntriesTable, type EntryColumn } from './entries-table.tsx';
+import { useOperator } from './operator-context.ts';
+import styles from './entry-list.module.css';
+
+const PAGE_SIZE = 20;
+const statuses = ['DRAFT', 'PUBLISHED'] as const;
+
+interface EntryListProps<R extends TConsoleResource> {
+  section: ConsoleSection & { id: R };
+  columns: EntryColumn<TConsoleListItem<R>>[];
+  hasStatusFilter?: boolean;
+  hasSearch?: boolean;
+  hasBrandFilter?: boolean;
+  /** A line under the heading, e.g. why a brand manager cannot add brands. */
+  note?: ReactNode;
+}
+
+/**
+ * A console section's list: status filter, search and brand filter kept in the address, the table, pages, and the
+ * loading, empty and error states. The API decides what an operator may see; this only shows it.
+ */
+export function EntryList<R extends TConsoleResource>({
+  section,
+  columns,
+  hasStatusFilter = true,
+  hasSearch = true,
+  hasBrandFilter = false,
+  note,
+}: EntryListProps<R>) {
+  const me = useOperator();
+  const statusId = useId();
+  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const status = hasStatusFilter ? oneOf(get('status')?.toUpperCase(), statuses) : undefined;
+  const q = hasSearch ? (get('q') ?? '') : '';
+  const brandId = hasBrandFilter ? get('brand') : undefined;
+  const entries = useConsoleEntries(section.id, { page, size: PAGE_SIZE, status, q, brandId });
+  const isFiltered = Boolean(status || q || brandId);
+  const newLabel = `New ${section.singular}`;
+
+  return (
+    <>
+      <ConsoleHeader
+        title={section.label}
+        description={note ?? section.description}
+        actions={
+          section.canCreate(me) ? (
+            <ButtonLink to={`/console/${section.id}/new`} variant="primary">
+              <Icon name="plus" size={18} />
+              {newLabel}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      {hasStatusFilter || hasSearch || hasBrandFilter ? (
+        <div className={styles.toolbar}>
+          {hasSearch ? (
+            <SearchField
+              className={styles.search}
+              label={`Search ${section.label.toLowerCase()}`}
+              placeholder={`Search ${section.label.toLowerCase()}`}
+              value={q}
+              onSearch={(text) => setFilters({ q: text })}
+            />
+          ) : null}
+          {hasStatusFilter ? (
+            <div className={styles.filter}>
+              <label htmlFor={statusId} className={styles.filterLabel}>
+                Status
+              </label>
+              <Select
+                id={statusId}
+                value={status?.toLowerCase() ?? ''}
+                onChange={(event) => setFilters({ status: event.target.value })}
+              >
+                <option value="">Any status</option>
+                <option value="draft">Draft</option>
+                <option value="published">Published</option>
+              </Select>
+            </div>
+          ) : null}
+          {hasBrandFilter ? <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} /> : null}
+        </div>
+      ) : null}
+
+      {entries.isPending ? (
+        <div className={styles.loading} aria-busy="true" aria-label={`Loading ${section.label.toLowerCase()}`}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : entries.isError && !entries.data ? (
+        <ErrorState
+          title={`We could not load the ${section.label.toLowerCase()}`}
+          error={entries.error}
+          onRetry={() => void entries.refetch()}
+          isRetrying={entries.isRefetching}
+        />
+      ) : entries.data.items.length === 0 ? (
+        <EmptyState
+          icon={section.icon}
+          title={isFiltered ? `No ${section.label.toLowerCase()} match` : `No ${section.label.toLowerCase()} yet`}
+          body={
+            isFiltered
+              ? 'Try another status, brand or search.'
+              : section.canCreate(me)
+                ? `Add the first ${section.singular}; it stays a draft until you publish it.`
+                : `Nothing here yet. An admin can add ${section.label.toLowerCase()}.`
+          }
+          action={
+            isFiltered ? (
+              <Button onClick={() => setFilters({ status: undefined, q: undefined, brand: undefined })}>
+                Clear filters
+              </Button>
+            ) : section.canCreate(me) ? (
+              <ButtonLink to={`/console/${section.id}/new`} variant="primary">
+                {newLabel}
+              </ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <EntriesTable
+            caption={section.label}
+            columns={columns}
+            items={entries.data.items}
+            isRefreshing={entries.isPlaceholderData}
+          />
+          <Pagination
+            page={entries.data.page}
+            size={entries.data.size}
+            total={entries.data.total}
+            hrefFor={(next) => hrefFor({ page: next })}
+            label={`${section.label} pages`}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { errorCatalogue } from '@cypher/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { startSession } from '../../../lib/session.ts';
+import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
+import { ImageUploadField } from './image-upload-field.tsx';
+
+function Harness() {
+  const [url, setUrl] = useState('');
+  return <ImageUploadField label="Logo" value={url} onChange={setUrl} />;
+}
+
+function renderField() {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+  // The file input is hidden behind the "Choose a file" button; tests hand it the file directly.
+  return document.querySelector<HTMLInputElement>('input[type="file"]')!;
+}
+
+function png(name = 'logo.png', bytes = 64) {
+  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+}
+
+describe('ImageUploadField', () => {
+  it('shows the catalogue message when the API refuses the file type', async () => {
+    const sent = stubApi(() => apiFailure(400, 'UNSUPPORTED_MIMETYPE', 'mimetype image/png is not accepted'));
+    const input = renderField();
+
+    await userEvent.upload(input, png());
+
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', errorCatalogue.UNSUPPORTED_MIMETYPE.message);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/v1/console/media', authorization: 'Bearer access-1' });
+  });
+
+  it('refuses a file over 10 MB before sending it, with the catalogue message', async () => {
+    const sent = stubApi(() => json(201, {}));
+    const input = renderField();
+
+    await userEvent.upload(input, png('huge.png', 10 * 1024 * 1024 + 1));
+
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', errorCatalogue.FILE_TOO_LARGE.message);
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the uploaded image once the API has stored it', async () => {
+    stubApi(() =>
+      json(201, {
+        data: { url: '/uploads/abc.png', width: 256, height: 256, contentType: 'image/png', thumbnailUrl: null },
+      }),
+    );
+    const input = renderField();
+
+    await userEvent.upload(input, png());
+
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo: current image' }).getAttribute('src')).toBe('/uploads/abc.png'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+});

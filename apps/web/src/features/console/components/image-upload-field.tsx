@@ -1,0 +1,150 @@
+import type { TUploadedImage } from '@cypher/contract';
+import { errorCatalogue } from '@cypher/contract';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useUploadConsoleImage } from '../api/upload-console-image.ts';
+import styles from './image-upload-field.module.css';
+
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const MAX_BYTES = 10 * 1024 * 1024;
+
+interface ImageUploadFieldProps {
+  label: string;
+  /** The stored image's address (`/uploads/...`), or '' for none. */
+  value: string;
+  onChange: (url: string, uploaded?: TUploadedImage) => void;
+  /** The form's own message for this field (e.g. an image is required). */
+  error?: string;
+  hint?: string;
+  /** How the preview is framed: square artwork and logos, or wide banners. */
+  shape?: 'square' | 'wide';
+  isRequired?: boolean;
+}
+
+/**
+ * An image field: choose a file or drop one, see it uploading, then see it. The browser checks type and size first
+ * (the catalogue's words for both), the API checks again and its answer is shown the same way.
+ */
+export function ImageUploadField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  shape = 'square',
+  isRequired,
+}: ImageUploadFieldProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const [uploadError, setUploadError] = useState<string>();
+  const upload = useUploadConsoleImage();
+  const shownError = uploadError ?? error;
+
+  async function send(file: File) {
+    setUploadError(undefined);
+    if (!ACCEPTED_TYPES.includes(file.type)) {
+      setUploadError(errorCatalogue.UNSUPPORTED_MIMETYPE.message);
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setUploadError(errorCatalogue.FILE_TOO_LARGE.message);
+      return;
+    }
+    try {
+      const uploaded = await upload.mutateAsync(file);
+      onChange(uploaded.url, uploaded);
+    } catch (failure) {
+      setUploadError(isApiError(failure) ? failure.message : errorCatalogue.INTERNAL_ERROR.message);
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setIsDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void send(file);
+  }
+
+  const describedBy =
+    [hint ? hintId : undefined, shownError ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={styles.field}>
+      <p className={styles.label} id={`${inputId}-label`}>
+        {label}
+        {isRequired ? <span className={styles.required}>(required)</span> : null}
+      </p>
+      <div
+        className={`${styles.dropzone} ${styles[shape]}`}
+        data-dragging={isDragging || undefined}
+        data-invalid={shownError ? true : undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setIsDragging(true);
+        }}
+        onDragLeave={() => setIsDragging(false)}
+        onDrop={onDrop}
+      >
+        {value ? <img className={styles.preview} src={value} alt={`${label}: current image`} /> : null}
+        <div className={styles.overlay} data-has-image={value ? true : undefined}>
+          {upload.isPending ? (
+            <p className={styles.status} role="status">
+              <Spinner />
+              Uploading…
+            </p>
+          ) : (
+            <>
+              {value ? null : <Icon name="upload" size={24} />}
+              <p className={styles.prompt}>{value ? 'Drop a new image to replace it' : 'Drop an image here'}</p>
+              <div className={styles.buttons}>
+                <Button
+                  size="sm"
+                  onClick={() => inputRef.current?.click()}
+                  aria-describedby={describedBy}
+                  aria-labelledby={`${inputId}-label ${inputId}-choose`}
+                  id={`${inputId}-choose`}
+                >
+                  {value ? 'Replace' : 'Choose a file'}
+                </Button>
+                {value ? (
+                  <Button size="sm" variant="ghost" onClick={() => onChange('')}>
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          )}
+        </div>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept={ACCEPTED_TYPES.join(',')}
+          // Hidden: the "Choose a file" button opens it, and dropping works on the whole frame.
+          hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void send(file);
+          }}
+        />
+      </div>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {shownError ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {shownError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { TPublicationStatus } from '@cypher/contract';
+import { useState } from 'react';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useChangePublication } from '../api/change-publication.ts';
+import type { TPublishableResource } from '../api/console-resources.ts';
+import { PublicationBadge } from './publication-badge.tsx';
+import styles from './publication-actions.module.css';
+
+interface PublicationActionsProps {
+  resource: TPublishableResource;
+  entry: { id: string; status: TPublicationStatus };
+  /** "brand", "product": for the dialog's words. */
+  singular: string;
+  name: string;
+  /** Where the public sees this entry, once published. */
+  sitePath: string;
+  /** What else must be published for the public to see it (a product needs its brand and collection). */
+  visibilityNote?: string;
+}
+
+/**
+ * The entry's status, "View on site" once it is public, and publish / unpublish behind a confirmation: both change
+ * what every visitor sees at once.
+ */
+export function PublicationActions({
+  resource,
+  entry,
+  singular,
+  name,
+  sitePath,
+  visibilityNote,
+}: PublicationActionsProps) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const change = useChangePublication(resource, entry.id);
+  const { showToast } = useToast();
+  const isPublished = entry.status === 'PUBLISHED';
+  const action = isPublished ? 'unpublish' : 'publish';
+
+  async function confirm() {
+    try {
+      await change.mutateAsync(action);
+      setIsConfirming(false);
+      showToast({ tone: 'success', title: isPublished ? `${name} is a draft again` : `${name} is published` });
+    } catch {
+      // The dialog stays open and shows the message (change.error).
+    }
+  }
+
+  return (
+    <div className={styles.actions}>
+      <PublicationBadge status={entry.status} />
+      {isPublished ? (
+        <ButtonLink to={sitePath} variant="ghost">
+          <Icon name="external" size={16} />
+          View on site
+        </ButtonLink>
+      ) : null}
+      <Button variant={isPublished ? 'secondary' : 'primary'} onClick={() => setIsConfirming(true)}>
+        {isPublished ? 'Unpublish' : 'Publish'}
+      </Button>
+      <Dialog
+        isOpen={isConfirming}
+        onClose={() => {
+          if (!change.isPending) setIsConfirming(false);
+        }}
+        title={isPublished ? `Unpublish this ${singular}?` : `Publish this ${singular}?`}
+        description={
+          isPublished
+            ? `“${name}” goes back to draft and disappears from the site at once.`
+            : `“${name}” becomes visible to every visitor.${visibilityNote ? ` ${visibilityNote}` : ''}`
+        }
+        footer={
+          <>
+            <Button onClick={() => setIsConfirming(false)} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button
+              variant={isPublished ? 'danger' : 'primary'}
+              onClick={() => void confirm()}
+              isLoading={change.isPending}
+            >
+              {isPublished ? 'Unpublish' : 'Publish'}
+            </Button>
+          </>
+        }
+      >
+        {change.isError ? <Alert tone="error">{change.error.message}</Alert> : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FieldControlProps } from '../../../ui/field.tsx';
+import { Select } from '../../../ui/select.tsx';
+
+interface RelationSelectProps extends Partial<FieldControlProps> {
+  value: string | null | undefined;
+  onChange: (id: string | null) => void;
+  onBlur?: () => void;
+  options: { id: string; label: string }[] | undefined;
+  /** The first option, meaning "none" (null). */
+  noneLabel: string;
+  isDisabled?: boolean;
+}
+
+/**
+ * A select of related entries (license, collection, category) whose options arrive after the form: controlled, so
+ * the chosen entry shows as soon as its option exists. '' is "none" and becomes null, as the contract wants.
+ */
+export function RelationSelect({
+  value,
+  onChange,
+  onBlur,
+  options,
+  noneLabel,
+  isDisabled,
+  ...control
+}: RelationSelectProps) {
+  const isLoading = options === undefined;
+  return (
+    <Select
+      {...control}
+      value={value ?? ''}
+      disabled={isDisabled}
+      aria-busy={isLoading || undefined}
+      onBlur={onBlur}
+      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+    >
+      <option value="">{isLoading && !isDisabled ? 'Loading…' : noneLabel}</option>
+      {/* Until the options arrive, keep the current choice selectable so the value does not flicker to "none". */}
+      {isLoading && value ? <option value={value}>Loading…</option> : null}
+      {options?.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TConsoleMe } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { brand, consoleMe, page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+/** Signed in as someone `/console/me` describes as `me`, or (null) as a collector, whom it refuses. */
+function signedInAsOperator(me: TConsoleMe | null) {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return stubApi(({ path }) => {
+    switch (pathnameOf(path)) {
+      case '/v1/users/my':
+        return json(200, { data: myUser({ email: me?.email ?? 'fan@example.com' }) });
+      case '/v1/console/me':
+        return me ? json(200, { data: me }) : apiFailure(403, 'FORBIDDEN');
+      case '/v1/console/brands':
+        return json(200, { data: page([brand({ status: 'DRAFT' })]) });
+      default:
+        return apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
+
+const adminOnlySections = ['Banners', 'Audit log', 'Operators'];
+const everyoneSections = ['Brands', 'Licenses', 'Collections', 'Products', 'Categories', 'Tags'];
+
+async function consoleSections() {
+  return screen.findByRole('navigation', { name: 'Console sections' });
+}
+
+describe('console access', () => {
+  it('shows a brand manager their sections only, and no way to add a brand', async () => {
+    signedInAsOperator(consoleMe());
+    renderApp('/console/brands');
+
+    const nav = await consoleSections();
+    for (const name of everyoneSections) expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    for (const name of adminOnlySections) expect(within(nav).queryByRole('link', { name })).toBeNull();
+    expect(screen.getByText('Brand manager · Neon Arcade')).toBeTruthy();
+
+    const table = await screen.findByRole('table', { name: 'Brands' });
+    expect(within(table).getByRole('link', { name: 'Neon Arcade' })).toBeTruthy();
+    expect(within(table).getByText('Draft')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'New brand' })).toBeNull();
+  });
+
+  it('shows an admin every section', async () => {
+    signedInAsOperator(consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }));
+    renderApp('/console/brands');
+
+    const nav = await consoleSections();
+    for (const name of [...everyoneSections, ...adminOnlySections]) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(await screen.findByRole('link', { name: 'New brand' })).toBeTruthy();
+  });
+
+  it('keeps a brand manager out of an admin section opened by its address', async () => {
+    const sent = signedInAsOperator(consoleMe());
+    renderApp('/console/operators');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admins only' })).toBeTruthy();
+    expect(sent.some((request) => pathnameOf(request.path) === '/v1/console/operators')).toBe(false);
+  });
+
+  it('tells a collector the console needs operator access', async () => {
+    signedInAsOperator(null);
+    renderApp('/console');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'You need operator access' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Console sections' })).toBeNull();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Payment', hidden: true })).toBeTruthy();
+    expect(within(banner).queryByRole('link', { name: 'Console', hidden: true })).toBeNull();
+  });
+
+  it('offers "Console" in the account menu to operators only', async () => {
+    signedInAsOperator(consoleMe());
+    renderApp('/guide');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const banner = screen.getByRole('banner');
+    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Console', hidden: true })).toBeTruthy());
+  });
+});

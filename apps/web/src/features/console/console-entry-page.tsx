@@ -1,0 +1,62 @@
+import { useParams } from 'react-router';
+import { isConsoleResource } from './api/console-resources.ts';
+import { ConsoleFrame } from './components/console-frame.tsx';
+import { ConsoleHeader } from './components/console-header.tsx';
+import { ConsoleNotFound } from './components/console-not-found.tsx';
+import { useOperator } from './components/operator-context.ts';
+import { sectionById, type ConsoleSection } from './console-sections.ts';
+import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
+import { EditTaxonomy } from './sections/edit-taxonomy.tsx';
+import { TaxonomyForm } from './sections/taxonomy-form.tsx';
+
+function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: string | undefined }) {
+  const me = useOperator();
+  if (!section || !isConsoleResource(section.id)) {
+    return <ConsoleNotFound title="Nothing to edit here" body="Pick a section and an entry from its list." />;
+  }
+  if (section.isAdminOnly && !me.isAdmin) {
+    return <ConsoleNotFound title="Admins only" body={`Only admins can open ${section.label.toLowerCase()}.`} />;
+  }
+  const resource = section.id;
+  const back = { to: `/console/${resource}`, label: `All ${section.label.toLowerCase()}` };
+
+  if (id === undefined) {
+    if (!section.canCreate(me)) {
+      return <ConsoleNotFound title="Admins only" body={`Only admins can add ${section.label.toLowerCase()}.`} />;
+    }
+    return (
+      <>
+        <ConsoleHeader
+          back={back}
+          title={`New ${section.singular}`}
+          description={
+            resource === 'categories' || resource === 'tags'
+              ? undefined
+              : 'It starts as a draft: only operators see it until you publish it.'
+          }
+        />
+        {resource === 'categories' || resource === 'tags' ? (
+          <TaxonomyForm kind={resource} />
+        ) : (
+          <EntryForm resource={resource} />
+        )}
+      </>
+    );
+  }
+  if (resource === 'categories' || resource === 'tags') {
+    return <EditTaxonomy section={{ ...section, id: resource }} id={id} />;
+  }
+  return <EditEntry section={{ ...section, id: resource }} id={id} />;
+}
+
+/** `/console/:section/new` and `/console/:section/:id`: create an entry, or edit and publish one. */
+export default function ConsoleEntryPage() {
+  const { section: sectionId, id } = useParams();
+  const section = sectionById(sectionId);
+  const title = section ? (id ? `Edit ${section.singular}` : `New ${section.singular}`) : 'Not found';
+  return (
+    <ConsoleFrame title={title} current={section?.id}>
+      <EntryBody section={section} id={id} key={`${sectionId}/${id ?? 'new'}`} />
+    </ConsoleFrame>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { Icon } from '../../ui/icon.tsx';
+import { ConsoleFrame } from './components/console-frame.tsx';
+import { ConsoleHeader } from './components/console-header.tsx';
+import { useOperator } from './components/operator-context.ts';
+import { visibleSections } from './console-sections.ts';
+import styles from './components/console-home.module.css';
+
+function Overview() {
+  const me = useOperator();
+  return (
+    <>
+      <ConsoleHeader
+        title="Console"
+        description={
+          me.isAdmin
+            ? 'Run the catalogue: brands, their licenses, collections and products, the home page banners, and who may do what.'
+            : 'Keep your brands’ pages, licenses, collections and products up to date.'
+        }
+      />
+      <ul className={styles.cards}>
+        {visibleSections(me).map((section) => (
+          <li key={section.id}>
+            <Link to={`/console/${section.id}`} className={styles.card}>
+              <span className={styles.icon} aria-hidden="true">
+                <Icon name={section.icon} size={22} />
+              </span>
+              <span className={styles.title}>{section.label}</span>
+              <span className={styles.description}>{section.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** `/console`: what this operator can do, one card per section. */
+export default function ConsoleHomePage() {
+  return (
+    <ConsoleFrame title="Overview">
+      <Overview />
+    </ConsoleFrame>
+  );
+}

@@ -1,0 +1,32 @@
+import { useParams } from 'react-router';
+import { isConsoleResource } from './api/console-resources.ts';
+import { ConsoleFrame } from './components/console-frame.tsx';
+import { ConsoleNotFound } from './components/console-not-found.tsx';
+import { useOperator } from './components/operator-context.ts';
+import { sectionById, type ConsoleSection } from './console-sections.ts';
+import { AuditLogSection } from './sections/audit-log-section.tsx';
+import { ResourceList } from './sections/entry-lists.tsx';
+import { OperatorsSection } from './sections/operators-section.tsx';
+
+function SectionBody({ section }: { section: ConsoleSection | undefined }) {
+  const me = useOperator();
+  if (!section) return <ConsoleNotFound title="No such section" body="Pick a section from the list." />;
+  if (section.isAdminOnly && !me.isAdmin) {
+    return <ConsoleNotFound title="Admins only" body={`Only admins can open ${section.label.toLowerCase()}.`} />;
+  }
+  if (section.id === 'audit-log') return <AuditLogSection />;
+  if (section.id === 'operators') return <OperatorsSection />;
+  if (isConsoleResource(section.id)) return <ResourceList section={{ ...section, id: section.id }} />;
+  return null;
+}
+
+/** `/console/:section`: a section's list (or the audit log, or the operators). */
+export default function ConsoleSectionPage() {
+  const { section: sectionId } = useParams();
+  const section = sectionById(sectionId);
+  return (
+    <ConsoleFrame title={section?.label ?? 'Not found'} current={section?.id}>
+      <SectionBody section={section} key={section?.id} />
+    </ConsoleFrame>
+  );
+}

@@ -1,0 +1,131 @@
+import type { TConsoleMe } from '@cypher/contract';
+import type { IconName } from '../../ui/icon.tsx';
+import type { TConsoleResource } from './api/console-resources.ts';
+
+export type TConsoleSectionId = TConsoleResource | 'audit-log' | 'operators';
+
+export interface ConsoleSection {
+  id: TConsoleSectionId;
+  label: string;
+  /** One entry, as in "New brand". */
+  singular: string;
+  icon: IconName;
+  description: string;
+  /** Hidden from brand managers (the API refuses them anyway). */
+  isAdminOnly: boolean;
+  /** Who may create and change entries here: admins only for brands, categories and tags. */
+  canEdit: (me: TConsoleMe) => boolean;
+  canCreate: (me: TConsoleMe) => boolean;
+}
+
+const everyone = () => true;
+const admins = (me: TConsoleMe) => me.isAdmin;
+
+export const consoleSections: ConsoleSection[] = [
+  {
+    id: 'brands',
+    label: 'Brands',
+    singular: 'brand',
+    icon: 'layers',
+    description: 'Brand pages: name, type, logo, banner and story.',
+    isAdminOnly: false,
+    canEdit: everyone,
+    canCreate: admins,
+  },
+  {
+    id: 'licenses',
+    label: 'Licenses',
+    singular: 'license',
+    icon: 'shield',
+    description: 'The rights a brand collects under.',
+    isAdminOnly: false,
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'collections',
+    label: 'Collections',
+    singular: 'collection',
+    icon: 'frame',
+    description: 'Groups of products within a brand.',
+    isAdminOnly: false,
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'products',
+    label: 'Products',
+    singular: 'product',
+    icon: 'sparkle',
+    description: 'Collectibles with their artwork, rarity, properties and tags.',
+    isAdminOnly: false,
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'categories',
+    label: 'Categories',
+    singular: 'category',
+    icon: 'list',
+    description: 'How products are filed. Only admins change them.',
+    isAdminOnly: false,
+    canEdit: admins,
+    canCreate: admins,
+  },
+  {
+    id: 'tags',
+    label: 'Tags',
+    singular: 'tag',
+    icon: 'tag',
+    description: 'Labels that cut across brands. Only admins change them.',
+    isAdminOnly: false,
+    canEdit: admins,
+    canCreate: admins,
+  },
+  {
+    id: 'banners',
+    label: 'Banners',
+    singular: 'banner',
+    icon: 'image',
+    description: 'The home page carousel, with optional start and end times.',
+    isAdminOnly: true,
+    canEdit: admins,
+    canCreate: admins,
+  },
+  {
+    id: 'audit-log',
+    label: 'Audit log',
+    singular: 'entry',
+    icon: 'clock',
+    description: 'Every change: who, what, when, before and after.',
+    isAdminOnly: true,
+    canEdit: () => false,
+    canCreate: () => false,
+  },
+  {
+    id: 'operators',
+    label: 'Operators',
+    singular: 'operator',
+    icon: 'users',
+    description: 'Who runs the console: admins and brand managers.',
+    isAdminOnly: true,
+    canEdit: admins,
+    canCreate: admins,
+  },
+];
+
+export function sectionById(id: string | undefined): ConsoleSection | undefined {
+  return consoleSections.find((section) => section.id === id);
+}
+
+/** The sections this operator sees: brand managers do not see the admin-only ones. */
+export function visibleSections(me: TConsoleMe): ConsoleSection[] {
+  return consoleSections.filter((section) => me.isAdmin || !section.isAdminOnly);
+}
+
+/** "Admin", or "Brand manager · Neon Arcade, Aria Vale". */
+export function roleSummary(me: TConsoleMe): string {
+  if (me.isAdmin) return 'Admin';
+  const brands = me.brands.map((brand) => brand.name).join(', ');
+  return brands ? `Brand manager · ${brands}` : 'Brand manager';
+}

@@ -1,0 +1,178 @@
+import { auditEntityTypes, type TAuditEntry } from '@cypher/contract';
+import { Fragment, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useAuditLog } from '../api/list-audit-log.ts';
+import { AuditDiff } from '../components/audit-diff.tsx';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import listStyles from '../components/entry-list.module.css';
+import styles from '../components/audit-log.module.css';
+
+const PAGE_SIZE = 25;
+
+// The console section that edits each kind of entry, for a link from the log to the entry.
+const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
+  brand: 'brands',
+  license: 'licenses',
+  collection: 'collections',
+  product: 'products',
+  category: 'categories',
+  tag: 'tags',
+  banner: 'banners',
+};
+
+function EntityCell({ entry }: { entry: TAuditEntry }) {
+  const section = sectionOf[entry.entityType];
+  const name = describe(entry.after) ?? describe(entry.before) ?? entry.entityId;
+  return (
+    <span className={styles.entity}>
+      <span className={styles.type}>{entry.entityType.replace('_', ' ')}</span>
+      {section ? <Link to={`/console/${section}/${entry.entityId}`}>{name}</Link> : <span>{name}</span>}
+    </span>
+  );
+}
+
+function describe(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  const name = record['name'] ?? record['title'] ?? record['url'];
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** `/console/audit-log` (admins): who changed what and when, newest first; each row opens its before and after. */
+export function AuditLogSection() {
+  const typeId = useId();
+  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const entityType = oneOf(get('type'), auditEntityTypes);
+  const log = useAuditLog({ entityType, page, size: PAGE_SIZE });
+  const [openId, setOpenId] = useState<string>();
+
+  return (
+    <>
+      <ConsoleHeader
+        title="Audit log"
+        description="Every console change: who made it, when, and the entry before and after."
+      />
+      <div className={listStyles.toolbar}>
+        <div className={listStyles.filter}>
+          <label htmlFor={typeId} className={listStyles.filterLabel}>
+            Kind
+          </label>
+          <Select id={typeId} value={entityType ?? ''} onChange={(event) => setFilters({ type: event.target.value })}>
+            <option value="">Everything</option>
+            {auditEntityTypes.map((type) => (
+              <option key={type} value={type}>
+                {type.replace('_', ' ')}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {log.isPending ? (
+        <div className={listStyles.loading} aria-busy="true" aria-label="Loading the audit log">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : log.isError && !log.data ? (
+        <ErrorState
+          title="We could not load the audit log"
+          error={log.error}
+          onRetry={() => void log.refetch()}
+          isRetrying={log.isRefetching}
+        />
+      ) : log.data.items.length === 0 ? (
+        <EmptyState
+          icon="clock"
+          title="No changes yet"
+          body="Changes made in the console are recorded here as they happen."
+        />
+      ) : (
+        <>
+          <div className={styles.wrapper} data-refreshing={log.isPlaceholderData || undefined}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Audit log</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">What</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.data.items.map((entry) => {
+                  const isOpen = openId === entry.id;
+                  const detailsId = `audit-${entry.id}`;
+                  return (
+                    <Fragment key={entry.id}>
+                      <tr>
+                        <td className={styles.when}>
+                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                        </td>
+                        <td>{entry.actor ? (entry.actor.nickname ?? entry.actor.email) : 'Command line'}</td>
+                        <td>
+                          <Badge
+                            tone={
+                              entry.action === 'publish'
+                                ? 'success'
+                                : entry.action === 'unpublish'
+                                  ? 'warning'
+                                  : 'neutral'
+                            }
+                          >
+                            {entry.action}
+                          </Badge>
+                        </td>
+                        <td>
+                          <EntityCell entry={entry} />
+                        </td>
+                        <td className={styles.toggleCell}>
+                          <button
+                            type="button"
+                            className={styles.toggle}
+                            aria-expanded={isOpen}
+                            aria-controls={detailsId}
+                            onClick={() => setOpenId(isOpen ? undefined : entry.id)}
+                          >
+                            {isOpen ? 'Hide' : 'Changes'}
+                            <Icon name="chevron-down" size={16} className={isOpen ? styles.chevronOpen : undefined} />
+                          </button>
+                        </td>
+                      </tr>
+                      {isOpen ? (
+                        <tr id={detailsId} className={styles.detailsRow}>
+                          <td colSpan={5}>
+                            <AuditDiff before={entry.before} after={entry.after} />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={log.data.page}
+            size={log.data.size}
+            total={log.data.total}
+            hrefFor={(next) => hrefFor({ page: next })}
+            label="Audit log pages"
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TBanner } from '@cypher/contract';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../ui/alert.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { DateTimeInput } from '../components/date-time-input.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ZBannerForm } from '../form-schemas.ts';
+import { text } from '../form-values.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+
+type TValues = z.input<typeof ZBannerForm>;
+type TOutput = z.output<typeof ZBannerForm>;
+
+const fields = ['title', 'subtitle', 'imageUrl', 'linkUrl', 'placement', 'sortOrder', 'startsAt', 'endsAt'] as const;
+
+function toValues(banner: TBanner | undefined): TValues {
+  return {
+    title: banner?.title ?? '',
+    subtitle: text(banner?.subtitle),
+    imageUrl: banner?.imageUrl ?? '',
+    linkUrl: text(banner?.linkUrl),
+    placement: banner?.placement ?? 'HOME',
+    sortOrder: banner?.sortOrder ?? 0,
+    startsAt: banner?.startsAt ?? null,
+    endsAt: banner?.endsAt ?? null,
+  };
+}
+
+/** Create or edit a home page banner: picture, words, where it leads, its order and when it shows. */
+export function BannerForm({ banner }: { banner?: TBanner }) {
+  const loaded = toValues(banner);
+  const { save, isSaving } = useSaveEntry('banners', banner?.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZBannerForm), defaultValues: loaded });
+
+  const onSubmit = handleSubmit((output) => save(ZBannerForm, output, loaded, { setError, fields }));
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={banner ? `Edit ${banner.title}` : 'New banner'}
+    >
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <section className={styles.card}>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field, fieldState }) => (
+            <ImageUploadField
+              label="Picture"
+              isRequired
+              shape="wide"
+              hint="Wide, about 1440 × 480. The title is written over its left side."
+              value={field.value ?? ''}
+              onChange={(url) => field.onChange(url)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <div className={styles.grid}>
+          <Field label="Title" error={errors.title?.message} isRequired>
+            {(props) => <Input {...props} {...register('title')} />}
+          </Field>
+          <Field
+            label="Link"
+            hint="A page of this site (/brands/...) or an https:// address."
+            error={errors.linkUrl?.message}
+          >
+            {(props) => <Input {...props} placeholder="/brands/gaming/..." {...register('linkUrl')} />}
+          </Field>
+          <Field label="Subtitle" className={styles.full} error={errors.subtitle?.message}>
+            {(props) => <Input {...props} maxLength={200} {...register('subtitle')} />}
+          </Field>
+          <Controller
+            control={control}
+            name="startsAt"
+            render={({ field, fieldState }) => (
+              <Field label="Shows from" hint="Empty: as soon as it is published." error={fieldState.error?.message}>
+                {(props) => (
+                  <DateTimeInput {...props} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                )}
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name="endsAt"
+            render={({ field, fieldState }) => (
+              <Field label="Shows until" hint="Empty: until it is unpublished." error={fieldState.error?.message}>
+                {(props) => (
+                  <DateTimeInput {...props} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                )}
+              </Field>
+            )}
+          />
+          <Field label="Display order" hint="Lower numbers come first." error={errors.sortOrder?.message}>
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                {...register('sortOrder', { setValueAs: (value) => (value === '' ? 0 : Number(value)) })}
+              />
+            )}
+          </Field>
+        </div>
+      </section>
+      <FormActions isSaving={isSaving} cancelTo="/console/banners" isNew={!banner} />
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { brandTypes, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../ui/alert.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { brandTypeLabel } from '../../../lib/catalog-paths.ts';
+import { FormActions } from '../components/form-actions.tsx';
+import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { useOperator } from '../components/operator-context.ts';
+import { text } from '../form-values.ts';
+import { slugify } from '../slugify.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+
+type TValues = z.input<typeof ZCreateBrandRequest>;
+type TOutput = z.output<typeof ZCreateBrandRequest>;
+
+const fields = [
+  'slug',
+  'name',
+  'type',
+  'tagline',
+  'description',
+  'logoUrl',
+  'bannerUrl',
+  'websiteUrl',
+  'isFeatured',
+] as const;
+
+function toValues(brand: TBrand | undefined): TValues {
+  return {
+    slug: brand?.slug ?? '',
+    name: brand?.name ?? '',
+    type: brand?.type ?? 'ARTIST',
+    tagline: text(brand?.tagline),
+    description: text(brand?.description),
+    logoUrl: text(brand?.logoUrl),
+    bannerUrl: text(brand?.bannerUrl),
+    websiteUrl: text(brand?.websiteUrl),
+    isFeatured: brand?.isFeatured ?? false,
+  };
+}
+
+/** Create or edit a brand. Featuring a brand on the home page is an admin's call, so managers do not see the box. */
+export function BrandForm({ brand }: { brand?: TBrand }) {
+  const me = useOperator();
+  const loaded = toValues(brand);
+  const { save, isSaving } = useSaveEntry('brands', brand?.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCreateBrandRequest), defaultValues: loaded });
+
+  const onSubmit = handleSubmit((output) =>
+    save(ZCreateBrandRequest, output, loaded, {
+      setError,
+      fields,
+      fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
+    }),
+  );
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={brand ? `Edit ${brand.name}` : 'New brand'}
+    >
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Identity</h2>
+        <div className={styles.grid}>
+          <Field label="Name" error={errors.name?.message} isRequired>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('name', {
+                  // Suggest a slug from the first name typed; an edited slug is left alone.
+                  onBlur: () => {
+                    if (!brand && !getValues('slug')) setValue('slug', slugify(getValues('name')));
+                  },
+                })}
+              />
+            )}
+          </Field>
+          <Field label="Slug" hint="Used in links, e.g. neon-arcade." error={errors.slug?.message} isRequired>
+            {(control) => <Input {...control} autoCapitalize="off" spellCheck={false} {...register('slug')} />}
+          </Field>
+          <Field label="Type" error={errors.type?.message} isRequired>
+            {(control) => (
+              <Select {...control} {...register('type')}>
+                {brandTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {brandTypeLabel(type)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Website" hint="Starts with https://" error={errors.websiteUrl?.message}>
+            {(control) => (
+              <Input {...control} type="url" inputMode="url" placeholder="https://" {...register('websiteUrl')} />
+            )}
+          </Field>
+          <Field label="Tagline" className={styles.full} error={errors.tagline?.message}>
+            {(control) => <Input {...control} maxLength={160} {...register('tagline')} />}
+          </Field>
+          <Field label="Description" className={styles.full} error={errors.description?.message}>
+            {(control) => <Textarea {...control} rows={5} {...register('description')} />}
+          </Field>
+          {me.isAdmin ? (
+            <Checkbox
+              className={styles.full}
+              label="Feature this brand on the home page"
+              error={errors.isFeatured?.message}
+              {...register('isFeatured')}
+            />
+          ) : null}
+        </div>
+      </section>
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Images</h2>
+        <div className={styles.images}>
+          <Controller
+            control={control}
+            name="logoUrl"
+            render={({ field, fieldState }) => (
+              <ImageUploadField
+                label="Logo"
+                hint="Square, at least 256 × 256."
+                value={field.value ?? ''}
+                onChange={(url) => field.onChange(url)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="bannerUrl"
+            render={({ field, fieldState }) => (
+              <ImageUploadField
+                label="Banner"
+                hint="Wide, about 1440 × 400."
+                shape="wide"
+                value={field.value ?? ''}
+                onChange={(url) => field.onChange(url)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+      </section>
+      <FormActions isSaving={isSaving} cancelTo="/console/brands" isNew={!brand} />
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TCollection } from '@cypher/contract';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../ui/alert.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { BrandSelect } from '../components/brand-select.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { RelationSelect } from '../components/relation-select.tsx';
+import { ZCollectionForm } from '../form-schemas.ts';
+import { text } from '../form-values.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+
+type TValues = z.input<typeof ZCollectionForm>;
+type TOutput = z.output<typeof ZCollectionForm>;
+
+const fields = ['brandId', 'licenseId', 'name', 'description', 'imageUrl', 'sortOrder'] as const;
+
+function toValues(collection: TCollection | undefined): TValues {
+  return {
+    brandId: collection?.brand.id ?? '',
+    licenseId: collection?.license?.id ?? null,
+    name: collection?.name ?? '',
+    description: text(collection?.description),
+    imageUrl: text(collection?.imageUrl),
+    sortOrder: collection?.sortOrder ?? 0,
+  };
+}
+
+/** Create or edit a collection: a group of a brand's products, optionally under one of its licenses. */
+export function CollectionForm({ collection }: { collection?: TCollection }) {
+  const loaded = toValues(collection);
+  const { save, isSaving } = useSaveEntry('collections', collection?.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCollectionForm), defaultValues: loaded });
+  const brandId = useWatch({ control, name: 'brandId' });
+  const licenses = useConsoleEntries('licenses', { brandId, size: 100 }, { isEnabled: Boolean(brandId) });
+
+  const onSubmit = handleSubmit((output) =>
+    save(ZCollectionForm, output, loaded, { setError, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } }, [
+      'brandId',
+    ]),
+  );
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={collection ? `Edit ${collection.name}` : 'New collection'}
+    >
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <section className={styles.card}>
+        <div className={styles.grid}>
+          {collection ? (
+            <ReadOnlyField label="Brand" value={collection.brand.name} />
+          ) : (
+            <Field label="Brand" error={errors.brandId?.message} isRequired>
+              {(control) => (
+                <BrandSelect {...control} {...register('brandId', { onChange: () => setValue('licenseId', null) })} />
+              )}
+            </Field>
+          )}
+          <Field label="Name" error={errors.name?.message} isRequired>
+            {(control) => <Input {...control} {...register('name')} />}
+          </Field>
+          <Controller
+            control={control}
+            name="licenseId"
+            render={({ field, fieldState }) => (
+              <Field
+                label="License"
+                hint="Optional: the license this collection is made under."
+                error={fieldState.error?.message}
+              >
+                {(controlProps) => (
+                  <RelationSelect
+                    {...controlProps}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    isDisabled={!brandId}
+                    noneLabel={brandId ? 'No license' : 'Choose a brand first'}
+                    options={licenses.data?.items.map((license) => ({ id: license.id, label: license.name }))}
+                  />
+                )}
+              </Field>
+            )}
+          />
+          <Field
+            label="Display order"
+            hint="Lower numbers come first on the brand page."
+            error={errors.sortOrder?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                {...register('sortOrder', { setValueAs: (value) => (value === '' ? 0 : Number(value)) })}
+              />
+            )}
+          </Field>
+          <Field label="Description" className={styles.full} error={errors.description?.message}>
+            {(control) => <Textarea {...control} rows={4} {...register('description')} />}
+          </Field>
+          <Controller
+            control={control}
+            name="imageUrl"
+            render={({ field, fieldState }) => (
+              <ImageUploadField
+                label="Image"
+                value={field.value ?? ''}
+                onChange={(url) => field.onChange(url)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+      </section>
+      <FormActions isSaving={isSaving} cancelTo="/console/collections" isNew={!collection} />
+    </form>
+  );
+}

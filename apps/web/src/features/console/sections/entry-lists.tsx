@@ -1,0 +1,173 @@
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { RarityBadge } from '../../../ui/rarity-badge.tsx';
+import { brandTypeLabel } from '../../../lib/catalog-paths.ts';
+import type { TConsoleListItem, TConsoleResource } from '../api/console-resources.ts';
+import type { EntryColumn } from '../components/entries-table.tsx';
+import { EntryList } from '../components/entry-list.tsx';
+import { MutedText, NameCell } from '../components/name-cell.tsx';
+import { PublicationBadge } from '../components/publication-badge.tsx';
+import { useOperator } from '../components/operator-context.ts';
+import type { ConsoleSection } from '../console-sections.ts';
+
+type Columns<R extends TConsoleResource> = EntryColumn<TConsoleListItem<R>>[];
+
+const edit = (resource: TConsoleResource, id: string) => `/console/${resource}/${id}`;
+const status = {
+  id: 'status',
+  header: 'Status',
+  cell: (item: { status: 'DRAFT' | 'PUBLISHED' }) => <PublicationBadge status={item.status} />,
+};
+const updated = {
+  id: 'updated',
+  header: 'Updated',
+  isSecondary: true,
+  cell: (item: { updatedAt: string }) => <MutedText>{formatDate(item.updatedAt)}</MutedText>,
+};
+
+const brandColumns: Columns<'brands'> = [
+  {
+    id: 'name',
+    header: 'Brand',
+    cell: (brand) => <NameCell to={edit('brands', brand.id)} name={brand.name} imageUrl={brand.logoUrl} />,
+  },
+  { id: 'type', header: 'Type', isSecondary: true, cell: (brand) => brandTypeLabel(brand.type) },
+  {
+    id: 'featured',
+    header: 'Home page',
+    isSecondary: true,
+    cell: (brand) => (brand.isFeatured ? <Badge tone="accent">Featured</Badge> : null),
+  },
+  status,
+  updated,
+];
+
+const licenseColumns: Columns<'licenses'> = [
+  {
+    id: 'name',
+    header: 'License',
+    cell: (license) => <NameCell to={edit('licenses', license.id)} name={license.name} imageUrl={license.imageUrl} />,
+  },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (license) => license.brand.name },
+  {
+    id: 'licensor',
+    header: 'Licensor',
+    isSecondary: true,
+    cell: (license) => <MutedText>{license.licensor ?? '—'}</MutedText>,
+  },
+  status,
+  updated,
+];
+
+const collectionColumns: Columns<'collections'> = [
+  {
+    id: 'name',
+    header: 'Collection',
+    cell: (collection) => (
+      <NameCell to={edit('collections', collection.id)} name={collection.name} imageUrl={collection.imageUrl} />
+    ),
+  },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (collection) => collection.brand.name },
+  {
+    id: 'license',
+    header: 'License',
+    isSecondary: true,
+    cell: (collection) => <MutedText>{collection.license?.name ?? '—'}</MutedText>,
+  },
+  status,
+  updated,
+];
+
+const productColumns: Columns<'products'> = [
+  {
+    id: 'name',
+    header: 'Product',
+    cell: (product) => (
+      <NameCell to={edit('products', product.id)} name={product.name} imageUrl={product.imageThumbnailUrl} />
+    ),
+  },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (product) => product.brand.name },
+  { id: 'rarity', header: 'Rarity', cell: (product) => <RarityBadge rarity={product.rarity} /> },
+  {
+    id: 'editions',
+    header: 'Editions',
+    isSecondary: true,
+    cell: (product) => (
+      <MutedText>{product.editionSize === null ? 'Open' : formatCount(product.editionSize)}</MutedText>
+    ),
+  },
+  status,
+  updated,
+];
+
+const bannerColumns: Columns<'banners'> = [
+  {
+    id: 'title',
+    header: 'Banner',
+    cell: (banner) => (
+      <NameCell to={edit('banners', banner.id)} name={banner.title} imageUrl={banner.imageUrl} isWide />
+    ),
+  },
+  {
+    id: 'window',
+    header: 'Shows',
+    isSecondary: true,
+    cell: (banner) => (
+      <MutedText>
+        {banner.startsAt ? formatDateTime(banner.startsAt) : 'Any time'} –{' '}
+        {banner.endsAt ? formatDateTime(banner.endsAt) : 'no end'}
+      </MutedText>
+    ),
+  },
+  { id: 'order', header: 'Order', isSecondary: true, cell: (banner) => <MutedText>{banner.sortOrder}</MutedText> },
+  status,
+];
+
+const categoryColumns: Columns<'categories'> = [
+  {
+    id: 'name',
+    header: 'Category',
+    cell: (category) => <NameCell to={edit('categories', category.id)} name={category.name} />,
+  },
+  { id: 'slug', header: 'Slug', cell: (category) => <MutedText>{category.slug}</MutedText> },
+  { id: 'order', header: 'Order', isSecondary: true, cell: (category) => <MutedText>{category.sortOrder}</MutedText> },
+];
+
+const tagColumns: Columns<'tags'> = [
+  { id: 'name', header: 'Tag', cell: (tag) => <NameCell to={edit('tags', tag.id)} name={tag.name} /> },
+  { id: 'slug', header: 'Slug', cell: (tag) => <MutedText>{tag.slug}</MutedText> },
+];
+
+/** The list of one console resource, with the columns and filters that resource has. */
+export function ResourceList({ section }: { section: ConsoleSection & { id: TConsoleResource } }) {
+  const me = useOperator();
+  switch (section.id) {
+    case 'brands':
+      return (
+        <EntryList
+          section={{ ...section, id: 'brands' }}
+          columns={brandColumns}
+          note={me.isAdmin ? undefined : 'The brands you manage. Admins open new brands.'}
+        />
+      );
+    case 'licenses':
+      return <EntryList section={{ ...section, id: 'licenses' }} columns={licenseColumns} hasBrandFilter />;
+    case 'collections':
+      return <EntryList section={{ ...section, id: 'collections' }} columns={collectionColumns} hasBrandFilter />;
+    case 'products':
+      return <EntryList section={{ ...section, id: 'products' }} columns={productColumns} hasBrandFilter />;
+    case 'banners':
+      return <EntryList section={{ ...section, id: 'banners' }} columns={bannerColumns} hasSearch={false} />;
+    case 'categories':
+      return (
+        <EntryList
+          section={{ ...section, id: 'categories' }}
+          columns={categoryColumns}
+          hasStatusFilter={false}
+          hasSearch={false}
+        />
+      );
+    case 'tags':
+      return <EntryList section={{ ...section, id: 'tags' }} columns={tagColumns} hasStatusFilter={false} />;
+  }
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TLicense } from '@cypher/contract';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../ui/alert.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { BrandSelect } from '../components/brand-select.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { ZLicenseForm } from '../form-schemas.ts';
+import { text } from '../form-values.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+
+type TValues = z.input<typeof ZLicenseForm>;
+type TOutput = z.output<typeof ZLicenseForm>;
+
+const fields = ['brandId', 'name', 'description', 'imageUrl', 'licensor'] as const;
+
+function toValues(license: TLicense | undefined): TValues {
+  return {
+    brandId: license?.brand.id ?? '',
+    name: license?.name ?? '',
+    licensor: text(license?.licensor),
+    description: text(license?.description),
+    imageUrl: text(license?.imageUrl),
+  };
+}
+
+/** Create or edit a license. Its brand is fixed once created (it is what a manager's access is checked against). */
+export function LicenseForm({ license }: { license?: TLicense }) {
+  const loaded = toValues(license);
+  const { save, isSaving } = useSaveEntry('licenses', license?.id);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZLicenseForm), defaultValues: loaded });
+
+  const onSubmit = handleSubmit((output) =>
+    save(ZLicenseForm, output, loaded, { setError, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } }, [
+      'brandId',
+    ]),
+  );
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={license ? `Edit ${license.name}` : 'New license'}
+    >
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <section className={styles.card}>
+        <div className={styles.grid}>
+          {license ? (
+            <ReadOnlyField label="Brand" value={license.brand.name} />
+          ) : (
+            <Field label="Brand" error={errors.brandId?.message} isRequired>
+              {(control) => <BrandSelect {...control} {...register('brandId')} />}
+            </Field>
+          )}
+          <Field label="Name" error={errors.name?.message} isRequired>
+            {(control) => <Input {...control} {...register('name')} />}
+          </Field>
+          <Field label="Licensor" hint="Who grants the license." error={errors.licensor?.message}>
+            {(control) => <Input {...control} {...register('licensor')} />}
+          </Field>
+          <Field label="Description" className={styles.full} error={errors.description?.message}>
+            {(control) => <Textarea {...control} rows={4} {...register('description')} />}
+          </Field>
+          <Controller
+            control={control}
+            name="imageUrl"
+            render={({ field, fieldState }) => (
+              <ImageUploadField
+                label="Image"
+                value={field.value ?? ''}
+                onChange={(url) => field.onChange(url)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+      </section>
+      <FormActions isSaving={isSaving} cancelTo="/console/licenses" isNew={!license} />
+    </form>
+  );
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { rarities, type TProduct } from '@cypher/contract';
+import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../ui/alert.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { rarityLabel } from '../../../ui/rarity-badge.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { BrandSelect } from '../components/brand-select.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { PropertiesEditor, type TPropertiesFormValues } from '../components/properties-editor.tsx';
+import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { TagPicker } from '../components/tag-picker.tsx';
+import { ZProductForm } from '../form-schemas.ts';
+import { numberOrNull, text } from '../form-values.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import { ProductRelations } from './product-relations.tsx';
+import styles from '../components/console-form.module.css';
+
+type TValues = z.input<typeof ZProductForm>;
+type TOutput = z.output<typeof ZProductForm>;
+
+const fields = [
+  'brandId',
+  'name',
+  'rarity',
+  'imageUrl',
+  'imageThumbnailUrl',
+  'collectionId',
+  'licenseId',
+  'categoryId',
+  'description',
+  'properties',
+  'editionSize',
+  'tagIds',
+] as const;
+
+function toValues(product: TProduct | undefined): TValues {
+  return {
+    brandId: product?.brand.id ?? '',
+    name: product?.name ?? '',
+    rarity: product?.rarity ?? 'COMMON',
+    imageUrl: product?.imageUrl ?? '',
+    imageThumbnailUrl: product?.imageThumbnailUrl ?? null,
+    collectionId: product?.collection?.id ?? null,
+    licenseId: product?.license?.id ?? null,
+    categoryId: product?.category?.id ?? null,
+    description: text(product?.description),
+    properties: product?.properties.map(({ traitType, value }) => ({ traitType, value })) ?? [],
+    editionSize: product?.editionSize ?? null,
+    tagIds: product?.tags.map((tag) => tag.id) ?? [],
+  };
+}
+
+/** Create or edit a product: artwork, rarity, edition size, where it belongs, its tags and its properties. */
+export function ProductForm({ product }: { product?: TProduct }) {
+  const loaded = toValues(product);
+  const { save, isSaving } = useSaveEntry('products', product?.id);
+  const tags = useConsoleEntries('tags', { size: 100 });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZProductForm), defaultValues: loaded });
+
+  const onSubmit = handleSubmit((output) =>
+    save(ZProductForm, output, loaded, { setError, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } }, [
+      'brandId',
+    ]),
+  );
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={product ? `Edit ${product.name}` : 'New product'}
+    >
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Product</h2>
+        <div className={styles.grid}>
+          {product ? (
+            <ReadOnlyField label="Brand" value={product.brand.name} />
+          ) : (
+            <Field label="Brand" error={errors.brandId?.message} isRequired>
+              {(props) => (
+                <BrandSelect
+                  {...props}
+                  {...register('brandId', {
+                    // Collections and licenses belong to one brand: a new brand clears them.
+                    onChange: () => {
+                      setValue('collectionId', null);
+                      setValue('licenseId', null);
+                    },
+                  })}
+                />
+              )}
+            </Field>
+          )}
+          <Field label="Name" error={errors.name?.message} isRequired>
+            {(props) => <Input {...props} {...register('name')} />}
+          </Field>
+          <Field label="Rarity" error={errors.rarity?.message} isRequired>
+            {(props) => (
+              <Select {...props} {...register('rarity')}>
+                {rarities.map((rarity) => (
+                  <option key={rarity} value={rarity}>
+                    {rarityLabel(rarity)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field
+            label="Edition size"
+            hint="How many editions exist. Leave empty for an open edition."
+            error={errors.editionSize?.message}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                {...register('editionSize', { setValueAs: numberOrNull })}
+              />
+            )}
+          </Field>
+          <Field label="Description" className={styles.full} error={errors.description?.message}>
+            {(props) => <Textarea {...props} rows={4} {...register('description')} />}
+          </Field>
+        </div>
+      </section>
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Artwork</h2>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field, fieldState }) => (
+            <ImageUploadField
+              label="Artwork"
+              isRequired
+              hint="Square works best. A thumbnail for cards is made from it."
+              value={field.value ?? ''}
+              onChange={(url, uploaded) => {
+                field.onChange(url);
+                setValue('imageThumbnailUrl', uploaded?.thumbnailUrl ?? null);
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </section>
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Where it belongs</h2>
+        <div className={styles.grid}>
+          <ProductRelations control={control} />
+          <div className={styles.full}>
+            <Controller
+              control={control}
+              name="tagIds"
+              render={({ field, fieldState }) => (
+                <TagPicker
+                  tags={tags.data?.items ?? []}
+                  isLoading={tags.isPending}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </div>
+        </div>
+      </section>
+      <section className={styles.card}>
+        {/* The editor works on the `properties` part of the form only; its types name just that part. */}
+        <PropertiesEditor
+          control={control as unknown as Control<TPropertiesFormValues>}
+          register={register as unknown as UseFormRegister<TPropertiesFormValues>}
+          errors={errors as FieldErrors<TPropertiesFormValues>}
+        />
+      </section>
+      <FormActions isSaving={isSaving} cancelTo="/console/products" isNew={!product} />
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Control } from 'react-hook-form';
+import { useWatch, Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field } from '../../../ui/field.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { RelationSelect } from '../components/relation-select.tsx';
+import type { ZProductForm } from '../form-schemas.ts';
+import styles from '../components/console-form.module.css';
+
+type TValues = z.input<typeof ZProductForm>;
+
+/**
+ * A product's collection, license and category. Collections and licenses come from the product's brand only (the
+ * API refuses another brand's), so they wait for a brand to be chosen.
+ */
+export function ProductRelations({ control }: { control: Control<TValues> }) {
+  const brandId = useWatch({ control, name: 'brandId' });
+  const hasBrand = Boolean(brandId);
+  const collections = useConsoleEntries('collections', { brandId, size: 100 }, { isEnabled: hasBrand });
+  const licenses = useConsoleEntries('licenses', { brandId, size: 100 }, { isEnabled: hasBrand });
+  const categories = useConsoleEntries('categories', { size: 100 });
+  const noBrand = 'Choose a brand first';
+
+  return (
+    <>
+      <Controller
+        control={control}
+        name="collectionId"
+        render={({ field, fieldState }) => (
+          <Field label="Collection" error={fieldState.error?.message}>
+            {(props) => (
+              <RelationSelect
+                {...props}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                isDisabled={!hasBrand}
+                noneLabel={hasBrand ? 'No collection' : noBrand}
+                options={collections.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <Controller
+        control={control}
+        name="licenseId"
+        render={({ field, fieldState }) => (
+          <Field label="License" hint="Leave empty to use the collection’s license." error={fieldState.error?.message}>
+            {(props) => (
+              <RelationSelect
+                {...props}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                isDisabled={!hasBrand}
+                noneLabel={hasBrand ? 'From the collection' : noBrand}
+                options={licenses.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <Controller
+        control={control}
+        name="categoryId"
+        render={({ field, fieldState }) => (
+          <Field label="Category" error={fieldState.error?.message} className={styles.full}>
+            {(props) => (
+              <RelationSelect
+                {...props}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                noneLabel="No category"
+                options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+              />
+            )}
+          </Field>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZCreateCategoryRequest, ZCreateTagRequest, type TCategory, type TTag } from '@cypher/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../../ui/alert.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { useOperator } from '../components/operator-context.ts';
+import { slugify } from '../slugify.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+
+// Categories and tags are the same form; categories add a display order.
+const ZTaxonomyForm = ZCreateCategoryRequest;
+type TValues = z.input<typeof ZTaxonomyForm>;
+type TOutput = z.output<typeof ZTaxonomyForm>;
+
+interface TaxonomyFormProps {
+  kind: 'categories' | 'tags';
+  entry?: TCategory | TTag;
+}
+
+/** Create or edit a category or a tag: a name, its slug, and (categories) a display order. Admins only. */
+export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
+  const me = useOperator();
+  const isCategory = kind === 'categories';
+  const schema = isCategory ? ZCreateCategoryRequest : ZCreateTagRequest;
+  const loaded: TValues = {
+    slug: entry?.slug ?? '',
+    name: entry?.name ?? '',
+    ...(isCategory ? { sortOrder: (entry as TCategory | undefined)?.sortOrder ?? 0 } : {}),
+  };
+  const { save, isSaving } = useSaveEntry(kind, entry?.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(schema as typeof ZTaxonomyForm),
+    defaultValues: loaded,
+  });
+
+  const onSubmit = handleSubmit((output) =>
+    save(schema as typeof ZTaxonomyForm, output, loaded, {
+      setError,
+      fields: ['slug', 'name', 'sortOrder'],
+      fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
+    }),
+  );
+  const isReadOnly = !me.isAdmin;
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={entry ? `Edit ${entry.name}` : isCategory ? 'New category' : 'New tag'}
+    >
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      {isReadOnly ? <Alert tone="info">Only admins can change {kind}.</Alert> : null}
+      <section className={styles.card}>
+        <fieldset className={styles.fieldset} disabled={isReadOnly}>
+          <div className={styles.grid}>
+            <Field label="Name" error={errors.name?.message} isRequired>
+              {(props) => (
+                <Input
+                  {...props}
+                  {...register('name', {
+                    onBlur: () => {
+                      if (!entry && !getValues('slug')) setValue('slug', slugify(getValues('name')));
+                    },
+                  })}
+                />
+              )}
+            </Field>
+            <Field label="Slug" hint="Used in links, e.g. first-edition." error={errors.slug?.message} isRequired>
+              {(props) => <Input {...props} autoCapitalize="off" spellCheck={false} {...register('slug')} />}
+            </Field>
+            {isCategory ? (
+              <Field label="Display order" hint="Lower numbers come first." error={errors.sortOrder?.message}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    type="number"
+                    inputMode="numeric"
+                    step={1}
+                    {...register('sortOrder', { setValueAs: (value) => (value === '' ? 0 : Number(value)) })}
+                  />
+                )}
+              </Field>
+            ) : null}
+          </div>
+        </fieldset>
+      </section>
+      <FormActions
+        isSaving={isSaving}
+        cancelTo={`/console/${kind}`}
+        isNew={!entry}
+        isReadOnly={isReadOnly}
+        hasDrafts={false}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { catalogMessages } from '@cypher/contract';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { applyApiError } from '../../api/form-errors.ts';
+import { useToast } from '../../ui/use-toast.ts';
+import {
+  consoleResources,
+  type TConsoleCreateBody,
+  type TConsoleResource,
+  type TConsoleUpdateBody,
+} from './api/console-resources.ts';
+import { useCreateConsoleEntry } from './api/create-console-entry.ts';
+import { useUpdateConsoleEntry } from './api/update-console-entry.ts';
+import { changedFields } from './form-values.ts';
+import { sectionById } from './console-sections.ts';
+
+interface SaveOptions<TValues extends FieldValues> {
+  setError: UseFormSetError<TValues>;
+  /** The form's fields: the API's field errors for these show under them. */
+  fields: ReadonlyArray<Path<TValues>>;
+  /** Conflicts that belong to one field, e.g. SLUG_ALREADY_EXISTS under the slug. */
+  fieldForCode?: Partial<Record<string, Path<TValues>>>;
+}
+
+/**
+ * Creating and editing share one flow: the form validates with the contract's create schema; a new entry is POSTed
+ * and opens for editing (where it can be published); an edit PATCHes only what changed, checked with the contract's
+ * update schema, or says there is nothing to save. Failures land under their fields, or at the top.
+ */
+export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: string | undefined) {
+  const create = useCreateConsoleEntry(resource);
+  const update = useUpdateConsoleEntry(resource, entryId ?? '');
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const singular = sectionById(resource)?.singular ?? 'entry';
+
+  async function save<TValues extends FieldValues, TOutput extends Record<string, unknown>>(
+    schema: z.ZodType<TOutput>,
+    output: TOutput,
+    loaded: unknown,
+    { setError, fields, fieldForCode }: SaveOptions<TValues>,
+    readOnlyKeys: readonly string[] = [],
+  ): Promise<boolean> {
+    try {
+      if (!entryId) {
+        // The form validates with the resource's create schema (or one that only words an error differently), so its
+        // output is that resource's create body; the generic signature cannot see that.
+        const created = (await create.mutateAsync(output as unknown as TConsoleCreateBody<R>)) as { id: string };
+        showToast({ tone: 'success', title: `${capitalise(singular)} created`, description: draftNote(resource) });
+        void navigate(`/console/${resource}/${created.id}`, { replace: true });
+        return true;
+      }
+      // The changes must pass the contract's update schema too (at least one field; a banner's window still in order).
+      const changes = consoleResources[resource].update.safeParse(changedFields(schema, output, loaded, readOnlyKeys));
+      if (!changes.success) {
+        setError('root.server', { message: changes.error.issues[0]?.message ?? catalogMessages.emptyUpdate });
+        return false;
+      }
+      await update.mutateAsync(changes.data as TConsoleUpdateBody<R>);
+      showToast({ tone: 'success', title: 'Changes saved' });
+      return true;
+    } catch (error) {
+      applyApiError(error, setError, { fields, fieldForCode });
+      return false;
+    }
+  }
+
+  return { save, isSaving: create.isPending || update.isPending };
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function draftNote(resource: TConsoleResource): string | undefined {
+  return resource === 'categories' || resource === 'tags' ? undefined : 'It is a draft until you publish it.';
+}

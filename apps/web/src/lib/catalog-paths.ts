@@ -1,0 +1,28 @@
+import type { TBrandSummary, TBrandType } from '@cypher/contract';
+
+/**
+ * Addresses of the public catalogue's pages, shared by the catalogue and the console's "View on site". Brands live at
+ * `/brands/{type}/{id}` (spec section 2) with the type in lower case; ids rather than slugs, because an operator may
+ * change a slug and links must keep working.
+ */
+export function brandPath(brand: Pick<TBrandSummary, 'id' | 'type'>): string {
+  return `/brands/${brand.type.toLowerCase()}/${brand.id}`;
+}
+
+export function productPath(product: { id: string }): string {
+  return `/products/${product.id}`;
+}
+
+export function licensePath(license: { id: string }): string {
+  return `/licenses/${license.id}`;
+}
+
+/** A collection has no page of its own: its products, filtered on the products page. */
+export function collectionProductsPath(collection: { id: string; brandId: string }): string {
+  return `/products?brand=${collection.brandId}&collection=${collection.id}`;
+}
+
+/** "ENTERTAINMENT" -> "Entertainment". */
+export function brandTypeLabel(type: TBrandType): string {
+  return type.charAt(0) + type.slice(1).toLowerCase();
+}

@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useSearchParams, type To } from 'react-router';
+
+export type TUrlFilterChanges = Record<string, string | number | undefined | null>;
+
+/** The search string with `changes` applied: empty values leave the address, and a new filter starts at page 1. */
+export function searchWith(current: URLSearchParams, changes: TUrlFilterChanges): string {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === null || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  // Page 2 of one filter is meaningless under another; only an explicit page change keeps a page.
+  if (!('page' in changes)) next.delete('page');
+  if (next.get('page') === '1') next.delete('page');
+  const search = next.toString();
+  return search ? `?${search}` : '';
+}
+
+/**
+ * Filters, search, sort and page kept in the address (`/products?rarity=RARE&page=2`), so a filtered list can be
+ * shared and the back button undoes a filter. Returns the current values, a setter, and `hrefFor` for links.
+ */
+export function useUrlFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const get = useCallback((key: string) => searchParams.get(key) ?? undefined, [searchParams]);
+
+  const setFilters = useCallback(
+    (changes: TUrlFilterChanges) =>
+      setSearchParams((current) => new URLSearchParams(searchWith(current, changes)), {
+        replace: true,
+        preventScrollReset: true,
+      }),
+    [setSearchParams],
+  );
+
+  const hrefFor = useCallback(
+    (changes: TUrlFilterChanges): To => ({ search: searchWith(searchParams, changes) }),
+    [searchParams],
+  );
+
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+
+  return { get, page, setFilters, hrefFor, searchParams };
+}
+
+/** A value from the address if it is one of `allowed`, else undefined (a hand-edited address must not break a page). */
+export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}

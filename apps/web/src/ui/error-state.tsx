@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { EmptyState } from './empty-state.tsx';
+
+interface ErrorStateProps {
+  /** What could not be shown, e.g. "We could not load the products". */
+  title: ReactNode;
+  /** The failure; its message (from the error catalogue) is shown under the title. */
+  error?: unknown;
+  onRetry?: () => void;
+  isRetrying?: boolean;
+  titleAs?: 'h1' | 'h2' | 'h3';
+}
+
+/** DESIGN.md: every list has an error state with a retry. Says what failed, why (when known), and offers to try again. */
+export function ErrorState({ title, error, onRetry, isRetrying, titleAs }: ErrorStateProps) {
+  const message = error instanceof Error && error.message ? error.message : 'Please try again in a moment.';
+  return (
+    <div role="alert">
+      <EmptyState
+        icon="alert"
+        titleAs={titleAs}
+        title={title}
+        body={message}
+        action={
+          onRetry ? (
+            <Button variant="primary" onClick={onRetry} isLoading={isRetrying}>
+              Try again
+            </Button>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}
