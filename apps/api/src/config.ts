@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_BRAND_NAME } from '@cypher/contract';
+import { DEFAULT_BRAND_NAME, DEFAULT_CYP_MINOR_UNITS, DEFAULT_CYP_PER_USD } from '@cypher/contract';
 
 /**
  * The only reader of `process.env`. Every setting the API understands is declared here with its default, checked at
@@ -72,6 +72,9 @@ const ZEnvironment = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO 3166-1 alpha-2 codes'))),
+  CARD_SETTLEMENT_DAYS: z.coerce.number().int().min(0).max(180).default(7),
+  CYP_MINOR_UNITS: z.coerce.number().int().min(0).max(6).default(DEFAULT_CYP_MINOR_UNITS),
+  CYP_PER_USD: z.coerce.number().positive().max(1_000_000).default(DEFAULT_CYP_PER_USD),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -128,6 +131,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.DISCORD_BOT_TOKEN && e.DISCORD_GUILD_ID
         ? { token: e.DISCORD_BOT_TOKEN, guildId: e.DISCORD_GUILD_ID, apiBaseUrl: e.DISCORD_API_BASE_URL }
         : undefined,
+    wallet: {
+      /** Days before card and Tilia funds become withdrawable (the withdrawability rule). */
+      cardSettlementDays: e.CARD_SETTLEMENT_DAYS,
+      /** Decimals of one CYP: the ledger counts CYP in 10^-minorUnits. */
+      cypMinorUnits: e.CYP_MINOR_UNITS,
+      /** How many CYP one USD buys. */
+      cypPerUsd: e.CYP_PER_USD,
+    },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
       sentryDsn: e.WEB_SENTRY_DSN,

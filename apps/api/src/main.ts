@@ -52,7 +52,7 @@ if (config.isProduction && !config.discordBot) {
 if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage }, app.log);
 const jobs = config.jobsEnabled
   ? await startJobScheduler(
-      { database, clock, storage, discordRoles },
+      { config, database, clock, storage, discordRoles },
       { onError: (error) => app.log.error({ err: error }, 'job error') },
     )
   : null;

@@ -114,6 +114,9 @@ export const errorCatalogue = {
     message: 'This image is too small or too large. Please select another one.',
   },
 
+  // Wallet.
+  INSUFFICIENT_FUNDS: { status: 409, message: 'Insufficient funds. Please add funds to your balance.' },
+
   // Protocol-level outcomes every endpoint shares.
   INVALID_REQUEST: { status: 400, message: 'Some of the information sent is not valid. Please check and try again.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },

@@ -10,3 +10,5 @@ export * from './health.ts';
 export * from './oauth.ts';
 export * from './terms.ts';
 export * from './users.ts';
+export * from './money-format.ts';
+export * from './wallet.ts';

@@ -9,3 +9,4 @@ export * from '../modules/users/discord/discord.tables.ts';
 export * from '../modules/users/newsletter/newsletter.tables.ts';
 export * from '../modules/users/users.tables.ts';
 export * from './seed/seed.tables.ts';
+export * from '../modules/wallet/wallet.tables.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { controllableClock, DAY_MS } from '../lib/clock.ts';
 import { localDiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
@@ -14,7 +15,7 @@ const clock = controllableClock('2026-11-01T12:00:00.000Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const deps = { database, clock, storage: localFileStorage('/nonexistent-uploads'), discordRoles: localDiscordRoleSync() };
+  const deps = { config: testConfig(), database, clock, storage: localFileStorage('/nonexistent-uploads'), discordRoles: localDiscordRoleSync() };
   scheduler = await startJobScheduler(deps, { pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {

@@ -1,12 +1,14 @@
 import PgBoss from 'pg-boss';
 import type { DiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { TConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeExpiredAuthRecords } from '../modules/auth/purge-expired-auth-records.ts';
 import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
 import { completeAccountDeletions } from '../modules/users/deletion/complete-account-deletions.ts';
 import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts';
+import { settleDeposits } from '../modules/wallet/settle-deposits.ts';
 
 /**
  * A recurring job: a queue name, a cron expression (UTC) and the work. Modules add theirs to `recurringJobs`;
@@ -19,6 +21,7 @@ export interface RecurringJob {
 }
 
 export interface JobDeps {
+  config: TConfig;
   database: Database;
   clock: Clock;
   storage: FileStorage;
@@ -43,6 +46,12 @@ export const recurringJobs: RecurringJob[] = [
     name: 'retry-discord-role-resets',
     cron: '41 * * * *',
     run: ({ database, ...deps }) => retryPendingRoleResets({ db: database.db, ...deps }),
+  },
+  {
+    // The withdrawability rule: card and Tilia funds past the settlement delay become withdrawable.
+    name: 'settle-deposits',
+    cron: '*/10 * * * *',
+    run: ({ database, clock, config }) => settleDeposits(database.db, clock.now(), config.wallet.cardSettlementDays),
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { balanceDeletionBlocker } from '../../wallet/balance-deletion-blocker.ts';
 
 /** Something that keeps an account from being deleted: a balance, packs, NFTs (spec section 4). */
 export interface DeletionBlocker {
@@ -17,7 +18,7 @@ export type DeletionBlockerCheck = (tx: Db, userId: string) => Promise<DeletionB
  * collection: NFTs), the way modules add recurring jobs to the scheduler. A request and the job that completes it
  * both ask every check, so assets that arrive during the seven days still stop the deletion.
  */
-export const deletionBlockerChecks: DeletionBlockerCheck[] = [];
+export const deletionBlockerChecks: DeletionBlockerCheck[] = [balanceDeletionBlocker];
 
 export async function findDeletionBlockers(
   tx: Db,

@@ -184,7 +184,7 @@ describe('completing deletions after seven days', () => {
     t.clock.advance(7 * DAY_MS + 60_000);
 
     const scheduler = await startJobScheduler(
-      { database: t.database, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles },
+      { config: t.deps.config, database: t.database, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles },
       { pollingIntervalSeconds: 0.5 },
     );
     try {

@@ -1,0 +1,332 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCurrency } from '@cypher/contract';
+import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
+import {
+  balancesOf,
+  depositForTest,
+  insertTestUser,
+  ledgerInvariantViolations,
+  noViolations,
+} from '../../testing/wallet-helpers.ts';
+import { debitForPurchase } from './debit-for-purchase.ts';
+import { isDuplicateLedgerReference, LedgerInvariantError, postLedgerTransaction } from './post-ledger-transaction.ts';
+import { settleDeposits } from './settle-deposits.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const db = () => database.db;
+// Every posting gets a later time than the one before, so settlement order is the order of the sequence.
+let clockMs = Date.parse('2026-01-01T00:00:00.000Z');
+const tick = () => new Date((clockMs += 60_000));
+
+function buy(userId: string, amount: number, currency: TCurrency = 'USD', orderId = newId()) {
+  return inTransaction(db(), (tx) => debitForPurchase(tx, { userId, amount, currency, orderId, now: tick() }));
+}
+
+/** Withdrawal-shaped moves with the production primitive, as the withdrawal module posts them. */
+const withdrawalMoves = {
+  hold: (userId: string, currency: TCurrency, amount: number, fee: number, id: string) =>
+    inTransaction(db(), (tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'withdrawal_request',
+        reference: { type: 'withdrawal', id },
+        description: 'Withdrawal requested',
+        entries: [
+          { account: { userId, kind: 'withdrawable', currency }, amount: -(amount + fee) },
+          { account: { userId, kind: 'held', currency }, amount: amount + fee },
+        ],
+        now: tick(),
+      }),
+    ),
+  pay: (userId: string, currency: TCurrency, amount: number, fee: number, id: string) =>
+    inTransaction(db(), (tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'withdrawal_paid',
+        reference: { type: 'withdrawal', id },
+        description: 'Withdrawal paid',
+        entries: [
+          { account: { userId, kind: 'held', currency }, amount: -(amount + fee) },
+          { account: { system: 'withdrawals_payout', currency }, amount },
+          { account: { system: 'fees', currency }, amount: fee },
+        ],
+        now: tick(),
+      }),
+    ),
+  reject: (userId: string, currency: TCurrency, amount: number, fee: number, id: string) =>
+    inTransaction(db(), (tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'withdrawal_reject',
+        reference: { type: 'withdrawal', id },
+        description: 'Withdrawal rejected',
+        entries: [
+          { account: { userId, kind: 'held', currency }, amount: -(amount + fee) },
+          { account: { userId, kind: 'withdrawable', currency }, amount },
+          { account: { system: 'fees', currency }, amount: fee },
+        ],
+        now: tick(),
+      }),
+    ),
+};
+
+async function expectInsufficientFunds(work: Promise<unknown>) {
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('INSUFFICIENT_FUNDS');
+  expect((error as AppError).status).toBe(409);
+}
+
+describe('postLedgerTransaction', () => {
+  it('refuses entries that do not sum to zero per currency, and writes nothing', async () => {
+    const userId = await insertTestUser(db());
+    const unbalanced = inTransaction(db(), (tx) =>
+      postLedgerTransaction(tx, {
+        kind: 'reward',
+        reference: { type: 'test', id: newId() },
+        description: 'unbalanced',
+        entries: [
+          { account: { userId, kind: 'non_withdrawable', currency: 'USD' }, amount: 100 },
+          { account: { system: 'promotions', currency: 'CYP' }, amount: -100 },
+        ],
+        now: tick(),
+      }),
+    );
+    await expect(unbalanced).rejects.toBeInstanceOf(LedgerInvariantError);
+    expect(await balancesOf(db(), userId)).toEqual({});
+  });
+
+  it('rolls the whole movement back when one debit would go below zero', async () => {
+    const userId = await insertTestUser(db());
+    await depositForTest(db(), { userId, source: 'crypto', amount: 1000, now: tick() });
+    await expectInsufficientFunds(
+      inTransaction(db(), (tx) =>
+        postLedgerTransaction(tx, {
+          kind: 'withdrawal_request',
+          reference: { type: 'withdrawal', id: newId() },
+          description: 'too much',
+          entries: [
+            { account: { userId, kind: 'withdrawable', currency: 'USD' }, amount: -1001 },
+            { account: { userId, kind: 'held', currency: 'USD' }, amount: 1001 },
+          ],
+          now: tick(),
+        }),
+      ),
+    );
+    expect(await balancesOf(db(), userId)).toEqual({ withdrawable: 1000 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('keeps entries insert-only: the database refuses UPDATE and DELETE', async () => {
+    const userId = await insertTestUser(db());
+    await depositForTest(db(), { userId, source: 'crypto', amount: 500, now: tick() });
+    await expect(db().execute(sql`update ledger_entries set amount = amount * 2`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+});
+
+describe('debitForPurchase', () => {
+  it('spends rewards first, then unsettled card funds, then withdrawable money; credits revenue and fees', async () => {
+    const userId = await insertTestUser(db());
+    await depositForTest(db(), { userId, source: 'reward', amount: 300, now: tick() });
+    await depositForTest(db(), { userId, source: 'card', amount: 500, now: tick() });
+    await depositForTest(db(), { userId, source: 'crypto', amount: 1000, now: tick() });
+    await inTransaction(db(), (tx) =>
+      debitForPurchase(tx, { userId, amount: 1000, serviceFee: 50, currency: 'USD', orderId: newId(), now: tick() }),
+    );
+    expect(await balancesOf(db(), userId)).toEqual({ non_withdrawable: 0, unsettled: 0, withdrawable: 800 });
+  });
+
+  it('refuses an order it cannot cover and a second debit for the same order', async () => {
+    const userId = await insertTestUser(db());
+    await depositForTest(db(), { userId, source: 'crypto', amount: 1000, now: tick() });
+    await expectInsufficientFunds(buy(userId, 1001));
+    const orderId = newId();
+    await buy(userId, 400, 'USD', orderId);
+    const again = await buy(userId, 400, 'USD', orderId).catch((error: unknown) => error);
+    expect(isDuplicateLedgerReference(again)).toBe(true);
+    expect(await balancesOf(db(), userId)).toEqual({ withdrawable: 600 });
+  });
+
+  it('keeps USD and CYP apart', async () => {
+    const userId = await insertTestUser(db());
+    await depositForTest(db(), { userId, source: 'reward', amount: 5000, currency: 'CYP', now: tick() });
+    await expectInsufficientFunds(buy(userId, 1, 'USD'));
+    await buy(userId, 5000, 'CYP');
+    expect(await balancesOf(db(), userId, 'CYP')).toEqual({ non_withdrawable: 0 });
+  });
+
+  it('lets exactly one of 20 concurrent debits through when the balance covers one', async () => {
+    const userId = await insertTestUser(db());
+    await depositForTest(db(), { userId, source: 'crypto', amount: 2500, now: tick() });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => buy(userId, 2000)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as AppError).code).toBe('INSUFFICIENT_FUNDS');
+    }
+    expect(await balancesOf(db(), userId)).toEqual({ withdrawable: 500 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+});
+
+describe('settleDeposits (the withdrawability rule)', () => {
+  it('makes card funds withdrawable after the delay, once, and only what was not spent', async () => {
+    const userId = await insertTestUser(db());
+    const depositedAt = tick();
+    await depositForTest(db(), { userId, source: 'card', amount: 1000, now: depositedAt });
+    await depositForTest(db(), { userId, source: 'reward', amount: 200, now: depositedAt });
+    await buy(userId, 500);
+    expect(await balancesOf(db(), userId)).toEqual({ unsettled: 700, non_withdrawable: 0 });
+
+    await settleDeposits(db(), new Date(depositedAt.getTime() + 7 * DAY_MS - 1), 7);
+    expect((await balancesOf(db(), userId)).withdrawable).toBeUndefined();
+
+    const due = new Date(depositedAt.getTime() + 7 * DAY_MS);
+    await Promise.all([settleDeposits(db(), due, 7), settleDeposits(db(), due, 7)]);
+    await settleDeposits(db(), due, 7);
+    expect(await balancesOf(db(), userId)).toEqual({ unsettled: 0, non_withdrawable: 0, withdrawable: 700 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('never makes rewards withdrawable, and crypto is withdrawable at once', async () => {
+    const userId = await insertTestUser(db());
+    const at = tick();
+    await depositForTest(db(), { userId, source: 'reward', amount: 300, now: at });
+    await depositForTest(db(), { userId, source: 'redeemed_credit', amount: 200, now: at });
+    await depositForTest(db(), { userId, source: 'crypto', amount: 100, now: at });
+    await settleDeposits(db(), new Date(at.getTime() + 365 * DAY_MS), 7);
+    expect(await balancesOf(db(), userId)).toEqual({ non_withdrawable: 500, withdrawable: 100 });
+  });
+});
+
+type TParts = { withdrawable: number; unsettled: number; non_withdrawable: number; held: number };
+const currencies: TCurrency[] = ['USD', 'CYP'];
+
+const amountArb = fc.integer({ min: 1, max: 50_000 });
+const commandArb = fc.oneof(
+  fc.record({
+    type: fc.constant('deposit' as const),
+    user: fc.nat(1),
+    currency: fc.constantFrom(...currencies),
+    source: fc.constantFrom('card', 'crypto', 'tilia', 'reward', 'redeemed_credit' as const),
+    amount: amountArb,
+  }),
+  fc.record({
+    type: fc.constant('purchase' as const),
+    user: fc.nat(1),
+    currency: fc.constantFrom(...currencies),
+    amount: fc.integer({ min: 1, max: 20_000 }),
+  }),
+  fc.record({
+    type: fc.constant('withdraw' as const),
+    user: fc.nat(1),
+    currency: fc.constantFrom(...currencies),
+    amount: amountArb,
+    fee: fc.constantFrom(0, 2500),
+  }),
+  fc.record({ type: fc.constantFrom('approve' as const, 'reject' as const), pick: fc.nat() }),
+  fc.record({ type: fc.constant('settle' as const) }),
+);
+
+describe('ledger properties', () => {
+  it('random deposits, purchases, withdrawals, approvals, rejections and settlements keep every invariant', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 5, maxLength: 40 }), async (commands) => {
+        const userIds = [await insertTestUser(db()), await insertTestUser(db())];
+        const model = new Map<string, TParts>();
+        const parts = (user: number, currency: TCurrency) => {
+          const key = `${user}:${currency}`;
+          if (!model.has(key)) model.set(key, { withdrawable: 0, unsettled: 0, non_withdrawable: 0, held: 0 });
+          return model.get(key)!;
+        };
+        const unsettledDeposits: { user: number; currency: TCurrency; amount: number }[] = [];
+        const pending: { user: number; currency: TCurrency; amount: number; fee: number; id: string }[] = [];
+
+        for (const command of commands) {
+          if (command.type === 'deposit') {
+            await depositForTest(db(), { userId: userIds[command.user]!, ...command, now: tick() });
+            const p = parts(command.user, command.currency);
+            if (command.source === 'card' || command.source === 'tilia') {
+              p.unsettled += command.amount;
+              unsettledDeposits.push({ user: command.user, currency: command.currency, amount: command.amount });
+            } else if (command.source === 'crypto') p.withdrawable += command.amount;
+            else p.non_withdrawable += command.amount;
+          } else if (command.type === 'purchase') {
+            const p = parts(command.user, command.currency);
+            const work = buy(userIds[command.user]!, command.amount, command.currency);
+            if (p.non_withdrawable + p.unsettled + p.withdrawable < command.amount) {
+              await expectInsufficientFunds(work);
+            } else {
+              await work;
+              let rest = command.amount;
+              for (const kind of ['non_withdrawable', 'unsettled', 'withdrawable'] as const) {
+                const take = Math.min(rest, p[kind]);
+                p[kind] -= take;
+                rest -= take;
+              }
+            }
+          } else if (command.type === 'withdraw') {
+            const p = parts(command.user, command.currency);
+            const id = newId();
+            const work = withdrawalMoves.hold(userIds[command.user]!, command.currency, command.amount, command.fee, id);
+            if (p.withdrawable < command.amount + command.fee) {
+              await expectInsufficientFunds(work);
+            } else {
+              await work;
+              p.withdrawable -= command.amount + command.fee;
+              p.held += command.amount + command.fee;
+              pending.push({ user: command.user, currency: command.currency, amount: command.amount, fee: command.fee, id });
+            }
+          } else if (command.type === 'approve' || command.type === 'reject') {
+            if (pending.length === 0) continue;
+            const [w] = pending.splice(command.pick % pending.length, 1);
+            await withdrawalMoves[command.type === 'approve' ? 'pay' : 'reject'](
+              userIds[w!.user]!,
+              w!.currency,
+              w!.amount,
+              w!.fee,
+              w!.id,
+            );
+            const p = parts(w!.user, w!.currency);
+            p.held -= w!.amount + w!.fee;
+            if (command.type === 'reject') p.withdrawable += w!.amount;
+          } else {
+            clockMs += 8 * DAY_MS;
+            await settleDeposits(db(), new Date(clockMs), 7);
+            for (const deposit of unsettledDeposits.splice(0)) {
+              const p = parts(deposit.user, deposit.currency);
+              const moved = Math.min(deposit.amount, p.unsettled);
+              p.unsettled -= moved;
+              p.withdrawable += moved;
+            }
+          }
+        }
+
+        expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+        for (const [user, userId] of userIds.entries()) {
+          for (const currency of currencies) {
+            const actual = await balancesOf(db(), userId, currency);
+            const expected = parts(user, currency);
+            for (const kind of ['withdrawable', 'unsettled', 'non_withdrawable', 'held'] as const) {
+              expect(actual[kind] ?? 0, `${kind} ${currency}`).toBe(expected[kind]);
+            }
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,61 @@
+import type { TFundingSource, TSystemLedgerAccountKind, TUserLedgerAccountKind } from '@cypher/contract';
+import { DAY_MS } from '../../lib/clock.ts';
+
+/**
+ * Which money may be withdrawn: the one place that says so (issue 6).
+ *
+ * - Card and Tilia funds land in `unsettled` and become withdrawable after the settlement delay (CARD_SETTLEMENT_DAYS),
+ *   when the settle-deposits job moves them to `withdrawable` with a `settlement` ledger transaction; until then a
+ *   chargeback can still take them back.
+ * - Crypto deposits are final on confirmation: `withdrawable` at once.
+ * - Rewards and redeemed credit land in `non_withdrawable` and never leave it except by being spent.
+ */
+export const fundingRules: Record<
+  TFundingSource,
+  { creditTo: TUserLedgerAccountKind; from: TSystemLedgerAccountKind; settles: boolean }
+> = {
+  card: { creditTo: 'unsettled', from: 'provider_clearing_card', settles: true },
+  tilia: { creditTo: 'unsettled', from: 'provider_clearing_tilia', settles: true },
+  crypto: { creditTo: 'withdrawable', from: 'provider_clearing_crypto', settles: false },
+  reward: { creditTo: 'non_withdrawable', from: 'promotions', settles: false },
+  redeemed_credit: { creditTo: 'non_withdrawable', from: 'promotions', settles: false },
+};
+
+/**
+ * The order a purchase spends in: what can never be withdrawn first, then what is not withdrawable yet, and
+ * withdrawable money last, so a purchase leaves the person as much withdrawable money as it can.
+ */
+export const purchaseSpendingOrder: readonly TUserLedgerAccountKind[] = ['non_withdrawable', 'unsettled', 'withdrawable'];
+
+/** The parts a person may spend; `held` is money in a withdrawal under review. */
+export const spendableKinds: readonly TUserLedgerAccountKind[] = purchaseSpendingOrder;
+
+/** Deposits made at or before this moment have passed the settlement delay. */
+export function settlementCutoff(now: Date, settlementDays: number): Date {
+  return new Date(now.getTime() - settlementDays * DAY_MS);
+}
+
+/**
+ * How much of a settling deposit becomes withdrawable: the deposit, but no more than is still unsettled. A purchase
+ * spends unsettled money before withdrawable money, so what was spent can no longer settle; rewards sit in their own
+ * account, so a settlement can never turn them into withdrawable money.
+ */
+export function settlementAmount(depositAmount: number, unsettledBalance: number): number {
+  return Math.max(0, Math.min(depositAmount, unsettledBalance));
+}
+
+/** Splits a purchase over the spendable parts in spending order; null when they do not cover it. */
+export function splitPurchase(
+  amount: number,
+  balances: Partial<Record<TUserLedgerAccountKind, number>>,
+): { kind: TUserLedgerAccountKind; amount: number }[] | null {
+  const parts: { kind: TUserLedgerAccountKind; amount: number }[] = [];
+  let rest = amount;
+  for (const kind of purchaseSpendingOrder) {
+    if (rest === 0) break;
+    const take = Math.min(rest, Math.max(0, balances[kind] ?? 0));
+    if (take > 0) parts.push({ kind, amount: take });
+    rest -= take;
+  }
+  return rest === 0 ? parts : null;
+}

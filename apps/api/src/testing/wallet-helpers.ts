@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TCurrency } from '@cypher/contract';
+import type { Db } from '../db/client.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { newId } from '../lib/ids.ts';
+import { users } from '../modules/users/users.tables.ts';
+import { postDeposit, type TDepositInput } from '../modules/wallet/post-deposit.ts';
+import { ledgerAccounts, ledgerEntries } from '../modules/wallet/wallet.tables.ts';
+
+/** A user row for ledger tests that need an owner but not a sign-in (no password hashing, so property runs stay fast). */
+export async function insertTestUser(db: Db, now = new Date()): Promise<string> {
+  const id = newId();
+  await db.insert(users).values({ id, email: `ledger.${id}@example.com`, status: 'ACTIVE', createdAt: now, updatedAt: now });
+  return id;
+}
+
+/**
+ * Tests only: credits a person the way a confirmed deposit does, through the production postDeposit (and so the
+ * same postLedgerTransaction), without a payment provider.
+ */
+export function depositForTest(
+  db: Db,
+  input: Omit<TDepositInput, 'referenceId' | 'paymentMethod' | 'currency' | 'now'> &
+    Partial<Pick<TDepositInput, 'currency' | 'now' | 'paymentMethod'>>,
+): Promise<string> {
+  return inTransaction(db, (tx) =>
+    postDeposit(tx, {
+      currency: 'USD',
+      paymentMethod: input.source === 'card' ? 'Visa •••• 4242' : input.source,
+      now: new Date(),
+      ...input,
+      referenceId: `test-${newId()}`,
+    }),
+  );
+}
+
+/** The person's balance rows by kind, for one currency. */
+export async function balancesOf(db: Db, userId: string, currency: TCurrency = 'USD'): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerUserId, userId));
+  return Object.fromEntries(rows.filter((row) => row.currency === currency).map((row) => [row.kind, row.balance]));
+}
+
+/** The ledger's invariants over the whole database; each list is empty when they hold. */
+export async function ledgerInvariantViolations(db: Db) {
+  const negative = await db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(sql`not ${ledgerAccounts.allowsNegative} and ${ledgerAccounts.balance} < 0`);
+  const unbalancedTransactions = await db
+    .select({ transactionId: ledgerEntries.transactionId, currency: ledgerEntries.currency })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.transactionId, ledgerEntries.currency)
+    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
+  const balanceNotSumOfEntries = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      sql`${ledgerAccounts.balance} <> coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0)`,
+    );
+  const currencyTotals = await db
+    .select({ currency: ledgerAccounts.currency, total: sql<string>`sum(${ledgerAccounts.balance})` })
+    .from(ledgerAccounts)
+    .groupBy(ledgerAccounts.currency);
+  const nonZeroCurrencies = currencyTotals.filter((row) => Number(row.total) !== 0);
+  return { negative, unbalancedTransactions, balanceNotSumOfEntries, nonZeroCurrencies };
+}
+
+export const noViolations = { negative: [], unbalancedTransactions: [], balanceNotSumOfEntries: [], nonZeroCurrencies: [] };

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ZMoney } from './envelope.ts';
+
+/**
+ * A person's money, per currency, in four ledger accounts (see withdrawability in the API):
+ * - `withdrawable`: may be withdrawn (settled card and Tilia funds, crypto deposits, returned withdrawals);
+ * - `unsettled`: card and Tilia funds inside the settlement delay; spendable, not yet withdrawable;
+ * - `non_withdrawable`: rewards and redeemed credit; spendable, never withdrawable;
+ * - `held`: withdrawals in review (amount and fee), neither spendable nor withdrawable.
+ */
+export const userLedgerAccountKinds = ['withdrawable', 'unsettled', 'non_withdrawable', 'held'] as const;
+export type TUserLedgerAccountKind = (typeof userLedgerAccountKinds)[number];
+
+/** The house's side of every movement. Clearing and promotion accounts may go negative; the others never. */
+export const systemLedgerAccountKinds = [
+  'provider_clearing_card',
+  'provider_clearing_crypto',
+  'provider_clearing_tilia',
+  'promotions',
+  'fees',
+  'revenue',
+  'withdrawals_payout',
+] as const;
+export type TSystemLedgerAccountKind = (typeof systemLedgerAccountKinds)[number];
+
+export const ledgerAccountKinds = [...userLedgerAccountKinds, ...systemLedgerAccountKinds] as const;
+export type TLedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+export const ledgerTransactionKinds = [
+  'deposit',
+  'purchase',
+  'settlement',
+  'reward',
+  'withdrawal_request',
+  'withdrawal_reject',
+  'withdrawal_paid',
+  'withdrawal_failed',
+] as const;
+export type TLedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
+
+/** How money came in; decides which account it lands in (the withdrawability rule). */
+export const fundingSources = ['card', 'crypto', 'tilia', 'reward', 'redeemed_credit'] as const;
+export type TFundingSource = (typeof fundingSources)[number];
+
+export const ZBalanceParts = z.object({
+  /** May be withdrawn now. */
+  withdrawable: ZMoney,
+  /** Spendable but not withdrawable: rewards, credit, and card/Tilia funds inside the settlement delay. */
+  nonWithdrawable: ZMoney,
+  /** In withdrawals under review (amount and fee). */
+  held: ZMoney,
+  /** withdrawable + nonWithdrawable + held. */
+  total: ZMoney,
+});
+export type TBalanceParts = z.infer<typeof ZBalanceParts>;
+
+export const ZMyBalances = z.object({
+  usd: ZBalanceParts,
+  cyp: ZBalanceParts,
+  /** The CYP unit as configured, for formatting and conversion in the web. */
+  cypUnit: z.object({ minorUnits: z.number().int(), cypPerUsd: z.number().positive() }),
+});
+export type TMyBalances = z.infer<typeof ZMyBalances>;
+
+/** Spec section 3, purchase receipt. Null fields where a movement is not a payment. */
+export const ZReceipt = z.object({
+  paymentId: z.string(),
+  merchant: z.string(),
+  paidAt: z.iso.datetime(),
+  paymentMethod: z.string().nullable(),
+  subtotal: ZMoney.nullable(),
+  serviceFee: ZMoney.nullable(),
+  totalPaid: ZMoney.nullable(),
+});
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+/** One movement as its owner sees it: one ledger transaction, in one currency. */
+export const ZBalanceHistoryItem = z.object({
+  transactionId: z.string(),
+  kind: z.enum(ledgerTransactionKinds),
+  description: z.string(),
+  /** Change of the owner's total balance (negative for a purchase; zero when money only moved between parts). */
+  amount: ZMoney,
+  /** Change of each part. */
+  withdrawable: ZMoney,
+  nonWithdrawable: ZMoney,
+  held: ZMoney,
+  createdAt: z.iso.datetime(),
+  receipt: ZReceipt.nullable(),
+});
+export type TBalanceHistoryItem = z.infer<typeof ZBalanceHistoryItem>;
