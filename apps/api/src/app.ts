@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { withdrawalsRoutes } from './modules/wallet/withdrawals/withdrawals.routes.ts';
 
 /** Everything the app needs from outside, handed in so tests can give each piece its own local stand-in. */
 export interface AppDeps {
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(walletRoutes(ctx));
+  await app.register(withdrawalsRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));
 

@@ -73,6 +73,8 @@ const ZEnvironment = z.object({
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO 3166-1 alpha-2 codes'))),
   CARD_SETTLEMENT_DAYS: z.coerce.number().int().min(0).max(180).default(7),
+  WIRE_WITHDRAWAL_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(2500),
+  USDC_WITHDRAWAL_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   CYP_MINOR_UNITS: z.coerce.number().int().min(0).max(6).default(DEFAULT_CYP_MINOR_UNITS),
   CYP_PER_USD: z.coerce.number().positive().max(1_000_000).default(DEFAULT_CYP_PER_USD),
   COUNTRY_HEADER: z
@@ -138,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cypMinorUnits: e.CYP_MINOR_UNITS,
       /** How many CYP one USD buys. */
       cypPerUsd: e.CYP_PER_USD,
+      /** Charged per withdrawal request, in cents, and kept if the request is rejected. */
+      withdrawalFeeCents: { wire: e.WIRE_WITHDRAWAL_FEE_CENTS, usdc: e.USDC_WITHDRAWAL_FEE_CENTS },
     },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {

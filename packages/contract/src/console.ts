@@ -60,11 +60,25 @@ export const auditEntityTypes = [
   'banner',
   'media',
   'operator_grant',
+  'withdrawal',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;
 
-export const auditActions = ['create', 'update', 'publish', 'unpublish', 'upload', 'grant', 'revoke'] as const;
+export const auditActions = [
+  'create',
+  'update',
+  'publish',
+  'unpublish',
+  'upload',
+  'grant',
+  'revoke',
+  'review',
+  'approve',
+  'reject',
+  'mark_paid',
+  'mark_failed',
+] as const;
 export const ZAuditAction = z.enum(auditActions);
 export type TAuditAction = z.infer<typeof ZAuditAction>;
 

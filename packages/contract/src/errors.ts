@@ -116,6 +116,11 @@ export const errorCatalogue = {
 
   // Wallet.
   INSUFFICIENT_FUNDS: { status: 409, message: 'Insufficient funds. Please add funds to your balance.' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, message: 'We could not find this withdrawal.' },
+  WITHDRAWAL_STATUS_CONFLICT: {
+    status: 409,
+    message: 'This withdrawal has already moved on and cannot be changed this way. Please reload it.',
+  },
 
   // Protocol-level outcomes every endpoint shares.
   INVALID_REQUEST: { status: 400, message: 'Some of the information sent is not valid. Please check and try again.' },
@@ -127,6 +132,10 @@ export const errorCatalogue = {
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This request key was already used for a different request.',
+  },
+  REQUEST_IN_PROGRESS: {
+    status: 409,
+    message: 'This request is still being processed. Please wait a moment before trying again.',
   },
   COUNTRY_RESTRICTED: { status: 499, message: 'Our service is not available in your country or region.' },
   MESSAGE_DELIVERY_FAILED: { status: 502, message: 'We could not send the message. Please try again in a moment.' },

@@ -12,3 +12,5 @@ export * from './terms.ts';
 export * from './users.ts';
 export * from './money-format.ts';
 export * from './wallet.ts';
+export * from './bank-details.ts';
+export * from './withdrawals.ts';

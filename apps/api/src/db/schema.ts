@@ -10,3 +10,5 @@ export * from '../modules/users/newsletter/newsletter.tables.ts';
 export * from '../modules/users/users.tables.ts';
 export * from './seed/seed.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
+export * from '../http/idempotency/idempotency.tables.ts';
+export * from '../modules/wallet/withdrawals/withdrawals.tables.ts';

@@ -3,6 +3,7 @@ import type { DiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts
 import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { purgeIdempotencyKeys } from '../http/idempotency.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeExpiredAuthRecords } from '../modules/auth/purge-expired-auth-records.ts';
 import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
@@ -53,6 +54,7 @@ export const recurringJobs: RecurringJob[] = [
     cron: '*/10 * * * *',
     run: ({ database, clock, config }) => settleDeposits(database.db, clock.now(), config.wallet.cardSettlementDays),
   },
+  { name: 'purge-idempotency-keys', cron: '37 * * * *', run: ({ database, clock }) => purgeIdempotencyKeys(database.db, clock.now()) },
 ];
 
 export interface JobScheduler {

@@ -14,6 +14,7 @@ import { getConsoleMe } from './operators/get-console-me.ts';
 import { consoleOperatorsRoutes } from './operators/console-operators.routes.ts';
 import { consoleProductsRoutes } from './products/console-products.routes.ts';
 import { consoleTaxonomyRoutes } from './taxonomy/console-taxonomy.routes.ts';
+import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -77,6 +78,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleCollectionsRoutes(ctx));
     await app.register(consoleProductsRoutes(ctx));
     await app.register(consoleTaxonomyRoutes(ctx));
+    await app.register(consoleWithdrawalsRoutes(ctx));
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };

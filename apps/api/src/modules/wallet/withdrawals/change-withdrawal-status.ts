@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { TConsoleWithdrawal, TWithdrawalStatus } from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { Operator } from '../../../http/operator-guard.ts';
+import { deliver } from '../../auth/deliver.ts';
+import { recordAudit } from '../../console/audit/record-audit.ts';
+import { users } from '../../users/users.tables.ts';
+import { postLedgerTransaction, type TLedgerEntryInput } from '../post-ledger-transaction.ts';
+import { withdrawalStatusEmail } from './withdrawal-emails.ts';
+import { transitionWithdrawal } from './withdrawal-states.ts';
+import { consoleWithdrawalView } from './withdrawal-views.ts';
+import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
+
+export type TWithdrawalDecision = 'review' | 'approve' | 'reject' | 'mark_paid' | 'mark_failed';
+
+const targetOf: Record<TWithdrawalDecision, TWithdrawalStatus> = {
+  review: 'in_review',
+  approve: 'approved',
+  reject: 'rejected',
+  mark_paid: 'paid',
+  mark_failed: 'failed',
+};
+
+/**
+ * The money side of each end state, posted in the same transaction as the status change. Rejected: the amount goes
+ * back to withdrawable and the fee is kept (spec). Paid: the amount leaves to the payout account, the fee to fees.
+ * Failed: the payout did not happen through no fault of the person, so amount and fee both go back.
+ */
+function ledgerEntriesFor(row: TWithdrawalRow): TLedgerEntryInput[] | null {
+  const held = { account: { userId: row.userId, kind: 'held' as const, currency: 'USD' as const }, amount: -(row.amount + row.fee) };
+  const withdrawable = (amount: number) => ({
+    account: { userId: row.userId, kind: 'withdrawable' as const, currency: 'USD' as const },
+    amount,
+  });
+  const fees = { account: { system: 'fees' as const, currency: 'USD' as const }, amount: row.fee };
+  if (row.status === 'rejected') return [held, withdrawable(row.amount), fees];
+  if (row.status === 'paid') {
+    return [held, { account: { system: 'withdrawals_payout', currency: 'USD' }, amount: row.amount }, fees];
+  }
+  if (row.status === 'failed') return [held, withdrawable(row.amount + row.fee)];
+  return null;
+}
+
+const ledgerKindOf = { rejected: 'withdrawal_reject', paid: 'withdrawal_paid', failed: 'withdrawal_failed' } as const;
+
+/** Console (admins): moves a withdrawal one step, with its ledger effect and audit row, then tells the person. */
+export async function changeWithdrawalStatus(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  decision: TWithdrawalDecision,
+  reason?: string,
+): Promise<TConsoleWithdrawal> {
+  const now = ctx.clock.now();
+  const to = targetOf[decision];
+  const { row, user } = await inTransaction(ctx.db, async (tx) => {
+    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+    if (!before) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    const moved = await transitionWithdrawal(tx, id, {
+      to,
+      now,
+      changes: { reviewedByUserId: operator.userId, ...(to === 'rejected' ? { rejectionReason: reason ?? null } : {}) },
+    });
+    if (!moved) throw new AppError('WITHDRAWAL_STATUS_CONFLICT');
+    const entries = ledgerEntriesFor(moved);
+    if (entries && (to === 'rejected' || to === 'paid' || to === 'failed')) {
+      await postLedgerTransaction(tx, {
+        kind: ledgerKindOf[to],
+        reference: { type: 'withdrawal', id },
+        description: to === 'rejected' ? 'Withdrawal rejected' : to === 'paid' ? 'Withdrawal paid' : 'Withdrawal failed',
+        entries,
+        now,
+      });
+    }
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: decision,
+      entityType: 'withdrawal',
+      entityId: id,
+      before: { status: before.status },
+      after: { status: moved.status, rejectionReason: moved.rejectionReason },
+      at: now,
+    });
+    const [owner] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, moved.userId));
+    return { row: moved, user: owner! };
+  });
+  await deliver(() => ctx.mailer.sendEmail(withdrawalStatusEmail(ctx.config, user.email, row)), {
+    isRequired: false,
+    errorReporter: ctx.errorReporter,
+  });
+  return consoleWithdrawalView(row, user);
+}

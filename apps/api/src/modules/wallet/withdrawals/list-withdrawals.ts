@@ -1,0 +1,47 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { TConsoleWithdrawal, TConsoleWithdrawalsQuery, TPage, TPageQuery, TWithdrawal } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { pageWindow, toPage } from '../../../http/pagination.ts';
+import { users } from '../../users/users.tables.ts';
+import { consoleWithdrawalView, withdrawalView } from './withdrawal-views.ts';
+import { withdrawals } from './withdrawals.tables.ts';
+
+/** `GET /v1/withdrawals`: mine, newest first. */
+export async function listMyWithdrawals(db: Db, userId: string, query: TPageQuery): Promise<TPage<TWithdrawal>> {
+  const { limit, offset } = pageWindow(query);
+  const where = eq(withdrawals.userId, userId);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  return toPage(rows.map(withdrawalView), query, counted?.total ?? 0);
+}
+
+/** `GET /v1/console/withdrawals`: the review queue (oldest first, so none waits past its two weeks), by status. */
+export async function listConsoleWithdrawals(
+  db: Db,
+  query: TConsoleWithdrawalsQuery,
+): Promise<TPage<TConsoleWithdrawal>> {
+  const { limit, offset } = pageWindow(query);
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(withdrawals.status, query.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select({ withdrawal: withdrawals, user: { id: users.id, email: users.email } })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(withdrawals.createdAt, withdrawals.id)
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  return toPage(
+    rows.map((row) => consoleWithdrawalView(row.withdrawal, row.user)),
+    query,
+    counted?.total ?? 0,
+  );
+}

@@ -1,0 +1,51 @@
+import type { TCreateWithdrawalRequest, TWithdrawal } from '@cypher/contract';
+import type { TConfig } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { newId } from '../../../lib/ids.ts';
+import { postLedgerTransaction } from '../post-ledger-transaction.ts';
+import { withdrawalView } from './withdrawal-views.ts';
+import { withdrawals } from './withdrawals.tables.ts';
+
+/**
+ * `POST /v1/withdrawals`, inside the idempotent request's transaction: the withdrawal row and the ledger move of
+ * amount + fee from withdrawable to held commit together. The conditional balance UPDATE is what keeps a person
+ * from withdrawing more than their withdrawable balance, however many requests arrive at once (INSUFFICIENT_FUNDS).
+ */
+export async function requestWithdrawal(
+  tx: Db,
+  deps: { wallet: TConfig['wallet']; now: Date },
+  userId: string,
+  request: TCreateWithdrawalRequest,
+): Promise<TWithdrawal> {
+  const id = newId();
+  const fee = deps.wallet.withdrawalFeeCents[request.method];
+  const payoutDetails: Record<string, string> =
+    request.method === 'wire'
+      ? (Object.fromEntries(Object.entries(request.wire).filter(([, value]) => value !== undefined)) as Record<string, string>)
+      : { address: request.address };
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({
+      id,
+      userId,
+      method: request.method,
+      status: 'submitted',
+      amount: request.amount,
+      fee,
+      payoutDetails,
+      createdAt: deps.now,
+      updatedAt: deps.now,
+    })
+    .returning();
+  await postLedgerTransaction(tx, {
+    kind: 'withdrawal_request',
+    reference: { type: 'withdrawal', id },
+    description: request.method === 'wire' ? 'Wire withdrawal requested' : 'USDC withdrawal requested',
+    entries: [
+      { account: { userId, kind: 'withdrawable', currency: 'USD' }, amount: -(request.amount + fee) },
+      { account: { userId, kind: 'held', currency: 'USD' }, amount: request.amount + fee },
+    ],
+    now: deps.now,
+  });
+  return withdrawalView(row!);
+}

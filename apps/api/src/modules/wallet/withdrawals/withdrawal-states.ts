@@ -1,0 +1,41 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TWithdrawalStatus } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
+
+/**
+ * The withdrawal state machine (house rule 6), the one place that says which moves exist. An admin may approve or
+ * reject straight from submitted, or take it in review first; paid and failed follow approval; the ends are final.
+ */
+export const withdrawalTransitions: Record<TWithdrawalStatus, readonly TWithdrawalStatus[]> = {
+  submitted: ['in_review', 'approved', 'rejected'],
+  in_review: ['approved', 'rejected'],
+  approved: ['paid', 'failed'],
+  paid: [],
+  rejected: [],
+  failed: [],
+};
+
+/** The states a withdrawal may be in for a move to `to`. */
+export function statesLeadingTo(to: TWithdrawalStatus): TWithdrawalStatus[] {
+  return (Object.keys(withdrawalTransitions) as TWithdrawalStatus[]).filter((from) =>
+    withdrawalTransitions[from].includes(to),
+  );
+}
+
+/**
+ * `UPDATE withdrawals SET status = to WHERE id = $1 AND status IN (states leading to it)`: the row after the move,
+ * or null when it was not in such a state (someone else moved it first). Never read-then-write.
+ */
+export async function transitionWithdrawal(
+  tx: Db,
+  id: string,
+  move: { to: TWithdrawalStatus; now: Date; changes?: Partial<TWithdrawalRow> },
+): Promise<TWithdrawalRow | null> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ ...move.changes, status: move.to, updatedAt: move.now })
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, statesLeadingTo(move.to))))
+    .returning();
+  return row ?? null;
+}

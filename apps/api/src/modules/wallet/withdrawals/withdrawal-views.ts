@@ -1,0 +1,31 @@
+import type { TConsoleWithdrawal, TWithdrawal } from '@cypher/contract';
+import type { TWithdrawalRow } from './withdrawals.tables.ts';
+
+/** "First Bank •••• 6789" or "0x5290…9EE7": enough to recognise, not enough to reuse. */
+export function maskedDestination(row: Pick<TWithdrawalRow, 'method' | 'payoutDetails'>): string {
+  const details = row.payoutDetails;
+  if (row.method === 'usdc') {
+    const address = details.address ?? '';
+    return `${address.slice(0, 6)}…${address.slice(-4)}`;
+  }
+  const account = (details.accountNumber ?? details.iban ?? '').replace(/\s/g, '');
+  return `${details.bankName ?? 'Bank'} •••• ${account.slice(-4)}`;
+}
+
+export function withdrawalView(row: TWithdrawalRow): TWithdrawal {
+  return {
+    id: row.id,
+    method: row.method,
+    status: row.status,
+    amount: { amount: row.amount, currency: 'USD' },
+    fee: { amount: row.fee, currency: 'USD' },
+    destination: maskedDestination(row),
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function consoleWithdrawalView(row: TWithdrawalRow, user: { id: string; email: string }): TConsoleWithdrawal {
+  return { ...withdrawalView(row), user, payoutDetails: row.payoutDetails };
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZCreateWithdrawalRequest,
+  ZData,
+  ZPage,
+  ZPageQuery,
+  ZWithdrawal,
+  ZWithdrawalFees,
+  type TWithdrawal,
+} from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { principalOf } from '../../../http/auth-guard.ts';
+import { runIdempotent } from '../../../http/idempotency.ts';
+import { listMyWithdrawals } from './list-withdrawals.ts';
+import { requestWithdrawal } from './request-withdrawal.ts';
+
+const tags = ['wallet'];
+
+export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/withdrawals/fees',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: { tags, summary: 'The fee per withdrawal method, shown before submitting', response: { 200: ZData(ZWithdrawalFees) } },
+      },
+      async () => {
+        const fees = ctx.config.wallet.withdrawalFeeCents;
+        return { data: { wire: { amount: fees.wire, currency: 'USD' }, usdc: { amount: fees.usdc, currency: 'USD' } } } as const;
+      },
+    );
+
+    app.post(
+      '/v1/withdrawals',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Request a withdrawal by wire or USDC (takes an Idempotency-Key header)',
+          body: ZCreateWithdrawalRequest,
+          response: { 201: ZData(ZWithdrawal) },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = principalOf(request);
+        const now = ctx.clock.now();
+        const result = await runIdempotent<{ data: TWithdrawal }>({ db: ctx.db, now }, request, userId, async (tx) => ({
+          status: 201,
+          body: { data: await requestWithdrawal(tx, { wallet: ctx.config.wallet, now }, userId, request.body) },
+        }));
+        // Failures (first or replayed) are thrown as AppErrors; a success, first or replayed, is always the 201.
+        return reply.status(201).send(result.body);
+      },
+    );
+
+    app.get(
+      '/v1/withdrawals',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: { tags, summary: 'My withdrawals, newest first', querystring: ZPageQuery, response: { 200: ZData(ZPage(ZWithdrawal)) } },
+      },
+      async (request) => ({ data: await listMyWithdrawals(ctx.db, principalOf(request).userId, request.query) }),
+    );
+  };
+}

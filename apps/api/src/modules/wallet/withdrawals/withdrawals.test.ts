@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DAY_MS } from '../../../lib/clock.ts';
+import { purgeIdempotencyKeys } from '../../../http/idempotency.ts';
+import { idempotencyKeys } from '../../../http/idempotency/idempotency.tables.ts';
+import { activeUser, bearer, latestMessage } from '../../../testing/auth-helpers.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpOperator>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+const usWire = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bankName: 'First Bank',
+  branch: 'Main Street',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+};
+const wireRequest = (amount: number) => ({ method: 'wire', amount, wire: usWire, isConfirmed: true });
+const usdcRequest = (amount: number) => ({
+  method: 'usdc',
+  amount,
+  address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  isConfirmed: true,
+});
+
+async function fundedUser(withdrawableCents: number, unsettledCents = 0) {
+  const user = await activeUser(t);
+  const me = await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) });
+  const userId = me.json().data.id as string;
+  if (withdrawableCents > 0) await depositForTest(t.database.db, { userId, source: 'crypto', amount: withdrawableCents });
+  if (unsettledCents > 0) await depositForTest(t.database.db, { userId, source: 'card', amount: unsettledCents });
+  return { ...user, userId };
+}
+function withdraw(accessToken: string, payload: object, key?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/withdrawals',
+    headers: { ...bearer(accessToken), ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+}
+function decide(id: string, action: string, payload?: object, accessToken = admin.accessToken) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/console/withdrawals/${id}/${action}`,
+    headers: bearer(accessToken),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+describe('POST /v1/withdrawals', () => {
+  it('moves amount and the $25 wire fee from withdrawable to held, with the row', async () => {
+    const user = await fundedUser(20_000, 50_000);
+    const fees = await t.app.inject({ method: 'GET', url: '/v1/withdrawals/fees', headers: bearer(user.accessToken) });
+    expect(fees.json().data).toEqual({ wire: { amount: 2500, currency: 'USD' }, usdc: { amount: 0, currency: 'USD' } });
+
+    const response = await withdraw(user.accessToken, wireRequest(10_000));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      method: 'wire',
+      status: 'submitted',
+      amount: { amount: 10_000, currency: 'USD' },
+      fee: { amount: 2500, currency: 'USD' },
+      destination: 'First Bank •••• 6789',
+      rejectionReason: null,
+    });
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 12_500, unsettled: 50_000 });
+    const balances = await t.app.inject({ method: 'GET', url: '/v1/balances/my', headers: bearer(user.accessToken) });
+    expect(balances.json().data.usd.held).toEqual({ amount: 12_500, currency: 'USD' });
+  });
+
+  it('never takes more than the withdrawable balance: unsettled card money does not count', async () => {
+    const user = await fundedUser(10_000, 100_000);
+    const response = await withdraw(user.accessToken, wireRequest(7600));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 10_000, unsettled: 100_000 });
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
+    expect(mine.json().data.total).toBe(0);
+  });
+
+  it('accepts exactly one of 20 concurrent withdrawals against a balance that covers one', async () => {
+    const user = await fundedUser(15_000);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => withdraw(user.accessToken, wireRequest(10_000), `concurrent-${index}`)),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 409).map((response) => response.json().code)).toEqual(
+      Array(19).fill('INSUFFICIENT_FUNDS'),
+    );
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 2500, held: 12_500 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  it('refuses invalid bank fields and a missing confirmation with field details', async () => {
+    const user = await fundedUser(50_000);
+    const response = await withdraw(user.accessToken, {
+      ...wireRequest(1000),
+      wire: { ...usWire, routingNumber: '021000022' },
+      isConfirmed: false,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_REQUEST');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 50_000 });
+  });
+});
+
+describe('Idempotency-Key on POST /v1/withdrawals', () => {
+  it('replays the first answer, moves money once, and refuses the key with another body', async () => {
+    const user = await fundedUser(50_000);
+    const first = await withdraw(user.accessToken, usdcRequest(10_000), 'key-1');
+    const again = await withdraw(user.accessToken, usdcRequest(10_000), 'key-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 40_000, held: 10_000 });
+
+    const reused = await withdraw(user.accessToken, usdcRequest(20_000), 'key-1');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+    // Keys belong to their user: another person's same key is a new request.
+    const other = await fundedUser(10_000);
+    expect((await withdraw(other.accessToken, usdcRequest(10_000), 'key-1')).statusCode).toBe(201);
+  });
+
+  it('replays an expected refusal too, and 10 concurrent replays move money once', async () => {
+    const user = await fundedUser(10_000);
+    const refused = await withdraw(user.accessToken, usdcRequest(20_000), 'too-much');
+    expect(refused.json().code).toBe('INSUFFICIENT_FUNDS');
+    await depositForTest(t.database.db, { userId: user.userId, source: 'crypto', amount: 50_000 });
+    expect((await withdraw(user.accessToken, usdcRequest(20_000), 'too-much')).json().code).toBe('INSUFFICIENT_FUNDS');
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => withdraw(user.accessToken, usdcRequest(5000), 'burst')),
+    );
+    const created = responses.filter((response) => response.statusCode === 201);
+    const inProgress = responses.filter((response) => response.statusCode === 409);
+    expect(created.length + inProgress.length).toBe(10);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((response) => response.json().data.id)).size).toBe(1);
+    for (const response of inProgress) expect(response.json().code).toBe('REQUEST_IN_PROGRESS');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 55_000, held: 5000 });
+  });
+
+  it('forgets keys after 24 hours', async () => {
+    const user = await fundedUser(10_000);
+    await withdraw(user.accessToken, usdcRequest(1000), 'old-key');
+    const keys = () => t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.userId));
+    expect(await keys()).toHaveLength(1);
+    await purgeIdempotencyKeys(t.database.db, new Date(t.clock.now().getTime() + DAY_MS - 1000));
+    expect(await keys()).toHaveLength(1);
+    await purgeIdempotencyKeys(t.database.db, new Date(t.clock.now().getTime() + DAY_MS + 1000));
+    expect(await keys()).toHaveLength(0);
+  });
+});
+
+describe('console review of withdrawals', () => {
+  it('is for admins only', async () => {
+    const user = await fundedUser(0);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals', headers: bearer(user.accessToken) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals' })).statusCode).toBe(401);
+  });
+
+  it('approve then paid: held goes out, the fee to fees, the person is told', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/withdrawals?status=submitted',
+      headers: bearer(admin.accessToken),
+    });
+    const listed = list.json().data.items.find((item: { id: string }) => item.id === id);
+    expect(listed).toMatchObject({ user: { id: user.userId, email: user.email }, payoutDetails: { routingNumber: '021000021' } });
+
+    expect((await decide(id, 'review')).json().data.status).toBe('in_review');
+    expect((await latestMessage(t, user.email)).subject).toBe('Your withdrawal is in review');
+    expect((await decide(id, 'approve')).json().data.status).toBe('approved');
+    const paid = await decide(id, 'paid');
+    expect(paid.json().data.status).toBe('paid');
+    expect((await latestMessage(t, user.email)).subject).toBe('Your withdrawal has been paid');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 0 });
+
+    const again = await decide(id, 'reject', { reason: 'late' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('WITHDRAWAL_STATUS_CONFLICT');
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  it('reject returns the amount and keeps the fee, with the reason told to the person', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
+    const rejected = await decide(id, 'reject', { reason: 'Name does not match' });
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', rejectionReason: 'Name does not match' });
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 17_500, held: 0 });
+    expect((await latestMessage(t, user.email)).text).toContain('Name does not match');
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
+    expect(mine.json().data.items[0]).toMatchObject({ id, status: 'rejected' });
+    expect((await decide(id, 'reject', { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('failed after approval returns amount and fee', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
+    expect((await decide(id, 'failed')).statusCode).toBe(409);
+    await decide(id, 'approve');
+    expect((await decide(id, 'failed')).json().data.status).toBe('failed');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 20_000, held: 0 });
+  });
+
+  it('lets exactly one of two concurrent decisions through', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
+    const responses = await Promise.all([decide(id, 'reject', { reason: 'No' }), decide(id, 'reject', { reason: 'No' })]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 17_500, held: 0 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  it('answers 404 for an unknown withdrawal', async () => {
+    const response = await decide('0190a6c8-0000-7000-8000-000000000000', 'approve');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('WITHDRAWAL_NOT_FOUND');
+  });
+});

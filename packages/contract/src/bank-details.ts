@@ -1,0 +1,59 @@
+/**
+ * Checks for bank and wallet details (spec section 5), shared by the withdrawal form and the API. Each takes the
+ * value as typed (spaces allowed where people write them) and says whether it is well formed; none calls a bank.
+ */
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+
+/** US routing (ABA / wire) number: 9 digits whose weighted sum 3-7-1 is a multiple of 10. */
+export function isAbaRoutingNumber(value: string): boolean {
+  const digits = digitsOnly(value);
+  if (!/^\d{9}$/.test(digits)) return false;
+  const d = [...digits].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+/** Account number: 4 to 17 digits. */
+export function isBankAccountNumber(value: string): boolean {
+  return /^\d{4,17}$/.test(digitsOnly(value));
+}
+
+/** Canadian institution number: 3 digits. */
+export function isInstitutionNumber(value: string): boolean {
+  return /^\d{3}$/.test(digitsOnly(value));
+}
+
+/** Canadian transit (branch) number: 5 digits. */
+export function isTransitNumber(value: string): boolean {
+  return /^\d{5}$/.test(digitsOnly(value));
+}
+
+/** SWIFT / BIC: 4 letters (bank), 2 letters (country), 2 letters or digits (location), optional 3 (branch). */
+export function isSwiftCode(value: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.trim().toUpperCase());
+}
+
+/** IBAN: country, check digits, up to 30 letters or digits, and the ISO 13616 mod-97 check equals 1. */
+export function isIban(value: string): boolean {
+  const iban = value.replace(/\s/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const code = char >= 'A' && char <= 'Z' ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of code) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** An Ethereum-style (ERC-20 USDC) address: 0x and 40 hex digits. */
+export function isUsdcAddress(value: string): boolean {
+  return /^0x[0-9a-fA-F]{40}$/.test(value.trim());
+}
+
+/** Which account fields a country's wire asks for (spec section 5). */
+export type TWireScheme = 'us' | 'ca' | 'iban';
+export function wireSchemeFor(country: string): TWireScheme {
+  return country === 'US' ? 'us' : country === 'CA' ? 'ca' : 'iban';
+}

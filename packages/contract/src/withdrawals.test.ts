@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isAbaRoutingNumber,
+  isBankAccountNumber,
+  isIban,
+  isInstitutionNumber,
+  isSwiftCode,
+  isTransitNumber,
+  isUsdcAddress,
+} from './bank-details.ts';
+import { withdrawalMessages, ZCreateWithdrawalRequest } from './withdrawals.ts';
+
+describe('bank field checks', () => {
+  it.each([
+    ['021000021', true],
+    ['011000015', true],
+    ['0210 0002 1', true],
+    ['021000022', false],
+    ['02100002', false],
+    ['0210000210', false],
+    ['02100002a', false],
+  ])('routing number %s → %s', (value, expected) => expect(isAbaRoutingNumber(value)).toBe(expected));
+
+  it.each([
+    ['1234', true],
+    ['12345678901234567', true],
+    ['123', false],
+    ['123456789012345678', false],
+    ['12a4', false],
+  ])('account number %s → %s', (value, expected) => expect(isBankAccountNumber(value)).toBe(expected));
+
+  it.each([
+    ['001', true],
+    ['01', false],
+    ['0012', false],
+  ])('institution number %s → %s', (value, expected) => expect(isInstitutionNumber(value)).toBe(expected));
+
+  it.each([
+    ['12345', true],
+    ['1234', false],
+    ['123456', false],
+  ])('transit number %s → %s', (value, expected) => expect(isTransitNumber(value)).toBe(expected));
+
+  it.each([
+    ['DEUTDEFF', true],
+    ['DEUTDEFF500', true],
+    ['deutdeff', true],
+    ['DEUTDEF', false],
+    ['DEUTDEFF5', false],
+    ['DEU1DEFF', false],
+    ['DEUTDEFF5000', false],
+  ])('SWIFT %s → %s', (value, expected) => expect(isSwiftCode(value)).toBe(expected));
+
+  it.each([
+    ['GB82 WEST 1234 5698 7654 32', true],
+    ['DE89370400440532013000', true],
+    ['GB82WEST12345698765433', false],
+    ['GB83WEST12345698765432', false],
+    ['XX', false],
+  ])('IBAN %s → %s', (value, expected) => expect(isIban(value)).toBe(expected));
+
+  it.each([
+    ['0x52908400098527886E0F7030069857D2E4169EE7', true],
+    ['0x52908400098527886e0f7030069857d2e4169ee', false],
+    ['52908400098527886E0F7030069857D2E4169EE7aa', false],
+    ['0xZ2908400098527886E0F7030069857D2E4169EE7', false],
+  ])('USDC address %s → %s', (value, expected) => expect(isUsdcAddress(value)).toBe(expected));
+});
+
+const holder = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bankName: 'First Bank',
+  branch: 'Main Street',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+};
+const wire = (details: object) => ({ method: 'wire', amount: 10_000, isConfirmed: true, wire: { ...holder, ...details } });
+function issues(body: object) {
+  const parsed = ZCreateWithdrawalRequest.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe('ZCreateWithdrawalRequest', () => {
+  it('asks US wires for routing and account numbers', () => {
+    expect(issues(wire({ country: 'US', routingNumber: '021000021', accountNumber: '123456789' }))).toEqual([]);
+    expect(issues(wire({ country: 'US' }))).toEqual([
+      `wire.routingNumber: ${withdrawalMessages.required}`,
+      `wire.accountNumber: ${withdrawalMessages.required}`,
+    ]);
+    expect(issues(wire({ country: 'US', routingNumber: '021000022', accountNumber: '12' }))).toEqual([
+      `wire.routingNumber: ${withdrawalMessages.routingNumber}`,
+      `wire.accountNumber: ${withdrawalMessages.accountNumber}`,
+    ]);
+  });
+
+  it('asks Canadian wires for institution, transit and account numbers', () => {
+    expect(
+      issues(wire({ country: 'CA', institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567' })),
+    ).toEqual([]);
+    expect(issues(wire({ country: 'CA', institutionNumber: '1', transitNumber: '123', accountNumber: '1234567' }))).toEqual([
+      `wire.institutionNumber: ${withdrawalMessages.institutionNumber}`,
+      `wire.transitNumber: ${withdrawalMessages.transitNumber}`,
+    ]);
+  });
+
+  it('asks other countries for IBAN and SWIFT', () => {
+    expect(issues(wire({ country: 'DE', iban: 'DE89370400440532013000', swift: 'DEUTDEFF' }))).toEqual([]);
+    expect(issues(wire({ country: 'DE', iban: 'DE89370400440532013001', swift: 'DEUT' }))).toEqual([
+      `wire.iban: ${withdrawalMessages.iban}`,
+      `wire.swift: ${withdrawalMessages.swift}`,
+    ]);
+  });
+
+  it('requires every holder field, a known country and the confirmation', () => {
+    const body = wire({ country: 'ZZ', firstName: '', routingNumber: '021000021', accountNumber: '1234' });
+    expect(issues({ ...body, isConfirmed: false })).toEqual(
+      expect.arrayContaining([
+        `wire.firstName: ${withdrawalMessages.required}`,
+        `wire.country: ${withdrawalMessages.country}`,
+        `isConfirmed: ${withdrawalMessages.isConfirmed}`,
+      ]),
+    );
+  });
+
+  it('checks USDC addresses and whole-cent amounts', () => {
+    const usdc = { method: 'usdc', amount: 5000, address: '0x52908400098527886E0F7030069857D2E4169EE7', isConfirmed: true };
+    expect(issues(usdc)).toEqual([]);
+    expect(issues({ ...usdc, address: '0x123' })).toEqual([`address: ${withdrawalMessages.usdcAddress}`]);
+    expect(issues({ ...usdc, amount: 50.5 })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  isAbaRoutingNumber,
+  isBankAccountNumber,
+  isIban,
+  isInstitutionNumber,
+  isSwiftCode,
+  isTransitNumber,
+  isUsdcAddress,
+  wireSchemeFor,
+} from './bank-details.ts';
+import { isCountryCode } from './countries.ts';
+import { ZMoney } from './envelope.ts';
+
+export const withdrawalMethods = ['wire', 'usdc'] as const;
+export type TWithdrawalMethod = (typeof withdrawalMethods)[number];
+
+/** Spec section 4: submitted → in review (up to two weeks) → approved → paid; rejected (fee kept); failed. */
+export const withdrawalStatuses = ['submitted', 'in_review', 'approved', 'paid', 'rejected', 'failed'] as const;
+export type TWithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+export const withdrawalMessages = {
+  routingNumber: 'Please enter a valid 9-digit routing number.',
+  accountNumber: 'Please enter an account number of 4 to 17 digits.',
+  institutionNumber: 'Please enter a 3-digit institution number.',
+  transitNumber: 'Please enter a 5-digit transit number.',
+  iban: 'Please enter a valid IBAN.',
+  swift: 'Please enter a valid SWIFT code (8 or 11 characters).',
+  usdcAddress: 'Please enter a valid USDC wallet address (0x followed by 40 characters).',
+  required: 'This field is required.',
+  country: 'Please choose a country.',
+  isConfirmed: 'Please confirm that the information is correct.',
+} as const;
+
+const text = (max: number) => z.string().trim().min(1, withdrawalMessages.required).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** Wire details. Which account fields are required depends on the country: US, Canada, or IBAN + SWIFT elsewhere. */
+export const ZWireDetails = z
+  .strictObject({
+    firstName: text(100),
+    lastName: text(100),
+    bankName: text(200),
+    branch: text(200),
+    address: text(300),
+    city: text(100),
+    state: text(100),
+    zip: text(20),
+    country: z.string().refine(isCountryCode, withdrawalMessages.country),
+    routingNumber: optionalText(20),
+    accountNumber: optionalText(30),
+    institutionNumber: optionalText(10),
+    transitNumber: optionalText(10),
+    iban: optionalText(50),
+    swift: optionalText(20),
+  })
+  .superRefine((details, context) => {
+    const check = (field: keyof typeof details, isValid: (value: string) => boolean, message: string) => {
+      const value = details[field];
+      if (!value) context.addIssue({ code: 'custom', path: [field], message: withdrawalMessages.required });
+      else if (!isValid(value)) context.addIssue({ code: 'custom', path: [field], message });
+    };
+    const scheme = wireSchemeFor(details.country);
+    if (scheme === 'us') {
+      check('routingNumber', isAbaRoutingNumber, withdrawalMessages.routingNumber);
+      check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
+    } else if (scheme === 'ca') {
+      check('institutionNumber', isInstitutionNumber, withdrawalMessages.institutionNumber);
+      check('transitNumber', isTransitNumber, withdrawalMessages.transitNumber);
+      check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
+    } else {
+      check('iban', isIban, withdrawalMessages.iban);
+      check('swift', isSwiftCode, withdrawalMessages.swift);
+    }
+  });
+export type TWireDetails = z.infer<typeof ZWireDetails>;
+
+const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
+/** USD minor units, at least $1. */
+const withdrawalAmount = z.number().int().min(100).max(100_000_000);
+
+export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('wire'), amount: withdrawalAmount, wire: ZWireDetails, isConfirmed: confirmed }),
+  z.strictObject({
+    method: z.literal('usdc'),
+    amount: withdrawalAmount,
+    address: z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress),
+    isConfirmed: confirmed,
+  }),
+]);
+export type TCreateWithdrawalRequest = z.infer<typeof ZCreateWithdrawalRequest>;
+
+export const ZWithdrawal = z.object({
+  id: z.string(),
+  method: z.enum(withdrawalMethods),
+  status: z.enum(withdrawalStatuses),
+  amount: ZMoney,
+  fee: ZMoney,
+  /** Where the money goes, masked: "Chase •••• 6789" or "0x12ab…cdef". */
+  destination: z.string(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+/** The console's view adds who asked. */
+export const ZConsoleWithdrawal = ZWithdrawal.extend({
+  user: z.object({ id: z.string(), email: z.string() }),
+  /** The full details an admin pays to: the wire form's fields, or `{ address }` for USDC. */
+  payoutDetails: z.record(z.string(), z.string()),
+});
+export type TConsoleWithdrawal = z.infer<typeof ZConsoleWithdrawal>;
+
+export const ZConsoleWithdrawalsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(withdrawalStatuses).optional(),
+});
+export type TConsoleWithdrawalsQuery = z.infer<typeof ZConsoleWithdrawalsQuery>;
+
+export const ZRejectWithdrawalRequest = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export type TRejectWithdrawalRequest = z.infer<typeof ZRejectWithdrawalRequest>;
+
+/** What the web shows before submitting: the fee per method. */
+export const ZWithdrawalFees = z.object({ wire: ZMoney, usdc: ZMoney });
+export type TWithdrawalFees = z.infer<typeof ZWithdrawalFees>;
