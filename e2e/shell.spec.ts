@@ -50,8 +50,10 @@ test.describe('app shell', () => {
     await page.goto('/drops/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drops');
 
-    await page.goto('/oauth/google/callback?code=sample');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logging in, please wait…');
+    // Cancelled at Google: the callback says so on its own screen, without the header.
+    await page.goto('/oauth/google/callback?error=access_denied&state=sample-state-0123456789');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not sign you in with Google');
+    await expect(page.getByText('Signing in with Google was cancelled.')).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
   });
 

@@ -96,3 +96,30 @@ export async function enableTwoFactorThroughApi(
   const sms = await latestMessage(request, phoneNumber);
   await data(await request.post(`${AUTH}/mfa`, { headers, data: { code: smsCodeIn(sms) } }), 200);
 }
+
+/** A nickname nobody else in the run has: letters only (spec section 5), so no digits from the clock. */
+export function uniqueNickname(label: string): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let suffix = '';
+  for (let index = 0; index < 8; index += 1) suffix += letters[Math.floor(Math.random() * letters.length)];
+  return `${label}${suffix}`;
+}
+
+/** A fresh ACTIVE account (signed up, verified, profile created) for journeys that change it: Discord, deletion. */
+export async function activeAccountThroughApi(
+  request: APIRequestContext,
+  label: string,
+): Promise<{ email: string; password: string; nickname: string }> {
+  const email = uniqueEmail(label);
+  const tokens = await signUpThroughApi(request, email);
+  await verifyEmailThroughApi(request, email);
+  const nickname = uniqueNickname(label.replace(/[^A-Za-z]/g, ''));
+  await data(
+    await request.post('/v1/users/profile', {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+      data: { nickname, marketingConsent: false },
+    }),
+    201,
+  );
+  return { email, password: PASSWORD, nickname };
+}

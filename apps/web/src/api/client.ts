@@ -1,5 +1,6 @@
 import { errorCatalogue, messageForError, type TErrorCode, type TFieldError } from '@cypher/contract';
 import { appConfig } from '../config.ts';
+import { markCountryRestricted } from '../lib/country-restriction.ts';
 import { reportError } from '../lib/error-reporter.ts';
 import { getCurrentLanguage } from '../lib/i18n.ts';
 import { getStored } from '../lib/storage.ts';
@@ -146,6 +147,8 @@ async function readResponse<T>(response: Response, method: HttpMethod, path: str
     fieldErrors(body),
   );
   if (response.status >= 500) reportError(error, { method, path, status: response.status });
+  // Spec section 7: the whole app gives way to the "not available in your region" page.
+  if (error.code === 'COUNTRY_RESTRICTED') markCountryRestricted();
   throw error;
 }
 

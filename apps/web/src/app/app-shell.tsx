@@ -1,22 +1,30 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useMyUser } from '../api/my-user.ts';
+import { DeletionInProgressScreen } from '../features/users/components/deletion-in-progress-screen.tsx';
+import { useCountryRestricted } from '../lib/country-restriction.ts';
 import { BareLayout } from './bare-layout.tsx';
+import { CountryRestrictedScreen } from './country-restricted-screen.tsx';
 import { DefaultLayout } from './default-layout.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { layoutFor } from './route-handle.ts';
 import { RouteProgressBar } from './route-progress-bar.tsx';
 import { usePageTracking } from './use-page-tracking.ts';
 import { useSessionRedirect } from './use-session-redirect.ts';
+import { useSignOut } from './use-sign-out.ts';
 
 /**
  * The root route: progress bar, scroll restoration, analytics, the session redirects (account status, signed-in
- * routes), and the layout the current route asks for through its `handle.layout`.
+ * routes), the region and deletion-in-progress screens, and the layout the current route asks for through its `handle.layout`.
  */
 export function AppShell() {
   const matches = useMatches();
   const { pathname } = useLocation();
   const previousPathname = useRef(pathname);
   const { redirectTo, isWaitingForStatus } = useSessionRedirect();
+  const isCountryRestricted = useCountryRestricted();
+  const { user } = useMyUser();
+  const { signOut, isPending: isSigningOut } = useSignOut();
   usePageTracking();
 
   // After a route change, move focus to the new page so screen readers start there (not on the first load).
@@ -25,6 +33,16 @@ export function AppShell() {
     previousPathname.current = pathname;
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
+
+  // Spec section 7: a blocked region sees one page, whatever the route.
+  if (isCountryRestricted) return <CountryRestrictedScreen />;
+
+  // Spec section 4: during the seven days of a deletion request, the account sees only the way back (or out).
+  if (user?.isDeleteRequestedAccount) {
+    return (
+      <DeletionInProgressScreen email={user.email} onSignOut={() => void signOut()} isSigningOut={isSigningOut} />
+    );
+  }
 
   const Layout = layoutFor(matches) === 'bare' ? BareLayout : DefaultLayout;
 

@@ -13,12 +13,16 @@ export interface StoredUser {
   [field: string]: unknown;
 }
 
-/** What a social provider told us about someone who has not finished signing up yet. */
+/**
+ * The temporary social-login profile (spec section 3): what a provider told us about someone who has not finished
+ * signing up yet, with the API's `signUpToken` that the consent step sends back. Cleared with the session.
+ */
 export interface StoredSocialProfile {
-  provider: 'google';
+  provider: 'google' | 'discord';
   email?: string;
-  name?: string;
-  picture?: string;
+  name?: string | null;
+  picture?: string | null;
+  signUpToken?: string;
 }
 
 export interface StorageSchema {

@@ -4,9 +4,12 @@ import {
   ZConfirmPasswordResetRequest,
   ZExistingPassword,
   ZLoginRequest,
+  ZMfaRegisterRequest,
+  ZMfaVerifyRequest,
   ZRequestPasswordResetRequest,
   ZSignIn2faRequest,
   ZSignUpRequest,
+  ZSocialSignUpRequest,
 } from '@cypher/contract';
 import { z } from 'zod';
 
@@ -47,3 +50,7 @@ export const ZChangePasswordForm = withConfirmation(
 );
 export const ZRequestPasswordResetForm = ZRequestPasswordResetRequest;
 export const ZResetPasswordForm = withConfirmation(ZConfirmPasswordResetRequest.pick({ password: true }), 'password');
+export const ZPhoneForm = ZMfaRegisterRequest;
+export const ZMfaCodeForm = ZMfaVerifyRequest;
+/** The consent step of a Google sign-up: the same agreements as the email form; the token comes from storage. */
+export const ZSocialConsentForm = ZSocialSignUpRequest.omit({ signUpToken: true });

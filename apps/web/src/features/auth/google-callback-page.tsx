@@ -1,6 +1,86 @@
+import type { TOAuthSignInResponse } from '@cypher/contract';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
+import { startSession } from '../../lib/session.ts';
+import { setStored } from '../../lib/storage.ts';
+import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusScreen } from '../../ui/status-screen.tsx';
+import { completeGoogleSignIn } from './api/google-callback.ts';
 
-/** Where Google sends the browser back with `?code=`; exchanging the code arrives with the sign-in issue. */
+// A code works once: StrictMode's second effect run must share the first request rather than send the code again.
+const exchanges = new Map<string, Promise<TOAuthSignInResponse>>();
+
+function exchangeOnce(code: string, state: string): Promise<TOAuthSignInResponse> {
+  let pending = exchanges.get(code);
+  if (!pending) {
+    pending = completeGoogleSignIn({ code, state });
+    exchanges.set(code, pending);
+  }
+  return pending;
+}
+
+/** Where each answer of the callback leads: signed in, the SMS step of /signin, or the sign-up consent. */
+export const SOCIAL_SIGN_UP_PATH = '/signup?social=google';
+
+/**
+ * `/oauth/google/callback?code&state` (or `?error=access_denied&state`): "Logging in, please wait…" while the API
+ * exchanges the code, then signed in (home), the SMS step (two-factor on), or sign-up consent for someone new, whose
+ * temporary social-login profile waits in browser storage.
+ */
 export default function GoogleCallbackPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string>();
+  const code = searchParams.get('code');
+  const state = searchParams.get('state');
+  const denied = searchParams.get('error');
+
+  useEffect(() => {
+    let isCurrent = true;
+    if (!code || !state) {
+      setFailure(
+        denied ? 'Signing in with Google was cancelled.' : 'This sign-in link is incomplete. Please start again.',
+      );
+      return;
+    }
+    exchangeOnce(code, state)
+      .then((answer) => {
+        if (!isCurrent) return;
+        if ('accessToken' in answer) {
+          startSession(answer);
+          void navigate('/', { replace: true });
+        } else if ('mfaRequired' in answer) {
+          void navigate('/signin', { replace: true, state: { challenge: answer } });
+        } else {
+          setStored('socialProfile', answer.socialProfile);
+          void navigate(SOCIAL_SIGN_UP_PATH, { replace: true });
+        }
+      })
+      .catch((error: unknown) => {
+        if (isCurrent) setFailure(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [code, state, denied, navigate]);
+
+  if (failure) {
+    return (
+      <StatusScreen
+          title="Google sign-in did not finish"
+          message="We could not sign you in with Google"
+          icon="alert"
+          tone="danger"
+          actions={
+            <ButtonLink to="/signin" variant="primary">
+              Back to sign in
+            </ButtonLink>
+          }
+        >
+          <p role="alert">{failure}</p>
+      </StatusScreen>
+    );
+  }
   return <StatusScreen title="Signing in with Google" message="Logging in, please wait…" />;
 }

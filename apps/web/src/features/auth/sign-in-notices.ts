@@ -1,6 +1,9 @@
 /** Messages another page can leave for /signin through router state: `navigate('/signin', { state: { notice } })`. */
 export const signInNotices = {
   'password-reset': 'Your password has been reset, and every device was signed out. Sign in with your new password.',
+  'deletion-requested':
+    'Your account will be deleted in seven days, and every device was signed out. Sign in before then to cancel the request.',
+  'social-sign-up-expired': 'Your sign-up with Google has expired. Please continue with Google again.',
 } as const;
 
 export type SignInNotice = keyof typeof signInNotices;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -105,11 +105,17 @@ describe('sign-in page', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
   });
 
-  it('says Google sign-in is not available yet', async () => {
-    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+  it("sends the browser to Google's address from the API", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    stubApi((request) =>
+      request.path === '/v1/users/authentications/oauth/google'
+        ? json(200, { data: { url: 'https://accounts.example/authorize?state=s' } })
+        : apiFailure(404, 'NOT_FOUND'),
+    );
     renderApp('/signin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByText('Google sign-in is not available yet')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/authorize?state=s'));
   });
 });

@@ -1,7 +1,7 @@
 import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { startSession } from '../../lib/session.ts';
+import { endSession, startSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { safeRedirectPath } from './components/safe-redirect.ts';
@@ -9,6 +9,14 @@ import { SignInForm } from './components/sign-in-form.tsx';
 import { SmsCodeStep } from './components/sms-code-step.tsx';
 import { signInNotices, type SignInNotice } from './sign-in-notices.ts';
 import styles from './components/auth-form.module.css';
+
+/** The Google callback hands over its SMS step through router state. */
+function challengeFrom(state: unknown): TMfaChallenge | null {
+  const challenge = (state as { challenge?: Partial<TMfaChallenge> } | null)?.challenge;
+  return challenge?.mfaRequired && typeof challenge.mfaToken === 'string' && typeof challenge.phoneEnding === 'string'
+    ? (challenge as TMfaChallenge)
+    : null;
+}
 
 function noticeFrom(state: unknown): SignInNotice | undefined {
   const notice = (state as { notice?: unknown } | null)?.notice;
@@ -23,9 +31,14 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
+  const [challenge, setChallenge] = useState<TMfaChallenge | null>(() => challengeFrom(location.state));
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
   const notice = noticeFrom(location.state);
+
+  // A deletion request ended every session on the server; the account page hands over to here to clear this one.
+  useEffect(() => {
+    if (notice === 'deletion-requested') endSession();
+  }, [notice]);
 
   function finish(tokens: TTokenPair) {
     startSession(tokens);

@@ -1,22 +1,60 @@
 import type { TTokenPair } from '@cypher/contract';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { startSession } from '../../lib/session.ts';
+import { getStored, removeStored, type StoredSocialProfile } from '../../lib/storage.ts';
+import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { SignUpForm } from './components/sign-up-form.tsx';
+import { SocialConsentForm } from './components/social-consent-form.tsx';
 import styles from './components/auth-form.module.css';
 
 /**
  * `/signup`. The new account starts signed in with status CREATED; going home hands it to the shell's status
  * redirect, which sends it to /email/verify (the verification mail is already on its way).
  */
+type PendingSocialProfile = StoredSocialProfile & { signUpToken: string };
+
+/** `?social=google` after the Google callback: the temporary social-login profile waiting for consent, if any. */
+function pendingSocialProfile(isSocial: boolean): PendingSocialProfile | undefined {
+  if (!isSocial) return undefined;
+  const profile = getStored('socialProfile');
+  return profile?.signUpToken ? (profile as PendingSocialProfile) : undefined;
+}
+
 export default function SignUpPage() {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isSocial = searchParams.get('social') === 'google';
+  const [socialProfile] = useState(() => pendingSocialProfile(isSocial));
 
   function finish(tokens: TTokenPair) {
     startSession(tokens);
+    // The temporary social-login profile has served its purpose once the account exists.
+    removeStored('socialProfile');
     void navigate('/', { replace: true });
+  }
+
+  function leaveSocialSignUp() {
+    removeStored('socialProfile');
+    setSearchParams({}, { replace: true });
+  }
+
+  if (isSocial && socialProfile) {
+    return (
+      <AuthLayout
+        title="Sign up"
+        heading="Finish signing up"
+        intro={
+          <p>
+            You are signing up with Google as <strong>{socialProfile.email}</strong>. Please read and accept our terms.
+          </p>
+        }
+      >
+        <SocialConsentForm profile={socialProfile} onSignedUp={finish} onCancel={leaveSocialSignUp} />
+      </AuthLayout>
+    );
   }
 
   const signInLink = searchParams.has('redirectTo') ? `/signin?${searchParams.toString()}` : '/signin';
@@ -33,6 +71,9 @@ export default function SignUpPage() {
       }
     >
       <div className={styles.stack}>
+        {isSocial ? (
+          <Alert tone="error">Your sign-up with Google has expired. Please continue with Google again.</Alert>
+        ) : null}
         <GoogleButton />
         <p className={styles.divider}>or with email</p>
         <SignUpForm onSignedUp={finish} />

@@ -1,10 +1,89 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { isApiError } from '../../api/api-error.ts';
+import { applyApiError } from '../../api/form-errors.ts';
+import { useMyUser } from '../../api/my-user.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { useToast } from '../../ui/use-toast.ts';
+import { useCreateProfile } from './api/create-profile.ts';
+import { ProfileImageField } from './components/profile-image-field.tsx';
+import { nicknameHint, ZProfileForm } from './form-schemas.ts';
+import styles from './components/account-page.module.css';
 
+type TProfileFormInput = z.input<typeof ZProfileForm>;
+type TProfileFormOutput = z.output<typeof ZProfileForm>;
+
+/**
+ * `/profile/creation`: the last step of signing up (status EMAIL_VERIFIED; the shell sends such accounts here).
+ * The photo is uploaded when chosen; creating the profile makes the account ACTIVE and goes home.
+ */
 export default function ProfileCreationPage() {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const { user } = useMyUser();
+  const createProfile = useCreateProfile();
+  const [photoUrl, setPhotoUrl] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TProfileFormInput, unknown, TProfileFormOutput>({
+    resolver: zodResolver(ZProfileForm),
+    defaultValues: { nickname: '', marketingConsent: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await createProfile.mutateAsync({ ...values, photoUrl });
+      showToast({ tone: 'success', title: `Welcome, ${created.nickname ?? values.nickname}!`, description: 'Your profile is ready.' });
+      void navigate('/', { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'PROFILE_ALREADY_CREATED') {
+        void navigate('/profile/edit', { replace: true });
+        return;
+      }
+      applyApiError(error, setError, { fields: ['nickname'], fieldForCode: { NICKNAME_ALREADY_EXISTS: 'nickname' } });
+    }
+  });
+
   return (
-    <ComingSoonPage
-      name="Create your profile"
-      purpose="Choose a nickname and a photo, and decide whether to hear about new drops."
-    />
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="Create your profile" />
+      <header className={styles.header}>
+        <h1 className={styles.title}>Create your profile</h1>
+        <p className={styles.intro}>
+          One last step{user?.email ? ` for ${user.email}` : ''}: choose how other collectors will see you.
+        </p>
+      </header>
+      <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate>
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+        <Field label="Nickname" hint={nicknameHint} error={errors.nickname?.message} isRequired>
+          {(control) => <Input {...control} autoComplete="nickname" maxLength={30} {...register('nickname')} />}
+        </Field>
+        <ProfileImageField
+          kind="photo"
+          label="Profile photo"
+          hint="Optional. JPEG, PNG, GIF or WebP, up to 5 MB."
+          value={photoUrl}
+          onChange={setPhotoUrl}
+        />
+        <Checkbox
+          label="Tell me about new drops, events and offers by email (optional)"
+          {...register('marketingConsent')}
+        />
+        <Button type="submit" variant="primary" size="lg" isBlock isLoading={createProfile.isPending}>
+          Create profile
+        </Button>
+      </form>
+    </div>
   );
 }

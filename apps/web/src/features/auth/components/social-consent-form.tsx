@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TTokenPair } from '@cypher/contract';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { applyApiError } from '../../../api/form-errors.ts';
+import type { StoredSocialProfile } from '../../../lib/storage.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { useSocialSignUp } from '../api/social-sign-up.ts';
+import { ZSocialConsentForm } from '../form-schemas.ts';
+import styles from './auth-form.module.css';
+
+type TConsentOutput = z.output<typeof ZSocialConsentForm>;
+type TConsentValues = { agreeToTerms: boolean; agreeToPrivacy: boolean; marketingConsent: boolean };
+const consentResolver = zodResolver(ZSocialConsentForm) as Resolver<TConsentValues, unknown, TConsentOutput>;
+
+interface SocialConsentFormProps {
+  profile: StoredSocialProfile & { signUpToken: string };
+  onSignedUp: (tokens: TTokenPair) => void;
+  onCancel: () => void;
+}
+
+/** The sign-up consent for someone new coming from Google: terms and privacy required, marketing optional. */
+export function SocialConsentForm({ profile, onSignedUp, onCancel }: SocialConsentFormProps) {
+  const socialSignUp = useSocialSignUp();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TConsentValues, unknown, TConsentOutput>({
+    resolver: consentResolver,
+    defaultValues: { agreeToTerms: false, agreeToPrivacy: false, marketingConsent: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onSignedUp(await socialSignUp.mutateAsync({ ...values, signUpToken: profile.signUpToken }));
+    } catch (error) {
+      applyApiError(error, setError, { fields: ['agreeToTerms', 'agreeToPrivacy', 'marketingConsent'] });
+    }
+  });
+
+  const serverError = errors.root?.server;
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {serverError ? (
+        <Alert
+          tone="error"
+          action={
+            serverError.type === 'SOCIAL_EMAIL_ALREADY_REGISTERED' ? (
+              <Link to="/signin">Sign in with your password</Link>
+            ) : undefined
+          }
+        >
+          {serverError.message}
+        </Alert>
+      ) : null}
+      <fieldset className={styles.consents}>
+        <legend className={styles.consentsLegend}>Agreements</legend>
+        <Checkbox
+          label={
+            <>
+              I agree to the <Link to="/terms#tos">terms of service</Link> (required)
+            </>
+          }
+          error={errors.agreeToTerms?.message}
+          {...register('agreeToTerms')}
+        />
+        <Checkbox
+          label={
+            <>
+              I agree to the <Link to="/terms#privacy">privacy policy</Link> (required)
+            </>
+          }
+          error={errors.agreeToPrivacy?.message}
+          {...register('agreeToPrivacy')}
+        />
+        <Checkbox label="Send me news about upcoming drops and offers (optional)" {...register('marketingConsent')} />
+      </fieldset>
+      <Button type="submit" variant="primary" size="lg" isBlock isLoading={socialSignUp.isPending}>
+        Create account
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
+        Use another way to sign up
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { registerMfaPhone } from '../api/register-mfa-phone.ts';
+import { setTwoFactor } from '../api/set-two-factor.ts';
+import { ZMfaCodeForm, ZPhoneForm } from '../form-schemas.ts';
+import styles from './auth-form.module.css';
+
+export type TwoFactorStep = { kind: 'phone' } | { kind: 'code'; phoneEnding: string };
+
+interface TwoFactorDialogProps {
+  /** Turning two-factor on (phone, then code) or off (code only: the code was sent before opening). */
+  isEnabling: boolean;
+  step: TwoFactorStep | null;
+  onStep: (step: TwoFactorStep | null) => void;
+}
+
+function messageOf(error: unknown): string {
+  return isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** The steps after re-authentication: the phone number (to turn on), then the 6-digit code from the SMS. */
+export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogProps) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const [isPending, setIsPending] = useState(false);
+
+  function close() {
+    setValue('');
+    setError(undefined);
+    onStep(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!step) return;
+    setError(undefined);
+    const parsed = step.kind === 'phone' ? ZPhoneForm.safeParse({ phoneNumber: value }) : ZMfaCodeForm.safeParse({ code: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setIsPending(true);
+    try {
+      if (step.kind === 'phone') {
+        const sent = await registerMfaPhone({ phoneNumber: value });
+        setValue('');
+        onStep({ kind: 'code', phoneEnding: sent.phoneEnding });
+      } else {
+        await setTwoFactor({ isEnabled: isEnabling, code: value });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.users.my() });
+        showToast({ tone: 'success', title: isEnabling ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off' });
+        close();
+      }
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      isOpen={step !== null}
+      onClose={close}
+      title={isEnabling ? 'Turn on two-factor sign-in' : 'Turn off two-factor sign-in'}
+      description={
+        step?.kind === 'code'
+          ? `Enter the 6-digit code we sent to the phone ending in ${step.phoneEnding}.`
+          : 'Enter the mobile number that will receive a code each time you sign in.'
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="primary" isLoading={isPending}>
+            {step?.kind === 'phone' ? 'Send code' : isEnabling ? 'Turn on' : 'Turn off'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        {step?.kind === 'phone' ? (
+          <Field label="Mobile number" hint="With the country code, e.g. +15551234567." error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                key="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                autoFocus
+              />
+            )}
+          </Field>
+        ) : (
+          <Field label="Verification code" error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                key="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={value}
+                onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                autoFocus
+              />
+            )}
+          </Field>
+        )}
+      </form>
+    </Dialog>
+  );
+}

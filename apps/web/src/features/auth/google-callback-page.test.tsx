@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getStored } from '../../lib/storage.ts';
+import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const CALLBACK = '/v1/users/authentications/oauth/google/callback';
+const SOCIAL = '/v1/users/social';
+const STATE = 'state-0123456789abcdef';
+
+function callbackWith(answer: Response | (() => Response), rest: FakeHandler = () => apiFailure(404, 'NOT_FOUND')) {
+  return stubApi((request) => {
+    if (request.path === CALLBACK) return typeof answer === 'function' ? answer() : answer.clone();
+    return rest(request);
+  });
+}
+
+const socialProfile = {
+  provider: 'google',
+  email: 'ada.lovelace@gmail.test',
+  name: 'Ada Lovelace',
+  picture: null,
+  signUpToken: 'sign-up-token-0123456789',
+};
+
+describe('Google callback page', () => {
+  it('exchanges the code once under StrictMode, signs in and goes home', async () => {
+    const sent = callbackWith(json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } }), (request) =>
+      request.path === '/v1/users/my' ? json(200, { data: myUser() }) : apiFailure(404, 'NOT_FOUND'),
+    );
+    const { router } = renderApp(`/oauth/google/callback?code=code-1&state=${STATE}`);
+    expect(await screen.findByText('Logging in, please wait…')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getStored('accessToken')).toBe('a1');
+    expect(sent.filter((request) => request.path === CALLBACK)).toHaveLength(1);
+    expect(sent.find((request) => request.path === CALLBACK)?.body).toEqual({ code: 'code-1', state: STATE });
+  });
+
+  it('goes to the SMS step of sign-in when two-factor is on', async () => {
+    callbackWith(json(200, { data: { mfaRequired: true, mfaToken: 'attempt-token-0123456789', phoneEnding: '4567' } }));
+    const { router } = renderApp(`/oauth/google/callback?code=code-2&state=${STATE}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your phone' })).toBeTruthy();
+    expect(screen.getByText('4567')).toBeTruthy();
+    expect(getStored('accessToken')).toBeUndefined();
+  });
+
+  it('keeps the social profile for the consent step, then signs up and clears it', async () => {
+    const sent = callbackWith(json(200, { data: { signUpRequired: true, socialProfile } }), (request) => {
+      if (request.path === SOCIAL) return json(201, { data: { accessToken: 'a2', refreshToken: 'r2' } });
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ status: 'EMAIL_VERIFIED' }) });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    const { router } = renderApp(`/oauth/google/callback?code=code-3&state=${STATE}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finish signing up' })).toBeTruthy();
+    expect(getStored('socialProfile')?.signUpToken).toBe(socialProfile.signUpToken);
+    expect(screen.getByText('ada.lovelace@gmail.test')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findAllByText('Please agree to continue.')).toHaveLength(2);
+    await user.click(screen.getByLabelText(/terms of service/));
+    await user.click(screen.getByLabelText(/privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/creation'));
+    expect(sent.find((request) => request.path === SOCIAL)?.body).toEqual({
+      signUpToken: socialProfile.signUpToken,
+      agreeToTerms: true,
+      agreeToPrivacy: true,
+      marketingConsent: false,
+    });
+    expect(getStored('socialProfile')).toBeUndefined();
+    expect(getStored('accessToken')).toBe('a2');
+  });
+
+  it('says what went wrong when the state is refused', async () => {
+    callbackWith(apiFailure(400, 'OAUTH_STATE_INVALID', 'This sign-in attempt has expired or was already used.'));
+    renderApp(`/oauth/google/callback?code=code-4&state=${STATE}`);
+    expect(await screen.findByText(/This sign-in attempt has expired or was already used/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeTruthy();
+  });
+});

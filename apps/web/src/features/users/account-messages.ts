@@ -1,0 +1,75 @@
+import { errorCatalogue, type TFieldError } from '@cypher/contract';
+import { isApiError } from '../../api/api-error.ts';
+import { formatDate } from '../../lib/format.ts';
+import type { ProfileImageKind } from './api/upload-profile-image.ts';
+
+/**
+ * The words the account pages show for the API's answers, kept pure so each mapping is tested without a page.
+ * Spec section 5 quotes the photo messages as written (including "Size to large to Accept").
+ */
+export const uploadMessages = {
+  unsupported: 'This photo is not supported. Please select another one!',
+  tooLarge: 'Size to large to Accept',
+  backgroundDimensions: 'The background must be at least 1440 x 397 pixels. Please select a larger image.',
+  photoDimensions: errorCatalogue.IMAGE_DIMENSIONS_OUT_OF_RANGE.message,
+} as const;
+
+/** Photos and backgrounds both go up to 5 MB; the browser checks before sending, the API checks again. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** What to say about a failed upload (an ApiError from the upload call, or anything else). */
+export function uploadErrorMessage(error: unknown, kind: ProfileImageKind): string {
+  if (!isApiError(error)) return errorCatalogue.INTERNAL_ERROR.message;
+  switch (error.code) {
+    case 'UNSUPPORTED_MIMETYPE':
+    case 'IMAGE_UNREADABLE':
+      return uploadMessages.unsupported;
+    case 'FILE_TOO_LARGE':
+    case 'PAYLOAD_TOO_LARGE':
+      return uploadMessages.tooLarge;
+    case 'IMAGE_DIMENSIONS_OUT_OF_RANGE':
+      return kind === 'background' ? uploadMessages.backgroundDimensions : uploadMessages.photoDimensions;
+    default:
+      return error.message;
+  }
+}
+
+/** The browser's own check before uploading: undefined when the file may be sent. */
+export function fileProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
+  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return uploadMessages.unsupported;
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return uploadMessages.tooLarge;
+  return undefined;
+}
+
+/** DISCORD_RECONNECT_LOCKED names the unlock time in `details` (field `reconnectAvailableAt`, ISO 8601). */
+export function reconnectAvailableAt(error: unknown): string | undefined {
+  if (!isApiError(error) || error.code !== 'DISCORD_RECONNECT_LOCKED') return undefined;
+  const at = error.details?.find((detail) => detail.field === 'reconnectAvailableAt')?.message;
+  return at && !Number.isNaN(Date.parse(at)) ? at : undefined;
+}
+
+export function discordLockMessage(isoDate: string): string {
+  return `You can connect Discord again on ${formatDate(isoDate)}.`;
+}
+
+/** The message for a failed Discord connect: the unlock date when locked, else the catalogue's words. */
+export function discordErrorMessage(error: unknown): string {
+  const at = reconnectAvailableAt(error);
+  if (at) return discordLockMessage(at);
+  return isApiError(error) ? error.message : errorCatalogue.INTERNAL_ERROR.message;
+}
+
+export interface DeletionBlocker {
+  kind: string;
+  message: string;
+}
+
+const blockerTitles: Record<string, string> = { balance: 'Balance', packs: 'Packs', nfts: 'NFTs' };
+
+/** 409 ACCOUNT_HAS_ASSETS: one entry per kind of asset still held, or undefined for any other answer. */
+export function deletionBlockers(error: unknown): DeletionBlocker[] | undefined {
+  if (!isApiError(error) || error.code !== 'ACCOUNT_HAS_ASSETS') return undefined;
+  const details: TFieldError[] = error.details ?? [];
+  return details.map((detail) => ({ kind: blockerTitles[detail.field] ?? detail.field, message: detail.message }));
+}
