@@ -107,6 +107,9 @@ describe('header', () => {
     await user.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     for (const [name, href] of [
+      ['Edit profile', '/profile/edit'],
+      ['Account security', '/account/security'],
+      ['Connected accounts', '/account/connect'],
       ['Payment', '/payment'],
       ['Notifications', '/notifications'],
       ['Change password', '/password/change'],

@@ -14,6 +14,9 @@ export const mainNavItems: ReadonlyArray<{ label: string; to: RoutePath }> = [
 
 /** The signed-in account's links, shared by the header's account menu and the mobile menu. */
 export const accountNavItems: ReadonlyArray<{ label: string; to: RoutePath; icon: IconName }> = [
+  { label: 'Edit profile', to: '/profile/edit', icon: 'pencil' },
+  { label: 'Account security', to: '/account/security', icon: 'shield' },
+  { label: 'Connected accounts', to: '/account/connect', icon: 'users' },
   { label: 'Payment', to: '/payment', icon: 'card' },
   { label: 'Notifications', to: '/notifications', icon: 'bell' },
   { label: 'Change password', to: '/password/change', icon: 'lock' },

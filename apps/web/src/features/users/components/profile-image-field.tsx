@@ -55,7 +55,7 @@ export function ProfileImageField({ kind, label, hint, value, onChange, placehol
             <img className={styles.preview} src={value} alt={`Your ${kind === 'photo' ? 'profile photo' : 'background'}`} />
           ) : kind === 'photo' ? (
             <span className={styles.initial} aria-hidden="true">
-              {placeholder ? placeholder.charAt(0).toUpperCase() : <Icon name="users" size={32} />}
+              {placeholder ? placeholder.charAt(0).toUpperCase() : <Icon name="image" size={32} />}
             </span>
           ) : (
             <span className={styles.empty} aria-hidden="true">

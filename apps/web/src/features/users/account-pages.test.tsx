@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetCountryRestriction } from '../../lib/country-restriction.ts';
+import { getSession, startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const CHECK = '/v1/users/authentications/check-password';
+const DELETE_REQUEST = '/v1/users/delete-request';
+
+afterEach(() => resetCountryRestriction());
+
+describe('account deletion', () => {
+  it('lists what the account still holds when the request is refused', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (request.path === CHECK) return json(200, { data: { reauthenticatedUntil: '2026-11-22T04:30:00.000Z' } });
+      if (request.path === DELETE_REQUEST) {
+        return json(409, {
+          code: 'ACCOUNT_HAS_ASSETS',
+          message: 'assets',
+          details: [{ field: 'balance', message: 'Your balance still holds 12.50 USD.' }],
+        });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/delete');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    expect(await screen.findByText('Your account still holds assets')).toBeTruthy();
+    expect(screen.getByText('Your balance still holds 12.50 USD.')).toBeTruthy();
+    expect(sent.find((request) => request.path === CHECK)?.body).toEqual({ password: 'Collector#2026' });
+    expect(getSession().isLoggedIn).toBe(true);
+  });
+
+  it('shows the deletion-in-progress screen on every route, and cancelling brings the page back', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let isDeleteRequested = true;
+    stubApi((request) => {
+      if (request.path === '/v1/users/my') {
+        return json(200, { data: myUser({ nickname: 'Ada', isDeleteRequestedAccount: isDeleteRequested }) });
+      }
+      if (request.path === '/v1/users/delete-revoke') {
+        isDeleteRequested = false;
+        return json(200, { data: myUser({ nickname: 'Ada' }) });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/guide');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is being deleted' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel deletion request' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guide' })).toBeTruthy();
+  });
+});
+
+describe('country restriction', () => {
+  it('replaces the page with the region screen once the API answers 499', async () => {
+    stubApi(() => apiFailure(499, 'COUNTRY_RESTRICTED'));
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available in your region' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('banner')).toBeNull());
+  });
+});
