@@ -56,6 +56,17 @@ test.describe('profile and account', () => {
     await page.goto('/profile/edit');
     await expect(page.getByLabel('Nickname')).toHaveValue(nickname);
     await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+
+    // A background must be at least 1440 x 397; a smaller one is refused, a big enough one is kept.
+    const backgroundInput = page.getByTestId('background-file');
+    await backgroundInput.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: gradientPng(800, 220, [20, 20, 40], [57, 231, 184]) });
+    await expect(page.getByText('The background must be at least 1440 x 397 pixels. Please select a larger image.')).toBeVisible();
+    await backgroundInput.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: gradientPng(1440, 397, [20, 20, 40], [57, 231, 184]) });
+    await expect(page.getByRole('img', { name: 'Your background' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Your background' })).toHaveAttribute('src', /\/uploads\//);
   });
 
   test('sign in with Google through the local stand-in: consent, signed in, then profile creation', async ({ page }) => {

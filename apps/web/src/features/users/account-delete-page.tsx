@@ -58,7 +58,7 @@ export default function AccountDeletePage() {
             For seven days you can change your mind: sign in again and cancel the request. After that your personal
             data is removed for good and your email address is freed.
           </li>
-          <li>Your connected Discord account is disconnected and its roles are reset.</li>
+          <li>When the deletion completes, a connected Discord account is disconnected and its roles are reset.</li>
         </ul>
         {blockers ? (
           <Alert tone="error" title="Your account still holds assets">

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const AUTH = '/v1/users/authentications';
+
+describe('account security page', () => {
+  it('turns two-factor on: password, phone, then the code from the SMS', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let isEnabled = false;
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') {
+        return json(200, {
+          data: myUser({
+            nickname: 'Ada',
+            phoneEnding: isEnabled ? '4567' : null,
+            twoFactor: { isEnabled, verifiedAt: isEnabled ? '2026-11-20T10:00:00.000Z' : null },
+          }),
+        });
+      }
+      if (request.path === `${AUTH}/check-password`) {
+        return json(200, { data: { reauthenticatedUntil: '2026-11-22T04:30:00.000Z' } });
+      }
+      if (request.path === `${AUTH}/mfa-register`) {
+        return json(202, { data: { phoneEnding: '4567', expiresAt: '2026-11-22T04:30:00.000Z' } });
+      }
+      if (request.path === `${AUTH}/mfa` && request.method === 'POST') {
+        isEnabled = true;
+        return json(200, { data: { isEnabled: true, verifiedAt: '2026-11-20T10:00:00.000Z' } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Off')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
+
+    let dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    await user.type(within(dialog).getByLabelText('Mobile number'), '+15551234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByText(/phone ending in 4567/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Verification code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+
+    expect(await screen.findByText('On')).toBeTruthy();
+    expect(screen.getByText('the phone ending in 4567')).toBeTruthy();
+    expect(screen.getByText('Nov 20, 2026')).toBeTruthy();
+    expect(sent.find((request) => request.path === `${AUTH}/mfa-register`)?.body).toEqual({ phoneNumber: '+15551234567' });
+    expect(sent.find((request) => request.path === `${AUTH}/mfa`)?.body).toEqual({ code: '123456' });
+  });
+});
