@@ -4,7 +4,10 @@ import { authGuard } from './http/auth-guard.ts';
 import { operatorGuard } from './http/operator-guard.ts';
 import { oauthClient, type OAuthClient } from './adapters/oauth/oauth-client.ts';
 import { accessTokens, type AccessTokens } from './modules/auth/access-tokens.ts';
-import type { TOAuthProvider } from '@cypher/contract';
+import { createHmac } from 'node:crypto';
+import type { TDepositMethod, TOAuthProvider } from '@cypher/contract';
+import { cardSandbox } from './adapters/payments/card-sandbox.ts';
+import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 
 /**
  * What route files and services work with: the app's dependencies plus what is built from them once per app
@@ -17,6 +20,10 @@ export interface AppContext extends AppDeps {
   guard: ReturnType<typeof authGuard> & ReturnType<typeof operatorGuard>;
   /** Google and Discord (or their local stand-ins); null where the provider is switched off. */
   oauth: Record<TOAuthProvider, OAuthClient | null>;
+  /** The deposit providers behind the payment port; null where none is configured (a deposit answers 502). */
+  payments: Record<TDepositMethod, PaymentProvider | null>;
+  /** Signs and verifies the sandbox providers' webhooks (PAYMENTS_WEBHOOK_SECRET, or derived from AUTH_SECRET). */
+  paymentsWebhookSecret: string;
 }
 
 export function createAppContext(deps: AppDeps): AppContext {
@@ -31,5 +38,16 @@ export function createAppContext(deps: AppDeps): AppContext {
     google: google.mode === 'off' ? null : oauthClient('google', google),
     discord: discord.mode === 'off' ? null : oauthClient('discord', discord),
   };
-  return { ...deps, db, authSecret, tokens, guard: { ...auth, ...operators }, oauth };
+  const paymentsWebhookSecret =
+    deps.config.payments.webhookSecret ??
+    createHmac('sha256', authSecret).update('payments-webhook-secret').digest('hex');
+  const isSandbox = deps.config.payments.mode === 'sandbox';
+  const payments = {
+    card: isSandbox
+      ? cardSandbox({ publicUrl: deps.config.publicUrl, webhookSecret: paymentsWebhookSecret, clock: deps.clock })
+      : null,
+    crypto: null,
+    tilia: null,
+  };
+  return { ...deps, db, authSecret, tokens, guard: { ...auth, ...operators }, oauth, payments, paymentsWebhookSecret };
 }

@@ -21,10 +21,13 @@ import { oauthRoutes } from './modules/auth/oauth/oauth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { devPaymentsRoutes } from './modules/dev-payments/dev-payments.routes.ts';
 import { devOAuthRoutes } from './modules/dev-oauth/dev-oauth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { depositsRoutes } from './modules/wallet/deposits/deposits.routes.ts';
+import { webhooksRoutes } from './modules/wallet/deposits/webhooks.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { withdrawalsRoutes } from './modules/wallet/withdrawals/withdrawals.routes.ts';
 
@@ -73,8 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes(ctx));
   await app.register(walletRoutes(ctx));
   await app.register(withdrawalsRoutes(ctx));
+  await app.register(depositsRoutes(ctx));
+  await app.register(webhooksRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));
+  if (ctx.config.payments.mode === 'sandbox') await app.register(devPaymentsRoutes(ctx));
 
   const webApp = await registerWebApp(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_BRAND_NAME, DEFAULT_CYP_MINOR_UNITS, DEFAULT_CYP_PER_USD } from '@cypher/contract';
+import {
+  DEFAULT_BRAND_NAME,
+  DEFAULT_DEPOSIT_MAX_CENTS,
+  DEFAULT_DEPOSIT_MIN_CENTS,
+  DEFAULT_CYP_MINOR_UNITS,
+  DEFAULT_CYP_PER_USD,
+} from '@cypher/contract';
 
 /**
  * The only reader of `process.env`. Every setting the API understands is declared here with its default, checked at
@@ -77,6 +83,9 @@ const ZEnvironment = z.object({
   USDC_WITHDRAWAL_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   CYP_MINOR_UNITS: z.coerce.number().int().min(0).max(6).default(DEFAULT_CYP_MINOR_UNITS),
   CYP_PER_USD: z.coerce.number().positive().max(1_000_000).default(DEFAULT_CYP_PER_USD),
+  DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
+  DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
+  PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -96,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 random characters)');
+  }
+  if (e.DEPOSIT_MIN_CENTS > e.DEPOSIT_MAX_CENTS) {
+    throw new Error('Invalid configuration:\n  DEPOSIT_MIN_CENTS: must not be above DEPOSIT_MAX_CENTS');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -126,7 +138,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.SMS_FROM
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.SMS_FROM, baseUrl: e.SMS_API_BASE_URL }
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.SMS_FROM,
+            baseUrl: e.SMS_API_BASE_URL,
+          }
         : undefined,
     oauth: oauthConfig(e, publicUrl),
     discordBot:
@@ -142,6 +159,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cypPerUsd: e.CYP_PER_USD,
       /** Charged per withdrawal request, in cents, and kept if the request is rejected. */
       withdrawalFeeCents: { wire: e.WIRE_WITHDRAWAL_FEE_CENTS, usdc: e.USDC_WITHDRAWAL_FEE_CENTS },
+    },
+    payments: {
+      /** Deposits outside [min, max] cents are refused with AMOUNT_OUT_OF_BANDWIDTH. */
+      depositMinCents: e.DEPOSIT_MIN_CENTS,
+      depositMaxCents: e.DEPOSIT_MAX_CENTS,
+      /**
+       * Signs and verifies the sandbox providers' webhooks. Unset outside production: derived from AUTH_SECRET.
+       * The sandboxes (and so card deposits without a real provider) are switched off in production.
+       */
+      webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
+      mode: (e.NODE_ENV === 'production' ? 'off' : 'sandbox') as 'off' | 'sandbox',
     },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {

@@ -117,6 +117,14 @@ export const errorCatalogue = {
   // Wallet.
   INSUFFICIENT_FUNDS: { status: 409, message: 'Insufficient funds. Please add funds to your balance.' },
   WITHDRAWAL_NOT_FOUND: { status: 404, message: 'We could not find this withdrawal.' },
+  AMOUNT_OUT_OF_BANDWIDTH: { status: 400, message: 'Amount is not within correct bandwidth' },
+  DEPOSIT_NOT_FOUND: { status: 404, message: 'We could not find this deposit.' },
+  INVALID_CARD_NUMBER: { status: 400, message: 'Invalid credit card number. Please check again' },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment provider could not be reached. Please try again in a moment.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
   WITHDRAWAL_STATUS_CONFLICT: {
     status: 409,
     message: 'This withdrawal has already moved on and cannot be changed this way. Please reload it.',

@@ -14,3 +14,4 @@ export * from './money-format.ts';
 export * from './wallet.ts';
 export * from './bank-details.ts';
 export * from './withdrawals.ts';
+export * from './deposits.ts';

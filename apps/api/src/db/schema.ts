@@ -12,3 +12,4 @@ export * from './seed/seed.tables.ts';
 export * from '../modules/wallet/wallet.tables.ts';
 export * from '../http/idempotency/idempotency.tables.ts';
 export * from '../modules/wallet/withdrawals/withdrawals.tables.ts';
+export * from '../modules/wallet/deposits/deposits.tables.ts';

@@ -1,0 +1,97 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { TDepositMethod } from '@cypher/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+export interface TCheckoutRequest {
+  depositId: string;
+  /** Minor units. */
+  amount: number;
+  currency: 'USD';
+  method: TDepositMethod;
+  /** Where the provider sends the person back after paying (or not). */
+  returnUrl: string;
+}
+
+export interface TCheckout {
+  providerReference: string;
+  checkoutUrl: string;
+  expiresAt: Date;
+}
+
+export const paymentEventTypes = ['payment.succeeded', 'payment.failed', 'payment.expired'] as const;
+
+/** What every provider's webhook is turned into once verified. */
+export const ZPaymentEvent = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(paymentEventTypes),
+  data: z.object({
+    providerReference: z.string().min(1).max(200),
+    amount: z.number().int().positive(),
+    currency: z.literal('USD'),
+    /** Shown on the receipt, for example "Visa •••• 4242". */
+    paymentMethod: z.string().max(100).optional(),
+    failureReason: z.string().max(200).optional(),
+  }),
+});
+export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
+
+/**
+ * The port every payment provider (card, crypto, Tilia; sandbox or real) sits behind. createCheckout is an outside
+ * call: never inside a database transaction (house rule 7). It is keyed by depositId, so calling it twice for the
+ * same deposit gives the same checkout.
+ */
+export interface PaymentProvider {
+  method: TDepositMethod;
+  createCheckout(request: TCheckoutRequest): Promise<TCheckout>;
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): TPaymentEvent;
+}
+
+export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, the Stripe-style signature header. */
+export function signWebhook(secret: string, rawBody: Buffer | string, at: Date): string {
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const signature = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/**
+ * Verifies the signature header over the raw bytes (one changed byte fails), within five minutes of the clock
+ * either way (a captured webhook cannot be replayed later), comparing in constant time. Any failure is
+ * WEBHOOK_SIGNATURE_INVALID; the body is parsed only after the signature holds.
+ */
+export function verifySignedWebhook(
+  secret: string,
+  clock: Clock,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): TPaymentEvent {
+  const raw = headers[WEBHOOK_SIGNATURE_HEADER];
+  const header = Array.isArray(raw) ? raw[0] : raw;
+  if (!header) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  let timestamp: number | null = null;
+  const candidates: string[] = [];
+  for (const part of header.split(',')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    if (name === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) candidates.push(value);
+  }
+  if (timestamp === null || candidates.length === 0) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+  if (Math.abs(nowSeconds - timestamp) > WEBHOOK_TOLERANCE_SECONDS) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
+  const isValid = candidates.some((candidate) => timingSafeEqual(Buffer.from(candidate, 'hex'), expected));
+  if (!isValid) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('INVALID_REQUEST');
+  }
+  const event = ZPaymentEvent.safeParse(parsed);
+  if (!event.success) throw new AppError('INVALID_REQUEST');
+  return event.data;
+}

@@ -1,0 +1,44 @@
+import { formatMoney } from '@cypher/contract';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const style = `body{margin:0;font-family:system-ui,sans-serif;background:#0b0b10;color:#ececf1}
+  main{max-width:420px;margin:48px auto;padding:28px;background:#15151f;border:1px solid #26263a;border-radius:16px}
+  h1{font-size:1.3rem;margin:0 0 6px} p{color:#a0a0b0;line-height:1.5;margin:0 0 18px}
+  label{display:block;margin:0 0 14px;font-size:.9rem} input{display:block;width:100%;box-sizing:border-box;margin-top:6px;padding:10px;border-radius:8px;border:1px solid #2e2e45;background:#1d1d2b;color:inherit}
+  button{width:100%;padding:12px;border:0;border-radius:10px;background:#8b7bff;color:#0b0b10;font-weight:600}
+  .error{color:#ff8a8a} small{color:#a0a0b0}`;
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${style}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/** The sandbox's hosted card form. The test numbers are listed on the page: this is never a real provider. */
+export function renderCheckoutPage(reference: string, amountCents: number, error?: string): string {
+  const amount = formatMoney({ amount: amountCents, currency: 'USD' });
+  return page(
+    'Card payment (sandbox)',
+    `<h1>Pay ${escapeHtml(amount)}</h1>
+<p>Sandbox checkout. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+4000 0000 0000 9995 has insufficient funds.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/dev/payments/card/checkout/${encodeURIComponent(reference)}">
+<label>Card number<input name="cardNumber" inputmode="numeric" autocomplete="cc-number" required></label>
+<label>Expiry (MM/YY)<input name="expiry" autocomplete="cc-exp" placeholder="12/34" required></label>
+<label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label>
+<button type="submit">Pay ${escapeHtml(amount)}</button>
+</form>`,
+  );
+}
+
+export function renderClosedCheckout(): string {
+  return page(
+    'Checkout closed',
+    '<h1>This checkout is no longer open</h1><p>Start a new deposit from your wallet.</p>',
+  );
+}

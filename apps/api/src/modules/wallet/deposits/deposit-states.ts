@@ -1,0 +1,34 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TDepositStatus } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { deposits, type TDepositRow } from './deposits.tables.ts';
+
+/**
+ * The deposit state machine (house rule 6). created: recorded, provider not yet answered; pending: checkout open;
+ * a provider failure ends created in failed; the provider's webhooks end pending. The ends are final.
+ */
+export const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
+  created: ['pending', 'failed'],
+  pending: ['succeeded', 'failed', 'expired'],
+  succeeded: [],
+  failed: [],
+  expired: [],
+};
+
+export function depositStatesLeadingTo(to: TDepositStatus): TDepositStatus[] {
+  return (Object.keys(depositTransitions) as TDepositStatus[]).filter((from) => depositTransitions[from].includes(to));
+}
+
+/** `UPDATE deposits SET status = to WHERE id = $1 AND status IN (states leading to it)`: the row, or null. */
+export async function transitionDeposit(
+  tx: Db,
+  id: string,
+  move: { to: TDepositStatus; now: Date; changes?: Partial<TDepositRow> },
+): Promise<TDepositRow | null> {
+  const [row] = await tx
+    .update(deposits)
+    .set({ ...move.changes, status: move.to, updatedAt: move.now })
+    .where(and(eq(deposits.id, id), inArray(deposits.status, depositStatesLeadingTo(move.to))))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCreateDepositRequest, ZCreateDepositResponse, ZData } from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { principalOf } from '../../../http/auth-guard.ts';
+import { runIdempotent } from '../../../http/idempotency.ts';
+import { openCheckout, recordDeposit } from './create-deposit.ts';
+
+const tags = ['wallet'];
+
+export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/deposits',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Add funds: records the deposit and opens the provider checkout (takes an Idempotency-Key header)',
+          body: ZCreateDepositRequest,
+          response: { 201: ZData(ZCreateDepositResponse) },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = principalOf(request);
+        const now = ctx.clock.now();
+        // The intent commits with the idempotency key's answer; a replay gets the same deposit id back.
+        const recorded = await runIdempotent<{ depositId: string }>(
+          { db: ctx.db, now },
+          request,
+          userId,
+          async (tx) => ({
+            status: 201,
+            body: { depositId: await recordDeposit(tx, { payments: ctx.config.payments, now }, userId, request.body) },
+          }),
+        );
+        // Outside any transaction (house rule 7): the provider call and its outcome.
+        const checkout = await openCheckout(
+          {
+            db: ctx.db,
+            clock: ctx.clock,
+            provider: ctx.payments[request.body.method],
+            publicUrl: ctx.config.publicUrl,
+          },
+          userId,
+          recorded.body.depositId,
+        );
+        return reply.status(201).send({ data: checkout });
+      },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { depositMethods, depositStatuses, type TDepositMethod, type TDepositStatus } from '@cypher/contract';
+import { isOneOf } from '../../../db/checks.ts';
+import { users } from '../../users/users.tables.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A request to add funds. Recorded (created) and committed before the provider is called; `status` changes only
+ * through transitionDeposit (house rule 6); the ledger is credited only with the succeeded transition.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    method: text('method').$type<TDepositMethod>().notNull(),
+    status: text('status').$type<TDepositStatus>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<'USD'>().notNull(),
+    providerReference: text('provider_reference').unique('deposits_provider_reference_key'),
+    checkoutUrl: text('checkout_url'),
+    expiresAt: timestamptz('expires_at'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    index('deposits_user_created_idx').on(table.userId, table.createdAt),
+    check('deposits_method_check', isOneOf(table.method, depositMethods)),
+    check('deposits_status_check', isOneOf(table.status, depositStatuses)),
+    check('deposits_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+export type TDepositRow = typeof deposits.$inferSelect;
+
+/** Every provider event applied, inserted in the same transaction as its effect: the unique key makes it once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    depositId: uuid('deposit_id').references(() => deposits.id, { onDelete: 'restrict' }),
+    receivedAt: timestamptz('received_at').notNull(),
+  },
+  (table) => [primaryKey({ name: 'payment_events_provider_event_key', columns: [table.provider, table.eventId] })],
+);

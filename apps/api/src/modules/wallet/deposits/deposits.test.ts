@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../../adapters/payments/payment-provider.ts';
+import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import { deposits, paymentEvents } from './deposits.tables.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_deposit_tests';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'http://cypher.test' } });
+});
+afterAll(() => t.close());
+
+async function signedInUser() {
+  const user = await activeUser(t);
+  const me = await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) });
+  return { ...user, userId: me.json().data.id as string };
+}
+
+function createDeposit(accessToken: string, amount: number, key?: string, method = 'card') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: { ...bearer(accessToken), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { method, amount: { amount, currency: 'USD' } },
+  });
+}
+
+function checkoutPath(checkoutUrl: string) {
+  return new URL(checkoutUrl).pathname;
+}
+
+function payAtCheckout(checkoutUrl: string, cardNumber: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: checkoutPath(checkoutUrl),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ cardNumber, expiry: '12/39', cvc: '123' }).toString(),
+  });
+}
+
+async function depositRow(id: string) {
+  const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, id));
+  return row!;
+}
+
+function sendWebhook(rawBody: string, signature: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/card',
+    headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+    payload: rawBody,
+  });
+}
+
+async function pendingDeposit(amount = 2500) {
+  const user = await signedInUser();
+  const created = await createDeposit(user.accessToken, amount);
+  expect(created.statusCode).toBe(201);
+  const { depositId } = created.json().data as { depositId: string };
+  const row = await depositRow(depositId);
+  return { user, depositId, reference: row.providerReference! };
+}
+
+function succeededEvent(reference: string, amount: number, id = `evt_${Math.random().toString(36).slice(2)}`) {
+  return JSON.stringify({
+    id,
+    type: 'payment.succeeded',
+    data: { providerReference: reference, amount, currency: 'USD', paymentMethod: 'Visa •••• 4242' },
+  });
+}
+
+describe('POST /v1/deposits', () => {
+  it('records the deposit, opens the sandbox checkout and answers 201 with it (pending)', async () => {
+    const user = await signedInUser();
+    const response = await createDeposit(user.accessToken, 2500);
+    expect(response.statusCode).toBe(201);
+    const data = response.json().data;
+    expect(data.status).toBe('pending');
+    expect(data.checkoutUrl).toMatch(/^http:\/\/cypher\.test\/dev\/payments\/card\/checkout\/cs_sandbox_/);
+    const row = await depositRow(data.depositId);
+    expect(row).toMatchObject({
+      userId: user.userId,
+      method: 'card',
+      status: 'pending',
+      amount: 2500,
+      currency: 'USD',
+    });
+    const page = await t.app.inject({ method: 'GET', url: checkoutPath(data.checkoutUrl) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('$25.00');
+  });
+
+  it.each([499, 1_000_001])('refuses %i cents: outside the bandwidth', async (amount) => {
+    const user = await signedInUser();
+    const response = await createDeposit(user.accessToken, amount);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'AMOUNT_OUT_OF_BANDWIDTH',
+      message: 'Amount is not within correct bandwidth',
+    });
+  });
+
+  it('accepts the bandwidth edges', async () => {
+    const user = await signedInUser();
+    expect((await createDeposit(user.accessToken, 500)).statusCode).toBe(201);
+    expect((await createDeposit(user.accessToken, 1_000_000)).statusCode).toBe(201);
+  });
+
+  it('returns the same deposit for a replayed Idempotency-Key, and 422 for the key with another body', async () => {
+    const user = await signedInUser();
+    const first = await createDeposit(user.accessToken, 1000, 'deposit-key-1');
+    const second = await createDeposit(user.accessToken, 1000, 'deposit-key-1');
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    const rows = await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId));
+    expect(rows).toHaveLength(1);
+    const other = await createDeposit(user.accessToken, 2000, 'deposit-key-1');
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('answers 502 PAYMENT_PROVIDER_UNAVAILABLE and marks the deposit failed when no provider is there', async () => {
+    const user = await signedInUser();
+    const response = await createDeposit(user.accessToken, 1000, undefined, 'tilia');
+    expect(response.statusCode).toBe(502);
+    expect(response.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    const [row] = await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId));
+    expect(row?.status).toBe('failed');
+  });
+
+  it('needs a signed-in person', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits',
+      payload: { method: 'card', amount: { amount: 1000, currency: 'USD' } },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('card sandbox checkout', () => {
+  it('pays with 4242 4242 4242 4242: webhook, deposit succeeded, balance credited as unsettled, receipt listed', async () => {
+    const { user, depositId } = await pendingDeposit(2500);
+    const { checkoutUrl } = (await depositRow(depositId)) as { checkoutUrl: string };
+    const paid = await payAtCheckout(checkoutUrl, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`http://cypher.test/payment?deposit=${depositId}`);
+    expect((await depositRow(depositId)).status).toBe('succeeded');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 2500 });
+
+    const history = await t.app.inject({ method: 'GET', url: '/v1/balances', headers: bearer(user.accessToken) });
+    expect(history.statusCode).toBe(200);
+    const [item] = history.json().data.items;
+    expect(JSON.stringify(item)).toContain('Visa •••• 4242');
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  it('declines 4000 0000 0000 0002: deposit failed, nothing credited', async () => {
+    const { user, depositId } = await pendingDeposit(3000);
+    const paid = await payAtCheckout((await depositRow(depositId)).checkoutUrl!, '4000000000000002');
+    expect(paid.statusCode).toBe(303);
+    expect(await depositRow(depositId)).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
+    expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
+  });
+
+  it('refuses 4000 0000 0000 9995 for insufficient funds', async () => {
+    const { depositId } = await pendingDeposit(3000);
+    await payAtCheckout((await depositRow(depositId)).checkoutUrl!, '4000000000009995');
+    expect(await depositRow(depositId)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
+  });
+
+  it('shows the Luhn message for a mistyped number and changes nothing', async () => {
+    const { depositId } = await pendingDeposit(3000);
+    const paid = await payAtCheckout((await depositRow(depositId)).checkoutUrl!, '4242424242424241');
+    expect(paid.statusCode).toBe(400);
+    expect(paid.body).toContain('Invalid credit card number. Please check again');
+    expect((await depositRow(depositId)).status).toBe('pending');
+  });
+});
+
+describe('POST /v1/webhooks/:provider', () => {
+  it('credits once when the same event arrives 10 times at once', async () => {
+    const { user, depositId, reference } = await pendingDeposit(4000);
+    const body = succeededEvent(reference, 4000, `evt_concurrent_${depositId}`);
+    const signature = signWebhook(WEBHOOK_SECRET, body, t.clock.now());
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sendWebhook(body, signature)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers[0]!.json()).toEqual({ data: { received: true } });
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 4000 });
+    const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.depositId, depositId));
+    expect(events).toHaveLength(1);
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  it('credits once for two different events of the same payment', async () => {
+    const { user, reference } = await pendingDeposit(1500);
+    for (const id of ['evt_a', 'evt_b'].map((prefix) => `${prefix}_${reference}`)) {
+      const body = succeededEvent(reference, 1500, id);
+      expect((await sendWebhook(body, signWebhook(WEBHOOK_SECRET, body, t.clock.now()))).statusCode).toBe(200);
+    }
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 1500 });
+  });
+
+  it('ignores a succeeded event whose amount is not the deposit', async () => {
+    const { user, depositId, reference } = await pendingDeposit(1500);
+    const body = succeededEvent(reference, 999_999);
+    expect((await sendWebhook(body, signWebhook(WEBHOOK_SECRET, body, t.clock.now()))).statusCode).toBe(200);
+    expect((await depositRow(depositId)).status).toBe('pending');
+    expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
+  });
+
+  it('moves a pending deposit to expired', async () => {
+    const { depositId, reference } = await pendingDeposit(1500);
+    const body = JSON.stringify({
+      id: `evt_expired_${depositId}`,
+      type: 'payment.expired',
+      data: { providerReference: reference, amount: 1500, currency: 'USD' },
+    });
+    expect((await sendWebhook(body, signWebhook(WEBHOOK_SECRET, body, t.clock.now()))).statusCode).toBe(200);
+    expect((await depositRow(depositId)).status).toBe('expired');
+  });
+
+  describe('refuses with 400 WEBHOOK_SIGNATURE_INVALID and changes nothing', () => {
+    const refusals: Array<[string, (body: string, reference: string) => [string, string]]> = [
+      [
+        'a signature made with another secret',
+        (body) => [body, signWebhook('whsec_someone_else_entirely', body, t.clock.now())],
+      ],
+      [
+        'a timestamp older than five minutes',
+        (body) => [body, signWebhook(WEBHOOK_SECRET, body, new Date(t.clock.now().getTime() - 301_000))],
+      ],
+      [
+        'a timestamp more than five minutes ahead',
+        (body) => [body, signWebhook(WEBHOOK_SECRET, body, new Date(t.clock.now().getTime() + 301_000))],
+      ],
+      [
+        'a body with one byte changed',
+        (body) => {
+          const signature = signWebhook(WEBHOOK_SECRET, body, t.clock.now());
+          return [body.replace('"amount":2000', '"amount":2001'), signature];
+        },
+      ],
+      ['no signature', (body) => [body, '']],
+      ['a malformed header', (body) => [body, 'v1=nothex,t=abc']],
+    ];
+    it.each(refusals)('%s', async (_name, tamper) => {
+      const { user, depositId, reference } = await pendingDeposit(2000);
+      const [body, signature] = tamper(succeededEvent(reference, 2000), reference);
+      const response = await sendWebhook(body, signature);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+      expect((await depositRow(depositId)).status).toBe('pending');
+      expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
+    });
+  });
+
+  it('accepts a signature within the five-minute window', async () => {
+    const { user, reference } = await pendingDeposit(2000);
+    const body = succeededEvent(reference, 2000);
+    const response = await sendWebhook(
+      body,
+      signWebhook(WEBHOOK_SECRET, body, new Date(t.clock.now().getTime() - 299_000)),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 2000 });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isValidCardNumber, ZCreateDepositRequest } from './deposits.ts';
+
+describe('isValidCardNumber', () => {
+  it.each(['4242424242424242', '4000000000000002', '4000000000009995', '4242 4242 4242 4242', '5555-5555-5555-4444'])(
+    'accepts %s',
+    (number) => expect(isValidCardNumber(number)).toBe(true),
+  );
+  it.each(['4242424242424241', '1234', '', 'abcdabcdabcdabcd', '42424242424242424242'])('refuses %s', (number) =>
+    expect(isValidCardNumber(number)).toBe(false),
+  );
+});
+
+describe('ZCreateDepositRequest', () => {
+  it('takes a method and an amount in USD cents', () => {
+    expect(ZCreateDepositRequest.safeParse({ method: 'card', amount: { amount: 500, currency: 'USD' } }).success).toBe(
+      true,
+    );
+    expect(ZCreateDepositRequest.safeParse({ method: 'card', amount: { amount: 5.5, currency: 'USD' } }).success).toBe(
+      false,
+    );
+    expect(
+      ZCreateDepositRequest.safeParse({ method: 'paypal', amount: { amount: 500, currency: 'USD' } }).success,
+    ).toBe(false);
+  });
+});

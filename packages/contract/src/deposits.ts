@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const depositMethods = ['card', 'crypto', 'tilia'] as const;
+export type TDepositMethod = (typeof depositMethods)[number];
+export const ZDepositMethod = z.enum(depositMethods);
+
+export const depositStatuses = ['created', 'pending', 'succeeded', 'failed', 'expired'] as const;
+export type TDepositStatus = (typeof depositStatuses)[number];
+
+/** Defaults of DEPOSIT_MIN_CENTS and DEPOSIT_MAX_CENTS; the API answers AMOUNT_OUT_OF_BANDWIDTH outside them. */
+export const DEFAULT_DEPOSIT_MIN_CENTS = 500;
+export const DEFAULT_DEPOSIT_MAX_CENTS = 1_000_000;
+
+export const ZCreateDepositRequest = z.strictObject({
+  method: ZDepositMethod,
+  amount: z.strictObject({
+    amount: z.number().int().positive(),
+    currency: z.literal('USD'),
+  }),
+});
+export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
+
+export const ZCreateDepositResponse = z.object({
+  depositId: z.string(),
+  checkoutUrl: z.string(),
+  status: z.enum(depositStatuses),
+});
+export type TCreateDepositResponse = z.infer<typeof ZCreateDepositResponse>;
+
+export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid credit card number. Please check again';
+
+/** The Luhn check every card number passes; spaces and dashes are ignored, 12 to 19 digits. */
+export function isValidCardNumber(input: string): boolean {
+  const digits = input.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
