@@ -6,7 +6,7 @@ import { oauthClient, type OAuthClient } from './adapters/oauth/oauth-client.ts'
 import { accessTokens, type AccessTokens } from './modules/auth/access-tokens.ts';
 import { createHmac } from 'node:crypto';
 import type { TDepositMethod, TOAuthProvider } from '@cypher/contract';
-import { cardSandbox } from './adapters/payments/card-sandbox.ts';
+import { sandboxProvider } from './adapters/payments/sandbox-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 
 /**
@@ -42,12 +42,11 @@ export function createAppContext(deps: AppDeps): AppContext {
     deps.config.payments.webhookSecret ??
     createHmac('sha256', authSecret).update('payments-webhook-secret').digest('hex');
   const isSandbox = deps.config.payments.mode === 'sandbox';
-  const payments = {
-    card: isSandbox
-      ? cardSandbox({ publicUrl: deps.config.publicUrl, webhookSecret: paymentsWebhookSecret, clock: deps.clock })
-      : null,
-    crypto: null,
-    tilia: null,
+  const sandbox = { publicUrl: deps.config.publicUrl, webhookSecret: paymentsWebhookSecret, clock: deps.clock };
+  const payments: Record<TDepositMethod, PaymentProvider | null> = {
+    card: isSandbox ? sandboxProvider('card', sandbox) : null,
+    crypto: isSandbox ? sandboxProvider('crypto', sandbox) : null,
+    tilia: isSandbox ? sandboxProvider('tilia', sandbox) : null,
   };
   return { ...deps, db, authSecret, tokens, guard: { ...auth, ...operators }, oauth, payments, paymentsWebhookSecret };
 }

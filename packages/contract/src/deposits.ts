@@ -44,3 +44,21 @@ export function isValidCardNumber(input: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** The coins the crypto checkout takes (a Coinbase-Commerce-style charge). */
+export const cryptoDepositCurrencies = [
+  { code: 'ETH', name: 'Ethereum', network: 'Ethereum' },
+  { code: 'BTC', name: 'Bitcoin', network: 'Bitcoin' },
+  { code: 'BCH', name: 'Bitcoin Cash', network: 'Bitcoin Cash' },
+  { code: 'USDC', name: 'USD Coin', network: 'Ethereum (ERC-20)' },
+  { code: 'DAI', name: 'Dai', network: 'Ethereum (ERC-20)' },
+] as const;
+
+export const CRYPTO_NETWORK_WARNING =
+  'Send only the listed coins on the listed networks. Funds sent on any other network or in any other coin are lost and cannot be recovered.';
+
+export const ZCryptoDepositCurrencies = z.object({
+  currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string() })),
+  warning: z.string(),
+});
+export type TCryptoDepositCurrencies = z.infer<typeof ZCryptoDepositCurrencies>;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@cypher/contract';
+import { CRYPTO_NETWORK_WARNING, cryptoDepositCurrencies, formatMoney, type TDepositMethod } from '@cypher/contract';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -40,5 +40,32 @@ export function renderClosedCheckout(): string {
   return page(
     'Checkout closed',
     '<h1>This checkout is no longer open</h1><p>Start a new deposit from your wallet.</p>',
+  );
+}
+
+/** The crypto charge and Tilia sandboxes: no form to fill, the tester picks what the provider reports. */
+export function renderOutcomeCheckoutPage(
+  method: Exclude<TDepositMethod, 'card'>,
+  reference: string,
+  amountCents: number,
+  error?: string,
+): string {
+  const amount = formatMoney({ amount: amountCents, currency: 'USD' });
+  const action = `/dev/payments/${method}/checkout/${encodeURIComponent(reference)}`;
+  const intro =
+    method === 'crypto'
+      ? `<p>Sandbox crypto charge. Accepted: ${cryptoDepositCurrencies.map((coin) => escapeHtml(`${coin.code} (${coin.network})`)).join(', ')}.</p>
+<p class="error">${escapeHtml(CRYPTO_NETWORK_WARNING)}</p>`
+      : '<p>Sandbox Tilia payment.</p>';
+  const button = (outcome: string, label: string) =>
+    `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit">${escapeHtml(label)}</button></form><p></p>`;
+  return page(
+    method === 'crypto' ? 'Crypto payment (sandbox)' : 'Tilia payment (sandbox)',
+    `<h1>Pay ${escapeHtml(amount)}</h1>
+${intro}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${button('succeeded', method === 'crypto' ? 'Send payment (confirmed)' : `Pay ${amount}`)}
+${button('failed', 'Decline')}
+${button('expired', method === 'crypto' ? 'Let the charge expire' : 'Let it time out')}`,
   );
 }

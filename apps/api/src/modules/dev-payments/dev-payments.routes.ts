@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INVALID_CARD_NUMBER_MESSAGE, isValidCardNumber } from '@cypher/contract';
+import { INVALID_CARD_NUMBER_MESSAGE, isValidCardNumber, ZDepositMethod, type TDepositMethod } from '@cypher/contract';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type TPaymentEvent } from '../../adapters/payments/payment-provider.ts';
 import type { AppContext } from '../../app-context.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
-import { renderCheckoutPage, renderClosedCheckout } from './checkout-page.ts';
+import { renderCheckoutPage, renderClosedCheckout, renderOutcomeCheckoutPage } from './checkout-page.ts';
 
-const ZParams = z.object({ reference: z.string().min(1).max(200) });
-const ZCardForm = z.object({
+const ZParams = z.object({ method: ZDepositMethod, reference: z.string().min(1).max(200) });
+const ZCheckoutForm = z.object({
   cardNumber: z.string().default(''),
   expiry: z.string().default(''),
   cvc: z.string().default(''),
+  outcome: z.enum(['succeeded', 'failed', 'expired']).default('succeeded'),
 });
 
 /** The sandbox's test numbers (Stripe's): what each one does. Any other valid number succeeds. */
@@ -38,8 +40,9 @@ function isFutureExpiry(expiry: string, now: Date): boolean {
 }
 
 /**
- * The card sandbox's hosted checkout, outside production only. Paying signs a webhook with the configured webhook
- * secret and delivers it to this app's own POST /v1/webhooks/card, so it goes through the same verification and
+ * The sandboxes' hosted checkouts (card form; crypto charge and Tilia payment with a chosen outcome), outside
+ * production only. Paying signs a webhook with the configured webhook secret and delivers it to this app's own
+ * POST /v1/webhooks/:method, so it goes through the same verification and
  * exactly-once application as a real provider's; then the browser goes back to the deposit's return page.
  */
 export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -48,33 +51,74 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    const pendingDeposit = async (reference: string) => {
+    const pendingDeposit = async (method: TDepositMethod, reference: string) => {
       const [deposit] = await ctx.db
         .select()
         .from(deposits)
-        .where(and(eq(deposits.providerReference, reference), eq(deposits.method, 'card')));
+        .where(and(eq(deposits.providerReference, reference), eq(deposits.method, method)));
       return deposit?.status === 'pending' ? deposit : null;
     };
 
+    const deliver = async (method: TDepositMethod, event: TPaymentEvent, log: FastifyBaseLogger): Promise<boolean> => {
+      const rawBody = JSON.stringify(event);
+      const delivery = await app.inject({
+        method: 'POST',
+        url: `/v1/webhooks/${method}`,
+        headers: {
+          'content-type': 'application/json',
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(ctx.paymentsWebhookSecret, rawBody, ctx.clock.now()),
+        },
+        payload: rawBody,
+      });
+      if (delivery.statusCode === 200) return true;
+      log.error({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
+      return false;
+    };
+
     app.get(
-      '/dev/payments/card/checkout/:reference',
+      '/dev/payments/:method/checkout/:reference',
       { schema: { hide: true, params: ZParams } },
       async (request, reply) => {
-        const deposit = await pendingDeposit(request.params.reference);
+        const { method, reference } = request.params;
+        const deposit = await pendingDeposit(method, reference);
         reply.type('text/html; charset=utf-8');
         if (!deposit) return reply.status(404).send(renderClosedCheckout());
-        return reply.send(renderCheckoutPage(request.params.reference, deposit.amount));
+        if (method !== 'card') return reply.send(renderOutcomeCheckoutPage(method, reference, deposit.amount));
+        return reply.send(renderCheckoutPage(reference, deposit.amount));
       },
     );
 
     app.post(
-      '/dev/payments/card/checkout/:reference',
-      { schema: { hide: true, params: ZParams, body: ZCardForm } },
+      '/dev/payments/:method/checkout/:reference',
+      { schema: { hide: true, params: ZParams, body: ZCheckoutForm } },
       async (request, reply) => {
-        const { reference } = request.params;
-        const deposit = await pendingDeposit(reference);
+        const { method, reference } = request.params;
+        const deposit = await pendingDeposit(method, reference);
         reply.type('text/html; charset=utf-8');
         if (!deposit) return reply.status(404).send(renderClosedCheckout());
+        if (method !== 'card') {
+          const { outcome } = request.body;
+          const event: TPaymentEvent = {
+            id: `evt_sandbox_${randomUUID()}`,
+            type: `payment.${outcome}`,
+            data: {
+              providerReference: reference,
+              amount: deposit.amount,
+              currency: 'USD',
+              paymentMethod: method === 'crypto' ? 'Crypto' : 'Tilia',
+              ...(outcome === 'failed' ? { failureReason: 'payment_declined' } : {}),
+            },
+          };
+          const isDelivered = await deliver(method, event, request.log);
+          if (!isDelivered) {
+            return reply
+              .status(502)
+              .send(
+                renderOutcomeCheckoutPage(method, reference, deposit.amount, 'The payment could not be completed.'),
+              );
+          }
+          return reply.redirect(`${ctx.config.publicUrl}/payment?deposit=${deposit.id}`, 303);
+        }
         const digits = request.body.cardNumber.replace(/[\s-]/g, '');
         const formError = !isValidCardNumber(digits)
           ? INVALID_CARD_NUMBER_MESSAGE
@@ -97,18 +141,7 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...(declineReason ? { failureReason: declineReason } : {}),
           },
         };
-        const rawBody = JSON.stringify(event);
-        const delivery = await app.inject({
-          method: 'POST',
-          url: '/v1/webhooks/card',
-          headers: {
-            'content-type': 'application/json',
-            [WEBHOOK_SIGNATURE_HEADER]: signWebhook(ctx.paymentsWebhookSecret, rawBody, ctx.clock.now()),
-          },
-          payload: rawBody,
-        });
-        if (delivery.statusCode !== 200) {
-          request.log.error({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
+        if (!(await deliver('card', event, request.log))) {
           return reply
             .status(502)
             .send(renderCheckoutPage(reference, deposit.amount, 'The payment could not be completed.'));

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCreateDepositRequest, ZCreateDepositResponse, ZData } from '@cypher/contract';
+import {
+  CRYPTO_NETWORK_WARNING,
+  cryptoDepositCurrencies,
+  ZCreateDepositRequest,
+  ZCreateDepositResponse,
+  ZCryptoDepositCurrencies,
+  ZData,
+} from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { runIdempotent } from '../../../http/idempotency.ts';
@@ -9,6 +16,20 @@ const tags = ['wallet'];
 
 export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/v1/deposits/crypto/currencies',
+      {
+        schema: {
+          tags,
+          summary: 'The coins a crypto deposit takes, with the warning that other networks lose the funds',
+          response: { 200: ZData(ZCryptoDepositCurrencies) },
+        },
+      },
+      async () => ({
+        data: { currencies: cryptoDepositCurrencies.map((coin) => ({ ...coin })), warning: CRYPTO_NETWORK_WARNING },
+      }),
+    );
+
     app.post(
       '/v1/deposits',
       {

@@ -4,6 +4,9 @@ import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../../adapters/payment
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import type { PaymentProvider } from '../../../adapters/payments/payment-provider.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { openCheckout, recordDeposit } from './create-deposit.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_deposit_tests';
@@ -123,13 +126,26 @@ describe('POST /v1/deposits', () => {
     expect(other.statusCode).toBe(422);
   });
 
-  it('answers 502 PAYMENT_PROVIDER_UNAVAILABLE and marks the deposit failed when no provider is there', async () => {
+  it('marks the deposit failed and answers 502 PAYMENT_PROVIDER_UNAVAILABLE when the provider fails', async () => {
     const user = await signedInUser();
-    const response = await createDeposit(user.accessToken, 1000, undefined, 'tilia');
-    expect(response.statusCode).toBe(502);
-    expect(response.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
-    const [row] = await t.database.db.select().from(deposits).where(eq(deposits.userId, user.userId));
-    expect(row?.status).toBe('failed');
+    const request = { method: 'card' as const, amount: { amount: 1000, currency: 'USD' as const } };
+    const depositId = await inTransaction(t.database.db, (tx) =>
+      recordDeposit(tx, { payments: t.deps.config.payments, now: t.clock.now() }, user.userId, request),
+    );
+    const failing: PaymentProvider = {
+      method: 'card',
+      createCheckout: () => Promise.reject(new Error('provider down')),
+      verifyWebhook: () => {
+        throw new Error('unused');
+      },
+    };
+    const opening = openCheckout(
+      { db: t.database.db, clock: t.clock, provider: failing, publicUrl: 'http://cypher.test' },
+      user.userId,
+      depositId,
+    );
+    await expect(opening).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', status: 502 });
+    expect(await depositRow(depositId)).toMatchObject({ status: 'failed', failureReason: 'provider_unavailable' });
   });
 
   it('needs a signed-in person', async () => {
@@ -268,5 +284,49 @@ describe('POST /v1/webhooks/:provider', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 2000 });
+  });
+});
+
+describe('crypto and Tilia sandboxes', () => {
+  it('lists the crypto currencies with the network warning', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/deposits/crypto/currencies' });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data.currencies.map((coin: { code: string }) => coin.code)).toEqual(['ETH', 'BTC', 'BCH', 'USDC', 'DAI']);
+    expect(data.warning).toMatch(/lost/);
+  });
+
+  it('a confirmed crypto charge credits withdrawable money at once', async () => {
+    const user = await signedInUser();
+    const created = await createDeposit(user.accessToken, 5000, undefined, 'crypto');
+    expect(created.statusCode).toBe(201);
+    const { depositId, checkoutUrl } = created.json().data;
+    expect(checkoutUrl).toContain('/dev/payments/crypto/checkout/charge_sandbox_');
+    const page = await t.app.inject({ method: 'GET', url: checkoutPath(checkoutUrl) });
+    expect(page.body).toContain('USDC');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: checkoutPath(checkoutUrl),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=succeeded',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect((await depositRow(depositId)).status).toBe('succeeded');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 5000 });
+  });
+
+  it('a Tilia payment that times out ends expired, nothing credited', async () => {
+    const user = await signedInUser();
+    const created = await createDeposit(user.accessToken, 5000, undefined, 'tilia');
+    const { depositId, checkoutUrl } = created.json().data;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: checkoutPath(checkoutUrl),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=expired',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect((await depositRow(depositId)).status).toBe('expired');
+    expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
   });
 });
