@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import NProgress from 'nprogress';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stubEmptyApi } from '../test/stub-empty-api.ts';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { routes } from './router.tsx';
 
 const progressBar = () => document.getElementById('nprogress');
+
+stubEmptyApi();
 
 async function renderAt(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });

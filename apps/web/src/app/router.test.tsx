@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { stubEmptyApi } from '../test/stub-empty-api.ts';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { routePaths } from './route-paths.ts';
@@ -20,6 +21,8 @@ async function renderAt(url: string) {
 }
 
 const urls = routePaths.map(sampleUrl);
+
+stubEmptyApi();
 
 describe('router', () => {
   it.each(urls)('renders a page at %s', async (url) => {
