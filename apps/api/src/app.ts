@@ -26,6 +26,7 @@ import { devOAuthRoutes } from './modules/dev-oauth/dev-oauth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
 import { depositsRoutes } from './modules/wallet/deposits/deposits.routes.ts';
 import { webhooksRoutes } from './modules/wallet/deposits/webhooks.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes(ctx));
   await app.register(withdrawalsRoutes(ctx));
   await app.register(depositsRoutes(ctx));
+  await app.register(cardsRoutes(ctx));
   await app.register(webhooksRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));

@@ -62,3 +62,30 @@ export const ZCryptoDepositCurrencies = z.object({
   warning: z.string(),
 });
 export type TCryptoDepositCurrencies = z.infer<typeof ZCryptoDepositCurrencies>;
+
+/** A saved card: only what a person needs to recognise it, plus the provider's token. Never the whole number. */
+export const ZSavedCard = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  createdAt: z.string(),
+});
+export type TSavedCard = z.infer<typeof ZSavedCard>;
+
+export const ZAddCardRequest = z.strictObject({
+  cardNumber: z.string().trim().min(1).max(30),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+});
+export type TAddCardRequest = z.infer<typeof ZAddCardRequest>;
+
+/** The card brand from its number's prefix, as shown on receipts and saved cards. */
+export function cardBrandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^6(011|5)/.test(digits)) return 'Discover';
+  return 'Card';
+}

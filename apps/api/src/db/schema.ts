@@ -13,3 +13,4 @@ export * from '../modules/wallet/wallet.tables.ts';
 export * from '../http/idempotency/idempotency.tables.ts';
 export * from '../modules/wallet/withdrawals/withdrawals.tables.ts';
 export * from '../modules/wallet/deposits/deposits.tables.ts';
+export * from '../modules/wallet/cards/cards.tables.ts';

@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../users/users.tables.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Saved cards: brand, last four digits, expiry and the provider's token only; the full number is never stored. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    providerToken: text('provider_token').notNull().unique('saved_cards_provider_token_key'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('saved_cards_user_created_idx').on(table.userId, table.createdAt)],
+);
+export type TSavedCardRow = typeof savedCards.$inferSelect;

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { savedCards } from './cards.tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function addCard(accessToken: string, cardNumber: string, expYear = 2039) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/cards',
+    headers: bearer(accessToken),
+    payload: { cardNumber, expMonth: 12, expYear },
+  });
+}
+
+describe('/v1/cards', () => {
+  it('saves brand, last four and expiry only, lists and deletes them per person', async () => {
+    const user = await activeUser(t);
+    const added = await addCard(user.accessToken, '4242 4242 4242 4242');
+    expect(added.statusCode).toBe(201);
+    const card = added.json().data;
+    expect(card).toMatchObject({ brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2039 });
+    expect(JSON.stringify(card)).not.toContain('424242424242');
+    const rows = await t.database.db.select().from(savedCards);
+    expect(JSON.stringify(rows)).not.toContain('4242424242424242');
+
+    const other = await activeUser(t);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(other.accessToken) })).json().data,
+    ).toEqual([]);
+    const foreignDelete = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/cards/${card.id}`,
+      headers: bearer(other.accessToken),
+    });
+    expect(foreignDelete.statusCode).toBe(404);
+
+    const listed = await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(user.accessToken) });
+    expect(listed.json().data.map((c: { id: string }) => c.id)).toEqual([card.id]);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/cards/${card.id}`,
+      headers: bearer(user.accessToken),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(user.accessToken) })).json().data,
+    ).toEqual([]);
+  });
+
+  it('refuses a number that fails the Luhn check with the spec message', async () => {
+    const user = await activeUser(t);
+    const response = await addCard(user.accessToken, '4242424242424241');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_CARD_NUMBER',
+      message: 'Invalid credit card number. Please check again',
+    });
+  });
+
+  it('refuses an expired card and needs a signed-in person', async () => {
+    const user = await activeUser(t);
+    expect((await addCard(user.accessToken, '4242424242424242', 2001)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/cards' })).statusCode).toBe(401);
+  });
+});

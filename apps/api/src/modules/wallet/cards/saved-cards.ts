@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { cardBrandOf, isValidCardNumber, type TAddCardRequest, type TSavedCard } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { newId } from '../../../lib/ids.ts';
+import { savedCards, type TSavedCardRow } from './cards.tables.ts';
+
+function cardView(row: TSavedCardRow): TSavedCard {
+  return {
+    id: row.id,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listSavedCards(db: Db, userId: string): Promise<TSavedCard[]> {
+  const rows = await db
+    .select()
+    .from(savedCards)
+    .where(eq(savedCards.userId, userId))
+    .orderBy(desc(savedCards.createdAt));
+  return rows.map(cardView);
+}
+
+/**
+ * Saves a card after the Luhn check. The sandbox tokenises it locally (a real provider would return its own token);
+ * only brand, last four and expiry are kept with the token, the number itself goes nowhere.
+ */
+export async function addSavedCard(db: Db, userId: string, request: TAddCardRequest, now: Date): Promise<TSavedCard> {
+  const digits = request.cardNumber.replace(/[\s-]/g, '');
+  if (!isValidCardNumber(digits)) {
+    throw new AppError('INVALID_CARD_NUMBER', {
+      details: [{ field: 'cardNumber', message: 'Invalid credit card number. Please check again' }],
+    });
+  }
+  const isExpired =
+    request.expYear < now.getUTCFullYear() ||
+    (request.expYear === now.getUTCFullYear() && request.expMonth < now.getUTCMonth() + 1);
+  if (isExpired) {
+    throw new AppError('INVALID_REQUEST', { details: [{ field: 'expMonth', message: 'This card has expired.' }] });
+  }
+  const [row] = await db
+    .insert(savedCards)
+    .values({
+      id: newId(),
+      userId,
+      brand: cardBrandOf(digits),
+      last4: digits.slice(-4),
+      expMonth: request.expMonth,
+      expYear: request.expYear,
+      providerToken: `tok_sandbox_${randomUUID()}`,
+      createdAt: now,
+    })
+    .returning();
+  return cardView(row!);
+}
+
+export async function deleteSavedCard(db: Db, userId: string, cardId: string): Promise<void> {
+  const deleted = await db
+    .delete(savedCards)
+    .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId)))
+    .returning({ id: savedCards.id });
+  if (deleted.length === 0) throw new AppError('CARD_NOT_FOUND');
+}
