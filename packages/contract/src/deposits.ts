@@ -89,3 +89,20 @@ export function cardBrandOf(digits: string): string {
   if (/^6(011|5)/.test(digits)) return 'Discover';
   return 'Card';
 }
+
+export const tiliaPaymentMethodTypes = ['tilia_wallet', 'card', 'bank_account'] as const;
+
+/** A payment method kept in the person's Tilia account (the sandbox stores only the label and a token). */
+export const ZTiliaPaymentMethod = z.object({
+  id: z.string(),
+  type: z.enum(tiliaPaymentMethodTypes),
+  label: z.string(),
+  createdAt: z.string(),
+});
+export type TTiliaPaymentMethod = z.infer<typeof ZTiliaPaymentMethod>;
+
+export const ZAddTiliaPaymentMethodRequest = z.strictObject({
+  type: z.enum(tiliaPaymentMethodTypes),
+  label: z.string().trim().min(1).max(60),
+});
+export type TAddTiliaPaymentMethodRequest = z.infer<typeof ZAddTiliaPaymentMethodRequest>;

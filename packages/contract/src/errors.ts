@@ -119,6 +119,7 @@ export const errorCatalogue = {
   WITHDRAWAL_NOT_FOUND: { status: 404, message: 'We could not find this withdrawal.' },
   AMOUNT_OUT_OF_BANDWIDTH: { status: 400, message: 'Amount is not within correct bandwidth' },
   CARD_NOT_FOUND: { status: 404, message: 'We could not find this card.' },
+  PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'We could not find this payment method.' },
   DEPOSIT_NOT_FOUND: { status: 404, message: 'We could not find this deposit.' },
   INVALID_CARD_NUMBER: { status: 400, message: 'Invalid credit card number. Please check again' },
   PAYMENT_PROVIDER_UNAVAILABLE: {

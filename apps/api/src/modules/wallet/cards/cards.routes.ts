@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAddCardRequest, ZData, ZSavedCard } from '@cypher/contract';
+import {
+  ZAddCardRequest,
+  ZAddTiliaPaymentMethodRequest,
+  ZData,
+  ZSavedCard,
+  ZTiliaPaymentMethod,
+} from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { addSavedCard, deleteSavedCard, listSavedCards } from './saved-cards.ts';
+import { addTiliaPaymentMethod, deleteTiliaPaymentMethod, listTiliaPaymentMethods } from './tilia-payment-methods.ts';
 
 const tags = ['wallet'];
 
@@ -43,6 +50,46 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await deleteSavedCard(ctx.db, principalOf(request).userId, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/v1/tilia/payment-methods',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: { tags, summary: 'My Tilia payment methods', response: { 200: ZData(z.array(ZTiliaPaymentMethod)) } },
+      },
+      async (request) => ({ data: await listTiliaPaymentMethods(ctx.db, principalOf(request).userId) }),
+    );
+
+    app.post(
+      '/v1/tilia/payment-methods',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Add a Tilia payment method',
+          body: ZAddTiliaPaymentMethodRequest,
+          response: { 201: ZData(ZTiliaPaymentMethod) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({
+            data: await addTiliaPaymentMethod(ctx.db, principalOf(request).userId, request.body, ctx.clock.now()),
+          }),
+    );
+
+    app.delete(
+      '/v1/tilia/payment-methods/:id',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: { tags, summary: 'Remove a Tilia payment method', params: z.object({ id: z.uuid() }) },
+      },
+      async (request, reply) => {
+        await deleteTiliaPaymentMethod(ctx.db, principalOf(request).userId, request.params.id);
         return reply.status(204).send();
       },
     );

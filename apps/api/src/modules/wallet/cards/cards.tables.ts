@@ -21,3 +21,19 @@ export const savedCards = pgTable(
   (table) => [index('saved_cards_user_created_idx').on(table.userId, table.createdAt)],
 );
 export type TSavedCardRow = typeof savedCards.$inferSelect;
+
+/** Tilia payment methods per person: type, a label and the sandbox's token. */
+export const tiliaPaymentMethods = pgTable(
+  'tilia_payment_methods',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    label: text('label').notNull(),
+    providerToken: text('provider_token').notNull().unique('tilia_payment_methods_provider_token_key'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('tilia_payment_methods_user_created_idx').on(table.userId, table.createdAt)],
+);

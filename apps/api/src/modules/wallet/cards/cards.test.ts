@@ -69,3 +69,43 @@ describe('/v1/cards', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/cards' })).statusCode).toBe(401);
   });
 });
+
+describe('/v1/tilia/payment-methods', () => {
+  it('adds, lists and deletes per person', async () => {
+    const user = await activeUser(t);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/v1/tilia/payment-methods',
+      headers: bearer(user.accessToken),
+      payload: { type: 'tilia_wallet', label: 'My Tilia wallet' },
+    });
+    expect(added.statusCode).toBe(201);
+    const method = added.json().data;
+    expect(method).toMatchObject({ type: 'tilia_wallet', label: 'My Tilia wallet' });
+    const other = await activeUser(t);
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/tilia/payment-methods/${method.id}`,
+      headers: bearer(other.accessToken),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/tilia/payment-methods',
+      headers: bearer(user.accessToken),
+    });
+    expect(listed.json().data.map((m: { id: string }) => m.id)).toEqual([method.id]);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/tilia/payment-methods/${method.id}`,
+      headers: bearer(user.accessToken),
+    });
+    expect(deleted.statusCode).toBe(204);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/v1/tilia/payment-methods',
+      headers: bearer(user.accessToken),
+    });
+    expect(after.json().data).toEqual([]);
+  });
+});
