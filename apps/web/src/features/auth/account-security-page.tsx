@@ -12,7 +12,7 @@ import { PasswordConfirmDialog } from '../../ui/password-confirm-dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { requestMfaOffCode } from './api/request-mfa-off-code.ts';
 import { TwoFactorDialog, type TwoFactorStep } from './components/two-factor-dialog.tsx';
-import styles from './components/account-security.module.css';
+import styles from '../../ui/account-page.module.css';
 
 /**
  * `/account/security`: the password (change it, or set one by email when the account came from Google) and

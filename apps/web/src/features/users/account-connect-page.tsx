@@ -13,7 +13,7 @@ import { discordErrorMessage, discordLockMessage } from './account-messages.ts';
 import { useDiscordAuthorization } from './api/get-discord-authorization.ts';
 import { useUnlinkDiscord } from './api/unlink-discord.ts';
 import type { DiscordConnectOutcome } from './discord-callback-page.tsx';
-import styles from './components/account-page.module.css';
+import styles from '../../ui/account-page.module.css';
 
 function outcomeFrom(state: unknown): DiscordConnectOutcome {
   const discordError = (state as DiscordConnectOutcome | null)?.discordError;

@@ -8,7 +8,7 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { PasswordConfirmDialog } from '../../ui/password-confirm-dialog.tsx';
 import { deletionBlockers, type DeletionBlocker } from './account-messages.ts';
 import { requestAccountDeletion } from './api/request-account-deletion.ts';
-import styles from './components/account-page.module.css';
+import styles from '../../ui/account-page.module.css';
 
 /** Left for /signin through router state (see sign-in-notices.ts in the auth feature). */
 export const DELETION_REQUESTED_NOTICE = 'deletion-requested';

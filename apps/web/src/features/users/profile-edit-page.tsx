@@ -17,7 +17,7 @@ import { useToast } from '../../ui/use-toast.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 import { ProfileImageField } from './components/profile-image-field.tsx';
 import { nicknameHint, ZProfileForm } from './form-schemas.ts';
-import styles from './components/account-page.module.css';
+import styles from '../../ui/account-page.module.css';
 
 type TProfileFormInput = z.input<typeof ZProfileForm>;
 type TProfileFormOutput = z.output<typeof ZProfileForm>;
