@@ -35,7 +35,7 @@ describe('status redirects', () => {
     signedInAs('CREATED');
     const { router } = renderApp('/');
     await settledAt(router, '/email/verify');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
   });
 
   it('sends an EMAIL_VERIFIED account from /drops to /profile/creation', async () => {
@@ -88,8 +88,8 @@ describe('header', () => {
     stubApi(() => apiFailure(404, 'NOT_FOUND'));
     renderApp('/guide');
     const banner = await screen.findByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Sign in' })).toBeTruthy();
-    expect(within(banner).getByRole('link', { name: 'Sign up' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    expect(within(banner).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(within(banner).queryByRole('button', { name: /account menu/i })).toBeNull();
   });
 
