@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZWithdrawal, type TCreateWithdrawalRequest, type TWithdrawal } from '@cypher/contract';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/** `POST /v1/withdrawals` with an `Idempotency-Key`: moves amount + fee from withdrawable to held in review. */
+export async function createWithdrawal(body: TCreateWithdrawalRequest, idempotencyKey: string): Promise<TWithdrawal> {
+  return ZWithdrawal.parse(
+    await apiRequest('POST', '/withdrawals', { body, auth: true, headers: { 'Idempotency-Key': idempotencyKey } }),
+  );
+}
+
+export function useCreateWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TCreateWithdrawalRequest; idempotencyKey: string }) =>
+      createWithdrawal(body, idempotencyKey),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.withdrawals.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.balances.all }),
+      ]);
+    },
+  });
+}

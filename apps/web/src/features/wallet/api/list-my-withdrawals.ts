@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZPage, ZWithdrawal, type TPage, type TWithdrawal } from '@cypher/contract';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+const ZWithdrawalPage = ZPage(ZWithdrawal);
+const SIZE = 20;
+
+/** `GET /v1/withdrawals`: my withdrawal requests, newest first. */
+export async function listMyWithdrawals(signal?: AbortSignal): Promise<TPage<TWithdrawal>> {
+  return ZWithdrawalPage.parse(
+    await apiRequest('GET', '/withdrawals', { auth: true, signal, query: { page: 1, size: SIZE } }),
+  );
+}
+
+export function useMyWithdrawals() {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.withdrawals.list({ page: 1, size: SIZE }),
+      queryFn: ({ signal }) => listMyWithdrawals(signal),
+    }),
+  );
+}

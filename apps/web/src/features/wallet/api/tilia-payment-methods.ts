@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZTiliaPaymentMethod, type TAddTiliaPaymentMethodRequest, type TTiliaPaymentMethod } from '@cypher/contract';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/** `GET /v1/tilia/payment-methods`. */
+export async function listTiliaPaymentMethods(signal?: AbortSignal): Promise<TTiliaPaymentMethod[]> {
+  return z.array(ZTiliaPaymentMethod).parse(await apiRequest('GET', '/tilia/payment-methods', { auth: true, signal }));
+}
+
+export function useTiliaPaymentMethods() {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.tiliaPaymentMethods.lists(),
+      queryFn: ({ signal }) => listTiliaPaymentMethods(signal),
+    }),
+  );
+}
+
+/** `POST /v1/tilia/payment-methods`. */
+export async function addTiliaPaymentMethod(body: TAddTiliaPaymentMethodRequest): Promise<TTiliaPaymentMethod> {
+  return ZTiliaPaymentMethod.parse(await apiRequest('POST', '/tilia/payment-methods', { body, auth: true }));
+}
+
+export function useAddTiliaPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addTiliaPaymentMethod,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tiliaPaymentMethods.all }),
+  });
+}
+
+/** `DELETE /v1/tilia/payment-methods/:id`. */
+export async function deleteTiliaPaymentMethod(id: string): Promise<void> {
+  await apiRequest('DELETE', `/tilia/payment-methods/${encodeURIComponent(id)}`, { auth: true });
+}
+
+export function useDeleteTiliaPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTiliaPaymentMethod,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tiliaPaymentMethods.all }),
+  });
+}

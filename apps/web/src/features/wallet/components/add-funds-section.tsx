@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  DEFAULT_DEPOSIT_MAX_CENTS,
+  DEFAULT_DEPOSIT_MIN_CENTS,
+  depositMethods,
+  formatMoney,
+  type TCreateDepositRequest,
+  type TDepositMethod,
+} from '@cypher/contract';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Icon, type IconName } from '../../../ui/icon.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useCreateDeposit } from '../api/create-deposit.ts';
+import { useCryptoCurrencies } from '../api/get-crypto-currencies.ts';
+import { ZAddFundsForm } from '../form-schemas.ts';
+import { useIdempotencyKey } from '../use-idempotency-key.ts';
+import styles from '../payment-page.module.css';
+
+type TAddFundsInput = z.input<typeof ZAddFundsForm>;
+type TAddFundsOutput = z.output<typeof ZAddFundsForm>;
+
+const methodChoices: Record<TDepositMethod, { label: string; icon: IconName; hint: string }> = {
+  card: { label: 'Card', icon: 'card', hint: 'Visa, Mastercard, American Express, Discover' },
+  crypto: { label: 'Crypto', icon: 'globe', hint: 'ETH, BTC, BCH, USDC or DAI on mainnet' },
+  tilia: { label: 'Tilia', icon: 'wallet', hint: 'Your Tilia wallet or a method saved in Tilia' },
+};
+
+const bandwidthHint = `From ${formatMoney({ amount: DEFAULT_DEPOSIT_MIN_CENTS, currency: 'USD' })} to ${formatMoney({
+  amount: DEFAULT_DEPOSIT_MAX_CENTS,
+  currency: 'USD',
+})} per payment.`;
+
+/** Add funds: pick a method and an amount, then pay on the provider's hosted checkout and come back here. */
+export function AddFundsSection() {
+  const createDeposit = useCreateDeposit();
+  const idempotency = useIdempotencyKey();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<TAddFundsInput, unknown, TAddFundsOutput>({
+    resolver: zodResolver(ZAddFundsForm),
+    defaultValues: { method: 'card', amount: '' },
+  });
+  const method = useWatch({ control, name: 'method' });
+
+  const onSubmit = handleSubmit(async ({ method: chosen, amount }) => {
+    const body: TCreateDepositRequest = { method: chosen, amount: { amount, currency: 'USD' } };
+    try {
+      const { checkoutUrl } = await createDeposit.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
+      // The hosted checkout is another site (the sandbox page in development): a full navigation, not a route.
+      window.location.assign(checkoutUrl);
+    } catch (error) {
+      applyApiError(error, setError, {
+        fields: ['amount', 'method'],
+        fieldForCode: { AMOUNT_OUT_OF_BANDWIDTH: 'amount' },
+      });
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
+      <h2 id="add-funds-title" className={styles.sectionTitle}>
+        Add funds
+      </h2>
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <fieldset className={styles.choices}>
+        <legend className={styles.legend}>Payment method</legend>
+        {depositMethods.map((value) => (
+          <label key={value} className={styles.choice}>
+            <input type="radio" value={value} className={styles.choiceInput} {...register('method')} />
+            <Icon name={methodChoices[value].icon} />
+            <span className={styles.choiceText}>
+              <span className={styles.choiceLabel}>{methodChoices[value].label}</span>
+              <span className={styles.choiceHint}>{methodChoices[value].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {method === 'crypto' ? <CryptoNotice /> : null}
+      <Field label="Amount (USD)" hint={bandwidthHint} error={errors.amount?.message} isRequired>
+        {(props) => (
+          <Input {...props} inputMode="decimal" autoComplete="off" placeholder="50.00" {...register('amount')} />
+        )}
+      </Field>
+      <Button type="submit" variant="primary" size="lg" isBlock isLoading={isSubmitting}>
+        Continue to payment
+      </Button>
+      <p className={styles.muted}>
+        You will pay on the provider&apos;s secure page and come back here when it is done.
+      </p>
+    </form>
+  );
+}
+
+/** Spec section 9: only the listed coins on mainnet; anything else is lost. Shown before paying, and loudly. */
+function CryptoNotice() {
+  const currencies = useCryptoCurrencies(true);
+  if (currencies.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the supported coins" className={styles.stack}>
+        <Skeleton height="4rem" />
+      </div>
+    );
+  }
+  if (currencies.isError) return <Alert tone="error">{currencies.error.message}</Alert>;
+  return (
+    <Alert tone="error" title="Only these coins, only on these networks">
+      <p className={styles.noticeText}>{currencies.data.warning}</p>
+      <ul className={styles.coins} aria-label="Supported coins">
+        {currencies.data.currencies.map((coin) => (
+          <li key={coin.code} className={styles.coin}>
+            <strong>{coin.code}</strong> {coin.name} <span className={styles.rowMeta}>on {coin.network}</span>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatMoney } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useMyBalances } from '../api/get-my-balances.ts';
+import { DEPOSIT_POLL_GIVE_UP_MS, useDepositOutcome } from '../api/get-deposit.ts';
+import { depositFailureInWords } from '../wallet-messages.ts';
+import styles from '../payment-page.module.css';
+
+/**
+ * Back from the hosted checkout at `/payment?deposit=<id>`: what became of the payment. The provider confirms by
+ * webhook, so the page asks every few seconds while it is pending, and stops after a minute with a polite word.
+ */
+export function DepositOutcome({ depositId }: { depositId: string }) {
+  const queryClient = useQueryClient();
+  const [startedAt, setStartedAt] = useState(() => Date.now());
+  const [hasGivenUp, setHasGivenUp] = useState(false);
+  const deposit = useDepositOutcome(depositId, startedAt);
+  const status = deposit.data?.status;
+  const balances = useMyBalances();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setHasGivenUp(true), Math.max(0, startedAt + DEPOSIT_POLL_GIVE_UP_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [startedAt]);
+
+  useEffect(() => {
+    if (status !== 'succeeded') return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.balances.all });
+  }, [status, queryClient]);
+
+  const done = (
+    <ButtonLink to="/payment" size="sm" variant="secondary" replace>
+      Done
+    </ButtonLink>
+  );
+
+  let content;
+  if (deposit.isError) {
+    // NOT_FOUND is the API's "no such route": the deposit lookup has not shipped yet, so say only what is true.
+    content =
+      isApiError(deposit.error) && deposit.error.code === 'NOT_FOUND' ? (
+        <Alert tone="info" title="We're confirming your payment" action={done}>
+          Your balance updates as soon as the payment provider confirms it. This usually takes a moment.
+        </Alert>
+      ) : (
+        <Alert tone="error" title="We could not check this payment" action={done}>
+          {deposit.error.message}
+        </Alert>
+      );
+  } else if (status === 'succeeded') {
+    const amount = deposit.data?.amount;
+    content = (
+      <Alert tone="success" title="Funds added" action={done}>
+        {amount ? `${formatMoney(amount)} was added to your balance.` : 'The payment was added to your balance.'}
+        {balances.data ? ` Your USD balance is now ${formatMoney(balances.data.usd.total)}.` : null}
+      </Alert>
+    );
+  } else if (status === 'failed') {
+    content = (
+      <Alert tone="error" title="Payment failed" action={done}>
+        {depositFailureInWords(deposit.data?.failureReason)}
+      </Alert>
+    );
+  } else if (status === 'expired') {
+    content = (
+      <Alert tone="info" title="Checkout expired" action={done}>
+        The checkout closed before the payment was completed. No money was taken; you can start again below.
+      </Alert>
+    );
+  } else if (hasGivenUp) {
+    content = (
+      <Alert
+        tone="info"
+        title="This is taking longer than usual"
+        action={
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setHasGivenUp(false);
+              setStartedAt(Date.now());
+              void deposit.refetch();
+            }}
+          >
+            Check again
+          </Button>
+        }
+      >
+        The payment provider has not confirmed your payment yet. Your balance updates on its own once it does; you can
+        leave this page.
+      </Alert>
+    );
+  } else {
+    content = (
+      <div className={styles.pending}>
+        <Spinner />
+        <div>
+          <p className={styles.pendingTitle}>Confirming your payment</p>
+          <p className={styles.muted}>This usually takes a few seconds. Please keep this page open.</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.outcome} aria-live="polite">
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,331 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { tiliaPaymentMethodTypes } from '@cypher/contract';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useAddSavedCard, useDeleteSavedCard, useSavedCards } from '../api/saved-cards.ts';
+import {
+  useAddTiliaPaymentMethod,
+  useDeleteTiliaPaymentMethod,
+  useTiliaPaymentMethods,
+} from '../api/tilia-payment-methods.ts';
+import { ZCardForm, ZTiliaMethodForm } from '../form-schemas.ts';
+import styles from '../payment-page.module.css';
+
+/** Wallet address, saved cards, Tilia payment methods and the bank account, in one place. */
+export function MethodsSection() {
+  return (
+    <div className={styles.stack}>
+      <CardsCard />
+      <TiliaCard />
+      <section className={styles.card} aria-labelledby="wallet-address-title">
+        <h2 id="wallet-address-title" className={styles.sectionTitle}>
+          Wallet address
+        </h2>
+        <p className={styles.muted}>
+          Your USDC wallet address is entered with each USDC withdrawal, so you can check it every time before money
+          leaves.
+        </p>
+        <div>
+          <ButtonLink to="/payment?tab=withdraw" variant="secondary">
+            Withdraw to a USDC wallet
+          </ButtonLink>
+        </div>
+      </section>
+      <section className={styles.card} aria-labelledby="bank-account-title">
+        <h2 id="bank-account-title" className={styles.sectionTitle}>
+          Bank account
+        </h2>
+        <p className={styles.muted}>
+          Your bank details are set up in the wire withdrawal form: enter them when you request a wire, and confirm they
+          are correct before sending.
+        </p>
+        <div>
+          <ButtonLink to="/payment?tab=withdraw" variant="secondary">
+            Set up a wire withdrawal
+          </ButtonLink>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <ul className={styles.rows} aria-busy="true" aria-label={label}>
+      {[0, 1].map((index) => (
+        <li key={index} className={styles.row}>
+          <Skeleton width="40%" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type TCardInput = z.input<typeof ZCardForm>;
+type TCardOutput = z.output<typeof ZCardForm>;
+
+const thisYear = new Date().getFullYear();
+const years = Array.from({ length: 15 }, (_, index) => thisYear + index);
+
+function CardsCard() {
+  const cards = useSavedCards();
+  const addCard = useAddSavedCard();
+  const deleteCard = useDeleteSavedCard();
+  const [isAdding, setIsAdding] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TCardInput, unknown, TCardOutput>({
+    resolver: zodResolver(ZCardForm),
+    defaultValues: { nameOnCard: '', cardNumber: '', expMonth: '', expYear: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ cardNumber, expMonth, expYear }) => {
+    try {
+      // The API keeps brand, last four and expiry only; the name is checked here but not stored.
+      await addCard.mutateAsync({ cardNumber, expMonth, expYear });
+      reset();
+      setIsAdding(false);
+    } catch (error) {
+      applyApiError(error, setError, {
+        fields: ['cardNumber', 'expMonth', 'expYear'],
+        fieldForCode: { INVALID_CARD_NUMBER: 'cardNumber' },
+      });
+    }
+  });
+
+  let list;
+  if (cards.isPending) list = <ListSkeleton label="Loading your cards" />;
+  else if (cards.isError)
+    list = (
+      <ErrorState
+        titleAs="h3"
+        title="We could not load your cards"
+        error={cards.error}
+        onRetry={() => void cards.refetch()}
+        isRetrying={cards.isFetching}
+      />
+    );
+  else if (cards.data.length === 0)
+    list = <EmptyState titleAs="h3" icon="card" title="No saved cards" body="Save a card to pay faster next time." />;
+  else
+    list = (
+      <ul className={styles.rows} aria-label="Saved cards">
+        {cards.data.map((card) => (
+          <li key={card.id} className={styles.row}>
+            <div className={styles.rowSummary}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>
+                  <Icon name="card" size={18} /> {card.brand} •••• {card.last4}
+                </span>
+                <span className={styles.rowMeta}>
+                  Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                </span>
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${card.brand} ending ${card.last4}`}
+                isLoading={deleteCard.isPending && deleteCard.variables === card.id}
+                onClick={() => deleteCard.mutate(card.id)}
+              >
+                <Icon name="trash" size={16} /> Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className={styles.card} aria-labelledby="cards-title">
+      <div className={styles.cardHeader}>
+        <h2 id="cards-title" className={styles.sectionTitle}>
+          Credit cards
+        </h2>
+        {isAdding ? null : (
+          <Button size="sm" onClick={() => setIsAdding(true)}>
+            <Icon name="plus" size={16} /> Add a card
+          </Button>
+        )}
+      </div>
+      {deleteCard.isError ? <Alert tone="error">{deleteCard.error.message}</Alert> : null}
+      {list}
+      {isAdding ? (
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Add a card">
+          {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+          <Field label="Name as on card" error={errors.nameOnCard?.message} isRequired>
+            {(props) => <Input {...props} autoComplete="cc-name" {...register('nameOnCard')} />}
+          </Field>
+          <Field label="Card number" error={errors.cardNumber?.message} isRequired>
+            {(props) => <Input {...props} inputMode="numeric" autoComplete="cc-number" {...register('cardNumber')} />}
+          </Field>
+          <div className={styles.fieldRow}>
+            <Field label="Expiry month" error={errors.expMonth?.message} isRequired>
+              {(props) => (
+                <Select {...props} autoComplete="cc-exp-month" {...register('expMonth')}>
+                  <option value="">Month</option>
+                  {Array.from({ length: 12 }, (_, index) => (
+                    <option key={index} value={index + 1}>
+                      {String(index + 1).padStart(2, '0')}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Expiry year" error={errors.expYear?.message} isRequired>
+              {(props) => (
+                <Select {...props} autoComplete="cc-exp-year" {...register('expYear')}>
+                  <option value="">Year</option>
+                  {years.map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
+          <div className={styles.actions}>
+            <Button type="submit" variant="primary" isLoading={isSubmitting}>
+              Save card
+            </Button>
+            <Button
+              onClick={() => {
+                reset();
+                setIsAdding(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+type TTiliaInput = z.input<typeof ZTiliaMethodForm>;
+type TTiliaOutput = z.output<typeof ZTiliaMethodForm>;
+
+const tiliaTypeLabels: Record<(typeof tiliaPaymentMethodTypes)[number], string> = {
+  tilia_wallet: 'Tilia wallet',
+  card: 'Card',
+  bank_account: 'Bank account',
+};
+
+function TiliaCard() {
+  const methods = useTiliaPaymentMethods();
+  const addMethod = useAddTiliaPaymentMethod();
+  const deleteMethod = useDeleteTiliaPaymentMethod();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TTiliaInput, unknown, TTiliaOutput>({
+    resolver: zodResolver(ZTiliaMethodForm),
+    defaultValues: { type: 'tilia_wallet', label: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await addMethod.mutateAsync(values);
+      reset();
+    } catch (error) {
+      applyApiError(error, setError, { fields: ['type', 'label'] });
+    }
+  });
+
+  let list;
+  if (methods.isPending) list = <ListSkeleton label="Loading your Tilia payment methods" />;
+  else if (methods.isError)
+    list = (
+      <ErrorState
+        titleAs="h3"
+        title="We could not load your Tilia payment methods"
+        error={methods.error}
+        onRetry={() => void methods.refetch()}
+        isRetrying={methods.isFetching}
+      />
+    );
+  else if (methods.data.length === 0)
+    list = (
+      <EmptyState
+        titleAs="h3"
+        icon="wallet"
+        title="No Tilia payment methods"
+        body="Add the method you use in Tilia to pick it quickly when adding funds."
+      />
+    );
+  else
+    list = (
+      <ul className={styles.rows} aria-label="Tilia payment methods">
+        {methods.data.map((method) => (
+          <li key={method.id} className={styles.row}>
+            <div className={styles.rowSummary}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>{method.label}</span>
+                <span className={styles.rowMeta}>{tiliaTypeLabels[method.type]}</span>
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${method.label}`}
+                isLoading={deleteMethod.isPending && deleteMethod.variables === method.id}
+                onClick={() => deleteMethod.mutate(method.id)}
+              >
+                <Icon name="trash" size={16} /> Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className={styles.card} aria-labelledby="tilia-title">
+      <h2 id="tilia-title" className={styles.sectionTitle}>
+        Tilia payment methods
+      </h2>
+      {deleteMethod.isError ? <Alert tone="error">{deleteMethod.error.message}</Alert> : null}
+      {list}
+      <form className={styles.inlineForm} onSubmit={onSubmit} noValidate aria-label="Add a Tilia payment method">
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+        <Field label="Type" error={errors.type?.message}>
+          {(props) => (
+            <Select {...props} {...register('type')}>
+              {tiliaPaymentMethodTypes.map((type) => (
+                <option key={type} value={type}>
+                  {tiliaTypeLabels[type]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Name it" error={errors.label?.message} isRequired>
+          {(props) => <Input {...props} placeholder="My Tilia wallet" {...register('label')} />}
+        </Field>
+        <Button type="submit" isLoading={isSubmitting}>
+          Add method
+        </Button>
+      </form>
+    </section>
+  );
+}

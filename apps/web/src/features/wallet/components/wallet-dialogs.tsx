@@ -1,0 +1,68 @@
+import { errorCatalogue } from '@cypher/contract';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import styles from '../payment-page.module.css';
+
+/** Spec section 2's popup: more asked than can be withdrawn, or the API's INSUFFICIENT_FUNDS. */
+export function InsufficientFundsDialog({
+  isOpen,
+  onClose,
+  detail,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  detail?: string;
+}) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Insufficient funds"
+      description={errorCatalogue.INSUFFICIENT_FUNDS.message}
+      footer={
+        <>
+          <Button onClick={onClose}>Close</Button>
+          <ButtonLink to="/payment?tab=add-funds" variant="primary" onClick={onClose}>
+            Add funds
+          </ButtonLink>
+        </>
+      }
+    >
+      {detail ? <p className={styles.muted}>{detail}</p> : null}
+    </Dialog>
+  );
+}
+
+/** Spec section 8's popup: the API refused the wire details (most often the routing number). */
+export function WireVerificationDialog({
+  isOpen,
+  onClose,
+  messages,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  messages: string[];
+}) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Unable to verify wire transfer information"
+      description="We could not verify the bank details you entered. The routing number is the most likely cause: it must be the 9-digit number for wire transfers, not the one for electronic (ACH) transfers."
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          Check the details
+        </Button>
+      }
+    >
+      {messages.length > 0 ? (
+        <ul className={styles.dialogList}>
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Dialog>
+  );
+}

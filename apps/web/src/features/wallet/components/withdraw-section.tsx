@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { formatMoney, type TMoney } from '@cypher/contract';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { useMyBalances } from '../api/get-my-balances.ts';
+import { useWithdrawalFees } from '../api/get-withdrawal-fees.ts';
+import { InsufficientFundsDialog, WireVerificationDialog } from './wallet-dialogs.tsx';
+import { UsdcWithdrawalForm } from './usdc-withdrawal-form.tsx';
+import { WireWithdrawalForm } from './wire-withdrawal-form.tsx';
+import { WithdrawalsList } from './withdrawals-list.tsx';
+import styles from '../payment-page.module.css';
+
+export interface WithdrawalFormProps {
+  fee: TMoney | undefined;
+  withdrawable: TMoney | undefined;
+  onInsufficientFunds: (detail?: string) => void;
+}
+
+/** Withdraw by wire or USDC, then follow the requests through review. */
+export function WithdrawSection() {
+  const [method, setMethod] = useState<'wire' | 'usdc'>('wire');
+  const [insufficient, setInsufficient] = useState<{ detail?: string }>();
+  const [wireRefusal, setWireRefusal] = useState<string[]>();
+  const fees = useWithdrawalFees();
+  const balances = useMyBalances();
+  const withdrawable = balances.data?.usd.withdrawable;
+  const formProps = {
+    withdrawable,
+    onInsufficientFunds: (detail?: string) => setInsufficient({ detail }),
+  };
+
+  return (
+    <div className={styles.stack}>
+      <section className={styles.card} aria-labelledby="withdraw-title">
+        <div className={styles.cardHeader}>
+          <h2 id="withdraw-title" className={styles.sectionTitle}>
+            Withdraw
+          </h2>
+          <p className={styles.available} aria-live="polite">
+            Withdrawable: {withdrawable ? <strong>{formatMoney(withdrawable)}</strong> : <Skeleton width="5rem" />}
+          </p>
+        </div>
+        <fieldset className={styles.choices}>
+          <legend className={styles.legend}>Withdraw to</legend>
+          {(['wire', 'usdc'] as const).map((value) => (
+            <label key={value} className={styles.choice}>
+              <input
+                type="radio"
+                name="withdrawal-method"
+                value={value}
+                checked={method === value}
+                onChange={() => setMethod(value)}
+                className={styles.choiceInput}
+              />
+              <Icon name={value === 'wire' ? 'globe' : 'wallet'} />
+              <span className={styles.choiceText}>
+                <span className={styles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
+                <span className={styles.choiceHint}>
+                  {fees.data
+                    ? `Fee ${formatMoney(fees.data[value])} per request`
+                    : value === 'wire'
+                      ? 'To a bank account'
+                      : 'To an Ethereum address'}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
+        {method === 'wire' ? (
+          <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
+        ) : (
+          <UsdcWithdrawalForm {...formProps} fee={fees.data?.usdc} />
+        )}
+      </section>
+      <WithdrawalsList />
+      <InsufficientFundsDialog
+        isOpen={insufficient !== undefined}
+        detail={insufficient?.detail}
+        onClose={() => setInsufficient(undefined)}
+      />
+      <WireVerificationDialog
+        isOpen={wireRefusal !== undefined}
+        messages={wireRefusal ?? []}
+        onClose={() => setWireRefusal(undefined)}
+      />
+    </div>
+  );
+}
+
+/** Amount, fee and what leaves the balance, before submitting. */
+export function WithdrawalTotal({ amountCents, fee }: { amountCents: number; fee: TMoney | undefined }) {
+  const amount = Number.isFinite(amountCents) ? amountCents : 0;
+  return (
+    <dl className={styles.totals} aria-live="polite" aria-label="Withdrawal total">
+      <dt>Amount</dt>
+      <dd>{formatMoney({ amount, currency: 'USD' })}</dd>
+      <dt>Fee</dt>
+      <dd>{fee ? formatMoney(fee) : <Skeleton width="4rem" />}</dd>
+      <dt className={styles.strong}>Total from your balance</dt>
+      <dd className={styles.strong}>{fee ? formatMoney({ amount: amount + fee.amount, currency: 'USD' }) : '…'}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,86 @@
+import { formatMoney } from '@cypher/contract';
+import { formatDate } from '../../../lib/format.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useMyWithdrawals } from '../api/list-my-withdrawals.ts';
+import { withdrawalStatusLabels } from '../wallet-messages.ts';
+import styles from '../payment-page.module.css';
+
+/** My withdrawal requests and where each one is: submitted, in review (up to two weeks), approved, paid, rejected, failed. */
+export function WithdrawalsList() {
+  const withdrawals = useMyWithdrawals();
+  let body;
+  if (withdrawals.isPending) {
+    body = (
+      <ul className={styles.rows} aria-busy="true" aria-label="Loading your withdrawals">
+        {[0, 1].map((index) => (
+          <li key={index} className={styles.row}>
+            <Skeleton width="50%" />
+            <Skeleton width="25%" />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (withdrawals.isError) {
+    body = (
+      <ErrorState
+        titleAs="h3"
+        title="We could not load your withdrawals"
+        error={withdrawals.error}
+        onRetry={() => void withdrawals.refetch()}
+        isRetrying={withdrawals.isFetching}
+      />
+    );
+  } else if (withdrawals.data.items.length === 0) {
+    body = (
+      <EmptyState
+        titleAs="h3"
+        icon="wallet"
+        title="No withdrawals yet"
+        body="Requests you make above appear here with their review status."
+      />
+    );
+  } else {
+    body = (
+      <ul className={styles.rows} aria-label="Withdrawal requests">
+        {withdrawals.data.items.map((withdrawal) => {
+          const status = withdrawalStatusLabels[withdrawal.status];
+          return (
+            <li key={withdrawal.id} className={styles.row}>
+              <div className={styles.rowSummary}>
+                <span className={styles.rowMain}>
+                  <span className={styles.rowTitle}>
+                    {withdrawal.method === 'wire' ? 'Wire' : 'USDC'} to {withdrawal.destination}
+                  </span>
+                  <span className={styles.rowMeta}>
+                    Requested <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time> · Updated{' '}
+                    <time dateTime={withdrawal.updatedAt}>{formatDate(withdrawal.updatedAt)}</time> · Fee{' '}
+                    {formatMoney(withdrawal.fee)}
+                  </span>
+                </span>
+                <span className={styles.rowEnd}>
+                  <span className={styles.rowAmount}>{formatMoney(withdrawal.amount)}</span>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </span>
+              </div>
+              <p className={styles.rowNote}>
+                {status.note}
+                {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : null}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <section className={styles.card} aria-labelledby="withdrawals-title">
+      <h2 id="withdrawals-title" className={styles.sectionTitle}>
+        Your withdrawals
+      </h2>
+      {body}
+    </section>
+  );
+}

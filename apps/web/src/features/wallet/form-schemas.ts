@@ -1,0 +1,74 @@
+import {
+  DEFAULT_DEPOSIT_MAX_CENTS,
+  DEFAULT_DEPOSIT_MIN_CENTS,
+  errorCatalogue,
+  INVALID_CARD_NUMBER_MESSAGE,
+  isUsdcAddress,
+  isValidCardNumber,
+  withdrawalMessages,
+  ZAddTiliaPaymentMethodRequest,
+  ZDepositMethod,
+  ZWireDetails,
+} from '@cypher/contract';
+import { z } from 'zod';
+
+/**
+ * The wallet forms, built from the contract's rules and words so the page says what the API would say before
+ * asking it. Amounts are typed in dollars and sent in cents.
+ */
+const bandwidthMessage = errorCatalogue.AMOUNT_OUT_OF_BANDWIDTH.message;
+
+/** "1,234.5" -> 123450; anything that is not dollars with at most two decimals -> NaN. */
+export function dollarsToCents(input: string): number {
+  const text = input.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return Number.NaN;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function usdAmount(minCents: number, maxCents: number) {
+  return z
+    .string()
+    .transform(dollarsToCents)
+    .pipe(
+      z
+        .number({ error: bandwidthMessage })
+        .int(bandwidthMessage)
+        .min(minCents, bandwidthMessage)
+        .max(maxCents, bandwidthMessage),
+    );
+}
+
+/** The API's default deposit bandwidth (DEPOSIT_MIN_CENTS / DEPOSIT_MAX_CENTS); the API has the last word. */
+export const ZAddFundsForm = z.object({
+  method: ZDepositMethod,
+  amount: usdAmount(DEFAULT_DEPOSIT_MIN_CENTS, DEFAULT_DEPOSIT_MAX_CENTS),
+});
+
+const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);
+/** The contract's withdrawal amount: at least $1, at most $1,000,000. */
+const withdrawalAmount = usdAmount(100, 100_000_000);
+
+/** The wire form: the contract's ZWireDetails (which fields a country asks for, and their checks), as is. */
+export const ZWireWithdrawalForm = z.object({ amount: withdrawalAmount, wire: ZWireDetails, isConfirmed });
+
+export const ZUsdcWithdrawalForm = z.object({
+  amount: withdrawalAmount,
+  address: z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress),
+  isConfirmed,
+});
+
+export const ZCardForm = z.object({
+  nameOnCard: z.string().trim().min(1, withdrawalMessages.required).max(100),
+  cardNumber: z.string().refine(isValidCardNumber, INVALID_CARD_NUMBER_MESSAGE),
+  expMonth: z.coerce.number({ error: withdrawalMessages.required }).int().min(1, withdrawalMessages.required).max(12),
+  expYear: z.coerce
+    .number({ error: withdrawalMessages.required })
+    .int()
+    .min(2000, withdrawalMessages.required)
+    .max(2100),
+});
+
+export const ZTiliaMethodForm = ZAddTiliaPaymentMethodRequest.extend({
+  label: z.string().trim().min(1, withdrawalMessages.required).max(60),
+});

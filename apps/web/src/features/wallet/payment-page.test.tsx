@@ -1,0 +1,290 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CRYPTO_NETWORK_WARNING, cryptoDepositCurrencies } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
+
+function balances({ withdrawable = 1_234_567, nonWithdrawable = 0, held = 2_500 } = {}) {
+  return {
+    usd: {
+      withdrawable: usd(withdrawable),
+      nonWithdrawable: usd(nonWithdrawable),
+      held: usd(held),
+      total: usd(withdrawable + nonWithdrawable + held),
+    },
+    cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(150_000), held: cyp(0), total: cyp(150_000) },
+    cypUnit: { minorUnits: 2, cypPerUsd: 100 },
+  };
+}
+
+const page = <T,>(items: T[]) => ({ data: { items, page: 1, size: 10, total: items.length } });
+
+type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
+
+/** A signed-in person and the wallet API; `route` answers first, then these defaults. */
+function wallet(route: Route = () => undefined, options: { balance?: ReturnType<typeof balances> } = {}) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi(async (request) => {
+    const answer = await route(request);
+    if (answer) return answer;
+    const path = request.path.split('?')[0];
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/balances/my') return json(200, { data: options.balance ?? balances() });
+    if (path === '/v1/balances') return json(200, page([]));
+    if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
+    if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
+    if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
+    if (path === '/v1/tilia/payment-methods' && request.method === 'GET') return json(200, { data: [] });
+    if (path === '/v1/deposits/crypto/currencies') {
+      return json(200, { data: { currencies: cryptoDepositCurrencies, warning: CRYPTO_NETWORK_WARNING } });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+/** The headers the page sent with its calls to `path`. */
+function headersSentTo(path: string, method = 'POST'): Headers[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method)
+    .map(([, init]) => new Headers(init?.headers));
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('payment page: balance and history', () => {
+  it('sends visitors to sign in', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    const { router } = renderApp('/payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+
+  it('shows both balances with the money formatter: separators, fixed decimals, zero as zero', async () => {
+    wallet(undefined, { balance: balances({ withdrawable: 1_234_567, nonWithdrawable: 0, held: 2_500 }) });
+    renderApp('/payment');
+    const usdCard = await screen.findByRole('region', { name: 'US dollars balance' });
+    expect(within(usdCard).getByText('$12,370.67')).toBeTruthy();
+    expect(within(usdCard).getByText('Withdrawable').nextElementSibling?.textContent).toBe('$12,345.67');
+    expect(within(usdCard).getByText('Not withdrawable').nextElementSibling?.textContent).toBe('$0.00');
+    expect(within(usdCard).getByText('Held in review').nextElementSibling?.textContent).toBe('$25.00');
+    const cypCard = screen.getByRole('region', { name: 'CYP balance' });
+    expect(within(cypCard).getAllByText('1,500.00 CYP')).toHaveLength(2);
+    expect(within(cypCard).getByText('Withdrawable').nextElementSibling?.textContent).toBe('0.00 CYP');
+  });
+
+  it('shows an error with a retry when the balance cannot be loaded', async () => {
+    let isDown = true;
+    wallet((request) =>
+      request.path === '/v1/balances/my' && isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : undefined,
+    );
+    renderApp('/payment');
+    expect(await screen.findByText('We could not load your balance')).toBeTruthy();
+    expect(screen.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeTruthy();
+    isDown = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'US dollars balance' })).toBeTruthy();
+  });
+
+  it('says there are no payments yet', async () => {
+    wallet();
+    renderApp('/payment?tab=history');
+    expect(await screen.findByRole('heading', { name: 'No payments yet' })).toBeTruthy();
+  });
+
+  it('opens a history row to its receipt with every field of the spec', async () => {
+    wallet((request) =>
+      request.path.startsWith('/v1/balances?')
+        ? json(
+            200,
+            page([
+              {
+                transactionId: 'tx-1',
+                kind: 'purchase',
+                description: 'Neon Genesis pack',
+                amount: usd(-1_300),
+                withdrawable: usd(-1_300),
+                nonWithdrawable: usd(0),
+                held: usd(0),
+                createdAt: '2026-11-20T10:00:00.000Z',
+                receipt: {
+                  paymentId: 'pay_0190abcd',
+                  merchant: 'Cypher',
+                  paidAt: '2026-11-20T10:00:00.000Z',
+                  paymentMethod: 'Balance',
+                  subtotal: usd(1_250),
+                  serviceFee: usd(50),
+                  totalPaid: usd(1_300),
+                },
+              },
+            ]),
+          )
+        : undefined,
+    );
+    renderApp('/payment?tab=history');
+    const row = await screen.findByRole('button', { name: /Neon Genesis pack/ });
+    expect(row.getAttribute('aria-expanded')).toBe('false');
+    expect(within(row).getByText('-$13.00')).toBeTruthy();
+    await userEvent.setup().click(row);
+    const receipt = screen.getByRole('region', { name: 'Receipt' });
+    const value = (term: string) => within(receipt).getByText(term).nextElementSibling?.textContent;
+    expect(value('Payment ID')).toBe('pay_0190abcd');
+    expect(value('Merchant')).toBe('Cypher');
+    expect(value('Date and time')).toMatch(/Nov 20, 2026/);
+    expect(value('Payment method')).toBe('Balance');
+    expect(value('Subtotal')).toBe('$12.50');
+    expect(value('Service fee')).toBe('$0.50');
+    expect(value('Total paid')).toBe('$13.00');
+  });
+});
+
+describe('payment page: add funds', () => {
+  it('posts the deposit with an Idempotency-Key, reuses it on a retry, and goes to the checkout', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    let calls = 0;
+    const sent = wallet((request) => {
+      if (request.path !== '/v1/deposits' || request.method !== 'POST') return undefined;
+      calls += 1;
+      if (calls === 1) return apiFailure(502, 'PAYMENT_PROVIDER_UNAVAILABLE');
+      return json(201, {
+        data: { depositId: 'dep-1', checkoutUrl: '/dev/payments/card/checkout/ref-1', status: 'pending' },
+      });
+    });
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '25.50');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(
+      await screen.findByText('The payment provider could not be reached. Please try again in a moment.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/card/checkout/ref-1'));
+
+    const posts = sent.filter((request) => request.path === '/v1/deposits');
+    expect(posts.map((request) => request.body)).toEqual([
+      { method: 'card', amount: { amount: 2_550, currency: 'USD' } },
+      { method: 'card', amount: { amount: 2_550, currency: 'USD' } },
+    ]);
+    const [first, second] = headersSentTo('/v1/deposits').map((headers) => headers.get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+  });
+
+  it('refuses an amount outside the bandwidth before asking, and shows the API refusal too', async () => {
+    const sent = wallet((request) =>
+      request.path === '/v1/deposits' ? apiFailure(400, 'AMOUNT_OUT_OF_BANDWIDTH', 'out of range') : undefined,
+    );
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    await user.type(amount, '1');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
+    expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '50');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(sent.some((request) => request.path === '/v1/deposits')).toBe(true));
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the supported coins and the lost-funds warning before paying by crypto', async () => {
+    wallet();
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    expect(screen.queryByText(CRYPTO_NETWORK_WARNING)).toBeNull();
+    await user.click(await screen.findByRole('radio', { name: /Crypto/ }));
+    expect(await screen.findByText(CRYPTO_NETWORK_WARNING)).toBeTruthy();
+    const coins = screen.getByRole('list', { name: 'Supported coins' });
+    expect(
+      within(coins)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('strong')?.textContent),
+    ).toEqual(['ETH', 'BTC', 'BCH', 'USDC', 'DAI']);
+  });
+});
+
+describe('payment page: coming back from the checkout', () => {
+  const deposit = (status: string, changes: Record<string, unknown> = {}) =>
+    json(200, { data: { id: 'dep-1', status, amount: usd(2_500), method: 'card', failureReason: null, ...changes } });
+
+  it('polls while pending, then says the funds were added and shows the refreshed balance', async () => {
+    let polls = 0;
+    let balanceReads = 0;
+    wallet((request) => {
+      if (request.path === '/v1/deposits/dep-1') {
+        polls += 1;
+        return polls === 1 ? deposit('pending') : deposit('succeeded');
+      }
+      if (request.path === '/v1/balances/my') {
+        balanceReads += 1;
+        return json(200, {
+          data:
+            balanceReads === 1 ? balances({ withdrawable: 0, held: 0 }) : balances({ withdrawable: 2_500, held: 0 }),
+        });
+      }
+      return undefined;
+    });
+    renderApp('/payment?deposit=dep-1');
+    expect(await screen.findByText('Confirming your payment')).toBeTruthy();
+    expect(await screen.findByText('Funds added', {}, { timeout: 4_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/Your USD balance is now \$25\.00\./)).toBeTruthy());
+    expect(screen.getByText(/\$25\.00 was added to your balance\./)).toBeTruthy();
+    const pollsAtSuccess = polls;
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    expect(polls).toBe(pollsAtSuccess);
+  });
+
+  it('explains a failed payment in plain words', async () => {
+    wallet((request) =>
+      request.path === '/v1/deposits/dep-1' ? deposit('failed', { failureReason: 'card_declined' }) : undefined,
+    );
+    renderApp('/payment?deposit=dep-1');
+    expect(await screen.findByText('Payment failed')).toBeTruthy();
+    expect(screen.getByText('Your card was declined. Please try another card.')).toBeTruthy();
+  });
+
+  it('says when the checkout expired', async () => {
+    wallet((request) => (request.path === '/v1/deposits/dep-1' ? deposit('expired') : undefined));
+    renderApp('/payment?deposit=dep-1');
+    expect(await screen.findByText('Checkout expired')).toBeTruthy();
+  });
+
+  it("stays neutral when the deposit lookup does not exist yet (the API's route 404)", async () => {
+    wallet();
+    renderApp('/payment?deposit=dep-1');
+    expect(await screen.findByText("We're confirming your payment")).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'US dollars balance' })).toBeTruthy();
+  });
+
+  it('says when the deposit is not found', async () => {
+    wallet((request) => (request.path === '/v1/deposits/dep-1' ? apiFailure(404, 'DEPOSIT_NOT_FOUND') : undefined));
+    renderApp('/payment?deposit=dep-1');
+    expect(await screen.findByText('We could not find this deposit.')).toBeTruthy();
+  });
+
+  it('gives up politely after a minute of pending', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let polls = 0;
+    wallet((request) => {
+      if (request.path !== '/v1/deposits/dep-1') return undefined;
+      polls += 1;
+      return deposit('pending');
+    });
+    renderApp('/payment?deposit=dep-1');
+    expect(await screen.findByText('Confirming your payment')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(await screen.findByText('This is taking longer than usual')).toBeTruthy();
+    const pollsAtGiveUp = polls;
+    expect(pollsAtGiveUp).toBeGreaterThan(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(polls).toBe(pollsAtGiveUp);
+  });
+});
