@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { TDepositMethod } from '@cypher/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
 
 export interface TCheckoutRequest {
   depositId: string;
@@ -38,6 +39,16 @@ export const ZPaymentEvent = z.object({
 export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
 
 /**
+ * A verified webhook of a kind deposits do not act on (another Stripe event, a pending crypto charge): answered 200
+ * so the provider stops retrying, and applied nowhere.
+ */
+export interface TIgnoredWebhook {
+  ignored: true;
+  id: string;
+  type: string;
+}
+
+/**
  * The port every payment provider (card, crypto, Tilia; sandbox or real) sits behind. createCheckout is an outside
  * call: never inside a database transaction (house rule 7). It is keyed by depositId, so calling it twice for the
  * same deposit gives the same checkout.
@@ -45,11 +56,13 @@ export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
 export interface PaymentProvider {
   method: TDepositMethod;
   createCheckout(request: TCheckoutRequest): Promise<TCheckout>;
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): TPaymentEvent;
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): TPaymentEvent | TIgnoredWebhook;
 }
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, the Stripe-style signature header. */
 export function signWebhook(secret: string, rawBody: Buffer | string, at: Date): string {
@@ -69,29 +82,8 @@ export function verifySignedWebhook(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
 ): TPaymentEvent {
-  const raw = headers[WEBHOOK_SIGNATURE_HEADER];
-  const header = Array.isArray(raw) ? raw[0] : raw;
-  if (!header) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-  let timestamp: number | null = null;
-  const candidates: string[] = [];
-  for (const part of header.split(',')) {
-    const [name, value] = part.trim().split('=', 2);
-    if (name === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    if (name === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) candidates.push(value);
-  }
-  if (timestamp === null || candidates.length === 0) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-  if (Math.abs(nowSeconds - timestamp) > WEBHOOK_TOLERANCE_SECONDS) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
-  const isValid = candidates.some((candidate) => timingSafeEqual(Buffer.from(candidate, 'hex'), expected));
-  if (!isValid) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    throw new AppError('INVALID_REQUEST');
-  }
-  const event = ZPaymentEvent.safeParse(parsed);
+  verifyTimestampedSignature(secret, clock, rawBody, headerValue(headers, WEBHOOK_SIGNATURE_HEADER));
+  const event = ZPaymentEvent.safeParse(parseJsonBody(rawBody));
   if (!event.success) throw new AppError('INVALID_REQUEST');
   return event.data;
 }

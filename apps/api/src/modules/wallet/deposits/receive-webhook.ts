@@ -15,5 +15,6 @@ export async function receiveWebhook(
   const port = deps.payments[provider];
   if (!port) throw new AppError('NOT_FOUND');
   const event = port.verifyWebhook(rawBody, headers);
+  if ('ignored' in event) return 'ignored';
   return applyPaymentEvent(deps.db, provider, event, deps.clock.now());
 }
