@@ -1,0 +1,299 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
+const page = <T,>(items: T[]) => ({ data: { items, page: 1, size: 20, total: items.length } });
+
+function balances(withdrawable: number) {
+  return {
+    usd: { withdrawable: usd(withdrawable), nonWithdrawable: usd(0), held: usd(0), total: usd(withdrawable) },
+    cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(0), held: cyp(0), total: cyp(0) },
+    cypUnit: { minorUnits: 2, cypPerUsd: 100 },
+  };
+}
+
+function withdrawal(changes: Record<string, unknown> = {}) {
+  return {
+    id: 'wd-1',
+    method: 'wire',
+    status: 'submitted',
+    amount: usd(10_000),
+    fee: usd(2_500),
+    destination: 'Chase •••• 6789',
+    rejectionReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+type Route = (request: SentRequest) => Response | undefined;
+
+function wallet(route: Route = () => undefined, withdrawable = 100_000) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi((request) => {
+    const answer = route(request);
+    if (answer) return answer;
+    const path = request.path.split('?')[0];
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/balances/my') return json(200, { data: balances(withdrawable) });
+    if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
+    if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
+    if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
+    if (path === '/v1/tilia/payment-methods' && request.method === 'GET') return json(200, { data: [] });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+async function fillUsWire(user: ReturnType<typeof userEvent.setup>, { amount = '100', routing = '021000021' } = {}) {
+  await user.type(await screen.findByLabelText(/Amount \(USD\)/), amount);
+  await user.type(screen.getByLabelText(/First name/), 'Ada');
+  await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+  await user.selectOptions(screen.getByLabelText(/Bank country/), 'US');
+  await user.type(screen.getByLabelText(/Routing number/), routing);
+  await user.type(screen.getByLabelText(/Account number/), '123456789');
+  await user.type(screen.getByLabelText(/Bank name/), 'Chase');
+  await user.type(screen.getByLabelText(/Branch/), 'Manhattan');
+  await user.type(screen.getByLabelText(/^Address/), '1 Main St');
+  await user.type(screen.getByLabelText(/City/), 'New York');
+  await user.type(screen.getByLabelText(/State \/ province/), 'NY');
+  await user.type(screen.getByLabelText(/ZIP \/ postal code/), '10001');
+}
+
+const submitWire = () => screen.getByRole('button', { name: 'Request wire withdrawal' });
+const posts = (sent: SentRequest[]) =>
+  sent.filter((request) => request.path === '/v1/withdrawals' && request.method === 'POST');
+
+describe('payment page: withdraw', () => {
+  it('asks for the account fields of the bank country, and shows the fee and total before submitting', async () => {
+    wallet();
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    const country = await screen.findByLabelText(/Bank country/);
+    expect(screen.queryByLabelText(/Routing number/)).toBeNull();
+    expect(screen.queryByLabelText(/IBAN/)).toBeNull();
+
+    await user.selectOptions(country, 'US');
+    expect(screen.getByLabelText(/Routing number \(wire\)/)).toBeTruthy();
+    expect(screen.getByText(/not the one for electronic \(ACH\) transfers/)).toBeTruthy();
+    expect(screen.getByLabelText(/Account number/)).toBeTruthy();
+    expect(screen.queryByLabelText(/IBAN/)).toBeNull();
+    expect(screen.queryByLabelText(/Institution number/)).toBeNull();
+
+    await user.selectOptions(country, 'CA');
+    expect(screen.getByLabelText(/Institution number/)).toBeTruthy();
+    expect(screen.getByLabelText(/Transit number/)).toBeTruthy();
+    expect(screen.getByLabelText(/Account number/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Routing number/)).toBeNull();
+
+    await user.selectOptions(country, 'DE');
+    expect(screen.getByLabelText(/IBAN/)).toBeTruthy();
+    expect(screen.getByLabelText(/SWIFT code/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Account number/)).toBeNull();
+
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '1,000');
+    const totals = screen.getByLabelText('Withdrawal total');
+    const value = (term: string) => within(totals).getByText(term).nextElementSibling?.textContent;
+    expect(value('Amount')).toBe('$1,000.00');
+    expect(value('Fee')).toBe('$25.00');
+    expect(value('Total from your balance')).toBe('$1,025.00');
+  });
+
+  it('checks the fields as the contract does, under each field', async () => {
+    const sent = wallet();
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await fillUsWire(user, { routing: '123456789' });
+    await user.click(submitWire());
+    expect(await screen.findByText('Please enter a valid 9-digit routing number.')).toBeTruthy();
+    expect(screen.getByLabelText(/Routing number/).getAttribute('aria-invalid')).toBe('true');
+    expect(posts(sent)).toHaveLength(0);
+  });
+
+  it('requires the confirmation box, then posts only this country’s fields with an Idempotency-Key and lists the request', async () => {
+    let isSubmitted = false;
+    const sent = wallet((request) => {
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') {
+        isSubmitted = true;
+        return json(201, { data: withdrawal() });
+      }
+      if (request.path.startsWith('/v1/withdrawals?') && isSubmitted) return json(200, page([withdrawal()]));
+      return undefined;
+    });
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    expect(await screen.findByText('No withdrawals yet')).toBeTruthy();
+    await fillUsWire(user);
+    await user.click(submitWire());
+    expect(await screen.findByText('Please confirm that the information is correct.')).toBeTruthy();
+    expect(posts(sent)).toHaveLength(0);
+
+    await user.click(screen.getByLabelText('I confirm the bank information is correct'));
+    await user.click(submitWire());
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(within(list).getByText('Wire to Chase •••• 6789')).toBeTruthy();
+    expect(within(list).getByText('Submitted')).toBeTruthy();
+    expect(within(list).getByText(/up to two weeks/)).toBeTruthy();
+    expect(posts(sent)[0]?.body).toEqual({
+      method: 'wire',
+      amount: 10_000,
+      isConfirmed: true,
+      wire: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        bankName: 'Chase',
+        branch: 'Manhattan',
+        address: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zip: '10001',
+        country: 'US',
+        routingNumber: '021000021',
+        accountNumber: '123456789',
+      },
+    });
+    const key = vi
+      .mocked(fetch)
+      .mock.calls.find(([url, init]) => url === '/v1/withdrawals' && init?.method === 'POST')?.[1]?.headers;
+    expect(new Headers(key).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('opens the insufficient-funds popup when amount and fee exceed the withdrawable balance', async () => {
+    const sent = wallet(undefined, 5_000);
+    const { router } = renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await fillUsWire(user, { amount: '100' });
+    await user.click(screen.getByLabelText('I confirm the bank information is correct'));
+    await user.click(submitWire());
+    const dialog = await screen.findByRole('dialog', { name: 'Insufficient funds' });
+    expect(within(dialog).getByText('Insufficient funds. Please add funds to your balance.')).toBeTruthy();
+    expect(within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/)).toBeTruthy();
+    expect(posts(sent)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
+    expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeTruthy();
+  });
+
+  it("opens the insufficient-funds popup on the API's INSUFFICIENT_FUNDS (USDC)", async () => {
+    wallet((request) =>
+      request.path === '/v1/withdrawals' && request.method === 'POST'
+        ? apiFailure(409, 'INSUFFICIENT_FUNDS')
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /USDC wallet/ }));
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '10');
+    await user.type(screen.getByLabelText(/USDC wallet address/), '0x12');
+    await user.click(screen.getByLabelText('I confirm the wallet address is correct'));
+    await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
+    expect(
+      await screen.findByText('Please enter a valid USDC wallet address (0x followed by 40 characters).'),
+    ).toBeTruthy();
+    await user.clear(screen.getByLabelText(/USDC wallet address/));
+    await user.type(screen.getByLabelText(/USDC wallet address/), `0x${'ab'.repeat(20)}`);
+    await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
+    expect(await screen.findByRole('dialog', { name: 'Insufficient funds' })).toBeTruthy();
+  });
+
+  it('opens "unable to verify wire transfer information" when the API refuses the bank details', async () => {
+    wallet((request) =>
+      request.path === '/v1/withdrawals' && request.method === 'POST'
+        ? json(400, {
+            code: 'INVALID_REQUEST',
+            message: 'invalid',
+            details: [{ field: 'wire.routingNumber', message: 'Please enter a valid 9-digit routing number.' }],
+          })
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await fillUsWire(user);
+    await user.click(screen.getByLabelText('I confirm the bank information is correct'));
+    await user.click(submitWire());
+    const dialog = await screen.findByRole('dialog', { name: 'Unable to verify wire transfer information' });
+    expect(within(dialog).getByText('Please enter a valid 9-digit routing number.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Check the details' }));
+    expect(screen.getByLabelText(/Routing number/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows a rejected request with its reason and that the fee was kept', async () => {
+    wallet((request) =>
+      request.path.startsWith('/v1/withdrawals?')
+        ? json(200, page([withdrawal({ status: 'rejected', rejectionReason: 'Name does not match the account.' })]))
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(within(list).getByText('Rejected')).toBeTruthy();
+    expect(within(list).getByText(/the fee was kept\. Reason: Name does not match the account\./)).toBeTruthy();
+    expect(within(list).getByText('Nov 20, 2026')).toBeTruthy();
+  });
+});
+
+describe('payment page: payment methods', () => {
+  it('refuses a card number that fails the Luhn check, and saves a good one showing only brand and last four', async () => {
+    let cards: unknown[] = [];
+    const sent = wallet((request) => {
+      if (request.path === '/v1/cards' && request.method === 'POST') {
+        cards = [
+          {
+            id: 'c1',
+            brand: 'Visa',
+            last4: '4242',
+            expMonth: 12,
+            expYear: 2030,
+            createdAt: '2026-11-22T00:00:00.000Z',
+          },
+        ];
+        return json(201, { data: cards[0] });
+      }
+      if (request.path === '/v1/cards') return json(200, { data: cards });
+      return undefined;
+    });
+    renderApp('/payment?tab=methods');
+    const user = userEvent.setup();
+    expect(await screen.findByText('No saved cards')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add a card' }));
+    await user.type(screen.getByLabelText(/Name as on card/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4241');
+    await user.selectOptions(screen.getByLabelText(/Expiry month/), '12');
+    await user.selectOptions(screen.getByLabelText(/Expiry year/), '2030');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Invalid credit card number. Please check again')).toBeTruthy();
+    expect(sent.some((request) => request.path === '/v1/cards' && request.method === 'POST')).toBe(false);
+
+    await user.clear(screen.getByLabelText(/Card number/));
+    await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    const list = await screen.findByRole('list', { name: 'Saved cards' });
+    expect(within(list).getByText(/Visa •••• 4242/)).toBeTruthy();
+    expect(list.textContent).not.toContain('4242 4242');
+    expect(sent.find((request) => request.path === '/v1/cards' && request.method === 'POST')?.body).toEqual({
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
+  });
+
+  it("shows the API's Luhn refusal under the card number", async () => {
+    wallet((request) =>
+      request.path === '/v1/cards' && request.method === 'POST' ? apiFailure(400, 'INVALID_CARD_NUMBER') : undefined,
+    );
+    renderApp('/payment?tab=methods');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+    await user.type(screen.getByLabelText(/Name as on card/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Card number/), '4242424242424242');
+    await user.selectOptions(screen.getByLabelText(/Expiry month/), '1');
+    await user.selectOptions(screen.getByLabelText(/Expiry year/), String(new Date().getFullYear() + 1));
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Invalid credit card number. Please check again')).toBeTruthy();
+    expect(screen.getByLabelText(/Card number/).getAttribute('aria-invalid')).toBe('true');
+  });
+});
