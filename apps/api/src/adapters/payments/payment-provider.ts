@@ -29,6 +29,11 @@ export const ZPaymentEvent = z.object({
   type: z.enum(paymentEventTypes),
   data: z.object({
     providerReference: z.string().min(1).max(200),
+    /**
+     * Our deposit id when the provider echoes it back (Stripe metadata, a charge's reference): an event that overtakes
+     * the provider call's own answer (so before providerReference is recorded) still finds its deposit.
+     */
+    depositId: z.uuid().optional(),
     amount: z.number().int().positive(),
     currency: z.literal('USD'),
     /** Shown on the receipt, for example "Visa •••• 4242". */
@@ -49,6 +54,25 @@ export interface TIgnoredWebhook {
 }
 
 /**
+ * A charge of a method the person saved earlier (a card, a Tilia payment method): no checkout page, the provider
+ * charges the saved method and reports the outcome later by the same signed webhook as a checkout's.
+ */
+export interface TSavedMethodChargeRequest {
+  depositId: string;
+  /** Minor units. */
+  amount: number;
+  currency: 'USD';
+  method: TDepositMethod;
+  /** The provider's token of the saved card or Tilia payment method (never a card number). */
+  paymentMethodToken: string;
+}
+
+export interface TSavedMethodCharge {
+  /** The charge's id at the provider: the webhook's `providerReference`. */
+  providerReference: string;
+}
+
+/**
  * The port every payment provider (card, crypto, Tilia; sandbox or real) sits behind. createCheckout is an outside
  * call: never inside a database transaction (house rule 7). It is keyed by depositId, so calling it twice for the
  * same deposit gives the same checkout.
@@ -56,6 +80,13 @@ export interface TIgnoredWebhook {
 export interface PaymentProvider {
   method: TDepositMethod;
   createCheckout(request: TCheckoutRequest): Promise<TCheckout>;
+  /**
+   * Charges a saved method, also an outside call after the intent committed (rule 7) and keyed by depositId: a repeat
+   * for the same deposit answers the same charge and never charges again (a provider idempotency key). It answers
+   * once the provider accepted the charge; the outcome arrives asynchronously as payment.succeeded or payment.failed
+   * for the returned providerReference. Providers without saved methods (crypto) leave it out.
+   */
+  chargeSavedMethod?(request: TSavedMethodChargeRequest): Promise<TSavedMethodCharge>;
   verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
