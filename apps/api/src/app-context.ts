@@ -6,7 +6,10 @@ import { oauthClient, type OAuthClient } from './adapters/oauth/oauth-client.ts'
 import { accessTokens, type AccessTokens } from './modules/auth/access-tokens.ts';
 import { createHmac } from 'node:crypto';
 import type { TDepositMethod, TOAuthProvider } from '@cypher/contract';
+import { coinbaseCommerceProvider } from './adapters/payments/coinbase-commerce-provider.ts';
 import { sandboxProvider } from './adapters/payments/sandbox-provider.ts';
+import { stripeProvider } from './adapters/payments/stripe-provider.ts';
+import { tiliaProvider } from './adapters/payments/tilia-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 
 /**
@@ -41,12 +44,14 @@ export function createAppContext(deps: AppDeps): AppContext {
   const paymentsWebhookSecret =
     deps.config.payments.webhookSecret ??
     createHmac('sha256', authSecret).update('payments-webhook-secret').digest('hex');
-  const isSandbox = deps.config.payments.mode === 'sandbox';
+  const { stripe, coinbaseCommerce, tilia, mode } = deps.config.payments;
   const sandbox = { publicUrl: deps.config.publicUrl, webhookSecret: paymentsWebhookSecret, clock: deps.clock };
+  // The real provider where its keys are set; else the sandbox outside production; else none (a deposit answers 502).
+  const orSandbox = (method: TDepositMethod) => (mode === 'sandbox' ? sandboxProvider(method, sandbox) : null);
   const payments: Record<TDepositMethod, PaymentProvider | null> = {
-    card: isSandbox ? sandboxProvider('card', sandbox) : null,
-    crypto: isSandbox ? sandboxProvider('crypto', sandbox) : null,
-    tilia: isSandbox ? sandboxProvider('tilia', sandbox) : null,
+    card: stripe ? stripeProvider(stripe, { clock: deps.clock }) : orSandbox('card'),
+    crypto: coinbaseCommerce ? coinbaseCommerceProvider(coinbaseCommerce, { clock: deps.clock }) : orSandbox('crypto'),
+    tilia: tilia ? tiliaProvider(tilia, { clock: deps.clock }) : orSandbox('tilia'),
   };
   return { ...deps, db, authSecret, tokens, guard: { ...auth, ...operators }, oauth, payments, paymentsWebhookSecret };
 }

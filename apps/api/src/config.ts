@@ -86,6 +86,17 @@ const ZEnvironment = z.object({
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
   PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  COINBASE_COMMERCE_API_KEY: optionalString,
+  COINBASE_COMMERCE_WEBHOOK_SECRET: optionalString,
+  COINBASE_COMMERCE_API_BASE: z.url().default('https://api.commerce.coinbase.com'),
+  TILIA_CLIENT_ID: optionalString,
+  TILIA_CLIENT_SECRET: optionalString,
+  TILIA_WEBHOOK_SECRET: optionalString,
+  TILIA_AUTH_BASE: z.url().default('https://auth.tilia-inc.com'),
+  TILIA_API_BASE: z.url().default('https://invoicing.tilia-inc.com'),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -109,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DEPOSIT_MIN_CENTS > e.DEPOSIT_MAX_CENTS) {
     throw new Error('Invalid configuration:\n  DEPOSIT_MIN_CENTS: must not be above DEPOSIT_MAX_CENTS');
   }
+  const providers = paymentProvidersConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     environment: e.NODE_ENV,
@@ -170,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        */
       webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
       mode: (e.NODE_ENV === 'production' ? 'off' : 'sandbox') as 'off' | 'sandbox',
+      /** The real providers, each present only when its whole set of keys is; they win over the sandboxes. */
+      ...providers,
     },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
@@ -182,6 +196,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type TConfig = ReturnType<typeof loadConfig>;
+
+/**
+ * Stripe (card), Coinbase Commerce (crypto) and Tilia: each needs its keys as a complete set, since a provider that
+ * can open checkouts but cannot verify their webhooks would take money it never credits. A partial set stops start-up.
+ */
+function paymentProvidersConfig(e: z.output<typeof ZEnvironment>) {
+  const sets = {
+    Stripe: { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET },
+    'Coinbase Commerce': {
+      COINBASE_COMMERCE_API_KEY: e.COINBASE_COMMERCE_API_KEY,
+      COINBASE_COMMERCE_WEBHOOK_SECRET: e.COINBASE_COMMERCE_WEBHOOK_SECRET,
+    },
+    Tilia: {
+      TILIA_CLIENT_ID: e.TILIA_CLIENT_ID,
+      TILIA_CLIENT_SECRET: e.TILIA_CLIENT_SECRET,
+      TILIA_WEBHOOK_SECRET: e.TILIA_WEBHOOK_SECRET,
+    },
+  };
+  const problems = Object.entries(sets).flatMap(([provider, keys]) => {
+    const names = Object.keys(keys);
+    const missing = Object.entries(keys)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    if (missing.length === 0 || missing.length === names.length) return [];
+    return missing.map(
+      (name) =>
+        `  ${name}: required with ${names.filter((other) => !missing.includes(other)).join(', ')} (${provider} needs ${names.join(', ')})`,
+    );
+  });
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
+    coinbaseCommerce:
+      e.COINBASE_COMMERCE_API_KEY && e.COINBASE_COMMERCE_WEBHOOK_SECRET
+        ? {
+            apiKey: e.COINBASE_COMMERCE_API_KEY,
+            webhookSecret: e.COINBASE_COMMERCE_WEBHOOK_SECRET,
+            apiBase: e.COINBASE_COMMERCE_API_BASE,
+          }
+        : undefined,
+    tilia:
+      e.TILIA_CLIENT_ID && e.TILIA_CLIENT_SECRET && e.TILIA_WEBHOOK_SECRET
+        ? {
+            clientId: e.TILIA_CLIENT_ID,
+            clientSecret: e.TILIA_CLIENT_SECRET,
+            webhookSecret: e.TILIA_WEBHOOK_SECRET,
+            authBase: e.TILIA_AUTH_BASE,
+            apiBase: e.TILIA_API_BASE,
+          }
+        : undefined,
+  };
+}
 
 const realProviderEndpoints = {
   google: {

@@ -1,0 +1,149 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { controllableClock } from '../../lib/clock.ts';
+import { providerStandIn, type TStandInAnswer } from '../../testing/provider-stand-in.ts';
+import { signWebhook, type TCheckoutRequest } from './payment-provider.ts';
+import { STRIPE_SIGNATURE_HEADER, stripeProvider } from './stripe-provider.ts';
+
+const SECRET_KEY = 'sk_test_stand_in_key';
+const WEBHOOK_SECRET = 'whsec_stand_in_secret';
+// A UUID v7 minted at 2026-11-22T08:00:00.000Z (0x01a20244e800 ms).
+const DEPOSIT_ID = '01a20244-e800-7000-8000-000000000001';
+const clock = controllableClock('2026-11-22T08:00:05.000Z');
+const session = { id: 'cs_test_a1', url: 'https://checkout.stripe.com/c/pay/cs_test_a1', expires_at: 1_795_334_400 };
+
+let answer: TStandInAnswer = { status: 200, body: session };
+const standIn = await providerStandIn(() => answer);
+afterAll(() => standIn.close());
+
+function provider() {
+  return stripeProvider(
+    { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: standIn.baseUrl, timeoutMs: 300 },
+    { clock },
+  );
+}
+
+const request: TCheckoutRequest = {
+  depositId: DEPOSIT_ID,
+  amount: 2500,
+  currency: 'USD',
+  method: 'card',
+  returnUrl: `https://cypher.test/payment?deposit=${DEPOSIT_ID}`,
+};
+
+describe('Stripe Checkout Session', () => {
+  it('posts the form-encoded session with the secret key and the deposit as Idempotency-Key, and maps the answer', async () => {
+    answer = { status: 200, body: session };
+    const checkout = await provider().createCheckout(request);
+    expect(checkout).toEqual({
+      providerReference: 'cs_test_a1',
+      checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_a1',
+      expiresAt: new Date(1_795_334_400 * 1000),
+    });
+    const sent = standIn.received.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent.headers['idempotency-key']).toBe(`deposit-${DEPOSIT_ID}`);
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Add funds',
+      client_reference_id: DEPOSIT_ID,
+      'metadata[deposit_id]': DEPOSIT_ID,
+      'payment_intent_data[metadata][deposit_id]': DEPOSIT_ID,
+      success_url: request.returnUrl,
+      cancel_url: request.returnUrl,
+      // One hour after the deposit id's own time: 2026-11-22T09:00:00Z.
+      expires_at: String(Date.parse('2026-11-22T09:00:00.000Z') / 1000),
+    });
+  });
+
+  it('sends the very same request when called again later for the same deposit (so Stripe answers the same session)', async () => {
+    answer = { status: 200, body: session };
+    await provider().createCheckout(request);
+    clock.advance(90_000);
+    await provider().createCheckout(request);
+    const [first, second] = standIn.received.slice(-2);
+    expect(second!.body).toBe(first!.body);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+
+  it('throws on a provider 500, naming Stripe and its error code but not the key', async () => {
+    answer = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } };
+    const failure = provider().createCheckout(request);
+    await expect(failure).rejects.toThrow('Stripe answered 500 (api_error)');
+    await expect(failure).rejects.not.toThrow(SECRET_KEY);
+  });
+
+  it('throws when Stripe does not answer in time', async () => {
+    answer = 'hang';
+    await expect(provider().createCheckout(request)).rejects.toThrow('Stripe: no answer within 300 ms');
+  });
+
+  it('throws when the answer is not a session', async () => {
+    answer = { status: 200, body: { id: 'cs_test_a1' } };
+    await expect(provider().createCheckout(request)).rejects.toThrow(/without id, url or expires_at/);
+  });
+});
+
+function stripeEvent(type: string, object: Record<string, unknown>, id = 'evt_1') {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    data: { object: { id: 'cs_test_a1', object: 'checkout.session', amount_total: 2500, currency: 'usd', ...object } },
+  });
+}
+
+function verify(rawBody: string, signature: string) {
+  return provider().verifyWebhook(Buffer.from(rawBody), { [STRIPE_SIGNATURE_HEADER]: signature });
+}
+
+describe('Stripe webhooks', () => {
+  const signed = (body: string, at = clock.now()) => signWebhook(WEBHOOK_SECRET, body, at);
+
+  it.each([
+    ['checkout.session.completed', { payment_status: 'paid' }, 'payment.succeeded'],
+    ['checkout.session.async_payment_succeeded', { payment_status: 'paid' }, 'payment.succeeded'],
+    ['checkout.session.async_payment_failed', { payment_status: 'unpaid' }, 'payment.failed'],
+    ['checkout.session.expired', { payment_status: 'unpaid', status: 'expired' }, 'payment.expired'],
+  ])('%s becomes %s', (type, object, expected) => {
+    const body = stripeEvent(type, object, `evt_${type}`);
+    expect(verify(body, signed(body))).toEqual({
+      id: `evt_${type}`,
+      type: expected,
+      data: {
+        providerReference: 'cs_test_a1',
+        amount: 2500,
+        currency: 'USD',
+        ...(expected === 'payment.failed' ? { failureReason: 'async_payment_failed' } : {}),
+      },
+    });
+  });
+
+  it.each([
+    [
+      'a completed session still unpaid (a bank debit on its way)',
+      'checkout.session.completed',
+      { payment_status: 'unpaid' },
+    ],
+    ['an event deposits do not use', 'customer.created', {}],
+    ['a session in another currency', 'checkout.session.completed', { payment_status: 'paid', currency: 'eur' }],
+  ])('ignores %s', (_name, type, object) => {
+    const body = stripeEvent(type, object, 'evt_other');
+    expect(verify(body, signed(body))).toEqual({ ignored: true, id: 'evt_other', type });
+  });
+
+  it.each([
+    ['a forged signature', (body: string) => [body, signWebhook('whsec_forger', body, clock.now())]],
+    ['a stale timestamp', (body: string) => [body, signed(body, new Date(clock.now().getTime() - 301_000))]],
+    ['one changed byte', (body: string) => [body.replace('2500', '2501'), signed(body)]],
+    ['no header', (body: string) => [body, '']],
+  ])('refuses %s with WEBHOOK_SIGNATURE_INVALID', (_name, tamper) => {
+    const [body, signature] = tamper(stripeEvent('checkout.session.completed', { payment_status: 'paid' }));
+    expect(() => verify(body!, signature!)).toThrow(expect.objectContaining({ code: 'WEBHOOK_SIGNATURE_INVALID' }));
+  });
+});

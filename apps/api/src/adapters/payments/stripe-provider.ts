@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
+import { dateFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
+import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** https://api.stripe.com in production; a local stand-in in tests. */
+  apiBase: string;
+  timeoutMs?: number;
+}
+
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+/** Stripe accepts 30 minutes to 24 hours; an hour leaves time to pay without holding deposits open for a day. */
+export const STRIPE_CHECKOUT_TTL_MS = 60 * 60 * 1000;
+
+const ZSession = z.object({
+  id: z.string().min(1).max(200),
+  url: z.url(),
+  expires_at: z.number().int().positive(),
+});
+
+const ZEvent = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string(),
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1).max(200),
+      amount_total: z.number().int().nullish(),
+      currency: z.string().nullish(),
+      payment_status: z.string().nullish(),
+    }),
+  }),
+});
+
+/**
+ * The time the expiry counts from: the deposit id's own (UUID v7 carries its creation time in its first 48 bits),
+ * so a repeated call for the same deposit sends the same parameters. Stripe refuses an Idempotency-Key reused with
+ * other parameters; with these, a repeat answers the first session.
+ */
+function createdAtOf(depositId: string, clock: Clock): number {
+  const hex = depositId.replace(/-/g, '');
+  if (/^[0-9a-f]{32}$/i.test(hex) && hex[12] === '7') return Number.parseInt(hex.slice(0, 12), 16);
+  return clock.now().getTime();
+}
+
+/**
+ * Card deposits through Stripe Checkout (ports and adapters: the sandbox stands in for this outside production).
+ * createCheckout opens a Checkout Session (form-encoded, like all of Stripe's API) keyed by the deposit: the
+ * Idempotency-Key `deposit-<id>` makes a repeat answer the same session. verifyWebhook checks the Stripe-Signature
+ * header and turns the Checkout Session events into the port's events; the rest are ignored.
+ */
+export function stripeProvider(
+  options: StripeOptions,
+  deps: { clock: Clock },
+  fetchImpl: typeof fetch = fetch,
+): PaymentProvider {
+  const apiBase = options.apiBase.replace(/\/$/, '');
+  return {
+    method: 'card',
+    async createCheckout(request) {
+      const expiresAt = Math.floor((createdAtOf(request.depositId, deps.clock) + STRIPE_CHECKOUT_TTL_MS) / 1000);
+      const form = new URLSearchParams({
+        mode: 'payment',
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'usd',
+        'line_items[0][price_data][unit_amount]': String(request.amount),
+        'line_items[0][price_data][product_data][name]': 'Add funds',
+        client_reference_id: request.depositId,
+        'metadata[deposit_id]': request.depositId,
+        'payment_intent_data[metadata][deposit_id]': request.depositId,
+        success_url: request.returnUrl,
+        cancel_url: request.returnUrl,
+        expires_at: String(expiresAt),
+      });
+      const answer = await postToProvider({
+        provider: 'Stripe',
+        url: `${apiBase}/v1/checkout/sessions`,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `deposit-${request.depositId}`,
+        },
+        body: form,
+        timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+        fetchImpl,
+      });
+      const session = ZSession.safeParse(answer);
+      if (!session.success) throw new Error('Stripe answered a Checkout Session without id, url or expires_at');
+      return {
+        providerReference: session.data.id,
+        checkoutUrl: session.data.url,
+        expiresAt: dateFrom(session.data.expires_at)!,
+      };
+    },
+    verifyWebhook(rawBody, headers) {
+      verifyTimestampedSignature(
+        options.webhookSecret,
+        deps.clock,
+        rawBody,
+        headerValue(headers, STRIPE_SIGNATURE_HEADER),
+      );
+      const parsed = ZEvent.safeParse(parseJsonBody(rawBody));
+      if (!parsed.success) throw new AppError('INVALID_REQUEST');
+      return paymentEventOf(parsed.data);
+    },
+  };
+}
+
+const eventTypes: Record<string, TPaymentEvent['type']> = {
+  'checkout.session.async_payment_succeeded': 'payment.succeeded',
+  'checkout.session.async_payment_failed': 'payment.failed',
+  'checkout.session.expired': 'payment.expired',
+};
+
+function paymentEventOf(event: z.infer<typeof ZEvent>): TPaymentEvent | TIgnoredWebhook {
+  const session = event.data.object;
+  // Completed is paid only for card-like methods; a bank debit completes unpaid and pays later (async_payment_*).
+  const type =
+    event.type === 'checkout.session.completed'
+      ? session.payment_status === 'paid'
+        ? 'payment.succeeded'
+        : undefined
+      : eventTypes[event.type];
+  if (!type || session.currency !== 'usd') return { ignored: true, id: event.id, type: event.type };
+  const mapped = ZPaymentEvent.safeParse({
+    id: event.id,
+    type,
+    data: {
+      providerReference: session.id,
+      amount: session.amount_total,
+      currency: 'USD',
+      ...(type === 'payment.failed' ? { failureReason: 'async_payment_failed' } : {}),
+    },
+  });
+  if (!mapped.success) throw new AppError('INVALID_REQUEST');
+  return mapped.data;
+}
