@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMoney } from './envelope.ts';
 
 export const depositMethods = ['card', 'crypto', 'tilia'] as const;
 export type TDepositMethod = (typeof depositMethods)[number];
@@ -26,6 +27,26 @@ export const ZCreateDepositResponse = z.object({
   status: z.enum(depositStatuses),
 });
 export type TCreateDepositResponse = z.infer<typeof ZCreateDepositResponse>;
+
+/**
+ * A deposit as its owner sees it (`GET /v1/deposits/:id`, the items of `GET /v1/deposits`); the web's
+ * `/payment?deposit=<id>` return page polls it until the status is final (succeeded, failed, expired).
+ */
+export const ZDeposit = z.object({
+  id: z.string(),
+  method: ZDepositMethod,
+  status: z.enum(depositStatuses),
+  amount: ZMoney,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** A plain code once failed or expired, for example `card_declined`, `insufficient_funds`, `expired`; else null. */
+  failureReason: z.string().nullable(),
+  /** What paid, for example "Visa •••• 4242", once known; else null. */
+  paymentMethod: z.string().nullable(),
+  /** The provider's checkout while the deposit is pending and has one; else null. */
+  checkoutUrl: z.string().nullable(),
+});
+export type TDeposit = z.infer<typeof ZDeposit>;
 
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid credit card number. Please check again';
 

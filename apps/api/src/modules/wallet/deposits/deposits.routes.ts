@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CRYPTO_NETWORK_WARNING,
@@ -6,11 +7,16 @@ import {
   ZCreateDepositResponse,
   ZCryptoDepositCurrencies,
   ZData,
+  ZDeposit,
+  ZPage,
+  ZPageQuery,
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { runIdempotent } from '../../../http/idempotency.ts';
 import { openCheckout, recordDeposit } from './create-deposit.ts';
+import { getMyDeposit } from './get-my-deposit.ts';
+import { listMyDeposits } from './list-my-deposits.ts';
 
 const tags = ['wallet'];
 
@@ -28,6 +34,34 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async () => ({
         data: { currencies: cryptoDepositCurrencies.map((coin) => ({ ...coin })), warning: CRYPTO_NETWORK_WARNING },
       }),
+    );
+
+    app.get(
+      '/v1/deposits',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'My deposits, newest first',
+          querystring: ZPageQuery,
+          response: { 200: ZData(ZPage(ZDeposit)) },
+        },
+      },
+      async (request) => ({ data: await listMyDeposits(ctx.db, principalOf(request).userId, request.query) }),
+    );
+
+    app.get(
+      '/v1/deposits/:id',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'One of my deposits: what the payment return page polls until it is succeeded, failed or expired',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: ZData(ZDeposit) },
+        },
+      },
+      async (request) => ({ data: await getMyDeposit(ctx.db, principalOf(request).userId, request.params.id) }),
     );
 
     app.post(

@@ -1,0 +1,40 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { TDeposit } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { ledgerTransactions } from '../wallet.tables.ts';
+import { deposits, type TDepositRow } from './deposits.tables.ts';
+
+/**
+ * Deposits with the payment method their credit's receipt names (postDeposit's ledger transaction, referenced by
+ * `deposit_<method>` and the deposit id): known once the provider confirmed the payment.
+ */
+export function selectDepositViews(db: Db, where: SQL | undefined) {
+  return db
+    .select({ deposit: deposits, paymentMethod: ledgerTransactions.paymentMethod })
+    .from(deposits)
+    .leftJoin(
+      ledgerTransactions,
+      and(
+        eq(ledgerTransactions.kind, 'deposit'),
+        eq(ledgerTransactions.referenceType, sql`'deposit_' || ${deposits.method}`),
+        eq(ledgerTransactions.referenceId, sql`${deposits.id}::text`),
+      ),
+    )
+    .where(where);
+}
+
+export function depositView(row: { deposit: TDepositRow; paymentMethod: string | null }): TDeposit {
+  const { deposit } = row;
+  return {
+    id: deposit.id,
+    method: deposit.method,
+    status: deposit.status,
+    amount: { amount: deposit.amount, currency: deposit.currency },
+    createdAt: deposit.createdAt.toISOString(),
+    updatedAt: deposit.updatedAt.toISOString(),
+    failureReason: deposit.failureReason,
+    paymentMethod: row.paymentMethod,
+    // Only an open checkout is worth sending the person to; a finished one shows "closed".
+    checkoutUrl: deposit.status === 'pending' ? deposit.checkoutUrl : null,
+  };
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://cypher.test' } });
+});
+afterAll(() => t.close());
+
+async function createDeposit(accessToken: string, amount: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: bearer(accessToken),
+    payload: { method: 'card', amount: { amount, currency: 'USD' } },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().data as { depositId: string; checkoutUrl: string };
+}
+
+function getDeposit(accessToken: string, id: string) {
+  return t.app.inject({ method: 'GET', url: `/v1/deposits/${id}`, headers: bearer(accessToken) });
+}
+
+async function payAtCheckout(checkoutUrl: string, cardNumber: string) {
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: new URL(checkoutUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ cardNumber, expiry: '12/39', cvc: '123' }).toString(),
+  });
+  expect(paid.statusCode).toBe(303);
+}
+
+describe('GET /v1/deposits/:id', () => {
+  it('answers a pending deposit with its open checkout, then the succeeded one with what paid', async () => {
+    const user = await activeUser(t);
+    const { depositId, checkoutUrl } = await createDeposit(user.accessToken, 2500);
+
+    const pending = await getDeposit(user.accessToken, depositId);
+    expect(pending.statusCode).toBe(200);
+    const data = pending.json().data;
+    expect(data).toEqual({
+      id: depositId,
+      method: 'card',
+      status: 'pending',
+      amount: { amount: 2500, currency: 'USD' },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      failureReason: null,
+      paymentMethod: null,
+      checkoutUrl,
+    });
+    expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
+
+    await payAtCheckout(checkoutUrl, '4242 4242 4242 4242');
+    const succeeded = (await getDeposit(user.accessToken, depositId)).json().data;
+    expect(succeeded).toMatchObject({
+      status: 'succeeded',
+      paymentMethod: 'Visa •••• 4242',
+      failureReason: null,
+      checkoutUrl: null,
+    });
+  });
+
+  it('answers a declined card as failed with the plain reason code, and no checkout', async () => {
+    const user = await activeUser(t);
+    const { depositId, checkoutUrl } = await createDeposit(user.accessToken, 1500);
+    await payAtCheckout(checkoutUrl, '4000000000009995');
+    const failed = (await getDeposit(user.accessToken, depositId)).json().data;
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds', checkoutUrl: null });
+  });
+
+  it.each([
+    ['someone else’s deposit', 'foreign'],
+    ['an unknown id', '0190f3a0-0000-7000-8000-000000000000'],
+    ['a malformed id', 'not-a-deposit'],
+  ])('answers 404 DEPOSIT_NOT_FOUND for %s', async (_name, which) => {
+    const owner = await activeUser(t);
+    const { depositId } = await createDeposit(owner.accessToken, 1000);
+    const other = await activeUser(t);
+    const response = await getDeposit(other.accessToken, which === 'foreign' ? depositId : which);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'DEPOSIT_NOT_FOUND', message: 'We could not find this deposit.' });
+  });
+
+  it('needs a signed-in person', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/deposits/0190f3a0-0000-7000-8000-000000000000' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /v1/deposits', () => {
+  it('lists only mine, newest first, in the one page shape', async () => {
+    const user = await activeUser(t);
+    const other = await activeUser(t);
+    await createDeposit(other.accessToken, 900);
+    const ids: string[] = [];
+    for (const amount of [1000, 2000, 3000]) {
+      ids.push((await createDeposit(user.accessToken, amount)).depositId);
+      t.clock.advance(1000);
+    }
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/v1/deposits?page=1&size=2',
+      headers: bearer(user.accessToken),
+    });
+    expect(first.statusCode).toBe(200);
+    const page = first.json().data;
+    expect(page).toMatchObject({ page: 1, size: 2, total: 3 });
+    expect(page.items.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]]);
+    expect(page.items[0]).toMatchObject({ status: 'pending', amount: { amount: 3000, currency: 'USD' } });
+
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/v1/deposits?page=2&size=2',
+      headers: bearer(user.accessToken),
+    });
+    expect(second.json().data.items.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
+  });
+
+  it('answers an empty page for someone without deposits', async () => {
+    const user = await activeUser(t);
+    const response = await t.app.inject({ method: 'GET', url: '/v1/deposits', headers: bearer(user.accessToken) });
+    expect(response.json().data).toEqual({ items: [], page: 1, size: 20, total: 0 });
+  });
+});
