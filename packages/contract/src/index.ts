@@ -15,3 +15,4 @@ export * from './wallet.ts';
 export * from './bank-details.ts';
 export * from './withdrawals.ts';
 export * from './deposits.ts';
+export * from './withdrawal-transitions.ts';

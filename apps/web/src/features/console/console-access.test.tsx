@@ -23,7 +23,7 @@ function signedInAsOperator(me: TConsoleMe | null) {
   });
 }
 
-const adminOnlySections = ['Banners', 'Audit log', 'Operators'];
+const adminOnlySections = ['Banners', 'Withdrawals', 'Audit log', 'Operators'];
 const everyoneSections = ['Brands', 'Licenses', 'Collections', 'Products', 'Categories', 'Tags'];
 
 async function consoleSections() {

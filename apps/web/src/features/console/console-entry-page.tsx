@@ -8,9 +8,17 @@ import { sectionById, type ConsoleSection } from './console-sections.ts';
 import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
 import { EditTaxonomy } from './sections/edit-taxonomy.tsx';
 import { TaxonomyForm } from './sections/taxonomy-form.tsx';
+import { WithdrawalDetail } from './sections/withdrawal-detail.tsx';
 
 function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: string | undefined }) {
   const me = useOperator();
+  if (section?.id === 'withdrawals') {
+    if (!me.isAdmin) return <ConsoleNotFound title="Admins only" body="Only admins can open withdrawals." />;
+    if (id === undefined) {
+      return <ConsoleNotFound title="Nothing to create here" body="Withdrawals are requested by collectors." />;
+    }
+    return <WithdrawalDetail id={id} />;
+  }
   if (!section || !isConsoleResource(section.id)) {
     return <ConsoleNotFound title="Nothing to edit here" body="Pick a section and an entry from its list." />;
   }
@@ -49,11 +57,20 @@ function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: s
   return <EditEntry section={{ ...section, id: resource }} id={id} />;
 }
 
-/** `/console/:section/new` and `/console/:section/:id`: create an entry, or edit and publish one. */
+/**
+ * `/console/:section/new` and `/console/:section/:id`: create an entry, or edit and publish one; for withdrawals,
+ * one request with its payout details, history and next step.
+ */
 export default function ConsoleEntryPage() {
   const { section: sectionId, id } = useParams();
   const section = sectionById(sectionId);
-  const title = section ? (id ? `Edit ${section.singular}` : `New ${section.singular}`) : 'Not found';
+  const title = !section
+    ? 'Not found'
+    : section.id === 'withdrawals'
+      ? 'Withdrawal'
+      : id
+        ? `Edit ${section.singular}`
+        : `New ${section.singular}`;
   return (
     <ConsoleFrame title={title} current={section?.id}>
       <EntryBody section={section} id={id} key={`${sectionId}/${id ?? 'new'}`} />

@@ -14,7 +14,7 @@ function Overview() {
         title="Console"
         description={
           me.isAdmin
-            ? 'Run the catalogue: brands, their licenses, collections and products, the home page banners, and who may do what.'
+            ? 'Run the catalogue: brands, their licenses, collections and products, the home page banners, withdrawals, and who may do what.'
             : 'Keep your brands’ pages, licenses, collections and products up to date.'
         }
       />

@@ -7,6 +7,7 @@ import { sectionById, type ConsoleSection } from './console-sections.ts';
 import { AuditLogSection } from './sections/audit-log-section.tsx';
 import { ResourceList } from './sections/entry-lists.tsx';
 import { OperatorsSection } from './sections/operators-section.tsx';
+import { WithdrawalsSection } from './sections/withdrawals-section.tsx';
 
 function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   const me = useOperator();
@@ -16,6 +17,7 @@ function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   }
   if (section.id === 'audit-log') return <AuditLogSection />;
   if (section.id === 'operators') return <OperatorsSection />;
+  if (section.id === 'withdrawals') return <WithdrawalsSection />;
   if (isConsoleResource(section.id)) return <ResourceList section={{ ...section, id: section.id }} />;
   return null;
 }

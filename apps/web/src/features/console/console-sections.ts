@@ -2,7 +2,7 @@ import type { TConsoleMe } from '@cypher/contract';
 import type { IconName } from '../../ui/icon.tsx';
 import type { TConsoleResource } from './api/console-resources.ts';
 
-export type TConsoleSectionId = TConsoleResource | 'audit-log' | 'operators';
+export type TConsoleSectionId = TConsoleResource | 'withdrawals' | 'audit-log' | 'operators';
 
 export interface ConsoleSection {
   id: TConsoleSectionId;
@@ -91,6 +91,16 @@ export const consoleSections: ConsoleSection[] = [
     isAdminOnly: true,
     canEdit: admins,
     canCreate: admins,
+  },
+  {
+    id: 'withdrawals',
+    label: 'Withdrawals',
+    singular: 'withdrawal',
+    icon: 'wallet',
+    description: 'Requests to take money out: review, approve or reject, then mark paid.',
+    isAdminOnly: true,
+    canEdit: admins,
+    canCreate: () => false,
   },
   {
     id: 'audit-log',

@@ -1,0 +1,412 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  formatMoney,
+  withdrawalTransitions,
+  type TAuditEntry,
+  type TConsoleWithdrawal,
+  type TWithdrawalStatus,
+} from '@cypher/contract';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import type { ButtonVariant } from '../../../ui/button-class-name.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useAuditLog } from '../api/list-audit-log.ts';
+import { useChangeWithdrawalStatus, type TWithdrawalMove } from '../api/change-withdrawal-status.ts';
+import { useConsoleWithdrawal } from '../api/get-console-withdrawal.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { withdrawalMethodLabels, withdrawalStatusLabels } from '../components/withdrawal-labels.ts';
+import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
+import formStyles from '../components/console-form.module.css';
+import styles from '../components/withdrawals.module.css';
+
+interface MoveSpec {
+  move: TWithdrawalMove;
+  label: string;
+  variant: ButtonVariant;
+  /** Asked in a dialog first: every move but taking it in review moves money or tells the person. */
+  confirm?: { title: string; body: (withdrawal: TConsoleWithdrawal) => string; button: string };
+  done: string;
+}
+
+/** What the console offers for each state the table allows moving to. */
+const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
+  in_review: { move: 'review', label: 'Start review', variant: 'secondary', done: 'Withdrawal in review' },
+  approved: {
+    move: 'approve',
+    label: 'Approve',
+    variant: 'primary',
+    confirm: {
+      title: 'Approve this withdrawal?',
+      body: (w) => `${formatMoney(w.amount)} to ${w.user.email} is cleared for payout. The person is told by email.`,
+      button: 'Approve',
+    },
+    done: 'Withdrawal approved',
+  },
+  rejected: {
+    move: 'reject',
+    label: 'Reject',
+    variant: 'danger',
+    confirm: {
+      title: 'Reject this withdrawal?',
+      body: (w) =>
+        `${formatMoney(w.amount)} goes back to ${w.user.email}’s withdrawable balance; the ${formatMoney(w.fee)} fee is kept.`,
+      button: 'Reject',
+    },
+    done: 'Withdrawal rejected',
+  },
+  paid: {
+    move: 'paid',
+    label: 'Mark paid',
+    variant: 'primary',
+    confirm: {
+      title: 'Mark this withdrawal paid?',
+      body: (w) => `Only once ${formatMoney(w.amount)} has left for the payout account. This cannot be undone.`,
+      button: 'Mark paid',
+    },
+    done: 'Withdrawal marked paid',
+  },
+  failed: {
+    move: 'failed',
+    label: 'Mark failed',
+    variant: 'danger',
+    confirm: {
+      title: 'Mark this withdrawal failed?',
+      body: (w) =>
+        `The payout did not go through: ${formatMoney(w.amount)} and the ${formatMoney(w.fee)} fee go back to ${w.user.email}’s withdrawable balance. This cannot be undone.`,
+      button: 'Mark failed',
+    },
+    done: 'Withdrawal marked failed',
+  },
+};
+
+const reasonMessages = {
+  required: 'Please give the reason. The person sees it.',
+  tooLong: 'Please keep the reason to 500 characters.',
+};
+const ZRejectForm = z.object({
+  reason: z.string().trim().min(1, reasonMessages.required).max(500, reasonMessages.tooLong),
+});
+type TRejectForm = z.infer<typeof ZRejectForm>;
+
+const payoutFieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  bankName: 'Bank',
+  branch: 'Branch',
+  address: 'Address',
+  city: 'City',
+  state: 'State / province',
+  zip: 'ZIP / postal code',
+  country: 'Country',
+  routingNumber: 'Routing number',
+  accountNumber: 'Account number',
+  institutionNumber: 'Institution number',
+  transitNumber: 'Transit number',
+  iban: 'IBAN',
+  swift: 'SWIFT',
+};
+
+function MoveDialog({
+  withdrawal,
+  spec,
+  onClose,
+}: {
+  withdrawal: TConsoleWithdrawal;
+  spec: MoveSpec | undefined;
+  onClose: () => void;
+}) {
+  const change = useChangeWithdrawalStatus(withdrawal.id);
+  const { showToast } = useToast();
+  const isReject = spec?.move === 'reject';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TRejectForm>({ resolver: zodResolver(ZRejectForm), defaultValues: { reason: '' } });
+
+  async function move(reason?: string) {
+    if (!spec) return;
+    try {
+      await change.mutateAsync({ move: spec.move, reason });
+      showToast({ tone: 'success', title: spec.done });
+      onClose();
+    } catch {
+      // Shown in the dialog (change.error), which stays open.
+    }
+  }
+
+  const formId = `withdrawal-${spec?.move ?? 'move'}`;
+  return (
+    <Dialog
+      isOpen={spec !== undefined}
+      onClose={() => {
+        if (!change.isPending) onClose();
+      }}
+      title={spec?.confirm?.title}
+      description={spec?.confirm?.body(withdrawal)}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant={spec?.variant === 'danger' ? 'danger' : 'primary'}
+            type={isReject ? 'submit' : 'button'}
+            form={isReject ? formId : undefined}
+            onClick={isReject ? undefined : () => void move()}
+            isLoading={change.isPending}
+          >
+            {spec?.confirm?.button}
+          </Button>
+        </>
+      }
+    >
+      {isReject ? (
+        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ reason }) => move(reason))(event)}>
+          <Field
+            label="Reason"
+            hint="Sent to the person with the rejection and shown with their request."
+            error={errors.reason?.message}
+            isRequired
+          >
+            {(control) => <Textarea rows={4} maxLength={500} {...control} {...register('reason')} />}
+          </Field>
+        </form>
+      ) : null}
+      {change.isError ? <Alert tone="error">{change.error.message}</Alert> : null}
+    </Dialog>
+  );
+}
+
+function Actions({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
+  const [confirming, setConfirming] = useState<MoveSpec>();
+  const review = useChangeWithdrawalStatus(withdrawal.id);
+  const { showToast } = useToast();
+  const moves = withdrawalTransitions[withdrawal.status].flatMap((to) => moveTo[to] ?? []);
+
+  async function start(spec: MoveSpec) {
+    if (spec.confirm) {
+      setConfirming(spec);
+      return;
+    }
+    try {
+      await review.mutateAsync({ move: spec.move });
+      showToast({ tone: 'success', title: spec.done });
+    } catch {
+      // Shown under the buttons (review.error).
+    }
+  }
+
+  return (
+    <section className={formStyles.card} aria-labelledby="withdrawal-actions">
+      <h2 id="withdrawal-actions" className={formStyles.cardTitle}>
+        Next step
+      </h2>
+      {moves.length === 0 ? (
+        <p className={formStyles.hint}>
+          This withdrawal is {withdrawalStatusLabels[withdrawal.status].label.toLowerCase()}: there is nothing more to
+          do.
+        </p>
+      ) : (
+        <div className={styles.actions}>
+          {moves.map((spec) => (
+            <Button
+              key={spec.move}
+              variant={spec.variant}
+              onClick={() => void start(spec)}
+              isLoading={!spec.confirm && review.isPending}
+            >
+              {spec.label}
+            </Button>
+          ))}
+        </div>
+      )}
+      {review.isError ? <Alert tone="error">{review.error.message}</Alert> : null}
+      <MoveDialog
+        withdrawal={withdrawal}
+        spec={confirming}
+        onClose={() => setConfirming(undefined)}
+        key={confirming?.move ?? 'closed'}
+      />
+    </section>
+  );
+}
+
+function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
+  const rows: [string, ReactNode][] = [
+    ['Person', withdrawal.user.email],
+    ['Method', withdrawalMethodLabels[withdrawal.method]],
+    ['Amount', <span className={styles.money}>{formatMoney(withdrawal.amount)}</span>],
+    ['Fee', <span className={styles.money}>{formatMoney(withdrawal.fee)}</span>],
+    ['State', <WithdrawalStatusBadge status={withdrawal.status} />],
+    ['Requested', <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>],
+    ['Last change', <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time>],
+  ];
+  if (withdrawal.rejectionReason) rows.push(['Reason given', withdrawal.rejectionReason]);
+  return (
+    <section className={formStyles.card} aria-labelledby="withdrawal-summary">
+      <h2 id="withdrawal-summary" className={formStyles.cardTitle}>
+        Request
+      </h2>
+      <dl className={styles.details}>
+        {rows.map(([term, value]) => (
+          <div key={term} className={styles.detailRow}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PayoutDetails({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
+  const entries = Object.entries(withdrawal.payoutDetails).filter(([, value]) => value.trim() !== '');
+  const title = withdrawal.method === 'usdc' ? 'USDC address' : 'Bank details';
+  return (
+    <section className={formStyles.card} aria-labelledby="withdrawal-payout">
+      <h2 id="withdrawal-payout" className={formStyles.cardTitle}>
+        {title}
+      </h2>
+      {withdrawal.method === 'usdc' ? (
+        <p className={styles.address}>{withdrawal.payoutDetails['address'] ?? withdrawal.destination}</p>
+      ) : entries.length === 0 ? (
+        <p className={formStyles.hint}>{withdrawal.destination}</p>
+      ) : (
+        <dl className={styles.details}>
+          {entries.map(([field, value]) => (
+            <div key={field} className={styles.detailRow}>
+              <dt>{payoutFieldLabels[field] ?? field}</dt>
+              <dd className={/number|iban|swift/i.test(field) ? styles.code : undefined}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+const actionWords: Partial<Record<TAuditEntry['action'], string>> = {
+  review: 'Review started',
+  approve: 'Approved',
+  reject: 'Rejected',
+  mark_paid: 'Marked paid',
+  mark_failed: 'Marked failed',
+};
+
+function reasonOf(entry: TAuditEntry): string | undefined {
+  const after = entry.after;
+  if (!after || typeof after !== 'object') return undefined;
+  const reason = (after as Record<string, unknown>)['rejectionReason'];
+  return typeof reason === 'string' && reason ? reason : undefined;
+}
+
+/** Submitted, then every move the audit log recorded for it, oldest first. */
+function History({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
+  const log = useAuditLog({ entityType: 'withdrawal', entityId: withdrawal.id, size: 50 });
+  return (
+    <section className={formStyles.card} aria-labelledby="withdrawal-history">
+      <h2 id="withdrawal-history" className={formStyles.cardTitle}>
+        History
+      </h2>
+      {log.isPending ? (
+        <div aria-busy="true" aria-label="Loading the history" className={styles.timelineLoading}>
+          <Skeleton height="20px" />
+          <Skeleton height="20px" />
+        </div>
+      ) : log.isError && !log.data ? (
+        <ErrorState
+          title="We could not load the history"
+          error={log.error}
+          onRetry={() => void log.refetch()}
+          isRetrying={log.isRefetching}
+          titleAs="h3"
+        />
+      ) : (
+        <ol className={styles.timeline}>
+          <li>
+            <span className={styles.event}>Submitted</span>
+            <span className={styles.eventMeta}>
+              by {withdrawal.user.email} ·{' '}
+              <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
+            </span>
+          </li>
+          {[...log.data.items].reverse().map((entry) => {
+            const reason = reasonOf(entry);
+            return (
+              <li key={entry.id}>
+                <span className={styles.event}>{actionWords[entry.action] ?? entry.action}</span>
+                <span className={styles.eventMeta}>
+                  by {entry.actor ? (entry.actor.nickname ?? entry.actor.email) : 'the command line'} ·{' '}
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                </span>
+                {reason ? <span className={styles.eventNote}>“{reason}”</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** `/console/withdrawals/:id` (admins): where the money goes, what happened so far, and the next step. */
+export function WithdrawalDetail({ id }: { id: string }) {
+  const withdrawal = useConsoleWithdrawal(id);
+  const back = { to: '/console/withdrawals', label: 'All withdrawals' };
+
+  if (withdrawal.isPending) {
+    return (
+      <>
+        <ConsoleHeader back={back} title="Withdrawal" />
+        <div aria-busy="true" aria-label="Loading the withdrawal" className={styles.timelineLoading}>
+          <Skeleton height="160px" radius="var(--radius-lg)" />
+          <Skeleton height="240px" radius="var(--radius-lg)" />
+        </div>
+      </>
+    );
+  }
+  if (withdrawal.isError && !withdrawal.data) {
+    return (
+      <>
+        <ConsoleHeader back={back} title="Withdrawal" />
+        <ErrorState
+          title="We could not load this withdrawal"
+          error={withdrawal.error}
+          onRetry={() => void withdrawal.refetch()}
+          isRetrying={withdrawal.isRefetching}
+        />
+      </>
+    );
+  }
+  const data = withdrawal.data;
+  return (
+    <>
+      <ConsoleHeader
+        back={back}
+        title={`${withdrawalMethodLabels[data.method]} withdrawal of ${formatMoney(data.amount)}`}
+        description={`${data.user.email} · requested ${formatDateTime(data.createdAt)}`}
+        actions={<WithdrawalStatusBadge status={data.status} />}
+      />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <Actions withdrawal={data} />
+          <PayoutDetails withdrawal={data} />
+        </div>
+        <div className={styles.side}>
+          <Summary withdrawal={data} />
+          <History withdrawal={data} />
+        </div>
+      </div>
+    </>
+  );
+}

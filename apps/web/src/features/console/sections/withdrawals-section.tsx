@@ -1,0 +1,126 @@
+import { formatMoney, withdrawalStatuses, type TConsoleWithdrawal } from '@cypher/contract';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { FilterLinks } from '../../../ui/filter-links.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useConsoleWithdrawals } from '../api/list-console-withdrawals.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import { MutedText } from '../components/name-cell.tsx';
+import { withdrawalMethodLabels, withdrawalPath, withdrawalStatusLabels } from '../components/withdrawal-labels.ts';
+import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
+import listStyles from '../components/entry-list.module.css';
+import styles from '../components/withdrawals.module.css';
+
+const PAGE_SIZE = 20;
+
+const columns: EntryColumn<TConsoleWithdrawal>[] = [
+  {
+    id: 'person',
+    header: 'Person',
+    cell: (withdrawal) => (
+      <Link to={withdrawalPath(withdrawal.id)} className={styles.personLink}>
+        {withdrawal.user.email}
+      </Link>
+    ),
+  },
+  { id: 'method', header: 'Method', cell: (withdrawal) => withdrawalMethodLabels[withdrawal.method] },
+  {
+    id: 'amount',
+    header: 'Amount',
+    cell: (withdrawal) => <span className={styles.money}>{formatMoney(withdrawal.amount)}</span>,
+  },
+  {
+    id: 'fee',
+    header: 'Fee',
+    isSecondary: true,
+    cell: (withdrawal) => <span className={styles.money}>{formatMoney(withdrawal.fee)}</span>,
+  },
+  { id: 'state', header: 'State', cell: (withdrawal) => <WithdrawalStatusBadge status={withdrawal.status} /> },
+  {
+    id: 'requested',
+    header: 'Requested',
+    isSecondary: true,
+    cell: (withdrawal) => (
+      <MutedText>
+        <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
+      </MutedText>
+    ),
+  },
+  {
+    id: 'updated',
+    header: 'Last change',
+    isSecondary: true,
+    cell: (withdrawal) => (
+      <MutedText>
+        <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time>
+      </MutedText>
+    ),
+  },
+];
+
+/** `/console/withdrawals` (admins): withdrawal requests, newest first, filtered by state in the address. */
+export function WithdrawalsSection() {
+  const { get, page, hrefFor } = useUrlFilters();
+  const status = oneOf(get('state'), withdrawalStatuses);
+  const withdrawals = useConsoleWithdrawals({ status, page, size: PAGE_SIZE });
+
+  const filters = [
+    { id: 'all', label: 'All', to: hrefFor({ state: undefined }) },
+    ...withdrawalStatuses.map((id) => ({ id, label: withdrawalStatusLabels[id].label, to: hrefFor({ state: id }) })),
+  ];
+
+  return (
+    <>
+      <ConsoleHeader
+        title="Withdrawals"
+        description="Requests to take money out, newest first. Open one to see where the money goes and to move it on."
+      />
+      <FilterLinks label="Withdrawal state" items={filters} selectedId={status ?? 'all'} />
+      {withdrawals.isPending ? (
+        <div className={listStyles.loading} aria-busy="true" aria-label="Loading withdrawals">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : withdrawals.isError && !withdrawals.data ? (
+        <ErrorState
+          title="We could not load the withdrawals"
+          error={withdrawals.error}
+          onRetry={() => void withdrawals.refetch()}
+          isRetrying={withdrawals.isRefetching}
+        />
+      ) : withdrawals.data.items.length === 0 ? (
+        <EmptyState
+          icon="wallet"
+          title="No withdrawal requests"
+          body={
+            status
+              ? `None is ${withdrawalStatusLabels[status].label.toLowerCase()} right now. Pick another state to see the rest.`
+              : 'Requests appear here as soon as someone asks to withdraw.'
+          }
+        />
+      ) : (
+        <>
+          <EntriesTable
+            caption="Withdrawal requests"
+            columns={columns}
+            items={withdrawals.data.items}
+            isRefreshing={withdrawals.isPlaceholderData}
+          />
+          <Pagination
+            page={withdrawals.data.page}
+            size={withdrawals.data.size}
+            total={withdrawals.data.total}
+            hrefFor={(next) => hrefFor({ page: next })}
+            label="Withdrawal pages"
+          />
+        </>
+      )}
+    </>
+  );
+}
