@@ -68,7 +68,7 @@ export function AddFundsSection() {
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
+    <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
       <h2 id="add-funds-title" className={styles.sectionTitle}>
         Add funds
       </h2>
@@ -78,7 +78,7 @@ export function AddFundsSection() {
         {depositMethods.map((value) => (
           <label key={value} className={styles.choice}>
             <input type="radio" value={value} className={styles.choiceInput} {...register('method')} />
-            <Icon name={methodChoices[value].icon} />
+            <Icon name={methodChoices[value].icon} size={24} />
             <span className={styles.choiceText}>
               <span className={styles.choiceLabel}>{methodChoices[value].label}</span>
               <span className={styles.choiceHint}>{methodChoices[value].hint}</span>

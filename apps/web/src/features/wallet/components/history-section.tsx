@@ -78,12 +78,14 @@ export function HistorySection() {
 function HistoryRow({ item, format }: { item: TBalanceHistoryItem; format: (money: TMoney) => string }) {
   const [isOpen, setIsOpen] = useState(false);
   const receiptId = `receipt-${item.transactionId}-${item.amount.currency}`;
+  const kindLabel = transactionKindLabels[item.kind];
   const summary = (
     <>
       <span className={styles.rowMain}>
         <span className={styles.rowTitle}>{item.description}</span>
         <span className={styles.rowMeta}>
-          {transactionKindLabels[item.kind]} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          {kindLabel === item.description ? null : `${kindLabel} · `}
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </span>
       </span>
       <span className={item.amount.amount < 0 ? styles.amountOut : styles.amountIn}>

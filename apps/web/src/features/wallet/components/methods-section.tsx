@@ -38,7 +38,7 @@ export function MethodsSection() {
           leaves.
         </p>
         <div>
-          <ButtonLink to="/payment?tab=withdraw" variant="secondary">
+          <ButtonLink to="/payment?tab=withdraw&method=usdc" variant="secondary">
             Withdraw to a USDC wallet
           </ButtonLink>
         </div>
@@ -271,7 +271,7 @@ function TiliaCard() {
         titleAs="h3"
         icon="wallet"
         title="No Tilia payment methods"
-        body="Add the method you use in Tilia to pick it quickly when adding funds."
+        body="Add the payment methods you keep in your Tilia account, so you know which one pays when you add funds with Tilia."
       />
     );
   else

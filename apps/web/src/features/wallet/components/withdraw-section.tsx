@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatMoney, type TMoney } from '@cypher/contract';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -18,7 +19,8 @@ export interface WithdrawalFormProps {
 
 /** Withdraw by wire or USDC, then follow the requests through review. */
 export function WithdrawSection() {
-  const [method, setMethod] = useState<'wire' | 'usdc'>('wire');
+  const [searchParams] = useSearchParams();
+  const [method, setMethod] = useState<'wire' | 'usdc'>(searchParams.get('method') === 'usdc' ? 'usdc' : 'wire');
   const [insufficient, setInsufficient] = useState<{ detail?: string }>();
   const [wireRefusal, setWireRefusal] = useState<string[]>();
   const fees = useWithdrawalFees();
@@ -52,7 +54,7 @@ export function WithdrawSection() {
                 onChange={() => setMethod(value)}
                 className={styles.choiceInput}
               />
-              <Icon name={value === 'wire' ? 'globe' : 'wallet'} />
+              <Icon name={value === 'wire' ? 'globe' : 'wallet'} size={24} />
               <span className={styles.choiceText}>
                 <span className={styles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
                 <span className={styles.choiceHint}>
