@@ -9,6 +9,7 @@ import { purgeExpiredAuthRecords } from '../modules/auth/purge-expired-auth-reco
 import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
 import { completeAccountDeletions } from '../modules/users/deletion/complete-account-deletions.ts';
 import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts';
+import { expireAbandonedDeposits } from '../modules/wallet/deposits/expire-abandoned-deposits.ts';
 import { settleDeposits } from '../modules/wallet/settle-deposits.ts';
 
 /**
@@ -53,6 +54,12 @@ export const recurringJobs: RecurringJob[] = [
     name: 'settle-deposits',
     cron: '*/10 * * * *',
     run: ({ database, clock, config }) => settleDeposits(database.db, clock.now(), config.wallet.cardSettlementDays),
+  },
+  {
+    // Checkouts the person walked away from: pending past their expiry become expired (a late payment still credits).
+    name: 'expire-abandoned-deposits',
+    cron: '*/5 * * * *',
+    run: ({ database, clock }) => expireAbandonedDeposits(database.db, clock.now()),
   },
   { name: 'purge-idempotency-keys', cron: '37 * * * *', run: ({ database, clock }) => purgeIdempotencyKeys(database.db, clock.now()) },
 ];

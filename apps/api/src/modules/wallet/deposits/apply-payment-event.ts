@@ -5,40 +5,76 @@ import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { postDeposit } from '../post-deposit.ts';
 import { transitionDeposit } from './deposit-states.ts';
-import { deposits, paymentEvents } from './deposits.tables.ts';
+import { deposits, paymentEvents, type TDepositRow, type TPaymentEventReviewReason } from './deposits.tables.ts';
 
-export type TPaymentEventOutcome = 'applied' | 'duplicate' | 'ignored';
+export type TPaymentEventOutcome = 'applied' | 'duplicate' | 'ignored' | 'held_for_review';
+
+/** A payment.succeeded that credited nothing: kept on its payment_events row, and told to whoever watches. */
+export interface TPaymentEventReview {
+  provider: TDepositMethod;
+  eventId: string;
+  providerReference: string;
+  depositId: string | null;
+  amount: number;
+  reason: TPaymentEventReviewReason;
+}
 
 const paymentMethodLabel: Record<TDepositMethod, string> = { card: 'Card', crypto: 'Crypto', tilia: 'Tilia' };
 
 /**
  * Applies a verified provider event exactly once (house rule 7): the event id row, the deposit's transition and the
  * ledger posting commit in one transaction. Concurrent deliveries of the same event meet at the event id's primary
- * key: one inserts, the others wait for it and find the row (duplicate). An event for a deposit that is not
- * pending, of another provider, or with another amount changes nothing (ignored) but is still recorded.
+ * key: one inserts, the others wait for it and find the row (duplicate). A succeeded event credits a pending deposit,
+ * or an expired one (the money arrived late, but it arrived). A succeeded event for no deposit we know, for a failed
+ * deposit or of another amount credits nothing and is held for review (the row's review_reason, and onHeldForReview
+ * after commit); any other event that changes nothing is ignored, but still recorded.
  */
 export async function applyPaymentEvent(
   db: Db,
   provider: TDepositMethod,
   event: TPaymentEvent,
   now: Date,
+  hooks: { onHeldForReview?: (review: TPaymentEventReview) => void } = {},
 ): Promise<TPaymentEventOutcome> {
-  return inTransaction(db, async (tx) => {
+  const result = await inTransaction(db, async (tx) => {
     const [deposit] = await tx
       .select()
       .from(deposits)
       .where(and(eq(deposits.providerReference, event.data.providerReference), eq(deposits.method, provider)));
+    const reviewReason = event.type === 'payment.succeeded' ? reviewReasonFor(deposit, event) : null;
     const inserted = await tx
       .insert(paymentEvents)
-      .values({ provider, eventId: event.id, eventType: event.type, depositId: deposit?.id ?? null, receivedAt: now })
+      .values({
+        provider,
+        eventId: event.id,
+        eventType: event.type,
+        depositId: deposit?.id ?? null,
+        receivedAt: now,
+        reviewReason,
+      })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
-    if (inserted.length === 0) return 'duplicate';
-    if (!deposit) return 'ignored';
+    if (inserted.length === 0) return { outcome: 'duplicate' as const };
+    if (reviewReason) {
+      const review: TPaymentEventReview = {
+        provider,
+        eventId: event.id,
+        providerReference: event.data.providerReference,
+        depositId: deposit?.id ?? null,
+        amount: event.data.amount,
+        reason: reviewReason,
+      };
+      return { outcome: 'held_for_review' as const, review };
+    }
+    if (!deposit) return { outcome: 'ignored' as const };
     if (event.type === 'payment.succeeded') {
-      if (event.data.amount !== deposit.amount || event.data.currency !== deposit.currency) return 'ignored';
-      const succeeded = await transitionDeposit(tx, deposit.id, { to: 'succeeded', now });
-      if (!succeeded) return 'ignored';
+      // From pending, or from expired (see depositTransitions): the expiry's reason no longer applies.
+      const succeeded = await transitionDeposit(tx, deposit.id, {
+        to: 'succeeded',
+        now,
+        changes: { failureReason: null },
+      });
+      if (!succeeded) return { outcome: 'ignored' as const };
       await postDeposit(tx, {
         userId: deposit.userId,
         source: provider,
@@ -48,7 +84,7 @@ export async function applyPaymentEvent(
         paymentMethod: event.data.paymentMethod ?? paymentMethodLabel[provider],
         now,
       });
-      return 'applied';
+      return { outcome: 'applied' as const };
     }
     const to = event.type === 'payment.failed' ? 'failed' : 'expired';
     const moved = await transitionDeposit(tx, deposit.id, {
@@ -56,6 +92,16 @@ export async function applyPaymentEvent(
       now,
       changes: { failureReason: event.data.failureReason ?? (to === 'expired' ? 'expired' : 'failed') },
     });
-    return moved ? 'applied' : 'ignored';
+    return { outcome: moved ? ('applied' as const) : ('ignored' as const) };
   });
+  if (result.review) hooks.onHeldForReview?.(result.review);
+  return result.outcome;
+}
+
+/** Money the provider says it received that this deposit cannot take; null when crediting (or a no-op) is right. */
+function reviewReasonFor(deposit: TDepositRow | undefined, event: TPaymentEvent): TPaymentEventReviewReason | null {
+  if (!deposit) return 'unknown_reference';
+  if (event.data.amount !== deposit.amount || event.data.currency !== deposit.currency) return 'amount_mismatch';
+  if (deposit.status === 'failed') return 'deposit_failed';
+  return null;
 }

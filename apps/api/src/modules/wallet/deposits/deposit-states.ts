@@ -5,14 +5,18 @@ import { deposits, type TDepositRow } from './deposits.tables.ts';
 
 /**
  * The deposit state machine (house rule 6). created: recorded, provider not yet answered; pending: checkout open;
- * a provider failure ends created in failed; the provider's webhooks end pending. The ends are final.
+ * a provider failure ends created in failed; the provider's webhooks (or the abandoned-checkout job, for expired)
+ * end pending. succeeded and failed are final.
  */
 export const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
   created: ['pending', 'failed'],
   pending: ['succeeded', 'failed', 'expired'],
   succeeded: [],
   failed: [],
-  expired: [],
+  // expired -> succeeded: we expire a checkout when our clock says so, but the provider may still receive the money
+  // afterwards (a crypto payment confirmed after the charge window, a webhook delayed past expiry). The money was
+  // received, so it is credited, through the same exactly-once path as any other succeeded event.
+  expired: ['succeeded'],
 };
 
 export function depositStatesLeadingTo(to: TDepositStatus): TDepositStatus[] {

@@ -33,11 +33,25 @@ export const deposits = pgTable(
     check('deposits_method_check', isOneOf(table.method, depositMethods)),
     check('deposits_status_check', isOneOf(table.status, depositStatuses)),
     check('deposits_amount_check', sql`${table.amount} > 0`),
+    // What the abandoned-checkout job looks through: only the open ones.
+    index('deposits_pending_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 export type TDepositRow = typeof deposits.$inferSelect;
 
-/** Every provider event applied, inserted in the same transaction as its effect: the unique key makes it once. */
+/**
+ * Why a provider reported money received that we did not credit: a payment for no deposit we know, for a deposit
+ * already failed, or of another amount. Such an event is kept with its reason for a person to review, never dropped.
+ */
+export const paymentEventReviewReasons = ['unknown_reference', 'deposit_failed', 'amount_mismatch'] as const;
+export type TPaymentEventReviewReason = (typeof paymentEventReviewReasons)[number];
+
+/**
+ * Every provider event applied, inserted in the same transaction as its effect: the unique key makes it once.
+ * `review_reason` is set on a payment.succeeded that credited nothing (see paymentEventReviewReasons).
+ */
 export const paymentEvents = pgTable(
   'payment_events',
   {
@@ -46,6 +60,13 @@ export const paymentEvents = pgTable(
     eventType: text('event_type').notNull(),
     depositId: uuid('deposit_id').references(() => deposits.id, { onDelete: 'restrict' }),
     receivedAt: timestamptz('received_at').notNull(),
+    reviewReason: text('review_reason').$type<TPaymentEventReviewReason>(),
   },
-  (table) => [primaryKey({ name: 'payment_events_provider_event_key', columns: [table.provider, table.eventId] })],
+  (table) => [
+    primaryKey({ name: 'payment_events_provider_event_key', columns: [table.provider, table.eventId] }),
+    check('payment_events_review_reason_check', isOneOf(table.reviewReason, paymentEventReviewReasons)),
+    index('payment_events_review_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.reviewReason} is not null`),
+  ],
 );

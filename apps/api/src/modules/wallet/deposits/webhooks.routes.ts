@@ -28,7 +28,24 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        await receiveWebhook(ctx, request.params.provider, request.body, request.headers);
+        await receiveWebhook(
+          {
+            ...ctx,
+            // Money the provider received and we did not credit: someone has to look, so error level and reported.
+            onHeldForReview: (review) => {
+              const message = `payment event held for review (${review.reason}): received, not credited`;
+              request.log.error({ review }, message);
+              ctx.errorReporter.report(new Error(message), {
+                requestId: request.id,
+                method: request.method,
+                url: request.url,
+              });
+            },
+          },
+          request.params.provider,
+          request.body,
+          request.headers,
+        );
         return { data: { received: true as const } };
       },
     );
