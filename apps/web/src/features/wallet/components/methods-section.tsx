@@ -122,7 +122,14 @@ function CardsCard() {
       />
     );
   else if (cards.data.length === 0)
-    list = <EmptyState titleAs="h3" icon="card" title="No saved cards" body="Save a card to pay faster next time." />;
+    list = (
+      <EmptyState
+        titleAs="h3"
+        icon="card"
+        title="No saved cards"
+        body="Cards you save are kept as brand, last four digits and expiry only; the full number is never stored."
+      />
+    );
   else
     list = (
       <ul className={styles.rows} aria-label="Saved cards">
