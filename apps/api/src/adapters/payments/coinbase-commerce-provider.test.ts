@@ -131,7 +131,14 @@ describe('Coinbase Commerce webhooks', () => {
     expect(verify(body, sign(body))).toEqual({
       id: `event-${type}`,
       type: expected,
-      data: { providerReference: charge.data.id, amount: 1205, currency: 'USD', paymentMethod: 'Crypto', ...extra },
+      data: {
+        providerReference: charge.data.id,
+        depositId: request.depositId,
+        amount: 1205,
+        currency: 'USD',
+        paymentMethod: 'Crypto',
+        ...extra,
+      },
     });
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
-import { dateFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
+import { dateFrom, depositIdFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
 import { assertFresh, headerValue, parseJsonBody, verifyBodySignature } from './webhook-signature.ts';
 
 export interface CoinbaseCommerceOptions {
@@ -39,6 +39,7 @@ const ZWebhook = z.object({
         .partial()
         .optional(),
       timeline: z.array(z.object({ status: z.string(), context: z.string().optional() })).optional(),
+      metadata: z.record(z.string(), z.unknown()).nullish(),
     }),
   }),
 });
@@ -121,11 +122,13 @@ function paymentEventOf(event: z.infer<typeof ZWebhook>['event']): TPaymentEvent
   const currency = charge.pricing?.local?.currency;
   if (!type || (currency && currency !== 'USD')) return { ignored: true, id: event.id, type: event.type };
   const failureReason = last?.context ? last.context.toLowerCase() : 'charge_failed';
+  const depositId = depositIdFrom(charge.metadata?.deposit_id);
   const mapped = ZPaymentEvent.safeParse({
     id: event.id,
     type,
     data: {
       providerReference: charge.id,
+      ...(depositId ? { depositId } : {}),
       amount: decimalToCents(charge.pricing?.local?.amount),
       currency: 'USD',
       paymentMethod: 'Crypto',

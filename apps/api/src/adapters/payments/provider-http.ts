@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Ten seconds: a checkout that takes longer fails the deposit (PAYMENT_PROVIDER_UNAVAILABLE) instead of hanging. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
@@ -59,4 +61,10 @@ function errorCodeOf(body: unknown): string {
 export function dateFrom(value: unknown): Date | null {
   const date = typeof value === 'number' ? new Date(value * 1000) : typeof value === 'string' ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/** Our deposit id as a provider echoes it back (metadata, a reference), when it is one; anything else is dropped. */
+export function depositIdFrom(value: unknown): string | undefined {
+  const id = z.uuid().safeParse(value);
+  return id.success ? id.data : undefined;
 }

@@ -89,12 +89,72 @@ describe('Stripe Checkout Session', () => {
   });
 });
 
+describe('Stripe charge of a saved card', () => {
+  const savedRequest = { depositId: DEPOSIT_ID, amount: 4000, currency: 'USD' as const, method: 'card' as const };
+
+  it('confirms an off-session PaymentIntent for the customer and payment method, keyed by the deposit', async () => {
+    answer = { status: 200, body: { id: 'pi_test_1', object: 'payment_intent', status: 'processing' } };
+    const charge = await provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'cus_test_1/pm_test_1' });
+    expect(charge).toEqual({ providerReference: 'pi_test_1' });
+    const sent = standIn.received.at(-1)!;
+    expect(sent.path).toBe('/v1/payment_intents');
+    expect(sent.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sent.headers['idempotency-key']).toBe(`deposit-${DEPOSIT_ID}-saved-method`);
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
+      amount: '4000',
+      currency: 'usd',
+      customer: 'cus_test_1',
+      payment_method: 'pm_test_1',
+      confirm: 'true',
+      off_session: 'true',
+      'metadata[deposit_id]': DEPOSIT_ID,
+      'metadata[charge]': 'saved_method',
+    });
+  });
+
+  it('sends no customer for a bare PaymentMethod token', async () => {
+    answer = { status: 200, body: { id: 'pi_test_2', status: 'succeeded' } };
+    await provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'pm_test_2' });
+    const form = new URLSearchParams(standIn.received.at(-1)!.body);
+    expect([form.get('customer'), form.get('payment_method')]).toEqual([null, 'pm_test_2']);
+  });
+
+  it('throws on a decline (402), naming the decline code', async () => {
+    answer = {
+      status: 402,
+      body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'do_not_honor' } },
+    };
+    await expect(provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'pm_test_3' })).rejects.toThrow(
+      'Stripe answered 402 (card_error, card_declined)',
+    );
+  });
+});
+
+function paymentIntentEvent(type: string, object: Record<string, unknown>, id: string) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    data: { object: { id: 'pi_test_1', object: 'payment_intent', amount: 4000, currency: 'usd', ...object } },
+  });
+}
+
 function stripeEvent(type: string, object: Record<string, unknown>, id = 'evt_1') {
   return JSON.stringify({
     id,
     object: 'event',
     type,
-    data: { object: { id: 'cs_test_a1', object: 'checkout.session', amount_total: 2500, currency: 'usd', ...object } },
+    data: {
+      object: {
+        id: 'cs_test_a1',
+        object: 'checkout.session',
+        amount_total: 2500,
+        currency: 'usd',
+        client_reference_id: DEPOSIT_ID,
+        metadata: { deposit_id: DEPOSIT_ID },
+        ...object,
+      },
+    },
   });
 }
 
@@ -117,6 +177,7 @@ describe('Stripe webhooks', () => {
       type: expected,
       data: {
         providerReference: 'cs_test_a1',
+        depositId: DEPOSIT_ID,
         amount: 2500,
         currency: 'USD',
         ...(expected === 'payment.failed' ? { failureReason: 'async_payment_failed' } : {}),
@@ -135,6 +196,42 @@ describe('Stripe webhooks', () => {
   ])('ignores %s', (_name, type, object) => {
     const body = stripeEvent(type, object, 'evt_other');
     expect(verify(body, signed(body))).toEqual({ ignored: true, id: 'evt_other', type });
+  });
+
+  it('payment_intent.succeeded of a saved-card charge becomes payment.succeeded', () => {
+    const metadata = { deposit_id: DEPOSIT_ID, charge: 'saved_method' };
+    const body = paymentIntentEvent('payment_intent.succeeded', { status: 'succeeded', metadata }, 'evt_pi_ok');
+    expect(verify(body, signed(body))).toEqual({
+      id: 'evt_pi_ok',
+      type: 'payment.succeeded',
+      data: { providerReference: 'pi_test_1', depositId: DEPOSIT_ID, amount: 4000, currency: 'USD' },
+    });
+  });
+
+  it('payment_intent.payment_failed of a saved-card charge becomes payment.failed with the decline code', () => {
+    const body = paymentIntentEvent(
+      'payment_intent.payment_failed',
+      {
+        status: 'requires_payment_method',
+        metadata: { deposit_id: DEPOSIT_ID, charge: 'saved_method' },
+        last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' },
+      },
+      'evt_pi_failed',
+    );
+    expect(verify(body, signed(body))).toMatchObject({
+      type: 'payment.failed',
+      data: { providerReference: 'pi_test_1', failureReason: 'insufficient_funds' },
+    });
+  });
+
+  it("ignores a Checkout payment's own PaymentIntent events (the person may still retry on the page)", () => {
+    const metadata = { deposit_id: DEPOSIT_ID };
+    const body = paymentIntentEvent('payment_intent.payment_failed', { metadata }, 'evt_pi_checkout');
+    expect(verify(body, signed(body))).toEqual({
+      ignored: true,
+      id: 'evt_pi_checkout',
+      type: 'payment_intent.payment_failed',
+    });
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
-import { dateFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
+import { dateFrom, depositIdFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
 import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
 
 export interface StripeOptions {
@@ -23,6 +23,9 @@ const ZSession = z.object({
   expires_at: z.number().int().positive(),
 });
 
+const ZPaymentIntent = z.object({ id: z.string().min(1).max(200), status: z.string() });
+
+/** A Checkout Session or a PaymentIntent: the fields of either that the events below read. */
 const ZEvent = z.object({
   id: z.string().min(1).max(200),
   type: z.string(),
@@ -30,11 +33,30 @@ const ZEvent = z.object({
     object: z.object({
       id: z.string().min(1).max(200),
       amount_total: z.number().int().nullish(),
+      amount: z.number().int().nullish(),
       currency: z.string().nullish(),
       payment_status: z.string().nullish(),
+      client_reference_id: z.string().nullish(),
+      metadata: z.record(z.string(), z.string()).nullish(),
+      last_payment_error: z.object({ code: z.string().nullish(), decline_code: z.string().nullish() }).nullish(),
     }),
   }),
 });
+
+/**
+ * Marks the PaymentIntents chargeSavedMethod makes. Checkout makes PaymentIntents too, and there a declined card
+ * may be retried on the same page: its payment_intent.payment_failed must not fail the deposit, so only ours count.
+ */
+const SAVED_METHOD_CHARGE = 'saved_method';
+
+/**
+ * The saved method's token: a PaymentMethod id (`pm_…`), or `cus_…/pm_…` when it is attached to a Customer (Stripe
+ * then needs both). How cards get saved at Stripe (a SetupIntent) is not built yet: this format is our assumption.
+ */
+function savedMethodOf(token: string): { customer?: string; paymentMethod: string } {
+  const [first, second] = token.split('/', 2);
+  return second ? { customer: first, paymentMethod: second } : { paymentMethod: token };
+}
 
 /**
  * The time the expiry counts from: the deposit id's own (UUID v7 carries its creation time in its first 48 bits),
@@ -51,7 +73,8 @@ function createdAtOf(depositId: string, clock: Clock): number {
  * Card deposits through Stripe Checkout (ports and adapters: the sandbox stands in for this outside production).
  * createCheckout opens a Checkout Session (form-encoded, like all of Stripe's API) keyed by the deposit: the
  * Idempotency-Key `deposit-<id>` makes a repeat answer the same session. verifyWebhook checks the Stripe-Signature
- * header and turns the Checkout Session events into the port's events; the rest are ignored.
+ * header and turns the Checkout Session events (and the PaymentIntent events of chargeSavedMethod's charges) into
+ * the port's events; the rest are ignored.
  */
 export function stripeProvider(
   options: StripeOptions,
@@ -59,6 +82,19 @@ export function stripeProvider(
   fetchImpl: typeof fetch = fetch,
 ): PaymentProvider {
   const apiBase = options.apiBase.replace(/\/$/, '');
+  const post = (path: string, idempotencyKey: string, form: URLSearchParams) =>
+    postToProvider({
+      provider: 'Stripe',
+      url: `${apiBase}${path}`,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': idempotencyKey,
+      },
+      body: form,
+      timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+      fetchImpl,
+    });
   return {
     method: 'card',
     async createCheckout(request) {
@@ -76,18 +112,7 @@ export function stripeProvider(
         cancel_url: request.returnUrl,
         expires_at: String(expiresAt),
       });
-      const answer = await postToProvider({
-        provider: 'Stripe',
-        url: `${apiBase}/v1/checkout/sessions`,
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': `deposit-${request.depositId}`,
-        },
-        body: form,
-        timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
-        fetchImpl,
-      });
+      const answer = await post('/v1/checkout/sessions', `deposit-${request.depositId}`, form);
       const session = ZSession.safeParse(answer);
       if (!session.success) throw new Error('Stripe answered a Checkout Session without id, url or expires_at');
       return {
@@ -95,6 +120,28 @@ export function stripeProvider(
         checkoutUrl: session.data.url,
         expiresAt: dateFrom(session.data.expires_at)!,
       };
+    },
+    /**
+     * An off-session PaymentIntent confirmed at once. Its own Idempotency-Key per deposit (a key is bound to one
+     * endpoint and its parameters), so a repeat answers the same PaymentIntent and never charges twice. A decline
+     * comes back as HTTP 402 and throws like any refusal; Stripe also reports it as payment_intent.payment_failed.
+     */
+    async chargeSavedMethod(request) {
+      const { customer, paymentMethod } = savedMethodOf(request.paymentMethodToken);
+      const form = new URLSearchParams({
+        amount: String(request.amount),
+        currency: 'usd',
+        ...(customer ? { customer } : {}),
+        payment_method: paymentMethod,
+        confirm: 'true',
+        off_session: 'true',
+        'metadata[deposit_id]': request.depositId,
+        'metadata[charge]': SAVED_METHOD_CHARGE,
+      });
+      const answer = await post('/v1/payment_intents', `deposit-${request.depositId}-saved-method`, form);
+      const intent = ZPaymentIntent.safeParse(answer);
+      if (!intent.success) throw new Error('Stripe answered a PaymentIntent without id or status');
+      return { providerReference: intent.data.id };
     },
     verifyWebhook(rawBody, headers) {
       verifyTimestampedSignature(
@@ -114,26 +161,36 @@ const eventTypes: Record<string, TPaymentEvent['type']> = {
   'checkout.session.async_payment_succeeded': 'payment.succeeded',
   'checkout.session.async_payment_failed': 'payment.failed',
   'checkout.session.expired': 'payment.expired',
+  'payment_intent.succeeded': 'payment.succeeded',
+  'payment_intent.payment_failed': 'payment.failed',
 };
 
-function paymentEventOf(event: z.infer<typeof ZEvent>): TPaymentEvent | TIgnoredWebhook {
-  const session = event.data.object;
+function typeOf(event: z.infer<typeof ZEvent>): TPaymentEvent['type'] | undefined {
+  const object = event.data.object;
   // Completed is paid only for card-like methods; a bank debit completes unpaid and pays later (async_payment_*).
-  const type =
-    event.type === 'checkout.session.completed'
-      ? session.payment_status === 'paid'
-        ? 'payment.succeeded'
-        : undefined
-      : eventTypes[event.type];
-  if (!type || session.currency !== 'usd') return { ignored: true, id: event.id, type: event.type };
+  if (event.type === 'checkout.session.completed')
+    return object.payment_status === 'paid' ? 'payment.succeeded' : undefined;
+  if (event.type.startsWith('payment_intent.') && object.metadata?.charge !== SAVED_METHOD_CHARGE) return undefined;
+  return eventTypes[event.type];
+}
+
+function paymentEventOf(event: z.infer<typeof ZEvent>): TPaymentEvent | TIgnoredWebhook {
+  const object = event.data.object;
+  const type = typeOf(event);
+  if (!type || object.currency !== 'usd') return { ignored: true, id: event.id, type: event.type };
+  const isSession = event.type.startsWith('checkout.session.');
+  const error = object.last_payment_error;
+  const failureReason = isSession ? 'async_payment_failed' : (error?.decline_code ?? error?.code ?? 'payment_failed');
+  const depositId = depositIdFrom(object.metadata?.deposit_id ?? object.client_reference_id);
   const mapped = ZPaymentEvent.safeParse({
     id: event.id,
     type,
     data: {
-      providerReference: session.id,
-      amount: session.amount_total,
+      providerReference: object.id,
+      ...(depositId ? { depositId } : {}),
+      amount: isSession ? object.amount_total : object.amount,
       currency: 'USD',
-      ...(type === 'payment.failed' ? { failureReason: 'async_payment_failed' } : {}),
+      ...(type === 'payment.failed' ? { failureReason } : {}),
     },
   });
   if (!mapped.success) throw new AppError('INVALID_REQUEST');

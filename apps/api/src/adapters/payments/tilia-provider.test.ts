@@ -143,7 +143,14 @@ describe('Tilia webhooks', () => {
     expect(verify(body, signed(body))).toEqual({
       id: `65d6c272-d593-405d-986c-a70b587e281f:${state}`,
       type: expected,
-      data: { providerReference: request.depositId, amount: 5000, currency: 'USD', paymentMethod: 'Tilia', ...reason },
+      data: {
+        providerReference: request.depositId,
+        depositId: request.depositId,
+        amount: 5000,
+        currency: 'USD',
+        paymentMethod: 'Tilia',
+        ...reason,
+      },
     });
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
-import { postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
+import { depositIdFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
 import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
 
 export interface TiliaOptions {
@@ -171,11 +171,13 @@ function paymentEventOf(eventName: string, invoice: z.infer<typeof ZInvoice>): T
   if (eventName !== 'invoice-completed' || !isPurchase || !type) return { ignored: true, id, type: eventName };
   const usdItems = invoice.line_items.filter((item) => item.currency.toUpperCase() === 'USD');
   const failureReason = invoice.state === 'CANCELED' ? 'canceled' : (invoice.failure_code ?? 'payment_failed');
+  const depositId = depositIdFrom(invoice.reference_id);
   const mapped = ZPaymentEvent.safeParse({
     id,
     type,
     data: {
       providerReference: invoice.reference_id,
+      ...(depositId ? { depositId } : {}),
       amount: usdItems.reduce((sum, item) => sum + item.amount, 0),
       currency: 'USD',
       paymentMethod: 'Tilia',
