@@ -32,6 +32,10 @@ export function useChangeWithdrawalStatus(id: string) {
       ]);
     },
     // Someone else may have moved it first (409): what is on screen is stale either way.
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('withdrawals') }),
+    onError: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('withdrawals') }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('audit-log') }),
+      ]),
   });
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  canMoveWithdrawal,
   formatMoney,
   withdrawalTransitions,
   type TAuditEntry,
@@ -30,6 +31,7 @@ import styles from '../components/withdrawals.module.css';
 
 interface MoveSpec {
   move: TWithdrawalMove;
+  to: TWithdrawalStatus;
   label: string;
   variant: ButtonVariant;
   /** Asked in a dialog first: every move but taking it in review moves money or tells the person. */
@@ -39,9 +41,16 @@ interface MoveSpec {
 
 /** What the console offers for each state the table allows moving to. */
 const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
-  in_review: { move: 'review', label: 'Start review', variant: 'secondary', done: 'Withdrawal in review' },
+  in_review: {
+    move: 'review',
+    to: 'in_review',
+    label: 'Start review',
+    variant: 'secondary',
+    done: 'Withdrawal in review',
+  },
   approved: {
     move: 'approve',
+    to: 'approved',
     label: 'Approve',
     variant: 'primary',
     confirm: {
@@ -53,6 +62,7 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
   },
   rejected: {
     move: 'reject',
+    to: 'rejected',
     label: 'Reject',
     variant: 'danger',
     confirm: {
@@ -65,6 +75,7 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
   },
   paid: {
     move: 'paid',
+    to: 'paid',
     label: 'Mark paid',
     variant: 'primary',
     confirm: {
@@ -76,6 +87,7 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
   },
   failed: {
     move: 'failed',
+    to: 'failed',
     label: 'Mark failed',
     variant: 'danger',
     confirm: {
@@ -115,6 +127,13 @@ const payoutFieldLabels: Record<string, string> = {
   swift: 'SWIFT',
 };
 
+// The wire form's order (name, bank, address, account), whatever order the stored details come back in.
+const payoutFieldOrder = Object.keys(payoutFieldLabels);
+function fieldRank(field: string): number {
+  const rank = payoutFieldOrder.indexOf(field);
+  return rank === -1 ? payoutFieldOrder.length : rank;
+}
+
 function MoveDialog({
   withdrawal,
   spec,
@@ -127,6 +146,8 @@ function MoveDialog({
   const change = useChangeWithdrawalStatus(withdrawal.id);
   const { showToast } = useToast();
   const isReject = spec?.move === 'reject';
+  // After a conflict the page reloads the withdrawal: once it has moved on, this move is no longer on offer.
+  const isStillPossible = spec ? canMoveWithdrawal(withdrawal.status, spec.to) : false;
   const {
     register,
     handleSubmit,
@@ -156,21 +177,23 @@ function MoveDialog({
       footer={
         <>
           <Button onClick={onClose} disabled={change.isPending}>
-            Cancel
+            {isStillPossible ? 'Cancel' : 'OK'}
           </Button>
-          <Button
-            variant={spec?.variant === 'danger' ? 'danger' : 'primary'}
-            type={isReject ? 'submit' : 'button'}
-            form={isReject ? formId : undefined}
-            onClick={isReject ? undefined : () => void move()}
-            isLoading={change.isPending}
-          >
-            {spec?.confirm?.button}
-          </Button>
+          {isStillPossible ? (
+            <Button
+              variant={spec?.variant === 'danger' ? 'danger' : 'primary'}
+              type={isReject ? 'submit' : 'button'}
+              form={isReject ? formId : undefined}
+              onClick={isReject ? undefined : () => void move()}
+              isLoading={change.isPending}
+            >
+              {spec?.confirm?.button}
+            </Button>
+          ) : null}
         </>
       }
     >
-      {isReject ? (
+      {isReject && isStillPossible ? (
         <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ reason }) => move(reason))(event)}>
           <Field
             label="Reason"
@@ -182,7 +205,12 @@ function MoveDialog({
           </Field>
         </form>
       ) : null}
-      {change.isError ? <Alert tone="error">{change.error.message}</Alert> : null}
+      {change.isError ? (
+        <Alert tone="error">
+          {change.error.message}
+          {isStillPossible ? null : ` It is ${withdrawalStatusLabels[withdrawal.status].label.toLowerCase()} now.`}
+        </Alert>
+      ) : null}
     </Dialog>
   );
 }
@@ -270,7 +298,9 @@ function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
 }
 
 function PayoutDetails({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
-  const entries = Object.entries(withdrawal.payoutDetails).filter(([, value]) => value.trim() !== '');
+  const entries = Object.entries(withdrawal.payoutDetails)
+    .filter(([, value]) => value.trim() !== '')
+    .sort(([a], [b]) => fieldRank(a) - fieldRank(b));
   const title = withdrawal.method === 'usdc' ? 'USDC address' : 'Bank details';
   return (
     <section className={formStyles.card} aria-labelledby="withdrawal-payout">

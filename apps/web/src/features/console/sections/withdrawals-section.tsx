@@ -18,14 +18,32 @@ import styles from '../components/withdrawals.module.css';
 
 const PAGE_SIZE = 20;
 
+/** A narrow column may wrap an address after the @, never inside a name. */
+function EmailWithBreak({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 const columns: EntryColumn<TConsoleWithdrawal>[] = [
   {
     id: 'person',
     header: 'Person',
     cell: (withdrawal) => (
-      <Link to={withdrawalPath(withdrawal.id)} className={styles.personLink}>
-        {withdrawal.user.email}
-      </Link>
+      <span className={styles.person}>
+        <Link to={withdrawalPath(withdrawal.id)}>
+          <EmailWithBreak email={withdrawal.user.email} />
+        </Link>
+        <span className={styles.phoneOnly}>
+          {formatDateTime(withdrawal.createdAt)} · fee {formatMoney(withdrawal.fee)}
+        </span>
+      </span>
     ),
   },
   { id: 'method', header: 'Method', cell: (withdrawal) => withdrawalMethodLabels[withdrawal.method] },
