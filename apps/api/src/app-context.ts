@@ -7,7 +7,7 @@ import { accessTokens, type AccessTokens } from './modules/auth/access-tokens.ts
 import { createHmac } from 'node:crypto';
 import type { TDepositMethod, TOAuthProvider } from '@cypher/contract';
 import { coinbaseCommerceProvider } from './adapters/payments/coinbase-commerce-provider.ts';
-import { sandboxProvider } from './adapters/payments/sandbox-provider.ts';
+import { sandboxProvider, sandboxWebhooks, type SandboxWebhooks } from './adapters/payments/sandbox-provider.ts';
 import { stripeProvider } from './adapters/payments/stripe-provider.ts';
 import { tiliaProvider } from './adapters/payments/tilia-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
@@ -27,6 +27,8 @@ export interface AppContext extends AppDeps {
   payments: Record<TDepositMethod, PaymentProvider | null>;
   /** Signs and verifies the sandbox providers' webhooks (PAYMENTS_WEBHOOK_SECRET, or derived from AUTH_SECRET). */
   paymentsWebhookSecret: string;
+  /** The sandboxes' callbacks after a saved-method charge; the dev-payments routes deliver them. */
+  sandboxWebhooks: SandboxWebhooks;
 }
 
 export function createAppContext(deps: AppDeps): AppContext {
@@ -45,7 +47,13 @@ export function createAppContext(deps: AppDeps): AppContext {
     deps.config.payments.webhookSecret ??
     createHmac('sha256', authSecret).update('payments-webhook-secret').digest('hex');
   const { stripe, coinbaseCommerce, tilia, mode } = deps.config.payments;
-  const sandbox = { publicUrl: deps.config.publicUrl, webhookSecret: paymentsWebhookSecret, clock: deps.clock };
+  const webhooks = sandboxWebhooks();
+  const sandbox = {
+    publicUrl: deps.config.publicUrl,
+    webhookSecret: paymentsWebhookSecret,
+    clock: deps.clock,
+    webhooks,
+  };
   // The real provider where its keys are set; else the sandbox outside production; else none (a deposit answers 502).
   const orSandbox = (method: TDepositMethod) => (mode === 'sandbox' ? sandboxProvider(method, sandbox) : null);
   const payments: Record<TDepositMethod, PaymentProvider | null> = {
@@ -53,5 +61,15 @@ export function createAppContext(deps: AppDeps): AppContext {
     crypto: coinbaseCommerce ? coinbaseCommerceProvider(coinbaseCommerce, { clock: deps.clock }) : orSandbox('crypto'),
     tilia: tilia ? tiliaProvider(tilia, { clock: deps.clock }) : orSandbox('tilia'),
   };
-  return { ...deps, db, authSecret, tokens, guard: { ...auth, ...operators }, oauth, payments, paymentsWebhookSecret };
+  return {
+    ...deps,
+    db,
+    authSecret,
+    tokens,
+    guard: { ...auth, ...operators },
+    oauth,
+    payments,
+    paymentsWebhookSecret,
+    sandboxWebhooks: webhooks,
+  };
 }

@@ -18,12 +18,21 @@ export const ZCreateDepositRequest = z.strictObject({
     amount: z.number().int().positive(),
     currency: z.literal('USD'),
   }),
+  /**
+   * Pay with a saved method instead of a checkout: a /v1/cards id for `card`, a /v1/tilia/payment-methods id for
+   * `tilia` (crypto has none). The deposit is then confirmed asynchronously; poll GET /v1/deposits/:id.
+   */
+  paymentMethodId: z.uuid().optional(),
 });
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 
 export const ZCreateDepositResponse = z.object({
   depositId: z.string(),
-  checkoutUrl: z.string(),
+  /**
+   * Where to send the person to pay; null for a saved-method charge (`paymentMethodId`), which needs no page: the
+   * client goes to its own `/payment?deposit=<depositId>` and polls GET /v1/deposits/:id instead.
+   */
+  checkoutUrl: z.string().nullable(),
   status: z.enum(depositStatuses),
 });
 export type TCreateDepositResponse = z.infer<typeof ZCreateDepositResponse>;

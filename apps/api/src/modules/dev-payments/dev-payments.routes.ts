@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INVALID_CARD_NUMBER_MESSAGE, isValidCardNumber, ZDepositMethod, type TDepositMethod } from '@cypher/contract';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type TPaymentEvent } from '../../adapters/payments/payment-provider.ts';
+import { sandboxCardDeclines } from '../../adapters/payments/sandbox-provider.ts';
 import type { AppContext } from '../../app-context.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
 import { renderCheckoutPage, renderClosedCheckout, renderOutcomeCheckoutPage } from './checkout-page.ts';
@@ -16,12 +17,6 @@ const ZCheckoutForm = z.object({
   cvc: z.string().default(''),
   outcome: z.enum(['succeeded', 'failed', 'expired']).default('succeeded'),
 });
-
-/** The sandbox's test numbers (Stripe's): what each one does. Any other valid number succeeds. */
-const declines: Record<string, string> = {
-  '4000000000000002': 'card_declined',
-  '4000000000009995': 'insufficient_funds',
-};
 
 function brandOf(digits: string): string {
   if (digits.startsWith('4')) return 'Visa';
@@ -74,6 +69,8 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       log.error({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
       return false;
     };
+    // Saved-method charges: the sandbox providers call back through the same signed delivery, after answering.
+    ctx.sandboxWebhooks.connect((method, event) => deliver(method, event, app.log));
 
     app.get(
       '/dev/payments/:method/checkout/:reference',
@@ -129,7 +126,7 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               : null;
         if (formError) return reply.status(400).send(renderCheckoutPage(reference, deposit.amount, formError));
 
-        const declineReason = declines[digits];
+        const declineReason = sandboxCardDeclines[digits];
         const event: TPaymentEvent = {
           id: `evt_sandbox_${randomUUID()}`,
           type: declineReason ? 'payment.failed' : 'payment.succeeded',

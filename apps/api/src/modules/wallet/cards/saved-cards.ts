@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { cardBrandOf, isValidCardNumber, type TAddCardRequest, type TSavedCard } from '@cypher/contract';
+import { sandboxCardToken } from '../../../adapters/payments/sandbox-provider.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -27,7 +27,8 @@ export async function listSavedCards(db: Db, userId: string): Promise<TSavedCard
 }
 
 /**
- * Saves a card after the Luhn check. The sandbox tokenises it locally (a real provider would return its own token);
+ * Saves a card after the Luhn check. The sandbox tokenises it locally (a real provider would return its own token;
+ * the sandbox's carries a test card's decline, see sandboxCardToken);
  * only brand, last four and expiry are kept with the token, the number itself goes nowhere.
  */
 export async function addSavedCard(db: Db, userId: string, request: TAddCardRequest, now: Date): Promise<TSavedCard> {
@@ -52,7 +53,7 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
       last4: digits.slice(-4),
       expMonth: request.expMonth,
       expYear: request.expYear,
-      providerToken: `tok_sandbox_${randomUUID()}`,
+      providerToken: sandboxCardToken(digits),
       createdAt: now,
     })
     .returning();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { TDepositMethod } from '@cypher/contract';
 import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../../db/client.ts';
@@ -37,10 +37,22 @@ export async function applyPaymentEvent(
   hooks: { onHeldForReview?: (review: TPaymentEventReview) => void } = {},
 ): Promise<TPaymentEventOutcome> {
   const result = await inTransaction(db, async (tx) => {
+    // By the provider's reference; or, for an event that overtook the provider call's answer (so no reference is
+    // recorded yet), by the deposit id the provider echoes back.
     const [deposit] = await tx
       .select()
       .from(deposits)
-      .where(and(eq(deposits.providerReference, event.data.providerReference), eq(deposits.method, provider)));
+      .where(
+        and(
+          eq(deposits.method, provider),
+          event.data.depositId
+            ? or(
+                eq(deposits.providerReference, event.data.providerReference),
+                and(eq(deposits.id, event.data.depositId), isNull(deposits.providerReference)),
+              )
+            : eq(deposits.providerReference, event.data.providerReference),
+        ),
+      );
     const reviewReason = event.type === 'payment.succeeded' ? reviewReasonFor(deposit, event) : null;
     const inserted = await tx
       .insert(paymentEvents)
@@ -72,7 +84,7 @@ export async function applyPaymentEvent(
       const succeeded = await transitionDeposit(tx, deposit.id, {
         to: 'succeeded',
         now,
-        changes: { failureReason: null },
+        changes: { failureReason: null, providerReference: event.data.providerReference },
       });
       if (!succeeded) return { outcome: 'ignored' as const };
       await postDeposit(tx, {
@@ -81,7 +93,7 @@ export async function applyPaymentEvent(
         amount: deposit.amount,
         currency: deposit.currency,
         referenceId: deposit.id,
-        paymentMethod: event.data.paymentMethod ?? paymentMethodLabel[provider],
+        paymentMethod: event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider],
         now,
       });
       return { outcome: 'applied' as const };
@@ -90,7 +102,10 @@ export async function applyPaymentEvent(
     const moved = await transitionDeposit(tx, deposit.id, {
       to,
       now,
-      changes: { failureReason: event.data.failureReason ?? (to === 'expired' ? 'expired' : 'failed') },
+      changes: {
+        failureReason: event.data.failureReason ?? (to === 'expired' ? 'expired' : 'failed'),
+        providerReference: event.data.providerReference,
+      },
     });
     return { outcome: moved ? ('applied' as const) : ('ignored' as const) };
   });

@@ -8,6 +8,7 @@ import { newId } from '../../../lib/ids.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { transitionDeposit } from './deposit-states.ts';
 import { deposits, type TDepositRow } from './deposits.tables.ts';
+import { findSavedPaymentMethod } from './saved-payment-method.ts';
 
 /** Step 1, inside the idempotent request's transaction: the intent (created), checked against the bandwidth. */
 export async function recordDeposit(
@@ -20,6 +21,9 @@ export async function recordDeposit(
   if (amount < deps.payments.depositMinCents || amount > deps.payments.depositMaxCents) {
     throw new AppError('AMOUNT_OUT_OF_BANDWIDTH');
   }
+  const saved = request.paymentMethodId
+    ? await findSavedPaymentMethod(tx, request.method, userId, request.paymentMethodId)
+    : null;
   const id = newId();
   await tx.insert(deposits).values({
     id,
@@ -28,6 +32,8 @@ export async function recordDeposit(
     status: 'created',
     amount,
     currency: request.amount.currency,
+    savedMethodId: request.paymentMethodId ?? null,
+    paymentMethodLabel: saved?.label ?? null,
     createdAt: deps.now,
     updatedAt: deps.now,
   });
@@ -86,14 +92,19 @@ export async function openCheckout(
   return answerFor(pending ?? (await reload(deps.db, depositId)));
 }
 
-async function reload(db: Db, id: string): Promise<TDepositRow> {
+export async function reload(db: Db, id: string): Promise<TDepositRow> {
   const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
   if (!row) throw new AppError('DEPOSIT_NOT_FOUND');
   return row;
 }
 
-function answerFor(deposit: TDepositRow): TCreateDepositResponse {
-  if (deposit.status === 'failed' && !deposit.checkoutUrl) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  if (!deposit.checkoutUrl) throw new AppError('REQUEST_IN_PROGRESS');
+/**
+ * What POST /v1/deposits answers for the deposit as it stands: the checkout (or, for a saved-method charge, none) once
+ * the provider has it; 502 when the provider never took it; 409 while another request is still asking.
+ */
+export function answerFor(deposit: TDepositRow): TCreateDepositResponse {
+  const hasProviderAnswer = deposit.savedMethodId ? deposit.providerReference !== null : deposit.checkoutUrl !== null;
+  if (deposit.status === 'failed' && !hasProviderAnswer) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+  if (!hasProviderAnswer) throw new AppError('REQUEST_IN_PROGRESS');
   return { depositId: deposit.id, checkoutUrl: deposit.checkoutUrl, status: deposit.status };
 }

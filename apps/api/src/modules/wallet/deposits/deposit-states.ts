@@ -9,7 +9,9 @@ import { deposits, type TDepositRow } from './deposits.tables.ts';
  * end pending. succeeded and failed are final.
  */
 export const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
-  created: ['pending', 'failed'],
+  // created -> succeeded: a provider's webhook may overtake the answer of the call that started the payment (a saved
+  // card charged in milliseconds); the event names our deposit id, so the money is credited, not lost.
+  created: ['pending', 'failed', 'succeeded'],
   pending: ['succeeded', 'failed', 'expired'],
   succeeded: [],
   failed: [],

@@ -6,7 +6,8 @@ import { deposits, type TDepositRow } from './deposits.tables.ts';
 
 /**
  * Deposits with the payment method their credit's receipt names (postDeposit's ledger transaction, referenced by
- * `deposit_<method>` and the deposit id): known once the provider confirmed the payment.
+ * `deposit_<method>` and the deposit id): known once the provider confirmed the payment, or from the start for a
+ * saved card or Tilia payment method.
  */
 export function selectDepositViews(db: Db, where: SQL | undefined) {
   return db
@@ -33,7 +34,7 @@ export function depositView(row: { deposit: TDepositRow; paymentMethod: string |
     createdAt: deposit.createdAt.toISOString(),
     updatedAt: deposit.updatedAt.toISOString(),
     failureReason: deposit.failureReason,
-    paymentMethod: row.paymentMethod,
+    paymentMethod: row.paymentMethod ?? deposit.paymentMethodLabel,
     // Only an open checkout is worth sending the person to; a finished one shows "closed".
     checkoutUrl: deposit.status === 'pending' ? deposit.checkoutUrl : null,
   };

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { runIdempotent } from '../../../http/idempotency.ts';
+import { chargeSavedPaymentMethod } from './charge-saved-payment-method.ts';
 import { openCheckout, recordDeposit } from './create-deposit.ts';
 import { getMyDeposit } from './get-my-deposit.ts';
 import { listMyDeposits } from './list-my-deposits.ts';
@@ -70,7 +71,8 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: ctx.guard.requireAuth,
         schema: {
           tags,
-          summary: 'Add funds: records the deposit and opens the provider checkout (takes an Idempotency-Key header)',
+          summary:
+            'Add funds: records the deposit and opens the provider checkout, or charges a saved card or Tilia payment method (paymentMethodId; no checkout, poll GET /v1/deposits/:id); takes an Idempotency-Key header',
           body: ZCreateDepositRequest,
           response: { 201: ZData(ZCreateDepositResponse) },
         },
@@ -89,17 +91,16 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }),
         );
         // Outside any transaction (house rule 7): the provider call and its outcome.
-        const checkout = await openCheckout(
-          {
-            db: ctx.db,
-            clock: ctx.clock,
-            provider: ctx.payments[request.body.method],
-            publicUrl: ctx.config.publicUrl,
-          },
-          userId,
-          recorded.body.depositId,
-        );
-        return reply.status(201).send({ data: checkout });
+        const provider = ctx.payments[request.body.method];
+        const { depositId } = recorded.body;
+        const answer = request.body.paymentMethodId
+          ? await chargeSavedPaymentMethod({ db: ctx.db, clock: ctx.clock, provider }, userId, depositId)
+          : await openCheckout(
+              { db: ctx.db, clock: ctx.clock, provider, publicUrl: ctx.config.publicUrl },
+              userId,
+              depositId,
+            );
+        return reply.status(201).send({ data: answer });
       },
     );
   };

@@ -25,6 +25,10 @@ export const deposits = pgTable(
     checkoutUrl: text('checkout_url'),
     expiresAt: timestamptz('expires_at'),
     failureReason: text('failure_reason'),
+    /** A saved-method charge: the saved card (method card) or Tilia payment method (tilia) charged; else null. */
+    savedMethodId: uuid('saved_method_id'),
+    /** What pays, when known before the provider says ("Visa •••• 4242" of a saved card). */
+    paymentMethodLabel: text('payment_method_label'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },

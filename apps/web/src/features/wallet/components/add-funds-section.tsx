@@ -55,10 +55,14 @@ export function AddFundsSection() {
   const onSubmit = handleSubmit(async ({ method: chosen, amount }) => {
     const body: TCreateDepositRequest = { method: chosen, amount: { amount, currency: 'USD' } };
     try {
-      const { checkoutUrl } = await createDeposit.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      const { depositId, checkoutUrl } = await createDeposit.mutateAsync({
+        body,
+        idempotencyKey: idempotency.keyFor(body),
+      });
       idempotency.settle();
-      // The hosted checkout is another site (the sandbox page in development): a full navigation, not a route.
-      window.location.assign(checkoutUrl);
+      // The hosted checkout is another site (the sandbox page in development): a full navigation, not a route. A
+      // saved-method charge has no checkout (null): its return page polls the deposit.
+      window.location.assign(checkoutUrl ?? `/payment?deposit=${depositId}`);
     } catch (error) {
       applyApiError(error, setError, {
         fields: ['amount', 'method'],
