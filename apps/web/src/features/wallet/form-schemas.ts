@@ -43,6 +43,8 @@ function usdAmount(minCents: number, maxCents: number) {
 export const ZAddFundsForm = z.object({
   method: ZDepositMethod,
   amount: usdAmount(DEFAULT_DEPOSIT_MIN_CENTS, DEFAULT_DEPOSIT_MAX_CENTS),
+  /** A saved card or Tilia method's id; empty pays on the provider's checkout. */
+  paymentMethodId: z.string().transform((id) => id || undefined),
 });
 
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);

@@ -175,6 +175,45 @@ describe('payment page: add funds', () => {
     expect(second).toBe(first);
   });
 
+  it('pays with a saved card without a checkout and shows the outcome here', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const cardId = '0190a0b0-0000-7000-8000-0000000000c1';
+    const sent = wallet((request) => {
+      if (request.path === '/v1/cards') {
+        return json(200, {
+          data: [
+            {
+              id: cardId,
+              brand: 'Visa',
+              last4: '4242',
+              expMonth: 12,
+              expYear: 2030,
+              createdAt: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+        });
+      }
+      if (request.path === '/v1/deposits' && request.method === 'POST') {
+        return json(201, { data: { depositId: 'dep-9', checkoutUrl: null, status: 'pending' } });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Visa •••• 4242/ }));
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '40');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?deposit=dep-9'));
+    expect(assign).not.toHaveBeenCalled();
+    expect(sent.find((request) => request.path === '/v1/deposits')?.body).toEqual({
+      method: 'card',
+      amount: { amount: 4_000, currency: 'USD' },
+      paymentMethodId: cardId,
+    });
+    expect(await screen.findByText(/Confirming your payment|We're confirming your payment/)).toBeTruthy();
+  });
+
   it('refuses an amount outside the bandwidth before asking, and shows the API refusal too', async () => {
     const sent = wallet((request) =>
       request.path === '/v1/deposits' ? apiFailure(400, 'AMOUNT_OUT_OF_BANDWIDTH', 'out of range') : undefined,
@@ -213,7 +252,20 @@ describe('payment page: add funds', () => {
 
 describe('payment page: coming back from the checkout', () => {
   const deposit = (status: string, changes: Record<string, unknown> = {}) =>
-    json(200, { data: { id: 'dep-1', status, amount: usd(2_500), method: 'card', failureReason: null, ...changes } });
+    json(200, {
+      data: {
+        id: 'dep-1',
+        method: 'card',
+        status,
+        amount: usd(2_500),
+        createdAt: '2026-11-22T08:00:00.000Z',
+        updatedAt: '2026-11-22T08:00:05.000Z',
+        failureReason: null,
+        paymentMethod: status === 'succeeded' ? 'Visa •••• 4242' : null,
+        checkoutUrl: null,
+        ...changes,
+      },
+    });
 
   it('polls while pending, then says the funds were added and shows the refreshed balance', async () => {
     let polls = 0;
@@ -236,7 +288,7 @@ describe('payment page: coming back from the checkout', () => {
     expect(await screen.findByText('Confirming your payment')).toBeTruthy();
     expect(await screen.findByText('Funds added', {}, { timeout: 4_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/Your USD balance is now \$25\.00\./)).toBeTruthy());
-    expect(screen.getByText(/\$25\.00 was added to your balance\./)).toBeTruthy();
+    expect(screen.getByText(/\$25\.00 was added to your balance \(paid with Visa •••• 4242\)\./)).toBeTruthy();
     const pollsAtSuccess = polls;
     await new Promise((resolve) => setTimeout(resolve, 2_300));
     expect(polls).toBe(pollsAtSuccess);

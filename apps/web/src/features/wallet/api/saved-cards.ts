@@ -9,8 +9,11 @@ export async function listSavedCards(signal?: AbortSignal): Promise<TSavedCard[]
   return z.array(ZSavedCard).parse(await apiRequest('GET', '/cards', { auth: true, signal }));
 }
 
-export function useSavedCards() {
-  return useQuery(queryOptions({ queryKey: queryKeys.cards.lists(), queryFn: ({ signal }) => listSavedCards(signal) }));
+export function useSavedCards(isEnabled = true) {
+  return useQuery({
+    ...queryOptions({ queryKey: queryKeys.cards.lists(), queryFn: ({ signal }) => listSavedCards(signal) }),
+    enabled: isEnabled,
+  });
 }
 
 /** `POST /v1/cards`: Luhn-checked by the API too (INVALID_CARD_NUMBER). */

@@ -9,13 +9,14 @@ export async function listTiliaPaymentMethods(signal?: AbortSignal): Promise<TTi
   return z.array(ZTiliaPaymentMethod).parse(await apiRequest('GET', '/tilia/payment-methods', { auth: true, signal }));
 }
 
-export function useTiliaPaymentMethods() {
-  return useQuery(
-    queryOptions({
+export function useTiliaPaymentMethods(isEnabled = true) {
+  return useQuery({
+    ...queryOptions({
       queryKey: queryKeys.tiliaPaymentMethods.lists(),
       queryFn: ({ signal }) => listTiliaPaymentMethods(signal),
     }),
-  );
+    enabled: isEnabled,
+  });
 }
 
 /** `POST /v1/tilia/payment-methods`. */

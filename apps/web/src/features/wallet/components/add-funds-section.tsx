@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   DEFAULT_DEPOSIT_MAX_CENTS,
@@ -18,6 +20,8 @@ import { Input } from '../../../ui/input.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useCryptoCurrencies } from '../api/get-crypto-currencies.ts';
+import { useSavedCards } from '../api/saved-cards.ts';
+import { useTiliaPaymentMethods } from '../api/tilia-payment-methods.ts';
 import { ZAddFundsForm } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import styles from '../payment-page.module.css';
@@ -38,22 +42,31 @@ const bandwidthHint = `From ${formatMoney({ amount: DEFAULT_DEPOSIT_MIN_CENTS, c
 
 /** Add funds: pick a method and an amount, then pay on the provider's hosted checkout and come back here. */
 export function AddFundsSection() {
+  const navigate = useNavigate();
   const createDeposit = useCreateDeposit();
   const idempotency = useIdempotencyKey();
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<TAddFundsInput, unknown, TAddFundsOutput>({
     resolver: zodResolver(ZAddFundsForm),
-    defaultValues: { method: 'card', amount: '' },
+    defaultValues: { method: 'card', amount: '', paymentMethodId: '' },
   });
   const method = useWatch({ control, name: 'method' });
+  const paymentMethodId = useWatch({ control, name: 'paymentMethodId' });
+  // A saved card is not a Tilia method: changing the method goes back to its checkout.
+  useEffect(() => setValue('paymentMethodId', ''), [method, setValue]);
 
-  const onSubmit = handleSubmit(async ({ method: chosen, amount }) => {
-    const body: TCreateDepositRequest = { method: chosen, amount: { amount, currency: 'USD' } };
+  const onSubmit = handleSubmit(async ({ method: chosen, amount, paymentMethodId: savedId }) => {
+    const body: TCreateDepositRequest = {
+      method: chosen,
+      amount: { amount, currency: 'USD' },
+      ...(savedId ? { paymentMethodId: savedId } : {}),
+    };
     try {
       const { depositId, checkoutUrl } = await createDeposit.mutateAsync({
         body,
@@ -61,15 +74,21 @@ export function AddFundsSection() {
       });
       idempotency.settle();
       // The hosted checkout is another site (the sandbox page in development): a full navigation, not a route. A
-      // saved-method charge has no checkout (null): its return page polls the deposit.
-      window.location.assign(checkoutUrl ?? `/payment?deposit=${depositId}`);
+      // saved-method charge has no checkout (null): the outcome shows here, polled from the deposit.
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+      else void navigate(`/payment?deposit=${encodeURIComponent(depositId)}`);
     } catch (error) {
       applyApiError(error, setError, {
-        fields: ['amount', 'method'],
-        fieldForCode: { AMOUNT_OUT_OF_BANDWIDTH: 'amount' },
+        fields: ['amount', 'method', 'paymentMethodId'],
+        fieldForCode: {
+          AMOUNT_OUT_OF_BANDWIDTH: 'amount',
+          CARD_NOT_FOUND: 'paymentMethodId',
+          PAYMENT_METHOD_NOT_FOUND: 'paymentMethodId',
+        },
       });
     }
   });
+  const isSavedMethod = Boolean(paymentMethodId);
 
   return (
     <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
@@ -91,16 +110,21 @@ export function AddFundsSection() {
         ))}
       </fieldset>
       {method === 'crypto' ? <CryptoNotice /> : null}
+      {method === 'card' || method === 'tilia' ? (
+        <SavedMethodChoice method={method} error={errors.paymentMethodId?.message} register={register} />
+      ) : null}
       <Field label="Amount (USD)" hint={bandwidthHint} error={errors.amount?.message} isRequired>
         {(props) => (
           <Input {...props} inputMode="decimal" autoComplete="off" placeholder="50.00" {...register('amount')} />
         )}
       </Field>
       <Button type="submit" variant="primary" size="lg" isBlock isLoading={isSubmitting}>
-        Continue to payment
+        {isSavedMethod ? 'Pay now' : 'Continue to payment'}
       </Button>
       <p className={styles.muted}>
-        You will pay on the provider&apos;s secure page and come back here when it is done.
+        {isSavedMethod
+          ? 'We charge your saved method and show the outcome here.'
+          : "You will pay on the provider's secure page and come back here when it is done."}
       </p>
     </form>
   );
@@ -128,5 +152,65 @@ function CryptoNotice() {
         ))}
       </ul>
     </Alert>
+  );
+}
+
+/** Pay with a saved card or Tilia method (charged without a checkout), or on the provider's page. */
+function SavedMethodChoice({
+  method,
+  error,
+  register,
+}: {
+  method: 'card' | 'tilia';
+  error: string | undefined;
+  register: UseFormRegister<TAddFundsInput>;
+}) {
+  const cards = useSavedCards(method === 'card');
+  const tiliaMethods = useTiliaPaymentMethods(method === 'tilia');
+  const list = method === 'card' ? cards : tiliaMethods;
+  const saved =
+    method === 'card'
+      ? (cards.data ?? []).map((card) => ({
+          id: card.id,
+          label: `${card.brand} •••• ${card.last4}`,
+          hint: `Expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+        }))
+      : (tiliaMethods.data ?? []).map((entry) => ({ id: entry.id, label: entry.label, hint: 'Saved in Tilia' }));
+  if (list.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading your saved methods">
+        <Skeleton height="3.5rem" />
+      </div>
+    );
+  }
+  // Without saved methods (or if they cannot be read) the checkout is the way; nothing to choose.
+  if (list.isError || saved.length === 0) return null;
+  return (
+    <fieldset className={styles.choices}>
+      <legend className={styles.legend}>Pay with</legend>
+      <label className={styles.choice}>
+        <input type="radio" value="" className={styles.choiceInput} {...register('paymentMethodId')} />
+        <Icon name="external" size={24} />
+        <span className={styles.choiceText}>
+          <span className={styles.choiceLabel}>{method === 'card' ? 'A new card' : 'Tilia checkout'}</span>
+          <span className={styles.choiceHint}>On the provider&apos;s secure page</span>
+        </span>
+      </label>
+      {saved.map((entry) => (
+        <label key={entry.id} className={styles.choice}>
+          <input type="radio" value={entry.id} className={styles.choiceInput} {...register('paymentMethodId')} />
+          <Icon name={method === 'card' ? 'card' : 'wallet'} size={24} />
+          <span className={styles.choiceText}>
+            <span className={styles.choiceLabel}>{entry.label}</span>
+            <span className={styles.choiceHint}>{entry.hint}</span>
+          </span>
+        </label>
+      ))}
+      {error ? (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

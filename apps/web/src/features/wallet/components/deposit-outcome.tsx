@@ -57,7 +57,8 @@ export function DepositOutcome({ depositId }: { depositId: string }) {
     const amount = deposit.data?.amount;
     content = (
       <Alert tone="success" title="Funds added" action={done}>
-        {amount ? `${formatMoney(amount)} was added to your balance.` : 'The payment was added to your balance.'}
+        {amount ? `${formatMoney(amount)} was added to your balance` : 'The payment was added to your balance'}
+        {deposit.data?.paymentMethod ? ` (paid with ${deposit.data.paymentMethod}).` : '.'}
         {balances.data ? ` Your USD balance is now ${formatMoney(balances.data.usd.total)}.` : null}
       </Alert>
     );
