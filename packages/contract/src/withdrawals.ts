@@ -10,7 +10,7 @@ import {
   wireSchemeFor,
 } from './bank-details.ts';
 import { isCountryCode } from './countries.ts';
-import { ZMoney } from './envelope.ts';
+import { ZMoney, ZPageQuery } from './envelope.ts';
 
 export const withdrawalMethods = ['wire', 'usdc'] as const;
 export type TWithdrawalMethod = (typeof withdrawalMethods)[number];
@@ -99,28 +99,59 @@ export const ZWithdrawal = z.object({
   /** Where the money goes, masked: "Chase •••• 6789" or "0x12ab…cdef". */
   destination: z.string(),
   rejectionReason: z.string().nullable(),
+  /**
+   * Why an approved payout failed, as the person was told. Sent on every answer; optional when read so answers from
+   * before the field existed (cached, or a test's fixture) still parse.
+   */
+  failureReason: z.string().nullable().default(null),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 
+/** A person as the console shows them: nickname (when they chose one) with the address. */
+export const ZConsolePerson = z.object({ id: z.string(), email: z.string(), nickname: z.string().nullable() });
+export type TConsolePerson = z.infer<typeof ZConsolePerson>;
+
 /** The console's view adds who asked. */
 export const ZConsoleWithdrawal = ZWithdrawal.extend({
-  user: z.object({ id: z.string(), email: z.string() }),
+  user: ZConsolePerson,
   /** The full details an admin pays to: the wire form's fields, or `{ address }` for USDC. */
   payoutDetails: z.record(z.string(), z.string()),
 });
 export type TConsoleWithdrawal = z.infer<typeof ZConsoleWithdrawal>;
 
-export const ZConsoleWithdrawalsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+/** One step of a withdrawal's life: `submitted` by the person, then each move an admin (or the command line) made. */
+export const ZWithdrawalHistoryEntry = z.object({
+  status: z.enum(withdrawalStatuses),
+  /** Null for a move made from the command line. */
+  by: ZConsolePerson.nullable(),
+  /** The reason given with a rejection or a failed payout. */
+  reason: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export type TWithdrawalHistoryEntry = z.infer<typeof ZWithdrawalHistoryEntry>;
+
+/** `GET /v1/console/withdrawals/:id` and the moves' answers: the console view with its history, oldest first. */
+export const ZConsoleWithdrawalDetail = ZConsoleWithdrawal.extend({ history: z.array(ZWithdrawalHistoryEntry) });
+export type TConsoleWithdrawalDetail = z.infer<typeof ZConsoleWithdrawalDetail>;
+
+/** Newest first by default; `createdAt` gives the review queue, oldest first. */
+export const consoleWithdrawalSorts = ['-createdAt', 'createdAt'] as const;
+export const ZConsoleWithdrawalsQuery = ZPageQuery.extend({
   status: z.enum(withdrawalStatuses).optional(),
+  sort: z.enum(consoleWithdrawalSorts).default('-createdAt'),
 });
 export type TConsoleWithdrawalsQuery = z.infer<typeof ZConsoleWithdrawalsQuery>;
 
-export const ZRejectWithdrawalRequest = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+const ZWithdrawalReason = z.string().trim().min(1).max(500);
+
+export const ZRejectWithdrawalRequest = z.strictObject({ reason: ZWithdrawalReason });
 export type TRejectWithdrawalRequest = z.infer<typeof ZRejectWithdrawalRequest>;
+
+/** A failed payout says why: the person is told, as with a rejection. */
+export const ZFailWithdrawalRequest = z.strictObject({ reason: ZWithdrawalReason });
+export type TFailWithdrawalRequest = z.infer<typeof ZFailWithdrawalRequest>;
 
 /** What the web shows before submitting: the fee per method. */
 export const ZWithdrawalFees = z.object({ wire: ZMoney, usdc: ZMoney });

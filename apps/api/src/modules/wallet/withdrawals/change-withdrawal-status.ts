@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { TConsoleWithdrawal, TWithdrawalStatus } from '@cypher/contract';
+import type { TConsoleWithdrawalDetail, TWithdrawalStatus } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Operator } from '../../../http/operator-guard.ts';
 import { deliver } from '../../auth/deliver.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
-import { users } from '../../users/users.tables.ts';
 import { postLedgerTransaction, type TLedgerEntryInput } from '../post-ledger-transaction.ts';
+import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
 import { withdrawalStatusEmail } from './withdrawal-emails.ts';
 import { transitionWithdrawal } from './withdrawal-states.ts';
-import { consoleWithdrawalView } from './withdrawal-views.ts';
 import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
 
 export type TWithdrawalDecision = 'review' | 'approve' | 'reject' | 'mark_paid' | 'mark_failed';
@@ -45,23 +44,30 @@ function ledgerEntriesFor(row: TWithdrawalRow): TLedgerEntryInput[] | null {
 
 const ledgerKindOf = { rejected: 'withdrawal_reject', paid: 'withdrawal_paid', failed: 'withdrawal_failed' } as const;
 
-/** Console (admins): moves a withdrawal one step, with its ledger effect and audit row, then tells the person. */
+/**
+ * Console (admins): moves a withdrawal one step, with its ledger effect and audit row, then tells the person.
+ * Reject and mark_failed carry the reason the person is told (their request schemas require it).
+ */
 export async function changeWithdrawalStatus(
   ctx: AppContext,
   operator: Operator,
   id: string,
   decision: TWithdrawalDecision,
   reason?: string,
-): Promise<TConsoleWithdrawal> {
+): Promise<TConsoleWithdrawalDetail> {
   const now = ctx.clock.now();
   const to = targetOf[decision];
-  const { row, user } = await inTransaction(ctx.db, async (tx) => {
+  const { row, detail } = await inTransaction(ctx.db, async (tx) => {
     const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!before) throw new AppError('WITHDRAWAL_NOT_FOUND');
     const moved = await transitionWithdrawal(tx, id, {
       to,
       now,
-      changes: { reviewedByUserId: operator.userId, ...(to === 'rejected' ? { rejectionReason: reason ?? null } : {}) },
+      changes: {
+        reviewedByUserId: operator.userId,
+        ...(to === 'rejected' ? { rejectionReason: reason ?? null } : {}),
+        ...(to === 'failed' ? { failureReason: reason ?? null } : {}),
+      },
     });
     if (!moved) throw new AppError('WITHDRAWAL_STATUS_CONFLICT');
     const entries = ledgerEntriesFor(moved);
@@ -80,15 +86,14 @@ export async function changeWithdrawalStatus(
       entityType: 'withdrawal',
       entityId: id,
       before: { status: before.status },
-      after: { status: moved.status, rejectionReason: moved.rejectionReason },
+      after: { status: moved.status, rejectionReason: moved.rejectionReason, failureReason: moved.failureReason },
       at: now,
     });
-    const [owner] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, moved.userId));
-    return { row: moved, user: owner! };
+    return { row: moved, detail: await getConsoleWithdrawal(tx, id) };
   });
-  await deliver(() => ctx.mailer.sendEmail(withdrawalStatusEmail(ctx.config, user.email, row)), {
+  await deliver(() => ctx.mailer.sendEmail(withdrawalStatusEmail(ctx.config, detail.user.email, row)), {
     isRequired: false,
     errorReporter: ctx.errorReporter,
   });
-  return consoleWithdrawalView(row, user);
+  return detail;
 }

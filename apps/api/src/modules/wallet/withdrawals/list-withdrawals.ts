@@ -1,9 +1,9 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { TConsoleWithdrawal, TConsoleWithdrawalsQuery, TPage, TPageQuery, TWithdrawal } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { users } from '../../users/users.tables.ts';
-import { consoleWithdrawalView, withdrawalView } from './withdrawal-views.ts';
+import { consolePersonColumns, consoleWithdrawalView, withdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 
 /** `GET /v1/withdrawals`: mine, newest first. */
@@ -21,7 +21,16 @@ export async function listMyWithdrawals(db: Db, userId: string, query: TPageQuer
   return toPage(rows.map(withdrawalView), query, counted?.total ?? 0);
 }
 
-/** `GET /v1/console/withdrawals`: the review queue (oldest first, so none waits past its two weeks), by status. */
+const consoleOrders = {
+  '-createdAt': [desc(withdrawals.createdAt), desc(withdrawals.id)],
+  createdAt: [asc(withdrawals.createdAt), asc(withdrawals.id)],
+} as const;
+
+/**
+ * `GET /v1/console/withdrawals`: newest first by default, or oldest first (`sort=createdAt`, the review queue, so
+ * none waits past its two weeks); by status. Either order walks withdrawals_created_idx or, with a status,
+ * withdrawals_status_created_idx.
+ */
 export async function listConsoleWithdrawals(
   db: Db,
   query: TConsoleWithdrawalsQuery,
@@ -31,11 +40,11 @@ export async function listConsoleWithdrawals(
   if (query.status) conditions.push(eq(withdrawals.status, query.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
-    .select({ withdrawal: withdrawals, user: { id: users.id, email: users.email } })
+    .select({ withdrawal: withdrawals, user: consolePersonColumns })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(where)
-    .orderBy(withdrawals.createdAt, withdrawals.id)
+    .orderBy(...consoleOrders[query.sort])
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);

@@ -23,7 +23,10 @@ export function withdrawalStatusEmail(brand: EmailBrand, to: string, row: TWithd
       `Your withdrawal of ${amount} was rejected: ${row.rejectionReason ?? 'no reason given'}.`,
       `The amount is back in your withdrawable balance. The ${fee} fee is kept.`,
     ],
-    failed: [`We could not pay out your withdrawal of ${amount}. The amount and the ${fee} fee are back in your balance.`],
+    failed: [
+      `We could not pay out your withdrawal of ${amount}: ${row.failureReason ?? 'no reason given'}.`,
+      `The amount and the ${fee} fee are back in your withdrawable balance.`,
+    ],
   };
   return {
     to,

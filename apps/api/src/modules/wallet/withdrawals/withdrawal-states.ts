@@ -1,26 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TWithdrawalStatus } from '@cypher/contract';
+import { withdrawalTransitions, withdrawalStatuses, type TWithdrawalStatus } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
 
 /**
- * The withdrawal state machine (house rule 6), the one place that says which moves exist. An admin may approve or
- * reject straight from submitted, or take it in review first; paid and failed follow approval; the ends are final.
+ * The states a withdrawal may be in for a move to `to`, read from the one state table (house rule 6) in
+ * packages/contract, which the console also reads to offer only the allowed moves.
  */
-export const withdrawalTransitions: Record<TWithdrawalStatus, readonly TWithdrawalStatus[]> = {
-  submitted: ['in_review', 'approved', 'rejected'],
-  in_review: ['approved', 'rejected'],
-  approved: ['paid', 'failed'],
-  paid: [],
-  rejected: [],
-  failed: [],
-};
-
-/** The states a withdrawal may be in for a move to `to`. */
 export function statesLeadingTo(to: TWithdrawalStatus): TWithdrawalStatus[] {
-  return (Object.keys(withdrawalTransitions) as TWithdrawalStatus[]).filter((from) =>
-    withdrawalTransitions[from].includes(to),
-  );
+  return withdrawalStatuses.filter((from) => withdrawalTransitions[from].includes(to));
 }
 
 /**

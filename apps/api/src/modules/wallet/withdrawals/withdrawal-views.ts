@@ -1,5 +1,9 @@
-import type { TConsoleWithdrawal, TWithdrawal } from '@cypher/contract';
+import type { TConsolePerson, TConsoleWithdrawal, TWithdrawal } from '@cypher/contract';
+import { users } from '../../users/users.tables.ts';
 import type { TWithdrawalRow } from './withdrawals.tables.ts';
+
+/** The person as consoleWithdrawalView takes them, to select alongside a withdrawal. */
+export const consolePersonColumns = { id: users.id, email: users.email, nickname: users.nickname };
 
 /** "First Bank •••• 6789" or "0x5290…9EE7": enough to recognise, not enough to reuse. */
 export function maskedDestination(row: Pick<TWithdrawalRow, 'method' | 'payoutDetails'>): string {
@@ -21,11 +25,12 @@ export function withdrawalView(row: TWithdrawalRow): TWithdrawal {
     fee: { amount: row.fee, currency: 'USD' },
     destination: maskedDestination(row),
     rejectionReason: row.rejectionReason,
+    failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function consoleWithdrawalView(row: TWithdrawalRow, user: { id: string; email: string }): TConsoleWithdrawal {
+export function consoleWithdrawalView(row: TWithdrawalRow, user: TConsolePerson): TConsoleWithdrawal {
   return { ...withdrawalView(row), user, payoutDetails: row.payoutDetails };
 }

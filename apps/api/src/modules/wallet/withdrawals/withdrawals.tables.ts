@@ -25,13 +25,17 @@ export const withdrawals = pgTable(
     /** The wire form's fields, or `{ address }` for USDC: what an admin pays to. */
     payoutDetails: jsonb('payout_details').$type<Record<string, string>>().notNull(),
     rejectionReason: text('rejection_reason'),
+    /** Why an approved payout failed; the person is told, as with a rejection. */
+    failureReason: text('failure_reason'),
     reviewedByUserId: uuid('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('withdrawals_user_created_idx').on(table.userId, table.createdAt),
-    index('withdrawals_status_created_idx').on(table.status, table.createdAt),
+    // The console lists newest first (or oldest first), by (created_at, id), with or without a state: both walk an index.
+    index('withdrawals_created_idx').on(table.createdAt, table.id),
+    index('withdrawals_status_created_idx').on(table.status, table.createdAt, table.id),
     check('withdrawals_method_check', isOneOf(table.method, withdrawalMethods)),
     check('withdrawals_status_check', isOneOf(table.status, withdrawalStatuses)),
     check('withdrawals_amount_check', sql`${table.amount} > 0 and ${table.fee} >= 0`),

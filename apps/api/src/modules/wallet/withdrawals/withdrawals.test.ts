@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { inTransaction } from '../../../db/transaction.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
 import { purgeIdempotencyKeys } from '../../../http/idempotency.ts';
 import { idempotencyKeys } from '../../../http/idempotency/idempotency.tables.ts';
 import { activeUser, bearer, latestMessage } from '../../../testing/auth-helpers.ts';
+import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
@@ -185,7 +187,10 @@ describe('console review of withdrawals', () => {
       headers: bearer(admin.accessToken),
     });
     const listed = list.json().data.items.find((item: { id: string }) => item.id === id);
-    expect(listed).toMatchObject({ user: { id: user.userId, email: user.email }, payoutDetails: { routingNumber: '021000021' } });
+    expect(listed).toMatchObject({
+      user: { id: user.userId, email: user.email, nickname: user.nickname },
+      payoutDetails: { routingNumber: '021000021' },
+    });
 
     expect((await decide(id, 'review')).json().data.status).toBe('in_review');
     expect((await latestMessage(t, user.email)).subject).toBe('Your withdrawal is in review');
@@ -213,13 +218,30 @@ describe('console review of withdrawals', () => {
     expect((await decide(id, 'reject', { reason: 'again' })).statusCode).toBe(409);
   });
 
-  it('failed after approval returns amount and fee', async () => {
+  it('failed after approval needs a reason, returns amount and fee, and tells the person why', async () => {
     const user = await fundedUser(20_000);
     const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
-    expect((await decide(id, 'failed')).statusCode).toBe(409);
+    const reason = 'The bank returned the wire: account closed';
+    expect((await decide(id, 'failed', { reason })).statusCode).toBe(409);
     await decide(id, 'approve');
-    expect((await decide(id, 'failed')).json().data.status).toBe('failed');
+
+    for (const payload of [undefined, {}, { reason: '   ' }]) {
+      const missing = await decide(id, 'failed', payload);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().code).toBe('INVALID_REQUEST');
+    }
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 12_500 });
+
+    const failed = await decide(id, 'failed', { reason });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json().data).toMatchObject({ status: 'failed', failureReason: reason, rejectionReason: null });
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 20_000, held: 0 });
+    const email = await latestMessage(t, user.email);
+    expect(email.subject).toBe('Your withdrawal could not be paid');
+    expect(email.text).toContain(reason);
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
+    expect(mine.json().data.items[0]).toMatchObject({ id, status: 'failed', failureReason: reason });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 
   it('lets exactly one of two concurrent decisions through', async () => {
@@ -235,5 +257,140 @@ describe('console review of withdrawals', () => {
     const response = await decide('0190a6c8-0000-7000-8000-000000000000', 'approve');
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('WITHDRAWAL_NOT_FOUND');
+  });
+});
+
+describe('GET /v1/console/withdrawals order', () => {
+  type Listed = { id: string; createdAt: string; user: { id: string } };
+  async function everyPage(query: string, size: number): Promise<{ items: Listed[]; total: number; pages: number }> {
+    const items: Listed[] = [];
+    for (let number = 1; ; number += 1) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v1/console/withdrawals?page=${number}&size=${size}${query}`,
+        headers: bearer(admin.accessToken),
+      });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json().data;
+      expect(answer).toMatchObject({ page: number, size });
+      if (answer.items.length === 0) return { items, total: answer.total, pages: number - 1 };
+      items.push(...answer.items);
+    }
+  }
+  const byNewest = (a: Listed, b: Listed) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+  it('is newest first by default across pages, oldest first with sort=createdAt, and within a state', async () => {
+    const user = await fundedUser(100_000);
+    const mine: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      t.clock.advance(60_000);
+      mine.push((await withdraw(user.accessToken, usdcRequest(1000 + index))).json().data.id);
+    }
+    await decide(mine[1]!, 'review');
+    await decide(mine[3]!, 'review');
+
+    const newest = await everyPage('', 2);
+    expect(newest.items).toHaveLength(newest.total);
+    expect(newest.pages).toBeGreaterThanOrEqual(3);
+    expect(new Set(newest.items.map((item) => item.id)).size).toBe(newest.total);
+    expect(newest.items).toEqual([...newest.items].sort(byNewest));
+    // Made last, at the latest time: the first page starts with them, newest first.
+    expect(newest.items.slice(0, 5).map((item) => item.id)).toEqual([...mine].reverse());
+
+    const oldest = await everyPage('&sort=createdAt', 2);
+    expect(oldest.items.map((item) => item.id)).toEqual(newest.items.map((item) => item.id).reverse());
+
+    const inReview = await everyPage('&status=in_review', 1);
+    const mineInReview = inReview.items.filter((item) => item.user.id === user.userId).map((item) => item.id);
+    expect(mineInReview).toEqual([mine[3], mine[1]]);
+    expect(inReview.items).toEqual([...inReview.items].sort(byNewest));
+
+    const wrongSort = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/withdrawals?sort=amount',
+      headers: bearer(admin.accessToken),
+    });
+    expect(wrongSort.statusCode).toBe(400);
+  });
+
+  it('walks an index for either order, with or without a state, and sorts nothing', async () => {
+    const plans = await inTransaction(t.database.db, async (tx) => {
+      // A handful of rows make a scan and a sort cheapest; forbid them to see which index gives the order.
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+        await tx.execute(sql`select set_config(${setting}, 'off', true)`);
+      }
+      const explain = async (query: SQL) => {
+        const { rows } = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      };
+      return [
+        await explain(sql`select id from withdrawals order by created_at desc, id desc limit 20 offset 20`),
+        await explain(sql`select id from withdrawals order by created_at, id limit 20`),
+        await explain(
+          sql`select id from withdrawals where status = 'submitted' order by created_at desc, id desc limit 20`,
+        ),
+      ];
+    });
+    expect(plans[0]).toMatch(/Index (Only )?Scan Backward using withdrawals_created_idx/);
+    expect(plans[1]).toMatch(/Index (Only )?Scan using withdrawals_created_idx/);
+    expect(plans[2]).toMatch(/Index (Only )?Scan Backward using withdrawals_status_created_idx/);
+    for (const plan of plans) expect(plan).not.toMatch(/Sort/);
+  });
+});
+
+describe('GET /v1/console/withdrawals/:id', () => {
+  it('gives an admin the withdrawal with payout details, the person and the history of its moves', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
+    const submitted = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(admin.accessToken) });
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json().data).toMatchObject({
+      id,
+      status: 'submitted',
+      amount: { amount: 10_000, currency: 'USD' },
+      fee: { amount: 2500, currency: 'USD' },
+      user: { id: user.userId, email: user.email, nickname: user.nickname },
+      payoutDetails: usWire,
+      history: [{ status: 'submitted', by: { id: user.userId, email: user.email, nickname: user.nickname }, reason: null }],
+    });
+
+    t.clock.advance(1000);
+    const reviewed = await decide(id, 'review');
+    expect(reviewed.json().data.history.map((step: { status: string }) => step.status)).toEqual(['submitted', 'in_review']);
+    t.clock.advance(1000);
+    await decide(id, 'reject', { reason: 'Name does not match' });
+
+    const detail = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(admin.accessToken) });
+    const byAdmin = { id: admin.userId, email: admin.email, nickname: null };
+    expect(detail.json().data).toMatchObject({ status: 'rejected', rejectionReason: 'Name does not match' });
+    expect(detail.json().data.history).toEqual([
+      expect.objectContaining({ status: 'submitted', reason: null }),
+      expect.objectContaining({ status: 'in_review', by: byAdmin, reason: null }),
+      expect.objectContaining({ status: 'rejected', by: byAdmin, reason: 'Name does not match' }),
+    ]);
+    const times = detail.json().data.history.map((step: { at: string }) => step.at);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('is for admins only, and answers 404 for an unknown withdrawal', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
+    const byOwner = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(user.accessToken) });
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json().code).toBe('FORBIDDEN');
+    const manager = await signUpOperator(t, 'brand_manager', (await insertBrand(t.database.db)).id);
+    const byManager = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(manager.accessToken) });
+    expect(byManager.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}` })).statusCode).toBe(401);
+
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/withdrawals/0190a6c8-0000-7000-8000-000000000000',
+      headers: bearer(admin.accessToken),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'WITHDRAWAL_NOT_FOUND' });
+    const malformed = await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals/nope', headers: bearer(admin.accessToken) });
+    expect(malformed.statusCode).toBe(400);
   });
 });
