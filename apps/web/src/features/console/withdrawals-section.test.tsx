@@ -1,9 +1,14 @@
-import { errorCatalogue, type TConsoleWithdrawal, type TWithdrawalStatus } from '@cypher/contract';
+import {
+  errorCatalogue,
+  type TConsoleWithdrawal,
+  type TConsoleWithdrawalDetail,
+  type TWithdrawalStatus,
+} from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { consoleMe, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
+import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -13,7 +18,10 @@ const newer = '0190a0b0-0000-7000-8000-0000000000f2';
 // The first visit loads the console's lazy pages; on a busy machine that takes longer than findBy's one second.
 const firstLoad = { timeout: 5000 };
 
-function withdrawal(changes: Partial<TConsoleWithdrawal> = {}): TConsoleWithdrawal {
+const fan = { id: '0190a0b0-0000-7000-8000-0000000000a1', email: 'fan@example.com', nickname: 'AdaFan' };
+const adminPerson = { id: '0190a0b0-0000-7000-8000-0000000000a9', email: 'admin@example.com', nickname: 'Admin' };
+
+function withdrawal(changes: Partial<TConsoleWithdrawalDetail> = {}): TConsoleWithdrawalDetail {
   return {
     id: older,
     method: 'wire',
@@ -22,9 +30,10 @@ function withdrawal(changes: Partial<TConsoleWithdrawal> = {}): TConsoleWithdraw
     fee: { amount: 2500, currency: 'USD' },
     destination: 'First Bank •••• 6789',
     rejectionReason: null,
+    failureReason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
-    user: { id: '0190a0b0-0000-7000-8000-0000000000a1', email: 'fan@example.com' },
+    user: fan,
     payoutDetails: {
       firstName: 'Ada',
       lastName: 'Fan',
@@ -38,16 +47,34 @@ function withdrawal(changes: Partial<TConsoleWithdrawal> = {}): TConsoleWithdraw
       routingNumber: '021000021',
       accountNumber: '123456789',
     },
+    history: [{ status: 'submitted', by: fan, reason: null, at: '2026-11-20T10:00:00.000Z' }],
     ...changes,
   };
 }
 
+/** What a move answers: the withdrawal in its new state, with the step added to its history. */
+function moved(row: TConsoleWithdrawalDetail, status: TWithdrawalStatus, reason: string | null = null) {
+  const at = '2026-11-21T09:00:00.000Z';
+  return {
+    ...row,
+    status,
+    updatedAt: at,
+    ...(status === 'rejected' ? { rejectionReason: reason } : {}),
+    ...(status === 'failed' ? { failureReason: reason } : {}),
+    history: [...row.history, { status, by: adminPerson, reason, at }],
+  };
+}
+
+function listItem({ history: _history, ...item }: TConsoleWithdrawalDetail): TConsoleWithdrawal {
+  return item;
+}
+
 /**
- * An admin console over a small in-memory withdrawals API that answers like the real one: oldest first, filtered
- * by status, a page at a time; `move` answers the POSTs.
+ * An admin console over a small in-memory withdrawals API that answers like the real one: newest first, filtered
+ * by status, a page at a time; one withdrawal with its history by id; `move` answers the POSTs.
  */
 function consoleWithWithdrawals(
-  rows: TConsoleWithdrawal[],
+  rows: TConsoleWithdrawalDetail[],
   options: { me?: typeof admin; move?: (request: SentRequest) => Response } = {},
 ): SentRequest[] {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
@@ -55,7 +82,6 @@ function consoleWithWithdrawals(
     const path = pathnameOf(request.path);
     if (path === '/v1/users/my') return json(200, { data: myUser() });
     if (path === '/v1/console/me') return json(200, { data: options.me ?? admin });
-    if (path === '/v1/console/audit-log') return json(200, { data: page([]) });
     if (path === '/v1/console/withdrawals' && request.method === 'GET') {
       const query = queryOf(request.path);
       const size = Number(query.get('size') ?? 20);
@@ -63,9 +89,15 @@ function consoleWithWithdrawals(
       const status = query.get('status');
       const matching = rows
         .filter((row) => !status || row.status === status)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-      const items = matching.slice((number - 1) * size, number * size);
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const items = matching.slice((number - 1) * size, number * size).map(listItem);
       return json(200, { data: { items, page: number, size, total: matching.length } });
+    }
+    const one = /^\/v1\/console\/withdrawals\/([^/]+)$/.exec(path);
+    if (one && request.method === 'GET') {
+      const found = rows.find((row) => row.id === one[1]);
+      if (found) return json(200, { data: found });
+      return apiFailure(404, 'WITHDRAWAL_NOT_FOUND', errorCatalogue.WITHDRAWAL_NOT_FOUND.message);
     }
     if (path.startsWith('/v1/console/withdrawals/') && request.method === 'POST' && options.move) {
       return options.move(request);
@@ -90,8 +122,8 @@ describe('console withdrawals', () => {
     expect(sent.some((request) => pathnameOf(request.path).startsWith('/v1/console/withdrawals'))).toBe(false);
   });
 
-  it('lists requests newest first with formatted amounts, fees and states, and filters by state', async () => {
-    consoleWithWithdrawals([
+  it('lists requests newest first, one page per view, with the person, amounts, fees and states', async () => {
+    const sent = consoleWithWithdrawals([
       withdrawal(),
       withdrawal({
         id: newer,
@@ -99,7 +131,8 @@ describe('console withdrawals', () => {
         status: 'in_review',
         amount: { amount: 50000, currency: 'USD' },
         fee: { amount: 0, currency: 'USD' },
-        user: { id: '0190a0b0-0000-7000-8000-0000000000a2', email: 'collector@example.com' },
+        // Not every person has chosen a nickname yet: the address stands in.
+        user: { id: '0190a0b0-0000-7000-8000-0000000000a2', email: 'collector@example.com', nickname: null },
         payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
         createdAt: '2026-11-21T10:00:00.000Z',
         updatedAt: '2026-11-21T11:00:00.000Z',
@@ -116,14 +149,32 @@ describe('console withdrawals', () => {
     expect(within(first!).getByText('$500.00')).toBeTruthy();
     expect(within(first!).getByText('$0.00')).toBeTruthy();
     expect(within(first!).getByText('In review')).toBeTruthy();
+    expect(within(second!).getByRole('link', { name: 'AdaFan' }).getAttribute('href')).toBe(
+      `/console/withdrawals/${older}`,
+    );
+    expect(within(second!).getByText(/^fan@\s?example\.com$/)).toBeTruthy();
     expect(within(second!).getByText('Wire')).toBeTruthy();
     expect(within(second!).getByText('$1,234.50')).toBeTruthy();
     expect(within(second!).getByText('$25.00')).toBeTruthy();
     expect(within(second!).getByText('Submitted')).toBeTruthy();
 
+    // The page it shows, as the API gives it: no counting first, no other pages read.
+    const listQueries = () =>
+      new Set(
+        sent
+          .filter((request) => pathnameOf(request.path) === '/v1/console/withdrawals')
+          .map((request) => {
+            const query = queryOf(request.path);
+            query.sort();
+            return query.toString();
+          }),
+      );
+    expect(listQueries()).toEqual(new Set(['page=1&size=20']));
+
     const filters = screen.getByRole('navigation', { name: 'Withdrawal state' });
     await user.click(within(filters).getByRole('link', { name: 'Paid' }));
     expect(await screen.findByRole('heading', { name: 'No withdrawal requests' })).toBeTruthy();
+    expect(listQueries()).toEqual(new Set(['page=1&size=20', 'page=1&size=20&status=paid']));
   });
 
   it('says so when there are no requests at all', async () => {
@@ -175,7 +226,7 @@ describe('console withdrawals', () => {
     const rows = [withdrawal({ status: 'in_review' })];
     const sent = consoleWithWithdrawals(rows, {
       move: ({ body }) => {
-        rows[0] = { ...rows[0]!, status: 'rejected', rejectionReason: (body as { reason: string }).reason };
+        rows[0] = moved(rows[0]!, 'rejected', (body as { reason: string }).reason);
         return json(200, { data: rows[0] });
       },
     });
@@ -199,6 +250,85 @@ describe('console withdrawals', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText(/nothing more to do/)).toBeTruthy();
     expect(screen.getByText('The name on the account does not match.')).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Rejected')).toBeTruthy();
+    expect(within(history).getByText('“The name on the account does not match.”')).toBeTruthy();
+  });
+
+  it('asks why a payout failed, posts the reason, and shows it', async () => {
+    const rows = [withdrawal({ status: 'approved' })];
+    const sent = consoleWithWithdrawals(rows, {
+      move: ({ body }) => {
+        rows[0] = moved(rows[0]!, 'failed', (body as { reason: string }).reason);
+        return json(200, { data: rows[0] });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/withdrawals/${older}`);
+
+    const actions = await screen.findByRole('region', { name: 'Next step' }, firstLoad);
+    await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
+    expect(within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+    expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeTruthy();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'The bank returned the wire: account closed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    const post = sent.find((request) => request.method === 'POST')!;
+    expect(pathnameOf(post.path)).toBe(`/v1/console/withdrawals/${older}/failed`);
+    expect(post.body).toEqual({ reason: 'The bank returned the wire: account closed.' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const summary = screen.getByRole('region', { name: 'Request' });
+    expect(within(summary).getByText('The bank returned the wire: account closed.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'History' })).getByText('Marked failed')).toBeTruthy();
+  });
+
+  it('opens one withdrawal by its address, reading only it, and shows the person and the API’s history', async () => {
+    const sent = consoleWithWithdrawals([
+      withdrawal({
+        status: 'rejected',
+        rejectionReason: 'Name does not match.',
+        history: [
+          { status: 'submitted', by: fan, reason: null, at: '2026-11-20T10:00:00.000Z' },
+          { status: 'in_review', by: adminPerson, reason: null, at: '2026-11-20T11:00:00.000Z' },
+          { status: 'rejected', by: null, reason: 'Name does not match.', at: '2026-11-20T12:00:00.000Z' },
+        ],
+      }),
+    ]);
+    renderApp(`/console/withdrawals/${older}`);
+
+    const history = await screen.findByRole('region', { name: 'History' }, firstLoad);
+    const steps = within(history).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('span')?.textContent)).toEqual([
+      'Submitted',
+      'Review started',
+      'Rejected',
+    ]);
+    expect(steps[0]!.textContent).toContain('by AdaFan (fan@example.com)');
+    expect(steps[1]!.textContent).toContain('by Admin (admin@example.com)');
+    expect(steps[2]!.textContent).toContain('by the command line');
+    expect(within(steps[2]!).getByText('“Name does not match.”')).toBeTruthy();
+
+    const summary = screen.getByRole('region', { name: 'Request' });
+    expect(within(summary).getByText('AdaFan')).toBeTruthy();
+    expect(within(summary).getByText(/^fan@\s?example\.com$/)).toBeTruthy();
+
+    // No list scanned for it, no audit log read for its history.
+    const consoleReads = new Set(
+      sent.map((request) => pathnameOf(request.path)).filter((path) => path.startsWith('/v1/console/')),
+    );
+    expect(consoleReads).toEqual(new Set(['/v1/console/me', `/v1/console/withdrawals/${older}`]));
+  });
+
+  it('says so when the withdrawal does not exist', async () => {
+    consoleWithWithdrawals([withdrawal()]);
+    renderApp(`/console/withdrawals/${newer}`);
+    expect(await screen.findByRole('heading', { name: 'We could not load this withdrawal' }, firstLoad)).toBeTruthy();
+    expect(screen.getByText(errorCatalogue.WITHDRAWAL_NOT_FOUND.message)).toBeTruthy();
   });
 
   it('shows the API’s message when another admin moved it first', async () => {
@@ -206,7 +336,7 @@ describe('console withdrawals', () => {
     const sent = consoleWithWithdrawals(rows, {
       // Another admin approved it a moment before this one clicked.
       move: () => {
-        rows[0] = { ...rows[0]!, status: 'approved' };
+        rows[0] = moved(rows[0]!, 'approved');
         return apiFailure(409, 'WITHDRAWAL_STATUS_CONFLICT');
       },
     });

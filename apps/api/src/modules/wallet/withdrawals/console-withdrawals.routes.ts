@@ -68,7 +68,12 @@ export function consoleWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       );
     }
 
-    const withReason: { path: string; decision: TWithdrawalDecision; summary: string; body: typeof ZRejectWithdrawalRequest }[] = [
+    const withReason: {
+      path: string;
+      decision: TWithdrawalDecision;
+      summary: string;
+      body: typeof ZRejectWithdrawalRequest;
+    }[] = [
       {
         path: 'reject',
         decision: 'reject',
@@ -87,7 +92,13 @@ export function consoleWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod
         `/v1/console/withdrawals/:id/${path}`,
         { schema: { tags, summary, security, params, body, response: detailResponse } },
         async (request) => ({
-          data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, decision, request.body.reason),
+          data: await changeWithdrawalStatus(
+            ctx,
+            operatorOf(request),
+            request.params.id,
+            decision,
+            request.body.reason,
+          ),
         }),
       );
     }

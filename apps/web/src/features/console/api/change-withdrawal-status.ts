@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZConsoleWithdrawal, type TConsoleWithdrawal } from '@cypher/contract';
+import { ZConsoleWithdrawalDetail, type TConsoleWithdrawalDetail } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
@@ -8,16 +8,21 @@ export type TWithdrawalMove = 'review' | 'approve' | 'reject' | 'paid' | 'failed
 
 export type TWithdrawalMoveRequest = { move: TWithdrawalMove; reason?: string };
 
-/** Moves a withdrawal one step (admins); reject carries the reason the person is shown. */
+/** The moves that must say why: the person is told the reason. */
+export function isMoveWithReason(move: TWithdrawalMove): boolean {
+  return move === 'reject' || move === 'failed';
+}
+
+/** Moves a withdrawal one step (admins); reject and failed carry the reason the person is shown. */
 export async function changeWithdrawalStatus(
   id: string,
   { move, reason }: TWithdrawalMoveRequest,
-): Promise<TConsoleWithdrawal> {
+): Promise<TConsoleWithdrawalDetail> {
   const answer = await apiRequest('POST', `/console/withdrawals/${encodeURIComponent(id)}/${move}`, {
     auth: true,
-    ...(move === 'reject' ? { body: { reason } } : {}),
+    ...(isMoveWithReason(move) ? { body: { reason } } : {}),
   });
-  return ZConsoleWithdrawal.parse(answer);
+  return ZConsoleWithdrawalDetail.parse(answer);
 }
 
 export function useChangeWithdrawalStatus(id: string) {

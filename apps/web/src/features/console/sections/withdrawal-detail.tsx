@@ -3,8 +3,8 @@ import {
   canMoveWithdrawal,
   formatMoney,
   withdrawalTransitions,
-  type TAuditEntry,
   type TConsoleWithdrawal,
+  type TConsoleWithdrawalDetail,
   type TWithdrawalStatus,
 } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
@@ -20,10 +20,10 @@ import { Field } from '../../../ui/field.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
-import { useAuditLog } from '../api/list-audit-log.ts';
-import { useChangeWithdrawalStatus, type TWithdrawalMove } from '../api/change-withdrawal-status.ts';
+import { isMoveWithReason, useChangeWithdrawalStatus, type TWithdrawalMove } from '../api/change-withdrawal-status.ts';
 import { useConsoleWithdrawal } from '../api/get-console-withdrawal.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
+import { ConsolePerson, personLabel } from '../components/console-person.tsx';
 import { withdrawalMethodLabels, withdrawalStatusLabels } from '../components/withdrawal-labels.ts';
 import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
 import formStyles from '../components/console-form.module.css';
@@ -36,6 +36,8 @@ interface MoveSpec {
   variant: ButtonVariant;
   /** Asked in a dialog first: every move but taking it in review moves money or tells the person. */
   confirm?: { title: string; body: (withdrawal: TConsoleWithdrawal) => string; button: string };
+  /** For the moves that must say why (isMoveWithReason): what happens to the reason. */
+  reasonHint?: string;
   done: string;
 }
 
@@ -55,7 +57,8 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
     variant: 'primary',
     confirm: {
       title: 'Approve this withdrawal?',
-      body: (w) => `${formatMoney(w.amount)} to ${w.user.email} is cleared for payout. The person is told by email.`,
+      body: (w) =>
+        `${formatMoney(w.amount)} to ${personLabel(w.user)} is cleared for payout. The person is told by email.`,
       button: 'Approve',
     },
     done: 'Withdrawal approved',
@@ -68,9 +71,10 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
     confirm: {
       title: 'Reject this withdrawal?',
       body: (w) =>
-        `${formatMoney(w.amount)} goes back to ${w.user.email}’s withdrawable balance; the ${formatMoney(w.fee)} fee is kept.`,
+        `${formatMoney(w.amount)} goes back to ${personLabel(w.user)}’s withdrawable balance; the ${formatMoney(w.fee)} fee is kept.`,
       button: 'Reject',
     },
+    reasonHint: 'Sent to the person with the rejection and shown with their request.',
     done: 'Withdrawal rejected',
   },
   paid: {
@@ -93,9 +97,10 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
     confirm: {
       title: 'Mark this withdrawal failed?',
       body: (w) =>
-        `The payout did not go through: ${formatMoney(w.amount)} and the ${formatMoney(w.fee)} fee go back to ${w.user.email}’s withdrawable balance. This cannot be undone.`,
+        `The payout did not go through: ${formatMoney(w.amount)} and the ${formatMoney(w.fee)} fee go back to ${personLabel(w.user)}’s withdrawable balance. This cannot be undone.`,
       button: 'Mark failed',
     },
+    reasonHint: 'Sent to the person with the news that the payout failed, and shown with their request.',
     done: 'Withdrawal marked failed',
   },
 };
@@ -104,10 +109,10 @@ const reasonMessages = {
   required: 'Please give the reason. The person sees it.',
   tooLong: 'Please keep the reason to 500 characters.',
 };
-const ZRejectForm = z.object({
+const ZReasonForm = z.object({
   reason: z.string().trim().min(1, reasonMessages.required).max(500, reasonMessages.tooLong),
 });
-type TRejectForm = z.infer<typeof ZRejectForm>;
+type TReasonForm = z.infer<typeof ZReasonForm>;
 
 const payoutFieldLabels: Record<string, string> = {
   firstName: 'First name',
@@ -145,14 +150,14 @@ function MoveDialog({
 }) {
   const change = useChangeWithdrawalStatus(withdrawal.id);
   const { showToast } = useToast();
-  const isReject = spec?.move === 'reject';
+  const asksReason = spec ? isMoveWithReason(spec.move) : false;
   // After a conflict the page reloads the withdrawal: once it has moved on, this move is no longer on offer.
   const isStillPossible = spec ? canMoveWithdrawal(withdrawal.status, spec.to) : false;
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TRejectForm>({ resolver: zodResolver(ZRejectForm), defaultValues: { reason: '' } });
+  } = useForm<TReasonForm>({ resolver: zodResolver(ZReasonForm), defaultValues: { reason: '' } });
 
   async function move(reason?: string) {
     if (!spec) return;
@@ -182,9 +187,9 @@ function MoveDialog({
           {isStillPossible ? (
             <Button
               variant={spec?.variant === 'danger' ? 'danger' : 'primary'}
-              type={isReject ? 'submit' : 'button'}
-              form={isReject ? formId : undefined}
-              onClick={isReject ? undefined : () => void move()}
+              type={asksReason ? 'submit' : 'button'}
+              form={asksReason ? formId : undefined}
+              onClick={asksReason ? undefined : () => void move()}
               isLoading={change.isPending}
             >
               {spec?.confirm?.button}
@@ -193,14 +198,9 @@ function MoveDialog({
         </>
       }
     >
-      {isReject && isStillPossible ? (
+      {asksReason && isStillPossible ? (
         <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ reason }) => move(reason))(event)}>
-          <Field
-            label="Reason"
-            hint="Sent to the person with the rejection and shown with their request."
-            error={errors.reason?.message}
-            isRequired
-          >
+          <Field label="Reason" hint={spec?.reasonHint} error={errors.reason?.message} isRequired>
             {(control) => <Textarea rows={4} maxLength={500} {...control} {...register('reason')} />}
           </Field>
         </form>
@@ -271,7 +271,7 @@ function Actions({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
 
 function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   const rows: [string, ReactNode][] = [
-    ['Person', withdrawal.user.email],
+    ['Person', <ConsolePerson person={withdrawal.user} />],
     ['Method', withdrawalMethodLabels[withdrawal.method]],
     ['Amount', <span className={styles.money}>{formatMoney(withdrawal.amount)}</span>],
     ['Fee', <span className={styles.money}>{formatMoney(withdrawal.fee)}</span>],
@@ -280,6 +280,7 @@ function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
     ['Last change', <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time>],
   ];
   if (withdrawal.rejectionReason) rows.push(['Reason given', withdrawal.rejectionReason]);
+  if (withdrawal.failureReason) rows.push(['Why it failed', withdrawal.failureReason]);
   return (
     <section className={formStyles.card} aria-labelledby="withdrawal-summary">
       <h2 id="withdrawal-summary" className={formStyles.cardTitle}>
@@ -325,66 +326,34 @@ function PayoutDetails({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   );
 }
 
-const actionWords: Partial<Record<TAuditEntry['action'], string>> = {
-  review: 'Review started',
-  approve: 'Approved',
-  reject: 'Rejected',
-  mark_paid: 'Marked paid',
-  mark_failed: 'Marked failed',
+const stepWords: Record<TWithdrawalStatus, string> = {
+  submitted: 'Submitted',
+  in_review: 'Review started',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Marked paid',
+  failed: 'Marked failed',
 };
 
-function reasonOf(entry: TAuditEntry): string | undefined {
-  const after = entry.after;
-  if (!after || typeof after !== 'object') return undefined;
-  const reason = (after as Record<string, unknown>)['rejectionReason'];
-  return typeof reason === 'string' && reason ? reason : undefined;
-}
-
-/** Submitted, then every move the audit log recorded for it, oldest first. */
-function History({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
-  const log = useAuditLog({ entityType: 'withdrawal', entityId: withdrawal.id, size: 50 });
+/** Submitted, then every move made on it, oldest first, as the API gives them. */
+function History({ withdrawal }: { withdrawal: TConsoleWithdrawalDetail }) {
   return (
     <section className={formStyles.card} aria-labelledby="withdrawal-history">
       <h2 id="withdrawal-history" className={formStyles.cardTitle}>
         History
       </h2>
-      {log.isPending ? (
-        <div aria-busy="true" aria-label="Loading the history" className={styles.timelineLoading}>
-          <Skeleton height="20px" />
-          <Skeleton height="20px" />
-        </div>
-      ) : log.isError && !log.data ? (
-        <ErrorState
-          title="We could not load the history"
-          error={log.error}
-          onRetry={() => void log.refetch()}
-          isRetrying={log.isRefetching}
-          titleAs="h3"
-        />
-      ) : (
-        <ol className={styles.timeline}>
-          <li>
-            <span className={styles.event}>Submitted</span>
+      <ol className={styles.timeline}>
+        {withdrawal.history.map((step, index) => (
+          <li key={`${step.status}-${index}`}>
+            <span className={styles.event}>{stepWords[step.status]}</span>
             <span className={styles.eventMeta}>
-              by {withdrawal.user.email} ·{' '}
-              <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
+              by {step.by ? personLabel(step.by) : 'the command line'} ·{' '}
+              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
             </span>
+            {step.reason ? <span className={styles.eventNote}>“{step.reason}”</span> : null}
           </li>
-          {[...log.data.items].reverse().map((entry) => {
-            const reason = reasonOf(entry);
-            return (
-              <li key={entry.id}>
-                <span className={styles.event}>{actionWords[entry.action] ?? entry.action}</span>
-                <span className={styles.eventMeta}>
-                  by {entry.actor ? (entry.actor.nickname ?? entry.actor.email) : 'the command line'} ·{' '}
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                </span>
-                {reason ? <span className={styles.eventNote}>“{reason}”</span> : null}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+        ))}
+      </ol>
     </section>
   );
 }
@@ -424,7 +393,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
       <ConsoleHeader
         back={back}
         title={`${withdrawalMethodLabels[data.method]} withdrawal of ${formatMoney(data.amount)}`}
-        description={`${data.user.email} · requested ${formatDateTime(data.createdAt)}`}
+        description={`${personLabel(data.user)} · requested ${formatDateTime(data.createdAt)}`}
         actions={<WithdrawalStatusBadge status={data.status} />}
       />
       <div className={styles.layout}>

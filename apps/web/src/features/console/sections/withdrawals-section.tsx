@@ -9,6 +9,7 @@ import { Pagination } from '../../../ui/pagination.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleWithdrawals } from '../api/list-console-withdrawals.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
+import { EmailWithBreak } from '../components/console-person.tsx';
 import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
 import { withdrawalMethodLabels, withdrawalPath, withdrawalStatusLabels } from '../components/withdrawal-labels.ts';
@@ -18,19 +19,6 @@ import styles from '../components/withdrawals.module.css';
 
 const PAGE_SIZE = 20;
 
-/** A narrow column may wrap an address after the @, never inside a name. */
-function EmailWithBreak({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
 const columns: EntryColumn<TConsoleWithdrawal>[] = [
   {
     id: 'person',
@@ -38,8 +26,13 @@ const columns: EntryColumn<TConsoleWithdrawal>[] = [
     cell: (withdrawal) => (
       <span className={styles.person}>
         <Link to={withdrawalPath(withdrawal.id)}>
-          <EmailWithBreak email={withdrawal.user.email} />
+          {withdrawal.user.nickname ?? <EmailWithBreak email={withdrawal.user.email} />}
         </Link>
+        {withdrawal.user.nickname ? (
+          <span className={styles.email}>
+            <EmailWithBreak email={withdrawal.user.email} />
+          </span>
+        ) : null}
         <span className={styles.phoneOnly}>
           {formatDateTime(withdrawal.createdAt)} · fee {formatMoney(withdrawal.fee)}
         </span>

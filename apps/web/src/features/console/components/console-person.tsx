@@ -1,0 +1,33 @@
+import type { TConsolePerson } from '@cypher/contract';
+import styles from './withdrawals.module.css';
+
+/** "Ada (ada@example.com)", or the address alone for someone who has not chosen a nickname yet. */
+export function personLabel(person: TConsolePerson): string {
+  return person.nickname ? `${person.nickname} (${person.email})` : person.email;
+}
+
+/** A narrow column may wrap an address after the @, never inside a name. */
+export function EmailWithBreak({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** The nickname, with the address under it in muted text (the address alone when there is no nickname). */
+export function ConsolePerson({ person }: { person: TConsolePerson }) {
+  if (!person.nickname) return <EmailWithBreak email={person.email} />;
+  return (
+    <span className={styles.person}>
+      <span>{person.nickname}</span>
+      <span className={styles.email}>
+        <EmailWithBreak email={person.email} />
+      </span>
+    </span>
+  );
+}
