@@ -12,6 +12,10 @@ export type TDepositStatus = (typeof depositStatuses)[number];
 export const DEFAULT_DEPOSIT_MIN_CENTS = 500;
 export const DEFAULT_DEPOSIT_MAX_CENTS = 1_000_000;
 
+/** `GET /v1/deposits/limits`: the configured bandwidth of one deposit, so the web says what the API enforces. */
+export const ZDepositLimits = z.object({ minimum: ZMoney, maximum: ZMoney });
+export type TDepositLimits = z.infer<typeof ZDepositLimits>;
+
 export const ZCreateDepositRequest = z.strictObject({
   method: ZDepositMethod,
   amount: z.strictObject({

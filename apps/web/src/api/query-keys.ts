@@ -18,7 +18,11 @@ export const queryKeys = {
   users: { ...domainKeys('users'), my: () => ['users', 'my'] as const },
   countries: domainKeys('countries'),
   balances: { ...domainKeys('balances'), my: () => ['balances', 'my'] as const },
-  deposits: { ...domainKeys('deposits'), cryptoCurrencies: () => ['deposits', 'crypto-currencies'] as const },
+  deposits: {
+    ...domainKeys('deposits'),
+    cryptoCurrencies: () => ['deposits', 'crypto-currencies'] as const,
+    limits: () => ['deposits', 'limits'] as const,
+  },
   withdrawals: { ...domainKeys('withdrawals'), fees: () => ['withdrawals', 'fees'] as const },
   cards: domainKeys('cards'),
   tiliaPaymentMethods: domainKeys('tiliaPaymentMethods'),

@@ -1,6 +1,4 @@
 import {
-  DEFAULT_DEPOSIT_MAX_CENTS,
-  DEFAULT_DEPOSIT_MIN_CENTS,
   errorCatalogue,
   INVALID_CARD_NUMBER_MESSAGE,
   isUsdcAddress,
@@ -9,6 +7,7 @@ import {
   ZAddTiliaPaymentMethodRequest,
   ZDepositMethod,
   ZWireDetails,
+  type TDepositLimits,
 } from '@cypher/contract';
 import { z } from 'zod';
 
@@ -39,13 +38,15 @@ function usdAmount(minCents: number, maxCents: number) {
     );
 }
 
-/** The API's default deposit bandwidth (DEPOSIT_MIN_CENTS / DEPOSIT_MAX_CENTS); the API has the last word. */
-export const ZAddFundsForm = z.object({
-  method: ZDepositMethod,
-  amount: usdAmount(DEFAULT_DEPOSIT_MIN_CENTS, DEFAULT_DEPOSIT_MAX_CENTS),
-  /** A saved card or Tilia method's id; empty pays on the provider's checkout. */
-  paymentMethodId: z.string().transform((id) => id || undefined),
-});
+/** The add-funds form within the bandwidth the API publishes (GET /v1/deposits/limits); the API has the last word. */
+export function addFundsForm(limits: TDepositLimits) {
+  return z.object({
+    method: ZDepositMethod,
+    amount: usdAmount(limits.minimum.amount, limits.maximum.amount),
+    /** A saved card or Tilia method's id; empty pays on the provider's checkout. */
+    paymentMethodId: z.string().transform((id) => id || undefined),
+  });
+}
 
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);
 /** The contract's withdrawal amount: at least $1, at most $1,000,000. */

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CRYPTO_NETWORK_WARNING, cryptoDepositCurrencies } from '@cypher/contract';
+import {
+  CRYPTO_NETWORK_WARNING,
+  cryptoDepositCurrencies,
+  DEFAULT_DEPOSIT_MAX_CENTS,
+  DEFAULT_DEPOSIT_MIN_CENTS,
+} from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -40,6 +45,9 @@ function wallet(route: Route = () => undefined, options: { balance?: ReturnType<
     if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
     if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
     if (path === '/v1/tilia/payment-methods' && request.method === 'GET') return json(200, { data: [] });
+    if (path === '/v1/deposits/limits') {
+      return json(200, { data: { minimum: usd(DEFAULT_DEPOSIT_MIN_CENTS), maximum: usd(DEFAULT_DEPOSIT_MAX_CENTS) } });
+    }
     if (path === '/v1/deposits/crypto/currencies') {
       return json(200, { data: { currencies: cryptoDepositCurrencies, warning: CRYPTO_NETWORK_WARNING } });
     }
@@ -232,6 +240,22 @@ describe('payment page: add funds', () => {
     await waitFor(() => expect(sent.some((request) => request.path === '/v1/deposits')).toBe(true));
     expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('checks the amount against the bandwidth the API publishes, not a built-in one', async () => {
+    const sent = wallet((request) =>
+      request.path === '/v1/deposits/limits'
+        ? json(200, { data: { minimum: usd(2_000), maximum: usd(30_000) } })
+        : undefined,
+    );
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(screen.getByText('From $20.00 to $300.00 per payment.')).toBeTruthy();
+    await user.type(amount, '10');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
+    expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
   });
 
   it('shows the supported coins and the lost-funds warning before paying by crypto', async () => {

@@ -46,6 +46,7 @@ function wallet(route: Route = () => undefined, withdrawable = 100_000) {
     if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
     if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
     if (path === '/v1/tilia/payment-methods' && request.method === 'GET') return json(200, { data: [] });
+    if (path === '/v1/deposits/limits') return json(200, { data: { minimum: usd(500), maximum: usd(1_000_000) } });
     return apiFailure(404, 'NOT_FOUND');
   });
 }

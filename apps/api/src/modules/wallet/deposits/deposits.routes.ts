@@ -8,6 +8,7 @@ import {
   ZCryptoDepositCurrencies,
   ZData,
   ZDeposit,
+  ZDepositLimits,
   ZPage,
   ZPageQuery,
 } from '@cypher/contract';
@@ -23,6 +24,23 @@ const tags = ['wallet'];
 
 export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/v1/deposits/limits',
+      {
+        schema: {
+          tags,
+          summary: 'The configured smallest and largest deposit (outside them: AMOUNT_OUT_OF_BANDWIDTH)',
+          response: { 200: ZData(ZDepositLimits) },
+        },
+      },
+      async () => ({
+        data: {
+          minimum: { amount: ctx.config.payments.depositMinCents, currency: 'USD' as const },
+          maximum: { amount: ctx.config.payments.depositMaxCents, currency: 'USD' as const },
+        },
+      }),
+    );
+
     app.get(
       '/v1/deposits/crypto/currencies',
       {

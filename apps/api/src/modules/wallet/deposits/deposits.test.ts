@@ -113,6 +113,36 @@ describe('POST /v1/deposits', () => {
     expect((await createDeposit(user.accessToken, 1_000_000)).statusCode).toBe(201);
   });
 
+  it('publishes the bandwidth it enforces', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/deposits/limits' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      minimum: { amount: 500, currency: 'USD' },
+      maximum: { amount: 1_000_000, currency: 'USD' },
+    });
+  });
+
+  it('publishes and enforces a configured bandwidth', async () => {
+    const narrow = await createTestApp({ env: { DEPOSIT_MIN_CENTS: '1000', DEPOSIT_MAX_CENTS: '20000' } });
+    try {
+      const limits = await narrow.app.inject({ method: 'GET', url: '/v1/deposits/limits' });
+      expect(limits.json().data).toEqual({
+        minimum: { amount: 1000, currency: 'USD' },
+        maximum: { amount: 20000, currency: 'USD' },
+      });
+      const user = await activeUser(narrow);
+      const refused = await narrow.app.inject({
+        method: 'POST',
+        url: '/v1/deposits',
+        headers: bearer(user.accessToken),
+        payload: { method: 'card', amount: { amount: 999, currency: 'USD' } },
+      });
+      expect(refused.json()).toMatchObject({ code: 'AMOUNT_OUT_OF_BANDWIDTH' });
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it('returns the same deposit for a replayed Idempotency-Key, and 422 for the key with another body', async () => {
     const user = await signedInUser();
     const first = await createDeposit(user.accessToken, 1000, 'deposit-key-1');

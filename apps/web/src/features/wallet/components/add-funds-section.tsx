@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
-  DEFAULT_DEPOSIT_MAX_CENTS,
-  DEFAULT_DEPOSIT_MIN_CENTS,
   depositMethods,
   formatMoney,
   type TCreateDepositRequest,
+  type TDepositLimits,
   type TDepositMethod,
 } from '@cypher/contract';
 import { applyApiError } from '../../../api/form-errors.ts';
@@ -20,14 +19,16 @@ import { Input } from '../../../ui/input.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useCryptoCurrencies } from '../api/get-crypto-currencies.ts';
+import { useDepositLimits } from '../api/get-deposit-limits.ts';
 import { useSavedCards } from '../api/saved-cards.ts';
 import { useTiliaPaymentMethods } from '../api/tilia-payment-methods.ts';
-import { ZAddFundsForm } from '../form-schemas.ts';
+import { addFundsForm } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import styles from '../payment-page.module.css';
 
-type TAddFundsInput = z.input<typeof ZAddFundsForm>;
-type TAddFundsOutput = z.output<typeof ZAddFundsForm>;
+type TAddFundsSchema = ReturnType<typeof addFundsForm>;
+type TAddFundsInput = z.input<TAddFundsSchema>;
+type TAddFundsOutput = z.output<TAddFundsSchema>;
 
 const methodChoices: Record<TDepositMethod, { label: string; icon: IconName; hint: string }> = {
   card: { label: 'Card', icon: 'card', hint: 'Visa, Mastercard, American Express, Discover' },
@@ -35,13 +36,23 @@ const methodChoices: Record<TDepositMethod, { label: string; icon: IconName; hin
   tilia: { label: 'Tilia', icon: 'wallet', hint: 'Your Tilia wallet or a method saved in Tilia' },
 };
 
-const bandwidthHint = `From ${formatMoney({ amount: DEFAULT_DEPOSIT_MIN_CENTS, currency: 'USD' })} to ${formatMoney({
-  amount: DEFAULT_DEPOSIT_MAX_CENTS,
-  currency: 'USD',
-})} per payment.`;
-
 /** Add funds: pick a method and an amount, then pay on the provider's hosted checkout and come back here. */
 export function AddFundsSection() {
+  const limits = useDepositLimits();
+  if (limits.isPending) {
+    return (
+      <div className={styles.card} aria-busy="true" aria-label="Loading add funds">
+        <Skeleton height="18rem" />
+      </div>
+    );
+  }
+  if (limits.isError) return <Alert tone="error">{limits.error.message}</Alert>;
+  return <AddFundsForm limits={limits.data} />;
+}
+
+function AddFundsForm({ limits }: { limits: TDepositLimits }) {
+  const schema = useMemo(() => addFundsForm(limits), [limits]);
+  const bandwidthHint = `From ${formatMoney(limits.minimum)} to ${formatMoney(limits.maximum)} per payment.`;
   const navigate = useNavigate();
   const createDeposit = useCreateDeposit();
   const idempotency = useIdempotencyKey();
@@ -53,7 +64,7 @@ export function AddFundsSection() {
     control,
     formState: { errors, isSubmitting },
   } = useForm<TAddFundsInput, unknown, TAddFundsOutput>({
-    resolver: zodResolver(ZAddFundsForm),
+    resolver: zodResolver(schema),
     defaultValues: { method: 'card', amount: '', paymentMethodId: '' },
   });
   const method = useWatch({ control, name: 'method' });
