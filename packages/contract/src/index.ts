@@ -16,3 +16,4 @@ export * from './bank-details.ts';
 export * from './withdrawals.ts';
 export * from './deposits.ts';
 export * from './withdrawal-transitions.ts';
+export * from './withdrawal-steps.ts';

@@ -1,13 +1,20 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { TConsoleWithdrawal, TConsoleWithdrawalsQuery, TPage, TPageQuery, TWithdrawal } from '@cypher/contract';
+import type {
+  TConsoleWithdrawal,
+  TConsoleWithdrawalsQuery,
+  TMyWithdrawal,
+  TPage,
+  TPageQuery,
+} from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { users } from '../../users/users.tables.ts';
+import { withdrawalHistories } from './withdrawal-history.ts';
 import { consolePersonColumns, consoleWithdrawalView, withdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 
-/** `GET /v1/withdrawals`: mine, newest first. */
-export async function listMyWithdrawals(db: Db, userId: string, query: TPageQuery): Promise<TPage<TWithdrawal>> {
+/** `GET /v1/withdrawals`: mine, newest first, each with its steps (not who in the team made them). */
+export async function listMyWithdrawals(db: Db, userId: string, query: TPageQuery): Promise<TPage<TMyWithdrawal>> {
   const { limit, offset } = pageWindow(query);
   const where = eq(withdrawals.userId, userId);
   const rows = await db
@@ -18,7 +25,15 @@ export async function listMyWithdrawals(db: Db, userId: string, query: TPageQuer
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
-  return toPage(rows.map(withdrawalView), query, counted?.total ?? 0);
+  const histories = await withdrawalHistories(
+    db,
+    rows.map((row) => ({ id: row.id, createdAt: row.createdAt, submitter: null })),
+  );
+  const items = rows.map((row) => ({
+    ...withdrawalView(row),
+    steps: (histories.get(row.id) ?? []).map(({ status, reason, at }) => ({ status, reason, at })),
+  }));
+  return toPage(items, query, counted?.total ?? 0);
 }
 
 const consoleOrders = {

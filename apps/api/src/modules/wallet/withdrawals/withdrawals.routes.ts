@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCreateWithdrawalRequest,
   ZData,
+  ZMyWithdrawal,
   ZPage,
   ZPageQuery,
   ZWithdrawal,
@@ -57,7 +58,7 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/withdrawals',
       {
         preHandler: ctx.guard.requireAuth,
-        schema: { tags, summary: 'My withdrawals, newest first', querystring: ZPageQuery, response: { 200: ZData(ZPage(ZWithdrawal)) } },
+        schema: { tags, summary: 'My withdrawals, newest first', querystring: ZPageQuery, response: { 200: ZData(ZPage(ZMyWithdrawal)) } },
       },
       async (request) => ({ data: await listMyWithdrawals(ctx.db, principalOf(request).userId, request.query) }),
     );

@@ -200,6 +200,12 @@ describe('console review of withdrawals', () => {
     expect((await latestMessage(t, user.email)).subject).toBe('Your withdrawal has been paid');
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 0 });
 
+    // The person follows each step in their own list, without learning which admin made it.
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
+    const steps = mine.json().data.items.find((item: { id: string }) => item.id === id).steps;
+    expect(steps.map((step: { status: string }) => step.status)).toEqual(['submitted', 'in_review', 'approved', 'paid']);
+    expect(steps.every((step: object) => !('by' in step))).toBe(true);
+
     const again = await decide(id, 'reject', { reason: 'late' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('WITHDRAWAL_STATUS_CONFLICT');
@@ -215,6 +221,7 @@ describe('console review of withdrawals', () => {
     expect((await latestMessage(t, user.email)).text).toContain('Name does not match');
     const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
     expect(mine.json().data.items[0]).toMatchObject({ id, status: 'rejected' });
+    expect(mine.json().data.items[0].steps.at(-1)).toMatchObject({ status: 'rejected', reason: 'Name does not match' });
     expect((await decide(id, 'reject', { reason: 'again' })).statusCode).toBe(409);
   });
 
