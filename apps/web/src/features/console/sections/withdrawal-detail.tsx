@@ -19,6 +19,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
+import { Timeline } from '../../../ui/timeline.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { isMoveWithReason, useChangeWithdrawalStatus, type TWithdrawalMove } from '../api/change-withdrawal-status.ts';
 import { useConsoleWithdrawal } from '../api/get-console-withdrawal.ts';
@@ -342,18 +343,19 @@ function History({ withdrawal }: { withdrawal: TConsoleWithdrawalDetail }) {
       <h2 id="withdrawal-history" className={formStyles.cardTitle}>
         History
       </h2>
-      <ol className={styles.timeline}>
-        {withdrawal.history.map((step, index) => (
-          <li key={`${step.status}-${index}`}>
-            <span className={styles.event}>{stepWords[step.status]}</span>
-            <span className={styles.eventMeta}>
+      <Timeline
+        steps={withdrawal.history.map((step, index) => ({
+          key: `${step.status}-${index}`,
+          title: stepWords[step.status],
+          meta: (
+            <>
               by {step.by ? personLabel(step.by) : 'the command line'} ·{' '}
               <time dateTime={step.at}>{formatDateTime(step.at)}</time>
-            </span>
-            {step.reason ? <span className={styles.eventNote}>“{step.reason}”</span> : null}
-          </li>
-        ))}
-      </ol>
+            </>
+          ),
+          note: step.reason,
+        }))}
+      />
     </section>
   );
 }
