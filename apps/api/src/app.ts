@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
+import { payoutDestinationsRoutes } from './modules/wallet/payout-destinations/payout-destinations.routes.ts';
 import { depositsRoutes } from './modules/wallet/deposits/deposits.routes.ts';
 import { webhooksRoutes } from './modules/wallet/deposits/webhooks.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(withdrawalsRoutes(ctx));
   await app.register(depositsRoutes(ctx));
   await app.register(cardsRoutes(ctx));
+  await app.register(payoutDestinationsRoutes(ctx));
   await app.register(webhooksRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));

@@ -52,6 +52,21 @@ export function isUsdcAddress(value: string): boolean {
   return /^0x[0-9a-fA-F]{40}$/.test(value.trim());
 }
 
+/** The last four characters of a bank account's number, or of its IBAN outside the US and Canada. */
+export function accountLastFour(details: { accountNumber?: string; iban?: string }): string {
+  return (details.accountNumber ?? details.iban ?? '').replace(/[\s-]/g, '').slice(-4);
+}
+
+/** "Chase •••• 6789": enough to recognise a bank account, not enough to reuse it. */
+export function bankAccountLabel(details: { bankName?: string; accountNumber?: string; iban?: string }): string {
+  return `${details.bankName ?? 'Bank'} •••• ${accountLastFour(details)}`;
+}
+
+/** "0x5290…9EE7": a USDC address shortened for lists and receipts. */
+export function shortUsdcAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
 /** Which account fields a country's wire asks for (spec section 5). */
 export type TWireScheme = 'us' | 'ca' | 'iban';
 export function wireSchemeFor(country: string): TWireScheme {

@@ -100,6 +100,8 @@ export type TCryptoDepositCurrencies = z.infer<typeof ZCryptoDepositCurrencies>;
 /** A saved card: only what a person needs to recognise it, plus the provider's token. Never the whole number. */
 export const ZSavedCard = z.object({
   id: z.string(),
+  /** Null for cards saved before the name was asked for. */
+  nameOnCard: z.string().nullable(),
   brand: z.string(),
   last4: z.string(),
   expMonth: z.number().int(),
@@ -108,7 +110,12 @@ export const ZSavedCard = z.object({
 });
 export type TSavedCard = z.infer<typeof ZSavedCard>;
 
+/** Spec section 5, "Card: name as on card". */
+export const nameOnCardMessage = 'Please enter the name as it appears on the card (2 to 100 characters).';
+export const ZNameOnCard = z.string().trim().min(2, nameOnCardMessage).max(100, nameOnCardMessage);
+
 export const ZAddCardRequest = z.strictObject({
+  nameOnCard: ZNameOnCard,
   cardNumber: z.string().trim().min(1).max(30),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),

@@ -127,6 +127,17 @@ export const errorCatalogue = {
     message: 'The payment provider could not be reached. Please try again in a moment.',
   },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+  BANK_ACCOUNT_NOT_FOUND: { status: 404, message: 'We could not find this bank account.' },
+  BANK_ACCOUNT_LIMIT_REACHED: {
+    status: 409,
+    message: 'You can save up to 5 bank accounts. Remove one to add another.',
+  },
+  WALLET_ADDRESS_NOT_FOUND: { status: 404, message: 'We could not find this wallet address.' },
+  WALLET_ADDRESS_LIMIT_REACHED: {
+    status: 409,
+    message: 'You can save up to 5 wallet addresses. Remove one to add another.',
+  },
+  WALLET_ADDRESS_ALREADY_SAVED: { status: 409, message: 'This wallet address is already saved.' },
   WITHDRAWAL_STATUS_CONFLICT: {
     status: 409,
     message: 'This withdrawal has already moved on and cannot be changed this way. Please reload it.',

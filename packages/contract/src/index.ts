@@ -17,3 +17,4 @@ export * from './withdrawals.ts';
 export * from './deposits.ts';
 export * from './withdrawal-transitions.ts';
 export * from './withdrawal-steps.ts';
+export * from './payout-destinations.ts';

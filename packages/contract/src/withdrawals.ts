@@ -75,6 +75,9 @@ export const ZWireDetails = z
   });
 export type TWireDetails = z.infer<typeof ZWireDetails>;
 
+/** A USDC (ERC-20) address, as the withdrawal and the saved addresses take it. */
+export const ZUsdcAddress = z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress);
+
 const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
 /** USD minor units, at least $1. */
 const withdrawalAmount = z.number().int().min(100).max(100_000_000);
@@ -84,7 +87,7 @@ export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
   z.strictObject({
     method: z.literal('usdc'),
     amount: withdrawalAmount,
-    address: z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress),
+    address: ZUsdcAddress,
     isConfirmed: confirmed,
   }),
 ]);

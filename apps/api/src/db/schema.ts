@@ -14,3 +14,4 @@ export * from '../http/idempotency/idempotency.tables.ts';
 export * from '../modules/wallet/withdrawals/withdrawals.tables.ts';
 export * from '../modules/wallet/deposits/deposits.tables.ts';
 export * from '../modules/wallet/cards/cards.tables.ts';
+export * from '../modules/wallet/payout-destinations/payout-destinations.tables.ts';

@@ -6,6 +6,7 @@ import {
   withdrawalMessages,
   ZAddTiliaPaymentMethodRequest,
   ZDepositMethod,
+  ZNameOnCard,
   ZWireDetails,
   type TDepositLimits,
 } from '@cypher/contract';
@@ -62,7 +63,7 @@ export const ZUsdcWithdrawalForm = z.object({
 });
 
 export const ZCardForm = z.object({
-  nameOnCard: z.string().trim().min(1, withdrawalMessages.required).max(100),
+  nameOnCard: ZNameOnCard,
   cardNumber: z.string().refine(isValidCardNumber, INVALID_CARD_NUMBER_MESSAGE),
   expMonth: z.coerce.number({ error: withdrawalMessages.required }).int().min(1, withdrawalMessages.required).max(12),
   expYear: z.coerce

@@ -193,6 +193,7 @@ describe('payment page: add funds', () => {
           data: [
             {
               id: cardId,
+              nameOnCard: 'Ada Lovelace',
               brand: 'Visa',
               last4: '4242',
               expMonth: 12,

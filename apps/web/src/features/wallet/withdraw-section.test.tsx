@@ -238,13 +238,14 @@ describe('payment page: withdraw', () => {
 });
 
 describe('payment page: payment methods', () => {
-  it('refuses a card number that fails the Luhn check, and saves a good one showing only brand and last four', async () => {
+  it('refuses a card number that fails the Luhn check, and saves a good one showing name, brand and last four', async () => {
     let cards: unknown[] = [];
     const sent = wallet((request) => {
       if (request.path === '/v1/cards' && request.method === 'POST') {
         cards = [
           {
             id: 'c1',
+            nameOnCard: 'Ada Lovelace',
             brand: 'Visa',
             last4: '4242',
             expMonth: 12,
@@ -261,21 +262,26 @@ describe('payment page: payment methods', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('No saved cards')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add a card' }));
-    await user.type(screen.getByLabelText(/Name as on card/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Name as on card/), 'A');
     await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4241');
     await user.selectOptions(screen.getByLabelText(/Expiry month/), '12');
     await user.selectOptions(screen.getByLabelText(/Expiry year/), '2030');
     await user.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findByText('Invalid credit card number. Please check again')).toBeTruthy();
+    expect(screen.getByText('Please enter the name as it appears on the card (2 to 100 characters).')).toBeTruthy();
     expect(sent.some((request) => request.path === '/v1/cards' && request.method === 'POST')).toBe(false);
+
+    await user.type(screen.getByLabelText(/Name as on card/), 'da Lovelace');
 
     await user.clear(screen.getByLabelText(/Card number/));
     await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4242');
     await user.click(screen.getByRole('button', { name: 'Save card' }));
     const list = await screen.findByRole('list', { name: 'Saved cards' });
     expect(within(list).getByText(/Visa •••• 4242/)).toBeTruthy();
+    expect(within(list).getByText(/Ada Lovelace · Expires 12\/2030/)).toBeTruthy();
     expect(list.textContent).not.toContain('4242 4242');
     expect(sent.find((request) => request.path === '/v1/cards' && request.method === 'POST')?.body).toEqual({
+      nameOnCard: 'Ada Lovelace',
       cardNumber: '4242 4242 4242 4242',
       expMonth: 12,
       expYear: 2030,

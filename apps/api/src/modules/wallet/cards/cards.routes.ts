@@ -31,7 +31,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: ctx.guard.requireAuth,
         schema: {
           tags,
-          summary: 'Save a card (Luhn-checked; only brand, last four and expiry are kept)',
+          summary: 'Save a card (Luhn-checked; only name, brand, last four and expiry are kept)',
           body: ZAddCardRequest,
           response: { 201: ZData(ZSavedCard) },
         },

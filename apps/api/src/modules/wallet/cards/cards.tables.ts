@@ -3,7 +3,7 @@ import { users } from '../../users/users.tables.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Saved cards: brand, last four digits, expiry and the provider's token only; the full number is never stored. */
+/** Saved cards: name, brand, last four digits, expiry and the provider's token only; the full number is never stored. */
 export const savedCards = pgTable(
   'saved_cards',
   {
@@ -11,6 +11,8 @@ export const savedCards = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** As typed on the card form; null for cards saved before it was asked for. */
+    nameOnCard: text('name_on_card'),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),

@@ -9,22 +9,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function addCard(accessToken: string, cardNumber: string, expYear = 2039) {
+function addCard(accessToken: string, cardNumber: string, expYear = 2039, nameOnCard = 'Ada Lovelace') {
   return t.app.inject({
     method: 'POST',
     url: '/v1/cards',
     headers: bearer(accessToken),
-    payload: { cardNumber, expMonth: 12, expYear },
+    payload: { nameOnCard, cardNumber, expMonth: 12, expYear },
   });
 }
 
 describe('/v1/cards', () => {
-  it('saves brand, last four and expiry only, lists and deletes them per person', async () => {
+  it('saves name, brand, last four and expiry only, lists and deletes them per person', async () => {
     const user = await activeUser(t);
-    const added = await addCard(user.accessToken, '4242 4242 4242 4242');
+    const added = await addCard(user.accessToken, '4242 4242 4242 4242', 2039, '  Ada Lovelace ');
     expect(added.statusCode).toBe(201);
     const card = added.json().data;
-    expect(card).toMatchObject({ brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2039 });
+    expect(card).toMatchObject({ nameOnCard: 'Ada Lovelace', brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2039 });
     expect(JSON.stringify(card)).not.toContain('424242424242');
     const rows = await t.database.db.select().from(savedCards);
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');
@@ -61,6 +61,25 @@ describe('/v1/cards', () => {
       code: 'INVALID_CARD_NUMBER',
       message: 'Invalid credit card number. Please check again',
     });
+  });
+
+  it('needs the name as on card, 2 to 100 characters once trimmed', async () => {
+    const user = await activeUser(t);
+    for (const nameOnCard of [' A ', 'x'.repeat(101)]) {
+      const response = await addCard(user.accessToken, '4242424242424242', 2039, nameOnCard);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([
+        { field: 'nameOnCard', message: 'Please enter the name as it appears on the card (2 to 100 characters).' },
+      ]);
+    }
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/v1/cards',
+      headers: bearer(user.accessToken),
+      payload: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.map((detail: { field: string }) => detail.field)).toEqual(['nameOnCard']);
   });
 
   it('refuses an expired card and needs a signed-in person', async () => {

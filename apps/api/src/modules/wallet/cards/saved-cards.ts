@@ -9,6 +9,7 @@ import { savedCards, type TSavedCardRow } from './cards.tables.ts';
 function cardView(row: TSavedCardRow): TSavedCard {
   return {
     id: row.id,
+    nameOnCard: row.nameOnCard,
     brand: row.brand,
     last4: row.last4,
     expMonth: row.expMonth,
@@ -29,7 +30,7 @@ export async function listSavedCards(db: Db, userId: string): Promise<TSavedCard
 /**
  * Saves a card after the Luhn check. The sandbox tokenises it locally (a real provider would return its own token;
  * the sandbox's carries a test card's decline, see sandboxCardToken);
- * only brand, last four and expiry are kept with the token, the number itself goes nowhere.
+ * only the name, brand, last four and expiry are kept with the token, the number itself goes nowhere.
  */
 export async function addSavedCard(db: Db, userId: string, request: TAddCardRequest, now: Date): Promise<TSavedCard> {
   const digits = request.cardNumber.replace(/[\s-]/g, '');
@@ -49,6 +50,7 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
     .values({
       id: newId(),
       userId,
+      nameOnCard: request.nameOnCard,
       brand: cardBrandOf(digits),
       last4: digits.slice(-4),
       expMonth: request.expMonth,

@@ -26,7 +26,7 @@ async function saveCard(accessToken: string, cardNumber: string): Promise<string
     method: 'POST',
     url: '/v1/cards',
     headers: bearer(accessToken),
-    payload: { cardNumber, expMonth: 12, expYear: 2039 },
+    payload: { nameOnCard: 'Ada Lovelace', cardNumber, expMonth: 12, expYear: 2039 },
   });
   expect(response.statusCode).toBe(201);
   return response.json().data.id;

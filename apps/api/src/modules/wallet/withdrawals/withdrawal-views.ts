@@ -1,4 +1,10 @@
-import type { TConsolePerson, TConsoleWithdrawal, TWithdrawal } from '@cypher/contract';
+import {
+  bankAccountLabel,
+  shortUsdcAddress,
+  type TConsolePerson,
+  type TConsoleWithdrawal,
+  type TWithdrawal,
+} from '@cypher/contract';
 import { users } from '../../users/users.tables.ts';
 import type { TWithdrawalRow } from './withdrawals.tables.ts';
 
@@ -8,12 +14,7 @@ export const consolePersonColumns = { id: users.id, email: users.email, nickname
 /** "First Bank •••• 6789" or "0x5290…9EE7": enough to recognise, not enough to reuse. */
 export function maskedDestination(row: Pick<TWithdrawalRow, 'method' | 'payoutDetails'>): string {
   const details = row.payoutDetails;
-  if (row.method === 'usdc') {
-    const address = details.address ?? '';
-    return `${address.slice(0, 6)}…${address.slice(-4)}`;
-  }
-  const account = (details.accountNumber ?? details.iban ?? '').replace(/\s/g, '');
-  return `${details.bankName ?? 'Bank'} •••• ${account.slice(-4)}`;
+  return row.method === 'usdc' ? shortUsdcAddress(details.address ?? '') : bankAccountLabel(details);
 }
 
 export function withdrawalView(row: TWithdrawalRow): TWithdrawal {

@@ -95,15 +95,15 @@ function CardsCard() {
     defaultValues: { nameOnCard: '', cardNumber: '', expMonth: '', expYear: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ cardNumber, expMonth, expYear }) => {
+  const onSubmit = handleSubmit(async ({ nameOnCard, cardNumber, expMonth, expYear }) => {
     try {
-      // The API keeps brand, last four and expiry only; the name is checked here but not stored.
-      await addCard.mutateAsync({ cardNumber, expMonth, expYear });
+      // The API keeps the name, brand, last four and expiry; the number itself goes to the provider only.
+      await addCard.mutateAsync({ nameOnCard, cardNumber, expMonth, expYear });
       reset();
       setIsAdding(false);
     } catch (error) {
       applyApiError(error, setError, {
-        fields: ['cardNumber', 'expMonth', 'expYear'],
+        fields: ['nameOnCard', 'cardNumber', 'expMonth', 'expYear'],
         fieldForCode: { INVALID_CARD_NUMBER: 'cardNumber' },
       });
     }
@@ -141,7 +141,8 @@ function CardsCard() {
                   <Icon name="card" size={18} /> {card.brand} •••• {card.last4}
                 </span>
                 <span className={styles.rowMeta}>
-                  Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                  {card.nameOnCard ? `${card.nameOnCard} · ` : null}Expires {String(card.expMonth).padStart(2, '0')}/
+                  {card.expYear}
                 </span>
               </span>
               <Button

@@ -1,0 +1,73 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  accountLastFour,
+  bankAccountLabel,
+  MAX_BANK_ACCOUNTS,
+  type TAddBankAccountRequest,
+  type TBankAccount,
+  type TBankAccountDetail,
+} from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { newId } from '../../../lib/ids.ts';
+import { hasRoomForOneMore } from './person-slots.ts';
+import { bankAccounts, type TBankAccountRow } from './payout-destinations.tables.ts';
+
+/** What a list shows: the account number goes no further than its last four. */
+function bankAccountView(row: TBankAccountRow): TBankAccount {
+  return {
+    id: row.id,
+    label: row.label,
+    country: row.country,
+    accountLastFour: accountLastFour(row.details),
+    holderName: `${row.details.firstName} ${row.details.lastName}`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listBankAccounts(db: Db, userId: string): Promise<TBankAccount[]> {
+  const rows = await db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId))
+    .orderBy(desc(bankAccounts.createdAt), desc(bankAccounts.id));
+  return rows.map(bankAccountView);
+}
+
+/** The whole details, to fill in the wire form; someone else's account is not found, as if it did not exist. */
+export async function getBankAccount(db: Db, userId: string, id: string): Promise<TBankAccountDetail> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)));
+  if (!row) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+  return { ...bankAccountView(row), details: row.details };
+}
+
+/** Saves details already checked by the contract's ZWireDetails (the route's body schema), up to five per person. */
+export async function addBankAccount(
+  db: Db,
+  userId: string,
+  details: TAddBankAccountRequest,
+  now: Date,
+): Promise<TBankAccount> {
+  return inTransaction(db, async (tx) => {
+    if (!(await hasRoomForOneMore(tx, bankAccounts, userId, MAX_BANK_ACCOUNTS))) {
+      throw new AppError('BANK_ACCOUNT_LIMIT_REACHED');
+    }
+    const [row] = await tx
+      .insert(bankAccounts)
+      .values({ id: newId(), userId, label: bankAccountLabel(details), country: details.country, details, createdAt: now })
+      .returning();
+    return bankAccountView(row!);
+  });
+}
+
+export async function deleteBankAccount(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
+    .returning({ id: bankAccounts.id });
+  if (deleted.length === 0) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const usAccount = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bankName: 'Chase',
+  branch: 'Main Street',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+};
+const germanAccount = {
+  ...usAccount,
+  bankName: 'Deutsche Bank',
+  country: 'DE',
+  routingNumber: undefined,
+  accountNumber: undefined,
+  iban: 'DE89 3704 0044 0532 0130 00',
+  swift: 'DEUTDEFF',
+};
+const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, accessToken: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(accessToken), payload });
+
+describe('/v1/bank-accounts', () => {
+  it('saves wire details with a label, lists them masked and gives the whole details to their owner only', async () => {
+    const user = await activeUser(t);
+    const added = await call('POST', '/v1/bank-accounts', user.accessToken, usAccount);
+    expect(added.statusCode).toBe(201);
+    const account = added.json().data;
+    expect(account).toMatchObject({
+      label: 'Chase •••• 6789',
+      country: 'US',
+      accountLastFour: '6789',
+      holderName: 'Ada Lovelace',
+    });
+
+    const iban = await call('POST', '/v1/bank-accounts', user.accessToken, germanAccount);
+    expect(iban.json().data).toMatchObject({ label: 'Deutsche Bank •••• 3000', country: 'DE' });
+
+    const listed = await call('GET', '/v1/bank-accounts', user.accessToken);
+    expect(listed.json().data.map((item: { label: string }) => item.label)).toEqual([
+      'Deutsche Bank •••• 3000',
+      'Chase •••• 6789',
+    ]);
+    expect(listed.body).not.toContain('000123456789');
+    expect(listed.body).not.toContain('021000021');
+    expect(listed.body).not.toContain('DE89');
+
+    const one = await call('GET', `/v1/bank-accounts/${account.id}`, user.accessToken);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({ id: account.id, label: 'Chase •••• 6789', details: usAccount });
+
+    const other = await activeUser(t);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const foreign = await call(method, `/v1/bank-accounts/${account.id}`, other.accessToken);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ code: 'BANK_ACCOUNT_NOT_FOUND', message: 'We could not find this bank account.' });
+    }
+    expect((await call('GET', '/v1/bank-accounts', other.accessToken)).json().data).toEqual([]);
+
+    expect((await call('DELETE', `/v1/bank-accounts/${account.id}`, user.accessToken)).statusCode).toBe(204);
+    expect((await call('GET', `/v1/bank-accounts/${account.id}`, user.accessToken)).statusCode).toBe(404);
+    expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toHaveLength(1);
+  });
+
+  it("checks the details with the wire withdrawal's rules and messages", async () => {
+    const user = await activeUser(t);
+    const response = await call('POST', '/v1/bank-accounts', user.accessToken, {
+      ...usAccount,
+      routingNumber: '021000022',
+      accountNumber: '12',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { field: 'routingNumber', message: 'Please enter a valid 9-digit routing number.' },
+      { field: 'accountNumber', message: 'Please enter an account number of 4 to 17 digits.' },
+    ]);
+    const canadian = await call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, country: 'CA' });
+    expect(canadian.statusCode).toBe(400);
+    expect(canadian.json().details.map((detail: { field: string }) => detail.field)).toEqual([
+      'institutionNumber',
+      'transitNumber',
+    ]);
+    expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toEqual([]);
+  });
+
+  it('keeps at most five per person, even when eight saves arrive at once', async () => {
+    const user = await activeUser(t);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/v1/bank-accounts', user.accessToken, usAccount)),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
+    const refused = responses.filter((response) => response.statusCode !== 201);
+    expect(refused).toHaveLength(3);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('BANK_ACCOUNT_LIMIT_REACHED');
+    }
+    expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toHaveLength(5);
+  });
+
+  it('needs a signed-in person', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/v1/bank-accounts' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/bank-accounts', payload: usAccount })).statusCode).toBe(401);
+  });
+});
+
+describe('/v1/wallet-addresses', () => {
+  it('saves, lists and deletes USDC addresses per person, each once', async () => {
+    const user = await activeUser(t);
+    const added = await call('POST', '/v1/wallet-addresses', user.accessToken, { address: ` ${address} ` });
+    expect(added.statusCode).toBe(201);
+    const saved = added.json().data;
+    expect(saved).toMatchObject({ address, label: '0x5290…9EE7' });
+
+    const again = await call('POST', '/v1/wallet-addresses', user.accessToken, { address: address.toLowerCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('WALLET_ADDRESS_ALREADY_SAVED');
+
+    const other = await activeUser(t);
+    expect((await call('POST', '/v1/wallet-addresses', other.accessToken, { address })).statusCode).toBe(201);
+    const foreign = await call('DELETE', `/v1/wallet-addresses/${saved.id}`, other.accessToken);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('WALLET_ADDRESS_NOT_FOUND');
+
+    expect((await call('GET', '/v1/wallet-addresses', user.accessToken)).json().data).toEqual([saved]);
+    expect((await call('DELETE', `/v1/wallet-addresses/${saved.id}`, user.accessToken)).statusCode).toBe(204);
+    expect((await call('GET', '/v1/wallet-addresses', user.accessToken)).json().data).toEqual([]);
+  });
+
+  it("refuses what the withdrawal's USDC check refuses, and a sixth address", async () => {
+    const user = await activeUser(t);
+    const invalid = await call('POST', '/v1/wallet-addresses', user.accessToken, { address: '0x1234' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details).toEqual([
+      { field: 'address', message: 'Please enter a valid USDC wallet address (0x followed by 40 characters).' },
+    ]);
+    const addresses = Array.from({ length: 6 }, (_, index) => `0x${String(index).repeat(40)}`);
+    const responses = await Promise.all(
+      addresses.map((each) => call('POST', '/v1/wallet-addresses', user.accessToken, { address: each })),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
+    const refused = responses.find((response) => response.statusCode !== 201)!;
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'WALLET_ADDRESS_LIMIT_REACHED',
+      message: 'You can save up to 5 wallet addresses. Remove one to add another.',
+    });
+  });
+});

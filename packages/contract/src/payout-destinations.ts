@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ZUsdcAddress, ZWireDetails } from './withdrawals.ts';
+
+/**
+ * Saved payout destinations (spec section 2: "wallet address, ... bank account setup"): a person keeps up to five
+ * bank accounts and five USDC addresses to withdraw to. A bank account is the wire form's details, checked by the
+ * very rules a wire withdrawal is checked by (ZWireDetails).
+ */
+export const MAX_BANK_ACCOUNTS = 5;
+export const MAX_WALLET_ADDRESSES = 5;
+
+/** `POST /v1/bank-accounts`: the wire details as a withdrawal takes them. */
+export const ZAddBankAccountRequest = ZWireDetails;
+export type TAddBankAccountRequest = z.infer<typeof ZAddBankAccountRequest>;
+
+/** A saved bank account in a list: label and country; the account number is never sent beyond its last four. */
+export const ZBankAccount = z.object({
+  id: z.string(),
+  /** "Chase •••• 6789" (bankAccountLabel). */
+  label: z.string(),
+  country: z.string(),
+  accountLastFour: z.string(),
+  holderName: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type TBankAccount = z.infer<typeof ZBankAccount>;
+
+/**
+ * `GET /v1/bank-accounts/:id`, for its owner only: the full details, to fill in the wire form. Read as stored (the
+ * fields without the country checks), so an account saved under older rules still loads and is checked on use.
+ */
+export const ZBankAccountDetail = ZBankAccount.extend({ details: z.object(ZWireDetails.shape) });
+export type TBankAccountDetail = z.infer<typeof ZBankAccountDetail>;
+
+/** `POST /v1/wallet-addresses`. */
+export const ZAddWalletAddressRequest = z.strictObject({ address: ZUsdcAddress });
+export type TAddWalletAddressRequest = z.infer<typeof ZAddWalletAddressRequest>;
+
+/** A saved USDC address: public on the chain, so it is sent whole (the form withdraws to it). */
+export const ZWalletAddress = z.object({
+  id: z.string(),
+  address: z.string(),
+  /** "0x5290…9EE7" (shortUsdcAddress). */
+  label: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type TWalletAddress = z.infer<typeof ZWalletAddress>;
