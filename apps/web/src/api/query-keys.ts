@@ -26,6 +26,8 @@ export const queryKeys = {
   withdrawals: { ...domainKeys('withdrawals'), fees: () => ['withdrawals', 'fees'] as const },
   cards: domainKeys('cards'),
   tiliaPaymentMethods: domainKeys('tiliaPaymentMethods'),
+  bankAccounts: domainKeys('bankAccounts'),
+  walletAddresses: domainKeys('walletAddresses'),
   brands: domainKeys('brands'),
   licenses: domainKeys('licenses'),
   collections: domainKeys('collections'),

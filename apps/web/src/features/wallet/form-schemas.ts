@@ -1,12 +1,13 @@
 import {
   errorCatalogue,
   INVALID_CARD_NUMBER_MESSAGE,
-  isUsdcAddress,
   isValidCardNumber,
   withdrawalMessages,
   ZAddTiliaPaymentMethodRequest,
+  ZAddWalletAddressRequest,
   ZDepositMethod,
   ZNameOnCard,
+  ZUsdcAddress,
   ZWireDetails,
   type TDepositLimits,
 } from '@cypher/contract';
@@ -56,11 +57,12 @@ const withdrawalAmount = usdAmount(100, 100_000_000);
 /** The wire form: the contract's ZWireDetails (which fields a country asks for, and their checks), as is. */
 export const ZWireWithdrawalForm = z.object({ amount: withdrawalAmount, wire: ZWireDetails, isConfirmed });
 
-export const ZUsdcWithdrawalForm = z.object({
-  amount: withdrawalAmount,
-  address: z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress),
-  isConfirmed,
-});
+export const ZUsdcWithdrawalForm = z.object({ amount: withdrawalAmount, address: ZUsdcAddress, isConfirmed });
+
+/** A saved bank account: the wire form's details (the same shared fields), as is. */
+export const ZBankAccountForm = z.object({ wire: ZWireDetails });
+
+export const ZWalletAddressForm = ZAddWalletAddressRequest;
 
 export const ZCardForm = z.object({
   nameOnCard: ZNameOnCard,

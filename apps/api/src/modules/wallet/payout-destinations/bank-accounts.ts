@@ -58,7 +58,14 @@ export async function addBankAccount(
     }
     const [row] = await tx
       .insert(bankAccounts)
-      .values({ id: newId(), userId, label: bankAccountLabel(details), country: details.country, details, createdAt: now })
+      .values({
+        id: newId(),
+        userId,
+        label: bankAccountLabel(details),
+        country: details.country,
+        details,
+        createdAt: now,
+      })
       .returning();
     return bankAccountView(row!);
   });

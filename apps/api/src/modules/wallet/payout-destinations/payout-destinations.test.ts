@@ -68,7 +68,10 @@ describe('/v1/bank-accounts', () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const foreign = await call(method, `/v1/bank-accounts/${account.id}`, other.accessToken);
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ code: 'BANK_ACCOUNT_NOT_FOUND', message: 'We could not find this bank account.' });
+      expect(foreign.json()).toEqual({
+        code: 'BANK_ACCOUNT_NOT_FOUND',
+        message: 'We could not find this bank account.',
+      });
     }
     expect((await call('GET', '/v1/bank-accounts', other.accessToken)).json().data).toEqual([]);
 

@@ -40,7 +40,8 @@ export async function addWalletAddress(db: Db, userId: string, address: string, 
       return walletAddressView(row!);
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'wallet_addresses_user_address_key')) throw new AppError('WALLET_ADDRESS_ALREADY_SAVED');
+    if (isUniqueViolation(error, 'wallet_addresses_user_address_key'))
+      throw new AppError('WALLET_ADDRESS_ALREADY_SAVED');
     throw error;
   }
 }

@@ -6,14 +6,12 @@ import { tiliaPaymentMethodTypes } from '@cypher/contract';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useAddSavedCard, useDeleteSavedCard, useSavedCards } from '../api/saved-cards.ts';
 import {
   useAddTiliaPaymentMethod,
@@ -21,55 +19,20 @@ import {
   useTiliaPaymentMethods,
 } from '../api/tilia-payment-methods.ts';
 import { ZCardForm, ZTiliaMethodForm } from '../form-schemas.ts';
+import { BankAccountsCard } from './bank-accounts-card.tsx';
+import { ListSkeleton } from './list-skeleton.tsx';
+import { WalletAddressesCard } from './wallet-addresses-card.tsx';
 import styles from '../payment-page.module.css';
 
-/** Wallet address, saved cards, Tilia payment methods and the bank account, in one place. */
+/** Saved cards, Tilia payment methods, bank accounts and wallet addresses, in one place. */
 export function MethodsSection() {
   return (
     <div className={styles.stack}>
       <CardsCard />
       <TiliaCard />
-      <section className={styles.card} aria-labelledby="wallet-address-title">
-        <h2 id="wallet-address-title" className={styles.sectionTitle}>
-          Wallet address
-        </h2>
-        <p className={styles.muted}>
-          Your USDC wallet address is entered with each USDC withdrawal, so you can check it every time before money
-          leaves.
-        </p>
-        <div>
-          <ButtonLink to="/payment?tab=withdraw&method=usdc" variant="secondary">
-            Withdraw to a USDC wallet
-          </ButtonLink>
-        </div>
-      </section>
-      <section className={styles.card} aria-labelledby="bank-account-title">
-        <h2 id="bank-account-title" className={styles.sectionTitle}>
-          Bank account
-        </h2>
-        <p className={styles.muted}>
-          Your bank details are set up in the wire withdrawal form: enter them when you request a wire, and confirm they
-          are correct before sending.
-        </p>
-        <div>
-          <ButtonLink to="/payment?tab=withdraw" variant="secondary">
-            Set up a wire withdrawal
-          </ButtonLink>
-        </div>
-      </section>
+      <BankAccountsCard />
+      <WalletAddressesCard />
     </div>
-  );
-}
-
-function ListSkeleton({ label }: { label: string }) {
-  return (
-    <ul className={styles.rows} aria-busy="true" aria-label={label}>
-      {[0, 1].map((index) => (
-        <li key={index} className={styles.row}>
-          <Skeleton width="40%" />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { MAX_WALLET_ADDRESSES } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -8,8 +10,10 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
 import { dollarsToCents, ZUsdcWithdrawalForm } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
@@ -19,15 +23,19 @@ import styles from '../payment-page.module.css';
 type TUsdcInput = z.input<typeof ZUsdcWithdrawalForm>;
 type TUsdcOutput = z.output<typeof ZUsdcWithdrawalForm>;
 
-/** USDC to an Ethereum (ERC-20) address. The API keeps no saved address, so it is asked here each time. */
+/** USDC to an Ethereum (ERC-20) address: typed, or one of the person's saved addresses. */
 export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: WithdrawalFormProps) {
   const { showToast } = useToast();
   const createWithdrawal = useCreateWithdrawal();
+  const walletAddresses = useWalletAddresses();
+  const addWalletAddress = useAddWalletAddress();
   const idempotency = useIdempotencyKey();
+  const [isSavingAddress, setIsSavingAddress] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     reset,
     control,
     formState: { errors, isSubmitting },
@@ -36,6 +44,10 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
     defaultValues: { amount: '', address: '', isConfirmed: false },
   });
   const amount = useWatch({ control, name: 'amount' });
+  const typedAddress = useWatch({ control, name: 'address' });
+  const savedAddresses = walletAddresses.data ?? [];
+  const chosen = savedAddresses.find((saved) => saved.address.toLowerCase() === typedAddress?.trim().toLowerCase());
+  const canSaveAddress = !chosen && walletAddresses.isSuccess && savedAddresses.length < MAX_WALLET_ADDRESSES;
 
   const onSubmit = handleSubmit(async ({ amount: cents, address, isConfirmed }) => {
     const shortfall = shortfallOf(cents, fee, withdrawable);
@@ -47,18 +59,32 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
     try {
       await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.settle();
-      reset();
-      showToast({
-        tone: 'success',
-        title: 'Withdrawal requested',
-        description: 'Compliance review takes up to two weeks. You can follow it below.',
-      });
     } catch (error) {
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') {
         onInsufficientFunds();
         return;
       }
       applyApiError(error, setError, { fields: ['amount', 'address', 'isConfirmed'] });
+      return;
+    }
+    reset();
+    showToast({
+      tone: 'success',
+      title: 'Withdrawal requested',
+      description: 'Compliance review takes up to two weeks. You can follow it below.',
+    });
+    if (isSavingAddress && canSaveAddress) {
+      setIsSavingAddress(false);
+      try {
+        await addWalletAddress.mutateAsync({ address });
+        showToast({ tone: 'success', title: 'Wallet address saved' });
+      } catch (error) {
+        showToast({
+          tone: 'error',
+          title: 'The wallet address was not saved',
+          description: error instanceof Error ? error.message : undefined,
+        });
+      }
     }
   });
 
@@ -70,6 +96,27 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
           <Input {...props} inputMode="decimal" autoComplete="off" placeholder="100.00" {...register('amount')} />
         )}
       </Field>
+      {savedAddresses.length > 0 ? (
+        <Field label="Use a saved address">
+          {(props) => (
+            <Select
+              {...props}
+              value={chosen?.id ?? ''}
+              onChange={(event) => {
+                const saved = savedAddresses.find((each) => each.id === event.target.value);
+                setValue('address', saved?.address ?? '', { shouldValidate: Boolean(saved) });
+              }}
+            >
+              <option value="">Enter a new address</option>
+              {savedAddresses.map((saved) => (
+                <option key={saved.id} value={saved.id}>
+                  {saved.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ) : null}
       <Field
         label="USDC wallet address"
         hint="An Ethereum (ERC-20) address: 0x followed by 40 characters. USDC sent to another network is lost."
@@ -88,6 +135,13 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
         )}
       </Field>
       <WithdrawalTotal amountCents={dollarsToCents(amount ?? '')} fee={fee} />
+      {canSaveAddress ? (
+        <Checkbox
+          label="Save this address for my next withdrawals"
+          checked={isSavingAddress}
+          onChange={(event) => setIsSavingAddress(event.target.checked)}
+        />
+      ) : null}
       <Checkbox
         label="I confirm the wallet address is correct"
         error={errors.isConfirmed?.message}

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { countries, wireSchemeFor, type TWireDetails } from '@cypher/contract';
+import { MAX_BANK_ACCOUNTS } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -11,57 +13,18 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
+import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { dollarsToCents, ZWireWithdrawalForm } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
+import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import { shortfallOf } from './withdrawal-submit.ts';
 import styles from '../payment-page.module.css';
 
 type TWireInput = z.input<typeof ZWireWithdrawalForm>;
 type TWireOutput = z.output<typeof ZWireWithdrawalForm>;
-type TWireField = keyof TWireDetails;
-
-const emptyWire = {
-  firstName: '',
-  lastName: '',
-  bankName: '',
-  branch: '',
-  address: '',
-  city: '',
-  state: '',
-  zip: '',
-  country: '',
-  routingNumber: '',
-  accountNumber: '',
-  institutionNumber: '',
-  transitNumber: '',
-  iban: '',
-  swift: '',
-};
-
-const commonFields: TWireField[] = [
-  'firstName',
-  'lastName',
-  'bankName',
-  'branch',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-];
-/** Which account fields a country's wire asks for: the contract's wireSchemeFor decides, as in the API. */
-const schemeFields: Record<ReturnType<typeof wireSchemeFor>, TWireField[]> = {
-  us: ['routingNumber', 'accountNumber'],
-  ca: ['institutionNumber', 'transitNumber', 'accountNumber'],
-  iban: ['iban', 'swift'],
-};
-const formFields = [
-  'amount',
-  'isConfirmed',
-  ...Object.keys(emptyWire).map((field) => `wire.${field}`),
-] as Path<TWireInput>[];
+const formFields = ['amount', 'isConfirmed', ...wireFieldPaths] as Path<TWireInput>[];
 
 /** The wire form: spec section 3's bank fields, the ones a country needs, with the fee and total before sending. */
 export function WireWithdrawalForm({
@@ -71,23 +34,50 @@ export function WireWithdrawalForm({
   onWireRefused,
 }: WithdrawalFormProps & { onWireRefused: (messages: string[]) => void }) {
   const { showToast } = useToast();
+  const queryClient = useQueryClient();
   const createWithdrawal = useCreateWithdrawal();
+  const bankAccounts = useBankAccounts();
+  const addBankAccount = useAddBankAccount();
   const idempotency = useIdempotencyKey();
+  const [savedAccountId, setSavedAccountId] = useState('');
+  const [prefill, setPrefill] = useState<{ isLoading: boolean; error?: string }>({ isLoading: false });
+  const [isSavingAccount, setIsSavingAccount] = useState(false);
+  const form = useForm<TWireInput, unknown, TWireOutput>({
+    resolver: zodResolver(ZWireWithdrawalForm),
+    defaultValues: { amount: '', wire: emptyWire, isConfirmed: false },
+  });
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    getValues,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<TWireInput, unknown, TWireOutput>({
-    resolver: zodResolver(ZWireWithdrawalForm),
-    defaultValues: { amount: '', wire: emptyWire, isConfirmed: false },
-  });
-  const country = useWatch({ control, name: 'wire.country' });
+  } = form;
   const amount = useWatch({ control, name: 'amount' });
-  const scheme = country ? wireSchemeFor(country) : undefined;
-  const wireErrors = errors.wire ?? {};
+  const savedAccounts = bankAccounts.data ?? [];
+  const canSaveAccount = !savedAccountId && bankAccounts.isSuccess && savedAccounts.length < MAX_BANK_ACCOUNTS;
+
+  async function fillFromSavedAccount(id: string) {
+    setSavedAccountId(id);
+    if (!id) {
+      reset({ ...getValues(), wire: emptyWire, isConfirmed: false });
+      setPrefill({ isLoading: false });
+      return;
+    }
+    setPrefill({ isLoading: true });
+    try {
+      const account = await queryClient.fetchQuery(bankAccountQuery(id));
+      // The saved details as stored, and a fresh confirmation: the person still checks them before sending.
+      reset({ ...getValues(), wire: { ...emptyWire, ...account.details }, isConfirmed: false });
+      setIsSavingAccount(false);
+      setPrefill({ isLoading: false });
+    } catch (error) {
+      setSavedAccountId('');
+      setPrefill({ isLoading: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
 
   const onSubmit = handleSubmit(async ({ amount: cents, wire, isConfirmed }) => {
     const shortfall = shortfallOf(cents, fee, withdrawable);
@@ -95,21 +85,11 @@ export function WireWithdrawalForm({
       onInsufficientFunds(shortfall);
       return;
     }
-    // Only the fields this country's wire asks for are sent; the others may hold what was typed for another country.
-    const sent = [...commonFields, ...schemeFields[wireSchemeFor(wire.country)]];
-    const details = Object.fromEntries(
-      sent.map((field) => [field, wire[field]]).filter(([, value]) => value),
-    ) as TWireDetails;
+    const details = wireDetailsToSend(wire);
     const body = { method: 'wire' as const, amount: cents, wire: details, isConfirmed: isConfirmed as true };
     try {
       await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.settle();
-      reset();
-      showToast({
-        tone: 'success',
-        title: 'Withdrawal requested',
-        description: 'Compliance review takes up to two weeks. You can follow it below.',
-      });
     } catch (error) {
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') {
         onInsufficientFunds();
@@ -120,109 +100,88 @@ export function WireWithdrawalForm({
         ? (error.details ?? []).filter((detail) => detail.field.startsWith('wire.'))
         : [];
       if (refused.length > 0) onWireRefused(refused.map((detail) => detail.message));
+      return;
+    }
+    reset();
+    setSavedAccountId('');
+    showToast({
+      tone: 'success',
+      title: 'Withdrawal requested',
+      description: 'Compliance review takes up to two weeks. You can follow it below.',
+    });
+    if (isSavingAccount && canSaveAccount) {
+      setIsSavingAccount(false);
+      try {
+        const saved = await addBankAccount.mutateAsync(details);
+        showToast({ tone: 'success', title: 'Bank account saved', description: saved.label });
+      } catch (error) {
+        showToast({
+          tone: 'error',
+          title: 'The bank account was not saved',
+          description: error instanceof Error ? error.message : undefined,
+        });
+      }
     }
   });
 
-  const text = (
-    field: TWireField,
-    label: string,
-    options: { hint?: string; autoComplete?: string; inputMode?: 'numeric' } = {},
-  ) => (
-    <Field label={label} hint={options.hint} error={wireErrors[field]?.message} isRequired>
-      {(props) => (
-        <Input
-          {...props}
-          autoComplete={options.autoComplete ?? 'off'}
-          inputMode={options.inputMode}
-          {...register(`wire.${field}`)}
-        />
-      )}
-    </Field>
-  );
-
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <Field label="Amount (USD)" error={errors.amount?.message} isRequired>
-        {(props) => (
-          <Input {...props} inputMode="decimal" autoComplete="off" placeholder="100.00" {...register('amount')} />
-        )}
-      </Field>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Account holder</legend>
-        <div className={styles.fieldRow}>
-          {text('firstName', 'First name', { autoComplete: 'given-name' })}
-          {text('lastName', 'Last name', { autoComplete: 'family-name' })}
-        </div>
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Bank</legend>
-        <Field
-          label="Bank country"
-          hint="The details we ask for depend on the country of the bank."
-          error={wireErrors.country?.message}
-          isRequired
-        >
+    <FormProvider {...form}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+        <Field label="Amount (USD)" error={errors.amount?.message} isRequired>
           {(props) => (
-            <Select {...props} autoComplete="country" {...register('wire.country')}>
-              <option value="">Choose a country</option>
-              {countries.map((entry) => (
-                <option key={entry.code} value={entry.code}>
-                  {entry.name}
-                </option>
-              ))}
-            </Select>
+            <Input {...props} inputMode="decimal" autoComplete="off" placeholder="100.00" {...register('amount')} />
           )}
         </Field>
-        {scheme === 'us' ? (
-          <div className={styles.fieldRow}>
-            {text('routingNumber', 'Routing number (wire)', {
-              hint: 'The 9-digit routing number for wire transfers, not the one for electronic (ACH) transfers. Ask your bank if they differ.',
-              inputMode: 'numeric',
-            })}
-            {text('accountNumber', 'Account number', { hint: '4 to 17 digits.', inputMode: 'numeric' })}
-          </div>
+        {savedAccounts.length > 0 ? (
+          <Field
+            label="Use a saved bank account"
+            hint={
+              prefill.isLoading
+                ? 'Filling in the saved details…'
+                : 'Fills in the details below; check them before sending.'
+            }
+          >
+            {(props) => (
+              <Select
+                {...props}
+                value={savedAccountId}
+                disabled={prefill.isLoading}
+                onChange={(event) => void fillFromSavedAccount(event.target.value)}
+              >
+                <option value="">Enter new bank details</option>
+                {savedAccounts.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.label} · {account.holderName}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         ) : null}
-        {scheme === 'ca' ? (
-          <div className={styles.fieldRow}>
-            {text('institutionNumber', 'Institution number', { hint: '3 digits.', inputMode: 'numeric' })}
-            {text('transitNumber', 'Transit number', { hint: '5 digits.', inputMode: 'numeric' })}
-            {text('accountNumber', 'Account number', { hint: '4 to 17 digits.', inputMode: 'numeric' })}
-          </div>
+        {prefill.error ? <Alert tone="error">{prefill.error}</Alert> : null}
+        <WireDetailsFields />
+        <WithdrawalTotal amountCents={dollarsToCents(amount ?? '')} fee={fee} />
+        <p className={styles.muted}>
+          The wire fee applies to each request and may be kept even if the withdrawal is rejected. Review takes up to
+          two weeks.
+        </p>
+        {canSaveAccount ? (
+          <Checkbox
+            label="Save this bank account for my next withdrawals"
+            checked={isSavingAccount}
+            onChange={(event) => setIsSavingAccount(event.target.checked)}
+          />
         ) : null}
-        {scheme === 'iban' ? (
-          <div className={styles.fieldRow}>
-            {text('iban', 'IBAN')}
-            {text('swift', 'SWIFT code', { hint: '8 or 11 characters.' })}
-          </div>
-        ) : null}
-        <div className={styles.fieldRow}>
-          {text('bankName', 'Bank name')}
-          {text('branch', 'Branch')}
-        </div>
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Residential address</legend>
-        {text('address', 'Address', { autoComplete: 'street-address' })}
-        <div className={styles.fieldRow}>
-          {text('city', 'City', { autoComplete: 'address-level2' })}
-          {text('state', 'State / province', { autoComplete: 'address-level1' })}
-          {text('zip', 'ZIP / postal code', { autoComplete: 'postal-code' })}
-        </div>
-      </fieldset>
-      <WithdrawalTotal amountCents={dollarsToCents(amount ?? '')} fee={fee} />
-      <p className={styles.muted}>
-        The wire fee applies to each request and may be kept even if the withdrawal is rejected. Review takes up to two
-        weeks.
-      </p>
-      <Checkbox
-        label="I confirm the bank information is correct"
-        error={errors.isConfirmed?.message}
-        {...register('isConfirmed')}
-      />
-      <Button type="submit" variant="primary" size="lg" isBlock isLoading={isSubmitting}>
-        Request wire withdrawal
-      </Button>
-    </form>
+        <Checkbox
+          label="I confirm the bank information is correct"
+          error={errors.isConfirmed?.message}
+          {...register('isConfirmed')}
+        />
+        <Button type="submit" variant="primary" size="lg" isBlock isLoading={isSubmitting}>
+          Request wire withdrawal
+        </Button>
+      </form>
+    </FormProvider>
   );
 }

@@ -68,6 +68,7 @@ export function WithdrawalsList() {
               <p className={styles.rowNote}>
                 {status.note}
                 {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : null}
+                {withdrawal.failureReason ? ` Reason: ${withdrawal.failureReason}` : null}
               </p>
             </li>
           );

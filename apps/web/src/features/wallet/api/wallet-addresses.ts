@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZWalletAddress, type TAddWalletAddressRequest, type TWalletAddress } from '@cypher/contract';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/** `GET /v1/wallet-addresses`: my saved USDC addresses. */
+export async function listWalletAddresses(signal?: AbortSignal): Promise<TWalletAddress[]> {
+  return z.array(ZWalletAddress).parse(await apiRequest('GET', '/wallet-addresses', { auth: true, signal }));
+}
+
+export function useWalletAddresses() {
+  return useQuery(
+    queryOptions({ queryKey: queryKeys.walletAddresses.lists(), queryFn: ({ signal }) => listWalletAddresses(signal) }),
+  );
+}
+
+/** `POST /v1/wallet-addresses`: the USDC check, at most five, each once. */
+export async function addWalletAddress(body: TAddWalletAddressRequest): Promise<TWalletAddress> {
+  return ZWalletAddress.parse(await apiRequest('POST', '/wallet-addresses', { body, auth: true }));
+}
+
+export function useAddWalletAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addWalletAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAddresses.all }),
+  });
+}
+
+/** `DELETE /v1/wallet-addresses/:id`. */
+export async function deleteWalletAddress(id: string): Promise<void> {
+  await apiRequest('DELETE', `/wallet-addresses/${encodeURIComponent(id)}`, { auth: true });
+}
+
+export function useDeleteWalletAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWalletAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAddresses.all }),
+  });
+}

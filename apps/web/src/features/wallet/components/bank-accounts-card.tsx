@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { countries, MAX_BANK_ACCOUNTS, type TBankAccount } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts.ts';
+import { ZBankAccountForm } from '../form-schemas.ts';
+import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
+import { ListSkeleton } from './list-skeleton.tsx';
+import { emptyWire, WireDetailsFields, wireDetailsToSend } from './wire-details-fields.tsx';
+import styles from '../payment-page.module.css';
+
+type TBankInput = z.input<typeof ZBankAccountForm>;
+type TBankOutput = z.output<typeof ZBankAccountForm>;
+
+const countryNames = new Map<string, string>(countries.map((entry) => [entry.code, entry.name]));
+
+/** Spec section 2's "bank account setup": up to five bank accounts, offered by the wire withdrawal form. */
+export function BankAccountsCard() {
+  const accounts = useBankAccounts();
+  const deleteAccount = useDeleteBankAccount();
+  const [isAdding, setIsAdding] = useState(false);
+  const [removing, setRemoving] = useState<TBankAccount>();
+  const isFull = (accounts.data?.length ?? 0) >= MAX_BANK_ACCOUNTS;
+
+  let list;
+  if (accounts.isPending) list = <ListSkeleton label="Loading your bank accounts" />;
+  else if (accounts.isError)
+    list = (
+      <ErrorState
+        titleAs="h3"
+        title="We could not load your bank accounts"
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        isRetrying={accounts.isFetching}
+      />
+    );
+  else if (accounts.data.length === 0)
+    list = (
+      <EmptyState
+        titleAs="h3"
+        icon="globe"
+        title="No saved bank accounts"
+        body="Save the bank details you wire withdrawals to, and pick them in the wire form instead of typing them again."
+      />
+    );
+  else
+    list = (
+      <ul className={styles.rows} aria-label="Saved bank accounts">
+        {accounts.data.map((account) => (
+          <li key={account.id} className={styles.row}>
+            <div className={styles.rowSummary}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>
+                  <Icon name="globe" size={18} /> {account.label}
+                </span>
+                <span className={styles.rowMeta}>
+                  {account.holderName} · {countryNames.get(account.country) ?? account.country}
+                </span>
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${account.label}`}
+                onClick={() => {
+                  deleteAccount.reset();
+                  setRemoving(account);
+                }}
+              >
+                <Icon name="trash" size={16} /> Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className={styles.card} aria-labelledby="bank-accounts-title">
+      <div className={styles.cardHeader}>
+        <h2 id="bank-accounts-title" className={styles.sectionTitle}>
+          Bank accounts
+        </h2>
+        {isAdding || !accounts.isSuccess || isFull ? null : (
+          <Button size="sm" onClick={() => setIsAdding(true)}>
+            <Icon name="plus" size={16} /> Add a bank account
+          </Button>
+        )}
+      </div>
+      {list}
+      {isFull ? (
+        <p className={styles.muted}>
+          You have saved {MAX_BANK_ACCOUNTS} bank accounts, the most we keep. Remove one to add another.
+        </p>
+      ) : null}
+      {isAdding ? <AddBankAccountForm onDone={() => setIsAdding(false)} /> : null}
+      <ConfirmRemoveDialog
+        name={removing?.label}
+        title="Remove this bank account?"
+        isRemoving={deleteAccount.isPending}
+        error={deleteAccount.isError ? deleteAccount.error.message : undefined}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => {
+          if (removing) deleteAccount.mutate(removing.id, { onSuccess: () => setRemoving(undefined) });
+        }}
+      />
+    </section>
+  );
+}
+
+function AddBankAccountForm({ onDone }: { onDone: () => void }) {
+  const addAccount = useAddBankAccount();
+  const form = useForm<TBankInput, unknown, TBankOutput>({
+    resolver: zodResolver(ZBankAccountForm),
+    defaultValues: { wire: emptyWire },
+  });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async ({ wire }) => {
+    try {
+      await addAccount.mutateAsync(wireDetailsToSend(wire));
+      onDone();
+    } catch (error) {
+      // The API checks the details at the top level of its body; here they sit under `wire`.
+      const details = isApiError(error) ? (error.details ?? []).filter((detail) => detail.field in emptyWire) : [];
+      for (const detail of details) {
+        setError(`wire.${detail.field as keyof typeof emptyWire}`, { type: 'server', message: detail.message });
+      }
+      if (details.length === 0) {
+        setError('root.server', { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Add a bank account">
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+        <WireDetailsFields />
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" isLoading={isSubmitting}>
+            Save bank account
+          </Button>
+          <Button onClick={onDone}>Cancel</Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,380 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
+const createdAt = '2026-11-20T10:00:00.000Z';
+
+const chaseDetails = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bankName: 'Chase',
+  branch: 'Manhattan',
+  address: '1 Main St',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  country: 'US',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+};
+const chase = {
+  id: '0190a0b0-0000-7000-8000-0000000000b1',
+  label: 'Chase •••• 6789',
+  country: 'US',
+  accountLastFour: '6789',
+  holderName: 'Ada Lovelace',
+  createdAt,
+};
+const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+const savedAddress = { id: '0190a0b0-0000-7000-8000-0000000000a1', address, label: '0x5290…9EE7', createdAt };
+
+function withdrawal(changes: Record<string, unknown> = {}) {
+  return {
+    id: 'wd-1',
+    method: 'wire',
+    status: 'submitted',
+    amount: usd(10_000),
+    fee: usd(2_500),
+    destination: 'Chase •••• 6789',
+    rejectionReason: null,
+    failureReason: null,
+    steps: [],
+    createdAt,
+    updatedAt: createdAt,
+    ...changes,
+  };
+}
+
+/** A signed-in, verified person with $1,000 withdrawable; `route` answers first, then these defaults. */
+function wallet(route: (request: SentRequest) => Response | undefined = () => undefined) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi((request) => {
+    const answer = route(request);
+    if (answer) return answer;
+    const path = request.path.split('?')[0];
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/identity-verifications/my') {
+      return json(200, {
+        data: {
+          status: 'verified',
+          verification: {
+            id: 'idv-1',
+            status: 'verified',
+            failureReason: null,
+            verificationUrl: null,
+            createdAt,
+            updatedAt: createdAt,
+          },
+        },
+      });
+    }
+    if (path === '/v1/balances/my') {
+      return json(200, {
+        data: {
+          usd: { withdrawable: usd(100_000), nonWithdrawable: usd(0), held: usd(0), total: usd(100_000) },
+          cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(0), held: cyp(0), total: cyp(0) },
+          cypUnit: { minorUnits: 2, cypPerUsd: 100 },
+        },
+      });
+    }
+    if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
+    if (path === '/v1/withdrawals' && request.method === 'GET') {
+      return json(200, { data: { items: [], page: 1, size: 20, total: 0 } });
+    }
+    if (
+      request.method === 'GET' &&
+      ['/v1/cards', '/v1/tilia/payment-methods', '/v1/bank-accounts', '/v1/wallet-addresses'].includes(path!)
+    ) {
+      return json(200, { data: [] });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+const sentTo = (sent: SentRequest[], method: string, path: string) =>
+  sent.filter((request) => request.method === method && request.path === path);
+
+describe('payment methods: bank accounts', () => {
+  it('adds one with the country’s fields only, lists it by label and country, and removes it after asking', async () => {
+    let accounts: unknown[] = [];
+    const germanDetails = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      bankName: 'Deutsche Bank',
+      branch: 'Frankfurt',
+      address: '1 Hauptstraße',
+      city: 'Frankfurt',
+      state: 'Hesse',
+      zip: '60311',
+      country: 'DE',
+      iban: 'DE89370400440532013000',
+      swift: 'DEUTDEFF',
+    };
+    const german = { ...chase, id: 'ba-de', label: 'Deutsche Bank •••• 3000', country: 'DE', accountLastFour: '3000' };
+    const sent = wallet((request) => {
+      if (request.path === '/v1/bank-accounts' && request.method === 'POST') {
+        accounts = [german];
+        return json(201, { data: german });
+      }
+      if (request.path === '/v1/bank-accounts' && request.method === 'GET') return json(200, { data: accounts });
+      if (request.path === '/v1/bank-accounts/ba-de' && request.method === 'DELETE') {
+        accounts = [];
+        return json(204);
+      }
+      return undefined;
+    });
+    renderApp('/payment?tab=methods');
+    const user = userEvent.setup();
+    expect(await screen.findByText('No saved bank accounts')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add a bank account' }));
+    const form = screen.getByRole('form', { name: 'Add a bank account' });
+    // Typed for the US first, then the bank turns out to be German: only the IBAN fields go.
+    await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
+    await user.type(within(form).getByLabelText(/Account number/), '123456789');
+    await user.selectOptions(within(form).getByLabelText(/Bank country/), 'DE');
+    await user.type(within(form).getByLabelText(/IBAN/), 'DE00 1234 5678 9012 3456 78');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(await within(form).findByText('Please enter a valid IBAN.')).toBeTruthy();
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText(/IBAN/));
+
+    const fields: Array<[RegExp, string]> = [
+      [/First name/, 'Ada'],
+      [/Last name/, 'Lovelace'],
+      [/IBAN/, germanDetails.iban],
+      [/SWIFT code/, 'DEUTDEFF'],
+      [/Bank name/, 'Deutsche Bank'],
+      [/Branch/, 'Frankfurt'],
+      [/^Address/, '1 Hauptstraße'],
+      [/City/, 'Frankfurt'],
+      [/State \/ province/, 'Hesse'],
+      [/ZIP \/ postal code/, '60311'],
+    ];
+    for (const [label, value] of fields) await user.type(within(form).getByLabelText(label), value);
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    const list = await screen.findByRole('list', { name: 'Saved bank accounts' });
+    expect(within(list).getByText(/Deutsche Bank •••• 3000/)).toBeTruthy();
+    expect(within(list).getByText('Ada Lovelace · Germany')).toBeTruthy();
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual(germanDetails);
+    expect(screen.queryByRole('form', { name: 'Add a bank account' })).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: 'Remove Deutsche Bank •••• 3000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this bank account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(sentTo(sent, 'DELETE', '/v1/bank-accounts/ba-de')).toHaveLength(0);
+    await user.click(within(list).getByRole('button', { name: 'Remove Deutsche Bank •••• 3000' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('No saved bank accounts')).toBeTruthy();
+    expect(sentTo(sent, 'DELETE', '/v1/bank-accounts/ba-de')).toHaveLength(1);
+  });
+
+  it("shows the API's refusal: a field's message under it, the limit at the top", async () => {
+    let answer = apiFailure(400, 'INVALID_REQUEST');
+    wallet((request) => (request.path === '/v1/bank-accounts' && request.method === 'POST' ? answer : undefined));
+    renderApp('/payment?tab=methods');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a bank account' }));
+    const form = screen.getByRole('form', { name: 'Add a bank account' });
+    await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
+    const fields: Array<[RegExp, string]> = [
+      [/First name/, 'Ada'],
+      [/Last name/, 'Lovelace'],
+      [/Routing number/, '021000021'],
+      [/Account number/, '123456789'],
+      [/Bank name/, 'Chase'],
+      [/Branch/, 'Manhattan'],
+      [/^Address/, '1 Main St'],
+      [/City/, 'New York'],
+      [/State \/ province/, 'NY'],
+      [/ZIP \/ postal code/, '10001'],
+    ];
+    for (const [label, value] of fields) await user.type(within(form).getByLabelText(label), value);
+    answer = json(400, {
+      code: 'INVALID_REQUEST',
+      message: 'Some of the information sent is not valid. Please check and try again.',
+      details: [{ field: 'routingNumber', message: 'Please enter a valid 9-digit routing number.' }],
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(await within(form).findByText('Please enter a valid 9-digit routing number.')).toBeTruthy();
+    expect(
+      within(form)
+        .getByLabelText(/Routing number/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+
+    answer = apiFailure(409, 'BANK_ACCOUNT_LIMIT_REACHED');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(
+      await within(form).findByText('You can save up to 5 bank accounts. Remove one to add another.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('payment methods: wallet addresses', () => {
+  it('checks and saves a USDC address, refuses one saved already, and removes one after asking', async () => {
+    let addresses: unknown[] = [];
+    const sent = wallet((request) => {
+      if (request.path === '/v1/wallet-addresses' && request.method === 'POST') {
+        if (addresses.length > 0) return apiFailure(409, 'WALLET_ADDRESS_ALREADY_SAVED');
+        addresses = [savedAddress];
+        return json(201, { data: savedAddress });
+      }
+      if (request.path === '/v1/wallet-addresses' && request.method === 'GET') return json(200, { data: addresses });
+      if (request.path === `/v1/wallet-addresses/${savedAddress.id}`) {
+        addresses = [];
+        return json(204);
+      }
+      return undefined;
+    });
+    renderApp('/payment?tab=methods');
+    const user = userEvent.setup();
+    expect(await screen.findByText('No saved wallet addresses')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Add a wallet address' });
+    const input = within(form).getByLabelText(/USDC wallet address/);
+    await user.type(input, '0x1234');
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect(
+      await within(form).findByText('Please enter a valid USDC wallet address (0x followed by 40 characters).'),
+    ).toBeTruthy();
+    expect(sentTo(sent, 'POST', '/v1/wallet-addresses')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, address);
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    const list = await screen.findByRole('list', { name: 'Saved wallet addresses' });
+    expect(within(list).getByText(address)).toBeTruthy();
+    expect(sentTo(sent, 'POST', '/v1/wallet-addresses')[0]?.body).toEqual({ address });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+
+    await user.type(input, address);
+    await user.click(within(form).getByRole('button', { name: 'Save address' }));
+    expect(await within(form).findByText('This wallet address is already saved.')).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: 'Remove 0x5290…9EE7' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this wallet address?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    expect(await screen.findByText('No saved wallet addresses')).toBeTruthy();
+  });
+});
+
+describe('withdraw with saved destinations', () => {
+  it('fills the wire form from a saved bank account and withdraws to it', async () => {
+    const sent = wallet((request) => {
+      if (request.path === '/v1/bank-accounts' && request.method === 'GET') return json(200, { data: [chase] });
+      if (request.path === `/v1/bank-accounts/${chase.id}`)
+        return json(200, { data: { ...chase, details: chaseDetails } });
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') return json(201, { data: withdrawal() });
+      return undefined;
+    });
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '100');
+    expect(screen.getByLabelText(/Save this bank account/)).toBeTruthy();
+    await user.selectOptions(await screen.findByLabelText(/Use a saved bank account/), chase.id);
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('000123456789'),
+    );
+    expect((screen.getByLabelText(/Routing number/) as HTMLInputElement).value).toBe('021000021');
+    expect((screen.getByLabelText(/Bank name/) as HTMLInputElement).value).toBe('Chase');
+    expect((screen.getByLabelText(/Amount \(USD\)/) as HTMLInputElement).value).toBe('100');
+    // Already saved: nothing to save again.
+    expect(screen.queryByLabelText(/Save this bank account/)).toBeNull();
+
+    await user.click(screen.getByLabelText(/I confirm the bank information is correct/));
+    await user.click(screen.getByRole('button', { name: 'Request wire withdrawal' }));
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(1));
+    expect(sentTo(sent, 'POST', '/v1/withdrawals')[0]?.body).toEqual({
+      method: 'wire',
+      amount: 10_000,
+      wire: chaseDetails,
+      isConfirmed: true,
+    });
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
+  });
+
+  it('saves the typed bank account after the withdrawal when asked to', async () => {
+    const sent = wallet((request) => {
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') return json(201, { data: withdrawal() });
+      if (request.path === '/v1/bank-accounts' && request.method === 'POST') return json(201, { data: chase });
+      return undefined;
+    });
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '100');
+    await user.selectOptions(screen.getByLabelText(/Bank country/), 'US');
+    const fields: Array<[RegExp, string]> = [
+      [/First name/, 'Ada'],
+      [/Last name/, 'Lovelace'],
+      [/Routing number/, '021000021'],
+      [/Account number/, '000123456789'],
+      [/Bank name/, 'Chase'],
+      [/Branch/, 'Manhattan'],
+      [/^Address/, '1 Main St'],
+      [/City/, 'New York'],
+      [/State \/ province/, 'NY'],
+      [/ZIP \/ postal code/, '10001'],
+    ];
+    for (const [label, value] of fields) await user.type(screen.getByLabelText(label), value);
+    await user.click(await screen.findByLabelText(/Save this bank account/));
+    await user.click(screen.getByLabelText(/I confirm the bank information is correct/));
+    await user.click(screen.getByRole('button', { name: 'Request wire withdrawal' }));
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(1));
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual(chaseDetails);
+    expect(await screen.findByText('Bank account saved')).toBeTruthy();
+  });
+
+  it('withdraws USDC to a saved address', async () => {
+    const sent = wallet((request) => {
+      if (request.path === '/v1/wallet-addresses' && request.method === 'GET')
+        return json(200, { data: [savedAddress] });
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') {
+        return json(201, { data: withdrawal({ method: 'usdc', destination: '0x5290…9EE7' }) });
+      }
+      return undefined;
+    });
+    renderApp('/payment?tab=withdraw&method=usdc');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '50');
+    await user.selectOptions(await screen.findByLabelText(/Use a saved address/), savedAddress.id);
+    expect((screen.getByLabelText(/USDC wallet address/) as HTMLInputElement).value).toBe(address);
+    expect(screen.queryByLabelText(/Save this address/)).toBeNull();
+    await user.click(screen.getByLabelText(/I confirm the wallet address is correct/));
+    await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(1));
+    expect(sentTo(sent, 'POST', '/v1/withdrawals')[0]?.body).toEqual({
+      method: 'usdc',
+      amount: 5_000,
+      address,
+      isConfirmed: true,
+    });
+  });
+});
+
+describe('my withdrawals', () => {
+  it('says why a payout failed', async () => {
+    wallet((request) =>
+      request.path.startsWith('/v1/withdrawals?')
+        ? json(200, {
+            data: {
+              items: [withdrawal({ status: 'failed', failureReason: 'The bank returned the wire: account closed' })],
+              page: 1,
+              size: 20,
+              total: 1,
+            },
+          })
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(within(list).getByText(/The payout failed; the amount and fee went back to your balance\./)).toBeTruthy();
+    expect(within(list).getByText(/Reason: The bank returned the wire: account closed/)).toBeTruthy();
+  });
+});
