@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
+import { answerSandboxIdentityPage } from './support/identity.ts';
 import { demoCollector, signInOnPage } from './support/sign-in.ts';
 
 // The payment page as a collector meets it: a card deposit through the sandbox's hosted checkout and back, the
-// receipt in the history, and the withdrawal form's bank fields. The amount is odd so the row is this run's own.
+// receipt in the history, identity verification through the sandbox provider (a failure, then a resubmitted ID) and
+// the withdrawal form's bank fields. The amount is odd so the row is this run's own.
 test.describe('payment page', () => {
   test('add funds by card on the sandbox checkout, come back, and find the receipt', async ({ page }) => {
     await page.goto('/payment');
@@ -40,9 +42,27 @@ test.describe('payment page', () => {
     await expectNoSeriousViolations(page, 'payment history');
   });
 
-  test('the wire form asks for the fields of the bank country and shows the fee and total', async ({ page }) => {
+  test('verify identity (refused once, ID resubmitted), then the wire form asks for the bank country fields', async ({
+    page,
+  }) => {
     await page.goto('/payment?tab=withdraw');
     await signInOnPage(page, demoCollector);
+    // The seeded collector is not verified: no withdrawal form until the identity check passes.
+    const verify = page.getByRole('region', { name: 'Verify your identity' });
+    await expect(verify).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request wire withdrawal' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'payment verify identity');
+    await verify.getByRole('button', { name: 'Verify your identity' }).click();
+    await answerSandboxIdentityPage(page, 'Failed (document unreadable)');
+
+    const resubmit = page.getByRole('dialog', { name: 'Resubmit ID' });
+    await expect(resubmit).toContainText('We could not verify your identity. Please resubmit your ID.');
+    await expect(resubmit).toContainText('We could not read the photo of your ID');
+    await expectNoSeriousViolations(page, 'payment resubmit ID');
+    await resubmit.getByRole('button', { name: 'Resubmit ID' }).click();
+    await answerSandboxIdentityPage(page, 'Verified');
+    await expect(page.getByText('Identity verified')).toBeVisible();
+
     await page.getByLabel(/Bank country/).selectOption('US');
     await expect(page.getByLabel(/Routing number \(wire\)/)).toBeVisible();
     await page.getByLabel(/Bank country/).selectOption('GB');

@@ -11,6 +11,8 @@ import { sandboxProvider, sandboxWebhooks, type SandboxWebhooks } from './adapte
 import { stripeProvider } from './adapters/payments/stripe-provider.ts';
 import { tiliaProvider } from './adapters/payments/tilia-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
+import { identityWebhookSecretFor, type IdentityProvider } from './adapters/identity/identity-provider.ts';
+import { sandboxIdentityProvider } from './adapters/identity/sandbox-identity-provider.ts';
 
 /**
  * What route files and services work with: the app's dependencies plus what is built from them once per app
@@ -29,6 +31,10 @@ export interface AppContext extends AppDeps {
   paymentsWebhookSecret: string;
   /** The sandboxes' callbacks after a saved-method charge; the dev-payments routes deliver them. */
   sandboxWebhooks: SandboxWebhooks;
+  /** Identity verification before withdrawals: the sandbox outside production; null where none (answers 502). */
+  identity: IdentityProvider | null;
+  /** Signs and verifies the identity sandbox's webhooks (derived from AUTH_SECRET). */
+  identityWebhookSecret: string;
 }
 
 export function createAppContext(deps: AppDeps): AppContext {
@@ -61,6 +67,16 @@ export function createAppContext(deps: AppDeps): AppContext {
     crypto: coinbaseCommerce ? coinbaseCommerceProvider(coinbaseCommerce, { clock: deps.clock }) : orSandbox('crypto'),
     tilia: tilia ? tiliaProvider(tilia, { clock: deps.clock }) : orSandbox('tilia'),
   };
+  const identityWebhookSecret = identityWebhookSecretFor(authSecret);
+  // No real identity provider's adapter yet: the sandbox outside production, none in production.
+  const identity =
+    deps.config.identity.mode === 'sandbox'
+      ? sandboxIdentityProvider({
+          publicUrl: deps.config.publicUrl,
+          webhookSecret: identityWebhookSecret,
+          clock: deps.clock,
+        })
+      : null;
   return {
     ...deps,
     db,
@@ -71,5 +87,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     payments,
     paymentsWebhookSecret,
     sandboxWebhooks: webhooks,
+    identity,
+    identityWebhookSecret,
   };
 }

@@ -24,6 +24,9 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { devPaymentsRoutes } from './modules/dev-payments/dev-payments.routes.ts';
 import { devOAuthRoutes } from './modules/dev-oauth/dev-oauth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { devIdentityRoutes } from './modules/dev-identity/dev-identity.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { identityWebhooksRoutes } from './modules/identity/identity-webhooks.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
@@ -82,9 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cardsRoutes(ctx));
   await app.register(payoutDestinationsRoutes(ctx));
   await app.register(webhooksRoutes(ctx));
+  await app.register(identityRoutes(ctx));
+  await app.register(identityWebhooksRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));
   if (ctx.config.payments.mode === 'sandbox') await app.register(devPaymentsRoutes(ctx));
+  if (ctx.config.identity.mode === 'sandbox') await app.register(devIdentityRoutes(ctx));
 
   const webApp = await registerWebApp(app, config);
   app.setNotFoundHandler((request, reply) => {

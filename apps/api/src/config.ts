@@ -185,6 +185,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** The real providers, each present only when its whole set of keys is; they win over the sandboxes. */
       ...providers,
     },
+    identity: {
+      /**
+       * Identity verification (KYC) before withdrawals: the sandbox outside production; in production off until a
+       * real provider's adapter exists (starting a verification answers IDENTITY_PROVIDER_UNAVAILABLE).
+       */
+      mode: (e.NODE_ENV === 'production' ? 'off' : 'sandbox') as 'off' | 'sandbox',
+    },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
       sentryDsn: e.WEB_SENTRY_DSN,

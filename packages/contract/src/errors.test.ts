@@ -30,6 +30,19 @@ describe('error catalogue', () => {
     }
   });
 
+  // Spec section 8 names the "resubmit ID" popup without its wording: these are ours, and the web shows them as sent.
+  it('refuses withdrawals for identity with 403 and the agreed wording', () => {
+    expect(errorCatalogue.IDENTITY_VERIFICATION_REQUIRED).toEqual({
+      status: 403,
+      message: 'Please verify your identity before withdrawing.',
+    });
+    expect(errorCatalogue.IDENTITY_VERIFICATION_FAILED).toEqual({
+      status: 403,
+      message: 'We could not verify your identity. Please resubmit your ID.',
+    });
+    expect(errorCatalogue.IDENTITY_PROVIDER_UNAVAILABLE.status).toBe(502);
+  });
+
   it('uses the statuses the spec names for rate limits and country restrictions', () => {
     expect(errorCatalogue.REQUEST_MAXIMUN.status).toBe(429);
     expect(errorCatalogue.COUNTRY_RESTRICTED.status).toBe(499);

@@ -143,6 +143,17 @@ export const errorCatalogue = {
     message: 'This withdrawal has already moved on and cannot be changed this way. Please reload it.',
   },
 
+  // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.
+  IDENTITY_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your identity before withdrawing.' },
+  IDENTITY_VERIFICATION_FAILED: {
+    status: 403,
+    message: 'We could not verify your identity. Please resubmit your ID.',
+  },
+  IDENTITY_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The identity verification service could not be reached. Please try again in a moment.',
+  },
+
   // Protocol-level outcomes every endpoint shares.
   INVALID_REQUEST: { status: 400, message: 'Some of the information sent is not valid. Please check and try again.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },

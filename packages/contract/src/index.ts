@@ -18,3 +18,4 @@ export * from './deposits.ts';
 export * from './withdrawal-transitions.ts';
 export * from './withdrawal-steps.ts';
 export * from './payout-destinations.ts';
+export * from './identity-verification.ts';

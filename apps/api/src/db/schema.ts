@@ -3,6 +3,7 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/auth/oauth/oauth.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/catalog/terms/terms.tables.ts';
+export * from '../modules/identity/identity.tables.ts';
 export * from '../modules/console/console.tables.ts';
 export * from '../modules/dev-mailbox/dev-mailbox.tables.ts';
 export * from '../modules/users/discord/discord.tables.ts';

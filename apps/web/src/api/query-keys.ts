@@ -24,6 +24,7 @@ export const queryKeys = {
     limits: () => ['deposits', 'limits'] as const,
   },
   withdrawals: { ...domainKeys('withdrawals'), fees: () => ['withdrawals', 'fees'] as const },
+  identityVerifications: { ...domainKeys('identityVerifications'), my: () => ['identityVerifications', 'my'] as const },
   cards: domainKeys('cards'),
   tiliaPaymentMethods: domainKeys('tiliaPaymentMethods'),
   bankAccounts: domainKeys('bankAccounts'),

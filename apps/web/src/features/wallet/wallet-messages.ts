@@ -45,3 +45,18 @@ export const transactionKindLabels: Record<TLedgerTransactionKind, string> = {
   withdrawal_paid: 'Withdrawal paid',
   withdrawal_failed: 'Withdrawal failed',
 };
+
+/** A failed identity check's `failureReason` (the provider's code) in plain words, with what to do next. */
+const identityFailureWords: Record<string, string> = {
+  document_unreadable:
+    'We could not read the photo of your ID. Please take a clear, well-lit photo of the whole document, without glare or blur.',
+  name_mismatch:
+    'The name on your ID does not match the name on your account. Please use an ID in your own name; if your name has changed, contact support.',
+};
+
+export function identityFailureInWords(reason: string | null | undefined): string {
+  return (
+    (reason && identityFailureWords[reason]) ||
+    'Our verification partner could not confirm your ID. Please try again with a valid, unexpired ID.'
+  );
+}

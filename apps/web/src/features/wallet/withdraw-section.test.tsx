@@ -32,6 +32,18 @@ function withdrawal(changes: Record<string, unknown> = {}) {
   };
 }
 
+const verifiedIdentity = {
+  status: 'verified',
+  verification: {
+    id: 'idv-1',
+    status: 'verified',
+    failureReason: null,
+    verificationUrl: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-20T09:05:00.000Z',
+  },
+};
+
 type Route = (request: SentRequest) => Response | undefined;
 
 function wallet(route: Route = () => undefined, withdrawable = 100_000) {
@@ -41,6 +53,8 @@ function wallet(route: Route = () => undefined, withdrawable = 100_000) {
     if (answer) return answer;
     const path = request.path.split('?')[0];
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    // A verified person: the forms show (identity-check.test.tsx covers the other states).
+    if (path === '/v1/identity-verifications/my') return json(200, { data: verifiedIdentity });
     if (path === '/v1/balances/my') return json(200, { data: balances(withdrawable) });
     if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
     if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
@@ -75,7 +89,8 @@ describe('payment page: withdraw', () => {
     wallet();
     renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
-    const country = await screen.findByLabelText(/Bank country/);
+    // The first render of the file is cold, and the forms wait for the identity status first.
+    const country = await screen.findByLabelText(/Bank country/, {}, { timeout: 3_000 });
     expect(screen.queryByLabelText(/Routing number/)).toBeNull();
     expect(screen.queryByLabelText(/IBAN/)).toBeNull();
 

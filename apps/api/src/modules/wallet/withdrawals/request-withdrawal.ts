@@ -2,6 +2,7 @@ import type { TCreateWithdrawalRequest, TWithdrawal } from '@cypher/contract';
 import type { TConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
+import { assertIdentityVerified } from '../../identity/assert-identity-verified.ts';
 import { postLedgerTransaction } from '../post-ledger-transaction.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
@@ -10,6 +11,7 @@ import { withdrawals } from './withdrawals.tables.ts';
  * `POST /v1/withdrawals`, inside the idempotent request's transaction: the withdrawal row and the ledger move of
  * amount + fee from withdrawable to held commit together. The conditional balance UPDATE is what keeps a person
  * from withdrawing more than their withdrawable balance, however many requests arrive at once (INSUFFICIENT_FUNDS).
+ * Money leaves only to a person whose identity is verified (IDENTITY_VERIFICATION_REQUIRED / _FAILED).
  */
 export async function requestWithdrawal(
   tx: Db,
@@ -17,6 +19,7 @@ export async function requestWithdrawal(
   userId: string,
   request: TCreateWithdrawalRequest,
 ): Promise<TWithdrawal> {
+  await assertIdentityVerified(tx, userId);
   const id = newId();
   const fee = deps.wallet.withdrawalFeeCents[request.method];
   const payoutDetails: Record<string, string> =

@@ -6,6 +6,7 @@ import { purgeIdempotencyKeys } from '../../../http/idempotency.ts';
 import { idempotencyKeys } from '../../../http/idempotency/idempotency.tables.ts';
 import { activeUser, bearer, latestMessage } from '../../../testing/auth-helpers.ts';
 import { insertBrand } from '../../../testing/catalog-fixtures.ts';
+import { verifyIdentityForTest } from '../../../testing/identity-helpers.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
@@ -43,6 +44,8 @@ async function fundedUser(withdrawableCents: number, unsettledCents = 0) {
   const user = await activeUser(t);
   const me = await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) });
   const userId = me.json().data.id as string;
+  // Money leaves only to a verified person: through the sandbox provider's page and its signed webhook.
+  await verifyIdentityForTest(t, user.accessToken);
   if (withdrawableCents > 0) await depositForTest(t.database.db, { userId, source: 'crypto', amount: withdrawableCents });
   if (unsettledCents > 0) await depositForTest(t.database.db, { userId, source: 'card', amount: unsettledCents });
   return { ...user, userId };

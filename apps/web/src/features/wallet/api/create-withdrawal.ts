@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZWithdrawal, type TCreateWithdrawalRequest, type TWithdrawal } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
@@ -20,6 +21,12 @@ export function useCreateWithdrawal() {
         queryClient.invalidateQueries({ queryKey: queryKeys.withdrawals.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.balances.all }),
       ]);
+    },
+    // Refused for identity: the Withdraw tab reads where the person stands again and shows the verify step.
+    onError: async (error) => {
+      if (isApiError(error) && error.code.startsWith('IDENTITY_VERIFICATION_')) {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.identityVerifications.all });
+      }
     },
   });
 }

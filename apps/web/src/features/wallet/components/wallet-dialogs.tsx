@@ -66,3 +66,49 @@ export function WireVerificationDialog({
     </Dialog>
   );
 }
+
+/**
+ * Spec section 8's "resubmit ID" popup: the identity check failed (or a withdrawal was refused for it). It says why
+ * in plain words and starts a new attempt from here.
+ */
+export function ResubmitIdDialog({
+  isOpen,
+  onClose,
+  reason,
+  onResubmit,
+  isResubmitting,
+  error,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The failed attempt's reason, already in plain words. */
+  reason: string;
+  onResubmit: () => void;
+  isResubmitting: boolean;
+  error?: string;
+}) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Resubmit ID"
+      description={errorCatalogue.IDENTITY_VERIFICATION_FAILED.message}
+      footer={
+        <>
+          <Button onClick={onClose}>Not now</Button>
+          <Button variant="primary" onClick={onResubmit} isLoading={isResubmitting}>
+            Resubmit ID
+          </Button>
+        </>
+      }
+    >
+      <p>{reason}</p>
+      <p className={styles.muted}>Withdrawals open as soon as your ID is verified. Your balance stays as it is.</p>
+      {error ? (
+        <p className={styles.muted} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

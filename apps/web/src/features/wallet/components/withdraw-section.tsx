@@ -5,6 +5,7 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useMyBalances } from '../api/get-my-balances.ts';
 import { useWithdrawalFees } from '../api/get-withdrawal-fees.ts';
+import { IdentityCheck } from './identity-check.tsx';
 import { InsufficientFundsDialog, WireVerificationDialog } from './wallet-dialogs.tsx';
 import { UsdcWithdrawalForm } from './usdc-withdrawal-form.tsx';
 import { WireWithdrawalForm } from './wire-withdrawal-form.tsx';
@@ -17,7 +18,10 @@ export interface WithdrawalFormProps {
   onInsufficientFunds: (detail?: string) => void;
 }
 
-/** Withdraw by wire or USDC, then follow the requests through review. */
+/**
+ * Withdraw by wire or USDC, then follow the requests through review. The forms show once the person's identity is
+ * verified; before that, IdentityCheck leads them through it (`?identity=<id>` is where the provider sends them back).
+ */
 export function WithdrawSection() {
   const [searchParams] = useSearchParams();
   const [method, setMethod] = useState<'wire' | 'usdc'>(searchParams.get('method') === 'usdc' ? 'usdc' : 'wire');
@@ -33,48 +37,50 @@ export function WithdrawSection() {
 
   return (
     <div className={styles.stack}>
-      <section className={styles.card} aria-labelledby="withdraw-title">
-        <div className={styles.cardHeader}>
-          <h2 id="withdraw-title" className={styles.sectionTitle}>
-            Withdraw
-          </h2>
-          <p className={styles.available} aria-live="polite">
-            Withdrawable: {withdrawable ? <strong>{formatMoney(withdrawable)}</strong> : <Skeleton width="5rem" />}
-          </p>
-        </div>
-        <fieldset className={styles.choices}>
-          <legend className={styles.legend}>Withdraw to</legend>
-          {(['wire', 'usdc'] as const).map((value) => (
-            <label key={value} className={styles.choice}>
-              <input
-                type="radio"
-                name="withdrawal-method"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-                className={styles.choiceInput}
-              />
-              <Icon name={value === 'wire' ? 'globe' : 'wallet'} size={24} />
-              <span className={styles.choiceText}>
-                <span className={styles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
-                <span className={styles.choiceHint}>
-                  {fees.data
-                    ? `Fee ${formatMoney(fees.data[value])} per request`
-                    : value === 'wire'
-                      ? 'To a bank account'
-                      : 'To an Ethereum address'}
+      <IdentityCheck returnedFrom={searchParams.get('identity')}>
+        <section className={styles.card} aria-labelledby="withdraw-title">
+          <div className={styles.cardHeader}>
+            <h2 id="withdraw-title" className={styles.sectionTitle}>
+              Withdraw
+            </h2>
+            <p className={styles.available} aria-live="polite">
+              Withdrawable: {withdrawable ? <strong>{formatMoney(withdrawable)}</strong> : <Skeleton width="5rem" />}
+            </p>
+          </div>
+          <fieldset className={styles.choices}>
+            <legend className={styles.legend}>Withdraw to</legend>
+            {(['wire', 'usdc'] as const).map((value) => (
+              <label key={value} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="withdrawal-method"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                  className={styles.choiceInput}
+                />
+                <Icon name={value === 'wire' ? 'globe' : 'wallet'} size={24} />
+                <span className={styles.choiceText}>
+                  <span className={styles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
+                  <span className={styles.choiceHint}>
+                    {fees.data
+                      ? `Fee ${formatMoney(fees.data[value])} per request`
+                      : value === 'wire'
+                        ? 'To a bank account'
+                        : 'To an Ethereum address'}
+                  </span>
                 </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
-        {method === 'wire' ? (
-          <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
-        ) : (
-          <UsdcWithdrawalForm {...formProps} fee={fees.data?.usdc} />
-        )}
-      </section>
+              </label>
+            ))}
+          </fieldset>
+          {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
+          {method === 'wire' ? (
+            <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
+          ) : (
+            <UsdcWithdrawalForm {...formProps} fee={fees.data?.usdc} />
+          )}
+        </section>
+      </IdentityCheck>
       <WithdrawalsList />
       <InsufficientFundsDialog
         isOpen={insufficient !== undefined}
