@@ -102,13 +102,15 @@ export function ResubmitIdDialog({
         </>
       }
     >
-      <p>{reason}</p>
-      <p className={styles.muted}>Withdrawals open as soon as your ID is verified. Your balance stays as it is.</p>
-      {error ? (
-        <p className={styles.muted} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <div className={styles.dialogText}>
+        <p>{reason}</p>
+        <p className={styles.muted}>Withdrawals open as soon as your ID is verified. Your balance stays as it is.</p>
+        {error ? (
+          <p className={styles.dialogError} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
     </Dialog>
   );
 }
