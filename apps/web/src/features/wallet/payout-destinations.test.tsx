@@ -96,6 +96,23 @@ function wallet(route: (request: SentRequest) => Response | undefined = () => un
   });
 }
 
+/** Types Chase's details (country US already chosen) into the wire fields inside `scope`. */
+async function typeUsBank(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement) {
+  const fields: Array<[RegExp, string]> = [
+    [/First name/, chaseDetails.firstName],
+    [/Last name/, chaseDetails.lastName],
+    [/Routing number/, chaseDetails.routingNumber],
+    [/Account number/, chaseDetails.accountNumber],
+    [/Bank name/, chaseDetails.bankName],
+    [/Branch/, chaseDetails.branch],
+    [/^Address/, chaseDetails.address],
+    [/City/, chaseDetails.city],
+    [/State \/ province/, chaseDetails.state],
+    [/ZIP \/ postal code/, chaseDetails.zip],
+  ];
+  for (const [label, value] of fields) await user.type(within(scope).getByLabelText(label), value);
+}
+
 const sentTo = (sent: SentRequest[], method: string, path: string) =>
   sent.filter((request) => request.method === method && request.path === path);
 
@@ -181,19 +198,7 @@ describe('payment methods: bank accounts', () => {
     await user.click(await screen.findByRole('button', { name: 'Add a bank account' }));
     const form = screen.getByRole('form', { name: 'Add a bank account' });
     await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
-    const fields: Array<[RegExp, string]> = [
-      [/First name/, 'Ada'],
-      [/Last name/, 'Lovelace'],
-      [/Routing number/, '021000021'],
-      [/Account number/, '123456789'],
-      [/Bank name/, 'Chase'],
-      [/Branch/, 'Manhattan'],
-      [/^Address/, '1 Main St'],
-      [/City/, 'New York'],
-      [/State \/ province/, 'NY'],
-      [/ZIP \/ postal code/, '10001'],
-    ];
-    for (const [label, value] of fields) await user.type(within(form).getByLabelText(label), value);
+    await typeUsBank(user, form);
     answer = json(400, {
       code: 'INVALID_REQUEST',
       message: 'Some of the information sent is not valid. Please check and try again.',
@@ -310,19 +315,7 @@ describe('withdraw with saved destinations', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Amount \(USD\)/), '100');
     await user.selectOptions(screen.getByLabelText(/Bank country/), 'US');
-    const fields: Array<[RegExp, string]> = [
-      [/First name/, 'Ada'],
-      [/Last name/, 'Lovelace'],
-      [/Routing number/, '021000021'],
-      [/Account number/, '000123456789'],
-      [/Bank name/, 'Chase'],
-      [/Branch/, 'Manhattan'],
-      [/^Address/, '1 Main St'],
-      [/City/, 'New York'],
-      [/State \/ province/, 'NY'],
-      [/ZIP \/ postal code/, '10001'],
-    ];
-    for (const [label, value] of fields) await user.type(screen.getByLabelText(label), value);
+    await typeUsBank(user, document.body);
     await user.click(await screen.findByLabelText(/Save this bank account/));
     await user.click(screen.getByLabelText(/I confirm the bank information is correct/));
     await user.click(screen.getByRole('button', { name: 'Request wire withdrawal' }));

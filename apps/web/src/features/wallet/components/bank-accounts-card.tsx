@@ -6,13 +6,11 @@ import { countries, MAX_BANK_ACCOUNTS, type TBankAccount } from '@cypher/contrac
 import { isApiError } from '../../../api/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts.ts';
 import { ZBankAccountForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
-import { ListSkeleton } from './list-skeleton.tsx';
+import { SavedList } from './saved-list.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend } from './wire-details-fields.tsx';
 import styles from '../payment-page.module.css';
 
@@ -29,57 +27,27 @@ export function BankAccountsCard() {
   const [removing, setRemoving] = useState<TBankAccount>();
   const isFull = (accounts.data?.length ?? 0) >= MAX_BANK_ACCOUNTS;
 
-  let list;
-  if (accounts.isPending) list = <ListSkeleton label="Loading your bank accounts" />;
-  else if (accounts.isError)
-    list = (
-      <ErrorState
-        titleAs="h3"
-        title="We could not load your bank accounts"
-        error={accounts.error}
-        onRetry={() => void accounts.refetch()}
-        isRetrying={accounts.isFetching}
-      />
-    );
-  else if (accounts.data.length === 0)
-    list = (
-      <EmptyState
-        titleAs="h3"
-        icon="globe"
-        title="No saved bank accounts"
-        body="Save the bank details you wire withdrawals to, and pick them in the wire form instead of typing them again."
-      />
-    );
-  else
-    list = (
-      <ul className={styles.rows} aria-label="Saved bank accounts">
-        {accounts.data.map((account) => (
-          <li key={account.id} className={styles.row}>
-            <div className={styles.rowSummary}>
-              <span className={styles.rowMain}>
-                <span className={styles.rowTitle}>
-                  <Icon name="globe" size={18} /> {account.label}
-                </span>
-                <span className={styles.rowMeta}>
-                  {account.holderName} · {countryNames.get(account.country) ?? account.country}
-                </span>
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${account.label}`}
-                onClick={() => {
-                  deleteAccount.reset();
-                  setRemoving(account);
-                }}
-              >
-                <Icon name="trash" size={16} /> Remove
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <SavedList
+      query={accounts}
+      what="bank accounts"
+      icon="globe"
+      empty={{
+        title: 'No saved bank accounts',
+        body: 'Save the bank details you wire withdrawals to, and pick them in the wire form instead of typing them again.',
+      }}
+      toRow={(account) => ({
+        id: account.id,
+        title: account.label,
+        name: account.label,
+        meta: `${account.holderName} · ${countryNames.get(account.country) ?? account.country}`,
+      })}
+      onRemove={(account) => {
+        deleteAccount.reset();
+        setRemoving(account);
+      }}
+    />
+  );
 
   return (
     <section className={styles.card} aria-labelledby="bank-accounts-title">

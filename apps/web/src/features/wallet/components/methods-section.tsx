@@ -6,8 +6,6 @@ import { tiliaPaymentMethodTypes } from '@cypher/contract';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -20,7 +18,7 @@ import {
 } from '../api/tilia-payment-methods.ts';
 import { ZCardForm, ZTiliaMethodForm } from '../form-schemas.ts';
 import { BankAccountsCard } from './bank-accounts-card.tsx';
-import { ListSkeleton } from './list-skeleton.tsx';
+import { SavedList } from './saved-list.tsx';
 import { WalletAddressesCard } from './wallet-addresses-card.tsx';
 import styles from '../payment-page.module.css';
 
@@ -72,56 +70,25 @@ function CardsCard() {
     }
   });
 
-  let list;
-  if (cards.isPending) list = <ListSkeleton label="Loading your cards" />;
-  else if (cards.isError)
-    list = (
-      <ErrorState
-        titleAs="h3"
-        title="We could not load your cards"
-        error={cards.error}
-        onRetry={() => void cards.refetch()}
-        isRetrying={cards.isFetching}
-      />
-    );
-  else if (cards.data.length === 0)
-    list = (
-      <EmptyState
-        titleAs="h3"
-        icon="card"
-        title="No saved cards"
-        body="Cards you save are kept as brand, last four digits and expiry only; the full number is never stored."
-      />
-    );
-  else
-    list = (
-      <ul className={styles.rows} aria-label="Saved cards">
-        {cards.data.map((card) => (
-          <li key={card.id} className={styles.row}>
-            <div className={styles.rowSummary}>
-              <span className={styles.rowMain}>
-                <span className={styles.rowTitle}>
-                  <Icon name="card" size={18} /> {card.brand} •••• {card.last4}
-                </span>
-                <span className={styles.rowMeta}>
-                  {card.nameOnCard ? `${card.nameOnCard} · ` : null}Expires {String(card.expMonth).padStart(2, '0')}/
-                  {card.expYear}
-                </span>
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${card.brand} ending ${card.last4}`}
-                isLoading={deleteCard.isPending && deleteCard.variables === card.id}
-                onClick={() => deleteCard.mutate(card.id)}
-              >
-                <Icon name="trash" size={16} /> Remove
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <SavedList
+      query={cards}
+      what="cards"
+      icon="card"
+      empty={{
+        title: 'No saved cards',
+        body: 'Cards you save are kept as name, brand, last four digits and expiry only; the full number is never stored.',
+      }}
+      toRow={(card) => ({
+        id: card.id,
+        title: `${card.brand} •••• ${card.last4}`,
+        name: `${card.brand} ending ${card.last4}`,
+        meta: `${card.nameOnCard ? `${card.nameOnCard} · ` : ''}Expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+      })}
+      onRemove={(card) => deleteCard.mutate(card.id)}
+      removingId={deleteCard.isPending ? deleteCard.variables : undefined}
+    />
+  );
 
   return (
     <section className={styles.card} aria-labelledby="cards-title">
@@ -224,51 +191,25 @@ function TiliaCard() {
     }
   });
 
-  let list;
-  if (methods.isPending) list = <ListSkeleton label="Loading your Tilia payment methods" />;
-  else if (methods.isError)
-    list = (
-      <ErrorState
-        titleAs="h3"
-        title="We could not load your Tilia payment methods"
-        error={methods.error}
-        onRetry={() => void methods.refetch()}
-        isRetrying={methods.isFetching}
-      />
-    );
-  else if (methods.data.length === 0)
-    list = (
-      <EmptyState
-        titleAs="h3"
-        icon="wallet"
-        title="No Tilia payment methods"
-        body="Add the payment methods you keep in your Tilia account, so you know which one pays when you add funds with Tilia."
-      />
-    );
-  else
-    list = (
-      <ul className={styles.rows} aria-label="Tilia payment methods">
-        {methods.data.map((method) => (
-          <li key={method.id} className={styles.row}>
-            <div className={styles.rowSummary}>
-              <span className={styles.rowMain}>
-                <span className={styles.rowTitle}>{method.label}</span>
-                <span className={styles.rowMeta}>{tiliaTypeLabels[method.type]}</span>
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${method.label}`}
-                isLoading={deleteMethod.isPending && deleteMethod.variables === method.id}
-                onClick={() => deleteMethod.mutate(method.id)}
-              >
-                <Icon name="trash" size={16} /> Remove
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <SavedList
+      query={methods}
+      what="Tilia payment methods"
+      icon="wallet"
+      empty={{
+        title: 'No Tilia payment methods',
+        body: 'Add the payment methods you keep in your Tilia account, so you know which one pays when you add funds with Tilia.',
+      }}
+      toRow={(method) => ({
+        id: method.id,
+        title: method.label,
+        name: method.label,
+        meta: tiliaTypeLabels[method.type],
+      })}
+      onRemove={(method) => deleteMethod.mutate(method.id)}
+      removingId={deleteMethod.isPending ? deleteMethod.variables : undefined}
+    />
+  );
 
   return (
     <section className={styles.card} aria-labelledby="tilia-title">

@@ -18,6 +18,7 @@ import { dollarsToCents, ZUsdcWithdrawalForm } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { shortfallOf } from './withdrawal-submit.ts';
+import { UsdcAddressField } from './usdc-address-field.tsx';
 import styles from '../payment-page.module.css';
 
 type TUsdcInput = z.input<typeof ZUsdcWithdrawalForm>;
@@ -117,23 +118,7 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
           )}
         </Field>
       ) : null}
-      <Field
-        label="USDC wallet address"
-        hint="An Ethereum (ERC-20) address: 0x followed by 40 characters. USDC sent to another network is lost."
-        error={errors.address?.message}
-        isRequired
-      >
-        {(props) => (
-          <Input
-            {...props}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="0x…"
-            className={styles.mono}
-            {...register('address')}
-          />
-        )}
-      </Field>
+      <UsdcAddressField registration={register('address')} error={errors.address?.message} />
       <WithdrawalTotal amountCents={dollarsToCents(amount ?? '')} fee={fee} />
       {canSaveAddress ? (
         <Checkbox

@@ -6,15 +6,11 @@ import { MAX_WALLET_ADDRESSES, type TWalletAddress } from '@cypher/contract';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Field } from '../../../ui/field.tsx';
-import { Icon } from '../../../ui/icon.tsx';
-import { Input } from '../../../ui/input.tsx';
 import { useAddWalletAddress, useDeleteWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
 import { ZWalletAddressForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
-import { ListSkeleton } from './list-skeleton.tsx';
+import { SavedList } from './saved-list.tsx';
+import { UsdcAddressField } from './usdc-address-field.tsx';
 import styles from '../payment-page.module.css';
 
 type TAddressInput = z.input<typeof ZWalletAddressForm>;
@@ -50,55 +46,27 @@ export function WalletAddressesCard() {
     }
   });
 
-  let list;
-  if (addresses.isPending) list = <ListSkeleton label="Loading your wallet addresses" />;
-  else if (addresses.isError)
-    list = (
-      <ErrorState
-        titleAs="h3"
-        title="We could not load your wallet addresses"
-        error={addresses.error}
-        onRetry={() => void addresses.refetch()}
-        isRetrying={addresses.isFetching}
-      />
-    );
-  else if (addresses.data.length === 0)
-    list = (
-      <EmptyState
-        titleAs="h3"
-        icon="wallet"
-        title="No saved wallet addresses"
-        body="Save the USDC addresses you withdraw to, and pick them in the USDC form instead of pasting them again."
-      />
-    );
-  else
-    list = (
-      <ul className={styles.rows} aria-label="Saved wallet addresses">
-        {addresses.data.map((saved) => (
-          <li key={saved.id} className={styles.row}>
-            <div className={styles.rowSummary}>
-              <span className={styles.rowMain}>
-                <span className={styles.rowTitle}>
-                  <Icon name="wallet" size={18} /> {saved.label}
-                </span>
-                <span className={`${styles.rowMeta} ${styles.mono}`}>{saved.address}</span>
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${saved.label}`}
-                onClick={() => {
-                  deleteAddress.reset();
-                  setRemoving(saved);
-                }}
-              >
-                <Icon name="trash" size={16} /> Remove
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
+  const list = (
+    <SavedList
+      query={addresses}
+      what="wallet addresses"
+      icon="wallet"
+      empty={{
+        title: 'No saved wallet addresses',
+        body: 'Save the USDC addresses you withdraw to, and pick them in the USDC form instead of pasting them again.',
+      }}
+      toRow={(saved) => ({
+        id: saved.id,
+        title: saved.label,
+        name: saved.label,
+        meta: <span className={styles.mono}>{saved.address}</span>,
+      })}
+      onRemove={(saved) => {
+        deleteAddress.reset();
+        setRemoving(saved);
+      }}
+    />
+  );
 
   return (
     <section className={styles.card} aria-labelledby="wallet-addresses-title">
@@ -113,23 +81,7 @@ export function WalletAddressesCard() {
       ) : (
         <form className={styles.addressForm} onSubmit={onSubmit} noValidate aria-label="Add a wallet address">
           {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-          <Field
-            label="USDC wallet address"
-            hint="An Ethereum (ERC-20) address: 0x followed by 40 characters."
-            error={errors.address?.message}
-            isRequired
-          >
-            {(props) => (
-              <Input
-                {...props}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="0x…"
-                className={styles.mono}
-                {...register('address')}
-              />
-            )}
-          </Field>
+          <UsdcAddressField registration={register('address')} error={errors.address?.message} />
           <Button type="submit" isLoading={isSubmitting}>
             Save address
           </Button>
