@@ -26,6 +26,8 @@ function withdrawal(changes: Record<string, unknown> = {}) {
     fee: usd(2_500),
     destination: 'Chase •••• 6789',
     rejectionReason: null,
+    failureReason: null,
+    steps: [{ status: 'submitted', reason: null, at: '2026-11-20T10:00:00.000Z' }],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...changes,
@@ -153,7 +155,8 @@ describe('payment page: withdraw', () => {
     await user.click(submitWire());
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
     expect(within(list).getByText('Wire to Chase •••• 6789')).toBeTruthy();
-    expect(within(list).getByText('Submitted')).toBeTruthy();
+    // The state badge (the steps below repeat the words).
+    expect(within(list).getByText('Submitted', { ignore: 'ol *' })).toBeTruthy();
     expect(within(list).getByText(/up to two weeks/)).toBeTruthy();
     expect(posts(sent)[0]?.body).toEqual({
       method: 'wire',
@@ -241,14 +244,35 @@ describe('payment page: withdraw', () => {
   it('shows a rejected request with its reason and that the fee was kept', async () => {
     wallet((request) =>
       request.path.startsWith('/v1/withdrawals?')
-        ? json(200, page([withdrawal({ status: 'rejected', rejectionReason: 'Name does not match the account.' })]))
+        ? json(
+            200,
+            page([
+              withdrawal({
+                status: 'rejected',
+                rejectionReason: 'Name does not match the account.',
+                steps: [
+                  { status: 'submitted', reason: null, at: '2026-11-20T10:00:00.000Z' },
+                  { status: 'in_review', reason: null, at: '2026-11-20T12:00:00.000Z' },
+                  { status: 'rejected', reason: 'Name does not match the account.', at: '2026-11-21T10:00:00.000Z' },
+                ],
+              }),
+            ]),
+          )
         : undefined,
     );
     renderApp('/payment?tab=withdraw');
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
-    expect(within(list).getByText('Rejected')).toBeTruthy();
+    expect(within(list).getByText('Rejected', { ignore: 'ol *' })).toBeTruthy();
     expect(within(list).getByText(/the fee was kept\. Reason: Name does not match the account\./)).toBeTruthy();
     expect(within(list).getByText('Nov 20, 2026')).toBeTruthy();
+    // Each step, oldest first, with the reason where one was given.
+    const steps = within(list).getByRole('list', { name: 'Steps of this withdrawal' });
+    expect(within(steps).getAllByRole('listitem').map((step) => step.firstChild?.textContent)).toEqual([
+      'Submitted',
+      'In review',
+      'Rejected',
+    ]);
+    expect(within(steps).getByText('“Name does not match the account.”')).toBeTruthy();
   });
 });
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPage, ZWithdrawal, type TPage, type TWithdrawal } from '@cypher/contract';
+import { ZMyWithdrawal, ZPage, type TMyWithdrawal, type TPage } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-const ZWithdrawalPage = ZPage(ZWithdrawal);
+const ZWithdrawalPage = ZPage(ZMyWithdrawal);
 const SIZE = 20;
 
-/** `GET /v1/withdrawals`: my withdrawal requests, newest first. */
-export async function listMyWithdrawals(signal?: AbortSignal): Promise<TPage<TWithdrawal>> {
+/** `GET /v1/withdrawals`: my withdrawal requests, newest first, each with its steps so far. */
+export async function listMyWithdrawals(signal?: AbortSignal): Promise<TPage<TMyWithdrawal>> {
   return ZWithdrawalPage.parse(
     await apiRequest('GET', '/withdrawals', { auth: true, signal, query: { page: 1, size: SIZE } }),
   );

@@ -6,6 +6,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useMyWithdrawals } from '../api/list-my-withdrawals.ts';
 import { withdrawalStatusLabels } from '../wallet-messages.ts';
+import { WithdrawalSteps } from './withdrawal-steps.tsx';
 import styles from '../payment-page.module.css';
 
 /** My withdrawal requests and where each one is: submitted, in review (up to two weeks), approved, paid, rejected, failed. */
@@ -70,6 +71,7 @@ export function WithdrawalsList() {
                 {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : null}
                 {withdrawal.failureReason ? ` Reason: ${withdrawal.failureReason}` : null}
               </p>
+              <WithdrawalSteps steps={withdrawal.steps} />
             </li>
           );
         })}
