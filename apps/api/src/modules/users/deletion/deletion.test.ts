@@ -7,6 +7,8 @@ import { activeUser, bearer, latestMessage, logIn, signUp, STRONG_PASSWORD } fro
 import { multipartBody } from '../../../testing/multipart.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
+import { savedCards } from '../../wallet/cards/cards.tables.ts';
+import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
 import { users } from '../users.tables.ts';
 import { completeAccountDeletions } from './complete-account-deletions.ts';
@@ -145,6 +147,29 @@ describe('completing deletions after seven days', () => {
     const { code, state } = await pickIdentity(t, await authorizeUrl(t, 'discord', user.accessToken), 0);
     expect((await post('/v1/discords/link', user.accessToken, { code, state })).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/v1/subscribe', payload: { email: user.email } });
+    const saved = await Promise.all([
+      post('/v1/cards', user.accessToken, {
+        nameOnCard: 'Ada Lovelace',
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: 2039,
+      }),
+      post('/v1/bank-accounts', user.accessToken, {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        bankName: 'First Bank',
+        branch: 'Main Street',
+        address: '1 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        country: 'US',
+        routingNumber: '021000021',
+        accountNumber: '000123456789',
+      }),
+      post('/v1/wallet-addresses', user.accessToken, { address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
+    ]);
+    expect(saved.map((response) => response.statusCode)).toEqual([201, 201, 201]);
     const { id } = await myUser(user.accessToken);
 
     await requestDeletion(user.accessToken);
@@ -160,6 +185,10 @@ describe('completing deletions after seven days', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/users/${id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
     expect(t.discordRoles.resets).toContain('880000000000000001');
+    // Saved cards and payout destinations are conveniences of a person who is gone.
+    for (const table of [savedCards, bankAccounts, walletAddresses]) {
+      expect(await t.database.db.select().from(table).where(eq(table.userId, id))).toEqual([]);
+    }
     const subscriptions = await t.database.db.select().from(newsletterSubscriptions);
     expect(subscriptions.map((subscription) => subscription.email)).not.toContain(user.email);
 

@@ -3,6 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { accountKeys, mfaChallenges, sessions } from '../../auth/auth.tables.ts';
 import { oauthAccounts, oauthStates } from '../../auth/oauth/oauth.tables.ts';
 import { operatorGrants } from '../../console/console.tables.ts';
+import { savedCards, tiliaPaymentMethods } from '../../wallet/cards/cards.tables.ts';
+import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
 import { recordRoleReset } from '../discord/role-resets.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
 import { userUploads, type TUserRow } from '../users.tables.ts';
@@ -31,8 +33,10 @@ export function anonymisedUserFields(userId: string): Partial<TUserRow> {
 /**
  * Everything else that is personal or grants access, removed in the deletion's transaction: sign-ins (with their IP
  * addresses and devices), pending email keys (a reset link must not revive the account), Google and Discord links
- * (Discord's roles are reset after commit), console roles, the newsletter subscription of the old address, and the
- * upload records. The uploaded files themselves go after commit; their keys are returned for that.
+ * (Discord's roles are reset after commit), console roles, the newsletter subscription of the old address, saved
+ * cards, Tilia methods, bank accounts and wallet addresses (conveniences, not records), and the upload records. The
+ * uploaded files themselves go after commit; their keys are returned for that. Ledger entries, deposits and
+ * withdrawals (with the bank details they were paid to) stay: they are financial records the business must keep.
  */
 export async function erasePersonalData(tx: Db, userId: string, formerEmail: string, now: Date) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -40,6 +44,10 @@ export async function erasePersonalData(tx: Db, userId: string, formerEmail: str
   await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
   await tx.delete(oauthStates).where(eq(oauthStates.userId, userId));
   await tx.delete(operatorGrants).where(eq(operatorGrants.userId, userId));
+  await tx.delete(savedCards).where(eq(savedCards.userId, userId));
+  await tx.delete(tiliaPaymentMethods).where(eq(tiliaPaymentMethods.userId, userId));
+  await tx.delete(bankAccounts).where(eq(bankAccounts.userId, userId));
+  await tx.delete(walletAddresses).where(eq(walletAddresses.userId, userId));
   await tx
     .delete(newsletterSubscriptions)
     .where(sql`lower(${newsletterSubscriptions.email}) = ${formerEmail.toLowerCase()}`);
