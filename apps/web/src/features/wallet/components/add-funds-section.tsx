@@ -25,6 +25,7 @@ import { useTiliaPaymentMethods } from '../api/tilia-payment-methods.ts';
 import { addFundsForm } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 type TAddFundsSchema = ReturnType<typeof addFundsForm>;
 type TAddFundsInput = z.input<TAddFundsSchema>;
@@ -102,20 +103,20 @@ function AddFundsForm({ limits }: { limits: TDepositLimits }) {
   const isSavedMethod = Boolean(paymentMethodId);
 
   return (
-    <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
+    <form className={`${styles.card} ${formStyles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
       <h2 id="add-funds-title" className={styles.sectionTitle}>
         Add funds
       </h2>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <fieldset className={styles.choices}>
-        <legend className={styles.legend}>Payment method</legend>
+      <fieldset className={formStyles.choices}>
+        <legend className={formStyles.legend}>Payment method</legend>
         {depositMethods.map((value) => (
-          <label key={value} className={styles.choice}>
-            <input type="radio" value={value} className={styles.choiceInput} {...register('method')} />
+          <label key={value} className={formStyles.choice}>
+            <input type="radio" value={value} className={formStyles.choiceInput} {...register('method')} />
             <Icon name={methodChoices[value].icon} size={24} />
-            <span className={styles.choiceText}>
-              <span className={styles.choiceLabel}>{methodChoices[value].label}</span>
-              <span className={styles.choiceHint}>{methodChoices[value].hint}</span>
+            <span className={formStyles.choiceText}>
+              <span className={formStyles.choiceLabel}>{methodChoices[value].label}</span>
+              <span className={formStyles.choiceHint}>{methodChoices[value].hint}</span>
             </span>
           </label>
         ))}
@@ -154,10 +155,10 @@ function CryptoNotice() {
   if (currencies.isError) return <Alert tone="error">{currencies.error.message}</Alert>;
   return (
     <Alert tone="error" title="Only these coins, only on these networks">
-      <p className={styles.noticeText}>{currencies.data.warning}</p>
-      <ul className={styles.coins} aria-label="Supported coins">
+      <p className={formStyles.noticeText}>{currencies.data.warning}</p>
+      <ul className={formStyles.coins} aria-label="Supported coins">
         {currencies.data.currencies.map((coin) => (
-          <li key={coin.code} className={styles.coin}>
+          <li key={coin.code} className={formStyles.coin}>
             <strong>{coin.code}</strong> {coin.name} <span className={styles.rowMeta}>on {coin.network}</span>
           </li>
         ))}
@@ -197,28 +198,28 @@ function SavedMethodChoice({
   // Without saved methods (or if they cannot be read) the checkout is the way; nothing to choose.
   if (list.isError || saved.length === 0) return null;
   return (
-    <fieldset className={styles.choices}>
-      <legend className={styles.legend}>Pay with</legend>
-      <label className={styles.choice}>
-        <input type="radio" value="" className={styles.choiceInput} {...register('paymentMethodId')} />
+    <fieldset className={formStyles.choices}>
+      <legend className={formStyles.legend}>Pay with</legend>
+      <label className={formStyles.choice}>
+        <input type="radio" value="" className={formStyles.choiceInput} {...register('paymentMethodId')} />
         <Icon name="external" size={24} />
-        <span className={styles.choiceText}>
-          <span className={styles.choiceLabel}>{method === 'card' ? 'A new card' : 'Tilia checkout'}</span>
-          <span className={styles.choiceHint}>On the provider&apos;s secure page</span>
+        <span className={formStyles.choiceText}>
+          <span className={formStyles.choiceLabel}>{method === 'card' ? 'A new card' : 'Tilia checkout'}</span>
+          <span className={formStyles.choiceHint}>On the provider&apos;s secure page</span>
         </span>
       </label>
       {saved.map((entry) => (
-        <label key={entry.id} className={styles.choice}>
-          <input type="radio" value={entry.id} className={styles.choiceInput} {...register('paymentMethodId')} />
+        <label key={entry.id} className={formStyles.choice}>
+          <input type="radio" value={entry.id} className={formStyles.choiceInput} {...register('paymentMethodId')} />
           <Icon name={method === 'card' ? 'card' : 'wallet'} size={24} />
-          <span className={styles.choiceText}>
-            <span className={styles.choiceLabel}>{entry.label}</span>
-            <span className={styles.choiceHint}>{entry.hint}</span>
+          <span className={formStyles.choiceText}>
+            <span className={formStyles.choiceLabel}>{entry.label}</span>
+            <span className={formStyles.choiceHint}>{entry.hint}</span>
           </span>
         </label>
       ))}
       {error ? (
-        <p className={styles.fieldError} role="alert">
+        <p className={formStyles.fieldError} role="alert">
           {error}
         </p>
       ) : null}

@@ -13,6 +13,7 @@ import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
 import { SavedList } from './saved-list.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend } from './wire-details-fields.tsx';
 import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 type TBankInput = z.input<typeof ZBankAccountForm>;
 type TBankOutput = z.output<typeof ZBankAccountForm>;
@@ -112,10 +113,10 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
 
   return (
     <FormProvider {...form}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Add a bank account">
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a bank account">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <WireDetailsFields />
-        <div className={styles.actions}>
+        <div className={formStyles.actions}>
           <Button type="submit" variant="primary" isLoading={isSubmitting}>
             Save bank account
           </Button>

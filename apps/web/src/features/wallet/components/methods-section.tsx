@@ -21,6 +21,7 @@ import { BankAccountsCard } from './bank-accounts-card.tsx';
 import { SavedList } from './saved-list.tsx';
 import { WalletAddressesCard } from './wallet-addresses-card.tsx';
 import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 /** Saved cards, Tilia payment methods, bank accounts and wallet addresses, in one place. */
 export function MethodsSection() {
@@ -105,7 +106,7 @@ function CardsCard() {
       {deleteCard.isError ? <Alert tone="error">{deleteCard.error.message}</Alert> : null}
       {list}
       {isAdding ? (
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Add a card">
+        <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Add a card">
           {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
           <Field label="Name as on card" error={errors.nameOnCard?.message} isRequired>
             {(props) => <Input {...props} autoComplete="cc-name" {...register('nameOnCard')} />}
@@ -113,7 +114,7 @@ function CardsCard() {
           <Field label="Card number" error={errors.cardNumber?.message} isRequired>
             {(props) => <Input {...props} inputMode="numeric" autoComplete="cc-number" {...register('cardNumber')} />}
           </Field>
-          <div className={styles.fieldRow}>
+          <div className={formStyles.fieldRow}>
             <Field label="Expiry month" error={errors.expMonth?.message} isRequired>
               {(props) => (
                 <Select {...props} autoComplete="cc-exp-month" {...register('expMonth')}>
@@ -139,7 +140,7 @@ function CardsCard() {
               )}
             </Field>
           </div>
-          <div className={styles.actions}>
+          <div className={formStyles.actions}>
             <Button type="submit" variant="primary" isLoading={isSubmitting}>
               Save card
             </Button>
@@ -218,7 +219,7 @@ function TiliaCard() {
       </h2>
       {deleteMethod.isError ? <Alert tone="error">{deleteMethod.error.message}</Alert> : null}
       {list}
-      <form className={styles.inlineForm} onSubmit={onSubmit} noValidate aria-label="Add a Tilia payment method">
+      <form className={formStyles.inlineForm} onSubmit={onSubmit} noValidate aria-label="Add a Tilia payment method">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field label="Type" error={errors.type?.message}>
           {(props) => (

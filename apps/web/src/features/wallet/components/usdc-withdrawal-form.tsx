@@ -19,7 +19,7 @@ import { useIdempotencyKey } from '../use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { shortfallOf } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
-import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 type TUsdcInput = z.input<typeof ZUsdcWithdrawalForm>;
 type TUsdcOutput = z.output<typeof ZUsdcWithdrawalForm>;
@@ -90,7 +90,7 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="USDC withdrawal">
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="USDC withdrawal">
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <Field label="Amount (USD)" error={errors.amount?.message} isRequired>
         {(props) => (

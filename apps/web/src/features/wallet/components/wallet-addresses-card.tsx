@@ -12,6 +12,7 @@ import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
 import { SavedList } from './saved-list.tsx';
 import { UsdcAddressField } from './usdc-address-field.tsx';
 import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 type TAddressInput = z.input<typeof ZWalletAddressForm>;
 type TAddressOutput = z.output<typeof ZWalletAddressForm>;
@@ -79,7 +80,7 @@ export function WalletAddressesCard() {
           You have saved {MAX_WALLET_ADDRESSES} wallet addresses, the most we keep. Remove one to add another.
         </p>
       ) : (
-        <form className={styles.addressForm} onSubmit={onSubmit} noValidate aria-label="Add a wallet address">
+        <form className={formStyles.addressForm} onSubmit={onSubmit} noValidate aria-label="Add a wallet address">
           {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
           <UsdcAddressField registration={register('address')} error={errors.address?.message} />
           <Button type="submit" isLoading={isSubmitting}>

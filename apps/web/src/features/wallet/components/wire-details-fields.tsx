@@ -3,7 +3,7 @@ import { countries, wireSchemeFor, type TWireDetails } from '@cypher/contract';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 type TWireField = keyof TWireDetails;
 /** The values of any form that holds wire details under `wire` (the wire withdrawal, a saved bank account). */
@@ -85,15 +85,15 @@ export function WireDetailsFields() {
 
   return (
     <>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Account holder</legend>
-        <div className={styles.fieldRow}>
+      <fieldset className={formStyles.group}>
+        <legend className={formStyles.legend}>Account holder</legend>
+        <div className={formStyles.fieldRow}>
           {text('firstName', 'First name', { autoComplete: 'given-name' })}
           {text('lastName', 'Last name', { autoComplete: 'family-name' })}
         </div>
       </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Bank</legend>
+      <fieldset className={formStyles.group}>
+        <legend className={formStyles.legend}>Bank</legend>
         <Field
           label="Bank country"
           hint="The details we ask for depend on the country of the bank."
@@ -112,7 +112,7 @@ export function WireDetailsFields() {
           )}
         </Field>
         {scheme === 'us' ? (
-          <div className={styles.fieldRow}>
+          <div className={formStyles.fieldRow}>
             {text('routingNumber', 'Routing number (wire)', {
               hint: 'The 9-digit routing number for wire transfers, not the one for electronic (ACH) transfers. Ask your bank if they differ.',
               inputMode: 'numeric',
@@ -121,27 +121,27 @@ export function WireDetailsFields() {
           </div>
         ) : null}
         {scheme === 'ca' ? (
-          <div className={styles.fieldRow}>
+          <div className={formStyles.fieldRow}>
             {text('institutionNumber', 'Institution number', { hint: '3 digits.', inputMode: 'numeric' })}
             {text('transitNumber', 'Transit number', { hint: '5 digits.', inputMode: 'numeric' })}
             {text('accountNumber', 'Account number', { hint: '4 to 17 digits.', inputMode: 'numeric' })}
           </div>
         ) : null}
         {scheme === 'iban' ? (
-          <div className={styles.fieldRow}>
+          <div className={formStyles.fieldRow}>
             {text('iban', 'IBAN')}
             {text('swift', 'SWIFT code', { hint: '8 or 11 characters.' })}
           </div>
         ) : null}
-        <div className={styles.fieldRow}>
+        <div className={formStyles.fieldRow}>
           {text('bankName', 'Bank name')}
           {text('branch', 'Branch')}
         </div>
       </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Residential address</legend>
+      <fieldset className={formStyles.group}>
+        <legend className={formStyles.legend}>Residential address</legend>
         {text('address', 'Address', { autoComplete: 'street-address' })}
-        <div className={styles.fieldRow}>
+        <div className={formStyles.fieldRow}>
           {text('city', 'City', { autoComplete: 'address-level2' })}
           {text('state', 'State / province', { autoComplete: 'address-level1' })}
           {text('zip', 'ZIP / postal code', { autoComplete: 'postal-code' })}

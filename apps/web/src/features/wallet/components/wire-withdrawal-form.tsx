@@ -21,6 +21,7 @@ import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.ts
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import { shortfallOf } from './withdrawal-submit.ts';
 import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 type TWireInput = z.input<typeof ZWireWithdrawalForm>;
 type TWireOutput = z.output<typeof ZWireWithdrawalForm>;
@@ -126,7 +127,7 @@ export function WireWithdrawalForm({
 
   return (
     <FormProvider {...form}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field label="Amount (USD)" error={errors.amount?.message} isRequired>
           {(props) => (

@@ -11,6 +11,7 @@ import { UsdcWithdrawalForm } from './usdc-withdrawal-form.tsx';
 import { WireWithdrawalForm } from './wire-withdrawal-form.tsx';
 import { WithdrawalsList } from './withdrawals-list.tsx';
 import styles from '../payment-page.module.css';
+import formStyles from '../payment-forms.module.css';
 
 export interface WithdrawalFormProps {
   fee: TMoney | undefined;
@@ -47,22 +48,22 @@ export function WithdrawSection() {
               Withdrawable: {withdrawable ? <strong>{formatMoney(withdrawable)}</strong> : <Skeleton width="5rem" />}
             </p>
           </div>
-          <fieldset className={styles.choices}>
-            <legend className={styles.legend}>Withdraw to</legend>
+          <fieldset className={formStyles.choices}>
+            <legend className={formStyles.legend}>Withdraw to</legend>
             {(['wire', 'usdc'] as const).map((value) => (
-              <label key={value} className={styles.choice}>
+              <label key={value} className={formStyles.choice}>
                 <input
                   type="radio"
                   name="withdrawal-method"
                   value={value}
                   checked={method === value}
                   onChange={() => setMethod(value)}
-                  className={styles.choiceInput}
+                  className={formStyles.choiceInput}
                 />
                 <Icon name={value === 'wire' ? 'globe' : 'wallet'} size={24} />
-                <span className={styles.choiceText}>
-                  <span className={styles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
-                  <span className={styles.choiceHint}>
+                <span className={formStyles.choiceText}>
+                  <span className={formStyles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
+                  <span className={formStyles.choiceHint}>
                     {fees.data
                       ? `Fee ${formatMoney(fees.data[value])} per request`
                       : value === 'wire'
