@@ -7,6 +7,21 @@ import { users } from '../modules/users/users.tables.ts';
 import { postDeposit, type TDepositInput } from '../modules/wallet/post-deposit.ts';
 import { ledgerAccounts, ledgerEntries } from '../modules/wallet/wallet.tables.ts';
 
+/** A complete US wire destination (wire routing number with a good ABA checksum) for withdrawal and bank tests. */
+export const usWireDetails = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bankName: 'First Bank',
+  branch: 'Main Street',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+} as const;
+
 /** A user row for ledger tests that need an owner but not a sign-in (no password hashing, so property runs stay fast). */
 export async function insertTestUser(db: Db, now = new Date()): Promise<string> {
   const id = newId();

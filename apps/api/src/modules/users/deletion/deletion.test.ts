@@ -7,6 +7,7 @@ import { activeUser, bearer, latestMessage, logIn, signUp, STRONG_PASSWORD } fro
 import { multipartBody } from '../../../testing/multipart.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
+import { usWireDetails } from '../../../testing/wallet-helpers.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
@@ -154,19 +155,7 @@ describe('completing deletions after seven days', () => {
         expMonth: 12,
         expYear: 2039,
       }),
-      post('/v1/bank-accounts', user.accessToken, {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        bankName: 'First Bank',
-        branch: 'Main Street',
-        address: '1 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        zip: '62701',
-        country: 'US',
-        routingNumber: '021000021',
-        accountNumber: '000123456789',
-      }),
+      post('/v1/bank-accounts', user.accessToken, usWireDetails),
       post('/v1/wallet-addresses', user.accessToken, { address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
     ]);
     expect(saved.map((response) => response.statusCode)).toEqual([201, 201, 201]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { usWireDetails } from '../../../testing/wallet-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,19 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const usAccount = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  bankName: 'Chase',
-  branch: 'Main Street',
-  address: '1 Main Street',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  country: 'US',
-  routingNumber: '021000021',
-  accountNumber: '000123456789',
-};
+const usAccount = { ...usWireDetails, bankName: 'Chase' };
 const germanAccount = {
   ...usAccount,
   bankName: 'Deutsche Bank',

@@ -9,7 +9,13 @@ import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { verifyIdentityForTest } from '../../../testing/identity-helpers.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import {
+  balancesOf,
+  depositForTest,
+  ledgerInvariantViolations,
+  noViolations,
+  usWireDetails,
+} from '../../../testing/wallet-helpers.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpOperator>>;
@@ -19,19 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const usWire = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  bankName: 'First Bank',
-  branch: 'Main Street',
-  address: '1 Main Street',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  country: 'US',
-  routingNumber: '021000021',
-  accountNumber: '000123456789',
-};
+const usWire = usWireDetails;
 const wireRequest = (amount: number) => ({ method: 'wire', amount, wire: usWire, isConfirmed: true });
 const usdcRequest = (amount: number) => ({
   method: 'usdc',
