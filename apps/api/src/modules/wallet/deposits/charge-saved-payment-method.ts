@@ -10,6 +10,13 @@ import { deposits } from './deposits.tables.ts';
 import { findSavedPaymentMethod } from './saved-payment-method.ts';
 
 /**
+ * How long a saved-method charge may wait for the provider's word before the abandoned-checkout job expires it. A
+ * charge is normally confirmed within seconds; a day covers a provider's retries of a webhook we missed, and a
+ * confirmation that comes later still credits (expired -> succeeded).
+ */
+export const SAVED_METHOD_CHARGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Step 2 of a saved-method deposit, after the intent committed (house rule 7): ask the provider to charge the saved
  * card or Tilia payment method and record the charge (created -> pending, no checkout). The outcome arrives later as
  * the provider's signed webhook, applied exactly once like a checkout's. A replay of the request (or a concurrent
@@ -54,10 +61,14 @@ export async function chargeSavedPaymentMethod(
     if (!failed) return answerFor(await reload(deps.db, depositId));
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
   }
+  const now = deps.clock.now();
   const pending = await transitionDeposit(deps.db, depositId, {
     to: 'pending',
-    now: deps.clock.now(),
-    changes: { providerReference: charge.providerReference },
+    now,
+    changes: {
+      providerReference: charge.providerReference,
+      expiresAt: new Date(now.getTime() + SAVED_METHOD_CHARGE_TTL_MS),
+    },
   });
   return answerFor(pending ?? (await reload(deps.db, depositId)));
 }

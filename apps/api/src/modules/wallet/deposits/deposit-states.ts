@@ -6,12 +6,14 @@ import { deposits, type TDepositRow } from './deposits.tables.ts';
 /**
  * The deposit state machine (house rule 6). created: recorded, provider not yet answered; pending: checkout open;
  * a provider failure ends created in failed; the provider's webhooks (or the abandoned-checkout job, for expired)
- * end pending. succeeded and failed are final.
+ * end pending, and the job also closes an intent whose checkout never opened. succeeded and failed are final.
  */
 export const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
   // created -> succeeded: a provider's webhook may overtake the answer of the call that started the payment (a saved
   // card charged in milliseconds); the event names our deposit id, so the money is credited, not lost.
-  created: ['pending', 'failed', 'succeeded'],
+  // created -> expired: the process stopped between recording the intent and recording the provider's answer, so no
+  // checkout was ever shown; the abandoned-checkout job closes such intents (a payment that still arrives credits).
+  created: ['pending', 'failed', 'succeeded', 'expired'],
   pending: ['succeeded', 'failed', 'expired'],
   succeeded: [],
   failed: [],

@@ -41,6 +41,10 @@ export const deposits = pgTable(
     index('deposits_pending_expires_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'pending'`),
+    // And the intents whose checkout never opened.
+    index('deposits_created_at_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'created'`),
   ],
 );
 export type TDepositRow = typeof deposits.$inferSelect;

@@ -6,7 +6,10 @@ import { recurringJobs } from '../../../jobs/job-scheduler.ts';
 import { activeUser as newActiveUser, bearer, logIn } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { recordDeposit } from './create-deposit.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
+import { CREATED_DEPOSIT_TTL_MS } from './expire-abandoned-deposits.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_expiry_tests';
 const MINUTE_MS = 60_000;
@@ -130,6 +133,41 @@ describe('expire-abandoned-deposits (recurring job)', () => {
       paymentMethod: 'USDC',
     });
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 4200 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+});
+
+describe('an intent whose checkout never opened', () => {
+  it('expires once it is older than the intent TTL, and a payment that still arrives credits it once', async () => {
+    const user = await activeUser(t);
+    // The process stopped after the intent committed and before the provider's answer was recorded.
+    const depositId = await inTransaction(t.database.db, (tx) =>
+      recordDeposit(tx, { payments: t.deps.config.payments, now: t.clock.now() }, user.userId, {
+        method: 'card',
+        amount: { amount: 1300, currency: 'USD' },
+      }),
+    );
+    t.clock.advance(CREATED_DEPOSIT_TTL_MS - MINUTE_MS);
+    await runExpiryJob();
+    expect((await t.database.db.select().from(deposits).where(eq(deposits.id, depositId)))[0]?.status).toBe('created');
+
+    t.clock.advance(2 * MINUTE_MS);
+    await runExpiryJob();
+    await signInAgain(user);
+    expect(await getDeposit(user.accessToken, depositId)).toMatchObject({
+      status: 'expired',
+      failureReason: 'expired',
+    });
+
+    const late = {
+      id: `evt_after_crash_${depositId}`,
+      type: 'payment.succeeded',
+      data: { providerReference: `cs_after_crash_${depositId}`, depositId, amount: 1300, currency: 'USD' },
+    };
+    expect((await sendEvent('card', late)).statusCode).toBe(200);
+    expect((await sendEvent('card', late)).statusCode).toBe(200);
+    expect((await getDeposit(user.accessToken, depositId)).status).toBe('succeeded');
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 1300 });
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 });

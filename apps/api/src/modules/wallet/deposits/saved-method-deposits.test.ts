@@ -5,6 +5,7 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { activeUser as newActiveUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import { SAVED_METHOD_CHARGE_TTL_MS } from './charge-saved-payment-method.ts';
 import { recordDeposit } from './create-deposit.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
 
@@ -89,6 +90,9 @@ describe('POST /v1/deposits with a saved card', () => {
     const { depositId, checkoutUrl, status } = response.json().data;
     expect(checkoutUrl).toBeNull();
     expect(status).toBe('pending');
+    // Without a checkout's own expiry, the charge gets a day before the abandoned-checkout job may close it.
+    const [charged] = await t.database.db.select().from(deposits).where(eq(deposits.id, depositId));
+    expect(charged?.expiresAt).toEqual(new Date(t.clock.now().getTime() + SAVED_METHOD_CHARGE_TTL_MS));
 
     expect(await settledDeposit(user.accessToken, depositId)).toMatchObject({
       status: 'succeeded',

@@ -1,0 +1,1 @@
+CREATE INDEX "deposits_created_at_open_idx" ON "deposits" USING btree ("created_at") WHERE "deposits"."status" = 'created';
