@@ -29,6 +29,18 @@ const scenarios = {
       { method: 'GET', path: '/v1/users/my', headers: { authorization: `Bearer ${accessToken}` } },
     ],
   },
+  'balances-my': {
+    about: 'GET /v1/balances/my: both currencies, withdrawable and not, held in review, from the ledger accounts',
+    requests: async ({ accessToken }) => [
+      { method: 'GET', path: '/v1/balances/my', headers: { authorization: `Bearer ${accessToken}` } },
+    ],
+  },
+  'balance-history': {
+    about: 'GET /v1/balances?page=1&size=20: a page of the ledger history with its receipts and the count',
+    requests: async ({ accessToken }) => [
+      { method: 'GET', path: '/v1/balances?page=1&size=20', headers: { authorization: `Bearer ${accessToken}` } },
+    ],
+  },
   'sign-in': {
     about: 'POST /v1/users/authentications/login: argon2id verification bound (19 MiB, t=2) plus a new session',
     // Each request claims a different client address (the server trusts X-Forwarded-For here), so the per-IP
@@ -70,6 +82,29 @@ async function prepareUser() {
   return (await response.json()).data;
 }
 
+/**
+ * Gives the bench user a ledger worth reading: 25 confirmed crypto deposits through the sandbox checkout (the same
+ * signed-webhook path as a real provider's), so balance-history reads full pages.
+ */
+async function fundBenchUser({ accessToken }) {
+  for (let i = 0; i < 25; i += 1) {
+    const created = await fetch(`${base}/v1/deposits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ method: 'crypto', amount: { amount: 1000 + i, currency: 'USD' } }),
+    });
+    if (created.status !== 201) throw new Error(`deposit failed: ${created.status} ${await created.text()}`);
+    const { checkoutUrl } = (await created.json()).data;
+    const paid = await fetch(`${base}${new URL(checkoutUrl).pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=succeeded',
+      redirect: 'manual',
+    });
+    if (paid.status !== 303) throw new Error(`sandbox payment failed: ${paid.status}`);
+  }
+}
+
 const selected = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const names = selected.length > 0 ? selected : Object.keys(scenarios);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-bench-'));
@@ -91,6 +126,7 @@ const results = [];
 try {
   await waitForHealth();
   const tokens = await prepareUser();
+  await fundBenchUser(tokens);
   for (const name of names) {
     const scenario = scenarios[name];
     if (!scenario) throw new Error(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(', ')}`);
