@@ -1,6 +1,7 @@
 import type { TUploadedImage } from '@cypher/contract';
 import { errorCatalogue } from '@cypher/contract';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { isApiError } from '../../../api/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -146,5 +147,38 @@ export function ImageUploadField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An ImageUploadField bound to a form field that holds the image's address (or null): the console forms' way to
+ * ask for a logo, a banner or artwork. `onUploaded` hears about each new upload (a product keeps its thumbnail).
+ */
+export function ControlledImageField<TValues extends FieldValues, TTransformed = TValues>({
+  control,
+  name,
+  onUploaded,
+  ...field
+}: Omit<ImageUploadFieldProps, 'value' | 'onChange' | 'error'> & {
+  control: Control<TValues, unknown, TTransformed>;
+  name: FieldPath<TValues>;
+  onUploaded?: (uploaded: TUploadedImage | undefined) => void;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: bound, fieldState }) => (
+        <ImageUploadField
+          {...field}
+          value={(bound.value as string | null | undefined) ?? ''}
+          onChange={(url, uploaded) => {
+            bound.onChange(url);
+            onUploaded?.(uploaded);
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { DateTimeInput } from '../components/date-time-input.tsx';
 import { FormActions } from '../components/form-actions.tsx';
-import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZBannerForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
@@ -54,20 +54,13 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
     >
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <section className={styles.card}>
-        <Controller
+        <ControlledImageField
           control={control}
           name="imageUrl"
-          render={({ field, fieldState }) => (
-            <ImageUploadField
-              label="Picture"
-              isRequired
-              shape="wide"
-              hint="Wide, about 1440 × 480. The title is written over its left side."
-              value={field.value ?? ''}
-              onChange={(url) => field.onChange(url)}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Picture"
+          isRequired
+          shape="wide"
+          hint="Wide, about 1440 × 480. The title is written over its left side."
         />
         <div className={styles.grid}>
           <Field label="Title" error={errors.title?.message} isRequired>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { brandTypes, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../ui/alert.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -10,7 +10,7 @@ import { Select } from '../../../ui/select.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { brandTypeLabel } from '../../../lib/catalog-paths.ts';
 import { FormActions } from '../components/form-actions.tsx';
-import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
 import { slugify } from '../slugify.ts';
@@ -131,32 +131,13 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>Images</h2>
         <div className={styles.images}>
-          <Controller
-            control={control}
-            name="logoUrl"
-            render={({ field, fieldState }) => (
-              <ImageUploadField
-                label="Logo"
-                hint="Square, at least 256 × 256."
-                value={field.value ?? ''}
-                onChange={(url) => field.onChange(url)}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
+          <ControlledImageField control={control} name="logoUrl" label="Logo" hint="Square, at least 256 × 256." />
+          <ControlledImageField
             control={control}
             name="bannerUrl"
-            render={({ field, fieldState }) => (
-              <ImageUploadField
-                label="Banner"
-                hint="Wide, about 1440 × 400."
-                shape="wide"
-                value={field.value ?? ''}
-                onChange={(url) => field.onChange(url)}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Banner"
+            hint="Wide, about 1440 × 400."
+            shape="wide"
           />
         </div>
       </section>

@@ -9,7 +9,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { BrandSelect } from '../components/brand-select.tsx';
 import { FormActions } from '../components/form-actions.tsx';
-import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { RelationSelect } from '../components/relation-select.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
@@ -117,18 +117,7 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
           <Field label="Description" className={styles.full} error={errors.description?.message}>
             {(control) => <Textarea {...control} rows={4} {...register('description')} />}
           </Field>
-          <Controller
-            control={control}
-            name="imageUrl"
-            render={({ field, fieldState }) => (
-              <ImageUploadField
-                label="Image"
-                value={field.value ?? ''}
-                onChange={(url) => field.onChange(url)}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <ControlledImageField control={control} name="imageUrl" label="Image" />
         </div>
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/collections" isNew={!collection} />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TLicense } from '@cypher/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -8,7 +8,7 @@ import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { BrandSelect } from '../components/brand-select.tsx';
 import { FormActions } from '../components/form-actions.tsx';
-import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { ZLicenseForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
@@ -74,18 +74,7 @@ export function LicenseForm({ license }: { license?: TLicense }) {
           <Field label="Description" className={styles.full} error={errors.description?.message}>
             {(control) => <Textarea {...control} rows={4} {...register('description')} />}
           </Field>
-          <Controller
-            control={control}
-            name="imageUrl"
-            render={({ field, fieldState }) => (
-              <ImageUploadField
-                label="Image"
-                value={field.value ?? ''}
-                onChange={(url) => field.onChange(url)}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <ControlledImageField control={control} name="imageUrl" label="Image" />
         </div>
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/licenses" isNew={!license} />

@@ -11,7 +11,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { BrandSelect } from '../components/brand-select.tsx';
 import { FormActions } from '../components/form-actions.tsx';
-import { ImageUploadField } from '../components/image-upload-field.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { PropertiesEditor, type TPropertiesFormValues } from '../components/properties-editor.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { TagPicker } from '../components/tag-picker.tsx';
@@ -142,22 +142,13 @@ export function ProductForm({ product }: { product?: TProduct }) {
       </section>
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>Artwork</h2>
-        <Controller
+        <ControlledImageField
           control={control}
           name="imageUrl"
-          render={({ field, fieldState }) => (
-            <ImageUploadField
-              label="Artwork"
-              isRequired
-              hint="Square works best. A thumbnail for cards is made from it."
-              value={field.value ?? ''}
-              onChange={(url, uploaded) => {
-                field.onChange(url);
-                setValue('imageThumbnailUrl', uploaded?.thumbnailUrl ?? null);
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Artwork"
+          isRequired
+          hint="Square works best. A thumbnail for cards is made from it."
+          onUploaded={(uploaded) => setValue('imageThumbnailUrl', uploaded?.thumbnailUrl ?? null)}
         />
       </section>
       <section className={styles.card}>
