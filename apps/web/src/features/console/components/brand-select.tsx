@@ -1,6 +1,8 @@
-import type { FieldControlProps } from '../../../ui/field.tsx';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field, type FieldControlProps } from '../../../ui/field.tsx';
 import { Select, type SelectProps } from '../../../ui/select.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { ReadOnlyField } from './read-only-field.tsx';
 
 /** The brands this operator manages (every brand for an admin), for a form's brand field. */
 export function BrandSelect(props: Partial<FieldControlProps> & SelectProps) {
@@ -14,5 +16,23 @@ export function BrandSelect(props: Partial<FieldControlProps> & SelectProps) {
         </option>
       ))}
     </Select>
+  );
+}
+
+/** The brand an entry belongs to: chosen when the entry is created (`fixedBrandName` unset), shown after. */
+export function BrandField({
+  fixedBrandName,
+  registration,
+  error,
+}: {
+  fixedBrandName: string | undefined;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  if (fixedBrandName !== undefined) return <ReadOnlyField label="Brand" value={fixedBrandName} />;
+  return (
+    <Field label="Brand" error={error} isRequired>
+      {(control) => <BrandSelect {...control} {...registration} />}
+    </Field>
   );
 }

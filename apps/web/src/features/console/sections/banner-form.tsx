@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TBanner } from '@cypher/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { DateTimeInput } from '../components/date-time-input.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZBannerForm } from '../form-schemas.ts';
@@ -46,13 +46,11 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
   const onSubmit = handleSubmit((output) => save(ZBannerForm, output, loaded, { setError, fields }));
 
   return (
-    <form
-      className={styles.form}
+    <EntryForm
+      label={banner ? `Edit ${banner.title}` : 'New banner'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={banner ? `Edit ${banner.title}` : 'New banner'}
+      serverError={errors.root?.server?.message}
     >
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <section className={styles.card}>
         <ControlledImageField
           control={control}
@@ -112,6 +110,6 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
         </div>
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/banners" isNew={!banner} />
-    </form>
+    </EntryForm>
   );
 }

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { brandTypes, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../ui/alert.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { brandTypeLabel } from '../../../lib/catalog-paths.ts';
+import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
@@ -70,13 +70,11 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
   );
 
   return (
-    <form
-      className={styles.form}
+    <EntryForm
+      label={brand ? `Edit ${brand.name}` : 'New brand'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={brand ? `Edit ${brand.name}` : 'New brand'}
+      serverError={errors.root?.server?.message}
     >
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>Identity</h2>
         <div className={styles.grid}>
@@ -142,6 +140,6 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
         </div>
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/brands" isNew={!brand} />
-    </form>
+    </EntryForm>
   );
 }

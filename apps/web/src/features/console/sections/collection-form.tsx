@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TCollection } from '@cypher/contract';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
-import { BrandSelect } from '../components/brand-select.tsx';
+import { BrandField } from '../components/brand-select.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
-import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { RelationSelect } from '../components/relation-select.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
@@ -55,24 +54,18 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
   );
 
   return (
-    <form
-      className={styles.form}
+    <EntryForm
+      label={collection ? `Edit ${collection.name}` : 'New collection'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={collection ? `Edit ${collection.name}` : 'New collection'}
+      serverError={errors.root?.server?.message}
     >
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <section className={styles.card}>
         <div className={styles.grid}>
-          {collection ? (
-            <ReadOnlyField label="Brand" value={collection.brand.name} />
-          ) : (
-            <Field label="Brand" error={errors.brandId?.message} isRequired>
-              {(control) => (
-                <BrandSelect {...control} {...register('brandId', { onChange: () => setValue('licenseId', null) })} />
-              )}
-            </Field>
-          )}
+          <BrandField
+            fixedBrandName={collection?.brand.name}
+            registration={register('brandId', { onChange: () => setValue('licenseId', null) })}
+            error={errors.brandId?.message}
+          />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => <Input {...control} {...register('name')} />}
           </Field>
@@ -121,6 +114,6 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
         </div>
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/collections" isNew={!collection} />
-    </form>
+    </EntryForm>
   );
 }

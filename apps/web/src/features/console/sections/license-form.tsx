@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TLicense } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-import { BrandSelect } from '../components/brand-select.tsx';
+import { BrandField } from '../components/brand-select.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
-import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { ZLicenseForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
@@ -49,22 +48,18 @@ export function LicenseForm({ license }: { license?: TLicense }) {
   );
 
   return (
-    <form
-      className={styles.form}
+    <EntryForm
+      label={license ? `Edit ${license.name}` : 'New license'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={license ? `Edit ${license.name}` : 'New license'}
+      serverError={errors.root?.server?.message}
     >
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <section className={styles.card}>
         <div className={styles.grid}>
-          {license ? (
-            <ReadOnlyField label="Brand" value={license.brand.name} />
-          ) : (
-            <Field label="Brand" error={errors.brandId?.message} isRequired>
-              {(control) => <BrandSelect {...control} {...register('brandId')} />}
-            </Field>
-          )}
+          <BrandField
+            fixedBrandName={license?.brand.name}
+            registration={register('brandId')}
+            error={errors.brandId?.message}
+          />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => <Input {...control} {...register('name')} />}
           </Field>
@@ -78,6 +73,6 @@ export function LicenseForm({ license }: { license?: TLicense }) {
         </div>
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/licenses" isNew={!license} />
-    </form>
+    </EntryForm>
   );
 }

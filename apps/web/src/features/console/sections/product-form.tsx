@@ -2,18 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { rarities, type TProduct } from '@cypher/contract';
 import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
-import { BrandSelect } from '../components/brand-select.tsx';
+import { BrandField } from '../components/brand-select.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { PropertiesEditor, type TPropertiesFormValues } from '../components/properties-editor.tsx';
-import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { TagPicker } from '../components/tag-picker.tsx';
 import { ZProductForm } from '../form-schemas.ts';
 import { numberOrNull, text } from '../form-values.ts';
@@ -77,34 +76,25 @@ export function ProductForm({ product }: { product?: TProduct }) {
   );
 
   return (
-    <form
-      className={styles.form}
+    <EntryForm
+      label={product ? `Edit ${product.name}` : 'New product'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={product ? `Edit ${product.name}` : 'New product'}
+      serverError={errors.root?.server?.message}
     >
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>Product</h2>
         <div className={styles.grid}>
-          {product ? (
-            <ReadOnlyField label="Brand" value={product.brand.name} />
-          ) : (
-            <Field label="Brand" error={errors.brandId?.message} isRequired>
-              {(props) => (
-                <BrandSelect
-                  {...props}
-                  {...register('brandId', {
-                    // Collections and licenses belong to one brand: a new brand clears them.
-                    onChange: () => {
-                      setValue('collectionId', null);
-                      setValue('licenseId', null);
-                    },
-                  })}
-                />
-              )}
-            </Field>
-          )}
+          <BrandField
+            fixedBrandName={product?.brand.name}
+            registration={register('brandId', {
+              // Collections and licenses belong to one brand: a new brand clears them.
+              onChange: () => {
+                setValue('collectionId', null);
+                setValue('licenseId', null);
+              },
+            })}
+            error={errors.brandId?.message}
+          />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(props) => <Input {...props} {...register('name')} />}
           </Field>
@@ -181,6 +171,6 @@ export function ProductForm({ product }: { product?: TProduct }) {
         />
       </section>
       <FormActions isSaving={isSaving} cancelTo="/console/products" isNew={!product} />
-    </form>
+    </EntryForm>
   );
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { slugify } from '../slugify.ts';
@@ -54,13 +55,11 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
   const isReadOnly = !me.isAdmin;
 
   return (
-    <form
-      className={styles.form}
+    <EntryForm
+      label={entry ? `Edit ${entry.name}` : isCategory ? 'New category' : 'New tag'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={entry ? `Edit ${entry.name}` : isCategory ? 'New category' : 'New tag'}
+      serverError={errors.root?.server?.message}
     >
-      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       {isReadOnly ? <Alert tone="info">Only admins can change {kind}.</Alert> : null}
       <section className={styles.card}>
         <fieldset className={styles.fieldset} disabled={isReadOnly}>
@@ -103,6 +102,6 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
         isReadOnly={isReadOnly}
         hasDrafts={false}
       />
-    </form>
+    </EntryForm>
   );
 }
