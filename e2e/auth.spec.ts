@@ -8,6 +8,7 @@ import {
   signUpThroughApi,
   smsCodeIn,
   uniqueEmail,
+  uniqueNickname,
   verifyEmailThroughApi,
 } from './support/accounts.ts';
 
@@ -89,6 +90,42 @@ test.describe('accounts and sessions', () => {
     await expect(page).toHaveURL(/\/profile\/creation$/);
     await expect(page.getByRole('button', { name: new RegExp(`Account menu for ${email}`) })).toBeVisible();
     expect(await page.evaluate("localStorage.getItem('cypher:refreshToken')")).toBeTruthy();
+
+    // With a profile, the person turns two-factor off on the security page (password, then a texted code), and on
+    // again with a new phone.
+    await page.getByLabel('Nickname').fill(uniqueNickname('Guarded'));
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account/security');
+    const codeTo = async (phone: string, since: number) =>
+      smsCodeIn(await latestMessage(request, phone, (message) => Date.parse(message.createdAt) >= since - 1000));
+
+    await page.getByRole('button', { name: 'Turn off two-factor' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm with your password' });
+    await confirm.getByLabel('Current password').fill(PASSWORD);
+    const offCodesFrom = Date.now();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    const turnOff = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
+    await expect(turnOff).toContainText('the phone ending in 4567');
+    await turnOff.getByLabel('Verification code').fill(await codeTo(phoneNumber, offCodesFrom));
+    await turnOff.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Turn on two-factor' })).toBeVisible();
+
+    const newPhone = '+15557654321';
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await confirm.getByLabel('Current password').fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    const turnOn = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    await turnOn.getByLabel('Mobile number').fill(newPhone);
+    const onCodesFrom = Date.now();
+    await turnOn.getByRole('button', { name: 'Send code' }).click();
+    await expect(turnOn).toContainText('the phone ending in 4321');
+    await turnOn.getByLabel('Verification code').fill(await codeTo(newPhone, onCodesFrom));
+    await turnOn.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByText('Two-factor sign-in is on')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Turn off two-factor' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'account security');
   });
 
   test('a wrong password says so in the catalogue words', async ({ page, request }) => {
