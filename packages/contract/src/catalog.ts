@@ -11,7 +11,7 @@ export const catalogMessages = {
   slugFormat: 'Use 2 to 60 lowercase letters, digits and single dashes, for example neon-arcade.',
   nameLength: 'Use 1 to 120 characters.',
   textTooLong: 'This text is too long.',
-  imageUrl: 'Upload an image, or give an address that starts with https://.',
+  imageUrl: 'Upload an image.',
   linkUrl: 'Give a path on this site (starting with /) or an address that starts with https://.',
   websiteUrl: 'Give an address that starts with https://.',
   bannerWindow: 'The end must come after the start.',
