@@ -46,7 +46,7 @@ describe('job scheduler', () => {
     await mailbox.sendEmail({ to: 'new@example.com', subject: 'New', text: 'from today' });
 
     const jobId = await scheduler.runNow('purge-dev-mailbox');
-    expect(jobId).toBeTruthy();
+    expect(jobId).toEqual(expect.any(String));
     expect(await waitForCompletion('purge-dev-mailbox', jobId!)).toBe('completed');
 
     const remaining = await listMailboxMessages(database.db, undefined);

@@ -125,6 +125,6 @@ describe('header', () => {
     expect(getStored('user')).toBeUndefined();
     expect(getStored('onboardingCompleted')).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await within(banner).findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(await within(banner).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

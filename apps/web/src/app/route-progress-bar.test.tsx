@@ -45,7 +45,7 @@ describe('route progress bar', () => {
     if (!dropsLink) throw new Error('no Drops link in the header');
     await user.click(dropsLink);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Drops' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drops' })).toBeInTheDocument();
     await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 2000 });
     observer.disconnect();
 

@@ -49,20 +49,20 @@ describe('router', () => {
   it('gives the home page the product title and the community text', async () => {
     const { heading } = await renderAt('/');
     expect(heading.textContent).toBe('The next generation of digital collectibles');
-    expect(screen.getByText('15,000+ members')).toBeTruthy();
+    expect(screen.getByText('15,000+ members')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('The next generation of digital collectibles | Cypher'));
   });
 
   it('titles a coming-soon page with its own name and the brand', async () => {
     const { heading } = await renderAt('/drops');
     expect(heading.textContent).toBe('Drops');
-    expect(screen.getByText(/coming soon/i)).toBeTruthy();
+    expect(screen.getByText(/coming soon/i)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Drops | Cypher'));
   });
 
   it('shows the header and footer on default pages, and neither on the OAuth callbacks', async () => {
     await renderAt('/guide');
-    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo').textContent).toContain('Version 1.2.1');
 
     document.body.innerHTML = '';

@@ -35,7 +35,7 @@ describe('account security page', () => {
     });
     renderApp('/account/security');
     const user = userEvent.setup();
-    expect(await screen.findByText('Off')).toBeTruthy();
+    expect(await screen.findByText('Off')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
 
     let dialog = screen.getByRole('dialog');
@@ -45,13 +45,13 @@ describe('account security page', () => {
     dialog = await screen.findByRole('dialog', { name: 'Turn on two-factor sign-in' });
     await user.type(within(dialog).getByLabelText('Mobile number'), '+15551234567');
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
-    expect(await within(dialog).findByText(/phone ending in 4567/)).toBeTruthy();
+    expect(await within(dialog).findByText(/phone ending in 4567/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Verification code'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
 
-    expect(await screen.findByText('On')).toBeTruthy();
-    expect(screen.getByText('the phone ending in 4567')).toBeTruthy();
-    expect(screen.getByText('Nov 20, 2026')).toBeTruthy();
+    expect(await screen.findByText('On')).toBeInTheDocument();
+    expect(screen.getByText('the phone ending in 4567')).toBeInTheDocument();
+    expect(screen.getByText('Nov 20, 2026')).toBeInTheDocument();
     expect(sent.find((request) => request.path === `${AUTH}/mfa-register`)?.body).toEqual({ phoneNumber: '+15551234567' });
     expect(sent.find((request) => request.path === `${AUTH}/mfa`)?.body).toEqual({ code: '123456' });
   });

@@ -28,9 +28,9 @@ describe('email verify page with a key', () => {
     });
     const { router } = renderApp(`/email/verify?key=${KEY}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Verifying your email' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifying your email' })).toBeInTheDocument();
     answer.resolve(json(200, { data: { status: 'EMAIL_VERIFIED' } }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
 
     const patches = sent.filter((request) => request.method === 'PATCH');
     expect(patches).toEqual([expect.objectContaining({ path: VERIFY, body: { key: KEY }, authorization: null })]);
@@ -48,7 +48,7 @@ describe('email verify page with a key', () => {
     stubApi(() => apiFailure(400, 'INVALID_AUTHORIZATION_KEY', 'raw'));
     renderApp(`/email/verify?key=${KEY}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not verify your email' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not verify your email' })).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe('Invalid verification key.');
     expect(screen.getByRole('link', { name: 'Sign in to get a new link' }).getAttribute('href')).toBe(
       `/signin?redirectTo=${encodeURIComponent('/email/verify')}`,
@@ -63,7 +63,7 @@ describe('email verify page with a key', () => {
         : apiFailure(400, 'INVALID_AUTHORIZATION_KEY'),
     );
     renderApp(`/email/verify?key=${KEY}`);
-    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
   });
 });
 
@@ -96,10 +96,10 @@ describe('email verify page without a key', () => {
     const user = userEvent.setup();
 
     await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
-    expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
 
-    expect(await screen.findByText('Verification email sent')).toBeTruthy();
+    expect(await screen.findByText('Verification email sent')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'POST' && request.path === VERIFY)).toHaveLength(1);
     expect((screen.getByRole('button', { name: /Resend available in/ }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -111,7 +111,7 @@ describe('email verify page without a key', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
   });
 
   it('shows REQUEST_MAXIMUN in the words of the catalogue', async () => {

@@ -30,7 +30,8 @@ describe('Google callback page', () => {
       request.path === '/v1/users/my' ? json(200, { data: myUser() }) : apiFailure(404, 'NOT_FOUND'),
     );
     const { router } = renderApp(`/oauth/google/callback?code=code-1&state=${STATE}`);
-    expect(await screen.findByText('Logging in, please wait…')).toBeTruthy();
+    // While the code is exchanged the page says so (a passing moment: finding it is the check).
+    await screen.findByText('Logging in, please wait…');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getStored('accessToken')).toBe('a1');
     expect(sent.filter((request) => request.path === CALLBACK)).toHaveLength(1);
@@ -41,8 +42,8 @@ describe('Google callback page', () => {
     callbackWith(json(200, { data: { mfaRequired: true, mfaToken: 'attempt-token-0123456789', phoneEnding: '4567' } }));
     const { router } = renderApp(`/oauth/google/callback?code=code-2&state=${STATE}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Check your phone' })).toBeTruthy();
-    expect(screen.getByText('4567')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your phone' })).toBeInTheDocument();
+    expect(screen.getByText('4567')).toBeInTheDocument();
     expect(getStored('accessToken')).toBeUndefined();
   });
 
@@ -53,9 +54,9 @@ describe('Google callback page', () => {
       return apiFailure(404, 'NOT_FOUND');
     });
     const { router } = renderApp(`/oauth/google/callback?code=code-3&state=${STATE}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Finish signing up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finish signing up' })).toBeInTheDocument();
     expect(getStored('socialProfile')?.signUpToken).toBe(socialProfile.signUpToken);
-    expect(screen.getByText('ada.lovelace@gmail.test')).toBeTruthy();
+    expect(screen.getByText('ada.lovelace@gmail.test')).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -78,7 +79,7 @@ describe('Google callback page', () => {
   it('says what went wrong when the state is refused', async () => {
     callbackWith(apiFailure(400, 'OAUTH_STATE_INVALID', 'This sign-in attempt has expired or was already used.'));
     renderApp(`/oauth/google/callback?code=code-4&state=${STATE}`);
-    expect(await screen.findByText(/This sign-in attempt has expired or was already used/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeTruthy();
+    expect(await screen.findByText(/This sign-in attempt has expired or was already used/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
   });
 });

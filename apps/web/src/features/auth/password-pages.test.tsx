@@ -17,7 +17,7 @@ describe('password reset page', () => {
     await user.type(await screen.findByLabelText('Email'), 'Fan@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText(/If an account exists for/).textContent).toContain('fan@example.com');
     expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: RESET, body: { email: 'fan@example.com' } })]);
   });
@@ -35,7 +35,7 @@ describe('password reset page', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-    expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
+    expect(await screen.findByText(/Your password has been reset/)).toBeInTheDocument();
     expect(getSession().isLoggedIn).toBe(false);
     expect(sent.find((request) => request.method === 'PATCH')).toMatchObject({
       path: RESET,
@@ -52,11 +52,11 @@ describe('password reset page', () => {
     await user.type(await screen.findByLabelText('New password'), 'Another#Pass2026');
     await user.type(screen.getByLabelText('Confirm new password'), 'Another#Pass2026');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('Please avoid using your previous password.')).toBeTruthy();
+    expect(await screen.findByText('Please avoid using your previous password.')).toBeInTheDocument();
 
     answer = apiFailure(400, 'INVALID_AUTHORIZATION_KEY');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText(/Invalid verification key\./)).toBeTruthy();
+    expect(await screen.findByText(/Invalid verification key\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/password/reset');
   });
 });
@@ -97,7 +97,7 @@ describe('password change page', () => {
     const sent = signedIn(() => json(204));
     renderApp('/password/change');
     await submit('Collector#2026', 'Another#Pass2026');
-    expect(await screen.findByText('Password changed')).toBeTruthy();
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
     expect(sent.find((request) => request.path === CHANGE)).toMatchObject({
       authorization: 'Bearer a1',
       body: { currentPassword: 'Collector#2026', newPassword: 'Another#Pass2026' },

@@ -67,8 +67,8 @@ describe('sign-in page', () => {
       return activeUser(request);
     });
 
-    expect(await screen.findByText(/Enter the 6-digit code we sent to the phone ending in/)).toBeTruthy();
-    expect(screen.getByText('4567')).toBeTruthy();
+    expect(await screen.findByText(/Enter the 6-digit code we sent to the phone ending in/)).toBeInTheDocument();
+    expect(screen.getByText('4567')).toBeInTheDocument();
     const codeBox = screen.getByLabelText('Verification code');
     expect(codeBox.getAttribute('inputmode')).toBe('numeric');
     expect(codeBox.getAttribute('autocomplete')).toBe('one-time-code');
@@ -78,12 +78,12 @@ describe('sign-in page', () => {
 
     await user.type(codeBox, '123');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Enter the 6-digit code.')).toBeTruthy();
+    expect(await screen.findByText('Enter the 6-digit code.')).toBeInTheDocument();
 
     await user.clear(codeBox);
     await user.type(codeBox, '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The code is not correct. Please check it and try again.')).toBeTruthy();
+    expect(await screen.findByText('The code is not correct. Please check it and try again.')).toBeInTheDocument();
 
     await user.clear(codeBox);
     await user.type(codeBox, '246 810');

@@ -22,8 +22,8 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'shorter');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(authMessages.passwordRule)).toBeTruthy();
-    expect(screen.getByText('the passwords do not match, please re-enter')).toBeTruthy();
+    expect(await screen.findByText(authMessages.passwordRule)).toBeInTheDocument();
+    expect(screen.getByText('the passwords do not match, please re-enter')).toBeInTheDocument();
     expect(screen.getAllByText(authMessages.consentRequired)).toHaveLength(2);
     expect(sent).toEqual([]);
     // What was typed stays.
@@ -38,7 +38,7 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'Collector#2027');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(authMessages.passwordsDoNotMatch)).toBeTruthy();
+    expect(await screen.findByText(authMessages.passwordsDoNotMatch)).toBeInTheDocument();
     expect(screen.queryByText(authMessages.passwordRule)).toBeNull();
   });
 
@@ -89,6 +89,6 @@ describe('sign-up page', () => {
     expect(getStored('accessToken')).toBe('a1');
     expect(getStored('refreshToken')).toBe('r1');
     await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
-    expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ describe('/products', () => {
     const sent = stubCatalogue();
     const user = userEvent.setup();
     const { router } = renderApp('/products?page=2');
-    expect(await screen.findByText('42 products')).toBeTruthy();
+    expect(await screen.findByText('42 products')).toBeInTheDocument();
     expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe('2');
 
     await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
@@ -44,8 +44,8 @@ describe('/products', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?rarity=rare'));
     await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('rarity')).toBe('RARE'));
     expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe('1');
-    expect(await screen.findByText('1 product')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Products' })).getByText('Pixel Knight Paladin')).toBeTruthy();
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByText('Pixel Knight Paladin')).toBeInTheDocument();
   });
 
   it('reads the filters from the address, so a shared link shows the same list', async () => {
@@ -84,10 +84,10 @@ describe('/products', () => {
     const user = userEvent.setup();
     renderApp('/products');
 
-    expect(await screen.findByRole('heading', { name: 'We could not load the products' })).toBeTruthy();
-    expect(screen.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'We could not load the products' })).toBeInTheDocument();
+    expect(screen.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 product')).toBeTruthy();
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
   });
 });

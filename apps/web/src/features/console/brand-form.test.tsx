@@ -40,7 +40,7 @@ describe('console brand form', () => {
 
     await waitFor(() => expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(1));
     expect(sent.find((request) => request.method === 'PATCH')?.body).toEqual({ tagline: 'Pixels, polished.' });
-    expect(await screen.findByText('Changes saved')).toBeTruthy();
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
   });
 
   it('says there is nothing to save, without a request, when nothing changed', async () => {
@@ -52,7 +52,7 @@ describe('console brand form', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Change at least one field.')).toBeTruthy();
+    expect(await screen.findByText('Change at least one field.')).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'PATCH')).toBe(false);
   });
 
@@ -67,8 +67,8 @@ describe('console brand form', () => {
 
     await user.type(await screen.findByLabelText(/^Slug/), 'Not A Slug');
     await user.click(screen.getByRole('button', { name: 'Create draft' }));
-    expect(await screen.findByText('Use 1 to 120 characters.')).toBeTruthy();
-    expect(screen.getByText(/Use 2 to 60 lowercase letters/)).toBeTruthy();
+    expect(await screen.findByText('Use 1 to 120 characters.')).toBeInTheDocument();
+    expect(screen.getByText(/Use 2 to 60 lowercase letters/)).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
 
     await user.type(screen.getByLabelText(/^Name/), 'Neon Arcade');

@@ -36,13 +36,13 @@ describe('console access', () => {
     renderApp('/console/brands');
 
     const nav = await consoleSections();
-    for (const name of everyoneSections) expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    for (const name of everyoneSections) expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     for (const name of adminOnlySections) expect(within(nav).queryByRole('link', { name })).toBeNull();
-    expect(screen.getByText('Brand manager · Neon Arcade')).toBeTruthy();
+    expect(screen.getByText('Brand manager · Neon Arcade')).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Brands' });
-    expect(within(table).getByRole('link', { name: 'Neon Arcade' })).toBeTruthy();
-    expect(within(table).getByText('Draft')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Neon Arcade' })).toBeInTheDocument();
+    expect(within(table).getByText('Draft')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New brand' })).toBeNull();
   });
 
@@ -52,16 +52,16 @@ describe('console access', () => {
 
     const nav = await consoleSections();
     for (const name of [...everyoneSections, ...adminOnlySections]) {
-      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
-    expect(await screen.findByRole('link', { name: 'New brand' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'New brand' })).toBeInTheDocument();
   });
 
   it('keeps a brand manager out of an admin section opened by its address', async () => {
     const sent = signedInAsOperator(consoleMe());
     renderApp('/console/operators');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admins only' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admins only' })).toBeInTheDocument();
     expect(sent.some((request) => pathnameOf(request.path) === '/v1/console/operators')).toBe(false);
   });
 
@@ -69,10 +69,10 @@ describe('console access', () => {
     signedInAsOperator(null);
     renderApp('/console');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'You need operator access' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'You need operator access' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Console sections' })).toBeNull();
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Payment', hidden: true })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Payment', hidden: true })).toBeInTheDocument();
     expect(within(banner).queryByRole('link', { name: 'Console', hidden: true })).toBeNull();
   });
 
@@ -81,6 +81,6 @@ describe('console access', () => {
     renderApp('/guide');
     await screen.findByRole('heading', { level: 1, name: 'Guide' });
     const banner = screen.getByRole('banner');
-    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Console', hidden: true })).toBeTruthy());
+    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Console', hidden: true })).toBeInTheDocument());
   });
 });

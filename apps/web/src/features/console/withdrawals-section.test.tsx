@@ -111,14 +111,14 @@ describe('console withdrawals', () => {
     consoleWithWithdrawals([]);
     const { unmount } = renderApp('/console');
     const nav = await screen.findByRole('navigation', { name: 'Console sections' }, firstLoad);
-    expect(within(nav).getByRole('link', { name: 'Withdrawals' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Withdrawals' })).toBeInTheDocument();
     unmount();
 
     const sent = consoleWithWithdrawals([withdrawal()], { me: consoleMe() });
     renderApp('/console/withdrawals');
     const managerNav = await screen.findByRole('navigation', { name: 'Console sections' }, firstLoad);
     expect(within(managerNav).queryByRole('link', { name: 'Withdrawals' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admins only' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admins only' })).toBeInTheDocument();
     expect(sent.some((request) => pathnameOf(request.path).startsWith('/v1/console/withdrawals'))).toBe(false);
   });
 
@@ -144,19 +144,19 @@ describe('console withdrawals', () => {
     const table = await screen.findByRole('table', { name: 'Withdrawal requests' }, firstLoad);
     const [, first, second] = within(table).getAllByRole('row');
     // The address may wrap after the @ (a <wbr>), which the test DOM's name computation reads as a space.
-    expect(within(first!).getByRole('link', { name: /^collector@\s?example\.com$/ })).toBeTruthy();
-    expect(within(first!).getByText('USDC')).toBeTruthy();
-    expect(within(first!).getByText('$500.00')).toBeTruthy();
-    expect(within(first!).getByText('$0.00')).toBeTruthy();
-    expect(within(first!).getByText('In review')).toBeTruthy();
+    expect(within(first!).getByRole('link', { name: /^collector@\s?example\.com$/ })).toBeInTheDocument();
+    expect(within(first!).getByText('USDC')).toBeInTheDocument();
+    expect(within(first!).getByText('$500.00')).toBeInTheDocument();
+    expect(within(first!).getByText('$0.00')).toBeInTheDocument();
+    expect(within(first!).getByText('In review')).toBeInTheDocument();
     expect(within(second!).getByRole('link', { name: 'AdaFan' }).getAttribute('href')).toBe(
       `/console/withdrawals/${older}`,
     );
-    expect(within(second!).getByText(/^fan@\s?example\.com$/)).toBeTruthy();
-    expect(within(second!).getByText('Wire')).toBeTruthy();
-    expect(within(second!).getByText('$1,234.50')).toBeTruthy();
-    expect(within(second!).getByText('$25.00')).toBeTruthy();
-    expect(within(second!).getByText('Submitted')).toBeTruthy();
+    expect(within(second!).getByText(/^fan@\s?example\.com$/)).toBeInTheDocument();
+    expect(within(second!).getByText('Wire')).toBeInTheDocument();
+    expect(within(second!).getByText('$1,234.50')).toBeInTheDocument();
+    expect(within(second!).getByText('$25.00')).toBeInTheDocument();
+    expect(within(second!).getByText('Submitted')).toBeInTheDocument();
 
     // The page it shows, as the API gives it: no counting first, no other pages read.
     const listQueries = () =>
@@ -173,14 +173,14 @@ describe('console withdrawals', () => {
 
     const filters = screen.getByRole('navigation', { name: 'Withdrawal state' });
     await user.click(within(filters).getByRole('link', { name: 'Paid' }));
-    expect(await screen.findByRole('heading', { name: 'No withdrawal requests' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No withdrawal requests' })).toBeInTheDocument();
     expect(listQueries()).toEqual(new Set(['page=1&size=20', 'page=1&size=20&status=paid']));
   });
 
   it('says so when there are no requests at all', async () => {
     consoleWithWithdrawals([]);
     renderApp('/console/withdrawals');
-    expect(await screen.findByRole('heading', { name: 'No withdrawal requests' }, firstLoad)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No withdrawal requests' }, firstLoad)).toBeInTheDocument();
   });
 
   it.each<[TWithdrawalStatus, string[]]>([
@@ -198,7 +198,7 @@ describe('console withdrawals', () => {
     for (const name of all) {
       expect(within(actions).queryByRole('button', { name }) !== null, name).toBe(offered.includes(name));
     }
-    if (offered.length === 0) expect(within(actions).getByText(/nothing more to do/)).toBeTruthy();
+    if (offered.length === 0) expect(within(actions).getByText(/nothing more to do/)).toBeInTheDocument();
   });
 
   it('shows the bank details and the USDC address as the API gives them', async () => {
@@ -212,14 +212,14 @@ describe('console withdrawals', () => {
     ]);
     const { unmount } = renderApp(`/console/withdrawals/${older}`);
     const bank = await screen.findByRole('region', { name: 'Bank details' }, firstLoad);
-    expect(within(bank).getByText('021000021')).toBeTruthy();
-    expect(within(bank).getByText('123456789')).toBeTruthy();
-    expect(within(bank).getByText('First Bank')).toBeTruthy();
+    expect(within(bank).getByText('021000021')).toBeInTheDocument();
+    expect(within(bank).getByText('123456789')).toBeInTheDocument();
+    expect(within(bank).getByText('First Bank')).toBeInTheDocument();
     unmount();
 
     renderApp(`/console/withdrawals/${newer}`);
     const usdc = await screen.findByRole('region', { name: 'USDC address' }, firstLoad);
-    expect(within(usdc).getByText('0x52908400098527886E0F7030069857D2E4169EE7')).toBeTruthy();
+    expect(within(usdc).getByText('0x52908400098527886E0F7030069857D2E4169EE7')).toBeInTheDocument();
   });
 
   it('asks for a reason before rejecting, posts it, and shows the new state', async () => {
@@ -237,7 +237,7 @@ describe('console withdrawals', () => {
     await user.click(within(actions).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeTruthy();
+    expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/^Reason/), 'The name on the account does not match.');
@@ -248,11 +248,11 @@ describe('console withdrawals', () => {
     expect(pathnameOf(post.path)).toBe(`/v1/console/withdrawals/${older}/reject`);
     expect(post.body).toEqual({ reason: 'The name on the account does not match.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByText(/nothing more to do/)).toBeTruthy();
-    expect(screen.getByText('The name on the account does not match.')).toBeTruthy();
+    expect(await screen.findByText(/nothing more to do/)).toBeInTheDocument();
+    expect(screen.getByText('The name on the account does not match.')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'History' });
-    expect(within(history).getByText('Rejected')).toBeTruthy();
-    expect(within(history).getByText('“The name on the account does not match.”')).toBeTruthy();
+    expect(within(history).getByText('Rejected')).toBeInTheDocument();
+    expect(within(history).getByText('“The name on the account does not match.”')).toBeInTheDocument();
   });
 
   it('asks why a payout failed, posts the reason, and shows it', async () => {
@@ -269,9 +269,9 @@ describe('console withdrawals', () => {
     const actions = await screen.findByRole('region', { name: 'Next step' }, firstLoad);
     await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
-    expect(within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/)).toBeTruthy();
+    expect(within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
-    expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeTruthy();
+    expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/^Reason/), 'The bank returned the wire: account closed.');
@@ -283,8 +283,8 @@ describe('console withdrawals', () => {
     expect(post.body).toEqual({ reason: 'The bank returned the wire: account closed.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const summary = screen.getByRole('region', { name: 'Request' });
-    expect(within(summary).getByText('The bank returned the wire: account closed.')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'History' })).getByText('Marked failed')).toBeTruthy();
+    expect(within(summary).getByText('The bank returned the wire: account closed.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'History' })).getByText('Marked failed')).toBeInTheDocument();
   });
 
   it('opens one withdrawal by its address, reading only it, and shows the person and the API’s history', async () => {
@@ -311,11 +311,11 @@ describe('console withdrawals', () => {
     expect(steps[0]!.textContent).toContain('by AdaFan (fan@example.com)');
     expect(steps[1]!.textContent).toContain('by Admin (admin@example.com)');
     expect(steps[2]!.textContent).toContain('by the command line');
-    expect(within(steps[2]!).getByText('“Name does not match.”')).toBeTruthy();
+    expect(within(steps[2]!).getByText('“Name does not match.”')).toBeInTheDocument();
 
     const summary = screen.getByRole('region', { name: 'Request' });
-    expect(within(summary).getByText('AdaFan')).toBeTruthy();
-    expect(within(summary).getByText(/^fan@\s?example\.com$/)).toBeTruthy();
+    expect(within(summary).getByText('AdaFan')).toBeInTheDocument();
+    expect(within(summary).getByText(/^fan@\s?example\.com$/)).toBeInTheDocument();
 
     // No list scanned for it, no audit log read for its history.
     const consoleReads = new Set(
@@ -327,8 +327,8 @@ describe('console withdrawals', () => {
   it('says so when the withdrawal does not exist', async () => {
     consoleWithWithdrawals([withdrawal()]);
     renderApp(`/console/withdrawals/${newer}`);
-    expect(await screen.findByRole('heading', { name: 'We could not load this withdrawal' }, firstLoad)).toBeTruthy();
-    expect(screen.getByText(errorCatalogue.WITHDRAWAL_NOT_FOUND.message)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'We could not load this withdrawal' }, firstLoad)).toBeInTheDocument();
+    expect(screen.getByText(errorCatalogue.WITHDRAWAL_NOT_FOUND.message)).toBeInTheDocument();
   });
 
   it('shows the API’s message when another admin moved it first', async () => {
@@ -348,13 +348,13 @@ describe('console withdrawals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    expect(await within(dialog).findByText(new RegExp(errorCatalogue.WITHDRAWAL_STATUS_CONFLICT.message))).toBeTruthy();
+    expect(await within(dialog).findByText(new RegExp(errorCatalogue.WITHDRAWAL_STATUS_CONFLICT.message))).toBeInTheDocument();
     // The page reloads it: the move is no longer offered, and the dialog says where it stands now.
-    expect(await within(dialog).findByText(/It is approved now\./)).toBeTruthy();
+    expect(await within(dialog).findByText(/It is approved now\./)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     const actions2 = screen.getByRole('region', { name: 'Next step' });
-    expect(within(actions2).getByRole('button', { name: 'Mark paid' })).toBeTruthy();
+    expect(within(actions2).getByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
     expect(pathnameOf(sent.find((request) => request.method === 'POST')!.path)).toBe(
       `/v1/console/withdrawals/${older}/approve`,
     );

@@ -33,8 +33,8 @@ describe('account deletion', () => {
     await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
-    expect(await screen.findByText('Your account still holds assets')).toBeTruthy();
-    expect(screen.getByText('Your balance still holds 12.50 USD.')).toBeTruthy();
+    expect(await screen.findByText('Your account still holds assets')).toBeInTheDocument();
+    expect(screen.getByText('Your balance still holds 12.50 USD.')).toBeInTheDocument();
     expect(sent.find((request) => request.path === CHECK)?.body).toEqual({ password: 'Collector#2026' });
     expect(getSession().isLoggedIn).toBe(true);
   });
@@ -53,10 +53,10 @@ describe('account deletion', () => {
       return apiFailure(404, 'NOT_FOUND');
     });
     renderApp('/guide');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is being deleted' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is being deleted' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Cancel deletion request' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Guide' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guide' })).toBeInTheDocument();
   });
 });
 
@@ -64,7 +64,7 @@ describe('country restriction', () => {
   it('replaces the page with the region screen once the API answers 499', async () => {
     stubApi(() => apiFailure(499, 'COUNTRY_RESTRICTED'));
     renderApp('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not available in your region' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available in your region' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('banner')).toBeNull());
   });
 });

@@ -9,13 +9,13 @@ describe('onboarding page', () => {
     const { router } = renderApp('/onboarding');
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Collect the brands you love' })).toBeTruthy();
-    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Collect the brands you love' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Evolve through fusion' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Evolve through fusion' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Join the community' })).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByText(/15,000\+ members/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Join the community' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText(/15,000\+ members/)).toBeInTheDocument();
     expect(getStored('onboardingCompleted')).toBeUndefined();
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -34,7 +34,7 @@ describe('onboarding page', () => {
   it('says so when the introduction was already seen, with a way home', async () => {
     setStored('onboardingCompleted', true);
     renderApp('/onboarding');
-    expect(await screen.findByRole('heading', { level: 1, name: "You've seen the introduction" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: "You've seen the introduction" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
   });
 });

@@ -93,7 +93,7 @@ describe('payment page: identity verification before withdrawing', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Verify your identity' }));
     expect(
       await screen.findByText('The identity verification service could not be reached. Please try again in a moment.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -111,7 +111,7 @@ describe('payment page: identity verification before withdrawing', () => {
         .getAttribute('href'),
     ).toBe('http://localhost/dev/identity/idv_sandbox_1');
     expect(screen.queryByRole('button', { name: 'Request wire withdrawal' })).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Request wire withdrawal' }, { timeout: 8_000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Request wire withdrawal' }, { timeout: 8_000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: "We're checking your ID" })).toBeNull();
     const identityReads = sent.filter((request) => request.path === '/v1/identity-verifications/my');
     expect(identityReads.length).toBeGreaterThanOrEqual(3);
@@ -129,15 +129,15 @@ describe('payment page: identity verification before withdrawing', () => {
     );
     renderApp('/payment?tab=withdraw');
     const dialog = await screen.findByRole('dialog', { name: 'Resubmit ID' });
-    expect(within(dialog).getByText('We could not verify your identity. Please resubmit your ID.')).toBeTruthy();
-    expect(within(dialog).getByText(/could not read the photo of your ID/)).toBeTruthy();
+    expect(within(dialog).getByText('We could not verify your identity. Please resubmit your ID.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/could not read the photo of your ID/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request wire withdrawal' })).toBeNull();
 
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Resubmit ID' })).toBeNull());
     const card = screen.getByRole('region', { name: 'We could not verify your identity' });
-    expect(within(card).getByText(/could not read the photo of your ID/)).toBeTruthy();
+    expect(within(card).getByText(/could not read the photo of your ID/)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Resubmit ID' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/dev/identity/idv_sandbox_2'));
     expect(starts(sent)).toHaveLength(1);
@@ -155,7 +155,7 @@ describe('payment page: identity verification before withdrawing', () => {
     );
     renderApp('/payment?tab=withdraw');
     const dialog = await screen.findByRole('dialog', { name: 'Resubmit ID' });
-    expect(within(dialog).getByText(/name on your ID does not match the name on your account/)).toBeTruthy();
+    expect(within(dialog).getByText(/name on your ID does not match the name on your account/)).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Resubmit ID' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/dev/identity/idv_sandbox_3'));
   });
@@ -163,14 +163,14 @@ describe('payment page: identity verification before withdrawing', () => {
   it('verified and back from the provider (?identity=<id>): says so, and the forms are there', async () => {
     wallet(() => standing({ id: 'idv-9', status: 'verified', verificationUrl: null }));
     renderApp('/payment?tab=withdraw&identity=idv-9');
-    expect(await screen.findByText('Identity verified')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Request wire withdrawal' })).toBeTruthy();
+    expect(await screen.findByText('Identity verified')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
   });
 
   it('verified without a return: only the forms, no outcome', async () => {
     wallet(() => standing({ status: 'verified', verificationUrl: null }));
     renderApp('/payment?tab=withdraw');
-    expect(await screen.findByRole('button', { name: 'Request wire withdrawal' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
     expect(screen.queryByText('Identity verified')).toBeNull();
   });
 
@@ -195,7 +195,7 @@ describe('payment page: identity verification before withdrawing', () => {
     await user.click(screen.getByLabelText('I confirm the wallet address is correct'));
     await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resubmit ID' });
-    expect(within(dialog).getByText(/name on your ID does not match/)).toBeTruthy();
+    expect(within(dialog).getByText(/name on your ID does not match/)).toBeInTheDocument();
   });
 
   it('shows the verify card when a withdrawal is refused with IDENTITY_VERIFICATION_REQUIRED', async () => {
@@ -215,6 +215,6 @@ describe('payment page: identity verification before withdrawing', () => {
     await user.type(screen.getByLabelText(/USDC wallet address/), `0x${'ab'.repeat(20)}`);
     await user.click(screen.getByLabelText('I confirm the wallet address is correct'));
     await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
-    expect(await screen.findByRole('region', { name: 'Verify your identity' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Verify your identity' })).toBeInTheDocument();
   });
 });

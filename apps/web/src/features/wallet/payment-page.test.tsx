@@ -76,7 +76,7 @@ describe('payment page: balance and history', () => {
     wallet(undefined, { balance: balances({ withdrawable: 1_234_567, nonWithdrawable: 0, held: 2_500 }) });
     renderApp('/payment');
     const usdCard = await screen.findByRole('region', { name: 'US dollars balance' });
-    expect(within(usdCard).getByText('$12,370.67')).toBeTruthy();
+    expect(within(usdCard).getByText('$12,370.67')).toBeInTheDocument();
     expect(within(usdCard).getByText('Withdrawable').nextElementSibling?.textContent).toBe('$12,345.67');
     expect(within(usdCard).getByText('Not withdrawable').nextElementSibling?.textContent).toBe('$0.00');
     expect(within(usdCard).getByText('Held in review').nextElementSibling?.textContent).toBe('$25.00');
@@ -91,17 +91,17 @@ describe('payment page: balance and history', () => {
       request.path === '/v1/balances/my' && isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : undefined,
     );
     renderApp('/payment');
-    expect(await screen.findByText('We could not load your balance')).toBeTruthy();
-    expect(screen.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeTruthy();
+    expect(await screen.findByText('We could not load your balance')).toBeInTheDocument();
+    expect(screen.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();
     isDown = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'US dollars balance' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'US dollars balance' })).toBeInTheDocument();
   });
 
   it('says there are no payments yet', async () => {
     wallet();
     renderApp('/payment?tab=history');
-    expect(await screen.findByRole('heading', { name: 'No payments yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No payments yet' })).toBeInTheDocument();
   });
 
   it('opens a history row to its receipt with every field of the spec', async () => {
@@ -136,7 +136,7 @@ describe('payment page: balance and history', () => {
     renderApp('/payment?tab=history');
     const row = await screen.findByRole('button', { name: /Neon Genesis pack/ });
     expect(row.getAttribute('aria-expanded')).toBe('false');
-    expect(within(row).getByText('-$13.00')).toBeTruthy();
+    expect(within(row).getByText('-$13.00')).toBeInTheDocument();
     await userEvent.setup().click(row);
     const receipt = screen.getByRole('region', { name: 'Receipt' });
     const value = (term: string) => within(receipt).getByText(term).nextElementSibling?.textContent;
@@ -169,7 +169,7 @@ describe('payment page: add funds', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(
       await screen.findByText('The payment provider could not be reached. Please try again in a moment.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/card/checkout/ref-1'));
 
@@ -220,7 +220,7 @@ describe('payment page: add funds', () => {
       amount: { amount: 4_000, currency: 'USD' },
       paymentMethodId: cardId,
     });
-    expect(await screen.findByText(/Confirming your payment|We're confirming your payment/)).toBeTruthy();
+    expect(await screen.findByText(/Confirming your payment|We're confirming your payment/)).toBeInTheDocument();
   });
 
   it('refuses an amount outside the bandwidth before asking, and shows the API refusal too', async () => {
@@ -232,14 +232,14 @@ describe('payment page: add funds', () => {
     const amount = await screen.findByLabelText(/Amount \(USD\)/);
     await user.type(amount, '1');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
 
     await user.clear(amount);
     await user.type(amount, '50');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(sent.some((request) => request.path === '/v1/deposits')).toBe(true));
-    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeInTheDocument();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -252,10 +252,10 @@ describe('payment page: add funds', () => {
     renderApp('/payment?tab=add-funds');
     const user = userEvent.setup();
     const amount = await screen.findByLabelText(/Amount \(USD\)/);
-    expect(screen.getByText('From $20.00 to $300.00 per payment.')).toBeTruthy();
+    expect(screen.getByText('From $20.00 to $300.00 per payment.')).toBeInTheDocument();
     await user.type(amount, '10');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeTruthy();
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
   });
 
@@ -265,7 +265,7 @@ describe('payment page: add funds', () => {
     const user = userEvent.setup();
     expect(screen.queryByText(CRYPTO_NETWORK_WARNING)).toBeNull();
     await user.click(await screen.findByRole('radio', { name: /Crypto/ }));
-    expect(await screen.findByText(CRYPTO_NETWORK_WARNING)).toBeTruthy();
+    expect(await screen.findByText(CRYPTO_NETWORK_WARNING)).toBeInTheDocument();
     const coins = screen.getByRole('list', { name: 'Supported coins' });
     expect(
       within(coins)
@@ -310,10 +310,10 @@ describe('payment page: coming back from the checkout', () => {
       return undefined;
     });
     renderApp('/payment?deposit=dep-1');
-    expect(await screen.findByText('Confirming your payment')).toBeTruthy();
-    expect(await screen.findByText('Funds added', {}, { timeout: 4_000 })).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(/Your USD balance is now \$25\.00\./)).toBeTruthy());
-    expect(screen.getByText(/\$25\.00 was added to your balance \(paid with Visa •••• 4242\)\./)).toBeTruthy();
+    expect(await screen.findByText('Confirming your payment')).toBeInTheDocument();
+    expect(await screen.findByText('Funds added', {}, { timeout: 4_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(/Your USD balance is now \$25\.00\./)).toBeInTheDocument());
+    expect(screen.getByText(/\$25\.00 was added to your balance \(paid with Visa •••• 4242\)\./)).toBeInTheDocument();
     const pollsAtSuccess = polls;
     await new Promise((resolve) => setTimeout(resolve, 2_300));
     expect(polls).toBe(pollsAtSuccess);
@@ -324,27 +324,27 @@ describe('payment page: coming back from the checkout', () => {
       request.path === '/v1/deposits/dep-1' ? deposit('failed', { failureReason: 'card_declined' }) : undefined,
     );
     renderApp('/payment?deposit=dep-1');
-    expect(await screen.findByText('Payment failed')).toBeTruthy();
-    expect(screen.getByText('Your card was declined. Please try another card.')).toBeTruthy();
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined. Please try another card.')).toBeInTheDocument();
   });
 
   it('says when the checkout expired', async () => {
     wallet((request) => (request.path === '/v1/deposits/dep-1' ? deposit('expired') : undefined));
     renderApp('/payment?deposit=dep-1');
-    expect(await screen.findByText('Checkout expired')).toBeTruthy();
+    expect(await screen.findByText('Checkout expired')).toBeInTheDocument();
   });
 
   it("stays neutral when the deposit lookup does not exist yet (the API's route 404)", async () => {
     wallet();
     renderApp('/payment?deposit=dep-1');
-    expect(await screen.findByText("We're confirming your payment")).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'US dollars balance' })).toBeTruthy();
+    expect(await screen.findByText("We're confirming your payment")).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'US dollars balance' })).toBeInTheDocument();
   });
 
   it('says when the deposit is not found', async () => {
     wallet((request) => (request.path === '/v1/deposits/dep-1' ? apiFailure(404, 'DEPOSIT_NOT_FOUND') : undefined));
     renderApp('/payment?deposit=dep-1');
-    expect(await screen.findByText('We could not find this deposit.')).toBeTruthy();
+    expect(await screen.findByText('We could not find this deposit.')).toBeInTheDocument();
   });
 
   it('gives up politely after a minute of pending', async () => {
@@ -356,9 +356,9 @@ describe('payment page: coming back from the checkout', () => {
       return deposit('pending');
     });
     renderApp('/payment?deposit=dep-1');
-    expect(await screen.findByText('Confirming your payment')).toBeTruthy();
+    expect(await screen.findByText('Confirming your payment')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(61_000);
-    expect(await screen.findByText('This is taking longer than usual')).toBeTruthy();
+    expect(await screen.findByText('This is taking longer than usual')).toBeInTheDocument();
     const pollsAtGiveUp = polls;
     expect(pollsAtGiveUp).toBeGreaterThan(1);
     await vi.advanceTimersByTimeAsync(10_000);

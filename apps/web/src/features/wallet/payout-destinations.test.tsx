@@ -147,7 +147,7 @@ describe('payment methods: bank accounts', () => {
     });
     renderApp('/payment?tab=methods');
     const user = userEvent.setup();
-    expect(await screen.findByText('No saved bank accounts')).toBeTruthy();
+    expect(await screen.findByText('No saved bank accounts')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a bank account' }));
     const form = screen.getByRole('form', { name: 'Add a bank account' });
     // Typed for the US first, then the bank turns out to be German: only the IBAN fields go.
@@ -156,7 +156,7 @@ describe('payment methods: bank accounts', () => {
     await user.selectOptions(within(form).getByLabelText(/Bank country/), 'DE');
     await user.type(within(form).getByLabelText(/IBAN/), 'DE00 1234 5678 9012 3456 78');
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
-    expect(await within(form).findByText('Please enter a valid IBAN.')).toBeTruthy();
+    expect(await within(form).findByText('Please enter a valid IBAN.')).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
     await user.clear(within(form).getByLabelText(/IBAN/));
 
@@ -175,8 +175,8 @@ describe('payment methods: bank accounts', () => {
     for (const [label, value] of fields) await user.type(within(form).getByLabelText(label), value);
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     const list = await screen.findByRole('list', { name: 'Saved bank accounts' });
-    expect(within(list).getByText(/Deutsche Bank •••• 3000/)).toBeTruthy();
-    expect(within(list).getByText('Ada Lovelace · Germany')).toBeTruthy();
+    expect(within(list).getByText(/Deutsche Bank •••• 3000/)).toBeInTheDocument();
+    expect(within(list).getByText('Ada Lovelace · Germany')).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual(germanDetails);
     expect(screen.queryByRole('form', { name: 'Add a bank account' })).toBeNull();
 
@@ -186,7 +186,7 @@ describe('payment methods: bank accounts', () => {
     expect(sentTo(sent, 'DELETE', '/v1/bank-accounts/ba-de')).toHaveLength(0);
     await user.click(within(list).getByRole('button', { name: 'Remove Deutsche Bank •••• 3000' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('No saved bank accounts')).toBeTruthy();
+    expect(await screen.findByText('No saved bank accounts')).toBeInTheDocument();
     expect(sentTo(sent, 'DELETE', '/v1/bank-accounts/ba-de')).toHaveLength(1);
   });
 
@@ -205,7 +205,7 @@ describe('payment methods: bank accounts', () => {
       details: [{ field: 'routingNumber', message: 'Please enter a valid 9-digit routing number.' }],
     });
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
-    expect(await within(form).findByText('Please enter a valid 9-digit routing number.')).toBeTruthy();
+    expect(await within(form).findByText('Please enter a valid 9-digit routing number.')).toBeInTheDocument();
     expect(
       within(form)
         .getByLabelText(/Routing number/)
@@ -216,7 +216,7 @@ describe('payment methods: bank accounts', () => {
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     expect(
       await within(form).findByText('You can save up to 5 bank accounts. Remove one to add another.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });
 
@@ -238,27 +238,27 @@ describe('payment methods: wallet addresses', () => {
     });
     renderApp('/payment?tab=methods');
     const user = userEvent.setup();
-    expect(await screen.findByText('No saved wallet addresses')).toBeTruthy();
+    expect(await screen.findByText('No saved wallet addresses')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add a wallet address' });
     const input = within(form).getByLabelText(/USDC wallet address/);
     await user.type(input, '0x1234');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(
       await within(form).findByText('Please enter a valid USDC wallet address (0x followed by 40 characters).'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/wallet-addresses')).toHaveLength(0);
 
     await user.clear(input);
     await user.type(input, address);
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     const list = await screen.findByRole('list', { name: 'Saved wallet addresses' });
-    expect(within(list).getByText(address)).toBeTruthy();
+    expect(within(list).getByText(address)).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/wallet-addresses')[0]?.body).toEqual({ address });
     await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
 
     await user.type(input, address);
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
-    expect(await within(form).findByText('This wallet address is already saved.')).toBeTruthy();
+    expect(await within(form).findByText('This wallet address is already saved.')).toBeInTheDocument();
 
     await user.click(within(list).getByRole('button', { name: 'Remove 0x5290…9EE7' }));
     await user.click(
@@ -266,7 +266,7 @@ describe('payment methods: wallet addresses', () => {
         name: 'Remove',
       }),
     );
-    expect(await screen.findByText('No saved wallet addresses')).toBeTruthy();
+    expect(await screen.findByText('No saved wallet addresses')).toBeInTheDocument();
   });
 });
 
@@ -282,7 +282,7 @@ describe('withdraw with saved destinations', () => {
     renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Amount \(USD\)/), '100');
-    expect(screen.getByLabelText(/Save this bank account/)).toBeTruthy();
+    expect(screen.getByLabelText(/Save this bank account/)).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText(/Use a saved bank account/), chase.id);
     await waitFor(() =>
       expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('000123456789'),
@@ -321,7 +321,7 @@ describe('withdraw with saved destinations', () => {
     await user.click(screen.getByRole('button', { name: 'Request wire withdrawal' }));
     await waitFor(() => expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(1));
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual(chaseDetails);
-    expect(await screen.findByText('Bank account saved')).toBeTruthy();
+    expect(await screen.findByText('Bank account saved')).toBeInTheDocument();
   });
 
   it('withdraws USDC to a saved address', async () => {
@@ -367,7 +367,7 @@ describe('my withdrawals', () => {
     );
     renderApp('/payment?tab=withdraw');
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
-    expect(within(list).getByText(/The payout failed; the amount and fee went back to your balance\./)).toBeTruthy();
-    expect(within(list).getByText(/Reason: The bank returned the wire: account closed/)).toBeTruthy();
+    expect(within(list).getByText(/The payout failed; the amount and fee went back to your balance\./)).toBeInTheDocument();
+    expect(within(list).getByText(/Reason: The bank returned the wire: account closed/)).toBeInTheDocument();
   });
 });

@@ -97,21 +97,21 @@ describe('payment page: withdraw', () => {
     expect(screen.queryByLabelText(/IBAN/)).toBeNull();
 
     await user.selectOptions(country, 'US');
-    expect(screen.getByLabelText(/Routing number \(wire\)/)).toBeTruthy();
-    expect(screen.getByText(/not the one for electronic \(ACH\) transfers/)).toBeTruthy();
-    expect(screen.getByLabelText(/Account number/)).toBeTruthy();
+    expect(screen.getByLabelText(/Routing number \(wire\)/)).toBeInTheDocument();
+    expect(screen.getByText(/not the one for electronic \(ACH\) transfers/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Account number/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/IBAN/)).toBeNull();
     expect(screen.queryByLabelText(/Institution number/)).toBeNull();
 
     await user.selectOptions(country, 'CA');
-    expect(screen.getByLabelText(/Institution number/)).toBeTruthy();
-    expect(screen.getByLabelText(/Transit number/)).toBeTruthy();
-    expect(screen.getByLabelText(/Account number/)).toBeTruthy();
+    expect(screen.getByLabelText(/Institution number/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Transit number/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Account number/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Routing number/)).toBeNull();
 
     await user.selectOptions(country, 'DE');
-    expect(screen.getByLabelText(/IBAN/)).toBeTruthy();
-    expect(screen.getByLabelText(/SWIFT code/)).toBeTruthy();
+    expect(screen.getByLabelText(/IBAN/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/SWIFT code/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Account number/)).toBeNull();
 
     await user.type(screen.getByLabelText(/Amount \(USD\)/), '1,000');
@@ -128,7 +128,7 @@ describe('payment page: withdraw', () => {
     const user = userEvent.setup();
     await fillUsWire(user, { routing: '123456789' });
     await user.click(submitWire());
-    expect(await screen.findByText('Please enter a valid 9-digit routing number.')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid 9-digit routing number.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Routing number/).getAttribute('aria-invalid')).toBe('true');
     expect(posts(sent)).toHaveLength(0);
   });
@@ -145,19 +145,19 @@ describe('payment page: withdraw', () => {
     });
     renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
-    expect(await screen.findByText('No withdrawals yet')).toBeTruthy();
+    expect(await screen.findByText('No withdrawals yet')).toBeInTheDocument();
     await fillUsWire(user);
     await user.click(submitWire());
-    expect(await screen.findByText('Please confirm that the information is correct.')).toBeTruthy();
+    expect(await screen.findByText('Please confirm that the information is correct.')).toBeInTheDocument();
     expect(posts(sent)).toHaveLength(0);
 
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));
     await user.click(submitWire());
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
-    expect(within(list).getByText('Wire to Chase •••• 6789')).toBeTruthy();
+    expect(within(list).getByText('Wire to Chase •••• 6789')).toBeInTheDocument();
     // The state badge (the steps below repeat the words).
-    expect(within(list).getByText('Submitted', { ignore: 'ol *' })).toBeTruthy();
-    expect(within(list).getByText(/up to two weeks/)).toBeTruthy();
+    expect(within(list).getByText('Submitted', { ignore: 'ol *' })).toBeInTheDocument();
+    expect(within(list).getByText(/up to two weeks/)).toBeInTheDocument();
     expect(posts(sent)[0]?.body).toEqual({
       method: 'wire',
       amount: 10_000,
@@ -190,12 +190,12 @@ describe('payment page: withdraw', () => {
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));
     await user.click(submitWire());
     const dialog = await screen.findByRole('dialog', { name: 'Insufficient funds' });
-    expect(within(dialog).getByText('Insufficient funds. Please add funds to your balance.')).toBeTruthy();
-    expect(within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/)).toBeTruthy();
+    expect(within(dialog).getByText('Insufficient funds. Please add funds to your balance.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/)).toBeInTheDocument();
     expect(posts(sent)).toHaveLength(0);
     await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
-    expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
   });
 
   it("opens the insufficient-funds popup on the API's INSUFFICIENT_FUNDS (USDC)", async () => {
@@ -213,11 +213,11 @@ describe('payment page: withdraw', () => {
     await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
     expect(
       await screen.findByText('Please enter a valid USDC wallet address (0x followed by 40 characters).'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/USDC wallet address/));
     await user.type(screen.getByLabelText(/USDC wallet address/), `0x${'ab'.repeat(20)}`);
     await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
-    expect(await screen.findByRole('dialog', { name: 'Insufficient funds' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Insufficient funds' })).toBeInTheDocument();
   });
 
   it('opens "unable to verify wire transfer information" when the API refuses the bank details', async () => {
@@ -236,7 +236,7 @@ describe('payment page: withdraw', () => {
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));
     await user.click(submitWire());
     const dialog = await screen.findByRole('dialog', { name: 'Unable to verify wire transfer information' });
-    expect(within(dialog).getByText('Please enter a valid 9-digit routing number.')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a valid 9-digit routing number.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Check the details' }));
     expect(screen.getByLabelText(/Routing number/).getAttribute('aria-invalid')).toBe('true');
   });
@@ -262,9 +262,9 @@ describe('payment page: withdraw', () => {
     );
     renderApp('/payment?tab=withdraw');
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
-    expect(within(list).getByText('Rejected', { ignore: 'ol *' })).toBeTruthy();
-    expect(within(list).getByText(/the fee was kept\. Reason: Name does not match the account\./)).toBeTruthy();
-    expect(within(list).getByText('Nov 20, 2026')).toBeTruthy();
+    expect(within(list).getByText('Rejected', { ignore: 'ol *' })).toBeInTheDocument();
+    expect(within(list).getByText(/the fee was kept\. Reason: Name does not match the account\./)).toBeInTheDocument();
+    expect(within(list).getByText('Nov 20, 2026')).toBeInTheDocument();
     // Each step, oldest first, with the reason where one was given.
     const steps = within(list).getByRole('list', { name: 'Steps of this withdrawal' });
     expect(within(steps).getAllByRole('listitem').map((step) => step.firstChild?.textContent)).toEqual([
@@ -272,7 +272,7 @@ describe('payment page: withdraw', () => {
       'In review',
       'Rejected',
     ]);
-    expect(within(steps).getByText('“Name does not match the account.”')).toBeTruthy();
+    expect(within(steps).getByText('“Name does not match the account.”')).toBeInTheDocument();
   });
 });
 
@@ -299,15 +299,15 @@ describe('payment page: payment methods', () => {
     });
     renderApp('/payment?tab=methods');
     const user = userEvent.setup();
-    expect(await screen.findByText('No saved cards')).toBeTruthy();
+    expect(await screen.findByText('No saved cards')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a card' }));
     await user.type(screen.getByLabelText(/Name as on card/), 'A');
     await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4241');
     await user.selectOptions(screen.getByLabelText(/Expiry month/), '12');
     await user.selectOptions(screen.getByLabelText(/Expiry year/), '2030');
     await user.click(screen.getByRole('button', { name: 'Save card' }));
-    expect(await screen.findByText('Invalid credit card number. Please check again')).toBeTruthy();
-    expect(screen.getByText('Please enter the name as it appears on the card (2 to 100 characters).')).toBeTruthy();
+    expect(await screen.findByText('Invalid credit card number. Please check again')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the name as it appears on the card (2 to 100 characters).')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/cards' && request.method === 'POST')).toBe(false);
 
     await user.type(screen.getByLabelText(/Name as on card/), 'da Lovelace');
@@ -316,8 +316,8 @@ describe('payment page: payment methods', () => {
     await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4242');
     await user.click(screen.getByRole('button', { name: 'Save card' }));
     const list = await screen.findByRole('list', { name: 'Saved cards' });
-    expect(within(list).getByText(/Visa •••• 4242/)).toBeTruthy();
-    expect(within(list).getByText(/Ada Lovelace · Expires 12\/2030/)).toBeTruthy();
+    expect(within(list).getByText(/Visa •••• 4242/)).toBeInTheDocument();
+    expect(within(list).getByText(/Ada Lovelace · Expires 12\/2030/)).toBeInTheDocument();
     expect(list.textContent).not.toContain('4242 4242');
     expect(sent.find((request) => request.path === '/v1/cards' && request.method === 'POST')?.body).toEqual({
       nameOnCard: 'Ada Lovelace',
@@ -339,7 +339,7 @@ describe('payment page: payment methods', () => {
     await user.selectOptions(screen.getByLabelText(/Expiry month/), '1');
     await user.selectOptions(screen.getByLabelText(/Expiry year/), String(new Date().getFullYear() + 1));
     await user.click(screen.getByRole('button', { name: 'Save card' }));
-    expect(await screen.findByText('Invalid credit card number. Please check again')).toBeTruthy();
+    expect(await screen.findByText('Invalid credit card number. Please check again')).toBeInTheDocument();
     expect(screen.getByLabelText(/Card number/).getAttribute('aria-invalid')).toBe('true');
   });
 });

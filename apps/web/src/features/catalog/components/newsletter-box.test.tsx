@@ -22,7 +22,7 @@ describe('NewsletterBox', () => {
     const { user, email } = renderBox();
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(await screen.findByText(authMessages.emailFormat)).toBeTruthy();
+    expect(await screen.findByText(authMessages.emailFormat)).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 
@@ -31,7 +31,7 @@ describe('NewsletterBox', () => {
     const { user, email } = renderBox();
     await user.type(email, ' Fan@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(await screen.findByText(SUBSCRIBED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(SUBSCRIBED_MESSAGE)).toBeInTheDocument();
     expect(sent).toEqual([
       expect.objectContaining({ method: 'POST', path: '/v1/subscribe', body: { email: 'fan@example.com' } }),
     ]);
@@ -42,7 +42,7 @@ describe('NewsletterBox', () => {
     const { user, email } = renderBox();
     await user.type(email, 'fan@example.com');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(await screen.findByText(errorCatalogue.REQUEST_MAXIMUN.message)).toBeTruthy();
+    expect(await screen.findByText(errorCatalogue.REQUEST_MAXIMUN.message)).toBeInTheDocument();
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('fan@example.com');
   });
 });

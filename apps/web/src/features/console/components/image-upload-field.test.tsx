@@ -65,6 +65,6 @@ describe('ImageUploadField', () => {
       expect(screen.getByRole('img', { name: 'Logo: current image' }).getAttribute('src')).toBe('/uploads/abc.png'),
     );
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
 });
