@@ -1,7 +1,7 @@
 // `npm run bench [-- scenario ...]`: starts the real server on this machine (PGlite in a temporary folder, or
 // BENCH_DATABASE_URL), drives each scenario with autocannon over loopback, prints a summary and records it in
 // bench/results/. Run on demand; tests never assert timings.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,28 @@ const scenarios = {
     requests: async ({ accessToken }) => [
       { method: 'GET', path: '/v1/balances?page=1&size=20', headers: { authorization: `Bearer ${accessToken}` } },
     ],
+  },
+  'drops-list': {
+    about: 'GET /v1/drops?status=AVAILABLE: the public drop list a visitor opens (its answer kept a second in memory)',
+    requests: async () => [{ method: 'GET', path: '/v1/drops?status=AVAILABLE&page=1&size=20' }],
+  },
+  'drop-detail': {
+    about: 'GET /v1/drops/{id}: the live seeded drop, as a visitor sees it',
+    requests: async () => {
+      const drops = await (await fetch(`${base}/v1/drops?status=AVAILABLE`)).json();
+      return [{ method: 'GET', path: `/v1/drops/${drops.data.items[0].id}` }];
+    },
+  },
+  products: {
+    about: 'GET /v1/products?page=1&size=20: a page of the catalogue',
+    requests: async () => [{ method: 'GET', path: '/v1/products?page=1&size=20' }],
+  },
+  product: {
+    about: 'GET /v1/products/{id}: one product page',
+    requests: async () => {
+      const products = await (await fetch(`${base}/v1/products?size=1`)).json();
+      return [{ method: 'GET', path: `/v1/products/${products.data.items[0].id}` }];
+    },
   },
   'sign-in': {
     about: 'POST /v1/users/authentications/login: argon2id verification bound (19 MiB, t=2) plus a new session',
@@ -105,8 +127,16 @@ async function fundBenchUser({ accessToken }) {
   }
 }
 
+// Scenarios with a script of their own (TypeScript, run with tsx): each prepares its own database and server.
+const scripted = ['ledger-postings', 'purchase', 'drop-rush', 'fuzz', 'web'];
 const selected = process.argv.slice(2).filter((name) => !name.startsWith('-'));
-const names = selected.length > 0 ? selected : Object.keys(scenarios);
+const everything = selected.length === 0;
+for (const name of everything ? scripted : selected.filter((candidate) => scripted.includes(candidate))) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) process.exitCode = 1;
+}
+const names = everything ? Object.keys(scenarios) : selected.filter((name) => !scripted.includes(name));
+if (names.length === 0) process.exit();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-bench-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   cwd: root,

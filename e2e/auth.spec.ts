@@ -151,6 +151,10 @@ test.describe('accounts and sessions', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/password\/reset$/);
+    // The address changes before the page does (the router renders the new page as a transition), and the sign-in
+    // page has an Email field too: typing before the reset page shows fills the page being left, and the reset form
+    // is then sent empty ("Please enter a valid email address."). Wait for the page, not its address.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText(`If an account exists for ${email}, we sent a link`)).toBeVisible();

@@ -36,8 +36,9 @@ test.describe('app shell', () => {
     await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 
-  test('an unknown path shows the 404 page with a way home', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown path answers HTTP 404 and shows the 404 page with a way home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     await expect(page).toHaveTitle('Page not found | Cypher');
 
@@ -47,7 +48,7 @@ test.describe('app shell', () => {
   });
 
   test('routes resolve with a trailing slash, and the OAuth callback stands alone', async ({ page }) => {
-    await page.goto('/drops/');
+    expect((await page.goto('/drops/'))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drops');
 
     // Cancelled at Google: the callback says so on its own screen, without the header.

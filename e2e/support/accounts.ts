@@ -48,7 +48,7 @@ export function linkIn(message: MailboxMessage): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-export function keyIn(message: MailboxMessage): string {
+function keyIn(message: MailboxMessage): string {
   const key = new URL(linkIn(message), 'http://local').searchParams.get('key');
   if (!key) throw new Error(`no key in: ${message.text}`);
   return key;

@@ -13,6 +13,9 @@ import { tiliaProvider } from './adapters/payments/tilia-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import { identityWebhookSecretFor, type IdentityProvider } from './adapters/identity/identity-provider.ts';
 import { sandboxIdentityProvider } from './adapters/identity/sandbox-identity-provider.ts';
+import { orderDepositListener } from './modules/orders/order-payments.ts';
+import { purchaseBatcher, type PurchaseBatcher } from './modules/orders/purchase-batcher.ts';
+import type { DepositListener } from './modules/wallet/deposits/deposit-listener.ts';
 
 /**
  * What route files and services work with: the app's dependencies plus what is built from them once per app
@@ -31,6 +34,10 @@ export interface AppContext extends AppDeps {
   paymentsWebhookSecret: string;
   /** The sandboxes' callbacks after a saved-method charge; the dev-payments routes deliver them. */
   sandboxWebhooks: SandboxWebhooks;
+  /** Balance purchases, batched per round and transaction (group commit). */
+  purchases: PurchaseBatcher;
+  /** What other modules do when a deposit they started settles: card and Tilia orders. */
+  depositListeners: readonly DepositListener[];
   /** Identity verification before withdrawals: the sandbox outside production; null where none (answers 502). */
   identity: IdentityProvider | null;
   /** Signs and verifies the identity sandbox's webhooks (derived from AUTH_SECRET). */
@@ -42,7 +49,7 @@ export function createAppContext(deps: AppDeps): AppContext {
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const db = deps.database.db;
   const tokens = accessTokens({ ...deps.config.auth, secret: authSecret }, deps.clock);
-  const auth = authGuard({ db, clock: deps.clock, tokens });
+  const auth = authGuard({ db, clock: deps.clock, tokens, sessionCheckCacheMs: deps.config.auth.sessionCheckCacheMs });
   const operators = operatorGuard({ db, requireAuth: auth.requireAuth });
   const { google, discord } = deps.config.oauth;
   const oauth = {
@@ -89,5 +96,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     sandboxWebhooks: webhooks,
     identity,
     identityWebhookSecret,
+    depositListeners: [orderDepositListener({ holdMinutes: deps.config.orders.holdMinutes })],
+    purchases: purchaseBatcher({ db, clock: deps.clock }),
   };
 }

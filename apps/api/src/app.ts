@@ -8,11 +8,15 @@ import type { FileStorage } from './adapters/storage/storage.ts';
 import { createAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCountryRestriction } from './http/country-restriction.ts';
-import { isApiPath, registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, isApiPath, registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerPublicAnswers } from './http/public-cache.ts';
 import { registerRequestContext, requestIdFor } from './http/request-context.ts';
+import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStorableTextCheck } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { Clock } from './lib/clock.ts';
@@ -20,15 +24,21 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth/oauth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
+import { dropsRoutes } from './modules/drops/drops.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { devPaymentsRoutes } from './modules/dev-payments/dev-payments.routes.ts';
 import { devOAuthRoutes } from './modules/dev-oauth/dev-oauth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { pagePreloads } from './modules/site/page-preloads.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { devIdentityRoutes } from './modules/dev-identity/dev-identity.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { identityWebhooksRoutes } from './modules/identity/identity-webhooks.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { packsRoutes } from './modules/drops/packs/packs.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
 import { payoutDestinationsRoutes } from './modules/wallet/payout-destinations/payout-destinations.routes.ts';
 import { depositsRoutes } from './modules/wallet/deposits/deposits.routes.ts';
@@ -52,18 +62,25 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config),
+    logController: new RequestLogController(),
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Answers of the router and of Node's HTTP parser, in the error model's shape too (http/error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerRequestContext(app);
   const errors = registerErrorHandling(app, deps.errorReporter);
+  registerStorableTextCheck(app);
   registerCountryRestriction(app, config.countryRestriction);
   await registerSecurityHeaders(app, config);
+  registerPublicAnswers(app, { clock: deps.clock, ttlMs: config.publicResponseCacheMs });
+  await registerCompression(app);
   await registerOpenApi(app, config);
   // Multipart bodies stream: nothing is buffered until a route reads its file, with that route's own limits.
   await app.register(multipart, {
@@ -78,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes(ctx));
   await app.register(catalogRoutes(ctx));
   await app.register(consoleRoutes(ctx));
+  await app.register(dropsRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(walletRoutes(ctx));
   await app.register(withdrawalsRoutes(ctx));
@@ -85,17 +103,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cardsRoutes(ctx));
   await app.register(payoutDestinationsRoutes(ctx));
   await app.register(webhooksRoutes(ctx));
+  await app.register(ordersRoutes(ctx));
+  await app.register(packsRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
   await app.register(identityRoutes(ctx));
   await app.register(identityWebhooksRoutes(ctx));
+  await app.register(siteRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));
   if (ctx.config.payments.mode === 'sandbox') await app.register(devPaymentsRoutes(ctx));
   if (ctx.config.identity.mode === 'sandbox') await app.register(devIdentityRoutes(ctx));
 
-  const webApp = await registerWebApp(app, config);
+  const webApp = await registerWebApp(app, config, pagePreloads(ctx));
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (webApp.sendIndex && isPageRequest && !isApiPath(request.url)) return webApp.sendIndex(reply);
+    if (webApp.sendPage && isPageRequest && !isApiPath(request.url)) return webApp.sendPage(request, reply);
     return errors.replyNotFound(request, reply);
   });
 

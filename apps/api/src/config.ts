@@ -45,6 +45,7 @@ const ZEnvironment = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Cypher <no-reply@cypher.local>'),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -83,12 +84,21 @@ const ZEnvironment = z.object({
   USDC_WITHDRAWAL_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   CYP_MINOR_UNITS: z.coerce.number().int().min(0).max(6).default(DEFAULT_CYP_MINOR_UNITS),
   CYP_PER_USD: z.coerce.number().positive().max(1_000_000).default(DEFAULT_CYP_PER_USD),
+  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  ORDER_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(5_000).default(500),
+  ORDER_FEE_MIN_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
+  PUBLIC_RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  DROP_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
   PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  // The SDK takes a host, a port and a protocol and adds the /v1/ paths itself: a path here would be dropped.
+  STRIPE_API_BASE: z
+    .url()
+    .refine((value) => new URL(value).pathname === '/', 'must be a scheme, host and port only (no path)')
+    .default('https://api.stripe.com'),
   COINBASE_COMMERCE_API_KEY: optionalString,
   COINBASE_COMMERCE_WEBHOOK_SECRET: optionalString,
   COINBASE_COMMERCE_API_BASE: z.url().default('https://api.commerce.coinbase.com'),
@@ -144,6 +154,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secret: e.AUTH_SECRET,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       sessionTtlDays: e.SESSION_TTL_DAYS,
+      /** How long a sign-in found alive is trusted without reading it again: the bound on a logout elsewhere. */
+      sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
       issuer: publicUrl,
       audience: 'cypher-api',
     },
@@ -172,6 +184,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Charged per withdrawal request, in cents, and kept if the request is rejected. */
       withdrawalFeeCents: { wire: e.WIRE_WITHDRAWAL_FEE_CENTS, usdc: e.USDC_WITHDRAWAL_FEE_CENTS },
     },
+    orders: {
+      /** How long card and Tilia orders hold their packs while the person pays. */
+      holdMinutes: e.ORDER_HOLD_MINUTES,
+      /** The service fee: basis points of the subtotal (500 = 5 %), at least minimumFee cents (orderServiceFee). */
+      fee: { feeBasisPoints: e.ORDER_FEE_BASIS_POINTS, minimumFee: e.ORDER_FEE_MIN_CENTS },
+    },
     payments: {
       /** Deposits outside [min, max] cents are refused with AMOUNT_OUT_OF_BANDWIDTH. */
       depositMinCents: e.DEPOSIT_MIN_CENTS,
@@ -191,6 +209,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        * real provider's adapter exists (starting a verification answers IDENTITY_PROVIDER_UNAVAILABLE).
        */
       mode: (e.NODE_ENV === 'production' ? 'off' : 'sandbox') as 'off' | 'sandbox',
+    },
+    /** How long an instance serves a public answer's bytes again without running its route (at most a second). */
+    publicResponseCacheMs: e.PUBLIC_RESPONSE_CACHE_MS,
+    drops: {
+      /**
+       * How long one process keeps the public part of a drop (times, rounds, sold counts) before reading it again: at
+       * most a second, so what anyone sees is never more than a second behind a purchase. 0 turns it off.
+       */
+      publicCacheMs: e.DROP_CACHE_MS,
     },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
@@ -327,6 +354,9 @@ export function testConfig(overrides: TEnvironment = {}): TConfig {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
+    // Tests read counts right after writing them; the caches' own tests turn them back on.
+    DROP_CACHE_MS: '0',
+    PUBLIC_RESPONSE_CACHE_MS: '0',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...overrides,
   });

@@ -2,7 +2,6 @@ import { APP_VERSION } from '@cypher/contract';
 import { discordBotRoleSync } from './adapters/discord-roles/discord-bot-role-sync.ts';
 import { localDiscordRoleSync } from './adapters/discord-roles/discord-roles.ts';
 import { silentErrorReporter } from './adapters/error-reporter/error-reporter.ts';
-import { sentryErrorReporter } from './adapters/error-reporter/sentry-error-reporter.ts';
 import { devMailbox } from './adapters/mail/dev-mailbox.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
 import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
@@ -14,9 +13,8 @@ import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { startJobScheduler } from './jobs/job-scheduler.ts';
-import { memoryRateLimiter } from './http/rate-limit/memory-rate-limiter.ts';
+import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit/rate-limiter.ts';
 import { publishBundledTerms } from './modules/catalog/terms/publish-bundled-terms.ts';
-import { redisRateLimiter } from './http/rate-limit/redis-rate-limiter.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadOrCreateLocalSecret } from './lib/local-secret.ts';
 
@@ -26,8 +24,14 @@ const config = {
   ...loadedConfig,
   auth: { ...loadedConfig.auth, secret: loadedConfig.auth.secret ?? loadOrCreateLocalSecret(loadedConfig.dataDir) },
 };
+// Loaded only when configured: Sentry's SDK is the largest import of the process, a second of a restart's start-up
+// on a busy machine, and a restarted instance should be back in a few seconds (purchases-survive-sigkill.test.ts).
 const errorReporter = config.sentryDsn
-  ? sentryErrorReporter({ dsn: config.sentryDsn, environment: config.environment, release: APP_VERSION })
+  ? (await import('./adapters/error-reporter/sentry-error-reporter.ts')).sentryErrorReporter({
+      dsn: config.sentryDsn,
+      environment: config.environment,
+      release: APP_VERSION,
+    })
   : silentErrorReporter;
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -37,7 +41,7 @@ await publishBundledTerms(database.db, clock.now());
 const mailbox = devMailbox(database.db, clock);
 const mailer: Mailer = config.mail.smtpUrl ? smtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : mailbox;
 const sms: SmsSender = config.sms ? twilioSmsSender(config.sms) : mailbox;
-const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(clock);
+const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
 const storage = localFileStorage(config.uploadsDir);
 const discordRoles = config.discordBot ? discordBotRoleSync(config.discordBot) : localDiscordRoleSync();
 const deps = { config, database, clock, errorReporter, mailer, sms, rateLimiter, storage, discordRoles };
@@ -49,7 +53,7 @@ if (config.isProduction && !config.discordBot) {
   app.log.warn('production without DISCORD_BOT_TOKEN and DISCORD_GUILD_ID: Discord roles are not reset on disconnect');
 }
 
-if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage }, app.log);
+if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage, orders: config.orders }, app.log);
 const jobs = config.jobsEnabled
   ? await startJobScheduler(
       { config, database, clock, storage, discordRoles },
@@ -60,8 +64,11 @@ const jobs = config.jobsEnabled
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 app.log.info(`${config.brandName} ${APP_VERSION} is running at ${config.publicUrl} (database: ${where})`);
-// Logs are JSON for machines; people starting it by hand want one plain line with the address.
-console.log(`\n  ${config.brandName} is ready: ${config.publicUrl}\n`);
+// People starting it by hand want the address in a plain line, and the rule that decides which address works.
+console.log(
+  `\n  ${config.brandName} is ready: ${config.publicUrl}\n` +
+    `  Pages are served at ${new URL(config.publicUrl).host} only (PUBLIC_URL); other host names are redirected there.\n`,
+);
 
 let isShuttingDown = false;
 async function shutDown(signal: string) {

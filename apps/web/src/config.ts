@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEFAULT_BRAND_NAME } from '@cypher/contract';
 
 /**
@@ -23,37 +22,27 @@ declare global {
   }
 }
 
-// Empty strings and nulls mean "not configured", the same as absent keys.
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => (value ? value : undefined));
+/** Empty strings, nulls and anything that is not a string mean "not configured", the same as absent keys. */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
 
-const ZInjectedConfig = z.object({
-  brandName: optionalText,
-  publicUrl: optionalText,
-  environment: optionalText,
-  sentryDsn: optionalText,
-  tagManagerId: optionalText,
-  gaMeasurementId: optionalText,
-  amplitudeApiKey: optionalText,
-  apiBaseUrl: optionalText,
-});
-
-/** Turns whatever the page was given into a complete config; anything missing or malformed falls back to defaults. */
+/**
+ * Turns whatever the page was given into a complete config; anything missing or malformed falls back to defaults.
+ * Read by hand rather than with zod: this runs before the first paint of every page, which does not load zod.
+ */
 export function readAppConfig(injected: unknown): AppConfig {
-  const parsed = ZInjectedConfig.safeParse(injected ?? {});
-  const values = parsed.success ? parsed.data : ZInjectedConfig.parse({});
+  const values: Record<string, unknown> = injected && typeof injected === 'object' ? { ...injected } : {};
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   return {
-    brandName: values.brandName ?? DEFAULT_BRAND_NAME,
-    publicUrl: (values.publicUrl ?? origin).replace(/\/$/, ''),
-    environment: values.environment ?? 'development',
-    sentryDsn: values.sentryDsn,
-    tagManagerId: values.tagManagerId,
-    gaMeasurementId: values.gaMeasurementId,
-    amplitudeApiKey: values.amplitudeApiKey,
-    apiBaseUrl: values.apiBaseUrl?.replace(/\/$/, ''),
+    brandName: text(values.brandName) ?? DEFAULT_BRAND_NAME,
+    publicUrl: (text(values.publicUrl) ?? origin).replace(/\/$/, ''),
+    environment: text(values.environment) ?? 'development',
+    sentryDsn: text(values.sentryDsn),
+    tagManagerId: text(values.tagManagerId),
+    gaMeasurementId: text(values.gaMeasurementId),
+    amplitudeApiKey: text(values.amplitudeApiKey),
+    apiBaseUrl: text(values.apiBaseUrl)?.replace(/\/$/, ''),
   };
 }
 

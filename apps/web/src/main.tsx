@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installTokenRefresh } from './api/refresh.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
+import { createQueryClient } from './api/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { applyTheme, storedTheme } from './app/theme.ts';
 import { appConfig } from './config.ts';

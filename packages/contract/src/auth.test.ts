@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, isStrongPassword, ZEmail, ZPhoneNumber, ZSignUpRequest, ZSmsCode } from './auth.ts';
+import {
+  authMessages,
+  isStrongPassword,
+  passwordRequirements,
+  ZEmail,
+  ZPhoneNumber,
+  ZSignUpRequest,
+  ZSmsCode,
+} from './auth.ts';
 
 describe('password rule', () => {
   it.each([
@@ -12,6 +20,13 @@ describe('password rule', () => {
     ['Abcdefghi1', false], // no special character
   ])('%s -> %s', (password, expected) => {
     expect(isStrongPassword(password)).toBe(expected);
+  });
+
+  it('is its parts together, so the form checklist built from them promises what the API takes', () => {
+    for (const password of ['Collector#2026', 'abcdefgh1!', 'ABCDEFGH1!', 'Abcdefghi1', 'Ab1!']) {
+      expect(isStrongPassword(password)).toBe(passwordRequirements.every((rule) => rule.isMet(password)));
+    }
+    expect(isStrongPassword(`Aa1!${'x'.repeat(200)}`)).toBe(false);
   });
 });
 

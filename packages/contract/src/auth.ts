@@ -25,15 +25,21 @@ export const ZEmail = z
   .pipe(z.email({ error: authMessages.emailFormat }))
   .transform((email) => email.toLowerCase());
 
+/**
+ * The password rule in its parts, as the sign-up, reset and change forms show them ticked off while typing. The
+ * rule is these parts together (isStrongPassword), so the checklist cannot promise what the API refuses.
+ */
+export const passwordRequirements: readonly { label: string; isMet: (password: string) => boolean }[] = [
+  { label: `At least ${PASSWORD_MIN_LENGTH} characters`, isMet: (password) => password.length >= PASSWORD_MIN_LENGTH },
+  { label: 'Upper and lowercase letters', isMet: (password) => /[A-Z]/.test(password) && /[a-z]/.test(password) },
+  { label: 'A number', isMet: (password) => /\d/.test(password) },
+  { label: 'A special character', isMet: (password) => /[^A-Za-z0-9\s]/.test(password) },
+];
+
 /** At least 10 characters with an uppercase letter, a lowercase letter, a digit and a special character. */
 export function isStrongPassword(password: string): boolean {
   return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password)
+    password.length <= PASSWORD_MAX_LENGTH && passwordRequirements.every((requirement) => requirement.isMet(password))
   );
 }
 
@@ -47,7 +53,7 @@ export const ZExistingPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 export const ZSmsCode = z
   .string({ error: authMessages.smsCodeFormat })
   .trim()
-  .regex(/^\d{6}$/, { error: authMessages.smsCodeFormat });
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: authMessages.smsCodeFormat });
 
 /** E.164: a plus sign, a country code and up to 15 digits in all (spaces and dashes are tolerated on input). */
 export const ZPhoneNumber = z

@@ -7,13 +7,31 @@ import { catalogMessages as m, ZBannerPlacement, ZBrandType, ZProductProperty, Z
  * one of them. Optional texts accept '' as "clear this", because that is what an emptied form field sends.
  */
 
+export const SLUG_MIN_LENGTH = 2;
+export const SLUG_MAX_LENGTH = 60;
+
 export const ZSlug = z
   .string({ error: m.slugFormat })
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: m.slugFormat })
-  .min(2, { error: m.slugFormat })
-  .max(60, { error: m.slugFormat });
+  .min(SLUG_MIN_LENGTH, { error: m.slugFormat })
+  .max(SLUG_MAX_LENGTH, { error: m.slugFormat });
+
+/**
+ * "Neon Arcade: Genesis!" -> "neon-arcade-genesis": the slug the console suggests from a name, cut to the slug's
+ * length without a dangling dash. A name with fewer than two letters or digits suggests a slug ZSlug still refuses.
+ */
+export function suggestSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/, '');
+}
 
 export const ZName = z
   .string({ error: m.nameLength })
@@ -76,11 +94,14 @@ function nonEmpty(value: object) {
 
 // -------------------------------------------------------------------------------------------------------- brands
 
+/** The line under a brand's name on its cards and page. */
+export const BRAND_TAGLINE_MAX_LENGTH = 160;
+
 const brandFields = {
   slug: ZSlug,
   name: ZName,
   type: ZBrandType,
-  tagline: ZOptionalText(160),
+  tagline: ZOptionalText(BRAND_TAGLINE_MAX_LENGTH),
   description: ZOptionalText(5000),
   logoUrl: ZOptionalImageUrl,
   bannerUrl: ZOptionalImageUrl,
@@ -215,9 +236,12 @@ export type TUpdateTagRequest = z.infer<typeof ZUpdateTagRequest>;
 
 // ------------------------------------------------------------------------------------------------------- banners
 
+/** The line under a banner's title. */
+export const BANNER_SUBTITLE_MAX_LENGTH = 200;
+
 const bannerFields = {
   title: ZName,
-  subtitle: ZOptionalText(200),
+  subtitle: ZOptionalText(BANNER_SUBTITLE_MAX_LENGTH),
   imageUrl: ZImageUrl,
   linkUrl: ZLinkUrl,
   placement: ZBannerPlacement,

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { rarities, rarityRank, ZBrandListQuery, ZProductListQuery } from './catalog.ts';
+import { ZBrandListQuery, ZProductListQuery } from './catalog.ts';
+import { rarities, rarityRank } from './catalog-vocabulary.ts';
 import {
+  SLUG_MAX_LENGTH,
+  suggestSlug,
   ZCreateBannerRequest,
   ZCreateBrandRequest,
   ZCreateProductRequest,
   ZUpdateBrandRequest,
   ZUpdateProductRequest,
+  ZSlug,
 } from './catalog-requests.ts';
 
 describe('rarities', () => {
@@ -81,5 +85,19 @@ describe('console requests', () => {
       message: 'The end must come after the start.',
     });
     expect(ZCreateBannerRequest.safeParse({ ...banner, startsAt: '2026-01-01T00:00:00Z' }).success).toBe(true);
+  });
+});
+
+describe('suggestSlug', () => {
+  it('makes a slug the contract accepts from a name', () => {
+    expect(suggestSlug('Neon Arcade: Genesis!')).toBe('neon-arcade-genesis');
+    expect(suggestSlug('  Café Crème  ')).toBe('cafe-creme');
+    expect(ZSlug.safeParse(suggestSlug('Neon Arcade: Genesis!')).success).toBe(true);
+  });
+
+  it('cuts a long name to the slug length without leaving a dash at the end', () => {
+    const slug = suggestSlug(`${'a'.repeat(SLUG_MAX_LENGTH - 1)} b`);
+    expect(slug).toBe('a'.repeat(SLUG_MAX_LENGTH - 1));
+    expect(ZSlug.safeParse(slug).success).toBe(true);
   });
 });

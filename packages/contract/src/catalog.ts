@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  bannerPlacements,
+  brandTypes,
+  productActivityKinds,
+  publicationStatuses,
+  rarities,
+} from './catalog-vocabulary.ts';
 import { ZPageQuery } from './envelope.ts';
 
 /**
@@ -23,34 +30,11 @@ export const catalogMessages = {
 
 // ---------------------------------------------------------------------------------------------- shared vocabularies
 
-/** Rarities from most to least common; this order is the sort order of `sort=rarity`. */
-export const rarities = ['COMMON', 'RARE', 'EPIC', 'LEGENDARY'] as const;
 export const ZRarity = z.enum(rarities);
-export type TRarity = z.infer<typeof ZRarity>;
-
-/** 1 for COMMON up to 4 for LEGENDARY: compare rarities with this, never with string order. */
-export function rarityRank(rarity: TRarity): number {
-  return rarities.indexOf(rarity) + 1;
-}
-
-/** Brand types; the web shows a brand at `/brands/{type}/{id}` with the type in lower case. */
-export const brandTypes = ['ARTIST', 'ENTERTAINMENT', 'SPORTS', 'GAMING', 'FASHION'] as const;
 export const ZBrandType = z.enum(brandTypes);
-export type TBrandType = z.infer<typeof ZBrandType>;
-
-/** DRAFT is visible in the console only; PUBLISHED is visible to everyone (when its brand is published too). */
-export const publicationStatuses = ['DRAFT', 'PUBLISHED'] as const;
 export const ZPublicationStatus = z.enum(publicationStatuses);
-export type TPublicationStatus = z.infer<typeof ZPublicationStatus>;
-
-/** What happened to a product; later issues (drops, fusion, redeem, airdrops) write these. */
-export const productActivityKinds = ['MINTED', 'PURCHASED', 'FUSED', 'REDEEMED', 'AIRDROPPED'] as const;
 export const ZProductActivityKind = z.enum(productActivityKinds);
-export type TProductActivityKind = z.infer<typeof ZProductActivityKind>;
-
-export const bannerPlacements = ['HOME'] as const;
 export const ZBannerPlacement = z.enum(bannerPlacements);
-export type TBannerPlacement = z.infer<typeof ZBannerPlacement>;
 
 // ----------------------------------------------------------------------------------------------------- read shapes
 
@@ -186,11 +170,13 @@ export type TBanner = z.infer<typeof ZBanner>;
 
 // --------------------------------------------------------------------------------------------------- list queries
 
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+
 /** Text search: trimmed, at most 100 characters; an empty `q=` means no search. */
 const ZSearchText = z
   .string()
   .trim()
-  .max(100)
+  .max(SEARCH_TEXT_MAX_LENGTH)
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 

@@ -61,6 +61,7 @@ export const auditEntityTypes = [
   'media',
   'operator_grant',
   'withdrawal',
+  'drop',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;

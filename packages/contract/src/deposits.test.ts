@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCardNumber, ZCreateDepositRequest } from './deposits.ts';
+import { isCardExpired, isValidCardNumber, ZCreateDepositRequest } from './deposits.ts';
 
 describe('isValidCardNumber', () => {
   it.each(['4242424242424242', '4000000000000002', '4000000000009995', '4242 4242 4242 4242', '5555-5555-5555-4444'])(
@@ -23,4 +23,15 @@ describe('ZCreateDepositRequest', () => {
       ZCreateDepositRequest.safeParse({ method: 'paypal', amount: { amount: 500, currency: 'USD' } }).success,
     ).toBe(false);
   });
+});
+
+describe('isCardExpired', () => {
+  const now = new Date('2026-05-31T23:59:00.000Z');
+  it.each([
+    [{ expMonth: 5, expYear: 2026 }, false], // good through the end of its month
+    [{ expMonth: 6, expYear: 2026 }, false],
+    [{ expMonth: 1, expYear: 2027 }, false],
+    [{ expMonth: 4, expYear: 2026 }, true],
+    [{ expMonth: 12, expYear: 2025 }, true],
+  ])('%o -> %s', (expiry, expected) => expect(isCardExpired(expiry, now)).toBe(expected));
 });

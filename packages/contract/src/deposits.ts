@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMoney } from './envelope.ts';
+import { errorCatalogue } from './errors.ts';
 
 export const depositMethods = ['card', 'crypto', 'tilia'] as const;
 export type TDepositMethod = (typeof depositMethods)[number];
@@ -61,7 +62,8 @@ export const ZDeposit = z.object({
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
 
-export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid credit card number. Please check again';
+/** The catalogue's words for INVALID_CARD_NUMBER, which the card forms show under the number. */
+export const INVALID_CARD_NUMBER_MESSAGE = errorCatalogue.INVALID_CARD_NUMBER.message;
 
 /** The Luhn check every card number passes; spaces and dashes are ignored, 12 to 19 digits. */
 export function isValidCardNumber(input: string): boolean {
@@ -114,11 +116,22 @@ export type TSavedCard = z.infer<typeof ZSavedCard>;
 export const nameOnCardMessage = 'Please enter the name as it appears on the card (2 to 100 characters).';
 export const ZNameOnCard = z.string().trim().min(2, nameOnCardMessage).max(100, nameOnCardMessage);
 
+/** The years a card's expiry may name at all; whether it is still good is isCardExpired's question. */
+export const CARD_EXPIRY_YEAR_MIN = 2000;
+export const CARD_EXPIRY_YEAR_MAX = 2100;
+export const cardExpiredMessage = 'This card has expired.';
+
+/** A card is good through the last day of its expiry month (UTC), so this month's expiry still pays. */
+export function isCardExpired({ expMonth, expYear }: { expMonth: number; expYear: number }, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  return expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1);
+}
+
 export const ZAddCardRequest = z.strictObject({
   nameOnCard: ZNameOnCard,
   cardNumber: z.string().trim().min(1).max(30),
   expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(2100),
+  expYear: z.number().int().min(CARD_EXPIRY_YEAR_MIN).max(CARD_EXPIRY_YEAR_MAX),
 });
 export type TAddCardRequest = z.infer<typeof ZAddCardRequest>;
 
@@ -142,8 +155,11 @@ export const ZTiliaPaymentMethod = z.object({
 });
 export type TTiliaPaymentMethod = z.infer<typeof ZTiliaPaymentMethod>;
 
+/** What a person calls a Tilia payment method ("My Tilia wallet"). */
+export const TILIA_METHOD_LABEL_MAX_LENGTH = 60;
+
 export const ZAddTiliaPaymentMethodRequest = z.strictObject({
   type: z.enum(tiliaPaymentMethodTypes),
-  label: z.string().trim().min(1).max(60),
+  label: z.string().trim().min(1).max(TILIA_METHOD_LABEL_MAX_LENGTH),
 });
 export type TAddTiliaPaymentMethodRequest = z.infer<typeof ZAddTiliaPaymentMethodRequest>;

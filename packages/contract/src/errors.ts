@@ -98,11 +98,11 @@ export const errorCatalogue = {
   NAME_ALREADY_EXISTS: { status: 409, message: 'This name is already taken. Please choose another one.' },
   RELATED_ITEM_NOT_FOUND: {
     status: 400,
-    message: 'The brand, license, collection, category or tag you picked does not exist.',
+    message: 'The brand, license, collection, category, tag or product you picked does not exist.',
   },
   RELATED_ITEM_OF_OTHER_BRAND: {
     status: 400,
-    message: 'The license and collection must belong to the same brand as the item.',
+    message: 'The license, collection and products must belong to the same brand as the item.',
   },
   OPERATOR_ROLE_ALREADY_GRANTED: { status: 409, message: 'This person already has this role.' },
 
@@ -143,6 +143,31 @@ export const errorCatalogue = {
     message: 'This withdrawal has already moved on and cannot be changed this way. Please reload it.',
   },
 
+  // Drops and orders: the refusals of a purchase, each with its own code.
+  DROP_NOT_FOUND: { status: 404, message: 'We could not find this drop.' },
+  DROP_NOT_AVAILABLE: { status: 409, message: 'This drop is not on sale right now.' },
+  ROUND_NOT_ACTIVE: { status: 409, message: 'No sale round is open right now. Please check when the next one starts.' },
+  SOLD_OUT: { status: 409, message: 'Sold out. Every pack of this round has been claimed.' },
+  NOT_WHITELISTED: { status: 403, message: 'This round is only open to people on its whitelist.' },
+  PURCHASE_LIMIT_REACHED: {
+    status: 409,
+    message: 'You have reached the number of packs one person may buy in this round.',
+  },
+  DROP_ALREADY_PUBLISHED: { status: 409, message: 'A published drop can no longer be changed.' },
+  /** `details` names the product (field `contents`) and how many of its editions are left. */
+  EDITION_SIZE_EXCEEDED: {
+    status: 409,
+    message: 'This drop holds more editions of a product than its edition size leaves. Lower the count or raise the size.',
+  },
+  EDITION_NUMBERS_TAKEN: {
+    status: 409,
+    message: 'Another drop of the same product was published at the same moment. Please publish again.',
+  },
+  ORDER_NOT_FOUND: { status: 404, message: 'We could not find this order.' },
+  ORDER_NOT_PENDING: { status: 409, message: 'This order is no longer waiting for a payment.' },
+  PACK_NOT_FOUND: { status: 404, message: 'We could not find this pack.' },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'We could not find this notification.' },
+
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.
   IDENTITY_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your identity before withdrawing.' },
   IDENTITY_VERIFICATION_FAILED: {
@@ -161,6 +186,14 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   PAYLOAD_TOO_LARGE: { status: 400, message: 'The request is too large.' },
+  /** A body in a content type the route has no parser for (text/plain or XML where JSON is expected). */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This kind of content is not accepted here. Please send JSON.' },
+  /** A path segment past the router's limit (100 characters): no id or slug of ours is that long. */
+  URI_TOO_LONG: { status: 414, message: 'The address is too long.' },
+  /** Headers past Node's limit (16 KiB), refused by its HTTP parser before the app sees the request. */
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
+  /** The request did not arrive in full within the server's time limit. */
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This request key was already used for a different request.',

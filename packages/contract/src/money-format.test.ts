@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber } from './money-format.ts';
+import { formatMoney, formatNumber, usdCentsToCyp } from './money-format.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -49,5 +49,17 @@ describe('formatNumber', () => {
     [0, 2, '0.00'],
   ])('%d with %i decimals → %s', (value, decimals, text) => {
     expect(formatNumber(value, decimals)).toBe(text);
+  });
+});
+
+describe('usdCentsToCyp', () => {
+  it.each([
+    [1500, 100, 2, 150_000],
+    [1, 100, 2, 100],
+    [1, 1, 0, 0],
+    [50, 1, 0, 1],
+    [1999, 150, 3, 2_998_500],
+  ])('%d cents at %d CYP per USD, %d decimals → %d', (cents, cypPerUsd, minorUnits, expected) => {
+    expect(usdCentsToCyp(cents, { cypPerUsd, minorUnits })).toBe(expected);
   });
 });

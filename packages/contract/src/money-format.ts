@@ -55,3 +55,11 @@ export function formatNumber(value: number, decimals = 0): string {
   }).format(value);
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
+
+/**
+ * USD cents in CYP minor units at a rate of `cypPerUsd`, rounded to the nearest unit: what a price is "in CYP" beside
+ * its USD amount. The API answers prices in both; the web converts with the unit the balances answer.
+ */
+export function usdCentsToCyp(cents: number, unit: { cypPerUsd: number; minorUnits: number }): number {
+  return Math.round((cents / 100) * unit.cypPerUsd * 10 ** unit.minorUnits);
+}

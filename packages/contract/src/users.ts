@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { accountStatuses } from './account-status.ts';
 import { ZEmail } from './auth.ts';
 
-/** Account status (spec section 4): CREATED -> EMAIL_VERIFIED (email verified) -> ACTIVE (profile created). */
-export const accountStatuses = ['CREATED', 'EMAIL_VERIFIED', 'ACTIVE'] as const;
 export const ZAccountStatus = z.enum(accountStatuses);
-export type TAccountStatus = z.infer<typeof ZAccountStatus>;
 
 /** The Discord account connected to a user (POST /v1/discords/link answers it; /users/my shows it). */
 export const ZDiscordLink = z.object({ username: z.string(), linkedAt: z.string() });
@@ -25,6 +23,11 @@ export const ZMyUser = z.object({
   isDeleteRequestedAccount: z.boolean(),
   isEmailVerified: z.boolean(),
   hasPassword: z.boolean(),
+  /**
+   * Holds a console role (admin or brand manager): the web offers the console and asks `/console/me` for the roles
+   * only then, instead of asking everyone and reading a collector's 403. The console's guard stays the rule.
+   */
+  isOperator: z.boolean(),
   createdAt: z.string(),
 });
 export type TMyUser = z.infer<typeof ZMyUser>;

@@ -89,3 +89,32 @@ export const ZBalanceHistoryItem = z.object({
   receipt: ZReceipt.nullable(),
 });
 export type TBalanceHistoryItem = z.infer<typeof ZBalanceHistoryItem>;
+
+/** One house account as the console shows it: the sum of its buckets (the API spreads each over several rows). */
+export const ZHouseAccount = z.object({
+  kind: z.enum(systemLedgerAccountKinds),
+  balance: ZMoney,
+  buckets: z.number().int(),
+});
+export type THouseAccount = z.infer<typeof ZHouseAccount>;
+
+/**
+ * The ledger's audit, run on demand (`GET /v1/console/ledger`): every list is empty and `isExact` true when the
+ * ledger holds. Lists name at most 20 offenders each.
+ */
+export const ZLedgerCheck = z.object({
+  isExact: z.boolean(),
+  checkedAt: z.iso.datetime(),
+  /** Per currency the sum of every balance: zero when no money was created or lost. */
+  currencyTotals: z.array(ZMoney),
+  /** Movements whose entries do not sum to zero in a currency. */
+  unbalancedTransactions: z.array(z.object({ transactionId: z.string(), sum: ZMoney })),
+  /** Balance rows that differ from the sum of their entries. */
+  accountsOffEntries: z.array(z.object({ accountId: z.string(), balance: ZMoney, entries: ZMoney })),
+  /** A person's accounts below zero. */
+  negativeAccounts: z.array(z.object({ accountId: z.string(), kind: z.enum(ledgerAccountKinds), balance: ZMoney })),
+  /** House accounts that must never total below zero (fees, revenue, payouts) and do. */
+  houseAccountsBelowZero: z.array(ZHouseAccount),
+  houseAccounts: z.array(ZHouseAccount),
+});
+export type TLedgerCheck = z.infer<typeof ZLedgerCheck>;

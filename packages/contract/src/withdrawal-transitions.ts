@@ -1,3 +1,4 @@
+import type { TAuditAction } from './console.ts';
 import type { TWithdrawalStatus } from './withdrawals.ts';
 
 /**
@@ -17,4 +18,26 @@ export const withdrawalTransitions: Record<TWithdrawalStatus, readonly TWithdraw
 /** Whether a withdrawal in `from` may move to `to`. */
 export function canMoveWithdrawal(from: TWithdrawalStatus, to: TWithdrawalStatus): boolean {
   return withdrawalTransitions[from].includes(to);
+}
+
+/**
+ * Every name one console move has, in one table: the move is the last part of its address
+ * (`POST /v1/console/withdrawals/:id/{move}`); `to` is the state it leads to; `decision` is what the API records
+ * it as in the audit log; `isWithReason` says it must carry the reason the person is told.
+ */
+export const withdrawalMoves = {
+  review: { to: 'in_review', decision: 'review', isWithReason: false },
+  approve: { to: 'approved', decision: 'approve', isWithReason: false },
+  reject: { to: 'rejected', decision: 'reject', isWithReason: true },
+  paid: { to: 'paid', decision: 'mark_paid', isWithReason: false },
+  failed: { to: 'failed', decision: 'mark_failed', isWithReason: true },
+} as const satisfies Record<string, { to: TWithdrawalStatus; decision: TAuditAction; isWithReason: boolean }>;
+
+export type TWithdrawalMove = keyof typeof withdrawalMoves;
+export type TWithdrawalDecision = (typeof withdrawalMoves)[TWithdrawalMove]['decision'];
+export const withdrawalMoveNames = Object.keys(withdrawalMoves) as TWithdrawalMove[];
+
+/** The move that leads to `to`; none leads to `submitted`, where every withdrawal starts. */
+export function withdrawalMoveTo(to: TWithdrawalStatus): TWithdrawalMove | undefined {
+  return withdrawalMoveNames.find((move) => withdrawalMoves[move].to === to);
 }

@@ -8,7 +8,20 @@ import {
   isTransitNumber,
   isUsdcAddress,
 } from './bank-details.ts';
-import { withdrawalMessages, ZCreateWithdrawalRequest } from './withdrawals.ts';
+import { auditActions } from './console.ts';
+import {
+  withdrawalMoveNames,
+  withdrawalMoves,
+  withdrawalMoveTo,
+  withdrawalTransitions,
+} from './withdrawal-transitions.ts';
+import {
+  WITHDRAWAL_MAX_CENTS,
+  WITHDRAWAL_MIN_CENTS,
+  withdrawalMessages,
+  withdrawalStatuses,
+  ZCreateWithdrawalRequest,
+} from './withdrawals.ts';
 
 describe('bank field checks', () => {
   it.each([
@@ -77,7 +90,12 @@ const holder = {
   state: 'IL',
   zip: '62701',
 };
-const wire = (details: object) => ({ method: 'wire', amount: 10_000, isConfirmed: true, wire: { ...holder, ...details } });
+const wire = (details: object) => ({
+  method: 'wire',
+  amount: 10_000,
+  isConfirmed: true,
+  wire: { ...holder, ...details },
+});
 function issues(body: object) {
   const parsed = ZCreateWithdrawalRequest.safeParse(body);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -100,7 +118,9 @@ describe('ZCreateWithdrawalRequest', () => {
     expect(
       issues(wire({ country: 'CA', institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567' })),
     ).toEqual([]);
-    expect(issues(wire({ country: 'CA', institutionNumber: '1', transitNumber: '123', accountNumber: '1234567' }))).toEqual([
+    expect(
+      issues(wire({ country: 'CA', institutionNumber: '1', transitNumber: '123', accountNumber: '1234567' })),
+    ).toEqual([
       `wire.institutionNumber: ${withdrawalMessages.institutionNumber}`,
       `wire.transitNumber: ${withdrawalMessages.transitNumber}`,
     ]);
@@ -126,9 +146,39 @@ describe('ZCreateWithdrawalRequest', () => {
   });
 
   it('checks USDC addresses and whole-cent amounts', () => {
-    const usdc = { method: 'usdc', amount: 5000, address: '0x52908400098527886E0F7030069857D2E4169EE7', isConfirmed: true };
+    const usdc = {
+      method: 'usdc',
+      amount: 5000,
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      isConfirmed: true,
+    };
     expect(issues(usdc)).toEqual([]);
     expect(issues({ ...usdc, address: '0x123' })).toEqual([`address: ${withdrawalMessages.usdcAddress}`]);
     expect(issues({ ...usdc, amount: 50.5 })).toHaveLength(1);
+  });
+
+  it('takes amounts from $1 to $1,000,000', () => {
+    const usdc = { method: 'usdc', address: '0x52908400098527886E0F7030069857D2E4169EE7', isConfirmed: true };
+    expect(issues({ ...usdc, amount: WITHDRAWAL_MIN_CENTS })).toEqual([]);
+    expect(issues({ ...usdc, amount: WITHDRAWAL_MAX_CENTS })).toEqual([]);
+    expect(issues({ ...usdc, amount: WITHDRAWAL_MIN_CENTS - 1 })).toHaveLength(1);
+    expect(issues({ ...usdc, amount: WITHDRAWAL_MAX_CENTS + 1 })).toHaveLength(1);
+  });
+});
+
+describe('withdrawal moves', () => {
+  it('name one move for each state a transition leads to, recorded as an audit action', () => {
+    const reachable = new Set(Object.values(withdrawalTransitions).flat());
+    expect(withdrawalMoveNames.map((move) => withdrawalMoves[move].to).sort()).toEqual([...reachable].sort());
+    for (const move of withdrawalMoveNames) {
+      expect(withdrawalMoveTo(withdrawalMoves[move].to)).toBe(move);
+      expect(auditActions).toContain(withdrawalMoves[move].decision);
+    }
+    expect(withdrawalMoveTo('submitted')).toBeUndefined();
+    expect(withdrawalStatuses.filter((status) => withdrawalMoveTo(status) === undefined)).toEqual(['submitted']);
+  });
+
+  it('ask for a reason exactly where the person is told why', () => {
+    expect(withdrawalMoveNames.filter((move) => withdrawalMoves[move].isWithReason)).toEqual(['reject', 'failed']);
   });
 });

@@ -14,10 +14,21 @@ import { ZMoney, ZPageQuery } from './envelope.ts';
 
 export const withdrawalMethods = ['wire', 'usdc'] as const;
 export type TWithdrawalMethod = (typeof withdrawalMethods)[number];
+export const withdrawalMethodNames: Record<TWithdrawalMethod, string> = { wire: 'Wire', usdc: 'USDC' };
 
 /** Spec section 4: submitted → in review (up to two weeks) → approved → paid; rejected (fee kept); failed. */
 export const withdrawalStatuses = ['submitted', 'in_review', 'approved', 'paid', 'rejected', 'failed'] as const;
 export type TWithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/** Each state in the words both the person's list and the console show it in. */
+export const withdrawalStatusNames: Record<TWithdrawalStatus, string> = {
+  submitted: 'Submitted',
+  in_review: 'In review',
+  approved: 'Approved',
+  paid: 'Paid',
+  rejected: 'Rejected',
+  failed: 'Failed',
+};
 
 export const withdrawalMessages = {
   routingNumber: 'Please enter a valid 9-digit routing number.',
@@ -79,8 +90,10 @@ export type TWireDetails = z.infer<typeof ZWireDetails>;
 export const ZUsdcAddress = z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress);
 
 const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
-/** USD minor units, at least $1. */
-const withdrawalAmount = z.number().int().min(100).max(100_000_000);
+/** One withdrawal's bounds in USD minor units: at least $1, at most $1,000,000. */
+export const WITHDRAWAL_MIN_CENTS = 100;
+export const WITHDRAWAL_MAX_CENTS = 100_000_000;
+const withdrawalAmount = z.number().int().min(WITHDRAWAL_MIN_CENTS).max(WITHDRAWAL_MAX_CENTS);
 
 export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('wire'), amount: withdrawalAmount, wire: ZWireDetails, isConfirmed: confirmed }),
@@ -147,7 +160,9 @@ export const ZConsoleWithdrawalsQuery = ZPageQuery.extend({
 });
 export type TConsoleWithdrawalsQuery = z.infer<typeof ZConsoleWithdrawalsQuery>;
 
-const ZWithdrawalReason = z.string().trim().min(1).max(500);
+/** The reason given with a rejection or a failed payout; the person is shown it. */
+export const WITHDRAWAL_REASON_MAX_LENGTH = 500;
+const ZWithdrawalReason = z.string().trim().min(1).max(WITHDRAWAL_REASON_MAX_LENGTH);
 
 export const ZRejectWithdrawalRequest = z.strictObject({ reason: ZWithdrawalReason });
 export type TRejectWithdrawalRequest = z.infer<typeof ZRejectWithdrawalRequest>;

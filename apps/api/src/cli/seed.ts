@@ -15,7 +15,7 @@ const isReset = process.argv.includes('--reset');
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = localFileStorage(config.uploadsDir);
-const deps = { database, clock: systemClock, storage };
+const deps = { database, clock: systemClock, storage, orders: config.orders };
 const log = { info: (details: { seeder: string }) => console.log(`  seeded: ${details.seeder}`) };
 
 try {

@@ -10,7 +10,7 @@ import * as schema from './schema.ts';
 /** The drizzle handle. A transaction handle has the same type, so service code takes `Db` and never knows which. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
@@ -39,6 +39,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const pool = new pg.Pool({ connectionString, max });
   // A failing idle client must not crash the process; the next query reports the problem instead.
   pool.on('error', () => undefined);
+  returnBrokenClients(pool);
   await pool.query('select 1');
   return {
     db: drizzleNodePostgres({ client: pool, schema }) as unknown as Db,
@@ -47,6 +48,30 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     executeSql: async (text, values) => pool.query(text, values as unknown[]),
     close: () => pool.end(),
   };
+}
+
+/**
+ * A client that loses its connection while lent out (PostgreSQL restarted, pg_terminate_backend, a network cut) goes
+ * back to the pool at once, which drops it. Two things would go wrong otherwise:
+ * - node-postgres emits 'error' on the client, and an 'error' event nobody listens to ends the process;
+ * - drizzle (0.45) sends a transaction's BEGIN before the try/finally that releases its client, so a connection lost
+ *   during BEGIN leaves the client lent out for ever: each outage shrinks the pool by a client or more until every
+ *   request waits for a connection and the process has to be restarted (database-outage.test.ts ran into it).
+ * The holder's own query fails anyway (the error handler answers 503), and its later release() does nothing.
+ */
+function returnBrokenClients(pool: pg.Pool): void {
+  const lentOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => lentOut.add(client));
+  pool.on('release', (_error, client) => lentOut.delete(client as pg.PoolClient));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      const lent = client as pg.PoolClient;
+      if (!lentOut.delete(lent)) return;
+      const release = lent.release;
+      lent.release = () => undefined;
+      release(error);
+    }),
+  );
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {

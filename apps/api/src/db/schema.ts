@@ -16,3 +16,7 @@ export * from '../modules/wallet/withdrawals/withdrawals.tables.ts';
 export * from '../modules/wallet/deposits/deposits.tables.ts';
 export * from '../modules/wallet/cards/cards.tables.ts';
 export * from '../modules/wallet/payout-destinations/payout-destinations.tables.ts';
+export * from '../modules/drops/drops.tables.ts';
+export * from '../modules/collection/collection.tables.ts';
+export * from '../modules/orders/orders.tables.ts';
+export * from '../modules/notifications/notifications.tables.ts';

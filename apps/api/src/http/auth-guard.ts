@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccessTokens } from '../modules/auth/access-tokens.ts';
-import { sessions } from '../modules/auth/auth.tables.ts';
+import { isSessionAlive } from '../modules/auth/sessions.ts';
 import { AppError } from './app-error.ts';
 
 export interface Principal {
@@ -26,26 +25,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * `preHandler: requireAuth` on a route admits a valid access token whose sign-in is still alive. The session is
- * looked up on every request (one primary-key read) so that logout and password changes end access at once instead
- * of when the short-lived token expires.
+ * looked up (one primary-key read) and trusted for `sessionCheckCacheMs` afterwards: a logout or password change on
+ * this instance ends access at once, on another within that bound (README: SESSION_CHECK_CACHE_MS), instead of when
+ * the short-lived token expires.
  */
-export function authGuard(deps: { db: Db; clock: Clock; tokens: AccessTokens }) {
+export function authGuard(deps: { db: Db; clock: Clock; tokens: AccessTokens; sessionCheckCacheMs: number }) {
   async function requireAuth(request: FastifyRequest) {
     const token = bearerToken(request);
     const claims = token ? await deps.tokens.verify(token) : null;
     if (!claims) throw new AppError('UNAUTHORIZED');
-    const [session] = await deps.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, deps.clock.now()),
-        ),
-      );
-    if (!session) throw new AppError('UNAUTHORIZED');
+    if (!(await isSessionAlive(deps.db, claims, deps.clock.now(), deps.sessionCheckCacheMs))) throw new AppError('UNAUTHORIZED');
     request.principal = claims;
   }
   /** For routes that serve both visitors and signed-in users: a token, if sent, must be valid. */

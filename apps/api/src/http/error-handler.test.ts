@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,11 @@ function registerProbeRoutes(app: FastifyInstance) {
   });
   typed.get('/v1/probe/crash', async () => {
     throw new Error('database exploded');
+  });
+  typed.get('/v1/probe/database-gone', async () => {
+    // What drizzle throws when PostgreSQL terminated the session under the statement.
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    throw Object.assign(new Error('Failed query: select 1\nparams: '), { cause: terminated });
   });
   typed.post(
     '/v1/probe/validate',
@@ -87,6 +93,31 @@ describe('error model', () => {
     expect(response.json().details[0].field).toBe('page');
   });
 
+  it('answers a body in a content type the route has no parser for with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/probe/validate',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>fan@example.com</email>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: errorCatalogue.UNSUPPORTED_MEDIA_TYPE.message,
+    });
+  });
+
+  it('answers a body past the limit with PAYLOAD_TOO_LARGE at its catalogue status', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/probe/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(errorCatalogue.PAYLOAD_TOO_LARGE.status);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
   it('answers malformed JSON with 400 INVALID_REQUEST, not 500', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -109,9 +140,76 @@ describe('error model', () => {
     });
   });
 
+  it('answers a lost database connection with 503 SERVICE_UNAVAILABLE and Retry-After, not reported as a bug', async () => {
+    const before = t.errorReporter.reports.length;
+    const response = await t.app.inject({ method: 'GET', url: '/v1/probe/database-gone' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: errorCatalogue.SERVICE_UNAVAILABLE.message });
+    expect(t.errorReporter.reports.length).toBe(before);
+  });
+
   it('does not report expected 4xx outcomes', async () => {
     const before = t.errorReporter.reports.length;
     await t.app.inject({ method: 'GET', url: '/v1/probe/app-error/USER_ALREADY_EXISTS' });
     expect(t.errorReporter.reports.length).toBe(before);
+  });
+
+  it('answers a path that does not decode with 400 INVALID_REQUEST, without echoing it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/users/%FF%FE', headers: { 'x-request-id': 'req-bad-url-01' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'INVALID_REQUEST', message: errorCatalogue.INVALID_REQUEST.message });
+    expect(response.headers['x-request-id']).toBe('req-bad-url-01');
+  });
+
+  it('answers a path parameter past 100 characters with 414 URI_TOO_LONG', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/v1/tags/${'a'.repeat(150)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ code: 'URI_TOO_LONG', message: errorCatalogue.URI_TOO_LONG.message });
+  });
+});
+
+/** One raw HTTP exchange over a real socket: what Node's parser refuses never reaches app.inject. */
+async function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+function parseRawAnswer(answer: string) {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body) as unknown };
+}
+
+describe('requests Node’s HTTP parser refuses', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+
+  it('answers headers past 16 KiB with 431 HEADERS_TOO_LARGE in the error shape', async () => {
+    const answer = parseRawAnswer(
+      await rawExchange(port, `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.head).toMatch(/content-type: application\/json/i);
+    expect(answer.body).toEqual({ code: 'HEADERS_TOO_LARGE', message: errorCatalogue.HEADERS_TOO_LARGE.message });
+  });
+
+  it('answers a request line that is not HTTP with 400 INVALID_REQUEST', async () => {
+    const answer = parseRawAnswer(await rawExchange(port, 'GET /v1/health HTTP/9.9 nonsense\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ code: 'INVALID_REQUEST', message: errorCatalogue.INVALID_REQUEST.message });
+  });
+
+  it('still serves normal requests on the same server', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/v1/health`);
+    expect(response.status).toBe(200);
   });
 });

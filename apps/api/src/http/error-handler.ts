@@ -1,22 +1,27 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import type { TErrorCode, TFieldError } from '@cypher/contract';
+import { DEFAULT_LANGUAGE, errorCatalogue, type TErrorCode, type TFieldError } from '@cypher/contract';
 import type { ErrorReporter } from '../adapters/error-reporter/error-reporter.ts';
+import { isConnectionLoss, isRefusedText } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 import { errorMessage } from './i18n.ts';
 
 /** Paths that belong to the API: unknown ones answer JSON, everything else may fall back to the web app. */
-export const API_PREFIXES = ['/v1/', '/v2/', '/docs', '/dev/', '/uploads/'] as const;
+const API_PREFIXES = ['/v1/', '/v2/', '/docs', '/dev/', '/uploads/'] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;
   return API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
 }
 
-/** Fastify's own 4xx errors, turned into catalogue codes. */
+/**
+ * Fastify's and its plugins' own 4xx errors, turned into catalogue codes; the answer takes the code's status from
+ * the catalogue, so code and status never disagree (a 415 is not answered as INVALID_REQUEST, whose status is 400).
+ */
 function codeForClientError(error: FastifyError): TErrorCode {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'PAYLOAD_TOO_LARGE';
   switch (error.statusCode) {
     case 401:
       return 'UNAUTHORIZED';
@@ -26,8 +31,19 @@ function codeForClientError(error: FastifyError): TErrorCode {
       return 'NOT_FOUND';
     case 405:
       return 'METHOD_NOT_ALLOWED';
+    case 408:
+      return 'REQUEST_TIMEOUT';
+    // The body limit, and the multipart plugin's limits on parts, files and fields.
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 414:
+      return 'URI_TOO_LONG';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'REQUEST_MAXIMUN';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
     default:
       return 'INVALID_REQUEST';
   }
@@ -41,14 +57,17 @@ function fieldErrors(error: FastifyError & { validation: { instancePath: string;
   });
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, status: number, extra: object = {}) {
-  return reply.status(status).send({ code, message: errorMessage(code, request.language), ...extra });
+/** Answers a catalogue code with the catalogue's status, so the two never disagree. */
+function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, extra: object = {}) {
+  const body = { code, message: errorMessage(code, request.language), ...extra };
+  return reply.status(errorCatalogue[code].status).send(body);
 }
 
 /**
  * The error model of house rule 2: every failure leaves as `{ code, message, details? }`. Expected outcomes are
- * AppErrors with their catalogue status; anything else is a bug, answered 500, logged with its request id and
- * handed to the error reporter.
+ * AppErrors with their catalogue status; a lost database connection is 503 SERVICE_UNAVAILABLE (isConnectionLoss,
+ * the one place that decides it); anything else is a bug, answered 500, logged with its request id and handed to the
+ * error reporter.
  */
 export function registerErrorHandling(app: FastifyInstance, errorReporter: ErrorReporter) {
   // A second router that only remembers which method+path pairs exist, so a wrong method answers 405, not 404.
@@ -57,7 +76,8 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
     if (!isApiPath(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (!knownRoutes.hasRoute(method as HTTPMethod, route.url)) knownRoutes.on(method as HTTPMethod, route.url, () => undefined);
+      if (!knownRoutes.hasRoute(method as HTTPMethod, route.url))
+        knownRoutes.on(method as HTTPMethod, route.url, () => undefined);
     }
   });
 
@@ -71,15 +91,29 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, request, 'INVALID_REQUEST', 400, { details: fieldErrors(error) });
+      return send(reply, request, 'INVALID_REQUEST', { details: fieldErrors(error) });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = codeForClientError(error);
-      return send(reply, request, code, error.statusCode === 413 ? 400 : error.statusCode);
+      return send(reply, request, code);
+    }
+    if (isConnectionLoss(error)) {
+      // The database is away (restarting, failing over, our connection terminated): not a bug in this request, and
+      // worth retrying, so 503 with Retry-After; a webhook refused so is delivered again by its provider. The pool
+      // drops the broken connections and opens new ones, so the process recovers by itself once the database is back.
+      request.log.warn({ err: error, requestId: request.id }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return send(reply, request, 'SERVICE_UNAVAILABLE');
+    }
+    if (isRefusedText(error)) {
+      // The last line of defence behind the storable-text check and the schemas: the database refused a value's
+      // text, which only a client's input can carry. Logged, so the gap in validation is seen and closed.
+      request.log.warn({ err: error, requestId: request.id }, 'database refused the text of a request');
+      return send(reply, request, 'INVALID_REQUEST');
     }
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
     errorReporter.report(error, { requestId: request.id, method: request.method, url: request.url });
-    return send(reply, request, 'INTERNAL_ERROR', 500);
+    return send(reply, request, 'INTERNAL_ERROR');
   });
 
   return {
@@ -91,11 +125,53 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
       );
       if (allowed.length > 0) {
         reply.header('allow', allowed.join(', '));
-        return send(reply, request, 'METHOD_NOT_ALLOWED', 405);
+        return send(reply, request, 'METHOD_NOT_ALLOWED');
       }
-      return send(reply, request, 'NOT_FOUND', 404);
+      return send(reply, request, 'NOT_FOUND');
     },
   };
 }
 
 const ALL_METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Fastify's `frameworkErrors`: failures its router meets before any route or hook runs, whose default answers are
+ * Fastify's own shape and echo the path back. A path that does not decode (`/v1/users/%FF%FE`) is a bad request;
+ * a path parameter past the router's 100 characters is 414. onRequest hooks never ran, so the request id is set here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, request, 'URI_TOO_LONG');
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, request, 'INVALID_REQUEST');
+  request.log.error({ err: error, requestId: request.id }, 'router error');
+  return send(reply, request, 'INTERNAL_ERROR');
+}
+
+/** What Node's HTTP parser refused, by its error code, as a catalogue entry. */
+function clientErrorCode(error: Error & { code?: string }): TErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
+  return 'INVALID_REQUEST';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests (headers past 16 KiB, a malformed request
+ * line, a body that never arrives) before Fastify builds a request, so neither hooks nor the error handler see them.
+ * This writes the same `{ code, message }` answer by hand on the socket, then closes it: after a parse error the
+ * connection's framing cannot be trusted for a next request.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  // A connection reset by the client has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = clientErrorCode(error);
+  const status = errorCatalogue[code].status;
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, message: errorMessage(code, DEFAULT_LANGUAGE) });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

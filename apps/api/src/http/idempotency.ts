@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isErrorCode, type TFieldError } from '@cypher/contract';
 import type { Db } from '../db/client.ts';
@@ -8,7 +8,16 @@ import { DAY_MS } from '../lib/clock.ts';
 import { AppError } from './app-error.ts';
 import { idempotencyKeys } from './idempotency/idempotency.tables.ts';
 
-export const IDEMPOTENCY_KEY_TTL_MS = DAY_MS;
+const IDEMPOTENCY_KEY_TTL_MS = DAY_MS;
+
+/**
+ * How old a claim still `processing` may get before a retry with the same request may take it over. The work under
+ * a key is one database transaction (provider calls come after it, outside), done in milliseconds and in seconds
+ * under the worst lock queue; two minutes is far beyond any live request, so a claim that old was left by a process
+ * that stopped between claiming and completing, and without this the person's retries would get 409 for a day. A
+ * request that does outlive it cannot complete over its retry: completion is conditional on still holding the claim.
+ */
+export const STALE_IDEMPOTENCY_CLAIM_MS = 2 * 60 * 1000;
 
 export interface IdempotentResult<T> {
   status: number;
@@ -16,7 +25,7 @@ export interface IdempotentResult<T> {
 }
 
 /** The `Idempotency-Key` header, checked: 1 to 200 visible ASCII characters, or none. */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
+function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   const value = Array.isArray(header) ? header[0] : header;
@@ -28,11 +37,22 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-function fingerprint(request: FastifyRequest): string {
+/** What a money-moving request's key is checked by: the key, and a fingerprint of what the request asks. */
+export interface TIdempotentRequest {
+  key: string;
+  /** sha256 of method, route, params and body: the same key with another request is refused. */
+  requestHash: string;
+}
+
+/** The request's `Idempotency-Key` and fingerprint, or null without a key (then the work just runs). */
+export function idempotentRequestOf(request: FastifyRequest): TIdempotentRequest | null {
+  const key = idempotencyKeyOf(request);
+  if (!key) return null;
   const route = request.routeOptions.url ?? request.url;
-  return createHash('sha256')
+  const requestHash = createHash('sha256')
     .update(JSON.stringify([request.method, route, request.params ?? null, request.body ?? null]))
     .digest('hex');
+  return { key, requestHash };
 }
 
 /**
@@ -41,7 +61,9 @@ function fingerprint(request: FastifyRequest): string {
  * - the work runs in a transaction that also stores its answer, so an effect and its replayable answer commit together;
  * - a replay gets the first answer (a success, or the same expected refusal such as INSUFFICIENT_FUNDS);
  * - the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first is running, 409 REQUEST_IN_PROGRESS;
- * - an unexpected failure (a bug, the database down) frees the key, so the client's retry runs the work again.
+ * - an unexpected failure (a bug, the database down) frees the key, so the client's retry runs the work again;
+ * - a claim left `processing` by a process that stopped mid-request is taken over by the same request's retry once
+ *   stale (STALE_IDEMPOTENCY_CLAIM_MS), by one conditional UPDATE whose row count picks exactly one retry.
  */
 export async function runIdempotent<T>(
   deps: { db: Db; now: Date },
@@ -49,37 +71,99 @@ export async function runIdempotent<T>(
   userId: string,
   work: (tx: Db) => Promise<IdempotentResult<T>>,
 ): Promise<IdempotentResult<T>> {
-  const key = idempotencyKeyOf(request);
-  if (!key) return inTransaction(deps.db, work);
-  const requestHash = fingerprint(request);
-  const claimed = await deps.db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash, status: 'processing', createdAt: deps.now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length === 0) return replay<T>(deps.db, userId, key, requestHash);
+  return runWithIdempotencyKey(deps, userId, idempotentRequestOf(request), work);
+}
 
-  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+/** runIdempotent for a service, which takes the key and fingerprint rather than the Fastify request. */
+export async function runWithIdempotencyKey<T>(
+  deps: { db: Db; now: Date },
+  userId: string,
+  idempotent: TIdempotentRequest | null,
+  work: (tx: Db) => Promise<IdempotentResult<T>>,
+): Promise<IdempotentResult<T>> {
+  if (!idempotent) return inTransaction(deps.db, work);
+  const { key, requestHash } = idempotent;
+  const claimedAt = deps.now;
+  if (!(await claimKey(deps.db, userId, idempotent, claimedAt))) return replay<T>(deps.db, userId, key, requestHash);
+
+  // Every write below holds only while the claim is still ours: a retry may have taken over a claim gone stale.
+  const mine = and(
+    eq(idempotencyKeys.userId, userId),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.status, 'processing'),
+    eq(idempotencyKeys.createdAt, claimedAt),
+  );
   try {
     return await inTransaction(deps.db, async (tx) => {
       const result = await work(tx);
-      await tx
+      const completed = await tx
         .update(idempotencyKeys)
         .set({ status: 'completed', responseStatus: result.status, responseBody: result.body as object })
-        .where(mine);
+        .where(mine)
+        .returning({ key: idempotencyKeys.key });
+      // Our claim went stale and a retry runs (or ran) the work: ours rolls back so it happens once.
+      if (completed.length === 0) throw new AppError('REQUEST_IN_PROGRESS');
       return result;
     });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       await deps.db
         .update(idempotencyKeys)
-        .set({ status: 'completed', responseStatus: error.status, responseBody: { code: error.code, details: error.details ?? null } })
+        .set({
+          status: 'completed',
+          responseStatus: error.status,
+          responseBody: { code: error.code, details: error.details ?? null },
+        })
         .where(mine);
     } else {
       await deps.db.delete(idempotencyKeys).where(mine);
     }
     throw error;
   }
+}
+
+/**
+ * Claims the key for this request: a new key by INSERT (the primary key decides between concurrent requests), or a
+ * stale claim of the same request by moving its claim time to now. Concurrent retries of a stale claim all run that
+ * UPDATE; the first commits the new time, and each other one, re-checking the row after waiting for it, finds it no
+ * longer stale and updates nothing: the row count decides, never a read. created_at is the claim's time, so a
+ * reclaimed key is also kept 24 hours from its reclaim.
+ */
+async function claimKey(db: Db, userId: string, idempotent: TIdempotentRequest, now: Date): Promise<boolean> {
+  const { key, requestHash } = idempotent;
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash, status: 'processing', createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 1) return true;
+  const reclaimed = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: now })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.status, 'processing'),
+        eq(idempotencyKeys.requestHash, requestHash),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_IDEMPOTENCY_CLAIM_MS)),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return reclaimed.length === 1;
+}
+
+/**
+ * Whether a key is already known (answered, or claimed by a request in progress): one primary-key read, no lock. For a
+ * shortcut answer that stores nothing (a round remembered sold out): a known key must go the way of its replay
+ * instead, so a retry of a purchase that succeeded gets its order, never a refusal.
+ */
+export async function isIdempotencyKeyKnown(db: Db, userId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row !== undefined;
 }
 
 async function replay<T>(db: Db, userId: string, key: string, requestHash: string): Promise<IdempotentResult<T>> {
@@ -105,4 +189,85 @@ export async function purgeIdempotencyKeys(db: Db, now: Date): Promise<number> {
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))
     .returning({ key: idempotencyKeys.key });
   return purged.length;
+}
+
+/** One request of a batch that claims its keys together (purchases batched per transaction). */
+export interface TBatchedIdempotentRequest extends TIdempotentRequest {
+  userId: string;
+}
+
+const keyOf = (request: { userId: string; key: string }) => `${request.userId}\u0000${request.key}`;
+
+/**
+ * Claims many requests' keys with one INSERT (the primary key decides, as for one). Returns the requests whose key is
+ * now theirs: a key already known (a replay, a request in progress, a stale claim) is left to runWithIdempotencyKey,
+ * and of two requests with the same key in one batch only the first claims it.
+ */
+export async function claimIdempotencyKeys<T extends TBatchedIdempotentRequest>(
+  db: Db,
+  requests: readonly T[],
+  claimedAt: Date,
+): Promise<Set<T>> {
+  if (requests.length === 0) return new Set();
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values(
+      requests.map((request) => ({
+        userId: request.userId,
+        key: request.key,
+        requestHash: request.requestHash,
+        status: 'processing' as const,
+        createdAt: claimedAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
+  const won = new Set(claimed.map(keyOf));
+  const mine = new Set<T>();
+  for (const request of requests) {
+    if (won.delete(keyOf(request))) mine.add(request);
+  }
+  return mine;
+}
+
+/**
+ * Stores the answers of claimed requests, in the transaction of their effects (so an effect and its replayable answer
+ * commit together): a success's body, or an expected refusal's code. Throws REQUEST_IN_PROGRESS, rolling the whole
+ * batch back, if any claim is no longer this batch's.
+ */
+export async function completeIdempotencyKeys(
+  tx: Db,
+  answers: readonly { request: TBatchedIdempotentRequest; status: number; body: object }[],
+  claimedAt: Date,
+): Promise<void> {
+  if (answers.length === 0) return;
+  const completed = await tx.execute(sql`
+    update idempotency_keys k
+    set status = 'completed', response_status = a.status, response_body = a.body
+    from unnest(${sql.param(answers.map((a) => a.request.userId))}::uuid[], ${sql.param(answers.map((a) => a.request.key))}::text[],
+                ${sql.param(answers.map((a) => a.status))}::int[], ${sql.param(answers.map((a) => JSON.stringify(a.body)))}::jsonb[])
+      as a(user_id, key, status, body)
+    where k.user_id = a.user_id and k.key = a.key and k.status = 'processing' and k.created_at = ${claimedAt.toISOString()}::timestamptz
+    returning k.key`);
+  if ((completed as unknown as { rows: unknown[] }).rows.length !== answers.length) throw new AppError('REQUEST_IN_PROGRESS');
+}
+
+/** Frees claimed keys whose batch failed unexpectedly, so each request can run again on its own. */
+export async function releaseIdempotencyKeys(
+  db: Db,
+  requests: readonly TBatchedIdempotentRequest[],
+  claimedAt: Date,
+): Promise<void> {
+  for (const request of requests) {
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, request.userId),
+          eq(idempotencyKeys.key, request.key),
+          eq(idempotencyKeys.status, 'processing'),
+          eq(idempotencyKeys.createdAt, claimedAt),
+        ),
+      );
+  }
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { operatorGrants } from '../modules/console/console.tables.ts';
+import { grantsOf } from '../modules/console/operators/operator-grants.ts';
 import { AppError } from './app-error.ts';
 import { principalOf } from './auth-guard.ts';
 
@@ -27,10 +26,7 @@ export function operatorGuard(deps: { db: Db; requireAuth: (request: FastifyRequ
   async function requireOperator(request: FastifyRequest) {
     await deps.requireAuth(request);
     const { userId } = principalOf(request);
-    const grants = await deps.db
-      .select({ role: operatorGrants.role, brandId: operatorGrants.brandId })
-      .from(operatorGrants)
-      .where(eq(operatorGrants.userId, userId));
+    const grants = await grantsOf(deps.db, userId);
     if (grants.length === 0) throw new AppError('FORBIDDEN');
     request.operator = {
       userId,
@@ -58,7 +54,7 @@ export function operatorOf(request: FastifyRequest): Operator {
   return request.operator;
 }
 
-export function canManageBrand(operator: Operator, brandId: string): boolean {
+function canManageBrand(operator: Operator, brandId: string): boolean {
   return operator.isAdmin || operator.brandIds.includes(brandId);
 }
 

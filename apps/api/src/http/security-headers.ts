@@ -7,7 +7,7 @@ import type { TConfig } from '../config.ts';
  * and error-reporting hosts are allowed only when their keys are configured, so an unconfigured install loads
  * nothing from anywhere else.
  */
-export function contentSecurityPolicy(config: TConfig) {
+function contentSecurityPolicy(config: TConfig) {
   const scriptSrc = ["'self'"];
   const connectSrc = ["'self'"];
   const imgSrc = ["'self'", 'data:', 'blob:'];

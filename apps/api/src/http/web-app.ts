@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { webRoutePaths } from '@cypher/contract';
 import type { TConfig } from '../config.ts';
 
 function escapeHtml(value: string): string {
@@ -9,7 +11,7 @@ function escapeHtml(value: string): string {
 }
 
 /** The browser's runtime configuration: what the web app may know, and nothing secret. */
-export function webAppConfig(config: TConfig) {
+function webAppConfig(config: TConfig) {
   return {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
@@ -22,10 +24,59 @@ export function webAppConfig(config: TConfig) {
 }
 
 /**
- * Serves the built web app on the API's port: hashed assets cached for a year, `index.html` with the brand filled
- * in, and every non-API path answered with it so the web router can take over. Without a build, the API still runs.
+ * The web app's route table (the contract's `webRoutePaths`), matched the way React Router matches it: without regard
+ * to case, with or without a trailing slash. Answers the route's pattern, or null.
  */
-export async function registerWebApp(app: FastifyInstance, config: TConfig) {
+function webPageMatcher() {
+  const pages = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
+  for (const pattern of webRoutePaths) pages.on('GET', pattern, () => undefined, { pattern });
+  return (url: string): string | null => {
+    const match = pages.find('GET', url.split('?')[0] ?? url);
+    return match ? (match.store as { pattern: string }).pattern : null;
+  };
+}
+
+/**
+ * `<link>` hints for the code of each route's page (what apps/web/vite.config.ts wrote to `.vite/route-preloads.json`),
+ * so the browser fetches it alongside the entry script. Empty when the build has no such file.
+ */
+function routeCodeHints(webDistDir: string): (pattern: string) => string {
+  const file = path.join(webDistDir, '.vite/route-preloads.json');
+  if (!fs.existsSync(file)) return () => '';
+  const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[] }>;
+  const hints = new Map(
+    Object.entries(routes).map(([pattern, { scripts, styles }]) => [
+      pattern,
+      [
+        ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+        ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ].join(''),
+    ]),
+  );
+  return (pattern) => hints.get(pattern) ?? '';
+}
+
+/**
+ * Sessions live in the browser's storage, which belongs to one origin: someone who opened the site at another host
+ * name (127.0.0.1 instead of localhost, an old domain) would come back from a provider's checkout to PUBLIC_URL and
+ * find themselves signed out. So pages are served only at PUBLIC_URL's host; other hosts are sent there.
+ */
+function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
+  return request.host.toLowerCase() !== publicHost;
+}
+
+/**
+ * Serves the built web app on the API's port: hashed assets cached for a year (and sent precompressed when the
+ * browser accepts brotli or gzip), `index.html` with the brand filled in for every address of the web app's route
+ * table, and the same page with HTTP 404 for any other address (the web app then shows its not-found page). A page
+ * asked for at another host than PUBLIC_URL's is redirected there. Without a build, the API still runs.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: TConfig,
+  /** `<link>` hints for the head of the page at `url` (preloads of its largest picture and data), or nothing. */
+  headHintsFor: (url: string, log: FastifyBaseLogger) => Promise<string> = async () => '',
+) {
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webAppConfig(config)).replace(/</g, '\\u003c')};\n`;
   app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
@@ -34,7 +85,7 @@ export async function registerWebApp(app: FastifyInstance, config: TConfig) {
   const indexPath = path.join(config.webDistDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ webDistDir: config.webDistDir }, 'web app is not built; serving the API only');
-    return { sendIndex: null };
+    return { sendPage: null };
   }
   const indexHtml = fs
     .readFileSync(indexPath, 'utf8')
@@ -46,15 +97,30 @@ export async function registerWebApp(app: FastifyInstance, config: TConfig) {
     index: false,
     wildcard: true,
     allowedPath: (pathName) => pathName !== '/index.html',
+    // The build writes `.br` and `.gz` beside each text asset (apps/web/vite.config.ts); a browser that accepts one
+    // gets it as it is, with no compression work per request.
+    preCompressed: true,
     setHeaders: (response, filePath) => {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const routeOf = webPageMatcher();
+  const codeHintsFor = routeCodeHints(config.webDistDir);
+  const publicHost = new URL(config.publicUrl).host.toLowerCase();
+  const headEnd = indexHtml.indexOf('</head>');
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isOtherHost(request, publicHost)) return reply.redirect(`${config.publicUrl}${request.url}`, 302);
+    const route = routeOf(request.url);
+    const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route)}` : '';
+    return reply
+      .code(route ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(hints ? `${indexHtml.slice(0, headEnd)}${hints}\n  ${indexHtml.slice(headEnd)}` : indexHtml);
+  };
   // The static plugin treats `/` as a directory listing (and refuses it), so the home page gets its own route.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  return { sendIndex };
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
+  return { sendPage };
 }

@@ -11,6 +11,7 @@ import { completeAccountDeletions } from '../modules/users/deletion/complete-acc
 import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts';
 import { expireAbandonedDeposits } from '../modules/wallet/deposits/expire-abandoned-deposits.ts';
 import { settleDeposits } from '../modules/wallet/settle-deposits.ts';
+import { timeOutOrders } from '../modules/orders/time-out-orders.ts';
 
 /**
  * A recurring job: a queue name, a cron expression (UTC) and the work. Modules add theirs to `recurringJobs`;
@@ -61,6 +62,12 @@ export const recurringJobs: RecurringJob[] = [
     cron: '*/5 * * * *',
     run: ({ database, clock }) => expireAbandonedDeposits(database.db, clock.now()),
   },
+  {
+    // Card and Tilia orders whose hold passed without a payment: their packs go back on sale.
+    name: 'time-out-orders',
+    cron: '* * * * *',
+    run: ({ database, clock, config }) => timeOutOrders(database.db, clock.now(), config.orders.holdMinutes),
+  },
   { name: 'purge-idempotency-keys', cron: '37 * * * *', run: ({ database, clock }) => purgeIdempotencyKeys(database.db, clock.now()) },
 ];
 
@@ -71,18 +78,40 @@ export interface JobScheduler {
   stop(): Promise<void>;
 }
 
+/** An arbitrary constant that names "setting up the job queues" among this database's advisory locks. */
+const JOB_SETUP_LOCK_KEY = 728_431_002;
+
+/**
+ * Every instance runs the workers and the schedules; pg-boss sees to it that each scheduled run happens once: one
+ * instance a cron interval evaluates the schedules (a conditional update of its `cron_on` time), and the run it sends
+ * is a singleton per job and minute, taken by one worker (SKIP LOCKED). See job-scheduler.test.ts.
+ */
 export async function startJobScheduler(
   deps: JobDeps,
-  options: { jobs?: RecurringJob[]; pollingIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+  options: {
+    jobs?: RecurringJob[];
+    pollingIntervalSeconds?: number;
+    /** How often each instance offers to evaluate the schedules (pg-boss: 30 s); tests make it 1 s. */
+    cronMonitorIntervalSeconds?: number;
+    onError?: (error: Error) => void;
+  } = {},
 ): Promise<JobScheduler> {
   const jobs = options.jobs ?? recurringJobs;
   // pg-boss talks to the database through our connection: on PGlite there is only one, on PostgreSQL the pool.
-  const boss = new PgBoss({ db: { executeSql: deps.database.executeSql }, schema: 'pgboss' });
+  const boss = new PgBoss({
+    db: { executeSql: deps.database.executeSql },
+    schema: 'pgboss',
+    ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
+  });
   boss.on('error', (error) => options.onError?.(error));
-  await boss.start();
+  await oneInstanceAtATime(deps.database, async () => {
+    await boss.start();
+    for (const job of jobs) {
+      await boss.createQueue(job.name);
+      await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
+  });
   for (const job of jobs) {
-    await boss.createQueue(job.name);
-    await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
       await job.run(deps);
     });
@@ -92,4 +121,23 @@ export async function startJobScheduler(
     runNow: (name) => boss.send(name, {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
+}
+
+/**
+ * Instances that start together on a fresh database would create the same queues at once, and pg-boss's create_queue
+ * (a partition per queue, with foreign keys to its queue table) deadlocks against itself: one instance died at
+ * start-up when the cluster first ran. Setting up under a session advisory lock makes the others wait, then find the
+ * queues there. PGlite is one process, so it needs no lock.
+ */
+async function oneInstanceAtATime(database: Database, work: () => Promise<void>): Promise<void> {
+  if (!database.pool) return work();
+  // A session lock needs one connection for lock and unlock; pg-boss works through the rest of the pool meanwhile.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [JOB_SETUP_LOCK_KEY]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [JOB_SETUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
 }

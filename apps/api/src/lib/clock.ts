@@ -26,4 +26,5 @@ export function controllableClock(start: Date | string = '2026-01-01T00:00:00.00
   };
 }
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+export const DAY_MS = 24 * MINUTE_MS * 60;

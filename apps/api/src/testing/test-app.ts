@@ -10,8 +10,7 @@ import type { FileStorage } from '../adapters/storage/storage.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import { testConfig, type TEnvironment } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { memoryRateLimiter } from '../http/rate-limit/memory-rate-limiter.ts';
-import type { RateLimiter } from '../http/rate-limit/rate-limiter.ts';
+import { memoryRateLimiter, type RateLimiter } from '../http/rate-limit/rate-limiter.ts';
 import { controllableClock, type ControllableClock } from '../lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -34,7 +33,7 @@ export async function createTestApp(
   options: {
     env?: TEnvironment;
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
-    rateLimiter?: (clock: ControllableClock) => RateLimiter;
+    rateLimiter?: () => RateLimiter;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -44,7 +43,7 @@ export async function createTestApp(
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cypher-uploads-'));
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', UPLOADS_DIR: uploadsDir, ...options.env });
   const storage = localFileStorage(config.uploadsDir);
-  const rateLimiter = options.rateLimiter?.(clock) ?? memoryRateLimiter(clock);
+  const rateLimiter = options.rateLimiter?.() ?? memoryRateLimiter();
   const discordRoles = localDiscordRoleSync();
   const deps: AppDeps = {
     config,

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TCurrency } from '@cypher/contract';
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../lib/ids.ts';
 import { users } from '../modules/users/users.tables.ts';
 import { postDeposit, type TDepositInput } from '../modules/wallet/post-deposit.ts';
-import { ledgerAccounts, ledgerEntries } from '../modules/wallet/wallet.tables.ts';
+import { checkLedger } from '../modules/wallet/check-ledger.ts';
+import { ledgerAccounts } from '../modules/wallet/wallet.tables.ts';
 
 /** A complete US wire destination (wire routing number with a good ABA checksum) for withdrawal and bank tests. */
 export const usWireDetails = {
@@ -58,29 +59,15 @@ export async function balancesOf(db: Db, userId: string, currency: TCurrency = '
   return Object.fromEntries(rows.filter((row) => row.currency === currency).map((row) => [row.kind, row.balance]));
 }
 
-/** The ledger's invariants over the whole database; each list is empty when they hold. */
+/** The ledger's invariants over the whole database, from the production audit; each list is empty when they hold. */
 export async function ledgerInvariantViolations(db: Db) {
-  const negative = await db
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(sql`not ${ledgerAccounts.allowsNegative} and ${ledgerAccounts.balance} < 0`);
-  const unbalancedTransactions = await db
-    .select({ transactionId: ledgerEntries.transactionId, currency: ledgerEntries.currency })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.transactionId, ledgerEntries.currency)
-    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-  const balanceNotSumOfEntries = await db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      sql`${ledgerAccounts.balance} <> coalesce((select sum(e.amount) from ledger_entries e where e.account_id = ${ledgerAccounts.id}), 0)`,
-    );
-  const currencyTotals = await db
-    .select({ currency: ledgerAccounts.currency, total: sql<string>`sum(${ledgerAccounts.balance})` })
-    .from(ledgerAccounts)
-    .groupBy(ledgerAccounts.currency);
-  const nonZeroCurrencies = currencyTotals.filter((row) => Number(row.total) !== 0);
-  return { negative, unbalancedTransactions, balanceNotSumOfEntries, nonZeroCurrencies };
+  const check = await checkLedger(db, new Date());
+  return {
+    negative: [...check.negativeAccounts, ...check.houseAccountsBelowZero],
+    unbalancedTransactions: check.unbalancedTransactions,
+    balanceNotSumOfEntries: check.accountsOffEntries,
+    nonZeroCurrencies: check.currencyTotals.filter((total) => total.amount !== 0),
+  };
 }
 
 export const noViolations = { negative: [], unbalancedTransactions: [], balanceNotSumOfEntries: [], nonZeroCurrencies: [] };

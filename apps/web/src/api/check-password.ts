@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { ZReauthentication } from '@cypher/contract';
 import { z } from 'zod';
 import { apiRequest } from './client.ts';
@@ -14,8 +13,4 @@ export async function checkPassword(password: string): Promise<TReauthentication
   return ZReauthentication.parse(
     await apiRequest('POST', '/users/authentications/check-password', { body: { password }, auth: true }),
   );
-}
-
-export function useCheckPassword() {
-  return useMutation({ mutationFn: checkPassword });
 }

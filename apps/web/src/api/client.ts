@@ -56,7 +56,7 @@ export function apiPath(path: string): string {
   return /^\/v\d+(\/|$)/.test(absolute) ? absolute : `/v1${absolute}`;
 }
 
-export function apiUrl(path: string, query?: QueryParams): string {
+function apiUrl(path: string, query?: QueryParams): string {
   const search = toQueryString(query);
   return `${appConfig.apiBaseUrl ?? ''}${apiPath(path)}${search ? `?${search}` : ''}`;
 }

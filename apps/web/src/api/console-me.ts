@@ -1,39 +1,42 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZConsoleMe, type TConsoleMe } from '@cypher/contract';
-import { useSession } from '../lib/session.ts';
+import type { TConsoleMe } from '@cypher/contract';
 import { isApiError } from './api-error.ts';
 import { apiRequest } from './client.ts';
+import { useMyUser } from './my-user.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
  * `GET /v1/console/me`: the operator's roles and brands, or 403 for a collector. Beside the client rather than in
  * the console feature because the shell asks it too (the account menu shows "Console" to operators only).
  */
-export async function getConsoleMe(signal?: AbortSignal): Promise<TConsoleMe> {
-  return ZConsoleMe.parse(await apiRequest('GET', '/console/me', { auth: true, signal }));
+async function getConsoleMe(signal?: AbortSignal): Promise<TConsoleMe> {
+  return apiRequest<TConsoleMe>('GET', '/console/me', { auth: true, signal });
 }
 
-export function consoleMeQueryOptions() {
+function consoleMeQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.console.me(),
     queryFn: ({ signal }) => getConsoleMe(signal),
-    // Roles change rarely and the header and every console page read them; a reload asks afresh. A collector's 403
-    // is an answer too: a page that mounts later (the console) shows it rather than asking again.
+    // Roles change rarely and the header and every console page read them; a reload asks afresh. A 403 (a role
+    // revoked since the user record was read) is an answer too: a page that mounts later shows it, not asking again.
     staleTime: 5 * 60_000,
     retryOnMount: false,
   });
 }
 
-/** Logged out there is nobody to ask about; the query stays idle. */
+/**
+ * Asked of operators only: the user record's `isOperator` says who they are, so a collector's pages do not send a
+ * request bound to fail (a 403 the browser logs as an error). Until the record answers, and logged out, it stays
+ * idle (pending): read `useMyUser` first to tell "not asked" from "asking".
+ */
 export function useConsoleMe() {
-  const { isLoggedIn } = useSession();
-  return useQuery({ ...consoleMeQueryOptions(), enabled: isLoggedIn });
+  const isOperator = useIsOperator();
+  return useQuery({ ...consoleMeQueryOptions(), enabled: isOperator });
 }
 
-/** True once the API has said this person is an operator; a collector's 403 (or no session) reads as false. */
+/** True for someone the user record calls an operator; a collector (or no session) reads as false, asking nothing. */
 export function useIsOperator(): boolean {
-  const { data } = useConsoleMe();
-  return data !== undefined;
+  return useMyUser().user?.isOperator === true;
 }
 
 /** The console's "you are not an operator" answer, told apart from a failure worth retrying. */

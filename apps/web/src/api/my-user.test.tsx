@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from './query-client.ts';
 import { endSession, startSession } from '../lib/session.ts';
 import { getStored } from '../lib/storage.ts';
 import { deferred, json, myUser, stubApi } from '../test/fake-api.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMyUser, type TMyUser } from '@cypher/contract';
+import type { TMyUser } from '@cypher/contract';
 import { sessionGeneration, setUserInfo, useSession } from '../lib/session.ts';
 import { apiRequest } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -10,14 +10,14 @@ import { queryKeys } from './query-keys.ts';
  */
 export async function getMyUser(signal?: AbortSignal): Promise<TMyUser> {
   const askedIn = sessionGeneration();
-  const user = ZMyUser.parse(await apiRequest('GET', '/users/my', { auth: true, signal }));
+  const user = await apiRequest<TMyUser>('GET', '/users/my', { auth: true, signal });
   // Spec section 3: the user record is kept in storage with the tokens, and cleared with them. An answer that
   // arrives after a sign-out (or someone else's sign-in) must not bring the record back.
   if (sessionGeneration() === askedIn) setUserInfo(user);
   return user;
 }
 
-export function myUserQueryOptions() {
+function myUserQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.users.my(),
     queryFn: ({ signal }) => getMyUser(signal),

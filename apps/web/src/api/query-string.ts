@@ -3,7 +3,7 @@
  * (`tags[0]=a&tags[1]=b`), objects nest (`filter[brand]=x`). Keys and values are percent-encoded except the
  * index brackets, which stay literal so URLs read the way the API documents them.
  */
-export type QueryValue = string | number | boolean | Date | null | undefined | QueryValue[] | QueryParams;
+type QueryValue = string | number | boolean | Date | null | undefined | QueryValue[] | QueryParams;
 export interface QueryParams {
   [key: string]: QueryValue;
 }

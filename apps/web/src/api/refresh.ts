@@ -1,4 +1,4 @@
-import { ZTokenPair } from '@cypher/contract';
+import type { TTokenPair } from '@cypher/contract';
 import { currentPath, navigateTo } from '../lib/navigator.ts';
 import { endSession, replaceTokens } from '../lib/session.ts';
 import { getStored } from '../lib/storage.ts';
@@ -16,7 +16,7 @@ import { apiRequest, setUnauthorizedHandler, type UnauthorizedCall } from './cli
  *   attendance-today check (only the clearing), and never while already on sign-in or the home page;
  * - with no refresh token stored, the caller gets its original 401.
  */
-export const REFRESH_PATH = '/users/authentications/auth-refresh';
+const REFRESH_PATH = '/users/authentications/auth-refresh';
 
 type RefreshOutcome =
   /** A new pair is stored. */
@@ -56,9 +56,9 @@ async function refresh(spentToken: string): Promise<RefreshOutcome> {
     if (!refreshToken) return 'rejected';
     if (refreshToken !== spentToken) return 'refreshed';
     try {
-      const pair = ZTokenPair.parse(
-        await apiRequest('POST', REFRESH_PATH, { headers: { Authorization: `Bearer ${refreshToken}` } }),
-      );
+      const pair = await apiRequest<TTokenPair>('POST', REFRESH_PATH, {
+        headers: { Authorization: `Bearer ${refreshToken}` },
+      });
       replaceTokens(pair);
       return 'refreshed';
     } catch (error) {
@@ -75,7 +75,7 @@ function redirectToSignIn(): void {
   navigateTo(`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`, { replace: true });
 }
 
-export async function refreshAfterUnauthorized(call: UnauthorizedCall): Promise<boolean> {
+async function refreshAfterUnauthorized(call: UnauthorizedCall): Promise<boolean> {
   const refreshToken = getStored('refreshToken');
   if (!refreshToken) return false;
 

@@ -106,7 +106,10 @@ describe('header', () => {
     expect(within(banner).queryByRole('link', { name: 'Sign in' })).toBeNull();
     await user.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(trigger.getAttribute('aria-controls')!)!;
     for (const [name, href] of [
+      ['My packs', '/drops?tab=packs'],
+      ['Purchases', '/payment?tab=purchases'],
       ['Edit profile', '/profile/edit'],
       ['Account security', '/account/security'],
       ['Connected accounts', '/account/connect'],
@@ -114,8 +117,14 @@ describe('header', () => {
       ['Notifications', '/notifications'],
       ['Change password', '/password/change'],
     ]) {
-      expect(within(banner).getByRole('link', { name }).getAttribute('href')).toBe(href);
+      expect(within(panel).getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
+    // The bell beside the menu leads to the notifications too.
+    expect(
+      within(banner)
+        .getAllByRole('link', { name: /^Notifications/ })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/notifications', '/notifications']);
 
     await user.click(within(banner).getByRole('button', { name: 'Sign out' }));
 

@@ -1,8 +1,8 @@
 import type { IconName } from '../ui/icon.tsx';
-import type { RoutePath } from './route-paths.ts';
+import type { TWebRoutePath } from '@cypher/contract';
 
 /** The main navigation, shared by the desktop header and the mobile menu. */
-export const mainNavItems: ReadonlyArray<{ label: string; to: RoutePath }> = [
+export const mainNavItems: ReadonlyArray<{ label: string; to: TWebRoutePath }> = [
   { label: 'Drops', to: '/drops' },
   { label: 'Brands', to: '/brands' },
   { label: 'Products', to: '/products' },
@@ -12,8 +12,13 @@ export const mainNavItems: ReadonlyArray<{ label: string; to: RoutePath }> = [
   { label: 'Guide', to: '/guide' },
 ];
 
+/** A route, or a route with a query (a tab of it). */
+export type NavTarget = TWebRoutePath | `${TWebRoutePath}?${string}`;
+
 /** The signed-in account's links, shared by the header's account menu and the mobile menu. */
-export const accountNavItems: ReadonlyArray<{ label: string; to: RoutePath; icon: IconName }> = [
+export const accountNavItems: ReadonlyArray<{ label: string; to: NavTarget; icon: IconName }> = [
+  { label: 'My packs', to: '/drops?tab=packs', icon: 'package' },
+  { label: 'Purchases', to: '/payment?tab=purchases', icon: 'list' },
   { label: 'Edit profile', to: '/profile/edit', icon: 'pencil' },
   { label: 'Account security', to: '/account/security', icon: 'shield' },
   { label: 'Connected accounts', to: '/account/connect', icon: 'users' },
@@ -22,8 +27,8 @@ export const accountNavItems: ReadonlyArray<{ label: string; to: RoutePath; icon
   { label: 'Change password', to: '/password/change', icon: 'lock' },
 ];
 
-/** Shown beside the account links to operators only (those `/console/me` answers for). */
-export const consoleNavItem: { label: string; to: RoutePath; icon: IconName } = {
+/** Shown beside the account links to operators only (those the user record calls `isOperator`). */
+export const consoleNavItem: { label: string; to: TWebRoutePath; icon: IconName } = {
   label: 'Console',
   to: '/console',
   icon: 'shield',

@@ -32,10 +32,20 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
         if (getSession().isLoggedIn) return;
         // Removed, not reset: a reset would refetch at once for observers that have not re-rendered as logged out.
         // The console's answers (roles, drafts) belong to the operator who signed out, so they go too.
-        for (const queryKey of [queryKeys.users.my(), queryKeys.console.all]) {
+        // So do the person's money, orders, packs and notifications.
+        for (const queryKey of [
+          queryKeys.users.my(),
+          queryKeys.console.all,
+          queryKeys.balances.all,
+          queryKeys.orders.all,
+          queryKeys.packs.all,
+          queryKeys.notifications.all,
+        ]) {
           void queryClient.cancelQueries({ queryKey });
           queryClient.removeQueries({ queryKey });
         }
+        // A drop carries the signed-in viewer's whitelist state and allowance: read it again as a visitor.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.drops.all });
       }),
     [queryClient],
   );

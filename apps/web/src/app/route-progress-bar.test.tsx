@@ -5,7 +5,7 @@ import NProgress from 'nprogress';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubEmptyApi } from '../test/stub-empty-api.ts';
 import { AppProviders } from './providers.tsx';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from '../api/query-client.ts';
 import { routes } from './router.tsx';
 
 const progressBar = () => document.getElementById('nprogress');

@@ -3,8 +3,8 @@ import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubEmptyApi } from '../test/stub-empty-api.ts';
 import { AppProviders } from './providers.tsx';
-import { createQueryClient } from './query-client.ts';
-import { routePaths } from './route-paths.ts';
+import { createQueryClient } from '../api/query-client.ts';
+import { webRoutePaths } from '@cypher/contract';
 import { routes } from './router.tsx';
 
 /** A concrete URL for a route pattern: `/drops/:id` -> `/drops/sample-id`. */
@@ -20,7 +20,7 @@ async function renderAt(url: string) {
   return { heading, router };
 }
 
-const urls = routePaths.map(sampleUrl);
+const urls = webRoutePaths.map(sampleUrl);
 
 stubEmptyApi();
 
@@ -54,10 +54,10 @@ describe('router', () => {
   });
 
   it('titles a coming-soon page with its own name and the brand', async () => {
-    const { heading } = await renderAt('/drops');
-    expect(heading.textContent).toBe('Drops');
+    const { heading } = await renderAt('/fusions');
+    expect(heading.textContent).toBe('Fusions');
     expect(screen.getByText(/coming soon/i)).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Drops | Cypher'));
+    await waitFor(() => expect(document.title).toBe('Fusions | Cypher'));
   });
 
   it('shows the header and footer on default pages, and neither on the OAuth callbacks', async () => {

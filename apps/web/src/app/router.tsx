@@ -5,7 +5,7 @@ import { AppShell } from './app-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { routePaths, type RoutePath } from './route-paths.ts';
+import { webRoutePaths, type TWebRoutePath } from '@cypher/contract';
 
 interface PageRoute {
   lazy: () => Promise<{ Component: ComponentType }>;
@@ -20,8 +20,8 @@ function page(load: () => Promise<{ default: ComponentType }>, handle?: RouteHan
 const bare: RouteHandle = { layout: 'bare' };
 const signedIn: RouteHandle = { access: 'signed-in' };
 
-/** Typed over RoutePath, so a path added to route-paths.ts without a page here does not compile. */
-const pages: Record<RoutePath, PageRoute> = {
+/** Typed over the contract's web routes, so a path added to web-routes.ts without a page here does not compile. */
+const pages: Record<TWebRoutePath, PageRoute> = {
   '/': page(() => import('../features/catalog/home-page.tsx')),
   '/signin': page(() => import('../features/auth/sign-in-page.tsx')),
   '/signup': page(() => import('../features/auth/sign-up-page.tsx')),
@@ -30,9 +30,9 @@ const pages: Record<RoutePath, PageRoute> = {
   '/password/reset': page(() => import('../features/auth/password-reset-page.tsx')),
   '/password/change': page(() => import('../features/auth/password-change-page.tsx'), signedIn),
   '/payment': page(() => import('../features/wallet/payment-page.tsx'), signedIn),
-  '/purchase/card': page(() => import('../features/orders/purchase-card-page.tsx')),
-  '/purchase/:id': page(() => import('../features/orders/purchase-page.tsx')),
-  '/purchase/:id/status': page(() => import('../features/orders/purchase-status-page.tsx')),
+  '/purchase/card': page(() => import('../features/orders/purchase-card-page.tsx'), signedIn),
+  '/purchase/:id': page(() => import('../features/orders/purchase-page.tsx'), signedIn),
+  '/purchase/:id/status': page(() => import('../features/orders/purchase-status-page.tsx'), signedIn),
   '/profile/creation': page(() => import('../features/users/profile-creation-page.tsx'), signedIn),
   '/profile/edit': page(() => import('../features/users/profile-edit-page.tsx'), signedIn),
   '/profile/redeem': page(() => import('../features/redeem/redeem-page.tsx')),
@@ -48,6 +48,7 @@ const pages: Record<RoutePath, PageRoute> = {
   ),
   '/drops': page(() => import('../features/drops/drops-page.tsx')),
   '/drops/:id': page(() => import('../features/drops/drop-detail-page.tsx')),
+  '/drops/:id/provenance': page(() => import('../features/drops/drop-provenance-page.tsx')),
   '/products': page(() => import('../features/catalog/products-page.tsx')),
   '/products/:id': page(() => import('../features/catalog/product-detail-page.tsx')),
   '/products/nfts/:id': page(() => import('../features/collection/product-nft-page.tsx')),
@@ -56,7 +57,7 @@ const pages: Record<RoutePath, PageRoute> = {
   '/brands/:id': page(() => import('../features/catalog/brand-detail-page.tsx')),
   // One page: a type that is not the brand's own is corrected in the address there.
   '/brands/:type/:id': page(() => import('../features/catalog/brand-detail-page.tsx')),
-  '/notifications': page(() => import('../features/notifications/notifications-page.tsx')),
+  '/notifications': page(() => import('../features/notifications/notifications-page.tsx'), signedIn),
   '/nfts/:id': page(() => import('../features/collection/nft-detail-page.tsx')),
   '/terms': page(() => import('../features/catalog/terms-page.tsx')),
   '/tickets': page(() => import('../features/drops/tickets-page.tsx')),
@@ -88,7 +89,7 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorPage,
         children: [
-          ...routePaths.map((path): RouteObject => ({ path, ...pages[path] })),
+          ...webRoutePaths.map((path): RouteObject => ({ path, ...pages[path] })),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -32,7 +32,7 @@ export interface RedirectInput {
 }
 
 /** `/email/verify/` and `/email/verify` are the same route (React Router matches both). */
-export function normalisePathname(pathname: string): string {
+function normalisePathname(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
@@ -40,7 +40,7 @@ export function isStatusRedirectExempt(pathname: string): boolean {
   return (STATUS_REDIRECT_EXEMPT as readonly string[]).includes(normalisePathname(pathname));
 }
 
-export function signInPathFor(pathname: string, search: string): string {
+function signInPathFor(pathname: string, search: string): string {
   return `/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`;
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { appConfig } from '../config.ts';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell.tsx';
 import { useSession } from '../lib/session.ts';
 import { BrandLogo } from '../ui/brand-logo.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
@@ -45,6 +46,7 @@ export function SiteHeader() {
           </nav>
           <div className={styles.actions}>
             <ThemeToggle />
+            {isLoggedIn ? <NotificationsBell /> : null}
             {isLoggedIn ? (
               <AccountMenu />
             ) : (

@@ -1,4 +1,4 @@
-import { ZAccountStatus, type TAccountStatus } from '@cypher/contract';
+import { isAccountStatus, type TAccountStatus } from '@cypher/contract';
 import { useLocation, useMatches } from 'react-router';
 import { useMyUser } from '../api/my-user.ts';
 import { useSession } from '../lib/session.ts';
@@ -22,8 +22,8 @@ export function useSessionRedirect(): SessionRedirectState {
   const { isLoggedIn, userInfo } = useSession();
   const { user, isLoading } = useMyUser();
 
-  const storedStatus = ZAccountStatus.safeParse(userInfo?.status);
-  const status: TAccountStatus | undefined = user?.status ?? (storedStatus.success ? storedStatus.data : undefined);
+  const storedStatus = userInfo?.status;
+  const status: TAccountStatus | undefined = user?.status ?? (isAccountStatus(storedStatus) ? storedStatus : undefined);
   const redirectTo = sessionRedirect({ pathname, search, isLoggedIn, status, access: accessFor(matches) });
 
   return {

@@ -16,7 +16,7 @@ export function markCountryRestricted(): void {
   for (const listener of listeners) listener();
 }
 
-export function isCountryRestricted(): boolean {
+function isCountryRestricted(): boolean {
   return isRestricted;
 }
 

@@ -1,3 +1,5 @@
+import { formatNumber } from '@cypher/contract';
+
 /**
  * Numbers and dates as people read them (DESIGN.md "Numbers"): thousands separators, zero shown as zero, English
  * only (spec section 1). Money gets its own formatter in packages/contract when balances arrive.
@@ -25,4 +27,26 @@ export function formatDate(iso: string): string {
 /** "Nov 22, 2026, 3:13 AM" in the reader's time zone. */
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
+}
+
+/**
+ * Time left, as a countdown that ticks every second: "2d 03h 04m 05s", "3h 04m 05s", "4m 05s", "5s". A part
+ * second counts as a whole one, so "0s" shows only once the moment has come.
+ */
+export function formatCountdown(milliseconds: number): string {
+  const total = Math.max(0, Math.ceil(milliseconds / 1_000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3_600);
+  const minutes = Math.floor((total % 3_600) / 60);
+  const seconds = total % 60;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  if (days > 0) return `${days}d ${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
+  if (hours > 0) return `${hours}h ${pad(minutes)}m ${pad(seconds)}s`;
+  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
+  return `${seconds}s`;
+}
+
+/** A share as a percentage with one decimal: 0.625 -> "62.5%", 0 -> "0.0%". */
+export function formatPercent(share: number): string {
+  return `${formatNumber(share * 100, 1)}%`;
 }

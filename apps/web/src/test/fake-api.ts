@@ -66,6 +66,7 @@ export function myUser(changes: Record<string, unknown> = {}) {
     isDeleteRequestedAccount: false,
     isEmailVerified: true,
     hasPassword: true,
+    isOperator: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...changes,
   };

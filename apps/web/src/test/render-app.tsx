@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from '../api/query-client.ts';
 import { routes } from '../app/router.tsx';
 
 /** The whole app (shell, session redirects, pages) at `url`, under StrictMode as in main.tsx. */

@@ -1,7 +1,34 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, expect } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { resetSessionSnapshot } from '../lib/session.ts';
+
+// A page that loads lazily, then fetches, can take longer than Testing Library's default second on a busy machine
+// (the API suites run beside these): wait up to five for what a test expects to appear. Nothing passes by waiting.
+configure({ asyncUtilTimeout: 5_000 });
+
+/**
+ * Tests never reach a network: every request is answered by the test's fake API (src/test/fake-api.ts, or
+ * stubEmptyApi). Without one, happy-dom's own fetch would try a server at localhost:3000 and print ECONNREFUSED or
+ * "socket hang up" long after the test passed. This stands in its place (and vi.stubGlobal's restore brings it back,
+ * since it is what `fetch` was when a test stubbed it): the request fails at once, and the test that made it fails
+ * with its address, even when the page under test swallowed the failure into an error state.
+ */
+const unexpectedRequests: string[] = [];
+
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  const url = input instanceof Request ? input.url : String(input);
+  const test = expect.getState().currentTestName;
+  unexpectedRequests.push(`${method} ${url}${test ? ` (in "${test}")` : ' (after its test ended)'}`);
+  throw new TypeError(`No fake API answers ${method} ${url}: stub it with stubApi (src/test/fake-api.ts).`);
+};
+
+function failOnUnexpectedRequests() {
+  if (unexpectedRequests.length === 0) return;
+  const requests = unexpectedRequests.splice(0);
+  throw new Error(`Requests that no fake API answered (stub them with stubApi):\n  ${requests.join('\n  ')}`);
+}
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -9,4 +36,8 @@ afterEach(() => {
   localStorage.clear();
   // The session store caches what storage said; storage was just emptied behind its back.
   resetSessionSnapshot();
+  failOnUnexpectedRequests();
 });
+
+// A request sent after the last test's end (a page still loading as it was unmounted) fails the file.
+afterAll(failOnUnexpectedRequests);

@@ -11,7 +11,10 @@ interface CardGridProps {
   isFilled?: boolean;
 }
 
-/** DESIGN.md: card grids reflow from one column at 360 px to five on wide screens. Each child is an <li>. */
+/**
+ * DESIGN.md: card grids reflow from two columns on a phone (one below 340 px) to five on wide screens. Each child is
+ * an <li>.
+ */
 export function CardGrid({ children, label, className, isFilled }: CardGridProps) {
   return (
     <ul

@@ -10,6 +10,8 @@ interface DialogProps {
   description?: ReactNode;
   footer?: ReactNode;
   children?: ReactNode;
+  /** `lg` for moments that show a grid (a pack's editions revealed); forms keep the default width. */
+  size?: 'md' | 'lg';
 }
 
 const focusableSelector =
@@ -23,7 +25,7 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * A modal dialog on the native <dialog> (the browser makes the page behind it inert). Focus moves in on open, Tab
  * cycles inside, Escape asks the owner to close, and focus returns to whatever opened it.
  */
-export function Dialog({ isOpen, onClose, title, description, footer, children }: DialogProps) {
+export function Dialog({ isOpen, onClose, title, description, footer, children, size = 'md' }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -66,7 +68,7 @@ export function Dialog({ isOpen, onClose, title, description, footer, children }
   return (
     <dialog
       ref={dialogRef}
-      className={styles.dialog}
+      className={size === 'lg' ? `${styles.dialog} ${styles.large}` : styles.dialog}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}

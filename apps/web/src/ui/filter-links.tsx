@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import { centreInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
 import styles from './filter-links.module.css';
 
-export interface FilterLink {
+interface FilterLink {
   id: string;
   label: ReactNode;
   to: To;
@@ -22,18 +23,25 @@ interface FilterLinksProps {
  */
 export function FilterLinks({ label, items, selectedId, className }: FilterLinksProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  const edgesRef = useScrollEdges<HTMLUListElement>();
+  const setList = useCallback(
+    (element: HTMLUListElement | null) => {
+      listRef.current = element;
+      return edgesRef(element);
+    },
+    [edgesRef],
+  );
 
   // On a narrow screen the row scrolls sideways: bring the chosen filter into view (without scrolling the page).
   useEffect(() => {
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    if (list && current) centreInScroll(list, current);
   }, [selectedId]);
 
   return (
     <nav aria-label={label} className={[styles.nav, className].filter(Boolean).join(' ')}>
-      <ul ref={listRef} className={styles.list}>
+      <ul ref={setList} className={`${styles.list} ${scrollEdgesClassName()}`}>
         {items.map((item) => (
           <li key={item.id}>
             <Link

@@ -40,6 +40,19 @@ function useHeadMeta(attribute: 'name' | 'property', key: string, content: strin
   }, [attribute, key, content]);
 }
 
+/** The page's own address as its canonical link, so search engines do not take every page for the home page. */
+function useCanonicalLink(href: string) {
+  useEffect(() => {
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!link) return;
+    const previous = link.href;
+    link.href = href;
+    return () => {
+      link.href = previous;
+    };
+  }, [href]);
+}
+
 /**
  * The page's title, description and social card. React 19 hoists the <title> and description into <head> and puts
  * this <title> ahead of index.html's, so it is the one that counts; the social tags are updated in place.
@@ -57,6 +70,7 @@ export function PageMeta({ title, description, image }: PageMetaProps) {
   useHeadMeta('name', 'twitter:title', fullTitle);
   useHeadMeta('name', 'twitter:description', socialDescription);
   useHeadMeta('name', 'twitter:image', socialImage);
+  useCanonicalLink(url);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@cypher/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Icon } from './icon.tsx';
 import styles from './search-field.module.css';
@@ -53,7 +54,7 @@ export function SearchField({ label, value, onSearch, placeholder, className }: 
         className={styles.input}
         value={text}
         placeholder={placeholder}
-        maxLength={100}
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
         onChange={(event) => setText(event.target.value)}
       />
     </form>

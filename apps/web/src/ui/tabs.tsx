@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { centreInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
 import styles from './tabs.module.css';
 
-export interface TabItem {
+interface TabItem {
   id: string;
   label: ReactNode;
   panel: ReactNode;
@@ -27,6 +28,15 @@ export function Tabs({ label, items, value, defaultValue, onValueChange, classNa
   const [ownValue, setOwnValue] = useState(defaultValue ?? items[0]?.id);
   const selectedId = value ?? ownValue;
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+  const edgesRef = useScrollEdges<HTMLDivElement>();
+  const setList = useCallback(
+    (element: HTMLDivElement | null) => {
+      listRef.current = element;
+      return edgesRef(element);
+    },
+    [edgesRef],
+  );
 
   function select(id: string) {
     if (value === undefined) setOwnValue(id);
@@ -51,9 +61,23 @@ export function Tabs({ label, items, value, defaultValue, onValueChange, classNa
 
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
 
+  // On a phone the tab list scrolls sideways: keep the selected tab in sight (a link can select the last one), clear
+  // of the fades at the ends, without scrolling the page.
+  const selectedTabId = selected?.id;
+  useEffect(() => {
+    const tab = selectedTabId ? tabRefs.current.get(selectedTabId) : undefined;
+    if (listRef.current && tab) centreInScroll(listRef.current, tab);
+  }, [selectedTabId]);
+
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className={styles.list} onKeyDown={handleKeyDown}>
+      <div
+        ref={setList}
+        role="tablist"
+        aria-label={label}
+        className={`${styles.list} ${scrollEdgesClassName()}`}
+        onKeyDown={handleKeyDown}
+      >
         {items.map((item) => {
           const isSelected = item.id === selected?.id;
           return (

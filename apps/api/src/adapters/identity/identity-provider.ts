@@ -10,7 +10,7 @@ import {
   type TWebhookHeaders,
 } from '../payments/webhook-signature.ts';
 
-export interface TVerificationRequest {
+interface TVerificationRequest {
   /** Our attempt's id: the provider's idempotency key (a repeated call for it answers the same session). */
   verificationId: string;
   userId: string;
@@ -18,16 +18,16 @@ export interface TVerificationRequest {
   returnUrl: string;
 }
 
-export interface TVerificationSession {
+interface TVerificationSession {
   providerReference: string;
   /** The provider's hosted page where the person uploads their ID. */
   verificationUrl: string;
 }
 
-export const identityEventTypes = ['identity.verified', 'identity.failed'] as const;
+const identityEventTypes = ['identity.verified', 'identity.failed'] as const;
 
 /** What every identity provider's webhook is turned into once verified. */
-export const ZIdentityEvent = z.object({
+const ZIdentityEvent = z.object({
   id: z.string().min(1).max(200),
   type: z.enum(identityEventTypes),
   data: z.object({

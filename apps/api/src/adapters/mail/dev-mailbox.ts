@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
-import { devMailboxMessages } from '../../modules/dev-mailbox/dev-mailbox.tables.ts';
+import { keepMailboxMessage } from '../../modules/dev-mailbox/keep-mailbox-message.ts';
 import type { Mailer, SmsSender } from './mail.ts';
 
 /**
@@ -11,25 +10,11 @@ import type { Mailer, SmsSender } from './mail.ts';
 export function devMailbox(db: Db, clock: Clock): Mailer & SmsSender {
   return {
     async sendEmail(email) {
-      await db.insert(devMailboxMessages).values({
-        id: newId(),
-        channel: 'email',
-        to: email.to.toLowerCase(),
-        subject: email.subject,
-        text: email.text,
-        html: email.html ?? null,
-        createdAt: clock.now(),
-      });
+      const message = { to: email.to.toLowerCase(), subject: email.subject, text: email.text, html: email.html };
+      await keepMailboxMessage(db, { channel: 'email', ...message }, clock.now());
     },
     async sendSms(sms) {
-      await db.insert(devMailboxMessages).values({
-        id: newId(),
-        channel: 'sms',
-        to: sms.to,
-        subject: null,
-        text: sms.text,
-        createdAt: clock.now(),
-      });
+      await keepMailboxMessage(db, { channel: 'sms', to: sms.to, subject: null, text: sms.text }, clock.now());
     },
   };
 }

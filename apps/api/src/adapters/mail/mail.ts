@@ -10,7 +10,7 @@ export interface Mailer {
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
 
-export interface OutgoingSms {
+interface OutgoingSms {
   to: string;
   text: string;
 }

@@ -14,7 +14,7 @@ export interface CoinbaseCommerceOptions {
 }
 
 export const COINBASE_SIGNATURE_HEADER = 'x-cc-webhook-signature';
-export const COINBASE_API_VERSION = '2018-03-22';
+const COINBASE_API_VERSION = '2018-03-22';
 
 const ZCharge = z.object({
   data: z.object({
@@ -45,7 +45,7 @@ const ZWebhook = z.object({
 });
 
 /** Cents as Coinbase's decimal string ("25.00"); and back, refusing anything that is not whole cents. */
-export function centsToDecimal(cents: number): string {
+function centsToDecimal(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 

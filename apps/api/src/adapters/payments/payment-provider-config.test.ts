@@ -42,4 +42,9 @@ describe('payment provider settings', () => {
   ])('stops start-up on an incomplete set %j', (env, message) => {
     expect(() => testConfig(env)).toThrow(message);
   });
+
+  it('stops start-up on a Stripe API base with a path (the SDK would drop it)', () => {
+    expect(() => testConfig({ STRIPE_API_BASE: 'https://proxy.example/stripe' })).toThrow('STRIPE_API_BASE');
+    expect(testConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).payments.mode).toBe('sandbox');
+  });
 });

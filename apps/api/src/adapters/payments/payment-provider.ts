@@ -15,13 +15,13 @@ export interface TCheckoutRequest {
   returnUrl: string;
 }
 
-export interface TCheckout {
+interface TCheckout {
   providerReference: string;
   checkoutUrl: string;
   expiresAt: Date;
 }
 
-export const paymentEventTypes = ['payment.succeeded', 'payment.failed', 'payment.expired'] as const;
+const paymentEventTypes = ['payment.succeeded', 'payment.failed', 'payment.expired'] as const;
 
 /** What every provider's webhook is turned into once verified. */
 export const ZPaymentEvent = z.object({
@@ -67,7 +67,7 @@ export interface TSavedMethodChargeRequest {
   paymentMethodToken: string;
 }
 
-export interface TSavedMethodCharge {
+interface TSavedMethodCharge {
   /** The charge's id at the provider: the webhook's `providerReference`. */
   providerReference: string;
 }

@@ -3,7 +3,7 @@ import type { TDepositMethod } from '@cypher/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { verifySignedWebhook, type PaymentProvider, type TPaymentEvent } from './payment-provider.ts';
 
-export const SANDBOX_CHECKOUT_TTL_MS = 30 * 60 * 1000;
+const SANDBOX_CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 const referencePrefix: Record<TDepositMethod, string> = {
   card: 'cs_sandbox_',
@@ -101,7 +101,7 @@ export function sandboxProvider(
       const providerReference = `${referencePrefix[method]}${shortHash(request.depositId)}`;
       return {
         providerReference,
-        checkoutUrl: `${deps.publicUrl}/dev/payments/${method}/checkout/${providerReference}`,
+        checkoutUrl: `${deps.publicUrl}/dev/payments/${method}/checkout/${providerReference}${returnQuery(request.returnUrl, deps.publicUrl)}`,
         expiresAt: new Date(deps.clock.now().getTime() + SANDBOX_CHECKOUT_TTL_MS),
       };
     },
@@ -131,4 +131,10 @@ export function sandboxProvider(
     return { providerReference };
   };
   return provider;
+}
+
+/** `?return=<path>` for a return address on this site, as a real provider keeps its success URL; else nothing. */
+function returnQuery(returnUrl: string, publicUrl: string): string {
+  if (!returnUrl.startsWith(`${publicUrl}/`)) return '';
+  return `?return=${encodeURIComponent(returnUrl.slice(publicUrl.length))}`;
 }

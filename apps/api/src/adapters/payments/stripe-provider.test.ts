@@ -45,6 +45,7 @@ describe('Stripe Checkout Session', () => {
     expect(sent.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(sent.headers['idempotency-key']).toBe(`deposit-${DEPOSIT_ID}`);
     expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent.headers['stripe-version']).toBe('2026-10-28.endive');
     expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
       mode: 'payment',
       'line_items[0][quantity]': '1',
@@ -71,16 +72,25 @@ describe('Stripe Checkout Session', () => {
     expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
   });
 
-  it('throws on a provider 500, naming Stripe and its error code but not the key', async () => {
+  it('throws on a provider 500 after one retry with the same Idempotency-Key, naming Stripe and its error code but not the key', async () => {
     answer = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } };
+    const before = standIn.received.length;
     const failure = provider().createCheckout(request);
     await expect(failure).rejects.toThrow('Stripe answered 500 (api_error)');
     await expect(failure).rejects.not.toThrow(SECRET_KEY);
+    const attempts = standIn.received.slice(before);
+    expect(attempts.map((attempt) => attempt.headers['idempotency-key'])).toEqual([
+      `deposit-${DEPOSIT_ID}`,
+      `deposit-${DEPOSIT_ID}`,
+    ]);
+    expect(attempts[1]!.body).toBe(attempts[0]!.body);
   });
 
-  it('throws when Stripe does not answer in time', async () => {
+  it('throws when Stripe does not answer in time (each attempt)', async () => {
     answer = 'hang';
+    const before = standIn.received.length;
     await expect(provider().createCheckout(request)).rejects.toThrow('Stripe: no answer within 300 ms');
+    expect(standIn.received.length - before).toBe(2);
   });
 
   it('throws when the answer is not a session', async () => {
@@ -124,9 +134,12 @@ describe('Stripe charge of a saved card', () => {
       status: 402,
       body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'do_not_honor' } },
     };
+    const before = standIn.received.length;
     await expect(provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'pm_test_3' })).rejects.toThrow(
       'Stripe answered 402 (card_error, card_declined)',
     );
+    // A decline is an answer, not a failure to reach Stripe: it is not retried.
+    expect(standIn.received.length - before).toBe(1);
   });
 });
 
@@ -239,8 +252,18 @@ describe('Stripe webhooks', () => {
     ['a stale timestamp', (body: string) => [body, signed(body, new Date(clock.now().getTime() - 301_000))]],
     ['one changed byte', (body: string) => [body.replace('2500', '2501'), signed(body)]],
     ['no header', (body: string) => [body, '']],
+    ['a header without a v1 signature', (body: string) => [body, signed(body).replace('v1=', 'v0=')]],
   ])('refuses %s with WEBHOOK_SIGNATURE_INVALID', (_name, tamper) => {
     const [body, signature] = tamper(stripeEvent('checkout.session.completed', { payment_status: 'paid' }));
     expect(() => verify(body!, signature!)).toThrow(expect.objectContaining({ code: 'WEBHOOK_SIGNATURE_INVALID' }));
+  });
+
+  it('accepts a signature just inside the five-minute window', () => {
+    const body = stripeEvent('checkout.session.completed', { payment_status: 'paid' }, 'evt_late');
+    expect(verify(body, signed(body, new Date(clock.now().getTime() - 299_000)))).toMatchObject({ id: 'evt_late' });
+  });
+
+  it('refuses a signed body that is not a JSON event with INVALID_REQUEST', () => {
+    expect(() => verify('not json', signed('not json'))).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
   });
 });

@@ -1,21 +1,37 @@
+import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
-import { dateFrom, depositIdFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
-import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
+import { dateFrom, depositIdFrom, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
+import { headerValue, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
 
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
-  /** https://api.stripe.com in production; a local stand-in in tests. */
+  /** https://api.stripe.com in production; a local stand-in in tests (scheme, host and port only). */
   apiBase: string;
+  /** Per attempt. */
   timeoutMs?: number;
+  maxNetworkRetries?: number;
 }
+
+/**
+ * The API version every request sends, pinned so a Stripe account upgrade or an SDK update never changes the shapes
+ * we read unnoticed; the SDK's types describe this version, so moving it is a deliberate change with the SDK's major.
+ */
+const STRIPE_API_VERSION = '2026-10-28.endive';
+
+/**
+ * One retry (after half a second) covers a dropped connection or a Stripe 5xx; it reuses the request's
+ * Idempotency-Key, so it can never open a second session or charge twice. With the per-attempt timeout that keeps a
+ * failing checkout under about 21 seconds.
+ */
+const STRIPE_MAX_NETWORK_RETRIES = 1;
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 /** Stripe accepts 30 minutes to 24 hours; an hour leaves time to pay without holding deposits open for a day. */
-export const STRIPE_CHECKOUT_TTL_MS = 60 * 60 * 1000;
+const STRIPE_CHECKOUT_TTL_MS = 60 * 60 * 1000;
 
 const ZSession = z.object({
   id: z.string().min(1).max(200),
@@ -70,49 +86,51 @@ function createdAtOf(depositId: string, clock: Clock): number {
 }
 
 /**
- * Card deposits through Stripe Checkout (ports and adapters: the sandbox stands in for this outside production).
- * createCheckout opens a Checkout Session (form-encoded, like all of Stripe's API) keyed by the deposit: the
- * Idempotency-Key `deposit-<id>` makes a repeat answer the same session. verifyWebhook checks the Stripe-Signature
- * header and turns the Checkout Session events (and the PaymentIntent events of chargeSavedMethod's charges) into
- * the port's events; the rest are ignored.
+ * Card deposits through Stripe Checkout (ports and adapters: the sandbox stands in for this outside production), with
+ * the official SDK. createCheckout opens a Checkout Session keyed by the deposit: the Idempotency-Key `deposit-<id>`
+ * makes a repeat answer the same session. verifyWebhook checks the Stripe-Signature header (the SDK's
+ * constructEvent) and turns the Checkout Session events (and the PaymentIntent events of chargeSavedMethod's
+ * charges) into the port's events; the rest are ignored.
  */
-export function stripeProvider(
-  options: StripeOptions,
-  deps: { clock: Clock },
-  fetchImpl: typeof fetch = fetch,
-): PaymentProvider {
-  const apiBase = options.apiBase.replace(/\/$/, '');
-  const post = (path: string, idempotencyKey: string, form: URLSearchParams) =>
-    postToProvider({
-      provider: 'Stripe',
-      url: `${apiBase}${path}`,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        'idempotency-key': idempotencyKey,
-      },
-      body: form,
-      timeoutMs: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
-      fetchImpl,
-    });
+export function stripeProvider(options: StripeOptions, deps: { clock: Clock }): PaymentProvider {
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
+  const stripe = new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
+    timeout: timeoutMs,
+    ...serverOf(options.apiBase),
+  });
+  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+    try {
+      return await request();
+    } catch (error) {
+      throw new Error(describeFailure(error, timeoutMs), { cause: error });
+    }
+  };
   return {
     method: 'card',
     async createCheckout(request) {
       const expiresAt = Math.floor((createdAtOf(request.depositId, deps.clock) + STRIPE_CHECKOUT_TTL_MS) / 1000);
-      const form = new URLSearchParams({
-        mode: 'payment',
-        'line_items[0][quantity]': '1',
-        'line_items[0][price_data][currency]': 'usd',
-        'line_items[0][price_data][unit_amount]': String(request.amount),
-        'line_items[0][price_data][product_data][name]': 'Add funds',
-        client_reference_id: request.depositId,
-        'metadata[deposit_id]': request.depositId,
-        'payment_intent_data[metadata][deposit_id]': request.depositId,
-        success_url: request.returnUrl,
-        cancel_url: request.returnUrl,
-        expires_at: String(expiresAt),
-      });
-      const answer = await post('/v1/checkout/sessions', `deposit-${request.depositId}`, form);
+      const answer = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: 'usd', unit_amount: request.amount, product_data: { name: 'Add funds' } },
+              },
+            ],
+            client_reference_id: request.depositId,
+            metadata: { deposit_id: request.depositId },
+            payment_intent_data: { metadata: { deposit_id: request.depositId } },
+            success_url: request.returnUrl,
+            cancel_url: request.returnUrl,
+            expires_at: expiresAt,
+          },
+          { idempotencyKey: `deposit-${request.depositId}` },
+        ),
+      );
       const session = ZSession.safeParse(answer);
       if (!session.success) throw new Error('Stripe answered a Checkout Session without id, url or expires_at');
       return {
@@ -128,33 +146,72 @@ export function stripeProvider(
      */
     async chargeSavedMethod(request) {
       const { customer, paymentMethod } = savedMethodOf(request.paymentMethodToken);
-      const form = new URLSearchParams({
-        amount: String(request.amount),
-        currency: 'usd',
-        ...(customer ? { customer } : {}),
-        payment_method: paymentMethod,
-        confirm: 'true',
-        off_session: 'true',
-        'metadata[deposit_id]': request.depositId,
-        'metadata[charge]': SAVED_METHOD_CHARGE,
-      });
-      const answer = await post('/v1/payment_intents', `deposit-${request.depositId}-saved-method`, form);
+      const answer = await call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: 'usd',
+            ...(customer ? { customer } : {}),
+            payment_method: paymentMethod,
+            confirm: true,
+            off_session: true,
+            metadata: { deposit_id: request.depositId, charge: SAVED_METHOD_CHARGE },
+          },
+          { idempotencyKey: `deposit-${request.depositId}-saved-method` },
+        ),
+      );
       const intent = ZPaymentIntent.safeParse(answer);
       if (!intent.success) throw new Error('Stripe answered a PaymentIntent without id or status');
       return { providerReference: intent.data.id };
     },
     verifyWebhook(rawBody, headers) {
-      verifyTimestampedSignature(
-        options.webhookSecret,
-        deps.clock,
-        rawBody,
-        headerValue(headers, STRIPE_SIGNATURE_HEADER),
-      );
-      const parsed = ZEvent.safeParse(parseJsonBody(rawBody));
+      const signature = headerValue(headers, STRIPE_SIGNATURE_HEADER);
+      if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      let event: unknown;
+      try {
+        // Over the raw bytes, against our clock (so tests can move it), refusing a signature older than the window.
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          deps.clock.now().getTime(),
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+        }
+        // Signed, but not a JSON event.
+        throw new AppError('INVALID_REQUEST');
+      }
+      const parsed = ZEvent.safeParse(event);
       if (!parsed.success) throw new AppError('INVALID_REQUEST');
       return paymentEventOf(parsed.data);
     },
   };
+}
+
+/** The SDK's host, port and protocol options from STRIPE_API_BASE (the SDK adds the /v1/ paths itself). */
+function serverOf(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/**
+ * What a failed call says: the status and Stripe's own error type and code, or that it did not answer in time. Never
+ * the request (it holds the key) nor Stripe's message (it may echo what was sent).
+ */
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Stripe.errors.StripeError)) return 'Stripe: unreachable';
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    const detail = error.detail as { code?: unknown } | undefined;
+    return detail?.code === 'ETIMEDOUT' ? `Stripe: no answer within ${timeoutMs} ms` : 'Stripe: unreachable';
+  }
+  const parts = [error.rawType, error.code].filter((part): part is string => typeof part === 'string');
+  const codes = parts.length ? ` (${parts.join(', ').slice(0, 100)})` : '';
+  return error.statusCode ? `Stripe answered ${error.statusCode}${codes}` : `Stripe failed${codes}`;
 }
 
 const eventTypes: Record<string, TPaymentEvent['type']> = {

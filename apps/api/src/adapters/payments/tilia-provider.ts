@@ -19,7 +19,7 @@ export interface TiliaOptions {
 /** Assumed (see below): Tilia's documentation does not say how webhooks are signed. */
 export const TILIA_SIGNATURE_HEADER = 'x-tilia-signature';
 /** Assumed: the documentation gives the hosted checkout link no lifetime. */
-export const TILIA_CHECKOUT_TTL_MS = 30 * 60 * 1000;
+const TILIA_CHECKOUT_TTL_MS = 30 * 60 * 1000;
 /** Renew the access token this long before Tilia says it expires. */
 const TOKEN_MARGIN_MS = 60 * 1000;
 

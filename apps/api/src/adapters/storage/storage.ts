@@ -10,7 +10,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-export interface StoredFile {
+interface StoredFile {
   bytes: Buffer;
   contentType: string;
 }

@@ -20,7 +20,7 @@ function hashString(text: string): number {
 }
 
 /** mulberry32: deterministic numbers in [0, 1). */
-export function seededRandom(seed: string) {
+function seededRandom(seed: string) {
   let state = hashString(seed) >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -42,7 +42,7 @@ const hsl = (hue: number, saturation: number, lightness: number) =>
   `hsl(${Math.round(((hue % 360) + 360) % 360)}, ${saturation}%, ${lightness}%)`;
 const round = (value: number) => Math.round(value * 10) / 10;
 
-export const palettes = [
+const palettes = [
   { name: 'Neon Dusk', hue: 285 },
   { name: 'Deep Ocean', hue: 205 },
   { name: 'Ember', hue: 14 },
@@ -53,11 +53,11 @@ export const palettes = [
   { name: 'Jade', hue: 140 },
 ] as const;
 
-export const motifs = ['Rings', 'Rays', 'Constellation', 'Waves', 'Grid'] as const;
-export type TMotif = (typeof motifs)[number];
+const motifs = ['Rings', 'Rays', 'Constellation', 'Waves', 'Grid'] as const;
+type TMotif = (typeof motifs)[number];
 
 /** The frame tells the rarity at a glance, the same colours the web uses for rarity badges. */
-export const rarityFrames: Record<TRarity, { name: string; colors: [string, string, string]; width: number }> = {
+const rarityFrames: Record<TRarity, { name: string; colors: [string, string, string]; width: number }> = {
   COMMON: { name: 'Silver', colors: ['#cbd5e1', '#94a3b8', '#e2e8f0'], width: 14 },
   RARE: { name: 'Sapphire', colors: ['#60a5fa', '#2563eb', '#93c5fd'], width: 18 },
   EPIC: { name: 'Amethyst', colors: ['#c084fc', '#7e22ce', '#e9d5ff'], width: 22 },

@@ -19,7 +19,7 @@ export interface DemoBrand {
   products: DemoProduct[];
 }
 
-export interface DemoProduct {
+interface DemoProduct {
   name: string;
   rarity: TRarity;
   collection: string;

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { TProductActivityKind } from '@cypher/contract';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,15 +9,13 @@ import {
   categories,
   collections,
   licenses,
-  productActivities,
   productTags,
   products,
   tags,
 } from '../../modules/catalog/catalog.tables.ts';
 import { uploadUrl } from '../../modules/media/store-image.ts';
-import { users } from '../../modules/users/users.tables.ts';
 import { inTransaction } from '../transaction.ts';
-import { brandLogo, productArtwork, seededRandom, wideBackdrop } from './demo-artwork.ts';
+import { brandLogo, productArtwork, wideBackdrop } from './demo-artwork.ts';
 import { demoBanners, demoBrands, demoCategories, demoTags, editionSizeOf } from './demo-catalog.ts';
 import type { SeedDeps } from './seed-demo.ts';
 
@@ -29,7 +25,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Renders an SVG to WebP and stores it like an upload. The name carries a hash of the bytes: files are served as
  * immutable, so changed artwork must get a new name rather than hide behind a browser's cached copy.
  */
-async function renderImage(storage: FileStorage, label: string, svg: string, width?: number): Promise<string> {
+export async function renderImage(storage: FileStorage, label: string, svg: string, width?: number): Promise<string> {
   const image = sharp(Buffer.from(svg));
   const bytes = await (width ? image.resize({ width }) : image).webp({ quality: 86 }).toBuffer();
   const key = `demo-${label}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.webp`;
@@ -86,7 +82,6 @@ export async function seedCatalog({ database, clock, storage }: SeedDeps): Promi
   ]);
 
   await inTransaction(database.db, async (tx) => {
-    const [fan] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'fan@cypher.local'));
     const categoryIds = new Map(demoCategories.map((category) => [category.slug, newId()]));
     const tagIds = new Map(demoTags.map((tag) => [tag.slug, newId()]));
     await tx.insert(categories).values(
@@ -178,7 +173,6 @@ export async function seedCatalog({ database, clock, storage }: SeedDeps): Promi
       product.tags.map((slug) => ({ productId: productRows[index]!.id, tagId: tagIds.get(slug)! })),
     );
     await tx.insert(productTags).values(tagRows);
-    await tx.insert(productActivities).values(productRows.flatMap((row) => demoActivities(row, fan?.id ?? null, now)));
 
     await tx.insert(banners).values(
       demoBanners.map((banner, index) => ({
@@ -195,31 +189,5 @@ export async function seedCatalog({ database, clock, storage }: SeedDeps): Promi
         updatedAt: launchedAt,
       })),
     );
-  });
-}
-
-/**
- * A plausible history per product: editions minted, then bought, now and then airdropped. The legendary Nebula Core
- * gets a long one, so the product page has more than one page of activity to scroll through.
- */
-function demoActivities(
-  product: { id: string; name: string; createdAt: Date; editionSize: number },
-  fanId: string | null,
-  now: Date,
-) {
-  const random = seededRandom(`activity:${product.name}`);
-  const count = product.name === 'Nebula Core' ? 26 : random.int(3, 9);
-  const span = now.getTime() - product.createdAt.getTime();
-  return Array.from({ length: count }, (_, index) => {
-    const kind: TProductActivityKind =
-      index === 0 ? 'MINTED' : random.pick(['PURCHASED', 'PURCHASED', 'MINTED', 'AIRDROPPED'] as const);
-    return {
-      id: newId(),
-      productId: product.id,
-      kind,
-      actorUserId: kind === 'PURCHASED' ? fanId : null,
-      editionNumber: Math.min(product.editionSize, index + 1),
-      createdAt: new Date(product.createdAt.getTime() + Math.floor((span * (index + 1)) / (count + 1))),
-    };
   });
 }

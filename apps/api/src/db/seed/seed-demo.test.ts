@@ -1,30 +1,29 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyProvenance, type TDrop, type TDropProvenance } from '@cypher/contract';
+import { queryRows } from '../query-rows.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, logIn } from '../../testing/auth-helpers.ts';
 import { demoAccounts } from './seed-demo-accounts.ts';
 import { seedDemo, seedDemoIfEmpty } from './seed-demo.ts';
 
 let t: TestApp;
-let seedMilliseconds = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  const startedAt = Date.now();
-  await seedDemo({ database: t.database, clock: t.clock, storage: t.storage });
-  seedMilliseconds = Date.now() - startedAt;
-});
+  await seedDemo({ database: t.database, clock: t.clock, storage: t.storage, orders: t.deps.config.orders });
+}, 120_000);
 afterAll(() => t.close());
 
 const get = (url: string, headers = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('the demo seed on a fresh database', () => {
-  it('writes 30 published products across every rarity, commons most plentiful, in well under ten seconds', async () => {
+  it('writes 30 published products across every rarity, commons most plentiful', async () => {
     expect((await get('/v1/products?size=1')).json().data.total).toBe(30);
     const counts = (await get('/v1/products/rarities')).json().data as { rarity: string; count: number }[];
     const countOf = (rarity: string) => counts.find((entry) => entry.rarity === rarity)?.count ?? 0;
     expect(counts.every((entry) => entry.count > 0)).toBe(true);
     expect(countOf('COMMON')).toBeGreaterThan(countOf('RARE'));
     expect(countOf('RARE')).toBeGreaterThan(countOf('LEGENDARY'));
-    expect(seedMilliseconds).toBeLessThan(10_000);
   });
 
   it('writes at least four brands of different types, featured ones among them, each with licenses and collections', async () => {
@@ -44,13 +43,31 @@ describe('the demo seed on a fresh database', () => {
     expect((await get('/v1/tags')).json().data.total).toBeGreaterThan(0);
   });
 
-  it('shows at least three banners now, and has product activities to page through', async () => {
+  it('shows at least three banners now, and product activities only from the seeded orders', async () => {
     expect((await get('/v1/banners')).json().data.total).toBeGreaterThanOrEqual(3);
     const legendary = (await get('/v1/products?rarity=LEGENDARY')).json().data.items as { id: string; name: string }[];
+    // Nobody bought the upcoming drop's products: no invented activity either.
     const nebula = legendary.find((product) => product.name === 'Nebula Core')!;
-    const activities = (await get(`/v1/products/${nebula.id}/activities?size=20`)).json().data;
-    expect(activities.items).toHaveLength(20);
-    expect(activities.nextCursor).toEqual(expect.any(String));
+    expect((await get(`/v1/products/${nebula.id}/activities?size=20`)).json().data).toEqual({ items: [], nextCursor: null });
+
+    // The completed drop's commons were bought and opened by the demo collectors, one edition at a time.
+    const commons = (await get('/v1/products?q=Midnight%20Bloom%20Vinyl')).json().data.items as { id: string }[];
+    const vinyl = commons[0]!;
+    const activities = (await get(`/v1/products/${vinyl.id}/activities?size=100`)).json().data.items as {
+      kind: string;
+      actor: { nickname: string | null } | null;
+      editionNumber: number | null;
+    }[];
+    const kinds = new Set(activities.map((activity) => activity.kind));
+    expect(kinds).toEqual(new Set(['PURCHASED', 'OPENED']));
+    for (const activity of activities) {
+      expect(['Nova', 'Juniper', 'Rook', 'Mika']).toContain(activity.actor?.nickname);
+      expect(activity.editionNumber).toBeGreaterThan(0);
+    }
+    const [orders] = await t.database.db.execute(sql`select count(*)::int as n from orders where status = 'SUCCESSFUL'`).then(
+      (result) => (result as unknown as { rows: { n: number }[] }).rows,
+    );
+    expect(Number(orders!.n)).toBe(8);
   });
 
   it('stores generated artwork that is served as images, a rarity frame per product', async () => {
@@ -90,6 +107,88 @@ describe('the demo seed on a fresh database', () => {
   });
 
   it('counts as seeded afterwards, so a restart does not seed twice', async () => {
-    expect(await seedDemoIfEmpty({ database: t.database, clock: t.clock, storage: t.storage })).toBe(false);
+    expect(await seedDemoIfEmpty({ database: t.database, clock: t.clock, storage: t.storage, orders: t.deps.config.orders })).toBe(false);
+  });
+});
+
+describe('the demo drops', () => {
+  const listed = async (status: string) => (await get(`/v1/drops?status=${status}`)).json().data.items as TDrop[];
+  const provenanceOf = async (id: string) => (await get(`/v1/drops/${id}/provenance`)).json().data as TDropProvenance;
+
+  it('shows one drop in each state: live for 30 days in two rounds, upcoming in three days, completed yesterday', async () => {
+    const now = t.clock.now().getTime();
+    const [live] = await listed('AVAILABLE');
+    expect(live).toMatchObject({ name: 'Pixel Knights: Genesis Pack', status: 'AVAILABLE', isSoldOut: false });
+    expect(Date.parse(live!.dropEndAt) - now).toBe(30 * 24 * 60 * 60 * 1000);
+    // The four demo collectors bought 1, 2, 1 and 2 packs.
+    expect(live!.counts).toEqual({ dropCount: 300, soldCount: 6, roundCount: 2, whitelistCount: 3 });
+    expect(
+      live!.salePolicies.map((policy) => [policy.round, policy.beginIssuedPackNumber, policy.endIssuedPackNumber]),
+    ).toEqual([
+      [1, 1, 200],
+      [2, 201, 300],
+    ]);
+    expect(live!.salePolicies[0]!.whitelists).toEqual([]);
+    expect(live!.salePolicies[1]!.whitelists).toEqual([expect.objectContaining({ name: 'Genesis early access' })]);
+    expect(new Set(live!.contents.map((content) => content.product.rarity))).toEqual(
+      new Set(['COMMON', 'RARE', 'EPIC', 'LEGENDARY']),
+    );
+    expect(live!.editions).toEqual({ total: 900, guaranteedPerPack: 3 });
+
+    const [upcoming] = await listed('NEXT');
+    expect(upcoming).toMatchObject({ name: 'Starfall Academy: Orientation Day', status: 'NEXT' });
+    expect(Date.parse(upcoming!.dropBeginAt) - now).toBe(3 * 24 * 60 * 60 * 1000);
+
+    const [completed] = await listed('COMPLETED');
+    expect(completed).toMatchObject({ name: 'Midnight Bloom: Opening Night', status: 'COMPLETED' });
+    expect(now - Date.parse(completed!.dropEndAt)).toBe(24 * 60 * 60 * 1000);
+  });
+
+  it('puts the demo collector on the live drop’s whitelisted second round', async () => {
+    const [live] = await listed('AVAILABLE');
+    const fan = (await logIn(t, demoAccounts.collector.email, demoAccounts.collector.password)).json().data.accessToken;
+    expect((await get(`/v1/drops/${live!.id}`, bearer(fan))).json().data.viewer).toEqual({
+      isWhitelisted: null,
+      remaining: 10,
+      purchasedCount: 0,
+    });
+    const [row] = await queryRows<{ count: number | string }>(
+      t.database.db,
+      sql`select count(*) from sale_policy_whitelist where policy_id = ${live!.salePolicies[1]!.id}
+            and email = 'fan@cypher.local'`,
+    );
+    expect(Number(row!.count)).toBe(1);
+  });
+
+  it('reveals the completed drop’s provenance, which verifies, and fails once one pack’s contents change', async () => {
+    const [completed] = await listed('COMPLETED');
+    const honest = await provenanceOf(completed!.id);
+    expect(honest).toMatchObject({ isRevealed: true, commitment: completed!.commitment, editionsPerPack: 2 });
+    expect(honest.packs).toHaveLength(100);
+    const check = (provenance: TDropProvenance) =>
+      verifyProvenance({
+        commitment: provenance.commitment,
+        seed: provenance.seed!,
+        editionsPerPack: provenance.editionsPerPack,
+        packs: provenance.packs!,
+      });
+    expect(check(honest)).toEqual({ isCommitmentMatched: true, isShuffleMatched: true });
+
+    // Someone with database access swaps one edition of pack 1 with one of pack 2.
+    await t.database.db.execute(sql`
+      with pair as (
+        select (select e.id from editions e join packs p on p.id = e.pack_id
+                 where p.drop_id = ${completed!.id} and p.number = 1 order by e.id limit 1) as first_edition,
+               (select p.id from packs p where p.drop_id = ${completed!.id} and p.number = 1) as first_pack,
+               (select e.id from editions e join packs p on p.id = e.pack_id
+                 where p.drop_id = ${completed!.id} and p.number = 2 order by e.id limit 1) as second_edition,
+               (select p.id from packs p where p.drop_id = ${completed!.id} and p.number = 2) as second_pack
+      )
+      update editions e set pack_id = case when e.id = pair.first_edition then pair.second_pack else pair.first_pack end
+      from pair where e.id in (pair.first_edition, pair.second_edition)`);
+    const tampered = await provenanceOf(completed!.id);
+    expect(tampered.commitment).toBe(honest.commitment);
+    expect(tampered.packs).not.toEqual(honest.packs);
+    expect(check(tampered).isCommitmentMatched).toBe(false);
   });
 });

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Database } from '../client.ts';
+import type { TConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { devMailboxMessages } from '../../modules/dev-mailbox/dev-mailbox.tables.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedDemoAccounts } from './seed-demo-accounts.ts';
+import { seedDrops } from './seed-drops.ts';
+import { seedOrders } from './seed-orders.ts';
 import { seedMarker } from './seed.tables.ts';
 
 /**
@@ -18,6 +21,8 @@ export interface SeedDeps {
   clock: Clock;
   /** Where generated artwork is stored, as uploads are. */
   storage: FileStorage;
+  /** The fee rule the demo orders pay, as any purchase does. */
+  orders: TConfig['orders'];
 }
 
 interface Seeder {
@@ -41,6 +46,8 @@ const seeders: Seeder[] = [
   },
   { name: 'demo accounts (admin@cypher.local, fan@cypher.local)', run: seedDemoAccounts },
   { name: 'catalogue: brands, licenses, collections, 30 products with artwork, banners', run: seedCatalog },
+  { name: 'drops: one live (two rounds, the second whitelisted), one upcoming, one completed', run: seedDrops },
+  { name: 'orders: four collectors buy in the live and the completed drop and open most of their packs', run: seedOrders },
 ];
 
 export async function seedDemo(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {

@@ -21,6 +21,7 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     /** The first answer: `{ data }` for a success, `{ code, details }` for an expected (4xx) refusal. */
     responseBody: jsonb('response_body'),
+    /** When the key was claimed: by its first request, or by the retry that took over a stale claim. */
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [

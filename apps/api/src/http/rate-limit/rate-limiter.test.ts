@@ -1,15 +1,19 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { testRedisUrl } from '../../config.ts';
-import { controllableClock } from '../../lib/clock.ts';
 import { AppError } from '../app-error.ts';
-import { memoryRateLimiter } from './memory-rate-limiter.ts';
-import { redisRateLimiter } from './redis-rate-limiter.ts';
-import { assertUnderFailureLimit, consumeRateLimit, recordFailure, type RateLimiter } from './rate-limiter.ts';
+import {
+  assertUnderFailureLimit,
+  clearFailures,
+  consumeRateLimit,
+  memoryRateLimiter,
+  recordFailure,
+  redisRateLimiter,
+  type RateLimiter,
+} from './rate-limiter.ts';
 
-const clock = controllableClock();
 const redisUrl = testRedisUrl();
-const limiters: [string, RateLimiter][] = [['in-process', memoryRateLimiter(clock)]];
+const limiters: [string, RateLimiter][] = [['in-process', memoryRateLimiter()]];
 if (redisUrl) limiters.push(['redis', redisRateLimiter(redisUrl, `test-${randomUUID()}:`)]);
 afterAll(async () => {
   for (const [, limiter] of limiters) await limiter.close();
@@ -44,18 +48,53 @@ describe.each(limiters)('%s rate limiter', (_name, limiter) => {
       await assertUnderFailureLimit(limiter, limit, 'subject-c');
       await recordFailure(limiter, limit, 'subject-c');
     }
-    await expect(assertUnderFailureLimit(limiter, limit, 'subject-c')).rejects.toThrow(AppError);
+    const refusal = await assertUnderFailureLimit(limiter, limit, 'subject-c').catch((error: unknown) => error);
+    expect((refusal as AppError).code).toBe('REQUEST_MAXIMUN');
+    expect(Number((refusal as AppError).headers?.['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('forgets the failures once the subject succeeds', async () => {
+    for (let failure = 0; failure < 3; failure += 1) await recordFailure(limiter, limit, 'subject-d');
+    await clearFailures(limiter, limit, 'subject-d');
+    await expect(assertUnderFailureLimit(limiter, limit, 'subject-d')).resolves.toBeUndefined();
+  });
+
+  it('keeps each limit on its own counter for the same subject', async () => {
+    const other = { ...limit, name: `other-${randomUUID()}`, limit: 1 };
+    await consumeRateLimit(limiter, other, 'subject-e');
+    await expect(consumeRateLimit(limiter, other, 'subject-e')).rejects.toThrow(AppError);
+    await expect(consumeRateLimit(limiter, limit, 'subject-e')).resolves.toBeUndefined();
   });
 });
 
+// The library reads Date.now and drops a key by a timer at the end of its window: fake timers move both at once.
 describe('in-process rate limiter windows', () => {
-  it('starts counting again when the window has passed', async () => {
-    const limiter = memoryRateLimiter(clock);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts counting again when the window has passed, and Retry-After tells how long is left', async () => {
+    vi.useFakeTimers();
+    const limiter = memoryRateLimiter();
     const limit = { name: 'window', limit: 1, windowMs: 60_000 };
     await consumeRateLimit(limiter, limit, 'x');
-    await expect(consumeRateLimit(limiter, limit, 'x')).rejects.toThrow(AppError);
-    clock.advance(60_001);
+    vi.advanceTimersByTime(20_000);
+    const refusal = await consumeRateLimit(limiter, limit, 'x').catch((error: unknown) => error);
+    expect((refusal as AppError).headers?.['retry-after']).toBe('40');
+    vi.advanceTimersByTime(40_001);
     await expect(consumeRateLimit(limiter, limit, 'x')).resolves.toBeUndefined();
+    await limiter.close();
+  });
+
+  it('forgets failures whose window has passed', async () => {
+    vi.useFakeTimers();
+    const limiter = memoryRateLimiter();
+    const limit = { name: 'failure-window', limit: 2, windowMs: 60_000 };
+    await recordFailure(limiter, limit, 'y');
+    await recordFailure(limiter, limit, 'y');
+    await expect(assertUnderFailureLimit(limiter, limit, 'y')).rejects.toThrow(AppError);
+    vi.advanceTimersByTime(60_001);
+    await expect(assertUnderFailureLimit(limiter, limit, 'y')).resolves.toBeUndefined();
     await limiter.close();
   });
 });

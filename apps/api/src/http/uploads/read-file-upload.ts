@@ -15,6 +15,21 @@ export async function readFileUpload(
   options: { field: string; maxBytes: number },
 ): Promise<{ bytes: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new AppError('UPLOAD_FILE_ABSENT');
+  try {
+    return await readOneFile(request, options);
+  } catch (error) {
+    // The multipart parser (busboy) throws plain errors for a body it cannot read: no boundary, another boundary
+    // than the header's, a part that never ends. Those are the client's malformed request, not our failure. Our own
+    // refusals and the plugin's limits (FST_* with their 4xx status) go on to the error handler as they are.
+    if (error instanceof AppError || (error as { statusCode?: unknown }).statusCode !== undefined) throw error;
+    throw new AppError('INVALID_REQUEST', {
+      cause: error,
+      details: [{ field: 'body', message: 'The multipart form could not be read. Please send it again.' }],
+    });
+  }
+}
+
+async function readOneFile(request: FastifyRequest, options: { field: string; maxBytes: number }) {
   // The plugin is registered with throwFileSizeLimit off (app.ts): a file past the limit arrives cut, flagged
   // `truncated`, and is answered FILE_TOO_LARGE here.
   const parts = request.parts({

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 
 const ALGORITHM = 'HS256';
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   sessionId: string;
 }
@@ -17,9 +17,13 @@ export interface AccessTokens {
 
 /** Short-lived JWTs; algorithm, issuer, audience and expiry are all checked, against the app's clock. */
 export function accessTokens(config: TConfig['auth'] & { secret: string }, clock: Clock): AccessTokens {
-  const key = new TextEncoder().encode(config.secret);
+  // Imported once: given raw bytes, jose imports a new key for every token it signs or checks.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(config.secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    sign: ({ userId, sessionId }) => {
+    sign: async ({ userId, sessionId }) => {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
       return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -28,11 +32,11 @@ export function accessTokens(config: TConfig['auth'] & { secret: string }, clock
         .setAudience(config.audience)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: config.issuer,
           audience: config.audience,

@@ -7,7 +7,7 @@ import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
 
 export type AccountKeyPurpose = (typeof accountKeys.$inferSelect)['purpose'];
 
-export const ACCOUNT_KEY_LIFETIME_MS: Record<AccountKeyPurpose, number> = {
+const ACCOUNT_KEY_LIFETIME_MS: Record<AccountKeyPurpose, number> = {
   email_verification: 24 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
 };

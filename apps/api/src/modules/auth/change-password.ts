@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { TChangePasswordRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Principal } from '../../http/auth-guard.ts';
 import { assertUnderFailureLimit, recordFailure } from '../../http/rate-limit/rate-limiter.ts';
-import { users } from '../users/users.tables.ts';
+import { setPasswordHash } from '../users/accounts.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
 import { getUser } from './find-user.ts';
@@ -27,7 +26,7 @@ export async function changePassword(ctx: AppContext, principal: Principal, inpu
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeUserSessions(tx, user.id, 'password_changed', now, principal.sessionId);
   });
   await deliver(() => ctx.mailer.sendEmail(passwordChangedEmail(ctx.config, user.email)), {

@@ -1,15 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { users, type TUserRow } from '../users/users.tables.ts';
+import { findAccountById, type TAccount } from '../users/accounts.ts';
 
-export async function findUserByEmail(db: Db, email: string): Promise<TUserRow | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return user;
-}
+export { findAccountByEmail as findUserByEmail } from '../users/accounts.ts';
 
-export async function getUser(db: Db, userId: string): Promise<TUserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+/** The signed-in person's account; one that is gone ends the sign-in. */
+export async function getUser(db: Db, userId: string): Promise<TAccount> {
+  const user = await findAccountById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   return user;
 }

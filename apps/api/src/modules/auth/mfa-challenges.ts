@@ -5,10 +5,10 @@ import { newId } from '../../lib/ids.ts';
 import { mfaChallenges } from './auth.tables.ts';
 import { hashSmsCode, isSameHash, newSmsCode } from './secret-tokens.ts';
 
-export const SMS_CODE_LIFETIME_MS = 10 * 60 * 1000;
-export const SMS_CODE_MAX_GUESSES = 5;
+const SMS_CODE_LIFETIME_MS = 10 * 60 * 1000;
+const SMS_CODE_MAX_GUESSES = 5;
 /** How long a sign-in attempt may wait at the SMS step, however many codes it asks for. */
-export const SIGN_IN_ATTEMPT_LIFETIME_MS = 30 * 60 * 1000;
+const SIGN_IN_ATTEMPT_LIFETIME_MS = 30 * 60 * 1000;
 
 export type ChallengePurpose = (typeof mfaChallenges.$inferSelect)['purpose'];
 type TChallenge = typeof mfaChallenges.$inferSelect;

@@ -5,7 +5,7 @@ import { accountKeys, mfaChallenges, sessions } from './auth.tables.ts';
 import { oauthStates } from './oauth/oauth.tables.ts';
 
 /** Kept a while after they end, so reuse of an old refresh token is still recognised and answered as theft. */
-export const ENDED_SESSION_RETENTION_DAYS = 7;
+const ENDED_SESSION_RETENTION_DAYS = 7;
 
 /**
  * Removes sign-ins that expired or were revoked over a week ago (their refresh tokens go with them), and email keys,

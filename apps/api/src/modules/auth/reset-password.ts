@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { TConfirmPasswordResetRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { transitionAccountStatus } from '../users/account-status.ts';
-import { users } from '../users/users.tables.ts';
+import { setPasswordHash } from '../users/accounts.ts';
 import { consumeAccountKey, findAccountKeyOwner } from './account-keys.ts';
 import { getUser } from './find-user.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
@@ -24,10 +23,7 @@ export async function resetPassword(ctx: AppContext, input: TConfirmPasswordRese
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (tx) => {
     const userId = await consumeAccountKey(tx, 'password_reset', input.key, now);
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, emailVerifiedAt: owner.emailVerifiedAt ?? now })
-      .where(eq(users.id, userId));
+    await setPasswordHash(tx, userId, passwordHash, now, { emailVerifiedAt: owner.emailVerifiedAt ?? now });
     if (owner.status === 'CREATED') await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
     await revokeUserSessions(tx, userId, 'password_reset', now);
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TTokenPair } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
@@ -53,6 +53,7 @@ export async function issueTokenPair(tx: Db, deps: SessionDeps, userId: string, 
 }
 
 export async function revokeSession(tx: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+  forgetConfirmedSessions((session) => session.sessionId === sessionId);
   await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
@@ -67,6 +68,7 @@ export async function revokeUserSessions(
   now: Date,
   exceptSessionId?: string,
 ): Promise<void> {
+  forgetConfirmedSessions((session) => session.userId === userId && session.sessionId !== exceptSessionId);
   await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
@@ -77,4 +79,49 @@ export async function revokeUserSessions(
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * Sign-ins this process found alive, and until when it trusts that without asking the database again (the app clock's
+ * milliseconds). Ending a sign-in here forgets it at once; ended by another instance, it is trusted at most
+ * `confirmFor` longer: that is the bound on how long a signed-out token keeps working across instances.
+ */
+const confirmedAlive = new Map<string, { userId: string; sessionId: string; until: number }>();
+const MAX_CONFIRMED = 100_000;
+
+function forgetConfirmedSessions(matches: (session: { userId: string; sessionId: string }) => boolean): void {
+  for (const [sessionId, session] of confirmedAlive) if (matches(session)) confirmedAlive.delete(sessionId);
+}
+
+/**
+ * Whether the sign-in an access token names is still alive (not signed out, not ended by a password change, not past
+ * its lifetime): one primary-key read, kept for `confirmFor` milliseconds (SESSION_CHECK_CACHE_MS) so a burst of
+ * requests from one person (a drop opening) does not read the same row each time.
+ */
+export async function isSessionAlive(
+  db: Db,
+  claims: { sessionId: string; userId: string },
+  now: Date,
+  confirmFor = 0,
+): Promise<boolean> {
+  const confirmed = confirmedAlive.get(claims.sessionId);
+  if (confirmed && confirmed.userId === claims.userId && confirmed.until > now.getTime()) return true;
+  const [session] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  if (!session) return false;
+  if (confirmFor > 0) {
+    if (confirmedAlive.size >= MAX_CONFIRMED) confirmedAlive.clear();
+    const until = Math.min(now.getTime() + confirmFor, session.expiresAt.getTime());
+    confirmedAlive.set(claims.sessionId, { userId: claims.userId, sessionId: claims.sessionId, until });
+  }
+  return true;
 }

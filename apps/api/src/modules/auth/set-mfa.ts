@@ -1,9 +1,8 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Principal } from '../../http/auth-guard.ts';
-import { users } from '../users/users.tables.ts';
+import { setTwoFactorPhone } from '../users/accounts.ts';
 import { checkChallengeCode, latestChallenge, spendChallenge } from './mfa-challenges.ts';
 import { assertRecentlyReauthenticated } from './reauthentication.ts';
 
@@ -16,12 +15,9 @@ export async function enableMfa(ctx: AppContext, principal: Principal, code: str
   await checkChallengeCode(ctx.db, challenge.id, code, ctx.authSecret, now);
   return inTransaction(ctx.db, async (tx) => {
     const spent = await spendChallenge(tx, challenge.id, now);
-    const [updated] = await tx
-      .update(users)
-      .set({ phoneNumber: spent.phoneNumber, mfaEnabledAt: now, updatedAt: now })
-      .where(and(eq(users.id, principal.userId), isNull(users.mfaEnabledAt)))
-      .returning({ mfaEnabledAt: users.mfaEnabledAt });
-    if (!updated) throw new AppError('MFA_ALREADY_ENABLED');
+    if (!(await setTwoFactorPhone(tx, principal.userId, spent.phoneNumber, now))) {
+      throw new AppError('MFA_ALREADY_ENABLED');
+    }
     return { isEnabled: true, verifiedAt: now.toISOString() };
   });
 }
@@ -35,12 +31,7 @@ export async function disableMfa(ctx: AppContext, principal: Principal, code: st
   await checkChallengeCode(ctx.db, challenge.id, code, ctx.authSecret, now);
   return inTransaction(ctx.db, async (tx) => {
     await spendChallenge(tx, challenge.id, now);
-    const [updated] = await tx
-      .update(users)
-      .set({ phoneNumber: null, mfaEnabledAt: null, updatedAt: now })
-      .where(and(eq(users.id, principal.userId), isNotNull(users.mfaEnabledAt)))
-      .returning({ id: users.id });
-    if (!updated) throw new AppError('MFA_NOT_ENABLED');
+    if (!(await setTwoFactorPhone(tx, principal.userId, null, now))) throw new AppError('MFA_NOT_ENABLED');
     return { isEnabled: false, verifiedAt: null };
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../config.ts';
-import { redisRateLimiter } from '../../http/rate-limit/redis-rate-limiter.ts';
+import { redisRateLimiter } from '../../http/rate-limit/rate-limiter.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { logIn, signUp } from '../../testing/auth-helpers.ts';
 

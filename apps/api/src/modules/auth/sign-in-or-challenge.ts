@@ -2,7 +2,7 @@ import type { TLoginResponse } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { consumeRateLimit } from '../../http/rate-limit/rate-limiter.ts';
-import type { TUserRow } from '../users/users.tables.ts';
+import type { TAccount } from '../users/accounts.ts';
 import { smsCodeText } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
 import { createChallenge, phoneEnding } from './mfa-challenges.ts';
@@ -17,7 +17,7 @@ import { startSession } from './sessions.ts';
  */
 export async function signInOrChallenge(
   ctx: AppContext,
-  user: TUserRow,
+  user: TAccount,
   meta: RequestMeta,
   options: { isReauthentication?: boolean } = {},
 ): Promise<TLoginResponse> {

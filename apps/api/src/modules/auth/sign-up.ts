@@ -1,11 +1,10 @@
 import type { TSignUpRequest, TTokenPair } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { consumeRateLimit } from '../../http/rate-limit/rate-limiter.ts';
 import { newId } from '../../lib/ids.ts';
-import { users } from '../users/users.tables.ts';
+import { createAccount, isEmailTaken } from '../users/accounts.ts';
 import { issueAccountKey } from './account-keys.ts';
 import { verificationEmail } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
@@ -23,20 +22,13 @@ export async function signUp(ctx: AppContext, input: Required<TSignUpRequest>, m
 
   const { tokens, verificationKey } = await inTransaction(ctx.db, async (tx) => {
     try {
-      await tx.insert(users).values({
-        id: userId,
-        email: input.email,
-        passwordHash,
-        status: 'CREATED',
-        marketingConsent: input.marketingConsent,
-        agreedToTermsAt: now,
-        agreedToPrivacyAt: now,
-        passwordChangedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await createAccount(
+        tx,
+        { id: userId, email: input.email, passwordHash, status: 'CREATED', marketingConsent: input.marketingConsent },
+        now,
+      );
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_lower_key')) throw new AppError('USER_ALREADY_EXISTS');
+      if (isEmailTaken(error)) throw new AppError('USER_ALREADY_EXISTS');
       throw error;
     }
     const verificationKey = await issueAccountKey(tx, userId, 'email_verification', now);

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { TAccountStatus } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { transitionAccountStatus } from '../users/account-status.ts';
-import { users } from '../users/users.tables.ts';
+import { markEmailVerified } from '../users/accounts.ts';
 import { consumeAccountKey } from './account-keys.ts';
 
 /**
@@ -14,15 +13,11 @@ export async function verifyEmail(ctx: AppContext, key: string): Promise<{ statu
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     const userId = await consumeAccountKey(tx, 'email_verification', key, now);
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: now, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning({ status: users.status });
-    if (user?.status === 'CREATED') {
+    const status = await markEmailVerified(tx, userId, now);
+    if (status === 'CREATED') {
       await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
       return { status: 'EMAIL_VERIFIED' as const };
     }
-    return { status: user?.status ?? 'EMAIL_VERIFIED' };
+    return { status: status ?? 'EMAIL_VERIFIED' };
   });
 }

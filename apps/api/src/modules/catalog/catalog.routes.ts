@@ -54,7 +54,9 @@ const ZIdOrSlugParams = z.object({ id: ZIdOrSlug });
 
 /**
  * The public catalogue: published entries only, the same answer for everyone, so every route here is cacheable
- * (ETag + Cache-Control through `cachePublicly`).
+ * (ETag + Cache-Control through `cachePublicly`). The catalogue's console routes (/v1/console/brands, licenses,
+ * collections, products, categories, tags, banners, and their publish/unpublish) are in `console/` and registered
+ * inside consoleRoutes, behind requireOperator.
  */
 export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
@@ -174,7 +176,9 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZCursorPage(ZProductActivity)) },
         },
       },
-      async (request) => ({ data: await listProductActivities(db, request.params.id, request.query, publicScope) }),
+      async (request) => ({
+        data: await listProductActivities(db, request.params.id, request.query, publicScope, ctx.clock.now()),
+      }),
     );
 
     app.get(

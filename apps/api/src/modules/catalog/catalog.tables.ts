@@ -207,7 +207,11 @@ export const productTags = pgTable(
   ],
 );
 
-/** What happened to a product's editions, newest first on the product page. Later issues write these rows. */
+/**
+ * What happened to a product's editions, newest first on the product page: written in the same transaction as the
+ * event (a purchase, a pack opening). A purchase's rows stay hidden until the pack is opened or its drop completes,
+ * so the feed never gives away what an unopened pack holds.
+ */
 export const productActivities = pgTable(
   'product_activities',
   {
@@ -218,6 +222,8 @@ export const productActivities = pgTable(
     kind: text('kind').$type<TProductActivityKind>().notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     editionNumber: integer('edition_number'),
+    /** The edition it is about, when there is one (purchases and pack openings). */
+    editionId: uuid('edition_id'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
-import { users } from '../users/users.tables.ts';
+import { isPurchaseRevealed } from '../drops/purchase-reveal.ts';
+import { peopleByIds } from '../users/people.ts';
 import { productVisibility, type CatalogScope } from './catalog-scope.ts';
 import { brands, collections, productActivities, products } from './catalog.tables.ts';
 
@@ -21,6 +22,7 @@ export async function listProductActivities(
   productId: string,
   query: TCursorQuery,
   scope: CatalogScope,
+  now: Date,
 ): Promise<TCursorPage<TProductActivity>> {
   const after = query.cursor ? decodeCursor(query.cursor, ZActivityCursor) : null;
   const [product] = await db
@@ -32,12 +34,16 @@ export async function listProductActivities(
   if (!product) throw new AppError('NOT_FOUND');
 
   const rows = await db
-    .select({ activity: productActivities, actor: { id: users.id, nickname: users.nickname } })
+    .select()
     .from(productActivities)
-    .leftJoin(users, eq(users.id, productActivities.actorUserId))
     .where(
       and(
         eq(productActivities.productId, productId),
+        or(
+          ne(productActivities.kind, 'PURCHASED'),
+          isNull(productActivities.editionId),
+          isPurchaseRevealed(productActivities.editionId, now),
+        ),
         after
           ? sql`(${productActivities.createdAt}, ${productActivities.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
           : undefined,
@@ -48,16 +54,24 @@ export async function listProductActivities(
 
   const page = rows.slice(0, query.size);
   const last = page.at(-1);
+  const people = await peopleByIds(
+    db,
+    page.flatMap((activity) => activity.actorUserId ?? []),
+  );
+  // The public face of a collector: their nickname, never their address.
+  const actorOf = (userId: string | null) => {
+    const person = userId ? people.get(userId) : undefined;
+    return person ? { id: person.id, nickname: person.nickname } : null;
+  };
   return {
-    items: page.map(({ activity, actor }) => ({
+    items: page.map((activity) => ({
       id: activity.id,
       productId: activity.productId,
       kind: activity.kind,
-      actor,
+      actor: actorOf(activity.actorUserId),
       editionNumber: activity.editionNumber,
       createdAt: activity.createdAt.toISOString(),
     })),
-    nextCursor:
-      rows.length > query.size && last ? encodeCursor([last.activity.createdAt.toISOString(), last.activity.id]) : null,
+    nextCursor: rows.length > query.size && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
   };
 }

@@ -3,18 +3,20 @@ import { ZAuditEntry, ZAuditLogQuery, ZConsoleMe, ZData, ZPage, ZUploadedImage }
 import type { AppContext } from '../../app-context.ts';
 import { adminOnly, operatorOf } from '../../http/operator-guard.ts';
 import { readFileUpload } from '../../http/uploads/read-file-upload.ts';
+import { consoleBannersRoutes } from '../catalog/console/banners/console-banners.routes.ts';
+import { consoleBrandsRoutes } from '../catalog/console/brands/console-brands.routes.ts';
+import { consoleCollectionsRoutes } from '../catalog/console/collections/console-collections.routes.ts';
+import { consoleLicensesRoutes } from '../catalog/console/licenses/console-licenses.routes.ts';
+import { consoleProductsRoutes } from '../catalog/console/products/console-products.routes.ts';
+import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxonomy.routes.ts';
+import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
-import { listAuditLog } from './audit/list-audit-log.ts';
-import { consoleBannersRoutes } from './banners/console-banners.routes.ts';
-import { consoleBrandsRoutes } from './brands/console-brands.routes.ts';
-import { consoleCollectionsRoutes } from './collections/console-collections.routes.ts';
-import { consoleLicensesRoutes } from './licenses/console-licenses.routes.ts';
-import { uploadConsoleImage } from './media/upload-console-image.ts';
-import { getConsoleMe } from './operators/get-console-me.ts';
-import { consoleOperatorsRoutes } from './operators/console-operators.routes.ts';
-import { consoleProductsRoutes } from './products/console-products.routes.ts';
-import { consoleTaxonomyRoutes } from './taxonomy/console-taxonomy.routes.ts';
+import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
+import { listAuditLog } from './audit/list-audit-log.ts';
+import { uploadConsoleImage } from './media/upload-console-image.ts';
+import { consoleOperatorsRoutes } from './operators/console-operators.routes.ts';
+import { getConsoleMe } from './operators/get-console-me.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -22,7 +24,9 @@ const security = [{ bearer: [] }];
 /**
  * /v1/console: every route behind `requireOperator` (401 for visitors, 403 for collectors), set once here so no
  * route can forget it, and run on request arrival so a stranger's body is never parsed or validated. Brand checks
- * happen in the services, against the brand each entry belongs to.
+ * happen in the services, against the brand each entry belongs to. The catalogue's, the withdrawals' and the
+ * ledger's console routes live with the tables they read and change (modules/catalog/console, modules/wallet) and
+ * are registered here.
  */
 export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -79,7 +83,9 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleProductsRoutes(ctx));
     await app.register(consoleTaxonomyRoutes(ctx));
     await app.register(consoleWithdrawalsRoutes(ctx));
+    await app.register(consoleLedgerRoutes(ctx));
     await app.register(consoleBannersRoutes(ctx));
+    await app.register(consoleDropsRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TIdentityEvent } from '../../adapters/identity/identity-provider.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../adapters/payments/payment-provider.ts';
 import type { AppContext } from '../../app-context.ts';
 import { identityReturnUrl } from '../identity/identity-views.ts';
-import { identityVerifications } from '../identity/identity.tables.ts';
+import { pendingAttemptByReference } from '../identity/pending-attempt.ts';
 import { renderClosedIdentityPage, renderIdentityPage, sandboxIdentityOutcomes } from './identity-page.ts';
 
 const ZParams = z.object({ reference: z.string().min(1).max(200) });
@@ -27,16 +26,8 @@ export function devIdentityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    const pendingAttempt = async (reference: string) => {
-      const [attempt] = await ctx.db
-        .select()
-        .from(identityVerifications)
-        .where(eq(identityVerifications.providerReference, reference));
-      return attempt?.status === 'pending' ? attempt : null;
-    };
-
     app.get('/dev/identity/:reference', { schema: { hide: true, params: ZParams } }, async (request, reply) => {
-      const attempt = await pendingAttempt(request.params.reference);
+      const attempt = await pendingAttemptByReference(ctx.db, request.params.reference);
       reply.type('text/html; charset=utf-8');
       if (!attempt) return reply.status(404).send(renderClosedIdentityPage());
       return reply.send(renderIdentityPage(request.params.reference));
@@ -47,7 +38,7 @@ export function devIdentityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { hide: true, params: ZParams, body: ZOutcomeForm } },
       async (request, reply) => {
         const { reference } = request.params;
-        const attempt = await pendingAttempt(reference);
+        const attempt = await pendingAttemptByReference(ctx.db, reference);
         reply.type('text/html; charset=utf-8');
         if (!attempt) return reply.status(404).send(renderClosedIdentityPage());
         const { outcome } = request.body;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { devMailboxMessages } from './dev-mailbox.tables.ts';
 
-export const MAILBOX_RETENTION_DAYS = 7;
+const MAILBOX_RETENTION_DAYS = 7;
 
 /** Drops dev-mailbox messages older than a week; returns how many went. Run daily by the job scheduler. */
 export async function purgeMailboxMessages(db: Db, now: Date): Promise<number> {

@@ -18,7 +18,7 @@ const style = `body{margin:0;font-family:system-ui,sans-serif;background:#0b0b10
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${style}</style></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${style}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

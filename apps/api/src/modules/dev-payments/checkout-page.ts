@@ -11,15 +11,40 @@ const style = `body{margin:0;font-family:system-ui,sans-serif;background:#0b0b10
   button{width:100%;padding:12px;border:0;border-radius:10px;background:#8b7bff;color:#0b0b10;font-weight:600}
   .error{color:#ff8a8a} small{color:#a0a0b0}`;
 
-export function page(title: string, body: string): string {
+/** Where the card form's script is served (the CSP allows scripts from this origin only, not inline). */
+export const CHECKOUT_SCRIPT_PATH = '/dev/payments/checkout.js';
+
+/**
+ * The card form's one behaviour, as providers' hosted forms have it: the expiry reads as MM/YY while typed, so
+ * `1234` becomes `12/34` (and `1/` becomes `01/`). The server reads the digits without the slash too.
+ */
+export const checkoutScript = `const expiry = document.querySelector('input[name=expiry]');
+if (expiry) {
+  expiry.addEventListener('input', () => {
+    const oneDigitMonth = /^(\\d)\\/$/.exec(expiry.value);
+    const digits = (oneDigitMonth ? '0' + oneDigitMonth[1] : expiry.value).replace(/\\D/g, '').slice(0, 6);
+    const formatted = digits.length > 2 || oneDigitMonth ? digits.slice(0, 2) + '/' + digits.slice(2) : digits;
+    if (formatted !== expiry.value) expiry.value = formatted;
+  });
+}
+`;
+
+export function page(title: string, body: string, scriptPath?: string): string {
+  const script = scriptPath ? `<script src="${escapeHtml(scriptPath)}" defer></script>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${style}</style></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${style}</style>${script}</head>
 <body><main>${body}</main></body></html>`;
 }
 
+/** The form posts back to the page's own address, keeping where to return afterwards (`?return=`). */
+function checkoutAction(method: TDepositMethod, reference: string, returnPath: string | undefined): string {
+  const query = returnPath ? `?return=${encodeURIComponent(returnPath)}` : '';
+  return escapeHtml(`/dev/payments/${method}/checkout/${encodeURIComponent(reference)}${query}`);
+}
+
 /** The sandbox's hosted card form. The test numbers are listed on the page: this is never a real provider. */
-export function renderCheckoutPage(reference: string, amountCents: number, error?: string): string {
+export function renderCheckoutPage(reference: string, amountCents: number, error?: string, returnPath?: string): string {
   const amount = formatMoney({ amount: amountCents, currency: 'USD' });
   return page(
     'Card payment (sandbox)',
@@ -27,12 +52,13 @@ export function renderCheckoutPage(reference: string, amountCents: number, error
 <p>Sandbox checkout. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
 4000 0000 0000 9995 has insufficient funds.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/dev/payments/card/checkout/${encodeURIComponent(reference)}">
+<form method="post" action="${checkoutAction('card', reference, returnPath)}">
 <label>Card number<input name="cardNumber" inputmode="numeric" autocomplete="cc-number" required></label>
-<label>Expiry (MM/YY)<input name="expiry" autocomplete="cc-exp" placeholder="12/34" required></label>
+<label>Expiry (MM/YY)<input name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required></label>
 <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label>
 <button type="submit">Pay ${escapeHtml(amount)}</button>
 </form>`,
+    CHECKOUT_SCRIPT_PATH,
   );
 }
 
@@ -49,9 +75,10 @@ export function renderOutcomeCheckoutPage(
   reference: string,
   amountCents: number,
   error?: string,
+  returnPath?: string,
 ): string {
   const amount = formatMoney({ amount: amountCents, currency: 'USD' });
-  const action = `/dev/payments/${method}/checkout/${encodeURIComponent(reference)}`;
+  const action = checkoutAction(method, reference, returnPath);
   const intro =
     method === 'crypto'
       ? `<p>Sandbox crypto charge. Accepted: ${cryptoDepositCurrencies.map((coin) => escapeHtml(`${coin.code} (${coin.network})`)).join(', ')}.</p>

@@ -1,38 +1,35 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INVALID_CARD_NUMBER_MESSAGE, isValidCardNumber, ZDepositMethod, type TDepositMethod } from '@cypher/contract';
+import { ZDepositMethod, type TDepositMethod } from '@cypher/contract';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type TPaymentEvent } from '../../adapters/payments/payment-provider.ts';
-import { sandboxCardDeclines } from '../../adapters/payments/sandbox-provider.ts';
 import type { AppContext } from '../../app-context.ts';
-import { deposits } from '../wallet/deposits/deposits.tables.ts';
-import { renderCheckoutPage, renderClosedCheckout, renderOutcomeCheckoutPage } from './checkout-page.ts';
+import {
+  CHECKOUT_SCRIPT_PATH,
+  checkoutScript,
+  renderCheckoutPage,
+  renderClosedCheckout,
+  renderOutcomeCheckoutPage,
+} from './checkout-page.ts';
+import { findOpenCheckoutDeposit } from '../wallet/deposits/deposit-answer.ts';
+import { sandboxCheckoutEvent } from './sandbox-checkout.ts';
 
 const ZParams = z.object({ method: ZDepositMethod, reference: z.string().min(1).max(200) });
+/** Where the provider sends the person back: a path of this site only (never `//elsewhere`). */
+const ZReturn = z.object({
+  return: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)[^\s\\]*$/)
+    .optional()
+    .catch(undefined),
+});
 const ZCheckoutForm = z.object({
   cardNumber: z.string().default(''),
   expiry: z.string().default(''),
   cvc: z.string().default(''),
   outcome: z.enum(['succeeded', 'failed', 'expired']).default('succeeded'),
 });
-
-function brandOf(digits: string): string {
-  if (digits.startsWith('4')) return 'Visa';
-  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'Mastercard';
-  if (/^3[47]/.test(digits)) return 'American Express';
-  return 'Card';
-}
-
-function isFutureExpiry(expiry: string, now: Date): boolean {
-  const match = /^\s*(\d{2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
-  if (!match) return false;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return false;
-  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
-}
 
 /**
  * The sandboxes' hosted checkouts (card form; crypto charge and Tilia payment with a chosen outcome), outside
@@ -45,14 +42,6 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-
-    const pendingDeposit = async (method: TDepositMethod, reference: string) => {
-      const [deposit] = await ctx.db
-        .select()
-        .from(deposits)
-        .where(and(eq(deposits.providerReference, reference), eq(deposits.method, method)));
-      return deposit?.status === 'pending' ? deposit : null;
-    };
 
     const deliver = async (method: TDepositMethod, event: TPaymentEvent, log: FastifyBaseLogger): Promise<boolean> => {
       const rawBody = JSON.stringify(event);
@@ -72,78 +61,43 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Saved-method charges: the sandbox providers call back through the same signed delivery, after answering.
     ctx.sandboxWebhooks.connect((method, event) => deliver(method, event, app.log));
 
+    app.get(CHECKOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(checkoutScript),
+    );
+
     app.get(
       '/dev/payments/:method/checkout/:reference',
-      { schema: { hide: true, params: ZParams } },
+      { schema: { hide: true, params: ZParams, querystring: ZReturn } },
       async (request, reply) => {
         const { method, reference } = request.params;
-        const deposit = await pendingDeposit(method, reference);
+        const deposit = await findOpenCheckoutDeposit(ctx.db, method, reference);
         reply.type('text/html; charset=utf-8');
         if (!deposit) return reply.status(404).send(renderClosedCheckout());
-        if (method !== 'card') return reply.send(renderOutcomeCheckoutPage(method, reference, deposit.amount));
-        return reply.send(renderCheckoutPage(reference, deposit.amount));
+        const returnPath = request.query.return;
+        if (method !== 'card') return reply.send(renderOutcomeCheckoutPage(method, reference, deposit.amount, undefined, returnPath));
+        return reply.send(renderCheckoutPage(reference, deposit.amount, undefined, returnPath));
       },
     );
 
     app.post(
       '/dev/payments/:method/checkout/:reference',
-      { schema: { hide: true, params: ZParams, body: ZCheckoutForm } },
+      { schema: { hide: true, params: ZParams, querystring: ZReturn, body: ZCheckoutForm } },
       async (request, reply) => {
         const { method, reference } = request.params;
-        const deposit = await pendingDeposit(method, reference);
+        const deposit = await findOpenCheckoutDeposit(ctx.db, method, reference);
         reply.type('text/html; charset=utf-8');
         if (!deposit) return reply.status(404).send(renderClosedCheckout());
-        if (method !== 'card') {
-          const { outcome } = request.body;
-          const event: TPaymentEvent = {
-            id: `evt_sandbox_${randomUUID()}`,
-            type: `payment.${outcome}`,
-            data: {
-              providerReference: reference,
-              amount: deposit.amount,
-              currency: 'USD',
-              paymentMethod: method === 'crypto' ? 'Crypto' : 'Tilia',
-              ...(outcome === 'failed' ? { failureReason: 'payment_declined' } : {}),
-            },
-          };
-          const isDelivered = await deliver(method, event, request.log);
-          if (!isDelivered) {
-            return reply
-              .status(502)
-              .send(
-                renderOutcomeCheckoutPage(method, reference, deposit.amount, 'The payment could not be completed.'),
-              );
-          }
-          return reply.redirect(`${ctx.config.publicUrl}/payment?deposit=${deposit.id}`, 303);
+        const returnPath = request.query.return;
+        const checkoutPage = (error: string) =>
+          method === 'card'
+            ? renderCheckoutPage(reference, deposit.amount, error, returnPath)
+            : renderOutcomeCheckoutPage(method, reference, deposit.amount, error, returnPath);
+        const paid = sandboxCheckoutEvent(method, reference, deposit.amount, request.body, ctx.clock.now());
+        if ('formError' in paid) return reply.status(400).send(checkoutPage(paid.formError));
+        if (!(await deliver(method, paid.event, request.log))) {
+          return reply.status(502).send(checkoutPage('The payment could not be completed.'));
         }
-        const digits = request.body.cardNumber.replace(/[\s-]/g, '');
-        const formError = !isValidCardNumber(digits)
-          ? INVALID_CARD_NUMBER_MESSAGE
-          : !isFutureExpiry(request.body.expiry, ctx.clock.now())
-            ? 'Please enter a valid expiry date (MM/YY).'
-            : !/^\d{3,4}$/.test(request.body.cvc.trim())
-              ? 'Please enter the 3 or 4 digit security code.'
-              : null;
-        if (formError) return reply.status(400).send(renderCheckoutPage(reference, deposit.amount, formError));
-
-        const declineReason = sandboxCardDeclines[digits];
-        const event: TPaymentEvent = {
-          id: `evt_sandbox_${randomUUID()}`,
-          type: declineReason ? 'payment.failed' : 'payment.succeeded',
-          data: {
-            providerReference: reference,
-            amount: deposit.amount,
-            currency: 'USD',
-            paymentMethod: `${brandOf(digits)} •••• ${digits.slice(-4)}`,
-            ...(declineReason ? { failureReason: declineReason } : {}),
-          },
-        };
-        if (!(await deliver('card', event, request.log))) {
-          return reply
-            .status(502)
-            .send(renderCheckoutPage(reference, deposit.amount, 'The payment could not be completed.'));
-        }
-        return reply.redirect(`${ctx.config.publicUrl}/payment?deposit=${deposit.id}`, 303);
+        return reply.redirect(`${ctx.config.publicUrl}${returnPath ?? `/payment?deposit=${deposit.id}`}`, 303);
       },
     );
   };

@@ -7,13 +7,13 @@ import { users } from './users.tables.ts';
  * The account state machine (house rule 6): CREATED -> EMAIL_VERIFIED when the email is verified, EMAIL_VERIFIED
  * -> ACTIVE when the profile is created. Nothing else moves a status.
  */
-export const accountStatusTransitions: Record<TAccountStatus, readonly TAccountStatus[]> = {
+const accountStatusTransitions: Record<TAccountStatus, readonly TAccountStatus[]> = {
   CREATED: ['EMAIL_VERIFIED'],
   EMAIL_VERIFIED: ['ACTIVE'],
   ACTIVE: [],
 };
 
-export function canTransition(from: TAccountStatus, to: TAccountStatus): boolean {
+function canTransition(from: TAccountStatus, to: TAccountStatus): boolean {
   return accountStatusTransitions[from].includes(to);
 }
 

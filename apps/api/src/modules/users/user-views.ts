@@ -2,7 +2,7 @@ import type { TDiscordLink, TMyUser, TPublicUser } from '@cypher/contract';
 import type { TUserRow } from './users.tables.ts';
 
 /** The owner's view of an account: every User field of spec section 3. */
-export function toMyUser(user: TUserRow, discord: TDiscordLink | null): TMyUser {
+export function toMyUser(user: TUserRow, discord: TDiscordLink | null, isOperator: boolean): TMyUser {
   return {
     id: user.id,
     email: user.email,
@@ -17,6 +17,7 @@ export function toMyUser(user: TUserRow, discord: TDiscordLink | null): TMyUser 
     isDeleteRequestedAccount: user.deleteRequestedAt !== null,
     isEmailVerified: user.emailVerifiedAt !== null,
     hasPassword: user.passwordHash !== null,
+    isOperator,
     createdAt: user.createdAt.toISOString(),
   };
 }

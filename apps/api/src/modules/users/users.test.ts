@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, signUp } from '../../testing/auth-helpers.ts';
+import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { revokeOperatorRole } from '../console/operators/revoke-operator-role.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,8 +30,22 @@ describe('GET /v1/users/my', () => {
       isDeleteRequestedAccount: false,
       isEmailVerified: false,
       hasPassword: true,
+      isOperator: false,
       createdAt: expect.any(String),
     });
+  });
+
+  it('says isOperator for an admin and a brand manager, and no longer once the role is revoked', async () => {
+    const brand = await insertBrand(t.database.db);
+    const admin = await signUpOperator(t, 'admin');
+    const manager = await signUpOperator(t, 'brand_manager', brand.id);
+    const isOperator = async (accessToken: string) =>
+      (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(accessToken) })).json().data.isOperator;
+    expect(await isOperator(admin.accessToken)).toBe(true);
+    expect(await isOperator(manager.accessToken)).toBe(true);
+
+    await revokeOperatorRole(t.database.db, t.clock.now(), manager.grantId, null);
+    expect(await isOperator(manager.accessToken)).toBe(false);
   });
 
   it('answers 401 UNAUTHORIZED to a visitor', async () => {

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TCurrency, TUserLedgerAccountKind } from '@cypher/contract';
+import type { TCurrency } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { postLedgerTransaction } from './post-ledger-transaction.ts';
-import { ledgerAccounts } from './wallet.tables.ts';
-import { spendableKinds, splitPurchase } from './withdrawability.ts';
+import { debitReservedPurchases, openPurchasePurses } from './purchase-purses.ts';
+import { fundingRules } from './withdrawability.ts';
 
 export interface TPurchaseDebitInput {
   userId: string;
@@ -19,9 +18,10 @@ export interface TPurchaseDebitInput {
 }
 
 /**
- * Pays for an order from the balance, inside the order's transaction (the orders issue calls this). Spends in the
- * order of the withdrawability rule; INSUFFICIENT_FUNDS when the spendable parts do not cover it, and a second
- * debit for the same order is refused by the ledger's unique reference.
+ * Pays for one order from the balance, inside the order's transaction. Spends in the order of the withdrawability
+ * rule; INSUFFICIENT_FUNDS when the spendable parts do not cover it, and a second debit for the same order is refused
+ * by the ledger's unique reference. Two statements: lock the person's spendable accounts (the ledger's lock order: a
+ * person's rows before the house's), then the posting. Batches of purchases use the purses directly.
  */
 export async function debitForPurchase(tx: Db, input: TPurchaseDebitInput): Promise<string> {
   const serviceFee = input.serviceFee ?? 0;
@@ -29,38 +29,43 @@ export async function debitForPurchase(tx: Db, input: TPurchaseDebitInput): Prom
   if (!Number.isSafeInteger(serviceFee) || serviceFee < 0 || serviceFee > input.amount) {
     throw new Error('the service fee is part of the amount');
   }
-  // Lock the person's spendable rows (in id order, like every balance change) so the split is computed from the
-  // balances the UPDATEs will meet; the conditional UPDATE in postLedgerTransaction still guards every debit.
-  const rows = await tx
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.ownerUserId, input.userId),
-        eq(ledgerAccounts.currency, input.currency),
-        inArray(ledgerAccounts.kind, [...spendableKinds]),
-      ),
-    )
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  const balances = Object.fromEntries(rows.map((row) => [row.kind, row.balance])) as Partial<
-    Record<TUserLedgerAccountKind, number>
-  >;
-  const parts = splitPurchase(input.amount, balances);
+  const purses = await openPurchasePurses(tx, [input.userId], input.currency, input.now);
+  const parts = purses.reserve(input.userId, input.amount);
   if (!parts) throw new AppError('INSUFFICIENT_FUNDS');
-  const price = input.amount - serviceFee;
+  const [id] = await debitReservedPurchases(tx, purses, [
+    {
+      userId: input.userId,
+      parts,
+      amount: input.amount,
+      serviceFee,
+      orderId: input.orderId,
+      description: input.description ?? 'Purchase',
+      now: input.now,
+    },
+  ]);
+  return id!;
+}
+
+/**
+ * Pays for an order with the money a card or Tilia deposit just credited, in the transaction that credited it (the
+ * orders' deposit listener calls this): the total leaves the account the deposit landed in, revenue and fees take
+ * their parts, and the receipt names what paid ("Visa •••• 4242"). The ledger's unique reference refuses a second
+ * payment of the same order.
+ */
+export async function debitDepositForPurchase(
+  tx: Db,
+  input: { userId: string; source: 'card' | 'tilia'; subtotal: number; serviceFee: number; orderId: string; paymentMethod: string; description: string; now: Date },
+): Promise<string> {
+  const account = { userId: input.userId, kind: fundingRules[input.source].creditTo, currency: 'USD' as const };
   return postLedgerTransaction(tx, {
     kind: 'purchase',
     reference: { type: 'order', id: input.orderId },
-    description: input.description ?? 'Purchase',
-    receipt: { paymentMethod: 'balance', subtotal: price, serviceFee },
+    description: input.description,
+    receipt: { paymentMethod: input.paymentMethod, subtotal: input.subtotal, serviceFee: input.serviceFee },
     entries: [
-      ...parts.map((part) => ({
-        account: { userId: input.userId, kind: part.kind, currency: input.currency },
-        amount: -part.amount,
-      })),
-      { account: { system: 'revenue', currency: input.currency }, amount: price },
-      { account: { system: 'fees', currency: input.currency }, amount: serviceFee },
+      { account, amount: -(input.subtotal + input.serviceFee) },
+      { account: { system: 'revenue', currency: 'USD' }, amount: input.subtotal },
+      { account: { system: 'fees', currency: 'USD' }, amount: input.serviceFee },
     ],
     now: input.now,
   });

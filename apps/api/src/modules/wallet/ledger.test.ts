@@ -201,6 +201,26 @@ describe('settleDeposits (the withdrawability rule)', () => {
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
+  it('settles only what is left of deposits past the delay: spending takes the oldest card money first', async () => {
+    const userId = await insertTestUser(db());
+    const day0 = tick();
+    const day = (n: number) => new Date(day0.getTime() + n * DAY_MS);
+    await depositForTest(db(), { userId, source: 'card', amount: 10_000, now: day(0) });
+    await depositForTest(db(), { userId, source: 'card', amount: 10_000, now: day(6) });
+    await inTransaction(db(), (tx) =>
+      debitForPurchase(tx, { userId, amount: 10_000, currency: 'USD', orderId: newId(), now: day(6.5) }),
+    );
+
+    // Day 7: day 0's money is past the delay, but it was spent; what is left is day 6's, still inside its window.
+    await settleDeposits(db(), day(7), 7);
+    expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 10_000 });
+    expect((await balancesOf(db(), userId)).withdrawable ?? 0).toBe(0);
+
+    await settleDeposits(db(), day(13), 7);
+    expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 0, withdrawable: 10_000 });
+    clockMs = day(14).getTime();
+  });
+
   it('never makes rewards withdrawable, and crypto is withdrawable at once', async () => {
     const userId = await insertTestUser(db());
     const at = tick();
@@ -240,6 +260,78 @@ const commandArb = fc.oneof(
   fc.record({ type: fc.constantFrom('approve' as const, 'reject' as const), pick: fc.nat() }),
   fc.record({ type: fc.constant('settle' as const) }),
 );
+
+const datedCommandArb = fc.oneof(
+  fc.record({
+    type: fc.constant('deposit' as const),
+    source: fc.constantFrom('card', 'tilia', 'crypto', 'reward' as const),
+    amount: amountArb,
+  }),
+  fc.record({ type: fc.constant('spend' as const), amount: fc.integer({ min: 1, max: 60_000 }) }),
+  fc.record({ type: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 10 * 24 }) }),
+  fc.record({ type: fc.constant('settle' as const) }),
+);
+
+describe('settlement property', () => {
+  it('withdrawable money never includes card or Tilia funds younger than the delay', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(datedCommandArb, { minLength: 5, maxLength: 30 }), async (commands) => {
+        const userId = await insertTestUser(db());
+        // An independent model: unsettled money as dated lots, spent oldest first, released whole when past the delay.
+        let now = (clockMs += 1000 * DAY_MS);
+        const lots: { at: number; left: number }[] = [];
+        const model = { withdrawable: 0, non_withdrawable: 0 };
+        const unsettled = () => lots.reduce((sum, lot) => sum + lot.left, 0);
+
+        for (const command of commands) {
+          if (command.type === 'wait') {
+            now += command.hours * 3_600_000;
+          } else if (command.type === 'deposit') {
+            now += 1000;
+            await depositForTest(db(), { userId, source: command.source, amount: command.amount, now: new Date(now) });
+            if (command.source === 'card' || command.source === 'tilia') lots.push({ at: now, left: command.amount });
+            else if (command.source === 'crypto') model.withdrawable += command.amount;
+            else model.non_withdrawable += command.amount;
+          } else if (command.type === 'spend') {
+            now += 1000;
+            const work = inTransaction(db(), (tx) =>
+              debitForPurchase(tx, { userId, amount: command.amount, currency: 'USD', orderId: newId(), now: new Date(now) }),
+            );
+            if (model.non_withdrawable + unsettled() + model.withdrawable < command.amount) {
+              await expectInsufficientFunds(work);
+              continue;
+            }
+            await work;
+            let rest = command.amount;
+            const fromRewards = Math.min(rest, model.non_withdrawable);
+            model.non_withdrawable -= fromRewards;
+            rest -= fromRewards;
+            for (const lot of lots) {
+              const take = Math.min(rest, lot.left);
+              lot.left -= take;
+              rest -= take;
+            }
+            model.withdrawable -= rest;
+          } else {
+            await settleDeposits(db(), new Date(now), 7);
+            for (const lot of lots) {
+              if (lot.at > now - 7 * DAY_MS) continue;
+              model.withdrawable += lot.left;
+              lot.left = 0;
+            }
+          }
+          const actual = await balancesOf(db(), userId);
+          expect(actual.withdrawable ?? 0).toBe(model.withdrawable);
+          expect(actual.unsettled ?? 0).toBe(unsettled());
+          expect(actual.non_withdrawable ?? 0).toBe(model.non_withdrawable);
+        }
+        clockMs = now;
+      }),
+      { numRuns: 60 },
+    );
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  }, 120_000);
+});
 
 describe('ledger properties', () => {
   it('random deposits, purchases, withdrawals, approvals, rejections and settlements keep every invariant', async () => {

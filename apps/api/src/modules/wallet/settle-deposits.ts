@@ -1,81 +1,77 @@
-import { aliasedTable, and, asc, eq, lte, notExists, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { TCurrency } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { isDuplicateLedgerReference, postLedgerTransaction } from './post-ledger-transaction.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables.ts';
-import { settlementAmount, settlementCutoff } from './withdrawability.ts';
+import { accountKey, lockUserAccounts } from './ledger-accounts.ts';
+import { postLedgerTransaction } from './post-ledger-transaction.ts';
+import { settleableAmount, settlementCutoff } from './withdrawability.ts';
 
 const BATCH_SIZE = 200;
 
+/** What entered an unsettled account, split at the cutoff: the sum after it, and the newest entry at or before it. */
+function unsettledInflow(accountId: string | null, cutoff: Date) {
+  const account = accountId === null ? sql`a.id` : sql`${accountId}::uuid`;
+  return {
+    young: sql`coalesce((select sum(e.amount) from ledger_entries e
+      where e.account_id = ${account} and e.amount > 0 and e.created_at > ${cutoff.toISOString()}::timestamptz), 0)`,
+    newestDue: sql`(select e.id from ledger_entries e
+      where e.account_id = ${account} and e.amount > 0 and e.created_at <= ${cutoff.toISOString()}::timestamptz
+      order by e.created_at desc, e.id desc limit 1)`,
+  };
+}
+
 /**
- * The recurring job of the withdrawability rule: card and Tilia deposits older than the settlement delay become
- * withdrawable. Each deposit settles in its own transaction with a `settlement` ledger transaction whose unique
- * reference is the deposit, so runs that overlap (several instances, a retry) settle each deposit once.
- * Returns how many deposits it settled.
+ * The recurring job of the withdrawability rule (writes ledger_accounts, ledger_transactions, ledger_entries): the
+ * part of each person's unsettled balance that belongs to money past the settlement delay becomes withdrawable
+ * (settleableAmount). Each person settles in a transaction of their own, under the lock of their accounts, so runs
+ * that overlap (several instances, a retry) recompute and move nothing twice. The settlement's reference is the newest
+ * inflow it covers: a settlement moves money only when a newer inflow has passed the delay, so it is unique.
+ * Returns how many settlements it posted.
  */
 export async function settleDeposits(db: Db, now: Date, settlementDays: number): Promise<number> {
   const cutoff = settlementCutoff(now, settlementDays);
-  const settlements = aliasedTable(ledgerTransactions, 'settlements');
+  const inflow = unsettledInflow(null, cutoff);
   let settled = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const due = await db
-      .select({
-        depositId: ledgerTransactions.id,
-        amount: ledgerEntries.amount,
-        accountId: ledgerAccounts.id,
-        userId: ledgerAccounts.ownerUserId,
-        currency: ledgerAccounts.currency,
-      })
-      .from(ledgerTransactions)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(
-        and(
-          eq(ledgerTransactions.kind, 'deposit'),
-          eq(ledgerAccounts.kind, 'unsettled'),
-          lte(ledgerTransactions.createdAt, cutoff),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(settlements)
-              .where(
-                and(
-                  eq(settlements.kind, 'settlement'),
-                  eq(settlements.referenceType, 'ledger_transaction'),
-                  eq(settlements.referenceId, sql`${ledgerTransactions.id}::text`),
-                ),
-              ),
-          ),
-        ),
-      )
-      .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id))
-      .limit(BATCH_SIZE);
-    for (const deposit of due) {
-      try {
-        await inTransaction(db, async (tx) => {
-          const [account] = await tx
-            .select({ balance: ledgerAccounts.balance })
-            .from(ledgerAccounts)
-            .where(eq(ledgerAccounts.id, deposit.accountId))
-            .for('update');
-          const amount = settlementAmount(deposit.amount, account?.balance ?? 0);
-          // Recorded even when nothing is left to settle (all of it was spent), so the deposit is not looked at again.
-          await postLedgerTransaction(tx, {
+    const due = await queryRows<{ id: string; owner_user_id: string; currency: TCurrency }>(
+      db,
+      sql`select a.id, a.owner_user_id, a.currency from ledger_accounts a
+          where a.kind = 'unsettled' and a.balance > ${inflow.young} and a.id > ${after}::uuid
+          order by a.id limit ${BATCH_SIZE}`,
+    );
+    for (const account of due) {
+      const hasSettled = await inTransaction(db, async (tx) => {
+        const unsettled = { userId: account.owner_user_id, kind: 'unsettled' as const, currency: account.currency };
+        const withdrawable = { ...unsettled, kind: 'withdrawable' as const };
+        const locked = await lockUserAccounts(tx, [unsettled, withdrawable], now, (ref) => ref.kind === 'withdrawable');
+        const mine = unsettledInflow(account.id, cutoff);
+        const [split] = await queryRows<{ young: string | number; newest_due: string | null }>(
+          tx,
+          sql`select ${mine.young} as young, ${mine.newestDue} as newest_due`,
+        );
+        const amount = settleableAmount(locked.get(accountKey(unsettled))!.balance, Number(split!.young));
+        if (amount === 0 || !split!.newest_due) return false;
+        await postLedgerTransaction(
+          tx,
+          {
             kind: 'settlement',
-            reference: { type: 'ledger_transaction', id: deposit.depositId },
+            reference: { type: 'ledger_entry', id: split!.newest_due },
             description: 'Funds became withdrawable',
             entries: [
-              { account: { userId: deposit.userId!, kind: 'unsettled', currency: deposit.currency }, amount: -amount },
-              { account: { userId: deposit.userId!, kind: 'withdrawable', currency: deposit.currency }, amount },
+              { account: unsettled, amount: -amount },
+              { account: withdrawable, amount },
             ],
             now,
-          });
-        });
-        settled += 1;
-      } catch (error) {
-        if (!isDuplicateLedgerReference(error)) throw error;
-      }
+          },
+          { locked },
+        );
+        return true;
+      });
+      if (hasSettled) settled += 1;
     }
     if (due.length < BATCH_SIZE) return settled;
+    after = due.at(-1)!.id;
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ledgerAccountKinds,
   ledgerTransactionKinds,
@@ -16,9 +16,14 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 const minorUnits = (name: string) => bigint(name, { mode: 'number' });
 const currencies = ['USD', 'CYP'] as const;
 
+/** How many rows each house account is spread over (decision record 0013); a posting credits one of them. */
+export const HOUSE_BUCKETS = 32;
+
 /**
- * One row per (owner, kind, currency); system accounts have no owner. `balance` is a cache of the sum of the
- * account's entries, changed only by postLedgerTransaction's conditional UPDATE; the CHECK is the last line of defence.
+ * A person's account: one row per (owner, kind, currency). A house account (no owner) is HOUSE_BUCKETS rows, one per
+ * (kind, currency, bucket), so that every sale does not queue on one row's lock; only the sum over its buckets means
+ * anything, so a bucket may dip below zero while a person's account never may. `balance` is a cache of the sum of
+ * the row's entries, changed only by postLedgerTransactions; the CHECKs are the last line of defence.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -27,6 +32,7 @@ export const ledgerAccounts = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
     kind: text('kind').$type<TLedgerAccountKind>().notNull(),
     currency: text('currency').$type<TCurrency>().notNull(),
+    bucket: smallint('bucket').notNull().default(0),
     balance: minorUnits('balance').notNull().default(0),
     allowsNegative: boolean('allows_negative').notNull().default(false),
     createdAt: timestamptz('created_at').notNull(),
@@ -35,12 +41,17 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_owner_key')
       .on(table.ownerUserId, table.kind, table.currency)
       .where(sql`${table.ownerUserId} is not null`),
-    uniqueIndex('ledger_accounts_system_key')
-      .on(table.kind, table.currency)
+    uniqueIndex('ledger_accounts_house_key')
+      .on(table.kind, table.currency, table.bucket)
       .where(sql`${table.ownerUserId} is null`),
     check('ledger_accounts_kind_check', isOneOf(table.kind, ledgerAccountKinds)),
     check('ledger_accounts_currency_check', isOneOf(table.currency, currencies)),
     check('ledger_accounts_balance_check', sql`${table.allowsNegative} or ${table.balance} >= 0`),
+    check('ledger_accounts_negative_check', sql`${table.allowsNegative} = (${table.ownerUserId} is null)`),
+    check(
+      'ledger_accounts_bucket_check',
+      sql`${table.bucket} >= 0 and ${table.bucket} < ${sql.raw(String(HOUSE_BUCKETS))} and (${table.ownerUserId} is null or ${table.bucket} = 0)`,
+    ),
     check(
       'ledger_accounts_owner_check',
       sql`(${table.ownerUserId} is null) = (${isOneOf(table.kind, systemLedgerAccountKinds)})`,

@@ -24,24 +24,26 @@ export const fundingRules: Record<
 /**
  * The order a purchase spends in: what can never be withdrawn first, then what is not withdrawable yet, and
  * withdrawable money last, so a purchase leaves the person as much withdrawable money as it can.
+ *
+ * Within `unsettled`, spending takes the oldest money first. Nothing needs to record which deposit paid: with oldest
+ * first, what is left of the unsettled balance is always the newest money, which is what settleableAmount relies on.
  */
 export const purchaseSpendingOrder: readonly TUserLedgerAccountKind[] = ['non_withdrawable', 'unsettled', 'withdrawable'];
 
-/** The parts a person may spend; `held` is money in a withdrawal under review. */
-export const spendableKinds: readonly TUserLedgerAccountKind[] = purchaseSpendingOrder;
-
-/** Deposits made at or before this moment have passed the settlement delay. */
+/** Money that entered `unsettled` at or before this moment has passed the settlement delay. */
 export function settlementCutoff(now: Date, settlementDays: number): Date {
   return new Date(now.getTime() - settlementDays * DAY_MS);
 }
 
 /**
- * How much of a settling deposit becomes withdrawable: the deposit, but no more than is still unsettled. A purchase
- * spends unsettled money before withdrawable money, so what was spent can no longer settle; rewards sit in their own
- * account, so a settlement can never turn them into withdrawable money.
+ * How much of a person's unsettled balance may become withdrawable now: the part not covered by money that entered
+ * within the delay. Because spending takes the oldest unsettled money first, the balance is made of the newest
+ * deposits; what exceeds the young ones is what remains of deposits past the delay, and only that settles. Example:
+ * $100 by card on day 0 and day 6, $100 spent: on day 7 the balance is $100, all of it day 6's, so nothing settles
+ * until day 13. Rewards sit in their own account, so a settlement can never turn them into withdrawable money.
  */
-export function settlementAmount(depositAmount: number, unsettledBalance: number): number {
-  return Math.max(0, Math.min(depositAmount, unsettledBalance));
+export function settleableAmount(unsettledBalance: number, enteredWithinDelay: number): number {
+  return Math.max(0, unsettledBalance - enteredWithinDelay);
 }
 
 /** Splits a purchase over the spendable parts in spending order; null when they do not cover it. */

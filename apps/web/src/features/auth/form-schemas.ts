@@ -17,7 +17,7 @@ import { z } from 'zod';
  * The account forms' schemas: the contract's request schemas (the API validates with the very same ones), plus
  * what only a form has (a confirmation box, a message for an empty password box).
  */
-export const enterPasswordMessage = 'Enter your password.';
+const enterPasswordMessage = 'Enter your password.';
 
 // The contract checks an existing password only for length and names no message; an empty box deserves words.
 const ZEnteredPassword = z.string().min(1, { error: enterPasswordMessage }).pipe(ZExistingPassword);

@@ -21,7 +21,7 @@ function exchangeOnce(code: string, state: string): Promise<TOAuthSignInResponse
 }
 
 /** Where each answer of the callback leads: signed in, the SMS step of /signin, or the sign-up consent. */
-export const SOCIAL_SIGN_UP_PATH = '/signup?social=google';
+const SOCIAL_SIGN_UP_PATH = '/signup?social=google';
 
 /**
  * `/oauth/google/callback?code&state` (or `?error=access_denied&state`): "Logging in, please wait…" while the API

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { endSession, startSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
-import { safeRedirectPath } from './components/safe-redirect.ts';
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { SignInForm } from './components/sign-in-form.tsx';
 import { SmsCodeStep } from './components/sms-code-step.tsx';
 import { signInNotices, type SignInNotice } from './sign-in-notices.ts';

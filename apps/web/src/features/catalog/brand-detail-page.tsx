@@ -11,7 +11,7 @@ import { useLicenses } from './api/list-licenses.ts';
 import { licensePath } from '../../lib/catalog-paths.ts';
 import { BrandHero } from './components/brand-hero.tsx';
 import { CollectionList } from './components/collection-list.tsx';
-import { DetailError, DetailSkeleton } from './components/detail-states.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ProductShelf } from './components/product-shelf.tsx';
 import { RarityFilter } from './components/rarity-filter.tsx';
 import { SectionHeader } from './components/section-header.tsx';

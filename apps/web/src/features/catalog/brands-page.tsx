@@ -11,7 +11,7 @@ import { SearchField } from '../../ui/search-field.tsx';
 import { useBrands } from './api/list-brands.ts';
 import { brandTypeLabel } from '../../lib/catalog-paths.ts';
 import { BrandGrid } from './components/brand-grid.tsx';
-import { PageHeader } from './components/page-header.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './components/list-page.module.css';
 
 const PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
-import { PageHeader } from './components/page-header.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { guideSections } from './guide-sections.tsx';
 import styles from './components/guide-page.module.css';
 

@@ -6,7 +6,7 @@ import { useLicense } from './api/get-license.ts';
 import { useCollections } from './api/list-collections.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { CollectionList } from './components/collection-list.tsx';
-import { DetailError, DetailSkeleton } from './components/detail-states.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ProductShelf } from './components/product-shelf.tsx';
 import { SectionHeader } from './components/section-header.tsx';
 import detail from './components/detail-page.module.css';

@@ -1,10 +1,10 @@
-import type { CSSProperties } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
 import { useProduct } from './api/get-product.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
-import { DetailError, DetailSkeleton } from './components/detail-states.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ProductActivity } from './components/product-activity.tsx';
 import { editionSizeText } from './components/product-card.tsx';
 import { ProductFacts, ProductProperties } from './components/product-facts.tsx';
@@ -40,30 +40,25 @@ export default function ProductDetailPage() {
         }
         image={data.imageUrl}
       />
-      <div className={styles.layout}>
-        <div className={styles.artwork} style={{ '--rarity': rarityColour(data.rarity) } as CSSProperties}>
-          <img src={data.imageUrl} alt={`${data.name} artwork`} width={800} height={800} />
+      <ArtworkLayout
+        artwork={<img src={data.imageUrl} alt={`${data.name} artwork`} width={800} height={800} />}
+        tint={rarityColour(data.rarity)}
+        brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
+        title={data.name}
+      >
+        <div className={styles.badges}>
+          <RarityBadge rarity={data.rarity} />
+          <span className={styles.edition}>{editionSizeText(data.editionSize)}</span>
         </div>
-        <div className={styles.info}>
-          <Link to={brandPath(data.brand)} className={styles.brand}>
-            {data.brand.logoUrl ? <img src={data.brand.logoUrl} alt="" width={28} height={28} /> : null}
-            {data.brand.name}
-          </Link>
-          <h1 className={styles.name}>{data.name}</h1>
-          <div className={styles.badges}>
-            <RarityBadge rarity={data.rarity} />
-            <span className={styles.edition}>{editionSizeText(data.editionSize)}</span>
-          </div>
-          {data.description ? <p className={styles.description}>{data.description}</p> : null}
-          <ProductFacts product={data} />
-          <section aria-labelledby="properties-heading" className={styles.panel}>
-            <h2 id="properties-heading" className={styles.panelHeading}>
-              Properties
-            </h2>
-            <ProductProperties properties={data.properties} />
-          </section>
-        </div>
-      </div>
+        {data.description ? <p className={styles.description}>{data.description}</p> : null}
+        <ProductFacts product={data} />
+        <section aria-labelledby="properties-heading" className={styles.panel}>
+          <h2 id="properties-heading" className={styles.panelHeading}>
+            Properties
+          </h2>
+          <ProductProperties properties={data.properties} />
+        </section>
+      </ArtworkLayout>
       <section aria-labelledby="activity-heading" className={styles.activity}>
         <h2 id="activity-heading" className={styles.sectionHeading}>
           Activity

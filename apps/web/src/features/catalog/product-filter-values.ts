@@ -1,4 +1,5 @@
 import { productSorts, rarities, type TRarity } from '@cypher/contract';
+import { z } from 'zod';
 import { oneOf } from '../../lib/use-url-filters.ts';
 import type { TProductListParams, TProductSort } from './api/list-products.ts';
 
@@ -16,7 +17,7 @@ export interface TProductFilterValues {
   sort: TProductSort;
 }
 
-export const DEFAULT_PRODUCT_SORT: TProductSort = '-createdAt';
+const DEFAULT_PRODUCT_SORT: TProductSort = '-createdAt';
 
 export const productSortLabels: Record<TProductSort, string> = {
   '-createdAt': 'Newest first',
@@ -27,8 +28,9 @@ export const productSortLabels: Record<TProductSort, string> = {
   rarity: 'Most common first',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidOrUndefined = (value: string | undefined) => (value && UUID.test(value) ? value : undefined);
+// The ids the API's list query takes (z.uuid() there too), so a mangled one is dropped instead of refused.
+const ZId = z.uuid();
+const uuidOrUndefined = (value: string | undefined) => (ZId.safeParse(value).success ? value : undefined);
 
 export function readProductFilters(get: (key: string) => string | undefined): TProductFilterValues {
   return {

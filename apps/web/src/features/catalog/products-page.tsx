@@ -7,7 +7,7 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { useProducts } from './api/list-products.ts';
-import { PageHeader } from './components/page-header.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { ProductFilters } from './components/product-filters.tsx';
 import { ProductGrid } from './components/product-grid.tsx';
 import { hasProductFilters, readProductFilters, toProductQuery } from './product-filter-values.ts';

@@ -22,7 +22,7 @@ type DocumentId = (typeof documents)[number]['id'];
 const DEFAULT_DOCUMENT: DocumentId = 'tos';
 
 /** `#privacy-rights` opens the privacy policy (and scrolls to that section); anything unknown opens the terms. */
-export function documentFromHash(hash: string): DocumentId {
+function documentFromHash(hash: string): DocumentId {
   const wanted = hash.replace(/^#/, '');
   return (
     documents.find((document) => wanted === document.id || wanted.startsWith(`${document.id}-`))?.id ??

@@ -16,7 +16,7 @@ function signedInAsAdmin(answer: (request: SentRequest) => Response | undefined)
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return stubApi((request) => {
     const path = pathnameOf(request.path);
-    if (path === '/v1/users/my') return json(200, { data: myUser() });
+    if (path === '/v1/users/my') return json(200, { data: myUser({ isOperator: true }) });
     if (path === '/v1/console/me') return json(200, { data: admin });
     return answer(request) ?? apiFailure(404, 'NOT_FOUND');
   });

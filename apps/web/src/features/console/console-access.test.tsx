@@ -6,13 +6,16 @@ import { brand, consoleMe, page, pathnameOf } from '../../test/catalog-fixtures.
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-/** Signed in as someone `/console/me` describes as `me`, or (null) as a collector, whom it refuses. */
-function signedInAsOperator(me: TConsoleMe | null) {
+/**
+ * Signed in as someone `/console/me` describes as `me`, or (null) as a collector, whom it refuses. `isOperator` is
+ * what the user record says (an operator's role revoked since: a record that says operator, then a 403).
+ */
+function signedInAsOperator(me: TConsoleMe | null, isOperator = me !== null) {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return stubApi(({ path }) => {
     switch (pathnameOf(path)) {
       case '/v1/users/my':
-        return json(200, { data: myUser({ email: me?.email ?? 'fan@example.com' }) });
+        return json(200, { data: myUser({ email: me?.email ?? 'fan@example.com', isOperator }) });
       case '/v1/console/me':
         return me ? json(200, { data: me }) : apiFailure(403, 'FORBIDDEN');
       case '/v1/console/brands':
@@ -65,8 +68,8 @@ describe('console access', () => {
     expect(sent.some((request) => pathnameOf(request.path) === '/v1/console/operators')).toBe(false);
   });
 
-  it('tells a collector the console needs operator access', async () => {
-    signedInAsOperator(null);
+  it('tells a collector the console needs operator access, without asking the console who they are', async () => {
+    const sent = signedInAsOperator(null);
     renderApp('/console');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'You need operator access' })).toBeInTheDocument();
@@ -74,6 +77,21 @@ describe('console access', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Payment', hidden: true })).toBeInTheDocument();
     expect(within(banner).queryByRole('link', { name: 'Console', hidden: true })).toBeNull();
+    expect(sent.map((request) => pathnameOf(request.path))).not.toContain('/v1/console/me');
+  });
+
+  it('never asks a collector browsing the site who they are in the console', async () => {
+    const sent = signedInAsOperator(null);
+    renderApp('/guide');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    await waitFor(() => expect(sent.map((request) => pathnameOf(request.path))).toContain('/v1/users/my'));
+    expect(sent.map((request) => pathnameOf(request.path))).not.toContain('/v1/console/me');
+  });
+
+  it('says operator access is needed when the role was revoked after the user record was read', async () => {
+    signedInAsOperator(null, true);
+    renderApp('/console');
+    expect(await screen.findByRole('heading', { level: 1, name: 'You need operator access' })).toBeInTheDocument();
   });
 
   it('offers "Console" in the account menu to operators only', async () => {

@@ -5,6 +5,7 @@ import { ConsoleHeader } from './components/console-header.tsx';
 import { ConsoleNotFound } from './components/console-not-found.tsx';
 import { useOperator } from './components/operator-context.ts';
 import { sectionById, type ConsoleSection } from './console-sections.ts';
+import { EditDrop, NewDrop } from './sections/edit-drop.tsx';
 import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
 import { EditTaxonomy } from './sections/edit-taxonomy.tsx';
 import { TaxonomyForm } from './sections/taxonomy-form.tsx';
@@ -19,6 +20,7 @@ function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: s
     }
     return <WithdrawalDetail id={id} />;
   }
+  if (section?.id === 'drops') return id === undefined ? <NewDrop /> : <EditDrop id={id} />;
   if (!section || !isConsoleResource(section.id)) {
     return <ConsoleNotFound title="Nothing to edit here" body="Pick a section and an entry from its list." />;
   }
@@ -68,9 +70,11 @@ export default function ConsoleEntryPage() {
     ? 'Not found'
     : section.id === 'withdrawals'
       ? 'Withdrawal'
-      : id
-        ? `Edit ${section.singular}`
-        : `New ${section.singular}`;
+      : section.id === 'drops' && id
+        ? 'Drop'
+        : id
+          ? `Edit ${section.singular}`
+          : `New ${section.singular}`;
   return (
     <ConsoleFrame title={title} current={section?.id}>
       <EntryBody section={section} id={id} key={`${sectionId}/${id ?? 'new'}`} />

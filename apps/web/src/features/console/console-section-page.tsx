@@ -5,6 +5,7 @@ import { ConsoleNotFound } from './components/console-not-found.tsx';
 import { useOperator } from './components/operator-context.ts';
 import { sectionById, type ConsoleSection } from './console-sections.ts';
 import { AuditLogSection } from './sections/audit-log-section.tsx';
+import { DropsSection } from './sections/drops-section.tsx';
 import { ResourceList } from './sections/entry-lists.tsx';
 import { OperatorsSection } from './sections/operators-section.tsx';
 import { WithdrawalsSection } from './sections/withdrawals-section.tsx';
@@ -18,6 +19,7 @@ function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   if (section.id === 'audit-log') return <AuditLogSection />;
   if (section.id === 'operators') return <OperatorsSection />;
   if (section.id === 'withdrawals') return <WithdrawalsSection />;
+  if (section.id === 'drops') return <DropsSection />;
   if (isConsoleResource(section.id)) return <ResourceList section={{ ...section, id: section.id }} />;
   return null;
 }

@@ -2,7 +2,7 @@ import type { TConsoleMe } from '@cypher/contract';
 import type { IconName } from '../../ui/icon.tsx';
 import type { TConsoleResource } from './api/console-resources.ts';
 
-export type TConsoleSectionId = TConsoleResource | 'withdrawals' | 'audit-log' | 'operators';
+export type TConsoleSectionId = TConsoleResource | 'drops' | 'withdrawals' | 'audit-log' | 'operators';
 
 export interface ConsoleSection {
   id: TConsoleSectionId;
@@ -21,7 +21,7 @@ export interface ConsoleSection {
 const everyone = () => true;
 const admins = (me: TConsoleMe) => me.isAdmin;
 
-export const consoleSections: ConsoleSection[] = [
+const consoleSections: ConsoleSection[] = [
   {
     id: 'brands',
     label: 'Brands',
@@ -58,6 +58,16 @@ export const consoleSections: ConsoleSection[] = [
     singular: 'product',
     icon: 'sparkle',
     description: 'Collectibles with their artwork, rarity, properties and tags.',
+    isAdminOnly: false,
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'drops',
+    label: 'Drops',
+    singular: 'drop',
+    icon: 'package',
+    description: 'Sales of packs: times, rounds with prices and whitelists, contents and odds, live counts.',
     isAdminOnly: false,
     canEdit: everyone,
     canCreate: everyone,

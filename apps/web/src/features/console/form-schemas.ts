@@ -10,7 +10,7 @@ import { z } from 'zod';
  * The console forms validate with the contract's create schemas (the API uses the very same), with one addition: an
  * unchosen brand says so in words rather than as a malformed id.
  */
-export const chooseBrandMessage = 'Choose a brand.';
+const chooseBrandMessage = 'Choose a brand.';
 const ZChosenBrand = z.uuid({ error: chooseBrandMessage });
 
 export const ZLicenseForm = ZCreateLicenseRequest.extend({ brandId: ZChosenBrand });

@@ -80,7 +80,7 @@ function consoleWithWithdrawals(
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return stubApi((request) => {
     const path = pathnameOf(request.path);
-    if (path === '/v1/users/my') return json(200, { data: myUser() });
+    if (path === '/v1/users/my') return json(200, { data: myUser({ isOperator: true }) });
     if (path === '/v1/console/me') return json(200, { data: options.me ?? admin });
     if (path === '/v1/console/withdrawals' && request.method === 'GET') {
       const query = queryOf(request.path);

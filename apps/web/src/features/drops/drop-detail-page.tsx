@@ -1,7 +1,301 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { responsiveImages, uploadSrcSet, type TDrop } from '@cypher/contract';
+import { queryKeys } from '../../api/query-keys.ts';
+import { brandPath } from '../../lib/catalog-paths.ts';
+import { dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useMyBalances } from '../../api/my-balances.ts';
+import { Button } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { Countdown } from '../../ui/countdown.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { useDrop } from './api/get-drop.ts';
+import { DropContents } from './components/drop-contents.tsx';
+import { DropRounds } from './components/drop-rounds.tsx';
+import { dropPhaseAt, purchaseAllowance, type TDropPhase } from './drop-phase.ts';
+import styles from './components/drop-detail.module.css';
 
+const ARTWORK = responsiveImages.dropArtwork;
+
+// The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
+const loadPurchaseDialog = () => import('./components/purchase-dialog.tsx');
+const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
+
+/**
+ * `/drops/:id`: the artwork, where the drop stands now (a countdown that ticks every second and turns the page at
+ * each boundary by itself), the rounds, the editions and odds, the viewer's whitelist state and allowance, the
+ * provenance commitment, and the Buy button with its popup (`?buy=1` opens it, for the way back from adding funds).
+ */
 export default function DropDetailPage() {
+  const { id = '' } = useParams();
+  const drop = useDrop(id);
+  const now = useNow();
+
+  if (drop.isPending) return <DetailSkeleton label="Loading drop" />;
+  if (drop.isError) {
+    return (
+      <DetailError
+        what="drop"
+        error={drop.error}
+        onRetry={() => void drop.refetch()}
+        isRetrying={drop.isRefetching}
+        browseTo="/drops"
+        browseLabel="Browse drops"
+      />
+    );
+  }
+  return <DropDetail drop={drop.data} now={now} />;
+}
+
+function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
+  const queryClient = useQueryClient();
+  const phase = dropPhaseAt(drop, now);
+  const { isLoggedIn } = useSession();
+  const cypMinorUnits = useMyBalances({ isEnabled: isLoggedIn }).data?.cypUnit.minorUnits;
+
+  // At a boundary (the sale opens, a round ends) the rounds' counts and the viewer's allowance move: read them again.
+  const phaseKey = useRef(phase.key);
+  useEffect(() => {
+    if (phaseKey.current === phase.key) return;
+    phaseKey.current = phase.key;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.drops.detail(drop.id) });
+  }, [phase.key, drop.id, queryClient]);
+
   return (
-    <ComingSoonPage name="Drop" purpose="See a drop’s rounds, its total and guaranteed editions, and buy a pack." />
+    <div className="container">
+      <PageMeta
+        title={`${drop.name} · ${drop.brand.name}`}
+        description={drop.description ?? `A drop of limited packs from ${drop.brand.name}.`}
+        image={drop.imageUrl}
+      />
+      <ArtworkLayout
+        artwork={
+          <img
+            src={drop.imageUrl}
+            srcSet={uploadSrcSet(drop.imageUrl, ARTWORK.width)}
+            sizes={ARTWORK.sizes}
+            alt={`${drop.name} artwork`}
+            width={ARTWORK.width}
+            height={ARTWORK.height}
+            // The page's largest paint: the API preloads the same candidate in the HTML.
+            fetchPriority="high"
+          />
+        }
+        brand={{ name: drop.brand.name, logoUrl: drop.brand.logoUrl, to: brandPath(drop.brand) }}
+        title={drop.name}
+      >
+        <StatusPanel drop={drop} phase={phase} now={now} />
+        {drop.description ? <p className={styles.description}>{drop.description}</p> : null}
+        <ViewerPanel drop={drop} phase={phase} />
+        <dl className={styles.facts} aria-label="Editions and packs">
+          <div>
+            <dt>Total editions</dt>
+            <dd>{formatCount(drop.editions.total)}</dd>
+          </div>
+          <div>
+            <dt>Guaranteed per pack</dt>
+            <dd>
+              {formatCount(drop.editions.guaranteedPerPack)}{' '}
+              {drop.editions.guaranteedPerPack === 1 ? 'edition' : 'editions'}
+            </dd>
+          </div>
+          <div>
+            <dt>Packs sold</dt>
+            <dd>
+              {formatCount(drop.counts.soldCount)} of {formatCount(drop.counts.dropCount)}
+            </dd>
+          </div>
+          <div>
+            <dt>Rounds</dt>
+            <dd>{formatCount(drop.counts.roundCount)}</dd>
+          </div>
+        </dl>
+      </ArtworkLayout>
+
+      <section aria-labelledby="rounds-heading" className={styles.section}>
+        <h2 id="rounds-heading" className={styles.sectionHeading}>
+          Sale rounds
+        </h2>
+        <DropRounds drop={drop} phase={phase} now={now} money={{ cypMinorUnits }} />
+      </section>
+
+      <section aria-labelledby="contents-heading" className={styles.section}>
+        <h2 id="contents-heading" className={styles.sectionHeading}>
+          What the packs hold
+        </h2>
+        <DropContents drop={drop} />
+      </section>
+
+      <section aria-labelledby="provenance-heading" className={styles.section}>
+        <h2 id="provenance-heading" className={styles.sectionHeading}>
+          Provenance
+        </h2>
+        <div className={styles.panel}>
+          <p className={styles.muted}>
+            Every pack&apos;s contents were fixed from a secret seed when the drop was published, and this commitment (a
+            SHA-256 hash of the seed and the contents) was published with it. The seed is revealed when the drop ends,
+            so anyone can check that no pack was changed.
+          </p>
+          {drop.commitment ? (
+            <p className={styles.commitment}>
+              <span className="visually-hidden">Commitment: </span>
+              {drop.commitment}
+            </p>
+          ) : (
+            <p className={styles.muted}>The commitment is published when the drop is.</p>
+          )}
+          <Link to={dropProvenancePath(drop.id)} className={styles.inlineLink}>
+            {phase.status === 'COMPLETED' ? 'Check the provenance' : 'How the provenance check works'}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Where the drop stands now, the one countdown that matters, and the Buy button (or why there is none). */
+function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
+  const { isLoggedIn } = useSession();
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
+  const allowance = purchaseAllowance(drop, phase);
+  const isOpen = isBuying && isLoggedIn && allowance.canBuy;
+  const close = () => {
+    setIsBuying(false);
+    if (searchParams.has('buy')) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('buy');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  };
+
+  const isLive = phase.isOnSale;
+  return (
+    <div className={isLive ? `${styles.status} ${styles.statusLive}` : styles.status}>
+      <p className={styles.headline} aria-live="polite">
+        {isLive ? <span className={styles.liveDot} aria-hidden="true" /> : null}
+        {phase.headline}
+      </p>
+      {phase.countdown ? (
+        <p className={styles.countdown}>
+          <span className={styles.countdownLabel}>{phase.countdown.label}</span>
+          <Countdown to={phase.countdown.to} now={now} className={styles.countdownValue} />
+        </p>
+      ) : null}
+      {phase.status === 'AVAILABLE' && phase.countdown?.label !== 'Drop ends in' && !phase.isSoldOut ? (
+        <p className={styles.muted}>
+          Drop ends in <Countdown to={drop.dropEndAt} now={now} />
+        </p>
+      ) : null}
+      {phase.isSoldOut ? (
+        <p className={styles.muted}>All {formatCount(drop.counts.dropCount)} packs have been claimed.</p>
+      ) : null}
+      {phase.status === 'COMPLETED' ? (
+        <p className={styles.muted}>
+          Ended <time dateTime={drop.dropEndAt}>{formatDateTime(drop.dropEndAt)}</time>.
+        </p>
+      ) : null}
+
+      {phase.status === 'COMPLETED' || phase.isSoldOut ? null : !isLoggedIn ? (
+        <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(pathname)}`} variant="primary" size="lg" isBlock>
+          Sign in to buy
+        </ButtonLink>
+      ) : (
+        <>
+          <Button
+            variant="primary"
+            size="lg"
+            isBlock
+            disabled={!allowance.canBuy}
+            aria-describedby={allowance.canBuy ? undefined : 'buy-reason'}
+            onClick={() => setIsBuying(true)}
+            onPointerEnter={() => void loadPurchaseDialog()}
+            onFocus={() => void loadPurchaseDialog()}
+          >
+            Buy packs
+          </Button>
+          {allowance.reason && allowance.reason !== phase.headline ? (
+            <p id="buy-reason" className={styles.muted}>
+              {allowance.reason}
+            </p>
+          ) : allowance.canBuy ? null : (
+            <span id="buy-reason" className="visually-hidden">
+              {phase.headline}
+            </span>
+          )}
+        </>
+      )}
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            drop={drop}
+            isOpen
+            onClose={close}
+            maxQuantity={allowance.maxQuantity}
+            onDropChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.drops.detail(drop.id) })}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** The signed-in viewer's place in the current (or next) round: whitelist, what is left to buy, what they hold. */
+function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
+  const { isLoggedIn } = useSession();
+  if (phase.status === 'COMPLETED') return null;
+  if (!isLoggedIn || !drop.viewer) {
+    return (
+      <p className={styles.viewer}>
+        Sign in to see whether you are on a round&apos;s whitelist and how many packs you may buy.
+      </p>
+    );
+  }
+  const { isWhitelisted, remaining, purchasedCount } = drop.viewer;
+  const round = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
+  const roundName = round ? `round ${round.round}` : 'this round';
+  return (
+    <div className={styles.viewer} aria-label="Your allowance" role="group">
+      <p>
+        {isWhitelisted === null
+          ? `You may buy in ${roundName}: it is open to everyone.`
+          : isWhitelisted
+            ? `You are on the whitelist for ${roundName}.`
+            : `You are not on the whitelist for ${roundName}.`}
+      </p>
+      {isWhitelisted === false ? null : (
+        <p>
+          {remaining === null
+            ? `No per-person limit in ${roundName}.`
+            : remaining === 0
+              ? `You have bought all the packs one person may buy in ${roundName}.`
+              : remaining === round?.perPersonLimit
+                ? // Nothing bought in this round yet: "more" would speak of purchases that never happened.
+                  `You can buy up to ${formatCount(remaining)} ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`
+                : `You can buy ${formatCount(remaining)} more ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`}
+        </p>
+      )}
+      {purchasedCount > 0 ? (
+        <p>
+          You hold {formatCount(purchasedCount)} {purchasedCount === 1 ? 'pack' : 'packs'} from this drop.{' '}
+          <Link to={myPacksPath} className={styles.inlineLink}>
+            My packs
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,99 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import type { TDropsListStatus } from './api/list-drops.ts';
+import { DropList } from './components/drop-list.tsx';
+import { MyPacks } from './components/my-packs.tsx';
+import { PackDialog } from './components/pack-dialog.tsx';
+import pageStyles from './drops.module.css';
 
+const dropTabs = [
+  { id: 'available', label: 'Available now', status: 'AVAILABLE' },
+  { id: 'upcoming', label: 'Upcoming', status: 'NEXT' },
+  { id: 'completed', label: 'Completed', status: 'COMPLETED' },
+] as const satisfies ReadonlyArray<{ id: string; label: string; status: TDropsListStatus }>;
+
+type TTab = (typeof dropTabs)[number]['id'] | 'packs';
+
+/** `?tab=upcoming`, or the API's own word (`?status=NEXT`) for links written that way. */
+function tabFor(searchParams: URLSearchParams): TTab {
+  const tab = searchParams.get('tab');
+  if (tab === 'packs') return 'packs';
+  const byId = dropTabs.find((entry) => entry.id === tab);
+  if (byId) return byId.id;
+  const byStatus = dropTabs.find((entry) => entry.status === searchParams.get('status'));
+  return byStatus?.id ?? 'available';
+}
+
+/**
+ * `/drops`: drops available now, upcoming and completed, one tab each (the tab and page are in the address), and
+ * for a signed-in collector "My packs", where a pack opens in a dialog at `?pack=<id>`.
+ */
 export default function DropsPage() {
-  return <ComingSoonPage name="Drops" purpose="Browse drops that are available now, coming up next, or completed." />;
+  const { isLoggedIn } = useSession();
+  const { pathname, search } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFor(searchParams);
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const packId = searchParams.get('pack');
+
+  // My packs and a pack's dialog are a collector's own: visitors sign in first and come back here.
+  if (!isLoggedIn && (tab === 'packs' || packId)) {
+    return <Navigate to={`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`} replace />;
+  }
+
+  const hrefFor = (id: TTab, nextPage = 1) => {
+    const params = new URLSearchParams(id === 'available' ? {} : { tab: id });
+    if (nextPage > 1) params.set('page', String(nextPage));
+    const query = params.toString();
+    return `/drops${query ? `?${query}` : ''}`;
+  };
+
+  const items = [
+    ...dropTabs.map((entry) => ({
+      id: entry.id,
+      label: entry.label,
+      panel: <DropList status={entry.status} page={page} hrefFor={(nextPage) => hrefFor(entry.id, nextPage)} />,
+    })),
+    ...(isLoggedIn ? [{ id: 'packs', label: 'My packs', panel: <MyPacks /> }] : []),
+  ];
+
+  return (
+    <div className={`container ${pageStyles.page}`}>
+      <PageMeta
+        title="Drops"
+        description="Limited packs from the brands you love, sold in rounds: see what is on sale now, what is coming, and what has sold."
+      />
+      <PageHeader
+        eyebrow="Drops"
+        title={tab === 'packs' ? 'My packs' : 'Drops'}
+        lead="Limited packs from the brands you love, sold in rounds with their own sale windows. Every pack's contents are fixed and committed before the sale opens."
+        isFlush
+      />
+      <Tabs
+        label="Drops"
+        value={tab}
+        onValueChange={(id) => setSearchParams(new URLSearchParams(hrefFor(id as TTab).split('?')[1] ?? ''))}
+        items={items}
+      />
+      {packId ? (
+        <PackDialog
+          key={packId}
+          packId={packId}
+          onClose={() =>
+            setSearchParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete('pack');
+                return next;
+              },
+              { preventScrollReset: true },
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,7 +1,144 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import type { CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatMoney, type TOrder } from '@cypher/contract';
+import { dropPath, packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { orderPaymentMethodLabels, orderStatusLabels } from '../../lib/order-words.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
+import { Receipt } from '../../ui/receipt.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useOrder } from './api/get-order.ts';
+import { useOrderCollections } from './api/get-order-collections.ts';
+import { OrderLoadStates } from './components/order-load-states.tsx';
+import { OrderSummary } from './components/order-summary.tsx';
+import styles from './components/orders.module.css';
 
+/** `/purchase/:id`: one order, its receipt once paid (spec section 3), and the packs it delivered. */
 export default function PurchasePage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+
+  if (order.isPending || order.isError) return <OrderLoadStates order={order} />;
+  const data = order.data;
+  const status = orderStatusLabels[data.status];
   return (
-    <ComingSoonPage name="Purchase" purpose="Review the unit price and fee, then pay from your balance or add funds." />
+    <div className={`container ${styles.page}`}>
+      <PageMeta title={`Purchase · ${data.drop.name}`} />
+      <header className={styles.header}>
+        <Link to="/payment?tab=purchases" className={styles.back}>
+          Your purchases
+        </Link>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>Your purchase</h1>
+          <Badge tone={status.tone}>{status.label}</Badge>
+        </div>
+        <p className={styles.muted}>
+          Ordered <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+        </p>
+      </header>
+      <OrderSummary order={data} />
+      {data.status === 'PENDING' ? (
+        <Alert
+          tone="info"
+          title="Waiting for the payment"
+          action={
+            <ButtonLink to={purchaseStatusPath(data.id)} size="sm" variant="secondary">
+              Follow the status
+            </ButtonLink>
+          }
+        >
+          The receipt appears here once the payment is confirmed.
+        </Alert>
+      ) : null}
+      <section aria-labelledby="figures-heading" className={styles.card}>
+        <h2 id="figures-heading" className={styles.cardTitle}>
+          Order
+        </h2>
+        <dl className={styles.facts}>
+          <dt>Drop</dt>
+          <dd>
+            <Link to={dropPath(data.drop.id)}>{data.drop.name}</Link>
+          </dd>
+          <dt>Round</dt>
+          <dd>{data.round}</dd>
+          <dt>Quantity</dt>
+          <dd>{formatCount(data.quantity)}</dd>
+          <dt>Unit price</dt>
+          <dd>{formatMoney(data.unitPrice)}</dd>
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(data.subtotal)}</dd>
+          <dt>Service fee</dt>
+          <dd>{formatMoney(data.serviceFee)}</dd>
+          <dt className={styles.strong}>Total</dt>
+          <dd className={styles.strong}>{formatMoney(data.total)}</dd>
+          <dt>Payment method</dt>
+          <dd>{orderPaymentMethodLabels[data.paymentMethod]}</dd>
+        </dl>
+      </section>
+      {data.receipt ? <Receipt receipt={data.receipt} isInset={false} /> : null}
+      <section aria-labelledby="packs-heading" className={styles.card}>
+        <h2 id="packs-heading" className={styles.cardTitle}>
+          Packs
+        </h2>
+        <DeliveredPacks order={data} />
+      </section>
+    </div>
+  );
+}
+
+function DeliveredPacks({ order }: { order: TOrder }) {
+  const collections = useOrderCollections(order.id, { isEnabled: order.status === 'SUCCESSFUL' });
+  if (order.status !== 'SUCCESSFUL') {
+    return (
+      <p className={styles.muted}>
+        {order.status === 'PENDING'
+          ? 'Your packs are held for you until the payment is confirmed.'
+          : 'This order delivered no packs.'}
+      </p>
+    );
+  }
+  if (collections.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the packs" className={styles.packRows}>
+        <Skeleton height="3rem" />
+        <Skeleton height="3rem" />
+      </div>
+    );
+  }
+  if (collections.isError) {
+    return (
+      <ErrorState
+        titleAs="h3"
+        title="We could not load the packs"
+        error={collections.error}
+        onRetry={() => void collections.refetch()}
+        isRetrying={collections.isFetching}
+      />
+    );
+  }
+  if (collections.data.packs.length === 0) {
+    return <p className={styles.muted}>The packs of this order are on their way.</p>;
+  }
+  return (
+    <ul className={styles.packRows} aria-label="Packs of this order">
+      {collections.data.packs.map((pack) => (
+        <li
+          key={pack.id}
+          className={styles.packRow}
+          style={pack.rarity ? ({ '--rarity': rarityColour(pack.rarity) } as CSSProperties) : undefined}
+        >
+          <span className={styles.packName}>Pack #{formatCount(pack.number)}</span>
+          {pack.rarity ? <RarityBadge rarity={pack.rarity} /> : <Badge tone="accent">Sealed</Badge>}
+          <ButtonLink to={packPath(pack.id)} size="sm" variant={pack.isOpened ? 'secondary' : 'primary'}>
+            {pack.isOpened ? 'See its editions' : 'Open pack'}
+          </ButtonLink>
+        </li>
+      ))}
+    </ul>
   );
 }

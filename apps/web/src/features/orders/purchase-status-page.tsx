@@ -1,10 +1,181 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { formatMoney, type TOrder } from '@cypher/contract';
+import { queryKeys } from '../../api/query-keys.ts';
+import { dropPath, packPath, purchasePath } from '../../lib/drop-paths.ts';
+import { orderPaymentMethodLabels, packCountText } from '../../lib/order-words.ts';
+import { paymentFailureInWords } from '../../lib/payment-failure.ts';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { buttonClassName } from '../../ui/button-class-name.ts';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { Countdown } from '../../ui/countdown.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { useOrderStatus } from './api/get-order.ts';
+import { usePayOrderWithTilia } from './api/pay-order-with-tilia.ts';
+import { OrderLoadStates } from './components/order-load-states.tsx';
+import { OrderSummary } from './components/order-summary.tsx';
+import { StatusMark } from './components/status-mark.tsx';
+import styles from './components/orders.module.css';
 
+const headings: Record<TOrder['status'], string> = {
+  PENDING: 'Confirming your purchase',
+  SUCCESSFUL: 'Purchase complete',
+  FAILED: 'Payment failed',
+  TIMED_OUT: 'Purchase timed out',
+};
+
+/**
+ * `/purchase/:id/status`: where a purchase lands (straight from the popup for a balance payment, back from the
+ * provider's checkout for card and Tilia). Asks for the order every few seconds while it is pending, never on window
+ * focus, and moves from pending to success, failure or time-out before the person's eyes.
+ */
 export default function PurchaseStatusPage() {
+  const { id = '' } = useParams();
+  const order = useOrderStatus(id);
+  const queryClient = useQueryClient();
+  const status = order.data?.status;
+
+  // A decided order changed the buyer's balance, packs and notifications, and the drop's counts.
+  useEffect(() => {
+    if (!status || status === 'PENDING') return;
+    for (const queryKey of [
+      queryKeys.packs.all,
+      queryKeys.balances.all,
+      queryKeys.notifications.all,
+      queryKeys.drops.all,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [status, queryClient]);
+
+  if (order.isPending || order.isError) return <OrderLoadStates order={order} />;
+  const data = order.data;
   return (
-    <ComingSoonPage
-      name="Purchase status"
-      purpose="Follow your purchase from pending to success, failure or time-out."
-    />
+    <div className={`container ${styles.statusPage}`}>
+      <PageMeta title={headings[data.status]} />
+      <div className={styles.statusCard}>
+        <StatusMark status={data.status} />
+        <div aria-live="polite" className={styles.statusText}>
+          <h1 className={styles.statusTitle}>{headings[data.status]}</h1>
+          <StatusMessage order={data} />
+        </div>
+        <OrderSummary order={data} />
+        <StatusActions order={data} refetch={order.refetch} />
+      </div>
+    </div>
+  );
+}
+
+function StatusMessage({ order }: { order: TOrder }) {
+  const now = useNow();
+  switch (order.status) {
+    case 'PENDING':
+      return (
+        <>
+          <p className={styles.muted}>
+            {order.paymentMethod === 'BALANCE'
+              ? 'We are taking the payment from your balance. This takes a moment.'
+              : `Waiting for the ${orderPaymentMethodLabels[order.paymentMethod]} payment to be confirmed. This page updates by itself.`}
+          </p>
+          {order.holdExpiresAt && Date.parse(order.holdExpiresAt) > now.getTime() ? (
+            <p className={styles.muted}>
+              Your packs are held for <Countdown to={order.holdExpiresAt} now={now} />.
+            </p>
+          ) : null}
+        </>
+      );
+    case 'SUCCESSFUL':
+      return (
+        <p className={styles.muted}>
+          {packCountText(order.quantity)} of {order.drop.name} {order.quantity === 1 ? 'is' : 'are'} yours, paid{' '}
+          {formatMoney(order.total)}. Open {order.quantity === 1 ? 'it' : 'them'} to reveal the editions inside.
+        </p>
+      );
+    case 'FAILED':
+      return (
+        <p className={styles.muted}>
+          {paymentFailureInWords(order.failureReason, 'The payment did not go through.')} No money was taken, and the
+          packs went back on sale.
+        </p>
+      );
+    case 'TIMED_OUT':
+      return (
+        <p className={styles.muted}>
+          The payment did not arrive while your packs were held, so they went back on sale. No money was taken; if a
+          payment still arrives, it is refunded to your balance.
+        </p>
+      );
+  }
+}
+
+function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promise<unknown> }) {
+  const payWithTilia = usePayOrderWithTilia();
+  const idempotency = useIdempotencyKey();
+  if (order.status === 'SUCCESSFUL') {
+    const [firstPack] = order.packIds;
+    return (
+      <div className={styles.actions}>
+        {firstPack ? (
+          <ButtonLink to={packPath(firstPack)} variant="primary" size="lg">
+            {order.quantity === 1 ? 'Open your pack' : 'Open your packs'}
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to={purchasePath(order.id)} variant="secondary" size="lg">
+          View receipt
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (order.status === 'PENDING') {
+    if (order.paymentMethod === 'BALANCE') return null;
+    const payTilia = async () => {
+      try {
+        const { checkoutUrl } = await payWithTilia.mutateAsync({
+          id: order.id,
+          idempotencyKey: idempotency.keyFor({ orderId: order.id, provider: 'TILIA' }),
+        });
+        idempotency.settle();
+        // No checkout (the provider charged a saved Tilia method): the order's status tells the rest.
+        if (checkoutUrl) window.location.assign(checkoutUrl);
+        else void refetch();
+      } catch {
+        // Shown below from the mutation's error.
+      }
+    };
+    return (
+      <div className={styles.actionsStack}>
+        {payWithTilia.error ? <Alert tone="error">{payWithTilia.error.message}</Alert> : null}
+        <div className={styles.actions}>
+          {/* The checkout is the provider's page (the sandbox's in development): a full navigation, not a route. */}
+          {order.checkoutUrl ? (
+            <a href={order.checkoutUrl} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+              Finish paying
+            </a>
+          ) : null}
+          <Button
+            variant={order.checkoutUrl ? 'secondary' : 'primary'}
+            size="lg"
+            isLoading={payWithTilia.isPending}
+            onClick={() => void payTilia()}
+          >
+            {order.paymentMethod === 'TILIA' && !order.checkoutUrl ? 'Pay with Tilia' : 'Pay with Tilia instead'}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.actions}>
+      <ButtonLink to={dropPath(order.drop.id)} variant="primary" size="lg">
+        Back to the drop
+      </ButtonLink>
+      <ButtonLink to="/payment?tab=purchases" variant="secondary" size="lg">
+        Your purchases
+      </ButtonLink>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { requestAccountDeletion } from './api/request-account-deletion.ts';
 import styles from '../../ui/account-page.module.css';
 
 /** Left for /signin through router state (see sign-in-notices.ts in the auth feature). */
-export const DELETION_REQUESTED_NOTICE = 'deletion-requested';
+const DELETION_REQUESTED_NOTICE = 'deletion-requested';
 
 /**
  * `/account/delete`: says what deletion means, asks for the password, then asks for the deletion. Refused while

@@ -15,7 +15,7 @@ export const uploadMessages = {
 } as const;
 
 /** Photos and backgrounds both go up to 5 MB; the browser checks before sending, the API checks again. */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 /** What to say about a failed upload (an ApiError from the upload call, or anything else). */

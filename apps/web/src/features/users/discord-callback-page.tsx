@@ -51,6 +51,9 @@ export default function DiscordCallbackPage() {
     }
     linkOnce(code, state)
       .then(async (link) => {
+        // A read of the user that started before the link (the shell's, as this page loads) answers without
+        // Discord, and once it settles it would count as fresh for minutes: cancel it, then read again.
+        await queryClient.cancelQueries({ queryKey: queryKeys.users.my() });
         await queryClient.invalidateQueries({ queryKey: queryKeys.users.my() });
         if (!isCurrent) return;
         showToast({ tone: 'success', title: 'Discord connected', description: `Connected as ${link.username}.` });

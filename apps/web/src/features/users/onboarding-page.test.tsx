@@ -3,6 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getStored, setStored } from '../../lib/storage.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { stubEmptyApi } from '../../test/stub-empty-api.ts';
+
+// Done and Skip go home, whose sections ask the API for banners, brands and products.
+stubEmptyApi();
 
 describe('onboarding page', () => {
   it('walks through collect, evolve and collaborate, and Done sets the flag and goes home', async () => {

@@ -16,7 +16,7 @@ interface OnboardingStep {
 }
 
 // The product's three verbs (spec section 1), one screen each.
-export const onboardingSteps: OnboardingStep[] = [
+const onboardingSteps: OnboardingStep[] = [
   {
     icon: 'frame',
     eyebrow: 'Collect',

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { NICKNAME_MAX_LENGTH } from '@cypher/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error.ts';
 import { applyApiError } from '../../api/form-errors.ts';
 import { useMyUser } from '../../api/my-user.ts';
+import { useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
@@ -23,14 +25,19 @@ type TProfileFormOutput = z.output<typeof ZProfileForm>;
 
 /**
  * `/profile/creation`: the last step of signing up (status EMAIL_VERIFIED; the shell sends such accounts here).
- * The photo is uploaded when chosen; creating the profile makes the account ACTIVE and goes home.
+ * The photo is uploaded when chosen; creating the profile makes the account ACTIVE and goes home. Someone whose
+ * profile exists (ACTIVE) is sent to `/profile/edit` rather than shown an empty form that would only be refused.
  */
 export default function ProfileCreationPage() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const { user } = useMyUser();
+  const { userInfo } = useSession();
   const createProfile = useCreateProfile();
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
+  // Creating the profile here makes the account ACTIVE too; that must not send its maker to the edit page instead
+  // of home (the way home waits for its page to load, while this record changes at once).
+  const [isCreating, setIsCreating] = useState(false);
   const {
     register,
     handleSubmit,
@@ -42,6 +49,7 @@ export default function ProfileCreationPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setIsCreating(true);
     try {
       const created = await createProfile.mutateAsync({ ...values, photoUrl });
       showToast({ tone: 'success', title: `Welcome, ${created.nickname ?? values.nickname}!`, description: 'Your profile is ready.' });
@@ -51,9 +59,14 @@ export default function ProfileCreationPage() {
         void navigate('/profile/edit', { replace: true });
         return;
       }
+      setIsCreating(false);
       applyApiError(error, setError, { fields: ['nickname'], fieldForCode: { NICKNAME_ALREADY_EXISTS: 'nickname' } });
     }
   });
+
+  // Until /users/my answers, the record stored at the last visit says whether the profile exists.
+  const status = user?.status ?? userInfo?.status;
+  if (status === 'ACTIVE' && !isCreating) return <Navigate to="/profile/edit" replace />;
 
   return (
     <div className={`container ${styles.page}`}>
@@ -67,7 +80,7 @@ export default function ProfileCreationPage() {
       <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate>
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field label="Nickname" hint={nicknameHint} error={errors.nickname?.message} isRequired>
-          {(control) => <Input {...control} autoComplete="nickname" maxLength={30} {...register('nickname')} />}
+          {(control) => <Input {...control} autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} {...register('nickname')} />}
         </Field>
         <ProfileImageField
           kind="photo"

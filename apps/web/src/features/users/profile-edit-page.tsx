@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TMyUser, TUpdateProfileRequest } from '@cypher/contract';
+import { NICKNAME_MAX_LENGTH, type TMyUser, type TUpdateProfileRequest } from '@cypher/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -70,7 +70,7 @@ function EditProfileForm({ user }: { user: TMyUser }) {
         placeholder={user.nickname ?? user.email}
       />
       <Field label="Nickname" hint={nicknameHint} error={errors.nickname?.message} isRequired>
-        {(control) => <Input {...control} autoComplete="nickname" maxLength={30} {...register('nickname')} />}
+        {(control) => <Input {...control} autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} {...register('nickname')} />}
       </Field>
       <Checkbox label="Tell me about new drops, events and offers by email" {...register('marketingConsent')} />
       <div className={styles.actions}>

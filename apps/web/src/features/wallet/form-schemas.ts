@@ -1,7 +1,15 @@
 import {
+  CARD_EXPIRY_YEAR_MAX,
+  CARD_EXPIRY_YEAR_MIN,
+  cardExpiredMessage,
   errorCatalogue,
+  formatMoney,
   INVALID_CARD_NUMBER_MESSAGE,
+  isCardExpired,
   isValidCardNumber,
+  TILIA_METHOD_LABEL_MAX_LENGTH,
+  WITHDRAWAL_MAX_CENTS,
+  WITHDRAWAL_MIN_CENTS,
   withdrawalMessages,
   ZAddTiliaPaymentMethodRequest,
   ZAddWalletAddressRequest,
@@ -19,6 +27,9 @@ import { z } from 'zod';
  */
 const bandwidthMessage = errorCatalogue.AMOUNT_OUT_OF_BANDWIDTH.message;
 
+/** Nothing typed yet: ask for an amount rather than call an empty field out of bandwidth. */
+const amountRequiredMessage = 'Please enter an amount.';
+
 /** "1,234.5" -> 123450; anything that is not dollars with at most two decimals -> NaN. */
 export function dollarsToCents(input: string): number {
   const text = input.trim().replace(/^\$/, '').replaceAll(',', '');
@@ -30,6 +41,8 @@ export function dollarsToCents(input: string): number {
 function usdAmount(minCents: number, maxCents: number) {
   return z
     .string()
+    .trim()
+    .min(1, amountRequiredMessage)
     .transform(dollarsToCents)
     .pipe(
       z
@@ -50,9 +63,16 @@ export function addFundsForm(limits: TDepositLimits) {
   });
 }
 
+/** The hint under an amount field: the bandwidth the amount must be in, in the one money format. */
+export function bandwidthHint(minCents: number, maxCents: number, per: 'payment' | 'withdrawal'): string {
+  const usd = (amount: number) => formatMoney({ amount, currency: 'USD' });
+  return `From ${usd(minCents)} to ${usd(maxCents)} per ${per}.`;
+}
+
+export const withdrawalBandwidthHint = bandwidthHint(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS, 'withdrawal');
+
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);
-/** The contract's withdrawal amount: at least $1, at most $1,000,000. */
-const withdrawalAmount = usdAmount(100, 100_000_000);
+const withdrawalAmount = usdAmount(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS);
 
 /** The wire form: the contract's ZWireDetails (which fields a country asks for, and their checks), as is. */
 export const ZWireWithdrawalForm = z.object({ amount: withdrawalAmount, wire: ZWireDetails, isConfirmed });
@@ -64,17 +84,20 @@ export const ZBankAccountForm = z.object({ wire: ZWireDetails });
 
 export const ZWalletAddressForm = ZAddWalletAddressRequest;
 
-export const ZCardForm = z.object({
-  nameOnCard: ZNameOnCard,
-  cardNumber: z.string().refine(isValidCardNumber, INVALID_CARD_NUMBER_MESSAGE),
-  expMonth: z.coerce.number({ error: withdrawalMessages.required }).int().min(1, withdrawalMessages.required).max(12),
-  expYear: z.coerce
-    .number({ error: withdrawalMessages.required })
-    .int()
-    .min(2000, withdrawalMessages.required)
-    .max(2100),
-});
+/** The card form: the contract's card rules; an expiry already past is refused here as the API would. */
+export const ZCardForm = z
+  .object({
+    nameOnCard: ZNameOnCard,
+    cardNumber: z.string().refine(isValidCardNumber, INVALID_CARD_NUMBER_MESSAGE),
+    expMonth: z.coerce.number({ error: withdrawalMessages.required }).int().min(1, withdrawalMessages.required).max(12),
+    expYear: z.coerce
+      .number({ error: withdrawalMessages.required })
+      .int()
+      .min(CARD_EXPIRY_YEAR_MIN, withdrawalMessages.required)
+      .max(CARD_EXPIRY_YEAR_MAX),
+  })
+  .refine((card) => !isCardExpired(card, new Date()), { path: ['expMonth'], error: cardExpiredMessage });
 
 export const ZTiliaMethodForm = ZAddTiliaPaymentMethodRequest.extend({
-  label: z.string().trim().min(1, withdrawalMessages.required).max(60),
+  label: z.string().trim().min(1, withdrawalMessages.required).max(TILIA_METHOD_LABEL_MAX_LENGTH),
 });

@@ -85,6 +85,22 @@ describe('payment page: balance and history', () => {
     expect(within(cypCard).getByText('Withdrawable').nextElementSibling?.textContent).toBe('0.00 CYP');
   });
 
+  it('says how CYP relates to the dollar, at the rate the API gives', async () => {
+    wallet(undefined, { balance: { ...balances(), cypUnit: { minorUnits: 2, cypPerUsd: 150 } } });
+    renderApp('/payment');
+    expect(await screen.findByText(/CYP is the marketplace's own unit: \$1\.00 is 150\.00 CYP\./)).toBeInTheDocument();
+  });
+
+  it('offers to add funds to an empty balance, and the offer opens Add funds', async () => {
+    wallet(undefined, { balance: balances({ withdrawable: 0, nonWithdrawable: 0, held: 0 }) });
+    const { router } = renderApp('/payment');
+    const usdCard = await screen.findByRole('region', { name: 'US dollars balance' });
+    expect(within(usdCard).getByText('Your balance is empty. Add funds to buy packs from a drop.')).toBeInTheDocument();
+    await userEvent.setup().click(within(usdCard).getByRole('link', { name: 'Add funds' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
+    expect(await screen.findByRole('heading', { name: 'Add funds' })).toBeInTheDocument();
+  });
+
   it('shows an error with a retry when the balance cannot be loaded', async () => {
     let isDown = true;
     wallet((request) =>
@@ -241,6 +257,20 @@ describe('payment page: add funds', () => {
     await waitFor(() => expect(sent.some((request) => request.path === '/v1/deposits')).toBe(true));
     expect(await screen.findByText('Amount is not within correct bandwidth')).toBeInTheDocument();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the bandwidth as the hint, with no example amount that reads as a value, and asks for an amount first', async () => {
+    const sent = wallet();
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(amount.getAttribute('placeholder')).toBeNull();
+    expect(screen.getByText('From $5.00 to $10,000.00 per payment.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Please enter an amount.')).toBeInTheDocument();
+    expect(screen.queryByText('Amount is not within correct bandwidth')).toBeNull();
+    expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
   });
 
   it('checks the amount against the bandwidth the API publishes, not a built-in one', async () => {

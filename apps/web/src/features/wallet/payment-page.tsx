@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useFundsReturnPath } from '../../lib/funds-return.ts';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AddFundsSection } from './components/add-funds-section.tsx';
@@ -6,35 +7,50 @@ import { BalanceSection } from './components/balance-section.tsx';
 import { DepositOutcome } from './components/deposit-outcome.tsx';
 import { HistorySection } from './components/history-section.tsx';
 import { MethodsSection } from './components/methods-section.tsx';
+import { PurchasesSection } from './components/purchases-section.tsx';
 import { WithdrawSection } from './components/withdraw-section.tsx';
+import pageStyles from '../../ui/account-page.module.css';
 import styles from './payment-page.module.css';
 
-const sections = ['balance', 'history', 'add-funds', 'withdraw', 'methods'] as const;
+const sections = ['balance', 'history', 'purchases', 'add-funds', 'withdraw', 'methods'] as const;
 type TSection = (typeof sections)[number];
 
-function isSection(value: string | null): value is TSection {
-  return sections.includes(value as TSection);
+/** Short names other pages may link with. */
+const sectionAliases: Record<string, TSection> = { add: 'add-funds' };
+
+function sectionFor(value: string | null): TSection {
+  if (value && Object.hasOwn(sectionAliases, value)) return sectionAliases[value]!;
+  return sections.find((section) => section === value) ?? 'balance';
 }
 
 /**
- * `/payment` (signed in): balance, product history with receipts, add funds, withdraw, and the saved payment
- * methods (spec section 2). The section is in the address (`?tab=`), so the back button and shared links work;
- * `?deposit=<id>` is where the hosted checkout sends the person back, and shows that payment's outcome on top.
+ * `/payment` (signed in): balance, product history with receipts, purchases (orders with their receipts), add funds,
+ * withdraw, and the saved payment methods (spec section 2). The section is in the address (`?tab=`), so the back
+ * button and shared links work; `?deposit=<id>` is where the hosted checkout sends the person back, and shows that
+ * payment's outcome on top. `?returnTo=<path>` (a drop whose popup said "insufficient funds") is kept across the
+ * checkout, and offered once the funds are in.
  */
 export default function PaymentPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get('tab');
-  const selected: TSection = isSection(tab) ? tab : 'balance';
+  const selected = sectionFor(searchParams.get('tab'));
   const depositId = searchParams.get('deposit');
+  const fundsReturn = useFundsReturnPath(searchParams.get('returnTo'));
 
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${pageStyles.page} ${pageStyles.wide}`}>
       <PageMeta title="Payment" />
-      <header className={styles.header}>
-        <h1 className={styles.title}>Payment</h1>
-        <p className={styles.intro}>Your balance and history, adding funds, withdrawals and payment methods.</p>
+      <header className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Payment</h1>
+        <p className={pageStyles.intro}>Your balance and history, adding funds, withdrawals and payment methods.</p>
       </header>
-      {depositId ? <DepositOutcome key={depositId} depositId={depositId} /> : null}
+      {depositId ? (
+        <DepositOutcome
+          key={depositId}
+          depositId={depositId}
+          returnPath={fundsReturn.path}
+          onReturn={fundsReturn.forget}
+        />
+      ) : null}
       <Tabs
         label="Payment sections"
         value={selected}
@@ -60,7 +76,21 @@ export default function PaymentPage() {
               </div>
             ),
           },
-          { id: 'add-funds', label: 'Add funds', panel: <AddFundsSection /> },
+          {
+            id: 'purchases',
+            label: 'Purchases',
+            panel: (
+              <div className={styles.stack}>
+                <h2 className={styles.sectionTitle}>Purchases</h2>
+                <PurchasesSection />
+              </div>
+            ),
+          },
+          {
+            id: 'add-funds',
+            label: 'Add funds',
+            panel: <AddFundsSection returnPath={fundsReturn.path} onReturn={fundsReturn.forget} />,
+          },
           { id: 'withdraw', label: 'Withdraw', panel: <WithdrawSection /> },
           { id: 'methods', label: 'Payment methods', panel: <MethodsSection /> },
         ]}

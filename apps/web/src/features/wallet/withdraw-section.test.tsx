@@ -342,4 +342,25 @@ describe('payment page: payment methods', () => {
     expect(await screen.findByText('Invalid credit card number. Please check again')).toBeInTheDocument();
     expect(screen.getByLabelText(/Card number/).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('refuses a card whose expiry has passed, in the words the API uses, without asking it', async () => {
+    // Mid-June of this year, so the year list (from this year on) offers May, which has passed.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(new Date().getFullYear(), 5, 15) });
+    try {
+      const sent = wallet();
+      renderApp('/payment?tab=methods');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+      await user.type(screen.getByLabelText(/Name as on card/), 'Ada Lovelace');
+      await user.type(screen.getByLabelText(/Card number/), '4242 4242 4242 4242');
+      await user.selectOptions(screen.getByLabelText(/Expiry month/), '5');
+      await user.selectOptions(screen.getByLabelText(/Expiry year/), String(new Date().getFullYear()));
+      await user.click(screen.getByRole('button', { name: 'Save card' }));
+      expect(await screen.findByText('This card has expired.')).toBeInTheDocument();
+      expect(screen.getByLabelText(/Expiry month/).getAttribute('aria-invalid')).toBe('true');
+      expect(sent.some((request) => request.path === '/v1/cards' && request.method === 'POST')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

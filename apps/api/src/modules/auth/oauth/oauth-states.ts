@@ -6,7 +6,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { hashSecretToken } from '../secret-tokens.ts';
 import { oauthStates, type TOAuthPurpose } from './oauth.tables.ts';
 
-export const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
+const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
 
 /** Starts a round trip: a fresh state and PKCE verifier, kept here; the state goes to the provider in the URL. */
 export async function createOAuthState(

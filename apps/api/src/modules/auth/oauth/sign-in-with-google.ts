@@ -1,14 +1,12 @@
 import type { TOAuthCallbackRequest, TOAuthSignInResponse } from '@cypher/contract';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { consumeRateLimit } from '../../../http/rate-limit/rate-limiter.ts';
-import { users } from '../../users/users.tables.ts';
-import { findUserByEmail } from '../find-user.ts';
+import { findUserByEmail, getUser } from '../find-user.ts';
 import { authRateLimits, type RequestMeta } from '../rate-limits.ts';
 import { signInOrChallenge } from '../sign-in-or-challenge.ts';
 import { fetchProviderProfile } from './fetch-provider-profile.ts';
-import { oauthAccounts } from './oauth.tables.ts';
+import { findLinkedUserId } from './linked-accounts.ts';
 import { consumeOAuthState } from './oauth-states.ts';
 import { requireOAuthClient } from './require-oauth-client.ts';
 import { socialSignUpTokens } from './social-sign-up-tokens.ts';
@@ -35,12 +33,10 @@ export async function signInWithGoogle(
   });
   const profile = await fetchProviderProfile(ctx, client, input.code, codeVerifier);
 
-  const [linked] = await ctx.db
-    .select({ user: users })
-    .from(oauthAccounts)
-    .innerJoin(users, eq(users.id, oauthAccounts.userId))
-    .where(and(eq(oauthAccounts.provider, 'google'), eq(oauthAccounts.providerUserId, profile.providerUserId)));
-  if (linked) return signInOrChallenge(ctx, linked.user, meta, { isReauthentication: true });
+  const linkedUserId = await findLinkedUserId(ctx.db, 'google', profile.providerUserId);
+  if (linkedUserId) {
+    return signInOrChallenge(ctx, await getUser(ctx.db, linkedUserId), meta, { isReauthentication: true });
+  }
 
   if (!profile.email || !profile.isEmailVerified) throw new AppError('SOCIAL_EMAIL_NOT_VERIFIED');
   if (await findUserByEmail(ctx.db, profile.email)) throw new AppError('SOCIAL_EMAIL_ALREADY_REGISTERED');

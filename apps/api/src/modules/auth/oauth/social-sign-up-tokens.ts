@@ -5,7 +5,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 
 /** Long enough to read the terms before agreeing; short enough that a leaked token soon means nothing. */
-export const SOCIAL_SIGN_UP_LIFETIME_SECONDS = 30 * 60;
+const SOCIAL_SIGN_UP_LIFETIME_SECONDS = 30 * 60;
 const AUDIENCE = 'cypher-social-sign-up';
 
 const ZSocialSignUpClaims = z.object({

@@ -6,7 +6,7 @@ import { privacyPolicy } from './bundled/privacy-policy.ts';
 import { termsOfService } from './bundled/terms-of-service.ts';
 import { termsDocuments } from './terms.tables.ts';
 
-export const bundledTerms = [termsOfService, privacyPolicy, cookiePolicy, marketingTerms];
+const bundledTerms = [termsOfService, privacyPolicy, cookiePolicy, marketingTerms];
 
 /**
  * Writes the documents that ship with this release, in every environment (they are content, not demo data): a

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { TAuditEntry, TAuditLogQuery, TPage } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
-import { users } from '../../users/users.tables.ts';
+import { peopleByIds } from '../../users/people.ts';
 import { auditLog } from '../console.tables.ts';
 
 /** Newest first; narrowed to one entity (its history) or one actor (what they did). */
@@ -14,17 +14,20 @@ export async function listAuditLog(db: Db, query: TAuditLogQuery): Promise<TPage
   );
   const { limit, offset } = pageWindow(query);
   const rows = await db
-    .select({ entry: auditLog, actor: { id: users.id, email: users.email, nickname: users.nickname } })
+    .select()
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
-  const items = rows.map(({ entry, actor }) => ({
+  const people = await peopleByIds(
+    db,
+    rows.flatMap((entry) => entry.actorUserId ?? []),
+  );
+  const items = rows.map((entry) => ({
     id: entry.id,
-    actor,
+    actor: (entry.actorUserId && people.get(entry.actorUserId)) || null,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TGrantOperatorRoleRequest, TOperatorGrant } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
-import { users } from '../../users/users.tables.ts';
+import { findAccountByEmail } from '../../users/accounts.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { operatorGrants } from '../console.tables.ts';
-import { assertBrandExists } from '../related-items.ts';
+import { assertBrandExists } from '../../catalog/console/related-items.ts';
 import { selectOperatorGrants } from './operator-grant-view.ts';
 
 /**
@@ -22,10 +22,7 @@ export async function grantOperatorRole(
   actorUserId: string | null,
 ): Promise<TOperatorGrant> {
   return inTransaction(db, async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+    const user = await findAccountByEmail(tx, input.email);
     if (!user) throw new AppError('USER_ID_NOT_FOUND');
     if (input.brandId) await assertBrandExists(tx, input.brandId);
     const id = newId();

@@ -1,20 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TOperatorGrant, TOperatorRole, TPage, TPageQuery } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
-import { users } from '../../users/users.tables.ts';
+import { findAccountByEmail } from '../../users/accounts.ts';
 import { operatorGrants } from '../console.tables.ts';
 import { selectOperatorGrants } from './operator-grant-view.ts';
 
 /** Every grant (there are a handful per brand at most), optionally those of one person, role or brand. */
-export function listOperatorGrants(
+export async function listOperatorGrants(
   db: Db,
   filter: { email?: string; role?: TOperatorRole; brandId?: string | null } = {},
 ): Promise<TOperatorGrant[]> {
+  const person = filter.email ? await findAccountByEmail(db, filter.email) : undefined;
+  if (filter.email && !person) return [];
   return selectOperatorGrants(
     db,
     and(
-      filter.email ? eq(sql`lower(${users.email})`, filter.email.toLowerCase()) : undefined,
+      person ? eq(operatorGrants.userId, person.id) : undefined,
       filter.role ? eq(operatorGrants.role, filter.role) : undefined,
       filter.brandId ? eq(operatorGrants.brandId, filter.brandId) : undefined,
     ),

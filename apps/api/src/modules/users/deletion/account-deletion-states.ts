@@ -8,7 +8,7 @@ import { users, type TUserRow } from '../users.tables.ts';
  */
 export type TDeletionState = 'IN_USE' | 'REQUESTED' | 'DELETED';
 
-export const deletionTransitions: Record<TDeletionState, readonly TDeletionState[]> = {
+const deletionTransitions: Record<TDeletionState, readonly TDeletionState[]> = {
   IN_USE: ['REQUESTED'],
   REQUESTED: ['IN_USE', 'DELETED'],
   DELETED: [],

@@ -4,6 +4,7 @@ import type { FileStorage } from '../../../adapters/storage/storage.ts';
 import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { DAY_MS, type Clock } from '../../../lib/clock.ts';
+import { imageVariantKeys } from '../../media/image-variant.ts';
 import { carryOutRoleReset } from '../discord/role-resets.ts';
 import { users } from '../users.tables.ts';
 import { transitionDeletionState } from './account-deletion-states.ts';
@@ -55,8 +56,10 @@ export async function completeAccountDeletions(deps: DeletionJobDeps) {
     if (erased === 'blocked') outcome.blocked += 1;
     if (!erased || erased === 'blocked') continue;
     outcome.deleted += 1;
-    // A file that fails to go stays unreferenced and unlisted; the account is deleted either way.
-    await Promise.allSettled(erased.uploadKeys.map((key) => deps.storage.remove(key)));
+    // A file that fails to go stays unreferenced and unlisted; the account is deleted either way. The sizes made of a
+    // photo for srcset (`?w=`) go with it.
+    const keys = erased.uploadKeys.flatMap((key) => [key, ...imageVariantKeys(key)]);
+    await Promise.allSettled(keys.map((key) => deps.storage.remove(key)));
     for (const reset of erased.roleResets) await carryOutRoleReset(deps, reset);
   }
   return outcome;

@@ -1,5 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { editionsDeletionBlocker } from '../../collection/editions-deletion-blocker.ts';
+import { packsDeletionBlocker } from '../../drops/packs-deletion-blocker.ts';
 import { balanceDeletionBlocker } from '../../wallet/balance-deletion-blocker.ts';
 
 /** Something that keeps an account from being deleted: a balance, packs, NFTs (spec section 4). */
@@ -18,7 +20,11 @@ export type DeletionBlockerCheck = (tx: Db, userId: string) => Promise<DeletionB
  * collection: NFTs), the way modules add recurring jobs to the scheduler. A request and the job that completes it
  * both ask every check, so assets that arrive during the seven days still stop the deletion.
  */
-export const deletionBlockerChecks: DeletionBlockerCheck[] = [balanceDeletionBlocker];
+export const deletionBlockerChecks: DeletionBlockerCheck[] = [
+  balanceDeletionBlocker,
+  packsDeletionBlocker,
+  editionsDeletionBlocker,
+];
 
 export async function findDeletionBlockers(
   tx: Db,

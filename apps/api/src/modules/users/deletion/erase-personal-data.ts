@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { accountKeys, mfaChallenges, sessions } from '../../auth/auth.tables.ts';
-import { oauthAccounts, oauthStates } from '../../auth/oauth/oauth.tables.ts';
-import { operatorGrants } from '../../console/console.tables.ts';
-import { savedCards, tiliaPaymentMethods } from '../../wallet/cards/cards.tables.ts';
-import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
+import { eraseSignInRecords } from '../../auth/erase-sign-in-records.ts';
+import { eraseProviderLinks } from '../../auth/oauth/linked-accounts.ts';
+import { eraseOperatorGrants } from '../../console/operators/operator-grants.ts';
+import { eraseSavedPaymentDetails } from '../../wallet/erase-saved-payment-details.ts';
 import { recordRoleReset } from '../discord/role-resets.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
 import { userUploads, type TUserRow } from '../users.tables.ts';
@@ -39,23 +38,14 @@ export function anonymisedUserFields(userId: string): Partial<TUserRow> {
  * withdrawals (with the bank details they were paid to) stay: they are financial records the business must keep.
  */
 export async function erasePersonalData(tx: Db, userId: string, formerEmail: string, now: Date) {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx.delete(accountKeys).where(eq(accountKeys.userId, userId));
-  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
-  await tx.delete(oauthStates).where(eq(oauthStates.userId, userId));
-  await tx.delete(operatorGrants).where(eq(operatorGrants.userId, userId));
-  await tx.delete(savedCards).where(eq(savedCards.userId, userId));
-  await tx.delete(tiliaPaymentMethods).where(eq(tiliaPaymentMethods.userId, userId));
-  await tx.delete(bankAccounts).where(eq(bankAccounts.userId, userId));
-  await tx.delete(walletAddresses).where(eq(walletAddresses.userId, userId));
+  await eraseSignInRecords(tx, userId);
+  await eraseOperatorGrants(tx, userId);
+  await eraseSavedPaymentDetails(tx, userId);
   await tx
     .delete(newsletterSubscriptions)
     .where(sql`lower(${newsletterSubscriptions.email}) = ${formerEmail.toLowerCase()}`);
 
-  const links = await tx
-    .delete(oauthAccounts)
-    .where(eq(oauthAccounts.userId, userId))
-    .returning({ provider: oauthAccounts.provider, providerUserId: oauthAccounts.providerUserId });
+  const links = await eraseProviderLinks(tx, userId);
   const roleResets: { id: string; discordUserId: string }[] = [];
   for (const link of links.filter((candidate) => candidate.provider === 'discord')) {
     roleResets.push({ id: await recordRoleReset(tx, link.providerUserId, now), discordUserId: link.providerUserId });

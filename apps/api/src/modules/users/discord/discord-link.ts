@@ -1,18 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TDiscordLink } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { oauthAccounts } from '../../auth/oauth/oauth.tables.ts';
+import { findProviderLink } from '../../auth/oauth/linked-accounts.ts';
 import { users } from '../users.tables.ts';
 
 /** Spec section 9: a disconnect locks reconnecting for fourteen days. */
 export const DISCORD_RECONNECT_LOCK_MS = 14 * 24 * 60 * 60 * 1000;
 
 export async function findDiscordLink(db: Db, userId: string): Promise<TDiscordLink | null> {
-  const [account] = await db
-    .select({ displayName: oauthAccounts.displayName, linkedAt: oauthAccounts.linkedAt })
-    .from(oauthAccounts)
-    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, 'discord')));
+  const account = await findProviderLink(db, userId, 'discord');
   return account ? { username: account.displayName ?? '', linkedAt: account.linkedAt.toISOString() } : null;
 }
 

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { TDiscordLink, TDiscordLinkRequest } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
-import { isUniqueViolation } from '../../../db/errors.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Principal } from '../../../http/auth-guard.ts';
-import { newId } from '../../../lib/ids.ts';
 import { fetchProviderProfile } from '../../auth/oauth/fetch-provider-profile.ts';
-import { oauthAccounts } from '../../auth/oauth/oauth.tables.ts';
+import {
+  isProviderAccountTaken,
+  isProviderAlreadyLinked,
+  linkProviderAccount,
+} from '../../auth/oauth/linked-accounts.ts';
 import { consumeOAuthState } from '../../auth/oauth/oauth-states.ts';
 import { requireOAuthClient } from '../../auth/oauth/require-oauth-client.ts';
 import { users } from '../users.tables.ts';
@@ -39,20 +41,20 @@ export async function linkDiscord(
       .for('update');
     if (user?.lockedUntil && user.lockedUntil > now) throw reconnectLockedError(user.lockedUntil);
     try {
-      await tx.insert(oauthAccounts).values({
-        id: newId(),
-        userId: principal.userId,
-        provider: 'discord',
-        providerUserId: profile.providerUserId,
-        email: profile.email,
-        displayName: username,
-        linkedAt: now,
-      });
+      await linkProviderAccount(
+        tx,
+        {
+          userId: principal.userId,
+          provider: 'discord',
+          providerUserId: profile.providerUserId,
+          email: profile.email,
+          displayName: username,
+        },
+        now,
+      );
     } catch (error) {
-      if (isUniqueViolation(error, 'oauth_accounts_user_provider_key')) throw new AppError('DISCORD_ALREADY_CONNECTED');
-      if (isUniqueViolation(error, 'oauth_accounts_provider_user_key')) {
-        throw new AppError('DISCORD_LINKED_TO_ANOTHER_ACCOUNT');
-      }
+      if (isProviderAlreadyLinked(error)) throw new AppError('DISCORD_ALREADY_CONNECTED');
+      if (isProviderAccountTaken(error)) throw new AppError('DISCORD_LINKED_TO_ANOTHER_ACCOUNT');
       throw error;
     }
   });

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TDiscordUnlinked } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Principal } from '../../../http/auth-guard.ts';
-import { oauthAccounts } from '../../auth/oauth/oauth.tables.ts';
+import { unlinkProviderAccount } from '../../auth/oauth/linked-accounts.ts';
 import { users } from '../users.tables.ts';
 import { DISCORD_RECONNECT_LOCK_MS } from './discord-link.ts';
 import { carryOutRoleReset, recordRoleReset } from './role-resets.ts';
@@ -19,16 +19,13 @@ export async function unlinkDiscord(ctx: AppContext, principal: Principal): Prom
   const reconnectAvailableAt = new Date(now.getTime() + DISCORD_RECONNECT_LOCK_MS);
   const reset = await inTransaction(ctx.db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, principal.userId)).for('update');
-    const [removed] = await tx
-      .delete(oauthAccounts)
-      .where(and(eq(oauthAccounts.userId, principal.userId), eq(oauthAccounts.provider, 'discord')))
-      .returning({ discordUserId: oauthAccounts.providerUserId });
-    if (!removed) throw new AppError('DISCORD_NOT_CONNECTED');
+    const discordUserId = await unlinkProviderAccount(tx, principal.userId, 'discord');
+    if (!discordUserId) throw new AppError('DISCORD_NOT_CONNECTED');
     await tx
       .update(users)
       .set({ discordReconnectLockedUntil: reconnectAvailableAt, updatedAt: now })
       .where(eq(users.id, principal.userId));
-    return { id: await recordRoleReset(tx, removed.discordUserId, now), discordUserId: removed.discordUserId };
+    return { id: await recordRoleReset(tx, discordUserId, now), discordUserId };
   });
   const outcome = await carryOutRoleReset(ctx, reset);
   if (!outcome.isDone) ctx.errorReporter.report(outcome.error, {});

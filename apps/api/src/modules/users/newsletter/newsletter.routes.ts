@@ -42,11 +42,18 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'The unsubscribe link of a mail: unsubscribes and answers a page',
+          summary:
+            'The unsubscribe link of a mail: unsubscribes; a browser gets a page, any other client the JSON answers',
           querystring: z.object({ token: z.string().max(200).default('') }),
         },
       },
       async (request, reply) => {
+        // A person opens this link from a mail app, and a browser asks for HTML: they read a page, and a link that
+        // does not work says so in words. Every other client (the web app's API client sends Accept:
+        // application/json) gets the API's own answers, `{ data }` or `{ code, message }`, as on every API path.
+        if (!prefersHtml(request.headers.accept)) {
+          return { data: await unsubscribeNewsletter(ctx, request.query.token) };
+        }
         reply.type('text/html; charset=utf-8');
         try {
           const { email } = await unsubscribeNewsletter(ctx, request.query.token);
@@ -59,4 +66,9 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/** Whether an Accept header asks for a page: browsers' navigations name text/html; API clients name JSON or nothing. */
+function prefersHtml(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept);
 }

@@ -13,6 +13,9 @@ afterAll(() => t.close());
 function subscribe(email: string, remoteAddress = uniqueIp()) {
   return t.app.inject({ method: 'POST', url: '/v1/subscribe', payload: { email }, remoteAddress });
 }
+/** What a browser sends when a person follows a link from their mail. */
+const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
 async function unsubscribeLink(email: string): Promise<string> {
   const [message] = await listMailboxMessages(t.database.db, email, 1);
   const link = message?.text.match(/https?:\/\/\S+\/v1\/subscribe\/unsubscribe\?token=\S+/)?.[0];
@@ -37,7 +40,7 @@ describe('POST /v1/subscribe', () => {
     const email = uniqueEmail('news');
     await subscribe(email);
     const link = await unsubscribeLink(email);
-    const page = await t.app.inject({ method: 'GET', url: pathOf(link) });
+    const page = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: browserAccept } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('You are unsubscribed');
@@ -65,9 +68,30 @@ describe('POST /v1/subscribe', () => {
     const page = await t.app.inject({
       method: 'GET',
       url: `/v1/subscribe/unsubscribe?token=${encodeURIComponent(forged)}`,
+      headers: { accept: browserAccept },
     });
     expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('This link does not work');
+  });
+
+  it('answers the link in the API’s JSON shape to any client that does not ask for a page', async () => {
+    const email = uniqueEmail('news');
+    await subscribe(email);
+    const link = await unsubscribeLink(email);
+    const forged = `${new URL(link).searchParams.get('token')!.split('.')[0]}.${'A'.repeat(43)}`;
+    for (const accept of [undefined, 'application/json', '*/*']) {
+      const headers = accept ? { accept } : {};
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/v1/subscribe/unsubscribe?token=${encodeURIComponent(forged)}`,
+        headers,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 'INVALID_AUTHORIZATION_KEY', message: 'Invalid verification key.' });
+      const done = await t.app.inject({ method: 'GET', url: pathOf(link), headers });
+      expect(done.json()).toEqual({ data: { email, isSubscribed: false } });
+    }
   });
 
   it('refuses a malformed email, and more than ten subscriptions an hour from one address', async () => {

@@ -9,7 +9,7 @@ function signatureOf(secret: string, subscriptionId: string): string {
   return createHmac('sha256', secret).update(`newsletter-unsubscribe:${subscriptionId}`).digest('base64url');
 }
 
-export function unsubscribeToken(secret: string, subscriptionId: string): string {
+function unsubscribeToken(secret: string, subscriptionId: string): string {
   return `${subscriptionId}.${signatureOf(secret, subscriptionId)}`;
 }
 

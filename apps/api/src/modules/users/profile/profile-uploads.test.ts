@@ -80,6 +80,22 @@ describe('POST /v1/users/media/photo', () => {
     expect(response.json()).toEqual({ code: 'IMAGE_REQUIRED_IN_IMAGE_FIELD', message: 'Unsupported content type.' });
   });
 
+  it('answers a multipart body it cannot read with 400 INVALID_REQUEST: no boundary, another boundary, a part that never ends', async () => {
+    const part = '\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n';
+    const bodies = [
+      { headers: { 'content-type': 'multipart/form-data' }, payload: `--abc${part}png\r\n--abc--\r\n` },
+      { headers: { 'content-type': 'multipart/form-data; boundary=abc' }, payload: `--xyz${part}png\r\n--xyz--\r\n` },
+      { headers: { 'content-type': 'multipart/form-data; boundary=abc' }, payload: `--abc${part}png, and then nothing` },
+      { headers: { 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nno headers at all' },
+    ];
+    for (const body of bodies) {
+      const response = await upload('photo', { ...body, payload: Buffer.from(body.payload) });
+      expect(response.statusCode, body.payload).toBe(400);
+      expect(response.json(), body.payload).toMatchObject({ code: 'INVALID_REQUEST', message: expect.any(String) });
+    }
+    expect(t.errorReporter.reports).toEqual([]);
+  });
+
   it('needs a verified email, and refuses before reading the file', async () => {
     const unverified = await signUp(t);
     const response = await upload('photo', file('me.png', png), unverified.accessToken);

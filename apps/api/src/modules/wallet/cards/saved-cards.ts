@@ -1,5 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { cardBrandOf, isValidCardNumber, type TAddCardRequest, type TSavedCard } from '@cypher/contract';
+import {
+  cardBrandOf,
+  cardExpiredMessage,
+  INVALID_CARD_NUMBER_MESSAGE,
+  isCardExpired,
+  isValidCardNumber,
+  type TAddCardRequest,
+  type TSavedCard,
+} from '@cypher/contract';
 import { sandboxCardToken } from '../../../adapters/payments/sandbox-provider.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -36,14 +44,11 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
   const digits = request.cardNumber.replace(/[\s-]/g, '');
   if (!isValidCardNumber(digits)) {
     throw new AppError('INVALID_CARD_NUMBER', {
-      details: [{ field: 'cardNumber', message: 'Invalid credit card number. Please check again' }],
+      details: [{ field: 'cardNumber', message: INVALID_CARD_NUMBER_MESSAGE }],
     });
   }
-  const isExpired =
-    request.expYear < now.getUTCFullYear() ||
-    (request.expYear === now.getUTCFullYear() && request.expMonth < now.getUTCMonth() + 1);
-  if (isExpired) {
-    throw new AppError('INVALID_REQUEST', { details: [{ field: 'expMonth', message: 'This card has expired.' }] });
+  if (isCardExpired(request, now)) {
+    throw new AppError('INVALID_REQUEST', { details: [{ field: 'expMonth', message: cardExpiredMessage }] });
   }
   const [row] = await db
     .insert(savedCards)

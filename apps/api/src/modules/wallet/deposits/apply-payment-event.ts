@@ -4,6 +4,7 @@ import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.
 import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { postDeposit } from '../post-deposit.ts';
+import type { DepositListener } from './deposit-listener.ts';
 import { transitionDeposit } from './deposit-states.ts';
 import { deposits, paymentEvents, type TDepositRow, type TPaymentEventReviewReason } from './deposits.tables.ts';
 
@@ -34,7 +35,7 @@ export async function applyPaymentEvent(
   provider: TDepositMethod,
   event: TPaymentEvent,
   now: Date,
-  hooks: { onHeldForReview?: (review: TPaymentEventReview) => void } = {},
+  hooks: { onHeldForReview?: (review: TPaymentEventReview) => void; listeners?: readonly DepositListener[] } = {},
 ): Promise<TPaymentEventOutcome> {
   const result = await inTransaction(db, async (tx) => {
     // By the provider's reference; or, for an event that overtook the provider call's answer (so no reference is
@@ -87,15 +88,17 @@ export async function applyPaymentEvent(
         changes: { failureReason: null, providerReference: event.data.providerReference },
       });
       if (!succeeded) return { outcome: 'ignored' as const };
+      const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
       await postDeposit(tx, {
         userId: deposit.userId,
         source: provider,
         amount: deposit.amount,
         currency: deposit.currency,
         referenceId: deposit.id,
-        paymentMethod: event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider],
+        paymentMethod,
         now,
       });
+      for (const listener of hooks.listeners ?? []) await listener.onSucceeded(tx, succeeded, paymentMethod, now);
       return { outcome: 'applied' as const };
     }
     const to = event.type === 'payment.failed' ? 'failed' : 'expired';
@@ -107,7 +110,9 @@ export async function applyPaymentEvent(
         providerReference: event.data.providerReference,
       },
     });
-    return { outcome: moved ? ('applied' as const) : ('ignored' as const) };
+    if (!moved) return { outcome: 'ignored' as const };
+    for (const listener of hooks.listeners ?? []) await listener.onClosed(tx, moved, now);
+    return { outcome: 'applied' as const };
   });
   if (result.review) hooks.onHeldForReview?.(result.review);
   return result.outcome;

@@ -1,14 +1,49 @@
-import { eq } from 'drizzle-orm';
 import type { TCreateDepositRequest, TCreateDepositResponse } from '@cypher/contract';
-import type { PaymentProvider } from '../../../adapters/payments/payment-provider.ts';
+import type { AppContext } from '../../../app-context.ts';
 import type { TConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { runWithIdempotencyKey, type TIdempotentRequest } from '../../../http/idempotency.ts';
 import { newId } from '../../../lib/ids.ts';
-import type { Clock } from '../../../lib/clock.ts';
-import { transitionDeposit } from './deposit-states.ts';
-import { deposits, type TDepositRow } from './deposits.tables.ts';
+import { chargeSavedPaymentMethod } from './charge-saved-payment-method.ts';
+import { deposits } from './deposits.tables.ts';
+import { openCheckout } from './open-checkout.ts';
 import { findSavedPaymentMethod } from './saved-payment-method.ts';
+
+/**
+ * `POST /v1/deposits`: add funds, in the two steps house rule 7 asks for. Step 1 records the intent (created) in
+ * the transaction that stores the Idempotency-Key's answer, so a replay gets the same deposit back. Step 2, after
+ * that commit and outside any transaction, goes to the provider: a saved card or Tilia payment method
+ * (paymentMethodId) is charged without a page, anything else gets the provider's checkout. A replay comes to step 2
+ * again with the same deposit and is answered from it as it stands. Writes deposits and idempotency_keys.
+ */
+export async function createDeposit(
+  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments'>,
+  userId: string,
+  request: TCreateDepositRequest,
+  idempotent: TIdempotentRequest | null,
+): Promise<TCreateDepositResponse> {
+  const now = deps.clock.now();
+  const recorded = await runWithIdempotencyKey<{ depositId: string }>(
+    { db: deps.db, now },
+    userId,
+    idempotent,
+    async (tx) => ({
+      status: 201,
+      body: { depositId: await recordDeposit(tx, { payments: deps.config.payments, now }, userId, request) },
+    }),
+  );
+  const { depositId } = recorded.body;
+  const provider = deps.payments[request.method];
+  if (request.paymentMethodId) {
+    return chargeSavedPaymentMethod({ db: deps.db, clock: deps.clock, provider }, userId, depositId);
+  }
+  return openCheckout(
+    { db: deps.db, clock: deps.clock, provider, publicUrl: deps.config.publicUrl },
+    userId,
+    depositId,
+  );
+}
 
 /** Step 1, inside the idempotent request's transaction: the intent (created), checked against the bandwidth. */
 export async function recordDeposit(
@@ -41,70 +76,24 @@ export async function recordDeposit(
 }
 
 /**
- * Step 2, after the intent committed (house rule 7): ask the provider for a checkout and record it (created ->
- * pending). A replay of the request comes here again with the same deposit: a pending one answers its checkout, a
- * failed one the same 502. If the provider fails, the deposit is marked failed (nothing was credited, nothing to undo).
+ * The deposit that pays an order by card or Tilia (created, inside the order's transaction): its amount is the
+ * order's total, priced by the drop, so the add-funds bandwidth does not apply. Opened with openCheckout after the
+ * order commits; its webhook credits the person and the orders' deposit listener completes the order. Writes deposits.
  */
-export async function openCheckout(
-  deps: { db: Db; clock: Clock; provider: PaymentProvider | null; publicUrl: string },
-  userId: string,
-  depositId: string,
-): Promise<TCreateDepositResponse> {
-  const [deposit] = await deps.db.select().from(deposits).where(eq(deposits.id, depositId));
-  if (!deposit || deposit.userId !== userId) throw new AppError('DEPOSIT_NOT_FOUND');
-  if (deposit.status !== 'created') return answerFor(deposit);
-  if (!deps.provider) {
-    await transitionDeposit(deps.db, depositId, {
-      to: 'failed',
-      now: deps.clock.now(),
-      changes: { failureReason: 'provider_not_configured' },
-    });
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  }
-  let checkout;
-  try {
-    checkout = await deps.provider.createCheckout({
-      depositId,
-      amount: deposit.amount,
-      currency: 'USD',
-      method: deposit.method,
-      returnUrl: `${deps.publicUrl}/payment?deposit=${depositId}`,
-    });
-  } catch (error) {
-    const failed = await transitionDeposit(deps.db, depositId, {
-      to: 'failed',
-      now: deps.clock.now(),
-      changes: { failureReason: 'provider_unavailable' },
-    });
-    // Someone else's call for the same deposit got through meanwhile: answer theirs.
-    if (!failed) return answerFor(await reload(deps.db, depositId));
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
-  }
-  const pending = await transitionDeposit(deps.db, depositId, {
-    to: 'pending',
-    now: deps.clock.now(),
-    changes: {
-      providerReference: checkout.providerReference,
-      checkoutUrl: checkout.checkoutUrl,
-      expiresAt: checkout.expiresAt,
-    },
+export async function recordOrderPaymentDeposit(
+  tx: Db,
+  input: { userId: string; method: 'card' | 'tilia'; amount: number; now: Date },
+): Promise<string> {
+  const id = newId();
+  await tx.insert(deposits).values({
+    id,
+    userId: input.userId,
+    method: input.method,
+    status: 'created',
+    amount: input.amount,
+    currency: 'USD',
+    createdAt: input.now,
+    updatedAt: input.now,
   });
-  return answerFor(pending ?? (await reload(deps.db, depositId)));
-}
-
-export async function reload(db: Db, id: string): Promise<TDepositRow> {
-  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
-  if (!row) throw new AppError('DEPOSIT_NOT_FOUND');
-  return row;
-}
-
-/**
- * What POST /v1/deposits answers for the deposit as it stands: the checkout (or, for a saved-method charge, none) once
- * the provider has it; 502 when the provider never took it; 409 while another request is still asking.
- */
-export function answerFor(deposit: TDepositRow): TCreateDepositResponse {
-  const hasProviderAnswer = deposit.savedMethodId ? deposit.providerReference !== null : deposit.checkoutUrl !== null;
-  if (deposit.status === 'failed' && !hasProviderAnswer) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  if (!hasProviderAnswer) throw new AppError('REQUEST_IN_PROGRESS');
-  return { depositId: deposit.id, checkoutUrl: deposit.checkoutUrl, status: deposit.status };
+  return id;
 }

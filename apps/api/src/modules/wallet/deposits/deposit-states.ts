@@ -4,11 +4,13 @@ import type { Db } from '../../../db/client.ts';
 import { deposits, type TDepositRow } from './deposits.tables.ts';
 
 /**
- * The deposit state machine (house rule 6). created: recorded, provider not yet answered; pending: checkout open;
- * a provider failure ends created in failed; the provider's webhooks (or the abandoned-checkout job, for expired)
- * end pending, and the job also closes an intent whose checkout never opened. succeeded and failed are final.
+ * The deposit state machine (house rule 6). created: recorded, provider not yet answered; pending: checkout open, or
+ * for a saved-method charge, the charge claimed by the one request that calls the provider (no new state: it waits
+ * on the webhook as an open checkout does, and closes the same ways); a provider failure ends created or pending in
+ * failed; the provider's webhooks (or the abandoned-checkout job, for expired) end pending, and the job also closes
+ * an intent whose checkout never opened. succeeded and failed are final.
  */
-export const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
+const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[]> = {
   // created -> succeeded: a provider's webhook may overtake the answer of the call that started the payment (a saved
   // card charged in milliseconds); the event names our deposit id, so the money is credited, not lost.
   // created -> expired: the process stopped between recording the intent and recording the provider's answer, so no
@@ -23,7 +25,7 @@ export const depositTransitions: Record<TDepositStatus, readonly TDepositStatus[
   expired: ['succeeded'],
 };
 
-export function depositStatesLeadingTo(to: TDepositStatus): TDepositStatus[] {
+function depositStatesLeadingTo(to: TDepositStatus): TDepositStatus[] {
   return (Object.keys(depositTransitions) as TDepositStatus[]).filter((from) => depositTransitions[from].includes(to));
 }
 

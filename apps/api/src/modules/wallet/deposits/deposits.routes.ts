@@ -14,9 +14,8 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
-import { runIdempotent } from '../../../http/idempotency.ts';
-import { chargeSavedPaymentMethod } from './charge-saved-payment-method.ts';
-import { openCheckout, recordDeposit } from './create-deposit.ts';
+import { idempotentRequestOf } from '../../../http/idempotency.ts';
+import { createDeposit } from './create-deposit.ts';
 import { getMyDeposit } from './get-my-deposit.ts';
 import { listMyDeposits } from './list-my-deposits.ts';
 
@@ -97,27 +96,7 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = principalOf(request);
-        const now = ctx.clock.now();
-        // The intent commits with the idempotency key's answer; a replay gets the same deposit id back.
-        const recorded = await runIdempotent<{ depositId: string }>(
-          { db: ctx.db, now },
-          request,
-          userId,
-          async (tx) => ({
-            status: 201,
-            body: { depositId: await recordDeposit(tx, { payments: ctx.config.payments, now }, userId, request.body) },
-          }),
-        );
-        // Outside any transaction (house rule 7): the provider call and its outcome.
-        const provider = ctx.payments[request.body.method];
-        const { depositId } = recorded.body;
-        const answer = request.body.paymentMethodId
-          ? await chargeSavedPaymentMethod({ db: ctx.db, clock: ctx.clock, provider }, userId, depositId)
-          : await openCheckout(
-              { db: ctx.db, clock: ctx.clock, provider, publicUrl: ctx.config.publicUrl },
-              userId,
-              depositId,
-            );
+        const answer = await createDeposit(ctx, userId, request.body, idempotentRequestOf(request));
         return reply.status(201).send({ data: answer });
       },
     );

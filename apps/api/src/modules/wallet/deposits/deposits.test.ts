@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
 import type { PaymentProvider } from '../../../adapters/payments/payment-provider.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { openCheckout, recordDeposit } from './create-deposit.ts';
+import { recordDeposit } from './create-deposit.ts';
+import { openCheckout } from './open-checkout.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_deposit_tests';
@@ -217,6 +218,18 @@ describe('card sandbox checkout', () => {
     const { depositId } = await pendingDeposit(3000);
     await payAtCheckout((await depositRow(depositId)).checkoutUrl!, '4000000000009995');
     expect(await depositRow(depositId)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
+  });
+
+  it('names a Discover card on the receipt as a saved Discover card is named', async () => {
+    const { user, depositId } = await pendingDeposit(2600);
+    const paid = await payAtCheckout((await depositRow(depositId)).checkoutUrl!, '6011 1111 1111 1117');
+    expect(paid.statusCode).toBe(303);
+    const deposit = await t.app.inject({
+      method: 'GET',
+      url: `/v1/deposits/${depositId}`,
+      headers: bearer(user.accessToken),
+    });
+    expect(deposit.json().data).toMatchObject({ status: 'succeeded', paymentMethod: 'Discover •••• 1117' });
   });
 
   it('shows the Luhn message for a mistyped number and changes nothing', async () => {

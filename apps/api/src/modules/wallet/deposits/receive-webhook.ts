@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../../../adapters/payments/payment-provide
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { DepositListener } from './deposit-listener.ts';
 import { applyPaymentEvent, type TPaymentEventOutcome, type TPaymentEventReview } from './apply-payment-event.ts';
 
 /** `POST /v1/webhooks/:provider` and the sandbox checkout both come here: verify the raw body, then apply once. */
@@ -12,6 +13,7 @@ export async function receiveWebhook(
     clock: Clock;
     payments: Record<TDepositMethod, PaymentProvider | null>;
     onHeldForReview?: (review: TPaymentEventReview) => void;
+    depositListeners: readonly DepositListener[];
   },
   provider: TDepositMethod,
   rawBody: Buffer,
@@ -21,5 +23,8 @@ export async function receiveWebhook(
   if (!port) throw new AppError('NOT_FOUND');
   const event = port.verifyWebhook(rawBody, headers);
   if ('ignored' in event) return 'ignored';
-  return applyPaymentEvent(deps.db, provider, event, deps.clock.now(), { onHeldForReview: deps.onHeldForReview });
+  return applyPaymentEvent(deps.db, provider, event, deps.clock.now(), {
+    onHeldForReview: deps.onHeldForReview,
+    listeners: deps.depositListeners,
+  });
 }

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../../adapters/payments/payment-provider.ts';
+import {
+  signWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  type PaymentProvider,
+  type TSavedMethodChargeRequest,
+} from '../../../adapters/payments/payment-provider.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { activeUser as newActiveUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
-import { SAVED_METHOD_CHARGE_TTL_MS } from './charge-saved-payment-method.ts';
+import { chargeSavedPaymentMethod, SAVED_METHOD_CHARGE_TTL_MS } from './charge-saved-payment-method.ts';
 import { recordDeposit } from './create-deposit.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
 
@@ -75,6 +80,18 @@ async function settledDeposit(accessToken: string, depositId: string) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`deposit ${depositId} stayed pending`);
+}
+
+function deliverWebhook(rawBody: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/card',
+    headers: {
+      'content-type': 'application/json',
+      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, rawBody, t.clock.now()),
+    },
+    payload: rawBody,
+  });
 }
 
 async function eventsOf(depositId: string) {
@@ -245,5 +262,62 @@ describe('a webhook that overtakes the charge call’s answer', () => {
     const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, depositId));
     expect(row?.providerReference).toBe(`pi_overtaking_${depositId}`);
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 2100 });
+  });
+});
+
+describe('concurrent charges of one saved-method deposit', () => {
+  /** A card provider that counts the charges asked of it and answers a moment later, as a real one does. */
+  function countingProvider() {
+    const charges: TSavedMethodChargeRequest[] = [];
+    const provider: PaymentProvider = {
+      method: 'card',
+      createCheckout: () => Promise.reject(new Error('no checkout for a saved card')),
+      verifyWebhook: () => {
+        throw new Error('not used');
+      },
+      async chargeSavedMethod(request) {
+        charges.push(request);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { providerReference: `pi_counted_${request.depositId}` };
+      },
+    };
+    return { provider, charges };
+  }
+
+  it('asks the provider once among 10 simultaneous calls, and the webhook credits once (10 rounds)', async () => {
+    const user = await activeUser();
+    const cardId = await saveCard(user.accessToken, '4242424242424242');
+    for (let round = 0; round < 10; round += 1) {
+      const now = t.clock.now();
+      const depositId = await inTransaction(t.database.db, (tx) =>
+        recordDeposit(tx, { payments: t.deps.config.payments, now }, user.userId, {
+          method: 'card',
+          amount: { amount: 1000, currency: 'USD' },
+          paymentMethodId: cardId,
+        }),
+      );
+      const { provider, charges } = countingProvider();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          chargeSavedPaymentMethod({ db: t.database.db, clock: t.clock, provider }, user.userId, depositId),
+        ),
+      );
+      expect(charges.map((charge) => charge.depositId)).toEqual([depositId]);
+      // Each caller answers the deposit as it stands: charged, or being charged by another.
+      expect(answers).toEqual(Array(10).fill({ depositId, checkoutUrl: null, status: 'pending' }));
+
+      const delivered = await deliverWebhook(
+        JSON.stringify({
+          id: `evt_counted_${depositId}`,
+          type: 'payment.succeeded',
+          data: { providerReference: `pi_counted_${depositId}`, depositId, amount: 1000, currency: 'USD' },
+        }),
+      );
+      expect(delivered.statusCode).toBe(200);
+      expect((await settledDeposit(user.accessToken, depositId)).status).toBe('succeeded');
+      expect(await eventsOf(depositId)).toHaveLength(1);
+    }
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 10_000 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 });

@@ -11,8 +11,15 @@ import { deposits, paymentEvents } from './deposits.tables.ts';
 // The real Stripe adapter inside the real app, with Stripe itself replaced by a stand-in on loopback.
 const WEBHOOK_SECRET = 'whsec_end_to_end_secret';
 let stripeAnswers = true;
-const stripe = await providerStandIn((request) => {
+/** Holds Stripe's answer to a saved-card charge while the test sends more requests: a provider still working. */
+let chargeAnswered: Promise<void> = Promise.resolve();
+const stripe = await providerStandIn(async (request) => {
   if (!stripeAnswers) return { status: 500, body: { error: { type: 'api_error' } } };
+  if (request.path === '/v1/payment_intents') {
+    await chargeAnswered;
+    const depositId = new URLSearchParams(request.body).get('metadata[deposit_id]');
+    return { status: 200, body: { id: `pi_test_${depositId}`, object: 'payment_intent', status: 'processing' } };
+  }
   const depositId = new URLSearchParams(request.body).get('client_reference_id');
   return {
     status: 200,
@@ -59,6 +66,12 @@ function stripeWebhook(rawBody: string) {
     },
     payload: rawBody,
   });
+}
+
+const chargesSent = () => stripe.received.filter((request) => request.path === '/v1/payment_intents');
+
+async function until(isDone: () => boolean) {
+  for (let attempt = 0; attempt < 400 && !isDone(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('card deposits through Stripe', () => {
@@ -136,5 +149,73 @@ describe('card deposits through Stripe', () => {
     expect(response.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     const rows = await t.database.db.select().from(deposits).where(eq(deposits.amount, 3000));
     expect(rows.map((row) => [row.status, row.failureReason])).toEqual([['failed', 'provider_unavailable']]);
+  });
+});
+
+describe('a saved card charged through Stripe', () => {
+  it('is charged by one request only while replays of it arrive (client retries): one charge, one credit', async () => {
+    stripeAnswers = true;
+    const user = await activeUser(t);
+    const me = await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) });
+    const userId = me.json().data.id as string;
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/v1/cards',
+      headers: bearer(user.accessToken),
+      payload: { nameOnCard: 'Ada Lovelace', cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 },
+    });
+    const deposit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/deposits',
+        headers: { ...bearer(user.accessToken), 'idempotency-key': `saved-card-retries-${userId}` },
+        payload: { method: 'card', amount: { amount: 4200, currency: 'USD' }, paymentMethodId: card.json().data.id },
+      });
+    const chargesBefore = chargesSent().length;
+    let answerCharge = () => {};
+    chargeAnswered = new Promise((resolve) => (answerCharge = resolve));
+
+    // The first request has recorded the intent and is waiting for Stripe when the retries come in.
+    const first = deposit();
+    await until(() => chargesSent().length > chargesBefore);
+    const retries = Array.from({ length: 5 }, () => deposit());
+    const settled = Promise.all(retries);
+    let isSettled = false;
+    void settled.then(() => (isSettled = true));
+    await until(() => isSettled || chargesSent().length > chargesBefore + 1);
+    answerCharge();
+    const [firstAnswer, ...retryAnswers] = await Promise.all([first, ...retries]);
+
+    expect(chargesSent().length - chargesBefore).toBe(1);
+    expect(firstAnswer.statusCode).toBe(201);
+    const { depositId } = firstAnswer.json().data;
+    expect(firstAnswer.json().data).toEqual({ depositId, checkoutUrl: null, status: 'pending' });
+    // The retries answer the intent as it stands: the same deposit, being charged (poll GET /v1/deposits/:id).
+    for (const answer of retryAnswers) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().data).toEqual({ depositId, checkoutUrl: null, status: 'pending' });
+    }
+
+    const succeeded = JSON.stringify({
+      id: `evt_pi_succeeded_${depositId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: `pi_test_${depositId}`,
+          object: 'payment_intent',
+          amount: 4200,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: { deposit_id: depositId, charge: 'saved_method' },
+        },
+      },
+    });
+    expect((await stripeWebhook(succeeded)).statusCode).toBe(200);
+    expect((await stripeWebhook(succeeded)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, depositId));
+    expect(row).toMatchObject({ status: 'succeeded', providerReference: `pi_test_${depositId}` });
+    expect(await balancesOf(t.database.db, userId)).toMatchObject({ unsettled: 4200 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 });

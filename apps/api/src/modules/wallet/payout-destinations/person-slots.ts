@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { users } from '../../users/users.tables.ts';
+import { lockPerson } from '../../users/people.ts';
 
 /**
  * Whether the person may save one more of something they keep at most `max` of. Locks the person's row first, so two
@@ -13,7 +13,7 @@ export async function hasRoomForOneMore(
   userId: string,
   max: number,
 ): Promise<boolean> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockPerson(tx, userId);
   const [row] = await tx.select({ saved: count() }).from(table).where(eq(table.userId, userId));
   return (row?.saved ?? 0) < max;
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TConsoleWithdrawalDetail, TWithdrawalStatus } from '@cypher/contract';
+import { withdrawalMoves, type TConsoleWithdrawalDetail, type TWithdrawalMove } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -11,16 +11,6 @@ import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
 import { withdrawalStatusEmail } from './withdrawal-emails.ts';
 import { transitionWithdrawal } from './withdrawal-states.ts';
 import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
-
-export type TWithdrawalDecision = 'review' | 'approve' | 'reject' | 'mark_paid' | 'mark_failed';
-
-const targetOf: Record<TWithdrawalDecision, TWithdrawalStatus> = {
-  review: 'in_review',
-  approve: 'approved',
-  reject: 'rejected',
-  mark_paid: 'paid',
-  mark_failed: 'failed',
-};
 
 /**
  * The money side of each end state, posted in the same transaction as the status change. Rejected: the amount goes
@@ -45,21 +35,20 @@ function ledgerEntriesFor(row: TWithdrawalRow): TLedgerEntryInput[] | null {
 const ledgerKindOf = { rejected: 'withdrawal_reject', paid: 'withdrawal_paid', failed: 'withdrawal_failed' } as const;
 
 /**
- * Console (admins): moves a withdrawal one step, with its ledger effect and audit row, then tells the person.
- * Reject and mark_failed carry the reason the person is told (their request schemas require it).
+ * Console (admins): moves a withdrawal one step (the contract's withdrawalMoves names its target and its audit
+ * decision), with its ledger effect and audit row, then tells the person. Reject and failed carry the reason the
+ * person is told (their request schemas require it).
  */
 export async function changeWithdrawalStatus(
   ctx: AppContext,
   operator: Operator,
   id: string,
-  decision: TWithdrawalDecision,
+  move: TWithdrawalMove,
   reason?: string,
 ): Promise<TConsoleWithdrawalDetail> {
   const now = ctx.clock.now();
-  const to = targetOf[decision];
+  const { to, decision } = withdrawalMoves[move];
   const { row, detail } = await inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
-    if (!before) throw new AppError('WITHDRAWAL_NOT_FOUND');
     const moved = await transitionWithdrawal(tx, id, {
       to,
       now,
@@ -69,8 +58,12 @@ export async function changeWithdrawalStatus(
         ...(to === 'failed' ? { failureReason: reason ?? null } : {}),
       },
     });
-    if (!moved) throw new AppError('WITHDRAWAL_STATUS_CONFLICT');
-    const entries = ledgerEntriesFor(moved);
+    if (!moved) {
+      // Only to tell an unknown withdrawal from one in another state; nothing is decided on this read.
+      const [known] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
+      throw new AppError(known ? 'WITHDRAWAL_STATUS_CONFLICT' : 'WITHDRAWAL_NOT_FOUND');
+    }
+    const entries = ledgerEntriesFor(moved.row);
     if (entries && (to === 'rejected' || to === 'paid' || to === 'failed')) {
       await postLedgerTransaction(tx, {
         kind: ledgerKindOf[to],
@@ -80,16 +73,21 @@ export async function changeWithdrawalStatus(
         now,
       });
     }
+    // `before` is the state the move's own statement locked and left, so each step starts where the last one ended.
     await recordAudit(tx, {
       actorUserId: operator.userId,
       action: decision,
       entityType: 'withdrawal',
       entityId: id,
-      before: { status: before.status },
-      after: { status: moved.status, rejectionReason: moved.rejectionReason, failureReason: moved.failureReason },
-      at: now,
+      before: { status: moved.before },
+      after: {
+        status: moved.row.status,
+        rejectionReason: moved.row.rejectionReason,
+        failureReason: moved.row.failureReason,
+      },
+      at: moved.at,
     });
-    return { row: moved, detail: await getConsoleWithdrawal(tx, id) };
+    return { row: moved.row, detail: await getConsoleWithdrawal(tx, id) };
   });
   await deliver(() => ctx.mailer.sendEmail(withdrawalStatusEmail(ctx.config, detail.user.email, row)), {
     isRequired: false,

@@ -8,10 +8,13 @@ import {
   ZFailWithdrawalRequest,
   ZPage,
   ZRejectWithdrawalRequest,
+  withdrawalMoveNames,
+  withdrawalMoves,
+  type TWithdrawalMove,
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { adminOnly, operatorOf } from '../../../http/operator-guard.ts';
-import { changeWithdrawalStatus, type TWithdrawalDecision } from './change-withdrawal-status.ts';
+import { changeWithdrawalStatus } from './change-withdrawal-status.ts';
 import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
 import { listConsoleWithdrawals } from './list-withdrawals.ts';
 
@@ -53,54 +56,50 @@ export function consoleWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       async (request) => ({ data: await getConsoleWithdrawal(ctx.db, request.params.id) }),
     );
 
-    const decisions: { path: string; decision: TWithdrawalDecision; summary: string }[] = [
-      { path: 'review', decision: 'review', summary: 'Take a withdrawal in review (admin)' },
-      { path: 'approve', decision: 'approve', summary: 'Approve a withdrawal (admin)' },
-      { path: 'paid', decision: 'mark_paid', summary: 'Mark an approved withdrawal paid (admin)' },
-    ];
-    for (const { path, decision, summary } of decisions) {
-      app.post(
-        `/v1/console/withdrawals/:id/${path}`,
-        { schema: { tags, summary, security, params, response: detailResponse } },
-        async (request) => ({
-          data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, decision),
-        }),
-      );
-    }
+    const summaries: Record<TWithdrawalMove, string> = {
+      review: 'Take a withdrawal in review (admin)',
+      approve: 'Approve a withdrawal (admin)',
+      reject: 'Reject a withdrawal with a reason: the amount goes back, the fee is kept (admin)',
+      paid: 'Mark an approved withdrawal paid (admin)',
+      failed: 'Mark an approved withdrawal failed with a reason: amount and fee go back (admin)',
+    };
 
-    const withReason: {
-      path: string;
-      decision: TWithdrawalDecision;
-      summary: string;
-      body: typeof ZRejectWithdrawalRequest;
-    }[] = [
-      {
-        path: 'reject',
-        decision: 'reject',
-        summary: 'Reject a withdrawal with a reason: the amount goes back, the fee is kept (admin)',
-        body: ZRejectWithdrawalRequest,
-      },
-      {
-        path: 'failed',
-        decision: 'mark_failed',
-        summary: 'Mark an approved withdrawal failed with a reason: amount and fee go back (admin)',
-        body: ZFailWithdrawalRequest,
-      },
-    ];
-    for (const { path, decision, summary, body } of withReason) {
-      app.post(
-        `/v1/console/withdrawals/:id/${path}`,
-        { schema: { tags, summary, security, params, body, response: detailResponse } },
-        async (request) => ({
-          data: await changeWithdrawalStatus(
-            ctx,
-            operatorOf(request),
-            request.params.id,
-            decision,
-            request.body.reason,
-          ),
-        }),
-      );
+    // One route per move of the contract's table, so the addresses, the audit decisions and the moves that need a
+    // reason are the ones the console offers.
+    for (const move of withdrawalMoveNames) {
+      const { isWithReason } = withdrawalMoves[move];
+      if (isWithReason) {
+        app.post(
+          `/v1/console/withdrawals/:id/${move}`,
+          {
+            schema: {
+              tags,
+              summary: summaries[move],
+              security,
+              params,
+              body: move === 'failed' ? ZFailWithdrawalRequest : ZRejectWithdrawalRequest,
+              response: detailResponse,
+            },
+          },
+          async (request) => ({
+            data: await changeWithdrawalStatus(
+              ctx,
+              operatorOf(request),
+              request.params.id,
+              move,
+              request.body.reason,
+            ),
+          }),
+        );
+      } else {
+        app.post(
+          `/v1/console/withdrawals/:id/${move}`,
+          { schema: { tags, summary: summaries[move], security, params, response: detailResponse } },
+          async (request) => ({
+            data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, move),
+          }),
+        );
+      }
     }
   };
 }

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { TConsoleWithdrawalDetail } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { users } from '../../users/users.tables.ts';
+import { peopleByIds, personIn } from '../../users/people.ts';
 import { withdrawalHistories } from './withdrawal-history.ts';
-import { consolePersonColumns, consoleWithdrawalView } from './withdrawal-views.ts';
+import { consoleWithdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 
 /**
@@ -12,14 +12,9 @@ import { withdrawals } from './withdrawals.tables.ts';
  * who made it. Pass a transaction to read inside one.
  */
 export async function getConsoleWithdrawal(db: Db, id: string): Promise<TConsoleWithdrawalDetail> {
-  const [found] = await db
-    .select({ withdrawal: withdrawals, user: consolePersonColumns })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.id, id));
+  const [found] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   if (!found) throw new AppError('WITHDRAWAL_NOT_FOUND');
-  const histories = await withdrawalHistories(db, [
-    { id, createdAt: found.withdrawal.createdAt, submitter: found.user },
-  ]);
-  return { ...consoleWithdrawalView(found.withdrawal, found.user), history: histories.get(id) ?? [] };
+  const user = personIn(await peopleByIds(db, [found.userId]), found.userId);
+  const histories = await withdrawalHistories(db, [{ id, createdAt: found.createdAt, submitter: user }]);
+  return { ...consoleWithdrawalView(found, user), history: histories.get(id) ?? [] };
 }

@@ -8,9 +8,9 @@ import type {
 } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
-import { users } from '../../users/users.tables.ts';
+import { peopleByIds, personIn } from '../../users/people.ts';
 import { withdrawalHistories } from './withdrawal-history.ts';
-import { consolePersonColumns, consoleWithdrawalView, withdrawalView } from './withdrawal-views.ts';
+import { consoleWithdrawalView, withdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 
 /** `GET /v1/withdrawals`: mine, newest first, each with its steps (not who in the team made them). */
@@ -55,16 +55,16 @@ export async function listConsoleWithdrawals(
   if (query.status) conditions.push(eq(withdrawals.status, query.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
-    .select({ withdrawal: withdrawals, user: consolePersonColumns })
+    .select()
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(where)
     .orderBy(...consoleOrders[query.sort])
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
+  const people = await peopleByIds(db, rows.map((row) => row.userId));
   return toPage(
-    rows.map((row) => consoleWithdrawalView(row.withdrawal, row.user)),
+    rows.map((row) => consoleWithdrawalView(row, personIn(people, row.userId))),
     query,
     counted?.total ?? 0,
   );

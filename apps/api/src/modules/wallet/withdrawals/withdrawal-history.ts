@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { withdrawalStatuses, type TConsolePerson, type TWithdrawalHistoryEntry } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
-import { auditLog } from '../../console/console.tables.ts';
-import { users } from '../../users/users.tables.ts';
-import { consolePersonColumns } from './withdrawal-views.ts';
+import { auditTrail } from '../../console/audit/audit-trail.ts';
+import { peopleByIds } from '../../users/people.ts';
 
 /** What changeWithdrawalStatus records as an audit row's `after`; rows written before failureReason lack it. */
 const ZMoveRecord = z.object({
@@ -28,32 +26,21 @@ export async function withdrawalHistories(
       [{ status: 'submitted', by: withdrawal.submitter, reason: null, at: withdrawal.createdAt.toISOString() }],
     ]),
   );
-  if (withdrawals.length === 0) return histories;
-  const moves = await db
-    .select({
-      withdrawalId: auditLog.entityId,
-      after: auditLog.after,
-      at: auditLog.createdAt,
-      by: consolePersonColumns,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(
-      and(
-        eq(auditLog.entityType, 'withdrawal'),
-        inArray(
-          auditLog.entityId,
-          withdrawals.map((withdrawal) => withdrawal.id),
-        ),
-      ),
-    )
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const moves = await auditTrail(
+    db,
+    'withdrawal',
+    withdrawals.map((withdrawal) => withdrawal.id),
+  );
+  const people = await peopleByIds(
+    db,
+    moves.flatMap((move) => (move.actorUserId ? [move.actorUserId] : [])),
+  );
   for (const move of moves) {
     const record = ZMoveRecord.safeParse(move.after);
     if (!record.success) continue;
-    histories.get(move.withdrawalId)?.push({
+    histories.get(move.entityId)?.push({
       status: record.data.status,
-      by: move.by,
+      by: (move.actorUserId && people.get(move.actorUserId)) || null,
       reason: record.data.rejectionReason ?? record.data.failureReason ?? null,
       at: move.at.toISOString(),
     });

@@ -5,14 +5,10 @@ import {
   type TConsoleWithdrawal,
   type TWithdrawal,
 } from '@cypher/contract';
-import { users } from '../../users/users.tables.ts';
 import type { TWithdrawalRow } from './withdrawals.tables.ts';
 
-/** The person as consoleWithdrawalView takes them, to select alongside a withdrawal. */
-export const consolePersonColumns = { id: users.id, email: users.email, nickname: users.nickname };
-
 /** "First Bank •••• 6789" or "0x5290…9EE7": enough to recognise, not enough to reuse. */
-export function maskedDestination(row: Pick<TWithdrawalRow, 'method' | 'payoutDetails'>): string {
+function maskedDestination(row: Pick<TWithdrawalRow, 'method' | 'payoutDetails'>): string {
   const details = row.payoutDetails;
   return row.method === 'usdc' ? shortUsdcAddress(details.address ?? '') : bankAccountLabel(details);
 }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { canMoveWithdrawal, type TWithdrawalStatus } from '@cypher/contract';
+import { testDatabaseUrl } from '../../../config.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
 import { purgeIdempotencyKeys } from '../../../http/idempotency.ts';
 import { idempotencyKeys } from '../../../http/idempotency/idempotency.tables.ts';
+import { auditLog } from '../../console/console.tables.ts';
 import { activeUser, bearer, latestMessage } from '../../../testing/auth-helpers.ts';
 import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { verifyIdentityForTest } from '../../../testing/identity-helpers.ts';
@@ -16,6 +19,9 @@ import {
   noViolations,
   usWireDetails,
 } from '../../../testing/wallet-helpers.ts';
+
+// PGlite runs one statement at a time, so races only show on a PostgreSQL server.
+const isOnPostgres = Boolean(testDatabaseUrl());
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpOperator>>;
@@ -256,6 +262,51 @@ describe('console review of withdrawals', () => {
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 17_500, held: 0 });
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
+
+  it.runIf(isOnPostgres)(
+    'records each of racing moves from the state it really left, so the steps chain (30 rounds)',
+    async () => {
+      const user = await fundedUser(50_000);
+      for (let round = 0; round < 30; round += 1) {
+        const id = (await withdraw(user.accessToken, usdcRequest(1000))).json().data.id as string;
+        const decisions = ['review', 'reject', 'approve'] as const;
+        const responses = await Promise.all(
+          decisions.map((decision) => decide(id, decision, decision === 'reject' ? { reason: 'No' } : undefined)),
+        );
+        for (const response of responses.filter((response) => response.statusCode !== 200)) {
+          expect(response.statusCode).toBe(409);
+          expect(response.json().code).toBe('WITHDRAWAL_STATUS_CONFLICT');
+        }
+
+        // In the order the history shows them, each move starts where the one before it ended.
+        const moves = await t.database.db
+          .select({ before: auditLog.before, after: auditLog.after })
+          .from(auditLog)
+          .where(and(eq(auditLog.entityType, 'withdrawal'), eq(auditLog.entityId, id)))
+          .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+        let status: TWithdrawalStatus = 'submitted';
+        for (const move of moves as { before: { status: TWithdrawalStatus }; after: { status: TWithdrawalStatus } }[]) {
+          expect(move.before.status, `round ${round}`).toBe(status);
+          expect(canMoveWithdrawal(status, move.after.status)).toBe(true);
+          status = move.after.status;
+        }
+        // Exactly the moves that answered 200 happened, and they end where the withdrawal is.
+        expect(moves).toHaveLength(responses.filter((response) => response.statusCode === 200).length);
+        const detail = await t.app.inject({
+          method: 'GET',
+          url: `/v1/console/withdrawals/${id}`,
+          headers: bearer(admin.accessToken),
+        });
+        expect(detail.json().data.status).toBe(status);
+        expect(detail.json().data.history.map((step: { status: string }) => step.status)).toEqual([
+          'submitted',
+          ...moves.map((move) => (move.after as { status: string }).status),
+        ]);
+      }
+      expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+    },
+    120_000,
+  );
 
   it('answers 404 for an unknown withdrawal', async () => {
     const response = await decide('0190a6c8-0000-7000-8000-000000000000', 'approve');

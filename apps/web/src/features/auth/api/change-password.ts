@@ -3,7 +3,7 @@ import type { TChangePasswordRequest } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 
 /** `POST /users/authentications/change-password`: other sessions end; this one continues. */
-export async function changePassword(body: TChangePasswordRequest): Promise<void> {
+async function changePassword(body: TChangePasswordRequest): Promise<void> {
   await apiRequest('POST', '/users/authentications/change-password', { body, auth: true });
 }
 

@@ -3,7 +3,7 @@ import type { TConfirmPasswordResetRequest } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 
 /** `PATCH /users/authentications/reset-password`: sets the new password with the mailed key; every session ends. */
-export async function confirmPasswordReset(body: TConfirmPasswordResetRequest): Promise<void> {
+async function confirmPasswordReset(body: TConfirmPasswordResetRequest): Promise<void> {
   await apiRequest('PATCH', '/users/authentications/reset-password', { body });
 }
 

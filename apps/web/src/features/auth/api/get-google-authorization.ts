@@ -3,7 +3,7 @@ import { ZOAuthAuthorization, type TOAuthAuthorization } from '@cypher/contract'
 import { apiRequest } from '../../../api/client.ts';
 
 /** `GET /v1/users/authentications/oauth/google`: the Google address to send the browser to (state and PKCE kept by the API). */
-export async function getGoogleAuthorization(): Promise<TOAuthAuthorization> {
+async function getGoogleAuthorization(): Promise<TOAuthAuthorization> {
   return ZOAuthAuthorization.parse(
     await apiRequest('GET', '/users/authentications/oauth/google', { cache: 'no-store' }),
   );

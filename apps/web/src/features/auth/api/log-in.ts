@@ -6,7 +6,7 @@ import { apiRequest } from '../../../api/client.ts';
  * `POST /users/authentications/login`: tokens, or an SMS challenge when two-factor is on. Sent without
  * authorisation, so its 401 (INVALID_PASSWORD) is an answer to show, never a reason to refresh.
  */
-export async function logIn(body: TLoginRequest): Promise<TLoginResponse> {
+async function logIn(body: TLoginRequest): Promise<TLoginResponse> {
   return ZLoginResponse.parse(await apiRequest('POST', '/users/authentications/login', { body }));
 }
 

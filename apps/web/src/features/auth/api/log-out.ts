@@ -3,7 +3,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { endSession } from '../../../lib/session.ts';
 
 /** `POST /users/authentications/logout`: revokes this sign-in on the server. */
-export async function logOut(): Promise<void> {
+async function logOut(): Promise<void> {
   await apiRequest('POST', '/users/authentications/logout', { auth: true });
 }
 
@@ -11,7 +11,7 @@ export async function logOut(): Promise<void> {
  * Sign out: ask the server to revoke the sign-in, then clear everything stored whatever it answered. A failed
  * logout (offline, session already gone) must never leave someone signed in on this device.
  */
-export async function signOut(): Promise<void> {
+async function signOut(): Promise<void> {
   try {
     await logOut();
   } catch {

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
 const ZVerificationSent = z.object({ sentTo: z.string() });
 
 /** `POST /users/authentications/email-verifications`: mails the signed-in user a new verification link. */
-export async function sendEmailVerification(): Promise<{ sentTo: string }> {
+async function sendEmailVerification(): Promise<{ sentTo: string }> {
   return ZVerificationSent.parse(
     await apiRequest('POST', '/users/authentications/email-verifications', { auth: true }),
   );

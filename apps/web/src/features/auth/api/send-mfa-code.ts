@@ -3,7 +3,7 @@ import { ZCodeSent, type TCodeSent } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 
 /** `POST /users/authentications/mfa-code` with the sign-in attempt's mfaToken: the SMS step's "Resend code". */
-export async function sendMfaCode(mfaToken: string): Promise<TCodeSent> {
+async function sendMfaCode(mfaToken: string): Promise<TCodeSent> {
   return ZCodeSent.parse(await apiRequest('POST', '/users/authentications/mfa-code', { body: { mfaToken } }));
 }
 

@@ -3,7 +3,7 @@ import { ZTokenPair, type TSignIn2faRequest, type TTokenPair } from '@cypher/con
 import { apiRequest } from '../../../api/client.ts';
 
 /** `POST /users/authentications/sign-in-2fa`: finishes a two-factor sign-in with the code from the SMS. */
-export async function signIn2fa(body: TSignIn2faRequest): Promise<TTokenPair> {
+async function signIn2fa(body: TSignIn2faRequest): Promise<TTokenPair> {
   return ZTokenPair.parse(await apiRequest('POST', '/users/authentications/sign-in-2fa', { body }));
 }
 

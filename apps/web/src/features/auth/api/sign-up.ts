@@ -3,7 +3,7 @@ import { ZTokenPair, type TSignUpRequest, type TTokenPair } from '@cypher/contra
 import { apiRequest } from '../../../api/client.ts';
 
 /** `POST /users`: creates the account (status CREATED), mails the verification link, and signs in. */
-export async function signUp(body: TSignUpRequest): Promise<TTokenPair> {
+async function signUp(body: TSignUpRequest): Promise<TTokenPair> {
   return ZTokenPair.parse(await apiRequest('POST', '/users', { body }));
 }
 

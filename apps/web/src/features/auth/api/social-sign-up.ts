@@ -3,7 +3,7 @@ import { ZTokenPair, type TSocialSignUpRequest, type TTokenPair } from '@cypher/
 import { apiRequest } from '../../../api/client.ts';
 
 /** `POST /v1/users/social`: creates the account from the Google profile (email already verified) and signs it in. */
-export async function socialSignUp(body: TSocialSignUpRequest): Promise<TTokenPair> {
+async function socialSignUp(body: TSocialSignUpRequest): Promise<TTokenPair> {
   return ZTokenPair.parse(await apiRequest('POST', '/users/social', { body }));
 }
 

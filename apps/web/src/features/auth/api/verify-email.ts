@@ -7,7 +7,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 const ZVerified = z.object({ status: ZAccountStatus });
 
 /** `PATCH /users/authentications/email-verifications`: spends the key from the mail link. Needs no sign-in. */
-export async function verifyEmail(key: string): Promise<{ status: TAccountStatus }> {
+async function verifyEmail(key: string): Promise<{ status: TAccountStatus }> {
   return ZVerified.parse(
     await apiRequest('PATCH', '/users/authentications/email-verifications', { body: { key } }),
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,7 +9,7 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { ZChangePasswordForm } from '../form-schemas.ts';
 import { PasswordInput } from './password-input.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordFields } from './password-rules.tsx';
 import styles from './auth-form.module.css';
 
 type TChangePasswordInput = z.input<typeof ZChangePasswordForm>;
@@ -20,18 +20,17 @@ const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm() {
   const { showToast } = useToast();
   const changePassword = useChangePassword();
+  const form = useForm<TChangePasswordInput, unknown, TChangePasswordOutput>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: emptyForm,
+  });
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    control,
     formState: { errors },
-  } = useForm<TChangePasswordInput, unknown, TChangePasswordOutput>({
-    resolver: zodResolver(ZChangePasswordForm),
-    defaultValues: emptyForm,
-  });
-  const newPassword = useWatch({ control, name: 'newPassword' });
+  } = form;
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword: chosen }) => {
     try {
@@ -57,16 +56,7 @@ export function ChangePasswordForm() {
       <Field label="Current password" error={errors.currentPassword?.message}>
         {(control) => <PasswordInput {...control} autoComplete="current-password" {...register('currentPassword')} />}
       </Field>
-      <Field
-        label="New password"
-        error={errors.newPassword?.message}
-        hint={errors.newPassword ? undefined : <PasswordRules value={newPassword ?? ''} />}
-      >
-        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('newPassword')} />}
-      </Field>
-      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('confirmPassword')} />}
-      </Field>
+      <NewPasswordFields form={form} name="newPassword" label="New password" />
       <Button type="submit" variant="primary" size="lg" isBlock isLoading={changePassword.isPending}>
         Change password
       </Button>

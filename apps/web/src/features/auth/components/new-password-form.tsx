@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Field } from '../../../ui/field.tsx';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
 import { ZResetPasswordForm } from '../form-schemas.ts';
-import { PasswordInput } from './password-input.tsx';
-import { PasswordRules } from './password-rules.tsx';
+import { NewPasswordFields } from './password-rules.tsx';
 import styles from './auth-form.module.css';
 
 type TNewPasswordInput = z.input<typeof ZResetPasswordForm>;
@@ -19,17 +17,15 @@ type TNewPasswordOutput = z.output<typeof ZResetPasswordForm>;
 /** Step two of a reset, opened from the mailed link: the new password, twice. */
 export function NewPasswordForm({ resetKey, onReset }: { resetKey: string; onReset: () => void }) {
   const confirmReset = useConfirmPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<TNewPasswordInput, unknown, TNewPasswordOutput>({
+  const form = useForm<TNewPasswordInput, unknown, TNewPasswordOutput>({
     resolver: zodResolver(ZResetPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const password = useWatch({ control, name: 'password' });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ password: newPassword }) => {
     try {
@@ -61,16 +57,7 @@ export function NewPasswordForm({ resetKey, onReset }: { resetKey: string; onRes
           {isBadKey ? `${errors.root.server.message} This link has expired or was already used.` : errors.root.server.message}
         </Alert>
       ) : null}
-      <Field
-        label="New password"
-        error={errors.password?.message}
-        hint={errors.password ? undefined : <PasswordRules value={password ?? ''} />}
-      >
-        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('password')} />}
-      </Field>
-      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('confirmPassword')} />}
-      </Field>
+      <NewPasswordFields form={form} name="password" label="New password" />
       <Button type="submit" variant="primary" size="lg" isBlock isLoading={confirmReset.isPending}>
         Set new password
       </Button>

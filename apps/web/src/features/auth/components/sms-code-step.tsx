@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
+import { SMS_CODE_LENGTH, type TMfaChallenge, type TTokenPair } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyApiError } from '../../../api/form-errors.ts';
@@ -83,7 +83,7 @@ export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps)
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]*"
-              maxLength={6}
+              maxLength={SMS_CODE_LENGTH}
               placeholder="000000"
               autoFocus
             />

@@ -7,9 +7,9 @@ import { applyApiError } from '../../../api/form-errors.ts';
 import type { StoredSocialProfile } from '../../../lib/storage.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Checkbox } from '../../../ui/checkbox.tsx';
 import { useSocialSignUp } from '../api/social-sign-up.ts';
 import { ZSocialConsentForm } from '../form-schemas.ts';
+import { ConsentFields } from './consent-fields.tsx';
 import styles from './auth-form.module.css';
 
 type TConsentOutput = z.output<typeof ZSocialConsentForm>;
@@ -25,15 +25,15 @@ interface SocialConsentFormProps {
 /** The sign-up consent for someone new coming from Google: terms and privacy required, marketing optional. */
 export function SocialConsentForm({ profile, onSignedUp, onCancel }: SocialConsentFormProps) {
   const socialSignUp = useSocialSignUp();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<TConsentValues, unknown, TConsentOutput>({
+  const form = useForm<TConsentValues, unknown, TConsentOutput>({
     resolver: consentResolver,
     defaultValues: { agreeToTerms: false, agreeToPrivacy: false, marketingConsent: false },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -59,28 +59,7 @@ export function SocialConsentForm({ profile, onSignedUp, onCancel }: SocialConse
           {serverError.message}
         </Alert>
       ) : null}
-      <fieldset className={styles.consents}>
-        <legend className={styles.consentsLegend}>Agreements</legend>
-        <Checkbox
-          label={
-            <>
-              I agree to the <Link to="/terms#tos">terms of service</Link> (required)
-            </>
-          }
-          error={errors.agreeToTerms?.message}
-          {...register('agreeToTerms')}
-        />
-        <Checkbox
-          label={
-            <>
-              I agree to the <Link to="/terms#privacy">privacy policy</Link> (required)
-            </>
-          }
-          error={errors.agreeToPrivacy?.message}
-          {...register('agreeToPrivacy')}
-        />
-        <Checkbox label="Send me news about upcoming drops and offers (optional)" {...register('marketingConsent')} />
-      </fieldset>
+      <ConsentFields form={form} />
       <Button type="submit" variant="primary" size="lg" isBlock isLoading={socialSignUp.isPending}>
         Create account
       </Button>

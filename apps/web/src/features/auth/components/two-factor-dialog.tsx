@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { SMS_CODE_LENGTH } from '@cypher/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -113,7 +114,7 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
                 key="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
+                maxLength={SMS_CODE_LENGTH}
                 value={value}
                 onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 6))}
                 autoFocus

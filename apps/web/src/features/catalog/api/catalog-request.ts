@@ -1,19 +1,18 @@
-import type { z } from 'zod';
 import { catalogReadCache } from '../../../api/catalog-freshness.ts';
 import { apiRequest } from '../../../api/client.ts';
 import type { QueryParams } from '../../../api/query-string.ts';
 
 /**
- * A public catalogue read, checked against its contract schema. Public answers are cached by the browser for a
- * minute; right after a console change in this tab they are revalidated instead (catalog-freshness.ts).
+ * A public catalogue read, typed by its contract type: the API checked the answer against the same contract schema
+ * before sending it, so the browser does not parse it again (docs/decisions/0020). Public answers are cached by the
+ * browser for a minute; right after a console change in this tab they are revalidated instead (catalog-freshness.ts).
  */
-export async function getCatalog<TSchema extends z.ZodType>(
-  schema: TSchema,
+export function getCatalog<TResponse>(
   path: string,
   query: QueryParams | undefined,
   signal: AbortSignal | undefined,
-): Promise<z.output<TSchema>> {
-  return schema.parse(await apiRequest('GET', path, { query, signal, cache: catalogReadCache() }));
+): Promise<TResponse> {
+  return apiRequest<TResponse>('GET', path, { query, signal, cache: catalogReadCache() });
 }
 
 /** Drops empty filters, so `?q=` and an unset select neither reach the API nor split the cache. */

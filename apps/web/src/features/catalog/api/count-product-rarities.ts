@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZRarityCount, type TRarityCount } from '@cypher/contract';
-import { z } from 'zod';
+import type { TRarityCount } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog, withoutEmpty } from './catalog-request.ts';
 
 export type TRarityCountParams = { brandId?: string; collectionId?: string };
 
 /** `GET /v1/products/rarities`: every rarity, rarest last, with how many published products have it. */
-export function countProductRarities(params: TRarityCountParams, signal?: AbortSignal): Promise<TRarityCount[]> {
-  return getCatalog(z.array(ZRarityCount), '/products/rarities', params, signal);
+function countProductRarities(params: TRarityCountParams, signal?: AbortSignal): Promise<TRarityCount[]> {
+  return getCatalog('/products/rarities', params, signal);
 }
 
-export function productRaritiesQueryOptions(params: TRarityCountParams) {
+function productRaritiesQueryOptions(params: TRarityCountParams) {
   const query = withoutEmpty(params);
   return queryOptions({
     queryKey: queryKeys.products.rarities(query),

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBrand, type TBrand } from '@cypher/contract';
+import type { TBrand } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 /** `GET /v1/brands/:idOrSlug`: a published brand, by id or by slug (banners link by slug). */
-export function getBrand(idOrSlug: string, signal?: AbortSignal): Promise<TBrand> {
-  return getCatalog(ZBrand, `/brands/${encodeURIComponent(idOrSlug)}`, undefined, signal);
+function getBrand(idOrSlug: string, signal?: AbortSignal): Promise<TBrand> {
+  return getCatalog(`/brands/${encodeURIComponent(idOrSlug)}`, undefined, signal);
 }
 
-export function brandQueryOptions(idOrSlug: string) {
+function brandQueryOptions(idOrSlug: string) {
   return queryOptions({
     queryKey: queryKeys.brands.detail(idOrSlug),
     queryFn: ({ signal }) => getBrand(idOrSlug, signal),

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZLicense, type TLicense } from '@cypher/contract';
+import type { TLicense } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 /** `GET /v1/licenses/:id`: a published license with its brand. */
-export function getLicense(id: string, signal?: AbortSignal): Promise<TLicense> {
-  return getCatalog(ZLicense, `/licenses/${encodeURIComponent(id)}`, undefined, signal);
+function getLicense(id: string, signal?: AbortSignal): Promise<TLicense> {
+  return getCatalog(`/licenses/${encodeURIComponent(id)}`, undefined, signal);
 }
 
-export function licenseQueryOptions(id: string) {
+function licenseQueryOptions(id: string) {
   return queryOptions({ queryKey: queryKeys.licenses.detail(id), queryFn: ({ signal }) => getLicense(id, signal) });
 }
 

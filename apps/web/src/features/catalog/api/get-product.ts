@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZProduct, type TProduct } from '@cypher/contract';
+import type { TProduct } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 /** `GET /v1/products/:id`: a product with its brand, collection, license, category, tags and properties. */
-export function getProduct(id: string, signal?: AbortSignal): Promise<TProduct> {
-  return getCatalog(ZProduct, `/products/${encodeURIComponent(id)}`, undefined, signal);
+function getProduct(id: string, signal?: AbortSignal): Promise<TProduct> {
+  return getCatalog(`/products/${encodeURIComponent(id)}`, undefined, signal);
 }
 
-export function productQueryOptions(id: string) {
+function productQueryOptions(id: string) {
   return queryOptions({ queryKey: queryKeys.products.detail(id), queryFn: ({ signal }) => getProduct(id, signal) });
 }
 

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZTermsDocument, type TTermsDocument, type TTermsType } from '@cypher/contract';
+import type { TTermsDocument, TTermsType } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 /** `GET /v1/terms/:type`: the newest version in effect of the terms of service, privacy or cookie policy. */
-export function getTerms(type: TTermsType, signal?: AbortSignal): Promise<TTermsDocument> {
-  return getCatalog(ZTermsDocument, `/terms/${type}`, undefined, signal);
+function getTerms(type: TTermsType, signal?: AbortSignal): Promise<TTermsDocument> {
+  return getCatalog(`/terms/${type}`, undefined, signal);
 }
 
-export function termsQueryOptions(type: TTermsType) {
+function termsQueryOptions(type: TTermsType) {
   return queryOptions({
     queryKey: queryKeys.terms.byType(type),
     queryFn: ({ signal }) => getTerms(type, signal),

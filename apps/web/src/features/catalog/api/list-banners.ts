@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBanner, ZPage, type TBanner, type TPage } from '@cypher/contract';
+import type { TBanner, TPage } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 const HOME = { placement: 'HOME', size: 10 };
 
 /** `GET /v1/banners`: the home page's banners that are showing now, in their display order. */
-export function listHomeBanners(signal?: AbortSignal): Promise<TPage<TBanner>> {
-  return getCatalog(ZPage(ZBanner), '/banners', HOME, signal);
+function listHomeBanners(signal?: AbortSignal): Promise<TPage<TBanner>> {
+  return getCatalog('/banners', HOME, signal);
 }
 
-export function homeBannersQueryOptions() {
+function homeBannersQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.banners.list(HOME),
     queryFn: ({ signal }) => listHomeBanners(signal),

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBrand, ZPage, type TBrand, type TBrandType, type TPage, brandSorts } from '@cypher/contract';
+import type { TBrand, TBrandType, TPage, brandSorts } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog, withoutEmpty } from './catalog-request.ts';
 
@@ -13,11 +13,11 @@ export type TBrandListParams = {
 };
 
 /** `GET /v1/brands`: published brands, filtered by type, featured flag and search. */
-export function listBrands(params: TBrandListParams, signal?: AbortSignal): Promise<TPage<TBrand>> {
-  return getCatalog(ZPage(ZBrand), '/brands', params, signal);
+function listBrands(params: TBrandListParams, signal?: AbortSignal): Promise<TPage<TBrand>> {
+  return getCatalog('/brands', params, signal);
 }
 
-export function brandsQueryOptions(params: TBrandListParams) {
+function brandsQueryOptions(params: TBrandListParams) {
   const query = withoutEmpty(params);
   return queryOptions({
     queryKey: queryKeys.brands.list(query),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCategory, ZPage, type TCategory, type TPage } from '@cypher/contract';
+import type { TCategory, TPage } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
@@ -7,11 +7,11 @@ import { getCatalog } from './catalog-request.ts';
 const ALL = { size: 100 };
 
 /** `GET /v1/categories`: every category, in display order. */
-export function listCategories(signal?: AbortSignal): Promise<TPage<TCategory>> {
-  return getCatalog(ZPage(ZCategory), '/categories', ALL, signal);
+function listCategories(signal?: AbortSignal): Promise<TPage<TCategory>> {
+  return getCatalog('/categories', ALL, signal);
 }
 
-export function categoriesQueryOptions() {
+function categoriesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.categories.list(ALL),
     queryFn: ({ signal }) => listCategories(signal),

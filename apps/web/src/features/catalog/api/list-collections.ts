@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCollection, ZPage, type TCollection, type TPage } from '@cypher/contract';
+import type { TCollection, TPage } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog, withoutEmpty } from './catalog-request.ts';
 
 export type TCollectionListParams = { page?: number; size?: number; brandId?: string; licenseId?: string };
 
 /** `GET /v1/collections`: published collections, by brand or license, in their display order. */
-export function listCollections(params: TCollectionListParams, signal?: AbortSignal): Promise<TPage<TCollection>> {
-  return getCatalog(ZPage(ZCollection), '/collections', params, signal);
+function listCollections(params: TCollectionListParams, signal?: AbortSignal): Promise<TPage<TCollection>> {
+  return getCatalog('/collections', params, signal);
 }
 
-export function collectionsQueryOptions(params: TCollectionListParams) {
+function collectionsQueryOptions(params: TCollectionListParams) {
   const query = withoutEmpty(params);
   return queryOptions({
     queryKey: queryKeys.collections.list(query),

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZLicense, ZPage, type TLicense, type TPage } from '@cypher/contract';
+import type { TLicense, TPage } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog, withoutEmpty } from './catalog-request.ts';
 
 export type TLicenseListParams = { page?: number; size?: number; brandId?: string; q?: string };
 
 /** `GET /v1/licenses`: published licenses, by brand. */
-export function listLicenses(params: TLicenseListParams, signal?: AbortSignal): Promise<TPage<TLicense>> {
-  return getCatalog(ZPage(ZLicense), '/licenses', params, signal);
+function listLicenses(params: TLicenseListParams, signal?: AbortSignal): Promise<TPage<TLicense>> {
+  return getCatalog('/licenses', params, signal);
 }
 
-export function licensesQueryOptions(params: TLicenseListParams) {
+function licensesQueryOptions(params: TLicenseListParams) {
   const query = withoutEmpty(params);
   return queryOptions({
     queryKey: queryKeys.licenses.list(query),

@@ -1,25 +1,24 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ZCursorPage, ZProductActivity, type TCursorPage, type TProductActivity } from '@cypher/contract';
+import type { TCursorPage, TProductActivity } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 const ACTIVITY_PAGE_SIZE = 10;
 
 /** `GET /v1/products/:id/activities`: newest first; a feed that grows while read, so it pages by cursor. */
-export function listProductActivities(
+function listProductActivities(
   id: string,
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<TCursorPage<TProductActivity>> {
   return getCatalog(
-    ZCursorPage(ZProductActivity),
     `/products/${encodeURIComponent(id)}/activities`,
     { cursor, size: ACTIVITY_PAGE_SIZE },
     signal,
   );
 }
 
-export function productActivitiesQueryOptions(id: string) {
+function productActivitiesQueryOptions(id: string) {
   return infiniteQueryOptions({
     queryKey: queryKeys.products.activities(id),
     queryFn: ({ signal, pageParam }) => listProductActivities(id, pageParam, signal),

@@ -5,14 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import {
-  ZPage,
-  ZProductListItem,
-  type TPage,
-  type TProductListItem,
-  type TRarity,
-  productSorts,
-} from '@cypher/contract';
+import type { TPage, TProductListItem, TRarity, productSorts } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog, withoutEmpty } from './catalog-request.ts';
 
@@ -32,12 +25,12 @@ export type TProductListParams = {
 };
 
 /** `GET /v1/products`: products whose product, brand and collection are all published. */
-export function listProducts(params: TProductListParams, signal?: AbortSignal): Promise<TPage<TProductListItem>> {
-  return getCatalog(ZPage(ZProductListItem), '/products', params, signal);
+function listProducts(params: TProductListParams, signal?: AbortSignal): Promise<TPage<TProductListItem>> {
+  return getCatalog('/products', params, signal);
 }
 
 /** One page of products, for lists with numbered pages (the filters and the page live in the address). */
-export function productsQueryOptions(params: TProductListParams) {
+function productsQueryOptions(params: TProductListParams) {
   const query = withoutEmpty(params);
   return queryOptions({
     queryKey: queryKeys.products.list(query),
@@ -51,7 +44,7 @@ export function useProducts(params: TProductListParams, options: { isEnabled?: b
 }
 
 /** Products a page at a time with "Show more", for the shelves on brand and license pages. */
-export function productShelfQueryOptions(params: Omit<TProductListParams, 'page'>) {
+function productShelfQueryOptions(params: Omit<TProductListParams, 'page'>) {
   const query = withoutEmpty(params);
   return infiniteQueryOptions({
     queryKey: queryKeys.products.infiniteList(query),

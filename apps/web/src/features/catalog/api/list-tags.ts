@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPage, ZTag, type TPage, type TTag } from '@cypher/contract';
+import type { TPage, TTag } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { getCatalog } from './catalog-request.ts';
 
 const ALL = { size: 100 };
 
 /** `GET /v1/tags`: tags by name (the filter offers the first hundred). */
-export function listTags(signal?: AbortSignal): Promise<TPage<TTag>> {
-  return getCatalog(ZPage(ZTag), '/tags', ALL, signal);
+function listTags(signal?: AbortSignal): Promise<TPage<TTag>> {
+  return getCatalog('/tags', ALL, signal);
 }
 
-export function tagsQueryOptions() {
+function tagsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.tags.list(ALL),
     queryFn: ({ signal }) => listTags(signal),

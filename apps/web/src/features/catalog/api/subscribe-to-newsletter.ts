@@ -5,7 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
  * `POST /v1/subscribe` (spec section 7, newsletter). Any 2xx means the address is on the list; the answer's body is
  * not needed. Lives with the home page's sign-up box, its only caller so far.
  */
-export async function subscribeToNewsletter(email: string): Promise<void> {
+async function subscribeToNewsletter(email: string): Promise<void> {
   await apiRequest('POST', '/subscribe', { body: { email } });
 }
 

@@ -1,10 +1,11 @@
-import type { TBanner } from '@cypher/contract';
+import { responsiveImages, uploadSrcSet, type TBanner } from '@cypher/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../ui/icon.tsx';
 import styles from './banner-carousel.module.css';
 
 const AUTOPLAY_MS = 7000;
+const BANNER = responsiveImages.homeBanner;
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -91,10 +92,14 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
             <img
               className={styles.image}
               src={banner.imageUrl}
+              srcSet={uploadSrcSet(banner.imageUrl, BANNER.width)}
+              sizes={BANNER.sizes}
               alt=""
-              width={1440}
-              height={480}
+              width={BANNER.width}
+              height={BANNER.height}
+              // The first slide is the page's largest paint (the API preloads the same candidate in the HTML).
               loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
             />
             <div className={styles.caption}>
               <h2 className={styles.title}>{banner.title}</h2>

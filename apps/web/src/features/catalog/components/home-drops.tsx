@@ -5,8 +5,8 @@ import { SectionHeader } from './section-header.tsx';
 import styles from './home-sections.module.css';
 
 /**
- * Drops: "available now" and "upcoming" come with the drops feature. Until then the section says plainly that drops
- * open soon and points at what a visitor can do meanwhile.
+ * Drops on the home page: where to find what is on sale now and what is coming (the drops themselves, with their
+ * live countdowns, are on /drops), and a nudge to sign up first for visitors.
  */
 export function HomeDrops() {
   const { isLoggedIn } = useSession();
@@ -15,22 +15,25 @@ export function HomeDrops() {
       <SectionHeader
         id="drops-heading"
         eyebrow="Drops"
-        title="Drops open soon"
-        lead="Limited packs from the brands below, each sold in rounds with their own sale window. Available and upcoming drops will appear here."
+        title="Limited packs, sold in rounds"
+        lead="Brands release packs in drops, each round with its own sale window and price. Every pack's contents are fixed and committed before the sale opens."
       />
       <EmptyState
         icon="clock"
         titleAs="h3"
-        title="No drops are open yet"
+        title="See what is on sale now"
         body={
           isLoggedIn
-            ? 'You are all set: browse the products that will be in the first packs while you wait.'
-            : 'Create an account now, so you are ready the moment the first drop opens.'
+            ? 'Open a drop to see its rounds counting down, what its packs hold and the odds of each rarity.'
+            : 'Create an account now, so you are ready the moment a round opens.'
         }
         action={
           <>
+            <ButtonLink to="/drops" variant="primary">
+              Browse drops
+            </ButtonLink>
             {isLoggedIn ? null : (
-              <ButtonLink to="/signup" variant="primary">
+              <ButtonLink to="/signup" variant="secondary">
                 Create an account
               </ButtonLink>
             )}

@@ -1,42 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZEmail } from '@cypher/contract';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { applyApiError } from '../../../api/form-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Field } from '../../../ui/field.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
+import { lazy } from 'react';
+import { WhenNearViewport } from '../../../ui/when-near-viewport.tsx';
 import styles from './newsletter-box.module.css';
 
-const ZNewsletterForm = z.object({ email: ZEmail });
-type TNewsletterFormValues = z.input<typeof ZNewsletterForm>;
-type TNewsletterFormOutput = z.output<typeof ZNewsletterForm>;
+const NewsletterForm = lazy(async () => ({ default: (await import('./newsletter-form.tsx')).NewsletterForm }));
 
-export const SUBSCRIBED_MESSAGE = 'You’re subscribed — check your inbox';
-
-/** The newsletter sign-up (spec sections 2 and 7): one email field, validated with the contract's email rule. */
+/**
+ * The newsletter sign-up at the foot of the home page. Its form (react-hook-form and zod) loads as the visitor
+ * scrolls near it, so it is not part of the home page's first paint; the placeholder keeps its place.
+ */
 export function NewsletterBox() {
-  const subscribe = useSubscribeToNewsletter();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<TNewsletterFormValues, unknown, TNewsletterFormOutput>({
-    resolver: zodResolver(ZNewsletterForm),
-    defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await subscribe.mutateAsync(email);
-    } catch (error) {
-      applyApiError(error, setError, { fields: ['email'] });
-    }
-  });
-
   return (
     <section className={`container ${styles.section}`} aria-labelledby="newsletter-heading">
       <div className={styles.box}>
@@ -46,32 +18,9 @@ export function NewsletterBox() {
           </h2>
           <p className={styles.body}>Hear about new drops and brands before they open.</p>
         </div>
-        {subscribe.isSuccess ? (
-          <Alert tone="success" title={SUBSCRIBED_MESSAGE}>
-            We sent a note to {subscribe.variables}. News about drops and brands will follow.
-          </Alert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className={styles.form}>
-            {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-            <Field label="Email address" error={errors.email?.message}>
-              {(control) => (
-                <div className={styles.row}>
-                  <Input
-                    {...control}
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="you@example.com"
-                    {...register('email')}
-                  />
-                  <Button type="submit" variant="primary" size="lg" isLoading={subscribe.isPending}>
-                    Notify me
-                  </Button>
-                </div>
-              )}
-            </Field>
-          </form>
-        )}
+        <WhenNearViewport placeholder={<div className={styles.formPlaceholder} aria-hidden="true" />}>
+          <NewsletterForm />
+        </WhenNearViewport>
       </div>
     </section>
   );

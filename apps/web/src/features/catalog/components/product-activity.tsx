@@ -11,6 +11,7 @@ import styles from './product-activity.module.css';
 const kindText: Record<TProductActivityKind, { verb: string; icon: IconName }> = {
   MINTED: { verb: 'Minted', icon: 'sparkle' },
   PURCHASED: { verb: 'Bought', icon: 'card' },
+  OPENED: { verb: 'Revealed', icon: 'package' },
   FUSED: { verb: 'Fused', icon: 'flame' },
   REDEEMED: { verb: 'Redeemed', icon: 'gift' },
   AIRDROPPED: { verb: 'Airdropped', icon: 'package' },

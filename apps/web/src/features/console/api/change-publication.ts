@@ -7,7 +7,7 @@ import { invalidateAfterChange } from './invalidate-after-change.ts';
 export type TPublicationAction = 'publish' | 'unpublish';
 
 /** `POST /v1/console/{resource}/:id/publish` and `/unpublish`: both answer the entry with its new status. */
-export async function changePublication<R extends TPublishableResource>(
+async function changePublication<R extends TPublishableResource>(
   resource: R,
   id: string,
   action: TPublicationAction,

@@ -1,26 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZConsoleWithdrawalDetail, type TConsoleWithdrawalDetail } from '@cypher/contract';
+import {
+  withdrawalMoves,
+  ZConsoleWithdrawalDetail,
+  type TConsoleWithdrawalDetail,
+  type TWithdrawalMove,
+} from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** The console's moves, by the last part of their address: `POST /v1/console/withdrawals/:id/{move}`. */
-export type TWithdrawalMove = 'review' | 'approve' | 'reject' | 'paid' | 'failed';
-
+/** A move by the last part of its address, `POST /v1/console/withdrawals/:id/{move}` (the contract's table). */
 export type TWithdrawalMoveRequest = { move: TWithdrawalMove; reason?: string };
 
-/** The moves that must say why: the person is told the reason. */
-export function isMoveWithReason(move: TWithdrawalMove): boolean {
-  return move === 'reject' || move === 'failed';
-}
-
 /** Moves a withdrawal one step (admins); reject and failed carry the reason the person is shown. */
-export async function changeWithdrawalStatus(
+async function changeWithdrawalStatus(
   id: string,
   { move, reason }: TWithdrawalMoveRequest,
 ): Promise<TConsoleWithdrawalDetail> {
   const answer = await apiRequest('POST', `/console/withdrawals/${encodeURIComponent(id)}/${move}`, {
     auth: true,
-    ...(isMoveWithReason(move) ? { body: { reason } } : {}),
+    ...(withdrawalMoves[move].isWithReason ? { body: { reason } } : {}),
   });
   return ZConsoleWithdrawalDetail.parse(answer);
 }

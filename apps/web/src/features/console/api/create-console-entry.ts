@@ -10,7 +10,7 @@ import {
 import { invalidateAfterChange } from './invalidate-after-change.ts';
 
 /** `POST /v1/console/{resource}`: creates an entry (as a draft, where entries have drafts). */
-export async function createConsoleEntry<R extends TConsoleResource>(
+async function createConsoleEntry<R extends TConsoleResource>(
   resource: R,
   body: TConsoleCreateBody<R>,
 ): Promise<TConsoleEntry<R>> {

@@ -4,7 +4,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { consolePath, consoleResources, type TConsoleEntry, type TPublishableResource } from './console-resources.ts';
 
 /** `GET /v1/console/{resource}/:id`: one entry, draft or not (403 for a brand the operator does not manage). */
-export async function getConsoleEntry<R extends TPublishableResource>(
+async function getConsoleEntry<R extends TPublishableResource>(
   resource: R,
   id: string,
   signal?: AbortSignal,
@@ -13,7 +13,7 @@ export async function getConsoleEntry<R extends TPublishableResource>(
   return consoleResources[resource].detail.parse(answer) as TConsoleEntry<R>;
 }
 
-export function consoleEntryQueryOptions<R extends TPublishableResource>(resource: R, id: string) {
+function consoleEntryQueryOptions<R extends TPublishableResource>(resource: R, id: string) {
   return queryOptions({
     queryKey: queryKeys.console.detail(resource, id),
     queryFn: ({ signal }) => getConsoleEntry(resource, id, signal),

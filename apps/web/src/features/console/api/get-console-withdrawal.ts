@@ -4,12 +4,12 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/console/withdrawals/:id` (admins): one withdrawal with its payout details and history. */
-export async function getConsoleWithdrawal(id: string, signal?: AbortSignal): Promise<TConsoleWithdrawalDetail> {
+async function getConsoleWithdrawal(id: string, signal?: AbortSignal): Promise<TConsoleWithdrawalDetail> {
   const answer = await apiRequest('GET', `/console/withdrawals/${encodeURIComponent(id)}`, { auth: true, signal });
   return ZConsoleWithdrawalDetail.parse(answer);
 }
 
-export function consoleWithdrawalQueryOptions(id: string) {
+function consoleWithdrawalQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.console.detail('withdrawals', id),
     queryFn: ({ signal }) => getConsoleWithdrawal(id, signal),

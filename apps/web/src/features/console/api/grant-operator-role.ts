@@ -4,7 +4,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `POST /v1/console/operators` (admins): gives an existing account a role (brand managers also get a brand). */
-export async function grantOperatorRole(body: TGrantOperatorRoleRequest): Promise<TOperatorGrant> {
+async function grantOperatorRole(body: TGrantOperatorRoleRequest): Promise<TOperatorGrant> {
   return ZOperatorGrant.parse(await apiRequest('POST', '/console/operators', { body, auth: true }));
 }
 

@@ -6,11 +6,11 @@ import { queryKeys } from '../../../api/query-keys.ts';
 export type TAuditLogParams = { page?: number; size?: number; entityType?: TAuditEntityType; entityId?: string };
 
 /** `GET /v1/console/audit-log` (admins): every console change, newest first. */
-export async function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TPage<TAuditEntry>> {
+async function listAuditLog(params: TAuditLogParams, signal?: AbortSignal): Promise<TPage<TAuditEntry>> {
   return ZPage(ZAuditEntry).parse(await apiRequest('GET', '/console/audit-log', { query: params, auth: true, signal }));
 }
 
-export function auditLogQueryOptions(params: TAuditLogParams) {
+function auditLogQueryOptions(params: TAuditLogParams) {
   const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
   return queryOptions({
     queryKey: queryKeys.console.list('audit-log', query),

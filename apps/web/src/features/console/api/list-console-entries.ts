@@ -22,7 +22,7 @@ function withoutEmpty(params: TConsoleListParams): TConsoleListParams {
  * `GET /v1/console/{resource}`: entries the operator may manage, drafts included (a brand manager gets only their
  * brands' entries: the API filters).
  */
-export async function listConsoleEntries<R extends TConsoleResource>(
+async function listConsoleEntries<R extends TConsoleResource>(
   resource: R,
   params: TConsoleListParams,
   signal?: AbortSignal,
@@ -31,7 +31,7 @@ export async function listConsoleEntries<R extends TConsoleResource>(
   return ZPage(consoleResources[resource].listItem).parse(answer) as TPage<TConsoleListItem<R>>;
 }
 
-export function consoleEntriesQueryOptions<R extends TConsoleResource>(resource: R, params: TConsoleListParams) {
+function consoleEntriesQueryOptions<R extends TConsoleResource>(resource: R, params: TConsoleListParams) {
   const query = withoutEmpty(params);
   return queryOptions({
     queryKey: queryKeys.console.list(resource, query),

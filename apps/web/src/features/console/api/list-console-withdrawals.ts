@@ -23,7 +23,7 @@ export async function listConsoleWithdrawals(
   return ZPage(ZConsoleWithdrawal).parse(answer);
 }
 
-export function consoleWithdrawalsQueryOptions(params: TConsoleWithdrawalsParams) {
+function consoleWithdrawalsQueryOptions(params: TConsoleWithdrawalsParams) {
   const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
   return queryOptions({
     queryKey: queryKeys.console.list('withdrawals', query),

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/console/operators` (admins): who holds which role, for which brand. */
-export async function listOperatorGrants(page: number, signal?: AbortSignal): Promise<TPage<TOperatorGrant>> {
+async function listOperatorGrants(page: number, signal?: AbortSignal): Promise<TPage<TOperatorGrant>> {
   const answer = await apiRequest('GET', '/console/operators', { query: { page, size: 50 }, auth: true, signal });
   return ZPage(ZOperatorGrant).parse(answer);
 }
 
-export function operatorGrantsQueryOptions(page: number) {
+function operatorGrantsQueryOptions(page: number) {
   return queryOptions({
     queryKey: queryKeys.console.list('operators', { page }),
     queryFn: ({ signal }) => listOperatorGrants(page, signal),

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `DELETE /v1/console/operators/:id` (admins): takes a role away (204). */
-export async function revokeOperatorRole(grantId: string): Promise<void> {
+async function revokeOperatorRole(grantId: string): Promise<void> {
   await apiRequest('DELETE', `/console/operators/${encodeURIComponent(grantId)}`, { auth: true });
 }
 

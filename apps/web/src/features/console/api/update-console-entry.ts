@@ -11,7 +11,7 @@ import {
 import { invalidateAfterChange } from './invalidate-after-change.ts';
 
 /** `PATCH /v1/console/{resource}/:id`: sends only what changed (a PATCH leaves what it does not mention alone). */
-export async function updateConsoleEntry<R extends TConsoleResource>(
+async function updateConsoleEntry<R extends TConsoleResource>(
   resource: R,
   id: string,
   body: TConsoleUpdateBody<R>,

@@ -20,7 +20,7 @@ export interface AuditFieldChange {
 }
 
 /** Every field of either side, changed ones first, compared by their JSON. */
-export function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
+function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
   const from = asRecord(before) ?? {};
   const to = asRecord(after) ?? {};
   const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];

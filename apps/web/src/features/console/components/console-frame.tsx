@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { isNotAnOperator, useConsoleMe } from '../../../api/console-me.ts';
+import { useMyUser } from '../../../api/my-user.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -34,13 +35,15 @@ function NoAccess() {
 }
 
 /**
- * Every console page: asks `/console/me` who this is, then shows the section navigation beside the page. Visitors
- * never get here (the route is signed-in only); collectors get "You need operator access".
+ * Every console page: the user record says whether this is an operator; an operator's `/console/me` says who, then
+ * the section navigation shows beside the page. Visitors never get here (the route is signed-in only); collectors get
+ * "You need operator access" without asking the console anything.
  */
 export function ConsoleFrame({ title, current, children }: ConsoleFrameProps) {
+  const user = useMyUser();
   const me = useConsoleMe();
 
-  if (me.isPending) {
+  if (user.isLoading || (user.user?.isOperator && me.isPending)) {
     return (
       <div className={`container ${styles.state}`} aria-busy="true">
         <h1 className="visually-hidden">Loading the console</h1>
@@ -49,21 +52,22 @@ export function ConsoleFrame({ title, current, children }: ConsoleFrameProps) {
       </div>
     );
   }
-  if (me.isError) {
-    if (isNotAnOperator(me.error)) return <NoAccess />;
+  const failure = user.error ?? (me.isError && !isNotAnOperator(me.error) ? me.error : null);
+  if (failure) {
     return (
       <div className={`container ${styles.state}`}>
         <PageMeta title="Console" />
         <ErrorState
           title="We could not open the console"
-          error={me.error}
-          onRetry={() => void me.refetch()}
+          error={failure}
+          onRetry={() => void (user.error ? user.refetch() : me.refetch())}
           isRetrying={me.isRefetching}
           titleAs="h1"
         />
       </div>
     );
   }
+  if (!user.user?.isOperator || !me.data) return <NoAccess />;
 
   return (
     <OperatorContext.Provider value={me.data}>

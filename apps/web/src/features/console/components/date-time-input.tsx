@@ -1,7 +1,7 @@
 import { Input, type InputProps } from '../../../ui/input.tsx';
 
 /** ISO instant -> the `YYYY-MM-DDTHH:mm` a datetime-local input shows, in the operator's own time zone. */
-export function toLocalInputValue(iso: string | null | undefined): string {
+function toLocalInputValue(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { scrollEdgesClassName, useScrollEdges } from '../../../ui/scroll-edges.ts';
 import styles from './entries-table.module.css';
 
 export interface EntryColumn<T> {
@@ -24,8 +25,14 @@ export function EntriesTable<T extends { id: string }>({
   items,
   isRefreshing,
 }: EntriesTableProps<T>) {
+  const scrollRef = useScrollEdges<HTMLDivElement>();
   return (
-    <div className={styles.wrapper} aria-busy={isRefreshing || undefined} data-refreshing={isRefreshing || undefined}>
+    <div
+      ref={scrollRef}
+      className={`${styles.wrapper} ${scrollEdgesClassName({ withScrollbar: true })}`}
+      aria-busy={isRefreshing || undefined}
+      data-refreshing={isRefreshing || undefined}
+    >
       <table className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

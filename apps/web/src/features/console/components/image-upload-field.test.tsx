@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
+import { createQueryClient } from '../../../api/query-client.ts';
 import { startSession } from '../../../lib/session.ts';
 import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
 import { ImageUploadField } from './image-upload-field.tsx';

@@ -1,8 +1,7 @@
-import type { TWithdrawalStatus } from '@cypher/contract';
+import { withdrawalStatusNames, type TWithdrawalStatus } from '@cypher/contract';
 import { Badge } from '../../../ui/badge.tsx';
-import { withdrawalStatusLabels } from './withdrawal-labels.ts';
+import { withdrawalStatusTones } from './withdrawal-labels.ts';
 
 export function WithdrawalStatusBadge({ status }: { status: TWithdrawalStatus }) {
-  const { label, tone } = withdrawalStatusLabels[status];
-  return <Badge tone={tone}>{label}</Badge>;
+  return <Badge tone={withdrawalStatusTones[status]}>{withdrawalStatusNames[status]}</Badge>;
 }

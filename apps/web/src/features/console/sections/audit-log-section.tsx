@@ -8,6 +8,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { scrollEdgesClassName, useScrollEdges } from '../../../ui/scroll-edges.ts';
 import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useAuditLog } from '../api/list-audit-log.ts';
@@ -27,6 +28,7 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   category: 'categories',
   tag: 'tags',
   banner: 'banners',
+  drop: 'drops',
 };
 
 function EntityCell({ entry }: { entry: TAuditEntry }) {
@@ -54,6 +56,7 @@ export function AuditLogSection() {
   const entityType = oneOf(get('type'), auditEntityTypes);
   const log = useAuditLog({ entityType, page, size: PAGE_SIZE });
   const [openId, setOpenId] = useState<string>();
+  const scrollRef = useScrollEdges<HTMLDivElement>();
 
   return (
     <>
@@ -97,7 +100,11 @@ export function AuditLogSection() {
         />
       ) : (
         <>
-          <div className={styles.wrapper} data-refreshing={log.isPlaceholderData || undefined}>
+          <div
+            ref={scrollRef}
+            className={`${styles.wrapper} ${scrollEdgesClassName({ withScrollbar: true })}`}
+            data-refreshing={log.isPlaceholderData || undefined}
+          >
             <table className={styles.table}>
               <caption className="visually-hidden">Audit log</caption>
               <thead>

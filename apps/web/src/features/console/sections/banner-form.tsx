@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TBanner } from '@cypher/contract';
+import { BANNER_SUBTITLE_MAX_LENGTH, type TBanner } from '@cypher/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
@@ -72,7 +72,7 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
             {(props) => <Input {...props} placeholder="/brands/gaming/..." {...register('linkUrl')} />}
           </Field>
           <Field label="Subtitle" className={styles.full} error={errors.subtitle?.message}>
-            {(props) => <Input {...props} maxLength={200} {...register('subtitle')} />}
+            {(props) => <Input {...props} maxLength={BANNER_SUBTITLE_MAX_LENGTH} {...register('subtitle')} />}
           </Field>
           <Controller
             control={control}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { brandTypes, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
+import { BRAND_TAGLINE_MAX_LENGTH, brandTypes, suggestSlug, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -13,7 +13,6 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
-import { slugify } from '../slugify.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
@@ -85,7 +84,7 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
                 {...register('name', {
                   // Suggest a slug from the first name typed; an edited slug is left alone.
                   onBlur: () => {
-                    if (!brand && !getValues('slug')) setValue('slug', slugify(getValues('name')));
+                    if (!brand && !getValues('slug')) setValue('slug', suggestSlug(getValues('name')));
                   },
                 })}
               />
@@ -111,7 +110,7 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
             )}
           </Field>
           <Field label="Tagline" className={styles.full} error={errors.tagline?.message}>
-            {(control) => <Input {...control} maxLength={160} {...register('tagline')} />}
+            {(control) => <Input {...control} maxLength={BRAND_TAGLINE_MAX_LENGTH} {...register('tagline')} />}
           </Field>
           <Field label="Description" className={styles.full} error={errors.description?.message}>
             {(control) => <Textarea {...control} rows={5} {...register('description')} />}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZCreateCategoryRequest, ZCreateTagRequest, type TCategory, type TTag } from '@cypher/contract';
+import { suggestSlug, ZCreateCategoryRequest, ZCreateTagRequest, type TCategory, type TTag } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../ui/alert.tsx';
@@ -8,7 +8,6 @@ import { Input } from '../../../ui/input.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
-import { slugify } from '../slugify.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
@@ -70,7 +69,7 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
                   {...props}
                   {...register('name', {
                     onBlur: () => {
-                      if (!entry && !getValues('slug')) setValue('slug', slugify(getValues('name')));
+                      if (!entry && !getValues('slug')) setValue('slug', suggestSlug(getValues('name')));
                     },
                   })}
                 />

@@ -2,8 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMoveWithdrawal,
   formatMoney,
+  WITHDRAWAL_REASON_MAX_LENGTH,
+  withdrawalMoves,
+  withdrawalMoveTo,
+  withdrawalStatusNames,
   withdrawalTransitions,
   type TConsoleWithdrawal,
+  type TWithdrawalMove,
   type TWithdrawalStatus,
 } from '@cypher/contract';
 import { useState } from 'react';
@@ -16,36 +21,32 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
-import { isMoveWithReason, useChangeWithdrawalStatus, type TWithdrawalMove } from '../api/change-withdrawal-status.ts';
+import { useChangeWithdrawalStatus } from '../api/change-withdrawal-status.ts';
 import { personLabel } from '../components/console-person.tsx';
-import { withdrawalStatusLabels } from '../components/withdrawal-labels.ts';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/withdrawals.module.css';
 
-interface MoveSpec {
-  move: TWithdrawalMove;
-  to: TWithdrawalStatus;
+/** What the console says about one move; which moves exist, where they lead and which need a reason is the contract's. */
+interface MoveWords {
   label: string;
   variant: ButtonVariant;
   /** Asked in a dialog first: every move but taking it in review moves money or tells the person. */
   confirm?: { title: string; body: (withdrawal: TConsoleWithdrawal) => string; button: string };
-  /** For the moves that must say why (isMoveWithReason): what happens to the reason. */
+  /** For the moves that must say why (isWithReason): what happens to the reason. */
   reasonHint?: string;
   done: string;
+  /** The move as a step of the withdrawal's history. */
+  step: string;
 }
 
-/** What the console offers for each state the table allows moving to. */
-const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
-  in_review: {
-    move: 'review',
-    to: 'in_review',
+const moveWords: Record<TWithdrawalMove, MoveWords> = {
+  review: {
     label: 'Start review',
     variant: 'secondary',
     done: 'Withdrawal in review',
+    step: 'Review started',
   },
-  approved: {
-    move: 'approve',
-    to: 'approved',
+  approve: {
     label: 'Approve',
     variant: 'primary',
     confirm: {
@@ -55,10 +56,9 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
       button: 'Approve',
     },
     done: 'Withdrawal approved',
+    step: 'Approved',
   },
-  rejected: {
-    move: 'reject',
-    to: 'rejected',
+  reject: {
     label: 'Reject',
     variant: 'danger',
     confirm: {
@@ -69,10 +69,9 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
     },
     reasonHint: 'Sent to the person with the rejection and shown with their request.',
     done: 'Withdrawal rejected',
+    step: 'Rejected',
   },
   paid: {
-    move: 'paid',
-    to: 'paid',
     label: 'Mark paid',
     variant: 'primary',
     confirm: {
@@ -81,10 +80,9 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
       button: 'Mark paid',
     },
     done: 'Withdrawal marked paid',
+    step: 'Marked paid',
   },
   failed: {
-    move: 'failed',
-    to: 'failed',
     label: 'Mark failed',
     variant: 'danger',
     confirm: {
@@ -95,32 +93,40 @@ const moveTo: Partial<Record<TWithdrawalStatus, MoveSpec>> = {
     },
     reasonHint: 'Sent to the person with the news that the payout failed, and shown with their request.',
     done: 'Withdrawal marked failed',
+    step: 'Marked failed',
   },
 };
+
+/** A step of the history by the move that led to it; `submitted` is where every withdrawal starts. */
+export function historyStepTitle(status: TWithdrawalStatus): string {
+  const move = withdrawalMoveTo(status);
+  return move ? moveWords[move].step : withdrawalStatusNames[status];
+}
 
 const reasonMessages = {
   required: 'Please give the reason. The person sees it.',
   tooLong: 'Please keep the reason to 500 characters.',
 };
 const ZReasonForm = z.object({
-  reason: z.string().trim().min(1, reasonMessages.required).max(500, reasonMessages.tooLong),
+  reason: z.string().trim().min(1, reasonMessages.required).max(WITHDRAWAL_REASON_MAX_LENGTH, reasonMessages.tooLong),
 });
 type TReasonForm = z.infer<typeof ZReasonForm>;
 
 function MoveDialog({
   withdrawal,
-  spec,
+  move: chosen,
   onClose,
 }: {
   withdrawal: TConsoleWithdrawal;
-  spec: MoveSpec | undefined;
+  move: TWithdrawalMove | undefined;
   onClose: () => void;
 }) {
   const change = useChangeWithdrawalStatus(withdrawal.id);
   const { showToast } = useToast();
-  const asksReason = spec ? isMoveWithReason(spec.move) : false;
+  const spec = chosen ? moveWords[chosen] : undefined;
+  const asksReason = chosen ? withdrawalMoves[chosen].isWithReason : false;
   // After a conflict the page reloads the withdrawal: once it has moved on, this move is no longer on offer.
-  const isStillPossible = spec ? canMoveWithdrawal(withdrawal.status, spec.to) : false;
+  const isStillPossible = chosen ? canMoveWithdrawal(withdrawal.status, withdrawalMoves[chosen].to) : false;
   const {
     register,
     handleSubmit,
@@ -128,9 +134,9 @@ function MoveDialog({
   } = useForm<TReasonForm>({ resolver: zodResolver(ZReasonForm), defaultValues: { reason: '' } });
 
   async function move(reason?: string) {
-    if (!spec) return;
+    if (!chosen || !spec) return;
     try {
-      await change.mutateAsync({ move: spec.move, reason });
+      await change.mutateAsync({ move: chosen, reason });
       showToast({ tone: 'success', title: spec.done });
       onClose();
     } catch {
@@ -138,7 +144,7 @@ function MoveDialog({
     }
   }
 
-  const formId = `withdrawal-${spec?.move ?? 'move'}`;
+  const formId = `withdrawal-${chosen ?? 'move'}`;
   return (
     <Dialog
       isOpen={spec !== undefined}
@@ -169,14 +175,14 @@ function MoveDialog({
       {asksReason && isStillPossible ? (
         <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ reason }) => move(reason))(event)}>
           <Field label="Reason" hint={spec?.reasonHint} error={errors.reason?.message} isRequired>
-            {(control) => <Textarea rows={4} maxLength={500} {...control} {...register('reason')} />}
+            {(control) => <Textarea rows={4} maxLength={WITHDRAWAL_REASON_MAX_LENGTH} {...control} {...register('reason')} />}
           </Field>
         </form>
       ) : null}
       {change.isError ? (
         <Alert tone="error">
           {change.error.message}
-          {isStillPossible ? null : ` It is ${withdrawalStatusLabels[withdrawal.status].label.toLowerCase()} now.`}
+          {isStillPossible ? null : ` It is ${withdrawalStatusNames[withdrawal.status].toLowerCase()} now.`}
         </Alert>
       ) : null}
     </Dialog>
@@ -185,18 +191,19 @@ function MoveDialog({
 
 /** The next steps the state table allows from this withdrawal's state; the decisive ones are confirmed first. */
 export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
-  const [confirming, setConfirming] = useState<MoveSpec>();
+  const [confirming, setConfirming] = useState<TWithdrawalMove>();
   const review = useChangeWithdrawalStatus(withdrawal.id);
   const { showToast } = useToast();
-  const moves = withdrawalTransitions[withdrawal.status].flatMap((to) => moveTo[to] ?? []);
+  const moves = withdrawalTransitions[withdrawal.status].flatMap((to) => withdrawalMoveTo(to) ?? []);
 
-  async function start(spec: MoveSpec) {
+  async function start(move: TWithdrawalMove) {
+    const spec = moveWords[move];
     if (spec.confirm) {
-      setConfirming(spec);
+      setConfirming(move);
       return;
     }
     try {
-      await review.mutateAsync({ move: spec.move });
+      await review.mutateAsync({ move });
       showToast({ tone: 'success', title: spec.done });
     } catch {
       // Shown under the buttons (review.error).
@@ -210,19 +217,19 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdraw
       </h2>
       {moves.length === 0 ? (
         <p className={formStyles.hint}>
-          This withdrawal is {withdrawalStatusLabels[withdrawal.status].label.toLowerCase()}: there is nothing more to
+          This withdrawal is {withdrawalStatusNames[withdrawal.status].toLowerCase()}: there is nothing more to
           do.
         </p>
       ) : (
         <div className={styles.actions}>
-          {moves.map((spec) => (
+          {moves.map((move) => (
             <Button
-              key={spec.move}
-              variant={spec.variant}
-              onClick={() => void start(spec)}
-              isLoading={!spec.confirm && review.isPending}
+              key={move}
+              variant={moveWords[move].variant}
+              onClick={() => void start(move)}
+              isLoading={!moveWords[move].confirm && review.isPending}
             >
-              {spec.label}
+              {moveWords[move].label}
             </Button>
           ))}
         </div>
@@ -230,9 +237,9 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdraw
       {review.isError ? <Alert tone="error">{review.error.message}</Alert> : null}
       <MoveDialog
         withdrawal={withdrawal}
-        spec={confirming}
+        move={confirming}
         onClose={() => setConfirming(undefined)}
-        key={confirming?.move ?? 'closed'}
+        key={confirming ?? 'closed'}
       />
     </section>
   );

@@ -1,8 +1,8 @@
 import {
   formatMoney,
+  withdrawalMethodNames,
   type TConsoleWithdrawal,
   type TConsoleWithdrawalDetail,
-  type TWithdrawalStatus,
 } from '@cypher/contract';
 import { type ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -12,11 +12,10 @@ import { Timeline } from '../../../ui/timeline.tsx';
 import { useConsoleWithdrawal } from '../api/get-console-withdrawal.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson, personLabel } from '../components/console-person.tsx';
-import { withdrawalMethodLabels } from '../components/withdrawal-labels.ts';
 import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/withdrawals.module.css';
-import { WithdrawalActions } from './withdrawal-actions.tsx';
+import { historyStepTitle, WithdrawalActions } from './withdrawal-actions.tsx';
 
 const payoutFieldLabels: Record<string, string> = {
   firstName: 'First name',
@@ -46,7 +45,7 @@ function fieldRank(field: string): number {
 function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   const rows: [string, ReactNode][] = [
     ['Person', <ConsolePerson person={withdrawal.user} />],
-    ['Method', withdrawalMethodLabels[withdrawal.method]],
+    ['Method', withdrawalMethodNames[withdrawal.method]],
     ['Amount', <span className={styles.money}>{formatMoney(withdrawal.amount)}</span>],
     ['Fee', <span className={styles.money}>{formatMoney(withdrawal.fee)}</span>],
     ['State', <WithdrawalStatusBadge status={withdrawal.status} />],
@@ -100,15 +99,6 @@ function PayoutDetails({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   );
 }
 
-const stepWords: Record<TWithdrawalStatus, string> = {
-  submitted: 'Submitted',
-  in_review: 'Review started',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  paid: 'Marked paid',
-  failed: 'Marked failed',
-};
-
 /** Submitted, then every move made on it, oldest first, as the API gives them. */
 function History({ withdrawal }: { withdrawal: TConsoleWithdrawalDetail }) {
   return (
@@ -119,7 +109,7 @@ function History({ withdrawal }: { withdrawal: TConsoleWithdrawalDetail }) {
       <Timeline
         steps={withdrawal.history.map((step, index) => ({
           key: `${step.status}-${index}`,
-          title: stepWords[step.status],
+          title: historyStepTitle(step.status),
           meta: (
             <>
               by {step.by ? personLabel(step.by) : 'the command line'} ·{' '}
@@ -167,7 +157,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
     <>
       <ConsoleHeader
         back={back}
-        title={`${withdrawalMethodLabels[data.method]} withdrawal of ${formatMoney(data.amount)}`}
+        title={`${withdrawalMethodNames[data.method]} withdrawal of ${formatMoney(data.amount)}`}
         description={`${personLabel(data.user)} · requested ${formatDateTime(data.createdAt)}`}
         actions={<WithdrawalStatusBadge status={data.status} />}
       />

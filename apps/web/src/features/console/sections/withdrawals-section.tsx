@@ -1,4 +1,10 @@
-import { formatMoney, withdrawalStatuses, type TConsoleWithdrawal } from '@cypher/contract';
+import {
+  formatMoney,
+  withdrawalMethodNames,
+  withdrawalStatuses,
+  withdrawalStatusNames,
+  type TConsoleWithdrawal,
+} from '@cypher/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
@@ -12,7 +18,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import { EmailWithBreak } from '../components/console-person.tsx';
 import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
-import { withdrawalMethodLabels, withdrawalPath, withdrawalStatusLabels } from '../components/withdrawal-labels.ts';
+import { withdrawalPath } from '../components/withdrawal-labels.ts';
 import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/withdrawals.module.css';
@@ -39,7 +45,7 @@ const columns: EntryColumn<TConsoleWithdrawal>[] = [
       </span>
     ),
   },
-  { id: 'method', header: 'Method', cell: (withdrawal) => withdrawalMethodLabels[withdrawal.method] },
+  { id: 'method', header: 'Method', cell: (withdrawal) => withdrawalMethodNames[withdrawal.method] },
   {
     id: 'amount',
     header: 'Amount',
@@ -82,7 +88,7 @@ export function WithdrawalsSection() {
 
   const filters = [
     { id: 'all', label: 'All', to: hrefFor({ state: undefined }) },
-    ...withdrawalStatuses.map((id) => ({ id, label: withdrawalStatusLabels[id].label, to: hrefFor({ state: id }) })),
+    ...withdrawalStatuses.map((id) => ({ id, label: withdrawalStatusNames[id], to: hrefFor({ state: id }) })),
   ];
 
   return (
@@ -111,7 +117,7 @@ export function WithdrawalsSection() {
           title="No withdrawal requests"
           body={
             status
-              ? `None is ${withdrawalStatusLabels[status].label.toLowerCase()} right now. Pick another state to see the rest.`
+              ? `None is ${withdrawalStatusNames[status].toLowerCase()} right now. Pick another state to see the rest.`
               : 'Requests appear here as soon as someone asks to withdraw.'
           }
         />

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { setUserInfo } from '../../../lib/session.ts';
 
 /** `POST /v1/users/profile`: nickname, photo and consent; the account moves from EMAIL_VERIFIED to ACTIVE. */
-export async function createProfile(body: TCreateProfileRequest): Promise<TMyUser> {
+async function createProfile(body: TCreateProfileRequest): Promise<TMyUser> {
   return ZMyUser.parse(await apiRequest('POST', '/users/profile', { body, auth: true }));
 }
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { ZAccountDeletionRequested, type TAccountDeletionRequested } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 
@@ -8,8 +7,4 @@ import { apiRequest } from '../../../api/client.ts';
  */
 export async function requestAccountDeletion(): Promise<TAccountDeletionRequested> {
   return ZAccountDeletionRequested.parse(await apiRequest('POST', '/users/delete-request', { auth: true }));
-}
-
-export function useRequestAccountDeletion() {
-  return useMutation({ mutationFn: requestAccountDeletion });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZMyUser, type TMyUser } from '@cypher/contract';
+import type { TMyUser } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { setUserInfo } from '../../../lib/session.ts';
 
 /** `POST /v1/users/delete-revoke`: cancels a deletion request within its seven days. */
-export async function revokeAccountDeletion(): Promise<TMyUser> {
-  return ZMyUser.parse(await apiRequest('POST', '/users/delete-revoke', { auth: true }));
+async function revokeAccountDeletion(): Promise<TMyUser> {
+  return apiRequest<TMyUser>('POST', '/users/delete-revoke', { auth: true });
 }
 
 export function useRevokeAccountDeletion() {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `DELETE /v1/discords/link`: DAO roles are reset and reconnecting waits 14 days. */
-export async function unlinkDiscord(): Promise<TDiscordUnlinked> {
+async function unlinkDiscord(): Promise<TDiscordUnlinked> {
   return ZDiscordUnlinked.parse(await apiRequest('DELETE', '/discords/link', { auth: true }));
 }
 

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { setUserInfo } from '../../../lib/session.ts';
 
 /** `PATCH /v1/users/profile`: only the fields sent change; `null` removes the photo or the background. */
-export async function updateProfile(body: TUpdateProfileRequest): Promise<TMyUser> {
+async function updateProfile(body: TUpdateProfileRequest): Promise<TMyUser> {
   return ZMyUser.parse(await apiRequest('PATCH', '/users/profile', { body, auth: true }));
 }
 

@@ -11,7 +11,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/bank-accounts`: my saved bank accounts, labelled, the account number masked to its last four. */
-export async function listBankAccounts(signal?: AbortSignal): Promise<TBankAccount[]> {
+async function listBankAccounts(signal?: AbortSignal): Promise<TBankAccount[]> {
   return z.array(ZBankAccount).parse(await apiRequest('GET', '/bank-accounts', { auth: true, signal }));
 }
 
@@ -22,7 +22,7 @@ export function useBankAccounts() {
 }
 
 /** `GET /v1/bank-accounts/:id`: the whole details, to fill in the wire form. */
-export async function getBankAccount(id: string, signal?: AbortSignal): Promise<TBankAccountDetail> {
+async function getBankAccount(id: string, signal?: AbortSignal): Promise<TBankAccountDetail> {
   return ZBankAccountDetail.parse(
     await apiRequest('GET', `/bank-accounts/${encodeURIComponent(id)}`, { auth: true, signal }),
   );
@@ -36,7 +36,7 @@ export function bankAccountQuery(id: string) {
 }
 
 /** `POST /v1/bank-accounts`: checked by the API with the wire withdrawal's rules; at most five. */
-export async function addBankAccount(body: TAddBankAccountRequest): Promise<TBankAccount> {
+async function addBankAccount(body: TAddBankAccountRequest): Promise<TBankAccount> {
   return ZBankAccount.parse(await apiRequest('POST', '/bank-accounts', { body, auth: true }));
 }
 
@@ -49,7 +49,7 @@ export function useAddBankAccount() {
 }
 
 /** `DELETE /v1/bank-accounts/:id`. */
-export async function deleteBankAccount(id: string): Promise<void> {
+async function deleteBankAccount(id: string): Promise<void> {
   await apiRequest('DELETE', `/bank-accounts/${encodeURIComponent(id)}`, { auth: true });
 }
 

@@ -6,10 +6,7 @@ import { apiRequest } from '../../../api/client.ts';
  * `POST /v1/deposits`: records the deposit and opens the provider's hosted checkout. Money-moving, so it carries an
  * `Idempotency-Key`: a retry of the same attempt sends the same key and gets the same deposit back.
  */
-export async function createDeposit(
-  body: TCreateDepositRequest,
-  idempotencyKey: string,
-): Promise<TCreateDepositResponse> {
+async function createDeposit(body: TCreateDepositRequest, idempotencyKey: string): Promise<TCreateDepositResponse> {
   return ZCreateDepositResponse.parse(
     await apiRequest('POST', '/deposits', { body, auth: true, headers: { 'Idempotency-Key': idempotencyKey } }),
   );

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `POST /v1/withdrawals` with an `Idempotency-Key`: moves amount + fee from withdrawable to held in review. */
-export async function createWithdrawal(body: TCreateWithdrawalRequest, idempotencyKey: string): Promise<TWithdrawal> {
+async function createWithdrawal(body: TCreateWithdrawalRequest, idempotencyKey: string): Promise<TWithdrawal> {
   return ZWithdrawal.parse(
     await apiRequest('POST', '/withdrawals', { body, auth: true, headers: { 'Idempotency-Key': idempotencyKey } }),
   );

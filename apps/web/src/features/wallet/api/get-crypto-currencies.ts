@@ -4,11 +4,11 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/deposits/crypto/currencies`: the coins the crypto checkout takes and the network warning. */
-export async function getCryptoCurrencies(signal?: AbortSignal): Promise<TCryptoDepositCurrencies> {
+async function getCryptoCurrencies(signal?: AbortSignal): Promise<TCryptoDepositCurrencies> {
   return ZCryptoDepositCurrencies.parse(await apiRequest('GET', '/deposits/crypto/currencies', { signal }));
 }
 
-export function cryptoCurrenciesQueryOptions() {
+function cryptoCurrenciesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.deposits.cryptoCurrencies(),
     queryFn: ({ signal }) => getCryptoCurrencies(signal),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/deposits/limits`: the smallest and largest deposit the API takes (its configured bandwidth). */
-export async function getDepositLimits(signal?: AbortSignal): Promise<TDepositLimits> {
+async function getDepositLimits(signal?: AbortSignal): Promise<TDepositLimits> {
   return ZDepositLimits.parse(await apiRequest('GET', '/deposits/limits', { signal }));
 }
 

@@ -3,17 +3,17 @@ import { ZDeposit, type TDeposit, type TDepositStatus } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-export const finalDepositStatuses: readonly TDepositStatus[] = ['succeeded', 'failed', 'expired'];
-export const DEPOSIT_POLL_INTERVAL_MS = 2_000;
+const finalDepositStatuses: readonly TDepositStatus[] = ['succeeded', 'failed', 'expired'];
+const DEPOSIT_POLL_INTERVAL_MS = 2_000;
 /** After this long the page stops asking and says the confirmation may take a while. */
 export const DEPOSIT_POLL_GIVE_UP_MS = 60_000;
 
 /** `GET /v1/deposits/:id`: one of my deposits, polled on the return page until the provider has decided. */
-export async function getDeposit(id: string, signal?: AbortSignal): Promise<TDeposit> {
+async function getDeposit(id: string, signal?: AbortSignal): Promise<TDeposit> {
   return ZDeposit.parse(await apiRequest('GET', `/deposits/${encodeURIComponent(id)}`, { auth: true, signal }));
 }
 
-export function depositQueryOptions(id: string) {
+function depositQueryOptions(id: string) {
   return queryOptions({ queryKey: queryKeys.deposits.detail(id), queryFn: ({ signal }) => getDeposit(id, signal) });
 }
 

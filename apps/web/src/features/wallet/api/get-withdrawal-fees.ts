@@ -4,7 +4,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/withdrawals/fees`: the fee per method, shown with the total before submitting. */
-export async function getWithdrawalFees(signal?: AbortSignal): Promise<TWithdrawalFees> {
+async function getWithdrawalFees(signal?: AbortSignal): Promise<TWithdrawalFees> {
   return ZWithdrawalFees.parse(await apiRequest('GET', '/withdrawals/fees', { auth: true, signal }));
 }
 

@@ -8,16 +8,16 @@ import {
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-export const IDENTITY_POLL_INTERVAL_MS = 3_000;
+const IDENTITY_POLL_INTERVAL_MS = 3_000;
 /** After this long the page stops asking and says the check may take a while. */
 export const IDENTITY_POLL_GIVE_UP_MS = 120_000;
 
 /** `GET /v1/identity-verifications/my`: none, pending, verified or failed (with the reason). */
-export async function getMyIdentityVerification(signal?: AbortSignal): Promise<TMyIdentityVerification> {
+async function getMyIdentityVerification(signal?: AbortSignal): Promise<TMyIdentityVerification> {
   return ZMyIdentityVerification.parse(await apiRequest('GET', '/identity-verifications/my', { auth: true, signal }));
 }
 
-export const myIdentityVerificationQueryOptions = () =>
+const myIdentityVerificationQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.identityVerifications.my(),
     queryFn: ({ signal }) => getMyIdentityVerification(signal),
@@ -35,7 +35,7 @@ export function useMyIdentityVerification(startedAt: number) {
 }
 
 /** `POST /v1/identity-verifications`: the open attempt (or a new one after a failure), with the provider's page. */
-export async function startIdentityVerification(): Promise<TIdentityVerification> {
+async function startIdentityVerification(): Promise<TIdentityVerification> {
   return ZIdentityVerification.parse(await apiRequest('POST', '/identity-verifications', { auth: true }));
 }
 

@@ -7,13 +7,13 @@ const ZHistoryPage = ZPage(ZBalanceHistoryItem);
 export const HISTORY_PAGE_SIZE = 10;
 
 /** `GET /v1/balances?page&size`: my balance movements, newest first, with a receipt for each payment. */
-export async function listBalanceHistory(page: number, signal?: AbortSignal): Promise<TPage<TBalanceHistoryItem>> {
+async function listBalanceHistory(page: number, signal?: AbortSignal): Promise<TPage<TBalanceHistoryItem>> {
   return ZHistoryPage.parse(
     await apiRequest('GET', '/balances', { auth: true, signal, query: { page, size: HISTORY_PAGE_SIZE } }),
   );
 }
 
-export function balanceHistoryQueryOptions(page: number) {
+function balanceHistoryQueryOptions(page: number) {
   return queryOptions({
     queryKey: queryKeys.balances.list({ page, size: HISTORY_PAGE_SIZE }),
     queryFn: ({ signal }) => listBalanceHistory(page, signal),

@@ -7,7 +7,7 @@ const ZWithdrawalPage = ZPage(ZMyWithdrawal);
 const SIZE = 20;
 
 /** `GET /v1/withdrawals`: my withdrawal requests, newest first, each with its steps so far. */
-export async function listMyWithdrawals(signal?: AbortSignal): Promise<TPage<TMyWithdrawal>> {
+async function listMyWithdrawals(signal?: AbortSignal): Promise<TPage<TMyWithdrawal>> {
   return ZWithdrawalPage.parse(
     await apiRequest('GET', '/withdrawals', { auth: true, signal, query: { page: 1, size: SIZE } }),
   );

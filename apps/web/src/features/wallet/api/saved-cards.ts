@@ -5,7 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/cards`: my saved cards (brand, last four, expiry; never the number). */
-export async function listSavedCards(signal?: AbortSignal): Promise<TSavedCard[]> {
+async function listSavedCards(signal?: AbortSignal): Promise<TSavedCard[]> {
   return z.array(ZSavedCard).parse(await apiRequest('GET', '/cards', { auth: true, signal }));
 }
 
@@ -17,7 +17,7 @@ export function useSavedCards(isEnabled = true) {
 }
 
 /** `POST /v1/cards`: Luhn-checked by the API too (INVALID_CARD_NUMBER). */
-export async function addSavedCard(body: TAddCardRequest): Promise<TSavedCard> {
+async function addSavedCard(body: TAddCardRequest): Promise<TSavedCard> {
   return ZSavedCard.parse(await apiRequest('POST', '/cards', { body, auth: true }));
 }
 
@@ -30,7 +30,7 @@ export function useAddSavedCard() {
 }
 
 /** `DELETE /v1/cards/:id`. */
-export async function deleteSavedCard(id: string): Promise<void> {
+async function deleteSavedCard(id: string): Promise<void> {
   await apiRequest('DELETE', `/cards/${encodeURIComponent(id)}`, { auth: true });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/tilia/payment-methods`. */
-export async function listTiliaPaymentMethods(signal?: AbortSignal): Promise<TTiliaPaymentMethod[]> {
+async function listTiliaPaymentMethods(signal?: AbortSignal): Promise<TTiliaPaymentMethod[]> {
   return z.array(ZTiliaPaymentMethod).parse(await apiRequest('GET', '/tilia/payment-methods', { auth: true, signal }));
 }
 
@@ -20,7 +20,7 @@ export function useTiliaPaymentMethods(isEnabled = true) {
 }
 
 /** `POST /v1/tilia/payment-methods`. */
-export async function addTiliaPaymentMethod(body: TAddTiliaPaymentMethodRequest): Promise<TTiliaPaymentMethod> {
+async function addTiliaPaymentMethod(body: TAddTiliaPaymentMethodRequest): Promise<TTiliaPaymentMethod> {
   return ZTiliaPaymentMethod.parse(await apiRequest('POST', '/tilia/payment-methods', { body, auth: true }));
 }
 
@@ -33,7 +33,7 @@ export function useAddTiliaPaymentMethod() {
 }
 
 /** `DELETE /v1/tilia/payment-methods/:id`. */
-export async function deleteTiliaPaymentMethod(id: string): Promise<void> {
+async function deleteTiliaPaymentMethod(id: string): Promise<void> {
   await apiRequest('DELETE', `/tilia/payment-methods/${encodeURIComponent(id)}`, { auth: true });
 }
 

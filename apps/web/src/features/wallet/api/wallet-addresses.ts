@@ -5,7 +5,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** `GET /v1/wallet-addresses`: my saved USDC addresses. */
-export async function listWalletAddresses(signal?: AbortSignal): Promise<TWalletAddress[]> {
+async function listWalletAddresses(signal?: AbortSignal): Promise<TWalletAddress[]> {
   return z.array(ZWalletAddress).parse(await apiRequest('GET', '/wallet-addresses', { auth: true, signal }));
 }
 
@@ -16,7 +16,7 @@ export function useWalletAddresses() {
 }
 
 /** `POST /v1/wallet-addresses`: the USDC check, at most five, each once. */
-export async function addWalletAddress(body: TAddWalletAddressRequest): Promise<TWalletAddress> {
+async function addWalletAddress(body: TAddWalletAddressRequest): Promise<TWalletAddress> {
   return ZWalletAddress.parse(await apiRequest('POST', '/wallet-addresses', { body, auth: true }));
 }
 
@@ -29,7 +29,7 @@ export function useAddWalletAddress() {
 }
 
 /** `DELETE /v1/wallet-addresses/:id`. */
-export async function deleteWalletAddress(id: string): Promise<void> {
+async function deleteWalletAddress(id: string): Promise<void> {
   await apiRequest('DELETE', `/wallet-addresses/${encodeURIComponent(id)}`, { auth: true });
 }
 

@@ -3,18 +3,15 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import {
-  depositMethods,
-  formatMoney,
-  type TCreateDepositRequest,
-  type TDepositLimits,
-  type TDepositMethod,
-} from '@cypher/contract';
+import { depositMethods, type TCreateDepositRequest, type TDepositLimits, type TDepositMethod } from '@cypher/contract';
 import { applyApiError } from '../../../api/form-errors.ts';
+import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Field } from '../../../ui/field.tsx';
-import { Icon, type IconName } from '../../../ui/icon.tsx';
+import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
+import type { IconName } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useCreateDeposit } from '../api/create-deposit.ts';
@@ -22,8 +19,8 @@ import { useCryptoCurrencies } from '../api/get-crypto-currencies.ts';
 import { useDepositLimits } from '../api/get-deposit-limits.ts';
 import { useSavedCards } from '../api/saved-cards.ts';
 import { useTiliaPaymentMethods } from '../api/tilia-payment-methods.ts';
-import { addFundsForm } from '../form-schemas.ts';
-import { useIdempotencyKey } from '../use-idempotency-key.ts';
+import { addFundsForm, bandwidthHint } from '../form-schemas.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
 
@@ -37,8 +34,36 @@ const methodChoices: Record<TDepositMethod, { label: string; icon: IconName; hin
   tilia: { label: 'Tilia', icon: 'wallet', hint: 'Your Tilia wallet or a method saved in Tilia' },
 };
 
+interface AddFundsSectionProps {
+  /** Where the person came from to add funds (a drop's purchase popup), offered once the funds are in. */
+  returnPath?: string | null;
+  onReturn?: () => void;
+}
+
 /** Add funds: pick a method and an amount, then pay on the provider's hosted checkout and come back here. */
-export function AddFundsSection() {
+export function AddFundsSection({ returnPath, onReturn }: AddFundsSectionProps) {
+  return (
+    <div className={styles.stack}>
+      {returnPath ? (
+        <Alert
+          tone="info"
+          title="You will come back afterwards"
+          action={
+            <ButtonLink to={returnPath} size="sm" variant="secondary" onClick={onReturn}>
+              {fundsReturnLabel(returnPath)}
+            </ButtonLink>
+          }
+        >
+          Once your payment is confirmed, this page offers the way back to where you were, so you can finish your
+          purchase.
+        </Alert>
+      ) : null}
+      <AddFundsLoader />
+    </div>
+  );
+}
+
+function AddFundsLoader() {
   const limits = useDepositLimits();
   if (limits.isPending) {
     return (
@@ -53,7 +78,7 @@ export function AddFundsSection() {
 
 function AddFundsForm({ limits }: { limits: TDepositLimits }) {
   const schema = useMemo(() => addFundsForm(limits), [limits]);
-  const bandwidthHint = `From ${formatMoney(limits.minimum)} to ${formatMoney(limits.maximum)} per payment.`;
+  const amountHint = bandwidthHint(limits.minimum.amount, limits.maximum.amount, 'payment');
   const navigate = useNavigate();
   const createDeposit = useCreateDeposit();
   const idempotency = useIdempotencyKey();
@@ -103,32 +128,34 @@ function AddFundsForm({ limits }: { limits: TDepositLimits }) {
   const isSavedMethod = Boolean(paymentMethodId);
 
   return (
-    <form className={`${styles.card} ${formStyles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="add-funds-title">
+    <form
+      className={`${styles.card} ${formStyles.form}`}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="add-funds-title"
+    >
       <h2 id="add-funds-title" className={styles.sectionTitle}>
         Add funds
       </h2>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <fieldset className={formStyles.choices}>
-        <legend className={formStyles.legend}>Payment method</legend>
+      <ChoiceCards legend="Payment method">
         {depositMethods.map((value) => (
-          <label key={value} className={formStyles.choice}>
-            <input type="radio" value={value} className={formStyles.choiceInput} {...register('method')} />
-            <Icon name={methodChoices[value].icon} size={24} />
-            <span className={formStyles.choiceText}>
-              <span className={formStyles.choiceLabel}>{methodChoices[value].label}</span>
-              <span className={formStyles.choiceHint}>{methodChoices[value].hint}</span>
-            </span>
-          </label>
+          <ChoiceCard
+            key={value}
+            value={value}
+            icon={methodChoices[value].icon}
+            label={methodChoices[value].label}
+            hint={methodChoices[value].hint}
+            {...register('method')}
+          />
         ))}
-      </fieldset>
+      </ChoiceCards>
       {method === 'crypto' ? <CryptoNotice /> : null}
       {method === 'card' || method === 'tilia' ? (
         <SavedMethodChoice method={method} error={errors.paymentMethodId?.message} register={register} />
       ) : null}
-      <Field label="Amount (USD)" hint={bandwidthHint} error={errors.amount?.message} isRequired>
-        {(props) => (
-          <Input {...props} inputMode="decimal" autoComplete="off" placeholder="50.00" {...register('amount')} />
-        )}
+      <Field label="Amount (USD)" hint={amountHint} error={errors.amount?.message} isRequired>
+        {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
       </Field>
       <Button type="submit" variant="primary" size="lg" isBlock isLoading={isSubmitting}>
         {isSavedMethod ? 'Pay now' : 'Continue to payment'}
@@ -198,31 +225,29 @@ function SavedMethodChoice({
   // Without saved methods (or if they cannot be read) the checkout is the way; nothing to choose.
   if (list.isError || saved.length === 0) return null;
   return (
-    <fieldset className={formStyles.choices}>
-      <legend className={formStyles.legend}>Pay with</legend>
-      <label className={formStyles.choice}>
-        <input type="radio" value="" className={formStyles.choiceInput} {...register('paymentMethodId')} />
-        <Icon name="external" size={24} />
-        <span className={formStyles.choiceText}>
-          <span className={formStyles.choiceLabel}>{method === 'card' ? 'A new card' : 'Tilia checkout'}</span>
-          <span className={formStyles.choiceHint}>On the provider&apos;s secure page</span>
-        </span>
-      </label>
+    <ChoiceCards legend="Pay with">
+      <ChoiceCard
+        value=""
+        icon="external"
+        label={method === 'card' ? 'A new card' : 'Tilia checkout'}
+        hint="On the provider's secure page"
+        {...register('paymentMethodId')}
+      />
       {saved.map((entry) => (
-        <label key={entry.id} className={formStyles.choice}>
-          <input type="radio" value={entry.id} className={formStyles.choiceInput} {...register('paymentMethodId')} />
-          <Icon name={method === 'card' ? 'card' : 'wallet'} size={24} />
-          <span className={formStyles.choiceText}>
-            <span className={formStyles.choiceLabel}>{entry.label}</span>
-            <span className={formStyles.choiceHint}>{entry.hint}</span>
-          </span>
-        </label>
+        <ChoiceCard
+          key={entry.id}
+          value={entry.id}
+          icon={method === 'card' ? 'card' : 'wallet'}
+          label={entry.label}
+          hint={entry.hint}
+          {...register('paymentMethodId')}
+        />
       ))}
       {error ? (
         <p className={formStyles.fieldError} role="alert">
           {error}
         </p>
       ) : null}
-    </fieldset>
+    </ChoiceCards>
   );
 }

@@ -1,10 +1,16 @@
 import { formatMoney, type TBalanceParts, type TMyBalances } from '@cypher/contract';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../ui/button-link.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { useMyBalances } from '../api/get-my-balances.ts';
+import { useMyBalances } from '../../../api/my-balances.ts';
 import styles from '../payment-page.module.css';
 
-/** The balance cards: USD and CYP, each with the parts that say what may be withdrawn and what is held. */
+/**
+ * The balance cards: USD and CYP, each with the parts that say what may be withdrawn and what is held, and how the
+ * two units relate (the rate the API configured). An empty dollar balance offers to add funds.
+ */
 export function BalanceSection() {
   const balances = useMyBalances();
   if (balances.isPending) {
@@ -32,15 +38,55 @@ export function BalanceSection() {
       />
     );
   }
+  const { usd, cyp, cypUnit } = balances.data;
+  const isEmpty = usd.total.amount === 0;
   return (
     <div className={styles.balanceGrid}>
-      <BalanceCard title="US dollars" parts={balances.data.usd} unit={balances.data.cypUnit} />
-      <BalanceCard title="CYP" parts={balances.data.cyp} unit={balances.data.cypUnit} />
+      <BalanceCard title="US dollars" parts={usd} unit={cypUnit}>
+        {isEmpty ? (
+          <div className={styles.balanceAction}>
+            <p className={styles.muted}>Your balance is empty. Add funds to buy packs from a drop.</p>
+            <ButtonLink to="/payment?tab=add-funds" variant="primary">
+              <Icon name="plus" size={16} /> Add funds
+            </ButtonLink>
+          </div>
+        ) : (
+          <div className={styles.balanceAction}>
+            <ButtonLink to="/payment?tab=add-funds" size="sm">
+              <Icon name="plus" size={16} /> Add funds
+            </ButtonLink>
+          </div>
+        )}
+      </BalanceCard>
+      <BalanceCard title="CYP" parts={cyp} unit={cypUnit}>
+        <div className={styles.balanceAction}>
+          <p className={styles.muted}>{cypInWords(cypUnit)}</p>
+        </div>
+      </BalanceCard>
     </div>
   );
 }
 
-function BalanceCard({ title, parts, unit }: { title: string; parts: TBalanceParts; unit: TMyBalances['cypUnit'] }) {
+/** How the two balances relate, from the unit the API configured: "$1.00 is 100.00 CYP" at the default rate. */
+function cypInWords(unit: TMyBalances['cypUnit']): string {
+  const oneDollarInCyp = formatMoney(
+    { amount: Math.round(unit.cypPerUsd * 10 ** unit.minorUnits), currency: 'CYP' },
+    { cypMinorUnits: unit.minorUnits },
+  );
+  return `CYP is the marketplace's own unit: $1.00 is ${oneDollarInCyp}. Drop prices show both; this balance is kept apart from your dollars.`;
+}
+
+function BalanceCard({
+  title,
+  parts,
+  unit,
+  children,
+}: {
+  title: string;
+  parts: TBalanceParts;
+  unit: TMyBalances['cypUnit'];
+  children?: ReactNode;
+}) {
   const format = (money: TBalanceParts['total']) => formatMoney(money, { cypMinorUnits: unit.minorUnits });
   return (
     <section className={styles.balanceCard} aria-label={`${title} balance`}>
@@ -54,6 +100,7 @@ function BalanceCard({ title, parts, unit }: { title: string; parts: TBalancePar
         <dt>Held in review</dt>
         <dd>{format(parts.held)}</dd>
       </dl>
+      {children}
     </section>
   );
 }

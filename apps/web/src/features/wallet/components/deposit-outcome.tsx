@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
+import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useMyBalances } from '../api/get-my-balances.ts';
+import { useMyBalances } from '../../../api/my-balances.ts';
 import { DEPOSIT_POLL_GIVE_UP_MS, useDepositOutcome } from '../api/get-deposit.ts';
 import { depositFailureInWords } from '../wallet-messages.ts';
 import styles from '../payment-page.module.css';
@@ -16,7 +17,16 @@ import styles from '../payment-page.module.css';
  * Back from the hosted checkout at `/payment?deposit=<id>`: what became of the payment. The provider confirms by
  * webhook, so the page asks every few seconds while it is pending, and stops after a minute with a polite word.
  */
-export function DepositOutcome({ depositId }: { depositId: string }) {
+export function DepositOutcome({
+  depositId,
+  returnPath,
+  onReturn,
+}: {
+  depositId: string;
+  /** Where the person came from to add funds: once the funds are in, the way back is the main action. */
+  returnPath?: string | null;
+  onReturn?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [startedAt, setStartedAt] = useState(() => Date.now());
   const [hasGivenUp, setHasGivenUp] = useState(false);
@@ -56,7 +66,22 @@ export function DepositOutcome({ depositId }: { depositId: string }) {
   } else if (status === 'succeeded') {
     const amount = deposit.data?.amount;
     content = (
-      <Alert tone="success" title="Funds added" action={done}>
+      <Alert
+        tone="success"
+        title="Funds added"
+        action={
+          returnPath ? (
+            <>
+              <ButtonLink to={returnPath} size="sm" variant="primary" onClick={onReturn}>
+                {fundsReturnLabel(returnPath)}
+              </ButtonLink>
+              {done}
+            </>
+          ) : (
+            done
+          )
+        }
+      >
         {amount ? `${formatMoney(amount)} was added to your balance` : 'The payment was added to your balance'}
         {deposit.data?.paymentMethod ? ` (paid with ${deposit.data.paymentMethod}).` : '.'}
         {balances.data ? ` Your USD balance is now ${formatMoney(balances.data.usd.total)}.` : null}

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon, type IconName } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
+import rowList from '../../../ui/row-list.module.css';
 import styles from '../payment-page.module.css';
 
 export interface SavedListRow {
@@ -40,7 +41,7 @@ export function SavedList<T>({
 }) {
   if (query.isPending) {
     return (
-      <ul className={styles.rows} aria-busy="true" aria-label={`Loading your ${what}`}>
+      <ul className={rowList.list} aria-busy="true" aria-label={`Loading your ${what}`}>
         {[0, 1].map((index) => (
           <li key={index} className={styles.row}>
             <Skeleton width="40%" />
@@ -62,7 +63,7 @@ export function SavedList<T>({
   }
   if (query.data.length === 0) return <EmptyState titleAs="h3" icon={icon} {...empty} />;
   return (
-    <ul className={styles.rows} aria-label={`Saved ${what}`}>
+    <ul className={rowList.list} aria-label={`Saved ${what}`}>
       {query.data.map((item) => {
         const row = toRow(item);
         return (

@@ -14,8 +14,8 @@ import { Select } from '../../../ui/select.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
-import { dollarsToCents, ZUsdcWithdrawalForm } from '../form-schemas.ts';
-import { useIdempotencyKey } from '../use-idempotency-key.ts';
+import { dollarsToCents, withdrawalBandwidthHint, ZUsdcWithdrawalForm } from '../form-schemas.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { shortfallOf } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
@@ -92,10 +92,8 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="USDC withdrawal">
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <Field label="Amount (USD)" error={errors.amount?.message} isRequired>
-        {(props) => (
-          <Input {...props} inputMode="decimal" autoComplete="off" placeholder="100.00" {...register('amount')} />
-        )}
+      <Field label="Amount (USD)" hint={withdrawalBandwidthHint} error={errors.amount?.message} isRequired>
+        {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
       </Field>
       {savedAddresses.length > 0 ? (
         <Field label="Use a saved address">

@@ -15,8 +15,8 @@ import { Select } from '../../../ui/select.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
-import { dollarsToCents, ZWireWithdrawalForm } from '../form-schemas.ts';
-import { useIdempotencyKey } from '../use-idempotency-key.ts';
+import { dollarsToCents, withdrawalBandwidthHint, ZWireWithdrawalForm } from '../form-schemas.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import { shortfallOf } from './withdrawal-submit.ts';
@@ -129,10 +129,8 @@ export function WireWithdrawalForm({
     <FormProvider {...form}>
       <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        <Field label="Amount (USD)" error={errors.amount?.message} isRequired>
-          {(props) => (
-            <Input {...props} inputMode="decimal" autoComplete="off" placeholder="100.00" {...register('amount')} />
-          )}
+        <Field label="Amount (USD)" hint={withdrawalBandwidthHint} error={errors.amount?.message} isRequired>
+          {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
         </Field>
         {savedAccounts.length > 0 ? (
           <Field

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, type TMoney } from '@cypher/contract';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { Icon } from '../../../ui/icon.tsx';
-import { useMyBalances } from '../api/get-my-balances.ts';
+import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
+import { useMyBalances } from '../../../api/my-balances.ts';
 import { useWithdrawalFees } from '../api/get-withdrawal-fees.ts';
 import { IdentityCheck } from './identity-check.tsx';
 import { InsufficientFundsDialog, WireVerificationDialog } from './wallet-dialogs.tsx';
@@ -11,7 +11,6 @@ import { UsdcWithdrawalForm } from './usdc-withdrawal-form.tsx';
 import { WireWithdrawalForm } from './wire-withdrawal-form.tsx';
 import { WithdrawalsList } from './withdrawals-list.tsx';
 import styles from '../payment-page.module.css';
-import formStyles from '../payment-forms.module.css';
 
 export interface WithdrawalFormProps {
   fee: TMoney | undefined;
@@ -48,32 +47,26 @@ export function WithdrawSection() {
               Withdrawable: {withdrawable ? <strong>{formatMoney(withdrawable)}</strong> : <Skeleton width="5rem" />}
             </p>
           </div>
-          <fieldset className={formStyles.choices}>
-            <legend className={formStyles.legend}>Withdraw to</legend>
+          <ChoiceCards legend="Withdraw to">
             {(['wire', 'usdc'] as const).map((value) => (
-              <label key={value} className={formStyles.choice}>
-                <input
-                  type="radio"
-                  name="withdrawal-method"
-                  value={value}
-                  checked={method === value}
-                  onChange={() => setMethod(value)}
-                  className={formStyles.choiceInput}
-                />
-                <Icon name={value === 'wire' ? 'globe' : 'wallet'} size={24} />
-                <span className={formStyles.choiceText}>
-                  <span className={formStyles.choiceLabel}>{value === 'wire' ? 'Bank wire' : 'USDC wallet'}</span>
-                  <span className={formStyles.choiceHint}>
-                    {fees.data
-                      ? `Fee ${formatMoney(fees.data[value])} per request`
-                      : value === 'wire'
-                        ? 'To a bank account'
-                        : 'To an Ethereum address'}
-                  </span>
-                </span>
-              </label>
+              <ChoiceCard
+                key={value}
+                name="withdrawal-method"
+                value={value}
+                checked={method === value}
+                onChange={() => setMethod(value)}
+                icon={value === 'wire' ? 'globe' : 'wallet'}
+                label={value === 'wire' ? 'Bank wire' : 'USDC wallet'}
+                hint={
+                  fees.data
+                    ? `Fee ${formatMoney(fees.data[value])} per request`
+                    : value === 'wire'
+                      ? 'To a bank account'
+                      : 'To an Ethereum address'
+                }
+              />
             ))}
-          </fieldset>
+          </ChoiceCards>
           {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
           {method === 'wire' ? (
             <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />

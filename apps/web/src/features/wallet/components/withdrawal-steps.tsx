@@ -1,7 +1,6 @@
-import type { TWithdrawalStep } from '@cypher/contract';
+import { withdrawalStatusNames, type TWithdrawalStep } from '@cypher/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Timeline } from '../../../ui/timeline.tsx';
-import { withdrawalStatusLabels } from '../wallet-messages.ts';
 import styles from './withdrawal-steps.module.css';
 
 /**
@@ -16,7 +15,7 @@ export function WithdrawalSteps({ steps }: { steps: readonly TWithdrawalStep[] }
         label="Steps of this withdrawal"
         steps={steps.map((step, index) => ({
           key: `${step.status}-${index}`,
-          title: withdrawalStatusLabels[step.status].label,
+          title: withdrawalStatusNames[step.status],
           meta: <time dateTime={step.at}>{formatDateTime(step.at)}</time>,
           note: step.reason,
         }))}

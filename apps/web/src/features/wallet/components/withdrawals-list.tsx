@@ -1,12 +1,13 @@
-import { formatMoney } from '@cypher/contract';
+import { formatMoney, withdrawalMethodNames, withdrawalStatusNames } from '@cypher/contract';
 import { formatDate } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useMyWithdrawals } from '../api/list-my-withdrawals.ts';
-import { withdrawalStatusLabels } from '../wallet-messages.ts';
+import { withdrawalStatusNotes } from '../wallet-messages.ts';
 import { WithdrawalSteps } from './withdrawal-steps.tsx';
+import rowList from '../../../ui/row-list.module.css';
 import styles from '../payment-page.module.css';
 
 /** My withdrawal requests and where each one is: submitted, in review (up to two weeks), approved, paid, rejected, failed. */
@@ -15,7 +16,7 @@ export function WithdrawalsList() {
   let body;
   if (withdrawals.isPending) {
     body = (
-      <ul className={styles.rows} aria-busy="true" aria-label="Loading your withdrawals">
+      <ul className={rowList.list} aria-busy="true" aria-label="Loading your withdrawals">
         {[0, 1].map((index) => (
           <li key={index} className={styles.row}>
             <Skeleton width="50%" />
@@ -45,15 +46,15 @@ export function WithdrawalsList() {
     );
   } else {
     body = (
-      <ul className={styles.rows} aria-label="Withdrawal requests">
+      <ul className={rowList.list} aria-label="Withdrawal requests">
         {withdrawals.data.items.map((withdrawal) => {
-          const status = withdrawalStatusLabels[withdrawal.status];
+          const status = withdrawalStatusNotes[withdrawal.status];
           return (
             <li key={withdrawal.id} className={styles.row}>
               <div className={styles.rowSummary}>
                 <span className={styles.rowMain}>
                   <span className={styles.rowTitle}>
-                    {withdrawal.method === 'wire' ? 'Wire' : 'USDC'} to {withdrawal.destination}
+                    {withdrawalMethodNames[withdrawal.method]} to {withdrawal.destination}
                   </span>
                   <span className={styles.rowMeta}>
                     Requested <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time> · Updated{' '}
@@ -63,7 +64,7 @@ export function WithdrawalsList() {
                 </span>
                 <span className={styles.rowEnd}>
                   <span className={styles.rowAmount}>{formatMoney(withdrawal.amount)}</span>
-                  <Badge tone={status.tone}>{status.label}</Badge>
+                  <Badge tone={status.tone}>{withdrawalStatusNames[withdrawal.status]}</Badge>
                 </span>
               </div>
               <p className={styles.rowNote}>

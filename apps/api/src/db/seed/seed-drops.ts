@@ -1,0 +1,55 @@
+import { eq, inArray } from 'drizzle-orm';
+import { ZConsoleDropRequest } from '@cypher/contract';
+import { brands, products } from '../../modules/catalog/catalog.tables.ts';
+import { createDrop } from '../../modules/drops/create-drop.ts';
+import { publishDrop } from '../../modules/drops/publish-drop.ts';
+import { productArtwork } from './demo-artwork.ts';
+import { demoDrops } from './demo-drops.ts';
+import { renderImage } from './seed-catalog.ts';
+import type { SeedDeps } from './seed-demo.ts';
+
+/**
+ * The demo drops (demo-drops.ts), made the way an operator makes them: the console's request schema, createDrop, then
+ * publishDrop, so the seeded packs, editions and commitments come from the same code as any published drop.
+ */
+export async function seedDrops({ database, clock, storage }: SeedDeps): Promise<void> {
+  const db = database.db;
+  const now = clock.now().getTime();
+  const at = (offset: number) => new Date(now + offset).toISOString();
+  for (const demo of demoDrops) {
+    const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.slug, demo.brand));
+    if (!brand) throw new Error(`demo drop ${demo.name}: no brand ${demo.brand}`);
+    const names = Object.keys(demo.contents);
+    const found = await db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(inArray(products.name, names));
+    const imageUrl = await renderImage(storage, `drop-${demo.brand}`, productArtwork(`drop:${demo.name}`, 'EPIC').svg);
+    const request = ZConsoleDropRequest.parse({
+      brandId: brand.id,
+      name: demo.name,
+      description: demo.description,
+      imageUrl,
+      visibleAt: at(demo.visibleIn),
+      dropBeginAt: at(demo.beginsIn),
+      dropEndAt: at(demo.endsIn),
+      editionsPerPack: demo.editionsPerPack,
+      contents: names.map((name) => {
+        const product = found.find((candidate) => candidate.name === name);
+        if (!product) throw new Error(`demo drop ${demo.name}: no product ${name}`);
+        return { productId: product.id, editionCount: demo.contents[name]! };
+      }),
+      rounds: demo.rounds.map((round, index) => ({
+        round: index + 1,
+        saleBeginAt: at(round.beginsIn),
+        saleEndAt: at(round.endsIn),
+        price: round.price,
+        perPersonLimit: round.perPersonLimit,
+        packCount: round.packCount,
+        whitelist: round.whitelist,
+      })),
+    });
+    const draft = await createDrop({ db, clock }, null, request);
+    await publishDrop({ db, clock }, null, draft.id);
+  }
+}

@@ -1,0 +1,91 @@
+import { drops } from '../../modules/drops/drops.tables.ts';
+import { getSaleDrop } from '../../modules/drops/get-sale-drop.ts';
+import { listMyPacks } from '../../modules/drops/packs/list-my-packs.ts';
+import { openPack } from '../../modules/drops/packs/open-pack.ts';
+import { priceOrder } from '../../modules/orders/sale-round.ts';
+import { sellPacksFromBalance } from '../../modules/orders/sell-packs.ts';
+import { users } from '../../modules/users/users.tables.ts';
+import { postDeposit } from '../../modules/wallet/post-deposit.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { inTransaction } from '../transaction.ts';
+import type { SeedDeps } from './seed-demo.ts';
+
+/** Collectors who bought in the demo drops, so product pages show real purchases and openings from the start. */
+const demoCollectors = [
+  { nickname: 'Nova', email: 'nova@cypher.local' },
+  { nickname: 'Juniper', email: 'juniper@cypher.local' },
+  { nickname: 'Rook', email: 'rook@cypher.local' },
+  { nickname: 'Mika', email: 'mika@cypher.local' },
+];
+
+/**
+ * Real orders on the seeded drops, through the same services as a purchase from the balance: each demo collector gets
+ * a crypto deposit, buys packs (in the live drop now, in the completed drop while its round was on) and opens some.
+ * The activities on product pages are these orders' own (writes what the services write). The demo accounts have no
+ * password: nobody signs in as them.
+ */
+export async function seedOrders({ database, clock, orders: ordersConfig }: SeedDeps): Promise<void> {
+  const db = database.db;
+  const now = clock.now();
+  const collectorIds: string[] = [];
+  for (const collector of demoCollectors) {
+    const id = newId();
+    await db.insert(users).values({
+      id,
+      email: collector.email,
+      status: 'ACTIVE',
+      nickname: collector.nickname,
+      marketingConsent: false,
+      agreedToTermsAt: now,
+      agreedToPrivacyAt: now,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await inTransaction(db, (tx) =>
+      postDeposit(tx, {
+        userId: id,
+        source: 'crypto',
+        amount: 20_000,
+        currency: 'USD',
+        referenceId: `seed-${id}`,
+        paymentMethod: 'USDC',
+        now,
+      }),
+    );
+    collectorIds.push(id);
+  }
+
+  const seeded = await db.select({ id: drops.id, name: drops.name }).from(drops);
+  const live = seeded.find((drop) => drop.name.startsWith('Pixel Knights'));
+  const completed = seeded.find((drop) => drop.name.startsWith('Midnight Bloom'));
+  for (const [dropRow, at] of [
+    [live, new Date(now.getTime() - 30 * 1000)],
+    [completed, undefined],
+  ] as const) {
+    if (!dropRow) continue;
+    const drop = (await getSaleDrop(db, dropRow.id))!;
+    const round = drop.policies[0]!;
+    // The completed drop's purchases happen while its first round was on sale, an hour in.
+    const boughtAt = at ?? new Date(round.saleBeginAt.getTime() + 60 * MINUTE_MS);
+    const sales = collectorIds.map((userId, index) => ({
+      id: newId(),
+      userId,
+      drop,
+      round,
+      quantity: (index % 2) + 1,
+      price: priceOrder(round, (index % 2) + 1, ordersConfig),
+      now: new Date(boughtAt.getTime() + index * MINUTE_MS),
+    }));
+    await inTransaction(db, (tx) => sellPacksFromBalance(tx, sales));
+  }
+
+  // Every collector but the last opens their packs, so some packs are still a surprise.
+  for (const userId of collectorIds.slice(0, -1)) {
+    const mine = await listMyPacks(db, userId);
+    for (const pack of mine.groups.flatMap((group) => group.packs)) {
+      await openPack(db, userId, pack.id, new Date(Date.parse(pack.purchasedAt) + 5 * MINUTE_MS));
+    }
+  }
+}

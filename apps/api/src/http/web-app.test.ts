@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBrand } from '../testing/catalog-fixtures.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const host = 'localhost:3000';
+// Larger than the 1 KB below which nothing is compressed.
+const script = `export const words = ${JSON.stringify('collectible '.repeat(400))};\n`;
+
+/** A built web app as Vite leaves it: index.html with its tokens, and a hashed asset with its precompressed copies. */
+function fakeWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-web-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>__BRAND_NAME__</title><link rel="canonical" href="__PUBLIC_URL__/" /></head>` +
+      `<body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`,
+  );
+  fs.writeFileSync(path.join(dir, 'assets/app-Abc123.js'), script);
+  fs.writeFileSync(path.join(dir, 'assets/app-Abc123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'assets/app-Abc123.js.gz'), zlib.gzipSync(script));
+  return dir;
+}
+
+describe('the web app on the API port', () => {
+  let t: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = fakeWebBuild();
+    // Public answers kept in memory, as in production: one kept answer is sent to each client in its own encoding.
+    t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL, PUBLIC_RESPONSE_CACHE_MS: '1000' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+  it('answers every address of the route table with the web app, whatever the case or a trailing slash', async () => {
+    for (const url of ['/', '/drops', '/drops/', '/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', '/Products', '/brands/artist/x?tab=1']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<title>Cypher</title>');
+    }
+  });
+
+  it('answers an unknown address with HTTP 404 and the web app, which shows its not-found page', async () => {
+    for (const url of ['/no-such-page', '/drops/1/2/3', '/index.html', '/assets/gone-Xyz789.js']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+    // The API's own unknown addresses keep their JSON answer.
+    const api = await get('/v1/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('compresses pages and JSON with brotli or gzip when the browser accepts it', async () => {
+    const page = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Cypher</title>');
+
+    const json = await get('/docs/json', { 'accept-encoding': 'gzip' });
+    expect(json.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(json.rawPayload).toString())).toHaveProperty('openapi');
+
+    const plain = await get('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('keeps a public answer once and sends it in the encoding each client accepts', async () => {
+    // Enough brands for an answer above the 1 KB below which nothing is compressed.
+    for (let i = 0; i < 6; i += 1) await insertBrand(t.database.db);
+    const url = '/v1/brands?size=100&q=';
+    const brotli = await get(url, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString());
+    // The same answer again, now from memory: plain for a client that asks for no encoding, gzip for another.
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(body);
+    expect(new Set([brotli.headers.etag, plain.headers.etag, gzip.headers.etag]).size).toBe(1);
+  });
+
+  it('compresses a deep link’s page and a 404 page too', async () => {
+    for (const url of ['/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', '/no-such-page']) {
+      const response = await get(url, { 'accept-encoding': 'br' });
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends hashed assets precompressed from the build and cached for a year', async () => {
+    const brotli = await get('/assets/app-Abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.equals(fs.readFileSync(path.join(distDir, 'assets/app-Abc123.js.br')))).toBe(true);
+
+    const gzip = await get('/assets/app-Abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/app-Abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('sends a page asked for at another host to PUBLIC_URL, and answers the API wherever it is asked', async () => {
+    const page = await get('/drops?tab=upcoming', { host: '127.0.0.1:3000' });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe(`${PUBLIC_URL}/drops?tab=upcoming`);
+    const unknown = await get('/nowhere', { host: '127.0.0.1:3000' });
+    expect(unknown.headers.location).toBe(`${PUBLIC_URL}/nowhere`);
+
+    const api = await get('/v1/health', { host: '127.0.0.1:3000' });
+    expect(api.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { catalogMessages, isBannerWindowValid, type TBanner, type TUpdateBannerRequest } from '@cypher/contract';
+import type { AppContext } from '../../../../app-context.ts';
+import { inTransaction } from '../../../../db/transaction.ts';
+import { AppError } from '../../../../http/app-error.ts';
+import { assertAdmin, type Operator } from '../../../../http/operator-guard.ts';
+import { banners } from '../../catalog.tables.ts';
+import { toBanner } from '../../catalog-views.ts';
+import { recordAudit } from '../../../console/audit/record-audit.ts';
+
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+export async function updateBanner(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  input: TUpdateBannerRequest,
+): Promise<TBanner> {
+  assertAdmin(operator);
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    const before = toBanner(row);
+    // A new end alone must still come after the start already saved (and the other way round).
+    const window = {
+      startsAt: input.startsAt === undefined ? before.startsAt : input.startsAt,
+      endsAt: input.endsAt === undefined ? before.endsAt : input.endsAt,
+    };
+    if (!isBannerWindowValid(window)) {
+      throw new AppError('INVALID_REQUEST', { details: [{ field: 'endsAt', message: catalogMessages.bannerWindow }] });
+    }
+    const [updated] = await tx
+      .update(banners)
+      .set({ ...input, startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt), updatedAt: now })
+      .where(eq(banners.id, id))
+      .returning();
+    if (!updated) throw new Error('update returned no row');
+    const after = toBanner(updated);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'banner',
+      entityId: id,
+      before,
+      after,
+      at: now,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { TBrand, TUpdateBrandRequest } from '@cypher/contract';
+import type { AppContext } from '../../../../app-context.ts';
+import { inTransaction } from '../../../../db/transaction.ts';
+import { AppError } from '../../../../http/app-error.ts';
+import { assertAdmin, assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
+import { everythingScope } from '../../catalog-scope.ts';
+import { brands } from '../../catalog.tables.ts';
+import { toBrand } from '../../catalog-views.ts';
+import { getBrand } from '../../get-brand.ts';
+import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { conflictOf } from '../unique-conflicts.ts';
+import { brandConstraints } from './create-brand.ts';
+
+/**
+ * A brand manager edits their brand's page; featuring a brand on the home page stays an admin's call. The row is
+ * locked while it changes, so the audit row's "before" is exactly what this change replaced.
+ */
+export async function updateBrand(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  input: TUpdateBrandRequest,
+): Promise<TBrand> {
+  if (input.isFeatured !== undefined) assertAdmin(operator);
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    assertCanManageBrand(operator, row.id);
+    try {
+      await tx
+        .update(brands)
+        .set({ ...input, updatedAt: now })
+        .where(eq(brands.id, id));
+    } catch (error) {
+      throw conflictOf(error, brandConstraints);
+    }
+    const after = await getBrand(tx, id, everythingScope);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'brand',
+      entityId: id,
+      before: toBrand(row),
+      after,
+      at: now,
+    });
+    return after;
+  });
+}

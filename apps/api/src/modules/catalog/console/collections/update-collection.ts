@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { TCollection, TUpdateCollectionRequest } from '@cypher/contract';
+import type { AppContext } from '../../../../app-context.ts';
+import { inTransaction } from '../../../../db/transaction.ts';
+import { AppError } from '../../../../http/app-error.ts';
+import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
+import { everythingScope } from '../../catalog-scope.ts';
+import { collections } from '../../catalog.tables.ts';
+import { getCollection } from '../../get-collection.ts';
+import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { assertLicenseOfBrand } from '../related-items.ts';
+import { conflictOf } from '../unique-conflicts.ts';
+import { collectionConstraints } from './create-collection.ts';
+
+export async function updateCollection(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  input: TUpdateCollectionRequest,
+): Promise<TCollection> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .select({ brandId: collections.brandId })
+      .from(collections)
+      .where(eq(collections.id, id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    assertCanManageBrand(operator, row.brandId);
+    if (input.licenseId) await assertLicenseOfBrand(tx, input.licenseId, row.brandId);
+    const before = await getCollection(tx, id, everythingScope);
+    try {
+      await tx
+        .update(collections)
+        .set({ ...input, updatedAt: now })
+        .where(eq(collections.id, id));
+    } catch (error) {
+      throw conflictOf(error, collectionConstraints);
+    }
+    const after = await getCollection(tx, id, everythingScope);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'collection',
+      entityId: id,
+      before,
+      after,
+      at: now,
+    });
+    return after;
+  });
+}

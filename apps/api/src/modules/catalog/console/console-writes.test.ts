@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { bearer } from '../../../testing/auth-helpers.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpOperator>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+async function asAdmin<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: bearer(admin.accessToken),
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as { data: T; code?: string; details?: unknown } };
+}
+const visitor = (url: string) => t.app.inject({ method: 'GET', url });
+
+async function auditOf(entityType: string, entityId: string) {
+  const { body } = await asAdmin<{
+    items: { action: string; before: unknown; after: unknown; actor: { id: string } }[];
+  }>('GET', `/v1/console/audit-log?entityType=${entityType}&entityId=${entityId}`);
+  return body.data.items;
+}
+
+describe('an admin builds a catalogue entry by entry, and the public sees it once published', () => {
+  it('creates a brand, license, collection and product as drafts, publishes them, and a visitor then finds them', async () => {
+    const brand = await asAdmin<{ id: string; status: string }>('POST', '/v1/console/brands', {
+      slug: 'Solar-Sails',
+      name: 'Solar Sails',
+      type: 'ENTERTAINMENT',
+      tagline: 'Out past the heliopause.',
+      websiteUrl: '',
+    });
+    expect(brand.status).toBe(201);
+    expect(brand.body.data).toMatchObject({
+      slug: 'solar-sails',
+      status: 'DRAFT',
+      publishedAt: null,
+      websiteUrl: null,
+    });
+    const brandId = brand.body.data.id;
+    expect((await visitor(`/v1/brands/${brandId}`)).statusCode).toBe(404);
+
+    const license = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/licenses', { brandId, name: 'Solar Sails: The Series' })
+    ).body.data;
+    const collection = (
+      await asAdmin<{ id: string; license: { id: string } }>('POST', '/v1/console/collections', {
+        brandId,
+        name: 'Crew',
+        licenseId: license.id,
+      })
+    ).body.data;
+    expect(collection.license.id).toBe(license.id);
+    const category = (await asAdmin<{ id: string }>('POST', '/v1/console/categories', { slug: 'crew', name: 'Crew' }))
+      .body.data;
+    const tag = (await asAdmin<{ id: string }>('POST', '/v1/console/tags', { slug: 'pilot', name: 'Pilot' })).body.data;
+
+    const created = await asAdmin<{ id: string; license: { id: string }; imageThumbnailUrl: string; tags: unknown[] }>(
+      'POST',
+      '/v1/console/products',
+      {
+        brandId,
+        collectionId: collection.id,
+        categoryId: category.id,
+        tagIds: [tag.id],
+        name: 'Captain Vela',
+        rarity: 'LEGENDARY',
+        imageUrl: '/uploads/vela.png',
+        properties: [{ traitType: 'Rank', value: 'Captain' }],
+        editionSize: 10,
+      },
+    );
+    expect(created.status).toBe(201);
+    const product = created.body.data;
+    expect(product.license.id).toBe(license.id);
+    expect(product.imageThumbnailUrl).toBe('/uploads/vela.png');
+    expect(product.tags).toEqual([{ id: tag.id, slug: 'pilot', name: 'Pilot' }]);
+
+    for (const path of [
+      `brands/${brandId}`,
+      `licenses/${license.id}`,
+      `collections/${collection.id}`,
+      `products/${product.id}`,
+    ]) {
+      const published = await asAdmin<{ status: string; publishedAt: string }>('POST', `/v1/console/${path}/publish`);
+      expect(published.status, path).toBe(200);
+      expect(published.body.data.status).toBe('PUBLISHED');
+    }
+
+    const seen = await visitor(`/v1/products/${product.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toMatchObject({
+      name: 'Captain Vela',
+      rarity: 'LEGENDARY',
+      brand: { id: brandId, slug: 'solar-sails' },
+      collection: { id: collection.id },
+      license: { id: license.id },
+      category: { id: category.id },
+      properties: [{ traitType: 'Rank', value: 'Captain' }],
+    });
+    expect((await visitor('/v1/brands/solar-sails')).json().data.status).toBe('PUBLISHED');
+    expect((await visitor(`/v1/products?brandId=${brandId}`)).json().data.total).toBe(1);
+
+    await asAdmin('POST', `/v1/console/brands/${brandId}/unpublish`);
+    expect((await visitor(`/v1/products/${product.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the audit log', () => {
+  it('records create, update, publish and unpublish with who, before and after; repeating a publish records nothing', async () => {
+    const brandId = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/brands', { slug: 'audited', name: 'Audited', type: 'SPORTS' })
+    ).body.data.id;
+    const productId = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/products', {
+        brandId,
+        name: 'Before',
+        rarity: 'COMMON',
+        imageUrl: '/uploads/a.png',
+      })
+    ).body.data.id;
+    await asAdmin('PATCH', `/v1/console/products/${productId}`, { name: 'After', imageUrl: '/uploads/b.png' });
+    await asAdmin('POST', `/v1/console/products/${productId}/publish`);
+    await asAdmin('POST', `/v1/console/products/${productId}/publish`);
+    await asAdmin('POST', `/v1/console/products/${productId}/unpublish`);
+
+    const entries = await auditOf('product', productId);
+    expect(entries.map((entry) => entry.action)).toEqual(['unpublish', 'publish', 'update', 'create']);
+    expect(entries.every((entry) => entry.actor.id === admin.userId)).toBe(true);
+    const [unpublish, publish, update, create] = entries;
+    expect(create).toMatchObject({ before: null, after: { name: 'Before', status: 'DRAFT' } });
+    expect(update).toMatchObject({
+      before: { name: 'Before', imageUrl: '/uploads/a.png' },
+      after: { name: 'After', imageUrl: '/uploads/b.png', imageThumbnailUrl: '/uploads/b.png' },
+    });
+    expect(publish).toMatchObject({ before: { status: 'DRAFT' }, after: { status: 'PUBLISHED' } });
+    expect(unpublish).toMatchObject({ before: { status: 'PUBLISHED' }, after: { status: 'DRAFT', publishedAt: null } });
+  });
+
+  it('pages newest first and can be narrowed to one kind of entity', async () => {
+    const { body } = await asAdmin<{ items: { entityType: string }[]; total: number; size: number }>(
+      'GET',
+      '/v1/console/audit-log?entityType=brand&size=2',
+    );
+    expect(body.data.size).toBe(2);
+    expect(body.data.total).toBeGreaterThanOrEqual(2);
+    expect(body.data.items.every((entry) => entry.entityType === 'brand')).toBe(true);
+  });
+});
+
+describe('conflicts and invalid changes', () => {
+  it('answers a taken slug with 409 SLUG_ALREADY_EXISTS whatever its case, and writes nothing', async () => {
+    const first = await asAdmin('POST', '/v1/console/brands', { slug: 'twin', name: 'Twin One', type: 'ARTIST' });
+    expect(first.status).toBe(201);
+    const second = await asAdmin('POST', '/v1/console/brands', { slug: 'TWIN', name: 'Twin Two', type: 'ARTIST' });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({
+      code: 'SLUG_ALREADY_EXISTS',
+      message: 'This slug is already taken. Please choose another one.',
+    });
+    expect((await asAdmin('GET', '/v1/console/brands?q=Twin%20Two')).body.data).toMatchObject({ total: 0 });
+
+    const tag = await asAdmin('POST', '/v1/console/tags', { slug: 'twin', name: 'Twin' });
+    expect(tag.status).toBe(201);
+    expect((await asAdmin('POST', '/v1/console/tags', { slug: 'twin', name: 'Other' })).body.code).toBe(
+      'SLUG_ALREADY_EXISTS',
+    );
+    expect((await asAdmin('POST', '/v1/console/tags', { slug: 'other', name: 'TWIN' })).body.code).toBe(
+      'NAME_ALREADY_EXISTS',
+    );
+  });
+
+  it('lets exactly one of several simultaneous creates claim a slug; the others get 409', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        asAdmin('POST', '/v1/console/categories', { slug: 'contested', name: `Contested ${index}` }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(
+      responses
+        .filter((response) => response.status === 409)
+        .every((response) => response.body.code === 'SLUG_ALREADY_EXISTS'),
+    ).toBe(true);
+    const created = await auditOf(
+      'category',
+      responses.find((response) => response.status === 201)!.body.data.id as string,
+    );
+    expect(created).toHaveLength(1);
+  });
+
+  it('answers a taken name within a brand with 409 NAME_ALREADY_EXISTS, on create and on rename', async () => {
+    const brandId = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/brands', { slug: 'names', name: 'Names', type: 'FASHION' })
+    ).body.data.id;
+    const product = { brandId, rarity: 'COMMON', imageUrl: '/uploads/a.png' };
+    await asAdmin('POST', '/v1/console/products', { ...product, name: 'Scarf' });
+    const other = (await asAdmin<{ id: string }>('POST', '/v1/console/products', { ...product, name: 'Hat' })).body
+      .data;
+    expect((await asAdmin('POST', '/v1/console/products', { ...product, name: 'scarf' })).body.code).toBe(
+      'NAME_ALREADY_EXISTS',
+    );
+    const renamed = await asAdmin('PATCH', `/v1/console/products/${other.id}`, { name: 'SCARF' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.code).toBe('NAME_ALREADY_EXISTS');
+    expect(await auditOf('product', other.id)).toHaveLength(1);
+  });
+
+  it('refuses empty and unknown changes, bad slugs and links, and references to nothing', async () => {
+    const brandId = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/brands', { slug: 'strict', name: 'Strict', type: 'GAMING' })
+    ).body.data.id;
+    const cases: [string, string, object, string][] = [
+      ['PATCH', `/v1/console/brands/${brandId}`, {}, 'INVALID_REQUEST'],
+      ['PATCH', `/v1/console/brands/${brandId}`, { status: 'PUBLISHED' }, 'INVALID_REQUEST'],
+      ['POST', '/v1/console/brands', { slug: 'Not a slug!', name: 'X', type: 'GAMING' }, 'INVALID_REQUEST'],
+      [
+        'POST',
+        '/v1/console/products',
+        { brandId, name: 'X', rarity: 'COMMON', imageUrl: 'javascript:alert(1)' },
+        'INVALID_REQUEST',
+      ],
+      [
+        'POST',
+        '/v1/console/banners',
+        { title: 'X', imageUrl: '/uploads/a.png', linkUrl: '//evil.example' },
+        'INVALID_REQUEST',
+      ],
+      [
+        'POST',
+        '/v1/console/products',
+        { brandId, name: 'X', rarity: 'COMMON', imageUrl: '/uploads/a.png', categoryId: brandId },
+        'RELATED_ITEM_NOT_FOUND',
+      ],
+      [
+        'POST',
+        '/v1/console/licenses',
+        { brandId: '0191a7e2-0000-7000-8000-000000000000', name: 'Orphan' },
+        'RELATED_ITEM_NOT_FOUND',
+      ],
+      ['PATCH', '/v1/console/products/0191a7e2-0000-7000-8000-000000000000', { name: 'Ghost' }, 'NOT_FOUND'],
+    ];
+    for (const [method, url, payload, code] of cases) {
+      const response = await asAdmin(method as 'POST', url, payload);
+      expect(response.body.code, `${method} ${url} ${JSON.stringify(payload)}`).toBe(code);
+    }
+  });
+});
+
+describe('banners', () => {
+  it('are created as drafts, scheduled, published, and shown to visitors only within their window', async () => {
+    const startsAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const created = await asAdmin<{ id: string; status: string }>('POST', '/v1/console/banners', {
+      title: 'Launch week',
+      imageUrl: '/uploads/banner.webp',
+      linkUrl: '/products',
+      startsAt,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    await asAdmin('POST', `/v1/console/banners/${id}/publish`);
+    const ids = async () =>
+      (await visitor('/v1/banners?size=100')).json().data.items.map((banner: { id: string }) => banner.id);
+    expect(await ids()).not.toContain(id);
+    t.clock.advance(120_000);
+    expect(await ids()).toContain(id);
+
+    const backwards = await asAdmin('PATCH', `/v1/console/banners/${id}`, { endsAt: '2000-01-01T00:00:00.000Z' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.details).toEqual([{ field: 'endsAt', message: 'The end must come after the start.' }]);
+    const listed = await asAdmin<{ items: { id: string }[] }>('GET', '/v1/console/banners?status=PUBLISHED&size=100');
+    expect(listed.body.data.items.map((banner) => banner.id)).toContain(id);
+  });
+});

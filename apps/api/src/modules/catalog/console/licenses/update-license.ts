@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { TLicense, TUpdateLicenseRequest } from '@cypher/contract';
+import type { AppContext } from '../../../../app-context.ts';
+import { inTransaction } from '../../../../db/transaction.ts';
+import { AppError } from '../../../../http/app-error.ts';
+import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
+import { everythingScope } from '../../catalog-scope.ts';
+import { licenses } from '../../catalog.tables.ts';
+import { getLicense } from '../../get-license.ts';
+import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { conflictOf } from '../unique-conflicts.ts';
+import { licenseConstraints } from './create-license.ts';
+
+export async function updateLicense(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  input: TUpdateLicenseRequest,
+): Promise<TLicense> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .select({ brandId: licenses.brandId })
+      .from(licenses)
+      .where(eq(licenses.id, id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    assertCanManageBrand(operator, row.brandId);
+    const before = await getLicense(tx, id, everythingScope);
+    try {
+      await tx
+        .update(licenses)
+        .set({ ...input, updatedAt: now })
+        .where(eq(licenses.id, id));
+    } catch (error) {
+      throw conflictOf(error, licenseConstraints);
+    }
+    const after = await getLicense(tx, id, everythingScope);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'license',
+      entityId: id,
+      before,
+      after,
+      at: now,
+    });
+    return after;
+  });
+}

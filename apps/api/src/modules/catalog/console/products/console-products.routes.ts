@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZConsoleStatusFilter,
+  ZCreateProductRequest,
+  ZData,
+  ZPage,
+  ZProduct,
+  ZProductListItem,
+  ZProductListQuery,
+  ZUpdateProductRequest,
+} from '@cypher/contract';
+import type { AppContext } from '../../../../app-context.ts';
+import { managedBy, operatorOf } from '../../../../http/operator-guard.ts';
+import { everythingScope, operatorScope } from '../../catalog-scope.ts';
+import { getProduct } from '../../get-product.ts';
+import { listProducts } from '../../list-products.ts';
+import { registerPublicationRoutes } from '../publication/publication.routes.ts';
+import { createProduct } from './create-product.ts';
+import { updateProduct } from './update-product.ts';
+
+const tags = ['console'];
+const security = [{ bearer: [] }];
+const ZIdParams = z.object({ id: z.uuid() });
+
+export function consoleProductsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/console/products',
+      {
+        schema: {
+          tags,
+          summary: "Products of this operator's brands, drafts included",
+          security,
+          querystring: ZProductListQuery.extend(ZConsoleStatusFilter.shape),
+          response: { 200: ZData(ZPage(ZProductListItem)) },
+        },
+      },
+      async (request) => ({
+        data: await listProducts(ctx.db, request.query, operatorScope(operatorOf(request), request.query.status)),
+      }),
+    );
+
+    app.get(
+      '/v1/console/products/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A product, draft or not',
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZProduct) },
+        },
+      },
+      async (request) => {
+        const product = await getProduct(ctx.db, request.params.id, everythingScope);
+        return { data: managedBy(operatorOf(request), product, product.brand.id) };
+      },
+    );
+
+    app.post(
+      '/v1/console/products',
+      {
+        schema: {
+          tags,
+          summary: 'Create a product as a draft (rarity, images, properties, tags)',
+          security,
+          body: ZCreateProductRequest,
+          response: { 201: ZData(ZProduct) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await createProduct(ctx, operatorOf(request), request.body) }),
+    );
+
+    app.patch(
+      '/v1/console/products/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change a product',
+          security,
+          params: ZIdParams,
+          body: ZUpdateProductRequest,
+          response: { 200: ZData(ZProduct) },
+        },
+      },
+      async (request) => ({ data: await updateProduct(ctx, operatorOf(request), request.params.id, request.body) }),
+    );
+
+    registerPublicationRoutes(app, ctx, { base: '/v1/console/products', type: 'product', view: ZProduct, tags });
+  };
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { TTag, TUpdateTagRequest } from '@cypher/contract';
+import type { AppContext } from '../../../../app-context.ts';
+import { inTransaction } from '../../../../db/transaction.ts';
+import { AppError } from '../../../../http/app-error.ts';
+import { assertAdmin, type Operator } from '../../../../http/operator-guard.ts';
+import { tags } from '../../catalog.tables.ts';
+import { toTag } from '../../catalog-views.ts';
+import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { conflictOf } from '../unique-conflicts.ts';
+import { tagConstraints } from './create-tag.ts';
+
+export async function updateTag(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  input: TUpdateTagRequest,
+): Promise<TTag> {
+  assertAdmin(operator);
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    const [updated] = await tx
+      .update(tags)
+      .set({ ...input, updatedAt: now })
+      .where(eq(tags.id, id))
+      .returning()
+      .catch((error: unknown) => {
+        throw conflictOf(error, tagConstraints);
+      });
+    if (!updated) throw new Error('update returned no row');
+    const after = toTag(updated);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'tag',
+      entityId: id,
+      before: toTag(row),
+      after,
+      at: now,
+    });
+    return after;
+  });
+}

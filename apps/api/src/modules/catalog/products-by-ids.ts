@@ -1,0 +1,48 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { TPublicationStatus, TRarity } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { products } from './catalog.tables.ts';
+
+/** What other modules need of a product beside their own rows (a drop's contents, a pack's editions). */
+export interface TProductFacts {
+  id: string;
+  brandId: string;
+  name: string;
+  rarity: TRarity;
+  /** COMMON 1 ... LEGENDARY 4, for ordering rarest first. */
+  rarityRank: number;
+  imageThumbnailUrl: string;
+  editionSize: number | null;
+  status: TPublicationStatus;
+}
+
+/**
+ * Products by id, drafts included, in one query. With `lock`, the rows are locked FOR UPDATE in id order, for a
+ * caller that must keep them from changing (or from being taken by another transaction doing the same) until it
+ * commits: publishing a drop takes each product's next run of serial numbers under this lock, and two publications
+ * sharing several products lock them in the same order, so they queue instead of deadlocking.
+ */
+export async function productsByIds(
+  db: Db,
+  ids: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, TProductFacts>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const query = db
+    .select({
+      id: products.id,
+      brandId: products.brandId,
+      name: products.name,
+      rarity: products.rarity,
+      rarityRank: products.rarityRank,
+      imageThumbnailUrl: products.imageThumbnailUrl,
+      editionSize: products.editionSize,
+      status: products.status,
+    })
+    .from(products)
+    .where(inArray(products.id, unique))
+    .orderBy(asc(products.id));
+  const rows = options.lock ? await query.for('update') : await query;
+  return new Map(rows.map((row) => [row.id, { ...row, rarityRank: Number(row.rarityRank) }]));
+}

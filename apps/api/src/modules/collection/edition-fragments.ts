@@ -1,0 +1,12 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The editions inside some packs, as a fragment for another module's statement: `packs` is a query yielding the
+ * columns id (the pack), user_id (who gets them) and at. Yields what insertProductActivitiesSql reads.
+ */
+export function editionsOfPacksSql(packs: SQL): SQL {
+  return sql`
+    select e.id as edition_id, e.product_id, e.serial_number, p.user_id as actor_user_id, p.at,
+           row_number() over (order by e.id) as n
+    from editions e join (${packs}) p on e.pack_id = p.id`;
+}

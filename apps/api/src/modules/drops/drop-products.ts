@@ -1,0 +1,58 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { highestSerialNumbers } from '../collection/highest-serial-numbers.ts';
+
+export interface TDropProduct {
+  productId: string;
+  editionCount: number;
+  /** The product's next free serial number: its highest edition's + 1, or 1 for a product without editions. */
+  nextSerialNumber: number;
+}
+
+/**
+ * The products a drop's packs hold, checked: each exists, belongs to the drop's brand (a brand manager must not put
+ * another brand's products in their packs) and has room for the drop's editions under its edition size ("#12 / 500"
+ * must never read "#512 / 500").
+ *
+ * With `lock`, the products are locked in id order before their highest serials are read, so two drops of the same
+ * product published at once take consecutive runs of serial numbers instead of the same one (productsByIds says why
+ * the order matters; the unique index on (product_id, serial_number) is the last defence). Without `lock` the check
+ * is advisory, a draft's early feedback; publication repeats it under the locks.
+ */
+export async function checkDropProducts(
+  tx: Db,
+  brandId: string,
+  contents: readonly { productId: string; editionCount: number }[],
+  options: { lock: boolean },
+): Promise<TDropProduct[]> {
+  const ids = contents.map((content) => content.productId);
+  const found = await productsByIds(tx, ids, { lock: options.lock });
+  if (found.size !== new Set(ids).size) throw new AppError('RELATED_ITEM_NOT_FOUND');
+  if ([...found.values()].some((product) => product.brandId !== brandId)) {
+    throw new AppError('RELATED_ITEM_OF_OTHER_BRAND');
+  }
+  const highest = await highestSerialNumbers(tx, ids);
+  const products = contents.map((content) => ({
+    ...content,
+    product: found.get(content.productId)!,
+    nextSerialNumber: (highest.get(content.productId) ?? 0) + 1,
+  }));
+  const tooMany = products.filter(
+    ({ product, nextSerialNumber, editionCount }) =>
+      product.editionSize !== null && nextSerialNumber - 1 + editionCount > product.editionSize,
+  );
+  if (tooMany.length > 0) {
+    throw new AppError('EDITION_SIZE_EXCEEDED', {
+      details: tooMany.map(({ product, nextSerialNumber, editionCount }) => ({
+        field: 'contents',
+        message: `${product.name}: ${editionCount} editions asked, ${Math.max(0, product.editionSize! - nextSerialNumber + 1)} left of ${product.editionSize}.`,
+      })),
+    });
+  }
+  return products.map(({ productId, editionCount, nextSerialNumber }) => ({
+    productId,
+    editionCount,
+    nextSerialNumber,
+  }));
+}

@@ -1,0 +1,22 @@
+import { roundStateAt, type TDropViewer } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { buyerStanding } from '../orders/buyer-standing.ts';
+import { whitelistedAmong } from './get-sale-drop.ts';
+import type { TPublicDropParts } from './public-drop.ts';
+
+/**
+ * The signed-in caller's part of `GET /v1/drops/{id}`, read per request and never cached: whether they are on the
+ * whitelist of the round that matters now, how many packs they may still buy in it, and how many packs of this drop
+ * they bought or hold. The round that matters: the current one while it is active, otherwise the next (or, after the
+ * last round, the last).
+ */
+export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, userId: string): Promise<TDropViewer> {
+  const rounds = roundStateAt(drop, drop.policies, now);
+  const policy = rounds.isCurrentActive ? rounds.current : (rounds.next ?? rounds.current);
+
+  const isWhitelisted = policy?.whitelist ? (await whitelistedAmong(db, policy.id, [userId])).has(userId) : null;
+  const standing = await buyerStanding(db, { dropId: drop.id, policyId: policy?.id ?? null, userId });
+  const remaining =
+    policy && policy.perPersonLimit !== null ? Math.max(0, policy.perPersonLimit - standing.purchasedInRound) : null;
+  return { isWhitelisted, remaining, purchasedCount: standing.packCount };
+}

@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { peopleByIds } from '../users/people.ts';
+import { drops, salePolicies, salePolicyWhitelist } from './drops.tables.ts';
+
+/** What a purchase needs of a published drop: its times and its rounds. Immutable once published. */
+export interface TSaleDrop {
+  id: string;
+  brandId: string;
+  name: string;
+  visibleAt: Date;
+  dropBeginAt: Date;
+  dropEndAt: Date;
+  editionsPerPack: number;
+  policies: TSaleRound[];
+}
+
+export interface TSaleRound {
+  id: string;
+  round: number;
+  saleBeginAt: Date;
+  saleEndAt: Date;
+  /** USD cents per pack. */
+  price: number;
+  perPersonLimit: number | null;
+  beginIssuedPackNumber: number;
+  endIssuedPackNumber: number;
+  hasWhitelist: boolean;
+}
+
+/**
+ * A published drop never changes (drafts are not for sale), so every purchase of it can share one read: kept per
+ * process, keyed by id. An unknown or unpublished id is not kept, so publishing a draft is seen at once.
+ */
+const published = new Map<string, Promise<TSaleDrop | null>>();
+
+/** The published drop with its rounds, or null. Reads the database once per process and drop. */
+export function getSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
+  const cached = published.get(dropId);
+  if (cached) return cached;
+  const loading = loadSaleDrop(db, dropId).then((drop) => {
+    if (!drop) published.delete(dropId);
+    return drop;
+  });
+  loading.catch(() => published.delete(dropId));
+  published.set(dropId, loading);
+  return loading;
+}
+
+async function loadSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
+  const [drop] = await db
+    .select({
+      id: drops.id,
+      brandId: drops.brandId,
+      name: drops.name,
+      visibleAt: drops.visibleAt,
+      dropBeginAt: drops.dropBeginAt,
+      dropEndAt: drops.dropEndAt,
+      editionsPerPack: drops.editionsPerPack,
+    })
+    .from(drops)
+    .where(and(eq(drops.id, dropId), eq(drops.publicationStatus, 'PUBLISHED')));
+  if (!drop) return null;
+  const rounds = await db
+    .select({
+      id: salePolicies.id,
+      round: salePolicies.round,
+      saleBeginAt: salePolicies.saleBeginAt,
+      saleEndAt: salePolicies.saleEndAt,
+      price: salePolicies.price,
+      perPersonLimit: salePolicies.perPersonLimit,
+      beginIssuedPackNumber: salePolicies.beginIssuedPackNumber,
+      endIssuedPackNumber: salePolicies.endIssuedPackNumber,
+      hasWhitelist: sql<boolean>`${salePolicies.whitelistName} is not null`,
+    })
+    .from(salePolicies)
+    .where(eq(salePolicies.dropId, dropId))
+    .orderBy(asc(salePolicies.round));
+  return { ...drop, policies: rounds };
+}
+
+/**
+ * Of these people, the ones on the round's whitelist, by their current email (the users module answers it): a list
+ * made before someone signed up still counts them. Two queries for a whole batch of buyers.
+ */
+export async function whitelistedAmong(db: Db, policyId: string, userIds: readonly string[]): Promise<Set<string>> {
+  const people = await peopleByIds(db, userIds);
+  const byEmail = new Map([...people.values()].map((person) => [person.email.toLowerCase(), person.id]));
+  if (byEmail.size === 0) return new Set();
+  const listed = await db
+    .select({ email: salePolicyWhitelist.email })
+    .from(salePolicyWhitelist)
+    .where(and(eq(salePolicyWhitelist.policyId, policyId), inArray(salePolicyWhitelist.email, [...byEmail.keys()])));
+  return new Set(listed.map((row) => byEmail.get(row.email)!));
+}

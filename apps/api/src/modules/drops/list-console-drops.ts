@@ -1,0 +1,68 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TConsoleDropListItem, TConsoleDropsQuery, TPage } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { pageWindow, toPage } from '../../http/pagination.ts';
+import type { Operator } from '../../http/operator-guard.ts';
+import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { drops, salePolicies } from './drops.tables.ts';
+import { consoleDropSummary, consolePackCounts } from './get-console-drop.ts';
+
+/**
+ * `GET /v1/console/drops`: newest first (by creation), drafts included, by publication status and brand. A brand
+ * manager sees only their brands' drops, whatever brandId they ask for.
+ */
+export async function listConsoleDrops(
+  db: Db,
+  now: Date,
+  operator: Operator,
+  query: TConsoleDropsQuery,
+): Promise<TPage<TConsoleDropListItem>> {
+  const conditions: SQL[] = [];
+  if (!operator.isAdmin) conditions.push(inArray(drops.brandId, [...operator.brandIds]));
+  if (query.brandId) conditions.push(eq(drops.brandId, query.brandId));
+  if (query.status) conditions.push(eq(drops.publicationStatus, query.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const { limit, offset } = pageWindow(query);
+
+  const rows = await db
+    .select()
+    .from(drops)
+    .where(where)
+    .orderBy(desc(drops.createdAt), desc(drops.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ total: count() }).from(drops).where(where);
+
+  const ids = rows.map((drop) => drop.id);
+  const brands = await brandSummariesByIds(
+    db,
+    rows.map((drop) => drop.brandId),
+  );
+  const policies =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: salePolicies.id,
+            dropId: salePolicies.dropId,
+            packs: sql<number>`${salePolicies.endIssuedPackNumber} - ${salePolicies.beginIssuedPackNumber} + 1`,
+          })
+          .from(salePolicies)
+          .where(inArray(salePolicies.dropId, ids));
+  const counts = await consolePackCounts(db, ids);
+
+  const items = rows.map((drop) => {
+    const own = policies.filter((policy) => policy.dropId === drop.id);
+    const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
+    return {
+      ...consoleDropSummary(drop, brands.get(drop.brandId)!, now),
+      roundCount: own.length,
+      counts: {
+        dropCount: own.reduce((sum, policy) => sum + Number(policy.packs), 0),
+        soldCount: own.reduce((sum, policy) => sum + countOf(policy.id).sold, 0),
+        heldCount: own.reduce((sum, policy) => sum + countOf(policy.id).held, 0),
+      },
+    };
+  });
+  return toPage(items, query, counted?.total ?? 0);
+}

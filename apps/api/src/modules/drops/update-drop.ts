@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { TConsoleDrop, TConsoleDropRequest } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
+import { recordAudit } from '../console/audit/record-audit.ts';
+import { assertBrandExists } from '../catalog/console/related-items.ts';
+import { checkDropProducts } from './drop-products.ts';
+import { dropContents, drops, salePolicies } from './drops.tables.ts';
+import { dropForAudit, getConsoleDrop } from './get-console-drop.ts';
+import { writeDropDraftParts } from './write-drop-draft.ts';
+
+/**
+ * Writes: drops, drop_contents, sale_policies, sale_policy_whitelist, audit_log. `PUT /v1/console/drops/{id}`: the
+ * whole draft replaced by the request. The row is locked first, so a publish running at the same moment either
+ * finishes before (and this answers DROP_ALREADY_PUBLISHED) or waits for this to commit and publishes the new draft.
+ */
+export async function updateDrop(
+  ctx: AppContext,
+  operator: Operator,
+  id: string,
+  input: TConsoleDropRequest,
+): Promise<TConsoleDrop> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus })
+      .from(drops)
+      .where(eq(drops.id, id))
+      .for('update');
+    if (!row) throw new AppError('DROP_NOT_FOUND');
+    assertCanManageBrand(operator, row.brandId);
+    // Moving a draft to another brand needs that brand too.
+    assertCanManageBrand(operator, input.brandId);
+    if (row.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
+    await assertBrandExists(tx, input.brandId);
+    await checkDropProducts(tx, input.brandId, input.contents, { lock: false });
+
+    const before = await getConsoleDrop(tx, now, null, id);
+    // A draft has no packs yet, so its rounds and contents can be replaced outright (whitelists go with their rounds).
+    await tx.delete(salePolicies).where(eq(salePolicies.dropId, id));
+    await tx.delete(dropContents).where(eq(dropContents.dropId, id));
+    await tx
+      .update(drops)
+      .set({
+        brandId: input.brandId,
+        name: input.name,
+        description: input.description,
+        imageUrl: input.imageUrl,
+        visibleAt: new Date(input.visibleAt),
+        dropBeginAt: new Date(input.dropBeginAt),
+        dropEndAt: new Date(input.dropEndAt),
+        editionsPerPack: input.editionsPerPack,
+        updatedAt: now,
+      })
+      .where(eq(drops.id, id));
+    await writeDropDraftParts(tx, id, input);
+    const after = await getConsoleDrop(tx, now, null, id);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'drop',
+      entityId: id,
+      before: dropForAudit(before),
+      after: dropForAudit(after),
+      at: now,
+    });
+    return after;
+  });
+}

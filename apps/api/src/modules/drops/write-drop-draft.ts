@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { TConsoleDropRequest } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import { dropContents, salePolicies } from './drops.tables.ts';
+
+/** Rows per INSERT of whitelist emails: a list may hold 50,000, far more than one statement should carry. */
+const WHITELIST_CHUNK = 5_000;
+
+/**
+ * Writes: drop_contents, sale_policies, sale_policy_whitelist. The parts of a draft under its drops row, from the
+ * console's request; the caller has removed the old parts of a draft it replaces.
+ *
+ * Each round's pack numbers are fixed here, as ranges in round order (round 1 gets 1..n1, round 2 continues), so the
+ * console shows them before publication and publication only has to create the packs inside them.
+ */
+export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsoleDropRequest): Promise<void> {
+  await tx
+    .insert(dropContents)
+    .values(
+      input.contents.map((content) => ({ dropId, productId: content.productId, editionCount: content.editionCount })),
+    );
+
+  let nextPackNumber = 1;
+  const policies = input.rounds.map((round) => {
+    const policy = {
+      id: newId(),
+      dropId,
+      round: round.round,
+      saleBeginAt: new Date(round.saleBeginAt),
+      saleEndAt: new Date(round.saleEndAt),
+      price: round.price,
+      perPersonLimit: round.perPersonLimit,
+      beginIssuedPackNumber: nextPackNumber,
+      endIssuedPackNumber: nextPackNumber + round.packCount - 1,
+      whitelistName: round.whitelist?.name ?? null,
+    };
+    nextPackNumber += round.packCount;
+    return { policy, emails: round.whitelist?.emails ?? [] };
+  });
+  await tx.insert(salePolicies).values(policies.map(({ policy }) => policy));
+
+  for (const { policy, emails } of policies) {
+    for (let start = 0; start < emails.length; start += WHITELIST_CHUNK) {
+      const chunk = emails.slice(start, start + WHITELIST_CHUNK);
+      await tx.execute(
+        sql`insert into sale_policy_whitelist (policy_id, email)
+            select ${policy.id}::uuid, email from unnest(${sql.param(chunk)}::text[]) as w(email)`,
+      );
+    }
+  }
+}

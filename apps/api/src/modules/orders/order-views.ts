@@ -1,0 +1,61 @@
+import type { TOrder } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { dropSummariesByIds } from '../drops/drop-summaries.ts';
+import { packIdsOfOrders } from '../drops/packs/pack-claims.ts';
+import { checkoutUrlsByDepositIds } from '../wallet/deposits/deposit-answer.ts';
+import { paymentRecordsByIds } from '../wallet/purchase-receipts.ts';
+import type { TOrderRow } from './orders.tables.ts';
+
+const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+
+/**
+ * Orders as their buyer sees them, for a page of rows at once: the drop and its brand, the packs, the checkout of a
+ * pending card or Tilia payment, and spec section 3's receipt from the ledger movement that paid (each asked of its
+ * owner module by id, one query each).
+ */
+export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): Promise<TOrder[]> {
+  if (rows.length === 0) return [];
+  const dropsById = await dropSummariesByIds(db, rows.map((row) => row.dropId));
+  const packIds = await packIdsOfOrders(db, rows.map((row) => row.id));
+  const payments = await paymentRecordsByIds(db, rows.flatMap((row) => (row.ledgerTransactionId ? [row.ledgerTransactionId] : [])));
+  const checkouts = await checkoutUrlsByDepositIds(
+    db,
+    rows.flatMap((row) => (row.status === 'PENDING' && row.depositId ? [row.depositId] : [])),
+  );
+
+  return rows.map((row) => {
+    const { editionsPerPack: _perPack, ...drop } = dropsById.get(row.dropId)!;
+    const payment = row.ledgerTransactionId ? payments.get(row.ledgerTransactionId) : undefined;
+    const subtotal = payment?.subtotal ?? row.subtotal;
+    const serviceFee = payment?.serviceFee ?? row.serviceFee;
+    return {
+      id: row.id,
+      status: row.status,
+      drop,
+      round: row.round,
+      quantity: row.quantity,
+      paymentMethod: row.paymentMethod,
+      unitPrice: usd(row.unitPrice),
+      subtotal: usd(row.subtotal),
+      serviceFee: usd(row.serviceFee),
+      total: usd(row.total),
+      holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+      checkoutUrl: (row.depositId && checkouts.get(row.depositId)) || null,
+      failureReason: row.failureReason,
+      receipt: payment
+        ? {
+            paymentId: payment.id,
+            merchant,
+            paidAt: payment.paidAt.toISOString(),
+            paymentMethod: payment.paymentMethod === 'balance' ? 'Balance' : payment.paymentMethod,
+            subtotal: usd(subtotal),
+            serviceFee: usd(serviceFee),
+            totalPaid: usd(subtotal + serviceFee),
+          }
+        : null,
+      packIds: packIds.get(row.id) ?? [],
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  orderPaymentMethods,
+  orderStatuses,
+  type TOrderPaymentMethod,
+  type TOrderStatus,
+} from '@cypher/contract';
+import { isOneOf } from '../../db/checks.ts';
+import { users } from '../users/users.tables.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const minorUnits = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A purchase of packs from one round. Balance orders are written SUCCESSFUL in the transaction that claims and pays;
+ * card and Tilia orders hold their packs while PENDING until the payment's webhook, a failure or `hold_expires_at`.
+ * `status` moves only along the contract's orderTransitions (one conditional UPDATE each).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    dropId: uuid('drop_id').notNull(),
+    policyId: uuid('policy_id').notNull(),
+    round: integer('round').notNull(),
+    quantity: integer('quantity').notNull(),
+    paymentMethod: text('payment_method').$type<TOrderPaymentMethod>().notNull(),
+    status: text('status').$type<TOrderStatus>().notNull(),
+    unitPrice: minorUnits('unit_price').notNull(),
+    subtotal: minorUnits('subtotal').notNull(),
+    serviceFee: minorUnits('service_fee').notNull(),
+    total: minorUnits('total').notNull(),
+    currency: text('currency').$type<'USD'>().notNull(),
+    holdExpiresAt: timestamptz('hold_expires_at'),
+    /** Card and Tilia: the deposit that pays this order through the wallet's payment port. */
+    depositId: uuid('deposit_id'),
+    failureReason: text('failure_reason'),
+    /** Once paid: the ledger movement, for the receipt. */
+    ledgerTransactionId: uuid('ledger_transaction_id'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [
+    index('orders_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('orders_drop_idx').on(table.dropId),
+    uniqueIndex('orders_deposit_key').on(table.depositId),
+    // What the hold-timeout job looks through: only the open ones.
+    index('orders_pending_hold_idx')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'PENDING'`),
+    check('orders_status_check', isOneOf(table.status, orderStatuses)),
+    check('orders_payment_method_check', isOneOf(table.paymentMethod, orderPaymentMethods)),
+    check('orders_amounts_check', sql`${table.quantity} > 0 and ${table.subtotal} + ${table.serviceFee} = ${table.total}`),
+  ],
+);
+export type TOrderRow = typeof orders.$inferSelect;
+
+/**
+ * Packs one person bought or holds in one round, for the per-person limit: one row per (round, person), so the
+ * limit is held by a conditional upsert on that person's own row, never a row every buyer shares.
+ */
+export const purchaseAllowances = pgTable(
+  'purchase_allowances',
+  {
+    policyId: uuid('policy_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    purchased: integer('purchased').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'purchase_allowances_pkey', columns: [table.policyId, table.userId] }),
+    check('purchase_allowances_purchased_check', sql`${table.purchased} >= 0`),
+  ],
+);

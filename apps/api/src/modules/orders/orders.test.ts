@@ -1,0 +1,285 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { productActivities } from '../catalog/catalog.tables.ts';
+import { packs } from '../drops/drops.tables.ts';
+import { orders } from './orders.tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+async function fundedBuyer(cents: number) {
+  const buyer = await fastBuyer(t);
+  if (cents > 0) await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
+  return buyer;
+}
+
+function order(accessToken: string, payload: object, key: string | null = newId()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v2/orders',
+    headers: { ...bearer(accessToken), ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+}
+
+/** A drop on the app's clock (which stands still in tests), so its rounds are open however long a test runs. */
+const liveDrop = (options: Parameters<typeof insertLiveDrop>[1]) => insertLiveDrop(db(), { now: t.clock.now(), ...options });
+
+const codeOf = (response: { json(): { code?: string } }) => response.json().code;
+
+describe('GET /v1/orders/fee', () => {
+  it('prices packs of the open round with the configured 5 % fee, rounded half up', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 5, price: 1_250 }] });
+    const response = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${dropId}&quantity=3` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      round: 1,
+      quantity: 3,
+      unitPrice: { amount: 1_250, currency: 'USD' },
+      unitPriceCyp: { amount: 125_000, currency: 'CYP' },
+      subtotal: { amount: 3_750, currency: 'USD' },
+      serviceFee: { amount: 188, currency: 'USD' },
+      total: { amount: 3_938, currency: 'USD' },
+    });
+  });
+
+  it('answers DROP_NOT_FOUND, DROP_NOT_AVAILABLE and ROUND_NOT_ACTIVE', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${newId()}` });
+    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'DROP_NOT_FOUND']);
+
+    const later = await liveDrop({ rounds: [{ packCount: 1, beginsInMinutes: 30, endsInMinutes: 90 }] });
+    const between = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${later.dropId}` });
+    expect([between.statusCode, codeOf(between)]).toEqual([409, 'ROUND_NOT_ACTIVE']);
+
+    const ended = await liveDrop({ rounds: [{ packCount: 1 }], now: new Date(t.clock.now().getTime() - 3 * 24 * 3_600_000) });
+    const over = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${ended.dropId}` });
+    expect([over.statusCode, codeOf(over)]).toEqual([409, 'DROP_NOT_AVAILABLE']);
+  });
+});
+
+describe('POST /v2/orders paid from the balance', () => {
+  it('claims the packs, debits exactly the total, records the order, its notification and its receipt', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 5, price: 1_000 }], name: 'Night Market' });
+    const buyer = await fundedBuyer(10_000);
+    const created = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' });
+    expect(created.statusCode).toBe(201);
+    const { id, status, checkoutUrl } = created.json().data;
+    expect([status, checkoutUrl]).toEqual(['SUCCESSFUL', null]);
+
+    // 2 × $10.00 + 5 % fee = $21.00
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 - 2_100 });
+    const owned = await db().select().from(packs).where(eq(packs.ownerUserId, buyer.userId));
+    expect(owned.map((pack) => pack.number).sort()).toEqual([1, 2]);
+
+    const read = (await t.app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: bearer(buyer.accessToken) })).json().data;
+    expect(read).toMatchObject({
+      status: 'SUCCESSFUL',
+      quantity: 2,
+      paymentMethod: 'BALANCE',
+      drop: { id: dropId, name: 'Night Market' },
+      total: { amount: 2_100, currency: 'USD' },
+      receipt: {
+        merchant: 'Cypher',
+        paymentMethod: 'Balance',
+        subtotal: { amount: 2_000, currency: 'USD' },
+        serviceFee: { amount: 100, currency: 'USD' },
+        totalPaid: { amount: 2_100, currency: 'USD' },
+      },
+    });
+    expect(read.packIds).toHaveLength(2);
+
+    const notes = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(buyer.accessToken) })).json().data;
+    expect(notes.unreadCount).toBe(1);
+    expect(notes.items[0]).toMatchObject({ kind: 'PURCHASE', stage: 'SUCCESSFUL', title: 'Purchase complete', linkPath: `/purchase/${id}/status` });
+
+    const history = (await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(buyer.accessToken) })).json().data;
+    expect(history).toMatchObject({ total: 1, items: [{ id, status: 'SUCCESSFUL' }] });
+    const activities = await db().select().from(productActivities).where(eq(productActivities.actorUserId, buyer.userId));
+    expect(activities).toHaveLength(4);
+    expect(activities.every((activity) => activity.kind === 'PURCHASED' && activity.editionId !== null)).toBe(true);
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('replays the first answer for the same key, refuses the key with another body, and charges once', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 5 }] });
+    const buyer = await fundedBuyer(10_000);
+    const key = newId();
+    const first = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
+    const again = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    const other = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' }, key);
+    expect([other.statusCode, codeOf(other)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 - 1_050 });
+  });
+
+  it('refuses what it cannot sell with its own code, and writes nothing', async () => {
+    const { dropId } = await liveDrop({
+      rounds: [{ packCount: 2, perPersonLimit: 1 }, { packCount: 2, whitelistEmails: ['someone@example.com'] }],
+    });
+    const poor = await fundedBuyer(500);
+    const broke = await order(poor.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect([broke.statusCode, codeOf(broke)]).toEqual([409, 'INSUFFICIENT_FUNDS']);
+
+    const buyer = await fundedBuyer(10_000);
+    const tooMany = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' });
+    expect([tooMany.statusCode, codeOf(tooMany)]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
+    expect((await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+    const second = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect([second.statusCode, codeOf(second)]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
+
+    const other = await fundedBuyer(10_000);
+    expect((await order(other.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+    const late = await fundedBuyer(10_000);
+    const soldOut = await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect([soldOut.statusCode, codeOf(soldOut)]).toEqual([409, 'SOLD_OUT']);
+
+    expect(await balancesOf(db(), poor.userId)).toMatchObject({ withdrawable: 500 });
+    expect(await balancesOf(db(), late.userId)).toMatchObject({ withdrawable: 10_000 });
+    const lateOrders = await db().select().from(orders).where(eq(orders.userId, late.userId));
+    expect(lateOrders).toEqual([]);
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('lets only whitelisted people buy in a whitelisted round', async () => {
+    const insider = await fundedBuyer(10_000);
+    const { dropId } = await liveDrop({
+      rounds: [{ packCount: 2, whitelistEmails: [insider.email] }],
+    });
+    const outsider = await fundedBuyer(10_000);
+    const refused = await order(outsider.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'NOT_WHITELISTED']);
+    expect((await order(insider.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+  });
+
+  it('needs a signed-in buyer and a valid body', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/v2/orders', payload: { nonsense: true } });
+    expect(anonymous.statusCode).toBe(401);
+    const buyer = await fundedBuyer(0);
+    for (const payload of [{}, { dropId: newId(), quantity: 0, paymentMethod: 'BALANCE' }, { dropId: 'x', quantity: 1, paymentMethod: 'CASH' }]) {
+      const bad = await order(buyer.accessToken, payload);
+      expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'INVALID_REQUEST']);
+    }
+  });
+});
+
+describe('a sold-out round', () => {
+  it('is answered SOLD_OUT from memory for a second, then asked again (a pack that came back sells)', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 1_000 }] });
+    const first = await fundedBuyer(10_000);
+    expect((await order(first.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+    const late = await fundedBuyer(10_000);
+    const askedTheDatabase = newId();
+    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase))).toBe('SOLD_OUT');
+
+    // The pack comes back (as when a held order ends); within the second the answer is still SOLD_OUT, from memory.
+    await db().execute(sql`update packs set order_id = null, owner_user_id = null where drop_id = ${dropId}`);
+    const fromMemory = newId();
+    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory))).toBe('SOLD_OUT');
+    t.clock.advance(1_001);
+    // The database's answer is kept under its key; the one from memory did nothing and was not: that key now buys.
+    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase))).toBe('SOLD_OUT');
+    const bought = await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory);
+    expect(bought.statusCode).toBe(201);
+  });
+
+  it('still replays a purchase that succeeded: its retry gets its order, not SOLD_OUT from memory', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 1_000 }] });
+    const winner = await fundedBuyer(10_000);
+    const key = newId();
+    const won = await order(winner.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
+    expect(won.statusCode).toBe(201);
+    const late = await fundedBuyer(10_000);
+    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }))).toBe('SOLD_OUT');
+
+    // The round is now remembered sold out; the winner, whose answer was lost (a cut connection, a killed process),
+    // retries with the same key within that second.
+    const retried = await order(winner.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual(won.json());
+    // The same key with another body is still refused as reuse, not answered SOLD_OUT.
+    const reused = await order(winner.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' }, key);
+    expect(codeOf(reused)).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+// On PostgreSQL (CI's second pass) these run truly concurrently; on PGlite one after the other, with the same result.
+describe('purchases under concurrency', () => {
+  it('200 concurrent buyers for the last 5 packs, 20 times: exactly 5 win, the rest SOLD_OUT, nobody charged without a pack', async () => {
+    for (let run = 0; run < 20; run += 1) {
+      const { dropId } = await liveDrop({ rounds: [{ packCount: 5, price: 1_000 }] });
+      const buyers = await Promise.all(Array.from({ length: 200 }, () => fundedBuyer(5_000)));
+      const answers = await Promise.all(
+        buyers.map((buyer) => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })),
+      );
+      const codes = answers.map((answer) => (answer.statusCode === 201 ? 'OK' : codeOf(answer)));
+      expect(codes.filter((code) => code === 'OK')).toHaveLength(5);
+      expect(codes.filter((code) => code === 'SOLD_OUT')).toHaveLength(195);
+
+      const claimed = await db()
+        .select({ owner: packs.ownerUserId })
+        .from(packs)
+        .where(and(eq(packs.dropId, dropId), isNotNull(packs.ownerUserId)));
+      const winners = new Set(claimed.map((pack) => pack.owner));
+      expect(winners.size).toBe(5);
+      for (const buyer of buyers) {
+        const balance = (await balancesOf(db(), buyer.userId)).withdrawable;
+        expect(balance).toBe(winners.has(buyer.userId) ? 5_000 - 1_050 : 5_000);
+      }
+    }
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  }, 300_000);
+
+  it('20 concurrent requests with one key make one order and one charge', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 50 }] });
+    const buyer = await fundedBuyer(100_000);
+    const key = newId();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key)),
+    );
+    const ids = new Set(answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json().data.id));
+    expect(ids.size).toBe(1);
+    for (const answer of answers) {
+      if (answer.statusCode !== 201) expect(codeOf(answer)).toBe('REQUEST_IN_PROGRESS');
+    }
+    expect(await db().select().from(orders).where(eq(orders.userId, buyer.userId))).toHaveLength(1);
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 100_000 - 1_050 });
+  });
+
+  it('10 concurrent purchases by one person whose balance covers 3: exactly 3, never below zero', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 50, price: 1_000 }] });
+    const buyer = await fundedBuyer(3 * 1_050 + 500);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((answer) => codeOf(answer) === 'INSUFFICIENT_FUNDS')).toHaveLength(7);
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 500 });
+    expect(await db().select().from(packs).where(eq(packs.ownerUserId, buyer.userId))).toHaveLength(3);
+  });
+
+  it('holds the per-person limit under 20 concurrent requests', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 50, perPersonLimit: 4 }] });
+    const buyer = await fundedBuyer(100_000);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(4);
+    expect(answers.filter((answer) => codeOf(answer) === 'PURCHASE_LIMIT_REACHED')).toHaveLength(16);
+    expect(await db().select().from(packs).where(eq(packs.ownerUserId, buyer.userId))).toHaveLength(4);
+    const [allowance] = await db().execute(sql`select purchased from purchase_allowances where user_id = ${buyer.userId}`).then(
+      (result) => (result as unknown as { rows: { purchased: number }[] }).rows,
+    );
+    expect(Number(allowance?.purchased)).toBe(4);
+  });
+});

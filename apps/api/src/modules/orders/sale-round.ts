@@ -1,0 +1,32 @@
+import { dropStatusAt, orderServiceFee, roundStateAt } from '@cypher/contract';
+import type { TConfig } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { TSaleDrop, TSaleRound } from '../drops/get-sale-drop.ts';
+
+/**
+ * The round a purchase buys from now, by spec section 4's rules: DROP_NOT_FOUND for no published drop (or one not
+ * yet visible), DROP_NOT_AVAILABLE outside its sale window, ROUND_NOT_ACTIVE between rounds.
+ */
+export function purchasableRound(drop: TSaleDrop | null, now: Date): TSaleRound {
+  if (!drop) throw new AppError('DROP_NOT_FOUND');
+  const status = dropStatusAt(drop, now);
+  if (status === 'NONE') throw new AppError('DROP_NOT_FOUND');
+  if (status !== 'AVAILABLE') throw new AppError('DROP_NOT_AVAILABLE');
+  const { current, isCurrentActive } = roundStateAt(drop, drop.policies, now);
+  if (!current || !isCurrentActive) throw new AppError('ROUND_NOT_ACTIVE');
+  return current;
+}
+
+export interface TOrderPrice {
+  unitPrice: number;
+  subtotal: number;
+  serviceFee: number;
+  total: number;
+}
+
+/** What `quantity` packs of the round cost, with the service fee of the configured rule (the popup shows the same). */
+export function priceOrder(round: TSaleRound, quantity: number, config: TConfig['orders']): TOrderPrice {
+  const subtotal = round.price * quantity;
+  const serviceFee = orderServiceFee(subtotal, config.fee);
+  return { unitPrice: round.price, subtotal, serviceFee, total: subtotal + serviceFee };
+}

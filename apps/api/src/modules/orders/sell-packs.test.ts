@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/transaction.ts';
+import { newId } from '../../lib/ids.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { packs } from '../drops/drops.tables.ts';
+import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { priceOrder } from './sale-round.ts';
+import { sellPacksFromBalance } from './sell-packs.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+/** A round's sales as the batcher hands them over, in arrival order. */
+async function salesOf(dropId: string, buyers: { userId: string; quantity?: number }[]) {
+  const drop = (await getSaleDrop(db(), dropId))!;
+  const round = drop.policies[0]!;
+  return buyers.map(({ userId, quantity = 1 }) => ({
+    id: newId(),
+    userId,
+    drop,
+    round,
+    quantity,
+    price: priceOrder(round, quantity, t.deps.config.orders),
+    now: t.clock.now(),
+  }));
+}
+
+async function funded(cents: number) {
+  const buyer = await fastBuyer(t);
+  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
+  return buyer.userId;
+}
+
+describe('sellPacksFromBalance: a batch decides each purchase as if they came one by one', () => {
+  it('in arrival order: money, the per-person limit and the packs left are spent by the earlier purchases first', async () => {
+    const { dropId } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 4, price: 1_000, perPersonLimit: 2 }],
+    });
+    const coversOne = await funded(1_050);
+    const rich = await funded(100_000);
+    const other = await funded(100_000);
+    const sales = await salesOf(dropId, [
+      { userId: coversOne },
+      { userId: coversOne },
+      { userId: rich },
+      { userId: rich },
+      { userId: rich },
+      { userId: other, quantity: 2 },
+    ]);
+    const outcomes = await inTransaction(db(), (tx) => sellPacksFromBalance(tx, sales));
+    expect(outcomes.map((outcome) => (outcome.ok ? 'OK' : outcome.code))).toEqual([
+      'OK',
+      'INSUFFICIENT_FUNDS',
+      'OK',
+      'OK',
+      'PURCHASE_LIMIT_REACHED',
+      // Four packs: three went to the purchases before it, so two are not there.
+      'SOLD_OUT',
+    ]);
+    expect(await balancesOf(db(), coversOne)).toMatchObject({ withdrawable: 0 });
+    expect(await balancesOf(db(), rich)).toMatchObject({ withdrawable: 100_000 - 2 * 1_050 });
+    expect(await balancesOf(db(), other)).toMatchObject({ withdrawable: 100_000 });
+    const sold = await db().select().from(packs).where(eq(packs.dropId, dropId));
+    expect(sold.filter((pack) => pack.ownerUserId !== null)).toHaveLength(3);
+    expect(sold.filter((pack) => pack.orderId === null)).toHaveLength(1);
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+});

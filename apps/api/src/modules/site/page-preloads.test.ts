@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responsiveImages, uploadSrcSet } from '@cypher/contract';
+import { insertBanner } from '../../testing/catalog-fixtures.ts';
+import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/** A build with the route map Vite writes (apps/web/vite.config.ts). */
+function fakeWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-web-dist-'));
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, '.vite/route-preloads.json'),
+    JSON.stringify({
+      '/': { scripts: ['/assets/home-page-A1.js'], styles: ['/assets/home-page-A1.css'] },
+      '/drops/:id': { scripts: ['/assets/drop-detail-page-B2.js'], styles: [] },
+    }),
+  );
+  return dir;
+}
+
+describe('preload hints in a page’s HTML', () => {
+  let t: TestApp;
+  let distDir: string;
+  let dropId: string;
+
+  beforeAll(async () => {
+    distDir = fakeWebBuild();
+    t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL: 'http://localhost:3000' } });
+    await insertBanner(t.database.db, { sortOrder: 0 });
+    ({ dropId } = await insertLiveDrop(t.database.db, { rounds: [{ packCount: 2 }] }));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } })).body;
+
+  it('the home page preloads its code, its banner read and the first banner at the size the page will pick', async () => {
+    const html = await page('/');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-A1.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-A1.css">');
+    expect(head).toContain('<link rel="preload" as="fetch" href="/v1/banners?placement=HOME&size=10" crossorigin="anonymous">');
+    const srcset = uploadSrcSet('/uploads/banner.webp', responsiveImages.homeBanner.width)!;
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="/uploads/banner.webp" imagesrcset="${srcset}" imagesizes="${responsiveImages.homeBanner.sizes}" fetchpriority="high">`,
+    );
+  });
+
+  it('a drop’s page preloads its code and its artwork; an unknown drop or address gets no image hint', async () => {
+    const html = await page(`/drops/${dropId}`);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/drop-detail-page-B2.js">');
+    expect(html).toContain('<link rel="preload" as="image" href="/uploads/drop.webp"');
+
+    expect(await page('/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).not.toContain('as="image"');
+    expect(await page('/drops/not-a-uuid')).not.toContain('as="image"');
+    expect(await page('/no-such-page')).not.toContain('preload');
+  });
+});

@@ -1,0 +1,52 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TCreateDepositResponse, TDepositMethod } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { deposits, type TDepositRow } from './deposits.tables.ts';
+
+/** The deposit as it stands now, after a move that did not happen because someone else's did. */
+export async function reloadDeposit(db: Db, id: string): Promise<TDepositRow> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
+  if (!row) throw new AppError('DEPOSIT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * What POST /v1/deposits answers for the deposit as it stands. A checkout: its page once the provider has it; 502 when
+ * the provider never took it; 409 while another request is still asking. A saved-method charge has no page to hand
+ * over: once claimed, the deposit itself is the answer (the client polls GET /v1/deposits/:id), except a charge that
+ * never reached the provider (502).
+ */
+export function answerFor(deposit: TDepositRow): TCreateDepositResponse {
+  const answer = { depositId: deposit.id, checkoutUrl: deposit.checkoutUrl, status: deposit.status };
+  if (deposit.savedMethodId) {
+    if (deposit.status === 'created') throw new AppError('REQUEST_IN_PROGRESS');
+    if (deposit.status === 'failed' && deposit.providerReference === null) {
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+    return answer;
+  }
+  if (deposit.status === 'failed' && deposit.checkoutUrl === null) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+  if (deposit.checkoutUrl === null) throw new AppError('REQUEST_IN_PROGRESS');
+  return answer;
+}
+
+/** The open checkouts of these deposits, by id, for another module's rows (an order waiting for its payment). */
+export async function checkoutUrlsByDepositIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: deposits.id, checkoutUrl: deposits.checkoutUrl })
+    .from(deposits)
+    .where(and(inArray(deposits.id, unique), eq(deposits.status, 'pending')));
+  return new Map(rows.flatMap((row) => (row.checkoutUrl ? [[row.id, row.checkoutUrl] as const] : [])));
+}
+
+/** The deposit whose checkout at the provider has this reference, while it is open (pending); else null. */
+export async function findOpenCheckoutDeposit(db: Db, method: TDepositMethod, reference: string): Promise<TDepositRow | null> {
+  const [deposit] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.providerReference, reference), eq(deposits.method, method)));
+  return deposit?.status === 'pending' ? deposit : null;
+}

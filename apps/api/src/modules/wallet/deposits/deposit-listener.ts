@@ -1,0 +1,14 @@
+import type { Db } from '../../../db/client.ts';
+import type { TDepositRow } from './deposits.tables.ts';
+
+/**
+ * What another module does when a deposit it started settles (an order paid by card or Tilia): called inside the
+ * transaction that applies the provider's event, after the wallet's own effect, so both commit together, once.
+ * Listeners are handed in by the app's composition root, so the wallet never imports the modules that use it.
+ */
+export interface DepositListener {
+  /** The money was credited to the person (postDeposit ran); `paymentMethod` is what the receipt names. */
+  onSucceeded(tx: Db, deposit: TDepositRow, paymentMethod: string, now: Date): Promise<void>;
+  /** The payment failed or its checkout expired: nothing was credited. */
+  onClosed(tx: Db, deposit: TDepositRow, now: Date): Promise<void>;
+}

@@ -1,0 +1,29 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerTransactions } from './wallet.tables.ts';
+
+export interface TPaymentRecord {
+  id: string;
+  paidAt: Date;
+  /** "balance", or what paid ("Visa •••• 4242"). */
+  paymentMethod: string | null;
+  subtotal: number | null;
+  serviceFee: number | null;
+}
+
+/** The ledger movements that paid for something, by id, for receipts shown beside another module's rows. */
+export async function paymentRecordsByIds(db: Db, ids: readonly string[]): Promise<Map<string, TPaymentRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: ledgerTransactions.id,
+      paidAt: ledgerTransactions.createdAt,
+      paymentMethod: ledgerTransactions.paymentMethod,
+      subtotal: ledgerTransactions.subtotalAmount,
+      serviceFee: ledgerTransactions.serviceFeeAmount,
+    })
+    .from(ledgerTransactions)
+    .where(inArray(ledgerTransactions.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}

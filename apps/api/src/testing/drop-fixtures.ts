@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { assignPackContents, canonicalEditions, provenanceCommitment } from '@cypher/contract';
+import type { Db } from '../db/client.ts';
+import { MINUTE_MS } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { dropContents, drops, salePolicies, salePolicyWhitelist } from '../modules/drops/drops.tables.ts';
+import { accessTokens } from '../modules/auth/access-tokens.ts';
+import { startSession } from '../modules/auth/sessions.ts';
+import { insertBrand, insertProduct } from './catalog-fixtures.ts';
+import type { TestApp } from './test-app.ts';
+import { insertTestUser } from './wallet-helpers.ts';
+
+export interface TRoundFixture {
+  packCount: number;
+  /** Cents per pack. */
+  price?: number;
+  perPersonLimit?: number | null;
+  whitelistEmails?: string[];
+  /** Minutes from `now`; the first round opens a minute ago and ends in a day by default. */
+  beginsInMinutes?: number;
+  endsInMinutes?: number;
+}
+
+/**
+ * A published drop written straight to the tables, its packs filled by the contract's provenance shuffle as publishing
+ * does, so order tests control the rounds exactly. Two products (a COMMON and a LEGENDARY), editions split between
+ * them. The drop runs from an hour ago to two days from `now`.
+ */
+export async function insertLiveDrop(
+  db: Db,
+  options: { rounds: TRoundFixture[]; editionsPerPack?: number; now?: Date; name?: string },
+) {
+  const now = options.now ?? new Date();
+  const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
+  const editionsPerPack = options.editionsPerPack ?? 2;
+  const brand = await insertBrand(db);
+  const common = await insertProduct(db, brand.id, { rarity: 'COMMON' });
+  const legendary = await insertProduct(db, brand.id, { rarity: 'LEGENDARY' });
+  const packTotal = options.rounds.reduce((sum, round) => sum + round.packCount, 0);
+  const editionTotal = packTotal * editionsPerPack;
+  const legendaryCount = Math.max(1, Math.floor(editionTotal / 10));
+  const contents = [
+    { productId: common.id, firstSerialNumber: 1, editionCount: editionTotal - legendaryCount },
+    { productId: legendary.id, firstSerialNumber: 1, editionCount: legendaryCount },
+  ];
+  const seed = newId().replaceAll('-', '');
+  const assigned = assignPackContents(seed, canonicalEditions(contents), editionsPerPack);
+  const dropId = newId();
+  await db.insert(drops).values({
+    id: dropId,
+    brandId: brand.id,
+    name: options.name ?? `Drop ${dropId.slice(-6)}`,
+    description: null,
+    imageUrl: '/uploads/drop.webp',
+    visibleAt: at(-120),
+    dropBeginAt: at(-60),
+    dropEndAt: at(2 * 24 * 60),
+    editionsPerPack,
+    publicationStatus: 'PUBLISHED',
+    commitment: provenanceCommitment(seed, assigned),
+    seed,
+    publishedAt: at(-120),
+    createdAt: at(-120),
+    updatedAt: at(-120),
+  });
+  await db.insert(dropContents).values(contents.map((content) => ({ dropId, ...content })));
+
+  const policies: { id: string; round: number }[] = [];
+  let nextPack = 1;
+  for (const [index, round] of options.rounds.entries()) {
+    const id = newId();
+    await db.insert(salePolicies).values({
+      id,
+      dropId,
+      round: index + 1,
+      saleBeginAt: at(round.beginsInMinutes ?? (index === 0 ? -1 : 24 * 60 + index)),
+      saleEndAt: at(round.endsInMinutes ?? (index === 0 ? 24 * 60 : 24 * 60 + index + 60)),
+      price: round.price ?? 1_000,
+      perPersonLimit: round.perPersonLimit ?? null,
+      beginIssuedPackNumber: nextPack,
+      endIssuedPackNumber: nextPack + round.packCount - 1,
+      whitelistName: round.whitelistEmails ? 'Early access' : null,
+    });
+    if (round.whitelistEmails?.length) {
+      await db.insert(salePolicyWhitelist).values(round.whitelistEmails.map((email) => ({ policyId: id, email })));
+    }
+    const numbers = Array.from({ length: round.packCount }, (_, n) => nextPack + n);
+    const packIds = numbers.map(() => newId());
+    await db.execute(sql`
+      insert into packs (id, drop_id, policy_id, number)
+      select id, ${dropId}::uuid, ${id}::uuid, number
+      from unnest(${sql.param(packIds)}::uuid[], ${sql.param(numbers)}::int[]) as p(id, number)`);
+    const items = numbers.flatMap((number, n) =>
+      assigned[number - 1]!.items.map((item) => ({ ...item, packId: packIds[n]! })),
+    );
+    await db.execute(sql`
+      insert into editions (id, product_id, serial_number, pack_id, type, created_at)
+      select id, product_id, serial, pack_id, 'STANDARD', ${now.toISOString()}::timestamptz
+      from unnest(${sql.param(items.map(() => newId()))}::uuid[], ${sql.param(items.map((item) => item.productId))}::uuid[],
+                  ${sql.param(items.map((item) => item.serialNumber))}::int[], ${sql.param(items.map((item) => item.packId))}::uuid[])
+        as e(id, product_id, serial, pack_id)`);
+    policies.push({ id, round: index + 1 });
+    nextPack += round.packCount;
+  }
+  return { dropId, brand, products: { common, legendary }, policies, seed };
+}
+
+/**
+ * A signed-in buyer without going through sign-up (no password hashing, so a test can make hundreds): a user row and
+ * a session, with an access token signed by the app's own key.
+ */
+export async function fastBuyer(t: TestApp): Promise<{ userId: string; accessToken: string; email: string }> {
+  const userId = await insertTestUser(t.database.db);
+  const tokens = accessTokens({ ...t.deps.config.auth, secret: t.deps.config.auth.secret! }, t.clock);
+  const pair = await startSession(t.database.db, { clock: t.clock, tokens, config: t.deps.config }, userId, {
+    ip: '127.0.0.1',
+    userAgent: 'test',
+  });
+  return { userId, accessToken: pair.accessToken, email: `ledger.${userId}@example.com` };
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { ledgerInvariantViolations } from './wallet-helpers.ts';
+
+/**
+ * What must hold after any run of purchases, however it was interrupted, read from the tables themselves; each list is
+ * empty when it holds (compare with `noPurchaseViolations`):
+ * - every successful order has its charge: a ledger movement that takes exactly its total from its buyer;
+ * - every purchase movement belongs to a successful order (no charge without its order);
+ * - every successful order holds exactly its quantity of packs, owned by its buyer; no pack is owned without one;
+ * - the ledger's own audit (checkLedger): no money created or lost.
+ */
+export async function purchaseInvariantViolations(db: Db) {
+  const ordersWithoutCharge = await queryRows<{ id: string }>(
+    db,
+    sql`select o.id from orders o
+        left join (select e.transaction_id, a.owner_user_id, sum(e.amount) as amount
+                   from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                   where a.owner_user_id is not null group by e.transaction_id, a.owner_user_id) paid
+          on paid.transaction_id = o.ledger_transaction_id and paid.owner_user_id = o.user_id
+        where o.status = 'SUCCESSFUL' and o.payment_method = 'BALANCE'
+          and (o.ledger_transaction_id is null or coalesce(paid.amount, 0) <> -o.total)
+        limit 20`,
+  );
+  const chargesWithoutOrder = await queryRows<{ id: string }>(
+    db,
+    sql`select t.id from ledger_transactions t
+        where t.kind = 'purchase'
+          and not exists (select 1 from orders o where o.ledger_transaction_id = t.id and o.status = 'SUCCESSFUL')
+        limit 20`,
+  );
+  const ordersWithWrongPacks = await queryRows<{ id: string; quantity: number; packs: string | number }>(
+    db,
+    sql`select o.id, o.quantity, count(p.id) as packs from orders o
+        left join packs p on p.order_id = o.id and p.owner_user_id = o.user_id
+        where o.status = 'SUCCESSFUL' group by o.id, o.quantity having count(p.id) <> o.quantity
+        limit 20`,
+  );
+  const packsOwnedWithoutOrder = await queryRows<{ id: string }>(
+    db,
+    sql`select p.id from packs p left join orders o on o.id = p.order_id
+        where p.owner_user_id is not null and (o.id is null or o.status <> 'SUCCESSFUL' or o.user_id <> p.owner_user_id)
+        limit 20`,
+  );
+  return {
+    ordersWithoutCharge,
+    chargesWithoutOrder,
+    ordersWithWrongPacks,
+    packsOwnedWithoutOrder,
+    ledger: await ledgerInvariantViolations(db),
+  };
+}
+
+export const noPurchaseViolations = {
+  ordersWithoutCharge: [],
+  chargesWithoutOrder: [],
+  ordersWithWrongPacks: [],
+  packsOwnedWithoutOrder: [],
+  ledger: { negative: [], unbalancedTransactions: [], balanceNotSumOfEntries: [], nonZeroCurrencies: [] },
+};

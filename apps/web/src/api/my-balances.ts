@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TMyBalances } from '@cypher/contract';
+import { apiRequest } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** `GET /v1/balances/my`: USD and CYP, each split into withdrawable, not withdrawable and held in review. */
+async function getMyBalances(signal?: AbortSignal): Promise<TMyBalances> {
+  return apiRequest<TMyBalances>('GET', '/balances/my', { auth: true, signal });
+}
+
+function myBalancesQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.balances.my(), queryFn: ({ signal }) => getMyBalances(signal) });
+}
+
+/** Off for visitors (a page that shows CYP prices to everyone asks only when someone is signed in). */
+export function useMyBalances({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...myBalancesQueryOptions(), enabled: isEnabled });
+}

@@ -1,0 +1,255 @@
+import type { FocusEvent } from 'react';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { formatCount } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Input } from '../../../ui/input.tsx';
+import {
+  centsToDollars,
+  dollarsToCents,
+  emptyRound,
+  type TDropFormApi,
+  type TDropFormRound,
+} from '../drop-form-values.ts';
+import { numberOrNull } from '../form-values.ts';
+import { DateTimeInput } from './date-time-input.tsx';
+import { WhitelistEmailsField } from './whitelist-emails-field.tsx';
+import formStyles from './console-form.module.css';
+import styles from './drops.module.css';
+
+const MAX_ROUNDS = 20;
+
+/** Each round's packs are numbered on from the round before: round 1 sells #1–#200, round 2 #201–#300. */
+function packRanges(rounds: TDropFormRound[]): Array<string | null> {
+  let next = 1;
+  return rounds.map((round) => {
+    const count = round.packCount;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
+    const range = `Packs #${formatCount(next)}–#${formatCount(next + count - 1)}`;
+    next += count;
+    return range;
+  });
+}
+
+function RoundFields({ form, index, range }: { form: TDropFormApi; index: number; range: string | null }) {
+  const { control, register, setValue, formState } = form;
+  const errors = formState.errors.rounds?.[index];
+  const hasWhitelist = useWatch({ control, name: `rounds.${index}.hasWhitelist` });
+  const label = `Round ${index + 1}`;
+  return (
+    <>
+      <div className={formStyles.grid}>
+        {(
+          [
+            ['saleBeginAt', 'Sale begins'],
+            ['saleEndAt', 'Sale ends'],
+          ] as const
+        ).map(([name, text]) => (
+          <Controller
+            key={name}
+            control={control}
+            name={`rounds.${index}.${name}`}
+            render={({ field, fieldState }) => (
+              <Field
+                label={
+                  <>
+                    {text}
+                    <span className="visually-hidden"> ({label})</span>
+                  </>
+                }
+                error={fieldState.error?.message}
+                isRequired
+              >
+                {(props) => (
+                  <DateTimeInput
+                    {...props}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        ))}
+      </div>
+      <div className={styles.numbers}>
+        <Field
+          label={
+            <>
+              Price per pack (USD)<span className="visually-hidden"> ({label})</span>
+            </>
+          }
+          hint="In dollars, such as 12.50."
+          error={errors?.price?.message}
+          isRequired
+        >
+          {(props) => (
+            <span className={styles.money}>
+              <span className={styles.currency} aria-hidden="true">
+                $
+              </span>
+              <Input
+                {...props}
+                inputMode="decimal"
+                placeholder="0.00"
+                autoComplete="off"
+                {...register(`rounds.${index}.price`, {
+                  // "15" reads as "15.00" once typed, as the price is shown everywhere else.
+                  onBlur: (event: FocusEvent<HTMLInputElement>) => {
+                    const cents = dollarsToCents(event.target.value);
+                    if (cents !== null) setValue(`rounds.${index}.price`, centsToDollars(cents));
+                  },
+                })}
+              />
+            </span>
+          )}
+        </Field>
+        <Field
+          label={
+            <>
+              Packs<span className="visually-hidden"> ({label})</span>
+            </>
+          }
+          hint={range ?? 'How many packs this round sells.'}
+          error={errors?.packCount?.message}
+          isRequired
+        >
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              {...register(`rounds.${index}.packCount`, { setValueAs: numberOrNull })}
+            />
+          )}
+        </Field>
+        <Field
+          label={
+            <>
+              Per-person limit<span className="visually-hidden"> ({label})</span>
+            </>
+          }
+          hint="Packs one person may buy in this round. Empty: no limit."
+          error={errors?.perPersonLimit?.message}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="No limit"
+              {...register(`rounds.${index}.perPersonLimit`, { setValueAs: numberOrNull })}
+            />
+          )}
+        </Field>
+      </div>
+      <div className={styles.whitelist}>
+        <Checkbox
+          label={
+            <>
+              Only people on a whitelist may buy<span className="visually-hidden"> in {label}</span>
+            </>
+          }
+          {...register(`rounds.${index}.hasWhitelist`)}
+        />
+        {hasWhitelist ? (
+          <>
+            <Field
+              label={
+                <>
+                  Whitelist name<span className="visually-hidden"> ({label})</span>
+                </>
+              }
+              hint="Collectors see it, e.g. Early fans."
+              error={errors?.whitelist?.name?.message}
+              isRequired
+            >
+              {(props) => <Input {...props} maxLength={80} {...register(`rounds.${index}.whitelist.name`)} />}
+            </Field>
+            <Controller
+              control={control}
+              name={`rounds.${index}.whitelist.emails`}
+              render={({ field, fieldState }) => (
+                <WhitelistEmailsField
+                  ref={field.ref}
+                  roundLabel={label}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </>
+        ) : (
+          <p className={styles.note}>Open to everyone signed in.</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The sale rounds, numbered 1, 2, 3 in order: each with its window inside the drop, its price (typed in dollars, sent
+ * in cents), its packs, a per-person limit, and optionally a whitelist. A new round starts where the last one ends.
+ */
+export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
+  const { control, getValues } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'rounds' });
+  const rounds = useWatch({ control, name: 'rounds' }) ?? [];
+  const ranges = packRanges(rounds);
+
+  function addRound() {
+    const last = getValues(`rounds.${fields.length - 1}`);
+    append(
+      emptyRound({
+        saleBeginAt: last?.saleEndAt ?? null,
+        saleEndAt: getValues('dropEndAt'),
+        price: last?.price ?? '',
+      }),
+    );
+  }
+
+  return (
+    <section className={formStyles.card} aria-labelledby="drop-rounds">
+      <div className={styles.cardHeader}>
+        <h2 id="drop-rounds" className={formStyles.cardTitle}>
+          Rounds
+        </h2>
+        <p className={styles.note}>Each round starts when the one before it has ended, within the drop’s times.</p>
+      </div>
+      <ol className={styles.rounds}>
+        {fields.map((field, index) => (
+          <li key={field.id} className={styles.round} aria-labelledby={`round-${field.id}`}>
+            <div className={styles.roundHeader}>
+              <h3 id={`round-${field.id}`} className={styles.roundTitle}>
+                Round {index + 1}
+              </h3>
+              {fields.length > 1 ? (
+                <Button size="sm" variant="ghost" onClick={() => remove(index)}>
+                  <Icon name="trash" size={16} />
+                  Remove<span className="visually-hidden"> round {index + 1}</span>
+                </Button>
+              ) : null}
+            </div>
+            <RoundFields form={form} index={index} range={ranges[index] ?? null} />
+          </li>
+        ))}
+      </ol>
+      <div>
+        <Button onClick={addRound} disabled={fields.length >= MAX_ROUNDS}>
+          <Icon name="plus" size={18} />
+          Add a round
+        </Button>
+      </div>
+    </section>
+  );
+}

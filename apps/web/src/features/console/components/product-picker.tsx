@@ -1,0 +1,138 @@
+import type { TProductListItem } from '@cypher/contract';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { formatCount } from '../../../lib/format.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { RarityBadge } from '../../../ui/rarity-badge.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import styles from './drops.module.css';
+
+const RESULTS = 8;
+const TYPING_PAUSE_MS = 300;
+
+export function editionSizeLabel(editionSize: number | null | undefined): string | null {
+  if (editionSize === undefined) return null;
+  return editionSize === null ? 'Open edition' : `Edition of ${formatCount(editionSize)}`;
+}
+
+interface ProductPickerProps {
+  brandId: string;
+  /** Products already in the drop: shown as added, not offered twice. */
+  chosenIds: ReadonlySet<string>;
+  onPick: (product: TProductListItem) => void;
+}
+
+/**
+ * Find a product of the drop's brand by name and add it to the contents. A plain search box (the editor is already a
+ * form, so this one cannot be): Enter searches at once instead of submitting the drop.
+ */
+export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQ(text.trim()), TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const products = useConsoleEntries('products', { brandId, q, size: RESULTS, sort: 'name' }, { isEnabled: !!brandId });
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    setQ(text.trim());
+  }
+
+  if (!brandId) {
+    return <p className={styles.note}>Choose the brand first: a drop holds its brand’s products.</p>;
+  }
+
+  const items = products.data?.items ?? [];
+  const more = (products.data?.total ?? 0) - items.length;
+  return (
+    <div className={styles.picker}>
+      <label htmlFor={inputId} className={styles.pickerLabel}>
+        Add a product
+      </label>
+      <div className={styles.searchBox}>
+        <Icon name="search" size={18} className={styles.searchIcon} />
+        <input
+          id={inputId}
+          type="search"
+          className={styles.searchInput}
+          placeholder="Search this brand’s products"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+        />
+      </div>
+      {products.isPending ? (
+        <div className={styles.results} aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} height="48px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : products.isError && !products.data ? (
+        <p className={styles.pickerError} role="alert">
+          {products.error.message}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void products.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : items.length === 0 ? (
+        <p className={styles.note}>
+          {q
+            ? `No product of this brand matches “${q}”.`
+            : 'This brand has no products yet. Add them under Products, then come back.'}
+        </p>
+      ) : (
+        <>
+          <ul className={styles.results} aria-label="Products of this brand" aria-busy={products.isPlaceholderData}>
+            {items.map((product) => {
+              const isChosen = chosenIds.has(product.id);
+              return (
+                <li key={product.id} className={styles.result}>
+                  <img className={styles.thumb} src={product.imageThumbnailUrl ?? product.imageUrl} alt="" />
+                  <span className={styles.resultText}>
+                    <span className={styles.productName}>{product.name}</span>
+                    <span className={styles.meta}>
+                      <RarityBadge rarity={product.rarity} />
+                      <span>{editionSizeLabel(product.editionSize)}</span>
+                      {product.status === 'DRAFT' ? <Badge tone="warning">Draft</Badge> : null}
+                    </span>
+                  </span>
+                  <Button
+                    size="sm"
+                    variant={isChosen ? 'ghost' : 'secondary'}
+                    disabled={isChosen}
+                    aria-label={isChosen ? `${product.name} is in the drop` : `Add ${product.name}`}
+                    onClick={() => onPick(product)}
+                  >
+                    {isChosen ? (
+                      <>
+                        <Icon name="check" size={16} />
+                        Added
+                      </>
+                    ) : (
+                      <>
+                        <Icon name="plus" size={16} />
+                        Add
+                      </>
+                    )}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+          {more > 0 ? (
+            <p className={styles.note}>
+              {formatCount(more)} more {more === 1 ? 'product' : 'products'}: search by name to find them.
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { TConsoleDrop } from '@cypher/contract';
+import { useState } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { usePublishConsoleDrop } from '../api/publish-console-drop.ts';
+import styles from './drops.module.css';
+
+interface PublishDropActionProps {
+  drop: TConsoleDrop;
+  /** The editor holds changes not saved yet: publishing would take the drop without them. */
+  hasUnsavedChanges: boolean;
+}
+
+/**
+ * Publish behind a confirmation that says what it fixes for good: the packs' contents (shuffled from a secret seed,
+ * serial numbers taken), the provenance commitment, and the drop itself, which can no longer be changed.
+ */
+export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropActionProps) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const publish = usePublishConsoleDrop(drop.id);
+  const { showToast } = useToast();
+  const packs = drop.rounds.reduce((sum, round) => sum + round.packCount, 0);
+  const editions = drop.contents.reduce((sum, content) => sum + content.editionCount, 0);
+  const hasBegun = Date.parse(drop.dropBeginAt) <= Date.now();
+  const details = isApiError(publish.error) ? (publish.error.details ?? []) : [];
+
+  async function confirm() {
+    try {
+      await publish.mutateAsync();
+      setIsConfirming(false);
+      showToast({
+        tone: 'success',
+        title: `${drop.name} is published`,
+        description: 'Its packs and commitment are fixed.',
+      });
+    } catch {
+      // The dialog stays open and says why (publish.error).
+    }
+  }
+
+  return (
+    <>
+      <Button
+        variant="primary"
+        onClick={() => {
+          publish.reset();
+          setIsConfirming(true);
+        }}
+      >
+        Publish
+      </Button>
+      <Dialog
+        isOpen={isConfirming}
+        onClose={() => {
+          if (!publish.isPending) setIsConfirming(false);
+        }}
+        title={`Publish ${drop.name}?`}
+        description="Publishing fixes the drop for good."
+        footer={
+          <>
+            <Button onClick={() => setIsConfirming(false)} disabled={publish.isPending}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => void confirm()}
+              isLoading={publish.isPending}
+              disabled={hasUnsavedChanges}
+            >
+              Publish
+            </Button>
+          </>
+        }
+      >
+        <ul className={styles.publishList}>
+          <li>
+            <strong>The contents are fixed.</strong> {formatCount(editions)} {editions === 1 ? 'edition' : 'editions'}{' '}
+            of {formatCount(drop.contents.length)} {drop.contents.length === 1 ? 'product' : 'products'} take their
+            serial numbers now and are shuffled into {formatCount(packs)} {packs === 1 ? 'pack' : 'packs'} of{' '}
+            {formatCount(drop.editionsPerPack)} from a secret seed.
+          </li>
+          <li>
+            <strong>The provenance commitment is published:</strong> a hash of the seed and every pack’s contents. The
+            seed is revealed when the drop ends, so anyone can check that no pack was changed.
+          </li>
+          <li>
+            <strong>The drop can no longer be changed:</strong> not its times, rounds, prices, whitelists or contents.
+          </li>
+          <li>
+            Collectors see it from {formatDateTime(drop.visibleAt)}; the sale runs from{' '}
+            {formatDateTime(drop.dropBeginAt)} to {formatDateTime(drop.dropEndAt)}.
+          </li>
+        </ul>
+        {hasUnsavedChanges ? (
+          <Alert tone="error">Save your changes first: publishing takes the drop as it was last saved.</Alert>
+        ) : hasBegun ? (
+          <Alert tone="info">Its begin time has passed: it goes on sale as soon as it is published.</Alert>
+        ) : null}
+        {publish.isError ? (
+          details.length > 0 ? (
+            <Alert tone="error" title={publish.error.message}>
+              <ul>
+                {details.map((detail) => (
+                  <li key={`${detail.field}-${detail.message}`}>{detail.message}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : (
+            <Alert tone="error">{publish.error.message}</Alert>
+          )
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,400 @@
+import { dropMessages, errorCatalogue, type TConsoleDropRequest } from '@cypher/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ids, pathnameOf } from '../../test/catalog-fixtures.ts';
+import {
+  consoleDrop,
+  consoleDropIds,
+  consoleDropsApi,
+  dropRequest,
+  inHours,
+} from '../../test/console-drops-fixtures.ts';
+import { json, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A save checks the whole drop: on a busy machine a journey here takes longer than a test's five seconds (what it
+// waits for gets five seconds each, from src/test/setup.ts).
+const JOURNEY_MS = 30_000;
+
+/** What a datetime-local box holds for the instant `hours` from now, in this machine's time zone. */
+function localTime(hours: number): string {
+  const date = new Date(Date.now() + hours * 3_600_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** The instant a datetime-local box's value stands for, as the form sends it. */
+const sentTime = (local: string) => new Date(local).toISOString();
+
+function pickTime(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const sentBodies = (sent: SentRequest[], method: string) =>
+  sent.filter((request) => request.method === method && pathnameOf(request.path).startsWith('/v1/console/drops'));
+
+const draft = () => consoleDrop(consoleDropIds.upcoming, dropRequest({ name: 'Starfall Academy' }));
+
+describe('console drop editor', () => {
+  it(
+    'creates a draft: the contract’s messages under their fields first, then the request in cents',
+    async () => {
+      const sent = consoleDropsApi([]);
+      const user = userEvent.setup();
+      renderApp('/console/drops/new');
+
+      const form = await screen.findByRole('form', { name: 'New drop' });
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
+      expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
+      expect(within(form).getAllByText('Pick a date and time.')).toHaveLength(5);
+      expect(within(form).getByText('Add at least one product to fill the packs with.')).toBeInTheDocument();
+      expect(within(form).getByText(/^Enter a price in dollars/)).toBeInTheDocument();
+      expect(sentBodies(sent, 'POST')).toEqual([]);
+
+      const brandSelect = within(form).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      await user.type(within(form).getByLabelText(/^Name/), 'Neon Genesis');
+      await user.upload(
+        document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
+        new File([new Uint8Array(64)], 'art.png', { type: 'image/png' }),
+      );
+      expect(await within(form).findByAltText('Artwork: current image')).toBeInTheDocument();
+
+      // Visible after it begins: the contract's order of times is broken on purpose.
+      const [visible, begin, end] = [localTime(48), localTime(24), localTime(96)];
+      pickTime(/^Visible from/, visible);
+      pickTime(/^Begins/, begin);
+      pickTime(/^Ends/, end);
+      // The first round starts with the drop and the last one ends with it, until told otherwise.
+      expect(screen.getByLabelText(/^Sale begins \(Round 1\)/)).toHaveValue(begin);
+      expect(screen.getByLabelText(/^Sale ends \(Round 1\)/)).toHaveValue(end);
+
+      await user.type(within(form).getByLabelText(/^Editions per pack/), '2');
+      await user.click(await within(form).findByRole('button', { name: 'Add Dragon of the Eighth Bit' }));
+      await user.type(within(form).getByLabelText('Editions of Dragon of the Eighth Bit'), '10');
+      await user.click(within(form).getByRole('button', { name: 'Add Squire' }));
+      await user.type(within(form).getByLabelText('Editions of Squire'), '100');
+      await user.type(within(form).getByLabelText(/^Price per pack \(USD\) \(Round 1\)/), '12.50');
+      await user.type(within(form).getByLabelText(/^Packs \(Round 1\)/), '60');
+
+      // The summary says what the packs hold before anything is sent.
+      const summary = within(form).getByRole('region', { name: 'Summary' });
+      expect(within(summary).getByText('110')).toBeInTheDocument();
+      expect(
+        within(summary).getByText(/The rounds sell 60 packs of 2: 120 editions\. The contents hold 110: add 10/),
+      ).toBeInTheDocument();
+      const odds = within(summary).getByRole('table', { name: 'Odds by rarity' });
+      expect(within(within(odds).getByRole('row', { name: /Legendary/ })).getByText('9.1%')).toBeInTheDocument();
+      expect(within(within(odds).getByRole('row', { name: /Common/ })).getByText('90.9%')).toBeInTheDocument();
+
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
+      const timesError = await within(form).findByText(dropMessages.times);
+      expect(screen.getByLabelText(/^Begins/).getAttribute('aria-describedby')).toContain(timesError.id);
+      expect(within(form).getByText(dropMessages.contentsFill)).toBeInTheDocument();
+      expect(sentBodies(sent, 'POST')).toEqual([]);
+
+      const earlier = localTime(2);
+      pickTime(/^Visible from/, earlier);
+      await user.clear(within(form).getByLabelText('Editions of Squire'));
+      await user.type(within(form).getByLabelText('Editions of Squire'), '110');
+      expect(within(summary).getByText('The contents fill the 60 packs the rounds sell exactly.')).toBeInTheDocument();
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
+
+      await waitFor(() => expect(sentBodies(sent, 'POST')).toHaveLength(1));
+      expect(sentBodies(sent, 'POST')[0]!.body).toEqual({
+        brandId: ids.neonArcade,
+        name: 'Neon Genesis',
+        description: null,
+        imageUrl: '/uploads/artwork.webp',
+        visibleAt: sentTime(earlier),
+        dropBeginAt: sentTime(begin),
+        dropEndAt: sentTime(end),
+        editionsPerPack: 2,
+        contents: [
+          { productId: ids.dragon, editionCount: 10 },
+          { productId: ids.squire, editionCount: 110 },
+        ],
+        rounds: [
+          {
+            round: 1,
+            saleBeginAt: sentTime(begin),
+            saleEndAt: sentTime(end),
+            price: 1250,
+            perPersonLimit: null,
+            packCount: 60,
+            whitelist: null,
+          },
+        ],
+      } satisfies TConsoleDropRequest);
+      // The new draft opens in the editor, with Publish.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'adds and removes rounds, numbered in order, each starting where the one before ends',
+    async () => {
+      const sent = consoleDropsApi([draft()]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Starfall Academy' });
+      expect(within(form).getByText('Packs #1–#60')).toBeInTheDocument();
+      expect(within(form).getByText('Packs #61–#100')).toBeInTheDocument();
+      await user.click(within(form).getByRole('button', { name: 'Add a round' }));
+      expect(within(form).getByRole('heading', { name: 'Round 3' })).toBeInTheDocument();
+      expect(within(form).getByLabelText(/^Sale begins \(Round 3\)/)).toHaveValue(
+        (within(form).getByLabelText(/^Sale ends \(Round 2\)/) as HTMLInputElement).value,
+      );
+      expect(within(form).getByLabelText(/^Price per pack \(USD\) \(Round 3\)/)).toHaveValue('15.00');
+
+      await user.click(within(form).getByRole('button', { name: 'Remove round 1' }));
+      expect(within(form).queryByRole('heading', { name: 'Round 3' })).toBeNull();
+      // What was round 2 (the whitelist round) is round 1 now.
+      expect(within(form).getByLabelText(/^Whitelist name \(Round 1\)/)).toHaveValue('Early fans');
+      expect(sent.some((request) => request.method !== 'GET')).toBe(false);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'reads pasted addresses, one a line or with commas, and points out the lines that are not addresses',
+    async () => {
+      const sent = consoleDropsApi([draft()]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const box = await screen.findByLabelText('Email addresses for Round 2');
+      expect(box).toHaveValue('ada@example.com\nbob@example.com');
+      const count = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[1]!)!;
+      expect(count).toHaveTextContent('2 addresses');
+
+      await user.clear(box);
+      await user.click(box);
+      await user.paste('Cy@Example.com, dee@example.com\nnot-an-email\ncy@example.com\neve@');
+      await waitFor(() => expect(count).toHaveTextContent('2 addresses (1 repeated, counted once)'));
+      expect(count).toHaveTextContent('2 lines are not email addresses:');
+      expect(
+        within(count).getByText((_, element) => element?.textContent === 'Line 2: not-an-email'),
+      ).toBeInTheDocument();
+      expect(within(count).getByText((_, element) => element?.textContent === 'Line 4: eve@')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText(dropMessages.email)).toBeInTheDocument();
+      expect(sentBodies(sent, 'PUT')).toEqual([]);
+
+      await user.clear(box);
+      await user.click(box);
+      await user.paste('Cy@Example.com, dee@example.com\ncy@example.com');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
+      const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+      expect(body.rounds[1]!.whitelist).toEqual({ name: 'Early fans', emails: ['cy@example.com', 'dee@example.com'] });
+      expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'reads an uploaded .csv list in the browser: its email column, how many, and the wrong lines',
+    async () => {
+      const sent = consoleDropsApi([draft()]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      // Round 1 is open to all: the whitelist turns on, with a name and a list from a file.
+      const checkbox = await screen.findByLabelText('Only people on a whitelist may buy in Round 1');
+      await user.click(checkbox);
+      await user.type(screen.getByLabelText(/^Whitelist name \(Round 1\)/), 'Founders');
+      const file = new File(
+        ['Name,Email\r\n"Lovelace, Ada",ada@example.com\r\nCy,cy@\r\nDee,DEE@example.com\r\n'],
+        'founders.csv',
+        { type: 'text/csv' },
+      );
+      await user.upload(screen.getByLabelText('Email list file for Round 1'), file);
+
+      expect(await screen.findByText('Read founders.csv: 2 addresses.')).toBeInTheDocument();
+      const box = screen.getByLabelText('Email addresses for Round 1');
+      expect(box).toHaveValue('ada@example.com\ncy@\nDEE@example.com');
+      const count = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[1]!)!;
+      expect(count).toHaveTextContent('1 line is not an email address:');
+      expect(count).toHaveTextContent('Line 2: cy@');
+
+      // Fixed in the box, then saved: the addresses go as a list, lowercased.
+      await user.clear(box);
+      await user.click(box);
+      await user.paste('ada@example.com\ncy@example.com\nDEE@example.com');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
+      const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+      expect(body.rounds[0]!.whitelist).toEqual({
+        name: 'Founders',
+        emails: ['ada@example.com', 'cy@example.com', 'dee@example.com'],
+      });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'puts the API’s refusals under their fields and keeps what was typed',
+    async () => {
+      let answer: Response | undefined = json(409, {
+        code: 'EDITION_SIZE_EXCEEDED',
+        message: errorCatalogue.EDITION_SIZE_EXCEEDED.message,
+        details: [{ field: 'contents', message: 'Squire: 190 editions asked, 120 left of 1000.' }],
+      });
+      const sent = consoleDropsApi([draft()], {
+        before: (request) => (request.method === 'PUT' ? answer : undefined),
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const name = await screen.findByLabelText(/^Name/);
+      await user.clear(name);
+      await user.type(name, 'Starfall Academy: Term 1');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      const shortfall = await screen.findByText('Squire: 190 editions asked, 120 left of 1000.');
+      expect(screen.getByLabelText('Editions of Squire').getAttribute('aria-describedby')).toContain(shortfall.id);
+      expect(screen.getAllByText(errorCatalogue.EDITION_SIZE_EXCEEDED.message).length).toBeGreaterThan(0);
+      expect(name).toHaveValue('Starfall Academy: Term 1');
+
+      answer = json(400, {
+        code: 'INVALID_REQUEST',
+        message: errorCatalogue.INVALID_REQUEST.message,
+        details: [{ field: 'rounds.1.saleBeginAt', message: dropMessages.roundTimes }],
+      });
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      const roundError = await screen.findByText(dropMessages.roundTimes);
+      expect(screen.getByLabelText(/^Sale begins \(Round 2\)/).getAttribute('aria-describedby')).toContain(
+        roundError.id,
+      );
+      expect(sentBodies(sent, 'PUT')).toHaveLength(2);
+      expect(name).toHaveValue('Starfall Academy: Term 1');
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'publishes after a confirmation that says what publishing fixes, then shows the drop read-only',
+    async () => {
+      const sent = consoleDropsApi([draft()]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      expect(dialog).toHaveTextContent('The contents are fixed.');
+      expect(dialog).toHaveTextContent('200 editions of 2 products take their serial numbers now');
+      expect(dialog).toHaveTextContent('100 packs of 2');
+      expect(dialog).toHaveTextContent('The provenance commitment is published');
+      expect(dialog).toHaveTextContent('The drop can no longer be changed');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(sentBodies(sent, 'POST')).toEqual([]);
+
+      // Unsaved changes would not be published: the dialog says so and will not publish.
+      await user.type(screen.getByLabelText(/^Name/), ' (draft)');
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const warned = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      expect(within(warned).getByText(/Save your changes first/)).toBeInTheDocument();
+      expect(within(warned).getByRole('button', { name: 'Publish' })).toBeDisabled();
+      await user.click(within(warned).getByRole('button', { name: 'Cancel' }));
+      await user.clear(screen.getByLabelText(/^Name/));
+      await user.type(screen.getByLabelText(/^Name/), 'Starfall Academy');
+
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      await user.click(within(confirm).getByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(sentBodies(sent, 'POST')).toHaveLength(1));
+      expect(pathnameOf(sentBodies(sent, 'POST')[0]!.path)).toBe(
+        `/v1/console/drops/${consoleDropIds.upcoming}/publish`,
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      const commitment = await screen.findByRole('region', { name: 'Provenance commitment' });
+      expect(within(commitment).getByText('a3f1c2'.padEnd(64, '0'))).toBeInTheDocument();
+      expect(screen.getByText(dropMessages.publishedIsFinal)).toBeInTheDocument();
+      expect(screen.queryByRole('form')).toBeNull();
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+      const contents = screen.getByRole('region', { name: 'Contents' });
+      expect(within(contents).getByText('#1,001–#1,190')).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'keeps the confirmation open with the API’s reason when publishing is refused',
+    async () => {
+      let isRefusing = true;
+      const sent = consoleDropsApi([draft()], {
+        before: (request) =>
+          isRefusing && request.method === 'POST' && request.path.endsWith('/publish')
+            ? json(409, {
+                code: 'EDITION_SIZE_EXCEEDED',
+                message: errorCatalogue.EDITION_SIZE_EXCEEDED.message,
+                details: [{ field: 'contents', message: 'Squire: 190 editions asked, 120 left of 1000.' }],
+              })
+            : undefined,
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(await within(dialog).findByText(errorCatalogue.EDITION_SIZE_EXCEEDED.message)).toBeInTheDocument();
+      expect(within(dialog).getByText('Squire: 190 editions asked, 120 left of 1000.')).toBeInTheDocument();
+      // Still a draft: the editor stays, and publishing again (once the count is lowered) goes through.
+      expect(screen.getByRole('form', { name: 'Edit Starfall Academy' })).toBeInTheDocument();
+      isRefusing = false;
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(await screen.findByRole('region', { name: 'Provenance commitment' })).toBeInTheDocument();
+      expect(sentBodies(sent, 'POST')).toHaveLength(2);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'opens a published drop read-only, with its live counts per round',
+    async () => {
+      const live = consoleDrop(
+        consoleDropIds.live,
+        dropRequest({ visibleAt: inHours(-48), dropBeginAt: inHours(-24) }),
+        {
+          publicationStatus: 'PUBLISHED',
+          commitment: 'c'.repeat(64),
+          publishedAt: inHours(-30),
+          counts: { dropCount: 100, soldCount: 37, heldCount: 3 },
+        },
+      );
+      live.rounds[0] = { ...live.rounds[0]!, saleBeginAt: inHours(-24), soldCount: 37 };
+      consoleDropsApi([live]);
+      renderApp(`/console/drops/${consoleDropIds.live}`);
+
+      const counts = await screen.findByRole('region', { name: 'Live counts' });
+      expect(screen.getByText('Live')).toBeInTheDocument();
+      expect(within(counts).getByRole('img')).toHaveAccessibleName('37 sold, 3 held, 60 left of 100 packs');
+      const [, first, second] = within(within(counts).getByRole('table')).getAllByRole('row');
+      expect(first).toHaveTextContent('$12.50');
+      expect(first).toHaveTextContent('2 per person');
+      expect(first).toHaveTextContent('37 / 60');
+      expect(first).toHaveTextContent('Everyone');
+      expect(second).toHaveTextContent('no limit');
+      expect(second).toHaveTextContent('packs #61–#100');
+      expect(second).toHaveTextContent('Early fans2 people');
+      expect(counts).toHaveTextContent('read again every 5 seconds while the drop is live');
+      expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute(
+        'href',
+        `/drops/${consoleDropIds.live}`,
+      );
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.queryByRole('button', { name: /Save|Publish/ })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+});

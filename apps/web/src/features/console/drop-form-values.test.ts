@@ -1,0 +1,52 @@
+import { dropMessages } from '@cypher/contract';
+import { describe, expect, it } from 'vitest';
+import { consoleDrop, consoleDropIds, dropRequest } from '../../test/console-drops-fixtures.ts';
+import { dollarsToCents, dropFormValues, ZDropForm } from './drop-form-values.ts';
+
+describe('dollarsToCents', () => {
+  it.each([
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['$12', 1200],
+    [' 1,000.00 ', 100_000],
+    ['.99', 99],
+    ['0.01', 1],
+  ])('reads %s as %i cents', (text, cents) => expect(dollarsToCents(text)).toBe(cents));
+
+  it.each(['', '12.505', 'twelve', '-1', '1.2.3'])('refuses %j', (text) => expect(dollarsToCents(text)).toBeNull());
+});
+
+describe('the drop form', () => {
+  it('gives back the request a saved draft was made from (prices in cents, whitelists as lists, rounds numbered)', () => {
+    const request = dropRequest();
+    const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, request));
+    expect(values.rounds[0]?.price).toBe('12.50');
+    expect(values.rounds[1]?.whitelist.emails).toBe('ada@example.com\nbob@example.com');
+    expect(ZDropForm.parse(values)).toEqual(request);
+  });
+
+  it('says in words what is missing, and the contract’s rules once what was typed is whole', () => {
+    const empty = ZDropForm.safeParse(dropFormValues(undefined));
+    expect(empty.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'brandId',
+      'name',
+      'imageUrl',
+      'visibleAt',
+      'dropBeginAt',
+      'dropEndAt',
+      'editionsPerPack',
+      'contents',
+      'rounds.0.saleBeginAt',
+      'rounds.0.saleEndAt',
+      'rounds.0.price',
+      'rounds.0.packCount',
+    ]);
+
+    const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, dropRequest()));
+    const reordered = { ...values, visibleAt: values.dropEndAt, contents: values.contents.slice(1) };
+    expect(ZDropForm.safeParse(reordered).error?.issues).toEqual([
+      expect.objectContaining({ path: ['dropBeginAt'], message: dropMessages.times }),
+      expect.objectContaining({ path: ['contents'], message: dropMessages.contentsFill }),
+    ]);
+  });
+});

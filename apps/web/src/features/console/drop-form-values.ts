@@ -1,0 +1,224 @@
+import {
+  dropMessages,
+  MAX_DROP_PACKS,
+  MAX_EDITIONS_PER_PACK,
+  MAX_WHITELIST_SIZE,
+  ZConsoleDropRequest,
+  type TConsoleDrop,
+  type TRarity,
+} from '@cypher/contract';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { parseEmailList } from './email-list.ts';
+
+/**
+ * The drop editor's form. Its fields carry the request's names (`rounds.1.saleBeginAt`, `contents`), so the contract's
+ * messages (ZConsoleDropRequest, which the API runs too) and the API's field details land under the fields they are
+ * about. What people type differs from what is sent in three places: prices in dollars (sent as cents), whitelists as
+ * text (sent as a list of addresses) and rounds numbered by their place. A first pass checks what was typed, in
+ * words; the form's values then become the request and go through the contract's schema.
+ */
+
+/** What the editor shows of a product in the contents (the request carries only its id). */
+interface TDropFormProduct {
+  name: string;
+  rarity: TRarity;
+  imageThumbnailUrl: string | null;
+  /** null: an open edition; undefined: not known yet (a saved draft names only the product and its rarity). */
+  editionSize?: number | null;
+}
+
+const messages = {
+  brand: 'Choose a brand.',
+  time: 'Pick a date and time.',
+  editionsPerPack: `Enter how many editions each pack holds, from 1 to ${MAX_EDITIONS_PER_PACK}.`,
+  editionCount: 'Enter how many of its editions the drop holds (at least 1).',
+  contentsEmpty: 'Add at least one product to fill the packs with.',
+  packCount: `Enter how many packs this round sells, from 1 to ${MAX_DROP_PACKS.toLocaleString('en-US')}.`,
+  perPersonLimit: 'Leave empty for no limit, or enter a whole number from 1 to 1,000.',
+  price: 'Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).',
+  whitelistName: 'Name the whitelist, in 1 to 80 characters.',
+  whitelistEmpty: 'Add at least one email address.',
+  whitelistTooLong: `A whitelist holds at most ${MAX_WHITELIST_SIZE.toLocaleString('en-US')} addresses.`,
+} as const;
+
+/** A time the form must have: '' or null (an emptied picker) says so in words. */
+const ZRequiredTime = z
+  .string()
+  .nullable()
+  .refine((value) => value !== null && value !== '', { error: messages.time });
+
+/** A whole number the form must have, within the contract's bounds; an emptied box (null) says so in words. */
+function requiredWholeNumber(min: number, max: number, message: string) {
+  return z
+    .number({ error: message })
+    .nullable()
+    .refine((value) => value !== null && Number.isInteger(value) && value >= min && value <= max, { error: message });
+}
+
+/** "12.5", "$12.50", "1,000" -> cents; anything else (or more than two decimals) -> null. */
+export function dollarsToCents(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '').trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned) && !/^\.\d{1,2}$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+/** Cents -> the dollars a price box shows: 1250 -> "12.50". */
+export function centsToDollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+const ZPrice = z.string().refine(
+  (text) => {
+    const cents = dollarsToCents(text);
+    return cents !== null && cents >= 1 && cents <= 1_000_000;
+  },
+  { error: messages.price },
+);
+
+const ZWhitelistForm = z.object({
+  name: z.string().trim().min(1, { error: messages.whitelistName }).max(80, { error: messages.whitelistName }),
+  emails: z.string().superRefine((text, context) => {
+    const list = parseEmailList(text);
+    if (list.invalid.length > 0) context.addIssue({ code: 'custom', message: dropMessages.email });
+    else if (list.emails.length === 0) context.addIssue({ code: 'custom', message: messages.whitelistEmpty });
+    else if (list.emails.length > MAX_WHITELIST_SIZE) {
+      context.addIssue({ code: 'custom', message: messages.whitelistTooLong });
+    }
+  }),
+});
+
+const ZRoundForm = z
+  .object({
+    saleBeginAt: ZRequiredTime,
+    saleEndAt: ZRequiredTime,
+    price: ZPrice,
+    perPersonLimit: z
+      .number({ error: messages.perPersonLimit })
+      .int({ error: messages.perPersonLimit })
+      .min(1, { error: messages.perPersonLimit })
+      .max(1_000, { error: messages.perPersonLimit })
+      .nullable(),
+    packCount: requiredWholeNumber(1, MAX_DROP_PACKS, messages.packCount),
+    hasWhitelist: z.boolean(),
+    whitelist: z.object({ name: z.string(), emails: z.string() }),
+  })
+  .superRefine((round, context) => {
+    if (!round.hasWhitelist) return;
+    const whitelist = ZWhitelistForm.safeParse(round.whitelist);
+    for (const issue of whitelist.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', path: ['whitelist', ...issue.path], message: issue.message });
+    }
+  });
+
+const ZContentForm = z.object({
+  productId: z.string(),
+  editionCount: requiredWholeNumber(1, MAX_DROP_PACKS * MAX_EDITIONS_PER_PACK, messages.editionCount),
+  product: z.custom<TDropFormProduct>(),
+});
+
+const ZDropFormShape = z.object({
+  brandId: z.uuid({ error: messages.brand }),
+  name: ZConsoleDropRequest.shape.name,
+  description: ZConsoleDropRequest.shape.description,
+  imageUrl: ZConsoleDropRequest.shape.imageUrl,
+  visibleAt: ZRequiredTime,
+  dropBeginAt: ZRequiredTime,
+  dropEndAt: ZRequiredTime,
+  editionsPerPack: requiredWholeNumber(1, MAX_EDITIONS_PER_PACK, messages.editionsPerPack),
+  contents: z.array(ZContentForm).min(1, { error: messages.contentsEmpty }),
+  rounds: z.array(ZRoundForm).min(1),
+});
+
+type TDropFormShape = z.output<typeof ZDropFormShape>;
+
+/** The form's checked values as the request the API takes. */
+function toRequest(values: TDropFormShape): z.input<typeof ZConsoleDropRequest> {
+  return {
+    brandId: values.brandId,
+    name: values.name,
+    description: values.description,
+    imageUrl: values.imageUrl,
+    visibleAt: values.visibleAt ?? '',
+    dropBeginAt: values.dropBeginAt ?? '',
+    dropEndAt: values.dropEndAt ?? '',
+    editionsPerPack: values.editionsPerPack ?? 0,
+    contents: values.contents.map(({ productId, editionCount }) => ({ productId, editionCount: editionCount ?? 0 })),
+    rounds: values.rounds.map((round, index) => ({
+      round: index + 1,
+      saleBeginAt: round.saleBeginAt ?? '',
+      saleEndAt: round.saleEndAt ?? '',
+      price: dollarsToCents(round.price) ?? 0,
+      perPersonLimit: round.perPersonLimit,
+      packCount: round.packCount ?? 0,
+      whitelist: round.hasWhitelist
+        ? { name: round.whitelist.name, emails: parseEmailList(round.whitelist.emails).emails }
+        : null,
+    })),
+  };
+}
+
+/** What typed values must be, then the contract's own rules (times in order, contents filling the packs exactly). */
+export const ZDropForm = ZDropFormShape.transform(toRequest).pipe(ZConsoleDropRequest);
+
+export type TDropFormValues = z.input<typeof ZDropForm>;
+export type TDropFormRound = TDropFormValues['rounds'][number];
+export type TDropFormContent = TDropFormValues['contents'][number];
+
+export function emptyRound(changes: Partial<TDropFormRound> = {}): TDropFormRound {
+  return {
+    saleBeginAt: null,
+    saleEndAt: null,
+    price: '',
+    perPersonLimit: null,
+    packCount: null,
+    hasWhitelist: false,
+    whitelist: { name: '', emails: '' },
+    ...changes,
+  };
+}
+
+/** A saved draft as the form shows it, or an empty drop (with the brand preselected for a one-brand manager). */
+export function dropFormValues(drop: TConsoleDrop | undefined, brandId = ''): TDropFormValues {
+  if (!drop) {
+    return {
+      brandId,
+      name: '',
+      description: '',
+      imageUrl: '',
+      visibleAt: null,
+      dropBeginAt: null,
+      dropEndAt: null,
+      editionsPerPack: null,
+      contents: [],
+      rounds: [emptyRound()],
+    };
+  }
+  return {
+    brandId: drop.brand.id,
+    name: drop.name,
+    description: drop.description ?? '',
+    imageUrl: drop.imageUrl,
+    visibleAt: drop.visibleAt,
+    dropBeginAt: drop.dropBeginAt,
+    dropEndAt: drop.dropEndAt,
+    editionsPerPack: drop.editionsPerPack,
+    contents: drop.contents.map((content) => ({
+      productId: content.productId,
+      editionCount: content.editionCount,
+      product: { name: content.productName, rarity: content.rarity, imageThumbnailUrl: null },
+    })),
+    rounds: drop.rounds.map((round) => ({
+      saleBeginAt: round.saleBeginAt,
+      saleEndAt: round.saleEndAt,
+      price: centsToDollars(round.price.amount),
+      perPersonLimit: round.perPersonLimit,
+      packCount: round.packCount,
+      hasWhitelist: round.whitelist !== null,
+      whitelist: { name: round.whitelist?.name ?? '', emails: round.whitelist?.emails.join('\n') ?? '' },
+    })),
+  };
+}
+
+/** The form as the editor's parts (contents, rounds) work on it. */
+export type TDropFormApi = UseFormReturn<TDropFormValues, unknown, z.output<typeof ZDropForm>>;

@@ -1,0 +1,178 @@
+import type { TConsoleDropListItem } from '@cypher/contract';
+import { useId } from 'react';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useConsoleDrops } from '../api/list-console-drops.ts';
+import { BrandFilter } from '../components/brand-filter.tsx';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { DropStatusBadge } from '../components/drop-status-badge.tsx';
+import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import { MutedText, NameCell } from '../components/name-cell.tsx';
+import { PublicationBadge } from '../components/publication-badge.tsx';
+import listStyles from '../components/entry-list.module.css';
+import styles from '../components/drops.module.css';
+
+const PAGE_SIZE = 20;
+const statuses = ['DRAFT', 'PUBLISHED'] as const;
+
+const packCounts = (drop: TConsoleDropListItem) =>
+  `${formatCount(drop.counts.soldCount)} / ${formatCount(drop.counts.dropCount)} sold · ${formatCount(drop.counts.heldCount)} held`;
+
+const columns: EntryColumn<TConsoleDropListItem>[] = [
+  {
+    id: 'name',
+    header: 'Drop',
+    cell: (drop) => (
+      <span className={styles.dropCell}>
+        <NameCell to={`/console/drops/${drop.id}`} name={drop.name} imageUrl={drop.imageUrl} />
+        <span className={styles.phoneOnly}>
+          {drop.brand.name} · {formatDate(drop.dropBeginAt)} – {formatDate(drop.dropEndAt)}
+          <br />
+          {packCounts(drop)}
+        </span>
+      </span>
+    ),
+  },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (drop) => drop.brand.name },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (drop) => (
+      <span className={styles.badges}>
+        <PublicationBadge status={drop.publicationStatus} />
+        <DropStatusBadge drop={drop} />
+      </span>
+    ),
+  },
+  {
+    id: 'window',
+    header: 'On sale',
+    isSecondary: true,
+    cell: (drop) => (
+      <span className={styles.window}>
+        <time dateTime={drop.dropBeginAt}>{formatDateTime(drop.dropBeginAt)}</time>
+        <MutedText>
+          to <time dateTime={drop.dropEndAt}>{formatDateTime(drop.dropEndAt)}</time>
+        </MutedText>
+      </span>
+    ),
+  },
+  {
+    id: 'packs',
+    header: 'Packs',
+    isSecondary: true,
+    cell: (drop) => (
+      <span className={styles.packCounts}>
+        <span>
+          {formatCount(drop.counts.soldCount)} / {formatCount(drop.counts.dropCount)} sold
+        </span>
+        <MutedText>
+          {formatCount(drop.counts.heldCount)} held · {formatCount(drop.roundCount)}{' '}
+          {drop.roundCount === 1 ? 'round' : 'rounds'}
+        </MutedText>
+      </span>
+    ),
+  },
+];
+
+/**
+ * `/console/drops`: the operator's drops (a brand manager's brands only), drafts included, newest first, filtered
+ * by status and brand in the address; their sold and held counts are read again while one of them is live.
+ */
+export function DropsSection() {
+  const statusId = useId();
+  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const status = oneOf(get('status')?.toUpperCase(), statuses);
+  const brandId = get('brand');
+  const drops = useConsoleDrops({ page, size: PAGE_SIZE, status, brandId });
+  const isFiltered = Boolean(status || brandId);
+  const newDrop = (
+    <ButtonLink to="/console/drops/new" variant="primary">
+      <Icon name="plus" size={18} />
+      New drop
+    </ButtonLink>
+  );
+
+  return (
+    <>
+      <ConsoleHeader
+        title="Drops"
+        description="Schedule drops: artwork, times, rounds with prices and whitelists, and what the packs hold. Publishing fixes the contents; then watch the sale live."
+        actions={newDrop}
+      />
+      <div className={listStyles.toolbar}>
+        <div className={listStyles.filter}>
+          <label htmlFor={statusId} className={listStyles.filterLabel}>
+            Status
+          </label>
+          <Select
+            id={statusId}
+            value={status?.toLowerCase() ?? ''}
+            onChange={(event) => setFilters({ status: event.target.value })}
+          >
+            <option value="">Any status</option>
+            <option value="draft">Draft</option>
+            <option value="published">Published</option>
+          </Select>
+        </div>
+        <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} />
+      </div>
+
+      {drops.isPending ? (
+        <div className={listStyles.loading} aria-busy="true" aria-label="Loading drops">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : drops.isError && !drops.data ? (
+        <ErrorState
+          title="We could not load the drops"
+          error={drops.error}
+          onRetry={() => void drops.refetch()}
+          isRetrying={drops.isRefetching}
+        />
+      ) : drops.data.items.length === 0 ? (
+        <EmptyState
+          icon="package"
+          title={isFiltered ? 'No drops match' : 'No drops yet'}
+          body={
+            isFiltered
+              ? 'Try another status or brand.'
+              : 'Create the first drop; it stays a draft, seen by operators only, until you publish it.'
+          }
+          action={
+            isFiltered ? (
+              <Button onClick={() => setFilters({ status: undefined, brand: undefined })}>Clear filters</Button>
+            ) : (
+              newDrop
+            )
+          }
+        />
+      ) : (
+        <>
+          <EntriesTable
+            caption="Drops"
+            columns={columns}
+            items={drops.data.items}
+            isRefreshing={drops.isPlaceholderData}
+          />
+          <Pagination
+            page={drops.data.page}
+            size={drops.data.size}
+            total={drops.data.total}
+            hrefFor={(next) => hrefFor({ page: next })}
+            label="Drop pages"
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+import { dropMessages, formatMoney, type TConsoleDrop } from '@cypher/contract';
+import type { CSSProperties, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { dropProvenancePath } from '../../../lib/drop-paths.ts';
+import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { RarityBadge } from '../../../ui/rarity-badge.tsx';
+import { LIVE_DROP_REFRESH_MS } from '../api/get-console-drop.ts';
+import { DropOddsTable } from '../components/drop-odds-table.tsx';
+import formStyles from '../components/console-form.module.css';
+import styles from '../components/drops.module.css';
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={formStyles.card} aria-labelledby={id}>
+      <h2 id={id} className={formStyles.cardTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className={styles.details}>
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+
+/** Sold, held and left over every round, with a bar, then each round's own figures. */
+function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
+  const { dropCount, soldCount, heldCount } = drop.counts;
+  const left = Math.max(0, dropCount - soldCount - heldCount);
+  const share = (count: number) => (dropCount > 0 ? count / dropCount : 0);
+  const isLive = drop.status === 'AVAILABLE';
+  return (
+    <Card id="drop-counts" title="Live counts">
+      <dl className={styles.counts}>
+        <div>
+          <dt>Sold</dt>
+          <dd>
+            {formatCount(soldCount)}
+            <small>
+              of {formatCount(dropCount)} packs · {formatPercent(share(soldCount))}
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>Held</dt>
+          <dd>
+            {formatCount(heldCount)}
+            <small>awaiting payment</small>
+          </dd>
+        </div>
+        <div>
+          <dt>Left</dt>
+          <dd>
+            {formatCount(left)}
+            <small>on sale or to come</small>
+          </dd>
+        </div>
+      </dl>
+      <div
+        className={styles.meter}
+        role="img"
+        aria-label={`${formatCount(soldCount)} sold, ${formatCount(heldCount)} held, ${formatCount(left)} left of ${formatCount(dropCount)} packs`}
+      >
+        <span className={styles.meterSold} style={{ width: `${share(soldCount) * 100}%` }} />
+        <span className={styles.meterHeld} style={{ width: `${share(heldCount) * 100}%` }} />
+      </div>
+      <p className={styles.legend}>
+        <span style={{ '--swatch': 'var(--color-accent)' } as CSSProperties}>Sold</span>
+        <span style={{ '--swatch': 'var(--color-warning)' } as CSSProperties}>Held</span>
+        <span style={{ '--swatch': 'var(--color-border-strong)' } as CSSProperties}>Left</span>
+      </p>
+      <div className={styles.tableScroll}>
+        <table className={`${styles.roundTable} ${styles.stackOnPhone}`}>
+          <caption className="visually-hidden">Rounds</caption>
+          <thead>
+            <tr>
+              <th scope="col">Round</th>
+              <th scope="col">Sale</th>
+              <th scope="col">Price</th>
+              <th scope="col">Sold</th>
+              <th scope="col">Who may buy</th>
+            </tr>
+          </thead>
+          <tbody>
+            {drop.rounds.map((round) => (
+              <tr key={round.id}>
+                <th scope="row">
+                  <span className={styles.phoneLabel}>Round </span>
+                  {round.round}
+                </th>
+                <td data-label="Sale">
+                  {time(round.saleBeginAt)}
+                  <span className={styles.sub}>to {formatDateTime(round.saleEndAt)}</span>
+                </td>
+                <td data-label="Price">
+                  {formatMoney(round.price)}
+                  <span className={styles.sub}>
+                    {round.perPersonLimit === null ? 'no limit' : `${formatCount(round.perPersonLimit)} per person`}
+                  </span>
+                </td>
+                <td data-label="Sold">
+                  {formatCount(round.soldCount)} / {formatCount(round.packCount)}
+                  <span className={styles.sub}>
+                    packs #{formatCount(round.beginIssuedPackNumber)}–#{formatCount(round.endIssuedPackNumber)}
+                  </span>
+                </td>
+                <td data-label="Who may buy">
+                  {round.whitelist ? (
+                    <>
+                      {round.whitelist.name}
+                      <span className={styles.sub}>
+                        {formatCount(round.whitelist.emails.length)}{' '}
+                        {round.whitelist.emails.length === 1 ? 'person' : 'people'}
+                      </span>
+                    </>
+                  ) : (
+                    'Everyone'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.updated}>
+        Read at {new Date(readAt).toLocaleTimeString('en-US')}
+        {isLive ? `; read again every ${LIVE_DROP_REFRESH_MS / 1000} seconds while the drop is live.` : '.'}
+      </p>
+    </Card>
+  );
+}
+
+function Contents({ drop }: { drop: TConsoleDrop }) {
+  return (
+    <Card id="drop-contents" title="Contents">
+      <div className={styles.tableScroll}>
+        <table className={`${styles.roundTable} ${styles.stackOnPhone} ${styles.threeOnPhone}`}>
+          <caption className="visually-hidden">Products in the packs</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Rarity</th>
+              <th scope="col">Editions</th>
+              <th scope="col">Serial numbers</th>
+            </tr>
+          </thead>
+          <tbody>
+            {drop.contents.map((content) => (
+              <tr key={content.productId}>
+                <th scope="row">{content.productName}</th>
+                <td data-label="Rarity">
+                  <RarityBadge rarity={content.rarity} />
+                </td>
+                <td data-label="Editions">{formatCount(content.editionCount)}</td>
+                <td data-label="Serials">
+                  {content.firstSerialNumber === null
+                    ? '—'
+                    : `#${formatCount(content.firstSerialNumber)}–#${formatCount(content.firstSerialNumber + content.editionCount - 1)}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <DropOddsTable contents={drop.contents} editionsPerPack={drop.editionsPerPack} />
+    </Card>
+  );
+}
+
+/**
+ * A published drop, read-only (dropMessages.publishedIsFinal): its live counts (read again every few seconds while
+ * it is on sale), the commitment published with it, its contents with their serial numbers, and its schedule.
+ */
+export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
+  const editions = drop.contents.reduce((sum, content) => sum + content.editionCount, 0);
+  return (
+    <>
+      <Alert tone="info">{dropMessages.publishedIsFinal}</Alert>
+      <LiveCounts drop={drop} readAt={readAt} />
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <Contents drop={drop} />
+        </div>
+        <div className={styles.column}>
+          <Card id="drop-provenance" title="Provenance commitment">
+            <p className={styles.commitment}>{drop.commitment ?? '—'}</p>
+            <p className={styles.note}>
+              A SHA-256 hash of the secret seed and every pack’s contents, fixed when the drop was published. The seed
+              is revealed when the drop ends, and anyone can then{' '}
+              <Link to={dropProvenancePath(drop.id)}>check every pack against it</Link>.
+            </p>
+          </Card>
+          <Card id="drop-schedule" title="Drop">
+            <div className={styles.about}>
+              <img className={styles.artwork} src={drop.imageUrl} alt={`${drop.name}: artwork`} />
+              {drop.description ? <p className={styles.note}>{drop.description}</p> : null}
+            </div>
+            <Details
+              rows={[
+                ['Brand', drop.brand.name],
+                ['Visible from', time(drop.visibleAt)],
+                ['Begins', time(drop.dropBeginAt)],
+                ['Ends', time(drop.dropEndAt)],
+                [
+                  'Packs',
+                  `${formatCount(drop.counts.dropCount)} of ${formatCount(drop.editionsPerPack)} ${drop.editionsPerPack === 1 ? 'edition' : 'editions'} (${formatCount(editions)} editions)`,
+                ],
+                ['Published', drop.publishedAt ? time(drop.publishedAt) : '—'],
+              ]}
+            />
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { formatMoney, type TDrop } from '@cypher/contract';
+import { formatCount } from '../../../lib/format.ts';
+import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
+import { Countdown } from '../../../ui/countdown.tsx';
+import { dropPhaseAt } from '../drop-phase.ts';
+import styles from './drop-card.module.css';
+
+interface DropCardProps {
+  drop: TDrop;
+  /** The list's clock, so every card's countdown ticks together. */
+  now: Date;
+  headingAs?: 'h2' | 'h3';
+}
+
+/**
+ * A drop as a card: the artwork at a fixed square, the brand, the price of the round that is on (or next), and the
+ * one number that matters: time left while it is on sale or coming, packs sold once it has ended or sold out.
+ */
+export function DropCard({ drop, now, headingAs: Heading = 'h3' }: DropCardProps) {
+  const phase = dropPhaseAt(drop, now);
+  const priced = phase.round.current ?? phase.round.next ?? drop.salePolicies[0];
+  const sold = `${formatCount(drop.counts.soldCount)} of ${formatCount(drop.counts.dropCount)} sold`;
+  const isOver = phase.status === 'COMPLETED' || phase.isSoldOut;
+  const flag = [artCardStyles.corner, artCardStyles.flag, styles.status, isOver ? styles.over : undefined];
+  return (
+    <ArtCard
+      to={`/drops/${drop.id}`}
+      imageUrl={drop.imageUrl}
+      tone="accent"
+      lifts
+      corner={<span className={flag.filter(Boolean).join(' ')}>{phase.headline}</span>}
+    >
+      <Heading className={artCardStyles.name}>{drop.name}</Heading>
+      <span className={artCardStyles.sub}>{drop.brand.name}</span>
+      {priced && !isOver ? <span className={artCardStyles.sub}>{formatMoney(priced.price)} a pack</span> : null}
+      <span className={artCardStyles.number}>
+        {isOver || !phase.countdown ? (
+          sold
+        ) : (
+          <>
+            {phase.countdown.label} <Countdown to={phase.countdown.to} now={now} />
+          </>
+        )}
+      </span>
+    </ArtCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { useNow } from '../../../lib/use-now.ts';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { useDrops, type TDropsListStatus } from '../api/list-drops.ts';
+import { DropCard } from './drop-card.tsx';
+import styles from '../drops.module.css';
+
+const DROPS_PAGE_SIZE = 20;
+
+const emptyStates: Record<TDropsListStatus, { title: string; body: string; to: string; action: string }> = {
+  AVAILABLE: {
+    title: 'No drops on sale right now',
+    body: 'See which drops are coming up next, and be ready when they open.',
+    to: '/drops?tab=upcoming',
+    action: 'See upcoming drops',
+  },
+  NEXT: {
+    title: 'No drops announced yet',
+    body: 'New drops appear here as soon as they are announced. Meanwhile, browse the products in the catalogue.',
+    to: '/products',
+    action: 'Browse products',
+  },
+  COMPLETED: {
+    title: 'No completed drops yet',
+    body: 'Drops that have ended are kept here with their results. See what is on sale now.',
+    to: '/drops',
+    action: 'See drops on sale',
+  },
+};
+
+const listLabels: Record<TDropsListStatus, string> = {
+  AVAILABLE: 'Drops available now',
+  NEXT: 'Upcoming drops',
+  COMPLETED: 'Completed drops',
+};
+
+/** One tab of the drops page: its cards, twenty to a page, with their loading, empty and error states. */
+export function DropList({
+  status,
+  page,
+  hrefFor,
+}: {
+  status: TDropsListStatus;
+  page: number;
+  hrefFor: (page: number) => string;
+}) {
+  const drops = useDrops({ status, page, size: DROPS_PAGE_SIZE });
+  const now = useNow();
+
+  if (drops.isPending) return <CardGridSkeleton count={5} label={`Loading ${listLabels[status].toLowerCase()}`} />;
+  if (drops.isError && !drops.data) {
+    return (
+      <ErrorState
+        title="We could not load the drops"
+        error={drops.error}
+        onRetry={() => void drops.refetch()}
+        isRetrying={drops.isFetching}
+      />
+    );
+  }
+  if (drops.data.items.length === 0) {
+    const empty = emptyStates[status];
+    return (
+      <EmptyState
+        icon="package"
+        title={empty.title}
+        body={empty.body}
+        action={
+          <ButtonLink to={empty.to} variant="primary">
+            {empty.action}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return (
+    <div className={styles.stack} aria-busy={drops.isPlaceholderData || undefined}>
+      <CardGrid label={listLabels[status]} className={drops.isPlaceholderData ? styles.refreshing : undefined}>
+        {drops.data.items.map((drop) => (
+          <li key={drop.id}>
+            <DropCard drop={drop} now={now} headingAs="h2" />
+          </li>
+        ))}
+      </CardGrid>
+      <Pagination
+        page={drops.data.page}
+        size={drops.data.size}
+        total={drops.data.total}
+        hrefFor={hrefFor}
+        label="Drop pages"
+      />
+    </div>
+  );
+}

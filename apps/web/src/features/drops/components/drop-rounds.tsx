@@ -1,0 +1,84 @@
+import { formatMoney, issuedPackCount, type TDrop, type TMoneyFormatOptions, type TSalePolicy } from '@cypher/contract';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
+import { Countdown } from '../../../ui/countdown.tsx';
+import { packsLeft, type TDropPhase } from '../drop-phase.ts';
+import styles from './drop-detail.module.css';
+
+type TRoundView = { label: string; tone: BadgeTone; countdown: { label: string; to: string } | null };
+
+function roundView(policy: TSalePolicy, phase: TDropPhase, now: Date): TRoundView {
+  const at = now.getTime();
+  if (phase.status === 'NEXT' || (phase.status === 'AVAILABLE' && at < Date.parse(policy.saleBeginAt))) {
+    return { label: 'Upcoming', tone: 'neutral', countdown: { label: 'Starts in', to: policy.saleBeginAt } };
+  }
+  if (packsLeft(policy) === 0) return { label: 'Sold out', tone: 'neutral', countdown: null };
+  if (phase.round.current?.id === policy.id && phase.round.isCurrentActive) {
+    return { label: 'On sale', tone: 'success', countdown: { label: 'Ends in', to: policy.saleEndAt } };
+  }
+  return { label: 'Ended', tone: 'neutral', countdown: null };
+}
+
+interface DropRoundsProps {
+  drop: TDrop;
+  phase: TDropPhase;
+  now: Date;
+  money: TMoneyFormatOptions;
+}
+
+/** Every sale round: price in USD with CYP beside it, the per-person limit, the sale window, who may buy, and sales. */
+export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
+  const rounds = [...drop.salePolicies].sort((a, b) => a.round - b.round);
+  return (
+    <ol className={styles.rounds} aria-label="Sale rounds">
+      {rounds.map((policy) => {
+        const view = roundView(policy, phase, now);
+        const whitelistSize = policy.whitelists.reduce((sum, list) => sum + list.size, 0);
+        return (
+          <li
+            key={policy.id}
+            className={view.label === 'On sale' ? `${styles.round} ${styles.roundLive}` : styles.round}
+            aria-label={`Round ${policy.round}`}
+          >
+            <div className={styles.roundHeader}>
+              <h3 className={styles.roundTitle}>Round {policy.round}</h3>
+              <Badge tone={view.tone}>{view.label}</Badge>
+              {view.countdown ? (
+                <span className={styles.roundCountdown}>
+                  {view.countdown.label} <Countdown to={view.countdown.to} now={now} />
+                </span>
+              ) : null}
+            </div>
+            <p className={styles.roundPrice}>
+              {formatMoney(policy.price)} <span className={styles.muted}>· {formatMoney(policy.priceCyp, money)}</span>
+              <span className="visually-hidden"> per pack</span>
+            </p>
+            <dl className={styles.roundFacts}>
+              <dt>Sale</dt>
+              <dd>
+                <time dateTime={policy.saleBeginAt}>{formatDateTime(policy.saleBeginAt)}</time> to{' '}
+                <time dateTime={policy.saleEndAt}>{formatDateTime(policy.saleEndAt)}</time>
+              </dd>
+              <dt>Per person</dt>
+              <dd>
+                {policy.perPersonLimit === null
+                  ? 'No limit'
+                  : `Up to ${formatCount(policy.perPersonLimit)} ${policy.perPersonLimit === 1 ? 'pack' : 'packs'}`}
+              </dd>
+              <dt>Who may buy</dt>
+              <dd>
+                {policy.whitelists.length === 0
+                  ? 'Open to everyone'
+                  : `Whitelist only: ${policy.whitelists.map((list) => list.name).join(', ')} (${formatCount(whitelistSize)} ${whitelistSize === 1 ? 'person' : 'people'})`}
+              </dd>
+              <dt>Sold</dt>
+              <dd>
+                {formatCount(policy.soldCount)} of {formatCount(issuedPackCount(policy))} packs
+              </dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,34 @@
+import type { CSSProperties } from 'react';
+import { editionImageUrl, type TPackItem } from '@cypher/contract';
+import { formatCount } from '../../../lib/format.ts';
+import { RarityBadge, rarityColour, rarityLabel } from '../../../ui/rarity-badge.tsx';
+import styles from './pack-dialog.module.css';
+
+/** "#12 / 500", or "#12" for an open edition. */
+function editionNumberText(item: TPackItem): string {
+  const serial = `#${formatCount(item.edition.serialNumber)}`;
+  return item.product.editionSize === null ? serial : `${serial} / ${formatCount(item.product.editionSize)}`;
+}
+
+/** What a screen reader hears as an edition is revealed: "Pixel Knight, Rare, #12 / 500". */
+export function editionInWords(item: TPackItem): string {
+  return `${item.product.name}, ${rarityLabel(item.product.rarity)}, ${editionNumberText(item)}`;
+}
+
+/** One edition out of a pack: its picture (spec section 9's image choice), rarity colour, name and number. */
+export function EditionCard({ item, isFresh = false }: { item: TPackItem; isFresh?: boolean }) {
+  return (
+    <article
+      className={isFresh ? `${styles.edition} ${styles.fresh}` : styles.edition}
+      style={{ '--rarity': rarityColour(item.product.rarity) } as CSSProperties}
+      aria-label={editionInWords(item)}
+    >
+      <div className={styles.editionArt}>
+        <img src={editionImageUrl(item.edition, item.product)} alt="" width={320} height={320} decoding="async" />
+        <RarityBadge rarity={item.product.rarity} className={styles.editionBadge} />
+      </div>
+      <h4 className={styles.editionName}>{item.product.name}</h4>
+      <p className={styles.editionNumber}>{editionNumberText(item)}</p>
+    </article>
+  );
+}

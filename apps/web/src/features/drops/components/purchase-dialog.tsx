@@ -1,0 +1,325 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import {
+  formatMoney,
+  orderPaymentMethods,
+  ZOrderPaymentMethod,
+  type TCreateOrderRequest,
+  type TDrop,
+  type TMoney,
+  type TOrderPaymentMethod,
+} from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { useMyBalances } from '../../../api/my-balances.ts';
+import { purchaseStatusPath } from '../../../lib/drop-paths.ts';
+import { addFundsPath } from '../../../lib/funds-return.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
+import type { IconName } from '../../../ui/icon.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useCreateOrder } from '../api/create-order.ts';
+import { useOrderFee } from '../api/get-order-fee.ts';
+import styles from './purchase-dialog.module.css';
+
+const methodChoices: Record<TOrderPaymentMethod, { label: string; icon: IconName; hint: string }> = {
+  BALANCE: { label: 'Balance', icon: 'wallet', hint: 'Paid at once from your balance' },
+  CARD: { label: 'Card', icon: 'card', hint: "On the card provider's secure page" },
+  TILIA: { label: 'Tilia', icon: 'globe', hint: 'With your Tilia wallet' },
+};
+
+/** Refusals after which the drop itself should be read again: its counts, round or the buyer's allowance moved. */
+const dropChangingCodes = new Set([
+  'SOLD_OUT',
+  'ROUND_NOT_ACTIVE',
+  'DROP_NOT_AVAILABLE',
+  'NOT_WHITELISTED',
+  'PURCHASE_LIMIT_REACHED',
+]);
+
+function purchaseForm(maxQuantity: number) {
+  return z.object({
+    quantity: z.coerce.number().int().min(1).max(maxQuantity),
+    paymentMethod: ZOrderPaymentMethod,
+  });
+}
+type TPurchaseSchema = ReturnType<typeof purchaseForm>;
+
+interface PurchaseDialogProps {
+  drop: TDrop;
+  isOpen: boolean;
+  onClose: () => void;
+  /** Packs one order may hold now (the order cap, the remaining allowance, the round's packs left). */
+  maxQuantity: number;
+  /** Read the drop again (a refusal says its state moved). */
+  onDropChanged: () => void;
+}
+
+/**
+ * The purchase popup (spec section 2): quantity, unit price, fee and total from `GET /v1/orders/fee`, the payment
+ * method, and for the balance either "balance payment available" or "insufficient funds" with Add funds, which comes
+ * back here. Submitting creates the order with one Idempotency-Key per attempt; a refusal is shown with the
+ * catalogue's message and the popup keeps what was chosen.
+ */
+export function PurchaseDialog({ drop, isOpen, onClose, maxQuantity, onDropChanged }: PurchaseDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={`Buy packs of ${drop.name}`}>
+      <PurchaseForm drop={drop} maxQuantity={maxQuantity} onDropChanged={onDropChanged} onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+function PurchaseForm({
+  drop,
+  maxQuantity,
+  onDropChanged,
+  onCancel,
+}: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
+  const navigate = useNavigate();
+  const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
+  const createOrder = useCreateOrder();
+  const idempotency = useIdempotencyKey();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<TPurchaseSchema>, unknown, z.output<TPurchaseSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { quantity: 1, paymentMethod: 'BALANCE' },
+  });
+  const quantity = Math.min(
+    Math.max(1, Number(useWatch({ control, name: 'quantity' })) || 1),
+    Math.max(1, maxQuantity),
+  );
+  const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  const fee = useOrderFee(drop.id, quantity);
+  const balances = useMyBalances();
+  const cypMinorUnits = balances.data?.cypUnit.minorUnits;
+  const format = (money: TMoney) => formatMoney(money, { cypMinorUnits });
+  const spendable = balances.data
+    ? balances.data.usd.withdrawable.amount + balances.data.usd.nonWithdrawable.amount
+    : null;
+  const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
+  const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
+  const returnTo = `/drops/${drop.id}?buy=1`;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: TCreateOrderRequest = {
+      dropId: drop.id,
+      quantity: values.quantity,
+      paymentMethod: values.paymentMethod,
+    };
+    try {
+      const created = await createOrder.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
+      // Card and Tilia: the provider's checkout is another site, and sends the person back to the status page.
+      if (created.checkoutUrl) window.location.assign(created.checkoutUrl);
+      else void navigate(purchaseStatusPath(created.id));
+    } catch (error) {
+      // The API keeps a refusal (a 4xx) under its key and replays it, so trying again after one (funds added in
+      // another tab, say) is a new attempt with a new key. A network failure or a 5xx may not have reached or
+      // finished: the retry keeps the key, so it cannot buy twice. REQUEST_IN_PROGRESS: the first is still running.
+      if (isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS') {
+        idempotency.settle();
+      }
+      if (isApiError(error) && dropChangingCodes.has(error.code)) onDropChanged();
+      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void balances.refetch();
+      setError('root.server', {
+        type: isApiError(error) ? error.code : 'unknown',
+        message: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+      });
+    }
+  });
+
+  const serverError = errors.root?.server;
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+      {serverError ? (
+        <Alert
+          tone="error"
+          action={
+            serverError.type === 'INSUFFICIENT_FUNDS' && !isShort ? (
+              <ButtonLink to={addFundsPath(returnTo)} size="sm" variant="primary">
+                Add funds
+              </ButtonLink>
+            ) : undefined
+          }
+        >
+          {serverError.message}
+        </Alert>
+      ) : null}
+
+      <Field
+        label="Quantity"
+        hint={`Up to ${formatCount(maxQuantity)} ${maxQuantity === 1 ? 'pack' : 'packs'} in this order.`}
+        error={errors.quantity?.message}
+      >
+        {(props) => (
+          <Select {...props} {...register('quantity')}>
+            {Array.from({ length: Math.max(1, maxQuantity) }, (_, index) => index + 1).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+
+      <FeeSummary fee={fee} format={format} />
+
+      {/* Beside the total it is measured against, so a phone shows "insufficient funds" without scrolling. */}
+      {paymentMethod === 'BALANCE' ? (
+        <BalanceNotice
+          isLoading={balances.isPending}
+          isError={balances.isError}
+          spendable={spendable}
+          total={total}
+          isShort={isShort}
+          addFundsTo={addFundsPath(returnTo)}
+          format={format}
+        />
+      ) : (
+        <p className={styles.note}>
+          Your packs are held for you while you pay on the provider&apos;s page; you come back here to follow the
+          purchase.
+        </p>
+      )}
+
+      <ChoiceCards legend="Payment method" isInDialog disabled={isSubmitting}>
+        {orderPaymentMethods.map((value) => (
+          <ChoiceCard
+            key={value}
+            value={value}
+            icon={methodChoices[value].icon}
+            iconSize={22}
+            label={methodChoices[value].label}
+            hint={methodChoices[value].hint}
+            {...register('paymentMethod')}
+          />
+        ))}
+      </ChoiceCards>
+
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          isLoading={isSubmitting}
+          disabled={isShort || !fee.data || fee.isError || fee.isPlaceholderData}
+        >
+          {paymentMethod === 'BALANCE' ? 'Pay now' : 'Continue to payment'}
+          {total ? ` · ${format(total)}` : ''}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FeeSummary({ fee, format }: { fee: ReturnType<typeof useOrderFee>; format: (money: TMoney) => string }) {
+  if (fee.isPending) {
+    return (
+      <div className={styles.totals} aria-busy="true" aria-label="Loading the price">
+        <Skeleton width="80%" />
+        <Skeleton width="60%" />
+        <Skeleton width="70%" />
+      </div>
+    );
+  }
+  if (fee.isError && !fee.data) {
+    return (
+      <Alert
+        tone="error"
+        title="We could not price this order"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void fee.refetch()} isLoading={fee.isFetching}>
+            Try again
+          </Button>
+        }
+      >
+        {fee.error.message}
+      </Alert>
+    );
+  }
+  const data = fee.data;
+  return (
+    <dl
+      className={fee.isPlaceholderData ? `${styles.totals} ${styles.stale}` : styles.totals}
+      aria-label="Price"
+      aria-busy={fee.isPlaceholderData || undefined}
+    >
+      <dt>Unit price</dt>
+      <dd>
+        {format(data.unitPrice)} <span className={styles.muted}>· {format(data.unitPriceCyp)}</span>
+      </dd>
+      <dt>Subtotal ({formatCount(data.quantity)})</dt>
+      <dd>{format(data.subtotal)}</dd>
+      <dt>Service fee</dt>
+      <dd>{format(data.serviceFee)}</dd>
+      <dt className={styles.strong}>Total</dt>
+      <dd className={styles.strong}>{format(data.total)}</dd>
+    </dl>
+  );
+}
+
+function BalanceNotice({
+  isLoading,
+  isError,
+  spendable,
+  total,
+  isShort,
+  addFundsTo,
+  format,
+}: {
+  isLoading: boolean;
+  isError: boolean;
+  spendable: number | null;
+  total: TMoney | null;
+  isShort: boolean;
+  addFundsTo: string;
+  format: (money: TMoney) => string;
+}) {
+  if (isLoading) {
+    return (
+      <p className={styles.note} aria-busy="true">
+        Checking your balance…
+      </p>
+    );
+  }
+  if (isError || spendable === null) {
+    return <p className={styles.note}>We could not read your balance just now; paying will check it.</p>;
+  }
+  const balance = format({ amount: spendable, currency: 'USD' });
+  if (isShort && total) {
+    return (
+      <Alert
+        tone="error"
+        title="Insufficient funds"
+        action={
+          <ButtonLink to={addFundsTo} size="sm" variant="primary">
+            Add funds
+          </ButtonLink>
+        }
+      >
+        Your balance is {balance}; this order costs {format(total)}. Add funds, then come back to finish.
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="success" title="Balance payment available">
+      Your balance is {balance}.
+    </Alert>
+  );
+}

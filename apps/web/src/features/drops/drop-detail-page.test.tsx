@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TDrop } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { balances, drop, dropIds, policy } from '../../test/drops-fixtures.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const dropUrl = `/drops/${dropIds.drop}`;
+
+/** The drop API answering `answer()` on every read, so a test can change the drop between reads. */
+function dropApi(answer: () => TDrop | Response) {
+  let reads = 0;
+  stubApi((request) => {
+    const path = request.path.split('?')[0];
+    if (path === `/v1/drops/${dropIds.drop}`) {
+      reads += 1;
+      const value = answer();
+      return value instanceof Response ? value : json(200, { data: value });
+    }
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+  return { reads: () => reads };
+}
+
+function at(iso: string) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(iso));
+}
+
+const statusPanel = () =>
+  screen.getByText(
+    (_, element) =>
+      element?.tagName === 'P' &&
+      /on sale|Coming soon|is next|ended|Sold out/.test(element.textContent ?? '') &&
+      element.getAttribute('aria-live') === 'polite',
+  );
+
+afterEach(() => vi.useRealTimers());
+
+describe('drop page: states at the boundaries', () => {
+  it('opens the sale by itself at dropBeginAt, and reads the drop again', async () => {
+    at('2026-11-22T17:59:58.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const api = dropApi(() =>
+      drop({ status: 'NEXT', viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }),
+    );
+    renderApp(dropUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
+    expect(statusPanel()).toHaveTextContent('Coming soon');
+    expect(screen.getByText('Opens in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeDisabled();
+    const readsBefore = api.reads();
+
+    await vi.advanceTimersByTimeAsync(2_500);
+    await waitFor(() => expect(statusPanel()).toHaveTextContent('Round 1 on sale'));
+    expect(screen.getByText('Round 1 ends in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
+    const round1 = screen.getByRole('listitem', { name: 'Round 1' });
+    expect(within(round1).getByText('On sale')).toBeInTheDocument();
+  });
+
+  it('goes between rounds at round 1 saleEndAt: round 2 is next, with its countdown', async () => {
+    at('2026-11-22T19:59:59.000Z');
+    dropApi(() => drop());
+    renderApp(dropUrl);
+    expect(await screen.findByText('Round 1 ends in')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(1_500);
+    await waitFor(() => expect(statusPanel()).toHaveTextContent('Round 2 is next'));
+    expect(screen.getByText('Round 2 starts in')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Round 1' })).getByText('Ended')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Round 2' })).getByText('Upcoming')).toBeInTheDocument();
+    // Visitors are offered to sign in, and come back here.
+    expect(screen.getByRole('link', { name: 'Sign in to buy' })).toHaveAttribute(
+      'href',
+      `/signin?redirectTo=${encodeURIComponent(dropUrl)}`,
+    );
+  });
+
+  it('ends at dropEndAt: no countdown and no Buy button', async () => {
+    at('2026-11-24T17:59:59.500Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    dropApi(() => drop({ viewer: { isWhitelisted: null, remaining: null, purchasedCount: 0 } }));
+    renderApp(dropUrl);
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await waitFor(() => expect(statusPanel()).toHaveTextContent('Drop ended'));
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && /^Ended \w{3} \d+, \d{4}, .+\.$/.test(element.textContent ?? ''),
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy packs' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Check the provenance' })).toHaveAttribute(
+      'href',
+      `/drops/${dropIds.drop}/provenance`,
+    );
+  });
+
+  it('says sold out when every round is sold', async () => {
+    at('2026-11-22T21:30:00.000Z');
+    dropApi(() => drop({ salePolicies: [policy(1, { soldCount: 100 }), policy(2, { soldCount: 1_000 })] }));
+    renderApp(dropUrl);
+    expect(await screen.findByText('All 1,100 packs have been claimed.')).toBeInTheDocument();
+    expect(statusPanel()).toHaveTextContent('Sold out');
+    expect(screen.queryByRole('link', { name: 'Sign in to buy' })).toBeNull();
+  });
+
+  it('tells a signed-in person off the whitelist why they cannot buy', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    dropApi(() => drop({ viewer: { isWhitelisted: false, remaining: 0, purchasedCount: 0 } }));
+    renderApp(dropUrl);
+    expect(await screen.findByText('You are not on the whitelist for round 1.')).toBeInTheDocument();
+    const buy = screen.getByRole('button', { name: 'Buy packs' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription('This round is only open to people on its whitelist.');
+  });
+
+  it('shows the allowance left and the packs held', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    dropApi(() => drop({ viewer: { isWhitelisted: true, remaining: 1, purchasedCount: 1 } }));
+    renderApp(dropUrl);
+    expect(await screen.findByText('You are on the whitelist for round 1.')).toBeInTheDocument();
+    expect(screen.getByText('You can buy 1 more pack in round 1.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
+  });
+
+  it('words the allowance for someone who has bought nothing in the round yet', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    dropApi(() => drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }));
+    renderApp(dropUrl);
+    expect(await screen.findByText('You can buy up to 2 packs in round 1.')).toBeInTheDocument();
+    expect(screen.queryByText(/more pack/)).toBeNull();
+  });
+});
+
+describe('drop page: what it shows', () => {
+  it('lists the rounds with USD and CYP prices, limits, windows and who may buy', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    dropApi(() => drop());
+    renderApp(dropUrl);
+    const round1 = await screen.findByRole('listitem', { name: 'Round 1' });
+    expect(within(round1).getByText(/\$12\.50/)).toBeInTheDocument();
+    expect(within(round1).getByText(/1,250\.00 CYP/)).toBeInTheDocument();
+    expect(within(round1).getByText('Up to 2 packs')).toBeInTheDocument();
+    expect(within(round1).getByText('Whitelist only: Early fans (250 people)')).toBeInTheDocument();
+    expect(within(round1).getByText('40 of 100 packs')).toBeInTheDocument();
+    const round2 = screen.getByRole('listitem', { name: 'Round 2' });
+    expect(within(round2).getByText('No limit')).toBeInTheDocument();
+    expect(within(round2).getByText('Open to everyone')).toBeInTheDocument();
+    expect(within(round2).getByText(/Starts in/)).toBeInTheDocument();
+  });
+
+  it('shows total and guaranteed editions, the contents with rarities, and the odds per rarity', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    dropApi(() => drop());
+    renderApp(dropUrl);
+    expect(await screen.findByText('Total editions')).toBeInTheDocument();
+    expect(screen.getByText('Total editions').nextElementSibling).toHaveTextContent('3,200');
+    expect(screen.getByText('Guaranteed per pack').nextElementSibling).toHaveTextContent('3 editions');
+    const products = screen.getByRole('list', { name: 'Products in this drop' });
+    expect(within(products).getByText('2,900 editions in this drop · edition of 5,000')).toBeInTheDocument();
+    const odds = screen.getByRole('table', { name: 'Odds per edition, by rarity' });
+    const rows = within(odds)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Legendary100.3%', 'Rare2909.1%', 'Common2,90090.6%']);
+    expect(screen.getByText(drop().commitment!)).toBeInTheDocument();
+  });
+
+  it('says a drop is not found, with the way to the others', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    dropApi(() => apiFailure(404, 'DROP_NOT_FOUND'));
+    renderApp(dropUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drop not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+  });
+
+  it('shows an error with a retry', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    let isDown = true;
+    dropApi(() => (isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : drop()));
+    renderApp(dropUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not load this drop' })).toBeInTheDocument();
+    isDown = false;
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
+  });
+});

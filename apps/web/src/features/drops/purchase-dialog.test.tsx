@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TMyBalances } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { balances, drop, dropIds, orderFee } from '../../test/drops-fixtures.ts';
+import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const dropUrl = `/drops/${dropIds.drop}`;
+type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
+
+/** A signed-in buyer with `balance` on a drop whose round 1 is on sale; `route` answers first. */
+function buyer({ balance = balances(10_000), route = () => undefined }: { balance?: TMyBalances; route?: Route } = {}) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi(async (request) => {
+    const answer = await route(request);
+    if (answer) return answer;
+    const [path, query = ''] = request.path.split('?');
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === `/v1/drops/${dropIds.drop}`) {
+      return json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
+    }
+    if (path === '/v1/balances/my') return json(200, { data: balance });
+    if (path === '/v1/orders/fee') {
+      return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity'))) });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+function idempotencyKeysSentTo(path: string): Array<string | null> {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([url, init]) => String(url) === path && init?.method === 'POST')
+    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+}
+
+async function openPopup() {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  await user.click(await screen.findByRole('button', { name: 'Buy packs' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+  await within(dialog).findByText('Total');
+  return { user, dialog };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2026-11-22T18:30:00.000Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('purchase popup', () => {
+  it('shows the unit price in USD and CYP, the fee and the total, and prices again for another quantity', async () => {
+    const sent = buyer();
+    renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    const price = within(dialog).getByLabelText('Price');
+    const value = (term: RegExp) => within(price).getByText(term).nextElementSibling?.textContent;
+    expect(value(/^Unit price$/)).toBe('$12.50 · 1,250.00 CYP');
+    expect(value(/^Service fee$/)).toBe('$0.63');
+    expect(value(/^Total$/)).toBe('$13.13');
+    expect(within(dialog).getByText('Balance payment available')).toBeInTheDocument();
+    expect(within(dialog).getByText('Your balance is $100.00.')).toBeInTheDocument();
+
+    const quantity = within(dialog).getByLabelText('Quantity');
+    expect(
+      within(quantity)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1', '2']);
+    await user.selectOptions(quantity, '2');
+    await waitFor(() => expect(value(/^Total$/)).toBe('$26.25'));
+    expect(sent.some((request) => request.path === `/v1/orders/fee?dropId=${dropIds.drop}&quantity=2`)).toBe(true);
+  });
+
+  it('says insufficient funds, with Add funds that comes back to this drop', async () => {
+    buyer({ balance: balances(500) });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    expect(await within(dialog).findByText('Insufficient funds')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your balance is $5.00; this order costs $13.13. Add funds, then come back to finish.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeDisabled();
+    // Right under the total it is measured against, before the payment choices: in sight on a phone.
+    const verdict = within(dialog).getByRole('alert');
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(within(dialog).getByLabelText('Price'), verdict)).toBe(true);
+    expect(follows(verdict, within(dialog).getByRole('group', { name: 'Payment method' }))).toBe(true);
+
+    await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('tab')).toBe('add-funds');
+    expect(params.get('returnTo')).toBe(`${dropUrl}?buy=1`);
+  });
+
+  it('opens by itself on the way back from adding funds (?buy=1)', async () => {
+    buyer();
+    renderApp(`${dropUrl}?buy=1`);
+    expect(await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' })).toBeInTheDocument();
+  });
+
+  it('pays from the balance with an Idempotency-Key and goes to the purchase status', async () => {
+    const orderId = dropIds.order;
+    const sent = buyer({
+      route: (request) =>
+        request.path === '/v2/orders'
+          ? json(201, { data: { id: orderId, status: 'SUCCESSFUL', checkoutUrl: null } })
+          : undefined,
+    });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay now · $13.13' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${orderId}/status`));
+    expect(sent.filter((request) => request.path === '/v2/orders').map((request) => request.body)).toEqual([
+      { dropId: dropIds.drop, quantity: 1, paymentMethod: 'BALANCE' },
+    ]);
+    expect(idempotencyKeysSentTo('/v2/orders')[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('disables submit while sending, and keeps the key when retrying after a network failure', async () => {
+    const answer = deferred<Response>();
+    let posts = 0;
+    buyer({
+      route: (request) => {
+        if (request.path !== '/v2/orders') return undefined;
+        posts += 1;
+        if (posts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return answer.promise;
+      },
+    });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    expect(
+      await within(dialog).findByText('We could not reach the server. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeDisabled());
+    answer.resolve(json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    const [first, second] = idempotencyKeysSentTo('/v2/orders');
+    expect(second).toBe(first);
+  });
+
+  it('shows a refusal with the catalogue message, keeps the choices, and tries again with a new key', async () => {
+    let posts = 0;
+    const sent = buyer({
+      route: (request) => {
+        if (request.path !== '/v2/orders') return undefined;
+        posts += 1;
+        return posts === 1 ? apiFailure(409, 'PURCHASE_LIMIT_REACHED', 'limit') : apiFailure(409, 'SOLD_OUT', 'gone');
+      },
+    });
+    renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.selectOptions(within(dialog).getByLabelText('Quantity'), '2');
+    await within(dialog).findByText('$26.25');
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    expect(
+      await within(dialog).findByText('You have reached the number of packs one person may buy in this round.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Quantity')).toHaveValue('2');
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    expect(await within(dialog).findByText('Sold out. Every pack of this round has been claimed.')).toBeInTheDocument();
+    const [first, second] = idempotencyKeysSentTo('/v2/orders');
+    expect(second).not.toBe(first);
+    // The drop is read again after a refusal that says it moved.
+    expect(sent.filter((request) => request.path === `/v1/drops/${dropIds.drop}`).length).toBeGreaterThan(1);
+  });
+
+  it('sends a card payment to the provider checkout', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const sent = buyer({
+      route: (request) =>
+        request.path === '/v2/orders'
+          ? json(201, {
+              data: { id: dropIds.order, status: 'PENDING', checkoutUrl: '/dev/payments/card/checkout/o-1' },
+            })
+          : undefined,
+    });
+    renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.click(within(dialog).getByLabelText(/^Card/));
+    await user.click(within(dialog).getByRole('button', { name: /Continue to payment/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/card/checkout/o-1'));
+    expect(sent.find((request) => request.path === '/v2/orders')?.body).toEqual({
+      dropId: dropIds.drop,
+      quantity: 1,
+      paymentMethod: 'CARD',
+    });
+  });
+
+  it('closes on Escape and gives focus back to the Buy button', async () => {
+    buyer();
+    renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toHaveAttribute('open'));
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toHaveFocus();
+  });
+});

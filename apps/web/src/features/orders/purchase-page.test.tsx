@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { dropIds, order, pack, packItem } from '../../test/drops-fixtures.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+function ordersApi(data = order()) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  stubApi((request) => {
+    if (request.path === `/v1/orders/${dropIds.order}`) return json(200, { data });
+    if (request.path === `/v1/orders/${dropIds.order}/collections`) {
+      return json(200, {
+        data: {
+          orderId: dropIds.order,
+          status: data.status,
+          packs: [
+            pack(),
+            pack({ id: dropIds.pack2, number: 13, isOpened: true, rarity: 'RARE', items: [packItem(1, 12)] }),
+          ],
+        },
+      });
+    }
+    if (request.path === '/v1/users/my') return json(200, { data: myUser() });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+describe('purchase page', () => {
+  it('shows the order, its receipt with every field of the spec, and the packs to open', async () => {
+    ordersApi(order({ quantity: 2, packIds: [dropIds.pack1, dropIds.pack2] }));
+    renderApp(`/purchase/${dropIds.order}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your purchase' })).toBeInTheDocument();
+    expect(screen.getByText('Successful')).toBeInTheDocument();
+    const receipt = screen.getByRole('region', { name: 'Receipt' });
+    const value = (term: string) => within(receipt).getByText(term).nextElementSibling?.textContent;
+    expect(value('Payment ID')).toBe('pay_0190neon');
+    expect(value('Merchant')).toBe('Cypher');
+    expect(value('Date and time')).toMatch(/Nov 22, 2026/);
+    expect(value('Payment method')).toBe('Balance');
+    expect(value('Subtotal')).toBe('$12.50');
+    expect(value('Service fee')).toBe('$0.63');
+    expect(value('Total paid')).toBe('$13.13');
+
+    const packs = await screen.findByRole('list', { name: 'Packs of this order' });
+    const rows = within(packs).getAllByRole('listitem');
+    expect(within(rows[0]!).getByRole('link', { name: 'Open pack' })).toHaveAttribute(
+      'href',
+      `/drops?tab=packs&pack=${dropIds.pack1}`,
+    );
+    expect(within(rows[1]!).getByText('Rare')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'See its editions' })).toBeInTheDocument();
+  });
+
+  it('points a pending order to its status, without a receipt yet', async () => {
+    ordersApi(order({ status: 'PENDING', receipt: null, packIds: [], paymentMethod: 'CARD' }));
+    renderApp(`/purchase/${dropIds.order}`);
+    expect(await screen.findByText('Waiting for the payment')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Follow the status' })).toHaveAttribute(
+      'href',
+      `/purchase/${dropIds.order}/status`,
+    );
+    expect(screen.queryByRole('region', { name: 'Receipt' })).toBeNull();
+  });
+});
+
+describe('card purchase page', () => {
+  it('forwards a card return with ?order= to the status page', async () => {
+    ordersApi();
+    const { router } = renderApp(`/purchase/card?order=${dropIds.order}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+  });
+
+  it('explains card purchases when it has no order to show', async () => {
+    ordersApi();
+    renderApp('/purchase/card?order=not-an-id');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paying by card' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+  });
+});

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TOrder } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { dropIds, order } from '../../test/drops-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { ORDER_POLL_MS } from './api/get-order.ts';
+
+const statusUrl = `/purchase/${dropIds.order}/status`;
+
+const pendingCard = order({
+  status: 'PENDING',
+  paymentMethod: 'CARD',
+  receipt: null,
+  packIds: [],
+  holdExpiresAt: '2026-11-22T18:10:00.000Z',
+  checkoutUrl: '/dev/payments/card/checkout/o-1',
+});
+
+/** The order API answering `current()` on each read; a test moves the order on by changing what it returns. */
+function orderApi(
+  current: () => TOrder | Response,
+  route: (request: SentRequest) => Response | undefined = () => undefined,
+) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  let reads = 0;
+  stubApi((request) => {
+    const answer = route(request);
+    if (answer) return answer;
+    if (request.path === `/v1/orders/${dropIds.order}`) {
+      reads += 1;
+      const next = current();
+      return next instanceof Response ? next : json(200, { data: next });
+    }
+    if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+  return { reads: () => reads };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2026-11-22T18:00:30.000Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('purchase status', () => {
+  it('polls while pending, then turns to success with the way to open the pack, and stops asking', async () => {
+    let current = pendingCard;
+    const api = orderApi(() => current);
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    const readsAtFirst = api.reads();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
+    await waitFor(() => expect(api.reads()).toBeGreaterThan(readsAtFirst));
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    current = order();
+    expect(screen.getByText(/Waiting for the Card payment to be confirmed/)).toBeInTheDocument();
+    expect(screen.getByText(/Your packs are held for/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Finish paying' })).toHaveAttribute(
+      'href',
+      '/dev/payments/card/checkout/o-1',
+    );
+
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
+    expect(screen.getByText(/1 pack of Neon Genesis is yours, paid \$13\.13/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your pack' })).toHaveAttribute(
+      'href',
+      `/drops?tab=packs&pack=${dropIds.pack1}`,
+    );
+    expect(screen.getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', `/purchase/${dropIds.order}`);
+
+    const readsAtSuccess = api.reads();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 3);
+    // Nor does coming back to the tab ask again (spec section 7: no refetch on focus).
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.reads()).toBe(readsAtSuccess);
+  });
+
+  it('says a failed payment in plain words, with the way back to the drop', async () => {
+    let current = pendingCard;
+    orderApi(() => current);
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    current = order({ status: 'FAILED', failureReason: 'card_declined', receipt: null, packIds: [] });
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your card was declined\. Please try another card\. No money was taken/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the drop' })).toHaveAttribute('href', `/drops/${dropIds.drop}`);
+  });
+
+  it('says when the purchase timed out', async () => {
+    let current = pendingCard;
+    orderApi(() => current);
+    renderApp(statusUrl);
+    await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' });
+    current = order({ status: 'TIMED_OUT', receipt: null, packIds: [] });
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
+    expect(screen.getByText(/if a payment still arrives, it is refunded to your balance/)).toBeInTheDocument();
+  });
+
+  it('pays a pending order through Tilia', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    orderApi(
+      () => pendingCard,
+      (request) =>
+        request.path === `/v1/orders/${dropIds.order}/tilia` && request.method === 'POST'
+          ? json(200, { data: { checkoutUrl: '/dev/payments/tilia/checkout/o-1' } })
+          : undefined,
+    );
+    renderApp(statusUrl);
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(await screen.findByRole('button', { name: 'Pay with Tilia instead' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/tilia/checkout/o-1'));
+  });
+
+  it('says when the order does not exist', async () => {
+    orderApi(() => apiFailure(404, 'ORDER_NOT_FOUND'));
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your purchases' })).toHaveAttribute('href', '/payment?tab=purchases');
+  });
+
+  it('shows an error with a retry', async () => {
+    let isDown = true;
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) => {
+      if (request.path === `/v1/orders/${dropIds.order}`) {
+        return isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : json(200, { data: order() });
+      }
+      if (request.path === '/v1/users/my') return json(200, { data: myUser() });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(statusUrl);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'We could not load this order' });
+    isDown = false;
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(heading.closest('div')!.parentElement!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
+  });
+});

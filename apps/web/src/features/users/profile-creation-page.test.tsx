@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { pathnameOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+/** Signed in with an account at `status`; creating the profile makes it ACTIVE, as the API does. */
+function signedInAs(status: 'EMAIL_VERIFIED' | 'ACTIVE') {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  let user = myUser({ status, nickname: status === 'ACTIVE' ? 'Ada' : null });
+  return stubApi(({ method, path, body }) => {
+    const pathname = pathnameOf(path);
+    if (pathname === '/v1/users/my') return json(200, { data: user });
+    if (pathname === '/v1/users/profile' && method === 'POST') {
+      user = myUser({ ...(body as object), status: 'ACTIVE' });
+      return json(201, { data: user });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+describe('profile creation page', () => {
+  it('sends someone who already has a profile to Edit profile instead of an empty form', async () => {
+    signedInAs('ACTIVE');
+    const { router } = renderApp('/profile/creation');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/edit');
+    expect(screen.queryByRole('heading', { name: 'Create your profile' })).toBeNull();
+  });
+
+  it('creates the profile of a verified account and goes home, not to Edit profile', async () => {
+    const sent = signedInAs('EMAIL_VERIFIED');
+    const { router } = renderApp('/profile/creation');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({ nickname: 'Ada' });
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Addresses of the drops and purchase pages, shared by the drops and orders features, the payment page and the
+ * notifications (like catalog-paths.ts for the catalogue).
+ */
+export function dropPath(dropId: string): string {
+  return `/drops/${dropId}`;
+}
+
+export function dropProvenancePath(dropId: string): string {
+  return `/drops/${dropId}/provenance`;
+}
+
+/** The drops page's "My packs" tab. */
+export const myPacksPath = '/drops?tab=packs';
+
+/**
+ * Where a pack opens: "My packs" with the pack dialog on top. Spec section 2 has no pack route; packs belong to
+ * drops (ARCHITECTURE: the drops domain holds drops, sale policies and packs), so they live on the drops page.
+ */
+export function packPath(packId: string): string {
+  return `${myPacksPath}&pack=${encodeURIComponent(packId)}`;
+}
+
+export function purchasePath(orderId: string): string {
+  return `/purchase/${orderId}`;
+}
+
+export function purchaseStatusPath(orderId: string): string {
+  return `/purchase/${orderId}/status`;
+}

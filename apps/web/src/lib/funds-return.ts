@@ -1,0 +1,71 @@
+import { useCallback, useState } from 'react';
+import { safeRedirectPath } from './safe-redirect.ts';
+
+/**
+ * Where to come back to after adding funds (the drop whose purchase popup said "insufficient funds"). The payment
+ * provider's checkout always returns to `/payment?deposit=<id>`, so the page that sends someone to add funds passes
+ * `returnTo` in the address, and the payment page keeps it for this tab in sessionStorage across the provider's
+ * round trip. Only paths on this site are kept (safeRedirectPath), and only for an hour.
+ */
+const KEY = 'cypher:fundsReturnTo';
+const MAX_AGE_MS = 60 * 60 * 1_000;
+
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/payment?tab=add-funds&returnTo=...`: the add-funds tab, with a way back to `returnTo`. */
+export function addFundsPath(returnTo: string): string {
+  return `/payment?tab=add-funds&returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+function rememberFundsReturnPath(returnTo: string | null | undefined): void {
+  const path = safeRedirectPath(returnTo, null);
+  if (!path) return;
+  try {
+    storage()?.setItem(KEY, JSON.stringify({ path, savedAt: Date.now() }));
+  } catch {
+    // Storage refused (private mode, quota): the person finds their way back by hand.
+  }
+}
+
+function fundsReturnPath(): string | null {
+  const raw = storage()?.getItem(KEY);
+  if (!raw) return null;
+  try {
+    const { path, savedAt } = JSON.parse(raw) as { path?: unknown; savedAt?: unknown };
+    if (typeof path !== 'string' || typeof savedAt !== 'number' || Date.now() - savedAt > MAX_AGE_MS) return null;
+    return safeRedirectPath(path, null);
+  } catch {
+    return null;
+  }
+}
+
+function forgetFundsReturnPath(): void {
+  storage()?.removeItem(KEY);
+}
+
+/** "Back to the drop" for a drop's page, else a plain "Go back". */
+export function fundsReturnLabel(path: string): string {
+  return /^\/drops\/[^/?#]+/.test(path) ? 'Back to the drop' : 'Go back';
+}
+
+/**
+ * The return path for the payment page: the address's `returnTo` (kept for the provider's round trip) or the one
+ * kept earlier in this tab. `forget` once it has been followed.
+ */
+export function useFundsReturnPath(fromAddress: string | null): { path: string | null; forget: () => void } {
+  const [path, setPath] = useState(() => {
+    if (fromAddress) rememberFundsReturnPath(fromAddress);
+    return fundsReturnPath();
+  });
+  const forget = useCallback(() => {
+    forgetFundsReturnPath();
+    setPath(null);
+  }, []);
+  return { path, forget };
+}

@@ -1,0 +1,24 @@
+import type { TOrderPaymentMethod, TOrderStatus } from '@cypher/contract';
+import type { BadgeTone } from '../ui/badge.tsx';
+
+/**
+ * How an order is named wherever it shows (the purchase pages, the payment page's purchases, the notifications):
+ * spec section 4's pending, successful, failed and timed out, in one place.
+ */
+export const orderStatusLabels: Record<TOrderStatus, { label: string; tone: BadgeTone }> = {
+  PENDING: { label: 'Pending', tone: 'warning' },
+  SUCCESSFUL: { label: 'Successful', tone: 'success' },
+  FAILED: { label: 'Failed', tone: 'neutral' },
+  TIMED_OUT: { label: 'Timed out', tone: 'neutral' },
+};
+
+export const orderPaymentMethodLabels: Record<TOrderPaymentMethod, string> = {
+  BALANCE: 'Balance',
+  CARD: 'Card',
+  TILIA: 'Tilia',
+};
+
+/** "1 pack", "3 packs". */
+export function packCountText(count: number): string {
+  return count === 1 ? '1 pack' : `${count.toLocaleString('en-US')} packs`;
+}

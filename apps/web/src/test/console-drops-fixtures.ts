@@ -1,0 +1,274 @@
+import {
+  dropStatusAt,
+  errorCatalogue,
+  ZConsoleDropRequest,
+  type TConsoleDrop,
+  type TConsoleDropListItem,
+  type TConsoleDropRequest,
+  type TConsoleMe,
+  type TProductListItem,
+} from '@cypher/contract';
+import { startSession } from '../lib/session.ts';
+import { brand, consoleMe, ids, pathnameOf, productItem, queryOf } from './catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from './fake-api.ts';
+
+/**
+ * The console's drops for tests: an in-memory API that answers like the real one (drafts created from the request,
+ * checked with the contract's schema, replaced by PUT, published once; brand managers held to their brands), over the
+ * catalogue fixtures' brands and products. Times are relative to now, so a drop is upcoming, live or ended for real.
+ */
+const hour = 3_600_000;
+export const inHours = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+
+export const consoleDropIds = {
+  upcoming: '0190a0b0-0000-7000-8000-00000000dd01',
+  live: '0190a0b0-0000-7000-8000-00000000dd02',
+  otherBrand: '0190a0b0-0000-7000-8000-00000000dd03',
+  created: '0190a0b0-0000-7000-8000-00000000dd10',
+  knight: '0190a0b0-0000-7000-8000-0000000000d3',
+  ariaProduct: '0190a0b0-0000-7000-8000-0000000000d4',
+};
+
+const admin = consoleMe({ roles: ['admin'], isAdmin: true, brands: [] });
+export const neonManager = consoleMe();
+
+const brands = [
+  brand(),
+  brand({ id: ids.ariaVale, slug: 'aria-vale', name: 'Aria Vale', type: 'ARTIST', logoUrl: null }),
+];
+const summaryOf = (brandId: string) => {
+  const { id, slug, name, type, logoUrl } = brands.find((entry) => entry.id === brandId)!;
+  return { id, slug, name, type, logoUrl };
+};
+
+const consoleProducts: TProductListItem[] = [
+  productItem(),
+  productItem({
+    id: ids.squire,
+    name: 'Squire',
+    rarity: 'COMMON',
+    imageUrl: '/uploads/squire.webp',
+    imageThumbnailUrl: '/uploads/squire-thumb.webp',
+    editionSize: 1_000,
+  }),
+  productItem({
+    id: consoleDropIds.knight,
+    name: 'Pixel Knight',
+    rarity: 'RARE',
+    imageUrl: '/uploads/knight.webp',
+    imageThumbnailUrl: '/uploads/knight-thumb.webp',
+    editionSize: null,
+    status: 'DRAFT',
+  }),
+  productItem({
+    id: consoleDropIds.ariaProduct,
+    name: 'Aria’s Song',
+    rarity: 'EPIC',
+    brand: summaryOf(ids.ariaVale),
+  }),
+];
+
+/** A stored drop from a request, as the API would answer it. */
+export function consoleDrop(
+  id: string,
+  request: TConsoleDropRequest,
+  changes: Partial<TConsoleDrop> = {},
+): TConsoleDrop {
+  let next = 1;
+  const at = '2026-11-01T00:00:00.000Z';
+  const drop: TConsoleDrop = {
+    id,
+    brand: summaryOf(request.brandId),
+    name: request.name,
+    description: request.description,
+    imageUrl: request.imageUrl,
+    visibleAt: request.visibleAt,
+    dropBeginAt: request.dropBeginAt,
+    dropEndAt: request.dropEndAt,
+    editionsPerPack: request.editionsPerPack,
+    contents: request.contents.map((content) => {
+      const product = consoleProducts.find((entry) => entry.id === content.productId)!;
+      return {
+        productId: content.productId,
+        productName: product.name,
+        rarity: product.rarity,
+        editionCount: content.editionCount,
+        firstSerialNumber: null,
+      };
+    }),
+    rounds: request.rounds.map((round) => {
+      const begin = next;
+      next += round.packCount;
+      return {
+        id: `0190a0b0-0000-7000-8000-0000000${id.slice(-2)}${String(round.round).padStart(3, '0')}`,
+        round: round.round,
+        saleBeginAt: round.saleBeginAt,
+        saleEndAt: round.saleEndAt,
+        price: { amount: round.price, currency: 'USD' },
+        perPersonLimit: round.perPersonLimit,
+        packCount: round.packCount,
+        beginIssuedPackNumber: begin,
+        endIssuedPackNumber: next - 1,
+        soldCount: 0,
+        whitelist: round.whitelist,
+      };
+    }),
+    publicationStatus: 'DRAFT',
+    status: 'NONE',
+    commitment: null,
+    publishedAt: null,
+    counts: { dropCount: next - 1, soldCount: 0, heldCount: 0 },
+    createdAt: at,
+    updatedAt: at,
+    ...changes,
+  };
+  return { ...drop, status: dropStatusAt(drop, new Date()) };
+}
+
+/** A request for a drop of Neon Arcade: 100 packs of 2 over two rounds, the second for a whitelist. */
+export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsoleDropRequest {
+  return {
+    brandId: ids.neonArcade,
+    name: 'Neon Genesis',
+    description: 'The first packs.',
+    imageUrl: '/uploads/neon-genesis.webp',
+    visibleAt: inHours(1),
+    dropBeginAt: inHours(24),
+    dropEndAt: inHours(24 + 3 * 24),
+    editionsPerPack: 2,
+    contents: [
+      { productId: ids.dragon, editionCount: 10 },
+      { productId: ids.squire, editionCount: 190 },
+    ],
+    rounds: [
+      {
+        round: 1,
+        saleBeginAt: inHours(24),
+        saleEndAt: inHours(48),
+        price: 1_250,
+        perPersonLimit: 2,
+        packCount: 60,
+        whitelist: null,
+      },
+      {
+        round: 2,
+        saleBeginAt: inHours(48),
+        saleEndAt: inHours(24 + 3 * 24),
+        price: 1_500,
+        perPersonLimit: null,
+        packCount: 40,
+        whitelist: { name: 'Early fans', emails: ['ada@example.com', 'bob@example.com'] },
+      },
+    ],
+    ...changes,
+  };
+}
+
+function listItem({ contents: _c, rounds, description: _d, ...drop }: TConsoleDrop): TConsoleDropListItem {
+  return { ...drop, roundCount: rounds.length };
+}
+
+interface ConsoleDropsApiOptions {
+  me?: TConsoleMe;
+  /** Answers a request before the in-memory API does (a refusal, a failure); undefined lets it through. */
+  before?: (request: SentRequest) => Response | undefined;
+}
+
+/** Signs in as `me` (an admin unless told) over the in-memory API holding `drops`; returns the requests it saw. */
+export function consoleDropsApi(drops: TConsoleDrop[], { me = admin, before }: ConsoleDropsApiOptions = {}) {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  const managed = (brandId: string) => me.isAdmin || me.brands.some((entry) => entry.id === brandId);
+  const forbidden = () => apiFailure(403, 'FORBIDDEN', errorCatalogue.FORBIDDEN.message);
+
+  function invalid(request: unknown) {
+    const parsed = ZConsoleDropRequest.safeParse(request);
+    if (parsed.success) return { request: parsed.data };
+    const details = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    return {
+      failure: json(400, { code: 'INVALID_REQUEST', message: errorCatalogue.INVALID_REQUEST.message, details }),
+    };
+  }
+
+  return stubApi((request) => {
+    const early = before?.(request);
+    if (early) return early;
+    const path = pathnameOf(request.path);
+    const query = queryOf(request.path);
+    if (path === '/v1/users/my') return json(200, { data: myUser({ isOperator: true }) });
+    if (path === '/v1/console/me') return json(200, { data: me });
+    if (path === '/v1/console/brands') {
+      const items = brands.filter((entry) => managed(entry.id));
+      return json(200, { data: { items, page: 1, size: 100, total: items.length } });
+    }
+    if (path === '/v1/console/products') {
+      const q = query.get('q')?.toLowerCase();
+      const items = consoleProducts.filter(
+        (product) =>
+          managed(product.brand.id) &&
+          (!query.get('brandId') || product.brand.id === query.get('brandId')) &&
+          (!q || product.name.toLowerCase().includes(q)),
+      );
+      const size = Number(query.get('size') ?? 20);
+      return json(200, { data: { items: items.slice(0, size), page: 1, size, total: items.length } });
+    }
+    if (path === '/v1/console/media' && request.method === 'POST') {
+      return json(201, {
+        data: {
+          url: '/uploads/artwork.webp',
+          width: 1200,
+          height: 1200,
+          contentType: 'image/webp',
+          thumbnailUrl: null,
+        },
+      });
+    }
+    if (path === '/v1/console/drops' && request.method === 'GET') {
+      const matching = drops.filter(
+        (drop) =>
+          managed(drop.brand.id) &&
+          (!query.get('status') || drop.publicationStatus === query.get('status')) &&
+          (!query.get('brandId') || drop.brand.id === query.get('brandId')),
+      );
+      const items = matching.map(listItem);
+      return json(200, { data: { items, page: 1, size: Number(query.get('size') ?? 20), total: items.length } });
+    }
+    if (path === '/v1/console/drops' && request.method === 'POST') {
+      const checked = invalid(request.body);
+      if (checked.failure) return checked.failure;
+      if (!managed(checked.request.brandId)) return forbidden();
+      const created = consoleDrop(consoleDropIds.created, checked.request);
+      drops.unshift(created);
+      return json(201, { data: created });
+    }
+    const one = /^\/v1\/console\/drops\/([^/]+)(\/publish)?$/.exec(path);
+    if (one) {
+      const index = drops.findIndex((drop) => drop.id === one[1]);
+      const found = drops[index];
+      if (!found) return apiFailure(404, 'DROP_NOT_FOUND', errorCatalogue.DROP_NOT_FOUND.message);
+      if (!managed(found.brand.id)) return forbidden();
+      if (request.method === 'GET' && !one[2]) return json(200, { data: found });
+      if (found.publicationStatus === 'PUBLISHED') {
+        return apiFailure(409, 'DROP_ALREADY_PUBLISHED', errorCatalogue.DROP_ALREADY_PUBLISHED.message);
+      }
+      if (request.method === 'PUT') {
+        const checked = invalid(request.body);
+        if (checked.failure) return checked.failure;
+        drops[index] = consoleDrop(found.id, checked.request, { updatedAt: new Date().toISOString() });
+        return json(200, { data: drops[index] });
+      }
+      if (request.method === 'POST' && one[2]) {
+        const published = {
+          ...found,
+          publicationStatus: 'PUBLISHED' as const,
+          commitment: 'a3f1c2'.padEnd(64, '0'),
+          publishedAt: new Date().toISOString(),
+          updatedAt: new Date(Date.now() + 1).toISOString(),
+          contents: found.contents.map((content, position) => ({ ...content, firstSerialNumber: 1 + position * 1000 })),
+        };
+        drops[index] = published;
+        return json(200, { data: published });
+      }
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}

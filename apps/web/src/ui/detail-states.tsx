@@ -1,0 +1,58 @@
+import { isApiError } from '../api/api-error.ts';
+import { ButtonLink } from './button-link.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { ErrorState } from './error-state.tsx';
+import { PageMeta } from './page-meta.tsx';
+import { Skeleton } from './skeleton.tsx';
+import styles from './detail-states.module.css';
+
+/** A detail page while its entry loads: a banner-and-title shape, and a heading for screen readers. */
+export function DetailSkeleton({ label }: { label: string }) {
+  return (
+    <div className={`container ${styles.skeleton}`} aria-busy="true">
+      <h1 className="visually-hidden">{label}</h1>
+      <Skeleton height="clamp(160px, 28vw, 320px)" radius="var(--radius-xl)" />
+      <Skeleton width="min(420px, 80%)" height="40px" radius="var(--radius-md)" />
+      <Skeleton width="min(560px, 90%)" height="18px" />
+      <Skeleton width="min(480px, 70%)" height="18px" />
+    </div>
+  );
+}
+
+interface DetailErrorProps {
+  /** "brand", "product", "license": what the address was supposed to show. */
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+  isRetrying: boolean;
+  /** Where to go instead when the entry does not exist (or is not published). */
+  browseTo: string;
+  browseLabel: string;
+}
+
+/**
+ * A detail page that failed: a 404 says the entry is not here (drafts and unpublished entries answer 404 to the
+ * public too) and offers the list; anything else says so and offers to try again.
+ */
+export function DetailError({ what, error, onRetry, isRetrying, browseTo, browseLabel }: DetailErrorProps) {
+  const isMissing = isApiError(error) && error.status === 404;
+  const title = isMissing
+    ? `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`
+    : `We could not load this ${what}`;
+  return (
+    <div className={`container ${styles.state}`}>
+      <PageMeta title={title} />
+      {isMissing ? (
+        <EmptyState
+          icon="frame"
+          titleAs="h1"
+          title={title}
+          body={`This ${what} does not exist or is not on show any more.`}
+          action={<ButtonLink to={browseTo}>{browseLabel}</ButtonLink>}
+        />
+      ) : (
+        <ErrorState title={title} error={error} onRetry={onRetry} isRetrying={isRetrying} titleAs="h1" />
+      )}
+    </div>
+  );
+}

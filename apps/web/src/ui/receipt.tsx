@@ -1,0 +1,44 @@
+import type { TMoney, TReceipt } from '@cypher/contract';
+import { formatMoney } from '@cypher/contract';
+import { formatDateTime } from '../lib/format.ts';
+import styles from './receipt.module.css';
+
+interface ReceiptProps {
+  receipt: TReceipt;
+  id?: string;
+  /** The money formatter with the CYP unit the API configured; USD needs nothing more. */
+  format?: (money: TMoney) => string;
+  /** Inside a row (the payment history) the receipt sits indented; on its own it fills its box. */
+  isInset?: boolean;
+}
+
+/**
+ * Spec section 3's purchase receipt: payment ID, merchant, date and time, payment method, subtotal, service fee and
+ * total paid. Shared by the payment page's history and purchases and the purchase page.
+ */
+export function Receipt({ receipt, id, format = (money) => formatMoney(money), isInset = true }: ReceiptProps) {
+  const orNotApplicable = (money: TMoney | null) => (money ? format(money) : 'Not applicable');
+  return (
+    <section id={id} className={isInset ? `${styles.receipt} ${styles.inset}` : styles.receipt} aria-label="Receipt">
+      <h4 className={styles.title}>Receipt</h4>
+      <dl className={styles.facts}>
+        <dt>Payment ID</dt>
+        <dd className={styles.mono}>{receipt.paymentId}</dd>
+        <dt>Merchant</dt>
+        <dd>{receipt.merchant}</dd>
+        <dt>Date and time</dt>
+        <dd>
+          <time dateTime={receipt.paidAt}>{formatDateTime(receipt.paidAt)}</time>
+        </dd>
+        <dt>Payment method</dt>
+        <dd>{receipt.paymentMethod ?? 'Not applicable'}</dd>
+        <dt>Subtotal</dt>
+        <dd>{orNotApplicable(receipt.subtotal)}</dd>
+        <dt>Service fee</dt>
+        <dd>{orNotApplicable(receipt.serviceFee)}</dd>
+        <dt>Total paid</dt>
+        <dd className={styles.strong}>{orNotApplicable(receipt.totalPaid)}</dd>
+      </dl>
+    </section>
+  );
+}

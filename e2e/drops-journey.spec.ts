@@ -1,0 +1,226 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility.ts';
+import { activeAccountThroughApi } from './support/accounts.ts';
+import { payOnSandboxCardCheckout } from './support/sandbox-checkout.ts';
+import { demoCollector, signInOnPage } from './support/sign-in.ts';
+
+// Drops and orders as a collector meets them, on the seeded drops (apps/api/src/db/seed/demo-drops.ts): the live
+// "Pixel Knights: Genesis Pack" (round 1 open to all at $15 a pack), the upcoming "Starfall Academy: Orientation Day"
+// and the completed "Midnight Bloom: Opening Night" with its provenance revealed.
+//
+// The journey that spends money starts from a new collector (an empty balance, no orders, no notifications), so what
+// it counts is its own whatever ran before; the card purchase uses the seeded collector, whose balance it leaves as
+// it was (the card pays), and which no other journey counts orders or notifications of.
+
+const LIVE_DROP = 'Pixel Knights: Genesis Pack';
+const UPCOMING_DROP = 'Starfall Academy: Orientation Day';
+const COMPLETED_DROP = 'Midnight Bloom: Opening Night';
+
+/** "$15.75" in "Pay now · $15.75" or "Continue to payment · $15.75". */
+const totalIn = (label: string | null): string => {
+  const total = label?.match(/\$[\d,]+\.\d{2}/)?.[0];
+  if (!total) throw new Error(`no amount in: ${label}`);
+  return total;
+};
+
+/** From /drops (Available now), the live drop's card to its page. */
+async function openLiveDrop(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Drops' })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(LIVE_DROP) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: LIVE_DROP })).toBeVisible();
+}
+
+test.describe('drops and purchases', () => {
+  test('a new collector is short of funds, adds them, buys a pack, opens it, and finds the purchase again', async ({
+    page,
+    request,
+  }) => {
+    // A dozen screens, two of them the sandbox's, and a reveal that turns three cards: longer than one page's test.
+    test.setTimeout(120_000);
+    const account = await activeAccountThroughApi(request, 'drops');
+    await page.goto(`/signin?redirectTo=${encodeURIComponent('/drops')}`);
+    await signInOnPage(page, account);
+    await expect(page).toHaveURL(/\/drops$/);
+    await expect(page.getByRole('tab', { name: 'Available now', selected: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(LIVE_DROP) })).toBeVisible();
+    await expectNoSeriousViolations(page, 'drops (available now)');
+
+    await openLiveDrop(page);
+    const dropUrl = page.url();
+    await expect(page.getByRole('group', { name: 'Your allowance' })).toContainText(
+      'You can buy up to 10 packs in round 1.',
+    );
+    await expectNoSeriousViolations(page, 'drop page');
+
+    // An empty balance: the popup says so, offers Add funds, and will not pay.
+    await page.getByRole('button', { name: 'Buy packs' }).click();
+    const popup = page.getByRole('dialog', { name: `Buy packs of ${LIVE_DROP}` });
+    const short = popup.getByRole('alert').filter({ hasText: 'Insufficient funds' });
+    await expect(short).toContainText('Your balance is $0.00');
+    await expect(popup.getByRole('button', { name: /^Pay now · \$/ })).toBeDisabled();
+    await expectNoSeriousViolations(page, 'purchase popup (insufficient funds)');
+
+    // Add funds leads to the add-funds tab with the way back to the drop, kept across the sandbox's checkout.
+    await short.getByRole('link', { name: 'Add funds' }).click();
+    await expect(page).toHaveURL(/\/payment\?tab=add-funds&returnTo=/);
+    await expect(page.getByRole('tab', { name: 'Add funds', selected: true })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'You will come back afterwards' })).toContainText(
+      'Back to the drop',
+    );
+    await page.getByText('Card', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: /^Card/ })).toBeChecked();
+    await page.getByLabel(/Amount \(USD\)/).fill('50.00');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await payOnSandboxCardCheckout(page);
+    await expect(page).toHaveURL(/\/payment\?deposit=/);
+    const added = page.getByRole('status').filter({ hasText: 'Funds added' });
+    await expect(added).toContainText('$50.00 was added to your balance');
+    await added.getByRole('link', { name: 'Back to the drop' }).click();
+
+    // Back on the drop, the popup opens again, now able to pay from the balance.
+    await expect(page).toHaveURL(`${dropUrl}?buy=1`);
+    await expect(popup.getByRole('status').filter({ hasText: 'Balance payment available' })).toContainText(
+      'Your balance is $50.00',
+    );
+    const payNow = popup.getByRole('button', { name: /^Pay now · \$/ });
+    await expect(payNow).toBeEnabled();
+    const total = totalIn(await payNow.textContent());
+    await expectNoSeriousViolations(page, 'purchase popup (balance payment available)');
+    await payNow.click();
+
+    // A balance payment settles at once: the status page shows it complete.
+    await expect(page).toHaveURL(/\/purchase\/[0-9a-f-]{36}\/status$/);
+    const statusUrl = page.url();
+    const orderId = statusUrl.split('/').at(-2)!;
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase complete' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`1 pack of ${LIVE_DROP} is yours, paid ${total}.`);
+    await expectNoSeriousViolations(page, 'purchase status (complete)');
+
+    // The pack opens in its dialog on My packs and reveals its three editions, each with its picture and number.
+    await page.getByRole('link', { name: 'Open your pack' }).click();
+    await expect(page).toHaveURL(/\/drops\?tab=packs&pack=/);
+    const packDialog = page.getByRole('dialog', { name: /^Pack #\d+$/ });
+    await expect(packDialog).toContainText(`${LIVE_DROP} · Neon Arcade · Round 1`);
+    await packDialog.getByRole('button', { name: 'Open pack' }).click();
+    const editions = packDialog.getByRole('region', { name: 'Editions in this pack' });
+    await expect(editions.getByText('All 3 editions revealed.')).toBeAttached({ timeout: 15_000 });
+    const cards = editions.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) {
+      await expect(card.getByText(/^#[\d,]+ \/ [\d,]+$/)).toBeVisible();
+      // The picture is decoration beside the edition's name (alt=""), so it is found as an image element.
+      const picture = card.locator('img');
+      // Loaded, not broken: a broken image is complete too, but has no width.
+      await expect(picture).toHaveJSProperty('complete', true);
+      await expect(picture).not.toHaveJSProperty('naturalWidth', 0);
+    }
+    await expectNoSeriousViolations(page, 'pack opened');
+    await packDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(packDialog).toBeHidden();
+    await expect(page).toHaveURL(/\/drops\?tab=packs$/);
+
+    // The header's bell counts the purchase's notification; the page lists it, and Mark all read reads it.
+    await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    const notifications = page.getByRole('list', { name: 'Notifications' });
+    const complete = notifications.getByRole('listitem').filter({ hasText: 'Purchase complete' });
+    await expect(complete).toHaveCount(1);
+    await expect(complete).toContainText('Unread:');
+    await expect(complete).toContainText(`You bought 1 pack of ${LIVE_DROP}. Open it to reveal your editions.`);
+    await expect(page.getByText('1 unread', { exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page, 'notifications');
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(page.getByText('All caught up.')).toBeVisible();
+    await expect(complete).not.toContainText('Unread:');
+    await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+    await complete.getByRole('link').click();
+    await expect(page).toHaveURL(statusUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase complete' })).toBeVisible();
+
+    // The purchase history, from the account menu: the order, its receipt, and its own page.
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('link', { name: 'Purchases' }).click();
+    await expect(page).toHaveURL(/\/payment\?tab=purchases$/);
+    const purchases = page.getByRole('list', { name: 'Purchases' });
+    await expect(purchases.getByRole('listitem')).toHaveCount(1);
+    const row = purchases.getByRole('listitem').first();
+    await expect(row).toContainText('Successful');
+    await row.getByRole('button', { name: new RegExp(`${LIVE_DROP}.*${total.replace('$', '\\$')}`) }).click();
+    const receipt = row.getByRole('region', { name: 'Receipt' });
+    for (const field of ['Payment ID', 'Merchant', 'Date and time', 'Payment method', 'Subtotal', 'Service fee']) {
+      await expect(receipt.getByRole('term').filter({ hasText: field })).toBeVisible();
+    }
+    await expect(receipt.getByRole('term').filter({ hasText: 'Total paid' })).toBeVisible();
+    await expect(receipt).toContainText('$15.00');
+    await expect(receipt).toContainText(total);
+    await expectNoSeriousViolations(page, 'payment purchases with a receipt');
+    await row.getByRole('link', { name: 'View order' }).click();
+    await expect(page).toHaveURL(new RegExp(`/purchase/${orderId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Your purchase' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Receipt' })).toContainText(total);
+  });
+
+  test('a card purchase waits on the status page, is paid on the sandbox checkout, and completes', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`/signin?redirectTo=${encodeURIComponent('/drops')}`);
+    await signInOnPage(page, demoCollector);
+    await openLiveDrop(page);
+
+    await page.getByRole('button', { name: 'Buy packs' }).click();
+    const popup = page.getByRole('dialog', { name: `Buy packs of ${LIVE_DROP}` });
+    await popup.getByText('Card', { exact: true }).click();
+    await expect(popup.getByRole('radio', { name: /^Card/ })).toBeChecked();
+    await expect(popup).toContainText('Your packs are held for you while you pay');
+    const pay = popup.getByRole('button', { name: /^Continue to payment · \$/ });
+    const total = totalIn(await pay.textContent());
+    await pay.click();
+
+    // On the provider's page, before paying, the collector looks at the purchase: it waits, its packs held.
+    await expect(page).toHaveURL(/\/dev\/payments\/card\/checkout\//);
+    await page.goto('/notifications');
+    const pending = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
+    await expect(pending).toContainText('Payment pending');
+    await pending.getByRole('link').click();
+    await expect(page).toHaveURL(/\/purchase\/[0-9a-f-]{36}\/status$/);
+    const statusUrl = page.url();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Your packs are held for');
+    await expectNoSeriousViolations(page, 'purchase status (pending)');
+
+    // Finishing the payment returns to the same status page, which turns to success.
+    await page.getByRole('link', { name: 'Finish paying' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Pay ${total}` })).toBeVisible();
+    await payOnSandboxCardCheckout(page);
+    await expect(page).toHaveURL(statusUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Purchase complete' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('main')).toContainText(`paid ${total}`);
+    await expect(page.getByRole('link', { name: 'Open your pack' })).toBeVisible();
+  });
+
+  test('the drop tabs list each seeded drop, and the completed drop checks out', async ({ page }) => {
+    await page.goto('/drops');
+    const tabs = page.getByRole('tablist', { name: 'Drops' });
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('link', { name: new RegExp(LIVE_DROP) })).toBeVisible();
+
+    await tabs.getByRole('tab', { name: 'Upcoming' }).click();
+    await expect(page).toHaveURL(/\/drops\?tab=upcoming$/);
+    await expect(panel.getByRole('link', { name: new RegExp(UPCOMING_DROP) })).toBeVisible();
+    await expectNoSeriousViolations(page, 'drops (upcoming)');
+
+    await tabs.getByRole('tab', { name: 'Completed' }).click();
+    await expect(page).toHaveURL(/\/drops\?tab=completed$/);
+    await panel.getByRole('link', { name: new RegExp(COMPLETED_DROP) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: COMPLETED_DROP })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy packs' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Check the provenance' }).click();
+    await expect(page).toHaveURL(/\/drops\/[0-9a-f-]{36}\/provenance$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Provenance' })).toBeVisible();
+    const verdict = page.getByRole('region', { name: 'Checked in your browser' });
+    await expect(verdict.getByText('This drop checks out')).toBeVisible({ timeout: 15_000 });
+    await expect(verdict).toContainText('The commitment matches');
+    await expect(verdict).toContainText('The contents follow from the seed');
+    await expectNoSeriousViolations(page, 'drop provenance');
+  });
+});

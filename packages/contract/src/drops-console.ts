@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZImageUrl, ZName } from './catalog-requests.ts';
+import { ZDropStatus } from './drops.ts';
+import { ZMoney, ZPageQuery } from './envelope.ts';
+
+/** What operators send to schedule a drop, and what the console shows of one (brand managers: their brands only). */
+
+export const dropMessages = {
+  times: 'A drop must become visible no later than it begins, and begin before it ends.',
+  roundTimes: 'Each round must start and end within the drop, after the round before it ends.',
+  roundOrder: 'Rounds are numbered 1, 2, 3… in the order they start.',
+  contentsFill: 'The editions must fill every pack exactly: packs × editions per pack must equal the editions.',
+  duplicateProduct: 'Each product may appear once in a drop’s contents.',
+  email: 'Enter one valid email address per line.',
+  publishedIsFinal: 'A published drop can no longer be changed.',
+  price: 'Enter a price per pack from $0.01 to $10,000.00.',
+  perPersonLimit: 'Enter how many packs one person may buy, from 1 to 1,000, or leave it empty for no limit.',
+  packCount: 'Enter from 1 to 100,000 packs.',
+  editionsPerPack: 'A pack holds from 1 to 20 editions.',
+  editionCount: 'Enter how many editions of this product the drop holds, at least 1.',
+  rounds: 'A drop has from 1 to 20 rounds.',
+  contents: 'Pick from 1 to 100 products.',
+  whitelistName: 'Name the whitelist in 1 to 80 characters.',
+  whitelistSize: 'A whitelist holds from 1 to 50,000 emails.',
+} as const;
+
+/** Each round at most this many whitelisted people, each drop at most this many packs. */
+export const MAX_WHITELIST_SIZE = 50_000;
+export const MAX_DROP_PACKS = 100_000;
+export const MAX_EDITIONS_PER_PACK = 20;
+
+const ZDropTime = z.iso.datetime({ offset: true });
+
+export const ZDropWhitelistRequest = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  emails: z
+    // Trimmed and lowercased before the format check: a pasted list carries stray spaces and capitals.
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254)
+        .pipe(z.email({ error: dropMessages.email })),
+    )
+    .min(1)
+    .max(MAX_WHITELIST_SIZE)
+    .transform((emails) => [...new Set(emails)]),
+});
+
+export const ZDropRoundRequest = z.strictObject({
+  round: z.number().int().min(1).max(20),
+  saleBeginAt: ZDropTime,
+  saleEndAt: ZDropTime,
+  /** USD cents per pack. */
+  price: z
+    .number({ error: dropMessages.price })
+    .int({ error: dropMessages.price })
+    .min(1, { error: dropMessages.price })
+    .max(1_000_000, { error: dropMessages.price }),
+  perPersonLimit: z
+    .number({ error: dropMessages.perPersonLimit })
+    .int({ error: dropMessages.perPersonLimit })
+    .min(1, { error: dropMessages.perPersonLimit })
+    .max(1_000, { error: dropMessages.perPersonLimit })
+    .nullable(),
+  packCount: z
+    .number({ error: dropMessages.packCount })
+    .int({ error: dropMessages.packCount })
+    .min(1, { error: dropMessages.packCount })
+    .max(MAX_DROP_PACKS, { error: dropMessages.packCount }),
+  /** null: open to everyone. */
+  whitelist: ZDropWhitelistRequest.nullable(),
+});
+export type TDropRoundRequest = z.infer<typeof ZDropRoundRequest>;
+
+export const ZDropContentRequest = z.strictObject({
+  productId: z.uuid(),
+  editionCount: z
+    .number({ error: dropMessages.editionCount })
+    .int({ error: dropMessages.editionCount })
+    .min(1, { error: dropMessages.editionCount })
+    .max(MAX_DROP_PACKS * MAX_EDITIONS_PER_PACK, { error: dropMessages.editionCount }),
+});
+
+/** `POST /v1/console/drops` and `PUT /v1/console/drops/{id}` (drafts only): the whole drop. */
+export const ZConsoleDropRequest = z
+  .strictObject({
+    brandId: z.uuid(),
+    name: ZName,
+    description: z
+      .string()
+      .trim()
+      .max(5000)
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .default(null),
+    imageUrl: ZImageUrl,
+    visibleAt: ZDropTime,
+    dropBeginAt: ZDropTime,
+    dropEndAt: ZDropTime,
+    editionsPerPack: z
+      .number({ error: dropMessages.editionsPerPack })
+      .int({ error: dropMessages.editionsPerPack })
+      .min(1, { error: dropMessages.editionsPerPack })
+      .max(MAX_EDITIONS_PER_PACK, { error: dropMessages.editionsPerPack }),
+    contents: z
+      .array(ZDropContentRequest)
+      .min(1, { error: dropMessages.contents })
+      .max(100, { error: dropMessages.contents }),
+    rounds: z.array(ZDropRoundRequest).min(1, { error: dropMessages.rounds }).max(20, { error: dropMessages.rounds }),
+  })
+  .superRefine((drop, context) => {
+    const at = (value: string) => Date.parse(value);
+    if (!(at(drop.visibleAt) <= at(drop.dropBeginAt) && at(drop.dropBeginAt) < at(drop.dropEndAt))) {
+      context.addIssue({ code: 'custom', path: ['dropBeginAt'], message: dropMessages.times });
+    }
+    let previousEnd = at(drop.dropBeginAt);
+    drop.rounds.forEach((round, index) => {
+      if (round.round !== index + 1) {
+        context.addIssue({ code: 'custom', path: ['rounds', index, 'round'], message: dropMessages.roundOrder });
+      }
+      const begin = at(round.saleBeginAt);
+      const end = at(round.saleEndAt);
+      if (!(begin >= previousEnd && begin < end && end <= at(drop.dropEndAt))) {
+        context.addIssue({ code: 'custom', path: ['rounds', index, 'saleBeginAt'], message: dropMessages.roundTimes });
+      }
+      previousEnd = end;
+    });
+    const products = drop.contents.map((content) => content.productId);
+    if (new Set(products).size !== products.length) {
+      context.addIssue({ code: 'custom', path: ['contents'], message: dropMessages.duplicateProduct });
+    }
+    const packs = drop.rounds.reduce((sum, round) => sum + round.packCount, 0);
+    const editions = drop.contents.reduce((sum, content) => sum + content.editionCount, 0);
+    if (packs > MAX_DROP_PACKS || packs * drop.editionsPerPack !== editions) {
+      context.addIssue({ code: 'custom', path: ['contents'], message: dropMessages.contentsFill });
+    }
+  });
+export type TConsoleDropRequest = z.infer<typeof ZConsoleDropRequest>;
+
+export const ZConsoleDrop = z.object({
+  id: z.uuid(),
+  brand: ZBrandSummary,
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string(),
+  visibleAt: z.iso.datetime(),
+  dropBeginAt: z.iso.datetime(),
+  dropEndAt: z.iso.datetime(),
+  editionsPerPack: z.number().int(),
+  contents: z.array(
+    z.object({
+      productId: z.uuid(),
+      productName: z.string(),
+      rarity: ZRarity,
+      editionCount: z.number().int(),
+      /** Fixed at publication: the product's next free serial number then. */
+      firstSerialNumber: z.number().int().nullable(),
+    }),
+  ),
+  rounds: z.array(
+    z.object({
+      id: z.uuid(),
+      round: z.number().int(),
+      saleBeginAt: z.iso.datetime(),
+      saleEndAt: z.iso.datetime(),
+      price: ZMoney,
+      perPersonLimit: z.number().int().nullable(),
+      packCount: z.number().int(),
+      beginIssuedPackNumber: z.number().int(),
+      endIssuedPackNumber: z.number().int(),
+      soldCount: z.number().int(),
+      whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
+    }),
+  ),
+  publicationStatus: z.enum(['DRAFT', 'PUBLISHED']),
+  /** Only meaningful once published. */
+  status: ZDropStatus,
+  commitment: z.string().nullable(),
+  publishedAt: z.iso.datetime().nullable(),
+  counts: z.object({ dropCount: z.number().int(), soldCount: z.number().int(), heldCount: z.number().int() }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TConsoleDrop = z.infer<typeof ZConsoleDrop>;
+
+/** `GET /v1/console/drops`: newest first, by publication status and brand (brand managers: their brands only). */
+export const ZConsoleDropsQuery = ZPageQuery.extend({
+  status: z.enum(['DRAFT', 'PUBLISHED']).optional(),
+  brandId: z.uuid().optional(),
+});
+export type TConsoleDropsQuery = z.infer<typeof ZConsoleDropsQuery>;
+
+/** A row of the console's drop list: the drop without its contents and rounds (whitelists may hold 50,000 emails). */
+export const ZConsoleDropListItem = ZConsoleDrop.omit({ contents: true, rounds: true, description: true }).extend({
+  roundCount: z.number().int(),
+});
+export type TConsoleDropListItem = z.infer<typeof ZConsoleDropListItem>;

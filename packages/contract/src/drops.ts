@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { dropStatuses } from './drop-rules.ts';
+import { ZMoney, ZPageQuery } from './envelope.ts';
+
+/** Drops and their sale rounds (spec sections 2, 3 and 4): the shapes the API answers; the rules are in drop-rules.ts. */
+
+export const ZDropStatus = z.enum(dropStatuses);
+
+export const ZWhitelist = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** A list of people by email (holders of a pass will be a second kind once passes exist). */
+  kind: z.enum(['LIST']),
+  size: z.number().int(),
+});
+export type TWhitelist = z.infer<typeof ZWhitelist>;
+
+/** Spec section 3's sale policy: one round of a drop. */
+export const ZSalePolicy = z.object({
+  id: z.uuid(),
+  round: z.number().int(),
+  saleBeginAt: z.iso.datetime(),
+  saleEndAt: z.iso.datetime(),
+  /** Per pack, in USD; the price in CYP beside it. */
+  price: ZMoney,
+  priceCyp: ZMoney,
+  /** Packs one person may buy in this round; null when unlimited. */
+  perPersonLimit: z.number().int().nullable(),
+  beginIssuedPackNumber: z.number().int(),
+  endIssuedPackNumber: z.number().int(),
+  soldCount: z.number().int(),
+  /** Empty when the round is open to everyone. */
+  whitelists: z.array(ZWhitelist),
+});
+export type TSalePolicy = z.infer<typeof ZSalePolicy>;
+
+/** One product of a drop's packs, with how many of its editions the drop holds. */
+export const ZDropContent = z.object({
+  product: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    rarity: ZRarity,
+    imageThumbnailUrl: z.string(),
+    editionSize: z.number().int().nullable(),
+  }),
+  editionCount: z.number().int(),
+});
+export type TDropContent = z.infer<typeof ZDropContent>;
+
+/** What the signed-in caller may do in the current round (absent for visitors). */
+export const ZDropViewer = z.object({
+  /** null when the current (or next) round is open to everyone. */
+  isWhitelisted: z.boolean().nullable(),
+  /** Packs the caller may still buy in the current (or next) round; null when unlimited. */
+  remaining: z.number().int().nullable(),
+  /** Packs the caller bought or holds in this drop. */
+  purchasedCount: z.number().int(),
+});
+export type TDropViewer = z.infer<typeof ZDropViewer>;
+
+export const ZDrop = z.object({
+  id: z.uuid(),
+  brand: ZBrandSummary,
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string(),
+  visibleAt: z.iso.datetime(),
+  dropBeginAt: z.iso.datetime(),
+  dropEndAt: z.iso.datetime(),
+  /** At the time of the answer; clients recompute it with dropStatusAt as time passes. */
+  status: ZDropStatus,
+  salePolicies: z.array(ZSalePolicy),
+  counts: z.object({
+    dropCount: z.number().int(),
+    soldCount: z.number().int(),
+    roundCount: z.number().int(),
+    whitelistCount: z.number().int(),
+  }),
+  isSoldOut: z.boolean(),
+  /** Every edition in the drop, and how many each pack is guaranteed to hold. */
+  editions: z.object({ total: z.number().int(), guaranteedPerPack: z.number().int() }),
+  contents: z.array(ZDropContent),
+  /** The provenance commitment fixed at publication (SHA-256, hex). */
+  commitment: z.string().nullable(),
+  viewer: ZDropViewer.nullable(),
+});
+export type TDrop = z.infer<typeof ZDrop>;
+
+/** `GET /v1/drops?status=NEXT|AVAILABLE|COMPLETED`: NONE drops are never listed. */
+export const ZDropsQuery = ZPageQuery.extend({
+  status: z.enum(['NEXT', 'AVAILABLE', 'COMPLETED']).optional(),
+  brandId: z.uuid().optional(),
+});
+export type TDropsQuery = z.infer<typeof ZDropsQuery>;
+
+/** `GET /v1/drops/{id}/provenance`: the seed and the pack contents appear once the drop is COMPLETED. */
+export const ZDropProvenance = z.object({
+  dropId: z.uuid(),
+  algorithm: z.literal('sha256-v1'),
+  commitment: z.string(),
+  editionsPerPack: z.number().int(),
+  isRevealed: z.boolean(),
+  seed: z.string().nullable(),
+  packs: z
+    .array(z.object({ number: z.number().int(), items: z.array(z.object({ productId: z.uuid(), serialNumber: z.number().int() })) }))
+    .nullable(),
+});
+export type TDropProvenance = z.infer<typeof ZDropProvenance>;

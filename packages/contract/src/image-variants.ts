@@ -1,0 +1,30 @@
+/**
+ * Responsive images: the API serves any stored image at these widths too (`/uploads/<name>?w=640`, WebP, made once
+ * and kept), so a page can let the browser pick the one that fits the screen (`srcset`) instead of sending a
+ * 1440-pixel banner to a phone. Wider than the original, a variant is the original's size.
+ */
+export const imageVariantWidths = [320, 480, 640, 800, 1080, 1280] as const;
+export type TImageVariantWidth = (typeof imageVariantWidths)[number];
+
+export function isImageVariantWidth(value: number): value is TImageVariantWidth {
+  return (imageVariantWidths as readonly number[]).includes(value);
+}
+
+/** `srcset` for a stored image (`/uploads/...`), up to `maxWidth`, its own size last; other addresses get none. */
+export function uploadSrcSet(url: string, intrinsicWidth: number): string | undefined {
+  if (!url.startsWith('/uploads/') || url.includes('?')) return undefined;
+  const widths = imageVariantWidths.filter((width) => width < intrinsicWidth);
+  return [...widths.map((width) => `${url}?w=${width} ${width}w`), `${url} ${intrinsicWidth}w`].join(', ');
+}
+
+/**
+ * The pictures a page's largest paint usually is, with the size they are drawn at (the demo's artwork is made at it)
+ * and how wide they are shown (`sizes`, as their CSS lays them out). The web's <img> and the API's preload hint in
+ * the page's HTML use the same values, so the browser fetches the preloaded candidate.
+ */
+export const responsiveImages = {
+  /** The carousel spans the content column: 1200 px at most, the screen less its gutters below that. */
+  homeBanner: { width: 1440, height: 480, sizes: '(min-width: 1264px) 1200px, calc(100vw - 32px)' },
+  /** Full width on a phone; the left column (a little over half of 1200 px) from 960 px. */
+  dropArtwork: { width: 800, height: 800, sizes: '(min-width: 960px) 620px, calc(100vw - 32px)' },
+} as const;

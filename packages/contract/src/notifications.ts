@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * The one notification mechanism (spec section 4): purchases, tickets, passes, fusion, airdrops and redeems each write
+ * a notification at every stage they reach.
+ */
+export const notificationKinds = ['PURCHASE', 'TICKET', 'PASS', 'FUSION', 'AIRDROP', 'REDEEM'] as const;
+export type TNotificationKind = (typeof notificationKinds)[number];
+
+export const notificationStages = ['PENDING', 'SUCCESSFUL', 'FAILED', 'TIMED_OUT'] as const;
+export type TNotificationStage = (typeof notificationStages)[number];
+
+export const ZNotification = z.object({
+  id: z.uuid(),
+  kind: z.enum(notificationKinds),
+  stage: z.enum(notificationStages),
+  title: z.string(),
+  body: z.string(),
+  /** Where the notification leads in the web app, for example `/purchase/<id>/status`. */
+  linkPath: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** `GET /v1/notifications`: newest first by cursor (they arrive while someone reads), with the unread count. */
+export const ZNotificationsPage = z.object({
+  items: z.array(ZNotification),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type TNotificationsPage = z.infer<typeof ZNotificationsPage>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { rarityRank, type TRarity } from './catalog-vocabulary.ts';
+import { ZMoney } from './envelope.ts';
+import { ZReceipt } from './wallet.ts';
+
+/** Orders, packs and what they hold (spec sections 2, 3, 4, 7 and 9). */
+
+export const orderPaymentMethods = ['BALANCE', 'CARD', 'TILIA'] as const;
+export type TOrderPaymentMethod = (typeof orderPaymentMethods)[number];
+export const ZOrderPaymentMethod = z.enum(orderPaymentMethods);
+
+/** Spec section 4: pending, successful, failed, timed out. */
+export const orderStatuses = ['PENDING', 'SUCCESSFUL', 'FAILED', 'TIMED_OUT'] as const;
+export type TOrderStatus = (typeof orderStatuses)[number];
+export const ZOrderStatus = z.enum(orderStatuses);
+
+/** An order ends in one of these; only PENDING moves on. */
+export const orderTransitions: Record<TOrderStatus, readonly TOrderStatus[]> = {
+  PENDING: ['SUCCESSFUL', 'FAILED', 'TIMED_OUT'],
+  SUCCESSFUL: [],
+  FAILED: [],
+  TIMED_OUT: [],
+};
+
+export function isFinalOrderStatus(status: TOrderStatus): boolean {
+  return orderTransitions[status].length === 0;
+}
+
+/** Packs in one order, at most. */
+export const MAX_ORDER_QUANTITY = 10;
+
+export const ZOrderFeeQuery = z.object({
+  dropId: z.uuid(),
+  quantity: z.coerce.number().int().min(1).max(MAX_ORDER_QUANTITY).default(1),
+});
+export type TOrderFeeQuery = z.infer<typeof ZOrderFeeQuery>;
+
+/** `GET /v1/orders/fee`: what the purchase popup shows before paying. */
+export const ZOrderFee = z.object({
+  dropId: z.uuid(),
+  round: z.number().int(),
+  quantity: z.number().int(),
+  unitPrice: ZMoney,
+  unitPriceCyp: ZMoney,
+  subtotal: ZMoney,
+  serviceFee: ZMoney,
+  total: ZMoney,
+});
+export type TOrderFee = z.infer<typeof ZOrderFee>;
+
+/**
+ * The service fee of an order: `feeBasisPoints` of the subtotal (1 bp = 0.01 %), rounded half up to a whole cent, at
+ * least `minimumFee`. The one rule both the popup and the charge use.
+ */
+export function orderServiceFee(subtotal: number, rule: { feeBasisPoints: number; minimumFee: number }): number {
+  if (subtotal <= 0) return 0;
+  return Math.max(rule.minimumFee, Math.floor((subtotal * rule.feeBasisPoints + 5_000) / 10_000));
+}
+
+/** `POST /v2/orders` (with an Idempotency-Key header). */
+export const ZCreateOrderRequest = z.strictObject({
+  dropId: z.uuid(),
+  quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
+  paymentMethod: ZOrderPaymentMethod,
+});
+export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
+
+export const ZCreatedOrder = z.object({
+  id: z.uuid(),
+  status: ZOrderStatus,
+  /** Card and Tilia: the provider's checkout to send the person to; null for balance payments. */
+  checkoutUrl: z.string().nullable(),
+});
+export type TCreatedOrder = z.infer<typeof ZCreatedOrder>;
+
+export const ZOrderDrop = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string(), brand: ZBrandSummary });
+
+export const ZOrder = z.object({
+  id: z.uuid(),
+  status: ZOrderStatus,
+  drop: ZOrderDrop,
+  round: z.number().int(),
+  quantity: z.number().int(),
+  paymentMethod: ZOrderPaymentMethod,
+  unitPrice: ZMoney,
+  subtotal: ZMoney,
+  serviceFee: ZMoney,
+  total: ZMoney,
+  /** Card and Tilia orders: until when the packs are held for this payment. */
+  holdExpiresAt: z.iso.datetime().nullable(),
+  /** Card and Tilia orders while pending: the checkout to finish paying. */
+  checkoutUrl: z.string().nullable(),
+  /** A plain code once failed (for example `card_declined`); else null. */
+  failureReason: z.string().nullable(),
+  /** Spec section 3's purchase receipt, once the order succeeded. */
+  receipt: ZReceipt.nullable(),
+  packIds: z.array(z.uuid()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+// ---------------------------------------------------------------------------------------------------------- packs
+
+export const editionTypes = ['STANDARD', 'GENERATIVE'] as const;
+export type TEditionType = (typeof editionTypes)[number];
+export const ZEditionType = z.enum(editionTypes);
+
+/**
+ * Spec section 9's image choice: a GENERATIVE edition whose resource ends in png, jpg or gif shows that resource;
+ * every other edition shows its product's thumbnail.
+ */
+export function editionImageUrl(
+  edition: { type: TEditionType; resourceUri: string | null },
+  product: { imageThumbnailUrl: string },
+): string {
+  if (edition.type === 'GENERATIVE' && edition.resourceUri) {
+    const path = edition.resourceUri.split(/[?#]/)[0]!.toLowerCase();
+    if (/\.(png|jpg|gif)$/.test(path)) return edition.resourceUri;
+  }
+  return product.imageThumbnailUrl;
+}
+
+/** Spec section 3's pack detail: the product (rarity, thumbnail) and the edition (type, resource). */
+export const ZPackItem = z.object({
+  product: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    rarity: ZRarity,
+    imageThumbnailUrl: z.string(),
+    editionSize: z.number().int().nullable(),
+  }),
+  edition: z.object({
+    id: z.uuid(),
+    serialNumber: z.number().int(),
+    type: ZEditionType,
+    resourceUri: z.string().nullable(),
+  }),
+  /** editionImageUrl of the two, so every client shows the same picture. */
+  imageUrl: z.string(),
+});
+export type TPackItem = z.infer<typeof ZPackItem>;
+
+export const ZPack = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  drop: ZOrderDrop,
+  round: z.number().int(),
+  orderId: z.uuid(),
+  isOpened: z.boolean(),
+  openedAt: z.iso.datetime().nullable(),
+  /** The highest rarity inside, once opened; null while the contents are a surprise. */
+  rarity: ZRarity.nullable(),
+  /** Its editions once opened; empty before. */
+  items: z.array(ZPackItem),
+  purchasedAt: z.iso.datetime(),
+});
+export type TPack = z.infer<typeof ZPack>;
+
+/** `GET /v1/packs`: my packs grouped by rarity, rarest first, unopened ones last (rarity null). */
+export const ZMyPacks = z.object({
+  groups: z.array(z.object({ rarity: ZRarity.nullable(), packs: z.array(ZPack) })),
+});
+export type TMyPacks = z.infer<typeof ZMyPacks>;
+
+/** The highest rarity among a pack's items (null for none). */
+export function topRarity(rarities: readonly TRarity[]): TRarity | null {
+  let best: TRarity | null = null;
+  for (const rarity of rarities) if (best === null || rarityRank(rarity) > rarityRank(best)) best = rarity;
+  return best;
+}
+
+/** `GET /v1/orders/{id}/collections`: what an order delivered. */
+export const ZOrderCollections = z.object({ orderId: z.uuid(), status: ZOrderStatus, packs: z.array(ZPack) });
+export type TOrderCollections = z.infer<typeof ZOrderCollections>;

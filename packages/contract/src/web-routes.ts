@@ -1,0 +1,98 @@
+/**
+ * Every page of the web app: the routes of spec section 2 (and the operator console), in one list. The web router
+ * registers exactly these (plus the 404 catch-all) and router.test.tsx renders each one, with and without a trailing
+ * slash; the API answers these addresses with the web app and any other page address with it and HTTP 404
+ * (apps/api/src/http/web-app.ts). Trailing slashes need no entries of their own: React Router matches `/drops/` to
+ * `/drops`, and so does the API. React Router matches without regard to case, and so does the API.
+ */
+export const webRoutePaths = [
+  '/',
+  '/signin',
+  '/signup',
+  '/pass',
+  '/pass/:id',
+  '/password/reset',
+  '/password/change',
+  '/payment',
+  '/purchase/card',
+  '/purchase/:id',
+  '/purchase/:id/status',
+  '/profile/creation',
+  '/profile/edit',
+  '/profile/redeem',
+  '/email/verify',
+  '/email/verified',
+  '/account/security',
+  '/account/connect',
+  '/account/delete',
+  '/collections',
+  '/collections/:id',
+  '/collections/:id/figure_base/:baseId/editions',
+  '/drops',
+  '/drops/:id',
+  // Public check of a drop's pack contents against its commitment (issue 11; not in spec section 2).
+  '/drops/:id/provenance',
+  '/products',
+  '/products/:id',
+  '/products/nfts/:id',
+  '/licenses/:id',
+  '/brands',
+  '/brands/:id',
+  '/brands/:type/:id',
+  '/notifications',
+  '/nfts/:id',
+  '/terms',
+  '/tickets',
+  '/tickets/attendance',
+  '/onboarding',
+  '/fusions',
+  '/fusions/:id/slots',
+  '/fusions/:id',
+  '/guide',
+  '/oauth/google/callback',
+  '/oauth/discord/callback',
+  // The operator console (not in the spec, which shows only collectors): see features/console.
+  '/console',
+  '/console/:section',
+  '/console/:section/new',
+  '/console/:section/:id',
+] as const;
+
+export type TWebRoutePath = (typeof webRoutePaths)[number];
+
+/**
+ * Pages search engines may list (the sitemap lists them and the public entities' pages; robots.txt keeps crawlers
+ * out of the signed-in and console pages). The rest are a person's own pages, one-time links or coming-soon pages.
+ */
+export const indexableWebRoutePaths = [
+  '/',
+  '/drops',
+  '/drops/:id',
+  '/products',
+  '/products/:id',
+  '/brands',
+  '/brands/:type/:id',
+  '/guide',
+  '/terms',
+] as const satisfies readonly TWebRoutePath[];
+
+/** Address prefixes of pages that need a session (or an operator), which crawlers are asked to leave alone. */
+export const privateWebPathPrefixes = [
+  '/account/',
+  '/console',
+  '/notifications',
+  '/oauth/',
+  '/password/change',
+  '/payment',
+  '/profile/',
+  '/purchase/',
+] as const;
+
+/** `/brands/:type/:id` with `{ type: 'artist', id }` -> `/brands/artist/<id>`; values are URI-encoded. */
+export function webPath(pattern: TWebRoutePath, params: Record<string, string> = {}): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`webPath: ${pattern} needs ${name}`);
+    return encodeURIComponent(value);
+  });
+}
