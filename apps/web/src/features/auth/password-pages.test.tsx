@@ -64,7 +64,12 @@ describe('password reset page', () => {
 describe('password change page', () => {
   function signedIn(changeAnswer: () => Response) {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    return stubApi((request) => (request.path === CHANGE ? changeAnswer() : json(200, { data: myUser() })));
+    return stubApi((request) => {
+      if (request.path === CHANGE) return changeAnswer();
+      // The header asks for the unread count of a signed-in person: an empty feed.
+      if (request.path.startsWith('/v1/notifications')) return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+      return json(200, { data: myUser() });
+    });
   }
 
   async function submit(current: string, next: string, confirm = next) {
