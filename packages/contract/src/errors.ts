@@ -154,6 +154,11 @@ export const errorCatalogue = {
     message: 'You have reached the number of packs one person may buy in this round.',
   },
   DROP_ALREADY_PUBLISHED: { status: 409, message: 'A published drop can no longer be changed.' },
+  /** `details` names each product still in draft (field `contents`). */
+  DROP_PRODUCT_NOT_PUBLISHED: {
+    status: 409,
+    message: 'Publish the products in this drop first: collectors could not open the pages of what their packs hold.',
+  },
   /** `details` names the product (field `contents`) and how many of its editions are left. */
   EDITION_SIZE_EXCEEDED: {
     status: 409,

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropMessages, verifyProvenance, type TConsoleDrop, type TConsoleDropRequest } from '@cypher/contract';
+import { dropMessages, errorCatalogue, verifyProvenance, type TConsoleDrop, type TConsoleDropRequest } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { bearer, signUp } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
@@ -452,6 +452,35 @@ describe('publication', () => {
         Array.from({ length: 40 }, (_, index) => index + 1),
       );
     }
+  });
+
+  it('accepts a draft product in a draft drop, and refuses to publish until the product is published', async () => {
+    const brand = (await insertBrand(t.database.db)).id;
+    const draftProduct = await insertProduct(t.database.db, brand, { name: 'Unfinished Knight', status: 'DRAFT' });
+    const body = dropRequest(brand, [draftProduct.id], t.clock.now(), {
+      editionsPerPack: 1,
+      rounds: [{ ...request().rounds[0]!, packCount: 10 }],
+      contents: [{ productId: draftProduct.id, editionCount: 10 }],
+    });
+    const created = await asAdmin('POST', '/v1/console/drops', body);
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+
+    const refused = await asAdmin('POST', `/v1/console/drops/${id}/publish`);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'DROP_PRODUCT_NOT_PUBLISHED',
+        message: errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message,
+        details: [{ field: 'contents', message: 'Unfinished Knight is still a draft.' }],
+      },
+    });
+    // Nothing half-written: still a draft, no packs.
+    expect((await asAdmin('GET', `/v1/console/drops/${id}`)).body.data.publicationStatus).toBe('DRAFT');
+    expect(await t.database.db.select({ id: packs.id }).from(packs).where(eq(packs.dropId, id))).toEqual([]);
+
+    await t.database.db.update(products).set({ status: 'PUBLISHED' }).where(eq(products.id, draftProduct.id));
+    expect((await asAdmin('POST', `/v1/console/drops/${id}/publish`)).status).toBe(200);
   });
 
   it('shows live counts: sold (the order succeeded), held (ordered, not paid yet) per round and in total', async () => {

@@ -26,7 +26,7 @@ export async function createDrop(
   const id = newId();
   return inTransaction(ctx.db, async (tx) => {
     await assertBrandExists(tx, input.brandId);
-    await checkDropProducts(tx, input.brandId, input.contents, { lock: false });
+    await checkDropProducts(tx, input.brandId, input.contents, { publication: false });
     await tx.insert(drops).values({
       id,
       brandId: input.brandId,

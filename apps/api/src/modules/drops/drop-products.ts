@@ -15,22 +15,30 @@ export interface TDropProduct {
  * another brand's products in their packs) and has room for the drop's editions under its edition size ("#12 / 500"
  * must never read "#512 / 500").
  *
- * With `lock`, the products are locked in id order before their highest serials are read, so two drops of the same
- * product published at once take consecutive runs of serial numbers instead of the same one (productsByIds says why
- * the order matters; the unique index on (product_id, serial_number) is the last defence). Without `lock` the check
- * is advisory, a draft's early feedback; publication repeats it under the locks.
+ * For a draft (`publication: false`) the check is advisory, early feedback: a draft may name products that are still
+ * drafts themselves. Publication repeats it under locks and also requires every product to be published, since a
+ * collector who opens a pack must be able to open the pages of what it holds. The products are locked in id order
+ * before their highest serials are read, so two drops of the same product published at once take consecutive runs of
+ * serial numbers instead of the same one (productsByIds says why the order matters; the unique index on
+ * (product_id, serial_number) is the last defence).
  */
 export async function checkDropProducts(
   tx: Db,
   brandId: string,
   contents: readonly { productId: string; editionCount: number }[],
-  options: { lock: boolean },
+  options: { publication: boolean },
 ): Promise<TDropProduct[]> {
   const ids = contents.map((content) => content.productId);
-  const found = await productsByIds(tx, ids, { lock: options.lock });
+  const found = await productsByIds(tx, ids, { lock: options.publication });
   if (found.size !== new Set(ids).size) throw new AppError('RELATED_ITEM_NOT_FOUND');
   if ([...found.values()].some((product) => product.brandId !== brandId)) {
     throw new AppError('RELATED_ITEM_OF_OTHER_BRAND');
+  }
+  const drafts = [...found.values()].filter((product) => product.status !== 'PUBLISHED');
+  if (options.publication && drafts.length > 0) {
+    throw new AppError('DROP_PRODUCT_NOT_PUBLISHED', {
+      details: drafts.map((product) => ({ field: 'contents', message: `${product.name} is still a draft.` })),
+    });
   }
   const highest = await highestSerialNumbers(tx, ids);
   const products = contents.map((content) => ({

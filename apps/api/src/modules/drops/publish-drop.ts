@@ -62,7 +62,7 @@ export async function publishDrop(
       .select({ productId: dropContents.productId, editionCount: dropContents.editionCount })
       .from(dropContents)
       .where(eq(dropContents.dropId, id));
-    const products = await checkDropProducts(tx, drop.brandId, contents, { lock: true });
+    const products = await checkDropProducts(tx, drop.brandId, contents, { publication: true });
     const runs = products.map((product) => ({
       productId: product.productId,
       firstSerialNumber: product.nextSerialNumber,

@@ -35,7 +35,7 @@ export async function updateDrop(
     assertCanManageBrand(operator, input.brandId);
     if (row.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
     await assertBrandExists(tx, input.brandId);
-    await checkDropProducts(tx, input.brandId, input.contents, { lock: false });
+    await checkDropProducts(tx, input.brandId, input.contents, { publication: false });
 
     const before = await getConsoleDrop(tx, now, null, id);
     // A draft has no packs yet, so its rounds and contents can be replaced outright (whitelists go with their rounds).
