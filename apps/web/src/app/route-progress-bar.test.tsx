@@ -46,7 +46,7 @@ describe('route progress bar', () => {
     await user.click(dropsLink);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Drops' })).toBeInTheDocument();
-    await waitFor(() => expect(progressBar()).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(progressBar()).toBeNull());
     observer.disconnect();
 
     const [shown, removed] = changes;

@@ -127,14 +127,14 @@ describe('header: unread count', () => {
     renderApp('/guide');
     const banner = await screen.findByRole('banner');
     // Generous timeouts: the clock is faked (and only creeps on with real time), and a loaded machine is slow.
-    const bell = await within(banner).findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 4_000 });
+    const bell = await within(banner).findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 10_000 });
     expect(bell).toHaveTextContent('3');
     const asked = () => sent.filter((request) => request.path === '/v1/notifications?size=1').length;
     const before = asked();
     unread = 0;
     await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS);
     await waitFor(() => expect(within(banner).getByRole('link', { name: 'Notifications' })).toBeInTheDocument(), {
-      timeout: 4_000,
+      timeout: 10_000,
     });
     expect(asked()).toBeGreaterThan(before);
   });

@@ -92,7 +92,7 @@ describe('payment page: withdraw', () => {
     renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
     // The first render of the file is cold, and the forms wait for the identity status first.
-    const country = await screen.findByLabelText(/Bank country/, {}, { timeout: 3_000 });
+    const country = await screen.findByLabelText(/Bank country/);
     expect(screen.queryByLabelText(/Routing number/)).toBeNull();
     expect(screen.queryByLabelText(/IBAN/)).toBeNull();
 
