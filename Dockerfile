@@ -1,8 +1,9 @@
 # The API and the web app it serves, for operators (deploy/compose.yaml runs it behind nginx with PostgreSQL and
 # Redis). Not built in this repository's CI: its machines have no container daemon. Build from the repository root:
 #   docker build -t cypher-api .
-# The process is what `npm start` runs after its install and build steps: node with tsx on apps/api/src/main.ts, which
-# migrates (under an advisory lock, so replicas may start together) and listens. Nothing is installed at run time.
+# The process is what `npm start` runs after its install and build steps: node on the API's bundle
+# (apps/api/dist/server.mjs), which migrates (under an advisory lock, so replicas may start together) and listens.
+# Nothing is installed or built at run time.
 
 # ── build: install from the lockfile, build the web app, keep only what runs ──────────────────────────────────────
 FROM node:20-bookworm-slim AS build
@@ -15,6 +16,7 @@ COPY packages/contract/package.json packages/contract/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
+  && npm run build:api \
   && npm prune --omit=dev --no-audit --no-fund \
   && rm -rf e2e bench apps/web/src apps/web/public
 
@@ -33,4 +35,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Production needs AUTH_SECRET (the same on every replica) and DATABASE_URL; REDIS_URL when there is more than one.
-CMD ["node", "--import", "tsx", "apps/api/src/main.ts"]
+CMD ["node", "--enable-source-maps", "apps/api/dist/server.mjs"]

@@ -16,6 +16,7 @@ import { seedMarker } from '../apps/api/src/db/seed/seed.tables.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { accessTokens } from '../apps/api/src/modules/auth/access-tokens.ts';
 import { startSession } from '../apps/api/src/modules/auth/sessions.ts';
+import { serverBundleArgs } from '../apps/api/src/testing/server-bundle.ts';
 import { depositForTest, insertTestUser } from '../apps/api/src/testing/wallet-helpers.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,11 +100,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server (apps/api/src/main.ts) on the bench's database, jobs off, quiet logs. */
+/** The real server (the bundle `npm start` runs) on the bench's database, jobs off, quiet logs. */
 export async function startServer(database: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...serverBundleArgs()], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { apiServerBundle, ensureApiBuild } from '../scripts/lib/prepare.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -138,7 +139,8 @@ for (const name of everything ? scripted : selected.filter((candidate) => script
 const names = everything ? Object.keys(scenarios) : selected.filter((name) => !scripted.includes(name));
 if (names.length === 0) process.exit();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+await ensureApiBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', apiServerBundle], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ensureDependencies, ensureWebBuild, root } from '../scripts/lib/prepare.mjs';
+import { apiServerBundle, ensureApiBuild, ensureDependencies, ensureWebBuild, root } from '../scripts/lib/prepare.mjs';
 
 const env = process.env;
 
@@ -52,6 +52,7 @@ const nginxBinary = env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'
 
 ensureDependencies();
 ensureWebBuild();
+await ensureApiBuild();
 
 // Every instance must sign and check tokens with the same key. Production sets AUTH_SECRET (the API refuses to start
 // without it); elsewhere the key `npm start` keeps in DATA_DIR is made here, once, before any instance could race to.
@@ -124,7 +125,7 @@ let isStopping = false;
 const instances = instancePorts.map((instancePort, index) => ({ name: `api-${index + 1}`, port: instancePort, child: null, starts: [] }));
 
 function startInstance(instance) {
-  const [command, args] = nodeWithTsx('apps/api/src/main.ts');
+  const [command, args] = [process.execPath, ['--enable-source-maps', apiServerBundle]];
   // Its own process group, so a Ctrl-C in the terminal reaches this script only and the shutdown keeps its order.
   const child = spawn(command, args, {
     cwd: root,

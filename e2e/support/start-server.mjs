@@ -13,6 +13,8 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(new URL('apps/api/src/main.ts', `file://${root}/`).href);
+// The same bundle `npm start` runs (scripts/lib/prepare.mjs), built here if its sources changed.
+const { apiServerBundle, ensureApiBuild } = await import(new URL('scripts/lib/prepare.mjs', `file://${root}/`).href);
+await ensureApiBuild();
+process.setSourceMapsEnabled(true);
+await import(new URL(`file://${apiServerBundle}`).href);

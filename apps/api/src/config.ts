@@ -1,5 +1,6 @@
+// The only reader of `process.env`. Every setting the API understands is declared here with its default, checked at
+// start-up, and handed down as a typed object; README.md lists the same variables.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   DEFAULT_BRAND_NAME,
@@ -8,12 +9,7 @@ import {
   DEFAULT_CYP_MINOR_UNITS,
   DEFAULT_CYP_PER_USD,
 } from '@cypher/contract';
-
-/**
- * The only reader of `process.env`. Every setting the API understands is declared here with its default, checked at
- * start-up, and handed down as a typed object; README.md lists the same variables.
- */
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repositoryRoot } from './lib/api-folder.ts';
 
 const optionalString = z
   .string()

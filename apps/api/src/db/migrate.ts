@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { apiFolder } from '../lib/api-folder.ts';
 import type { Database } from './client.ts';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(apiFolder, 'src/db/migrations');
 
 /** An arbitrary constant that names "schema migration" among this database's advisory locks. */
 const MIGRATION_LOCK_KEY = 728_431_001;

@@ -17,10 +17,11 @@ import { accessTokens } from '../auth/access-tokens.ts';
 import { startSession } from '../auth/sessions.ts';
 import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
+import { serverBundleArgs } from '../../testing/server-bundle.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { depositForTest, insertTestUser } from '../../testing/wallet-helpers.ts';
 
-// The real server in its own process (apps/api/src/main.ts), killed with SIGKILL while it sells: nothing in the
+// The real server in its own process (the bundle `npm start` runs), killed with SIGKILL while it sells: nothing in the
 // process survives, so what holds afterwards holds because of what PostgreSQL committed. Needs a PostgreSQL server
 // that outlives the API process (PGlite lives inside it).
 const isOnPostgres = Boolean(testDatabaseUrl());
@@ -95,9 +96,10 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       const { dropId } = await insertLiveDrop(db, { rounds: [{ packCount: PACKS, price: PRICE_CENTS }] });
 
       /** Starts the server and waits until it serves: how long that took, on the wall clock and in the process's CPU. */
+      const serverArgs = serverBundleArgs();
       const startServer = async (): Promise<{ wallMs: number; cpuMs: number }> => {
         const startedAt = Date.now();
-        server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+        server = spawn(process.execPath, serverArgs, {
           cwd: root,
           stdio: ['ignore', 'ignore', 'inherit'],
           env: {
@@ -124,7 +126,7 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
           await sleep(50);
         }
       };
-      // The first start also warms tsx's compile cache, as a deployed server's image would be.
+      // A first start, so that every measured one is a restart.
       await startServer();
 
       // 1,000 purchases, each under a key of its own, sent by 25 clients that retry a purchase with its key until
