@@ -19,9 +19,9 @@ export default defineConfig({
     },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // A page test may wait on several findBy calls of up to 5 s each (setup.ts) on a loaded machine; the test as a
+    // A page test may wait on several findBy calls of up to 10 s each (setup.ts) on a loaded machine; the test as a
     // whole gets room for that instead of vitest's 5 s default, which a single slow wait would use up.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -4,8 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { resetSessionSnapshot } from '../lib/session.ts';
 
 // A page that loads lazily, then fetches, can take longer than Testing Library's default second on a busy machine
-// (the API suites run beside these): wait up to five for what a test expects to appear. Nothing passes by waiting.
-configure({ asyncUtilTimeout: 5_000 });
+// (the API suites run beside these; a first submit may load the form's schemas): wait up to ten for what a test
+// expects to appear. Nothing passes by waiting: a passing wait ends as soon as its element is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Tests never reach a network: every request is answered by the test's fake API (src/test/fake-api.ts, or

@@ -8,3 +8,8 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Input({ className, ...rest }: InputProps) {
   return <input {...rest} className={[styles.control, className].filter(Boolean).join(' ')} />;
 }
+
+/** A whole number of one or more (editions, packs, a limit): the numeric keypad on phones, no fractions offered. */
+export function CountInput(props: InputProps) {
+  return <Input type="number" inputMode="numeric" min={1} step={1} {...props} />;
+}

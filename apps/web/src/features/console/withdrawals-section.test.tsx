@@ -15,9 +15,6 @@ import { renderApp } from '../../test/render-app.tsx';
 const admin = consoleMe({ roles: ['admin'], isAdmin: true, brands: [] });
 const older = '0190a0b0-0000-7000-8000-0000000000f1';
 const newer = '0190a0b0-0000-7000-8000-0000000000f2';
-// The first visit loads the console's lazy pages; on a busy machine that takes longer than findBy's one second.
-const firstLoad = { timeout: 5000 };
-
 const fan = { id: '0190a0b0-0000-7000-8000-0000000000a1', email: 'fan@example.com', nickname: 'AdaFan' };
 const adminPerson = { id: '0190a0b0-0000-7000-8000-0000000000a9', email: 'admin@example.com', nickname: 'Admin' };
 
@@ -110,13 +107,13 @@ describe('console withdrawals', () => {
   it('is a section for admins, and closed to brand managers even by its address', async () => {
     consoleWithWithdrawals([]);
     const { unmount } = renderApp('/console');
-    const nav = await screen.findByRole('navigation', { name: 'Console sections' }, firstLoad);
+    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
     expect(within(nav).getByRole('link', { name: 'Withdrawals' })).toBeInTheDocument();
     unmount();
 
     const sent = consoleWithWithdrawals([withdrawal()], { me: consoleMe() });
     renderApp('/console/withdrawals');
-    const managerNav = await screen.findByRole('navigation', { name: 'Console sections' }, firstLoad);
+    const managerNav = await screen.findByRole('navigation', { name: 'Console sections' });
     expect(within(managerNav).queryByRole('link', { name: 'Withdrawals' })).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Admins only' })).toBeInTheDocument();
     expect(sent.some((request) => pathnameOf(request.path).startsWith('/v1/console/withdrawals'))).toBe(false);
@@ -141,7 +138,7 @@ describe('console withdrawals', () => {
     const user = userEvent.setup();
     renderApp('/console/withdrawals');
 
-    const table = await screen.findByRole('table', { name: 'Withdrawal requests' }, firstLoad);
+    const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
     const [, first, second] = within(table).getAllByRole('row');
     // The address may wrap after the @ (a <wbr>), which the test DOM's name computation reads as a space.
     expect(within(first!).getByRole('link', { name: /^collector@\s?example\.com$/ })).toBeInTheDocument();
@@ -180,7 +177,7 @@ describe('console withdrawals', () => {
   it('says so when there are no requests at all', async () => {
     consoleWithWithdrawals([]);
     renderApp('/console/withdrawals');
-    expect(await screen.findByRole('heading', { name: 'No withdrawal requests' }, firstLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No withdrawal requests' })).toBeInTheDocument();
   });
 
   it.each<[TWithdrawalStatus, string[]]>([
@@ -193,7 +190,7 @@ describe('console withdrawals', () => {
     consoleWithWithdrawals([withdrawal({ status })]);
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' }, firstLoad);
+    const actions = await screen.findByRole('region', { name: 'Next step' });
     const all = ['Start review', 'Approve', 'Reject', 'Mark paid', 'Mark failed'];
     for (const name of all) {
       expect(within(actions).queryByRole('button', { name }) !== null, name).toBe(offered.includes(name));
@@ -211,14 +208,14 @@ describe('console withdrawals', () => {
       }),
     ]);
     const { unmount } = renderApp(`/console/withdrawals/${older}`);
-    const bank = await screen.findByRole('region', { name: 'Bank details' }, firstLoad);
+    const bank = await screen.findByRole('region', { name: 'Bank details' });
     expect(within(bank).getByText('021000021')).toBeInTheDocument();
     expect(within(bank).getByText('123456789')).toBeInTheDocument();
     expect(within(bank).getByText('First Bank')).toBeInTheDocument();
     unmount();
 
     renderApp(`/console/withdrawals/${newer}`);
-    const usdc = await screen.findByRole('region', { name: 'USDC address' }, firstLoad);
+    const usdc = await screen.findByRole('region', { name: 'USDC address' });
     expect(within(usdc).getByText('0x52908400098527886E0F7030069857D2E4169EE7')).toBeInTheDocument();
   });
 
@@ -233,7 +230,7 @@ describe('console withdrawals', () => {
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' }, firstLoad);
+    const actions = await screen.findByRole('region', { name: 'Next step' });
     await user.click(within(actions).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -266,7 +263,7 @@ describe('console withdrawals', () => {
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' }, firstLoad);
+    const actions = await screen.findByRole('region', { name: 'Next step' });
     await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
     expect(within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/)).toBeInTheDocument();
@@ -301,7 +298,7 @@ describe('console withdrawals', () => {
     ]);
     renderApp(`/console/withdrawals/${older}`);
 
-    const history = await screen.findByRole('region', { name: 'History' }, firstLoad);
+    const history = await screen.findByRole('region', { name: 'History' });
     const steps = within(history).getAllByRole('listitem');
     expect(steps.map((step) => step.querySelector('span')?.textContent)).toEqual([
       'Submitted',
@@ -327,7 +324,7 @@ describe('console withdrawals', () => {
   it('says so when the withdrawal does not exist', async () => {
     consoleWithWithdrawals([withdrawal()]);
     renderApp(`/console/withdrawals/${newer}`);
-    expect(await screen.findByRole('heading', { name: 'We could not load this withdrawal' }, firstLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'We could not load this withdrawal' })).toBeInTheDocument();
     expect(screen.getByText(errorCatalogue.WITHDRAWAL_NOT_FOUND.message)).toBeInTheDocument();
   });
 
@@ -343,7 +340,7 @@ describe('console withdrawals', () => {
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' }, firstLoad);
+    const actions = await screen.findByRole('region', { name: 'Next step' });
     await user.click(within(actions).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));

@@ -126,16 +126,14 @@ describe('header: unread count', () => {
     );
     renderApp('/guide');
     const banner = await screen.findByRole('banner');
-    // Generous timeouts: the clock is faked (and only creeps on with real time), and a loaded machine is slow.
-    const bell = await within(banner).findByRole('link', { name: 'Notifications, 3 unread' }, { timeout: 10_000 });
+    // The clock is faked (it only creeps on with real time); the waits are setup.ts's generous ones.
+    const bell = await within(banner).findByRole('link', { name: 'Notifications, 3 unread' });
     expect(bell).toHaveTextContent('3');
     const asked = () => sent.filter((request) => request.path === '/v1/notifications?size=1').length;
     const before = asked();
     unread = 0;
     await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS);
-    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Notifications' })).toBeInTheDocument(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Notifications' })).toBeInTheDocument());
     expect(asked()).toBeGreaterThan(before);
   });
 

@@ -111,11 +111,11 @@ describe('payment page: identity verification before withdrawing', () => {
         .getAttribute('href'),
     ).toBe('http://localhost/dev/identity/idv_sandbox_1');
     expect(screen.queryByRole('button', { name: 'Request wire withdrawal' })).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Request wire withdrawal' }, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: "We're checking your ID" })).toBeNull();
     const identityReads = sent.filter((request) => request.path === '/v1/identity-verifications/my');
     expect(identityReads.length).toBeGreaterThanOrEqual(3);
-  }, 12_000);
+  });
 
   it('failed: opens the "Resubmit ID" popup with the reason in plain words; resubmitting starts a new attempt', async () => {
     const sent = wallet(

@@ -341,7 +341,7 @@ describe('payment page: coming back from the checkout', () => {
     });
     renderApp('/payment?deposit=dep-1');
     expect(await screen.findByText('Confirming your payment')).toBeInTheDocument();
-    expect(await screen.findByText('Funds added', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Funds added')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(/Your USD balance is now \$25\.00\./)).toBeInTheDocument());
     expect(screen.getByText(/\$25\.00 was added to your balance \(paid with Visa •••• 4242\)\./)).toBeInTheDocument();
     const pollsAtSuccess = polls;

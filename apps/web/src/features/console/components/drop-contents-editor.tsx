@@ -4,7 +4,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Input } from '../../../ui/input.tsx';
+import { CountInput } from '../../../ui/input.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import type { TDropFormApi, TDropFormContent } from '../drop-form-values.ts';
@@ -153,12 +153,8 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
                   error={errors?.[index]?.editionCount?.message}
                 >
                   {(props) => (
-                    <Input
+                    <CountInput
                       {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
                       {...register(`contents.${index}.editionCount`, { setValueAs: numberOrNull })}
                     />
                   )}

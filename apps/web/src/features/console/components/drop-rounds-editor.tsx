@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Input } from '../../../ui/input.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
 import {
   centsToDollars,
   dollarsToCents,
@@ -119,12 +119,8 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
           isRequired
         >
           {(props) => (
-            <Input
+            <CountInput
               {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
               {...register(`rounds.${index}.packCount`, { setValueAs: numberOrNull })}
             />
           )}
@@ -139,12 +135,8 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
           error={errors?.perPersonLimit?.message}
         >
           {(props) => (
-            <Input
+            <CountInput
               {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
               placeholder="No limit"
               {...register(`rounds.${index}.perPersonLimit`, { setValueAs: numberOrNull })}
             />

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -7,7 +7,6 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
-import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import type { TConsoleListItem, TConsoleResource } from '../api/console-resources.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
@@ -16,6 +15,7 @@ import { BrandFilter } from './brand-filter.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import { EntriesTable, type EntryColumn } from './entries-table.tsx';
 import { useOperator } from './operator-context.ts';
+import { PublicationFilter } from './publication-filter.tsx';
 import styles from './entry-list.module.css';
 
 const PAGE_SIZE = 20;
@@ -44,7 +44,6 @@ export function EntryList<R extends TConsoleResource>({
   note,
 }: EntryListProps<R>) {
   const me = useOperator();
-  const statusId = useId();
   const { get, page, setFilters, hrefFor } = useUrlFilters();
   const status = hasStatusFilter ? oneOf(get('status')?.toUpperCase(), statuses) : undefined;
   const q = hasSearch ? (get('q') ?? '') : '';
@@ -79,20 +78,7 @@ export function EntryList<R extends TConsoleResource>({
             />
           ) : null}
           {hasStatusFilter ? (
-            <div className={styles.filter}>
-              <label htmlFor={statusId} className={styles.filterLabel}>
-                Status
-              </label>
-              <Select
-                id={statusId}
-                value={status?.toLowerCase() ?? ''}
-                onChange={(event) => setFilters({ status: event.target.value })}
-              >
-                <option value="">Any status</option>
-                <option value="draft">Draft</option>
-                <option value="published">Published</option>
-              </Select>
-            </div>
+            <PublicationFilter value={status?.toLowerCase() ?? ''} onChange={(next) => setFilters({ status: next })} />
           ) : null}
           {hasBrandFilter ? <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} /> : null}
         </div>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
 import { Field } from '../../../ui/field.tsx';
-import { Input } from '../../../ui/input.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleDrop } from '../api/create-console-drop.ts';
@@ -231,13 +231,9 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
             isRequired
           >
             {(props) => (
-              <Input
+              <CountInput
                 {...props}
-                type="number"
-                inputMode="numeric"
-                min={1}
                 max={MAX_EDITIONS_PER_PACK}
-                step={1}
                 {...register('editionsPerPack', { setValueAs: numberOrNull })}
               />
             )}

@@ -1,5 +1,4 @@
 import type { TConsoleDropListItem } from '@cypher/contract';
-import { useId } from 'react';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -8,7 +7,6 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleDrops } from '../api/list-console-drops.ts';
 import { BrandFilter } from '../components/brand-filter.tsx';
@@ -17,6 +15,7 @@ import { DropStatusBadge } from '../components/drop-status-badge.tsx';
 import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
 import { MutedText, NameCell } from '../components/name-cell.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
+import { PublicationFilter } from '../components/publication-filter.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
 
@@ -88,7 +87,6 @@ const columns: EntryColumn<TConsoleDropListItem>[] = [
  * by status and brand in the address; their sold and held counts are read again while one of them is live.
  */
 export function DropsSection() {
-  const statusId = useId();
   const { get, page, setFilters, hrefFor } = useUrlFilters();
   const status = oneOf(get('status')?.toUpperCase(), statuses);
   const brandId = get('brand');
@@ -109,20 +107,7 @@ export function DropsSection() {
         actions={newDrop}
       />
       <div className={listStyles.toolbar}>
-        <div className={listStyles.filter}>
-          <label htmlFor={statusId} className={listStyles.filterLabel}>
-            Status
-          </label>
-          <Select
-            id={statusId}
-            value={status?.toLowerCase() ?? ''}
-            onChange={(event) => setFilters({ status: event.target.value })}
-          >
-            <option value="">Any status</option>
-            <option value="draft">Draft</option>
-            <option value="published">Published</option>
-          </Select>
-        </div>
+        <PublicationFilter value={status?.toLowerCase() ?? ''} onChange={(next) => setFilters({ status: next })} />
         <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} />
       </div>
 

@@ -3,7 +3,7 @@ import { rarities, type TProduct } from '@cypher/contract';
 import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
-import { Input } from '../../../ui/input.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
@@ -115,12 +115,8 @@ export function ProductForm({ product }: { product?: TProduct }) {
             error={errors.editionSize?.message}
           >
             {(props) => (
-              <Input
+              <CountInput
                 {...props}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
                 {...register('editionSize', { setValueAs: numberOrNull })}
               />
             )}
