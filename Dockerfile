@@ -34,5 +34,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# Production needs AUTH_SECRET (the same on every replica) and DATABASE_URL; REDIS_URL when there is more than one.
+# Production needs AUTH_SECRET and PROVENANCE_SEED_KEY (each the same on every replica) and DATABASE_URL; REDIS_URL
+# when there is more than one.
 CMD ["node", "--enable-source-maps", "apps/api/dist/server.mjs"]

@@ -106,10 +106,11 @@ export async function runPurchases(options: TPurchaseRunOptions) {
 
   // Afterwards, on the database itself: what was sold, what was charged, and whether the ledger still holds.
   const check = await database.open();
-  const [sold] = await queryRows<{ orders: string | number; packs: string | number }>(
+  const [sold] = await queryRows<{ orders: string | number; packs: string | number; unclaimed: string | number }>(
     check.db,
     sql`select (select count(*) from orders where status = 'SUCCESSFUL') as orders,
-               (select count(*) from packs where owner_user_id is not null) as packs`,
+               (select count(*) from packs where owner_user_id is not null) as packs,
+               (select count(*) from packs where order_id is null) as unclaimed`,
   );
   // Each buyer's money: what they had, less exactly the orders they got (a loser, none, is charged nothing).
   const wronglyCharged = await queryRows<{ user_id: string }>(
@@ -158,7 +159,10 @@ export async function runPurchases(options: TPurchaseRunOptions) {
       everyWinnerChargedOnceAndExactly: Number(debits!.orders) === Number(debits!.debits) && wronglyCharged.length === 0,
       noLoserCharged: wronglyCharged.length === 0,
       ledgerExact: ledger.isExact,
+      // Every buyer is funded: a SOLD_OUT answer is only right if, at the end, no pack is left unclaimed (issue 16).
+      noSoldOutWhilePacksLeft: (statuses.get('409 SOLD_OUT') ?? 0) === 0 || Number(sold!.unclaimed) === 0,
     },
+    unclaimedPacksAtEnd: Number(sold!.unclaimed),
     yardsticks: {
       plainFastifyRoutePerSecond: plainRoute,
       healthPerSecond: Math.round(health!.requests.average),

@@ -67,6 +67,11 @@ function authSecret() {
   return secret;
 }
 
+// The provenance seeds' key: derived from AUTH_SECRET outside production, so the line above covers it there.
+if (env.NODE_ENV === 'production' && !env.PROVENANCE_SEED_KEY) {
+  fail('PROVENANCE_SEED_KEY is required in production (32 bytes in hex, the same on every instance).');
+}
+
 const sharedEnv = {
   ...env,
   DATA_DIR: dataDir,

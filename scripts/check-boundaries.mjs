@@ -30,6 +30,10 @@ const rules = {
     summary: "an API module does not import another module's tables",
     advice: 'call a service function of the owning module; to show its rows beside yours, ask it for them by id',
   },
+  'api-module-sql': {
+    summary: "an API module's SQL does not name another module's table",
+    advice: "use the owning module's service function or SQL fragment (as orders composes drops' assignPacksCtes)",
+  },
 };
 
 /** The feature (web) or module (API) a repository path belongs to, or null. */
@@ -99,6 +103,52 @@ for (const file of [...sourceFiles('apps/web/src'), ...sourceFiles('apps/api/src
   }
 }
 
+/**
+ * Hand-written SQL is outside the import check: `sql\`select ... from editions\`` in the drops module reads the
+ * collection's table without importing it. So every table's owner is read from the `pgTable('name'` of the module's
+ * tables files, and the text of every `sql` template in a module (its literal parts; interpolated fragments belong to
+ * whoever wrote them) may name only its own module's tables after from, join, into, update or table. Tests and tables
+ * files are outside the rule, as for imports.
+ */
+function tableOwners() {
+  const owners = new Map();
+  for (const file of sourceFiles(apiModules).filter((name) => name.endsWith('.tables.ts'))) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const match of text.matchAll(/pgTable\(\s*'([a-z_][a-z0-9_]*)'/g)) owners.set(match[1], ownerIn(apiModules, file));
+  }
+  return owners;
+}
+
+function sqlTemplateTexts(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const texts = [];
+  const visit = (node) => {
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source) === 'sql') {
+      const template = node.template;
+      if (ts.isNoSubstitutionTemplateLiteral(template)) texts.push(template.text);
+      else texts.push([template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join(' ? '));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return texts;
+}
+
+const owners = tableOwners();
+for (const file of sourceFiles(apiModules)) {
+  const module = ownerIn(apiModules, file);
+  if (!module || isApiTablesReaderByRole(file)) continue;
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  for (const query of sqlTemplateTexts(file, text)) {
+    for (const match of query.matchAll(/\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
+      const owner = owners.get(match[1].toLowerCase());
+      if (owner && owner !== module) {
+        violations.push({ file, specifier: `sql naming ${match[1]}`, target: `apps/api/src/modules/${owner}`, rule: 'api-module-sql' });
+      }
+    }
+  }
+}
+
 const isExempt = (violation) =>
   exemptions.some((exemption) => exemption.file === violation.file && exemption.target === violation.target);
 const unexplained = violations.filter((violation) => !isExempt(violation));
@@ -107,16 +157,17 @@ const stale = exemptions.filter(
 );
 
 for (const { file, specifier, rule } of unexplained) {
-  console.error(`${file}: imports '${specifier}': ${rules[rule].summary} [${rule}]; ${rules[rule].advice}.`);
+  const what = rule === 'api-module-sql' ? specifier : `imports '${specifier}'`;
+  console.error(`${file}: ${what}: ${rules[rule].summary} [${rule}]; ${rules[rule].advice}.`);
 }
 for (const { file, target } of stale) {
   console.error(`scripts/check-boundaries.mjs: the exemption for ${file} -> ${target} no longer applies; remove it.`);
 }
 if (unexplained.length > 0 || stale.length > 0) {
   console.error(
-    `\nImport boundaries: ${unexplained.length} import(s) across a boundary, ${stale.length} stale exemption(s). ` +
+    `\nModule boundaries: ${unexplained.length} import(s) or SQL reference(s) across a boundary, ${stale.length} stale exemption(s). ` +
       'See docs/decisions/0014-import-boundaries.md.',
   );
   process.exit(1);
 }
-console.log(`Import boundaries hold (${violations.length} exempted import(s) listed in scripts/check-boundaries.mjs).`);
+console.log(`Module boundaries hold, imports and SQL (${violations.length} exempted import(s) listed in scripts/check-boundaries.mjs).`);

@@ -14,8 +14,9 @@ import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import { identityWebhookSecretFor, type IdentityProvider } from './adapters/identity/identity-provider.ts';
 import { sandboxIdentityProvider } from './adapters/identity/sandbox-identity-provider.ts';
 import { orderDepositListener } from './modules/orders/order-payments.ts';
-import { purchaseBatcher, type PurchaseBatcher } from './modules/orders/purchase-batcher.ts';
+import { balancePurchaseBatcher, type BalancePurchases } from './modules/orders/purchase-batcher.ts';
 import type { DepositListener } from './modules/wallet/deposits/deposit-listener.ts';
+import { provenanceSeedKey } from './modules/drops/provenance-seed-cipher.ts';
 
 /**
  * What route files and services work with: the app's dependencies plus what is built from them once per app
@@ -35,13 +36,15 @@ export interface AppContext extends AppDeps {
   /** The sandboxes' callbacks after a saved-method charge; the dev-payments routes deliver them. */
   sandboxWebhooks: SandboxWebhooks;
   /** Balance purchases, batched per round and transaction (group commit). */
-  purchases: PurchaseBatcher;
+  balancePurchases: BalancePurchases;
   /** What other modules do when a deposit they started settles: card and Tilia orders. */
   depositListeners: readonly DepositListener[];
   /** Identity verification before withdrawals: the sandbox outside production; null where none (answers 502). */
   identity: IdentityProvider | null;
   /** Signs and verifies the identity sandbox's webhooks (derived from AUTH_SECRET). */
   identityWebhookSecret: string;
+  /** Encrypts drops' provenance seeds at rest (PROVENANCE_SEED_KEY, or derived from AUTH_SECRET outside production). */
+  seedKey: Buffer;
 }
 
 export function createAppContext(deps: AppDeps): AppContext {
@@ -96,7 +99,8 @@ export function createAppContext(deps: AppDeps): AppContext {
     sandboxWebhooks: webhooks,
     identity,
     identityWebhookSecret,
+    seedKey: provenanceSeedKey(deps.config),
     depositListeners: [orderDepositListener({ holdMinutes: deps.config.orders.holdMinutes })],
-    purchases: purchaseBatcher({ db, clock: deps.clock }),
+    balancePurchases: balancePurchaseBatcher({ db, clock: deps.clock, onBatch: deps.onPurchaseBatch }),
   };
 }

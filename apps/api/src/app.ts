@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { oauthRoutes } from './modules/auth/oauth/oauth.routes.ts';
@@ -39,6 +40,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { packsRoutes } from './modules/drops/packs/packs.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import type { TPurchaseBatchRun } from './modules/orders/purchase-batcher.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
 import { payoutDestinationsRoutes } from './modules/wallet/payout-destinations/payout-destinations.routes.ts';
 import { depositsRoutes } from './modules/wallet/deposits/deposits.routes.ts';
@@ -57,6 +59,10 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   storage: FileStorage;
   discordRoles: DiscordRoleSync;
+  /** Hands work to the job workers (a large drop's publication); tests without workers pass idleJobQueue. */
+  jobs: JobQueue;
+  /** Told of every balance purchase batch's transaction (its round, size and times): tests of races, profiling. */
+  onPurchaseBatch?: (run: TPurchaseBatchRun) => void;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -39,6 +39,13 @@ const ZEnvironment = z.object({
   WEB_GA_MEASUREMENT_ID: optionalString,
   WEB_AMPLITUDE_API_KEY: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PROVENANCE_SEED_KEY: optionalString.pipe(
+    z
+      .string()
+      .transform((value) => aes256Key(value))
+      .refine((key) => key !== null, 'must be 32 bytes: 64 hex characters, or 44 characters of base64 (43 base64url)')
+      .optional(),
+  ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
@@ -80,7 +87,12 @@ const ZEnvironment = z.object({
   USDC_WITHDRAWAL_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   CYP_MINOR_UNITS: z.coerce.number().int().min(0).max(6).default(DEFAULT_CYP_MINOR_UNITS),
   CYP_PER_USD: z.coerce.number().positive().max(1_000_000).default(DEFAULT_CYP_PER_USD),
-  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  ORDER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   ORDER_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(5_000).default(500),
   ORDER_FEE_MIN_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   PUBLIC_RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -122,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 random characters)');
+  }
+  if (e.NODE_ENV === 'production' && !e.PROVENANCE_SEED_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  PROVENANCE_SEED_KEY: required in production (32 random bytes: openssl rand -hex 32)',
+    );
   }
   if (e.DEPOSIT_MIN_CENTS > e.DEPOSIT_MAX_CENTS) {
     throw new Error('Invalid configuration:\n  DEPOSIT_MIN_CENTS: must not be above DEPOSIT_MAX_CENTS');
@@ -210,6 +227,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicResponseCacheMs: e.PUBLIC_RESPONSE_CACHE_MS,
     drops: {
       /**
+       * Encrypts each drop's provenance seed at rest (AES-256-GCM). Required in production; elsewhere derived from
+       * AUTH_SECRET when unset (provenance-seed-cipher.ts).
+       */
+      seedKey: e.PROVENANCE_SEED_KEY ?? undefined,
+      /**
        * How long one process keeps the public part of a drop (times, rounds, sold counts) before reading it again: at
        * most a second, so what anyone sees is never more than a second behind a purchase. 0 turns it off.
        */
@@ -226,6 +248,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type TConfig = ReturnType<typeof loadConfig>;
+
+/** A 32-byte key written as 64 hex characters or as base64 / base64url; null for anything else. */
+function aes256Key(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const key = Buffer.from(value.replace(/=$/, ''), 'base64url');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
 
 /**
  * Stripe (card), Coinbase Commerce (crypto) and Tilia: each needs its keys as a complete set, since a provider that
@@ -344,6 +376,9 @@ function oauthConfig(e: z.output<typeof ZEnvironment>, publicUrl: string) {
 
 export type TOAuthProviderConfig = TConfig['oauth']['google'];
 
+/** The seed key of testConfig, so fixtures that write a drop row straight to the table encrypt as the app does. */
+export const TEST_PROVENANCE_SEED_KEY = '7e57'.repeat(16);
+
 /** A configuration for tests: quiet, no jobs unless a test starts them, nothing read from the real environment. */
 export function testConfig(overrides: TEnvironment = {}): TConfig {
   return loadConfig({
@@ -354,6 +389,7 @@ export function testConfig(overrides: TEnvironment = {}): TConfig {
     DROP_CACHE_MS: '0',
     PUBLIC_RESPONSE_CACHE_MS: '0',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PROVENANCE_SEED_KEY: TEST_PROVENANCE_SEED_KEY,
     ...overrides,
   });
 }

@@ -12,18 +12,17 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { pgBossJobQueue } from './jobs/job-queue.ts';
 import { startJobScheduler } from './jobs/job-scheduler.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit/rate-limiter.ts';
 import { publishBundledTerms } from './modules/catalog/terms/publish-bundled-terms.ts';
+import { encryptPlainSeeds } from './modules/drops/encrypt-plain-seeds.ts';
+import { provenanceSeedKey } from './modules/drops/provenance-seed-cipher.ts';
 import { systemClock } from './lib/clock.ts';
-import { loadOrCreateLocalSecret } from './lib/local-secret.ts';
+import { withLocalAuthSecret } from './lib/local-secret.ts';
 
 /** Process entry: config -> database -> migrations -> seed -> jobs -> listen; SIGTERM closes in reverse order. */
-const loadedConfig = loadConfig();
-const config = {
-  ...loadedConfig,
-  auth: { ...loadedConfig.auth, secret: loadedConfig.auth.secret ?? loadOrCreateLocalSecret(loadedConfig.dataDir) },
-};
+const config = withLocalAuthSecret(loadConfig());
 // Loaded only when configured: Sentry's SDK is the largest import of the process, a second of a restart's start-up
 // on a busy machine, and a restarted instance should be back in a few seconds (purchases-survive-sigkill.test.ts).
 const errorReporter = config.sentryDsn
@@ -38,14 +37,34 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await runMigrations(database);
 const clock = systemClock;
 await publishBundledTerms(database.db, clock.now());
+const seedKey = provenanceSeedKey(config);
+// Seeds stored in plain text before they were encrypted at rest: encrypted now that the key is known, once.
+const encryptedSeeds = await encryptPlainSeeds(database.db, seedKey);
 const mailbox = devMailbox(database.db, clock);
-const mailer: Mailer = config.mail.smtpUrl ? smtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from }) : mailbox;
+const mailer: Mailer = config.mail.smtpUrl
+  ? smtpMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from })
+  : mailbox;
 const sms: SmsSender = config.sms ? twilioSmsSender(config.sms) : mailbox;
 const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
 const storage = localFileStorage(config.uploadsDir);
 const discordRoles = config.discordBot ? discordBotRoleSync(config.discordBot) : localDiscordRoleSync();
-const deps = { config, database, clock, errorReporter, mailer, sms, rateLimiter, storage, discordRoles };
+// Sends go through pg-boss's tables whether or not this instance runs workers (JOBS_ENABLED).
+const jobQueue = pgBossJobQueue(database);
+const deps = {
+  config,
+  database,
+  clock,
+  errorReporter,
+  mailer,
+  sms,
+  rateLimiter,
+  storage,
+  discordRoles,
+  jobs: jobQueue,
+};
 const app = await buildApp(deps);
+if (encryptedSeeds > 0)
+  app.log.info({ drops: encryptedSeeds }, 'provenance seeds stored in plain text are now encrypted');
 if (config.isProduction && (!config.mail.smtpUrl || !config.sms)) {
   app.log.warn('production without SMTP_URL or an SMS provider: messages are only kept in the database');
 }
@@ -53,7 +72,7 @@ if (config.isProduction && !config.discordBot) {
   app.log.warn('production without DISCORD_BOT_TOKEN and DISCORD_GUILD_ID: Discord roles are not reset on disconnect');
 }
 
-if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage, orders: config.orders }, app.log);
+if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage, orders: config.orders, seedKey }, app.log);
 const jobs = config.jobsEnabled
   ? await startJobScheduler(
       { config, database, clock, storage, discordRoles },

@@ -25,6 +25,14 @@ export const dropMessages = {
   whitelistSize: 'A whitelist holds from 1 to 50,000 emails.',
 } as const;
 
+/**
+ * A drop's publication: a DRAFT is the operator's to change; PUBLISHING has its serial numbers and seed fixed while its
+ * packs and editions are written in batches (no one but operators sees it yet); PUBLISHED is complete and final.
+ */
+export const dropPublicationStatuses = ['DRAFT', 'PUBLISHING', 'PUBLISHED'] as const;
+export const ZDropPublicationStatus = z.enum(dropPublicationStatuses);
+export type TDropPublicationStatus = z.infer<typeof ZDropPublicationStatus>;
+
 /** Each round at most this many whitelisted people, each drop at most this many packs. */
 export const MAX_WHITELIST_SIZE = 50_000;
 export const MAX_DROP_PACKS = 100_000;
@@ -175,9 +183,15 @@ export const ZConsoleDrop = z.object({
       whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
     }),
   ),
-  publicationStatus: z.enum(['DRAFT', 'PUBLISHED']),
+  publicationStatus: ZDropPublicationStatus,
+  /**
+   * How far the packs are written: null for a draft, packsWritten = packTotal once PUBLISHED. While PUBLISHING the
+   * console reads it again every few seconds.
+   */
+  publication: z.object({ packsWritten: z.number().int(), packTotal: z.number().int() }).nullable(),
   /** Only meaningful once published. */
   status: ZDropStatus,
+  /** Fixed when the first batch of packs is written; null for a draft and at the very start of a publication. */
   commitment: z.string().nullable(),
   publishedAt: z.iso.datetime().nullable(),
   counts: z.object({ dropCount: z.number().int(), soldCount: z.number().int(), heldCount: z.number().int() }),
@@ -188,7 +202,7 @@ export type TConsoleDrop = z.infer<typeof ZConsoleDrop>;
 
 /** `GET /v1/console/drops`: newest first, by publication status and brand (brand managers: their brands only). */
 export const ZConsoleDropsQuery = ZPageQuery.extend({
-  status: z.enum(['DRAFT', 'PUBLISHED']).optional(),
+  status: ZDropPublicationStatus.optional(),
   brandId: z.uuid().optional(),
 });
 export type TConsoleDropsQuery = z.infer<typeof ZConsoleDropsQuery>;

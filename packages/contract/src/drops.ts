@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClaimLogHead } from './claim-log.ts';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
 import { dropStatuses } from './drop-rules.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
@@ -100,10 +101,18 @@ export const ZDropProvenance = z.object({
   algorithm: z.literal('sha256-v1'),
   commitment: z.string(),
   editionsPerPack: z.number().int(),
+  /** True from the reveal on: after dropEndAt, once no order of the drop waits for its payment. */
   isRevealed: z.boolean(),
+  /** The claim log's sealed head (claim-log.ts): public while the drop sells, so buyers can note it. */
+  claimLogHead: ZClaimLogHead,
   seed: z.string().nullable(),
   packs: z
-    .array(z.object({ number: z.number().int(), items: z.array(z.object({ productId: z.uuid(), serialNumber: z.number().int() })) }))
+    .array(
+      z.object({
+        number: z.number().int(),
+        items: z.array(z.object({ productId: z.uuid(), serialNumber: z.number().int() })),
+      }),
+    )
     .nullable(),
 });
 export type TDropProvenance = z.infer<typeof ZDropProvenance>;

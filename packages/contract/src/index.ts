@@ -28,4 +28,6 @@ export * from './drops-console.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
 export * from './provenance.ts';
+export * from './claim-log-rules.ts';
+export * from './claim-log.ts';
 export * from './web-routes.ts';

@@ -23,8 +23,19 @@ export const orderTransitions: Record<TOrderStatus, readonly TOrderStatus[]> = {
   TIMED_OUT: [],
 };
 
+/**
+ * A held order's `failureReason` when its payment arrived after the hold had expired: the order stays TIMED_OUT, its
+ * packs went back on sale, and the money was added to the buyer's balance instead.
+ */
+export const PAID_AFTER_HOLD_EXPIRED = 'paid_after_hold_expired';
+
 export function isFinalOrderStatus(status: TOrderStatus): boolean {
   return orderTransitions[status].length === 0;
+}
+
+/** "1 pack", "1,250 packs": how a purchase names its packs, on receipts, notices and pages alike. */
+export function packCountText(count: number): string {
+  return count === 1 ? '1 pack' : `${count.toLocaleString('en-US')} packs`;
 }
 
 /** Packs in one order, at most. */
@@ -96,6 +107,12 @@ export const ZOrder = z.object({
   /** Spec section 3's purchase receipt, once the order succeeded. */
   receipt: ZReceipt.nullable(),
   packIds: z.array(z.uuid()),
+  /**
+   * The order's secret in its drop's claim log (claim-log.ts): the log names the buyer only as
+   * claimBuyerHash(buyerSalt, userId), so the buyer, and nobody else, can find their claims in it. Null for orders from
+   * before the log.
+   */
+  buyerSalt: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

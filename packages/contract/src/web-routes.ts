@@ -96,3 +96,8 @@ export function webPath(pattern: TWebRoutePath, params: Record<string, string> =
     return encodeURIComponent(value);
   });
 }
+
+/** The purchase status page of an order: where checkouts send the buyer back and purchase notifications point. */
+export function purchaseStatusPath(orderId: string): string {
+  return `/purchase/${orderId}/status`;
+}

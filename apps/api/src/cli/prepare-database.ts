@@ -1,5 +1,5 @@
 // What `npm start` does to the database before it listens, done once by itself: migrate, publish the bundled terms,
-// and outside production seed the demo content into an empty database. `npm run start:cluster` runs it before it
+// encrypt provenance seeds still stored in plain text, and outside production seed the demo content into an empty database. `npm run start:cluster` runs it before it
 // starts its instances, so they find nothing left to do instead of racing to seed the same empty database.
 import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
 import { loadConfig } from '../config.ts';
@@ -8,16 +8,22 @@ import { runMigrations } from '../db/migrate.ts';
 import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
 import { publishBundledTerms } from '../modules/catalog/terms/publish-bundled-terms.ts';
 import { systemClock } from '../lib/clock.ts';
+import { withLocalAuthSecret } from '../lib/local-secret.ts';
+import { encryptPlainSeeds } from '../modules/drops/encrypt-plain-seeds.ts';
+import { provenanceSeedKey } from '../modules/drops/provenance-seed-cipher.ts';
 
-const config = loadConfig();
+const config = withLocalAuthSecret(loadConfig());
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await runMigrations(database);
   console.log('  database migrated');
   await publishBundledTerms(database.db, systemClock.now());
+  const seedKey = provenanceSeedKey(config);
+  const encrypted = await encryptPlainSeeds(database.db, seedKey);
+  if (encrypted > 0) console.log(`  ${encrypted} provenance seeds stored in plain text are now encrypted`);
   if (!config.isProduction) {
     const storage = localFileStorage(config.uploadsDir);
-    const isSeeded = await seedDemoIfEmpty({ database, clock: systemClock, storage, orders: config.orders });
+    const isSeeded = await seedDemoIfEmpty({ database, clock: systemClock, storage, orders: config.orders, seedKey });
     if (isSeeded) console.log('  demo content written (outside production, into an empty database)');
   }
 } finally {

@@ -10,12 +10,14 @@ import { runMigrations } from '../db/migrate.ts';
 import { seedDemo, seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
 import { publishBundledTerms } from '../modules/catalog/terms/publish-bundled-terms.ts';
 import { systemClock } from '../lib/clock.ts';
+import { withLocalAuthSecret } from '../lib/local-secret.ts';
+import { provenanceSeedKey } from '../modules/drops/provenance-seed-cipher.ts';
 
 const isReset = process.argv.includes('--reset');
-const config = loadConfig();
+const config = withLocalAuthSecret(loadConfig());
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = localFileStorage(config.uploadsDir);
-const deps = { database, clock: systemClock, storage, orders: config.orders };
+const deps = { database, clock: systemClock, storage, orders: config.orders, seedKey: provenanceSeedKey(config) };
 const log = { info: (details: { seeder: string }) => console.log(`  seeded: ${details.seeder}`) };
 
 try {
@@ -32,7 +34,9 @@ try {
     await runMigrations(database);
     await publishBundledTerms(database.db, systemClock.now());
     const isSeeded = await seedDemoIfEmpty(deps, log);
-    console.log(isSeeded ? 'Demo content written.' : 'The database already has its demo content; use --reset to rebuild it.');
+    console.log(
+      isSeeded ? 'Demo content written.' : 'The database already has its demo content; use --reset to rebuild it.',
+    );
   }
 } finally {
   await database.close();

@@ -8,3 +8,46 @@ import type { Db } from './client.ts';
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as Db));
 }
+
+/**
+ * How many times a transaction that PostgreSQL chose as a deadlock victim or refused for a serialization failure is
+ * run again before the failure reaches the caller.
+ */
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * THE lock order of the purchase path, for every transaction that takes more than one of these rows (decision
+ * record 23; the ledger's own order inside ledger_accounts is decision record 13):
+ *
+ *   orders -> deposits -> purchase_allowances -> ledger_accounts (a person's, then the house's) -> packs
+ *
+ * A payment webhook locks the order (and its allowance) before the wallet touches the deposit or the ledger
+ * (DepositListener.lockFor); the hold timeout locks the order, then gives the allowance back before the packs; a
+ * balance purchase locks allowances, then ledger accounts, then claims packs last. Any two of them queue instead of
+ * deadlocking. inRetriedTransaction is the second line, for a cycle nobody has found yet.
+ *
+ * inTransaction for work that is safe to run again from the start: it only reads and writes this database (house
+ * rule 7 keeps providers out) and keeps nothing of an attempt in memory, so an attempt that rolled back left no trace.
+ * A deadlock (40P01) or serialization failure (40001) rolls the whole attempt back and runs it again, up to
+ * CONFLICT_ATTEMPTS times with a short random pause, so the one PostgreSQL picked as the victim is not what a person
+ * sees. Every other error, an AppError refusal included, goes to the caller at once.
+ */
+export async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await inTransaction(db, work);
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001), whether or not drizzle wrapped them. */
+function isTransactionConflict(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}

@@ -3,10 +3,11 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isErrorCode, type TFieldError } from '@cypher/contract';
 import type { Db } from '../db/client.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inRetriedTransaction } from '../db/transaction.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { AppError } from './app-error.ts';
 import { idempotencyKeys } from './idempotency/idempotency.tables.ts';
+import { sqlArray } from '../db/sql-arrays.ts';
 
 const IDEMPOTENCY_KEY_TTL_MS = DAY_MS;
 
@@ -59,6 +60,7 @@ export function idempotentRequestOf(request: FastifyRequest): TIdempotentRequest
  * ARCHITECTURE rule 8 for a money-moving POST. Without a key the work just runs. With one:
  * - the key is claimed by INSERT (the primary key decides between concurrent requests, never a read);
  * - the work runs in a transaction that also stores its answer, so an effect and its replayable answer commit together;
+ *   a deadlock or serialization failure runs that transaction again (inRetriedTransaction): the claim is still ours;
  * - a replay gets the first answer (a success, or the same expected refusal such as INSUFFICIENT_FUNDS);
  * - the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first is running, 409 REQUEST_IN_PROGRESS;
  * - an unexpected failure (a bug, the database down) frees the key, so the client's retry runs the work again;
@@ -81,7 +83,7 @@ export async function runWithIdempotencyKey<T>(
   idempotent: TIdempotentRequest | null,
   work: (tx: Db) => Promise<IdempotentResult<T>>,
 ): Promise<IdempotentResult<T>> {
-  if (!idempotent) return inTransaction(deps.db, work);
+  if (!idempotent) return inRetriedTransaction(deps.db, work);
   const { key, requestHash } = idempotent;
   const claimedAt = deps.now;
   if (!(await claimKey(deps.db, userId, idempotent, claimedAt))) return replay<T>(deps.db, userId, key, requestHash);
@@ -94,7 +96,7 @@ export async function runWithIdempotencyKey<T>(
     eq(idempotencyKeys.createdAt, claimedAt),
   );
   try {
-    return await inTransaction(deps.db, async (tx) => {
+    return await inRetriedTransaction(deps.db, async (tx) => {
       const result = await work(tx);
       const completed = await tx
         .update(idempotencyKeys)
@@ -244,12 +246,13 @@ export async function completeIdempotencyKeys(
   const completed = await tx.execute(sql`
     update idempotency_keys k
     set status = 'completed', response_status = a.status, response_body = a.body
-    from unnest(${sql.param(answers.map((a) => a.request.userId))}::uuid[], ${sql.param(answers.map((a) => a.request.key))}::text[],
-                ${sql.param(answers.map((a) => a.status))}::int[], ${sql.param(answers.map((a) => JSON.stringify(a.body)))}::jsonb[])
+    from unnest(${sqlArray(answers.map((a) => a.request.userId))}::uuid[], ${sqlArray(answers.map((a) => a.request.key))}::text[],
+                ${sqlArray(answers.map((a) => a.status))}::int[], ${sqlArray(answers.map((a) => JSON.stringify(a.body)))}::jsonb[])
       as a(user_id, key, status, body)
     where k.user_id = a.user_id and k.key = a.key and k.status = 'processing' and k.created_at = ${claimedAt.toISOString()}::timestamptz
     returning k.key`);
-  if ((completed as unknown as { rows: unknown[] }).rows.length !== answers.length) throw new AppError('REQUEST_IN_PROGRESS');
+  if ((completed as unknown as { rows: unknown[] }).rows.length !== answers.length)
+    throw new AppError('REQUEST_IN_PROGRESS');
 }
 
 /** Frees claimed keys whose batch failed unexpectedly, so each request can run again on its own. */

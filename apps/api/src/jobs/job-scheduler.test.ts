@@ -7,6 +7,7 @@ import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
 import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
 import { listMailboxMessages } from '../modules/dev-mailbox/list-mailbox-messages.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
+import { pgBossJobQueue } from './job-queue.ts';
 import { recurringJobs, startJobScheduler, type JobScheduler } from './job-scheduler.ts';
 
 let database: Database;
@@ -15,7 +16,13 @@ const clock = controllableClock('2026-11-01T12:00:00.000Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const deps = { config: testConfig(), database, clock, storage: localFileStorage('/nonexistent-uploads'), discordRoles: localDiscordRoleSync() };
+  const deps = {
+    config: testConfig(),
+    database,
+    clock,
+    storage: localFileStorage('/nonexistent-uploads'),
+    discordRoles: localDiscordRoleSync(),
+  };
   scheduler = await startJobScheduler(deps, { pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
@@ -51,5 +58,24 @@ describe('job scheduler', () => {
 
     const remaining = await listMailboxMessages(database.db, undefined);
     expect(remaining.map((message) => message.to)).toEqual(['new@example.com']);
+  });
+
+  it('takes work sent by an instance that runs no workers (JOBS_ENABLED=false), and sends nowhere without a queue', async () => {
+    // Not started: only pg-boss's insert, on the same database the workers poll.
+    const queue = pgBossJobQueue(database);
+    const jobId = await queue.send('purge-dev-mailbox', {});
+    expect(jobId).toEqual(expect.any(String));
+    expect(await waitForCompletion('purge-dev-mailbox', jobId!)).toBe('completed');
+    expect(await queue.send('no-such-queue', {})).toBeNull();
+
+    // A database where pg-boss never started: nothing to join, and the caller's own sweep sends it later.
+    const fresh = await createTestDatabase();
+    try {
+      expect(
+        await pgBossJobQueue(fresh).send('publish-drop', { dropId: '0190d6a2-7a3b-7c4d-8e5f-00000000beef' }),
+      ).toBeNull();
+    } finally {
+      await fresh.close();
+    }
   });
 });

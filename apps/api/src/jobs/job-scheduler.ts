@@ -12,6 +12,11 @@ import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts'
 import { expireAbandonedDeposits } from '../modules/wallet/deposits/expire-abandoned-deposits.ts';
 import { settleDeposits } from '../modules/wallet/settle-deposits.ts';
 import { timeOutOrders } from '../modules/orders/time-out-orders.ts';
+import { sealClaimLogs } from '../modules/drops/claim-log/seal-claim-log.ts';
+import { revealEndedDrops } from '../modules/drops/reveal-drop.ts';
+import { PUBLISH_DROP_JOB, resumeDropPublications, runPublishDropJob } from '../modules/drops/drop-publication-jobs.ts';
+import { provenanceSeedKey } from '../modules/drops/provenance-seed-cipher.ts';
+import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /**
  * A recurring job: a queue name, a cron expression (UTC) and the work. Modules add theirs to `recurringJobs`;
@@ -20,7 +25,20 @@ import { timeOutOrders } from '../modules/orders/time-out-orders.ts';
 export interface RecurringJob {
   name: string;
   cron: string;
-  run(deps: JobDeps): Promise<unknown>;
+  run(deps: JobContext): Promise<unknown>;
+  /** Also run once as the scheduler starts: work a stopped process left half done should not wait for the cron. */
+  runAtStartUp?: (deps: JobContext) => Promise<unknown>;
+}
+
+/**
+ * A job sent with data when something asks for it (JobQueue.send), run by whichever instance's worker takes it first.
+ * Its handler must be safe to run twice or side by side: pg-boss retries a job whose worker died.
+ */
+export interface QueuedJob {
+  name: string;
+  run(deps: JobContext, data: unknown): Promise<unknown>;
+  /** How long one run may take before pg-boss counts it as failed and retries it. */
+  expireInSeconds: number;
 }
 
 export interface JobDeps {
@@ -31,13 +49,30 @@ export interface JobDeps {
   discordRoles: DiscordRoleSync;
 }
 
+/** What a job's work gets: the process's dependencies and the queue, to hand further work on. */
+type JobContext = JobDeps & { jobs: JobQueue };
+
+const queuedJobs: QueuedJob[] = [
+  {
+    // A large drop's packs, written in batches (decision record 0022); 2,000,000 editions take a minute or two.
+    name: PUBLISH_DROP_JOB,
+    expireInSeconds: 60 * 60,
+    run: ({ database, clock, config }, data) =>
+      runPublishDropJob({ db: database.db, clock, seedKey: provenanceSeedKey(config) }, data),
+  },
+];
+
 export const recurringJobs: RecurringJob[] = [
   {
     name: 'purge-expired-sessions',
     cron: '7 * * * *',
     run: ({ database, clock }) => purgeExpiredAuthRecords(database.db, clock.now()),
   },
-  { name: 'purge-dev-mailbox', cron: '17 3 * * *', run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()) },
+  {
+    name: 'purge-dev-mailbox',
+    cron: '17 3 * * *',
+    run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()),
+  },
   {
     // Spec section 4: deletions whose seven days have passed; hourly, so none waits much past its date.
     name: 'complete-account-deletions',
@@ -68,11 +103,37 @@ export const recurringJobs: RecurringJob[] = [
     cron: '* * * * *',
     run: ({ database, clock, config }) => timeOutOrders(database.db, clock.now(), config.orders.holdMinutes),
   },
-  { name: 'purge-idempotency-keys', cron: '37 * * * *', run: ({ database, clock }) => purgeIdempotencyKeys(database.db, clock.now()) },
+  {
+    // Drops past their end whose last order has been decided: the seed, contents and claim log become public.
+    name: 'reveal-ended-drops',
+    cron: '* * * * *',
+    run: ({ database, clock }) => revealEndedDrops(database.db, clock.now()),
+  },
+  {
+    // Each drop's claim log is chained up to its newest claim, so the published head is at most a minute behind.
+    name: 'seal-claim-logs',
+    cron: '* * * * *',
+    run: ({ database }) => sealClaimLogs(database.db),
+  },
+  {
+    name: 'purge-idempotency-keys',
+    cron: '37 * * * *',
+    run: ({ database, clock }) => purgeIdempotencyKeys(database.db, clock.now()),
+  },
+  {
+    // Drops left PUBLISHING by a worker that stopped: sent to the queue again (every one of them at start-up).
+    name: 'resume-drop-publications',
+    cron: '* * * * *',
+    run: ({ database, clock, jobs }) => resumeDropPublications({ db: database.db, clock, jobs }),
+    runAtStartUp: ({ database, clock, jobs }) =>
+      resumeDropPublications({ db: database.db, clock, jobs }, { stalledAfterMs: 0 }),
+  },
 ];
 
 export interface JobScheduler {
   boss: PgBoss;
+  /** Sends through this scheduler's pg-boss. */
+  jobs: JobQueue;
   /** Queues one run of a job now (operators, tests); the worker picks it up like a scheduled run. */
   runNow(name: string): Promise<string | null>;
   stop(): Promise<void>;
@@ -90,6 +151,7 @@ export async function startJobScheduler(
   deps: JobDeps,
   options: {
     jobs?: RecurringJob[];
+    queued?: QueuedJob[];
     pollingIntervalSeconds?: number;
     /** How often each instance offers to evaluate the schedules (pg-boss: 30 s); tests make it 1 s. */
     cronMonitorIntervalSeconds?: number;
@@ -97,10 +159,11 @@ export async function startJobScheduler(
   } = {},
 ): Promise<JobScheduler> {
   const jobs = options.jobs ?? recurringJobs;
+  const queued = options.queued ?? queuedJobs;
   // pg-boss talks to the database through our connection: on PGlite there is only one, on PostgreSQL the pool.
   const boss = new PgBoss({
     db: { executeSql: deps.database.executeSql },
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
     ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
   });
   boss.on('error', (error) => options.onError?.(error));
@@ -110,14 +173,33 @@ export async function startJobScheduler(
       await boss.createQueue(job.name);
       await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     }
+    for (const job of queued) {
+      // createQueue leaves an existing queue as it is: a changed expiry reaches the database through updateQueue.
+      await boss.createQueue(job.name, { name: job.name, expireInSeconds: job.expireInSeconds });
+      await boss.updateQueue(job.name, { name: job.name, expireInSeconds: job.expireInSeconds });
+    }
   });
+  const queue: JobQueue = { send: (name, data) => boss.send(name, data) };
+  const context: JobContext = { ...deps, jobs: queue };
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   for (const job of jobs) {
-    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-      await job.run(deps);
+    await boss.work(job.name, { pollingIntervalSeconds }, async () => {
+      await job.run(context);
     });
+  }
+  for (const job of queued) {
+    await boss.work(job.name, { pollingIntervalSeconds }, async ([sent]) => {
+      await job.run(context, sent?.data);
+    });
+  }
+  for (const job of jobs) {
+    if (!job.runAtStartUp) continue;
+    // A failure here must not stop the process: the cron runs the same work again within its interval.
+    await job.runAtStartUp(context).catch((error: Error) => options.onError?.(error));
   }
   return {
     boss,
+    jobs: queue,
     runNow: (name) => boss.send(name, {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { assignPackContents, canonicalEditions, provenanceCommitment } from '@cypher/contract';
+import { TEST_PROVENANCE_SEED_KEY } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { MINUTE_MS } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { dropContents, drops, salePolicies, salePolicyWhitelist } from '../modules/drops/drops.tables.ts';
+import { encryptSeed } from '../modules/drops/provenance-seed-cipher.ts';
 import { accessTokens } from '../modules/auth/access-tokens.ts';
 import { startSession } from '../modules/auth/sessions.ts';
 import { insertBrand, insertProduct } from './catalog-fixtures.ts';
@@ -24,11 +26,12 @@ export interface TRoundFixture {
 /**
  * A published drop written straight to the tables, its packs filled by the contract's provenance shuffle as publishing
  * does, so order tests control the rounds exactly. Two products (a COMMON and a LEGENDARY), editions split between
- * them. The drop runs from an hour ago to two days from `now`.
+ * them. The drop runs from an hour ago to two days from `now`. Its seed is stored encrypted as publishing stores it,
+ * with testConfig's key unless `seedKey` says otherwise (the plain seed is in the answer).
  */
 export async function insertLiveDrop(
   db: Db,
-  options: { rounds: TRoundFixture[]; editionsPerPack?: number; now?: Date; name?: string },
+  options: { rounds: TRoundFixture[]; editionsPerPack?: number; now?: Date; name?: string; seedKey?: Buffer },
 ) {
   const now = options.now ?? new Date();
   const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
@@ -58,7 +61,8 @@ export async function insertLiveDrop(
     editionsPerPack,
     publicationStatus: 'PUBLISHED',
     commitment: provenanceCommitment(seed, assigned),
-    seed,
+    seed: encryptSeed(options.seedKey ?? Buffer.from(TEST_PROVENANCE_SEED_KEY, 'hex'), dropId, seed),
+    packsWritten: packTotal,
     publishedAt: at(-120),
     createdAt: at(-120),
     updatedAt: at(-120),
@@ -111,10 +115,15 @@ export async function insertLiveDrop(
  */
 export async function fastBuyer(t: TestApp): Promise<{ userId: string; accessToken: string; email: string }> {
   const userId = await insertTestUser(t.database.db);
+  return { userId, accessToken: await freshAccessToken(t, userId), email: `ledger.${userId}@example.com` };
+}
+
+/** A new session for a person at the app clock's now: for tests that move the clock past an access token's life. */
+export async function freshAccessToken(t: TestApp, userId: string): Promise<string> {
   const tokens = accessTokens({ ...t.deps.config.auth, secret: t.deps.config.auth.secret! }, t.clock);
   const pair = await startSession(t.database.db, { clock: t.clock, tokens, config: t.deps.config }, userId, {
     ip: '127.0.0.1',
     userAgent: 'test',
   });
-  return { userId, accessToken: pair.accessToken, email: `ledger.${userId}@example.com` };
+  return pair.accessToken;
 }

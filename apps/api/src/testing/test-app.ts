@@ -11,6 +11,7 @@ import { buildApp, type AppDeps } from '../app.ts';
 import { testConfig, type TEnvironment } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { memoryRateLimiter, type RateLimiter } from '../http/rate-limit/rate-limiter.ts';
+import { idleJobQueue, type JobQueue } from '../jobs/job-queue.ts';
 import { controllableClock, type ControllableClock } from '../lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -28,16 +29,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, with a clock the test moves and an error reporter it can read. */
+/**
+ * The real app on a fresh database (or the one given), with a clock the test moves and an error reporter it can read.
+ */
 export async function createTestApp(
   options: {
     env?: TEnvironment;
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
     rateLimiter?: () => RateLimiter;
+    /** Where the app sends jobs; by default nowhere, as tests run no workers unless they start a scheduler. */
+    jobs?: (database: Database) => JobQueue;
+    /**
+     * A second API instance on a database already open (the same one, or a pool of its own on the same PostgreSQL,
+     * for races between instances); close() leaves it open for its owner. By default a fresh database, which close()
+     * closes.
+     */
+    database?: Database;
+    /** Another instance's clock, so both instances agree on the time. */
+    clock?: ControllableClock;
+    onPurchaseBatch?: AppDeps['onPurchaseBatch'];
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const clock = controllableClock(new Date());
+  const database = options.database ?? (await createTestDatabase());
+  const clock = options.clock ?? controllableClock(new Date());
   const errorReporter = recordingErrorReporter();
   const mailbox = devMailbox(database.db, clock);
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cypher-uploads-'));
@@ -55,6 +69,8 @@ export async function createTestApp(
     rateLimiter,
     storage,
     discordRoles,
+    jobs: options.jobs?.(database) ?? idleJobQueue,
+    onPurchaseBatch: options.onPurchaseBatch,
   };
   const app = await buildApp(deps);
   await options.beforeReady?.(app);
@@ -71,7 +87,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await rateLimiter.close();
-      await database.close();
+      if (!options.database) await database.close();
       await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };

@@ -23,10 +23,17 @@ export const usWireDetails = {
   accountNumber: '000123456789',
 } as const;
 
-/** A user row for ledger tests that need an owner but not a sign-in (no password hashing, so property runs stay fast). */
+/** A user row (ACTIVE, email verified) for tests that need an owner but not a sign-in: no password hashing, so property runs stay fast. */
 export async function insertTestUser(db: Db, now = new Date()): Promise<string> {
   const id = newId();
-  await db.insert(users).values({ id, email: `ledger.${id}@example.com`, status: 'ACTIVE', createdAt: now, updatedAt: now });
+  await db.insert(users).values({
+    id,
+    email: `ledger.${id}@example.com`,
+    status: 'ACTIVE',
+    emailVerifiedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
   return id;
 }
 
@@ -70,4 +77,9 @@ export async function ledgerInvariantViolations(db: Db) {
   };
 }
 
-export const noViolations = { negative: [], unbalancedTransactions: [], balanceNotSumOfEntries: [], nonZeroCurrencies: [] };
+export const noViolations = {
+  negative: [],
+  unbalancedTransactions: [],
+  balanceNotSumOfEntries: [],
+  nonZeroCurrencies: [],
+};

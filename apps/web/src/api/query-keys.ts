@@ -42,7 +42,14 @@ export const queryKeys = {
   categories: domainKeys('categories'),
   tags: domainKeys('tags'),
   banners: domainKeys('banners'),
-  drops: { ...domainKeys('drops'), provenance: (id: string) => ['drops', 'provenance', id] as const },
+  drops: {
+    ...domainKeys('drops'),
+    provenance: (id: string) => ['drops', 'provenance', id] as const,
+    /** The claim log's head, sealed up to now (while the drop sells). */
+    claimLogHead: (id: string) => ['drops', 'claim-log', id, 'head'] as const,
+    /** Every entry of a revealed drop's claim log, all pages read. */
+    claimLog: (id: string) => ['drops', 'claim-log', id, 'entries'] as const,
+  },
   packs: domainKeys('packs'),
   passes: domainKeys('passes'),
   editions: domainKeys('editions'),
@@ -52,6 +59,8 @@ export const queryKeys = {
     ...domainKeys('orders'),
     fee: (params: QueryParams) => ['orders', 'fee', params] as const,
     collections: (id: string) => ['orders', 'collections', id] as const,
+    /** Every page of my orders, kept to those of one drop (under `lists()`, so what invalidates lists covers it). */
+    ofDrop: (dropId: string) => ['orders', 'list', 'drop', dropId] as const,
   },
   notifications: {
     ...domainKeys('notifications'),

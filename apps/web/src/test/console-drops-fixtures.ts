@@ -114,6 +114,7 @@ export function consoleDrop(
       };
     }),
     publicationStatus: 'DRAFT',
+    publication: null,
     status: 'NONE',
     commitment: null,
     publishedAt: null,
@@ -161,6 +162,21 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
       },
     ],
     ...changes,
+  };
+}
+
+/** The API's limit for publishing in the request (apps/api publish-drop.ts). */
+const INLINE_PUBLISH_MAX_EDITIONS = 20_000;
+
+/** A drop whose packs are being written, `packsWritten` of them so far (its commitment is fixed from the first). */
+export function publishingDrop(drop: TConsoleDrop, packsWritten: number): TConsoleDrop {
+  return {
+    ...drop,
+    publicationStatus: 'PUBLISHING',
+    publication: { packsWritten, packTotal: drop.counts.dropCount },
+    commitment: packsWritten > 0 ? 'a3f1c2'.padEnd(64, '0') : null,
+    publishedAt: null,
+    updatedAt: new Date().toISOString(),
   };
 }
 
@@ -246,8 +262,23 @@ export function consoleDropsApi(drops: TConsoleDrop[], { me = admin, before }: C
       const found = drops[index];
       if (!found) return apiFailure(404, 'DROP_NOT_FOUND', errorCatalogue.DROP_NOT_FOUND.message);
       if (!managed(found.brand.id)) return forbidden();
-      if (request.method === 'GET' && !one[2]) return json(200, { data: found });
-      if (found.publicationStatus === 'PUBLISHED') {
+      if (request.method === 'GET' && !one[2]) {
+        // A publication moves on between reads: half the packs each time it is read, then PUBLISHED.
+        if (found.publicationStatus === 'PUBLISHING' && found.publication) {
+          const { packsWritten, packTotal } = found.publication;
+          const next = Math.min(packTotal, packsWritten + Math.ceil(packTotal / 2));
+          drops[index] =
+            next < packTotal
+              ? publishingDrop(found, next)
+              : {
+                  ...publishingDrop(found, next),
+                  publicationStatus: 'PUBLISHED',
+                  publishedAt: new Date().toISOString(),
+                };
+        }
+        return json(200, { data: drops[index] });
+      }
+      if (found.publicationStatus !== 'DRAFT') {
         return apiFailure(409, 'DROP_ALREADY_PUBLISHED', errorCatalogue.DROP_ALREADY_PUBLISHED.message);
       }
       if (request.method === 'PUT') {
@@ -257,13 +288,26 @@ export function consoleDropsApi(drops: TConsoleDrop[], { me = admin, before }: C
         return json(200, { data: drops[index] });
       }
       if (request.method === 'POST' && one[2]) {
+        const packTotal = found.counts.dropCount;
+        const editions = found.contents.reduce((sum, content) => sum + content.editionCount, 0);
+        const contents = found.contents.map((content, position) => ({
+          ...content,
+          firstSerialNumber: 1 + position * 1000,
+        }));
+        // As the API: a small drop is written in the request, a large one answers 202 and a job writes it.
+        if (editions > INLINE_PUBLISH_MAX_EDITIONS) {
+          const publishing = publishingDrop({ ...found, contents }, 0);
+          drops[index] = publishing;
+          return json(202, { data: publishing });
+        }
         const published = {
           ...found,
           publicationStatus: 'PUBLISHED' as const,
+          publication: { packsWritten: packTotal, packTotal },
           commitment: 'a3f1c2'.padEnd(64, '0'),
           publishedAt: new Date().toISOString(),
           updatedAt: new Date(Date.now() + 1).toISOString(),
-          contents: found.contents.map((content, position) => ({ ...content, firstSerialNumber: 1 + position * 1000 })),
+          contents,
         };
         drops[index] = published;
         return json(200, { data: published });

@@ -1,9 +1,14 @@
 import {
   assignPackContents,
   canonicalEditions,
+  claimBuyerHash,
+  claimLogLine,
   dropCounts,
   isDropSoldOut,
+  nextChainHash,
   provenanceCommitment,
+  type TClaimLog,
+  type TClaimLogEntry,
   type TDrop,
   type TDropProvenance,
   type TMyBalances,
@@ -202,6 +207,7 @@ export function order(changes: Partial<TOrder> = {}): TOrder {
       totalPaid: usd(1_313),
     },
     packIds: [dropIds.pack1],
+    buyerSalt: null,
     createdAt: '2026-11-22T18:00:04.000Z',
     updatedAt: '2026-11-22T18:00:05.000Z',
     ...changes,
@@ -263,14 +269,65 @@ export function revealedProvenance(changes: Partial<TDropProvenance> = {}): TDro
     3,
     1,
   );
+  const commitment = provenanceCommitment(seed, packs);
   return {
     dropId: dropIds.drop,
     algorithm: 'sha256-v1',
-    commitment: provenanceCommitment(seed, packs),
+    commitment,
     editionsPerPack: 3,
     isRevealed: true,
+    claimLogHead: { length: 0, chainHash: commitment },
     seed,
     packs,
+    ...changes,
+  };
+}
+
+/** The buyer in the claim log fixtures: fake-api's `myUser()` id. */
+const claimLogBuyerId = '0190a0b0-0000-7000-8000-000000000001';
+
+/**
+ * A drop's claim log as the API answers it once revealed: each claim (or release) chained from `commitment` with the
+ * contract's own code, the buyer named only by `claimBuyerHash(buyerSalt, userId)`. One entry per claim, in order.
+ */
+export function claimLogEntries(
+  commitment: string,
+  claims: Array<{
+    packNumber: number;
+    orderId: string;
+    buyerSalt: string;
+    userId?: string;
+    kind?: TClaimLogEntry['kind'];
+    at?: string;
+  }>,
+): TClaimLogEntry[] {
+  let previous = commitment;
+  return claims.map((claim, index) => {
+    const entry = {
+      kind: claim.kind ?? ('CLAIMED' as const),
+      packNumber: claim.packNumber,
+      orderId: claim.orderId,
+      buyerHash: claimBuyerHash(claim.buyerSalt, claim.userId ?? claimLogBuyerId),
+      at: claim.at ?? '2026-11-22T18:00:05.000Z',
+    };
+    previous = nextChainHash(previous, claimLogLine(entry));
+    return { position: index + 1, ...entry, chainHash: previous };
+  });
+}
+
+/** `GET /v1/drops/{id}/claim-log`'s answer for the given entries (all in one page). */
+export function claimLog(
+  commitment: string,
+  entries: TClaimLogEntry[] | null,
+  changes: Partial<TClaimLog> = {},
+): TClaimLog {
+  const last = entries?.at(-1);
+  return {
+    dropId: dropIds.drop,
+    head: { length: last?.position ?? 0, chainHash: last?.chainHash ?? commitment },
+    isRevealed: entries !== null,
+    entries,
+    nextAfter: null,
     ...changes,
   };
 }

@@ -5,12 +5,19 @@ import { queryRows } from '../query-rows.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, logIn } from '../../testing/auth-helpers.ts';
 import { demoAccounts } from './seed-demo-accounts.ts';
+import { provenanceSeedKey } from '../../modules/drops/provenance-seed-cipher.ts';
 import { seedDemo, seedDemoIfEmpty } from './seed-demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo({ database: t.database, clock: t.clock, storage: t.storage, orders: t.deps.config.orders });
+  await seedDemo({
+    database: t.database,
+    clock: t.clock,
+    storage: t.storage,
+    orders: t.deps.config.orders,
+    seedKey: provenanceSeedKey(t.deps.config),
+  });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -48,7 +55,10 @@ describe('the demo seed on a fresh database', () => {
     const legendary = (await get('/v1/products?rarity=LEGENDARY')).json().data.items as { id: string; name: string }[];
     // Nobody bought the upcoming drop's products: no invented activity either.
     const nebula = legendary.find((product) => product.name === 'Nebula Core')!;
-    expect((await get(`/v1/products/${nebula.id}/activities?size=20`)).json().data).toEqual({ items: [], nextCursor: null });
+    expect((await get(`/v1/products/${nebula.id}/activities?size=20`)).json().data).toEqual({
+      items: [],
+      nextCursor: null,
+    });
 
     // The completed drop's commons were bought and opened by the demo collectors, one edition at a time.
     const commons = (await get('/v1/products?q=Midnight%20Bloom%20Vinyl')).json().data.items as { id: string }[];
@@ -64,9 +74,9 @@ describe('the demo seed on a fresh database', () => {
       expect(['Nova', 'Juniper', 'Rook', 'Mika']).toContain(activity.actor?.nickname);
       expect(activity.editionNumber).toBeGreaterThan(0);
     }
-    const [orders] = await t.database.db.execute(sql`select count(*)::int as n from orders where status = 'SUCCESSFUL'`).then(
-      (result) => (result as unknown as { rows: { n: number }[] }).rows,
-    );
+    const [orders] = await t.database.db
+      .execute(sql`select count(*)::int as n from orders where status = 'SUCCESSFUL'`)
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
     expect(Number(orders!.n)).toBe(8);
   });
 
@@ -107,7 +117,15 @@ describe('the demo seed on a fresh database', () => {
   });
 
   it('counts as seeded afterwards, so a restart does not seed twice', async () => {
-    expect(await seedDemoIfEmpty({ database: t.database, clock: t.clock, storage: t.storage, orders: t.deps.config.orders })).toBe(false);
+    expect(
+      await seedDemoIfEmpty({
+        database: t.database,
+        clock: t.clock,
+        storage: t.storage,
+        orders: t.deps.config.orders,
+        seedKey: provenanceSeedKey(t.deps.config),
+      }),
+    ).toBe(false);
   });
 });
 

@@ -23,6 +23,8 @@ export interface SeedDeps {
   storage: FileStorage;
   /** The fee rule the demo orders pay, as any purchase does. */
   orders: TConfig['orders'];
+  /** Encrypts the demo drops' provenance seeds, as any publication does. */
+  seedKey: Buffer;
 }
 
 interface Seeder {
@@ -47,7 +49,10 @@ const seeders: Seeder[] = [
   { name: 'demo accounts (admin@cypher.local, fan@cypher.local)', run: seedDemoAccounts },
   { name: 'catalogue: brands, licenses, collections, 30 products with artwork, banners', run: seedCatalog },
   { name: 'drops: one live (two rounds, the second whitelisted), one upcoming, one completed', run: seedDrops },
-  { name: 'orders: four collectors buy in the live and the completed drop and open most of their packs', run: seedOrders },
+  {
+    name: 'orders: four collectors buy in the live and the completed drop and open most of their packs',
+    run: seedOrders,
+  },
 ];
 
 export async function seedDemo(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ZConsoleDropRequest } from '@cypher/contract';
+import { idleJobQueue } from '../../jobs/job-queue.ts';
 import { brands, products } from '../../modules/catalog/catalog.tables.ts';
 import { createDrop } from '../../modules/drops/create-drop.ts';
 import { publishDrop } from '../../modules/drops/publish-drop.ts';
@@ -12,7 +13,7 @@ import type { SeedDeps } from './seed-demo.ts';
  * The demo drops (demo-drops.ts), made the way an operator makes them: the console's request schema, createDrop, then
  * publishDrop, so the seeded packs, editions and commitments come from the same code as any published drop.
  */
-export async function seedDrops({ database, clock, storage }: SeedDeps): Promise<void> {
+export async function seedDrops({ database, clock, storage, seedKey }: SeedDeps): Promise<void> {
   const db = database.db;
   const now = clock.now().getTime();
   const at = (offset: number) => new Date(now + offset).toISOString();
@@ -50,6 +51,7 @@ export async function seedDrops({ database, clock, storage }: SeedDeps): Promise
       })),
     });
     const draft = await createDrop({ db, clock }, null, request);
-    await publishDrop({ db, clock }, null, draft.id);
+    // Small drops: written in the call, so no job queue is needed.
+    await publishDrop({ db, clock, seedKey, jobs: idleJobQueue }, null, draft.id);
   }
 }

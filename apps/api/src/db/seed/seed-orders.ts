@@ -2,8 +2,8 @@ import { drops } from '../../modules/drops/drops.tables.ts';
 import { getSaleDrop } from '../../modules/drops/get-sale-drop.ts';
 import { listMyPacks } from '../../modules/drops/packs/list-my-packs.ts';
 import { openPack } from '../../modules/drops/packs/open-pack.ts';
-import { priceOrder } from '../../modules/orders/sale-round.ts';
-import { sellPacksFromBalance } from '../../modules/orders/sell-packs.ts';
+import { purchaseFromBalance } from '../../modules/orders/purchase-from-balance.ts';
+import { newPurchase, priceOrder } from '../../modules/orders/purchase-round.ts';
 import { users } from '../../modules/users/users.tables.ts';
 import { postDeposit } from '../../modules/wallet/post-deposit.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
@@ -69,16 +69,18 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
     const round = drop.policies[0]!;
     // The completed drop's purchases happen while its first round was on sale, an hour in.
     const boughtAt = at ?? new Date(round.saleBeginAt.getTime() + 60 * MINUTE_MS);
-    const sales = collectorIds.map((userId, index) => ({
-      id: newId(),
-      userId,
-      drop,
-      round,
-      quantity: (index % 2) + 1,
-      price: priceOrder(round, (index % 2) + 1, ordersConfig),
-      now: new Date(boughtAt.getTime() + index * MINUTE_MS),
-    }));
-    await inTransaction(db, (tx) => sellPacksFromBalance(tx, sales));
+    const purchases = collectorIds.map((userId, index) =>
+      newPurchase({
+        userId,
+        buyerEmail: demoCollectors[index]!.email,
+        drop,
+        round,
+        quantity: (index % 2) + 1,
+        price: priceOrder(round, (index % 2) + 1, ordersConfig),
+        now: new Date(boughtAt.getTime() + index * MINUTE_MS),
+      }),
+    );
+    await inTransaction(db, (tx) => purchaseFromBalance(tx, purchases));
   }
 
   // Every collector but the last opens their packs, so some packs are still a surprise.

@@ -1,8 +1,7 @@
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../../modules/users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * One row per (user, Idempotency-Key) of a money-moving request (ARCHITECTURE rule 8). Claimed with an INSERT before

@@ -177,7 +177,7 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await listProductActivities(db, request.params.id, request.query, publicScope, ctx.clock.now()),
+        data: await listProductActivities(db, request.params.id, request.query, publicScope),
       }),
     );
 

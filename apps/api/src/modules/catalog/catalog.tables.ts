@@ -9,7 +9,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -28,8 +27,7 @@ import {
 } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../db/columns.ts';
 
 /** Columns every publishable entry shares: drafts are visible in the console only. */
 const publication = {

@@ -4,7 +4,8 @@ import type { TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contra
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
-import { isPurchaseRevealed } from '../drops/purchase-reveal.ts';
+import { packOfEditionSql } from '../collection/edition-fragments.ts';
+import { isPackContentPublicSql } from '../drops/reveal-drop.ts';
 import { peopleByIds } from '../users/people.ts';
 import { productVisibility, type CatalogScope } from './catalog-scope.ts';
 import { brands, collections, productActivities, products } from './catalog.tables.ts';
@@ -22,7 +23,6 @@ export async function listProductActivities(
   productId: string,
   query: TCursorQuery,
   scope: CatalogScope,
-  now: Date,
 ): Promise<TCursorPage<TProductActivity>> {
   const after = query.cursor ? decodeCursor(query.cursor, ZActivityCursor) : null;
   const [product] = await db
@@ -42,7 +42,9 @@ export async function listProductActivities(
         or(
           ne(productActivities.kind, 'PURCHASED'),
           isNull(productActivities.editionId),
-          isPurchaseRevealed(productActivities.editionId, now),
+          // A purchase names its edition, which says what its pack holds: shown once the pack is opened or the drop
+          // is revealed (drops/reveal-drop.ts), never while other buyers could still learn from it what is left.
+          isPackContentPublicSql(packOfEditionSql(productActivities.editionId)),
         ),
         after
           ? sql`(${productActivities.createdAt}, ${productActivities.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TProductActivityKind } from '@cypher/contract';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
  * The product_activities insert, as a fragment another module's statement can end with (a purchase writes its
@@ -12,5 +13,5 @@ export function insertProductActivitiesSql(kind: TProductActivityKind, source: S
     insert into product_activities (id, product_id, kind, actor_user_id, edition_number, edition_id, created_at)
     select ids.id, s.product_id, ${kind}, s.actor_user_id, s.serial_number, s.edition_id, s.at
     from (${source}) s
-    join unnest(${sql.param([...ids])}::uuid[]) with ordinality as ids(id, n) on ids.n = s.n`;
+    join unnest(${sqlArray([...ids])}::uuid[]) with ordinality as ids(id, n) on ids.n = s.n`;
 }

@@ -17,10 +17,14 @@ export interface TProductFacts {
 }
 
 /**
- * Products by id, drafts included, in one query. With `lock`, the rows are locked FOR UPDATE in id order, for a
- * caller that must keep them from changing (or from being taken by another transaction doing the same) until it
- * commits: publishing a drop takes each product's next run of serial numbers under this lock, and two publications
- * sharing several products lock them in the same order, so they queue instead of deadlocking.
+ * Products by id, drafts included, in one query. With `lock`, the rows are locked FOR NO KEY UPDATE in id order, for a
+ * caller that must keep another transaction doing the same from going on until it commits: starting a drop's
+ * publication reserves each product's next run of serial numbers under this lock, and two publications sharing
+ * several products lock them in the same order, so they queue instead of deadlocking.
+ *
+ * Not FOR UPDATE: that conflicts with the FOR KEY SHARE lock every foreign key check takes on the row, so each
+ * purchase and pack opening (their product_activities rows point at the product) would wait for the publication to
+ * commit. NO KEY UPDATE conflicts with itself, SHARE and UPDATE, never with KEY SHARE.
  */
 export async function productsByIds(
   db: Db,
@@ -43,6 +47,6 @@ export async function productsByIds(
     .from(products)
     .where(inArray(products.id, unique))
     .orderBy(asc(products.id));
-  const rows = options.lock ? await query.for('update') : await query;
+  const rows = options.lock ? await query.for('no key update') : await query;
   return new Map(rows.map((row) => [row.id, { ...row, rarityRank: Number(row.rarityRank) }]));
 }

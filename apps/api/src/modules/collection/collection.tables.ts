@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { editionTypes, type TEditionType } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { products } from '../catalog/catalog.tables.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { users } from '../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * One numbered edition of a product ("#12 / 500"). Drops create them at publication, inside their packs; the owner is

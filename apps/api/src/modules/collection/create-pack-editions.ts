@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
  * Rows per INSERT: a 2,000,000-edition drop takes 200 statements rather than millions, and one statement's arrays stay
@@ -30,12 +31,12 @@ export async function createPackEditions(tx: Db, editions: readonly TPackEdition
       const chunk = editions.slice(start, start + CHUNK);
       await tx.execute(
         sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, created_at)
-            select e.id, (${sql.param(productIds)}::uuid[])[e.product_position], e.serial_number, e.pack_id,
+            select e.id, (${sqlArray(productIds)}::uuid[])[e.product_position], e.serial_number, e.pack_id,
                    null, 'STANDARD', null, ${createdAt.toISOString()}::timestamptz
-            from unnest(${sql.param(chunk.map(() => newId()))}::uuid[],
-                        ${sql.param(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
-                        ${sql.param(chunk.map((edition) => edition.serialNumber))}::int[],
-                        ${sql.param(chunk.map((edition) => edition.packId))}::uuid[])
+            from unnest(${sqlArray(chunk.map(() => newId()))}::uuid[],
+                        ${sqlArray(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
+                        ${sqlArray(chunk.map((edition) => edition.serialNumber))}::int[],
+                        ${sqlArray(chunk.map((edition) => edition.packId))}::uuid[])
               as e(id, product_position, serial_number, pack_id)`,
       );
     }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * The editions inside some packs, as a fragment for another module's statement: `packs` is a query yielding the
@@ -9,4 +10,9 @@ export function editionsOfPacksSql(packs: SQL): SQL {
     select e.id as edition_id, e.product_id, e.serial_number, p.user_id as actor_user_id, p.at,
            row_number() over (order by e.id) as n
     from editions e join (${packs}) p on e.pack_id = p.id`;
+}
+
+/** Fragment: the pack an edition was issued in (null for an edition minted outside a pack). */
+export function packOfEditionSql(editionId: AnyPgColumn | SQL): SQL {
+  return sql`select e.pack_id from editions e where e.id = ${editionId}`;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
  * Each product's highest edition serial number (0 for a product without editions): one probe of
@@ -13,7 +14,7 @@ export async function highestSerialNumbers(tx: Db, productIds: readonly string[]
   const rows = await queryRows<{ id: string; highest: number | string | null }>(
     tx,
     sql`select p.id, (select max(e.serial_number) from editions e where e.product_id = p.id) as highest
-        from unnest(${sql.param(ids)}::uuid[]) as p(id)`,
+        from unnest(${sqlArray(ids)}::uuid[]) as p(id)`,
   );
   return new Map(rows.map((row) => [row.id, Number(row.highest ?? 0)]));
 }

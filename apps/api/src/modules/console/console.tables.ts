@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   auditActions,
   auditEntityTypes,
@@ -11,8 +11,7 @@ import {
 import { isOneOf } from '../../db/checks.ts';
 import { brands } from '../catalog/catalog.tables.ts';
 import { users } from '../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
  * Who may use the console. An admin grant has no brand (it covers all of them); a brand manager has one row per

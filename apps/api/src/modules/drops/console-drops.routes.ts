@@ -94,13 +94,18 @@ export function consoleDropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Publish a drop: fixes every pack and edition and the provenance commitment, once',
+          summary:
+            'Publish a drop, once: fixes its serial numbers and secret seed, then writes every pack and edition. 200 ' +
+            'PUBLISHED for a small drop; 202 PUBLISHING for a large one, which a job finishes (its progress is on GET)',
           security,
           params,
-          response: { 200: ZData(ZConsoleDrop) },
+          response: { 200: ZData(ZConsoleDrop), 202: ZData(ZConsoleDrop) },
         },
       },
-      async (request) => ({ data: await publishDrop(ctx, operatorOf(request), request.params.id) }),
+      async (request, reply) => {
+        const drop = await publishDrop(ctx, operatorOf(request), request.params.id);
+        return reply.status(drop.publicationStatus === 'PUBLISHED' ? 200 : 202).send({ data: drop });
+      },
     );
   };
 }

@@ -1,12 +1,18 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { highestSerialNumbers } from '../collection/highest-serial-numbers.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 export interface TDropProduct {
   productId: string;
   editionCount: number;
-  /** The product's next free serial number: its highest edition's + 1, or 1 for a product without editions. */
+  /**
+   * The product's next free serial number: after its highest edition and after every run a drop reserved when its
+   * publication started (its editions may not be written yet); 1 for a product with neither.
+   */
   nextSerialNumber: number;
 }
 
@@ -18,9 +24,11 @@ export interface TDropProduct {
  * For a draft (`publication: false`) the check is advisory, early feedback: a draft may name products that are still
  * drafts themselves. Publication repeats it under locks and also requires every product to be published, since a
  * collector who opens a pack must be able to open the pages of what it holds. The products are locked in id order
- * before their highest serials are read, so two drops of the same product published at once take consecutive runs of
- * serial numbers instead of the same one (productsByIds says why the order matters; the unique index on
- * (product_id, serial_number) is the last defence).
+ * (FOR NO KEY UPDATE, which purchases' foreign key checks never wait for) before their highest serials are read, so
+ * two drops of the same product published at once take consecutive runs of serial numbers instead of the same one
+ * (productsByIds says why the order matters; the unique index on (product_id, serial_number) is the last defence).
+ * A publication writes its editions in later transactions, after this lock is gone, so the highest serial counts the
+ * runs reserved in drop_contents as well as the editions written.
  */
 export async function checkDropProducts(
   tx: Db,
@@ -41,10 +49,11 @@ export async function checkDropProducts(
     });
   }
   const highest = await highestSerialNumbers(tx, ids);
+  const reserved = await highestReservedSerialNumbers(tx, ids);
   const products = contents.map((content) => ({
     ...content,
     product: found.get(content.productId)!,
-    nextSerialNumber: (highest.get(content.productId) ?? 0) + 1,
+    nextSerialNumber: Math.max(highest.get(content.productId) ?? 0, reserved.get(content.productId) ?? 0) + 1,
   }));
   const tooMany = products.filter(
     ({ product, nextSerialNumber, editionCount }) =>
@@ -63,4 +72,20 @@ export async function checkDropProducts(
     editionCount,
     nextSerialNumber,
   }));
+}
+
+/**
+ * Each product's last serial number reserved by a drop whose publication has started (drop_contents.first_serial_number
+ * is set then, and never cleared): the runs of drops still PUBLISHING, whose editions are not all written yet, and
+ * those of published drops, whose editions highestSerialNumbers sees too.
+ */
+async function highestReservedSerialNumbers(tx: Db, productIds: readonly string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await queryRows<{ product_id: string; last: number | string }>(
+    tx,
+    sql`select product_id, max(first_serial_number + edition_count - 1) as last from drop_contents
+        where product_id = any(${sqlArray([...new Set(productIds)])}::uuid[]) and first_serial_number is not null
+        group by product_id`,
+  );
+  return new Map(rows.map((row) => [row.product_id, Number(row.last)]));
 }

@@ -1,7 +1,8 @@
 import { roundStateAt, type TDropViewer } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { buyerStanding } from '../orders/buyer-standing.ts';
-import { whitelistedAmong } from './get-sale-drop.ts';
+import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { whitelistedEmails } from './get-sale-drop.ts';
 import type { TPublicDropParts } from './public-drop.ts';
 
 /**
@@ -14,9 +15,15 @@ export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, user
   const rounds = roundStateAt(drop, drop.policies, now);
   const policy = rounds.isCurrentActive ? rounds.current : (rounds.next ?? rounds.current);
 
-  const isWhitelisted = policy?.whitelist ? (await whitelistedAmong(db, policy.id, [userId])).has(userId) : null;
+  const isWhitelisted = policy?.whitelist ? await isOnWhitelist(db, policy.id, userId) : null;
   const standing = await buyerStanding(db, { dropId: drop.id, policyId: policy?.id ?? null, userId });
   const remaining =
     policy && policy.perPersonLimit !== null ? Math.max(0, policy.perPersonLimit - standing.purchasedInRound) : null;
   return { isWhitelisted, remaining, purchasedCount: standing.packCount };
+}
+
+/** Only a verified address is on a whitelist: an unverified account is told it is not, until it verifies. */
+async function isOnWhitelist(db: Db, policyId: string, userId: string): Promise<boolean> {
+  const email = await verifiedEmailOf(db, userId);
+  return email !== null && (await whitelistedEmails(db, policyId, [email])).has(email);
 }

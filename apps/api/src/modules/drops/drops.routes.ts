@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZData, ZDrop, ZDropProvenance, ZDropsQuery, ZPage } from '@cypher/contract';
+import { ZClaimLog, ZClaimLogQuery, ZData, ZDrop, ZDropProvenance, ZDropsQuery, ZPage } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import {
   cacheLive,
@@ -11,6 +11,7 @@ import {
   sendCacheable,
 } from '../../http/public-cache.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
+import { getClaimLog } from './claim-log/get-claim-log.ts';
 import { getDrop } from './get-drop.ts';
 import { getDropProvenance } from './get-drop-provenance.ts';
 import { listDrops } from './list-drops.ts';
@@ -84,11 +85,26 @@ export function dropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const provenance = await getDropProvenance(ctx.db, cache, ctx.clock.now(), request.params.id);
+        const provenance = await getDropProvenance(ctx.db, cache, ctx.clock.now(), request.params.id, ctx.seedKey);
         // Revealed provenance never changes again (a minute's cache); before the reveal, a second, so it shows on time.
         reply.header('cache-control', provenance.isRevealed ? PUBLIC_CACHE_CONTROL : LIVE_PUBLIC_CACHE_CONTROL);
         return { data: provenance };
       },
+    );
+
+    app.get(
+      '/v1/drops/:id/claim-log',
+      {
+        onSend: cacheLive,
+        schema: {
+          tags,
+          summary: 'The claim log: its sealed head while the drop sells; its entries, a page at a time, once revealed',
+          params,
+          querystring: ZClaimLogQuery,
+          response: { 200: ZData(ZClaimLog) },
+        },
+      },
+      async (request) => ({ data: await getClaimLog(ctx.db, request.params.id, request.query, ctx.clock.now()) }),
     );
   };
 }

@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { dropPublicationStatuses, type TDropPublicationStatus, type TPackClaimKind } from '@cypher/contract';
+import { isOneOf } from '../../db/checks.ts';
 import { brands, products } from '../catalog/catalog.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { users } from '../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../db/columns.ts';
 
 /**
- * A drop: scheduled times, artwork, and (once published) its provenance. `seed` is the secret that fixed the packs'
- * contents; it is shown to nobody until the drop completes, when it proves the `commitment` published with the drop.
+ * A drop: scheduled times, artwork, and (once published) its provenance. `seed` is the secret that fixes the packs'
+ * contents, stored encrypted (provenance-seed-cipher.ts: `v1.<iv>.<tag>.<ciphertext>`); it is shown to nobody until
+ * the drop completes, when it proves the `commitment` published with the drop.
+ *
+ * Publication (decision record 0022): DRAFT -> PUBLISHING (serial runs, seed; `packs_written` 0) -> PUBLISHED (every
+ * pack written, commitment fixed). Only PUBLISHED drops are on sale or shown to anyone but operators.
  */
 export const drops = pgTable(
   'drops',
@@ -24,27 +29,47 @@ export const drops = pgTable(
     dropBeginAt: timestamptz('drop_begin_at').notNull(),
     dropEndAt: timestamptz('drop_end_at').notNull(),
     editionsPerPack: integer('editions_per_pack').notNull(),
-    publicationStatus: text('publication_status').$type<'DRAFT' | 'PUBLISHED'>().notNull().default('DRAFT'),
+    publicationStatus: text('publication_status').$type<TDropPublicationStatus>().notNull().default('DRAFT'),
     commitment: text('commitment'),
     seed: text('seed'),
+    /** Packs written so far (numbers 1..packs_written, with their editions); null for a draft. */
+    packsWritten: integer('packs_written'),
     publishedAt: timestamptz('published_at'),
+    /**
+     * When the seed, every pack's contents and the claim log became public: after dropEndAt, and only once no order of
+     * the drop was waiting for a payment (reveal-drop.ts), so nobody holding packs can read them and then decide to pay.
+     */
+    revealedAt: timestamptz('revealed_at'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('drops_published_begin_idx').on(table.publicationStatus, table.dropBeginAt, table.id),
     index('drops_brand_idx').on(table.brandId),
-    check('drops_publication_status_check', sql`${table.publicationStatus} in ('DRAFT', 'PUBLISHED')`),
-    check('drops_times_check', sql`${table.visibleAt} <= ${table.dropBeginAt} and ${table.dropBeginAt} < ${table.dropEndAt}`),
+    check('drops_publication_status_check', isOneOf(table.publicationStatus, dropPublicationStatuses)),
+    check(
+      'drops_times_check',
+      sql`${table.visibleAt} <= ${table.dropBeginAt} and ${table.dropBeginAt} < ${table.dropEndAt}`,
+    ),
+    // A draft has no seed, no commitment and no progress; a publication has its seed and progress from the start and
+    // its commitment from the first batch of packs; a published drop has all three.
     check(
       'drops_provenance_check',
-      sql`(${table.publicationStatus} = 'PUBLISHED') = (${table.commitment} is not null and ${table.seed} is not null)`,
+      sql`case ${table.publicationStatus}
+            when 'DRAFT' then ${table.seed} is null and ${table.commitment} is null and ${table.packsWritten} is null
+            when 'PUBLISHING' then ${table.seed} is not null and ${table.packsWritten} is not null
+            else ${table.seed} is not null and ${table.commitment} is not null and ${table.packsWritten} is not null
+          end`,
     ),
+    check('drops_packs_written_check', sql`${table.packsWritten} >= 0`),
   ],
 );
 export type TDropRow = typeof drops.$inferSelect;
 
-/** Which products a drop's packs hold and how many editions of each; serials are fixed at publication. */
+/**
+ * Which products a drop's packs hold and how many editions of each. `first_serial_number` is set when publication
+ * starts: from then on the run first..first+count-1 is this drop's, whether its editions are written yet or not.
+ */
 export const dropContents = pgTable(
   'drop_contents',
   {
@@ -59,6 +84,8 @@ export const dropContents = pgTable(
   },
   (table) => [
     primaryKey({ name: 'drop_contents_pkey', columns: [table.dropId, table.productId] }),
+    // A publication reads the runs other drops reserved of its products (drop-products.ts).
+    index('drop_contents_product_idx').on(table.productId),
     check('drop_contents_count_check', sql`${table.editionCount} > 0`),
   ],
 );
@@ -135,7 +162,43 @@ export const packs = pgTable(
     index('packs_owner_idx')
       .on(table.ownerUserId, table.claimedAt)
       .where(sql`${table.ownerUserId} is not null`),
+    // Packs held for a card or Tilia payment: whether a sold-out round may still get some back (pack-claims.ts).
+    index('packs_held_idx')
+      .on(table.policyId)
+      .where(sql`${table.orderId} is not null and ${table.ownerUserId} is null`),
     check('packs_owner_check', sql`${table.ownerUserId} is null or ${table.orderId} is not null`),
   ],
 );
 export type TPackRow = typeof packs.$inferSelect;
+
+/**
+ * The drop's claim log (decision record 23): one row each time an order claims a pack (a balance purchase, a card or
+ * Tilia hold) and each time a held pack goes back on sale. Append-only: rows are inserted with the claim, in the same
+ * statement, and never changed, except that sealing gives each row, once, its place in the drop's hash chain
+ * (`position` from 1, `chain_hash`). `buyer_hash` is sha256 of the order's secret `buyer_salt` and the buyer's id, so
+ * the buyer can find themself in the log and nobody else can. No foreign keys: a purchase must not take a shared lock
+ * on the drop's row (every buyer of the drop would queue on it).
+ */
+export const packClaimLog = pgTable(
+  'pack_claim_log',
+  {
+    id: uuid('id').primaryKey(),
+    dropId: uuid('drop_id').notNull(),
+    kind: text('kind').$type<TPackClaimKind>().notNull(),
+    packNumber: integer('pack_number').notNull(),
+    orderId: uuid('order_id').notNull(),
+    buyerHash: text('buyer_hash').notNull(),
+    at: timestamptz('at').notNull(),
+    position: integer('position'),
+    chainHash: text('chain_hash'),
+  },
+  (table) => [
+    uniqueIndex('pack_claim_log_position_key').on(table.dropId, table.position),
+    index('pack_claim_log_unsealed_idx')
+      .on(table.dropId, table.at, table.id)
+      .where(sql`${table.position} is null`),
+    index('pack_claim_log_order_idx').on(table.orderId),
+    check('pack_claim_log_kind_check', sql`${table.kind} in ('CLAIMED', 'RELEASED')`),
+    check('pack_claim_log_sealed_check', sql`(${table.position} is null) = (${table.chainHash} is null)`),
+  ],
+);

@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyProvenance, type TConsoleDropRequest, type TDrop, type TDropProvenance } from '@cypher/contract';
 import { LIVE_PUBLIC_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../http/public-cache.ts';
 import { DAY_MS } from '../../lib/clock.ts';
-import { bearer, signUp } from '../../testing/auth-helpers.ts';
+import { bearer, keyFromLatestEmail, signUp } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { claimPacks, dropRequest, publishedDrop } from '../../testing/console-drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
@@ -11,6 +11,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { brands, products } from '../catalog/catalog.tables.ts';
 import { drops as dropsTable } from './drops.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { releaseOrder } from '../orders/release-order.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -269,6 +272,14 @@ describe('the signed-in viewer', () => {
       t.clock.set(new Date(start.getTime() - HOUR_MS + DAY_MS));
       const listed = await signUp(t, 'Early@Example.com');
       const stranger = await signUp(t);
+      // The address is on the list, but nobody has proven they own it yet: not whitelisted until verified.
+      expect((await dropOf(drops.available, bearer(listed.accessToken))).viewer!.isWhitelisted).toBe(false);
+      const verified = await t.app.inject({
+        method: 'PATCH',
+        url: '/v1/users/authentications/email-verifications',
+        payload: { key: await keyFromLatestEmail(t, 'Early@Example.com') },
+      });
+      expect(verified.statusCode).toBe(200);
       expect((await dropOf(drops.available, bearer(listed.accessToken))).viewer).toEqual({
         isWhitelisted: true,
         remaining: null,
@@ -305,6 +316,7 @@ describe('GET /v1/drops/{id}/provenance', () => {
       commitment,
       editionsPerPack: 3,
       isRevealed: false,
+      claimLogHead: { length: 0, chainHash: commitment },
       seed: null,
       packs: null,
     });
@@ -315,7 +327,21 @@ describe('GET /v1/drops/{id}/provenance', () => {
       const dropEndAt = Date.parse((await dropOf(drops.available)).dropEndAt);
       t.clock.set(new Date(dropEndAt - 1));
       expect((await provenanceOf(drops.available)).body.isRevealed).toBe(false);
+      // Ended, but one of its orders still waits for a card payment: whoever holds those packs must not read what
+      // they hold before paying, so nothing is revealed yet.
       t.clock.set(new Date(dropEndAt));
+      expect((await provenanceOf(drops.available)).body).toMatchObject({ isRevealed: false, seed: null, packs: null });
+      const undecided = await t.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.dropId, drops.available), eq(orders.status, 'PENDING')));
+      expect(undecided).toHaveLength(1);
+      // Its hold ends without a payment: now the seed and the contents are public.
+      for (const order of undecided) {
+        await inTransaction(t.database.db, (tx) =>
+          releaseOrder(tx, order, { to: 'TIMED_OUT', now: t.clock.now(), holdMinutes: 10 }),
+        );
+      }
       const after = await provenanceOf(drops.available);
       expect(after.response.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
       expect(after.body).toMatchObject({ isRevealed: true, commitment, seed: expect.stringMatching(/^[0-9a-f]{64}$/) });

@@ -7,6 +7,7 @@ import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
 import { drops, salePolicies, salePolicyWhitelist, type TDropRow } from './drops.tables.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /** Per drop (and per round): packs sold (their order succeeded, so they have an owner) and held (ordered, unpaid). */
 export interface TConsolePackCounts {
@@ -25,7 +26,7 @@ export async function consolePackCounts(db: Db, dropIds: readonly string[]): Pro
     sql`select policy_id,
           count(*) filter (where owner_user_id is not null) as sold,
           count(*) filter (where order_id is not null and owner_user_id is null) as held
-        from packs where drop_id = any(${sql.param([...dropIds])}::uuid[])
+        from packs where drop_id = any(${sqlArray([...dropIds])}::uuid[])
         group by policy_id`,
   );
   return new Map(rows.map((row) => [row.policy_id, { sold: Number(row.sold), held: Number(row.held) }]));
@@ -72,9 +73,13 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
     : [];
   const counts = await consolePackCounts(db, [drop.id]);
   const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
+  const packTotal = policies.reduce(
+    (sum, policy) => sum + policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1,
+    0,
+  );
 
   return {
-    ...consoleDropSummary(drop, brand, now),
+    ...consoleDropSummary(drop, brand, now, packTotal),
     description: drop.description,
     contents,
     rounds: policies.map((policy) => ({
@@ -97,18 +102,18 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
             },
     })),
     counts: {
-      dropCount: policies.reduce(
-        (sum, policy) => sum + policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1,
-        0,
-      ),
+      dropCount: packTotal,
       soldCount: policies.reduce((sum, policy) => sum + countOf(policy.id).sold, 0),
       heldCount: policies.reduce((sum, policy) => sum + countOf(policy.id).held, 0),
     },
   };
 }
 
-/** What the console's list and detail share: the drop row as the API shows it, status at this moment. */
-export function consoleDropSummary(drop: TDropRow, brand: TConsoleDrop['brand'], now: Date) {
+/**
+ * What the console's list and detail share: the drop row as the API shows it, status at this moment, and how far its
+ * publication has written the `packTotal` packs its rounds issue.
+ */
+export function consoleDropSummary(drop: TDropRow, brand: TConsoleDrop['brand'], now: Date, packTotal: number) {
   return {
     id: drop.id,
     brand,
@@ -119,6 +124,7 @@ export function consoleDropSummary(drop: TDropRow, brand: TConsoleDrop['brand'],
     dropEndAt: drop.dropEndAt.toISOString(),
     editionsPerPack: drop.editionsPerPack,
     publicationStatus: drop.publicationStatus,
+    publication: drop.packsWritten === null ? null : { packsWritten: drop.packsWritten, packTotal },
     status: dropStatusAt(drop, now),
     commitment: drop.commitment,
     publishedAt: drop.publishedAt?.toISOString() ?? null,

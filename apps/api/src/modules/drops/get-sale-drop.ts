@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { peopleByIds } from '../users/people.ts';
 import { drops, salePolicies, salePolicyWhitelist } from './drops.tables.ts';
 
 /** What a purchase needs of a published drop: its times and its rounds. Immutable once published. */
@@ -80,16 +79,15 @@ async function loadSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
 }
 
 /**
- * Of these people, the ones on the round's whitelist, by their current email (the users module answers it): a list
- * made before someone signed up still counts them. Two queries for a whole batch of buyers.
+ * Of these addresses (verified, lower case: users' verifiedEmailOf), the ones on the round's whitelist. A whitelist
+ * names addresses, so a list made before someone signed up still counts them; only a verified address is ever asked
+ * about, so nobody wins a place with an address they have not proven they own. One query for a whole batch of buyers.
  */
-export async function whitelistedAmong(db: Db, policyId: string, userIds: readonly string[]): Promise<Set<string>> {
-  const people = await peopleByIds(db, userIds);
-  const byEmail = new Map([...people.values()].map((person) => [person.email.toLowerCase(), person.id]));
-  if (byEmail.size === 0) return new Set();
+export async function whitelistedEmails(db: Db, policyId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
   const listed = await db
     .select({ email: salePolicyWhitelist.email })
     .from(salePolicyWhitelist)
-    .where(and(eq(salePolicyWhitelist.policyId, policyId), inArray(salePolicyWhitelist.email, [...byEmail.keys()])));
-  return new Set(listed.map((row) => byEmail.get(row.email)!));
+    .where(and(eq(salePolicyWhitelist.policyId, policyId), inArray(salePolicyWhitelist.email, [...new Set(emails)])));
+  return new Set(listed.map((row) => row.email));
 }

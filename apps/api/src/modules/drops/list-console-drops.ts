@@ -54,11 +54,12 @@ export async function listConsoleDrops(
   const items = rows.map((drop) => {
     const own = policies.filter((policy) => policy.dropId === drop.id);
     const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
+    const packTotal = own.reduce((sum, policy) => sum + Number(policy.packs), 0);
     return {
-      ...consoleDropSummary(drop, brands.get(drop.brandId)!, now),
+      ...consoleDropSummary(drop, brands.get(drop.brandId)!, now, packTotal),
       roundCount: own.length,
       counts: {
-        dropCount: own.reduce((sum, policy) => sum + Number(policy.packs), 0),
+        dropCount: packTotal,
         soldCount: own.reduce((sum, policy) => sum + countOf(policy.id).sold, 0),
         heldCount: own.reduce((sum, policy) => sum + countOf(policy.id).held, 0),
       },

@@ -15,6 +15,7 @@ import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
 import { drops, salePolicies } from './drops.tables.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
  * The part of a published drop that is the same for everyone and changes only with purchases: what the per-process
@@ -84,7 +85,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
   const unclaimed = await queryRows<{ policy_id: string; unclaimed: number | string }>(
     db,
     sql`select policy_id, count(*) as unclaimed from packs
-        where policy_id = any(${sql.param(policyIds)}::uuid[]) and order_id is null
+        where policy_id = any(${sqlArray(policyIds)}::uuid[]) and order_id is null
         group by policy_id`,
   );
   const unclaimedOf = new Map(unclaimed.map((row) => [row.policy_id, Number(row.unclaimed)]));
@@ -95,7 +96,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
       : await queryRows<{ policy_id: string; size: number | string }>(
           db,
           sql`select policy_id, count(*) as size from sale_policy_whitelist
-              where policy_id = any(${sql.param(whitelisted)}::uuid[]) group by policy_id`,
+              where policy_id = any(${sqlArray(whitelisted)}::uuid[]) group by policy_id`,
         );
   const sizeOf = new Map(sizes.map((row) => [row.policy_id, Number(row.size)]));
 

@@ -1,58 +1,61 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  assignPackContents,
-  canonicalEditions,
-  provenanceCommitment,
-  type TConsoleDrop,
-  type TProvenancePack,
-} from '@cypher/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TConsoleDrop } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
-import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
+import { PUBLISH_DROP_JOB } from './drop-publication-jobs.ts';
 import { checkDropProducts } from './drop-products.ts';
-import { dropContents, drops, salePolicies } from './drops.tables.ts';
+import { dropContents, drops } from './drops.tables.ts';
 import { dropForAudit, getConsoleDrop } from './get-console-drop.ts';
-
-/** Packs per INSERT: a 100,000-pack drop takes ten statements, and one statement's arrays stay small. */
-const PACK_CHUNK = 10_000;
+import { encryptSeed } from './provenance-seed-cipher.ts';
+import { writeDropPacks } from './write-drop-packs.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
- * Writes: drops (seed, commitment, PUBLISHED), drop_contents (first_serial_number), packs, audit_log; editions through
- * the collection module (createPackEditions).
- * `POST /v1/console/drops/{id}/publish`, in one transaction:
+ * A drop of at most this many editions is written in the request (a couple of batches, about a second), so the
+ * console answers PUBLISHED at once; a larger one answers PUBLISHING (202) and the `publish-drop` job writes it.
+ */
+export const INLINE_PUBLISH_MAX_EDITIONS = 20_000;
+
+/**
+ * Route: POST /v1/console/drops/{id}/publish (console-drops.routes.ts) · Writes: drops (seed, PUBLISHING,
+ * packs_written 0), drop_contents (first_serial_number), audit_log; then packs and editions through write-drop-packs.ts
+ * · Reads: products (catalog's productsByIds, locked), editions (collection's highest serials) · UI:
+ * features/console/components/publish-drop-action.tsx · Tests: console-drops.test.ts, drop-publication.test.ts
  *
- * 1. the drop row is locked (a second publish waits, then answers DROP_ALREADY_PUBLISHED); its products are locked in
- *    id order and each takes the run of serial numbers after its highest edition (drop-products.ts says why);
- * 2. a secret 32-byte seed shuffles the canonical list of editions into packs (provenance.ts, decision record 0015)
- *    and the commitment over seed and contents is computed;
- * 3. every pack (numbered from 1 across the rounds, each round in its pre-issued range) and every edition (in its
- *    pack, no owner yet) is inserted set-wise from arrays, so publishing costs statements per 10,000 rows, not per row;
- * 4. the drop becomes PUBLISHED with its seed and commitment, by a conditional UPDATE whose row count is checked.
+ * Starts a drop's publication in one short transaction (decision record 0022):
+ *
+ * 1. the drop row is locked (a second publish waits, then answers DROP_ALREADY_PUBLISHED) and the checks of a draft
+ *    are repeated; its products are locked FOR NO KEY UPDATE in id order and each reserves the run of serial numbers
+ *    after its highest edition and after every run reserved before (drop-products.ts): purchases of live drops of the
+ *    same products never wait for this, and a second publication of the same product waits for its commit;
+ * 2. a secret 32-byte seed is drawn and stored encrypted (provenance-seed-cipher.ts); the drop becomes PUBLISHING with
+ *    0 packs written, which no public page, list or purchase shows (they all ask for PUBLISHED);
+ * 3. the operator's audit row is written with it.
+ *
+ * Then the packs and editions are written in batches by writeDropPacks, in this request for a small drop, by the job
+ * for a large one; either way the batch that writes the last pack makes the drop PUBLISHED. A process that stops
+ * mid-way leaves the drop PUBLISHING, and the `resume-drop-publications` job hands it to a worker again.
  *
  * `operator` null: the demo seed, which has no operator.
  */
 export async function publishDrop(
-  ctx: { db: Db; clock: Clock },
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue },
   operator: Operator | null,
   id: string,
 ): Promise<TConsoleDrop> {
-  const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const editionCount = await inTransaction(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
     const [drop] = await tx
-      .select({
-        brandId: drops.brandId,
-        publicationStatus: drops.publicationStatus,
-        editionsPerPack: drops.editionsPerPack,
-      })
+      .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus })
       .from(drops)
       .where(eq(drops.id, id))
-      .for('update');
+      .for('no key update');
     if (!drop) throw new AppError('DROP_NOT_FOUND');
     if (operator) assertCanManageBrand(operator, drop.brandId);
     if (drop.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
@@ -63,89 +66,51 @@ export async function publishDrop(
       .from(dropContents)
       .where(eq(dropContents.dropId, id));
     const products = await checkDropProducts(tx, drop.brandId, contents, { publication: true });
-    const runs = products.map((product) => ({
-      productId: product.productId,
-      firstSerialNumber: product.nextSerialNumber,
-      editionCount: product.editionCount,
-    }));
     await tx.execute(
       sql`update drop_contents c set first_serial_number = r.first
-          from unnest(${sql.param(runs.map((run) => run.productId))}::uuid[],
-                      ${sql.param(runs.map((run) => run.firstSerialNumber))}::int[]) as r(product_id, first)
+          from unnest(${sqlArray(products.map((product) => product.productId))}::uuid[],
+                      ${sqlArray(products.map((product) => product.nextSerialNumber))}::int[]) as r(product_id, first)
           where c.drop_id = ${id} and c.product_id = r.product_id`,
     );
 
     const seed = randomBytes(32).toString('hex');
-    const packs = assignPackContents(seed, canonicalEditions(runs), drop.editionsPerPack, 1);
-    const commitment = provenanceCommitment(seed, packs);
-
-    const policies = await tx
-      .select({
-        id: salePolicies.id,
-        begin: salePolicies.beginIssuedPackNumber,
-        end: salePolicies.endIssuedPackNumber,
-      })
-      .from(salePolicies)
-      .where(eq(salePolicies.dropId, id))
-      .orderBy(asc(salePolicies.round));
-    const policyOfPack = policyByPackNumber(policies, packs.length);
-    await insertPacksAndEditions(tx, id, packs, policyOfPack, now);
-
-    const published = await tx
+    const started = await tx
       .update(drops)
-      .set({ publicationStatus: 'PUBLISHED', seed, commitment, publishedAt: now, updatedAt: now })
+      .set({
+        publicationStatus: 'PUBLISHING',
+        seed: encryptSeed(ctx.seedKey, id, seed),
+        packsWritten: 0,
+        updatedAt: now,
+      })
       .where(and(eq(drops.id, id), eq(drops.publicationStatus, 'DRAFT')))
       .returning({ id: drops.id });
-    if (published.length !== 1) throw new Error(`drop ${id} changed status under a row lock`);
+    if (started.length !== 1) throw new Error(`drop ${id} changed status under a row lock`);
 
-    const after = await getConsoleDrop(tx, now, null, id);
     await recordAudit(tx, {
       actorUserId: operator?.userId ?? null,
       action: 'publish',
       entityType: 'drop',
       entityId: id,
       before: dropForAudit(before),
-      after: dropForAudit(after),
+      after: dropForAudit(await getConsoleDrop(tx, now, null, id)),
       at: now,
     });
-    return after;
+    return products.reduce((sum, product) => sum + product.editionCount, 0);
   });
-}
 
-/**
- * The policy id of each pack number (index = number - 1). The draft's ranges were fixed from the same request that
- * made its contents fill the packs exactly, so a gap or an overlap here is a bug, never an operator's mistake.
- */
-function policyByPackNumber(policies: { id: string; begin: number; end: number }[], packCount: number): string[] {
-  const owner: string[] = [];
-  for (const policy of policies) {
-    if (policy.begin !== owner.length + 1) throw new Error(`pack ranges are not contiguous at ${policy.begin}`);
-    for (let number = policy.begin; number <= policy.end; number += 1) owner.push(policy.id);
+  if (editionCount <= INLINE_PUBLISH_MAX_EDITIONS) {
+    try {
+      await writeDropPacks(ctx, id);
+    } catch (error) {
+      // The drop stays PUBLISHING with what was written; a worker goes on from there (the database was away, say).
+      // The request still fails with the first error, which is the one worth reporting.
+      await ctx.jobs.send(PUBLISH_DROP_JOB, { dropId: id }).catch(() => null);
+      throw error;
+    }
+  } else {
+    // The publication is under way whatever happens to this message: if it cannot be sent (the database went away
+    // between the two), the resume sweep sends it within minutes, and the operator is not told to publish again.
+    await ctx.jobs.send(PUBLISH_DROP_JOB, { dropId: id }).catch(() => null);
   }
-  if (owner.length !== packCount) throw new Error(`rounds issue ${owner.length} packs, contents fill ${packCount}`);
-  return owner;
-}
-
-/** Writes: packs (ours), then their editions through the collection module. */
-async function insertPacksAndEditions(
-  tx: Db,
-  dropId: string,
-  packs: TProvenancePack[],
-  policyOfPack: string[],
-  now: Date,
-): Promise<void> {
-  const packIds = packs.map(() => newId());
-  for (let start = 0; start < packs.length; start += PACK_CHUNK) {
-    const end = Math.min(start + PACK_CHUNK, packs.length);
-    await tx.execute(
-      sql`insert into packs (id, drop_id, policy_id, number)
-          select p.id, ${dropId}::uuid, p.policy_id, p.number
-          from unnest(${sql.param(packIds.slice(start, end))}::uuid[],
-                      ${sql.param(policyOfPack.slice(start, end))}::uuid[],
-                      ${sql.param(packs.slice(start, end).map((pack) => pack.number))}::int[])
-            as p(id, policy_id, number)`,
-    );
-  }
-  const editions = packs.flatMap((pack, index) => pack.items.map((item) => ({ ...item, packId: packIds[index]! })));
-  await createPackEditions(tx, editions, now);
+  return getConsoleDrop(ctx.db, ctx.clock.now(), null, id);
 }

@@ -3,6 +3,7 @@ import type { TConsoleDropRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { dropContents, salePolicies } from './drops.tables.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /** Rows per INSERT of whitelist emails: a list may hold 50,000, far more than one statement should carry. */
 const WHITELIST_CHUNK = 5_000;
@@ -45,7 +46,7 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
       const chunk = emails.slice(start, start + WHITELIST_CHUNK);
       await tx.execute(
         sql`insert into sale_policy_whitelist (policy_id, email)
-            select ${policy.id}::uuid, email from unnest(${sql.param(chunk)}::text[]) as w(email)`,
+            select ${policy.id}::uuid, email from unnest(${sqlArray(chunk)}::text[]) as w(email)`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   notificationKinds,
   notificationStages,
@@ -8,8 +8,7 @@ import {
 } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../db/columns.ts';
 
 /** One notification to one person, written in the same transaction as the stage it tells of. */
 export const notifications = pgTable(

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { orders, purchaseAllowances } from './orders.tables.ts';
 
 /**
+ * Route: GET /v1/drops/{id} signed in (drops' drop-viewer.ts) · Writes: nothing · Reads: purchase_allowances, orders ·
+ * UI: features/drops drop page · Tests: drops/drops.test.ts.
+ *
  * Where a buyer stands in a drop, for the drop page (reads only): what they bought or hold in one round (the
  * per-person limit's count) and the packs of the whole drop they bought or hold. A failed or timed-out order gave its
  * packs back, so only pending and successful orders count.

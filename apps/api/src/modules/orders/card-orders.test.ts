@@ -1,24 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { PAID_AFTER_HOLD_EXPIRED } from '@cypher/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
+import { ledgerTransactions } from '../wallet/wallet.tables.ts';
 import { orders } from './orders.tables.ts';
 import { timeOutOrders } from './time-out-orders.ts';
 
+const WEBHOOK_SECRET = 'whsec_test_secret_for_card_orders';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'http://cypher.test' } });
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://cypher.test', PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET } });
 });
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const liveDrop = (options: Parameters<typeof insertLiveDrop>[1]) => insertLiveDrop(db(), { now: t.clock.now(), ...options });
+const liveDrop = (options: Parameters<typeof insertLiveDrop>[1]) =>
+  insertLiveDrop(db(), { now: t.clock.now(), ...options });
 
 async function cardOrder(accessToken: string, dropId: string, quantity = 1, paymentMethod = 'CARD') {
   const created = await t.app.inject({
@@ -41,6 +46,35 @@ function payAtCheckout(checkoutUrl: string, cardNumber = '4242 4242 4242 4242') 
   });
 }
 
+/** The card provider's signed webhook for a checkout, as it would arrive on its own (not from its hosted page). */
+function cardPaymentSucceeds(deposit: { id: string; providerReference: string | null; amount: number }) {
+  return deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
+    id: `evt_${newId()}`,
+    type: 'payment.succeeded',
+    data: {
+      providerReference: deposit.providerReference,
+      depositId: deposit.id,
+      amount: deposit.amount,
+      currency: 'USD',
+      paymentMethod: 'Visa •••• 4242',
+    },
+  });
+}
+
+async function depositOf(orderId: string) {
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  const [deposit] = await db().select().from(deposits).where(eq(deposits.id, order!.depositId!));
+  return deposit!;
+}
+
+/** Ledger movements that took money for this order: none unless it was delivered. */
+async function chargesOf(orderId: string) {
+  return db()
+    .select()
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.referenceType, 'order'), eq(ledgerTransactions.referenceId, orderId)));
+}
+
 async function readOrder(accessToken: string, id: string) {
   return (await t.app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: bearer(accessToken) })).json().data;
 }
@@ -58,7 +92,12 @@ describe('orders paid by card', () => {
     expect(placed.checkoutUrl).toMatch(/^http:\/\/cypher\.test\/dev\/payments\/card\/checkout\//);
 
     const pending = await readOrder(buyer.accessToken, placed.id);
-    expect(pending).toMatchObject({ status: 'PENDING', paymentMethod: 'CARD', checkoutUrl: placed.checkoutUrl, receipt: null });
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      paymentMethod: 'CARD',
+      checkoutUrl: placed.checkoutUrl,
+      receipt: null,
+    });
     expect(pending.packIds).toHaveLength(2);
     expect(Date.parse(pending.holdExpiresAt) - t.clock.now().getTime()).toBe(10 * MINUTE_MS);
     // Held, not owned: nobody else can claim them, and they are not the buyer's yet.
@@ -115,7 +154,10 @@ describe('orders paid by card', () => {
     t.clock.advance(10 * MINUTE_MS + 1);
     expect(await timeOutOrders(db(), t.clock.now(), 10)).toBe(1);
     expect(await readOrder(slow.accessToken, placed.id)).toMatchObject({ status: 'TIMED_OUT', packIds: [] });
-    expect((await notificationsOf(slow.accessToken)).items[0]).toMatchObject({ stage: 'TIMED_OUT', title: 'Purchase timed out' });
+    expect((await notificationsOf(slow.accessToken)).items[0]).toMatchObject({
+      stage: 'TIMED_OUT',
+      title: 'Purchase timed out',
+    });
 
     const resold = await t.app.inject({
       method: 'POST',
@@ -126,12 +168,17 @@ describe('orders paid by card', () => {
     expect(resold.statusCode).toBe(201);
 
     await payAtCheckout(placed.checkoutUrl);
-    expect(await readOrder(slow.accessToken, placed.id)).toMatchObject({ status: 'TIMED_OUT', receipt: null });
+    expect(await readOrder(slow.accessToken, placed.id)).toMatchObject({
+      status: 'TIMED_OUT',
+      failureReason: PAID_AFTER_HOLD_EXPIRED,
+      receipt: null,
+    });
     expect(await db().select().from(packs).where(eq(packs.ownerUserId, slow.userId))).toEqual([]);
     expect(await balancesOf(db(), slow.userId)).toMatchObject({ unsettled: 2_100 });
+    expect(await chargesOf(placed.id)).toEqual([]);
     expect((await notificationsOf(slow.accessToken)).items[0]).toMatchObject({
       title: 'Payment added to your balance',
-      body: 'Your payment for Late Bloom arrived after the packs were released, so $21.00 was added to your balance instead.',
+      body: 'Your payment for Late Bloom arrived after your hold on the packs had expired, so they went back on sale and $21.00 was added to your balance instead.',
     });
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
@@ -144,95 +191,114 @@ describe('orders paid by card', () => {
     expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({ status: 'FAILED', packIds: [] });
     const free = await db().select().from(packs).where(eq(packs.dropId, dropId));
     expect(free.every((pack) => pack.orderId === null)).toBe(true);
-    expect(await balancesOf(db(), buyer.userId)).toMatchObject({});
+    // Not charged: no money came in, none left, no account was even opened, and the ledger is exact.
+    expect(await balancesOf(db(), buyer.userId)).toEqual({});
+    expect(await chargesOf(placed.id)).toEqual([]);
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('a payment for a hold that has passed never delivers, even before the timeout job ran: the packs go back on sale and the money to the balance', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 2_000 }], name: 'Slow Dawn' });
+    const buyer = await fastBuyer(t);
+    const placed = await cardOrder(buyer.accessToken, dropId);
+    t.clock.advance(10 * MINUTE_MS);
+    // The hold ended this instant; the timeout job has not run. The payment lands now.
+    expect((await payAtCheckout(placed.checkoutUrl)).statusCode).toBe(303);
+
+    expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({
+      status: 'TIMED_OUT',
+      failureReason: PAID_AFTER_HOLD_EXPIRED,
+      receipt: null,
+      packIds: [],
+    });
+    const [pack] = await db().select().from(packs).where(eq(packs.dropId, dropId));
+    expect(pack).toMatchObject({ orderId: null, ownerUserId: null });
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 2_100 });
+    expect(await chargesOf(placed.id)).toEqual([]);
+    const notices = (await notificationsOf(buyer.accessToken)).items;
+    expect(notices.map((notice: { title: string }) => notice.title)).toEqual([
+      'Payment added to your balance',
+      'Payment pending',
+    ]);
+    expect(await timeOutOrders(db(), t.clock.now(), 10)).toBe(0);
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('a hold that has passed cannot switch to Tilia', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 2_000 }] });
+    const buyer = await fastBuyer(t);
+    const placed = await cardOrder(buyer.accessToken, dropId);
+    t.clock.advance(10 * MINUTE_MS + 1);
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${placed.id}/tilia`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect([switched.statusCode, switched.json().code]).toEqual([409, 'ORDER_HOLD_EXPIRED']);
+    expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({ paymentMethod: 'CARD' });
+  });
+
+  it('switching to Tilia closes the card checkout: a card payment that still lands goes to the balance, told, and the packs are paid once', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 2_000 }], name: 'Twin Rivers' });
+    const buyer = await fastBuyer(t);
+    const placed = await cardOrder(buyer.accessToken, dropId);
+    const cardDeposit = await depositOf(placed.id);
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${placed.id}/tilia`,
+      headers: bearer(buyer.accessToken),
+    });
+    const tiliaCheckout = switched.json().data.checkoutUrl as string;
+    const [closedCard] = await db().select().from(deposits).where(eq(deposits.id, cardDeposit.id));
+    expect(closedCard).toMatchObject({ status: 'expired', failureReason: 'replaced' });
+    // The closed card page no longer takes a payment.
+    expect((await payAtCheckout(placed.checkoutUrl)).statusCode).toBe(404);
+
+    // The card payment had already been started at the provider and completes anyway.
+    expect((await cardPaymentSucceeds(cardDeposit)).statusCode).toBe(200);
+    expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({ status: 'PENDING', paymentMethod: 'TILIA' });
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 2_100 });
+    expect((await notificationsOf(buyer.accessToken)).items[0]).toMatchObject({
+      title: 'Payment added to your balance',
+      body: 'Your card payment for Twin Rivers went through after you chose to pay with Tilia instead, so $21.00 was added to your balance. You were not charged twice for the packs.',
+    });
+
+    const tiliaPaid = await t.app.inject({
+      method: 'POST',
+      url: new URL(tiliaCheckout).pathname + new URL(tiliaCheckout).search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ outcome: 'succeeded' }).toString(),
+    });
+    expect(tiliaPaid.statusCode).toBe(303);
+    expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({
+      status: 'SUCCESSFUL',
+      packIds: [expect.any(String)],
+    });
+    // Paid once, by Tilia: the card's money is still in the balance, the order's charge is one movement.
+    expect(await chargesOf(placed.id)).toHaveLength(1);
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 2_100 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
   it('a pending order can be paid through Tilia instead', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 2_000 }] });
     const buyer = await fastBuyer(t);
     const placed = await cardOrder(buyer.accessToken, dropId);
-    const switched = await t.app.inject({ method: 'POST', url: `/v1/orders/${placed.id}/tilia`, headers: bearer(buyer.accessToken) });
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${placed.id}/tilia`,
+      headers: bearer(buyer.accessToken),
+    });
     expect(switched.statusCode).toBe(200);
     expect(switched.json().data.checkoutUrl).toMatch(/\/dev\/payments\/tilia\/checkout\//);
     expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({ paymentMethod: 'TILIA', status: 'PENDING' });
 
     const stranger = await fastBuyer(t);
-    const notMine = await t.app.inject({ method: 'POST', url: `/v1/orders/${placed.id}/tilia`, headers: bearer(stranger.accessToken) });
-    expect(notMine.json().code).toBe('ORDER_NOT_FOUND');
-  });
-});
-
-describe('packs', () => {
-  it('open once: the editions are revealed and become mine; a stranger cannot see or open them', async () => {
-    const { dropId, products } = await liveDrop({ rounds: [{ packCount: 2, price: 1_000 }], editionsPerPack: 3 });
-    const activityKinds = async () => {
-      const lists = await Promise.all(
-        [products.common.id, products.legendary.id].map(async (productId) =>
-          (await t.app.inject({ method: 'GET', url: `/v1/products/${productId}/activities` })).json().data.items,
-        ),
-      );
-      return lists.flat().map((activity: { kind: string }) => activity.kind).sort();
-    };
-    const buyer = await fastBuyer(t);
-    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
-    const placed = await t.app.inject({
+    const notMine = await t.app.inject({
       method: 'POST',
-      url: '/v2/orders',
-      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
-      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+      url: `/v1/orders/${placed.id}/tilia`,
+      headers: bearer(stranger.accessToken),
     });
-    const orderId = placed.json().data.id as string;
-    const collections = (await t.app.inject({ method: 'GET', url: `/v1/orders/${orderId}/collections`, headers: bearer(buyer.accessToken) })).json().data;
-    expect(collections.packs).toHaveLength(1);
-    const packId = collections.packs[0].id as string;
-    expect(collections.packs[0]).toMatchObject({ isOpened: false, rarity: null, items: [] });
-    // The purchase is recorded, but the product pages do not give away what the unopened pack holds.
-    expect(await activityKinds()).toEqual([]);
-
-    const mine = (await t.app.inject({ method: 'GET', url: '/v1/packs', headers: bearer(buyer.accessToken) })).json().data;
-    expect(mine.groups).toMatchObject([{ rarity: null, packs: [{ id: packId }] }]);
-
-    const stranger = await fastBuyer(t);
-    const peek = await t.app.inject({ method: 'GET', url: `/v1/packs/${packId}`, headers: bearer(stranger.accessToken) });
-    expect(peek.json().code).toBe('PACK_NOT_FOUND');
-    const steal = await t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(stranger.accessToken) });
-    expect(steal.json().code).toBe('PACK_NOT_FOUND');
-
-    const [first, second] = await Promise.all([
-      t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(buyer.accessToken) }),
-      t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(buyer.accessToken) }),
-    ]);
-    expect(first.json().data).toEqual(second.json().data);
-    const opened = first.json().data;
-    expect(opened.isOpened).toBe(true);
-    expect(opened.items).toHaveLength(3);
-    for (const item of opened.items) {
-      expect(item.imageUrl).toBe(item.product.imageThumbnailUrl);
-      expect(item.edition.serialNumber).toBeGreaterThan(0);
-    }
-    expect(opened.rarity).toBe(opened.items.some((item: { product: { rarity: string } }) => item.product.rarity === 'LEGENDARY') ? 'LEGENDARY' : 'COMMON');
-    expect(await activityKinds()).toEqual(['OPENED', 'OPENED', 'OPENED', 'PURCHASED', 'PURCHASED', 'PURCHASED']);
-  });
-});
-
-describe('notifications', () => {
-  it('are marked read one by one or all at once', async () => {
-    const { dropId } = await liveDrop({ rounds: [{ packCount: 3, price: 1_000 }] });
-    const buyer = await fastBuyer(t);
-    await cardOrder(buyer.accessToken, dropId);
-    await cardOrder(buyer.accessToken, dropId);
-    const before = await notificationsOf(buyer.accessToken);
-    expect(before.unreadCount).toBe(2);
-    const read = await t.app.inject({ method: 'POST', url: `/v1/notifications/${before.items[0].id}/read`, headers: bearer(buyer.accessToken) });
-    expect(read.statusCode).toBe(204);
-    expect((await notificationsOf(buyer.accessToken)).unreadCount).toBe(1);
-    await t.app.inject({ method: 'POST', url: '/v1/notifications/read-all', headers: bearer(buyer.accessToken) });
-    const after = await notificationsOf(buyer.accessToken);
-    expect(after.unreadCount).toBe(0);
-    expect(after.items.every((item: { isRead: boolean }) => item.isRead)).toBe(true);
-
-    const stranger = await fastBuyer(t);
-    const notMine = await t.app.inject({ method: 'POST', url: `/v1/notifications/${before.items[1].id}/read`, headers: bearer(stranger.accessToken) });
-    expect(notMine.json().code).toBe('NOTIFICATION_NOT_FOUND');
+    expect(notMine.json().code).toBe('ORDER_NOT_FOUND');
   });
 });

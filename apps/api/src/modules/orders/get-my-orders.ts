@@ -7,6 +7,12 @@ import { packsOfOrder } from '../drops/packs/list-my-packs.ts';
 import { orderViews } from './order-views.ts';
 import { orders, type TOrderRow } from './orders.tables.ts';
 
+/*
+ * Routes: GET /v1/orders, GET /v1/orders/{id}, GET /v1/orders/{id}/collections · Writes: nothing · Reads: orders, and
+ * through order-views.ts the drops, packs, deposits and ledger receipts · UI: features/orders (purchase receipt and
+ * status pages), features/wallet purchases section · Tests: orders.test.ts, card-orders.test.ts.
+ */
+
 /** `GET /v1/orders/{id}`: one of mine; someone else's is not found, like one that does not exist. */
 export async function getMyOrder(db: Db, userId: string, orderId: string, merchant: string): Promise<TOrder> {
   const [view] = await orderViews(db, [await myOrderRow(db, userId, orderId)], merchant);

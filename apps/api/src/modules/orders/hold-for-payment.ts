@@ -1,32 +1,89 @@
-import type { TCreatedOrder } from '@cypher/contract';
+import { sql } from 'drizzle-orm';
+import { purchaseStatusPath, type TCreatedOrder } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
+import { whitelistedEmails } from '../drops/get-sale-drop.ts';
+import { assignPacksCtes, claimPacks } from '../drops/packs/pack-claims.ts';
+import { holdOffReveal } from '../drops/reveal-drop.ts';
+import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { recordOrderPaymentDeposit } from '../wallet/deposits/create-deposit.ts';
-import { admitBuyer, type TSale } from './buy-with-balance.ts';
-import { recordHeldOrder } from './claim-packs.ts';
 import { orderNotices } from './order-notices.ts';
+import { lockAllowances, recordAllowances } from './purchase-allowance.ts';
+import { decidePurchases } from './purchase-decisions.ts';
+import type { TPurchase } from './purchase-round.ts';
 
 /**
- * A purchase paid by card or Tilia, step 1 (inside the idempotent request's transaction): admit the buyer, hold the
- * packs for `holdMinutes` (claimed by the order, owned by nobody yet) and record the deposit that will pay the total
- * (writes purchase_allowances, deposits, orders, packs, notifications). The caller opens the checkout after commit.
+ * Route: POST /v2/orders with paymentMethod CARD or TILIA (through purchasePacks) · Writes: purchase_allowances,
+ * deposits (through the wallet), orders, packs and pack_claim_log (drops' fragment), notifications · Reads:
+ * sale_policy_whitelist, drops (revealed_at) · UI: features/drops purchase dialog, then the provider's checkout ·
+ * Tests: card-orders.test.ts, purchase-races.test.ts.
+ *
+ * A purchase paid by card or Tilia, step 1, inside the idempotent request's transaction: decide it as a balance
+ * purchase is decided (whitelist, per-person limit; the money comes later), hold its packs for `holdMinutes` (claimed
+ * by the order, owned by nobody yet) and record the deposit that will pay the total. The caller opens the checkout
+ * after commit; the provider's webhook completes the order (order-payments.ts) or the hold times out.
+ *
+ * The drop's contents must not be revealed while this hold may still be paid for (decision record 23): holdOffReveal
+ * keeps the reveal waiting until this transaction ends, and refuses if the reveal already happened.
  */
 export async function holdForPayment(
   tx: Db,
-  sale: TSale & { paymentMethod: 'CARD' | 'TILIA'; holdMinutes: number },
+  purchase: TPurchase & { paymentMethod: 'CARD' | 'TILIA'; holdMinutes: number },
 ): Promise<TCreatedOrder & { depositId: string }> {
-  await admitBuyer(tx, sale);
+  const { drop, round } = purchase;
+  await holdOffReveal(tx, drop.id);
+  const standing = {
+    whitelisted: round.hasWhitelist ? await whitelistedEmails(tx, round.id, [purchase.buyerEmail]) : null,
+    allowances: round.perPersonLimit === null ? null : await lockAllowances(tx, round.id, [purchase.userId]),
+    perPersonLimit: round.perPersonLimit,
+    accounts: null,
+  };
+  const [outcome] = decidePurchases([purchase], standing, null).outcomes;
+  if (!outcome!.ok) throw new AppError(outcome!.code);
+  const packs = await claimPacks(tx, round.id, purchase.quantity);
+  const decided = decidePurchases([purchase], standing, packs);
+  const [held] = decided.accepted;
+  if (!held) throw new AppError('SOLD_OUT');
+  if (decided.allowances) await recordAllowances(tx, round.id, decided.allowances);
+
   const depositId = await recordOrderPaymentDeposit(tx, {
-    userId: sale.userId,
-    method: sale.paymentMethod === 'CARD' ? 'card' : 'tilia',
-    amount: sale.price.total,
-    now: sale.now,
+    userId: purchase.userId,
+    method: purchase.paymentMethod === 'CARD' ? 'card' : 'tilia',
+    amount: purchase.price.total,
+    now: purchase.now,
   });
-  await recordHeldOrder(tx, {
-    ...sale,
-    holdExpiresAt: new Date(sale.now.getTime() + sale.holdMinutes * MINUTE_MS),
-    depositId,
-    notification: orderNotices.pending(sale.drop.name, sale.quantity, sale.holdMinutes),
-  });
-  return { id: sale.id, status: 'PENDING', checkoutUrl: null, depositId };
+  const holdExpiresAt = new Date(purchase.now.getTime() + purchase.holdMinutes * MINUTE_MS);
+  const at = purchase.now.toISOString();
+  await tx.execute(sql`
+    with placed as (
+      insert into orders (id, user_id, drop_id, policy_id, round, quantity, payment_method, status, unit_price, subtotal,
+                          service_fee, total, currency, hold_expires_at, deposit_id, buyer_salt, created_at, updated_at)
+      values (${purchase.id}, ${purchase.userId}, ${drop.id}, ${round.id}, ${round.round}, ${purchase.quantity},
+              ${purchase.paymentMethod}, 'PENDING', ${purchase.price.unitPrice}, ${purchase.price.subtotal},
+              ${purchase.price.serviceFee}, ${purchase.price.total}, 'USD', ${holdExpiresAt.toISOString()}::timestamptz,
+              ${depositId}::uuid, ${purchase.buyerSalt}, ${at}::timestamptz, ${at}::timestamptz)
+    ),
+    ${assignPacksCtes(
+      drop.id,
+      held.packs.map((pack) => ({
+        pack,
+        orderId: purchase.id,
+        userId: purchase.userId,
+        buyerHash: purchase.buyerHash,
+        at: purchase.now,
+      })),
+      null,
+    )}
+    ${insertNotificationsSql([
+      {
+        userId: purchase.userId,
+        kind: 'PURCHASE',
+        ...orderNotices.pending(drop.name, purchase.quantity, purchase.holdMinutes),
+        linkPath: purchaseStatusPath(purchase.id),
+        referenceId: purchase.id,
+        now: purchase.now,
+      },
+    ])}`);
+  return { id: purchase.id, status: 'PENDING', checkoutUrl: null, depositId };
 }

@@ -1,20 +1,23 @@
-import { formatMoney } from '@cypher/contract';
-import type { TNotificationStage } from '@cypher/contract';
+import { formatMoney, packCountText, type TNotificationStage } from '@cypher/contract';
 
-/** What each purchase stage tells the buyer, in one place. */
-const packs = (quantity: number) => (quantity === 1 ? '1 pack' : `${quantity} packs`);
+/** What each purchase stage tells the buyer, and what the ledger and receipt call the purchase, in one place. */
 const usd = (cents: number) => formatMoney({ amount: cents, currency: 'USD' });
+
+/** The ledger movement's and the receipt's line: "Neon Tides · 2 packs". */
+export function purchaseDescription(dropName: string, quantity: number): string {
+  return `${dropName} · ${packCountText(quantity)}`;
+}
 
 export const orderNotices = {
   successful: (dropName: string, quantity: number) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
     title: 'Purchase complete',
-    body: `You bought ${packs(quantity)} of ${dropName}. Open ${quantity === 1 ? 'it' : 'them'} to reveal your editions.`,
+    body: `You bought ${packCountText(quantity)} of ${dropName}. Open ${quantity === 1 ? 'it' : 'them'} to reveal your editions.`,
   }),
   pending: (dropName: string, quantity: number, holdMinutes: number) => ({
     stage: 'PENDING' as TNotificationStage,
     title: 'Payment pending',
-    body: `We are holding ${packs(quantity)} of ${dropName} for ${holdMinutes} minutes while you pay.`,
+    body: `We are holding ${packCountText(quantity)} of ${dropName} for ${holdMinutes} minutes while you pay.`,
   }),
   failed: (dropName: string) => ({
     stage: 'FAILED' as TNotificationStage,
@@ -26,9 +29,16 @@ export const orderNotices = {
     title: 'Purchase timed out',
     body: `We did not receive your payment for ${dropName} within ${holdMinutes} minutes, so the packs went back on sale.`,
   }),
-  paidAfterTimeout: (dropName: string, total: number) => ({
+  /** The payment arrived after the hold: whether the timeout job had released the packs yet or not. */
+  paidAfterHoldExpired: (dropName: string, total: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Payment added to your balance',
-    body: `Your payment for ${dropName} arrived after the packs were released, so ${usd(total)} was added to your balance instead.`,
+    body: `Your payment for ${dropName} arrived after your hold on the packs had expired, so they went back on sale and ${usd(total)} was added to your balance instead.`,
+  }),
+  /** A card payment completed after the buyer switched the order to Tilia: that checkout was closed, the money is kept. */
+  paidReplacedCheckout: (dropName: string, total: number) => ({
+    stage: 'SUCCESSFUL' as TNotificationStage,
+    title: 'Payment added to your balance',
+    body: `Your card payment for ${dropName} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice for the packs.`,
   }),
 };

@@ -1,43 +1,72 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
+import { PAID_AFTER_HOLD_EXPIRED, purchaseStatusPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { handOverHeldPacks } from '../drops/packs/pack-claims.ts';
 import { notify } from '../notifications/notify.ts';
 import { debitDepositForPurchase } from '../wallet/debit-for-purchase.ts';
-import type { DepositListener } from '../wallet/deposits/deposit-listener.ts';
-import { handOverHeldPacks } from '../drops/packs/pack-claims.ts';
-import { orderNotices } from './order-notices.ts';
+import type { DepositListener, TListenedDeposit } from '../wallet/deposits/deposit-listener.ts';
+import { orderNotices, purchaseDescription } from './order-notices.ts';
 import { transitionOrder } from './order-states.ts';
 import { orders, type TOrderRow } from './orders.tables.ts';
+import { lockAllowanceOf } from './purchase-allowance.ts';
 import { releaseOrder } from './release-order.ts';
 
 /**
- * Card and Tilia orders, step 2: the wallet applies the provider's signed event exactly once and calls this in the
- * same transaction (writes orders, packs, product_activities, notifications, and the purchase's ledger movement).
- * - Paid while the order still holds its packs: PENDING -> SUCCESSFUL, the credited money pays the order, the packs
- *   become the buyer's. A replayed event never gets here twice (the wallet's event id), and the conditional move
- *   decides against a timeout racing it.
- * - Paid after the hold passed: the order stays TIMED_OUT and the money stays in the balance the deposit credited:
- *   that is the refund, and nothing is delivered.
- * - Failed or expired payment: the order fails and its packs go back on sale.
+ * Route: POST /v1/webhooks/{provider} and the sandbox checkout (the wallet applies the provider's signed event exactly
+ * once and calls this in the same transaction) · Writes: orders, purchase_allowances, packs and pack_claim_log,
+ * product_activities, notifications, and the purchase's ledger movement · UI: features/orders purchase status page ·
+ * Tests: card-orders.test.ts, purchase-races.test.ts.
+ *
+ * Card and Tilia orders, step 2:
+ * - lockFor, before the wallet touches the deposit or the ledger: the order, then its allowance (the lock order of
+ *   db/transaction.ts; the old order, ledger first, made a three-way deadlock with the hold timeout and a purchase).
+ * - Paid while the order still holds its packs and its hold has not passed: PENDING -> SUCCESSFUL, the credited money
+ *   pays the order, the packs become the buyer's.
+ * - Paid after the hold passed, whether or not the timeout job has run yet: the order ends TIMED_OUT with
+ *   PAID_AFTER_HOLD_EXPIRED, its packs go back on sale, and the money stays in the balance the deposit credited, with a
+ *   notification that says so. Never delivered: a hold is not a free option to pay once the contents are known.
+ * - Paid through a checkout the buyer replaced (a card order switched to Tilia): the money stays in the balance, with
+ *   a notification; the order waits for the payment it now names.
+ * - Failed or expired payment of the order's current checkout: the order fails and its packs go back on sale.
+ * A replayed event never gets here twice (the wallet's event id).
  */
 export function orderDepositListener(config: { holdMinutes: number }): DepositListener {
   return {
+    async lockFor(tx, deposit) {
+      const order = await orderPaidBy(tx, deposit, { lock: true });
+      if (order?.status === 'PENDING') await lockAllowanceOf(tx, order.policyId, order.userId);
+    },
+
     async onSucceeded(tx, deposit, paymentMethod, now) {
-      const order = await orderPaidBy(tx, deposit.id);
+      const order = await orderPaidBy(tx, deposit);
       if (!order) return;
       const drop = await getSaleDrop(tx, order.dropId);
       const dropName = drop?.name ?? 'this drop';
-      const paid = await transitionOrder(tx, order.id, { to: 'SUCCESSFUL', now, changes: { failureReason: null } });
-      if (!paid) {
-        await notify(tx, {
+      const paidInstead = async (notice: ReturnType<typeof orderNotices.paidAfterHoldExpired>) =>
+        notify(tx, {
           userId: order.userId,
           kind: 'PURCHASE',
-          ...orderNotices.paidAfterTimeout(dropName, order.total),
+          ...notice,
           linkPath: '/payment',
           referenceId: order.id,
           now,
         });
-        return;
+
+      if (order.depositId !== deposit.id)
+        return paidInstead(orderNotices.paidReplacedCheckout(dropName, deposit.amount));
+      if (order.status === 'PENDING' && order.holdExpiresAt && order.holdExpiresAt <= now) {
+        await releaseOrder(tx, order, { to: 'TIMED_OUT', now, failureReason: PAID_AFTER_HOLD_EXPIRED, notice: null });
+        return paidInstead(orderNotices.paidAfterHoldExpired(dropName, order.total));
+      }
+      const paid = await transitionOrder(tx, order.id, { to: 'SUCCESSFUL', now, changes: { failureReason: null } });
+      if (!paid) {
+        // Already timed out by the job: the order stays as it is, and says where the money went.
+        await tx
+          .update(orders)
+          .set({ failureReason: PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
+          .where(eq(orders.id, order.id));
+        return paidInstead(orderNotices.paidAfterHoldExpired(dropName, order.total));
       }
       const ledgerTransactionId = await debitDepositForPurchase(tx, {
         userId: order.userId,
@@ -46,30 +75,49 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
         serviceFee: order.serviceFee,
         orderId: order.id,
         paymentMethod,
-        description: `${dropName} · ${order.quantity === 1 ? '1 pack' : `${order.quantity} packs`}`,
+        description: purchaseDescription(dropName, order.quantity),
         now,
       });
       await tx.update(orders).set({ ledgerTransactionId }).where(eq(orders.id, order.id));
-      await handOverHeldPacks(tx, { id: order.id, userId: order.userId, editionsPerPack: drop?.editionsPerPack ?? 0 }, now);
+      await handOverHeldPacks(
+        tx,
+        { id: order.id, userId: order.userId, editionsPerPack: drop?.editionsPerPack ?? 0, quantity: order.quantity },
+        now,
+      );
       await notify(tx, {
         userId: order.userId,
         kind: 'PURCHASE',
         ...orderNotices.successful(dropName, order.quantity),
-        linkPath: `/purchase/${order.id}/status`,
+        linkPath: purchaseStatusPath(order.id),
         referenceId: order.id,
         now,
       });
     },
+
     async onClosed(tx, deposit, now) {
-      const order = await orderPaidBy(tx, deposit.id);
-      if (order) {
-        await releaseOrder(tx, order, { to: 'FAILED', now, failureReason: deposit.failureReason, holdMinutes: config.holdMinutes });
-      }
+      const order = await orderPaidBy(tx, deposit);
+      // A replaced checkout closing changes nothing: the order waits for the one it names now.
+      if (!order || order.depositId !== deposit.id) return;
+      await releaseOrder(tx, order, {
+        to: 'FAILED',
+        now,
+        failureReason: deposit.failureReason,
+        holdMinutes: config.holdMinutes,
+      });
     },
   };
 }
 
-async function orderPaidBy(tx: Db, depositId: string): Promise<TOrderRow | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.depositId, depositId));
+/** The order this deposit pays, or paid before the buyer switched checkouts; locked FOR UPDATE on request. */
+async function orderPaidBy(
+  tx: Db,
+  deposit: TListenedDeposit,
+  options: { lock?: boolean } = {},
+): Promise<TOrderRow | undefined> {
+  const query = tx
+    .select()
+    .from(orders)
+    .where(or(eq(orders.depositId, deposit.id), eq(orders.replacedDepositId, deposit.id)));
+  const [order] = options.lock ? await query.for('update') : await query;
   return order;
 }

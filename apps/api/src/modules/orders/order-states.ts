@@ -8,6 +8,8 @@ function statesLeadingTo(to: TOrderStatus): TOrderStatus[] {
 }
 
 /**
+ * Route: none of its own (order-payments.ts, release-order.ts) · Writes: orders · Tests: card-orders.test.ts.
+ *
  * `UPDATE orders SET status = to WHERE id = $1 AND status IN (states leading to it)` (house rule 6; the contract's
  * orderTransitions is the one table): the moved row, or null when the order had already moved on. Whoever moves it
  * does what goes with the move; everyone else does nothing.

@@ -9,15 +9,27 @@ import type { TOrderRow } from './orders.tables.ts';
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 
 /**
+ * Route: the order reads of get-my-orders.ts · Writes: nothing · Reads: drops (summaries), packs, deposits (open
+ * checkouts) and the ledger (receipts), each through its owner module · Tests: orders.test.ts, card-orders.test.ts.
+ *
  * Orders as their buyer sees them, for a page of rows at once: the drop and its brand, the packs, the checkout of a
  * pending card or Tilia payment, and spec section 3's receipt from the ledger movement that paid (each asked of its
  * owner module by id, one query each).
  */
 export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): Promise<TOrder[]> {
   if (rows.length === 0) return [];
-  const dropsById = await dropSummariesByIds(db, rows.map((row) => row.dropId));
-  const packIds = await packIdsOfOrders(db, rows.map((row) => row.id));
-  const payments = await paymentRecordsByIds(db, rows.flatMap((row) => (row.ledgerTransactionId ? [row.ledgerTransactionId] : [])));
+  const dropsById = await dropSummariesByIds(
+    db,
+    rows.map((row) => row.dropId),
+  );
+  const packIds = await packIdsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  const payments = await paymentRecordsByIds(
+    db,
+    rows.flatMap((row) => (row.ledgerTransactionId ? [row.ledgerTransactionId] : [])),
+  );
   const checkouts = await checkoutUrlsByDepositIds(
     db,
     rows.flatMap((row) => (row.status === 'PENDING' && row.depositId ? [row.depositId] : [])),
@@ -54,6 +66,7 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
           }
         : null,
       packIds: packIds.get(row.id) ?? [],
+      buyerSalt: row.buyerSalt,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

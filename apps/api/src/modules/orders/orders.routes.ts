@@ -16,7 +16,7 @@ import { principalOf } from '../../http/auth-guard.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { getMyOrder, getOrderCollections, listMyOrders } from './get-my-orders.ts';
 import { payOrderWithTilia } from './pay-order-with-tilia.ts';
-import { placeOrder } from './place-order.ts';
+import { purchasePacks } from './purchase-packs.ts';
 import { quoteOrder } from './quote-order.ts';
 
 const tags = ['orders'];
@@ -50,7 +50,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const order = await placeOrder(ctx, principalOf(request).userId, request.body, idempotentRequestOf(request));
+        const order = await purchasePacks(ctx, principalOf(request).userId, request.body, idempotentRequestOf(request));
         return reply.status(201).send({ data: order });
       },
     );
@@ -59,7 +59,12 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/orders',
       {
         preHandler: ctx.guard.requireAuth,
-        schema: { tags, summary: 'My orders, newest first, with receipts', querystring: ZPageQuery, response: { 200: ZData(ZPage(ZOrder)) } },
+        schema: {
+          tags,
+          summary: 'My orders, newest first, with receipts',
+          querystring: ZPageQuery,
+          response: { 200: ZData(ZPage(ZOrder)) },
+        },
       },
       async (request) => ({
         data: await listMyOrders(ctx.db, principalOf(request).userId, request.query, ctx.config.brandName),
@@ -70,7 +75,12 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/orders/:id',
       {
         preHandler: ctx.guard.requireAuth,
-        schema: { tags, summary: 'One of my orders: PENDING, SUCCESSFUL, FAILED or TIMED_OUT', params, response: { 200: ZData(ZOrder) } },
+        schema: {
+          tags,
+          summary: 'One of my orders: PENDING, SUCCESSFUL, FAILED or TIMED_OUT',
+          params,
+          response: { 200: ZData(ZOrder) },
+        },
       },
       async (request) => ({
         data: await getMyOrder(ctx.db, principalOf(request).userId, request.params.id, ctx.config.brandName),
@@ -81,7 +91,12 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/orders/:id/collections',
       {
         preHandler: ctx.guard.requireAuth,
-        schema: { tags, summary: 'What one of my orders delivered', params, response: { 200: ZData(ZOrderCollections) } },
+        schema: {
+          tags,
+          summary: 'What one of my orders delivered',
+          params,
+          response: { 200: ZData(ZOrderCollections) },
+        },
       },
       async (request) => ({ data: await getOrderCollections(ctx.db, principalOf(request).userId, request.params.id) }),
     );

@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import {
-  orderPaymentMethods,
-  orderStatuses,
-  type TOrderPaymentMethod,
-  type TOrderStatus,
-} from '@cypher/contract';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { orderPaymentMethods, orderStatuses, type TOrderPaymentMethod, type TOrderStatus } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const minorUnits = (name: string) => bigint(name, { mode: 'number' });
+import { minorUnits, timestamptz } from '../../db/columns.ts';
 
 /**
  * A purchase of packs from one round. Balance orders are written SUCCESSFUL in the transaction that claims and pays;
@@ -38,6 +31,16 @@ export const orders = pgTable(
     holdExpiresAt: timestamptz('hold_expires_at'),
     /** Card and Tilia: the deposit that pays this order through the wallet's payment port. */
     depositId: uuid('deposit_id'),
+    /**
+     * A card order switched to Tilia: the card deposit it no longer waits for (closed at the switch). A payment that
+     * still arrives for it is the buyer's money in their balance, and they are told so (order-payments.ts).
+     */
+    replacedDepositId: uuid('replaced_deposit_id'),
+    /**
+     * The order's secret salt in the claim log's buyer hash (sha256 of `salt:userId`), shown only to the buyer, so
+     * they can find their claims in the published log and nobody else can tell whose they are. Null before the log.
+     */
+    buyerSalt: text('buyer_salt'),
     failureReason: text('failure_reason'),
     /** Once paid: the ledger movement, for the receipt. */
     ledgerTransactionId: uuid('ledger_transaction_id'),
@@ -48,13 +51,17 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('orders_drop_idx').on(table.dropId),
     uniqueIndex('orders_deposit_key').on(table.depositId),
+    uniqueIndex('orders_replaced_deposit_key').on(table.replacedDepositId),
     // What the hold-timeout job looks through: only the open ones.
     index('orders_pending_hold_idx')
       .on(table.holdExpiresAt)
       .where(sql`${table.status} = 'PENDING'`),
     check('orders_status_check', isOneOf(table.status, orderStatuses)),
     check('orders_payment_method_check', isOneOf(table.paymentMethod, orderPaymentMethods)),
-    check('orders_amounts_check', sql`${table.quantity} > 0 and ${table.subtotal} + ${table.serviceFee} = ${table.total}`),
+    check(
+      'orders_amounts_check',
+      sql`${table.quantity} > 0 and ${table.subtotal} + ${table.serviceFee} = ${table.total}`,
+    ),
   ],
 );
 export type TOrderRow = typeof orders.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
-import { bearer } from '../../testing/auth-helpers.ts';
+import { bearer, keyFromLatestEmail, signUp } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
@@ -33,7 +33,8 @@ function order(accessToken: string, payload: object, key: string | null = newId(
 }
 
 /** A drop on the app's clock (which stands still in tests), so its rounds are open however long a test runs. */
-const liveDrop = (options: Parameters<typeof insertLiveDrop>[1]) => insertLiveDrop(db(), { now: t.clock.now(), ...options });
+const liveDrop = (options: Parameters<typeof insertLiveDrop>[1]) =>
+  insertLiveDrop(db(), { now: t.clock.now(), ...options });
 
 const codeOf = (response: { json(): { code?: string } }) => response.json().code;
 
@@ -61,7 +62,10 @@ describe('GET /v1/orders/fee', () => {
     const between = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${later.dropId}` });
     expect([between.statusCode, codeOf(between)]).toEqual([409, 'ROUND_NOT_ACTIVE']);
 
-    const ended = await liveDrop({ rounds: [{ packCount: 1 }], now: new Date(t.clock.now().getTime() - 3 * 24 * 3_600_000) });
+    const ended = await liveDrop({
+      rounds: [{ packCount: 1 }],
+      now: new Date(t.clock.now().getTime() - 3 * 24 * 3_600_000),
+    });
     const over = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${ended.dropId}` });
     expect([over.statusCode, codeOf(over)]).toEqual([409, 'DROP_NOT_AVAILABLE']);
   });
@@ -81,7 +85,9 @@ describe('POST /v2/orders paid from the balance', () => {
     const owned = await db().select().from(packs).where(eq(packs.ownerUserId, buyer.userId));
     expect(owned.map((pack) => pack.number).sort()).toEqual([1, 2]);
 
-    const read = (await t.app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: bearer(buyer.accessToken) })).json().data;
+    const read = (
+      await t.app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: bearer(buyer.accessToken) })
+    ).json().data;
     expect(read).toMatchObject({
       status: 'SUCCESSFUL',
       quantity: 2,
@@ -98,13 +104,25 @@ describe('POST /v2/orders paid from the balance', () => {
     });
     expect(read.packIds).toHaveLength(2);
 
-    const notes = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(buyer.accessToken) })).json().data;
+    const notes = (
+      await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(buyer.accessToken) })
+    ).json().data;
     expect(notes.unreadCount).toBe(1);
-    expect(notes.items[0]).toMatchObject({ kind: 'PURCHASE', stage: 'SUCCESSFUL', title: 'Purchase complete', linkPath: `/purchase/${id}/status` });
+    expect(notes.items[0]).toMatchObject({
+      kind: 'PURCHASE',
+      stage: 'SUCCESSFUL',
+      title: 'Purchase complete',
+      linkPath: `/purchase/${id}/status`,
+    });
 
-    const history = (await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(buyer.accessToken) })).json().data;
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(buyer.accessToken) })
+    ).json().data;
     expect(history).toMatchObject({ total: 1, items: [{ id, status: 'SUCCESSFUL' }] });
-    const activities = await db().select().from(productActivities).where(eq(productActivities.actorUserId, buyer.userId));
+    const activities = await db()
+      .select()
+      .from(productActivities)
+      .where(eq(productActivities.actorUserId, buyer.userId));
     expect(activities).toHaveLength(4);
     expect(activities.every((activity) => activity.kind === 'PURCHASED' && activity.editionId !== null)).toBe(true);
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
@@ -125,7 +143,10 @@ describe('POST /v2/orders paid from the balance', () => {
 
   it('refuses what it cannot sell with its own code, and writes nothing', async () => {
     const { dropId } = await liveDrop({
-      rounds: [{ packCount: 2, perPersonLimit: 1 }, { packCount: 2, whitelistEmails: ['someone@example.com'] }],
+      rounds: [
+        { packCount: 2, perPersonLimit: 1 },
+        { packCount: 2, whitelistEmails: ['someone@example.com'] },
+      ],
     });
     const poor = await fundedBuyer(500);
     const broke = await order(poor.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
@@ -162,11 +183,52 @@ describe('POST /v2/orders paid from the balance', () => {
     expect((await order(insider.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
   });
 
+  it('needs a verified email, and a whitelist place is won only by an address its owner verified', async () => {
+    const drop = await liveDrop({ rounds: [{ packCount: 3, whitelistEmails: ['early.fan@example.com'] }] });
+    // Someone signs up first with an address on the list that is not theirs: the session starts at once, but buying
+    // waits for the address to be verified, which only its owner can do.
+    const squatter = await signUp(t, 'Early.Fan@example.com');
+    const squatterId = (
+      await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(squatter.accessToken) })
+    ).json().data.id as string;
+    await depositForTest(db(), { userId: squatterId, source: 'crypto', amount: 10_000 });
+    for (const paymentMethod of ['BALANCE', 'CARD'] as const) {
+      const refused = await order(squatter.accessToken, { dropId: drop.dropId, quantity: 1, paymentMethod });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        403,
+        { code: 'EMAIL_VERIFICATION_REQUIRED', message: 'Please verify your email.' },
+      ]);
+    }
+    const open = await liveDrop({ rounds: [{ packCount: 3 }] });
+    const anywhere = await order(squatter.accessToken, { dropId: open.dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect(codeOf(anywhere)).toBe('EMAIL_VERIFICATION_REQUIRED');
+    expect(await db().select().from(orders).where(eq(orders.userId, squatterId))).toEqual([]);
+
+    // The owner of the address verifies it (the link went to their mailbox): now the place is theirs.
+    const key = newId();
+    const verified = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/users/authentications/email-verifications',
+      payload: { key: await keyFromLatestEmail(t, 'Early.Fan@example.com') },
+    });
+    expect(verified.statusCode).toBe(200);
+    const bought = await order(
+      squatter.accessToken,
+      { dropId: drop.dropId, quantity: 1, paymentMethod: 'BALANCE' },
+      key,
+    );
+    expect(bought.statusCode).toBe(201);
+  });
+
   it('needs a signed-in buyer and a valid body', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/v2/orders', payload: { nonsense: true } });
     expect(anonymous.statusCode).toBe(401);
     const buyer = await fundedBuyer(0);
-    for (const payload of [{}, { dropId: newId(), quantity: 0, paymentMethod: 'BALANCE' }, { dropId: 'x', quantity: 1, paymentMethod: 'CASH' }]) {
+    for (const payload of [
+      {},
+      { dropId: newId(), quantity: 0, paymentMethod: 'BALANCE' },
+      { dropId: 'x', quantity: 1, paymentMethod: 'CASH' },
+    ]) {
       const bad = await order(buyer.accessToken, payload);
       expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'INVALID_REQUEST']);
     }
@@ -180,15 +242,21 @@ describe('a sold-out round', () => {
     expect((await order(first.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
     const late = await fundedBuyer(10_000);
     const askedTheDatabase = newId();
-    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase))).toBe('SOLD_OUT');
+    expect(
+      codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase)),
+    ).toBe('SOLD_OUT');
 
     // The pack comes back (as when a held order ends); within the second the answer is still SOLD_OUT, from memory.
     await db().execute(sql`update packs set order_id = null, owner_user_id = null where drop_id = ${dropId}`);
     const fromMemory = newId();
-    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory))).toBe('SOLD_OUT');
+    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory))).toBe(
+      'SOLD_OUT',
+    );
     t.clock.advance(1_001);
     // The database's answer is kept under its key; the one from memory did nothing and was not: that key now buys.
-    expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase))).toBe('SOLD_OUT');
+    expect(
+      codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase)),
+    ).toBe('SOLD_OUT');
     const bought = await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory);
     expect(bought.statusCode).toBe(201);
   });
@@ -245,7 +313,9 @@ describe('purchases under concurrency', () => {
     const buyer = await fundedBuyer(100_000);
     const key = newId();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key)),
+      Array.from({ length: 20 }, () =>
+        order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key),
+      ),
     );
     const ids = new Set(answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json().data.id));
     expect(ids.size).toBe(1);
@@ -277,9 +347,9 @@ describe('purchases under concurrency', () => {
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(4);
     expect(answers.filter((answer) => codeOf(answer) === 'PURCHASE_LIMIT_REACHED')).toHaveLength(16);
     expect(await db().select().from(packs).where(eq(packs.ownerUserId, buyer.userId))).toHaveLength(4);
-    const [allowance] = await db().execute(sql`select purchased from purchase_allowances where user_id = ${buyer.userId}`).then(
-      (result) => (result as unknown as { rows: { purchased: number }[] }).rows,
-    );
+    const [allowance] = await db()
+      .execute(sql`select purchased from purchase_allowances where user_id = ${buyer.userId}`)
+      .then((result) => (result as unknown as { rows: { purchased: number }[] }).rows);
     expect(Number(allowance?.purchased)).toBe(4);
   });
 });

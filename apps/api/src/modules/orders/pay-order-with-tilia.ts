@@ -1,15 +1,22 @@
 import { and, eq } from 'drizzle-orm';
+import { purchaseStatusPath } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inRetriedTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { closeReplacedDeposit } from '../wallet/deposits/close-replaced-deposit.ts';
 import { recordOrderPaymentDeposit } from '../wallet/deposits/create-deposit.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { orders } from './orders.tables.ts';
 
 /**
- * `POST /v1/orders/{id}/tilia`: pays a pending order through Tilia (writes orders, deposits). An order already paid by
- * Tilia answers its checkout again; a card order switches to a new Tilia deposit under the order's lock, and a card
- * payment that still arrives for the old deposit is credited to the balance, never delivered (no order points at it).
+ * Route: POST /v1/orders/{id}/tilia · Writes: orders, deposits (through the wallet) · UI: features/orders purchase
+ * status page · Tests: card-orders.test.ts.
+ *
+ * Pays a pending order through Tilia instead. Under the order's lock (the lock order of db/transaction.ts: the order,
+ * then deposits): an order already paid by Tilia answers its checkout again; a card order switches to a new Tilia
+ * deposit and its card checkout is closed, so the buyer is not left with two open ways to pay the same packs (a card
+ * payment that still lands is credited to the balance and the buyer is told, order-payments.ts). A hold that has
+ * passed cannot be paid any more (ORDER_HOLD_EXPIRED), even before the timeout job has released it.
  */
 export async function payOrderWithTilia(
   deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments'>,
@@ -17,7 +24,7 @@ export async function payOrderWithTilia(
   orderId: string,
 ): Promise<{ checkoutUrl: string | null }> {
   const now = deps.clock.now();
-  const depositId = await inTransaction(deps.db, async (tx) => {
+  const depositId = await inRetriedTransaction(deps.db, async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -25,11 +32,13 @@ export async function payOrderWithTilia(
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.status !== 'PENDING') throw new AppError('ORDER_NOT_PENDING');
+    if (order.holdExpiresAt && order.holdExpiresAt <= now) throw new AppError('ORDER_HOLD_EXPIRED');
     if (order.paymentMethod === 'TILIA' && order.depositId) return order.depositId;
     const tiliaDeposit = await recordOrderPaymentDeposit(tx, { userId, method: 'tilia', amount: order.total, now });
+    if (order.depositId) await closeReplacedDeposit(tx, order.depositId, now);
     await tx
       .update(orders)
-      .set({ paymentMethod: 'TILIA', depositId: tiliaDeposit, updatedAt: now })
+      .set({ paymentMethod: 'TILIA', depositId: tiliaDeposit, replacedDepositId: order.depositId, updatedAt: now })
       .where(eq(orders.id, orderId));
     return tiliaDeposit;
   });
@@ -37,7 +46,7 @@ export async function payOrderWithTilia(
     { db: deps.db, clock: deps.clock, provider: deps.payments.tilia, publicUrl: deps.config.publicUrl },
     userId,
     depositId,
-    `/purchase/${orderId}/status`,
+    purchaseStatusPath(orderId),
   );
   return { checkoutUrl: checkout.checkoutUrl };
 }

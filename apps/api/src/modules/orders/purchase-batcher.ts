@@ -1,6 +1,6 @@
 import type { TCreatedOrder } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inRetriedTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   claimIdempotencyKeys,
@@ -12,43 +12,60 @@ import {
   type TIdempotentRequest,
 } from '../../http/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { buyWithBalance, type TSale } from './buy-with-balance.ts';
-import { sellPacksFromBalance } from './sell-packs.ts';
+import { hasHeldPacks } from '../drops/packs/pack-claims.ts';
+import { purchaseFromBalance, purchaseOneFromBalance } from './purchase-from-balance.ts';
+import type { TPurchase } from './purchase-round.ts';
 
 /** The most purchases one transaction takes; more wait for the next. */
 const MAX_BATCH_SIZE = 64;
 
 /**
- * How long a round found sold out is answered SOLD_OUT without asking the database. After a rush sells out, most
- * attempts are for nothing left, and each would otherwise claim a key and lock its buyer's rows to learn it. Packs
- * can come back (a card order's hold ends, a transaction holding some rolls back): they are on sale again within
- * this time. Such an answer did nothing, so it is not kept under the Idempotency-Key; and a key that already has an
- * answer is replayed instead (one primary-key read), because the retry of a purchase that succeeded, whose answer was
- * lost with its connection or its process, must get its order, not SOLD_OUT (purchases-survive-sigkill.test.ts).
+ * How long a round found sold out for good is answered SOLD_OUT without asking the database. After a rush sells out,
+ * most attempts are for nothing left, and each would otherwise claim a key and lock its buyer's rows to learn it. Only
+ * a round with no pack unclaimed and none held for a payment is remembered: such a round cannot get a pack back (a
+ * purchased pack is never returned), so the answer is true for as long as it is kept; a round with packs held for card
+ * or Tilia payments keeps asking, since a hold that fails puts its packs back on sale. Such an answer did nothing, so
+ * it is not kept under the Idempotency-Key; and a key that already has an answer is replayed instead (one primary-key
+ * read), because the retry of a purchase that succeeded must get its order (purchases-survive-sigkill.test.ts).
  */
 const SOLD_OUT_REMEMBERED_MS = 1_000;
 
-interface TQueuedSale {
-  sale: TSale;
+interface TQueuedPurchase {
+  purchase: TPurchase;
   idempotent: TBatchedIdempotentRequest | null;
   resolve(order: TCreatedOrder): void;
   reject(error: unknown): void;
 }
 
-export interface PurchaseBatcher {
-  /** Buys from the balance (with the request's Idempotency-Key, if any): resolves the order or rejects with the refusal. */
-  buy(sale: TSale, idempotent: TIdempotentRequest | null): Promise<TCreatedOrder>;
+/** One batch's transaction as it ran, for whoever watches (tests of races between instances, profiling). */
+export interface TPurchaseBatchRun {
+  roundId: string;
+  size: number;
+  startedAt: number;
+  endedAt: number;
 }
 
+export interface BalancePurchases {
+  /** Purchases from the balance (with the request's Idempotency-Key, if any): resolves the order or rejects with the refusal. */
+  purchase(purchase: TPurchase, idempotent: TIdempotentRequest | null): Promise<TCreatedOrder>;
+}
+
+type TBatcherDeps = { db: Db; clock: Clock; onBatch?: ((run: TPurchaseBatchRun) => void) | undefined };
+
 /**
- * Group commit for balance purchases (decision record 0016). Purchases of the same round that arrive while that
+ * Route: POST /v2/orders with paymentMethod BALANCE (purchasePacks hands purchases here) · Writes: idempotency_keys,
+ * and through purchaseFromBalance everything a purchase writes · Tests: orders.test.ts, purchase-races.test.ts,
+ * purchases-survive-sigkill.test.ts.
+ *
+ * Group commit for balance purchases (decision record 16). Purchases of the same round that arrive while that
  * round's previous transaction is still running wait for it, then go together in the next one: under no load each
  * purchase has a transaction of its own at once; in a drop rush dozens share one, and the database round trips per
  * purchase fall from eight to a fraction of one. Each purchase is still decided on its own, in arrival order, and its
- * Idempotency-Key's answer commits with its effects. Per process; instances batch independently.
+ * Idempotency-Key's answer commits with its effects. Per process; instances batch independently, and their batches
+ * meet only in PostgreSQL (purchase-races.test.ts runs two).
  */
-export function purchaseBatcher(deps: { db: Db; clock: Clock }): PurchaseBatcher {
-  const waiting = new Map<string, TQueuedSale[]>();
+export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
+  const waiting = new Map<string, TQueuedPurchase[]>();
   const running = new Set<string>();
   const soldOutUntil = new Map<string, number>();
 
@@ -58,10 +75,15 @@ export function purchaseBatcher(deps: { db: Db; clock: Clock }): PurchaseBatcher
     if (queue.length === 0) return;
     const batch = queue.splice(0, MAX_BATCH_SIZE);
     running.add(roundId);
+    const startedAt = performance.now();
     void runBatch(deps, batch)
-      .then((isSoldOut) => {
-        if (isSoldOut) soldOutUntil.set(roundId, deps.clock.now().getTime() + SOLD_OUT_REMEMBERED_MS);
+      .then(async (isRoundExhausted) => {
+        deps.onBatch?.({ roundId, size: batch.length, startedAt, endedAt: performance.now() });
+        if (isRoundExhausted && !(await hasHeldPacks(deps.db, roundId))) {
+          soldOutUntil.set(roundId, deps.clock.now().getTime() + SOLD_OUT_REMEMBERED_MS);
+        }
       })
+      .catch(() => undefined)
       .finally(() => {
         running.delete(roundId);
         drain(roundId);
@@ -69,26 +91,28 @@ export function purchaseBatcher(deps: { db: Db; clock: Clock }): PurchaseBatcher
   }
 
   return {
-    async buy(sale, idempotent) {
-      if ((soldOutUntil.get(sale.round.id) ?? 0) > deps.clock.now().getTime()) {
-        if (!idempotent || !(await isIdempotencyKeyKnown(deps.db, sale.userId, idempotent.key))) throw new AppError('SOLD_OUT');
+    async purchase(purchase, idempotent) {
+      const roundId = purchase.round.id;
+      if ((soldOutUntil.get(roundId) ?? 0) > deps.clock.now().getTime()) {
+        if (!idempotent || !(await isIdempotencyKeyKnown(deps.db, purchase.userId, idempotent.key)))
+          throw new AppError('SOLD_OUT');
         return new Promise<TCreatedOrder>((resolve, reject) => {
-          void alone(deps, { sale, idempotent: { ...idempotent, userId: sale.userId }, resolve, reject });
+          void alone(deps, { purchase, idempotent: { ...idempotent, userId: purchase.userId }, resolve, reject });
         });
       }
       return new Promise<TCreatedOrder>((resolve, reject) => {
-        const queue = waiting.get(sale.round.id) ?? [];
-        waiting.set(sale.round.id, queue);
-        queue.push({ sale, idempotent: idempotent && { ...idempotent, userId: sale.userId }, resolve, reject });
+        const queue = waiting.get(roundId) ?? [];
+        waiting.set(roundId, queue);
+        queue.push({ purchase, idempotent: idempotent && { ...idempotent, userId: purchase.userId }, resolve, reject });
         // After the current turn of the event loop, so purchases arriving together start together.
-        setImmediate(() => drain(sale.round.id));
+        setImmediate(() => drain(roundId));
       });
     },
   };
 }
 
-/** Runs one batch; answers whether it found the round sold out (a purchase of one pack found none left). */
-async function runBatch(deps: { db: Db; clock: Clock }, batch: TQueuedSale[]): Promise<boolean> {
+/** Runs one batch; answers whether the round ran out of unclaimed packs in it. */
+async function runBatch(deps: TBatcherDeps, batch: TQueuedPurchase[]): Promise<boolean> {
   const claimedAt = deps.clock.now();
   const keyed = batch.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : []));
   let claimed: Set<TBatchedIdempotentRequest>;
@@ -103,22 +127,31 @@ async function runBatch(deps: { db: Db; clock: Clock }, batch: TQueuedSale[]): P
   for (const queued of batch.filter((queued) => !together.includes(queued))) void alone(deps, queued);
   if (together.length === 0) return false;
 
-  let outcomes;
+  let result;
   try {
-    outcomes = await inTransaction(deps.db, async (tx) => {
-      const decided = await sellPacksFromBalance(
+    // Retried as a whole on a deadlock or serialization failure: the keys stay claimed by this batch meanwhile.
+    result = await inRetriedTransaction(deps.db, async (tx) => {
+      const decided = await purchaseFromBalance(
         tx,
-        together.map((queued) => queued.sale),
+        together.map((queued) => queued.purchase),
       );
       await completeIdempotencyKeys(
         tx,
-        decided.flatMap((outcome, index): { request: TBatchedIdempotentRequest; status: number; body: object }[] => {
-          const { idempotent } = together[index]!;
-          if (!idempotent) return [];
-          return outcome.ok
-            ? [{ request: idempotent, status: 201, body: outcome.order }]
-            : [{ request: idempotent, status: new AppError(outcome.code).status, body: { code: outcome.code, details: null } }];
-        }),
+        decided.outcomes.flatMap(
+          (outcome, index): { request: TBatchedIdempotentRequest; status: number; body: object }[] => {
+            const { idempotent } = together[index]!;
+            if (!idempotent) return [];
+            return outcome.ok
+              ? [{ request: idempotent, status: 201, body: outcome.order }]
+              : [
+                  {
+                    request: idempotent,
+                    status: new AppError(outcome.code).status,
+                    body: { code: outcome.code, details: null },
+                  },
+                ];
+          },
+        ),
         claimedAt,
       );
       return decided;
@@ -126,28 +159,30 @@ async function runBatch(deps: { db: Db; clock: Clock }, batch: TQueuedSale[]): P
   } catch {
     // Something unexpected (a bug, the database going away): free the keys and let each purchase run on its own, so
     // one purchase's failure is never another's.
-    await releaseIdempotencyKeys(deps.db, together.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : [])), claimedAt).catch(
-      () => undefined,
-    );
+    await releaseIdempotencyKeys(
+      deps.db,
+      together.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : [])),
+      claimedAt,
+    ).catch(() => undefined);
     for (const queued of together) void alone(deps, queued);
     return false;
   }
-  outcomes.forEach((outcome, index) => {
+  result.outcomes.forEach((outcome, index) => {
     const queued = together[index]!;
     if (outcome.ok) queued.resolve(outcome.order);
     else queued.reject(new AppError(outcome.code));
   });
-  return outcomes.some((outcome, index) => !outcome.ok && outcome.code === 'SOLD_OUT' && together[index]!.sale.quantity === 1);
+  return result.isRoundExhausted;
 }
 
 /** One purchase by itself, through the single-request idempotency path (replays, requests in progress, stale claims). */
-async function alone(deps: { db: Db; clock: Clock }, queued: TQueuedSale): Promise<void> {
+async function alone(deps: TBatcherDeps, queued: TQueuedPurchase): Promise<void> {
   try {
     const result = await runWithIdempotencyKey<TCreatedOrder>(
       { db: deps.db, now: deps.clock.now() },
-      queued.sale.userId,
+      queued.purchase.userId,
       queued.idempotent,
-      async (tx) => ({ status: 201, body: await buyWithBalance(tx, queued.sale) }),
+      async (tx) => ({ status: 201, body: await purchaseOneFromBalance(tx, queued.purchase) }),
     );
     queued.resolve(result.body);
   } catch (error) {

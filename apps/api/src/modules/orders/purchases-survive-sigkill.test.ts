@@ -137,8 +137,10 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       purchases.sort(() => Math.random() - 0.5);
       const unexpected: string[] = [];
       let attempts = 0;
+      let inFlight = 0;
       const send = async (purchase: (typeof purchases)[number]): Promise<TAnswer | null> => {
         attempts += 1;
+        inFlight += 1;
         try {
           const response = await fetch(`${base}/v2/orders`, {
             method: 'POST',
@@ -159,6 +161,8 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
         } catch {
           // The process died under the request, or is not listening yet: no answer, so the same key goes again.
           return null;
+        } finally {
+          inFlight -= 1;
         }
       };
       let next = 0;
@@ -179,6 +183,8 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       // Meanwhile: SIGKILL at a random moment, then, with the process gone, its claims that were left in progress are
       // made stale (what two minutes without the server would do; STALE_IDEMPOTENCY_CLAIM_MS), and the server restarts.
       const restarts: { wallMs: number; cpuMs: number }[] = [];
+      /** How many purchases were on their way to the server at each kill. */
+      const inFlightAtKills: number[] = [];
       let isSelling = true;
       const selling = Promise.all(clients).finally(() => {
         isSelling = false;
@@ -187,6 +193,7 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
         await sleep(200 + Math.random() * 800);
         if (!isSelling) break;
         const exited = new Promise((resolve) => server!.once('exit', resolve));
+        inFlightAtKills.push(inFlight);
         server!.kill('SIGKILL');
         await exited;
         await db.execute(sql`
@@ -198,6 +205,8 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
 
       expect(unexpected).toEqual([]);
       expect(restarts.length).toBeGreaterThan(0);
+      // At least one kill landed while purchases were on their way: otherwise nothing was tested but a restart.
+      expect(Math.max(...inFlightAtKills)).toBeGreaterThan(0);
 
       // Every key has its final answer; asked again, the server gives the same one.
       for (const purchase of purchases) {
@@ -226,7 +235,7 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       expect(wronglyCharged).toEqual([]);
       expect(await purchaseInvariantViolations(db)).toEqual(noPurchaseViolations);
       console.log(
-        `SIGKILL ${restarts.length} times; restarts served again after ${restarts.map((r) => `${r.wallMs} ms (${r.cpuMs} ms CPU)`).join(', ')}; ` +
+        `SIGKILL ${restarts.length} times with ${inFlightAtKills.join(', ')} purchases in flight; restarts served again after ${restarts.map((r) => `${r.wallMs} ms (${r.cpuMs} ms CPU)`).join(', ')}; ` +
           `${orderIds.length} purchases succeeded, ${refusals.length} refused, ${attempts - purchases.length * 2} retries`,
       );
       // Each restart serves within 5 s: measured as the CPU the process spends until it serves, which is what start-up

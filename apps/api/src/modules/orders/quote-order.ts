@@ -2,9 +2,14 @@ import { usdCentsToCyp, type TOrderFee, type TOrderFeeQuery } from '@cypher/cont
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
-import { priceOrder, purchasableRound } from './sale-round.ts';
+import { priceOrder, purchasableRound } from './purchase-round.ts';
 
-/** `GET /v1/orders/fee`: unit price, service fee and total of buying `quantity` packs of the drop's open round now. */
+/**
+ * Route: GET /v1/orders/fee · Writes: nothing · Reads: the published drop (kept in memory) · UI: features/drops
+ * purchase dialog · Tests: orders.test.ts.
+ *
+ * Unit price, service fee and total of buying `quantity` packs of the drop's open round now.
+ */
 export async function quoteOrder(
   db: Db,
   config: Pick<TConfig, 'orders' | 'wallet'>,
@@ -20,7 +25,10 @@ export async function quoteOrder(
     quantity: query.quantity,
     unitPrice: usd(price.unitPrice),
     unitPriceCyp: {
-      amount: usdCentsToCyp(price.unitPrice, { cypPerUsd: config.wallet.cypPerUsd, minorUnits: config.wallet.cypMinorUnits }),
+      amount: usdCentsToCyp(price.unitPrice, {
+        cypPerUsd: config.wallet.cypPerUsd,
+        minorUnits: config.wallet.cypMinorUnits,
+      }),
       currency: 'CYP',
     },
     subtotal: usd(price.subtotal),

@@ -2,7 +2,7 @@ import type { TCurrency } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { postLedgerTransaction } from './post-ledger-transaction.ts';
-import { debitReservedPurchases, openPurchasePurses } from './purchase-purses.ts';
+import { debitReservedPurchases, lockPurchaseAccounts, purchaseMovement, purchasePurses } from './purchase-purses.ts';
 import { fundingRules } from './withdrawability.ts';
 
 export interface TPurchaseDebitInput {
@@ -29,10 +29,10 @@ export async function debitForPurchase(tx: Db, input: TPurchaseDebitInput): Prom
   if (!Number.isSafeInteger(serviceFee) || serviceFee < 0 || serviceFee > input.amount) {
     throw new Error('the service fee is part of the amount');
   }
-  const purses = await openPurchasePurses(tx, [input.userId], input.currency, input.now);
-  const parts = purses.reserve(input.userId, input.amount);
+  const accounts = await lockPurchaseAccounts(tx, [input.userId], input.currency, input.now);
+  const parts = purchasePurses(accounts).reserve(input.userId, input.amount);
   if (!parts) throw new AppError('INSUFFICIENT_FUNDS');
-  const [id] = await debitReservedPurchases(tx, purses, [
+  const [id] = await debitReservedPurchases(tx, accounts, [
     {
       userId: input.userId,
       parts,
@@ -54,19 +54,29 @@ export async function debitForPurchase(tx: Db, input: TPurchaseDebitInput): Prom
  */
 export async function debitDepositForPurchase(
   tx: Db,
-  input: { userId: string; source: 'card' | 'tilia'; subtotal: number; serviceFee: number; orderId: string; paymentMethod: string; description: string; now: Date },
+  input: {
+    userId: string;
+    source: 'card' | 'tilia';
+    subtotal: number;
+    serviceFee: number;
+    orderId: string;
+    paymentMethod: string;
+    description: string;
+    now: Date;
+  },
 ): Promise<string> {
   const account = { userId: input.userId, kind: fundingRules[input.source].creditTo, currency: 'USD' as const };
-  return postLedgerTransaction(tx, {
-    kind: 'purchase',
-    reference: { type: 'order', id: input.orderId },
-    description: input.description,
-    receipt: { paymentMethod: input.paymentMethod, subtotal: input.subtotal, serviceFee: input.serviceFee },
-    entries: [
-      { account, amount: -(input.subtotal + input.serviceFee) },
-      { account: { system: 'revenue', currency: 'USD' }, amount: input.subtotal },
-      { account: { system: 'fees', currency: 'USD' }, amount: input.serviceFee },
-    ],
-    now: input.now,
-  });
+  return postLedgerTransaction(
+    tx,
+    purchaseMovement({
+      orderId: input.orderId,
+      description: input.description,
+      paymentMethod: input.paymentMethod,
+      paidFrom: [{ account, amount: input.subtotal + input.serviceFee }],
+      subtotal: input.subtotal,
+      serviceFee: input.serviceFee,
+      currency: 'USD',
+      now: input.now,
+    }),
+  );
 }

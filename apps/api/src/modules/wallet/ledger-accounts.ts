@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { HOUSE_BUCKETS } from './wallet.tables.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /** Names a ledger account without knowing its row: a person's part of a currency, or one of the house's accounts. */
 export type TAccountRef =
@@ -77,8 +78,8 @@ export async function lockUserAccounts(
     await tx.execute(sql`
       insert into ledger_accounts (id, owner_user_id, kind, currency, bucket, balance, allows_negative, created_at)
       select id, owner, kind, currency, 0, 0, false, ${now.toISOString()}::timestamptz
-      from unnest(${sql.param(creatable.map(() => newId()))}::uuid[], ${sql.param(creatable.map((ref) => ref.userId))}::uuid[],
-                  ${sql.param(creatable.map((ref) => ref.kind))}::text[], ${sql.param(creatable.map((ref) => ref.currency))}::text[])
+      from unnest(${sqlArray(creatable.map(() => newId()))}::uuid[], ${sqlArray(creatable.map((ref) => ref.userId))}::uuid[],
+                  ${sqlArray(creatable.map((ref) => ref.kind))}::text[], ${sqlArray(creatable.map((ref) => ref.currency))}::text[])
         as m(id, owner, kind, currency)
       on conflict (owner_user_id, kind, currency) where owner_user_id is not null do nothing`);
   }
@@ -98,8 +99,8 @@ async function selectForUpdate(tx: Db, refs: readonly TUserAccountRef[]): Promis
     sql`
     select a.id, a.owner_user_id, a.kind, a.currency, a.balance
     from ledger_accounts a
-    join unnest(${sql.param(refs.map((ref) => ref.userId))}::uuid[], ${sql.param(refs.map((ref) => ref.kind))}::text[],
-                ${sql.param(refs.map((ref) => ref.currency))}::text[]) as r(owner, kind, currency)
+    join unnest(${sqlArray(refs.map((ref) => ref.userId))}::uuid[], ${sqlArray(refs.map((ref) => ref.kind))}::text[],
+                ${sqlArray(refs.map((ref) => ref.currency))}::text[]) as r(owner, kind, currency)
       on a.owner_user_id = r.owner and a.kind = r.kind and a.currency = r.currency
     order by a.owner_user_id, a.kind collate "C", a.currency collate "C"
     for update of a`,

@@ -14,6 +14,7 @@ import {
   type TLockedAccount,
   type TUserAccountRef,
 } from './ledger-accounts.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 export interface TLedgerEntryInput {
   account: TAccountRef;
@@ -49,7 +50,11 @@ export function isDuplicateLedgerReference(error: unknown): boolean {
 }
 
 /** One movement; see postLedgerTransactions. Returns the ledger transaction id. */
-export async function postLedgerTransaction(tx: Db, input: TLedgerTransactionInput, options?: TPostingOptions): Promise<string> {
+export async function postLedgerTransaction(
+  tx: Db,
+  input: TLedgerTransactionInput,
+  options?: TPostingOptions,
+): Promise<string> {
   const [id] = await postLedgerTransactions(tx, [input], options);
   return id!;
 }
@@ -73,7 +78,11 @@ export async function postLedgerTransactions(
   inputs: readonly TLedgerTransactionInput[],
   options: TPostingOptions = {},
 ): Promise<string[]> {
-  const postings = inputs.map((input) => ({ ...input, id: newId(), entries: input.entries.filter((entry) => entry.amount !== 0) }));
+  const postings = inputs.map((input) => ({
+    ...input,
+    id: newId(),
+    entries: input.entries.filter((entry) => entry.amount !== 0),
+  }));
   for (const posting of postings) assertBalanced(posting.entries);
   if (postings.length === 0) return [];
 
@@ -120,7 +129,6 @@ export async function postLedgerTransactions(
       createdAt: posting.now.toISOString(),
     })),
   );
-  const list = <T>(values: T[]) => sql.param(values);
 
   // House rows are upserted in (kind, currency) order, one bucket per call: the last part of the lock order.
   houses.sort((a, b) => (`${a.kind}:${a.currency}` < `${b.kind}:${b.currency}` ? -1 : 1));
@@ -129,14 +137,14 @@ export async function postLedgerTransactions(
     sql`
     with user_changes as (
       update ledger_accounts a set balance = a.balance + d.delta
-      from unnest(${list(users.map((u) => u.id))}::uuid[], ${list(users.map((u) => u.delta))}::bigint[]) as d(id, delta)
+      from unnest(${sqlArray(users.map((u) => u.id))}::uuid[], ${sqlArray(users.map((u) => u.delta))}::bigint[]) as d(id, delta)
       where a.id = d.id and a.balance + d.delta >= 0
       returning a.id
     ), house_changes as (
       insert into ledger_accounts (id, owner_user_id, kind, currency, bucket, balance, allows_negative, created_at)
       select h.id, null, h.kind, h.currency, ${pickHouseBucket()}, h.delta, true, ${now.toISOString()}::timestamptz
-      from unnest(${list(houses.map(() => newId()))}::uuid[], ${list(houses.map((h) => h.kind))}::text[],
-                  ${list(houses.map((h) => h.currency))}::text[], ${list(houses.map((h) => h.delta))}::bigint[])
+      from unnest(${sqlArray(houses.map(() => newId()))}::uuid[], ${sqlArray(houses.map((h) => h.kind))}::text[],
+                  ${sqlArray(houses.map((h) => h.currency))}::text[], ${sqlArray(houses.map((h) => h.delta))}::bigint[])
         as h(id, kind, currency, delta)
       on conflict (kind, currency, bucket) where owner_user_id is null
       do update set balance = ledger_accounts.balance + excluded.balance
@@ -145,21 +153,21 @@ export async function postLedgerTransactions(
       insert into ledger_transactions
         (id, kind, reference_type, reference_id, description, payment_method, subtotal_amount, service_fee_amount, created_at)
       select * from unnest(
-        ${list(transactions.map((t) => t.id))}::uuid[], ${list(transactions.map((t) => t.kind))}::text[],
-        ${list(transactions.map((t) => t.reference.type))}::text[], ${list(transactions.map((t) => t.reference.id))}::text[],
-        ${list(transactions.map((t) => t.description))}::text[],
-        ${list(transactions.map((t) => t.receipt?.paymentMethod ?? null))}::text[],
-        ${list(transactions.map((t) => t.receipt?.subtotal ?? null))}::bigint[],
-        ${list(transactions.map((t) => t.receipt?.serviceFee ?? null))}::bigint[],
-        ${list(transactions.map((t) => t.now.toISOString()))}::timestamptz[])
+        ${sqlArray(transactions.map((t) => t.id))}::uuid[], ${sqlArray(transactions.map((t) => t.kind))}::text[],
+        ${sqlArray(transactions.map((t) => t.reference.type))}::text[], ${sqlArray(transactions.map((t) => t.reference.id))}::text[],
+        ${sqlArray(transactions.map((t) => t.description))}::text[],
+        ${sqlArray(transactions.map((t) => t.receipt?.paymentMethod ?? null))}::text[],
+        ${sqlArray(transactions.map((t) => t.receipt?.subtotal ?? null))}::bigint[],
+        ${sqlArray(transactions.map((t) => t.receipt?.serviceFee ?? null))}::bigint[],
+        ${sqlArray(transactions.map((t) => t.now.toISOString()))}::timestamptz[])
     ), entries as (
       insert into ledger_entries (id, transaction_id, account_id, currency, amount, created_at)
       select e.id, e.transaction_id, coalesce(e.account_id, h.id), e.currency, e.amount, e.created_at
       from unnest(
-        ${list(entries.map((e) => e.id))}::uuid[], ${list(entries.map((e) => e.transactionId))}::uuid[],
-        ${list(entries.map((e) => e.accountId))}::uuid[], ${list(entries.map((e) => e.houseKind))}::text[],
-        ${list(entries.map((e) => e.currency))}::text[], ${list(entries.map((e) => e.amount))}::bigint[],
-        ${list(entries.map((e) => e.createdAt))}::timestamptz[])
+        ${sqlArray(entries.map((e) => e.id))}::uuid[], ${sqlArray(entries.map((e) => e.transactionId))}::uuid[],
+        ${sqlArray(entries.map((e) => e.accountId))}::uuid[], ${sqlArray(entries.map((e) => e.houseKind))}::text[],
+        ${sqlArray(entries.map((e) => e.currency))}::text[], ${sqlArray(entries.map((e) => e.amount))}::bigint[],
+        ${sqlArray(entries.map((e) => e.createdAt))}::timestamptz[])
         as e(id, transaction_id, account_id, house_kind, currency, amount, created_at)
       left join house_changes h on e.account_id is null and h.kind = e.house_kind and h.currency = e.currency
     )

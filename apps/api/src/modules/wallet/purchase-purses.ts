@@ -1,45 +1,69 @@
 import type { TCurrency, TUserLedgerAccountKind } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { accountKey, lockUserAccounts, type TLockedAccount } from './ledger-accounts.ts';
-import { postLedgerTransactions } from './post-ledger-transaction.ts';
+import { accountKey, lockUserAccounts, type TAccountRef, type TLockedAccount } from './ledger-accounts.ts';
+import {
+  postLedgerTransactions,
+  type TLedgerEntryInput,
+  type TLedgerTransactionInput,
+} from './post-ledger-transaction.ts';
 import { purchaseSpendingOrder, splitPurchase } from './withdrawability.ts';
 
-interface TSpendPart {
+/**
+ * Paying for purchases from the balance, in two steps around the buyer's decision (orders/purchase-from-balance.ts):
+ * lock the buyers' spendable accounts once (lockPurchaseAccounts), decide purchase after purchase in memory from what
+ * was locked (purchasePurses; a fresh purse per decision pass), then post only the purchases that were accepted, all
+ * at once (debitReservedPurchases). Tests: ledger.test.ts, orders/purchase-from-balance.test.ts.
+ */
+
+export interface TSpendPart {
   kind: TUserLedgerAccountKind;
   amount: number;
 }
 
-/**
- * Buyers' spendable money, locked for one transaction: purchases reserve from it in memory, one after another, so a
- * batch of purchases by the same person is checked in order as if they came one by one, and only the ones that were
- * covered are then posted, all at once.
- */
-export interface TPurchasePurses {
+/** The buyers' spendable accounts, locked for this transaction, with their balances at the lock. */
+export interface TLockedPurchaseAccounts {
   currency: TCurrency;
   locked: Map<string, TLockedAccount>;
-  /** Takes `amount` of the person's spendable money in the spending order; null (and nothing taken) when short. */
-  reserve(userId: string, amount: number): TSpendPart[] | null;
 }
 
-/** Locks the buyers' spendable accounts (one statement, the ledger's lock order) and opens their purses. */
-export async function openPurchasePurses(
+/** Locks the buyers' spendable accounts in one statement, in the ledger's lock order (writes nothing). */
+export async function lockPurchaseAccounts(
   tx: Db,
   userIds: readonly string[],
   currency: TCurrency,
   now: Date,
-): Promise<TPurchasePurses> {
-  const refs = [...new Set(userIds)].flatMap((userId) => purchaseSpendingOrder.map((kind) => ({ userId, kind, currency })));
-  const locked = await lockUserAccounts(tx, refs, now);
-  const left = new Map<string, number>([...locked].map(([key, account]) => [key, account.balance]));
+): Promise<TLockedPurchaseAccounts> {
+  const refs = [...new Set(userIds)].flatMap((userId) =>
+    purchaseSpendingOrder.map((kind) => ({ userId, kind, currency })),
+  );
+  return { currency, locked: await lockUserAccounts(tx, refs, now) };
+}
+
+/** Money reserved purchase after purchase, from what was locked: a purchase decided later sees what earlier ones took. */
+export interface TPurchasePurses {
+  /** Takes `amount` of the person's spendable money in the spending order; null (and nothing taken) when short. */
+  reserve(userId: string, amount: number): TSpendPart[] | null;
+  /** Puts back what `reserve` took, for a purchase refused after its money was set aside. */
+  giveBack(userId: string, parts: readonly TSpendPart[]): void;
+}
+
+export function purchasePurses(accounts: TLockedPurchaseAccounts): TPurchasePurses {
+  const left = new Map<string, number>([...accounts.locked].map(([key, account]) => [key, account.balance]));
+  const keyOf = (userId: string, kind: TUserLedgerAccountKind) =>
+    accountKey({ userId, kind, currency: accounts.currency });
   return {
-    currency,
-    locked,
     reserve(userId, amount) {
-      const keyOf = (kind: TUserLedgerAccountKind) => accountKey({ userId, kind, currency });
-      const balances = Object.fromEntries(purchaseSpendingOrder.map((kind) => [kind, left.get(keyOf(kind)) ?? 0]));
+      const balances = Object.fromEntries(
+        purchaseSpendingOrder.map((kind) => [kind, left.get(keyOf(userId, kind)) ?? 0]),
+      );
       const parts = splitPurchase(amount, balances);
-      for (const part of parts ?? []) left.set(keyOf(part.kind), (left.get(keyOf(part.kind)) ?? 0) - part.amount);
+      for (const part of parts ?? [])
+        left.set(keyOf(userId, part.kind), (left.get(keyOf(userId, part.kind)) ?? 0) - part.amount);
       return parts;
+    },
+    giveBack(userId, parts) {
+      for (const part of parts)
+        left.set(keyOf(userId, part.kind), (left.get(keyOf(userId, part.kind)) ?? 0) + part.amount);
     },
   };
 }
@@ -63,24 +87,58 @@ export interface TReservedPurchase {
  */
 export function debitReservedPurchases(
   tx: Db,
-  purses: TPurchasePurses,
+  accounts: TLockedPurchaseAccounts,
   purchases: readonly TReservedPurchase[],
 ): Promise<string[]> {
-  const { currency } = purses;
+  const { currency } = accounts;
   return postLedgerTransactions(
     tx,
-    purchases.map((purchase) => ({
-      kind: 'purchase' as const,
-      reference: { type: 'order', id: purchase.orderId },
-      description: purchase.description,
-      receipt: { paymentMethod: 'balance', subtotal: purchase.amount - purchase.serviceFee, serviceFee: purchase.serviceFee },
-      entries: [
-        ...purchase.parts.map((part) => ({ account: { userId: purchase.userId, kind: part.kind, currency }, amount: -part.amount })),
-        { account: { system: 'revenue' as const, currency }, amount: purchase.amount - purchase.serviceFee },
-        { account: { system: 'fees' as const, currency }, amount: purchase.serviceFee },
-      ],
-      now: purchase.now,
-    })),
-    { locked: purses.locked },
+    purchases.map((purchase) =>
+      purchaseMovement({
+        orderId: purchase.orderId,
+        description: purchase.description,
+        paymentMethod: 'balance',
+        paidFrom: purchase.parts.map((part) => ({
+          account: { userId: purchase.userId, kind: part.kind, currency },
+          amount: part.amount,
+        })),
+        subtotal: purchase.amount - purchase.serviceFee,
+        serviceFee: purchase.serviceFee,
+        currency,
+        now: purchase.now,
+      }),
+    ),
+    { locked: accounts.locked },
   );
+}
+
+/**
+ * The one shape of a purchase's ledger movement, however it was paid: what left the buyer's accounts (`paidFrom`),
+ * the subtotal to the house's revenue and the service fee to its fees, referenced by the order (so it is paid once),
+ * with the receipt spec section 3 shows.
+ */
+export function purchaseMovement(input: {
+  orderId: string;
+  description: string;
+  /** What the receipt names: 'balance', or the card or Tilia method ("Visa •••• 4242"). */
+  paymentMethod: string;
+  paidFrom: readonly { account: TAccountRef; amount: number }[];
+  subtotal: number;
+  serviceFee: number;
+  currency: TCurrency;
+  now: Date;
+}): TLedgerTransactionInput {
+  const entries: TLedgerEntryInput[] = [
+    ...input.paidFrom.map((part) => ({ account: part.account, amount: -part.amount })),
+    { account: { system: 'revenue', currency: input.currency }, amount: input.subtotal },
+    { account: { system: 'fees', currency: input.currency }, amount: input.serviceFee },
+  ];
+  return {
+    kind: 'purchase',
+    reference: { type: 'order', id: input.orderId },
+    description: input.description,
+    receipt: { paymentMethod: input.paymentMethod, subtotal: input.subtotal, serviceFee: input.serviceFee },
+    entries,
+    now: input.now,
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ledgerAccountKinds,
   ledgerTransactionKinds,
@@ -10,10 +10,9 @@ import {
 } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../users/users.tables.ts';
+import { minorUnits, timestamptz } from '../../db/columns.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Minor units. `number` mode: amounts stay far below 2^53 and postLedgerTransaction refuses any that do not. */
-const minorUnits = (name: string) => bigint(name, { mode: 'number' });
 const currencies = ['USD', 'CYP'] as const;
 
 /** How many rows each house account is spread over (decision record 0013); a posting credits one of them. */

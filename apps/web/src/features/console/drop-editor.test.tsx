@@ -328,6 +328,61 @@ describe('console drop editor', () => {
   );
 
   it(
+    'publishes a large drop as a job: “Publishing…” with its packs written so far, read again until it is published',
+    async () => {
+      const base = dropRequest();
+      const large = consoleDrop(
+        consoleDropIds.upcoming,
+        dropRequest({
+          name: 'Starfall Academy',
+          editionsPerPack: 3,
+          contents: [
+            { productId: ids.dragon, editionCount: 3_000 },
+            { productId: ids.squire, editionCount: 27_000 },
+          ],
+          rounds: [
+            { ...base.rounds[0]!, packCount: 8_000 },
+            { ...base.rounds[1]!, packCount: 2_000 },
+          ],
+        }),
+      );
+      const sent = consoleDropsApi([large]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(await screen.findByText('Starfall Academy is being published')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      // Read-only at once, publishing: no editor, no second Publish, not on sale, no commitment yet.
+      const publication = await screen.findByRole('region', { name: 'Publication' });
+      expect(within(publication).getByText(/^Publishing…/)).toHaveTextContent('Publishing… 0 of 10,000 packs');
+      expect(within(publication).getByRole('progressbar', { name: 'Packs written' })).toHaveAttribute(
+        'aria-valuenow',
+        '0',
+      );
+      expect(screen.getByText('Publishing')).toBeInTheDocument();
+      expect(screen.getByText('Not on sale')).toBeInTheDocument();
+      expect(screen.queryByRole('form')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+      expect(screen.getByText('Fixed with the first packs written.')).toBeInTheDocument();
+
+      // Read again every two seconds: half-way, then published with its live counts.
+      const halfway = await within(publication).findByText('5,000 of 10,000 packs');
+      expect(halfway).toBeInTheDocument();
+      expect(within(publication).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '5,000 of 10,000 packs');
+      expect(await screen.findByRole('region', { name: 'Live counts' })).toBeInTheDocument();
+      expect(screen.queryByText('Publishing')).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Publication' })).toBeNull();
+      expect(screen.getByText('a3f1c2'.padEnd(64, '0'))).toBeInTheDocument();
+      expect(sentBodies(sent, 'POST')).toHaveLength(1);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     'keeps the confirmation open with the API’s reason when publishing is refused',
     async () => {
       let isRefusing = true;

@@ -8,6 +8,7 @@ import {
   dropRequest,
   inHours,
   neonManager,
+  publishingDrop,
 } from '../../test/console-drops-fixtures.ts';
 import { ids, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, deferred } from '../../test/fake-api.ts';
@@ -118,6 +119,34 @@ describe('console drops list', () => {
       expect(await screen.findByRole('heading', { name: 'No drops match' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Clear filters' }));
       expect(await screen.findByRole('link', { name: 'Starfall Academy' })).toBeInTheDocument();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows a drop being published with its progress in place of its counts, and filters by Publishing',
+    async () => {
+      const publishing = publishingDrop(
+        consoleDrop(consoleDropIds.created, dropRequest({ name: 'Moonrise Vault' })),
+        34,
+      );
+      const sent = consoleDropsApi([upcomingDraft(), publishing, liveDrop()]);
+      const user = userEvent.setup();
+      renderApp('/console/drops');
+
+      const table = await screen.findByRole('table', { name: 'Drops' });
+      const row = within(table).getByRole('link', { name: 'Moonrise Vault' }).closest('tr')!;
+      expect(within(row).getByText('Publishing')).toBeInTheDocument();
+      expect(within(row).getByText('Not on sale')).toBeInTheDocument();
+      const [progress] = within(row).getAllByRole('progressbar', { name: 'Packs written' });
+      expect(progress).toHaveAttribute('aria-valuetext', '34 of 100 packs');
+      expect(within(row).getAllByText('34 / 100 packs written').length).toBeGreaterThan(0);
+      expect(within(row).queryByText(/sold/)).toBeNull();
+
+      await user.selectOptions(screen.getByLabelText('Status'), 'publishing');
+      await waitFor(() => expect(listRequests(sent)).toContain('page=1&size=20&status=PUBLISHING'));
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Starfall Academy' })).toBeNull());
+      expect(screen.getByRole('link', { name: 'Moonrise Vault' })).toBeInTheDocument();
     },
     TEST_MS,
   );

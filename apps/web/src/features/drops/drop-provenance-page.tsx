@@ -6,19 +6,26 @@ import { Countdown } from '../../ui/countdown.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useDrop } from './api/get-drop.ts';
+import { useClaimLogHead } from './api/get-claim-log.ts';
 import { useDropProvenance } from './api/get-drop-provenance.ts';
+import { claimsLoggedText, ClaimLogVerdict, MyClaimsCheck } from './components/claim-log-check.tsx';
 import { isRevealed, MyPacksCheck, ProvenanceVerdict } from './components/provenance-check.tsx';
 import styles from './components/provenance.module.css';
 
 /**
- * `/drops/:id/provenance` (public): the commitment published with the drop; once the drop has ended, the revealed
- * seed, checked here in the browser against the commitment and the shuffle, and a buyer's own packs against it.
+ * `/drops/:id/provenance` (public): the commitment published with the drop and the claim log's head as it grows; once
+ * the drop is revealed (decision record 0023: after the end, once every open payment is decided), the seed and the
+ * claim log, checked here in the browser against the commitment, and a buyer's own packs and claims against them.
  */
 export default function DropProvenancePage() {
   const { id = '' } = useParams();
   const drop = useDrop(id);
-  const provenance = useDropProvenance(id);
   const now = useNow();
+  const hasEnded = drop.data ? now.getTime() >= Date.parse(drop.data.dropEndAt) : false;
+  const provenance = useDropProvenance(id, { isAwaitingReveal: hasEnded });
+  const isSealed = provenance.data?.isRevealed === false;
+  // While the drop sells, the head sealed up to this moment: the provenance answer's can be a minute behind.
+  const freshHead = useClaimLogHead(id, { isEnabled: isSealed });
 
   if (drop.isPending || provenance.isPending) return <DetailSkeleton label="Loading the provenance" />;
   const failed = drop.isError ? drop : provenance.isError ? provenance : null;
@@ -36,7 +43,7 @@ export default function DropProvenancePage() {
   }
   const data = provenance.data!;
   const dropData = drop.data!;
-  const hasEnded = now.getTime() >= Date.parse(dropData.dropEndAt);
+  const head = isSealed && freshHead.data ? freshHead.data : data.claimLogHead;
 
   return (
     <div className={`container ${styles.page}`}>
@@ -68,11 +75,23 @@ export default function DropProvenancePage() {
             Before the sale, we publish the commitment: the SHA-256 hash of the seed and every pack&apos;s contents.
             Changing one edition in one pack would change it.
           </li>
-          <li>When the drop ends, the seed and the contents are revealed, and anyone can recompute both.</li>
+          <li>
+            Every pack a purchase claims is written to the drop&apos;s claim log with its order and a hash only the
+            buyer can recognise, and so is every pack given back when a payment does not arrive. The entries are chained
+            by hashes from the commitment, and the log&apos;s head is shown below while the drop sells: note it right
+            after buying, and nobody can rewrite the log up to that point without it showing.
+          </li>
+          <li>
+            Once the drop has ended and every payment still open for its packs is decided, the seed, the contents and
+            the claim log are revealed, and anyone can recompute all three.
+          </li>
         </ol>
         <dl className={styles.facts}>
           <dt>Commitment</dt>
           <dd className={styles.mono}>{data.commitment}</dd>
+          <dt>Claim log</dt>
+          <dd>{claimsLoggedText(head.length)}</dd>
+          <dd className={styles.mono}>{head.chainHash}</dd>
           <dt>Algorithm</dt>
           <dd>{data.algorithm}</dd>
         </dl>
@@ -81,18 +100,20 @@ export default function DropProvenancePage() {
       {isRevealed(data) ? (
         <>
           <ProvenanceVerdict provenance={data} />
+          <ClaimLogVerdict dropId={dropData.id} commitment={data.commitment} expectedLength={head.length} />
           <MyPacksCheck drop={dropData} provenance={data} />
+          <MyClaimsCheck dropId={dropData.id} />
         </>
+      ) : hasEnded ? (
+        <Alert tone="info" title="The drop has ended">
+          Its seed, contents and claim log are revealed once every payment still open for its packs is decided: a card
+          or Tilia payment can take a while to be paid or to run out. Until then the commitment and the head above hold
+          everything fixed, and this page shows the check as soon as they are revealed.
+        </Alert>
       ) : (
         <Alert tone="info" title="The seed is revealed when the drop ends">
-          {hasEnded ? (
-            'The drop has ended; its seed and contents are being revealed. Please check back in a moment.'
-          ) : (
-            <>
-              Until then the commitment above is what holds the contents fixed. The drop ends in{' '}
-              <Countdown to={dropData.dropEndAt} now={now} />; come back then to check it here.
-            </>
-          )}
+          Until then the commitment above is what holds the contents fixed. The drop ends in{' '}
+          <Countdown to={dropData.dropEndAt} now={now} />; come back then to check it here.
         </Alert>
       )}
     </div>

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oauthProviders, type TOAuthProvider } from '@cypher/contract';
 import { isOneOf } from '../../../db/checks.ts';
 import { users } from '../../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../../db/columns.ts';
 
 export const oauthPurposes = ['sign_in', 'connect'] as const;
 export type TOAuthPurpose = (typeof oauthPurposes)[number];

@@ -1,8 +1,7 @@
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { termsTypes, type TTermsSection, type TTermsType } from '@cypher/contract';
 import { isOneOf } from '../../../db/checks.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../../db/columns.ts';
 
 /**
  * Every version of every legal document, kept: what someone agreed to on a given day can always be shown again. A new

@@ -1,80 +1,190 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { sqlArray } from '../../../db/sql-arrays.ts';
 import { newId } from '../../../lib/ids.ts';
 import { insertProductActivitiesSql } from '../../catalog/product-activity-fragments.ts';
 import { editionsOfPacksSql } from '../../collection/edition-fragments.ts';
 import { packs } from '../drops.tables.ts';
 
 /**
- * How orders take, hold, hand over and give back packs (the drops module owns the packs table; orders call these).
+ * How orders claim, hold, hand over and give back packs (the drops module owns packs and the claim log; orders call
+ * these). Tests: orders/purchase-from-balance.test.ts, orders/purchase-races.test.ts, orders/card-orders.test.ts.
+ *
  * A pack is claimed by setting its order_id, so a round's sold count is derived from the rows and no counter row is
- * written by every purchase; the claim takes the round's lowest-numbered free packs with FOR UPDATE SKIP LOCKED, so
- * concurrent buyers take different packs instead of queueing on the same rows.
+ * written by every purchase. Every claim and every release also appends to the drop's claim log (claim-log.ts), in
+ * the same statement, so the log and the packs cannot disagree.
  */
 
-/** Locks up to `count` of the round's free packs for this transaction, lowest numbers first, never waiting. */
-export async function takeFreePacks(tx: Db, policyId: string, count: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+export interface TClaimedPack {
+  id: string;
+  number: number;
+}
+
+/**
+ * Locks `count` of the round's unclaimed packs for this transaction, lowest numbers first (writes nothing yet). Fewer
+ * than `count` only when fewer are unclaimed: never because another transaction holds some of them for a moment.
+ *
+ * First pass: FOR UPDATE SKIP LOCKED, so concurrent buyers take different packs instead of queueing on the same rows.
+ * If that finds too few, the packs it skipped belong to claims still running, which may yet give them up (a card hold
+ * refused for its limit, a batch rolled back); answering SOLD_OUT then would turn buyers away while packs are on sale
+ * (issue 16). So the second pass waits for those rows (plain FOR UPDATE): when their holder commits a claim the row no
+ * longer matches and is passed over, when it rolls back the row is ours. It stops when it has enough or when nothing
+ * unclaimed is left. Only the tail of a sale gets here; callers lock their buyers' rows before calling, and nothing
+ * locks a buyer's row after a pack (the lock order in db/transaction.ts), so the wait cannot close a cycle.
+ */
+export async function claimPacks(tx: Db, policyId: string, count: number): Promise<TClaimedPack[]> {
+  if (count <= 0) return [];
+  const claimed = await selectUnclaimed(tx, policyId, count, [], sql`for update skip locked`);
+  while (claimed.length < count) {
+    const more = await selectUnclaimed(tx, policyId, count - claimed.length, claimed, sql`for update`);
+    if (more.length > 0) claimed.push(...more);
+    else if (!(await isAnyUnclaimed(tx, policyId, claimed))) break;
+  }
+  return claimed;
+}
+
+function selectUnclaimed(tx: Db, policyId: string, count: number, besides: readonly TClaimedPack[], lock: SQL) {
+  return queryRows<TClaimedPack>(
     tx,
-    sql`select id from packs where policy_id = ${policyId} and order_id is null
-        order by number limit ${count} for update skip locked`,
+    sql`select id, number from packs
+        where policy_id = ${policyId} and order_id is null
+          ${besides.length > 0 ? sql`and id <> all(${sqlArray(besides.map((pack) => pack.id))}::uuid[])` : sql``}
+        order by number limit ${count} ${lock}`,
   );
-  return rows.map((row) => row.id);
+}
+
+async function isAnyUnclaimed(tx: Db, policyId: string, besides: readonly TClaimedPack[]): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`select exists (
+          select 1 from packs where policy_id = ${policyId} and order_id is null
+            and id <> all(${sqlArray(besides.map((pack) => pack.id))}::uuid[])) as found`,
+  );
+  return row?.found === true;
 }
 
 /**
- * Fragment: hands packs taken with takeFreePacks to their paid orders (order, owner, time). Yields id, user_id, at
- * per pack, what editionsOfPacksSql reads.
+ * Whether any pack of the round is held for a card or Tilia payment that may still fail: a round with none held and
+ * none unclaimed is sold out for good (packs_held_idx).
  */
-export function assignPacksSql(assignments: readonly { packId: string; orderId: string; userId: string; at: Date }[]): SQL {
-  const list = <T>(values: T[]) => sql.param(values);
-  return sql`
-    update packs p set order_id = a.order_id, owner_user_id = a.user_id, claimed_at = a.at
-    from unnest(${list(assignments.map((a) => a.packId))}::uuid[], ${list(assignments.map((a) => a.orderId))}::uuid[],
-                ${list(assignments.map((a) => a.userId))}::uuid[], ${list(assignments.map((a) => a.at.toISOString()))}::timestamptz[])
-      as a(pack_id, order_id, user_id, at)
-    where p.id = a.pack_id
-    returning p.id, a.user_id, a.at`;
+export async function hasHeldPacks(db: Db, policyId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from packs where policy_id = ${policyId} and order_id is not null and owner_user_id is null) as found`,
+  );
+  return row?.found === true;
 }
 
-/** Fragment: holds `count` free packs of the round for an unpaid order (no owner yet). Yields the packs' ids. */
-export function holdPacksSql(orderId: string, policyId: string, count: number, at: Date): SQL {
-  return sql`
-    update packs set order_id = ${orderId}, claimed_at = ${at.toISOString()}::timestamptz
-    where id in (
-      select id from packs where policy_id = ${policyId} and order_id is null
-      order by number limit ${count} for update skip locked
-    )
-    returning id`;
+/** One claimed pack going to an order: who it is for, and the order's buyer hash for the claim log. */
+export interface TPackAssignment {
+  pack: TClaimedPack;
+  orderId: string;
+  userId: string;
+  buyerHash: string;
+  at: Date;
 }
 
 /**
- * A held order was paid: its packs become the buyer's, with each edition's PURCHASED activity (writes packs, and
- * product_activities through the catalogue's fragment). Returns the packs' ids.
+ * Fragment, CTEs for a statement's WITH list: gives claimed packs to their orders (order, claim time) and logs each
+ * claim in the drop's claim log. With `handOver` (a paid balance purchase) the packs become their buyers' at once,
+ * with each edition's PURCHASED activity (handOverCte, the one hand-over, which a card payment also goes through);
+ * without it they are held for an unpaid card or Tilia order (no owner yet). The CTE `assigned` yields id, number,
+ * order_id, user_id, at per pack. (PostgreSQL allows data-modifying CTEs only at a statement's top level, so a
+ * fragment is a list of CTEs, never a WITH of its own.)
+ */
+export function assignPacksCtes(
+  dropId: string,
+  assignments: readonly TPackAssignment[],
+  handOver: { editionsPerPack: number } | null,
+): SQL {
+  return sql`
+    assigned as (
+      update packs p set order_id = a.order_id, claimed_at = a.at
+        ${handOver ? sql`, owner_user_id = a.user_id` : sql``}
+      from unnest(${sqlArray(assignments.map((a) => a.pack.id))}::uuid[], ${sqlArray(assignments.map((a) => a.orderId))}::uuid[],
+                  ${sqlArray(assignments.map((a) => a.userId))}::uuid[], ${sqlArray(assignments.map((a) => a.buyerHash))}::text[],
+                  ${sqlArray(assignments.map((a) => a.at.toISOString()))}::timestamptz[])
+        as a(pack_id, order_id, user_id, buyer_hash, at)
+      where p.id = a.pack_id
+      returning p.id, p.number, a.order_id, a.user_id, a.buyer_hash, a.at
+    ),
+    claims_logged as (
+      ${logClaimsSql(dropId, 'CLAIMED', assignments.length, sql`select number, order_id, buyer_hash, at from assigned`)}
+    )
+    ${handOver ? sql`, ${handOverCte(sql`select id, user_id, at from assigned`, assignments.length * handOver.editionsPerPack)}` : sql``}`;
+}
+
+/**
+ * Fragment, one CTE: the hand-over of packs that just became their buyers' (`owned` yields id, user_id, at per pack):
+ * each edition's PURCHASED activity, through the catalogue's and the collection's fragments. `editionCount` ids are
+ * made here (ours sort by time).
+ */
+function handOverCte(owned: SQL, editionCount: number): SQL {
+  const activityIds = Array.from({ length: editionCount }, () => newId());
+  return sql`handed_over as (
+    ${insertProductActivitiesSql('PURCHASED', editionsOfPacksSql(owned), activityIds)}
+  )`;
+}
+
+/**
+ * Fragment: the claim log's rows for `count` packs; `source` yields number, order_id, buyer_hash, at. Ids are made
+ * here (ours sort by time) and paired with the rows by their place.
+ */
+function logClaimsSql(dropId: string, kind: 'CLAIMED' | 'RELEASED', count: number, source: SQL): SQL {
+  return sql`
+    insert into pack_claim_log (id, drop_id, kind, pack_number, order_id, buyer_hash, at)
+    select ids.id, ${dropId}::uuid, ${kind}, s.number, s.order_id, s.buyer_hash, s.at
+    from (select *, row_number() over (order by number) as n from (${source}) source) s
+    join unnest(${sqlArray(Array.from({ length: count }, () => newId()))}::uuid[]) with ordinality as ids(id, n) on ids.n = s.n`;
+}
+
+/**
+ * A held order was paid: its packs become the buyer's, handed over as a balance purchase's are (handOverCte). The
+ * claim was logged when the packs were held. Writes packs, and product_activities through the catalogue's fragment.
+ * Returns how many packs were handed over.
  */
 export async function handOverHeldPacks(
   tx: Db,
-  order: { id: string; userId: string; editionsPerPack: number },
+  order: { id: string; userId: string; editionsPerPack: number; quantity: number },
   at: Date,
-): Promise<string[]> {
-  const owned = await tx
-    .update(packs)
-    .set({ ownerUserId: order.userId })
-    .where(eq(packs.orderId, order.id))
-    .returning({ id: packs.id });
-  if (owned.length > 0) {
-    const delivered = sql`select id, ${order.userId}::uuid as user_id, ${at.toISOString()}::timestamptz as at
-                          from packs where order_id = ${order.id}`;
-    const ids = Array.from({ length: owned.length * order.editionsPerPack }, () => newId());
-    await tx.execute(insertProductActivitiesSql('PURCHASED', editionsOfPacksSql(delivered), ids));
-  }
-  return owned.map((pack) => pack.id);
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`
+    with owned as (
+      update packs set owner_user_id = ${order.userId}::uuid where order_id = ${order.id}::uuid
+      returning id, owner_user_id as user_id, ${at.toISOString()}::timestamptz as at
+    ),
+    ${handOverCte(sql`select id, user_id, at from owned`, order.quantity * order.editionsPerPack)}
+    select id from owned`,
+  );
+  return rows.length;
 }
 
-/** A held order failed or timed out: its packs go back on sale (writes packs). */
-export async function releasePacksOf(tx: Db, orderId: string): Promise<void> {
-  await tx.update(packs).set({ orderId: null, ownerUserId: null, claimedAt: null }).where(eq(packs.orderId, orderId));
+/**
+ * A held order failed or timed out: its packs go back on sale, and the claim log says so (writes packs,
+ * pack_claim_log). `order.quantity` is how many packs it holds.
+ */
+export async function releasePacksOf(
+  tx: Db,
+  order: { id: string; dropId: string; quantity: number; buyerHash: string },
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`
+    with released as (
+      update packs p set order_id = null, owner_user_id = null, claimed_at = null
+      from (select id, number from packs where order_id = ${order.id}::uuid) held
+      where p.id = held.id
+      returning held.number
+    )
+    ${logClaimsSql(
+      order.dropId,
+      'RELEASED',
+      order.quantity,
+      sql`select number, ${order.id}::uuid as order_id, ${order.buyerHash}::text as buyer_hash,
+                 ${at.toISOString()}::timestamptz as at from released`,
+    )}`);
 }
 
 /** The packs each order holds or delivered, in number order (reads only). */

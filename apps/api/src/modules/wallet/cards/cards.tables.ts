@@ -1,7 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../../db/columns.ts';
 
 /** Saved cards: name, brand, last four digits, expiry and the provider's token only; the full number is never stored. */
 export const savedCards = pgTable(

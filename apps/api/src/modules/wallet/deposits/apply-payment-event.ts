@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { TDepositMethod } from '@cypher/contract';
 import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../../db/client.ts';
-import { inTransaction } from '../../../db/transaction.ts';
+import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { postDeposit } from '../post-deposit.ts';
 import type { DepositListener } from './deposit-listener.ts';
 import { transitionDeposit } from './deposit-states.ts';
@@ -37,7 +37,8 @@ export async function applyPaymentEvent(
   now: Date,
   hooks: { onHeldForReview?: (review: TPaymentEventReview) => void; listeners?: readonly DepositListener[] } = {},
 ): Promise<TPaymentEventOutcome> {
-  const result = await inTransaction(db, async (tx) => {
+  // Retried as a whole on a deadlock: the event id's row commits with the effect, so a retry applies it once.
+  const result = await inRetriedTransaction(db, async (tx) => {
     // By the provider's reference; or, for an event that overtook the provider call's answer (so no reference is
     // recorded yet), by the deposit id the provider echoes back.
     const [deposit] = await tx
@@ -80,6 +81,7 @@ export async function applyPaymentEvent(
       return { outcome: 'held_for_review' as const, review };
     }
     if (!deposit) return { outcome: 'ignored' as const };
+    for (const listener of hooks.listeners ?? []) await listener.lockFor(tx, deposit);
     if (event.type === 'payment.succeeded') {
       // From pending, or from expired (see depositTransitions): the expiry's reason no longer applies.
       const succeeded = await transitionDeposit(tx, deposit.id, {

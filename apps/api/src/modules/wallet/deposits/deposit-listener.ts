@@ -6,7 +6,16 @@ import type { TDepositRow } from './deposits.tables.ts';
  * transaction that applies the provider's event, after the wallet's own effect, so both commit together, once.
  * Listeners are handed in by the app's composition root, so the wallet never imports the modules that use it.
  */
+/** The deposit as a listener sees it (the wallet's row, read only). */
+export type TListenedDeposit = TDepositRow;
+
 export interface DepositListener {
+  /**
+   * First, before the wallet changes the deposit or touches the ledger: lock the listener's own rows that come before
+   * those in the lock order (db/transaction.ts: an order, its allowance), so a payment, a hold timing out and a
+   * purchase never wait on each other in a circle.
+   */
+  lockFor(tx: Db, deposit: TDepositRow): Promise<void>;
   /** The money was credited to the person (postDeposit ran); `paymentMethod` is what the receipt names. */
   onSucceeded(tx: Db, deposit: TDepositRow, paymentMethod: string, now: Date): Promise<void>;
   /** The payment failed or its checkout expired: nothing was credited. */

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { depositMethods, depositStatuses, type TDepositMethod, type TDepositStatus } from '@cypher/contract';
 import { isOneOf } from '../../../db/checks.ts';
 import { users } from '../../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../../db/columns.ts';
 
 /**
  * A request to add funds. Recorded (created) and committed before the provider is called; `status` changes only

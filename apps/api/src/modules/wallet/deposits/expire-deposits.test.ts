@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../../adapters/payments/payment-provider.ts';
 import { localDiscordRoleSync } from '../../../adapters/discord-roles/discord-roles.ts';
 import { recurringJobs } from '../../../jobs/job-scheduler.ts';
 import { activeUser as newActiveUser, bearer, logIn } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordDeposit } from './create-deposit.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
 import { CREATED_DEPOSIT_TTL_MS } from './expire-abandoned-deposits.ts';
+import { idleJobQueue } from '../../../jobs/job-queue.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_expiry_tests';
 const MINUTE_MS = 60_000;
@@ -59,20 +60,12 @@ function runExpiryJob() {
     clock: t.clock,
     storage: t.storage,
     discordRoles: localDiscordRoleSync(),
+    jobs: idleJobQueue,
   });
 }
 
 function sendEvent(method: string, event: object) {
-  const rawBody = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/webhooks/${method}`,
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, rawBody, t.clock.now()),
-    },
-    payload: rawBody,
-  });
+  return deliverSignedWebhook(t, WEBHOOK_SECRET, method, event);
 }
 
 function succeeded(reference: string, amount: number, id: string, paymentMethod = 'USDC') {

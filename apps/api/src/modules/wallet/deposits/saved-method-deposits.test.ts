@@ -9,6 +9,7 @@ import {
 import { inTransaction } from '../../../db/transaction.ts';
 import { activeUser as newActiveUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
 import { chargeSavedPaymentMethod, SAVED_METHOD_CHARGE_TTL_MS } from './charge-saved-payment-method.ts';
 import { recordDeposit } from './create-deposit.ts';
@@ -83,15 +84,7 @@ async function settledDeposit(accessToken: string, depositId: string) {
 }
 
 function deliverWebhook(rawBody: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks/card',
-    headers: {
-      'content-type': 'application/json',
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, rawBody, t.clock.now()),
-    },
-    payload: rawBody,
-  });
+  return deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', rawBody);
 }
 
 async function eventsOf(depositId: string) {

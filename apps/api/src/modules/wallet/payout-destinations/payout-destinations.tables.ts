@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TWireDetails } from '@cypher/contract';
 import { users } from '../../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../../db/columns.ts';
 
 /** A person's saved bank accounts (at most five): the wire details as the withdrawal form takes them. */
 export const bankAccounts = pgTable(

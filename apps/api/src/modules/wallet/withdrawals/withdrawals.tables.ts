@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { withdrawalMethods, withdrawalStatuses, type TWithdrawalMethod, type TWithdrawalStatus } from '@cypher/contract';
+import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  withdrawalMethods,
+  withdrawalStatuses,
+  type TWithdrawalMethod,
+  type TWithdrawalStatus,
+} from '@cypher/contract';
 import { isOneOf } from '../../../db/checks.ts';
 import { users } from '../../users/users.tables.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { timestamptz } from '../../../db/columns.ts';
 
 /**
  * A request to pay money out. Written in the same transaction as the ledger move of amount and fee to `held`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consoleDrop, consoleDropIds, dropRequest } from '../../../test/console-drops-fixtures.ts';
-import { consoleDropRefreshAfter, LIVE_DROP_REFRESH_MS } from './get-console-drop.ts';
+import { consoleDrop, consoleDropIds, dropRequest, publishingDrop } from '../../../test/console-drops-fixtures.ts';
+import { consoleDropRefreshAfter, LIVE_DROP_REFRESH_MS, PUBLISHING_REFRESH_MS } from './get-console-drop.ts';
 
 const request = dropRequest({
   visibleAt: '2026-11-20T00:00:00.000Z',
@@ -22,6 +22,12 @@ describe('consoleDropRefreshAfter', () => {
     // Never sooner than the live pace, and never longer than a timer can wait.
     expect(consoleDropRefreshAfter(published, at('2026-11-22T17:59:59.000Z'))).toBe(LIVE_DROP_REFRESH_MS);
     expect(consoleDropRefreshAfter(published, at('2026-01-01T00:00:00.000Z'))).toBe(2_147_483_647);
+  });
+
+  it('reads a drop being published again every two seconds, whatever its times', () => {
+    const publishing = publishingDrop(consoleDrop(consoleDropIds.live, request), 10);
+    expect(consoleDropRefreshAfter(publishing, at('2026-11-19T00:00:00.000Z'))).toBe(PUBLISHING_REFRESH_MS);
+    expect(consoleDropRefreshAfter(publishing, at('2026-11-25T00:00:00.000Z'))).toBe(PUBLISHING_REFRESH_MS);
   });
 
   it('leaves drafts, ended drops and a drop not read yet alone', () => {

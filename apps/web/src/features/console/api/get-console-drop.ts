@@ -5,6 +5,8 @@ import { queryKeys } from '../../../api/query-keys.ts';
 
 /** A live drop's sold and held counts are read again this often (never on focus). */
 export const LIVE_DROP_REFRESH_MS = 5_000;
+/** A drop being published is read again this often, so its progress moves and PUBLISHED shows soon after it is. */
+export const PUBLISHING_REFRESH_MS = 2_000;
 /** setTimeout's longest delay; a drop that opens later than this is read again then, and waits once more. */
 const LONGEST_WAIT_MS = 2_147_483_647;
 
@@ -23,10 +25,12 @@ function consoleDropQueryOptions(id: string) {
 }
 
 /**
- * How long until the console reads a drop again: every few seconds while it is published and on sale, once at the
- * moment an upcoming published drop opens (then every few seconds), never for a draft or an ended drop.
+ * How long until the console reads a drop again: every two seconds while its packs are being written, every few
+ * seconds while it is published and on sale, once at the moment an upcoming published drop opens (then every few
+ * seconds), never for a draft or an ended drop.
  */
 export function consoleDropRefreshAfter(drop: TConsoleDrop | undefined, now: Date): number | false {
+  if (drop?.publicationStatus === 'PUBLISHING') return PUBLISHING_REFRESH_MS;
   if (!drop || drop.publicationStatus !== 'PUBLISHED') return false;
   const status = dropStatusAt(drop, now);
   if (status === 'AVAILABLE') return LIVE_DROP_REFRESH_MS;

@@ -1,12 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZConsoleDropListItem, ZPage, type TConsoleDropListItem, type TPage } from '@cypher/contract';
+import {
+  ZConsoleDropListItem,
+  ZPage,
+  type TConsoleDropListItem,
+  type TDropPublicationStatus,
+  type TPage,
+} from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { PUBLISHING_REFRESH_MS } from './get-console-drop.ts';
 
 export type TConsoleDropsParams = {
   page?: number;
   size?: number;
-  status?: 'DRAFT' | 'PUBLISHED';
+  status?: TDropPublicationStatus;
   brandId?: string;
 };
 
@@ -38,10 +45,14 @@ export function useConsoleDrops(params: TConsoleDropsParams) {
   return useQuery({
     ...consoleDropsQueryOptions(params),
     refetchOnWindowFocus: false,
-    refetchInterval: (query) =>
-      query.state.status !== 'error' &&
-      query.state.data?.items.some((drop) => drop.publicationStatus === 'PUBLISHED' && drop.status === 'AVAILABLE')
-        ? LIVE_LIST_REFRESH_MS
-        : false,
+    // A publication's progress moves every few seconds, a live drop's counts less often than that matters here.
+    refetchInterval: (query) => {
+      const items = query.state.status === 'error' ? [] : (query.state.data?.items ?? []);
+      if (items.some((drop) => drop.publicationStatus === 'PUBLISHING')) return PUBLISHING_REFRESH_MS;
+      if (items.some((drop) => drop.publicationStatus === 'PUBLISHED' && drop.status === 'AVAILABLE')) {
+        return LIVE_LIST_REFRESH_MS;
+      }
+      return false;
+    },
   });
 }

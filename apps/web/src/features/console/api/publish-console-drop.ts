@@ -5,8 +5,9 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { invalidateAfterDropChange } from './invalidate-after-drop-change.ts';
 
 /**
- * `POST /v1/console/drops/:id/publish`: creates every pack and edition from a secret seed, fixes the serial numbers
- * and publishes the commitment, once. Answers the published drop.
+ * `POST /v1/console/drops/:id/publish`: fixes the serial numbers and a secret seed, then writes every pack and edition
+ * and the commitment, once. Answers the drop PUBLISHED (200) for a small drop, PUBLISHING (202) for a large one whose
+ * packs a job goes on writing; the drop page then shows their progress.
  */
 async function publishConsoleDrop(id: string): Promise<TConsoleDrop> {
   return ZConsoleDrop.parse(

@@ -1,4 +1,4 @@
-import type { TDropStatus } from '@cypher/contract';
+import type { TDropPublicationStatus, TDropStatus } from '@cypher/contract';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 
 /** Where a published drop stands by the clock (spec section 4's status), in the console's words. */
@@ -9,9 +9,16 @@ const saleStatus: Record<TDropStatus, { label: string; tone: BadgeTone }> = {
   COMPLETED: { label: 'Ended', tone: 'neutral' },
 };
 
-/** A published drop's status by time; a draft is on no one's clock yet, so it says so. */
-export function DropStatusBadge({ drop }: { drop: { publicationStatus: 'DRAFT' | 'PUBLISHED'; status: TDropStatus } }) {
-  if (drop.publicationStatus === 'DRAFT') return <Badge>Not on sale</Badge>;
+/**
+ * A published drop's status by time; a draft, or a drop whose packs are still being written, is on no one's clock
+ * yet (the public sees neither), so it says so.
+ */
+export function DropStatusBadge({
+  drop,
+}: {
+  drop: { publicationStatus: TDropPublicationStatus; status: TDropStatus };
+}) {
+  if (drop.publicationStatus !== 'PUBLISHED') return <Badge>Not on sale</Badge>;
   const { label, tone } = saleStatus[drop.status];
   return <Badge tone={tone}>{label}</Badge>;
 }

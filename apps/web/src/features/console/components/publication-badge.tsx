@@ -1,6 +1,9 @@
-import type { TPublicationStatus } from '@cypher/contract';
+import type { TDropPublicationStatus, TPublicationStatus } from '@cypher/contract';
 import { Badge } from '../../../ui/badge.tsx';
 
-export function PublicationBadge({ status }: { status: TPublicationStatus }) {
-  return status === 'PUBLISHED' ? <Badge tone="success">Published</Badge> : <Badge tone="warning">Draft</Badge>;
+/** Draft, Published, or (drops only) Publishing while a drop's packs are being written. */
+export function PublicationBadge({ status }: { status: TPublicationStatus | TDropPublicationStatus }) {
+  if (status === 'PUBLISHED') return <Badge tone="success">Published</Badge>;
+  if (status === 'PUBLISHING') return <Badge tone="accent">Publishing</Badge>;
+  return <Badge tone="warning">Draft</Badge>;
 }

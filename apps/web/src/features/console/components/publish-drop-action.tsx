@@ -30,13 +30,17 @@ export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropAction
 
   async function confirm() {
     try {
-      await publish.mutateAsync();
+      const answer = await publish.mutateAsync();
       setIsConfirming(false);
-      showToast({
-        tone: 'success',
-        title: `${drop.name} is published`,
-        description: 'Its packs and commitment are fixed.',
-      });
+      showToast(
+        answer.publicationStatus === 'PUBLISHED'
+          ? { tone: 'success', title: `${drop.name} is published`, description: 'Its packs and commitment are fixed.' }
+          : {
+              tone: 'success',
+              title: `${drop.name} is being published`,
+              description: `Its ${formatCount(packs)} packs are being written; it goes on sale once they all are.`,
+            },
+      );
     } catch {
       // The dialog stays open and says why (publish.error).
     }

@@ -1,4 +1,4 @@
-import type { TConsoleDropListItem } from '@cypher/contract';
+import { dropPublicationStatuses, type TConsoleDropListItem } from '@cypher/contract';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -16,14 +16,18 @@ import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx'
 import { MutedText, NameCell } from '../components/name-cell.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
 import { PublicationFilter } from '../components/publication-filter.tsx';
+import { PublicationProgress } from '../components/publication-progress.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
 
 const PAGE_SIZE = 20;
-const statuses = ['DRAFT', 'PUBLISHED'] as const;
+const statuses = dropPublicationStatuses;
 
 const packCounts = (drop: TConsoleDropListItem) =>
   `${formatCount(drop.counts.soldCount)} / ${formatCount(drop.counts.dropCount)} sold · ${formatCount(drop.counts.heldCount)} held`;
+
+/** While a drop's packs are being written there is nothing sold yet to count: its progress stands in their place. */
+const isPublishing = (drop: TConsoleDropListItem) => drop.publicationStatus === 'PUBLISHING' && drop.publication;
 
 const columns: EntryColumn<TConsoleDropListItem>[] = [
   {
@@ -35,8 +39,13 @@ const columns: EntryColumn<TConsoleDropListItem>[] = [
         <span className={styles.phoneOnly}>
           {drop.brand.name} · {formatDate(drop.dropBeginAt)} – {formatDate(drop.dropEndAt)}
           <br />
-          {packCounts(drop)}
+          {isPublishing(drop) ? null : packCounts(drop)}
         </span>
+        {isPublishing(drop) ? (
+          <span className={styles.phoneOnly}>
+            <PublicationProgress publication={drop.publication!} isCompact />
+          </span>
+        ) : null}
       </span>
     ),
   },
@@ -68,17 +77,20 @@ const columns: EntryColumn<TConsoleDropListItem>[] = [
     id: 'packs',
     header: 'Packs',
     isSecondary: true,
-    cell: (drop) => (
-      <span className={styles.packCounts}>
-        <span>
-          {formatCount(drop.counts.soldCount)} / {formatCount(drop.counts.dropCount)} sold
+    cell: (drop) =>
+      isPublishing(drop) ? (
+        <PublicationProgress publication={drop.publication!} isCompact />
+      ) : (
+        <span className={styles.packCounts}>
+          <span>
+            {formatCount(drop.counts.soldCount)} / {formatCount(drop.counts.dropCount)} sold
+          </span>
+          <MutedText>
+            {formatCount(drop.counts.heldCount)} held · {formatCount(drop.roundCount)}{' '}
+            {drop.roundCount === 1 ? 'round' : 'rounds'}
+          </MutedText>
         </span>
-        <MutedText>
-          {formatCount(drop.counts.heldCount)} held · {formatCount(drop.roundCount)}{' '}
-          {drop.roundCount === 1 ? 'round' : 'rounds'}
-        </MutedText>
-      </span>
-    ),
+      ),
   },
 ];
 
@@ -107,7 +119,11 @@ export function DropsSection() {
         actions={newDrop}
       />
       <div className={listStyles.toolbar}>
-        <PublicationFilter value={status?.toLowerCase() ?? ''} onChange={(next) => setFilters({ status: next })} />
+        <PublicationFilter
+          value={status?.toLowerCase() ?? ''}
+          onChange={(next) => setFilters({ status: next })}
+          hasPublishing
+        />
         <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} />
       </div>
 

@@ -37,7 +37,9 @@ export function NewDrop() {
 
 /**
  * `/console/drops/:id`: a draft opens in the editor with Publish in the header; a published drop is read-only, with
- * its commitment and live counts. The form is keyed on `updatedAt`, so after a save it starts from what the API holds.
+ * its commitment and live counts; a drop being published is read-only too, with the progress of its packs (read again
+ * every two seconds until it is published). The form is keyed on `updatedAt`, so after a save it starts from what the
+ * API holds.
  */
 export function EditDrop({ id }: { id: string }) {
   const drop = useConsoleDrop(id);
@@ -73,6 +75,7 @@ export function EditDrop({ id }: { id: string }) {
 
   const data = drop.data;
   const isPublished = data.publicationStatus === 'PUBLISHED';
+  const isPublishing = data.publicationStatus === 'PUBLISHING';
   return (
     <>
       <ConsoleHeader
@@ -81,7 +84,9 @@ export function EditDrop({ id }: { id: string }) {
         description={
           isPublished
             ? `${data.brand.name} · published ${data.publishedAt ? formatDateTime(data.publishedAt) : ''}`
-            : `${data.brand.name} · a draft: only operators see it until it is published.`
+            : isPublishing
+              ? `${data.brand.name} · being published: only operators see it until every pack is written.`
+              : `${data.brand.name} · a draft: only operators see it until it is published.`
         }
         actions={
           <div className={styles.actions}>
@@ -94,13 +99,15 @@ export function EditDrop({ id }: { id: string }) {
                   View on site
                 </ButtonLink>
               </>
+            ) : isPublishing ? (
+              <DropStatusBadge drop={data} />
             ) : (
               <PublishDropAction drop={data} hasUnsavedChanges={hasUnsavedChanges} />
             )}
           </div>
         }
       />
-      {isPublished ? (
+      {isPublished || isPublishing ? (
         <PublishedDrop drop={data} readAt={drop.dataUpdatedAt} />
       ) : (
         <DropForm drop={data} key={data.updatedAt} onDirtyChange={setHasUnsavedChanges} />

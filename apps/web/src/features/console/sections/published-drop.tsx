@@ -7,6 +7,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { LIVE_DROP_REFRESH_MS } from '../api/get-console-drop.ts';
 import { DropOddsTable } from '../components/drop-odds-table.tsx';
+import { PublicationProgress } from '../components/publication-progress.tsx';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/drops.module.css';
 
@@ -180,27 +181,47 @@ function Contents({ drop }: { drop: TConsoleDrop }) {
   );
 }
 
+/** While the packs are written: how far, and what it means for the sale. */
+function Publishing({ drop }: { drop: TConsoleDrop }) {
+  return (
+    <Card id="drop-publication" title="Publication">
+      {drop.publication ? <PublicationProgress publication={drop.publication} /> : null}
+      <p className={styles.note}>
+        The serial numbers and the secret seed are fixed; the packs are being written in batches. The drop shows on the
+        site and goes on sale only once every pack is written. You can leave this page: publishing goes on without it.
+      </p>
+    </Card>
+  );
+}
+
 /**
  * A published drop, read-only (dropMessages.publishedIsFinal): its live counts (read again every few seconds while
- * it is on sale), the commitment published with it, its contents with their serial numbers, and its schedule.
+ * it is on sale), the commitment published with it, its contents with their serial numbers, and its schedule. While
+ * it is being published, the progress of its packs stands where the counts will be.
  */
 export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
   const editions = drop.contents.reduce((sum, content) => sum + content.editionCount, 0);
+  const isPublishing = drop.publicationStatus === 'PUBLISHING';
   return (
     <>
       <Alert tone="info">{dropMessages.publishedIsFinal}</Alert>
-      <LiveCounts drop={drop} readAt={readAt} />
+      {isPublishing ? <Publishing drop={drop} /> : <LiveCounts drop={drop} readAt={readAt} />}
       <div className={styles.layout}>
         <div className={styles.column}>
           <Contents drop={drop} />
         </div>
         <div className={styles.column}>
           <Card id="drop-provenance" title="Provenance commitment">
-            <p className={styles.commitment}>{drop.commitment ?? '—'}</p>
+            <p className={styles.commitment}>{drop.commitment ?? 'Fixed with the first packs written.'}</p>
             <p className={styles.note}>
               A SHA-256 hash of the secret seed and every pack’s contents, fixed when the drop was published. The seed
               is revealed when the drop ends, and anyone can then{' '}
-              <Link to={dropProvenancePath(drop.id)}>check every pack against it</Link>.
+              {isPublishing ? (
+                'check every pack against it'
+              ) : (
+                <Link to={dropProvenancePath(drop.id)}>check every pack against it</Link>
+              )}
+              .
             </p>
           </Card>
           <Card id="drop-schedule" title="Drop">
@@ -218,7 +239,10 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
                   'Packs',
                   `${formatCount(drop.counts.dropCount)} of ${formatCount(drop.editionsPerPack)} ${drop.editionsPerPack === 1 ? 'edition' : 'editions'} (${formatCount(editions)} editions)`,
                 ],
-                ['Published', drop.publishedAt ? time(drop.publishedAt) : '—'],
+                [
+                  'Published',
+                  drop.publishedAt ? time(drop.publishedAt) : isPublishing ? 'When every pack is written' : '—',
+                ],
               ]}
             />
           </Card>

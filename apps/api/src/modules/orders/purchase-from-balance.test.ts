@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/transaction.ts';
-import { newId } from '../../lib/ids.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
-import { priceOrder } from './sale-round.ts';
-import { sellPacksFromBalance } from './sell-packs.ts';
+import { purchaseFromBalance } from './purchase-from-balance.ts';
+import { newPurchase, priceOrder } from './purchase-round.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,19 +17,21 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-/** A round's sales as the batcher hands them over, in arrival order. */
-async function salesOf(dropId: string, buyers: { userId: string; quantity?: number }[]) {
+/** A round's purchases as the batcher hands them over, in arrival order. */
+async function purchasesOf(dropId: string, buyers: { userId: string; quantity?: number }[]) {
   const drop = (await getSaleDrop(db(), dropId))!;
   const round = drop.policies[0]!;
-  return buyers.map(({ userId, quantity = 1 }) => ({
-    id: newId(),
-    userId,
-    drop,
-    round,
-    quantity,
-    price: priceOrder(round, quantity, t.deps.config.orders),
-    now: t.clock.now(),
-  }));
+  return buyers.map(({ userId, quantity = 1 }) =>
+    newPurchase({
+      userId,
+      buyerEmail: `ledger.${userId}@example.com`,
+      drop,
+      round,
+      quantity,
+      price: priceOrder(round, quantity, t.deps.config.orders),
+      now: t.clock.now(),
+    }),
+  );
 }
 
 async function funded(cents: number) {
@@ -39,7 +40,7 @@ async function funded(cents: number) {
   return buyer.userId;
 }
 
-describe('sellPacksFromBalance: a batch decides each purchase as if they came one by one', () => {
+describe('purchaseFromBalance: a batch decides each purchase as if they came one by one', () => {
   it('in arrival order: money, the per-person limit and the packs left are spent by the earlier purchases first', async () => {
     const { dropId } = await insertLiveDrop(db(), {
       now: t.clock.now(),
@@ -48,7 +49,7 @@ describe('sellPacksFromBalance: a batch decides each purchase as if they came on
     const coversOne = await funded(1_050);
     const rich = await funded(100_000);
     const other = await funded(100_000);
-    const sales = await salesOf(dropId, [
+    const purchases = await purchasesOf(dropId, [
       { userId: coversOne },
       { userId: coversOne },
       { userId: rich },
@@ -56,7 +57,7 @@ describe('sellPacksFromBalance: a batch decides each purchase as if they came on
       { userId: rich },
       { userId: other, quantity: 2 },
     ]);
-    const outcomes = await inTransaction(db(), (tx) => sellPacksFromBalance(tx, sales));
+    const { outcomes } = await inTransaction(db(), (tx) => purchaseFromBalance(tx, purchases));
     expect(outcomes.map((outcome) => (outcome.ok ? 'OK' : outcome.code))).toEqual([
       'OK',
       'INSUFFICIENT_FUNDS',

@@ -1,7 +1,35 @@
-import { dropStatusAt, orderServiceFee, roundStateAt } from '@cypher/contract';
+import { randomBytes } from 'node:crypto';
+import { claimBuyerHash, dropStatusAt, orderServiceFee, roundStateAt } from '@cypher/contract';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
+import { newId } from '../../lib/ids.ts';
 import type { TSaleDrop, TSaleRound } from '../drops/get-sale-drop.ts';
+
+/**
+ * What a purchase is before it is decided: `quantity` packs of the drop's open round, priced, by a buyer whose email
+ * is verified. Made once per request (purchasePacks) and decided by either payment path: from the balance
+ * (purchaseFromBalance) or held for a card or Tilia payment (holdForPayment). Tests: orders.test.ts.
+ */
+export interface TPurchase {
+  /** The order's id, whatever the outcome. */
+  id: string;
+  userId: string;
+  /** The buyer's verified address, lower case: what a whitelist is matched against. */
+  buyerEmail: string;
+  /** The order's secret salt in the claim log, and the hash the log shows of the buyer (claimBuyerHash). */
+  buyerSalt: string;
+  buyerHash: string;
+  drop: TSaleDrop;
+  round: TSaleRound;
+  quantity: number;
+  price: TOrderPrice;
+  now: Date;
+}
+
+export function newPurchase(input: Omit<TPurchase, 'id' | 'buyerSalt' | 'buyerHash'>): TPurchase {
+  const buyerSalt = randomBytes(16).toString('hex');
+  return { ...input, id: newId(), buyerSalt, buyerHash: claimBuyerHash(buyerSalt, input.userId) };
+}
 
 /**
  * The round a purchase buys from now, by spec section 4's rules: DROP_NOT_FOUND for no published drop (or one not

@@ -1,0 +1,70 @@
+import { purchaseStatusPath, type TCreatedOrder, type TCreateOrderRequest } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { openCheckout } from '../wallet/deposits/open-checkout.ts';
+import { holdForPayment } from './hold-for-payment.ts';
+import { newPurchase, priceOrder, purchasableRound } from './purchase-round.ts';
+
+type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases'>;
+
+/**
+ * Route: POST /v2/orders (with an Idempotency-Key: a replay answers the first outcome, refusals included) · Writes:
+ * through the payment path, see below · Reads: the published drop (kept in memory), the buyer's verified address ·
+ * UI: features/drops purchase dialog, features/orders purchase status page · Tests: orders.test.ts, card-orders.test.ts,
+ * purchase-races.test.ts.
+ *
+ * A purchase of packs: checked first against what needs no lock (the drop and its open round, from the published drop
+ * kept in memory; the buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED). A refusal there did
+ * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys.
+ * - BALANCE: decided and paid in one transaction with the other purchases of the round arriving at once
+ *   (balancePurchaseBatcher, purchaseFromBalance).
+ * - CARD, TILIA: the packs are held for ORDER_HOLD_MINUTES with a deposit intent for the total (holdForPayment),
+ *   committed, then the provider's checkout is opened outside any transaction (house rule 7); the signed webhook
+ *   completes the order (order-payments.ts).
+ */
+export async function purchasePacks(
+  deps: TPurchasePacksDeps,
+  userId: string,
+  request: TCreateOrderRequest,
+  idempotent: TIdempotentRequest | null,
+): Promise<TCreatedOrder> {
+  const now = deps.clock.now();
+  const drop = await getSaleDrop(deps.db, request.dropId);
+  const round = purchasableRound(drop, now);
+  const buyerEmail = await verifiedEmailOf(deps.db, userId);
+  if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  const purchase = newPurchase({
+    userId,
+    buyerEmail,
+    drop: drop!,
+    round,
+    quantity: request.quantity,
+    price: priceOrder(round, request.quantity, deps.config.orders),
+    now,
+  });
+  const { paymentMethod } = request;
+  if (paymentMethod === 'BALANCE') return deps.balancePurchases.purchase(purchase, idempotent);
+
+  const held = await runWithIdempotencyKey<TCreatedOrder & { depositId: string }>(
+    { db: deps.db, now },
+    userId,
+    idempotent,
+    async (tx) => ({
+      status: 201,
+      body: await holdForPayment(tx, { ...purchase, paymentMethod, holdMinutes: deps.config.orders.holdMinutes }),
+    }),
+  );
+  const { depositId, ...order } = held.body;
+  if (order.status !== 'PENDING') return order;
+  const method = paymentMethod === 'TILIA' ? 'tilia' : 'card';
+  const checkout = await openCheckout(
+    { db: deps.db, clock: deps.clock, provider: deps.payments[method], publicUrl: deps.config.publicUrl },
+    userId,
+    depositId,
+    purchaseStatusPath(order.id),
+  );
+  return { ...order, checkoutUrl: checkout.checkoutUrl };
+}

@@ -1,0 +1,30 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from './users.tables.ts';
+
+/** How many verified addresses one process keeps: a drop's buyers many times over, a few megabytes. */
+const MAX_KEPT = 200_000;
+const verified = new Map<string, string>();
+
+/**
+ * A person's email address once it is verified, in lower case; null while it is not (spec section 4: a CREATED account
+ * goes to email verification first). Buying needs it (EMAIL_VERIFICATION_REQUIRED) and a whitelist matches only such
+ * an address, so nobody can buy a whitelisted round by signing up with an address they do not own.
+ *
+ * Verified addresses are kept per process: an address, once verified, stays verified and there is no address change,
+ * so a buyer's hundredth attempt in a rush costs no read. A "not verified" answer is never kept: verifying counts at
+ * once. A deleted account's entry may outlive it here, but a deleted account has no session to buy with.
+ */
+export async function verifiedEmailOf(db: Db, userId: string): Promise<string | null> {
+  const kept = verified.get(userId);
+  if (kept) return kept;
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)));
+  if (!row) return null;
+  const email = row.email.toLowerCase();
+  if (verified.size >= MAX_KEPT) verified.clear();
+  verified.set(userId, email);
+  return email;
+}
