@@ -25,6 +25,5 @@ export function purchasePath(orderId: string): string {
   return `/purchase/${orderId}`;
 }
 
-export function purchaseStatusPath(orderId: string): string {
-  return `/purchase/${orderId}/status`;
-}
+/** The API links its purchase notifications and checkout returns to the same page, so the contract holds it. */
+export { purchaseStatusPath } from '@cypher/contract';

@@ -18,7 +18,5 @@ export const orderPaymentMethodLabels: Record<TOrderPaymentMethod, string> = {
   TILIA: 'Tilia',
 };
 
-/** "1 pack", "3 packs". */
-export function packCountText(count: number): string {
-  return count === 1 ? '1 pack' : `${count.toLocaleString('en-US')} packs`;
-}
+/** The contract names pack counts for the API's notices and receipts too; one rule for both. */
+export { packCountText } from '@cypher/contract';

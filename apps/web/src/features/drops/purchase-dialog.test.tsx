@@ -11,13 +11,17 @@ const dropUrl = `/drops/${dropIds.drop}`;
 type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
 
 /** A signed-in buyer with `balance` on a drop whose round 1 is on sale; `route` answers first. */
-function buyer({ balance = balances(10_000), route = () => undefined }: { balance?: TMyBalances; route?: Route } = {}) {
+function buyer({
+  balance = balances(10_000),
+  route = () => undefined,
+  isEmailVerified = true,
+}: { balance?: TMyBalances; route?: Route; isEmailVerified?: boolean } = {}) {
   startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi(async (request) => {
     const answer = await route(request);
     if (answer) return answer;
     const [path, query = ''] = request.path.split('?');
-    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada', isEmailVerified }) });
     if (path === `/v1/drops/${dropIds.drop}`) {
       return json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
     }
@@ -170,6 +174,29 @@ describe('purchase popup', () => {
     expect(second).not.toBe(first);
     // The drop is read again after a refusal that says it moved.
     expect(sent.filter((request) => request.path === `/v1/drops/${dropIds.drop}`).length).toBeGreaterThan(1);
+  });
+
+  it('asks for a verified email before Pay, and links to verifying it', async () => {
+    const sent = buyer({ isEmailVerified: false });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    expect(await within(dialog).findByText('Please verify your email.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeDisabled();
+    expect(sent.some((request) => request.path === '/v2/orders')).toBe(false);
+    await user.click(within(dialog).getByRole('link', { name: 'Verify your email' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
+  });
+
+  it('links a refusal for an unverified email to verifying it', async () => {
+    buyer({
+      route: (request) =>
+        request.path === '/v2/orders' ? apiFailure(403, 'EMAIL_VERIFICATION_REQUIRED') : undefined,
+    });
+    renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: /Pay now/ }));
+    expect(await within(dialog).findByText('Please verify your email.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Verify your email' })).toHaveAttribute('href', '/email/verify');
   });
 
   it('sends a card payment to the provider checkout', async () => {

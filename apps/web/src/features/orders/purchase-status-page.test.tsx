@@ -107,6 +107,38 @@ describe('purchase status', () => {
     expect(screen.getByText(/if a payment still arrives, it is refunded to your balance/)).toBeInTheDocument();
   });
 
+  it('says where the money went when the payment arrived after the hold expired', async () => {
+    orderApi(() =>
+      order({ status: 'TIMED_OUT', receipt: null, packIds: [], failureReason: 'paid_after_hold_expired' }),
+    );
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your payment arrived after the hold on these packs had expired.*was added to your balance\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your balance' })).toHaveAttribute('href', '/payment');
+  });
+
+  it('turns to timed out when paying with Tilia finds the hold expired', async () => {
+    // The hold passed minutes ago, so the page asks only every 10 s: the answer to Pay must read the order again.
+    let current: TOrder = { ...pendingCard, holdExpiresAt: '2026-11-22T17:55:00.000Z' };
+    orderApi(
+      () => current,
+      (request) => {
+        if (request.path !== `/v1/orders/${dropIds.order}/tilia`) return undefined;
+        current = order({ status: 'TIMED_OUT', receipt: null, packIds: [] });
+        return apiFailure(409, 'ORDER_HOLD_EXPIRED');
+      },
+    );
+    renderApp(statusUrl);
+    const payButton = await screen.findByRole('button', { name: 'Pay with Tilia instead' });
+    const clickedAt = Date.now();
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(payButton);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
+    // Read again because of the refusal, not by the next 10 s poll.
+    expect(Date.now() - clickedAt).toBeLessThan(10_000);
+  });
+
   it('pays a pending order through Tilia', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

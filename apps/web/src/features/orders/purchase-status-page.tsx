@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { formatMoney, type TOrder } from '@cypher/contract';
+import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TOrder } from '@cypher/contract';
+import { isApiError } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { dropPath, packPath, purchasePath } from '../../lib/drop-paths.ts';
 import { orderPaymentMethodLabels, packCountText } from '../../lib/order-words.ts';
@@ -103,6 +104,14 @@ function StatusMessage({ order }: { order: TOrder }) {
         </p>
       );
     case 'TIMED_OUT':
+      if (order.failureReason === PAID_AFTER_HOLD_EXPIRED) {
+        return (
+          <p className={styles.muted}>
+            Your payment arrived after the hold on these packs had expired, and they had already gone back on sale.
+            The {formatMoney(order.total)} you paid was added to your balance.
+          </p>
+        );
+      }
       return (
         <p className={styles.muted}>
           The payment did not arrive while your packs were held, so they went back on sale. No money was taken; if a
@@ -142,8 +151,10 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
         // No checkout (the provider charged a saved Tilia method): the order's status tells the rest.
         if (checkoutUrl) window.location.assign(checkoutUrl);
         else void refetch();
-      } catch {
-        // Shown below from the mutation's error.
+      } catch (error) {
+        // Shown below from the mutation's error. An expired hold (ORDER_HOLD_EXPIRED) means the order has timed out:
+        // read it again so the page says so.
+        if (isApiError(error) && error.code === 'ORDER_HOLD_EXPIRED') void refetch();
       }
     };
     return (
@@ -168,13 +179,14 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
       </div>
     );
   }
+  const isPaidToBalance = order.failureReason === PAID_AFTER_HOLD_EXPIRED;
   return (
     <div className={styles.actions}>
       <ButtonLink to={dropPath(order.drop.id)} variant="primary" size="lg">
         Back to the drop
       </ButtonLink>
-      <ButtonLink to="/payment?tab=purchases" variant="secondary" size="lg">
-        Your purchases
+      <ButtonLink to={isPaidToBalance ? '/payment' : '/payment?tab=purchases'} variant="secondary" size="lg">
+        {isPaidToBalance ? 'Your balance' : 'Your purchases'}
       </ButtonLink>
     </div>
   );

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
+  errorCatalogue,
   formatMoney,
   orderPaymentMethods,
   ZOrderPaymentMethod,
@@ -14,6 +15,7 @@ import {
 } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { useMyBalances } from '../../../api/my-balances.ts';
+import { useMyUser } from '../../../api/my-user.ts';
 import { purchaseStatusPath } from '../../../lib/drop-paths.ts';
 import { addFundsPath } from '../../../lib/funds-return.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -105,6 +107,8 @@ function PurchaseForm({
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
   const fee = useOrderFee(drop.id, quantity);
   const balances = useMyBalances();
+  // Buying needs a verified email (EMAIL_VERIFICATION_REQUIRED): say so before Pay rather than after it.
+  const isEmailUnverified = useMyUser().user?.isEmailVerified === false;
   const cypMinorUnits = balances.data?.cypUnit.minorUnits;
   const format = (money: TMoney) => formatMoney(money, { cypMinorUnits });
   const spendable = balances.data
@@ -143,8 +147,18 @@ function PurchaseForm({
   });
 
   const serverError = errors.root?.server;
+  const verifyEmailLink = (
+    <ButtonLink to="/email/verify" size="sm" variant="primary">
+      Verify your email
+    </ButtonLink>
+  );
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+      {isEmailUnverified && !serverError ? (
+        <Alert tone="error" action={verifyEmailLink}>
+          {errorCatalogue.EMAIL_VERIFICATION_REQUIRED.message}
+        </Alert>
+      ) : null}
       {serverError ? (
         <Alert
           tone="error"
@@ -153,6 +167,8 @@ function PurchaseForm({
               <ButtonLink to={addFundsPath(returnTo)} size="sm" variant="primary">
                 Add funds
               </ButtonLink>
+            ) : serverError.type === 'EMAIL_VERIFICATION_REQUIRED' ? (
+              verifyEmailLink
             ) : undefined
           }
         >
@@ -218,7 +234,7 @@ function PurchaseForm({
           type="submit"
           variant="primary"
           isLoading={isSubmitting}
-          disabled={isShort || !fee.data || fee.isError || fee.isPlaceholderData}
+          disabled={isShort || isEmailUnverified || !fee.data || fee.isError || fee.isPlaceholderData}
         >
           {paymentMethod === 'BALANCE' ? 'Pay now' : 'Continue to payment'}
           {total ? ` · ${format(total)}` : ''}
