@@ -217,10 +217,13 @@ test.describe('drops and purchases', () => {
     await page.getByRole('link', { name: 'Check the provenance' }).click();
     await expect(page).toHaveURL(/\/drops\/[0-9a-f-]{36}\/provenance$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Provenance' })).toBeVisible();
-    const verdict = page.getByRole('region', { name: 'Checked in your browser' });
+    const verdict = page.getByRole('region', { name: 'Checked in your browser', exact: true });
     await expect(verdict.getByText('This drop checks out')).toBeVisible({ timeout: 15_000 });
     await expect(verdict).toContainText('The commitment matches');
     await expect(verdict).toContainText('The contents follow from the seed');
+    // Every claim of the drop, hash-chained from the commitment and recomputed here too (issue 16).
+    const claimLog = page.getByRole('region', { name: /^Claim log, checked in your browser/ });
+    await expect(claimLog.getByText('The claim log checks out')).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousViolations(page, 'drop provenance');
   });
 });
