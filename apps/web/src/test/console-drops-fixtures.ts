@@ -18,7 +18,9 @@ import { apiFailure, json, myUser, stubApi, type SentRequest } from './fake-api.
  * catalogue fixtures' brands and products. Times are relative to now, so a drop is upcoming, live or ended for real.
  */
 const hour = 3_600_000;
-export const inHours = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+/** Hours from `from` (now by default). A fixture with several times passes one `from`: a millisecond ticking between
+ * two calls would put a round's end past the drop's. */
+export const inHours = (hours: number, from = Date.now()) => new Date(from + hours * hour).toISOString();
 
 export const consoleDropIds = {
   upcoming: '0190a0b0-0000-7000-8000-00000000dd01',
@@ -128,14 +130,15 @@ export function consoleDrop(
 
 /** A request for a drop of Neon Arcade: 100 packs of 2 over two rounds, the second for a whitelist. */
 export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsoleDropRequest {
+  const now = Date.now();
   return {
     brandId: ids.neonArcade,
     name: 'Neon Genesis',
     description: 'The first packs.',
     imageUrl: '/uploads/neon-genesis.webp',
-    visibleAt: inHours(1),
-    dropBeginAt: inHours(24),
-    dropEndAt: inHours(24 + 3 * 24),
+    visibleAt: inHours(1, now),
+    dropBeginAt: inHours(24, now),
+    dropEndAt: inHours(24 + 3 * 24, now),
     editionsPerPack: 2,
     contents: [
       { productId: ids.dragon, editionCount: 10 },
@@ -144,8 +147,8 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
     rounds: [
       {
         round: 1,
-        saleBeginAt: inHours(24),
-        saleEndAt: inHours(48),
+        saleBeginAt: inHours(24, now),
+        saleEndAt: inHours(48, now),
         price: 1_250,
         perPersonLimit: 2,
         packCount: 60,
@@ -153,8 +156,8 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
       },
       {
         round: 2,
-        saleBeginAt: inHours(48),
-        saleEndAt: inHours(24 + 3 * 24),
+        saleBeginAt: inHours(48, now),
+        saleEndAt: inHours(24 + 3 * 24, now),
         price: 1_500,
         perPersonLimit: null,
         packCount: 40,
