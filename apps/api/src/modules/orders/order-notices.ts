@@ -2,6 +2,8 @@ import { formatMoney, packCountText, type TNotificationStage } from '@cypher/con
 
 /** What each purchase stage tells the buyer, and what the ledger and receipt call the purchase, in one place. */
 const usd = (cents: number) => formatMoney({ amount: cents, currency: 'USD' });
+/** "1 minute", "10 minutes": ORDER_HOLD_MINUTES may be set to 1. */
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes.toLocaleString('en-US')} minutes`);
 
 /** The ledger movement's and the receipt's line: "Neon Tides · 2 packs". */
 export function purchaseDescription(dropName: string, quantity: number): string {
@@ -17,7 +19,7 @@ export const orderNotices = {
   pending: (dropName: string, quantity: number, holdMinutes: number) => ({
     stage: 'PENDING' as TNotificationStage,
     title: 'Payment pending',
-    body: `We are holding ${packCountText(quantity)} of ${dropName} for ${holdMinutes} minutes while you pay.`,
+    body: `We are holding ${packCountText(quantity)} of ${dropName} for ${minutesText(holdMinutes)} while you pay.`,
   }),
   failed: (dropName: string) => ({
     stage: 'FAILED' as TNotificationStage,
@@ -27,7 +29,7 @@ export const orderNotices = {
   timedOut: (dropName: string, holdMinutes: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Purchase timed out',
-    body: `We did not receive your payment for ${dropName} within ${holdMinutes} minutes, so the packs went back on sale.`,
+    body: `We did not receive your payment for ${dropName} within ${minutesText(holdMinutes)}, so the packs went back on sale.`,
   }),
   /** The payment arrived after the hold: whether the timeout job had released the packs yet or not. */
   paidAfterHoldExpired: (dropName: string, total: number) => ({
