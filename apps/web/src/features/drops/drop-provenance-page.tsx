@@ -10,6 +10,7 @@ import { useClaimLogHead } from './api/get-claim-log.ts';
 import { useDropProvenance } from './api/get-drop-provenance.ts';
 import { claimsLoggedText, ClaimLogVerdict, MyClaimsCheck } from './components/claim-log-check.tsx';
 import { isRevealed, MyPacksCheck, ProvenanceVerdict } from './components/provenance-check.tsx';
+import { ProvenanceCard } from './components/provenance-card.tsx';
 import styles from './components/provenance.module.css';
 
 /**
@@ -62,10 +63,7 @@ export default function DropProvenancePage() {
         </p>
       </header>
 
-      <section aria-labelledby="scheme-heading" className={styles.card}>
-        <h2 id="scheme-heading" className={styles.heading}>
-          How it works
-        </h2>
+      <ProvenanceCard title="How it works">
         <ol className={styles.steps}>
           <li>
             Every edition of the drop is listed in a fixed order (products by id, then serial numbers), shuffled with
@@ -95,7 +93,7 @@ export default function DropProvenancePage() {
           <dt>Algorithm</dt>
           <dd>{data.algorithm}</dd>
         </dl>
-      </section>
+      </ProvenanceCard>
 
       {isRevealed(data) ? (
         <>

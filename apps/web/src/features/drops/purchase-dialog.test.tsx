@@ -189,8 +189,7 @@ describe('purchase popup', () => {
 
   it('links a refusal for an unverified email to verifying it', async () => {
     buyer({
-      route: (request) =>
-        request.path === '/v2/orders' ? apiFailure(403, 'EMAIL_VERIFICATION_REQUIRED') : undefined,
+      route: (request) => (request.path === '/v2/orders' ? apiFailure(403, 'EMAIL_VERIFICATION_REQUIRED') : undefined),
     });
     renderApp(dropUrl);
     const { user, dialog } = await openPopup();

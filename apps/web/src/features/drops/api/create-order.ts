@@ -9,7 +9,11 @@ import { queryKeys } from '../../../api/query-keys.ts';
  * answers SUCCESSFUL at once; card and Tilia answer PENDING with the provider's checkout.
  */
 async function createOrder(body: TCreateOrderRequest, idempotencyKey: string): Promise<TCreatedOrder> {
-  return apiRequest<TCreatedOrder>('POST', '/v2/orders', { body, auth: true, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequest<TCreatedOrder>('POST', '/v2/orders', {
+    body,
+    auth: true,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useCreateOrder() {

@@ -24,6 +24,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useWholeClaimLog } from '../api/get-claim-log.ts';
 import { useMyPacks } from '../api/list-my-packs.ts';
 import { useMyOrdersOfDrop } from '../api/list-my-orders.ts';
+import { ProvenanceCard } from './provenance-card.tsx';
 import styles from './provenance.module.css';
 
 /** "1 claim logged", "1,204 claims logged": the head's length as the facts say it. */
@@ -144,14 +145,7 @@ export function ClaimLogVerdict({
   } else {
     content = <ClaimLogResult commitment={commitment} head={log.data.head} entries={log.data.entries} />;
   }
-  return (
-    <section aria-labelledby="claim-log-heading" className={styles.card}>
-      <h2 id="claim-log-heading" className={styles.heading}>
-        Claim log, checked in your browser
-      </h2>
-      {content}
-    </section>
-  );
+  return <ProvenanceCard title="Claim log, checked in your browser">{content}</ProvenanceCard>;
 }
 
 function ClaimLogResult({
@@ -419,12 +413,5 @@ export function MyClaimsCheck({ dropId }: { dropId: string }) {
       );
     }
   }
-  return (
-    <section aria-labelledby="my-claims-heading" className={styles.card}>
-      <h2 id="my-claims-heading" className={styles.heading}>
-        Your claims
-      </h2>
-      {content}
-    </section>
-  );
+  return <ProvenanceCard title="Your claims">{content}</ProvenanceCard>;
 }

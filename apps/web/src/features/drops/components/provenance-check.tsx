@@ -15,6 +15,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useMyPacks } from '../api/list-my-packs.ts';
+import { ProvenanceCard } from './provenance-card.tsx';
 import styles from './provenance.module.css';
 
 type TRevealed = TDropProvenance & { seed: string; packs: NonNullable<TDropProvenance['packs']> };
@@ -65,10 +66,7 @@ export function ProvenanceVerdict({ provenance }: { provenance: TRevealed }) {
   const check = useProvenanceCheck(provenance);
   const editionCount = provenance.packs.reduce((sum, pack) => sum + pack.items.length, 0);
   return (
-    <section aria-labelledby="verdict-heading" className={styles.card}>
-      <h2 id="verdict-heading" className={styles.heading}>
-        Checked in your browser
-      </h2>
+    <ProvenanceCard title="Checked in your browser">
       {check === null ? (
         <p className={styles.checking} role="status">
           <Spinner /> Recomputing {formatCount(provenance.packs.length)} packs and {formatCount(editionCount)} editions…
@@ -111,7 +109,7 @@ export function ProvenanceVerdict({ provenance }: { provenance: TRevealed }) {
           </dl>
         </>
       )}
-    </section>
+    </ProvenanceCard>
   );
 }
 
@@ -205,12 +203,5 @@ export function MyPacksCheck({ drop, provenance }: { drop: TDrop; provenance: TR
         </ul>
       );
   }
-  return (
-    <section aria-labelledby="my-packs-heading" className={styles.card}>
-      <h2 id="my-packs-heading" className={styles.heading}>
-        Your packs
-      </h2>
-      {content}
-    </section>
-  );
+  return <ProvenanceCard title="Your packs">{content}</ProvenanceCard>;
 }
