@@ -3,7 +3,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 /**
  * Account set-up for the journeys, through the real API and the dev mailbox (ARCHITECTURE section 3). Every
  * journey makes its own account: the server is shared by the whole run, and rate limits count per account and per
- * address (sign-ups: 10 an hour from one IP for the whole suite, so journeys sign up once each at most).
+ * address (sign-ups from one IP: SIGN_UP_LIMIT_PER_HOUR, which the journeys' server raises for the whole suite).
  */
 export const PASSWORD = 'Collector#2026';
 const AUTH = '/v1/users/authentications';

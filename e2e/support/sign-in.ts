@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * The accounts the demo seed makes on an empty database (apps/api/src/db/seed/seed-demo-accounts.ts). Journeys use
- * these rather than sign up: sign-ups are limited to 10 an hour per address for the whole run.
+ * these where a journey is not about a new account: a sign-up costs a password hash and a verification mail.
  */
 export const demoAdmin = { email: 'admin@cypher.local', password: 'Operator#2026' } as const;
 export const demoCollector = { email: 'fan@cypher.local', password: 'Collector#2026' } as const;

@@ -10,6 +10,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = 'development';
 process.env.LOG_LEVEL ??= 'warn';
+// Every journey signs up from 127.0.0.1: a run makes about ten accounts, and a rerun within the hour as many again.
+process.env.SIGN_UP_LIMIT_PER_HOUR ??= '1000';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 

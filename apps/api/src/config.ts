@@ -49,6 +49,7 @@ const ZEnvironment = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Cypher <no-reply@cypher.local>'),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -169,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionTtlDays: e.SESSION_TTL_DAYS,
       /** How long a sign-in found alive is trusted without reading it again: the bound on a logout elsewhere. */
       sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
+      /** Accounts one address may create in an hour (password and social sign-ups together). */
+      signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR,
       issuer: publicUrl,
       audience: 'cypher-api',
     },

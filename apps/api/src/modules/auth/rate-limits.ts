@@ -10,7 +10,6 @@ const HOUR = 60 * MINUTE;
 export const authRateLimits = {
   signInPerIp: { name: 'sign-in-ip', limit: 50, windowMs: 15 * MINUTE },
   failedSignInsPerAccount: { name: 'sign-in-failures', limit: 10, windowMs: 15 * MINUTE },
-  signUpPerIp: { name: 'sign-up-ip', limit: 10, windowMs: HOUR },
   passwordResetPerIp: { name: 'password-reset-ip', limit: 10, windowMs: HOUR },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 3, windowMs: HOUR },
   verificationMailsPerAccount: { name: 'verification-mail', limit: 5, windowMs: HOUR },
@@ -19,6 +18,11 @@ export const authRateLimits = {
   failedPasswordChecksPerAccount: { name: 'password-check-failures', limit: 10, windowMs: 15 * MINUTE },
   oauthStartsPerIp: { name: 'oauth-start-ip', limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
+
+/** Sign-ups per address, password and social together: SIGN_UP_LIMIT_PER_HOUR (10 by default) in an hour. */
+export function signUpPerIp(limitPerHour: number): RateLimit {
+  return { name: 'sign-up-ip', limit: limitPerHour, windowMs: HOUR };
+}
 
 export interface RequestMeta {
   ip: string;

@@ -103,4 +103,17 @@ describe('POST /v1/users (sign-up)', () => {
     expect(refused.json()).toEqual({ code: 'REQUEST_MAXIMUN', message: 'You have exceeded the maximum number of requests.' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('takes its limit from SIGN_UP_LIMIT_PER_HOUR', async () => {
+    const strict = await createTestApp({ env: { SIGN_UP_LIMIT_PER_HOUR: '2' } });
+    try {
+      const signUpThere = () =>
+        strict.app.inject({ method: 'POST', url: '/v1/users', payload: valid(), remoteAddress: '192.0.2.78' });
+      expect((await signUpThere()).statusCode).toBe(201);
+      expect((await signUpThere()).statusCode).toBe(201);
+      expect((await signUpThere()).json().code).toBe('REQUEST_MAXIMUN');
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -9,12 +9,12 @@ import { issueAccountKey } from './account-keys.ts';
 import { verificationEmail } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
 import { hashPassword } from './password-hashing.ts';
-import { authRateLimits, type RequestMeta } from './rate-limits.ts';
+import { signUpPerIp, type RequestMeta } from './rate-limits.ts';
 import { startSession } from './sessions.ts';
 
 /** Creates the account (status CREATED), signs it in, and sends the verification email. */
 export async function signUp(ctx: AppContext, input: Required<TSignUpRequest>, meta: RequestMeta): Promise<TTokenPair> {
-  await consumeRateLimit(ctx.rateLimiter, authRateLimits.signUpPerIp, meta.ip);
+  await consumeRateLimit(ctx.rateLimiter, signUpPerIp(ctx.config.auth.signUpLimitPerHour), meta.ip);
   // Hashing is slow on purpose; do it before the transaction so no row lock waits on it.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();

@@ -6,7 +6,7 @@ import { consumeRateLimit } from '../../../http/rate-limit/rate-limiter.ts';
 import { newId } from '../../../lib/ids.ts';
 import { createAccount, isEmailTaken } from '../../users/accounts.ts';
 import { getUser } from '../find-user.ts';
-import { authRateLimits, type RequestMeta } from '../rate-limits.ts';
+import { signUpPerIp, type RequestMeta } from '../rate-limits.ts';
 import { startSession } from '../sessions.ts';
 import { signInOrChallenge } from '../sign-in-or-challenge.ts';
 import { findLinkedUserId, isProviderAccountTaken, linkProviderAccount } from './linked-accounts.ts';
@@ -22,7 +22,7 @@ export async function signUpWithSocial(
   input: Required<TSocialSignUpRequest>,
   meta: RequestMeta,
 ): Promise<{ isCreated: boolean; signIn: TLoginResponse }> {
-  await consumeRateLimit(ctx.rateLimiter, authRateLimits.signUpPerIp, meta.ip);
+  await consumeRateLimit(ctx.rateLimiter, signUpPerIp(ctx.config.auth.signUpLimitPerHour), meta.ip);
   const claims = await socialSignUpTokens(ctx.authSecret, ctx.config.auth.issuer, ctx.clock).verify(input.signUpToken);
   const existingUserId = await findLinkedUserId(ctx.db, claims.provider, claims.providerUserId);
   if (existingUserId) {
