@@ -21,9 +21,5 @@ export type TBrandType = (typeof brandTypes)[number];
 export const publicationStatuses = ['DRAFT', 'PUBLISHED'] as const;
 export type TPublicationStatus = (typeof publicationStatuses)[number];
 
-/** What happened to a product; later issues (drops, fusion, redeem, airdrops) write these. */
-export const productActivityKinds = ['MINTED', 'PURCHASED', 'OPENED', 'FUSED', 'REDEEMED', 'AIRDROPPED'] as const;
-export type TProductActivityKind = (typeof productActivityKinds)[number];
-
 export const bannerPlacements = ['HOME'] as const;
 export type TBannerPlacement = (typeof bannerPlacements)[number];

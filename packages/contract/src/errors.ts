@@ -175,6 +175,7 @@ export const errorCatalogue = {
     message: 'Your hold on these packs has expired, so they went back on sale. A payment that still arrives goes to your balance.',
   },
   PACK_NOT_FOUND: { status: 404, message: 'We could not find this pack.' },
+  EDITION_NOT_FOUND: { status: 404, message: 'We could not find this collectible.' },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'We could not find this notification.' },
 
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.

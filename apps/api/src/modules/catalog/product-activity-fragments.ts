@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TProductActivityKind } from '@cypher/contract';
+import type { TActivityKind } from '@cypher/contract';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
@@ -8,7 +8,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
  * edition_id, product_id, serial_number, actor_user_id, at, and n (1, 2, 3...), which pairs each row with one of `ids`
  * (made by the caller, since our ids sort by time).
  */
-export function insertProductActivitiesSql(kind: TProductActivityKind, source: SQL, ids: readonly string[]): SQL {
+export function insertProductActivitiesSql(kind: TActivityKind, source: SQL, ids: readonly string[]): SQL {
   return sql`
     insert into product_activities (id, product_id, kind, actor_user_id, edition_number, edition_id, created_at)
     select ids.id, s.product_id, ${kind}, s.actor_user_id, s.serial_number, s.edition_id, s.at

@@ -1,4 +1,4 @@
-import type { TProductActivity, TProductActivityKind } from '@cypher/contract';
+import type { TActivityKind, TProductActivity } from '@cypher/contract';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -8,11 +8,20 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useProductActivities } from '../api/list-product-activities.ts';
 import styles from './product-activity.module.css';
 
-const kindText: Record<TProductActivityKind, { verb: string; icon: IconName }> = {
+const kindText: Record<TActivityKind, { verb: string; icon: IconName }> = {
   MINTED: { verb: 'Minted', icon: 'sparkle' },
   PURCHASED: { verb: 'Bought', icon: 'card' },
-  OPENED: { verb: 'Revealed', icon: 'package' },
+  OPENED: { verb: 'Opened', icon: 'package' },
+  EQUIPPED: { verb: 'Placed on a figure base', icon: 'frame' },
+  UNEQUIPPED: { verb: 'Taken off a figure base', icon: 'frame' },
+  LOCKED: { verb: 'Locked', icon: 'lock' },
+  UNLOCKED: { verb: 'Unlocked', icon: 'lock' },
+  LISTED: { verb: 'Listed for sale', icon: 'tag' },
+  UNLISTED: { verb: 'Taken off sale', icon: 'tag' },
+  SOLD: { verb: 'Sold', icon: 'tag' },
+  EXPORTED: { verb: 'Exported to a wallet', icon: 'external' },
   FUSED: { verb: 'Fused', icon: 'flame' },
+  BURNED: { verb: 'Used in a fusion', icon: 'flame' },
   REDEEMED: { verb: 'Redeemed', icon: 'gift' },
   AIRDROPPED: { verb: 'Airdropped', icon: 'package' },
 };
