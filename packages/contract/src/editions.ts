@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZActivityKind, ZBrandSummary, ZRarity } from './catalog.ts';
+import { isEvmAddress } from './bank-details.ts';
 import { editionStates } from './edition-moves.ts';
 
 /**
@@ -64,3 +65,13 @@ export const ZNftMetadata = z.object({
   attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })),
 });
 export type TNftMetadata = z.infer<typeof ZNftMetadata>;
+
+export const editionMessages = {
+  exportAddress: 'Enter the wallet address to export to: 0x followed by 40 hexadecimal characters.',
+} as const;
+
+/** POST /v1/editions/{id}/export: the collector's own wallet, on the chain the contract lives on. */
+export const ZExportEditionRequest = z.strictObject({
+  address: z.string().trim().refine(isEvmAddress, { error: editionMessages.exportAddress }),
+});
+export type TExportEditionRequest = z.infer<typeof ZExportEditionRequest>;

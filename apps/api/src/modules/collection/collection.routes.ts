@@ -1,9 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZData, ZEdition, ZEditionHistoryEntry, ZNftMetadata, ZNftTrait } from '@cypher/contract';
+import {
+  ZData,
+  ZEdition,
+  ZEditionHistoryEntry,
+  ZExportEditionRequest,
+  ZNftMetadata,
+  ZNftTrait,
+} from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
+import { principalOf } from '../../http/auth-guard.ts';
+import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { exportEdition } from './export-edition.ts';
 import { getEditionView } from './get-edition.ts';
 import { listEditionHistory } from './list-edition-history.ts';
+import { setEditionLock } from './lock-edition.ts';
 import { nftMetadata, nftTraits } from './nft-metadata.ts';
 
 const tags = ['collection'];
@@ -66,6 +77,50 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => nftMetadata(await getEditionView(ctx.db, request.params.id), ctx.config.publicUrl),
+    );
+
+    for (const [move, isLocked] of [
+      ['lock', true],
+      ['unlock', false],
+    ] as const) {
+      app.post(
+        `/v1/editions/:id/${move}`,
+        {
+          preHandler: ctx.guard.requireAuth,
+          schema: {
+            tags,
+            summary: isLocked ? 'Lock my edition against fusion, export and sale' : 'Unlock my edition',
+            params: ZEditionParams,
+            response: { 200: ZData(ZEdition) },
+          },
+        },
+        async (request) => ({
+          data: await setEditionLock(ctx, principalOf(request).userId, request.params.id, isLocked),
+        }),
+      );
+    }
+
+    app.post(
+      '/v1/editions/:id/export',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Export my edition to my own wallet address (takes an Idempotency-Key header)',
+          params: ZEditionParams,
+          body: ZExportEditionRequest,
+          response: { 200: ZData(ZEdition) },
+        },
+      },
+      async (request) => ({
+        data: await exportEdition(
+          ctx,
+          principalOf(request).userId,
+          request.params.id,
+          request.body,
+          idempotentRequestOf(request),
+        ),
+      }),
     );
   };
 }
