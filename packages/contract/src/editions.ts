@@ -25,6 +25,7 @@ export const ZEdition = z.object({
     id: z.uuid(),
     name: z.string(),
     rarity: ZRarity,
+    imageUrl: z.string(),
     imageThumbnailUrl: z.string(),
   }),
   brand: ZBrandSummary,

@@ -58,6 +58,7 @@ export async function editionViewsByIds(db: Db, ids: readonly string[]): Promise
           id: product.id,
           name: product.name,
           rarity: product.rarity,
+          imageUrl: product.imageUrl,
           imageThumbnailUrl: product.imageThumbnailUrl,
         },
         brand: brands.get(row.brandId)!,

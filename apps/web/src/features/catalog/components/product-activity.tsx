@@ -1,33 +1,17 @@
-import type { TActivityKind, TProductActivity } from '@cypher/contract';
+import type { TProductActivity } from '@cypher/contract';
+import { activityWords } from '../../../lib/activity-words.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon, type IconName } from '../../../ui/icon.tsx';
+import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useProductActivities } from '../api/list-product-activities.ts';
 import styles from './product-activity.module.css';
 
-const kindText: Record<TActivityKind, { verb: string; icon: IconName }> = {
-  MINTED: { verb: 'Minted', icon: 'sparkle' },
-  PURCHASED: { verb: 'Bought', icon: 'card' },
-  OPENED: { verb: 'Opened', icon: 'package' },
-  EQUIPPED: { verb: 'Placed on a figure base', icon: 'frame' },
-  UNEQUIPPED: { verb: 'Taken off a figure base', icon: 'frame' },
-  LOCKED: { verb: 'Locked', icon: 'lock' },
-  UNLOCKED: { verb: 'Unlocked', icon: 'lock' },
-  LISTED: { verb: 'Listed for sale', icon: 'tag' },
-  UNLISTED: { verb: 'Taken off sale', icon: 'tag' },
-  SOLD: { verb: 'Sold', icon: 'tag' },
-  EXPORTED: { verb: 'Exported to a wallet', icon: 'external' },
-  FUSED: { verb: 'Fused', icon: 'flame' },
-  BURNED: { verb: 'Used in a fusion', icon: 'flame' },
-  REDEEMED: { verb: 'Redeemed', icon: 'gift' },
-  AIRDROPPED: { verb: 'Airdropped', icon: 'package' },
-};
 
 function activitySentence(activity: TProductActivity): string {
-  const { verb } = kindText[activity.kind];
+  const { verb } = activityWords[activity.kind];
   const edition = activity.editionNumber === null ? 'An edition' : `Edition #${formatCount(activity.editionNumber)}`;
   const who = activity.actor ? ` by ${activity.actor.nickname ?? 'a collector'}` : '';
   return `${edition} · ${verb}${who}`;
@@ -74,7 +58,7 @@ export function ProductActivity({ productId }: { productId: string }) {
         {activities.map((activity) => (
           <li key={activity.id} className={styles.item}>
             <span className={styles.icon} aria-hidden="true">
-              <Icon name={kindText[activity.kind].icon} size={18} />
+              <Icon name={activityWords[activity.kind].icon} size={18} />
             </span>
             <span className={styles.text}>{activitySentence(activity)}</span>
             <time className={styles.time} dateTime={activity.createdAt}>
