@@ -8,6 +8,11 @@
 export const rarities = ['COMMON', 'RARE', 'EPIC', 'LEGENDARY'] as const;
 export type TRarity = (typeof rarities)[number];
 
+/** "LEGENDARY" -> "Legendary": how a rarity is written for people (badges, NFT traits, token metadata). */
+export function rarityLabel(rarity: TRarity): string {
+  return rarity.charAt(0) + rarity.slice(1).toLowerCase();
+}
+
 /** 1 for COMMON up to 4 for LEGENDARY: compare rarities with this, never with string order. */
 export function rarityRank(rarity: TRarity): number {
   return rarities.indexOf(rarity) + 1;

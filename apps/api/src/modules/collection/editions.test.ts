@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityKinds } from '@cypher/contract';
+import { activityKinds, rarityLabel } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
@@ -192,7 +192,7 @@ describe('edition endpoints', () => {
 
     const traits = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/traits` })).json().data;
     expect(traits.slice(-2)).toEqual([
-      { traitType: 'Rarity', value: edition.product.rarity },
+      { traitType: 'Rarity', value: rarityLabel(edition.product.rarity) },
       { traitType: 'Serial number', value: String(edition.serialNumber) },
     ]);
 
@@ -204,7 +204,7 @@ describe('edition endpoints', () => {
     expect(token.external_url).toBe(new URL(`/nfts/${editionId}/`, t.deps.config.publicUrl).toString());
     expect(token.attributes).toEqual(
       expect.arrayContaining([
-        { trait_type: 'Rarity', value: edition.product.rarity },
+        { trait_type: 'Rarity', value: rarityLabel(edition.product.rarity) },
         { trait_type: 'Serial number', value: edition.serialNumber },
         { trait_type: 'Brand', value: edition.brand.name },
       ]),

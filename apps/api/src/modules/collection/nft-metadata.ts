@@ -1,4 +1,4 @@
-import type { TNftMetadata, TNftTrait } from '@cypher/contract';
+import { rarityLabel, type TNftMetadata, type TNftTrait } from '@cypher/contract';
 import type { TEditionView } from './edition-views.ts';
 
 /*
@@ -10,7 +10,7 @@ import type { TEditionView } from './edition-views.ts';
 export function nftTraits({ edition, product }: TEditionView): TNftTrait[] {
   return [
     ...product.properties,
-    { traitType: 'Rarity', value: edition.product.rarity },
+    { traitType: 'Rarity', value: rarityLabel(edition.product.rarity) },
     { traitType: 'Serial number', value: String(edition.serialNumber) },
   ];
 }
@@ -31,7 +31,7 @@ export function nftMetadata(view: TEditionView, publicUrl: string): TNftMetadata
     external_url: absolute(`/nfts/${edition.id}/`),
     attributes: [
       ...product.properties.map((property) => ({ trait_type: property.traitType, value: property.value })),
-      { trait_type: 'Rarity', value: edition.product.rarity },
+      { trait_type: 'Rarity', value: rarityLabel(edition.product.rarity) },
       { trait_type: 'Serial number', value: edition.serialNumber },
       { trait_type: 'Brand', value: edition.brand.name },
       ...(edition.collection ? [{ trait_type: 'Collection', value: edition.collection.name }] : []),
