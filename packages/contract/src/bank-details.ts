@@ -47,8 +47,8 @@ export function isIban(value: string): boolean {
   return remainder === 1;
 }
 
-/** An Ethereum-style (ERC-20 USDC) address: 0x and 40 hex digits. */
-export function isUsdcAddress(value: string): boolean {
+/** An Ethereum-style address (a USDC payout, an NFT export): 0x and 40 hex digits. */
+export function isEvmAddress(value: string): boolean {
   return /^0x[0-9a-fA-F]{40}$/.test(value.trim());
 }
 

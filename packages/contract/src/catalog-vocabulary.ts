@@ -8,6 +8,11 @@
 export const rarities = ['COMMON', 'RARE', 'EPIC', 'LEGENDARY'] as const;
 export type TRarity = (typeof rarities)[number];
 
+/** "LEGENDARY" -> "Legendary": how a rarity is written for people (badges, NFT traits, token metadata). */
+export function rarityLabel(rarity: TRarity): string {
+  return rarity.charAt(0) + rarity.slice(1).toLowerCase();
+}
+
 /** 1 for COMMON up to 4 for LEGENDARY: compare rarities with this, never with string order. */
 export function rarityRank(rarity: TRarity): number {
   return rarities.indexOf(rarity) + 1;
@@ -20,10 +25,6 @@ export type TBrandType = (typeof brandTypes)[number];
 /** DRAFT is visible in the console only; PUBLISHED is visible to everyone (when its brand is published too). */
 export const publicationStatuses = ['DRAFT', 'PUBLISHED'] as const;
 export type TPublicationStatus = (typeof publicationStatuses)[number];
-
-/** What happened to a product; later issues (drops, fusion, redeem, airdrops) write these. */
-export const productActivityKinds = ['MINTED', 'PURCHASED', 'OPENED', 'FUSED', 'REDEEMED', 'AIRDROPPED'] as const;
-export type TProductActivityKind = (typeof productActivityKinds)[number];
 
 export const bannerPlacements = ['HOME'] as const;
 export type TBannerPlacement = (typeof bannerPlacements)[number];

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  bannerPlacements,
-  brandTypes,
-  productActivityKinds,
-  publicationStatuses,
-  rarities,
-} from './catalog-vocabulary.ts';
+import { bannerPlacements, brandTypes, publicationStatuses, rarities } from './catalog-vocabulary.ts';
+import { activityKinds } from './edition-moves.ts';
 import { ZPageQuery } from './envelope.ts';
 
 /**
@@ -33,7 +28,7 @@ export const catalogMessages = {
 export const ZRarity = z.enum(rarities);
 export const ZBrandType = z.enum(brandTypes);
 export const ZPublicationStatus = z.enum(publicationStatuses);
-export const ZProductActivityKind = z.enum(productActivityKinds);
+export const ZActivityKind = z.enum(activityKinds);
 export const ZBannerPlacement = z.enum(bannerPlacements);
 
 // ----------------------------------------------------------------------------------------------------- read shapes
@@ -143,7 +138,7 @@ export type TRarityCount = z.infer<typeof ZRarityCount>;
 export const ZProductActivity = z.object({
   id: z.uuid(),
   productId: z.uuid(),
-  kind: ZProductActivityKind,
+  kind: ZActivityKind,
   /** Who did it, by public nickname; null for the platform (mints, airdrops) or a deleted account. */
   actor: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
   editionNumber: z.number().int().nullable(),

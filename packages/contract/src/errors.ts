@@ -162,7 +162,8 @@ export const errorCatalogue = {
   /** `details` names the product (field `contents`) and how many of its editions are left. */
   EDITION_SIZE_EXCEEDED: {
     status: 409,
-    message: 'This drop holds more editions of a product than its edition size leaves. Lower the count or raise the size.',
+    message:
+      'This drop holds more editions of a product than its edition size leaves. Lower the count or raise the size.',
   },
   EDITION_NUMBERS_TAKEN: {
     status: 409,
@@ -172,9 +173,18 @@ export const errorCatalogue = {
   ORDER_NOT_PENDING: { status: 409, message: 'This order is no longer waiting for a payment.' },
   ORDER_HOLD_EXPIRED: {
     status: 409,
-    message: 'Your hold on these packs has expired, so they went back on sale. A payment that still arrives goes to your balance.',
+    message:
+      'Your hold on these packs has expired, so they went back on sale. A payment that still arrives goes to your balance.',
   },
   PACK_NOT_FOUND: { status: 404, message: 'We could not find this pack.' },
+  EDITION_NOT_FOUND: { status: 404, message: 'We could not find this collectible.' },
+  EDITION_NOT_YOURS: { status: 403, message: 'This collectible is not yours.' },
+  EDITION_LOCKED: {
+    status: 409,
+    message: 'This collectible is locked: take it off its figure base, off sale, or unlock it first.',
+  },
+  EDITION_UNAVAILABLE: { status: 409, message: 'This collectible has left the collection.' },
+  EDITION_STATE_CONFLICT: { status: 409, message: 'This collectible cannot do that in its present state.' },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'We could not find this notification.' },
 
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.

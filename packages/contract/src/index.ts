@@ -2,6 +2,8 @@ export * from './account-status.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './catalog-vocabulary.ts';
+export * from './edition-moves.ts';
+export * from './editions.ts';
 export * from './catalog-requests.ts';
 export * from './console.ts';
 export * from './constants.ts';

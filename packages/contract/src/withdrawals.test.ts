@@ -6,7 +6,7 @@ import {
   isInstitutionNumber,
   isSwiftCode,
   isTransitNumber,
-  isUsdcAddress,
+  isEvmAddress,
 } from './bank-details.ts';
 import { auditActions } from './console.ts';
 import {
@@ -77,7 +77,7 @@ describe('bank field checks', () => {
     ['0x52908400098527886e0f7030069857d2e4169ee', false],
     ['52908400098527886E0F7030069857D2E4169EE7aa', false],
     ['0xZ2908400098527886E0F7030069857D2E4169EE7', false],
-  ])('USDC address %s → %s', (value, expected) => expect(isUsdcAddress(value)).toBe(expected));
+  ])('USDC address %s → %s', (value, expected) => expect(isEvmAddress(value)).toBe(expected));
 });
 
 const holder = {

@@ -6,7 +6,7 @@ import {
   isInstitutionNumber,
   isSwiftCode,
   isTransitNumber,
-  isUsdcAddress,
+  isEvmAddress,
   wireSchemeFor,
 } from './bank-details.ts';
 import { isCountryCode } from './countries.ts';
@@ -87,7 +87,7 @@ export const ZWireDetails = z
 export type TWireDetails = z.infer<typeof ZWireDetails>;
 
 /** A USDC (ERC-20) address, as the withdrawal and the saved addresses take it. */
-export const ZUsdcAddress = z.string().trim().refine(isUsdcAddress, withdrawalMessages.usdcAddress);
+export const ZUsdcAddress = z.string().trim().refine(isEvmAddress, withdrawalMessages.usdcAddress);
 
 const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
 /** One withdrawal's bounds in USD minor units: at least $1, at most $1,000,000. */

@@ -4,27 +4,32 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { apiFolder } from '../lib/api-folder.ts';
+import { syncActivityKinds } from '../modules/catalog/sync-activity-kinds.ts';
 import type { Database } from './client.ts';
 
-const migrationsFolder = path.join(apiFolder, 'src/db/migrations');
+export const migrationsFolder = path.join(apiFolder, 'src/db/migrations');
 
 /** An arbitrary constant that names "schema migration" among this database's advisory locks. */
 const MIGRATION_LOCK_KEY = 728_431_001;
 
 /**
- * Brings the schema up to date. On PostgreSQL several API instances may start at once, so the migration runs under a
+ * Brings the schema up to date, then the vocabularies the database takes from the contract (activity kinds). Another
+ * `folder` is an upgrade test's copy that stops at an earlier migration, before those vocabularies' tables exist. On PostgreSQL several API instances may start at once, so the migration runs under a
  * session advisory lock: the first instance migrates, the others wait and then find nothing left to do.
  */
-export async function runMigrations(database: Database): Promise<void> {
+export async function runMigrations(database: Database, folder = migrationsFolder): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    if (folder === migrationsFolder) await syncActivityKinds(database.db);
     return;
   }
   // A session lock needs one connection for lock, migration and unlock, so take a client out of the pool.
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder });
+    await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder: folder });
+    if (folder === migrationsFolder)
+      await syncActivityKinds(drizzleNodePostgres({ client }) as unknown as Database['db']);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();

@@ -4,6 +4,7 @@ import { TEST_PROVENANCE_SEED_KEY } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { MINUTE_MS } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { createPackEditions } from '../modules/collection/create-pack-editions.ts';
 import { dropContents, drops, salePolicies, salePolicyWhitelist } from '../modules/drops/drops.tables.ts';
 import { encryptSeed } from '../modules/drops/provenance-seed-cipher.ts';
 import { accessTokens } from '../modules/auth/access-tokens.ts';
@@ -97,12 +98,7 @@ export async function insertLiveDrop(
     const items = numbers.flatMap((number, n) =>
       assigned[number - 1]!.items.map((item) => ({ ...item, packId: packIds[n]! })),
     );
-    await db.execute(sql`
-      insert into editions (id, product_id, serial_number, pack_id, type, created_at)
-      select id, product_id, serial, pack_id, 'STANDARD', ${now.toISOString()}::timestamptz
-      from unnest(${sql.param(items.map(() => newId()))}::uuid[], ${sql.param(items.map((item) => item.productId))}::uuid[],
-                  ${sql.param(items.map((item) => item.serialNumber))}::int[], ${sql.param(items.map((item) => item.packId))}::uuid[])
-        as e(id, product_id, serial, pack_id)`);
+    await createPackEditions(db, items, now);
     policies.push({ id, round: index + 1 });
     nextPack += round.packCount;
   }

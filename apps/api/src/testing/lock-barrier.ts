@@ -23,6 +23,9 @@ export async function raceThroughGate<T>(
     racing.catch(() => undefined);
     const deadline = Date.now() + 120_000;
     for (;;) {
+      // The gate's transaction would otherwise keep reading the activity snapshot its first look took (PostgreSQL
+      // keeps one per transaction), and never see racers that queue after it.
+      await gate.query('select pg_stat_clear_snapshot()');
       const { rows } = await gate.query<{ waiting: number }>(
         `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
       );

@@ -7,12 +7,13 @@ import { runMigrations } from '../db/migrate.ts';
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default; with TEST_DATABASE_URL, a new database
  * created on that server and dropped again by `close()`. Never a mock: the suites run real SQL either way.
+ * `migrationsFolder`: migrate from another folder (an upgrade test stops at an earlier migration first).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { migrationsFolder?: string } = {}): Promise<Database> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const database = await openDatabase({});
-    await runMigrations(database);
+    await runMigrations(database, options.migrationsFolder);
     return database;
   }
 
@@ -25,7 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 12 });
-  await runMigrations(database);
+  await runMigrations(database, options.migrationsFolder);
   return {
     ...database,
     async close() {

@@ -52,8 +52,8 @@ export const queryKeys = {
   },
   packs: domainKeys('packs'),
   passes: domainKeys('passes'),
-  editions: domainKeys('editions'),
-  nfts: domainKeys('nfts'),
+  editions: { ...domainKeys('editions'), history: (id: string) => ['editions', 'history', id] as const },
+  nfts: { ...domainKeys('nfts'), traits: (id: string) => ['nfts', 'traits', id] as const },
   favorites: domainKeys('favorites'),
   orders: {
     ...domainKeys('orders'),

@@ -1,11 +1,8 @@
-import type { TRarity } from '@cypher/contract';
+import { rarityLabel, type TRarity } from '@cypher/contract';
 import type { CSSProperties } from 'react';
 import styles from './rarity-badge.module.css';
 
-/** "LEGENDARY" -> "Legendary". */
-export function rarityLabel(rarity: TRarity): string {
-  return rarity.charAt(0) + rarity.slice(1).toLowerCase();
-}
+export { rarityLabel } from '@cypher/contract';
 
 /** The CSS custom property holding a rarity's colour (tokens.css), for borders and glows around a badge. */
 export function rarityColour(rarity: TRarity): string {

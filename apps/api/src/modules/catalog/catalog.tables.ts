@@ -15,17 +15,17 @@ import {
 import {
   bannerPlacements,
   brandTypes,
-  productActivityKinds,
   publicationStatuses,
   rarities,
+  type TActivityKind,
   type TBannerPlacement,
   type TBrandType,
-  type TProductActivityKind,
   type TProductProperty,
   type TPublicationStatus,
   type TRarity,
 } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
+import { editions } from '../collection/collection.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { timestamptz } from '../../db/columns.ts';
 
@@ -206,7 +206,14 @@ export const productTags = pgTable(
 );
 
 /**
- * What happened to a product's editions, newest first on the product page: written in the same transaction as the
+ * The activity kinds the database accepts: the contract's activityKinds, written here after every migration
+ * (syncActivityKinds), so a feature adds a kind in the contract alone and no migration edits a constraint.
+ */
+export const activityKinds = pgTable('activity_kinds', { kind: text('kind').primaryKey() });
+
+/**
+ * What happened to a product's editions, newest first on the product page; an edition's rows, oldest first, are its
+ * history (GET /v1/editions/{id}/histories). written in the same transaction as the
  * event (a purchase, a pack opening). A purchase's rows stay hidden until the pack is opened or its drop completes,
  * so the feed never gives away what an unopened pack holds.
  */
@@ -217,16 +224,23 @@ export const productActivities = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<TProductActivityKind>().notNull(),
+    kind: text('kind')
+      .$type<TActivityKind>()
+      .notNull()
+      .references(() => activityKinds.kind),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     editionNumber: integer('edition_number'),
-    /** The edition it is about, when there is one (purchases and pack openings). */
-    editionId: uuid('edition_id'),
+    /** The edition it is about, when there is one (every kind but a product's own). */
+    editionId: uuid('edition_id').references(() => editions.id, { onDelete: 'restrict' }),
+    /** The other side, when there is one: the wallet address an edition was exported to. */
+    counterpartAddress: text('counterpart_address'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('product_activities_product_created_idx').on(table.productId, table.createdAt, table.id),
-    check('product_activities_kind_check', isOneOf(table.kind, productActivityKinds)),
+    index('product_activities_edition_created_idx')
+      .on(table.editionId, table.createdAt, table.id)
+      .where(sql`${table.editionId} is not null`),
   ],
 );
 

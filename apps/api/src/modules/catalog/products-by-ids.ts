@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { TPublicationStatus, TRarity } from '@cypher/contract';
+import type { TProductProperty, TPublicationStatus, TRarity } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { products } from './catalog.tables.ts';
 
@@ -7,11 +7,16 @@ import { products } from './catalog.tables.ts';
 export interface TProductFacts {
   id: string;
   brandId: string;
+  collectionId: string | null;
   name: string;
+  description: string | null;
   rarity: TRarity;
   /** COMMON 1 ... LEGENDARY 4, for ordering rarest first. */
   rarityRank: number;
+  imageUrl: string;
   imageThumbnailUrl: string;
+  /** Its traits ("Background: Neon"), which every edition of it carries. */
+  properties: TProductProperty[];
   editionSize: number | null;
   status: TPublicationStatus;
 }
@@ -37,10 +42,14 @@ export async function productsByIds(
     .select({
       id: products.id,
       brandId: products.brandId,
+      collectionId: products.collectionId,
       name: products.name,
+      description: products.description,
       rarity: products.rarity,
       rarityRank: products.rarityRank,
+      imageUrl: products.imageUrl,
       imageThumbnailUrl: products.imageThumbnailUrl,
+      properties: products.properties,
       editionSize: products.editionSize,
       status: products.status,
     })

@@ -1,16 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { editionTypes, type TEditionType } from '@cypher/contract';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { editionStates, editionTypes, type TEditionState, type TEditionType } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
-import { products } from '../catalog/catalog.tables.ts';
+import { brands, collections, products } from '../catalog/catalog.tables.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { timestamptz } from '../../db/columns.ts';
 
 /**
- * One numbered edition of a product ("#12 / 500"). Drops create them at publication, inside their packs; the owner is
- * set when its pack is opened (until then the pack's owner holds it). The collection issue adds the chain registry
- * (contract address, token id), traits and history to this table.
+ * The custodial registry's contracts: one per collection (or per brand, for a product outside any collection), its
+ * address derived from that key (custodialContractAddress), and the next token id it issues. Publishing a drop claims
+ * a run of token ids per contract in one conditional update per batch of editions, never one per purchase.
+ */
+export const chainContracts = pgTable(
+  'chain_contracts',
+  {
+    address: text('address').primaryKey(),
+    /** `collection:<id>` or `brand:<id>`. */
+    registryKey: text('registry_key').notNull(),
+    nextTokenId: bigint('next_token_id', { mode: 'number' }).notNull().default(1),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('chain_contracts_registry_key_key').on(table.registryKey),
+    check('chain_contracts_next_token_check', sql`${table.nextTokenId} > 0`),
+  ],
+);
+
+/**
+ * One numbered edition of a product ("#12 / 500") and its token: a contract address and token id from the custodial
+ * registry, minted at the drop's publication inside its pack. `state` moves only along the contract's editionMoves;
+ * the owner is set when its pack is opened (until then the pack's owner holds it). `brand_id` and `collection_id` are
+ * the product's, copied when the edition is minted and never changed, so a collection groups by brand without reading
+ * the catalogue's tables (decision record 24).
  */
 export const editions = pgTable(
   'editions',
@@ -24,15 +46,27 @@ export const editions = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
     type: text('type').$type<TEditionType>().notNull().default('STANDARD'),
     resourceUri: text('resource_uri'),
+    state: text('state').$type<TEditionState>().notNull().default('IN_PACK'),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'restrict' }),
+    contractAddress: text('contract_address')
+      .notNull()
+      .references(() => chainContracts.address, { onDelete: 'restrict' }),
+    tokenId: bigint('token_id', { mode: 'number' }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('editions_product_serial_key').on(table.productId, table.serialNumber),
     index('editions_pack_idx').on(table.packId),
-    index('editions_owner_idx')
-      .on(table.ownerUserId)
+    uniqueIndex('editions_contract_token_key').on(table.contractAddress, table.tokenId),
+    // A collection's first page: one owner's editions by brand, newest first, without touching anyone else's.
+    index('editions_owner_brand_created_idx')
+      .on(table.ownerUserId, table.brandId, table.createdAt, table.id)
       .where(sql`${table.ownerUserId} is not null`),
     check('editions_type_check', isOneOf(table.type, editionTypes)),
+    check('editions_state_check', isOneOf(table.state, editionStates)),
     check('editions_serial_check', sql`${table.serialNumber} > 0`),
   ],
 );

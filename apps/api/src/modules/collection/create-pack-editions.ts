@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { sqlArray } from '../../db/sql-arrays.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { claimTokenIds, registryKeyOf } from './chain-contracts.ts';
 
 /**
  * Rows per INSERT: a 2,000,000-edition drop takes 200 statements rather than millions, and one statement's arrays stay
@@ -18,26 +20,53 @@ export interface TPackEdition {
 }
 
 /**
- * Writes: editions. A published drop's editions, each in its pack, without an owner (opening the pack gives them
- * one), STANDARD, no resource. Set-wise from arrays: product ids travel once per statement and each edition names
- * its product by position in that list. A serial number another writer took first is EDITION_NUMBERS_TAKEN (the
- * unique index is the last defence behind the product locks).
+ * Route: none; publishing a drop (drops' write-drop-packs.ts) and the test fixtures call it · Writes: editions,
+ * chain_contracts (through claimTokenIds) · Reads: the products' brand and collection (catalog's productsByIds) · Tests:
+ * editions.test.ts, drop-publication.test.ts.
+ *
+ * Mints a published drop's editions, each in its pack, IN_PACK and without an owner (opening the pack gives them one),
+ * STANDARD, no resource: a token on its collection's custodial contract, with the product's brand and collection
+ * copied on. Set-wise from arrays: product ids travel once per statement and each edition names its product by
+ * position in that list. A serial number another writer took first is EDITION_NUMBERS_TAKEN (the unique index is the
+ * last defence behind the product locks).
  */
 export async function createPackEditions(tx: Db, editions: readonly TPackEdition[], createdAt: Date): Promise<void> {
   const productIds = [...new Set(editions.map((edition) => edition.productId))];
+  const products = await productsByIds(tx, productIds);
+  const registryKeyOfProduct = new Map(productIds.map((id) => [id, registryKeyOf(products.get(id)!)]));
   const positionOf = new Map(productIds.map((productId, index) => [productId, index + 1]));
   try {
     for (let start = 0; start < editions.length; start += CHUNK) {
       const chunk = editions.slice(start, start + CHUNK);
+      const counts = new Map<string, number>();
+      for (const edition of chunk) {
+        const key = registryKeyOfProduct.get(edition.productId)!;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const runs = await claimTokenIds(tx, counts, createdAt);
+      const issued = new Map([...runs].map(([key, run]) => [key, run.firstTokenId]));
+      const tokens = chunk.map((edition) => {
+        const key = registryKeyOfProduct.get(edition.productId)!;
+        const tokenId = issued.get(key)!;
+        issued.set(key, tokenId + 1);
+        return { address: runs.get(key)!.address, tokenId };
+      });
       await tx.execute(
-        sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, created_at)
-            select e.id, (${sqlArray(productIds)}::uuid[])[e.product_position], e.serial_number, e.pack_id,
-                   null, 'STANDARD', null, ${createdAt.toISOString()}::timestamptz
+        sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, state,
+                                  brand_id, collection_id, contract_address, token_id, created_at)
+            select e.id, p.id, e.serial_number, e.pack_id, null, 'STANDARD', null, 'IN_PACK',
+                   p.brand_id, p.collection_id, e.contract_address, e.token_id, ${createdAt.toISOString()}::timestamptz
             from unnest(${sqlArray(chunk.map(() => newId()))}::uuid[],
                         ${sqlArray(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
                         ${sqlArray(chunk.map((edition) => edition.serialNumber))}::int[],
-                        ${sqlArray(chunk.map((edition) => edition.packId))}::uuid[])
-              as e(id, product_position, serial_number, pack_id)`,
+                        ${sqlArray(chunk.map((edition) => edition.packId))}::uuid[],
+                        ${sqlArray(tokens.map((token) => token.address))}::text[],
+                        ${sqlArray(tokens.map((token) => token.tokenId))}::bigint[])
+              as e(id, product_position, serial_number, pack_id, contract_address, token_id)
+            join unnest(${sqlArray(productIds)}::uuid[],
+                        ${sqlArray(productIds.map((id) => products.get(id)!.brandId))}::uuid[],
+                        ${sqlArray(productIds.map((id) => products.get(id)!.collectionId))}::uuid[])
+              with ordinality as p(id, brand_id, collection_id, position) on p.position = e.product_position`,
       );
     }
   } catch (error) {

@@ -1,10 +1,89 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useParams } from 'react-router';
+import type { TEdition } from '@cypher/contract';
+import { useMyUser } from '../../api/my-user.ts';
+import { brandPath } from '../../lib/catalog-paths.ts';
+import { formatCount } from '../../lib/format.ts';
+import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
+import { useEdition } from './api/get-edition.ts';
+import { EditionHistory } from './components/edition-history.tsx';
+import { NftTraits } from './components/nft-traits.tsx';
+import { OwnerActions } from './components/owner-actions.tsx';
+import { TokenFacts } from './components/token-facts.tsx';
+import styles from './components/nft-page.module.css';
 
+/** How a state other than plainly owned is named beside the rarity. */
+const stateBadges: Partial<Record<TEdition['state'], string>> = {
+  EQUIPPED: 'On a figure base',
+  LOCKED: 'Locked',
+  LISTED: 'For sale',
+  EXPORTED: 'Exported',
+  BURNED: 'Fused away',
+};
+
+/**
+ * `/nfts/:id/` (and `/products/nfts/:id/`): one edition as the token it is (spec section 2's NFT detail): contract
+ * address with Copy, token ID, owner, properties and its history; its owner may lock it or export it to a wallet.
+ */
 export default function NftDetailPage() {
+  const { id = '' } = useParams();
+  const edition = useEdition(id);
+  const { user } = useMyUser();
+
+  if (edition.isPending) return <DetailSkeleton label="Loading collectible" />;
+  if (edition.isError) {
+    return (
+      <DetailError
+        what="collectible"
+        error={edition.error}
+        onRetry={() => void edition.refetch()}
+        isRetrying={edition.isRefetching}
+        browseTo="/collections"
+        browseLabel="Browse collections"
+      />
+    );
+  }
+
+  const data = edition.data;
+  const name = `${data.product.name} #${formatCount(data.serialNumber)}`;
+  const stateBadge = stateBadges[data.state];
+  const isMine = Boolean(user && data.owner?.id === user.id);
   return (
-    <ComingSoonPage
-      name="NFT details"
-      purpose="See an NFT’s contract address, token ID, owner, properties, edition history and collection activity."
-    />
+    <div className="container">
+      <PageMeta title={`${name} · ${data.brand.name}`} image={data.product.imageUrl} />
+      <ArtworkLayout
+        artwork={<img src={data.product.imageUrl} alt={`${name} artwork`} width={800} height={800} />}
+        tint={rarityColour(data.product.rarity)}
+        brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
+        title={name}
+      >
+        <div className={styles.badges}>
+          <RarityBadge rarity={data.product.rarity} />
+          <span className={styles.edition}>
+            {data.editionSize === null
+              ? `#${formatCount(data.serialNumber)}`
+              : `#${formatCount(data.serialNumber)} / ${formatCount(data.editionSize)}`}
+          </span>
+          {stateBadge ? <Badge tone={data.state === 'LOCKED' ? 'warning' : 'neutral'}>{stateBadge}</Badge> : null}
+        </div>
+        <TokenFacts edition={data} />
+        {isMine ? <OwnerActions edition={data} /> : null}
+        <section aria-labelledby="properties-heading" className={styles.panel}>
+          <h2 id="properties-heading" className={styles.panelHeading}>
+            Properties
+          </h2>
+          <NftTraits editionId={data.id} />
+        </section>
+      </ArtworkLayout>
+      <section aria-labelledby="history-heading" className={styles.history}>
+        <h2 id="history-heading" className={styles.sectionHeading}>
+          Edition history
+        </h2>
+        <EditionHistory editionId={data.id} />
+      </section>
+    </div>
   );
 }

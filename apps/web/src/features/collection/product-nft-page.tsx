@@ -1,10 +1,2 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
-
-export default function ProductNftPage() {
-  return (
-    <ComingSoonPage
-      name="NFT"
-      purpose="See an NFT of a product: its contract address, token ID, owner and properties."
-    />
-  );
-}
+/** `/products/nfts/:id/`: the same NFT page, reached from a product's pages (spec section 2 names both addresses). */
+export { default } from './nft-detail-page.tsx';

@@ -122,9 +122,12 @@ describe('pack opening', () => {
     const sent = collector(openedPack);
     renderApp(packUrl);
     const dialog = await screen.findByRole('dialog', { name: 'Pack #12' });
-    expect(await within(dialog).findByRole('region', { name: 'Legendary editions' })).toBeInTheDocument();
+    const legendary = await within(dialog).findByRole('region', { name: 'Legendary editions' });
     expect(editionNames(dialog)).toHaveLength(3);
     expect(sent.some((request) => request.path.endsWith('/open'))).toBe(false);
+    // Each edition out of an opened pack leads to its NFT page.
+    const [link] = within(legendary).getAllByRole('link');
+    expect(link!.getAttribute('href')).toMatch(/^\/nfts\/[0-9a-f-]{36}\/$/);
   });
 
   it('says why a pack could not be opened, and lets the person close it', async () => {

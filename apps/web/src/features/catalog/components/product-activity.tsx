@@ -1,24 +1,17 @@
-import type { TProductActivity, TProductActivityKind } from '@cypher/contract';
+import type { TProductActivity } from '@cypher/contract';
+import { activityWords } from '../../../lib/activity-words.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon, type IconName } from '../../../ui/icon.tsx';
+import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useProductActivities } from '../api/list-product-activities.ts';
 import styles from './product-activity.module.css';
 
-const kindText: Record<TProductActivityKind, { verb: string; icon: IconName }> = {
-  MINTED: { verb: 'Minted', icon: 'sparkle' },
-  PURCHASED: { verb: 'Bought', icon: 'card' },
-  OPENED: { verb: 'Revealed', icon: 'package' },
-  FUSED: { verb: 'Fused', icon: 'flame' },
-  REDEEMED: { verb: 'Redeemed', icon: 'gift' },
-  AIRDROPPED: { verb: 'Airdropped', icon: 'package' },
-};
 
 function activitySentence(activity: TProductActivity): string {
-  const { verb } = kindText[activity.kind];
+  const { verb } = activityWords[activity.kind];
   const edition = activity.editionNumber === null ? 'An edition' : `Edition #${formatCount(activity.editionNumber)}`;
   const who = activity.actor ? ` by ${activity.actor.nickname ?? 'a collector'}` : '';
   return `${edition} · ${verb}${who}`;
@@ -65,7 +58,7 @@ export function ProductActivity({ productId }: { productId: string }) {
         {activities.map((activity) => (
           <li key={activity.id} className={styles.item}>
             <span className={styles.icon} aria-hidden="true">
-              <Icon name={kindText[activity.kind].icon} size={18} />
+              <Icon name={activityWords[activity.kind].icon} size={18} />
             </span>
             <span className={styles.text}>{activitySentence(activity)}</span>
             <time className={styles.time} dateTime={activity.createdAt}>

@@ -14,6 +14,7 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useMyPacks } from '../api/list-my-packs.ts';
 import { usePack } from '../api/get-pack.ts';
 import { useOpenPack } from '../api/open-pack.ts';
+import { nftPath } from '../../../lib/collection-paths.ts';
 import { EditionCard, editionInWords } from './edition-card.tsx';
 import styles from './pack-dialog.module.css';
 
@@ -210,7 +211,7 @@ function GroupedEditions({ items }: { items: readonly TPackItem[] }) {
           <ul className={styles.editionGrid}>
             {group.map((item) => (
               <li key={item.edition.id}>
-                <EditionCard item={item} />
+                <EditionCard item={item} to={nftPath(item.edition.id)} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activityKinds } from '@cypher/contract';
+import { newId } from '../lib/ids.ts';
+import { custodialContractAddress } from '../modules/collection/chain-contracts.ts';
+import { insertBrand, insertCollection, insertProduct } from '../testing/catalog-fixtures.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import type { Database } from './client.ts';
+import { migrationsFolder, runMigrations } from './migrate.ts';
+import { queryRows } from './query-rows.ts';
+
+/**
+ * Migrations that move rows, run on a database that has some: migrated up to the one before, given rows the way the
+ * code of that time wrote them, then migrated to the end. A fresh test database has no rows for them to move.
+ */
+function migrationsUpTo(lastTag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-migrations-'));
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+let database: Database | undefined;
+afterAll(() => database?.close());
+
+describe('migration 0018, editions as tokens', () => {
+  it('mints the editions written before it on their collection contracts, in minting order, and keeps their history', async () => {
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0017_drop-integrity-and-publishing') });
+    const db = database.db;
+    const brand = await insertBrand(db);
+    const shelf = await insertCollection(db, brand.id);
+    const inShelf = await insertProduct(db, brand.id, { collectionId: shelf.id });
+    const outside = await insertProduct(db, brand.id);
+    const buyer = newId();
+    await db.execute(sql`insert into users (id, email, status, created_at, updated_at)
+                         values (${buyer}, ${`old.${buyer}@example.com`}, 'ACTIVE', now(), now())`);
+    // As 0017's code wrote them: no state, no token; one opened (it has an owner), the others in packs.
+    const editionRows = [
+      { id: newId(), productId: inShelf!.id, serial: 2, owner: null, at: '2026-01-02T00:00:00Z' },
+      { id: newId(), productId: inShelf!.id, serial: 1, owner: buyer, at: '2026-01-01T00:00:00Z' },
+      { id: newId(), productId: outside!.id, serial: 1, owner: null, at: '2026-01-01T00:00:00Z' },
+    ];
+    for (const row of editionRows) {
+      await db.execute(sql`insert into editions (id, product_id, serial_number, owner_user_id, type, created_at)
+                           values (${row.id}, ${row.productId}, ${row.serial}, ${row.owner}, 'STANDARD', ${row.at})`);
+    }
+    await db.execute(sql`insert into product_activities (id, product_id, kind, actor_user_id, edition_number, edition_id, created_at)
+                         values (${newId()}, ${inShelf!.id}, 'OPENED', ${buyer}, 1, ${editionRows[1]!.id}, now()),
+                                (${newId()}, ${inShelf!.id}, 'PURCHASED', ${buyer}, 9, ${newId()}, now())`);
+
+    await runMigrations(database);
+
+    const editions = await queryRows<{
+      id: string;
+      state: string;
+      brand_id: string;
+      collection_id: string | null;
+      contract_address: string;
+      token_id: string | number;
+    }>(db, sql`select id, state, brand_id, collection_id, contract_address, token_id from editions`);
+    const byId = new Map(editions.map((row) => [row.id, { ...row, token_id: Number(row.token_id) }]));
+    const shelfContract = custodialContractAddress(`collection:${shelf.id}`);
+    const brandContract = custodialContractAddress(`brand:${brand.id}`);
+    expect(byId.get(editionRows[1]!.id)).toMatchObject({
+      state: 'OWNED',
+      brand_id: brand.id,
+      collection_id: shelf.id,
+      contract_address: shelfContract,
+      token_id: 1,
+    });
+    expect(byId.get(editionRows[0]!.id)).toMatchObject({
+      state: 'IN_PACK',
+      contract_address: shelfContract,
+      token_id: 2,
+    });
+    expect(byId.get(editionRows[2]!.id)).toMatchObject({
+      state: 'IN_PACK',
+      collection_id: null,
+      contract_address: brandContract,
+      token_id: 1,
+    });
+    // The contracts go on after the tokens already issued.
+    const contracts = await queryRows<{ registry_key: string; next_token_id: string | number }>(
+      db,
+      sql`select registry_key, next_token_id from chain_contracts order by registry_key`,
+    );
+    expect(contracts.map((row) => [row.registry_key, Number(row.next_token_id)])).toEqual([
+      [`brand:${brand.id}`, 2],
+      [`collection:${shelf.id}`, 3],
+    ]);
+    // The history keeps the opening; an activity naming an edition that never existed loses only that link.
+    const activities = await queryRows<{ kind: string; edition_id: string | null }>(
+      db,
+      sql`select kind, edition_id from product_activities order by kind`,
+    );
+    expect(activities).toEqual([
+      { kind: 'OPENED', edition_id: editionRows[1]!.id },
+      { kind: 'PURCHASED', edition_id: null },
+    ]);
+    const kinds = await queryRows<{ kind: string }>(db, sql`select kind from activity_kinds order by kind`);
+    expect(kinds.map((row) => row.kind)).toEqual([...activityKinds].sort());
+  });
+});

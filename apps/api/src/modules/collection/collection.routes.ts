@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZData,
+  ZEdition,
+  ZEditionHistoryEntry,
+  ZExportEditionRequest,
+  ZNftMetadata,
+  ZNftTrait,
+} from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { principalOf } from '../../http/auth-guard.ts';
+import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { exportEdition } from './export-edition.ts';
+import { getEditionView } from './get-edition.ts';
+import { listEditionHistory } from './list-edition-history.ts';
+import { setEditionLock } from './lock-edition.ts';
+import { nftMetadata, nftTraits } from './nft-metadata.ts';
+
+const tags = ['collection'];
+const ZEditionParams = z.object({ id: z.uuid() });
+
+/**
+ * Editions and NFTs (spec section 7). Public, as a chain is: anyone may look at a token, its traits and history;
+ * editions still in an unopened pack are found by nobody (get-edition.ts).
+ */
+export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/editions/:id',
+      {
+        schema: {
+          tags,
+          summary: 'An edition: its token, owner, state and product',
+          params: ZEditionParams,
+          response: { 200: ZData(ZEdition) },
+        },
+      },
+      async (request) => ({ data: (await getEditionView(ctx.db, request.params.id)).edition }),
+    );
+
+    app.get(
+      '/v1/editions/:id/histories',
+      {
+        schema: {
+          tags,
+          summary: "An edition's history, oldest first: minted, then every activity about it",
+          params: ZEditionParams,
+          response: { 200: ZData(z.array(ZEditionHistoryEntry)) },
+        },
+      },
+      async (request) => ({ data: await listEditionHistory(ctx.db, request.params.id) }),
+    );
+
+    app.get(
+      '/v1/nfts/:id/traits',
+      {
+        schema: {
+          tags,
+          summary: "An NFT's traits",
+          params: ZEditionParams,
+          response: { 200: ZData(z.array(ZNftTrait)) },
+        },
+      },
+      async (request) => ({ data: nftTraits(await getEditionView(ctx.db, request.params.id)) }),
+    );
+
+    // Bare ERC-721 metadata, without the envelope: wallets and marketplaces read this shape from a token's URI.
+    app.get(
+      '/v1/nfts/:id/metadata.json',
+      {
+        schema: {
+          tags,
+          summary: "An NFT's ERC-721 metadata (a token URI's answer)",
+          params: ZEditionParams,
+          response: { 200: ZNftMetadata },
+        },
+      },
+      async (request) => nftMetadata(await getEditionView(ctx.db, request.params.id), ctx.config.publicUrl),
+    );
+
+    for (const [move, isLocked] of [
+      ['lock', true],
+      ['unlock', false],
+    ] as const) {
+      app.post(
+        `/v1/editions/:id/${move}`,
+        {
+          preHandler: ctx.guard.requireAuth,
+          schema: {
+            tags,
+            summary: isLocked ? 'Lock my edition against fusion, export and sale' : 'Unlock my edition',
+            params: ZEditionParams,
+            response: { 200: ZData(ZEdition) },
+          },
+        },
+        async (request) => ({
+          data: await setEditionLock(ctx, principalOf(request).userId, request.params.id, isLocked),
+        }),
+      );
+    }
+
+    app.post(
+      '/v1/editions/:id/export',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Export my edition to my own wallet address (takes an Idempotency-Key header)',
+          params: ZEditionParams,
+          body: ZExportEditionRequest,
+          response: { 200: ZData(ZEdition) },
+        },
+      },
+      async (request) => ({
+        data: await exportEdition(
+          ctx,
+          principalOf(request).userId,
+          request.params.id,
+          request.body,
+          idempotentRequestOf(request),
+        ),
+      }),
+    );
+  };
+}

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../config.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { raceThroughGate } from '../../testing/lock-barrier.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { depositForTest } from '../../testing/wallet-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** A collector with an opened pack: its editions are theirs, OWNED. */
+async function collectorWithEditions(count = 2) {
+  const { dropId } = await insertLiveDrop(db(), {
+    now: t.clock.now(),
+    rounds: [{ packCount: 1 }],
+    editionsPerPack: count,
+  });
+  const collector = await fastBuyer(t);
+  await depositForTest(db(), { userId: collector.userId, source: 'crypto', amount: 10_000 });
+  await t.app.inject({
+    method: 'POST',
+    url: '/v2/orders',
+    headers: { ...bearer(collector.accessToken), 'idempotency-key': newId() },
+    payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+  });
+  const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
+  await t.app.inject({ method: 'POST', url: `/v1/packs/${pack!.id}/open`, headers: bearer(collector.accessToken) });
+  const editions = await queryRows<{ id: string }>(
+    db(),
+    sql`select id from editions where pack_id = ${pack!.id} order by token_id`,
+  );
+  return { collector, editionIds: editions.map((edition) => edition.id) };
+}
+
+const post = (url: string, accessToken: string, payload?: object, key = newId()) =>
+  t.app.inject({ method: 'POST', url, headers: { ...bearer(accessToken), 'idempotency-key': key }, payload });
+
+async function historyKinds(editionId: string): Promise<string[]> {
+  const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+  return history.map((entry: { kind: string }) => entry.kind);
+}
+
+describe('edition moves', () => {
+  it('lock keeps an edition from export until unlocked; each move is in its history', async () => {
+    const { collector, editionIds } = await collectorWithEditions();
+    const [editionId] = editionIds;
+    const locked = await post(`/v1/editions/${editionId}/lock`, collector.accessToken);
+    expect(locked.json().data).toMatchObject({ state: 'LOCKED', isLocked: true });
+
+    const refused = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('EDITION_LOCKED');
+    expect((await post(`/v1/editions/${editionId}/lock`, collector.accessToken)).json().code).toBe('EDITION_LOCKED');
+    // Unlocking what is not locked is not a move its state allows.
+    expect((await post(`/v1/editions/${editionIds[1]}/unlock`, collector.accessToken)).json().code).toBe(
+      'EDITION_STATE_CONFLICT',
+    );
+
+    const unlocked = await post(`/v1/editions/${editionId}/unlock`, collector.accessToken);
+    expect(unlocked.json().data).toMatchObject({ state: 'OWNED', isLocked: false });
+    expect(await historyKinds(editionId!)).toEqual(['MINTED', 'PURCHASED', 'OPENED', 'LOCKED', 'UNLOCKED']);
+  });
+
+  it("refuses to move someone else's edition (403) and nothing changes", async () => {
+    const { editionIds } = await collectorWithEditions();
+    const stranger = await fastBuyer(t);
+    for (const move of ['lock', 'export']) {
+      const refused = await post(`/v1/editions/${editionIds[0]}/${move}`, stranger.accessToken, { address: WALLET });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ code: 'EDITION_NOT_YOURS', message: 'This collectible is not yours.' });
+    }
+    expect(await historyKinds(editionIds[0]!)).toEqual(['MINTED', 'PURCHASED', 'OPENED']);
+  });
+
+  it('exports to a checked address: the edition leaves the collection and its history names the wallet', async () => {
+    const { collector, editionIds } = await collectorWithEditions();
+    const [editionId] = editionIds;
+    const bad = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: '0x1234' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([
+      { field: 'address', message: 'Enter the wallet address to export to: 0x followed by 40 hexadecimal characters.' },
+    ]);
+
+    const key = newId();
+    const exported = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET }, key);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().data).toMatchObject({ state: 'EXPORTED', owner: null });
+    // The same request again answers the same, once.
+    const replay = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET }, key);
+    expect(replay.json()).toEqual(exported.json());
+
+    const again = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET });
+    expect(again.json().code).toBe('EDITION_UNAVAILABLE');
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+    expect(history.at(-1)).toMatchObject({ kind: 'EXPORTED', counterpartAddress: WALLET });
+    expect(history.filter((entry: { kind: string }) => entry.kind === 'EXPORTED')).toHaveLength(1);
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can race these (CI's PostgreSQL pass).
+  it.runIf(Boolean(testDatabaseUrl()))(
+    '10 concurrent exports of one edition: exactly one wins, once in its history',
+    async () => {
+      const { collector, editionIds } = await collectorWithEditions();
+      const [editionId] = editionIds;
+      // The gate holds the edition row, so all ten queue on it before any runs; then they run into each other.
+      const answers = await raceThroughGate(
+        t.database.pool!.options.connectionString!,
+        [{ text: 'select 1 from editions where id = $1 for update', values: [editionId] }],
+        10,
+        () =>
+          Promise.all(
+            Array.from({ length: 10 }, (_, index) =>
+              post(`/v1/editions/${editionId}/export`, collector.accessToken, {
+                address: `0x${String(index).padStart(40, '0')}`,
+              }),
+            ),
+          ),
+      );
+      const codes = answers.map((answer) => (answer.statusCode === 200 ? 'EXPORTED' : answer.json().code)).sort();
+      expect(codes).toEqual([...Array<string>(9).fill('EDITION_UNAVAILABLE'), 'EXPORTED']);
+      const exportedRows = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from product_activities where edition_id = ${editionId} and kind = 'EXPORTED'`,
+      );
+      expect(exportedRows[0]!.n).toBe(1);
+    },
+  );
+});

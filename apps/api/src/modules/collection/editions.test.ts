@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityKinds, rarityLabel } from '@cypher/contract';
+import { queryRows } from '../../db/query-rows.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand, insertCollection, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { depositForTest } from '../../testing/wallet-helpers.ts';
+import { syncActivityKinds } from '../catalog/sync-activity-kinds.ts';
+import { custodialContractAddress, registryKeyOf } from './chain-contracts.ts';
+import { createPackEditions } from './create-pack-editions.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+interface TEditionToken {
+  product_id: string;
+  serial_number: number;
+  state: string;
+  brand_id: string;
+  collection_id: string | null;
+  contract_address: string;
+  token_id: string | number;
+}
+
+async function editionsOfDrop(dropId: string): Promise<TEditionToken[]> {
+  return queryRows<TEditionToken>(
+    db(),
+    sql`select e.product_id, e.serial_number, e.state, e.brand_id, e.collection_id, e.contract_address, e.token_id
+        from editions e join packs p on p.id = e.pack_id where p.drop_id = ${dropId}
+        order by e.token_id`,
+  );
+}
+
+describe('editions as tokens', () => {
+  it('mints each edition on its collection contract with the next token id, in its pack, brand and collection copied', async () => {
+    const { dropId, brand } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 4 }],
+      editionsPerPack: 3,
+    });
+    const minted = await editionsOfDrop(dropId);
+    expect(minted).toHaveLength(12);
+    const address = custodialContractAddress(registryKeyOf({ brandId: brand.id, collectionId: null }));
+    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+    for (const edition of minted) {
+      expect(edition).toMatchObject({
+        state: 'IN_PACK',
+        brand_id: brand.id,
+        collection_id: null,
+        contract_address: address,
+      });
+    }
+    expect(minted.map((edition) => Number(edition.token_id))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('continues a contract where the last minting ended, and gives another collection a contract of its own', async () => {
+    const brand = await insertBrand(db());
+    const shelf = await insertCollection(db(), brand.id);
+    const [inShelf, alsoInShelf, outside] = [
+      await insertProduct(db(), brand.id, { collectionId: shelf.id }),
+      await insertProduct(db(), brand.id, { collectionId: shelf.id }),
+      await insertProduct(db(), brand.id),
+    ];
+    const packId = await emptyPack();
+    const now = t.clock.now();
+    await createPackEditions(
+      db(),
+      [1, 2].map((serialNumber) => ({ productId: inShelf!.id, serialNumber, packId })),
+      now,
+    );
+    await createPackEditions(
+      db(),
+      [
+        { productId: alsoInShelf!.id, serialNumber: 1, packId },
+        { productId: outside!.id, serialNumber: 1, packId },
+        { productId: inShelf!.id, serialNumber: 3, packId },
+      ],
+      now,
+    );
+    const rows = await queryRows<TEditionToken>(
+      db(),
+      sql`select product_id, serial_number, collection_id, contract_address, token_id from editions
+          where product_id in (${inShelf!.id}, ${alsoInShelf!.id}, ${outside!.id}) order by contract_address, token_id`,
+    );
+    const shelfAddress = custodialContractAddress(`collection:${shelf.id}`);
+    const brandAddress = custodialContractAddress(`brand:${brand.id}`);
+    const tokens = rows.map((row) => [row.contract_address, Number(row.token_id), row.product_id, row.serial_number]);
+    expect(tokens).toEqual(
+      [
+        [shelfAddress, 1, inShelf!.id, 1],
+        [shelfAddress, 2, inShelf!.id, 2],
+        [shelfAddress, 3, alsoInShelf!.id, 1],
+        [shelfAddress, 4, inShelf!.id, 3],
+        [brandAddress, 1, outside!.id, 1],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || Number(a[1]) - Number(b[1])),
+    );
+  });
+
+  it('derives the contract address in SQL exactly as in code (migration 0018 minted earlier editions with it)', async () => {
+    const key = `collection:${newId()}`;
+    const [row] = await queryRows<{ address: string }>(
+      db(),
+      sql`select '0x' || substr(encode(sha256(convert_to('cypher custodial contract ' || ${key}::text, 'UTF8')), 'hex'), 1, 40) as address`,
+    );
+    expect(row!.address).toBe(custodialContractAddress(key));
+  });
+
+  it('opening a pack moves its editions from IN_PACK to OWNED, once', async () => {
+    const { dropId } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 1 }],
+      editionsPerPack: 2,
+    });
+    const buyer = await fastBuyer(t);
+    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await editionsOfDrop(dropId)).map((edition) => edition.state)).toEqual(['IN_PACK', 'IN_PACK']);
+    const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/v1/packs/${pack!.id}/open`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await editionsOfDrop(dropId)).map((edition) => edition.state)).toEqual(['OWNED', 'OWNED']);
+  });
+});
+
+describe('edition endpoints', () => {
+  it('show an opened edition as a token with its owner, traits, metadata and history; a pack still closed shows none', async () => {
+    const { dropId, brand } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 1 }],
+      editionsPerPack: 2,
+    });
+    const buyer = await fastBuyer(t);
+    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
+    const inPack = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from editions where pack_id = ${pack!.id} order by token_id`,
+    );
+    const editionId = inPack[0]!.id;
+
+    // Before the pack is opened nobody learns what it holds, its owner included.
+    for (const headers of [{}, bearer(buyer.accessToken)]) {
+      const closed = await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}`, headers });
+      expect(closed.statusCode).toBe(404);
+      expect(closed.json()).toEqual({ code: 'EDITION_NOT_FOUND', message: 'We could not find this collectible.' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/metadata.json` })).statusCode).toBe(404);
+
+    await t.app.inject({ method: 'POST', url: `/v1/packs/${pack!.id}/open`, headers: bearer(buyer.accessToken) });
+    const edition = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data;
+    expect(edition).toMatchObject({
+      id: editionId,
+      state: 'OWNED',
+      isLocked: false,
+      brand: { id: brand.id },
+      collection: null,
+      contractAddress: custodialContractAddress(`brand:${brand.id}`),
+      tokenId: expect.stringMatching(/^\d+$/),
+      owner: { id: buyer.userId },
+    });
+
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+    expect(history.map((entry: { kind: string }) => entry.kind)).toEqual(['MINTED', 'PURCHASED', 'OPENED']);
+    expect(history[1].actor).toMatchObject({ id: buyer.userId });
+    expect(history[2].actor).toMatchObject({ id: buyer.userId });
+    const times = history.map((entry: { createdAt: string }) => entry.createdAt);
+    expect([...times].sort()).toEqual(times);
+
+    const traits = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/traits` })).json().data;
+    expect(traits.slice(-2)).toEqual([
+      { traitType: 'Rarity', value: rarityLabel(edition.product.rarity) },
+      { traitType: 'Serial number', value: String(edition.serialNumber) },
+    ]);
+
+    const metadata = await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/metadata.json` });
+    expect(metadata.statusCode).toBe(200);
+    const token = metadata.json();
+    expect(token.name).toContain(`#${edition.serialNumber}`);
+    expect(token.image).toMatch(/^https?:\/\//);
+    expect(token.external_url).toBe(new URL(`/nfts/${editionId}/`, t.deps.config.publicUrl).toString());
+    expect(token.attributes).toEqual(
+      expect.arrayContaining([
+        { trait_type: 'Rarity', value: rarityLabel(edition.product.rarity) },
+        { trait_type: 'Serial number', value: edition.serialNumber },
+        { trait_type: 'Brand', value: edition.brand.name },
+      ]),
+    );
+
+    const unknown = await t.app.inject({ method: 'GET', url: `/v1/editions/${newId()}/histories` });
+    expect(unknown.json().code).toBe('EDITION_NOT_FOUND');
+  });
+});
+
+describe('activity kinds', () => {
+  it('are the contract vocabulary: every kind is accepted, an unknown one is refused by the database', async () => {
+    await syncActivityKinds(db());
+    const stored = await queryRows<{ kind: string }>(db(), sql`select kind from activity_kinds order by kind`);
+    expect(stored.map((row) => row.kind)).toEqual([...activityKinds].sort());
+    const brand = await insertBrand(db());
+    const product = await insertProduct(db(), brand.id);
+    const insertKind = (kind: string) =>
+      db().execute(sql`insert into product_activities (id, product_id, kind, created_at)
+                       values (${newId()}, ${product!.id}, ${kind}, now())`);
+    for (const kind of activityKinds) await insertKind(kind);
+    await expect(insertKind('TELEPORTED')).rejects.toThrow();
+  });
+});
+
+/** A pack row to hold editions minted outside a drop's publication (a drop, policy and pack of its own). */
+async function emptyPack(): Promise<string> {
+  const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 1 }], editionsPerPack: 2 });
+  const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
+  return pack!.id;
+}

@@ -1,0 +1,40 @@
+import { rarityLabel, type TNftMetadata, type TNftTrait } from '@cypher/contract';
+import type { TEditionView } from './edition-views.ts';
+
+/*
+ * Route: GET /v1/nfts/{id}/traits and GET /v1/nfts/{id}/metadata.json (collection.routes.ts) · Writes: nothing (pure) ·
+ * Tests: editions.test.ts.
+ */
+
+/** An edition's traits: its product's properties, then its rarity and serial number, which every token carries. */
+export function nftTraits({ edition, product }: TEditionView): TNftTrait[] {
+  return [
+    ...product.properties,
+    { traitType: 'Rarity', value: rarityLabel(edition.product.rarity) },
+    { traitType: 'Serial number', value: String(edition.serialNumber) },
+  ];
+}
+
+/**
+ * ERC-721 metadata for the token: what a chain adapter's tokenURI points at. Images and the page are absolute
+ * addresses on this site (PUBLIC_URL), since a wallet reads them from elsewhere.
+ */
+export function nftMetadata(view: TEditionView, publicUrl: string): TNftMetadata {
+  const { edition, product } = view;
+  const absolute = (url: string) => new URL(url, publicUrl).toString();
+  const numbering =
+    edition.editionSize === null ? `#${edition.serialNumber}` : `#${edition.serialNumber} / ${edition.editionSize}`;
+  return {
+    name: `${product.name} ${numbering}`,
+    description: product.description ?? `${product.name} by ${edition.brand.name}.`,
+    image: absolute(product.imageUrl),
+    external_url: absolute(`/nfts/${edition.id}/`),
+    attributes: [
+      ...product.properties.map((property) => ({ trait_type: property.traitType, value: property.value })),
+      { trait_type: 'Rarity', value: rarityLabel(edition.product.rarity) },
+      { trait_type: 'Serial number', value: edition.serialNumber },
+      { trait_type: 'Brand', value: edition.brand.name },
+      ...(edition.collection ? [{ trait_type: 'Collection', value: edition.collection.name }] : []),
+    ],
+  };
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZEdition, type TEdition, type TExportEditionRequest } from '@cypher/contract';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+type TEditionMoveRequest =
+  | { move: 'lock' | 'unlock'; id: string }
+  | { move: 'export'; id: string; body: TExportEditionRequest; idempotencyKey: string };
+
+/**
+ * `POST /v1/editions/{id}/lock`, `/unlock` and `/export`: the owner's moves. Export moves the token out for good, so it
+ * carries an `Idempotency-Key` like a payment: a retry after a lost answer cannot export twice.
+ */
+async function moveEdition(request: TEditionMoveRequest): Promise<TEdition> {
+  const path = `/editions/${encodeURIComponent(request.id)}/${request.move}`;
+  const answer =
+    request.move === 'export'
+      ? await apiRequest('POST', path, {
+          auth: true,
+          body: request.body,
+          headers: { 'Idempotency-Key': request.idempotencyKey },
+        })
+      : await apiRequest('POST', path, { auth: true });
+  return ZEdition.parse(answer);
+}
+
+export function useMoveEdition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveEdition,
+    onSuccess: (edition) => queryClient.setQueryData(queryKeys.editions.detail(edition.id), edition),
+    // A move is a line of the history, and changes what the collection lists.
+    onSettled: async (_edition, _error, request) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.editions.history(request.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.editions.lists() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ZExportEditionRequest, type TEdition, type TExportEditionRequest } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { useMoveEdition } from '../api/move-edition.ts';
+import styles from './nft-page.module.css';
+
+/**
+ * What the owner may do with an edition in their collection: lock it against fusion, export and sale (or unlock it),
+ * and export it to their own wallet, which asks twice: the address, then "this cannot be undone".
+ */
+export function OwnerActions({ edition }: { edition: TEdition }) {
+  const moveEdition = useMoveEdition();
+  const [isExporting, setIsExporting] = useState(false);
+  const isLocked = edition.state === 'LOCKED';
+  const canMove = edition.state === 'OWNED' || isLocked;
+  const lockError = moveEdition.error && moveEdition.variables?.move !== 'export' ? moveEdition.error : null;
+
+  return (
+    <section aria-labelledby="owner-actions-heading" className={styles.panel}>
+      <h2 id="owner-actions-heading" className={styles.panelHeading}>
+        Yours
+      </h2>
+      {lockError ? <Alert tone="error">{lockError.message}</Alert> : null}
+      <p className={styles.muted}>
+        {isLocked
+          ? 'Locked: it cannot be fused, exported or sold until you unlock it.'
+          : edition.state === 'EQUIPPED'
+            ? 'On a figure base: take it off the base to lock or export it.'
+            : 'Lock it to keep it from fusion, export and sale, or export it to a wallet of your own.'}
+      </p>
+      {canMove ? (
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            isLoading={moveEdition.isPending && moveEdition.variables?.move !== 'export'}
+            onClick={() => moveEdition.mutate({ move: isLocked ? 'unlock' : 'lock', id: edition.id })}
+          >
+            {isLocked ? 'Unlock' : 'Lock'}
+          </Button>
+          {isLocked ? null : (
+            <Button variant="ghost" onClick={() => setIsExporting(true)}>
+              Export to a wallet
+            </Button>
+          )}
+        </div>
+      ) : null}
+      <Dialog isOpen={isExporting} onClose={() => setIsExporting(false)} title="Export to your wallet">
+        {isExporting ? <ExportForm edition={edition} onDone={() => setIsExporting(false)} /> : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void }) {
+  const moveEdition = useMoveEdition();
+  const idempotency = useIdempotencyKey();
+  const [confirmedAddress, setConfirmedAddress] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TExportEditionRequest>({ resolver: zodResolver(ZExportEditionRequest), defaultValues: { address: '' } });
+  const name = `${edition.product.name} #${edition.serialNumber}`;
+
+  if (confirmedAddress === null) {
+    return (
+      <form className={styles.form} noValidate onSubmit={handleSubmit(({ address }) => setConfirmedAddress(address))}>
+        <p className={styles.muted}>
+          Exporting moves {name} out of Cypher to a wallet you hold. It leaves your collection for good: it can no
+          longer be placed on a figure base, fused or sold here.
+        </p>
+        <Field
+          label="Wallet address"
+          hint="Your own Ethereum address, 0x and 40 characters."
+          error={errors.address?.message}
+        >
+          {(props) => <Input {...props} autoComplete="off" spellCheck={false} {...register('address')} />}
+        </Field>
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary">
+            Continue
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  const exportNow = () => {
+    const body = { address: confirmedAddress };
+    moveEdition.mutate(
+      { move: 'export', id: edition.id, body, idempotencyKey: idempotency.keyFor(body) },
+      {
+        onSuccess: () => {
+          idempotency.settle();
+          onDone();
+        },
+        // A refusal is final under its key; a lost answer keeps the key, so trying again cannot export twice.
+        onError: (error) => {
+          if (isApiError(error) && error.status >= 400 && error.status < 500) idempotency.settle();
+        },
+      },
+    );
+  };
+  return (
+    <div className={styles.form}>
+      {moveEdition.error ? <Alert tone="error">{moveEdition.error.message}</Alert> : null}
+      <Alert tone="info" title="This cannot be undone">
+        {name} will leave your collection and go to this address. Check it once more: a token sent to an address you do
+        not hold is lost.
+      </Alert>
+      <p className={styles.confirmAddress}>{confirmedAddress}</p>
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={() => setConfirmedAddress(null)} disabled={moveEdition.isPending}>
+          Back
+        </Button>
+        <Button variant="danger" isLoading={moveEdition.isPending} onClick={exportNow}>
+          Export for good
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TEdition, TEditionHistoryEntry } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const editionId = '0190a0b0-0000-7000-8000-00000000e001';
+const ownerId = '0190a0b0-0000-7000-8000-000000000001';
+const CONTRACT = '0x3f2a9c4e5b6d7e8f90a1b2c3d4e5f60718293a4b';
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+function edition(changes: Partial<TEdition> = {}): TEdition {
+  return {
+    id: editionId,
+    serialNumber: 12,
+    editionSize: 500,
+    state: 'OWNED',
+    isLocked: false,
+    product: {
+      id: '0190a0b0-0000-7000-8000-00000000f001',
+      name: 'Neon Dragon',
+      rarity: 'LEGENDARY',
+      imageUrl: '/uploads/dragon.webp',
+      imageThumbnailUrl: '/uploads/dragon-thumb.webp',
+    },
+    brand: {
+      id: '0190a0b0-0000-7000-8000-00000000b001',
+      slug: 'neon-arcade',
+      name: 'Neon Arcade',
+      type: 'GAMING',
+      logoUrl: null,
+    },
+    collection: { id: '0190a0b0-0000-7000-8000-00000000c001', name: 'Genesis' },
+    contractAddress: CONTRACT,
+    tokenId: '42',
+    owner: { id: ownerId, nickname: 'Ada' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+const history: TEditionHistoryEntry[] = [
+  { id: null, kind: 'MINTED', actor: null, counterpartAddress: null, createdAt: '2026-11-20T10:00:00.000Z' },
+  {
+    id: '0190a0b0-0000-7000-8000-00000000a0a1',
+    kind: 'PURCHASED',
+    actor: { id: ownerId, nickname: 'Ada' },
+    counterpartAddress: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+  },
+  {
+    id: '0190a0b0-0000-7000-8000-00000000a0a2',
+    kind: 'OPENED',
+    actor: { id: ownerId, nickname: 'Ada' },
+    counterpartAddress: null,
+    createdAt: '2026-11-21T10:05:00.000Z',
+  },
+];
+
+/** The edition API answering `current()`, as a visitor or signed in as its owner. */
+function nftApi(
+  current: () => TEdition,
+  { asOwner = false, route = (_: SentRequest): Response | undefined => undefined } = {},
+) {
+  if (asOwner) startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi((request) => {
+    const answer = route(request);
+    if (answer) return answer;
+    if (request.path === '/v1/users/my') return json(200, { data: myUser({ id: ownerId, nickname: 'Ada' }) });
+    if (request.path === '/v1/notifications?size=1')
+      return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+    if (request.path === `/v1/editions/${editionId}`) return json(200, { data: current() });
+    if (request.path === `/v1/editions/${editionId}/histories`) return json(200, { data: history });
+    if (request.path === `/v1/nfts/${editionId}/traits`) {
+      return json(200, {
+        data: [
+          { traitType: 'Background', value: 'Neon' },
+          { traitType: 'Rarity', value: 'LEGENDARY' },
+        ],
+      });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+describe('NFT page', () => {
+  it('shows the token: contract address, token ID, owner, properties and history, without owner actions for a visitor', async () => {
+    nftApi(() => edition());
+    renderApp(`/nfts/${editionId}/`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Dragon #12' })).toBeInTheDocument();
+    expect(screen.getByText('#12 / 500')).toBeInTheDocument();
+    expect(screen.getByText(CONTRACT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
+    expect(screen.getByText('Ada')).toBeInTheDocument();
+    expect(await screen.findByText('Neon')).toBeInTheDocument();
+    const timeline = await screen.findByRole('list', { name: 'Edition history' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['Minted', 'Bought', 'Opened']);
+    expect(within(timeline).getAllByText(/by Ada/)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
+  });
+
+  it('lets the owner lock it, and export it only after the address and a second confirmation', async () => {
+    let current = edition();
+    const sent = nftApi(() => current, {
+      asOwner: true,
+      route: (request) => {
+        if (request.path === `/v1/editions/${editionId}/lock`) {
+          current = edition({ state: 'LOCKED', isLocked: true });
+          return json(200, { data: current });
+        }
+        if (request.path === `/v1/editions/${editionId}/unlock`) {
+          current = edition();
+          return json(200, { data: current });
+        }
+        if (request.path === `/v1/editions/${editionId}/export`) {
+          current = edition({ state: 'EXPORTED', owner: null });
+          return json(200, { data: current });
+        }
+        return undefined;
+      },
+    });
+    renderApp(`/nfts/${editionId}/`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Lock' }));
+    expect(await screen.findByText('Locked', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export to a wallet' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Export to a wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export to your wallet' });
+    await user.type(within(dialog).getByLabelText('Wallet address'), '0x1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(dialog).findByText(
+        'Enter the wallet address to export to: 0x followed by 40 hexadecimal characters.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Wallet address'));
+    await user.type(within(dialog).getByLabelText('Wallet address'), WALLET);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    // Nothing is sent until the second confirmation, which shows the address once more.
+    expect(await within(dialog).findByText(WALLET)).toBeInTheDocument();
+    expect(sent.some((request) => request.path.endsWith('/export'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Export for good' }));
+
+    await waitFor(() => expect(sent.filter((request) => request.path.endsWith('/export'))).toHaveLength(1));
+    const exported = sent.find((request) => request.path.endsWith('/export'))!;
+    expect(exported.body).toEqual({ address: WALLET });
+    // Export moves the token for good: it carries an Idempotency-Key like a payment.
+    const exportCall = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/export'));
+    expect(new Headers(exportCall?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Exported', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('Not in a Cypher collection')).toBeInTheDocument();
+  });
+
+  it('says when the collectible is not found', async () => {
+    stubApi(() => apiFailure(404, 'EDITION_NOT_FOUND'));
+    renderApp(`/nfts/${editionId}/`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Collectible not found' })).toBeInTheDocument();
+  });
+});

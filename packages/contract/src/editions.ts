@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ZActivityKind, ZBrandSummary, ZRarity } from './catalog.ts';
+import { isEvmAddress } from './bank-details.ts';
+import { editionStates } from './edition-moves.ts';
+
+/**
+ * Editions as tokens (spec sections 3 and 7; issue 17): an edition with its token, traits and history. The state
+ * machine and the activity vocabulary are in edition-moves.ts (zod-free, the web's first paint may read them).
+ */
+
+export const ZEditionState = z.enum(editionStates);
+
+/** A token id is a uint256 on a real chain: sent as a decimal string, never a JSON number. */
+export const ZTokenId = z.string().regex(/^\d+$/);
+
+export const ZEdition = z.object({
+  id: z.uuid(),
+  serialNumber: z.number().int(),
+  /** The product's edition size ("#12 / 500"), or null when the product is open-ended. */
+  editionSize: z.number().int().nullable(),
+  state: ZEditionState,
+  /** Held against fusion, export and sale: equipped, locked by its owner, or listed. */
+  isLocked: z.boolean(),
+  product: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    rarity: ZRarity,
+    imageUrl: z.string(),
+    imageThumbnailUrl: z.string(),
+  }),
+  brand: ZBrandSummary,
+  collection: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  contractAddress: z.string(),
+  tokenId: ZTokenId,
+  /** Its owner by public nickname; null once it has left the collection (exported, burned). */
+  owner: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+export type TEdition = z.infer<typeof ZEdition>;
+
+/** One line of an edition's history, oldest first: what happened, who did it, and the other side when there is one. */
+export const ZEditionHistoryEntry = z.object({
+  /** Null for the minting, which is the edition's own record rather than an activity row. */
+  id: z.uuid().nullable(),
+  kind: ZActivityKind,
+  actor: z.object({ id: z.uuid(), nickname: z.string().nullable() }).nullable(),
+  /** The wallet address an export went to. */
+  counterpartAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TEditionHistoryEntry = z.infer<typeof ZEditionHistoryEntry>;
+
+/** An NFT's traits (GET /v1/nfts/{id}/traits): the product's properties, then its rarity and serial number. */
+export const ZNftTrait = z.object({ traitType: z.string(), value: z.string() });
+export type TNftTrait = z.infer<typeof ZNftTrait>;
+
+/**
+ * ERC-721 metadata (GET /v1/nfts/{id}/metadata.json): the shape wallets and marketplaces read from a token's URI,
+ * in their snake_case (`trait_type`), so a chain adapter can point a contract's tokenURI here.
+ */
+export const ZNftMetadata = z.object({
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  external_url: z.string(),
+  attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })),
+});
+export type TNftMetadata = z.infer<typeof ZNftMetadata>;
+
+export const editionMessages = {
+  exportAddress: 'Enter the wallet address to export to: 0x followed by 40 hexadecimal characters.',
+} as const;
+
+/** POST /v1/editions/{id}/export: the collector's own wallet, on the chain the contract lives on. */
+export const ZExportEditionRequest = z.strictObject({
+  address: z.string().trim().refine(isEvmAddress, { error: editionMessages.exportAddress }),
+});
+export type TExportEditionRequest = z.infer<typeof ZExportEditionRequest>;
