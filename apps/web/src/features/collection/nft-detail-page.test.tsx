@@ -59,10 +59,13 @@ const history: TEditionHistoryEntry[] = [
   },
 ];
 
+type Route = (request: SentRequest) => Response | undefined;
+const noRoute: Route = () => undefined;
+
 /** The edition API answering `current()`, as a visitor or signed in as its owner. */
 function nftApi(
   current: () => TEdition,
-  { asOwner = false, route = (_: SentRequest): Response | undefined => undefined } = {},
+  { asOwner = false, route = noRoute }: { asOwner?: boolean; route?: Route } = {},
 ) {
   if (asOwner) startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
