@@ -76,3 +76,30 @@ export const ZExportEditionRequest = z.strictObject({
   address: z.string().trim().refine(isEvmAddress, { error: editionMessages.exportAddress }),
 });
 export type TExportEditionRequest = z.infer<typeof ZExportEditionRequest>;
+
+/** What a collector may favorite: a product (any of its editions), or one edition. */
+export const favoriteTargetTypes = ['PRODUCT', 'EDITION'] as const;
+export type TFavoriteTargetType = (typeof favoriteTargetTypes)[number];
+
+/** POST /v1/favorites. */
+export const ZFavoriteRequest = z.strictObject({
+  targetType: z.enum(favoriteTargetTypes),
+  targetId: z.uuid(),
+});
+export type TFavoriteRequest = z.infer<typeof ZFavoriteRequest>;
+
+/** A favorite as the collector's and the public lists show it: the product always, the edition when it is one. */
+export const ZFavorite = z.object({
+  targetType: z.enum(favoriteTargetTypes),
+  targetId: z.uuid(),
+  product: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    rarity: ZRarity,
+    imageThumbnailUrl: z.string(),
+    brand: ZBrandSummary,
+  }),
+  edition: z.object({ id: z.uuid(), serialNumber: z.number().int(), tokenId: ZTokenId }).nullable(),
+  createdAt: z.string(),
+});
+export type TFavorite = z.infer<typeof ZFavorite>;

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { editionStates, editionTypes, type TEditionState, type TEditionType } from '@cypher/contract';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  editionStates,
+  editionTypes,
+  favoriteTargetTypes,
+  type TEditionState,
+  type TEditionType,
+  type TFavoriteTargetType,
+} from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { brands, collections, products } from '../catalog/catalog.tables.ts';
 import { packs } from '../drops/drops.tables.ts';
@@ -71,3 +78,34 @@ export const editions = pgTable(
   ],
 );
 export type TEditionRow = typeof editions.$inferSelect;
+
+/**
+ * A collector's favorites: a product, or one edition (then `product_id` is its product, so every favorite shows a
+ * product without another lookup). Public: another collector's favorites show on their profile.
+ */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').$type<TFavoriteTargetType>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    editionId: uuid('edition_id').references(() => editions.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.targetId] }),
+    index('favorites_user_created_idx').on(table.userId, table.createdAt, table.targetId),
+    check('favorites_target_type_check', isOneOf(table.targetType, favoriteTargetTypes)),
+    check(
+      'favorites_target_check',
+      sql`(${table.targetType} = 'PRODUCT' and ${table.targetId} = ${table.productId} and ${table.editionId} is null)
+          or (${table.targetType} = 'EDITION' and ${table.targetId} = ${table.editionId})`,
+    ),
+  ],
+);
+export type TFavoriteRow = typeof favorites.$inferSelect;
