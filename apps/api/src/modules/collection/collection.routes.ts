@@ -4,6 +4,8 @@ import {
   ZData,
   ZFavorite,
   ZFavoriteRequest,
+  ZMyCollection,
+  ZMyCollectionQuery,
   ZPage,
   ZPageQuery,
   ZEdition,
@@ -18,6 +20,7 @@ import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { addFavorite } from './add-favorite.ts';
 import { exportEdition } from './export-edition.ts';
 import { listFavorites, listOthersFavorites } from './list-favorites.ts';
+import { listMyEditions } from './list-my-editions.ts';
 import { removeFavorite } from './remove-favorite.ts';
 import { getEditionView } from './get-edition.ts';
 import { listEditionHistory } from './list-edition-history.ts';
@@ -33,6 +36,20 @@ const ZIdParams = z.object({ id: z.uuid() });
  */
 export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/v1/editions',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: "My Collection: my editions by brand, with filters, sort and every brand's count",
+          querystring: ZMyCollectionQuery,
+          response: { 200: ZData(ZMyCollection) },
+        },
+      },
+      async (request) => ({ data: await listMyEditions(ctx.db, principalOf(request).userId, request.query) }),
+    );
+
     app.get(
       '/v1/editions/:id',
       {
