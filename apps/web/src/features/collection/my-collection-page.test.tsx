@@ -93,7 +93,7 @@ describe('My Collection', () => {
       'href',
       `/nfts/${edition(3, brands.neon).id}/`,
     );
-    expect(screen.getByText('3 collectibles you hold.')).toBeInTheDocument();
+    expect(screen.getByText('3 collectibles you hold, brand by brand.')).toBeInTheDocument();
 
     await userEvent.setup().selectOptions(screen.getByLabelText('Rarity'), 'LEGENDARY');
     await waitFor(() => expect(router.state.location.search).toBe('?rarity=LEGENDARY'));

@@ -69,9 +69,9 @@ function SignedInCollection() {
         eyebrow="Collection"
         title="My Collection"
         lead={
-          collection.data
-            ? `${held === 1 ? '1 collectible' : `${formatCount(held)} collectibles`} you hold.`
-            : undefined
+          held > 0
+            ? `${held === 1 ? '1 collectible' : `${formatCount(held)} collectibles`} you hold, brand by brand.`
+            : 'Every collectible you hold, brand by brand.'
         }
       >
         {brandChips.length > 0 ? (
@@ -149,10 +149,13 @@ function SignedInCollection() {
           )
         ) : (
           <>
-            <p className={styles.count} aria-live="polite">
-              {collection.data.total === 1 ? '1 collectible' : `${formatCount(collection.data.total)} collectibles`}
-              {isFiltered ? ' match' : ''}
-            </p>
+            {isFiltered ? (
+              <p className={styles.count} aria-live="polite">
+                {collection.data.total === 1
+                  ? '1 collectible matches'
+                  : `${formatCount(collection.data.total)} collectibles match`}
+              </p>
+            ) : null}
             <div className={collection.isPlaceholderData ? styles.refreshing : undefined}>
               <BrandGroups editions={collection.data.items} counts={brandChips} />
             </div>
