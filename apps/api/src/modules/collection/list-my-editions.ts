@@ -13,9 +13,9 @@ import { editionViewsOf } from './edition-views.ts';
  *
  * My Collection: the editions I hold (owned, on a figure base, locked or for sale; a pack still closed shows as a
  * pack), grouped by brand (brand after brand, each sorted by `sort`), with filters, and every brand's count for the
- * chips. A fixed number of queries whatever the collection's size: the page, its total, the brand counts, then one
- * query each for the page's products, brands, collections and owners, and the counted brands (my-collection.test.ts
- * counts them).
+ * chips. A fixed number of queries whatever the collection's size: the page, the brand counts (and the total under a
+ * rarity or collection filter), then one query each for the page's products, brands, collections and owners, and the
+ * counted brands (my-collection.test.ts counts them).
  */
 export async function listMyEditions(db: Db, userId: string, query: TMyCollectionQuery): Promise<TMyCollection> {
   const mine = and(eq(editions.ownerUserId, userId), inArray(editions.state, [...collectedEditionStates]));
@@ -26,7 +26,9 @@ export async function listMyEditions(db: Db, userId: string, query: TMyCollectio
     query.rarity ? eq(editions.rarity, query.rarity) : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [total], brandCounts] = await Promise.all([
+  // Without a rarity or collection filter the total is the brand counts' sum (or one brand's count): no query for it.
+  const needsCount = Boolean(query.rarity || query.collectionId);
+  const [rows, counted, brandCounts] = await Promise.all([
     db
       .select()
       .from(editions)
@@ -34,9 +36,14 @@ export async function listMyEditions(db: Db, userId: string, query: TMyCollectio
       .orderBy(asc(editions.brandId), ...sortWithinBrand[query.sort])
       .limit(limit)
       .offset(offset),
-    db.select({ value: count() }).from(editions).where(filtered),
+    needsCount ? db.select({ value: count() }).from(editions).where(filtered) : null,
     db.select({ brandId: editions.brandId, count: count() }).from(editions).where(mine).groupBy(editions.brandId),
   ]);
+  const total = counted
+    ? (counted[0]?.value ?? 0)
+    : brandCounts
+        .filter((row) => !query.brandId || row.brandId === query.brandId)
+        .reduce((sum, row) => sum + row.count, 0);
   const [views, brands] = await Promise.all([
     editionViewsOf(db, rows),
     brandSummariesByIds(
@@ -48,7 +55,7 @@ export async function listMyEditions(db: Db, userId: string, query: TMyCollectio
     items: rows.map((row) => views.get(row.id)!.edition),
     page: query.page,
     size: query.size,
-    total: total?.value ?? 0,
+    total,
     brands: brandCounts
       .map((row) => ({ brand: brands.get(row.brandId)!, count: row.count }))
       .sort((a, b) => a.brand.name.localeCompare(b.brand.name)),
