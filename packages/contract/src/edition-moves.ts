@@ -68,6 +68,14 @@ export function isEditionLocked(state: TEditionState): boolean {
   return state === 'EQUIPPED' || state === 'LOCKED' || state === 'LISTED';
 }
 
+/** The states of an edition in its owner's collection (My Collection lists these; a pack still closed shows as a pack). */
+export const collectedEditionStates = [
+  'OWNED',
+  'EQUIPPED',
+  'LOCKED',
+  'LISTED',
+] as const satisfies readonly TEditionState[];
+
 /** Still in a collection: owned (in any way), or in an unopened pack. Exported and burned editions have left it. */
 export function isEditionInCollection(state: TEditionState): boolean {
   return state !== 'EXPORTED' && state !== 'BURNED';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZActivityKind, ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZPageQuery } from './envelope.ts';
 import { isEvmAddress } from './bank-details.ts';
 import { editionStates } from './edition-moves.ts';
 
@@ -76,3 +77,53 @@ export const ZExportEditionRequest = z.strictObject({
   address: z.string().trim().refine(isEvmAddress, { error: editionMessages.exportAddress }),
 });
 export type TExportEditionRequest = z.infer<typeof ZExportEditionRequest>;
+
+/** What a collector may favorite: a product (any of its editions), or one edition. */
+export const favoriteTargetTypes = ['PRODUCT', 'EDITION'] as const;
+export type TFavoriteTargetType = (typeof favoriteTargetTypes)[number];
+
+/** POST /v1/favorites. */
+export const ZFavoriteRequest = z.strictObject({
+  targetType: z.enum(favoriteTargetTypes),
+  targetId: z.uuid(),
+});
+export type TFavoriteRequest = z.infer<typeof ZFavoriteRequest>;
+
+/** A favorite as the collector's and the public lists show it: the product always, the edition when it is one. */
+export const ZFavorite = z.object({
+  targetType: z.enum(favoriteTargetTypes),
+  targetId: z.uuid(),
+  product: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    rarity: ZRarity,
+    imageThumbnailUrl: z.string(),
+    brand: ZBrandSummary,
+  }),
+  edition: z.object({ id: z.uuid(), serialNumber: z.number().int(), tokenId: ZTokenId }).nullable(),
+  createdAt: z.string(),
+});
+export type TFavorite = z.infer<typeof ZFavorite>;
+
+/** How My Collection sorts within each brand: newest in the collection first, rarest first, or by serial number. */
+export const myCollectionSorts = ['newest', 'rarity', 'serial'] as const;
+export type TMyCollectionSort = (typeof myCollectionSorts)[number];
+
+/** GET /v1/editions: my collection, a page at a time, grouped by brand, with optional filters. */
+export const ZMyCollectionQuery = ZPageQuery.extend({
+  brandId: z.uuid().optional(),
+  collectionId: z.uuid().optional(),
+  rarity: ZRarity.optional(),
+  sort: z.enum(myCollectionSorts).default('newest'),
+});
+export type TMyCollectionQuery = z.infer<typeof ZMyCollectionQuery>;
+
+export const ZMyCollection = z.object({
+  items: z.array(ZEdition),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+  /** Every brand of the collection with how many of its editions it holds, whatever the filters: the brand chips. */
+  brands: z.array(z.object({ brand: ZBrandSummary, count: z.number().int() })),
+});
+export type TMyCollection = z.infer<typeof ZMyCollection>;

@@ -19,6 +19,11 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PostgreSQL only: the pool, for work that needs one session of its own (advisory locks). */
   pool?: pg.Pool;
+  /**
+   * A handle on the same connection that reports every statement it sends: for tests that count what a page costs
+   * (a collection's first page takes a fixed number of queries, however many editions it holds).
+   */
+  observed(onQuery: (sql: string) => void): Db;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     db: drizzleNodePostgres({ client: pool, schema }) as unknown as Db,
     kind: 'postgres',
     pool,
+    observed: (onQuery) =>
+      drizzleNodePostgres({ client: pool, schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
     executeSql: async (text, values) => pool.query(text, values as unknown[]),
     close: () => pool.end(),
   };
@@ -86,6 +93,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
+    observed: (onQuery) =>
+      drizzlePglite({ client, schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
     executeSql: async (text, values) => {
       // pg-boss sends multi-statement scripts without parameters (schema creation, maintenance); PGlite runs those
       // through exec(), and parameterised single statements through query().

@@ -31,7 +31,7 @@ function migrationsUpTo(lastTag: string): string {
 let database: Database | undefined;
 afterAll(() => database?.close());
 
-describe('migration 0018, editions as tokens', () => {
+describe('migrations 0018 and 0019: editions as tokens, in their collections', () => {
   it('mints the editions written before it on their collection contracts, in minting order, and keeps their history', async () => {
     database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0017_drop-integrity-and-publishing') });
     const db = database.db;
@@ -105,6 +105,15 @@ describe('migration 0018, editions as tokens', () => {
       { kind: 'OPENED', edition_id: editionRows[1]!.id },
       { kind: 'PURCHASED', edition_id: null },
     ]);
+    // Migration 0019: the product's rarity on every edition, and the opened one in its collection since its opening.
+    const collected = await queryRows<{ id: string; rarity: string; acquired_at: Date | string | null }>(
+      db,
+      sql`select id, rarity, acquired_at from editions`,
+    );
+    const rarityOf = new Map(collected.map((row) => [row.id, row]));
+    expect(rarityOf.get(editionRows[1]!.id)!.rarity).toBe(inShelf!.rarity);
+    expect(rarityOf.get(editionRows[1]!.id)!.acquired_at).not.toBeNull();
+    expect(rarityOf.get(editionRows[0]!.id)!.acquired_at).toBeNull();
     const kinds = await queryRows<{ kind: string }>(db, sql`select kind from activity_kinds order by kind`);
     expect(kinds.map((row) => row.kind)).toEqual([...activityKinds].sort());
   });

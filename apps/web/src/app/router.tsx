@@ -31,7 +31,7 @@ const pages: Record<TWebRoutePath, PageRoute> = {
   '/password/change': page(() => import('../features/auth/password-change-page.tsx'), signedIn),
   '/payment': page(() => import('../features/wallet/payment-page.tsx'), signedIn),
   '/purchase/card': page(() => import('../features/orders/purchase-card-page.tsx'), signedIn),
-  '/purchase/:id': page(() => import('../features/orders/purchase-page.tsx'), signedIn),
+  '/purchase/:id': page(() => import('../features/orders/purchase-receipt-page.tsx'), signedIn),
   '/purchase/:id/status': page(() => import('../features/orders/purchase-status-page.tsx'), signedIn),
   '/profile/creation': page(() => import('../features/users/profile-creation-page.tsx'), signedIn),
   '/profile/edit': page(() => import('../features/users/profile-edit-page.tsx'), signedIn),
@@ -41,7 +41,7 @@ const pages: Record<TWebRoutePath, PageRoute> = {
   '/account/security': page(() => import('../features/auth/account-security-page.tsx'), signedIn),
   '/account/connect': page(() => import('../features/users/account-connect-page.tsx'), signedIn),
   '/account/delete': page(() => import('../features/users/account-delete-page.tsx'), signedIn),
-  '/collections': page(() => import('../features/catalog/collections-page.tsx')),
+  '/collections': page(() => import('../features/collection/my-collection-page.tsx')),
   '/collections/:id': page(() => import('../features/catalog/collection-detail-page.tsx')),
   '/collections/:id/figure_base/:baseId/editions': page(
     () => import('../features/collection/figure-base-editions-page.tsx'),

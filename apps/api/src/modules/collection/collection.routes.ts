@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZData,
+  ZFavorite,
+  ZFavoriteRequest,
+  ZMyCollection,
+  ZMyCollectionQuery,
+  ZPage,
+  ZPageQuery,
   ZEdition,
   ZEditionHistoryEntry,
   ZExportEditionRequest,
@@ -11,14 +17,18 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { addFavorite } from './add-favorite.ts';
 import { exportEdition } from './export-edition.ts';
+import { listFavorites, listOthersFavorites } from './list-favorites.ts';
+import { listMyEditions } from './list-my-editions.ts';
+import { removeFavorite } from './remove-favorite.ts';
 import { getEditionView } from './get-edition.ts';
 import { listEditionHistory } from './list-edition-history.ts';
 import { setEditionLock } from './lock-edition.ts';
 import { nftMetadata, nftTraits } from './nft-metadata.ts';
 
 const tags = ['collection'];
-const ZEditionParams = z.object({ id: z.uuid() });
+const ZIdParams = z.object({ id: z.uuid() });
 
 /**
  * Editions and NFTs (spec section 7). Public, as a chain is: anyone may look at a token, its traits and history;
@@ -27,12 +37,26 @@ const ZEditionParams = z.object({ id: z.uuid() });
 export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
+      '/v1/editions',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: "My Collection: my editions by brand, with filters, sort and every brand's count",
+          querystring: ZMyCollectionQuery,
+          response: { 200: ZData(ZMyCollection) },
+        },
+      },
+      async (request) => ({ data: await listMyEditions(ctx.db, principalOf(request).userId, request.query) }),
+    );
+
+    app.get(
       '/v1/editions/:id',
       {
         schema: {
           tags,
           summary: 'An edition: its token, owner, state and product',
-          params: ZEditionParams,
+          params: ZIdParams,
           response: { 200: ZData(ZEdition) },
         },
       },
@@ -45,7 +69,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "An edition's history, oldest first: minted, then every activity about it",
-          params: ZEditionParams,
+          params: ZIdParams,
           response: { 200: ZData(z.array(ZEditionHistoryEntry)) },
         },
       },
@@ -58,7 +82,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "An NFT's traits",
-          params: ZEditionParams,
+          params: ZIdParams,
           response: { 200: ZData(z.array(ZNftTrait)) },
         },
       },
@@ -72,7 +96,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "An NFT's ERC-721 metadata (a token URI's answer)",
-          params: ZEditionParams,
+          params: ZIdParams,
           response: { 200: ZNftMetadata },
         },
       },
@@ -90,7 +114,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           schema: {
             tags,
             summary: isLocked ? 'Lock my edition against fusion, export and sale' : 'Unlock my edition',
-            params: ZEditionParams,
+            params: ZIdParams,
             response: { 200: ZData(ZEdition) },
           },
         },
@@ -107,7 +131,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Export my edition to my own wallet address (takes an Idempotency-Key header)',
-          params: ZEditionParams,
+          params: ZIdParams,
           body: ZExportEditionRequest,
           response: { 200: ZData(ZEdition) },
         },
@@ -121,6 +145,63 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           idempotentRequestOf(request),
         ),
       }),
+    );
+
+    app.post(
+      '/v1/favorites',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Favorite a product or an edition',
+          body: ZFavoriteRequest,
+          response: { 201: ZData(ZFavorite) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await addFavorite(ctx.db, principalOf(request).userId, request.body, ctx.clock.now()) }),
+    );
+
+    app.delete(
+      '/v1/favorites/:id',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: { tags, summary: 'Take a favorite back (by the product or edition id)', params: ZIdParams },
+      },
+      async (request, reply) => {
+        await removeFavorite(ctx.db, principalOf(request).userId, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/v1/favorites/my',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'My favorites, newest first',
+          querystring: ZPageQuery,
+          response: { 200: ZData(ZPage(ZFavorite)) },
+        },
+      },
+      async (request) => ({ data: await listFavorites(ctx.db, principalOf(request).userId, request.query) }),
+    );
+
+    app.get(
+      '/v1/favorites/others/:id',
+      {
+        schema: {
+          tags,
+          summary: "Another collector's favorites, newest first",
+          params: ZIdParams,
+          querystring: ZPageQuery,
+          response: { 200: ZData(ZPage(ZFavorite)) },
+        },
+      },
+      async (request) => ({ data: await listOthersFavorites(ctx.db, request.params.id, request.query) }),
     );
   };
 }

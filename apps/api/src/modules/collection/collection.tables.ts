@@ -1,6 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { editionStates, editionTypes, type TEditionState, type TEditionType } from '@cypher/contract';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  editionStates,
+  editionTypes,
+  favoriteTargetTypes,
+  rarities,
+  type TEditionState,
+  type TRarity,
+  type TEditionType,
+  type TFavoriteTargetType,
+} from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { brands, collections, products } from '../catalog/catalog.tables.ts';
 import { packs } from '../drops/drops.tables.ts';
@@ -55,6 +75,16 @@ export const editions = pgTable(
       .notNull()
       .references(() => chainContracts.address, { onDelete: 'restrict' }),
     tokenId: bigint('token_id', { mode: 'number' }).notNull(),
+    /** The product's rarity, copied at minting like brand and collection: My Collection filters and sorts by it. */
+    rarity: text('rarity').$type<TRarity>().notNull(),
+    /** COMMON 1 ... LEGENDARY 4, so `sort=rarity` follows rarity rather than the alphabet. */
+    rarityRank: smallint('rarity_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case rarity when 'COMMON' then 1 when 'RARE' then 2 when 'EPIC' then 3 when 'LEGENDARY' then 4 end`,
+      ),
+    /** When it came into its owner's collection (its pack opened, a purchase): "newest" in My Collection. */
+    acquiredAt: timestamptz('acquired_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
@@ -62,12 +92,44 @@ export const editions = pgTable(
     index('editions_pack_idx').on(table.packId),
     uniqueIndex('editions_contract_token_key').on(table.contractAddress, table.tokenId),
     // A collection's first page: one owner's editions by brand, newest first, without touching anyone else's.
-    index('editions_owner_brand_created_idx')
-      .on(table.ownerUserId, table.brandId, table.createdAt, table.id)
+    index('editions_owner_brand_acquired_idx')
+      .on(table.ownerUserId, table.brandId, table.acquiredAt, table.id)
       .where(sql`${table.ownerUserId} is not null`),
     check('editions_type_check', isOneOf(table.type, editionTypes)),
     check('editions_state_check', isOneOf(table.state, editionStates)),
+    check('editions_rarity_check', isOneOf(table.rarity, rarities)),
     check('editions_serial_check', sql`${table.serialNumber} > 0`),
   ],
 );
 export type TEditionRow = typeof editions.$inferSelect;
+
+/**
+ * A collector's favorites: a product, or one edition (then `product_id` is its product, so every favorite shows a
+ * product without another lookup). Public: another collector's favorites show on their profile.
+ */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').$type<TFavoriteTargetType>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    editionId: uuid('edition_id').references(() => editions.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.targetId] }),
+    index('favorites_user_created_idx').on(table.userId, table.createdAt, table.targetId),
+    check('favorites_target_type_check', isOneOf(table.targetType, favoriteTargetTypes)),
+    check(
+      'favorites_target_check',
+      sql`(${table.targetType} = 'PRODUCT' and ${table.targetId} = ${table.productId} and ${table.editionId} is null)
+          or (${table.targetType} = 'EDITION' and ${table.targetId} = ${table.editionId})`,
+    ),
+  ],
+);
+export type TFavoriteRow = typeof favorites.$inferSelect;

@@ -53,9 +53,9 @@ export async function createPackEditions(tx: Db, editions: readonly TPackEdition
       });
       await tx.execute(
         sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, state,
-                                  brand_id, collection_id, contract_address, token_id, created_at)
+                                  brand_id, collection_id, rarity, contract_address, token_id, created_at)
             select e.id, p.id, e.serial_number, e.pack_id, null, 'STANDARD', null, 'IN_PACK',
-                   p.brand_id, p.collection_id, e.contract_address, e.token_id, ${createdAt.toISOString()}::timestamptz
+                   p.brand_id, p.collection_id, p.rarity, e.contract_address, e.token_id, ${createdAt.toISOString()}::timestamptz
             from unnest(${sqlArray(chunk.map(() => newId()))}::uuid[],
                         ${sqlArray(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
                         ${sqlArray(chunk.map((edition) => edition.serialNumber))}::int[],
@@ -65,8 +65,9 @@ export async function createPackEditions(tx: Db, editions: readonly TPackEdition
               as e(id, product_position, serial_number, pack_id, contract_address, token_id)
             join unnest(${sqlArray(productIds)}::uuid[],
                         ${sqlArray(productIds.map((id) => products.get(id)!.brandId))}::uuid[],
-                        ${sqlArray(productIds.map((id) => products.get(id)!.collectionId))}::uuid[])
-              with ordinality as p(id, brand_id, collection_id, position) on p.position = e.product_position`,
+                        ${sqlArray(productIds.map((id) => products.get(id)!.collectionId))}::uuid[],
+                        ${sqlArray(productIds.map((id) => products.get(id)!.rarity))}::text[])
+              with ordinality as p(id, brand_id, collection_id, rarity, position) on p.position = e.product_position`,
       );
     }
   } catch (error) {

@@ -25,7 +25,12 @@ export interface TEditionView {
 export async function editionViewsByIds(db: Db, ids: readonly string[]): Promise<Map<string, TEditionView>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select().from(editions).where(inArray(editions.id, unique));
+  return editionViewsOf(db, await db.select().from(editions).where(inArray(editions.id, unique)));
+}
+
+/** Edition rows already read, as the API shows them: four queries (products, brands, collections, owners) in all. */
+export async function editionViewsOf(db: Db, rows: readonly TEditionRow[]): Promise<Map<string, TEditionView>> {
+  if (rows.length === 0) return new Map();
   const [products, brands, collections, people] = await Promise.all([
     productsByIds(
       db,

@@ -13,7 +13,7 @@ import { editionsOfPacksSql } from './edition-fragments.ts';
 export async function revealPackEditions(tx: Db, packId: string, userId: string, now: Date): Promise<void> {
   const revealed = await tx
     .update(editions)
-    .set({ ownerUserId: userId, state: editionMoves.open.to })
+    .set({ ownerUserId: userId, state: editionMoves.open.to, acquiredAt: now })
     .where(and(eq(editions.packId, packId), inArray(editions.state, [...editionMoves.open.from])))
     .returning({ id: editions.id });
   const opened = sql`select ${packId}::uuid as id, ${userId}::uuid as user_id, ${now.toISOString()}::timestamptz as at`;

@@ -26,7 +26,7 @@ function ordersApi(data = order()) {
   });
 }
 
-describe('purchase page', () => {
+describe('purchase receipt page', () => {
   it('shows the order, its receipt with every field of the spec, and the packs to open', async () => {
     ordersApi(order({ quantity: 2, packIds: [dropIds.pack1, dropIds.pack2] }));
     renderApp(`/purchase/${dropIds.order}`);

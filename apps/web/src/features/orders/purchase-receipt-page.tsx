@@ -19,7 +19,7 @@ import { OrderSummary } from './components/order-summary.tsx';
 import styles from './components/orders.module.css';
 
 /** `/purchase/:id`: one order, its receipt once paid (spec section 3), and the packs it delivered. */
-export default function PurchasePage() {
+export default function PurchaseReceiptPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
 

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import type { TFavorite, TFavoriteRequest } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { editions, favorites } from './collection.tables.ts';
+import { favoritesByKeys } from './list-favorites.ts';
+
+/**
+ * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the NFT
+ * and product pages (to come) · Tests: favorites.test.ts.
+ *
+ * Favorites a published product, or an edition anyone may look at (not one in an unopened pack). Favoriting twice is
+ * one favorite: the primary key (person, target) decides, and the answer is the favorite either way.
+ */
+export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
+  const productId = await productOfTarget(db, request);
+  await db
+    .insert(favorites)
+    .values({
+      userId,
+      targetType: request.targetType,
+      targetId: request.targetId,
+      productId,
+      editionId: request.targetType === 'EDITION' ? request.targetId : null,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  const [favorite] = await favoritesByKeys(db, userId, [request.targetId]);
+  return favorite!;
+}
+
+async function productOfTarget(db: Db, request: TFavoriteRequest): Promise<string> {
+  let productId = request.targetId;
+  if (request.targetType === 'EDITION') {
+    const [edition] = await db
+      .select({ productId: editions.productId, state: editions.state })
+      .from(editions)
+      .where(and(eq(editions.id, request.targetId)));
+    if (!edition || edition.state === 'IN_PACK') throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+    productId = edition.productId;
+  }
+  const product = (await productsByIds(db, [productId])).get(productId);
+  if (!product || (request.targetType === 'PRODUCT' && product.status !== 'PUBLISHED')) {
+    throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+  }
+  return productId;
+}

@@ -1,0 +1,89 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { TFavorite, TPage, TPageQuery } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { pageWindow, toPage } from '../../http/pagination.ts';
+import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { getPublicUser } from '../users/get-public-user.ts';
+import { editions, favorites, type TFavoriteRow } from './collection.tables.ts';
+
+/**
+ * Route: GET /v1/favorites/my and GET /v1/favorites/others/{id} · Reads: favorites, editions, and through their owners'
+ * functions products, brands and people · UI: the profile pages (to come) · Tests: favorites.test.ts.
+ *
+ * A collector's favorites, newest first, a page at a time. Another collector's are public, unless their account is
+ * gone (COLLECTOR_NOT_FOUND).
+ */
+export async function listFavorites(db: Db, userId: string, query: TPageQuery): Promise<TPage<TFavorite>> {
+  const { limit, offset } = pageWindow(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.targetId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(favorites).where(eq(favorites.userId, userId)),
+  ]);
+  return toPage(await toFavorites(db, rows), query, total?.value ?? 0);
+}
+
+export async function listOthersFavorites(db: Db, userId: string, query: TPageQuery): Promise<TPage<TFavorite>> {
+  try {
+    await getPublicUser(db, userId);
+  } catch {
+    throw new AppError('COLLECTOR_NOT_FOUND');
+  }
+  return listFavorites(db, userId, query);
+}
+
+/** Some of one person's favorites by target id, as the API shows them. */
+export async function favoritesByKeys(db: Db, userId: string, targetIds: readonly string[]): Promise<TFavorite[]> {
+  const rows = await db
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.targetId, [...targetIds])));
+  return toFavorites(db, rows);
+}
+
+async function toFavorites(db: Db, rows: readonly TFavoriteRow[]): Promise<TFavorite[]> {
+  const editionIds = rows.flatMap((row) => row.editionId ?? []);
+  const [products, editionRows] = await Promise.all([
+    productsByIds(
+      db,
+      rows.map((row) => row.productId),
+    ),
+    editionIds.length === 0
+      ? []
+      : db
+          .select({ id: editions.id, serialNumber: editions.serialNumber, tokenId: editions.tokenId })
+          .from(editions)
+          .where(inArray(editions.id, editionIds)),
+  ]);
+  const brands = await brandSummariesByIds(
+    db,
+    [...products.values()].map((product) => product.brandId),
+  );
+  const editionById = new Map(editionRows.map((edition) => [edition.id, edition]));
+  return rows.map((row) => {
+    const product = products.get(row.productId)!;
+    const edition = row.editionId ? editionById.get(row.editionId) : undefined;
+    return {
+      targetType: row.targetType,
+      targetId: row.targetId,
+      product: {
+        id: product.id,
+        name: product.name,
+        rarity: product.rarity,
+        imageThumbnailUrl: product.imageThumbnailUrl,
+        brand: brands.get(product.brandId)!,
+      },
+      edition: edition
+        ? { id: edition.id, serialNumber: edition.serialNumber, tokenId: String(edition.tokenId) }
+        : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}

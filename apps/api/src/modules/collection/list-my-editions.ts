@@ -1,0 +1,69 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { collectedEditionStates, type TMyCollection, type TMyCollectionQuery } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { pageWindow } from '../../http/pagination.ts';
+import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { editions } from './collection.tables.ts';
+import { editionViewsOf } from './edition-views.ts';
+
+/**
+ * Route: GET /v1/editions · Reads: editions (index editions_owner_brand_acquired_idx), and through their owners'
+ * functions products, brands, collections and people · UI: features/collection My Collection (to come) · Tests:
+ * my-collection.test.ts, bench `collection`.
+ *
+ * My Collection: the editions I hold (owned, on a figure base, locked or for sale; a pack still closed shows as a
+ * pack), grouped by brand (brand after brand, each sorted by `sort`), with filters, and every brand's count for the
+ * chips. A fixed number of queries whatever the collection's size: the page, the brand counts (and the total under a
+ * rarity or collection filter), then one query each for the page's products, brands, collections and owners, and the
+ * counted brands (my-collection.test.ts counts them).
+ */
+export async function listMyEditions(db: Db, userId: string, query: TMyCollectionQuery): Promise<TMyCollection> {
+  const mine = and(eq(editions.ownerUserId, userId), inArray(editions.state, [...collectedEditionStates]));
+  const filtered = and(
+    mine,
+    query.brandId ? eq(editions.brandId, query.brandId) : undefined,
+    query.collectionId ? eq(editions.collectionId, query.collectionId) : undefined,
+    query.rarity ? eq(editions.rarity, query.rarity) : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  // Without a rarity or collection filter the total is the brand counts' sum (or one brand's count): no query for it.
+  const needsCount = Boolean(query.rarity || query.collectionId);
+  const [rows, counted, brandCounts] = await Promise.all([
+    db
+      .select()
+      .from(editions)
+      .where(filtered)
+      .orderBy(asc(editions.brandId), ...sortWithinBrand[query.sort])
+      .limit(limit)
+      .offset(offset),
+    needsCount ? db.select({ value: count() }).from(editions).where(filtered) : null,
+    db.select({ brandId: editions.brandId, count: count() }).from(editions).where(mine).groupBy(editions.brandId),
+  ]);
+  const total = counted
+    ? (counted[0]?.value ?? 0)
+    : brandCounts
+        .filter((row) => !query.brandId || row.brandId === query.brandId)
+        .reduce((sum, row) => sum + row.count, 0);
+  const [views, brands] = await Promise.all([
+    editionViewsOf(db, rows),
+    brandSummariesByIds(
+      db,
+      brandCounts.map((row) => row.brandId),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => views.get(row.id)!.edition),
+    page: query.page,
+    size: query.size,
+    total,
+    brands: brandCounts
+      .map((row) => ({ brand: brands.get(row.brandId)!, count: row.count }))
+      .sort((a, b) => a.brand.name.localeCompare(b.brand.name)),
+  };
+}
+
+const sortWithinBrand: Record<TMyCollectionQuery['sort'], SQL[]> = {
+  newest: [desc(editions.acquiredAt), desc(editions.id)],
+  rarity: [desc(editions.rarityRank), desc(editions.acquiredAt), desc(editions.id)],
+  serial: [asc(editions.productId), asc(editions.serialNumber)],
+};

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZMyCollectionQuery } from '@cypher/contract';
+import { queryRows } from '../../db/query-rows.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { listMyEditions } from './list-my-editions.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+/** A drop whose packs' editions all become `userId`'s as if opened (test set-up, straight in the table). */
+async function collect(userId: string, packCount: number) {
+  const drop = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount }], editionsPerPack: 2 });
+  await db().execute(sql`
+    update editions set owner_user_id = ${userId}, state = 'OWNED', acquired_at = ${t.clock.now().toISOString()}::timestamptz
+    where pack_id in (select id from packs where drop_id = ${drop.dropId})`);
+  return drop;
+}
+
+const myCollection = async (accessToken: string, query = '') =>
+  (await t.app.inject({ method: 'GET', url: `/v1/editions${query}`, headers: bearer(accessToken) })).json().data;
+
+describe('My Collection', () => {
+  it('lists what I hold brand after brand with every brand counted, filters by brand and rarity, and sorts', async () => {
+    const me = await fastBuyer(t);
+    const first = await collect(me.userId, 2);
+    t.clock.advance(1_000);
+    const second = await collect(me.userId, 1);
+    // One edition exported: it has left the collection.
+    const [gone] = await queryRows<{ id: string }>(
+      db(),
+      sql`select e.id from editions e join packs p on p.id = e.pack_id where p.drop_id = ${second.dropId} limit 1`,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: `/v1/editions/${gone!.id}/export`,
+      headers: { ...bearer(me.accessToken), 'idempotency-key': newId() },
+      payload: { address: `0x${'1'.repeat(40)}` },
+    });
+
+    const all = await myCollection(me.accessToken);
+    expect(all.total).toBe(5);
+    const brandsInOrder = all.items.map((item: { brand: { id: string } }) => item.brand.id);
+    // Grouped: each brand's editions together.
+    expect(new Set(brandsInOrder).size).toBe(2);
+    const changes = brandsInOrder.filter((id: string, index: number) => index > 0 && id !== brandsInOrder[index - 1]);
+    expect(changes).toHaveLength(1);
+    expect(
+      all.brands.map((entry: { brand: { id: string }; count: number }) => [entry.brand.id, entry.count]).sort(),
+    ).toEqual(
+      [
+        [first.brand.id, 4],
+        [second.brand.id, 1],
+      ].sort(),
+    );
+    expect(all.items.some((item: { id: string }) => item.id === gone!.id)).toBe(false);
+
+    const ofFirst = await myCollection(me.accessToken, `?brandId=${first.brand.id}&sort=serial`);
+    expect(ofFirst.total).toBe(4);
+    // The brand chips keep every brand whatever the filter.
+    expect(ofFirst.brands).toHaveLength(2);
+    const serials = ofFirst.items.map((item: { product: { id: string }; serialNumber: number }) => [
+      item.product.id,
+      item.serialNumber,
+    ]);
+    expect(serials).toEqual([...serials].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
+
+    const legendary = await myCollection(me.accessToken, '?rarity=LEGENDARY');
+    expect(legendary.items.every((item: { product: { rarity: string } }) => item.product.rarity === 'LEGENDARY')).toBe(
+      true,
+    );
+    const rarest = await myCollection(me.accessToken, `?brandId=${first.brand.id}&sort=rarity`);
+    expect(rarest.items[0].product.rarity).toBe('LEGENDARY');
+
+    const stranger = await fastBuyer(t);
+    expect(await myCollection(stranger.accessToken)).toMatchObject({ items: [], total: 0, brands: [] });
+  });
+
+  it('loads the first page of 1,000 editions with the same fixed number of queries as of 2', async () => {
+    const queriesFor = async (userId: string) => {
+      const sent: string[] = [];
+      const page = await listMyEditions(
+        t.database.observed((statement) => sent.push(statement)),
+        userId,
+        ZMyCollectionQuery.parse({}),
+      );
+      return { sent, page };
+    };
+    const small = await fastBuyer(t);
+    await collect(small.userId, 1);
+    const large = await fastBuyer(t);
+    await collect(large.userId, 500);
+
+    const few = await queriesFor(small.userId);
+    const many = await queriesFor(large.userId);
+    expect(few.page.total).toBe(2);
+    expect(many.page.total).toBe(1_000);
+    expect(many.page.items).toHaveLength(20);
+    // The page and the brand counts (the total is their sum); the page's products, brands, collections (none here,
+    // so not asked) and owners; the counted brands.
+    expect(many.sent).toHaveLength(6);
+    expect(few.sent).toHaveLength(many.sent.length);
+  });
+});

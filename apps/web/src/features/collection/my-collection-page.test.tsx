@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TEdition, TMyCollection } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const brands = {
+  neon: {
+    id: '0190a0b0-0000-7000-8000-00000000b001',
+    slug: 'neon-arcade',
+    name: 'Neon Arcade',
+    type: 'GAMING',
+    logoUrl: null,
+  },
+  bloom: {
+    id: '0190a0b0-0000-7000-8000-00000000b002',
+    slug: 'midnight-bloom',
+    name: 'Midnight Bloom',
+    type: 'ARTIST',
+    logoUrl: null,
+  },
+} as const;
+
+function edition(n: number, brand: TEdition['brand'], changes: Partial<TEdition> = {}): TEdition {
+  return {
+    id: `0190a0b0-0000-7000-8000-0000000e${String(n).padStart(4, '0')}`,
+    serialNumber: n,
+    editionSize: 500,
+    state: 'OWNED',
+    isLocked: false,
+    product: {
+      id: '0190a0b0-0000-7000-8000-00000000f001',
+      name: `Dragon ${n}`,
+      rarity: 'RARE',
+      imageUrl: '/uploads/dragon.webp',
+      imageThumbnailUrl: '/uploads/dragon-thumb.webp',
+    },
+    brand,
+    collection: null,
+    contractAddress: '0x3f2a9c4e5b6d7e8f90a1b2c3d4e5f60718293a4b',
+    tokenId: String(n),
+    owner: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+function signedIn(collection: (query: URLSearchParams) => TMyCollection) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi((request) => {
+    const [path, search = ''] = request.path.split('?');
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+    if (path === '/v1/editions') return json(200, { data: collection(new URLSearchParams(search)) });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+describe('My Collection', () => {
+  it('asks a visitor to sign in', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/collections');
+    expect(await screen.findByText('Sign in to see your collection')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?redirectTo=%2Fcollections',
+    );
+  });
+
+  it('shows what I hold brand by brand with counts, each leading to its NFT page, and filters through the address', async () => {
+    const sent = signedIn(() => ({
+      items: [
+        edition(1, brands.bloom),
+        edition(2, brands.neon, { state: 'LOCKED', isLocked: true }),
+        edition(3, brands.neon),
+      ],
+      page: 1,
+      size: 24,
+      total: 3,
+      brands: [
+        { brand: brands.bloom, count: 1 },
+        { brand: brands.neon, count: 2 },
+      ],
+    }));
+    const { router } = renderApp('/collections');
+    const neon = await screen.findByRole('region', { name: 'Neon Arcade' });
+    expect(within(neon).getByRole('heading', { level: 2 })).toHaveTextContent('Neon Arcade2');
+    expect(within(neon).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(neon).getByText('Locked')).toBeInTheDocument();
+    expect(within(neon).getByRole('link', { name: /Dragon 3/ })).toHaveAttribute(
+      'href',
+      `/nfts/${edition(3, brands.neon).id}/`,
+    );
+    expect(screen.getByText('3 collectibles you hold, brand by brand.')).toBeInTheDocument();
+
+    await userEvent.setup().selectOptions(screen.getByLabelText('Rarity'), 'LEGENDARY');
+    await waitFor(() => expect(router.state.location.search).toBe('?rarity=LEGENDARY'));
+    await waitFor(() => expect(sent.some((request) => request.path.includes('rarity=LEGENDARY'))).toBe(true));
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Neon Arcade 2' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`brand=${brands.neon.id}`));
+  });
+
+  it('says how to start a collection when it is empty', async () => {
+    signedIn(() => ({ items: [], page: 1, size: 24, total: 0, brands: [] }));
+    renderApp('/collections');
+    expect(await screen.findByText('Your collection is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See live drops' })).toHaveAttribute('href', '/drops');
+    expect(screen.getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
+  });
+});
