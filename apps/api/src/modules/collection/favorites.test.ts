@@ -61,6 +61,20 @@ describe('favorites', () => {
       headers: bearer(fan.accessToken),
     });
     expect(removed.statusCode).toBe(204);
+    // Not (or no longer) a favorite of mine: not found, for me as for anybody else.
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/favorites/${products.common.id}`,
+      headers: bearer(fan.accessToken),
+    });
+    expect(again.json()).toEqual({ code: 'FAVORITE_NOT_FOUND', message: 'This is not among your favorites.' });
+    const stranger = await fastBuyer(t);
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/favorites/${inPack.id}`,
+      headers: bearer(stranger.accessToken),
+    });
+    expect(theirs.statusCode).toBe(404);
     const after = (
       await t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(fan.accessToken) })
     ).json().data;
