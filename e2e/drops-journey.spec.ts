@@ -119,6 +119,21 @@ test.describe('drops and purchases', () => {
     await expect(packDialog).toBeHidden();
     await expect(page).toHaveURL(/\/drops\?tab=packs$/);
 
+    // The three editions are in My Collection under their brand; one opens as a token, which its owner can lock.
+    await page.goto('/collections');
+    const brand = page.getByRole('region', { name: 'Neon Arcade' });
+    await expect(brand.getByRole('listitem')).toHaveCount(3);
+    await expectNoSeriousViolations(page, 'my collection');
+    await brand.getByRole('listitem').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/nfts\/[0-9a-f-]{36}\/$/);
+    await expect(page.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Edition history' })).toContainText('Opened');
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Unlock' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'nft page');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible();
+
     // The header's bell counts the purchase's notification; the page lists it, and Mark all read reads it.
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();

@@ -184,6 +184,7 @@ export const errorCatalogue = {
     message: 'This collectible is locked: take it off its figure base, off sale, or unlock it first.',
   },
   EDITION_UNAVAILABLE: { status: 409, message: 'This collectible has left the collection.' },
+  FAVORITE_NOT_FOUND: { status: 404, message: 'This is not among your favorites.' },
   FAVORITE_TARGET_NOT_FOUND: { status: 404, message: 'We could not find what you want to favorite.' },
   COLLECTOR_NOT_FOUND: { status: 404, message: 'We could not find this collector.' },
   EDITION_STATE_CONFLICT: { status: 409, message: 'This collectible cannot do that in its present state.' },

@@ -42,7 +42,7 @@ const pages: Record<TWebRoutePath, PageRoute> = {
   '/account/connect': page(() => import('../features/users/account-connect-page.tsx'), signedIn),
   '/account/delete': page(() => import('../features/users/account-delete-page.tsx'), signedIn),
   '/collections': page(() => import('../features/collection/my-collection-page.tsx')),
-  '/collections/:id': page(() => import('../features/catalog/collection-detail-page.tsx')),
+  '/collections/:id': page(() => import('../features/collection/collection-set-page.tsx')),
   '/collections/:id/figure_base/:baseId/editions': page(
     () => import('../features/collection/figure-base-editions-page.tsx'),
   ),

@@ -4,10 +4,10 @@ import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { collectorWithPack } from '../../testing/collection-fixtures.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { depositForTest } from '../../testing/wallet-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,30 +17,6 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-/** A collector with an opened pack: its editions are theirs, OWNED. */
-async function collectorWithEditions(count = 2) {
-  const { dropId } = await insertLiveDrop(db(), {
-    now: t.clock.now(),
-    rounds: [{ packCount: 1 }],
-    editionsPerPack: count,
-  });
-  const collector = await fastBuyer(t);
-  await depositForTest(db(), { userId: collector.userId, source: 'crypto', amount: 10_000 });
-  await t.app.inject({
-    method: 'POST',
-    url: '/v2/orders',
-    headers: { ...bearer(collector.accessToken), 'idempotency-key': newId() },
-    payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
-  });
-  const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
-  await t.app.inject({ method: 'POST', url: `/v1/packs/${pack!.id}/open`, headers: bearer(collector.accessToken) });
-  const editions = await queryRows<{ id: string }>(
-    db(),
-    sql`select id from editions where pack_id = ${pack!.id} order by token_id`,
-  );
-  return { collector, editionIds: editions.map((edition) => edition.id) };
-}
 
 const post = (url: string, accessToken: string, payload?: object, key = newId()) =>
   t.app.inject({ method: 'POST', url, headers: { ...bearer(accessToken), 'idempotency-key': key }, payload });
@@ -52,7 +28,7 @@ async function historyKinds(editionId: string): Promise<string[]> {
 
 describe('edition moves', () => {
   it('lock keeps an edition from export until unlocked; each move is in its history', async () => {
-    const { collector, editionIds } = await collectorWithEditions();
+    const { collector, editionIds } = await collectorWithPack(t);
     const [editionId] = editionIds;
     const locked = await post(`/v1/editions/${editionId}/lock`, collector.accessToken);
     expect(locked.json().data).toMatchObject({ state: 'LOCKED', isLocked: true });
@@ -72,7 +48,7 @@ describe('edition moves', () => {
   });
 
   it("refuses to move someone else's edition (403) and nothing changes", async () => {
-    const { editionIds } = await collectorWithEditions();
+    const { editionIds } = await collectorWithPack(t);
     const stranger = await fastBuyer(t);
     for (const move of ['lock', 'export']) {
       const refused = await post(`/v1/editions/${editionIds[0]}/${move}`, stranger.accessToken, { address: WALLET });
@@ -83,7 +59,7 @@ describe('edition moves', () => {
   });
 
   it('exports to a checked address: the edition leaves the collection and its history names the wallet', async () => {
-    const { collector, editionIds } = await collectorWithEditions();
+    const { collector, editionIds } = await collectorWithPack(t);
     const [editionId] = editionIds;
     const bad = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: '0x1234' });
     expect(bad.statusCode).toBe(400);
@@ -110,7 +86,7 @@ describe('edition moves', () => {
   it.runIf(Boolean(testDatabaseUrl()))(
     '10 concurrent exports of one edition: exactly one wins, once in its history',
     async () => {
-      const { collector, editionIds } = await collectorWithEditions();
+      const { collector, editionIds } = await collectorWithPack(t);
       const [editionId] = editionIds;
       // The gate holds the edition row, so all ten queue on it before any runs; then they run into each other.
       const answers = await raceThroughGate(

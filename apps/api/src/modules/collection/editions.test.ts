@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertCollection, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { collectorWithPack } from '../../testing/collection-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
@@ -142,25 +143,8 @@ describe('editions as tokens', () => {
 
 describe('edition endpoints', () => {
   it('show an opened edition as a token with its owner, traits, metadata and history; a pack still closed shows none', async () => {
-    const { dropId, brand } = await insertLiveDrop(db(), {
-      now: t.clock.now(),
-      rounds: [{ packCount: 1 }],
-      editionsPerPack: 2,
-    });
-    const buyer = await fastBuyer(t);
-    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
-    await t.app.inject({
-      method: 'POST',
-      url: '/v2/orders',
-      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
-      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
-    });
-    const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
-    const inPack = await queryRows<{ id: string }>(
-      db(),
-      sql`select id from editions where pack_id = ${pack!.id} order by token_id`,
-    );
-    const editionId = inPack[0]!.id;
+    const { brand, collector: buyer, packId, editionIds } = await collectorWithPack(t, { isOpened: false });
+    const editionId = editionIds[0]!;
 
     // Before the pack is opened nobody learns what it holds, its owner included.
     for (const headers of [{}, bearer(buyer.accessToken)]) {
@@ -170,7 +154,7 @@ describe('edition endpoints', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/metadata.json` })).statusCode).toBe(404);
 
-    await t.app.inject({ method: 'POST', url: `/v1/packs/${pack!.id}/open`, headers: bearer(buyer.accessToken) });
+    await t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(buyer.accessToken) });
     const edition = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data;
     expect(edition).toMatchObject({
       id: editionId,

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
-import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { collectorWithPack } from '../../testing/collection-fixtures.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { depositForTest } from '../../testing/wallet-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,23 +19,19 @@ const favorite = (accessToken: string, payload: object) =>
 
 describe('favorites', () => {
   it('favorites a product and an opened edition once each, lists them newest first, publicly too, and takes one back', async () => {
-    const { dropId, products } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 1 }] });
-    const fan = await fastBuyer(t);
-    await depositForTest(db(), { userId: fan.userId, source: 'crypto', amount: 10_000 });
-    await t.app.inject({
-      method: 'POST',
-      url: '/v2/orders',
-      headers: { ...bearer(fan.accessToken), 'idempotency-key': newId() },
-      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
-    });
-    const [pack] = await queryRows<{ id: string }>(db(), sql`select id from packs where drop_id = ${dropId}`);
-    const [inPack] = await queryRows<{ id: string }>(db(), sql`select id from editions where pack_id = ${pack!.id}`);
+    const {
+      products,
+      collector: fan,
+      packId,
+      editionIds: [inPackId],
+    } = await collectorWithPack(t, { isOpened: false });
+    const inPack = { id: inPackId! };
 
     // An edition still in its pack cannot be favorited: that would tell what the pack holds.
-    const early = await favorite(fan.accessToken, { targetType: 'EDITION', targetId: inPack!.id });
+    const early = await favorite(fan.accessToken, { targetType: 'EDITION', targetId: inPack.id });
     expect(early.statusCode).toBe(404);
     expect(early.json().code).toBe('FAVORITE_TARGET_NOT_FOUND');
-    await t.app.inject({ method: 'POST', url: `/v1/packs/${pack!.id}/open`, headers: bearer(fan.accessToken) });
+    await t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(fan.accessToken) });
 
     const product = await favorite(fan.accessToken, { targetType: 'PRODUCT', targetId: products.common.id });
     expect(product.statusCode).toBe(201);
@@ -48,16 +42,16 @@ describe('favorites', () => {
       edition: null,
     });
     t.clock.advance(1_000);
-    const edition = await favorite(fan.accessToken, { targetType: 'EDITION', targetId: inPack!.id });
-    expect(edition.json().data).toMatchObject({ targetType: 'EDITION', edition: { id: inPack!.id } });
+    const edition = await favorite(fan.accessToken, { targetType: 'EDITION', targetId: inPack.id });
+    expect(edition.json().data).toMatchObject({ targetType: 'EDITION', edition: { id: inPack.id } });
     // Twice is once.
-    expect((await favorite(fan.accessToken, { targetType: 'EDITION', targetId: inPack!.id })).statusCode).toBe(201);
+    expect((await favorite(fan.accessToken, { targetType: 'EDITION', targetId: inPack.id })).statusCode).toBe(201);
 
     const mine = (
       await t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(fan.accessToken) })
     ).json().data;
     expect(mine.total).toBe(2);
-    expect(mine.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack!.id, products.common.id]);
+    expect(mine.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack.id, products.common.id]);
     const others = (await t.app.inject({ method: 'GET', url: `/v1/favorites/others/${fan.userId}` })).json().data;
     expect(others).toEqual(mine);
 
@@ -67,10 +61,24 @@ describe('favorites', () => {
       headers: bearer(fan.accessToken),
     });
     expect(removed.statusCode).toBe(204);
+    // Not (or no longer) a favorite of mine: not found, for me as for anybody else.
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/favorites/${products.common.id}`,
+      headers: bearer(fan.accessToken),
+    });
+    expect(again.json()).toEqual({ code: 'FAVORITE_NOT_FOUND', message: 'This is not among your favorites.' });
+    const stranger = await fastBuyer(t);
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/favorites/${inPack.id}`,
+      headers: bearer(stranger.accessToken),
+    });
+    expect(theirs.statusCode).toBe(404);
     const after = (
       await t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(fan.accessToken) })
     ).json().data;
-    expect(after.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack!.id]);
+    expect(after.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack.id]);
   });
 
   it('refuses a draft product, an unknown target and an unknown collector', async () => {

@@ -5,7 +5,7 @@ import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.ts
 import { useProduct } from './api/get-product.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
-import { ProductActivity } from './components/product-activity.tsx';
+import { ProductActivity } from '../../ui/product-activity.tsx';
 import { editionSizeText } from './components/product-card.tsx';
 import { ProductFacts, ProductProperties } from './components/product-facts.tsx';
 import { SimilarProducts } from './components/similar-products.tsx';

@@ -1,5 +1,4 @@
 import { myCollectionSorts, rarities, type TEdition, type TMyCollectionSort } from '@cypher/contract';
-import { useId, type ReactNode } from 'react';
 import { myPacksPath } from '../../lib/drop-paths.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -10,11 +9,11 @@ import { CardGrid, CardGridSkeleton } from '../../ui/card-grid.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { FilterLinks } from '../../ui/filter-links.tsx';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { rarityLabel } from '../../ui/rarity-badge.tsx';
-import { Select } from '../../ui/select.tsx';
 import { useMyEditions } from './api/list-my-editions.ts';
 import { CollectedEditionCard } from './components/collected-edition-card.tsx';
 import styles from './components/my-collection.module.css';
@@ -89,15 +88,15 @@ function SignedInCollection() {
               ]}
             />
             <div className={styles.selects}>
-              <LabelledSelect label="Rarity" value={rarity ?? ''} onChange={(value) => setFilters({ rarity: value })}>
+              <FilterSelect label="Rarity" value={rarity ?? ''} onChange={(value) => setFilters({ rarity: value })}>
                 <option value="">Every rarity</option>
                 {rarities.map((value) => (
                   <option key={value} value={value}>
                     {rarityLabel(value)}
                   </option>
                 ))}
-              </LabelledSelect>
-              <LabelledSelect
+              </FilterSelect>
+              <FilterSelect
                 label="Sort"
                 value={sort}
                 onChange={(value) => setFilters({ sort: value === 'newest' ? undefined : value })}
@@ -107,7 +106,7 @@ function SignedInCollection() {
                     {sortLabels[value]}
                   </option>
                 ))}
-              </LabelledSelect>
+              </FilterSelect>
             </div>
           </div>
         ) : null}
@@ -207,30 +206,6 @@ function BrandGroups({
           </CardGrid>
         </section>
       ))}
-    </div>
-  );
-}
-
-function LabelledSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </Select>
     </div>
   );
 }

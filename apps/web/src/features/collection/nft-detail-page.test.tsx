@@ -76,6 +76,17 @@ function nftApi(
       return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
     if (request.path === `/v1/editions/${editionId}`) return json(200, { data: current() });
     if (request.path === `/v1/editions/${editionId}/histories`) return json(200, { data: history });
+    if (request.path.startsWith(`/v1/products/${edition().product.id}/activities`)) {
+      const activity = {
+        id: '0190a0b0-0000-7000-8000-00000000a0b1',
+        productId: edition().product.id,
+        kind: 'OPENED',
+        actor: { id: ownerId, nickname: 'Ada' },
+        editionNumber: 9,
+        createdAt: '2026-11-21T10:05:00.000Z',
+      };
+      return json(200, { data: { items: [activity], nextCursor: null } });
+    }
     if (request.path === `/v1/nfts/${editionId}/traits`) {
       return json(200, {
         data: [
@@ -106,6 +117,8 @@ describe('NFT page', () => {
         .map((item) => item.firstChild?.textContent),
     ).toEqual(['Minted', 'Bought', 'Opened']);
     expect(within(timeline).getAllByText(/by Ada/)).toHaveLength(2);
+    // The collection activity: what happened to the product's other editions too.
+    expect(await screen.findByText('Edition #9 · Opened by Ada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
   });
 

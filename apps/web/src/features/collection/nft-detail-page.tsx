@@ -7,6 +7,7 @@ import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { ProductActivity } from '../../ui/product-activity.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
 import { useEdition } from './api/get-edition.ts';
 import { EditionHistory } from './components/edition-history.tsx';
@@ -83,6 +84,12 @@ export default function NftDetailPage() {
           Edition history
         </h2>
         <EditionHistory editionId={data.id} />
+      </section>
+      <section aria-labelledby="activity-heading" className={styles.history}>
+        <h2 id="activity-heading" className={styles.sectionHeading}>
+          Collection activity
+        </h2>
+        <ProductActivity productId={data.product.id} />
       </section>
     </div>
   );

@@ -1,63 +1,49 @@
 import type { TProduct } from '@cypher/contract';
 import { Link } from 'react-router';
 import { brandPath, collectionProductsPath, licensePath } from '../../../lib/catalog-paths.ts';
+import { Fact, Facts } from '../../../ui/facts.tsx';
 import styles from './product-facts.module.css';
 
 /** Where a product comes from and how it is filed: brand, collection, license, category and tags, each a way on. */
 export function ProductFacts({ product }: { product: TProduct }) {
   return (
-    <dl className={styles.facts}>
-      <div className={styles.fact}>
-        <dt>Brand</dt>
-        <dd>
-          <Link to={brandPath(product.brand)}>{product.brand.name}</Link>
-        </dd>
-      </div>
+    <Facts>
+      <Fact term="Brand">
+        <Link to={brandPath(product.brand)}>{product.brand.name}</Link>
+      </Fact>
       {product.collection ? (
-        <div className={styles.fact}>
-          <dt>Collection</dt>
-          <dd>
-            <Link to={collectionProductsPath({ id: product.collection.id, brandId: product.brand.id })}>
-              {product.collection.name}
-            </Link>
-          </dd>
-        </div>
+        <Fact term="Collection">
+          <Link to={collectionProductsPath({ id: product.collection.id, brandId: product.brand.id })}>
+            {product.collection.name}
+          </Link>
+        </Fact>
       ) : null}
       {product.license ? (
-        <div className={styles.fact}>
-          <dt>License</dt>
-          <dd>
-            <Link to={licensePath(product.license)}>{product.license.name}</Link>
-          </dd>
-        </div>
+        <Fact term="License">
+          <Link to={licensePath(product.license)}>{product.license.name}</Link>
+        </Fact>
       ) : null}
       {product.category ? (
-        <div className={styles.fact}>
-          <dt>Category</dt>
-          <dd>
-            <Link to={{ pathname: '/products', search: `?category=${product.category.id}` }}>
-              {product.category.name}
-            </Link>
-          </dd>
-        </div>
+        <Fact term="Category">
+          <Link to={{ pathname: '/products', search: `?category=${product.category.id}` }}>
+            {product.category.name}
+          </Link>
+        </Fact>
       ) : null}
       {product.tags.length > 0 ? (
-        <div className={`${styles.fact} ${styles.wide}`}>
-          <dt>Tags</dt>
-          <dd>
-            <ul className={styles.tags}>
-              {product.tags.map((tag) => (
-                <li key={tag.id}>
-                  <Link className={styles.tag} to={{ pathname: '/products', search: `?tag=${tag.id}` }}>
-                    {tag.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
+        <Fact term="Tags" isWide>
+          <ul className={styles.tags}>
+            {product.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link className={styles.tag} to={{ pathname: '/products', search: `?tag=${tag.id}` }}>
+                  {tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Fact>
       ) : null}
-    </dl>
+    </Facts>
   );
 }
 

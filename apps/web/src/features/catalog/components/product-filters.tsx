@@ -1,11 +1,11 @@
 import { productSorts, rarities } from '@cypher/contract';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
-import { Select } from '../../../ui/select.tsx';
+import { FilterSelect } from '../../../ui/filter-select.tsx';
 import { useCategories } from '../api/list-categories.ts';
 import { useBrands } from '../api/list-brands.ts';
 import { useCollections } from '../api/list-collections.ts';
@@ -16,30 +16,6 @@ import styles from './product-filters.module.css';
 interface ProductFiltersProps {
   values: TProductFilterValues;
   onChange: (changes: TUrlFilterChanges) => void;
-}
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={styles.select}>
-        {children}
-      </Select>
-    </div>
-  );
 }
 
 /**

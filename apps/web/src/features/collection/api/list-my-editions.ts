@@ -8,8 +8,9 @@ async function listMyEditions(query: TMyCollectionQuery, signal?: AbortSignal): 
   return ZMyCollection.parse(await apiRequest('GET', '/editions', { auth: true, query, signal }));
 }
 
-export function useMyEditions(query: TMyCollectionQuery) {
+export function useMyEditions(query: TMyCollectionQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({
+    enabled: isEnabled,
     ...queryOptions({
       queryKey: queryKeys.editions.list(query),
       queryFn: ({ signal }) => listMyEditions(query, signal),

@@ -2,6 +2,7 @@ import type { TEdition } from '@cypher/contract';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Fact, Facts } from '../../../ui/facts.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import styles from './nft-page.module.css';
 
@@ -17,43 +18,27 @@ export function TokenFacts({ edition }: { edition: TEdition }) {
     }
   };
   return (
-    <dl className={styles.facts}>
-      <div className={`${styles.fact} ${styles.wide}`}>
-        <dt>Contract address</dt>
-        <dd className={styles.address}>
-          <span className={styles.mono}>{edition.contractAddress}</span>
-          <Button size="sm" variant="secondary" onClick={() => void copyAddress()}>
-            Copy
-          </Button>
-        </dd>
-      </div>
-      <div className={styles.fact}>
-        <dt>Token ID</dt>
-        <dd className={styles.mono}>{edition.tokenId}</dd>
-      </div>
-      <div className={styles.fact}>
-        <dt>Owner</dt>
-        <dd>{edition.owner ? (edition.owner.nickname ?? 'A collector') : 'Not in a Cypher collection'}</dd>
-      </div>
-      <div className={styles.fact}>
-        <dt>Product</dt>
-        <dd>
-          <Link to={`/products/${edition.product.id}`}>{edition.product.name}</Link>
-        </dd>
-      </div>
-      <div className={styles.fact}>
-        <dt>Edition</dt>
-        <dd>
-          #{formatCount(edition.serialNumber)}
-          {edition.editionSize === null ? '' : ` of ${formatCount(edition.editionSize)}`}
-        </dd>
-      </div>
-      {edition.collection ? (
-        <div className={styles.fact}>
-          <dt>Collection</dt>
-          <dd>{edition.collection.name}</dd>
-        </div>
-      ) : null}
-    </dl>
+    <Facts>
+      <Fact term="Contract address" isWide className={styles.address}>
+        <span className={styles.mono}>{edition.contractAddress}</span>
+        <Button size="sm" variant="secondary" onClick={() => void copyAddress()}>
+          Copy
+        </Button>
+      </Fact>
+      <Fact term="Token ID" className={styles.mono}>
+        {edition.tokenId}
+      </Fact>
+      <Fact term="Owner">
+        {edition.owner ? (edition.owner.nickname ?? 'A collector') : 'Not in a Cypher collection'}
+      </Fact>
+      <Fact term="Product">
+        <Link to={`/products/${edition.product.id}`}>{edition.product.name}</Link>
+      </Fact>
+      <Fact term="Edition">
+        #{formatCount(edition.serialNumber)}
+        {edition.editionSize === null ? '' : ` of ${formatCount(edition.editionSize)}`}
+      </Fact>
+      {edition.collection ? <Fact term="Collection">{edition.collection.name}</Fact> : null}
+    </Facts>
   );
 }

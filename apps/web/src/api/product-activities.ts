@@ -1,21 +1,25 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TCursorPage, TProductActivity } from '@cypher/contract';
-import { queryKeys } from '../../../api/query-keys.ts';
-import { getCatalog } from './catalog-request.ts';
+import { catalogReadCache } from './catalog-freshness.ts';
+import { apiRequest } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 const ACTIVITY_PAGE_SIZE = 10;
 
-/** `GET /v1/products/:id/activities`: newest first; a feed that grows while read, so it pages by cursor. */
+/**
+ * `GET /v1/products/:id/activities`: newest first; a feed that grows while read, so it pages by cursor. Beside the
+ * client because the product page and the NFT page (its collection activity) both show it.
+ */
 function listProductActivities(
   id: string,
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<TCursorPage<TProductActivity>> {
-  return getCatalog(
-    `/products/${encodeURIComponent(id)}/activities`,
-    { cursor, size: ACTIVITY_PAGE_SIZE },
+  return apiRequest<TCursorPage<TProductActivity>>('GET', `/products/${encodeURIComponent(id)}/activities`, {
+    query: { cursor, size: ACTIVITY_PAGE_SIZE },
     signal,
-  );
+    cache: catalogReadCache(),
+  });
 }
 
 function productActivitiesQueryOptions(id: string) {

@@ -1,14 +1,13 @@
 import type { TProductActivity } from '@cypher/contract';
-import { activityWords } from '../../../lib/activity-words.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon } from '../../../ui/icon.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { useProductActivities } from '../api/list-product-activities.ts';
+import { useProductActivities } from '../api/product-activities.ts';
+import { activityWords } from '../lib/activity-words.ts';
+import { formatCount, formatDateTime } from '../lib/format.ts';
+import { Button } from './button.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { ErrorState } from './error-state.tsx';
+import { Icon } from './icon.tsx';
+import { Skeleton } from './skeleton.tsx';
 import styles from './product-activity.module.css';
-
 
 function activitySentence(activity: TProductActivity): string {
   const { verb } = activityWords[activity.kind];
@@ -17,7 +16,10 @@ function activitySentence(activity: TProductActivity): string {
   return `${edition} · ${verb}${who}`;
 }
 
-/** What happened to a product, newest first, ten at a time ("Show more" follows the cursor). */
+/**
+ * What happened to a product's editions, newest first, ten at a time ("Show more" follows the cursor): the product
+ * page's activity and the NFT page's collection activity.
+ */
 export function ProductActivity({ productId }: { productId: string }) {
   const feed = useProductActivities(productId);
 

@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TCollection, TEdition, TProductListItem } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const brand = {
+  id: '0190a0b0-0000-7000-8000-00000000b001',
+  slug: 'neon-arcade',
+  name: 'Neon Arcade',
+  type: 'GAMING',
+  logoUrl: null,
+} as const;
+const collectionId = '0190a0b0-0000-7000-8000-00000000c001';
+const collection: TCollection = {
+  id: collectionId,
+  name: 'Genesis',
+  imageUrl: null,
+  brand,
+  license: null,
+  description: 'The first heroes of the kingdom.',
+  sortOrder: 0,
+  status: 'PUBLISHED',
+  publishedAt: '2026-11-01T00:00:00.000Z',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+function product(n: number, name: string): TProductListItem {
+  return {
+    id: `0190a0b0-0000-7000-8000-00000000f00${n}`,
+    name,
+    rarity: n === 1 ? 'LEGENDARY' : 'COMMON',
+    imageUrl: '/uploads/p.webp',
+    imageThumbnailUrl: '/uploads/p-thumb.webp',
+    editionSize: 100,
+    brand,
+    collection: { id: collectionId, name: 'Genesis', imageUrl: null },
+    status: 'PUBLISHED',
+    publishedAt: '2026-11-01T00:00:00.000Z',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  };
+}
+const products = [product(1, 'Dragon'), product(2, 'Squire')];
+
+const held: TEdition = {
+  id: '0190a0b0-0000-7000-8000-00000000e001',
+  serialNumber: 7,
+  editionSize: 100,
+  state: 'OWNED',
+  isLocked: false,
+  product: {
+    id: products[1]!.id,
+    name: 'Squire',
+    rarity: 'COMMON',
+    imageUrl: '/uploads/p.webp',
+    imageThumbnailUrl: '/uploads/p-thumb.webp',
+  },
+  brand,
+  collection: { id: collectionId, name: 'Genesis' },
+  contractAddress: '0x3f2a9c4e5b6d7e8f90a1b2c3d4e5f60718293a4b',
+  tokenId: '7',
+  owner: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+function catalogue(signedIn: boolean) {
+  if (signedIn) startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi((request) => {
+    const path = request.path.split('?')[0];
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+    if (path === `/v1/collections/${collectionId}`) return json(200, { data: collection });
+    if (path === '/v1/products') return json(200, { data: { items: products, page: 1, size: 100, total: 2 } });
+    if (path === '/v1/editions') {
+      return json(200, { data: { items: [held], page: 1, size: 100, total: 1, brands: [{ brand, count: 1 }] } });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+describe('a collection as a set', () => {
+  it('shows what I hold and greys what I miss, with my progress', async () => {
+    const sent = catalogue(true);
+    renderApp(`/collections/${collectionId}`);
+    expect(await screen.findByText('You hold 1 of 2.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Collected' })).toHaveAttribute('aria-valuenow', '1');
+    const grid = screen.getByRole('list', { name: 'Genesis products' });
+    const squire = within(grid).getByRole('link', { name: /Squire/ });
+    expect(squire).toHaveAttribute('href', `/nfts/${held.id}/`);
+    expect(within(squire).getByText('In your collection')).toBeInTheDocument();
+    const dragon = within(grid).getByRole('link', { name: /Dragon/ });
+    expect(dragon).toHaveAttribute('href', `/products/${products[0]!.id}`);
+    expect(within(dragon).getByText('Missing')).toBeInTheDocument();
+    expect(
+      sent.some(
+        (request) => request.path.startsWith(`/v1/editions?`) && request.path.includes(`collectionId=${collectionId}`),
+      ),
+    ).toBe(true);
+  });
+
+  it('shows a visitor the set without progress, and never asks for a collection it has not got', async () => {
+    const sent = catalogue(false);
+    renderApp(`/collections/${collectionId}`);
+    expect(await screen.findByRole('link', { name: /Dragon/ })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText('Missing')).toBeNull();
+    expect(sent.some((request) => request.path.startsWith('/v1/editions'))).toBe(false);
+  });
+});

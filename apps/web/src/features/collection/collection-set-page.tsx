@@ -1,0 +1,133 @@
+import type { CSSProperties } from 'react';
+import { useParams } from 'react-router';
+import type { TEdition, TProductListItem } from '@cypher/contract';
+import { nftPath } from '../../lib/collection-paths.ts';
+import { formatCount } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { ArtCard, artCardStyles } from '../../ui/art-card.tsx';
+import { CardGrid, CardGridSkeleton } from '../../ui/card-grid.tsx';
+import { DetailError } from '../../ui/detail-states.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
+import { COLLECTION_SET_SIZE, useCollection, useCollectionProducts } from './api/get-collection-set.ts';
+import { useMyEditions } from './api/list-my-editions.ts';
+import styles from './components/collection-set.module.css';
+
+/**
+ * `/collections/:id/`: a collection as a set to complete (spec section 2, issue 17). Every product of it, rarest first:
+ * the ones I hold show my edition and lead to its NFT page; the ones I miss are greyed and lead to the product. Visitors
+ * see the set without progress.
+ */
+export default function CollectionSetPage() {
+  const { id = '' } = useParams();
+  const { isLoggedIn } = useSession();
+  const collection = useCollection(id);
+  const products = useCollectionProducts(id);
+  const mine = useMyEditions(
+    { page: 1, size: COLLECTION_SET_SIZE, collectionId: id, sort: 'rarity' },
+    { isEnabled: isLoggedIn },
+  );
+
+  if (collection.isError) {
+    return (
+      <DetailError
+        what="collection"
+        error={collection.error}
+        onRetry={() => void collection.refetch()}
+        isRetrying={collection.isRefetching}
+        browseTo="/brands"
+        browseLabel="Browse brands"
+      />
+    );
+  }
+  // My first edition of each product (the API sends the rarest first, then the newest).
+  const heldByProduct = new Map<string, TEdition>();
+  for (const edition of mine.data?.items ?? []) {
+    if (!heldByProduct.has(edition.product.id)) heldByProduct.set(edition.product.id, edition);
+  }
+  const set = products.data?.items ?? [];
+  const held = set.filter((product) => heldByProduct.has(product.id)).length;
+  return (
+    <div className="container">
+      <PageMeta title={collection.data ? `${collection.data.name} · ${collection.data.brand.name}` : 'Collection'} />
+      <PageHeader
+        eyebrow={collection.data?.brand.name ?? 'Collection'}
+        title={collection.data?.name ?? 'Collection'}
+        lead={collection.data?.description ?? undefined}
+      >
+        {isLoggedIn && products.data && mine.data && set.length > 0 ? (
+          <div className={styles.progress}>
+            <div
+              className={styles.bar}
+              role="progressbar"
+              aria-label="Collected"
+              aria-valuemin={0}
+              aria-valuemax={set.length}
+              aria-valuenow={held}
+            >
+              <div className={styles.fill} style={{ width: `${(held / set.length) * 100}%` } as CSSProperties} />
+            </div>
+            <p className={styles.progressText}>
+              {held === set.length
+                ? `Complete: you hold all ${formatCount(set.length)}.`
+                : `You hold ${formatCount(held)} of ${formatCount(set.length)}.`}
+            </p>
+          </div>
+        ) : null}
+      </PageHeader>
+      <div className={styles.results}>
+        {products.isPending || collection.isPending ? (
+          <CardGridSkeleton count={8} label="Loading the collection" />
+        ) : products.isError ? (
+          <ErrorState
+            title="We could not load this collection's products"
+            error={products.error}
+            onRetry={() => void products.refetch()}
+            isRetrying={products.isRefetching}
+          />
+        ) : set.length === 0 ? (
+          <EmptyState icon="frame" title="Nothing in this collection yet" body="Its first products are on their way." />
+        ) : (
+          <CardGrid label={`${collection.data.name} products`}>
+            {set.map((product) => (
+              <li key={product.id}>
+                <SetCard product={product} edition={heldByProduct.get(product.id)} showsMissing={isLoggedIn} />
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SetCard({
+  product,
+  edition,
+  showsMissing,
+}: {
+  product: TProductListItem;
+  edition: TEdition | undefined;
+  showsMissing: boolean;
+}) {
+  const isMissing = showsMissing && !edition;
+  return (
+    <ArtCard
+      to={edition ? nftPath(edition.id) : `/products/${product.id}`}
+      imageUrl={product.imageThumbnailUrl}
+      tint={rarityColour(product.rarity)}
+      corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
+      className={isMissing ? styles.missing : undefined}
+      lifts
+    >
+      <h2 className={artCardStyles.name}>{product.name}</h2>
+      <span className={artCardStyles.sub}>
+        {edition ? 'In your collection' : isMissing ? 'Missing' : product.brand.name}
+      </span>
+      {edition ? <span className={artCardStyles.number}>#{formatCount(edition.serialNumber)}</span> : null}
+    </ArtCard>
+  );
+}

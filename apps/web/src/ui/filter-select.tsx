@@ -1,0 +1,28 @@
+import { useId, type ReactNode } from 'react';
+import { Select } from './select.tsx';
+import styles from './filter-select.module.css';
+
+/** A compact select with a small caps label above it, for a list's filters and sort (products, My Collection). */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={styles.select}>
+        {children}
+      </Select>
+    </div>
+  );
+}
