@@ -1,6 +1,11 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { TConfig } from '../../config.ts';
 
+/*
+ * Route: none; publishing a drop, its reveal and the start-up's encryptPlainSeeds call it · Writes and reads: nothing
+ * (pure; drops.seed holds what it makes) · Tests: provenance-seed-cipher.test.ts.
+ */
+
 /**
  * The provenance seed at rest (decision record 0022). With the seed and the published commitment anyone could work out
  * which unsold pack holds the rarest edition, so a copy of the database (a backup, a read replica, a support export)

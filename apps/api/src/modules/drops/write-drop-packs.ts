@@ -15,6 +15,12 @@ import { dropContents, drops, salePolicies } from './drops.tables.ts';
 import { decryptSeed } from './provenance-seed-cipher.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
+/*
+ * Route: none (publish-drop.ts inline for a small drop; the `publish-drop` job for a large one) · Writes: packs,
+ * editions (collection's createPackEditions), drops (commitment, packs_written, PUBLISHED) · Reads: drops, drop_contents,
+ * sale_policies · UI: the console's drop editor (progress) · Tests: drop-publication.test.ts.
+ */
+
 /**
  * Editions per batch transaction (whole packs: 500 packs of 20, 10,000 packs of 1). A batch holds locks only on its
  * own drop's row and the rows it inserts, and on PGlite it holds the one connection, so it stays well under a second;
@@ -23,11 +29,6 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 const PUBLISH_BATCH_EDITIONS = 10_000;
 
 /**
- * Route: none (publish-drop.ts inline for a small drop; the `publish-drop` job for a large one) · Writes: packs,
- * editions (collection's createPackEditions), drops (commitment, packs_written, PUBLISHED) · Reads: drops,
- * drop_contents, sale_policies · UI: features/console/sections/edit-drop.tsx (progress) · Tests:
- * drop-publication.test.ts
- *
  * Writes the packs of a drop in PUBLISHING and ends its publication (decision record 0022):
  *
  * 1. the seed is decrypted and the shuffle recomputed from it and the serial runs reserved at the start (it is

@@ -2,6 +2,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from './users.tables.ts';
 
+/*
+ * Route: none of its own; POST /v2/orders (purchase-packs.ts) asks it · Reads: users (email, email_verified_at) ·
+ * Tests: orders.test.ts.
+ */
+
 /** How many verified addresses one process keeps: a drop's buyers many times over, a few megabytes. */
 const MAX_KEPT = 200_000;
 const verified = new Map<string, string>();
