@@ -40,7 +40,7 @@ export const ZName = z
   .max(120, { error: m.nameLength });
 
 /** Optional text: trimmed, '' becomes null, at most `max` characters. */
-function ZOptionalText(max: number) {
+export function ZOptionalText(max: number) {
   return z
     .string()
     .trim()
@@ -59,7 +59,7 @@ export const ZImageUrl = z
   .max(2048, { error: m.imageUrl })
   .regex(/^\/uploads\/[A-Za-z0-9._-]+$/, { error: m.imageUrl });
 
-const ZOptionalImageUrl = z.union([z.literal('').transform(() => null), ZImageUrl]).nullable();
+export const ZOptionalImageUrl = z.union([z.literal('').transform(() => null), ZImageUrl]).nullable();
 
 const ZWebsiteUrl = z
   .union([

@@ -62,6 +62,7 @@ export const auditEntityTypes = [
   'operator_grant',
   'withdrawal',
   'drop',
+  'figure_base',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;

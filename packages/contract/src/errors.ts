@@ -188,6 +188,26 @@ export const errorCatalogue = {
   FAVORITE_TARGET_NOT_FOUND: { status: 404, message: 'We could not find what you want to favorite.' },
   COLLECTOR_NOT_FOUND: { status: 404, message: 'We could not find this collector.' },
   EDITION_STATE_CONFLICT: { status: 409, message: 'This collectible cannot do that in its present state.' },
+  EDITION_EQUIPPED: {
+    status: 409,
+    message: 'This collectible stands on a figure base: take it off first.',
+  },
+  FIGURE_BASE_NOT_FOUND: { status: 404, message: 'We could not find this figure base.' },
+  FIGURE_BASE_SLOT_NOT_FOUND: { status: 404, message: 'This figure base has no such slot.' },
+  EDITION_DOES_NOT_FIT: { status: 422, message: 'This collectible does not fit this slot.' },
+  FIGURE_BASE_SLOT_TAKEN: {
+    status: 409,
+    message: 'Something already stands in this slot: take it off first.',
+  },
+  FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE: {
+    status: 400,
+    message: "A slot can only ask for a product of the figure base's collection.",
+  },
+  EDITION_NOT_ON_FIGURE_BASE: { status: 409, message: 'This collectible is not on this figure base.' },
+  FIGURE_BASE_SLOT_IN_USE: {
+    status: 409,
+    message: 'Collectors have editions standing in this slot, so it cannot be removed or made to fit something else.',
+  },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'We could not find this notification.' },
 
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.

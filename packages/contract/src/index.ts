@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './catalog-vocabulary.ts';
 export * from './edition-moves.ts';
 export * from './editions.ts';
+export * from './figure-bases.ts';
 export * from './catalog-requests.ts';
 export * from './console.ts';
 export * from './constants.ts';

@@ -9,14 +9,42 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** PostgreSQL's foreign_key_violation: a row still points at what a statement tried to remove (or at nothing). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 /**
  * SQLSTATEs that say the connection or the server went away, not that the statement was wrong: the session was
  * terminated (57P01 admin_shutdown, by pg_terminate_backend or a fast shutdown; 57P02 crash_shutdown), the server is
  * starting or stopping (57P03), connections are used up (53300), or class 08, connection exceptions.
  */
-const CONNECTION_LOSS_STATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '08007']);
+const CONNECTION_LOSS_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08007',
+]);
 /** Socket errors from Node when the database cannot be reached or the connection breaks. */
-const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * What node-postgres and its pool throw as plain Errors, without a code: the socket closed under a query ("Connection
  * terminated unexpectedly"), a client used after its connection broke, no connection within the pool's timeout, or
@@ -37,13 +65,20 @@ const CONNECTION_LOSS_MESSAGES = [
 export function isConnectionLoss(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 8) return false;
   const candidate = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof candidate.code === 'string' && (CONNECTION_LOSS_STATES.has(candidate.code) || SOCKET_ERROR_CODES.has(candidate.code))) {
+  if (
+    typeof candidate.code === 'string' &&
+    (CONNECTION_LOSS_STATES.has(candidate.code) || SOCKET_ERROR_CODES.has(candidate.code))
+  ) {
     return true;
   }
-  if (typeof candidate.message === 'string' && CONNECTION_LOSS_MESSAGES.some((pattern) => pattern.test(candidate.message as string))) {
+  if (
+    typeof candidate.message === 'string' &&
+    CONNECTION_LOSS_MESSAGES.some((pattern) => pattern.test(candidate.message as string))
+  ) {
     return true;
   }
-  if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => isConnectionLoss(inner, depth + 1))) return true;
+  if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => isConnectionLoss(inner, depth + 1)))
+    return true;
   return isConnectionLoss(candidate.cause, depth + 1);
 }
 

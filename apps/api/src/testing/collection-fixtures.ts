@@ -10,10 +10,14 @@ import { depositForTest } from './wallet-helpers.ts';
  * A funded collector who bought the one pack of a fresh live drop through the API (`POST /v2/orders`), its editions in
  * token order; with `isOpened` (the default) the pack is opened too, so they are the collector's, OWNED.
  */
-export async function collectorWithPack(t: TestApp, options: { editionsPerPack?: number; isOpened?: boolean } = {}) {
+export async function collectorWithPack(
+  t: TestApp,
+  options: { editionsPerPack?: number; isOpened?: boolean; isInCollection?: boolean } = {},
+) {
   const db = t.database.db;
   const drop = await insertLiveDrop(db, {
     now: t.clock.now(),
+    isInCollection: options.isInCollection ?? false,
     rounds: [{ packCount: 1 }],
     editionsPerPack: options.editionsPerPack ?? 2,
   });

@@ -9,7 +9,7 @@ import { dropContents, drops, salePolicies, salePolicyWhitelist } from '../modul
 import { encryptSeed } from '../modules/drops/provenance-seed-cipher.ts';
 import { accessTokens } from '../modules/auth/access-tokens.ts';
 import { startSession } from '../modules/auth/sessions.ts';
-import { insertBrand, insertProduct } from './catalog-fixtures.ts';
+import { insertBrand, insertCollection, insertProduct } from './catalog-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 import { insertTestUser } from './wallet-helpers.ts';
 
@@ -32,14 +32,23 @@ export interface TRoundFixture {
  */
 export async function insertLiveDrop(
   db: Db,
-  options: { rounds: TRoundFixture[]; editionsPerPack?: number; now?: Date; name?: string; seedKey?: Buffer },
+  options: {
+    rounds: TRoundFixture[];
+    editionsPerPack?: number;
+    now?: Date;
+    name?: string;
+    seedKey?: Buffer;
+    /** Put both products in a new published collection of the brand (figure bases stand on a collection). */
+    isInCollection?: boolean;
+  },
 ) {
   const now = options.now ?? new Date();
   const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
   const editionsPerPack = options.editionsPerPack ?? 2;
   const brand = await insertBrand(db);
-  const common = await insertProduct(db, brand.id, { rarity: 'COMMON' });
-  const legendary = await insertProduct(db, brand.id, { rarity: 'LEGENDARY' });
+  const collection = options.isInCollection ? await insertCollection(db, brand.id) : null;
+  const common = await insertProduct(db, brand.id, { rarity: 'COMMON', collectionId: collection?.id ?? null });
+  const legendary = await insertProduct(db, brand.id, { rarity: 'LEGENDARY', collectionId: collection?.id ?? null });
   const packTotal = options.rounds.reduce((sum, round) => sum + round.packCount, 0);
   const editionTotal = packTotal * editionsPerPack;
   const legendaryCount = Math.max(1, Math.floor(editionTotal / 10));
@@ -102,7 +111,7 @@ export async function insertLiveDrop(
     policies.push({ id, round: index + 1 });
     nextPack += round.packCount;
   }
-  return { dropId, brand, products: { common, legendary }, policies, seed };
+  return { dropId, brand, collection, products: { common, legendary }, policies, seed };
 }
 
 /**

@@ -133,3 +133,82 @@ export const favorites = pgTable(
   ],
 );
 export type TFavoriteRow = typeof favorites.$inferSelect;
+
+/**
+ * A figure base: a display base of one collection, made by its brand in the console. Collectors see it while its
+ * collection is public (the catalogue decides that); `brand_id` is the collection's, copied at creation and never
+ * changed (like an edition's), so the list filters by brand without reading the catalogue's tables.
+ */
+export const figureBases = pgTable(
+  'figure_bases',
+  {
+    id: uuid('id').primaryKey(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [index('figure_bases_collection_idx').on(table.collectionId, table.createdAt)],
+);
+export type TFigureBaseRow = typeof figureBases.$inferSelect;
+
+/**
+ * A named place on a base, in display order, and what fits it: an edition of the base's collection, narrowed to one
+ * product and/or one rarity when these are set.
+ */
+export const figureBaseSlots = pgTable(
+  'figure_base_slots',
+  {
+    id: uuid('id').primaryKey(),
+    figureBaseId: uuid('figure_base_id')
+      .notNull()
+      .references(() => figureBases.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    rarity: text('rarity').$type<TRarity>(),
+  },
+  (table) => [
+    index('figure_base_slots_base_idx').on(table.figureBaseId, table.position),
+    check('figure_base_slots_rarity_check', sql`${table.rarity} is null or ${isOneOf(table.rarity, rarities)}`),
+  ],
+);
+export type TFigureBaseSlotRow = typeof figureBaseSlots.$inferSelect;
+
+/**
+ * What stands where: one collector's edition in one slot. The slot is free for each collector (a key on person and
+ * slot: two editions racing for it, one gets it), and an edition stands in one place at a time (a key on the
+ * edition, besides its EQUIPPED state). Rows come and go with equip and unequip; the history is the edition's.
+ */
+export const figureBasePlacements = pgTable(
+  'figure_base_placements',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => figureBaseSlots.id, { onDelete: 'restrict' }),
+    figureBaseId: uuid('figure_base_id')
+      .notNull()
+      .references(() => figureBases.id, { onDelete: 'restrict' }),
+    editionId: uuid('edition_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'restrict' }),
+    equippedAt: timestamptz('equipped_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.slotId] }),
+    uniqueIndex('figure_base_placements_edition_key').on(table.editionId),
+    index('figure_base_placements_base_idx').on(table.userId, table.figureBaseId),
+    // The console asks whether anyone uses a slot before removing it or changing what fits.
+    index('figure_base_placements_slot_idx').on(table.slotId),
+  ],
+);

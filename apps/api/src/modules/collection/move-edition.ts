@@ -56,6 +56,7 @@ export async function moveEdition(tx: Db, request: TEditionMoveRequest): Promise
   if (!row || row.state === 'IN_PACK') throw new AppError('EDITION_NOT_FOUND');
   if (row.ownerUserId !== request.ownerUserId) throw new AppError('EDITION_NOT_YOURS');
   if (!isEditionInCollection(row.state)) throw new AppError('EDITION_UNAVAILABLE');
+  if (row.state === 'EQUIPPED' && request.move !== 'unequip') throw new AppError('EDITION_EQUIPPED');
   if (isEditionLocked(row.state) && (from as readonly string[]).includes('OWNED')) throw new AppError('EDITION_LOCKED');
   throw new AppError('EDITION_STATE_CONFLICT');
 }

@@ -9,6 +9,7 @@ import { consoleCollectionsRoutes } from '../catalog/console/collections/console
 import { consoleLicensesRoutes } from '../catalog/console/licenses/console-licenses.routes.ts';
 import { consoleProductsRoutes } from '../catalog/console/products/console-products.routes.ts';
 import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxonomy.routes.ts';
+import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-figure-bases.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
@@ -86,6 +87,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleLedgerRoutes(ctx));
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleDropsRoutes(ctx));
+    await app.register(consoleFigureBasesRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
 }

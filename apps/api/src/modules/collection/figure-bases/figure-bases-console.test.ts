@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/query-rows.ts';
+import { newId } from '../../../lib/ids.ts';
+import { bearer } from '../../../testing/auth-helpers.ts';
+import { insertBrand, insertCollection, insertProduct } from '../../../testing/catalog-fixtures.ts';
+import { collectorWithPack } from '../../../testing/collection-fixtures.ts';
+import { fastBuyer } from '../../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+
+let t: TestApp;
+let admin: { accessToken: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const send = (method: 'POST' | 'PATCH', url: string, accessToken: string, payload: object) =>
+  t.app.inject({ method, url, headers: bearer(accessToken), payload });
+const anySlot = (name: string) => ({ name, productId: null, rarity: null });
+
+async function brandWithCollection() {
+  const brand = await insertBrand(db());
+  const collection = await insertCollection(db(), brand.id);
+  const product = await insertProduct(db(), brand.id, { collectionId: collection.id });
+  return { brand, collection, product };
+}
+
+describe('figure bases in the console', () => {
+  it('creates a base with its slots, audited, and lists it for the brand', async () => {
+    const { brand, collection, product } = await brandWithCollection();
+    const created = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: '  Knights shelf ',
+      description: '',
+      slots: [
+        anySlot('Left'),
+        { name: 'Centre', productId: product.id, rarity: null },
+        { ...anySlot('Right'), rarity: 'EPIC' },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+    const base = created.json().data;
+    expect(base).toMatchObject({
+      name: 'Knights shelf',
+      description: null,
+      brand: { id: brand.id },
+      collection: { id: collection.id },
+      slots: [
+        { name: 'Left', productId: null, rarity: null, product: null },
+        { name: 'Centre', productId: product.id, product: { id: product.id, name: product.name } },
+        { name: 'Right', rarity: 'EPIC' },
+      ],
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/figure-bases?brandId=${brand.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(listed.json().data).toMatchObject({ total: 1, items: [{ id: base.id }] });
+    const [audit] = await queryRows<{ action: string }>(
+      db(),
+      sql`select action from audit_log where entity_type = 'figure_base' and entity_id = ${base.id}`,
+    );
+    expect(audit).toEqual({ action: 'create' });
+  });
+
+  it('refuses bad slots with field messages, a product of another collection, and brands the operator does not manage', async () => {
+    const { brand, collection } = await brandWithCollection();
+    const noSlots = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Empty',
+      slots: [],
+    });
+    expect(noSlots.statusCode).toBe(400);
+    expect(noSlots.json().details).toEqual([{ field: 'slots', message: 'Give 1 to 24 slots, each with a name.' }]);
+    const twins = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Twins',
+      slots: [anySlot('Left'), anySlot('left')],
+    });
+    expect(twins.json().details).toEqual([{ field: 'slots', message: 'Give each slot its own name.' }]);
+
+    const stray = await insertProduct(db(), brand.id);
+    const elsewhere = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Stray',
+      slots: [{ name: 'Left', productId: stray.id, rarity: null }],
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE');
+
+    const otherBrand = await insertBrand(db());
+    const manager = await signUpOperator(t, 'brand_manager', otherBrand.id);
+    const foreign = await send('POST', '/v1/console/figure-bases', manager.accessToken, {
+      collectionId: collection.id,
+      name: 'Not mine',
+      slots: [anySlot('Left')],
+    });
+    expect(foreign.statusCode).toBe(403);
+    const unknown = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: newId(),
+      name: 'Nowhere',
+      slots: [anySlot('Left')],
+    });
+    expect(unknown.json().code).toBe('RELATED_ITEM_NOT_FOUND');
+    const collector = await fastBuyer(t);
+    expect((await send('POST', '/v1/console/figure-bases', collector.accessToken, {})).statusCode).toBe(403);
+  });
+
+  it('renames, reorders and adds slots; a slot an edition stands in cannot be removed or refitted', async () => {
+    const owned = await collectorWithPack(t, { isInCollection: true });
+    const created = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: owned.collection!.id,
+      name: 'Shelf',
+      slots: [anySlot('Left'), anySlot('Right')],
+    });
+    const base = created.json().data as { id: string; slots: { id: string; name: string }[] };
+    const [left, right] = base.slots;
+    const equipped = await send('POST', `/v1/figure-base-collections/${base.id}/equip`, owned.collector.accessToken, {
+      editionId: owned.editionIds[0],
+      slotId: left!.id,
+    });
+    expect(equipped.statusCode).toBe(200);
+    const url = `/v1/console/figure-bases/${base.id}`;
+
+    const removed = await send('PATCH', url, admin.accessToken, { slots: [{ ...anySlot('Right'), id: right!.id }] });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().code).toBe('FIGURE_BASE_SLOT_IN_USE');
+    const refitted = await send('PATCH', url, admin.accessToken, {
+      slots: [
+        { ...anySlot('Left'), id: left!.id, rarity: 'EPIC' },
+        { ...anySlot('Right'), id: right!.id },
+      ],
+    });
+    expect(refitted.json().code).toBe('FIGURE_BASE_SLOT_IN_USE');
+
+    const changed = await send('PATCH', url, admin.accessToken, {
+      name: 'Big shelf',
+      slots: [anySlot('Top'), { ...anySlot('Right side'), id: right!.id }, { ...anySlot('Left side'), id: left!.id }],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.name).toBe('Big shelf');
+    expect(
+      changed.json().data.slots.map((slot: { id: string; name: string }) => [slot.name, slot.id === left!.id]),
+    ).toEqual([
+      ['Top', false],
+      ['Right side', false],
+      ['Left side', true],
+    ]);
+    // The free slot can go; the edition still stands in the renamed one.
+    const dropped = await send('PATCH', url, admin.accessToken, { slots: [{ ...anySlot('Left side'), id: left!.id }] });
+    expect(dropped.statusCode).toBe(200);
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/v1/figure-base-collections/${base.id}`,
+      headers: bearer(owned.collector.accessToken),
+    });
+    expect(view.json().data.placements).toMatchObject([{ slotId: left!.id, edition: { id: owned.editionIds[0] } }]);
+  });
+});

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { TFigureBase, TUpdateFigureBaseRequest } from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { inTransaction } from '../../../db/transaction.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { assertCanManageBrand, type Operator } from '../../../http/operator-guard.ts';
+import { recordAudit } from '../../console/audit/record-audit.ts';
+import { figureBases } from '../collection.tables.ts';
+import { assertSlotProductsOfCollection, replaceFigureBaseSlots } from './figure-base-slot-writes.ts';
+import { figureBaseViewsOf } from './figure-base-views.ts';
+
+/**
+ * Route: PATCH /v1/console/figure-bases/{id} · Writes: figure_bases, figure_base_slots, audit_log · Reads:
+ * figure_base_placements, products (through the catalogue's function) · UI: features/console figure-base-form.tsx ·
+ * Tests: figure-bases-console.test.ts.
+ *
+ * Changes a base's words, image or slots. The row is locked first, so two operators' slot lists apply one after the
+ * other rather than interleaved.
+ */
+export async function updateFigureBase(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  operator: Operator,
+  id: string,
+  input: TUpdateFigureBaseRequest,
+): Promise<TFigureBase> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [locked] = await tx.select().from(figureBases).where(eq(figureBases.id, id)).for('update');
+    if (!locked) throw new AppError('FIGURE_BASE_NOT_FOUND');
+    assertCanManageBrand(operator, locked.brandId);
+    const [before] = await figureBaseViewsOf(tx, [locked], null);
+    const { slots, ...fields } = input;
+    if (slots) {
+      await assertSlotProductsOfCollection(tx, slots, locked.collectionId);
+      await replaceFigureBaseSlots(tx, id, slots);
+    }
+    const [row] = await tx
+      .update(figureBases)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(figureBases.id, id))
+      .returning();
+    const [after] = await figureBaseViewsOf(tx, [row!], null);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'figure_base',
+      entityId: id,
+      before,
+      after,
+      at: now,
+    });
+    return after!;
+  });
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { catalogMessages, ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
+import { ZPageQuery } from './envelope.ts';
+import { ZEdition } from './editions.ts';
+
+/**
+ * Figure bases (spec sections 3 and 7, issue 17): a display base of one collection with named slots, on which each
+ * collector places editions of that collection from their own collection. The base and its slots are the brand's
+ * (made in the console); what stands on them is each collector's own.
+ */
+
+export const FIGURE_BASE_MAX_SLOTS = 24;
+
+export const figureBaseMessages = {
+  slots: `Give 1 to ${FIGURE_BASE_MAX_SLOTS} slots, each with a name.`,
+  slotName: 'Name the slot in 1 to 60 characters.',
+  slotNamesDiffer: 'Give each slot its own name.',
+} as const;
+
+/**
+ * What fits a slot: any edition of the base's collection, narrowed to one product and/or one rarity. Both null:
+ * anything from the collection.
+ */
+export const ZFigureBaseSlotFit = z.object({
+  productId: z.uuid().nullable(),
+  rarity: ZRarity.nullable(),
+});
+export type TFigureBaseSlotFit = z.infer<typeof ZFigureBaseSlotFit>;
+
+export const ZFigureBaseSlot = ZFigureBaseSlotFit.extend({
+  id: z.uuid(),
+  name: z.string(),
+  /** The product the slot asks for, by name, when it asks for one. */
+  product: z.object({ id: z.uuid(), name: z.string(), imageThumbnailUrl: z.string() }).nullable(),
+});
+export type TFigureBaseSlot = z.infer<typeof ZFigureBaseSlot>;
+
+/** A figure base as the console and the list show it. */
+export const ZFigureBase = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  brand: ZBrandSummary,
+  collection: z.object({ id: z.uuid(), name: z.string() }),
+  slots: z.array(ZFigureBaseSlot),
+  /** How many slots the caller has filled (0 when signed out). */
+  equippedCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TFigureBase = z.infer<typeof ZFigureBase>;
+
+/**
+ * GET /v1/figure-base-collections/{id}: the base, what stands in each slot for the caller, and the caller's editions
+ * of the collection that fit a slot (with the slots each fits), to choose from. Signed out, both are empty.
+ */
+export const ZFigureBaseDetail = ZFigureBase.extend({
+  placements: z.array(z.object({ slotId: z.uuid(), edition: ZEdition })),
+  candidates: z.array(z.object({ edition: ZEdition, slotIds: z.array(z.uuid()) })),
+});
+export type TFigureBaseDetail = z.infer<typeof ZFigureBaseDetail>;
+
+export const ZFigureBaseListQuery = ZPageQuery.extend({
+  brandId: z.uuid().optional(),
+  collectionId: z.uuid().optional(),
+});
+export type TFigureBaseListQuery = z.infer<typeof ZFigureBaseListQuery>;
+
+/** POST /v1/figure-base-collections/{id}/equip: put my edition into a slot of the base. */
+export const ZEquipRequest = z.strictObject({ editionId: z.uuid(), slotId: z.uuid() });
+export type TEquipRequest = z.infer<typeof ZEquipRequest>;
+
+/** POST /v1/figure-base-collections/{id}/unequip: take my edition off the base. */
+export const ZUnequipRequest = z.strictObject({ editionId: z.uuid() });
+export type TUnequipRequest = z.infer<typeof ZUnequipRequest>;
+
+// ----------------------------------------------------------------------------------------------------- console
+
+/** A slot as the console sends it: with `id` an existing slot (renamed, or its fit changed), without one a new slot. */
+export const ZFigureBaseSlotInput = ZFigureBaseSlotFit.extend({
+  id: z.uuid().optional(),
+  name: z.string({ error: figureBaseMessages.slotName }).trim().min(1, { error: figureBaseMessages.slotName }).max(60, {
+    error: figureBaseMessages.slotName,
+  }),
+});
+export type TFigureBaseSlotInput = z.infer<typeof ZFigureBaseSlotInput>;
+
+const ZSlotInputs = z
+  .array(ZFigureBaseSlotInput, { error: figureBaseMessages.slots })
+  .min(1, { error: figureBaseMessages.slots })
+  .max(FIGURE_BASE_MAX_SLOTS, { error: figureBaseMessages.slots })
+  .refine((slots) => new Set(slots.map((slot) => slot.name.toLowerCase())).size === slots.length, {
+    error: figureBaseMessages.slotNamesDiffer,
+  });
+
+const figureBaseFields = {
+  name: ZName,
+  description: ZOptionalText(2000),
+  imageUrl: ZOptionalImageUrl,
+  /** The whole list, in display order: slots left out are removed (refused while something stands in them). */
+  slots: ZSlotInputs,
+};
+
+export const ZCreateFigureBaseRequest = z.strictObject({
+  collectionId: z.uuid(),
+  name: figureBaseFields.name,
+  description: figureBaseFields.description.default(null),
+  imageUrl: figureBaseFields.imageUrl.default(null),
+  slots: figureBaseFields.slots,
+});
+export type TCreateFigureBaseRequest = z.infer<typeof ZCreateFigureBaseRequest>;
+
+/** The collection is fixed once created: collectors' editions stand on the base by it. */
+export const ZUpdateFigureBaseRequest = z
+  .strictObject(figureBaseFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { error: catalogMessages.emptyUpdate });
+export type TUpdateFigureBaseRequest = z.infer<typeof ZUpdateFigureBaseRequest>;
+
+export const ZConsoleFigureBaseListQuery = ZFigureBaseListQuery.extend({ q: z.string().trim().max(120).optional() });
+export type TConsoleFigureBaseListQuery = z.infer<typeof ZConsoleFigureBaseListQuery>;
