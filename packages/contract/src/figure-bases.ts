@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogMessages, ZBrandSummary, ZRarity } from './catalog.ts';
+import { rarityLabel } from './catalog-vocabulary.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZEdition } from './editions.ts';
@@ -121,3 +122,10 @@ export type TUpdateFigureBaseRequest = z.infer<typeof ZUpdateFigureBaseRequest>;
 
 export const ZConsoleFigureBaseListQuery = ZFigureBaseListQuery.extend({ q: z.string().trim().max(120).optional() });
 export type TConsoleFigureBaseListQuery = z.infer<typeof ZConsoleFigureBaseListQuery>;
+
+/** "Any Pixel Knights collectible", "Legendary only", "Pixel Knight", "Pixel Knight, Legendary": what a slot takes. */
+export function slotFitText(slot: TFigureBaseSlot, collectionName: string): string {
+  const rarity = slot.rarity ? rarityLabel(slot.rarity) : null;
+  if (slot.product) return rarity ? `${slot.product.name}, ${rarity}` : slot.product.name;
+  return rarity ? `${rarity} only` : `Any ${collectionName} collectible`;
+}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TCollection, TEdition, TProductListItem } from '@cypher/contract';
+import type { TCollection, TEdition, TFigureBase, TProductListItem } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -66,6 +66,19 @@ const held: TEdition = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
+const shelf = (equippedCount: number): TFigureBase => ({
+  id: '0190a0b0-0000-7000-8000-00000000ba01',
+  name: 'Knights shelf',
+  description: null,
+  imageUrl: null,
+  brand,
+  collection: { id: collectionId, name: 'Genesis' },
+  slots: [{ id: '0190a0b0-0000-7000-8000-00000000aa01', name: 'Left', productId: null, rarity: null, product: null }],
+  equippedCount,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+});
+
 function catalogue(signedIn: boolean) {
   if (signedIn) startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
@@ -74,6 +87,9 @@ function catalogue(signedIn: boolean) {
     if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
     if (path === `/v1/collections/${collectionId}`) return json(200, { data: collection });
     if (path === '/v1/products') return json(200, { data: { items: products, page: 1, size: 100, total: 2 } });
+    if (path === '/v1/figure-base-collections') {
+      return json(200, { data: { items: [shelf(signedIn ? 1 : 0)], page: 1, size: 20, total: 1 } });
+    }
     if (path === '/v1/editions') {
       return json(200, { data: { items: [held], page: 1, size: 100, total: 1, brands: [{ brand, count: 1 }] } });
     }
@@ -94,6 +110,12 @@ describe('a collection as a set', () => {
     const dragon = within(grid).getByRole('link', { name: /Dragon/ });
     expect(dragon).toHaveAttribute('href', `/products/${products[0]!.id}`);
     expect(within(dragon).getByText('Missing')).toBeInTheDocument();
+    const bases = screen.getByRole('list', { name: 'Figure bases' });
+    expect(within(bases).getByRole('link', { name: /Knights shelf/ })).toHaveAttribute(
+      'href',
+      `/collections/${collectionId}/figure_base/0190a0b0-0000-7000-8000-00000000ba01/editions`,
+    );
+    expect(within(bases).getByText('1 of 1 slots filled')).toBeInTheDocument();
     expect(
       sent.some(
         (request) => request.path.startsWith(`/v1/editions?`) && request.path.includes(`collectionId=${collectionId}`),
@@ -107,6 +129,7 @@ describe('a collection as a set', () => {
     expect(await screen.findByRole('link', { name: /Dragon/ })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByText('Missing')).toBeNull();
+    expect(await screen.findByText('1 slot')).toBeInTheDocument();
     expect(sent.some((request) => request.path.startsWith('/v1/editions'))).toBe(false);
   });
 });

@@ -13,13 +13,15 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
 import { COLLECTION_SET_SIZE, useCollection, useCollectionProducts } from './api/get-collection-set.ts';
+import { useFigureBases } from './api/list-figure-bases.ts';
 import { useMyEditions } from './api/list-my-editions.ts';
+import { FigureBaseCards } from './components/figure-base-cards.tsx';
 import styles from './components/collection-set.module.css';
 
 /**
  * `/collections/:id/`: a collection as a set to complete (spec section 2, issue 17). Every product of it, rarest first:
  * the ones I hold show my edition and lead to its NFT page; the ones I miss are greyed and lead to the product. Visitors
- * see the set without progress.
+ * see the set without progress. Below the set, the collection's figure bases, where collectors show what they hold.
  */
 export default function CollectionSetPage() {
   const { id = '' } = useParams();
@@ -30,6 +32,7 @@ export default function CollectionSetPage() {
     { page: 1, size: COLLECTION_SET_SIZE, collectionId: id, sort: 'rarity' },
     { isEnabled: isLoggedIn },
   );
+  const bases = useFigureBases({ page: 1, size: 20, collectionId: id }, isLoggedIn);
 
   if (collection.isError) {
     return (
@@ -100,6 +103,15 @@ export default function CollectionSetPage() {
           </CardGrid>
         )}
       </div>
+      {bases.data && bases.data.items.length > 0 ? (
+        <section className={styles.bases} aria-labelledby="figure-bases-heading">
+          <h2 id="figure-bases-heading" className={styles.basesHeading}>
+            Figure bases
+          </h2>
+          <p className={styles.progressText}>Show your editions of this collection on a base of its own.</p>
+          <FigureBaseCards bases={bases.data.items} isLoggedIn={isLoggedIn} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,207 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { rarityLabel, type TEdition, type TFigureBaseDetail, type TFigureBaseSlot } from '@cypher/contract';
+import { nftPath } from '../../lib/collection-paths.ts';
+import { formatCount } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { RarityBadge } from '../../ui/rarity-badge.tsx';
+import { useToast } from '../../ui/use-toast.ts';
+import { useChangePlacement } from './api/equip-edition.ts';
+import { useFigureBase } from './api/get-figure-base.ts';
+import { FigureBaseSlot } from './components/figure-base-slot.tsx';
+import styles from './components/figure-base.module.css';
 
+/**
+ * `/collections/:id/figure_base/:baseId/editions` (spec section 2, issue 17): a display base of a collection, its slots
+ * with what I have standing in each, and my editions that fit. Placing asks which of them; taking off is one click.
+ * An equipped edition is held against fusion and export until it comes off. Visitors see the base and its slots.
+ */
 export default function FigureBaseEditionsPage() {
+  const { id: collectionId = '', baseId = '' } = useParams();
+  const { isLoggedIn } = useSession();
+  const base = useFigureBase(baseId, isLoggedIn);
+  const [choosingFor, setChoosingFor] = useState<TFigureBaseSlot | null>(null);
+
+  if (base.isPending) return <DetailSkeleton label="Loading the figure base" />;
+  if (base.isError) {
+    return (
+      <DetailError
+        what="figure base"
+        error={base.error}
+        onRetry={() => void base.refetch()}
+        isRetrying={base.isRefetching}
+        browseTo={collectionId ? `/collections/${collectionId}` : '/collections'}
+        browseLabel="Back to the collection"
+      />
+    );
+  }
+  return <FigureBase base={base.data} isLoggedIn={isLoggedIn} choosingFor={choosingFor} onChoose={setChoosingFor} />;
+}
+
+function FigureBase({
+  base,
+  isLoggedIn,
+  choosingFor,
+  onChoose,
+}: {
+  base: TFigureBaseDetail;
+  isLoggedIn: boolean;
+  choosingFor: TFigureBaseSlot | null;
+  onChoose: (slot: TFigureBaseSlot | null) => void;
+}) {
+  const changePlacement = useChangePlacement();
+  const { showToast } = useToast();
+  const placedBySlot = new Map(base.placements.map((placement) => [placement.slotId, placement.edition]));
+  const fitting = (slotId: string) => base.candidates.filter((candidate) => candidate.slotIds.includes(slotId));
+  const collectionPath = `/collections/${base.collection.id}`;
+  const here = `${collectionPath}/figure_base/${base.id}/editions`;
+
+  function takeOff(edition: TEdition) {
+    changePlacement.mutate(
+      { move: 'unequip', figureBaseId: base.id, editionId: edition.id },
+      {
+        onSuccess: () => showToast({ tone: 'success', title: `${edition.product.name} is back in your collection` }),
+        onError: (error) => showToast({ tone: 'error', title: 'We could not take it off', description: error.message }),
+      },
+    );
+  }
+
+  function place(slot: TFigureBaseSlot, edition: TEdition) {
+    changePlacement.mutate(
+      { move: 'equip', figureBaseId: base.id, editionId: edition.id, slotId: slot.id },
+      {
+        onSuccess: () => {
+          onChoose(null);
+          showToast({ tone: 'success', title: `${edition.product.name} stands in ${slot.name}` });
+        },
+        onError: (error) => showToast({ tone: 'error', title: 'We could not place it', description: error.message }),
+      },
+    );
+  }
+
   return (
-    <ComingSoonPage
-      name="Figure base editions"
-      purpose="Choose editions from your collection to equip on a figure base."
-    />
+    <div className="container">
+      <PageMeta title={`${base.name} · ${base.collection.name}`} />
+      <PageHeader eyebrow={`${base.brand.name} · Figure base`} title={base.name} lead={base.description ?? undefined}>
+        <Link to={collectionPath} className={styles.back}>
+          <Icon name="arrow-left" size={16} /> {base.collection.name}
+        </Link>
+        {isLoggedIn ? (
+          <p className={styles.filled}>
+            {formatCount(base.equippedCount)} of {formatCount(base.slots.length)} slots filled
+          </p>
+        ) : null}
+      </PageHeader>
+      {base.imageUrl ? <img className={styles.banner} src={base.imageUrl} alt="" width={1200} height={280} /> : null}
+
+      <section className={styles.section} aria-labelledby="slots-heading">
+        <h2 id="slots-heading" className={styles.sectionHeading}>
+          Slots
+        </h2>
+        <ol className={styles.slots}>
+          {base.slots.map((slot) => (
+            <FigureBaseSlot
+              key={slot.id}
+              slot={slot}
+              collectionName={base.collection.name}
+              placed={placedBySlot.get(slot.id)}
+              fittingCount={isLoggedIn ? fitting(slot.id).length : undefined}
+              isBusy={changePlacement.isPending}
+              onChoose={() => onChoose(slot)}
+              onTakeOff={takeOff}
+            />
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.section} aria-labelledby="fitting-heading">
+        <h2 id="fitting-heading" className={styles.sectionHeading}>
+          Yours that fit
+        </h2>
+        {!isLoggedIn ? (
+          <EmptyState
+            icon="lock"
+            title="Sign in to place your collectibles"
+            body="Your editions of this collection can stand on this base."
+            action={<ButtonLink to={`/signin?redirectTo=${encodeURIComponent(here)}`}>Sign in</ButtonLink>}
+          />
+        ) : base.candidates.length === 0 ? (
+          <EmptyState
+            icon="frame"
+            title={base.placements.length > 0 ? 'Everything that fits is on the base' : 'Nothing of yours fits yet'}
+            body={`Collect ${base.collection.name} editions to fill this base. Locked editions stay off it until you unlock them.`}
+            action={<ButtonLink to="/drops">See live drops</ButtonLink>}
+          />
+        ) : (
+          <ul className={styles.choices} aria-label="Your editions that fit">
+            {base.candidates.map(({ edition, slotIds }) => (
+              <li key={edition.id}>
+                <EditionLine
+                  edition={edition}
+                  note={`Fits ${base.slots
+                    .filter((slot) => slotIds.includes(slot.id))
+                    .map((slot) => slot.name)
+                    .join(', ')}`}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <Dialog
+        isOpen={choosingFor !== null}
+        onClose={() => onChoose(null)}
+        title={choosingFor ? `Place in ${choosingFor.name}` : 'Place a collectible'}
+        description="It stays in your collection, held against fusion and export until you take it off."
+      >
+        {choosingFor ? (
+          <ul className={styles.choices} aria-label={`Editions that fit ${choosingFor.name}`}>
+            {fitting(choosingFor.id).map(({ edition }) => (
+              <li key={edition.id}>
+                <button
+                  type="button"
+                  className={styles.choice}
+                  disabled={changePlacement.isPending}
+                  onClick={() => place(choosingFor, edition)}
+                >
+                  <EditionLine edition={edition} note={rarityLabel(edition.product.rarity)} isBare />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+/** An edition in a list: thumbnail, name and serial, and a note (the slots it fits, or its rarity). */
+function EditionLine({ edition, note, isBare = false }: { edition: TEdition; note: string; isBare?: boolean }) {
+  const body = (
+    <>
+      <img src={edition.product.imageThumbnailUrl} alt="" width={56} height={56} loading="lazy" />
+      <span className={styles.choiceText}>
+        <span className={styles.choiceName}>
+          {edition.product.name} #{formatCount(edition.serialNumber)}
+        </span>
+        <span className={styles.fit}>{note}</span>
+      </span>
+      <RarityBadge rarity={edition.product.rarity} />
+    </>
+  );
+  return isBare ? (
+    body
+  ) : (
+    <Link to={nftPath(edition.id)} className={styles.choice}>
+      {body}
+    </Link>
   );
 }

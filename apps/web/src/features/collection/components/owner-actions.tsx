@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { ZExportEditionRequest, type TEdition, type TExportEditionRequest } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
@@ -36,6 +37,11 @@ export function OwnerActions({ edition }: { edition: TEdition }) {
             ? 'On a figure base: take it off the base to lock or export it.'
             : 'Lock it to keep it from fusion, export and sale, or export it to a wallet of your own.'}
       </p>
+      {edition.state === 'EQUIPPED' && edition.collection ? (
+        <Link to={`/collections/${edition.collection.id}`} className={styles.link}>
+          See {edition.collection.name}'s figure bases
+        </Link>
+      ) : null}
       {canMove ? (
         <div className={styles.actions}>
           <Button

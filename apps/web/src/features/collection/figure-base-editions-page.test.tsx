@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TEdition, TFigureBaseDetail } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const brand = {
+  id: '0190a0b0-0000-7000-8000-00000000b001',
+  slug: 'neon',
+  name: 'Neon Arcade',
+  type: 'GAMING',
+  logoUrl: null,
+} as const;
+const collectionId = '0190a0b0-0000-7000-8000-00000000c001';
+const baseId = '0190a0b0-0000-7000-8000-00000000ba01';
+const slot = (n: number, name: string, rarity: 'LEGENDARY' | null = null) => ({
+  id: `0190a0b0-0000-7000-8000-00000000s00${n}`.replace('s', 'a'),
+  name,
+  productId: null,
+  rarity,
+  product: null,
+});
+const slots = [slot(1, 'Left'), slot(2, 'Centre', 'LEGENDARY')];
+
+function edition(n: number, name: string, state: TEdition['state'], rarity: 'COMMON' | 'LEGENDARY'): TEdition {
+  return {
+    id: `0190a0b0-0000-7000-8000-00000000e00${n}`,
+    serialNumber: n * 7,
+    editionSize: 100,
+    state,
+    isLocked: state === 'EQUIPPED',
+    product: {
+      id: `0190a0b0-0000-7000-8000-00000000f00${n}`,
+      name,
+      rarity,
+      imageUrl: '/uploads/p.webp',
+      imageThumbnailUrl: '/uploads/p-t.webp',
+    },
+    brand,
+    collection: { id: collectionId, name: 'Genesis' },
+    contractAddress: '0x3f2a9c4e5b6d7e8f90a1b2c3d4e5f60718293a4b',
+    tokenId: String(n),
+    owner: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
+}
+const dragon = edition(1, 'Dragon', 'EQUIPPED', 'LEGENDARY');
+const squire = edition(2, 'Squire', 'OWNED', 'COMMON');
+
+function detail(changes: Partial<TFigureBaseDetail> = {}): TFigureBaseDetail {
+  return {
+    id: baseId,
+    name: 'Knights shelf',
+    description: 'Where the Genesis heroes stand.',
+    imageUrl: null,
+    brand,
+    collection: { id: collectionId, name: 'Genesis' },
+    slots,
+    equippedCount: 1,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    placements: [{ slotId: slots[1]!.id, edition: dragon }],
+    candidates: [{ edition: squire, slotIds: [slots[0]!.id] }],
+    ...changes,
+  };
+}
+
+function api(signedIn: boolean, answer: () => Response = () => json(200, { data: detail() })) {
+  if (signedIn) startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi((request) => {
+    const path = request.path.split('?')[0];
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+    if (path === `/v1/figure-base-collections/${baseId}`) return answer();
+    if (path === `/v1/figure-base-collections/${baseId}/equip`) {
+      return json(200, {
+        data: detail({
+          equippedCount: 2,
+          placements: [...detail().placements, { slotId: slots[0]!.id, edition: { ...squire, state: 'EQUIPPED' } }],
+          candidates: [],
+        }),
+      });
+    }
+    if (path === `/v1/figure-base-collections/${baseId}/unequip`) {
+      return json(200, { data: detail({ equippedCount: 0, placements: [] }) });
+    }
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+const page = `/collections/${collectionId}/figure_base/${baseId}/editions`;
+
+describe('a figure base', () => {
+  it('shows each slot with what it takes and what stands in it, and places a fitting edition', async () => {
+    const sent = api(true);
+    renderApp(page);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Knights shelf' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 slots filled')).toBeInTheDocument();
+    const centre = screen.getByRole('listitem', { name: 'Centre' });
+    expect(within(centre).getByText('Legendary only')).toBeInTheDocument();
+    expect(within(centre).getByRole('link', { name: /Dragon/ })).toHaveAttribute('href', `/nfts/${dragon.id}/`);
+    expect(within(centre).getByRole('button', { name: 'Take off' })).toBeInTheDocument();
+    const left = screen.getByRole('listitem', { name: 'Left' });
+    expect(within(left).getByText('Any Genesis collectible')).toBeInTheDocument();
+    expect(within(left).getByText('1 of yours fits here.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Your editions that fit' })).toHaveTextContent('Fits Left');
+
+    await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place in Left' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Squire #14/ }));
+    expect(await screen.findByText('Squire stands in Left')).toBeInTheDocument();
+    const equip = sent.find((request) => request.path.endsWith('/equip'));
+    expect(equip).toMatchObject({ method: 'POST', body: { editionId: squire.id, slotId: slots[0]!.id } });
+  });
+
+  it('takes an edition off in one click', async () => {
+    const sent = api(true);
+    renderApp(page);
+    const centre = await screen.findByRole('listitem', { name: 'Centre' });
+    await userEvent.click(within(centre).getByRole('button', { name: 'Take off' }));
+    expect(await screen.findByText('Dragon is back in your collection')).toBeInTheDocument();
+    expect(sent.find((request) => request.path.endsWith('/unequip'))?.body).toEqual({ editionId: dragon.id });
+  });
+
+  it('shows a visitor the slots and asks them to sign in, without buttons', async () => {
+    api(false, () => json(200, { data: detail({ equippedCount: 0, placements: [], candidates: [] }) }));
+    renderApp(page);
+    expect(await screen.findByRole('listitem', { name: 'Left' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place a collectible' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Yours that fit' })).getByRole('link', { name: 'Sign in' }),
+    ).toHaveAttribute('href', `/signin?redirectTo=${encodeURIComponent(page)}`);
+  });
+
+  it('says a base that is not on show is not found', async () => {
+    api(false, () => apiFailure(404, 'FIGURE_BASE_NOT_FOUND'));
+    renderApp(page);
+    expect(await screen.findByRole('heading', { name: 'Figure base not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the collection' })).toHaveAttribute(
+      'href',
+      `/collections/${collectionId}`,
+    );
+  });
+});
