@@ -33,7 +33,7 @@ export async function renderImage(storage: FileStorage, label: string, svg: stri
   return uploadUrl(key);
 }
 
-function slugOf(name: string): string {
+export function slugOf(name: string): string {
   return name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

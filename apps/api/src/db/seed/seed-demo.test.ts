@@ -129,6 +129,27 @@ describe('the demo seed on a fresh database', () => {
   });
 });
 
+describe('the demo figure bases', () => {
+  it('shows two bases on public collections, one with slots for named products and a rarity', async () => {
+    const bases = (await get('/v1/figure-base-collections')).json().data;
+    expect(bases.total).toBe(2);
+    const hall = bases.items.find((base: { name: string }) => base.name === 'Hall of Heroes');
+    expect(hall.collection.name).toBe('Pixel Knights: Genesis');
+    expect(
+      hall.slots.map((slot: { name: string; product: { name: string } | null; rarity: string | null }) => [
+        slot.name,
+        slot.product?.name ?? null,
+        slot.rarity,
+      ]),
+    ).toEqual([
+      ['Squire’s post', 'Pixel Knight Squire', null],
+      ['Vanguard', null, null],
+      ['Champion’s seat', null, 'RARE'],
+      ['Dragon’s perch', 'Dragon of the Eighth Bit', null],
+    ]);
+  });
+});
+
 describe('the demo drops', () => {
   const listed = async (status: string) => (await get(`/v1/drops?status=${status}`)).json().data.items as TDrop[];
   const provenanceOf = async (id: string) => (await get(`/v1/drops/${id}/provenance`)).json().data as TDropProvenance;

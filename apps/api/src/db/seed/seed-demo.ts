@@ -9,6 +9,7 @@ import { devMailboxMessages } from '../../modules/dev-mailbox/dev-mailbox.tables
 import { seedCatalog } from './seed-catalog.ts';
 import { seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedDrops } from './seed-drops.ts';
+import { seedFigureBases } from './seed-figure-bases.ts';
 import { seedOrders } from './seed-orders.ts';
 import { seedMarker } from './seed.tables.ts';
 
@@ -48,6 +49,10 @@ const seeders: Seeder[] = [
   },
   { name: 'demo accounts (admin@cypher.local, fan@cypher.local)', run: seedDemoAccounts },
   { name: 'catalogue: brands, licenses, collections, 30 products with artwork, banners', run: seedCatalog },
+  {
+    name: 'figure bases: Hall of Heroes (Pixel Knights: Genesis) and Tour Wall (Midnight Bloom)',
+    run: seedFigureBases,
+  },
   { name: 'drops: one live (two rounds, the second whitelisted), one upcoming, one completed', run: seedDrops },
   {
     name: 'orders: four collectors buy in the live and the completed drop and open most of their packs',

@@ -198,11 +198,11 @@ describe('figure bases', () => {
     const times = history.map((entry: { createdAt: string }) => entry.createdAt);
     expect([...times].sort()).toEqual(times);
     // Append-only: every activity row of the edition is still there, none rewritten.
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [counted] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from product_activities where edition_id = ${editionId}`,
     );
-    expect(n).toBe(history.length - 1);
+    expect(counted!.n).toBe(history.length - 1);
   });
 
   it('hides a base whose collection is unpublished, but lets its collectors take their editions off', async () => {
