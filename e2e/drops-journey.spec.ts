@@ -36,7 +36,7 @@ test.describe('drops and purchases', () => {
     request,
   }) => {
     // A dozen screens, two of them the sandbox's, and a reveal that turns three cards: longer than one page's test.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const account = await activeAccountThroughApi(request, 'drops');
     await page.goto(`/signin?redirectTo=${encodeURIComponent('/drops')}`);
     await signInOnPage(page, account);
@@ -133,6 +133,40 @@ test.describe('drops and purchases', () => {
     await expectNoSeriousViolations(page, 'nft page');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible();
+
+    // It stands on a figure base of its collection (every collection the drop draws from has a base with a slot that
+    // takes anything), which holds it against export until it comes off.
+    const nftUrl = page.url();
+    const nftName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    await page
+      .locator('dt', { hasText: /^Collection$/ })
+      .locator('xpath=following-sibling::dd[1]')
+      .getByRole('link')
+      .click();
+    await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+    await page.getByRole('list', { name: 'Figure bases' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/figure_base\/[0-9a-f-]{36}\/editions$/);
+    await expect(page.getByText(/^0 of \d+ slots filled$/)).toBeVisible();
+    const yoursThatFit = page.getByRole('list', { name: 'Your editions that fit' });
+    await expect(yoursThatFit).toContainText(nftName.split(' #')[0]!);
+    const freeSlot = page
+      .getByRole('listitem')
+      .filter({ has: page.getByText(/^Any .* collectible$/) })
+      .first();
+    const slotName = (await freeSlot.getByRole('heading', { level: 3 }).textContent())!.trim();
+    await freeSlot.getByRole('button', { name: 'Place a collectible' }).click();
+    const chooser = page.getByRole('dialog', { name: `Place in ${slotName}` });
+    const escapedName = nftName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // Not followed by a digit: "#1" must not pick "#12".
+    await chooser.getByRole('button', { name: new RegExp(`${escapedName}(?!\\d)`) }).click();
+    await expect(chooser).toBeHidden();
+    await expect(page.getByText(`stands in ${slotName}`)).toBeVisible();
+    await expect(freeSlot.getByRole('button', { name: 'Take off' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'figure base');
+    await page.goto(nftUrl);
+    await expect(page.getByText('On a figure base: take it off the base to lock or export it.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Edition history' })).toContainText('Placed on a figure base');
 
     // The header's bell counts the purchase's notification; the page lists it, and Mark all read reads it.
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();

@@ -130,9 +130,9 @@ describe('the demo seed on a fresh database', () => {
 });
 
 describe('the demo figure bases', () => {
-  it('shows two bases on public collections, one with slots for named products and a rarity', async () => {
+  it('shows three bases on public collections, one with slots for named products and a rarity', async () => {
     const bases = (await get('/v1/figure-base-collections')).json().data;
-    expect(bases.total).toBe(2);
+    expect(bases.total).toBe(3);
     const hall = bases.items.find((base: { name: string }) => base.name === 'Hall of Heroes');
     expect(hall.collection.name).toBe('Pixel Knights: Genesis');
     expect(

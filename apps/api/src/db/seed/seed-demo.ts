@@ -50,7 +50,7 @@ const seeders: Seeder[] = [
   { name: 'demo accounts (admin@cypher.local, fan@cypher.local)', run: seedDemoAccounts },
   { name: 'catalogue: brands, licenses, collections, 30 products with artwork, banners', run: seedCatalog },
   {
-    name: 'figure bases: Hall of Heroes (Pixel Knights: Genesis) and Tour Wall (Midnight Bloom)',
+    name: 'figure bases: Hall of Heroes, Pit Lane and Tour Wall',
     run: seedFigureBases,
   },
   { name: 'drops: one live (two rounds, the second whitelisted), one upcoming, one completed', run: seedDrops },

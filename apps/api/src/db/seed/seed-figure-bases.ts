@@ -14,7 +14,10 @@ interface DemoSlot {
   rarity?: TRarity;
 }
 
-/** Display bases for two demo collections: one with slots for named products and a rarity, one that takes anything. */
+/**
+ * Display bases for the demo collections the live drop's packs draw from (so whatever a pack holds fits somewhere) and
+ * one more: slots for named products, for a rarity, and for anything of the collection.
+ */
 const demoFigureBases: { collection: string; name: string; description: string; slots: DemoSlot[] }[] = [
   {
     collection: 'Pixel Knights: Genesis',
@@ -26,6 +29,12 @@ const demoFigureBases: { collection: string; name: string; description: string; 
       { name: 'Champion’s seat', rarity: 'RARE' },
       { name: 'Dragon’s perch', product: 'Dragon of the Eighth Bit' },
     ],
+  },
+  {
+    collection: 'Turbo Drift Garage',
+    name: 'Pit Lane',
+    description: 'Line up your rides for the midnight race.',
+    slots: [{ name: 'Pole position' }, { name: 'Second on the grid' }, { name: 'Showroom', rarity: 'EPIC' }],
   },
   {
     collection: 'Midnight Bloom',

@@ -38,7 +38,11 @@ export function TokenFacts({ edition }: { edition: TEdition }) {
         #{formatCount(edition.serialNumber)}
         {edition.editionSize === null ? '' : ` of ${formatCount(edition.editionSize)}`}
       </Fact>
-      {edition.collection ? <Fact term="Collection">{edition.collection.name}</Fact> : null}
+      {edition.collection ? (
+        <Fact term="Collection">
+          <Link to={`/collections/${edition.collection.id}`}>{edition.collection.name}</Link>
+        </Fact>
+      ) : null}
     </Facts>
   );
 }
