@@ -163,7 +163,7 @@ function FigureBase({
         description="It stays in your collection, held against fusion and export until you take it off."
       >
         {choosingFor ? (
-          <ul className={styles.choices} aria-label={`Editions that fit ${choosingFor.name}`}>
+          <ul className={`${styles.choices} ${styles.scrolls}`} aria-label={`Editions that fit ${choosingFor.name}`}>
             {fitting(choosingFor.id).map(({ edition }) => (
               <li key={edition.id}>
                 <button

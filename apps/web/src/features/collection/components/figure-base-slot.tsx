@@ -51,15 +51,15 @@ export function FigureBaseSlot({
               : `${formatCount(fittingCount)} of yours ${fittingCount === 1 ? 'fits' : 'fit'} here.`}
         </div>
       )}
-      {fittingCount === undefined ? null : placed ? (
+      {placed && fittingCount !== undefined ? (
         <Button variant="secondary" isLoading={isBusy} onClick={() => onTakeOff(placed)}>
           Take off
         </Button>
-      ) : (
-        <Button variant="primary" disabled={fittingCount === 0 || isBusy} onClick={onChoose}>
+      ) : fittingCount ? (
+        <Button variant="primary" disabled={isBusy} onClick={onChoose}>
           Place a collectible
         </Button>
-      )}
+      ) : null}
     </li>
   );
 }
