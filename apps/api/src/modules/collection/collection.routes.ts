@@ -23,6 +23,7 @@ import { listFavorites, listOthersFavorites } from './list-favorites.ts';
 import { listMyEditions } from './list-my-editions.ts';
 import { removeFavorite } from './remove-favorite.ts';
 import { getEditionView } from './get-edition.ts';
+import { cachedEditionFacts } from './edition-views.ts';
 import { listEditionHistory } from './list-edition-history.ts';
 import { setEditionLock } from './lock-edition.ts';
 import { nftMetadata, nftTraits } from './nft-metadata.ts';
@@ -35,6 +36,8 @@ const ZIdParams = z.object({ id: z.uuid() });
  * editions still in an unopened pack are found by nobody (get-edition.ts).
  */
 export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // The reads show products, brands, collections and owners kept up to a second (decision record 18).
+  const facts = cachedEditionFacts(ctx.config.publicResponseCacheMs, () => ctx.clock.now().getTime());
   return async (app) => {
     app.get(
       '/v1/editions',
@@ -47,7 +50,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZMyCollection) },
         },
       },
-      async (request) => ({ data: await listMyEditions(ctx.db, principalOf(request).userId, request.query) }),
+      async (request) => ({ data: await listMyEditions(ctx.db, principalOf(request).userId, request.query, facts) }),
     );
 
     app.get(
@@ -60,7 +63,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZEdition) },
         },
       },
-      async (request) => ({ data: (await getEditionView(ctx.db, request.params.id)).edition }),
+      async (request) => ({ data: (await getEditionView(ctx.db, request.params.id, facts)).edition }),
     );
 
     app.get(
@@ -86,7 +89,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(z.array(ZNftTrait)) },
         },
       },
-      async (request) => ({ data: nftTraits(await getEditionView(ctx.db, request.params.id)) }),
+      async (request) => ({ data: nftTraits(await getEditionView(ctx.db, request.params.id, facts)) }),
     );
 
     // Bare ERC-721 metadata, without the envelope: wallets and marketplaces read this shape from a token's URI.
@@ -100,7 +103,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZNftMetadata },
         },
       },
-      async (request) => nftMetadata(await getEditionView(ctx.db, request.params.id), ctx.config.publicUrl),
+      async (request) => nftMetadata(await getEditionView(ctx.db, request.params.id, facts), ctx.config.publicUrl),
     );
 
     for (const [move, isLocked] of [

@@ -1,6 +1,13 @@
 import { inArray } from 'drizzle-orm';
-import { isEditionInCollection, isEditionLocked, type TEdition } from '@cypher/contract';
+import {
+  isEditionInCollection,
+  isEditionLocked,
+  type TBrandSummary,
+  type TConsolePerson,
+  type TEdition,
+} from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { collectionSummariesByIds } from '../catalog/collection-summaries.ts';
 import { productsByIds, type TProductFacts } from '../catalog/products-by-ids.ts';
@@ -18,33 +25,81 @@ export interface TEditionView {
   product: TProductFacts;
 }
 
+type TFactsReader<V> = (db: Db, ids: readonly string[]) => Promise<Map<string, V>>;
+
+/** Where an edition's view reads what other modules own: its product, brand and collection, and its owner. */
+export interface EditionFacts {
+  products: TFactsReader<TProductFacts>;
+  brands: TFactsReader<TBrandSummary>;
+  collections: TFactsReader<{ id: string; name: string }>;
+  people: TFactsReader<TConsolePerson>;
+}
+
+/** Straight from their owners' functions: what a transaction reads, and every read when the caches are off. */
+export const editionFactsFromDatabase: EditionFacts = {
+  products: productsByIds,
+  brands: brandSummariesByIds,
+  collections: collectionSummariesByIds,
+  people: peopleByIds,
+};
+
+/**
+ * The same facts kept per process at most `ttlMs` (PUBLIC_RESPONSE_CACHE_MS, a second; decision record 18), for the
+ * read routes: a page of My Collection then costs its own two queries, not six. A product's name or picture, a brand's,
+ * a collection's or a nickname changed in the last second may show as it was; an edition's state and owner are its
+ * own row's, always read fresh.
+ */
+export function cachedEditionFacts(ttlMs: number, now: () => number): EditionFacts {
+  function cached<V>(read: TFactsReader<V>): TFactsReader<V> {
+    const cache = ttlCache<V>(ttlMs, { now });
+    return (db, ids) => cache.getMany(ids, (missing) => read(db, missing));
+  }
+  return {
+    products: cached(productsByIds),
+    brands: cached(brandSummariesByIds),
+    collections: cached(collectionSummariesByIds),
+    people: cached(peopleByIds),
+  };
+}
+
 /**
  * Editions by id as the API shows them: their rows, then one query each for their products, brands, collections and
  * owners (never a join on another module's tables, decision record 14). Unknown ids are left out.
  */
-export async function editionViewsByIds(db: Db, ids: readonly string[]): Promise<Map<string, TEditionView>> {
+export async function editionViewsByIds(
+  db: Db,
+  ids: readonly string[],
+  facts: EditionFacts = editionFactsFromDatabase,
+): Promise<Map<string, TEditionView>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return editionViewsOf(db, await db.select().from(editions).where(inArray(editions.id, unique)));
+  return editionViewsOf(db, await db.select().from(editions).where(inArray(editions.id, unique)), facts);
 }
 
-/** Edition rows already read, as the API shows them: four queries (products, brands, collections, owners) in all. */
-export async function editionViewsOf(db: Db, rows: readonly TEditionRow[]): Promise<Map<string, TEditionView>> {
+/**
+ * Edition rows already read, as the API shows them: four queries (products, brands, collections, owners) in all, or
+ * none for facts the caches hold.
+ */
+export async function editionViewsOf(
+  db: Db,
+  rows: readonly TEditionRow[],
+  facts: EditionFacts = editionFactsFromDatabase,
+): Promise<Map<string, TEditionView>> {
   if (rows.length === 0) return new Map();
   const [products, brands, collections, people] = await Promise.all([
-    productsByIds(
+    facts.products(
       db,
       rows.map((row) => row.productId),
     ),
-    brandSummariesByIds(
+    facts.brands(
       db,
       rows.map((row) => row.brandId),
     ),
-    collectionSummariesByIds(
+    facts.collections(
       db,
       rows.flatMap((row) => row.collectionId ?? []),
     ),
-    peopleByIds(
+    facts.people(
       db,
       rows.flatMap((row) => row.ownerUserId ?? []),
     ),

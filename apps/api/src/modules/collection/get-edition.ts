@@ -1,17 +1,21 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { editionViewsByIds, type TEditionView } from './edition-views.ts';
+import { editionFactsFromDatabase, editionViewsByIds, type EditionFacts, type TEditionView } from './edition-views.ts';
 
 /**
  * Route: GET /v1/editions/{id} (and the NFT endpoints, through it) · Reads: editions (edition-views.ts) · UI: the NFT
- * page (features/collection, to come) · Tests: editions.test.ts.
+ * page (features/collection nft-detail-page.tsx) · Tests: editions.test.ts.
  *
  * An edition anyone may look at, as on a public chain: its token, owner by nickname, state and product. Except while
  * it is still in an unopened pack: which editions a pack holds is told to nobody, its owner included, until the pack
  * is opened (issue 16's fairness rule), so such an edition is not found.
  */
-export async function getEditionView(db: Db, editionId: string): Promise<TEditionView> {
-  const view = (await editionViewsByIds(db, [editionId])).get(editionId);
+export async function getEditionView(
+  db: Db,
+  editionId: string,
+  facts: EditionFacts = editionFactsFromDatabase,
+): Promise<TEditionView> {
+  const view = (await editionViewsByIds(db, [editionId], facts)).get(editionId);
   if (!view || view.row.state === 'IN_PACK') throw new AppError('EDITION_NOT_FOUND');
   return view;
 }

@@ -2,9 +2,8 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { collectedEditionStates, type TMyCollection, type TMyCollectionQuery } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { pageWindow } from '../../http/pagination.ts';
-import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { editions } from './collection.tables.ts';
-import { editionViewsOf } from './edition-views.ts';
+import { editionFactsFromDatabase, editionViewsOf, type EditionFacts } from './edition-views.ts';
 
 /**
  * Route: GET /v1/editions · Reads: editions (index editions_owner_brand_acquired_idx), and through their owners'
@@ -17,7 +16,12 @@ import { editionViewsOf } from './edition-views.ts';
  * rarity or collection filter), then one query each for the page's products, brands, collections and owners, and the
  * counted brands (my-collection.test.ts counts them).
  */
-export async function listMyEditions(db: Db, userId: string, query: TMyCollectionQuery): Promise<TMyCollection> {
+export async function listMyEditions(
+  db: Db,
+  userId: string,
+  query: TMyCollectionQuery,
+  facts: EditionFacts = editionFactsFromDatabase,
+): Promise<TMyCollection> {
   const mine = and(eq(editions.ownerUserId, userId), inArray(editions.state, [...collectedEditionStates]));
   const filtered = and(
     mine,
@@ -45,8 +49,8 @@ export async function listMyEditions(db: Db, userId: string, query: TMyCollectio
         .filter((row) => !query.brandId || row.brandId === query.brandId)
         .reduce((sum, row) => sum + row.count, 0);
   const [views, brands] = await Promise.all([
-    editionViewsOf(db, rows),
-    brandSummariesByIds(
+    editionViewsOf(db, rows, facts),
+    facts.brands(
       db,
       brandCounts.map((row) => row.brandId),
     ),

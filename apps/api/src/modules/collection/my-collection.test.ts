@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { cachedEditionFacts } from './edition-views.ts';
 import { listMyEditions } from './list-my-editions.ts';
 
 let t: TestApp;
@@ -108,5 +109,28 @@ describe('My Collection', () => {
     // so not asked) and owners; the counted brands.
     expect(many.sent).toHaveLength(6);
     expect(few.sent).toHaveLength(many.sent.length);
+
+    // Through the read routes' caches (decision record 18), a page read again within the second asks only its own
+    // two queries: the products, brands and owners it shows were kept.
+    const facts = cachedEditionFacts(1_000, () => t.clock.now().getTime());
+    const read = (sent: string[]) =>
+      listMyEditions(
+        t.database.observed((statement) => sent.push(statement)),
+        large.userId,
+        ZMyCollectionQuery.parse({}),
+        facts,
+      );
+    const cold: string[] = [];
+    const warm: string[] = [];
+    const first = await read(cold);
+    const again = await read(warm);
+    // Cold, the counted brands share the page's brand lookup, already in flight: five.
+    expect(cold).toHaveLength(5);
+    expect(warm).toHaveLength(2);
+    expect(again).toEqual(first);
+    t.clock.advance(1_001);
+    const expired: string[] = [];
+    await read(expired);
+    expect(expired).toHaveLength(5);
   });
 });

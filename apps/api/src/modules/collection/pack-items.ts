@@ -11,8 +11,14 @@ import { editions } from './collection.tables.ts';
 export async function packItems(db: Db, packIds: readonly string[]): Promise<Map<string, TPackItem[]>> {
   const byPack = new Map<string, TPackItem[]>();
   if (packIds.length === 0) return byPack;
-  const rows = await db.select().from(editions).where(inArray(editions.packId, [...packIds]));
-  const products = await productsByIds(db, rows.map((row) => row.productId));
+  const rows = await db
+    .select()
+    .from(editions)
+    .where(inArray(editions.packId, [...packIds]));
+  const products = await productsByIds(
+    db,
+    rows.map((row) => row.productId),
+  );
   const ranked = rows
     .map((row) => ({ row, product: products.get(row.productId)! }))
     .sort((a, b) => b.product.rarityRank - a.product.rarityRank || a.row.serialNumber - b.row.serialNumber);
