@@ -282,8 +282,6 @@ export async function evmJsonRpcStandIn(options: {
   };
 }
 
-export type EvmJsonRpcStandIn = Awaited<ReturnType<typeof evmJsonRpcStandIn>>;
-
 class RpcError extends Error {
   constructor(
     readonly code: number,

@@ -24,7 +24,7 @@ export interface TChainCall {
   nonce: number;
 }
 
-export interface TSignedChainTransaction {
+interface TSignedChainTransaction {
   /** The signed transaction as sent: public once broadcast, so it is stored as is and re-sent unchanged. */
   rawTransaction: THex;
   hash: THex;
@@ -34,10 +34,10 @@ export interface TSignedChainTransaction {
  * `accepted`: the node has it (first time, or it already knew it). `nonce-used`: the node says the nonce is spent,
  * either by this very transaction (its receipt says so) or by another one signed elsewhere with the same key.
  */
-export type TBroadcastOutcome = 'accepted' | 'nonce-used';
+type TBroadcastOutcome = 'accepted' | 'nonce-used';
 
 /** CONFIRMED: mined and succeeded; REVERTED: mined and refused by the contract; null: not mined (yet). */
-export type TReceiptOutcome = 'CONFIRMED' | 'REVERTED' | null;
+type TReceiptOutcome = 'CONFIRMED' | 'REVERTED' | null;
 
 export interface ChainPort {
   name: 'custodial' | 'evm';
