@@ -17,6 +17,8 @@ import { orderDepositListener } from './modules/orders/order-payments.ts';
 import { balancePurchaseBatcher, type BalancePurchases } from './modules/orders/purchase-batcher.ts';
 import type { DepositListener } from './modules/wallet/deposits/deposit-listener.ts';
 import { provenanceSeedKey } from './modules/drops/provenance-seed-cipher.ts';
+import type { ChainPort } from './adapters/chain/chain.ts';
+import { configuredChain } from './adapters/chain/configured-chain.ts';
 
 /**
  * What route files and services work with: the app's dependencies plus what is built from them once per app
@@ -43,6 +45,11 @@ export interface AppContext extends AppDeps {
   identity: IdentityProvider | null;
   /** Signs and verifies the identity sandbox's webhooks (derived from AUTH_SECRET). */
   identityWebhookSecret: string;
+  /**
+   * Where editions live as tokens: the custodial registry in the database by default, mirrored on an EVM chain when
+   * CHAIN_RPC_URL, CHAIN_CONTRACT_ADDRESS and CHAIN_SIGNER_KEY are set (decision record 25).
+   */
+  chain: ChainPort;
   /** Encrypts drops' provenance seeds at rest (PROVENANCE_SEED_KEY, or derived from AUTH_SECRET outside production). */
   seedKey: Buffer;
 }
@@ -100,6 +107,7 @@ export function createAppContext(deps: AppDeps): AppContext {
     identity,
     identityWebhookSecret,
     seedKey: provenanceSeedKey(deps.config),
+    chain: configuredChain(deps.config),
     depositListeners: [orderDepositListener({ holdMinutes: deps.config.orders.holdMinutes })],
     balancePurchases: balancePurchaseBatcher({ db, clock: deps.clock, onBatch: deps.onPurchaseBatch }),
   };

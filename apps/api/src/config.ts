@@ -116,6 +116,21 @@ const ZEnvironment = z.object({
   TILIA_WEBHOOK_SECRET: optionalString,
   TILIA_AUTH_BASE: z.url().default('https://auth.tilia-inc.com'),
   TILIA_API_BASE: z.url().default('https://invoicing.tilia-inc.com'),
+  CHAIN_RPC_URL: optionalString.pipe(z.url().optional()),
+  CHAIN_CONTRACT_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hexadecimal characters')
+      .optional(),
+  ),
+  // The message never repeats the value: this is a private key.
+  CHAIN_SIGNER_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a 32-byte private key: 64 hexadecimal characters, 0x optional')
+      .optional(),
+  ),
+  CHAIN_ID: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -145,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  DEPOSIT_MIN_CENTS: must not be above DEPOSIT_MAX_CENTS');
   }
   const providers = paymentProvidersConfig(e);
+  const chain = chainConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     environment: e.NODE_ENV,
@@ -240,6 +256,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        */
       publicCacheMs: e.DROP_CACHE_MS,
     },
+    /**
+     * The EVM adapter behind the chain port, when all of CHAIN_RPC_URL, CHAIN_CONTRACT_ADDRESS and CHAIN_SIGNER_KEY
+     * are set; otherwise the custodial registry alone (adapters/chain, decision record 25).
+     */
+    chain,
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
       sentryDsn: e.WEB_SENTRY_DSN,
@@ -316,6 +337,48 @@ function paymentProvidersConfig(e: z.output<typeof ZEnvironment>) {
         : undefined,
   };
 }
+
+/**
+ * The EVM chain adapter's settings: all three or none, since a node without a key (or a key without a contract) can
+ * mint nothing and would leave every intent pending for ever. Token URIs are written on chain for good, so PUBLIC_URL
+ * must be set too: a default of localhost would be minted into every token. The key is handed on as a function, so
+ * the configuration object can be logged or inspected without it (a closure prints as `[Function]`).
+ */
+function chainConfig(e: z.output<typeof ZEnvironment>) {
+  const keys = {
+    CHAIN_RPC_URL: e.CHAIN_RPC_URL,
+    CHAIN_CONTRACT_ADDRESS: e.CHAIN_CONTRACT_ADDRESS,
+    CHAIN_SIGNER_KEY: e.CHAIN_SIGNER_KEY,
+  };
+  const names = Object.keys(keys);
+  const missing = names.filter((name) => !keys[name as keyof typeof keys]);
+  if (missing.length === names.length) {
+    if (e.CHAIN_ID !== undefined)
+      throw new Error(
+        'Invalid configuration:\n  CHAIN_ID: set without the EVM adapter (CHAIN_RPC_URL, CHAIN_CONTRACT_ADDRESS, CHAIN_SIGNER_KEY)',
+      );
+    return undefined;
+  }
+  const problems = missing.map(
+    (name) =>
+      `  ${name}: required with ${names.filter((other) => !missing.includes(other)).join(', ')} (the EVM adapter needs ${names.join(', ')})`,
+  );
+  if (!e.PUBLIC_URL) problems.push('  PUBLIC_URL: required with the EVM adapter (token URIs on chain point at it)');
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const signerKey = (
+    e.CHAIN_SIGNER_KEY!.startsWith('0x') ? e.CHAIN_SIGNER_KEY! : `0x${e.CHAIN_SIGNER_KEY!}`
+  ) as `0x${string}`;
+  return {
+    /** May hold a provider's API key in its path: errors name it CHAIN_RPC_URL, never the address itself. */
+    rpcUrl: e.CHAIN_RPC_URL!,
+    contractAddress: e.CHAIN_CONTRACT_ADDRESS! as `0x${string}`,
+    signerKey: () => signerKey,
+    /** When set, the node's eth_chainId must agree before anything is signed (a key pointed at the wrong network). */
+    chainId: e.CHAIN_ID,
+  };
+}
+
+export type TChainConfig = NonNullable<TConfig['chain']>;
 
 const realProviderEndpoints = {
   google: {

@@ -16,6 +16,11 @@ import { sealClaimLogs } from '../modules/drops/claim-log/seal-claim-log.ts';
 import { revealEndedDrops } from '../modules/drops/reveal-drop.ts';
 import { PUBLISH_DROP_JOB, resumeDropPublications, runPublishDropJob } from '../modules/drops/drop-publication-jobs.ts';
 import { provenanceSeedKey } from '../modules/drops/provenance-seed-cipher.ts';
+import { configuredChain } from '../adapters/chain/configured-chain.ts';
+import {
+  SEND_CHAIN_TRANSACTIONS_JOB,
+  sendChainTransactions,
+} from '../modules/collection/chain-transactions/send-chain-transactions.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /**
@@ -57,8 +62,11 @@ const queuedJobs: QueuedJob[] = [
     // A large drop's packs, written in batches (decision record 0022); 2,000,000 editions take a minute or two.
     name: PUBLISH_DROP_JOB,
     expireInSeconds: 60 * 60,
-    run: ({ database, clock, config }, data) =>
-      runPublishDropJob({ db: database.db, clock, seedKey: provenanceSeedKey(config) }, data),
+    run: ({ database, clock, config, jobs }, data) =>
+      runPublishDropJob(
+        { db: database.db, clock, seedKey: provenanceSeedKey(config), jobs, chain: configuredChain(config) },
+        data,
+      ),
   },
 ];
 
@@ -127,6 +135,15 @@ export const recurringJobs: RecurringJob[] = [
     run: ({ database, clock, jobs }) => resumeDropPublications({ db: database.db, clock, jobs }),
     runAtStartUp: ({ database, clock, jobs }) =>
       resumeDropPublications({ db: database.db, clock, jobs }, { stalledAfterMs: 0 }),
+  },
+  {
+    // Editions' mints and exports' transfers on the EVM chain, when configured (decision record 25); also sent at once
+    // after a publication or an export. Each run ends inside its minute; what a stopped process left signed and
+    // unsent is sent again by the next one. With the custodial registry a run does nothing.
+    name: SEND_CHAIN_TRANSACTIONS_JOB,
+    cron: '* * * * *',
+    run: ({ database, clock, config }) =>
+      sendChainTransactions({ db: database.db, clock, chain: configuredChain(config), publicUrl: config.publicUrl }),
   },
 ];
 

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { claimTokenIds, registryKeyOf } from './chain-contracts.ts';
+import { recordMintIntents } from './chain-transactions/record-mint-intents.ts';
 
 /**
  * Rows per INSERT: a 2,000,000-edition drop takes 200 statements rather than millions, and one statement's arrays stay
@@ -21,7 +22,7 @@ export interface TPackEdition {
 
 /**
  * Route: none; publishing a drop (drops' write-drop-packs.ts) and the test fixtures call it · Writes: editions,
- * chain_contracts (through claimTokenIds) · Reads: the products' brand and collection (catalog's productsByIds) · Tests:
+ * chain_contracts (through claimTokenIds), chain_transactions (mint intents, through recordMintIntents) · Reads: the products' brand and collection (catalog's productsByIds) · Tests:
  * editions.test.ts, drop-publication.test.ts.
  *
  * Mints a published drop's editions, each in its pack, IN_PACK and without an owner (opening the pack gives them one),
@@ -29,8 +30,16 @@ export interface TPackEdition {
  * copied on. Set-wise from arrays: product ids travel once per statement and each edition names its product by
  * position in that list. A serial number another writer took first is EDITION_NUMBERS_TAKEN (the unique index is the
  * last defence behind the product locks).
+ *
+ * `isOnChain` (the EVM adapter is configured): each edition's MINT intent is recorded in the same transaction, so an
+ * edition never exists without the intent that puts it on chain (chain-transactions/, decision record 25).
  */
-export async function createPackEditions(tx: Db, editions: readonly TPackEdition[], createdAt: Date): Promise<void> {
+export async function createPackEditions(
+  tx: Db,
+  editions: readonly TPackEdition[],
+  createdAt: Date,
+  options: { isOnChain?: boolean } = {},
+): Promise<void> {
   const productIds = [...new Set(editions.map((edition) => edition.productId))];
   const products = await productsByIds(tx, productIds);
   const registryKeyOfProduct = new Map(productIds.map((id) => [id, registryKeyOf(products.get(id)!)]));
@@ -51,12 +60,13 @@ export async function createPackEditions(tx: Db, editions: readonly TPackEdition
         issued.set(key, tokenId + 1);
         return { address: runs.get(key)!.address, tokenId };
       });
+      const editionIds = chunk.map(() => newId());
       await tx.execute(
         sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, state,
                                   brand_id, collection_id, rarity, contract_address, token_id, created_at)
             select e.id, p.id, e.serial_number, e.pack_id, null, 'STANDARD', null, 'IN_PACK',
                    p.brand_id, p.collection_id, p.rarity, e.contract_address, e.token_id, ${createdAt.toISOString()}::timestamptz
-            from unnest(${sqlArray(chunk.map(() => newId()))}::uuid[],
+            from unnest(${sqlArray(editionIds)}::uuid[],
                         ${sqlArray(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
                         ${sqlArray(chunk.map((edition) => edition.serialNumber))}::int[],
                         ${sqlArray(chunk.map((edition) => edition.packId))}::uuid[],
@@ -69,6 +79,7 @@ export async function createPackEditions(tx: Db, editions: readonly TPackEdition
                         ${sqlArray(productIds.map((id) => products.get(id)!.rarity))}::text[])
               with ordinality as p(id, brand_id, collection_id, rarity, position) on p.position = e.product_position`,
       );
+      if (options.isOnChain) await recordMintIntents(tx, editionIds, createdAt);
     }
   } catch (error) {
     if (isUniqueViolation(error, 'editions_product_serial_key')) {

@@ -1,20 +1,25 @@
 import type { TEdition, TExportEditionRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { nudgeChainSender } from './chain-transactions/send-chain-transactions.ts';
+import { recordExportIntents } from './chain-transactions/record-export-intents.ts';
 import { editionViewsByIds } from './edition-views.ts';
 import { moveEdition } from './move-edition.ts';
 
 /**
  * Route: POST /v1/editions/{id}/export (with an Idempotency-Key) · Writes: editions, product_activities (through
- * moveEdition), idempotency_keys · UI: the NFT page, confirmed twice (to come) · Tests: edition-moves.test.ts.
+ * moveEdition), chain_transactions (with the EVM adapter: recordExportIntents), idempotency_keys · UI: the NFT page,
+ * confirmed twice · Tests: edition-moves.test.ts, chain-transactions/chain-transactions.test.ts.
  *
  * A collector moves an edition out to their own wallet: it leaves the collection for good (EXPORTED), and its history
  * names the address. Only an OWNED edition goes: equipped, locked or listed ones are refused (EDITION_LOCKED), and of
- * concurrent exports one wins. The custodial registry is the record of where the token went; a chain adapter (to come)
- * transfers it after this commits (rule 7: no outside call inside the transaction).
+ * concurrent exports one wins. The custodial registry is the record of where the token went. With the EVM adapter the
+ * same transaction records the transfer to that address (and the mint before it, if not yet sent), and after the
+ * commit a worker is asked to send it (rule 7: no outside call inside the transaction); the answer does not wait for
+ * the chain.
  */
 export async function exportEdition(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'jobs' | 'chain'>,
   userId: string,
   editionId: string,
   request: TExportEditionRequest,
@@ -23,7 +28,9 @@ export async function exportEdition(
   const now = ctx.clock.now();
   const result = await runWithIdempotencyKey<TEdition>({ db: ctx.db, now }, userId, idempotent, async (tx) => {
     await moveEdition(tx, { editionId, move: 'export', ownerUserId: userId, now, counterpartAddress: request.address });
+    if (ctx.chain.isOnChain) await recordExportIntents(tx, { editionId, toAddress: request.address, now });
     return { status: 200, body: (await editionViewsByIds(tx, [editionId])).get(editionId)!.edition };
   });
+  await nudgeChainSender(ctx);
   return result.body;
 }

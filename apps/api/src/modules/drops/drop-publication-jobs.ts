@@ -1,7 +1,9 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { ChainPort } from '../../adapters/chain/chain.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { nudgeChainSender } from '../collection/chain-transactions/send-chain-transactions.ts';
 import { MINUTE_MS, type Clock } from '../../lib/clock.ts';
 import { drops } from './drops.tables.ts';
 import { writeDropPacks } from './write-drop-packs.ts';
@@ -23,10 +25,16 @@ const STALLED_AFTER_MS = 2 * MINUTE_MS;
 
 const ZPublishDropJob = z.object({ dropId: z.uuid() });
 
-/** `publish-drop`: writes the rest of one drop's packs, from wherever its publication stands. */
-export async function runPublishDropJob(ctx: { db: Db; clock: Clock; seedKey: Buffer }, data: unknown): Promise<void> {
+/**
+ * `publish-drop`: writes the rest of one drop's packs, from wherever its publication stands; with the EVM adapter,
+ * their mint intents too, which a worker is then asked to send.
+ */
+export async function runPublishDropJob(
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue; chain?: ChainPort },
+  data: unknown,
+): Promise<void> {
   const { dropId } = ZPublishDropJob.parse(data);
-  await writeDropPacks(ctx, dropId);
+  if ((await writeDropPacks(ctx, dropId)) === 'PUBLISHED') await nudgeChainSender(ctx);
 }
 
 /**

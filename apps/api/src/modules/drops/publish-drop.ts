@@ -6,7 +6,9 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { ChainPort } from '../../adapters/chain/chain.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { nudgeChainSender } from '../collection/chain-transactions/send-chain-transactions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { PUBLISH_DROP_JOB } from './drop-publication-jobs.ts';
 import { checkDropProducts } from './drop-products.ts';
@@ -24,8 +26,8 @@ export const INLINE_PUBLISH_MAX_EDITIONS = 20_000;
 
 /**
  * Route: POST /v1/console/drops/{id}/publish (console-drops.routes.ts) · Writes: drops (seed, PUBLISHING,
- * packs_written 0), drop_contents (first_serial_number), audit_log; then packs and editions through write-drop-packs.ts
- * · Reads: products (catalog's productsByIds, locked), editions (collection's highest serials) · UI:
+ * packs_written 0), drop_contents (first_serial_number), audit_log; then packs and editions (and, with the EVM
+ * adapter, their mint intents) through write-drop-packs.ts · Reads: products (catalog's productsByIds, locked), editions (collection's highest serials) · UI:
  * features/console/components/publish-drop-action.tsx · Tests: console-drops.test.ts, drop-publication.test.ts
  *
  * Starts a drop's publication in one short transaction (decision record 0022):
@@ -45,7 +47,7 @@ export const INLINE_PUBLISH_MAX_EDITIONS = 20_000;
  * `operator` null: the demo seed, which has no operator.
  */
 export async function publishDrop(
-  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue },
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue; chain?: ChainPort },
   operator: Operator | null,
   id: string,
 ): Promise<TConsoleDrop> {
@@ -100,7 +102,8 @@ export async function publishDrop(
 
   if (editionCount <= INLINE_PUBLISH_MAX_EDITIONS) {
     try {
-      await writeDropPacks(ctx, id);
+      // With the EVM adapter the batches recorded their editions' mint intents: a worker sends them now.
+      if ((await writeDropPacks(ctx, id)) === 'PUBLISHED') await nudgeChainSender(ctx);
     } catch (error) {
       // The drop stays PUBLISHING with what was written; a worker goes on from there (the database was away, say).
       // The request still fails with the first error, which is the one worth reporting.

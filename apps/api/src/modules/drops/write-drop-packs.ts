@@ -8,6 +8,7 @@ import {
 } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { ChainPort } from '../../adapters/chain/chain.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
@@ -17,7 +18,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 
 /*
  * Route: none (publish-drop.ts inline for a small drop; the `publish-drop` job for a large one) · Writes: packs,
- * editions (collection's createPackEditions), drops (commitment, packs_written, PUBLISHED) · Reads: drops, drop_contents,
+ * editions and their mint intents with the EVM adapter (collection's createPackEditions), drops (commitment, packs_written, PUBLISHED) · Reads: drops, drop_contents,
  * sale_policies · UI: the console's drop editor (progress) · Tests: drop-publication.test.ts.
  */
 
@@ -40,12 +41,15 @@ const PUBLISH_BATCH_EDITIONS = 10_000;
  *    not (the packs already written would no longer match what is being written);
  * 4. the batch that writes the last pack makes the drop PUBLISHED, so nobody sees it on sale with packs missing.
  *
+ * `ctx.chain`: with the EVM adapter, each batch records its editions' mint intents too; without one (the demo seed,
+ * fixtures) the custodial registry alone, which records none.
+ *
  * Answers the drop's publication status afterwards, or null for an unknown drop. Two options are for tests:
  * `batchLimit` stops after that many batches (a process that stopped mid-way), and `beforeCommit` runs inside each
  * batch's transaction once its rows are written (to hold it open and show what it does not block).
  */
 export async function writeDropPacks(
-  ctx: { db: Db; clock: Clock; seedKey: Buffer },
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; chain?: ChainPort },
   dropId: string,
   options: { batchLimit?: number; beforeCommit?: (batch: { from: number; to: number }) => Promise<void> } = {},
 ): Promise<TDropPublicationStatus | null> {
@@ -99,7 +103,10 @@ export async function writeDropPacks(
       const from = locked.packsWritten!;
       const to = Math.min(from + packsPerBatch, packs.length);
       const now = ctx.clock.now();
-      await insertPacksAndEditions(tx, dropId, packs.slice(from, to), policyOfPack.slice(from, to), now);
+      await insertPacksAndEditions(tx, dropId, packs.slice(from, to), policyOfPack.slice(from, to), {
+        now,
+        isOnChain: ctx.chain?.isOnChain ?? false,
+      });
       const isComplete = to === packs.length;
       await tx
         .update(drops)
@@ -138,7 +145,7 @@ async function insertPacksAndEditions(
   dropId: string,
   packs: TProvenancePack[],
   policyOfPack: string[],
-  now: Date,
+  { now, isOnChain }: { now: Date; isOnChain: boolean },
 ): Promise<void> {
   const packIds = packs.map(() => newId());
   await tx.execute(
@@ -149,5 +156,5 @@ async function insertPacksAndEditions(
           as p(id, policy_id, number)`,
   );
   const editions = packs.flatMap((pack, index) => pack.items.map((item) => ({ ...item, packId: packIds[index]! })));
-  await createPackEditions(tx, editions, now);
+  await createPackEditions(tx, editions, now, { isOnChain });
 }
