@@ -77,9 +77,7 @@ describe('product page: the favorite heart', () => {
     });
     gate.resolve();
     // Answered, the favorites are read again (the query-key factory's lists), and still say so.
-    await waitFor(() =>
-      expect(sent.filter((request) => request.path.startsWith('/v1/favorites/my'))).toHaveLength(2),
-    );
+    await waitFor(() => expect(sent.filter((request) => request.path.startsWith('/v1/favorites/my'))).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Remove from favorites' }));
