@@ -108,7 +108,7 @@ describe('NFT page', () => {
     expect(screen.getByText(CONTRACT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();
-    expect(screen.getByText('Ada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', `/users/${ownerId}`);
     expect(await screen.findByText('Neon')).toBeInTheDocument();
     const timeline = await screen.findByRole('list', { name: 'Edition history' });
     expect(
