@@ -74,9 +74,7 @@ export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
       />
     );
   } else {
-    content = (
-      <OpenedPack key={shown.id} pack={shown} isFresh={isOpenedHere} onClose={onClose} packHref={packHref} />
-    );
+    content = <OpenedPack key={shown.id} pack={shown} isFresh={isOpenedHere} onClose={onClose} packHref={packHref} />;
   }
 
   return (
