@@ -62,7 +62,7 @@ function SignedInCollection() {
 
   const held = (collection.data?.brands ?? []).reduce((sum, entry) => sum + entry.count, 0);
   return (
-    <>
+    <div className={styles.page}>
       <PageHeader
         eyebrow="Collection"
         title="My Collection"
@@ -120,6 +120,6 @@ function SignedInCollection() {
           onClose={() => setFilters({ pack: undefined, page })}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -58,7 +58,8 @@ export default function PublicProfilePage() {
         image={collector.photoUrl}
       />
       <header className={styles.hero}>
-        <div className={styles.banner}>
+        {/* Without a background of their own, a lower band: an empty frame would only push the favorites down. */}
+        <div className={collector.backgroundUrl ? styles.banner : `${styles.banner} ${styles.plain}`}>
           {collector.backgroundUrl ? <img src={collector.backgroundUrl} alt="" /> : null}
         </div>
         <div className={styles.identity}>

@@ -38,7 +38,7 @@ export function MyFavorites() {
     );
   }
   return (
-    <>
+    <div className={styles.panel}>
       <p className={styles.count}>
         {favorites.data.total === 1 ? '1 favorite' : `${formatCount(favorites.data.total)} favorites`}, newest first.
       </p>
@@ -52,6 +52,6 @@ export function MyFavorites() {
         hrefFor={(next) => hrefFor({ page: next })}
         label="Favorites pages"
       />
-    </>
+    </div>
   );
 }

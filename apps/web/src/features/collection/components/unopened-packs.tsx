@@ -1,7 +1,7 @@
 import type { To } from 'react-router';
 import type { TPack } from '@cypher/contract';
 import { useMyPacks } from '../../../api/packs/list-my-packs.ts';
-import { formatCount, formatDate } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
 import { CardGrid } from '../../../ui/card-grid.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -70,8 +70,7 @@ function SealedPackCard({ pack, to }: { pack: TPack; to: To }) {
     >
       <h3 className={artCardStyles.name}>{pack.drop.name}</h3>
       <span className={artCardStyles.sub}>
-        Pack #{formatCount(pack.number)} · Bought{' '}
-        <time dateTime={pack.purchasedAt}>{formatDate(pack.purchasedAt)}</time>
+        Pack #{formatCount(pack.number)} · Round {pack.round}
       </span>
       <span className={styles.packAction}>Open pack</span>
     </ArtCard>
