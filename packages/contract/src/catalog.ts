@@ -176,7 +176,7 @@ const ZSearchText = z
   .optional();
 
 /** `?isFeatured=true|false`: query strings carry text, so booleans are spelled out. */
-const ZQueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const ZQueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** Brand types in a query are accepted in any case, so `/brands/artist/...` can pass its segment through. */
 const ZBrandTypeQuery = z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), ZBrandType);

@@ -89,6 +89,13 @@ export const ZFavoriteRequest = z.strictObject({
 });
 export type TFavoriteRequest = z.infer<typeof ZFavoriteRequest>;
 
+/**
+ * GET /v1/favorites/my: my favorites a page at a time; with `targetId`, only that one (none or one item), which is how
+ * a product or NFT page knows whether its heart is filled without reading every page of them.
+ */
+export const ZMyFavoritesQuery = ZPageQuery.extend({ targetId: z.uuid().optional() });
+export type TMyFavoritesQuery = z.infer<typeof ZMyFavoritesQuery>;
+
 /** A favorite as the collector's and the public lists show it: the product always, the edition when it is one. */
 export const ZFavorite = z.object({
   targetType: z.enum(favoriteTargetTypes),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { rarityRank, type TRarity } from './catalog-vocabulary.ts';
 import { ZMoney } from './envelope.ts';
 import { ZReceipt } from './wallet.ts';
@@ -174,6 +174,10 @@ export const ZPack = z.object({
   purchasedAt: z.iso.datetime(),
 });
 export type TPack = z.infer<typeof ZPack>;
+
+/** `GET /v1/packs?isOpened=false`: only the packs still sealed (My Collection shows them beside the editions). */
+export const ZMyPacksQuery = z.object({ isOpened: ZQueryBoolean.optional() });
+export type TMyPacksQuery = z.infer<typeof ZMyPacksQuery>;
 
 /** `GET /v1/packs`: my packs grouped by rarity, rarest first, unopened ones last (rarity null). */
 export const ZMyPacks = z.object({

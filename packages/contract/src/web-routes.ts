@@ -41,6 +41,8 @@ export const webRoutePaths = [
   '/brands/:type/:id',
   '/notifications',
   '/nfts/:id',
+  // public profile (issue 17; not in spec section 2): a collector's nickname, photo and favorites.
+  '/users/:id',
   '/terms',
   '/tickets',
   '/tickets/attendance',

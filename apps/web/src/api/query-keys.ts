@@ -54,7 +54,13 @@ export const queryKeys = {
   passes: domainKeys('passes'),
   editions: { ...domainKeys('editions'), history: (id: string) => ['editions', 'history', id] as const },
   nfts: { ...domainKeys('nfts'), traits: (id: string) => ['nfts', 'traits', id] as const },
-  favorites: domainKeys('favorites'),
+  favorites: {
+    ...domainKeys('favorites'),
+    /** My favorites (a page, or one target's answer: is it a favorite?). Under `lists()`, as is everyone's. */
+    mine: (params: QueryParams = {}) => ['favorites', 'list', 'my', params] as const,
+    /** A collector's public favorites, on their profile. */
+    ofCollector: (userId: string, params: QueryParams = {}) => ['favorites', 'list', 'others', userId, params] as const,
+  },
   orders: {
     ...domainKeys('orders'),
     fee: (params: QueryParams) => ['orders', 'fee', params] as const,

@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useIsOperator } from '../api/console-me.ts';
 import { useMyUser } from '../api/my-user.ts';
 import { useSession } from '../lib/session.ts';
-import { Icon } from '../ui/icon.tsx';
+import { publicProfilePath } from '../lib/user-paths.ts';
+import { Icon, type IconName } from '../ui/icon.tsx';
 import { accountNavItems, consoleNavItem } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './account-menu.module.css';
@@ -18,6 +19,20 @@ export function useAccountName(): { name: string; email: string | undefined } {
 }
 
 /**
+ * The signed-in person's links, shared by the account menu and the mobile menu: the console for operators, their own
+ * public profile once their record has arrived (its address holds their id), then the fixed account links.
+ */
+export function useAccountNavItems(): ReadonlyArray<{ label: string; to: string; icon: IconName }> {
+  const isOperator = useIsOperator();
+  const { user } = useMyUser();
+  return [
+    ...(isOperator ? [consoleNavItem] : []),
+    ...(user ? [{ label: 'View public profile', to: publicProfilePath(user.id), icon: 'eye' as const }] : []),
+    ...accountNavItems,
+  ];
+}
+
+/**
  * The header's account button for a signed-in user: a disclosure (button + panel of links), closed by Escape,
  * a click elsewhere, or following one of its links.
  */
@@ -29,8 +44,7 @@ export function AccountMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  const isOperator = useIsOperator();
-  const items = isOperator ? [consoleNavItem, ...accountNavItems] : accountNavItems;
+  const items = useAccountNavItems();
 
   // Following a link (or any navigation) closes the panel.
   useEffect(() => setIsOpen(false), [pathname]);

@@ -108,6 +108,7 @@ describe('header', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(trigger.getAttribute('aria-controls')!)!;
     for (const [name, href] of [
+      ['View public profile', `/users/${myUser().id}`],
       ['My packs', '/drops?tab=packs'],
       ['Purchases', '/payment?tab=purchases'],
       ['Edit profile', '/profile/edit'],

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
-import { useIsOperator } from '../api/console-me.ts';
 import { useSession } from '../lib/session.ts';
 import { Button } from '../ui/button.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
-import { useAccountName } from './account-menu.tsx';
-import { accountNavItems, consoleNavItem, mainNavItems } from './nav-items.ts';
+import { useAccountName, useAccountNavItems } from './account-menu.tsx';
+import { mainNavItems } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './mobile-menu.module.css';
 
@@ -31,8 +30,7 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
   const { isLoggedIn } = useSession();
   const { name } = useAccountName();
   const { signOut, isPending } = useSignOut();
-  const isOperator = useIsOperator();
-  const accountItems = isOperator ? [consoleNavItem, ...accountNavItems] : accountNavItems;
+  const accountItems = useAccountNavItems();
 
   return (
     <div id={id} className={styles.menu} hidden={!isOpen}>

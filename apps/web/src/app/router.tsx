@@ -59,6 +59,7 @@ const pages: Record<TWebRoutePath, PageRoute> = {
   '/brands/:type/:id': page(() => import('../features/catalog/brand-detail-page.tsx')),
   '/notifications': page(() => import('../features/notifications/notifications-page.tsx'), signedIn),
   '/nfts/:id': page(() => import('../features/collection/nft-detail-page.tsx')),
+  '/users/:id': page(() => import('../features/users/public-profile-page.tsx')),
   '/terms': page(() => import('../features/catalog/terms-page.tsx')),
   '/tickets': page(() => import('../features/drops/tickets-page.tsx')),
   '/tickets/attendance': page(() => import('../features/attendance/attendance-page.tsx')),

@@ -48,6 +48,8 @@ const paths = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   package: 'M12 3l9 5v8l-9 5-9-5V8zM3 8l9 5 9-5M12 13v8',
   pencil: 'M4 20l4-1L19 8l-3-3L5 16zM14 7l3 3',
+  heart:
+    'M12 20s-7.2-4.4-8.9-9C2 8 3.9 4.8 7.2 4.8c2 0 3.7 1.1 4.8 2.9 1.1-1.8 2.8-2.9 4.8-2.9 3.3 0 5.2 3.2 4.1 6.2-1.7 4.6-8.9 9-8.9 9z',
 } as const;
 
 export type IconName = keyof typeof paths;

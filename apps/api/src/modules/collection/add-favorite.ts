@@ -7,8 +7,8 @@ import { editions, favorites } from './collection.tables.ts';
 import { favoritesByKeys } from './list-favorites.ts';
 
 /**
- * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the NFT
- * and product pages (to come) · Tests: favorites.test.ts.
+ * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the heart
+ * on the NFT and product pages (apps/web ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
  * Favorites a published product, or an edition anyone may look at (not one in an unopened pack). Favoriting twice is
  * one favorite: the primary key (person, target) decides, and the answer is the favorite either way.

@@ -6,6 +6,7 @@ import {
   ZFavoriteRequest,
   ZMyCollection,
   ZMyCollectionQuery,
+  ZMyFavoritesQuery,
   ZPage,
   ZPageQuery,
   ZEdition,
@@ -185,8 +186,8 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: ctx.guard.requireAuth,
         schema: {
           tags,
-          summary: 'My favorites, newest first',
-          querystring: ZPageQuery,
+          summary: 'My favorites, newest first (with targetId: whether that product or edition is one)',
+          querystring: ZMyFavoritesQuery,
           response: { 200: ZData(ZPage(ZFavorite)) },
         },
       },

@@ -54,6 +54,17 @@ describe('favorites', () => {
     expect(mine.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack.id, products.common.id]);
     const others = (await t.app.inject({ method: 'GET', url: `/v1/favorites/others/${fan.userId}` })).json().data;
     expect(others).toEqual(mine);
+    // A product or NFT page asks about its own target only: one favorite, or none.
+    const isFavorite = async (targetId: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/favorites/my?targetId=${targetId}`,
+          headers: bearer(fan.accessToken),
+        })
+      ).json().data;
+    expect(await isFavorite(products.common.id)).toMatchObject({ total: 1, items: [{ targetId: products.common.id }] });
+    expect(await isFavorite(products.legendary.id)).toMatchObject({ total: 0, items: [] });
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -79,6 +90,7 @@ describe('favorites', () => {
       await t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(fan.accessToken) })
     ).json().data;
     expect(after.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack.id]);
+    expect((await isFavorite(products.common.id)).total).toBe(0);
   });
 
   it('refuses a draft product, an unknown target and an unknown collector', async () => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { TFavorite, TPage, TPageQuery } from '@cypher/contract';
+import type { TFavorite, TMyFavoritesQuery, TPage, TPageQuery } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
@@ -10,22 +10,24 @@ import { editions, favorites, type TFavoriteRow } from './collection.tables.ts';
 
 /**
  * Route: GET /v1/favorites/my and GET /v1/favorites/others/{id} · Reads: favorites, editions, and through their owners'
- * functions products, brands and people · UI: the profile pages (to come) · Tests: favorites.test.ts.
+ * functions products, brands and people · UI: My Collection's Favorites tab and the public profile (features/users
+ * public-profile-page.tsx), the heart on the product and NFT pages (ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
- * A collector's favorites, newest first, a page at a time. Another collector's are public, unless their account is
- * gone (COLLECTOR_NOT_FOUND).
+ * A collector's favorites, newest first, a page at a time; mine may be narrowed to one target (is it a favorite?).
+ * Another collector's are public, unless their account is gone (COLLECTOR_NOT_FOUND, as GET /v1/users/{id} is 404).
  */
-export async function listFavorites(db: Db, userId: string, query: TPageQuery): Promise<TPage<TFavorite>> {
+export async function listFavorites(db: Db, userId: string, query: TMyFavoritesQuery): Promise<TPage<TFavorite>> {
   const { limit, offset } = pageWindow(query);
+  const mine = and(eq(favorites.userId, userId), query.targetId ? eq(favorites.targetId, query.targetId) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(favorites)
-      .where(eq(favorites.userId, userId))
+      .where(mine)
       .orderBy(desc(favorites.createdAt), desc(favorites.targetId))
       .limit(limit)
       .offset(offset),
-    db.select({ value: count() }).from(favorites).where(eq(favorites.userId, userId)),
+    db.select({ value: count() }).from(favorites).where(mine),
   ]);
   return toPage(await toFavorites(db, rows), query, total?.value ?? 0);
 }

@@ -4,7 +4,8 @@ import { AppError } from '../../http/app-error.ts';
 import { favorites } from './collection.tables.ts';
 
 /**
- * Route: DELETE /v1/favorites/{targetId} · Writes: favorites · Tests: favorites.test.ts.
+ * Route: DELETE /v1/favorites/{targetId} · Writes: favorites · UI: the heart (apps/web ui/favorite-toggle.tsx) · Tests:
+ * favorites.test.ts.
  *
  * Takes one of my favorites back. What is not (or no longer) among my favorites is FAVORITE_NOT_FOUND, so an answer
  * never depends on, or hints at, anybody else's favorites.

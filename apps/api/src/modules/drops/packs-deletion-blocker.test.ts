@@ -59,7 +59,10 @@ describe('account deletion while packs or editions remain', () => {
     const owned = await t.database.db.select({ id: packs.id }).from(packs).where(eq(packs.ownerUserId, userId));
     const ownedIds = owned.map((pack) => pack.id);
     await t.database.db.update(packs).set({ openedAt: t.clock.now() }).where(inArray(packs.id, ownedIds));
-    await t.database.db.update(editions).set({ ownerUserId: userId }).where(inArray(editions.packId, ownedIds));
+    await t.database.db
+      .update(editions)
+      .set({ ownerUserId: userId, state: 'OWNED' })
+      .where(inArray(editions.packId, ownedIds));
     const withEditions = await requestDeletion(user.accessToken);
     expect(withEditions.statusCode).toBe(409);
     expect(withEditions.json().details).toEqual([{ field: 'nfts', message: 'You still own 2 NFTs.' }]);

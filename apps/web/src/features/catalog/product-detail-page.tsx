@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
 import { useProduct } from './api/get-product.ts';
@@ -11,7 +12,10 @@ import { ProductFacts, ProductProperties } from './components/product-facts.tsx'
 import { SimilarProducts } from './components/similar-products.tsx';
 import styles from './components/product-page.module.css';
 
-/** `/products/:id`: the artwork large, what it is and where it comes from, its traits and what happened to it. */
+/**
+ * `/products/:id`: the artwork large, what it is and where it comes from (with the heart to favorite it), its traits
+ * and what happened to it.
+ */
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
@@ -50,6 +54,7 @@ export default function ProductDetailPage() {
           <RarityBadge rarity={data.rarity} />
           <span className={styles.edition}>{editionSizeText(data.editionSize)}</span>
         </div>
+        <FavoriteToggle targetType="PRODUCT" targetId={data.id} />
         {data.description ? <p className={styles.description}>{data.description}</p> : null}
         <ProductFacts product={data} />
         <section aria-labelledby="properties-heading" className={styles.panel}>

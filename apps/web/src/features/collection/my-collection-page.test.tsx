@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TEdition, TMyCollection } from '@cypher/contract';
+import type { TEdition, TFavorite, TMyCollection, TPack } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { dropIds, pack, packItem } from '../../test/drops-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const brands = {
@@ -47,16 +48,30 @@ function edition(n: number, brand: TEdition['brand'], changes: Partial<TEdition>
   };
 }
 
-function signedIn(collection: (query: URLSearchParams) => TMyCollection) {
+type Route = (request: SentRequest) => Response | undefined;
+
+/** Signed in as Ada, whose collection is `collection()`; her sealed packs `sealed()` (none unless given). */
+function signedIn(
+  collection: (query: URLSearchParams) => TMyCollection,
+  { sealed = () => [], route = () => undefined }: { sealed?: () => TPack[]; route?: Route } = {},
+) {
   startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
+    const answer = route(request);
+    if (answer) return answer;
     const [path, search = ''] = request.path.split('?');
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
     if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
     if (path === '/v1/editions') return json(200, { data: collection(new URLSearchParams(search)) });
+    if (request.path === '/v1/packs?isOpened=false') {
+      const packs = sealed();
+      return json(200, { data: { groups: packs.length > 0 ? [{ rarity: null, packs }] : [] } });
+    }
     return apiFailure(404, 'NOT_FOUND');
   });
 }
+
+const emptyCollection: TMyCollection = { items: [], page: 1, size: 24, total: 0, brands: [] };
 
 describe('My Collection', () => {
   it('asks a visitor to sign in', async () => {
@@ -103,10 +118,97 @@ describe('My Collection', () => {
   });
 
   it('says how to start a collection when it is empty', async () => {
-    signedIn(() => ({ items: [], page: 1, size: 24, total: 0, brands: [] }));
+    signedIn(() => emptyCollection);
     renderApp('/collections');
     expect(await screen.findByText('Your collection is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See live drops' })).toHaveAttribute('href', '/drops');
     expect(screen.getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
+  });
+});
+
+describe('My Collection: packs and favorites', () => {
+  it('shows an unopened pack as a pack that opens here, and its editions once opened', async () => {
+    let isOpened = false;
+    const opened = pack({
+      isOpened: true,
+      openedAt: '2026-11-22T19:00:00.000Z',
+      rarity: 'RARE',
+      items: [packItem(1, 12)],
+    });
+    const sent = signedIn(
+      () =>
+        isOpened
+          ? {
+              items: [edition(12, brands.neon)],
+              page: 1,
+              size: 24,
+              total: 1,
+              brands: [{ brand: brands.neon, count: 1 }],
+            }
+          : emptyCollection,
+      {
+        sealed: () => (isOpened ? [] : [pack()]),
+        route: (request) => {
+          if (request.path === `/v1/packs/${dropIds.pack1}`) return json(200, { data: isOpened ? opened : pack() });
+          if (request.path === `/v1/packs/${dropIds.pack1}/open` && request.method === 'POST') {
+            isOpened = true;
+            return json(200, { data: opened });
+          }
+          return undefined;
+        },
+      },
+    );
+    const { router } = renderApp('/collections');
+    const user = userEvent.setup();
+    const packs = await screen.findByRole('region', { name: /Unopened packs/ });
+    expect(within(packs).getByRole('heading', { level: 2 })).toHaveTextContent('Unopened packs1');
+    expect(screen.getByText('Open a pack above: its editions land here, grouped by brand.')).toBeInTheDocument();
+    const card = within(packs).getByRole('link', { name: /Neon Genesis.*Pack #12.*Open pack/ });
+    expect(card).toHaveAttribute('href', `/collections?pack=${dropIds.pack1}`);
+
+    // The drops page's pack dialog, opened over My Collection.
+    await user.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Pack #12' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open pack' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Reveal all' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    // Opened: no longer a pack, its edition is in the collection under its brand.
+    const neon = await screen.findByRole('region', { name: 'Neon Arcade' });
+    expect(within(neon).getByRole('link', { name: /Dragon 12/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Unopened packs/ })).toBeNull();
+    expect(sent.filter((request) => request.path.endsWith('/open'))).toHaveLength(1);
+  });
+
+  it('lists my favorites on their own tab, and leads to my public profile', async () => {
+    const favorite: TFavorite = {
+      targetType: 'PRODUCT',
+      targetId: edition(1, brands.neon).product.id,
+      product: { ...edition(1, brands.neon).product, brand: brands.neon },
+      edition: null,
+      createdAt: '2026-11-22T01:00:00.000Z',
+    };
+    const sent = signedIn(() => emptyCollection, {
+      route: (request) =>
+        request.path === '/v1/favorites/my?page=1&size=24'
+          ? json(200, { data: { items: [favorite], page: 1, size: 24, total: 1 } })
+          : undefined,
+    });
+    const { router } = renderApp('/collections');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'View public profile' })).toHaveAttribute(
+      'href',
+      `/users/${myUser().id}`,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Favorites' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=favorites'));
+    const grid = await screen.findByRole('list', { name: 'My favorites' });
+    expect(within(grid).getByRole('link', { name: /Dragon 1/ })).toHaveAttribute(
+      'href',
+      `/products/${favorite.targetId}`,
+    );
+    expect(screen.getByText('1 favorite, newest first.')).toBeInTheDocument();
+    expect(sent.some((request) => request.path === '/v1/favorites/my?page=1&size=24')).toBe(true);
   });
 });

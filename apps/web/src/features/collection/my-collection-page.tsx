@@ -1,34 +1,29 @@
-import { myCollectionSorts, rarities, type TEdition, type TMyCollectionSort } from '@cypher/contract';
-import { myPacksPath } from '../../lib/drop-paths.ts';
+import { myCollectionSorts, rarities } from '@cypher/contract';
+import { useMyUser } from '../../api/my-user.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, useUrlFilters } from '../../lib/use-url-filters.ts';
-import { Button } from '../../ui/button.tsx';
+import { publicProfilePath } from '../../lib/user-paths.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { CardGrid, CardGridSkeleton } from '../../ui/card-grid.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { ErrorState } from '../../ui/error-state.tsx';
-import { FilterLinks } from '../../ui/filter-links.tsx';
-import { FilterSelect } from '../../ui/filter-select.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { PackDialog } from '../../ui/pack-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { rarityLabel } from '../../ui/rarity-badge.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
 import { useMyEditions } from './api/list-my-editions.ts';
-import { CollectedEditionCard } from './components/collected-edition-card.tsx';
+import { CollectedEditions } from './components/collected-editions.tsx';
+import { MyFavorites } from './components/my-favorites.tsx';
 import styles from './components/my-collection.module.css';
 
 const PAGE_SIZE = 24;
-
-const sortLabels: Record<TMyCollectionSort, string> = {
-  newest: 'Newest first',
-  rarity: 'Rarest first',
-  serial: 'By serial number',
-};
+const tabs = ['collectibles', 'favorites'] as const;
 
 /**
- * `/collections/`: My Collection (spec section 2). What I hold, brand after brand with each brand's count, filtered
- * by brand and rarity and sorted within each brand; the filters live in the address. Visitors are asked to sign in.
+ * `/collections/`: My Collection (spec section 2). Two tabs, in the address (`?tab=favorites`): what I hold (sealed
+ * packs first, each opening here in the pack dialog at `?pack=<id>`; then the editions brand after brand with each
+ * brand's count, filtered by brand and rarity and sorted within each brand) and my favorites. My public profile is a
+ * link away. Visitors are asked to sign in.
  */
 export default function MyCollectionPage() {
   const { isLoggedIn } = useSession();
@@ -54,16 +49,20 @@ export default function MyCollectionPage() {
 
 function SignedInCollection() {
   const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const { user } = useMyUser();
+  const tab = oneOf(get('tab'), tabs) ?? 'collectibles';
   const brandId = get('brand');
   const rarity = oneOf(get('rarity'), rarities);
   const sort = oneOf(get('sort'), myCollectionSorts) ?? 'newest';
+  // Read on both tabs: the header counts what I hold either way (one request, cached, whichever tab asks).
   const collection = useMyEditions({ page, size: PAGE_SIZE, brandId, rarity, sort });
-  const isFiltered = Boolean(brandId || rarity);
+  const packId = get('pack');
+  // A pack opens over this page, which keeps its page: `hrefFor` would start a changed filter at page 1.
+  const packHref = (id: string) => hrefFor({ pack: id, page });
 
-  const brandChips = collection.data?.brands ?? [];
-  const held = brandChips.reduce((sum, entry) => sum + entry.count, 0);
+  const held = (collection.data?.brands ?? []).reduce((sum, entry) => sum + entry.count, 0);
   return (
-    <>
+    <div className={styles.page}>
       <PageHeader
         eyebrow="Collection"
         title="My Collection"
@@ -72,140 +71,55 @@ function SignedInCollection() {
             ? `${held === 1 ? '1 collectible' : `${formatCount(held)} collectibles`} you hold, brand by brand.`
             : 'Every collectible you hold, brand by brand.'
         }
+        isFlush
       >
-        {brandChips.length > 0 ? (
-          <div className={styles.toolbar}>
-            <FilterLinks
-              label="Brands"
-              selectedId={brandId ?? 'all'}
-              items={[
-                { id: 'all', label: `All ${formatCount(held)}`, to: hrefFor({ brand: undefined }) },
-                ...brandChips.map((entry) => ({
-                  id: entry.brand.id,
-                  label: `${entry.brand.name} ${formatCount(entry.count)}`,
-                  to: hrefFor({ brand: entry.brand.id }),
-                })),
-              ]}
-            />
-            <div className={styles.selects}>
-              <FilterSelect label="Rarity" value={rarity ?? ''} onChange={(value) => setFilters({ rarity: value })}>
-                <option value="">Every rarity</option>
-                {rarities.map((value) => (
-                  <option key={value} value={value}>
-                    {rarityLabel(value)}
-                  </option>
-                ))}
-              </FilterSelect>
-              <FilterSelect
-                label="Sort"
-                value={sort}
-                onChange={(value) => setFilters({ sort: value === 'newest' ? undefined : value })}
-              >
-                {myCollectionSorts.map((value) => (
-                  <option key={value} value={value}>
-                    {sortLabels[value]}
-                  </option>
-                ))}
-              </FilterSelect>
-            </div>
+        {user ? (
+          <div className={styles.headerActions}>
+            <ButtonLink to={publicProfilePath(user.id)} variant="secondary" size="sm">
+              <Icon name="eye" size={16} />
+              View public profile
+            </ButtonLink>
           </div>
         ) : null}
       </PageHeader>
-
-      <div className={styles.results}>
-        {collection.isPending ? (
-          <CardGridSkeleton count={8} label="Loading your collection" />
-        ) : collection.isError && !collection.data ? (
-          <ErrorState
-            title="We could not load your collection"
-            error={collection.error}
-            onRetry={() => void collection.refetch()}
-            isRetrying={collection.isRefetching}
-          />
-        ) : collection.data.items.length === 0 ? (
-          isFiltered ? (
-            <EmptyState
-              icon="frame"
-              title="Nothing here matches these filters"
-              action={
-                <Button onClick={() => setFilters({ brand: undefined, rarity: undefined })}>Clear filters</Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon="package"
-              title="Your collection is empty"
-              body="Buy a pack in a live drop and open it: its editions land here, grouped by brand. Packs you bought wait under My packs until you open them."
-              action={
-                <>
-                  <ButtonLink to="/drops">See live drops</ButtonLink>
-                  <ButtonLink to={myPacksPath} variant="secondary">
-                    My packs
-                  </ButtonLink>
-                </>
-              }
-            />
-          )
-        ) : (
-          <>
-            {isFiltered ? (
-              <p className={styles.count} aria-live="polite">
-                {collection.data.total === 1
-                  ? '1 collectible matches'
-                  : `${formatCount(collection.data.total)} collectibles match`}
-              </p>
-            ) : null}
-            <div className={collection.isPlaceholderData ? styles.refreshing : undefined}>
-              <BrandGroups editions={collection.data.items} counts={brandChips} />
-            </div>
-            <Pagination
-              page={collection.data.page}
-              size={collection.data.size}
-              total={collection.data.total}
-              hrefFor={(next) => hrefFor({ page: next })}
-              label="Collection pages"
-            />
-          </>
-        )}
-      </div>
-    </>
-  );
-}
-
-/** The page's editions in their brands' sections, in the order the API sent them (brand after brand). */
-function BrandGroups({
-  editions,
-  counts,
-}: {
-  editions: readonly TEdition[];
-  counts: readonly { brand: { id: string }; count: number }[];
-}) {
-  const groups: { brand: TEdition['brand']; editions: TEdition[] }[] = [];
-  for (const edition of editions) {
-    const last = groups.at(-1);
-    if (last?.brand.id === edition.brand.id) last.editions.push(edition);
-    else groups.push({ brand: edition.brand, editions: [edition] });
-  }
-  const countOf = new Map(counts.map((entry) => [entry.brand.id, entry.count]));
-  return (
-    <div className={styles.results}>
-      {groups.map((group) => (
-        <section key={group.brand.id} aria-label={group.brand.name} className={styles.group}>
-          <h2 className={styles.groupHeading}>
-            {group.brand.name}
-            <span className={styles.groupCount}>
-              {formatCount(countOf.get(group.brand.id) ?? group.editions.length)}
-            </span>
-          </h2>
-          <CardGrid label={`${group.brand.name} collectibles`}>
-            {group.editions.map((edition) => (
-              <li key={edition.id}>
-                <CollectedEditionCard edition={edition} />
-              </li>
-            ))}
-          </CardGrid>
-        </section>
-      ))}
+      <Tabs
+        label="My Collection"
+        value={tab}
+        // A tab starts clean: the other tab's filters and page mean nothing there.
+        onValueChange={(id) =>
+          setFilters({
+            tab: id === 'collectibles' ? undefined : id,
+            brand: undefined,
+            rarity: undefined,
+            sort: undefined,
+            pack: undefined,
+          })
+        }
+        items={[
+          {
+            id: 'collectibles',
+            label: 'Collectibles',
+            panel: (
+              <CollectedEditions
+                collection={collection}
+                filters={{ brandId, rarity, sort, page }}
+                setFilters={setFilters}
+                hrefFor={hrefFor}
+                packHref={packHref}
+              />
+            ),
+          },
+          { id: 'favorites', label: 'Favorites', panel: <MyFavorites /> },
+        ]}
+      />
+      {packId ? (
+        <PackDialog
+          key={packId}
+          packId={packId}
+          packHref={packHref}
+          onClose={() => setFilters({ pack: undefined, page })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -108,7 +108,7 @@ describe('NFT page', () => {
     expect(screen.getByText(CONTRACT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();
-    expect(screen.getByText('Ada')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', `/users/${ownerId}`);
     expect(await screen.findByText('Neon')).toBeInTheDocument();
     const timeline = await screen.findByRole('list', { name: 'Edition history' });
     expect(
@@ -120,6 +120,41 @@ describe('NFT page', () => {
     // The collection activity: what happened to the product's other editions too.
     expect(await screen.findByText('Edition #9 · Opened by Ada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
+    // The heart asks a visitor to sign in first, and brings them back to this token.
+    expect(screen.getByRole('link', { name: 'Add to favorites' })).toHaveAttribute(
+      'href',
+      `/signin?redirectTo=${encodeURIComponent(`/nfts/${editionId}/`)}`,
+    );
+  });
+
+  it('favorites this edition (not its product) for a signed-in collector', async () => {
+    let isFavorite = false;
+    const sent = nftApi(() => edition(), {
+      asOwner: true,
+      route: (request) => {
+        if (request.path === `/v1/favorites/my?targetId=${editionId}&size=1`) {
+          const items = isFavorite ? [{ targetType: 'EDITION', targetId: editionId }] : [];
+          return json(200, { data: { items, page: 1, size: 1, total: items.length } });
+        }
+        if (request.path === '/v1/favorites' && request.method === 'POST') {
+          isFavorite = true;
+          return json(201, { data: {} });
+        }
+        return undefined;
+      },
+    });
+    renderApp(`/products/nfts/${editionId}/`);
+    const add = await screen.findByRole('button', { name: 'Add to favorites' });
+    await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
+    await userEvent.setup().click(add);
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
+      targetType: 'EDITION',
+      targetId: editionId,
+    });
   });
 
   it('lets the owner lock it, and export it only after the address and a second confirmation', async () => {

@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/format.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { ProductActivity } from '../../ui/product-activity.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
@@ -27,7 +28,8 @@ const stateBadges: Partial<Record<TEdition['state'], string>> = {
 
 /**
  * `/nfts/:id/` (and `/products/nfts/:id/`): one edition as the token it is (spec section 2's NFT detail): contract
- * address with Copy, token ID, owner, properties and its history; its owner may lock it or export it to a wallet.
+ * address with Copy, token ID, owner, properties and its history; anyone signed in may favorite it, and its owner may
+ * lock it or export it to a wallet.
  */
 export default function NftDetailPage() {
   const { id = '' } = useParams();
@@ -70,6 +72,7 @@ export default function NftDetailPage() {
           </span>
           {stateBadge ? <Badge tone={data.state === 'LOCKED' ? 'warning' : 'neutral'}>{stateBadge}</Badge> : null}
         </div>
+        <FavoriteToggle targetType="EDITION" targetId={data.id} />
         <TokenFacts edition={data} />
         {isMine ? <OwnerActions edition={data} /> : null}
         <section aria-labelledby="properties-heading" className={styles.panel}>

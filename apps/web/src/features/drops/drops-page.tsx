@@ -1,12 +1,13 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { packPath } from '../../lib/drop-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
+import { PackDialog } from '../../ui/pack-dialog.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import type { TDropsListStatus } from './api/list-drops.ts';
 import { DropList } from './components/drop-list.tsx';
 import { MyPacks } from './components/my-packs.tsx';
-import { PackDialog } from './components/pack-dialog.tsx';
 import pageStyles from './drops.module.css';
 
 const dropTabs = [
@@ -82,6 +83,7 @@ export default function DropsPage() {
         <PackDialog
           key={packId}
           packId={packId}
+          packHref={packPath}
           onClose={() =>
             setSearchParams(
               (current) => {

@@ -6,7 +6,7 @@ import { startSession } from '../../lib/session.ts';
 import { dropIds, pack, packItem } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { REVEAL_FIRST_MS, REVEAL_STEP_MS } from './components/pack-dialog.tsx';
+import { REVEAL_FIRST_MS, REVEAL_STEP_MS } from '../../ui/pack-dialog.tsx';
 
 const packUrl = `/drops?tab=packs&pack=${dropIds.pack1}`;
 

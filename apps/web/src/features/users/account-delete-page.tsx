@@ -52,11 +52,14 @@ export default function AccountDeletePage() {
           What happens
         </h2>
         <ul className={styles.list}>
-          <li>Your balance, packs and NFTs must be empty first: we cannot delete an account that still holds assets.</li>
+          <li>
+            Your balance, packs and NFTs must be empty first: we cannot delete an account that still holds assets.
+            Open your packs; NFTs you exported to a wallet of your own have left and do not count.
+          </li>
           <li>You are signed out on every device as soon as you ask.</li>
           <li>
             For seven days you can change your mind: sign in again and cancel the request. After that your personal
-            data is removed for good and your email address is freed.
+            data, your public profile and your favorites are removed for good, and your email address is freed.
           </li>
           <li>When the deletion completes, a connected Discord account is disconnected and its roles are reset.</li>
         </ul>

@@ -1,13 +1,18 @@
-import { and, eq } from 'drizzle-orm';
-import { rarities, type TMyPacks, type TPack, type TRarity } from '@cypher/contract';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { rarities, type TMyPacks, type TMyPacksQuery, type TPack, type TRarity } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { packs } from '../drops.tables.ts';
 import { packViews } from './pack-views.ts';
 
-/** `GET /v1/packs`: my packs grouped by rarity (spec section 9), rarest first; unopened packs (no rarity yet) last. */
-export async function listMyPacks(db: Db, userId: string): Promise<TMyPacks> {
-  const mine = await packViews(db, eq(packs.ownerUserId, userId));
+/**
+ * `GET /v1/packs`: my packs grouped by rarity (spec section 9), rarest first; unopened packs (no rarity yet) last.
+ * `isOpened=false` keeps the sealed ones only (My Collection's packs, without reading every opened pack's editions).
+ */
+export async function listMyPacks(db: Db, userId: string, query: TMyPacksQuery = {}): Promise<TMyPacks> {
+  const opened =
+    query.isOpened === undefined ? undefined : query.isOpened ? isNotNull(packs.openedAt) : isNull(packs.openedAt);
+  const mine = await packViews(db, and(eq(packs.ownerUserId, userId), opened));
   const order: (TRarity | null)[] = [...[...rarities].reverse(), null];
   return {
     groups: order

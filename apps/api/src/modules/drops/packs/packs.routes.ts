@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZData, ZMyPacks, ZPack } from '@cypher/contract';
+import { ZData, ZMyPacks, ZMyPacksQuery, ZPack } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { getMyPack, listMyPacks } from './list-my-packs.ts';
@@ -15,9 +15,14 @@ export function packsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/packs',
       {
         preHandler: ctx.guard.requireAuth,
-        schema: { tags, summary: 'My packs, grouped by rarity (unopened last)', response: { 200: ZData(ZMyPacks) } },
+        schema: {
+          tags,
+          summary: 'My packs, grouped by rarity (unopened last); isOpened=false for the sealed ones only',
+          querystring: ZMyPacksQuery,
+          response: { 200: ZData(ZMyPacks) },
+        },
       },
-      async (request) => ({ data: await listMyPacks(ctx.db, principalOf(request).userId) }),
+      async (request) => ({ data: await listMyPacks(ctx.db, principalOf(request).userId, request.query) }),
     );
 
     app.get(

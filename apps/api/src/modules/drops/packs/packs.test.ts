@@ -57,6 +57,12 @@ describe('packs', () => {
     const mine = (await t.app.inject({ method: 'GET', url: '/v1/packs', headers: bearer(buyer.accessToken) })).json()
       .data;
     expect(mine.groups).toMatchObject([{ rarity: null, packs: [{ id: packId }] }]);
+    const sealed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/packs?isOpened=false',
+      headers: bearer(buyer.accessToken),
+    });
+    expect(sealed.json().data).toEqual(mine);
 
     const stranger = await fastBuyer(t);
     const peek = await t.app.inject({
@@ -90,5 +96,17 @@ describe('packs', () => {
         : 'COMMON',
     );
     expect(await activityKinds()).toEqual(['OPENED', 'OPENED', 'OPENED', 'PURCHASED', 'PURCHASED', 'PURCHASED']);
+
+    // My Collection asks for the sealed packs only: once opened, the pack is no longer among them.
+    const packsWhere = async (isOpened: boolean) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/packs?isOpened=${isOpened}`,
+          headers: bearer(buyer.accessToken),
+        })
+      ).json().data.groups;
+    expect(await packsWhere(false)).toEqual([]);
+    expect(await packsWhere(true)).toMatchObject([{ packs: [{ id: packId, isOpened: true }] }]);
   });
 });

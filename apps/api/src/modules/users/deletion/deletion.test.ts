@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobScheduler } from '../../../jobs/job-scheduler.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
 import { activeUser, bearer, latestMessage, logIn, signUp, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
+import { insertBrand, insertProduct } from '../../../testing/catalog-fixtures.ts';
 import { multipartBody } from '../../../testing/multipart.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { usWireDetails } from '../../../testing/wallet-helpers.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
+import { favorites } from '../../collection/collection.tables.ts';
 import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
 import { newsletterSubscriptions } from '../newsletter/newsletter.tables.ts';
 import { users } from '../users.tables.ts';
@@ -125,7 +127,7 @@ describe('POST /v1/users/delete-revoke', () => {
 });
 
 describe('completing deletions after seven days', () => {
-  it('anonymises the account, removes its files, Discord link and subscription, and frees the email and nickname', async () => {
+  it('anonymises the account, removes its files, Discord link, favorites and subscription, and frees the email and nickname', async () => {
     const user = await activeUser(t);
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f472b6' } })
       .png()
@@ -159,7 +161,12 @@ describe('completing deletions after seven days', () => {
       post('/v1/wallet-addresses', user.accessToken, { address: '0x52908400098527886E0F7030069857D2E4169EE7' }),
     ]);
     expect(saved.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const product = await insertProduct(t.database.db, (await insertBrand(t.database.db)).id);
+    const favorite = await post('/v1/favorites', user.accessToken, { targetType: 'PRODUCT', targetId: product!.id });
+    expect(favorite.statusCode).toBe(201);
     const { id } = await myUser(user.accessToken);
+    // Until the deletion is carried out (it can still be cancelled), the public profile and its favorites stay.
+    expect((await t.app.inject({ method: 'GET', url: `/v1/favorites/others/${id}` })).json().data.total).toBe(1);
 
     await requestDeletion(user.accessToken);
     t.clock.advance(7 * DAY_MS - 60_000);
@@ -172,6 +179,12 @@ describe('completing deletions after seven days', () => {
     expect(row?.deletedAt).toEqual(t.clock.now());
     expect((await logIn(t, user.email)).json().code).toBe('USER_ID_NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: `/v1/users/${id}` })).statusCode).toBe(404);
+    // The public profile's favorites are gone with the profile, and so are the rows.
+    expect((await t.app.inject({ method: 'GET', url: `/v1/favorites/others/${id}` })).json()).toEqual({
+      code: 'COLLECTOR_NOT_FOUND',
+      message: 'We could not find this collector.',
+    });
+    expect(await t.database.db.select().from(favorites).where(eq(favorites.userId, id))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
     expect(t.discordRoles.resets).toContain('880000000000000001');
     // Saved cards and payout destinations are conveniences of a person who is gone.

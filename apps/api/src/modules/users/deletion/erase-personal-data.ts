@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { eraseSignInRecords } from '../../auth/erase-sign-in-records.ts';
+import { eraseFavorites } from '../../collection/erase-favorites.ts';
 import { eraseProviderLinks } from '../../auth/oauth/linked-accounts.ts';
 import { eraseOperatorGrants } from '../../console/operators/operator-grants.ts';
 import { eraseSavedPaymentDetails } from '../../wallet/erase-saved-payment-details.ts';
@@ -33,7 +34,8 @@ export function anonymisedUserFields(userId: string): Partial<TUserRow> {
  * Everything else that is personal or grants access, removed in the deletion's transaction: sign-ins (with their IP
  * addresses and devices), pending email keys (a reset link must not revive the account), Google and Discord links
  * (Discord's roles are reset after commit), console roles, the newsletter subscription of the old address, saved
- * cards, Tilia methods, bank accounts and wallet addresses (conveniences, not records), and the upload records. The
+ * cards, Tilia methods, bank accounts and wallet addresses (conveniences, not records), favorites (a taste the public
+ * profile showed), and the upload records. The
  * uploaded files themselves go after commit; their keys are returned for that. Ledger entries, deposits and
  * withdrawals (with the bank details they were paid to) stay: they are financial records the business must keep.
  */
@@ -41,6 +43,7 @@ export async function erasePersonalData(tx: Db, userId: string, formerEmail: str
   await eraseSignInRecords(tx, userId);
   await eraseOperatorGrants(tx, userId);
   await eraseSavedPaymentDetails(tx, userId);
+  await eraseFavorites(tx, userId);
   await tx
     .delete(newsletterSubscriptions)
     .where(sql`lower(${newsletterSubscriptions.email}) = ${formerEmail.toLowerCase()}`);

@@ -1,12 +1,16 @@
 import type { TEdition } from '@cypher/contract';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format.ts';
+import { publicProfilePath } from '../../../lib/user-paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Fact, Facts } from '../../../ui/facts.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import styles from './nft-page.module.css';
 
-/** What makes the edition a token: its contract (with Copy), token id, owner, and the product and collection. */
+/**
+ * What makes the edition a token: its contract (with Copy), token id, owner (leading to their public profile), and the
+ * product and collection.
+ */
 export function TokenFacts({ edition }: { edition: TEdition }) {
   const { showToast } = useToast();
   const copyAddress = async () => {
@@ -29,7 +33,11 @@ export function TokenFacts({ edition }: { edition: TEdition }) {
         {edition.tokenId}
       </Fact>
       <Fact term="Owner">
-        {edition.owner ? (edition.owner.nickname ?? 'A collector') : 'Not in a Cypher collection'}
+        {edition.owner ? (
+          <Link to={publicProfilePath(edition.owner.id)}>{edition.owner.nickname ?? 'A collector'}</Link>
+        ) : (
+          'Not in a Cypher collection'
+        )}
       </Fact>
       <Fact term="Product">
         <Link to={`/products/${edition.product.id}`}>{edition.product.name}</Link>

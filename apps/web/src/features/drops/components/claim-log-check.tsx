@@ -22,7 +22,7 @@ import { Input } from '../../../ui/input.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useWholeClaimLog } from '../api/get-claim-log.ts';
-import { useMyPacks } from '../api/list-my-packs.ts';
+import { useMyPacks } from '../../../api/packs/list-my-packs.ts';
 import { useMyOrdersOfDrop } from '../api/list-my-orders.ts';
 import { ProvenanceCard } from './provenance-card.tsx';
 import styles from './provenance.module.css';

@@ -7,7 +7,7 @@ import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../../ui/rarity-badge.tsx';
-import { useMyPacks } from '../api/list-my-packs.ts';
+import { useMyPacks } from '../../../api/packs/list-my-packs.ts';
 import styles from './my-packs.module.css';
 
 /**

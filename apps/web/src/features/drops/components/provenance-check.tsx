@@ -14,7 +14,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useMyPacks } from '../api/list-my-packs.ts';
+import { useMyPacks } from '../../../api/packs/list-my-packs.ts';
 import { ProvenanceCard } from './provenance-card.tsx';
 import styles from './provenance.module.css';
 

@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { editionImageUrl, type TPackItem } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
-import { RarityBadge, rarityColour, rarityLabel } from '../../../ui/rarity-badge.tsx';
+import { formatCount } from '../lib/format.ts';
+import { RarityBadge, rarityColour, rarityLabel } from './rarity-badge.tsx';
 import styles from './pack-dialog.module.css';
 
 /** "#12 / 500", or "#12" for an open edition. */
@@ -20,7 +20,7 @@ export function editionInWords(item: TPackItem): string {
  * One edition out of a pack: its picture (spec section 9's image choice), rarity colour, name and number; `to` makes
  * the name a link to its NFT page (once the pack is open and the edition is the owner's to look at).
  */
-export function EditionCard({ item, isFresh = false, to }: { item: TPackItem; isFresh?: boolean; to?: string }) {
+export function PackEditionCard({ item, isFresh = false, to }: { item: TPackItem; isFresh?: boolean; to?: string }) {
   return (
     <article
       className={isFresh ? `${styles.edition} ${styles.fresh}` : styles.edition}

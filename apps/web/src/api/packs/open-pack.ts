@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPack } from '@cypher/contract';
-import { apiRequest } from '../../../api/client.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { apiRequest } from '../client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /** `POST /v1/packs/{id}/open`: reveals the pack's editions, once; the answer is the pack with its items. */
 async function openPack(id: string): Promise<TPack> {
@@ -15,11 +15,12 @@ export function useOpenPack() {
     onSuccess: (opened) => queryClient.setQueryData(queryKeys.packs.detail(opened.id), opened),
     // Refused (opened meanwhile in another tab, say): read the pack as it stands.
     onError: (_error, id) => queryClient.invalidateQueries({ queryKey: queryKeys.packs.detail(id) }),
-    // My packs regroup by rarity, and the order's delivery now shows the opening.
+    // My packs regroup by rarity, the order's delivery now shows the opening, and My Collection gains the editions.
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.packs.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.editions.lists() }),
       ]);
     },
   });

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { rarityRank, type TPack, type TPackItem, type TRarity } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
-import { packPath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { ButtonLink } from '../../../ui/button-link.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { rarityLabel } from '../../../ui/rarity-badge.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { useMyPacks } from '../api/list-my-packs.ts';
-import { usePack } from '../api/get-pack.ts';
-import { useOpenPack } from '../api/open-pack.ts';
-import { nftPath } from '../../../lib/collection-paths.ts';
-import { EditionCard, editionInWords } from './edition-card.tsx';
+import type { To } from 'react-router';
+import { isApiError } from '../api/api-error.ts';
+import { useMyPacks } from '../api/packs/list-my-packs.ts';
+import { usePack } from '../api/packs/get-pack.ts';
+import { useOpenPack } from '../api/packs/open-pack.ts';
+import { nftPath } from '../lib/collection-paths.ts';
+import { formatCount, formatDateTime } from '../lib/format.ts';
+import { useReducedMotion } from '../lib/use-reduced-motion.ts';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+import { ButtonLink } from './button-link.tsx';
+import { Dialog } from './dialog.tsx';
+import { ErrorState } from './error-state.tsx';
+import { PackEditionCard, editionInWords } from './pack-edition-card.tsx';
+import { rarityLabel } from './rarity-badge.tsx';
+import { Skeleton } from './skeleton.tsx';
 import styles from './pack-dialog.module.css';
 
 /** The pause before the first edition turns, and between one edition and the next. */
@@ -25,14 +25,17 @@ export const REVEAL_STEP_MS = 900;
 interface PackDialogProps {
   packId: string;
   onClose: () => void;
+  /** Where another pack opens on the page that shows this one ("Open the next pack" stays on that page). */
+  packHref: (packId: string) => To;
 }
 
 /**
- * A pack, at its own address (`/drops?tab=packs&pack=<id>`): sealed, it offers to open; opening calls the API once
- * and reveals the editions one by one (commons first, the rarest last), then shows them grouped by rarity. An
- * opened pack shows its editions straight away.
+ * A pack, at its own address on the page that opened it (`/drops?tab=packs&pack=<id>`, `/collections?pack=<id>`):
+ * sealed, it offers to open; opening calls the API once and reveals the editions one by one (commons first, the
+ * rarest last), then shows them grouped by rarity. An opened pack shows its editions straight away. Shared by the
+ * drops page's My packs and My Collection, hence in the design system.
  */
-export function PackDialog({ packId, onClose }: PackDialogProps) {
+export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
   const pack = usePack(packId);
   const openPack = useOpenPack();
   const justOpened = openPack.data?.id === packId ? openPack.data : null;
@@ -71,7 +74,7 @@ export function PackDialog({ packId, onClose }: PackDialogProps) {
       />
     );
   } else {
-    content = <OpenedPack key={shown.id} pack={shown} isFresh={isOpenedHere} onClose={onClose} />;
+    content = <OpenedPack key={shown.id} pack={shown} isFresh={isOpenedHere} onClose={onClose} packHref={packHref} />;
   }
 
   return (
@@ -121,7 +124,17 @@ function SealedPack({
 const byRevealOrder = (a: TPackItem, b: TPackItem) =>
   rarityRank(a.product.rarity) - rarityRank(b.product.rarity) || a.edition.serialNumber - b.edition.serialNumber;
 
-function OpenedPack({ pack, isFresh, onClose }: { pack: TPack; isFresh: boolean; onClose: () => void }) {
+function OpenedPack({
+  pack,
+  isFresh,
+  onClose,
+  packHref,
+}: {
+  pack: TPack;
+  isFresh: boolean;
+  onClose: () => void;
+  packHref: (packId: string) => To;
+}) {
   const isReducedMotion = useReducedMotion();
   const ordered = useMemo(() => [...pack.items].sort(byRevealOrder), [pack.items]);
   const [revealed, setRevealed] = useState(isFresh && !isReducedMotion ? 0 : ordered.length);
@@ -163,7 +176,7 @@ function OpenedPack({ pack, isFresh, onClose }: { pack: TPack; isFresh: boolean;
           {ordered.map((item, index) => (
             <li key={item.edition.id}>
               {index < revealed ? (
-                <EditionCard item={item} isFresh />
+                <PackEditionCard item={item} isFresh />
               ) : (
                 <div className={styles.cardBack} aria-hidden="true">
                   <span>?</span>
@@ -177,7 +190,7 @@ function OpenedPack({ pack, isFresh, onClose }: { pack: TPack; isFresh: boolean;
         {isDone ? (
           <>
             {nextSealed ? (
-              <ButtonLink to={packPath(nextSealed.id)} variant="primary" replace>
+              <ButtonLink to={packHref(nextSealed.id)} variant="primary" replace>
                 Open the next pack
               </ButtonLink>
             ) : null}
@@ -211,7 +224,7 @@ function GroupedEditions({ items }: { items: readonly TPackItem[] }) {
           <ul className={styles.editionGrid}>
             {group.map((item) => (
               <li key={item.edition.id}>
-                <EditionCard item={item} to={nftPath(item.edition.id)} />
+                <PackEditionCard item={item} to={nftPath(item.edition.id)} />
               </li>
             ))}
           </ul>

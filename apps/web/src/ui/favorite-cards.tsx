@@ -1,0 +1,40 @@
+import type { TFavorite } from '@cypher/contract';
+import { productPath } from '../lib/catalog-paths.ts';
+import { nftPath } from '../lib/collection-paths.ts';
+import { formatCount } from '../lib/format.ts';
+import { ArtCard, artCardStyles } from './art-card.tsx';
+import { CardGrid } from './card-grid.tsx';
+import { RarityBadge, rarityColour } from './rarity-badge.tsx';
+
+/**
+ * Favorites as cards (My Collection's Favorites tab and a collector's public profile): a product leads to its page;
+ * an edition leads to its NFT page and shows its number, the one thing that tells it from its product.
+ */
+export function FavoriteCards({ favorites, label }: { favorites: readonly TFavorite[]; label: string }) {
+  return (
+    <CardGrid label={label}>
+      {favorites.map((favorite) => (
+        <li key={favorite.targetId}>
+          <FavoriteCard favorite={favorite} />
+        </li>
+      ))}
+    </CardGrid>
+  );
+}
+
+function FavoriteCard({ favorite }: { favorite: TFavorite }) {
+  const { product, edition } = favorite;
+  return (
+    <ArtCard
+      to={edition ? nftPath(edition.id) : productPath(product)}
+      imageUrl={product.imageThumbnailUrl}
+      tint={rarityColour(product.rarity)}
+      corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
+      lifts
+    >
+      <h3 className={artCardStyles.name}>{product.name}</h3>
+      <span className={artCardStyles.sub}>{product.brand.name}</span>
+      {edition ? <span className={artCardStyles.number}>#{formatCount(edition.serialNumber)}</span> : null}
+    </ArtCard>
+  );
+}

@@ -1,0 +1,73 @@
+import type { TFavoriteTargetType } from '@cypher/contract';
+import { useLocation } from 'react-router';
+import { useAddFavorite } from '../api/favorites/add-favorite.ts';
+import { useIsFavorite } from '../api/favorites/list-my-favorites.ts';
+import { useRemoveFavorite } from '../api/favorites/remove-favorite.ts';
+import { useSession } from '../lib/session.ts';
+import { buttonClassName } from './button-class-name.ts';
+import { ButtonLink } from './button-link.tsx';
+import { Icon } from './icon.tsx';
+import { useToast } from './use-toast.ts';
+import styles from './favorite-toggle.module.css';
+
+interface FavoriteToggleProps {
+  targetType: TFavoriteTargetType;
+  targetId: string;
+}
+
+/**
+ * The heart on a product's page and an NFT's page. Signed in, it is a toggle button (aria-pressed) whose name says
+ * what a press does; the press shows at once (the mutation's own variables) and stays until every favorites list has
+ * been read again. Signed out, it is a link to sign in that comes back here. The visible word "Favorite" is part of
+ * both names, so speech input finds it either way.
+ */
+export function FavoriteToggle({ targetType, targetId }: FavoriteToggleProps) {
+  const { isLoggedIn } = useSession();
+  const { pathname, search } = useLocation();
+  if (!isLoggedIn) {
+    return (
+      <ButtonLink
+        to={`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`}
+        className={styles.toggle}
+        aria-label="Add to favorites"
+      >
+        <Icon name="heart" size={18} className={styles.heart} />
+        Favorite
+      </ButtonLink>
+    );
+  }
+  return <SignedInToggle targetType={targetType} targetId={targetId} />;
+}
+
+function SignedInToggle({ targetType, targetId }: FavoriteToggleProps) {
+  const { showToast } = useToast();
+  const status = useIsFavorite(targetId);
+  const add = useAddFavorite();
+  const remove = useRemoveFavorite();
+  const isSending = add.isPending || remove.isPending;
+  // While a press is on its way, show what it asked for; otherwise what the API said (not yet known: not a favorite).
+  const isFavorite = add.isPending ? true : remove.isPending ? false : (status.isFavorite ?? false);
+
+  const onFailure = (error: Error) =>
+    showToast({ title: 'We could not update your favorites', description: error.message, tone: 'error' });
+  const toggle = () => {
+    // Not `disabled` while sending or loading: a disabled button drops keyboard focus. A press then is ignored.
+    if (isSending || status.isPending) return;
+    if (isFavorite) remove.mutate(targetId, { onError: onFailure });
+    else add.mutate({ targetType, targetId }, { onError: onFailure });
+  };
+
+  return (
+    <button
+      type="button"
+      className={buttonClassName({ variant: 'secondary' }, styles.toggle)}
+      aria-pressed={isFavorite}
+      aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+      aria-busy={isSending || status.isPending || undefined}
+      onClick={toggle}
+    >
+      <Icon name="heart" size={18} className={styles.heart} />
+      Favorite
+    </button>
+  );
+}
