@@ -80,20 +80,22 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
       <div className={styles.slotHeader}>
         <h3 className={styles.slotTitle}>{label}</h3>
         <div className={styles.slotActions}>
-          <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index, index - 1)}>
-            <Icon name="chevron-up" size={16} />
-            {hidden(`Move slot ${number} up`)}
-          </Button>
-          <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
-            <Icon name="chevron-down" size={16} />
-            {hidden(`Move slot ${number} down`)}
-          </Button>
-          {/* A base has at least one slot: the last one can be changed, not removed. */}
+          {/* A base needs at least one slot: a lone slot can be changed, not moved or removed. */}
           {count > 1 ? (
-            <Button size="sm" variant="ghost" onClick={() => onRemove(index)}>
-              <Icon name="trash" size={16} />
-              Remove{hidden(` slot ${number}`)}
-            </Button>
+            <>
+              <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+                <Icon name="chevron-up" size={16} />
+                {hidden(`Move slot ${number} up`)}
+              </Button>
+              <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+                <Icon name="chevron-down" size={16} />
+                {hidden(`Move slot ${number} down`)}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => onRemove(index)}>
+                <Icon name="trash" size={16} />
+                Remove{hidden(` slot ${number}`)}
+              </Button>
+            </>
           ) : null}
         </div>
       </div>
@@ -105,7 +107,11 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
           control={control}
           name={`slots.${index}.productId`}
           render={({ field, fieldState }) => (
-            <Field label={<>Fits{hidden(` (${label})`)}</>} error={fieldState.error?.message}>
+            <Field
+              label={<>Fits{hidden(` (${label})`)}</>}
+              hint={collectionName === undefined ? 'Choose a collection first.' : undefined}
+              error={fieldState.error?.message}
+            >
               {(props) => (
                 <RelationSelect
                   {...props}
@@ -173,7 +179,11 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
 export function FigureBaseSlotsEditor(props: SlotsEditorProps) {
   const { control, formState } = props.form;
   const { fields, append, move, remove } = useFieldArray({ control, name: 'slots', keyName: 'rowKey' });
-  const listError = formState.errors.slots?.root?.message ?? formState.errors.slots?.message;
+  const slotErrors = formState.errors.slots;
+  // Two unnamed slots share the name '': the list's "own name" rule speaks only once every slot has a name.
+  const hasUnnamedSlot = fields.some((_, index) => slotErrors?.[index]?.name);
+  const listMessage = slotErrors?.root?.message ?? slotErrors?.message;
+  const listError = hasUnnamedSlot && listMessage === figureBaseMessages.slotNamesDiffer ? undefined : listMessage;
   const isFull = fields.length >= FIGURE_BASE_MAX_SLOTS;
 
   return (
