@@ -22,6 +22,11 @@ export function collectionProductsPath(collection: { id: string; brandId: string
   return `/products?brand=${collection.brandId}&collection=${collection.id}`;
 }
 
+/** A figure base's page: its slots, and what stands in them for the signed-in collector. */
+export function figureBasePath(base: { id: string; collection: { id: string } }): string {
+  return `/collections/${base.collection.id}/figure_base/${base.id}/editions`;
+}
+
 /** "ENTERTAINMENT" -> "Entertainment". */
 export function brandTypeLabel(type: TBrandType): string {
   return type.charAt(0) + type.slice(1).toLowerCase();

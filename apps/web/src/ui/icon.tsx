@@ -27,6 +27,7 @@ const paths = {
   bell: 'M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0',
   'log-out': 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
   'chevron-down': 'M6 9l6 6 6-6',
+  'chevron-up': 'M6 15l6-6 6 6',
   'chevron-right': 'M9 6l6 6-6 6',
   play: 'M8 5v14l11-7z',
   pause: 'M8 5v14M16 5v14',
@@ -50,6 +51,8 @@ const paths = {
   pencil: 'M4 20l4-1L19 8l-3-3L5 16zM14 7l3 3',
   heart:
     'M12 20s-7.2-4.4-8.9-9C2 8 3.9 4.8 7.2 4.8c2 0 3.7 1.1 4.8 2.9 1.1-1.8 2.8-2.9 4.8-2.9 3.3 0 5.2 3.2 4.1 6.2-1.7 4.6-8.9 9-8.9 9z',
+  /** A figure standing on a display base. */
+  pedestal: 'M12 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM9.5 14l1-5h3l1 5M4 14h16v3H4zM6 17v3h12v-3',
 } as const;
 
 export type IconName = keyof typeof paths;

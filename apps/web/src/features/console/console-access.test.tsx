@@ -27,7 +27,16 @@ function signedInAsOperator(me: TConsoleMe | null, isOperator = me !== null) {
 }
 
 const adminOnlySections = ['Banners', 'Withdrawals', 'Audit log', 'Operators'];
-const everyoneSections = ['Brands', 'Licenses', 'Collections', 'Products', 'Categories', 'Tags'];
+const everyoneSections = [
+  'Brands',
+  'Licenses',
+  'Collections',
+  'Products',
+  'Figure bases',
+  'Drops',
+  'Categories',
+  'Tags',
+];
 
 async function consoleSections() {
   return screen.findByRole('navigation', { name: 'Console sections' });
@@ -99,6 +108,8 @@ describe('console access', () => {
     renderApp('/guide');
     await screen.findByRole('heading', { level: 1, name: 'Guide' });
     const banner = screen.getByRole('banner');
-    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Console', hidden: true })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(banner).getByRole('link', { name: 'Console', hidden: true })).toBeInTheDocument(),
+    );
   });
 });

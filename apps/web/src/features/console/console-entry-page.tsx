@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { isConsoleResource } from './api/console-resources.ts';
+import { consoleResources, isConsoleResource, type TConsoleResource } from './api/console-resources.ts';
 import { ConsoleFrame } from './components/console-frame.tsx';
 import { ConsoleHeader } from './components/console-header.tsx';
 import { ConsoleNotFound } from './components/console-not-found.tsx';
@@ -7,9 +7,25 @@ import { useOperator } from './components/operator-context.ts';
 import { sectionById, type ConsoleSection } from './console-sections.ts';
 import { EditDrop, NewDrop } from './sections/edit-drop.tsx';
 import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
+import { EditFigureBase, figureBaseVisibilityNote } from './sections/edit-figure-base.tsx';
 import { EditTaxonomy } from './sections/edit-taxonomy.tsx';
+import { FigureBaseForm } from './sections/figure-base-form.tsx';
 import { TaxonomyForm } from './sections/taxonomy-form.tsx';
 import { WithdrawalDetail } from './sections/withdrawal-detail.tsx';
+
+/** Who will see a new entry: drafts until published; figure bases follow their collection; the rest at once. */
+function newEntryNote(resource: TConsoleResource): string | undefined {
+  if (resource === 'figure-bases') return figureBaseVisibilityNote;
+  return consoleResources[resource].isPublishable
+    ? 'It starts as a draft: only operators see it until you publish it.'
+    : undefined;
+}
+
+function NewEntryForm({ resource }: { resource: TConsoleResource }) {
+  if (resource === 'categories' || resource === 'tags') return <TaxonomyForm kind={resource} />;
+  if (resource === 'figure-bases') return <FigureBaseForm />;
+  return <EntryForm resource={resource} />;
+}
 
 function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: string | undefined }) {
   const me = useOperator();
@@ -36,26 +52,15 @@ function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: s
     }
     return (
       <>
-        <ConsoleHeader
-          back={back}
-          title={`New ${section.singular}`}
-          description={
-            resource === 'categories' || resource === 'tags'
-              ? undefined
-              : 'It starts as a draft: only operators see it until you publish it.'
-          }
-        />
-        {resource === 'categories' || resource === 'tags' ? (
-          <TaxonomyForm kind={resource} />
-        ) : (
-          <EntryForm resource={resource} />
-        )}
+        <ConsoleHeader back={back} title={`New ${section.singular}`} description={newEntryNote(resource)} />
+        <NewEntryForm resource={resource} />
       </>
     );
   }
   if (resource === 'categories' || resource === 'tags') {
     return <EditTaxonomy section={{ ...section, id: resource }} id={id} />;
   }
+  if (resource === 'figure-bases') return <EditFigureBase section={{ ...section, id: resource }} id={id} />;
   return <EditEntry section={{ ...section, id: resource }} id={id} />;
 }
 

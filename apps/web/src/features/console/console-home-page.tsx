@@ -14,8 +14,8 @@ function Overview() {
         title="Console"
         description={
           me.isAdmin
-            ? 'Run the catalogue: brands, their licenses, collections and products, drops, the home page banners, withdrawals, and who may do what.'
-            : 'Keep your brands’ pages, licenses, collections and products up to date, and schedule their drops.'
+            ? 'Run the catalogue: brands, their licenses, collections, products and figure bases, drops, the home page banners, withdrawals, and who may do what.'
+            : 'Keep your brands’ pages, licenses, collections, products and figure bases up to date, and schedule their drops.'
         }
       />
       <ul className={styles.cards}>

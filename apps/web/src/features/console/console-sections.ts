@@ -63,6 +63,17 @@ const consoleSections: ConsoleSection[] = [
     canCreate: everyone,
   },
   {
+    id: 'figure-bases',
+    label: 'Figure bases',
+    singular: 'figure base',
+    icon: 'pedestal',
+    description: 'Display bases for a collection, with named slots that collectors fill with their editions.',
+    isAdminOnly: false,
+    // The API checks that the operator manages the collection's brand.
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
     id: 'drops',
     label: 'Drops',
     singular: 'drop',

@@ -74,5 +74,5 @@ function capitalise(word: string): string {
 }
 
 function draftNote(resource: TConsoleResource): string | undefined {
-  return resource === 'categories' || resource === 'tags' ? undefined : 'It is a draft until you publish it.';
+  return consoleResources[resource].isPublishable ? 'It is a draft until you publish it.' : undefined;
 }

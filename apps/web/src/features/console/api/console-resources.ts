@@ -7,9 +7,11 @@ import {
   ZCreateBrandRequest,
   ZCreateCategoryRequest,
   ZCreateCollectionRequest,
+  ZCreateFigureBaseRequest,
   ZCreateLicenseRequest,
   ZCreateProductRequest,
   ZCreateTagRequest,
+  ZFigureBase,
   ZLicense,
   ZProduct,
   ZProductListItem,
@@ -18,6 +20,7 @@ import {
   ZUpdateBrandRequest,
   ZUpdateCategoryRequest,
   ZUpdateCollectionRequest,
+  ZUpdateFigureBaseRequest,
   ZUpdateLicenseRequest,
   ZUpdateProductRequest,
   ZUpdateTagRequest,
@@ -27,8 +30,9 @@ import { queryKeys } from '../../../api/query-keys.ts';
 
 /**
  * What the console can change, and how the API names it: `/v1/console/{resource}` lists (drafts included), reads,
- * creates and changes each one; publishable ones also have `/:id/publish` and `/:id/unpublish`. `publicKey` is the
- * public catalogue's cache that a change makes stale.
+ * creates and changes each one; publishable ones also have `/:id/publish` and `/:id/unpublish`; `hasGetById` says
+ * whether the API reads one by id (categories and tags are read as lists only). `publicKey` is the public
+ * catalogue's cache that a change makes stale.
  */
 export const consoleResources = {
   brands: {
@@ -37,6 +41,7 @@ export const consoleResources = {
     create: ZCreateBrandRequest,
     update: ZUpdateBrandRequest,
     isPublishable: true,
+    hasGetById: true,
     publicKey: queryKeys.brands.all,
   },
   licenses: {
@@ -45,6 +50,7 @@ export const consoleResources = {
     create: ZCreateLicenseRequest,
     update: ZUpdateLicenseRequest,
     isPublishable: true,
+    hasGetById: true,
     publicKey: queryKeys.licenses.all,
   },
   collections: {
@@ -53,6 +59,7 @@ export const consoleResources = {
     create: ZCreateCollectionRequest,
     update: ZUpdateCollectionRequest,
     isPublishable: true,
+    hasGetById: true,
     publicKey: queryKeys.collections.all,
   },
   products: {
@@ -61,6 +68,7 @@ export const consoleResources = {
     create: ZCreateProductRequest,
     update: ZUpdateProductRequest,
     isPublishable: true,
+    hasGetById: true,
     publicKey: queryKeys.products.all,
   },
   banners: {
@@ -69,7 +77,18 @@ export const consoleResources = {
     create: ZCreateBannerRequest,
     update: ZUpdateBannerRequest,
     isPublishable: true,
+    hasGetById: true,
     publicKey: queryKeys.banners.all,
+  },
+  // Figure bases have no drafts of their own: collectors see one while its collection (and brand) is published.
+  'figure-bases': {
+    listItem: ZFigureBase,
+    detail: ZFigureBase,
+    create: ZCreateFigureBaseRequest,
+    update: ZUpdateFigureBaseRequest,
+    isPublishable: false,
+    hasGetById: true,
+    publicKey: queryKeys.figureBases.all,
   },
   // Categories and tags have no drafts, and the API reads them as lists only (no GET by id).
   categories: {
@@ -78,6 +97,7 @@ export const consoleResources = {
     create: ZCreateCategoryRequest,
     update: ZUpdateCategoryRequest,
     isPublishable: false,
+    hasGetById: false,
     publicKey: queryKeys.categories.all,
   },
   tags: {
@@ -86,6 +106,7 @@ export const consoleResources = {
     create: ZCreateTagRequest,
     update: ZUpdateTagRequest,
     isPublishable: false,
+    hasGetById: false,
     publicKey: queryKeys.tags.all,
   },
 } as const;
@@ -93,6 +114,10 @@ export const consoleResources = {
 export type TConsoleResource = keyof typeof consoleResources;
 export type TPublishableResource = {
   [R in TConsoleResource]: (typeof consoleResources)[R]['isPublishable'] extends true ? R : never;
+}[TConsoleResource];
+/** Resources the API reads one at a time (`GET /v1/console/{resource}/:id`). */
+export type TReadableResource = {
+  [R in TConsoleResource]: (typeof consoleResources)[R]['hasGetById'] extends true ? R : never;
 }[TConsoleResource];
 
 export type TConsoleListItem<R extends TConsoleResource> = z.output<(typeof consoleResources)[R]['listItem']>;

@@ -11,6 +11,7 @@ export type TConsoleListParams = {
   q?: string;
   brandId?: string;
   licenseId?: string;
+  collectionId?: string;
   sort?: string;
 };
 

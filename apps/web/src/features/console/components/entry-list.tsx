@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import type { TConsoleListItem, TConsoleResource } from '../api/console-resources.ts';
+import { consoleResources, type TConsoleListItem, type TConsoleResource } from '../api/console-resources.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import type { ConsoleSection } from '../console-sections.ts';
 import { BrandFilter } from './brand-filter.tsx';
@@ -105,7 +105,9 @@ export function EntryList<R extends TConsoleResource>({
             isFiltered
               ? 'Try another status, brand or search.'
               : section.canCreate(me)
-                ? `Add the first ${section.singular}; it stays a draft until you publish it.`
+                ? consoleResources[section.id].isPublishable
+                  ? `Add the first ${section.singular}; it stays a draft until you publish it.`
+                  : `Add the first ${section.singular}.`
                 : `Nothing here yet. An admin can add ${section.label.toLowerCase()}.`
           }
           action={

@@ -138,6 +138,23 @@ const tagColumns: Columns<'tags'> = [
   { id: 'slug', header: 'Slug', cell: (tag) => <MutedText>{tag.slug}</MutedText> },
 ];
 
+const figureBaseColumns: Columns<'figure-bases'> = [
+  {
+    id: 'name',
+    header: 'Figure base',
+    cell: (base) => <NameCell to={edit('figure-bases', base.id)} name={base.name} imageUrl={base.imageUrl} />,
+  },
+  { id: 'collection', header: 'Collection', cell: (base) => base.collection.name },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (base) => base.brand.name },
+  {
+    id: 'slots',
+    header: 'Slots',
+    isSecondary: true,
+    cell: (base) => <MutedText>{formatCount(base.slots.length)}</MutedText>,
+  },
+  updated,
+];
+
 /** The list of one console resource, with the columns and filters that resource has. */
 export function ResourceList({ section }: { section: ConsoleSection & { id: TConsoleResource } }) {
   const me = useOperator();
@@ -156,6 +173,15 @@ export function ResourceList({ section }: { section: ConsoleSection & { id: TCon
       return <EntryList section={{ ...section, id: 'collections' }} columns={collectionColumns} hasBrandFilter />;
     case 'products':
       return <EntryList section={{ ...section, id: 'products' }} columns={productColumns} hasBrandFilter />;
+    case 'figure-bases':
+      return (
+        <EntryList
+          section={{ ...section, id: 'figure-bases' }}
+          columns={figureBaseColumns}
+          hasStatusFilter={false}
+          hasBrandFilter
+        />
+      );
     case 'banners':
       return <EntryList section={{ ...section, id: 'banners' }} columns={bannerColumns} hasSearch={false} />;
     case 'categories':

@@ -1,0 +1,69 @@
+import { isApiError } from '../../../api/api-error.ts';
+import { figureBasePath } from '../../../lib/catalog-paths.ts';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useConsoleEntry } from '../api/get-console-entry.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import type { ConsoleSection } from '../console-sections.ts';
+import { FigureBaseForm } from './figure-base-form.tsx';
+
+/** A base has no draft of its own, so there is nothing to publish: who sees it follows its collection and brand. */
+export const figureBaseVisibilityNote = 'Visitors see it while its collection and brand are published.';
+
+/**
+ * Editing one figure base: "View on site" in the header, the form below. The form is keyed on `updatedAt`, so after
+ * a save it starts again from what the API now holds (new slots with their ids).
+ */
+export function EditFigureBase({ section, id }: { section: ConsoleSection & { id: 'figure-bases' }; id: string }) {
+  const entry = useConsoleEntry('figure-bases', id);
+  const back = { to: '/console/figure-bases', label: `All ${section.label.toLowerCase()}` };
+
+  if (entry.isPending) {
+    return (
+      <div aria-busy="true">
+        <h1 className="visually-hidden">Loading</h1>
+        <Skeleton height="480px" radius="var(--radius-lg)" />
+      </div>
+    );
+  }
+  if (entry.isError) {
+    if (isApiError(entry.error) && (entry.error.status === 404 || entry.error.status === 403)) {
+      return (
+        <ConsoleNotFound
+          title={`This ${section.singular} is not here`}
+          body="It does not exist, or it belongs to a brand you do not manage."
+        />
+      );
+    }
+    return (
+      <ErrorState
+        title={`We could not load this ${section.singular}`}
+        error={entry.error}
+        onRetry={() => void entry.refetch()}
+        isRetrying={entry.isRefetching}
+        titleAs="h1"
+      />
+    );
+  }
+
+  const base = entry.data;
+  return (
+    <>
+      <ConsoleHeader
+        back={back}
+        title={base.name}
+        description={figureBaseVisibilityNote}
+        actions={
+          <ButtonLink to={figureBasePath(base)} variant="ghost">
+            <Icon name="external" size={16} />
+            View on site
+          </ButtonLink>
+        }
+      />
+      <FigureBaseForm base={base} key={base.updatedAt} />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TCollection, TFigureBase } from '@cypher/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Select, type SelectProps } from '../../../ui/select.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { EntryForm } from '../components/entry-form.tsx';
+import { emptySlot, FigureBaseSlotsEditor } from '../components/figure-base-slots-editor.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
+import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { ZFigureBaseForm, type TFigureBaseFormOutput, type TFigureBaseFormValues } from '../form-schemas.ts';
+import { text } from '../form-values.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+
+const fields = ['collectionId', 'name', 'description', 'imageUrl', 'slots'] as const;
+
+/**
+ * The API's refusals about the slots show under them. RELATED_ITEM_NOT_FOUND may be the collection or a slot's
+ * product, so it stays at the top, where its message names both.
+ */
+const fieldForCode = {
+  FIGURE_BASE_SLOT_IN_USE: 'slots',
+  FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE: 'slots',
+  FIGURE_BASE_SLOT_NOT_FOUND: 'slots',
+} as const;
+
+function toValues(base: TFigureBase | undefined): TFigureBaseFormValues {
+  return {
+    collectionId: base?.collection.id ?? '',
+    name: base?.name ?? '',
+    description: text(base?.description),
+    imageUrl: text(base?.imageUrl),
+    // Each existing slot keeps its id: the API keeps that slot (and what stands in it), wherever it moves.
+    slots: base?.slots.map(({ id, name, productId, rarity }) => ({ id, name, productId, rarity })) ?? [emptySlot()],
+  };
+}
+
+/** Collections by brand (an admin sees every brand's), drafts included: a base can be ready before its collection. */
+function CollectionSelect({ collections, ...props }: SelectProps & { collections: TCollection[] | undefined }) {
+  const byBrand = new Map<string, { name: string; collections: TCollection[] }>();
+  for (const collection of collections ?? []) {
+    const group = byBrand.get(collection.brand.id) ?? { name: collection.brand.name, collections: [] };
+    group.collections.push(collection);
+    byBrand.set(collection.brand.id, group);
+  }
+  return (
+    <Select {...props} aria-busy={collections === undefined || undefined}>
+      <option value="">{collections === undefined ? 'Loading collections…' : 'Choose a collection'}</option>
+      {[...byBrand.entries()].map(([brandId, group]) => (
+        <optgroup key={brandId} label={group.name}>
+          {group.collections.map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {collection.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </Select>
+  );
+}
+
+/** Create or edit a figure base: the collection it belongs to (fixed once made), its name and image, and its slots. */
+export function FigureBaseForm({ base }: { base?: TFigureBase }) {
+  const loaded = toValues(base);
+  const { save, isSaving } = useSaveEntry('figure-bases', base?.id);
+  const form = useForm<TFigureBaseFormValues, unknown, TFigureBaseFormOutput>({
+    resolver: zodResolver(ZFigureBaseForm),
+    defaultValues: loaded,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form;
+  const collectionId = useWatch({ control, name: 'collectionId' });
+  const collections = useConsoleEntries('collections', { size: 100, sort: 'name' }, { isEnabled: !base });
+  const products = useConsoleEntries(
+    'products',
+    { collectionId, size: 100, sort: 'name' },
+    { isEnabled: Boolean(collectionId) },
+  );
+  // While another collection's products load, the last list stays as a placeholder: never offer those.
+  const collectionProducts = products.isPlaceholderData ? undefined : products.data?.items;
+  const collectionName =
+    base?.collection.name ?? collections.data?.items.find((collection) => collection.id === collectionId)?.name;
+
+  const onSubmit = handleSubmit((output) =>
+    save(ZFigureBaseForm, output, loaded, { setError, fields, fieldForCode }, ['collectionId']),
+  );
+
+  return (
+    <EntryForm
+      label={base ? `Edit ${base.name}` : 'New figure base'}
+      onSubmit={onSubmit}
+      serverError={errors.root?.server?.message}
+    >
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Figure base</h2>
+        <div className={styles.grid}>
+          {base ? (
+            <ReadOnlyField
+              label="Collection"
+              value={`${base.collection.name} · ${base.brand.name}`}
+              hint="Fixed once made: collectors’ editions of this collection stand on it."
+            />
+          ) : (
+            <Field
+              label="Collection"
+              hint="Collectors place editions of this collection on the base."
+              error={errors.collectionId?.message}
+              isRequired
+            >
+              {(props) => (
+                <CollectionSelect
+                  {...props}
+                  collections={collections.data?.items}
+                  {...register('collectionId', {
+                    // Slots ask for products of the collection: another collection clears those choices.
+                    onChange: () =>
+                      getValues('slots').forEach((_, index) => setValue(`slots.${index}.productId`, null)),
+                  })}
+                />
+              )}
+            </Field>
+          )}
+          <Field label="Name" error={errors.name?.message} isRequired>
+            {(props) => <Input {...props} {...register('name')} />}
+          </Field>
+          <Field label="Description" className={styles.full} error={errors.description?.message}>
+            {(props) => <Textarea {...props} rows={3} {...register('description')} />}
+          </Field>
+          <ControlledImageField
+            control={control}
+            name="imageUrl"
+            label="Image"
+            hint="Optional: shown wide above the slots on its page, and small on the collection’s list of bases."
+          />
+        </div>
+      </section>
+      <FigureBaseSlotsEditor form={form} products={collectionProducts} collectionName={collectionName} />
+      <FormActions isSaving={isSaving} cancelTo="/console/figure-bases" isNew={!base} hasDrafts={false} />
+    </EntryForm>
+  );
+}
