@@ -168,6 +168,21 @@ test.describe('drops and purchases', () => {
     await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeHidden();
     await expect(page.getByRole('list', { name: 'Edition history' })).toContainText('Placed on a figure base');
 
+    // Favorited, it shows on the collector's public profile, which anyone reaches from the NFT page's owner.
+    await page.getByRole('button', { name: 'Add to favorites' }).click();
+    await expect(page.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
+    await page
+      .locator('dt', { hasText: /^Owner$/ })
+      .locator('xpath=following-sibling::dd[1]')
+      .getByRole('link')
+      .click();
+    await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}\/?$/);
+    const favorites = page.getByRole('list', { name: /'s favorites$/ });
+    const favorite = favorites.locator(`a[href="${new URL(nftUrl).pathname}"]`);
+    await expect(favorite).toContainText(nftName.split(' #')[0]!);
+    await expect(favorite).toContainText(`#${nftName.split(' #')[1]}`);
+    await expectNoSeriousViolations(page, 'public profile');
+
     // The header's bell counts the purchase's notification; the page lists it, and Mark all read reads it.
     await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
