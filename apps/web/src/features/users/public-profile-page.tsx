@@ -10,6 +10,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { FavoriteCards } from '../../ui/favorite-cards.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { IdentityHero, identityHeroStyles } from '../../ui/identity-hero.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { useCollectorFavorites } from './api/list-collector-favorites.ts';
@@ -57,34 +58,27 @@ export default function PublicProfilePage() {
         description={`What ${name} collects and loves on Cypher.`}
         image={collector.photoUrl}
       />
-      <header className={styles.hero}>
-        {/* Without a background of their own, a lower band: an empty frame would only push the favorites down. */}
-        <div className={collector.backgroundUrl ? styles.banner : `${styles.banner} ${styles.plain}`}>
-          {collector.backgroundUrl ? <img src={collector.backgroundUrl} alt="" /> : null}
-        </div>
-        <div className={styles.identity}>
-          <div className={styles.avatar}>
-            {collector.photoUrl ? (
-              <img src={collector.photoUrl} alt={`${name}'s photo`} width={120} height={120} />
-            ) : (
-              <span aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
-            )}
-          </div>
-          <div className={styles.copy}>
-            <p className={styles.eyebrow}>{isMe ? 'Your public profile' : 'Collector'}</p>
-            <h1 className={styles.name}>{name}</h1>
-            <p className={styles.since}>
-              Collecting since <time dateTime={collector.createdAt}>{formatDate(collector.createdAt)}</time>
-            </p>
-          </div>
-          {isMe ? (
-            <ButtonLink to="/profile/edit" variant="secondary" className={styles.edit}>
+      <IdentityHero
+        as="header"
+        bannerUrl={collector.backgroundUrl}
+        isLowWithoutBanner
+        pictureUrl={collector.photoUrl}
+        pictureAlt={`${name}'s photo`}
+        eyebrow={isMe ? 'Your public profile' : 'Collector'}
+        name={name}
+        action={
+          isMe ? (
+            <ButtonLink to="/profile/edit" variant="secondary" className={identityHeroStyles.action}>
               <Icon name="pencil" size={16} />
               Edit profile
             </ButtonLink>
-          ) : null}
-        </div>
-      </header>
+          ) : null
+        }
+      >
+        <p className={styles.since}>
+          Collecting since <time dateTime={collector.createdAt}>{formatDate(collector.createdAt)}</time>
+        </p>
+      </IdentityHero>
       <CollectorFavorites collector={collector} isMe={isMe} />
     </div>
   );

@@ -1,11 +1,8 @@
-import { isApiError } from '../../../api/api-error.ts';
 import { brandPath, collectionProductsPath, licensePath, productPath } from '../../../lib/catalog-paths.ts';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import type { TConsoleEntry, TPublishableResource } from '../api/console-resources.ts';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
+import { ConsoleEntryFailure, ConsoleEntryLoading } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { PublicationActions } from '../components/publication-actions.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { BannerForm } from './banner-form.tsx';
@@ -49,30 +46,14 @@ export function EditEntry({ section, id }: { section: ConsoleSection & { id: TPu
   const entry = useConsoleEntry(section.id, id);
   const back = { to: `/console/${section.id}`, label: `All ${section.label.toLowerCase()}` };
 
-  if (entry.isPending) {
-    return (
-      <div aria-busy="true">
-        <h1 className="visually-hidden">Loading</h1>
-        <Skeleton height="480px" radius="var(--radius-lg)" />
-      </div>
-    );
-  }
+  if (entry.isPending) return <ConsoleEntryLoading />;
   if (entry.isError) {
-    if (isApiError(entry.error) && (entry.error.status === 404 || entry.error.status === 403)) {
-      return (
-        <ConsoleNotFound
-          title={`This ${section.singular} is not here`}
-          body={`It does not exist, or it belongs to a brand you do not manage.`}
-        />
-      );
-    }
     return (
-      <ErrorState
-        title={`We could not load this ${section.singular}`}
+      <ConsoleEntryFailure
+        singular={section.singular}
         error={entry.error}
         onRetry={() => void entry.refetch()}
         isRetrying={entry.isRefetching}
-        titleAs="h1"
       />
     );
   }

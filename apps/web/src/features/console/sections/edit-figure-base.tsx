@@ -1,12 +1,9 @@
-import { isApiError } from '../../../api/api-error.ts';
 import { figureBasePath } from '../../../lib/catalog-paths.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
+import { ConsoleEntryFailure, ConsoleEntryLoading } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { FigureBaseForm } from './figure-base-form.tsx';
 
@@ -21,30 +18,14 @@ export function EditFigureBase({ section, id }: { section: ConsoleSection & { id
   const entry = useConsoleEntry('figure-bases', id);
   const back = { to: '/console/figure-bases', label: `All ${section.label.toLowerCase()}` };
 
-  if (entry.isPending) {
-    return (
-      <div aria-busy="true">
-        <h1 className="visually-hidden">Loading</h1>
-        <Skeleton height="480px" radius="var(--radius-lg)" />
-      </div>
-    );
-  }
+  if (entry.isPending) return <ConsoleEntryLoading />;
   if (entry.isError) {
-    if (isApiError(entry.error) && (entry.error.status === 404 || entry.error.status === 403)) {
-      return (
-        <ConsoleNotFound
-          title={`This ${section.singular} is not here`}
-          body="It does not exist, or it belongs to a brand you do not manage."
-        />
-      );
-    }
     return (
-      <ErrorState
-        title={`We could not load this ${section.singular}`}
+      <ConsoleEntryFailure
+        singular={section.singular}
         error={entry.error}
         onRetry={() => void entry.refetch()}
         isRetrying={entry.isRefetching}
-        titleAs="h1"
       />
     );
   }

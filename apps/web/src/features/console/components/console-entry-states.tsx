@@ -1,0 +1,48 @@
+import { isApiError } from '../../../api/api-error.ts';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { ConsoleNotFound } from './console-not-found.tsx';
+
+/** An entry's edit page while the entry loads. */
+export function ConsoleEntryLoading() {
+  return (
+    <div aria-busy="true">
+      <h1 className="visually-hidden">Loading</h1>
+      <Skeleton height="480px" radius="var(--radius-lg)" />
+    </div>
+  );
+}
+
+/**
+ * An entry's edit page when the entry did not load: not here (404), or of a brand this operator does not manage (403,
+ * told the same way, so a brand manager learns nothing of other brands' entries); anything else can be tried again.
+ */
+export function ConsoleEntryFailure({
+  singular,
+  error,
+  onRetry,
+  isRetrying,
+}: {
+  singular: string;
+  error: Error;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  if (isApiError(error) && (error.status === 404 || error.status === 403)) {
+    return (
+      <ConsoleNotFound
+        title={`This ${singular} is not here`}
+        body="It does not exist, or it belongs to a brand you do not manage."
+      />
+    );
+  }
+  return (
+    <ErrorState
+      title={`We could not load this ${singular}`}
+      error={error}
+      onRetry={onRetry}
+      isRetrying={isRetrying}
+      titleAs="h1"
+    />
+  );
+}

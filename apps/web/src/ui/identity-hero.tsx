@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import styles from './identity-hero.module.css';
+
+interface IdentityHeroProps {
+  /** The wide picture behind; null: the theme's gradient. */
+  bannerUrl: string | null;
+  /** Without a banner of its own, a lower band: an empty frame would only push the page down. */
+  isLowWithoutBanner?: boolean;
+  pictureUrl: string | null;
+  /** The picture's alt text ("Neon Arcade logo"); without a picture, the name's first letter stands in. */
+  pictureAlt: string;
+  eyebrow: ReactNode;
+  name: string;
+  /** Lines under the name (a tagline, "Collecting since ..."). */
+  children?: ReactNode;
+  /** One action at the end of the row: a link or a button, given `identityHeroStyles.action`'s place. */
+  action?: ReactNode;
+  as?: 'div' | 'header';
+}
+
+export { styles as identityHeroStyles };
+
+/** The top of a brand's page and of a collector's public profile: banner, round picture, name, one action. */
+export function IdentityHero({
+  bannerUrl,
+  isLowWithoutBanner = false,
+  pictureUrl,
+  pictureAlt,
+  eyebrow,
+  name,
+  children,
+  action,
+  as: Tag = 'div',
+}: IdentityHeroProps) {
+  const bannerClass = !bannerUrl && isLowWithoutBanner ? `${styles.banner} ${styles.low}` : styles.banner;
+  return (
+    <Tag className={styles.hero}>
+      <div className={bannerClass}>{bannerUrl ? <img src={bannerUrl} alt="" /> : null}</div>
+      <div className={styles.identity}>
+        <div className={styles.picture}>
+          {pictureUrl ? (
+            <img src={pictureUrl} alt={pictureAlt} width={120} height={120} />
+          ) : (
+            <span aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+          )}
+        </div>
+        <div className={styles.copy}>
+          <p className={styles.eyebrow}>{eyebrow}</p>
+          <h1 className={styles.name}>{name}</h1>
+          {children}
+        </div>
+        {action}
+      </div>
+    </Tag>
+  );
+}
