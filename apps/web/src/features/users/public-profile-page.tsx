@@ -20,7 +20,7 @@ import styles from './public-profile-page.module.css';
 const PAGE_SIZE = 20;
 
 /** A profile without a nickname yet (it is chosen at profile creation) is still somebody's. */
-export function collectorName(user: Pick<TPublicUser, 'nickname'>): string {
+function collectorName(user: Pick<TPublicUser, 'nickname'>): string {
   return user.nickname ?? 'A collector';
 }
 

@@ -18,7 +18,7 @@ import { RelationSelect } from './relation-select.tsx';
 import formStyles from './console-form.module.css';
 import styles from './figure-base-slots-editor.module.css';
 
-export type TFigureBaseFormApi = UseFormReturn<TFigureBaseFormValues, unknown, TFigureBaseFormOutput>;
+type TFigureBaseFormApi = UseFormReturn<TFigureBaseFormValues, unknown, TFigureBaseFormOutput>;
 type TSlotValues = TFigureBaseFormValues['slots'][number];
 
 export const emptySlot = (): TSlotValues => ({ name: '', productId: null, rarity: null });

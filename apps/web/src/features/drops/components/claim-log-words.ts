@@ -6,7 +6,7 @@ export function claimsLoggedText(length: number): string {
 }
 
 /** "#3", "#3 and #7", "#3, #7 and #12" */
-export function numbersText(numbers: readonly number[]): string {
+function numbersText(numbers: readonly number[]): string {
   const each = numbers.map((number) => `#${formatCount(number)}`);
   return each.length <= 1 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)!}`;
 }
