@@ -71,7 +71,10 @@ test.describe('drops and purchases', () => {
     );
     await page.getByText('Card', { exact: true }).click();
     await expect(page.getByRole('radio', { name: /^Card/ })).toBeChecked();
-    await page.getByLabel(/Amount \(USD\)/).fill('50.00');
+    // The amount arrives filled in with what the purchase lacks (a pack at $15 and its fee, against $0.00).
+    const amount = page.getByLabel(/Amount \(USD\)/);
+    await expect(amount).toHaveValue('15.75');
+    await amount.fill('50.00');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await payOnSandboxCardCheckout(page);
     await expect(page).toHaveURL(/\/payment\?deposit=/);

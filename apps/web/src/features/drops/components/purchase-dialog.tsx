@@ -117,6 +117,8 @@ function PurchaseForm({
   const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
   const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
   const returnTo = `/drops/${drop.id}?buy=1`;
+  // Add funds arrives with what is missing filled in (the total and the balance are both USD cents).
+  const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
   const onSubmit = handleSubmit(async (values) => {
     const body: TCreateOrderRequest = {
@@ -208,7 +210,7 @@ function PurchaseForm({
               spendable={spendable}
               total={total}
               isShort={isShort}
-              addFundsTo={addFundsPath(returnTo)}
+              addFundsTo={addFundsPath(returnTo, shortfall)}
               format={format}
             />
           ) : (
