@@ -45,8 +45,19 @@ test.describe('catalogue', () => {
     }
     await expect(featured.getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('list', { name: 'New products' }).getByRole('listitem')).toHaveCount(10);
-    const drops = page.getByRole('region', { name: 'Limited packs, sold in rounds' });
-    await expect(drops.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+    // The page leads with the seeded live drop and its countdown, in the hero and first under it, then what opens next.
+    const hero = page.getByRole('region', { name: 'The next generation of digital collectibles' });
+    await expect(hero.getByText('On sale now')).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Pixel Knights: Genesis Pack' })).toBeVisible();
+    await expect(hero.getByRole('timer')).toHaveText(/^(\d+d )?(\d+h )?(\d+m )?\d+s$/);
+    await expect(hero.getByRole('link', { name: 'See the live drop' })).toHaveAttribute(
+      'href',
+      new RegExp(`/drops/${UUID}$`),
+    );
+    const onSale = page.getByRole('region', { name: 'On sale now' });
+    await expect(onSale.getByRole('article', { name: 'Pixel Knights: Genesis Pack' }).getByRole('timer')).toBeVisible();
+    const opensNext = page.getByRole('region', { name: 'Opens next' });
+    await expect(opensNext.getByRole('link', { name: /Starfall Academy: Orientation Day/ })).toContainText('Opens in');
     await expect(page.getByText('15,000+ members').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'home');
 
@@ -55,6 +66,10 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(new RegExp(`/brands/gaming/${UUID}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Neon Arcade' })).toBeVisible();
     await expect(page).toHaveTitle('Neon Arcade | Cypher');
+    // Where the banner about its drop leads: the brand's drop is on its page.
+    await expect(
+      page.getByRole('region', { name: 'Drops' }).getByRole('link', { name: /Pixel Knights: Genesis Pack/ }),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, 'brand page');
     await page.goto('/brands/fashion/neon-arcade');
     await expect(page).toHaveURL(/\/brands\/gaming\/neon-arcade$/);

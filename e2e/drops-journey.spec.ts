@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
 import { activeAccountThroughApi } from './support/accounts.ts';
+import { expectButtonLook, expectWholeChoiceInSight } from './support/purchase-popup.ts';
 import { payOnSandboxCardCheckout } from './support/sandbox-checkout.ts';
 import { demoCollector, signInOnPage } from './support/sign-in.ts';
 
@@ -57,7 +58,8 @@ test.describe('drops and purchases', () => {
     const popup = page.getByRole('dialog', { name: `Buy packs of ${LIVE_DROP}` });
     const short = popup.getByRole('alert').filter({ hasText: 'Insufficient funds' });
     await expect(short).toContainText('Your balance is $0.00');
-    await expect(popup.getByRole('button', { name: /^Pay now · \$/ })).toBeDisabled();
+    await expectButtonLook(popup.getByRole('button', { name: /^Pay now · \$/ }), 'disabled');
+    await expectWholeChoiceInSight(popup);
     await expectNoSeriousViolations(page, 'purchase popup (insufficient funds)');
 
     // Add funds leads to the add-funds tab with the way back to the drop, kept across the sandbox's checkout.
@@ -69,7 +71,10 @@ test.describe('drops and purchases', () => {
     );
     await page.getByText('Card', { exact: true }).click();
     await expect(page.getByRole('radio', { name: /^Card/ })).toBeChecked();
-    await page.getByLabel(/Amount \(USD\)/).fill('50.00');
+    // The amount arrives filled in with what the purchase lacks (a pack at $15 and its fee, against $0.00).
+    const amount = page.getByLabel(/Amount \(USD\)/);
+    await expect(amount).toHaveValue('15.75');
+    await amount.fill('50.00');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await payOnSandboxCardCheckout(page);
     await expect(page).toHaveURL(/\/payment\?deposit=/);
@@ -83,7 +88,8 @@ test.describe('drops and purchases', () => {
       'Your balance is $50.00',
     );
     const payNow = popup.getByRole('button', { name: /^Pay now · \$/ });
-    await expect(payNow).toBeEnabled();
+    await expectButtonLook(payNow, 'enabled');
+    await expectWholeChoiceInSight(popup);
     const total = totalIn(await payNow.textContent());
     await expectNoSeriousViolations(page, 'purchase popup (balance payment available)');
     await payNow.click();

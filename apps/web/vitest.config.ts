@@ -18,6 +18,9 @@ export default defineConfig({
       },
     },
     include: ['src/**/*.test.{ts,tsx}'],
+    // CSS stays unprocessed (class names come back empty), except a stylesheet read as text with `?raw`: a test
+    // that checks a look happy-dom cannot compute (a disabled button's) reads its rules (ui/button.test.tsx).
+    css: { include: [/\.css\?raw$/] },
     setupFiles: ['src/test/setup.ts'],
     // A page test may wait on several findBy calls of up to 10 s each (setup.ts) on a loaded machine; the test as a
     // whole gets room for that instead of vitest's 5 s default, which a single slow wait would use up.

@@ -263,6 +263,13 @@ export type TCountryCode = (typeof countries)[number]['code'];
 export const ZCountry = z.object({ code: z.string().length(2), name: z.string() });
 export type TCountry = z.infer<typeof ZCountry>;
 
+/**
+ * The same countries in the order people look for them, by name in English collation ("Åland Islands" among the
+ * A's, "Côte d'Ivoire" among the C's): what every country picker lists (a withdrawal's bank country, and
+ * GET /v1/countries). Code order, which `countries` keeps, put "Andorra, United Arab Emirates, Afghanistan" first.
+ */
+export const countriesByName: TCountry[] = [...countries].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
 const countryCodes: ReadonlySet<string> = new Set(countries.map((country) => country.code));
 
 export function isCountryCode(value: string): value is TCountryCode {

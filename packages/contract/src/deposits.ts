@@ -13,6 +13,17 @@ export type TDepositStatus = (typeof depositStatuses)[number];
 export const DEFAULT_DEPOSIT_MIN_CENTS = 500;
 export const DEFAULT_DEPOSIT_MAX_CENTS = 1_000_000;
 
+/**
+ * What an amount field says (adding funds, withdrawing), checked in this order: nothing typed, then something that is
+ * not a number at all ("abc"), then a number outside the bandwidth, in spec section 5's words. A non-number is not
+ * called out of bandwidth: that would tell someone who typed letters to change the size of the amount.
+ */
+export const amountMessages = {
+  required: 'Please enter an amount.',
+  notANumber: 'Enter an amount in numbers, for example 25.00.',
+  outOfBandwidth: errorCatalogue.AMOUNT_OUT_OF_BANDWIDTH.message,
+} as const;
+
 /** `GET /v1/deposits/limits`: the configured bandwidth of one deposit, so the web says what the API enforces. */
 export const ZDepositLimits = z.object({ minimum: ZMoney, maximum: ZMoney });
 export type TDepositLimits = z.infer<typeof ZDepositLimits>;

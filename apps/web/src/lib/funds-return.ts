@@ -18,9 +18,20 @@ function storage(): Storage | undefined {
   }
 }
 
-/** `/payment?tab=add-funds&returnTo=...`: the add-funds tab, with a way back to `returnTo`. */
-export function addFundsPath(returnTo: string): string {
-  return `/payment?tab=add-funds&returnTo=${encodeURIComponent(returnTo)}`;
+/**
+ * `/payment?tab=add-funds&returnTo=...`: the add-funds tab, with a way back to `returnTo`. With `shortfallCents`
+ * (what a purchase lacks: its total minus the balance, in USD cents) the amount comes filled in with it.
+ */
+export function addFundsPath(returnTo: string, shortfallCents?: number | null): string {
+  const shortfall = shortfallCents && shortfallCents > 0 ? `&shortfall=${shortfallCents}` : '';
+  return `/payment?tab=add-funds&returnTo=${encodeURIComponent(returnTo)}${shortfall}`;
+}
+
+/** The `shortfall` of an add-funds address, in USD cents; null when there is none or it is not a whole amount. */
+export function shortfallFrom(value: string | null): number | null {
+  if (!value || !/^\d{1,12}$/.test(value)) return null;
+  const cents = Number(value);
+  return cents > 0 ? cents : null;
 }
 
 function rememberFundsReturnPath(returnTo: string | null | undefined): void {

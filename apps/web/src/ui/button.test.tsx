@@ -2,6 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
+import type { ButtonVariant } from './button-class-name.ts';
+import buttonCss from './button.module.css?raw';
 
 describe('Button', () => {
   it('is a plain button that does not submit forms unless asked', () => {
@@ -20,5 +22,52 @@ describe('Button', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
     await userEvent.setup().click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+// happy-dom lays nothing out and applies no CSS modules, so the look is read from the stylesheet itself; the drops
+// journey checks the same in Chromium (a disabled "Pay now" neither lit nor lighting up under the pointer).
+describe('Button when disabled', () => {
+  const rules = [...buttonCss.matchAll(/([^{}]+)\{([^}]*)\}/g)].map(([, selector = '', body = '']) => ({
+    selector: selector.replace(/\/\*[\s\S]*?\*\//g, '').trim(),
+    body,
+  }));
+  const disabledRule = rules.findIndex(
+    (rule) => rule.selector.split(',')[0]?.trim() === '.button:disabled:not(.loading)',
+  );
+  const variants: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
+
+  it('drops every variant to the plain surface with a dimmed label and a not-allowed pointer', () => {
+    expect(disabledRule).toBeGreaterThan(-1);
+    const { selector, body } = rules[disabledRule]!;
+    expect(selector).toContain(".button[aria-disabled='true']");
+    expect(body).toMatch(/--button-bg:\s*var\(--color-surface\)/);
+    expect(body).toMatch(/--button-fg:\s*var\(--color-text-subtle\)/);
+    expect(body).toMatch(/cursor:\s*not-allowed/);
+    // Later than each variant's colours, so it wins over them all at the same specificity.
+    for (const variant of variants) {
+      const variantRule = rules.findIndex((rule) => rule.selector === `.${variant}`);
+      expect(variantRule, variant).toBeGreaterThan(-1);
+      expect(variantRule, variant).toBeLessThan(disabledRule);
+    }
+  });
+
+  it('does not light up under the pointer', () => {
+    const hover = rules.filter((rule) => rule.selector.includes(':hover'));
+    expect(hover.length).toBeGreaterThan(0);
+    for (const rule of hover) expect(rule.selector).toMatch(/:not\([^)]*:disabled/);
+  });
+
+  it('is a disabled button to assistive technology, in every variant', () => {
+    render(
+      <>
+        {variants.map((variant) => (
+          <Button key={variant} variant={variant} disabled>
+            {variant}
+          </Button>
+        ))}
+      </>,
+    );
+    for (const variant of variants) expect(screen.getByRole('button', { name: variant })).toBeDisabled();
   });
 });

@@ -10,8 +10,11 @@ interface DialogProps {
   description?: ReactNode;
   footer?: ReactNode;
   children?: ReactNode;
-  /** `lg` for moments that show a grid (a pack's editions revealed); forms keep the default width. */
-  size?: 'md' | 'lg';
+  /**
+   * `lg` for moments that show a grid (a pack's editions revealed); `wide` for a form whose whole choice must be in
+   * sight at once, in two columns on wide screens (the purchase popup); other forms keep the default width.
+   */
+  size?: 'md' | 'wide' | 'lg';
 }
 
 const focusableSelector =
@@ -68,7 +71,7 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
   return (
     <dialog
       ref={dialogRef}
-      className={size === 'lg' ? `${styles.dialog} ${styles.large}` : styles.dialog}
+      className={size === 'md' ? styles.dialog : `${styles.dialog} ${styles[size]}`}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}

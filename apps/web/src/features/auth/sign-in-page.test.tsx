@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../lib/session.ts';
 import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -44,6 +45,19 @@ describe('sign-in page', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/guide'));
     expect(getStored('refreshToken')).toBe('r1');
+  });
+
+  it.each([
+    ['/signin?redirectTo=%2Fdrops%3Ftab%3Dpacks', '/drops', '?tab=packs'],
+    ['/signin', '/', ''],
+    ['/signin?redirectTo=%2F%2Fevil.example', '/', ''],
+  ])('goes on from %s when already signed in, instead of showing an empty form', async (url, pathname, search) => {
+    stubApi(activeUser);
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const { router } = renderApp(url);
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(router.state.location.search).toBe(search);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Sign in' })).toBeNull();
   });
 
   it('goes home instead of to a redirectTo on another site', async () => {

@@ -1,7 +1,7 @@
 import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { endSession, startSession } from '../../lib/session.ts';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { endSession, startSession, useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
@@ -24,8 +24,9 @@ function noticeFrom(state: unknown): SignInNotice | undefined {
 }
 
 /**
- * `/signin`: email and password, then the SMS step when two-factor is on. Afterwards the visitor goes where
- * `redirectTo` says (when it is a path on this site) or home, and the shell's status redirect takes it from there.
+ * `/signin`: email and password, then the SMS step when two-factor is on. Afterwards (or at once, when already
+ * signed in) the visitor goes where `redirectTo` says (when it is a path on this site) or home, and the shell's
+ * status redirect takes it from there.
  */
 export default function SignInPage() {
   const navigate = useNavigate();
@@ -34,11 +35,16 @@ export default function SignInPage() {
   const [challenge, setChallenge] = useState<TMfaChallenge | null>(() => challengeFrom(location.state));
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
   const notice = noticeFrom(location.state);
+  const { isLoggedIn } = useSession();
 
   // A deletion request ended every session on the server; the account page hands over to here to clear this one.
   useEffect(() => {
     if (notice === 'deletion-requested') endSession();
   }, [notice]);
+
+  // Already signed in (a bookmark, the back button, a link that asks to sign in first): there is nothing to fill
+  // in, so go on to where the person was going. Not while a deletion request hands over here to end the session.
+  if (isLoggedIn && notice !== 'deletion-requested') return <Navigate to={redirectTo} replace />;
 
   function finish(tokens: TTokenPair) {
     startSession(tokens);

@@ -2,6 +2,7 @@ import { authMessages } from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
 import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -55,6 +56,16 @@ describe('sign-up page', () => {
 
     const message = await screen.findByText('This email address is already registered!');
     expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('goes on to where the person was going when already signed in, instead of showing an empty form', async () => {
+    stubApi((request) =>
+      request.path === '/v1/users/my' ? json(200, { data: myUser() }) : apiFailure(404, 'NOT_FOUND'),
+    );
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const { router } = renderApp('/signup?redirectTo=%2Fdrops');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/drops'));
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
   });
 
   it('signs up with both consents, stores the tokens and lands on /email/verify', async () => {

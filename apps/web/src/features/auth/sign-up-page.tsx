@@ -1,7 +1,8 @@
 import type { TTokenPair } from '@cypher/contract';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { startSession } from '../../lib/session.ts';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
+import { startSession, useSession } from '../../lib/session.ts';
 import { getStored, removeStored, type StoredSocialProfile } from '../../lib/storage.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -28,6 +29,7 @@ export default function SignUpPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const isSocial = searchParams.get('social') === 'google';
   const [socialProfile] = useState(() => pendingSocialProfile(isSocial));
+  const { isLoggedIn } = useSession();
 
   function finish(tokens: TTokenPair) {
     startSession(tokens);
@@ -40,6 +42,10 @@ export default function SignUpPage() {
     removeStored('socialProfile');
     setSearchParams({}, { replace: true });
   }
+
+  // Already signed in: an empty sign-up form is no use; go on to where the person was going (as sign-in does).
+  // finish() starts the session and goes home itself, where the status redirect asks to verify the email.
+  if (isLoggedIn) return <Navigate to={safeRedirectPath(searchParams.get('redirectTo'))} replace />;
 
   if (isSocial && socialProfile) {
     return (

@@ -9,6 +9,7 @@ import { useBrand } from './api/get-brand.ts';
 import { useCollections } from './api/list-collections.ts';
 import { useLicenses } from './api/list-licenses.ts';
 import { licensePath } from '../../lib/catalog-paths.ts';
+import { BrandDrops } from './components/brand-drops.tsx';
 import { BrandHero } from './components/brand-hero.tsx';
 import { CollectionList } from './components/collection-list.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
@@ -55,6 +56,7 @@ export default function BrandDetailPage() {
         image={data.bannerUrl ?? data.logoUrl}
       />
       <BrandHero brand={data} />
+      <BrandDrops brandId={data.id} brandName={data.name} />
       <div className={styles.columns}>
         <section aria-labelledby="about-heading" className={styles.section}>
           <h2 id="about-heading" className={styles.subheading}>

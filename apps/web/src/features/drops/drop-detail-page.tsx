@@ -18,7 +18,8 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { useDrop } from './api/get-drop.ts';
 import { DropContents } from './components/drop-contents.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
-import { dropPhaseAt, purchaseAllowance, type TDropPhase } from './drop-phase.ts';
+import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
+import { purchaseAllowance } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
 
 const ARTWORK = responsiveImages.dropArtwork;

@@ -5,7 +5,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { PackDialog } from '../../ui/pack-dialog.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import type { TDropsListStatus } from './api/list-drops.ts';
+import type { TDropsListStatus } from '../../api/list-drops.ts';
 import { DropList } from './components/drop-list.tsx';
 import { MyPacks } from './components/my-packs.tsx';
 import pageStyles from './drops.module.css';

@@ -78,7 +78,7 @@ describe('purchase popup', () => {
     expect(sent.some((request) => request.path === `/v1/orders/fee?dropId=${dropIds.drop}&quantity=2`)).toBe(true);
   });
 
-  it('says insufficient funds, with Add funds that comes back to this drop', async () => {
+  it('says insufficient funds, with Add funds that carries the shortfall and comes back to this drop', async () => {
     buyer({ balance: balances(500) });
     const { router } = renderApp(dropUrl);
     const { user, dialog } = await openPopup();
@@ -99,6 +99,8 @@ describe('purchase popup', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('tab')).toBe('add-funds');
     expect(params.get('returnTo')).toBe(`${dropUrl}?buy=1`);
+    // What is missing, in cents ($13.13 - $5.00), so the amount comes filled in there.
+    expect(params.get('shortfall')).toBe('813');
   });
 
   it('opens by itself on the way back from adding funds (?buy=1)', async () => {

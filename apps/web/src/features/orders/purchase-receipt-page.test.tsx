@@ -62,6 +62,30 @@ describe('purchase receipt page', () => {
     );
     expect(screen.queryByRole('region', { name: 'Receipt' })).toBeNull();
   });
+
+  it.each([
+    ['an order id of no order of mine', '0190a0b0-0000-7000-8000-0000000000ff'],
+    ['an address that is not an order id', 'not-an-order'],
+  ])('says the order was not found for %s, with the ways on and nothing to try again', async (_, id) => {
+    const sent = stubApi((request) => {
+      if (request.path.startsWith('/v1/orders/'))
+        return apiFailure(404, 'ORDER_NOT_FOUND', 'We could not find this order.');
+      if (request.path === '/v1/users/my') return json(200, { data: myUser() });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    renderApp(`/purchase/${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByText(/^We could not find this order\./)).toBeInTheDocument();
+    expect(screen.queryByText(/information sent is not valid/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See your purchases' })).toHaveAttribute('href', '/payment?tab=purchases');
+    expect(screen.getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
+    expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+    // An id that cannot be an order's is not asked about: the API would only refuse the address.
+    const asked = sent.some((request) => request.path === `/v1/orders/${id}`);
+    expect(asked).toBe(id !== 'not-an-order');
+  });
 });
 
 describe('card purchase page', () => {

@@ -1,8 +1,8 @@
 import {
+  amountMessages,
   CARD_EXPIRY_YEAR_MAX,
   CARD_EXPIRY_YEAR_MIN,
   cardExpiredMessage,
-  errorCatalogue,
   formatMoney,
   INVALID_CARD_NUMBER_MESSAGE,
   isCardExpired,
@@ -25,24 +25,38 @@ import { z } from 'zod';
  * The wallet forms, built from the contract's rules and words so the page says what the API would say before
  * asking it. Amounts are typed in dollars and sent in cents.
  */
-const bandwidthMessage = errorCatalogue.AMOUNT_OUT_OF_BANDWIDTH.message;
+const bandwidthMessage = amountMessages.outOfBandwidth;
 
-/** Nothing typed yet: ask for an amount rather than call an empty field out of bandwidth. */
-const amountRequiredMessage = 'Please enter an amount.';
+/** The dollars as typed, without a leading "$" and the thousands separators. */
+const plainDollars = (input: string) => input.trim().replace(/^\$/, '').replaceAll(',', '');
 
 /** "1,234.5" -> 123450; anything that is not dollars with at most two decimals -> NaN. */
 export function dollarsToCents(input: string): number {
-  const text = input.trim().replace(/^\$/, '').replaceAll(',', '');
+  const text = plainDollars(input);
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return Number.NaN;
   const [whole = '0', fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 1575 -> "15.75": cents as the amount field shows them (no separators, so it reads back as typed). */
+export function centsToDollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * Any number at all, even one no amount may be ("-5", "0.001"): those are out of bandwidth, not "not a number".
+ * Only text that is not a number ("abc", "12a") is.
+ */
+function isNumberText(input: string): boolean {
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(plainDollars(input));
 }
 
 function usdAmount(minCents: number, maxCents: number) {
   return z
     .string()
     .trim()
-    .min(1, amountRequiredMessage)
+    .min(1, { error: amountMessages.required, abort: true })
+    .refine(isNumberText, { error: amountMessages.notANumber, abort: true })
     .transform(dollarsToCents)
     .pipe(
       z
@@ -67,6 +81,18 @@ export function addFundsForm(limits: TDepositLimits) {
 export function bandwidthHint(minCents: number, maxCents: number, per: 'payment' | 'withdrawal'): string {
   const usd = (amount: number) => formatMoney({ amount, currency: 'USD' });
   return `From ${usd(minCents)} to ${usd(maxCents)} per ${per}.`;
+}
+
+/**
+ * Coming from a purchase short of funds: the amount to fill in (what is missing, brought into the bandwidth) and
+ * the words that say where it comes from, before the bandwidth hint.
+ */
+export function shortfallAmount(shortfallCents: number, limits: TDepositLimits): { cents: number; note: string } {
+  const cents = Math.min(Math.max(shortfallCents, limits.minimum.amount), limits.maximum.amount);
+  const needs = `Your purchase needs ${formatMoney({ amount: shortfallCents, currency: 'USD' })} more`;
+  if (shortfallCents < limits.minimum.amount) return { cents, note: `${needs}; the smallest payment is filled in.` };
+  if (shortfallCents > limits.maximum.amount) return { cents, note: `${needs}; the largest payment is filled in.` };
+  return { cents, note: `${needs}.` };
 }
 
 export const withdrawalBandwidthHint = bandwidthHint(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS, 'withdrawal');

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useFundsReturnPath } from '../../lib/funds-return.ts';
+import { shortfallFrom, useFundsReturnPath } from '../../lib/funds-return.ts';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AddFundsSection } from './components/add-funds-section.tsx';
@@ -28,7 +28,8 @@ function sectionFor(value: string | null): TSection {
  * withdraw, and the saved payment methods (spec section 2). The section is in the address (`?tab=`), so the back
  * button and shared links work; `?deposit=<id>` is where the hosted checkout sends the person back, and shows that
  * payment's outcome on top. `?returnTo=<path>` (a drop whose popup said "insufficient funds") is kept across the
- * checkout, and offered once the funds are in.
+ * checkout, and offered once the funds are in; with `?shortfall=<cents>` (what that purchase lacks) the amount comes
+ * filled in.
  */
 export default function PaymentPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -89,7 +90,13 @@ export default function PaymentPage() {
           {
             id: 'add-funds',
             label: 'Add funds',
-            panel: <AddFundsSection returnPath={fundsReturn.path} onReturn={fundsReturn.forget} />,
+            panel: (
+              <AddFundsSection
+                returnPath={fundsReturn.path}
+                onReturn={fundsReturn.forget}
+                shortfallCents={shortfallFrom(searchParams.get('shortfall'))}
+              />
+            ),
           },
           { id: 'withdraw', label: 'Withdraw', panel: <WithdrawSection /> },
           { id: 'methods', label: 'Payment methods', panel: <MethodsSection /> },

@@ -93,6 +93,11 @@ describe('payment page: withdraw', () => {
     const user = userEvent.setup();
     // The first render of the file is cold, and the forms wait for the identity status first.
     const country = await screen.findByLabelText(/Bank country/);
+    // By name, as people look for their country (not by ISO code: "Andorra, United Arab Emirates, Afghanistan").
+    const options = within(country)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options.slice(0, 4)).toEqual(['Choose a country', 'Afghanistan', 'Åland Islands', 'Albania']);
     expect(screen.queryByLabelText(/Routing number/)).toBeNull();
     expect(screen.queryByLabelText(/IBAN/)).toBeNull();
 
@@ -191,7 +196,9 @@ describe('payment page: withdraw', () => {
     await user.click(submitWire());
     const dialog = await screen.findByRole('dialog', { name: 'Insufficient funds' });
     expect(within(dialog).getByText('Insufficient funds. Please add funds to your balance.')).toBeInTheDocument();
-    expect(within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/),
+    ).toBeInTheDocument();
     expect(posts(sent)).toHaveLength(0);
     await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
@@ -267,11 +274,11 @@ describe('payment page: withdraw', () => {
     expect(within(list).getByText('Nov 20, 2026')).toBeInTheDocument();
     // Each step, oldest first, with the reason where one was given.
     const steps = within(list).getByRole('list', { name: 'Steps of this withdrawal' });
-    expect(within(steps).getAllByRole('listitem').map((step) => step.firstChild?.textContent)).toEqual([
-      'Submitted',
-      'In review',
-      'Rejected',
-    ]);
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((step) => step.firstChild?.textContent),
+    ).toEqual(['Submitted', 'In review', 'Rejected']);
     expect(within(steps).getByText('“Name does not match the account.”')).toBeInTheDocument();
   });
 });
@@ -307,7 +314,9 @@ describe('payment page: payment methods', () => {
     await user.selectOptions(screen.getByLabelText(/Expiry year/), '2030');
     await user.click(screen.getByRole('button', { name: 'Save card' }));
     expect(await screen.findByText('Invalid credit card number. Please check again')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the name as it appears on the card (2 to 100 characters).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please enter the name as it appears on the card (2 to 100 characters).'),
+    ).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/cards' && request.method === 'POST')).toBe(false);
 
     await user.type(screen.getByLabelText(/Name as on card/), 'da Lovelace');

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countries, ZCountry, ZData } from '@cypher/contract';
-
-/** Sorted by name once, at start: the list never changes while the process runs. */
-const countriesByName = [...countries].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+import { countriesByName, ZCountry, ZData } from '@cypher/contract';
 
 /** GET /v1/countries: the ISO 3166-1 list for country pickers (bank details, addresses). Public and cacheable. */
 export function countriesRoutes(): FastifyPluginAsyncZod {

@@ -5,6 +5,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useHomeBanners } from '../api/list-banners.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
+import { HeroDropCall } from './hero-drop-call.tsx';
 import { HeroShowcase } from './hero-showcase.tsx';
 import styles from './home-hero.module.css';
 
@@ -14,7 +15,8 @@ const titleLead = PAGE_TITLE.endsWith(HIGHLIGHTED_WORDS) ? PAGE_TITLE.slice(0, -
 const titleHighlight = titleLead === PAGE_TITLE ? '' : HIGHLIGHTED_WORDS;
 
 /**
- * The top of the home page: the product title, the community text and the way in. With banners showing, they are
+ * The top of the home page: the product title, the community text, the drop on sale now (or opening next) with its
+ * countdown, and the way in: to that drop first. With banners showing, they are
  * the hero's picture; without any (or while they fail to load: banners are a bonus, not the page) the illustrated
  * showcase stands in.
  */
@@ -42,21 +44,19 @@ export function HomeHero() {
             {titleHighlight ? <span className={styles.highlight}>{titleHighlight}</span> : null}
           </h1>
           <p className={styles.description}>{PAGE_DESCRIPTION}</p>
-          <div className={styles.actions}>
-            <ButtonLink to="/products" variant="primary" size="lg">
-              Explore products
-              <Icon name="arrow-right" size={18} />
-            </ButtonLink>
-            {isLoggedIn ? (
-              <ButtonLink to="/brands" variant="secondary" size="lg">
-                Meet the brands
-              </ButtonLink>
-            ) : (
-              <ButtonLink to="/signup" variant="secondary" size="lg">
-                Create an account
-              </ButtonLink>
-            )}
-          </div>
+          <HeroDropCall
+            secondaryAction={
+              isLoggedIn ? (
+                <ButtonLink to="/products" variant="secondary" size="lg">
+                  Explore products
+                </ButtonLink>
+              ) : (
+                <ButtonLink to="/signup" variant="secondary" size="lg">
+                  Create an account
+                </ButtonLink>
+              )
+            }
+          />
         </div>
         {banners.isPending ? (
           <div className={styles.bannerPlaceholder} aria-busy="true" aria-label="Loading featured banners">

@@ -4,8 +4,8 @@ import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { useDrops, type TDropsListStatus } from '../api/list-drops.ts';
-import { DropCard } from './drop-card.tsx';
+import { useDrops, type TDropsListStatus } from '../../../api/list-drops.ts';
+import { DropCard } from '../../../ui/drop-card.tsx';
 import styles from '../drops.module.css';
 
 const DROPS_PAGE_SIZE = 20;

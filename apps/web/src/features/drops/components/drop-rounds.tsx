@@ -2,7 +2,7 @@ import { formatMoney, issuedPackCount, type TDrop, type TMoneyFormatOptions, typ
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { Countdown } from '../../../ui/countdown.tsx';
-import { packsLeft, type TDropPhase } from '../drop-phase.ts';
+import { packsLeft, type TDropPhase } from '../../../lib/drop-phase.ts';
 import styles from './drop-detail.module.css';
 
 type TRoundView = { label: string; tone: BadgeTone; countdown: { label: string; to: string } | null };

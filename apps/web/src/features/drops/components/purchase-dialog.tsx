@@ -74,7 +74,7 @@ interface PurchaseDialogProps {
  */
 export function PurchaseDialog({ drop, isOpen, onClose, maxQuantity, onDropChanged }: PurchaseDialogProps) {
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={`Buy packs of ${drop.name}`}>
+    <Dialog isOpen={isOpen} onClose={onClose} title={`Buy packs of ${drop.name}`} size="wide">
       <PurchaseForm drop={drop} maxQuantity={maxQuantity} onDropChanged={onDropChanged} onCancel={onClose} />
     </Dialog>
   );
@@ -117,6 +117,8 @@ function PurchaseForm({
   const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
   const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
   const returnTo = `/drops/${drop.id}?buy=1`;
+  // Add funds arrives with what is missing filled in (the total and the balance are both USD cents).
+  const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
   const onSubmit = handleSubmit(async (values) => {
     const body: TCreateOrderRequest = {
@@ -176,55 +178,63 @@ function PurchaseForm({
         </Alert>
       ) : null}
 
-      <Field
-        label="Quantity"
-        hint={`Up to ${formatCount(maxQuantity)} ${maxQuantity === 1 ? 'pack' : 'packs'} in this order.`}
-        error={errors.quantity?.message}
-      >
-        {(props) => (
-          <Select {...props} {...register('quantity')}>
-            {Array.from({ length: Math.max(1, maxQuantity) }, (_, index) => index + 1).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      {/*
+        Two columns on a wide screen, so the whole choice (quantity, price, the balance's verdict, the way to pay
+        and Pay) is in sight without scrolling in an 800 px high window; one column on a phone, in this order.
+      */}
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <Field
+            label="Quantity"
+            hint={`Up to ${formatCount(maxQuantity)} ${maxQuantity === 1 ? 'pack' : 'packs'} in this order.`}
+            error={errors.quantity?.message}
+          >
+            {(props) => (
+              <Select {...props} {...register('quantity')}>
+                {Array.from({ length: Math.max(1, maxQuantity) }, (_, index) => index + 1).map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
 
-      <FeeSummary fee={fee} format={format} />
+          <FeeSummary fee={fee} format={format} />
 
-      {/* Beside the total it is measured against, so a phone shows "insufficient funds" without scrolling. */}
-      {paymentMethod === 'BALANCE' ? (
-        <BalanceNotice
-          isLoading={balances.isPending}
-          isError={balances.isError}
-          spendable={spendable}
-          total={total}
-          isShort={isShort}
-          addFundsTo={addFundsPath(returnTo)}
-          format={format}
-        />
-      ) : (
-        <p className={styles.note}>
-          Your packs are held for you while you pay on the provider&apos;s page; you come back here to follow the
-          purchase.
-        </p>
-      )}
+          {/* Beside the total it is measured against, so a phone shows "insufficient funds" without scrolling. */}
+          {paymentMethod === 'BALANCE' ? (
+            <BalanceNotice
+              isLoading={balances.isPending}
+              isError={balances.isError}
+              spendable={spendable}
+              total={total}
+              isShort={isShort}
+              addFundsTo={addFundsPath(returnTo, shortfall)}
+              format={format}
+            />
+          ) : (
+            <p className={styles.note}>
+              Your packs are held for you while you pay on the provider&apos;s page; you come back here to follow the
+              purchase.
+            </p>
+          )}
+        </div>
 
-      <ChoiceCards legend="Payment method" isInDialog disabled={isSubmitting}>
-        {orderPaymentMethods.map((value) => (
-          <ChoiceCard
-            key={value}
-            value={value}
-            icon={methodChoices[value].icon}
-            iconSize={22}
-            label={methodChoices[value].label}
-            hint={methodChoices[value].hint}
-            {...register('paymentMethod')}
-          />
-        ))}
-      </ChoiceCards>
+        <ChoiceCards legend="Payment method" isInDialog disabled={isSubmitting}>
+          {orderPaymentMethods.map((value) => (
+            <ChoiceCard
+              key={value}
+              value={value}
+              icon={methodChoices[value].icon}
+              iconSize={22}
+              label={methodChoices[value].label}
+              hint={methodChoices[value].hint}
+              {...register('paymentMethod')}
+            />
+          ))}
+        </ChoiceCards>
+      </div>
 
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>

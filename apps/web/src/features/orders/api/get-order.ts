@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isFinalOrderStatus, ZOrder, type TOrder } from '@cypher/contract';
+import { errorCatalogue, isFinalOrderStatus, ZOrder, type TOrder } from '@cypher/contract';
+import { ApiError } from '../../../api/api-error.ts';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
@@ -9,8 +10,13 @@ export const ORDER_POLL_MS = 2_000;
 const ORDER_SLOW_POLL_MS = 10_000;
 const ORDER_LATE_AFTER_MS = 60_000;
 
+// Order ids are UUIDs. An address with anything else (a mistyped or cut link) names no order: it is not found, as
+// the API says of an unknown id, rather than the API's "the information sent is not valid" about the path.
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** `GET /v1/orders/{id}`: one of my orders, with its status and, once paid, its receipt. */
 async function getOrder(id: string, signal?: AbortSignal): Promise<TOrder> {
+  if (!ORDER_ID.test(id)) throw new ApiError(404, 'ORDER_NOT_FOUND', errorCatalogue.ORDER_NOT_FOUND.message);
   return ZOrder.parse(await apiRequest('GET', `/orders/${encodeURIComponent(id)}`, { auth: true, signal }));
 }
 

@@ -19,7 +19,7 @@ import { useCryptoCurrencies } from '../api/get-crypto-currencies.ts';
 import { useDepositLimits } from '../api/get-deposit-limits.ts';
 import { useSavedCards } from '../api/saved-cards.ts';
 import { useTiliaPaymentMethods } from '../api/tilia-payment-methods.ts';
-import { addFundsForm, bandwidthHint } from '../form-schemas.ts';
+import { addFundsForm, bandwidthHint, centsToDollars, shortfallAmount } from '../form-schemas.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
@@ -38,10 +38,12 @@ interface AddFundsSectionProps {
   /** Where the person came from to add funds (a drop's purchase popup), offered once the funds are in. */
   returnPath?: string | null;
   onReturn?: () => void;
+  /** What the purchase that sent the person here lacks, in USD cents: the amount comes filled in with it. */
+  shortfallCents?: number | null;
 }
 
 /** Add funds: pick a method and an amount, then pay on the provider's hosted checkout and come back here. */
-export function AddFundsSection({ returnPath, onReturn }: AddFundsSectionProps) {
+export function AddFundsSection({ returnPath, onReturn, shortfallCents = null }: AddFundsSectionProps) {
   return (
     <div className={styles.stack}>
       {returnPath ? (
@@ -58,12 +60,12 @@ export function AddFundsSection({ returnPath, onReturn }: AddFundsSectionProps) 
           purchase.
         </Alert>
       ) : null}
-      <AddFundsLoader />
+      <AddFundsLoader shortfallCents={shortfallCents} />
     </div>
   );
 }
 
-function AddFundsLoader() {
+function AddFundsLoader({ shortfallCents }: { shortfallCents: number | null }) {
   const limits = useDepositLimits();
   if (limits.isPending) {
     return (
@@ -73,12 +75,14 @@ function AddFundsLoader() {
     );
   }
   if (limits.isError) return <Alert tone="error">{limits.error.message}</Alert>;
-  return <AddFundsForm limits={limits.data} />;
+  return <AddFundsForm limits={limits.data} shortfallCents={shortfallCents} />;
 }
 
-function AddFundsForm({ limits }: { limits: TDepositLimits }) {
+function AddFundsForm({ limits, shortfallCents }: { limits: TDepositLimits; shortfallCents: number | null }) {
   const schema = useMemo(() => addFundsForm(limits), [limits]);
-  const amountHint = bandwidthHint(limits.minimum.amount, limits.maximum.amount, 'payment');
+  const shortfall = shortfallCents === null ? null : shortfallAmount(shortfallCents, limits);
+  const bandwidth = bandwidthHint(limits.minimum.amount, limits.maximum.amount, 'payment');
+  const amountHint = shortfall ? `${shortfall.note} ${bandwidth}` : bandwidth;
   const navigate = useNavigate();
   const createDeposit = useCreateDeposit();
   const idempotency = useIdempotencyKey();
@@ -91,7 +95,7 @@ function AddFundsForm({ limits }: { limits: TDepositLimits }) {
     formState: { errors, isSubmitting },
   } = useForm<TAddFundsInput, unknown, TAddFundsOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { method: 'card', amount: '', paymentMethodId: '' },
+    defaultValues: { method: 'card', amount: shortfall ? centsToDollars(shortfall.cents) : '', paymentMethodId: '' },
   });
   const method = useWatch({ control, name: 'method' });
   const paymentMethodId = useWatch({ control, name: 'paymentMethodId' });

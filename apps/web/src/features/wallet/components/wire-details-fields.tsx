@@ -1,5 +1,5 @@
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
-import { countries, wireSchemeFor, type TWireDetails } from '@cypher/contract';
+import { countriesByName, wireSchemeFor, type TWireDetails } from '@cypher/contract';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -103,7 +103,7 @@ export function WireDetailsFields() {
           {(props) => (
             <Select {...props} autoComplete="country" {...register('wire.country')}>
               <option value="">Choose a country</option>
-              {countries.map((entry) => (
+              {countriesByName.map((entry) => (
                 <option key={entry.code} value={entry.code}>
                   {entry.name}
                 </option>

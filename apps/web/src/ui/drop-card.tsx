@@ -1,8 +1,8 @@
 import { formatMoney, type TDrop } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
-import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
-import { Countdown } from '../../../ui/countdown.tsx';
-import { dropPhaseAt } from '../drop-phase.ts';
+import { dropPhaseAt } from '../lib/drop-phase.ts';
+import { formatCount } from '../lib/format.ts';
+import { ArtCard, artCardStyles } from './art-card.tsx';
+import { Countdown } from './countdown.tsx';
 import styles from './drop-card.module.css';
 
 interface DropCardProps {
@@ -13,7 +13,7 @@ interface DropCardProps {
 }
 
 /**
- * A drop as a card: the artwork at a fixed square, the brand, the price of the round that is on (or next), and the
+ * A drop as a card (the drops page's tabs, the home page's "Opens next", a brand's drops): the artwork at a fixed square, the brand, the price of the round that is on (or next), and the
  * one number that matters: time left while it is on sale or coming, packs sold once it has ended or sold out.
  */
 export function DropCard({ drop, now, headingAs: Heading = 'h3' }: DropCardProps) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDrop, TDropsQuery, TPage } from '@cypher/contract';
-import { apiRequest } from '../../../api/client.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { apiRequest } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type TDropsListStatus = NonNullable<TDropsQuery['status']>;
 
@@ -9,9 +9,14 @@ export interface TDropsListParams {
   status: TDropsListStatus;
   page: number;
   size: number;
+  /** One brand's drops only (its page). */
+  brandId?: string;
 }
 
-/** `GET /v1/drops?status&page&size`: public, one tab of the drops page (NONE drops are never listed). */
+/**
+ * `GET /v1/drops?status&page&size&brandId`: public (NONE drops are never listed). One tab of the drops page, and
+ * what is on sale now and opens next on the home page and a brand's page.
+ */
 async function listDrops(params: TDropsListParams, signal?: AbortSignal): Promise<TPage<TDrop>> {
   return apiRequest<TPage<TDrop>>('GET', '/drops', { query: { ...params }, signal });
 }

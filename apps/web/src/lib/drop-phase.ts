@@ -1,9 +1,11 @@
+// Shared by the drops pages and the home page's drop cards (ui/drop-card.tsx). The home page is measured for its
+// first paint: this module imports only the contract's zod-free drop rules (decision record 20), and what buying
+// needs (purchase-allowance.ts in the drops feature, with the order cap from the zod-built orders module) stays out.
+
 import {
   dropStatusAt,
-  errorCatalogue,
   isDropSoldOut,
   issuedPackCount,
-  MAX_ORDER_QUANTITY,
   roundStateAt,
   type TDrop,
   type TDropStatus,
@@ -73,30 +75,4 @@ export function dropPhaseAt(drop: TDrop, now: Date): TDropPhase {
     headline: isRoundSoldOut ? `Round ${current?.round} sold out` : 'No round is on sale',
     countdown: { label: 'Drop ends in', to: drop.dropEndAt },
   };
-}
-
-export interface TPurchaseAllowance {
-  canBuy: boolean;
-  /** Why the Buy button is off, in the catalogue's words where there are some. */
-  reason: string | null;
-  /** Packs one order may hold now: the order cap, the person's remaining allowance and the round's packs left. */
-  maxQuantity: number;
-}
-
-/** Whether the signed-in viewer may buy now, and how many. */
-export function purchaseAllowance(drop: TDrop, phase: TDropPhase): TPurchaseAllowance {
-  const current = phase.round.current;
-  if (!phase.isOnSale || !current) {
-    const reason = phase.isSoldOut || phase.isRoundSoldOut ? errorCatalogue.SOLD_OUT.message : phase.headline;
-    return { canBuy: false, reason, maxQuantity: 0 };
-  }
-  const viewer = drop.viewer;
-  if (viewer?.isWhitelisted === false) {
-    return { canBuy: false, reason: errorCatalogue.NOT_WHITELISTED.message, maxQuantity: 0 };
-  }
-  const maxQuantity = Math.min(MAX_ORDER_QUANTITY, viewer?.remaining ?? MAX_ORDER_QUANTITY, packsLeft(current));
-  if (maxQuantity < 1) {
-    return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };
-  }
-  return { canBuy: true, reason: null, maxQuantity };
 }

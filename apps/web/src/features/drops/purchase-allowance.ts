@@ -1,0 +1,28 @@
+import { errorCatalogue, MAX_ORDER_QUANTITY, type TDrop } from '@cypher/contract';
+import { packsLeft, type TDropPhase } from '../../lib/drop-phase.ts';
+
+export interface TPurchaseAllowance {
+  canBuy: boolean;
+  /** Why the Buy button is off, in the catalogue's words where there are some. */
+  reason: string | null;
+  /** Packs one order may hold now: the order cap, the person's remaining allowance and the round's packs left. */
+  maxQuantity: number;
+}
+
+/** Whether the signed-in viewer may buy now, and how many. */
+export function purchaseAllowance(drop: TDrop, phase: TDropPhase): TPurchaseAllowance {
+  const current = phase.round.current;
+  if (!phase.isOnSale || !current) {
+    const reason = phase.isSoldOut || phase.isRoundSoldOut ? errorCatalogue.SOLD_OUT.message : phase.headline;
+    return { canBuy: false, reason, maxQuantity: 0 };
+  }
+  const viewer = drop.viewer;
+  if (viewer?.isWhitelisted === false) {
+    return { canBuy: false, reason: errorCatalogue.NOT_WHITELISTED.message, maxQuantity: 0 };
+  }
+  const maxQuantity = Math.min(MAX_ORDER_QUANTITY, viewer?.remaining ?? MAX_ORDER_QUANTITY, packsLeft(current));
+  if (maxQuantity < 1) {
+    return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };
+  }
+  return { canBuy: true, reason: null, maxQuantity };
+}
