@@ -45,9 +45,9 @@ interface TClaimed {
  * 1. One transaction per batch claims due reminders not yet sent (FOR UPDATE SKIP LOCKED, so runs side by side on
  *    several instances take different rows), writes their notifications and marks them sent, which also starts the
  *    lease on their emails. A crash before the commit leaves the batch as it was; after it, the notifications are
- *    written once and never again.
- * 2. After commit, the emails go out a chunk at a time, each chunk recorded `emailed_at` as soon as the mailer took
- *    it. A run that stops in between leaves emails claimed and not recorded; once their lease passes, a later run
+ *    written once and never again. Every due batch is notified before any email goes out.
+ * 2. After those commits, the emails go out a chunk at a time, each chunk recorded `emailed_at` as soon as the mailer
+ *    took it. A run that stops in between leaves emails claimed and not recorded; once their lease passes, a later run
  *    claims them again (SKIP LOCKED too) and sends them. An email the stopped run did hand over is sent again under
  *    the same message id (`drop-reminder.<id>`), which the dev mailbox keeps once and mail services de-duplicate on:
  *    the one window left is a provider that ignores the Message-ID, between its answer and our record.
@@ -66,13 +66,17 @@ export async function sendDueDropReminders(
     emailed += await sendEmails(deps, stranded);
     if (stranded.length < batchSize) break;
   }
+  // Every due batch's notifications first, then the emails: the in-app notice is cheap, and the last person told
+  // should not wait behind thousands of emails to others.
+  const claimed: (TClaimed & TRemindedRound)[] = [];
   for (;;) {
     const now = deps.clock.now();
     const batch = await notifyDueBatch(deps.db, { now, dueBy: options.dueBy ?? now, batchSize });
     notified += batch.length;
-    emailed += await sendEmails(deps, batch);
+    claimed.push(...batch);
     if (batch.length < batchSize || Date.now() - startedAt > RUN_BUDGET_MS) break;
   }
+  emailed += await sendEmails(deps, claimed);
   return { notified, emailed };
 }
 
