@@ -81,11 +81,12 @@ function SignedInReminder({
       {/* One live region for both states, so "Reminder set" and its undoing are announced where focus stays. */}
       <div aria-live="polite" className={styles.live}>
         {reminder.isSet ? (
-          <div className={styles.set}>
+          <div className={isMain ? styles.set : `${styles.set} ${styles.compact}`}>
             <p className={styles.setText}>
               <Icon name="check" size={18} className={styles.check} />
+              {/* The round is in the line below; a screen reader hears it here too. */}
               <span>
-                Reminder set <span className={styles.muted}>for round {reminder.round}</span>
+                Reminder set<span className="visually-hidden"> for round {reminder.round}</span>
               </span>
             </p>
             <span className={styles.separator} aria-hidden="true">
@@ -94,7 +95,6 @@ function SignedInReminder({
             <Button
               variant="ghost"
               size="sm"
-              className={styles.cancel}
               isLoading={cancel.isPending}
               onClick={() => {
                 set.reset();
