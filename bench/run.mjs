@@ -76,7 +76,10 @@ const scenarios = {
         body: JSON.stringify(benchUser),
         setupRequest: (request) => {
           const n = Math.floor(Math.random() * 2 ** 24);
-          return { ...request, headers: { ...request.headers, 'x-forwarded-for': `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` } };
+          return {
+            ...request,
+            headers: { ...request.headers, 'x-forwarded-for': `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` },
+          };
         },
       },
     ],
@@ -129,7 +132,7 @@ async function fundBenchUser({ accessToken }) {
 }
 
 // Scenarios with a script of their own (TypeScript, run with tsx): each prepares its own database and server.
-const scripted = ['ledger-postings', 'purchase', 'drop-rush', 'collection', 'fuzz', 'web'];
+const scripted = ['ledger-postings', 'purchase', 'drop-rush', 'collection', 'reminders', 'fuzz', 'web'];
 const selected = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const everything = selected.length === 0;
 for (const name of everything ? scripted : selected.filter((candidate) => scripted.includes(candidate))) {
@@ -186,6 +189,10 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const file = path.join(root, 'bench/results', `${new Date().toISOString().slice(0, 10)}-${databaseUrl ? 'postgres' : 'pglite'}.json`);
+const file = path.join(
+  root,
+  'bench/results',
+  `${new Date().toISOString().slice(0, 10)}-${databaseUrl ? 'postgres' : 'pglite'}.json`,
+);
 fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nrecorded in ${path.relative(root, file)}`);

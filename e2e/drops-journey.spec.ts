@@ -189,15 +189,19 @@ test.describe('drops and purchases', () => {
     await expect(favorite).toContainText(`#${nftName.split(' #')[1]}`);
     await expectNoSeriousViolations(page, 'public profile');
 
-    // The header's bell counts the purchase's notification; the page lists it, and Mark all read reads it.
-    await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+    // The header's bell counts the funds added and the purchase; the page lists both, and Mark all read reads them.
+    await page.getByRole('link', { name: 'Notifications, 2 unread' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     const notifications = page.getByRole('list', { name: 'Notifications' });
+    await expect(notifications.getByRole('listitem')).toHaveCount(2);
     const complete = notifications.getByRole('listitem').filter({ hasText: 'Purchase complete' });
     await expect(complete).toHaveCount(1);
     await expect(complete).toContainText('Unread:');
     await expect(complete).toContainText(`You bought 1 pack of ${LIVE_DROP}. Open it to reveal your editions.`);
-    await expect(page.getByText('1 unread', { exact: true })).toBeVisible();
+    const funds = notifications.getByRole('listitem').filter({ hasText: 'Funds added' });
+    await expect(funds).toContainText('Unread:');
+    await expect(funds).toContainText('$50.00 was added to your balance');
+    await expect(page.getByText('2 unread', { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'notifications');
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(page.getByText('All caught up.')).toBeVisible();
@@ -265,6 +269,13 @@ test.describe('drops and purchases', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Purchase complete' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('main')).toContainText(`paid ${total}`);
     await expect(page.getByRole('link', { name: 'Open your pack' })).toBeVisible();
+
+    // Complete supersedes pending: the pending notice is read now, so only the completion counts as unread.
+    await page.goto('/notifications');
+    const rows = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await expect(rows.nth(0)).toContainText('Unread: Purchase complete');
+    await expect(rows.nth(1)).toContainText('Payment pending');
+    await expect(rows.nth(1)).not.toContainText('Unread:');
   });
 
   test('the drop tabs list each seeded drop, and the completed drop checks out', async ({ page }) => {

@@ -29,6 +29,7 @@ import { figureBasesRoutes } from './modules/collection/figure-bases/figure-base
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { devDropRemindersRoutes } from './modules/drops/reminders/dev-drop-reminders.routes.ts';
 import { devPaymentsRoutes } from './modules/dev-payments/dev-payments.routes.ts';
 import { devOAuthRoutes } from './modules/dev-oauth/dev-oauth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteRoutes(ctx));
   if (!config.isProduction) await app.register(devMailboxRoutes(deps));
   if (!config.isProduction) await app.register(devOAuthRoutes(ctx));
+  if (!config.isProduction) await app.register(devDropRemindersRoutes(ctx));
   if (ctx.config.payments.mode === 'sandbox') await app.register(devPaymentsRoutes(ctx));
   if (ctx.config.identity.mode === 'sandbox') await app.register(devIdentityRoutes(ctx));
 

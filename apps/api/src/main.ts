@@ -75,7 +75,7 @@ if (config.isProduction && !config.discordBot) {
 if (!config.isProduction) await seedDemoIfEmpty({ database, clock, storage, orders: config.orders, seedKey }, app.log);
 const jobs = config.jobsEnabled
   ? await startJobScheduler(
-      { config, database, clock, storage, discordRoles },
+      { config, database, clock, storage, discordRoles, mailer },
       { onError: (error) => app.log.error({ err: error }, 'job error') },
     )
   : null;

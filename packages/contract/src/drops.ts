@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZClaimLogHead } from './claim-log.ts';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZDropReminder } from './drop-reminders.ts';
 import { dropStatuses } from './drop-rules.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
@@ -57,6 +58,8 @@ export const ZDropViewer = z.object({
   remaining: z.number().int().nullable(),
   /** Packs the caller bought or holds in this drop. */
   purchasedCount: z.number().int(),
+  /** "Remind me": the round the caller's reminder is (or would be) for; null when no round is left to remind of. */
+  reminder: ZDropReminder.nullable(),
 });
 export type TDropViewer = z.infer<typeof ZDropViewer>;
 

@@ -153,6 +153,17 @@ export const errorCatalogue = {
     status: 409,
     message: 'You have reached the number of packs one person may buy in this round.',
   },
+  ROUND_NOT_FOUND: { status: 404, message: 'This drop has no such sale round.' },
+  /** A reminder is for a round that has not opened yet; the round asked for has opened (or the drop has none left). */
+  REMINDER_ROUND_NOT_UPCOMING: {
+    status: 409,
+    message: 'This round has already opened, so there is nothing left to remind you of.',
+  },
+  /** A whitelist round reminds only people whose verified address is on its list. */
+  REMINDER_NOT_WHITELISTED: {
+    status: 403,
+    message: 'This round is only open to people on its whitelist, so we cannot remind you of it.',
+  },
   DROP_ALREADY_PUBLISHED: { status: 409, message: 'A published drop can no longer be changed.' },
   /** `details` names each product still in draft (field `contents`). */
   DROP_PRODUCT_NOT_PUBLISHED: {

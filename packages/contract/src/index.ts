@@ -27,6 +27,7 @@ export * from './identity-verification.ts';
 export * from './image-variants.ts';
 export * from './drop-rules.ts';
 export * from './drops.ts';
+export * from './drop-reminders.ts';
 export * from './drops-console.ts';
 export * from './orders.ts';
 export * from './notifications.ts';

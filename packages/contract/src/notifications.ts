@@ -2,12 +2,23 @@ import { z } from 'zod';
 
 /**
  * The one notification mechanism (spec section 4): purchases, tickets, passes, fusion, airdrops and redeems each write
- * a notification at every stage they reach.
+ * a notification at every stage they reach; so do funds added (DEPOSIT), each step of a withdrawal (WITHDRAWAL) and a
+ * drop round someone asked to be reminded of (DROP_REMINDER, stage OPENED: the round is on sale now).
  */
-export const notificationKinds = ['PURCHASE', 'TICKET', 'PASS', 'FUSION', 'AIRDROP', 'REDEEM'] as const;
+export const notificationKinds = [
+  'PURCHASE',
+  'TICKET',
+  'PASS',
+  'FUSION',
+  'AIRDROP',
+  'REDEEM',
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'DROP_REMINDER',
+] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 
-export const notificationStages = ['PENDING', 'SUCCESSFUL', 'FAILED', 'TIMED_OUT'] as const;
+export const notificationStages = ['PENDING', 'SUCCESSFUL', 'FAILED', 'TIMED_OUT', 'OPENED'] as const;
 export type TNotificationStage = (typeof notificationStages)[number];
 
 export const ZNotification = z.object({

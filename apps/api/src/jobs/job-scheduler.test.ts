@@ -22,6 +22,7 @@ beforeAll(async () => {
     clock,
     storage: localFileStorage('/nonexistent-uploads'),
     discordRoles: localDiscordRoleSync(),
+    mailer: devMailbox(database.db, clock),
   };
   scheduler = await startJobScheduler(deps, { pollingIntervalSeconds: 0.5 });
 });

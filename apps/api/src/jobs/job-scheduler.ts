@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { DiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
+import type { Mailer } from '../adapters/mail/mail.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -21,6 +22,11 @@ import {
   SEND_CHAIN_TRANSACTIONS_JOB,
   sendChainTransactions,
 } from '../modules/collection/chain-transactions/send-chain-transactions.ts';
+import {
+  SEND_DROP_REMINDERS_AT_OPENING_JOB,
+  SEND_DROP_REMINDERS_JOB,
+  sendDueDropReminders,
+} from '../modules/drops/reminders/send-due-drop-reminders.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /**
@@ -44,12 +50,16 @@ export interface QueuedJob {
   run(deps: JobContext, data: unknown): Promise<unknown>;
   /** How long one run may take before pg-boss counts it as failed and retries it. */
   expireInSeconds: number;
+  /** pg-boss's `short`: one waiting job per singletonKey, so many sends for the same thing queue one run. */
+  policy?: 'short';
 }
 
 export interface JobDeps {
   config: TConfig;
   database: Database;
   clock: Clock;
+  /** Emails jobs send after their commit (drop reminders). */
+  mailer: Mailer;
   storage: FileStorage;
   discordRoles: DiscordRoleSync;
 }
@@ -57,7 +67,19 @@ export interface JobDeps {
 /** What a job's work gets: the process's dependencies and the queue, to hand further work on. */
 type JobContext = JobDeps & { jobs: JobQueue };
 
+/** Drop reminders (issue 22): who asked to be told a round opened, told once each; batches that survive a restart. */
+const sendDropReminders = ({ database, clock, mailer, config }: JobContext) =>
+  sendDueDropReminders({ db: database.db, clock, mailer, brand: config });
+
 const queuedJobs: QueuedJob[] = [
+  {
+    // Sent when a reminder is set, to start at its round's opening: one waiting job per round (policy short, keyed by
+    // the round), so people are told on the second rather than within the minute.
+    name: SEND_DROP_REMINDERS_AT_OPENING_JOB,
+    expireInSeconds: 15 * 60,
+    policy: 'short',
+    run: (deps) => sendDropReminders(deps),
+  },
   {
     // A large drop's packs, written in batches (decision record 0022); 2,000,000 editions take a minute or two.
     name: PUBLISH_DROP_JOB,
@@ -122,6 +144,13 @@ export const recurringJobs: RecurringJob[] = [
     name: 'seal-claim-logs',
     cron: '* * * * *',
     run: ({ database }) => sealClaimLogs(database.db),
+  },
+  {
+    // Every round that opened: its reminders' notifications and emails, once each (send-due-drop-reminders.ts). Also
+    // what finishes a batch a stopped process left: its emails' lease runs out and this run sends them.
+    name: SEND_DROP_REMINDERS_JOB,
+    cron: '* * * * *',
+    run: sendDropReminders,
   },
   {
     name: 'purge-idempotency-keys',
@@ -192,11 +221,16 @@ export async function startJobScheduler(
     }
     for (const job of queued) {
       // createQueue leaves an existing queue as it is: a changed expiry reaches the database through updateQueue.
-      await boss.createQueue(job.name, { name: job.name, expireInSeconds: job.expireInSeconds });
-      await boss.updateQueue(job.name, { name: job.name, expireInSeconds: job.expireInSeconds });
+      const queue = {
+        name: job.name,
+        expireInSeconds: job.expireInSeconds,
+        ...(job.policy ? { policy: job.policy } : {}),
+      };
+      await boss.createQueue(job.name, queue);
+      await boss.updateQueue(job.name, queue);
     }
   });
-  const queue: JobQueue = { send: (name, data) => boss.send(name, data) };
+  const queue: JobQueue = { send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}) };
   const context: JobContext = { ...deps, jobs: queue };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   for (const job of jobs) {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
+import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
 import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
 import { testConfig, testDatabaseUrl } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -54,10 +55,15 @@ describe('scheduled jobs on several instances', () => {
             clock: systemClock,
             storage: localFileStorage('/nonexistent-uploads'),
             discordRoles: localDiscordRoleSync(),
+            mailer: devMailbox(database.db, systemClock),
           };
           // Every instance offers to evaluate the schedules every second (30 s in production), so within the test
           // each instance has many chances to send a run that another already sent.
-          return startJobScheduler(deps, { jobs: jobsOf(instance), pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 });
+          return startJobScheduler(deps, {
+            jobs: jobsOf(instance),
+            pollingIntervalSeconds: 0.5,
+            cronMonitorIntervalSeconds: 1,
+          });
         }),
       );
       schedulers.push(...started);

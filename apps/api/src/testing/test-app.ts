@@ -12,6 +12,7 @@ import { testConfig, type TEnvironment } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { memoryRateLimiter, type RateLimiter } from '../http/rate-limit/rate-limiter.ts';
 import { idleJobQueue, type JobQueue } from '../jobs/job-queue.ts';
+import type { JobDeps } from '../jobs/job-scheduler.ts';
 import { controllableClock, type ControllableClock } from '../lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -90,5 +91,17 @@ export async function createTestApp(
       if (!options.database) await database.close();
       await fs.rm(uploadsDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** What a test's job workers get from its app: the same config, clock, storage, Discord stand-in and mailbox. */
+export function schedulerDeps(t: TestApp): JobDeps {
+  return {
+    config: t.deps.config,
+    database: t.database,
+    clock: t.clock,
+    storage: t.storage,
+    discordRoles: t.discordRoles,
+    mailer: t.deps.mailer,
   };
 }

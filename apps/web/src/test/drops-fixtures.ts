@@ -11,6 +11,7 @@ import {
   type TClaimLogEntry,
   type TDrop,
   type TDropProvenance,
+  type TDropViewer,
   type TMyBalances,
   type TNotification,
   type TOrder,
@@ -120,8 +121,13 @@ const dropContents: TDrop['contents'] = [
   },
 ];
 
+/** A drop's changes; a viewer without a `reminder` has none to offer (no round left to remind of). */
+type TDropChanges = Omit<Partial<TDrop>, 'viewer'> & {
+  viewer?: (Omit<TDropViewer, 'reminder'> & Partial<Pick<TDropViewer, 'reminder'>>) | null;
+};
+
 /** The drop as `GET /v1/drops/{id}` answers; counts and sold-out follow the policies unless overridden. */
-export function drop(changes: Partial<TDrop> = {}): TDrop {
+export function drop(changes: TDropChanges = {}): TDrop {
   const salePolicies = changes.salePolicies ?? [policy(1), policy(2)];
   const counts = dropCounts(
     salePolicies.map((entry) => ({
@@ -145,8 +151,8 @@ export function drop(changes: Partial<TDrop> = {}): TDrop {
     editions: { total: 3_200, guaranteedPerPack: 3 },
     contents: dropContents,
     commitment: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0123',
-    viewer: null,
     ...changes,
+    viewer: changes.viewer ? { reminder: null, ...changes.viewer } : null,
   };
 }
 

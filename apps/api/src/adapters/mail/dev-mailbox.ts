@@ -11,7 +11,7 @@ export function devMailbox(db: Db, clock: Clock): Mailer & SmsSender {
   return {
     async sendEmail(email) {
       const message = { to: email.to.toLowerCase(), subject: email.subject, text: email.text, html: email.html };
-      await keepMailboxMessage(db, { channel: 'email', ...message }, clock.now());
+      await keepMailboxMessage(db, { channel: 'email', ...message, messageId: email.messageId }, clock.now());
     },
     async sendSms(sms) {
       await keepMailboxMessage(db, { channel: 'sms', to: sms.to, subject: null, text: sms.text }, clock.now());

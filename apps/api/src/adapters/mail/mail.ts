@@ -4,6 +4,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A stable name for this one message (`drop-reminder.<id>`), for senders that may send it again after a crash: the
+   * dev mailbox keeps it once, and SMTP sends it as the Message-ID, by which mail services drop a repeat.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -57,7 +57,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('SMTP mailer', () => {
   it('delivers the email with its sender, recipient, subject and both bodies', async () => {
-    const mailer = smtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Cypher <no-reply@cypher.test>' });
+    const mailer = smtpMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'Cypher <no-reply@cypher.test>',
+    });
     await mailer.sendEmail({
       to: 'fan@example.com',
       subject: 'Verify your email for Cypher',
@@ -71,5 +74,17 @@ describe('SMTP mailer', () => {
     expect(message?.data).toContain('Subject: Verify your email for Cypher');
     expect(message?.data).toContain('https://cypher.test/email/verify?key=abc');
     expect(message?.data).toContain('text/html');
+  });
+
+  it('names a message that may be sent again after a crash by a stable Message-ID', async () => {
+    const mailer = smtpMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'Cypher <no-reply@cypher.test>',
+    });
+    const reminder = { to: 'fan@example.com', subject: 'Round 1 is open', text: 'Go', messageId: 'drop-reminder.r1' };
+    await mailer.sendEmail(reminder);
+    await mailer.sendEmail(reminder);
+    const ids = messages.slice(-2).map((message) => message.data.match(/^Message-ID: (.*)$/im)?.[1]);
+    expect(ids).toEqual(['<drop-reminder.r1@cypher.test>', '<drop-reminder.r1@cypher.test>']);
   });
 });

@@ -12,7 +12,14 @@ export function smtpMailer(options: { smtpUrl: string; from: string; unsubscribe
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
+        // The same message sent again after a crash carries the same Message-ID, which mail services de-duplicate on.
+        ...(email.messageId ? { messageId: `<${email.messageId}@${messageIdDomain(options.from)}>` } : {}),
       });
     },
   };
+}
+
+/** The sender's domain ("Cypher <no-reply@cypher.local>" -> cypher.local), as Message-IDs conventionally end. */
+function messageIdDomain(from: string): string {
+  return from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
 }

@@ -190,6 +190,13 @@ describe('the demo drops', () => {
       isWhitelisted: null,
       remaining: 10,
       purchasedCount: 0,
+      // On its list, so "Remind me" offers the second round.
+      reminder: {
+        policyId: live!.salePolicies[1]!.id,
+        round: 2,
+        saleBeginAt: live!.salePolicies[1]!.saleBeginAt,
+        isSet: false,
+      },
     });
     const [row] = await queryRows<{ count: number | string }>(
       t.database.db,

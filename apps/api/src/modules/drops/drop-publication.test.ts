@@ -14,7 +14,7 @@ import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, schedulerDeps, type TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
 import { products } from '../catalog/catalog.tables.ts';
 import { checkDropProducts } from './drop-products.ts';
@@ -45,7 +45,7 @@ afterAll(() => t.close());
 /** Starts the workers as a process does: with the start-up sweep that picks up drops left PUBLISHING. */
 async function startWorkers(database: Database = t.database): Promise<JobScheduler> {
   return startJobScheduler(
-    { config: t.deps.config, database, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles },
+    { ...schedulerDeps(t), database },
     { jobs: recurringJobs.filter((job) => job.name === 'resume-drop-publications'), pollingIntervalSeconds: 0.5 },
   );
 }

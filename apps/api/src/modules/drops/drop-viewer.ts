@@ -4,26 +4,26 @@ import { buyerStanding } from '../orders/buyer-standing.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { whitelistedEmails } from './get-sale-drop.ts';
 import type { TPublicDropParts } from './public-drop.ts';
+import { viewerReminder } from './reminders/viewer-reminder.ts';
 
 /**
  * The signed-in caller's part of `GET /v1/drops/{id}`, read per request and never cached: whether they are on the
  * whitelist of the round that matters now, how many packs they may still buy in it, and how many packs of this drop
  * they bought or hold. The round that matters: the current one while it is active, otherwise the next (or, after the
- * last round, the last).
+ * last round, the last). And the round their "Remind me" is (or would be) for (viewer-reminder.ts).
  */
 export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, userId: string): Promise<TDropViewer> {
   const rounds = roundStateAt(drop, drop.policies, now);
   const policy = rounds.isCurrentActive ? rounds.current : (rounds.next ?? rounds.current);
 
-  const isWhitelisted = policy?.whitelist ? await isOnWhitelist(db, policy.id, userId) : null;
+  // Only a verified address is on a whitelist: an unverified account is told it is not, until it verifies.
+  const email = await verifiedEmailOf(db, userId);
+  const isWhitelisted = policy?.whitelist
+    ? email !== null && (await whitelistedEmails(db, policy.id, [email])).has(email)
+    : null;
   const standing = await buyerStanding(db, { dropId: drop.id, policyId: policy?.id ?? null, userId });
   const remaining =
     policy && policy.perPersonLimit !== null ? Math.max(0, policy.perPersonLimit - standing.purchasedInRound) : null;
-  return { isWhitelisted, remaining, purchasedCount: standing.packCount };
-}
-
-/** Only a verified address is on a whitelist: an unverified account is told it is not, until it verifies. */
-async function isOnWhitelist(db: Db, policyId: string, userId: string): Promise<boolean> {
-  const email = await verifiedEmailOf(db, userId);
-  return email !== null && (await whitelistedEmails(db, policyId, [email])).has(email);
+  const reminder = await viewerReminder(db, drop, now, userId, email);
+  return { isWhitelisted, remaining, purchasedCount: standing.packCount, reminder };
 }

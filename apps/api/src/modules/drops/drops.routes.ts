@@ -1,8 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZClaimLog, ZClaimLogQuery, ZData, ZDrop, ZDropProvenance, ZDropsQuery, ZPage } from '@cypher/contract';
+import {
+  ZClaimLog,
+  ZClaimLogQuery,
+  ZData,
+  ZDrop,
+  ZDropProvenance,
+  ZDropReminder,
+  ZDropReminderQuery,
+  ZDropReminderRequest,
+  ZDropsQuery,
+  ZPage,
+} from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
+import { principalOf } from '../../http/auth-guard.ts';
 import {
   cacheLive,
   cacheLiveForVisitors,
@@ -12,10 +24,12 @@ import {
 } from '../../http/public-cache.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { getClaimLog } from './claim-log/get-claim-log.ts';
-import { getDrop } from './get-drop.ts';
+import { getDrop, visibleDrop } from './get-drop.ts';
 import { getDropProvenance } from './get-drop-provenance.ts';
 import { listDrops } from './list-drops.ts';
 import type { TPublicDropParts } from './public-drop.ts';
+import { cancelDropReminders } from './reminders/cancel-drop-reminders.ts';
+import { setDropReminder } from './reminders/set-drop-reminder.ts';
 
 const tags = ['drops'];
 const params = z.object({ id: z.uuid() });
@@ -27,7 +41,10 @@ const params = z.object({ id: z.uuid() });
  * visitor's answer 1 s (Cache-Control: public, max-age=1, with an ETag). A signed-in caller's answer carries their own
  * part (viewer), read per request and never cached anywhere.
  *
- * Registered elsewhere: the console's drop routes (console-drops.routes.ts, under /v1/console).
+ * "Remind me" (issue 22): POST and DELETE /v1/drops/{id}/reminders, the caller's reminder of a round not open yet.
+ *
+ * Registered elsewhere: the console's drop routes (console-drops.routes.ts, under /v1/console); outside production,
+ * POST /dev/drop-reminders/send (reminders/dev-drop-reminders.routes.ts).
  */
 export function dropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const cache = ttlCache<TPublicDropParts | null>(ctx.config.drops.publicCacheMs, {
@@ -71,6 +88,47 @@ export function dropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           cypUnit,
         ),
       }),
+    );
+
+    app.post(
+      '/v1/drops/:id/reminders',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Remind me when a round opens (that round, or the next one I may buy in): 201 new, 200 already set',
+          params,
+          // No body at all asks for the next round, as `{}` does.
+          body: ZDropReminderRequest.nullish(),
+          response: { 200: ZData(ZDropReminder), 201: ZData(ZDropReminder) },
+        },
+      },
+      async (request, reply) => {
+        const now = ctx.clock.now();
+        const drop = await visibleDrop(ctx.db, cache, request.params.id, now);
+        const userId = principalOf(request).userId;
+        const { reminder, isCreated } = await setDropReminder(ctx, drop, userId, request.body ?? {}, now);
+        return reply.status(isCreated ? 201 : 200).send({ data: reminder });
+      },
+    );
+
+    app.delete(
+      '/v1/drops/:id/reminders',
+      {
+        preHandler: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Cancel my reminders of this drop not sent yet (of one round with ?policyId=)',
+          params,
+          querystring: ZDropReminderQuery,
+        },
+      },
+      async (request, reply) => {
+        const drop = await visibleDrop(ctx.db, cache, request.params.id, ctx.clock.now());
+        const userId = principalOf(request).userId;
+        await cancelDropReminders(ctx.db, { dropId: drop.id, userId, policyId: request.query.policyId });
+        return reply.status(204).send();
+      },
     );
 
     app.get(

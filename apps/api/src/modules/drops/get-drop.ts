@@ -15,6 +15,21 @@ export function cachedPublicDrop(
 }
 
 /**
+ * A published drop once visible (through the cache); before its visibleAt it is as unknown as a draft (DROP_NOT_FOUND),
+ * so its page cannot be found early by its id, nor a reminder set on it.
+ */
+export async function visibleDrop(
+  db: Db,
+  cache: TtlCache<TPublicDropParts | null>,
+  id: string,
+  now: Date,
+): Promise<TPublicDropParts> {
+  const drop = await cachedPublicDrop(db, cache, id);
+  if (!drop || dropStatusAt(drop, now) === 'NONE') throw new AppError('DROP_NOT_FOUND');
+  return drop;
+}
+
+/**
  * `GET /v1/drops/{id}`: a published drop once visible, with the caller's viewer part when signed in. A drop before
  * its visibleAt is as unknown as a draft (DROP_NOT_FOUND), so its page cannot be found early by its id.
  */
@@ -26,8 +41,7 @@ export async function getDrop(
   userId: string | null,
   cypUnit: { cypPerUsd: number; minorUnits: number },
 ): Promise<TDrop> {
-  const drop = await cachedPublicDrop(db, cache, id);
-  if (!drop || dropStatusAt(drop, now) === 'NONE') throw new AppError('DROP_NOT_FOUND');
+  const drop = await visibleDrop(db, cache, id, now);
   const viewer = userId ? await dropViewer(db, drop, now, userId) : null;
   return toDrop(drop, now, cypUnit, viewer);
 }

@@ -37,7 +37,7 @@ export interface TPublicDropParts {
   contents: TDropContent[];
 }
 
-interface TPublicPolicy {
+export interface TPublicPolicy {
   id: string;
   round: number;
   saleBeginAt: Date;

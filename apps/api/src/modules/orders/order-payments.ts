@@ -40,21 +40,29 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
 
     async onSucceeded(tx, deposit, paymentMethod, now) {
       const order = await orderPaidBy(tx, deposit);
-      if (!order) return;
+      if (!order) return false;
       const drop = await getSaleDrop(tx, order.dropId);
       const dropName = drop?.name ?? 'this drop';
-      const paidInstead = async (notice: ReturnType<typeof orderNotices.paidAfterHoldExpired>) =>
-        notify(tx, {
+      // The order's own end supersedes its "Payment pending" notice; a replaced checkout's payment does not, since
+      // the order still waits for the checkout it names now.
+      const paidInstead = async (
+        notice: ReturnType<typeof orderNotices.paidAfterHoldExpired>,
+        isOrderEnded = true,
+      ): Promise<boolean> => {
+        await notify(tx, {
           userId: order.userId,
           kind: 'PURCHASE',
           ...notice,
           linkPath: '/payment',
           referenceId: order.id,
           now,
+          supersedesEarlier: isOrderEnded,
         });
+        return true;
+      };
 
       if (order.depositId !== deposit.id)
-        return paidInstead(orderNotices.paidReplacedCheckout(dropName, deposit.amount));
+        return paidInstead(orderNotices.paidReplacedCheckout(dropName, deposit.amount), false);
       if (order.status === 'PENDING' && order.holdExpiresAt && order.holdExpiresAt <= now) {
         await releaseOrder(tx, order, { to: 'TIMED_OUT', now, failureReason: PAID_AFTER_HOLD_EXPIRED, notice: null });
         return paidInstead(orderNotices.paidAfterHoldExpired(dropName, order.total));
@@ -91,7 +99,9 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
         linkPath: purchaseStatusPath(order.id),
         referenceId: order.id,
         now,
+        supersedesEarlier: true,
       });
+      return true;
     },
 
     async onClosed(tx, deposit, now) {

@@ -49,6 +49,8 @@ export async function releaseOrder(
     linkPath: purchaseStatusPath(order.id),
     referenceId: order.id,
     now: move.now,
+    // The order has ended: its "Payment pending" notice is answered.
+    supersedesEarlier: true,
   });
   return true;
 }

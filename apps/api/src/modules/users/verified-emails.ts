@@ -1,10 +1,10 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from './users.tables.ts';
 
 /*
- * Route: none of its own; POST /v2/orders (purchase-packs.ts) asks it · Reads: users (email, email_verified_at) ·
- * Tests: orders.test.ts.
+ * Route: none of its own; POST /v2/orders (purchase-packs.ts), drop reminders (drops/reminders) and the reminder job
+ * ask it · Reads: users (email, email_verified_at) · Tests: orders.test.ts, drop-reminders.test.ts.
  */
 
 /** How many verified addresses one process keeps: a drop's buyers many times over, a few megabytes. */
@@ -32,4 +32,18 @@ export async function verifiedEmailOf(db: Db, userId: string): Promise<string | 
   if (verified.size >= MAX_KEPT) verified.clear();
   verified.set(userId, email);
   return email;
+}
+
+/**
+ * The verified addresses of many people in one query (the drop reminder job's batch), read fresh: a deleted account
+ * has none (its address is erased), so nobody is emailed at an address that is no longer theirs.
+ */
+export async function verifiedEmailsByIds(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, unique), isNotNull(users.emailVerifiedAt)));
+  return new Map(rows.map((row) => [row.id, row.email.toLowerCase()]));
 }

@@ -73,8 +73,8 @@ describe('drop page: states at the boundaries', () => {
     expect(screen.getByText('Round 2 starts in')).toBeInTheDocument();
     expect(within(screen.getByRole('listitem', { name: 'Round 1' })).getByText('Ended')).toBeInTheDocument();
     expect(within(screen.getByRole('listitem', { name: 'Round 2' })).getByText('Upcoming')).toBeInTheDocument();
-    // Visitors are offered to sign in, and come back here.
-    expect(screen.getByRole('link', { name: 'Sign in to buy' })).toHaveAttribute(
+    // Nothing to buy until round 2: visitors are offered a reminder of it, through signing in and back here.
+    expect(screen.getByRole('link', { name: 'Remind me' })).toHaveAttribute(
       'href',
       `/signin?redirectTo=${encodeURIComponent(dropUrl)}`,
     );

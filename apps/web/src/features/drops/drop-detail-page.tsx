@@ -17,6 +17,7 @@ import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useDrop } from './api/get-drop.ts';
 import { DropContents } from './components/drop-contents.tsx';
+import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
 import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
 import { purchaseAllowance } from './purchase-allowance.ts';
@@ -160,7 +161,10 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
   );
 }
 
-/** Where the drop stands now, the one countdown that matters, and the Buy button (or why there is none). */
+/**
+ * Where the drop stands now, the one countdown that matters, and the Buy button (or why there is none); with nothing
+ * to buy and a round to come, "Remind me" (components/drop-reminder.tsx).
+ */
 function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
@@ -168,6 +172,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
   const queryClient = useQueryClient();
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
   const allowance = purchaseAllowance(drop, phase);
+  const reminder = reminderOffer(drop, now, isLoggedIn);
   const isOpen = isBuying && isLoggedIn && allowance.canBuy;
   const close = () => {
     setIsBuying(false);
@@ -210,7 +215,15 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
         </p>
       ) : null}
 
-      {phase.status === 'COMPLETED' || phase.isSoldOut ? null : !isLoggedIn ? (
+      {phase.status === 'COMPLETED' || phase.isSoldOut ? null : reminder && !allowance.canBuy ? (
+        // Nothing to buy now, a round to come: "Remind me" stands where a greyed-out Buy button would.
+        <>
+          {isLoggedIn && allowance.reason && allowance.reason !== phase.headline ? (
+            <p className={styles.muted}>{allowance.reason}</p>
+          ) : null}
+          <DropReminder drop={drop} reminder={reminder} isMain />
+        </>
+      ) : !isLoggedIn ? (
         <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(pathname)}`} variant="primary" size="lg" isBlock>
           Sign in to buy
         </ButtonLink>
@@ -237,6 +250,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
               {phase.headline}
             </span>
           )}
+          {reminder?.isSet ? <DropReminder drop={drop} reminder={reminder} isMain={false} /> : null}
         </>
       )}
       {isOpen ? (

@@ -93,6 +93,48 @@ describe('notifications page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('shows drop reminders, funds added and withdrawal steps, each with its icon and its way on', async () => {
+    signedIn((request) =>
+      request.path === '/v1/notifications?size=20'
+        ? feedPage(
+            [
+              notification(1, {
+                kind: 'DROP_REMINDER',
+                stage: 'OPENED',
+                title: 'Round 1 is open',
+                body: 'Round 1 of Neon Genesis is on sale now. You asked us to tell you when it opened.',
+                linkPath: `/drops/${dropIds.drop}`,
+              }),
+              notification(2, {
+                kind: 'DEPOSIT',
+                title: 'Funds added',
+                body: '$50.00 was added to your balance (Visa •••• 4242).',
+                linkPath: '/payment?deposit=dep-1',
+              }),
+              notification(3, {
+                kind: 'WITHDRAWAL',
+                stage: 'FAILED',
+                title: 'Withdrawal rejected',
+                linkPath: '/payment?tab=withdraw',
+              }),
+            ],
+            3,
+          )
+        : undefined,
+    );
+    renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const reminder = within(list).getByRole('link', { name: /Unread: Round 1 is open/ });
+    expect(reminder).toHaveAttribute('href', `/drops/${dropIds.drop}`);
+    expect(reminder.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'bell');
+    const funds = within(list).getByRole('link', { name: /Funds added/ });
+    expect(funds).toHaveAttribute('href', '/payment?deposit=dep-1');
+    expect(funds.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'wallet');
+    const withdrawal = within(list).getByRole('link', { name: /Withdrawal rejected/ });
+    expect(withdrawal.querySelector('[data-stage]')).toHaveAttribute('data-stage', 'FAILED');
+    expect(withdrawal.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'wallet');
+  });
+
   it('says there is nothing yet and what to do', async () => {
     signedIn((request) => (request.path === '/v1/notifications?size=20' ? feedPage([], 0) : undefined));
     renderApp('/notifications');

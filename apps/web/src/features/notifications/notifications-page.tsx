@@ -21,11 +21,21 @@ const stageIcons: Record<TNotification['stage'], IconName> = {
   SUCCESSFUL: 'check',
   FAILED: 'alert',
   TIMED_OUT: 'clock',
+  OPENED: 'bell',
+};
+
+/** What a wallet notice or a reminder is about says more than its stage; the stage still colours it. */
+const kindIcons: Partial<Record<TNotification['kind'], IconName>> = {
+  DROP_REMINDER: 'bell',
+  DEPOSIT: 'wallet',
+  WITHDRAWAL: 'wallet',
 };
 
 /**
  * `/notifications` (signed in): every stage of my purchases (and later tickets, passes, fusions, airdrops,
- * redeems), newest first, unread ones lit. Following one marks it read; "Mark all read" reads them all.
+ * redeems), funds added, each step of my withdrawals and the drop rounds I asked to be reminded of, newest first,
+ * unread ones lit. A purchase's or withdrawal's later stage has already read its earlier one (the API), so the unread
+ * count is what still needs me. Following one marks it read; "Mark all read" reads them all.
  */
 export default function NotificationsPage() {
   const feed = useNotifications();
@@ -59,7 +69,7 @@ export default function NotificationsPage() {
       <EmptyState
         icon="bell"
         title="No notifications yet"
-        body="When you buy a pack, each step of the purchase shows up here. See which drops are on sale now."
+        body="Each step of your purchases, funds you add, your withdrawals and the drop rounds you ask to be reminded of show up here. See which drops are on sale now."
         action={
           <ButtonLink to="/drops" variant="primary">
             Browse drops
@@ -117,13 +127,14 @@ export default function NotificationsPage() {
 function NotificationRow({ notification }: { notification: TNotification }) {
   const markRead = useMarkNotificationRead();
   const target = safeRedirectPath(notification.linkPath, null);
+  const icon = kindIcons[notification.kind] ?? stageIcons[notification.stage];
   const onFollow = () => {
     if (!notification.isRead) markRead.mutate(notification.id);
   };
   const body = (
     <>
-      <span className={styles.icon} data-stage={notification.stage}>
-        <Icon name={stageIcons[notification.stage]} size={18} />
+      <span className={styles.icon} data-stage={notification.stage} data-icon={icon}>
+        <Icon name={icon} size={18} />
       </span>
       <span className={styles.text}>
         <span className={styles.rowTitle}>

@@ -15,7 +15,7 @@ import { dropRequest, publishedDrop } from '../../../testing/console-drop-fixtur
 import { insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { evmJsonRpcStandIn } from '../../../testing/evm-json-rpc-stand-in.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { createTestApp, schedulerDeps, type TestApp } from '../../../testing/test-app.ts';
 import { allocateChainNonces } from './allocate-chain-nonces.ts';
 import { recordMintIntents } from './record-mint-intents.ts';
 import { SEND_CHAIN_TRANSACTIONS_JOB, sendChainTransactions } from './send-chain-transactions.ts';
@@ -290,7 +290,7 @@ describe('exporting through the EVM adapter', () => {
       payload: { address: WALLET },
     });
     const scheduler = await startJobScheduler(
-      { config: t.deps.config, database: t.database, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles },
+      { ...schedulerDeps(t), database: t.database },
       { jobs: recurringJobs.filter((job) => job.name === SEND_CHAIN_TRANSACTIONS_JOB), pollingIntervalSeconds: 0.5 },
     );
     try {

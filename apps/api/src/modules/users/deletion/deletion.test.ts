@@ -7,7 +7,7 @@ import { activeUser, bearer, latestMessage, logIn, signUp, STRONG_PASSWORD } fro
 import { insertBrand, insertProduct } from '../../../testing/catalog-fixtures.ts';
 import { multipartBody } from '../../../testing/multipart.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
-import type { TestApp } from '../../../testing/test-app.ts';
+import { schedulerDeps, type TestApp } from '../../../testing/test-app.ts';
 import { usWireDetails } from '../../../testing/wallet-helpers.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { favorites } from '../../collection/collection.tables.ts';
@@ -215,7 +215,7 @@ describe('completing deletions after seven days', () => {
     t.clock.advance(7 * DAY_MS + 60_000);
 
     const scheduler = await startJobScheduler(
-      { config: t.deps.config, database: t.database, clock: t.clock, storage: t.storage, discordRoles: t.discordRoles },
+      { ...schedulerDeps(t), database: t.database },
       { pollingIntervalSeconds: 0.5 },
     );
     try {

@@ -3,7 +3,9 @@ import type { TDepositMethod } from '@cypher/contract';
 import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../../db/client.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
+import { notify } from '../../notifications/notify.ts';
 import { postDeposit } from '../post-deposit.ts';
+import { depositPath, depositSucceededNotice } from '../wallet-notices.ts';
 import type { DepositListener } from './deposit-listener.ts';
 import { transitionDeposit } from './deposit-states.ts';
 import { deposits, paymentEvents, type TDepositRow, type TPaymentEventReviewReason } from './deposits.tables.ts';
@@ -29,6 +31,10 @@ const paymentMethodLabel: Record<TDepositMethod, string> = { card: 'Card', crypt
  * or an expired one (the money arrived late, but it arrived). A succeeded event for no deposit we know, for a failed
  * deposit or of another amount credits nothing and is held for review (the row's review_reason, and onHeldForReview
  * after commit); any other event that changes nothing is ignored, but still recorded.
+ *
+ * Route: POST /v1/webhooks/{provider} (receive-webhook.ts) and the sandboxes' checkouts · Writes: payment_events,
+ * deposits, the ledger (postDeposit), notifications ("Funds added", unless a listener's order told the person), and
+ * the listeners' rows · Tests: deposits.test.ts, card-orders.test.ts, wallet-notifications.test.ts.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -100,7 +106,22 @@ export async function applyPaymentEvent(
         paymentMethod,
         now,
       });
-      for (const listener of hooks.listeners ?? []) await listener.onSucceeded(tx, succeeded, paymentMethod, now);
+      let isToldByListener = false;
+      for (const listener of hooks.listeners ?? []) {
+        if (await listener.onSucceeded(tx, succeeded, paymentMethod, now)) isToldByListener = true;
+      }
+      // Funds added to the balance (issue 22), in the transaction that credits them; an order's payment is told by
+      // the order instead ("Purchase complete", or where the money went).
+      if (!isToldByListener) {
+        await notify(tx, {
+          userId: deposit.userId,
+          kind: 'DEPOSIT',
+          ...depositSucceededNotice(deposit.amount, paymentMethod),
+          linkPath: depositPath(deposit.id),
+          referenceId: deposit.id,
+          now,
+        });
+      }
       return { outcome: 'applied' as const };
     }
     const to = event.type === 'payment.failed' ? 'failed' : 'expired';

@@ -16,8 +16,12 @@ export interface DepositListener {
    * purchase never wait on each other in a circle.
    */
   lockFor(tx: Db, deposit: TDepositRow): Promise<void>;
-  /** The money was credited to the person (postDeposit ran); `paymentMethod` is what the receipt names. */
-  onSucceeded(tx: Db, deposit: TDepositRow, paymentMethod: string, now: Date): Promise<void>;
+  /**
+   * The money was credited to the person (postDeposit ran); `paymentMethod` is what the receipt names. Answers whether
+   * the deposit was this listener's (an order's payment) and it told the person itself; otherwise the wallet tells
+   * them their funds were added.
+   */
+  onSucceeded(tx: Db, deposit: TDepositRow, paymentMethod: string, now: Date): Promise<boolean>;
   /** The payment failed or its checkout expired: nothing was credited. */
   onClosed(tx: Db, deposit: TDepositRow, now: Date): Promise<void>;
 }

@@ -60,6 +60,7 @@ function runExpiryJob() {
     clock: t.clock,
     storage: t.storage,
     discordRoles: localDiscordRoleSync(),
+    mailer: t.deps.mailer,
     jobs: idleJobQueue,
   });
 }

@@ -6,7 +6,9 @@ import { AppError } from '../../../http/app-error.ts';
 import type { Operator } from '../../../http/operator-guard.ts';
 import { deliver } from '../../auth/deliver.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
+import { notify } from '../../notifications/notify.ts';
 import { postLedgerTransaction, type TLedgerEntryInput } from '../post-ledger-transaction.ts';
+import { withdrawalNotice, withdrawalsPath } from '../wallet-notices.ts';
 import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
 import { withdrawalStatusEmail } from './withdrawal-emails.ts';
 import { transitionWithdrawal } from './withdrawal-states.ts';
@@ -18,7 +20,10 @@ import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
  * Failed: the payout did not happen through no fault of the person, so amount and fee both go back.
  */
 function ledgerEntriesFor(row: TWithdrawalRow): TLedgerEntryInput[] | null {
-  const held = { account: { userId: row.userId, kind: 'held' as const, currency: 'USD' as const }, amount: -(row.amount + row.fee) };
+  const held = {
+    account: { userId: row.userId, kind: 'held' as const, currency: 'USD' as const },
+    amount: -(row.amount + row.fee),
+  };
   const withdrawable = (amount: number) => ({
     account: { userId: row.userId, kind: 'withdrawable' as const, currency: 'USD' as const },
     amount,
@@ -36,8 +41,8 @@ const ledgerKindOf = { rejected: 'withdrawal_reject', paid: 'withdrawal_paid', f
 
 /**
  * Console (admins): moves a withdrawal one step (the contract's withdrawalMoves names its target and its audit
- * decision), with its ledger effect and audit row, then tells the person. Reject and failed carry the reason the
- * person is told (their request schemas require it).
+ * decision), with its ledger effect, audit row and the person's notification in one transaction, then emails them.
+ * Reject and failed carry the reason the person is told (their request schemas require it).
  */
 export async function changeWithdrawalStatus(
   ctx: AppContext,
@@ -68,7 +73,8 @@ export async function changeWithdrawalStatus(
       await postLedgerTransaction(tx, {
         kind: ledgerKindOf[to],
         reference: { type: 'withdrawal', id },
-        description: to === 'rejected' ? 'Withdrawal rejected' : to === 'paid' ? 'Withdrawal paid' : 'Withdrawal failed',
+        description:
+          to === 'rejected' ? 'Withdrawal rejected' : to === 'paid' ? 'Withdrawal paid' : 'Withdrawal failed',
         entries,
         now,
       });
@@ -86,6 +92,16 @@ export async function changeWithdrawalStatus(
         failureReason: moved.row.failureReason,
       },
       at: moved.at,
+    });
+    // Each step supersedes the one before it (marked read): one unread notice per withdrawal, its latest step.
+    await notify(tx, {
+      userId: moved.row.userId,
+      kind: 'WITHDRAWAL',
+      ...withdrawalNotice(moved.row),
+      linkPath: withdrawalsPath,
+      referenceId: id,
+      now: moved.at,
+      supersedesEarlier: true,
     });
     return { row: moved.row, detail: await getConsoleWithdrawal(tx, id) };
   });

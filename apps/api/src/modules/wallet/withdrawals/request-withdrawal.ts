@@ -3,7 +3,9 @@ import type { TConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../lib/ids.ts';
 import { assertIdentityVerified } from '../../identity/assert-identity-verified.ts';
+import { notify } from '../../notifications/notify.ts';
 import { postLedgerTransaction } from '../post-ledger-transaction.ts';
+import { withdrawalNotice, withdrawalsPath } from '../wallet-notices.ts';
 import { withdrawalView } from './withdrawal-views.ts';
 import { withdrawals } from './withdrawals.tables.ts';
 
@@ -11,7 +13,8 @@ import { withdrawals } from './withdrawals.tables.ts';
  * `POST /v1/withdrawals`, inside the idempotent request's transaction: the withdrawal row and the ledger move of
  * amount + fee from withdrawable to held commit together. The conditional balance UPDATE is what keeps a person
  * from withdrawing more than their withdrawable balance, however many requests arrive at once (INSUFFICIENT_FUNDS).
- * Money leaves only to a person whose identity is verified (IDENTITY_VERIFICATION_REQUIRED / _FAILED).
+ * Money leaves only to a person whose identity is verified (IDENTITY_VERIFICATION_REQUIRED / _FAILED). The person is
+ * told it was submitted in the same transaction (notifications).
  */
 export async function requestWithdrawal(
   tx: Db,
@@ -24,7 +27,10 @@ export async function requestWithdrawal(
   const fee = deps.wallet.withdrawalFeeCents[request.method];
   const payoutDetails: Record<string, string> =
     request.method === 'wire'
-      ? (Object.fromEntries(Object.entries(request.wire).filter(([, value]) => value !== undefined)) as Record<string, string>)
+      ? (Object.fromEntries(Object.entries(request.wire).filter(([, value]) => value !== undefined)) as Record<
+          string,
+          string
+        >)
       : { address: request.address };
   const [row] = await tx
     .insert(withdrawals)
@@ -48,6 +54,14 @@ export async function requestWithdrawal(
       { account: { userId, kind: 'withdrawable', currency: 'USD' }, amount: -(request.amount + fee) },
       { account: { userId, kind: 'held', currency: 'USD' }, amount: request.amount + fee },
     ],
+    now: deps.now,
+  });
+  await notify(tx, {
+    userId,
+    kind: 'WITHDRAWAL',
+    ...withdrawalNotice(row!),
+    linkPath: withdrawalsPath,
+    referenceId: id,
     now: deps.now,
   });
   return withdrawalView(row!);

@@ -1,0 +1,63 @@
+import { formatMoney, type TNotificationStage, type TWithdrawalStatus } from '@cypher/contract';
+
+/**
+ * What the wallet's notifications say (issue 22): funds added by a deposit, and each step of a withdrawal, in the
+ * words of its emails (withdrawal-emails.ts). One place, so the notice and the email never tell two stories.
+ */
+const usd = (cents: number) => formatMoney({ amount: cents, currency: 'USD' });
+
+export function depositSucceededNotice(amount: number, paymentMethod: string) {
+  return {
+    stage: 'SUCCESSFUL' as TNotificationStage,
+    title: 'Funds added',
+    body: `${usd(amount)} was added to your balance (${paymentMethod}).`,
+  };
+}
+
+const withdrawalStages: Record<TWithdrawalStatus, TNotificationStage> = {
+  submitted: 'PENDING',
+  in_review: 'PENDING',
+  approved: 'PENDING',
+  paid: 'SUCCESSFUL',
+  rejected: 'FAILED',
+  failed: 'FAILED',
+};
+
+export function withdrawalNotice(row: {
+  status: TWithdrawalStatus;
+  amount: number;
+  fee: number;
+  rejectionReason: string | null;
+  failureReason: string | null;
+}) {
+  const amount = usd(row.amount);
+  const fee = usd(row.fee);
+  const words: Record<TWithdrawalStatus, { title: string; body: string }> = {
+    submitted: {
+      title: 'Withdrawal requested',
+      body: `We received your withdrawal of ${amount}. A review can take up to two weeks.`,
+    },
+    in_review: {
+      title: 'Withdrawal in review',
+      body: `We are reviewing your withdrawal of ${amount}. A review can take up to two weeks.`,
+    },
+    approved: {
+      title: 'Withdrawal approved',
+      body: `Your withdrawal of ${amount} is approved and will be paid out shortly.`,
+    },
+    paid: { title: 'Withdrawal paid', body: `Your withdrawal of ${amount} has been paid out.` },
+    rejected: {
+      title: 'Withdrawal rejected',
+      body: `Your withdrawal of ${amount} was rejected: ${row.rejectionReason ?? 'no reason given'}. The amount is back in your withdrawable balance; the ${fee} fee is kept.`,
+    },
+    failed: {
+      title: 'Withdrawal could not be paid',
+      body: `We could not pay out your withdrawal of ${amount}: ${row.failureReason ?? 'no reason given'}. The amount and the ${fee} fee are back in your withdrawable balance.`,
+    },
+  };
+  return { stage: withdrawalStages[row.status], ...words[row.status] };
+}
+
+/** Where a wallet notification leads: the deposit's outcome, or the Withdraw tab with its history. */
+export const depositPath = (depositId: string) => `/payment?deposit=${encodeURIComponent(depositId)}`;
+export const withdrawalsPath = '/payment?tab=withdraw';

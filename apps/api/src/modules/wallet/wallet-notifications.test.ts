@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids.ts';
+import { activeUser, bearer } from '../../testing/auth-helpers.ts';
+import { verifyIdentityForTest } from '../../testing/identity-helpers.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { depositForTest, usWireDetails } from '../../testing/wallet-helpers.ts';
+import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { deposits } from './deposits/deposits.tables.ts';
+
+// Issue 22: funds added and each step of a withdrawal notify the person once, and a later step of a withdrawal leaves
+// one unread notice for it, not one per step.
+const WEBHOOK_SECRET = 'whsec_test_secret_for_wallet_notifications';
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpOperator>>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'http://cypher.test' } });
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+async function collector() {
+  const user = await activeUser(t);
+  const me = await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) });
+  return { ...user, userId: me.json().data.id as string };
+}
+
+const feedOf = async (accessToken: string) =>
+  (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(accessToken) })).json().data as {
+    items: { kind: string; stage: string; title: string; body: string; linkPath: string; isRead: boolean }[];
+    unreadCount: number;
+  };
+
+describe('funds added', () => {
+  it('notify once when the deposit succeeds, however often its webhook arrives, and never when it fails', async () => {
+    const person = await collector();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits',
+      headers: bearer(person.accessToken),
+      payload: { method: 'card', amount: { amount: 5_000, currency: 'USD' } },
+    });
+    const { depositId } = created.json().data as { depositId: string };
+    const [deposit] = await t.database.db.select().from(deposits).where(eq(deposits.id, depositId));
+    const event = {
+      id: `evt_${newId()}`,
+      type: 'payment.succeeded',
+      data: {
+        providerReference: deposit!.providerReference,
+        amount: 5_000,
+        currency: 'USD',
+        paymentMethod: 'Visa •••• 4242',
+      },
+    };
+    for (let delivery = 0; delivery < 3; delivery += 1) {
+      expect((await deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', event)).statusCode).toBe(200);
+    }
+    const feed = await feedOf(person.accessToken);
+    expect(feed.items).toEqual([
+      expect.objectContaining({
+        kind: 'DEPOSIT',
+        stage: 'SUCCESSFUL',
+        title: 'Funds added',
+        body: '$50.00 was added to your balance (Visa •••• 4242).',
+        linkPath: `/payment?deposit=${depositId}`,
+        isRead: false,
+      }),
+    ]);
+
+    // A declined card adds nothing, so it tells nothing: the checkout page already said so.
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/v1/deposits',
+      headers: bearer(person.accessToken),
+      payload: { method: 'card', amount: { amount: 2_000, currency: 'USD' } },
+    });
+    const checkoutUrl = new URL(declined.json().data.checkoutUrl as string);
+    await t.app.inject({
+      method: 'POST',
+      url: checkoutUrl.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' }).toString(),
+    });
+    expect((await feedOf(person.accessToken)).unreadCount).toBe(1);
+  });
+});
+
+describe('withdrawal steps', () => {
+  async function withdrawalOf(person: { accessToken: string; userId: string }) {
+    await verifyIdentityForTest(t, person.accessToken);
+    await depositForTest(t.database.db, { userId: person.userId, source: 'crypto', amount: 20_000 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/withdrawals',
+      headers: { ...bearer(person.accessToken), 'idempotency-key': newId() },
+      payload: { method: 'wire', amount: 10_000, wire: usWireDetails, isConfirmed: true },
+    });
+    expect(created.statusCode).toBe(201);
+    return created.json().data.id as string;
+  }
+  const decide = (id: string, move: string, payload?: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/v1/console/withdrawals/${id}/${move}`,
+      headers: bearer(admin.accessToken),
+      ...(payload ? { payload } : {}),
+    });
+
+  it('notify each step once, the latest unread and the earlier ones read', async () => {
+    const person = await collector();
+    const id = await withdrawalOf(person);
+    expect((await feedOf(person.accessToken)).items.map((item) => [item.kind, item.title])).toEqual([
+      ['WITHDRAWAL', 'Withdrawal requested'],
+    ]);
+    expect((await decide(id, 'approve')).statusCode).toBe(200);
+    // A move that is refused (already approved) notifies nothing.
+    expect((await decide(id, 'approve')).statusCode).toBe(409);
+    expect((await decide(id, 'paid')).statusCode).toBe(200);
+
+    const feed = await feedOf(person.accessToken);
+    expect(feed.items.map((item) => [item.title, item.stage, item.isRead])).toEqual([
+      ['Withdrawal paid', 'SUCCESSFUL', false],
+      ['Withdrawal approved', 'PENDING', true],
+      ['Withdrawal requested', 'PENDING', true],
+    ]);
+    expect(feed.unreadCount).toBe(1);
+    expect(feed.items[0]).toMatchObject({
+      body: 'Your withdrawal of $100.00 has been paid out.',
+      linkPath: '/payment?tab=withdraw',
+    });
+  });
+
+  it('tell a rejection with its reason, and a failed payout with what came back', async () => {
+    const rejected = await collector();
+    await decide(await withdrawalOf(rejected), 'reject', { reason: 'Name does not match' });
+    const [rejection] = (await feedOf(rejected.accessToken)).items;
+    expect(rejection).toMatchObject({ kind: 'WITHDRAWAL', stage: 'FAILED', title: 'Withdrawal rejected' });
+    expect(rejection!.body).toContain('Name does not match');
+    expect(rejection!.body).toContain('the $25.00 fee is kept');
+
+    const failed = await collector();
+    const id = await withdrawalOf(failed);
+    await decide(id, 'approve');
+    await decide(id, 'failed', { reason: 'Account closed' });
+    const feed = await feedOf(failed.accessToken);
+    expect(feed.items.map((item) => item.title)).toEqual([
+      'Withdrawal could not be paid',
+      'Withdrawal approved',
+      'Withdrawal requested',
+    ]);
+    expect(feed.items[0]!.body).toContain('Account closed');
+    expect(feed.unreadCount).toBe(1);
+  });
+});
