@@ -10,7 +10,7 @@ export interface JobQueue {
   send(name: string, data: Record<string, unknown>, options?: TSendOptions): Promise<string | null>;
 }
 
-export interface TSendOptions {
+interface TSendOptions {
   /** Not before this time (a drop round's opening). */
   startAfter?: Date;
   /** At most one waiting job per key on a queue of policy `short` (one per round, however many ask). */
