@@ -1,5 +1,10 @@
 import { formatMoney, type TNotificationStage, type TWithdrawalStatus } from '@cypher/contract';
 
+/*
+ * Writes: nothing · Reads: nothing (words only) · Used by: deposits and withdrawals when they notify · Tests:
+ * wallet-notifications.test.ts.
+ */
+
 /**
  * What the wallet's notifications say (issue 22): funds added by a deposit, and each step of a withdrawal, in the
  * words of its emails (withdrawal-emails.ts). One place, so the notice and the email never tell two stories.

@@ -2,6 +2,11 @@ import { webPath, type TNotificationStage } from '@cypher/contract';
 import { emailLayout, type EmailBrand } from '../../../adapters/mail/email-layout.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/mail.ts';
 
+/*
+ * Writes: nothing · Reads: nothing (words only) · Used by: send-due-drop-reminders.ts · Tests:
+ * send-due-drop-reminders.test.ts.
+ */
+
 /** The round a reminder is for, as its notification and its email name it. */
 export interface TRemindedRound {
   dropId: string;

@@ -11,6 +11,12 @@ import { verifiedEmailsByIds } from '../../users/verified-emails.ts';
 import { drops, salePolicies } from '../drops.tables.ts';
 import { reminderEmail, reminderNotice, type TRemindedRound } from './reminder-messages.ts';
 
+/*
+ * Route: none (job `send-drop-reminders`; POST /dev/drop-reminders/send outside production) · Writes: drop_reminders,
+ * notifications (the notifications module's fragment) · Reads: drops, sale_policies, users' addresses (through their
+ * owner) · Sends: email after commit · Tests: send-due-drop-reminders.test.ts, bench `reminders`.
+ */
+
 /** The recurring job (every minute) and the one queued for a round's opening; both run sendDueDropReminders. */
 export const SEND_DROP_REMINDERS_JOB = 'send-drop-reminders';
 export const SEND_DROP_REMINDERS_AT_OPENING_JOB = 'send-drop-reminders-at-opening';
