@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  collectedEditionStates,
   editionStates,
   editionTypes,
   favoriteTargetTypes,
@@ -91,10 +92,18 @@ export const editions = pgTable(
     uniqueIndex('editions_product_serial_key').on(table.productId, table.serialNumber),
     index('editions_pack_idx').on(table.packId),
     uniqueIndex('editions_contract_token_key').on(table.contractAddress, table.tokenId),
-    // A collection's first page: one owner's editions by brand, newest first, without touching anyone else's.
-    index('editions_owner_brand_acquired_idx')
-      .on(table.ownerUserId, table.brandId, table.acquiredAt, table.id)
-      .where(sql`${table.ownerUserId} is not null`),
+    // My Collection's pages, one index per sort, each in the page's own order (brand ascending, then the sort's
+    // direction) so a page reads its 24 entries and stops, and only over what collections hold: editions still in
+    // packs, exported or burned are not in them (the `collection` bench). The brand counts read the newest one alone.
+    index('editions_collected_newest_idx')
+      .on(table.ownerUserId, table.brandId, table.acquiredAt.desc(), table.id.desc())
+      .where(isOneOf(table.state, collectedEditionStates)),
+    index('editions_collected_rarity_idx')
+      .on(table.ownerUserId, table.brandId, table.rarityRank.desc(), table.acquiredAt.desc(), table.id.desc())
+      .where(isOneOf(table.state, collectedEditionStates)),
+    index('editions_collected_serial_idx')
+      .on(table.ownerUserId, table.brandId, table.productId, table.serialNumber)
+      .where(isOneOf(table.state, collectedEditionStates)),
     check('editions_type_check', isOneOf(table.type, editionTypes)),
     check('editions_state_check', isOneOf(table.state, editionStates)),
     check('editions_rarity_check', isOneOf(table.rarity, rarities)),

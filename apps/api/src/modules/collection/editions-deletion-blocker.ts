@@ -1,5 +1,6 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { collectedEditionStates, formatNumber } from '@cypher/contract';
+import { isOneOf } from '../../db/checks.ts';
 import type { Db } from '../../db/client.ts';
 import type { DeletionBlocker } from '../users/deletion/deletion-blockers.ts';
 import { editions } from './collection.tables.ts';
@@ -14,7 +15,7 @@ export async function editionsDeletionBlocker(tx: Db, userId: string): Promise<D
   const [row] = await tx
     .select({ count: count() })
     .from(editions)
-    .where(and(eq(editions.ownerUserId, userId), inArray(editions.state, [...collectedEditionStates])));
+    .where(and(eq(editions.ownerUserId, userId), isOneOf(editions.state, collectedEditionStates)));
   const owned = row?.count ?? 0;
   if (owned === 0) return null;
   return { kind: 'nfts', message: `You still own ${formatNumber(owned)} ${owned === 1 ? 'NFT' : 'NFTs'}.` };

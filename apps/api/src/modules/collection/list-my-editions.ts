@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { collectedEditionStates, type TMyCollection, type TMyCollectionQuery } from '@cypher/contract';
+import { isOneOf } from '../../db/checks.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { pageWindow } from '../../http/pagination.ts';
@@ -7,7 +8,7 @@ import { editions } from './collection.tables.ts';
 import { editionFactsFromDatabase, editionViewsOf, type EditionFacts } from './edition-views.ts';
 
 /**
- * Route: GET /v1/editions · Reads: editions (index editions_owner_brand_acquired_idx), and through their owners'
+ * Route: GET /v1/editions · Reads: editions (the editions_collected_* indexes, one per sort), and through their owners'
  * functions products, brands, collections and people · UI: features/collection my-collection-page.tsx · Tests:
  * my-collection.test.ts, bench `collection`.
  *
@@ -24,36 +25,32 @@ export async function listMyEditions(
   facts: EditionFacts = editionFactsFromDatabase,
 ): Promise<TMyCollection> {
   const { limit, offset } = pageWindow(query);
-  // Without a rarity or collection filter the total is the brand counts' sum (or one brand's count): no query for it.
-  const needsCount = Boolean(query.rarity || query.collectionId);
-  const params = {
+  const rows = await myEditionsStatement(db, query).execute({
     userId,
     brandId: query.brandId ?? null,
     collectionId: query.collectionId ?? null,
     rarity: query.rarity ?? null,
     limit,
     offset,
-  };
-  const statements = myEditionsStatements(db, query);
-  const [rows, counted, brandCounts] = await Promise.all([
-    statements.page.execute(params),
-    needsCount ? statements.count.execute(params) : null,
-    statements.brandCounts.execute({ userId }),
-  ]);
-  const total = counted
-    ? (counted[0]?.value ?? 0)
-    : brandCounts
-        .filter((row) => !query.brandId || row.brandId === query.brandId)
-        .reduce((sum, row) => sum + row.count, 0);
+  });
+  // The summary is on every row, and on the one row with no edition when the page is past the end.
+  const { brandCounts, filteredTotal } = rows[0]!.summary;
+  const pageRows = rows.flatMap((row) => row.edition ?? []);
+  // Without a rarity or collection filter the total is the brand counts' sum (or one brand's count): not counted again.
+  const total =
+    filteredTotal ??
+    brandCounts
+      .filter((row) => !query.brandId || row.brandId === query.brandId)
+      .reduce((sum, row) => sum + row.count, 0);
   const [views, brands] = await Promise.all([
-    editionViewsOf(db, rows, facts),
+    editionViewsOf(db, pageRows, facts),
     facts.brands(
       db,
       brandCounts.map((row) => row.brandId),
     ),
   ]);
   return {
-    items: rows.map((row) => views.get(row.id)!.edition),
+    items: pageRows.map((row) => views.get(row.id)!.edition),
     page: query.page,
     size: query.size,
     total,
@@ -64,16 +61,22 @@ export async function listMyEditions(
 }
 
 /**
- * The page's statements for one shape of query (its sort and which filters it has), built and prepared once per
- * database handle: drizzle's builder and PostgreSQL's parse then run once, not on every page (the `collection` bench).
- * The values (me, the filters, the window) are placeholders.
+ * The page as one statement for one shape of query (its sort and which filters it has), built and prepared once per
+ * database handle: drizzle's builder and PostgreSQL's parse run once, not on every page, and the page costs one round
+ * trip, not two (the `collection` bench found the time in those trips, not in PostgreSQL's work). A summary row, every
+ * brand's count (and the filtered total when a filter the counts cannot answer is set), joined laterally to the page,
+ * so a page past the end still has its summary. The values (me, the filters, the window) are placeholders.
  */
-function myEditionsStatements(db: Db, query: TMyCollectionQuery) {
+function myEditionsStatement(db: Db, query: TMyCollectionQuery) {
   const shape = `${query.sort}_${query.brandId ? 'b' : ''}${query.collectionId ? 'c' : ''}${query.rarity ? 'r' : ''}`;
+  // A filter the brand counts cannot answer: then the filtered editions are counted too.
+  const needsCount = Boolean(query.rarity || query.collectionId);
   return preparedQuery(db, `my_editions_${shape}`, (handle) => {
+    // The states as literals, not parameters: the plan kept for the prepared statement can then use the partial
+    // indexes, whose condition is these states.
     const mine = and(
       eq(editions.ownerUserId, sql.placeholder('userId')),
-      inArray(editions.state, [...collectedEditionStates]),
+      isOneOf(editions.state, collectedEditionStates),
     );
     const filtered = and(
       mine,
@@ -81,23 +84,41 @@ function myEditionsStatements(db: Db, query: TMyCollectionQuery) {
       query.collectionId ? eq(editions.collectionId, sql.placeholder('collectionId')) : undefined,
       query.rarity ? eq(editions.rarity, sql.placeholder('rarity')) : undefined,
     );
-    return {
-      page: handle
-        .select()
-        .from(editions)
-        .where(filtered)
-        .orderBy(asc(editions.brandId), ...sortWithinBrand[query.sort])
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`my_editions_page_${shape}`),
-      count: handle.select({ value: count() }).from(editions).where(filtered).prepare(`my_editions_count_${shape}`),
-      brandCounts: handle
-        .select({ brandId: editions.brandId, count: count() })
-        .from(editions)
-        .where(mine)
-        .groupBy(editions.brandId)
-        .prepare('my_editions_brand_counts'),
-    };
+    const counted = handle
+      .select({ brandId: editions.brandId, count: count().as('count') })
+      .from(editions)
+      .where(mine)
+      .groupBy(editions.brandId)
+      .as('counted');
+    const filteredTotal = needsCount
+      ? sql<number>`(${handle.select({ value: count() }).from(editions).where(filtered)})`
+      : sql<null>`null::int`;
+    const summary = handle
+      .select({
+        brandCounts: sql<{ brandId: string; count: number }[]>`coalesce(
+          json_agg(json_build_object('brandId', ${counted.brandId}, 'count', ${counted.count})), '[]'::json)`.as(
+          'brand_counts',
+        ),
+        filteredTotal: filteredTotal.mapWith(Number).as('filtered_total'),
+      })
+      .from(counted)
+      .as('summary');
+    const page = handle
+      .select()
+      .from(editions)
+      .where(filtered)
+      .orderBy(asc(editions.brandId), ...sortWithinBrand[query.sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return handle
+      .select({
+        summary: { brandCounts: summary.brandCounts, filteredTotal: summary.filteredTotal },
+        edition: page._.selectedFields,
+      })
+      .from(summary)
+      .leftJoinLateral(page, sql`true`)
+      .prepare(`my_editions_${shape}`);
   });
 }
 

@@ -1,0 +1,4 @@
+DROP INDEX "editions_owner_brand_acquired_idx";--> statement-breakpoint
+CREATE INDEX "editions_collected_newest_idx" ON "editions" USING btree ("owner_user_id","brand_id","acquired_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "editions"."state" in ('OWNED', 'EQUIPPED', 'LOCKED', 'LISTED');--> statement-breakpoint
+CREATE INDEX "editions_collected_rarity_idx" ON "editions" USING btree ("owner_user_id","brand_id","rarity_rank" DESC NULLS LAST,"acquired_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "editions"."state" in ('OWNED', 'EQUIPPED', 'LOCKED', 'LISTED');--> statement-breakpoint
+CREATE INDEX "editions_collected_serial_idx" ON "editions" USING btree ("owner_user_id","brand_id","product_id","serial_number") WHERE "editions"."state" in ('OWNED', 'EQUIPPED', 'LOCKED', 'LISTED');
