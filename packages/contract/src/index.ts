@@ -32,6 +32,8 @@ export * from './drops-console.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
 export * from './provenance.ts';
+export * from './raffle-draw.ts';
+export * from './raffles.ts';
 export * from './claim-log-rules.ts';
 export * from './claim-log.ts';
 export * from './web-routes.ts';
