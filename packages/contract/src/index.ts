@@ -30,6 +30,7 @@ export * from './drops.ts';
 export * from './drop-reminders.ts';
 export * from './drops-console.ts';
 export * from './orders.ts';
+export * from './passes.ts';
 export * from './notifications.ts';
 export * from './provenance.ts';
 export * from './raffle-draw.ts';
