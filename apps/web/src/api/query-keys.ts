@@ -53,7 +53,11 @@ export const queryKeys = {
     raffleDraw: (roundId: string) => ['drops', 'raffle', roundId] as const,
   },
   packs: domainKeys('packs'),
-  passes: domainKeys('passes'),
+  passes: {
+    ...domainKeys('passes'),
+    /** The passes I hold (`GET /v1/passes/my`): under `all`, so a pass order's invalidation reaches it. */
+    my: () => ['passes', 'my'] as const,
+  },
   editions: { ...domainKeys('editions'), history: (id: string) => ['editions', 'history', id] as const },
   nfts: { ...domainKeys('nfts'), traits: (id: string) => ['nfts', 'traits', id] as const },
   favorites: {

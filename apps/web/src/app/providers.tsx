@@ -40,12 +40,15 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
           queryKeys.orders.all,
           queryKeys.packs.all,
           queryKeys.notifications.all,
+          queryKeys.passes.my(),
         ]) {
           void queryClient.cancelQueries({ queryKey });
           queryClient.removeQueries({ queryKey });
         }
         // A drop carries the signed-in viewer's whitelist state and allowance: read it again as a visitor.
         void queryClient.invalidateQueries({ queryKey: queryKeys.drops.all });
+        // So does a pass: it says how many of it the viewer holds.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.passes.all });
       }),
     [queryClient],
   );

@@ -27,3 +27,8 @@ export function purchasePath(orderId: string): string {
 
 /** The API links its purchase notifications and checkout returns to the same page, so the contract holds it. */
 export { purchaseStatusPath } from '@cypher/contract';
+
+/** A pass's page (spec section 2: `/pass/{id}/`). */
+export function passPath(passId: string): string {
+  return `/pass/${passId}`;
+}

@@ -1,5 +1,381 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  errorCatalogue,
+  formatMoney,
+  MAX_ORDER_QUANTITY,
+  passStatusAt,
+  responsiveImages,
+  uploadSrcSet,
+  type TPass,
+  type TPassRound,
+  type TPassStatus,
+} from '@cypher/contract';
+import { queryKeys } from '../../api/query-keys.ts';
+import { brandPath } from '../../lib/catalog-paths.ts';
+import { dropPath } from '../../lib/drop-paths.ts';
+import { formatCount, formatDate, formatDateTime } from '../../lib/format.ts';
+import { passStatusLabels } from '../../lib/pass-status.ts';
+import { useSession } from '../../lib/session.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { Countdown } from '../../ui/countdown.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { usePass } from './api/get-pass.ts';
+import dropStyles from './components/drop-detail.module.css';
+import styles from './components/pass-detail.module.css';
 
+// A pass's artwork stands in the same square frame as a drop's.
+const ARTWORK = responsiveImages.dropArtwork;
+
+// The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
+const loadPurchaseDialog = () => import('./components/purchase-dialog.tsx');
+const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
+
+const passUnit = { one: 'pass', other: 'passes' };
+
+/**
+ * `/pass/:id`: the artwork, where the sale stands (a countdown to its opening or its end, turning the page at each
+ * boundary by itself), what the holder has, the benefits, the sale window and validity, the rounds the pass opens,
+ * and Buy with the purchase popup (`?buy=1` opens it, for the way back from adding funds).
+ */
 export default function PassDetailPage() {
-  return <ComingSoonPage name="Pass" purpose="See what a pass includes and buy it." />;
+  const { id = '' } = useParams();
+  const pass = usePass(id);
+  const now = useNow();
+
+  if (pass.isPending) return <DetailSkeleton label="Loading pass" />;
+  if (pass.isError) {
+    return (
+      <DetailError
+        what="pass"
+        error={pass.error}
+        onRetry={() => void pass.refetch()}
+        isRetrying={pass.isRefetching}
+        browseTo="/pass"
+        browseLabel="Browse passes"
+      />
+    );
+  }
+  return <PassDetail pass={pass.data} now={now} />;
+}
+
+function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
+  const queryClient = useQueryClient();
+  const status = passStatusAt(pass, now);
+
+  // When the sale opens or ends, what is left and what the buyer may do move: read the pass again.
+  const statusKey = useRef(status);
+  useEffect(() => {
+    if (statusKey.current === status) return;
+    statusKey.current = status;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.passes.detail(pass.id) });
+  }, [status, pass.id, queryClient]);
+
+  return (
+    <div className="container">
+      <PageMeta
+        title={`${pass.name} · ${pass.brand.name}`}
+        description={pass.description || `A pass from ${pass.brand.name} that opens sale rounds to its holders.`}
+        image={pass.imageUrl}
+      />
+      <ArtworkLayout
+        artwork={
+          <img
+            src={pass.imageUrl}
+            srcSet={uploadSrcSet(pass.imageUrl, ARTWORK.width)}
+            sizes={ARTWORK.sizes}
+            alt={`${pass.name} artwork`}
+            width={ARTWORK.width}
+            height={ARTWORK.height}
+            fetchPriority="high"
+          />
+        }
+        brand={{ name: pass.brand.name, logoUrl: pass.brand.logoUrl, to: brandPath(pass.brand) }}
+        title={pass.name}
+      >
+        <StatusPanel pass={pass} status={status} now={now} />
+        {pass.description ? <p className={dropStyles.description}>{pass.description}</p> : null}
+        <dl className={dropStyles.facts} aria-label="Price and supply">
+          <div>
+            <dt>Price</dt>
+            <dd>{formatMoney(pass.price)}</dd>
+          </div>
+          <div>
+            <dt>Left</dt>
+            <dd>
+              {formatCount(pass.remaining)} of {formatCount(pass.supply)}
+            </dd>
+          </div>
+          <div>
+            <dt>Per person</dt>
+            <dd>{pass.perPersonLimit === null ? 'No limit' : `Up to ${formatCount(pass.perPersonLimit)}`}</dd>
+          </div>
+          <div>
+            <dt>Valid</dt>
+            <dd>
+              {formatDate(pass.validFrom)} – {formatDate(pass.validUntil)}
+            </dd>
+          </div>
+        </dl>
+        <section aria-labelledby="benefits-heading" className={styles.benefits}>
+          <h2 id="benefits-heading" className={styles.subheading}>
+            Benefits
+          </h2>
+          {pass.benefits.length > 0 ? (
+            <ul className={styles.benefitList}>
+              {pass.benefits.map((benefit, index) => (
+                <li key={index}>
+                  <Icon name="check" size={18} />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={dropStyles.muted}>The brand has not listed this pass&apos;s benefits yet.</p>
+          )}
+        </section>
+      </ArtworkLayout>
+
+      <section aria-labelledby="times-heading" className={dropStyles.section}>
+        <h2 id="times-heading" className={dropStyles.sectionHeading}>
+          Sale and validity
+        </h2>
+        <dl className={styles.times}>
+          <div>
+            <dt>On sale</dt>
+            <dd>
+              <time dateTime={pass.saleBeginAt}>{formatDateTime(pass.saleBeginAt)}</time> to{' '}
+              <time dateTime={pass.saleEndAt}>{formatDateTime(pass.saleEndAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Valid</dt>
+            <dd>
+              <time dateTime={pass.validFrom}>{formatDateTime(pass.validFrom)}</time> to{' '}
+              <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+            </dd>
+          </div>
+        </dl>
+        <p className={dropStyles.muted}>
+          A pass opens its rounds only while it is valid: a round that sells after the pass expires is not opened by it.
+        </p>
+      </section>
+
+      <section aria-labelledby="rounds-heading" className={dropStyles.section}>
+        <h2 id="rounds-heading" className={dropStyles.sectionHeading}>
+          The rounds it opens
+        </h2>
+        <OpenedRounds rounds={pass.opensRounds} now={now} />
+      </section>
+    </div>
+  );
+}
+
+interface TPassAllowance {
+  canBuy: boolean;
+  /** Why the Buy button is off, in the catalogue's words where there are some. */
+  reason: string | null;
+  /** Passes one order may hold now: the order cap, what is left, and what the person may still buy. */
+  maxQuantity: number;
+}
+
+/** Whether the signed-in viewer may buy now, and how many. */
+function passAllowance(pass: TPass, status: TPassStatus): TPassAllowance {
+  if (status === 'UPCOMING') {
+    return {
+      canBuy: false,
+      reason: `Not on sale yet: the sale opens ${formatDateTime(pass.saleBeginAt)}.`,
+      maxQuantity: 0,
+    };
+  }
+  if (status === 'SOLD_OUT') return { canBuy: false, reason: errorCatalogue.PASS_SOLD_OUT.message, maxQuantity: 0 };
+  if (status === 'ENDED') return { canBuy: false, reason: errorCatalogue.PASS_NOT_ON_SALE.message, maxQuantity: 0 };
+  const allowed = pass.perPersonLimit === null ? MAX_ORDER_QUANTITY : pass.perPersonLimit - pass.held;
+  const maxQuantity = Math.min(MAX_ORDER_QUANTITY, pass.remaining, allowed);
+  if (allowed < 1) return { canBuy: false, reason: errorCatalogue.PASS_LIMIT_REACHED.message, maxQuantity: 0 };
+  if (maxQuantity < 1) return { canBuy: false, reason: errorCatalogue.PASS_SOLD_OUT.message, maxQuantity: 0 };
+  return { canBuy: true, reason: null, maxQuantity };
+}
+
+const headlines: Record<TPassStatus, string> = {
+  UPCOMING: 'Coming soon',
+  ON_SALE: 'On sale now',
+  SOLD_OUT: 'Sold out',
+  ENDED: 'Sale ended',
+};
+
+/** Where the sale stands now, its one countdown, what the viewer holds, and the Buy button (or why there is none). */
+function StatusPanel({ pass, status, now }: { pass: TPass; status: TPassStatus; now: Date }) {
+  const { isLoggedIn } = useSession();
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
+  const allowance = passAllowance(pass, status);
+  const isOpen = isBuying && isLoggedIn && allowance.canBuy;
+  const isForSale = status === 'ON_SALE' || status === 'UPCOMING';
+  const close = () => {
+    setIsBuying(false);
+    if (searchParams.has('buy')) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('buy');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  };
+
+  const isLive = status === 'ON_SALE';
+  return (
+    <div className={isLive ? `${dropStyles.status} ${dropStyles.statusLive}` : dropStyles.status}>
+      <p className={dropStyles.headline} aria-live="polite">
+        {isLive ? <span className={dropStyles.liveDot} aria-hidden="true" /> : null}
+        {headlines[status]}
+      </p>
+      {status === 'UPCOMING' || status === 'ON_SALE' ? (
+        <p className={dropStyles.countdown}>
+          <span className={dropStyles.countdownLabel}>{status === 'UPCOMING' ? 'Sale opens in' : 'Sale ends in'}</span>
+          <Countdown
+            to={status === 'UPCOMING' ? pass.saleBeginAt : pass.saleEndAt}
+            now={now}
+            className={dropStyles.countdownValue}
+          />
+        </p>
+      ) : null}
+      {status === 'SOLD_OUT' ? (
+        <p className={dropStyles.muted}>All {formatCount(pass.supply)} passes have been claimed.</p>
+      ) : null}
+      {status === 'ENDED' ? (
+        <p className={dropStyles.muted}>
+          The sale ended <time dateTime={pass.saleEndAt}>{formatDateTime(pass.saleEndAt)}</time>.
+        </p>
+      ) : null}
+
+      {pass.held > 0 ? <HeldNotice pass={pass} now={now} /> : null}
+
+      {!isForSale ? null : !isLoggedIn ? (
+        <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(pathname)}`} variant="primary" size="lg" isBlock>
+          Sign in to buy
+        </ButtonLink>
+      ) : (
+        <>
+          <Button
+            variant="primary"
+            size="lg"
+            isBlock
+            disabled={!allowance.canBuy}
+            aria-describedby={allowance.canBuy ? undefined : 'buy-reason'}
+            onClick={() => setIsBuying(true)}
+            onPointerEnter={() => void loadPurchaseDialog()}
+            onFocus={() => void loadPurchaseDialog()}
+          >
+            {pass.held > 0 ? 'Buy another' : 'Buy pass'}
+          </Button>
+          {allowance.reason ? (
+            <p id="buy-reason" className={dropStyles.muted}>
+              {allowance.reason}
+            </p>
+          ) : null}
+        </>
+      )}
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            item={{
+              request: { passId: pass.id },
+              title: `Buy ${pass.name}`,
+              returnTo: `/pass/${pass.id}?buy=1`,
+              unit: passUnit,
+            }}
+            isOpen
+            onClose={close}
+            maxQuantity={allowance.maxQuantity}
+            onDropChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.passes.detail(pass.id) })}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** "You hold this pass · valid until …": how many, and whether it opens rounds now, from when, or no longer. */
+function HeldNotice({ pass, now }: { pass: TPass; now: Date }) {
+  const what = pass.held === 1 ? 'this pass' : `${formatCount(pass.held)} of this pass`;
+  const at = now.getTime();
+  const validity =
+    at < Date.parse(pass.validFrom) ? (
+      <>
+        valid from <time dateTime={pass.validFrom}>{formatDateTime(pass.validFrom)}</time> until{' '}
+        <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+      </>
+    ) : at < Date.parse(pass.validUntil) ? (
+      <>
+        valid until <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+      </>
+    ) : (
+      <>
+        expired <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+      </>
+    );
+  return (
+    <div className={styles.held} role="group" aria-label="Your pass">
+      <Icon name="key" size={20} />
+      <p>
+        You hold {what} · {validity}
+      </p>
+      <Link to="/pass?show=mine" className={dropStyles.inlineLink}>
+        My passes
+      </Link>
+    </div>
+  );
+}
+
+function roundState(round: TPassRound, now: Date): { label: string; tone: BadgeTone } {
+  const at = now.getTime();
+  if (at < Date.parse(round.saleBeginAt)) return { label: passStatusLabels.UPCOMING, tone: 'neutral' };
+  if (at < Date.parse(round.saleEndAt)) return { label: passStatusLabels.ON_SALE, tone: 'success' };
+  return { label: passStatusLabels.ENDED, tone: 'neutral' };
+}
+
+/** The published rounds open to holders of this pass, in time order: the drop, the round and when it sells. */
+function OpenedRounds({ rounds, now }: { rounds: TPassRound[]; now: Date }) {
+  if (rounds.length === 0) {
+    return (
+      <p className={`${dropStyles.panel} ${dropStyles.muted}`}>
+        No rounds yet. When the brand announces a drop with a round for this pass&apos;s holders, it appears here.
+      </p>
+    );
+  }
+  return (
+    <ol className={styles.rounds} aria-label="Rounds for holders">
+      {rounds.map((round) => {
+        const state = roundState(round, now);
+        return (
+          <li key={`${round.dropId}:${round.round}`} className={styles.round}>
+            <div className={styles.roundHeader}>
+              <Link to={dropPath(round.dropId)} className={styles.dropName}>
+                {round.dropName}
+              </Link>
+              <Badge tone={state.tone}>{state.label}</Badge>
+            </div>
+            <p className={dropStyles.muted}>
+              Round {formatCount(round.round)} ·{' '}
+              <time dateTime={round.saleBeginAt}>{formatDateTime(round.saleBeginAt)}</time> to{' '}
+              <time dateTime={round.saleEndAt}>{formatDateTime(round.saleEndAt)}</time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
 }

@@ -67,7 +67,11 @@ export interface TPurchaseItem {
   title: string;
   /** Where Add funds comes back to, with the popup open again. */
   returnTo: string;
+  /** What one unit is called ("pack", "pass"); packs unless said. */
+  unit?: { one: string; other: string };
 }
+
+const packUnit = { one: 'pack', other: 'packs' };
 
 interface PurchaseDialogProps {
   item: TPurchaseItem;
@@ -129,7 +133,7 @@ function PurchaseForm({
     : null;
   const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
   const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
-  const { returnTo } = item;
+  const { returnTo, unit = packUnit } = item;
   // Add funds arrives with what is missing filled in (the total and the balance are both USD cents).
   const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
@@ -199,7 +203,7 @@ function PurchaseForm({
         <div className={styles.column}>
           <Field
             label="Quantity"
-            hint={`Up to ${formatCount(maxQuantity)} ${maxQuantity === 1 ? 'pack' : 'packs'} in this order.`}
+            hint={`Up to ${formatCount(maxQuantity)} ${maxQuantity === 1 ? unit.one : unit.other} in this order.`}
             error={errors.quantity?.message}
           >
             {(props) => (
@@ -228,8 +232,8 @@ function PurchaseForm({
             />
           ) : (
             <p className={styles.note}>
-              Your packs are held for you while you pay on the provider&apos;s page; you come back here to follow the
-              purchase.
+              Your {unit.other} are held for you while you pay on the provider&apos;s page; you come back here to follow
+              the purchase.
             </p>
           )}
         </div>

@@ -1,0 +1,68 @@
+import { formatMoney, passStatusAt, type TPass, type TPassStatus } from '@cypher/contract';
+import { passPath } from '../../../lib/drop-paths.ts';
+import { formatCount, formatDate } from '../../../lib/format.ts';
+import { passStatusLabels } from '../../../lib/pass-status.ts';
+import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
+import styles from './pass-card.module.css';
+
+/**
+ * Beside the status flag, its date in a few words (a phone's card holds about twenty letters): when the sale opens,
+ * until when it runs, until when a sold-out pass stays valid, or when the sale ended.
+ */
+function saleWhen(pass: TPass, status: TPassStatus): { text: string; at: string } {
+  switch (status) {
+    case 'UPCOMING':
+      return { text: 'Opens', at: pass.saleBeginAt };
+    case 'ON_SALE':
+      return { text: 'Until', at: pass.saleEndAt };
+    case 'SOLD_OUT':
+      return { text: 'Valid until', at: pass.validUntil };
+    case 'ENDED':
+      return { text: 'Ended', at: pass.saleEndAt };
+  }
+}
+
+/** What is left, or once the sale is over, what was sold. */
+function supplyLine(pass: TPass, status: TPassStatus): string {
+  if (status === 'SOLD_OUT') return `All ${formatCount(pass.supply)} sold`;
+  if (status === 'ENDED') return `${formatCount(pass.supply - pass.remaining)} of ${formatCount(pass.supply)} sold`;
+  return `${formatCount(pass.remaining)} of ${formatCount(pass.supply)} left`;
+}
+
+/**
+ * A pass as a card (the passes page): the artwork with its sale status and, for a holder, how many they hold; the
+ * name, the brand, the price and when; and the one number that matters, what is left of the supply.
+ */
+export function PassCard({ pass, now }: { pass: TPass; now: Date }) {
+  const status = passStatusAt(pass, now);
+  const isOver = status === 'SOLD_OUT' || status === 'ENDED';
+  const when = saleWhen(pass, status);
+  return (
+    <ArtCard
+      to={passPath(pass.id)}
+      imageUrl={pass.imageUrl}
+      tone="accent"
+      lifts
+      corner={
+        <>
+          <span
+            className={[artCardStyles.corner, artCardStyles.flag, styles.status, isOver ? styles.over : undefined]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            {passStatusLabels[status]}
+          </span>
+          {pass.held > 0 ? <span className={styles.held}>You hold {formatCount(pass.held)}</span> : null}
+        </>
+      }
+    >
+      <h2 className={artCardStyles.name}>{pass.name}</h2>
+      <span className={artCardStyles.sub}>{pass.brand.name}</span>
+      <span className={artCardStyles.sub}>{formatMoney(pass.price)}</span>
+      <span className={artCardStyles.sub}>
+        {when.text} <time dateTime={when.at}>{formatDate(when.at)}</time>
+      </span>
+      <span className={artCardStyles.number}>{supplyLine(pass, status)}</span>
+    </ArtCard>
+  );
+}
