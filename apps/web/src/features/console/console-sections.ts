@@ -84,6 +84,17 @@ const consoleSections: ConsoleSection[] = [
     canCreate: everyone,
   },
   {
+    id: 'passes',
+    label: 'Passes',
+    singular: 'pass',
+    icon: 'key',
+    description: 'Passes that open sale rounds to their holders: benefits, supply, price, sale window and validity.',
+    isAdminOnly: false,
+    // The API checks that the operator manages the pass's brand.
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
     id: 'categories',
     label: 'Categories',
     singular: 'category',

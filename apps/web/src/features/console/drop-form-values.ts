@@ -43,13 +43,13 @@ const messages = {
 } as const;
 
 /** A time the form must have: '' or null (an emptied picker) says so in words. */
-const ZRequiredTime = z
+export const ZRequiredTime = z
   .string()
   .nullable()
   .refine((value) => value !== null && value !== '', { error: messages.time });
 
 /** A whole number the form must have, within the contract's bounds; an emptied box (null) says so in words. */
-function requiredWholeNumber(min: number, max: number, message: string) {
+export function requiredWholeNumber(min: number, max: number, message: string) {
   return z
     .number({ error: message })
     .nullable()

@@ -52,7 +52,13 @@ export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: s
         return true;
       }
       // The changes must pass the contract's update schema too (at least one field; a banner's window still in order).
-      const changes = consoleResources[resource].update.safeParse(changedFields(schema, output, loaded, readOnlyKeys));
+      const changed = changedFields(schema, output, loaded, readOnlyKeys);
+      // An update schema without a "change something" rule (a pass's) would let an empty PATCH through.
+      if (Object.keys(changed).length === 0) {
+        setError('root.server', { message: catalogMessages.emptyUpdate });
+        return false;
+      }
+      const changes = consoleResources[resource].update.safeParse(changed);
       if (!changes.success) {
         setError('root.server', { message: changes.error.issues[0]?.message ?? catalogMessages.emptyUpdate });
         return false;

@@ -3,12 +3,14 @@ import {
   ZBrand,
   ZCategory,
   ZCollection,
+  ZConsolePass,
   ZCreateBannerRequest,
   ZCreateBrandRequest,
   ZCreateCategoryRequest,
   ZCreateCollectionRequest,
   ZCreateFigureBaseRequest,
   ZCreateLicenseRequest,
+  ZCreatePassRequest,
   ZCreateProductRequest,
   ZCreateTagRequest,
   ZFigureBase,
@@ -22,6 +24,7 @@ import {
   ZUpdateCollectionRequest,
   ZUpdateFigureBaseRequest,
   ZUpdateLicenseRequest,
+  ZUpdatePassRequest,
   ZUpdateProductRequest,
   ZUpdateTagRequest,
 } from '@cypher/contract';
@@ -89,6 +92,16 @@ export const consoleResources = {
     isPublishable: false,
     hasGetById: true,
     publicKey: queryKeys.figureBases.all,
+  },
+  // Passes have no drafts of their own: collectors see one while its brand is published.
+  passes: {
+    listItem: ZConsolePass,
+    detail: ZConsolePass,
+    create: ZCreatePassRequest,
+    update: ZUpdatePassRequest,
+    isPublishable: false,
+    hasGetById: true,
+    publicKey: queryKeys.passes.all,
   },
   // Categories and tags have no drafts, and the API reads them as lists only (no GET by id).
   categories: {

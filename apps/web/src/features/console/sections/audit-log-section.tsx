@@ -29,6 +29,7 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   tag: 'tags',
   banner: 'banners',
   drop: 'drops',
+  pass: 'passes',
 };
 
 function EntityCell({ entry }: { entry: TAuditEntry }) {

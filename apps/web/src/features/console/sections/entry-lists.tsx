@@ -1,5 +1,7 @@
+import { formatMoney, type TPassStatus } from '@cypher/contract';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
-import { Badge } from '../../../ui/badge.tsx';
+import { passStatusLabels } from '../../../lib/pass-status.ts';
+import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { brandTypeLabel } from '../../../lib/catalog-paths.ts';
 import type { TConsoleListItem, TConsoleResource } from '../api/console-resources.ts';
@@ -155,6 +157,47 @@ const figureBaseColumns: Columns<'figure-bases'> = [
   updated,
 ];
 
+const passStatusTones: Record<TPassStatus, BadgeTone> = {
+  UPCOMING: 'accent',
+  ON_SALE: 'success',
+  SOLD_OUT: 'warning',
+  ENDED: 'neutral',
+};
+
+const passColumns: Columns<'passes'> = [
+  {
+    id: 'name',
+    header: 'Pass',
+    cell: (pass) => <NameCell to={edit('passes', pass.id)} name={pass.name} imageUrl={pass.imageUrl} />,
+  },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (pass) => pass.brand.name },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (pass) => <Badge tone={passStatusTones[pass.status]}>{passStatusLabels[pass.status]}</Badge>,
+  },
+  {
+    id: 'window',
+    header: 'On sale',
+    isSecondary: true,
+    cell: (pass) => (
+      <MutedText>
+        {formatDateTime(pass.saleBeginAt)} – {formatDateTime(pass.saleEndAt)}
+      </MutedText>
+    ),
+  },
+  { id: 'price', header: 'Price', isSecondary: true, cell: (pass) => formatMoney(pass.price) },
+  {
+    id: 'sold',
+    header: 'Sold',
+    cell: (pass) => (
+      <MutedText>
+        {formatCount(pass.sold)} of {formatCount(pass.supply)} · {formatCount(pass.remaining)} left
+      </MutedText>
+    ),
+  },
+];
+
 /** The list of one console resource, with the columns and filters that resource has. */
 export function ResourceList({ section }: { section: ConsoleSection & { id: TConsoleResource } }) {
   const me = useOperator();
@@ -178,6 +221,15 @@ export function ResourceList({ section }: { section: ConsoleSection & { id: TCon
         <EntryList
           section={{ ...section, id: 'figure-bases' }}
           columns={figureBaseColumns}
+          hasStatusFilter={false}
+          hasBrandFilter
+        />
+      );
+    case 'passes':
+      return (
+        <EntryList
+          section={{ ...section, id: 'passes' }}
+          columns={passColumns}
           hasStatusFilter={false}
           hasBrandFilter
         />

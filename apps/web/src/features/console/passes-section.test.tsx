@@ -1,0 +1,278 @@
+import { errorCatalogue, MAX_PASS_BENEFITS, type TConsolePass, type TCreatePassRequest } from '@cypher/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { brand, consoleMe, ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { consolePass, passIds } from '../../test/passes-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
+const JOURNEY_MS = 30_000;
+
+/** What a datetime-local box holds for the instant `hours` from now, in this machine's time zone. */
+function localTime(hours: number): string {
+  const date = new Date(Date.now() + hours * 3_600_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** The instant a datetime-local box's value stands for, as the form sends it. */
+const sentTime = (local: string) => new Date(local).toISOString();
+
+const pickTime = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** An admin's console with two brands, and what `answer` says about passes. */
+function consoleWithPasses(answer: (request: SentRequest) => Response | undefined): SentRequest[] {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return stubApi((request) => {
+    switch (pathnameOf(request.path)) {
+      case '/v1/users/my':
+        return json(200, { data: myUser({ isOperator: true }) });
+      case '/v1/console/me':
+        return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
+      case '/v1/console/brands':
+        return json(200, {
+          data: page([brand(), brand({ id: ids.ariaVale, slug: 'aria-vale', name: 'Aria Vale', type: 'ARTIST' })]),
+        });
+      case '/v1/console/media':
+        return json(201, {
+          data: {
+            url: '/uploads/season-pass.webp',
+            width: 800,
+            height: 800,
+            contentType: 'image/webp',
+            thumbnailUrl: null,
+          },
+        });
+      default:
+        return answer(request) ?? apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
+
+const writes = (sent: SentRequest[], method: 'POST' | 'PATCH') =>
+  sent.filter((request) => request.method === method && pathnameOf(request.path).startsWith('/v1/console/passes'));
+const listReads = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === '/v1/console/passes');
+
+describe('console passes: the list', () => {
+  it('lists passes with status, sale window, price and what is sold and left; searches and filters by brand', async () => {
+    const sent = consoleWithPasses((request) =>
+      pathnameOf(request.path) === '/v1/console/passes' ? json(200, { data: page([consolePass()]) }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/console/passes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Passes' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Passes' });
+    const row = within(table).getByRole('row', { name: /Neon Season Pass/ });
+    expect(within(row).getByRole('link', { name: 'Neon Season Pass' })).toHaveAttribute(
+      'href',
+      `/console/passes/${passIds.pass}`,
+    );
+    expect(row).toHaveTextContent('Neon Arcade');
+    expect(row).toHaveTextContent('On sale');
+    expect(row).toHaveTextContent('$25.00');
+    expect(row).toHaveTextContent('88 of 500 · 412 left');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search passes' }), 'season{Enter}');
+    await waitFor(() => expect(queryOf(listReads(sent).at(-1)!.path).get('q')).toBe('season'));
+    const brandFilter = screen.getByLabelText(/Brand/);
+    await within(brandFilter).findByRole('option', { name: 'Aria Vale' });
+    await user.selectOptions(brandFilter, ids.ariaVale);
+    await waitFor(() => expect(queryOf(listReads(sent).at(-1)!.path).get('brandId')).toBe(ids.ariaVale));
+    // Passes have no drafts: no publication filter to send.
+    expect(listReads(sent).every((request) => !queryOf(request.path).has('status'))).toBe(true);
+  });
+
+  it('offers to add the first pass when there is none', async () => {
+    consoleWithPasses((request) =>
+      pathnameOf(request.path) === '/v1/console/passes' ? json(200, { data: page([]) }) : undefined,
+    );
+    renderApp('/console/passes');
+    expect(await screen.findByRole('heading', { name: 'No passes yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /New pass/ })[0]).toHaveAttribute('href', '/console/passes/new');
+  });
+});
+
+describe('console passes: the form', () => {
+  it(
+    'creates a pass: the contract’s words under their fields first, then the request in cents',
+    async () => {
+      const created = consolePass({ id: passIds.other, sold: 0, remaining: 500 });
+      const sent = consoleWithPasses((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/passes') return json(201, { data: created });
+        if (path === `/v1/console/passes/${passIds.other}`) return json(200, { data: created });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/passes/new');
+
+      const form = await screen.findByRole('form', { name: 'New pass' });
+      expect(screen.getByText('Visitors see it as soon as it is made, while its brand is published.')).toBeVisible();
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
+      expect(within(form).getByText('Give the pass a name.')).toBeInTheDocument();
+      expect(within(form).getByText('Choose an image for the pass.')).toBeInTheDocument();
+      expect(within(form).getByText(/^Write the benefit in 1 to 200 characters/)).toBeInTheDocument();
+      expect(within(form).getByText('Enter how many passes to issue, from 1 to 100,000.')).toBeInTheDocument();
+      expect(within(form).getByText(/^Enter a price in dollars/)).toBeInTheDocument();
+      expect(within(form).getAllByText('Pick a date and time.')).toHaveLength(4);
+      expect(writes(sent, 'POST')).toEqual([]);
+
+      const brandSelect = within(form).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      await user.type(within(form).getByLabelText(/^Name/), 'Neon Season Pass');
+      await user.type(within(form).getByLabelText(/^Description/), 'First in line all season.');
+      await user.upload(
+        document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
+        new File([new Uint8Array(64)], 'pass.png', { type: 'image/png' }),
+      );
+      expect(await within(form).findByAltText('Artwork: current image')).toBeInTheDocument();
+
+      await user.type(within(form).getByLabelText('Benefit 1'), 'Opens round 2 of every Neon Arcade drop');
+      await user.click(within(form).getByRole('button', { name: 'Add a benefit' }));
+      await user.type(within(form).getByLabelText('Benefit 2'), 'A guaranteed pack in each holders’ round');
+      await user.click(within(form).getByRole('button', { name: 'Add a benefit' }));
+      await user.click(within(form).getByRole('button', { name: 'Remove benefit 3' }));
+
+      await user.type(within(form).getByLabelText(/^Supply/), '500');
+      const price = within(form).getByLabelText(/^Price \(USD\)/);
+      await user.type(price, '25');
+      await user.tab();
+      expect(price).toHaveValue('25.00');
+
+      // The sale ends before it begins: the contract's own rule, under the field it is about.
+      const [begin, end, validFrom, validUntil] = [localTime(24), localTime(2), localTime(24), localTime(24 * 90)];
+      pickTime(/^Sale begins/, begin);
+      pickTime(/^Sale ends/, end);
+      pickTime(/^Valid from/, validFrom);
+      pickTime(/^Valid until/, validUntil);
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const order = await within(form).findByText('The sale must end after it begins.');
+      expect(screen.getByLabelText(/^Sale ends/).getAttribute('aria-describedby')).toContain(order.id);
+      expect(writes(sent, 'POST')).toEqual([]);
+
+      const later = localTime(24 * 60);
+      pickTime(/^Sale ends/, later);
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(1));
+      expect(writes(sent, 'POST')[0]!.body).toEqual({
+        brandId: ids.neonArcade,
+        name: 'Neon Season Pass',
+        description: 'First in line all season.',
+        imageUrl: '/uploads/season-pass.webp',
+        benefits: ['Opens round 2 of every Neon Arcade drop', 'A guaranteed pack in each holders’ round'],
+        supply: 500,
+        price: 2_500,
+        perPersonLimit: null,
+        saleBeginAt: sentTime(begin),
+        saleEndAt: sentTime(later),
+        validFrom: sentTime(validFrom),
+        validUntil: sentTime(validUntil),
+      } satisfies TCreatePassRequest);
+      // The new pass opens for editing.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Neon Season Pass' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'shows the API’s field errors under their fields, and keeps what was typed',
+    async () => {
+      consoleWithPasses((request) =>
+        request.method === 'POST' && pathnameOf(request.path) === '/v1/console/passes'
+          ? json(400, {
+              code: 'INVALID_REQUEST',
+              message: errorCatalogue.INVALID_REQUEST.message,
+              details: [{ field: 'imageUrl', message: 'Upload the image again: it is no longer stored.' }],
+            })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp('/console/passes/new');
+      const form = await screen.findByRole('form', { name: 'New pass' });
+      const brandSelect = within(form).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      await user.type(within(form).getByLabelText(/^Name/), 'Neon Season Pass');
+      await user.upload(
+        document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
+        new File([new Uint8Array(64)], 'pass.png', { type: 'image/png' }),
+      );
+      await within(form).findByAltText('Artwork: current image');
+      await user.click(within(form).getByRole('button', { name: 'Remove benefit 1' }));
+      await user.type(within(form).getByLabelText(/^Supply/), '500');
+      await user.type(within(form).getByLabelText(/^Price \(USD\)/), '25.00');
+      await user.type(within(form).getByLabelText(/^Per-person limit/), '2');
+      pickTime(/^Sale begins/, localTime(1));
+      pickTime(/^Sale ends/, localTime(48));
+      pickTime(/^Valid from/, localTime(1));
+      pickTime(/^Valid until/, localTime(96));
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+      expect(await within(form).findByText('Upload the image again: it is no longer stored.')).toBeInTheDocument();
+      expect(within(form).getByLabelText(/^Name/)).toHaveValue('Neon Season Pass');
+      expect(within(form).getByLabelText(/^Per-person limit/)).toHaveValue(2);
+      expect(within(form).getByRole('button', { name: 'Create' })).toBeEnabled();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'edits a pass: brand and supply are fixed, sold and left are shown, and only what changed is sent',
+    async () => {
+      let current: TConsolePass = consolePass();
+      const sent = consoleWithPasses((request) => {
+        if (pathnameOf(request.path) !== `/v1/console/passes/${passIds.pass}`) return undefined;
+        if (request.method === 'PATCH') {
+          current = { ...current, ...(request.body as Partial<TConsolePass>), price: current.price };
+        }
+        return json(200, { data: current });
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/passes/${passIds.pass}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Season Pass' });
+      expect(screen.getByText(/^On sale · 88 of 500 sold, 412 left\./)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute('href', `/pass/${passIds.pass}`);
+      expect(within(form).getByText('Neon Arcade')).toBeInTheDocument();
+      expect(within(form).queryByLabelText(/^Brand/)).toBeNull();
+      expect(within(form).getByText('500 issued · 88 sold · 412 left')).toBeInTheDocument();
+      expect(within(form).queryByLabelText(/^Supply/)).toBeNull();
+      expect(within(form).getByLabelText(/^Price \(USD\)/)).toHaveValue('25.00');
+      expect(within(form).getAllByRole('textbox', { name: /^Benefit/ })).toHaveLength(3);
+
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await within(form).findByText('Change at least one field.')).toBeInTheDocument();
+      expect(writes(sent, 'PATCH')).toEqual([]);
+
+      const name = within(form).getByLabelText(/^Name/);
+      await user.clear(name);
+      await user.type(name, 'Neon Season Pass II');
+      await user.click(within(form).getByRole('button', { name: 'Remove benefit 3' }));
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
+      expect(writes(sent, 'PATCH')[0]!.body).toEqual({
+        name: 'Neon Season Pass II',
+        benefits: consolePass().benefits.slice(0, 2),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Neon Season Pass II' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it('lists at most eight benefits', async () => {
+    consoleWithPasses(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/console/passes/new');
+    const form = await screen.findByRole('form', { name: 'New pass' });
+    const add = within(form).getByRole('button', { name: 'Add a benefit' });
+    for (let count = 1; count < MAX_PASS_BENEFITS; count += 1) await user.click(add);
+    expect(within(form).getAllByRole('textbox', { name: /^Benefit/ })).toHaveLength(MAX_PASS_BENEFITS);
+    expect(add).toBeDisabled();
+  });
+});

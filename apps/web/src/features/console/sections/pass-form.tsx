@@ -1,0 +1,190 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_PASS_SUPPLY, type TConsolePass } from '@cypher/contract';
+import type { FocusEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { formatCount } from '../../../lib/format.ts';
+import { Field } from '../../../ui/field.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { BrandField } from '../components/brand-select.tsx';
+import { DateTimeInput } from '../components/date-time-input.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
+import { useOperator } from '../components/operator-context.ts';
+import { PassBenefitsEditor } from '../components/pass-benefits-editor.tsx';
+import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { centsToDollars, dollarsToCents } from '../drop-form-values.ts';
+import { numberOrNull } from '../form-values.ts';
+import {
+  passFormFields,
+  passFormValues,
+  ZPassForm,
+  type TPassFormOutput,
+  type TPassFormValues,
+} from '../pass-form-values.ts';
+import { useSaveEntry } from '../use-save-entry.ts';
+import styles from '../components/console-form.module.css';
+import dropStyles from '../components/drops.module.css';
+
+/** Fixed once the pass is made: its brand, and its supply (issued as numbered passes at once). */
+const readOnlyKeys = ['brandId', 'supply'];
+
+const times = [
+  ['saleBeginAt', 'Sale begins', 'When collectors can start buying.'],
+  ['saleEndAt', 'Sale ends', 'No one can buy it after this.'],
+  ['validFrom', 'Valid from', 'From when it opens its rounds to holders.'],
+  ['validUntil', 'Valid until', 'Its rounds stay closed to holders after this.'],
+] as const;
+
+/** "500 issued · 88 sold · 412 left": what became of the supply (a card or Tilia payment holds some on the way). */
+function supplySummary(pass: TConsolePass): string {
+  return `${formatCount(pass.supply)} issued · ${formatCount(pass.sold)} sold · ${formatCount(pass.remaining)} left`;
+}
+
+/**
+ * Create or edit a pass: its brand (fixed once made), name, words and artwork, its benefits, its supply (fixed once
+ * made), price and per-person limit, and when it sells and is valid.
+ */
+export function PassForm({ pass }: { pass?: TConsolePass }) {
+  const me = useOperator();
+  // A manager of a single brand makes passes of that brand: it comes chosen.
+  const loaded = passFormValues(pass, me.brands.length === 1 ? me.brands[0]!.id : '');
+  const { save, isSaving } = useSaveEntry('passes', pass?.id);
+  const form = useForm<TPassFormValues, unknown, TPassFormOutput>({
+    resolver: zodResolver(ZPassForm),
+    defaultValues: loaded,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = handleSubmit((output) =>
+    save(ZPassForm, output, loaded, { setError, fields: passFormFields }, readOnlyKeys),
+  );
+
+  return (
+    <EntryForm
+      label={pass ? `Edit ${pass.name}` : 'New pass'}
+      onSubmit={onSubmit}
+      serverError={errors.root?.server?.message}
+    >
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Pass</h2>
+        <div className={styles.grid}>
+          <BrandField
+            fixedBrandName={pass?.brand.name}
+            registration={register('brandId')}
+            error={errors.brandId?.message}
+          />
+          <Field label="Name" error={errors.name?.message} isRequired>
+            {(props) => <Input {...props} maxLength={80} {...register('name')} />}
+          </Field>
+          <Field label="Description" className={styles.full} error={errors.description?.message}>
+            {(props) => <Textarea {...props} rows={3} {...register('description')} />}
+          </Field>
+          <ControlledImageField
+            control={control}
+            name="imageUrl"
+            label="Artwork"
+            isRequired
+            hint="Square, about 800 × 800: the pass's card and page show it."
+          />
+        </div>
+      </section>
+
+      <section className={styles.card}>
+        <PassBenefitsEditor form={form} />
+      </section>
+
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Supply and price</h2>
+        <div className={dropStyles.numbers}>
+          {pass ? (
+            <ReadOnlyField
+              label="Supply"
+              value={supplySummary(pass)}
+              hint="Fixed once made: the passes were issued when it was created."
+            />
+          ) : (
+            <Field
+              label="Supply"
+              hint={`How many passes to issue, up to ${formatCount(MAX_PASS_SUPPLY)}. Fixed once made.`}
+              error={errors.supply?.message}
+              isRequired
+            >
+              {(props) => <CountInput {...props} {...register('supply', { setValueAs: numberOrNull })} />}
+            </Field>
+          )}
+          <Field label="Price (USD)" hint="In dollars, such as 25.00." error={errors.price?.message} isRequired>
+            {(props) => (
+              <span className={dropStyles.money}>
+                <span className={dropStyles.currency} aria-hidden="true">
+                  $
+                </span>
+                <Input
+                  {...props}
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  autoComplete="off"
+                  {...register('price', {
+                    // "25" reads as "25.00" once typed, as the price is shown everywhere else.
+                    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+                      const cents = dollarsToCents(event.target.value);
+                      if (cents !== null) setValue('price', centsToDollars(cents));
+                    },
+                  })}
+                />
+              </span>
+            )}
+          </Field>
+          <Field
+            label="Per-person limit"
+            hint="Passes one person may buy. Empty: no limit."
+            error={errors.perPersonLimit?.message}
+          >
+            {(props) => (
+              <CountInput
+                {...props}
+                placeholder="No limit"
+                {...register('perPersonLimit', { setValueAs: numberOrNull })}
+              />
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <section className={styles.card}>
+        <h2 className={styles.cardTitle}>Sale and validity</h2>
+        <div className={styles.grid}>
+          {times.map(([name, label, hint]) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
+                  {(props) => (
+                    <DateTimeInput
+                      {...props}
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                </Field>
+              )}
+            />
+          ))}
+        </div>
+      </section>
+      <FormActions isSaving={isSaving} cancelTo="/console/passes" isNew={!pass} hasDrafts={false} />
+    </EntryForm>
+  );
+}
