@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyProvenance, type TDrop, type TDropProvenance } from '@cypher/contract';
+import { verifyProvenance, type TDrop, type TDropProvenance, type TPass } from '@cypher/contract';
 import { queryRows } from '../query-rows.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, logIn } from '../../testing/auth-helpers.ts';
 import { demoAccounts } from './seed-demo-accounts.ts';
 import { provenanceSeedKey } from '../../modules/drops/provenance-seed-cipher.ts';
 import { seedDemo, seedDemoIfEmpty } from './seed-demo.ts';
+import { demoPass } from './seed-passes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,5 +237,31 @@ describe('the demo drops', () => {
     expect(tampered.commitment).toBe(honest.commitment);
     expect(tampered.packs).not.toEqual(honest.packs);
     expect(check(tampered).isCommitmentMatched).toBe(false);
+  });
+});
+
+describe('the demo pass', () => {
+  it('shows one pass on sale now for 60 days, valid for 90, its whole supply left and three benefits', async () => {
+    const now = t.clock.now().getTime();
+    const listed = (await get('/v1/passes')).json().data;
+    expect(listed.total).toBe(1);
+    const pass = listed.items[0] as TPass;
+    expect(pass).toMatchObject({
+      name: demoPass.name,
+      brand: { slug: demoPass.brand },
+      status: 'ON_SALE',
+      supply: 500,
+      remaining: 500,
+      price: { amount: 2_500, currency: 'USD' },
+      perPersonLimit: 2,
+      held: 0,
+    });
+    expect(pass.benefits).toHaveLength(3);
+    expect(Date.parse(pass.saleEndAt) - now).toBe(60 * 24 * 60 * 60 * 1000);
+    expect(Date.parse(pass.validUntil) - now).toBe(90 * 24 * 60 * 60 * 1000);
+    expect(Date.parse(pass.saleBeginAt)).toBeLessThan(now);
+    const image = await get(pass.imageUrl);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
   });
 });

@@ -11,6 +11,7 @@ import { seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedDrops } from './seed-drops.ts';
 import { seedFigureBases } from './seed-figure-bases.ts';
 import { seedOrders } from './seed-orders.ts';
+import { seedPasses } from './seed-passes.ts';
 import { seedMarker } from './seed.tables.ts';
 
 /**
@@ -54,6 +55,7 @@ const seeders: Seeder[] = [
     run: seedFigureBases,
   },
   { name: 'drops: one live (two rounds, the second whitelisted), one upcoming, one completed', run: seedDrops },
+  { name: 'passes: Neon Season Pass, on sale for 60 days', run: seedPasses },
   {
     name: 'orders: four collectors buy in the live and the completed drop and open most of their packs',
     run: seedOrders,

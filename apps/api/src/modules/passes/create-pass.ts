@@ -15,11 +15,12 @@ import { passes } from './passes.tables.ts';
  * features/console pass form · Tests: passes.test.ts.
  *
  * A brand makes a pass. Its supply is issued at once as numbered units (one set-wise insert), so a purchase claims a
- * unit and nothing counts sales; for the same reason the supply never changes afterwards.
+ * unit and nothing counts sales; for the same reason the supply never changes afterwards. `operator` null: the demo
+ * seed, which has no operator.
  */
 export async function createPass(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  operator: Operator,
+  operator: Operator | null,
   input: TCreatePassRequest,
 ): Promise<TConsolePass> {
   const now = ctx.clock.now();
@@ -27,7 +28,7 @@ export async function createPass(
   return inTransaction(ctx.db, async (tx) => {
     if (!(await brandSummariesByIds(tx, [input.brandId])).has(input.brandId))
       throw new AppError('RELATED_ITEM_NOT_FOUND');
-    assertCanManageBrand(operator, input.brandId);
+    if (operator) assertCanManageBrand(operator, input.brandId);
     const [row] = await tx
       .insert(passes)
       .values({
@@ -53,7 +54,7 @@ export async function createPass(
       insert into pass_units (id, pass_id, number)
       select gen_random_uuid(), ${id}::uuid, n from generate_series(1, ${input.supply}::int) as n`);
     await recordAudit(tx, {
-      actorUserId: operator.userId,
+      actorUserId: operator?.userId ?? null,
       action: 'create',
       entityType: 'pass',
       entityId: id,
