@@ -4,6 +4,7 @@ import type { TWebRoutePath } from '@cypher/contract';
 /** The main navigation, shared by the desktop header and the mobile menu. */
 export const mainNavItems: ReadonlyArray<{ label: string; to: TWebRoutePath }> = [
   { label: 'Drops', to: '/drops' },
+  { label: 'Passes', to: '/pass' },
   { label: 'Brands', to: '/brands' },
   { label: 'Products', to: '/products' },
   { label: 'Collections', to: '/collections' },

@@ -118,10 +118,8 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
             <dd>{pass.perPersonLimit === null ? 'No limit' : `Up to ${formatCount(pass.perPersonLimit)}`}</dd>
           </div>
           <div>
-            <dt>Valid</dt>
-            <dd>
-              {formatDate(pass.validFrom)} – {formatDate(pass.validUntil)}
-            </dd>
+            <dt>Valid until</dt>
+            <dd>{formatDate(pass.validUntil)}</dd>
           </div>
         </dl>
         <section aria-labelledby="benefits-heading" className={styles.benefits}>
@@ -163,9 +161,7 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
             </dd>
           </div>
         </dl>
-        <p className={dropStyles.muted}>
-          A pass opens its rounds only while it is valid: a round that sells after the pass expires is not opened by it.
-        </p>
+        <p className={dropStyles.muted}>The pass opens its holders&apos; rounds only while it is valid.</p>
       </section>
 
       <section aria-labelledby="rounds-heading" className={dropStyles.section}>
@@ -320,11 +316,17 @@ function HeldNotice({ pass, now }: { pass: TPass; now: Date }) {
       </>
     ) : at < Date.parse(pass.validUntil) ? (
       <>
-        valid until <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+        valid until{' '}
+        <time dateTime={pass.validUntil} title={formatDateTime(pass.validUntil)}>
+          {formatDate(pass.validUntil)}
+        </time>
       </>
     ) : (
       <>
-        expired <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+        expired{' '}
+        <time dateTime={pass.validUntil} title={formatDateTime(pass.validUntil)}>
+          {formatDate(pass.validUntil)}
+        </time>
       </>
     );
   return (

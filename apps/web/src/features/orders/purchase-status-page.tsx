@@ -135,6 +135,12 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
             {order.quantity === 1 ? 'Open your pack' : 'Open your packs'}
           </ButtonLink>
         ) : null}
+        {order.item.kind === 'PASS' ? (
+          // A pass has nothing to open: its page says it is held, until when, and the rounds it opens.
+          <ButtonLink to={order.item.linkPath} variant="primary" size="lg">
+            {order.quantity === 1 ? 'See your pass' : 'See your passes'}
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={purchasePath(order.id)} variant="secondary" size="lg">
           View receipt
         </ButtonLink>

@@ -182,7 +182,7 @@ const passColumns: Columns<'passes'> = [
     isSecondary: true,
     cell: (pass) => (
       <MutedText>
-        {formatDateTime(pass.saleBeginAt)} – {formatDateTime(pass.saleEndAt)}
+        {formatDate(pass.saleBeginAt)} – {formatDate(pass.saleEndAt)}
       </MutedText>
     ),
   },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_PASS_SUPPLY, type TConsolePass } from '@cypher/contract';
+import type { TConsolePass } from '@cypher/contract';
 import type { FocusEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
@@ -114,7 +114,7 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
           ) : (
             <Field
               label="Supply"
-              hint={`How many passes to issue, up to ${formatCount(MAX_PASS_SUPPLY)}. Fixed once made.`}
+              hint="Issued at once when the pass is made, and fixed after."
               error={errors.supply?.message}
               isRequired
             >
