@@ -31,6 +31,7 @@ export * from './drop-reminders.ts';
 export * from './drops-console.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
+export * from './tickets.ts';
 export * from './provenance.ts';
 export * from './claim-log-rules.ts';
 export * from './claim-log.ts';

@@ -22,3 +22,4 @@ export * from '../modules/collection/collection.tables.ts';
 export * from '../modules/collection/chain-transactions/chain-transactions.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/tickets/tickets.tables.ts';
