@@ -12,6 +12,7 @@ import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxon
 import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-figure-bases.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
+import { consoleTicketKindsRoutes } from '../tickets/console-ticket-kinds.routes.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
@@ -88,6 +89,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleDropsRoutes(ctx));
     await app.register(consoleFigureBasesRoutes(ctx));
+    await app.register(consoleTicketKindsRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
 }
