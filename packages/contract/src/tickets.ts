@@ -36,6 +36,7 @@ export const ticketMessages = {
   usedFor: 'Say in 1 to 120 characters what the ticket is for, for example "Enter raffle rounds".',
   grantCount: `Grant from 1 to ${MAX_TICKETS_PER_GRANT.toLocaleString('en-US')} tickets.`,
   grantRecipient: 'Give the email address or the user id of the person, not both.',
+  grantRecipientFormat: 'Enter the email address or the user id of an account.',
 } as const;
 
 /** "1 Drop ticket", "3 Drop tickets", "1,200 Drop tickets": a count of a kind, on notices, history and pages alike. */
@@ -137,6 +138,13 @@ export const ZUpdateTicketKindRequest = z
   .refine((value) => Object.keys(value).length > 0, { error: catalogMessages.emptyUpdate });
 export type TUpdateTicketKindRequest = z.infer<typeof ZUpdateTicketKindRequest>;
 
+/** How many tickets one console grant gives. */
+export const ZTicketGrantCount = z
+  .number({ error: ticketMessages.grantCount })
+  .int({ error: ticketMessages.grantCount })
+  .min(1, { error: ticketMessages.grantCount })
+  .max(MAX_TICKETS_PER_GRANT, { error: ticketMessages.grantCount });
+
 /**
  * `POST /v1/console/ticket-kinds/{id}/grants` (with an Idempotency-Key header): give a person tickets of the kind,
  * found by email or by user id. The note says why, for the audit log.
@@ -145,11 +153,7 @@ export const ZGrantTicketsRequest = z
   .strictObject({
     email: ZEmail.optional(),
     userId: z.uuid().optional(),
-    count: z
-      .number({ error: ticketMessages.grantCount })
-      .int({ error: ticketMessages.grantCount })
-      .min(1, { error: ticketMessages.grantCount })
-      .max(MAX_TICKETS_PER_GRANT, { error: ticketMessages.grantCount }),
+    count: ZTicketGrantCount,
     note: ZOptionalText(500).default(null),
   })
   .refine((value) => (value.email === undefined) !== (value.userId === undefined), {
