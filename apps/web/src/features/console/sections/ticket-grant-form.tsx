@@ -62,8 +62,8 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
         Grant tickets
       </h2>
       <p className={styles.hint}>
-        Adds {kind.name} tickets to a person’s count at once; they get a notification, and the grant is in the audit log
-        with your note.
+        Adds tickets of this kind to a person’s count at once; they get a notification, and the grant goes in the audit
+        log with your note.
       </p>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <div className={styles.grid}>

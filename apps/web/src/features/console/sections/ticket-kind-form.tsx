@@ -89,7 +89,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
           )}
           <Field
             label="Name"
-            hint='As people see it, for example "Drop ticket".'
+            hint="As people see it, for example “Drop ticket”."
             error={errors.name?.message}
             isRequired
           >
