@@ -50,7 +50,7 @@ test.describe('tickets', () => {
     await expect(page.getByText(`${collector.email} now holds 2.`)).toBeVisible();
 
     await page.context().clearCookies();
-    await page.evaluate(() => globalThis.localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     await page.goto('/signin?redirectTo=%2Ftickets');
     await signInOnPage(page, collector);
     await expect(page).toHaveURL(/\/tickets$/);
