@@ -26,6 +26,7 @@ import { oauthRoutes } from './modules/auth/oauth/oauth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { figureBasesRoutes } from './modules/collection/figure-bases/figure-bases.routes.ts';
+import { passesRoutes } from './modules/passes/passes.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dropsRoutes(ctx));
   await app.register(collectionRoutes(ctx));
   await app.register(figureBasesRoutes(ctx));
+  await app.register(passesRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(walletRoutes(ctx));
   await app.register(withdrawalsRoutes(ctx));

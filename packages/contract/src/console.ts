@@ -63,6 +63,7 @@ export const auditEntityTypes = [
   'withdrawal',
   'drop',
   'figure_base',
+  'pass',
   'ticket_kind',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);

@@ -154,6 +154,15 @@ export const errorCatalogue = {
     message: 'You have reached the number of packs one person may buy in this round.',
   },
   ROUND_NOT_FOUND: { status: 404, message: 'This drop has no such sale round.' },
+  // Passes (issue 18): bought through the same order flow, refused with their own words.
+  PASS_NOT_FOUND: { status: 404, message: 'We could not find this pass.' },
+  PASS_NOT_ON_SALE: { status: 409, message: 'This pass is not on sale right now.' },
+  PASS_SOLD_OUT: { status: 409, message: 'Sold out. Every pass has been claimed.' },
+  PASS_LIMIT_REACHED: { status: 409, message: 'You have reached the number of this pass one person may buy.' },
+  /** A holders-only round, and the buyer holds no valid pass that opens it. */
+  PASS_REQUIRED: { status: 403, message: 'This round is open to pass holders only.' },
+  /** A round names a pass that does not exist or is of another brand. */
+  PASS_NOT_OF_BRAND: { status: 422, message: 'A round can only require a pass of the drop’s own brand.' },
   /** A reminder is for a round that has not opened yet; the round asked for has opened (or the drop has none left). */
   REMINDER_ROUND_NOT_UPCOMING: {
     status: 409,

@@ -38,19 +38,42 @@ export function packCountText(count: number): string {
   return count === 1 ? '1 pack' : `${count.toLocaleString('en-US')} packs`;
 }
 
+/**
+ * What an order buys (issue 18): packs of a drop's round, a pass, or tickets of a kind. One order flow for all three:
+ * the same exactly-once rules, group commit, holds, receipts and notifications.
+ */
+export const orderItemKinds = ['PACK', 'PASS', 'TICKET'] as const;
+export type TOrderItemKind = (typeof orderItemKinds)[number];
+
+/** "2 packs", "1 pass", "3 tickets": an order's quantity in its item's words. */
+export function orderQuantityText(kind: TOrderItemKind, count: number): string {
+  if (kind === 'PACK') return packCountText(count);
+  const [one, many] = kind === 'PASS' ? ['pass', 'passes'] : ['ticket', 'tickets'];
+  return count === 1 ? `1 ${one}` : `${count.toLocaleString('en-US')} ${many}`;
+}
+
 /** Packs in one order, at most. */
 export const MAX_ORDER_QUANTITY = 10;
 
-export const ZOrderFeeQuery = z.object({
-  dropId: z.uuid(),
-  quantity: z.coerce.number().int().min(1).max(MAX_ORDER_QUANTITY).default(1),
-});
+/** Exactly one of dropId, passId and ticketKindId: what the order buys. */
+export const ZOrderFeeQuery = z
+  .object({
+    dropId: z.uuid().optional(),
+    passId: z.uuid().optional(),
+    quantity: z.coerce.number().int().min(1).max(MAX_ORDER_QUANTITY).default(1),
+  })
+  .refine((query) => [query.dropId, query.passId].filter(Boolean).length === 1, {
+    message: 'Name one drop or pass.',
+  });
 export type TOrderFeeQuery = z.infer<typeof ZOrderFeeQuery>;
 
 /** `GET /v1/orders/fee`: what the purchase popup shows before paying. */
 export const ZOrderFee = z.object({
-  dropId: z.uuid(),
-  round: z.number().int(),
+  itemKind: z.enum(orderItemKinds),
+  itemId: z.uuid(),
+  /** Packs: the drop and the round on sale now; null for passes and tickets. */
+  dropId: z.uuid().nullable(),
+  round: z.number().int().nullable(),
   quantity: z.number().int(),
   unitPrice: ZMoney,
   unitPriceCyp: ZMoney,
@@ -69,12 +92,16 @@ export function orderServiceFee(subtotal: number, rule: { feeBasisPoints: number
   return Math.max(rule.minimumFee, Math.floor((subtotal * rule.feeBasisPoints + 5_000) / 10_000));
 }
 
-/** `POST /v2/orders` (with an Idempotency-Key header). */
-export const ZCreateOrderRequest = z.strictObject({
-  dropId: z.uuid(),
+const orderLine = {
   quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
   paymentMethod: ZOrderPaymentMethod,
-});
+};
+
+/** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, or a pass. */
+export const ZCreateOrderRequest = z.union([
+  z.strictObject({ dropId: z.uuid(), ...orderLine }),
+  z.strictObject({ passId: z.uuid(), ...orderLine }),
+]);
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
 export const ZCreatedOrder = z.object({
@@ -87,11 +114,24 @@ export type TCreatedOrder = z.infer<typeof ZCreatedOrder>;
 
 export const ZOrderDrop = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string(), brand: ZBrandSummary });
 
+/** What an order bought, as every page names it: the drop, the pass or the ticket kind, and where it is seen. */
+export const ZOrderItem = z.object({
+  kind: z.enum(orderItemKinds),
+  id: z.uuid(),
+  name: z.string(),
+  imageUrl: z.string(),
+  brand: ZBrandSummary.nullable(),
+  linkPath: z.string(),
+});
+export type TOrderItem = z.infer<typeof ZOrderItem>;
+
 export const ZOrder = z.object({
   id: z.uuid(),
   status: ZOrderStatus,
-  drop: ZOrderDrop,
-  round: z.number().int(),
+  item: ZOrderItem,
+  /** Packs: the drop and round; null for passes and tickets. */
+  drop: ZOrderDrop.nullable(),
+  round: z.number().int().nullable(),
   quantity: z.number().int(),
   paymentMethod: ZOrderPaymentMethod,
   unitPrice: ZMoney,

@@ -32,6 +32,8 @@ export const webRoutePaths = [
   '/drops/:id',
   // Public check of a drop's pack contents against its commitment (issue 11; not in spec section 2).
   '/drops/:id/provenance',
+  // Public check of a raffle round's draw against its commitment (issue 18; decision record 0026).
+  '/drops/:id/raffle/:roundId',
   '/products',
   '/products/:id',
   '/products/nfts/:id',

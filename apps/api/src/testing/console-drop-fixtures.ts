@@ -108,8 +108,9 @@ export async function claimPacks(
   await db.insert(orders).values({
     id: orderId,
     userId: input.userId,
+    itemKind: 'PACK',
+    itemId: policy.id,
     dropId: input.dropId,
-    policyId: policy.id,
     round: input.round,
     quantity: input.quantity,
     paymentMethod: input.status === 'SUCCESSFUL' ? 'BALANCE' : 'CARD',
@@ -136,9 +137,9 @@ export async function claimPacks(
   }
   await db
     .insert(purchaseAllowances)
-    .values({ policyId: policy.id, userId: input.userId, purchased: input.quantity })
+    .values({ itemId: policy.id, userId: input.userId, purchased: input.quantity })
     .onConflictDoUpdate({
-      target: [purchaseAllowances.policyId, purchaseAllowances.userId],
+      target: [purchaseAllowances.itemId, purchaseAllowances.userId],
       set: { purchased: sql`${purchaseAllowances.purchased} + ${input.quantity}` },
     });
   return orderId;

@@ -49,6 +49,8 @@ export const queryKeys = {
     claimLogHead: (id: string) => ['drops', 'claim-log', id, 'head'] as const,
     /** Every entry of a revealed drop's claim log, all pages read. */
     claimLog: (id: string) => ['drops', 'claim-log', id, 'entries'] as const,
+    /** A raffle round's public draw record (by round id). */
+    raffleDraw: (roundId: string) => ['drops', 'raffle', roundId] as const,
   },
   packs: domainKeys('packs'),
   passes: domainKeys('passes'),

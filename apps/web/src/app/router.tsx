@@ -49,6 +49,7 @@ const pages: Record<TWebRoutePath, PageRoute> = {
   '/drops': page(() => import('../features/drops/drops-page.tsx')),
   '/drops/:id': page(() => import('../features/drops/drop-detail-page.tsx')),
   '/drops/:id/provenance': page(() => import('../features/drops/drop-provenance-page.tsx')),
+  '/drops/:id/raffle/:roundId': page(() => import('../features/drops/raffle-draw-page.tsx')),
   '/products': page(() => import('../features/catalog/products-page.tsx')),
   '/products/:id': page(() => import('../features/catalog/product-detail-page.tsx')),
   '/products/nfts/:id': page(() => import('../features/collection/product-nft-page.tsx')),

@@ -19,4 +19,4 @@ export const orderPaymentMethodLabels: Record<TOrderPaymentMethod, string> = {
 };
 
 /** The contract names pack counts for the API's notices and receipts too; one rule for both. */
-export { packCountText } from '@cypher/contract';
+export { orderQuantityText, packCountText } from '@cypher/contract';

@@ -170,6 +170,8 @@ export function orderFee(quantity: number, unit = 1_250): TOrderFee {
   const subtotal = unit * quantity;
   const serviceFee = Math.max(50, Math.floor((subtotal * 500 + 5_000) / 10_000));
   return {
+    itemKind: 'PACK',
+    itemId: dropIds.round1,
     dropId: dropIds.drop,
     round: 1,
     quantity,
@@ -192,6 +194,14 @@ export function order(changes: Partial<TOrder> = {}): TOrder {
   return {
     id: dropIds.order,
     status: 'SUCCESSFUL',
+    item: {
+      kind: 'PACK',
+      id: dropIds.round1,
+      name: orderDrop.name,
+      imageUrl: orderDrop.imageUrl,
+      brand: orderDrop.brand,
+      linkPath: `/drops/${dropIds.drop}`,
+    },
     drop: orderDrop,
     round: 1,
     quantity: 1,

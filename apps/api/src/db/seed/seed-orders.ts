@@ -4,6 +4,7 @@ import { listMyPacks } from '../../modules/drops/packs/list-my-packs.ts';
 import { openPack } from '../../modules/drops/packs/open-pack.ts';
 import { purchaseFromBalance } from '../../modules/orders/purchase-from-balance.ts';
 import { newPurchase, priceOrder } from '../../modules/orders/purchase-round.ts';
+import { packSaleItem } from '../../modules/orders/sale-items.ts';
 import { users } from '../../modules/users/users.tables.ts';
 import { postDeposit } from '../../modules/wallet/post-deposit.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
@@ -73,10 +74,9 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
       newPurchase({
         userId,
         buyerEmail: demoCollectors[index]!.email,
-        drop,
-        round,
+        item: packSaleItem(drop, round),
         quantity: (index % 2) + 1,
-        price: priceOrder(round, (index % 2) + 1, ordersConfig),
+        price: priceOrder(packSaleItem(drop, round), (index % 2) + 1, ordersConfig),
         now: new Date(boughtAt.getTime() + index * MINUTE_MS),
       }),
     );

@@ -10,6 +10,7 @@ import { consoleLicensesRoutes } from '../catalog/console/licenses/console-licen
 import { consoleProductsRoutes } from '../catalog/console/products/console-products.routes.ts';
 import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxonomy.routes.ts';
 import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-figure-bases.routes.ts';
+import { consolePassesRoutes } from '../passes/console-passes.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
 import { consoleTicketKindsRoutes } from '../tickets/console-ticket-kinds.routes.ts';
@@ -89,6 +90,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleDropsRoutes(ctx));
     await app.register(consoleFigureBasesRoutes(ctx));
+    await app.register(consolePassesRoutes(ctx));
     await app.register(consoleTicketKindsRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };

@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { dropPublicationStatuses, type TDropPublicationStatus, type TPackClaimKind } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { brands, products } from '../catalog/catalog.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
+import { passes } from '../passes/passes.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { timestamptz } from '../../db/columns.ts';
 
@@ -108,6 +120,8 @@ export const salePolicies = pgTable(
     endIssuedPackNumber: integer('end_issued_pack_number').notNull(),
     /** null: the round is open to everyone; else only to the emails of sale_policy_whitelist. */
     whitelistName: text('whitelist_name'),
+    /** Holders only (issue 18): only people holding this pass, valid at the time of purchase, may buy in the round. */
+    requiredPassId: uuid('required_pass_id').references((): AnyPgColumn => passes.id, { onDelete: 'restrict' }),
   },
   (table) => [
     uniqueIndex('sale_policies_drop_round_key').on(table.dropId, table.round),

@@ -25,6 +25,8 @@ export interface TSaleRound {
   beginIssuedPackNumber: number;
   endIssuedPackNumber: number;
   hasWhitelist: boolean;
+  /** Holders only: the pass a buyer must hold, valid at the time, to buy in this round; null for everyone. */
+  requiredPassId: string | null;
 }
 
 /**
@@ -71,6 +73,7 @@ async function loadSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
       beginIssuedPackNumber: salePolicies.beginIssuedPackNumber,
       endIssuedPackNumber: salePolicies.endIssuedPackNumber,
       hasWhitelist: sql<boolean>`${salePolicies.whitelistName} is not null`,
+      requiredPassId: salePolicies.requiredPassId,
     })
     .from(salePolicies)
     .where(eq(salePolicies.dropId, dropId))

@@ -18,7 +18,7 @@ export async function buyerStanding(
     ? await db
         .select({ purchased: purchaseAllowances.purchased })
         .from(purchaseAllowances)
-        .where(and(eq(purchaseAllowances.policyId, input.policyId), eq(purchaseAllowances.userId, input.userId)))
+        .where(and(eq(purchaseAllowances.itemId, input.policyId), eq(purchaseAllowances.userId, input.userId)))
     : [];
   const [held] = await db
     .select({ packs: sql<string | number>`coalesce(sum(${orders.quantity}), 0)` })

@@ -20,7 +20,12 @@ export async function getMyOrder(db: Db, userId: string, orderId: string, mercha
 }
 
 /** `GET /v1/orders`: my orders, newest first: the purchase history, with a receipt for each paid one. */
-export async function listMyOrders(db: Db, userId: string, query: TPageQuery, merchant: string): Promise<TPage<TOrder>> {
+export async function listMyOrders(
+  db: Db,
+  userId: string,
+  query: TPageQuery,
+  merchant: string,
+): Promise<TPage<TOrder>> {
   const { limit, offset } = pageWindow(query);
   const rows = await db
     .select()

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { whitelistedEmails } from '../drops/get-sale-drop.ts';
-import { assignPacksCtes, claimPacks } from '../drops/packs/pack-claims.ts';
 import { holdOffReveal } from '../drops/reveal-drop.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { recordOrderPaymentDeposit } from '../wallet/deposits/create-deposit.ts';
@@ -12,15 +11,17 @@ import { orderNotices } from './order-notices.ts';
 import { lockAllowances, recordAllowances } from './purchase-allowance.ts';
 import { decidePurchases } from './purchase-decisions.ts';
 import type { TPurchase } from './purchase-round.ts';
+import { claimUnits, deliverUnitsCtes, itemColumnsSql, notificationKindOf, refusalOf } from './sale-items.ts';
 
 /**
- * Route: POST /v2/orders with paymentMethod CARD or TILIA (through purchasePacks) · Writes: purchase_allowances,
- * deposits (through the wallet), orders, packs and pack_claim_log (drops' fragment), notifications · Reads:
+ * Route: POST /v2/orders and /v1/orders with paymentMethod CARD or TILIA (through purchasePacks) · Writes:
+ * purchase_allowances, deposits (through the wallet), orders, the units (packs and pack_claim_log through drops'
+ * fragment, pass_units through the passes'), notifications · Reads:
  * sale_policy_whitelist, drops (revealed_at) · UI: features/drops purchase dialog, then the provider's checkout ·
  * Tests: card-orders.test.ts, purchase-races.test.ts.
  *
  * A purchase paid by card or Tilia, step 1, inside the idempotent request's transaction: decide it as a balance
- * purchase is decided (whitelist, per-person limit; the money comes later), hold its packs for `holdMinutes` (claimed
+ * purchase is decided (whitelist, per-person limit; the money comes later), hold its units for `holdMinutes` (claimed
  * by the order, owned by nobody yet) and record the deposit that will pay the total. The caller opens the checkout
  * after commit; the provider's webhook completes the order (order-payments.ts) or the hold times out.
  *
@@ -31,21 +32,24 @@ export async function holdForPayment(
   tx: Db,
   purchase: TPurchase & { paymentMethod: 'CARD' | 'TILIA'; holdMinutes: number },
 ): Promise<TCreatedOrder & { depositId: string }> {
-  const { drop, round } = purchase;
-  await holdOffReveal(tx, drop.id);
+  const { item } = purchase;
+  if (item.kind === 'PACK') await holdOffReveal(tx, item.drop.id);
   const standing = {
-    whitelisted: round.hasWhitelist ? await whitelistedEmails(tx, round.id, [purchase.buyerEmail]) : null,
-    allowances: round.perPersonLimit === null ? null : await lockAllowances(tx, round.id, [purchase.userId]),
-    perPersonLimit: round.perPersonLimit,
+    whitelisted:
+      item.kind === 'PACK' && item.round.hasWhitelist
+        ? await whitelistedEmails(tx, item.round.id, [purchase.buyerEmail])
+        : null,
+    allowances: item.perPersonLimit === null ? null : await lockAllowances(tx, item.id, [purchase.userId]),
+    perPersonLimit: item.perPersonLimit,
     accounts: null,
   };
   const [outcome] = decidePurchases([purchase], standing, null).outcomes;
-  if (!outcome!.ok) throw new AppError(outcome!.code);
-  const packs = await claimPacks(tx, round.id, purchase.quantity);
-  const decided = decidePurchases([purchase], standing, packs);
+  if (!outcome!.ok) throw new AppError(refusalOf(item.kind, outcome!.code));
+  const units = await claimUnits(tx, item, purchase.quantity);
+  const decided = decidePurchases([purchase], standing, units);
   const [held] = decided.accepted;
-  if (!held) throw new AppError('SOLD_OUT');
-  if (decided.allowances) await recordAllowances(tx, round.id, decided.allowances);
+  if (!held) throw new AppError(refusalOf(item.kind, 'SOLD_OUT'));
+  if (decided.allowances) await recordAllowances(tx, item.id, decided.allowances);
 
   const depositId = await recordOrderPaymentDeposit(tx, {
     userId: purchase.userId,
@@ -57,29 +61,33 @@ export async function holdForPayment(
   const at = purchase.now.toISOString();
   await tx.execute(sql`
     with placed as (
-      insert into orders (id, user_id, drop_id, policy_id, round, quantity, payment_method, status, unit_price, subtotal,
-                          service_fee, total, currency, hold_expires_at, deposit_id, buyer_salt, created_at, updated_at)
-      values (${purchase.id}, ${purchase.userId}, ${drop.id}, ${round.id}, ${round.round}, ${purchase.quantity},
+      insert into orders (id, user_id, item_kind, item_id, drop_id, round, quantity, payment_method, status, unit_price,
+                          subtotal, service_fee, total, currency, hold_expires_at, deposit_id, buyer_salt, created_at,
+                          updated_at)
+      values (${purchase.id}, ${purchase.userId}, ${itemColumnsSql(item)}, ${purchase.quantity},
               ${purchase.paymentMethod}, 'PENDING', ${purchase.price.unitPrice}, ${purchase.price.subtotal},
               ${purchase.price.serviceFee}, ${purchase.price.total}, 'USD', ${holdExpiresAt.toISOString()}::timestamptz,
               ${depositId}::uuid, ${purchase.buyerSalt}, ${at}::timestamptz, ${at}::timestamptz)
     ),
-    ${assignPacksCtes(
-      drop.id,
-      held.packs.map((pack) => ({
-        pack,
+    ${deliverUnitsCtes(
+      item,
+      held.units.map((unit) => ({
+        unit,
         orderId: purchase.id,
         userId: purchase.userId,
         buyerHash: purchase.buyerHash,
         at: purchase.now,
       })),
-      null,
+      false,
     )}
     ${insertNotificationsSql([
       {
         userId: purchase.userId,
-        kind: 'PURCHASE',
-        ...orderNotices.pending(drop.name, purchase.quantity, purchase.holdMinutes),
+        kind: notificationKindOf(item.kind),
+        ...orderNotices.pending(
+          { kind: item.kind, name: item.name, quantity: purchase.quantity },
+          purchase.holdMinutes,
+        ),
         linkPath: purchaseStatusPath(purchase.id),
         referenceId: purchase.id,
         now: purchase.now,

@@ -1,46 +1,62 @@
-import { formatMoney, packCountText, type TNotificationStage } from '@cypher/contract';
+import { formatMoney, orderQuantityText, type TNotificationStage, type TOrderItemKind } from '@cypher/contract';
+import { orderLineText } from './sale-items.ts';
 
 /** What each purchase stage tells the buyer, and what the ledger and receipt call the purchase, in one place. */
 const usd = (cents: number) => formatMoney({ amount: cents, currency: 'USD' });
 /** "1 minute", "10 minutes": ORDER_HOLD_MINUTES may be set to 1. */
 const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes.toLocaleString('en-US')} minutes`);
 
-/** The ledger movement's and the receipt's line: "Neon Tides · 2 packs". */
-export function purchaseDescription(dropName: string, quantity: number): string {
-  return `${dropName} · ${packCountText(quantity)}`;
+/** What an order buys, as its notices and receipt name it. */
+export interface TOrderLine {
+  kind: TOrderItemKind;
+  /** The drop's name, the pass's. */
+  name: string;
+  quantity: number;
 }
 
+/** The ledger movement's and the receipt's line: "Neon Tides · 2 packs", "Season Pass · 1 pass". */
+export function purchaseDescription(line: TOrderLine): string {
+  return `${line.name} · ${orderQuantityText(line.kind, line.quantity)}`;
+}
+
+/** What the units are called when they go back: "the packs", "the pass". */
+const unitsWord = (line: TOrderLine) =>
+  line.kind === 'PACK' ? 'the packs' : line.quantity === 1 ? 'the pass' : 'the passes';
+
 export const orderNotices = {
-  successful: (dropName: string, quantity: number) => ({
+  successful: (line: TOrderLine) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
     title: 'Purchase complete',
-    body: `You bought ${packCountText(quantity)} of ${dropName}. Open ${quantity === 1 ? 'it' : 'them'} to reveal your editions.`,
+    body:
+      line.kind === 'PACK'
+        ? `You bought ${orderLineText(line)}. Open ${line.quantity === 1 ? 'it' : 'them'} to reveal your editions.`
+        : `You bought ${orderLineText(line)}. It opens the rounds it names while it is valid.`,
   }),
-  pending: (dropName: string, quantity: number, holdMinutes: number) => ({
+  pending: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'PENDING' as TNotificationStage,
     title: 'Payment pending',
-    body: `We are holding ${packCountText(quantity)} of ${dropName} for ${minutesText(holdMinutes)} while you pay.`,
+    body: `We are holding ${orderLineText(line)} for ${minutesText(holdMinutes)} while you pay.`,
   }),
-  failed: (dropName: string) => ({
+  failed: (line: TOrderLine) => ({
     stage: 'FAILED' as TNotificationStage,
     title: 'Payment failed',
-    body: `Your payment for ${dropName} did not go through, so the packs went back on sale. You were not charged.`,
+    body: `Your payment for ${line.name} did not go through, so ${unitsWord(line)} went back on sale. You were not charged.`,
   }),
-  timedOut: (dropName: string, holdMinutes: number) => ({
+  timedOut: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Purchase timed out',
-    body: `We did not receive your payment for ${dropName} within ${minutesText(holdMinutes)}, so the packs went back on sale.`,
+    body: `We did not receive your payment for ${line.name} within ${minutesText(holdMinutes)}, so ${unitsWord(line)} went back on sale.`,
   }),
-  /** The payment arrived after the hold: whether the timeout job had released the packs yet or not. */
-  paidAfterHoldExpired: (dropName: string, total: number) => ({
+  /** The payment arrived after the hold: whether the timeout job had released the units yet or not. */
+  paidAfterHoldExpired: (line: TOrderLine, total: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Payment added to your balance',
-    body: `Your payment for ${dropName} arrived after your hold on the packs had expired, so they went back on sale and ${usd(total)} was added to your balance instead.`,
+    body: `Your payment for ${line.name} arrived after your hold on ${unitsWord(line)} had expired, so ${line.kind === 'PACK' || line.quantity > 1 ? 'they' : 'it'} went back on sale and ${usd(total)} was added to your balance instead.`,
   }),
   /** A card payment completed after the buyer switched the order to Tilia: that checkout was closed, the money is kept. */
-  paidReplacedCheckout: (dropName: string, total: number) => ({
+  paidReplacedCheckout: (line: TOrderLine, total: number) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
     title: 'Payment added to your balance',
-    body: `Your card payment for ${dropName} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice for the packs.`,
+    body: `Your card payment for ${line.name} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice for ${unitsWord(line)}.`,
   }),
 };

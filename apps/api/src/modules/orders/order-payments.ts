@@ -1,8 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { PAID_AFTER_HOLD_EXPIRED, purchaseStatusPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { getSaleDrop } from '../drops/get-sale-drop.ts';
-import { handOverHeldPacks } from '../drops/packs/pack-claims.ts';
 import { notify } from '../notifications/notify.ts';
 import { debitDepositForPurchase } from '../wallet/debit-for-purchase.ts';
 import type { DepositListener, TListenedDeposit } from '../wallet/deposits/deposit-listener.ts';
@@ -11,38 +9,40 @@ import { transitionOrder } from './order-states.ts';
 import { orders, type TOrderRow } from './orders.tables.ts';
 import { lockAllowanceOf } from './purchase-allowance.ts';
 import { releaseOrder } from './release-order.ts';
+import { handOverHeldUnits, notificationKindOf, orderedItemOf } from './sale-items.ts';
 
 /**
  * Route: POST /v1/webhooks/{provider} and the sandbox checkout (the wallet applies the provider's signed event exactly
- * once and calls this in the same transaction) · Writes: orders, purchase_allowances, packs and pack_claim_log,
- * product_activities, notifications, and the purchase's ledger movement · UI: features/orders purchase status page ·
+ * once and calls this in the same transaction) · Writes: orders, purchase_allowances, the units (packs and
+ * pack_claim_log with product_activities, or pass_units, through orders/sale-items.ts), notifications, and the
+ * purchase's ledger movement · UI: features/orders purchase status page ·
  * Tests: card-orders.test.ts, purchase-races.test.ts.
  *
  * Card and Tilia orders, step 2:
  * - lockFor, before the wallet touches the deposit or the ledger: the order, then its allowance (the lock order of
  *   db/transaction.ts; the old order, ledger first, made a three-way deadlock with the hold timeout and a purchase).
  * - Paid while the order still holds its packs and its hold has not passed: PENDING -> SUCCESSFUL, the credited money
- *   pays the order, the packs become the buyer's.
+ *   pays the order, the units become the buyer's.
  * - Paid after the hold passed, whether or not the timeout job has run yet: the order ends TIMED_OUT with
- *   PAID_AFTER_HOLD_EXPIRED, its packs go back on sale, and the money stays in the balance the deposit credited, with a
+ *   PAID_AFTER_HOLD_EXPIRED, its units go back on sale, and the money stays in the balance the deposit credited, with a
  *   notification that says so. Never delivered: a hold is not a free option to pay once the contents are known.
  * - Paid through a checkout the buyer replaced (a card order switched to Tilia): the money stays in the balance, with
  *   a notification; the order waits for the payment it now names.
- * - Failed or expired payment of the order's current checkout: the order fails and its packs go back on sale.
+ * - Failed or expired payment of the order's current checkout: the order fails and its units go back on sale.
  * A replayed event never gets here twice (the wallet's event id).
  */
 export function orderDepositListener(config: { holdMinutes: number }): DepositListener {
   return {
     async lockFor(tx, deposit) {
       const order = await orderPaidBy(tx, deposit, { lock: true });
-      if (order?.status === 'PENDING') await lockAllowanceOf(tx, order.policyId, order.userId);
+      if (order?.status === 'PENDING') await lockAllowanceOf(tx, order.itemId, order.userId);
     },
 
     async onSucceeded(tx, deposit, paymentMethod, now) {
       const order = await orderPaidBy(tx, deposit);
       if (!order) return false;
-      const drop = await getSaleDrop(tx, order.dropId);
-      const dropName = drop?.name ?? 'this drop';
+      const { name, drop } = await orderedItemOf(tx, order);
+      const line = { kind: order.itemKind, name, quantity: order.quantity };
       // The order's own end supersedes its "Payment pending" notice; a replaced checkout's payment does not, since
       // the order still waits for the checkout it names now.
       const paidInstead = async (
@@ -51,7 +51,7 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
       ): Promise<boolean> => {
         await notify(tx, {
           userId: order.userId,
-          kind: 'PURCHASE',
+          kind: notificationKindOf(order.itemKind),
           ...notice,
           linkPath: '/payment',
           referenceId: order.id,
@@ -62,10 +62,10 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
       };
 
       if (order.depositId !== deposit.id)
-        return paidInstead(orderNotices.paidReplacedCheckout(dropName, deposit.amount), false);
+        return paidInstead(orderNotices.paidReplacedCheckout(line, deposit.amount), false);
       if (order.status === 'PENDING' && order.holdExpiresAt && order.holdExpiresAt <= now) {
         await releaseOrder(tx, order, { to: 'TIMED_OUT', now, failureReason: PAID_AFTER_HOLD_EXPIRED, notice: null });
-        return paidInstead(orderNotices.paidAfterHoldExpired(dropName, order.total));
+        return paidInstead(orderNotices.paidAfterHoldExpired(line, order.total));
       }
       const paid = await transitionOrder(tx, order.id, { to: 'SUCCESSFUL', now, changes: { failureReason: null } });
       if (!paid) {
@@ -74,7 +74,7 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
           .update(orders)
           .set({ failureReason: PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
           .where(eq(orders.id, order.id));
-        return paidInstead(orderNotices.paidAfterHoldExpired(dropName, order.total));
+        return paidInstead(orderNotices.paidAfterHoldExpired(line, order.total));
       }
       const ledgerTransactionId = await debitDepositForPurchase(tx, {
         userId: order.userId,
@@ -83,19 +83,15 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
         serviceFee: order.serviceFee,
         orderId: order.id,
         paymentMethod,
-        description: purchaseDescription(dropName, order.quantity),
+        description: purchaseDescription(line),
         now,
       });
       await tx.update(orders).set({ ledgerTransactionId }).where(eq(orders.id, order.id));
-      await handOverHeldPacks(
-        tx,
-        { id: order.id, userId: order.userId, editionsPerPack: drop?.editionsPerPack ?? 0, quantity: order.quantity },
-        now,
-      );
+      await handOverHeldUnits(tx, order, drop, now);
       await notify(tx, {
         userId: order.userId,
-        kind: 'PURCHASE',
-        ...orderNotices.successful(dropName, order.quantity),
+        kind: notificationKindOf(order.itemKind),
+        ...orderNotices.successful(line),
         linkPath: purchaseStatusPath(order.id),
         referenceId: order.id,
         now,

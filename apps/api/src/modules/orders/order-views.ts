@@ -4,15 +4,17 @@ import { dropSummariesByIds } from '../drops/drop-summaries.ts';
 import { packIdsOfOrders } from '../drops/packs/pack-claims.ts';
 import { checkoutUrlsByDepositIds } from '../wallet/deposits/deposit-answer.ts';
 import { paymentRecordsByIds } from '../wallet/purchase-receipts.ts';
+import { passSummariesByIds } from '../passes/pass-views.ts';
 import type { TOrderRow } from './orders.tables.ts';
+import { itemPathOf } from './sale-items.ts';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 
 /**
- * Route: the order reads of get-my-orders.ts · Writes: nothing · Reads: drops (summaries), packs, deposits (open
- * checkouts) and the ledger (receipts), each through its owner module · Tests: orders.test.ts, card-orders.test.ts.
+ * Route: the order reads of get-my-orders.ts · Writes: nothing · Reads: drops and passes (summaries), packs, deposits
+ * (open checkouts) and the ledger (receipts), each through its owner module · Tests: orders.test.ts, card-orders.test.ts.
  *
- * Orders as their buyer sees them, for a page of rows at once: the drop and its brand, the packs, the checkout of a
+ * Orders as their buyer sees them, for a page of rows at once: the item (the drop or the pass) and its brand, the packs, the checkout of a
  * pending card or Tilia payment, and spec section 3's receipt from the ledger movement that paid (each asked of its
  * owner module by id, one query each).
  */
@@ -20,7 +22,11 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
   if (rows.length === 0) return [];
   const dropsById = await dropSummariesByIds(
     db,
-    rows.map((row) => row.dropId),
+    rows.flatMap((row) => row.dropId ?? []),
+  );
+  const passesById = await passSummariesByIds(
+    db,
+    rows.flatMap((row) => (row.itemKind === 'PASS' ? [row.itemId] : [])),
   );
   const packIds = await packIdsOfOrders(
     db,
@@ -36,13 +42,26 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
   );
 
   return rows.map((row) => {
-    const { editionsPerPack: _perPack, ...drop } = dropsById.get(row.dropId)!;
+    const summary = row.dropId ? dropsById.get(row.dropId) : undefined;
+    const drop = summary
+      ? { id: summary.id, name: summary.name, imageUrl: summary.imageUrl, brand: summary.brand }
+      : null;
+    const pass = row.itemKind === 'PASS' ? passesById.get(row.itemId) : undefined;
+    const named = drop ?? pass;
     const payment = row.ledgerTransactionId ? payments.get(row.ledgerTransactionId) : undefined;
     const subtotal = payment?.subtotal ?? row.subtotal;
     const serviceFee = payment?.serviceFee ?? row.serviceFee;
     return {
       id: row.id,
       status: row.status,
+      item: {
+        kind: row.itemKind,
+        id: row.itemId,
+        name: named?.name ?? 'Unavailable',
+        imageUrl: named?.imageUrl ?? '',
+        brand: named?.brand ?? null,
+        linkPath: itemPathOf(row),
+      },
       drop,
       round: row.round,
       quantity: row.quantity,

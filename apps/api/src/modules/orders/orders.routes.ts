@@ -29,7 +29,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Unit price, service fee and total of buying packs of a drop now',
+          summary: 'Unit price, service fee and total of buying packs of a drop, or a pass, now',
           querystring: ZOrderFeeQuery,
           response: { 200: ZData(ZOrderFee) },
         },
@@ -37,23 +37,33 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ data: await quoteOrder(ctx.db, ctx.config, request.query, ctx.clock.now()) }),
     );
 
-    app.post(
-      '/v2/orders',
-      {
-        // On arrival, so a stranger's body is never parsed or validated.
-        onRequest: ctx.guard.requireAuth,
-        schema: {
-          tags,
-          summary: 'Buy packs from the balance, by card or Tilia (takes an Idempotency-Key header)',
-          body: ZCreateOrderRequest,
-          response: { 201: ZData(ZCreatedOrder) },
+    // The spec names both: `/v2/orders` is what the drop page's purchase popup calls, `/v1/orders` what the pass and
+    // ticket pages call. One handler, one purchase path (issue 18).
+    for (const path of ['/v2/orders', '/v1/orders']) {
+      app.post(
+        path,
+        {
+          // On arrival, so a stranger's body is never parsed or validated.
+          onRequest: ctx.guard.requireAuth,
+          schema: {
+            tags,
+            summary:
+              'Buy packs of a drop or a pass, from the balance, by card or Tilia (takes an Idempotency-Key header)',
+            body: ZCreateOrderRequest,
+            response: { 201: ZData(ZCreatedOrder) },
+          },
         },
-      },
-      async (request, reply) => {
-        const order = await purchasePacks(ctx, principalOf(request).userId, request.body, idempotentRequestOf(request));
-        return reply.status(201).send({ data: order });
-      },
-    );
+        async (request, reply) => {
+          const order = await purchasePacks(
+            ctx,
+            principalOf(request).userId,
+            request.body,
+            idempotentRequestOf(request),
+          );
+          return reply.status(201).send({ data: order });
+        },
+      );
+    }
 
     app.get(
       '/v1/orders',

@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orderPaymentMethods, orderStatuses, type TOrderPaymentMethod, type TOrderStatus } from '@cypher/contract';
+import {
+  orderItemKinds,
+  orderPaymentMethods,
+  orderStatuses,
+  type TOrderItemKind,
+  type TOrderPaymentMethod,
+  type TOrderStatus,
+} from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { users } from '../users/users.tables.ts';
 import { minorUnits, timestamptz } from '../../db/columns.ts';
 
 /**
- * A purchase of packs from one round. Balance orders are written SUCCESSFUL in the transaction that claims and pays;
+ * A purchase of packs from one round, of a pass, or of tickets (issue 18: one order flow for every item kind). Balance orders are written SUCCESSFUL in the transaction that claims and pays;
  * card and Tilia orders hold their packs while PENDING until the payment's webhook, a failure or `hold_expires_at`.
  * `status` moves only along the contract's orderTransitions (one conditional UPDATE each).
  */
@@ -17,9 +24,13 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    dropId: uuid('drop_id').notNull(),
-    policyId: uuid('policy_id').notNull(),
-    round: integer('round').notNull(),
+    /** What the order buys (issue 18): packs of a round, a pass, or tickets of a kind. */
+    itemKind: text('item_kind').$type<TOrderItemKind>().notNull(),
+    /** The round (sale policy), the pass or the ticket kind: what the per-person limit and the batching are keyed by. */
+    itemId: uuid('item_id').notNull(),
+    /** Packs only: the drop and round number (the round's id is `item_id`). */
+    dropId: uuid('drop_id'),
+    round: integer('round'),
     quantity: integer('quantity').notNull(),
     paymentMethod: text('payment_method').$type<TOrderPaymentMethod>().notNull(),
     status: text('status').$type<TOrderStatus>().notNull(),
@@ -58,6 +69,12 @@ export const orders = pgTable(
       .where(sql`${table.status} = 'PENDING'`),
     check('orders_status_check', isOneOf(table.status, orderStatuses)),
     check('orders_payment_method_check', isOneOf(table.paymentMethod, orderPaymentMethods)),
+    check('orders_item_kind_check', isOneOf(table.itemKind, orderItemKinds)),
+    check(
+      'orders_pack_item_check',
+      sql`(${table.itemKind} = 'PACK') = (${table.dropId} is not null and ${table.round} is not null)`,
+    ),
+
     check(
       'orders_amounts_check',
       sql`${table.quantity} > 0 and ${table.subtotal} + ${table.serviceFee} = ${table.total}`,
@@ -67,20 +84,22 @@ export const orders = pgTable(
 export type TOrderRow = typeof orders.$inferSelect;
 
 /**
- * Packs one person bought or holds in one round, for the per-person limit: one row per (round, person), so the
+ * Packs, passes or tickets one person bought or holds of one item (a round, a pass, a ticket kind), for the per-person
+ * limit: one row per (item, person), so the
  * limit is held by a conditional upsert on that person's own row, never a row every buyer shares.
  */
 export const purchaseAllowances = pgTable(
   'purchase_allowances',
   {
-    policyId: uuid('policy_id').notNull(),
+    /** The round, pass or ticket kind (an order's `item_id`). */
+    itemId: uuid('item_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     purchased: integer('purchased').notNull(),
   },
   (table) => [
-    primaryKey({ name: 'purchase_allowances_pkey', columns: [table.policyId, table.userId] }),
+    primaryKey({ name: 'purchase_allowances_pkey', columns: [table.itemId, table.userId] }),
     check('purchase_allowances_purchased_check', sql`${table.purchased} >= 0`),
   ],
 );

@@ -4,56 +4,50 @@ import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
- * The per-person limit without a shared row: one row per (round, person), for every purchase path (balance, card,
- * Tilia) alike. Tests: purchase-from-balance.test.ts, orders.test.ts.
+ * The per-person limit without a shared row: one row per (item, person), an item being a round, a pass or a ticket
+ * kind, for every purchase path (balance, card, Tilia) and every item kind alike. Tests: purchase-from-balance.test.ts, orders.test.ts.
  *
- * Locks the buyers' rows for a round (creating missing ones first, as the ledger does, so creating never breaks the
+ * Locks the buyers' rows for an item (creating missing ones first, as the ledger does, so creating never breaks the
  * lock order of db/transaction.ts: orders, deposits, allowances, ledger accounts, packs) and returns what each has
  * bought or holds. Writes purchase_allowances.
  */
-export async function lockAllowances(
-  tx: Db,
-  policyId: string,
-  userIds: readonly string[],
-): Promise<Map<string, number>> {
+export async function lockAllowances(tx: Db, itemId: string, userIds: readonly string[]): Promise<Map<string, number>> {
   const sorted = [...userIds].sort();
   await tx.execute(
-    sql`insert into purchase_allowances (policy_id, user_id, purchased)
-        select ${policyId}::uuid, user_id, 0 from unnest(${sqlArray(sorted)}::uuid[]) as u(user_id)
-        on conflict (policy_id, user_id) do nothing`,
+    sql`insert into purchase_allowances (item_id, user_id, purchased)
+        select ${itemId}::uuid, user_id, 0 from unnest(${sqlArray(sorted)}::uuid[]) as u(user_id)
+        on conflict (item_id, user_id) do nothing`,
   );
   const rows = await queryRows<{ user_id: string; purchased: number }>(
     tx,
     sql`select user_id, purchased from purchase_allowances
-        where policy_id = ${policyId} and user_id = any(${sqlArray(sorted)}::uuid[])
+        where item_id = ${itemId} and user_id = any(${sqlArray(sorted)}::uuid[])
         order by user_id for update`,
   );
   return new Map(rows.map((row) => [row.user_id, Number(row.purchased)]));
 }
 
 /** Stores the counts decided under the lock (writes purchase_allowances). */
-export async function recordAllowances(tx: Db, policyId: string, counts: Map<string, number>): Promise<void> {
+export async function recordAllowances(tx: Db, itemId: string, counts: Map<string, number>): Promise<void> {
   await tx.execute(
     sql`update purchase_allowances a set purchased = c.purchased
         from unnest(${sqlArray([...counts.keys()])}::uuid[], ${sqlArray([...counts.values()])}::int[]) as c(user_id, purchased)
-        where a.policy_id = ${policyId} and a.user_id = c.user_id`,
+        where a.item_id = ${itemId} and a.user_id = c.user_id`,
   );
 }
 
 /** Gives back what a failed or timed-out order had counted (writes purchase_allowances). */
-export async function returnAllowance(tx: Db, policyId: string, userId: string, quantity: number): Promise<void> {
+export async function returnAllowance(tx: Db, itemId: string, userId: string, quantity: number): Promise<void> {
   await tx.execute(
     sql`update purchase_allowances set purchased = greatest(0, purchased - ${quantity})
-        where policy_id = ${policyId} and user_id = ${userId}`,
+        where item_id = ${itemId} and user_id = ${userId}`,
   );
 }
 
 /**
- * Locks one person's row of a round, if there is one (a round with a per-person limit), before an order of theirs is
+ * Locks one person's row of an item, if there is one (an item with a per-person limit), before an order of theirs is
  * moved: the lock order of db/transaction.ts puts allowances after the order and before the ledger and packs.
  */
-export async function lockAllowanceOf(tx: Db, policyId: string, userId: string): Promise<void> {
-  await tx.execute(
-    sql`select 1 from purchase_allowances where policy_id = ${policyId} and user_id = ${userId} for update`,
-  );
+export async function lockAllowanceOf(tx: Db, itemId: string, userId: string): Promise<void> {
+  await tx.execute(sql`select 1 from purchase_allowances where item_id = ${itemId} and user_id = ${userId} for update`);
 }

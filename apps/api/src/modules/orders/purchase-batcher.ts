@@ -12,9 +12,9 @@ import {
   type TIdempotentRequest,
 } from '../../http/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hasHeldPacks } from '../drops/packs/pack-claims.ts';
 import { purchaseFromBalance, purchaseOneFromBalance } from './purchase-from-balance.ts';
 import type { TPurchase } from './purchase-round.ts';
+import { hasHeldUnits, refusalOf } from './sale-items.ts';
 
 /** The most purchases one transaction takes; more wait for the next. */
 const MAX_BATCH_SIZE = 64;
@@ -39,6 +39,7 @@ interface TQueuedPurchase {
 
 /** One batch's transaction as it ran, for whoever watches (tests of races between instances, profiling). */
 export interface TPurchaseBatchRun {
+  /** The item batched: a round's id, a pass's. */
   roundId: string;
   size: number;
   startedAt: number;
@@ -57,9 +58,9 @@ type TBatcherDeps = { db: Db; clock: Clock; onBatch?: ((run: TPurchaseBatchRun) 
  * and through purchaseFromBalance everything a purchase writes · Tests: orders.test.ts, purchase-races.test.ts,
  * purchases-survive-sigkill.test.ts.
  *
- * Group commit for balance purchases (decision record 16). Purchases of the same round that arrive while that
- * round's previous transaction is still running wait for it, then go together in the next one: under no load each
- * purchase has a transaction of its own at once; in a drop rush dozens share one, and the database round trips per
+ * Group commit for balance purchases (decision record 16), per item (a round, a pass). Purchases of the same item
+ * that arrive while its previous transaction is still running wait for it, then go together in the next one: under no
+ * load each purchase has a transaction of its own at once; in a drop rush dozens share one, and the database round trips per
  * purchase fall from eight to a fraction of one. Each purchase is still decided on its own, in arrival order, and its
  * Idempotency-Key's answer commits with its effects. Per process; instances batch independently, and their batches
  * meet only in PostgreSQL (purchase-races.test.ts runs two).
@@ -69,49 +70,50 @@ export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
   const running = new Set<string>();
   const soldOutUntil = new Map<string, number>();
 
-  function drain(roundId: string): void {
-    if (running.has(roundId)) return;
-    const queue = waiting.get(roundId) ?? [];
-    if (queue.length === 0) return;
+  function drain(itemId: string): void {
+    if (running.has(itemId)) return;
+    const queue = waiting.get(itemId) ?? [];
+    const [first] = queue;
+    if (!first) return;
     const batch = queue.splice(0, MAX_BATCH_SIZE);
-    running.add(roundId);
+    running.add(itemId);
     const startedAt = performance.now();
     void runBatch(deps, batch)
-      .then(async (isRoundExhausted) => {
-        deps.onBatch?.({ roundId, size: batch.length, startedAt, endedAt: performance.now() });
-        if (isRoundExhausted && !(await hasHeldPacks(deps.db, roundId))) {
-          soldOutUntil.set(roundId, deps.clock.now().getTime() + SOLD_OUT_REMEMBERED_MS);
+      .then(async (isItemExhausted) => {
+        deps.onBatch?.({ roundId: itemId, size: batch.length, startedAt, endedAt: performance.now() });
+        if (isItemExhausted && !(await hasHeldUnits(deps.db, first.purchase.item))) {
+          soldOutUntil.set(itemId, deps.clock.now().getTime() + SOLD_OUT_REMEMBERED_MS);
         }
       })
       .catch(() => undefined)
       .finally(() => {
-        running.delete(roundId);
-        drain(roundId);
+        running.delete(itemId);
+        drain(itemId);
       });
   }
 
   return {
     async purchase(purchase, idempotent) {
-      const roundId = purchase.round.id;
-      if ((soldOutUntil.get(roundId) ?? 0) > deps.clock.now().getTime()) {
+      const itemId = purchase.item.id;
+      if ((soldOutUntil.get(itemId) ?? 0) > deps.clock.now().getTime()) {
         if (!idempotent || !(await isIdempotencyKeyKnown(deps.db, purchase.userId, idempotent.key)))
-          throw new AppError('SOLD_OUT');
+          throw new AppError(refusalOf(purchase.item.kind, 'SOLD_OUT'));
         return new Promise<TCreatedOrder>((resolve, reject) => {
           void alone(deps, { purchase, idempotent: { ...idempotent, userId: purchase.userId }, resolve, reject });
         });
       }
       return new Promise<TCreatedOrder>((resolve, reject) => {
-        const queue = waiting.get(roundId) ?? [];
-        waiting.set(roundId, queue);
+        const queue = waiting.get(itemId) ?? [];
+        waiting.set(itemId, queue);
         queue.push({ purchase, idempotent: idempotent && { ...idempotent, userId: purchase.userId }, resolve, reject });
         // After the current turn of the event loop, so purchases arriving together start together.
-        setImmediate(() => drain(roundId));
+        setImmediate(() => drain(itemId));
       });
     },
   };
 }
 
-/** Runs one batch; answers whether the round ran out of unclaimed packs in it. */
+/** Runs one batch; answers whether the item ran out of unclaimed units in it. */
 async function runBatch(deps: TBatcherDeps, batch: TQueuedPurchase[]): Promise<boolean> {
   const claimedAt = deps.clock.now();
   const keyed = batch.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : []));
@@ -172,7 +174,7 @@ async function runBatch(deps: TBatcherDeps, batch: TQueuedPurchase[]): Promise<b
     if (outcome.ok) queued.resolve(outcome.order);
     else queued.reject(new AppError(outcome.code));
   });
-  return result.isRoundExhausted;
+  return result.isItemExhausted;
 }
 
 /** One purchase by itself, through the single-request idempotency path (replays, requests in progress, stale claims). */

@@ -1,5 +1,5 @@
 import type { TErrorCode } from '@cypher/contract';
-import type { TClaimedPack } from '../drops/packs/pack-claims.ts';
+import type { TClaimedUnit } from '../../db/claim-unclaimed-units.ts';
 import { purchasePurses, type TLockedPurchaseAccounts, type TSpendPart } from '../wallet/purchase-purses.ts';
 import type { TPurchase } from './purchase-round.ts';
 
@@ -8,7 +8,7 @@ import type { TPurchase } from './purchase-round.ts';
  * purchase-from-balance.test.ts, orders.test.ts, purchase-races.test.ts.
  */
 
-export type TPurchaseRefusal = Extract<
+type TPurchaseRefusal = Extract<
   TErrorCode,
   'NOT_WHITELISTED' | 'PURCHASE_LIMIT_REACHED' | 'INSUFFICIENT_FUNDS' | 'SOLD_OUT'
 >;
@@ -17,7 +17,7 @@ export type TPurchaseRefusal = Extract<
 export interface TPurchaseStanding {
   /** The buyers' addresses that are on the round's whitelist; null when the round has none. */
   whitelisted: ReadonlySet<string> | null;
-  /** Packs each buyer bought or holds in the round, from their locked allowance rows; null without a limit. */
+  /** Units each buyer bought or holds of the item, from their locked allowance rows; null without a limit. */
   allowances: ReadonlyMap<string, number> | null;
   perPersonLimit: number | null;
   /** The buyers' locked money; null for a purchase paid later, by card or Tilia. */
@@ -27,32 +27,32 @@ export interface TPurchaseStanding {
 export interface TPurchaseDecisions {
   /** One per purchase, in order. */
   outcomes: ({ ok: true } | { ok: false; code: TPurchaseRefusal })[];
-  /** The accepted purchases with their packs and (from the balance) the money each takes. */
-  accepted: { purchase: TPurchase; packs: TClaimedPack[]; parts: TSpendPart[] | null }[];
+  /** The accepted purchases with their units (packs, passes) and (from the balance) the money each takes. */
+  accepted: { purchase: TPurchase; units: TClaimedUnit[]; parts: TSpendPart[] | null }[];
   /** What each buyer has bought or holds in the round once the accepted ones count; null without a limit. */
   allowances: Map<string, number> | null;
-  /** How many packs the accepted purchases take. */
-  packCount: number;
+  /** How many units the accepted purchases take. */
+  unitCount: number;
 }
 
 /**
- * Decides purchases of one round in arrival order, as if they came one by one: whitelist, per-person limit, money,
- * then packs (so both passes refuse a purchase for the same reason, unless the packs ran out). A refused purchase
- * takes nothing, so a later purchase of the same person may still fit. Pure: both
- * payment paths call it, the balance path twice (orders/purchase-from-balance.ts says why), from the same standing.
+ * Decides purchases of one item (a round's packs, a pass) in arrival order, as if they came one by one: whitelist,
+ * per-person limit, money, then units (so both passes refuse a purchase for the same reason, unless the units ran
+ * out). A refused purchase takes nothing, so a later purchase of the same person may still fit. Pure: both payment
+ * paths call it, the balance path twice (orders/purchase-from-balance.ts says why), from the same standing.
  *
- * `packs`: the packs claimed for them, given out in order; null decides as if packs were unlimited, which answers
- * how many to claim (a purchase that will be refused for its money or its limit must not hold a pack meanwhile).
+ * `units`: the units claimed for them, given out in order; null decides as if they were unlimited, which answers how
+ * many to claim (a purchase that will be refused for its money or its limit must not hold a unit meanwhile).
  */
 export function decidePurchases(
   purchases: readonly TPurchase[],
   standing: TPurchaseStanding,
-  packs: readonly TClaimedPack[] | null,
+  units: readonly TClaimedUnit[] | null,
 ): TPurchaseDecisions {
   const allowances = standing.allowances ? new Map(standing.allowances) : null;
   const purses = standing.accounts ? purchasePurses(standing.accounts) : null;
   const accepted: TPurchaseDecisions['accepted'] = [];
-  let packCount = 0;
+  let unitCount = 0;
   const outcomes = purchases.map((purchase): TPurchaseDecisions['outcomes'][number] => {
     if (standing.whitelisted && !standing.whitelisted.has(purchase.buyerEmail))
       return { ok: false, code: 'NOT_WHITELISTED' };
@@ -63,14 +63,14 @@ export function decidePurchases(
     }
     const parts = purses ? purses.reserve(purchase.userId, purchase.price.total) : null;
     if (purses && !parts) return { ok: false, code: 'INSUFFICIENT_FUNDS' };
-    if (packs && packs.length - packCount < purchase.quantity) {
+    if (units && units.length - unitCount < purchase.quantity) {
       if (parts) purses!.giveBack(purchase.userId, parts);
       return { ok: false, code: 'SOLD_OUT' };
     }
     allowances?.set(purchase.userId, (allowances.get(purchase.userId) ?? 0) + purchase.quantity);
-    accepted.push({ purchase, packs: packs ? packs.slice(packCount, packCount + purchase.quantity) : [], parts });
-    packCount += purchase.quantity;
+    accepted.push({ purchase, units: units ? units.slice(unitCount, unitCount + purchase.quantity) : [], parts });
+    unitCount += purchase.quantity;
     return { ok: true };
   });
-  return { outcomes, accepted, allowances, packCount };
+  return { outcomes, accepted, allowances, unitCount };
 }

@@ -8,6 +8,7 @@ import { packs } from '../drops/drops.tables.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
 import { purchaseFromBalance } from './purchase-from-balance.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
+import { packSaleItem } from './sale-items.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,10 +26,9 @@ async function purchasesOf(dropId: string, buyers: { userId: string; quantity?: 
     newPurchase({
       userId,
       buyerEmail: `ledger.${userId}@example.com`,
-      drop,
-      round,
+      item: packSaleItem(drop, round),
       quantity,
-      price: priceOrder(round, quantity, t.deps.config.orders),
+      price: priceOrder(packSaleItem(drop, round), quantity, t.deps.config.orders),
       now: t.clock.now(),
     }),
   );

@@ -1,70 +1,74 @@
 import { sql } from 'drizzle-orm';
-import { purchaseStatusPath, type TCreatedOrder } from '@cypher/contract';
+import { purchaseStatusPath, type TCreatedOrder, type TErrorCode } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { whitelistedEmails } from '../drops/get-sale-drop.ts';
-import { assignPacksCtes, claimPacks } from '../drops/packs/pack-claims.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { debitReservedPurchases, lockPurchaseAccounts } from '../wallet/purchase-purses.ts';
 import { orderNotices, purchaseDescription } from './order-notices.ts';
 import { lockAllowances, recordAllowances } from './purchase-allowance.ts';
-import { decidePurchases, type TPurchaseDecisions, type TPurchaseRefusal } from './purchase-decisions.ts';
+import { decidePurchases, type TPurchaseDecisions } from './purchase-decisions.ts';
 import type { TPurchase } from './purchase-round.ts';
+import { claimUnits, deliverUnitsCtes, itemColumnsSql, notificationKindOf, refusalOf } from './sale-items.ts';
 
-type TPurchaseOutcome = { ok: true; order: TCreatedOrder } | { ok: false; code: TPurchaseRefusal };
+type TPurchaseOutcome = { ok: true; order: TCreatedOrder } | { ok: false; code: TErrorCode };
 
 export interface TBalancePurchaseResult {
   outcomes: TPurchaseOutcome[];
-  /** The round had fewer unclaimed packs than these purchases could pay for: none is left unclaimed now. */
-  isRoundExhausted: boolean;
+  /** The item had fewer unclaimed units than these purchases could pay for: none is left unclaimed now. */
+  isItemExhausted: boolean;
 }
 
 /**
- * Route: POST /v2/orders with paymentMethod BALANCE (through purchasePacks and the round's batcher) · Writes:
- * purchase_allowances, the ledger (through the purses), orders, packs and pack_claim_log (drops' fragment),
- * product_activities, notifications · Reads: sale_policy_whitelist · Tests: purchase-from-balance.test.ts,
- * purchase-races.test.ts, orders.test.ts.
+ * Route: POST /v2/orders and POST /v1/orders with paymentMethod BALANCE (through purchasePacks and the item's batcher)
+ * · Writes: purchase_allowances, the ledger (through the purses), orders, and the units through their owners'
+ * fragments (packs and pack_claim_log with product_activities; pass_units), notifications · Reads:
+ * sale_policy_whitelist · Tests: purchase-from-balance.test.ts, purchase-races.test.ts, orders.test.ts,
+ * passes/pass-purchases.test.ts.
  *
- * Purchases from the balance of one round, any number at once, inside one transaction, in a few statements whatever
- * their number, which is what lets the drop rush batch them (decision record 16):
+ * Purchases from the balance of one item (a round's packs, a pass), any number at once, inside one transaction, in a
+ * few statements whatever their number, which is what lets the drop rush batch them (decision record 16):
  *
  * 1. Lock what the buyers own, in the one lock order (db/transaction.ts): their allowance rows, then their spendable
  *    ledger accounts. Read the whitelist.
- * 2. Decide every purchase's whitelist, limit and money first, and only then claim packs: exactly as many as the
- *    accepted purchases take. A purchase about to be refused must never hold a pack, even for the length of this
- *    transaction: another buyer's claim skips locked packs and would be told SOLD_OUT while packs are on sale (issue
- *    16, finding 1). The claim waits for packs other claims hold rather than miss them (claimPacks).
- * 3. Decide again with the packs claimed (fewer only when the round ran out), then write the accepted ones set-wise:
- *    allowances, one ledger call, and one statement for the orders, their packs and claim log, each edition's
- *    PURCHASED activity and each buyer's notification.
+ * 2. Decide every purchase's whitelist, limit and money first, and only then claim units: exactly as many as the
+ *    accepted purchases take. A purchase about to be refused must never hold a unit, even for the length of this
+ *    transaction: another buyer's claim skips locked units and would be told sold out while some are on sale (issue
+ *    16, finding 1). The claim waits for units other claims hold rather than miss them (claimUnclaimedUnits).
+ * 3. Decide again with the units claimed (fewer only when the item ran out), then write the accepted ones set-wise:
+ *    allowances, one ledger call, and one statement for the orders, their units (for packs: the claim log and each
+ *    edition's PURCHASED activity) and each buyer's notification.
  */
 export async function purchaseFromBalance(tx: Db, purchases: readonly TPurchase[]): Promise<TBalancePurchaseResult> {
   const [first] = purchases;
-  if (!first) return { outcomes: [], isRoundExhausted: false };
-  const { round, now } = first;
+  if (!first) return { outcomes: [], isItemExhausted: false };
+  const { item, now } = first;
   const buyers = [...new Set(purchases.map((purchase) => purchase.userId))];
   const standing = {
-    whitelisted: round.hasWhitelist
-      ? await whitelistedEmails(
-          tx,
-          round.id,
-          purchases.map((purchase) => purchase.buyerEmail),
-        )
-      : null,
-    allowances: round.perPersonLimit === null ? null : await lockAllowances(tx, round.id, buyers),
-    perPersonLimit: round.perPersonLimit,
+    whitelisted:
+      item.kind === 'PACK' && item.round.hasWhitelist
+        ? await whitelistedEmails(
+            tx,
+            item.round.id,
+            purchases.map((purchase) => purchase.buyerEmail),
+          )
+        : null,
+    allowances: item.perPersonLimit === null ? null : await lockAllowances(tx, item.id, buyers),
+    perPersonLimit: item.perPersonLimit,
     accounts: await lockPurchaseAccounts(tx, buyers, 'USD', now),
   };
   const payable = decidePurchases(purchases, standing, null);
-  const packs = await claimPacks(tx, round.id, payable.packCount);
-  const decided = decidePurchases(purchases, standing, packs);
+  const units = await claimUnits(tx, item, payable.unitCount);
+  const decided = decidePurchases(purchases, standing, units);
   await recordPaidPurchases(tx, standing.accounts, decided);
   return {
     outcomes: decided.outcomes.map((outcome, index) =>
-      outcome.ok ? { ok: true, order: { id: purchases[index]!.id, status: 'SUCCESSFUL', checkoutUrl: null } } : outcome,
+      outcome.ok
+        ? { ok: true, order: { id: purchases[index]!.id, status: 'SUCCESSFUL', checkoutUrl: null } }
+        : { ok: false, code: refusalOf(item.kind, outcome.code) },
     ),
-    isRoundExhausted: packs.length < payable.packCount,
+    isItemExhausted: units.length < payable.unitCount,
   };
 }
 
@@ -79,7 +83,7 @@ export async function purchaseOneFromBalance(tx: Db, purchase: TPurchase): Promi
 }
 
 /**
- * The accepted purchases' allowances and ledger movements, then their orders, packs (claimed, logged and handed over
+ * The accepted purchases' allowances and ledger movements, then their orders, units (claimed, logged and handed over
  * with their activities by drops' fragment) and notifications in one statement: each part is its owner module's
  * fragment, composed here so a batch costs one round trip (decision record 16).
  */
@@ -91,8 +95,8 @@ async function recordPaidPurchases(
   const paid = decided.accepted;
   const [first] = paid;
   if (!first) return;
-  const { drop, round } = first.purchase;
-  if (decided.allowances) await recordAllowances(tx, round.id, decided.allowances);
+  const { item } = first.purchase;
+  if (decided.allowances) await recordAllowances(tx, item.id, decided.allowances);
   const ledgerIds = await debitReservedPurchases(
     tx,
     accounts,
@@ -102,14 +106,14 @@ async function recordPaidPurchases(
       amount: purchase.price.total,
       serviceFee: purchase.price.serviceFee,
       orderId: purchase.id,
-      description: purchaseDescription(drop.name, purchase.quantity),
+      description: purchaseDescription({ kind: item.kind, name: item.name, quantity: purchase.quantity }),
       now: purchase.now,
     })),
   );
   const orders = paid.map(({ purchase }, index) => ({ ...purchase, ledgerTransactionId: ledgerIds[index]! }));
-  const assignments = paid.flatMap(({ purchase, packs }) =>
-    packs.map((pack) => ({
-      pack,
+  const assignments = paid.flatMap(({ purchase, units }) =>
+    units.map((unit) => ({
+      unit,
       orderId: purchase.id,
       userId: purchase.userId,
       buyerHash: purchase.buyerHash,
@@ -118,8 +122,8 @@ async function recordPaidPurchases(
   );
   const notices = paid.map(({ purchase }) => ({
     userId: purchase.userId,
-    kind: 'PURCHASE' as const,
-    ...orderNotices.successful(drop.name, purchase.quantity),
+    kind: notificationKindOf(item.kind),
+    ...orderNotices.successful({ kind: item.kind, name: item.name, quantity: purchase.quantity }),
     linkPath: purchaseStatusPath(purchase.id),
     referenceId: purchase.id,
     now: purchase.now,
@@ -127,9 +131,9 @@ async function recordPaidPurchases(
   const column = <T>(pick: (order: (typeof orders)[number]) => T) => sqlArray(orders.map(pick));
   await tx.execute(sql`
     with placed as (
-      insert into orders (id, user_id, drop_id, policy_id, round, quantity, payment_method, status, unit_price, subtotal,
-                          service_fee, total, currency, ledger_transaction_id, buyer_salt, created_at, updated_at)
-      select o.id, o.user_id, ${drop.id}::uuid, ${round.id}::uuid, ${round.round}, o.quantity, 'BALANCE', 'SUCCESSFUL',
+      insert into orders (id, user_id, item_kind, item_id, drop_id, round, quantity, payment_method, status, unit_price,
+                          subtotal, service_fee, total, currency, ledger_transaction_id, buyer_salt, created_at, updated_at)
+      select o.id, o.user_id, ${itemColumnsSql(item)}, o.quantity, 'BALANCE', 'SUCCESSFUL',
              o.unit_price, o.subtotal, o.service_fee, o.total, 'USD', o.ledger_transaction_id, o.buyer_salt, o.at, o.at
       from unnest(${column((o) => o.id)}::uuid[], ${column((o) => o.userId)}::uuid[], ${column((o) => o.quantity)}::int[],
                   ${column((o) => o.price.unitPrice)}::bigint[], ${column((o) => o.price.subtotal)}::bigint[],
@@ -138,6 +142,6 @@ async function recordPaidPurchases(
                   ${column((o) => o.now.toISOString())}::timestamptz[])
         as o(id, user_id, quantity, unit_price, subtotal, service_fee, total, ledger_transaction_id, buyer_salt, at)
     ),
-    ${assignPacksCtes(drop.id, assignments, { editionsPerPack: drop.editionsPerPack })}
+    ${deliverUnitsCtes(item, assignments, true)}
     ${insertNotificationsSql(notices)}`);
 }

@@ -2,26 +2,30 @@ import { purchaseStatusPath, type TCreatedOrder, type TCreateOrderRequest } from
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
-import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { holdsValidPass } from '../passes/pass-units.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
-import { newPurchase, priceOrder, purchasableRound } from './purchase-round.ts';
+import { newPurchase, priceOrder } from './purchase-round.ts';
+import { saleItemOf } from './sale-items.ts';
 
 type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases'>;
 
 /**
- * Route: POST /v2/orders (with an Idempotency-Key: a replay answers the first outcome, refusals included) · Writes:
+ * Route: POST /v2/orders and POST /v1/orders (with an Idempotency-Key: a replay answers the first outcome, refusals
+ * included) · Writes:
  * through the payment path, see below · Reads: the published drop (kept in memory), the buyer's verified address ·
  * UI: features/drops purchase dialog, features/orders purchase status page · Tests: orders.test.ts, card-orders.test.ts,
  * purchase-races.test.ts.
  *
- * A purchase of packs: checked first against what needs no lock (the drop and its open round, from the published drop
- * kept in memory; the buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED). A refusal there did
+ * A purchase of packs or a pass (issue 18: one path for every item kind, orders/sale-items.ts): checked first against
+ * what needs no lock (the drop and its open round, from the published drop kept in memory, or the pass on sale; the
+ * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
+ * PASS_REQUIRED). A refusal there did
  * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys.
  * - BALANCE: decided and paid in one transaction with the other purchases of the round arriving at once
  *   (balancePurchaseBatcher, purchaseFromBalance).
- * - CARD, TILIA: the packs are held for ORDER_HOLD_MINUTES with a deposit intent for the total (holdForPayment),
+ * - CARD, TILIA: the units are held for ORDER_HOLD_MINUTES with a deposit intent for the total (holdForPayment),
  *   committed, then the provider's checkout is opened outside any transaction (house rule 7); the signed webhook
  *   completes the order (order-payments.ts).
  */
@@ -32,17 +36,18 @@ export async function purchasePacks(
   idempotent: TIdempotentRequest | null,
 ): Promise<TCreatedOrder> {
   const now = deps.clock.now();
-  const drop = await getSaleDrop(deps.db, request.dropId);
-  const round = purchasableRound(drop, now);
+  const item = await saleItemOf(deps.db, request, now);
   const buyerEmail = await verifiedEmailOf(deps.db, userId);
   if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  if (item.kind === 'PACK' && item.round.requiredPassId) {
+    if (!(await holdsValidPass(deps.db, userId, item.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
+  }
   const purchase = newPurchase({
     userId,
     buyerEmail,
-    drop: drop!,
-    round,
+    item,
     quantity: request.quantity,
-    price: priceOrder(round, request.quantity, deps.config.orders),
+    price: priceOrder(item, request.quantity, deps.config.orders),
     now,
   });
   const { paymentMethod } = request;

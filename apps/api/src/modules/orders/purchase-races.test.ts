@@ -274,7 +274,7 @@ describe('purchases racing between two instances on one PostgreSQL', () => {
             [
               { text: 'select 1 from orders where id = $1 for update', values: [order!.id] },
               {
-                text: 'select 1 from purchase_allowances where policy_id = $1 and user_id = $2 for update',
+                text: 'select 1 from purchase_allowances where item_id = $1 and user_id = $2 for update',
                 values: [policies[0]!.id, buyer!.userId],
               },
             ],
@@ -311,7 +311,7 @@ describe('purchases racing between two instances on one PostgreSQL', () => {
           ]).toContainEqual({ withdrawable, unsettled });
           const [allowance] = await queryRows<{ purchased: number }>(
             db(),
-            sql`select purchased from purchase_allowances where policy_id = ${policies[0]!.id} and user_id = ${buyer!.userId}`,
+            sql`select purchased from purchase_allowances where item_id = ${policies[0]!.id} and user_id = ${buyer!.userId}`,
           );
           expect(Number(allowance!.purchased)).toBe(1);
         }

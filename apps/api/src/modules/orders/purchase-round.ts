@@ -4,11 +4,13 @@ import type { TConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TSaleDrop, TSaleRound } from '../drops/get-sale-drop.ts';
+import type { TSaleItem } from './sale-items.ts';
 
 /**
- * What a purchase is before it is decided: `quantity` packs of the drop's open round, priced, by a buyer whose email
- * is verified. Made once per request (purchasePacks) and decided by either payment path: from the balance
- * (purchaseFromBalance) or held for a card or Tilia payment (holdForPayment). Tests: orders.test.ts.
+ * What a purchase is before it is decided: `quantity` units of an item on sale (packs of a drop's open round, a
+ * pass), priced, by a buyer whose email is verified. Made once per request (purchasePacks) and decided by either
+ * payment path: from the balance (purchaseFromBalance) or held for a card or Tilia payment (holdForPayment). Tests:
+ * orders.test.ts.
  */
 export interface TPurchase {
   /** The order's id, whatever the outcome. */
@@ -19,8 +21,7 @@ export interface TPurchase {
   /** The order's secret salt in the claim log, and the hash the log shows of the buyer (claimBuyerHash). */
   buyerSalt: string;
   buyerHash: string;
-  drop: TSaleDrop;
-  round: TSaleRound;
+  item: TSaleItem;
   quantity: number;
   price: TOrderPrice;
   now: Date;
@@ -52,9 +53,13 @@ export interface TOrderPrice {
   total: number;
 }
 
-/** What `quantity` packs of the round cost, with the service fee of the configured rule (the popup shows the same). */
-export function priceOrder(round: TSaleRound, quantity: number, config: TConfig['orders']): TOrderPrice {
-  const subtotal = round.price * quantity;
+/** What `quantity` units of the item cost, with the service fee of the configured rule (the popup shows the same). */
+export function priceOrder(
+  item: Pick<TSaleItem, 'unitPrice'>,
+  quantity: number,
+  config: TConfig['orders'],
+): TOrderPrice {
+  const subtotal = item.unitPrice * quantity;
   const serviceFee = orderServiceFee(subtotal, config.fee);
-  return { unitPrice: round.price, subtotal, serviceFee, total: subtotal + serviceFee };
+  return { unitPrice: item.unitPrice, subtotal, serviceFee, total: subtotal + serviceFee };
 }

@@ -90,7 +90,10 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       for (let i = 0; i < BUYERS; i += 1) {
         const userId = await insertTestUser(db);
         await depositForTest(db, { userId, source: 'crypto', amount: STARTING_CENTS });
-        const { accessToken } = await startSession(db, { clock: systemClock, tokens, config }, userId, { ip: '127.0.0.1', userAgent: 'test' });
+        const { accessToken } = await startSession(db, { clock: systemClock, tokens, config }, userId, {
+          ip: '127.0.0.1',
+          userAgent: 'test',
+        });
         buyers.push({ userId, accessToken });
       }
       const { dropId } = await insertLiveDrop(db, { rounds: [{ packCount: PACKS, price: PRICE_CENTS }] });
@@ -118,7 +121,8 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
         });
         for (;;) {
           try {
-            if ((await fetch(`${base}/v1/health`)).ok) return { wallMs: Date.now() - startedAt, cpuMs: cpuMsOf(server!.pid!) };
+            if ((await fetch(`${base}/v1/health`)).ok)
+              return { wallMs: Date.now() - startedAt, cpuMs: cpuMsOf(server!.pid!) };
           } catch {
             // not listening yet
           }
@@ -132,7 +136,11 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
       // 1,000 purchases, each under a key of its own, sent by 25 clients that retry a purchase with its key until
       // they get an answer that is final: a 201, or a refusal other than "in progress".
       const purchases = buyers.flatMap((buyer) =>
-        Array.from({ length: PURCHASES_PER_BUYER }, () => ({ buyer, key: newId(), answer: undefined as TAnswer | undefined })),
+        Array.from({ length: PURCHASES_PER_BUYER }, () => ({
+          buyer,
+          key: newId(),
+          answer: undefined as TAnswer | undefined,
+        })),
       );
       purchases.sort(() => Math.random() - 0.5);
       const unexpected: string[] = [];
@@ -154,8 +162,10 @@ describe('an API process killed with SIGKILL in the middle of 1,000 purchases', 
           });
           const body = (await response.json()) as { data?: { id: string }; code?: string; message?: string };
           if (response.status === 201) return { status: 201, orderId: body.data!.id };
-          if (response.status >= 500 && response.status !== 503) unexpected.push(`${response.status} ${JSON.stringify(body)}`);
-          if (typeof body.code !== 'string' || typeof body.message !== 'string') unexpected.push(`${response.status} without {code,message}`);
+          if (response.status >= 500 && response.status !== 503)
+            unexpected.push(`${response.status} ${JSON.stringify(body)}`);
+          if (typeof body.code !== 'string' || typeof body.message !== 'string')
+            unexpected.push(`${response.status} without {code,message}`);
           if (response.status >= 500 || body.code === 'REQUEST_IN_PROGRESS') return null;
           return { status: response.status, code: body.code };
         } catch {

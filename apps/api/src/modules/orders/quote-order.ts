@@ -1,14 +1,14 @@
 import { usdCentsToCyp, type TOrderFee, type TOrderFeeQuery } from '@cypher/contract';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { getSaleDrop } from '../drops/get-sale-drop.ts';
-import { priceOrder, purchasableRound } from './purchase-round.ts';
+import { priceOrder } from './purchase-round.ts';
+import { saleItemOf } from './sale-items.ts';
 
 /**
- * Route: GET /v1/orders/fee · Writes: nothing · Reads: the published drop (kept in memory) · UI: features/drops
+ * Route: GET /v1/orders/fee · Writes: nothing · Reads: the published drop (kept in memory) or the pass · UI: features/drops
  * purchase dialog · Tests: orders.test.ts.
  *
- * Unit price, service fee and total of buying `quantity` packs of the drop's open round now.
+ * Unit price, service fee and total of buying `quantity` packs of the drop's open round, or passes, now.
  */
 export async function quoteOrder(
   db: Db,
@@ -16,12 +16,14 @@ export async function quoteOrder(
   query: TOrderFeeQuery,
   now: Date,
 ): Promise<TOrderFee> {
-  const round = purchasableRound(await getSaleDrop(db, query.dropId), now);
-  const price = priceOrder(round, query.quantity, config.orders);
+  const item = await saleItemOf(db, query, now);
+  const price = priceOrder(item, query.quantity, config.orders);
   const usd = (amount: number) => ({ amount, currency: 'USD' as const });
   return {
-    dropId: query.dropId,
-    round: round.round,
+    itemKind: item.kind,
+    itemId: item.id,
+    dropId: item.kind === 'PACK' ? item.drop.id : null,
+    round: item.kind === 'PACK' ? item.round.round : null,
     quantity: query.quantity,
     unitPrice: usd(price.unitPrice),
     unitPriceCyp: {

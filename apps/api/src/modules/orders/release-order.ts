@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { claimBuyerHash, purchaseStatusPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { getSaleDrop } from '../drops/get-sale-drop.ts';
-import { releasePacksOf } from '../drops/packs/pack-claims.ts';
 import { notify } from '../notifications/notify.ts';
 import { orderNotices } from './order-notices.ts';
 import { transitionOrder } from './order-states.ts';
 import type { TOrderRow } from './orders.tables.ts';
 import { returnAllowance } from './purchase-allowance.ts';
+import { notificationKindOf, orderedItemOf, releaseHeldUnits } from './sale-items.ts';
 
 /**
  * Route: none of its own; the hold timeout job (time-out-orders.ts) and a payment's webhook (order-payments.ts) call
- * it · Writes: orders, purchase_allowances, packs and pack_claim_log (drops' fragment), notifications · Tests:
+ * it · Writes: orders, purchase_allowances, the units (packs and pack_claim_log, or pass_units), notifications · Tests:
  * card-orders.test.ts, purchase-races.test.ts.
  *
  * Ends a held order without delivering it, FAILED (the provider refused) or TIMED_OUT (the hold passed): its count
- * leaves the per-person limit and its packs go back on sale, logged as released, in the transaction of the move and in
+ * leaves the per-person limit and its units go back on sale (packs logged as released), in the transaction of the move and in
  * the lock order (db/transaction.ts: the order, its allowance, then packs). Only the caller that moves the order does
  * this; returns whether it did. `notice` null: the caller tells the buyer itself.
  */
@@ -36,16 +35,16 @@ export async function releaseOrder(
     changes: { failureReason: move.failureReason ?? (move.to === 'TIMED_OUT' ? 'timed_out' : 'failed') },
   });
   if (!moved) return false;
-  await returnAllowance(tx, order.policyId, order.userId, order.quantity);
+  await returnAllowance(tx, order.itemId, order.userId, order.quantity);
   // Orders from before the claim log have no salt: their release is logged under a hash nobody can match.
   const buyerHash = claimBuyerHash(order.buyerSalt ?? randomBytes(16).toString('hex'), order.userId);
-  await releasePacksOf(tx, { id: order.id, dropId: order.dropId, quantity: order.quantity, buyerHash }, move.now);
+  await releaseHeldUnits(tx, order, buyerHash, move.now);
   if (move.notice === null) return true;
-  const dropName = (await getSaleDrop(tx, order.dropId))?.name ?? 'this drop';
+  const line = { kind: order.itemKind, name: (await orderedItemOf(tx, order)).name, quantity: order.quantity };
   await notify(tx, {
     userId: order.userId,
-    kind: 'PURCHASE',
-    ...(move.to === 'FAILED' ? orderNotices.failed(dropName) : orderNotices.timedOut(dropName, move.holdMinutes ?? 0)),
+    kind: notificationKindOf(order.itemKind),
+    ...(move.to === 'FAILED' ? orderNotices.failed(line) : orderNotices.timedOut(line, move.holdMinutes ?? 0)),
     linkPath: purchaseStatusPath(order.id),
     referenceId: order.id,
     now: move.now,

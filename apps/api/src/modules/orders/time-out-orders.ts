@@ -28,7 +28,7 @@ export async function timeOutOrders(db: Db, now: Date, holdMinutes: number): Pro
       const isTimedOut = await inRetriedTransaction(db, async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (order?.status !== 'PENDING') return false;
-        await lockAllowanceOf(tx, order.policyId, order.userId);
+        await lockAllowanceOf(tx, order.itemId, order.userId);
         return releaseOrder(tx, order, { to: 'TIMED_OUT', now, holdMinutes });
       });
       if (isTimedOut) timedOut += 1;

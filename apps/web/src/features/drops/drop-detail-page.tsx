@@ -256,7 +256,11 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
       {isOpen ? (
         <Suspense fallback={null}>
           <PurchaseDialog
-            drop={drop}
+            item={{
+              request: { dropId: drop.id },
+              title: `Buy packs of ${drop.name}`,
+              returnTo: `/drops/${drop.id}?buy=1`,
+            }}
             isOpen
             onClose={close}
             maxQuantity={allowance.maxQuantity}

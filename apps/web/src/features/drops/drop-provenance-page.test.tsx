@@ -295,7 +295,7 @@ describe('provenance page', () => {
         order({
           id: otherOrderId,
           buyerSalt: 'salt-2',
-          drop: { ...order().drop, id: '0190a0b0-0000-7000-8000-00000000d002' },
+          drop: { ...order().drop!, id: '0190a0b0-0000-7000-8000-00000000d002' },
         }),
         order({ id: '0190a0b0-0000-7000-8000-00000000e003', buyerSalt: null }),
       ],

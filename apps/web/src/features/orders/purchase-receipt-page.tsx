@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney, type TOrder } from '@cypher/contract';
-import { dropPath, packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
+import { packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, orderStatusLabels } from '../../lib/order-words.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -28,7 +28,7 @@ export default function PurchaseReceiptPage() {
   const status = orderStatusLabels[data.status];
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title={`Purchase · ${data.drop.name}`} />
+      <PageMeta title={`Purchase · ${data.item.name}`} />
       <header className={styles.header}>
         <Link to="/payment?tab=purchases" className={styles.back}>
           Your purchases
@@ -60,12 +60,16 @@ export default function PurchaseReceiptPage() {
           Order
         </h2>
         <dl className={styles.facts}>
-          <dt>Drop</dt>
+          <dt>{data.item.kind === 'PACK' ? 'Drop' : 'Pass'}</dt>
           <dd>
-            <Link to={dropPath(data.drop.id)}>{data.drop.name}</Link>
+            <Link to={data.item.linkPath}>{data.item.name}</Link>
           </dd>
-          <dt>Round</dt>
-          <dd>{data.round}</dd>
+          {data.round === null ? null : (
+            <>
+              <dt>Round</dt>
+              <dd>{data.round}</dd>
+            </>
+          )}
           <dt>Quantity</dt>
           <dd>{formatCount(data.quantity)}</dd>
           <dt>Unit price</dt>

@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TOrder } from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { dropPath, packPath, purchasePath } from '../../lib/drop-paths.ts';
+import { packPath, purchasePath } from '../../lib/drop-paths.ts';
+import { formatCount } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, packCountText } from '../../lib/order-words.ts';
 import { paymentFailureInWords } from '../../lib/payment-failure.ts';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
@@ -92,8 +93,9 @@ function StatusMessage({ order }: { order: TOrder }) {
     case 'SUCCESSFUL':
       return (
         <p className={styles.muted}>
-          {packCountText(order.quantity)} of {order.drop.name} {order.quantity === 1 ? 'is' : 'are'} yours, paid{' '}
-          {formatMoney(order.total)}. Open {order.quantity === 1 ? 'it' : 'them'} to reveal the editions inside.
+          {order.item.kind === 'PACK'
+            ? `${packCountText(order.quantity)} of ${order.item.name} ${order.quantity === 1 ? 'is' : 'are'} yours, paid ${formatMoney(order.total)}. Open ${order.quantity === 1 ? 'it' : 'them'} to reveal the editions inside.`
+            : `${order.quantity === 1 ? order.item.name : `${formatCount(order.quantity)} × ${order.item.name}`} ${order.quantity === 1 ? 'is' : 'are'} yours, paid ${formatMoney(order.total)}. It opens the rounds it names while it is valid.`}
         </p>
       );
     case 'FAILED':
@@ -107,8 +109,8 @@ function StatusMessage({ order }: { order: TOrder }) {
       if (order.failureReason === PAID_AFTER_HOLD_EXPIRED) {
         return (
           <p className={styles.muted}>
-            Your payment arrived after the hold on these packs had expired, and they had already gone back on sale.
-            The {formatMoney(order.total)} you paid was added to your balance.
+            Your payment arrived after the hold on these packs had expired, and they had already gone back on sale. The{' '}
+            {formatMoney(order.total)} you paid was added to your balance.
           </p>
         );
       }
@@ -182,8 +184,8 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
   const isPaidToBalance = order.failureReason === PAID_AFTER_HOLD_EXPIRED;
   return (
     <div className={styles.actions}>
-      <ButtonLink to={dropPath(order.drop.id)} variant="primary" size="lg">
-        Back to the drop
+      <ButtonLink to={order.item.linkPath} variant="primary" size="lg">
+        {order.item.kind === 'PACK' ? 'Back to the drop' : 'See the pass'}
       </ButtonLink>
       <ButtonLink to={isPaidToBalance ? '/payment' : '/payment?tab=purchases'} variant="secondary" size="lg">
         {isPaidToBalance ? 'Your balance' : 'Your purchases'}

@@ -1,4 +1,5 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { claimUnclaimedUnits, type TClaimedUnit } from '../../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { sqlArray } from '../../../db/sql-arrays.ts';
@@ -16,52 +17,14 @@ import { packs } from '../drops.tables.ts';
  * the same statement, so the log and the packs cannot disagree.
  */
 
-export interface TClaimedPack {
-  id: string;
-  number: number;
-}
+export type TClaimedPack = TClaimedUnit;
 
 /**
- * Locks `count` of the round's unclaimed packs for this transaction, lowest numbers first (writes nothing yet). Fewer
- * than `count` only when fewer are unclaimed: never because another transaction holds some of them for a moment.
- *
- * First pass: FOR UPDATE SKIP LOCKED, so concurrent buyers take different packs instead of queueing on the same rows.
- * If that finds too few, the packs it skipped belong to claims still running, which may yet give them up (a card hold
- * refused for its limit, a batch rolled back); answering SOLD_OUT then would turn buyers away while packs are on sale
- * (issue 16). So the second pass waits for those rows (plain FOR UPDATE): when their holder commits a claim the row no
- * longer matches and is passed over, when it rolls back the row is ours. It stops when it has enough or when nothing
- * unclaimed is left. Only the tail of a sale gets here; callers lock their buyers' rows before calling, and nothing
- * locks a buyer's row after a pack (the lock order in db/transaction.ts), so the wait cannot close a cycle.
+ * Locks `count` of the round's unclaimed packs for this transaction, lowest numbers first (writes nothing yet); fewer
+ * only when fewer are unclaimed (claimUnclaimedUnits says how, and why it waits for packs other claims hold).
  */
-export async function claimPacks(tx: Db, policyId: string, count: number): Promise<TClaimedPack[]> {
-  if (count <= 0) return [];
-  const claimed = await selectUnclaimed(tx, policyId, count, [], sql`for update skip locked`);
-  while (claimed.length < count) {
-    const more = await selectUnclaimed(tx, policyId, count - claimed.length, claimed, sql`for update`);
-    if (more.length > 0) claimed.push(...more);
-    else if (!(await isAnyUnclaimed(tx, policyId, claimed))) break;
-  }
-  return claimed;
-}
-
-function selectUnclaimed(tx: Db, policyId: string, count: number, besides: readonly TClaimedPack[], lock: SQL) {
-  return queryRows<TClaimedPack>(
-    tx,
-    sql`select id, number from packs
-        where policy_id = ${policyId} and order_id is null
-          ${besides.length > 0 ? sql`and id <> all(${sqlArray(besides.map((pack) => pack.id))}::uuid[])` : sql``}
-        order by number limit ${count} ${lock}`,
-  );
-}
-
-async function isAnyUnclaimed(tx: Db, policyId: string, besides: readonly TClaimedPack[]): Promise<boolean> {
-  const [row] = await queryRows<{ found: boolean }>(
-    tx,
-    sql`select exists (
-          select 1 from packs where policy_id = ${policyId} and order_id is null
-            and id <> all(${sqlArray(besides.map((pack) => pack.id))}::uuid[])) as found`,
-  );
-  return row?.found === true;
+export function claimPacks(tx: Db, policyId: string, count: number): Promise<TClaimedPack[]> {
+  return claimUnclaimedUnits(tx, 'packs', sql`policy_id = ${policyId}`, count);
 }
 
 /**

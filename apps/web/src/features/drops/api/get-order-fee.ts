@@ -3,20 +3,26 @@ import type { TOrderFee } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** `GET /v1/orders/fee?dropId&quantity`: unit price, service fee and total, as the purchase popup shows them. */
-async function getOrderFee(dropId: string, quantity: number, signal?: AbortSignal): Promise<TOrderFee> {
-  return apiRequest<TOrderFee>('GET', '/orders/fee', { auth: true, signal, query: { dropId, quantity } });
+/** What an order buys: packs of a drop's open round, or a pass. */
+type TOrderItemRequest = { dropId: string } | { passId: string };
+
+/**
+ * `GET /v1/orders/fee?dropId&quantity` (or `passId`): unit price, service fee and total, as the purchase popup shows
+ * them.
+ */
+async function getOrderFee(item: TOrderItemRequest, quantity: number, signal?: AbortSignal): Promise<TOrderFee> {
+  return apiRequest<TOrderFee>('GET', '/orders/fee', { auth: true, signal, query: { ...item, quantity } });
 }
 
-function orderFeeQueryOptions(dropId: string, quantity: number) {
+function orderFeeQueryOptions(item: TOrderItemRequest, quantity: number) {
   return queryOptions({
-    queryKey: queryKeys.orders.fee({ dropId, quantity }),
-    queryFn: ({ signal }) => getOrderFee(dropId, quantity, signal),
+    queryKey: queryKeys.orders.fee({ ...item, quantity }),
+    queryFn: ({ signal }) => getOrderFee(item, quantity, signal),
     // A new quantity keeps the last figures on screen (dimmed) instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useOrderFee(dropId: string, quantity: number) {
-  return useQuery(orderFeeQueryOptions(dropId, quantity));
+export function useOrderFee(item: TOrderItemRequest, quantity: number) {
+  return useQuery(orderFeeQueryOptions(item, quantity));
 }

@@ -18,7 +18,7 @@ async function listMyOrdersOfDrop(dropId: string, signal?: AbortSignal): Promise
   const mine: TOrder[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await listMyOrders(page, signal);
-    mine.push(...answer.items.filter((order) => order.drop.id === dropId));
+    mine.push(...answer.items.filter((order) => order.drop?.id === dropId));
     if (answer.items.length === 0 || page * answer.size >= answer.total) return mine;
   }
 }

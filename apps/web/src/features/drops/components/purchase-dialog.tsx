@@ -9,7 +9,6 @@ import {
   orderPaymentMethods,
   ZOrderPaymentMethod,
   type TCreateOrderRequest,
-  type TDrop,
   type TMoney,
   type TOrderPaymentMethod,
 } from '@cypher/contract';
@@ -39,13 +38,17 @@ const methodChoices: Record<TOrderPaymentMethod, { label: string; icon: IconName
   TILIA: { label: 'Tilia', icon: 'globe', hint: 'With your Tilia wallet' },
 };
 
-/** Refusals after which the drop itself should be read again: its counts, round or the buyer's allowance moved. */
+/** Refusals after which the item itself should be read again: its counts, round or the buyer's allowance moved. */
 const dropChangingCodes = new Set([
   'SOLD_OUT',
   'ROUND_NOT_ACTIVE',
   'DROP_NOT_AVAILABLE',
   'NOT_WHITELISTED',
   'PURCHASE_LIMIT_REACHED',
+  'PASS_REQUIRED',
+  'PASS_SOLD_OUT',
+  'PASS_LIMIT_REACHED',
+  'PASS_NOT_ON_SALE',
 ]);
 
 function purchaseForm(maxQuantity: number) {
@@ -56,13 +59,23 @@ function purchaseForm(maxQuantity: number) {
 }
 type TPurchaseSchema = ReturnType<typeof purchaseForm>;
 
+/** What the popup buys: packs of a drop's open round, or a pass (issue 18: one purchase flow for both). */
+export interface TPurchaseItem {
+  /** The order request's item: `{ dropId }` or `{ passId }`. */
+  request: { dropId: string } | { passId: string };
+  /** The popup's title: "Buy packs of Neon Tides", "Buy Season Pass". */
+  title: string;
+  /** Where Add funds comes back to, with the popup open again. */
+  returnTo: string;
+}
+
 interface PurchaseDialogProps {
-  drop: TDrop;
+  item: TPurchaseItem;
   isOpen: boolean;
   onClose: () => void;
-  /** Packs one order may hold now (the order cap, the remaining allowance, the round's packs left). */
+  /** Units one order may hold now (the order cap, the remaining allowance, what is left). */
   maxQuantity: number;
-  /** Read the drop again (a refusal says its state moved). */
+  /** Read the item again (a refusal says its state moved). */
   onDropChanged: () => void;
 }
 
@@ -72,16 +85,16 @@ interface PurchaseDialogProps {
  * back here. Submitting creates the order with one Idempotency-Key per attempt; a refusal is shown with the
  * catalogue's message and the popup keeps what was chosen.
  */
-export function PurchaseDialog({ drop, isOpen, onClose, maxQuantity, onDropChanged }: PurchaseDialogProps) {
+export function PurchaseDialog({ item, isOpen, onClose, maxQuantity, onDropChanged }: PurchaseDialogProps) {
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={`Buy packs of ${drop.name}`} size="wide">
-      <PurchaseForm drop={drop} maxQuantity={maxQuantity} onDropChanged={onDropChanged} onCancel={onClose} />
+    <Dialog isOpen={isOpen} onClose={onClose} title={item.title} size="wide">
+      <PurchaseForm item={item} maxQuantity={maxQuantity} onDropChanged={onDropChanged} onCancel={onClose} />
     </Dialog>
   );
 }
 
 function PurchaseForm({
-  drop,
+  item,
   maxQuantity,
   onDropChanged,
   onCancel,
@@ -105,7 +118,7 @@ function PurchaseForm({
     Math.max(1, maxQuantity),
   );
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
-  const fee = useOrderFee(drop.id, quantity);
+  const fee = useOrderFee(item.request, quantity);
   const balances = useMyBalances();
   // Buying needs a verified email (EMAIL_VERIFICATION_REQUIRED): say so before Pay rather than after it.
   const isEmailUnverified = useMyUser().user?.isEmailVerified === false;
@@ -116,13 +129,13 @@ function PurchaseForm({
     : null;
   const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
   const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
-  const returnTo = `/drops/${drop.id}?buy=1`;
+  const { returnTo } = item;
   // Add funds arrives with what is missing filled in (the total and the balance are both USD cents).
   const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
   const onSubmit = handleSubmit(async (values) => {
     const body: TCreateOrderRequest = {
-      dropId: drop.id,
+      ...item.request,
       quantity: values.quantity,
       paymentMethod: values.paymentMethod,
     };

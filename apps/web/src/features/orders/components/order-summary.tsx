@@ -1,18 +1,21 @@
 import { formatMoney, type TOrder } from '@cypher/contract';
-import { orderPaymentMethodLabels, packCountText } from '../../../lib/order-words.ts';
+import { orderPaymentMethodLabels, orderQuantityText } from '../../../lib/order-words.ts';
 import styles from './orders.module.css';
 
-/** The drop's artwork and name, what was bought and what it costs: the same block on both purchase pages. */
+/** The item's artwork and name (the drop, the pass), what was bought and what it costs: both purchase pages. */
 export function OrderSummary({ order }: { order: TOrder }) {
+  const facts = [
+    order.item.brand?.name,
+    orderQuantityText(order.item.kind, order.quantity),
+    order.round === null ? null : `Round ${order.round}`,
+    orderPaymentMethodLabels[order.paymentMethod],
+  ].filter(Boolean);
   return (
     <div className={styles.summary}>
-      <img src={order.drop.imageUrl} alt="" width={72} height={72} className={styles.summaryArt} />
+      <img src={order.item.imageUrl} alt="" width={72} height={72} className={styles.summaryArt} />
       <div className={styles.summaryText}>
-        <p className={styles.summaryTitle}>{order.drop.name}</p>
-        <p className={styles.muted}>
-          {order.drop.brand.name} · {packCountText(order.quantity)} · Round {order.round} ·{' '}
-          {orderPaymentMethodLabels[order.paymentMethod]}
-        </p>
+        <p className={styles.summaryTitle}>{order.item.name}</p>
+        <p className={styles.muted}>{facts.join(' · ')}</p>
       </div>
       <p className={styles.summaryTotal}>{formatMoney(order.total)}</p>
     </div>

@@ -1,7 +1,7 @@
 import { formatMoney, type TMoney, type TOrder } from '@cypher/contract';
 import { useMyBalances } from '../../../api/my-balances.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { orderPaymentMethodLabels, orderStatusLabels, packCountText } from '../../../lib/order-words.ts';
+import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabels } from '../../../lib/order-words.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -55,11 +55,11 @@ function PurchaseRow({ order, format }: { order: TOrder; format: (money: TMoney)
         <>
           <span className={styles.rowMain}>
             <span className={styles.rowTitle}>
-              {order.drop.name}
+              {order.item.name}
               <Badge tone={status.tone}>{status.label}</Badge>
             </span>
             <span className={styles.rowMeta}>
-              {packCountText(order.quantity)} · {orderPaymentMethodLabels[order.paymentMethod]} ·{' '}
+              {orderQuantityText(order.item.kind, order.quantity)} · {orderPaymentMethodLabels[order.paymentMethod]} ·{' '}
               <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
             </span>
           </span>

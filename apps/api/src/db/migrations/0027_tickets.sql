@@ -44,7 +44,8 @@ ALTER TABLE "ticket_movements" ADD CONSTRAINT "ticket_movements_ticket_kind_id_t
 CREATE INDEX "ticket_kinds_brand_idx" ON "ticket_kinds" USING btree ("brand_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_movements_reference_key" ON "ticket_movements" USING btree ("user_id","ticket_kind_id","reason","reference_id");--> statement-breakpoint
 CREATE INDEX "ticket_movements_user_created_idx" ON "ticket_movements" USING btree ("user_id","created_at","id");--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_entity_type_check" CHECK ("audit_log"."entity_type" in ('brand', 'license', 'collection', 'product', 'category', 'tag', 'banner', 'media', 'operator_grant', 'withdrawal', 'drop', 'figure_base', 'ticket_kind'));--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_entity_type_check" CHECK ("audit_log"."entity_type" in ('brand', 'license', 'collection', 'product', 'category', 'tag', 'banner', 'media', 'operator_grant', 'withdrawal', 'drop', 'figure_base', 'pass', 'ticket_kind'));
+--> statement-breakpoint
 -- Ticket movements are facts, like ledger entries: a correction is a new movement, never an edit (issue 18).
 CREATE FUNCTION "ticket_movements_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,0 +1,2 @@
+ALTER TABLE "sale_policies" ADD COLUMN "required_pass_id" uuid;--> statement-breakpoint
+ALTER TABLE "sale_policies" ADD CONSTRAINT "sale_policies_required_pass_id_passes_id_fk" FOREIGN KEY ("required_pass_id") REFERENCES "public"."passes"("id") ON DELETE restrict ON UPDATE no action;

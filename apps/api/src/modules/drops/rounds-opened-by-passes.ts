@@ -1,0 +1,34 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TPassRound } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { drops, salePolicies } from './drops.tables.ts';
+
+/**
+ * Route: the pass pages (passes/pass-views.ts) · Reads: sale_policies, drops · Tests: passes/passes.test.ts.
+ *
+ * The published rounds each pass opens to its holders (a round's `required_pass_id`), in time order: what the pass
+ * page lists under "Opens".
+ */
+export async function roundsOpenedByPasses(db: Db, passIds: readonly string[]): Promise<Map<string, TPassRound[]>> {
+  const opened = new Map<string, TPassRound[]>();
+  if (passIds.length === 0) return opened;
+  const rows = await db
+    .select({
+      passId: salePolicies.requiredPassId,
+      dropId: drops.id,
+      dropName: drops.name,
+      round: salePolicies.round,
+      saleBeginAt: salePolicies.saleBeginAt,
+      saleEndAt: salePolicies.saleEndAt,
+    })
+    .from(salePolicies)
+    .innerJoin(drops, eq(drops.id, salePolicies.dropId))
+    .where(and(inArray(salePolicies.requiredPassId, [...new Set(passIds)]), eq(drops.publicationStatus, 'PUBLISHED')))
+    .orderBy(asc(salePolicies.saleBeginAt));
+  for (const { passId, saleBeginAt, saleEndAt, ...round } of rows) {
+    const list = opened.get(passId!) ?? [];
+    list.push({ ...round, saleBeginAt: saleBeginAt.toISOString(), saleEndAt: saleEndAt.toISOString() });
+    opened.set(passId!, list);
+  }
+  return opened;
+}

@@ -1,0 +1,190 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  orderQuantityText,
+  webPath,
+  type TErrorCode,
+  type TNotificationKind,
+  type TOrderItemKind,
+} from '@cypher/contract';
+import type { TClaimedUnit } from '../../db/claim-unclaimed-units.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getSaleDrop, type TSaleDrop, type TSaleRound } from '../drops/get-sale-drop.ts';
+import {
+  assignPacksCtes,
+  claimPacks,
+  handOverHeldPacks,
+  hasHeldPacks,
+  releasePacksOf,
+} from '../drops/packs/pack-claims.ts';
+import { getSalePass } from '../passes/get-sale-pass.ts';
+import {
+  assignPassUnitsCte,
+  claimPassUnits,
+  handOverHeldPassUnits,
+  hasHeldPassUnits,
+  releasePassUnitsOf,
+} from '../passes/pass-units.ts';
+import { purchasableRound } from './purchase-round.ts';
+
+/*
+ * Route: POST /v1/orders and /v2/orders, GET /v1/orders/fee, and every step of an order after it (payment, release) ·
+ * Tests: orders.test.ts, card-orders.test.ts, passes/pass-purchases.test.ts.
+ *
+ * What an order buys (issue 18), and the one place where the order flow asks what kind it is: how its units are
+ * claimed, delivered, held, handed over and given back, and what it is called. Everything else (the exactly-once
+ * rules, the group commit, the per-person limit, the money, the holds, the receipts and the notices) is one code path
+ * for every kind.
+ */
+
+interface TSaleItemBase {
+  /** The round, the pass or the ticket kind: what purchases are batched and limited by. */
+  id: string;
+  /** What receipts and notices call it: the drop's name, the pass's. */
+  name: string;
+  /** USD cents a unit. */
+  unitPrice: number;
+  perPersonLimit: number | null;
+}
+
+export type TSaleItem =
+  (TSaleItemBase & { kind: 'PACK'; drop: TSaleDrop; round: TSaleRound }) | (TSaleItemBase & { kind: 'PASS' });
+
+/** Packs of a round of a published drop, as an item on sale. */
+export function packSaleItem(drop: TSaleDrop, round: TSaleRound): TSaleItem {
+  return {
+    kind: 'PACK',
+    id: round.id,
+    name: drop.name,
+    unitPrice: round.price,
+    perPersonLimit: round.perPersonLimit,
+    drop,
+    round,
+  };
+}
+
+/**
+ * The item a purchase or a quote asks for, on sale now, or its refusal: DROP_NOT_FOUND, DROP_NOT_AVAILABLE and
+ * ROUND_NOT_ACTIVE for packs (purchasableRound), PASS_NOT_FOUND and PASS_NOT_ON_SALE for a pass.
+ */
+export async function saleItemOf(
+  db: Db,
+  request: { dropId: string } | { passId: string } | { dropId?: string; passId?: string },
+  now: Date,
+): Promise<TSaleItem> {
+  if ('dropId' in request && request.dropId) {
+    const drop = await getSaleDrop(db, request.dropId);
+    return packSaleItem(drop!, purchasableRound(drop, now));
+  }
+  const pass = 'passId' in request && request.passId ? await getSalePass(db, request.passId) : null;
+  if (!pass) throw new AppError('PASS_NOT_FOUND');
+  if (now < pass.saleBeginAt || now >= pass.saleEndAt) throw new AppError('PASS_NOT_ON_SALE');
+  return { kind: 'PASS', id: pass.id, name: pass.name, unitPrice: pass.price, perPersonLimit: pass.perPersonLimit };
+}
+
+/** The refusals of the order flow in each kind's words: a pass is sold out as a pass, not as a round's packs. */
+export function refusalOf(kind: TOrderItemKind, code: TErrorCode): TErrorCode {
+  if (kind !== 'PASS') return code;
+  if (code === 'SOLD_OUT') return 'PASS_SOLD_OUT';
+  if (code === 'PURCHASE_LIMIT_REACHED') return 'PASS_LIMIT_REACHED';
+  return code;
+}
+
+/** Which notifications an order's stages write. */
+export function notificationKindOf(kind: TOrderItemKind): TNotificationKind {
+  return kind === 'PACK' ? 'PURCHASE' : kind;
+}
+
+/** "2 packs of Neon Tides", "1 Season Pass": what the order buys, for notices, the ledger and receipts. */
+export function orderLineText(line: { kind: TOrderItemKind; name: string; quantity: number }): string {
+  if (line.kind === 'PACK') return `${orderQuantityText('PACK', line.quantity)} of ${line.name}`;
+  return line.quantity === 1 ? line.name : `${line.quantity.toLocaleString('en-US')} × ${line.name}`;
+}
+
+/** Where the web app shows the item: the drop's page, the pass's page. */
+export function itemPathOf(order: { itemKind: TOrderItemKind; itemId: string; dropId: string | null }): string {
+  return order.itemKind === 'PACK'
+    ? webPath('/drops/:id', { id: order.dropId! })
+    : webPath('/pass/:id', { id: order.itemId });
+}
+
+/** Locks `count` of the item's unclaimed units for this transaction (fewer only when fewer are left). */
+export function claimUnits(tx: Db, item: TSaleItem, count: number): Promise<TClaimedUnit[]> {
+  return item.kind === 'PACK' ? claimPacks(tx, item.round.id, count) : claimPassUnits(tx, item.id, count);
+}
+
+/** One claimed unit going to an order. */
+export interface TUnitAssignment {
+  unit: TClaimedUnit;
+  orderId: string;
+  userId: string;
+  buyerHash: string;
+  at: Date;
+}
+
+/**
+ * Fragment, CTEs for the order statement's WITH list: the claimed units given to their orders, handed over at once
+ * (`handOver`, a paid balance purchase) or held for a card or Tilia payment. Each kind's owner module writes its own.
+ */
+export function deliverUnitsCtes(item: TSaleItem, assignments: readonly TUnitAssignment[], handOver: boolean): SQL {
+  if (item.kind === 'PACK') {
+    return assignPacksCtes(
+      item.drop.id,
+      assignments.map(({ unit, ...rest }) => ({ pack: unit, ...rest })),
+      handOver ? { editionsPerPack: item.drop.editionsPerPack } : null,
+    );
+  }
+  return assignPassUnitsCte(assignments, handOver);
+}
+
+/** Whether a sold-out item may still get units back: some are held for payments that may fail. */
+export function hasHeldUnits(db: Db, item: TSaleItem): Promise<boolean> {
+  return item.kind === 'PACK' ? hasHeldPacks(db, item.round.id) : hasHeldPassUnits(db, item.id);
+}
+
+/** An order's item, read back for the steps after the purchase (payment, release): its name, and for packs the drop. */
+export async function orderedItemOf(
+  db: Db,
+  order: { itemKind: TOrderItemKind; itemId: string; dropId: string | null },
+): Promise<{ name: string; drop: TSaleDrop | null }> {
+  if (order.itemKind === 'PACK') {
+    const drop = await getSaleDrop(db, order.dropId!);
+    return { name: drop?.name ?? 'this drop', drop };
+  }
+  return { name: (await getSalePass(db, order.itemId))?.name ?? 'this pass', drop: null };
+}
+
+/** A held order was paid: its units become the buyer's, with whatever each kind's hand-over writes. */
+export async function handOverHeldUnits(
+  tx: Db,
+  order: { id: string; userId: string; itemKind: TOrderItemKind; quantity: number },
+  drop: TSaleDrop | null,
+  at: Date,
+): Promise<void> {
+  if (order.itemKind === 'PACK') {
+    await handOverHeldPacks(tx, { ...order, editionsPerPack: drop?.editionsPerPack ?? 0 }, at);
+  } else {
+    await handOverHeldPassUnits(tx, order);
+  }
+}
+
+/** A held order failed or timed out: its units go back on sale (packs logged as released in the claim log). */
+export async function releaseHeldUnits(
+  tx: Db,
+  order: { id: string; itemKind: TOrderItemKind; dropId: string | null; quantity: number },
+  buyerHash: string,
+  at: Date,
+): Promise<void> {
+  if (order.itemKind === 'PACK') {
+    await releasePacksOf(tx, { id: order.id, dropId: order.dropId!, quantity: order.quantity, buyerHash }, at);
+  } else {
+    await releasePassUnitsOf(tx, order.id);
+  }
+}
+
+/** The order row's item columns for an insert: the pack's drop and round, or nulls. */
+export function itemColumnsSql(item: TSaleItem): SQL {
+  return item.kind === 'PACK'
+    ? sql`${item.kind}, ${item.id}::uuid, ${item.drop.id}::uuid, ${item.round.round}::int`
+    : sql`${item.kind}, ${item.id}::uuid, null::uuid, null::int`;
+}

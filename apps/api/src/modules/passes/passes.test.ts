@@ -1,0 +1,228 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { salePolicies } from '../drops/drops.tables.ts';
+import { orders } from '../orders/orders.tables.ts';
+import { deposits } from '../wallet/deposits/deposits.tables.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_passes';
+let t: TestApp;
+let admin: { accessToken: string };
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://cypher.test', PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+
+/** A pass on sale now (from a minute ago for a day), valid for a month, made in the console as a brand would. */
+async function passOnSale(overrides: Record<string, unknown> = {}) {
+  const brand = await insertBrand(db());
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/console/passes',
+    headers: bearer(admin.accessToken),
+    payload: {
+      brandId: brand.id,
+      name: 'Season Pass',
+      description: 'Early access to every drop this season.',
+      imageUrl: '/media/season-pass.png',
+      benefits: ['Opens round 1 of every drop', 'A holders-only round'],
+      supply: 5,
+      price: 2_500,
+      perPersonLimit: null,
+      saleBeginAt: iso(-1),
+      saleEndAt: iso(24 * 60),
+      validFrom: iso(-1),
+      validUntil: iso(30 * 24 * 60),
+      ...overrides,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  return { brand, pass: created.json().data as { id: string; supply: number; remaining: number; status: string } };
+}
+
+async function funded(cents: number) {
+  const buyer = await fastBuyer(t);
+  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
+  return buyer;
+}
+
+function buyPass(accessToken: string, passId: string, quantity = 1, paymentMethod = 'BALANCE') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+    payload: { passId, quantity, paymentMethod },
+  });
+}
+
+describe('passes', () => {
+  it('are made in the console with their supply issued, audited, and shown to the public', async () => {
+    const { pass } = await passOnSale();
+    expect(pass).toMatchObject({ supply: 5, remaining: 5, status: 'ON_SALE' });
+    const [units] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pass_units where pass_id = ${pass.id}`,
+    );
+    expect(units!.n).toBe(5);
+    const [audit] = await queryRows<{ action: string }>(
+      db(),
+      sql`select action from audit_log where entity_type = 'pass' and entity_id = ${pass.id}`,
+    );
+    expect(audit!.action).toBe('create');
+
+    const shown = (await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}` })).json().data;
+    expect(shown).toMatchObject({ name: 'Season Pass', price: { amount: 2_500, currency: 'USD' }, held: 0 });
+    const listed = (await t.app.inject({ method: 'GET', url: '/v1/passes?size=100' })).json().data;
+    expect(listed.items.map((item: { id: string }) => item.id)).toContain(pass.id);
+  });
+
+  it('refuses a sale that ends before it begins, and a stranger to the console', async () => {
+    const brand = await insertBrand(db());
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/passes',
+      headers: bearer(admin.accessToken),
+      payload: {
+        brandId: brand.id,
+        name: 'Backwards',
+        description: '',
+        imageUrl: '/media/x.png',
+        benefits: [],
+        supply: 1,
+        price: 100,
+        perPersonLimit: null,
+        saleBeginAt: iso(10),
+        saleEndAt: iso(5),
+        validFrom: iso(0),
+        validUntil: iso(60),
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    const fan = await fastBuyer(t);
+    const stranger = await t.app.inject({ method: 'GET', url: '/v1/console/passes', headers: bearer(fan.accessToken) });
+    expect(stranger.statusCode).toBe(403);
+  });
+
+  it('are bought from the balance through the order flow: charged once, held, receipted, notified', async () => {
+    const { pass } = await passOnSale();
+    const buyer = await funded(10_000);
+    const bought = await buyPass(buyer.accessToken, pass.id);
+    expect(bought.statusCode).toBe(201);
+    const order = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/orders/${bought.json().data.id}`,
+        headers: bearer(buyer.accessToken),
+      })
+    ).json().data;
+    expect(order).toMatchObject({
+      status: 'SUCCESSFUL',
+      item: { kind: 'PASS', id: pass.id, name: 'Season Pass', linkPath: `/pass/${pass.id}` },
+      drop: null,
+      round: null,
+      packIds: [],
+    });
+    expect(order.receipt.totalPaid.amount).toBe(order.total.amount);
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/v1/passes/my', headers: bearer(buyer.accessToken) })
+    ).json().data;
+    expect(mine.items).toMatchObject([{ id: pass.id, held: 1, remaining: 4 }]);
+    const notices = await queryRows<{ kind: string; title: string }>(
+      db(),
+      sql`select kind, title from notifications where user_id = ${buyer.userId}`,
+    );
+    expect(notices).toContainEqual({ kind: 'PASS', title: 'Purchase complete' });
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 - order.total.amount });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('sell out as passes, keep the per-person limit, and refuse outside their sale window', async () => {
+    const { pass } = await passOnSale({ supply: 2, perPersonLimit: 1 });
+    const first = await funded(10_000);
+    expect((await buyPass(first.accessToken, pass.id)).statusCode).toBe(201);
+    const again = await buyPass(first.accessToken, pass.id);
+    expect(again.json()).toMatchObject({ code: 'PASS_LIMIT_REACHED' });
+    expect((await buyPass((await funded(10_000)).accessToken, pass.id)).statusCode).toBe(201);
+    const late = await buyPass((await funded(10_000)).accessToken, pass.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'PASS_SOLD_OUT', message: 'Sold out. Every pass has been claimed.' });
+
+    const { pass: upcoming } = await passOnSale({ saleBeginAt: iso(60), saleEndAt: iso(120) });
+    const early = await buyPass(first.accessToken, upcoming.id);
+    expect(early.json()).toMatchObject({ code: 'PASS_NOT_ON_SALE' });
+    const unknown = await buyPass(first.accessToken, newId());
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('are held for a card payment and become the buyer’s when the provider says it is paid', async () => {
+    const { pass } = await passOnSale({ supply: 1 });
+    const buyer = await fastBuyer(t);
+    const held = await buyPass(buyer.accessToken, pass.id, 1, 'CARD');
+    expect(held.statusCode).toBe(201);
+    expect(held.json().data.status).toBe('PENDING');
+    // Held: nobody else can take it meanwhile.
+    expect((await buyPass((await funded(10_000)).accessToken, pass.id)).json()).toMatchObject({
+      code: 'PASS_SOLD_OUT',
+    });
+
+    const [order] = await db().select().from(orders).where(eq(orders.id, held.json().data.id));
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.id, order!.depositId!));
+    const delivered = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
+      id: `evt_${newId()}`,
+      type: 'payment.succeeded',
+      data: {
+        providerReference: deposit!.providerReference,
+        depositId: deposit!.id,
+        amount: deposit!.amount,
+        currency: 'USD',
+        paymentMethod: 'Visa •••• 4242',
+      },
+    });
+    expect(delivered.statusCode).toBe(200);
+    const shown = (
+      await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}`, headers: bearer(buyer.accessToken) })
+    ).json().data;
+    expect(shown).toMatchObject({ held: 1, remaining: 0, status: 'SOLD_OUT' });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('open a holders-only round to holders of a valid pass and refuse everyone else with PASS_REQUIRED', async () => {
+    const { pass } = await passOnSale({ supply: 3 });
+    const drop = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5 }] });
+    await db().update(salePolicies).set({ requiredPassId: pass.id }).where(eq(salePolicies.dropId, drop.dropId));
+    const buyPacks = (accessToken: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/orders',
+        headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+        payload: { dropId: drop.dropId, quantity: 1, paymentMethod: 'BALANCE' },
+      });
+    const outsider = await funded(10_000);
+    const refused = await buyPacks(outsider.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'PASS_REQUIRED',
+      message: 'This round is open to pass holders only.',
+    });
+
+    const holder = await funded(10_000);
+    expect((await buyPass(holder.accessToken, pass.id)).statusCode).toBe(201);
+    expect((await buyPacks(holder.accessToken)).statusCode).toBe(201);
+
+    const opened = (await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}` })).json().data;
+    expect(opened.opensRounds).toMatchObject([{ dropId: drop.dropId, round: 1 }]);
+  });
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ZBrandSummary } from './catalog.ts';
+import { ZMoney, ZPageQuery } from './envelope.ts';
+
+/**
+ * Passes (spec sections 1, 2 and 7; issue 18): a product of its own kind, bought through the same order flow as packs
+ * and held by its owner, that opens sale rounds to its holders while it is valid.
+ */
+
+/** A pass's supply is issued as numbered units when it is made, so a purchase claims units and never counts them. */
+export const MAX_PASS_SUPPLY = 100_000;
+export const MAX_PASS_BENEFITS = 8;
+
+export const passStatuses = ['UPCOMING', 'ON_SALE', 'SOLD_OUT', 'ENDED'] as const;
+export type TPassStatus = (typeof passStatuses)[number];
+
+/** Where a pass stands at `now`: before its sale, on sale, every unit sold, or after its sale. */
+export function passStatusAt(
+  pass: { saleBeginAt: string | Date; saleEndAt: string | Date; remaining: number },
+  now: Date,
+): TPassStatus {
+  const time = now.getTime();
+  if (time < new Date(pass.saleBeginAt).getTime()) return 'UPCOMING';
+  if (time >= new Date(pass.saleEndAt).getTime()) return 'ENDED';
+  return pass.remaining > 0 ? 'ON_SALE' : 'SOLD_OUT';
+}
+
+/** Whether a pass held now opens the rounds it opens: only within its validity period. */
+export function isPassValidAt(pass: { validFrom: string | Date; validUntil: string | Date }, now: Date): boolean {
+  const time = now.getTime();
+  return new Date(pass.validFrom).getTime() <= time && time < new Date(pass.validUntil).getTime();
+}
+
+/** A sale round a pass opens: holders only. */
+export const ZPassRound = z.object({
+  dropId: z.uuid(),
+  dropName: z.string(),
+  round: z.number().int(),
+  saleBeginAt: z.iso.datetime(),
+  saleEndAt: z.iso.datetime(),
+});
+export type TPassRound = z.infer<typeof ZPassRound>;
+
+export const ZPass = z.object({
+  id: z.uuid(),
+  brand: ZBrandSummary,
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  /** In words, one line each: "Opens round 1 of every Neon Tides drop". */
+  benefits: z.array(z.string()),
+  supply: z.number().int(),
+  remaining: z.number().int(),
+  price: ZMoney,
+  /** Passes one person may buy; null for no limit. */
+  perPersonLimit: z.number().int().nullable(),
+  saleBeginAt: z.iso.datetime(),
+  saleEndAt: z.iso.datetime(),
+  validFrom: z.iso.datetime(),
+  validUntil: z.iso.datetime(),
+  status: z.enum(passStatuses),
+  /** The published rounds this pass opens. */
+  opensRounds: z.array(ZPassRound),
+  /** How many of this pass the signed-in caller holds; 0 when signed out. */
+  held: z.number().int(),
+});
+export type TPass = z.infer<typeof ZPass>;
+
+/** `GET /v1/passes`: passes of published brands, newest sale first. */
+export const ZPassListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
+export type TPassListQuery = z.infer<typeof ZPassListQuery>;
+
+/** `GET /v1/passes/my`: the passes I hold, each with how many. */
+export const ZMyPasses = z.object({ items: z.array(ZPass) });
+export type TMyPasses = z.infer<typeof ZMyPasses>;
+
+// -------------------------------------------------------------------------------------------------------- console
+
+const passFields = {
+  brandId: z.uuid(),
+  name: z.string().trim().min(1, 'Give the pass a name.').max(80),
+  description: z.string().trim().max(2_000),
+  imageUrl: z.string().trim().min(1, 'Choose an image for the pass.').max(2_000),
+  benefits: z.array(z.string().trim().min(1).max(200)).max(MAX_PASS_BENEFITS),
+  /** USD cents. */
+  price: z.number().int().min(1, 'Set a price of at least $0.01.').max(100_000_00),
+  perPersonLimit: z.number().int().min(1).max(1_000).nullable(),
+  saleBeginAt: z.iso.datetime(),
+  saleEndAt: z.iso.datetime(),
+  validFrom: z.iso.datetime(),
+  validUntil: z.iso.datetime(),
+};
+
+const passTimesRefinement = <
+  T extends { saleBeginAt?: string; saleEndAt?: string; validFrom?: string; validUntil?: string },
+>(
+  value: T,
+  context: z.RefinementCtx,
+) => {
+  if (value.saleBeginAt && value.saleEndAt && value.saleBeginAt >= value.saleEndAt)
+    context.addIssue({ code: 'custom', path: ['saleEndAt'], message: 'The sale must end after it begins.' });
+  if (value.validFrom && value.validUntil && value.validFrom >= value.validUntil)
+    context.addIssue({ code: 'custom', path: ['validUntil'], message: 'The pass must stay valid after it starts.' });
+};
+
+/** `POST /v1/console/passes`: the supply is issued at once and cannot change afterwards. */
+export const ZCreatePassRequest = z
+  .strictObject({ ...passFields, supply: z.number().int().min(1).max(MAX_PASS_SUPPLY) })
+  .superRefine(passTimesRefinement);
+export type TCreatePassRequest = z.infer<typeof ZCreatePassRequest>;
+
+/** `PATCH /v1/console/passes/{id}`: everything but the brand and the supply. */
+export const ZUpdatePassRequest = z
+  .strictObject({
+    name: passFields.name.optional(),
+    description: passFields.description.optional(),
+    imageUrl: passFields.imageUrl.optional(),
+    benefits: passFields.benefits.optional(),
+    price: passFields.price.optional(),
+    perPersonLimit: passFields.perPersonLimit.optional(),
+    saleBeginAt: passFields.saleBeginAt.optional(),
+    saleEndAt: passFields.saleEndAt.optional(),
+    validFrom: passFields.validFrom.optional(),
+    validUntil: passFields.validUntil.optional(),
+  })
+  .superRefine(passTimesRefinement);
+export type TUpdatePassRequest = z.infer<typeof ZUpdatePassRequest>;
+
+export const ZConsolePassListQuery = ZPassListQuery.extend({ q: z.string().trim().max(120).optional() });
+export type TConsolePassListQuery = z.infer<typeof ZConsolePassListQuery>;
+
+/** The console's pass: the public one, with how many units are sold. */
+export const ZConsolePass = ZPass.omit({ held: true }).extend({ sold: z.number().int(), createdAt: z.iso.datetime() });
+export type TConsolePass = z.infer<typeof ZConsolePass>;
