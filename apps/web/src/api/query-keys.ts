@@ -54,6 +54,12 @@ export const queryKeys = {
   },
   packs: domainKeys('packs'),
   passes: domainKeys('passes'),
+  tickets: {
+    ...domainKeys('tickets'),
+    /** My counts per kind, and my movements: a grant or a spend changes both (under `tickets`, as is the list). */
+    my: (params: QueryParams = {}) => ['tickets', 'my', params] as const,
+    history: (params: QueryParams = {}) => ['tickets', 'history', params] as const,
+  },
   editions: { ...domainKeys('editions'), history: (id: string) => ['editions', 'history', id] as const },
   nfts: { ...domainKeys('nfts'), traits: (id: string) => ['nfts', 'traits', id] as const },
   favorites: {

@@ -11,6 +11,8 @@ import {
   ZCreateLicenseRequest,
   ZCreateProductRequest,
   ZCreateTagRequest,
+  ZCreateTicketKindRequest,
+  ZConsoleTicketKind,
   ZFigureBase,
   ZLicense,
   ZProduct,
@@ -24,6 +26,7 @@ import {
   ZUpdateLicenseRequest,
   ZUpdateProductRequest,
   ZUpdateTagRequest,
+  ZUpdateTicketKindRequest,
 } from '@cypher/contract';
 import type { z } from 'zod';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -89,6 +92,16 @@ export const consoleResources = {
     isPublishable: false,
     hasGetById: true,
     publicKey: queryKeys.figureBases.all,
+  },
+  // Kinds of tickets have no drafts: one is on sale while it is active and has a price.
+  'ticket-kinds': {
+    listItem: ZConsoleTicketKind,
+    detail: ZConsoleTicketKind,
+    create: ZCreateTicketKindRequest,
+    update: ZUpdateTicketKindRequest,
+    isPublishable: false,
+    hasGetById: true,
+    publicKey: queryKeys.tickets.all,
   },
   // Categories and tags have no drafts, and the API reads them as lists only (no GET by id).
   categories: {

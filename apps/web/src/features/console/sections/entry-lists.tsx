@@ -1,3 +1,4 @@
+import { formatMoney } from '@cypher/contract';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -155,6 +156,31 @@ const figureBaseColumns: Columns<'figure-bases'> = [
   updated,
 ];
 
+const ticketKindColumns: Columns<'ticket-kinds'> = [
+  {
+    id: 'name',
+    header: 'Ticket',
+    cell: (kind) => <NameCell to={edit('ticket-kinds', kind.id)} name={kind.name} imageUrl={kind.imageUrl} />,
+  },
+  {
+    id: 'brand',
+    header: 'Brand',
+    isSecondary: true,
+    cell: (kind) => kind.brand?.name ?? <MutedText>The marketplace</MutedText>,
+  },
+  {
+    id: 'price',
+    header: 'Price',
+    cell: (kind) => (kind.price ? formatMoney(kind.price) : <MutedText>Not for sale</MutedText>),
+  },
+  {
+    id: 'active',
+    header: 'Status',
+    cell: (kind) => (kind.isActive ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+  },
+  updated,
+];
+
 /** The list of one console resource, with the columns and filters that resource has. */
 export function ResourceList({ section }: { section: ConsoleSection & { id: TConsoleResource } }) {
   const me = useOperator();
@@ -180,6 +206,16 @@ export function ResourceList({ section }: { section: ConsoleSection & { id: TCon
           columns={figureBaseColumns}
           hasStatusFilter={false}
           hasBrandFilter
+        />
+      );
+    case 'ticket-kinds':
+      return (
+        <EntryList
+          section={{ ...section, id: 'ticket-kinds' }}
+          columns={ticketKindColumns}
+          hasStatusFilter={false}
+          hasBrandFilter
+          note={me.isAdmin ? undefined : "Your brands' tickets. The marketplace's own tickets are the admins'."}
         />
       );
     case 'banners':
