@@ -233,6 +233,8 @@ export const errorCatalogue = {
   // Tickets: a count per person that grants add to and a raffle entry spends from (issue 18).
   TICKET_KIND_NOT_FOUND: { status: 404, message: 'We could not find this ticket.' },
   NOT_ENOUGH_TICKETS: { status: 409, message: "You don't have a ticket to spend." },
+  /** A ticket kind's `maxPerOrder`: `details` names the quantity field. */
+  TICKET_ORDER_TOO_LARGE: { status: 422, message: 'That is more of this ticket than one order may hold.' },
   /** A console grant names a person by email or id that has no account. */
   TICKET_RECIPIENT_NOT_FOUND: { status: 404, message: 'We could not find an account with this email address or id.' },
 

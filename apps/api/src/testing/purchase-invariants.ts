@@ -9,7 +9,7 @@ import { ledgerInvariantViolations } from './wallet-helpers.ts';
  * - every successful order has its charge: a ledger movement that takes exactly its total from its buyer;
  * - every purchase movement belongs to a successful order (no charge without its order);
  * - every successful order holds exactly its quantity of units (packs, or pass units), owned by its buyer; no unit is
- *   owned without one;
+ *   owned without one; every successful ticket order granted exactly its quantity, once;
  * - the ledger's own audit (checkLedger): no money created or lost.
  */
 export async function purchaseInvariantViolations(db: Db) {
@@ -38,7 +38,17 @@ export async function purchaseInvariantViolations(db: Db) {
     db,
     sql`select o.id, o.quantity, count(u.id) as packs from orders o
         left join ${units} u on u.order_id = o.id and u.owner_user_id = o.user_id
-        where o.status = 'SUCCESSFUL' group by o.id, o.quantity having count(u.id) <> o.quantity
+        where o.status = 'SUCCESSFUL' and o.item_kind <> 'TICKET'
+        group by o.id, o.quantity having count(u.id) <> o.quantity
+        limit 20`,
+  );
+  const ticketOrdersWithWrongGrants = await queryRows<{ id: string }>(
+    db,
+    sql`select o.id from orders o
+        left join ticket_movements m on m.reference_id = o.id::text and m.reason = 'PURCHASE'
+        where o.item_kind = 'TICKET'
+        group by o.id, o.status, o.quantity
+        having (o.status = 'SUCCESSFUL') <> (count(m.id) = 1 and coalesce(sum(m.delta), 0) = o.quantity)
         limit 20`,
   );
   const packsOwnedWithoutOrder = await queryRows<{ id: string }>(
@@ -52,6 +62,7 @@ export async function purchaseInvariantViolations(db: Db) {
     chargesWithoutOrder,
     ordersWithWrongPacks,
     packsOwnedWithoutOrder,
+    ticketOrdersWithWrongGrants,
     ledger: await ledgerInvariantViolations(db),
   };
 }
@@ -61,5 +72,6 @@ export const noPurchaseViolations = {
   chargesWithoutOrder: [],
   ordersWithWrongPacks: [],
   packsOwnedWithoutOrder: [],
+  ticketOrdersWithWrongGrants: [],
   ledger: { negative: [], unbalancedTransactions: [], balanceNotSumOfEntries: [], nonZeroCurrencies: [] },
 };

@@ -35,7 +35,7 @@ export interface TTicketGrant {
  *    Holdings are upserted in (user, kind) order, so two batches granting to the same people lock their rows in the
  *    same order and queue rather than deadlock.
  * 2. One TICKET notification per new grant ("3 Drop tickets added", to /tickets), through the notifications module's
- *    fragment, in the same transaction. Nothing is sent for a replay.
+ *    fragment, in the same transaction. Nothing is sent for a replay, nor for a purchase: its order tells the buyer.
  */
 export async function grantTickets(tx: Db, grants: readonly TTicketGrant[]): Promise<void> {
   if (grants.length === 0) return;
@@ -80,10 +80,12 @@ export async function grantTickets(tx: Db, grants: readonly TTicketGrant[]): Pro
       select granted.id, granted.user_id, granted.reason, granted.delta, granted.created_at, kinds.name as kind_name
       from granted join ticket_kinds kinds on kinds.id = granted.ticket_kind_id`,
   );
-  if (added.length === 0) return;
+  // A purchase's tickets are told by the order's own notices ("Purchase complete"), not a second time here.
+  const told = added.filter((row) => row.reason !== 'PURCHASE');
+  if (told.length === 0) return;
   await tx.execute(
     insertNotificationsSql(
-      added.map((row) => ({
+      told.map((row) => ({
         userId: row.user_id,
         kind: 'TICKET' as const,
         stage: 'SUCCESSFUL' as const,

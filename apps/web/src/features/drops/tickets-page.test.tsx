@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TMyTicket, TTicketKind, TTicketMovement } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { balances, orderFee } from '../../test/drops-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const ids = {
@@ -58,6 +59,35 @@ function api(route: Route) {
 }
 
 describe('tickets page', () => {
+  it('buys tickets through the purchase popup: the quote and the order name the ticket kind', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = api((request) => {
+      if (request.path.startsWith('/v1/tickets/my')) return page([]);
+      if (request.path === '/v1/balances/my') return json(200, { data: balances(5_000) });
+      if (request.path.startsWith('/v1/orders/fee')) {
+        const fee = orderFee(Number(new URLSearchParams(request.path.split('?')[1]).get('quantity')), 100);
+        return json(200, { data: { ...fee, itemKind: 'TICKET', itemId: ids.drop, dropId: null, round: null } });
+      }
+      if (request.path === '/v1/orders' || request.path === '/v2/orders')
+        return json(201, { data: { id: ids.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+      return undefined;
+    });
+    const { router } = renderApp('/tickets');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Buy Drop ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Drop ticket' });
+    await waitFor(() =>
+      expect(sent.some((request) => request.path === `/v1/orders/fee?ticketKindId=${ids.drop}&quantity=1`)).toBe(true),
+    );
+    await user.click(await within(dialog).findByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${ids.order}/status`));
+    expect(
+      sent
+        .filter((request) => request.path.endsWith('/orders') && request.method === 'POST')
+        .map((request) => request.body),
+    ).toEqual([{ ticketKindId: ids.drop, quantity: 1, paymentMethod: 'BALANCE' }]);
+  });
+
   it('asks a visitor to sign in for their own tickets, and shows what is on sale with its price', async () => {
     const sent = api(() => undefined);
     renderApp('/tickets');
@@ -74,8 +104,11 @@ describe('tickets page', () => {
     expect(within(card).getByText(/\$1\.00 a ticket/)).toBeInTheDocument();
     expect(within(card).getByText(/up to 10 an order/)).toBeInTheDocument();
     expect(within(card).getByText('Enter raffle rounds')).toBeInTheDocument();
-    // No purchase button until orders take tickets: nothing here pretends to buy.
-    expect(within(card).queryByRole('button')).toBeNull();
+    // A visitor is sent to sign in before buying.
+    expect(within(card).getByRole('link', { name: 'Sign in to buy Drop ticket' })).toHaveAttribute(
+      'href',
+      '/signin?redirectTo=%2Ftickets',
+    );
     expect(sent.some((request) => request.path.startsWith('/v1/tickets/my'))).toBe(false);
   });
 
