@@ -44,6 +44,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { packsRoutes } from './modules/drops/packs/packs.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import type { TPurchaseBatchRun } from './modules/orders/purchase-batcher.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
 import { payoutDestinationsRoutes } from './modules/wallet/payout-destinations/payout-destinations.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes(ctx));
   await app.register(packsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
+  await app.register(ticketsRoutes(ctx));
   await app.register(identityRoutes(ctx));
   await app.register(identityWebhooksRoutes(ctx));
   await app.register(siteRoutes(ctx));

@@ -64,6 +64,7 @@ export const auditEntityTypes = [
   'drop',
   'figure_base',
   'pass',
+  'ticket_kind',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;

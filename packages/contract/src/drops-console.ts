@@ -80,6 +80,8 @@ export const ZDropRoundRequest = z.strictObject({
     .max(MAX_DROP_PACKS, { error: dropMessages.packCount }),
   /** null: open to everyone. */
   whitelist: ZDropWhitelistRequest.nullable(),
+  /** Holders only (issue 18): a pass of the drop's brand that buyers must hold; null for everyone. */
+  requiredPassId: z.uuid().nullable().optional(),
 });
 export type TDropRoundRequest = z.infer<typeof ZDropRoundRequest>;
 
@@ -181,6 +183,7 @@ export const ZConsoleDrop = z.object({
       endIssuedPackNumber: z.number().int(),
       soldCount: z.number().int(),
       whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
+      requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     }),
   ),
   publicationStatus: ZDropPublicationStatus,

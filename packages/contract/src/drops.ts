@@ -34,6 +34,8 @@ export const ZSalePolicy = z.object({
   soldCount: z.number().int(),
   /** Empty when the round is open to everyone. */
   whitelists: z.array(ZWhitelist),
+  /** Holders only (issue 18): the pass a buyer must hold, valid at the time, to buy in this round; null for everyone. */
+  requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type TSalePolicy = z.infer<typeof ZSalePolicy>;
 
@@ -54,6 +56,8 @@ export type TDropContent = z.infer<typeof ZDropContent>;
 export const ZDropViewer = z.object({
   /** null when the current (or next) round is open to everyone. */
   isWhitelisted: z.boolean().nullable(),
+  /** Whether the caller holds a valid pass the current (or next) round requires; null when it requires none. */
+  holdsRequiredPass: z.boolean().nullable(),
   /** Packs the caller may still buy in the current (or next) round; null when unlimited. */
   remaining: z.number().int().nullable(),
   /** Packs the caller bought or holds in this drop. */

@@ -230,6 +230,14 @@ export const errorCatalogue = {
   },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'We could not find this notification.' },
 
+  // Tickets: a count per person that grants add to and a raffle entry spends from (issue 18).
+  TICKET_KIND_NOT_FOUND: { status: 404, message: 'We could not find this ticket.' },
+  NOT_ENOUGH_TICKETS: { status: 409, message: "You don't have a ticket to spend." },
+  /** A ticket kind's `maxPerOrder`: `details` names the quantity field. */
+  TICKET_ORDER_TOO_LARGE: { status: 422, message: 'That is more of this ticket than one order may hold.' },
+  /** A console grant names a person by email or id that has no account. */
+  TICKET_RECIPIENT_NOT_FOUND: { status: 404, message: 'We could not find an account with this email address or id.' },
+
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.
   IDENTITY_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your identity before withdrawing.' },
   IDENTITY_VERIFICATION_FAILED: {
@@ -256,6 +264,11 @@ export const errorCatalogue = {
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   /** The request did not arrive in full within the server's time limit. */
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
+  /** A request that grants something of value (a console ticket grant) must carry a key: a retried click cannot grant twice. */
+  IDEMPOTENCY_KEY_REQUIRED: {
+    status: 400,
+    message: 'This request needs an Idempotency-Key header, so that sending it again cannot do it twice.',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This request key was already used for a different request.',

@@ -32,6 +32,7 @@ export * from './drops-console.ts';
 export * from './orders.ts';
 export * from './passes.ts';
 export * from './notifications.ts';
+export * from './tickets.ts';
 export * from './provenance.ts';
 export * from './raffle-draw.ts';
 export * from './raffles.ts';

@@ -60,10 +60,11 @@ export const ZOrderFeeQuery = z
   .object({
     dropId: z.uuid().optional(),
     passId: z.uuid().optional(),
+    ticketKindId: z.uuid().optional(),
     quantity: z.coerce.number().int().min(1).max(MAX_ORDER_QUANTITY).default(1),
   })
-  .refine((query) => [query.dropId, query.passId].filter(Boolean).length === 1, {
-    message: 'Name one drop or pass.',
+  .refine((query) => [query.dropId, query.passId, query.ticketKindId].filter(Boolean).length === 1, {
+    message: 'Name one drop, pass or ticket kind.',
   });
 export type TOrderFeeQuery = z.infer<typeof ZOrderFeeQuery>;
 
@@ -97,10 +98,11 @@ const orderLine = {
   paymentMethod: ZOrderPaymentMethod,
 };
 
-/** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, or a pass. */
+/** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, a pass, or tickets. */
 export const ZCreateOrderRequest = z.union([
   z.strictObject({ dropId: z.uuid(), ...orderLine }),
   z.strictObject({ passId: z.uuid(), ...orderLine }),
+  z.strictObject({ ticketKindId: z.uuid(), ...orderLine }),
 ]);
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
@@ -119,7 +121,8 @@ export const ZOrderItem = z.object({
   kind: z.enum(orderItemKinds),
   id: z.uuid(),
   name: z.string(),
-  imageUrl: z.string(),
+  /** Null for a ticket kind drawn without artwork. */
+  imageUrl: z.string().nullable(),
   brand: ZBrandSummary.nullable(),
   linkPath: z.string(),
 });

@@ -23,3 +23,4 @@ export * from '../modules/collection/chain-transactions/chain-transactions.table
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/passes/passes.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
+export * from '../modules/tickets/tickets.tables.ts';

@@ -8,7 +8,8 @@ import { ledgerInvariantViolations } from './wallet-helpers.ts';
  * empty when it holds (compare with `noPurchaseViolations`):
  * - every successful order has its charge: a ledger movement that takes exactly its total from its buyer;
  * - every purchase movement belongs to a successful order (no charge without its order);
- * - every successful order holds exactly its quantity of packs, owned by its buyer; no pack is owned without one;
+ * - every successful order holds exactly its quantity of units (packs, or pass units), owned by its buyer; no unit is
+ *   owned without one; every successful ticket order granted exactly its quantity, once;
  * - the ledger's own audit (checkLedger): no money created or lost.
  */
 export async function purchaseInvariantViolations(db: Db) {
@@ -30,17 +31,30 @@ export async function purchaseInvariantViolations(db: Db) {
           and not exists (select 1 from orders o where o.ledger_transaction_id = t.id and o.status = 'SUCCESSFUL')
         limit 20`,
   );
+  // Every unit a purchase can deliver, whatever its kind: packs and pass units.
+  const units = sql`(select id, order_id, owner_user_id from packs
+                     union all select id, order_id, owner_user_id from pass_units)`;
   const ordersWithWrongPacks = await queryRows<{ id: string; quantity: number; packs: string | number }>(
     db,
-    sql`select o.id, o.quantity, count(p.id) as packs from orders o
-        left join packs p on p.order_id = o.id and p.owner_user_id = o.user_id
-        where o.status = 'SUCCESSFUL' group by o.id, o.quantity having count(p.id) <> o.quantity
+    sql`select o.id, o.quantity, count(u.id) as packs from orders o
+        left join ${units} u on u.order_id = o.id and u.owner_user_id = o.user_id
+        where o.status = 'SUCCESSFUL' and o.item_kind <> 'TICKET'
+        group by o.id, o.quantity having count(u.id) <> o.quantity
+        limit 20`,
+  );
+  const ticketOrdersWithWrongGrants = await queryRows<{ id: string }>(
+    db,
+    sql`select o.id from orders o
+        left join ticket_movements m on m.reference_id = o.id::text and m.reason = 'PURCHASE'
+        where o.item_kind = 'TICKET'
+        group by o.id, o.status, o.quantity
+        having (o.status = 'SUCCESSFUL') <> (count(m.id) = 1 and coalesce(sum(m.delta), 0) = o.quantity)
         limit 20`,
   );
   const packsOwnedWithoutOrder = await queryRows<{ id: string }>(
     db,
-    sql`select p.id from packs p left join orders o on o.id = p.order_id
-        where p.owner_user_id is not null and (o.id is null or o.status <> 'SUCCESSFUL' or o.user_id <> p.owner_user_id)
+    sql`select u.id from ${units} u left join orders o on o.id = u.order_id
+        where u.owner_user_id is not null and (o.id is null or o.status <> 'SUCCESSFUL' or o.user_id <> u.owner_user_id)
         limit 20`,
   );
   return {
@@ -48,6 +62,7 @@ export async function purchaseInvariantViolations(db: Db) {
     chargesWithoutOrder,
     ordersWithWrongPacks,
     packsOwnedWithoutOrder,
+    ticketOrdersWithWrongGrants,
     ledger: await ledgerInvariantViolations(db),
   };
 }
@@ -57,5 +72,6 @@ export const noPurchaseViolations = {
   chargesWithoutOrder: [],
   ordersWithWrongPacks: [],
   packsOwnedWithoutOrder: [],
+  ticketOrdersWithWrongGrants: [],
   ledger: { negative: [], unbalancedTransactions: [], balanceNotSumOfEntries: [], nonZeroCurrencies: [] },
 };

@@ -58,6 +58,12 @@ export const queryKeys = {
     /** The passes I hold (`GET /v1/passes/my`): under `all`, so a pass order's invalidation reaches it. */
     my: () => ['passes', 'my'] as const,
   },
+  tickets: {
+    ...domainKeys('tickets'),
+    /** My counts per kind, and my movements: a grant or a spend changes both (under `tickets`, as is the list). */
+    my: (params: QueryParams = {}) => ['tickets', 'my', params] as const,
+    history: (params: QueryParams = {}) => ['tickets', 'history', params] as const,
+  },
   editions: { ...domainKeys('editions'), history: (id: string) => ['editions', 'history', id] as const },
   nfts: { ...domainKeys('nfts'), traits: (id: string) => ['nfts', 'traits', id] as const },
   favorites: {

@@ -113,6 +113,7 @@ export function consoleDrop(
         endIssuedPackNumber: next - 1,
         soldCount: 0,
         whitelist: round.whitelist,
+        requiredPass: round.requiredPassId ? { id: round.requiredPassId, name: 'Neon Season Pass' } : null,
       };
     }),
     publicationStatus: 'DRAFT',

@@ -70,6 +70,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         endIssuedPackNumber: 100,
         soldCount: 40,
         whitelists: [{ id: dropIds.whitelist, name: 'Early fans', kind: 'LIST', size: 250 }],
+        requiredPass: null,
         ...changes,
       }
     : {
@@ -84,6 +85,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         endIssuedPackNumber: 1_100,
         soldCount: 0,
         whitelists: [],
+        requiredPass: null,
         ...changes,
       };
 }
@@ -121,9 +123,15 @@ const dropContents: TDrop['contents'] = [
   },
 ];
 
-/** A drop's changes; a viewer without a `reminder` has none to offer (no round left to remind of). */
+/**
+ * A drop's changes; a viewer without a `reminder` has none to offer (no round left to remind of), one without
+ * `holdsRequiredPass` faces a round that requires no pass.
+ */
 type TDropChanges = Omit<Partial<TDrop>, 'viewer'> & {
-  viewer?: (Omit<TDropViewer, 'reminder'> & Partial<Pick<TDropViewer, 'reminder'>>) | null;
+  viewer?:
+    | (Omit<TDropViewer, 'reminder' | 'holdsRequiredPass'> &
+        Partial<Pick<TDropViewer, 'reminder' | 'holdsRequiredPass'>>)
+    | null;
 };
 
 /** The drop as `GET /v1/drops/{id}` answers; counts and sold-out follow the policies unless overridden. */
@@ -152,7 +160,7 @@ export function drop(changes: TDropChanges = {}): TDrop {
     contents: dropContents,
     commitment: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0123',
     ...changes,
-    viewer: changes.viewer ? { reminder: null, ...changes.viewer } : null,
+    viewer: changes.viewer ? { reminder: null, holdsRequiredPass: null, ...changes.viewer } : null,
   };
 }
 

@@ -53,6 +53,7 @@ const paths = {
     'M12 20s-7.2-4.4-8.9-9C2 8 3.9 4.8 7.2 4.8c2 0 3.7 1.1 4.8 2.9 1.1-1.8 2.8-2.9 4.8-2.9 3.3 0 5.2 3.2 4.1 6.2-1.7 4.6-8.9 9-8.9 9z',
   /** A figure standing on a display base. */
   pedestal: 'M12 3a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM9.5 14l1-5h3l1 5M4 14h16v3H4zM6 17v3h12v-3',
+  ticket: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4zM15 7v2M15 11v2M15 15v2',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -250,3 +250,46 @@ export function wideBackdrop(seed: string, width: number, height: number): strin
 <linearGradient id="fade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.55"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#bg)"/>${shapes}${lines}<rect width="${width}" height="${height}" fill="url(#fade)"/></svg>`;
 }
+
+/**
+ * A ticket for the demo's ticket kinds: a stub with notched sides and a perforation, a star on its face, on a field
+ * in the name's colours. Shapes only, like the rest (no fonts needed to render it).
+ */
+export function ticketArtwork(name: string, size = 800): string {
+  const random = seededRandom(`ticket:${name}`);
+  const hue = random.pick(palettes).hue;
+  const accent = hue + 180;
+  const c = size / 2;
+  const left = size * 0.14;
+  const right = size * 0.86;
+  const top = size * 0.3;
+  const bottom = size * 0.7;
+  const notch = size * 0.06;
+  const stub = size * 0.66;
+  const body = `M${left} ${top} H${right} V${c - notch} A${notch} ${notch} 0 0 0 ${right} ${c + notch} V${bottom} H${left} V${c + notch} A${notch} ${notch} 0 0 0 ${left} ${c - notch} Z`;
+  const perforation = Array.from({ length: 9 }, (_, index) => {
+    const y = round(top + 16 + index * ((bottom - top - 32) / 8));
+    return `<circle cx="${round(stub)}" cy="${y}" r="5" fill="${hsl(hue, 60, 14)}"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+<defs>
+  <linearGradient id="field" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${hsl(hue, 65, 16)}"/><stop offset="1" stop-color="${hsl(hue + 60, 70, 8)}"/>
+  </linearGradient>
+  <linearGradient id="ticket" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${hsl(accent, 90, 70)}"/><stop offset="1" stop-color="${hsl(hue + 30, 85, 50)}"/>
+  </linearGradient>
+  <radialGradient id="glow" cx="0.5" cy="0.5" r="0.5">
+    <stop offset="0" stop-color="${hsl(accent, 90, 60)}" stop-opacity="0.5"/><stop offset="1" stop-color="${hsl(accent, 90, 40)}" stop-opacity="0"/>
+  </radialGradient>
+</defs>
+<rect width="${size}" height="${size}" fill="url(#field)"/>
+<circle cx="${c}" cy="${c}" r="${round(size * 0.45)}" fill="url(#glow)"/>
+<g transform="rotate(-12 ${c} ${c})">
+  <path d="${body}" fill="url(#ticket)" stroke="${hsl(accent, 100, 88)}" stroke-width="4"/>
+  ${perforation}
+  <polygon points="${polygonPoints((left + stub) / 2, c, size * 0.11, 5, -Math.PI / 2, size * 0.05)}" fill="${hsl(hue, 70, 18)}" opacity="0.8"/>
+  <rect x="${round(stub + 28)}" y="${round(c - size * 0.09)}" width="${round(right - stub - 56)}" height="${round(size * 0.18)}" rx="10" fill="${hsl(hue, 70, 18)}" opacity="0.45"/>
+</g>
+</svg>`;
+}

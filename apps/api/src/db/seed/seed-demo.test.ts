@@ -8,6 +8,7 @@ import { demoAccounts } from './seed-demo-accounts.ts';
 import { provenanceSeedKey } from '../../modules/drops/provenance-seed-cipher.ts';
 import { seedDemo, seedDemoIfEmpty } from './seed-demo.ts';
 import { demoPass } from './seed-passes.ts';
+import { DEMO_COLLECTOR_TICKETS } from './seed-tickets.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,6 +190,8 @@ describe('the demo drops', () => {
     const fan = (await logIn(t, demoAccounts.collector.email, demoAccounts.collector.password)).json().data.accessToken;
     expect((await get(`/v1/drops/${live!.id}`, bearer(fan))).json().data.viewer).toEqual({
       isWhitelisted: null,
+      // Round 1 is open to everyone: no pass asked for.
+      holdsRequiredPass: null,
       remaining: 10,
       purchasedCount: 0,
       // On its list, so "Remind me" offers the second round.
@@ -205,6 +208,23 @@ describe('the demo drops', () => {
             and email = 'fan@cypher.local'`,
     );
     expect(Number(row!.count)).toBe(1);
+  });
+
+  it('puts the Drop ticket on sale at $1.00 and gives the demo collector three, with their history', async () => {
+    const onSale = (await get('/v1/tickets')).json().data.items as { name: string; price: unknown }[];
+    expect(onSale).toEqual([
+      expect.objectContaining({
+        name: 'Drop ticket',
+        price: { amount: 100, currency: 'USD' },
+        usedFor: 'Enter raffle rounds',
+      }),
+    ]);
+    const fan = (await logIn(t, demoAccounts.collector.email, demoAccounts.collector.password)).json().data.accessToken;
+    const mine = (await get('/v1/tickets/my', bearer(fan))).json().data.items;
+    expect(mine).toEqual([expect.objectContaining({ count: DEMO_COLLECTOR_TICKETS })]);
+    expect((await get('/v1/tickets/my/history', bearer(fan))).json().data.items).toEqual([
+      expect.objectContaining({ delta: 3, reason: 'CONSOLE_GRANT', description: '3 Drop tickets from the team' }),
+    ]);
   });
 
   it('reveals the completed drop’s provenance, which verifies, and fails once one pack’s contents change', async () => {

@@ -12,6 +12,7 @@ import { seedDrops } from './seed-drops.ts';
 import { seedFigureBases } from './seed-figure-bases.ts';
 import { seedOrders } from './seed-orders.ts';
 import { seedPasses } from './seed-passes.ts';
+import { seedTickets } from './seed-tickets.ts';
 import { seedMarker } from './seed.tables.ts';
 
 /**
@@ -60,6 +61,7 @@ const seeders: Seeder[] = [
     name: 'orders: four collectors buy in the live and the completed drop and open most of their packs',
     run: seedOrders,
   },
+  { name: 'tickets: the Drop ticket on sale at $1.00, three of them for fan@cypher.local', run: seedTickets },
 ];
 
 export async function seedDemo(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { TBrandSummary } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { brands } from './catalog.tables.ts';
@@ -13,15 +13,4 @@ export async function brandSummariesByIds(db: Db, ids: readonly string[]): Promi
   if (unique.length === 0) return new Map();
   const rows = await db.select(brandSummaryColumns).from(brands).where(inArray(brands.id, unique));
   return new Map(rows.map((row) => [row.id, toBrandSummary(row)]));
-}
-
-/** Which of these brands the public sees (published): what another module's public lists show. */
-export async function publishedBrandIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(and(inArray(brands.id, unique), eq(brands.status, 'PUBLISHED')));
-  return new Set(rows.map((row) => row.id));
 }

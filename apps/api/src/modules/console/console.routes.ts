@@ -13,6 +13,7 @@ import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-fig
 import { consolePassesRoutes } from '../passes/console-passes.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
+import { consoleTicketKindsRoutes } from '../tickets/console-ticket-kinds.routes.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
@@ -90,6 +91,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleDropsRoutes(ctx));
     await app.register(consoleFigureBasesRoutes(ctx));
     await app.register(consolePassesRoutes(ctx));
+    await app.register(consoleTicketKindsRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
 }

@@ -1,6 +1,7 @@
 import { roundStateAt, type TDropViewer } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { buyerStanding } from '../orders/buyer-standing.ts';
+import { holdsValidPass } from '../passes/pass-units.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { whitelistedEmails } from './get-sale-drop.ts';
 import type { TPublicDropParts } from './public-drop.ts';
@@ -8,7 +9,7 @@ import { viewerReminder } from './reminders/viewer-reminder.ts';
 
 /**
  * The signed-in caller's part of `GET /v1/drops/{id}`, read per request and never cached: whether they are on the
- * whitelist of the round that matters now, how many packs they may still buy in it, and how many packs of this drop
+ * whitelist of the round that matters now, whether they hold the pass it requires, how many packs they may still buy in it, and how many packs of this drop
  * they bought or hold. The round that matters: the current one while it is active, otherwise the next (or, after the
  * last round, the last). And the round their "Remind me" is (or would be) for (viewer-reminder.ts).
  */
@@ -25,5 +26,6 @@ export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, user
   const remaining =
     policy && policy.perPersonLimit !== null ? Math.max(0, policy.perPersonLimit - standing.purchasedInRound) : null;
   const reminder = await viewerReminder(db, drop, now, userId, email);
-  return { isWhitelisted, remaining, purchasedCount: standing.packCount, reminder };
+  const holdsRequiredPass = policy?.requiredPass ? await holdsValidPass(db, userId, policy.requiredPass.id, now) : null;
+  return { isWhitelisted, holdsRequiredPass, remaining, purchasedCount: standing.packCount, reminder };
 }

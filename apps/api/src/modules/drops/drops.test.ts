@@ -252,6 +252,7 @@ describe('the signed-in viewer', () => {
     const userId = await userIdOf(fan.email);
     expect((await dropOf(drops.available, bearer(fan.accessToken))).viewer).toEqual({
       isWhitelisted: null,
+      holdsRequiredPass: null,
       remaining: 5,
       purchasedCount: 0,
       // Round 2 is for its whitelist, which a new (unverified) account is not on: nothing to be reminded of.
@@ -261,6 +262,7 @@ describe('the signed-in viewer', () => {
     await claimPacks(t.database.db, { dropId: drops.available, round: 1, userId, quantity: 1, status: 'PENDING' });
     expect((await dropOf(drops.available, bearer(fan.accessToken))).viewer).toEqual({
       isWhitelisted: null,
+      holdsRequiredPass: null,
       remaining: 2,
       purchasedCount: 3,
       reminder: null,
@@ -285,6 +287,7 @@ describe('the signed-in viewer', () => {
       expect(verified.statusCode).toBe(200);
       expect((await dropOf(drops.available, bearer(listed.accessToken))).viewer).toEqual({
         isWhitelisted: true,
+        holdsRequiredPass: null,
         remaining: null,
         purchasedCount: 0,
         reminder: null,
@@ -300,6 +303,7 @@ describe('the signed-in viewer', () => {
     const drop = await dropOf(drops.next, bearer(fan.accessToken));
     expect(drop.viewer).toEqual({
       isWhitelisted: null,
+      holdsRequiredPass: null,
       remaining: 5,
       purchasedCount: 0,
       // "Remind me" would be for round 1, open to everyone; not asked for yet.

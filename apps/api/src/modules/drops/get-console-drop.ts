@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { passNamesByIds } from '../passes/pass-names.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
 import { drops, salePolicies, salePolicyWhitelist, type TDropRow } from './drops.tables.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -72,6 +73,10 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
         .orderBy(asc(salePolicyWhitelist.email))
     : [];
   const counts = await consolePackCounts(db, [drop.id]);
+  const passNames = await passNamesByIds(
+    db,
+    policies.flatMap((policy) => policy.requiredPassId ?? []),
+  );
   const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
   const packTotal = policies.reduce(
     (sum, policy) => sum + policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1,
@@ -100,6 +105,9 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
               name: policy.whitelistName,
               emails: whitelisted.filter((entry) => entry.policyId === policy.id).map((entry) => entry.email),
             },
+      requiredPass: policy.requiredPassId
+        ? { id: policy.requiredPassId, name: passNames.get(policy.requiredPassId)?.name ?? 'Unknown pass' }
+        : null,
     })),
     counts: {
       dropCount: packTotal,

@@ -14,6 +14,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
+import { passNamesByIds } from '../passes/pass-names.ts';
 import { drops, salePolicies } from './drops.tables.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -48,10 +49,11 @@ export interface TPublicPolicy {
   endIssuedPackNumber: number;
   soldCount: number;
   whitelist: { name: string; size: number } | null;
+  requiredPass: { id: string; name: string } | null;
 }
 
 /**
- * Published drops of published brands by id (drafts, hidden brands' drops and unknown ids are absent from the answer), in five statements whatever the number
+ * Published drops of published brands by id (drafts, hidden brands' drops and unknown ids are absent from the answer), in six statements whatever the number
  * of drops. Sold counts are derived from the packs, never read from a counter row: a round's packs minus its
  * unclaimed ones, counted on packs_unclaimed_idx, the partial index the purchase claims from (so it shrinks as the
  * drop sells). A held pack (its card payment still open) counts as sold until its order times out.
@@ -101,6 +103,10 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
   const sizeOf = new Map(sizes.map((row) => [row.policy_id, Number(row.size)]));
 
   const contents = await dropContentsWithProducts(db, dropIds);
+  const passNames = await passNamesByIds(
+    db,
+    policies.flatMap((policy) => policy.requiredPassId ?? []),
+  );
 
   for (const drop of rows) {
     found.set(drop.id, {
@@ -130,6 +136,9 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
             soldCount: issued - (unclaimedOf.get(policy.id) ?? 0),
             whitelist:
               policy.whitelistName === null ? null : { name: policy.whitelistName, size: sizeOf.get(policy.id) ?? 0 },
+            requiredPass: policy.requiredPassId
+              ? { id: policy.requiredPassId, name: passNames.get(policy.requiredPassId)?.name ?? 'a pass' }
+              : null,
           };
         }),
       contents: contents
@@ -184,6 +193,7 @@ export function toDrop(
       whitelists: policy.whitelist
         ? [{ id: policy.id, name: policy.whitelist.name, kind: 'LIST', size: policy.whitelist.size }]
         : [],
+      requiredPass: policy.requiredPass,
     })),
     counts,
     isSoldOut: isDropSoldOut(parts.policies),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { TConsoleDropRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { passNamesByIds } from '../passes/pass-names.ts';
 import { dropContents, salePolicies } from './drops.tables.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -9,13 +11,15 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 const WHITELIST_CHUNK = 5_000;
 
 /**
- * Writes: drop_contents, sale_policies, sale_policy_whitelist. The parts of a draft under its drops row, from the
+ * Writes: drop_contents, sale_policies, sale_policy_whitelist · Reads: passes (a holders-only round's, through the
+ * passes module). The parts of a draft under its drops row, from the
  * console's request; the caller has removed the old parts of a draft it replaces.
  *
  * Each round's pack numbers are fixed here, as ranges in round order (round 1 gets 1..n1, round 2 continues), so the
  * console shows them before publication and publication only has to create the packs inside them.
  */
 export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsoleDropRequest): Promise<void> {
+  await assertPassesOfBrand(tx, input);
   await tx
     .insert(dropContents)
     .values(
@@ -35,6 +39,7 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
       beginIssuedPackNumber: nextPackNumber,
       endIssuedPackNumber: nextPackNumber + round.packCount - 1,
       whitelistName: round.whitelist?.name ?? null,
+      requiredPassId: round.requiredPassId ?? null,
     };
     nextPackNumber += round.packCount;
     return { policy, emails: round.whitelist?.emails ?? [] };
@@ -50,4 +55,11 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
       );
     }
   }
+}
+
+/** A holders-only round names a pass of the drop's own brand (PASS_NOT_OF_BRAND, also for an unknown pass). */
+async function assertPassesOfBrand(tx: Db, input: TConsoleDropRequest): Promise<void> {
+  const passIds = input.rounds.flatMap((round) => round.requiredPassId ?? []);
+  const found = await passNamesByIds(tx, passIds);
+  if (passIds.some((id) => found.get(id)?.brandId !== input.brandId)) throw new AppError('PASS_NOT_OF_BRAND');
 }

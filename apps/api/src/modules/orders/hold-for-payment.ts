@@ -68,7 +68,7 @@ export async function holdForPayment(
               ${purchase.paymentMethod}, 'PENDING', ${purchase.price.unitPrice}, ${purchase.price.subtotal},
               ${purchase.price.serviceFee}, ${purchase.price.total}, 'USD', ${holdExpiresAt.toISOString()}::timestamptz,
               ${depositId}::uuid, ${purchase.buyerSalt}, ${at}::timestamptz, ${at}::timestamptz)
-    ),
+    )
     ${deliverUnitsCtes(
       item,
       held.units.map((unit) => ({

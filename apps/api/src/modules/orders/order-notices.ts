@@ -23,6 +23,9 @@ export function purchaseDescription(line: TOrderLine): string {
 const unitsWord = (line: TOrderLine) =>
   line.kind === 'PACK' ? 'the packs' : line.quantity === 1 ? 'the pass' : 'the passes';
 
+/** After a payment that did not go through: what went back on sale, if anything did (tickets are not scarce). */
+const wentBack = (line: TOrderLine) => (line.kind === 'TICKET' ? '' : `, so ${unitsWord(line)} went back on sale`);
+
 export const orderNotices = {
   successful: (line: TOrderLine) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
@@ -30,7 +33,9 @@ export const orderNotices = {
     body:
       line.kind === 'PACK'
         ? `You bought ${orderLineText(line)}. Open ${line.quantity === 1 ? 'it' : 'them'} to reveal your editions.`
-        : `You bought ${orderLineText(line)}. It opens the rounds it names while it is valid.`,
+        : line.kind === 'PASS'
+          ? `You bought ${orderLineText(line)}. It opens the rounds it names while it is valid.`
+          : `You bought ${orderLineText(line)}. Spend them to enter raffle rounds.`,
   }),
   pending: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'PENDING' as TNotificationStage,
@@ -40,23 +45,26 @@ export const orderNotices = {
   failed: (line: TOrderLine) => ({
     stage: 'FAILED' as TNotificationStage,
     title: 'Payment failed',
-    body: `Your payment for ${line.name} did not go through, so ${unitsWord(line)} went back on sale. You were not charged.`,
+    body: `Your payment for ${line.name} did not go through${wentBack(line)}. You were not charged.`,
   }),
   timedOut: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Purchase timed out',
-    body: `We did not receive your payment for ${line.name} within ${minutesText(holdMinutes)}, so ${unitsWord(line)} went back on sale.`,
+    body: `We did not receive your payment for ${line.name} within ${minutesText(holdMinutes)}${wentBack(line) || ', so the order was closed'}.`,
   }),
   /** The payment arrived after the hold: whether the timeout job had released the units yet or not. */
   paidAfterHoldExpired: (line: TOrderLine, total: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Payment added to your balance',
-    body: `Your payment for ${line.name} arrived after your hold on ${unitsWord(line)} had expired, so ${line.kind === 'PACK' || line.quantity > 1 ? 'they' : 'it'} went back on sale and ${usd(total)} was added to your balance instead.`,
+    body:
+      line.kind === 'TICKET'
+        ? `Your payment for ${line.name} arrived after the order had expired, so ${usd(total)} was added to your balance instead.`
+        : `Your payment for ${line.name} arrived after your hold on ${unitsWord(line)} had expired, so ${line.kind === 'PACK' || line.quantity > 1 ? 'they' : 'it'} went back on sale and ${usd(total)} was added to your balance instead.`,
   }),
   /** A card payment completed after the buyer switched the order to Tilia: that checkout was closed, the money is kept. */
   paidReplacedCheckout: (line: TOrderLine, total: number) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
     title: 'Payment added to your balance',
-    body: `Your card payment for ${line.name} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice for ${unitsWord(line)}.`,
+    body: `Your card payment for ${line.name} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice${line.kind === 'TICKET' ? '' : ` for ${unitsWord(line)}`}.`,
   }),
 };

@@ -5,6 +5,7 @@ import { packIdsOfOrders } from '../drops/packs/pack-claims.ts';
 import { checkoutUrlsByDepositIds } from '../wallet/deposits/deposit-answer.ts';
 import { paymentRecordsByIds } from '../wallet/purchase-receipts.ts';
 import { passSummariesByIds } from '../passes/pass-views.ts';
+import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import type { TOrderRow } from './orders.tables.ts';
 import { itemPathOf } from './sale-items.ts';
 
@@ -28,6 +29,10 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
     db,
     rows.flatMap((row) => (row.itemKind === 'PASS' ? [row.itemId] : [])),
   );
+  const ticketKindsById = await ticketKindSummariesByIds(
+    db,
+    rows.flatMap((row) => (row.itemKind === 'TICKET' ? [row.itemId] : [])),
+  );
   const packIds = await packIdsOfOrders(
     db,
     rows.map((row) => row.id),
@@ -46,8 +51,10 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
     const drop = summary
       ? { id: summary.id, name: summary.name, imageUrl: summary.imageUrl, brand: summary.brand }
       : null;
-    const pass = row.itemKind === 'PASS' ? passesById.get(row.itemId) : undefined;
-    const named = drop ?? pass;
+    const named =
+      drop ??
+      (row.itemKind === 'PASS' ? passesById.get(row.itemId) : undefined) ??
+      (row.itemKind === 'TICKET' ? ticketKindsById.get(row.itemId) : undefined);
     const payment = row.ledgerTransactionId ? payments.get(row.ledgerTransactionId) : undefined;
     const subtotal = payment?.subtotal ?? row.subtotal;
     const serviceFee = payment?.serviceFee ?? row.serviceFee;
@@ -58,7 +65,7 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
         kind: row.itemKind,
         id: row.itemId,
         name: named?.name ?? 'Unavailable',
-        imageUrl: named?.imageUrl ?? '',
+        imageUrl: named?.imageUrl ?? null,
         brand: named?.brand ?? null,
         linkPath: itemPathOf(row),
       },

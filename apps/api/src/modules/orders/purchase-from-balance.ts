@@ -10,7 +10,14 @@ import { orderNotices, purchaseDescription } from './order-notices.ts';
 import { lockAllowances, recordAllowances } from './purchase-allowance.ts';
 import { decidePurchases, type TPurchaseDecisions } from './purchase-decisions.ts';
 import type { TPurchase } from './purchase-round.ts';
-import { claimUnits, deliverUnitsCtes, itemColumnsSql, notificationKindOf, refusalOf } from './sale-items.ts';
+import {
+  claimUnits,
+  deliverAfterwards,
+  deliverUnitsCtes,
+  itemColumnsSql,
+  notificationKindOf,
+  refusalOf,
+} from './sale-items.ts';
 
 type TPurchaseOutcome = { ok: true; order: TCreatedOrder } | { ok: false; code: TErrorCode };
 
@@ -141,7 +148,17 @@ async function recordPaidPurchases(
                   ${column((o) => o.ledgerTransactionId)}::uuid[], ${column((o) => o.buyerSalt)}::text[],
                   ${column((o) => o.now.toISOString())}::timestamptz[])
         as o(id, user_id, quantity, unit_price, subtotal, service_fee, total, ledger_transaction_id, buyer_salt, at)
-    ),
+    )
     ${deliverUnitsCtes(item, assignments, true)}
     ${insertNotificationsSql(notices)}`);
+  await deliverAfterwards(
+    tx,
+    item,
+    paid.map(({ purchase }) => ({
+      orderId: purchase.id,
+      userId: purchase.userId,
+      quantity: purchase.quantity,
+      at: purchase.now,
+    })),
+  );
 }

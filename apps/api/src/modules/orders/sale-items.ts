@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   orderQuantityText,
+  ticketCountText,
   webPath,
   type TErrorCode,
   type TNotificationKind,
@@ -25,6 +26,9 @@ import {
   hasHeldPassUnits,
   releasePassUnitsOf,
 } from '../passes/pass-units.ts';
+import { grantTickets } from '../tickets/grant-tickets.ts';
+import { ticketKindForSale } from '../tickets/ticket-kind-for-sale.ts';
+import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { purchasableRound } from './purchase-round.ts';
 
 /*
@@ -40,7 +44,7 @@ import { purchasableRound } from './purchase-round.ts';
 interface TSaleItemBase {
   /** The round, the pass or the ticket kind: what purchases are batched and limited by. */
   id: string;
-  /** What receipts and notices call it: the drop's name, the pass's. */
+  /** What receipts and notices call it: the drop's name, the pass's, the ticket kind's. */
   name: string;
   /** USD cents a unit. */
   unitPrice: number;
@@ -48,7 +52,9 @@ interface TSaleItemBase {
 }
 
 export type TSaleItem =
-  (TSaleItemBase & { kind: 'PACK'; drop: TSaleDrop; round: TSaleRound }) | (TSaleItemBase & { kind: 'PASS' });
+  | (TSaleItemBase & { kind: 'PACK'; drop: TSaleDrop; round: TSaleRound })
+  | (TSaleItemBase & { kind: 'PASS' })
+  | (TSaleItemBase & { kind: 'TICKET' });
 
 /** Packs of a round of a published drop, as an item on sale. */
 export function packSaleItem(drop: TSaleDrop, round: TSaleRound): TSaleItem {
@@ -65,18 +71,30 @@ export function packSaleItem(drop: TSaleDrop, round: TSaleRound): TSaleItem {
 
 /**
  * The item a purchase or a quote asks for, on sale now, or its refusal: DROP_NOT_FOUND, DROP_NOT_AVAILABLE and
- * ROUND_NOT_ACTIVE for packs (purchasableRound), PASS_NOT_FOUND and PASS_NOT_ON_SALE for a pass.
+ * ROUND_NOT_ACTIVE for packs (purchasableRound), PASS_NOT_FOUND and PASS_NOT_ON_SALE for a pass,
+ * TICKET_KIND_NOT_FOUND and TICKET_ORDER_TOO_LARGE for tickets.
  */
 export async function saleItemOf(
   db: Db,
-  request: { dropId: string } | { passId: string } | { dropId?: string; passId?: string },
+  request: { dropId?: string; passId?: string; ticketKindId?: string; quantity: number },
   now: Date,
 ): Promise<TSaleItem> {
-  if ('dropId' in request && request.dropId) {
+  if (request.dropId) {
     const drop = await getSaleDrop(db, request.dropId);
     return packSaleItem(drop!, purchasableRound(drop, now));
   }
-  const pass = 'passId' in request && request.passId ? await getSalePass(db, request.passId) : null;
+  if (request.ticketKindId) {
+    const kind = await ticketKindForSale(db, request.ticketKindId);
+    if (!kind?.price) throw new AppError('TICKET_KIND_NOT_FOUND');
+    if (request.quantity > kind.maxPerOrder) {
+      throw new AppError('TICKET_ORDER_TOO_LARGE', {
+        details: [{ field: 'quantity', message: `At most ${kind.maxPerOrder} in one order.` }],
+      });
+    }
+    // Tickets are not scarce and have no per-person limit: only the per-order one, checked here.
+    return { kind: 'TICKET', id: kind.id, name: kind.name, unitPrice: kind.price.amount, perPersonLimit: null };
+  }
+  const pass = request.passId ? await getSalePass(db, request.passId) : null;
   if (!pass) throw new AppError('PASS_NOT_FOUND');
   if (now < pass.saleBeginAt || now >= pass.saleEndAt) throw new AppError('PASS_NOT_ON_SALE');
   return { kind: 'PASS', id: pass.id, name: pass.name, unitPrice: pass.price, perPersonLimit: pass.perPersonLimit };
@@ -95,22 +113,28 @@ export function notificationKindOf(kind: TOrderItemKind): TNotificationKind {
   return kind === 'PACK' ? 'PURCHASE' : kind;
 }
 
-/** "2 packs of Neon Tides", "1 Season Pass": what the order buys, for notices, the ledger and receipts. */
+/** "2 packs of Neon Tides", "Season Pass", "3 Drop tickets": what the order buys, for notices and pages. */
 export function orderLineText(line: { kind: TOrderItemKind; name: string; quantity: number }): string {
   if (line.kind === 'PACK') return `${orderQuantityText('PACK', line.quantity)} of ${line.name}`;
+  if (line.kind === 'TICKET') return ticketCountText(line.quantity, line.name);
   return line.quantity === 1 ? line.name : `${line.quantity.toLocaleString('en-US')} × ${line.name}`;
 }
 
 /** Where the web app shows the item: the drop's page, the pass's page. */
 export function itemPathOf(order: { itemKind: TOrderItemKind; itemId: string; dropId: string | null }): string {
-  return order.itemKind === 'PACK'
-    ? webPath('/drops/:id', { id: order.dropId! })
-    : webPath('/pass/:id', { id: order.itemId });
+  if (order.itemKind === 'PACK') return webPath('/drops/:id', { id: order.dropId! });
+  if (order.itemKind === 'PASS') return webPath('/pass/:id', { id: order.itemId });
+  return webPath('/tickets');
 }
 
-/** Locks `count` of the item's unclaimed units for this transaction (fewer only when fewer are left). */
-export function claimUnits(tx: Db, item: TSaleItem, count: number): Promise<TClaimedUnit[]> {
-  return item.kind === 'PACK' ? claimPacks(tx, item.round.id, count) : claimPassUnits(tx, item.id, count);
+/**
+ * Locks `count` of the item's unclaimed units for this transaction (fewer only when fewer are left). Tickets are not
+ * scarce: there is nothing to claim, so they are as many as asked for, numbered for the decision alone.
+ */
+export async function claimUnits(tx: Db, item: TSaleItem, count: number): Promise<TClaimedUnit[]> {
+  if (item.kind === 'PACK') return claimPacks(tx, item.round.id, count);
+  if (item.kind === 'PASS') return claimPassUnits(tx, item.id, count);
+  return Array.from({ length: count }, (_, index) => ({ id: item.id, number: index + 1 }));
 }
 
 /** One claimed unit going to an order. */
@@ -123,23 +147,50 @@ export interface TUnitAssignment {
 }
 
 /**
- * Fragment, CTEs for the order statement's WITH list: the claimed units given to their orders, handed over at once
- * (`handOver`, a paid balance purchase) or held for a card or Tilia payment. Each kind's owner module writes its own.
+ * Fragment, CTEs for the order statement's WITH list (after a comma, or nothing): the claimed units given to their
+ * orders, handed over at once (`handOver`, a paid balance purchase) or held for a card or Tilia payment. Each kind's
+ * owner module writes its own. Tickets have no units to assign: they are granted once paid (deliverAfterwards).
  */
 export function deliverUnitsCtes(item: TSaleItem, assignments: readonly TUnitAssignment[], handOver: boolean): SQL {
   if (item.kind === 'PACK') {
-    return assignPacksCtes(
+    return sql`, ${assignPacksCtes(
       item.drop.id,
       assignments.map(({ unit, ...rest }) => ({ pack: unit, ...rest })),
       handOver ? { editionsPerPack: item.drop.editionsPerPack } : null,
-    );
+    )}`;
   }
-  return assignPassUnitsCte(assignments, handOver);
+  if (item.kind === 'PASS') return sql`, ${assignPassUnitsCte(assignments, handOver)}`;
+  return sql``;
+}
+
+/**
+ * What a paid purchase delivers after its order statement, in the same transaction: a ticket order's tickets, through
+ * the tickets module's set-wise grant (a movement per order, keyed by the order, so a replay grants nothing).
+ */
+export async function deliverAfterwards(
+  tx: Db,
+  item: TSaleItem,
+  paid: readonly { orderId: string; userId: string; quantity: number; at: Date }[],
+): Promise<void> {
+  if (item.kind !== 'TICKET') return;
+  await grantTickets(
+    tx,
+    paid.map((order) => ({
+      userId: order.userId,
+      ticketKindId: item.id,
+      count: order.quantity,
+      reason: 'PURCHASE' as const,
+      referenceId: order.orderId,
+      now: order.at,
+    })),
+  );
 }
 
 /** Whether a sold-out item may still get units back: some are held for payments that may fail. */
-export function hasHeldUnits(db: Db, item: TSaleItem): Promise<boolean> {
-  return item.kind === 'PACK' ? hasHeldPacks(db, item.round.id) : hasHeldPassUnits(db, item.id);
+export async function hasHeldUnits(db: Db, item: TSaleItem): Promise<boolean> {
+  if (item.kind === 'PACK') return hasHeldPacks(db, item.round.id);
+  if (item.kind === 'PASS') return hasHeldPassUnits(db, item.id);
+  return false;
 }
 
 /** An order's item, read back for the steps after the purchase (payment, release): its name, and for packs the drop. */
@@ -151,20 +202,34 @@ export async function orderedItemOf(
     const drop = await getSaleDrop(db, order.dropId!);
     return { name: drop?.name ?? 'this drop', drop };
   }
-  return { name: (await getSalePass(db, order.itemId))?.name ?? 'this pass', drop: null };
+  if (order.itemKind === 'PASS')
+    return { name: (await getSalePass(db, order.itemId))?.name ?? 'this pass', drop: null };
+  const kinds = await ticketKindSummariesByIds(db, [order.itemId]);
+  return { name: kinds.get(order.itemId)?.name ?? 'these tickets', drop: null };
 }
 
 /** A held order was paid: its units become the buyer's, with whatever each kind's hand-over writes. */
 export async function handOverHeldUnits(
   tx: Db,
-  order: { id: string; userId: string; itemKind: TOrderItemKind; quantity: number },
+  order: { id: string; userId: string; itemKind: TOrderItemKind; itemId: string; quantity: number },
   drop: TSaleDrop | null,
   at: Date,
 ): Promise<void> {
   if (order.itemKind === 'PACK') {
     await handOverHeldPacks(tx, { ...order, editionsPerPack: drop?.editionsPerPack ?? 0 }, at);
-  } else {
+  } else if (order.itemKind === 'PASS') {
     await handOverHeldPassUnits(tx, order);
+  } else {
+    await grantTickets(tx, [
+      {
+        userId: order.userId,
+        ticketKindId: order.itemId,
+        count: order.quantity,
+        reason: 'PURCHASE',
+        referenceId: order.id,
+        now: at,
+      },
+    ]);
   }
 }
 
@@ -177,9 +242,10 @@ export async function releaseHeldUnits(
 ): Promise<void> {
   if (order.itemKind === 'PACK') {
     await releasePacksOf(tx, { id: order.id, dropId: order.dropId!, quantity: order.quantity, buyerHash }, at);
-  } else {
+  } else if (order.itemKind === 'PASS') {
     await releasePassUnitsOf(tx, order.id);
   }
+  // Tickets held nothing: an unpaid ticket order simply delivers none.
 }
 
 /** The order row's item columns for an insert: the pack's drop and round, or nulls. */

@@ -3,7 +3,7 @@ import type { TConsolePass, TMyPasses, TPass } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
-import { publishedBrandIds } from '../catalog/brand-summaries.ts';
+import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { consolePassViewsOf, passViewsOf } from './pass-views.ts';
 import { heldPassCounts } from './pass-units.ts';
 import { passes } from './passes.tables.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { containsText } from '../../db/search.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
-import { publishedBrandIdsOf } from './published-passes.ts';
+import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { consolePassViewsOf, passViewsOf } from './pass-views.ts';
 import { passes } from './passes.tables.ts';
 
@@ -21,9 +21,10 @@ export async function listPasses(
   viewerUserId: string | null,
   now: Date,
 ): Promise<TPage<TPass>> {
-  const brandIds = await publishedBrandIdsOf(db, query.brandId);
-  if (brandIds.length === 0) return toPage([], query, 0);
-  const { rows, total } = await pageOfPasses(db, inArray(passes.brandId, brandIds), query);
+  // A draft brand's passes are the console's alone, as its drops and products are.
+  const brandIds = await publishedBrandIds(db, query.brandId ? [query.brandId] : undefined);
+  if (brandIds.size === 0) return toPage([], query, 0);
+  const { rows, total } = await pageOfPasses(db, inArray(passes.brandId, [...brandIds]), query);
   return toPage(await passViewsOf(db, rows, viewerUserId, now), query, total);
 }
 

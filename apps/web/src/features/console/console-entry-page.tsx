@@ -10,15 +10,18 @@ import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
 import { EditFigureBase, figureBaseVisibilityNote } from './sections/edit-figure-base.tsx';
 import { EditTaxonomy } from './sections/edit-taxonomy.tsx';
 import { EditPass, passVisibilityNote } from './sections/edit-pass.tsx';
+import { EditTicketKind, ticketKindVisibilityNote } from './sections/edit-ticket-kind.tsx';
 import { FigureBaseForm } from './sections/figure-base-form.tsx';
 import { PassForm } from './sections/pass-form.tsx';
 import { TaxonomyForm } from './sections/taxonomy-form.tsx';
+import { TicketKindForm } from './sections/ticket-kind-form.tsx';
 import { WithdrawalDetail } from './sections/withdrawal-detail.tsx';
 
 /** Who will see a new entry: drafts until published; figure bases follow their collection; the rest at once. */
 function newEntryNote(resource: TConsoleResource): string | undefined {
   if (resource === 'figure-bases') return figureBaseVisibilityNote;
   if (resource === 'passes') return passVisibilityNote;
+  if (resource === 'ticket-kinds') return ticketKindVisibilityNote;
   return consoleResources[resource].isPublishable
     ? 'It starts as a draft: only operators see it until you publish it.'
     : undefined;
@@ -28,6 +31,7 @@ function NewEntryForm({ resource }: { resource: TConsoleResource }) {
   if (resource === 'categories' || resource === 'tags') return <TaxonomyForm kind={resource} />;
   if (resource === 'figure-bases') return <FigureBaseForm />;
   if (resource === 'passes') return <PassForm />;
+  if (resource === 'ticket-kinds') return <TicketKindForm />;
   return <EntryForm resource={resource} />;
 }
 
@@ -66,6 +70,7 @@ function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: s
   }
   if (resource === 'figure-bases') return <EditFigureBase section={{ ...section, id: resource }} id={id} />;
   if (resource === 'passes') return <EditPass section={{ ...section, id: resource }} id={id} />;
+  if (resource === 'ticket-kinds') return <EditTicketKind section={{ ...section, id: resource }} id={id} />;
   return <EditEntry section={{ ...section, id: resource }} id={id} />;
 }
 

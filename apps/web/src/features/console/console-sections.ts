@@ -74,6 +74,18 @@ const consoleSections: ConsoleSection[] = [
     canCreate: everyone,
   },
   {
+    id: 'ticket-kinds',
+    label: 'Tickets',
+    singular: 'ticket kind',
+    icon: 'ticket',
+    description:
+      'Kinds of tickets that enter raffle rounds: artwork, price, per-order limit; grant tickets to a person.',
+    isAdminOnly: false,
+    // A brand manager makes and grants their brands' kinds; the marketplace's own kinds (no brand) are the admins'.
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
     id: 'drops',
     label: 'Drops',
     singular: 'drop',

@@ -1,11 +1,17 @@
 import {
+  ticketMessages,
   ZCreateBannerRequest,
   ZCreateCollectionRequest,
   ZCreateFigureBaseRequest,
   ZCreateLicenseRequest,
   ZCreateProductRequest,
+  ZCreateTicketKindRequest,
+  ZEmail,
+  ZTicketGrantCount,
+  type TGrantTicketsRequest,
 } from '@cypher/contract';
 import { z } from 'zod';
+import { dollarsToCents } from './drop-form-values.ts';
 
 /**
  * The console forms validate with the contract's create schemas (the API uses the very same), with one addition: an
@@ -23,3 +29,43 @@ export const ZBannerForm = ZCreateBannerRequest;
 export const ZFigureBaseForm = ZCreateFigureBaseRequest.extend({ collectionId: ZChosenCollection });
 export type TFigureBaseFormValues = z.input<typeof ZFigureBaseForm>;
 export type TFigureBaseFormOutput = z.output<typeof ZFigureBaseForm>;
+
+/**
+ * A kind of ticket as its form holds it: the brand '' for the marketplace's own (admins), the price in dollars as
+ * typed ('' for "not for sale"), sent as the contract's create body (cents, or null).
+ */
+export const ZTicketKindForm = ZCreateTicketKindRequest.extend({
+  brandId: z.union([z.literal('').transform(() => null), z.uuid({ error: chooseBrandMessage })]),
+  price: z.string().transform((text, context) => {
+    if (text.trim() === '') return null;
+    const cents = dollarsToCents(text);
+    if (cents === null || cents < 1 || cents > 1_000_000) {
+      context.addIssue({ code: 'custom', message: ticketMessages.price });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+});
+export type TTicketKindFormValues = z.input<typeof ZTicketKindForm>;
+export type TTicketKindFormOutput = z.output<typeof ZTicketKindForm>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A console grant as its form holds it: one box for the person (an email address, or a user id), sent as either. */
+export const ZTicketGrantForm = z
+  .object({
+    recipient: z.string().trim(),
+    count: ZTicketGrantCount,
+    note: z.string().trim().max(500),
+  })
+  .transform((value, context): TGrantTicketsRequest => {
+    const note = value.note === '' ? null : value.note;
+    if (uuidPattern.test(value.recipient)) return { userId: value.recipient.toLowerCase(), count: value.count, note };
+    const email = ZEmail.safeParse(value.recipient);
+    if (!email.success) {
+      context.addIssue({ code: 'custom', path: ['recipient'], message: ticketMessages.grantRecipientFormat });
+      return z.NEVER;
+    }
+    return { email: email.data, count: value.count, note };
+  });
+export type TTicketGrantFormValues = z.input<typeof ZTicketGrantForm>;

@@ -120,6 +120,36 @@ describe('drop page: states at the boundaries', () => {
     expect(buy).toHaveAccessibleDescription('This round is only open to people on its whitelist.');
   });
 
+  it('closes a holders-only round to someone without the pass, and opens it to a holder', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const passId = '0190a0b0-0000-7000-8000-0000000aa001';
+    const holdersOnly = [
+      policy(1, { whitelists: [], requiredPass: { id: passId, name: 'Neon Season Pass' } }),
+      policy(2),
+    ];
+    let holds = false;
+    dropApi(() =>
+      drop({
+        salePolicies: holdersOnly,
+        viewer: { isWhitelisted: null, holdsRequiredPass: holds, remaining: 2, purchasedCount: 0 },
+      }),
+    );
+    const { unmount } = renderApp(dropUrl);
+    expect(await screen.findByText(/Round 1 is for holders of Neon Season Pass\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get the pass' })).toHaveAttribute('href', `/pass/${passId}`);
+    const buy = screen.getByRole('button', { name: 'Buy packs' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription('This round is open to pass holders only.');
+    expect(screen.getAllByText('Neon Season Pass').length).toBeGreaterThan(0);
+    unmount();
+
+    holds = true;
+    renderApp(dropUrl);
+    expect(await screen.findByText(/Your Neon Season Pass opens round 1\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+  });
+
   it('shows the allowance left and the packs held', async () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

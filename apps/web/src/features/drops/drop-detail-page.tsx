@@ -272,7 +272,12 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
   );
 }
 
-/** The signed-in viewer's place in the current (or next) round: whitelist, what is left to buy, what they hold. */
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The signed-in viewer's place in the current (or next) round: whitelist or pass, what is left to buy, what they
+ * hold.
+ */
 function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
   const { isLoggedIn } = useSession();
   if (phase.status === 'COMPLETED') return null;
@@ -283,19 +288,32 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
       </p>
     );
   }
-  const { isWhitelisted, remaining, purchasedCount } = drop.viewer;
+  const { isWhitelisted, holdsRequiredPass, remaining, purchasedCount } = drop.viewer;
   const round = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
   const roundName = round ? `round ${round.round}` : 'this round';
+  const requiredPass = round?.requiredPass ?? null;
+  const isShut = isWhitelisted === false || holdsRequiredPass === false;
   return (
     <div className={styles.viewer} aria-label="Your allowance" role="group">
-      <p>
-        {isWhitelisted === null
-          ? `You may buy in ${roundName}: it is open to everyone.`
-          : isWhitelisted
-            ? `You are on the whitelist for ${roundName}.`
-            : `You are not on the whitelist for ${roundName}.`}
-      </p>
-      {isWhitelisted === false ? null : (
+      {requiredPass ? (
+        <p>
+          {holdsRequiredPass
+            ? `Your ${requiredPass.name} opens ${roundName}. `
+            : `${capitalized(roundName)} is for holders of ${requiredPass.name}. `}
+          <Link to={`/pass/${requiredPass.id}`} className={styles.inlineLink}>
+            {holdsRequiredPass ? 'See the pass' : 'Get the pass'}
+          </Link>
+        </p>
+      ) : (
+        <p>
+          {isWhitelisted === null
+            ? `You may buy in ${roundName}: it is open to everyone.`
+            : isWhitelisted
+              ? `You are on the whitelist for ${roundName}.`
+              : `You are not on the whitelist for ${roundName}.`}
+        </p>
+      )}
+      {isShut ? null : (
         <p>
           {remaining === null
             ? `No per-person limit in ${roundName}.`

@@ -20,6 +20,9 @@ export function purchaseAllowance(drop: TDrop, phase: TDropPhase): TPurchaseAllo
   if (viewer?.isWhitelisted === false) {
     return { canBuy: false, reason: errorCatalogue.NOT_WHITELISTED.message, maxQuantity: 0 };
   }
+  if (viewer?.holdsRequiredPass === false) {
+    return { canBuy: false, reason: errorCatalogue.PASS_REQUIRED.message, maxQuantity: 0 };
+  }
   const maxQuantity = Math.min(MAX_ORDER_QUANTITY, viewer?.remaining ?? MAX_ORDER_QUANTITY, packsLeft(current));
   if (maxQuantity < 1) {
     return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };

@@ -24,9 +24,10 @@ const stageIcons: Record<TNotification['stage'], IconName> = {
   OPENED: 'bell',
 };
 
-/** What a wallet notice or a reminder is about says more than its stage; the stage still colours it. */
+/** What a wallet notice, a reminder or a ticket is about says more than its stage; the stage still colours it. */
 const kindIcons: Partial<Record<TNotification['kind'], IconName>> = {
   DROP_REMINDER: 'bell',
+  TICKET: 'ticket',
   DEPOSIT: 'wallet',
   WITHDRAWAL: 'wallet',
 };

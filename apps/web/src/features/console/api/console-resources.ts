@@ -13,6 +13,8 @@ import {
   ZCreatePassRequest,
   ZCreateProductRequest,
   ZCreateTagRequest,
+  ZCreateTicketKindRequest,
+  ZConsoleTicketKind,
   ZFigureBase,
   ZLicense,
   ZProduct,
@@ -27,6 +29,7 @@ import {
   ZUpdatePassRequest,
   ZUpdateProductRequest,
   ZUpdateTagRequest,
+  ZUpdateTicketKindRequest,
 } from '@cypher/contract';
 import type { z } from 'zod';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -102,6 +105,16 @@ export const consoleResources = {
     isPublishable: false,
     hasGetById: true,
     publicKey: queryKeys.passes.all,
+  },
+  // Kinds of tickets have no drafts: one is on sale while it is active and has a price.
+  'ticket-kinds': {
+    listItem: ZConsoleTicketKind,
+    detail: ZConsoleTicketKind,
+    create: ZCreateTicketKindRequest,
+    update: ZUpdateTicketKindRequest,
+    isPublishable: false,
+    hasGetById: true,
+    publicKey: queryKeys.tickets.all,
   },
   // Categories and tags have no drafts, and the API reads them as lists only (no GET by id).
   categories: {

@@ -198,6 +198,31 @@ const passColumns: Columns<'passes'> = [
   },
 ];
 
+const ticketKindColumns: Columns<'ticket-kinds'> = [
+  {
+    id: 'name',
+    header: 'Ticket',
+    cell: (kind) => <NameCell to={edit('ticket-kinds', kind.id)} name={kind.name} imageUrl={kind.imageUrl} />,
+  },
+  {
+    id: 'brand',
+    header: 'Brand',
+    isSecondary: true,
+    cell: (kind) => kind.brand?.name ?? <MutedText>The marketplace</MutedText>,
+  },
+  {
+    id: 'price',
+    header: 'Price',
+    cell: (kind) => (kind.price ? formatMoney(kind.price) : <MutedText>Not for sale</MutedText>),
+  },
+  {
+    id: 'active',
+    header: 'Status',
+    cell: (kind) => (kind.isActive ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+  },
+  updated,
+];
+
 /** The list of one console resource, with the columns and filters that resource has. */
 export function ResourceList({ section }: { section: ConsoleSection & { id: TConsoleResource } }) {
   const me = useOperator();
@@ -232,6 +257,16 @@ export function ResourceList({ section }: { section: ConsoleSection & { id: TCon
           columns={passColumns}
           hasStatusFilter={false}
           hasBrandFilter
+        />
+      );
+    case 'ticket-kinds':
+      return (
+        <EntryList
+          section={{ ...section, id: 'ticket-kinds' }}
+          columns={ticketKindColumns}
+          hasStatusFilter={false}
+          hasBrandFilter
+          note={me.isAdmin ? undefined : "Your brands' tickets. The marketplace's own tickets are the admins'."}
         />
       );
     case 'banners':

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /**
- * `POST /v2/orders`: buys packs of the drop's current round, or a pass. Money-moving, so it carries an `Idempotency-Key`: a
+ * `POST /v2/orders`: buys packs of the drop's current round, a pass, or tickets. Money-moving, so it carries an `Idempotency-Key`: a
  * retry of the same attempt sends the same key and gets the same order back, never a second one. A balance payment
  * answers SUCCESSFUL at once; card and Tilia answer PENDING with the provider's checkout.
  */
@@ -25,7 +25,11 @@ export function useCreateOrder() {
     onSettled: async (_data, _error, { body }) => {
       await Promise.all(
         [
-          'dropId' in body ? queryKeys.drops.detail(body.dropId) : queryKeys.passes.all,
+          'dropId' in body
+            ? queryKeys.drops.detail(body.dropId)
+            : 'passId' in body
+              ? queryKeys.passes.all
+              : queryKeys.tickets.all,
           queryKeys.drops.lists(),
           queryKeys.balances.all,
           queryKeys.orders.all,

@@ -3,11 +3,11 @@ import type { TOrderFee } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** What an order buys: packs of a drop's open round, or a pass. */
-type TOrderItemRequest = { dropId: string } | { passId: string };
+/** What an order buys: packs of a drop's open round, a pass, or tickets. */
+type TOrderItemRequest = { dropId: string } | { passId: string } | { ticketKindId: string };
 
 /**
- * `GET /v1/orders/fee?dropId&quantity` (or `passId`): unit price, service fee and total, as the purchase popup shows
+ * `GET /v1/orders/fee?dropId&quantity` (or `passId`, `ticketKindId`): unit price, service fee and total, as the purchase popup shows
  * them.
  */
 async function getOrderFee(item: TOrderItemRequest, quantity: number, signal?: AbortSignal): Promise<TOrderFee> {

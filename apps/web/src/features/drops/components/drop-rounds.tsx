@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { formatMoney, issuedPackCount, type TDrop, type TMoneyFormatOptions, type TSalePolicy } from '@cypher/contract';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
@@ -67,9 +68,15 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
               </dd>
               <dt>Who may buy</dt>
               <dd>
-                {policy.whitelists.length === 0
-                  ? 'Open to everyone'
-                  : `Whitelist only: ${policy.whitelists.map((list) => list.name).join(', ')} (${formatCount(whitelistSize)} ${whitelistSize === 1 ? 'person' : 'people'})`}
+                {policy.requiredPass ? (
+                  <>
+                    Holders of <Link to={`/pass/${policy.requiredPass.id}`}>{policy.requiredPass.name}</Link> only
+                  </>
+                ) : policy.whitelists.length === 0 ? (
+                  'Open to everyone'
+                ) : (
+                  `Whitelist only: ${policy.whitelists.map((list) => list.name).join(', ')} (${formatCount(whitelistSize)} ${whitelistSize === 1 ? 'person' : 'people'})`
+                )}
               </dd>
               <dt>Sold</dt>
               <dd>

@@ -49,6 +49,7 @@ const dropChangingCodes = new Set([
   'PASS_SOLD_OUT',
   'PASS_LIMIT_REACHED',
   'PASS_NOT_ON_SALE',
+  'TICKET_KIND_NOT_FOUND',
 ]);
 
 function purchaseForm(maxQuantity: number) {
@@ -59,15 +60,15 @@ function purchaseForm(maxQuantity: number) {
 }
 type TPurchaseSchema = ReturnType<typeof purchaseForm>;
 
-/** What the popup buys: packs of a drop's open round, or a pass (issue 18: one purchase flow for both). */
+/** What the popup buys: packs of a drop's open round, a pass, or tickets (issue 18: one purchase flow for all). */
 export interface TPurchaseItem {
-  /** The order request's item: `{ dropId }` or `{ passId }`. */
-  request: { dropId: string } | { passId: string };
+  /** The order request's item: `{ dropId }`, `{ passId }` or `{ ticketKindId }`. */
+  request: { dropId: string } | { passId: string } | { ticketKindId: string };
   /** The popup's title: "Buy packs of Neon Tides", "Buy Season Pass". */
   title: string;
   /** Where Add funds comes back to, with the popup open again. */
   returnTo: string;
-  /** What one unit is called ("pack", "pass"); packs unless said. */
+  /** What one unit is called ("pack", "pass", "ticket"); packs unless said. */
   unit?: { one: string; other: string };
 }
 

@@ -12,7 +12,11 @@ export function OrderSummary({ order }: { order: TOrder }) {
   ].filter(Boolean);
   return (
     <div className={styles.summary}>
-      <img src={order.item.imageUrl} alt="" width={72} height={72} className={styles.summaryArt} />
+      {order.item.imageUrl ? (
+        <img src={order.item.imageUrl} alt="" width={72} height={72} className={styles.summaryArt} />
+      ) : (
+        <span className={styles.summaryArt} aria-hidden="true" />
+      )}
       <div className={styles.summaryText}>
         <p className={styles.summaryTitle}>{order.item.name}</p>
         <p className={styles.muted}>{facts.join(' · ')}</p>

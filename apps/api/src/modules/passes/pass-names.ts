@@ -1,0 +1,20 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passes } from './passes.tables.ts';
+
+/**
+ * Passes' names and brands by id, for the rounds that require them: drops' public view names the pass a round is for,
+ * and a drop's round may only require a pass of the drop's own brand.
+ */
+export async function passNamesByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; brandId: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: passes.id, name: passes.name, brandId: passes.brandId })
+    .from(passes)
+    .where(inArray(passes.id, unique));
+  return new Map(rows.map(({ id, ...pass }) => [id, pass]));
+}

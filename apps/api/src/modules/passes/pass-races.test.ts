@@ -1,0 +1,127 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
+import { passUnits } from './passes.tables.ts';
+
+// Passes bought at once through two API instances on one PostgreSQL, as packs are in orders/purchase-races.test.ts:
+// each instance batches its own purchases, and the batches meet only in PostgreSQL. On PGlite (one transaction at a
+// time) there is no race to run: these run in CI's PostgreSQL pass.
+const isOnPostgres = Boolean(testDatabaseUrl());
+
+let a: TestApp;
+let b: TestApp;
+let secondPool: Database;
+let admin: { accessToken: string };
+
+beforeAll(async () => {
+  if (!isOnPostgres) return;
+  a = await createTestApp();
+  secondPool = await openDatabase({ databaseUrl: a.database.pool!.options.connectionString!, poolSize: 12 });
+  b = await createTestApp({ database: secondPool, clock: a.clock });
+  admin = await signUpOperator(a, 'admin');
+}, 120_000);
+afterAll(async () => {
+  if (!isOnPostgres) return;
+  await b.close();
+  await secondPool.close();
+  await a.close();
+});
+
+const db = () => a.database.db;
+const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+
+async function passOnSale(supply: number, perPersonLimit: number | null) {
+  const brand = await insertBrand(db());
+  const created = await a.app.inject({
+    method: 'POST',
+    url: '/v1/console/passes',
+    headers: bearer(admin.accessToken),
+    payload: {
+      brandId: brand.id,
+      name: 'Race Pass',
+      description: '',
+      imageUrl: '/media/race-pass.png',
+      benefits: [],
+      supply,
+      price: 1_000,
+      perPersonLimit,
+      saleBeginAt: iso(-1),
+      saleEndAt: iso(60),
+      validFrom: iso(-1),
+      validUntil: iso(600),
+    },
+  });
+  return created.json().data.id as string;
+}
+
+async function fundedBuyer(cents: number) {
+  const buyer = await fastBuyer(a);
+  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
+  return buyer;
+}
+
+function buy(instance: TestApp, accessToken: string, passId: string) {
+  return instance.app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+    payload: { passId, quantity: 1, paymentMethod: 'BALANCE' },
+  });
+}
+
+describe('passes bought at once through two instances on one PostgreSQL', () => {
+  it.runIf(isOnPostgres)(
+    '60 funded buyers for 5 passes: exactly 5 sold and charged once each, 55 told PASS_SOLD_OUT and charged nothing',
+    async () => {
+      const passId = await passOnSale(5, null);
+      const buyers = [];
+      for (let n = 0; n < 60; n += 1) buyers.push(await fundedBuyer(5_000));
+      const answers = await Promise.all(
+        buyers.map((buyer, index) => buy(index % 2 === 0 ? a : b, buyer.accessToken, passId)),
+      );
+      const winners = answers.filter((answer) => answer.statusCode === 201).length;
+      const soldOut = answers.filter((answer) => answer.json().code === 'PASS_SOLD_OUT').length;
+      expect({ winners, soldOut }).toEqual({ winners: 5, soldOut: 55 });
+      const units = await db().select().from(passUnits).where(eq(passUnits.passId, passId));
+      expect(units.filter((unit) => unit.ownerUserId !== null)).toHaveLength(5);
+      for (const [index, buyer] of buyers.entries()) {
+        const charged = answers[index]!.statusCode === 201 ? 1_050 : 0;
+        expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 5_000 - charged });
+      }
+      expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
+    },
+    180_000,
+  );
+
+  it.runIf(isOnPostgres)(
+    'one person, a limit of one, 10 purchases at once over both instances: one pass, one charge',
+    async () => {
+      const passId = await passOnSale(20, 1);
+      const buyer = await fundedBuyer(50_000);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => buy(index % 2 === 0 ? a : b, buyer.accessToken, passId)),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.json().code === 'PASS_LIMIT_REACHED')).toHaveLength(9);
+      const [held] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from pass_units where owner_user_id = ${buyer.userId}`,
+      );
+      expect(held!.n).toBe(1);
+      expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 50_000 - 1_050 });
+      expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZConsoleTicketGrant,
+  ZConsoleTicketKind,
+  ZConsoleTicketKindListQuery,
+  ZCreateTicketKindRequest,
+  ZData,
+  ZGrantTicketsRequest,
+  ZPage,
+  ZUpdateTicketKindRequest,
+} from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { operatorOf } from '../../http/operator-guard.ts';
+import { createTicketKind } from './create-ticket-kind.ts';
+import { getConsoleTicketKind } from './get-console-ticket-kind.ts';
+import { grantTicketsFromConsole } from './grant-tickets-from-console.ts';
+import { listConsoleTicketKinds } from './list-ticket-kinds.ts';
+import { updateTicketKind } from './update-ticket-kind.ts';
+
+const tags = ['console'];
+const security = [{ bearer: [] }];
+const ZIdParams = z.object({ id: z.uuid() });
+
+/** /v1/console/ticket-kinds, registered under the console's operator guard (console.routes.ts). */
+export function consoleTicketKindsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/console/ticket-kinds',
+      {
+        schema: {
+          tags,
+          summary: "Kinds of tickets of this operator's brands (every kind for admins), newest first",
+          security,
+          querystring: ZConsoleTicketKindListQuery,
+          response: { 200: ZData(ZPage(ZConsoleTicketKind)) },
+        },
+      },
+      async (request) => ({ data: await listConsoleTicketKinds(ctx.db, request.query, operatorOf(request)) }),
+    );
+
+    app.get(
+      '/v1/console/ticket-kinds/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A kind of ticket, on sale or not',
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZConsoleTicketKind) },
+        },
+      },
+      async (request) => ({ data: await getConsoleTicketKind(ctx.db, operatorOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/v1/console/ticket-kinds',
+      {
+        schema: {
+          tags,
+          summary: 'Create a kind of ticket (without a brand: admins only)',
+          security,
+          body: ZCreateTicketKindRequest,
+          response: { 201: ZData(ZConsoleTicketKind) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await createTicketKind(ctx, operatorOf(request), request.body) }),
+    );
+
+    app.patch(
+      '/v1/console/ticket-kinds/:id',
+      {
+        schema: {
+          tags,
+          summary: "Change a kind's words, artwork, price, per-order limit or whether it is active",
+          security,
+          params: ZIdParams,
+          body: ZUpdateTicketKindRequest,
+          response: { 200: ZData(ZConsoleTicketKind) },
+        },
+      },
+      async (request) => ({
+        data: await updateTicketKind(ctx, operatorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/v1/console/ticket-kinds/:id/grants',
+      {
+        schema: {
+          tags,
+          summary: 'Give a person tickets of this kind, by email or user id (requires an Idempotency-Key header)',
+          security,
+          params: ZIdParams,
+          body: ZGrantTicketsRequest,
+          response: { 201: ZData(ZConsoleTicketGrant) },
+        },
+      },
+      async (request, reply) => {
+        const granted = await grantTicketsFromConsole(
+          ctx,
+          operatorOf(request),
+          request.params.id,
+          request.body,
+          idempotentRequestOf(request),
+        );
+        return reply.status(201).send({ data: granted });
+      },
+    );
+  };
+}

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { TConsoleTicketKind, TUpdateTicketKindRequest } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { managedBy, type Operator } from '../../http/operator-guard.ts';
+import { recordAudit } from '../console/audit/record-audit.ts';
+import { consoleTicketKindViewsOf } from './ticket-kind-views.ts';
+import { ticketKinds } from './tickets.tables.ts';
+
+/**
+ * Route: PATCH /v1/console/ticket-kinds/{id} · Writes: ticket_kinds, audit_log · Reads: brands (through the
+ * catalogue) · UI: features/console ticket-kind-form.tsx · Tests: tickets-console.test.ts.
+ *
+ * Changes a kind's words, artwork, price, limit or whether it is active. Taking it off sale (inactive, or no price)
+ * leaves what people hold alone: their tickets stay theirs to spend. The row is locked first, so two operators'
+ * changes apply one after the other and each audit row's "before" is what that change replaced.
+ */
+export async function updateTicketKind(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  operator: Operator,
+  id: string,
+  input: TUpdateTicketKindRequest,
+): Promise<TConsoleTicketKind> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    const [locked] = await tx.select().from(ticketKinds).where(eq(ticketKinds.id, id)).for('update');
+    if (!locked) throw new AppError('TICKET_KIND_NOT_FOUND');
+    const [before] = await consoleTicketKindViewsOf(tx, [locked]);
+    managedBy(operator, before, locked.brandId);
+    const [row] = await tx
+      .update(ticketKinds)
+      .set({ ...input, updatedAt: now })
+      .where(eq(ticketKinds.id, id))
+      .returning();
+    const [after] = await consoleTicketKindViewsOf(tx, [row!]);
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'ticket_kind',
+      entityId: id,
+      before,
+      after,
+      at: now,
+    });
+    return after!;
+  });
+}

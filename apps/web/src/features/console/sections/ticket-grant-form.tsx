@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ticketCountText, type TConsoleTicketKind, type TGrantTicketsRequest } from '@cypher/contract';
+import { useForm } from 'react-hook-form';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { isApiError } from '../../../api/api-error.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useGrantTickets } from '../api/grant-tickets.ts';
+import { ZTicketGrantForm, type TTicketGrantFormValues } from '../form-schemas.ts';
+import styles from '../components/console-form.module.css';
+
+const empty: TTicketGrantFormValues = { recipient: '', count: 1, note: '' };
+
+/**
+ * Give a person tickets of this kind, found by email address or user id, with a note for the audit log. Each
+ * submission is one attempt with its own Idempotency-Key: sending the same form again after a failure reuses it, so a
+ * grant whose answer was lost is not made twice; after a success the next grant is a new one.
+ */
+export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
+  const grant = useGrantTickets(kind.id);
+  const idempotency = useIdempotencyKey();
+  const { showToast } = useToast();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<TTicketGrantFormValues, unknown, TGrantTicketsRequest>({
+    resolver: zodResolver(ZTicketGrantForm),
+    defaultValues: empty,
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const granted = await grant.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
+      showToast({
+        tone: 'success',
+        title: `${ticketCountText(granted.count, granted.kind.name)} granted`,
+        description: `${granted.user.email} now holds ${formatCount(granted.holding)}.`,
+      });
+      reset(empty);
+    } catch (error) {
+      // A refusal is the answer to this attempt; only a lost answer (no status) keeps the key for the retry.
+      if (isApiError(error) && error.status >= 400 && error.status < 500) idempotency.settle();
+      applyApiError(error, setError, {
+        fields: ['recipient', 'count', 'note'],
+        fieldForCode: { TICKET_RECIPIENT_NOT_FOUND: 'recipient' },
+      });
+    }
+  });
+
+  return (
+    <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby="ticket-grant-heading">
+      <h2 id="ticket-grant-heading" className={styles.cardTitle}>
+        Grant tickets
+      </h2>
+      <p className={styles.hint}>
+        Adds tickets of this kind to a person’s count at once; they get a notification, and the grant goes in the audit
+        log with your note.
+      </p>
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <div className={styles.grid}>
+        <Field label="Email address or user id" error={errors.recipient?.message} isRequired className={styles.full}>
+          {(props) => <Input {...props} autoComplete="off" spellCheck={false} {...register('recipient')} />}
+        </Field>
+        <Field label="How many" error={errors.count?.message} isRequired>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              max={1000}
+              step={1}
+              {...register('count', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+        <Field label="Note" hint="Why, for the audit log (optional)." error={errors.note?.message}>
+          {(props) => <Input {...props} autoComplete="off" {...register('note')} />}
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" variant="primary" isLoading={grant.isPending}>
+          Grant tickets
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,240 @@
+import { ticketMessages, type TConsoleTicketGrant, type TConsoleTicketKind } from '@cypher/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { brand, consoleMe, ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const at = '2026-11-01T00:00:00.000Z';
+const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
+const fanId = '0190a0b0-0000-7000-8000-0000000000a9';
+const brandSummary = {
+  id: ids.neonArcade,
+  slug: 'neon-arcade',
+  name: 'Neon Arcade',
+  type: 'GAMING',
+  logoUrl: null,
+} as const;
+
+function ticketKind(changes: Partial<TConsoleTicketKind> = {}): TConsoleTicketKind {
+  return {
+    id: kindId,
+    name: 'Drop ticket',
+    imageUrl: null,
+    description: null,
+    brand: null,
+    price: { amount: 100, currency: 'USD' },
+    maxPerOrder: 10,
+    isActive: true,
+    usedFor: 'Enter raffle rounds',
+    createdAt: at,
+    updatedAt: at,
+    ...changes,
+  };
+}
+
+function granted(changes: Partial<TConsoleTicketGrant> = {}): TConsoleTicketGrant {
+  return {
+    id: '0190a0b0-0000-7000-8000-0000000000a5',
+    user: { id: fanId, email: 'fan@example.com', nickname: 'Fan' },
+    kind: { id: kindId, name: 'Drop ticket', imageUrl: null },
+    count: 3,
+    holding: 5,
+    note: null,
+    createdAt: at,
+    ...changes,
+  };
+}
+
+/** An operator's console (an admin unless told) with one brand, and what `answer` says about ticket kinds. */
+function consoleWithTickets(answer: (request: SentRequest) => Response | undefined, isAdmin = true): SentRequest[] {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return stubApi((request) => {
+    switch (pathnameOf(request.path)) {
+      case '/v1/users/my':
+        return json(200, { data: myUser({ isOperator: true }) });
+      case '/v1/console/me':
+        return json(200, {
+          data: isAdmin ? consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) : consoleMe(),
+        });
+      case '/v1/console/brands':
+        return json(200, { data: page([brand()]) });
+      default:
+        return answer(request) ?? apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
+
+const writes = (sent: SentRequest[], method: 'POST' | 'PATCH') =>
+  sent.filter(
+    (request) => request.method === method && pathnameOf(request.path).startsWith('/v1/console/ticket-kinds'),
+  );
+
+/** The Idempotency-Key headers the grants were sent with, in order. */
+function grantKeys(): (string | null)[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([url, init]) => String(url).endsWith('/grants') && init?.method === 'POST')
+    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+}
+
+describe('console tickets', () => {
+  it('lists kinds with who issues them, their price and whether they are active', async () => {
+    consoleWithTickets(({ path }) =>
+      pathnameOf(path) === '/v1/console/ticket-kinds'
+        ? json(200, {
+            data: page([
+              ticketKind(),
+              ticketKind({
+                id: '0190a0b0-0000-7000-8000-0000000000a2',
+                name: 'Neon pass',
+                brand: brandSummary,
+                price: null,
+                isActive: false,
+              }),
+            ]),
+          })
+        : undefined,
+    );
+    renderApp('/console/ticket-kinds');
+    const drop = (await screen.findByRole('link', { name: 'Drop ticket' })).closest('tr')!;
+    expect(within(drop).getByText('The marketplace')).toBeInTheDocument();
+    expect(within(drop).getByText('$1.00')).toBeInTheDocument();
+    expect(within(drop).getByText('Active')).toBeInTheDocument();
+    const neon = screen.getByRole('link', { name: 'Neon pass' }).closest('tr')!;
+    expect(within(neon).getByText('Neon Arcade')).toBeInTheDocument();
+    expect(within(neon).getByText('Not for sale')).toBeInTheDocument();
+    expect(within(neon).getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /New ticket kind/ })).toHaveAttribute('href', '/console/ticket-kinds/new');
+  });
+
+  it('creates a kind: the contract’s words first, then the body the API expects, the price in cents', async () => {
+    const sent = consoleWithTickets(({ method, path }) => {
+      if (method === 'POST' && pathnameOf(path) === '/v1/console/ticket-kinds')
+        return json(201, { data: ticketKind() });
+      if (pathnameOf(path) === `/v1/console/ticket-kinds/${kindId}`) return json(200, { data: ticketKind() });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/console/ticket-kinds/new');
+
+    const form = await screen.findByRole('form', { name: 'New ticket kind' });
+    await user.clear(within(form).getByLabelText(/^What it is for/));
+    await user.type(within(form).getByLabelText(/^Price per ticket/), '0.001');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText('Use 1 to 120 characters.')).toBeInTheDocument();
+    expect(within(form).getByText(ticketMessages.usedFor)).toBeInTheDocument();
+    expect(within(form).getByText(ticketMessages.price)).toBeInTheDocument();
+    expect(writes(sent, 'POST')).toEqual([]);
+
+    await user.type(within(form).getByLabelText(/^Name/), 'Drop ticket');
+    await user.type(within(form).getByLabelText(/^What it is for/), 'Enter raffle rounds');
+    await user.clear(within(form).getByLabelText(/^Price per ticket/));
+    await user.type(within(form).getByLabelText(/^Price per ticket/), '1.50');
+    await user.clear(within(form).getByLabelText(/^Most tickets in one order/));
+    await user.type(within(form).getByLabelText(/^Most tickets in one order/), '4');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(1));
+    expect(writes(sent, 'POST')[0]!.body).toEqual({
+      brandId: null,
+      name: 'Drop ticket',
+      description: null,
+      imageUrl: null,
+      price: 150,
+      maxPerOrder: 4,
+      usedFor: 'Enter raffle rounds',
+      isActive: true,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drop ticket' })).toBeInTheDocument();
+  });
+
+  it('offers a brand manager only their brands, not the marketplace', async () => {
+    consoleWithTickets(() => undefined, false);
+    renderApp('/console/ticket-kinds/new');
+    const form = await screen.findByRole('form', { name: 'New ticket kind' });
+    const issuer = within(form).getByLabelText(/^Issued by/);
+    await within(issuer).findByRole('option', { name: 'Neon Arcade' });
+    expect(within(issuer).queryByRole('option', { name: /marketplace/ })).toBeNull();
+    expect(issuer).toHaveValue(ids.neonArcade);
+  });
+
+  it('edits only what changed: an emptied price takes the kind off sale', async () => {
+    let current = ticketKind();
+    const sent = consoleWithTickets(({ method, path }) => {
+      if (pathnameOf(path) !== `/v1/console/ticket-kinds/${kindId}`) return undefined;
+      if (method === 'PATCH') current = ticketKind({ price: null, updatedAt: '2026-11-02T00:00:00.000Z' });
+      return json(200, { data: current });
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/ticket-kinds/${kindId}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Drop ticket' });
+    expect(screen.getByText('On sale now.')).toBeInTheDocument();
+    expect(within(form).getByText('The marketplace')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Price per ticket/)).toHaveValue('1.00');
+    await user.clear(within(form).getByLabelText(/^Price per ticket/));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
+    expect(writes(sent, 'PATCH')[0]!.body).toEqual({ price: null });
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    expect(await screen.findByText(/Not on sale/)).toBeInTheDocument();
+  });
+
+  it('grants tickets with an Idempotency-Key, the same key again for a retry, a new one after a success', async () => {
+    let grantAnswers = [
+      apiFailure(503, 'SERVICE_UNAVAILABLE'),
+      json(201, { data: granted() }),
+      json(201, { data: granted({ count: 1, holding: 6 }) }),
+    ];
+    const sent = consoleWithTickets(({ method, path }) => {
+      if (method === 'POST' && pathnameOf(path) === `/v1/console/ticket-kinds/${kindId}/grants`) {
+        const [next, ...rest] = grantAnswers;
+        grantAnswers = rest;
+        return next;
+      }
+      if (pathnameOf(path) === `/v1/console/ticket-kinds/${kindId}`) return json(200, { data: ticketKind() });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/ticket-kinds/${kindId}`);
+
+    const form = await screen.findByRole('form', { name: 'Grant tickets' });
+    await user.type(within(form).getByLabelText(/^Email address or user id/), 'not an address');
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    expect(await within(form).findByText(ticketMessages.grantRecipientFormat)).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/^Email address or user id/));
+    await user.type(within(form).getByLabelText(/^Email address or user id/), 'Fan@Example.com');
+    await user.clear(within(form).getByLabelText(/^How many/));
+    await user.type(within(form).getByLabelText(/^How many/), '3');
+    await user.type(within(form).getByLabelText(/^Note/), 'Launch gift');
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    expect(await within(form).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    expect(await screen.findByText('3 Drop tickets granted')).toBeInTheDocument();
+    expect(screen.getByText('fan@example.com now holds 5.')).toBeInTheDocument();
+
+    const grants = sent.filter((request) => request.method === 'POST' && request.path.endsWith('/grants'));
+    expect(grants.map((request) => request.body)).toEqual([
+      { email: 'fan@example.com', count: 3, note: 'Launch gift' },
+      { email: 'fan@example.com', count: 3, note: 'Launch gift' },
+    ]);
+    await waitFor(() => expect(within(form).getByLabelText(/^Email address or user id/)).toHaveValue(''));
+    await user.type(within(form).getByLabelText(/^Email address or user id/), fanId);
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    await waitFor(() => expect(grantKeys()).toHaveLength(3));
+    expect(sent.filter((request) => request.path.endsWith('/grants')).at(-1)!.body).toEqual({
+      userId: fanId,
+      count: 1,
+      note: null,
+    });
+    const [first, retry, next] = grantKeys();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+});

@@ -1,0 +1,108 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMoney, MAX_ORDER_QUANTITY } from '@cypher/contract';
+import { useSession } from '../../../lib/session.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { formatCount } from '../../../lib/format.ts';
+import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { useTicketKindsOnSale } from '../api/list-ticket-kinds.ts';
+import { TicketCard } from './ticket-card.tsx';
+import styles from './tickets.module.css';
+
+const loadPurchaseDialog = () => import('./purchase-dialog.tsx');
+const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
+
+/**
+ * The kinds on sale now, cheapest first, each with its price and how many one order may hold, and Buy: the shared
+ * purchase popup (the order flow's, as for packs and passes), opened again by `?buy=<kind>` after adding funds.
+ * Visitors are sent to sign in first.
+ */
+export function TicketsOnSale() {
+  const { isLoggedIn } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const buying = searchParams.get('buy');
+  const kinds = useTicketKindsOnSale();
+  if (kinds.isPending) return <CardGridSkeleton count={2} label="Loading tickets on sale" />;
+  if (kinds.isError) {
+    return (
+      <ErrorState
+        title="We could not load the tickets on sale"
+        error={kinds.error}
+        onRetry={() => void kinds.refetch()}
+        isRetrying={kinds.isFetching}
+      />
+    );
+  }
+  if (kinds.data.items.length === 0) {
+    return (
+      <EmptyState
+        icon="ticket"
+        title="No tickets on sale right now"
+        body="Tickets go on sale before raffle rounds open. Check back when a drop announces one."
+      />
+    );
+  }
+  const open = (kindId: string | null) =>
+    setSearchParams(
+      (params) => {
+        if (kindId) params.set('buy', kindId);
+        else params.delete('buy');
+        return params;
+      },
+      { replace: true },
+    );
+  const chosen = isLoggedIn ? kinds.data.items.find((kind) => kind.id === buying) : undefined;
+  return (
+    <>
+      <CardGrid label="Tickets on sale">
+        {kinds.data.items.map((kind) => (
+          <li key={kind.id}>
+            <TicketCard
+              kind={kind}
+              figure={
+                <>
+                  {kind.price ? `${formatMoney(kind.price)} a ticket` : null}
+                  <span className={styles.sectionCount}> · up to {formatCount(kind.maxPerOrder)} an order</span>
+                </>
+              }
+              action={
+                isLoggedIn ? (
+                  <Button
+                    size="sm"
+                    onClick={() => open(kind.id)}
+                    onPointerEnter={() => void loadPurchaseDialog()}
+                    onFocus={() => void loadPurchaseDialog()}
+                  >
+                    Buy<span className="visually-hidden"> {kind.name}</span>
+                  </Button>
+                ) : (
+                  <ButtonLink size="sm" variant="secondary" to={`/signin?redirectTo=${encodeURIComponent('/tickets')}`}>
+                    Sign in to buy<span className="visually-hidden"> {kind.name}</span>
+                  </ButtonLink>
+                )
+              }
+            />
+          </li>
+        ))}
+      </CardGrid>
+      {chosen ? (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            item={{
+              request: { ticketKindId: chosen.id },
+              title: `Buy ${chosen.name}`,
+              returnTo: `/tickets?buy=${chosen.id}`,
+            }}
+            isOpen
+            onClose={() => open(null)}
+            maxQuantity={Math.min(MAX_ORDER_QUANTITY, chosen.maxPerOrder)}
+            onDropChanged={() => void kinds.refetch()}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
