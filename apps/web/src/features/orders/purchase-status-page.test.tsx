@@ -82,17 +82,22 @@ describe('purchase status', () => {
     expect(api.reads()).toBe(readsAtSuccess);
   });
 
-  it('leads a pass bought to the pass’s page, where it shows as held', async () => {
+  it('holds a pass while it is paid for, then leads to the pass’s page, where it shows as held', async () => {
     const pass = { id: '0190a0b0-0000-7000-8000-0000000a5501', name: 'Neon Season Pass' };
-    orderApi(() =>
+    const passOrder = (changes: Partial<TOrder> = {}) =>
       order({
         item: { ...order().item, kind: 'PASS', id: pass.id, name: pass.name, linkPath: `/pass/${pass.id}` },
         drop: null,
         round: null,
         packIds: [],
-      }),
-    );
+        ...changes,
+      });
+    let current = passOrder({ ...pendingCard, item: passOrder().item, drop: null, round: null });
+    orderApi(() => current);
     renderApp(statusUrl);
+    expect(await screen.findByText(/^Your pass is held for/)).toBeInTheDocument();
+    current = passOrder();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your pass' })).toHaveAttribute('href', `/pass/${pass.id}`);
     expect(screen.queryByRole('link', { name: /Open your pack/ })).toBeNull();

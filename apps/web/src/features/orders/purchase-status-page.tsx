@@ -85,7 +85,12 @@ function StatusMessage({ order }: { order: TOrder }) {
           </p>
           {order.holdExpiresAt && Date.parse(order.holdExpiresAt) > now.getTime() ? (
             <p className={styles.muted}>
-              Your packs are held for <Countdown to={order.holdExpiresAt} now={now} />.
+              {order.item.kind === 'PASS'
+                ? order.quantity === 1
+                  ? 'Your pass is held for'
+                  : 'Your passes are held for'
+                : 'Your packs are held for'}{' '}
+              <Countdown to={order.holdExpiresAt} now={now} />.
             </p>
           ) : null}
         </>
