@@ -154,6 +154,7 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
         perPersonLimit: 2,
         packCount: 60,
         whitelist: null,
+        requiredPassId: null,
       },
       {
         round: 2,
@@ -163,6 +164,7 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
         perPersonLimit: null,
         packCount: 40,
         whitelist: { name: 'Early fans', emails: ['ada@example.com', 'bob@example.com'] },
+        requiredPassId: null,
       },
     ],
     ...changes,

@@ -124,6 +124,7 @@ describe('console drop editor', () => {
             perPersonLimit: null,
             packCount: 60,
             whitelist: null,
+            requiredPassId: null,
           },
         ],
       } satisfies TConsoleDropRequest);

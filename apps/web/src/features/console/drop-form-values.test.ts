@@ -25,6 +25,15 @@ describe('the drop form', () => {
     expect(ZDropForm.parse(values)).toEqual(request);
   });
 
+  it('keeps a holders-only round: the pass chosen goes out as its id, and comes back selected', () => {
+    const passId = '0190a0b0-0000-7000-8000-0000000aa001';
+    const base = dropRequest();
+    const request = { ...base, rounds: [{ ...base.rounds[0]!, requiredPassId: passId }, base.rounds[1]!] };
+    const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, request));
+    expect(values.rounds.map((round) => round.requiredPassId)).toEqual([passId, '']);
+    expect(ZDropForm.parse(values).rounds.map((round) => round.requiredPassId)).toEqual([passId, null]);
+  });
+
   it('says in words what is missing, and the contract’s rules once what was typed is whole', () => {
     const empty = ZDropForm.safeParse(dropFormValues(undefined));
     expect(empty.error?.issues.map((issue) => issue.path.join('.'))).toEqual([

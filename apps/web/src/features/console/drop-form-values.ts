@@ -102,6 +102,8 @@ const ZRoundForm = z
     packCount: requiredWholeNumber(1, MAX_DROP_PACKS, messages.packCount),
     hasWhitelist: z.boolean(),
     whitelist: z.object({ name: z.string(), emails: z.string() }),
+    /** '' for everyone; else the pass of the drop's brand that buyers must hold. */
+    requiredPassId: z.string(),
   })
   .superRefine((round, context) => {
     if (!round.hasWhitelist) return;
@@ -154,6 +156,7 @@ function toRequest(values: TDropFormShape): z.input<typeof ZConsoleDropRequest> 
       whitelist: round.hasWhitelist
         ? { name: round.whitelist.name, emails: parseEmailList(round.whitelist.emails).emails }
         : null,
+      requiredPassId: round.requiredPassId || null,
     })),
   };
 }
@@ -174,6 +177,7 @@ export function emptyRound(changes: Partial<TDropFormRound> = {}): TDropFormRoun
     packCount: null,
     hasWhitelist: false,
     whitelist: { name: '', emails: '' },
+    requiredPassId: '',
     ...changes,
   };
 }
@@ -216,6 +220,7 @@ export function dropFormValues(drop: TConsoleDrop | undefined, brandId = ''): TD
       packCount: round.packCount,
       hasWhitelist: round.whitelist !== null,
       whitelist: { name: round.whitelist?.name ?? '', emails: round.whitelist?.emails.join('\n') ?? '' },
+      requiredPassId: round.requiredPass?.id ?? '',
     })),
   };
 }

@@ -6,6 +6,8 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
 import {
   centsToDollars,
   dollarsToCents,
@@ -119,10 +121,7 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
           isRequired
         >
           {(props) => (
-            <CountInput
-              {...props}
-              {...register(`rounds.${index}.packCount`, { setValueAs: numberOrNull })}
-            />
+            <CountInput {...props} {...register(`rounds.${index}.packCount`, { setValueAs: numberOrNull })} />
           )}
         </Field>
         <Field
@@ -143,6 +142,7 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
           )}
         </Field>
       </div>
+      <RequiredPassField form={form} index={index} label={label} />
       <div className={styles.whitelist}>
         <Checkbox
           label={
@@ -243,5 +243,40 @@ export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * Holders only (issue 18): a pass of the drop's brand that buyers must hold, valid at the time, to buy in the round.
+ * The brand's passes are listed once a brand is chosen.
+ */
+function RequiredPassField({ form, index, label }: { form: TDropFormApi; index: number; label: string }) {
+  const brandId = useWatch({ control: form.control, name: 'brandId' });
+  const passes = useConsoleEntries('passes', { brandId, size: 100 }, { isEnabled: !!brandId });
+  return (
+    <Field
+      label={
+        <>
+          Who may buy<span className="visually-hidden"> ({label})</span>
+        </>
+      }
+      hint={
+        brandId && passes.data?.items.length === 0
+          ? 'This brand has no passes yet: make one in Passes to keep a round for its holders.'
+          : 'Keep the round for holders of one of the brand’s passes, or open it to everyone.'
+      }
+      error={form.formState.errors.rounds?.[index]?.requiredPassId?.message}
+    >
+      {(props) => (
+        <Select {...props} disabled={!brandId || passes.isPending} {...form.register(`rounds.${index}.requiredPassId`)}>
+          <option value="">Everyone (or the whitelist below)</option>
+          {passes.data?.items.map((pass) => (
+            <option key={pass.id} value={pass.id}>
+              Holders of {pass.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

@@ -233,8 +233,10 @@ function PurchaseForm({
             />
           ) : (
             <p className={styles.note}>
-              Your {unit.other} are held for you while you pay on the provider&apos;s page; you come back here to follow
-              the purchase.
+              {'ticketKindId' in item.request
+                ? `Your ${unit.other} arrive once the payment is confirmed`
+                : `Your ${unit.other} are held for you while you pay`}{' '}
+              on the provider&apos;s page; you come back here to follow the purchase.
             </p>
           )}
         </div>

@@ -95,6 +95,7 @@ export function TicketsOnSale() {
               request: { ticketKindId: chosen.id },
               title: `Buy ${chosen.name}`,
               returnTo: `/tickets?buy=${chosen.id}`,
+              unit: { one: 'ticket', other: 'tickets' },
             }}
             isOpen
             onClose={() => open(null)}
