@@ -45,6 +45,7 @@ import { packsRoutes } from './modules/drops/packs/packs.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { rafflesRoutes } from './modules/raffles/raffles.routes.ts';
 import type { TPurchaseBatchRun } from './modules/orders/purchase-batcher.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
 import { payoutDestinationsRoutes } from './modules/wallet/payout-destinations/payout-destinations.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(packsRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(ticketsRoutes(ctx));
+  await app.register(rafflesRoutes(ctx));
   await app.register(identityRoutes(ctx));
   await app.register(identityWebhooksRoutes(ctx));
   await app.register(siteRoutes(ctx));

@@ -65,6 +65,7 @@ export const auditEntityTypes = [
   'figure_base',
   'pass',
   'ticket_kind',
+  'raffle_round',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;

@@ -238,6 +238,20 @@ export const errorCatalogue = {
   /** A console grant names a person by email or id that has no account. */
   TICKET_RECIPIENT_NOT_FOUND: { status: 404, message: 'We could not find an account with this email address or id.' },
 
+  // Raffle rounds: register in a window, a verifiable draw at its close, winners buy (issue 18, decision record 26).
+  RAFFLE_NOT_FOUND: { status: 404, message: 'This round has no raffle.' },
+  RAFFLE_REGISTRATION_CLOSED: { status: 409, message: 'Registration for this raffle is not open.' },
+  /** The console sets registration to close after the round opens: winners must be known before anyone buys. */
+  RAFFLE_CLOSES_AFTER_ROUND_OPENS: { status: 422, message: 'Registration must close before the round opens.' },
+  RAFFLE_NOT_A_WINNER: { status: 403, message: 'Only the raffle winners can buy in this round right now.' },
+  /** The console changes a raffle whose registration has opened: its commitment is public and entries may exist. */
+  RAFFLE_REGISTRATION_OPENED: {
+    status: 409,
+    message: 'Registration for this raffle has opened, so it can no longer be changed.',
+  },
+  /** The console asks for a draw before registration closes. */
+  RAFFLE_NOT_CLOSED: { status: 409, message: 'The raffle can be drawn once its registration has closed.' },
+
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.
   IDENTITY_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your identity before withdrawing.' },
   IDENTITY_VERIFICATION_FAILED: {

@@ -33,6 +33,28 @@ export interface TRaffleSecondDraw {
   winners: string[];
 }
 
+/** How a raffle round is entered and bought (part of its public record). Times are ISO 8601 in UTC. */
+export interface TRaffleRules {
+  /** The kind of ticket an entry spends (one); null: entry is free. */
+  ticketKind: { id: string; name: string } | null;
+  /** A holder of the round's required pass enters without spending a ticket. */
+  isFreeForPassHolders: boolean;
+  /** What a losing entry's ticket becomes: kept by us, or given back at the draw. */
+  ticketsOnLoss: 'KEPT' | 'RETURNED';
+  /** The first draw's winners buy from the round's opening until then; the second draw follows. */
+  purchaseWindowEndsAt: string;
+}
+
+/** The signed-in caller's own entry in a raffle round. */
+export interface TRaffleMine {
+  /** The public handle the entry is listed under in the published entries. */
+  handle: string;
+  enteredAt: string;
+  hasSpentTicket: boolean;
+  /** 1 or 2: the draw this entry won; null before the draw or when not drawn. */
+  wonIn: 1 | 2 | null;
+}
+
 /** `GET /v1/raffles/{roundId}` (ZRaffleDraw in raffles.ts): a round's public draw record. Times are ISO 8601 in UTC. */
 export interface TRaffleDraw {
   roundId: string;
@@ -54,6 +76,10 @@ export interface TRaffleDraw {
   /** null before the draw. */
   winners: string[] | null;
   secondDraw: TRaffleSecondDraw | null;
+  /** How it is entered and bought; always answered by the API. */
+  rules?: TRaffleRules;
+  /** The caller's entry: null when signed in without one; absent for visitors. */
+  mine?: TRaffleMine | null;
 }
 
 export type TRaffleVerdict = { ok: true } | { ok: false; reason: string };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { RAFFLE_DRAW_ALGORITHM, type TRaffleDraw, type TRaffleSecondDraw } from './raffle-draw.ts';
+import {
+  RAFFLE_DRAW_ALGORITHM,
+  type TRaffleDraw,
+  type TRaffleMine,
+  type TRaffleRules,
+  type TRaffleSecondDraw,
+} from './raffle-draw.ts';
 
 /**
  * The schemas of a raffle round's public draw record (decision record 26). The draw itself (commitment, draw order,
@@ -13,6 +19,23 @@ export const ZRaffleSecondDraw = z.object({
   excluded: z.array(z.string()),
   winners: z.array(z.string()),
 }) satisfies z.ZodType<TRaffleSecondDraw>;
+
+export const raffleTicketsOnLoss = ['KEPT', 'RETURNED'] as const;
+
+const ZRaffleRules = z.object({
+  ticketKind: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  isFreeForPassHolders: z.boolean(),
+  ticketsOnLoss: z.enum(raffleTicketsOnLoss),
+  purchaseWindowEndsAt: z.iso.datetime(),
+}) satisfies z.ZodType<TRaffleRules>;
+
+/** `POST /v1/raffles/{roundId}/entries` answers it, and `GET /v1/raffles/{roundId}` as `mine` for a signed-in entrant. */
+export const ZRaffleMine = z.object({
+  handle: z.string(),
+  enteredAt: z.iso.datetime(),
+  hasSpentTicket: z.boolean(),
+  wonIn: z.union([z.literal(1), z.literal(2)]).nullable(),
+}) satisfies z.ZodType<TRaffleMine>;
 
 /** `GET /v1/raffles/{roundId}` (public): the commitment from the opening; the seed, entries and winners from the draw. */
 export const ZRaffleDraw = z.object({
@@ -33,4 +56,53 @@ export const ZRaffleDraw = z.object({
   entries: z.array(z.string()).nullable(),
   winners: z.array(z.string()).nullable(),
   secondDraw: ZRaffleSecondDraw.nullable(),
+  rules: ZRaffleRules.optional(),
+  mine: ZRaffleMine.nullable().optional(),
 }) satisfies z.ZodType<TRaffleDraw>;
+
+/**
+ * `PUT /v1/console/drops/{dropId}/rounds/{round}/raffle`: makes the round a raffle, or changes it until registration
+ * opens. Registration closes no later than the round's opening; the first draw's winners buy for
+ * `purchaseWindowMinutes` from the opening, then a second draw gives the places they left.
+ */
+export const ZSetRaffleRequest = z
+  .object({
+    places: z.number().int().positive().max(1_000_000),
+    registrationOpensAt: z.iso.datetime(),
+    registrationClosesAt: z.iso.datetime(),
+    ticketKindId: z.uuid().nullable(),
+    isFreeForPassHolders: z.boolean(),
+    ticketsOnLoss: z.enum(raffleTicketsOnLoss),
+    purchaseWindowMinutes: z
+      .number()
+      .int()
+      .positive()
+      .max(60 * 24 * 30),
+  })
+  .strict()
+  .refine((raffle) => Date.parse(raffle.registrationOpensAt) < Date.parse(raffle.registrationClosesAt), {
+    path: ['registrationClosesAt'],
+    message: 'Registration must close after it opens.',
+  });
+export type TSetRaffleRequest = z.infer<typeof ZSetRaffleRequest>;
+
+/** The console's view of a raffle round: its settings, its commitment and how far it has got. */
+export const ZConsoleRaffle = z.object({
+  roundId: z.uuid(),
+  dropId: z.uuid(),
+  round: z.number().int().positive(),
+  places: z.number().int().positive(),
+  registrationOpensAt: z.iso.datetime(),
+  registrationClosesAt: z.iso.datetime(),
+  ticketKindId: z.uuid().nullable(),
+  isFreeForPassHolders: z.boolean(),
+  ticketsOnLoss: z.enum(raffleTicketsOnLoss),
+  purchaseWindowMinutes: z.number().int().positive(),
+  commitment: z.string(),
+  entriesCount: z.number().int().nonnegative(),
+  drawnAt: z.iso.datetime().nullable(),
+  winnersCount: z.number().int().nonnegative(),
+  secondDrawnAt: z.iso.datetime().nullable(),
+  secondPlaces: z.number().int().nonnegative().nullable(),
+});
+export type TConsoleRaffle = z.infer<typeof ZConsoleRaffle>;

@@ -24,3 +24,4 @@ export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/passes/passes.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/tickets/tickets.tables.ts';
+export * from '../modules/raffles/raffles.tables.ts';

@@ -27,6 +27,7 @@ import {
   SEND_DROP_REMINDERS_JOB,
   sendDueDropReminders,
 } from '../modules/drops/reminders/send-due-drop-reminders.ts';
+import { drawDueRaffles } from '../modules/raffles/draw-due-raffles.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /**
@@ -151,6 +152,14 @@ export const recurringJobs: RecurringJob[] = [
     name: SEND_DROP_REMINDERS_JOB,
     cron: '* * * * *',
     run: sendDropReminders,
+  },
+  {
+    // Raffle rounds whose registration closed get their draw, and those whose purchase window ended their second draw
+    // (decision record 26): at the close, without anyone pressing a button. Each draw happens once across instances.
+    name: 'draw-raffles',
+    cron: '* * * * *',
+    run: ({ database, clock, config }) =>
+      drawDueRaffles({ db: database.db, seedKey: provenanceSeedKey(config) }, clock.now()),
   },
   {
     name: 'purge-idempotency-keys',

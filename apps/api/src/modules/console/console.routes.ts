@@ -14,6 +14,7 @@ import { consolePassesRoutes } from '../passes/console-passes.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
 import { consoleTicketKindsRoutes } from '../tickets/console-ticket-kinds.routes.ts';
+import { consoleRafflesRoutes } from '../raffles/console-raffles.routes.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
@@ -92,6 +93,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleFigureBasesRoutes(ctx));
     await app.register(consolePassesRoutes(ctx));
     await app.register(consoleTicketKindsRoutes(ctx));
+    await app.register(consoleRafflesRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
 }

@@ -51,3 +51,22 @@ export async function returnAllowance(tx: Db, itemId: string, userId: string, qu
 export async function lockAllowanceOf(tx: Db, itemId: string, userId: string): Promise<void> {
   await tx.execute(sql`select 1 from purchase_allowances where item_id = ${itemId} and user_id = ${userId} for update`);
 }
+
+/**
+ * What each person has bought or holds of an item, without locking (0 for people with no row): the raffle's second
+ * draw counts the places its winners left (raffles/draw-second-chance.ts). Reads purchase_allowances.
+ */
+export async function purchasedCounts(
+  db: Db,
+  itemId: string,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ user_id: string; purchased: number }>(
+    db,
+    sql`select user_id, purchased from purchase_allowances
+        where item_id = ${itemId} and user_id = any(${sqlArray([...userIds])}::uuid[])`,
+  );
+  const counts = new Map(userIds.map((userId) => [userId, 0]));
+  for (const row of rows) counts.set(row.user_id, Number(row.purchased));
+  return counts;
+}

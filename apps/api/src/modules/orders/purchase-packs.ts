@@ -3,13 +3,14 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
+import { assertMayBuyInRaffleRound } from '../raffles/raffle-purchase-gate.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
 import { saleItemOf } from './sale-items.ts';
 
-type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases'>;
+type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'seedKey'>;
 
 /**
  * Route: POST /v2/orders and POST /v1/orders (with an Idempotency-Key: a replay answers the first outcome, refusals
@@ -21,7 +22,7 @@ type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments
  * A purchase of packs or a pass (issue 18: one path for every item kind, orders/sale-items.ts): checked first against
  * what needs no lock (the drop and its open round, from the published drop kept in memory, or the pass on sale; the
  * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
- * PASS_REQUIRED). A refusal there did
+ * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER). A refusal there did
  * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys.
  * - BALANCE: decided and paid in one transaction with the other purchases of the round arriving at once
  *   (balancePurchaseBatcher, purchaseFromBalance).
@@ -42,6 +43,7 @@ export async function purchasePacks(
   if (item.kind === 'PACK' && item.round.requiredPassId) {
     if (!(await holdsValidPass(deps.db, userId, item.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
   }
+  if (item.kind === 'PACK') await assertMayBuyInRaffleRound(deps, userId, item.round, now);
   const purchase = newPurchase({
     userId,
     buyerEmail,

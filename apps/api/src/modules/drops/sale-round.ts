@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { drops, salePolicies } from './drops.tables.ts';
+
+/*
+ * Route: none of its own; raffle rounds (modules/raffles) read the round they stand on through it · Writes: nothing ·
+ * Reads: sale_policies, drops · Tests: raffles/raffles.test.ts.
+ */
+
+/** A round of a drop, published or draft, with what a raffle on it needs to know. */
+export interface TRoundOfDrop {
+  id: string;
+  dropId: string;
+  dropName: string;
+  brandId: string;
+  round: number;
+  saleBeginAt: Date;
+  saleEndAt: Date;
+  perPersonLimit: number | null;
+  requiredPassId: string | null;
+  /** Only a published drop's rounds are public: a draft's raffle is the console's alone. */
+  isPublished: boolean;
+}
+
+/** The round by its id, or by its drop and number (the console's address); null when there is none. */
+export async function roundOfDrop(
+  db: Db,
+  where: { policyId: string } | { dropId: string; round: number },
+): Promise<TRoundOfDrop | null> {
+  const [row] = await db
+    .select({
+      id: salePolicies.id,
+      dropId: salePolicies.dropId,
+      dropName: drops.name,
+      brandId: drops.brandId,
+      round: salePolicies.round,
+      saleBeginAt: salePolicies.saleBeginAt,
+      saleEndAt: salePolicies.saleEndAt,
+      perPersonLimit: salePolicies.perPersonLimit,
+      requiredPassId: salePolicies.requiredPassId,
+      isPublished: sql<boolean>`${drops.publicationStatus} = 'PUBLISHED'`,
+    })
+    .from(salePolicies)
+    .innerJoin(drops, eq(drops.id, salePolicies.dropId))
+    .where(
+      'policyId' in where
+        ? eq(salePolicies.id, where.policyId)
+        : and(eq(salePolicies.dropId, where.dropId), eq(salePolicies.round, where.round)),
+    );
+  return row ?? null;
+}

@@ -1,0 +1,79 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { drawRaffleWinners } from '@cypher/contract';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { roundOfDrop } from '../drops/sale-round.ts';
+import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
+import { purchasedCounts } from '../orders/purchase-allowance.ts';
+import type { TRaffleDrawDeps } from './draw-raffle.ts';
+import { raffleWinNotice } from './raffle-notices.ts';
+import { openRaffleSeed } from './raffle-seed.ts';
+import { purchaseWindowEndsAt } from './raffle-windows.ts';
+import { raffleEntries, raffleRounds } from './raffles.tables.ts';
+
+/**
+ * Route: none of its own; run by the draw-raffles job (draw-due-raffles.ts), and lazily by GET /v1/raffles/{roundId}
+ * and the purchase gate once the purchase window has ended · Writes: raffle_rounds (second_drawn_at, second_places),
+ * raffle_entries (won_in = 2), notifications · Reads: purchase_allowances (through purchasedCounts), sale_policies
+ * (through roundOfDrop) · UI: features/drops raffle-draw-page.tsx · Tests: raffles.test.ts.
+ *
+ * The second draw, exactly once, when the first winners' purchase window ends: one place for every first winner who
+ * bought nothing in the round, drawn with the same seed from the entries the first draw did not pick (`excluded` =
+ * the first winners, so nobody wins twice and the waiting list is the first draw's order continued). Its winners buy
+ * from then until the round ends (raffle-purchase-gate.ts). Locked as the first draw is (FOR UPDATE on the raffle
+ * row, second_drawn_at checked under it). A round whose winners bought every place still records a second draw of 0
+ * places, so the record says the waiting list was not needed. Answers whether this call drew.
+ */
+export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, now: Date): Promise<boolean> {
+  const round = await roundOfDrop(deps.db, { policyId });
+  if (!round) return false;
+  return inTransaction(deps.db, async (tx) => {
+    const [raffle] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, policyId)).for('update');
+    if (!raffle?.drawnAt || raffle.secondDrawnAt || now < purchaseWindowEndsAt(round, raffle)) return false;
+    const entries = await tx
+      .select({
+        id: raffleEntries.id,
+        userId: raffleEntries.userId,
+        handle: raffleEntries.handle,
+        wonIn: raffleEntries.wonIn,
+      })
+      .from(raffleEntries)
+      .where(eq(raffleEntries.policyId, policyId));
+    const firstWinners = entries.filter((entry) => entry.wonIn === 1);
+    const bought = await purchasedCounts(
+      tx,
+      policyId,
+      firstWinners.map((entry) => entry.userId),
+    );
+    const places = firstWinners.filter((entry) => (bought.get(entry.userId) ?? 0) === 0).length;
+    const winners = new Set(
+      drawRaffleWinners({
+        seedHex: openRaffleSeed(deps.seedKey, policyId, raffle.seedCipher),
+        entries: entries.map((entry) => entry.handle),
+        places,
+        excluded: firstWinners.map((entry) => entry.handle),
+      }),
+    );
+    if (winners.size > 0) {
+      await tx
+        .update(raffleEntries)
+        .set({ wonIn: 2 })
+        .where(
+          and(
+            eq(raffleEntries.policyId, policyId),
+            sql`${raffleEntries.handle} = any(${sqlArray([...winners])}::text[])`,
+          ),
+        );
+      await tx.execute(
+        insertNotificationsSql(
+          entries.filter((entry) => winners.has(entry.handle)).map((entry) => raffleWinNotice(round, entry, 2, now)),
+        ),
+      );
+    }
+    await tx
+      .update(raffleRounds)
+      .set({ secondDrawnAt: now, secondPlaces: places, updatedAt: now })
+      .where(eq(raffleRounds.policyId, policyId));
+    return true;
+  });
+}

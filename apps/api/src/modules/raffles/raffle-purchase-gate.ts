@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { drawRaffle } from './draw-raffle.ts';
+import { drawSecondChance } from './draw-second-chance.ts';
+import { purchaseWindowEndsAt } from './raffle-windows.ts';
+import { raffleEntries, raffleRounds } from './raffles.tables.ts';
+
+/**
+ * Route: none of its own; POST /v1/orders and /v2/orders ask it before a purchase of packs (orders/purchase-packs.ts),
+ * as they ask holdsValidPass · Writes: through the draws when due · Reads: raffle_rounds, raffle_entries · UI:
+ * features/drops purchase dialog shows RAFFLE_NOT_A_WINNER · Tests: raffles.test.ts.
+ *
+ * In a raffle round only winners buy: the first draw's from the round's opening until the purchase window ends, the
+ * second draw's from then until the round ends. Everyone else, and a first winner past the window (their place went
+ * to the waiting list), is refused RAFFLE_NOT_A_WINNER. A round without a raffle is left alone. A draw that is due is
+ * run first (exactly once), so the first buyer after the close does not depend on the job having run.
+ */
+export async function assertMayBuyInRaffleRound(
+  ctx: Pick<AppContext, 'db' | 'seedKey'>,
+  userId: string,
+  round: { id: string; saleBeginAt: Date },
+  now: Date,
+): Promise<void> {
+  const [raffle] = await ctx.db.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id));
+  if (!raffle) return;
+  const windowEndsAt = purchaseWindowEndsAt(round, raffle);
+  if (!raffle.drawnAt && now >= raffle.registrationClosesAt) await drawRaffle(ctx, round.id, now);
+  if (!raffle.secondDrawnAt && now >= windowEndsAt) await drawSecondChance(ctx, round.id, now);
+  const [entry] = await ctx.db
+    .select({ wonIn: raffleEntries.wonIn })
+    .from(raffleEntries)
+    .where(and(eq(raffleEntries.policyId, round.id), eq(raffleEntries.userId, userId)));
+  const isFirstWinnerInWindow = entry?.wonIn === 1 && now < windowEndsAt;
+  const isSecondWinner = entry?.wonIn === 2;
+  if (!isFirstWinnerInWindow && !isSecondWinner) throw new AppError('RAFFLE_NOT_A_WINNER');
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyRaffleRecord, type TRaffleDraw } from '@cypher/contract';
+import { queryRows } from '../../db/query-rows.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { drawDeps, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { giveTickets, insertTicketKind } from '../../testing/ticket-fixtures.ts';
+import { depositForTest, insertTestUser } from '../../testing/wallet-helpers.ts';
+import { drawDueRaffles } from './draw-due-raffles.ts';
+import { drawRaffle } from './draw-raffle.ts';
+import { enterRaffle } from './enter-raffle.ts';
+
+let t: TestApp;
+let admin: { userId: string; accessToken: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+// Tests move the clock by hours: the operator signs in afresh for each.
+beforeEach(async () => {
+  admin = { ...admin, accessToken: await freshAccessToken(t, admin.userId) };
+});
+
+const db = () => t.database.db;
+
+async function publicRecord(roundId: string, accessToken?: string): Promise<TRaffleDraw> {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/v1/raffles/${roundId}`,
+    headers: accessToken ? bearer(accessToken) : {},
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data;
+}
+
+function enter(accessToken: string, roundId: string) {
+  return t.app.inject({ method: 'POST', url: `/v1/raffles/${roundId}/entries`, headers: bearer(accessToken) });
+}
+
+function buy(accessToken: string, dropId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+    payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+  });
+}
+
+async function ticketsHeld(userId: string, ticketKindId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db(),
+    sql`select count from ticket_holdings where user_id = ${userId} and ticket_kind_id = ${ticketKindId}`,
+  );
+  return row?.count ?? 0;
+}
+
+const settings = (at: (minutes: number) => string) => ({
+  places: 5,
+  registrationOpensAt: at(-1),
+  registrationClosesAt: at(30),
+  ticketKindId: null,
+  isFreeForPassHolders: false,
+  ticketsOnLoss: 'KEPT',
+  purchaseWindowMinutes: 60,
+});
+
+describe('raffle rounds', () => {
+  it('500 entrants for 100 places: 100 winners anyone can recompute from the public record, a second draw for the unbought places, nobody winning twice; only winners buy', async () => {
+    const { dropId, roundId } = await insertRaffleRound(t, admin.accessToken, { places: 100, packCount: 200 });
+    const before = await publicRecord(roundId);
+    expect(before).toMatchObject({ seedHex: null, entries: null, winners: null, drawnAt: null, places: 100 });
+    expect(before.commitment).toMatch(/^[0-9a-f]{64}$/);
+
+    const userIds = await Promise.all(Array.from({ length: 500 }, () => insertTestUser(db(), t.clock.now())));
+    const handleOf = new Map<string, string>();
+    for (const userId of userIds) {
+      const { entry, isNew } = await enterRaffle({ db: db(), clock: t.clock }, userId, roundId);
+      expect(isNew).toBe(true);
+      handleOf.set(entry.handle, userId);
+    }
+    expect((await publicRecord(roundId)).entriesCount).toBe(500);
+
+    // The close: the job draws; the record reveals the seed committed at the start, and anyone can check it.
+    t.clock.advance(31 * MINUTE_MS);
+    expect(await drawDueRaffles(drawDeps(t), t.clock.now())).toEqual({ drawn: 1 });
+    const drawn = await publicRecord(roundId);
+    expect(drawn.commitment).toBe(before.commitment);
+    expect(new Set(drawn.entries)).toEqual(new Set(handleOf.keys()));
+    expect(drawn.entries).toHaveLength(500);
+    expect(drawn.winners).toHaveLength(100);
+    expect(verifyRaffleRecord(drawn)).toEqual({ firstDraw: { ok: true }, secondDraw: null });
+
+    // The round opens: a winner buys, someone not drawn is refused.
+    t.clock.advance(30 * MINUTE_MS);
+    const firstWinners = drawn.winners!;
+    const loserHandle = drawn.entries!.find((handle) => !firstWinners.includes(handle))!;
+    const winner = handleOf.get(firstWinners[0]!)!;
+    const loser = handleOf.get(loserHandle)!;
+    for (const userId of [winner, loser]) await depositForTest(db(), { userId, source: 'crypto', amount: 10_000 });
+    const winnerToken = await freshAccessToken(t, winner);
+    const loserToken = await freshAccessToken(t, loser);
+    expect((await publicRecord(roundId, winnerToken)).mine).toMatchObject({ handle: firstWinners[0], wonIn: 1 });
+    expect((await publicRecord(roundId, loserToken)).mine).toMatchObject({ handle: loserHandle, wonIn: null });
+    const refused = await buy(loserToken, dropId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('RAFFLE_NOT_A_WINNER');
+    const bought = await buy(winnerToken, dropId);
+    expect(bought.statusCode, bought.body).toBe(201);
+
+    // The purchase window ends: the 99 unbought places go to the next entries of the same draw order.
+    t.clock.advance(61 * MINUTE_MS);
+    const second = await publicRecord(roundId);
+    expect(second.secondDraw).toMatchObject({ places: 99 });
+    expect(second.secondDraw!.winners).toHaveLength(99);
+    expect(second.secondDraw!.winners.filter((handle) => firstWinners.includes(handle))).toEqual([]);
+    expect(verifyRaffleRecord(second)).toEqual({ firstDraw: { ok: true }, secondDraw: { ok: true } });
+    const secondWinner = handleOf.get(second.secondDraw!.winners[0]!)!;
+    await depositForTest(db(), { userId: secondWinner, source: 'crypto', amount: 10_000 });
+    expect((await buy(await freshAccessToken(t, secondWinner), dropId)).statusCode).toBe(201);
+    // A first winner who did not buy in the window gave their place to the waiting list.
+    const lateWinner = await freshAccessToken(t, handleOf.get(firstWinners[1]!)!);
+    expect((await buy(lateWinner, dropId)).json().code).toBe('RAFFLE_NOT_A_WINNER');
+    const [told] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from notifications where user_id = ${loser} and title = 'Not drawn this time'`,
+    );
+    expect(told!.n).toBe(1);
+  }, 180_000);
+
+  it('an entry spends one ticket, once; refusals say why; losers get their ticket back when the round says so', async () => {
+    const kind = await insertTicketKind(db());
+    const { roundId } = await insertRaffleRound(t, admin.accessToken, {
+      places: 1,
+      ticketKindId: kind.id,
+      ticketsOnLoss: 'RETURNED',
+    });
+    const broke = await fastBuyer(t);
+    const noTicket = await enter(broke.accessToken, roundId);
+    expect(noTicket.statusCode).toBe(409);
+    expect(noTicket.json().code).toBe('NOT_ENOUGH_TICKETS');
+    expect((await publicRecord(roundId)).entriesCount).toBe(0);
+
+    const entrants = await Promise.all([fastBuyer(t), fastBuyer(t), fastBuyer(t)]);
+    for (const entrant of entrants) await giveTickets(db(), entrant.userId, kind.id, 1);
+    const first = await enter(entrants[0]!.accessToken, roundId);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({ hasSpentTicket: true, wonIn: null });
+    const retry = await enter(entrants[0]!.accessToken, roundId);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.handle).toBe(first.json().data.handle);
+    expect(await ticketsHeld(entrants[0]!.userId, kind.id)).toBe(0);
+    for (const entrant of entrants.slice(1)) expect((await enter(entrant.accessToken, roundId)).statusCode).toBe(201);
+
+    expect((await enter(broke.accessToken, newId())).json().code).toBe('RAFFLE_NOT_FOUND');
+    t.clock.advance(31 * MINUTE_MS);
+    const late = await enter(await freshAccessToken(t, broke.userId), roundId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('RAFFLE_REGISTRATION_CLOSED');
+
+    // Read after the close: the record draws (once) and the two losers have their ticket back.
+    const drawn = await publicRecord(roundId);
+    expect(drawn.winners).toHaveLength(1);
+    const held = async () => (await Promise.all(entrants.map((e) => ticketsHeld(e.userId, kind.id)))).sort();
+    expect(await held()).toEqual([0, 1, 1]);
+    expect(await drawRaffle(drawDeps(t), roundId, t.clock.now())).toBe(false);
+    expect(await held()).toEqual([0, 1, 1]);
+  });
+
+  it('the console sets a raffle with its commitment until registration opens, shows its entries and draws on demand', async () => {
+    const { dropId, roundId, at } = await insertRaffleRound(t, admin.accessToken);
+    const url = `/v1/console/drops/${dropId}/rounds/1/raffle`;
+    const reopened = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(admin.accessToken),
+      payload: settings(at),
+    });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().code).toBe('RAFFLE_REGISTRATION_OPENED');
+    const [audit] = await queryRows<{ action: string }>(
+      db(),
+      sql`select action from audit_log where entity_type = 'raffle_round' and entity_id = ${roundId}`,
+    );
+    expect(audit!.action).toBe('create');
+
+    const entrant = await fastBuyer(t);
+    expect((await enter(entrant.accessToken, roundId)).statusCode).toBe(201);
+    const early = await t.app.inject({ method: 'POST', url: `${url}/draw`, headers: bearer(admin.accessToken) });
+    expect(early.json().code).toBe('RAFFLE_NOT_CLOSED');
+    const shown = await t.app.inject({ method: 'GET', url, headers: bearer(admin.accessToken) });
+    expect(shown.json().data).toMatchObject({ entriesCount: 1, drawnAt: null, places: 3 });
+    const fan = await t.app.inject({ method: 'GET', url, headers: bearer(entrant.accessToken) });
+    expect(fan.statusCode).toBe(403);
+    t.clock.advance(31 * MINUTE_MS);
+    const operator = bearer(await freshAccessToken(t, admin.userId));
+    const drawn = await t.app.inject({ method: 'POST', url: `${url}/draw`, headers: operator });
+    expect(drawn.json().data).toMatchObject({ entriesCount: 1, winnersCount: 1, drawnAt: t.clock.now().toISOString() });
+  });
+
+  it('changes a raffle before registration opens, and refuses registration closing after the round opens', async () => {
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const { dropId, at } = await insertRaffleRound(t, admin.accessToken, { registrationOpensAt: inFiveMinutes });
+    const url = `/v1/console/drops/${dropId}/rounds/1/raffle`;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(admin.accessToken),
+      payload: { ...settings(at), registrationOpensAt: at(5), places: 7 },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.places).toBe(7);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(admin.accessToken),
+      payload: { ...settings(at), registrationOpensAt: at(5), registrationClosesAt: at(61) },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
+  });
+});

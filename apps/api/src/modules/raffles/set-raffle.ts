@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { TConsoleRaffle, TSetRaffleRequest } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Operator } from '../../http/operator-guard.ts';
+import { recordAudit } from '../console/audit/record-audit.ts';
+import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
+import { consoleRaffleOf, managedRound } from './console-raffle.ts';
+import { newRaffleSeed } from './raffle-seed.ts';
+import { raffleRounds } from './raffles.tables.ts';
+
+/**
+ * Route: PUT /v1/console/drops/{dropId}/rounds/{round}/raffle · Writes: raffle_rounds, audit_log · Reads: sale_policies
+ * and drops (through roundOfDrop), ticket_kinds (through ticketKindSummariesByIds) · UI: none yet (console) · Tests:
+ * raffles.test.ts.
+ *
+ * Makes a round a raffle, or changes its raffle until registration opens. The seed is made and committed here, the
+ * first time (decision record 26): the commitment must exist before any entry can, and keeping the same seed across
+ * later changes means a commitment someone noted stays the one that counts. Once registration has opened the raffle is
+ * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
+ * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy. The raffle row is locked
+ * first, so two operators' changes apply one after the other and each audit row's "before" is what it replaced.
+ */
+export async function setRaffle(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'seedKey'>,
+  operator: Operator,
+  dropId: string,
+  roundNumber: number,
+  input: TSetRaffleRequest,
+): Promise<TConsoleRaffle> {
+  const now = ctx.clock.now();
+  const round = await managedRound(ctx.db, operator, dropId, roundNumber);
+  const registrationOpensAt = new Date(input.registrationOpensAt);
+  const registrationClosesAt = new Date(input.registrationClosesAt);
+  if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
+  if (input.ticketKindId && !(await ticketKindSummariesByIds(ctx.db, [input.ticketKindId])).has(input.ticketKindId)) {
+    throw new AppError('TICKET_KIND_NOT_FOUND');
+  }
+  return inTransaction(ctx.db, async (tx) => {
+    const [locked] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id)).for('update');
+    if (locked && locked.registrationOpensAt <= now) throw new AppError('RAFFLE_REGISTRATION_OPENED');
+    const before = await consoleRaffleOf(tx, round);
+    const settings = {
+      registrationOpensAt,
+      registrationClosesAt,
+      places: input.places,
+      ticketKindId: input.ticketKindId,
+      isFreeForPassHolders: input.isFreeForPassHolders,
+      ticketsOnLoss: input.ticketsOnLoss,
+      purchaseWindowMinutes: input.purchaseWindowMinutes,
+      updatedAt: now,
+    };
+    if (locked) {
+      await tx.update(raffleRounds).set(settings).where(eq(raffleRounds.policyId, round.id));
+    } else {
+      await tx
+        .insert(raffleRounds)
+        .values({ policyId: round.id, dropId, ...newRaffleSeed(ctx.seedKey, round.id), ...settings, createdAt: now })
+        .onConflictDoNothing();
+    }
+    const after = (await consoleRaffleOf(tx, round))!;
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: locked ? 'update' : 'create',
+      entityType: 'raffle_round',
+      entityId: round.id,
+      before,
+      after,
+      at: now,
+    });
+    return after;
+  });
+}
