@@ -74,6 +74,11 @@ export const ZCreateOrderRequest = z.strictObject({
   dropId: z.uuid(),
   quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
   paymentMethod: ZOrderPaymentMethod,
+  /**
+   * A round with a waiting room sells only to people it admitted: the token its `GET .../waiting-room` gave them
+   * (ADMISSION_REQUIRED without one, ADMISSION_INVALID when bad, expired or someone else's). Ignored elsewhere.
+   */
+  admissionToken: z.string().min(1).max(200).optional(),
 });
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
