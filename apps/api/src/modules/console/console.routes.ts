@@ -11,6 +11,7 @@ import { consoleProductsRoutes } from '../catalog/console/products/console-produ
 import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxonomy.routes.ts';
 import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-figure-bases.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
+import { consoleWaitingRoomRoutes } from '../drops/waiting-room/console-waiting-room.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
@@ -87,6 +88,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleLedgerRoutes(ctx));
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleDropsRoutes(ctx));
+    await app.register(consoleWaitingRoomRoutes(ctx));
     await app.register(consoleFigureBasesRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
