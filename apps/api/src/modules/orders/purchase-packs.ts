@@ -3,12 +3,13 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { requireAdmission } from '../drops/waiting-room/require-admission.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder, purchasableRound } from './purchase-round.ts';
 
-type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases'>;
+type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'authSecret'>;
 
 /**
  * Route: POST /v2/orders (with an Idempotency-Key: a replay answers the first outcome, refusals included) · Writes:
@@ -36,6 +37,8 @@ export async function purchasePacks(
   const round = purchasableRound(drop, now);
   const buyerEmail = await verifiedEmailOf(deps.db, userId);
   if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  // A round with a waiting room sells only to people it admitted (ADMISSION_REQUIRED, ADMISSION_INVALID).
+  await requireAdmission(deps, { userId, policyId: round.id, token: request.admissionToken, now });
   const purchase = newPurchase({
     userId,
     buyerEmail,
