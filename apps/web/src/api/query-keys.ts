@@ -49,6 +49,8 @@ export const queryKeys = {
     claimLogHead: (id: string) => ['drops', 'claim-log', id, 'head'] as const,
     /** Every entry of a revealed drop's claim log, all pages read. */
     claimLog: (id: string) => ['drops', 'claim-log', id, 'entries'] as const,
+    /** A round's waiting room and my place in it: under the drop's detail, so reading the drop again reads it too. */
+    waitingRoom: (id: string, round: number) => ['drops', 'detail', id, 'waiting-room', round] as const,
   },
   packs: domainKeys('packs'),
   passes: domainKeys('passes'),

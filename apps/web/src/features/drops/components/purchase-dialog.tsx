@@ -46,6 +46,9 @@ const dropChangingCodes = new Set([
   'DROP_NOT_AVAILABLE',
   'NOT_WHITELISTED',
   'PURCHASE_LIMIT_REACHED',
+  // The waiting room's admission is missing or has passed: the room (read with the drop) says where I stand now.
+  'ADMISSION_REQUIRED',
+  'ADMISSION_INVALID',
 ]);
 
 function purchaseForm(maxQuantity: number) {
@@ -64,6 +67,8 @@ interface PurchaseDialogProps {
   maxQuantity: number;
   /** Read the drop again (a refusal says its state moved). */
   onDropChanged: () => void;
+  /** In a round with a waiting room, the admission it gave me; sent with the order. */
+  admissionToken?: string;
 }
 
 /**
@@ -72,10 +77,23 @@ interface PurchaseDialogProps {
  * back here. Submitting creates the order with one Idempotency-Key per attempt; a refusal is shown with the
  * catalogue's message and the popup keeps what was chosen.
  */
-export function PurchaseDialog({ drop, isOpen, onClose, maxQuantity, onDropChanged }: PurchaseDialogProps) {
+export function PurchaseDialog({
+  drop,
+  isOpen,
+  onClose,
+  maxQuantity,
+  onDropChanged,
+  admissionToken,
+}: PurchaseDialogProps) {
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={`Buy packs of ${drop.name}`} size="wide">
-      <PurchaseForm drop={drop} maxQuantity={maxQuantity} onDropChanged={onDropChanged} onCancel={onClose} />
+      <PurchaseForm
+        drop={drop}
+        maxQuantity={maxQuantity}
+        onDropChanged={onDropChanged}
+        onCancel={onClose}
+        admissionToken={admissionToken}
+      />
     </Dialog>
   );
 }
@@ -85,6 +103,7 @@ function PurchaseForm({
   maxQuantity,
   onDropChanged,
   onCancel,
+  admissionToken,
 }: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
   const navigate = useNavigate();
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
@@ -125,6 +144,7 @@ function PurchaseForm({
       dropId: drop.id,
       quantity: values.quantity,
       paymentMethod: values.paymentMethod,
+      ...(admissionToken ? { admissionToken } : {}),
     };
     try {
       const created = await createOrder.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
