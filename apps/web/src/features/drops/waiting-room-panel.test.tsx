@@ -129,7 +129,7 @@ describe('drop page: the waiting room', () => {
     await waitFor(() => expect(figure('Your place')).toBe('12'));
     expect(figure('People ahead')).toBe('9');
     expect(figure('Estimated wait')).toBe('Under a minute');
-    expect(screen.getByText('Your place in line is 12.')).toBeInTheDocument();
+    expect(screen.getByText('Places drawn: you are number 12.')).toBeInTheDocument();
     // The count moves with the clock between polls.
     await vi.advanceTimersByTimeAsync(5_000);
     expect(figure('People ahead')).toBe('4');
@@ -192,6 +192,38 @@ describe('drop page: the waiting room', () => {
     expect(figure('People ahead')).toBe('29');
   });
 
+  it('keeps asking while the page ticks, as the API says: an admission that passed shows without any click', async () => {
+    at('2026-11-22T21:05:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let mine: Partial<TWaitingRoomViewer> = {
+      status: 'ADMITTED',
+      joinedAt: '2026-11-22T20:50:00.000Z',
+      place: 3,
+      placesAhead: 0,
+      estimatedWaitSeconds: 0,
+      admitAt: '2026-11-22T21:04:35.000Z',
+      admissionToken: 'admission-for-me',
+      admissionExpiresAt: '2026-11-22T21:05:10.000Z',
+      pollAfterSeconds: 10,
+    };
+    const sent = api(() => mine);
+    renderApp(dropUrl);
+    // Admitted: the purchase opens by itself; closing it leaves Buy packs in the panel.
+    await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).keyboard('{Escape}');
+    expect(await within(panel()).findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    mine = { ...mine, status: 'EXPIRED', admissionToken: null, admissionExpiresAt: null, pollAfterSeconds: null };
+    const polls = () => sent.filter((request) => request.path === roomPath).length;
+    const before = polls();
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(await within(panel()).findByText('Your turn has passed')).toBeInTheDocument();
+    expect(polls()).toBe(before + 1);
+    expect(within(panel()).queryByRole('button', { name: 'Buy packs' })).toBeNull();
+    // Nothing changes by itself any more: no more polls.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(polls()).toBe(before + 1);
+  });
+
   it('says why joining was refused, in the catalogue’s words, with the way to fix it', async () => {
     at('2026-11-22T20:50:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
@@ -216,14 +248,18 @@ describe('drop page: the waiting room', () => {
 
 describe('waitingRoomPollMs', () => {
   const placed = (pollAfterSeconds: number | null) => room({ status: 'WAITING', pollAfterSeconds });
-  it('asks when the API says, plus up to a second, and not at all when nothing will change by itself', () => {
-    expect(waitingRoomPollMs(placed(30), 0, () => 0)).toBe(30_000);
-    expect(waitingRoomPollMs(placed(30), 0, () => 0.5)).toBe(30_500);
-    expect(waitingRoomPollMs(placed(null), 0, () => 0)).toBe(false);
-    expect(waitingRoomPollMs(undefined, 0, () => 0)).toBe(false);
+  it('asks when the API says, plus under a second taken from when the answer came, and not at all when nothing will change by itself', () => {
+    expect(waitingRoomPollMs(placed(30), 0, 0)).toBe(30_000);
+    expect(waitingRoomPollMs(placed(30), 0, 1_764_000_000_500)).toBe(30_500);
+    // The same state gives the same answer, however often it is asked.
+    expect(waitingRoomPollMs(placed(30), 0, 1_764_000_000_777)).toBe(
+      waitingRoomPollMs(placed(30), 0, 1_764_000_000_777),
+    );
+    expect(waitingRoomPollMs(placed(null), 0, 0)).toBe(false);
+    expect(waitingRoomPollMs(undefined, 0, 0)).toBe(false);
   });
   it('backs off after failures: 2, 4, 8 ... seconds, never more than a minute', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 10].map((failures) => waitingRoomPollMs(placed(1), failures, () => 0))).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7, 10].map((failures) => waitingRoomPollMs(placed(1), failures, 0))).toEqual([
       2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
     ]);
   });

@@ -23,16 +23,16 @@ async function getWaitingRoom(dropId: string, round: number, signal?: AbortSigna
 
 /**
  * When to ask again. In line, when the API says (`pollAfterSeconds`: half the wait, at most a minute, so a handful of
- * polls whatever the distance), plus a random part of a second. Nothing changes by itself for someone who has not
+ * polls whatever the distance), plus `jitterMs` (under a second). Nothing changes by itself for someone who has not
  * joined or whose turn passed: no polling (the page's own clock turns "opens in" into "join"). After failures, an
  * exponential backoff, so a struggling server is not hammered by everyone at once.
+ *
+ * The answer must stay the same until the query's state changes: TanStack Query asks for it on every render (the
+ * page re-renders each second) and restarts its timer whenever the value differs, so a fresh random number each time
+ * would keep the poll from ever firing. The jitter is therefore derived from when the last answer arrived.
  */
-export function waitingRoomPollMs(
-  room: TWaitingRoom | undefined,
-  failures: number,
-  random: () => number = Math.random,
-): number | false {
-  const jitter = Math.round(random() * JITTER_MS);
+export function waitingRoomPollMs(room: TWaitingRoom | undefined, failures: number, jitterMs: number): number | false {
+  const jitter = Math.abs(Math.round(jitterMs)) % JITTER_MS;
   if (failures > 0) return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (failures - 1)) + jitter;
   const seconds = room?.viewer?.pollAfterSeconds ?? null;
   return seconds === null ? false : seconds * 1_000 + jitter;
@@ -54,6 +54,7 @@ export function useWaitingRoom(dropId: string, round: number | null, isEnabled: 
       }
     },
     enabled: isEnabled && round !== null,
-    refetchInterval: (query) => waitingRoomPollMs(query.state.data, failures.current),
+    refetchInterval: (query) =>
+      waitingRoomPollMs(query.state.data, failures.current, query.state.dataUpdatedAt + query.state.errorUpdatedAt),
   });
 }

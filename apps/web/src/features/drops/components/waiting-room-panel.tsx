@@ -237,9 +237,10 @@ export function WaitingRoomPanel({ dropId, round, room, now, canBuy, buyReason, 
 
 function announcement(viewer: TWaitingRoom['viewer']): string {
   if (!viewer || viewer.status === 'NOT_JOINED') return '';
-  if (viewer.status === 'ADMITTED') return 'It is your turn to buy.';
-  if (viewer.status === 'EXPIRED') return 'Your turn has passed.';
-  return viewer.place === null ? 'You are in the waiting room.' : `Your place in line is ${formatCount(viewer.place)}.`;
+  if (viewer.status === 'ADMITTED') return 'Your turn has come: the purchase is open.';
+  if (viewer.status === 'EXPIRED') return 'Your turn ended without a purchase.';
+  if (viewer.place === null) return 'Joined. Places are drawn at the opening.';
+  return `Places drawn: you are number ${formatCount(viewer.place)}.`;
 }
 
 function Heading() {
