@@ -187,6 +187,11 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
   // again.
   const isRoomLoading = allowance.canBuy && focusRound !== null && room.isLoading;
   const admission = hasRoom && room.data?.viewer?.status === 'ADMITTED' ? room.data.viewer.admissionToken : null;
+  // While a round without a room sells, the next round's room may already be open for joining: shown under Buy.
+  const laterRound = phase.round.current && phase.round.isCurrentActive ? phase.round.next : null;
+  const laterRoom = useWaitingRoom(drop.id, laterRound?.round ?? null, isSelling && laterRound !== null && !hasRoom);
+  const hasLaterRoom =
+    isSelling && !hasRoom && laterRoom.data?.hasWaitingRoom === true && laterRoom.data.round === laterRound?.round;
   const isOpen = isBuying && isLoggedIn && allowance.canBuy && (!hasRoom || admission !== null);
 
   // Admitted: the purchase popup opens by itself, once per admission (closing it leaves Buy packs in the panel).
@@ -292,6 +297,18 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
           {reminder?.isSet ? <DropReminder drop={drop} reminder={reminder} isMain={false} /> : null}
         </>
       )}
+      {hasLaterRoom && laterRound ? (
+        <WaitingRoomPanel
+          dropId={drop.id}
+          round={laterRound.round}
+          title={`Round ${laterRound.round} waiting room`}
+          room={laterRoom}
+          now={now}
+          canBuy={false}
+          buyReason={null}
+          onBuy={() => undefined}
+        />
+      ) : null}
       {isOpen ? (
         <Suspense fallback={null}>
           <PurchaseDialog

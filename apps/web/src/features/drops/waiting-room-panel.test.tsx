@@ -25,22 +25,24 @@ const notJoined: TWaitingRoomViewer = {
 };
 
 /** The room as the API answers it now (its `now` is the test's clock), with the caller's part when signed in. */
-function room(viewer: Partial<TWaitingRoomViewer> | null): TWaitingRoom {
+function room(viewer: Partial<TWaitingRoomViewer> | null, changes: Partial<TWaitingRoom> = {}): TWaitingRoom {
   const now = new Date();
+  const joinOpensAt = changes.joinOpensAt ?? '2026-11-22T20:45:00.000Z';
   return {
     dropId: dropIds.drop,
     policyId: dropIds.round2,
     round: 2,
     hasWaitingRoom: true,
-    joinOpensAt: '2026-11-22T20:45:00.000Z',
+    joinOpensAt,
     saleBeginAt: times.round2Begin,
     saleEndAt: times.dropEndAt,
-    isOpenForJoining: now >= new Date('2026-11-22T20:45:00.000Z'),
+    isOpenForJoining: now >= new Date(joinOpensAt),
     admitPerMinute: 60,
     tokenTtlSeconds: 300,
     requiresVerifiedPhone: false,
     now: now.toISOString(),
     viewer: viewer ? { ...notJoined, ...viewer } : null,
+    ...changes,
   };
 }
 
@@ -222,6 +224,33 @@ describe('drop page: the waiting room', () => {
     // Nothing changes by itself any more: no more polls.
     await vi.advanceTimersByTimeAsync(120_000);
     expect(polls()).toBe(before + 1);
+  });
+
+  it('while a round without a room sells, shows the next round’s room under the Buy button once it opens for joining', async () => {
+    at('2026-11-22T19:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) => {
+      const path = request.path.split('?')[0];
+      if (path === `/v1/drops/${dropIds.drop}/rounds/1/waiting-room`) {
+        const none = { hasWaitingRoom: false, joinOpensAt: null, admitPerMinute: null, tokenTtlSeconds: null };
+        return json(200, {
+          data: room(null, { ...none, round: 1, policyId: dropIds.round1, saleBeginAt: times.dropBeginAt }),
+        });
+      }
+      if (path === roomPath) return json(200, { data: room({}, { joinOpensAt: '2026-11-22T19:00:00.000Z' }) });
+      if (path === `/v1/drops/${dropIds.drop}`) {
+        return json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
+      }
+      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(dropUrl);
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    const later = await screen.findByRole('region', { name: 'Round 2 waiting room' });
+    expect(within(later).getByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
+    expect(later).toHaveTextContent(/Everyone who joins before round 2 opens gets a place drawn at random/);
+    expect(screen.queryByRole('region', { name: 'Waiting room' })).toBeNull();
   });
 
   it('says why joining was refused, in the catalogue’s words, with the way to fix it', async () => {

@@ -17,6 +17,8 @@ import styles from './waiting-room-panel.module.css';
 interface WaitingRoomPanelProps {
   dropId: string;
   round: number;
+  /** The panel's heading (and the region's name): "Waiting room" for the round in focus, else which round's. */
+  title?: string;
   /** The round's waiting room read (useWaitingRoom), owned by the status panel, which decides what else to show. */
   room: ReturnType<typeof useWaitingRoom>;
   /** The page's clock (useNow): everything here ticks with the page's countdowns. */
@@ -38,10 +40,20 @@ interface WaitingRoomPanelProps {
  * server's clock, not the device's), asked again as the API says; once admitted, Buy packs (the page opens the
  * purchase popup by itself the first time); once my turn has passed, Join again.
  */
-export function WaitingRoomPanel({ dropId, round, room, now, canBuy, buyReason, onBuy }: WaitingRoomPanelProps) {
+export function WaitingRoomPanel({
+  dropId,
+  round,
+  title = 'Waiting room',
+  room,
+  now,
+  canBuy,
+  buyReason,
+  onBuy,
+}: WaitingRoomPanelProps) {
   const { isLoggedIn } = useSession();
   const { pathname, search } = useLocation();
   const join = useJoinWaitingRoom(dropId, round);
+  const headingId = `waiting-room-${round}-heading`;
   const data = room.data;
   // The server's time now: its clock when it answered, moved on by the page's clock since.
   const serverNow = data ? new Date(now.getTime() + Date.parse(data.now) - room.dataUpdatedAt) : now;
@@ -58,8 +70,8 @@ export function WaitingRoomPanel({ dropId, round, room, now, canBuy, buyReason, 
   if (!data) {
     // The first read (the status panel shows this only then): whether the round has a room is not known yet.
     return (
-      <section className={styles.room} aria-labelledby="waiting-room-heading" aria-busy="true">
-        <Heading />
+      <section className={styles.room} aria-labelledby={headingId} aria-busy="true">
+        <Heading id={headingId} title={title} />
         <span className="visually-hidden">Loading the waiting room</span>
         <Skeleton width="70%" />
         <Skeleton height="var(--control-height-lg)" radius="var(--radius-pill)" />
@@ -211,8 +223,8 @@ export function WaitingRoomPanel({ dropId, round, room, now, canBuy, buyReason, 
   }
 
   return (
-    <section className={styles.room} aria-labelledby="waiting-room-heading">
-      <Heading />
+    <section className={styles.room} aria-labelledby={headingId}>
+      <Heading id={headingId} title={title} />
       {/* The state is announced when it changes (not the counts, which move every second). */}
       <p className="visually-hidden" aria-live="polite">
         {announcement(viewer)}
@@ -243,11 +255,11 @@ function announcement(viewer: TWaitingRoom['viewer']): string {
   return `Places drawn: you are number ${formatCount(viewer.place)}.`;
 }
 
-function Heading() {
+function Heading({ id, title }: { id: string; title: string }) {
   return (
-    <h2 id="waiting-room-heading" className={styles.heading}>
+    <h2 id={id} className={styles.heading}>
       <Icon name="users" size={18} />
-      Waiting room
+      {title}
     </h2>
   );
 }
