@@ -29,6 +29,7 @@ import { figureBasesRoutes } from './modules/collection/figure-bases/figure-base
 import { passesRoutes } from './modules/passes/passes.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
+import { waitingRoomRoutes } from './modules/drops/waiting-room/waiting-room.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { devDropRemindersRoutes } from './modules/drops/reminders/dev-drop-reminders.routes.ts';
 import { devPaymentsRoutes } from './modules/dev-payments/dev-payments.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(ctx));
   await app.register(consoleRoutes(ctx));
   await app.register(dropsRoutes(ctx));
+  await app.register(waitingRoomRoutes(ctx));
   await app.register(collectionRoutes(ctx));
   await app.register(figureBasesRoutes(ctx));
   await app.register(passesRoutes(ctx));

@@ -173,6 +173,33 @@ export const errorCatalogue = {
     status: 403,
     message: 'This round is only open to people on its whitelist, so we cannot remind you of it.',
   },
+  // The waiting room of a first-come round (issue 18, decision record 27).
+  WAITING_ROOM_NOT_FOUND: { status: 404, message: 'This round has no waiting room.' },
+  WAITING_ROOM_NOT_OPEN: {
+    status: 409,
+    message: 'The waiting room for this round is not open yet. Please come back when it opens.',
+  },
+  WAITING_ROOM_CLOSED: { status: 409, message: 'This round has ended, so its waiting room is closed.' },
+  /** The room requires a phone proven by an SMS code; the only such phone we hold is two-factor sign-in's. */
+  PHONE_VERIFICATION_REQUIRED: {
+    status: 403,
+    message: 'This waiting room needs a verified phone. Turn on two-factor sign-in by SMS under account security.',
+  },
+  ADMISSION_REQUIRED: { status: 403, message: 'Join the waiting room to buy in this round.' },
+  ADMISSION_INVALID: {
+    status: 403,
+    message: 'Your place in line has expired or is not valid. Please rejoin the waiting room.',
+  },
+  /** Console: a room cannot change once people may join it (nor be added that late), so every instance agrees on it. */
+  WAITING_ROOM_LOCKED: {
+    status: 409,
+    message: "This round's waiting room can no longer be changed: it has opened for joining, or would have by now.",
+  },
+  /** Console: a draft's rounds are replaced each time it is saved, and a waiting room would go with them. */
+  WAITING_ROOM_DROP_NOT_PUBLISHED: {
+    status: 409,
+    message: 'Publish the drop first: a waiting room is set on a published round.',
+  },
   DROP_ALREADY_PUBLISHED: { status: 409, message: 'A published drop can no longer be changed.' },
   /** `details` names each product still in draft (field `contents`). */
   DROP_PRODUCT_NOT_PUBLISHED: {

@@ -96,6 +96,11 @@ export function orderServiceFee(subtotal: number, rule: { feeBasisPoints: number
 const orderLine = {
   quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
   paymentMethod: ZOrderPaymentMethod,
+  /**
+   * A round with a waiting room sells only to people it admitted: the token its `GET .../waiting-room` gave them
+   * (ADMISSION_REQUIRED without one, ADMISSION_INVALID when bad, expired or someone else's). Ignored elsewhere.
+   */
+  admissionToken: z.string().min(1).max(200).optional(),
 };
 
 /** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, a pass, or tickets. */

@@ -18,6 +18,7 @@ export * from '../modules/wallet/cards/cards.tables.ts';
 export * from '../modules/wallet/payout-destinations/payout-destinations.tables.ts';
 export * from '../modules/drops/drops.tables.ts';
 export * from '../modules/drops/reminders/drop-reminders.tables.ts';
+export * from '../modules/drops/waiting-room/waiting-room.tables.ts';
 export * from '../modules/collection/collection.tables.ts';
 export * from '../modules/collection/chain-transactions/chain-transactions.tables.ts';
 export * from '../modules/orders/orders.tables.ts';

@@ -28,6 +28,11 @@ import {
   sendDueDropReminders,
 } from '../modules/drops/reminders/send-due-drop-reminders.ts';
 import { drawDueRaffles } from '../modules/raffles/draw-due-raffles.ts';
+import {
+  DRAW_WAITING_ROOM_AT_OPENING_JOB,
+  DRAW_WAITING_ROOMS_JOB,
+  drawOpenedWaitingRooms,
+} from '../modules/drops/waiting-room/assign-waiting-room-places.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /**
@@ -80,6 +85,14 @@ const queuedJobs: QueuedJob[] = [
     expireInSeconds: 15 * 60,
     policy: 'short',
     run: (deps) => sendDropReminders(deps),
+  },
+  {
+    // Sent when a round's waiting room is set, to start at its opening: the places are drawn on the second, before the
+    // first poll asks (one waiting job per round; a poll would draw them itself).
+    name: DRAW_WAITING_ROOM_AT_OPENING_JOB,
+    expireInSeconds: 15 * 60,
+    policy: 'short',
+    run: ({ database, clock }) => drawOpenedWaitingRooms(database.db, clock.now()),
   },
   {
     // A large drop's packs, written in batches (decision record 0022); 2,000,000 editions take a minute or two.
@@ -160,6 +173,12 @@ export const recurringJobs: RecurringJob[] = [
     cron: '* * * * *',
     run: ({ database, clock, config }) =>
       drawDueRaffles({ db: database.db, seedKey: provenanceSeedKey(config) }, clock.now()),
+  },
+  {
+    // Waiting rooms whose round opened with nobody asking since and no job at its opening (a restart): drawn now.
+    name: DRAW_WAITING_ROOMS_JOB,
+    cron: '* * * * *',
+    run: ({ database, clock }) => drawOpenedWaitingRooms(database.db, clock.now()),
   },
   {
     name: 'purge-idempotency-keys',

@@ -51,6 +51,8 @@ export const queryKeys = {
     claimLog: (id: string) => ['drops', 'claim-log', id, 'entries'] as const,
     /** A raffle round's public draw record (by round id). */
     raffleDraw: (roundId: string) => ['drops', 'raffle', roundId] as const,
+    /** A round's waiting room and my place in it: under the drop's detail, so reading the drop again reads it too. */
+    waitingRoom: (id: string, round: number) => ['drops', 'detail', id, 'waiting-room', round] as const,
   },
   packs: domainKeys('packs'),
   passes: {

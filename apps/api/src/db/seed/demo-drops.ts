@@ -5,7 +5,8 @@ import { DAY_MS } from '../../lib/clock.ts';
  * from seeding, two rounds, the second for a whitelist that includes the demo collector), one upcoming (NEXT: visible
  * now, begins in three days) and one completed (ended yesterday, so its provenance is revealed). Editions per product
  * follow rarity as the catalogue does (commons plentiful, one legendary in a few packs) and stay within each
- * product's edition size (demo-catalog.ts: 1000 / 250 / 50 / 10). Browser journeys rely on these names.
+ * product's edition size (demo-catalog.ts: 1000 / 250 / 50 / 10). The upcoming drop's round has a waiting room, which
+ * opens an hour before the round. Browser journeys rely on these names.
  */
 
 interface DemoDropRound {
@@ -17,6 +18,8 @@ interface DemoDropRound {
   perPersonLimit: number | null;
   packCount: number;
   whitelist: { name: string; emails: string[] } | null;
+  /** A waiting room for the round (issue 18): people join this long before it opens and are admitted at this rate. */
+  waitingRoom?: { opensMinutesBefore: number; admitPerMinute: number; tokenTtlSeconds: number };
 }
 
 export interface DemoDrop {
@@ -77,7 +80,15 @@ export const demoDrops: DemoDrop[] = [
     endsIn: 10 * DAY_MS,
     editionsPerPack: 3,
     rounds: [
-      { beginsIn: 3 * DAY_MS, endsIn: 10 * DAY_MS, price: 2000, perPersonLimit: 5, packCount: 150, whitelist: null },
+      {
+        beginsIn: 3 * DAY_MS,
+        endsIn: 10 * DAY_MS,
+        price: 2000,
+        perPersonLimit: 5,
+        packCount: 150,
+        whitelist: null,
+        waitingRoom: { opensMinutesBefore: 60, admitPerMinute: 120, tokenTtlSeconds: 300 },
+      },
     ],
     contents: {
       'Cadet Nova': 200,

@@ -179,6 +179,13 @@ describe('the demo drops', () => {
     const [upcoming] = await listed('NEXT');
     expect(upcoming).toMatchObject({ name: 'Starfall Academy: Orientation Day', status: 'NEXT' });
     expect(Date.parse(upcoming!.dropBeginAt) - now).toBe(3 * 24 * 60 * 60 * 1000);
+    // Its round has a waiting room, which opens an hour before the round.
+    expect((await get(`/v1/drops/${upcoming!.id}/rounds/1/waiting-room`)).json().data).toMatchObject({
+      hasWaitingRoom: true,
+      joinOpensAt: new Date(Date.parse(upcoming!.dropBeginAt) - 60 * 60 * 1000).toISOString(),
+      admitPerMinute: 120,
+      isOpenForJoining: false,
+    });
 
     const [completed] = await listed('COMPLETED');
     expect(completed).toMatchObject({ name: 'Midnight Bloom: Opening Night', status: 'COMPLETED' });

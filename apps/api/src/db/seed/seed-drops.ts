@@ -1,9 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ZConsoleDropRequest } from '@cypher/contract';
 import { idleJobQueue } from '../../jobs/job-queue.ts';
 import { brands, products } from '../../modules/catalog/catalog.tables.ts';
 import { createDrop } from '../../modules/drops/create-drop.ts';
+import { salePolicies } from '../../modules/drops/drops.tables.ts';
 import { publishDrop } from '../../modules/drops/publish-drop.ts';
+import { waitingRooms } from '../../modules/drops/waiting-room/waiting-room.tables.ts';
 import { productArtwork } from './demo-artwork.ts';
 import { demoDrops } from './demo-drops.ts';
 import { renderImage } from './seed-catalog.ts';
@@ -11,7 +13,8 @@ import type { SeedDeps } from './seed-demo.ts';
 
 /**
  * The demo drops (demo-drops.ts), made the way an operator makes them: the console's request schema, createDrop, then
- * publishDrop, so the seeded packs, editions and commitments come from the same code as any published drop.
+ * publishDrop, so the seeded packs, editions and commitments come from the same code as any published drop. A round's
+ * waiting room is written to its table as the console's PUT would write it (no operator to audit here).
  */
 export async function seedDrops({ database, clock, storage, seedKey }: SeedDeps): Promise<void> {
   const db = database.db;
@@ -53,5 +56,16 @@ export async function seedDrops({ database, clock, storage, seedKey }: SeedDeps)
     const draft = await createDrop({ db, clock }, null, request);
     // Small drops: written in the call, so no job queue is needed.
     await publishDrop({ db, clock, seedKey, jobs: idleJobQueue }, null, draft.id);
+    for (const [index, round] of demo.rounds.entries()) {
+      if (!round.waitingRoom) continue;
+      const [policy] = await db
+        .select({ id: salePolicies.id })
+        .from(salePolicies)
+        .where(and(eq(salePolicies.dropId, draft.id), eq(salePolicies.round, index + 1)));
+      const createdAt = clock.now();
+      await db
+        .insert(waitingRooms)
+        .values({ policyId: policy!.id, ...round.waitingRoom, createdAt, updatedAt: createdAt });
+    }
   }
 }

@@ -12,6 +12,7 @@ import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxon
 import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-figure-bases.routes.ts';
 import { consolePassesRoutes } from '../passes/console-passes.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
+import { consoleWaitingRoomRoutes } from '../drops/waiting-room/console-waiting-room.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
 import { consoleTicketKindsRoutes } from '../tickets/console-ticket-kinds.routes.ts';
 import { consoleRafflesRoutes } from '../raffles/console-raffles.routes.ts';
@@ -90,6 +91,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleLedgerRoutes(ctx));
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleDropsRoutes(ctx));
+    await app.register(consoleWaitingRoomRoutes(ctx));
     await app.register(consoleFigureBasesRoutes(ctx));
     await app.register(consolePassesRoutes(ctx));
     await app.register(consoleTicketKindsRoutes(ctx));

@@ -4,13 +4,17 @@ import { AppError } from '../../http/app-error.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { assertMayBuyInRaffleRound } from '../raffles/raffle-purchase-gate.ts';
+import { requireAdmission } from '../drops/waiting-room/require-admission.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
 import { saleItemOf } from './sale-items.ts';
 
-type TPurchasePacksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'seedKey'>;
+type TPurchasePacksDeps = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'seedKey' | 'authSecret'
+>;
 
 /**
  * Route: POST /v2/orders and POST /v1/orders (with an Idempotency-Key: a replay answers the first outcome, refusals
@@ -44,6 +48,10 @@ export async function purchasePacks(
     if (!(await holdsValidPass(deps.db, userId, item.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
   }
   if (item.kind === 'PACK') await assertMayBuyInRaffleRound(deps, userId, item.round, now);
+  // A round with a waiting room sells only to people it admitted (ADMISSION_REQUIRED, ADMISSION_INVALID).
+  if (item.kind === 'PACK') {
+    await requireAdmission(deps, { userId, policyId: item.round.id, token: request.admissionToken, now });
+  }
   const purchase = newPurchase({
     userId,
     buyerEmail,

@@ -16,9 +16,11 @@ import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useDrop } from './api/get-drop.ts';
+import { useWaitingRoom } from './api/get-waiting-room.ts';
 import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
+import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
 import { purchaseAllowance } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
@@ -163,7 +165,9 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
 
 /**
  * Where the drop stands now, the one countdown that matters, and the Buy button (or why there is none); with nothing
- * to buy and a round to come, "Remind me" (components/drop-reminder.tsx).
+ * to buy and a round to come, "Remind me" (components/drop-reminder.tsx). When the round in focus (the one on sale,
+ * else the next) has a waiting room, the waiting room stands where the Buy button would (components/
+ * waiting-room-panel.tsx), and the purchase popup opens with the admission it gave, by itself the first time.
  */
 function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
   const { isLoggedIn } = useSession();
@@ -173,7 +177,31 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
   const allowance = purchaseAllowance(drop, phase);
   const reminder = reminderOffer(drop, now, isLoggedIn);
-  const isOpen = isBuying && isLoggedIn && allowance.canBuy;
+  const isSelling = phase.status !== 'COMPLETED' && !phase.isSoldOut;
+  const focusRound = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
+  const room = useWaitingRoom(drop.id, focusRound?.round ?? null, isSelling && focusRound !== null);
+  const hasRoom = isSelling && room.data?.hasWaitingRoom === true && room.data.round === focusRound?.round;
+  // Until the first answer, nobody can tell whether this round is bought through a waiting room: no Buy button yet
+  // (with nothing to buy, what was there stays). Should that read fail, the page falls back to the Buy button; the API
+  // still refuses a purchase without an admission (ADMISSION_REQUIRED), and that refusal reads the drop and its room
+  // again.
+  const isRoomLoading = allowance.canBuy && focusRound !== null && room.isLoading;
+  const admission = hasRoom && room.data?.viewer?.status === 'ADMITTED' ? room.data.viewer.admissionToken : null;
+  // While a round without a room sells, the next round's room may already be open for joining: shown under Buy.
+  const laterRound = phase.round.current && phase.round.isCurrentActive ? phase.round.next : null;
+  const laterRoom = useWaitingRoom(drop.id, laterRound?.round ?? null, isSelling && laterRound !== null && !hasRoom);
+  const hasLaterRoom =
+    isSelling && !hasRoom && laterRoom.data?.hasWaitingRoom === true && laterRoom.data.round === laterRound?.round;
+  const isOpen = isBuying && isLoggedIn && allowance.canBuy && (!hasRoom || admission !== null);
+
+  // Admitted: the purchase popup opens by itself, once per admission (closing it leaves Buy packs in the panel).
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!admission || !allowance.canBuy || openedFor.current === admission) return;
+    openedFor.current = admission;
+    void loadPurchaseDialog();
+    setIsBuying(true);
+  }, [admission, allowance.canBuy]);
   const close = () => {
     setIsBuying(false);
     if (searchParams.has('buy')) {
@@ -215,7 +243,23 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
         </p>
       ) : null}
 
-      {phase.status === 'COMPLETED' || phase.isSoldOut ? null : reminder && !allowance.canBuy ? (
+      {phase.status === 'COMPLETED' || phase.isSoldOut ? null : (hasRoom || isRoomLoading) && focusRound ? (
+        <>
+          <WaitingRoomPanel
+            dropId={drop.id}
+            round={focusRound.round}
+            room={room}
+            now={now}
+            canBuy={allowance.canBuy}
+            buyReason={allowance.reason}
+            onBuy={() => setIsBuying(true)}
+          />
+          {/* A round to come whose room is not open yet: a reminder still helps (it comes at the round's opening). */}
+          {reminder && hasRoom && !room.data?.isOpenForJoining ? (
+            <DropReminder drop={drop} reminder={reminder} isMain={false} />
+          ) : null}
+        </>
+      ) : reminder && !allowance.canBuy ? (
         // Nothing to buy now, a round to come: "Remind me" stands where a greyed-out Buy button would.
         <>
           {isLoggedIn && allowance.reason && allowance.reason !== phase.headline ? (
@@ -253,6 +297,18 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
           {reminder?.isSet ? <DropReminder drop={drop} reminder={reminder} isMain={false} /> : null}
         </>
       )}
+      {hasLaterRoom && laterRound ? (
+        <WaitingRoomPanel
+          dropId={drop.id}
+          round={laterRound.round}
+          title={`Round ${laterRound.round} waiting room`}
+          room={laterRoom}
+          now={now}
+          canBuy={false}
+          buyReason={null}
+          onBuy={() => undefined}
+        />
+      ) : null}
       {isOpen ? (
         <Suspense fallback={null}>
           <PurchaseDialog
@@ -264,6 +320,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
             isOpen
             onClose={close}
             maxQuantity={allowance.maxQuantity}
+            admissionToken={admission ?? undefined}
             onDropChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.drops.detail(drop.id) })}
           />
         </Suspense>

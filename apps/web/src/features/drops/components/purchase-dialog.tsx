@@ -50,6 +50,9 @@ const dropChangingCodes = new Set([
   'PASS_LIMIT_REACHED',
   'PASS_NOT_ON_SALE',
   'TICKET_KIND_NOT_FOUND',
+  // The waiting room's admission is missing or has passed: the room (read with the drop) says where I stand now.
+  'ADMISSION_REQUIRED',
+  'ADMISSION_INVALID',
 ]);
 
 function purchaseForm(maxQuantity: number) {
@@ -82,6 +85,8 @@ interface PurchaseDialogProps {
   maxQuantity: number;
   /** Read the item again (a refusal says its state moved). */
   onDropChanged: () => void;
+  /** In a round with a waiting room, the admission it gave me; sent with the order. */
+  admissionToken?: string;
 }
 
 /**
@@ -90,10 +95,23 @@ interface PurchaseDialogProps {
  * back here. Submitting creates the order with one Idempotency-Key per attempt; a refusal is shown with the
  * catalogue's message and the popup keeps what was chosen.
  */
-export function PurchaseDialog({ item, isOpen, onClose, maxQuantity, onDropChanged }: PurchaseDialogProps) {
+export function PurchaseDialog({
+  item,
+  isOpen,
+  onClose,
+  maxQuantity,
+  onDropChanged,
+  admissionToken,
+}: PurchaseDialogProps) {
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={item.title} size="wide">
-      <PurchaseForm item={item} maxQuantity={maxQuantity} onDropChanged={onDropChanged} onCancel={onClose} />
+      <PurchaseForm
+        item={item}
+        maxQuantity={maxQuantity}
+        onDropChanged={onDropChanged}
+        onCancel={onClose}
+        admissionToken={admissionToken}
+      />
     </Dialog>
   );
 }
@@ -103,6 +121,7 @@ function PurchaseForm({
   maxQuantity,
   onDropChanged,
   onCancel,
+  admissionToken,
 }: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
   const navigate = useNavigate();
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
@@ -143,6 +162,7 @@ function PurchaseForm({
       ...item.request,
       quantity: values.quantity,
       paymentMethod: values.paymentMethod,
+      ...(admissionToken ? { admissionToken } : {}),
     };
     try {
       const created = await createOrder.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
