@@ -20,6 +20,7 @@ import { useWaitingRoom } from './api/get-waiting-room.ts';
 import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
+import { RafflePanel } from './components/raffle-panel.tsx';
 import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
 import { purchaseAllowance } from './purchase-allowance.ts';
@@ -309,6 +310,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
           onBuy={() => undefined}
         />
       ) : null}
+      {isSelling && focusRound ? <RafflePanel dropId={drop.id} roundId={focusRound.id} now={now} /> : null}
       {isOpen ? (
         <Suspense fallback={null}>
           <PurchaseDialog

@@ -1,0 +1,135 @@
+import { Link } from 'react-router';
+import { errorCatalogue, type TRaffleDraw } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { useEnterRaffle, useRaffleRound } from '../api/raffle-round.ts';
+import styles from './raffle-panel.module.css';
+
+/**
+ * A raffle round on the drop page (issue 18): how to enter (a ticket, or free for the round's pass holders), until
+ * when, how many places for how many entries, my entry's public handle, and after the draw whether I won a place and
+ * until when I may buy it, with the public draw to recompute (`/drops/{id}/raffle/{roundId}`). Nothing for a round
+ * that is not a raffle.
+ */
+export function RafflePanel({ dropId, roundId, now }: { dropId: string; roundId: string; now: Date }) {
+  const raffle = useRaffleRound(roundId);
+  if (!raffle.data) return null;
+  return <RaffleFacts dropId={dropId} raffle={raffle.data} now={now} />;
+}
+
+function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleDraw; now: Date }) {
+  const drawPath = `/drops/${dropId}/raffle/${raffle.roundId}`;
+  const cost = raffle.rules?.ticketKind
+    ? `1 ${raffle.rules.ticketKind.name}${raffle.rules.isFreeForPassHolders ? ' (free for pass holders)' : ''}`
+    : 'Free';
+  return (
+    <section className={styles.panel} aria-labelledby={`raffle-${raffle.roundId}`}>
+      <h3 id={`raffle-${raffle.roundId}`} className={styles.title}>
+        Round {raffle.round} is a raffle
+      </h3>
+      <dl className={styles.facts}>
+        <dt>Places</dt>
+        <dd>{formatCount(raffle.places)}</dd>
+        <dt>Entries</dt>
+        <dd>{formatCount(raffle.entriesCount)}</dd>
+        <dt>To enter</dt>
+        <dd>{cost}</dd>
+        <dt>Registration</dt>
+        <dd>
+          <time dateTime={raffle.registrationOpensAt}>{formatDateTime(raffle.registrationOpensAt)}</time> to{' '}
+          <time dateTime={raffle.registrationClosesAt}>{formatDateTime(raffle.registrationClosesAt)}</time>
+        </dd>
+      </dl>
+      <RaffleState raffle={raffle} now={now} />
+      <p className={styles.note}>
+        The winners are drawn from a seed committed before anyone entered.{' '}
+        <Link to={drawPath}>{raffle.drawnAt ? 'Check the draw' : 'See the commitment'}</Link>
+      </p>
+    </section>
+  );
+}
+
+function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
+  const { isLoggedIn } = useSession();
+  const enter = useEnterRaffle(raffle.roundId);
+  const mine = raffle.mine ?? null;
+  const time = now.getTime();
+  const isOpen = time >= Date.parse(raffle.registrationOpensAt) && time < Date.parse(raffle.registrationClosesAt);
+
+  if (raffle.drawnAt && mine) {
+    if (mine.wonIn !== null) {
+      const until = raffle.rules?.purchaseWindowEndsAt;
+      return (
+        <Alert tone="success" title="You won a place">
+          Buy your packs with the Buy button
+          {until && mine.wonIn === 1 ? (
+            <>
+              {' '}
+              before <time dateTime={until}>{formatDateTime(until)}</time>
+            </>
+          ) : null}
+          . Your entry: <code>{mine.handle}</code>
+        </Alert>
+      );
+    }
+    return (
+      <p className={styles.state}>
+        Not drawn this time (your entry <code>{mine.handle}</code>).{' '}
+        {raffle.rules?.ticketsOnLoss === 'RETURNED' && mine.hasSpentTicket ? 'Your ticket was given back. ' : ''}
+        {raffle.secondDraw === null ? 'Places nobody buys go to a second draw.' : null}
+      </p>
+    );
+  }
+  if (mine) {
+    return (
+      <p className={styles.state}>
+        You are in. Your entry: <code>{mine.handle}</code>. The draw is held when registration closes.
+      </p>
+    );
+  }
+  if (raffle.drawnAt || time >= Date.parse(raffle.registrationClosesAt)) {
+    return <p className={styles.state}>Registration has closed.</p>;
+  }
+  if (!isOpen) {
+    return (
+      <p className={styles.state}>
+        Registration opens{' '}
+        <time dateTime={raffle.registrationOpensAt}>{formatDateTime(raffle.registrationOpensAt)}</time>.
+      </p>
+    );
+  }
+  if (!isLoggedIn) {
+    return (
+      <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(`/drops/${raffle.dropId}`)}`} variant="secondary">
+        Sign in to enter
+      </ButtonLink>
+    );
+  }
+  const refusal = isApiError(enter.error) ? enter.error : null;
+  return (
+    <div className={styles.enter}>
+      <Button onClick={() => enter.mutate()} isLoading={enter.isPending}>
+        Enter the raffle
+      </Button>
+      {refusal ? (
+        <Alert tone="error" title="Not entered">
+          {errorCatalogue[refusal.code as keyof typeof errorCatalogue]?.message ?? refusal.message}
+          {refusal.code === 'NOT_ENOUGH_TICKETS' ? (
+            <>
+              {' '}
+              <Link to="/tickets">Get a ticket</Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : enter.isError ? (
+        <Alert tone="error" title="Not entered">
+          We could not reach the server. Please try again.
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { raffleCommitment, type TRaffleDraw, type TRaffleMine } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { balances, drop, dropIds } from '../../test/drops-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A raffle round on the drop page (issue 18): how to enter, my entry once in, and after the draw whether I won.
+const seedHex = 'a'.repeat(64);
+
+function raffle(changes: Partial<TRaffleDraw> = {}): TRaffleDraw {
+  return {
+    roundId: dropIds.round1,
+    dropId: dropIds.drop,
+    round: 1,
+    algorithm: 'sha256-rank-v1',
+    commitment: raffleCommitment(seedHex),
+    seedHex: null,
+    registrationOpensAt: '2026-11-22T10:00:00.000Z',
+    registrationClosesAt: '2026-11-22T17:00:00.000Z',
+    drawnAt: null,
+    places: 100,
+    entriesCount: 480,
+    entries: null,
+    winners: null,
+    secondDraw: null,
+    rules: {
+      ticketKind: { id: '0190a0b0-0000-7000-8000-0000000cc001', name: 'Drop ticket' },
+      isFreeForPassHolders: true,
+      ticketsOnLoss: 'RETURNED',
+      purchaseWindowEndsAt: '2026-11-22T20:00:00.000Z',
+    },
+    mine: null,
+    ...changes,
+  };
+}
+
+const mine: TRaffleMine = {
+  handle: 'r-7f3a9c',
+  enteredAt: '2026-11-22T12:00:00.000Z',
+  hasSpentTicket: true,
+  wonIn: null,
+};
+
+function api(answer: () => TRaffleDraw, route: (request: SentRequest) => Response | undefined = () => undefined) {
+  return stubApi((request) => {
+    const path = request.path.split('?')[0];
+    const routed = route(request);
+    if (routed) return routed;
+    if (path === `/v1/drops/${dropIds.drop}`)
+      return json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
+    if (path === `/v1/raffles/${dropIds.round1}`) return json(200, { data: answer() });
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+function at(iso: string) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(iso));
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('a raffle round on the drop page', () => {
+  it('says how to enter, enters with one click and shows my entry', async () => {
+    at('2026-11-22T12:00:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let current = raffle();
+    const sent = api(
+      () => current,
+      (request) => {
+        if (request.method !== 'POST' || !request.path.endsWith('/entries')) return undefined;
+        current = raffle({ entriesCount: 481, mine });
+        return json(200, { data: mine });
+      },
+    );
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(within(panel).getByText('1 Drop ticket (free for pass holders)')).toBeInTheDocument();
+    expect(within(panel).getByText('480')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'See the commitment' })).toHaveAttribute(
+      'href',
+      `/drops/${dropIds.drop}/raffle/${dropIds.round1}`,
+    );
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Enter the raffle' }));
+    expect(await within(panel).findByText(/You are in\. Your entry:/)).toBeInTheDocument();
+    expect(within(panel).getByText('r-7f3a9c')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      `/v1/raffles/${dropIds.round1}/entries`,
+    ]);
+  });
+
+  it('says what a refused entry lacks, with the way to a ticket', async () => {
+    at('2026-11-22T12:00:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    api(
+      () => raffle(),
+      (request) =>
+        request.method === 'POST' && request.path.endsWith('/entries')
+          ? apiFailure(409, 'NOT_ENOUGH_TICKETS')
+          : undefined,
+    );
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Enter the raffle' }));
+    expect(await within(panel).findByText(/You don't have a ticket to spend\./)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Get a ticket' })).toHaveAttribute('href', '/tickets');
+  });
+
+  it('after the draw: a winner is told until when to buy, someone not drawn that the ticket came back', async () => {
+    at('2026-11-22T18:00:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let won: 1 | null = 1;
+    api(() => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine: { ...mine, wonIn: won } }));
+    const first = renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(await within(panel).findByText('You won a place')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Check the draw' })).toBeInTheDocument();
+    first.unmount();
+
+    won = null;
+    renderApp(`/drops/${dropIds.drop}`);
+    const again = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() => expect(again).toHaveTextContent('Not drawn this time'));
+    expect(again).toHaveTextContent('Your ticket was given back.');
+  });
+});
