@@ -20,10 +20,11 @@ import { useWaitingRoom } from './api/get-waiting-room.ts';
 import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
+import { useRaffleRound } from './api/raffle-round.ts';
 import { RafflePanel } from './components/raffle-panel.tsx';
 import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
-import { purchaseAllowance } from './purchase-allowance.ts';
+import { purchaseAllowance, raffleAllowance } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
 
 const ARTWORK = responsiveImages.dropArtwork;
@@ -176,10 +177,13 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
-  const allowance = purchaseAllowance(drop, phase);
+  const focus = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
+  // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
+  const raffle = useRaffleRound(focus?.id ?? null);
+  const allowance = raffleAllowance(purchaseAllowance(drop, phase), raffle.data ?? null, now);
   const reminder = reminderOffer(drop, now, isLoggedIn);
   const isSelling = phase.status !== 'COMPLETED' && !phase.isSoldOut;
-  const focusRound = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
+  const focusRound = focus;
   const room = useWaitingRoom(drop.id, focusRound?.round ?? null, isSelling && focusRound !== null);
   const hasRoom = isSelling && room.data?.hasWaitingRoom === true && room.data.round === focusRound?.round;
   // Until the first answer, nobody can tell whether this round is bought through a waiting room: no Buy button yet

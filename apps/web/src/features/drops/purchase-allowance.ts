@@ -1,4 +1,4 @@
-import { errorCatalogue, MAX_ORDER_QUANTITY, type TDrop } from '@cypher/contract';
+import { errorCatalogue, MAX_ORDER_QUANTITY, type TDrop, type TRaffleDraw } from '@cypher/contract';
 import { packsLeft, type TDropPhase } from '../../lib/drop-phase.ts';
 
 export interface TPurchaseAllowance {
@@ -28,4 +28,20 @@ export function purchaseAllowance(drop: TDrop, phase: TDropPhase): TPurchaseAllo
     return { canBuy: false, reason: errorCatalogue.PURCHASE_LIMIT_REACHED.message, maxQuantity: 0 };
   }
   return { canBuy: true, reason: null, maxQuantity };
+}
+
+/**
+ * In a raffle round only its winners buy: the first draw's until the purchase window ends, the second draw's after
+ * it (the API's RAFFLE_NOT_A_WINNER otherwise). `raffle` null: the round is not a raffle, nothing changes.
+ */
+export function raffleAllowance(
+  allowance: TPurchaseAllowance,
+  raffle: TRaffleDraw | null,
+  now: Date,
+): TPurchaseAllowance {
+  if (!raffle || !allowance.canBuy) return allowance;
+  const wonIn = raffle.mine?.wonIn ?? null;
+  const windowEnds = raffle.rules ? Date.parse(raffle.rules.purchaseWindowEndsAt) : Number.POSITIVE_INFINITY;
+  const mayBuy = wonIn === 1 ? now.getTime() < windowEnds : wonIn === 2;
+  return mayBuy ? allowance : { canBuy: false, reason: errorCatalogue.RAFFLE_NOT_A_WINNER.message, maxQuantity: 0 };
 }

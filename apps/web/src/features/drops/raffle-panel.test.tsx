@@ -112,13 +112,14 @@ describe('a raffle round on the drop page', () => {
   });
 
   it('after the draw: a winner is told until when to buy, someone not drawn that the ticket came back', async () => {
-    at('2026-11-22T18:00:00.000Z');
+    at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     let won: 1 | null = 1;
     api(() => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine: { ...mine, wonIn: won } }));
     const first = renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
     expect(await within(panel).findByText('You won a place')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
     expect(within(panel).getByRole('link', { name: 'Check the draw' })).toBeInTheDocument();
     first.unmount();
 
@@ -127,5 +128,9 @@ describe('a raffle round on the drop page', () => {
     const again = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
     await waitFor(() => expect(again).toHaveTextContent('Not drawn this time'));
     expect(again).toHaveTextContent('Your ticket was given back.');
+    // Not a winner: the Buy button says who may buy instead of failing later.
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
+      'Only the raffle winners can buy in this round right now.',
+    );
   });
 });
