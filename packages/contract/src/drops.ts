@@ -36,6 +36,8 @@ export const ZSalePolicy = z.object({
   whitelists: z.array(ZWhitelist),
   /** Holders only (issue 18): the pass a buyer must hold, valid at the time, to buy in this round; null for everyone. */
   requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** A raffle round (issue 18): its winners buy (`GET /v1/raffles/{id}` says how to enter and who won). */
+  isRaffle: z.boolean(),
 });
 export type TSalePolicy = z.infer<typeof ZSalePolicy>;
 

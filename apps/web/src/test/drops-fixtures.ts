@@ -71,6 +71,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         soldCount: 40,
         whitelists: [{ id: dropIds.whitelist, name: 'Early fans', kind: 'LIST', size: 250 }],
         requiredPass: null,
+        isRaffle: false,
         ...changes,
       }
     : {
@@ -86,6 +87,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         soldCount: 0,
         whitelists: [],
         requiredPass: null,
+        isRaffle: false,
         ...changes,
       };
 }

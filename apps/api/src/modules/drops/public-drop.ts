@@ -15,6 +15,7 @@ import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
+import { raffleRoundIds } from '../raffles/raffle-round-ids.ts';
 import { drops, salePolicies } from './drops.tables.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -50,10 +51,11 @@ export interface TPublicPolicy {
   soldCount: number;
   whitelist: { name: string; size: number } | null;
   requiredPass: { id: string; name: string } | null;
+  isRaffle: boolean;
 }
 
 /**
- * Published drops of published brands by id (drafts, hidden brands' drops and unknown ids are absent from the answer), in six statements whatever the number
+ * Published drops of published brands by id (drafts, hidden brands' drops and unknown ids are absent from the answer), in seven statements whatever the number
  * of drops. Sold counts are derived from the packs, never read from a counter row: a round's packs minus its
  * unclaimed ones, counted on packs_unclaimed_idx, the partial index the purchase claims from (so it shrinks as the
  * drop sells). A held pack (its card payment still open) counts as sold until its order times out.
@@ -107,6 +109,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
     db,
     policies.flatMap((policy) => policy.requiredPassId ?? []),
   );
+  const raffles = await raffleRoundIds(db, policyIds);
 
   for (const drop of rows) {
     found.set(drop.id, {
@@ -139,6 +142,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
             requiredPass: policy.requiredPassId
               ? { id: policy.requiredPassId, name: passNames.get(policy.requiredPassId)?.name ?? 'a pass' }
               : null,
+            isRaffle: raffles.has(policy.id),
           };
         }),
       contents: contents
@@ -194,6 +198,7 @@ export function toDrop(
         ? [{ id: policy.id, name: policy.whitelist.name, kind: 'LIST', size: policy.whitelist.size }]
         : [],
       requiredPass: policy.requiredPass,
+      isRaffle: policy.isRaffle,
     })),
     counts,
     isSoldOut: isDropSoldOut(parts.policies),

@@ -179,7 +179,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
   const focus = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
-  const raffle = useRaffleRound(focus?.id ?? null);
+  const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null);
   const allowance = raffleAllowance(purchaseAllowance(drop, phase), raffle.data ?? null, now);
   const reminder = reminderOffer(drop, now, isLoggedIn);
   const isSelling = phase.status !== 'COMPLETED' && !phase.isSoldOut;
@@ -314,7 +314,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
           onBuy={() => undefined}
         />
       ) : null}
-      {isSelling && focusRound ? <RafflePanel dropId={drop.id} roundId={focusRound.id} now={now} /> : null}
+      {isSelling && focusRound?.isRaffle ? <RafflePanel dropId={drop.id} roundId={focusRound.id} now={now} /> : null}
       {isOpen ? (
         <Suspense fallback={null}>
           <PurchaseDialog
@@ -367,6 +367,8 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
             {holdsRequiredPass ? 'See the pass' : 'Get the pass'}
           </Link>
         </p>
+      ) : round?.isRaffle ? (
+        <p>{`${capitalized(roundName)} goes to the winners of its raffle: enter it below.`}</p>
       ) : (
         <p>
           {isWhitelisted === null

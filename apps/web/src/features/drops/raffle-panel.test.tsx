@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { raffleCommitment, type TRaffleDraw, type TRaffleMine } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { balances, drop, dropIds } from '../../test/drops-fixtures.ts';
+import { balances, drop, dropIds, policy } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -50,7 +50,12 @@ function api(answer: () => TRaffleDraw, route: (request: SentRequest) => Respons
     const routed = route(request);
     if (routed) return routed;
     if (path === `/v1/drops/${dropIds.drop}`)
-      return json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
+      return json(200, {
+        data: drop({
+          salePolicies: [policy(1, { whitelists: [], isRaffle: true }), policy(2)],
+          viewer: { isWhitelisted: null, remaining: 2, purchasedCount: 0 },
+        }),
+      });
     if (path === `/v1/raffles/${dropIds.round1}`) return json(200, { data: answer() });
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
     if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
@@ -80,6 +85,8 @@ describe('a raffle round on the drop page', () => {
     );
     renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(screen.getByText('Round 1 goes to the winners of its raffle: enter it below.')).toBeInTheDocument();
+    expect(screen.getByText('The raffle’s winners')).toBeInTheDocument();
     expect(within(panel).getByText('1 Drop ticket (free for pass holders)')).toBeInTheDocument();
     expect(within(panel).getByText('480')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'See the commitment' })).toHaveAttribute(

@@ -68,7 +68,17 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
               </dd>
               <dt>Who may buy</dt>
               <dd>
-                {policy.requiredPass ? (
+                {policy.isRaffle ? (
+                  <>
+                    The raffle’s winners
+                    {policy.requiredPass ? (
+                      <>
+                        {' '}
+                        (holders of <Link to={`/pass/${policy.requiredPass.id}`}>{policy.requiredPass.name}</Link>)
+                      </>
+                    ) : null}
+                  </>
+                ) : policy.requiredPass ? (
                   <>
                     Holders of <Link to={`/pass/${policy.requiredPass.id}`}>{policy.requiredPass.name}</Link> only
                   </>
