@@ -163,6 +163,52 @@ describe('console: a published round’s access', () => {
   );
 
   it(
+    'shows a refused raffle in the catalogue’s words: under the close, or, once registration opened, read-only',
+    async () => {
+      let isOpened = false;
+      const sent = consoleApi(({ method, path }) => {
+        if (pathnameOf(path) !== raffleBase) return undefined;
+        if (method === 'GET') {
+          return json(200, {
+            data: raffle(isOpened ? {} : { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+          });
+        }
+        if (method === 'PUT' && !isOpened) {
+          isOpened = true;
+          return apiFailure(
+            422,
+            'RAFFLE_CLOSES_AFTER_ROUND_OPENS',
+            errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message,
+          );
+        }
+        return apiFailure(409, 'RAFFLE_REGISTRATION_OPENED', errorCatalogue.RAFFLE_REGISTRATION_OPENED.message);
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Change raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
+      const closes = within(form).getByLabelText(/Registration closes/);
+      expect(await within(form).findByText(errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message)).toBeVisible();
+      expect(closes).toHaveAttribute('aria-invalid', 'true');
+
+      // Registration opened meanwhile: the refusal says so, and the raffle, read again, can no longer change.
+      await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        errorCatalogue.RAFFLE_REGISTRATION_OPENED.message,
+      );
+      expect(await within(part).findByText('Not drawn yet')).toBeInTheDocument();
+      expect(within(part).getByRole('status')).toHaveTextContent(errorCatalogue.RAFFLE_REGISTRATION_OPENED.message);
+      expect(within(part).queryByRole('form')).toBeNull();
+      expect(within(part).queryByRole('button', { name: 'Change raffle' })).toBeNull();
+      expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(2);
+    },
+    TEST_MS,
+  );
+
+  it(
     'shows a closed raffle read-only with Draw now, and draws it',
     async () => {
       const sent = consoleApi(({ method, path }) => {

@@ -41,6 +41,11 @@ function useRaffleChange(dropId: string, round: number, send: (body?: TSetRaffle
         queryClient.invalidateQueries({ queryKey: queryKeys.drops.all }),
       ]);
     },
+    // Registration opened meanwhile: the raffle is read again, and shows read-only.
+    onError: (error) =>
+      isApiError(error) && error.code === 'RAFFLE_REGISTRATION_OPENED'
+        ? queryClient.invalidateQueries({ queryKey: queryKeys.console.roundRaffle(dropId, round) })
+        : undefined,
   });
 }
 

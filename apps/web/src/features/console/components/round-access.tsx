@@ -35,6 +35,22 @@ const errorMessage = (error: unknown) => (isApiError(error) ? error.message : er
 const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 const hasCome = (iso: string) => Date.parse(iso) <= Date.now();
 
+/** A read that failed: the API's words, and another go. */
+function ReadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert
+      tone="error"
+      action={
+        <Button type="button" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {errorMessage(error)}
+    </Alert>
+  );
+}
+
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <dl className={styles.facts}>
@@ -244,6 +260,10 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
         <p className={styles.label}>Commitment</p>
         <p className={styles.commitment}>{raffle.commitment}</p>
       </div>
+      {isEditing ? (
+        // Registration opened while the form was open (the API refused the change, or the clock passed it).
+        <Alert tone="info">{errorCatalogue.RAFFLE_REGISTRATION_OPENED.message}</Alert>
+      ) : null}
       {draw.isError ? <Alert tone="error">{errorMessage(draw.error)}</Alert> : null}
       <div className={styles.actions}>
         <Link to={raffleDrawPath(drop.id, raffle.roundId)}>Public draw page</Link>
@@ -267,7 +287,7 @@ function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (raffle.isPending) body = <p className={styles.hint}>Reading…</p>;
-  else if (raffle.isError) body = <Alert tone="error">{errorMessage(raffle.error)}</Alert>;
+  else if (raffle.isError) body = <ReadFailed error={raffle.error} onRetry={() => void raffle.refetch()} />;
   else if (raffle.data) body = <RaffleState drop={drop} round={round} raffle={raffle.data} />;
   else if (isAdding) body = <RaffleForm drop={drop} round={round} raffle={null} onDone={() => setIsAdding(false)} />;
   else
@@ -380,7 +400,7 @@ function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: TRound 
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (room.isPending) body = <p className={styles.hint}>Reading…</p>;
-  else if (room.isError) body = <Alert tone="error">{errorMessage(room.error)}</Alert>;
+  else if (room.isError) body = <ReadFailed error={room.error} onRetry={() => void room.refetch()} />;
   else if (room.data) body = <WaitingRoomState drop={drop} round={round} room={room.data} />;
   else if (isAdding) body = <WaitingRoomForm drop={drop} round={round} onDone={() => setIsAdding(false)} />;
   else
