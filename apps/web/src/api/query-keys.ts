@@ -102,5 +102,9 @@ export const queryKeys = {
     resource: (resource: string) => ['console', resource] as const,
     list: (resource: string, params: QueryParams = {}) => ['console', resource, 'list', params] as const,
     detail: (resource: string, id: string) => ['console', resource, 'detail', id] as const,
+    /** A published round's raffle and waiting room: under the drop's detail, so reading the drop again reads them. */
+    roundRaffle: (dropId: string, round: number) => ['console', 'drops', 'detail', dropId, 'raffle', round] as const,
+    roundWaitingRoom: (dropId: string, round: number) =>
+      ['console', 'drops', 'detail', dropId, 'waiting-room', round] as const,
   },
 };

@@ -10,6 +10,11 @@ export function dropProvenancePath(dropId: string): string {
   return `/drops/${dropId}/provenance`;
 }
 
+/** A raffle round's public draw record, which anyone can recompute. */
+export function raffleDrawPath(dropId: string, roundId: string): string {
+  return `/drops/${dropId}/raffle/${roundId}`;
+}
+
 /** The drops page's "My packs" tab. */
 export const myPacksPath = '/drops?tab=packs';
 

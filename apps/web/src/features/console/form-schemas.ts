@@ -7,6 +7,7 @@ import {
   ZCreateProductRequest,
   ZCreateTicketKindRequest,
   ZEmail,
+  ZSetRaffleRequest,
   ZTicketGrantCount,
   type TGrantTicketsRequest,
 } from '@cypher/contract';
@@ -69,3 +70,20 @@ export const ZTicketGrantForm = z
     return { email: email.data, count: value.count, note };
   });
 export type TTicketGrantFormValues = z.input<typeof ZTicketGrantForm>;
+
+/**
+ * A raffle as its form holds it: "Free entry" is the ticket select's '' (sent as null), an unpicked time is null
+ * (asked for in words), and the contract's request checks the rest (registration closes after it opens).
+ */
+export const ZRaffleForm = z
+  .object({
+    places: z.number({ error: 'Enter how many places the raffle gives.' }),
+    registrationOpensAt: z.iso.datetime({ error: 'Choose when registration opens.' }),
+    registrationClosesAt: z.iso.datetime({ error: 'Choose when registration closes.' }),
+    ticketKindId: z.string().transform((id) => (id === '' ? null : id)),
+    isFreeForPassHolders: z.boolean(),
+    ticketsOnLoss: ZSetRaffleRequest.shape.ticketsOnLoss,
+    purchaseWindowMinutes: z.number({ error: 'Enter the winners’ purchase window in minutes.' }),
+  })
+  .pipe(ZSetRaffleRequest);
+export type TRaffleFormValues = z.input<typeof ZRaffleForm>;

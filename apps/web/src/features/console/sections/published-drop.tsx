@@ -8,6 +8,8 @@ import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { LIVE_DROP_REFRESH_MS } from '../api/get-console-drop.ts';
 import { DropOddsTable } from '../components/drop-odds-table.tsx';
 import { PublicationProgress } from '../components/publication-progress.tsx';
+import { RoundAccess } from '../components/round-access.tsx';
+import accessStyles from '../components/round-access.module.css';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/drops.module.css';
 
@@ -194,6 +196,19 @@ function Publishing({ drop }: { drop: TConsoleDrop }) {
   );
 }
 
+/** Each round's raffle and waiting room, set on the published drop (the API refuses once they are under way). */
+function Access({ drop }: { drop: TConsoleDrop }) {
+  return (
+    <Card id="drop-access" title="Access">
+      <div className={accessStyles.rounds}>
+        {drop.rounds.map((round) => (
+          <RoundAccess key={round.id} drop={drop} round={round} />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
 /**
  * A published drop, read-only (dropMessages.publishedIsFinal): its live counts (read again every few seconds while
  * it is on sale), the commitment published with it, its contents with their serial numbers, and its schedule. While
@@ -206,6 +221,7 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
     <>
       <Alert tone="info">{dropMessages.publishedIsFinal}</Alert>
       {isPublishing ? <Publishing drop={drop} /> : <LiveCounts drop={drop} readAt={readAt} />}
+      {drop.publicationStatus === 'PUBLISHED' ? <Access drop={drop} /> : null}
       <div className={styles.layout}>
         <div className={styles.column}>
           <Contents drop={drop} />

@@ -1,0 +1,318 @@
+import { errorCatalogue, type TConsoleRaffle, type TConsoleWaitingRoom } from '@cypher/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  consoleDrop,
+  consoleDropIds,
+  consoleDropsApi,
+  dropRequest,
+  inHours,
+} from '../../test/console-drops-fixtures.ts';
+import { page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const TEST_MS = 20_000;
+const dropId = consoleDropIds.live;
+const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
+const raffleBase = `/v1/console/drops/${dropId}/rounds/1/raffle`;
+const roomBase = `/v1/console/drops/${dropId}/rounds/1/waiting-room`;
+
+/** A published drop opening in a day, its two rounds ahead. */
+function publishedDrop() {
+  return consoleDrop(dropId, dropRequest({ name: 'Neon Genesis' }), {
+    publicationStatus: 'PUBLISHED',
+    commitment: 'c'.repeat(64),
+    publishedAt: inHours(-1),
+    counts: { dropCount: 100, soldCount: 0, heldCount: 0 },
+  });
+}
+
+function raffle(changes: Partial<TConsoleRaffle> = {}): TConsoleRaffle {
+  const drop = publishedDrop();
+  return {
+    roundId: drop.rounds[0]!.id,
+    dropId,
+    round: 1,
+    places: 50,
+    registrationOpensAt: inHours(-5),
+    registrationClosesAt: inHours(-1),
+    ticketKindId: null,
+    isFreeForPassHolders: false,
+    ticketsOnLoss: 'RETURNED',
+    purchaseWindowMinutes: 60,
+    commitment: 'f'.repeat(64),
+    entriesCount: 812,
+    drawnAt: null,
+    winnersCount: 0,
+    secondDrawnAt: null,
+    secondPlaces: null,
+    ...changes,
+  };
+}
+
+function room(settings: Partial<TConsoleWaitingRoom> = {}): TConsoleWaitingRoom {
+  const drop = publishedDrop();
+  return {
+    dropId,
+    policyId: drop.rounds[0]!.id,
+    round: 1,
+    opensMinutesBefore: 45,
+    admitPerMinute: 250,
+    tokenTtlSeconds: 600,
+    requiresVerifiedPhone: true,
+    joinOpensAt: inHours(23),
+    saleBeginAt: inHours(24),
+    createdAt: inHours(0),
+    updatedAt: inHours(0),
+    ...settings,
+  };
+}
+
+/** The console over one published drop; `answer` handles its rounds' raffle and waiting-room paths. */
+function consoleApi(answer: (request: SentRequest) => Response | undefined) {
+  return consoleDropsApi([publishedDrop()], {
+    before: (request) => {
+      const path = pathnameOf(request.path);
+      if (path === '/v1/console/ticket-kinds') {
+        return json(200, {
+          data: page([
+            {
+              id: kindId,
+              name: 'Drop ticket',
+              imageUrl: null,
+              description: null,
+              brand: null,
+              price: { amount: 100, currency: 'USD' },
+              maxPerOrder: 10,
+              isActive: true,
+              usedFor: 'Enter raffle rounds',
+              createdAt: inHours(-100),
+              updatedAt: inHours(-100),
+            },
+          ]),
+        });
+      }
+      const given = answer(request);
+      if (given) return given;
+      if (path.endsWith('/raffle')) return apiFailure(404, 'RAFFLE_NOT_FOUND', errorCatalogue.RAFFLE_NOT_FOUND.message);
+      if (path.endsWith('/waiting-room')) {
+        return apiFailure(404, 'WAITING_ROOM_NOT_FOUND', errorCatalogue.WAITING_ROOM_NOT_FOUND.message);
+      }
+      return undefined;
+    },
+  });
+}
+
+const writesTo = (sent: SentRequest[], method: string, path: string) =>
+  sent.filter((request) => request.method === method && pathnameOf(request.path) === path);
+
+describe('console: a published round’s access', () => {
+  it(
+    'makes a round a raffle: the form’s values are sent as the contract’s request, then the raffle shows',
+    async () => {
+      const sent = consoleApi(({ method, path, body }) =>
+        method === 'PUT' && pathnameOf(path) === raffleBase
+          ? json(200, {
+              data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+            })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      // Nothing picked: the times are asked for in words, and nothing is sent.
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      expect(await within(form).findByText('Choose when registration opens.')).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(0);
+
+      const places = within(form).getByLabelText(/Places/);
+      await user.clear(places);
+      await user.type(places, '40');
+      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      await user.selectOptions(within(form).getByLabelText('Entry'), 'One Drop ticket');
+      await user.click(within(form).getByLabelText('Free for pass holders'));
+      await user.selectOptions(within(form).getByLabelText('Tickets on loss'), 'KEPT');
+      const window = within(form).getByLabelText(/Purchase window/);
+      await user.clear(window);
+      await user.type(window, '90');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+
+      expect(await within(part).findByText('f'.repeat(64))).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', raffleBase).map((request) => request.body)).toEqual([
+        {
+          places: 40,
+          registrationOpensAt: new Date('2030-01-01T10:00').toISOString(),
+          registrationClosesAt: new Date('2030-01-02T10:00').toISOString(),
+          ticketKindId: kindId,
+          isFreeForPassHolders: true,
+          ticketsOnLoss: 'KEPT',
+          purchaseWindowMinutes: 90,
+        },
+      ]);
+      // Registration has not opened: the raffle may still change, and it is not drawn yet.
+      expect(within(part).getByRole('button', { name: 'Change raffle' })).toBeInTheDocument();
+      expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows a refused raffle in the catalogue’s words: under the close, or, once registration opened, read-only',
+    async () => {
+      let isOpened = false;
+      const sent = consoleApi(({ method, path }) => {
+        if (pathnameOf(path) !== raffleBase) return undefined;
+        if (method === 'GET') {
+          return json(200, {
+            data: raffle(isOpened ? {} : { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+          });
+        }
+        if (method === 'PUT' && !isOpened) {
+          isOpened = true;
+          return apiFailure(
+            422,
+            'RAFFLE_CLOSES_AFTER_ROUND_OPENS',
+            errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message,
+          );
+        }
+        return apiFailure(409, 'RAFFLE_REGISTRATION_OPENED', errorCatalogue.RAFFLE_REGISTRATION_OPENED.message);
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Change raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
+      const closes = within(form).getByLabelText(/Registration closes/);
+      expect(await within(form).findByText(errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message)).toBeVisible();
+      expect(closes).toHaveAttribute('aria-invalid', 'true');
+
+      // Registration opened meanwhile: the refusal says so, and the raffle, read again, can no longer change.
+      await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        errorCatalogue.RAFFLE_REGISTRATION_OPENED.message,
+      );
+      expect(await within(part).findByText('Not drawn yet')).toBeInTheDocument();
+      expect(within(part).getByRole('status')).toHaveTextContent(errorCatalogue.RAFFLE_REGISTRATION_OPENED.message);
+      expect(within(part).queryByRole('form')).toBeNull();
+      expect(within(part).queryByRole('button', { name: 'Change raffle' })).toBeNull();
+      expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(2);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows a closed raffle read-only with Draw now, and draws it',
+    async () => {
+      const sent = consoleApi(({ method, path }) => {
+        if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
+        if (pathnameOf(path) === `${raffleBase}/draw` && method === 'POST') {
+          return json(200, { data: raffle({ drawnAt: inHours(0), winnersCount: 50 }) });
+        }
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      expect(await within(part).findByText('812')).toBeInTheDocument();
+      expect(within(part).getByText('Not drawn yet')).toBeInTheDocument();
+      expect(within(part).queryByRole('button', { name: 'Change raffle' })).toBeNull();
+      expect(within(part).getByRole('link', { name: 'Public draw page' })).toHaveAttribute(
+        'href',
+        `/drops/${dropId}/raffle/${raffle().roundId}`,
+      );
+      await user.click(within(part).getByRole('button', { name: 'Draw now' }));
+
+      expect(await within(part).findByText(/50 winners/)).toBeInTheDocument();
+      expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
+      expect(writesTo(sent, 'POST', `${raffleBase}/draw`)).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows the API’s refusal of a draw with the catalogue’s message',
+    async () => {
+      consoleApi(({ method, path }) => {
+        if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
+        if (pathnameOf(path) === `${raffleBase}/draw`) {
+          return apiFailure(409, 'RAFFLE_NOT_CLOSED', errorCatalogue.RAFFLE_NOT_CLOSED.message);
+        }
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Draw now' }));
+      expect(await within(part).findByRole('alert')).toHaveTextContent(errorCatalogue.RAFFLE_NOT_CLOSED.message);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'adds a waiting room with the settings typed, then shows them',
+    async () => {
+      const sent = consoleApi(({ method, path, body }) =>
+        method === 'PUT' && pathnameOf(path) === roomBase
+          ? json(201, { data: room(body as Partial<TConsoleWaitingRoom>) })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Waiting room, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Add a waiting room' }));
+      const form = within(part).getByRole('form', { name: 'Waiting room for round 1' });
+      for (const [label, value] of [
+        [/Opens \(minutes before\)/, '45'],
+        [/Admit per minute/, '250'],
+        [/Admission lasts/, '600'],
+      ] as const) {
+        const input = within(form).getByLabelText(label);
+        await user.clear(input);
+        await user.type(input, value);
+      }
+      await user.click(within(form).getByLabelText('Requires a verified phone'));
+      await user.click(within(form).getByRole('button', { name: 'Add waiting room' }));
+
+      expect(await within(part).findByText('250 a minute, for 600 seconds each')).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', roomBase).map((request) => request.body)).toEqual([
+        { opensMinutesBefore: 45, admitPerMinute: 250, tokenTtlSeconds: 600, requiresVerifiedPhone: true },
+      ]);
+      expect(within(part).getByText('Required')).toBeInTheDocument();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'shows the API’s refusal to remove a waiting room in its words, and keeps the room',
+    async () => {
+      const sent = consoleApi(({ method, path }) => {
+        if (pathnameOf(path) !== roomBase) return undefined;
+        if (method === 'GET') return json(200, { data: room() });
+        if (method === 'DELETE') {
+          return apiFailure(409, 'WAITING_ROOM_LOCKED', errorCatalogue.WAITING_ROOM_LOCKED.message);
+        }
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Waiting room, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Remove waiting room' }));
+      expect(await within(part).findByRole('alert')).toHaveTextContent(errorCatalogue.WAITING_ROOM_LOCKED.message);
+      expect(within(part).getByText('250 a minute, for 600 seconds each')).toBeInTheDocument();
+      expect(writesTo(sent, 'DELETE', roomBase)).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+});
