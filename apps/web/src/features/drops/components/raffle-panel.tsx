@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { errorCatalogue, type TRaffleDraw } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
+import { raffleDrawPath } from '../../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -22,7 +23,7 @@ export function RafflePanel({ dropId, roundId, now }: { dropId: string; roundId:
 }
 
 function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleDraw; now: Date }) {
-  const drawPath = `/drops/${dropId}/raffle/${raffle.roundId}`;
+  const drawPath = raffleDrawPath(dropId, raffle.roundId);
   const cost = raffle.rules?.ticketKind
     ? `1 ${raffle.rules.ticketKind.name}${raffle.rules.isFreeForPassHolders ? ' (free for pass holders)' : ''}`
     : 'Free';
