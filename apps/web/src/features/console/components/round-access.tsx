@@ -378,7 +378,14 @@ function WaitingRoomState({ drop, round, room }: { drop: TConsoleDrop; round: TR
             `${formatCount(room.admitPerMinute)} a minute, for ${formatCount(room.tokenTtlSeconds)} seconds each`,
           ],
           ['Verified phone', room.requiresVerifiedPhone ? 'Required' : 'Not required'],
-          ['Places', hasCome(room.saleBeginAt) ? 'Drawn' : <>Drawn at {time(room.saleBeginAt)}</>],
+          [
+            'Places',
+            hasCome(room.saleBeginAt) ? (
+              'Drawn at the opening'
+            ) : (
+              <>To be drawn at the opening, {time(room.saleBeginAt)}</>
+            ),
+          ],
         ]}
       />
       {remove.isError ? <Alert tone="error">{errorMessage(remove.error)}</Alert> : null}
