@@ -36,10 +36,18 @@ test.describe('profile and account', () => {
 
     // A file that only pretends to be a PNG is refused by content, in the spec's words.
     const photoInput = page.getByTestId('photo-file');
-    await photoInput.setInputFiles({ name: 'script.png', mimeType: 'image/png', buffer: Buffer.from('<script>1</script>') });
+    await photoInput.setInputFiles({
+      name: 'script.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<script>1</script>'),
+    });
     await expect(page.getByText('This photo is not supported. Please select another one!')).toBeVisible();
 
-    await photoInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: gradientPng(96, 96, [57, 231, 184], [176, 124, 255]) });
+    await photoInput.setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(96, 96, [57, 231, 184], [176, 124, 255]),
+    });
     const preview = page.getByRole('img', { name: 'Your profile photo' });
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute('src', /\/uploads\//);
@@ -59,9 +67,19 @@ test.describe('profile and account', () => {
 
     // A background must be at least 1440 x 397; a smaller one is refused, a big enough one is kept.
     const backgroundInput = page.getByTestId('background-file');
-    await backgroundInput.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: gradientPng(800, 220, [20, 20, 40], [57, 231, 184]) });
-    await expect(page.getByText('The background must be at least 1440 x 397 pixels. Please select a larger image.')).toBeVisible();
-    await backgroundInput.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: gradientPng(1440, 397, [20, 20, 40], [57, 231, 184]) });
+    await backgroundInput.setInputFiles({
+      name: 'small.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(800, 220, [20, 20, 40], [57, 231, 184]),
+    });
+    await expect(
+      page.getByText('The background must be at least 1440 x 397 pixels. Please select a larger image.'),
+    ).toBeVisible();
+    await backgroundInput.setInputFiles({
+      name: 'wide.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(1440, 397, [20, 20, 40], [57, 231, 184]),
+    });
     await expect(page.getByRole('img', { name: 'Your background' })).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
@@ -69,7 +87,9 @@ test.describe('profile and account', () => {
     await expect(page.getByRole('img', { name: 'Your background' })).toHaveAttribute('src', /\/uploads\//);
   });
 
-  test('sign in with Google through the local stand-in: consent, signed in, then profile creation', async ({ page }) => {
+  test('sign in with Google through the local stand-in: consent, signed in, then profile creation', async ({
+    page,
+  }) => {
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
 
@@ -125,7 +145,9 @@ test.describe('profile and account', () => {
     await expect(page.getByText('Not connected')).toBeVisible();
 
     await page.getByRole('button', { name: 'Connect Discord' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /You can connect Discord again on \w+ \d+, \d{4}/ })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /You can connect Discord again on \w+ \d+, \d{4}/ }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/account\/connect$/);
 
     // The security page, for the same signed-in account.

@@ -2,66 +2,30 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
 import { activeAccountThroughApi } from './support/accounts.ts';
 import { payOnSandboxCardCheckout } from './support/sandbox-checkout.ts';
-import { demoAdmin, signInOnPage } from './support/sign-in.ts';
+import { scheduleSquireDrop, operatorAuth } from './support/scheduled-drop.ts';
+import { signInOnPage } from './support/sign-in.ts';
 
 // Passes (issue 18). The brand behind the demo "Neon Season Pass" (Neon Arcade, apps/api/src/db/seed/seed-passes.ts)
 // schedules a drop whose round 1 is for the pass's holders. A new collector finds the round on the pass's page, is
 // told on the drop page that the round is for holders, buys the pass by card through the purchase popup, and the drop
 // page then says their pass opens the round and lets them buy packs.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 test.describe('passes', () => {
   test('a collector buys a pass and sees the holders-only round it opens', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const login = await request.post('/v1/users/authentications/login', { data: demoAdmin });
-    expect(login.status()).toBe(200);
-    const auth = {
-      Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}`,
-    };
+    const auth = await operatorAuth(request);
     const passes = (await (await request.get('/v1/passes?size=100')).json()) as {
       data: { items: { id: string; name: string; brand: { id: string } }[] };
     };
     const pass = passes.data.items.find((item) => item.name === 'Neon Season Pass')!;
-    const products = (await (await request.get('/v1/products?q=Pixel%20Knight%20Squire')).json()) as {
-      data: { items: { id: string; name: string; imageUrl: string; brand: { id: string } }[] };
-    };
-    const squire = products.data.items.find((product) => product.name === 'Pixel Knight Squire')!;
-    expect(squire.brand.id).toBe(pass.brand.id);
-
     const name = `Holders Night ${Date.now().toString(36)}`;
-    const now = Date.now();
-    const opensAt = now + 5_000;
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const created = await request.post('/v1/console/drops', {
-      headers: auth,
-      data: {
-        brandId: squire.brand.id,
-        name,
-        description: 'Round 1 is for Neon Season Pass holders.',
-        imageUrl: squire.imageUrl,
-        visibleAt: iso(now),
-        dropBeginAt: iso(opensAt),
-        dropEndAt: iso(opensAt + 2 * DAY_MS),
-        editionsPerPack: 1,
-        contents: [{ productId: squire.id, editionCount: 3 }],
-        rounds: [
-          {
-            round: 1,
-            saleBeginAt: iso(opensAt),
-            saleEndAt: iso(opensAt + DAY_MS),
-            price: 500,
-            perPersonLimit: 1,
-            packCount: 3,
-            whitelist: null,
-            requiredPassId: pass.id,
-          },
-        ],
-      },
+    const { dropId, brandId } = await scheduleSquireDrop(request, auth, {
+      name,
+      description: 'Round 1 is for Neon Season Pass holders.',
+      opensAt: Date.now() + 5_000,
+      round: { requiredPassId: pass.id },
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const dropId = ((await created.json()) as { data: { id: string } }).data.id;
-    expect((await request.post(`/v1/console/drops/${dropId}/publish`, { headers: auth })).status()).toBe(200);
+    expect(brandId).toBe(pass.brand.id);
 
     const collector = await activeAccountThroughApi(request, 'holder');
     await page.goto(`/signin?redirectTo=${encodeURIComponent(`/drops/${dropId}`)}`);

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
 import { activeAccountThroughApi } from './support/accounts.ts';
 import { payOnSandboxCardCheckout } from './support/sandbox-checkout.ts';
-import { demoAdmin, signInOnPage } from './support/sign-in.ts';
+import { scheduleSquireDrop, operatorAuth } from './support/scheduled-drop.ts';
+import { signInOnPage } from './support/sign-in.ts';
 
 // Raffle rounds (issue 18). An operator schedules a drop whose round 1 opens in 40 seconds and makes it a raffle of one
 // place, entered with one Drop ticket, registration open now and closing at the round's opening. A new collector buys
 // a Drop ticket by card on /tickets, enters the raffle on the drop page, is drawn (the only entry) when registration
 // closes, recomputes the draw on its public page, and buys the pack the place is for.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe('raffle rounds', () => {
   test('a collector enters a raffle with a ticket, checks the draw and, as its winner, buys', async ({
@@ -17,52 +16,20 @@ test.describe('raffle rounds', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const login = await request.post('/v1/users/authentications/login', { data: demoAdmin });
-    expect(login.status()).toBe(200);
-    const auth = {
-      Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}`,
-    };
-    const products = (await (await request.get('/v1/products?q=Pixel%20Knight%20Squire')).json()) as {
-      data: { items: { id: string; name: string; imageUrl: string; brand: { id: string } }[] };
-    };
-    const squire = products.data.items.find((product) => product.name === 'Pixel Knight Squire')!;
+    const auth = await operatorAuth(request);
     const tickets = (await (await request.get('/v1/tickets')).json()) as {
       data: { items: { id: string; name: string }[] };
     };
     const dropTicket = tickets.data.items.find((kind) => kind.name === 'Drop ticket')!;
-
     const name = `Raffle Night ${Date.now().toString(36)}`;
     const now = Date.now();
     const opensAt = now + 40_000;
     const iso = (ms: number) => new Date(ms).toISOString();
-    const created = await request.post('/v1/console/drops', {
-      headers: auth,
-      data: {
-        brandId: squire.brand.id,
-        name,
-        description: 'Round 1 goes to the raffle’s winner.',
-        imageUrl: squire.imageUrl,
-        visibleAt: iso(now),
-        dropBeginAt: iso(opensAt),
-        dropEndAt: iso(opensAt + 2 * DAY_MS),
-        editionsPerPack: 1,
-        contents: [{ productId: squire.id, editionCount: 3 }],
-        rounds: [
-          {
-            round: 1,
-            saleBeginAt: iso(opensAt),
-            saleEndAt: iso(opensAt + DAY_MS),
-            price: 500,
-            perPersonLimit: 1,
-            packCount: 3,
-            whitelist: null,
-          },
-        ],
-      },
+    const { dropId } = await scheduleSquireDrop(request, auth, {
+      name,
+      description: 'Round 1 goes to the raffle’s winner.',
+      opensAt,
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const dropId = ((await created.json()) as { data: { id: string } }).data.id;
-    expect((await request.post(`/v1/console/drops/${dropId}/publish`, { headers: auth })).status()).toBe(200);
     const raffle = await request.put(`/v1/console/drops/${dropId}/rounds/1/raffle`, {
       headers: auth,
       data: {

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
 import { activeAccountThroughApi } from './support/accounts.ts';
 import { payOnSandboxCardCheckout } from './support/sandbox-checkout.ts';
-import { demoAdmin, signInOnPage } from './support/sign-in.ts';
+import { scheduleSquireDrop, operatorAuth } from './support/scheduled-drop.ts';
+import { signInOnPage } from './support/sign-in.ts';
 
 // The waiting room of a first-come round (issue 18). An operator schedules a drop whose one round opens in 75 seconds
 // and gives it a waiting room that opens a minute before (the earliest the console allows: a room that people may
 // already join can no longer be set). A new collector joins, waits for the opening, is placed (alone: first) and
 // admitted, and the purchase popup opens by itself; paying by card proves the API took the admission.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe('waiting room', () => {
   test('a collector joins a round’s waiting room, is placed at the opening and, admitted, buys with the admission', async ({
@@ -18,47 +17,13 @@ test.describe('waiting room', () => {
   }) => {
     // Most of it is the wait for the round to open.
     test.setTimeout(180_000);
-    const login = await request.post('/v1/users/authentications/login', { data: demoAdmin });
-    expect(login.status()).toBe(200);
-    const auth = {
-      Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}`,
-    };
-    const products = (await (await request.get('/v1/products?q=Pixel%20Knight%20Squire')).json()) as {
-      data: { items: { id: string; name: string; imageUrl: string; brand: { id: string } }[] };
-    };
-    const squire = products.data.items.find((product) => product.name === 'Pixel Knight Squire')!;
+    const auth = await operatorAuth(request);
     const name = `Queue Night ${Date.now().toString(36)}`;
-    const now = Date.now();
-    const opensAt = now + 75_000;
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const created = await request.post('/v1/console/drops', {
-      headers: auth,
-      data: {
-        brandId: squire.brand.id,
-        name,
-        description: 'One pack each, through the waiting room.',
-        imageUrl: squire.imageUrl,
-        visibleAt: iso(now),
-        dropBeginAt: iso(opensAt),
-        dropEndAt: iso(opensAt + 2 * DAY_MS),
-        editionsPerPack: 1,
-        contents: [{ productId: squire.id, editionCount: 3 }],
-        rounds: [
-          {
-            round: 1,
-            saleBeginAt: iso(opensAt),
-            saleEndAt: iso(opensAt + DAY_MS),
-            price: 500,
-            perPersonLimit: 1,
-            packCount: 3,
-            whitelist: null,
-          },
-        ],
-      },
+    const { dropId } = await scheduleSquireDrop(request, auth, {
+      name,
+      description: 'One pack each, through the waiting room.',
+      opensAt: Date.now() + 75_000,
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const dropId = ((await created.json()) as { data: { id: string } }).data.id;
-    expect((await request.post(`/v1/console/drops/${dropId}/publish`, { headers: auth })).status()).toBe(200);
     const room = await request.put(`/v1/console/drops/${dropId}/rounds/1/waiting-room`, {
       headers: auth,
       data: { admitPerMinute: 60, opensMinutesBefore: 1, tokenTtlSeconds: 300 },
