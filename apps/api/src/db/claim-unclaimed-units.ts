@@ -13,7 +13,7 @@ export interface TClaimedUnit {
  * Locks `count` unclaimed rows of `table` within `scope` (a condition on its columns) for this transaction, lowest
  * numbers first (writes nothing yet). Fewer than `count` only when fewer are unclaimed: never because another
  * transaction holds some of them for a moment. The one claim of every supply issued as rows: packs of a round, units
- * of a pass. Tests: orders/purchase-races.test.ts, passes/pass-purchases.test.ts.
+ * of a pass. Tests: orders/purchase-races.test.ts, passes/passes.test.ts.
  *
  * First pass: FOR UPDATE SKIP LOCKED, so concurrent buyers take different rows instead of queueing on the same ones.
  * If that finds too few, the rows it skipped belong to claims still running, which may yet give them up (a card hold

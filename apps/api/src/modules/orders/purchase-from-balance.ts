@@ -32,7 +32,7 @@ export interface TBalancePurchaseResult {
  * · Writes: purchase_allowances, the ledger (through the purses), orders, and the units through their owners'
  * fragments (packs and pack_claim_log with product_activities; pass_units), notifications · Reads:
  * sale_policy_whitelist · Tests: purchase-from-balance.test.ts, purchase-races.test.ts, orders.test.ts,
- * passes/pass-purchases.test.ts.
+ * passes/passes.test.ts.
  *
  * Purchases from the balance of one item (a round's packs, a pass), any number at once, inside one transaction, in a
  * few statements whatever their number, which is what lets the drop rush batch them (decision record 16):

@@ -33,7 +33,9 @@ import { purchasableRound } from './purchase-round.ts';
 
 /*
  * Route: POST /v1/orders and /v2/orders, GET /v1/orders/fee, and every step of an order after it (payment, release) ·
- * Tests: orders.test.ts, card-orders.test.ts, passes/pass-purchases.test.ts.
+ * Writes: nothing of its own; through each kind's owner module packs and pack_claim_log (drops), pass_units (passes),
+ * ticket_movements and ticket_holdings (tickets) · Reads: the published drop, passes, ticket_kinds (through their
+ * owners) · Tests: orders.test.ts, card-orders.test.ts, passes/passes.test.ts, tickets/ticket-purchases.test.ts.
  *
  * What an order buys (issue 18), and the one place where the order flow asks what kind it is: how its units are
  * claimed, delivered, held, handed over and given back, and what it is called. Everything else (the exactly-once

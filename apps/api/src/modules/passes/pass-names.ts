@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { passes } from './passes.tables.ts';
 
 /**
+ * Reads: passes · Writes: nothing · Route: GET /v1/drops/{id} and the console's drops (through drops' public-drop.ts,
+ * get-console-drop.ts, write-drop-draft.ts) · Tests: passes/passes.test.ts.
+ *
  * Passes' names and brands by id, for the rounds that require them: drops' public view names the pass a round is for,
  * and a drop's round may only require a pass of the drop's own brand.
  */

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -10,6 +9,7 @@ import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
+import { secondInstance } from '../../testing/second-instance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
 import { passUnits } from './passes.tables.ts';
@@ -21,20 +21,19 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let secondPool: Database;
+let second: Awaited<ReturnType<typeof secondInstance>>;
 let admin: { accessToken: string };
 
 beforeAll(async () => {
   if (!isOnPostgres) return;
   a = await createTestApp();
-  secondPool = await openDatabase({ databaseUrl: a.database.pool!.options.connectionString!, poolSize: 12 });
-  b = await createTestApp({ database: secondPool, clock: a.clock });
+  second = await secondInstance(a);
+  b = second.app;
   admin = await signUpOperator(a, 'admin');
 }, 120_000);
 afterAll(async () => {
   if (!isOnPostgres) return;
-  await b.close();
-  await secondPool.close();
+  await second.close();
   await a.close();
 });
 

@@ -6,8 +6,12 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { passUnits } from './passes.tables.ts';
 
 /**
+ * Writes: pass_units (claims, hand-overs, releases) · Reads: pass_units, passes (validity) · Route: POST /v1/orders
+ * and /v2/orders, through orders/sale-items.ts; GET /v1/drops/{id} (holdsValidPass) · Tests: passes.test.ts,
+ * pass-races.test.ts.
+ *
  * How orders claim, hold, hand over and give back pass units (the passes module owns them; orders call these through
- * orders/sale-items.ts), as drops' pack-claims.ts does for packs. Tests: pass-purchases.test.ts.
+ * orders/sale-items.ts), as drops' pack-claims.ts does for packs.
  */
 
 /** Locks `count` of the pass's unclaimed units, lowest numbers first; fewer only when fewer are unclaimed. */

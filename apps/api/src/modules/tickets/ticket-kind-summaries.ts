@@ -6,7 +6,7 @@ import { ticketKinds } from './tickets.tables.ts';
 
 /**
  * Ticket kinds as another module shows them beside its rows (an order of tickets): name, artwork, brand. Reads
- * ticket_kinds, brands (through the catalogue). Tests: orders' ticket purchases in tickets/ticket-purchases.test.ts.
+ * ticket_kinds, brands (through the catalogue). Tests: ticket-purchases.test.ts.
  */
 export async function ticketKindSummariesByIds(
   db: Db,

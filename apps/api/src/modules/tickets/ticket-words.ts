@@ -3,7 +3,7 @@ import { purchaseStatusPath, ticketCountText, type TTicketMovementReason } from 
 /*
  * What people read about their tickets: the notification of a grant or a spend (spec section 4: notifications for
  * tickets) and each line of the history on /tickets. Used by grant-tickets.ts, spend-ticket.ts and
- * list-my-ticket-history.ts · Tests: tickets.test.ts.
+ * list-my-ticket-history.ts · Writes: nothing · Reads: nothing (words only) · Tests: tickets.test.ts.
  */
 
 /** Where a notification about tickets leads: the page with the count and its history. */

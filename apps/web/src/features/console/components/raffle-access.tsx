@@ -1,0 +1,263 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TSetRaffleRequest } from '@cypher/contract';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { raffleDrawPath } from '../../../lib/drop-paths.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { useDrawRoundRaffle, useRoundRaffle, useSetRoundRaffle } from '../api/round-raffle.ts';
+import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
+import { DateTimeInput } from './date-time-input.tsx';
+import styles from './round-access.module.css';
+import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
+
+function RaffleForm({
+  drop,
+  round,
+  raffle,
+  onDone,
+}: {
+  drop: TConsoleDrop;
+  round: TRound;
+  raffle: TConsoleRaffle | null;
+  onDone: () => void;
+}) {
+  const save = useSetRoundRaffle(drop.id, round.round);
+  const kinds = useConsoleEntries('ticket-kinds', { size: 100 });
+  // The marketplace's own kinds and the drop's brand's.
+  const usable = (kinds.data?.items ?? []).filter((kind) => kind.brand === null || kind.brand.id === drop.brand.id);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TRaffleFormValues, unknown, TSetRaffleRequest>({
+    resolver: zodResolver(ZRaffleForm),
+    defaultValues: {
+      places: raffle?.places ?? round.packCount,
+      registrationOpensAt: raffle?.registrationOpensAt ?? '',
+      registrationClosesAt: raffle?.registrationClosesAt ?? '',
+      ticketKindId: raffle?.ticketKindId ?? '',
+      isFreeForPassHolders: raffle?.isFreeForPassHolders ?? false,
+      ticketsOnLoss: raffle?.ticketsOnLoss ?? 'RETURNED',
+      purchaseWindowMinutes: raffle?.purchaseWindowMinutes ?? 60,
+    },
+  });
+  const label = `round ${round.round}`;
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      onDone();
+    } catch (error) {
+      applyApiError(error, setError, {
+        fields: [
+          'places',
+          'registrationOpensAt',
+          'registrationClosesAt',
+          'ticketKindId',
+          'isFreeForPassHolders',
+          'ticketsOnLoss',
+          'purchaseWindowMinutes',
+        ],
+        fieldForCode: { RAFFLE_CLOSES_AFTER_ROUND_OPENS: 'registrationClosesAt' },
+      });
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Raffle for ${label}`}>
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <div className={styles.fields}>
+        <Field label="Places" hint="How many winners are drawn." error={errors.places?.message} isRequired>
+          {(props) => (
+            <Input {...props} type="number" min={1} step={1} {...register('places', { valueAsNumber: true })} />
+          )}
+        </Field>
+        <Field
+          label="Purchase window (minutes)"
+          hint="Winners buy from the round’s opening for this long."
+          error={errors.purchaseWindowMinutes?.message}
+          isRequired
+        >
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              step={1}
+              {...register('purchaseWindowMinutes', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+        {(
+          [
+            ['registrationOpensAt', 'Registration opens'],
+            ['registrationClosesAt', 'Registration closes'],
+          ] as const
+        ).map(([name, text]) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <Field label={text} error={fieldState.error?.message} isRequired>
+                {(props) => (
+                  <DateTimeInput
+                    {...props}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        ))}
+        <Field label="Entry" error={errors.ticketKindId?.message}>
+          {(props) => (
+            <Select {...props} {...register('ticketKindId')}>
+              <option value="">Free entry</option>
+              {usable.map((kind) => (
+                <option key={kind.id} value={kind.id}>
+                  One {kind.name}
+                  {kind.isActive ? '' : ' (inactive)'}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Tickets on loss" error={errors.ticketsOnLoss?.message}>
+          {(props) => (
+            <Select {...props} {...register('ticketsOnLoss')}>
+              <option value="RETURNED">Returned to those not drawn</option>
+              <option value="KEPT">Kept (spent on entry)</option>
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Checkbox
+        label="Free for pass holders"
+        error={errors.isFreeForPassHolders?.message}
+        {...register('isFreeForPassHolders')}
+      />
+      <div className={styles.actions}>
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" size="sm" isLoading={save.isPending}>
+          {raffle ? 'Save raffle' : 'Make it a raffle'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRound; raffle: TConsoleRaffle }) {
+  const draw = useDrawRoundRaffle(drop.id, round.round);
+  const [isEditing, setIsEditing] = useState(false);
+  const hasOpened = hasCome(raffle.registrationOpensAt);
+  const hasClosed = hasCome(raffle.registrationClosesAt);
+  const kinds = useConsoleEntries('ticket-kinds', { size: 100 }, { isEnabled: raffle.ticketKindId !== null });
+  const kindName = kinds.data?.items.find((kind) => kind.id === raffle.ticketKindId)?.name ?? 'A ticket';
+
+  if (isEditing && !hasOpened) {
+    return <RaffleForm drop={drop} round={round} raffle={raffle} onDone={() => setIsEditing(false)} />;
+  }
+  return (
+    <div className={styles.state}>
+      <Facts
+        rows={[
+          ['Places', formatCount(raffle.places)],
+          [
+            'Registration',
+            <>
+              {time(raffle.registrationOpensAt)} to {time(raffle.registrationClosesAt)}
+            </>,
+          ],
+          [
+            'Entry',
+            `${raffle.ticketKindId === null ? 'Free' : `One ${kindName}`}${raffle.isFreeForPassHolders ? ', free for pass holders' : ''}`,
+          ],
+          ['On loss', raffle.ticketsOnLoss === 'KEPT' ? 'Tickets kept' : 'Tickets returned'],
+          ['Purchase window', `${formatCount(raffle.purchaseWindowMinutes)} minutes`],
+          ['Entries', formatCount(raffle.entriesCount)],
+          [
+            'Draw',
+            raffle.drawnAt ? (
+              <>
+                Drawn {time(raffle.drawnAt)}, {formatCount(raffle.winnersCount)}{' '}
+                {raffle.winnersCount === 1 ? 'winner' : 'winners'}
+                {raffle.secondDrawnAt ? (
+                  <span className={styles.sub}>
+                    Second draw {formatDateTime(raffle.secondDrawnAt)}: {formatCount(raffle.secondPlaces ?? 0)} places
+                  </span>
+                ) : null}
+              </>
+            ) : hasClosed ? (
+              'Not drawn yet'
+            ) : (
+              'At the close of registration'
+            ),
+          ],
+        ]}
+      />
+      <div>
+        <p className={styles.label}>Commitment</p>
+        <p className={styles.commitment}>{raffle.commitment}</p>
+      </div>
+      {isEditing ? (
+        // Registration opened while the form was open (the API refused the change, or the clock passed it).
+        <Alert tone="info">{errorCatalogue.RAFFLE_REGISTRATION_OPENED.message}</Alert>
+      ) : null}
+      {draw.isError ? <Alert tone="error">{errorMessage(draw.error)}</Alert> : null}
+      <div className={styles.actions}>
+        <Link to={raffleDrawPath(drop.id, raffle.roundId)}>Public draw page</Link>
+        {hasOpened ? null : (
+          <Button type="button" size="sm" onClick={() => setIsEditing(true)}>
+            Change raffle
+          </Button>
+        )}
+        {hasClosed && !raffle.drawnAt ? (
+          <Button type="button" variant="primary" size="sm" isLoading={draw.isPending} onClick={() => draw.mutate()}>
+            Draw now
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
+  const raffle = useRoundRaffle(drop.id, round.round);
+  const [isAdding, setIsAdding] = useState(false);
+  let body: ReactNode;
+  if (raffle.isPending) body = <p className={styles.hint}>Reading…</p>;
+  else if (raffle.isError) body = <ReadFailed error={raffle.error} onRetry={() => void raffle.refetch()} />;
+  else if (raffle.data) body = <RaffleState drop={drop} round={round} raffle={raffle.data} />;
+  else if (isAdding) body = <RaffleForm drop={drop} round={round} raffle={null} onDone={() => setIsAdding(false)} />;
+  else
+    body = (
+      <div className={styles.actions}>
+        <span className={styles.hint}>First come, first served.</span>
+        <Button type="button" size="sm" onClick={() => setIsAdding(true)}>
+          Make this round a raffle
+        </Button>
+      </div>
+    );
+  return (
+    <section className={styles.part} aria-label={`Raffle, round ${round.round}`}>
+      <h4 className={styles.partTitle}>Raffle</h4>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ZWaitingRoomSettings,
+  type TConsoleDrop,
+  type TConsoleWaitingRoom,
+  type TWaitingRoomSettings,
+} from '@cypher/contract';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { useRemoveRoundWaitingRoom, useRoundWaitingRoom, useSetRoundWaitingRoom } from '../api/round-waiting-room.ts';
+import styles from './round-access.module.css';
+import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
+
+type TWaitingRoomFormValues = z.input<typeof ZWaitingRoomSettings>;
+
+function WaitingRoomForm({ drop, round, onDone }: { drop: TConsoleDrop; round: TRound; onDone: () => void }) {
+  const save = useSetRoundWaitingRoom(drop.id, round.round);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TWaitingRoomFormValues, unknown, TWaitingRoomSettings>({
+    resolver: zodResolver(ZWaitingRoomSettings),
+    defaultValues: { opensMinutesBefore: 30, admitPerMinute: 100, tokenTtlSeconds: 300, requiresVerifiedPhone: false },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync(body);
+      onDone();
+    } catch (error) {
+      applyApiError(error, setError, {
+        fields: ['opensMinutesBefore', 'admitPerMinute', 'tokenTtlSeconds', 'requiresVerifiedPhone'],
+      });
+    }
+  });
+  const numbers = [
+    ['opensMinutesBefore', 'Opens (minutes before)', errors.opensMinutesBefore?.message],
+    ['admitPerMinute', 'Admit per minute', errors.admitPerMinute?.message],
+    ['tokenTtlSeconds', 'Admission lasts (seconds)', errors.tokenTtlSeconds?.message],
+  ] as const;
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Waiting room for round ${round.round}`}>
+      {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <div className={styles.fields}>
+        {numbers.map(([name, text, error]) => (
+          <Field key={name} label={text} error={error} isRequired>
+            {(props) => (
+              <Input {...props} type="number" min={1} step={1} {...register(name, { valueAsNumber: true })} />
+            )}
+          </Field>
+        ))}
+      </div>
+      <Checkbox label="Requires a verified phone" {...register('requiresVerifiedPhone')} />
+      <div className={styles.actions}>
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" size="sm" isLoading={save.isPending}>
+          Add waiting room
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function WaitingRoomState({ drop, round, room }: { drop: TConsoleDrop; round: TRound; room: TConsoleWaitingRoom }) {
+  const remove = useRemoveRoundWaitingRoom(drop.id, round.round);
+  const hasOpened = hasCome(room.joinOpensAt);
+  return (
+    <div className={styles.state}>
+      <Facts
+        rows={[
+          [
+            'Opens',
+            <>
+              {time(room.joinOpensAt)} ({formatCount(room.opensMinutesBefore)} minutes before)
+            </>,
+          ],
+          [
+            'Admits',
+            `${formatCount(room.admitPerMinute)} a minute, for ${formatCount(room.tokenTtlSeconds)} seconds each`,
+          ],
+          ['Verified phone', room.requiresVerifiedPhone ? 'Required' : 'Not required'],
+          [
+            'Places',
+            hasCome(room.saleBeginAt) ? (
+              'Drawn at the opening'
+            ) : (
+              <>To be drawn at the opening, {time(room.saleBeginAt)}</>
+            ),
+          ],
+        ]}
+      />
+      {remove.isError ? <Alert tone="error">{errorMessage(remove.error)}</Alert> : null}
+      {hasOpened ? (
+        <p className={styles.hint}>Open for joining: it can no longer change.</p>
+      ) : (
+        <div className={styles.actions}>
+          <Button type="button" variant="danger" size="sm" isLoading={remove.isPending} onClick={() => remove.mutate()}>
+            Remove waiting room
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
+  const room = useRoundWaitingRoom(drop.id, round.round);
+  const [isAdding, setIsAdding] = useState(false);
+  let body: ReactNode;
+  if (room.isPending) body = <p className={styles.hint}>Reading…</p>;
+  else if (room.isError) body = <ReadFailed error={room.error} onRetry={() => void room.refetch()} />;
+  else if (room.data) body = <WaitingRoomState drop={drop} round={round} room={room.data} />;
+  else if (isAdding) body = <WaitingRoomForm drop={drop} round={round} onDone={() => setIsAdding(false)} />;
+  else
+    body = (
+      <div className={styles.actions}>
+        <span className={styles.hint}>None: everyone buys at the opening.</span>
+        <Button type="button" size="sm" onClick={() => setIsAdding(true)}>
+          Add a waiting room
+        </Button>
+      </div>
+    );
+  return (
+    <section className={styles.part} aria-label={`Waiting room, round ${round.round}`}>
+      <h4 className={styles.partTitle}>Waiting room</h4>
+      {body}
+    </section>
+  );
+}
+
+/** A published round's access: whether it is a raffle (and its draw), and its waiting room. */
