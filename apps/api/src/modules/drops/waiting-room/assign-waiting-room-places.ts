@@ -8,7 +8,7 @@ import type { Clock } from '../../../lib/clock.ts';
 /*
  * Route: none of its own; the waiting room's GET and POST (for a caller not placed yet once the round is open), the
  * job queued for a round's opening and the recurring job `draw-waiting-rooms` run it · Writes: waiting_rooms
- * (places_drawn_at, once), waiting_room_entries (place, admit_at, once per entry) · Reads: sale_policies ·
+ * (places_drawn_at, once; last_place and last_admit_at each run that places someone), waiting_room_entries (place, admit_at, once per entry) · Reads: sale_policies ·
  * Tests: waiting-room.test.ts, waiting-room-races.test.ts.
  */
 
@@ -33,7 +33,8 @@ export interface TPlacesAssigned {
  *
  * 1. The draw (the first run after the opening): everyone who joined before the opening is placed 1..n by the rank of
  *    their random key, in one statement. Their admission times are the opening plus (place - 1) intervals.
- * 2. Later arrivals (every run): the entries still without a place, in arrival order, after the last place given.
+ * 2. Later arrivals (every run): the entries still without a place, in arrival order, after the last place given
+ *    (kept on the room: the entry that held it may have been deleted by its person joining again).
  *    If the line is still moving they continue its schedule one interval apart; if it had emptied (the last place's
  *    time has passed by more than an interval), the first of them is admitted now and the rest follow one interval
  *    apart, so a burst after a quiet spell is admitted at the room's rate and never all at once.
@@ -44,9 +45,16 @@ export interface TPlacesAssigned {
 export async function assignWaitingRoomPlaces(db: Db, policyId: string, now: Date): Promise<TPlacesAssigned> {
   return inRetriedTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PLACES_LOCK_CLASS}, hashtext(${policyId}))`);
-    const [room] = await queryRows<{ sale_begin_at: Date | string; admit_per_minute: number; is_drawn: boolean }>(
+    const [room] = await queryRows<{
+      sale_begin_at: Date | string;
+      admit_per_minute: number;
+      is_drawn: boolean;
+      last_place: number;
+      last_admit_at: Date | string | null;
+    }>(
       tx,
-      sql`select p.sale_begin_at, w.admit_per_minute, w.places_drawn_at is not null as is_drawn
+      sql`select p.sale_begin_at, w.admit_per_minute, w.places_drawn_at is not null as is_drawn,
+                 w.last_place, w.last_admit_at
           from waiting_rooms w join sale_policies p on p.id = w.policy_id
           where w.policy_id = ${policyId}::uuid`,
     );
@@ -54,6 +62,7 @@ export async function assignWaitingRoomPlaces(db: Db, policyId: string, now: Dat
     const opensAt = new Date(room.sale_begin_at);
     if (now < opensAt) return { hasDrawn: false, placed: 0 };
     const intervalMs = admissionIntervalMs(room.admit_per_minute);
+    let last = { place: Number(room.last_place), admitAtMs: room.last_admit_at ? toMs(room.last_admit_at) : null };
 
     let hasDrawn = false;
     let placed = 0;
@@ -66,7 +75,7 @@ export async function assignWaitingRoomPlaces(db: Db, policyId: string, now: Dat
       );
       if (marked.length === 1) {
         hasDrawn = true;
-        const drawn = await queryRows<{ user_id: string }>(
+        const drawn = await queryRows<TPlacedRow>(
           tx,
           sql`update waiting_room_entries e
               set place = d.place,
@@ -77,38 +86,55 @@ export async function assignWaitingRoomPlaces(db: Db, policyId: string, now: Dat
                     where policy_id = ${policyId}::uuid and place is null
                       and joined_at < ${opensAt.toISOString()}::timestamptz) d
               where e.policy_id = ${policyId}::uuid and e.user_id = d.user_id
-              returning e.user_id`,
+              returning e.place, e.admit_at`,
         );
         placed += drawn.length;
+        last = lastOf(drawn, last);
       }
     }
 
-    const [last] = await queryRows<{ place: number; admit_at: Date | string }>(
-      tx,
-      sql`select place, admit_at from waiting_room_entries
-          where policy_id = ${policyId}::uuid and place is not null
-          order by place desc limit 1`,
-    );
-    const lastPlace = last ? Number(last.place) : 0;
-    const lastAdmitAtMs = last ? new Date(last.admit_at).getTime() : null;
-    const isMoving = lastAdmitAtMs !== null && lastAdmitAtMs + intervalMs > now.getTime();
+    const isMoving = last.admitAtMs !== null && last.admitAtMs + intervalMs > now.getTime();
     // Place p is admitted at origin + (p - originPlace) intervals.
-    const origin = isMoving ? new Date(lastAdmitAtMs) : now;
-    const originPlace = isMoving ? lastPlace : lastPlace + 1;
-    const later = await queryRows<{ user_id: string }>(
+    const origin = isMoving ? new Date(last.admitAtMs!) : now;
+    const originPlace = isMoving ? last.place : last.place + 1;
+    const later = await queryRows<TPlacedRow>(
       tx,
       sql`update waiting_room_entries e
           set place = l.place,
               admit_at = ${origin.toISOString()}::timestamptz
                 + floor((l.place - ${originPlace}) * ${intervalMs}::float8) * interval '1 millisecond'
-          from (select user_id, ${lastPlace} + row_number() over (order by arrival) as place
+          from (select user_id, ${last.place} + row_number() over (order by arrival) as place
                 from waiting_room_entries
                 where policy_id = ${policyId}::uuid and place is null) l
           where e.policy_id = ${policyId}::uuid and e.user_id = l.user_id
-          returning e.user_id`,
+          returning e.place, e.admit_at`,
     );
-    return { hasDrawn, placed: placed + later.length };
+    placed += later.length;
+    last = lastOf(later, last);
+    if (placed > 0) {
+      await tx.execute(
+        sql`update waiting_rooms
+            set last_place = ${last.place}, last_admit_at = ${new Date(last.admitAtMs!).toISOString()}::timestamptz
+            where policy_id = ${policyId}::uuid`,
+      );
+    }
+    return { hasDrawn, placed };
   });
+}
+
+interface TPlacedRow {
+  place: number;
+  admit_at: Date | string;
+}
+const toMs = (value: Date | string) => new Date(value).getTime();
+
+/** The last of `rows` (the highest place) when there are any, else `previous`. */
+function lastOf(rows: readonly TPlacedRow[], previous: { place: number; admitAtMs: number | null }) {
+  let last = previous;
+  for (const row of rows) {
+    if (Number(row.place) > last.place) last = { place: Number(row.place), admitAtMs: toMs(row.admit_at) };
+  }
+  return last;
 }
 
 interface TRuns {

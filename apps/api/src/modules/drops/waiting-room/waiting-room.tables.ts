@@ -36,6 +36,11 @@ export const waitingRooms = pgTable(
     tokenTtlSeconds: integer('token_ttl_seconds').notNull(),
     requiresVerifiedPhone: boolean('requires_verified_phone').notNull().default(false),
     placesDrawnAt: timestamptz('places_drawn_at'),
+    // The last place given and its admission time, where later arrivals continue. Kept here rather than read from the
+    // entries, because an entry whose admission passed unused is deleted when its person joins again, and its place
+    // must not be given twice: places only ever grow. Written by the assigner, one run per round at a time.
+    lastPlace: integer('last_place').notNull().default(0),
+    lastAdmitAt: timestamptz('last_admit_at'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -76,7 +81,7 @@ export const waitingRoomEntries = pgTable(
   },
   (table) => [
     primaryKey({ name: 'waiting_room_entries_pkey', columns: [table.policyId, table.userId] }),
-    // The last place given (where later arrivals continue), and no place given twice.
+    // No place given twice.
     uniqueIndex('waiting_room_entries_place_key')
       .on(table.policyId, table.place)
       .where(sql`${table.place} is not null`),
