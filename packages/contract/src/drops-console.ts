@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
 import { ZImageUrl, ZName } from './catalog-requests.ts';
-import { ZDropStatus } from './drops.ts';
+import { ZDropStatus, ZPassGuarantee } from './drops.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
 /** What operators send to schedule a drop, and what the console shows of one (brand managers: their brands only). */
@@ -23,7 +23,32 @@ export const dropMessages = {
   contents: 'Pick from 1 to 100 products.',
   whitelistName: 'Name the whitelist in 1 to 80 characters.',
   whitelistSize: 'A whitelist holds from 1 to 50,000 emails.',
+  packsPerHolder: 'Guarantee each holder from 1 to 100 packs.',
+  guaranteeMinutes: 'Hold the holders’ packs for 1 minute to 24 hours (1,440 minutes).',
+  guaranteeWithRequiredPass: 'A round either is for pass holders only or guarantees them packs, not both.',
+  guaranteeOverRound: 'The round has fewer packs than it guarantees: every pass of the supply times the packs per holder.',
+  guaranteeOverLimit: 'A holder’s guaranteed packs cannot be more than one person may buy in the round.',
 } as const;
+
+/**
+ * A round open to everyone that keeps packs for holders of a pass (issue 18, decision record 29): from the opening,
+ * for `minutes`, `packsPerHolder` packs per pass of the supply are held back for holders, each of whom may buy up to
+ * that many of them; after it, whatever they left goes on sale to everyone.
+ */
+export const ZPassGuaranteeRequest = z.strictObject({
+  passId: z.uuid(),
+  packsPerHolder: z
+    .number({ error: dropMessages.packsPerHolder })
+    .int({ error: dropMessages.packsPerHolder })
+    .min(1, { error: dropMessages.packsPerHolder })
+    .max(100, { error: dropMessages.packsPerHolder }),
+  minutes: z
+    .number({ error: dropMessages.guaranteeMinutes })
+    .int({ error: dropMessages.guaranteeMinutes })
+    .min(1, { error: dropMessages.guaranteeMinutes })
+    .max(1_440, { error: dropMessages.guaranteeMinutes }),
+});
+export type TPassGuaranteeRequest = z.infer<typeof ZPassGuaranteeRequest>;
 
 /**
  * A drop's publication: a DRAFT is the operator's to change; PUBLISHING has its serial numbers and seed fixed while its
@@ -82,6 +107,8 @@ export const ZDropRoundRequest = z.strictObject({
   whitelist: ZDropWhitelistRequest.nullable(),
   /** Holders only (issue 18): a pass of the drop's brand that buyers must hold; null for everyone. */
   requiredPassId: z.uuid().nullable().optional(),
+  /** Guaranteed packs for holders of a pass in a round open to everyone; null for none. */
+  passGuarantee: ZPassGuaranteeRequest.nullable().optional(),
 });
 export type TDropRoundRequest = z.infer<typeof ZDropRoundRequest>;
 
@@ -137,6 +164,21 @@ export const ZConsoleDropRequest = z
         context.addIssue({ code: 'custom', path: ['rounds', index, 'saleBeginAt'], message: dropMessages.roundTimes });
       }
       previousEnd = end;
+      const guarantee = round.passGuarantee;
+      if (guarantee && round.requiredPassId) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rounds', index, 'passGuarantee'],
+          message: dropMessages.guaranteeWithRequiredPass,
+        });
+      }
+      if (guarantee && round.perPersonLimit !== null && guarantee.packsPerHolder > round.perPersonLimit) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rounds', index, 'passGuarantee', 'packsPerHolder'],
+          message: dropMessages.guaranteeOverLimit,
+        });
+      }
     });
     const products = drop.contents.map((content) => content.productId);
     if (new Set(products).size !== products.length) {
@@ -184,6 +226,7 @@ export const ZConsoleDrop = z.object({
       soldCount: z.number().int(),
       whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
       requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+      passGuarantee: ZPassGuarantee.nullable(),
     }),
   ),
   publicationStatus: ZDropPublicationStatus,

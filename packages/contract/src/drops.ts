@@ -18,6 +18,21 @@ export const ZWhitelist = z.object({
 });
 export type TWhitelist = z.infer<typeof ZWhitelist>;
 
+/**
+ * Guaranteed packs for holders of a pass in a round open to everyone (decision record 29): `packCount` packs (the
+ * pass's supply times `packsPerHolder`) are held back for holders until `endsAt`, each holder buying up to
+ * `packsPerHolder` of them; then what is left goes on sale to everyone.
+ */
+export const ZPassGuarantee = z.object({
+  pass: z.object({ id: z.uuid(), name: z.string() }),
+  packsPerHolder: z.number().int(),
+  packCount: z.number().int(),
+  /** As set in the console; `endsAt` is the opening plus these, or the round's end if that comes first. */
+  minutes: z.number().int(),
+  endsAt: z.iso.datetime(),
+});
+export type TPassGuarantee = z.infer<typeof ZPassGuarantee>;
+
 /** Spec section 3's sale policy: one round of a drop. */
 export const ZSalePolicy = z.object({
   id: z.uuid(),
@@ -36,6 +51,8 @@ export const ZSalePolicy = z.object({
   whitelists: z.array(ZWhitelist),
   /** Holders only (issue 18): the pass a buyer must hold, valid at the time, to buy in this round; null for everyone. */
   requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** Packs held back for holders of a pass for a while, in a round open to everyone; null for none. */
+  passGuarantee: ZPassGuarantee.nullable(),
   /** A raffle round (issue 18): its winners buy (`GET /v1/raffles/{id}` says how to enter and who won). */
   isRaffle: z.boolean(),
 });
@@ -60,6 +77,11 @@ export const ZDropViewer = z.object({
   isWhitelisted: z.boolean().nullable(),
   /** Whether the caller holds a valid pass the current (or next) round requires; null when it requires none. */
   holdsRequiredPass: z.boolean().nullable(),
+  /**
+   * The current (or next) round's guarantee for pass holders while it lasts, as it stands for the caller: whether they
+   * hold the pass and how many of its held-back packs they may still buy; null when the round has none (or it ended).
+   */
+  passGuarantee: z.object({ holdsPass: z.boolean(), packsLeft: z.number().int() }).nullable(),
   /** Packs the caller may still buy in the current (or next) round; null when unlimited. */
   remaining: z.number().int().nullable(),
   /** Packs the caller bought or holds in this drop. */

@@ -161,8 +161,13 @@ export const errorCatalogue = {
   PASS_LIMIT_REACHED: { status: 409, message: 'You have reached the number of this pass one person may buy.' },
   /** A holders-only round, and the buyer holds no valid pass that opens it. */
   PASS_REQUIRED: { status: 403, message: 'This round is open to pass holders only.' },
-  /** A round names a pass that does not exist or is of another brand. */
-  PASS_NOT_OF_BRAND: { status: 422, message: 'A round can only require a pass of the drop’s own brand.' },
+  /** A round names a pass (required, or guaranteeing packs) that does not exist or is of another brand. */
+  PASS_NOT_OF_BRAND: { status: 422, message: 'A round can only name a pass of the drop’s own brand.' },
+  /** Only packs held back for pass holders are left, and the buyer holds no valid pass or has bought their share. */
+  PACKS_HELD_FOR_HOLDERS: {
+    status: 409,
+    message: 'The packs left in this round are held for pass holders for now. Any they leave go on sale when the hold ends.',
+  },
   /** A reminder is for a round that has not opened yet; the round asked for has opened (or the drop has none left). */
   REMINDER_ROUND_NOT_UPCOMING: {
     status: 409,

@@ -22,6 +22,8 @@ export interface TRoundFixture {
   /** Minutes from `now`; the first round opens a minute ago and ends in a day by default. */
   beginsInMinutes?: number;
   endsInMinutes?: number;
+  /** Packs held back for holders of a pass (decision record 29); `packCount` is the pass's supply times the share. */
+  passGuarantee?: { passId: string; packsPerHolder: number; minutes: number; packCount: number };
 }
 
 /**
@@ -94,6 +96,10 @@ export async function insertLiveDrop(
       beginIssuedPackNumber: nextPack,
       endIssuedPackNumber: nextPack + round.packCount - 1,
       whitelistName: round.whitelistEmails ? 'Early access' : null,
+      guaranteePassId: round.passGuarantee?.passId ?? null,
+      packsPerHolder: round.passGuarantee?.packsPerHolder ?? null,
+      guaranteeMinutes: round.passGuarantee?.minutes ?? null,
+      guaranteedPackCount: round.passGuarantee?.packCount ?? null,
     });
     if (round.whitelistEmails?.length) {
       await db.insert(salePolicyWhitelist).values(round.whitelistEmails.map((email) => ({ policyId: id, email })));

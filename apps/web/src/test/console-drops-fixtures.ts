@@ -114,6 +114,15 @@ export function consoleDrop(
         soldCount: 0,
         whitelist: round.whitelist,
         requiredPass: round.requiredPassId ? { id: round.requiredPassId, name: 'Neon Season Pass' } : null,
+        passGuarantee: round.passGuarantee
+          ? {
+              pass: { id: round.passGuarantee.passId, name: 'Neon Season Pass' },
+              packsPerHolder: round.passGuarantee.packsPerHolder,
+              packCount: round.passGuarantee.packsPerHolder * 100,
+              minutes: round.passGuarantee.minutes,
+              endsAt: new Date(Date.parse(round.saleBeginAt) + round.passGuarantee.minutes * 60_000).toISOString(),
+            }
+          : null,
       };
     }),
     publicationStatus: 'DRAFT',

@@ -71,6 +71,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         soldCount: 40,
         whitelists: [{ id: dropIds.whitelist, name: 'Early fans', kind: 'LIST', size: 250 }],
         requiredPass: null,
+        passGuarantee: null,
         isRaffle: false,
         ...changes,
       }
@@ -87,6 +88,7 @@ export function policy(round: 1 | 2, changes: Partial<TSalePolicy> = {}): TSaleP
         soldCount: 0,
         whitelists: [],
         requiredPass: null,
+        passGuarantee: null,
         isRaffle: false,
         ...changes,
       };
@@ -127,12 +129,12 @@ const dropContents: TDrop['contents'] = [
 
 /**
  * A drop's changes; a viewer without a `reminder` has none to offer (no round left to remind of), one without
- * `holdsRequiredPass` faces a round that requires no pass.
+ * `holdsRequiredPass` faces a round that requires no pass, one without `passGuarantee` a round that guarantees none.
  */
 type TDropChanges = Omit<Partial<TDrop>, 'viewer'> & {
   viewer?:
-    | (Omit<TDropViewer, 'reminder' | 'holdsRequiredPass'> &
-        Partial<Pick<TDropViewer, 'reminder' | 'holdsRequiredPass'>>)
+    | (Omit<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee'> &
+        Partial<Pick<TDropViewer, 'reminder' | 'holdsRequiredPass' | 'passGuarantee'>>)
     | null;
 };
 
@@ -162,7 +164,7 @@ export function drop(changes: TDropChanges = {}): TDrop {
     contents: dropContents,
     commitment: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0123',
     ...changes,
-    viewer: changes.viewer ? { reminder: null, holdsRequiredPass: null, ...changes.viewer } : null,
+    viewer: changes.viewer ? { reminder: null, holdsRequiredPass: null, passGuarantee: null, ...changes.viewer } : null,
   };
 }
 

@@ -76,6 +76,7 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
         buyerEmail: demoCollectors[index]!.email,
         item: packSaleItem(drop, round),
         quantity: (index % 2) + 1,
+        guaranteedPacks: 0,
         price: priceOrder(packSaleItem(drop, round), (index % 2) + 1, ordersConfig),
         now: new Date(boughtAt.getTime() + index * MINUTE_MS),
       }),

@@ -9,7 +9,8 @@ import { viewerReminder } from './reminders/viewer-reminder.ts';
 
 /**
  * The signed-in caller's part of `GET /v1/drops/{id}`, read per request and never cached: whether they are on the
- * whitelist of the round that matters now, whether they hold the pass it requires, how many packs they may still buy in it, and how many packs of this drop
+ * whitelist of the round that matters now, whether they hold the pass it requires (or the one it guarantees packs to,
+ * and how many of those they may still buy), how many packs they may still buy in it, and how many packs of this drop
  * they bought or hold. The round that matters: the current one while it is active, otherwise the next (or, after the
  * last round, the last). And the round their "Remind me" is (or would be) for (viewer-reminder.ts).
  */
@@ -27,5 +28,13 @@ export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, user
     policy && policy.perPersonLimit !== null ? Math.max(0, policy.perPersonLimit - standing.purchasedInRound) : null;
   const reminder = await viewerReminder(db, drop, now, userId, email);
   const holdsRequiredPass = policy?.requiredPass ? await holdsValidPass(db, userId, policy.requiredPass.id, now) : null;
-  return { isWhitelisted, holdsRequiredPass, remaining, purchasedCount: standing.packCount, reminder };
+  const guarantee = policy?.passGuarantee;
+  let passGuarantee: TDropViewer['passGuarantee'] = null;
+  if (guarantee && now < new Date(guarantee.endsAt)) {
+    const holdsPass = await holdsValidPass(db, userId, guarantee.pass.id, now);
+    // A holder's first packsPerHolder packs of the round come from the held-back ones (purchase-decisions.ts).
+    const packsLeft = holdsPass ? Math.max(0, guarantee.packsPerHolder - standing.purchasedInRound) : 0;
+    passGuarantee = { holdsPass, packsLeft };
+  }
+  return { isWhitelisted, holdsRequiredPass, passGuarantee, remaining, purchasedCount: standing.packCount, reminder };
 }

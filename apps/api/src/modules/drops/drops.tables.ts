@@ -122,12 +122,31 @@ export const salePolicies = pgTable(
     whitelistName: text('whitelist_name'),
     /** Holders only (issue 18): only people holding this pass, valid at the time of purchase, may buy in the round. */
     requiredPassId: uuid('required_pass_id').references((): AnyPgColumn => passes.id, { onDelete: 'restrict' }),
+    /**
+     * Guaranteed packs for holders of this pass (decision record 29), in a round open to everyone: the round's first
+     * `guaranteed_pack_count` pack numbers (the pass's supply times `packs_per_holder`, fixed when the draft is written)
+     * are held back for holders until `guarantee_minutes` after the opening. All four or none.
+     */
+    guaranteePassId: uuid('guarantee_pass_id').references((): AnyPgColumn => passes.id, { onDelete: 'restrict' }),
+    packsPerHolder: integer('packs_per_holder'),
+    guaranteeMinutes: integer('guarantee_minutes'),
+    guaranteedPackCount: integer('guaranteed_pack_count'),
   },
   (table) => [
     uniqueIndex('sale_policies_drop_round_key').on(table.dropId, table.round),
     check('sale_policies_price_check', sql`${table.price} > 0`),
     check('sale_policies_range_check', sql`${table.beginIssuedPackNumber} <= ${table.endIssuedPackNumber}`),
     check('sale_policies_times_check', sql`${table.saleBeginAt} < ${table.saleEndAt}`),
+    check(
+      'sale_policies_guarantee_check',
+      sql`case when ${table.guaranteePassId} is null
+            then ${table.packsPerHolder} is null and ${table.guaranteeMinutes} is null
+                 and ${table.guaranteedPackCount} is null
+            else ${table.requiredPassId} is null and ${table.packsPerHolder} >= 1 and ${table.guaranteeMinutes} >= 1
+                 and ${table.guaranteedPackCount} between 1
+                   and ${table.endIssuedPackNumber} - ${table.beginIssuedPackNumber} + 1
+          end`,
+    ),
   ],
 );
 export type TSalePolicyRow = typeof salePolicies.$inferSelect;

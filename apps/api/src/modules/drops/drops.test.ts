@@ -253,6 +253,7 @@ describe('the signed-in viewer', () => {
     expect((await dropOf(drops.available, bearer(fan.accessToken))).viewer).toEqual({
       isWhitelisted: null,
       holdsRequiredPass: null,
+      passGuarantee: null,
       remaining: 5,
       purchasedCount: 0,
       // Round 2 is for its whitelist, which a new (unverified) account is not on: nothing to be reminded of.
@@ -263,6 +264,7 @@ describe('the signed-in viewer', () => {
     expect((await dropOf(drops.available, bearer(fan.accessToken))).viewer).toEqual({
       isWhitelisted: null,
       holdsRequiredPass: null,
+      passGuarantee: null,
       remaining: 2,
       purchasedCount: 3,
       reminder: null,
@@ -288,6 +290,7 @@ describe('the signed-in viewer', () => {
       expect((await dropOf(drops.available, bearer(listed.accessToken))).viewer).toEqual({
         isWhitelisted: true,
         holdsRequiredPass: null,
+        passGuarantee: null,
         remaining: null,
         purchasedCount: 0,
         reminder: null,
@@ -304,6 +307,7 @@ describe('the signed-in viewer', () => {
     expect(drop.viewer).toEqual({
       isWhitelisted: null,
       holdsRequiredPass: null,
+      passGuarantee: null,
       remaining: 5,
       purchasedCount: 0,
       // "Remind me" would be for round 1, open to everyone; not asked for yet.

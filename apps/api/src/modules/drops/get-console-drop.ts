@@ -8,6 +8,7 @@ import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
 import { drops, salePolicies, salePolicyWhitelist, type TDropRow } from './drops.tables.ts';
+import { passGuaranteeOf, passGuaranteeView } from './pass-guarantee.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /** Per drop (and per round): packs sold (their order succeeded, so they have an owner) and held (ordered, unpaid). */
@@ -75,7 +76,7 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
   const counts = await consolePackCounts(db, [drop.id]);
   const passNames = await passNamesByIds(
     db,
-    policies.flatMap((policy) => policy.requiredPassId ?? []),
+    policies.flatMap((policy) => [policy.requiredPassId ?? [], policy.guaranteePassId ?? []].flat()),
   );
   const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
   const packTotal = policies.reduce(
@@ -108,6 +109,7 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
       requiredPass: policy.requiredPassId
         ? { id: policy.requiredPassId, name: passNames.get(policy.requiredPassId)?.name ?? 'Unknown pass' }
         : null,
+      passGuarantee: passGuaranteeView(passGuaranteeOf(policy), passNames, 'Unknown pass'),
     })),
     counts: {
       dropCount: packTotal,

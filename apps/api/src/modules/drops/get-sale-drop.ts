@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drops, salePolicies, salePolicyWhitelist } from './drops.tables.ts';
+import { passGuaranteeOf, type TRoundPassGuarantee } from './pass-guarantee.ts';
 
 /** What a purchase needs of a published drop: its times and its rounds. Immutable once published. */
 export interface TSaleDrop {
@@ -27,6 +28,8 @@ export interface TSaleRound {
   hasWhitelist: boolean;
   /** Holders only: the pass a buyer must hold, valid at the time, to buy in this round; null for everyone. */
   requiredPassId: string | null;
+  /** Packs held back for holders of a pass for a while, in a round open to everyone; null for none. */
+  passGuarantee: TRoundPassGuarantee | null;
 }
 
 /**
@@ -74,11 +77,21 @@ async function loadSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
       endIssuedPackNumber: salePolicies.endIssuedPackNumber,
       hasWhitelist: sql<boolean>`${salePolicies.whitelistName} is not null`,
       requiredPassId: salePolicies.requiredPassId,
+      guaranteePassId: salePolicies.guaranteePassId,
+      packsPerHolder: salePolicies.packsPerHolder,
+      guaranteeMinutes: salePolicies.guaranteeMinutes,
+      guaranteedPackCount: salePolicies.guaranteedPackCount,
     })
     .from(salePolicies)
     .where(eq(salePolicies.dropId, dropId))
     .orderBy(asc(salePolicies.round));
-  return { ...drop, policies: rounds };
+  return {
+    ...drop,
+    policies: rounds.map(({ guaranteePassId, packsPerHolder, guaranteeMinutes, guaranteedPackCount, ...round }) => ({
+      ...round,
+      passGuarantee: passGuaranteeOf({ ...round, guaranteePassId, packsPerHolder, guaranteeMinutes, guaranteedPackCount }),
+    })),
+  };
 }
 
 /**

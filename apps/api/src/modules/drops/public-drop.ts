@@ -8,6 +8,7 @@ import {
   type TDrop,
   type TDropContent,
   type TDropViewer,
+  type TPassGuarantee,
 } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -17,6 +18,7 @@ import { dropContentsWithProducts } from './drop-contents.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
 import { raffleRoundIds } from '../raffles/raffle-round-ids.ts';
 import { drops, salePolicies } from './drops.tables.ts';
+import { passGuaranteeOf, passGuaranteeView } from './pass-guarantee.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
@@ -51,6 +53,7 @@ export interface TPublicPolicy {
   soldCount: number;
   whitelist: { name: string; size: number } | null;
   requiredPass: { id: string; name: string } | null;
+  passGuarantee: TPassGuarantee | null;
   isRaffle: boolean;
 }
 
@@ -107,7 +110,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
   const contents = await dropContentsWithProducts(db, dropIds);
   const passNames = await passNamesByIds(
     db,
-    policies.flatMap((policy) => policy.requiredPassId ?? []),
+    policies.flatMap((policy) => [policy.requiredPassId ?? [], policy.guaranteePassId ?? []].flat()),
   );
   const raffles = await raffleRoundIds(db, policyIds);
 
@@ -142,6 +145,7 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
             requiredPass: policy.requiredPassId
               ? { id: policy.requiredPassId, name: passNames.get(policy.requiredPassId)?.name ?? 'a pass' }
               : null,
+            passGuarantee: passGuaranteeView(passGuaranteeOf(policy), passNames, 'a pass'),
             isRaffle: raffles.has(policy.id),
           };
         }),
@@ -198,6 +202,7 @@ export function toDrop(
         ? [{ id: policy.id, name: policy.whitelist.name, kind: 'LIST', size: policy.whitelist.size }]
         : [],
       requiredPass: policy.requiredPass,
+      passGuarantee: policy.passGuarantee,
       isRaffle: policy.isRaffle,
     })),
     counts,

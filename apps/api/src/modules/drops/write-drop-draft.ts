@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TConsoleDropRequest } from '@cypher/contract';
+import { dropMessages, type TConsoleDropRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,7 +11,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 const WHITELIST_CHUNK = 5_000;
 
 /**
- * Writes: drop_contents, sale_policies, sale_policy_whitelist · Reads: passes (a holders-only round's, through the
+ * Writes: drop_contents, sale_policies, sale_policy_whitelist · Reads: passes (the ones rounds name, through the
  * passes module). The parts of a draft under its drops row, from the
  * console's request; the caller has removed the old parts of a draft it replaces.
  *
@@ -19,7 +19,7 @@ const WHITELIST_CHUNK = 5_000;
  * console shows them before publication and publication only has to create the packs inside them.
  */
 export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsoleDropRequest): Promise<void> {
-  await assertPassesOfBrand(tx, input);
+  const passSupplies = await passSuppliesOfBrand(tx, input);
   await tx
     .insert(dropContents)
     .values(
@@ -27,7 +27,14 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
     );
 
   let nextPackNumber = 1;
-  const policies = input.rounds.map((round) => {
+  const policies = input.rounds.map((round, index) => {
+    const guarantee = round.passGuarantee ?? null;
+    const guaranteedPackCount = guarantee ? guarantee.packsPerHolder * passSupplies.get(guarantee.passId)! : null;
+    if (guaranteedPackCount !== null && guaranteedPackCount > round.packCount) {
+      throw new AppError('INVALID_REQUEST', {
+        details: [{ field: `rounds.${index}.passGuarantee.packsPerHolder`, message: dropMessages.guaranteeOverRound }],
+      });
+    }
     const policy = {
       id: newId(),
       dropId,
@@ -40,6 +47,10 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
       endIssuedPackNumber: nextPackNumber + round.packCount - 1,
       whitelistName: round.whitelist?.name ?? null,
       requiredPassId: round.requiredPassId ?? null,
+      guaranteePassId: guarantee?.passId ?? null,
+      packsPerHolder: guarantee?.packsPerHolder ?? null,
+      guaranteeMinutes: guarantee?.minutes ?? null,
+      guaranteedPackCount,
     };
     nextPackNumber += round.packCount;
     return { policy, emails: round.whitelist?.emails ?? [] };
@@ -57,9 +68,13 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
   }
 }
 
-/** A holders-only round names a pass of the drop's own brand (PASS_NOT_OF_BRAND, also for an unknown pass). */
-async function assertPassesOfBrand(tx: Db, input: TConsoleDropRequest): Promise<void> {
-  const passIds = input.rounds.flatMap((round) => round.requiredPassId ?? []);
+/**
+ * The passes the rounds name (required, or guaranteeing packs) by id with their supply; each must be of the drop's own
+ * brand (PASS_NOT_OF_BRAND, also for an unknown pass).
+ */
+async function passSuppliesOfBrand(tx: Db, input: TConsoleDropRequest): Promise<Map<string, number>> {
+  const passIds = input.rounds.flatMap((round) => [round.requiredPassId ?? [], round.passGuarantee?.passId ?? []].flat());
   const found = await passNamesByIds(tx, passIds);
   if (passIds.some((id) => found.get(id)?.brandId !== input.brandId)) throw new AppError('PASS_NOT_OF_BRAND');
+  return new Map([...found].map(([id, pass]) => [id, pass.supply]));
 }

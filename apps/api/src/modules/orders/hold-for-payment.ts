@@ -11,7 +11,15 @@ import { orderNotices } from './order-notices.ts';
 import { lockAllowances, recordAllowances } from './purchase-allowance.ts';
 import { decidePurchases } from './purchase-decisions.ts';
 import type { TPurchase } from './purchase-round.ts';
-import { claimUnits, deliverUnitsCtes, itemColumnsSql, notificationKindOf, refusalOf } from './sale-items.ts';
+import {
+  claimUnits,
+  countsAllowances,
+  deliverUnitsCtes,
+  itemColumnsSql,
+  notificationKindOf,
+  outOfUnitsRefusal,
+  refusalOf,
+} from './sale-items.ts';
 
 /**
  * Route: POST /v2/orders and /v1/orders with paymentMethod CARD or TILIA (through purchasePacks) · Writes:
@@ -39,16 +47,17 @@ export async function holdForPayment(
       item.kind === 'PACK' && item.round.hasWhitelist
         ? await whitelistedEmails(tx, item.round.id, [purchase.buyerEmail])
         : null,
-    allowances: item.perPersonLimit === null ? null : await lockAllowances(tx, item.id, [purchase.userId]),
+    allowances: countsAllowances(item, purchase.now) ? await lockAllowances(tx, item.id, [purchase.userId]) : null,
     perPersonLimit: item.perPersonLimit,
     accounts: null,
   };
-  const [outcome] = decidePurchases([purchase], standing, null).outcomes;
+  const payable = decidePurchases([purchase], standing, null);
+  const [outcome] = payable.outcomes;
   if (!outcome!.ok) throw new AppError(refusalOf(item.kind, outcome!.code));
-  const units = await claimUnits(tx, item, purchase.quantity);
+  const units = await claimUnits(tx, item, payable.unitCounts, purchase.now);
   const decided = decidePurchases([purchase], standing, units);
   const [held] = decided.accepted;
-  if (!held) throw new AppError(refusalOf(item.kind, 'SOLD_OUT'));
+  if (!held) throw new AppError(await outOfUnitsRefusal(tx, item, purchase.now));
   if (decided.allowances) await recordAllowances(tx, item.id, decided.allowances);
 
   const depositId = await recordOrderPaymentDeposit(tx, {

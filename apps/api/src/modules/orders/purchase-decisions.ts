@@ -17,11 +17,29 @@ type TPurchaseRefusal = Extract<
 export interface TPurchaseStanding {
   /** The buyers' addresses that are on the round's whitelist; null when the round has none. */
   whitelisted: ReadonlySet<string> | null;
-  /** Units each buyer bought or holds of the item, from their locked allowance rows; null without a limit. */
+  /**
+   * Units each buyer bought or holds of the item, from their locked allowance rows; null when the item counts none
+   * (no per-person limit, no guarantee: sale-items.ts's countsAllowances).
+   */
   allowances: ReadonlyMap<string, number> | null;
   perPersonLimit: number | null;
   /** The buyers' locked money; null for a purchase paid later, by card or Tilia. */
   accounts: TLockedPurchaseAccounts | null;
+}
+
+/**
+ * The units claimed for a batch, in two pools: `heldBack`, packs a round holds back for pass holders while its
+ * guarantee lasts (decision record 29), and `open`, the rest (every unit of an item without a guarantee).
+ */
+export interface TUnitPools {
+  open: readonly TClaimedUnit[];
+  heldBack: readonly TClaimedUnit[];
+}
+
+/** How many units to claim from each pool. */
+export interface TUnitCounts {
+  open: number;
+  heldBack: number;
 }
 
 export interface TPurchaseDecisions {
@@ -29,10 +47,10 @@ export interface TPurchaseDecisions {
   outcomes: ({ ok: true } | { ok: false; code: TPurchaseRefusal })[];
   /** The accepted purchases with their units (packs, passes) and (from the balance) the money each takes. */
   accepted: { purchase: TPurchase; units: TClaimedUnit[]; parts: TSpendPart[] | null }[];
-  /** What each buyer has bought or holds in the round once the accepted ones count; null without a limit. */
+  /** What each buyer has bought or holds in the round once the accepted ones count; null when not counted. */
   allowances: Map<string, number> | null;
-  /** How many units the accepted purchases take. */
-  unitCount: number;
+  /** How many units of each pool the accepted purchases take. */
+  unitCounts: TUnitCounts;
 }
 
 /**
@@ -41,36 +59,54 @@ export interface TPurchaseDecisions {
  * out). A refused purchase takes nothing, so a later purchase of the same person may still fit. Pure: both payment
  * paths call it, the balance path twice (orders/purchase-from-balance.ts says why), from the same standing.
  *
+ * A holder's share of a guarantee: their first `guaranteedPacks` packs of the round (counted by their allowance, so
+ * what they bought before counts) come from the held-back pool, the rest from the open one. So no holder ever takes
+ * more than their share of the held-back packs, and the pool (the pass's supply times the share) has one for everyone.
+ *
  * `units`: the units claimed for them, given out in order; null decides as if they were unlimited, which answers how
- * many to claim (a purchase that will be refused for its money or its limit must not hold a unit meanwhile).
+ * many to claim from each pool (a purchase that will be refused for its money or its limit must not hold a unit
+ * meanwhile).
  */
 export function decidePurchases(
   purchases: readonly TPurchase[],
   standing: TPurchaseStanding,
-  units: readonly TClaimedUnit[] | null,
+  units: TUnitPools | null,
 ): TPurchaseDecisions {
   const allowances = standing.allowances ? new Map(standing.allowances) : null;
   const purses = standing.accounts ? purchasePurses(standing.accounts) : null;
   const accepted: TPurchaseDecisions['accepted'] = [];
-  let unitCount = 0;
+  const taken: TUnitCounts = { open: 0, heldBack: 0 };
   const outcomes = purchases.map((purchase): TPurchaseDecisions['outcomes'][number] => {
     if (standing.whitelisted && !standing.whitelisted.has(purchase.buyerEmail))
       return { ok: false, code: 'NOT_WHITELISTED' };
-    if (allowances && standing.perPersonLimit !== null) {
-      if ((allowances.get(purchase.userId) ?? 0) + purchase.quantity > standing.perPersonLimit) {
-        return { ok: false, code: 'PURCHASE_LIMIT_REACHED' };
-      }
+    const before = allowances?.get(purchase.userId) ?? 0;
+    if (standing.perPersonLimit !== null && before + purchase.quantity > standing.perPersonLimit) {
+      return { ok: false, code: 'PURCHASE_LIMIT_REACHED' };
     }
     const parts = purses ? purses.reserve(purchase.userId, purchase.price.total) : null;
     if (purses && !parts) return { ok: false, code: 'INSUFFICIENT_FUNDS' };
-    if (units && units.length - unitCount < purchase.quantity) {
+    const share = Math.min(purchase.quantity, Math.max(0, purchase.guaranteedPacks - before));
+    // Held-back packs short of a share (never, while the pool is sized by the pass's supply) are made up from the open.
+    const fromHeldBack = units ? Math.min(share, units.heldBack.length - taken.heldBack) : share;
+    const fromOpen = purchase.quantity - fromHeldBack;
+    if (units && units.open.length - taken.open < fromOpen) {
       if (parts) purses!.giveBack(purchase.userId, parts);
       return { ok: false, code: 'SOLD_OUT' };
     }
-    allowances?.set(purchase.userId, (allowances.get(purchase.userId) ?? 0) + purchase.quantity);
-    accepted.push({ purchase, units: units ? units.slice(unitCount, unitCount + purchase.quantity) : [], parts });
-    unitCount += purchase.quantity;
+    allowances?.set(purchase.userId, before + purchase.quantity);
+    accepted.push({
+      purchase,
+      units: units
+        ? [
+            ...units.heldBack.slice(taken.heldBack, taken.heldBack + fromHeldBack),
+            ...units.open.slice(taken.open, taken.open + fromOpen),
+          ]
+        : [],
+      parts,
+    });
+    taken.heldBack += fromHeldBack;
+    taken.open += fromOpen;
     return { ok: true };
   });
-  return { outcomes, accepted, allowances, unitCount };
+  return { outcomes, accepted, allowances, unitCounts: taken };
 }

@@ -28,6 +28,7 @@ async function purchasesOf(dropId: string, buyers: { userId: string; quantity?: 
       buyerEmail: `ledger.${userId}@example.com`,
       item: packSaleItem(drop, round),
       quantity,
+      guaranteedPacks: 0,
       price: priceOrder(packSaleItem(drop, round), quantity, t.deps.config.orders),
       now: t.clock.now(),
     }),

@@ -12,10 +12,12 @@ import { decidePurchases, type TPurchaseDecisions } from './purchase-decisions.t
 import type { TPurchase } from './purchase-round.ts';
 import {
   claimUnits,
+  countsAllowances,
   deliverAfterwards,
   deliverUnitsCtes,
   itemColumnsSql,
   notificationKindOf,
+  outOfUnitsRefusal,
   refusalOf,
 } from './sale-items.ts';
 
@@ -61,21 +63,24 @@ export async function purchaseFromBalance(tx: Db, purchases: readonly TPurchase[
             purchases.map((purchase) => purchase.buyerEmail),
           )
         : null,
-    allowances: item.perPersonLimit === null ? null : await lockAllowances(tx, item.id, buyers),
+    allowances: countsAllowances(item, now) ? await lockAllowances(tx, item.id, buyers) : null,
     perPersonLimit: item.perPersonLimit,
     accounts: await lockPurchaseAccounts(tx, buyers, 'USD', now),
   };
   const payable = decidePurchases(purchases, standing, null);
-  const units = await claimUnits(tx, item, payable.unitCount);
+  const units = await claimUnits(tx, item, payable.unitCounts, now);
   const decided = decidePurchases(purchases, standing, units);
   await recordPaidPurchases(tx, standing.accounts, decided);
+  const isShort =
+    units.open.length < payable.unitCounts.open || units.heldBack.length < payable.unitCounts.heldBack;
+  // Out of units for someone: sold out, unless held-back packs are left for holders (then not exhausted either).
+  const outOfUnits = isShort ? await outOfUnitsRefusal(tx, item, now) : null;
   return {
-    outcomes: decided.outcomes.map((outcome, index) =>
-      outcome.ok
-        ? { ok: true, order: { id: purchases[index]!.id, status: 'SUCCESSFUL', checkoutUrl: null } }
-        : { ok: false, code: refusalOf(item.kind, outcome.code) },
-    ),
-    isItemExhausted: units.length < payable.unitCount,
+    outcomes: decided.outcomes.map((outcome, index) => {
+      if (outcome.ok) return { ok: true, order: { id: purchases[index]!.id, status: 'SUCCESSFUL', checkoutUrl: null } };
+      return { ok: false, code: outcome.code === 'SOLD_OUT' ? outOfUnits! : refusalOf(item.kind, outcome.code) };
+    }),
+    isItemExhausted: isShort && outOfUnits !== 'PACKS_HELD_FOR_HOLDERS',
   };
 }
 

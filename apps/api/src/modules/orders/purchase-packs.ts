@@ -9,7 +9,7 @@ import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
-import { saleItemOf } from './sale-items.ts';
+import { guaranteedPacksFor, saleItemOf } from './sale-items.ts';
 
 type TPurchasePacksDeps = Pick<
   AppContext,
@@ -26,7 +26,8 @@ type TPurchasePacksDeps = Pick<
  * A purchase of packs or a pass (issue 18: one path for every item kind, orders/sale-items.ts): checked first against
  * what needs no lock (the drop and its open round, from the published drop kept in memory, or the pass on sale; the
  * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
- * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER). A refusal there did
+ * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER; for a round that
+ * guarantees packs to holders, whether the buyer is one). A refusal there did
  * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys.
  * - BALANCE: decided and paid in one transaction with the other purchases of the round arriving at once
  *   (balancePurchaseBatcher, purchaseFromBalance).
@@ -57,6 +58,7 @@ export async function purchasePacks(
     buyerEmail,
     item,
     quantity: request.quantity,
+    guaranteedPacks: await guaranteedPacksFor(deps.db, item, userId, now),
     price: priceOrder(item, request.quantity, deps.config.orders),
     now,
   });

@@ -23,6 +23,11 @@ export interface TPurchase {
   buyerHash: string;
   item: TSaleItem;
   quantity: number;
+  /**
+   * How many of the buyer's units of the item, counting the ones they bought before, come from a guarantee's
+   * held-back packs (decision record 29): a holder's share while the guarantee holds, else 0.
+   */
+  guaranteedPacks: number;
   price: TOrderPrice;
   now: Date;
 }

@@ -11,11 +11,13 @@ import type { TClaimedUnit } from '../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getSaleDrop, type TSaleDrop, type TSaleRound } from '../drops/get-sale-drop.ts';
+import { isGuaranteeHolding, type TRoundPassGuarantee } from '../drops/pass-guarantee.ts';
 import {
   assignPacksCtes,
   claimPacks,
   handOverHeldPacks,
   hasHeldPacks,
+  hasUnclaimedPacks,
   releasePacksOf,
 } from '../drops/packs/pack-claims.ts';
 import { getSalePass } from '../passes/get-sale-pass.ts';
@@ -24,11 +26,13 @@ import {
   claimPassUnits,
   handOverHeldPassUnits,
   hasHeldPassUnits,
+  holdsValidPass,
   releasePassUnitsOf,
 } from '../passes/pass-units.ts';
 import { grantTickets } from '../tickets/grant-tickets.ts';
 import { ticketKindForSale } from '../tickets/ticket-kind-for-sale.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
+import type { TUnitCounts, TUnitPools } from './purchase-decisions.ts';
 import { purchasableRound } from './purchase-round.ts';
 
 /*
@@ -129,14 +133,65 @@ export function itemPathOf(order: { itemKind: TOrderItemKind; itemId: string; dr
   return webPath('/tickets');
 }
 
+/** A round's guarantee while it holds at `now` (decision record 29); null for anything else. */
+function holdingGuaranteeOf(item: TSaleItem, now: Date): TRoundPassGuarantee | null {
+  return item.kind === 'PACK' && isGuaranteeHolding(item.round.passGuarantee, now) ? item.round.passGuarantee : null;
+}
+
+/** Where a round's held-back packs end: they are its first `packCount` numbers. */
+function heldBackSplit(round: TSaleRound, guarantee: TRoundPassGuarantee): number {
+  return round.beginIssuedPackNumber + guarantee.packCount;
+}
+
 /**
- * Locks `count` of the item's unclaimed units for this transaction (fewer only when fewer are left). Tickets are not
- * scarce: there is nothing to claim, so they are as many as asked for, numbered for the decision alone.
+ * How many of a buyer's units of the item (counting what they bought before) come from a guarantee's held-back packs:
+ * the share of a holder of a valid pass while the guarantee holds, else 0. Reads pass_units for a guarantee round.
  */
-export async function claimUnits(tx: Db, item: TSaleItem, count: number): Promise<TClaimedUnit[]> {
-  if (item.kind === 'PACK') return claimPacks(tx, item.round.id, count);
-  if (item.kind === 'PASS') return claimPassUnits(tx, item.id, count);
-  return Array.from({ length: count }, (_, index) => ({ id: item.id, number: index + 1 }));
+export async function guaranteedPacksFor(db: Db, item: TSaleItem, userId: string, now: Date): Promise<number> {
+  const guarantee = holdingGuaranteeOf(item, now);
+  if (!guarantee) return 0;
+  return (await holdsValidPass(db, userId, guarantee.passId, now)) ? guarantee.packsPerHolder : 0;
+}
+
+/**
+ * Whether purchases of the item count what each buyer bought or holds (purchase_allowances): for a per-person limit,
+ * and while a guarantee holds (a holder's share is counted against it).
+ */
+export function countsAllowances(item: TSaleItem, now: Date): boolean {
+  return item.perPersonLimit !== null || holdingGuaranteeOf(item, now) !== null;
+}
+
+/**
+ * Locks the item's unclaimed units for this transaction, as many of each pool as asked (fewer only when fewer are
+ * left): a round's held-back packs below its split while its guarantee holds, then the rest (always in that order, so
+ * two claims never wait on each other in a cycle). Tickets are not scarce: there is nothing to claim, so they are as
+ * many as asked for, numbered for the decision alone.
+ */
+export async function claimUnits(tx: Db, item: TSaleItem, counts: TUnitCounts, now: Date): Promise<TUnitPools> {
+  const total = counts.open + counts.heldBack;
+  if (item.kind === 'PACK') {
+    const guarantee = holdingGuaranteeOf(item, now);
+    if (!guarantee) return { open: await claimPacks(tx, item.round.id, total), heldBack: [] };
+    const split = heldBackSplit(item.round, guarantee);
+    const heldBack = await claimPacks(tx, item.round.id, counts.heldBack, { below: split });
+    return { heldBack, open: await claimPacks(tx, item.round.id, counts.open, { from: split }) };
+  }
+  if (item.kind === 'PASS') return { open: await claimPassUnits(tx, item.id, total), heldBack: [] };
+  return { open: Array.from({ length: total }, (_, index) => ({ id: item.id, number: index + 1 })), heldBack: [] };
+}
+
+/**
+ * The refusal for a purchase the units ran out for: SOLD_OUT, or, while a guarantee holds and held-back packs are
+ * still unclaimed, PACKS_HELD_FOR_HOLDERS (what is left is not for this buyer yet, and may be later), in the item's
+ * words (refusalOf). Reads packs.
+ */
+export async function outOfUnitsRefusal(db: Db, item: TSaleItem, now: Date): Promise<TErrorCode> {
+  const guarantee = holdingGuaranteeOf(item, now);
+  if (item.kind === 'PACK' && guarantee) {
+    const split = heldBackSplit(item.round, guarantee);
+    if (await hasUnclaimedPacks(db, item.round.id, { below: split })) return 'PACKS_HELD_FOR_HOLDERS';
+  }
+  return refusalOf(item.kind, 'SOLD_OUT');
 }
 
 /** One claimed unit going to an order. */

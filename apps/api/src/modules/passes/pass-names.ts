@@ -7,16 +7,16 @@ import { passes } from './passes.tables.ts';
  * get-console-drop.ts, write-drop-draft.ts) · Tests: passes/passes.test.ts.
  *
  * Passes' names and brands by id, for the rounds that require them: drops' public view names the pass a round is for,
- * and a drop's round may only require a pass of the drop's own brand.
+ * and a drop's round may only name a pass of the drop's own brand (the supply says how many packs a guarantee holds).
  */
 export async function passNamesByIds(
   db: Db,
   ids: readonly string[],
-): Promise<Map<string, { name: string; brandId: string }>> {
+): Promise<Map<string, { name: string; brandId: string; supply: number }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: passes.id, name: passes.name, brandId: passes.brandId })
+    .select({ id: passes.id, name: passes.name, brandId: passes.brandId, supply: passes.supply })
     .from(passes)
     .where(inArray(passes.id, unique));
   return new Map(rows.map(({ id, ...pass }) => [id, pass]));

@@ -20,11 +20,33 @@ import { packs } from '../drops.tables.ts';
 export type TClaimedPack = TClaimedUnit;
 
 /**
- * Locks `count` of the round's unclaimed packs for this transaction, lowest numbers first (writes nothing yet); fewer
- * only when fewer are unclaimed (claimUnclaimedUnits says how, and why it waits for packs other claims hold).
+ * Pack numbers of a round split in two at `split` (a guarantee's held-back packs are below it, decision record 29):
+ * `below` or `from` it; null for the whole round.
  */
-export function claimPacks(tx: Db, policyId: string, count: number): Promise<TClaimedPack[]> {
-  return claimUnclaimedUnits(tx, 'packs', sql`policy_id = ${policyId}`, count);
+export type TPackRange = { below: number } | { from: number } | null;
+
+function roundScope(policyId: string, range: TPackRange): SQL {
+  if (range === null) return sql`policy_id = ${policyId}`;
+  if ('below' in range) return sql`policy_id = ${policyId} and number < ${range.below}`;
+  return sql`policy_id = ${policyId} and number >= ${range.from}`;
+}
+
+/**
+ * Locks `count` of the round's unclaimed packs (in `range`) for this transaction, lowest numbers first (writes nothing
+ * yet); fewer only when fewer are unclaimed (claimUnclaimedUnits says how, and why it waits for packs other claims
+ * hold). The range is on packs_unclaimed_idx's own order (policy_id, number).
+ */
+export function claimPacks(tx: Db, policyId: string, count: number, range: TPackRange = null): Promise<TClaimedPack[]> {
+  return claimUnclaimedUnits(tx, 'packs', roundScope(policyId, range), count);
+}
+
+/** Whether any pack of the round in `range` is unclaimed now (one probe of packs_unclaimed_idx). */
+export async function hasUnclaimedPacks(db: Db, policyId: string, range: TPackRange): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from packs where ${roundScope(policyId, range)} and order_id is null) as found`,
+  );
+  return row?.found === true;
 }
 
 /**
