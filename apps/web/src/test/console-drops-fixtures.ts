@@ -164,6 +164,7 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
         packCount: 60,
         whitelist: null,
         requiredPassId: null,
+        passGuarantee: null,
       },
       {
         round: 2,
@@ -174,6 +175,7 @@ export function dropRequest(changes: Partial<TConsoleDropRequest> = {}): TConsol
         packCount: 40,
         whitelist: { name: 'Early fans', emails: ['ada@example.com', 'bob@example.com'] },
         requiredPassId: null,
+        passGuarantee: null,
       },
     ],
     ...changes,

@@ -171,7 +171,6 @@ describe('a round that guarantees packs to pass holders', () => {
     const again = await buyPacks(holder.accessToken, dropId, 1);
     expect(await packNumbersOf(again.json().data.id)).toEqual([8]);
   });
-
 });
 
 describe('the console', () => {

@@ -125,6 +125,7 @@ describe('console drop editor', () => {
             packCount: 60,
             whitelist: null,
             requiredPassId: null,
+            passGuarantee: null,
           },
         ],
       } satisfies TConsoleDropRequest);

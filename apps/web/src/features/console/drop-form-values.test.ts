@@ -25,13 +25,38 @@ describe('the drop form', () => {
     expect(ZDropForm.parse(values)).toEqual(request);
   });
 
-  it('keeps a holders-only round: the pass chosen goes out as its id, and comes back selected', () => {
+  it('keeps a holders-only round and a guarantee round: the pass chosen goes out as its id, and comes back selected', () => {
     const passId = '0190a0b0-0000-7000-8000-0000000aa001';
     const base = dropRequest();
-    const request = { ...base, rounds: [{ ...base.rounds[0]!, requiredPassId: passId }, base.rounds[1]!] };
+    const guarantee = { passId, packsPerHolder: 2, minutes: 45 };
+    const request = {
+      ...base,
+      rounds: [
+        { ...base.rounds[0]!, requiredPassId: passId },
+        { ...base.rounds[1]!, passGuarantee: guarantee },
+      ],
+    };
     const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, request));
-    expect(values.rounds.map((round) => round.requiredPassId)).toEqual([passId, '']);
-    expect(ZDropForm.parse(values).rounds.map((round) => round.requiredPassId)).toEqual([passId, null]);
+    expect(values.rounds.map((round) => round.passAccess)).toEqual([`only:${passId}`, `guarantee:${passId}`]);
+    expect(values.rounds[1]).toMatchObject({ packsPerHolder: 2, guaranteeMinutes: 45 });
+    const sent = ZDropForm.parse(values).rounds;
+    expect(sent.map((round) => [round.requiredPassId, round.passGuarantee])).toEqual([
+      [passId, null],
+      [null, guarantee],
+    ]);
+  });
+
+  it('asks for a share and a time for a guarantee, in the contract’s words', () => {
+    const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, dropRequest()));
+    const round = { ...values.rounds[0]!, passAccess: 'guarantee:0190a0b0-0000-7000-8000-0000000aa001' };
+    const refused = ZDropForm.safeParse({
+      ...values,
+      rounds: [{ ...round, packsPerHolder: 0, guaranteeMinutes: null }, values.rounds[1]!],
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['rounds.0.packsPerHolder', dropMessages.packsPerHolder],
+      ['rounds.0.guaranteeMinutes', dropMessages.guaranteeMinutes],
+    ]);
   });
 
   it('says in words what is missing, and the contract’s rules once what was typed is whole', () => {

@@ -56,6 +56,24 @@ export function requiredWholeNumber(min: number, max: number, message: string) {
     .refine((value) => value !== null && Number.isInteger(value) && value >= min && value <= max, { error: message });
 }
 
+function isWholeIn(value: number | null, min: number, max: number): boolean {
+  return value !== null && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** The round's pass access as the request's two fields. */
+function passAccessRequest(
+  round: Pick<TDropFormShape['rounds'][number], 'passAccess' | 'packsPerHolder' | 'guaranteeMinutes'>,
+) {
+  const [mode, passId] = round.passAccess.split(':');
+  return {
+    requiredPassId: mode === 'only' ? passId! : null,
+    passGuarantee:
+      mode === 'guarantee'
+        ? { passId: passId!, packsPerHolder: round.packsPerHolder ?? 0, minutes: round.guaranteeMinutes ?? 0 }
+        : null,
+  };
+}
+
 /** "12.5", "$12.50", "1,000" -> cents; anything else (or more than two decimals) -> null. */
 export function dollarsToCents(text: string): number | null {
   const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '').trim();
@@ -102,10 +120,25 @@ const ZRoundForm = z
     packCount: requiredWholeNumber(1, MAX_DROP_PACKS, messages.packCount),
     hasWhitelist: z.boolean(),
     whitelist: z.object({ name: z.string(), emails: z.string() }),
-    /** '' for everyone; else the pass of the drop's brand that buyers must hold. */
-    requiredPassId: z.string(),
+    /**
+     * What a pass of the drop's brand does in the round: '' nothing (everyone may buy), `only:<passId>` holders only,
+     * `guarantee:<passId>` everyone, with packs held back for holders (packsPerHolder each, for guaranteeMinutes).
+     */
+    passAccess: z.string(),
+    packsPerHolder: z.number().nullable(),
+    guaranteeMinutes: z.number().nullable(),
   })
   .superRefine((round, context) => {
+    if (round.passAccess.startsWith('guarantee:')) {
+      if (!isWholeIn(round.packsPerHolder, 1, 100)) {
+        context.addIssue({ code: 'custom', path: ['packsPerHolder'], message: dropMessages.packsPerHolder });
+      } else if (round.perPersonLimit !== null && round.packsPerHolder! > round.perPersonLimit) {
+        context.addIssue({ code: 'custom', path: ['packsPerHolder'], message: dropMessages.guaranteeOverLimit });
+      }
+      if (!isWholeIn(round.guaranteeMinutes, 1, 1_440)) {
+        context.addIssue({ code: 'custom', path: ['guaranteeMinutes'], message: dropMessages.guaranteeMinutes });
+      }
+    }
     if (!round.hasWhitelist) return;
     const whitelist = ZWhitelistForm.safeParse(round.whitelist);
     for (const issue of whitelist.error?.issues ?? []) {
@@ -156,7 +189,7 @@ function toRequest(values: TDropFormShape): z.input<typeof ZConsoleDropRequest> 
       whitelist: round.hasWhitelist
         ? { name: round.whitelist.name, emails: parseEmailList(round.whitelist.emails).emails }
         : null,
-      requiredPassId: round.requiredPassId || null,
+      ...passAccessRequest(round),
     })),
   };
 }
@@ -177,7 +210,9 @@ export function emptyRound(changes: Partial<TDropFormRound> = {}): TDropFormRoun
     packCount: null,
     hasWhitelist: false,
     whitelist: { name: '', emails: '' },
-    requiredPassId: '',
+    passAccess: '',
+    packsPerHolder: 1,
+    guaranteeMinutes: 30,
     ...changes,
   };
 }
@@ -220,7 +255,13 @@ export function dropFormValues(drop: TConsoleDrop | undefined, brandId = ''): TD
       packCount: round.packCount,
       hasWhitelist: round.whitelist !== null,
       whitelist: { name: round.whitelist?.name ?? '', emails: round.whitelist?.emails.join('\n') ?? '' },
-      requiredPassId: round.requiredPass?.id ?? '',
+      passAccess: round.requiredPass
+        ? `only:${round.requiredPass.id}`
+        : round.passGuarantee
+          ? `guarantee:${round.passGuarantee.pass.id}`
+          : '',
+      packsPerHolder: round.passGuarantee?.packsPerHolder ?? 1,
+      guaranteeMinutes: round.passGuarantee?.minutes ?? 30,
     })),
   };
 }

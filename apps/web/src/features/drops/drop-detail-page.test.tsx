@@ -150,6 +150,51 @@ describe('drop page: states at the boundaries', () => {
     expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
   });
 
+  it('tells a holder the packs their pass guarantees them, and everyone else how many are held back', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const passId = '0190a0b0-0000-7000-8000-0000000aa001';
+    const guarantee = {
+      pass: { id: passId, name: 'Neon Season Pass' },
+      packsPerHolder: 2,
+      packCount: 40,
+      minutes: 30,
+      endsAt: '2026-11-22T19:00:00.000Z',
+    };
+    const rounds = [policy(1, { whitelists: [], passGuarantee: guarantee }), policy(2)];
+    let viewerGuarantee = { holdsPass: false, packsLeft: 0 };
+    dropApi(() =>
+      drop({
+        salePolicies: rounds,
+        viewer: { isWhitelisted: null, passGuarantee: viewerGuarantee, remaining: 2, purchasedCount: 0 },
+      }),
+    );
+    const { unmount } = renderApp(dropUrl);
+    expect(
+      await screen.findByText(
+        /Round 1 is open to everyone, and 40 packs of it are held for holders of Neon Season Pass until/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get the pass' })).toHaveAttribute('href', `/pass/${passId}`);
+    // Everyone may still buy what is not held back.
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    expect(screen.getByText(/40 packs held for holders of/)).toBeInTheDocument();
+    unmount();
+
+    viewerGuarantee = { holdsPass: true, packsLeft: 1 };
+    const again = renderApp(dropUrl);
+    expect(await screen.findByText(/Your Neon Season Pass guarantees you 1 pack in round 1 until/)).toBeInTheDocument();
+    again.unmount();
+
+    viewerGuarantee = { holdsPass: true, packsLeft: 0 };
+    renderApp(dropUrl);
+    expect(
+      await screen.findByText('You have bought the 2 packs your Neon Season Pass guarantees you in round 1.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the allowance left and the packs held', async () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

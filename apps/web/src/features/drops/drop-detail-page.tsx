@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { responsiveImages, uploadSrcSet, type TDrop } from '@cypher/contract';
+import { responsiveImages, uploadSrcSet, type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
@@ -336,6 +336,22 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const packsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'pack' : 'packs'}`;
+
+/** The caller's place in a round that holds packs back for holders of a pass (decision record 29). */
+function guaranteeText(
+  guarantee: TPassGuarantee & NonNullable<TDropViewer['passGuarantee']>,
+  roundName: string,
+): string {
+  const until = formatDateTime(guarantee.endsAt);
+  if (!guarantee.holdsPass) {
+    return `${capitalized(roundName)} is open to everyone, and ${packsText(guarantee.packCount)} of it are held for holders of ${guarantee.pass.name} until ${until}.`;
+  }
+  if (guarantee.packsLeft === 0) {
+    return `You have bought the ${packsText(guarantee.packsPerHolder)} your ${guarantee.pass.name} guarantees you in ${roundName}.`;
+  }
+  return `Your ${guarantee.pass.name} guarantees you ${packsText(guarantee.packsLeft)} in ${roundName} until ${until}.`;
+}
 
 /**
  * The signed-in viewer's place in the current (or next) round: whitelist or pass, what is left to buy, what they
@@ -351,10 +367,11 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
       </p>
     );
   }
-  const { isWhitelisted, holdsRequiredPass, remaining, purchasedCount } = drop.viewer;
+  const { isWhitelisted, holdsRequiredPass, passGuarantee, remaining, purchasedCount } = drop.viewer;
   const round = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
   const roundName = round ? `round ${round.round}` : 'this round';
   const requiredPass = round?.requiredPass ?? null;
+  const guarantee = passGuarantee && round?.passGuarantee ? { ...passGuarantee, ...round.passGuarantee } : null;
   const isShut = isWhitelisted === false || holdsRequiredPass === false;
   return (
     <div className={styles.viewer} aria-label="Your allowance" role="group">
@@ -365,6 +382,13 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
             : `${capitalized(roundName)} is for holders of ${requiredPass.name}. `}
           <Link to={`/pass/${requiredPass.id}`} className={styles.inlineLink}>
             {holdsRequiredPass ? 'See the pass' : 'Get the pass'}
+          </Link>
+        </p>
+      ) : guarantee ? (
+        <p>
+          {guaranteeText(guarantee, roundName)}{' '}
+          <Link to={`/pass/${guarantee.pass.id}`} className={styles.inlineLink}>
+            {guarantee.holdsPass ? 'See the pass' : 'Get the pass'}
           </Link>
         </p>
       ) : round?.isRaffle ? (

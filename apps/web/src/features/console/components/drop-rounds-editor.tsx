@@ -142,7 +142,7 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
           )}
         </Field>
       </div>
-      <RequiredPassField form={form} index={index} label={label} />
+      <PassAccessField form={form} index={index} label={label} />
       <div className={styles.whitelist}>
         <Checkbox
           label={
@@ -247,36 +247,77 @@ export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
 }
 
 /**
- * Holders only (issue 18): a pass of the drop's brand that buyers must hold, valid at the time, to buy in the round.
- * The brand's passes are listed once a brand is chosen.
+ * What a pass of the drop's brand does in the round (issue 18): nothing, holders only, or packs guaranteed to holders
+ * in a round open to everyone (how many each, and for how long after the opening they are held back). The brand's
+ * passes are listed once a brand is chosen.
  */
-function RequiredPassField({ form, index, label }: { form: TDropFormApi; index: number; label: string }) {
-  const brandId = useWatch({ control: form.control, name: 'brandId' });
+function PassAccessField({ form, index, label }: { form: TDropFormApi; index: number; label: string }) {
+  const { control, register, formState } = form;
+  const errors = formState.errors.rounds?.[index];
+  const brandId = useWatch({ control, name: 'brandId' });
+  const passAccess = useWatch({ control, name: `rounds.${index}.passAccess` }) ?? '';
   const passes = useConsoleEntries('passes', { brandId, size: 100 }, { isEnabled: !!brandId });
   return (
-    <Field
-      label={
-        <>
-          Who may buy<span className="visually-hidden"> ({label})</span>
-        </>
-      }
-      hint={
-        brandId && passes.data?.items.length === 0
-          ? 'This brand has no passes yet: make one in Passes to keep a round for its holders.'
-          : 'Keep the round for holders of one of the brand’s passes, or open it to everyone.'
-      }
-      error={form.formState.errors.rounds?.[index]?.requiredPassId?.message}
-    >
-      {(props) => (
-        <Select {...props} disabled={!brandId || passes.isPending} {...form.register(`rounds.${index}.requiredPassId`)}>
-          <option value="">Everyone (or the whitelist below)</option>
-          {passes.data?.items.map((pass) => (
-            <option key={pass.id} value={pass.id}>
-              Holders of {pass.name}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+    <>
+      <Field
+        label={
+          <>
+            Who may buy<span className="visually-hidden"> ({label})</span>
+          </>
+        }
+        hint={
+          brandId && passes.data?.items.length === 0
+            ? 'This brand has no passes yet: make one in Passes to keep a round, or packs of it, for its holders.'
+            : 'Keep the round for holders of one of the brand’s passes, guarantee them packs, or open it to everyone.'
+        }
+        error={errors?.passAccess?.message}
+      >
+        {(props) => (
+          <Select {...props} disabled={!brandId || passes.isPending} {...register(`rounds.${index}.passAccess`)}>
+            <option value="">Everyone (or the whitelist below)</option>
+            {passes.data?.items.map((pass) => (
+              <optgroup key={pass.id} label={pass.name}>
+                <option value={`only:${pass.id}`}>Holders of {pass.name} only</option>
+                <option value={`guarantee:${pass.id}`}>
+                  Everyone, with packs guaranteed to holders of {pass.name}
+                </option>
+              </optgroup>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {passAccess.startsWith('guarantee:') ? (
+        <div className={formStyles.grid}>
+          <Field
+            label={
+              <>
+                Packs per holder<span className="visually-hidden"> ({label})</span>
+              </>
+            }
+            hint="Held back for each pass of the supply; a holder’s first packs of the round come from them."
+            error={errors?.packsPerHolder?.message}
+            isRequired
+          >
+            {(props) => (
+              <CountInput {...props} {...register(`rounds.${index}.packsPerHolder`, { setValueAs: numberOrNull })} />
+            )}
+          </Field>
+          <Field
+            label={
+              <>
+                Held for (minutes)<span className="visually-hidden"> ({label})</span>
+              </>
+            }
+            hint="From the round’s opening; then what holders left goes on sale to everyone."
+            error={errors?.guaranteeMinutes?.message}
+            isRequired
+          >
+            {(props) => (
+              <CountInput {...props} {...register(`rounds.${index}.guaranteeMinutes`, { setValueAs: numberOrNull })} />
+            )}
+          </Field>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -37,11 +37,20 @@ const topFields = [
   'contents',
 ];
 const roundFields = ['saleBeginAt', 'saleEndAt', 'price', 'perPersonLimit', 'packCount', 'whitelist.name'];
+/** The request's pass fields by the form's: one select for both, and the guarantee's numbers beside it. */
+const passFields: Record<string, string> = {
+  requiredPassId: 'passAccess',
+  passGuarantee: 'passAccess',
+  'passGuarantee.passId': 'passAccess',
+  'passGuarantee.packsPerHolder': 'packsPerHolder',
+  'passGuarantee.minutes': 'guaranteeMinutes',
+};
 
 /**
  * Where one of the API's field details belongs in this form: a whitelist's address (`rounds.1.whitelist.emails.4`)
  * under that round's list, a product's edition shortfall ("Dragon: 12 editions asked, 8 left of 100.") under that
- * product's count, everything else under the field of the same name; undefined when the form has no such field.
+ * product's count, a round's pass settings under its pass select or the guarantee's numbers, everything else under
+ * the field of the same name; undefined when the form has no such field.
  */
 function formFieldOf(field: string, message: string, contents: TDropFormContent[]): Path<TDropFormValues> | undefined {
   const emails = /^rounds\.(\d+)\.whitelist\.emails(\.\d+)?$/.exec(field);
@@ -53,6 +62,8 @@ function formFieldOf(field: string, message: string, contents: TDropFormContent[
   if (/^contents\.\d+\.editionCount$/.test(field)) return field as Path<TDropFormValues>;
   const round = /^rounds\.(\d+)\.(.+)$/.exec(field);
   if (round && roundFields.includes(round[2]!)) return field as Path<TDropFormValues>;
+  if (round && passFields[round[2]!])
+    return `rounds.${Number(round[1])}.${passFields[round[2]!]}` as Path<TDropFormValues>;
   return topFields.includes(field) ? (field as Path<TDropFormValues>) : undefined;
 }
 

@@ -121,7 +121,21 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
                   </span>
                 </td>
                 <td data-label="Who may buy">
-                  {round.whitelist ? (
+                  {round.requiredPass ? (
+                    <>
+                      Holders of {round.requiredPass.name}
+                      <span className={styles.sub}>only</span>
+                    </>
+                  ) : round.passGuarantee ? (
+                    <>
+                      Everyone
+                      <span className={styles.sub}>
+                        {formatCount(round.passGuarantee.packCount)} held for {round.passGuarantee.pass.name} holders (
+                        {formatCount(round.passGuarantee.packsPerHolder)} each) until{' '}
+                        {formatDateTime(round.passGuarantee.endsAt)}
+                      </span>
+                    </>
+                  ) : round.whitelist ? (
                     <>
                       {round.whitelist.name}
                       <span className={styles.sub}>

@@ -82,6 +82,14 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
                   <>
                     Holders of <Link to={`/pass/${policy.requiredPass.id}`}>{policy.requiredPass.name}</Link> only
                   </>
+                ) : policy.passGuarantee ? (
+                  <>
+                    Open to everyone; {formatCount(policy.passGuarantee.packCount)}{' '}
+                    {policy.passGuarantee.packCount === 1 ? 'pack' : 'packs'} held for holders of{' '}
+                    <Link to={`/pass/${policy.passGuarantee.pass.id}`}>{policy.passGuarantee.pass.name}</Link> (
+                    {formatCount(policy.passGuarantee.packsPerHolder)} each) until{' '}
+                    <time dateTime={policy.passGuarantee.endsAt}>{formatDateTime(policy.passGuarantee.endsAt)}</time>
+                  </>
                 ) : policy.whitelists.length === 0 ? (
                   'Open to everyone'
                 ) : (
