@@ -168,6 +168,19 @@ export const errorCatalogue = {
     status: 409,
     message: 'The packs left in this round are held for pass holders for now. Any they leave go on sale when the hold ends.',
   },
+  // Fusion (issue 19).
+  FUSION_NOT_FOUND: { status: 404, message: 'We could not find this fusion.' },
+  FUSION_SLOT_NOT_FOUND: { status: 404, message: 'This fusion has no such slot.' },
+  FUSION_NOT_AVAILABLE: { status: 409, message: 'This fusion is not open right now.' },
+  /** The all-items-fused state: every result of the supply has been made. */
+  FUSION_ALL_FUSED: { status: 409, message: 'All items have been fused. Nothing was burned.' },
+  /** Not exactly the slots of the fusion, or not exactly each slot's count, or an edition chosen twice. */
+  FUSION_MATERIALS_INCOMPLETE: {
+    status: 422,
+    message: 'Choose exactly the number of editions each slot asks for, each edition once.',
+  },
+  FUSION_MATERIAL_MISMATCH: { status: 422, message: 'An edition you chose does not fit its slot.' },
+  FUSION_STARTED: { status: 409, message: 'A fusion that has begun can no longer be changed.' },
   /** A reminder is for a round that has not opened yet; the round asked for has opened (or the drop has none left). */
   REMINDER_ROUND_NOT_UPCOMING: {
     status: 409,

@@ -32,6 +32,7 @@ export * from './waiting-room-rules.ts';
 export * from './waiting-room.ts';
 export * from './drops-console.ts';
 export * from './orders.ts';
+export * from './fusions.ts';
 export * from './passes.ts';
 export * from './notifications.ts';
 export * from './tickets.ts';
