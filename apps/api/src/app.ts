@@ -27,6 +27,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { figureBasesRoutes } from './modules/collection/figure-bases/figure-bases.routes.ts';
 import { passesRoutes } from './modules/passes/passes.routes.ts';
+import { fusionsRoutes } from './modules/fusions/fusions.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
 import { waitingRoomRoutes } from './modules/drops/waiting-room/waiting-room.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(collectionRoutes(ctx));
   await app.register(figureBasesRoutes(ctx));
   await app.register(passesRoutes(ctx));
+  await app.register(fusionsRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(walletRoutes(ctx));
   await app.register(withdrawalsRoutes(ctx));

@@ -66,6 +66,7 @@ export const auditEntityTypes = [
   'pass',
   'ticket_kind',
   'raffle_round',
+  'fusion',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;

@@ -6,11 +6,12 @@
  */
 
 /**
- * IN_PACK: minted inside a pack, owned through the pack until it is opened. OWNED: in its owner's collection, free to
+ * UNISSUED: minted ahead as a fusion's result, owned by nobody until a fusion gives it (issue 19). IN_PACK: minted
+ * inside a pack, owned through the pack until it is opened. OWNED: in its owner's collection, free to
  * move. EQUIPPED: placed on a figure base. LOCKED: kept by its owner from fusion, export and sale. LISTED: offered for
  * resale. EXPORTED: moved out to the owner's own wallet, no longer in the collection. BURNED: consumed by a fusion.
  */
-export const editionStates = ['IN_PACK', 'OWNED', 'EQUIPPED', 'LOCKED', 'LISTED', 'EXPORTED', 'BURNED'] as const;
+export const editionStates = ['UNISSUED', 'IN_PACK', 'OWNED', 'EQUIPPED', 'LOCKED', 'LISTED', 'EXPORTED', 'BURNED'] as const;
 export type TEditionState = (typeof editionStates)[number];
 
 /**
@@ -42,6 +43,7 @@ export type TActivityKind = (typeof activityKinds)[number];
  */
 export const editionMoves = {
   open: { from: ['IN_PACK'], to: 'OWNED', activity: 'OPENED', isOwnerChange: false },
+  issue: { from: ['UNISSUED'], to: 'OWNED', activity: 'FUSED', isOwnerChange: true },
   equip: { from: ['OWNED'], to: 'EQUIPPED', activity: 'EQUIPPED', isOwnerChange: false },
   unequip: { from: ['EQUIPPED'], to: 'OWNED', activity: 'UNEQUIPPED', isOwnerChange: false },
   lock: { from: ['OWNED'], to: 'LOCKED', activity: 'LOCKED', isOwnerChange: false },
@@ -61,6 +63,11 @@ export const editionMoveNames = Object.keys(editionMoves) as TEditionMove[];
 /** Whether an edition in `state` may make `move`. */
 export function canMoveEdition(state: TEditionState, move: TEditionMove): boolean {
   return (editionMoves[move].from as readonly TEditionState[]).includes(state);
+}
+
+/** Not shown as an edition yet: minted ahead for a fusion's result, or inside a pack still closed. */
+export function isEditionHidden(state: TEditionState): boolean {
+  return state === 'UNISSUED' || state === 'IN_PACK';
 }
 
 /** Held against fusion, export and sale: on a figure base, locked by its owner, or on offer. */

@@ -160,6 +160,7 @@ export const fusionMessages = {
   slotName: 'Name the slot in 1 to 60 characters.',
   trait: 'Enter the trait and its value.',
   startedIsFinal: 'A fusion that has begun can no longer be changed.',
+  resultIsFinal: 'A fusion’s brand, result and supply are fixed once it is made: make a new fusion to change them.',
 } as const;
 
 /** A slot's rule as the console sends it. */
@@ -194,7 +195,11 @@ export const ZConsoleFusionRequest = z
     slots: z
       .array(
         z.strictObject({
-          name: z.string().trim().min(1, { error: fusionMessages.slotName }).max(60, { error: fusionMessages.slotName }),
+          name: z
+            .string()
+            .trim()
+            .min(1, { error: fusionMessages.slotName })
+            .max(60, { error: fusionMessages.slotName }),
           requiredCount: z
             .number({ error: fusionMessages.requiredCount })
             .int({ error: fusionMessages.requiredCount })
@@ -213,6 +218,8 @@ export const ZConsoleFusionRequest = z
   });
 export type TConsoleFusionRequest = z.infer<typeof ZConsoleFusionRequest>;
 
+export const ZConsoleFusionListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
+
 /** A fusion in the console: the public view, plus how many were made. */
 export const ZConsoleFusion = ZFusion.omit({ isReady: true }).extend({ madeCount: z.number().int() });
 export type TConsoleFusion = z.infer<typeof ZConsoleFusion>;
@@ -220,8 +227,12 @@ export type TConsoleFusion = z.infer<typeof ZConsoleFusion>;
 /** `POST /v1/console/fusions/preview`: for each slot's rule, how many editions in collections fit, and a few of them. */
 export const ZFusionPreviewRequest = z.strictObject({
   brandId: z.uuid(),
-  slots: z.array(z.strictObject({ rule: ZFusionSlotRuleRequest })).min(1).max(MAX_FUSION_SLOTS),
+  slots: z
+    .array(z.strictObject({ rule: ZFusionSlotRuleRequest }))
+    .min(1)
+    .max(MAX_FUSION_SLOTS),
 });
+export type TFusionPreviewRequest = z.infer<typeof ZFusionPreviewRequest>;
 export const ZFusionPreview = z.object({
   slots: z.array(
     z.object({

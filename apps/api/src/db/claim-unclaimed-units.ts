@@ -3,7 +3,7 @@ import type { Db } from './client.ts';
 import { queryRows } from './query-rows.ts';
 import { sqlArray } from './sql-arrays.ts';
 
-/** A unit of a supply issued as rows (a pack, a pass unit): claimed by setting its `order_id`. */
+/** A unit of a supply issued as rows (a pack, a pass unit, a fusion's result): claimed by setting its claim column. */
 export interface TClaimedUnit {
   id: string;
   number: number;
@@ -13,7 +13,7 @@ export interface TClaimedUnit {
  * Locks `count` unclaimed rows of `table` within `scope` (a condition on its columns) for this transaction, lowest
  * numbers first (writes nothing yet). Fewer than `count` only when fewer are unclaimed: never because another
  * transaction holds some of them for a moment. The one claim of every supply issued as rows: packs of a round, units
- * of a pass. Tests: orders/purchase-races.test.ts, passes/passes.test.ts.
+ * of a pass, a fusion's results. Tests: orders/purchase-races.test.ts, passes/passes.test.ts.
  *
  * First pass: FOR UPDATE SKIP LOCKED, so concurrent buyers take different rows instead of queueing on the same ones.
  * If that finds too few, the rows it skipped belong to claims still running, which may yet give them up (a card hold
@@ -23,9 +23,13 @@ export interface TClaimedUnit {
  * nothing unclaimed is left. Only the tail of a sale gets here; callers lock their buyers' rows before calling, and
  * nothing locks a buyer's row after a unit (the lock order in db/transaction.ts), so the wait cannot close a cycle.
  */
+/** Each supply's table, and the column a claim sets on its rows (null while unclaimed). */
+const claimColumns = { packs: 'order_id', pass_units: 'order_id', fusion_outputs: 'run_id' } as const;
+type TUnitTable = keyof typeof claimColumns;
+
 export async function claimUnclaimedUnits(
   tx: Db,
-  table: 'packs' | 'pass_units',
+  table: TUnitTable,
   scope: SQL,
   count: number,
 ): Promise<TClaimedUnit[]> {
@@ -41,7 +45,7 @@ export async function claimUnclaimedUnits(
 
 function selectUnclaimed(
   tx: Db,
-  table: string,
+  table: TUnitTable,
   scope: SQL,
   count: number,
   besides: readonly TClaimedUnit[],
@@ -50,17 +54,17 @@ function selectUnclaimed(
   return queryRows<TClaimedUnit>(
     tx,
     sql`select id, number from ${sql.identifier(table)}
-        where ${scope} and order_id is null
+        where ${scope} and ${sql.identifier(claimColumns[table])} is null
           ${besides.length > 0 ? sql`and id <> all(${sqlArray(besides.map((unit) => unit.id))}::uuid[])` : sql``}
         order by number limit ${count} ${lock}`,
   );
 }
 
-async function isAnyUnclaimed(tx: Db, table: string, scope: SQL, besides: readonly TClaimedUnit[]): Promise<boolean> {
+async function isAnyUnclaimed(tx: Db, table: TUnitTable, scope: SQL, besides: readonly TClaimedUnit[]): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     tx,
     sql`select exists (
-          select 1 from ${sql.identifier(table)} where ${scope} and order_id is null
+          select 1 from ${sql.identifier(table)} where ${scope} and ${sql.identifier(claimColumns[table])} is null
             and id <> all(${sqlArray(besides.map((unit) => unit.id))}::uuid[])) as found`,
   );
   return row?.found === true;

@@ -23,6 +23,7 @@ export * from '../modules/collection/collection.tables.ts';
 export * from '../modules/collection/chain-transactions/chain-transactions.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/passes/passes.tables.ts';
+export * from '../modules/fusions/fusions.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/tickets/tickets.tables.ts';
 export * from '../modules/raffles/raffles.tables.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TFavorite, TFavoriteRequest } from '@cypher/contract';
+import { isEditionHidden, type TFavorite, type TFavoriteRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
@@ -37,7 +37,7 @@ async function productOfTarget(db: Db, request: TFavoriteRequest): Promise<strin
       .select({ productId: editions.productId, state: editions.state })
       .from(editions)
       .where(and(eq(editions.id, request.targetId)));
-    if (!edition || edition.state === 'IN_PACK') throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+    if (!edition || isEditionHidden(edition.state)) throw new AppError('FAVORITE_TARGET_NOT_FOUND');
     productId = edition.productId;
   }
   const product = (await productsByIds(db, [productId])).get(productId);

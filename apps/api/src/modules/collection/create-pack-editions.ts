@@ -17,7 +17,8 @@ const CHUNK = 10_000;
 export interface TPackEdition {
   productId: string;
   serialNumber: number;
-  packId: string;
+  /** null for an edition minted ahead for a fusion's result (`state` UNISSUED). */
+  packId: string | null;
 }
 
 /**
@@ -25,7 +26,8 @@ export interface TPackEdition {
  * chain_contracts (through claimTokenIds), chain_transactions (mint intents, through recordMintIntents) · Reads: the products' brand and collection (catalog's productsByIds) · Tests:
  * editions.test.ts, drop-publication.test.ts.
  *
- * Mints a published drop's editions, each in its pack, IN_PACK and without an owner (opening the pack gives them one),
+ * Mints a published drop's editions, each in its pack, IN_PACK and without an owner (opening the pack gives them one)
+ * (or, with `state` UNISSUED, a fusion's results, in no pack until a fusion gives one; answers the ids in order),
  * STANDARD, no resource: a token on its collection's custodial contract, with the product's brand and collection
  * copied on. Set-wise from arrays: product ids travel once per statement and each edition names its product by
  * position in that list. A serial number another writer took first is EDITION_NUMBERS_TAKEN (the unique index is the
@@ -38,8 +40,9 @@ export async function createPackEditions(
   tx: Db,
   editions: readonly TPackEdition[],
   createdAt: Date,
-  options: { isOnChain?: boolean } = {},
-): Promise<void> {
+  options: { isOnChain?: boolean; state?: 'IN_PACK' | 'UNISSUED' } = {},
+): Promise<string[]> {
+  const made: string[] = [];
   const productIds = [...new Set(editions.map((edition) => edition.productId))];
   const products = await productsByIds(tx, productIds);
   const registryKeyOfProduct = new Map(productIds.map((id) => [id, registryKeyOf(products.get(id)!)]));
@@ -64,7 +67,7 @@ export async function createPackEditions(
       await tx.execute(
         sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, state,
                                   brand_id, collection_id, rarity, contract_address, token_id, created_at)
-            select e.id, p.id, e.serial_number, e.pack_id, null, 'STANDARD', null, 'IN_PACK',
+            select e.id, p.id, e.serial_number, e.pack_id, null, 'STANDARD', null, ${options.state ?? 'IN_PACK'}::text,
                    p.brand_id, p.collection_id, p.rarity, e.contract_address, e.token_id, ${createdAt.toISOString()}::timestamptz
             from unnest(${sqlArray(editionIds)}::uuid[],
                         ${sqlArray(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
@@ -80,7 +83,9 @@ export async function createPackEditions(
               with ordinality as p(id, brand_id, collection_id, rarity, position) on p.position = e.product_position`,
       );
       if (options.isOnChain) await recordMintIntents(tx, editionIds, createdAt);
+      made.push(...editionIds);
     }
+    return made;
   } catch (error) {
     if (isUniqueViolation(error, 'editions_product_serial_key')) {
       throw new AppError('EDITION_NUMBERS_TAKEN', { cause: error });

@@ -1,3 +1,4 @@
+import { isEditionHidden } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { editionFactsFromDatabase, editionViewsByIds, type EditionFacts, type TEditionView } from './edition-views.ts';
@@ -16,6 +17,6 @@ export async function getEditionView(
   facts: EditionFacts = editionFactsFromDatabase,
 ): Promise<TEditionView> {
   const view = (await editionViewsByIds(db, [editionId], facts)).get(editionId);
-  if (!view || view.row.state === 'IN_PACK') throw new AppError('EDITION_NOT_FOUND');
+  if (!view || isEditionHidden(view.row.state)) throw new AppError('EDITION_NOT_FOUND');
   return view;
 }

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { editionMoves, isEditionInCollection, isEditionLocked, type TEditionMove } from '@cypher/contract';
+import {
+  editionMoves,
+  isEditionHidden,
+  isEditionInCollection,
+  isEditionLocked,
+  type TEditionMove,
+} from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -53,7 +59,7 @@ export async function moveEdition(tx: Db, request: TEditionMoveRequest): Promise
     .select({ ownerUserId: editions.ownerUserId, state: editions.state })
     .from(editions)
     .where(eq(editions.id, request.editionId));
-  if (!row || row.state === 'IN_PACK') throw new AppError('EDITION_NOT_FOUND');
+  if (!row || isEditionHidden(row.state)) throw new AppError('EDITION_NOT_FOUND');
   if (row.ownerUserId !== request.ownerUserId) throw new AppError('EDITION_NOT_YOURS');
   if (!isEditionInCollection(row.state)) throw new AppError('EDITION_UNAVAILABLE');
   if (row.state === 'EQUIPPED' && request.move !== 'unequip') throw new AppError('EDITION_EQUIPPED');

@@ -11,6 +11,7 @@ import { consoleProductsRoutes } from '../catalog/console/products/console-produ
 import { consoleTaxonomyRoutes } from '../catalog/console/taxonomy/console-taxonomy.routes.ts';
 import { consoleFigureBasesRoutes } from '../collection/figure-bases/console-figure-bases.routes.ts';
 import { consolePassesRoutes } from '../passes/console-passes.routes.ts';
+import { consoleFusionsRoutes } from '../fusions/fusions.routes.ts';
 import { consoleDropsRoutes } from '../drops/console-drops.routes.ts';
 import { consoleWaitingRoomRoutes } from '../drops/waiting-room/console-waiting-room.routes.ts';
 import { imageKinds } from '../media/image-kinds.ts';
@@ -94,6 +95,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleWaitingRoomRoutes(ctx));
     await app.register(consoleFigureBasesRoutes(ctx));
     await app.register(consolePassesRoutes(ctx));
+    await app.register(consoleFusionsRoutes(ctx));
     await app.register(consoleTicketKindsRoutes(ctx));
     await app.register(consoleRafflesRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TEquipRequest, TFigureBaseDetail } from '@cypher/contract';
+import { isEditionHidden, type TEquipRequest, type TFigureBaseDetail } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -42,7 +42,7 @@ export async function equipEdition(
       })
       .from(editions)
       .where(eq(editions.id, request.editionId));
-    if (!edition || edition.state === 'IN_PACK') throw new AppError('EDITION_NOT_FOUND');
+    if (!edition || isEditionHidden(edition.state)) throw new AppError('EDITION_NOT_FOUND');
     if (edition.ownerUserId !== userId) throw new AppError('EDITION_NOT_YOURS');
     if (!editionFitsSlot(edition, base.collectionId, slot)) throw new AppError('EDITION_DOES_NOT_FIT');
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TFigureBaseDetail, TUnequipRequest } from '@cypher/contract';
+import { isEditionHidden, type TFigureBaseDetail, type TUnequipRequest } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -39,7 +39,7 @@ export async function unequipEdition(
         .select({ ownerUserId: editions.ownerUserId, state: editions.state })
         .from(editions)
         .where(eq(editions.id, request.editionId));
-      if (!edition || edition.state === 'IN_PACK') throw new AppError('EDITION_NOT_FOUND');
+      if (!edition || isEditionHidden(edition.state)) throw new AppError('EDITION_NOT_FOUND');
       if (edition.ownerUserId !== userId) throw new AppError('EDITION_NOT_YOURS');
       throw new AppError('EDITION_NOT_ON_FIGURE_BASE');
     }

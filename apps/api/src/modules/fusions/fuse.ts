@@ -1,0 +1,155 @@
+import { eq, sql } from 'drizzle-orm';
+import { fusionStatusAt, webPath, type TFuseRequest, type TFusionRun } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { claimUnclaimedUnits } from '../../db/claim-unclaimed-units.ts';
+import type { Db } from '../../db/client.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import { AppError } from '../../http/app-error.ts';
+import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { newId } from '../../lib/ids.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { burnEditions, issueEdition, lockBurnableEditions } from '../collection/fusion-editions.ts';
+import { editionViewsByIds } from '../collection/edition-views.ts';
+import { notify } from '../notifications/notify.ts';
+import { editionFits, editionMatchOf } from './fusion-rules.ts';
+import { fusionRowOf } from './read-fusions.ts';
+import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
+
+/*
+ * Route: POST /v1/fusions/{id}/fuse (with an Idempotency-Key: a replay answers the first outcome) · Writes: editions
+ * and product_activities (burn and issue, through the collection), fusion_outputs (claim), fusion_runs,
+ * fusion_run_materials, notifications, idempotency_keys · Reads: fusions, fusion_slots · UI: features/fusion slots
+ * page · Tests: fusions.test.ts, fusion-races.test.ts.
+ *
+ * One transaction, all or nothing:
+ * 1. the fusion is open (FUSION_NOT_AVAILABLE) and the request names each of its slots once with exactly its count,
+ *    every edition once (FUSION_MATERIALS_INCOMPLETE): checked before anything is locked;
+ * 2. the chosen editions are locked in id order and each must be the caller's and free (EDITION_NOT_YOURS,
+ *    EDITION_EQUIPPED, EDITION_LOCKED, EDITION_UNAVAILABLE) and fit its slot (FUSION_MATERIAL_MISMATCH); of twenty
+ *    fusions sharing an edition, the first to lock it burns it and the others find it burned;
+ * 3. they are burned, each with its history row; only then is a result claimed (FOR UPDATE SKIP LOCKED, as packs),
+ *    so a fusion that will be refused never holds a result another would have had; none left is FUSION_ALL_FUSED,
+ *    and the burn rolls back with it;
+ * 4. the result edition is issued to the caller (minted ahead with its serial), the run and its materials recorded,
+ *    the notification written.
+ */
+export async function fuse(
+  deps: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+  fusionId: string,
+  request: TFuseRequest,
+  idempotent: TIdempotentRequest | null,
+): Promise<TFusionRun> {
+  const now = deps.clock.now();
+  const fusion = await fusionRowOf(deps.db, fusionId);
+  if (fusionStatusAt(fusion, now) !== 'AVAILABLE') throw new AppError('FUSION_NOT_AVAILABLE');
+  const slots = await deps.db.select().from(fusionSlots).where(eq(fusionSlots.fusionId, fusion.id));
+  const chosen = chosenMaterials(slots, request);
+
+  const result = await runWithIdempotencyKey<TFusionRun>({ db: deps.db, now }, userId, idempotent, async (tx) => ({
+    status: 201,
+    body: await fuseInTransaction(tx, { fusion, slots, chosen, userId, now }),
+  }));
+  return result.body;
+}
+
+type TSlot = (typeof fusionSlots)['$inferSelect'];
+
+/** Each slot's chosen editions, checked against the slots' counts; every edition once. */
+function chosenMaterials(slots: readonly TSlot[], request: TFuseRequest): { slot: TSlot; editionIds: string[] }[] {
+  const bySlot = new Map(request.slots.map((entry) => [entry.slotId, entry.editionIds]));
+  const editionIds = request.slots.flatMap((entry) => entry.editionIds);
+  const isComplete =
+    bySlot.size === request.slots.length &&
+    bySlot.size === slots.length &&
+    slots.every((slot) => bySlot.get(slot.id)?.length === slot.requiredCount) &&
+    new Set(editionIds).size === editionIds.length;
+  if (!isComplete) throw new AppError('FUSION_MATERIALS_INCOMPLETE');
+  return slots.map((slot) => ({ slot, editionIds: bySlot.get(slot.id)! }));
+}
+
+async function fuseInTransaction(
+  tx: Db,
+  input: {
+    fusion: TFusionRow;
+    slots: readonly TSlot[];
+    chosen: { slot: TSlot; editionIds: string[] }[];
+    userId: string;
+    now: Date;
+  },
+): Promise<TFusionRun> {
+  const { fusion, chosen, userId, now } = input;
+  const allIds = chosen.flatMap((entry) => entry.editionIds);
+  const locked = new Map((await lockBurnableEditions(tx, userId, allIds)).map((edition) => [edition.id, edition]));
+  for (const entry of chosen) {
+    const match = await editionMatchOf(tx, fusion.brandId, entry.slot);
+    if (!entry.editionIds.every((id) => editionFits(locked.get(id)!, match))) {
+      throw new AppError('FUSION_MATERIAL_MISMATCH', {
+        details: [
+          { field: `slots.${entry.slot.position - 1}`, message: `Not every edition fits “${entry.slot.name}”.` },
+        ],
+      });
+    }
+  }
+  await burnEditions(tx, userId, allIds, now);
+
+  const [output] = await claimUnclaimedUnits(tx, 'fusion_outputs', sql`fusion_id = ${fusion.id}`, 1);
+  if (!output) throw new AppError('FUSION_ALL_FUSED');
+  await issueEdition(tx, output.id, userId, now);
+  const runId = newId();
+  await tx.execute(sql`
+    with run as (
+      insert into fusion_runs (id, fusion_id, user_id, result_edition_id, created_at)
+      values (${runId}, ${fusion.id}, ${userId}, ${output.id}, ${now.toISOString()}::timestamptz)
+    ),
+    claimed as (update fusion_outputs set run_id = ${runId} where id = ${output.id})
+    insert into fusion_run_materials (run_id, slot_id, edition_id)
+    select ${runId}::uuid, m.slot_id, m.edition_id
+    from unnest(${sqlArray(chosen.flatMap((entry) => entry.editionIds.map(() => entry.slot.id)))}::uuid[],
+                ${sqlArray(allIds)}::uuid[]) as m(slot_id, edition_id)`);
+
+  const view = (await editionViewsByIds(tx, [output.id])).get(output.id);
+  const product = (await productsByIds(tx, [fusion.resultProductId])).get(fusion.resultProductId)!;
+  const burnedProducts = await productsByIds(
+    tx,
+    [...locked.values()].map((edition) => edition.productId),
+  );
+  await notify(tx, {
+    userId,
+    kind: 'FUSION',
+    stage: 'SUCCESSFUL',
+    title: 'Fusion complete',
+    body: `You fused ${allIds.length} ${allIds.length === 1 ? 'edition' : 'editions'} into ${product.name} #${view!.edition.serialNumber}.`,
+    linkPath: webPath('/nfts/:id', { id: output.id }),
+    referenceId: runId,
+    now,
+  });
+  return {
+    id: runId,
+    fusionId: fusion.id,
+    status: 'SUCCESSFUL',
+    edition: {
+      id: output.id,
+      serialNumber: view!.edition.serialNumber,
+      editionSize: product.editionSize,
+      contractAddress: view!.edition.contractAddress,
+      tokenId: view!.edition.tokenId,
+      product: {
+        id: product.id,
+        name: product.name,
+        rarity: product.rarity,
+        imageUrl: product.imageUrl,
+        imageThumbnailUrl: product.imageThumbnailUrl,
+      },
+    },
+    burned: allIds.map((id) => {
+      const edition = locked.get(id)!;
+      return {
+        editionId: id,
+        serialNumber: edition.serialNumber,
+        productName: burnedProducts.get(edition.productId)?.name ?? 'An edition',
+      };
+    }),
+    createdAt: now.toISOString(),
+  };
+}

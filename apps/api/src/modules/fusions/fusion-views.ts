@@ -1,0 +1,121 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import { fusionStatusAt, type TConsoleFusion, type TFusion, type TFusionSummary } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { freeMatchingCounts } from '../collection/fusion-editions.ts';
+import { editionMatchOf, ruleViews } from './fusion-rules.ts';
+import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
+
+/*
+ * Route: GET /v1/fusions, /v1/fusions/{id}, the console's fusion routes · Writes: nothing · Reads: fusion_outputs,
+ * fusion_slots, and brands, categories and products through the catalogue · Tests: fusions.test.ts.
+ */
+
+/** Each fusion's results not made yet: its unclaimed outputs, counted on their partial index. */
+async function remainingOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ fusion_id: string; n: number | string }>(
+    db,
+    sql`select fusion_id, count(*) as n from fusion_outputs
+        where fusion_id = any(${sqlArray([...ids])}::uuid[]) and run_id is null group by fusion_id`,
+  );
+  return new Map(rows.map((row) => [row.fusion_id, Number(row.n)]));
+}
+
+/** Fusions as the list shows them, in the order given. */
+export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: Date): Promise<TFusionSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const brands = await brandSummariesByIds(
+    db,
+    rows.map((row) => row.brandId),
+  );
+  const categories = await categorySummariesByIds(
+    db,
+    rows.flatMap((row) => row.categoryId ?? []),
+  );
+  const products = await productsByIds(
+    db,
+    rows.map((row) => row.resultProductId),
+  );
+  const remaining = await remainingOf(db, ids);
+  const slotCounts =
+    ids.length === 0
+      ? new Map<string, number>()
+      : new Map(
+          (
+            await queryRows<{ fusion_id: string; n: number | string }>(
+              db,
+              sql`select fusion_id, count(*) as n from fusion_slots
+                  where fusion_id = any(${sqlArray(ids)}::uuid[]) group by fusion_id`,
+            )
+          ).map((row) => [row.fusion_id, Number(row.n)]),
+        );
+  return rows.map((row) => {
+    const product = products.get(row.resultProductId)!;
+    const left = remaining.get(row.id) ?? 0;
+    return {
+      id: row.id,
+      brand: brands.get(row.brandId)!,
+      category: row.categoryId ? (categories.get(row.categoryId) ?? null) : null,
+      name: row.name,
+      imageUrl: row.imageUrl,
+      beginAt: row.beginAt.toISOString(),
+      endAt: row.endAt.toISOString(),
+      status: fusionStatusAt(row, now),
+      result: {
+        product: {
+          id: product.id,
+          name: product.name,
+          rarity: product.rarity,
+          imageUrl: product.imageUrl,
+          imageThumbnailUrl: product.imageThumbnailUrl,
+        },
+        supply: row.resultSupply,
+        remaining: left,
+      },
+      isAllFused: left === 0,
+      slotCount: slotCounts.get(row.id) ?? 0,
+    };
+  });
+}
+
+/** One fusion with its slots; signed in, how many free editions of the caller fit each slot. */
+export async function fusionDetail(db: Db, row: TFusionRow, userId: string | null, now: Date): Promise<TFusion> {
+  const [summary] = await fusionSummaries(db, [row], now);
+  const slots = await db
+    .select()
+    .from(fusionSlots)
+    .where(inArray(fusionSlots.fusionId, [row.id]))
+    .orderBy(asc(fusionSlots.position));
+  const rules = await ruleViews(db, slots);
+  const fitting = userId
+    ? await freeMatchingCounts(
+        db,
+        userId,
+        await Promise.all(slots.map((slot) => editionMatchOf(db, row.brandId, slot))),
+      )
+    : null;
+  return {
+    ...summary!,
+    description: row.description,
+    slots: slots.map((slot, index) => ({
+      id: slot.id,
+      position: slot.position,
+      name: slot.name,
+      requiredCount: slot.requiredCount,
+      rule: rules[index]!,
+      fittingCount: fitting ? fitting[index]! : null,
+    })),
+    isReady: fitting ? slots.every((slot, index) => fitting[index]! >= slot.requiredCount) : null,
+  };
+}
+
+/** The console's view: the public one without the caller's readiness, and how many were made. */
+export async function consoleFusionView(db: Db, row: TFusionRow, now: Date): Promise<TConsoleFusion> {
+  const { isReady: _ignored, ...detail } = await fusionDetail(db, row, null, now);
+  return { ...detail, madeCount: row.resultSupply - detail.result.remaining };
+}

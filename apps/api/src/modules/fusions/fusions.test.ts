@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertProduct } from '../../testing/catalog-fixtures.ts';
+import { collectorWithPack } from '../../testing/collection-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let admin: { accessToken: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+
+/** A collector holding 3 COMMON and 1 LEGENDARY editions of a fresh brand, and a fusion of that brand: 2 commons in. */
+async function fusionWithCollector(supply = 2, requiredCount = 2) {
+  const held = await collectorWithPack(t, { editionsPerPack: 4 });
+  const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', name: `Ember ${newId().slice(-5)}` });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/console/fusions',
+    headers: bearer(admin.accessToken),
+    payload: {
+      brandId: held.brand.id,
+      categoryId: null,
+      name: 'Twin Commons',
+      description: 'Two commons make an epic.',
+      imageUrl: '/uploads/fusion.webp',
+      beginAt: iso(-1),
+      endAt: iso(24 * 60),
+      resultProductId: result.id,
+      resultSupply: supply,
+      slots: [{ name: 'Commons', requiredCount, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const fusion = created.json().data;
+  const rarities = await queryRows<{ id: string; rarity: string }>(
+    db(),
+    sql`select id, rarity from editions where id = any(${sqlArray(held.editionIds)}::uuid[]) order by token_id`,
+  );
+  return {
+    fusion,
+    result,
+    collector: held.collector,
+    commons: rarities.filter((row) => row.rarity === 'COMMON').map((row) => row.id),
+    legendary: rarities.find((row) => row.rarity === 'LEGENDARY')!.id,
+  };
+}
+
+function fuse(
+  accessToken: string,
+  fusion: { id: string; slots: { id: string }[] },
+  editionIds: string[],
+  key = newId(),
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/fusions/${fusion.id}/fuse`,
+    headers: { ...bearer(accessToken), 'idempotency-key': key },
+    payload: { slots: [{ slotId: fusion.slots[0]!.id, editionIds }] },
+  });
+}
+
+describe('fusions', () => {
+  it('are made in the console with their results minted ahead, and listed and shown with my readiness', async () => {
+    const { fusion, collector, result } = await fusionWithCollector();
+    expect(fusion).toMatchObject({
+      status: 'AVAILABLE',
+      result: { product: { id: result.id }, supply: 2, remaining: 2 },
+      isAllFused: false,
+      madeCount: 0,
+      slots: [{ position: 1, name: 'Commons', requiredCount: 2, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
+    });
+    const [unissued] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from editions where product_id = ${result.id} and state = 'UNISSUED'`,
+    );
+    expect(unissued!.n).toBe(2);
+
+    const listed = (
+      await t.app.inject({ method: 'GET', url: `/v1/fusions?status=AVAILABLE&brandId=${fusion.brand.id}` })
+    ).json().data;
+    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([fusion.id]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v1/fusions?status=UPCOMING&brandId=${fusion.brand.id}` })).json().data
+        .total,
+    ).toBe(0);
+
+    const visitor = (await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` })).json().data;
+    expect(visitor).toMatchObject({ isReady: null, slots: [{ fittingCount: null }] });
+    const mine = (
+      await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
+    ).json().data;
+    expect(mine).toMatchObject({ isReady: true, slots: [{ fittingCount: 3 }] });
+  });
+
+  it('lists my fitting editions with the protected ones marked, and refuses what cannot be burned', async () => {
+    const { fusion, collector, commons, legendary } = await fusionWithCollector();
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/editions/${commons[0]}/lock`,
+      headers: bearer(collector.accessToken),
+    });
+    expect(locked.statusCode).toBeLessThan(300);
+    const materials = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0].id}/materials`,
+        headers: bearer(collector.accessToken),
+      })
+    ).json().data;
+    expect(materials.total).toBe(3);
+    expect(materials.items.map((item: { protection: string | null }) => item.protection)).toEqual([
+      null,
+      null,
+      'LOCKED',
+    ]);
+
+    expect((await fuse(collector.accessToken, fusion, [commons[0]!, commons[1]!])).json().code).toBe('EDITION_LOCKED');
+    expect((await fuse(collector.accessToken, fusion, [commons[1]!, legendary])).json().code).toBe(
+      'FUSION_MATERIAL_MISMATCH',
+    );
+    expect((await fuse(collector.accessToken, fusion, [commons[1]!])).json().code).toBe('FUSION_MATERIALS_INCOMPLETE');
+    const other = await fusionWithCollector();
+    expect((await fuse(other.collector.accessToken, fusion, [commons[1]!, commons[2]!])).json().code).toBe(
+      'EDITION_NOT_YOURS',
+    );
+    // Nothing was burned by any of them.
+    const [burned] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from editions where id = any(${sqlArray(commons)}::uuid[]) and state = 'BURNED'`,
+    );
+    expect(burned!.n).toBe(0);
+  });
+
+  it('burns the materials, gives the next result with its history, answers a replay the same, and ends all fused', async () => {
+    const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
+    const key = newId();
+    const fused = await fuse(collector.accessToken, fusion, [commons[0]!], key);
+    expect(fused.statusCode, fused.body).toBe(201);
+    const run = fused.json().data;
+    expect(run).toMatchObject({
+      fusionId: fusion.id,
+      status: 'SUCCESSFUL',
+      edition: { serialNumber: 1, product: { id: result.id } },
+      burned: [{ editionId: commons[0] }],
+    });
+    const replay = await fuse(collector.accessToken, fusion, [commons[0]!], key);
+    expect(replay.json().data.id).toBe(run.id);
+
+    const newEdition = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/editions/${run.edition.id}`,
+        headers: bearer(collector.accessToken),
+      })
+    ).json().data;
+    expect(newEdition).toMatchObject({ serialNumber: 1, state: 'OWNED' });
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/editions/${commons[0]}/histories`,
+        headers: bearer(collector.accessToken),
+      })
+    ).json().data;
+    expect(history.map((item: { kind: string }) => item.kind)).toContain('BURNED');
+
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
+    ).json().data;
+    expect(after).toMatchObject({ isAllFused: true, result: { remaining: 0 }, slots: [{ fittingCount: 2 }] });
+    const refused = await fuse(collector.accessToken, fusion, [commons[1]!]);
+    expect(refused.json()).toMatchObject({ code: 'FUSION_ALL_FUSED' });
+    const [stillOwned] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from editions where id = any(${sqlArray(commons)}::uuid[]) and state = 'OWNED'`,
+    );
+    expect(stillOwned!.n).toBe(2);
+  });
+});

@@ -1,0 +1,34 @@
+import type { TFusionPreview, TFusionPreviewRequest } from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { matchingEditionsEverywhere } from '../collection/fusion-editions.ts';
+import { editionMatchOf, ruleColumns } from './fusion-rules.ts';
+
+/*
+ * Route: POST /v1/console/fusions/preview · Writes: nothing · Reads: editions (through the collection), products ·
+ * UI: features/console fusion form · Tests: fusions.test.ts.
+ */
+
+/** For each slot's rule: how many editions in collections fit it, held by how many people, and a few of them. */
+export async function previewFusion(db: Db, operator: Operator, input: TFusionPreviewRequest): Promise<TFusionPreview> {
+  assertCanManageBrand(operator, input.brandId);
+  const slots = [];
+  for (const slot of input.slots) {
+    const found = await matchingEditionsEverywhere(db, await editionMatchOf(db, input.brandId, ruleColumns(slot.rule)));
+    const products = await productsByIds(
+      db,
+      found.examples.map((example) => example.productId),
+    );
+    slots.push({
+      fittingCount: found.count,
+      holderCount: found.holderCount,
+      examples: found.examples.map((example) => ({
+        editionId: example.id,
+        productName: products.get(example.productId)?.name ?? 'An edition',
+        serialNumber: example.serialNumber,
+      })),
+    });
+  }
+  return { slots };
+}

@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  TConsoleFusion,
+  TFusion,
+  TFusionListQuery,
+  TFusionMaterial,
+  TFusionSummary,
+  TPage,
+  TPageQuery,
+} from '@cypher/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { managedBy, type Operator } from '../../http/operator-guard.ts';
+import { productsByIds } from '../catalog/products-by-ids.ts';
+import { matchingEditions } from '../collection/fusion-editions.ts';
+import { editionMatchOf } from './fusion-rules.ts';
+import { consoleFusionView, fusionDetail, fusionSummaries } from './fusion-views.ts';
+import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
+
+/*
+ * Route: GET /v1/fusions, /v1/fusions/{id}, /v1/fusions/{id}/slots/{slotId}/materials, GET /v1/console/fusions and
+ * /{id} · Writes: nothing · Reads: fusions, fusion_slots, and editions through the collection · UI: features/fusion,
+ * features/console · Tests: fusions.test.ts.
+ */
+
+/** Spec section 2's list: by brand, category and status (from the schedule), soonest beginning first. */
+export async function listFusions(db: Db, query: TFusionListQuery, now: Date): Promise<TPage<TFusionSummary>> {
+  const conditions: SQL[] = [];
+  if (query.brandId) conditions.push(eq(fusions.brandId, query.brandId));
+  if (query.categoryId) conditions.push(eq(fusions.categoryId, query.categoryId));
+  if (query.status === 'UPCOMING') conditions.push(gt(fusions.beginAt, now));
+  if (query.status === 'AVAILABLE') conditions.push(lte(fusions.beginAt, now), gt(fusions.endAt, now));
+  if (query.status === 'ENDED') conditions.push(lte(fusions.endAt, now));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(fusions)
+    .where(where)
+    .orderBy(query.status === 'ENDED' ? desc(fusions.endAt) : asc(fusions.beginAt), asc(fusions.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fusions)
+    .where(where);
+  return { items: await fusionSummaries(db, rows, now), page: query.page, size: query.size, total: count?.n ?? 0 };
+}
+
+export async function fusionRowOf(db: Db, id: string): Promise<TFusionRow> {
+  const [row] = await db.select().from(fusions).where(eq(fusions.id, id));
+  if (!row) throw new AppError('FUSION_NOT_FOUND');
+  return row;
+}
+
+export async function getFusion(db: Db, id: string, userId: string | null, now: Date): Promise<TFusion> {
+  return fusionDetail(db, await fusionRowOf(db, id), userId, now);
+}
+
+/**
+ * The caller's editions that fit a slot: free ones first, then the ones on a figure base, locked or listed, marked
+ * with why they are protected (shown, not selectable).
+ */
+export async function listSlotMaterials(
+  db: Db,
+  input: { fusionId: string; slotId: string; userId: string; page: TPageQuery },
+): Promise<TPage<TFusionMaterial>> {
+  const fusion = await fusionRowOf(db, input.fusionId);
+  const [slot] = await db
+    .select()
+    .from(fusionSlots)
+    .where(and(eq(fusionSlots.fusionId, fusion.id), eq(fusionSlots.id, input.slotId)));
+  if (!slot) throw new AppError('FUSION_SLOT_NOT_FOUND');
+  const { items, total } = await matchingEditions(db, input.userId, await editionMatchOf(db, fusion.brandId, slot), {
+    offset: (input.page.page - 1) * input.page.size,
+    limit: input.page.size,
+  });
+  const products = await productsByIds(
+    db,
+    items.map((item) => item.productId),
+  );
+  return {
+    items: items.map((item) => {
+      const product = products.get(item.productId)!;
+      return {
+        editionId: item.id,
+        serialNumber: item.serialNumber,
+        editionSize: product.editionSize,
+        product: {
+          id: product.id,
+          name: product.name,
+          rarity: product.rarity,
+          imageThumbnailUrl: product.imageThumbnailUrl,
+        },
+        protection: item.state === 'OWNED' ? null : (item.state as 'EQUIPPED' | 'LOCKED' | 'LISTED'),
+      };
+    }),
+    page: input.page.page,
+    size: input.page.size,
+    total,
+  };
+}
+
+/** The console's list: the operator's brands' fusions (every one for an admin), newest beginning first. */
+export async function listConsoleFusions(
+  db: Db,
+  query: TPageQuery & { brandId?: string },
+  operator: Operator,
+  now: Date,
+): Promise<TPage<TConsoleFusion>> {
+  const brandIds = operator.isAdmin ? null : operator.brandIds;
+  const conditions: SQL[] = [];
+  if (query.brandId) conditions.push(eq(fusions.brandId, query.brandId));
+  if (brandIds)
+    conditions.push(
+      inArray(fusions.brandId, brandIds.length > 0 ? brandIds : ['00000000-0000-0000-0000-000000000000']),
+    );
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(fusions)
+    .where(where)
+    .orderBy(desc(fusions.beginAt), desc(fusions.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fusions)
+    .where(where);
+  const items = [];
+  for (const row of rows) items.push(await consoleFusionView(db, row, now));
+  return { items, page: query.page, size: query.size, total: count?.n ?? 0 };
+}
+
+export async function getConsoleFusion(db: Db, operator: Operator, id: string, now: Date): Promise<TConsoleFusion> {
+  const row = await fusionRowOf(db, id);
+  return consoleFusionView(db, managedBy(operator, row, row.brandId), now);
+}
