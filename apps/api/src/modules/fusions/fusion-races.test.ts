@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../config.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertProduct } from '../../testing/catalog-fixtures.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { secondInstance } from '../../testing/second-instance.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { depositForTest } from '../../testing/wallet-helpers.ts';
+
+// Fusions at once through two API instances on one PostgreSQL (issue 19's acceptance). On PGlite (one transaction at
+// a time) there is no race to run: these run in CI's PostgreSQL pass.
+const isOnPostgres = Boolean(testDatabaseUrl());
+
+let a: TestApp;
+let b: TestApp;
+let second: Awaited<ReturnType<typeof secondInstance>>;
+let admin: { accessToken: string };
+
+beforeAll(async () => {
+  if (!isOnPostgres) return;
+  a = await createTestApp();
+  second = await secondInstance(a);
+  b = second.app;
+  admin = await signUpOperator(a, 'admin');
+}, 120_000);
+afterAll(async () => {
+  if (!isOnPostgres) return;
+  await second.close();
+  await a.close();
+});
+
+const db = () => a.database.db;
+const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+
+/** `count` collectors of one brand, each holding the two editions of a pack they bought and opened. */
+async function collectorsOfOneBrand(count: number) {
+  const drop = await insertLiveDrop(db(), { now: a.clock.now(), rounds: [{ packCount: count }], editionsPerPack: 2 });
+  const collectors = [];
+  for (let n = 0; n < count; n += 1) {
+    const buyer = await fastBuyer(a);
+    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
+    const bought = await a.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId: drop.dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    const [pack] = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from packs where order_id = ${bought.json().data.id}`,
+    );
+    await a.app.inject({ method: 'POST', url: `/v1/packs/${pack!.id}/open`, headers: bearer(buyer.accessToken) });
+    const editions = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from editions where pack_id = ${pack!.id} order by id`,
+    );
+    collectors.push({ ...buyer, editionIds: editions.map((edition) => edition.id) });
+  }
+  return { brandId: drop.brand.id, collectors };
+}
+
+/** A fusion of the brand open now: `requiredCount` COMMON editions of the brand make one result. */
+async function fusionOf(brandId: string, supply: number, requiredCount: number) {
+  const result = await insertProduct(db(), brandId, { rarity: 'EPIC' });
+  const created = await a.app.inject({
+    method: 'POST',
+    url: '/v1/console/fusions',
+    headers: bearer(admin.accessToken),
+    payload: {
+      brandId,
+      categoryId: null,
+      name: 'Race Fusion',
+      description: '',
+      imageUrl: '/uploads/fusion.webp',
+      beginAt: iso(-1),
+      endAt: iso(60),
+      resultProductId: result.id,
+      resultSupply: supply,
+      slots: [{ name: 'Any', requiredCount, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data as { id: string; slots: { id: string }[] };
+}
+
+function fuse(instance: TestApp, accessToken: string, fusion: { id: string; slots: { id: string }[] }, ids: string[]) {
+  return instance.app.inject({
+    method: 'POST',
+    url: `/v1/fusions/${fusion.id}/fuse`,
+    headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+    payload: { slots: [{ slotId: fusion.slots[0]!.id, editionIds: ids }] },
+  });
+}
+
+describe('fusions at once through two instances', () => {
+  it.runIf(isOnPostgres)(
+    '20 concurrent fusions of the same editions: exactly one succeeds, the burned editions cannot be used again',
+    async () => {
+      const { brandId, collectors } = await collectorsOfOneBrand(1);
+      const [collector] = collectors;
+      const fusion = await fusionOf(brandId, 20, 1);
+      const commons = await queryRows<{ id: string }>(
+        db(),
+        sql`select id from editions where id = any(${sqlArray(collector!.editionIds)}::uuid[]) and rarity = 'COMMON'`,
+      );
+      const material = [commons[0]!.id];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => fuse(n % 2 === 0 ? a : b, collector!.accessToken, fusion, material)),
+      );
+      const codes = answers.map((answer) => (answer.statusCode === 201 ? 'FUSED' : answer.json().code));
+      expect(codes.filter((code) => code === 'FUSED')).toHaveLength(1);
+      expect(codes.filter((code) => code !== 'FUSED' && code !== 'EDITION_UNAVAILABLE')).toEqual([]);
+      const [runs] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from fusion_runs where fusion_id = ${fusion.id}`,
+      );
+      expect(runs!.n).toBe(1);
+    },
+    180_000,
+  );
+
+  it.runIf(isOnPostgres)(
+    '50 collectors fuse at once for the last 5 results: 5 made, 45 told all fused with their editions kept',
+    async () => {
+      const { brandId, collectors } = await collectorsOfOneBrand(50);
+      const fusion = await fusionOf(brandId, 5, 1);
+      const commonOf = new Map(
+        (
+          await queryRows<{ id: string; owner_user_id: string }>(
+            db(),
+            sql`select distinct on (owner_user_id) id, owner_user_id from editions
+                where brand_id = ${brandId} and rarity = 'COMMON' and state = 'OWNED' order by owner_user_id, id`,
+          )
+        ).map((row) => [row.owner_user_id, row.id]),
+      );
+      const playing = collectors.filter((collector) => commonOf.has(collector.userId));
+      expect(playing.length).toBeGreaterThanOrEqual(40);
+      const answers = await Promise.all(
+        playing.map((collector, n) =>
+          fuse(n % 2 === 0 ? a : b, collector.accessToken, fusion, [commonOf.get(collector.userId)!]),
+        ),
+      );
+      const codes = answers.map((answer) => (answer.statusCode === 201 ? 'FUSED' : answer.json().code));
+      expect(codes.filter((code) => code === 'FUSED')).toHaveLength(5);
+      expect(codes.filter((code) => code === 'FUSION_ALL_FUSED')).toHaveLength(playing.length - 5);
+      const [burned] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from editions where brand_id = ${brandId} and state = 'BURNED'`,
+      );
+      expect(burned!.n).toBe(5);
+      const [issued] = await queryRows<{ n: number; unissued: number }>(
+        db(),
+        sql`select count(*) filter (where o.run_id is not null)::int as n,
+                   count(*) filter (where o.run_id is null)::int as unissued
+            from fusion_outputs o where o.fusion_id = ${fusion.id}`,
+      );
+      expect(issued).toEqual({ n: 5, unissued: 0 });
+    },
+    240_000,
+  );
+});
