@@ -89,7 +89,11 @@ export const queryKeys = {
   },
   terms: { ...domainKeys('terms'), byType: (type: string) => ['terms', 'type', type] as const },
   attendance: { ...domainKeys('attendance'), today: () => ['attendance', 'today'] as const },
-  fusions: domainKeys('fusions'),
+  fusions: {
+    ...domainKeys('fusions'),
+    /** My editions that fit one slot: under the fusion's detail, so reading the fusion again reads them too. */
+    materials: (id: string, slotId: string) => ['fusions', 'detail', id, 'materials', slotId] as const,
+  },
   figureBases: domainKeys('figureBases'),
   /**
    * The operator console: everything under `console`, so a sign-out drops it in one go. Entries are keyed by the

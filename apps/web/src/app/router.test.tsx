@@ -54,10 +54,10 @@ describe('router', () => {
   });
 
   it('titles a coming-soon page with its own name and the brand', async () => {
-    const { heading } = await renderAt('/fusions');
-    expect(heading.textContent).toBe('Fusions');
+    const { heading } = await renderAt('/profile/redeem');
+    expect(heading.textContent).toBe('Redeem a code');
     expect(screen.getByText(/coming soon/i)).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Fusions | Cypher'));
+    await waitFor(() => expect(document.title).toBe('Redeem a code | Cypher'));
   });
 
   it('shows the header and footer on default pages, and neither on the OAuth callbacks', async () => {

@@ -66,7 +66,8 @@ const pages: Record<TWebRoutePath, PageRoute> = {
   '/tickets/attendance': page(() => import('../features/attendance/attendance-page.tsx')),
   '/onboarding': page(() => import('../features/users/onboarding-page.tsx')),
   '/fusions': page(() => import('../features/fusion/fusions-page.tsx')),
-  '/fusions/:id/slots': page(() => import('../features/fusion/fusion-slots-page.tsx')),
+  // Choosing materials is a collector's own: visitors sign in first and come back here.
+  '/fusions/:id/slots': page(() => import('../features/fusion/fusion-slots-page.tsx'), signedIn),
   '/fusions/:id': page(() => import('../features/fusion/fusion-detail-page.tsx')),
   '/guide': page(() => import('../features/catalog/guide-page.tsx')),
   '/oauth/google/callback': page(() => import('../features/auth/google-callback-page.tsx'), bare),

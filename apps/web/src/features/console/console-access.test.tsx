@@ -34,6 +34,7 @@ const everyoneSections = [
   'Products',
   'Figure bases',
   'Drops',
+  'Fusions',
   'Categories',
   'Tags',
 ];

@@ -8,6 +8,7 @@ import { sectionById, type ConsoleSection } from './console-sections.ts';
 import { EditDrop, NewDrop } from './sections/edit-drop.tsx';
 import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
 import { EditFigureBase, figureBaseVisibilityNote } from './sections/edit-figure-base.tsx';
+import { EditFusion, NewFusion } from './sections/edit-fusion.tsx';
 import { EditTaxonomy } from './sections/edit-taxonomy.tsx';
 import { EditPass, passVisibilityNote } from './sections/edit-pass.tsx';
 import { EditTicketKind, ticketKindVisibilityNote } from './sections/edit-ticket-kind.tsx';
@@ -45,6 +46,7 @@ function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: s
     return <WithdrawalDetail id={id} />;
   }
   if (section?.id === 'drops') return id === undefined ? <NewDrop /> : <EditDrop id={id} />;
+  if (section?.id === 'fusions') return id === undefined ? <NewFusion /> : <EditFusion id={id} />;
   if (!section || !isConsoleResource(section.id)) {
     return <ConsoleNotFound title="Nothing to edit here" body="Pick a section and an entry from its list." />;
   }
@@ -87,9 +89,11 @@ export default function ConsoleEntryPage() {
       ? 'Withdrawal'
       : section.id === 'drops' && id
         ? 'Drop'
-        : id
-          ? `Edit ${section.singular}`
-          : `New ${section.singular}`;
+        : section.id === 'fusions' && id
+          ? 'Fusion'
+          : id
+            ? `Edit ${section.singular}`
+            : `New ${section.singular}`;
   return (
     <ConsoleFrame title={title} current={section?.id}>
       <EntryBody section={section} id={id} key={`${sectionId}/${id ?? 'new'}`} />

@@ -7,6 +7,7 @@ import { sectionById, type ConsoleSection } from './console-sections.ts';
 import { AuditLogSection } from './sections/audit-log-section.tsx';
 import { DropsSection } from './sections/drops-section.tsx';
 import { ResourceList } from './sections/entry-lists.tsx';
+import { FusionsSection } from './sections/fusions-section.tsx';
 import { OperatorsSection } from './sections/operators-section.tsx';
 import { WithdrawalsSection } from './sections/withdrawals-section.tsx';
 
@@ -20,6 +21,7 @@ function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   if (section.id === 'operators') return <OperatorsSection />;
   if (section.id === 'withdrawals') return <WithdrawalsSection />;
   if (section.id === 'drops') return <DropsSection />;
+  if (section.id === 'fusions') return <FusionsSection />;
   if (isConsoleResource(section.id)) return <ResourceList section={{ ...section, id: section.id }} />;
   return null;
 }

@@ -2,7 +2,7 @@ import type { TConsoleMe } from '@cypher/contract';
 import type { IconName } from '../../ui/icon.tsx';
 import type { TConsoleResource } from './api/console-resources.ts';
 
-export type TConsoleSectionId = TConsoleResource | 'drops' | 'withdrawals' | 'audit-log' | 'operators';
+export type TConsoleSectionId = TConsoleResource | 'drops' | 'fusions' | 'withdrawals' | 'audit-log' | 'operators';
 
 export interface ConsoleSection {
   id: TConsoleSectionId;
@@ -103,6 +103,18 @@ const consoleSections: ConsoleSection[] = [
     description: 'Passes that open sale rounds to their holders: benefits, supply, price, sale window and validity.',
     isAdminOnly: false,
     // The API checks that the operator manages the pass's brand.
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'fusions',
+    label: 'Fusions',
+    singular: 'fusion',
+    icon: 'flame',
+    description:
+      'Fusions that burn editions into a new one: the result and its supply, slots and their rules, schedule.',
+    isAdminOnly: false,
+    // The API checks that the operator manages the fusion's brand.
     canEdit: everyone,
     canCreate: everyone,
   },

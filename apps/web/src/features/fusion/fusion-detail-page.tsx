@@ -1,10 +1,262 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  fusionStatusAt,
+  responsiveImages,
+  uploadSrcSet,
+  type TFusion,
+  type TFusionSlot,
+  type TFusionStatus,
+} from '@cypher/contract';
+import { queryKeys } from '../../api/query-keys.ts';
+import { brandPath, productPath } from '../../lib/catalog-paths.ts';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { fusionSlotsPath } from '../../lib/fusion-paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { Countdown } from '../../ui/countdown.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
+import { useFusion } from './api/get-fusion.ts';
+import { fuseBlockedReason, slotRuleText, supplyLeftText } from './fusion-words.ts';
+import styles from './components/fusion.module.css';
 
+// A fusion's artwork stands in the same square frame as a drop's.
+const ARTWORK = responsiveImages.dropArtwork;
+
+/**
+ * `/fusions/:id` (spec section 2): what the fusion makes and how many are left, what each slot needs (and, signed in,
+ * how many of mine fit it), when it is open (a countdown to its opening, turning the page at each boundary by itself),
+ * and "Choose materials", or why not now.
+ */
 export default function FusionDetailPage() {
+  const { id = '' } = useParams();
+  const fusion = useFusion(id);
+  const now = useNow();
+
+  if (fusion.isPending) return <DetailSkeleton label="Loading fusion" />;
+  if (fusion.isError) {
+    return (
+      <DetailError
+        what="fusion"
+        error={fusion.error}
+        onRetry={() => void fusion.refetch()}
+        isRetrying={fusion.isRefetching}
+        browseTo="/fusions"
+        browseLabel="Browse fusions"
+      />
+    );
+  }
+  return <FusionDetail fusion={fusion.data} now={now} />;
+}
+
+function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
+  const queryClient = useQueryClient();
+  const status = fusionStatusAt(fusion, now);
+
+  // When it opens or ends, what is left and what the caller may do move: read the fusion again.
+  const statusKey = useRef(status);
+  useEffect(() => {
+    if (statusKey.current === status) return;
+    statusKey.current = status;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.fusions.detail(fusion.id) });
+  }, [status, fusion.id, queryClient]);
+
+  const { product } = fusion.result;
   return (
-    <ComingSoonPage
-      name="Fusion"
-      purpose="See what a fusion needs, what it makes, and burn your materials into the result."
-    />
+    <div className="container">
+      <PageMeta
+        title={`${fusion.name} · ${fusion.brand.name}`}
+        description={fusion.description || `Fuse editions from your collection into ${product.name}.`}
+        image={fusion.imageUrl}
+      />
+      <ArtworkLayout
+        artwork={
+          <img
+            src={fusion.imageUrl}
+            srcSet={uploadSrcSet(fusion.imageUrl, ARTWORK.width)}
+            sizes={ARTWORK.sizes}
+            alt={`${fusion.name} artwork`}
+            width={ARTWORK.width}
+            height={ARTWORK.height}
+            fetchPriority="high"
+          />
+        }
+        brand={{ name: fusion.brand.name, logoUrl: fusion.brand.logoUrl, to: brandPath(fusion.brand) }}
+        title={fusion.name}
+      >
+        <StatusPanel fusion={fusion} status={status} now={now} />
+        {fusion.description ? <p className={styles.description}>{fusion.description}</p> : null}
+
+        <section aria-labelledby="makes-heading" className={styles.block}>
+          <h2 id="makes-heading" className={styles.subheading}>
+            What it makes
+          </h2>
+          <div className={styles.result} style={{ '--result-tint': rarityColour(product.rarity) } as CSSProperties}>
+            <img src={product.imageThumbnailUrl} alt="" width={96} height={96} loading="lazy" />
+            <div className={styles.resultText}>
+              <Link to={productPath(product)} className={styles.resultName}>
+                {product.name}
+              </Link>
+              <RarityBadge rarity={product.rarity} />
+              <p className={styles.supply}>{supplyLeftText(fusion)}</p>
+            </div>
+          </div>
+        </section>
+      </ArtworkLayout>
+
+      <section aria-labelledby="needs-heading" className={styles.section}>
+        <div className={styles.sectionHeader}>
+          <h2 id="needs-heading" className={styles.sectionHeading}>
+            What it needs
+          </h2>
+          <Readiness fusion={fusion} />
+        </div>
+        <ol className={styles.needs} aria-label="Slots">
+          {fusion.slots.map((slot) => (
+            <SlotNeed key={slot.id} slot={slot} />
+          ))}
+        </ol>
+        <p className={styles.muted}>
+          Editions on a figure base, locked or on sale are protected: they do not count here and cannot be burned.
+        </p>
+      </section>
+
+      <section aria-labelledby="schedule-heading" className={styles.section}>
+        <h2 id="schedule-heading" className={styles.sectionHeading}>
+          Schedule
+        </h2>
+        <dl className={styles.times}>
+          <div>
+            <dt>Opens</dt>
+            <dd>
+              <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Closes</dt>
+            <dd>
+              <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+const headlines: Record<TFusionStatus, string> = {
+  UPCOMING: 'Coming up',
+  AVAILABLE: 'Open now',
+  ENDED: 'Ended',
+};
+
+/** Where the fusion stands, its one countdown, and the way on to the slots (or why there is none now). */
+function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusionStatus; now: Date }) {
+  const { isLoggedIn } = useSession();
+  const slotsPath = fusionSlotsPath(fusion.id);
+  const reason = fuseBlockedReason(fusion, status);
+  const isLive = reason === null;
+  return (
+    <div className={isLive ? `${styles.status} ${styles.statusLive}` : styles.status}>
+      <p className={styles.headline} aria-live="polite">
+        {isLive ? <span className={styles.liveDot} aria-hidden="true" /> : null}
+        {status === 'AVAILABLE' && fusion.isAllFused ? 'All items fused' : headlines[status]}
+      </p>
+      {status === 'UPCOMING' || isLive ? (
+        <p className={styles.countdown}>
+          <span className={styles.countdownLabel}>{status === 'UPCOMING' ? 'Opens in' : 'Closes in'}</span>
+          <Countdown
+            to={status === 'UPCOMING' ? fusion.beginAt : fusion.endAt}
+            now={now}
+            className={styles.countdownValue}
+          />
+        </p>
+      ) : null}
+      {status === 'ENDED' ? (
+        <p className={styles.muted}>
+          This fusion ended <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>.{' '}
+          {formatCount(fusion.result.supply - fusion.result.remaining)} of {formatCount(fusion.result.supply)} results
+          were made.
+        </p>
+      ) : null}
+      {status === 'AVAILABLE' && fusion.isAllFused ? (
+        <p className={styles.muted}>All {formatCount(fusion.result.supply)} results have been made.</p>
+      ) : null}
+
+      {reason ? (
+        <>
+          <Button variant="primary" size="lg" isBlock disabled aria-describedby="fuse-reason">
+            Choose materials
+          </Button>
+          <p id="fuse-reason" className={styles.muted}>
+            {reason}
+          </p>
+        </>
+      ) : !isLoggedIn ? (
+        <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(slotsPath)}`} variant="primary" size="lg" isBlock>
+          Sign in to fuse
+        </ButtonLink>
+      ) : (
+        <>
+          <ButtonLink to={slotsPath} variant="primary" size="lg" isBlock>
+            Choose materials
+          </ButtonLink>
+          {fusion.isReady === false ? (
+            <p className={styles.muted}>
+              You do not hold enough for every slot yet: each slot below says what it still needs.
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Signed in: whether what I hold covers every slot. Visitors are told what signing in shows. */
+function Readiness({ fusion }: { fusion: TFusion }) {
+  if (fusion.isReady === null) {
+    return <p className={styles.muted}>Sign in to see which of your editions fit each slot.</p>;
+  }
+  return fusion.isReady ? (
+    <p className={`${styles.readiness} ${styles.ready}`}>
+      <Icon name="check" size={18} />
+      You have everything this fusion needs.
+    </p>
+  ) : (
+    <p className={`${styles.readiness} ${styles.notReady}`}>
+      <Icon name="alert" size={18} />
+      You do not have enough for every slot yet.
+    </p>
+  );
+}
+
+/** One slot: its name, what it takes, and for a signed-in caller how many of theirs fit and whether that is enough. */
+function SlotNeed({ slot }: { slot: TFusionSlot }) {
+  const headingId = `slot-${slot.id}`;
+  const fitting = slot.fittingCount;
+  const isReady = fitting !== null && fitting >= slot.requiredCount;
+  return (
+    <li className={styles.need} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.needName}>
+        {slot.name}
+      </h3>
+      <p className={styles.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
+      {fitting === null ? null : (
+        <p className={`${styles.readiness} ${isReady ? styles.ready : styles.notReady}`}>
+          <Icon name={isReady ? 'check' : 'alert'} size={16} />
+          <span>
+            You have {formatCount(fitting)} that {fitting === 1 ? 'fits' : 'fit'} ·{' '}
+            {isReady ? 'Ready' : `${formatCount(slot.requiredCount - fitting)} more needed`}
+          </span>
+        </p>
+      )}
+    </li>
   );
 }

@@ -1,10 +1,202 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  fusionStatusAt,
+  type TFuseRequest,
+  type TFusion,
+  type TFusionMaterial,
+  type TFusionRun,
+} from '@cypher/contract';
+import { formatCount } from '../../lib/format.ts';
+import { fusionPath } from '../../lib/fusion-paths.ts';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { PageMeta } from '../../ui/page-meta.tsx';
+import { isFuseRefusal, useFuse } from './api/fuse.ts';
+import { useFusion } from './api/get-fusion.ts';
+import { BurnDialog } from './components/burn-dialog.tsx';
+import { FusionFailure, FusionSuccess } from './components/fusion-outcome.tsx';
+import { SlotPicker } from './components/slot-picker.tsx';
+import { fuseBlockedReason } from './fusion-words.ts';
+import styles from './components/fusion.module.css';
 
+type TSelection = Readonly<Record<string, TFusionMaterial[]>>;
+type TOutcome = { kind: 'success'; run: TFusionRun } | { kind: 'failure'; error: unknown; body: TFuseRequest };
+
+const NONE: TFusionMaterial[] = [];
+
+/**
+ * `/fusions/:id/slots` (spec section 2, signed in): choose from my collection what each slot burns, then the burn
+ * confirmation, the fusion running, and its result: the new edition, or the refusal with nothing burned.
+ */
 export default function FusionSlotsPage() {
+  const { id = '' } = useParams();
+  const fusion = useFusion(id);
+
+  if (fusion.isPending) return <DetailSkeleton label="Loading fusion" />;
+  if (fusion.isError) {
+    return (
+      <DetailError
+        what="fusion"
+        error={fusion.error}
+        onRetry={() => void fusion.refetch()}
+        isRetrying={fusion.isRefetching}
+        browseTo="/fusions"
+        browseLabel="Browse fusions"
+      />
+    );
+  }
+  return <FusionSlots fusion={fusion.data} />;
+}
+
+function FusionSlots({ fusion }: { fusion: TFusion }) {
+  // A minute's clock is enough here: it only turns Fuse on or off as the fusion opens or closes.
+  const now = useNow(60_000);
+  const fuse = useFuse(fusion.id);
+  const idempotency = useIdempotencyKey();
+  const [selection, setSelection] = useState<TSelection>({});
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<TOutcome | null>(null);
+
+  const blocked = fuseBlockedReason(fusion, fusionStatusAt(fusion, now));
+  const needed = fusion.slots.reduce((sum, slot) => sum + slot.requiredCount, 0);
+  const selected = fusion.slots.reduce((sum, slot) => sum + (selection[slot.id]?.length ?? 0), 0);
+  const isComplete = fusion.slots.every((slot) => (selection[slot.id]?.length ?? 0) === slot.requiredCount);
+
+  /** Editions chosen in each slot, so another slot shows them as taken: one edition burns once. */
+  const slotNameByEdition = useMemo(() => {
+    const names = new Map<string, { slotId: string; name: string }>();
+    for (const slot of fusion.slots) {
+      for (const material of selection[slot.id] ?? [])
+        names.set(material.editionId, { slotId: slot.id, name: slot.name });
+    }
+    return names;
+  }, [fusion.slots, selection]);
+
+  const changeSlot = useCallback(
+    (slotId: string) => (chosen: TFusionMaterial[]) => setSelection((current) => ({ ...current, [slotId]: chosen })),
+    [],
+  );
+  const slotChangers = useMemo(
+    () => new Map(fusion.slots.map((slot) => [slot.id, changeSlot(slot.id)])),
+    [fusion.slots, changeSlot],
+  );
+
+  function send(body: TFuseRequest) {
+    fuse.mutate(
+      { body, idempotencyKey: idempotency.keyFor(body) },
+      {
+        onSuccess: (run) => {
+          idempotency.settle();
+          setSelection({});
+          setIsConfirming(false);
+          setOutcome({ kind: 'success', run });
+        },
+        onError: (error) => {
+          if (isFuseRefusal(error)) idempotency.settle();
+          setIsConfirming(false);
+          setOutcome({ kind: 'failure', error, body });
+        },
+      },
+    );
+  }
+
+  const request: TFuseRequest = {
+    slots: fusion.slots.map((slot) => ({
+      slotId: slot.id,
+      editionIds: (selection[slot.id] ?? []).map((material) => material.editionId),
+    })),
+  };
+
   return (
-    <ComingSoonPage
-      name="Choose materials"
-      purpose="Pick materials from your collection for each slot; locked NFTs stay protected."
-    />
+    <div className={`container ${styles.slotsPage}`}>
+      <PageMeta title={`Choose materials · ${fusion.name}`} />
+      <PageHeader
+        eyebrow={`${fusion.brand.name} · Fusion`}
+        title={outcome ? fusion.name : 'Choose materials'}
+        lead={
+          outcome
+            ? undefined
+            : `Pick from your collection what each slot of ${fusion.name} burns. Editions on a figure base, locked or on sale are protected and cannot be picked.`
+        }
+        isFlush
+      >
+        {outcome ? null : (
+          <Link to={fusionPath(fusion.id)} className={styles.back}>
+            <Icon name="arrow-left" size={16} /> {fusion.name}
+          </Link>
+        )}
+      </PageHeader>
+
+      {outcome?.kind === 'success' ? (
+        <FusionSuccess run={outcome.run} fusion={fusion} />
+      ) : outcome?.kind === 'failure' ? (
+        <FusionFailure
+          error={outcome.error}
+          fusion={fusion}
+          onBack={() => setOutcome(null)}
+          onRetry={() => send(outcome.body)}
+          isRetrying={fuse.isPending}
+        />
+      ) : (
+        <>
+          {blocked ? <Alert tone="info">{blocked}</Alert> : null}
+          <ol className={styles.slots} aria-label="Slots">
+            {fusion.slots.map((slot) => (
+              <SlotPicker
+                key={slot.id}
+                fusionId={fusion.id}
+                slot={slot}
+                chosen={selection[slot.id] ?? NONE}
+                chosenElsewhere={
+                  new Map(
+                    [...slotNameByEdition]
+                      .filter(([, owner]) => owner.slotId !== slot.id)
+                      .map(([editionId, owner]) => [editionId, owner.name]),
+                  )
+                }
+                onChange={slotChangers.get(slot.id)!}
+                isDisabled={fuse.isPending}
+              />
+            ))}
+          </ol>
+          <div className={styles.fuseBar}>
+            <p className={styles.fuseCount} aria-live="polite">
+              <strong>
+                {formatCount(selected)} of {formatCount(needed)}
+              </strong>{' '}
+              items selected
+            </p>
+            <Button
+              variant="primary"
+              size="lg"
+              disabled={!isComplete || blocked !== null}
+              aria-describedby="fuse-hint"
+              onClick={() => setIsConfirming(true)}
+            >
+              <Icon name="flame" size={18} />
+              Fuse
+            </Button>
+            <p id="fuse-hint" className={styles.fuseHint}>
+              {blocked ??
+                (isComplete ? 'Every slot is filled.' : 'Fill every slot with exactly its number of editions.')}
+            </p>
+          </div>
+          <BurnDialog
+            fusion={fusion}
+            chosen={selection}
+            isOpen={isConfirming}
+            isFusing={fuse.isPending}
+            onConfirm={() => send(request)}
+            onClose={() => setIsConfirming(false)}
+          />
+        </>
+      )}
+    </div>
   );
 }

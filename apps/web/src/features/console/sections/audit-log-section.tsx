@@ -30,6 +30,7 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   banner: 'banners',
   drop: 'drops',
   pass: 'passes',
+  fusion: 'fusions',
 };
 
 function EntityCell({ entry }: { entry: TAuditEntry }) {

@@ -1,0 +1,313 @@
+import {
+  fusionRuleKinds,
+  MAX_FUSION_SLOTS,
+  MAX_SLOT_MATERIALS,
+  rarities,
+  rarityLabel,
+  type TFusionRuleKind,
+} from '@cypher/contract';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { formatCount } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { emptyFusionSlot, type TFusionFormApi } from '../fusion-form-values.ts';
+import { numberOrNull } from '../form-values.ts';
+import { FusionPreviewBar, useSlotsPreview, type TSlotPreview } from './fusion-preview.tsx';
+import { RelationSelect } from './relation-select.tsx';
+import formStyles from './console-form.module.css';
+import styles from './fusion-slots-editor.module.css';
+
+const ruleKindLabels: Record<TFusionRuleKind, string> = {
+  PRODUCT: 'A product',
+  RARITY: 'Any edition of a rarity',
+  COLLECTION: 'Any edition of a collection',
+  TRAIT: 'Editions with a trait',
+};
+
+type TOption = { id: string; label: string };
+
+interface FusionSlotsEditorProps {
+  form: TFusionFormApi;
+  /** The chosen brand's products and collections; undefined while they load or before a brand is chosen. */
+  products: TOption[] | undefined;
+  collections: TOption[] | undefined;
+}
+
+interface SlotRowProps extends FusionSlotsEditorProps {
+  index: number;
+  count: number;
+  preview: TSlotPreview | undefined;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}
+
+function SlotRow({ form, products, collections, index, count, preview, onMove, onRemove }: SlotRowProps) {
+  const { control, register, formState } = form;
+  const kind = useWatch({ control, name: `slots.${index}.rule.kind` });
+  const name = useWatch({ control, name: `slots.${index}.name` });
+  const brandId = useWatch({ control, name: 'brandId' });
+  const errors = formState.errors.slots?.[index];
+  const ruleErrors = errors?.rule;
+  const number = index + 1;
+  const label = `Slot ${number}`;
+  const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
+  const noBrand = brandId ? undefined : 'Choose a brand first.';
+
+  return (
+    <li className={styles.slot} aria-label={name ? `${label}: ${name}` : label}>
+      <div className={styles.slotHeader}>
+        <h3 className={styles.slotTitle}>{label}</h3>
+        {/* A fusion needs at least one slot: a lone slot can be changed, not moved or removed. */}
+        {count > 1 ? (
+          <div className={styles.slotActions}>
+            <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+              <Icon name="chevron-up" size={16} />
+              {hidden(`Move slot ${number} up`)}
+            </Button>
+            <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+              <Icon name="chevron-down" size={16} />
+              {hidden(`Move slot ${number} down`)}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => onRemove(index)}>
+              <Icon name="trash" size={16} />
+              Remove{hidden(` slot ${number}`)}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <div className={styles.slotFields}>
+        <Field label={<>Name{hidden(` (${label})`)}</>} error={errors?.name?.message} isRequired>
+          {(props) => (
+            <Input {...props} maxLength={60} placeholder="e.g. Knights" {...register(`slots.${index}.name`)} />
+          )}
+        </Field>
+        <Field
+          label={<>Editions{hidden(` (${label})`)}</>}
+          hint={`How many it burns, 1 to ${MAX_SLOT_MATERIALS}.`}
+          error={errors?.requiredCount?.message}
+          isRequired
+        >
+          {(props) => (
+            <CountInput
+              {...props}
+              max={MAX_SLOT_MATERIALS}
+              {...register(`slots.${index}.requiredCount`, { setValueAs: numberOrNull })}
+            />
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name={`slots.${index}.rule.kind`}
+          render={({ field }) => (
+            <Field
+              label={<>Takes{hidden(` (${label})`)}</>}
+              error={ruleErrors?.kind?.message ?? ruleErrors?.message ?? ruleErrors?.root?.message}
+              isRequired
+            >
+              {(props) => (
+                <Select
+                  {...props}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.target.value as TFusionRuleKind)}
+                >
+                  {fusionRuleKinds.map((value) => (
+                    <option key={value} value={value}>
+                      {ruleKindLabels[value]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+        />
+      </div>
+      <div className={styles.ruleFields}>
+        {kind === 'PRODUCT' ? (
+          <Controller
+            control={control}
+            name={`slots.${index}.rule.productId`}
+            render={({ field, fieldState }) => (
+              <Field
+                label={<>Product{hidden(` (${label})`)}</>}
+                hint={noBrand}
+                error={fieldState.error?.message}
+                isRequired
+              >
+                {(props) => (
+                  <RelationSelect
+                    {...props}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    isDisabled={!brandId}
+                    noneLabel="Choose a product"
+                    options={products}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        ) : null}
+        {kind === 'RARITY' ? (
+          <Controller
+            control={control}
+            name={`slots.${index}.rule.rarity`}
+            render={({ field, fieldState }) => (
+              <Field label={<>Rarity{hidden(` (${label})`)}</>} error={fieldState.error?.message} isRequired>
+                {(props) => (
+                  <Select
+                    {...props}
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+                  >
+                    <option value="">Choose a rarity</option>
+                    {rarities.map((rarity) => (
+                      <option key={rarity} value={rarity}>
+                        {rarityLabel(rarity)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            )}
+          />
+        ) : null}
+        {kind === 'COLLECTION' ? (
+          <Controller
+            control={control}
+            name={`slots.${index}.rule.collectionId`}
+            render={({ field, fieldState }) => (
+              <Field
+                label={<>Collection{hidden(` (${label})`)}</>}
+                hint={noBrand}
+                error={fieldState.error?.message}
+                isRequired
+              >
+                {(props) => (
+                  <RelationSelect
+                    {...props}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    isDisabled={!brandId}
+                    noneLabel="Choose a collection"
+                    options={collections}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        ) : null}
+        {kind === 'TRAIT' ? (
+          <>
+            <Field
+              label={<>Trait{hidden(` (${label})`)}</>}
+              hint="As products name it, such as Element."
+              error={ruleErrors?.traitType?.message}
+              isRequired
+            >
+              {(props) => <Input {...props} maxLength={60} {...register(`slots.${index}.rule.traitType`)} />}
+            </Field>
+            <Field
+              label={<>Value{hidden(` (${label})`)}</>}
+              hint="Such as Fire."
+              error={ruleErrors?.value?.message}
+              isRequired
+            >
+              {(props) => <Input {...props} maxLength={120} {...register(`slots.${index}.rule.value`)} />}
+            </Field>
+          </>
+        ) : null}
+      </div>
+      {preview ? <SlotPreviewNote preview={preview} /> : null}
+    </li>
+  );
+}
+
+/** "120 editions held by 45 collectors fit", with a few of them. */
+function SlotPreviewNote({ preview }: { preview: TSlotPreview }) {
+  const { fittingCount, holderCount, examples } = preview;
+  return (
+    <div className={styles.preview} role="group" aria-label="Preview">
+      <p className={fittingCount === 0 ? styles.previewNone : undefined}>
+        <Icon name={fittingCount === 0 ? 'alert' : 'users'} size={16} />
+        {fittingCount === 0
+          ? 'No edition in a collection fits this slot yet.'
+          : `${formatCount(fittingCount)} ${fittingCount === 1 ? 'edition' : 'editions'} held by ${formatCount(holderCount)} ${holderCount === 1 ? 'collector' : 'collectors'} ${fittingCount === 1 ? 'fits' : 'fit'}`}
+      </p>
+      {examples.length > 0 ? (
+        <ul className={styles.examples} aria-label="Examples">
+          {examples.map((example) => (
+            <li key={example.editionId}>
+              {example.productName} #{formatCount(example.serialNumber)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A fusion's slots, in the order collectors see them: name, how many editions, and what each takes (a product, a
+ * rarity, a collection or a trait); move, remove, add up to six; and Preview, which asks how many editions in
+ * collectors' hands fit each slot as it stands.
+ */
+export function FusionSlotsEditor(props: FusionSlotsEditorProps) {
+  const { control, formState } = props.form;
+  const { fields, append, move, remove } = useFieldArray({ control, name: 'slots' });
+  const slotErrors = formState.errors.slots;
+  const listError = slotErrors?.root?.message ?? slotErrors?.message;
+  const isFull = fields.length >= MAX_FUSION_SLOTS;
+  const preview = useSlotsPreview(props.form);
+
+  return (
+    <section className={formStyles.card} aria-labelledby="fusion-slots">
+      <div className={styles.header}>
+        <h2 id="fusion-slots" className={formStyles.cardTitle}>
+          Slots
+        </h2>
+        <p className={formStyles.hint}>
+          What collectors burn: each slot takes its number of editions that fit its rule. Editions on a figure base,
+          locked or on sale stay protected.
+        </p>
+      </div>
+      <ol className={styles.slots}>
+        {fields.map((field, index) => (
+          <SlotRow
+            key={field.id}
+            {...props}
+            index={index}
+            count={fields.length}
+            preview={preview.previewFor(index)}
+            onMove={move}
+            onRemove={remove}
+          />
+        ))}
+      </ol>
+      {listError ? (
+        <p className={styles.listError} role="alert">
+          <Icon name="alert" size={16} />
+          {listError}
+        </p>
+      ) : null}
+      <div className={styles.footer}>
+        <Button onClick={() => append(emptyFusionSlot())} disabled={isFull}>
+          <Icon name="plus" size={18} />
+          Add slot
+        </Button>
+        <p className={formStyles.hint}>
+          {isFull ? `A fusion has at most ${MAX_FUSION_SLOTS} slots.` : `${fields.length} of ${MAX_FUSION_SLOTS} slots`}
+        </p>
+      </div>
+      <FusionPreviewBar preview={preview} />
+    </section>
+  );
+}

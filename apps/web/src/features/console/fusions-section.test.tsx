@@ -1,0 +1,395 @@
+import {
+  errorCatalogue,
+  fusionMessages,
+  type TCollection,
+  type TConsoleFusion,
+  type TConsoleFusionRequest,
+} from '@cypher/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '../../lib/session.ts';
+import { brand, consoleMe, ids, page, pathnameOf, productItem, queryOf } from '../../test/catalog-fixtures.ts';
+import { inHours } from '../../test/console-drops-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { consoleFusion, fusionIds, fusionPreview } from '../../test/fusions-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
+const JOURNEY_MS = 30_000;
+
+/** What a datetime-local box holds for the instant `hours` from now, in this machine's time zone. */
+function localTime(hours: number): string {
+  const date = new Date(Date.now() + hours * 3_600_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** The instant a datetime-local box's value stands for, as the form sends it. */
+const sentTime = (local: string) => new Date(local).toISOString();
+
+const { id, slug, name, type, logoUrl } = brand();
+const collections: TCollection[] = [
+  {
+    id: fusionIds.genesisCollection,
+    name: 'Neon Genesis',
+    imageUrl: null,
+    brand: { id, slug, name, type, logoUrl },
+    license: null,
+    description: null,
+    sortOrder: 0,
+    status: 'PUBLISHED',
+    publishedAt: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+];
+const products = [productItem(), productItem({ id: ids.squire, name: 'Pixel Knight Squire', rarity: 'COMMON' })];
+const categories = [{ id: fusionIds.category, slug: 'characters', name: 'Characters', sortOrder: 1 }];
+
+/** An admin's console over the catalogue fixtures, and what `answer` says about fusions. */
+function consoleWithFusions(answer: (request: SentRequest) => Response | undefined): SentRequest[] {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return stubApi((request) => {
+    const query = queryOf(request.path);
+    switch (pathnameOf(request.path)) {
+      case '/v1/users/my':
+        return json(200, { data: myUser({ isOperator: true }) });
+      case '/v1/console/me':
+        return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
+      case '/v1/console/brands':
+        return json(200, {
+          data: page([brand(), brand({ id: ids.ariaVale, slug: 'aria-vale', name: 'Aria Vale', type: 'ARTIST' })]),
+        });
+      case '/v1/console/products':
+        return json(200, { data: page(query.get('brandId') === ids.neonArcade ? products : []) });
+      case '/v1/console/collections':
+        return json(200, { data: page(query.get('brandId') === ids.neonArcade ? collections : []) });
+      case '/v1/console/categories':
+        return json(200, { data: page(categories) });
+      case '/v1/console/media':
+        return json(201, {
+          data: { url: '/uploads/forge.webp', width: 800, height: 800, contentType: 'image/webp', thumbnailUrl: null },
+        });
+      default:
+        return answer(request) ?? apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
+
+const writes = (sent: SentRequest[], method: 'POST' | 'PUT') =>
+  sent.filter(
+    (request) =>
+      request.method === method &&
+      pathnameOf(request.path).startsWith('/v1/console/fusions') &&
+      !pathnameOf(request.path).endsWith('/preview'),
+  );
+const listReads = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === '/v1/console/fusions');
+
+const pickTime = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const slotRow = (number: number) => screen.getByRole('listitem', { name: new RegExp(`^Slot ${number}`) });
+const about = () => within(screen.getByRole('region', { name: 'Fusion' }));
+
+/** An upcoming fusion, as the console reads it. */
+function upcoming(changes: Partial<TConsoleFusion> = {}): TConsoleFusion {
+  const now = Date.now();
+  return consoleFusion({
+    status: 'UPCOMING',
+    beginAt: inHours(24, now),
+    endAt: inHours(24 * 30, now),
+    madeCount: 0,
+    result: { ...consoleFusion().result, remaining: 100 },
+    ...changes,
+  });
+}
+
+describe('console fusions: the list', () => {
+  it('lists fusions with brand, status, schedule, what each makes and how many were made; filters by brand', async () => {
+    const sent = consoleWithFusions((request) =>
+      pathnameOf(request.path) === '/v1/console/fusions'
+        ? json(200, { data: page([consoleFusion(), upcoming({ id: fusionIds.other, name: 'Winter Forge' })]) })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/console/fusions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fusions' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getByRole('link', { name: 'Fusions' })).toHaveAttribute('href', '/console/fusions');
+
+    const table = await screen.findByRole('table', { name: 'Fusions' });
+    const row = within(table).getByRole('row', { name: /Dragon Forge/ });
+    expect(within(row).getByRole('link', { name: 'Dragon Forge' })).toHaveAttribute(
+      'href',
+      `/console/fusions/${fusionIds.fusion}`,
+    );
+    expect(row).toHaveTextContent('Neon Arcade');
+    expect(row).toHaveTextContent('Available');
+    expect(row).toHaveTextContent('Dragon of the Eighth Bit');
+    expect(row).toHaveTextContent('12 of 100 made · 88 left');
+    expect(within(table).getByRole('row', { name: /Winter Forge/ })).toHaveTextContent('Coming up');
+
+    const brandFilter = screen.getByLabelText(/Brand/);
+    await within(brandFilter).findByRole('option', { name: 'Aria Vale' });
+    await user.selectOptions(brandFilter, ids.ariaVale);
+    await waitFor(() => expect(queryOf(listReads(sent).at(-1)!.path).get('brandId')).toBe(ids.ariaVale));
+    expect(screen.getAllByRole('link', { name: /New fusion/ })[0]).toHaveAttribute('href', '/console/fusions/new');
+  });
+});
+
+describe('console fusions: the form', () => {
+  it(
+    'creates a fusion: the contract’s words under their fields first, then the whole request',
+    async () => {
+      const created = upcoming({ id: fusionIds.created });
+      let posts = 0;
+      const sent = consoleWithFusions((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/fusions') {
+          posts += 1;
+          // The result is checked as a drop's contents: a draft product is refused, its name under `contents`.
+          if (posts === 1) {
+            return json(409, {
+              code: 'DROP_PRODUCT_NOT_PUBLISHED',
+              message: errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message,
+              details: [{ field: 'contents', message: 'Dragon of the Eighth Bit is still a draft.' }],
+            });
+          }
+          return json(201, { data: created });
+        }
+        if (path === `/v1/console/fusions/${fusionIds.created}`) return json(200, { data: created });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/fusions/new');
+
+      const form = await screen.findByRole('form', { name: 'New fusion' });
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
+      expect(within(form).getByText('Choose the product the fusion makes.')).toBeInTheDocument();
+      expect(within(form).getByText(fusionMessages.supply)).toBeInTheDocument();
+      expect(within(form).getByText(fusionMessages.slotName)).toBeInTheDocument();
+      expect(within(form).getByText('Choose the rarity this slot takes.')).toBeInTheDocument();
+      expect(within(form).getAllByText('Pick a date and time.')).toHaveLength(2);
+      expect(writes(sent, 'POST')).toEqual([]);
+
+      const brandSelect = about().getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      const category = about().getByLabelText(/^Category/);
+      await within(category).findByRole('option', { name: 'Characters' });
+      await user.selectOptions(category, fusionIds.category);
+      await user.type(about().getByLabelText(/^Name/), 'Dragon Forge');
+      await user.type(about().getByLabelText(/^Description/), 'Forge a legend.');
+      await user.upload(
+        document.querySelector<HTMLInputElement>('input[type="file"][accept^="image"]')!,
+        new File([new Uint8Array(64)], 'forge.png', { type: 'image/png' }),
+      );
+      expect(await within(form).findByAltText('Artwork: current image')).toBeInTheDocument();
+
+      const [begin, end] = [localTime(24), localTime(24 * 30)];
+      pickTime(/^Opens/, end);
+      pickTime(/^Closes/, begin);
+
+      const result = within(form).getByLabelText(/^Result product/);
+      await within(result).findByRole('option', { name: 'Dragon of the Eighth Bit (Legendary)' });
+      await user.selectOptions(result, ids.dragon);
+      await user.type(within(form).getByLabelText(/^Result supply/), '100');
+
+      // Slot 1: two Pixel Knight Squires.
+      const first = within(slotRow(1));
+      await user.type(first.getByLabelText(/^Name/), 'Squires');
+      await user.clear(first.getByLabelText(/^Editions/));
+      await user.type(first.getByLabelText(/^Editions/), '2');
+      await user.selectOptions(first.getByLabelText(/^Takes/), 'PRODUCT');
+      await user.selectOptions(first.getByLabelText(/^Product/), ids.squire);
+
+      // Slot 2: one with Element: Fire.
+      await user.click(within(form).getByRole('button', { name: 'Add slot' }));
+      const second = within(slotRow(2));
+      await user.type(second.getByLabelText(/^Name/), 'Fire');
+      await user.selectOptions(second.getByLabelText(/^Takes/), 'TRAIT');
+      await user.type(second.getByLabelText(/^Trait/), 'Element');
+      await user.type(second.getByLabelText(/^Value/), 'Fire');
+
+      // It closes before it opens: the contract's own rule, under the field it is about.
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const order = await within(form).findByText(fusionMessages.times);
+      expect(screen.getByLabelText(/^Closes/).getAttribute('aria-describedby')).toContain(order.id);
+      expect(writes(sent, 'POST')).toEqual([]);
+
+      pickTime(/^Opens/, begin);
+      pickTime(/^Closes/, end);
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const draft = await within(form).findByText('Dragon of the Eighth Bit is still a draft.');
+      expect(
+        within(form)
+          .getByLabelText(/^Result product/)
+          .getAttribute('aria-describedby'),
+      ).toContain(draft.id);
+      // Said under the result, for a fusion: not the drop's words on top.
+      expect(within(form).queryByText(errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message)).toBeNull();
+
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(2));
+      expect(writes(sent, 'POST')[0]!.body).toEqual({
+        brandId: ids.neonArcade,
+        categoryId: fusionIds.category,
+        name: 'Dragon Forge',
+        description: 'Forge a legend.',
+        imageUrl: '/uploads/forge.webp',
+        beginAt: sentTime(begin),
+        endAt: sentTime(end),
+        resultProductId: ids.dragon,
+        resultSupply: 100,
+        slots: [
+          { name: 'Squires', requiredCount: 2, rule: { kind: 'PRODUCT', productId: ids.squire } },
+          { name: 'Fire', requiredCount: 1, rule: { kind: 'TRAIT', traitType: 'Element', value: 'Fire' } },
+        ],
+      } satisfies TConsoleFusionRequest);
+      // The new fusion opens for editing.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dragon Forge' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'edits an upcoming fusion with PUT, shows the API’s field errors under their slot fields, and FUSION_STARTED on top',
+    async () => {
+      let puts = 0;
+      const saved = upcoming();
+      const sent = consoleWithFusions((request) => {
+        if (pathnameOf(request.path) !== `/v1/console/fusions/${fusionIds.fusion}`) return undefined;
+        if (request.method !== 'PUT') return json(200, { data: saved });
+        puts += 1;
+        if (puts === 1) {
+          return json(400, {
+            code: 'INVALID_REQUEST',
+            message: errorCatalogue.INVALID_REQUEST.message,
+            details: [
+              { field: 'slots.1.requiredCount', message: 'No collector holds 3 Rare editions.' },
+              { field: 'slots.3.rule.value', message: 'No product has Element: Fire.' },
+            ],
+          });
+        }
+        return apiFailure(409, 'FUSION_STARTED', errorCatalogue.FUSION_STARTED.message);
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/fusions/${fusionIds.fusion}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Dragon Forge' });
+      expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute(
+        'href',
+        `/fusions/${fusionIds.fusion}`,
+      );
+      // The brand is fixed once made; the rest comes as saved.
+      expect(about().queryByLabelText(/^Brand/)).toBeNull();
+      expect(about().getByText('Neon Arcade')).toBeInTheDocument();
+      // So are its result and supply: minted when it was made.
+      expect(within(form).getByText('Dragon of the Eighth Bit · Legendary')).toBeInTheDocument();
+      expect(within(form).getByText('100 results · 0 made · 100 left')).toBeInTheDocument();
+      expect(within(form).getByText(fusionMessages.resultIsFinal)).toBeInTheDocument();
+      expect(within(form).queryByLabelText(/^Result supply/)).toBeNull();
+      await waitFor(() => expect(within(slotRow(1)).getByLabelText(/^Product/)).toHaveValue(fusionIds.squireProduct));
+      expect(within(slotRow(1)).getByLabelText(/^Takes/)).toHaveValue('PRODUCT');
+      expect(within(slotRow(2)).getByLabelText(/^Rarity/)).toHaveValue('RARE');
+      expect(within(slotRow(3)).getByLabelText(/^Collection/)).toHaveValue(fusionIds.genesisCollection);
+      expect(within(slotRow(4)).getByLabelText(/^Value/)).toHaveValue('Fire');
+
+      await user.clear(within(slotRow(2)).getByLabelText(/^Editions/));
+      await user.type(within(slotRow(2)).getByLabelText(/^Editions/), '3');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+      const countError = await within(slotRow(2)).findByText('No collector holds 3 Rare editions.');
+      expect(
+        within(slotRow(2))
+          .getByLabelText(/^Editions/)
+          .getAttribute('aria-describedby'),
+      ).toContain(countError.id);
+      expect(within(slotRow(4)).getByText('No product has Element: Fire.')).toBeInTheDocument();
+      // Only field errors: nothing on top; what was typed stays.
+      expect(within(form).queryByText(errorCatalogue.INVALID_REQUEST.message)).toBeNull();
+      expect(within(slotRow(2)).getByLabelText(/^Editions/)).toHaveValue(3);
+
+      const put = writes(sent, 'PUT')[0]!;
+      // The whole fusion is sent, the fixed parts as they are.
+      expect(put.body).toMatchObject({ brandId: ids.neonArcade, resultProductId: ids.dragon, resultSupply: 100 });
+      expect((put.body as TConsoleFusionRequest).slots[1]).toEqual({
+        name: 'Rare spark',
+        requiredCount: 3,
+        rule: { kind: 'RARITY', rarity: 'RARE' },
+      });
+      expect((put.body as TConsoleFusionRequest).slots).toHaveLength(4);
+
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await within(form).findByText(errorCatalogue.FUSION_STARTED.message)).toBeInTheDocument();
+      expect(within(form).getAllByRole('alert')[0]).toHaveTextContent(errorCatalogue.FUSION_STARTED.message);
+    },
+    JOURNEY_MS,
+  );
+
+  it('shows a fusion that has begun as it is, with nothing to save', async () => {
+    const sent = consoleWithFusions((request) =>
+      pathnameOf(request.path) === `/v1/console/fusions/${fusionIds.fusion}`
+        ? json(200, { data: consoleFusion() })
+        : undefined,
+    );
+    renderApp(`/console/fusions/${fusionIds.fusion}`);
+    const form = await screen.findByRole('form', { name: 'Edit Dragon Forge' });
+    expect(screen.getByText(fusionMessages.startedIsFinal)).toBeInTheDocument();
+    expect(screen.getByText('Neon Arcade · 12 of 100 made · 88 left')).toBeInTheDocument();
+    expect(within(slotRow(1)).getByLabelText(/^Name/)).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Preview' })).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(writes(sent, 'PUT')).toEqual([]);
+  });
+
+  it('previews what fits each slot: how many editions, held by how many collectors, and a few of them', async () => {
+    const sent = consoleWithFusions((request) => {
+      const path = pathnameOf(request.path);
+      if (path === '/v1/console/fusions/preview') return json(200, { data: fusionPreview() });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/console/fusions/new');
+    const form = await screen.findByRole('form', { name: 'New fusion' });
+
+    await user.click(within(form).getByRole('button', { name: 'Preview' }));
+    expect(
+      await within(form).findByText('Choose the brand and complete each slot’s rule to preview it.'),
+    ).toBeInTheDocument();
+
+    const brandSelect = about().getByLabelText(/^Brand/);
+    await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+    await user.selectOptions(brandSelect, ids.neonArcade);
+    await user.selectOptions(within(slotRow(1)).getByLabelText(/^Takes/), 'PRODUCT');
+    const product = within(slotRow(1)).getByLabelText(/^Product/);
+    await within(product).findByRole('option', { name: 'Pixel Knight Squire (Common)' });
+    await user.selectOptions(product, ids.squire);
+    await user.click(within(form).getByRole('button', { name: 'Add slot' }));
+    await user.selectOptions(within(slotRow(2)).getByLabelText(/^Rarity/), 'EPIC');
+
+    await user.click(within(form).getByRole('button', { name: 'Preview' }));
+    const preview = await within(slotRow(1)).findByRole('group', { name: 'Preview' });
+    expect(preview).toHaveTextContent('120 editions held by 45 collectors fit');
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pixel Knight Squire #4', 'Pixel Knight Squire #9']);
+    expect(within(slotRow(2)).getByRole('group', { name: 'Preview' })).toHaveTextContent(
+      'No edition in a collection fits this slot yet.',
+    );
+    const asked = sent.find((request) => pathnameOf(request.path) === '/v1/console/fusions/preview')!;
+    expect(asked.method).toBe('POST');
+    expect(asked.body).toEqual({
+      brandId: ids.neonArcade,
+      slots: [{ rule: { kind: 'PRODUCT', productId: ids.squire } }, { rule: { kind: 'RARITY', rarity: 'EPIC' } }],
+    });
+
+    // A changed rule makes the preview out of date: it is no longer shown under the slots.
+    await user.selectOptions(within(slotRow(2)).getByLabelText(/^Rarity/), 'RARE');
+    expect(within(form).getByText(/^The slots changed since the last preview/)).toBeInTheDocument();
+    expect(within(slotRow(1)).queryByRole('group', { name: 'Preview' })).toBeNull();
+  });
+});

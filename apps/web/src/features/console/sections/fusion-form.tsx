@@ -1,0 +1,383 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { errorCatalogue, fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
+import { formatCount } from '../../../lib/format.ts';
+import { Controller, useForm, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { isApiError } from '../../../api/api-error.ts';
+import { Field } from '../../../ui/field.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useCreateConsoleFusion } from '../api/create-console-fusion.ts';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { useUpdateConsoleFusion } from '../api/update-console-fusion.ts';
+import { BrandField } from '../components/brand-select.tsx';
+import { DateTimeInput } from '../components/date-time-input.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { FusionSlotsEditor } from '../components/fusion-slots-editor.tsx';
+import { ControlledImageField } from '../components/image-upload-field.tsx';
+import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { RelationSelect } from '../components/relation-select.tsx';
+import { numberOrNull } from '../form-values.ts';
+import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion-form-values.ts';
+import styles from '../components/console-form.module.css';
+import dropStyles from '../components/drops.module.css';
+
+type TOutput = z.output<typeof ZFusionForm>;
+
+const topFields = [
+  'brandId',
+  'categoryId',
+  'name',
+  'description',
+  'imageUrl',
+  'beginAt',
+  'endAt',
+  'resultProductId',
+  'resultSupply',
+  'slots',
+];
+const slotFields = ['name', 'requiredCount', 'rule', 'rule.kind'];
+const ruleFields = ['productId', 'rarity', 'collectionId', 'traitType', 'value'];
+const resultFieldForCode: Partial<Record<string, Path<TFusionFormValues>>> = {
+  DROP_PRODUCT_NOT_PUBLISHED: 'resultProductId',
+  EDITION_SIZE_EXCEEDED: 'resultSupply',
+};
+
+/**
+ * Where one of the API's field details belongs in this form: a slot's (`slots.1.requiredCount`, `slots.1.rule.value`)
+ * under that slot's field, a rule's refusal as a whole (`slots.1.rule`) under what the slot takes, the rest under the
+ * field of the same name, a refusal of the result product (named `contents`, as a drop's) under the result's fields;
+ * undefined when the form has no such field.
+ */
+function formFieldOf(field: string, code: string): Path<TFusionFormValues> | undefined {
+  // The result is checked as a drop's contents are: a draft product, or more than its edition size leaves.
+  if (field === 'contents') return resultFieldForCode[code];
+  const slot = /^slots\.(\d+)\.(.+)$/.exec(field);
+  if (slot) {
+    const [, index, rest] = slot;
+    if (rest === 'rule') return `slots.${Number(index)}.rule.kind`;
+    if (slotFields.includes(rest!) || (rest!.startsWith('rule.') && ruleFields.includes(rest!.slice(5)))) {
+      return `slots.${Number(index)}.${rest}` as Path<TFusionFormValues>;
+    }
+    return undefined;
+  }
+  return topFields.includes(field) ? (field as Path<TFusionFormValues>) : undefined;
+}
+
+/**
+ * The API's refusal where the operator will look: each field detail under its field (several for one field read
+ * together), and the message on top unless it was only about fields (FUSION_STARTED, for one, goes on top).
+ */
+function applyFusionApiError(
+  error: unknown,
+  setError: UseFormSetError<TFusionFormValues>,
+  fixedFields: readonly string[],
+) {
+  if (!isApiError(error)) {
+    setError('root.server', { message: errorCatalogue.INTERNAL_ERROR.message });
+    return;
+  }
+  const byField = new Map<Path<TFusionFormValues>, string[]>();
+  // About a field the form does not show (an edit's fixed brand, result or supply): said on top instead.
+  const unplaced: string[] = [];
+  for (const detail of error.details ?? []) {
+    const field = fixedFields.includes(detail.field) ? undefined : formFieldOf(detail.field, error.code);
+    if (field) byField.set(field, [...(byField.get(field) ?? []), detail.message]);
+    else unplaced.push(detail.message);
+  }
+  [...byField].forEach(([field, messages], index) =>
+    setError(field, { type: 'server', message: [...new Set(messages)].join(' ') }, { shouldFocus: index === 0 }),
+  );
+  // The result's refusals speak of a drop: their details, under the result's fields, say it for a fusion.
+  const isSaidByFields = error.code === 'INVALID_REQUEST' || resultFieldForCode[error.code] !== undefined;
+  if (isSaidByFields && unplaced.length > 0) {
+    setError('root.server', { type: error.code, message: [...new Set(unplaced)].join(' ') });
+  } else if (byField.size === 0 || !isSaidByFields) {
+    setError('root.server', { type: error.code, message: error.message });
+  }
+}
+
+/** Fixed once the fusion is made (its results were minted then): not fields of the edit form. */
+const fixedOnceMade = ['brandId', 'resultProductId', 'resultSupply'];
+
+type TOption = { id: string; label: string };
+
+/** The loaded options, and after them the saved choices they lack. */
+function withSaved(options: TOption[] | undefined, saved: TOption[] = []): TOption[] | undefined {
+  if (!options) return options;
+  const known = new Set(options.map((option) => option.id));
+  return [...options, ...saved.filter((option) => !known.has(option.id))];
+}
+
+interface FusionFormProps {
+  /** The saved fusion; none for a new one. */
+  fusion?: TConsoleFusion;
+  /** For a new fusion of a manager of one brand: that brand, shown as fixed (they have no other). */
+  onlyBrand?: { id: string; name: string };
+  /** It has begun: shown as it is, nothing to save (the API refuses with FUSION_STARTED). */
+  isReadOnly?: boolean;
+}
+
+/**
+ * Create a fusion or change it before it begins: brand, category, words and artwork, when it is open, what it makes
+ * and how many (the brand, result and supply fixed once made: its results are minted then), and its slots with a preview of what fits them. The whole fusion is sent each time
+ * (the API replaces it), and the contract's rules show under their fields before anything is sent.
+ */
+export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionFormProps) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const create = useCreateConsoleFusion();
+  const update = useUpdateConsoleFusion(fusion?.id ?? '');
+  const form = useForm<TFusionFormValues, unknown, TOutput>({
+    resolver: zodResolver(ZFusionForm),
+    defaultValues: fusionFormValues(fusion, onlyBrand?.id),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form;
+  const brandId = useWatch({ control, name: 'brandId' });
+  const hasBrand = Boolean(brandId);
+  const products = useConsoleEntries('products', { brandId, size: 100, sort: 'name' }, { isEnabled: hasBrand });
+  const collections = useConsoleEntries('collections', { brandId, size: 100, sort: 'name' }, { isEnabled: hasBrand });
+  const categories = useConsoleEntries('categories', { size: 100 });
+  // While another brand's lists load, the last ones stay as placeholders: never offer those.
+  const productOptions = products.isPlaceholderData
+    ? undefined
+    : products.data?.items.map((product) => ({
+        id: product.id,
+        label: `${product.name} (${rarityLabel(product.rarity)})`,
+      }));
+  // The result must be published (its editions are minted at once): drafts are offered, marked, for the API to refuse.
+  const resultOptions = products.isPlaceholderData
+    ? undefined
+    : products.data?.items.map((product) => ({
+        id: product.id,
+        label: `${product.name} (${rarityLabel(product.rarity)})${product.status === 'DRAFT' ? ' · Draft' : ''}`,
+      }));
+  const collectionOptions = collections.isPlaceholderData
+    ? undefined
+    : collections.data?.items.map((collection) => ({ id: collection.id, label: collection.name }));
+
+  // A saved slot's product or collection stays named even when it is not among the brand's first hundred.
+  const slotProductOptions = withSaved(
+    productOptions,
+    fusion?.slots.flatMap(({ rule }) =>
+      rule.kind === 'PRODUCT' ? [{ id: rule.product.id, label: rule.product.name }] : [],
+    ),
+  );
+  const slotCollectionOptions = withSaved(
+    collectionOptions,
+    fusion?.slots.flatMap(({ rule }) =>
+      rule.kind === 'COLLECTION' ? [{ id: rule.collection.id, label: rule.collection.name }] : [],
+    ),
+  );
+
+  const onSubmit = handleSubmit(async (request) => {
+    try {
+      if (!fusion) {
+        const created = await create.mutateAsync(request);
+        showToast({
+          tone: 'success',
+          title: 'Fusion created',
+          description: 'Collectors see it while its brand is published.',
+        });
+        void navigate(`/console/fusions/${created.id}`, { replace: true });
+        return;
+      }
+      await update.mutateAsync(request);
+      showToast({ tone: 'success', title: 'Changes saved' });
+    } catch (error) {
+      applyFusionApiError(error, setError, fusion ? fixedOnceMade : []);
+    }
+  });
+
+  /** Products and collections belong to a brand: another brand clears what was picked of the last one. */
+  function clearBrandChoices() {
+    setValue('resultProductId', null);
+    getValues('slots').forEach((_, index) => {
+      setValue(`slots.${index}.rule.productId`, null);
+      setValue(`slots.${index}.rule.collectionId`, null);
+    });
+  }
+
+  return (
+    <EntryForm
+      label={fusion ? `Edit ${fusion.name}` : 'New fusion'}
+      onSubmit={onSubmit}
+      serverError={errors.root?.server?.message}
+    >
+      <fieldset className={styles.fieldset} disabled={isReadOnly}>
+        <div className={styles.form}>
+          <section className={styles.card} aria-labelledby="fusion-about">
+            <h2 id="fusion-about" className={styles.cardTitle}>
+              Fusion
+            </h2>
+            <div className={styles.grid}>
+              <BrandField
+                fixedBrandName={fusion?.brand.name ?? onlyBrand?.name}
+                registration={register('brandId', { onChange: clearBrandChoices })}
+                error={errors.brandId?.message}
+              />
+              <Controller
+                control={control}
+                name="categoryId"
+                render={({ field, fieldState }) => (
+                  <Field
+                    label="Category"
+                    hint="Optional: the fusions page filters by it."
+                    error={fieldState.error?.message}
+                  >
+                    {(props) => (
+                      <RelationSelect
+                        {...props}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        noneLabel="No category"
+                        options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+                      />
+                    )}
+                  </Field>
+                )}
+              />
+              <Field label="Name" error={errors.name?.message} isRequired className={styles.full}>
+                {(props) => <Input {...props} maxLength={120} {...register('name')} />}
+              </Field>
+              <Field label="Description" className={styles.full} error={errors.description?.message}>
+                {(props) => <Textarea {...props} rows={3} maxLength={2000} {...register('description')} />}
+              </Field>
+              <ControlledImageField
+                control={control}
+                name="imageUrl"
+                label="Artwork"
+                isRequired
+                hint="Square, about 800 × 800: the fusion's card and page show it."
+              />
+            </div>
+          </section>
+
+          <section className={styles.card} aria-labelledby="fusion-schedule">
+            <h2 id="fusion-schedule" className={styles.cardTitle}>
+              Schedule
+            </h2>
+            <p className={styles.hint}>
+              Times are in your time zone. Collectors see the fusion as coming up until it opens, and can fuse until it
+              closes. Once it has begun it can no longer be changed.
+            </p>
+            <div className={dropStyles.times}>
+              {(
+                [
+                  ['beginAt', 'Opens', 'Collectors can fuse from then.'],
+                  ['endAt', 'Closes', 'No one can fuse after this.'],
+                ] as const
+              ).map(([name, label, hint]) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field, fieldState }) => (
+                    <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
+                      {(props) => (
+                        <DateTimeInput
+                          {...props}
+                          ref={field.ref}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                        />
+                      )}
+                    </Field>
+                  )}
+                />
+              ))}
+            </div>
+          </section>
+
+          <section className={styles.card} aria-labelledby="fusion-result">
+            <h2 id="fusion-result" className={styles.cardTitle}>
+              What it makes
+            </h2>
+            {fusion ? (
+              <div className={styles.grid}>
+                <ReadOnlyField
+                  label="Result product"
+                  value={`${fusion.result.product.name} · ${rarityLabel(fusion.result.product.rarity)}`}
+                  hint={fusionMessages.resultIsFinal}
+                />
+                <ReadOnlyField
+                  label="Result supply"
+                  value={`${formatCount(fusion.result.supply)} results · ${formatCount(fusion.madeCount)} made · ${formatCount(fusion.result.remaining)} left`}
+                  hint="Minted when the fusion was made."
+                />
+              </div>
+            ) : (
+              <div className={styles.grid}>
+                <Controller
+                  control={control}
+                  name="resultProductId"
+                  render={({ field, fieldState }) => (
+                    <Field
+                      label="Result product"
+                      hint={
+                        hasBrand
+                          ? 'A published product of the brand: each fusion makes a new edition of it.'
+                          : 'Choose a brand first.'
+                      }
+                      error={fieldState.error?.message}
+                      isRequired
+                    >
+                      {(props) => (
+                        <RelationSelect
+                          {...props}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          isDisabled={!hasBrand}
+                          noneLabel="Choose a product"
+                          options={resultOptions}
+                        />
+                      )}
+                    </Field>
+                  )}
+                />
+                <Field
+                  label="Result supply"
+                  hint={`How many results it makes, 1 to ${MAX_FUSION_SUPPLY.toLocaleString('en-US')}: minted when it is made, and fixed after.`}
+                  error={errors.resultSupply?.message}
+                  isRequired
+                >
+                  {(props) => (
+                    <CountInput
+                      {...props}
+                      max={MAX_FUSION_SUPPLY}
+                      {...register('resultSupply', { setValueAs: numberOrNull })}
+                    />
+                  )}
+                </Field>
+              </div>
+            )}
+          </section>
+
+          <FusionSlotsEditor form={form} products={slotProductOptions} collections={slotCollectionOptions} />
+        </div>
+      </fieldset>
+
+      <FormActions
+        isSaving={create.isPending || update.isPending}
+        cancelTo="/console/fusions"
+        isNew={!fusion}
+        isReadOnly={isReadOnly}
+        hasDrafts={false}
+      />
+    </EntryForm>
+  );
+}

@@ -1,0 +1,152 @@
+import { fusionStatusLabels, type TConsoleFusion, type TFusionStatus } from '@cypher/contract';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useConsoleFusions } from '../api/list-console-fusions.ts';
+import { BrandFilter } from '../components/brand-filter.tsx';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import { MutedText, NameCell } from '../components/name-cell.tsx';
+import listStyles from '../components/entry-list.module.css';
+import styles from '../components/drops.module.css';
+
+const PAGE_SIZE = 20;
+
+const statusTones: Record<TFusionStatus, BadgeTone> = { UPCOMING: 'accent', AVAILABLE: 'success', ENDED: 'neutral' };
+
+/** Its schedule status, and "All fused" once every result is made. */
+export function FusionStatusBadges({ fusion }: { fusion: Pick<TConsoleFusion, 'status' | 'isAllFused'> }) {
+  return (
+    <span className={styles.badges}>
+      <Badge tone={statusTones[fusion.status]}>{fusionStatusLabels[fusion.status]}</Badge>
+      {fusion.isAllFused ? <Badge tone="warning">All fused</Badge> : null}
+    </span>
+  );
+}
+
+/** "12 of 100 made · 88 left". */
+export function madeSummary(fusion: TConsoleFusion): string {
+  return `${formatCount(fusion.madeCount)} of ${formatCount(fusion.result.supply)} made · ${formatCount(fusion.result.remaining)} left`;
+}
+
+const columns: EntryColumn<TConsoleFusion>[] = [
+  {
+    id: 'name',
+    header: 'Fusion',
+    cell: (fusion) => (
+      <span className={styles.dropCell}>
+        <NameCell to={`/console/fusions/${fusion.id}`} name={fusion.name} imageUrl={fusion.imageUrl} />
+        <span className={styles.phoneOnly}>
+          {fusion.brand.name} · {formatDate(fusion.beginAt)} – {formatDate(fusion.endAt)}
+        </span>
+      </span>
+    ),
+  },
+  { id: 'brand', header: 'Brand', isSecondary: true, cell: (fusion) => fusion.brand.name },
+  { id: 'status', header: 'Status', cell: (fusion) => <FusionStatusBadges fusion={fusion} /> },
+  {
+    id: 'window',
+    header: 'Open',
+    isSecondary: true,
+    cell: (fusion) => (
+      <span className={styles.window}>
+        <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
+        <MutedText>
+          to <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
+        </MutedText>
+      </span>
+    ),
+  },
+  {
+    id: 'makes',
+    header: 'Makes',
+    isSecondary: true,
+    cell: (fusion) => (
+      <span className={styles.packCounts}>
+        <span>{fusion.result.product.name}</span>
+        <MutedText>
+          {formatCount(fusion.slots.length)} {fusion.slots.length === 1 ? 'slot' : 'slots'}
+        </MutedText>
+      </span>
+    ),
+  },
+  { id: 'made', header: 'Made', cell: (fusion) => <MutedText>{madeSummary(fusion)}</MutedText> },
+];
+
+/**
+ * `/console/fusions`: the operator's fusions (a brand manager's brands only), newest first, filtered by brand in the
+ * address, with how many of each one's results were made.
+ */
+export function FusionsSection() {
+  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const brandId = get('brand');
+  const fusions = useConsoleFusions({ page, size: PAGE_SIZE, brandId });
+  const newFusion = (
+    <ButtonLink to="/console/fusions/new" variant="primary">
+      <Icon name="plus" size={18} />
+      New fusion
+    </ButtonLink>
+  );
+
+  return (
+    <>
+      <ConsoleHeader
+        title="Fusions"
+        description="Fusions collectors burn editions in: what each makes and how many, its slots and their rules, and when it is open. A fusion can change until it begins."
+        actions={newFusion}
+      />
+      <div className={listStyles.toolbar}>
+        <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} />
+      </div>
+
+      {fusions.isPending ? (
+        <div className={listStyles.loading} aria-busy="true" aria-label="Loading fusions">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : fusions.isError && !fusions.data ? (
+        <ErrorState
+          title="We could not load the fusions"
+          error={fusions.error}
+          onRetry={() => void fusions.refetch()}
+          isRetrying={fusions.isRefetching}
+        />
+      ) : fusions.data.items.length === 0 ? (
+        <EmptyState
+          icon="flame"
+          title={brandId ? 'No fusions match' : 'No fusions yet'}
+          body={
+            brandId
+              ? 'Try another brand.'
+              : 'Create the first fusion: collectors see it, coming up, as soon as it is made.'
+          }
+          action={brandId ? <Button onClick={() => setFilters({ brand: undefined })}>Clear filters</Button> : newFusion}
+        />
+      ) : (
+        <>
+          <EntriesTable
+            caption="Fusions"
+            columns={columns}
+            items={fusions.data.items}
+            isRefreshing={fusions.isPlaceholderData}
+          />
+          <Pagination
+            page={fusions.data.page}
+            size={fusions.data.size}
+            total={fusions.data.total}
+            hrefFor={(next) => hrefFor({ page: next })}
+            label="Fusion pages"
+          />
+        </>
+      )}
+    </>
+  );
+}

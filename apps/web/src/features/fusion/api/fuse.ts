@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFuseRequest, TFusionRun } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/**
+ * `POST /v1/fusions/{id}/fuse`: burns the chosen editions and makes a new edition of the result. It destroys what it
+ * is given, so it carries an `Idempotency-Key`: a retry of the same attempt sends the same key and gets the same
+ * result back, never a second burn.
+ */
+async function fuse(fusionId: string, body: TFuseRequest, idempotencyKey: string): Promise<TFusionRun> {
+  return apiRequest<TFusionRun>('POST', `/fusions/${encodeURIComponent(fusionId)}/fuse`, {
+    body,
+    auth: true,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useFuse(fusionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TFuseRequest; idempotencyKey: string }) =>
+      fuse(fusionId, body, idempotencyKey),
+    // Whatever the answer, what is left, my readiness, my materials (under the detail) and my collection may have moved.
+    onSettled: async () => {
+      await Promise.all(
+        [
+          queryKeys.fusions.detail(fusionId),
+          queryKeys.fusions.lists(),
+          queryKeys.editions.all,
+          queryKeys.notifications.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
+
+/**
+ * A refusal (4xx) is the API's word that nothing was burned, kept under its key: trying again is a new attempt. A lost
+ * answer (network, 5xx) or REQUEST_IN_PROGRESS may have gone through: the retry keeps the key, so it cannot burn twice.
+ */
+export function isFuseRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS';
+}

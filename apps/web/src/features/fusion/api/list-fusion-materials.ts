@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TFusionMaterial, TPage } from '@cypher/contract';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/** A slot takes at most ten editions: the first hundred that fit leave plenty to choose from. */
+const MATERIALS_PAGE = { page: 1, size: 100 };
+
+/**
+ * `GET /v1/fusions/{id}/slots/{slotId}/materials?page&size` (signed in): my editions that fit the slot, the protected
+ * ones (on a figure base, locked, on offer) included with the reason, so they can be shown and not chosen.
+ */
+async function listFusionMaterials(
+  fusionId: string,
+  slotId: string,
+  signal?: AbortSignal,
+): Promise<TPage<TFusionMaterial>> {
+  return apiRequest<TPage<TFusionMaterial>>(
+    'GET',
+    `/fusions/${encodeURIComponent(fusionId)}/slots/${encodeURIComponent(slotId)}/materials`,
+    { query: MATERIALS_PAGE, auth: true, signal },
+  );
+}
+
+function fusionMaterialsQueryOptions(fusionId: string, slotId: string) {
+  return queryOptions({
+    queryKey: queryKeys.fusions.materials(fusionId, slotId),
+    queryFn: ({ signal }) => listFusionMaterials(fusionId, slotId, signal),
+  });
+}
+
+export function useFusionMaterials(fusionId: string, slotId: string) {
+  return useQuery(fusionMaterialsQueryOptions(fusionId, slotId));
+}

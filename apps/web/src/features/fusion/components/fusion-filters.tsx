@@ -1,0 +1,61 @@
+import { fusionStatuses, fusionStatusLabels } from '@cypher/contract';
+import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
+import { Button } from '../../../ui/button.tsx';
+import { FilterSelect } from '../../../ui/filter-select.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { useBrandOptions, useCategoryOptions } from '../api/list-fusion-filters.ts';
+import { clearedFusionFilters, hasFusionFilters, type TFusionFilterValues } from '../fusion-filter-values.ts';
+import styles from './fusion-filters.module.css';
+
+interface FusionFiltersProps {
+  values: TFusionFilterValues;
+  onChange: (changes: TUrlFilterChanges) => void;
+}
+
+/** Spec section 2's filters: brand, category and status (coming up, available, ended), kept in the address. */
+export function FusionFilters({ values, onChange }: FusionFiltersProps) {
+  const brands = useBrandOptions();
+  const categories = useCategoryOptions();
+  return (
+    <div className={styles.filters}>
+      <div className={styles.selects}>
+        <FilterSelect label="Brand" value={values.brand ?? ''} onChange={(brand) => onChange({ brand })}>
+          <option value="">All brands</option>
+          {brands.data?.items.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Category" value={values.category ?? ''} onChange={(category) => onChange({ category })}>
+          <option value="">All categories</option>
+          {categories.data?.items.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label="Status"
+          value={values.status?.toLowerCase() ?? ''}
+          onChange={(status) => onChange({ status })}
+        >
+          <option value="">Any status</option>
+          {fusionStatuses.map((status) => (
+            <option key={status} value={status.toLowerCase()}>
+              {fusionStatusLabels[status]}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+      {hasFusionFilters(values) ? (
+        <div>
+          <Button variant="ghost" size="sm" onClick={() => onChange(clearedFusionFilters)}>
+            <Icon name="close" size={16} />
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

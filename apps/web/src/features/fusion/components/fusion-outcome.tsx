@@ -1,0 +1,140 @@
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { Link } from 'react-router';
+import type { TFusion, TFusionRun } from '@cypher/contract';
+import { nftPath } from '../../../lib/collection-paths.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { fusionPath } from '../../../lib/fusion-paths.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { Fact, Facts } from '../../../ui/facts.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { RarityBadge, rarityColour } from '../../../ui/rarity-badge.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { isFuseRefusal } from '../api/fuse.ts';
+import { serialText } from './material-label.ts';
+import styles from './fusion.module.css';
+
+/** The result screen's heading takes focus, so a screen reader reads out how the fusion went. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+/** The fusion went through: the new edition revealed, where it now lives, and what was burned for it. */
+export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusion }) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const { edition } = run;
+  return (
+    <section className={styles.outcome} aria-labelledby="outcome-heading">
+      <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className={styles.outcomeHeading}>
+        Fusion complete
+      </h2>
+      <p className={styles.muted}>
+        {formatCount(run.burned.length)} {run.burned.length === 1 ? 'edition was' : 'editions were'} burned into a new
+        one. It is in your collection now.
+      </p>
+      <div className={styles.reveal} style={{ '--reveal-tint': rarityColour(edition.product.rarity) } as CSSProperties}>
+        <img src={edition.product.imageUrl} alt={`${edition.product.name} artwork`} width={320} height={320} />
+        <div className={styles.revealText}>
+          <RarityBadge rarity={edition.product.rarity} />
+          <h3 className={styles.revealName}>{edition.product.name}</h3>
+          <p className={styles.revealSerial}>{serialText(edition)}</p>
+          <Facts>
+            <Fact term="Contract address" isWide className={styles.mono}>
+              {edition.contractAddress}
+            </Fact>
+            <Fact term="Token ID" className={styles.mono}>
+              {edition.tokenId}
+            </Fact>
+          </Facts>
+        </div>
+      </div>
+      <div className={styles.outcomeActions}>
+        <ButtonLink to={nftPath(edition.id)} variant="primary">
+          View your new collectible
+        </ButtonLink>
+        <ButtonLink to="/collections" variant="secondary">
+          My Collection
+        </ButtonLink>
+        <ButtonLink to={fusionPath(fusion.id)} variant="ghost">
+          Back to the fusion
+        </ButtonLink>
+      </div>
+      <details className={styles.burnedList}>
+        <summary>What was burned</summary>
+        <ul>
+          {run.burned.map((burned) => (
+            <li key={burned.editionId}>
+              {burned.productName} #{formatCount(burned.serialNumber)}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
+
+interface FusionFailureProps {
+  error: unknown;
+  fusion: TFusion;
+  onBack: () => void;
+  /** Send the same attempt again (same editions, same Idempotency-Key). */
+  onRetry: () => void;
+  isRetrying: boolean;
+}
+
+/**
+ * The fusion did not go through: the API's message and "Nothing was burned.", and the way back to the slots. When the
+ * answer was lost on the way, it cannot be told whether it went through: trying again sends the same attempt, which
+ * the API answers with the first result instead of burning twice.
+ */
+export function FusionFailure({ error, fusion, onBack, onRetry, isRetrying }: FusionFailureProps) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
+  const isRefused = isFuseRefusal(error);
+  return (
+    <section className={styles.outcome} aria-labelledby="outcome-heading">
+      <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className={styles.outcomeHeading}>
+        {isRefused ? 'The fusion did not go through' : 'We could not finish the fusion'}
+      </h2>
+      <Alert tone="error">{message}</Alert>
+      {isRefused ? (
+        // Some refusals already say so (all items fused): it is not said twice.
+        message.includes('Nothing was burned') ? null : (
+          <p className={styles.nothingBurned}>
+            <Icon name="check" size={18} />
+            Nothing was burned.
+          </p>
+        )
+      ) : (
+        <p className={styles.muted}>
+          We could not tell whether it went through. Try again: the same fusion is sent, so nothing is burned twice.
+        </p>
+      )}
+      <div className={styles.outcomeActions}>
+        {isRefused ? null : (
+          <Button variant="primary" onClick={onRetry} isLoading={isRetrying}>
+            Try again
+          </Button>
+        )}
+        <Button variant={isRefused ? 'primary' : 'secondary'} onClick={onBack} disabled={isRetrying}>
+          <Icon name="arrow-left" size={16} />
+          Back to the slots
+        </Button>
+        <Link to={fusionPath(fusion.id)} className={styles.inlineLink}>
+          Back to the fusion
+        </Link>
+        <p className={styles.retrying} role="status">
+          {isRetrying ? (
+            <>
+              <Spinner />
+              Fusing…
+            </>
+          ) : null}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TFusion } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { pathnameOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { fusion, fusionIds, fusionSlots, fusionTimes, visitorFusion } from '../../test/fusions-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const fusionUrl = `/fusions/${fusionIds.fusion}`;
+const slotsUrl = `/fusions/${fusionIds.fusion}/slots`;
+
+/** The fusion API answering `answer()` on every read of the fusion. */
+function fusionApi(answer: () => TFusion | Response) {
+  let reads = 0;
+  const sent = stubApi((request) => {
+    const path = pathnameOf(request.path);
+    if (path === `/v1/fusions/${fusionIds.fusion}`) {
+      reads += 1;
+      const value = answer();
+      return value instanceof Response ? value : json(200, { data: value });
+    }
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+  return { sent, reads: () => reads };
+}
+
+function at(iso: string) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(iso));
+}
+
+const signIn = () => startSession({ accessToken: 'a1', refreshToken: 'r1' });
+const headline = () =>
+  screen.getByText((_, element) => element?.tagName === 'P' && element.getAttribute('aria-live') === 'polite');
+const slotCards = () => within(screen.getByRole('list', { name: 'Slots' })).getAllByRole('listitem');
+
+afterEach(() => vi.useRealTimers());
+
+describe('fusion page: what it makes and needs', () => {
+  it('shows what it makes, each slot’s rule, and for a signed-in collector how many of theirs fit', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    const api = fusionApi(() => fusion());
+    renderApp(fusionUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dragon Forge' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Dragon Forge · Neon Arcade/);
+    expect(screen.getByRole('img', { name: 'Dragon Forge artwork' })).toHaveAttribute(
+      'src',
+      '/uploads/dragon-forge.webp',
+    );
+    // Read with the session: the API fills in the caller's fitting counts.
+    expect(
+      api.sent.find((request) => pathnameOf(request.path) === `/v1/fusions/${fusionIds.fusion}`)?.authorization,
+    ).toBe('Bearer a1');
+
+    const makes = screen.getByRole('region', { name: 'What it makes' });
+    expect(within(makes).getByRole('link', { name: 'Dragon of the Eighth Bit' })).toHaveAttribute(
+      'href',
+      `/products/${fusion().result.product.id}`,
+    );
+    expect(makes).toHaveTextContent('Legendary');
+    expect(makes).toHaveTextContent('88 of 100 left');
+
+    const [squires, rare, genesis, fire] = slotCards();
+    expect(within(squires!).getByRole('heading', { name: 'Squires' })).toBeInTheDocument();
+    expect(squires).toHaveTextContent('2 × Pixel Knight Squire');
+    expect(squires).toHaveTextContent('You have 3 that fit · Ready');
+    expect(rare).toHaveTextContent('3 × any Rare edition');
+    expect(rare).toHaveTextContent('You have 1 that fits · 2 more needed');
+    expect(genesis).toHaveTextContent('1 × from the Neon Genesis collection');
+    expect(genesis).toHaveTextContent('You have 1 that fits · Ready');
+    expect(fire).toHaveTextContent('1 × with Element: Fire');
+    expect(fire).toHaveTextContent('You have 0 that fit · 1 more needed');
+    expect(screen.getByText('You do not have enough for every slot yet.')).toBeInTheDocument();
+
+    // Open: the way on to the slots, with a word that not every slot is covered yet.
+    expect(headline()).toHaveTextContent('Open now');
+    expect(screen.getByRole('timer')).toHaveAttribute('datetime', fusionTimes.endAt);
+    expect(screen.getByRole('link', { name: 'Choose materials' })).toHaveAttribute('href', slotsUrl);
+    expect(screen.getByText(/^You do not hold enough for every slot yet/)).toBeInTheDocument();
+
+    const schedule = screen.getByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('Opens').nextElementSibling?.querySelector('time')).toHaveAttribute(
+      'datetime',
+      fusionTimes.beginAt,
+    );
+  });
+
+  it('says when every slot is covered', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    fusionApi(() => fusion({ slots: fusionSlots([2, 3, 1, 1]), isReady: true }));
+    renderApp(fusionUrl);
+    expect(await screen.findByText('You have everything this fusion needs.')).toBeInTheDocument();
+    expect(slotCards().every((card) => card.textContent?.includes('Ready'))).toBe(true);
+    expect(screen.queryByText(/^You do not hold enough/)).toBeNull();
+  });
+
+  it('sends a visitor to sign in on the way to the slots, and shows no counts of theirs', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    fusionApi(() => visitorFusion());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderApp(fusionUrl);
+    await screen.findByRole('heading', { level: 1, name: 'Dragon Forge' });
+    expect(screen.queryByText(/You have/)).toBeNull();
+    expect(screen.getByText('Sign in to see which of your editions fit each slot.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Choose materials' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Sign in to fuse' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(slotsUrl);
+  });
+});
+
+describe('fusion page: when it cannot be fused', () => {
+  it('counts down to an upcoming fusion with the action off and why, and opens by itself at beginAt', async () => {
+    at('2026-11-20T17:59:58.000Z');
+    signIn();
+    const api = fusionApi(() => fusion({ status: 'UPCOMING' }));
+    renderApp(fusionUrl);
+    expect(await screen.findByText('Opens in')).toBeInTheDocument();
+    expect(headline()).toHaveTextContent('Coming up');
+    expect(screen.getByRole('timer')).toHaveAttribute('datetime', fusionTimes.beginAt);
+    const action = screen.getByRole('button', { name: 'Choose materials' });
+    expect(action).toBeDisabled();
+    expect(action).toHaveAccessibleDescription(/^Not open yet: it opens Nov 20, 2026/);
+    const readsBefore = api.reads();
+
+    await vi.advanceTimersByTimeAsync(2_500);
+    await waitFor(() => expect(headline()).toHaveTextContent('Open now'));
+    expect(screen.getByRole('link', { name: 'Choose materials' })).toHaveAttribute('href', slotsUrl);
+    await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
+  });
+
+  it('says an ended fusion has ended, with the action off and why', async () => {
+    at('2026-12-21T00:00:00.000Z');
+    signIn();
+    fusionApi(() => fusion({ status: 'ENDED' }));
+    renderApp(fusionUrl);
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          /^This fusion ended Dec 20, 2026, .+\. 12 of 100 results were made\.$/.test(element.textContent ?? ''),
+      ),
+    ).toBeInTheDocument();
+    expect(headline()).toHaveTextContent('Ended');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose materials' })).toHaveAccessibleDescription(
+      'This fusion has ended: no more results can be made.',
+    );
+  });
+
+  it('says all items are fused, with the action off and why, even to a visitor', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    fusionApi(() => visitorFusion({ isAllFused: true, result: { ...fusion().result, remaining: 0 } }));
+    renderApp(fusionUrl);
+    expect(await screen.findByText('All 100 results have been made.')).toBeInTheDocument();
+    expect(headline()).toHaveTextContent('All items fused');
+    expect(screen.getByRole('region', { name: 'What it makes' })).toHaveTextContent('All items fused');
+    expect(screen.getByRole('button', { name: 'Choose materials' })).toHaveAccessibleDescription(
+      'All items have been fused: none of the results are left.',
+    );
+    expect(screen.queryByRole('link', { name: 'Sign in to fuse' })).toBeNull();
+  });
+
+  it('says a fusion is not found, with the way to the others', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    fusionApi(() => apiFailure(404, 'FUSION_NOT_FOUND'));
+    renderApp(fusionUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fusion not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse fusions' })).toHaveAttribute('href', '/fusions');
+  });
+});

@@ -1,0 +1,284 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorCatalogue, type TFusionMaterial } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { fusionIds, fusionRun, material, twoSlotFusion } from '../../test/fusions-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const slotsUrl = `/fusions/${fusionIds.fusion}/slots`;
+const fusePath = `/v1/fusions/${fusionIds.fusion}/fuse`;
+const materialsPath = (slotId: string) => `/v1/fusions/${fusionIds.fusion}/slots/${slotId}/materials`;
+
+// My editions: three Squires to choose from, one locked and one on a figure base; one Rare knight.
+const squire12 = material(12);
+const squire13 = material(13);
+const squire14 = material(14);
+const lockedSquire = material(15, { protection: 'LOCKED' });
+const equippedSquire = material(16, { protection: 'EQUIPPED' });
+const rareKnight = material(7, {
+  editionSize: null,
+  product: {
+    id: fusionIds.knightProduct,
+    name: 'Pixel Knight',
+    rarity: 'RARE',
+    imageThumbnailUrl: '/uploads/knight-thumb.webp',
+  },
+});
+
+type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
+
+const myMaterials: Record<string, TFusionMaterial[]> = {
+  [fusionIds.squires]: [squire12, squire13, squire14, lockedSquire, equippedSquire],
+  [fusionIds.rare]: [rareKnight],
+};
+
+/** A signed-in collector, the two-slot fusion and their `materials` for each slot; `fuse` answers the fusion. */
+function collector(fuse: Route = () => undefined, materials = myMaterials) {
+  startSession({ accessToken: 'a1', refreshToken: 'r1' });
+  return stubApi(async (request) => {
+    const path = pathnameOf(request.path);
+    if (path === fusePath && request.method === 'POST')
+      return (await fuse(request)) ?? apiFailure(500, 'INTERNAL_ERROR');
+    if (path === `/v1/fusions/${fusionIds.fusion}`) return json(200, { data: twoSlotFusion() });
+    const slot = /^\/v1\/fusions\/[^/]+\/slots\/([^/]+)\/materials$/.exec(path);
+    if (slot) return json(200, { data: page(materials[slot[1]!] ?? [], { size: 100 }) });
+    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+    return apiFailure(404, 'NOT_FOUND');
+  });
+}
+
+const reads = (sent: SentRequest[], path: string) =>
+  sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === path).length;
+
+function idempotencyKeysSent(): Array<string | null> {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([url, init]) => pathnameOf(String(url)) === fusePath && init?.method === 'POST')
+    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+}
+
+const slot = (name: string) => screen.getByRole('listitem', { name });
+const tile = (name: RegExp) => screen.getByRole('checkbox', { name });
+
+/** Open the page and fill both slots: Squires #12 and #13, and the Rare knight. */
+async function fillSlots() {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const view = renderApp(slotsUrl);
+  await user.click(await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12\/500/ }));
+  await user.click(tile(/Pixel Knight Squire #13\/500/));
+  await user.click(await screen.findByRole('checkbox', { name: /^Pixel Knight #7/ }));
+  return { user, ...view };
+}
+
+async function openConfirmation(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Fuse' }));
+  return screen.findByRole('dialog', { name: 'Burn these editions?' });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2026-11-22T18:30:00.000Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('fusion slots: choosing materials', () => {
+  it('reads my editions for each slot, holds a slot to its count, and keeps protected editions out', async () => {
+    const sent = collector();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp(slotsUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose materials' })).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12\/500/ });
+    const asked = sent.find((request) => pathnameOf(request.path) === materialsPath(fusionIds.squires))!;
+    expect(queryOf(asked.path).get('size')).toBe('100');
+    expect(asked.authorization).toBe('Bearer a1');
+
+    const squires = slot('Squires');
+    expect(squires).toHaveTextContent('2 × Pixel Knight Squire');
+    expect(squires).toHaveTextContent('0 of 2 selected');
+    expect(screen.getByText(/items selected/).parentElement).toHaveTextContent('0 of 3 items selected');
+    expect(screen.getByRole('button', { name: 'Fuse' })).toBeDisabled();
+
+    // Locked and equipped editions show, greyed with their reason, and cannot be ticked.
+    const locked = tile(/Pixel Knight Squire #15\/500/);
+    expect(locked).toBeDisabled();
+    expect(locked).toHaveAccessibleDescription('Locked');
+    expect(tile(/Pixel Knight Squire #16\/500/)).toBeDisabled();
+    expect(tile(/Pixel Knight Squire #16\/500/)).toHaveAccessibleDescription('On a figure base');
+
+    await user.click(tile(/Pixel Knight Squire #12\/500/));
+    await user.click(tile(/Pixel Knight Squire #13\/500/));
+    expect(squires).toHaveTextContent('2 of 2 selected');
+    // Full: a third Squire cannot join until one is cleared.
+    expect(tile(/Pixel Knight Squire #14\/500/)).toBeDisabled();
+    expect(within(squires).getByText('This slot is full: clear one to choose another.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fuse' })).toBeDisabled();
+
+    await user.click(tile(/Pixel Knight Squire #12\/500/));
+    expect(squires).toHaveTextContent('1 of 2 selected');
+    expect(tile(/Pixel Knight Squire #14\/500/)).toBeEnabled();
+    await user.click(tile(/Pixel Knight Squire #14\/500/));
+
+    const rare = slot('Rare spark');
+    expect(rare).toHaveTextContent('1 × any Rare edition');
+    await user.click(within(rare).getByRole('checkbox', { name: /^Pixel Knight #7/ }));
+    expect(rare).toHaveTextContent('1 of 1 selected');
+    expect(screen.getByText(/items selected/).parentElement).toHaveTextContent('3 of 3 items selected');
+    expect(screen.getByRole('button', { name: 'Fuse' })).toBeEnabled();
+  });
+
+  it('lets an edition that fits two slots burn in one only', async () => {
+    // The Rare knight fits the Squires slot too: chosen for Rare spark, it is taken there.
+    collector(undefined, { [fusionIds.squires]: [squire12, rareKnight], [fusionIds.rare]: [rareKnight] });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp(slotsUrl);
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Pixel Knight #7/ })).toHaveLength(2));
+    await user.click(within(slot('Rare spark')).getByRole('checkbox', { name: /^Pixel Knight #7/ }));
+    const elsewhere = within(slot('Squires')).getByRole('checkbox', { name: /^Pixel Knight #7/ });
+    expect(elsewhere).toBeDisabled();
+    expect(elsewhere).toHaveAccessibleDescription('Chosen for Rare spark');
+  });
+
+  it('sends a visitor to sign in first, and back', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    const { router } = renderApp(slotsUrl);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(slotsUrl);
+  });
+});
+
+describe('fusion slots: burning', () => {
+  it('confirms exactly what burns, runs the fusion, and reveals the new edition', async () => {
+    const answer = deferred<Response>();
+    const sent = collector(() => answer.promise);
+    const { user } = await fillSlots();
+    const dialog = await openConfirmation(user);
+
+    const burned = within(within(dialog).getByRole('list', { name: 'Editions to burn' })).getAllByRole('listitem');
+    expect(burned.map((item) => item.textContent)).toEqual([
+      'Pixel Knight Squire #12/500Squires',
+      'Pixel Knight Squire #13/500Squires',
+      'Pixel Knight #7Rare spark',
+    ]);
+    expect(dialog).toHaveTextContent('This cannot be undone');
+    expect(within(dialog).getByRole('region', { name: 'You receive' })).toHaveTextContent(
+      '1 × Dragon of the Eighth BitLegendary',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Fusing…');
+    expect(within(dialog).getByRole('button', { name: 'Burn and fuse' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    const post = sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === fusePath)!;
+    expect(post.body).toEqual({
+      slots: [
+        { slotId: fusionIds.squires, editionIds: [squire12.editionId, squire13.editionId] },
+        { slotId: fusionIds.rare, editionIds: [rareKnight.editionId] },
+      ],
+    });
+    expect(idempotencyKeysSent()[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const materialReads = reads(sent, materialsPath(fusionIds.squires));
+
+    answer.resolve(json(201, { data: fusionRun([squire12, squire13, rareKnight]) }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Fusion complete' });
+    expect(heading).toHaveFocus();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const result = screen.getByRole('region', { name: 'Fusion complete' });
+    expect(within(result).getByRole('img', { name: 'Dragon of the Eighth Bit artwork' })).toHaveAttribute(
+      'src',
+      '/uploads/dragon.webp',
+    );
+    expect(within(result).getByRole('heading', { level: 3, name: 'Dragon of the Eighth Bit' })).toBeInTheDocument();
+    expect(result).toHaveTextContent('#13/100');
+    expect(within(result).getByText('Contract address').nextElementSibling).toHaveTextContent(
+      '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    );
+    expect(within(result).getByText('Token ID').nextElementSibling).toHaveTextContent('4200013');
+    expect(within(result).getByRole('link', { name: 'View your new collectible' })).toHaveAttribute(
+      'href',
+      `/nfts/${fusionIds.newEdition}/`,
+    );
+    expect(within(result).getByRole('link', { name: 'My Collection' })).toHaveAttribute('href', '/collections');
+    // The fusion and my materials are read again: what was burned is gone from them.
+    await waitFor(() => expect(reads(sent, `/v1/fusions/${fusionIds.fusion}`)).toBeGreaterThan(1));
+    await waitFor(() => expect(reads(sent, materialsPath(fusionIds.squires))).toBeGreaterThan(materialReads));
+  });
+
+  it('cancels without burning anything', async () => {
+    const sent = collector();
+    const { user } = await fillSlots();
+    const dialog = await openConfirmation(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    expect(slot('Squires')).toHaveTextContent('2 of 2 selected');
+  });
+
+  it('shows a refusal with the API’s message and “Nothing was burned.”, and leads back to the slots as chosen', async () => {
+    const sent = collector(() =>
+      apiFailure(422, 'FUSION_MATERIAL_MISMATCH', errorCatalogue.FUSION_MATERIAL_MISMATCH.message),
+    );
+    const { user } = await fillSlots();
+    const dialog = await openConfirmation(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'The fusion did not go through' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('An edition you chose does not fit its slot.');
+    expect(screen.getByText('Nothing was burned.')).toBeInTheDocument();
+    // A refusal is final: no "Try again" of the same attempt.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await waitFor(() => expect(reads(sent, `/v1/fusions/${fusionIds.fusion}`)).toBeGreaterThan(1));
+    const materialReads = reads(sent, materialsPath(fusionIds.squires));
+
+    await user.click(screen.getByRole('button', { name: 'Back to the slots' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose materials' })).toBeInTheDocument();
+    // My materials are read again, and what I chose is still chosen.
+    await waitFor(() => expect(reads(sent, materialsPath(fusionIds.squires))).toBeGreaterThan(materialReads));
+    await waitFor(() => expect(slot('Squires')).toHaveTextContent('2 of 2 selected'));
+    expect(screen.getByRole('button', { name: 'Fuse' })).toBeEnabled();
+  });
+
+  it('does not say “Nothing was burned.” twice when the refusal already says so', async () => {
+    collector(() => apiFailure(409, 'FUSION_ALL_FUSED', errorCatalogue.FUSION_ALL_FUSED.message));
+    const { user } = await fillSlots();
+    await user.click(within(await openConfirmation(user)).getByRole('button', { name: 'Burn and fuse' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('All items have been fused. Nothing was burned.');
+    expect(screen.getAllByText(/Nothing was burned/)).toHaveLength(1);
+  });
+
+  it('tries again after a lost answer with the same Idempotency-Key, and a refusal’s next attempt with a new one', async () => {
+    let posts = 0;
+    collector(() => {
+      posts += 1;
+      if (posts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      if (posts === 2) return apiFailure(409, 'FUSION_NOT_AVAILABLE', errorCatalogue.FUSION_NOT_AVAILABLE.message);
+      return json(201, { data: fusionRun([squire12, squire13, rareKnight]) });
+    });
+    const { user } = await fillSlots();
+    await user.click(within(await openConfirmation(user)).getByRole('button', { name: 'Burn and fuse' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'We could not finish the fusion' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We could not reach the server. Check your connection and try again.',
+    );
+    // It may have gone through: nothing is promised about what burned, and the retry is the same attempt.
+    expect(screen.queryByText('Nothing was burned.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'The fusion did not go through' })).toBeInTheDocument();
+    const [first, second] = idempotencyKeysSent();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+
+    // After a refusal, the same editions sent again are a new attempt.
+    await user.click(screen.getByRole('button', { name: 'Back to the slots' }));
+    await user.click(await screen.findByRole('button', { name: 'Fuse' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Burn and fuse' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fusion complete' })).toBeInTheDocument();
+    expect(idempotencyKeysSent()[2]).not.toBe(first);
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  rarityLabel,
+  type TFusionProtection,
+  type TFusionSlotRule,
+  type TFusionStatus,
+  type TFusionSummary,
+} from '@cypher/contract';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
+
+/** What a slot asks for, in a line: "3 × any Rare edition", "1 × from the Neon Genesis collection". */
+export function slotRuleText(requiredCount: number, rule: TFusionSlotRule): string {
+  const count = `${formatCount(requiredCount)} ×`;
+  switch (rule.kind) {
+    case 'PRODUCT':
+      return `${count} ${rule.product.name}`;
+    case 'RARITY':
+      return `${count} any ${rarityLabel(rule.rarity)} edition`;
+    case 'COLLECTION':
+      return `${count} from the ${rule.collection.name} collection`;
+    case 'TRAIT':
+      return `${count} with ${rule.traitType}: ${rule.value}`;
+  }
+}
+
+/** Why a fitting edition cannot be chosen, as its tile says it. */
+export const protectionReasons: Record<TFusionProtection, string> = {
+  EQUIPPED: 'On a figure base',
+  LOCKED: 'Locked',
+  LISTED: 'On sale',
+};
+
+/** "12 of 100 left", or the all-items-fused state once the supply is made. */
+export function supplyLeftText(fusion: Pick<TFusionSummary, 'isAllFused' | 'result'>): string {
+  if (fusion.isAllFused || fusion.result.remaining <= 0) return 'All items fused';
+  return `${formatCount(fusion.result.remaining)} of ${formatCount(fusion.result.supply)} left`;
+}
+
+/** Why fusing is not possible right now, or null when it is (all fused is said apart from the schedule). */
+export function fuseBlockedReason(
+  fusion: Pick<TFusionSummary, 'isAllFused' | 'result' | 'beginAt' | 'endAt'>,
+  status: TFusionStatus,
+): string | null {
+  if (status === 'UPCOMING') return `Not open yet: it opens ${formatDateTime(fusion.beginAt)}.`;
+  if (status === 'ENDED') return 'This fusion has ended: no more results can be made.';
+  if (fusion.isAllFused || fusion.result.remaining <= 0)
+    return 'All items have been fused: none of the results are left.';
+  return null;
+}
