@@ -199,6 +199,7 @@ describe('the demo drops', () => {
       isWhitelisted: null,
       // Round 1 is open to everyone: no pass asked for.
       holdsRequiredPass: null,
+      passGuarantee: null,
       remaining: 10,
       purchasedCount: 0,
       // On its list, so "Remind me" offers the second round.
