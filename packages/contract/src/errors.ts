@@ -181,6 +181,16 @@ export const errorCatalogue = {
   },
   FUSION_MATERIAL_MISMATCH: { status: 422, message: 'An edition you chose does not fit its slot.' },
   FUSION_STARTED: { status: 409, message: 'A fusion that has begun can no longer be changed.' },
+  /** Console: `details` names the result product (field `resultProductId`). */
+  FUSION_RESULT_NOT_PUBLISHED: {
+    status: 409,
+    message: 'Publish the result product first: collectors could not open the page of what a fusion makes.',
+  },
+  /** Console: `details` says how many editions the result product has left (field `resultSupply`). */
+  FUSION_SUPPLY_EXCEEDS_EDITION_SIZE: {
+    status: 409,
+    message: 'The result supply is more than the product’s edition size leaves. Lower the supply or raise the size.',
+  },
   /** A reminder is for a round that has not opened yet; the round asked for has opened (or the drop has none left). */
   REMINDER_ROUND_NOT_UPCOMING: {
     status: 409,

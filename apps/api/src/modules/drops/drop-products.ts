@@ -17,6 +17,24 @@ export interface TDropProduct {
 }
 
 /**
+ * How the refusals name what went wrong: a drop's contents by default; a fusion's result product and supply, which
+ * are minted under the same checks, with their own codes and fields.
+ */
+export interface TProductRefusals {
+  notPublished: 'DROP_PRODUCT_NOT_PUBLISHED' | 'FUSION_RESULT_NOT_PUBLISHED';
+  sizeExceeded: 'EDITION_SIZE_EXCEEDED' | 'FUSION_SUPPLY_EXCEEDS_EDITION_SIZE';
+  publishedField: string;
+  countField: string;
+}
+
+const DROP_REFUSALS: TProductRefusals = {
+  notPublished: 'DROP_PRODUCT_NOT_PUBLISHED',
+  sizeExceeded: 'EDITION_SIZE_EXCEEDED',
+  publishedField: 'contents',
+  countField: 'contents',
+};
+
+/**
  * The products a drop's packs hold, checked: each exists, belongs to the drop's brand (a brand manager must not put
  * another brand's products in their packs) and has room for the drop's editions under its edition size ("#12 / 500"
  * must never read "#512 / 500").
@@ -34,8 +52,9 @@ export async function checkDropProducts(
   tx: Db,
   brandId: string,
   contents: readonly { productId: string; editionCount: number }[],
-  options: { publication: boolean },
+  options: { publication: boolean; refusals?: TProductRefusals },
 ): Promise<TDropProduct[]> {
+  const refusals = options.refusals ?? DROP_REFUSALS;
   const ids = contents.map((content) => content.productId);
   const found = await productsByIds(tx, ids, { lock: options.publication });
   if (found.size !== new Set(ids).size) throw new AppError('RELATED_ITEM_NOT_FOUND');
@@ -44,8 +63,11 @@ export async function checkDropProducts(
   }
   const drafts = [...found.values()].filter((product) => product.status !== 'PUBLISHED');
   if (options.publication && drafts.length > 0) {
-    throw new AppError('DROP_PRODUCT_NOT_PUBLISHED', {
-      details: drafts.map((product) => ({ field: 'contents', message: `${product.name} is still a draft.` })),
+    throw new AppError(refusals.notPublished, {
+      details: drafts.map((product) => ({
+        field: refusals.publishedField,
+        message: `${product.name} is still a draft.`,
+      })),
     });
   }
   const highest = await highestSerialNumbers(tx, ids);
@@ -60,9 +82,9 @@ export async function checkDropProducts(
       product.editionSize !== null && nextSerialNumber - 1 + editionCount > product.editionSize,
   );
   if (tooMany.length > 0) {
-    throw new AppError('EDITION_SIZE_EXCEEDED', {
+    throw new AppError(refusals.sizeExceeded, {
       details: tooMany.map(({ product, nextSerialNumber, editionCount }) => ({
-        field: 'contents',
+        field: refusals.countField,
         message: `${product.name}: ${editionCount} editions asked, ${Math.max(0, product.editionSize! - nextSerialNumber + 1)} left of ${product.editionSize}.`,
       })),
     });

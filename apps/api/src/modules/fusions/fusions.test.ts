@@ -25,23 +25,7 @@ const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MI
 async function fusionWithCollector(supply = 2, requiredCount = 2) {
   const held = await collectorWithPack(t, { editionsPerPack: 4 });
   const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', name: `Ember ${newId().slice(-5)}` });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/console/fusions',
-    headers: bearer(admin.accessToken),
-    payload: {
-      brandId: held.brand.id,
-      categoryId: null,
-      name: 'Twin Commons',
-      description: 'Two commons make an epic.',
-      imageUrl: '/uploads/fusion.webp',
-      beginAt: iso(-1),
-      endAt: iso(24 * 60),
-      resultProductId: result.id,
-      resultSupply: supply,
-      slots: [{ name: 'Commons', requiredCount, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
-    },
-  });
+  const created = await createFusion(held.brand.id, result.id, supply, requiredCount);
   expect(created.statusCode, created.body).toBe(201);
   const fusion = created.json().data;
   const rarities = await queryRows<{ id: string; rarity: string }>(
@@ -55,6 +39,26 @@ async function fusionWithCollector(supply = 2, requiredCount = 2) {
     commons: rarities.filter((row) => row.rarity === 'COMMON').map((row) => row.id),
     legendary: rarities.find((row) => row.rarity === 'LEGENDARY')!.id,
   };
+}
+
+function createFusion(brandId: string, resultProductId: string, resultSupply: number, requiredCount = 2) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/console/fusions',
+    headers: bearer(admin.accessToken),
+    payload: {
+      brandId,
+      categoryId: null,
+      name: 'Twin Commons',
+      description: 'Two commons make an epic.',
+      imageUrl: '/uploads/fusion.webp',
+      beginAt: iso(-1),
+      endAt: iso(24 * 60),
+      resultProductId,
+      resultSupply,
+      slots: [{ name: 'Commons', requiredCount, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
+    },
+  });
 }
 
 function fuse(
@@ -102,6 +106,33 @@ describe('fusions', () => {
       await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
     ).json().data;
     expect(mine).toMatchObject({ isReady: true, slots: [{ fittingCount: 3 }] });
+  });
+
+  it('refuses a result product in draft, or without room for the supply, under the result fields, and writes nothing', async () => {
+    const held = await collectorWithPack(t, { editionsPerPack: 4 });
+    const draft = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', status: 'DRAFT' });
+    const refusedDraft = await createFusion(held.brand.id, draft.id, 5);
+    expect(refusedDraft.statusCode).toBe(409);
+    expect(refusedDraft.json()).toMatchObject({
+      code: 'FUSION_RESULT_NOT_PUBLISHED',
+      details: [{ field: 'resultProductId', message: `${draft.name} is still a draft.` }],
+    });
+
+    const sized = await insertProduct(db(), held.brand.id, { rarity: 'EPIC' });
+    await db().execute(sql`update products set edition_size = 3 where id = ${sized.id}`);
+    const refusedSize = await createFusion(held.brand.id, sized.id, 4);
+    expect(refusedSize.statusCode).toBe(409);
+    expect(refusedSize.json()).toMatchObject({
+      code: 'FUSION_SUPPLY_EXCEEDS_EDITION_SIZE',
+      details: [{ field: 'resultSupply', message: `${sized.name}: 4 editions asked, 3 left of 3.` }],
+    });
+    const [written] = await queryRows<{ fusions: number; editions: number }>(
+      db(),
+      sql`select (select count(*)::int from fusions where brand_id = ${held.brand.id}) as fusions,
+                 (select count(*)::int from editions where product_id in (${draft.id}, ${sized.id})) as editions`,
+    );
+    expect(written).toEqual({ fusions: 0, editions: 0 });
+    expect((await createFusion(held.brand.id, sized.id, 3)).statusCode).toBe(201);
   });
 
   it('lists my fitting editions with the protected ones marked, and refuses what cannot be burned', async () => {

@@ -13,7 +13,7 @@ import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
-import { checkDropProducts } from '../drops/drop-products.ts';
+import { checkDropProducts, type TProductRefusals } from '../drops/drop-products.ts';
 import { ruleColumns } from './fusion-rules.ts';
 import { consoleFusionView } from './fusion-views.ts';
 import { fusions, fusionSlots } from './fusions.tables.ts';
@@ -23,6 +23,14 @@ import { fusions, fusionSlots } from './fusions.tables.ts';
  * editions (the results minted ahead, through the collection), audit_log · Reads: brands, categories, products,
  * collections (through the catalogue) · UI: features/console fusion form · Tests: fusions.test.ts.
  */
+
+/** The result product is checked as a drop's contents are, and refused in the fusion form's own fields. */
+const FUSION_RESULT_REFUSALS: TProductRefusals = {
+  notPublished: 'FUSION_RESULT_NOT_PUBLISHED',
+  sizeExceeded: 'FUSION_SUPPLY_EXCEEDS_EDITION_SIZE',
+  publishedField: 'resultProductId',
+  countField: 'resultSupply',
+};
 
 /**
  * A brand makes a fusion. Its results are minted at once, as UNISSUED editions with the product's next serial numbers
@@ -43,7 +51,7 @@ export async function createFusion(
       tx,
       input.brandId,
       [{ productId: input.resultProductId, editionCount: input.resultSupply }],
-      { publication: true },
+      { publication: true, refusals: FUSION_RESULT_REFUSALS },
     );
     const [row] = await tx
       .insert(fusions)

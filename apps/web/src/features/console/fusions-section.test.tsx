@@ -147,12 +147,12 @@ describe('console fusions: the form', () => {
         const path = pathnameOf(request.path);
         if (request.method === 'POST' && path === '/v1/console/fusions') {
           posts += 1;
-          // The result is checked as a drop's contents: a draft product is refused, its name under `contents`.
+          // A draft result product is refused, its name under `resultProductId`.
           if (posts === 1) {
             return json(409, {
-              code: 'DROP_PRODUCT_NOT_PUBLISHED',
-              message: errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message,
-              details: [{ field: 'contents', message: 'Dragon of the Eighth Bit is still a draft.' }],
+              code: 'FUSION_RESULT_NOT_PUBLISHED',
+              message: errorCatalogue.FUSION_RESULT_NOT_PUBLISHED.message,
+              details: [{ field: 'resultProductId', message: 'Dragon of the Eighth Bit is still a draft.' }],
             });
           }
           return json(201, { data: created });
@@ -227,8 +227,8 @@ describe('console fusions: the form', () => {
           .getByLabelText(/^Result product/)
           .getAttribute('aria-describedby'),
       ).toContain(draft.id);
-      // Said under the result, for a fusion: not the drop's words on top.
-      expect(within(form).queryByText(errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message)).toBeNull();
+      // The fusion's own words on top.
+      expect(within(form).getByText(errorCatalogue.FUSION_RESULT_NOT_PUBLISHED.message)).toBeInTheDocument();
 
       await user.click(within(form).getByRole('button', { name: 'Create' }));
       await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(2));

@@ -41,20 +41,14 @@ const topFields = [
 ];
 const slotFields = ['name', 'requiredCount', 'rule', 'rule.kind'];
 const ruleFields = ['productId', 'rarity', 'collectionId', 'traitType', 'value'];
-const resultFieldForCode: Partial<Record<string, Path<TFusionFormValues>>> = {
-  DROP_PRODUCT_NOT_PUBLISHED: 'resultProductId',
-  EDITION_SIZE_EXCEEDED: 'resultSupply',
-};
 
 /**
  * Where one of the API's field details belongs in this form: a slot's (`slots.1.requiredCount`, `slots.1.rule.value`)
  * under that slot's field, a rule's refusal as a whole (`slots.1.rule`) under what the slot takes, the rest under the
- * field of the same name, a refusal of the result product (named `contents`, as a drop's) under the result's fields;
- * undefined when the form has no such field.
+ * field of the same name (the result product's refusals name `resultProductId` and `resultSupply`); undefined when
+ * the form has no such field.
  */
-function formFieldOf(field: string, code: string): Path<TFusionFormValues> | undefined {
-  // The result is checked as a drop's contents are: a draft product, or more than its edition size leaves.
-  if (field === 'contents') return resultFieldForCode[code];
+function formFieldOf(field: string): Path<TFusionFormValues> | undefined {
   const slot = /^slots\.(\d+)\.(.+)$/.exec(field);
   if (slot) {
     const [, index, rest] = slot;
@@ -84,15 +78,15 @@ function applyFusionApiError(
   // About a field the form does not show (an edit's fixed brand, result or supply): said on top instead.
   const unplaced: string[] = [];
   for (const detail of error.details ?? []) {
-    const field = fixedFields.includes(detail.field) ? undefined : formFieldOf(detail.field, error.code);
+    const field = fixedFields.includes(detail.field) ? undefined : formFieldOf(detail.field);
     if (field) byField.set(field, [...(byField.get(field) ?? []), detail.message]);
     else unplaced.push(detail.message);
   }
   [...byField].forEach(([field, messages], index) =>
     setError(field, { type: 'server', message: [...new Set(messages)].join(' ') }, { shouldFocus: index === 0 }),
   );
-  // The result's refusals speak of a drop: their details, under the result's fields, say it for a fusion.
-  const isSaidByFields = error.code === 'INVALID_REQUEST' || resultFieldForCode[error.code] !== undefined;
+  // A validation refusal is said whole by its details; any other also says its message on top.
+  const isSaidByFields = error.code === 'INVALID_REQUEST';
   if (isSaidByFields && unplaced.length > 0) {
     setError('root.server', { type: error.code, message: [...new Set(unplaced)].join(' ') });
   } else if (byField.size === 0 || !isSaidByFields) {
