@@ -4,7 +4,7 @@ import { gradientPng } from './support/png.ts';
 import { demoAdmin, demoCollector, signInOnPage } from './support/sign-in.ts';
 
 // The catalogue as visitors meet it, and the console as operators run it, against the seeded demo catalogue
-// (apps/api/src/db/seed/demo-catalog.ts): five brands, three of them featured, thirty products, three live banners.
+// (apps/api/src/db/seed/demo-catalog.ts): five brands, three of them featured, thirty products, four live banners.
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -34,7 +34,7 @@ test.describe('catalogue', () => {
 
     const carousel = page.getByRole('region', { name: 'Featured' });
     await expect(carousel.getByRole('heading', { name: 'Pixel Knights: Genesis' })).toBeVisible();
-    await expect(carousel.getByRole('button', { name: /Show slide \d: / })).toHaveCount(3);
+    await expect(carousel.getByRole('button', { name: /Show slide \d: / })).toHaveCount(4);
     await carousel.getByRole('button', { name: 'Pause the slides' }).click();
     await carousel.getByRole('button', { name: 'Next slide' }).click();
     await expect(carousel.getByRole('heading', { name: 'Starfall Academy enrols its first class' })).toBeInViewport();

@@ -220,10 +220,10 @@ export const demoBanners = [
     isPublished: true,
   },
   {
-    title: 'Fusion is coming',
-    subtitle: 'Burn commons into something rarer. Soon.',
-    linkUrl: null,
-    isPublished: false,
+    title: 'Fusion is here',
+    subtitle: 'Burn a Squire and two Genesis heroes into a Pixel Knight Paladin.',
+    linkUrl: '/fusions',
+    isPublished: true,
   },
 ];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyProvenance, type TDrop, type TDropProvenance, type TPass } from '@cypher/contract';
+import { verifyProvenance, type TDrop, type TDropProvenance, type TFusion, type TPass } from '@cypher/contract';
 import { queryRows } from '../query-rows.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, logIn } from '../../testing/auth-helpers.ts';
@@ -62,10 +62,14 @@ describe('the demo seed on a fresh database', () => {
       nextCursor: null,
     });
 
-    // The completed drop's commons were bought and opened by the demo collectors, one edition at a time.
-    const commons = (await get('/v1/products?q=Midnight%20Bloom%20Vinyl')).json().data.items as { id: string }[];
-    const vinyl = commons[0]!;
-    const activities = (await get(`/v1/products/${vinyl.id}/activities?size=100`)).json().data.items as {
+    // The completed drop's products were bought and opened by the demo collectors, one edition at a time. Which
+    // products their packs held is the draw's, so the product looked at is one with an opened edition.
+    const [opened] = await queryRows<{ product_id: string }>(
+      t.database.db,
+      sql`select e.product_id from editions e join collections c on c.id = e.collection_id
+          where c.name = 'Midnight Bloom' and e.state = 'OWNED' order by e.product_id limit 1`,
+    );
+    const activities = (await get(`/v1/products/${opened!.product_id}/activities?size=100`)).json().data.items as {
       kind: string;
       actor: { nickname: string | null } | null;
       editionNumber: number | null;
@@ -291,5 +295,33 @@ describe('the demo pass', () => {
     const image = await get(pass.imageUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it('opens Knighting Ceremony now (a Squire and two Genesis heroes make a Paladin) and Midnight Tune-up in three days', async () => {
+    const listed = (await get('/v1/fusions?size=10')).json().data;
+    expect(listed.total).toBe(2);
+    const [available] = (await get('/v1/fusions?status=AVAILABLE')).json().data.items as TFusion[];
+    expect(available).toMatchObject({
+      name: 'Knighting Ceremony',
+      brand: { slug: 'neon-arcade' },
+      result: { product: { name: 'Pixel Knight Paladin' }, supply: 40, remaining: 40 },
+      isAllFused: false,
+    });
+    expect((await get(`/v1/fusions/${available!.id}`)).json().data).toMatchObject({
+      slots: [
+        { name: 'The squire', requiredCount: 1, rule: { kind: 'PRODUCT' } },
+        { name: 'Two more heroes', requiredCount: 2, rule: { kind: 'COLLECTION' } },
+      ],
+    });
+    const [upcoming] = (await get('/v1/fusions?status=UPCOMING')).json().data.items as TFusion[];
+    expect(upcoming).toMatchObject({ name: 'Midnight Tune-up', result: { supply: 10 } });
+    expect(Date.parse(upcoming!.beginAt) - t.clock.now().getTime()).toBe(3 * 24 * 60 * 60 * 1000);
+    // The Paladins a fusion makes follow the live drop's: the serials of its 90 come first.
+    const [serials] = await queryRows<{ first: number }>(
+      t.database.db,
+      sql`select min(e.serial_number)::int as first from editions e where e.state = 'UNISSUED'
+          and e.product_id = ${available!.result.product.id}`,
+    );
+    expect(serials!.first).toBe(91);
   });
 });

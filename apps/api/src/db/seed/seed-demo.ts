@@ -10,6 +10,7 @@ import { seedCatalog } from './seed-catalog.ts';
 import { seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedDrops } from './seed-drops.ts';
 import { seedFigureBases } from './seed-figure-bases.ts';
+import { seedFusions } from './seed-fusions.ts';
 import { seedOrders } from './seed-orders.ts';
 import { seedPasses } from './seed-passes.ts';
 import { seedTickets } from './seed-tickets.ts';
@@ -60,6 +61,10 @@ const seeders: Seeder[] = [
   {
     name: 'orders: four collectors buy in the live and the completed drop and open most of their packs',
     run: seedOrders,
+  },
+  {
+    name: 'fusions: Knighting Ceremony open now (three Genesis heroes make a Paladin), Midnight Tune-up in three days',
+    run: seedFusions,
   },
   { name: 'tickets: the Drop ticket on sale at $1.00, three of them for fan@cypher.local', run: seedTickets },
 ];
