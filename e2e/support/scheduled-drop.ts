@@ -14,14 +14,21 @@ export async function operatorAuth(request: APIRequestContext): Promise<{ Author
 /**
  * A small published drop of the demo's Pixel Knight Squire (Neon Arcade), made through the console's API as an
  * operator would: visible now, one round of three one-edition packs at $5.00 (one each) opening at `opensAt` for a
- * day. `round` adds to the round (a required pass, say). For the journeys of issue 18, which each need a round of
- * their own that opens while they watch.
+ * day. `round` adds to the round (a required pass, say); `packs` changes how many packs and how many Squires each
+ * holds. For the journeys that each need a round of their own that opens while they watch.
  */
 export async function scheduleSquireDrop(
   request: APIRequestContext,
   auth: { Authorization: string },
-  drop: { name: string; description: string; opensAt: number; round?: Record<string, unknown> },
+  drop: {
+    name: string;
+    description: string;
+    opensAt: number;
+    round?: Record<string, unknown>;
+    packs?: { count: number; editionsPerPack: number };
+  },
 ): Promise<{ dropId: string; brandId: string }> {
+  const packs = drop.packs ?? { count: 3, editionsPerPack: 1 };
   const products = (await (await request.get('/v1/products?q=Pixel%20Knight%20Squire')).json()) as {
     data: { items: { id: string; name: string; imageUrl: string; brand: { id: string } }[] };
   };
@@ -37,8 +44,8 @@ export async function scheduleSquireDrop(
       visibleAt: iso(Date.now()),
       dropBeginAt: iso(drop.opensAt),
       dropEndAt: iso(drop.opensAt + 2 * DAY_MS),
-      editionsPerPack: 1,
-      contents: [{ productId: squire.id, editionCount: 3 }],
+      editionsPerPack: packs.editionsPerPack,
+      contents: [{ productId: squire.id, editionCount: packs.count * packs.editionsPerPack }],
       rounds: [
         {
           round: 1,
@@ -46,7 +53,7 @@ export async function scheduleSquireDrop(
           saleEndAt: iso(drop.opensAt + DAY_MS),
           price: 500,
           perPersonLimit: 1,
-          packCount: 3,
+          packCount: packs.count,
           whitelist: null,
           ...drop.round,
         },

@@ -19,6 +19,12 @@ export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
+/** An edition's number among its product's: "#12 / 500", or "#12" for an open edition (no edition size). */
+export function formatEditionNumber(serialNumber: number, editionSize: number | null): string {
+  const serial = `#${formatCount(serialNumber)}`;
+  return editionSize === null ? serial : `${serial} / ${formatCount(editionSize)}`;
+}
+
 /** "Nov 22, 2026" */
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));

@@ -1,14 +1,12 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { editionImageUrl, type TPackItem } from '@cypher/contract';
-import { formatCount } from '../lib/format.ts';
+import { formatEditionNumber } from '../lib/format.ts';
 import { RarityBadge, rarityColour, rarityLabel } from './rarity-badge.tsx';
 import styles from './pack-dialog.module.css';
 
-/** "#12 / 500", or "#12" for an open edition. */
 function editionNumberText(item: TPackItem): string {
-  const serial = `#${formatCount(item.edition.serialNumber)}`;
-  return item.product.editionSize === null ? serial : `${serial} / ${formatCount(item.product.editionSize)}`;
+  return formatEditionNumber(item.edition.serialNumber, item.product.editionSize);
 }
 
 /** What a screen reader hears as an edition is revealed: "Pixel Knight, Rare, #12 / 500". */

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import type { TEdition } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatEditionNumber } from '../../lib/format.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
@@ -65,11 +65,7 @@ export default function NftDetailPage() {
       >
         <div className={styles.badges}>
           <RarityBadge rarity={data.product.rarity} />
-          <span className={styles.edition}>
-            {data.editionSize === null
-              ? `#${formatCount(data.serialNumber)}`
-              : `#${formatCount(data.serialNumber)} / ${formatCount(data.editionSize)}`}
-          </span>
+          <span className={styles.edition}>{formatEditionNumber(data.serialNumber, data.editionSize)}</span>
           {stateBadge ? <Badge tone={data.state === 'LOCKED' ? 'warning' : 'neutral'}>{stateBadge}</Badge> : null}
         </div>
         <FavoriteToggle targetType="EDITION" targetId={data.id} />

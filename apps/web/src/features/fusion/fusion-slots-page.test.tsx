@@ -67,8 +67,8 @@ const tile = (name: RegExp) => screen.getByRole('checkbox', { name });
 async function fillSlots() {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   const view = renderApp(slotsUrl);
-  await user.click(await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12\/500/ }));
-  await user.click(tile(/Pixel Knight Squire #13\/500/));
+  await user.click(await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12 \/ 500/ }));
+  await user.click(tile(/Pixel Knight Squire #13 \/ 500/));
   await user.click(await screen.findByRole('checkbox', { name: /^Pixel Knight #7/ }));
   return { user, ...view };
 }
@@ -90,7 +90,7 @@ describe('fusion slots: choosing materials', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderApp(slotsUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose materials' })).toBeInTheDocument();
-    await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12\/500/ });
+    await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12 \/ 500/ });
     const asked = sent.find((request) => pathnameOf(request.path) === materialsPath(fusionIds.squires))!;
     expect(queryOf(asked.path).get('size')).toBe('100');
     expect(asked.authorization).toBe('Bearer a1');
@@ -102,24 +102,24 @@ describe('fusion slots: choosing materials', () => {
     expect(screen.getByRole('button', { name: 'Fuse' })).toBeDisabled();
 
     // Locked and equipped editions show, greyed with their reason, and cannot be ticked.
-    const locked = tile(/Pixel Knight Squire #15\/500/);
+    const locked = tile(/Pixel Knight Squire #15 \/ 500/);
     expect(locked).toBeDisabled();
     expect(locked).toHaveAccessibleDescription('Locked');
-    expect(tile(/Pixel Knight Squire #16\/500/)).toBeDisabled();
-    expect(tile(/Pixel Knight Squire #16\/500/)).toHaveAccessibleDescription('On a figure base');
+    expect(tile(/Pixel Knight Squire #16 \/ 500/)).toBeDisabled();
+    expect(tile(/Pixel Knight Squire #16 \/ 500/)).toHaveAccessibleDescription('On a figure base');
 
-    await user.click(tile(/Pixel Knight Squire #12\/500/));
-    await user.click(tile(/Pixel Knight Squire #13\/500/));
+    await user.click(tile(/Pixel Knight Squire #12 \/ 500/));
+    await user.click(tile(/Pixel Knight Squire #13 \/ 500/));
     expect(squires).toHaveTextContent('2 of 2 selected');
     // Full: a third Squire cannot join until one is cleared.
-    expect(tile(/Pixel Knight Squire #14\/500/)).toBeDisabled();
+    expect(tile(/Pixel Knight Squire #14 \/ 500/)).toBeDisabled();
     expect(within(squires).getByText('This slot is full: clear one to choose another.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fuse' })).toBeDisabled();
 
-    await user.click(tile(/Pixel Knight Squire #12\/500/));
+    await user.click(tile(/Pixel Knight Squire #12 \/ 500/));
     expect(squires).toHaveTextContent('1 of 2 selected');
-    expect(tile(/Pixel Knight Squire #14\/500/)).toBeEnabled();
-    await user.click(tile(/Pixel Knight Squire #14\/500/));
+    expect(tile(/Pixel Knight Squire #14 \/ 500/)).toBeEnabled();
+    await user.click(tile(/Pixel Knight Squire #14 \/ 500/));
 
     const rare = slot('Rare spark');
     expect(rare).toHaveTextContent('1 × any Rare edition');
@@ -158,8 +158,8 @@ describe('fusion slots: burning', () => {
 
     const burned = within(within(dialog).getByRole('list', { name: 'Editions to burn' })).getAllByRole('listitem');
     expect(burned.map((item) => item.textContent)).toEqual([
-      'Pixel Knight Squire #12/500Squires',
-      'Pixel Knight Squire #13/500Squires',
+      'Pixel Knight Squire #12 / 500Squires',
+      'Pixel Knight Squire #13 / 500Squires',
       'Pixel Knight #7Rare spark',
     ]);
     expect(dialog).toHaveTextContent('This cannot be undone');
@@ -191,7 +191,7 @@ describe('fusion slots: burning', () => {
       '/uploads/dragon.webp',
     );
     expect(within(result).getByRole('heading', { level: 3, name: 'Dragon of the Eighth Bit' })).toBeInTheDocument();
-    expect(result).toHaveTextContent('#13/100');
+    expect(result).toHaveTextContent('#13 / 100');
     expect(within(result).getByText('Contract address').nextElementSibling).toHaveTextContent(
       '0x5fbdb2315678afecb367f032d93f642f64180aa3',
     );

@@ -1,6 +1,6 @@
 import type { TEdition } from '@cypher/contract';
 import { nftPath } from '../../../lib/collection-paths.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatEditionNumber } from '../../../lib/format.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
 import { RarityBadge, rarityColour } from '../../../ui/rarity-badge.tsx';
 
@@ -12,10 +12,7 @@ const stateWords: Partial<Record<TEdition['state'], string>> = {
 
 /** An edition in My Collection: its artwork, rarity, name and number, and where it is when not simply held. */
 export function CollectedEditionCard({ edition }: { edition: TEdition }) {
-  const number =
-    edition.editionSize === null
-      ? `#${formatCount(edition.serialNumber)}`
-      : `#${formatCount(edition.serialNumber)} / ${formatCount(edition.editionSize)}`;
+  const number = formatEditionNumber(edition.serialNumber, edition.editionSize);
   return (
     <ArtCard
       to={nftPath(edition.id)}

@@ -1,11 +1,10 @@
 import type { TFusion, TFusionMaterial } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { serialText } from './material-label.ts';
 import styles from './fusion.module.css';
 
 interface BurnDialogProps {
@@ -65,7 +64,7 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
                   <img src={material.product.imageThumbnailUrl} alt="" width={48} height={48} />
                   <span className={styles.burnText}>
                     <span className={styles.burnName}>
-                      {material.product.name} {serialText(material)}
+                      {material.product.name} {formatEditionNumber(material.serialNumber, material.editionSize)}
                     </span>
                     <span className={styles.muted}>{slot.name}</span>
                   </span>

@@ -2,7 +2,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { TFusion, TFusionRun } from '@cypher/contract';
 import { nftPath } from '../../../lib/collection-paths.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -12,7 +12,6 @@ import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge, rarityColour } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { isFuseRefusal } from '../api/fuse.ts';
-import { serialText } from './material-label.ts';
 import styles from './fusion.module.css';
 
 /** The result screen's heading takes focus, so a screen reader reads out how the fusion went. */
@@ -40,7 +39,7 @@ export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusio
         <div className={styles.revealText}>
           <RarityBadge rarity={edition.product.rarity} />
           <h3 className={styles.revealName}>{edition.product.name}</h3>
-          <p className={styles.revealSerial}>{serialText(edition)}</p>
+          <p className={styles.revealSerial}>{formatEditionNumber(edition.serialNumber, edition.editionSize)}</p>
           <Facts>
             <Fact term="Contract address" isWide className={styles.mono}>
               {edition.contractAddress}
@@ -67,7 +66,10 @@ export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusio
         <ul>
           {run.burned.map((burned) => (
             <li key={burned.editionId}>
-              {burned.productName} #{formatCount(burned.serialNumber)}
+              {/* Its page stays, with the burn at the end of its history. */}
+              <Link to={nftPath(burned.editionId)} className={styles.inlineLink}>
+                {burned.productName} #{formatCount(burned.serialNumber)}
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import type { TFusionMaterial, TFusionSlot } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useFusionMaterials } from '../api/list-fusion-materials.ts';
 import { protectionReasons, slotRuleText } from '../fusion-words.ts';
-import { serialText } from './material-label.ts';
 import styles from './fusion.module.css';
 
 interface SlotPickerProps {
@@ -167,7 +166,7 @@ function MaterialTile({ material, isChosen, reason, isProtected, isDisabled, onT
         ) : null}
       </span>
       <span className={styles.tileName}>{material.product.name}</span>
-      <span className={styles.tileSerial}>{serialText(material)}</span>
+      <span className={styles.tileSerial}>{formatEditionNumber(material.serialNumber, material.editionSize)}</span>
       {reason ? (
         <span id={reasonId} className={styles.tileReason}>
           <Icon name={isProtected ? 'lock' : 'info'} size={14} />
