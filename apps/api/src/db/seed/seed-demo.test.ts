@@ -84,6 +84,12 @@ describe('the demo seed on a fresh database', () => {
       .execute(sql`select count(*)::int as n from orders where status = 'SUCCESSFUL'`)
       .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
     expect(Number(orders!.n)).toBe(8);
+    // Nothing has happened yet that the pages would show as later than now.
+    const [latest] = await queryRows<{ at: Date | string }>(
+      t.database.db,
+      sql`select max(created_at) as at from product_activities`,
+    );
+    expect(new Date(latest!.at).getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
   });
 
   it('stores generated artwork that is served as images, a rarity frame per product', async () => {

@@ -61,9 +61,10 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
   const seeded = await db.select({ id: drops.id, name: drops.name }).from(drops);
   const live = seeded.find((drop) => drop.name.startsWith('Pixel Knights'));
   const completed = seeded.find((drop) => drop.name.startsWith('Midnight Bloom'));
-  for (const [dropRow, at] of [
-    [live, new Date(now.getTime() - 30 * 1000)],
-    [completed, undefined],
+  // The live drop opened a minute ago: its purchases fall in that minute, ten seconds apart, never in the future.
+  for (const [dropRow, at, spacing] of [
+    [live, new Date(now.getTime() - 50 * 1000), 10 * 1000],
+    [completed, undefined, MINUTE_MS],
   ] as const) {
     if (!dropRow) continue;
     const drop = (await getSaleDrop(db, dropRow.id))!;
@@ -78,17 +79,19 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
         quantity: (index % 2) + 1,
         guaranteedPacks: 0,
         price: priceOrder(packSaleItem(drop, round), (index % 2) + 1, ordersConfig),
-        now: new Date(boughtAt.getTime() + index * MINUTE_MS),
+        now: new Date(boughtAt.getTime() + index * spacing),
       }),
     );
     await inTransaction(db, (tx) => purchaseFromBalance(tx, purchases));
   }
 
-  // Every collector but the last opens their packs, so some packs are still a surprise.
+  // Every collector but the last opens their packs, so some packs are still a surprise: five minutes after buying
+  // them, or now for the live drop's, so no page shows an opening that has not happened yet.
   for (const userId of collectorIds.slice(0, -1)) {
     const mine = await listMyPacks(db, userId);
     for (const pack of mine.groups.flatMap((group) => group.packs)) {
-      await openPack(db, userId, pack.id, new Date(Date.parse(pack.purchasedAt) + 5 * MINUTE_MS));
+      const openedAt = Math.min(Date.parse(pack.purchasedAt) + 5 * MINUTE_MS, now.getTime());
+      await openPack(db, userId, pack.id, new Date(openedAt));
     }
   }
 }
