@@ -25,7 +25,8 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
 import { useFusion } from './api/get-fusion.ts';
 import { fuseBlockedReason, slotRuleText, supplyLeftText } from './fusion-words.ts';
-import styles from './components/fusion.module.css';
+import shared from './components/fusion.module.css';
+import styles from './fusion-detail-page.module.css';
 
 // A fusion's artwork stands in the same square frame as a drop's.
 const ARTWORK = responsiveImages.dropArtwork;
@@ -123,7 +124,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
             <SlotNeed key={slot.id} slot={slot} />
           ))}
         </ol>
-        <p className={styles.muted}>
+        <p className={shared.muted}>
           Editions on a figure base, locked or on sale are protected: they do not count here and cannot be burned.
         </p>
       </section>
@@ -180,14 +181,14 @@ function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusion
         </p>
       ) : null}
       {status === 'ENDED' ? (
-        <p className={styles.muted}>
+        <p className={shared.muted}>
           This fusion ended <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>.{' '}
           {formatCount(fusion.result.supply - fusion.result.remaining)} of {formatCount(fusion.result.supply)} results
           were made.
         </p>
       ) : null}
       {status === 'AVAILABLE' && fusion.isAllFused ? (
-        <p className={styles.muted}>All {formatCount(fusion.result.supply)} results have been made.</p>
+        <p className={shared.muted}>All {formatCount(fusion.result.supply)} results have been made.</p>
       ) : null}
 
       {reason ? (
@@ -195,7 +196,7 @@ function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusion
           <Button variant="primary" size="lg" isBlock disabled aria-describedby="fuse-reason">
             Choose materials
           </Button>
-          <p id="fuse-reason" className={styles.muted}>
+          <p id="fuse-reason" className={shared.muted}>
             {reason}
           </p>
         </>
@@ -209,7 +210,7 @@ function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusion
             Choose materials
           </ButtonLink>
           {fusion.isReady === false ? (
-            <p className={styles.muted}>
+            <p className={shared.muted}>
               You do not hold enough for every slot yet: each slot below says what it still needs.
             </p>
           ) : null}
@@ -222,7 +223,7 @@ function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusion
 /** Signed in: whether what I hold covers every slot. Visitors are told what signing in shows. */
 function Readiness({ fusion }: { fusion: TFusion }) {
   if (fusion.isReady === null) {
-    return <p className={styles.muted}>Sign in to see which of your editions fit each slot.</p>;
+    return <p className={shared.muted}>Sign in to see which of your editions fit each slot.</p>;
   }
   return fusion.isReady ? (
     <p className={`${styles.readiness} ${styles.ready}`}>
@@ -247,7 +248,7 @@ function SlotNeed({ slot }: { slot: TFusionSlot }) {
       <h3 id={headingId} className={styles.needName}>
         {slot.name}
       </h3>
-      <p className={styles.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
+      <p className={shared.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
       {fitting === null ? null : (
         <p className={`${styles.readiness} ${isReady ? styles.ready : styles.notReady}`}>
           <Icon name={isReady ? 'check' : 'alert'} size={16} />

@@ -23,7 +23,7 @@ import { BurnDialog } from './components/burn-dialog.tsx';
 import { FusionFailure, FusionSuccess } from './components/fusion-outcome.tsx';
 import { SlotPicker } from './components/slot-picker.tsx';
 import { fuseBlockedReason } from './fusion-words.ts';
-import styles from './components/fusion.module.css';
+import styles from './fusion-slots-page.module.css';
 
 type TSelection = Readonly<Record<string, TFusionMaterial[]>>;
 type TOutcome = { kind: 'success'; run: TFusionRun } | { kind: 'failure'; error: unknown; body: TFuseRequest };

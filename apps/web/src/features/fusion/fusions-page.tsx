@@ -14,7 +14,7 @@ import { useFusions } from './api/list-fusions.ts';
 import { FusionCard } from './components/fusion-card.tsx';
 import { FusionFilters } from './components/fusion-filters.tsx';
 import { clearedFusionFilters, hasFusionFilters, readFusionFilters, toFusionQuery } from './fusion-filter-values.ts';
-import styles from './components/fusion.module.css';
+import styles from './fusions-page.module.css';
 
 const FUSIONS_PAGE_SIZE = 20;
 

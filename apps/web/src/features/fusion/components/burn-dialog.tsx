@@ -5,7 +5,8 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import styles from './fusion.module.css';
+import shared from './fusion.module.css';
+import styles from './burn-dialog.module.css';
 
 interface BurnDialogProps {
   fusion: TFusion;
@@ -66,7 +67,7 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
                     <span className={styles.burnName}>
                       {material.product.name} {formatEditionNumber(material.serialNumber, material.editionSize)}
                     </span>
-                    <span className={styles.muted}>{slot.name}</span>
+                    <span className={shared.muted}>{slot.name}</span>
                   </span>
                 </li>
               )),

@@ -12,7 +12,8 @@ import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge, rarityColour } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { isFuseRefusal } from '../api/fuse.ts';
-import styles from './fusion.module.css';
+import shared from './fusion.module.css';
+import styles from './fusion-outcome.module.css';
 
 /** The result screen's heading takes focus, so a screen reader reads out how the fusion went. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -30,7 +31,7 @@ export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusio
       <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className={styles.outcomeHeading}>
         Fusion complete
       </h2>
-      <p className={styles.muted}>
+      <p className={shared.muted}>
         {formatCount(run.burned.length)} {run.burned.length === 1 ? 'edition was' : 'editions were'} burned into a new
         one. It is in your collection now.
       </p>
@@ -111,7 +112,7 @@ export function FusionFailure({ error, fusion, onBack, onRetry, isRetrying }: Fu
           </p>
         )
       ) : (
-        <p className={styles.muted}>
+        <p className={shared.muted}>
           We could not tell whether it went through. Try again: the same fusion is sent, so nothing is burned twice.
         </p>
       )}

@@ -7,7 +7,8 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useFusionMaterials } from '../api/list-fusion-materials.ts';
 import { protectionReasons, slotRuleText } from '../fusion-words.ts';
-import styles from './fusion.module.css';
+import shared from './fusion.module.css';
+import styles from './slot-picker.module.css';
 
 interface SlotPickerProps {
   fusionId: string;
@@ -104,7 +105,7 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
           })}
         </ul>
         {more > 0 ? (
-          <p className={styles.muted}>
+          <p className={shared.muted}>
             {formatCount(more)} more of yours fit: these are the first {formatCount(materials.data.items.length)}.
           </p>
         ) : null}
@@ -119,7 +120,7 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
           <h2 id={headingId} className={styles.slotName}>
             {slot.name}
           </h2>
-          <p className={styles.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
+          <p className={shared.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
         </div>
         <p className={isFull ? `${styles.counter} ${styles.counterFull}` : styles.counter} aria-live="polite">
           {isFull ? <Icon name="check" size={16} /> : null}
@@ -127,7 +128,7 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
         </p>
       </div>
       {isFull && (items?.length ?? 0) > chosen.length ? (
-        <p className={styles.muted}>This slot is full: clear one to choose another.</p>
+        <p className={shared.muted}>This slot is full: clear one to choose another.</p>
       ) : null}
       {body}
     </li>
