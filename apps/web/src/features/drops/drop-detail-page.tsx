@@ -12,6 +12,7 @@ import { useMyBalances } from '../../api/my-balances.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
+import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
@@ -96,7 +97,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
         brand={{ name: drop.brand.name, logoUrl: drop.brand.logoUrl, to: brandPath(drop.brand) }}
         title={drop.name}
       >
-        <StatusPanel drop={drop} phase={phase} now={now} />
+        <SaleStatus drop={drop} phase={phase} now={now} />
         {drop.description ? <p className={styles.description}>{drop.description}</p> : null}
         <ViewerPanel drop={drop} phase={phase} />
         <dl className={styles.facts} aria-label="Editions and packs">
@@ -171,7 +172,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
  * else the next) has a waiting room, the waiting room stands where the Buy button would (components/
  * waiting-room-panel.tsx), and the purchase popup opens with the admission it gave, by itself the first time.
  */
-function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
+function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -223,17 +224,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
 
   const isLive = phase.isOnSale;
   return (
-    <div className={isLive ? `${styles.status} ${styles.statusLive}` : styles.status}>
-      <p className={styles.headline} aria-live="polite">
-        {isLive ? <span className={styles.liveDot} aria-hidden="true" /> : null}
-        {phase.headline}
-      </p>
-      {phase.countdown ? (
-        <p className={styles.countdown}>
-          <span className={styles.countdownLabel}>{phase.countdown.label}</span>
-          <Countdown to={phase.countdown.to} now={now} className={styles.countdownValue} />
-        </p>
-      ) : null}
+    <StatusPanel isLive={isLive} headline={phase.headline} countdown={phase.countdown} now={now}>
       {phase.status === 'AVAILABLE' && phase.countdown?.label !== 'Drop ends in' && !phase.isSoldOut ? (
         <p className={styles.muted}>
           Drop ends in <Countdown to={drop.dropEndAt} now={now} />
@@ -331,7 +322,7 @@ function StatusPanel({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now
           />
         </Suspense>
       ) : null}
-    </div>
+    </StatusPanel>
   );
 }
 

@@ -18,7 +18,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { Countdown } from '../../ui/countdown.tsx';
+import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
@@ -92,7 +92,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
         brand={{ name: fusion.brand.name, logoUrl: fusion.brand.logoUrl, to: brandPath(fusion.brand) }}
         title={fusion.name}
       >
-        <StatusPanel fusion={fusion} status={status} now={now} />
+        <FusionStatus fusion={fusion} status={status} now={now} />
         {fusion.description ? <p className={styles.description}>{fusion.description}</p> : null}
 
         <section aria-labelledby="makes-heading" className={styles.block}>
@@ -159,27 +159,24 @@ const headlines: Record<TFusionStatus, string> = {
 };
 
 /** Where the fusion stands, its one countdown, and the way on to the slots (or why there is none now). */
-function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusionStatus; now: Date }) {
+function FusionStatus({ fusion, status, now }: { fusion: TFusion; status: TFusionStatus; now: Date }) {
   const { isLoggedIn } = useSession();
   const slotsPath = fusionSlotsPath(fusion.id);
   const reason = fuseBlockedReason(fusion, status);
   const isLive = reason === null;
   return (
-    <div className={isLive ? `${styles.status} ${styles.statusLive}` : styles.status}>
-      <p className={styles.headline} aria-live="polite">
-        {isLive ? <span className={styles.liveDot} aria-hidden="true" /> : null}
-        {status === 'AVAILABLE' && fusion.isAllFused ? 'All items fused' : headlines[status]}
-      </p>
-      {status === 'UPCOMING' || isLive ? (
-        <p className={styles.countdown}>
-          <span className={styles.countdownLabel}>{status === 'UPCOMING' ? 'Opens in' : 'Closes in'}</span>
-          <Countdown
-            to={status === 'UPCOMING' ? fusion.beginAt : fusion.endAt}
-            now={now}
-            className={styles.countdownValue}
-          />
-        </p>
-      ) : null}
+    <StatusPanel
+      isLive={isLive}
+      headline={status === 'AVAILABLE' && fusion.isAllFused ? 'All items fused' : headlines[status]}
+      countdown={
+        status === 'UPCOMING'
+          ? { label: 'Opens in', to: fusion.beginAt }
+          : isLive
+            ? { label: 'Closes in', to: fusion.endAt }
+            : null
+      }
+      now={now}
+    >
       {status === 'ENDED' ? (
         <p className={shared.muted}>
           This fusion ended <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>.{' '}
@@ -216,7 +213,7 @@ function StatusPanel({ fusion, status, now }: { fusion: TFusion; status: TFusion
           ) : null}
         </>
       )}
-    </div>
+    </StatusPanel>
   );
 }
 
