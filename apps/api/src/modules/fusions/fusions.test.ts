@@ -174,6 +174,69 @@ describe('fusions', () => {
     expect(burned!.n).toBe(0);
   });
 
+  it('refuses an equipped or an exported edition, and burns neither', async () => {
+    const held = await collectorWithPack(t, { editionsPerPack: 4, isInCollection: true });
+    const { collector } = held;
+    const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC' });
+    const fusion = (await createFusion(held.brand.id, result.id, 2, 1)).json().data;
+    const commons = (
+      await queryRows<{ id: string }>(
+        db(),
+        sql`select id from editions where id = any(${sqlArray(held.editionIds)}::uuid[]) and rarity = 'COMMON'
+            order by token_id`,
+      )
+    ).map((row) => row.id);
+    const base = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/figure-bases',
+      headers: bearer(admin.accessToken),
+      payload: {
+        collectionId: held.collection!.id,
+        name: 'Shelf',
+        slots: [{ name: 'Anything', productId: null, rarity: null }],
+      },
+    });
+    const { id: baseId, slots } = base.json().data;
+    const equipped = await t.app.inject({
+      method: 'POST',
+      url: `/v1/figure-base-collections/${baseId}/equip`,
+      headers: { ...bearer(collector.accessToken), 'idempotency-key': newId() },
+      payload: { editionId: commons[0], slotId: slots[0].id },
+    });
+    expect(equipped.statusCode, equipped.body).toBeLessThan(300);
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: `/v1/editions/${commons[1]}/export`,
+      headers: { ...bearer(collector.accessToken), 'idempotency-key': newId() },
+      payload: { address: `0x${'1'.repeat(40)}` },
+    });
+    expect(exported.statusCode, exported.body).toBeLessThan(300);
+
+    const materials = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0].id}/materials`,
+        headers: bearer(collector.accessToken),
+      })
+    ).json().data;
+    // The exported one has left the collection; the equipped one shows, protected.
+    expect(
+      materials.items.map((item: { editionId: string; protection: string | null }) => [
+        item.editionId,
+        item.protection,
+      ]),
+    ).toEqual(expect.arrayContaining([[commons[0], 'EQUIPPED']]));
+    expect(materials.items.map((item: { editionId: string }) => item.editionId)).not.toContain(commons[1]);
+
+    expect((await fuse(collector.accessToken, fusion, [commons[0]!])).json().code).toBe('EDITION_EQUIPPED');
+    expect((await fuse(collector.accessToken, fusion, [commons[1]!])).json().code).toBe('EDITION_UNAVAILABLE');
+    const states = await queryRows<{ state: string }>(
+      db(),
+      sql`select state from editions where id in (${commons[0]}, ${commons[1]}) order by token_id`,
+    );
+    expect(states.map((row) => row.state)).toEqual(['EQUIPPED', 'EXPORTED']);
+  });
+
   it('burns the materials, gives the next result with its history, answers a replay the same, and ends all fused', async () => {
     const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
     const key = newId();
