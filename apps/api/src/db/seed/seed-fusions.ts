@@ -25,9 +25,9 @@ interface DemoFusion {
 /**
  * One fusion open now that the live drop's packs feed (a Squire and two more Genesis heroes make a Paladin), and one
  * opening in three days. Their supplies stay inside the result products' edition sizes next to the drops' editions.
- * Browser journeys rely on the first one's name and slots.
+ * The fusion journey (e2e/fusion-journey.spec.ts) relies on the first one's name and slots.
  */
-export const demoFusions: DemoFusion[] = [
+const demoFusions: DemoFusion[] = [
   {
     brand: 'neon-arcade',
     category: 'characters',
