@@ -48,6 +48,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { rafflesRoutes } from './modules/raffles/raffles.routes.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
 import type { TPurchaseBatchRun } from './modules/orders/purchase-batcher.ts';
 import { cardsRoutes } from './modules/wallet/cards/cards.routes.ts';
 import { payoutDestinationsRoutes } from './modules/wallet/payout-destinations/payout-destinations.routes.ts';
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes(ctx));
   await app.register(ticketsRoutes(ctx));
   await app.register(rafflesRoutes(ctx));
+  await app.register(attendanceRoutes(ctx));
+  await app.register(redeemRoutes(ctx));
   await app.register(identityRoutes(ctx));
   await app.register(identityWebhooksRoutes(ctx));
   await app.register(siteRoutes(ctx));

@@ -131,6 +131,12 @@ const ZEnvironment = z.object({
       .optional(),
   ),
   CHAIN_ID: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
+  ATTENDANCE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'must be an IANA time zone, for example UTC or Asia/Seoul'),
+  REDEEM_CODE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   COUNTRY_HEADER: z
     .string()
     .trim()
@@ -261,6 +267,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      * are set; otherwise the custodial registry alone (adapters/chain, decision record 25).
      */
     chain,
+    attendance: {
+      /** The one time zone whose midnight starts everyone's day of attendance (issue 20). */
+      timeZone: e.ATTENDANCE_TIME_ZONE,
+    },
+    redeem: {
+      /**
+       * Keys the derivation of redeem codes (decision record 31). Unset: derived from AUTH_SECRET (redeem-code-key.ts).
+       */
+      codeSecret: e.REDEEM_CODE_SECRET,
+    },
     countryRestriction: { blockedCountries: e.BLOCKED_COUNTRIES, header: e.COUNTRY_HEADER },
     web: {
       sentryDsn: e.WEB_SENTRY_DSN,
@@ -272,6 +288,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type TConfig = ReturnType<typeof loadConfig>;
+
+/** Whether the runtime knows `zone` as an IANA time zone (Intl refuses unknown ones). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A 32-byte key written as 64 hex characters or as base64 / base64url; null for anything else. */
 function aes256Key(value: string): Buffer | null {

@@ -67,6 +67,10 @@ export const auditEntityTypes = [
   'ticket_kind',
   'raffle_round',
   'fusion',
+  'edition_pool',
+  'attendance_calendar',
+  'redeem_batch',
+  'airdrop',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;
@@ -84,6 +88,8 @@ export const auditActions = [
   'reject',
   'mark_paid',
   'mark_failed',
+  'delete',
+  'export',
 ] as const;
 export const ZAuditAction = z.enum(auditActions);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -6,10 +6,11 @@
  */
 
 /**
- * UNISSUED: minted ahead as a fusion's result, owned by nobody until a fusion gives it (issue 19). IN_PACK: minted
- * inside a pack, owned through the pack until it is opened. OWNED: in its owner's collection, free to
- * move. EQUIPPED: placed on a figure base. LOCKED: kept by its owner from fusion, export and sale. LISTED: offered for
- * resale. EXPORTED: moved out to the owner's own wallet, no longer in the collection. BURNED: consumed by a fusion.
+ * UNISSUED: minted ahead as a fusion's result or in an edition pool, owned by nobody until a fusion or a grant gives it
+ * (issues 19 and 20). IN_PACK: minted inside a pack, owned through the pack until it is opened. OWNED: in its owner's
+ * collection, free to move. EQUIPPED: placed on a figure base. LOCKED: kept by its owner from fusion, export and sale.
+ * LISTED: offered for resale. EXPORTED: moved out to the owner's own wallet, no longer in the collection. BURNED:
+ * consumed by a fusion.
  */
 export const editionStates = ['UNISSUED', 'IN_PACK', 'OWNED', 'EQUIPPED', 'LOCKED', 'LISTED', 'EXPORTED', 'BURNED'] as const;
 export type TEditionState = (typeof editionStates)[number];
@@ -34,6 +35,7 @@ export const activityKinds = [
   'BURNED',
   'REDEEMED',
   'AIRDROPPED',
+  'REWARDED',
 ] as const;
 export type TActivityKind = (typeof activityKinds)[number];
 
@@ -53,6 +55,11 @@ export const editionMoves = {
   sell: { from: ['LISTED'], to: 'OWNED', activity: 'SOLD', isOwnerChange: true },
   export: { from: ['OWNED'], to: 'EXPORTED', activity: 'EXPORTED', isOwnerChange: false },
   burn: { from: ['OWNED'], to: 'BURNED', activity: 'BURNED', isOwnerChange: false },
+  // Given from an edition pool (issue 20), minted ahead as UNISSUED like a fusion's results: by a redeem code, an
+  // airdrop, or as a daily check-in's reward.
+  redeem: { from: ['UNISSUED'], to: 'OWNED', activity: 'REDEEMED', isOwnerChange: true },
+  airdrop: { from: ['UNISSUED'], to: 'OWNED', activity: 'AIRDROPPED', isOwnerChange: true },
+  reward: { from: ['UNISSUED'], to: 'OWNED', activity: 'REWARDED', isOwnerChange: true },
 } as const satisfies Record<
   string,
   { from: readonly TEditionState[]; to: TEditionState; activity: TActivityKind; isOwnerChange: boolean }

@@ -307,6 +307,65 @@ export const errorCatalogue = {
   /** The console asks for a draw before registration closes. */
   RAFFLE_NOT_CLOSED: { status: 409, message: 'The raffle can be drawn once its registration has closed.' },
 
+  // Grants: what attendance, redeem codes and airdrops give (issue 20).
+  /** A grant names a ticket kind, a pass or an edition pool that does not exist. */
+  GRANT_ITEM_NOT_FOUND: { status: 400, message: 'The ticket, pass or edition pool this reward gives does not exist.' },
+  EDITION_POOL_NOT_FOUND: { status: 404, message: 'We could not find this edition pool.' },
+  /** `details` names the product (field `productId`). */
+  EDITION_POOL_PRODUCT_NOT_PUBLISHED: {
+    status: 409,
+    message: 'Publish the product first: people could not open the page of an edition they were given.',
+  },
+  /** `details` says how many editions of the product are left (field `size`). */
+  EDITION_POOL_EXCEEDS_EDITION_SIZE: {
+    status: 409,
+    message:
+      'The pool holds more editions than the product’s edition size leaves. Lower the size or raise the product’s.',
+  },
+
+  // Daily attendance (issue 20).
+  ATTENDANCE_NOT_OPEN: {
+    status: 409,
+    message: 'There is nothing to check in for today. Please come back when the next calendar begins.',
+  },
+  ATTENDANCE_ALREADY_CHECKED_IN: { status: 409, message: 'You have already checked in today. Come back tomorrow!' },
+  ATTENDANCE_NOT_FOUND: { status: 404, message: 'We could not find this check-in.' },
+  ATTENDANCE_CALENDAR_NOT_FOUND: { status: 404, message: 'We could not find this calendar.' },
+  /** Console: `details` names the other calendar (field `startDate`). */
+  ATTENDANCE_CALENDAR_OVERLAPS: { status: 409, message: 'Another calendar already covers some of these days.' },
+  /** Console: a calendar that has begun is ended earlier (its end date moved), not deleted. */
+  ATTENDANCE_CALENDAR_STARTED: {
+    status: 409,
+    message: 'A calendar that has begun cannot be deleted. Move its end date to end it earlier.',
+  },
+  /** Console: a change would drop days people have checked in on. */
+  ATTENDANCE_CALENDAR_IN_USE: {
+    status: 409,
+    message: 'People have checked in on days this change would remove from the calendar.',
+  },
+
+  // Redeem codes (issue 20, decision record 31): unknown, expired and used-up codes each say so in their own words.
+  REDEEM_CODE_NOT_FOUND: { status: 404, message: 'This code does not exist. Please check it and try again.' },
+  REDEEM_CODE_NOT_YET_VALID: { status: 409, message: 'This code cannot be used yet. Please try again later.' },
+  REDEEM_CODE_EXPIRED: { status: 409, message: 'This code has expired.' },
+  REDEEM_CODE_USED_UP: { status: 409, message: 'This code has already been used as many times as it allows.' },
+  /** The person has used the code as many times as one person may. */
+  REDEEM_CODE_ALREADY_REDEEMED: { status: 409, message: 'You have already redeemed this code.' },
+  /** The pass or edition the code gives has run out; the use is not spent. */
+  REDEEM_REWARD_OUT_OF_STOCK: { status: 409, message: 'What this code gives has run out. Your code was not used.' },
+  REDEEM_BATCH_NOT_FOUND: { status: 404, message: 'We could not find this batch of codes.' },
+  /** Console: the batch's codes were made under another REDEEM_CODE_SECRET, so they cannot be exported again. */
+  REDEEM_CODE_SECRET_CHANGED: {
+    status: 409,
+    message: 'These codes were made with another redeem code secret, so they cannot be exported again.',
+  },
+
+  // Airdrops (issue 20).
+  AIRDROP_NOT_FOUND: { status: 404, message: 'We could not find this airdrop.' },
+  /** `details` lists the addresses and ids with no account (field `audience`). */
+  AIRDROP_RECIPIENTS_NOT_FOUND: { status: 422, message: 'Some of the people listed have no account.' },
+  AIRDROP_NO_RECIPIENTS: { status: 409, message: 'Nobody holds this pass, so there is nobody to airdrop to.' },
+
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.
   IDENTITY_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your identity before withdrawing.' },
   IDENTITY_VERIFICATION_FAILED: {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * The one notification mechanism (spec section 4): purchases, tickets, passes, fusion, airdrops and redeems each write
- * a notification at every stage they reach; so do funds added (DEPOSIT), each step of a withdrawal (WITHDRAWAL) and a
- * drop round someone asked to be reminded of (DROP_REMINDER, stage OPENED: the round is on sale now).
+ * a notification at every stage they reach; so do funds added (DEPOSIT), each step of a withdrawal (WITHDRAWAL), a
+ * drop round someone asked to be reminded of (DROP_REMINDER, stage OPENED: the round is on sale now) and the rewards of
+ * a daily check-in (ATTENDANCE).
  */
 export const notificationKinds = [
   'PURCHASE',
@@ -15,6 +16,7 @@ export const notificationKinds = [
   'DEPOSIT',
   'WITHDRAWAL',
   'DROP_REMINDER',
+  'ATTENDANCE',
 ] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 

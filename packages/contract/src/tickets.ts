@@ -6,9 +6,9 @@ import { ZMoney, ZPageQuery } from './envelope.ts';
 
 /**
  * Tickets (spec sections 1, 2 and 4; issue 18): a consumable entry of a kind ("Drop ticket"), held as a count per
- * person. Tickets are granted (bought, attendance rewards, redeem codes, an operator) and spent (entering a raffle
- * round); every grant and every spend is one append-only movement, so the count can be rebuilt from its history and
- * never goes below zero.
+ * person. Tickets are granted (bought, attendance rewards, redeem codes, airdrops, an operator) and spent (entering a
+ * raffle round); every grant and every spend is one append-only movement, so the count can be rebuilt from its history
+ * and never goes below zero.
  */
 
 /** Why a count changed. RAFFLE_ENTRY is the one spend; every other reason adds tickets. */
@@ -19,6 +19,7 @@ export const ticketMovementReasons = [
   'RAFFLE_ENTRY',
   'RAFFLE_REFUND',
   'CONSOLE_GRANT',
+  'AIRDROP',
 ] as const;
 export const ZTicketMovementReason = z.enum(ticketMovementReasons);
 export type TTicketMovementReason = z.infer<typeof ZTicketMovementReason>;

@@ -13,7 +13,8 @@ export interface TClaimedUnit {
  * Locks `count` unclaimed rows of `table` within `scope` (a condition on its columns) for this transaction, lowest
  * numbers first (writes nothing yet). Fewer than `count` only when fewer are unclaimed: never because another
  * transaction holds some of them for a moment. The one claim of every supply issued as rows: packs of a round, units
- * of a pass, a fusion's results. Tests: orders/purchase-races.test.ts, passes/passes.test.ts.
+ * of a pass, a fusion's results, an edition pool's editions. Tests: orders/purchase-races.test.ts,
+ * passes/passes.test.ts, grants/grants.test.ts.
  *
  * First pass: FOR UPDATE SKIP LOCKED, so concurrent buyers take different rows instead of queueing on the same ones.
  * If that finds too few, the rows it skipped belong to claims still running, which may yet give them up (a card hold
@@ -24,7 +25,12 @@ export interface TClaimedUnit {
  * nothing locks a buyer's row after a unit (the lock order in db/transaction.ts), so the wait cannot close a cycle.
  */
 /** Each supply's table, and the column a claim sets on its rows (null while unclaimed). */
-const claimColumns = { packs: 'order_id', pass_units: 'order_id', fusion_outputs: 'run_id' } as const;
+const claimColumns = {
+  packs: 'order_id',
+  pass_units: 'order_id',
+  fusion_outputs: 'run_id',
+  edition_pool_units: 'delivery_id',
+} as const;
 type TUnitTable = keyof typeof claimColumns;
 
 export async function claimUnclaimedUnits(

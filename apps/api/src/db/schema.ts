@@ -27,3 +27,7 @@ export * from '../modules/fusions/fusions.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/tickets/tickets.tables.ts';
 export * from '../modules/raffles/raffles.tables.ts';
+export * from '../modules/grants/grants.tables.ts';
+export * from '../modules/attendance/attendance.tables.ts';
+export * from '../modules/redeem/redeem.tables.ts';
+export * from '../modules/airdrops/airdrops.tables.ts';

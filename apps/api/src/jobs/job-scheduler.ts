@@ -33,6 +33,12 @@ import {
   DRAW_WAITING_ROOMS_JOB,
   drawOpenedWaitingRooms,
 } from '../modules/drops/waiting-room/assign-waiting-room-places.ts';
+import {
+  DELIVER_AIRDROP_JOB,
+  RESUME_AIRDROPS_JOB,
+  resumeAirdrops,
+  runDeliverAirdropJob,
+} from '../modules/airdrops/deliver-airdrop.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
 
 /**
@@ -103,6 +109,12 @@ const queuedJobs: QueuedJob[] = [
         { db: database.db, clock, seedKey: provenanceSeedKey(config), jobs, chain: configuredChain(config) },
         data,
       ),
+  },
+  {
+    // An airdrop's recipients, in batches that survive a restart (deliver-airdrop.ts); 10,000 take a minute or so.
+    name: DELIVER_AIRDROP_JOB,
+    expireInSeconds: 60 * 60,
+    run: ({ database, clock, config }, data) => runDeliverAirdropJob({ db: database.db, clock, config }, data),
   },
 ];
 
@@ -192,6 +204,15 @@ export const recurringJobs: RecurringJob[] = [
     run: ({ database, clock, jobs }) => resumeDropPublications({ db: database.db, clock, jobs }),
     runAtStartUp: ({ database, clock, jobs }) =>
       resumeDropPublications({ db: database.db, clock, jobs }, { stalledAfterMs: 0 }),
+  },
+  {
+    // Airdrops left unfinished by a worker that stopped (or whose job was never sent): sent to the queue again, every
+    // one of them at start-up.
+    name: RESUME_AIRDROPS_JOB,
+    cron: '* * * * *',
+    run: ({ database, clock, jobs }) => resumeAirdrops({ db: database.db, clock, jobs }),
+    runAtStartUp: ({ database, clock, jobs }) =>
+      resumeAirdrops({ db: database.db, clock, jobs }, { stalledAfterMs: 0 }),
   },
   {
     // Editions' mints and exports' transfers on the EVM chain, when configured (decision record 25); also sent at once

@@ -21,4 +21,5 @@ export const activityWords: Record<TActivityKind, { verb: string; icon: IconName
   BURNED: { verb: 'Used in a fusion', icon: 'flame' },
   REDEEMED: { verb: 'Redeemed', icon: 'gift' },
   AIRDROPPED: { verb: 'Airdropped', icon: 'package' },
+  REWARDED: { verb: 'Given as a check-in reward', icon: 'gift' },
 };

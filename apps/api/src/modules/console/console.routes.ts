@@ -17,6 +17,10 @@ import { consoleWaitingRoomRoutes } from '../drops/waiting-room/console-waiting-
 import { imageKinds } from '../media/image-kinds.ts';
 import { consoleTicketKindsRoutes } from '../tickets/console-ticket-kinds.routes.ts';
 import { consoleRafflesRoutes } from '../raffles/console-raffles.routes.ts';
+import { consoleAirdropsRoutes } from '../airdrops/airdrops.routes.ts';
+import { consoleAttendanceRoutes } from '../attendance/attendance.routes.ts';
+import { consoleEditionPoolsRoutes } from '../grants/grants.routes.ts';
+import { consoleRedeemRoutes } from '../redeem/redeem.routes.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
@@ -98,6 +102,10 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleFusionsRoutes(ctx));
     await app.register(consoleTicketKindsRoutes(ctx));
     await app.register(consoleRafflesRoutes(ctx));
+    await app.register(consoleEditionPoolsRoutes(ctx));
+    await app.register(consoleAttendanceRoutes(ctx));
+    await app.register(consoleRedeemRoutes(ctx));
+    await app.register(consoleAirdropsRoutes(ctx));
     await app.register(consoleOperatorsRoutes(ctx));
   };
 }

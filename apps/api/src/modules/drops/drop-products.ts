@@ -21,8 +21,8 @@ export interface TDropProduct {
  * are minted under the same checks, with their own codes and fields.
  */
 export interface TProductRefusals {
-  notPublished: 'DROP_PRODUCT_NOT_PUBLISHED' | 'FUSION_RESULT_NOT_PUBLISHED';
-  sizeExceeded: 'EDITION_SIZE_EXCEEDED' | 'FUSION_SUPPLY_EXCEEDS_EDITION_SIZE';
+  notPublished: 'DROP_PRODUCT_NOT_PUBLISHED' | 'FUSION_RESULT_NOT_PUBLISHED' | 'EDITION_POOL_PRODUCT_NOT_PUBLISHED';
+  sizeExceeded: 'EDITION_SIZE_EXCEEDED' | 'FUSION_SUPPLY_EXCEEDS_EDITION_SIZE' | 'EDITION_POOL_EXCEEDS_EDITION_SIZE';
   publishedField: string;
   countField: string;
 }

@@ -4,7 +4,7 @@ import { passes } from './passes.tables.ts';
 
 /**
  * Reads: passes · Writes: nothing · Route: GET /v1/drops/{id} and the console's drops (through drops' public-drop.ts,
- * get-console-drop.ts, write-drop-draft.ts) · Tests: passes/passes.test.ts.
+ * get-console-drop.ts, write-drop-draft.ts); what grants give (grants/grant-views.ts) · Tests: passes/passes.test.ts.
  *
  * Passes' names and brands by id, for the rounds that require them: drops' public view names the pass a round is for,
  * and a drop's round may only name a pass of the drop's own brand (the supply says how many packs a guarantee holds).
@@ -12,11 +12,17 @@ import { passes } from './passes.tables.ts';
 export async function passNamesByIds(
   db: Db,
   ids: readonly string[],
-): Promise<Map<string, { name: string; brandId: string; supply: number }>> {
+): Promise<Map<string, { name: string; brandId: string; supply: number; imageUrl: string }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: passes.id, name: passes.name, brandId: passes.brandId, supply: passes.supply })
+    .select({
+      id: passes.id,
+      name: passes.name,
+      brandId: passes.brandId,
+      supply: passes.supply,
+      imageUrl: passes.imageUrl,
+    })
     .from(passes)
     .where(inArray(passes.id, unique));
   return new Map(rows.map(({ id, ...pass }) => [id, pass]));

@@ -14,9 +14,52 @@ import { passUnits } from './passes.tables.ts';
  * orders/sale-items.ts), as drops' pack-claims.ts does for packs.
  */
 
-/** Locks `count` of the pass's unclaimed units, lowest numbers first; fewer only when fewer are unclaimed. */
+/**
+ * Locks `count` of the pass's unclaimed units, lowest numbers first; fewer only when fewer are unclaimed. A unit given
+ * by a grant has an owner and no order (grantPassUnits), so it is claimed too, for good.
+ */
 export function claimPassUnits(tx: Db, passId: string, count: number): Promise<TClaimedUnit[]> {
-  return claimUnclaimedUnits(tx, 'pass_units', sql`pass_id = ${passId}`, count);
+  return claimUnclaimedUnits(tx, 'pass_units', sql`pass_id = ${passId} and owner_user_id is null`, count);
+}
+
+/**
+ * Route: none of its own; attendance rewards, redeem codes and airdrops give passes through grants/deliver-grants.ts
+ * · Writes: pass_units · Tests: grants/grants.test.ts.
+ *
+ * Gives one unit of the pass to each recipient, inside the caller's transaction: claimed like a purchase's (SKIP
+ * LOCKED, then waiting for units other claims hold), then owned at once, without an order. So a grant never gives more
+ * than the supply, and purchases and grants share it. Answers the unit ids in the order of `recipients`, as far as
+ * the units went: fewer ids than recipients when the supply ran out, and the recipients past them got nothing.
+ */
+export async function grantPassUnits(
+  tx: Db,
+  passId: string,
+  recipients: readonly { userId: string }[],
+  now: Date,
+): Promise<string[]> {
+  const units = await claimPassUnits(tx, passId, recipients.length);
+  if (units.length === 0) return [];
+  const given = recipients.slice(0, units.length);
+  await tx.execute(sql`
+    update pass_units u set owner_user_id = g.user_id, claimed_at = ${now.toISOString()}::timestamptz
+    from unnest(${sqlArray(units.map((unit) => unit.id))}::uuid[],
+                ${sqlArray(given.map((recipient) => recipient.userId))}::uuid[])
+      as g(unit_id, user_id)
+    where u.id = g.unit_id`);
+  return units.map((unit) => unit.id);
+}
+
+/**
+ * Everyone holding at least one unit of the pass now (paid for or given), for an airdrop to its holders. Reads
+ * pass_units.
+ */
+export async function passHolderIds(db: Db, passId: string): Promise<string[]> {
+  const rows = await queryRows<{ owner_user_id: string }>(
+    db,
+    sql`select distinct owner_user_id from pass_units where pass_id = ${passId} and owner_user_id is not null
+        order by owner_user_id`,
+  );
+  return rows.map((row) => row.owner_user_id);
 }
 
 /** One claimed unit going to an order. */

@@ -21,7 +21,7 @@ async function unitCounts(
   if (passIds.length === 0) return new Map();
   const rows = await queryRows<{ pass_id: string; remaining: number; sold: number }>(
     db,
-    sql`select pass_id, count(*) filter (where order_id is null)::int as remaining,
+    sql`select pass_id, count(*) filter (where order_id is null and owner_user_id is null)::int as remaining,
                count(*) filter (where owner_user_id is not null)::int as sold
         from pass_units where pass_id = any(${sqlArray([...passIds])}::uuid[]) group by pass_id`,
   );

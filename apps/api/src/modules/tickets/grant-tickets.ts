@@ -7,6 +7,14 @@ import { newId } from '../../lib/ids.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { ticketNotice, TICKETS_PATH } from './ticket-words.ts';
 
+/** Reasons whose occasion writes its own notification, so the tickets are not told of twice. */
+const reasonsToldElsewhere: ReadonlySet<TTicketMovementReason> = new Set([
+  'PURCHASE',
+  'ATTENDANCE',
+  'REDEEM',
+  'AIRDROP',
+]);
+
 export interface TTicketGrant {
   userId: string;
   ticketKindId: string;
@@ -21,7 +29,8 @@ export interface TTicketGrant {
 
 /**
  * Route: none of its own; called by the order flow (PURCHASE, wired by the lead), attendance (ATTENDANCE), redeem
- * codes (REDEEM), raffle draws (RAFFLE_REFUND) and the console (grant-tickets-from-console.ts, CONSOLE_GRANT) ·
+ * codes (REDEEM) and airdrops (AIRDROP) through grants/deliver-grants.ts, raffle draws (RAFFLE_REFUND) and the console
+ * (grant-tickets-from-console.ts, CONSOLE_GRANT) ·
  * Writes: ticket_movements, ticket_holdings, notifications (through the notifications fragment) · Reads:
  * ticket_kinds · UI: features/drops tickets-page.tsx · Tests: tickets.test.ts.
  *
@@ -35,7 +44,8 @@ export interface TTicketGrant {
  *    Holdings are upserted in (user, kind) order, so two batches granting to the same people lock their rows in the
  *    same order and queue rather than deadlock.
  * 2. One TICKET notification per new grant ("3 Drop tickets added", to /tickets), through the notifications module's
- *    fragment, in the same transaction. Nothing is sent for a replay, nor for a purchase: its order tells the buyer.
+ *    fragment, in the same transaction. Nothing is sent for a replay, nor where the occasion tells the person itself:
+ *    a purchase's order, and a check-in, a redeemed code or an airdrop (grants/deliver-grants.ts writes their notice).
  */
 export async function grantTickets(tx: Db, grants: readonly TTicketGrant[]): Promise<void> {
   if (grants.length === 0) return;
@@ -80,8 +90,9 @@ export async function grantTickets(tx: Db, grants: readonly TTicketGrant[]): Pro
       select granted.id, granted.user_id, granted.reason, granted.delta, granted.created_at, kinds.name as kind_name
       from granted join ticket_kinds kinds on kinds.id = granted.ticket_kind_id`,
   );
-  // A purchase's tickets are told by the order's own notices ("Purchase complete"), not a second time here.
-  const told = added.filter((row) => row.reason !== 'PURCHASE');
+  // A purchase's tickets are told by the order's own notices ("Purchase complete"), and a grant's by its delivery's
+  // ("Code redeemed"), not a second time here.
+  const told = added.filter((row) => !reasonsToldElsewhere.has(row.reason));
   if (told.length === 0) return;
   await tx.execute(
     insertNotificationsSql(

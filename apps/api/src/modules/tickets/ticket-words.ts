@@ -17,6 +17,7 @@ const noticeBodies: Record<TTicketMovementReason, string> = {
   RAFFLE_ENTRY: 'You entered a raffle round.',
   RAFFLE_REFUND: 'Returned to you from a raffle round.',
   CONSOLE_GRANT: 'A gift from the team.',
+  AIRDROP: 'An airdrop from the team.',
 };
 
 /** "3 Drop tickets added", or for a spend "1 Drop ticket spent". */
@@ -41,6 +42,8 @@ export function movementDescription(reason: TTicketMovementReason, delta: number
       return `${tickets} returned from a raffle round`;
     case 'CONSOLE_GRANT':
       return `${tickets} from the team`;
+    case 'AIRDROP':
+      return `${tickets} from an airdrop`;
   }
 }
 

@@ -62,7 +62,7 @@ describe('grantTickets', () => {
       userId,
       ticketKindId: kind.id,
       count,
-      reason: 'ATTENDANCE',
+      reason: 'CONSOLE_GRANT',
       referenceId,
       now,
     });
@@ -73,12 +73,12 @@ describe('grantTickets', () => {
     expect(await countOf(ben.userId, kind.id)).toBe(3);
     expect(await ticketNotices(ana.accessToken)).toEqual(
       expect.arrayContaining([
-        { title: '2 Drop tickets added', body: 'A reward for checking in.', linkPath: '/tickets' },
-        { title: '1 Drop ticket added', body: 'A reward for checking in.', linkPath: '/tickets' },
+        { title: '2 Drop tickets added', body: 'A gift from the team.', linkPath: '/tickets' },
+        { title: '1 Drop ticket added', body: 'A gift from the team.', linkPath: '/tickets' },
       ]),
     );
     expect(await ticketNotices(ben.accessToken)).toEqual([
-      { title: '3 Drop tickets added', body: 'A reward for checking in.', linkPath: '/tickets' },
+      { title: '3 Drop tickets added', body: 'A gift from the team.', linkPath: '/tickets' },
     ]);
 
     // The same batch again (a retried job), and a batch holding one new grant beside a replayed one and a duplicate.

@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TConsolePerson } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 import { users } from './users.tables.ts';
 
 /**
@@ -31,4 +32,38 @@ export function personIn(people: ReadonlyMap<string, TConsolePerson>, id: string
  */
 export async function lockPerson(tx: Db, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * Route: POST /v1/console/airdrops (airdrops' create-airdrop.ts) · Reads: users.
+ *
+ * The accounts a list of people names, by email address (any case) or by id, as one set of ids, and what in the list
+ * named no account. A deleted account counts as none: nothing given to it could be used.
+ */
+export async function accountIdsOf(
+  db: Db,
+  named: { emails: readonly string[]; userIds: readonly string[] },
+): Promise<{ userIds: string[]; unknown: string[] }> {
+  const emails = [...new Set(named.emails.map((email) => email.toLowerCase()))];
+  const ids = [...new Set(named.userIds)];
+  const byEmail =
+    emails.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = any(${sqlArray(emails)}::text[])`, isNull(users.deletedAt)));
+  const byId =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`${users.id} = any(${sqlArray(ids)}::uuid[])`, isNull(users.deletedAt)));
+  const foundEmails = new Set(byEmail.map((row) => row.email));
+  const foundIds = new Set(byId.map((row) => row.id));
+  return {
+    userIds: [...new Set([...byEmail.map((row) => row.id), ...foundIds])],
+    unknown: [...emails.filter((email) => !foundEmails.has(email)), ...ids.filter((id) => !foundIds.has(id))],
+  };
 }

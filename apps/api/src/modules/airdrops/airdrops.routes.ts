@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAirdropRequest, ZConsoleAirdrop, ZConsoleAirdropListQuery, ZData, ZPage } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import { operatorOf } from '../../http/operator-guard.ts';
+import { createAirdrop, getAirdrop, listAirdrops } from './console-airdrops.ts';
+
+const tags = ['console'];
+const security = [{ bearer: [] }];
+
+/**
+ * /v1/console/airdrops, registered under the console's operator guard (console.routes.ts). Airdrops have no public
+ * routes: a recipient reads theirs in the notifications and wherever the grant landed (balance, tickets, collection).
+ */
+export function consoleAirdropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/console/airdrops',
+      {
+        schema: {
+          tags,
+          summary: "Airdrops of this operator's brands' things (every airdrop for admins), newest first, with progress",
+          security,
+          querystring: ZConsoleAirdropListQuery,
+          response: { 200: ZData(ZPage(ZConsoleAirdrop)) },
+        },
+      },
+      async (request) => ({ data: await listAirdrops(ctx, operatorOf(request), request.query) }),
+    );
+
+    app.get(
+      '/v1/console/airdrops/:id',
+      {
+        schema: {
+          tags,
+          summary: 'An airdrop and how far its delivery has come',
+          security,
+          params: z.object({ id: z.uuid() }),
+          response: { 200: ZData(ZConsoleAirdrop) },
+        },
+      },
+      async (request) => ({ data: await getAirdrop(ctx, operatorOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/v1/console/airdrops',
+      {
+        schema: {
+          tags,
+          summary: 'Airdrop a grant to a list of people or to the holders of a pass; a job delivers it in batches',
+          security,
+          body: ZAirdropRequest,
+          response: { 202: ZData(ZConsoleAirdrop) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send({ data: await createAirdrop(ctx, operatorOf(request), request.body) }),
+    );
+  };
+}

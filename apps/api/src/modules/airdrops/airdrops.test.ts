@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { grantables, insertPeople, noticesOf, ticketCountOf } from '../../testing/grant-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { deliverAirdrop, DELIVER_AIRDROP_JOB, resumeAirdrops } from './deliver-airdrop.ts';
+
+let t: TestApp;
+let admin: { accessToken: string; userId: string };
+/** What the app sent to the job queue: the airdrops its creation handed to the workers. */
+const sent: { name: string; data: Record<string, unknown> }[] = [];
+const recordingQueue: JobQueue = {
+  send: async (name, data) => {
+    sent.push({ name, data });
+    return newId();
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: () => recordingQueue });
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const worker = () => ({ db: db(), clock: t.clock, config: t.deps.config });
+
+function post(payload: object, accessToken = admin.accessToken) {
+  return t.app.inject({ method: 'POST', url: '/v1/console/airdrops', headers: bearer(accessToken), payload });
+}
+
+async function progressOf(id: string) {
+  const read = await t.app.inject({
+    method: 'GET',
+    url: `/v1/console/airdrops/${id}`,
+    headers: bearer(admin.accessToken),
+  });
+  return read.json().data as { status: string; progress: Record<string, number>; completedAt: string | null };
+}
+
+describe('airdrops', () => {
+  it('go to a list of people by email or id, once each, with a notice, queued as a job and shown with progress', async () => {
+    const { grants, kind } = await grantables(t, admin);
+    const [ana, ben] = [await fastBuyer(t), await fastBuyer(t)];
+    const made = await post({
+      name: 'Launch party',
+      grant: grants.tickets(2),
+      audience: { kind: 'PEOPLE', emails: [ana.email.toUpperCase()], userIds: [ben.userId, ana.userId] },
+    });
+    expect(made.statusCode, made.body).toBe(202);
+    const airdrop = made.json().data;
+    expect(airdrop).toMatchObject({
+      name: 'Launch party',
+      status: 'QUEUED',
+      grant: { kind: 'TICKETS', description: '2 Raffle tickets' },
+      audience: { kind: 'PEOPLE', pass: null },
+      progress: { total: 2, delivered: 0, outOfStock: 0, pending: 2 },
+      createdBy: { id: admin.userId },
+    });
+    expect(sent).toContainEqual({ name: DELIVER_AIRDROP_JOB, data: { airdropId: airdrop.id } });
+
+    expect(await deliverAirdrop(worker(), airdrop.id)).toEqual({ delivered: 2 });
+    expect(await progressOf(airdrop.id)).toMatchObject({
+      status: 'COMPLETED',
+      progress: { total: 2, delivered: 2, outOfStock: 0, pending: 0 },
+      completedAt: t.clock.now().toISOString(),
+    });
+    expect(await ticketCountOf(db(), ana.userId, kind.id)).toBe(2);
+    expect(await noticesOf(t, ana.accessToken, 'AIRDROP')).toEqual([
+      { title: 'Airdrop received', body: 'Launch party: you received 2 Raffle tickets.', linkPath: '/tickets' },
+    ]);
+    // A second run (a job sent twice) finds nothing to do and gives nothing again.
+    expect(await deliverAirdrop(worker(), airdrop.id)).toEqual({ delivered: 0 });
+    expect(await ticketCountOf(db(), ana.userId, kind.id)).toBe(2);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/airdrops',
+      headers: bearer(admin.accessToken),
+    });
+    expect(listed.json().data.items.map((item: { id: string }) => item.id)).toContain(airdrop.id);
+  });
+
+  it('go to a pass’s holders, and mark those past the supply of what they give as out of stock', async () => {
+    const { grants, passId } = await grantables(t, admin, { passSupply: 3, poolSize: 2 });
+    const holders = [await fastBuyer(t), await fastBuyer(t), await fastBuyer(t)];
+    const gift = await post({
+      name: 'Passes for three',
+      grant: grants.pass(),
+      audience: { kind: 'PEOPLE', userIds: holders.map((holder) => holder.userId) },
+    });
+    await deliverAirdrop(worker(), gift.json().data.id);
+    const made = await post({
+      name: 'Holders’ editions',
+      grant: grants.edition(),
+      audience: { kind: 'PASS_HOLDERS', passId },
+    });
+    expect(made.statusCode, made.body).toBe(202);
+    expect(made.json().data).toMatchObject({
+      audience: { kind: 'PASS_HOLDERS', pass: { id: passId, name: 'Gift Pass' } },
+    });
+    await deliverAirdrop(worker(), made.json().data.id);
+    expect((await progressOf(made.json().data.id)).progress).toEqual({
+      total: 3,
+      delivered: 2,
+      outOfStock: 1,
+      pending: 0,
+    });
+  });
+
+  it('refuse unknown people by name, a pass nobody holds, and another brand’s manager', async () => {
+    const { grants, passId } = await grantables(t, admin);
+    const unknown = await post({
+      name: 'Typos',
+      grant: { kind: 'CREDIT', amount: 1 },
+      audience: { kind: 'PEOPLE', emails: ['nobody@example.com'], userIds: [(await fastBuyer(t)).userId] },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({
+      code: 'AIRDROP_RECIPIENTS_NOT_FOUND',
+      details: [{ field: 'audience', message: 'nobody@example.com has no account.' }],
+    });
+    const nobody = await post({
+      name: 'Empty',
+      grant: { kind: 'CREDIT', amount: 1 },
+      audience: { kind: 'PASS_HOLDERS', passId },
+    });
+    expect(nobody.json().code).toBe('AIRDROP_NO_RECIPIENTS');
+    const empty = await post({ name: 'None', grant: { kind: 'CREDIT', amount: 1 }, audience: { kind: 'PEOPLE' } });
+    expect(empty.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'audience.emails', message: 'Name from 1 to 20,000 people, by email address or user id.' }],
+    });
+    const manager = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);
+    const foreign = await post(
+      { name: 'Not mine', grant: grants.tickets(1), audience: { kind: 'PEOPLE', userIds: [manager.userId] } },
+      manager.accessToken,
+    );
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('resume after a worker dies mid-batch: the batch rolls back, the rest is delivered once, the ledger exact', async () => {
+    const people = await insertPeople(db(), 230);
+    const made = await post({
+      name: 'Big drop',
+      grant: { kind: 'CREDIT', amount: 300 },
+      audience: { kind: 'PEOPLE', userIds: people },
+    });
+    const airdropId = made.json().data.id as string;
+    const crash = new Error('killed');
+    await expect(
+      deliverAirdrop(worker(), airdropId, {
+        batchSize: 50,
+        onBatch: (_tx, batch, stage) => {
+          if (batch === 3 && stage === 'WRITTEN') throw crash;
+        },
+      }),
+    ).rejects.toBe(crash);
+    expect((await progressOf(airdropId)).progress).toEqual({ total: 230, delivered: 100, outOfStock: 0, pending: 130 });
+
+    // The sweep sends it again once its row has stood still (at start-up at once), and the next run finishes it.
+    sent.length = 0;
+    expect(await resumeAirdrops({ db: db(), clock: t.clock, jobs: recordingQueue })).toEqual([]);
+    t.clock.advance(3 * MINUTE_MS);
+    expect(await resumeAirdrops({ db: db(), clock: t.clock, jobs: recordingQueue })).toEqual([airdropId]);
+    expect(sent).toEqual([{ name: DELIVER_AIRDROP_JOB, data: { airdropId } }]);
+    await deliverAirdrop(worker(), airdropId, { batchSize: 50 });
+    expect(await progressOf(airdropId)).toMatchObject({
+      status: 'COMPLETED',
+      progress: { delivered: 230, pending: 0 },
+    });
+
+    const [given] = await queryRows<{ deliveries: number; people: number; credited: number }>(
+      db(),
+      sql`select count(*)::int as deliveries, count(distinct user_id)::int as people,
+                 (select coalesce(sum(balance), 0)::int from ledger_accounts
+                  where owner_user_id in (select user_id from airdrop_recipients where airdrop_id = ${airdropId})
+                    and kind = 'non_withdrawable') as credited
+          from grant_deliveries where occasion = 'AIRDROP' and reference_id = ${airdropId}`,
+    );
+    expect(given).toEqual({ deliveries: 230, people: 230, credited: 230 * 300 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+    expect(await resumeAirdrops({ db: db(), clock: t.clock, jobs: recordingQueue }, { stalledAfterMs: 0 })).toEqual([]);
+  });
+});

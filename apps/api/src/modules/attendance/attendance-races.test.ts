@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../config.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { raceThroughGate } from '../../testing/lock-barrier.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { secondInstance } from '../../testing/second-instance.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { localDateOf } from './attendance-days.ts';
+
+// Check-ins at once through two API instances on one PostgreSQL (issue 20's acceptance). On PGlite (one transaction
+// at a time) there is no race to run: these run in CI's PostgreSQL pass.
+const isOnPostgres = Boolean(testDatabaseUrl());
+
+let a: TestApp;
+let b: TestApp;
+let second: Awaited<ReturnType<typeof secondInstance>>;
+
+beforeAll(async () => {
+  if (!isOnPostgres) return;
+  a = await createTestApp();
+  second = await secondInstance(a);
+  b = second.app;
+}, 120_000);
+afterAll(async () => {
+  if (!isOnPostgres) return;
+  await second.close();
+  await a.close();
+});
+
+describe('check-ins at once through two instances', () => {
+  it.runIf(isOnPostgres)(
+    '50 concurrent check-ins by one person: one check-in, one reward, 49 told they already checked in',
+    async () => {
+      const admin = await signUpOperator(a, 'admin');
+      const today = localDateOf(a.clock.now(), 'UTC');
+      const made = await a.app.inject({
+        method: 'POST',
+        url: '/v1/console/attendance-calendars',
+        headers: bearer(admin.accessToken),
+        payload: { name: 'Race days', startDate: today, endDate: today, dailyReward: { kind: 'CREDIT', amount: 700 } },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const person = await fastBuyer(a);
+
+      // The racers queue behind the gate on the lock every check-in of this person takes, then run into each other.
+      // Each instance's pool holds 12 connections, so at most 24 wait at once; 20 seen waiting proves the overlap.
+      const answers = await raceThroughGate(
+        a.database.pool!.options.connectionString!,
+        [{ text: 'select pg_advisory_xact_lock(20020, hashtext($1::text))', values: [person.userId] }],
+        20,
+        () =>
+          Promise.all(
+            Array.from({ length: 50 }, (_, n) =>
+              (n % 2 === 0 ? a : b).app.inject({
+                method: 'POST',
+                url: '/v1/attendance',
+                headers: bearer(person.accessToken),
+              }),
+            ),
+          ),
+      );
+      const codes = answers.map((answer) => (answer.statusCode === 201 ? 'CHECKED_IN' : answer.json().code));
+      expect(codes.filter((code) => code === 'CHECKED_IN')).toHaveLength(1);
+      expect(codes.filter((code) => code === 'ATTENDANCE_ALREADY_CHECKED_IN')).toHaveLength(49);
+
+      const [counts] = await queryRows<{ check_ins: number; deliveries: number; notices: number }>(
+        a.database.db,
+        sql`select (select count(*)::int from attendance_check_ins where user_id = ${person.userId}) as check_ins,
+                   (select count(*)::int from grant_deliveries where user_id = ${person.userId}) as deliveries,
+                   (select count(*)::int from notifications
+                    where user_id = ${person.userId} and kind = 'ATTENDANCE') as notices`,
+      );
+      expect(counts).toEqual({ check_ins: 1, deliveries: 1, notices: 1 });
+      expect(await balancesOf(a.database.db, person.userId, 'CYP')).toEqual({ non_withdrawable: 700 });
+      expect(await ledgerInvariantViolations(a.database.db)).toEqual(noViolations);
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { TAttendanceCheckIn } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { AppError } from '../../http/app-error.ts';
+import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { newId } from '../../lib/ids.ts';
+import { deliverGrant } from '../grants/deliver-grants.ts';
+import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { calendarCovering, rewardOfDay, streakBonusOf } from './attendance-calendar-rules.ts';
+import { localDateOf } from './attendance-days.ts';
+import { checkInViewsOf } from './attendance-views.ts';
+import type { TAttendanceCalendarRow } from './attendance.tables.ts';
+
+/*
+ * Route: POST /v1/attendance (an Idempotency-Key, if sent, replays the first answer) · Writes: attendance_check_ins,
+ * and through grants/deliver-grants.ts grant_deliveries, the ledger, ticket movements, pass units or editions, and
+ * notifications; idempotency_keys · Reads: attendance_calendars, users (verified email) · UI: features/attendance (not
+ * built yet) · Tests: attendance.test.ts, attendance-races.test.ts.
+ *
+ * A person checks in for today, the date in the configured time zone now, in one transaction:
+ * 1. a calendar must cover today (ATTENDANCE_NOT_OPEN) and the person's email be verified (EMAIL_VERIFICATION_REQUIRED:
+ *    rewards are worth money, so an address nobody proved cannot farm them);
+ * 2. the check-in row is inserted with ON CONFLICT DO NOTHING on (person, day): of fifty check-ins at once exactly one
+ *    inserts, the others find its row and insert nothing (ATTENDANCE_ALREADY_CHECKED_IN), so there is one reward
+ *    whatever the concurrency. Its streak is the day before's plus one, read in the same statement, after a lock on the
+ *    person's check-ins, so the day before's is committed when it is read;
+ * 3. the day's reward is delivered, and the calendar's bonus for a streak of that length if it has one, in the same
+ *    transaction, so a check-in never exists without its rewards nor rewards without it.
+ */
+/** Names "a person's check-ins" among the database's advisory locks (with the person's id hashed as the second key). */
+const CHECK_IN_LOCK_SPACE = 20_020;
+
+export async function checkIn(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  userId: string,
+  idempotent: TIdempotentRequest | null,
+): Promise<TAttendanceCheckIn> {
+  const now = ctx.clock.now();
+  const { timeZone } = ctx.config.attendance;
+  const today = localDateOf(now, timeZone);
+  if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  const calendar = await calendarCovering(ctx.db, today);
+  if (!calendar) throw new AppError('ATTENDANCE_NOT_OPEN');
+  const answer = await runWithIdempotencyKey<TAttendanceCheckIn>(
+    { db: ctx.db, now },
+    userId,
+    idempotent,
+    async (tx) => ({ status: 201, body: await checkInInTransaction(ctx, tx, { userId, calendar, today, now }) }),
+  );
+  return answer.body;
+}
+
+async function checkInInTransaction(
+  ctx: Pick<AppContext, 'config'>,
+  tx: Db,
+  input: { userId: string; calendar: TAttendanceCalendarRow; today: string; now: Date },
+): Promise<TAttendanceCheckIn> {
+  const { userId, calendar, today, now } = input;
+  const id = newId();
+  // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
+  // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_SPACE}::int, hashtext(${userId}::text))`);
+  const [inserted] = await queryRows<{ streak: number }>(
+    tx,
+    sql`
+      insert into attendance_check_ins (id, user_id, day, calendar_id, streak, created_at)
+      values (${id}, ${userId}, ${today}::date, ${calendar.id},
+              coalesce((select streak from attendance_check_ins
+                        where user_id = ${userId} and day = ${today}::date - 1), 0) + 1,
+              ${now.toISOString()}::timestamptz)
+      on conflict (user_id, day) do nothing
+      returning streak`,
+  );
+  if (!inserted) throw new AppError('ATTENDANCE_ALREADY_CHECKED_IN');
+  const streak = Number(inserted.streak);
+  const wording = { cypMinorUnits: ctx.config.wallet.cypMinorUnits };
+  await deliverGrant(tx, {
+    grant: rewardOfDay(calendar, today),
+    occasion: 'ATTENDANCE',
+    referenceId: id,
+    userIds: [userId],
+    notice: {
+      title: 'Check-in reward',
+      body: (what) => `You checked in for ${streak === 1 ? 'the day' : `day ${streak} in a row`} and received ${what}.`,
+    },
+    wording,
+    now,
+  });
+  const bonus = streakBonusOf(calendar, streak);
+  if (bonus) {
+    await deliverGrant(tx, {
+      grant: bonus,
+      occasion: 'STREAK_BONUS',
+      referenceId: id,
+      userIds: [userId],
+      notice: {
+        title: `${streak}-day streak bonus`,
+        body: (what) => `You checked in ${streak} days in a row and received ${what}.`,
+      },
+      wording,
+      now,
+    });
+  }
+  const [view] = await checkInViewsOf(
+    tx,
+    [{ id, userId, day: today, calendarId: calendar.id, streak, createdAt: now }],
+    wording,
+  );
+  return view!;
+}

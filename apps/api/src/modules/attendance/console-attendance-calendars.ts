@@ -1,0 +1,244 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type {
+  TAttendanceCalendarRequest,
+  TConsoleAttendanceCalendar,
+  TGrantRequest,
+  TPage,
+  TPageQuery,
+} from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Operator } from '../../http/operator-guard.ts';
+import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../console/audit/record-audit.ts';
+import { checkGrantsForConsole } from '../grants/check-grant.ts';
+import { resolveGrants, storedGrant } from '../grants/grant-views.ts';
+import { localDateOf } from './attendance-days.ts';
+import { attendanceCalendars, type TAttendanceCalendarRow } from './attendance.tables.ts';
+
+/*
+ * Route: GET, POST /v1/console/attendance-calendars, GET, PUT, DELETE /v1/console/attendance-calendars/{id} (admins;
+ * attendance.routes.ts) · Writes: attendance_calendars, audit_log · Reads: attendance_check_ins, what the rewards name
+ * (grants/check-grant.ts) · UI: features/console attendance calendars section · Tests: attendance.test.ts.
+ *
+ * Calendars are the marketplace's, not a brand's: admins make them. Their rewards are checked like every grant the
+ * console stores (each names something that exists), their periods never overlap (the writes queue on a table lock,
+ * then look), a change may not drop a day someone has checked in on, and only a calendar not begun may be deleted.
+ */
+
+type TWriteContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+export async function createAttendanceCalendar(
+  ctx: TWriteContext,
+  operator: Operator | null,
+  input: TAttendanceCalendarRequest,
+): Promise<TConsoleAttendanceCalendar> {
+  const now = ctx.clock.now();
+  const id = newId();
+  return inTransaction(ctx.db, async (tx) => {
+    await lockCalendars(tx);
+    await assertCalendarFits(ctx, tx, operator, null, input);
+    const [row] = await tx
+      .insert(attendanceCalendars)
+      .values({ id, ...calendarColumns(input), createdAt: now, updatedAt: now })
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: operator?.userId ?? null,
+      action: 'create',
+      entityType: 'attendance_calendar',
+      entityId: id,
+      before: null,
+      after: input,
+      at: now,
+    });
+    return consoleCalendarView(ctx, tx, row!);
+  });
+}
+
+export async function updateAttendanceCalendar(
+  ctx: TWriteContext,
+  operator: Operator,
+  id: string,
+  input: TAttendanceCalendarRequest,
+): Promise<TConsoleAttendanceCalendar> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx.db, async (tx) => {
+    await lockCalendars(tx);
+    const before = await calendarRowOf(tx, id, { lock: true });
+    await assertCalendarFits(ctx, tx, operator, id, input);
+    const [outside] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from attendance_check_ins
+          where calendar_id = ${id} and (day < ${input.startDate}::date or day > ${input.endDate}::date)`,
+    );
+    if (Number(outside?.n) > 0) throw new AppError('ATTENDANCE_CALENDAR_IN_USE');
+    const [row] = await tx
+      .update(attendanceCalendars)
+      .set({ ...calendarColumns(input), updatedAt: now })
+      .where(eq(attendanceCalendars.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'update',
+      entityType: 'attendance_calendar',
+      entityId: id,
+      before,
+      after: input,
+      at: now,
+    });
+    return consoleCalendarView(ctx, tx, row!);
+  });
+}
+
+/**
+ * Only a calendar that has not begun (ATTENDANCE_CALENDAR_STARTED): a check-in keeps its calendar, which says what it
+ * was for, and a calendar deleted while someone checks in would pull it from under them. One that has begun is ended
+ * earlier instead (its end date moved).
+ */
+export async function deleteAttendanceCalendar(ctx: TWriteContext, operator: Operator, id: string): Promise<void> {
+  const now = ctx.clock.now();
+  await inTransaction(ctx.db, async (tx) => {
+    await lockCalendars(tx);
+    const before = await calendarRowOf(tx, id, { lock: true });
+    if (before.startDate <= localDateOf(now, ctx.config.attendance.timeZone)) {
+      throw new AppError('ATTENDANCE_CALENDAR_STARTED');
+    }
+    await tx.delete(attendanceCalendars).where(eq(attendanceCalendars.id, id));
+    await recordAudit(tx, {
+      actorUserId: operator.userId,
+      action: 'delete',
+      entityType: 'attendance_calendar',
+      entityId: id,
+      before,
+      after: null,
+      at: now,
+    });
+  });
+}
+
+export async function listAttendanceCalendars(
+  ctx: TWriteContext,
+  query: TPageQuery,
+): Promise<TPage<TConsoleAttendanceCalendar>> {
+  const rows = await ctx.db
+    .select()
+    .from(attendanceCalendars)
+    .orderBy(desc(attendanceCalendars.startDate), desc(attendanceCalendars.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(attendanceCalendars);
+  const items = [];
+  for (const row of rows) items.push(await consoleCalendarView(ctx, ctx.db, row));
+  return { items, page: query.page, size: query.size, total: count?.n ?? 0 };
+}
+
+export async function getAttendanceCalendar(ctx: TWriteContext, id: string): Promise<TConsoleAttendanceCalendar> {
+  return consoleCalendarView(ctx, ctx.db, await calendarRowOf(ctx.db, id));
+}
+
+async function calendarRowOf(db: Db, id: string, options: { lock?: boolean } = {}): Promise<TAttendanceCalendarRow> {
+  const query = db.select().from(attendanceCalendars).where(eq(attendanceCalendars.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('ATTENDANCE_CALENDAR_NOT_FOUND');
+  return row;
+}
+
+function calendarColumns(input: TAttendanceCalendarRequest) {
+  return {
+    name: input.name,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    dailyReward: input.dailyReward,
+    dayRewards: [...input.dayRewards].sort((a, b) => (a.date < b.date ? -1 : 1)),
+    streakBonuses: [...input.streakBonuses].sort((a, b) => a.streakDays - b.streakDays),
+  };
+}
+
+/** Every grant the calendar gives, in one list: the daily reward, the days' own, the bonuses. */
+function grantsOf(calendar: {
+  dailyReward: TGrantRequest;
+  dayRewards: readonly { reward: TGrantRequest }[];
+  streakBonuses: readonly { reward: TGrantRequest }[];
+}): TGrantRequest[] {
+  return [
+    calendar.dailyReward,
+    ...calendar.dayRewards.map((day) => day.reward),
+    ...calendar.streakBonuses.map((bonus) => bonus.reward),
+  ];
+}
+
+/**
+ * The console's writes queue here, first thing: two writes at once then look one after the other, so two overlapping
+ * calendars cannot both find their period free. Reads and check-ins never wait for this lock (it conflicts only with
+ * writes to the table).
+ */
+async function lockCalendars(tx: Db): Promise<void> {
+  await tx.execute(sql`lock table attendance_calendars in share row exclusive mode`);
+}
+
+/** Its rewards name things that exist (GRANT_ITEM_NOT_FOUND), and no other calendar covers any of its days. */
+async function assertCalendarFits(
+  ctx: TWriteContext,
+  tx: Db,
+  operator: Operator | null,
+  selfId: string | null,
+  input: TAttendanceCalendarRequest,
+): Promise<void> {
+  await checkGrantsForConsole(tx, operator, grantsOf(input), { cypMinorUnits: ctx.config.wallet.cypMinorUnits });
+  const [other] = await tx
+    .select()
+    .from(attendanceCalendars)
+    .where(
+      and(
+        sql`${attendanceCalendars.startDate} <= ${input.endDate}::date`,
+        sql`${attendanceCalendars.endDate} >= ${input.startDate}::date`,
+        selfId ? ne(attendanceCalendars.id, selfId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (other) {
+    throw new AppError('ATTENDANCE_CALENDAR_OVERLAPS', {
+      details: [{ field: 'startDate', message: `“${other.name}” covers ${other.startDate} to ${other.endDate}.` }],
+    });
+  }
+}
+
+async function consoleCalendarView(
+  ctx: TWriteContext,
+  db: Db,
+  row: TAttendanceCalendarRow,
+): Promise<TConsoleAttendanceCalendar> {
+  const stored = {
+    dailyReward: storedGrant(row.dailyReward),
+    dayRewards: row.dayRewards.map((day) => ({ date: day.date, reward: storedGrant(day.reward) })),
+    streakBonuses: row.streakBonuses.map((bonus) => ({
+      streakDays: bonus.streakDays,
+      reward: storedGrant(bonus.reward),
+    })),
+  };
+  const resolved = await resolveGrants(db, grantsOf(stored), { cypMinorUnits: ctx.config.wallet.cypMinorUnits });
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from attendance_check_ins where calendar_id = ${row.id}`,
+  );
+  const days = stored.dayRewards.length;
+  return {
+    id: row.id,
+    name: row.name,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timeZone: ctx.config.attendance.timeZone,
+    dailyReward: resolved[0]!.view,
+    dayRewards: stored.dayRewards.map((day, index) => ({ date: day.date, reward: resolved[1 + index]!.view })),
+    streakBonuses: stored.streakBonuses.map((bonus, index) => ({
+      streakDays: bonus.streakDays,
+      reward: resolved[1 + days + index]!.view,
+    })),
+    checkInCount: Number(count?.n ?? 0),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,186 @@
+import { and, between, desc, eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  daysBetween,
+  type TAttendanceCheckIn,
+  type TAttendanceDay,
+  type TAttendanceRewards,
+  type TAttendanceToday,
+  type TAttendanceTodayV2,
+  type TPage,
+  type TPageQuery,
+} from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { resolveGrants } from '../grants/grant-views.ts';
+import { calendarCovering, rewardOfDay, streakBonusesOf } from './attendance-calendar-rules.ts';
+import { localDateOf, startOfNextLocalDay } from './attendance-days.ts';
+import { calendarSummaryOf, checkInViewsOf } from './attendance-views.ts';
+import { attendanceCheckIns, type TAttendanceCheckInRow } from './attendance.tables.ts';
+
+/*
+ * Route: GET /v2/attendance/rewards, GET /v1/attendance/today, GET /v2/attendance/today, GET /v1/attendance,
+ * GET /v1/attendance/{id} (attendance.routes.ts) · Reads: attendance_calendars, attendance_check_ins, and what grants
+ * name (grants/grant-views.ts) · Writes: nothing · UI: features/attendance (/tickets/attendance) · Tests: attendance.test.ts.
+ */
+
+type TReadContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+const wordingOf = (ctx: TReadContext) => ({ cypMinorUnits: ctx.config.wallet.cypMinorUnits });
+
+/**
+ * A person's standing today: today's check-in if done, and the streak alive now: today's once checked in, else the one
+ * ending yesterday (a day missed leaves none: 0).
+ */
+async function standingOf(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<{ todayCheckIn: TAttendanceCheckInRow | null; streak: number }> {
+  const rows = await db
+    .select()
+    .from(attendanceCheckIns)
+    .where(and(eq(attendanceCheckIns.userId, userId), between(attendanceCheckIns.day, addDays(today, -1), today)));
+  const todayCheckIn = rows.find((row) => row.day === today) ?? null;
+  const yesterday = rows.find((row) => row.day === addDays(today, -1));
+  return { todayCheckIn, streak: todayCheckIn?.streak ?? yesterday?.streak ?? 0 };
+}
+
+/** `GET /v2/attendance/rewards`: the calendar covering today, each day's reward, the bonuses, and my state. */
+export async function getAttendanceRewards(
+  ctx: TReadContext,
+  viewerUserId: string | null,
+): Promise<TAttendanceRewards> {
+  const { timeZone } = ctx.config.attendance;
+  const today = localDateOf(ctx.clock.now(), timeZone);
+  const calendar = await calendarCovering(ctx.db, today);
+  const standing = viewerUserId ? await standingOf(ctx.db, viewerUserId, today) : null;
+  if (!calendar) {
+    return { timeZone, today, calendar: null, me: standing ? { streak: standing.streak, checkedInDays: 0 } : null };
+  }
+  const dates = Array.from({ length: daysBetween(calendar.startDate, calendar.endDate) + 1 }, (_, n) =>
+    addDays(calendar.startDate, n),
+  );
+  const bonuses = streakBonusesOf(calendar);
+  const resolved = await resolveGrants(
+    ctx.db,
+    [...dates.map((date) => rewardOfDay(calendar, date)), ...bonuses.map((bonus) => bonus.reward)],
+    wordingOf(ctx),
+  );
+  const checkedIn = new Map(
+    viewerUserId
+      ? (
+          await ctx.db
+            .select({ id: attendanceCheckIns.id, day: attendanceCheckIns.day })
+            .from(attendanceCheckIns)
+            .where(
+              and(
+                eq(attendanceCheckIns.userId, viewerUserId),
+                between(attendanceCheckIns.day, calendar.startDate, calendar.endDate),
+              ),
+            )
+        ).map((row) => [row.day, row.id])
+      : [],
+  );
+  const days = dates.map((date, index): TAttendanceDay => {
+    const checkInId = checkedIn.get(date) ?? null;
+    let state: TAttendanceDay['state'] = null;
+    if (viewerUserId) {
+      if (checkInId) state = 'CHECKED_IN';
+      else if (date < today) state = 'MISSED';
+      else state = date === today ? 'TODAY' : 'UPCOMING';
+    }
+    return { date, reward: resolved[index]!.view, state, checkInId };
+  });
+  return {
+    timeZone,
+    today,
+    calendar: {
+      ...calendarSummaryOf(calendar),
+      days,
+      streakBonuses: bonuses.map((bonus, index) => ({
+        streakDays: bonus.streakDays,
+        reward: resolved[dates.length + index]!.view,
+      })),
+    },
+    me: standing ? { streak: standing.streak, checkedInDays: checkedIn.size } : null,
+  };
+}
+
+/** `GET /v1/attendance/today`: checked in today or not, the streak, today's reward. */
+export async function getAttendanceToday(ctx: TReadContext, userId: string): Promise<TAttendanceToday> {
+  const { today, ...rest } = await todayOf(ctx, userId);
+  return { date: today, isCheckedIn: rest.isCheckedIn, streak: rest.streak, reward: rest.reward };
+}
+
+/** `GET /v2/attendance/today`: the same, with the time zone, the next day's start, the check-in and the next bonus. */
+export async function getAttendanceTodayV2(ctx: TReadContext, userId: string): Promise<TAttendanceTodayV2> {
+  const { today, calendar, todayCheckIn, ...rest } = await todayOf(ctx, userId);
+  const { timeZone } = ctx.config.attendance;
+  const wording = wordingOf(ctx);
+  const [checkIn] = todayCheckIn ? await checkInViewsOf(ctx.db, [todayCheckIn], wording) : [];
+  const next = calendar ? streakBonusesOf(calendar).find((bonus) => bonus.streakDays >= rest.streak + 1) : undefined;
+  const [nextReward] = next ? await resolveGrants(ctx.db, [next.reward], wording) : [];
+  return {
+    date: today,
+    isCheckedIn: rest.isCheckedIn,
+    streak: rest.streak,
+    reward: rest.reward,
+    timeZone,
+    nextDayStartsAt: startOfNextLocalDay(today, timeZone).toISOString(),
+    calendar: calendar ? calendarSummaryOf(calendar) : null,
+    checkIn: checkIn ?? null,
+    nextStreakBonus: next && nextReward ? { streakDays: next.streakDays, reward: nextReward.view } : null,
+  };
+}
+
+async function todayOf(ctx: TReadContext, userId: string) {
+  const today = localDateOf(ctx.clock.now(), ctx.config.attendance.timeZone);
+  const [calendar, standing] = await Promise.all([calendarCovering(ctx.db, today), standingOf(ctx.db, userId, today)]);
+  const [reward] = calendar ? await resolveGrants(ctx.db, [rewardOfDay(calendar, today)], wordingOf(ctx)) : [];
+  return {
+    today,
+    calendar,
+    todayCheckIn: standing.todayCheckIn,
+    isCheckedIn: standing.todayCheckIn !== null,
+    streak: standing.streak,
+    reward: reward?.view ?? null,
+  };
+}
+
+/** `GET /v1/attendance/{id}`: one of my check-ins; someone else's is not found, as an unknown one is. */
+export async function getCheckIn(ctx: TReadContext, userId: string, id: string): Promise<TAttendanceCheckIn> {
+  const [row] = await ctx.db
+    .select()
+    .from(attendanceCheckIns)
+    .where(and(eq(attendanceCheckIns.id, id), eq(attendanceCheckIns.userId, userId)));
+  if (!row) throw new AppError('ATTENDANCE_NOT_FOUND');
+  const [view] = await checkInViewsOf(ctx.db, [row], wordingOf(ctx));
+  return view!;
+}
+
+/** `GET /v1/attendance`: my check-ins, newest first, with what each gave. */
+export async function listMyCheckIns(
+  ctx: TReadContext,
+  userId: string,
+  query: TPageQuery,
+): Promise<TPage<TAttendanceCheckIn>> {
+  const rows = await ctx.db
+    .select()
+    .from(attendanceCheckIns)
+    .where(eq(attendanceCheckIns.userId, userId))
+    .orderBy(desc(attendanceCheckIns.day))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [count] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attendanceCheckIns)
+    .where(eq(attendanceCheckIns.userId, userId));
+  return {
+    items: await checkInViewsOf(ctx.db, rows, wordingOf(ctx)),
+    page: query.page,
+    size: query.size,
+    total: count?.n ?? 0,
+  };
+}

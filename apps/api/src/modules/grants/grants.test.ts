@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TGrantRequest } from '@cypher/contract';
+import { queryRows } from '../../db/query-rows.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { grantables, noticesOf, ticketCountOf } from '../../testing/grant-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { deliverGrant } from './deliver-grants.ts';
+
+let t: TestApp;
+let admin: { accessToken: string; userId: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+/** Gives `grant` to people as an airdrop's batch would (the occasion decides the notice's kind and the history). */
+function give(grant: TGrantRequest, userIds: string[], referenceId = newId()) {
+  return inTransaction(db(), (tx) =>
+    deliverGrant(tx, {
+      grant,
+      occasion: 'AIRDROP',
+      referenceId,
+      userIds,
+      notice: { title: 'Airdrop received', body: (what) => `Launch party: you received ${what}.` },
+      wording: { cypMinorUnits: 2 },
+      now: t.clock.now(),
+    }),
+  );
+}
+
+describe('edition pools in the console', () => {
+  it('mints the pool ahead as unissued editions with the next serials, audited, listed and read', async () => {
+    const brand = await insertBrand(db());
+    const product = await insertProduct(db(), brand.id, { name: 'Silver Fox' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/edition-pools',
+      headers: bearer(admin.accessToken),
+      payload: { brandId: brand.id, productId: product.id, size: 4 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const pool = made.json().data;
+    expect(pool).toMatchObject({ size: 4, remaining: 4, product: { id: product.id, name: 'Silver Fox' } });
+    const editions = await queryRows<{ state: string; serial_number: number; owner_user_id: string | null }>(
+      db(),
+      sql`select e.state, e.serial_number, e.owner_user_id from editions e join edition_pool_units u on u.id = e.id
+          where u.pool_id = ${pool.id} order by e.serial_number`,
+    );
+    expect(editions).toEqual([1, 2, 3, 4].map((n) => ({ state: 'UNISSUED', serial_number: n, owner_user_id: null })));
+    const [audit] = await queryRows<{ action: string }>(
+      db(),
+      sql`select action from audit_log where entity_type = 'edition_pool' and entity_id = ${pool.id}`,
+    );
+    expect(audit!.action).toBe('create');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/edition-pools/${pool.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(read.json().data).toEqual(pool);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/edition-pools?brandId=${brand.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(listed.json().data.items).toEqual([pool]);
+  });
+
+  it('refuses a draft product, a pool past the edition size, a wrong size, and another brand’s manager', async () => {
+    const brand = await insertBrand(db());
+    const draft = await insertProduct(db(), brand.id, { status: 'DRAFT' });
+    const published = await insertProduct(db(), brand.id);
+    const post = (payload: object, accessToken = admin.accessToken) =>
+      t.app.inject({ method: 'POST', url: '/v1/console/edition-pools', headers: bearer(accessToken), payload });
+    const notPublished = await post({ brandId: brand.id, productId: draft.id, size: 1 });
+    expect(notPublished.statusCode).toBe(409);
+    expect(notPublished.json()).toMatchObject({ code: 'EDITION_POOL_PRODUCT_NOT_PUBLISHED' });
+    const tooMany = await post({ brandId: brand.id, productId: published.id, size: 101 });
+    expect(tooMany.json()).toMatchObject({
+      code: 'EDITION_POOL_EXCEEDS_EDITION_SIZE',
+      details: [{ field: 'size', message: expect.stringContaining('100 left of 100') }],
+    });
+    const zero = await post({ brandId: brand.id, productId: published.id, size: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'size', message: 'An edition pool holds from 1 to 10,000 editions.' }],
+    });
+    const other = await insertBrand(db());
+    const manager = await signUpOperator(t, 'brand_manager', other.id);
+    expect((await post({ brandId: brand.id, productId: published.id, size: 1 }, manager.accessToken)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('deliverGrant', () => {
+  it('credits CYP as non-withdrawable credit from promotions, once per person and occasion, with a notice each', async () => {
+    const [ana, ben] = [await fastBuyer(t), await fastBuyer(t)];
+    const referenceId = newId();
+    const first = await give({ kind: 'CREDIT', amount: 1_250 }, [ana.userId, ben.userId], referenceId);
+    expect([...first.values()].map((delivery) => delivery.status)).toEqual(['DELIVERED', 'DELIVERED']);
+    // The same batch again (a job run twice): nothing new, nothing given twice.
+    expect((await give({ kind: 'CREDIT', amount: 1_250 }, [ana.userId, ben.userId], referenceId)).size).toBe(0);
+    expect(await balancesOf(db(), ana.userId, 'CYP')).toEqual({ non_withdrawable: 1_250 });
+    expect(await balancesOf(db(), ben.userId, 'CYP')).toEqual({ non_withdrawable: 1_250 });
+    expect(await noticesOf(t, ana.accessToken, 'AIRDROP')).toEqual([
+      { title: 'Airdrop received', body: 'Launch party: you received 12.50 CYP.', linkPath: '/payment' },
+    ]);
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/v1/balances', headers: bearer(ana.accessToken) })
+    ).json();
+    expect(JSON.stringify(history)).toContain('Airdrop received');
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
+  it('grants tickets with the occasion’s notice only, not a second ticket notice', async () => {
+    const { grants, kind } = await grantables(t, admin);
+    const person = await fastBuyer(t);
+    await give(grants.tickets(3), [person.userId]);
+    expect(await ticketCountOf(db(), person.userId, kind.id)).toBe(3);
+    expect(await noticesOf(t, person.accessToken, 'AIRDROP')).toEqual([
+      { title: 'Airdrop received', body: 'Launch party: you received 3 Raffle tickets.', linkPath: '/tickets' },
+    ]);
+    expect(await noticesOf(t, person.accessToken, 'TICKET')).toEqual([]);
+    const [movement] = await queryRows<{ reason: string }>(
+      db(),
+      sql`select reason from ticket_movements where user_id = ${person.userId}`,
+    );
+    expect(movement!.reason).toBe('AIRDROP');
+  });
+
+  it('gives units of a pass’s supply and editions of a pool until they run out, the rest OUT_OF_STOCK', async () => {
+    const { grants, passId, poolId } = await grantables(t, admin, { passSupply: 2, poolSize: 2 });
+    const people = [await fastBuyer(t), await fastBuyer(t), await fastBuyer(t)];
+    const ids = people.map((person) => person.userId);
+
+    const passes = await give(grants.pass(), ids);
+    expect([...passes.values()].map((delivery) => delivery.status).sort()).toEqual([
+      'DELIVERED',
+      'DELIVERED',
+      'OUT_OF_STOCK',
+    ]);
+    const shown = (await t.app.inject({ method: 'GET', url: `/v1/passes/${passId}` })).json().data;
+    expect(shown).toMatchObject({ supply: 2, remaining: 0 });
+
+    const editions = await give(grants.edition(), ids);
+    const given = [...editions.values()].filter((delivery) => delivery.status === 'DELIVERED');
+    expect(given).toHaveLength(2);
+    const owned = await queryRows<{ state: string; owner_user_id: string; kinds: string[] }>(
+      db(),
+      sql`select e.state, e.owner_user_id,
+                 array(select kind from product_activities a where a.edition_id = e.id order by a.created_at) as kinds
+          from editions e join edition_pool_units u on u.id = e.id where u.pool_id = ${poolId} order by e.id`,
+    );
+    expect(owned.map((row) => row.state)).toEqual(['OWNED', 'OWNED']);
+    expect(owned.every((row) => row.kinds.includes('AIRDROPPED'))).toBe(true);
+    const receiver = people.find((person) => person.userId === given[0]!.userId)!;
+    const [notice] = await noticesOf(t, receiver.accessToken, 'AIRDROP');
+    expect(notice).toMatchObject({
+      body: expect.stringMatching(/^Launch party: you received Golden Cat #\d+\.$/),
+      linkPath: `/nfts/${given[0]!.editionId}`,
+    });
+    const nft = await t.app.inject({ method: 'GET', url: `/v1/editions/${given[0]!.editionId}` });
+    expect(nft.statusCode).toBe(200);
+    expect(nft.json().data.owner.id).toBe(receiver.userId);
+  });
+});

@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import { normalizeRedeemCode, type TRedeemRequest, type TRedemption } from '@cypher/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { AppError } from '../../http/app-error.ts';
+import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { consumeRateLimit, type RateLimit } from '../../http/rate-limit/rate-limiter.ts';
+import { newId } from '../../lib/ids.ts';
+import { deliverGrant } from '../grants/deliver-grants.ts';
+import { storedGrant } from '../grants/grant-views.ts';
+import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { isWellFormedRedeemCode, redeemCodeHash } from './redeem-codes.ts';
+import { redemptionViewsOf } from './redemption-views.ts';
+import { redeemBatches, redeemCodes, type TRedeemBatchRow, type TRedeemCodeRow } from './redeem.tables.ts';
+
+/*
+ * Route: POST /v1/redeems (an Idempotency-Key, if sent, replays the first answer) · Writes: redeem_codes (use_count),
+ * redeem_uses, and through grants/deliver-grants.ts grant_deliveries, the ledger, ticket movements, pass units or
+ * editions, and notifications; idempotency_keys · Reads: redeem_batches, users (verified email) · UI:
+ * features/redeem (/profile/redeem) · Tests: redeem.test.ts, redeem-races.test.ts.
+ */
+
+const TEN_MINUTES = 10 * 60_000;
+
+/**
+ * Attempts (spec section 8: REQUEST_MAXIMUN), counted before anything is looked up, right or wrong: per person and per
+ * address, so neither many accounts behind one address nor one account behind many can try codes fast. Codes are not
+ * guessable anyway (80 random bits); this keeps a script from costing us a database read per guess.
+ */
+export const redeemRateLimits = {
+  attemptsPerAccount: { name: 'redeem-account', limit: 20, windowMs: TEN_MINUTES },
+  attemptsPerIp: { name: 'redeem-ip', limit: 60, windowMs: TEN_MINUTES },
+} satisfies Record<string, RateLimit>;
+
+/**
+ * A person redeems a code, in one transaction with what it grants:
+ * 1. the attempt is counted (REQUEST_MAXIMUN past the limits), the email must be verified (EMAIL_VERIFICATION_REQUIRED:
+ *    codes are worth money), and the code, normalized (case, dashes, O for 0, I and L for 1), must be one of ours
+ *    (REDEEM_CODE_NOT_FOUND) and valid now (REDEEM_CODE_NOT_YET_VALID, REDEEM_CODE_EXPIRED);
+ * 2. a use is claimed by one conditional update of the code's own row (`use_count < max_uses`), whose row count
+ *    decides: of a hundred people at once on a single-use code exactly one gets it, the others wait for its row and
+ *    then find it used up (REDEEM_CODE_USED_UP), or used by themselves (REDEEM_CODE_ALREADY_REDEEMED);
+ * 3. holding that row, the person's own uses are counted: past the per-person limit the claim rolls back
+ *    (REDEEM_CODE_ALREADY_REDEEMED). The use is recorded with its ordinal, unique per code and person;
+ * 4. the grant is delivered, as every grant is. If what it gives has run out (a pass's or a pool's supply), everything
+ *    rolls back and the code keeps its use (REDEEM_REWARD_OUT_OF_STOCK).
+ */
+export async function redeemCode(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'rateLimiter'>,
+  userId: string,
+  request: TRedeemRequest,
+  meta: { ip: string },
+  idempotent: TIdempotentRequest | null,
+): Promise<TRedemption> {
+  await consumeRateLimit(ctx.rateLimiter, redeemRateLimits.attemptsPerIp, meta.ip);
+  await consumeRateLimit(ctx.rateLimiter, redeemRateLimits.attemptsPerAccount, userId);
+  if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  const now = ctx.clock.now();
+  const code = normalizeRedeemCode(request.code);
+  if (!isWellFormedRedeemCode(code)) throw new AppError('REDEEM_CODE_NOT_FOUND');
+  const [found] = await ctx.db
+    .select({ code: redeemCodes, batch: redeemBatches })
+    .from(redeemCodes)
+    .innerJoin(redeemBatches, eq(redeemBatches.id, redeemCodes.batchId))
+    .where(eq(redeemCodes.codeHash, redeemCodeHash(code)));
+  if (!found) throw new AppError('REDEEM_CODE_NOT_FOUND');
+  if (now < found.batch.validFrom) throw new AppError('REDEEM_CODE_NOT_YET_VALID');
+  if (now >= found.batch.validUntil) throw new AppError('REDEEM_CODE_EXPIRED');
+  const answer = await runWithIdempotencyKey<TRedemption>({ db: ctx.db, now }, userId, idempotent, async (tx) => ({
+    status: 201,
+    body: await redeemInTransaction(ctx, tx, { userId, code: found.code, batch: found.batch, now }),
+  }));
+  return answer.body;
+}
+
+async function redeemInTransaction(
+  ctx: Pick<AppContext, 'config'>,
+  tx: Db,
+  input: { userId: string; code: TRedeemCodeRow; batch: TRedeemBatchRow; now: Date },
+): Promise<TRedemption> {
+  const { userId, code, batch, now } = input;
+  const [claimed] = await queryRows<{ use_count: number }>(
+    tx,
+    sql`update redeem_codes set use_count = use_count + 1
+        where id = ${code.id} and use_count < max_uses returning use_count`,
+  );
+  // Read after the update: with the code's row ours (or, when nothing was claimed, after its last holder committed),
+  // this count sees every use committed before.
+  const [mine] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from redeem_uses where code_id = ${code.id} and user_id = ${userId}`,
+  );
+  const usedByMe = Number(mine?.n ?? 0);
+  if (usedByMe >= batch.usesPerPerson) throw new AppError('REDEEM_CODE_ALREADY_REDEEMED');
+  if (!claimed) throw new AppError('REDEEM_CODE_USED_UP');
+
+  const useId = newId();
+  await tx.execute(sql`
+    insert into redeem_uses (id, code_id, user_id, ordinal, created_at)
+    values (${useId}, ${code.id}, ${userId}, ${usedByMe + 1}, ${now.toISOString()}::timestamptz)`);
+  const delivered = await deliverGrant(tx, {
+    grant: storedGrant(batch.grant),
+    occasion: 'REDEEM',
+    referenceId: useId,
+    userIds: [userId],
+    notice: { title: 'Code redeemed', body: (what) => `Your code gave you ${what}.` },
+    wording: { cypMinorUnits: ctx.config.wallet.cypMinorUnits },
+    now,
+  });
+  if (delivered.get(userId)?.status !== 'DELIVERED') throw new AppError('REDEEM_REWARD_OUT_OF_STOCK');
+  const [view] = await redemptionViewsOf(ctx, tx, [
+    { id: useId, codeId: code.id, userId, ordinal: usedByMe + 1, createdAt: now },
+  ]);
+  return view!;
+}
