@@ -88,7 +88,14 @@ export const queryKeys = {
     unreadCount: () => ['notifications', 'unread-count'] as const,
   },
   terms: { ...domainKeys('terms'), byType: (type: string) => ['terms', 'type', type] as const },
-  attendance: { ...domainKeys('attendance'), today: () => ['attendance', 'today'] as const },
+  attendance: {
+    ...domainKeys('attendance'),
+    today: () => ['attendance', 'today'] as const,
+    /** The current calendar: a visitor's and a signed-in collector's (with their state per day) are kept apart. */
+    rewards: (viewer: 'me' | 'visitor') => ['attendance', 'rewards', viewer] as const,
+  },
+  /** The codes I redeemed (`list`). */
+  redeems: domainKeys('redeems'),
   fusions: {
     ...domainKeys('fusions'),
     /** My editions that fit one slot: under the fusion's detail, so reading the fusion again reads them too. */
@@ -110,5 +117,7 @@ export const queryKeys = {
     roundRaffle: (dropId: string, round: number) => ['console', 'drops', 'detail', dropId, 'raffle', round] as const,
     roundWaitingRoom: (dropId: string, round: number) =>
       ['console', 'drops', 'detail', dropId, 'waiting-room', round] as const,
+    /** The attendance day's time zone and today's date there, stated on the console's calendar pages. */
+    attendanceTimeZone: () => ['console', 'attendance-calendars', 'time-zone'] as const,
   },
 };

@@ -41,6 +41,9 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
           queryKeys.packs.all,
           queryKeys.notifications.all,
           queryKeys.passes.my(),
+          // My check-ins, streak and redeemed codes.
+          queryKeys.attendance.all,
+          queryKeys.redeems.all,
         ]) {
           void queryClient.cancelQueries({ queryKey });
           queryClient.removeQueries({ queryKey });

@@ -53,10 +53,10 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('The next generation of digital collectibles | Cypher'));
   });
 
-  it('titles a coming-soon page with its own name and the brand', async () => {
+  it('titles a page with its own name and the brand', async () => {
     const { heading } = await renderAt('/profile/redeem');
     expect(heading.textContent).toBe('Redeem a code');
-    expect(screen.getByText(/coming soon/i)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in to redeem a code' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Redeem a code | Cypher'));
   });
 

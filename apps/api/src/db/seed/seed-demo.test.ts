@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyProvenance, type TDrop, type TDropProvenance, type TFusion, type TPass } from '@cypher/contract';
+import {
+  verifyProvenance,
+  type TAttendanceRewards,
+  type TDrop,
+  type TDropProvenance,
+  type TFusion,
+  type TPass,
+} from '@cypher/contract';
 import { queryRows } from '../query-rows.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { bearer, logIn } from '../../testing/auth-helpers.ts';
@@ -329,5 +336,22 @@ describe('the demo pass', () => {
           and e.product_id = ${available!.result.product.id}`,
     );
     expect(serials!.first).toBe(91);
+  });
+});
+
+describe('the demo attendance calendar', () => {
+  it('runs a calendar covering today, 1.00 CYP today, a weekly Drop ticket and three streak bonuses', async () => {
+    const rewards = (await get('/v2/attendance/rewards')).json().data as TAttendanceRewards;
+    const calendar = rewards.calendar!;
+    expect(calendar).toMatchObject({ name: 'Season one check-in' });
+    expect(calendar.days).toHaveLength(90);
+    const today = calendar.days.find((day) => day.date === rewards.today);
+    expect(today?.reward).toMatchObject({ kind: 'CREDIT', credit: { amount: 100, currency: 'CYP' } });
+    expect(calendar.days.filter((day) => day.reward.kind === 'TICKETS')).toHaveLength(12);
+    expect(calendar.streakBonuses.map((bonus) => [bonus.streakDays, bonus.reward.description])).toEqual([
+      [3, '2 Drop tickets'],
+      [7, '5.00 CYP'],
+      [14, 'Neon Season Pass'],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import type { TConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { devMailboxMessages } from '../../modules/dev-mailbox/dev-mailbox.tables.ts';
+import { seedAttendance } from './seed-attendance.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedDemoAccounts } from './seed-demo-accounts.ts';
 import { seedDrops } from './seed-drops.ts';
@@ -67,6 +68,10 @@ const seeders: Seeder[] = [
     run: seedFusions,
   },
   { name: 'tickets: the Drop ticket on sale at $1.00, three of them for fan@cypher.local', run: seedTickets },
+  {
+    name: 'attendance: a 90-day reward calendar running now, 1.00 CYP a day, a Drop ticket weekly, three streak bonuses',
+    run: seedAttendance,
+  },
 ];
 
 export async function seedDemo(deps: SeedDeps, log?: Pick<FastifyBaseLogger, 'info'>) {

@@ -30,6 +30,10 @@ const kindIcons: Partial<Record<TNotification['kind'], IconName>> = {
   TICKET: 'ticket',
   DEPOSIT: 'wallet',
   WITHDRAWAL: 'wallet',
+  // What a check-in, a code or an airdrop gave (issue 20).
+  ATTENDANCE: 'calendar',
+  REDEEM: 'gift',
+  AIRDROP: 'package',
 };
 
 /**

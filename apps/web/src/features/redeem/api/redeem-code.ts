@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZRedemption, type TRedeemRequest, type TRedemption } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { apiRequest } from '../../../api/client.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+/**
+ * `POST /v1/redeems`: redeem a code and receive what it grants. It grants something worth money, so it carries an
+ * `Idempotency-Key`: a retry of an attempt whose answer was lost sends the same key and gets the first answer back,
+ * never a second use of the code.
+ */
+async function redeemCode(body: TRedeemRequest, idempotencyKey: string): Promise<TRedemption> {
+  return ZRedemption.parse(
+    await apiRequest('POST', '/redeems', { body, auth: true, headers: { 'Idempotency-Key': idempotencyKey } }),
+  );
+}
+
+export function useRedeemCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TRedeemRequest; idempotencyKey: string }) =>
+      redeemCode(body, idempotencyKey),
+    // What a code gives lands in the balance, the tickets, the passes or the collection, a notification tells of it,
+    // and my redemptions gain a row.
+    onSuccess: async () => {
+      await Promise.all(
+        [
+          queryKeys.redeems.all,
+          queryKeys.balances.all,
+          queryKeys.tickets.all,
+          queryKeys.passes.all,
+          queryKeys.editions.all,
+          queryKeys.collections.all,
+          queryKeys.notifications.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
+
+/**
+ * A refusal (4xx: unknown, expired, used up, already redeemed, too many attempts) is final for this attempt: the next
+ * submission is a new one. A lost answer (network, 5xx) or REQUEST_IN_PROGRESS may have gone through: the retry of the
+ * same code keeps the key.
+ */
+export function isRedeemRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS';
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  formatRedeemCode,
+  normalizeRedeemCode,
+  REDEEM_CODE_LENGTH,
+  ZRedeemRequest,
+  type TRedeemRequest,
+  type TRedemption,
+} from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { isRedeemRefusal, useRedeemCode } from '../api/redeem-code.ts';
+import styles from './redeem-form.module.css';
+
+/** Every refusal of a code is about the code: its message goes under the field, in the API's words. */
+const CODE_FIELD_ERRORS = [
+  'REDEEM_CODE_NOT_FOUND',
+  'REDEEM_CODE_NOT_YET_VALID',
+  'REDEEM_CODE_EXPIRED',
+  'REDEEM_CODE_USED_UP',
+  'REDEEM_CODE_ALREADY_REDEEMED',
+  'REDEEM_REWARD_OUT_OF_STOCK',
+  'REQUEST_MAXIMUN',
+  'EMAIL_VERIFICATION_REQUIRED',
+] as const;
+
+const fieldForCode = Object.fromEntries(CODE_FIELD_ERRORS.map((code) => [code, 'code' as const]));
+
+/**
+ * Enter a code and redeem it. The code is read as the API reads it (any case, dashes and spaces optional, O for 0, I
+ * and L for 1) and, once it is whole, shown back as printed. Submit is disabled while sending; a refusal shows under
+ * the field and keeps what was typed; a success clears the field for the next code.
+ */
+export function RedeemForm({
+  onRedeemed,
+  hasRedeemed,
+}: {
+  onRedeemed: (redemption: TRedemption) => void;
+  hasRedeemed: boolean;
+}) {
+  const redeem = useRedeemCode();
+  const idempotency = useIdempotencyKey();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<TRedeemRequest>({ resolver: zodResolver(ZRedeemRequest), defaultValues: { code: '' } });
+
+  const typed = watch('code');
+  const normalized = normalizeRedeemCode(typed);
+  const readsAs = normalized.length === REDEEM_CODE_LENGTH ? formatRedeemCode(normalized) : null;
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    // The same code however it was typed is the same attempt: a retry after a lost answer reuses its key.
+    const body = { code: normalizeRedeemCode(code) };
+    try {
+      const redemption = await redeem.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
+      reset({ code: '' });
+      onRedeemed(redemption);
+    } catch (error) {
+      if (isRedeemRefusal(error)) idempotency.settle();
+      applyApiError(error, setError, { fields: ['code'], fieldForCode });
+    }
+  });
+
+  const rootError = errors.root?.server;
+  const isUnsure = rootError !== undefined && !(isApiError(redeem.error) && isRedeemRefusal(redeem.error));
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="redeem-form-heading">
+      <h2 id="redeem-form-heading" className={styles.heading}>
+        {hasRedeemed ? 'Redeem another code' : 'Enter your code'}
+      </h2>
+      {rootError ? (
+        <Alert tone="error">
+          {rootError.message}
+          {isUnsure ? ' If the code went through, trying again shows what it gave; it cannot be used twice.' : null}
+        </Alert>
+      ) : null}
+      <Field
+        label="Code"
+        error={errors.code?.message}
+        hint={
+          readsAs && readsAs !== typed.trim().toUpperCase() ? (
+            <>
+              Reads as <span className={styles.readsAs}>{readsAs}</span>
+            </>
+          ) : (
+            '16 letters and digits, as printed. Capitals and dashes are optional.'
+          )
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('code')}
+            className={styles.code}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="send"
+          />
+        )}
+      </Field>
+      <Button type="submit" variant="primary" size="lg" isBlock isLoading={redeem.isPending}>
+        Redeem
+      </Button>
+    </form>
+  );
+}

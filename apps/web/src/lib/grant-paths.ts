@@ -1,0 +1,31 @@
+import type { TGrant, TGrantDelivery } from '@cypher/contract';
+import { nftPath } from './collection-paths.ts';
+import { passPath } from './drop-paths.ts';
+
+/**
+ * Where what a grant gave now lives (issue 20), shared by the attendance and redeem pages: credit in the balance on the
+ * payment page, tickets on /tickets, a pass on its page, an edition on its NFT page (My Collection until the edition is
+ * known). A grant that ran out before it reached the person lives nowhere.
+ */
+export function grantDestination(delivery: Pick<TGrantDelivery, 'status' | 'grant' | 'edition'>): {
+  to: string;
+  label: string;
+} | null {
+  if (delivery.status !== 'DELIVERED') return null;
+  return destinationOf(delivery.grant, delivery.edition?.id ?? null);
+}
+
+function destinationOf(grant: TGrant, editionId: string | null): { to: string; label: string } {
+  switch (grant.kind) {
+    case 'CREDIT':
+      return { to: '/payment', label: 'See your balance' };
+    case 'TICKETS':
+      return { to: '/tickets', label: 'See your tickets' };
+    case 'PASS':
+      return { to: passPath(grant.pass.id), label: 'See your pass' };
+    case 'EDITION':
+      return editionId
+        ? { to: nftPath(editionId), label: 'View your collectible' }
+        : { to: '/collections', label: 'Open My Collection' };
+  }
+}
