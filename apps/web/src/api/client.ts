@@ -152,7 +152,7 @@ async function readResponse<T>(response: Response, method: HttpMethod, path: str
   throw error;
 }
 
-export async function apiRequest<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+async function sendWithRefresh(method: HttpMethod, path: string, options: ApiRequestOptions): Promise<Response> {
   const sentAccessToken = options.auth ? getStored('accessToken') : undefined;
   let response = await send(method, path, options);
   // Spec section 4: one refresh per request. The retry's answer is final, even if it is another 401.
@@ -160,5 +160,30 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: A
     const shouldRetry = await unauthorizedHandler({ method, path: apiPath(path), sentAccessToken });
     if (shouldRetry) response = await send(method, path, options);
   }
-  return readResponse<T>(response, method, path);
+  return response;
+}
+
+export async function apiRequest<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return readResponse<T>(await sendWithRefresh(method, path, options), method, path);
+}
+
+/** `attachment; filename="spring.csv"` -> `spring.csv`; undefined when the header names no file. */
+function attachmentName(disposition: string | null): string | undefined {
+  const quoted = /filename="([^"]*)"/i.exec(disposition ?? '');
+  const bare = /filename=([^;\s]+)/i.exec(disposition ?? '');
+  return quoted?.[1] || bare?.[1] || undefined;
+}
+
+/**
+ * A file the API answers rather than JSON (a console CSV export), fetched with the bearer token and the same one
+ * refresh as any call, since a plain link could not carry the token. Resolves to the body as a Blob and the name the
+ * API gives it; a failure throws the same ApiError as apiRequest.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<ApiRequestOptions, 'body'> = {},
+): Promise<{ blob: Blob; filename: string | undefined }> {
+  const response = await sendWithRefresh('GET', path, options);
+  if (!response.ok) return readResponse<never>(response, 'GET', path);
+  return { blob: await response.blob(), filename: attachmentName(response.headers.get('Content-Disposition')) };
 }

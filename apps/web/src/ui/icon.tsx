@@ -36,6 +36,9 @@ const paths = {
   plus: 'M12 5v14M5 12h14',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
+  download: 'M12 4v12M7 11l5 5 5-5M4 16v4h16v-4',
+  /** A paper plane: something sent out to many (an airdrop). */
+  send: 'M21 3L3 10.5l7.5 3L21 3l-7.5 18-3-7.5',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   globe:
     'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z',

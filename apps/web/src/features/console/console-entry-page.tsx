@@ -5,6 +5,9 @@ import { ConsoleHeader } from './components/console-header.tsx';
 import { ConsoleNotFound } from './components/console-not-found.tsx';
 import { useOperator } from './components/operator-context.ts';
 import { sectionById, type ConsoleSection } from './console-sections.ts';
+import { AirdropDetail } from './sections/airdrop-detail.tsx';
+import { NewAirdrop } from './sections/airdrop-form.tsx';
+import { EditAttendanceCalendar, NewAttendanceCalendar } from './sections/edit-attendance-calendar.tsx';
 import { EditDrop, NewDrop } from './sections/edit-drop.tsx';
 import { EditEntry, EntryForm } from './sections/edit-entry.tsx';
 import { EditFigureBase, figureBaseVisibilityNote } from './sections/edit-figure-base.tsx';
@@ -14,6 +17,8 @@ import { EditPass, passVisibilityNote } from './sections/edit-pass.tsx';
 import { EditTicketKind, ticketKindVisibilityNote } from './sections/edit-ticket-kind.tsx';
 import { FigureBaseForm } from './sections/figure-base-form.tsx';
 import { PassForm } from './sections/pass-form.tsx';
+import { RedeemBatchDetail } from './sections/redeem-batch-detail.tsx';
+import { NewRedeemBatch } from './sections/redeem-batch-form.tsx';
 import { TaxonomyForm } from './sections/taxonomy-form.tsx';
 import { TicketKindForm } from './sections/ticket-kind-form.tsx';
 import { WithdrawalDetail } from './sections/withdrawal-detail.tsx';
@@ -47,6 +52,12 @@ function EntryBody({ section, id }: { section: ConsoleSection | undefined; id: s
   }
   if (section?.id === 'drops') return id === undefined ? <NewDrop /> : <EditDrop id={id} />;
   if (section?.id === 'fusions') return id === undefined ? <NewFusion /> : <EditFusion id={id} />;
+  if (section?.id === 'attendance-calendars') {
+    if (!me.isAdmin) return <ConsoleNotFound title="Admins only" body="Only admins can open attendance." />;
+    return id === undefined ? <NewAttendanceCalendar /> : <EditAttendanceCalendar id={id} />;
+  }
+  if (section?.id === 'redeem-batches') return id === undefined ? <NewRedeemBatch /> : <RedeemBatchDetail id={id} />;
+  if (section?.id === 'airdrops') return id === undefined ? <NewAirdrop /> : <AirdropDetail id={id} />;
   if (!section || !isConsoleResource(section.id)) {
     return <ConsoleNotFound title="Nothing to edit here" body="Pick a section and an entry from its list." />;
   }
@@ -91,9 +102,17 @@ export default function ConsoleEntryPage() {
         ? 'Drop'
         : section.id === 'fusions' && id
           ? 'Fusion'
-          : id
-            ? `Edit ${section.singular}`
-            : `New ${section.singular}`;
+          : section.id === 'redeem-batches'
+            ? id
+              ? 'Batch of codes'
+              : 'New batch of codes'
+            : section.id === 'airdrops' && id
+              ? 'Airdrop'
+              : section.id === 'attendance-calendars' && id
+                ? 'Calendar'
+                : id
+                  ? `Edit ${section.singular}`
+                  : `New ${section.singular}`;
   return (
     <ConsoleFrame title={title} current={section?.id}>
       <EntryBody section={section} id={id} key={`${sectionId}/${id ?? 'new'}`} />

@@ -4,11 +4,14 @@ import { ConsoleFrame } from './components/console-frame.tsx';
 import { ConsoleNotFound } from './components/console-not-found.tsx';
 import { useOperator } from './components/operator-context.ts';
 import { sectionById, type ConsoleSection } from './console-sections.ts';
+import { AirdropsSection } from './sections/airdrops-section.tsx';
+import { AttendanceCalendarsSection } from './sections/attendance-calendars-section.tsx';
 import { AuditLogSection } from './sections/audit-log-section.tsx';
 import { DropsSection } from './sections/drops-section.tsx';
 import { ResourceList } from './sections/entry-lists.tsx';
 import { FusionsSection } from './sections/fusions-section.tsx';
 import { OperatorsSection } from './sections/operators-section.tsx';
+import { RedeemBatchesSection } from './sections/redeem-batches-section.tsx';
 import { WithdrawalsSection } from './sections/withdrawals-section.tsx';
 
 function SectionBody({ section }: { section: ConsoleSection | undefined }) {
@@ -22,6 +25,9 @@ function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   if (section.id === 'withdrawals') return <WithdrawalsSection />;
   if (section.id === 'drops') return <DropsSection />;
   if (section.id === 'fusions') return <FusionsSection />;
+  if (section.id === 'attendance-calendars') return <AttendanceCalendarsSection />;
+  if (section.id === 'redeem-batches') return <RedeemBatchesSection />;
+  if (section.id === 'airdrops') return <AirdropsSection />;
   if (isConsoleResource(section.id)) return <ResourceList section={{ ...section, id: section.id }} />;
   return null;
 }

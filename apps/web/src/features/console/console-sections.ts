@@ -2,7 +2,16 @@ import type { TConsoleMe } from '@cypher/contract';
 import type { IconName } from '../../ui/icon.tsx';
 import type { TConsoleResource } from './api/console-resources.ts';
 
-export type TConsoleSectionId = TConsoleResource | 'drops' | 'fusions' | 'withdrawals' | 'audit-log' | 'operators';
+export type TConsoleSectionId =
+  | TConsoleResource
+  | 'drops'
+  | 'fusions'
+  | 'attendance-calendars'
+  | 'redeem-batches'
+  | 'airdrops'
+  | 'withdrawals'
+  | 'audit-log'
+  | 'operators';
 
 export interface ConsoleSection {
   id: TConsoleSectionId;
@@ -117,6 +126,37 @@ const consoleSections: ConsoleSection[] = [
     // The API checks that the operator manages the fusion's brand.
     canEdit: everyone,
     canCreate: everyone,
+  },
+  {
+    id: 'redeem-batches',
+    label: 'Redeem codes',
+    singular: 'batch of codes',
+    icon: 'gift',
+    description: 'Batches of codes that give credit, tickets, a pass or an edition: uses, validity, CSV export.',
+    isAdminOnly: false,
+    // A brand manager's codes give their brands' things; credit and the marketplace's tickets are the admins'.
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'airdrops',
+    label: 'Airdrops',
+    singular: 'airdrop',
+    icon: 'send',
+    description: 'Give something to a list of people or to a pass’s holders, once each, and follow the delivery.',
+    isAdminOnly: false,
+    canEdit: everyone,
+    canCreate: everyone,
+  },
+  {
+    id: 'attendance-calendars',
+    label: 'Attendance',
+    singular: 'calendar',
+    icon: 'calendar',
+    description: 'Reward calendars for the daily check-in: a reward per day, days of their own, streak bonuses.',
+    isAdminOnly: true,
+    canEdit: admins,
+    canCreate: admins,
   },
   {
     id: 'categories',

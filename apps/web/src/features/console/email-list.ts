@@ -50,7 +50,7 @@ function cellsOf(line: string): string[] {
  * "Email address"), only that column is read and the header is skipped, so a "name,email" file does not report every
  * name as a wrong address.
  */
-function emailEntries(text: string): TEmailEntry[] {
+export function emailEntries(text: string): TEmailEntry[] {
   const lines = text.split(/\r\n|\r|\n/);
   const header = cellsOf(lines[0] ?? '').map((cell) => cell.toLowerCase());
   const column = header.findIndex((cell) => EMAIL_HEADER.test(cell));

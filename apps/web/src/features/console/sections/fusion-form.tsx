@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorCatalogue, fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
+import { fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
 import { formatCount } from '../../../lib/format.ts';
-import { Controller, useForm, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { isApiError } from '../../../api/api-error.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
@@ -21,6 +20,7 @@ import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { RelationSelect } from '../components/relation-select.tsx';
 import { numberOrNull } from '../form-values.ts';
+import { applyFieldApiError } from '../field-api-errors.ts';
 import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion-form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
@@ -59,39 +59,6 @@ function formFieldOf(field: string): Path<TFusionFormValues> | undefined {
     return undefined;
   }
   return topFields.includes(field) ? (field as Path<TFusionFormValues>) : undefined;
-}
-
-/**
- * The API's refusal where the operator will look: each field detail under its field (several for one field read
- * together), and the message on top unless it was only about fields (FUSION_STARTED, for one, goes on top).
- */
-function applyFusionApiError(
-  error: unknown,
-  setError: UseFormSetError<TFusionFormValues>,
-  fixedFields: readonly string[],
-) {
-  if (!isApiError(error)) {
-    setError('root.server', { message: errorCatalogue.INTERNAL_ERROR.message });
-    return;
-  }
-  const byField = new Map<Path<TFusionFormValues>, string[]>();
-  // About a field the form does not show (an edit's fixed brand, result or supply): said on top instead.
-  const unplaced: string[] = [];
-  for (const detail of error.details ?? []) {
-    const field = fixedFields.includes(detail.field) ? undefined : formFieldOf(detail.field);
-    if (field) byField.set(field, [...(byField.get(field) ?? []), detail.message]);
-    else unplaced.push(detail.message);
-  }
-  [...byField].forEach(([field, messages], index) =>
-    setError(field, { type: 'server', message: [...new Set(messages)].join(' ') }, { shouldFocus: index === 0 }),
-  );
-  // A validation refusal is said whole by its details; any other also says its message on top.
-  const isSaidByFields = error.code === 'INVALID_REQUEST';
-  if (isSaidByFields && unplaced.length > 0) {
-    setError('root.server', { type: error.code, message: [...new Set(unplaced)].join(' ') });
-  } else if (byField.size === 0 || !isSaidByFields) {
-    setError('root.server', { type: error.code, message: error.message });
-  }
 }
 
 /** Fixed once the fusion is made (its results were minted then): not fields of the edit form. */
@@ -190,7 +157,9 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
       await update.mutateAsync(request);
       showToast({ tone: 'success', title: 'Changes saved' });
     } catch (error) {
-      applyFusionApiError(error, setError, fusion ? fixedOnceMade : []);
+      // About a field an edit does not show (its fixed brand, result or supply): said on top instead.
+      const fixedFields = fusion ? fixedOnceMade : [];
+      applyFieldApiError(error, setError, (field) => (fixedFields.includes(field) ? undefined : formFieldOf(field)));
     }
   });
 

@@ -1,0 +1,222 @@
+import { airdropMessages, errorCatalogue, type TAirdropRequest, type TConsoleAirdrop } from '@cypher/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { airdrop, consoleWithGiveaways, giveawayIds } from '../../test/console-giveaways-fixtures.ts';
+import { json, type SentRequest } from '../../test/fake-api.ts';
+import { passIds } from '../../test/passes-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
+const JOURNEY_MS = 30_000;
+
+const fanId = '0190a0b0-0000-7000-8000-0000000000a9';
+const detailPath = `/v1/console/airdrops/${giveawayIds.airdrop}`;
+const posts = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'POST' && pathnameOf(request.path) === '/v1/console/airdrops');
+
+function running(delivered: number, changes: Partial<TConsoleAirdrop> = {}): TConsoleAirdrop {
+  const total = 3;
+  const isDone = delivered === total;
+  return airdrop({
+    status: isDone ? 'COMPLETED' : delivered === 0 ? 'QUEUED' : 'RUNNING',
+    progress: { total, delivered, outOfStock: 0, pending: total - delivered },
+    completedAt: isDone ? '2026-11-01T00:01:00.000Z' : null,
+    ...changes,
+  });
+}
+
+describe('console airdrops: the list', () => {
+  it('lists airdrops with what they give, to whom, their state and progress', async () => {
+    consoleWithGiveaways((request) =>
+      pathnameOf(request.path) === '/v1/console/airdrops'
+        ? json(200, {
+            data: page([
+              airdrop(),
+              airdrop({
+                id: '0190a0b0-0000-7000-8000-0000000f2002',
+                name: 'Season holders',
+                audience: { kind: 'PASS_HOLDERS', pass: { id: passIds.pass, name: 'Neon Season Pass' } },
+                status: 'COMPLETED',
+                progress: { total: 500, delivered: 480, outOfStock: 20, pending: 0 },
+              }),
+            ]),
+          })
+        : undefined,
+    );
+    renderApp('/console/airdrops');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Airdrops' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Airdrops' });
+    const thanks = within(table).getByRole('row', { name: /Thank-you drop/ });
+    expect(within(thanks).getByRole('link', { name: 'Thank-you drop' })).toHaveAttribute(
+      'href',
+      `/console/airdrops/${giveawayIds.airdrop}`,
+    );
+    expect(thanks).toHaveTextContent('10.00 CYP');
+    expect(thanks).toHaveTextContent('3 people listed');
+    expect(thanks).toHaveTextContent('Completed');
+    const holders = within(table).getByRole('row', { name: /Season holders/ });
+    expect(holders).toHaveTextContent('Holders of Neon Season Pass (500)');
+    expect(within(holders).getByRole('progressbar', { name: 'Delivered' })).toHaveAttribute(
+      'aria-valuetext',
+      '480 of 500 delivered',
+    );
+  });
+});
+
+describe('console airdrops: a new airdrop', () => {
+  it(
+    'checks the list of people, confirms, shows the people without an account under the list, then sends',
+    async () => {
+      let airdropPosts = 0;
+      const created = running(0);
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/airdrops') {
+          airdropPosts += 1;
+          if (airdropPosts === 1) {
+            return json(422, {
+              code: 'AIRDROP_RECIPIENTS_NOT_FOUND',
+              message: errorCatalogue.AIRDROP_RECIPIENTS_NOT_FOUND.message,
+              details: [{ field: 'audience', message: 'nobody@example.com has no account.' }],
+            });
+          }
+          return json(202, { data: created });
+        }
+        if (path === detailPath) return json(200, { data: running(3) });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      expect(await within(form).findByText(airdropMessages.list)).toBeInTheDocument();
+      expect(within(form).getByText('Choose the kind of ticket it gives.')).toBeInTheDocument();
+
+      await user.type(within(form).getByLabelText(/^Name/), 'Thank-you drop');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'CREDIT');
+      await user.type(within(form).getByLabelText(/^Credit/), '1000');
+      expect(within(form).getByText(/^10\.00 CYP of credit/)).toBeInTheDocument();
+      const people = within(form).getByLabelText(/^Email addresses or user ids/);
+      await user.type(people, `Ada@Example.com{enter}not an address{enter}${fanId}{enter}ada@example.com`);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const wrongLine = await within(form).findByText('Line 2 is not an email address or a user id.');
+      expect(people.getAttribute('aria-describedby')).toContain(wrongLine.id);
+      expect(within(form).getByText(/1 email address and 1 user id · 1 repeated \(counted once\)/)).toBeInTheDocument();
+
+      await user.clear(people);
+      await user.type(people, `ada@example.com{enter}nobody@example.com{enter}${fanId}`);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      expect(dialog).toHaveTextContent('“Thank-you drop” gives 10.00 CYP of credit to 3 people');
+      expect(posts(sent)).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Send airdrop' }));
+
+      const missing = await within(form).findByText('nobody@example.com has no account.');
+      expect(
+        within(form)
+          .getByLabelText(/^Email addresses or user ids/)
+          .getAttribute('aria-describedby'),
+      ).toContain(missing.id);
+      expect(within(form).getByText(errorCatalogue.AIRDROP_RECIPIENTS_NOT_FOUND.message)).toBeInTheDocument();
+      expect(posts(sent)[0]!.body).toEqual({
+        name: 'Thank-you drop',
+        grant: { kind: 'CREDIT', amount: 1000 },
+        audience: { kind: 'PEOPLE', emails: ['ada@example.com', 'nobody@example.com'], userIds: [fanId] },
+      } satisfies TAirdropRequest);
+
+      await user.clear(within(form).getByLabelText(/^Email addresses or user ids/));
+      await user.type(within(form).getByLabelText(/^Email addresses or user ids/), `ada@example.com{enter}${fanId}`);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Send this airdrop?' })).getByRole('button', {
+          name: 'Send airdrop',
+        }),
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'Thank-you drop' })).toBeInTheDocument();
+      expect((posts(sent)[1]!.body as TAirdropRequest).audience).toEqual({
+        kind: 'PEOPLE',
+        emails: ['ada@example.com'],
+        userIds: [fanId],
+      });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'airdrops to the holders of a pass, and says under the pass when nobody holds it',
+    async () => {
+      const sent = consoleWithGiveaways((request) =>
+        request.method === 'POST' && pathnameOf(request.path) === '/v1/console/airdrops'
+          ? json(409, { code: 'AIRDROP_NO_RECIPIENTS', message: errorCatalogue.AIRDROP_NO_RECIPIENTS.message })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Holders gift');
+      const kinds = within(form).getByLabelText(/^Kind of ticket/);
+      await within(kinds).findByRole('option', { name: /Drop ticket · Marketplace/ });
+      await user.selectOptions(kinds, giveawayIds.dropTicket);
+      await user.clear(within(form).getByLabelText(/^How many/));
+      await user.type(within(form).getByLabelText(/^How many/), '2');
+      await user.click(within(form).getByRole('radio', { name: /Holders of a pass/ }));
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      expect(await within(form).findByText('Choose the pass whose holders receive it.')).toBeInTheDocument();
+
+      const pass = within(form).getByLabelText(/^Pass/);
+      await within(pass).findByRole('option', { name: /Neon Season Pass/ });
+      await user.selectOptions(pass, passIds.pass);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      expect(dialog).toHaveTextContent('gives 2 tickets to everyone holding Neon Season Pass now');
+      await user.click(within(dialog).getByRole('button', { name: 'Send airdrop' }));
+
+      const refusal = await within(form).findByText(errorCatalogue.AIRDROP_NO_RECIPIENTS.message);
+      expect(within(form).getByLabelText(/^Pass/).getAttribute('aria-describedby')).toContain(refusal.id);
+      expect(posts(sent)[0]!.body).toEqual({
+        name: 'Holders gift',
+        grant: { kind: 'TICKETS', ticketKindId: giveawayIds.dropTicket, count: 2 },
+        audience: { kind: 'PASS_HOLDERS', passId: passIds.pass },
+      } satisfies TAirdropRequest);
+    },
+    JOURNEY_MS,
+  );
+});
+
+describe('console airdrops: an airdrop', () => {
+  it(
+    'follows the delivery while it runs, and stops reading once it has completed',
+    async () => {
+      let delivered = 0;
+      const sent = consoleWithGiveaways((request) =>
+        pathnameOf(request.path) === detailPath ? json(200, { data: running(delivered) }) : undefined,
+      );
+      renderApp(`/console/airdrops/${giveawayIds.airdrop}`);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Thank-you drop' })).toBeInTheDocument();
+      const bar = () => screen.getByRole('progressbar', { name: 'Delivered' });
+      expect(bar()).toHaveAttribute('aria-valuetext', '0 of 3 delivered');
+      expect(screen.getByText('Queued')).toBeInTheDocument();
+
+      // Read again every two seconds: the figures move without a reload.
+      delivered = 1;
+      await waitFor(() => expect(bar()).toHaveAttribute('aria-valuetext', '1 of 3 delivered'), { timeout: 8_000 });
+      expect(screen.getByText('Delivering')).toBeInTheDocument();
+      delivered = 3;
+      await waitFor(() => expect(bar()).toHaveAttribute('aria-valuetext', '3 of 3 delivered'), { timeout: 8_000 });
+      // The state's badge, and the time it completed among the facts.
+      expect(screen.getAllByText('Completed')).toHaveLength(2);
+      expect(screen.getByRole('status')).toHaveTextContent('everyone listed was reached');
+
+      // Completed: no more reads.
+      const reads = () => sent.filter((request) => pathnameOf(request.path) === detailPath).length;
+      const settled = reads();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(reads()).toBe(settled);
+    },
+    JOURNEY_MS,
+  );
+});

@@ -1,0 +1,244 @@
+import { attendanceMessages, errorCatalogue, type TAttendanceCalendarRequest } from '@cypher/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import {
+  calendar,
+  consoleWithGiveaways,
+  editionPool,
+  giveawayIds,
+  shownGrants,
+  ticketKind,
+} from '../../test/console-giveaways-fixtures.ts';
+import { json, type SentRequest } from '../../test/fake-api.ts';
+import { passIds } from '../../test/passes-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
+const JOURNEY_MS = 30_000;
+
+const ticket = ticketKind();
+const pool = editionPool();
+const calendarPath = `/v1/console/attendance-calendars/${giveawayIds.calendar}`;
+const writes = (sent: SentRequest[], method: 'POST' | 'PUT' | 'DELETE') =>
+  sent.filter(
+    (request) => request.method === method && pathnameOf(request.path).startsWith('/v1/console/attendance-calendars'),
+  );
+const pickDate = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+const row = (name: RegExp) => screen.getByRole('listitem', { name });
+
+describe('console attendance: the list', () => {
+  it('lists calendars with their period, standing, rewards and check-ins, and states the time zone', async () => {
+    consoleWithGiveaways((request) =>
+      pathnameOf(request.path) === '/v1/console/attendance-calendars'
+        ? json(200, {
+            data: page([
+              calendar({
+                id: '0190a0b0-0000-7000-8000-0000000f0002',
+                name: 'December check-in',
+                startDate: '2026-12-01',
+                endDate: '2026-12-31',
+                dayRewards: [],
+                streakBonuses: [],
+                checkInCount: 0,
+              }),
+              calendar(),
+            ]),
+          })
+        : undefined,
+    );
+    renderApp('/console/attendance-calendars');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Attendance' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Days begin at midnight in Asia\/Seoul, where it is Nov 22, 2026/),
+    ).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'Calendars' });
+    const november = within(table).getByRole('row', { name: /November check-in/ });
+    expect(within(november).getByRole('link', { name: 'November check-in' })).toHaveAttribute(
+      'href',
+      `/console/attendance-calendars/${giveawayIds.calendar}`,
+    );
+    expect(november).toHaveTextContent('Nov 1, 2026 – Nov 30, 2026 · 30 days');
+    expect(november).toHaveTextContent('Running');
+    expect(november).toHaveTextContent('5.00 CYP');
+    expect(november).toHaveTextContent('1 day of their own · 1 streak bonus');
+    expect(november).toHaveTextContent('1,234');
+    const december = within(table).getByRole('row', { name: /December check-in/ });
+    expect(december).toHaveTextContent('Coming up');
+    expect(december).toHaveTextContent('Every day the same');
+  });
+
+  it('is for admins only', async () => {
+    consoleWithGiveaways(() => undefined, { isAdmin: false });
+    renderApp('/console/attendance-calendars/new');
+    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Attendance' })).toBeNull();
+  });
+});
+
+describe('console attendance: the form', () => {
+  it(
+    'creates a calendar: the contract’s words under their fields first, the API’s overlap under the first day, then the whole request',
+    async () => {
+      let posts = 0;
+      const created = calendar({ checkInCount: 0 });
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/attendance-calendars') {
+          posts += 1;
+          if (posts === 1) {
+            return json(409, {
+              code: 'ATTENDANCE_CALENDAR_OVERLAPS',
+              message: errorCatalogue.ATTENDANCE_CALENDAR_OVERLAPS.message,
+              details: [{ field: 'startDate', message: '“November check-in” covers 2026-11-01 to 2026-11-30.' }],
+            });
+          }
+          return json(201, { data: created });
+        }
+        if (path === calendarPath) return json(200, { data: created });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/attendance-calendars/new');
+
+      const form = await screen.findByRole('form', { name: 'New calendar' });
+      expect(await screen.findByText(/Days begin at midnight in Asia\/Seoul/)).toBeInTheDocument();
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      expect(await within(form).findAllByText('Pick a date.')).toHaveLength(2);
+      expect(within(form).getByText('Choose the kind of ticket it gives.')).toBeInTheDocument();
+      expect(writes(sent, 'POST')).toEqual([]);
+
+      await user.type(within(form).getByLabelText(/^Name/), 'December check-in');
+      pickDate(within(form).getByLabelText(/^First day/), '2026-12-01');
+      pickDate(within(form).getByLabelText(/^Last day/), '2026-12-31');
+      const daily = within(screen.getByRole('region', { name: 'Every day' }));
+      await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
+      await user.type(daily.getByLabelText(/^Credit/), '500');
+
+      // A day of its own: it starts at the first free day of the period; moved out of it, the contract says so.
+      await user.click(within(form).getByRole('button', { name: 'Add a day' }));
+      const day = () => within(row(/^Dec 1, 2026|^Jan 5, 2027|^Dec 25, 2026/));
+      expect(day().getByLabelText(/^Date/)).toHaveValue('2026-12-01');
+      pickDate(day().getByLabelText(/^Date/), '2027-01-05');
+      await user.selectOptions(day().getByLabelText(/^Gives/), 'PASS');
+      const pass = day().getByLabelText(/^Pass/);
+      await within(pass).findByRole('option', { name: /Neon Season Pass/ });
+      await user.selectOptions(pass, passIds.pass);
+
+      await user.click(within(form).getByRole('button', { name: 'Add a bonus' }));
+      const bonus = () => within(row(/^Bonus 1/));
+      expect(bonus().getByLabelText(/^Streak/)).toHaveValue(7);
+      await user.clear(bonus().getByLabelText(/^Streak/));
+      await user.type(bonus().getByLabelText(/^Streak/), '1');
+      const kinds = bonus().getByLabelText(/^Kind of ticket/);
+      await within(kinds).findByRole('option', { name: /Drop ticket/ });
+      await user.selectOptions(kinds, giveawayIds.dropTicket);
+      await user.clear(bonus().getByLabelText(/^How many/));
+      await user.type(bonus().getByLabelText(/^How many/), '3');
+
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      expect(await bonus().findByText(attendanceMessages.streakDays)).toBeInTheDocument();
+      await user.clear(bonus().getByLabelText(/^Streak/));
+      await user.type(bonus().getByLabelText(/^Streak/), '7');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const outside = await day().findByText(attendanceMessages.dayOutsidePeriod);
+      expect(day().getByLabelText(/^Date/).getAttribute('aria-describedby')).toContain(outside.id);
+      expect(writes(sent, 'POST')).toEqual([]);
+
+      pickDate(day().getByLabelText(/^Date/), '2026-12-25');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const overlap = await within(form).findByText('“November check-in” covers 2026-11-01 to 2026-11-30.');
+      expect(
+        within(form)
+          .getByLabelText(/^First day/)
+          .getAttribute('aria-describedby'),
+      ).toContain(overlap.id);
+      expect(within(form).getByText(errorCatalogue.ATTENDANCE_CALENDAR_OVERLAPS.message)).toBeInTheDocument();
+      expect(writes(sent, 'POST')[0]!.body).toEqual({
+        name: 'December check-in',
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+        dailyReward: { kind: 'CREDIT', amount: 500 },
+        dayRewards: [{ date: '2026-12-25', reward: { kind: 'PASS', passId: passIds.pass } }],
+        streakBonuses: [{ streakDays: 7, reward: { kind: 'TICKETS', ticketKindId: giveawayIds.dropTicket, count: 3 } }],
+      } satisfies TAttendanceCalendarRequest);
+
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(2));
+      expect(await screen.findByRole('heading', { level: 1, name: 'November check-in' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'edits a running calendar with its saved rewards named, and sends the whole calendar with PUT',
+    async () => {
+      const saved = calendar({
+        dailyReward: shownGrants.tickets(2),
+        streakBonuses: [{ streakDays: 7, reward: shownGrants.pass() }],
+      });
+      const sent = consoleWithGiveaways((request) => {
+        if (pathnameOf(request.path) !== calendarPath) return undefined;
+        if (request.method === 'PUT') return json(200, { data: { ...saved, name: 'November stamps' } });
+        return json(200, { data: saved });
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit November check-in' });
+      expect(
+        screen.getByText(
+          /Nov 1, 2026 – Nov 30, 2026 · 30 days · 1,234 check-ins\. Days begin at midnight in Asia\/Seoul/,
+        ),
+      ).toBeInTheDocument();
+      // Running: it can change, not be deleted.
+      expect(await screen.findByText('Running')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+      const daily = within(screen.getByRole('region', { name: 'Every day' }));
+      await waitFor(() => expect(daily.getByLabelText(/^Kind of ticket/)).toHaveValue(ticket.id));
+      expect(daily.getByLabelText(/^How many/)).toHaveValue(2);
+      const lastDay = within(row(/^Nov 30, 2026/));
+      expect(lastDay.getByLabelText(/^Gives/)).toHaveValue('EDITION');
+      await within(lastDay.getByLabelText(/^Edition pool/)).findByRole('option', {
+        name: /Dragon of the Eighth Bit \(Legendary\) · Neon Arcade · 7 of 10 left/,
+      });
+      expect(lastDay.getByLabelText(/^Edition pool/)).toHaveValue(pool.id);
+      expect(within(row(/^Bonus 1/)).getByLabelText(/^Pass/)).toHaveValue(passIds.pass);
+
+      await user.clear(within(form).getByLabelText(/^Name/));
+      await user.type(within(form).getByLabelText(/^Name/), 'November stamps');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
+      expect(writes(sent, 'PUT')[0]!.body).toEqual({
+        name: 'November stamps',
+        startDate: '2026-11-01',
+        endDate: '2026-11-30',
+        dailyReward: { kind: 'TICKETS', ticketKindId: ticket.id, count: 2 },
+        dayRewards: [{ date: '2026-11-30', reward: { kind: 'EDITION', editionPoolId: pool.id } }],
+        streakBonuses: [{ streakDays: 7, reward: { kind: 'PASS', passId: passIds.pass } }],
+      } satisfies TAttendanceCalendarRequest);
+      expect(await screen.findByRole('heading', { level: 1, name: 'November stamps' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it('deletes a calendar that has not begun, after asking', async () => {
+    const upcoming = calendar({ startDate: '2026-12-01', endDate: '2026-12-31', checkInCount: 0 });
+    const sent = consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (path === calendarPath && request.method === 'DELETE') return new Response(null, { status: 204 });
+      if (path === calendarPath) return json(200, { data: upcoming });
+      if (path === '/v1/console/attendance-calendars') return json(200, { data: page([]) });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this calendar?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'No calendars yet' })).toBeInTheDocument();
+    expect(writes(sent, 'DELETE')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { daysBetween } from '@cypher/contract';
+
+/**
+ * Attendance days are dates in one configured time zone (`2026-11-30`), not instants: they are shown as written,
+ * never moved into the reader's own zone.
+ */
+const localDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** `2026-11-30` -> "Nov 30, 2026". */
+export function formatLocalDate(date: string): string {
+  return localDateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "Nov 1 – Nov 30, 2026 · 30 days". */
+export function periodSummary({ startDate, endDate }: { startDate: string; endDate: string }): string {
+  const days = daysBetween(startDate, endDate) + 1;
+  return `${formatLocalDate(startDate)} – ${formatLocalDate(endDate)} · ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+export type TCalendarPhase = 'UPCOMING' | 'RUNNING' | 'ENDED';
+
+/** Where a calendar stands on `today` (the date in the attendance time zone). */
+export function calendarPhase(
+  { startDate, endDate }: { startDate: string; endDate: string },
+  today: string,
+): TCalendarPhase {
+  if (today < startDate) return 'UPCOMING';
+  return today > endDate ? 'ENDED' : 'RUNNING';
+}

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  grantMessages,
+  MAX_EDITION_POOL_SIZE,
+  rarityLabel,
+  ZEditionPoolRequest,
+  type TEditionPool,
+  type TEditionPoolRequest,
+} from '@cypher/contract';
+import { createPortal } from 'react-dom';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { applyApiError } from '../../../api/form-errors.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { CountInput } from '../../../ui/input.tsx';
+import { useCreateConsoleEditionPool } from '../api/create-console-edition-pool.ts';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { requiredWholeNumber } from '../drop-form-values.ts';
+import { numberOrNull } from '../form-values.ts';
+import { BrandSelect } from './brand-select.tsx';
+import { RelationSelect } from './relation-select.tsx';
+import styles from './grants.module.css';
+
+const ZPoolForm = z
+  .object({
+    brandId: z.string().refine((value) => value !== '', { error: 'Choose a brand.' }),
+    productId: z
+      .string()
+      .nullable()
+      .refine((value) => Boolean(value), { error: 'Choose the product whose editions it holds.' }),
+    size: requiredWholeNumber(1, MAX_EDITION_POOL_SIZE, grantMessages.poolSize),
+  })
+  .transform((values) => ({ brandId: values.brandId, productId: values.productId ?? '', size: values.size ?? 0 }))
+  .pipe(ZEditionPoolRequest);
+
+type TPoolFormValues = z.input<typeof ZPoolForm>;
+
+const empty: TPoolFormValues = { brandId: '', productId: null, size: null };
+
+interface EditionPoolDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The pool made: the grant picks it. */
+  onCreated: (pool: TEditionPool) => void;
+}
+
+/**
+ * "Set editions aside": a pool of a published product's editions, minted at once, for an EDITION grant to give from.
+ * It opens over a console form, so it is drawn outside it (a form cannot hold another) and its submit stops here.
+ */
+export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDialogProps) {
+  const create = useCreateConsoleEditionPool();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm<TPoolFormValues, unknown, TEditionPoolRequest>({
+    resolver: zodResolver(ZPoolForm),
+    defaultValues: empty,
+  });
+  const brandId = useWatch({ control, name: 'brandId' });
+  const products = useConsoleEntries(
+    'products',
+    { brandId, status: 'PUBLISHED', size: 100, sort: 'name' },
+    { isEnabled: isOpen && Boolean(brandId) },
+  );
+  const productOptions =
+    !brandId || products.isPlaceholderData
+      ? undefined
+      : products.data?.items.map((product) => ({
+          id: product.id,
+          label: `${product.name} (${rarityLabel(product.rarity)})${product.editionSize === null ? '' : ` · edition of ${formatCount(product.editionSize)}`}`,
+        }));
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const pool = await create.mutateAsync(body);
+      onCreated(pool);
+      reset(empty);
+      onClose();
+    } catch (error) {
+      applyApiError(error, setError, { fields: ['brandId', 'productId', 'size'] });
+    }
+  });
+
+  const close = () => {
+    reset(empty);
+    onClose();
+  };
+
+  return createPortal(
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title="Set editions aside"
+      description="Editions of a published product, minted now, for rewards, codes and airdrops to give. Each is given once; the pool never gives more than it holds."
+    >
+      <form
+        className={styles.poolForm}
+        noValidate
+        aria-label="New edition pool"
+        onSubmit={(event) => {
+          // The dialog sits in the page beside the console's form, but React still bubbles its submit up to it.
+          event.stopPropagation();
+          void submit(event);
+        }}
+      >
+        {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+        <Field label="Brand" error={errors.brandId?.message} isRequired>
+          {(props) => (
+            <BrandSelect {...props} {...register('brandId', { onChange: () => setValue('productId', null) })} />
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name="productId"
+          render={({ field, fieldState }) => (
+            <Field
+              label="Product"
+              hint={brandId ? 'A published product of the brand.' : 'Choose a brand first.'}
+              error={fieldState.error?.message}
+              isRequired
+            >
+              {(props) => (
+                <RelationSelect
+                  {...props}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  isDisabled={!brandId}
+                  noneLabel="Choose a product"
+                  options={productOptions}
+                />
+              )}
+            </Field>
+          )}
+        />
+        <Field
+          label="Editions"
+          hint={`How many to set aside, 1 to ${formatCount(MAX_EDITION_POOL_SIZE)}: they take the product’s next numbers.`}
+          error={errors.size?.message}
+          isRequired
+        >
+          {(props) => (
+            <CountInput {...props} max={MAX_EDITION_POOL_SIZE} {...register('size', { setValueAs: numberOrNull })} />
+          )}
+        </Field>
+        <div className={styles.poolActions}>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" isLoading={create.isPending}>
+            Set aside
+          </Button>
+        </div>
+      </form>
+    </Dialog>,
+    document.body,
+  );
+}

@@ -1,0 +1,292 @@
+import {
+  formatMoney,
+  MAX_CREDIT_GRANT,
+  MAX_TICKETS_PER_GRANT,
+  rarityLabel,
+  type TEditionPool,
+  type TGrant,
+  type TGrantKind,
+} from '@cypher/contract';
+import { useState, type ReactNode } from 'react';
+import { Controller, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { useMyBalances } from '../../../api/my-balances.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { CountInput } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { useConsoleEditionPools } from '../api/list-console-edition-pools.ts';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { numberOrNull } from '../form-values.ts';
+import { EditionPoolDialog } from './edition-pool-dialog.tsx';
+import { useOperator } from './operator-context.ts';
+import { RelationSelect } from './relation-select.tsx';
+import styles from './grants.module.css';
+
+const kindLabels: Record<TGrantKind, string> = {
+  CREDIT: 'CYP credit',
+  TICKETS: 'Tickets',
+  PASS: 'A pass',
+  EDITION: 'An edition',
+};
+
+/** CYP credit and the marketplace's own tickets are the admins' to give (the API refuses managers: FORBIDDEN). */
+const managerKinds: readonly TGrantKind[] = ['TICKETS', 'PASS', 'EDITION'];
+
+type TOption = { id: string; label: string };
+
+/** The loaded options, and after them the saved (or just made) choices they lack: not among the first hundred. */
+function withSaved(options: TOption[] | undefined, ...saved: (TOption | undefined)[]): TOption[] | undefined {
+  if (!options) return options;
+  const known = new Set(options.map((option) => option.id));
+  return [...options, ...saved.filter((option): option is TOption => option !== undefined && !known.has(option.id))];
+}
+
+function poolOption(pool: Pick<TEditionPool, 'id' | 'product'> & Partial<TEditionPool>): TOption {
+  const product = `${pool.product.name} (${rarityLabel(pool.product.rarity)})`;
+  if (pool.brand === undefined || pool.size === undefined || pool.remaining === undefined)
+    return { id: pool.id, label: product };
+  return {
+    id: pool.id,
+    label: `${product} · ${pool.brand.name} · ${formatCount(pool.remaining)} of ${formatCount(pool.size)} left`,
+  };
+}
+
+interface GrantFieldsProps<TValues extends FieldValues, TContext, TOutput extends FieldValues> {
+  control: Control<TValues, TContext, TOutput>;
+  /** Where the grant's values sit in the form (a TGrantFormValues): `grant`, `dailyReward`, `dayRewards.2.reward`. */
+  name: string;
+  /** Told to screen readers after each label where a form holds several grants ("Day 3"). */
+  context?: string;
+  /** The grant as saved, so what it names stays named even when it is not among the first hundred. */
+  saved?: TGrant;
+  /** Read-only: shown as it is. */
+  isDisabled?: boolean;
+}
+
+/**
+ * What a grant gives, the same in every console form that gives something (attendance rewards, redeem codes,
+ * airdrops): CYP credit in minor units (not withdrawable), tickets of a kind and how many, a pass, or an edition from a
+ * pool of editions set aside (made here if there is none yet). The choices come from the console's own lists: a brand
+ * manager sees their brands' kinds, passes and pools, and no credit or marketplace tickets, which only admins give.
+ */
+export function GrantFields<TValues extends FieldValues, TContext, TOutput extends FieldValues>(
+  props: GrantFieldsProps<TValues, TContext, TOutput>,
+) {
+  const { name, context, saved, isDisabled } = props;
+  // The grant sits at a path only the caller knows: read it as plain values.
+  const control = props.control as unknown as Control<FieldValues>;
+  const me = useOperator();
+  const kind = useWatch({ control, name: `${name}.kind` }) as TGrantKind;
+  const amount = useWatch({ control, name: `${name}.amount` }) as number | null;
+  const [isPoolDialogOpen, setIsPoolDialogOpen] = useState(false);
+  // A pool just made is picked at once, before the list that holds it is read again.
+  const [createdPool, setCreatedPool] = useState<TEditionPool>();
+  const hidden = (text: ReactNode) => (context ? <span className="visually-hidden"> ({text})</span> : null);
+  const labelled = (text: string) => (
+    <>
+      {text}
+      {hidden(context)}
+    </>
+  );
+
+  const kinds = me.isAdmin || kind === 'CREDIT' ? (Object.keys(kindLabels) as TGrantKind[]) : managerKinds;
+  const ticketKinds = useConsoleEntries('ticket-kinds', { size: 100 }, { isEnabled: kind === 'TICKETS' });
+  const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: kind === 'PASS' });
+  const pools = useConsoleEditionPools({ size: 100 }, { isEnabled: kind === 'EDITION' });
+  const cypMinorUnits = useMyBalances({ isEnabled: kind === 'CREDIT' }).data?.cypUnit.minorUnits;
+
+  const ticketOptions = withSaved(
+    ticketKinds.data?.items
+      .filter((ticketKind) => me.isAdmin || ticketKind.brand !== null)
+      .map((ticketKind) => ({
+        id: ticketKind.id,
+        label: `${ticketKind.name} · ${ticketKind.brand?.name ?? 'Marketplace'}${ticketKind.isActive ? '' : ' · Inactive'}`,
+      })),
+    saved?.kind === 'TICKETS' ? { id: saved.ticketKind.id, label: saved.ticketKind.name } : undefined,
+  );
+  const passOptions = withSaved(
+    passes.data?.items.map((pass) => ({
+      id: pass.id,
+      label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
+    })),
+    saved?.kind === 'PASS' ? { id: saved.pass.id, label: saved.pass.name } : undefined,
+  );
+  const poolOptions = withSaved(
+    pools.data?.items.map(poolOption),
+    createdPool ? poolOption(createdPool) : undefined,
+    saved?.kind === 'EDITION' ? poolOption(saved.editionPool) : undefined,
+  );
+
+  const isWholeCredit = amount !== null && Number.isInteger(amount) && amount >= 1 && amount <= MAX_CREDIT_GRANT;
+  const creditHint = isWholeCredit
+    ? `${formatMoney({ amount, currency: 'CYP' }, { cypMinorUnits })} of credit: spendable, not withdrawable.`
+    : `In CYP minor units: 100 makes ${formatMoney({ amount: 100, currency: 'CYP' }, { cypMinorUnits })}.`;
+
+  return (
+    <div className={styles.grant} data-kind={kind}>
+      <Controller
+        control={control}
+        name={`${name}.kind`}
+        render={({ field, fieldState }) => (
+          <Field label={labelled('Gives')} error={fieldState.error?.message} isRequired>
+            {(fieldProps) => (
+              <Select
+                {...fieldProps}
+                ref={field.ref}
+                value={field.value}
+                disabled={isDisabled}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value as TGrantKind)}
+              >
+                {kinds.map((value) => (
+                  <option key={value} value={value}>
+                    {kindLabels[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+      />
+
+      {kind === 'CREDIT' ? (
+        <Controller
+          control={control}
+          name={`${name}.amount`}
+          render={({ field, fieldState }) => (
+            <Field label={labelled('Credit')} hint={creditHint} error={fieldState.error?.message} isRequired>
+              {(fieldProps) => (
+                <CountInput
+                  {...fieldProps}
+                  ref={field.ref}
+                  max={MAX_CREDIT_GRANT}
+                  disabled={isDisabled}
+                  value={field.value ?? ''}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(numberOrNull(event.target.value))}
+                />
+              )}
+            </Field>
+          )}
+        />
+      ) : null}
+
+      {kind === 'TICKETS' ? (
+        <>
+          <Controller
+            control={control}
+            name={`${name}.ticketKindId`}
+            render={({ field, fieldState }) => (
+              <Field label={labelled('Kind of ticket')} error={fieldState.error?.message} isRequired>
+                {(fieldProps) => (
+                  <RelationSelect
+                    {...fieldProps}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    isDisabled={isDisabled}
+                    noneLabel={ticketOptions?.length === 0 ? 'No kinds of ticket yet' : 'Choose a kind'}
+                    options={ticketOptions}
+                  />
+                )}
+              </Field>
+            )}
+          />
+          <Controller
+            control={control}
+            name={`${name}.count`}
+            render={({ field, fieldState }) => (
+              <Field label={labelled('How many')} error={fieldState.error?.message} isRequired>
+                {(fieldProps) => (
+                  <CountInput
+                    {...fieldProps}
+                    ref={field.ref}
+                    max={MAX_TICKETS_PER_GRANT}
+                    disabled={isDisabled}
+                    value={field.value ?? ''}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(numberOrNull(event.target.value))}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        </>
+      ) : null}
+
+      {kind === 'PASS' ? (
+        <Controller
+          control={control}
+          name={`${name}.passId`}
+          render={({ field, fieldState }) => (
+            <Field
+              label={labelled('Pass')}
+              hint="One unit of its supply each time; none once it runs out."
+              error={fieldState.error?.message}
+              isRequired
+            >
+              {(fieldProps) => (
+                <RelationSelect
+                  {...fieldProps}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  isDisabled={isDisabled}
+                  noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
+                  options={passOptions}
+                />
+              )}
+            </Field>
+          )}
+        />
+      ) : null}
+
+      {kind === 'EDITION' ? (
+        <Controller
+          control={control}
+          name={`${name}.editionPoolId`}
+          render={({ field, fieldState }) => (
+            <div className={styles.poolField}>
+              <Field
+                label={labelled('Edition pool')}
+                hint="Editions set aside to give: each is given once."
+                error={fieldState.error?.message}
+                isRequired
+              >
+                {(fieldProps) => (
+                  <RelationSelect
+                    {...fieldProps}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    isDisabled={isDisabled}
+                    noneLabel={poolOptions?.length === 0 ? 'No pools yet: set editions aside' : 'Choose a pool'}
+                    options={poolOptions}
+                  />
+                )}
+              </Field>
+              {isDisabled ? null : (
+                <Button size="sm" onClick={() => setIsPoolDialogOpen(true)}>
+                  <Icon name="plus" size={16} />
+                  Set editions aside{hidden(context)}
+                </Button>
+              )}
+              {isPoolDialogOpen ? (
+                <EditionPoolDialog
+                  isOpen
+                  onClose={() => setIsPoolDialogOpen(false)}
+                  onCreated={(pool) => {
+                    setCreatedPool(pool);
+                    field.onChange(pool.id);
+                  }}
+                />
+              ) : null}
+            </div>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,313 @@
+import {
+  errorCatalogue,
+  grantMessages,
+  redeemMessages,
+  type TEditionPoolRequest,
+  type TRedeemBatchRequest,
+} from '@cypher/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { consoleWithGiveaways, editionPool, giveawayIds, redeemBatch } from '../../test/console-giveaways-fixtures.ts';
+import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
+import { passIds } from '../../test/passes-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
+const JOURNEY_MS = 30_000;
+
+/** What a datetime-local box holds for the instant `hours` from now, in this machine's time zone. */
+function localTime(hours: number): string {
+  const date = new Date(Date.now() + hours * 3_600_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+const sentTime = (local: string) => new Date(local).toISOString();
+const pickTime = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const posts = (sent: SentRequest[], path: string) =>
+  sent.filter((request) => request.method === 'POST' && pathnameOf(request.path) === path);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('console redeem codes: the list', () => {
+  it('lists batches with what they give, their codes, uses, validity and standing', async () => {
+    consoleWithGiveaways((request) =>
+      pathnameOf(request.path) === '/v1/console/redeem-batches'
+        ? json(200, {
+            data: page([
+              redeemBatch(),
+              redeemBatch({
+                id: '0190a0b0-0000-7000-8000-0000000f1002',
+                name: 'Old promo',
+                usesPerCode: 50,
+                usesPerPerson: 2,
+                codeCount: 10,
+                validUntil: '2026-01-01T00:00:00.000Z',
+              }),
+            ]),
+          })
+        : undefined,
+    );
+    renderApp('/console/redeem-batches');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redeem codes' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getByRole('link', { name: 'Redeem codes' })).toHaveAttribute('href', '/console/redeem-batches');
+
+    const table = await screen.findByRole('table', { name: 'Batches' });
+    const launch = within(table).getByRole('row', { name: /Launch party/ });
+    expect(within(launch).getByRole('link', { name: 'Launch party' })).toHaveAttribute(
+      'href',
+      `/console/redeem-batches/${giveawayIds.batch}`,
+    );
+    expect(launch).toHaveTextContent('3 Drop tickets');
+    expect(launch).toHaveTextContent('1,000 codes · single use');
+    expect(launch).toHaveTextContent('96 of 1,000 codes');
+    expect(launch).toHaveTextContent('Valid');
+    const old = within(table).getByRole('row', { name: /Old promo/ });
+    expect(old).toHaveTextContent('10 codes · 50 uses each, 2 per person');
+    expect(old).toHaveTextContent('Expired');
+  });
+
+  it('offers the first batch when there is none, and says when the list could not be read', async () => {
+    let isFailing = true;
+    consoleWithGiveaways((request) => {
+      if (pathnameOf(request.path) !== '/v1/console/redeem-batches') return undefined;
+      return isFailing ? apiFailure(500, 'INTERNAL_ERROR') : json(200, { data: page([]) });
+    });
+    const user = userEvent.setup();
+    renderApp('/console/redeem-batches');
+    expect(await screen.findByRole('heading', { name: 'We could not load the batches' })).toBeInTheDocument();
+    isFailing = false;
+    await user.click(screen.getByRole('button', { name: /Try again/ }));
+    expect(await screen.findByRole('heading', { name: 'No codes yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'New batch' }).at(-1)).toHaveAttribute(
+      'href',
+      '/console/redeem-batches/new',
+    );
+  });
+});
+
+describe('console redeem codes: a new batch', () => {
+  it(
+    'shows the contract’s words under their fields, then sends the batch and opens it',
+    async () => {
+      const created = redeemBatch({ id: giveawayIds.batch, useCount: 0, usedCodeCount: 0 });
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/redeem-batches') return json(201, { data: created });
+        if (path === `/v1/console/redeem-batches/${giveawayIds.batch}`) return json(200, { data: created });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'PASS');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      expect(await within(form).findByText('Choose the pass it gives.')).toBeInTheDocument();
+      expect(within(form).getByText(redeemMessages.codeCount)).toBeInTheDocument();
+
+      await user.type(within(form).getByLabelText(/^Name/), 'Launch party');
+      const pass = within(form).getByLabelText(/^Pass/);
+      await within(pass).findByRole('option', { name: /Neon Season Pass/ });
+      await user.selectOptions(pass, passIds.pass);
+      await user.type(within(form).getByLabelText(/^Number of codes/), '100001');
+      await user.clear(within(form).getByLabelText(/^Uses per code/));
+      await user.type(within(form).getByLabelText(/^Uses per code/), '2');
+      await user.clear(within(form).getByLabelText(/^Uses per person/));
+      await user.type(within(form).getByLabelText(/^Uses per person/), '3');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      expect(await within(form).findByText(redeemMessages.codeCount)).toBeInTheDocument();
+
+      await user.clear(within(form).getByLabelText(/^Number of codes/));
+      await user.type(within(form).getByLabelText(/^Number of codes/), '100000');
+      const [from, until] = [localTime(1), localTime(24 * 30)];
+      pickTime(/^From/, until);
+      pickTime(/^Until/, from);
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      // The contract's rules across fields, under the field each is about.
+      const perPerson = await within(form).findByText(redeemMessages.usesPerPerson);
+      expect(
+        within(form)
+          .getByLabelText(/^Uses per person/)
+          .getAttribute('aria-describedby'),
+      ).toContain(perPerson.id);
+      expect(within(form).getByText(redeemMessages.validity)).toBeInTheDocument();
+      expect(posts(sent, '/v1/console/redeem-batches')).toEqual([]);
+
+      await user.clear(within(form).getByLabelText(/^Uses per person/));
+      await user.type(within(form).getByLabelText(/^Uses per person/), '1');
+      pickTime(/^From/, from);
+      pickTime(/^Until/, until);
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+      await waitFor(() => expect(posts(sent, '/v1/console/redeem-batches')).toHaveLength(1));
+      expect(posts(sent, '/v1/console/redeem-batches')[0]!.body).toEqual({
+        name: 'Launch party',
+        grant: { kind: 'PASS', passId: passIds.pass },
+        codeCount: 100_000,
+        usesPerCode: 2,
+        usesPerPerson: 1,
+        validFrom: sentTime(from),
+        validUntil: sentTime(until),
+      } satisfies TRedeemBatchRequest);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Launch party' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'gives an edition from a pool set aside in a dialog, and shows the API’s refusal of a grant under its field',
+    async () => {
+      let batchPosts = 0;
+      const made = editionPool({ id: giveawayIds.newPool, size: 20, remaining: 20 });
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/edition-pools') return json(201, { data: made });
+        if (request.method === 'POST' && path === '/v1/console/redeem-batches') {
+          batchPosts += 1;
+          return json(400, {
+            code: 'INVALID_REQUEST',
+            message: errorCatalogue.INVALID_REQUEST.message,
+            details: [{ field: 'grant.editionPoolId', message: 'This pool has no editions left.' }],
+          });
+        }
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Dragon hunt');
+      await user.type(within(form).getByLabelText(/^Number of codes/), '20');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      const pools = within(form).getByLabelText(/^Edition pool/);
+      await within(pools).findByRole('option', {
+        name: /Dragon of the Eighth Bit \(Legendary\) · Neon Arcade · 7 of 10 left/,
+      });
+
+      await user.click(within(form).getByRole('button', { name: 'Set editions aside' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
+      expect(await within(dialog).findByText('Choose a brand.')).toBeInTheDocument();
+      expect(within(dialog).getByText(grantMessages.poolSize)).toBeInTheDocument();
+
+      const brandSelect = within(dialog).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      const product = within(dialog).getByLabelText(/^Product/);
+      await within(product).findByRole('option', { name: /Dragon of the Eighth Bit/ });
+      await user.selectOptions(product, ids.dragon);
+      await user.type(within(dialog).getByLabelText(/^Editions/), '20');
+      await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set editions aside' })).toBeNull());
+      expect(posts(sent, '/v1/console/edition-pools')[0]!.body).toEqual({
+        brandId: ids.neonArcade,
+        productId: ids.dragon,
+        size: 20,
+      } satisfies TEditionPoolRequest);
+      // The pool's dialog sent only itself: the batch's form was not submitted with it.
+      expect(batchPosts).toBe(0);
+      expect(within(form).getByLabelText(/^Edition pool/)).toHaveValue(giveawayIds.newPool);
+
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const refusal = await within(form).findByText('This pool has no editions left.');
+      expect(
+        within(form)
+          .getByLabelText(/^Edition pool/)
+          .getAttribute('aria-describedby'),
+      ).toContain(refusal.id);
+      expect((posts(sent, '/v1/console/redeem-batches')[0]!.body as TRedeemBatchRequest).grant).toEqual({
+        kind: 'EDITION',
+        editionPoolId: giveawayIds.newPool,
+      });
+    },
+    JOURNEY_MS,
+  );
+
+  it('offers a brand manager no CYP credit and none of the marketplace’s own tickets', async () => {
+    consoleWithGiveaways(() => undefined, { isAdmin: false });
+    const user = userEvent.setup();
+    renderApp('/console/redeem-batches/new');
+    const form = await screen.findByRole('form', { name: 'New batch of codes' });
+    const gives = within(form).getByLabelText(/^Gives/);
+    expect(within(gives).queryByRole('option', { name: 'CYP credit' })).toBeNull();
+    const kinds = within(form).getByLabelText(/^Kind of ticket/);
+    await within(kinds).findByRole('option', { name: /Neon ticket/ });
+    expect(within(kinds).queryByRole('option', { name: /Drop ticket/ })).toBeNull();
+    await user.selectOptions(gives, 'PASS');
+    expect(within(form).getByLabelText(/^Pass/)).toBeInTheDocument();
+  });
+});
+
+describe('console redeem codes: a batch', () => {
+  it('shows its uses and downloads its codes as CSV with the operator’s token', async () => {
+    const csv = 'number,code\n1,7K3M-9QXD-2F4H-WN8C\n';
+    let isFirstExport = true;
+    const sent = consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (path === `/v1/console/redeem-batches/${giveawayIds.batch}`) return json(200, { data: redeemBatch() });
+      if (path === `/v1/console/redeem-batches/${giveawayIds.batch}/codes.csv`) {
+        if (isFirstExport) {
+          isFirstExport = false;
+          return json(409, {
+            code: 'REDEEM_CODE_SECRET_CHANGED',
+            message: errorCatalogue.REDEEM_CODE_SECRET_CHANGED.message,
+          });
+        }
+        return new Response(csv, {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="launch-party-codes.csv"',
+          },
+        });
+      }
+      return undefined;
+    });
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:codes';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp(`/console/redeem-batches/${giveawayIds.batch}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Launch party' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Codes used' })).toHaveAttribute(
+      'aria-valuetext',
+      '96 of 1,000 codes used',
+    );
+    expect(screen.getByText('1,000 codes · single use')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(errorCatalogue.REDEEM_CODE_SECRET_CHANGED.message)).toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Saved launch-party-codes.csv.')).toBeInTheDocument();
+    expect(saved).toEqual([{ href: 'blob:codes', download: 'launch-party-codes.csv' }]);
+    expect(await blobs[0]!.text()).toBe(csv);
+    const exports = sent.filter((request) => pathnameOf(request.path).endsWith('/codes.csv'));
+    expect(exports.map((request) => [request.method, request.authorization])).toEqual([
+      ['GET', 'Bearer access-1'],
+      ['GET', 'Bearer access-1'],
+    ]);
+    const headers = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).endsWith('/codes.csv'))
+      .map(([, init]) => new Headers(init?.headers).get('Accept'));
+    expect(headers).toEqual(['text/csv', 'text/csv']);
+  });
+});

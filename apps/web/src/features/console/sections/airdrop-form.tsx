@@ -1,0 +1,320 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatMoney, MAX_AIRDROP_LIST, type TAirdropRequest, type TGrantRequest } from '@cypher/contract';
+import { useDeferredValue, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { formatCount } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Textarea } from '../../../ui/textarea.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useCreateConsoleAirdrop } from '../api/create-console-airdrop.ts';
+import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { airdropFieldOf, emptyAirdrop, ZAirdropForm, type TAirdropFormValues } from '../airdrop-form-values.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
+import { GrantFields } from '../components/grant-fields.tsx';
+import { RelationSelect } from '../components/relation-select.tsx';
+import { emailListText } from '../email-list.ts';
+import { applyFieldApiError } from '../field-api-errors.ts';
+import { parseRecipientList } from '../recipient-list.ts';
+import styles from '../components/console-form.module.css';
+
+type TOutput = z.output<typeof ZAirdropForm>;
+
+/** A 20,000-line list is well under a megabyte; anything much larger is not a list of people. */
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** "12 email addresses and 3 user ids · 2 repeated (counted once)". */
+function listSummary(text: string): string {
+  const list = parseRecipientList(text);
+  const parts = [
+    `${formatCount(list.emails.length)} ${list.emails.length === 1 ? 'email address' : 'email addresses'}`,
+    `${formatCount(list.userIds.length)} ${list.userIds.length === 1 ? 'user id' : 'user ids'}`,
+  ];
+  const repeated = list.repeatedCount > 0 ? ` · ${formatCount(list.repeatedCount)} repeated (counted once)` : '';
+  return `${parts.join(' and ')}${repeated}`;
+}
+
+interface RecipientsFieldProps {
+  value: string;
+  onChange: (text: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}
+
+/** The people, pasted or read from a .txt or .csv file in the browser: how many it names is counted as it is typed. */
+function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProps) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [fileNote, setFileNote] = useState<string>();
+  // A list of 20,000 is read again after typing settles, not on every keystroke.
+  const summary = listSummary(useDeferredValue(value));
+
+  async function readFile(file: File) {
+    if (file.size > MAX_FILE_BYTES) {
+      setFileNote(`${file.name} is larger than 5 MB. Upload a list of people only.`);
+      return;
+    }
+    onChange(emailListText(await file.text()));
+    setFileNote(`Read ${file.name}.`);
+  }
+
+  return (
+    <Field
+      label="Email addresses or user ids"
+      hint={
+        <>
+          One per line (commas also work), up to {formatCount(MAX_AIRDROP_LIST)}. Each needs an account.{' '}
+          <span aria-live="polite">{summary}.</span>
+          {fileNote ? <> {fileNote}</> : null}
+        </>
+      }
+      error={error}
+      isRequired
+      className={styles.full}
+    >
+      {(props) => (
+        <>
+          <Textarea
+            {...props}
+            rows={8}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={'ada@example.com\ngrace@example.com'}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+          <div>
+            <Button size="sm" onClick={() => fileRef.current?.click()}>
+              <Icon name="upload" size={16} />
+              Upload a list
+            </Button>
+            <input
+              ref={fileRef}
+              type="file"
+              accept=".txt,.csv,text/plain,text/csv"
+              hidden
+              aria-label="List of people file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void readFile(file);
+              }}
+            />
+          </div>
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** What the confirmation says will be given: "3 tickets", "5.00 CYP of credit". */
+function grantWords(grant: TGrantRequest): string {
+  switch (grant.kind) {
+    case 'CREDIT':
+      return `${formatMoney({ amount: grant.amount, currency: 'CYP' })} of credit`;
+    case 'TICKETS':
+      return `${formatCount(grant.count)} ${grant.count === 1 ? 'ticket' : 'tickets'}`;
+    case 'PASS':
+      return 'a pass';
+    case 'EDITION':
+      return 'an edition';
+  }
+}
+
+/** Whom the confirmation says it goes to: "1,234 people", "everyone holding Neon Season Pass now". */
+function recipientsWords(request: TAirdropRequest, passName: string | undefined): string {
+  if (request.audience.kind === 'PASS_HOLDERS') return `everyone holding ${passName ?? 'the pass'} now`;
+  const count = request.audience.emails.length + request.audience.userIds.length;
+  return `${formatCount(count)} ${count === 1 ? 'person' : 'people'}`;
+}
+
+/**
+ * A new airdrop: what it gives and to whom (people listed by email address or user id, or everyone holding a pass).
+ * The form's rules show under their fields; then the operator confirms, since an airdrop cannot be taken back.
+ */
+function AirdropForm() {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const create = useCreateConsoleAirdrop();
+  const [pending, setPending] = useState<TAirdropRequest>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TAirdropFormValues, unknown, TOutput>({
+    resolver: zodResolver(ZAirdropForm),
+    defaultValues: emptyAirdrop(),
+  });
+  const audienceKind = useWatch({ control, name: 'audience.kind' });
+  const passId = useWatch({ control, name: 'audience.passId' });
+  const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: audienceKind === 'PASS_HOLDERS' });
+  const passOptions = passes.data?.items.map((pass) => ({
+    id: pass.id,
+    label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.sold)} sold`,
+  }));
+  const passName = passes.data?.items.find((pass) => pass.id === passId)?.name;
+
+  const onSubmit = handleSubmit((request) => setPending(request));
+
+  async function send(request: TAirdropRequest) {
+    try {
+      const created = await create.mutateAsync(request);
+      setPending(undefined);
+      showToast({
+        tone: 'success',
+        title: 'Airdrop under way',
+        description: `${formatCount(created.progress.total)} ${created.progress.total === 1 ? 'person' : 'people'} will receive it.`,
+      });
+      void navigate(`/console/airdrops/${created.id}`, { replace: true });
+    } catch (error) {
+      setPending(undefined);
+      applyFieldApiError(error, setError, airdropFieldOf, {
+        AIRDROP_NO_RECIPIENTS: 'audience.passId',
+        PASS_NOT_FOUND: 'audience.passId',
+        GRANT_ITEM_NOT_FOUND: 'grant.kind',
+      });
+    }
+  }
+
+  return (
+    <EntryForm label="New airdrop" onSubmit={onSubmit} serverError={errors.root?.server?.message}>
+      <section className={styles.card} aria-labelledby="airdrop-about">
+        <h2 id="airdrop-about" className={styles.cardTitle}>
+          Airdrop
+        </h2>
+        <div className={styles.grid}>
+          <Field
+            label="Name"
+            hint="For you and the audit log."
+            error={errors.name?.message}
+            isRequired
+            className={styles.full}
+          >
+            {(props) => <Input {...props} maxLength={120} placeholder="e.g. Thank-you drop" {...register('name')} />}
+          </Field>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="airdrop-grant">
+        <h2 id="airdrop-grant" className={styles.cardTitle}>
+          Each person receives
+        </h2>
+        <GrantFields control={control} name="grant" />
+      </section>
+
+      <section className={styles.card} aria-labelledby="airdrop-audience">
+        <h2 id="airdrop-audience" className={styles.cardTitle}>
+          Who receives it
+        </h2>
+        <ChoiceCards legend={<span className="visually-hidden">Recipients</span>}>
+          <ChoiceCard
+            icon="users"
+            label="People I list"
+            hint="By email address or user id."
+            value="PEOPLE"
+            {...register('audience.kind')}
+          />
+          <ChoiceCard
+            icon="key"
+            label="Holders of a pass"
+            hint="Everyone holding it when the airdrop is made."
+            value="PASS_HOLDERS"
+            {...register('audience.kind')}
+          />
+        </ChoiceCards>
+        <div className={styles.grid}>
+          {audienceKind === 'PASS_HOLDERS' ? (
+            <Controller
+              control={control}
+              name="audience.passId"
+              render={({ field, fieldState }) => (
+                <Field label="Pass" error={fieldState.error?.message} isRequired className={styles.full}>
+                  {(props) => (
+                    <RelationSelect
+                      {...props}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
+                      options={passOptions}
+                    />
+                  )}
+                </Field>
+              )}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="audience.recipients"
+              render={({ field, fieldState }) => (
+                <RecipientsField
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        </div>
+      </section>
+
+      <div className={styles.actions}>
+        <ButtonLink to="/console/airdrops" variant="ghost">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" variant="primary">
+          <Icon name="send" size={18} />
+          Review and send
+        </Button>
+      </div>
+
+      <Dialog
+        isOpen={pending !== undefined}
+        onClose={() => {
+          if (!create.isPending) setPending(undefined);
+        }}
+        title="Send this airdrop?"
+        description={
+          pending
+            ? `“${pending.name}” gives ${grantWords(pending.grant)} to ${recipientsWords(pending, passName)}: each once, with a notification. It cannot be taken back.`
+            : undefined
+        }
+        footer={
+          <>
+            <Button onClick={() => setPending(undefined)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => pending && void send(pending)} isLoading={create.isPending}>
+              Send airdrop
+            </Button>
+          </>
+        }
+      />
+    </EntryForm>
+  );
+}
+
+/** `/console/airdrops/new`. */
+export function NewAirdrop() {
+  return (
+    <>
+      <ConsoleHeader
+        back={{ to: '/console/airdrops', label: 'All airdrops' }}
+        title="New airdrop"
+        description="Delivery starts as soon as you send it and runs in the background; its page shows how far it has come."
+      />
+      <AirdropForm />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_CALENDAR_DAYS, type TConsoleAttendanceCalendar } from '@cypher/contract';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useCreateConsoleAttendanceCalendar } from '../api/create-console-attendance-calendar.ts';
+import { useUpdateConsoleAttendanceCalendar } from '../api/update-console-attendance-calendar.ts';
+import {
+  attendanceCalendarFormValues,
+  attendanceFieldOf,
+  ZAttendanceCalendarForm,
+  type TAttendanceCalendarFormValues,
+} from '../attendance-form-values.ts';
+import { DayRewardsEditor, StreakBonusesEditor } from '../components/attendance-reward-rows.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { GrantFields } from '../components/grant-fields.tsx';
+import { applyFieldApiError } from '../field-api-errors.ts';
+import styles from '../components/console-form.module.css';
+
+type TOutput = z.output<typeof ZAttendanceCalendarForm>;
+
+interface AttendanceCalendarFormProps {
+  /** The saved calendar; none for a new one. */
+  calendar?: TConsoleAttendanceCalendar;
+  /** The attendance time zone, once read: the dates are days there. */
+  timeZone: string | undefined;
+}
+
+/**
+ * Create a reward calendar or change it: its name and period (dates in the attendance time zone), the reward every
+ * day gives, days with a reward of their own, and streak bonuses. The whole calendar is sent each time (the API
+ * replaces it), and the contract's rules show under their fields before anything is sent.
+ */
+export function AttendanceCalendarForm({ calendar, timeZone }: AttendanceCalendarFormProps) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const create = useCreateConsoleAttendanceCalendar();
+  const update = useUpdateConsoleAttendanceCalendar(calendar?.id ?? '');
+  const form = useForm<TAttendanceCalendarFormValues, unknown, TOutput>({
+    resolver: zodResolver(ZAttendanceCalendarForm),
+    defaultValues: attendanceCalendarFormValues(calendar),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = handleSubmit(async (request) => {
+    try {
+      if (!calendar) {
+        const created = await create.mutateAsync(request);
+        showToast({ tone: 'success', title: 'Calendar created', description: 'Collectors see it from its first day.' });
+        void navigate(`/console/attendance-calendars/${created.id}`, { replace: true });
+        return;
+      }
+      await update.mutateAsync(request);
+      showToast({ tone: 'success', title: 'Changes saved' });
+    } catch (error) {
+      applyFieldApiError(error, setError, attendanceFieldOf, { ATTENDANCE_CALENDAR_IN_USE: 'endDate' });
+    }
+  });
+
+  const zoneWords = timeZone ? `days in ${timeZone}` : 'days in the attendance time zone';
+  return (
+    <EntryForm
+      label={calendar ? `Edit ${calendar.name}` : 'New calendar'}
+      onSubmit={onSubmit}
+      serverError={errors.root?.server?.message}
+    >
+      <section className={styles.card} aria-labelledby="calendar-about">
+        <h2 id="calendar-about" className={styles.cardTitle}>
+          Calendar
+        </h2>
+        <p className={styles.hint}>
+          The first and last day are {zoneWords}, at most {MAX_CALENDAR_DAYS} days apart. Calendars cannot overlap.
+        </p>
+        <div className={styles.grid}>
+          <Field
+            label="Name"
+            hint="Collectors see it above the calendar."
+            error={errors.name?.message}
+            isRequired
+            className={styles.full}
+          >
+            {(props) => <Input {...props} maxLength={120} placeholder="e.g. December check-in" {...register('name')} />}
+          </Field>
+          <Field label="First day" error={errors.startDate?.message} isRequired>
+            {(props) => <Input {...props} type="date" {...register('startDate')} />}
+          </Field>
+          <Field label="Last day" error={errors.endDate?.message} isRequired>
+            {(props) => <Input {...props} type="date" {...register('endDate')} />}
+          </Field>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="calendar-daily">
+        <h2 id="calendar-daily" className={styles.cardTitle}>
+          Every day
+        </h2>
+        <p className={styles.hint}>What one check-in gives on a day without a reward of its own.</p>
+        <GrantFields control={control} name="dailyReward" saved={calendar?.dailyReward} />
+      </section>
+
+      <DayRewardsEditor form={form} saved={calendar} />
+      <StreakBonusesEditor form={form} saved={calendar} />
+
+      <FormActions
+        isSaving={create.isPending || update.isPending}
+        cancelTo="/console/attendance-calendars"
+        isNew={!calendar}
+        hasDrafts={false}
+      />
+    </EntryForm>
+  );
+}

@@ -1,0 +1,148 @@
+import type { TConsoleAttendanceCalendar } from '@cypher/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../api/api-error.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useAttendanceTimeZone } from '../api/attendance-time-zone.ts';
+import { useDeleteConsoleAttendanceCalendar } from '../api/delete-console-attendance-calendar.ts';
+import { useConsoleAttendanceCalendar } from '../api/get-console-attendance-calendar.ts';
+import { calendarPhase, periodSummary } from '../attendance-dates.ts';
+import { attendanceCalendarFormValues } from '../attendance-form-values.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { AttendanceCalendarForm } from './attendance-calendar-form.tsx';
+import { CalendarPhaseBadge, timeZoneSentence } from './attendance-calendars-section.tsx';
+import publicationStyles from '../components/publication-actions.module.css';
+
+const back = { to: '/console/attendance-calendars', label: 'All calendars' };
+
+/** `/console/attendance-calendars/new` (admins): a new calendar, with the time zone its dates are in. */
+export function NewAttendanceCalendar() {
+  const zone = useAttendanceTimeZone();
+  return (
+    <>
+      <ConsoleHeader
+        back={back}
+        title="New calendar"
+        description={zone.data ? timeZoneSentence(zone.data.timeZone, zone.data.today) : undefined}
+      />
+      <AttendanceCalendarForm timeZone={zone.data?.timeZone} />
+    </>
+  );
+}
+
+/** Delete, for a calendar that has not begun (one that has is ended earlier by moving its last day instead). */
+function DeleteCalendar({ calendar }: { calendar: TConsoleAttendanceCalendar }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const remove = useDeleteConsoleAttendanceCalendar(calendar.id);
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+
+  async function confirm() {
+    try {
+      await remove.mutateAsync();
+      showToast({ tone: 'success', title: 'Calendar deleted' });
+      void navigate(back.to, { replace: true });
+    } catch {
+      // Said in the dialog.
+    }
+  }
+
+  return (
+    <>
+      <Button variant="ghost" onClick={() => setIsConfirming(true)}>
+        <Icon name="trash" size={16} />
+        Delete
+      </Button>
+      <Dialog
+        isOpen={isConfirming}
+        onClose={() => {
+          if (!remove.isPending) setIsConfirming(false);
+        }}
+        title="Delete this calendar?"
+        description={`“${calendar.name}” and its rewards are removed. Collectors never saw it: it has not begun.`}
+        footer={
+          <>
+            <Button onClick={() => setIsConfirming(false)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void confirm()} isLoading={remove.isPending}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {remove.isError ? <Alert tone="error">{remove.error.message}</Alert> : null}
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * `/console/attendance-calendars/:id` (admins): the calendar's period, standing and check-ins in the header, the form
+ * below. It can change while it runs (days people checked in on must stay in it); it can be deleted until it begins.
+ * The form is keyed on what it edits, so after a save it starts again from what the API now holds.
+ */
+export function EditAttendanceCalendar({ id }: { id: string }) {
+  const calendar = useConsoleAttendanceCalendar(id);
+  const zone = useAttendanceTimeZone();
+
+  if (calendar.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the calendar">
+        <h1 className="visually-hidden">Loading</h1>
+        <Skeleton height="480px" radius="var(--radius-lg)" />
+      </div>
+    );
+  }
+  if (calendar.isError && !calendar.data) {
+    if (isApiError(calendar.error) && calendar.error.status === 404) {
+      return <ConsoleNotFound title="This calendar is not here" body="It does not exist, or it was deleted." />;
+    }
+    return (
+      <ErrorState
+        title="We could not load this calendar"
+        error={calendar.error}
+        onRetry={() => void calendar.refetch()}
+        isRetrying={calendar.isRefetching}
+        titleAs="h1"
+      />
+    );
+  }
+
+  const data = calendar.data;
+  const today = zone.data?.today;
+  const checkIns = `${formatCount(data.checkInCount)} ${data.checkInCount === 1 ? 'check-in' : 'check-ins'}`;
+  return (
+    <>
+      <ConsoleHeader
+        back={back}
+        title={data.name}
+        description={`${periodSummary(data)} · ${checkIns}. ${timeZoneSentence(data.timeZone, today)}`}
+        actions={
+          <div className={publicationStyles.actions}>
+            <CalendarPhaseBadge calendar={data} today={today} />
+            {today && calendarPhase(data, today) === 'UPCOMING' ? <DeleteCalendar calendar={data} /> : null}
+          </div>
+        }
+      />
+      {data.checkInCount > 0 ? (
+        <Alert tone="info">
+          People have checked in on this calendar: the days they checked in on stay in it, with the rewards they got.
+        </Alert>
+      ) : null}
+      <AttendanceCalendarForm
+        calendar={data}
+        timeZone={data.timeZone}
+        key={JSON.stringify(attendanceCalendarFormValues(data))}
+      />
+    </>
+  );
+}

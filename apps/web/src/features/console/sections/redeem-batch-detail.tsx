@@ -1,0 +1,181 @@
+import type { TConsoleRedeemBatch } from '@cypher/contract';
+import type { ReactNode } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { useDownloadRedeemCodes } from '../api/download-redeem-codes.ts';
+import { useConsoleRedeemBatch } from '../api/get-console-redeem-batch.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { ConsolePerson } from '../components/console-person.tsx';
+import { ProgressFigures } from '../components/progress-figures.tsx';
+import { BatchStandingBadge, codesSummary, usesSummary } from './redeem-batches-section.tsx';
+import formStyles from '../components/console-form.module.css';
+import styles from '../components/grants.module.css';
+import withdrawalStyles from '../components/withdrawals.module.css';
+
+const back = { to: '/console/redeem-batches', label: 'All batches' };
+
+/** A file name from the batch's name when the API gives none: `launch-party-codes.csv`. */
+function fallbackFileName(batch: TConsoleRedeemBatch): string {
+  const slug = batch.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'redeem'}-codes.csv`;
+}
+
+/** Download CSV: the batch's codes fetched with the operator's token and saved as a file. */
+function DownloadCodes({ batch }: { batch: TConsoleRedeemBatch }) {
+  const download = useDownloadRedeemCodes();
+  return (
+    <section className={formStyles.card} aria-labelledby="batch-download">
+      <h2 id="batch-download" className={formStyles.cardTitle}>
+        Codes
+      </h2>
+      <p className={formStyles.hint}>
+        A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all. Anyone holding it can
+        redeem them: keep it safe. Each download is in the audit log.
+      </p>
+      <div className={styles.download}>
+        <Button
+          variant="primary"
+          isLoading={download.isPending}
+          onClick={() => download.mutate({ id: batch.id, fallbackName: fallbackFileName(batch) })}
+        >
+          <Icon name="download" size={18} />
+          Download CSV
+        </Button>
+        {download.isSuccess ? (
+          <p className={formStyles.hint} role="status">
+            Saved {download.data}.
+          </p>
+        ) : null}
+      </div>
+      {download.isError ? <Alert tone="error">{download.error.message}</Alert> : null}
+    </section>
+  );
+}
+
+function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
+  const allowed = batch.codeCount * batch.usesPerCode;
+  return (
+    <section className={formStyles.card} aria-labelledby="batch-uses">
+      <h2 id="batch-uses" className={formStyles.cardTitle}>
+        Uses
+      </h2>
+      <ProgressFigures
+        label="Codes used"
+        value={batch.usedCodeCount}
+        max={batch.codeCount}
+        text={`${formatCount(batch.usedCodeCount)} of ${formatCount(batch.codeCount)} codes used`}
+        aside={batch.codeCount > 0 ? `${Math.floor((batch.usedCodeCount / batch.codeCount) * 100)}%` : undefined}
+      />
+      <dl className={styles.stats}>
+        {(
+          [
+            ['Redeemed', formatCount(batch.useCount)],
+            ['Uses left', formatCount(Math.max(0, allowed - batch.useCount))],
+            ['Codes unused', formatCount(batch.codeCount - batch.usedCodeCount)],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term} className={styles.stat}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function About({ batch }: { batch: TConsoleRedeemBatch }) {
+  const rows: [string, ReactNode][] = [
+    ['Each code gives', batch.grant.description],
+    ['Codes', codesSummary(batch)],
+    ['Uses per code', formatCount(batch.usesPerCode)],
+    ['Uses per person', formatCount(batch.usesPerPerson)],
+    ['Valid from', <time dateTime={batch.validFrom}>{formatDateTime(batch.validFrom)}</time>],
+    ['Valid until', <time dateTime={batch.validUntil}>{formatDateTime(batch.validUntil)}</time>],
+    ['Made by', batch.createdBy ? <ConsolePerson person={batch.createdBy} /> : 'The command line'],
+    ['Made', <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>],
+  ];
+  return (
+    <section className={formStyles.card} aria-labelledby="batch-about">
+      <h2 id="batch-about" className={formStyles.cardTitle}>
+        Batch
+      </h2>
+      <dl className={withdrawalStyles.details}>
+        {rows.map(([term, value]) => (
+          <div key={term} className={withdrawalStyles.detailRow}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** `/console/redeem-batches/:id`: what the codes give, how far they were used, and their CSV. */
+export function RedeemBatchDetail({ id }: { id: string }) {
+  const batch = useConsoleRedeemBatch(id);
+
+  if (batch.isPending) {
+    return (
+      <>
+        <ConsoleHeader back={back} title="Batch of codes" />
+        <div aria-busy="true" aria-label="Loading the batch" className={withdrawalStyles.timelineLoading}>
+          <Skeleton height="160px" radius="var(--radius-lg)" />
+          <Skeleton height="240px" radius="var(--radius-lg)" />
+        </div>
+      </>
+    );
+  }
+  if (batch.isError && !batch.data) {
+    if (isApiError(batch.error) && (batch.error.status === 404 || batch.error.status === 403)) {
+      return (
+        <ConsoleNotFound
+          title="This batch is not here"
+          body="It does not exist, or its codes give what a brand you do not manage gives."
+        />
+      );
+    }
+    return (
+      <>
+        <ConsoleHeader back={back} title="Batch of codes" />
+        <ErrorState
+          title="We could not load this batch"
+          error={batch.error}
+          onRetry={() => void batch.refetch()}
+          isRetrying={batch.isRefetching}
+        />
+      </>
+    );
+  }
+
+  const data = batch.data;
+  return (
+    <>
+      <ConsoleHeader
+        back={back}
+        title={data.name}
+        description={`${data.grant.description} · ${usesSummary(data)}`}
+        actions={<BatchStandingBadge batch={data} />}
+      />
+      <div className={withdrawalStyles.layout}>
+        <div className={withdrawalStyles.main}>
+          <Uses batch={data} />
+          <DownloadCodes batch={data} />
+        </div>
+        <div className={withdrawalStyles.side}>
+          <About batch={data} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE } from '@cypher/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { formatCount } from '../../../lib/format.ts';
+import { Field } from '../../../ui/field.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useCreateConsoleRedeemBatch } from '../api/create-console-redeem-batch.ts';
+import { ConsoleHeader } from '../components/console-header.tsx';
+import { DateTimeInput } from '../components/date-time-input.tsx';
+import { EntryForm } from '../components/entry-form.tsx';
+import { FormActions } from '../components/form-actions.tsx';
+import { GrantFields } from '../components/grant-fields.tsx';
+import { applyFieldApiError } from '../field-api-errors.ts';
+import { numberOrNull } from '../form-values.ts';
+import {
+  emptyRedeemBatch,
+  redeemBatchFieldOf,
+  ZRedeemBatchForm,
+  type TRedeemBatchFormValues,
+} from '../redeem-batch-form-values.ts';
+import styles from '../components/console-form.module.css';
+import dropStyles from '../components/drops.module.css';
+
+type TOutput = z.output<typeof ZRedeemBatchForm>;
+
+/**
+ * A new batch of redeem codes: what each code gives, how many codes, how often one can be used in all and by one
+ * person, and when they are valid. The codes are made at once; the batch's page then offers them as CSV. A batch does
+ * not change after it is made (its codes may already be handed out).
+ */
+function RedeemBatchForm() {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const create = useCreateConsoleRedeemBatch();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TRedeemBatchFormValues, unknown, TOutput>({
+    resolver: zodResolver(ZRedeemBatchForm),
+    defaultValues: emptyRedeemBatch(),
+  });
+
+  const onSubmit = handleSubmit(async (request) => {
+    try {
+      const created = await create.mutateAsync(request);
+      showToast({
+        tone: 'success',
+        title: `${formatCount(created.codeCount)} ${created.codeCount === 1 ? 'code' : 'codes'} made`,
+        description: 'Download them as CSV to hand them out.',
+      });
+      void navigate(`/console/redeem-batches/${created.id}`, { replace: true });
+    } catch (error) {
+      applyFieldApiError(error, setError, redeemBatchFieldOf, { GRANT_ITEM_NOT_FOUND: 'grant.kind' });
+    }
+  });
+
+  return (
+    <EntryForm label="New batch of codes" onSubmit={onSubmit} serverError={errors.root?.server?.message}>
+      <section className={styles.card} aria-labelledby="batch-about">
+        <h2 id="batch-about" className={styles.cardTitle}>
+          Batch
+        </h2>
+        <div className={styles.grid}>
+          <Field
+            label="Name"
+            hint="For you and the audit log; collectors see it beside what they redeemed."
+            error={errors.name?.message}
+            isRequired
+            className={styles.full}
+          >
+            {(props) => <Input {...props} maxLength={120} placeholder="e.g. Launch party" {...register('name')} />}
+          </Field>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="batch-grant">
+        <h2 id="batch-grant" className={styles.cardTitle}>
+          Each code gives
+        </h2>
+        <GrantFields control={control} name="grant" />
+      </section>
+
+      <section className={styles.card} aria-labelledby="batch-codes">
+        <h2 id="batch-codes" className={styles.cardTitle}>
+          Codes and uses
+        </h2>
+        <p className={styles.hint}>
+          Codes are 16 random characters, typed in any case. A code that can be used several times is one code many
+          people share; single-use codes are one per person.
+        </p>
+        <div className={dropStyles.times}>
+          <Field
+            label="Number of codes"
+            hint={`How many to make, 1 to ${formatCount(MAX_REDEEM_BATCH_CODES)}.`}
+            error={errors.codeCount?.message}
+            isRequired
+          >
+            {(props) => (
+              <CountInput
+                {...props}
+                max={MAX_REDEEM_BATCH_CODES}
+                {...register('codeCount', { setValueAs: numberOrNull })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Uses per code"
+            hint="How many times one code can be redeemed in all."
+            error={errors.usesPerCode?.message}
+            isRequired
+          >
+            {(props) => (
+              <CountInput
+                {...props}
+                max={MAX_USES_PER_CODE}
+                {...register('usesPerCode', { setValueAs: numberOrNull })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Uses per person"
+            hint="How many times one person can redeem the same code."
+            error={errors.usesPerPerson?.message}
+            isRequired
+          >
+            {(props) => (
+              <CountInput
+                {...props}
+                max={MAX_USES_PER_CODE}
+                {...register('usesPerPerson', { setValueAs: numberOrNull })}
+              />
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="batch-validity">
+        <h2 id="batch-validity" className={styles.cardTitle}>
+          Valid
+        </h2>
+        <p className={styles.hint}>Times are in your time zone. Before and after, the codes are refused in words.</p>
+        <div className={dropStyles.times}>
+          {(
+            [
+              ['validFrom', 'From', 'Codes can be redeemed from then.'],
+              ['validUntil', 'Until', 'Codes expire then.'],
+            ] as const
+          ).map(([name, label, hint]) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
+                  {(props) => (
+                    <DateTimeInput
+                      {...props}
+                      ref={field.ref}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                </Field>
+              )}
+            />
+          ))}
+        </div>
+      </section>
+
+      <FormActions isSaving={create.isPending} cancelTo="/console/redeem-batches" isNew hasDrafts={false} />
+    </EntryForm>
+  );
+}
+
+/** `/console/redeem-batches/new`. */
+export function NewRedeemBatch() {
+  return (
+    <>
+      <ConsoleHeader
+        back={{ to: '/console/redeem-batches', label: 'All batches' }}
+        title="New batch of codes"
+        description="The codes work as soon as the batch is valid: hand them out after downloading them."
+      />
+      <RedeemBatchForm />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import type {
+  TConsoleAirdrop,
+  TConsoleAttendanceCalendar,
+  TConsoleRedeemBatch,
+  TConsoleTicketKind,
+  TEditionPool,
+  TGrant,
+} from '@cypher/contract';
+import { brand, consoleMe, ids, page, pathnameOf, productItem } from './catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi, type SentRequest } from './fake-api.ts';
+import { consolePass, passIds } from './passes-fixtures.ts';
+import { startSession } from '../lib/session.ts';
+
+/**
+ * The console's giveaways for tests (issue 20): attendance calendars, redeem batches, airdrops and the edition pools
+ * and ticket kinds they give from, valid against the contract's schemas. Attendance days begin at midnight in
+ * Asia/Seoul, where it is Nov 22, 2026.
+ */
+const at = '2026-11-01T00:00:00.000Z';
+const { id, slug, name, type, logoUrl } = brand();
+const brandSummary = { id, slug, name, type, logoUrl };
+const admin = { id: ids.manager, email: 'admin@example.com', nickname: 'Ops' };
+
+export const giveawayIds = {
+  calendar: '0190a0b0-0000-7000-8000-0000000f0001',
+  batch: '0190a0b0-0000-7000-8000-0000000f1001',
+  airdrop: '0190a0b0-0000-7000-8000-0000000f2001',
+  dropTicket: '0190a0b0-0000-7000-8000-0000000f3001',
+  pool: '0190a0b0-0000-7000-8000-0000000f4001',
+  newPool: '0190a0b0-0000-7000-8000-0000000f4002',
+};
+
+const attendanceZone = { timeZone: 'Asia/Seoul', today: '2026-11-22' };
+
+export function ticketKind(changes: Partial<TConsoleTicketKind> = {}): TConsoleTicketKind {
+  return {
+    id: giveawayIds.dropTicket,
+    name: 'Drop ticket',
+    imageUrl: null,
+    description: null,
+    brand: null,
+    price: null,
+    maxPerOrder: 10,
+    isActive: true,
+    usedFor: 'Enter raffle rounds',
+    createdAt: at,
+    updatedAt: at,
+    ...changes,
+  };
+}
+
+export function editionPool(changes: Partial<TEditionPool> = {}): TEditionPool {
+  const dragon = productItem();
+  return {
+    id: giveawayIds.pool,
+    brand: brandSummary,
+    product: {
+      id: dragon.id,
+      name: dragon.name,
+      rarity: dragon.rarity,
+      imageThumbnailUrl: dragon.imageThumbnailUrl ?? '',
+    },
+    size: 10,
+    remaining: 7,
+    createdAt: at,
+    ...changes,
+  };
+}
+
+export const shownGrants = {
+  credit: (amount = 500): TGrant => ({
+    kind: 'CREDIT',
+    description: `${(amount / 100).toFixed(2)} CYP`,
+    credit: { amount, currency: 'CYP' },
+  }),
+  tickets: (count = 2): TGrant => ({
+    kind: 'TICKETS',
+    description: `${count} Drop tickets`,
+    ticketKind: { id: giveawayIds.dropTicket, name: 'Drop ticket', imageUrl: null },
+    count,
+  }),
+  pass: (): TGrant => ({
+    kind: 'PASS',
+    description: 'Neon Season Pass',
+    pass: { id: passIds.pass, name: 'Neon Season Pass', imageUrl: '/uploads/neon-season-pass.webp' },
+  }),
+  edition: (): TGrant => ({
+    kind: 'EDITION',
+    description: 'An edition of Dragon of the Eighth Bit',
+    editionPool: { id: giveawayIds.pool, product: editionPool().product },
+  }),
+};
+
+export function calendar(changes: Partial<TConsoleAttendanceCalendar> = {}): TConsoleAttendanceCalendar {
+  return {
+    id: giveawayIds.calendar,
+    name: 'November check-in',
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+    timeZone: attendanceZone.timeZone,
+    dailyReward: shownGrants.credit(),
+    dayRewards: [{ date: '2026-11-30', reward: shownGrants.edition() }],
+    streakBonuses: [{ streakDays: 7, reward: shownGrants.pass() }],
+    checkInCount: 1234,
+    createdAt: at,
+    updatedAt: at,
+    ...changes,
+  };
+}
+
+export function redeemBatch(changes: Partial<TConsoleRedeemBatch> = {}): TConsoleRedeemBatch {
+  return {
+    id: giveawayIds.batch,
+    name: 'Launch party',
+    grant: shownGrants.tickets(3),
+    codeCount: 1000,
+    usesPerCode: 1,
+    usesPerPerson: 1,
+    validFrom: '2026-11-01T00:00:00.000Z',
+    validUntil: '2099-12-31T00:00:00.000Z',
+    useCount: 96,
+    usedCodeCount: 96,
+    createdBy: admin,
+    createdAt: at,
+    ...changes,
+  };
+}
+
+export function airdrop(changes: Partial<TConsoleAirdrop> = {}): TConsoleAirdrop {
+  return {
+    id: giveawayIds.airdrop,
+    name: 'Thank-you drop',
+    grant: shownGrants.credit(1000),
+    audience: { kind: 'PEOPLE', pass: null },
+    status: 'COMPLETED',
+    progress: { total: 3, delivered: 3, outOfStock: 0, pending: 0 },
+    createdBy: admin,
+    createdAt: at,
+    completedAt: '2026-11-01T00:01:00.000Z',
+    ...changes,
+  };
+}
+
+/**
+ * An operator's console (an admin unless told) whose pickers list the Drop ticket, the Neon Season Pass, the Dragon
+ * pool and Neon Arcade's products, and what `answer` says about the rest.
+ */
+export function consoleWithGiveaways(
+  answer: (request: SentRequest) => Response | undefined,
+  { isAdmin = true }: { isAdmin?: boolean } = {},
+): SentRequest[] {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return stubApi((request) => {
+    const handled = answer(request);
+    if (handled) return handled;
+    switch (pathnameOf(request.path)) {
+      case '/v1/users/my':
+        return json(200, { data: myUser({ isOperator: true }) });
+      case '/v1/console/me':
+        return json(200, {
+          data: isAdmin ? consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) : consoleMe(),
+        });
+      case '/v1/console/brands':
+        return json(200, { data: page([brand()]) });
+      case '/v1/console/ticket-kinds':
+        return json(200, {
+          data: page([
+            ticketKind(),
+            ticketKind({ id: '0190a0b0-0000-7000-8000-0000000f3002', name: 'Neon ticket', brand: brandSummary }),
+          ]),
+        });
+      case '/v1/console/passes':
+        return json(200, { data: page([consolePass()]) });
+      case '/v1/console/edition-pools':
+        return json(200, { data: page([editionPool()]) });
+      case '/v1/console/products':
+        return json(200, { data: page([productItem()]) });
+      case '/v1/balances/my':
+        return apiFailure(404, 'NOT_FOUND');
+      case '/v2/attendance/rewards':
+        return json(200, { data: { ...attendanceZone, calendar: null, me: null } });
+      default:
+        return apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
