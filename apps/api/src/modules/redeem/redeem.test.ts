@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue, REDEEM_CODE_LENGTH, type TGrantRequest } from '@cypher/contract';
-import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -158,14 +157,10 @@ describe('redeem batches in the console', () => {
     expect(listed.json().data).toMatchObject({ items: [], total: 0 });
   });
 
-  it('makes and exports 100,000 codes in seconds', async () => {
-    const started = Date.now();
+  // How long it takes is the bench's to say, not a test's (house rule: tests never assert wall-clock times).
+  it('makes and exports 100,000 distinct codes, the last of which redeems', async () => {
     const batch = await makeBatch({ grant: { kind: 'CREDIT', amount: 1 }, codeCount: 100_000 });
-    const made = Date.now();
     const { codes } = await exportedCodes(batch.id);
-    const exported = Date.now();
-    const database = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
-    console.info(`100,000 codes: made in ${made - started} ms, exported in ${exported - made} ms (${database})`);
     expect(codes).toHaveLength(100_000);
     expect(new Set(codes).size).toBe(100_000);
     const [count] = await queryRows<{ n: number }>(
