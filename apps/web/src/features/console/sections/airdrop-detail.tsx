@@ -1,14 +1,12 @@
 import type { TConsoleAirdrop } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../../api/api-error.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleAirdrop } from '../api/get-console-airdrop.ts';
+import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { ConsolePerson } from '../components/console-person.tsx';
+import { DetailCard } from '../components/detail-card.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import { AirdropStatusBadge, audienceSummary, deliveredText } from './airdrops-section.tsx';
 import formStyles from '../components/console-form.module.css';
@@ -74,80 +72,44 @@ function About({ airdrop }: { airdrop: TConsoleAirdrop }) {
   if (airdrop.completedAt) {
     rows.push(['Completed', <time dateTime={airdrop.completedAt}>{formatDateTime(airdrop.completedAt)}</time>]);
   }
-  return (
-    <section className={formStyles.card} aria-labelledby="airdrop-about">
-      <h2 id="airdrop-about" className={formStyles.cardTitle}>
-        Airdrop
-      </h2>
-      <dl className={withdrawalStyles.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={withdrawalStyles.detailRow}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DetailCard id="airdrop-about" title="Airdrop" rows={rows} />;
 }
 
 /** `/console/airdrops/:id`: what it gives and to whom, and how far its delivery has come, followed while it runs. */
 export function AirdropDetail({ id }: { id: string }) {
   const airdrop = useConsoleAirdrop(id);
-
-  if (airdrop.isPending) {
-    return (
-      <>
-        <ConsoleHeader back={back} title="Airdrop" />
-        <div aria-busy="true" aria-label="Loading the airdrop" className={withdrawalStyles.timelineLoading}>
-          <Skeleton height="200px" radius="var(--radius-lg)" />
-          <Skeleton height="160px" radius="var(--radius-lg)" />
-        </div>
-      </>
-    );
-  }
-  if (airdrop.isError && !airdrop.data) {
-    if (isApiError(airdrop.error) && (airdrop.error.status === 404 || airdrop.error.status === 403)) {
-      return (
-        <ConsoleNotFound
-          title="This airdrop is not here"
-          body="It does not exist, or it gives what a brand you do not manage gives."
-        />
-      );
-    }
-    return (
-      <>
-        <ConsoleHeader back={back} title="Airdrop" />
-        <ErrorState
-          title="We could not load this airdrop"
-          error={airdrop.error}
-          onRetry={() => void airdrop.refetch()}
-          isRetrying={airdrop.isRefetching}
-        />
-      </>
-    );
-  }
-
-  const data = airdrop.data;
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={data.name}
-        description={`${data.grant.description} · ${audienceSummary(data)}`}
-        actions={<AirdropStatusBadge status={data.status} />}
-      />
-      {airdrop.isError ? (
-        <Alert tone="error">We could not read its progress just now: the figures below may be behind.</Alert>
-      ) : null}
-      <div className={withdrawalStyles.layout}>
-        <div className={withdrawalStyles.main}>
-          <Delivery airdrop={data} />
-        </div>
-        <div className={withdrawalStyles.side}>
-          <About airdrop={data} />
-        </div>
-      </div>
-    </>
+    <ConsoleDetailStates
+      query={airdrop}
+      back={back}
+      title="Airdrop"
+      what="airdrop"
+      notFound={{
+        title: 'This airdrop is not here',
+        body: 'It does not exist, or it gives what a brand you do not manage gives.',
+      }}
+    >
+      {(data) => (
+        <>
+          <ConsoleHeader
+            back={back}
+            title={data.name}
+            description={`${data.grant.description} · ${audienceSummary(data)}`}
+            actions={<AirdropStatusBadge status={data.status} />}
+          />
+          {airdrop.isError ? (
+            <Alert tone="error">We could not read its progress just now: the figures below may be behind.</Alert>
+          ) : null}
+          <div className={withdrawalStyles.layout}>
+            <div className={withdrawalStyles.main}>
+              <Delivery airdrop={data} />
+            </div>
+            <div className={withdrawalStyles.side}>
+              <About airdrop={data} />
+            </div>
+          </div>
+        </>
+      )}
+    </ConsoleDetailStates>
   );
 }

@@ -1,17 +1,15 @@
 import type { TConsoleRedeemBatch } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../../api/api-error.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useDownloadRedeemCodes } from '../api/download-redeem-codes.ts';
 import { useConsoleRedeemBatch } from '../api/get-console-redeem-batch.ts';
+import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { ConsolePerson } from '../components/console-person.tsx';
+import { DetailCard } from '../components/detail-card.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import { BatchStandingBadge, codesSummary, usesSummary } from './redeem-batches-section.tsx';
 import formStyles from '../components/console-form.module.css';
@@ -104,78 +102,42 @@ function About({ batch }: { batch: TConsoleRedeemBatch }) {
     ['Made by', batch.createdBy ? <ConsolePerson person={batch.createdBy} /> : 'The command line'],
     ['Made', <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>],
   ];
-  return (
-    <section className={formStyles.card} aria-labelledby="batch-about">
-      <h2 id="batch-about" className={formStyles.cardTitle}>
-        Batch
-      </h2>
-      <dl className={withdrawalStyles.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={withdrawalStyles.detailRow}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DetailCard id="batch-about" title="Batch" rows={rows} />;
 }
 
 /** `/console/redeem-batches/:id`: what the codes give, how far they were used, and their CSV. */
 export function RedeemBatchDetail({ id }: { id: string }) {
   const batch = useConsoleRedeemBatch(id);
-
-  if (batch.isPending) {
-    return (
-      <>
-        <ConsoleHeader back={back} title="Batch of codes" />
-        <div aria-busy="true" aria-label="Loading the batch" className={withdrawalStyles.timelineLoading}>
-          <Skeleton height="160px" radius="var(--radius-lg)" />
-          <Skeleton height="240px" radius="var(--radius-lg)" />
-        </div>
-      </>
-    );
-  }
-  if (batch.isError && !batch.data) {
-    if (isApiError(batch.error) && (batch.error.status === 404 || batch.error.status === 403)) {
-      return (
-        <ConsoleNotFound
-          title="This batch is not here"
-          body="It does not exist, or its codes give what a brand you do not manage gives."
-        />
-      );
-    }
-    return (
-      <>
-        <ConsoleHeader back={back} title="Batch of codes" />
-        <ErrorState
-          title="We could not load this batch"
-          error={batch.error}
-          onRetry={() => void batch.refetch()}
-          isRetrying={batch.isRefetching}
-        />
-      </>
-    );
-  }
-
-  const data = batch.data;
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={data.name}
-        description={`${data.grant.description} · ${usesSummary(data)}`}
-        actions={<BatchStandingBadge batch={data} />}
-      />
-      <div className={withdrawalStyles.layout}>
-        <div className={withdrawalStyles.main}>
-          <Uses batch={data} />
-          <DownloadCodes batch={data} />
-        </div>
-        <div className={withdrawalStyles.side}>
-          <About batch={data} />
-        </div>
-      </div>
-    </>
+    <ConsoleDetailStates
+      query={batch}
+      back={back}
+      title="Batch of codes"
+      what="batch"
+      notFound={{
+        title: 'This batch is not here',
+        body: 'It does not exist, or its codes give what a brand you do not manage gives.',
+      }}
+    >
+      {(data) => (
+        <>
+          <ConsoleHeader
+            back={back}
+            title={data.name}
+            description={`${data.grant.description} · ${usesSummary(data)}`}
+            actions={<BatchStandingBadge batch={data} />}
+          />
+          <div className={withdrawalStyles.layout}>
+            <div className={withdrawalStyles.main}>
+              <Uses batch={data} />
+              <DownloadCodes batch={data} />
+            </div>
+            <div className={withdrawalStyles.side}>
+              <About batch={data} />
+            </div>
+          </div>
+        </>
+      )}
+    </ConsoleDetailStates>
   );
 }

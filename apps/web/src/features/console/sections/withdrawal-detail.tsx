@@ -6,11 +6,11 @@ import {
 } from '@cypher/contract';
 import { type ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Timeline } from '../../../ui/timeline.tsx';
 import { useConsoleWithdrawal } from '../api/get-console-withdrawal.ts';
+import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
+import { DetailCard } from '../components/detail-card.tsx';
 import { ConsolePerson, personLabel } from '../components/console-person.tsx';
 import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
 import formStyles from '../components/console-form.module.css';
@@ -54,21 +54,7 @@ function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   ];
   if (withdrawal.rejectionReason) rows.push(['Reason given', withdrawal.rejectionReason]);
   if (withdrawal.failureReason) rows.push(['Why it failed', withdrawal.failureReason]);
-  return (
-    <section className={formStyles.card} aria-labelledby="withdrawal-summary">
-      <h2 id="withdrawal-summary" className={formStyles.cardTitle}>
-        Request
-      </h2>
-      <dl className={styles.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={styles.detailRow}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <DetailCard id="withdrawal-summary" title="Request" rows={rows} />;
 }
 
 function PayoutDetails({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
@@ -128,49 +114,28 @@ export function WithdrawalDetail({ id }: { id: string }) {
   const withdrawal = useConsoleWithdrawal(id);
   const back = { to: '/console/withdrawals', label: 'All withdrawals' };
 
-  if (withdrawal.isPending) {
-    return (
-      <>
-        <ConsoleHeader back={back} title="Withdrawal" />
-        <div aria-busy="true" aria-label="Loading the withdrawal" className={styles.timelineLoading}>
-          <Skeleton height="160px" radius="var(--radius-lg)" />
-          <Skeleton height="240px" radius="var(--radius-lg)" />
-        </div>
-      </>
-    );
-  }
-  if (withdrawal.isError && !withdrawal.data) {
-    return (
-      <>
-        <ConsoleHeader back={back} title="Withdrawal" />
-        <ErrorState
-          title="We could not load this withdrawal"
-          error={withdrawal.error}
-          onRetry={() => void withdrawal.refetch()}
-          isRetrying={withdrawal.isRefetching}
-        />
-      </>
-    );
-  }
-  const data = withdrawal.data;
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={`${withdrawalMethodNames[data.method]} withdrawal of ${formatMoney(data.amount)}`}
-        description={`${personLabel(data.user)} · requested ${formatDateTime(data.createdAt)}`}
-        actions={<WithdrawalStatusBadge status={data.status} />}
-      />
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <WithdrawalActions withdrawal={data} />
-          <PayoutDetails withdrawal={data} />
-        </div>
-        <div className={styles.side}>
-          <Summary withdrawal={data} />
-          <History withdrawal={data} />
-        </div>
-      </div>
-    </>
+    <ConsoleDetailStates query={withdrawal} back={back} title="Withdrawal" what="withdrawal">
+      {(data) => (
+        <>
+          <ConsoleHeader
+            back={back}
+            title={`${withdrawalMethodNames[data.method]} withdrawal of ${formatMoney(data.amount)}`}
+            description={`${personLabel(data.user)} · requested ${formatDateTime(data.createdAt)}`}
+            actions={<WithdrawalStatusBadge status={data.status} />}
+          />
+          <div className={styles.layout}>
+            <div className={styles.main}>
+              <WithdrawalActions withdrawal={data} />
+              <PayoutDetails withdrawal={data} />
+            </div>
+            <div className={styles.side}>
+              <Summary withdrawal={data} />
+              <History withdrawal={data} />
+            </div>
+          </div>
+        </>
+      )}
+    </ConsoleDetailStates>
   );
 }

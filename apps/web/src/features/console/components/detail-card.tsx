@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import formStyles from './console-form.module.css';
+import styles from './withdrawals.module.css';
+
+interface DetailCardProps {
+  /** The heading's id, which names the card for assistive technology. */
+  id: string;
+  title: string;
+  /** Term and value, in the order they read. */
+  rows: readonly (readonly [string, ReactNode])[];
+}
+
+/** A console detail page's card of facts: a heading, then each term beside its value. */
+export function DetailCard({ id, title, rows }: DetailCardProps) {
+  return (
+    <section className={formStyles.card} aria-labelledby={id}>
+      <h2 id={id} className={formStyles.cardTitle}>
+        {title}
+      </h2>
+      <dl className={styles.details}>
+        {rows.map(([term, value]) => (
+          <div key={term} className={styles.detailRow}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
