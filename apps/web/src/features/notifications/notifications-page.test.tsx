@@ -175,7 +175,11 @@ describe('header: unread count', () => {
     const before = asked();
     unread = 0;
     await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS);
-    await waitFor(() => expect(within(banner).getByRole('link', { name: 'Notifications' })).toBeInTheDocument());
+    // The header is looked up again, not kept: it may have been mounted anew meanwhile (once the user loaded), and
+    // the element found first would then be a detached copy still saying "3 unread".
+    await waitFor(() =>
+      expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Notifications' })).toBeInTheDocument(),
+    );
     expect(asked()).toBeGreaterThan(before);
   });
 
