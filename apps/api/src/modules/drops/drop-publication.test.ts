@@ -475,7 +475,7 @@ describe('a publication beside a live sale of the same products (PostgreSQL)', (
 
         // Every few milliseconds: who waits on a lock, and who holds it; and whether both sides are in a transaction.
         const samples = { total: 0, bothInTransaction: 0 };
-        const lockWaits: { waiter: string; blockers: string[] }[] = [];
+        const lockWaits: { waiter: string; lock: string; blockers: string[] }[] = [];
         let isSampling = true;
         const sampling = (async () => {
           while (isSampling) {
@@ -483,10 +483,11 @@ describe('a publication beside a live sale of the same products (PostgreSQL)', (
               app: string;
               in_transaction: boolean;
               waits: boolean;
+              lock: string;
               blockers: string[];
             }>(
               `select a.application_name as app, a.xact_start is not null as in_transaction,
-                      a.wait_event_type = 'Lock' as waits,
+                      a.wait_event_type = 'Lock' as waits, a.wait_event as lock,
                       coalesce((select array_agg(b.application_name) from pg_stat_activity b
                                 where b.pid = any(pg_blocking_pids(a.pid))), '{}') as blockers
                from pg_stat_activity a where a.datname = current_database() and a.pid <> pg_backend_pid()`,
@@ -496,7 +497,7 @@ describe('a publication beside a live sale of the same products (PostgreSQL)', (
             const isBuyerIn = rows.some((row) => row.app === '' && row.in_transaction);
             if (isPublisherIn && isBuyerIn) samples.bothInTransaction += 1;
             for (const row of rows.filter((candidate) => candidate.waits))
-              lockWaits.push({ waiter: row.app, blockers: row.blockers });
+              lockWaits.push({ waiter: row.app, lock: row.lock, blockers: row.blockers });
             await sleep(5);
           }
         })();
@@ -541,8 +542,13 @@ describe('a publication beside a live sale of the same products (PostgreSQL)', (
           .map((entry) => entry.endedAt - entry.startedAt);
         latencies.sort((a, b) => a - b);
         const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!;
+        // A relation extension lock ('extend') is not a lock the publication holds: it is taken for the moment a
+        // table or index grows by a page, by whoever grows it, and released at once. The publication's 60,000 rows grow
+        // `editions` and its indexes, so on a busy machine (CI) an opening that needs a new page is sometimes sampled
+        // waiting for it (seen once: one sample). The locks this test is about are held to the end of a transaction:
+        // rows, tuples, relations, transaction ids.
         const byPublisher = lockWaits.filter(
-          (wait) => wait.waiter !== 'publisher' && wait.blockers.includes('publisher'),
+          (wait) => wait.waiter !== 'publisher' && wait.lock !== 'extend' && wait.blockers.includes('publisher'),
         );
         console.info(
           `publication of 60,000 editions beside a live sale on PostgreSQL: ${latencies.length} purchases and ` +
