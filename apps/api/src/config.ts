@@ -25,6 +25,22 @@ const ZEnvironment = z.object({
   BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
   DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
   UPLOADS_DIR: optionalString,
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  // The message never repeats the value: this is a secret.
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -167,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const providers = paymentProvidersConfig(e);
   const chain = chainConfig(e);
+  const bucket = bucketConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     environment: e.NODE_ENV,
@@ -178,6 +195,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     /** Uploaded and generated images (the local storage port); a bucket replaces it at scale. */
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    /**
+     * An S3-compatible bucket for those images instead of the folder, when S3_BUCKET and its keys are set (several
+     * machines share no folder; adapters/storage/s3-file-storage.ts, decision record 33).
+     */
+    bucket,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
@@ -405,6 +427,62 @@ function chainConfig(e: z.output<typeof ZEnvironment>) {
 }
 
 export type TChainConfig = NonNullable<TConfig['chain']>;
+
+/**
+ * The bucket behind the storage port: S3_BUCKET with both of its keys, or none of them. Keys are required rather than
+ * left to the SDK's own search (environment, profile files, the instance metadata address), so what the API uses is
+ * what this file read. Every other S3_* setting needs the bucket: without it it would be silently ignored while
+ * images went to the local folder. The secret is handed on as a function, as the chain key is, so the configuration
+ * can be printed without it.
+ */
+function bucketConfig(e: z.output<typeof ZEnvironment>) {
+  const keys = {
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const names = Object.keys(keys);
+  const missing = names.filter((name) => !keys[name as keyof typeof keys]);
+  const options = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_REGION: e.S3_REGION,
+    S3_FORCE_PATH_STYLE: e.S3_FORCE_PATH_STYLE,
+    S3_PUBLIC_URL: e.S3_PUBLIC_URL,
+  };
+  if (missing.length === names.length) {
+    const stray = Object.entries(options).filter(([, value]) => value !== undefined);
+    if (stray.length === 0) return undefined;
+    throw new Error(
+      `Invalid configuration:\n${stray.map(([name]) => `  ${name}: set without a bucket (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`).join('\n')}`,
+    );
+  }
+  if (missing.length > 0) {
+    const problems = missing.map(
+      (name) =>
+        `  ${name}: required with ${names.filter((other) => !missing.includes(other)).join(', ')} (a bucket needs ${names.join(', ')})`,
+    );
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const secretAccessKey = e.S3_SECRET_ACCESS_KEY!;
+  return {
+    name: e.S3_BUCKET!,
+    /** Unset: Amazon S3 itself. Errors name it S3_ENDPOINT. */
+    endpoint: e.S3_ENDPOINT,
+    /** Amazon S3 needs the bucket's region; most S3-compatible servers take any. */
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: () => secretAccessKey,
+    /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>`: what most servers other than AWS expect. */
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+    /**
+     * Where browsers read the bucket's objects themselves (a public bucket or a CDN in front of it): `/uploads/<name>`
+     * then answers a redirect there instead of the bytes. Unset: the API reads the bucket and serves them.
+     */
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
+export type TBucketConfig = NonNullable<TConfig['bucket']>;
 
 const realProviderEndpoints = {
   google: {

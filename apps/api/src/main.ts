@@ -6,7 +6,7 @@ import { devMailbox } from './adapters/mail/dev-mailbox.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
 import { smtpMailer } from './adapters/mail/smtp-mailer.ts';
 import { twilioSmsSender } from './adapters/mail/twilio-sms-sender.ts';
-import { localFileStorage } from './adapters/storage/local-file-storage.ts';
+import { openFileStorage } from './adapters/storage/open-file-storage.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -46,7 +46,7 @@ const mailer: Mailer = config.mail.smtpUrl
   : mailbox;
 const sms: SmsSender = config.sms ? twilioSmsSender(config.sms) : mailbox;
 const rateLimiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
-const storage = localFileStorage(config.uploadsDir);
+const storage = await openFileStorage(config);
 const discordRoles = config.discordBot ? discordBotRoleSync(config.discordBot) : localDiscordRoleSync();
 // Sends go through pg-boss's tables whether or not this instance runs workers (JOBS_ENABLED).
 const jobQueue = pgBossJobQueue(database);
@@ -82,7 +82,10 @@ const jobs = config.jobsEnabled
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-app.log.info(`${config.brandName} ${APP_VERSION} is running at ${config.publicUrl} (database: ${where})`);
+const images = config.bucket ? `the bucket ${config.bucket.name}` : config.uploadsDir;
+app.log.info(
+  `${config.brandName} ${APP_VERSION} is running at ${config.publicUrl} (database: ${where}; images: ${images})`,
+);
 // People starting it by hand want the address in a plain line, and the rule that decides which address works.
 console.log(
   `\n  ${config.brandName} is ready: ${config.publicUrl}\n` +
@@ -102,6 +105,7 @@ async function shutDown(signal: string) {
     await jobs?.stop();
     await rateLimiter.close();
     await database.close();
+    storage.close();
     await errorReporter.flush();
     process.exit(0);
   } catch (error) {

@@ -1,9 +1,9 @@
 // `npm run seed` writes the demo content into an empty database; `npm run seed -- --reset` wipes every table
 // (data, job queue, migration history) and rebuilds the demo from scratch. Uses the same configuration as `npm start`.
-// Files in UPLOADS_DIR are left alone (the folder may be shared or configured elsewhere); the demo's own artwork is
-// named by a hash of its bytes, so a rebuild rewrites the same files instead of piling up new ones.
+// Files in UPLOADS_DIR (or the bucket, S3_BUCKET) are left alone (they may be shared or configured elsewhere); the
+// demo's own artwork is named by a hash of its bytes, so a rebuild rewrites the same files instead of piling up new ones.
 import { sql } from 'drizzle-orm';
-import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
+import { openFileStorage } from '../adapters/storage/open-file-storage.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -16,7 +16,7 @@ import { provenanceSeedKey } from '../modules/drops/provenance-seed-cipher.ts';
 const isReset = process.argv.includes('--reset');
 const config = withLocalAuthSecret(loadConfig());
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const storage = localFileStorage(config.uploadsDir);
+const storage = await openFileStorage(config);
 const deps = { database, clock: systemClock, storage, orders: config.orders, seedKey: provenanceSeedKey(config) };
 const log = { info: (details: { seeder: string }) => console.log(`  seeded: ${details.seeder}`) };
 
@@ -40,4 +40,5 @@ try {
   }
 } finally {
   await database.close();
+  storage.close();
 }

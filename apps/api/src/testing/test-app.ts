@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { localDiscordRoleSync } from '../adapters/discord-roles/discord-roles.ts';
 import { recordingErrorReporter } from '../adapters/error-reporter/error-reporter.ts';
 import { devMailbox } from '../adapters/mail/dev-mailbox.ts';
-import { localFileStorage } from '../adapters/storage/local-file-storage.ts';
+import { openFileStorage } from '../adapters/storage/open-file-storage.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import { testConfig, type TEnvironment } from '../config.ts';
@@ -57,7 +57,8 @@ export async function createTestApp(
   const mailbox = devMailbox(database.db, clock);
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cypher-uploads-'));
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', UPLOADS_DIR: uploadsDir, ...options.env });
-  const storage = localFileStorage(config.uploadsDir);
+  // The folder, or a bucket when the test's env names one (S3_BUCKET: testing/s3-test-server.ts).
+  const storage = await openFileStorage(config);
   const rateLimiter = options.rateLimiter?.() ?? memoryRateLimiter();
   const discordRoles = localDiscordRoleSync();
   const deps: AppDeps = {
@@ -89,6 +90,7 @@ export async function createTestApp(
       await app.close();
       await rateLimiter.close();
       if (!options.database) await database.close();
+      storage.close();
       await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };

@@ -37,6 +37,16 @@ export function localFileStorage(folder: string): FileStorage {
       }
     },
 
+    async has(key) {
+      if (!isValidStorageKey(key) || key.endsWith(CONTENT_TYPE_SUFFIX) || key.endsWith('.partial')) return false;
+      try {
+        await fs.access(fileFor(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     async remove(key) {
       const file = fileFor(key);
       await fs.rm(file, { force: true });

@@ -1,13 +1,21 @@
 /**
- * Where uploaded and generated files live. Locally a folder under DATA_DIR; at scale an S3-compatible bucket behind
- * the same two calls (ARCHITECTURE section 3). Keys are flat names the caller makes (`<random>.webp`), never paths.
+ * Where uploaded and generated files live. Locally a folder under DATA_DIR (local-file-storage.ts); at scale an
+ * S3-compatible bucket behind the same calls (s3-file-storage.ts, decision record 33). Keys are flat names the caller
+ * makes (`<random>.webp`), never paths. What is put here has already passed the content checks (modules/media).
  */
 export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Null when nothing is stored under `key`. */
   get(key: string): Promise<StoredFile | null>;
+  /** Whether something is stored under `key`, without reading it. */
+  has(key: string): Promise<boolean>;
   /** Removes a file (account deletion); removing what is not there is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Where a browser can read `key` from the store itself (a public bucket, S3_PUBLIC_URL); absent when only the API
+   * can, and then GET /uploads/<name> serves the bytes.
+   */
+  publicUrl?(key: string): string;
 }
 
 interface StoredFile {

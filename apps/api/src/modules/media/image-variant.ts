@@ -14,6 +14,30 @@ export function imageVariantKeys(name: string): string[] {
   return imageVariantWidths.map((width) => variantKey(name, width));
 }
 
+interface StoredImage {
+  key: string;
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Makes and stores `name` at `width`, from the original; the original itself when it cannot be resized. Stored in the
+ * storage port, so every instance (on every machine, with a bucket) finds it there afterwards. Two instances making
+ * the same variant at once write the same bytes under the same key, and either write may stand.
+ */
+async function makeVariant(storage: FileStorage, name: string, width: TImageVariantWidth): Promise<StoredImage | null> {
+  const original = await storage.get(name);
+  if (!original) return null;
+  if (!RESIZABLE.has(original.contentType)) return { key: name, ...original };
+  const key = variantKey(name, width);
+  const bytes = await sharp(original.bytes, { animated: false })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await storage.put(key, bytes, 'image/webp');
+  return { key, bytes, contentType: 'image/webp' };
+}
+
 /**
  * `name` at `width` pixels wide (never wider than the original), as WebP: made on the first request and stored beside
  * it (`<name>-w<width>.webp`), so later requests read it like any upload. Null when there is no such image; the
@@ -23,16 +47,23 @@ export async function imageVariant(
   storage: FileStorage,
   name: string,
   width: TImageVariantWidth,
-): Promise<{ bytes: Buffer; contentType: string } | null> {
+): Promise<StoredImage | null> {
   const key = variantKey(name, width);
   const stored = await storage.get(key);
-  if (stored) return stored;
-  const original = await storage.get(name);
-  if (!original || !RESIZABLE.has(original.contentType)) return original;
-  const bytes = await sharp(original.bytes, { animated: false })
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-  await storage.put(key, bytes, 'image/webp');
-  return { bytes, contentType: 'image/webp' };
+  if (stored) return { key, ...stored };
+  return makeVariant(storage, name, width);
+}
+
+/**
+ * The key under which `name` at `width` is stored, made first if it is not yet: for a store browsers read directly
+ * (S3_PUBLIC_URL), where the API only says where to look. Null when there is no such image.
+ */
+export async function storedImageVariantKey(
+  storage: FileStorage,
+  name: string,
+  width: TImageVariantWidth,
+): Promise<string | null> {
+  const key = variantKey(name, width);
+  if (await storage.has(key)) return key;
+  return (await makeVariant(storage, name, width))?.key ?? null;
 }

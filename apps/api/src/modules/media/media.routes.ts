@@ -1,17 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageVariantWidths } from '@cypher/contract';
+import { imageVariantWidths, type TImageVariantWidth } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isValidStorageKey } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../http/app-error.ts';
-import { imageVariant } from './image-variant.ts';
+import { imageVariant, storedImageVariantKey } from './image-variant.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A redirect to the bucket is kept by browsers for a day, not a year: the name's bytes never change, but where the
+ * bucket is read from (S3_PUBLIC_URL) may.
+ */
+const REDIRECT_CACHE = 'public, max-age=86400';
+/** Keys this process has seen in a public bucket; bounded, since every name and width could be asked for. */
+const KNOWN_KEYS_LIMIT = 20_000;
 
 /**
  * Stored files, served from the storage port. Names are random and never reused, so a file can be cached for a
  * year; `nosniff` (from the security headers) keeps browsers to the content type stored with it. `?w=` asks for an
- * image at one of the contract's variant widths (srcset), made once and kept (image-variant.ts).
+ * image at one of the contract's variant widths (srcset), made once and kept in the store (image-variant.ts), so any
+ * instance finds it. With a public bucket (S3_PUBLIC_URL) the answer is a redirect to the object there, made first for
+ * a variant; addresses stored in the database stay `/uploads/<name>` either way (decision record 33).
  */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const storage = ctx.storage;
+  const knownKeys = new Map<string, string>();
+
+  /** Where `name` (at `width`) is in a public bucket, or null; a key found once is not asked for again. */
+  async function publicKey(name: string, width: TImageVariantWidth | undefined) {
+    const asked = width ? `${name}?w=${width}` : name;
+    const known = knownKeys.get(asked);
+    if (known) return known;
+    const key = width ? await storedImageVariantKey(storage, name, width) : (await storage.has(name)) ? name : null;
+    if (key) {
+      if (knownKeys.size >= KNOWN_KEYS_LIMIT) knownKeys.clear();
+      knownKeys.set(asked, key);
+    }
+    return key;
+  }
+
   return async (app) => {
     app.get(
       '/uploads/:name',
@@ -28,16 +55,15 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { name } = request.params;
         const { w: width } = request.query;
-        const file = !isValidStorageKey(name)
-          ? null
-          : width
-            ? await imageVariant(ctx.storage, name, width)
-            : await ctx.storage.get(name);
+        if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
+        if (storage.publicUrl) {
+          const key = await publicKey(name, width);
+          if (!key) throw new AppError('MEDIA_NOT_FOUND');
+          return reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl(key), 302);
+        }
+        const file = width ? await imageVariant(storage, name, width) : await storage.get(name);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
-        return reply
-          .type(file.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(file.bytes);
+        return reply.type(file.contentType).header('cache-control', IMMUTABLE).send(file.bytes);
       },
     );
   };

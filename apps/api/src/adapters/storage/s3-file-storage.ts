@@ -1,0 +1,137 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { TBucketConfig } from '../../config.ts';
+import { isValidStorageKey, type FileStorage } from './storage.ts';
+
+/**
+ * Names are random (or a hash of the bytes, for the demo's artwork) and never reused, so an object never changes:
+ * whoever reads it straight from the bucket (S3_PUBLIC_URL, a CDN) may keep it for a year, as /uploads/ says.
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface S3FileStorage extends FileStorage {
+  /** Start-up's check: the bucket exists and these keys may read it, or an error saying which and where. */
+  checkBucket(): Promise<void>;
+  /** Closes the client's pooled connections. */
+  close(): void;
+}
+
+/**
+ * Files in an S3-compatible bucket (Amazon S3, MinIO, R2, s3rver in the tests), one object per key at the bucket's
+ * root, its content type stored with it. Every instance on every machine reads the same objects, which a folder under
+ * DATA_DIR cannot give several machines.
+ */
+export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
+  const client = new S3Client({
+    region: bucket.region,
+    endpoint: bucket.endpoint,
+    forcePathStyle: bucket.forcePathStyle,
+    credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey() },
+    // Without these a bucket that stops answering holds an upload or a page's images for ever (the SDK's defaults are
+    // no timeouts); a read of an image is small, so 30 s is long. The SDK retries twice more on its own.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
+  });
+  const where = `bucket "${bucket.name}"${bucket.endpoint ? ' at S3_ENDPOINT' : ''}`;
+
+  /** The SDK's error with the bucket named, never the endpoint's address or the keys. */
+  function failure(operation: string, key: string | null, error: unknown): Error {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return new Error(`${operation}${key ? ` ${key}` : ''} on ${where} failed (${reason})`, { cause: error });
+  }
+
+  function objectKey(key: string): string {
+    if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+    return key;
+  }
+
+  const isMissing = (error: unknown) =>
+    error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
+
+  return {
+    async put(key, bytes, contentType) {
+      const Key = objectKey(key);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket.name,
+            Key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+            CacheControl: IMMUTABLE,
+          }),
+        );
+      } catch (error) {
+        throw failure('PutObject', key, error);
+      }
+    },
+
+    async get(key) {
+      if (!isValidStorageKey(key)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket.name, Key: key }));
+        const body = await object.Body!.transformToByteArray();
+        return {
+          bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+          contentType: object.ContentType ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        // A missing key is an answer; a missing bucket or a refusal is a fault, and must not look like "no image".
+        if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
+        throw failure('GetObject', key, error);
+      }
+    },
+
+    async has(key) {
+      if (!isValidStorageKey(key)) return false;
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw failure('HeadObject', key, error);
+      }
+    },
+
+    async remove(key) {
+      try {
+        // S3 answers a delete of a missing key with success, which is what the port promises.
+        await client.send(new DeleteObjectCommand({ Bucket: bucket.name, Key: objectKey(key) }));
+      } catch (error) {
+        throw failure('DeleteObject', key, error);
+      }
+    },
+
+    ...(bucket.publicUrl
+      ? { publicUrl: (key: string) => `${bucket.publicUrl}/${encodeURIComponent(objectKey(key))}` }
+      : {}),
+
+    async checkBucket() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket.name }));
+      } catch (error) {
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+        const hint =
+          status === 404
+            ? 'it does not exist; create it first'
+            : status === 403 || status === 401
+              ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY may not read it'
+              : 'is S3_ENDPOINT reachable?';
+        throw new Error(`The ${where} cannot be used for images: ${hint}`, {
+          cause: failure('HeadBucket', null, error),
+        });
+      }
+    },
+
+    close() {
+      client.destroy();
+    },
+  };
+}
