@@ -4,7 +4,8 @@
 // /v1/health, then runs nginx in the foreground with a configuration made from deploy/nginx.conf.template in a
 // temporary folder (no root, no /etc/nginx). Ctrl-C or SIGTERM stops nginx first, then the instances (each finishes its
 // requests in flight), then removes the folder. An instance that dies is started again; nginx sends to the others
-// meanwhile.
+// meanwhile. Images go to the bucket when S3_BUCKET is set (checked by the database preparation, before any instance
+// starts), else to the one UPLOADS_DIR (DATA_DIR/uploads) the instances on this machine share.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -83,6 +84,11 @@ const sharedEnv = {
   LOG_LEVEL: env.LOG_LEVEL || 'warn',
 };
 
+// The S3_* settings reach every instance with the rest of the environment; the API checks them (config.ts).
+const images = env.S3_BUCKET
+  ? `the bucket ${env.S3_BUCKET}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''} (S3_BUCKET), shared by every instance`
+  : `${path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads'))}, shared by the instances on this machine (S3_BUCKET for several machines)`;
+
 const nodeWithTsx = (script) => [process.execPath, ['--import', 'tsx', script]];
 
 // A database named in DATABASE_URL that does not exist yet is made, as a first `npm start` makes its embedded one.
@@ -110,7 +116,9 @@ console.log('▸ Database: migrate, publish the bundled terms, seed an empty one
 {
   const [command, args] = nodeWithTsx('apps/api/src/cli/prepare-database.ts');
   const prepared = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: sharedEnv });
-  if (prepared.status !== 0) fail('Preparing the database failed (see above). Is PostgreSQL reachable at DATABASE_URL?');
+  if (prepared.status !== 0) {
+    fail(`Preparing the database failed (see above). Is PostgreSQL reachable at DATABASE_URL${env.S3_BUCKET ? ', and the bucket S3_BUCKET' : ''}?`);
+  }
 }
 
 const nginxCheck = spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' });
@@ -255,4 +263,5 @@ for (let check = 1; check < instanceCount; check += 1) await waitForHealth(throu
 
 console.log(`\n  Cypher cluster is ready: ${publicUrl}`);
 console.log(`  nginx :${port} → ${instances.map((instance) => `${instance.name} :${instance.port}`).join(', ')}`);
-console.log('  one PostgreSQL (DATABASE_URL), one Redis (REDIS_URL); Ctrl-C stops everything\n');
+console.log('  one PostgreSQL (DATABASE_URL), one Redis (REDIS_URL); Ctrl-C stops everything');
+console.log(`  images: ${images}\n`);

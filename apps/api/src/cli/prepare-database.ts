@@ -14,7 +14,10 @@ import { provenanceSeedKey } from '../modules/drops/provenance-seed-cipher.ts';
 
 const config = withLocalAuthSecret(loadConfig());
 // Opened first: a bucket that cannot be used (S3_BUCKET, its keys) stops here, before any instance starts.
-const storage = await openFileStorage(config);
+const storage = await openFileStorage(config).catch((error: Error) => {
+  console.error(`\n✗ ${error.message}\n`);
+  process.exit(1);
+});
 console.log(`  images: ${config.bucket ? `the bucket ${config.bucket.name}` : config.uploadsDir}`);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

@@ -124,9 +124,10 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
             : status === 403 || status === 401
               ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY may not read it'
               : 'is S3_ENDPOINT reachable?';
-        throw new Error(`The ${where} cannot be used for images: ${hint}`, {
-          cause: failure('HeadBucket', null, error),
-        });
+        // The SDK's error in a word or two, not as a cause: start-up prints this message to an operator, and a cause
+        // would bring the SDK's whole object along with it.
+        const reason = error instanceof Error ? `${error.name}${error.message ? `: ${error.message}` : ''}` : '';
+        throw new Error(`The ${where} cannot be used for images: ${hint} (HeadBucket answered ${reason})`);
       }
     },
 
