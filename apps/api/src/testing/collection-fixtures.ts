@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { collectedEditionStates } from '@cypher/contract';
+import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { newId } from '../lib/ids.ts';
 import { bearer } from './auth-helpers.ts';
@@ -39,4 +41,29 @@ export async function collectorWithPack(
     sql`select id from editions where pack_id = ${pack!.id} order by token_id`,
   );
   return { ...drop, collector, packId: pack!.id, editionIds: editions.map((edition) => edition.id) };
+}
+
+/**
+ * Where the brand counts the editions' trigger keeps (collection_brand_counts) differ from a count of the editions
+ * themselves: empty when they agree. A test file that moves editions ends by asking it, so every kind of move it made
+ * (an opening, a lock, an equip, an export, a burn, a grant) is seen to keep the counts.
+ */
+export async function brandCountDrift(db: Db) {
+  return queryRows<{ owner_user_id: string; brand_id: string; kept: number; counted: number }>(
+    db,
+    sql`
+      with counted as (
+        select owner_user_id, brand_id, count(*)::int as n from editions
+        where owner_user_id is not null and state in (${sql.join(
+          collectedEditionStates.map((state) => sql`${state}`),
+          sql`, `,
+        )})
+        group by 1, 2
+      ),
+      kept as (select owner_user_id, brand_id, edition_count as n from collection_brand_counts where edition_count <> 0)
+      select coalesce(k.owner_user_id, c.owner_user_id) as owner_user_id, coalesce(k.brand_id, c.brand_id) as brand_id,
+             coalesce(k.n, 0) as kept, coalesce(c.n, 0) as counted
+      from kept k full join counted c on c.owner_user_id = k.owner_user_id and c.brand_id = k.brand_id
+      where coalesce(k.n, 0) <> coalesce(c.n, 0)`,
+  );
 }

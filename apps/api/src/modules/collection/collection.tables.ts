@@ -94,7 +94,7 @@ export const editions = pgTable(
     uniqueIndex('editions_contract_token_key').on(table.contractAddress, table.tokenId),
     // My Collection's pages, one index per sort, each in the page's own order (brand ascending, then the sort's
     // direction) so a page reads its 24 entries and stops, and only over what collections hold: editions still in
-    // packs, exported or burned are not in them (the `collection` bench). The brand counts read the newest one alone.
+    // packs, exported or burned are not in them (the `collection` bench). Brand counts come from collection_brand_counts.
     index('editions_collected_newest_idx')
       .on(table.ownerUserId, table.brandId, table.acquiredAt.desc(), table.id.desc())
       .where(isOneOf(table.state, collectedEditionStates)),
@@ -111,6 +111,30 @@ export const editions = pgTable(
   ],
 );
 export type TEditionRow = typeof editions.$inferSelect;
+
+/**
+ * How many editions each collector holds per brand (the collected states), for My Collection's brand chips and its
+ * total: read by the owner's key, so a page costs O(brands) and not O(editions held). Kept by a statement-level trigger
+ * on `editions` (migration 0034, `editions_keep_brand_counts`) from the rows each statement changed, so no write path
+ * (an opening, a move, a burn, a grant, an export, one added later) can forget it; the `collection` bench and
+ * collection-brand-counts.test.ts compare it with a count of the editions after every kind of move. A row at zero
+ * stays (a collector who gives every edition of a brand away); readers skip it.
+ */
+export const collectionBrandCounts = pgTable(
+  'collection_brand_counts',
+  {
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    editionCount: integer('edition_count').notNull(),
+  },
+  // No CHECK (count >= 0): an upsert's proposed row carries the statement's change, which may be negative, and
+  // PostgreSQL checks the proposed row before it finds the conflict. The test compares the counts with the editions.
+  (table) => [primaryKey({ columns: [table.ownerUserId, table.brandId] })],
+);
 
 /**
  * A collector's favorites: a product, or one edition (then `product_id` is its product, so every favorite shows a

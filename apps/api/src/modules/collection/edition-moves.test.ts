@@ -4,7 +4,7 @@ import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { collectorWithPack } from '../../testing/collection-fixtures.ts';
+import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -111,4 +111,8 @@ describe('edition moves', () => {
       expect(exportedRows[0]!.n).toBe(1);
     },
   );
+  // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
+  it('leaves every collector’s brand counts equal to a count of their editions', async () => {
+    expect(await brandCountDrift(db())).toEqual([]);
+  });
 });

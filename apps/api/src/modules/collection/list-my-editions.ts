@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { collectedEditionStates, type TMyCollection, type TMyCollectionQuery } from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { pageWindow } from '../../http/pagination.ts';
-import { editions } from './collection.tables.ts';
+import { collectionBrandCounts, editions } from './collection.tables.ts';
 import { editionFactsFromDatabase, editionViewsOf, type EditionFacts } from './edition-views.ts';
 
 /**
- * Route: GET /v1/editions · Reads: editions (the editions_collected_* indexes, one per sort), and through their owners'
+ * Route: GET /v1/editions · Reads: editions (the editions_collected_* indexes, one per sort), collection_brand_counts
+ * (kept by a trigger on editions), and through their owners'
  * functions products, brands, collections and people · UI: features/collection my-collection-page.tsx · Tests:
  * my-collection.test.ts, bench `collection`.
  *
@@ -74,21 +75,24 @@ function myEditionsStatement(db: Db, query: TMyCollectionQuery) {
   return preparedQuery(db, `my_editions_${shape}`, (handle) => {
     // The states as literals, not parameters: the plan kept for the prepared statement can then use the partial
     // indexes, whose condition is these states.
-    const mine = and(
+    const filtered = and(
       eq(editions.ownerUserId, sql.placeholder('userId')),
       isOneOf(editions.state, collectedEditionStates),
-    );
-    const filtered = and(
-      mine,
       query.brandId ? eq(editions.brandId, sql.placeholder('brandId')) : undefined,
       query.collectionId ? eq(editions.collectionId, sql.placeholder('collectionId')) : undefined,
       query.rarity ? eq(editions.rarity, sql.placeholder('rarity')) : undefined,
     );
+    // Every brand's count from the counts the editions' trigger keeps (migration 0034): a row per brand held, not a
+    // count over every edition held.
     const counted = handle
-      .select({ brandId: editions.brandId, count: count().as('count') })
-      .from(editions)
-      .where(mine)
-      .groupBy(editions.brandId)
+      .select({ brandId: collectionBrandCounts.brandId, count: collectionBrandCounts.editionCount })
+      .from(collectionBrandCounts)
+      .where(
+        and(
+          eq(collectionBrandCounts.ownerUserId, sql.placeholder('userId')),
+          gt(collectionBrandCounts.editionCount, 0),
+        ),
+      )
       .as('counted');
     const filteredTotal = needsCount
       ? sql<number>`(${handle.select({ value: count() }).from(editions).where(filtered)})`

@@ -6,7 +6,7 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
-import { collectorWithPack } from '../../testing/collection-fixtures.ts';
+import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -280,5 +280,9 @@ describe('fusions', () => {
       sql`select count(*)::int as n from editions where id = any(${sqlArray(commons)}::uuid[]) and state = 'OWNED'`,
     );
     expect(stillOwned!.n).toBe(2);
+  });
+  // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
+  it('leaves every collector’s brand counts equal to a count of their editions', async () => {
+    expect(await brandCountDrift(t.database.db)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { deliverGrant } from './deliver-grants.ts';
+import { brandCountDrift } from '../../testing/collection-fixtures.ts';
 
 let t: TestApp;
 let admin: { accessToken: string; userId: string };
@@ -174,5 +175,9 @@ describe('deliverGrant', () => {
     const nft = await t.app.inject({ method: 'GET', url: `/v1/editions/${given[0]!.editionId}` });
     expect(nft.statusCode).toBe(200);
     expect(nft.json().data.owner.id).toBe(receiver.userId);
+  });
+  // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
+  it('leaves every collector’s brand counts equal to a count of their editions', async () => {
+    expect(await brandCountDrift(t.database.db)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { testDatabaseUrl } from '../../../config.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
-import { collectorWithPack } from '../../../testing/collection-fixtures.ts';
+import { collectorWithPack, brandCountDrift } from '../../../testing/collection-fixtures.ts';
 import { fastBuyer } from '../../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
@@ -284,4 +284,8 @@ describe('figure bases', () => {
       ]);
     },
   );
+  // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
+  it('leaves every collector’s brand counts equal to a count of their editions', async () => {
+    expect(await brandCountDrift(t.database.db)).toEqual([]);
+  });
 });

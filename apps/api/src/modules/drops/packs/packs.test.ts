@@ -4,6 +4,7 @@ import { bearer } from '../../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { depositForTest } from '../../../testing/wallet-helpers.ts';
+import { brandCountDrift } from '../../../testing/collection-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,5 +109,9 @@ describe('packs', () => {
       ).json().data.groups;
     expect(await packsWhere(false)).toEqual([]);
     expect(await packsWhere(true)).toMatchObject([{ packs: [{ id: packId, isOpened: true }] }]);
+  });
+  // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
+  it('leaves every collector’s brand counts equal to a count of their editions', async () => {
+    expect(await brandCountDrift(t.database.db)).toEqual([]);
   });
 });
