@@ -227,8 +227,12 @@ describe('minting through the EVM adapter', () => {
     expect(accepted).toHaveLength(12);
     expect(new Set(accepted.map((sent) => sent.nonce)).size).toBe(12);
     expect(new Set(accepted.map((sent) => sent.hash))).toEqual(new Set(rows.map((row) => row.tx_hash)));
-    // Each intent moved twice in all (to SENT, to CONFIRMED), whichever run moved it.
-    expect(runs.reduce((sum, summary) => sum + summary.sent + summary.settled, 0)).toBe(24);
+    // Each intent moved once or twice in all, whichever run moved it: to SENT then CONFIRMED, or straight to CONFIRMED
+    // when the other run's broadcast of the same bytes was mined before this run recorded SENT (the node answers
+    // "nonce too low" and the receipt settles it; seen once in a full run: 23). Never more: no move is made twice.
+    const moves = runs.reduce((sum, summary) => sum + summary.sent + summary.settled, 0);
+    expect(moves).toBeGreaterThanOrEqual(12);
+    expect(moves).toBeLessThanOrEqual(24);
     // The intent table itself refuses a second mint of an edition.
     await recordMintIntents(db(), ids, t.clock.now());
     expect(await chainRows(ids)).toHaveLength(12);
