@@ -96,7 +96,17 @@ describe('the S3 storage adapter, against a local S3-compatible server', () => {
 
     const port = await closedPort();
     const unreachable = testConfig({ ...s3.env(bucket), S3_ENDPOINT: `http://127.0.0.1:${port}` });
-    expect((await failure(openFileStorage(unreachable))).message).toContain('is S3_ENDPOINT reachable?');
+    const unanswered = (await failure(openFileStorage(unreachable))).message;
+    expect(unanswered).toContain('is S3_ENDPOINT reachable?');
+    expect(unanswered).not.toContain(String(port));
+    const down = s3FileStorage(unreachable.bucket!);
+    try {
+      const error = await failure(down.get('a1b2c3.webp'));
+      expect(error.message).toMatch(/^GetObject a1b2c3\.webp on bucket "cypher-test-\w+" at S3_ENDPOINT failed/);
+      expect(error.message).not.toContain(String(port));
+    } finally {
+      down.close();
+    }
 
     const opened = await openFileStorage(testConfig(s3.env(bucket)));
     expect(await opened.get('a1b2c3.webp')).not.toBeNull();

@@ -40,10 +40,26 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
   });
   const where = `bucket "${bucket.name}"${bucket.endpoint ? ' at S3_ENDPOINT' : ''}`;
 
-  /** The SDK's error with the bucket named, never the endpoint's address or the keys. */
+  /**
+   * The SDK's error in a few words, the endpoint's address (in a refused connection's or a failed look-up's message)
+   * written as S3_ENDPOINT, as the chain adapter writes its node: operators' logs and error reports get the setting's
+   * name, not where the bucket lives.
+   */
+  function reasonOf(error: unknown): string {
+    let reason = error instanceof Error ? `${error.name}${error.message ? `: ${error.message}` : ''}` : String(error);
+    if (bucket.endpoint) {
+      const { host, hostname } = new URL(bucket.endpoint);
+      reason = reason.replaceAll(host, 'S3_ENDPOINT').replaceAll(hostname, 'S3_ENDPOINT');
+    }
+    return reason;
+  }
+
+  /**
+   * The SDK's error with the bucket named, never the endpoint's address or the keys; not as a cause, which would carry
+   * the SDK's own message (and so the address) into the logs.
+   */
   function failure(operation: string, key: string | null, error: unknown): Error {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return new Error(`${operation}${key ? ` ${key}` : ''} on ${where} failed (${reason})`, { cause: error });
+    return new Error(`${operation}${key ? ` ${key}` : ''} on ${where} failed (${reasonOf(error)})`);
   }
 
   function objectKey(key: string): string {
@@ -126,8 +142,7 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
               : 'is S3_ENDPOINT reachable?';
         // The SDK's error in a word or two, not as a cause: start-up prints this message to an operator, and a cause
         // would bring the SDK's whole object along with it.
-        const reason = error instanceof Error ? `${error.name}${error.message ? `: ${error.message}` : ''}` : '';
-        throw new Error(`The ${where} cannot be used for images: ${hint} (HeadBucket answered ${reason})`);
+        throw new Error(`The ${where} cannot be used for images: ${hint} (HeadBucket answered ${reasonOf(error)})`);
       }
     },
 
