@@ -15,6 +15,9 @@ import { identityWebhookSecretFor, type IdentityProvider } from './adapters/iden
 import { sandboxIdentityProvider } from './adapters/identity/sandbox-identity-provider.ts';
 import { orderDepositListener } from './modules/orders/order-payments.ts';
 import { balancePurchaseBatcher, type BalancePurchases } from './modules/orders/purchase-batcher.ts';
+import { liveDropHooks } from './modules/orders/live-drop-hooks.ts';
+import { soldOutMemory, type SoldOutMemory } from './modules/orders/sold-out-memory.ts';
+import { dropLiveUpdates, type DropLive } from './modules/drops/live/drop-live.ts';
 import type { DepositListener } from './modules/wallet/deposits/deposit-listener.ts';
 import { provenanceSeedKey } from './modules/drops/provenance-seed-cipher.ts';
 import type { ChainPort } from './adapters/chain/chain.ts';
@@ -39,6 +42,10 @@ export interface AppContext extends AppDeps {
   sandboxWebhooks: SandboxWebhooks;
   /** Balance purchases, batched per round and transaction (group commit). */
   balancePurchases: BalancePurchases;
+  /** What this instance knows to be sold out, answered SOLD_OUT without the database (decision records 18 and 35). */
+  soldOut: SoldOutMemory;
+  /** The drop pages' live counts and what instances tell each other about drops (decision record 35). */
+  dropLive: DropLive;
   /** What other modules do when a deposit they started settles: card and Tilia orders. */
   depositListeners: readonly DepositListener[];
   /** Identity verification before withdrawals: the sandbox outside production; null where none (answers 502). */
@@ -54,7 +61,10 @@ export interface AppContext extends AppDeps {
   seedKey: Buffer;
 }
 
-export function createAppContext(deps: AppDeps): AppContext {
+export function createAppContext(
+  deps: AppDeps,
+  options: { log?: (message: string, error?: unknown) => void } = {},
+): AppContext {
   const authSecret = deps.config.auth.secret;
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const db = deps.database.db;
@@ -84,6 +94,15 @@ export function createAppContext(deps: AppDeps): AppContext {
     crypto: coinbaseCommerce ? coinbaseCommerceProvider(coinbaseCommerce, { clock: deps.clock }) : orSandbox('crypto'),
     tilia: tilia ? tiliaProvider(tilia, { clock: deps.clock }) : orSandbox('tilia'),
   };
+  const soldOut = soldOutMemory(deps.clock);
+  const dropLive = dropLiveUpdates({
+    database: deps.database,
+    clock: deps.clock,
+    cypUnit: { cypPerUsd: deps.config.wallet.cypPerUsd, minorUnits: deps.config.wallet.cypMinorUnits },
+    options: deps.config.drops.live,
+    soldOut,
+    log: options.log,
+  });
   const identityWebhookSecret = identityWebhookSecretFor(authSecret);
   // No real identity provider's adapter yet: the sandbox outside production, none in production.
   const identity =
@@ -109,6 +128,14 @@ export function createAppContext(deps: AppDeps): AppContext {
     seedKey: provenanceSeedKey(deps.config),
     chain: configuredChain(deps.config),
     depositListeners: [orderDepositListener({ holdMinutes: deps.config.orders.holdMinutes })],
-    balancePurchases: balancePurchaseBatcher({ db, clock: deps.clock, onBatch: deps.onPurchaseBatch }),
+    soldOut,
+    dropLive,
+    balancePurchases: balancePurchaseBatcher({
+      db,
+      clock: deps.clock,
+      soldOut,
+      hooks: liveDropHooks(dropLive),
+      onBatch: deps.onPurchaseBatch,
+    }),
   };
 }

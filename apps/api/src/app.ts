@@ -30,6 +30,7 @@ import { passesRoutes } from './modules/passes/passes.routes.ts';
 import { fusionsRoutes } from './modules/fusions/fusions.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
+import { dropLiveRoutes } from './modules/drops/live/drop-live.routes.ts';
 import { waitingRoomRoutes } from './modules/drops/waiting-room/waiting-room.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { devDropRemindersRoutes } from './modules/drops/reminders/dev-drop-reminders.routes.ts';
@@ -104,7 +105,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: false,
   });
 
-  const ctx = createAppContext(deps);
+  const ctx = createAppContext(deps, { log: (message, error) => app.log.warn({ err: error }, message) });
+  // Decorated for people and tests checking an instance: its watchers, feeds and the signals it heard.
+  app.decorate('dropLive', ctx.dropLive);
+  // Listening before the first request; open streams end before the server waits for its connections to close, and
+  // the listening connection after that.
+  app.addHook('onReady', () => ctx.dropLive.ready());
+  app.addHook('preClose', async () => ctx.dropLive.feeds.closeAll());
+  app.addHook('onClose', () => ctx.dropLive.close());
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(ctx));
   await app.register(oauthRoutes(ctx));
@@ -112,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(ctx));
   await app.register(consoleRoutes(ctx));
   await app.register(dropsRoutes(ctx));
+  await app.register(dropLiveRoutes(ctx));
   await app.register(waitingRoomRoutes(ctx));
   await app.register(collectionRoutes(ctx));
   await app.register(figureBasesRoutes(ctx));

@@ -114,6 +114,9 @@ const ZEnvironment = z.object({
   ORDER_FEE_MIN_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   PUBLIC_RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   DROP_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  DROP_LIVE_INTERVAL_MS: z.coerce.number().int().min(20).max(5_000).default(250),
+  DROP_LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  DROP_LIVE_MAX_WATCHERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
   PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -283,6 +286,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        * most a second, so what anyone sees is never more than a second behind a purchase. 0 turns it off.
        */
       publicCacheMs: e.DROP_CACHE_MS,
+      /** The drop pages' live counts (GET /v1/drops/{id}/live, decision record 35), per instance. */
+      live: {
+        /** The least time between two reads of a drop's counts, and so between two events of its stream. */
+        intervalMs: e.DROP_LIVE_INTERVAL_MS,
+        /** A comment on every stream this often, so proxies and browsers keep idle streams open. */
+        heartbeatMs: e.DROP_LIVE_HEARTBEAT_SECONDS * 1000,
+        /** Open streams on one instance at most; past it, 503 LIVE_UPDATES_FULL (the page keeps its own refresh). */
+        maxWatchers: e.DROP_LIVE_MAX_WATCHERS,
+      },
     },
     /**
      * The EVM adapter behind the chain port, when all of CHAIN_RPC_URL, CHAIN_CONTRACT_ADDRESS and CHAIN_SIGNER_KEY

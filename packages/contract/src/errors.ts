@@ -409,6 +409,12 @@ export const errorCatalogue = {
   MESSAGE_DELIVERY_FAILED: { status: 502, message: 'We could not send the message. Please try again in a moment.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again in a moment.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
+  /** `GET /v1/drops/{id}/live` past the instance's cap on watchers (DROP_LIVE_MAX_WATCHERS), with Retry-After. */
+  LIVE_UPDATES_FULL: {
+    status: 503,
+    message:
+      'Live updates are full right now. The page still refreshes on its own; live updates will come back shortly.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof errorCatalogue;

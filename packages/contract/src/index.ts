@@ -28,6 +28,8 @@ export * from './image-variants.ts';
 export * from './drop-rules.ts';
 export * from './drops.ts';
 export * from './drop-reminders.ts';
+export * from './drop-live-rules.ts';
+export * from './drop-live.ts';
 export * from './waiting-room-rules.ts';
 export * from './waiting-room.ts';
 export * from './drops-console.ts';

@@ -23,7 +23,23 @@ export interface Database {
    * A handle on the same connection that reports every statement it sends: for tests that count what a page costs
    * (a collection's first page takes a fixed number of queries, however many editions it holds).
    */
-  observed(onQuery: (sql: string) => void): Db;
+  observed(onQuery: (sql: string, params: unknown[]) => void): Db;
+  /**
+   * LISTENs on `channel` on a connection of its own, outside the pool and its transactions (PostgreSQL), or in process
+   * (PGlite, whose one connection delivers its own NOTIFYs). `onEnd` is told once if the connection is lost: what was
+   * notified meanwhile is gone, and the caller listens again.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onEnd: (error?: Error) => void): Promise<TListening>;
+  close(): Promise<void>;
+}
+
+/**
+ * A LISTEN in place: `ping` answers through its own connection (a lost one rejects), `notify` sends on the channel
+ * through it too (outside any transaction, and without taking a connection of the pool), `close` ends it.
+ */
+export interface TListening {
+  ping(): Promise<void>;
+  notify(payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,9 +67,55 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     kind: 'postgres',
     pool,
     observed: (onQuery) =>
-      drizzleNodePostgres({ client: pool, schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
+      drizzleNodePostgres({
+        client: pool,
+        schema,
+        logger: { logQuery: (query, params) => onQuery(query, params) },
+      }) as unknown as Db,
     executeSql: async (text, values) => pool.query(text, values as unknown[]),
+    listen: (channel, onPayload, onEnd) => listenOnPostgres(connectionString, channel, onPayload, onEnd),
     close: () => pool.end(),
+  };
+}
+
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onEnd: (error?: Error) => void,
+): Promise<TListening> {
+  const client = new pg.Client({ connectionString, keepAlive: true });
+  let isEnded = false;
+  const end = (error?: Error) => {
+    if (isEnded) return;
+    isEnded = true;
+    client.end().catch(() => undefined);
+    onEnd(error);
+  };
+  client.on('notification', (message) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  });
+  client.on('error', end);
+  client.on('end', () => end());
+  try {
+    await client.connect();
+    await client.query(`listen ${client.escapeIdentifier(channel)}`);
+  } catch (error) {
+    isEnded = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    ping: async () => {
+      await client.query('select 1');
+    },
+    notify: async (payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      isEnded = true;
+      await client.end().catch(() => undefined);
+    },
   };
 }
 
@@ -94,7 +156,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
     observed: (onQuery) =>
-      drizzlePglite({ client, schema, logger: { logQuery: (query) => onQuery(query) } }) as unknown as Db,
+      drizzlePglite({
+        client,
+        schema,
+        logger: { logQuery: (query, params) => onQuery(query, params) },
+      }) as unknown as Db,
     executeSql: async (text, values) => {
       // pg-boss sends multi-statement scripts without parameters (schema creation, maintenance); PGlite runs those
       // through exec(), and parameterised single statements through query().
@@ -103,6 +169,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         return { rows: results.at(-1)?.rows ?? [] };
       }
       return client.query(text, values);
+    },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return {
+        ping: async () => undefined,
+        notify: async (payload) => {
+          await client.query('select pg_notify($1, $2)', [channel, payload]);
+        },
+        close: () => unlisten(),
+      };
     },
     close: () => client.close(),
   };

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, keyFromLatestEmail, signUp } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
@@ -8,6 +9,7 @@ import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } f
 import { productActivities } from '../catalog/catalog.tables.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { orders } from './orders.tables.ts';
+import { timeOutOrders } from './time-out-orders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,23 +238,30 @@ describe('POST /v2/orders paid from the balance', () => {
 });
 
 describe('a sold-out round', () => {
-  it('is answered SOLD_OUT from memory for a second, then asked again (a pack that came back sells)', async () => {
-    const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 1_000 }] });
+  it('is answered SOLD_OUT from memory while no pack is unclaimed, held ones included, and asked again once a held pack comes back (it sells)', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 2, price: 1_000 }] });
     const first = await fundedBuyer(10_000);
     expect((await order(first.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+    // The last pack is held for a card payment.
+    const carded = await fundedBuyer(0);
+    const held = await order(carded.accessToken, { dropId, quantity: 1, paymentMethod: 'CARD' });
+    expect(held.json().data.status).toBe('PENDING');
     const late = await fundedBuyer(10_000);
     const askedTheDatabase = newId();
     expect(
       codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase)),
     ).toBe('SOLD_OUT');
 
-    // The pack comes back (as when a held order ends); within the second the answer is still SOLD_OUT, from memory.
-    await db().execute(sql`update packs set order_id = null, owner_user_id = null where drop_id = ${dropId}`);
+    // Every instance now knows the round has nothing unclaimed (decision record 35): the answer comes from memory.
     const fromMemory = newId();
     expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory))).toBe(
       'SOLD_OUT',
     );
-    t.clock.advance(1_001);
+    // The hold passes and its pack goes back on sale; the instance hears of it.
+    const released = t.app.dropLive.heard().released;
+    t.clock.advance(10 * MINUTE_MS + 1);
+    expect(await timeOutOrders(db(), t.clock.now(), 10)).toBe(1);
+    await vi.waitFor(() => expect(t.app.dropLive.heard().released).toBe(released + 1));
     // The database's answer is kept under its key; the one from memory did nothing and was not: that key now buys.
     expect(
       codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase)),

@@ -5,7 +5,6 @@ import { AppError } from '../../http/app-error.ts';
 import {
   claimIdempotencyKeys,
   completeIdempotencyKeys,
-  isIdempotencyKeyKnown,
   releaseIdempotencyKeys,
   runWithIdempotencyKey,
   type TBatchedIdempotentRequest,
@@ -14,19 +13,22 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { purchaseFromBalance, purchaseOneFromBalance } from './purchase-from-balance.ts';
 import type { TPurchase } from './purchase-round.ts';
-import { hasHeldUnits, refusalOf } from './sale-items.ts';
+import { hasHeldUnits, refusalOf, type TSaleItem } from './sale-items.ts';
+import { isAnsweredFromMemory, type SoldOutMemory } from './sold-out-memory.ts';
 
 /** The most purchases one transaction takes; more wait for the next. */
 const MAX_BATCH_SIZE = 64;
 
 /**
- * How long a round found sold out for good is answered SOLD_OUT without asking the database. After a rush sells out,
- * most attempts are for nothing left, and each would otherwise claim a key and lock its buyer's rows to learn it. Only
- * a round with no pack unclaimed and none held for a payment is remembered: such a round cannot get a pack back (a
- * purchased pack is never returned), so the answer is true for as long as it is kept; a round with packs held for card
- * or Tilia payments keeps asking, since a hold that fails puts its packs back on sale. Such an answer did nothing, so
- * it is not kept under the Idempotency-Key; and a key that already has an answer is replayed instead (one primary-key
- * read), because the retry of a purchase that succeeded must get its order (purchases-survive-sigkill.test.ts).
+ * After a rush sells out, most attempts are for nothing left, and each would otherwise claim a key and lock its
+ * buyer's rows to learn it. A round found without an unclaimed pack is announced to every instance (hooks'
+ * onItemExhausted, decision record 35), which then answer from memory until a held pack comes back. Where nobody would
+ * say so (a pass; a round while the drop signals are down), this instance keeps what it found for this long, and only
+ * for an item with no unit unclaimed and none held for a payment: such an item cannot get a unit back (a purchased one
+ * is never returned), so the answer is true for as long as it is kept; one with units held for card or Tilia payments
+ * keeps asking, since a hold that fails puts its units back on sale. Either answer did nothing, so it is not kept under
+ * the Idempotency-Key; and a key that already has an answer is replayed instead (one primary-key read), because the
+ * retry of a purchase that succeeded must get its order (purchases-survive-sigkill.test.ts).
  */
 const SOLD_OUT_REMEMBERED_MS = 1_000;
 
@@ -51,7 +53,25 @@ export interface BalancePurchases {
   purchase(purchase: TPurchase, idempotent: TIdempotentRequest | null): Promise<TCreatedOrder>;
 }
 
-type TBatcherDeps = { db: Db; clock: Clock; onBatch?: ((run: TPurchaseBatchRun) => void) | undefined };
+/** What the batcher tells the drop's live updates (decision record 35); each may be absent. */
+export interface TBatcherHooks {
+  /** A batch sold some of the item: its counts moved. */
+  onItemSold?(item: TSaleItem): void;
+  /**
+   * A batch found the item without an unclaimed unit: tell every instance (resolves true), or leave it to this
+   * instance's own second (false).
+   */
+  onItemExhausted?(item: TSaleItem): Promise<boolean>;
+}
+
+type TBatcherDeps = {
+  db: Db;
+  clock: Clock;
+  /** What this instance knows to be sold out (sold-out-memory.ts), shared with purchasePacks. */
+  soldOut: SoldOutMemory;
+  hooks?: TBatcherHooks | undefined;
+  onBatch?: ((run: TPurchaseBatchRun) => void) | undefined;
+};
 
 /**
  * Route: POST /v2/orders with paymentMethod BALANCE (purchasePacks hands purchases here) · Writes: idempotency_keys,
@@ -68,22 +88,27 @@ type TBatcherDeps = { db: Db; clock: Clock; onBatch?: ((run: TPurchaseBatchRun) 
 export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
   const waiting = new Map<string, TQueuedPurchase[]>();
   const running = new Set<string>();
-  const soldOutUntil = new Map<string, number>();
 
   function drain(itemId: string): void {
     if (running.has(itemId)) return;
     const queue = waiting.get(itemId) ?? [];
     const [first] = queue;
     if (!first) return;
+    // Found sold out while these waited (the announcement of another instance, or this one's last batch).
+    if (deps.soldOut.isSoldOut(itemId)) {
+      for (const queued of queue.splice(0)) void answerSoldOut(deps, queued);
+      return;
+    }
     const batch = queue.splice(0, MAX_BATCH_SIZE);
     running.add(itemId);
     const startedAt = performance.now();
     void runBatch(deps, batch)
-      .then(async (isItemExhausted) => {
+      .then(async ({ isItemExhausted, isAnySold }) => {
         deps.onBatch?.({ roundId: itemId, size: batch.length, startedAt, endedAt: performance.now() });
-        if (isItemExhausted && !(await hasHeldUnits(deps.db, first.purchase.item))) {
-          soldOutUntil.set(itemId, deps.clock.now().getTime() + SOLD_OUT_REMEMBERED_MS);
-        }
+        const { item } = first.purchase;
+        if (isAnySold) deps.hooks?.onItemSold?.(item);
+        if (!isItemExhausted || (await deps.hooks?.onItemExhausted?.(item))) return;
+        if (!(await hasHeldUnits(deps.db, item))) deps.soldOut.rememberFor(itemId, SOLD_OUT_REMEMBERED_MS);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -93,19 +118,22 @@ export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
   }
 
   return {
-    async purchase(purchase, idempotent) {
+    purchase(purchase, idempotent) {
       const itemId = purchase.item.id;
-      if ((soldOutUntil.get(itemId) ?? 0) > deps.clock.now().getTime()) {
-        if (!idempotent || !(await isIdempotencyKeyKnown(deps.db, purchase.userId, idempotent.key)))
-          throw new AppError(refusalOf(purchase.item.kind, 'SOLD_OUT'));
-        return new Promise<TCreatedOrder>((resolve, reject) => {
-          void alone(deps, { purchase, idempotent: { ...idempotent, userId: purchase.userId }, resolve, reject });
-        });
-      }
       return new Promise<TCreatedOrder>((resolve, reject) => {
+        const queued = {
+          purchase,
+          idempotent: idempotent && { ...idempotent, userId: purchase.userId },
+          resolve,
+          reject,
+        };
+        if (deps.soldOut.isSoldOut(itemId)) {
+          void answerSoldOut(deps, queued);
+          return;
+        }
         const queue = waiting.get(itemId) ?? [];
         waiting.set(itemId, queue);
-        queue.push({ purchase, idempotent: idempotent && { ...idempotent, userId: purchase.userId }, resolve, reject });
+        queue.push(queued);
         // After the current turn of the event loop, so purchases arriving together start together.
         setImmediate(() => drain(itemId));
       });
@@ -113,8 +141,33 @@ export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
   };
 }
 
-/** Runs one batch; answers whether the item ran out of unclaimed units in it. */
-async function runBatch(deps: TBatcherDeps, batch: TQueuedPurchase[]): Promise<boolean> {
+/** SOLD_OUT from memory, or the single-request path for a key that already has an answer (sold-out-memory.ts). */
+async function answerSoldOut(deps: TBatcherDeps, queued: TQueuedPurchase): Promise<void> {
+  const { purchase, idempotent } = queued;
+  try {
+    if (
+      await isAnsweredFromMemory(
+        deps.soldOut,
+        deps.db,
+        { itemId: purchase.item.id, userId: purchase.userId },
+        idempotent,
+      )
+    ) {
+      queued.reject(new AppError(refusalOf(purchase.item.kind, 'SOLD_OUT')));
+      return;
+    }
+  } catch (error) {
+    queued.reject(error);
+    return;
+  }
+  await alone(deps, queued);
+}
+
+/** Runs one batch; answers whether the item ran out of unclaimed units in it, and whether any was sold. */
+async function runBatch(
+  deps: TBatcherDeps,
+  batch: TQueuedPurchase[],
+): Promise<{ isItemExhausted: boolean; isAnySold: boolean }> {
   const claimedAt = deps.clock.now();
   const keyed = batch.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : []));
   let claimed: Set<TBatchedIdempotentRequest>;
@@ -122,12 +175,12 @@ async function runBatch(deps: TBatcherDeps, batch: TQueuedPurchase[]): Promise<b
     claimed = await claimIdempotencyKeys(deps.db, keyed, claimedAt);
   } catch (error) {
     for (const queued of batch) queued.reject(error);
-    return false;
+    return { isItemExhausted: false, isAnySold: false };
   }
   // A key already known (a replay, a retry of a request in progress, a stale claim) goes the way of one request.
   const together = batch.filter((queued) => !queued.idempotent || claimed.has(queued.idempotent));
   for (const queued of batch.filter((queued) => !together.includes(queued))) void alone(deps, queued);
-  if (together.length === 0) return false;
+  if (together.length === 0) return { isItemExhausted: false, isAnySold: false };
 
   let result;
   try {
@@ -167,14 +220,14 @@ async function runBatch(deps: TBatcherDeps, batch: TQueuedPurchase[]): Promise<b
       claimedAt,
     ).catch(() => undefined);
     for (const queued of together) void alone(deps, queued);
-    return false;
+    return { isItemExhausted: false, isAnySold: false };
   }
   result.outcomes.forEach((outcome, index) => {
     const queued = together[index]!;
     if (outcome.ok) queued.resolve(outcome.order);
     else queued.reject(new AppError(outcome.code));
   });
-  return result.isItemExhausted;
+  return { isItemExhausted: result.isItemExhausted, isAnySold: result.outcomes.some((outcome) => outcome.ok) };
 }
 
 /** One purchase by itself, through the single-request idempotency path (replays, requests in progress, stale claims). */

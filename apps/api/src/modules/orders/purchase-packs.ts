@@ -9,11 +9,12 @@ import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
-import { guaranteedPacksFor, saleItemOf } from './sale-items.ts';
+import { guaranteedPacksFor, refusalOf, saleItemOf } from './sale-items.ts';
+import { isAnsweredFromMemory } from './sold-out-memory.ts';
 
 type TPurchasePacksDeps = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'seedKey' | 'authSecret'
+  'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'soldOut' | 'dropLive' | 'seedKey' | 'authSecret'
 >;
 
 /**
@@ -28,7 +29,9 @@ type TPurchasePacksDeps = Pick<
  * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
  * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER; for a round that
  * guarantees packs to holders, whether the buyer is one). A refusal there did
- * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys.
+ * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys. A round
+ * every instance knows is sold out is answered SOLD_OUT from memory right after the email check, before the round's
+ * own checks read anything (decision record 35).
  * - BALANCE: decided and paid in one transaction with the other purchases of the round arriving at once
  *   (balancePurchaseBatcher, purchaseFromBalance).
  * - CARD, TILIA: the units are held for ORDER_HOLD_MINUTES with a deposit intent for the total (holdForPayment),
@@ -45,6 +48,10 @@ export async function purchasePacks(
   const item = await saleItemOf(deps.db, request, now);
   const buyerEmail = await verifiedEmailOf(deps.db, userId);
   if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  // Known sold out everywhere (decision record 35): answered before the round's own checks, which read the database.
+  if (await isAnsweredFromMemory(deps.soldOut, deps.db, { itemId: item.id, userId }, idempotent)) {
+    throw new AppError(refusalOf(item.kind, 'SOLD_OUT'));
+  }
   if (item.kind === 'PACK' && item.round.requiredPassId) {
     if (!(await holdsValidPass(deps.db, userId, item.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
   }
@@ -76,6 +83,8 @@ export async function purchasePacks(
   );
   const { depositId, ...order } = held.body;
   if (order.status !== 'PENDING') return order;
+  // Held packs count as sold on the drop page.
+  if (item.kind === 'PACK') deps.dropLive.changed(item.drop.id);
   const method = paymentMethod === 'TILIA' ? 'tilia' : 'card';
   const checkout = await openCheckout(
     { db: deps.db, clock: deps.clock, provider: deps.payments[method], publicUrl: deps.config.publicUrl },

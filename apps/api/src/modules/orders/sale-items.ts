@@ -293,12 +293,19 @@ export async function handOverHeldUnits(
 /** A held order failed or timed out: its units go back on sale (packs logged as released in the claim log). */
 export async function releaseHeldUnits(
   tx: Db,
-  order: { id: string; itemKind: TOrderItemKind; dropId: string | null; quantity: number },
+  order: { id: string; itemKind: TOrderItemKind; itemId: string; dropId: string | null; quantity: number },
   buyerHash: string,
   at: Date,
 ): Promise<void> {
   if (order.itemKind === 'PACK') {
-    await releasePacksOf(tx, { id: order.id, dropId: order.dropId!, quantity: order.quantity, buyerHash }, at);
+    const released = {
+      id: order.id,
+      dropId: order.dropId!,
+      roundId: order.itemId,
+      quantity: order.quantity,
+      buyerHash,
+    };
+    await releasePacksOf(tx, released, at);
   } else if (order.itemKind === 'PASS') {
     await releasePassUnitsOf(tx, order.id);
   }

@@ -54,6 +54,7 @@ interface OpenApiDocument {
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -85,6 +86,9 @@ export function operationsOf(document: OpenApiDocument): FuzzOperation[] {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
+      // A stream of server-sent events never ends, and app.inject waits for the end: its own tests (a real connection)
+      // cover it, refusals included (drops/live/drop-live.test.ts).
+      if (operation.responses?.['200']?.content?.['text/event-stream']) continue;
       const parameters = operation.parameters ?? [];
       const parameter = (where: string) =>
         parameters

@@ -7,6 +7,7 @@ import { newId } from '../../../lib/ids.ts';
 import { insertProductActivitiesSql } from '../../catalog/product-activity-fragments.ts';
 import { editionsOfPacksSql } from '../../collection/edition-fragments.ts';
 import { packs } from '../drops.tables.ts';
+import { roundReleasedSql } from '../live/announce-round-sold-out.ts';
 
 /**
  * How orders claim, hold, hand over and give back packs (the drops module owns packs and the claim log; orders call
@@ -149,11 +150,13 @@ export async function handOverHeldPacks(
 
 /**
  * A held order failed or timed out: its packs go back on sale, and the claim log says so (writes packs,
- * pack_claim_log). `order.quantity` is how many packs it holds.
+ * pack_claim_log). `order.quantity` is how many packs it holds, `order.roundId` the round they are of. Every instance
+ * hears of it once this commits, so one that remembers the round sold out asks again (decision record 35): the one way
+ * a pack comes back on sale, so the one place that says so.
  */
 export async function releasePacksOf(
   tx: Db,
-  order: { id: string; dropId: string; quantity: number; buyerHash: string },
+  order: { id: string; dropId: string; roundId: string; quantity: number; buyerHash: string },
   at: Date,
 ): Promise<void> {
   await tx.execute(sql`
@@ -170,6 +173,7 @@ export async function releasePacksOf(
       sql`select number, ${order.id}::uuid as order_id, ${order.buyerHash}::text as buyer_hash,
                  ${at.toISOString()}::timestamptz as at from released`,
     )}`);
+  await tx.execute(roundReleasedSql(order.dropId, order.roundId));
 }
 
 /** The packs each order holds or delivered, in number order (reads only). */

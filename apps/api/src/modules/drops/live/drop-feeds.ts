@@ -1,0 +1,238 @@
+import type { ServerResponse } from 'node:http';
+import { DROP_LIVE_EVENT, liveRoundsAt, type TDropLiveCounts } from '@cypher/contract';
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { loadPublicDrops, toDrop, type TPublicDropParts } from '../public-drop.ts';
+
+/*
+ * Route: GET /v1/drops/{id}/live (drop-live.routes.ts) · Writes: nothing · Reads: what the drop view reads
+ * (loadPublicDrops) · Tests: drop-live.test.ts, drop-live-instances.test.ts.
+ *
+ * One feed per drop per instance, however many watch it (decision record 35): the feed reads the drop's counts (the
+ * drop view's own derivation, loadPublicDrops and toDrop, never a counter of its own) when told they moved, at most
+ * once per `intervalMs`, and writes each change once as an SSE event to every watcher. A watcher costs its socket and
+ * a place in a Set: no timer, no closure, no read of its own. One timer per instance beats every few seconds: a
+ * heartbeat comment every `heartbeatMs` so proxies keep idle streams open, a read of every live feed then too (in case
+ * a signal was missed), and every second while the drop signals are down.
+ */
+
+export interface TDropFeedsOptions {
+  db: Db;
+  clock: Clock;
+  cypUnit: { cypPerUsd: number; minorUnits: number };
+  /** The least time between two reads of one drop's counts (and so between two events). */
+  intervalMs: number;
+  heartbeatMs: number;
+  /** Watchers on this instance at most; past it the route answers LIVE_UPDATES_FULL. */
+  maxWatchers: number;
+  /** Whether the drop signals are heard now (else the feeds read every second). */
+  isListening(): boolean;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface DropFeeds {
+  watcherCount(): number;
+  feedCount(): number;
+  isFull(): boolean;
+  /** Streams the drop's counts to `response` (its headers already sent), until either side closes. */
+  watch(dropId: string, response: ServerResponse): void;
+  /** The drop's counts moved (a signal): its feed, if any, reads them again. */
+  changed(dropId: string): void;
+  /** Signals may have been missed: every feed reads again. */
+  resync(): void;
+  /** Ends every stream (the app is closing); browsers reconnect to another instance. */
+  closeAll(): void;
+}
+
+/** A watcher that does not read its stream is dropped past this many bytes waiting (it reconnects to a snapshot). */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+/** How long a round boundary may be waited for by one timer (setTimeout's limit). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** What a reconnecting EventSource waits first. */
+const RETRY_MS = 3_000;
+const TICK_MS = 1_000;
+
+interface Feed {
+  dropId: string;
+  watchers: Set<ServerResponse>;
+  /** Watchers that have had no event yet: they get the next read's counts whether or not they changed. */
+  unserved: Set<ServerResponse>;
+  /** The last counts sent, without their time: what a new read is compared with. */
+  lastCounts: string | null;
+  lastEvent: string | null;
+  isAvailable: boolean;
+  isReading: boolean;
+  /** Told of a change while reading or within the interval: read again when allowed. */
+  isDirty: boolean;
+  lastReadAt: number;
+  readTimer: ReturnType<typeof setTimeout> | null;
+  boundaryTimer: ReturnType<typeof setTimeout> | null;
+  eventId: number;
+}
+
+export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
+  const feeds = new Map<string, Feed>();
+  let watchers = 0;
+  let ticks = 0;
+  let tickTimer: ReturnType<typeof setInterval> | null = null;
+  const heartbeatTicks = Math.max(1, Math.round(options.heartbeatMs / TICK_MS));
+
+  function send(response: ServerResponse, text: string): void {
+    if (response.writableLength > MAX_BUFFERED_BYTES) {
+      response.destroy();
+      return;
+    }
+    response.write(text);
+  }
+
+  function remove(feed: Feed, response: ServerResponse): void {
+    if (!feed.watchers.delete(response)) return;
+    feed.unserved.delete(response);
+    watchers -= 1;
+    if (feed.watchers.size > 0) return;
+    if (feed.readTimer) clearTimeout(feed.readTimer);
+    if (feed.boundaryTimer) clearTimeout(feed.boundaryTimer);
+    feeds.delete(feed.dropId);
+    if (feeds.size === 0 && tickTimer) {
+      clearInterval(tickTimer);
+      tickTimer = null;
+    }
+  }
+
+  function tick(): void {
+    ticks += 1;
+    const isHeartbeat = ticks % heartbeatTicks === 0;
+    if (isHeartbeat) for (const feed of feeds.values()) for (const response of feed.watchers) send(response, ':\n\n');
+    if (isHeartbeat || !options.isListening()) {
+      for (const feed of feeds.values()) if (feed.isAvailable) requestRead(feed);
+    }
+  }
+
+  function requestRead(feed: Feed): void {
+    if (feed.isReading) {
+      feed.isDirty = true;
+      return;
+    }
+    const wait = feed.lastReadAt + options.intervalMs - performance.now();
+    if (wait > 0) {
+      feed.isDirty = true;
+      feed.readTimer ??= setTimeout(() => {
+        feed.readTimer = null;
+        if (feed.isDirty) requestRead(feed);
+      }, wait);
+      return;
+    }
+    void read(feed);
+  }
+
+  async function read(feed: Feed): Promise<void> {
+    feed.isReading = true;
+    feed.isDirty = false;
+    feed.lastReadAt = performance.now();
+    try {
+      const parts = (await loadPublicDrops(options.db, [feed.dropId])).get(feed.dropId);
+      if (parts && feeds.get(feed.dropId) === feed) publish(feed, parts);
+    } catch (error) {
+      options.log?.('could not read a drop’s live counts', error);
+    } finally {
+      feed.isReading = false;
+      if (feed.isDirty && feeds.get(feed.dropId) === feed) requestRead(feed);
+    }
+  }
+
+  function publish(feed: Feed, parts: TPublicDropParts): void {
+    const now = options.clock.now();
+    const drop = toDrop(parts, now, options.cypUnit, null);
+    const counts = {
+      dropId: drop.id,
+      status: drop.status,
+      isSoldOut: drop.isSoldOut,
+      counts: { dropCount: drop.counts.dropCount, soldCount: drop.counts.soldCount },
+      rounds: liveRoundsAt(drop, drop.salePolicies, now),
+    };
+    feed.isAvailable = drop.status === 'AVAILABLE';
+    scheduleBoundary(feed, parts, now);
+    const key = JSON.stringify(counts);
+    if (key !== feed.lastCounts) {
+      feed.lastCounts = key;
+      feed.eventId += 1;
+      const event: TDropLiveCounts = { ...counts, at: now.toISOString() };
+      feed.lastEvent = `id: ${feed.eventId}\nevent: ${DROP_LIVE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
+      for (const response of feed.watchers) send(response, feed.lastEvent);
+    } else if (feed.lastEvent) {
+      for (const response of feed.unserved) send(response, feed.lastEvent);
+    }
+    feed.unserved.clear();
+  }
+
+  /** At the drop's next opening or end (or a round's), the states change with no purchase: read again then. */
+  function scheduleBoundary(feed: Feed, parts: TPublicDropParts, now: Date): void {
+    if (feed.boundaryTimer) clearTimeout(feed.boundaryTimer);
+    feed.boundaryTimer = null;
+    const at = now.getTime();
+    const times = [
+      parts.visibleAt,
+      parts.dropBeginAt,
+      parts.dropEndAt,
+      ...parts.policies.flatMap((policy) => [policy.saleBeginAt, policy.saleEndAt]),
+    ]
+      .map((time) => time.getTime())
+      .filter((time) => time > at);
+    if (times.length === 0) return;
+    const wait = Math.min(Math.min(...times) - at, MAX_TIMER_MS);
+    feed.boundaryTimer = setTimeout(() => {
+      feed.boundaryTimer = null;
+      requestRead(feed);
+    }, wait);
+    feed.boundaryTimer.unref();
+  }
+
+  return {
+    watcherCount: () => watchers,
+    feedCount: () => feeds.size,
+    isFull: () => watchers >= options.maxWatchers,
+    watch(dropId, response) {
+      // Gone before it was watched: its 'close' has been and would never come again.
+      if (response.destroyed || response.writableEnded) return;
+      let feed = feeds.get(dropId);
+      const isNew = !feed;
+      feed ??= {
+        dropId,
+        watchers: new Set(),
+        unserved: new Set(),
+        lastCounts: null,
+        lastEvent: null,
+        isAvailable: true,
+        isReading: false,
+        isDirty: false,
+        lastReadAt: Number.NEGATIVE_INFINITY,
+        readTimer: null,
+        boundaryTimer: null,
+        eventId: 0,
+      };
+      feeds.set(dropId, feed);
+      const watched = feed;
+      watched.watchers.add(response);
+      watchers += 1;
+      response.once('close', () => remove(watched, response));
+      response.write(`retry: ${RETRY_MS}\n\n`);
+      if (watched.lastEvent && !watched.isReading) response.write(watched.lastEvent);
+      else watched.unserved.add(response);
+      if (isNew) void read(watched);
+      if (!tickTimer) {
+        tickTimer = setInterval(tick, TICK_MS);
+        tickTimer.unref();
+      }
+    },
+    changed(dropId) {
+      const feed = feeds.get(dropId);
+      if (feed) requestRead(feed);
+    },
+    resync() {
+      for (const feed of feeds.values()) requestRead(feed);
+    },
+    closeAll() {
+      for (const feed of feeds.values()) for (const response of feed.watchers) response.end();
+    },
+  };
+}

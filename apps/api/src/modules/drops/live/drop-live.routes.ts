@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZDropLiveCounts } from '@cypher/contract';
+import type { AppContext } from '../../../app-context.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { ttlCache } from '../../../lib/ttl-cache.ts';
+import { visibleDrop } from '../get-drop.ts';
+import type { TPublicDropParts } from '../public-drop.ts';
+import type { DropLive } from './drop-live.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live drop state (app.ts decorates it): watchers, feeds, signals heard. */
+    dropLive: DropLive;
+  }
+}
+
+const params = z.object({ id: z.uuid() });
+
+/** How long a client turned away for the cap waits before trying again. */
+const FULL_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * `GET /v1/drops/{id}/live`: the drop page's counts as server-sent events (decision record 35). The drop is looked up
+ * as `GET /v1/drops/{id}` looks it up, so an unknown, unpublished or not yet visible drop answers 404 DROP_NOT_FOUND
+ * before any stream starts; past the instance's cap on watchers, 503 LIVE_UPDATES_FULL with Retry-After. Then a
+ * `counts` event at once (a reconnecting client, Last-Event-ID or not, gets the counts as they are now), one per
+ * change (a few a second at most), and a comment every DROP_LIVE_HEARTBEAT_SECONDS so proxies keep the stream open.
+ * Nothing here is per person: the same stream for visitors and signed-in people (the viewer's own part stays with
+ * `GET /v1/drops/{id}`).
+ */
+export function dropLiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const cache = ttlCache<TPublicDropParts | null>(ctx.config.drops.publicCacheMs, {
+    now: () => ctx.clock.now().getTime(),
+  });
+  return async (app) => {
+    app.get(
+      '/v1/drops/:id/live',
+      {
+        schema: {
+          tags: ['drops'],
+          summary:
+            'The drop’s counts as server-sent events: a `counts` event now and at each change (sold, left per round, each round’s state); heartbeat comments between',
+          params,
+          response: {
+            200: {
+              description:
+                'text/event-stream: `event: counts` with `data:` one JSON object per event, as below; `:` lines are heartbeats',
+              content: { 'text/event-stream': { schema: ZDropLiveCounts } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const drop = await visibleDrop(ctx.db, cache, request.params.id, ctx.clock.now());
+        if (ctx.dropLive.feeds.isFull()) {
+          throw new AppError('LIVE_UPDATES_FULL', { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } });
+        }
+        reply.hijack();
+        // The headers set so far (request id, security headers), then the stream's own.
+        const set = Object.entries(reply.getHeaders()).filter(
+          (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+        );
+        reply.raw.writeHead(200, {
+          ...Object.fromEntries(set),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          // nginx (and proxies that honour it) pass each event on at once instead of buffering the stream.
+          'x-accel-buffering': 'no',
+        });
+        ctx.dropLive.feeds.watch(drop.id, reply.raw);
+      },
+    );
+  };
+}

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TDropLiveCounts } from '@cypher/contract';
+import { MINUTE_MS } from '../../../lib/clock.ts';
+import { newId } from '../../../lib/ids.ts';
+import { bearer } from '../../../testing/auth-helpers.ts';
+import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { listening, openSse, type SseClient } from '../../../testing/sse-client.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { depositForTest } from '../../../testing/wallet-helpers.ts';
+import { brands } from '../../catalog/catalog.tables.ts';
+
+// The drop page's live counts over a real connection (issue 21): app.inject waits for an answer's end, and a stream of
+// server-sent events has none, so these tests listen on a port and read the stream as a browser would.
+let t: TestApp;
+let base: string;
+const opened: SseClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '1' } });
+  base = await listening(t.app);
+});
+afterAll(async () => {
+  for (const client of opened) client.close();
+  await t.close();
+});
+
+const db = () => t.database.db;
+const liveDrop = (packCount: number) =>
+  insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount, price: 1_000 }] });
+
+async function watch(dropId: string): Promise<SseClient> {
+  const client = await openSse(base, `/v1/drops/${dropId}/live`);
+  opened.push(client);
+  return client;
+}
+
+const countsOf = (event: { data: string }) => JSON.parse(event.data) as TDropLiveCounts;
+
+async function buy(dropId: string, quantity = 1) {
+  const buyer = await fastBuyer(t);
+  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 100_000 });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v2/orders',
+    headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+    payload: { dropId, quantity, paymentMethod: 'BALANCE' },
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+describe('GET /v1/drops/{id}/live', () => {
+  it('streams the counts at once, then the purchase a moment after it is made, as the drop view counts them', async () => {
+    const { dropId, policies } = await liveDrop(5);
+    const client = await watch(dropId);
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(client.headers['x-accel-buffering']).toBe('no');
+    expect(client.headers['cache-control']).toBe('no-store');
+
+    const first = countsOf(await client.next((event) => event.event === 'counts'));
+    expect(first).toMatchObject({
+      dropId,
+      status: 'AVAILABLE',
+      isSoldOut: false,
+      counts: { dropCount: 5, soldCount: 0 },
+      rounds: [{ id: policies[0]!.id, round: 1, soldCount: 0, leftCount: 5, state: 'ON_SALE' }],
+    });
+
+    const seen = client.events.length;
+    await buy(dropId, 2);
+    const after = countsOf(await client.next((event) => countsOf(event).counts.soldCount === 2, { after: seen }));
+    expect(after.rounds[0]).toMatchObject({ soldCount: 2, leftCount: 3, state: 'ON_SALE' });
+    // The same numbers as the drop view.
+    const view = (await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}` })).json().data;
+    expect(view.counts.soldCount).toBe(after.counts.soldCount);
+    expect(view.salePolicies[0].soldCount).toBe(after.rounds[0]!.soldCount);
+
+    // The last packs: the round and the drop say sold out.
+    await buy(dropId, 3);
+    const soldOut = countsOf(await client.next((event) => countsOf(event).isSoldOut));
+    expect(soldOut.rounds[0]).toMatchObject({ soldCount: 5, leftCount: 0, state: 'SOLD_OUT' });
+    client.close();
+  });
+
+  it('gives a second watcher the counts at once from the same feed, and a heartbeat comment while nothing changes', async () => {
+    const { dropId } = await liveDrop(3);
+    const first = await watch(dropId);
+    await first.next((event) => event.event === 'counts');
+    const second = await watch(dropId);
+    expect(countsOf(await second.next((event) => event.event === 'counts')).counts.soldCount).toBe(0);
+    expect(t.app.dropLive.feeds.feedCount()).toBeGreaterThanOrEqual(1);
+    // DROP_LIVE_HEARTBEAT_SECONDS is 1 here.
+    expect(await second.nextComment(3_000)).toBe('');
+    first.close();
+    second.close();
+  });
+
+  it('forgets a watcher that disconnects: the instance counts one watcher fewer, and its feed goes with the last', async () => {
+    const { dropId } = await liveDrop(3);
+    await vi.waitFor(() => expect(t.app.dropLive.feeds.watcherCount()).toBe(0));
+    const feedsBefore = t.app.dropLive.feeds.feedCount();
+    const one = await watch(dropId);
+    const two = await watch(dropId);
+    await one.next((event) => event.event === 'counts');
+    await two.next((event) => event.event === 'counts');
+    expect(t.app.dropLive.feeds.watcherCount()).toBe(2);
+    expect(t.app.dropLive.feeds.feedCount()).toBe(feedsBefore + 1);
+
+    one.close();
+    await vi.waitFor(() => expect(t.app.dropLive.feeds.watcherCount()).toBe(1));
+    two.close();
+    await vi.waitFor(() => expect(t.app.dropLive.feeds.watcherCount()).toBe(0));
+    expect(t.app.dropLive.feeds.feedCount()).toBe(feedsBefore);
+  });
+
+  it('answers an unknown drop, one of an unpublished brand or one not yet visible 404 DROP_NOT_FOUND before any stream, and a bad id 400', async () => {
+    const unknown = await watch(newId());
+    expect([unknown.status, JSON.parse(unknown.body)]).toEqual([
+      404,
+      { code: 'DROP_NOT_FOUND', message: 'We could not find this drop.' },
+    ]);
+    const { dropId, brand } = await liveDrop(2);
+    await db().update(brands).set({ status: 'DRAFT' }).where(eq(brands.id, brand.id));
+    expect((await watch(dropId)).status).toBe(404);
+    // Three hours earlier, the drop (visible two hours before now) was not yet to be seen.
+    const hidden = await liveDrop(2);
+    const now = t.clock.now();
+    t.clock.advance(-3 * 60 * MINUTE_MS);
+    try {
+      expect((await watch(hidden.dropId)).status).toBe(404);
+    } finally {
+      t.clock.set(now);
+    }
+    const bad = await watch('not-a-uuid');
+    expect([bad.status, JSON.parse(bad.body).code]).toEqual([400, 'INVALID_REQUEST']);
+    expect(t.app.dropLive.feeds.watcherCount()).toBe(0);
+  });
+
+  it('is documented in the OpenAPI document as a text/event-stream of the counts', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const operation = document.paths['/v1/drops/{id}/live'].get;
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(operation.responses['200'].content['text/event-stream'].schema.properties).toHaveProperty('rounds');
+  });
+});
+
+describe('the cap on watchers per instance', () => {
+  it('answers past it 503 LIVE_UPDATES_FULL with Retry-After, and takes watchers again once one leaves', async () => {
+    const capped = await createTestApp({ env: { DROP_LIVE_MAX_WATCHERS: '1' } });
+    try {
+      const cappedBase = await listening(capped.app);
+      const { dropId } = await insertLiveDrop(capped.database.db, {
+        now: capped.clock.now(),
+        rounds: [{ packCount: 2, price: 1_000 }],
+      });
+      const first = await openSse(cappedBase, `/v1/drops/${dropId}/live`);
+      opened.push(first);
+      expect(first.status).toBe(200);
+      const refused = await openSse(cappedBase, `/v1/drops/${dropId}/live`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'LIVE_UPDATES_FULL' });
+
+      first.close();
+      await vi.waitFor(() => expect(capped.app.dropLive.feeds.watcherCount()).toBe(0));
+      const again = await openSse(cappedBase, `/v1/drops/${dropId}/live`);
+      opened.push(again);
+      expect(again.status).toBe(200);
+      again.close();
+    } finally {
+      await capped.close();
+    }
+  });
+});

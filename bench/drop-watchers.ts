@@ -1,0 +1,401 @@
+// `npm run bench -- drop-watchers` (issue 21): BENCH_WATCHERS (10,000) drop pages open on the live counts
+// (GET /v1/drops/{id}/live, server-sent events) across the cluster, through nginx, while a rush sells out a drop of
+// BENCH_PACKS (10,000) packs. Reports what a watcher costs each API instance (and nginx) in memory, how long after a
+// purchase's answer every watcher shows it (p50/p99 over every watcher and a sample of the purchases), whether every
+// watcher saw the sell-out, and the purchase rate of the same rush with and without the watchers (before and after,
+// each on a drop of its own, the same buyers); how soon after the last sale the sell-out signal went out; the
+// machine's load average throughout. Needs PostgreSQL (BENCH_DATABASE_URL) and nginx: BENCH_CLUSTER instances (2).
+import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows } from '../apps/api/src/db/query-rows.ts';
+import { DROP_SIGNALS_CHANNEL } from '../apps/api/src/modules/drops/live/drop-signals.ts';
+import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
+import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
+import { benchDatabase, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
+import { recordResult } from './record-result.ts';
+
+const watcherCount = Number(process.env.BENCH_WATCHERS ?? 10_000);
+const packs = Number(process.env.BENCH_PACKS ?? 10_000);
+const buyerCount = Number(process.env.BENCH_BUYERS ?? 2_000);
+const attempts = Number(process.env.BENCH_ATTEMPTS ?? packs * 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const clusterSize = Number(process.env.BENCH_CLUSTER ?? 2);
+const port = Number(process.env.BENCH_PORT ?? 3921);
+/** How many watchers connect at once while they are being opened. */
+const OPENING_AT_ONCE = 250;
+const PRICE_CENTS = 100;
+
+if (!process.env.BENCH_DATABASE_URL) {
+  // `npm run bench` with no scenario runs them all, on PGlite by default: this one is left out there, and says why.
+  console.log('drop-watchers skipped: it runs a cluster behind nginx on PostgreSQL (set BENCH_DATABASE_URL).');
+  process.exit(0);
+}
+
+// ---- The machine's load, sampled throughout (other people's work shares these cores).
+const loadSamples: number[] = [];
+const loadTimer = setInterval(() => loadSamples.push(os.loadavg()[0]!), 1_000);
+loadTimer.unref();
+
+// ---- Processes: the cluster's API instances and nginx's workers, by walking /proc from the cluster's supervisor.
+function childrenOf(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+function descendants(pid: number): { pid: number; command: string }[] {
+  const children = childrenOf();
+  const found: { pid: number; command: string }[] = [];
+  const walk = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      try {
+        found.push({ pid: child, command: fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+      } catch {
+        continue;
+      }
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function rssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+// ---- Watchers: raw HTTP connections reading the stream, each keeping when it saw which sold count.
+interface Watcher {
+  request: http.ClientRequest;
+  instance: string;
+  /** [receivedAt, soldCount] per event, in order. */
+  seen: [number, number][];
+  isSoldOut: boolean;
+}
+
+const SOLD = /"counts":\{"dropCount":\d+,"soldCount":(\d+)\}/;
+
+function openWatcher(base: string, dropId: string): Promise<Watcher> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/v1/drops/${dropId}/live`, {
+      agent: false,
+      headers: { accept: 'text/event-stream' },
+    });
+    request.once('error', reject);
+    request.once('response', (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`a watcher was answered ${response.statusCode}`));
+        response.resume();
+        return;
+      }
+      const watcher: Watcher = {
+        request,
+        instance: String(response.headers['x-cypher-instance'] ?? '?'),
+        seen: [],
+        isSoldOut: false,
+      };
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const sold = SOLD.exec(block);
+          if (sold) {
+            watcher.seen.push([performance.now(), Number(sold[1])]);
+            if (block.includes('"isSoldOut":true')) watcher.isSoldOut = true;
+            if (watcher.seen.length === 1) resolve(watcher);
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      response.once('error', () => undefined);
+    });
+    request.end();
+  });
+}
+
+async function openWatchers(base: string, dropId: string, count: number): Promise<Watcher[]> {
+  const watchers: Watcher[] = [];
+  for (let opened = 0; opened < count; opened += OPENING_AT_ONCE) {
+    const batch = Math.min(OPENING_AT_ONCE, count - opened);
+    watchers.push(...(await Promise.all(Array.from({ length: batch }, () => openWatcher(base, dropId)))));
+  }
+  return watchers;
+}
+
+// ---- A rush: autocannon sends purchase attempts until `attempts` are done; every success's answer time is kept.
+async function rush(base: string, dropId: string, buyers: { accessToken: string }[]) {
+  const successes: number[] = [];
+  const outcomes = new Map<string, number>();
+  let next = 0;
+  const startedAt = performance.now();
+  const result = await autocannon({
+    url: base,
+    connections,
+    amount: attempts,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v2/orders',
+        setupRequest: (request) => {
+          const buyer = buyers[next++ % buyers.length]!;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${buyer.accessToken}`,
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ dropId, quantity: 1, paymentMethod: 'BALANCE' }),
+          };
+        },
+        onResponse: (status, body) => {
+          let outcome = `${status}`;
+          try {
+            const parsed = JSON.parse(body);
+            outcome = status === 201 ? parsed.data.status : `${status} ${parsed.code}`;
+          } catch {
+            outcome = `${status} unreadable`;
+          }
+          if (outcome === 'SUCCESSFUL') successes.push(performance.now());
+          outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  const lastSaleAt = successes.at(-1) ?? startedAt;
+  return {
+    startedAt,
+    successes,
+    lastSaleAt,
+    summary: {
+      successful: successes.length,
+      successfulPurchasesPerSecond: Math.round(successes.length / ((lastSaleAt - startedAt) / 1000 || 1)),
+      sellOutSeconds: Number(((lastSaleAt - startedAt) / 1000).toFixed(2)),
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+      outcomes: Object.fromEntries(outcomes),
+      errors: result.errors,
+      timeouts: result.timeouts,
+    },
+  };
+}
+
+/**
+ * How long after a purchase's answer each watcher showed it: for the n-th success (answered at t), the first event at
+ * which a watcher's sold count reached n (the server had committed at least n sales by t), minus t; 0 when the
+ * watcher already showed it. Every watcher, every `step`-th success.
+ */
+function updateDelays(watchers: Watcher[], successes: number[], step: number): number[] {
+  const delays: number[] = [];
+  for (const watcher of watchers) {
+    let event = 0;
+    for (let n = step; n <= successes.length; n += step) {
+      const answeredAt = successes[n - 1]!;
+      while (event < watcher.seen.length && watcher.seen[event]![1] < n) event += 1;
+      if (event >= watcher.seen.length) break;
+      delays.push(Math.max(0, watcher.seen[event]![0] - answeredAt));
+    }
+  }
+  return delays.sort((x, y) => x - y);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? null
+    : Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!.toFixed(1));
+
+// ---- The run.
+const loadAtStart = os.loadavg();
+const database = await benchDatabase('drop-watchers');
+const setup = await migrated(database);
+const drop = () =>
+  insertLiveDrop(setup.db, {
+    rounds: [{ packCount: packs, price: PRICE_CENTS }],
+    editionsPerPack: 1,
+    name: 'Bench drop',
+  });
+const before = await drop();
+const watched = await drop();
+const after = await drop();
+console.log(`▸ ${buyerCount} funded buyers`);
+const buyers = await fundedBuyers(setup, buyerCount, 1_000_000_000, port);
+await setup.close();
+
+// The sell-out signals as the instances hear them: this process listens on the same channel.
+const listener = new pg.Client({ connectionString: database.env.DATABASE_URL });
+await listener.connect();
+const soldOutHeardAt = new Map<string, number>();
+listener.on('notification', (message) => {
+  const signal = JSON.parse(message.payload ?? '{}') as { kind?: string; dropId?: string };
+  if (signal.kind === 'sold-out' && signal.dropId && !soldOutHeardAt.has(signal.dropId)) {
+    soldOutHeardAt.set(signal.dropId, performance.now());
+  }
+});
+await listener.query(`listen ${DROP_SIGNALS_CHANNEL}`);
+
+console.log(`▸ ${clusterSize} instances behind nginx`);
+const cluster = await startCluster(database, port, clusterSize);
+const processes = descendants(cluster.process.pid!);
+const instances = processes.filter((process) => process.command.includes('server.mjs'));
+const nginxWorkers = processes.filter((process) => process.command.startsWith('nginx: worker'));
+let report: { scenario: string } & Record<string, unknown>;
+try {
+  // Every buyer seen once by the cluster (sessions, verified addresses), so the first rush is not the only cold one.
+  let seen = 0;
+  await autocannon({
+    url: cluster.base,
+    connections,
+    amount: buyers.length,
+    requests: [
+      {
+        method: 'GET',
+        path: '/v1/users/my',
+        setupRequest: (request) => ({
+          ...request,
+          headers: { authorization: `Bearer ${buyers[seen++ % buyers.length]!.accessToken}` },
+        }),
+      },
+    ],
+  });
+
+  console.log('▸ rush without watchers');
+  const quiet = await rush(cluster.base, before.dropId, buyers);
+
+  const memoryBefore = {
+    instances: instances.map((instance) => rssBytes(instance.pid)),
+    nginx: nginxWorkers.map((worker) => rssBytes(worker.pid)),
+  };
+  console.log(`▸ opening ${watcherCount} watchers`);
+  const openingStartedAt = performance.now();
+  const watchers = await openWatchers(cluster.base, watched.dropId, watcherCount);
+  const openingSeconds = (performance.now() - openingStartedAt) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const memoryWith = {
+    instances: instances.map((instance) => rssBytes(instance.pid)),
+    nginx: nginxWorkers.map((worker) => rssBytes(worker.pid)),
+  };
+  const spread: Record<string, number> = {};
+  for (const watcher of watchers) spread[watcher.instance] = (spread[watcher.instance] ?? 0) + 1;
+
+  console.log('▸ rush with the watchers');
+  const busy = await rush(cluster.base, watched.dropId, buyers);
+  // The last events on their way.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const delays = updateDelays(watchers, busy.successes, Math.max(1, Math.floor(busy.successes.length / 1_000)));
+  const sawSellOut = watchers.filter((watcher) => watcher.isSoldOut && watcher.seen.at(-1)?.[1] === packs).length;
+  const eventsPerWatcher = watchers.reduce((sum, watcher) => sum + watcher.seen.length, 0) / watchers.length;
+  for (const watcher of watchers) watcher.request.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+  console.log('▸ rush without watchers, again');
+  const quietAgain = await rush(cluster.base, after.dropId, buyers);
+
+  const perWatcher = (now: number[], then: number[]) =>
+    Math.round(
+      (now.reduce((sum, bytes) => sum + bytes, 0) - then.reduce((sum, bytes) => sum + bytes, 0)) / watcherCount,
+    );
+  const baseline = (quiet.summary.successfulPurchasesPerSecond + quietAgain.summary.successfulPurchasesPerSecond) / 2;
+  const heardAfter = (rushed: typeof quiet, dropId: string) => {
+    const heardAt = soldOutHeardAt.get(dropId);
+    return heardAt === undefined ? null : Number((heardAt - rushed.lastSaleAt).toFixed(1));
+  };
+  report = {
+    scenario: 'drop-watchers',
+    about: `${watcherCount} live drop pages (SSE) through nginx to ${clusterSize} instances during a rush of ${attempts} attempts for ${packs} packs by ${buyerCount} buyers, ${connections} connections`,
+    database: database.kind,
+    instances: `${clusterSize} behind nginx (${nginxWorkers.length} workers)`,
+    watchers: {
+      opened: watchers.length,
+      openingSeconds: Number(openingSeconds.toFixed(1)),
+      perInstance: spread,
+      memoryPerWatcherBytes: {
+        apiInstances: perWatcher(memoryWith.instances, memoryBefore.instances),
+        nginx: perWatcher(memoryWith.nginx, memoryBefore.nginx),
+      },
+      apiInstanceRssMiB: {
+        before: memoryBefore.instances.map((bytes) => Math.round(bytes / 2 ** 20)),
+        with: memoryWith.instances.map((bytes) => Math.round(bytes / 2 ** 20)),
+      },
+      updateDelayMs: {
+        p50: percentile(delays, 50),
+        p99: percentile(delays, 99),
+        max: percentile(delays, 100),
+        samples: delays.length,
+      },
+      eventsPerWatcher: Number(eventsPerWatcher.toFixed(1)),
+      sawTheSellOut: sawSellOut,
+    },
+    purchaseRate: {
+      withoutWatchersBefore: quiet.summary,
+      withWatchers: busy.summary,
+      withoutWatchersAfter: quietAgain.summary,
+      changeWithWatchersPercent: Number(
+        (((busy.summary.successfulPurchasesPerSecond - baseline) / baseline) * 100).toFixed(1),
+      ),
+    },
+    soldOutSignalAfterLastSaleMs: {
+      withoutWatchersBefore: heardAfter(quiet, before.dropId),
+      withWatchers: heardAfter(busy, watched.dropId),
+      withoutWatchersAfter: heardAfter(quietAgain, after.dropId),
+    },
+    loadAverage: {
+      atStart: loadAtStart.map((value) => Number(value.toFixed(2))),
+      duringRunMax: Number(Math.max(...loadSamples).toFixed(2)),
+      duringRunMean: Number((loadSamples.reduce((sum, value) => sum + value, 0) / loadSamples.length).toFixed(2)),
+    },
+  };
+} finally {
+  await cluster.stop();
+  await listener.end();
+}
+
+// Afterwards, on the database: each drop sold exactly its packs, every order has its pack, the ledger is exact.
+const check = await database.open();
+const sold = await queryRows<{
+  drop_id: string;
+  orders: string | number;
+  owned: string | number;
+  unclaimed: string | number;
+}>(
+  check.db,
+  sql`select p.drop_id, count(distinct o.id) as orders, count(p.owner_user_id) as owned, count(*) filter (where p.order_id is null) as unclaimed
+      from packs p left join orders o on o.id = p.order_id and o.status = 'SUCCESSFUL' group by p.drop_id`,
+);
+const ledger = await checkLedger(check.db, new Date());
+await check.close();
+if (!process.env.BENCH_KEEP) await database.drop();
+const invariants = {
+  everyDropSoldOutExactly:
+    sold.length === 3 &&
+    sold.every((row) => Number(row.orders) === packs && Number(row.owned) === packs && Number(row.unclaimed) === 0),
+  ledgerExact: ledger.isExact,
+};
+const summary = {
+  ...report!,
+  invariants,
+  machine: machine(),
+  commit: execSync('git rev-parse --short HEAD').toString().trim(),
+  at: new Date().toISOString(),
+};
+console.log(JSON.stringify(summary, null, 2));
+recordResult(summary);
+if (!Object.values(invariants).every(Boolean)) process.exitCode = 1;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { dropLiveRoundStates, type TDropLiveCountsShape } from './drop-live-rules.ts';
+import { ZDropStatus } from './drops.ts';
+
+/**
+ * `GET /v1/drops/{id}/live` (text/event-stream): every `counts` event's data, once on connecting and then whenever a
+ * purchase, a hold or a released hold changes them (a few a second at most). The counts are the drop view's own
+ * (`GET /v1/drops/{id}`: the same rounds, sold counts and sold-out state).
+ */
+export const ZDropLiveCounts = z.object({
+  dropId: z.uuid(),
+  status: ZDropStatus,
+  isSoldOut: z.boolean(),
+  counts: z.object({ dropCount: z.number().int(), soldCount: z.number().int() }),
+  rounds: z.array(
+    z.object({
+      id: z.uuid(),
+      round: z.number().int(),
+      soldCount: z.number().int(),
+      leftCount: z.number().int(),
+      state: z.enum(dropLiveRoundStates),
+    }),
+  ),
+  at: z.iso.datetime(),
+}) satisfies z.ZodType<TDropLiveCountsShape>;
+export type TDropLiveCounts = z.infer<typeof ZDropLiveCounts>;
