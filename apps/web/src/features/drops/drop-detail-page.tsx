@@ -17,6 +17,7 @@ import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useDrop } from './api/get-drop.ts';
+import { useLiveDropCounts } from './api/live-drop-counts.ts';
 import { useWaitingRoom } from './api/get-waiting-room.ts';
 import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
@@ -65,6 +66,8 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
   const phase = dropPhaseAt(drop, now);
   const { isLoggedIn } = useSession();
   const cypMinorUnits = useMyBalances({ isEnabled: isLoggedIn }).data?.cypUnit.minorUnits;
+  // Sold counts as they move, pushed by the server while the drop can still sell (its own refresh stays the fallback).
+  useLiveDropCounts(drop.id, phase.status !== 'COMPLETED');
 
   // At a boundary (the sale opens, a round ends) the rounds' counts and the viewer's allowance move: read them again.
   const phaseKey = useRef(phase.key);
