@@ -15,7 +15,8 @@ export async function operatorAuth(request: APIRequestContext): Promise<{ Author
  * A small published drop of the demo's Pixel Knight Squire (Neon Arcade), made through the console's API as an
  * operator would: visible now, one round of three one-edition packs at $5.00 (one each) opening at `opensAt` for a
  * day. `round` adds to the round (a required pass, say); `packs` changes how many packs and how many Squires each
- * holds. For the journeys that each need a round of their own that opens while they watch.
+ * holds; `giftPacks` sets that many more aside in a gift round (decision record 36). For the journeys that each need a
+ * round of their own that opens while they watch.
  */
 export async function scheduleSquireDrop(
   request: APIRequestContext,
@@ -26,9 +27,11 @@ export async function scheduleSquireDrop(
     opensAt: number;
     round?: Record<string, unknown>;
     packs?: { count: number; editionsPerPack: number };
+    giftPacks?: number;
   },
 ): Promise<{ dropId: string; brandId: string }> {
   const packs = drop.packs ?? { count: 3, editionsPerPack: 1 };
+  const giftPacks = drop.giftPacks ?? 0;
   const products = (await (await request.get('/v1/products?q=Pixel%20Knight%20Squire')).json()) as {
     data: { items: { id: string; name: string; imageUrl: string; brand: { id: string } }[] };
   };
@@ -45,7 +48,7 @@ export async function scheduleSquireDrop(
       dropBeginAt: iso(drop.opensAt),
       dropEndAt: iso(drop.opensAt + 2 * DAY_MS),
       editionsPerPack: packs.editionsPerPack,
-      contents: [{ productId: squire.id, editionCount: packs.count * packs.editionsPerPack }],
+      contents: [{ productId: squire.id, editionCount: (packs.count + giftPacks) * packs.editionsPerPack }],
       rounds: [
         {
           round: 1,
@@ -58,6 +61,7 @@ export async function scheduleSquireDrop(
           ...drop.round,
         },
       ],
+      ...(giftPacks > 0 ? { giftRound: { packCount: giftPacks } } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

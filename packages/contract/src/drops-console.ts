@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { ZImageUrl, ZName } from './catalog-requests.ts';
-import { ZDropStatus, ZPassGuarantee } from './drops.ts';
+import { ZDropStatus, ZGiftRound, ZPassGuarantee } from './drops.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
 /** What operators send to schedule a drop, and what the console shows of one (brand managers: their brands only). */
@@ -28,6 +28,7 @@ export const dropMessages = {
   guaranteeWithRequiredPass: 'A round either is for pass holders only or guarantees them packs, not both.',
   guaranteeOverRound: 'The round has fewer packs than it guarantees: every pass of the supply times the packs per holder.',
   guaranteeOverLimit: 'A holder’s guaranteed packs cannot be more than one person may buy in the round.',
+  giftPackCount: 'Set from 1 to 100,000 packs aside for giveaways.',
 } as const;
 
 /**
@@ -112,6 +113,19 @@ export const ZDropRoundRequest = z.strictObject({
 });
 export type TDropRoundRequest = z.infer<typeof ZDropRoundRequest>;
 
+/**
+ * A drop's gift round (decision record 36): `packCount` packs set aside for giveaways, written at publication like the
+ * sale rounds' packs (numbered after them) and never on sale; redeem codes, attendance rewards and airdrops give them.
+ */
+export const ZGiftRoundRequest = z.strictObject({
+  packCount: z
+    .number({ error: dropMessages.giftPackCount })
+    .int({ error: dropMessages.giftPackCount })
+    .min(1, { error: dropMessages.giftPackCount })
+    .max(MAX_DROP_PACKS, { error: dropMessages.giftPackCount }),
+});
+export type TGiftRoundRequest = z.infer<typeof ZGiftRoundRequest>;
+
 export const ZDropContentRequest = z.strictObject({
   productId: z.uuid(),
   editionCount: z
@@ -147,6 +161,8 @@ export const ZConsoleDropRequest = z
       .min(1, { error: dropMessages.contents })
       .max(100, { error: dropMessages.contents }),
     rounds: z.array(ZDropRoundRequest).min(1, { error: dropMessages.rounds }).max(20, { error: dropMessages.rounds }),
+    /** Packs set aside for giveaways; null (or absent) for none. */
+    giftRound: ZGiftRoundRequest.nullable().optional(),
   })
   .superRefine((drop, context) => {
     const at = (value: string) => Date.parse(value);
@@ -184,7 +200,8 @@ export const ZConsoleDropRequest = z
     if (new Set(products).size !== products.length) {
       context.addIssue({ code: 'custom', path: ['contents'], message: dropMessages.duplicateProduct });
     }
-    const packs = drop.rounds.reduce((sum, round) => sum + round.packCount, 0);
+    // The gift round's packs are packs of the drop like any round's: the contents fill them too.
+    const packs = drop.rounds.reduce((sum, round) => sum + round.packCount, 0) + (drop.giftRound?.packCount ?? 0);
     const editions = drop.contents.reduce((sum, content) => sum + content.editionCount, 0);
     if (packs > MAX_DROP_PACKS || packs * drop.editionsPerPack !== editions) {
       context.addIssue({ code: 'custom', path: ['contents'], message: dropMessages.contentsFill });
@@ -229,10 +246,12 @@ export const ZConsoleDrop = z.object({
       passGuarantee: ZPassGuarantee.nullable(),
     }),
   ),
+  /** The packs set aside for giveaways, never on sale; null for none. Not among `rounds`, nor in `counts`. */
+  giftRound: ZGiftRound.nullable(),
   publicationStatus: ZDropPublicationStatus,
   /**
-   * How far the packs are written: null for a draft, packsWritten = packTotal once PUBLISHED. While PUBLISHING the
-   * console reads it again every few seconds.
+   * How far the packs are written (the gift round's too): null for a draft, packsWritten = packTotal once PUBLISHED.
+   * While PUBLISHING the console reads it again every few seconds.
    */
   publication: z.object({ packsWritten: z.number().int(), packTotal: z.number().int() }).nullable(),
   /** Only meaningful once published. */
@@ -240,6 +259,7 @@ export const ZConsoleDrop = z.object({
   /** Fixed when the first batch of packs is written; null for a draft and at the very start of a publication. */
   commitment: z.string().nullable(),
   publishedAt: z.iso.datetime().nullable(),
+  /** The sale rounds' packs: issued, sold (paid) and held for a payment. The gift round counts apart (`giftRound`). */
   counts: z.object({ dropCount: z.number().int(), soldCount: z.number().int(), heldCount: z.number().int() }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -250,6 +270,8 @@ export type TConsoleDrop = z.infer<typeof ZConsoleDrop>;
 export const ZConsoleDropsQuery = ZPageQuery.extend({
   status: ZDropPublicationStatus.optional(),
   brandId: z.uuid().optional(),
+  /** Only drops with a gift round (the console's grant fields pick a drop's gift packs from these). */
+  hasGiftRound: ZQueryBoolean.optional(),
 });
 export type TConsoleDropsQuery = z.infer<typeof ZConsoleDropsQuery>;
 

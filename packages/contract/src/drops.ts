@@ -58,6 +58,24 @@ export const ZSalePolicy = z.object({
 });
 export type TSalePolicy = z.infer<typeof ZSalePolicy>;
 
+/**
+ * A drop's gift round (decision record 36): packs set aside for giveaways (redeem codes, attendance rewards, airdrops),
+ * written at publication with the sale's packs (the same shuffle, under the same commitment), never on sale. It is not
+ * one of `salePolicies`, spec section 4's rounds: the drop's counts, its sold-out state and its current round are the
+ * sale's alone. Its packs are numbered after the sale rounds' (`beginIssuedPackNumber`..`endIssuedPackNumber`).
+ */
+export const ZGiftRound = z.object({
+  id: z.uuid(),
+  /** Numbered after the sale rounds; a gift pack and its order name it. */
+  round: z.number().int(),
+  packCount: z.number().int(),
+  beginIssuedPackNumber: z.number().int(),
+  endIssuedPackNumber: z.number().int(),
+  /** Packs given so far (each once, to one person, through a gift order). */
+  givenCount: z.number().int(),
+});
+export type TGiftRound = z.infer<typeof ZGiftRound>;
+
 /** One product of a drop's packs, with how many of its editions the drop holds. */
 export const ZDropContent = z.object({
   product: z.object({
@@ -110,7 +128,9 @@ export const ZDrop = z.object({
     whitelistCount: z.number().int(),
   }),
   isSoldOut: z.boolean(),
-  /** Every edition in the drop, and how many each pack is guaranteed to hold. */
+  /** Packs set aside for giveaways and how many were given ("120 packs set aside for giveaways; 37 given"), or null. */
+  giftRound: ZGiftRound.nullable(),
+  /** Every edition in the drop (the gift round's packs' too), and how many each pack is guaranteed to hold. */
   editions: z.object({ total: z.number().int(), guaranteedPerPack: z.number().int() }),
   contents: z.array(ZDropContent),
   /** The provenance commitment fixed at publication (SHA-256, hex). */

@@ -154,6 +154,14 @@ export const errorCatalogue = {
     message: 'You have reached the number of packs one person may buy in this round.',
   },
   ROUND_NOT_FOUND: { status: 404, message: 'This drop has no such sale round.' },
+  /**
+   * The round named is the drop's gift round (decision record 36): its packs are set aside for giveaways, so nobody
+   * buys, queues, enters a raffle or sets a reminder for it.
+   */
+  GIFT_ROUND_NOT_FOR_SALE: {
+    status: 409,
+    message: 'The packs of this round are set aside for giveaways and are never on sale.',
+  },
   // Passes (issue 18): bought through the same order flow, refused with their own words.
   PASS_NOT_FOUND: { status: 404, message: 'We could not find this pass.' },
   PASS_NOT_ON_SALE: { status: 409, message: 'This pass is not on sale right now.' },
@@ -308,8 +316,11 @@ export const errorCatalogue = {
   RAFFLE_NOT_CLOSED: { status: 409, message: 'The raffle can be drawn once its registration has closed.' },
 
   // Grants: what attendance, redeem codes and airdrops give (issue 20).
-  /** A grant names a ticket kind, a pass or an edition pool that does not exist. */
-  GRANT_ITEM_NOT_FOUND: { status: 400, message: 'The ticket, pass or edition pool this reward gives does not exist.' },
+  /** A grant names a ticket kind, a pass, an edition pool or a published drop's gift round that does not exist. */
+  GRANT_ITEM_NOT_FOUND: {
+    status: 400,
+    message: 'The ticket, pass, edition pool or gift round this reward gives does not exist.',
+  },
   EDITION_POOL_NOT_FOUND: { status: 404, message: 'We could not find this edition pool.' },
   /** `details` names the product (field `productId`). */
   EDITION_POOL_PRODUCT_NOT_PUBLISHED: {

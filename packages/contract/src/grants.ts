@@ -9,11 +9,13 @@ import { ZTicketGrantCount, ZTicketKindSummary } from './tickets.ts';
  * - CREDIT: CYP credit through the ledger, in the balance's non-withdrawable part (spendable, never withdrawable);
  * - TICKETS: a number of tickets of a kind;
  * - PASS: one unit of a pass's supply (never more than the supply);
- * - EDITION: one edition from an edition pool, a product's editions minted ahead in a set number (never more).
+ * - EDITION: one edition from an edition pool, a product's editions minted ahead in a set number (never more);
+ * - PACK: one sealed pack of a drop's gift round (decision record 36), packs written at publication with the sale's and
+ *   never on sale, owned through a GIFT order of its own and logged in the drop's claim log like a purchase's.
  * Every time a grant reaches a person it is one delivery: a notification tells them, and the ledger, the ticket
- * movements or the edition's history keeps the trail.
+ * movements, the edition's history or the gift order keeps the trail.
  */
-export const grantKinds = ['CREDIT', 'TICKETS', 'PASS', 'EDITION'] as const;
+export const grantKinds = ['CREDIT', 'TICKETS', 'PASS', 'EDITION', 'PACK'] as const;
 export type TGrantKind = (typeof grantKinds)[number];
 
 /** CYP minor units one grant may credit: a ceiling against a slipped finger, far above any real reward. */
@@ -39,6 +41,8 @@ export const ZGrantRequest = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('TICKETS'), ticketKindId: z.uuid(), count: ZTicketGrantCount }),
   z.strictObject({ kind: z.literal('PASS'), passId: z.uuid() }),
   z.strictObject({ kind: z.literal('EDITION'), editionPoolId: z.uuid() }),
+  /** A pack of the drop's gift round: `giftRoundId` is the round's id (GRANT_ITEM_NOT_FOUND unless it is `dropId`'s). */
+  z.strictObject({ kind: z.literal('PACK'), dropId: z.uuid(), giftRoundId: z.uuid() }),
 ]);
 export type TGrantRequest = z.infer<typeof ZGrantRequest>;
 
@@ -68,12 +72,20 @@ export const ZGrant = z.discriminatedUnion('kind', [
     description: z.string(),
     editionPool: z.object({ id: z.uuid(), product: ZGrantProduct }),
   }),
+  /** `description`: "a pack of Neon Tides". */
+  z.object({
+    kind: z.literal('PACK'),
+    description: z.string(),
+    drop: z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string(), editionsPerPack: z.number().int() }),
+    giftRound: z.object({ id: z.uuid() }),
+  }),
 ]);
 export type TGrant = z.infer<typeof ZGrant>;
 
 /**
- * DELIVERED: the person has it. OUT_OF_STOCK: the pass's or the pool's supply was used up before it reached them
- * (an attendance reward or an airdrop; a redeem code is refused instead, and its use is not spent).
+ * DELIVERED: the person has it. OUT_OF_STOCK: the pass's, the pool's or the gift round's supply was used up before it
+ * reached them, or the gift round's drop had ended (an attendance reward or an airdrop; a redeem code is refused
+ * instead, and its use is not spent).
  */
 export const grantDeliveryStatuses = ['DELIVERED', 'OUT_OF_STOCK'] as const;
 export type TGrantDeliveryStatus = (typeof grantDeliveryStatuses)[number];
@@ -85,6 +97,8 @@ export const ZGrantDelivery = z.object({
   grant: ZGrant,
   /** The edition given (an EDITION grant that was delivered), to open its page. */
   edition: z.object({ id: z.uuid(), serialNumber: z.number().int() }).nullable(),
+  /** The pack given (a PACK grant that was delivered), sealed until its owner opens it, and its GIFT order. */
+  pack: z.object({ id: z.uuid(), number: z.number().int(), orderId: z.uuid(), isOpened: z.boolean() }).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TGrantDelivery = z.infer<typeof ZGrantDelivery>;

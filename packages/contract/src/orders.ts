@@ -6,7 +6,17 @@ import { ZReceipt } from './wallet.ts';
 
 /** Orders, packs and what they hold (spec sections 2, 3, 4, 7 and 9). */
 
-export const orderPaymentMethods = ['BALANCE', 'CARD', 'TILIA'] as const;
+/** What a buyer pays a purchase with (`POST /v2/orders`). */
+export const purchasePaymentMethods = ['BALANCE', 'CARD', 'TILIA'] as const;
+export type TPurchasePaymentMethod = (typeof purchasePaymentMethods)[number];
+export const ZPurchasePaymentMethod = z.enum(purchasePaymentMethods);
+
+/**
+ * How an order was paid: one of the purchase's methods, or GIFT (decision record 36): a pack given by a redeem code, an
+ * attendance reward or an airdrop, through an order of its own that is SUCCESSFUL at once and costs nothing (total 0,
+ * no ledger movement). Nobody can ask for GIFT in a purchase.
+ */
+export const orderPaymentMethods = [...purchasePaymentMethods, 'GIFT'] as const;
 export type TOrderPaymentMethod = (typeof orderPaymentMethods)[number];
 export const ZOrderPaymentMethod = z.enum(orderPaymentMethods);
 
@@ -95,7 +105,7 @@ export function orderServiceFee(subtotal: number, rule: { feeBasisPoints: number
 
 const orderLine = {
   quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
-  paymentMethod: ZOrderPaymentMethod,
+  paymentMethod: ZPurchasePaymentMethod,
   /**
    * A round with a waiting room sells only to people it admitted: the token its `GET .../waiting-room` gave them
    * (ADMISSION_REQUIRED without one, ADMISSION_INVALID when bad, expired or someone else's). Ignored elsewhere.
@@ -152,7 +162,7 @@ export const ZOrder = z.object({
   checkoutUrl: z.string().nullable(),
   /** A plain code once failed (for example `card_declined`); else null. */
   failureReason: z.string().nullable(),
-  /** Spec section 3's purchase receipt, once the order succeeded. */
+  /** Spec section 3's purchase receipt, once the order succeeded; null for a GIFT (nothing was paid). */
   receipt: ZReceipt.nullable(),
   packIds: z.array(z.uuid()),
   /**
@@ -219,7 +229,10 @@ export const ZPack = z.object({
   rarity: ZRarity.nullable(),
   /** Its editions once opened; empty before. */
   items: z.array(ZPackItem),
+  /** When it became its owner's: bought, or given. */
   purchasedAt: z.iso.datetime(),
+  /** Given, not bought (decision record 36): a gift round's pack, through a GIFT order. */
+  isGift: z.boolean(),
 });
 export type TPack = z.infer<typeof ZPack>;
 

@@ -105,3 +105,11 @@ export function webPath(pattern: TWebRoutePath, params: Record<string, string> =
 export function purchaseStatusPath(orderId: string): string {
   return `/purchase/${orderId}/status`;
 }
+
+/**
+ * Where a pack opens: the drops page's "My packs" tab with the pack dialog on top (spec section 2 has no pack route).
+ * The API links the notification of a pack given as a gift here, and the web its purchase pages.
+ */
+export function packPath(packId: string): string {
+  return `/drops?tab=packs&pack=${encodeURIComponent(packId)}`;
+}

@@ -42,6 +42,8 @@ export async function insertLiveDrop(
     seedKey?: Buffer;
     /** Put both products in a new published collection of the brand (figure bases stand on a collection). */
     isInCollection?: boolean;
+    /** A gift round of this many packs after the sale rounds (decision record 36), written as publication does. */
+    giftPackCount?: number;
   },
 ) {
   const now = options.now ?? new Date();
@@ -51,7 +53,8 @@ export async function insertLiveDrop(
   const collection = options.isInCollection ? await insertCollection(db, brand.id) : null;
   const common = await insertProduct(db, brand.id, { rarity: 'COMMON', collectionId: collection?.id ?? null });
   const legendary = await insertProduct(db, brand.id, { rarity: 'LEGENDARY', collectionId: collection?.id ?? null });
-  const packTotal = options.rounds.reduce((sum, round) => sum + round.packCount, 0);
+  const giftPackCount = options.giftPackCount ?? 0;
+  const packTotal = options.rounds.reduce((sum, round) => sum + round.packCount, 0) + giftPackCount;
   const editionTotal = packTotal * editionsPerPack;
   const legendaryCount = Math.max(1, Math.floor(editionTotal / 10));
   const contents = [
@@ -83,6 +86,20 @@ export async function insertLiveDrop(
 
   const policies: { id: string; round: number }[] = [];
   let nextPack = 1;
+  /** A round's packs with their editions, numbered on from the round before, as publication writes them. */
+  async function writePacks(policyId: string, packCount: number) {
+    const numbers = Array.from({ length: packCount }, (_, n) => nextPack + n);
+    const packIds = numbers.map(() => newId());
+    await db.execute(sql`
+      insert into packs (id, drop_id, policy_id, number)
+      select id, ${dropId}::uuid, ${policyId}::uuid, number
+      from unnest(${sql.param(packIds)}::uuid[], ${sql.param(numbers)}::int[]) as p(id, number)`);
+    const items = numbers.flatMap((number, n) =>
+      assigned[number - 1]!.items.map((item) => ({ ...item, packId: packIds[n]! })),
+    );
+    await createPackEditions(db, items, now);
+    nextPack += packCount;
+  }
   for (const [index, round] of options.rounds.entries()) {
     const id = newId();
     await db.insert(salePolicies).values({
@@ -104,20 +121,25 @@ export async function insertLiveDrop(
     if (round.whitelistEmails?.length) {
       await db.insert(salePolicyWhitelist).values(round.whitelistEmails.map((email) => ({ policyId: id, email })));
     }
-    const numbers = Array.from({ length: round.packCount }, (_, n) => nextPack + n);
-    const packIds = numbers.map(() => newId());
-    await db.execute(sql`
-      insert into packs (id, drop_id, policy_id, number)
-      select id, ${dropId}::uuid, ${id}::uuid, number
-      from unnest(${sql.param(packIds)}::uuid[], ${sql.param(numbers)}::int[]) as p(id, number)`);
-    const items = numbers.flatMap((number, n) =>
-      assigned[number - 1]!.items.map((item) => ({ ...item, packId: packIds[n]! })),
-    );
-    await createPackEditions(db, items, now);
+    await writePacks(id, round.packCount);
     policies.push({ id, round: index + 1 });
-    nextPack += round.packCount;
   }
-  return { dropId, brand, collection, products: { common, legendary }, policies, seed };
+  let giftRound: { id: string; round: number } | null = null;
+  if (giftPackCount > 0) {
+    giftRound = { id: newId(), round: options.rounds.length + 1 };
+    await db.insert(salePolicies).values({
+      ...giftRound,
+      dropId,
+      saleBeginAt: at(-120),
+      saleEndAt: at(2 * 24 * 60),
+      price: 0,
+      beginIssuedPackNumber: nextPack,
+      endIssuedPackNumber: nextPack + giftPackCount - 1,
+      isGiftRound: true,
+    });
+    await writePacks(giftRound.id, giftPackCount);
+  }
+  return { dropId, brand, collection, products: { common, legendary }, policies, giftRound, seed };
 }
 
 /**

@@ -20,11 +20,10 @@ export const myPacksPath = '/drops?tab=packs';
 
 /**
  * Where a pack opens: "My packs" with the pack dialog on top. Spec section 2 has no pack route; packs belong to
- * drops (ARCHITECTURE: the drops domain holds drops, sale policies and packs), so they live on the drops page.
+ * drops (ARCHITECTURE: the drops domain holds drops, sale policies and packs), so they live on the drops page. The
+ * API links a gift pack's notification there too, so the contract holds it.
  */
-export function packPath(packId: string): string {
-  return `${myPacksPath}&pack=${encodeURIComponent(packId)}`;
-}
+export { packPath } from '@cypher/contract';
 
 export function purchasePath(orderId: string): string {
   return `/purchase/${orderId}`;

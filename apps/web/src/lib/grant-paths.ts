@@ -1,21 +1,26 @@
 import type { TGrant, TGrantDelivery } from '@cypher/contract';
 import { nftPath } from './collection-paths.ts';
-import { passPath } from './drop-paths.ts';
+import { packPath, passPath } from './drop-paths.ts';
 
 /**
  * Where what a grant gave now lives (issue 20), shared by the attendance and redeem pages: credit in the balance on the
  * payment page, tickets on /tickets, a pass on its page, an edition on its NFT page (My Collection until the edition is
- * known). A grant that ran out before it reached the person lives nowhere.
+ * known), a pack in My packs with its dialog open (decision record 36). A grant that ran out before it reached the
+ * person lives nowhere.
  */
-export function grantDestination(delivery: Pick<TGrantDelivery, 'status' | 'grant' | 'edition'>): {
+export function grantDestination(delivery: Pick<TGrantDelivery, 'status' | 'grant' | 'edition' | 'pack'>): {
   to: string;
   label: string;
 } | null {
   if (delivery.status !== 'DELIVERED') return null;
-  return destinationOf(delivery.grant, delivery.edition?.id ?? null);
+  return destinationOf(delivery.grant, delivery.edition?.id ?? null, delivery.pack);
 }
 
-function destinationOf(grant: TGrant, editionId: string | null): { to: string; label: string } {
+function destinationOf(
+  grant: TGrant,
+  editionId: string | null,
+  pack: TGrantDelivery['pack'],
+): { to: string; label: string } {
   switch (grant.kind) {
     case 'CREDIT':
       return { to: '/payment', label: 'See your balance' };
@@ -27,5 +32,8 @@ function destinationOf(grant: TGrant, editionId: string | null): { to: string; l
       return editionId
         ? { to: nftPath(editionId), label: 'View your collectible' }
         : { to: '/collections', label: 'Open My Collection' };
+    case 'PACK':
+      if (!pack) return { to: '/collections', label: 'Open My Collection' };
+      return { to: packPath(pack.id), label: pack.isOpened ? 'See its editions' : 'Open your pack' };
   }
 }

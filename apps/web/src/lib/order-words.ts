@@ -16,6 +16,8 @@ export const orderPaymentMethodLabels: Record<TOrderPaymentMethod, string> = {
   BALANCE: 'Balance',
   CARD: 'Card',
   TILIA: 'Tilia',
+  // A pack given by a redeem code, a check-in reward or an airdrop (decision record 36): nothing was paid.
+  GIFT: 'Gift',
 };
 
 /** The contract names pack counts for the API's notices and receipts too; one rule for both. */

@@ -125,6 +125,17 @@ export function consoleDrop(
           : null,
       };
     }),
+    // The gift round comes after the sale rounds, its packs numbered after theirs (decision record 36).
+    giftRound: request.giftRound
+      ? {
+          id: `0190a0b0-0000-7000-8000-0000000${id.slice(-2)}999`,
+          round: request.rounds.length + 1,
+          packCount: request.giftRound.packCount,
+          beginIssuedPackNumber: next,
+          endIssuedPackNumber: next + request.giftRound.packCount - 1,
+          givenCount: 0,
+        }
+      : null,
     publicationStatus: 'DRAFT',
     publication: null,
     status: 'NONE',
@@ -197,7 +208,8 @@ export function publishingDrop(drop: TConsoleDrop, packsWritten: number): TConso
   };
 }
 
-function listItem({ contents: _c, rounds, description: _d, ...drop }: TConsoleDrop): TConsoleDropListItem {
+/** A drop as `GET /v1/console/drops` lists it: without its contents and rounds, with how many rounds. */
+export function listItem({ contents: _c, rounds, description: _d, ...drop }: TConsoleDrop): TConsoleDropListItem {
   return { ...drop, roundCount: rounds.length };
 }
 
@@ -260,7 +272,8 @@ export function consoleDropsApi(drops: TConsoleDrop[], { me = admin, before }: C
         (drop) =>
           managed(drop.brand.id) &&
           (!query.get('status') || drop.publicationStatus === query.get('status')) &&
-          (!query.get('brandId') || drop.brand.id === query.get('brandId')),
+          (!query.get('brandId') || drop.brand.id === query.get('brandId')) &&
+          (!query.get('hasGiftRound') || (drop.giftRound !== null) === (query.get('hasGiftRound') === 'true')),
       );
       const items = matching.map(listItem);
       return json(200, { data: { items, page: 1, size: Number(query.get('size') ?? 20), total: items.length } });

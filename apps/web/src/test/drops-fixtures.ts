@@ -160,6 +160,7 @@ export function drop(changes: TDropChanges = {}): TDrop {
     salePolicies,
     counts,
     isSoldOut: isDropSoldOut(salePolicies),
+    giftRound: null,
     editions: { total: 3_200, guaranteedPerPack: 3 },
     contents: dropContents,
     commitment: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0123',
@@ -201,6 +202,21 @@ const orderDrop = {
   imageUrl: '/uploads/neon-genesis.webp',
   brand: brandSummary,
 };
+
+/** A pack given (decision record 36): its GIFT order, of the drop's gift round, with nothing paid and no receipt. */
+export function giftOrder(changes: Partial<TOrder> = {}): TOrder {
+  const zero = usd(0);
+  return order({
+    paymentMethod: 'GIFT',
+    round: 3,
+    unitPrice: zero,
+    subtotal: zero,
+    serviceFee: zero,
+    total: zero,
+    receipt: null,
+    ...changes,
+  });
+}
 
 export function order(changes: Partial<TOrder> = {}): TOrder {
   return {
@@ -264,6 +280,7 @@ export function pack(changes: Partial<TPack> = {}): TPack {
     rarity: null,
     items: [],
     purchasedAt: '2026-11-22T18:00:05.000Z',
+    isGift: false,
     ...changes,
   };
 }

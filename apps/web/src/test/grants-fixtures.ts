@@ -33,6 +33,10 @@ export const grantIds = {
   newEdition: '0190a0b0-0000-7000-8000-0000000c2002',
   todayCheckIn: '0190a0b0-0000-7000-8000-0000000c3022',
   redemption: '0190a0b0-0000-7000-8000-0000000c4001',
+  giftDrop: '0190a0b0-0000-7000-8000-0000000c6001',
+  giftRound: '0190a0b0-0000-7000-8000-0000000c6002',
+  giftPack: '0190a0b0-0000-7000-8000-0000000c6003',
+  giftOrder: '0190a0b0-0000-7000-8000-0000000c6004',
 };
 
 /** A check-in's id per day: the day of the month in its last digits. */
@@ -69,6 +73,13 @@ export const grants = {
       },
     },
   }),
+  /** A pack of a drop's gift round (decision record 36). */
+  pack: (): TGrant => ({
+    kind: 'PACK',
+    description: 'a pack of Neon Tides',
+    drop: { id: grantIds.giftDrop, name: 'Neon Tides', imageUrl: '/uploads/neon-tides.webp', editionsPerPack: 3 },
+    giftRound: { id: grantIds.giftRound },
+  }),
 };
 
 export function delivery(grant: TGrant, n = 1, changes: Partial<TGrantDelivery> = {}): TGrantDelivery {
@@ -77,6 +88,10 @@ export function delivery(grant: TGrant, n = 1, changes: Partial<TGrantDelivery> 
     status: 'DELIVERED',
     grant,
     edition: grant.kind === 'EDITION' ? { id: grantIds.newEdition, serialNumber: 12 } : null,
+    pack:
+      grant.kind === 'PACK'
+        ? { id: grantIds.giftPack, number: 37, orderId: grantIds.giftOrder, isOpened: false }
+        : null,
     createdAt: attendanceTimes.now,
     ...changes,
   };

@@ -17,6 +17,7 @@ const kindWords: Record<TGrant['kind'], string> = {
   TICKETS: 'Tickets',
   PASS: 'Pass',
   EDITION: 'Edition',
+  PACK: 'Pack',
 };
 
 const kindIcons: Record<TGrant['kind'], IconName> = {
@@ -24,6 +25,7 @@ const kindIcons: Record<TGrant['kind'], IconName> = {
   TICKETS: 'ticket',
   PASS: 'key',
   EDITION: 'frame',
+  PACK: 'package',
 };
 
 function imageOf(grant: TGrant): string | null {
@@ -36,14 +38,32 @@ function imageOf(grant: TGrant): string | null {
       return grant.pass.imageUrl;
     case 'EDITION':
       return grant.editionPool.product.imageThumbnailUrl;
+    case 'PACK':
+      return grant.drop.imageUrl;
   }
 }
 
-/** What a grant is, as a name: "5.00 CYP", "3 Drop tickets", "Neon Season Pass", "Dragon of the Eighth Bit #12". */
-export function grantTitle(grant: TGrant, edition: TGrantDelivery['edition'] = null): string {
+/**
+ * What a grant is, as a name: "5.00 CYP", "3 Drop tickets", "Neon Season Pass", "Dragon of the Eighth Bit #12",
+ * "A pack of Neon Tides" (once given, "Pack #37 of Neon Tides").
+ */
+export function grantTitle(
+  grant: TGrant,
+  edition: TGrantDelivery['edition'] = null,
+  pack: TGrantDelivery['pack'] = null,
+): string {
+  if (grant.kind === 'PACK') {
+    return pack ? `Pack #${formatCount(pack.number)} of ${grant.drop.name}` : `A pack of ${grant.drop.name}`;
+  }
   if (grant.kind !== 'EDITION') return grant.description;
   const { name } = grant.editionPool.product;
   return edition ? `${name} #${formatCount(edition.serialNumber)}` : name;
+}
+
+/** A pack received: sealed until its owner opens it, and how many editions it holds. */
+function packNote(grant: Extract<TGrant, { kind: 'PACK' }>, pack: TGrantDelivery['pack']): string {
+  const inside = `${formatCount(grant.drop.editionsPerPack)} ${grant.drop.editionsPerPack === 1 ? 'edition' : 'editions'}`;
+  return pack?.isOpened ? `Opened: its ${inside} are in your collection.` : `Sealed: open it to reveal ${inside}.`;
 }
 
 /** The grant's picture in a square frame, or its kind's icon on the accent (credit, tickets without artwork). */
@@ -88,7 +108,7 @@ export function GrantDeliveryCard({ delivery, caption, isHighlighted }: GrantDel
         <GrantThumb grant={grant} size={isHighlighted ? 72 : 56} />
         <div className={styles.text}>
           <p className={styles.caption}>{caption ?? kindWords[grant.kind]}</p>
-          <p className={styles.title}>{grantTitle(grant, delivery.edition)}</p>
+          <p className={styles.title}>{grantTitle(grant, delivery.edition, delivery.pack)}</p>
           {delivery.status === 'OUT_OF_STOCK' ? (
             <p className={styles.note}>
               <Icon name="alert" size={14} /> This had run out before it reached you.
@@ -97,6 +117,8 @@ export function GrantDeliveryCard({ delivery, caption, isHighlighted }: GrantDel
             <RarityBadge rarity={grant.editionPool.product.rarity} />
           ) : grant.kind === 'CREDIT' ? (
             <p className={styles.note}>Spendable on drops, not withdrawable.</p>
+          ) : grant.kind === 'PACK' ? (
+            <p className={styles.note}>{packNote(grant, delivery.pack)}</p>
           ) : null}
         </div>
         {destination ? (

@@ -83,7 +83,11 @@ export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
       onClose={onClose}
       size="lg"
       title={title}
-      description={shown ? `${shown.drop.name} · ${shown.drop.brand.name} · Round ${shown.round}` : undefined}
+      description={
+        shown
+          ? `${shown.drop.name} · ${shown.drop.brand.name} · ${shown.isGift ? 'A gift' : `Round ${shown.round}`}`
+          : undefined
+      }
     >
       {content}
     </Dialog>
@@ -110,8 +114,9 @@ function SealedPack({
         </span>
       </div>
       <p className={styles.sealedText}>
-        Bought <time dateTime={pack.purchasedAt}>{formatDateTime(pack.purchasedAt)}</time>. Its editions were fixed when
-        the drop was published; opening the pack reveals them and adds them to your collection.
+        {pack.isGift ? 'Given to you' : 'Bought'}{' '}
+        <time dateTime={pack.purchasedAt}>{formatDateTime(pack.purchasedAt)}</time>. Its editions were fixed when the
+        drop was published; opening the pack reveals them and adds them to your collection.
       </p>
       {error ? <Alert tone="error">{error.message}</Alert> : null}
       <Button variant="primary" size="lg" isLoading={isOpening} onClick={onOpen} autoFocus>

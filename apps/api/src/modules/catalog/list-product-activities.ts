@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contract';
+import type { TActivityKind, TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
@@ -9,6 +9,12 @@ import { isPackContentPublicSql } from '../drops/reveal-drop.ts';
 import { peopleByIds } from '../users/people.ts';
 import { productVisibility, type CatalogScope } from './catalog-scope.ts';
 import { brands, collections, productActivities, products } from './catalog.tables.ts';
+
+/**
+ * What a pack's hand-over writes for each of its editions: a purchase, or a gift of a gift round's pack (decision
+ * record 36). Naming the edition, such a row says what a sealed pack holds.
+ */
+const packHandOverKinds: TActivityKind[] = ['PURCHASED', 'REDEEMED', 'AIRDROPPED', 'REWARDED'];
 
 /** The sort key of the last activity answered: its time and id (ties on time are broken by id). */
 const ZActivityCursor = z.tuple([z.iso.datetime(), z.uuid()]);
@@ -40,10 +46,13 @@ export async function listProductActivities(
       and(
         eq(productActivities.productId, productId),
         or(
-          ne(productActivities.kind, 'PURCHASED'),
+          notInArray(productActivities.kind, packHandOverKinds),
           isNull(productActivities.editionId),
-          // A purchase names its edition, which says what its pack holds: shown once the pack is opened or the drop
-          // is revealed (drops/reveal-drop.ts), never while other buyers could still learn from it what is left.
+          // An edition given from an edition pool was never in a pack.
+          sql`(${packOfEditionSql(productActivities.editionId)}) is null`,
+          // A purchase (or a gift of a pack) names its edition, which says what its pack holds: shown once the pack
+          // is opened or the drop is revealed (drops/reveal-drop.ts), never while other buyers could still learn from
+          // it what is left.
           isPackContentPublicSql(packOfEditionSql(productActivities.editionId)),
         ),
         after

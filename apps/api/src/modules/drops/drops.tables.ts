@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -102,7 +103,13 @@ export const dropContents = pgTable(
   ],
 );
 
-/** Spec section 3's sale policy: one round, its price, its per-person limit and its range of pack numbers. */
+/**
+ * Spec section 3's sale policy: one round, its price, its per-person limit and its range of pack numbers. A drop may
+ * also have one gift round (`is_gift_round`, decision record 36): packs set aside for giveaways, numbered after the
+ * sale rounds' and written at publication like theirs, never on sale. It has no price (0), limit, whitelist or pass;
+ * its times are the drop's visibility to its end (gifts are given while the drop has not ended). Every reader of the
+ * sale (spec section 4's rounds, counts and sold-out state) leaves it out.
+ */
 export const salePolicies = pgTable(
   'sale_policies',
   {
@@ -131,10 +138,21 @@ export const salePolicies = pgTable(
     packsPerHolder: integer('packs_per_holder'),
     guaranteeMinutes: integer('guarantee_minutes'),
     guaranteedPackCount: integer('guaranteed_pack_count'),
+    /** The drop's gift round: its packs are given by grants (a GIFT order each), never sold. */
+    isGiftRound: boolean('is_gift_round').notNull().default(false),
   },
   (table) => [
     uniqueIndex('sale_policies_drop_round_key').on(table.dropId, table.round),
-    check('sale_policies_price_check', sql`${table.price} > 0`),
+    // One gift round per drop: a grant names it, and the drop page says how many of its packs were given.
+    uniqueIndex('sale_policies_gift_round_key')
+      .on(table.dropId)
+      .where(sql`${table.isGiftRound}`),
+    check('sale_policies_price_check', sql`${table.price} > 0 or (${table.isGiftRound} and ${table.price} = 0)`),
+    check(
+      'sale_policies_gift_round_check',
+      sql`not ${table.isGiftRound} or (${table.perPersonLimit} is null and ${table.whitelistName} is null
+            and ${table.requiredPassId} is null and ${table.guaranteePassId} is null)`,
+    ),
     check('sale_policies_range_check', sql`${table.beginIssuedPackNumber} <= ${table.endIssuedPackNumber}`),
     check('sale_policies_times_check', sql`${table.saleBeginAt} < ${table.saleEndAt}`),
     check(

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { dropStatusAt, type TConsoleDrop } from '@cypher/contract';
+import { dropStatusAt, type TConsoleDrop, type TGiftRound } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -7,7 +7,7 @@ import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
-import { drops, salePolicies, salePolicyWhitelist, type TDropRow } from './drops.tables.ts';
+import { drops, salePolicies, salePolicyWhitelist, type TDropRow, type TSalePolicyRow } from './drops.tables.ts';
 import { passGuaranteeOf, passGuaranteeView } from './pass-guarantee.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -35,6 +35,26 @@ export async function consolePackCounts(db: Db, dropIds: readonly string[]): Pro
 }
 
 /**
+ * A drop's gift round as the console shows it (decision record 36): its packs, their numbers and how many were given
+ * (a given pack has an order, and its owner from the same statement). Null for a drop without one.
+ */
+export function consoleGiftRound(
+  policy: Pick<TSalePolicyRow, 'id' | 'round' | 'beginIssuedPackNumber' | 'endIssuedPackNumber'> | undefined,
+  counts: Map<string, TConsolePackCounts>,
+): TGiftRound | null {
+  if (!policy) return null;
+  const count = counts.get(policy.id) ?? { sold: 0, held: 0 };
+  return {
+    id: policy.id,
+    round: policy.round,
+    packCount: policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1,
+    beginIssuedPackNumber: policy.beginIssuedPackNumber,
+    endIssuedPackNumber: policy.endIssuedPackNumber,
+    givenCount: count.sold + count.held,
+  };
+}
+
+/**
  * `GET /v1/console/drops/{id}`: the whole drop with its whitelists' emails and live counts. `operator` null: the seed
  * or a command-line tool, which see everything.
  */
@@ -56,11 +76,13 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
       firstSerialNumber,
     }),
   );
-  const policies = await db
+  const allRounds = await db
     .select()
     .from(salePolicies)
     .where(eq(salePolicies.dropId, drop.id))
     .orderBy(asc(salePolicies.round));
+  const policies = allRounds.filter((policy) => !policy.isGiftRound);
+  const gift = allRounds.find((policy) => policy.isGiftRound);
   const whitelisted = policies.some((policy) => policy.whitelistName !== null)
     ? await db
         .select({ policyId: salePolicyWhitelist.policyId, email: salePolicyWhitelist.email })
@@ -79,13 +101,11 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
     policies.flatMap((policy) => [policy.requiredPassId ?? [], policy.guaranteePassId ?? []].flat()),
   );
   const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
-  const packTotal = policies.reduce(
-    (sum, policy) => sum + policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1,
-    0,
-  );
+  const packsOf = (policy: TSalePolicyRow) => policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1;
+  const saleTotal = policies.reduce((sum, policy) => sum + packsOf(policy), 0);
 
   return {
-    ...consoleDropSummary(drop, brand, now, packTotal),
+    ...consoleDropSummary(drop, brand, now, saleTotal + (gift ? packsOf(gift) : 0)),
     description: drop.description,
     contents,
     rounds: policies.map((policy) => ({
@@ -111,8 +131,9 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
         : null,
       passGuarantee: passGuaranteeView(passGuaranteeOf(policy), passNames, 'Unknown pass'),
     })),
+    giftRound: consoleGiftRound(gift, counts),
     counts: {
-      dropCount: packTotal,
+      dropCount: saleTotal,
       soldCount: policies.reduce((sum, policy) => sum + countOf(policy.id).sold, 0),
       heldCount: policies.reduce((sum, policy) => sum + countOf(policy.id).held, 0),
     },
@@ -121,7 +142,7 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
 
 /**
  * What the console's list and detail share: the drop row as the API shows it, status at this moment, and how far its
- * publication has written the `packTotal` packs its rounds issue.
+ * publication has written the `packTotal` packs its rounds issue (its gift round's too).
  */
 export function consoleDropSummary(drop: TDropRow, brand: TConsoleDrop['brand'], now: Date, packTotal: number) {
   return {
@@ -148,9 +169,10 @@ export function consoleDropSummary(drop: TDropRow, brand: TConsoleDrop['brand'],
  * emails; the rows of sale_policy_whitelist are the record of who was on it) and without live counts.
  */
 export function dropForAudit(drop: TConsoleDrop) {
-  const { counts: _counts, ...rest } = drop;
+  const { counts: _counts, giftRound, ...rest } = drop;
   return {
     ...rest,
+    giftRound: giftRound ? { ...giftRound, givenCount: undefined } : null,
     rounds: drop.rounds.map(({ whitelist, soldCount: _sold, ...round }) => ({
       ...round,
       whitelist: whitelist ? { name: whitelist.name, size: whitelist.emails.length } : null,

@@ -8,11 +8,22 @@ export interface TSaleDrop {
   id: string;
   brandId: string;
   name: string;
+  imageUrl: string;
   visibleAt: Date;
   dropBeginAt: Date;
   dropEndAt: Date;
   editionsPerPack: number;
+  /** Spec section 4's sale rounds, in round order: the only rounds a purchase can ever reach. */
   policies: TSaleRound[];
+  /** Packs set aside for giveaways (decision record 36), given by grants and never sold; null for none. */
+  giftRound: TSaleGiftRound | null;
+}
+
+interface TSaleGiftRound {
+  id: string;
+  round: number;
+  beginIssuedPackNumber: number;
+  endIssuedPackNumber: number;
 }
 
 export interface TSaleRound {
@@ -57,6 +68,7 @@ async function loadSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
       id: drops.id,
       brandId: drops.brandId,
       name: drops.name,
+      imageUrl: drops.imageUrl,
       visibleAt: drops.visibleAt,
       dropBeginAt: drops.dropBeginAt,
       dropEndAt: drops.dropEndAt,
@@ -81,16 +93,36 @@ async function loadSaleDrop(db: Db, dropId: string): Promise<TSaleDrop | null> {
       packsPerHolder: salePolicies.packsPerHolder,
       guaranteeMinutes: salePolicies.guaranteeMinutes,
       guaranteedPackCount: salePolicies.guaranteedPackCount,
+      isGiftRound: salePolicies.isGiftRound,
     })
     .from(salePolicies)
     .where(eq(salePolicies.dropId, dropId))
     .orderBy(asc(salePolicies.round));
+  const gift = rounds.find((round) => round.isGiftRound);
   return {
     ...drop,
-    policies: rounds.map(({ guaranteePassId, packsPerHolder, guaranteeMinutes, guaranteedPackCount, ...round }) => ({
-      ...round,
-      passGuarantee: passGuaranteeOf({ ...round, guaranteePassId, packsPerHolder, guaranteeMinutes, guaranteedPackCount }),
-    })),
+    policies: rounds
+      .filter((round) => !round.isGiftRound)
+      .map(
+        ({ guaranteePassId, packsPerHolder, guaranteeMinutes, guaranteedPackCount, isGiftRound: _gift, ...round }) => ({
+          ...round,
+          passGuarantee: passGuaranteeOf({
+            ...round,
+            guaranteePassId,
+            packsPerHolder,
+            guaranteeMinutes,
+            guaranteedPackCount,
+          }),
+        }),
+      ),
+    giftRound: gift
+      ? {
+          id: gift.id,
+          round: gift.round,
+          beginIssuedPackNumber: gift.beginIssuedPackNumber,
+          endIssuedPackNumber: gift.endIssuedPackNumber,
+        }
+      : null,
   };
 }
 

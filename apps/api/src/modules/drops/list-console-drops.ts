@@ -5,7 +5,7 @@ import { pageWindow, toPage } from '../../http/pagination.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { drops, salePolicies } from './drops.tables.ts';
-import { consoleDropSummary, consolePackCounts } from './get-console-drop.ts';
+import { consoleDropSummary, consoleGiftRound, consolePackCounts } from './get-console-drop.ts';
 
 /**
  * `GET /v1/console/drops`: newest first (by creation), drafts included, by publication status and brand. A brand
@@ -21,6 +21,10 @@ export async function listConsoleDrops(
   if (!operator.isAdmin) conditions.push(inArray(drops.brandId, [...operator.brandIds]));
   if (query.brandId) conditions.push(eq(drops.brandId, query.brandId));
   if (query.status) conditions.push(eq(drops.publicationStatus, query.status));
+  if (query.hasGiftRound !== undefined) {
+    const gifts = sql`exists (select 1 from ${salePolicies} where ${salePolicies.dropId} = ${drops.id} and ${salePolicies.isGiftRound})`;
+    conditions.push(query.hasGiftRound ? gifts : sql`not ${gifts}`);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { limit, offset } = pageWindow(query);
 
@@ -45,21 +49,28 @@ export async function listConsoleDrops(
           .select({
             id: salePolicies.id,
             dropId: salePolicies.dropId,
-            packs: sql<number>`${salePolicies.endIssuedPackNumber} - ${salePolicies.beginIssuedPackNumber} + 1`,
+            round: salePolicies.round,
+            beginIssuedPackNumber: salePolicies.beginIssuedPackNumber,
+            endIssuedPackNumber: salePolicies.endIssuedPackNumber,
+            isGiftRound: salePolicies.isGiftRound,
           })
           .from(salePolicies)
           .where(inArray(salePolicies.dropId, ids));
   const counts = await consolePackCounts(db, ids);
 
   const items = rows.map((drop) => {
-    const own = policies.filter((policy) => policy.dropId === drop.id);
+    const own = policies.filter((policy) => policy.dropId === drop.id && !policy.isGiftRound);
+    const gift = policies.find((policy) => policy.dropId === drop.id && policy.isGiftRound);
     const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
-    const packTotal = own.reduce((sum, policy) => sum + Number(policy.packs), 0);
+    const packsOf = (policy: (typeof policies)[number]) =>
+      policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1;
+    const saleTotal = own.reduce((sum, policy) => sum + packsOf(policy), 0);
     return {
-      ...consoleDropSummary(drop, brands.get(drop.brandId)!, now, packTotal),
+      ...consoleDropSummary(drop, brands.get(drop.brandId)!, now, saleTotal + (gift ? packsOf(gift) : 0)),
       roundCount: own.length,
+      giftRound: consoleGiftRound(gift, counts),
       counts: {
-        dropCount: packTotal,
+        dropCount: saleTotal,
         soldCount: own.reduce((sum, policy) => sum + countOf(policy.id).sold, 0),
         heldCount: own.reduce((sum, policy) => sum + countOf(policy.id).held, 0),
       },

@@ -8,6 +8,7 @@ import {
   type TDrop,
   type TDropContent,
   type TDropViewer,
+  type TGiftRound,
   type TPassGuarantee,
 } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
@@ -37,7 +38,10 @@ export interface TPublicDropParts {
   dropEndAt: Date;
   editionsPerPack: number;
   commitment: string | null;
+  /** Spec section 4's sale rounds: what the counts, the sold-out state and the current round are about. */
   policies: TPublicPolicy[];
+  /** Packs set aside for giveaways (decision record 36), never on sale and never among `policies`; null for none. */
+  giftRound: TGiftRound | null;
   contents: TDropContent[];
 }
 
@@ -114,7 +118,9 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
   );
   const raffles = await raffleRoundIds(db, policyIds);
 
+  const issuedOf = (policy: (typeof policies)[number]) => policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1;
   for (const drop of rows) {
+    const gift = policies.find((policy) => policy.dropId === drop.id && policy.isGiftRound);
     found.set(drop.id, {
       id: drop.id,
       brand: brands.get(drop.brandId)!,
@@ -126,10 +132,20 @@ export async function loadPublicDrops(db: Db, ids: readonly string[]): Promise<M
       dropEndAt: drop.dropEndAt,
       editionsPerPack: drop.editionsPerPack,
       commitment: drop.commitment,
+      giftRound: gift
+        ? {
+            id: gift.id,
+            round: gift.round,
+            packCount: issuedOf(gift),
+            beginIssuedPackNumber: gift.beginIssuedPackNumber,
+            endIssuedPackNumber: gift.endIssuedPackNumber,
+            givenCount: issuedOf(gift) - (unclaimedOf.get(gift.id) ?? 0),
+          }
+        : null,
       policies: policies
-        .filter((policy) => policy.dropId === drop.id)
+        .filter((policy) => policy.dropId === drop.id && !policy.isGiftRound)
         .map((policy) => {
-          const issued = policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1;
+          const issued = issuedOf(policy);
           return {
             id: policy.id,
             round: policy.round,
@@ -207,6 +223,7 @@ export function toDrop(
     })),
     counts,
     isSoldOut: isDropSoldOut(parts.policies),
+    giftRound: parts.giftRound,
     editions: {
       total: parts.contents.reduce((sum, content) => sum + content.editionCount, 0),
       guaranteedPerPack: parts.editionsPerPack,

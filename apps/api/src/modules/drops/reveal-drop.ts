@@ -8,8 +8,9 @@ import { drops } from './drops.tables.ts';
 
 /**
  * Route: GET /v1/drops/{id}/provenance and GET /v1/drops/{id}/claim-log (reveal when due), POST /v2/orders by card or
- * Tilia (holdOffReveal), the recurring job `reveal-ended-drops` · Writes: drops (revealed_at), pack_claim_log (sealing)
- * · Reads: orders (through the orders module) · Tests: drops.test.ts, claim-log/claim-log.test.ts, orders/card-orders.test.ts.
+ * Tilia (holdOffReveal), gifts of a gift round's packs (holdOffRevealWhileHidden), the recurring job
+ * `reveal-ended-drops` · Writes: drops (revealed_at), pack_claim_log (sealing) · Reads: orders (through the orders
+ * module) · Tests: drops.test.ts, claim-log/claim-log.test.ts, orders/card-orders.test.ts, grants/gift-packs.test.ts.
  *
  * When a drop's seed, every pack's contents and its claim log become public (decision record 23): after dropEndAt, and
  * only once no order of the drop is waiting for a payment. Revealing while a card or Tilia hold is open would hand its
@@ -25,9 +26,18 @@ const REVEAL_LOCK_CLASS = 728_431_016;
 
 /** Inside a hold's transaction, first: the reveal waits for it; a drop already revealed sells nothing more. */
 export async function holdOffReveal(tx: Db, dropId: string): Promise<void> {
+  if (!(await holdOffRevealWhileHidden(tx, dropId))) throw new AppError('DROP_NOT_AVAILABLE');
+}
+
+/**
+ * The shared side of the reveal's lock, for this transaction: answers whether the drop's contents are still hidden
+ * (not revealed). A gift of its packs (decision record 36) takes it too, so every claim of a pack is in the claim log
+ * before the reveal publishes it, and a drop revealed gives nothing more.
+ */
+export async function holdOffRevealWhileHidden(tx: Db, dropId: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${REVEAL_LOCK_CLASS}, hashtext(${dropId}))`);
   const [drop] = await tx.select({ revealedAt: drops.revealedAt }).from(drops).where(eq(drops.id, dropId));
-  if (drop?.revealedAt) throw new AppError('DROP_NOT_AVAILABLE');
+  return !drop?.revealedAt;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface TRoundOfDrop {
   saleEndAt: Date;
   perPersonLimit: number | null;
   requiredPassId: string | null;
+  /** The drop's gift round (decision record 36): never on sale, so never a raffle's (GIFT_ROUND_NOT_FOR_SALE). */
+  isGiftRound: boolean;
   /** Only a published drop's rounds are public: a draft's raffle is the console's alone. */
   isPublished: boolean;
 }
@@ -38,6 +40,7 @@ export async function roundOfDrop(
       saleEndAt: salePolicies.saleEndAt,
       perPersonLimit: salePolicies.perPersonLimit,
       requiredPassId: salePolicies.requiredPassId,
+      isGiftRound: salePolicies.isGiftRound,
       isPublished: sql<boolean>`${drops.publicationStatus} = 'PUBLISHED'`,
     })
     .from(salePolicies)

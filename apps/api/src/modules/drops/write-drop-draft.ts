@@ -16,7 +16,9 @@ const WHITELIST_CHUNK = 5_000;
  * console's request; the caller has removed the old parts of a draft it replaces.
  *
  * Each round's pack numbers are fixed here, as ranges in round order (round 1 gets 1..n1, round 2 continues), so the
- * console shows them before publication and publication only has to create the packs inside them.
+ * console shows them before publication and publication only has to create the packs inside them. A gift round
+ * (decision record 36) comes last, numbered after the sale rounds, its packs after theirs: adding one never moves a
+ * sale round's numbers, and publication writes its packs like any round's (write-drop-packs.ts reads the ranges).
  */
 export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsoleDropRequest): Promise<void> {
   const passSupplies = await passSuppliesOfBrand(tx, input);
@@ -55,7 +57,22 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
     nextPackNumber += round.packCount;
     return { policy, emails: round.whitelist?.emails ?? [] };
   });
-  await tx.insert(salePolicies).values(policies.map(({ policy }) => policy));
+  const giftRound = input.giftRound
+    ? {
+        id: newId(),
+        dropId,
+        round: input.rounds.length + 1,
+        // Not a sale window: the time the drop is shown to its end, when gifts of its packs stop (give-gift-packs.ts).
+        saleBeginAt: new Date(input.visibleAt),
+        saleEndAt: new Date(input.dropEndAt),
+        price: 0,
+        perPersonLimit: null,
+        beginIssuedPackNumber: nextPackNumber,
+        endIssuedPackNumber: nextPackNumber + input.giftRound.packCount - 1,
+        isGiftRound: true,
+      }
+    : null;
+  await tx.insert(salePolicies).values([...policies.map(({ policy }) => policy), ...(giftRound ? [giftRound] : [])]);
 
   for (const { policy, emails } of policies) {
     for (let start = 0; start < emails.length; start += WHITELIST_CHUNK) {

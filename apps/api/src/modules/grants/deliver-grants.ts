@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  editionMoves,
+  packPath,
   webPath,
   type TGrantDeliveryStatus,
   type TGrantRequest,
@@ -13,6 +15,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { newId } from '../../lib/ids.ts';
 import { issueGrantedEditions, type TGrantedEditionMove } from '../collection/grant-editions.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
+import { giveGiftPacks } from '../orders/give-gift-packs.ts';
 import { grantPassUnits } from '../passes/pass-units.ts';
 import { grantTickets } from '../tickets/grant-tickets.ts';
 import { postRewardCredits } from '../wallet/post-reward-credits.ts';
@@ -23,8 +26,9 @@ import type { TGrantDeliveryRow, TGrantOccasion } from './grants.tables.ts';
  * Route: none of its own; POST /v1/attendance (attendance/check-in.ts), POST /v1/redeems (redeem/redeem-code.ts) and
  * the airdrop job (airdrops/deliver-airdrop.ts) · Writes: grant_deliveries, edition_pool_units, notifications, and
  * through their owners ledger_* (wallet), ticket_movements and ticket_holdings (tickets), pass_units (passes), editions
- * and product_activities (collection) · Reads: edition_pools, ticket kinds, passes, products (grant-views.ts) · Tests:
- * grants.test.ts, attendance-races.test.ts, redeem-races.test.ts, airdrop-races.test.ts.
+ * and product_activities (collection), GIFT orders with their packs and claim log rows (orders/give-gift-packs.ts) ·
+ * Reads: edition_pools, ticket kinds, passes, products, published drops (grant-views.ts) · Tests: grants.test.ts,
+ * gift-packs.test.ts, attendance-races.test.ts, redeem-races.test.ts, gift-pack-races.test.ts, airdrop-races.test.ts.
  */
 
 export interface TGrantDeliveryRequest {
@@ -70,6 +74,9 @@ interface TGiven {
   editionId: string | null;
   /** The edition's serial number, for the notice ("Neon Cat #12"). */
   serialNumber: number | null;
+  /** PACK: the GIFT order that owns the pack given, and the pack (where the notice leads). */
+  orderId: string | null;
+  packId: string | null;
 }
 
 /**
@@ -82,8 +89,10 @@ interface TGiven {
  *    given nothing. Only the rows inserted go on.
  * 2. What the grant gives, through its owner, each referencing the delivery: CREDIT posts one ledger movement each
  *    (non-withdrawable, from promotions); TICKETS one ticket movement each; PASS claims a unit of the pass's supply
- *    each; EDITION claims an edition of the pool each (SKIP LOCKED) and issues it with its history row. A pass or pool
- *    with fewer left than recipients gives what it has, in user id order, and the rest are OUT_OF_STOCK.
+ *    each; EDITION claims an edition of the pool each (SKIP LOCKED) and issues it with its history row; PACK claims a
+ *    pack of the drop's gift round each and gives it through a GIFT order (orders/give-gift-packs.ts). A pass, pool
+ *    or gift round with fewer left than recipients gives what it has, in user id order, and the rest are OUT_OF_STOCK
+ *    (all of them once the gift round's drop has ended).
  * 3. The deliveries record what was given, and each delivered one writes its recipient's notification.
  *
  * Answers the new deliveries by person; a person absent from the answer had received it before.
@@ -109,22 +118,24 @@ export async function deliverGrant(tx: Db, request: TGrantDeliveryRequest): Prom
   inserted.sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
   const given = await give(tx, request, rule, inserted);
   const serialOf = new Map(given.flatMap((item) => (item.editionId ? [[item.editionId, item.serialNumber!]] : [])));
+  const packOf = new Map(given.flatMap((item) => (item.orderId ? [[item.orderId, item.packId!]] : [])));
 
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`
       update grant_deliveries d
       set status = g.status, ledger_transaction_id = g.ledger_transaction_id, pass_unit_id = g.pass_unit_id,
-          edition_id = g.edition_id
+          edition_id = g.edition_id, order_id = g.order_id
       from unnest(${sqlArray(inserted.map((row) => row.id))}::uuid[],
                   ${sqlArray(given.map((item) => item.status))}::text[],
                   ${sqlArray(given.map((item) => item.ledgerTransactionId))}::uuid[],
                   ${sqlArray(given.map((item) => item.passUnitId))}::uuid[],
-                  ${sqlArray(given.map((item) => item.editionId))}::uuid[])
-        as g(id, status, ledger_transaction_id, pass_unit_id, edition_id)
+                  ${sqlArray(given.map((item) => item.editionId))}::uuid[],
+                  ${sqlArray(given.map((item) => item.orderId))}::uuid[])
+        as g(id, status, ledger_transaction_id, pass_unit_id, edition_id, order_id)
       where d.id = g.id
       returning d.id, d.occasion, d.reference_id, d.user_id, d.status, d."grant", d.ledger_transaction_id,
-                d.pass_unit_id, d.edition_id, d.created_at`,
+                d.pass_unit_id, d.edition_id, d.order_id, d.created_at`,
   );
   const deliveries = rows.map(deliveryRowOf);
 
@@ -143,7 +154,7 @@ export async function deliverGrant(tx: Db, request: TGrantDeliveryRequest): Prom
           stage: 'SUCCESSFUL' as const,
           title: request.notice.title,
           body: request.notice.body(whatOf(delivery)),
-          linkPath: linkPathOf(request.grant, delivery),
+          linkPath: linkPathOf(request.grant, delivery, packOf),
           referenceId: delivery.id,
           now: request.now,
         })),
@@ -160,7 +171,14 @@ async function give(
   rule: (typeof occasionRules)[TGrantOccasion],
   deliveries: readonly { id: string; user_id: string }[],
 ): Promise<TGiven[]> {
-  const nothing = { ledgerTransactionId: null, passUnitId: null, editionId: null, serialNumber: null };
+  const nothing = {
+    ledgerTransactionId: null,
+    passUnitId: null,
+    editionId: null,
+    serialNumber: null,
+    orderId: null,
+    packId: null,
+  };
   const { grant, now } = request;
   switch (grant.kind) {
     case 'CREDIT': {
@@ -237,11 +255,25 @@ async function give(
           : { ...nothing, status: 'OUT_OF_STOCK' },
       );
     }
+    case 'PACK': {
+      const packs = await giveGiftPacks(tx, {
+        dropId: grant.dropId,
+        giftRoundId: grant.giftRoundId,
+        userIds: deliveries.map((delivery) => delivery.user_id),
+        activity: editionMoves[rule.editionMove].activity,
+        now,
+      });
+      return packs.map((pack) =>
+        pack
+          ? { ...nothing, status: 'DELIVERED', orderId: pack.orderId, packId: pack.packId }
+          : { ...nothing, status: 'OUT_OF_STOCK' },
+      );
+    }
   }
 }
 
-/** Where a delivery's notification leads: the balance, the tickets, the pass or the edition given. */
-function linkPathOf(grant: TGrantRequest, delivery: TGrantDeliveryRow): string {
+/** Where a delivery's notification leads: the balance, the tickets, the pass, the edition or the pack given. */
+function linkPathOf(grant: TGrantRequest, delivery: TGrantDeliveryRow, packOf: Map<string, string>): string {
   switch (grant.kind) {
     case 'CREDIT':
       return '/payment';
@@ -251,6 +283,10 @@ function linkPathOf(grant: TGrantRequest, delivery: TGrantDeliveryRow): string {
       return webPath('/pass/:id', { id: grant.passId });
     case 'EDITION':
       return delivery.editionId ? webPath('/nfts/:id', { id: delivery.editionId }) : '/collections';
+    case 'PACK': {
+      const packId = delivery.orderId ? packOf.get(delivery.orderId) : undefined;
+      return packId ? packPath(packId) : '/collections';
+    }
   }
 }
 
@@ -266,6 +302,7 @@ function deliveryRowOf(row: Record<string, unknown>): TGrantDeliveryRow {
     ledgerTransactionId: (row.ledger_transaction_id as string | null) ?? null,
     passUnitId: (row.pass_unit_id as string | null) ?? null,
     editionId: (row.edition_id as string | null) ?? null,
+    orderId: (row.order_id as string | null) ?? null,
     createdAt: new Date(row.created_at as string | Date),
   };
 }

@@ -11,13 +11,16 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { editionSerialNumbersByIds } from '../collection/grant-editions.ts';
+import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { packsByOrderIds } from '../drops/packs/pack-views.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { editionPools, grantDeliveries, type TGrantDeliveryRow } from './grants.tables.ts';
 
 /*
- * Reads: edition_pools, and through their owners ticket kinds, passes and products · Writes: nothing · Route: every
- * answer that shows a grant (attendance, redeem codes, airdrops, the console's forms) · Tests: grants.test.ts.
+ * Reads: edition_pools, and through their owners ticket kinds, passes, products, published drops and packs · Writes:
+ * nothing · Route: every answer that shows a grant (attendance, redeem codes, airdrops, the console's forms) · Tests:
+ * grants.test.ts, gift-packs.test.ts.
  */
 
 /** What a grant shown in words needs to know of the configuration: how many decimals one CYP has. */
@@ -33,7 +36,8 @@ export interface TResolvedGrant {
 
 /**
  * The grants as shown, named from their owners' rows in one read per kind, in the order given. A grant naming a
- * ticket kind, pass or pool that does not exist is GRANT_ITEM_NOT_FOUND: the console's check before it stores one.
+ * ticket kind, pass or pool that does not exist, or a pack of a drop that is not published or whose gift round it does
+ * not name, is GRANT_ITEM_NOT_FOUND: the console's check before it stores one.
  */
 export async function resolveGrants(
   db: Db,
@@ -45,6 +49,10 @@ export async function resolveGrants(
     pick: (grant: Extract<TGrantRequest, { kind: K }>) => string,
   ) => grants.flatMap((grant) => (grant.kind === kind ? [pick(grant as Extract<TGrantRequest, { kind: K }>)] : []));
   const poolIds = idsOf('EDITION', (grant) => grant.editionPoolId);
+  // Published drops never change, so each is read once per process (getSaleDrop's memory); one at a time, since `db`
+  // may be a transaction's one connection.
+  const saleDrops = new Map<string, Awaited<ReturnType<typeof getSaleDrop>>>();
+  for (const id of new Set(idsOf('PACK', (grant) => grant.dropId))) saleDrops.set(id, await getSaleDrop(db, id));
   const [kinds, passes, pools] = await Promise.all([
     ticketKindSummariesByIds(
       db,
@@ -121,6 +129,19 @@ export async function resolveGrants(
           brandId: pool.brandId,
         };
       }
+      case 'PACK': {
+        const drop = saleDrops.get(grant.dropId);
+        if (!drop || drop.giftRound?.id !== grant.giftRoundId) throw new AppError('GRANT_ITEM_NOT_FOUND');
+        return {
+          view: {
+            kind: 'PACK',
+            description: `a pack of ${drop.name}`,
+            drop: { id: drop.id, name: drop.name, imageUrl: drop.imageUrl, editionsPerPack: drop.editionsPerPack },
+            giftRound: { id: drop.giftRound.id },
+          },
+          brandId: drop.brandId,
+        };
+      }
     }
   });
 }
@@ -139,7 +160,7 @@ async function deliveryViewsOf(
   rows: readonly TGrantDeliveryRow[],
   wording: TGrantWording,
 ): Promise<TGrantDelivery[]> {
-  const [grants, editionSerials] = await Promise.all([
+  const [grants, editionSerials, packs] = await Promise.all([
     resolveGrants(
       db,
       rows.map((row) => storedGrant(row.grant)),
@@ -148,6 +169,10 @@ async function deliveryViewsOf(
     editionSerialNumbersByIds(
       db,
       rows.flatMap((row) => row.editionId ?? []),
+    ),
+    packsByOrderIds(
+      db,
+      rows.flatMap((row) => row.orderId ?? []),
     ),
   ]);
   return rows.map((row, index) => ({
@@ -158,6 +183,7 @@ async function deliveryViewsOf(
       row.editionId && editionSerials.has(row.editionId)
         ? { id: row.editionId, serialNumber: editionSerials.get(row.editionId)! }
         : null,
+    pack: row.orderId && packs.has(row.orderId) ? { ...packs.get(row.orderId)!, orderId: row.orderId } : null,
     createdAt: row.createdAt.toISOString(),
   }));
 }

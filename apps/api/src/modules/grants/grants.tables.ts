@@ -64,7 +64,8 @@ export const editionPoolUnits = pgTable(
  * an airdrop, and what the person's pages show they received. (occasion, reference, person) is unique: the same
  * check-in, code use or airdrop gives a person its grant once, however often the work runs (an airdrop's job restarted
  * midway). The thing given is named by the row of its owner: the ledger transaction (CREDIT; its reference is this
- * id), the ticket movement (TICKETS; its reference is this id), the pass unit or the edition.
+ * id), the ticket movement (TICKETS; its reference is this id), the pass unit, the edition, or the GIFT order that
+ * owns the pack given (PACK, decision record 36).
  */
 export const grantDeliveries = pgTable(
   'grant_deliveries',
@@ -82,10 +83,13 @@ export const grantDeliveries = pgTable(
     ledgerTransactionId: uuid('ledger_transaction_id'),
     passUnitId: uuid('pass_unit_id'),
     editionId: uuid('edition_id'),
+    /** PACK: the gift order (no foreign key: the orders module owns orders, and gives the pack through it). */
+    orderId: uuid('order_id'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('grant_deliveries_once_key').on(table.occasion, table.referenceId, table.userId),
+    uniqueIndex('grant_deliveries_order_key').on(table.orderId),
     index('grant_deliveries_user_idx').on(table.userId, table.createdAt),
     check('grant_deliveries_occasion_check', isOneOf(table.occasion, grantOccasions)),
     check('grant_deliveries_status_check', isOneOf(table.status, grantDeliveryStatuses)),

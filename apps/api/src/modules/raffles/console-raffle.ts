@@ -21,7 +21,9 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
 export async function managedRound(db: Db, operator: Operator, dropId: string, round: number): Promise<TRoundOfDrop> {
   const found = await roundOfDrop(db, { dropId, round });
   if (!found) throw new AppError('ROUND_NOT_FOUND');
-  return managedBy(operator, found, found.brandId);
+  managedBy(operator, found, found.brandId);
+  if (found.isGiftRound) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
+  return found;
 }
 
 /** The console's view of a round's raffle, or null when the round is not a raffle. */

@@ -40,6 +40,7 @@ export async function enterRaffle(
   const now = ctx.clock.now();
   const round = await roundOfDrop(ctx.db, { policyId: roundId });
   if (!round?.isPublished) throw new AppError('RAFFLE_NOT_FOUND');
+  if (round.isGiftRound) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
   if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   return inTransaction(ctx.db, async (tx) => {
     const [raffle] = await queryRows<{

@@ -15,6 +15,7 @@ import {
   attendanceToday,
   checkIn,
   delivery,
+  grantIds,
   grants,
   myCheckIns,
   streakBonuses,
@@ -290,6 +291,39 @@ describe('attendance page: checking in', () => {
       'href',
       `/pass/${passIds.pass}`,
     );
+  });
+
+  it('shows a pack as today’s reward, received sealed with the way to open it, or run out before it came', async () => {
+    const packDay = attendanceToday({ reward: grants.pack() });
+    api({
+      [`GET ${TODAY}`]: () => json(200, { data: packDay }),
+      [`POST ${CHECK_INS}`]: () =>
+        json(201, {
+          data: checkIn(attendanceTimes.today, 4, [
+            delivery(grants.pack(), 22),
+            delivery(grants.pack(), 122, { status: 'OUT_OF_STOCK', pack: null }),
+          ]),
+        }),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { queryClient } = renderApp(URL);
+    queryClient.setQueryData(queryKeys.packs.list({ isOpened: false }), { groups: [] });
+    expect(await screen.findByText('A pack of Neon Tides')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check in' }));
+
+    const received = await screen.findByRole('list', { name: 'Rewards received today' });
+    const [pack, late] = within(received).getAllByRole('listitem');
+    expect(pack).toHaveTextContent('Pack #37 of Neon Tides');
+    expect(pack).toHaveTextContent('Sealed: open it to reveal 3 editions.');
+    expect(within(pack!).getByRole('link', { name: 'Open your pack' })).toHaveAttribute(
+      'href',
+      `/drops?tab=packs&pack=${grantIds.giftPack}`,
+    );
+    expect(late).toHaveTextContent('A pack of Neon Tides');
+    expect(late).toHaveTextContent('This had run out before it reached you.');
+    expect(within(late!).queryByRole('link')).toBeNull();
+    // My packs are read again: the pack is there to open.
+    expect(queryClient.getQueryState(queryKeys.packs.list({ isOpened: false }))?.isInvalidated).toBe(true);
   });
 
   it('shows a refusal under the button in the API’s words, with the way to verify an email', async () => {

@@ -132,7 +132,7 @@ const consoleSections: ConsoleSection[] = [
     label: 'Redeem codes',
     singular: 'batch of codes',
     icon: 'gift',
-    description: 'Batches of codes that give credit, tickets, a pass or an edition: uses, validity, CSV export.',
+    description: 'Batches of codes that give credit, tickets, a pass, an edition or a pack: uses, validity, CSV export.',
     isAdminOnly: false,
     // A brand manager's codes give their brands' things; credit and the marketplace's tickets are the admins'.
     canEdit: everyone,

@@ -14,9 +14,10 @@ import { parseEmailList } from './email-list.ts';
 /**
  * The drop editor's form. Its fields carry the request's names (`rounds.1.saleBeginAt`, `contents`), so the contract's
  * messages (ZConsoleDropRequest, which the API runs too) and the API's field details land under the fields they are
- * about. What people type differs from what is sent in three places: prices in dollars (sent as cents), whitelists as
- * text (sent as a list of addresses) and rounds numbered by their place. A first pass checks what was typed, in
- * words; the form's values then become the request and go through the contract's schema.
+ * about. What people type differs from what is sent in four places: prices in dollars (sent as cents), whitelists as
+ * text (sent as a list of addresses), rounds numbered by their place, and the gift round as a box to tick with its
+ * count. A first pass checks what was typed, in words; the form's values then become the request and go through the
+ * contract's schema.
  */
 
 /** What the editor shows of a product in the contents (the request carries only its id). */
@@ -152,6 +153,15 @@ const ZContentForm = z.object({
   product: z.custom<TDropFormProduct>(),
 });
 
+/** Packs set aside for giveaways (decision record 36): a gift round after the sale rounds, never on sale. */
+const ZGiftRoundForm = z
+  .object({ isSetAside: z.boolean(), packCount: z.number().nullable() })
+  .superRefine((giftRound, context) => {
+    if (giftRound.isSetAside && !isWholeIn(giftRound.packCount, 1, MAX_DROP_PACKS)) {
+      context.addIssue({ code: 'custom', path: ['packCount'], message: dropMessages.giftPackCount });
+    }
+  });
+
 const ZDropFormShape = z.object({
   brandId: z.uuid({ error: messages.brand }),
   name: ZConsoleDropRequest.shape.name,
@@ -163,6 +173,7 @@ const ZDropFormShape = z.object({
   editionsPerPack: requiredWholeNumber(1, MAX_EDITIONS_PER_PACK, messages.editionsPerPack),
   contents: z.array(ZContentForm).min(1, { error: messages.contentsEmpty }),
   rounds: z.array(ZRoundForm).min(1),
+  giftRound: ZGiftRoundForm,
 });
 
 type TDropFormShape = z.output<typeof ZDropFormShape>;
@@ -191,6 +202,8 @@ function toRequest(values: TDropFormShape): z.input<typeof ZConsoleDropRequest> 
         : null,
       ...passAccessRequest(round),
     })),
+    // Absent is none, as in a request made before gift rounds (and a draft saved again without one loses it).
+    ...(values.giftRound.isSetAside ? { giftRound: { packCount: values.giftRound.packCount ?? 0 } } : {}),
   };
 }
 
@@ -231,6 +244,7 @@ export function dropFormValues(drop: TConsoleDrop | undefined, brandId = ''): TD
       editionsPerPack: null,
       contents: [],
       rounds: [emptyRound()],
+      giftRound: { isSetAside: false, packCount: null },
     };
   }
   return {
@@ -263,6 +277,7 @@ export function dropFormValues(drop: TConsoleDrop | undefined, brandId = ''): TD
       packsPerHolder: round.passGuarantee?.packsPerHolder ?? 1,
       guaranteeMinutes: round.passGuarantee?.minutes ?? 30,
     })),
+    giftRound: { isSetAside: drop.giftRound !== null, packCount: drop.giftRound?.packCount ?? null },
   };
 }
 

@@ -125,6 +125,16 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
             <dt>Rounds</dt>
             <dd>{formatCount(drop.counts.roundCount)}</dd>
           </div>
+          {/* Never on sale, so not in the counts above: given by codes, check-ins and airdrops (decision record 36). */}
+          {drop.giftRound ? (
+            <div>
+              <dt>Set aside for giveaways</dt>
+              <dd>
+                {formatCount(drop.giftRound.packCount)} {drop.giftRound.packCount === 1 ? 'pack' : 'packs'};{' '}
+                {formatCount(drop.giftRound.givenCount)} given
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </ArtworkLayout>
 

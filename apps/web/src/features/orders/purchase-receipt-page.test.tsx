@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { dropIds, order, pack, packItem } from '../../test/drops-fixtures.ts';
+import { dropIds, giftOrder, order, pack, packItem } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -50,6 +50,22 @@ describe('purchase receipt page', () => {
     );
     expect(within(rows[1]!).getByText('Rare')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('link', { name: 'See its editions' })).toBeInTheDocument();
+  });
+
+  it('shows a gift as given: no price, fee or receipt, nothing paid, and its pack to open', async () => {
+    ordersApi(giftOrder());
+    renderApp(`/purchase/${dropIds.order}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your gift' })).toBeInTheDocument();
+    expect(screen.getByText(/^Given/)).toBeInTheDocument();
+    const figures = screen.getByRole('region', { name: 'Order' });
+    const value = (term: string) => within(figures).getByText(term).nextElementSibling?.textContent;
+    expect(value('How it came')).toBe('A gift: from the drop’s packs set aside for giveaways');
+    expect(value('Total')).toBe('$0.00');
+    expect(within(figures).queryByText('Unit price')).toBeNull();
+    expect(within(figures).queryByText('Payment method')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Receipt' })).toBeNull();
+    expect(await screen.findByRole('list', { name: 'Packs of this order' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/\bpa(y|id)\b|Round 3/i);
   });
 
   it('points a pending order to its status, without a receipt yet', async () => {

@@ -18,7 +18,10 @@ import { OrderLoadStates } from './components/order-load-states.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import styles from './components/orders.module.css';
 
-/** `/purchase/:id`: one order, its receipt once paid (spec section 3), and the packs it delivered. */
+/**
+ * `/purchase/:id`: one order, its receipt once paid (spec section 3), and the packs it delivered. A gift's order
+ * (payment method GIFT, decision record 36) says it was given: nothing was paid, so it has no figures or receipt.
+ */
 export default function PurchaseReceiptPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
@@ -26,19 +29,20 @@ export default function PurchaseReceiptPage() {
   if (order.isPending || order.isError) return <OrderLoadStates order={order} />;
   const data = order.data;
   const status = orderStatusLabels[data.status];
+  const isGift = data.paymentMethod === 'GIFT';
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title={`Purchase · ${data.item.name}`} />
+      <PageMeta title={`${isGift ? 'Gift' : 'Purchase'} · ${data.item.name}`} />
       <header className={styles.header}>
         <Link to="/payment?tab=purchases" className={styles.back}>
           Your purchases
         </Link>
         <div className={styles.titleRow}>
-          <h1 className={styles.title}>Your purchase</h1>
+          <h1 className={styles.title}>{isGift ? 'Your gift' : 'Your purchase'}</h1>
           <Badge tone={status.tone}>{status.label}</Badge>
         </div>
         <p className={styles.muted}>
-          Ordered <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+          {isGift ? 'Given' : 'Ordered'} <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
         </p>
       </header>
       <OrderSummary order={data} />
@@ -64,7 +68,7 @@ export default function PurchaseReceiptPage() {
           <dd>
             <Link to={data.item.linkPath}>{data.item.name}</Link>
           </dd>
-          {data.round === null ? null : (
+          {data.round === null || isGift ? null : (
             <>
               <dt>Round</dt>
               <dd>{data.round}</dd>
@@ -72,16 +76,27 @@ export default function PurchaseReceiptPage() {
           )}
           <dt>Quantity</dt>
           <dd>{formatCount(data.quantity)}</dd>
-          <dt>Unit price</dt>
-          <dd>{formatMoney(data.unitPrice)}</dd>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(data.subtotal)}</dd>
-          <dt>Service fee</dt>
-          <dd>{formatMoney(data.serviceFee)}</dd>
-          <dt className={styles.strong}>Total</dt>
-          <dd className={styles.strong}>{formatMoney(data.total)}</dd>
-          <dt>Payment method</dt>
-          <dd>{orderPaymentMethodLabels[data.paymentMethod]}</dd>
+          {isGift ? (
+            <>
+              <dt>How it came</dt>
+              <dd>A gift: from the drop’s packs set aside for giveaways</dd>
+              <dt className={styles.strong}>Total</dt>
+              <dd className={styles.strong}>{formatMoney(data.total)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Unit price</dt>
+              <dd>{formatMoney(data.unitPrice)}</dd>
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(data.subtotal)}</dd>
+              <dt>Service fee</dt>
+              <dd>{formatMoney(data.serviceFee)}</dd>
+              <dt className={styles.strong}>Total</dt>
+              <dd className={styles.strong}>{formatMoney(data.total)}</dd>
+              <dt>Payment method</dt>
+              <dd>{orderPaymentMethodLabels[data.paymentMethod]}</dd>
+            </>
+          )}
         </dl>
       </section>
       {data.receipt ? <Receipt receipt={data.receipt} isInset={false} /> : null}

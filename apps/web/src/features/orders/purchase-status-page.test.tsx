@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOrder } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { dropIds, order } from '../../test/drops-fixtures.ts';
+import { dropIds, giftOrder, order } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { ORDER_POLL_MS } from './api/get-order.ts';
@@ -101,6 +101,21 @@ describe('purchase status', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your pass' })).toHaveAttribute('href', `/pass/${pass.id}`);
     expect(screen.queryByRole('link', { name: /Open your pack/ })).toBeNull();
+  });
+
+  it('says a pack given is a gift, with the way to open it, and nothing of paying', async () => {
+    orderApi(() => giftOrder());
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'A gift for you' })).toBeInTheDocument();
+    expect(
+      screen.getByText('1 pack of Neon Genesis is yours, a gift. Open it to reveal the editions inside.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your pack' })).toHaveAttribute(
+      'href',
+      `/drops?tab=packs&pack=${dropIds.pack1}`,
+    );
+    expect(screen.getByRole('link', { name: 'View details' })).toHaveAttribute('href', `/purchase/${dropIds.order}`);
+    expect(screen.getByRole('main')).not.toHaveTextContent(/\bpa(y|id)\b|Round 3/i);
   });
 
   it('says a failed payment in plain words, with the way back to the drop', async () => {

@@ -30,6 +30,11 @@ const headings: Record<TOrder['status'], string> = {
   TIMED_OUT: 'Purchase timed out',
 };
 
+/** A gift (decision record 36) was never a purchase: it arrives complete, and nothing was paid. */
+function headingOf(order: TOrder): string {
+  return order.paymentMethod === 'GIFT' ? 'A gift for you' : headings[order.status];
+}
+
 /**
  * `/purchase/:id/status`: where a purchase lands (straight from the popup for a balance payment, back from the
  * provider's checkout for card and Tilia). Asks for the order every few seconds while it is pending, never on window
@@ -58,11 +63,11 @@ export default function PurchaseStatusPage() {
   const data = order.data;
   return (
     <div className={`container ${styles.statusPage}`}>
-      <PageMeta title={headings[data.status]} />
+      <PageMeta title={headingOf(data)} />
       <div className={styles.statusCard}>
         <StatusMark status={data.status} />
         <div aria-live="polite" className={styles.statusText}>
-          <h1 className={styles.statusTitle}>{headings[data.status]}</h1>
+          <h1 className={styles.statusTitle}>{headingOf(data)}</h1>
           <StatusMessage order={data} />
         </div>
         <OrderSummary order={data} />
@@ -96,6 +101,14 @@ function StatusMessage({ order }: { order: TOrder }) {
         </>
       );
     case 'SUCCESSFUL':
+      if (order.paymentMethod === 'GIFT') {
+        return (
+          <p className={styles.muted}>
+            {packCountText(order.quantity)} of {order.item.name} {order.quantity === 1 ? 'is' : 'are'} yours, a gift.
+            Open {order.quantity === 1 ? 'it' : 'them'} to reveal the editions inside.
+          </p>
+        );
+      }
       return (
         <p className={styles.muted}>
           {order.item.kind === 'PACK'
@@ -147,7 +160,7 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
           </ButtonLink>
         ) : null}
         <ButtonLink to={purchasePath(order.id)} variant="secondary" size="lg">
-          View receipt
+          {order.paymentMethod === 'GIFT' ? 'View details' : 'View receipt'}
         </ButtonLink>
       </div>
     );

@@ -180,6 +180,38 @@ describe('redeem page', () => {
     if (grant.kind === 'EDITION') expect(result).toHaveTextContent('Dragon of the Eighth Bit #12Legendary');
   });
 
+  it('shows a pack it gave sealed, with the way to open it, and lists it by its number afterwards', async () => {
+    let isRedeemed = false;
+    collector({
+      redeem: () => json(201, { data: redemption(grants.pack()) }),
+      history: () => (isRedeemed ? json(200, { data: page([redemption(grants.pack())], { size: 10 }) }) : undefined),
+    });
+    const { queryClient } = renderApp(URL);
+    queryClient.setQueryData(queryKeys.packs.list({ isOpened: false }), { groups: [] });
+    const { user } = await typeCode('7K3M-9QXD-2F4H-WN8C');
+    isRedeemed = true;
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    const result = await screen.findByRole('region', { name: 'Code redeemed' });
+    // What was given, in words: the drop's pack, its number, sealed until opened.
+    expect(result).toHaveTextContent('You receivedPack #37 of Neon Tides');
+    expect(result).toHaveTextContent('Sealed: open it to reveal 3 editions.');
+    // The drop's artwork stands for the pack (decorative: the words say what it is).
+    expect(result.querySelector('img')).toHaveAttribute('src', '/uploads/neon-tides.webp');
+    expect(within(result).getByRole('link', { name: 'Open your pack' })).toHaveAttribute(
+      'href',
+      `/drops?tab=packs&pack=${grantIds.giftPack}`,
+    );
+    // My packs (and My Collection's sealed packs) are read again: the pack is there to open.
+    expect(queryClient.getQueryState(queryKeys.packs.list({ isOpened: false }))?.isInvalidated).toBe(true);
+    const list = await screen.findByRole('list', { name: 'Redeemed codes' });
+    const [row] = within(list).getAllByRole('listitem');
+    expect(row).toHaveTextContent('Pack #37 of Neon Tides');
+    expect(within(row!).getByRole('link', { name: 'Open your pack' })).toHaveAttribute(
+      'href',
+      `/drops?tab=packs&pack=${grantIds.giftPack}`,
+    );
+  });
+
   it.each<[TErrorCode, number]>([
     ['REDEEM_CODE_NOT_FOUND', 404],
     ['REDEEM_CODE_NOT_YET_VALID', 409],

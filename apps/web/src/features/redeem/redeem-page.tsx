@@ -15,7 +15,7 @@ const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/profile/redeem')
 
 /**
  * `/profile/redeem` (spec section 2, issue 20): enter a code, see what it granted (CYP credit, tickets, a pass, an
- * edition) with the way to where it now lives, and every code I redeemed before, a page at a time. A refusal (unknown,
+ * edition, a sealed pack to open) with the way to where it now lives, and every code I redeemed before, a page at a time. A refusal (unknown,
  * not yet valid, expired, used up, already redeemed, too many attempts) shows under the field in the API's words.
  * Visitors are asked to sign in first, and come back here.
  */
@@ -28,12 +28,12 @@ export default function RedeemPage() {
     <div className={`container ${styles.page}`}>
       <PageMeta
         title="Redeem a code"
-        description="Redeem a code from a brand, an event or the community for CYP credit, tickets, a pass or an edition."
+        description="Redeem a code from a brand, an event or the community for CYP credit, tickets, a pass, an edition or a pack."
       />
       <PageHeader
         eyebrow="Profile"
         title="Redeem a code"
-        lead="Got a code from a brand, an event or the community? Enter it here to receive what it holds: CYP credit, tickets, a pass or an edition."
+        lead="Got a code from a brand, an event or the community? Enter it here to receive what it holds: CYP credit, tickets, a pass, an edition or a pack to open."
       />
       {isLoggedIn ? (
         <div className={styles.layout}>

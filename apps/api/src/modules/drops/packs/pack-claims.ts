@@ -1,4 +1,5 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TActivityKind } from '@cypher/contract';
 import { claimUnclaimedUnits, type TClaimedUnit } from '../../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -75,14 +76,15 @@ export interface TPackAssignment {
  * Fragment, CTEs for a statement's WITH list: gives claimed packs to their orders (order, claim time) and logs each
  * claim in the drop's claim log. With `handOver` (a paid balance purchase) the packs become their buyers' at once,
  * with each edition's PURCHASED activity (handOverCte, the one hand-over, which a card payment also goes through);
- * without it they are held for an unpaid card or Tilia order (no owner yet). The CTE `assigned` yields id, number,
- * order_id, user_id, at per pack. (PostgreSQL allows data-modifying CTEs only at a statement's top level, so a
- * fragment is a list of CTEs, never a WITH of its own.)
+ * a gift's GIFT order (decision record 36) hands over with its own activity (REDEEMED, AIRDROPPED, REWARDED) and logs
+ * its claim exactly as a purchase does; without `handOver` the packs are held for an unpaid card or Tilia order (no
+ * owner yet). The CTE `assigned` yields id, number, order_id, user_id, at per pack. (PostgreSQL allows data-modifying
+ * CTEs only at a statement's top level, so a fragment is a list of CTEs, never a WITH of its own.)
  */
 export function assignPacksCtes(
   dropId: string,
   assignments: readonly TPackAssignment[],
-  handOver: { editionsPerPack: number } | null,
+  handOver: { editionsPerPack: number; activity?: TActivityKind } | null,
 ): SQL {
   return sql`
     assigned as (
@@ -98,18 +100,19 @@ export function assignPacksCtes(
     claims_logged as (
       ${logClaimsSql(dropId, 'CLAIMED', assignments.length, sql`select number, order_id, buyer_hash, at from assigned`)}
     )
-    ${handOver ? sql`, ${handOverCte(sql`select id, user_id, at from assigned`, assignments.length * handOver.editionsPerPack)}` : sql``}`;
+    ${handOver ? sql`, ${handOverCte(sql`select id, user_id, at from assigned`, assignments.length * handOver.editionsPerPack, handOver.activity)}` : sql``}`;
 }
 
 /**
  * Fragment, one CTE: the hand-over of packs that just became their buyers' (`owned` yields id, user_id, at per pack):
- * each edition's PURCHASED activity, through the catalogue's and the collection's fragments. `editionCount` ids are
- * made here (ours sort by time).
+ * each edition's activity (PURCHASED, or a gift's), through the catalogue's and the collection's fragments; the
+ * catalogue shows it only once the pack is opened or the drop revealed. `editionCount` ids are made here (ours sort
+ * by time).
  */
-function handOverCte(owned: SQL, editionCount: number): SQL {
+function handOverCte(owned: SQL, editionCount: number, activity: TActivityKind = 'PURCHASED'): SQL {
   const activityIds = Array.from({ length: editionCount }, () => newId());
   return sql`handed_over as (
-    ${insertProductActivitiesSql('PURCHASED', editionsOfPacksSql(owned), activityIds)}
+    ${insertProductActivitiesSql(activity, editionsOfPacksSql(owned), activityIds)}
   )`;
 }
 

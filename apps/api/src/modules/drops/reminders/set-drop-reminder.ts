@@ -57,6 +57,7 @@ async function roundToRemind(
   const notOpenYet = roundsNotOpenYet(drop, now);
   if (policyId) {
     const policy = drop.policies.find((candidate) => candidate.id === policyId);
+    if (!policy && drop.giftRound?.id === policyId) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
     if (!policy) throw new AppError('ROUND_NOT_FOUND');
     if (!notOpenYet.includes(policy)) throw new AppError('REMINDER_ROUND_NOT_UPCOMING');
     if (!(await mayBuyIn(db, policy, email))) throw new AppError('REMINDER_NOT_WHITELISTED');

@@ -50,11 +50,13 @@ export async function consoleRoundOf(
   if (!drop) throw new AppError('DROP_NOT_FOUND');
   assertCanManageBrand(operator, drop.brandId);
   const query = tx
-    .select({ id: salePolicies.id, saleBeginAt: salePolicies.saleBeginAt })
+    .select({ id: salePolicies.id, saleBeginAt: salePolicies.saleBeginAt, isGiftRound: salePolicies.isGiftRound })
     .from(salePolicies)
     .where(and(eq(salePolicies.dropId, input.dropId), eq(salePolicies.round, input.round)));
   const [policy] = options.lock ? await query.for('no key update') : await query;
   if (!policy) throw new AppError('ROUND_NOT_FOUND');
+  // Its packs are given, never sold: nobody queues for them (decision record 36).
+  if (policy.isGiftRound) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
   return {
     dropId: input.dropId,
     policyId: policy.id,

@@ -46,7 +46,10 @@ export async function getWaitingRoom(
   return waitingRoomAnswer(drop, round, room, now, viewer);
 }
 
-/** The drop's round by its number, once the drop is visible: DROP_NOT_FOUND, ROUND_NOT_FOUND otherwise. */
+/**
+ * The drop's round by its number, once the drop is visible: DROP_NOT_FOUND, ROUND_NOT_FOUND otherwise, and
+ * GIFT_ROUND_NOT_FOR_SALE for its gift round (decision record 36), whose packs nobody queues for.
+ */
 export async function visibleRound(
   db: Db,
   dropId: string,
@@ -56,6 +59,7 @@ export async function visibleRound(
   const drop = await getSaleDrop(db, dropId);
   if (!drop || dropStatusAt(drop, now) === 'NONE') throw new AppError('DROP_NOT_FOUND');
   const round = drop.policies.find((policy) => policy.round === roundNumber);
+  if (!round && drop.giftRound?.round === roundNumber) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
   if (!round) throw new AppError('ROUND_NOT_FOUND');
   return { drop, round };
 }

@@ -30,6 +30,9 @@ export function useCheckIn() {
           queryKeys.passes.all,
           queryKeys.editions.all,
           queryKeys.collections.all,
+          // A day's reward may be a pack (decision record 36): my packs, and the drop's count of packs given.
+          queryKeys.packs.all,
+          queryKeys.drops.all,
           queryKeys.notifications.all,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );

@@ -93,7 +93,7 @@ function CheckInRow({ checkIn }: { checkIn: TAttendanceCheckIn }) {
               <GrantThumb grant={delivery.grant} size={32} />
               <span className={styles.giftText}>
                 <span className={styles.giftTitle}>
-                  {grantTitle(delivery.grant, delivery.edition)}
+                  {grantTitle(delivery.grant, delivery.edition, delivery.pack)}
                   {index > 0 ? <span className={styles.muted}> · streak bonus</span> : null}
                 </span>
                 {delivery.status === 'OUT_OF_STOCK' ? (

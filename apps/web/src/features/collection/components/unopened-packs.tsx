@@ -70,7 +70,7 @@ function SealedPackCard({ pack, to }: { pack: TPack; to: To }) {
     >
       <h3 className={artCardStyles.name}>{pack.drop.name}</h3>
       <span className={artCardStyles.sub}>
-        Pack #{formatCount(pack.number)} · Round {pack.round}
+        Pack #{formatCount(pack.number)} · {pack.isGift ? 'A gift' : `Round ${pack.round}`}
       </span>
       <span className={styles.packAction}>Open pack</span>
     </ArtCard>

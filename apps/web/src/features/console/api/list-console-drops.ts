@@ -15,6 +15,8 @@ export type TConsoleDropsParams = {
   size?: number;
   status?: TDropPublicationStatus;
   brandId?: string;
+  /** Only drops with a gift round (a pack grant picks from these). */
+  hasGiftRound?: boolean;
 };
 
 /** While a listed drop is on sale its sold and held counts move: the list reads them again this often. */
@@ -41,9 +43,10 @@ function consoleDropsQueryOptions(params: TConsoleDropsParams) {
   });
 }
 
-export function useConsoleDrops(params: TConsoleDropsParams) {
+export function useConsoleDrops(params: TConsoleDropsParams, options: { isEnabled?: boolean } = {}) {
   return useQuery({
     ...consoleDropsQueryOptions(params),
+    enabled: options.isEnabled ?? true,
     refetchOnWindowFocus: false,
     // A publication's progress moves every few seconds, a live drop's counts less often than that matters here.
     refetchInterval: (query) => {

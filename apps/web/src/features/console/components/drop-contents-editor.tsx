@@ -18,28 +18,35 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 interface TFill {
   editions: number;
   packsOffered: number;
+  /** Set aside in the gift round: packs the contents fill too. */
+  packsSetAside: number;
   editionsPerPack: number | null;
 }
 
 /** One sentence on whether the contents fill the packs the rounds sell, and what to change if not. */
-function fillSentence({ editions, packsOffered, editionsPerPack }: TFill): { text: string; isExact: boolean } {
+function fillSentence({ editions, packsOffered, packsSetAside, editionsPerPack }: TFill): {
+  text: string;
+  isExact: boolean;
+} {
   if (editionsPerPack === null || editions === 0) {
     return { text: 'Add products and set the editions per pack to see the packs they fill.', isExact: false };
   }
   if (packsOffered === 0) {
     return { text: 'Give the rounds their packs to see whether the contents fill them.', isExact: false };
   }
-  const needed = packsOffered * editionsPerPack;
+  const needed = (packsOffered + packsSetAside) * editionsPerPack;
+  const setAside = packsSetAside > 0 ? ` and the ${formatCount(packsSetAside)} set aside for giveaways` : '';
   if (needed === editions) {
     return {
-      text: `The contents fill the ${formatCount(packsOffered)} packs the rounds sell exactly.`,
+      text: `The contents fill the ${formatCount(packsOffered)} packs the rounds sell${setAside} exactly.`,
       isExact: true,
     };
   }
   const gap = needed - editions;
   return {
     text:
-      `The rounds sell ${formatCount(packsOffered)} packs of ${formatCount(editionsPerPack)}: ` +
+      `The rounds sell ${formatCount(packsOffered)} packs of ${formatCount(editionsPerPack)}` +
+      `${packsSetAside > 0 ? `, ${formatCount(packsSetAside)} more are set aside` : ''}: ` +
       `${formatCount(needed)} editions. The contents hold ${formatCount(editions)}: ` +
       `${gap > 0 ? 'add' : 'remove'} ${formatCount(Math.abs(gap))}, or change the rounds’ packs.`,
     isExact: false,
@@ -77,6 +84,12 @@ function ContentsSummary({ contents, fill }: { contents: TDropFormContent[]; fil
           <dt>Packs on sale</dt>
           <dd>{formatCount(fill.packsOffered)}</dd>
         </div>
+        {fill.packsSetAside > 0 ? (
+          <div>
+            <dt>Set aside</dt>
+            <dd>{formatCount(fill.packsSetAside)}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className={sentence.isExact ? styles.fillExact : styles.fillGap} aria-live="polite">
         <Icon name={sentence.isExact ? 'check' : 'info'} size={16} />
@@ -98,6 +111,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
   const contents = useWatch({ control, name: 'contents' }) ?? [];
   const rounds = useWatch({ control, name: 'rounds' }) ?? [];
   const editionsPerPack = useWatch({ control, name: 'editionsPerPack' });
+  const giftRound = useWatch({ control, name: 'giftRound' });
   // A saved draft names its products and their rarity only: their pictures and edition sizes come from the brand's list.
   const known = useConsoleEntries('products', { brandId, size: 100, sort: 'name' }, { isEnabled: !!brandId });
   const productById = new Map(known.data?.items.map((product) => [product.id, product]));
@@ -107,6 +121,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
   const fill: TFill = {
     editions: contents.reduce((sum, content) => sum + (isCount(content.editionCount) ? content.editionCount : 0), 0),
     packsOffered: rounds.reduce((sum, round) => sum + (isCount(round.packCount) ? round.packCount : 0), 0),
+    packsSetAside: giftRound?.isSetAside && isCount(giftRound.packCount) ? giftRound.packCount : 0,
     editionsPerPack: isCount(editionsPerPack) ? editionsPerPack : null,
   };
 

@@ -3,12 +3,13 @@ import {
   MAX_CREDIT_GRANT,
   MAX_TICKETS_PER_GRANT,
   rarityLabel,
+  type TConsoleDropListItem,
   type TEditionPool,
   type TGrant,
   type TGrantKind,
 } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
-import { Controller, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { Controller, useController, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useMyBalances } from '../../../api/my-balances.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -16,6 +17,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useConsoleDrops } from '../api/list-console-drops.ts';
 import { useConsoleEditionPools } from '../api/list-console-edition-pools.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { numberOrNull } from '../form-values.ts';
@@ -29,12 +31,31 @@ const kindLabels: Record<TGrantKind, string> = {
   TICKETS: 'Tickets',
   PASS: 'A pass',
   EDITION: 'An edition',
+  PACK: 'A pack',
 };
 
 /** CYP credit and the marketplace's own tickets are the admins' to give (the API refuses managers: FORBIDDEN). */
-const managerKinds: readonly TGrantKind[] = ['TICKETS', 'PASS', 'EDITION'];
+const managerKinds: readonly TGrantKind[] = ['TICKETS', 'PASS', 'EDITION', 'PACK'];
 
 type TOption = { id: string; label: string };
+
+/** A pack grant's choice: a drop's gift round (its id is the option's), the drop it belongs to, and what is left. */
+type TGiftRoundOption = TOption & { dropId: string; left?: string };
+
+/** Under the select (which a phone cuts short): what the chosen drop has left, and how the packs are given. */
+function giftPacksHint(left: string | undefined): string {
+  const rule = 'a sealed pack of the drop’s gift round each time, until they are all given or the drop ends.';
+  return left ? `${left}: ${rule}` : `${rule[0]!.toUpperCase()}${rule.slice(1)} Set packs aside in the drop’s editor.`;
+}
+
+/** "Neon Tides · Neon Arcade · 83 of 120 gift packs left" (ended drops give nothing more, and say so). */
+function giftRoundOption(drop: TConsoleDropListItem): TGiftRoundOption | undefined {
+  const round = drop.giftRound;
+  if (!round) return undefined;
+  const left = `${formatCount(round.packCount - round.givenCount)} of ${formatCount(round.packCount)} gift packs left`;
+  const ended = drop.status === 'COMPLETED' ? ' · Ended' : '';
+  return { id: round.id, dropId: drop.id, left, label: `${drop.name} · ${drop.brand.name} · ${left}${ended}` };
+}
 
 /** The loaded options, and after them the saved (or just made) choices they lack: not among the first hundred. */
 function withSaved(options: TOption[] | undefined, ...saved: (TOption | undefined)[]): TOption[] | undefined {
@@ -67,9 +88,10 @@ interface GrantFieldsProps<TValues extends FieldValues, TContext, TOutput extend
 
 /**
  * What a grant gives, the same in every console form that gives something (attendance rewards, redeem codes,
- * airdrops): CYP credit in minor units (not withdrawable), tickets of a kind and how many, a pass, or an edition from a
- * pool of editions set aside (made here if there is none yet). The choices come from the console's own lists: a brand
- * manager sees their brands' kinds, passes and pools, and no credit or marketplace tickets, which only admins give.
+ * airdrops): CYP credit in minor units (not withdrawable), tickets of a kind and how many, a pass, an edition from a
+ * pool of editions set aside (made here if there is none yet), or a sealed pack of a published drop's gift round
+ * (decision record 36, with the packs left). The choices come from the console's own lists: a brand manager sees their
+ * brands' kinds, passes, pools and drops, and no credit or marketplace tickets, which only admins give.
  */
 export function GrantFields<TValues extends FieldValues, TContext, TOutput extends FieldValues>(
   props: GrantFieldsProps<TValues, TContext, TOutput>,
@@ -80,6 +102,8 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   const me = useOperator();
   const kind = useWatch({ control, name: `${name}.kind` }) as TGrantKind;
   const amount = useWatch({ control, name: `${name}.amount` }) as number | null;
+  // One select picks a pack's gift round, and with it the drop it belongs to.
+  const { field: dropField } = useController({ control, name: `${name}.dropId` });
   const [isPoolDialogOpen, setIsPoolDialogOpen] = useState(false);
   // A pool just made is picked at once, before the list that holds it is read again.
   const [createdPool, setCreatedPool] = useState<TEditionPool>();
@@ -95,6 +119,10 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   const ticketKinds = useConsoleEntries('ticket-kinds', { size: 100 }, { isEnabled: kind === 'TICKETS' });
   const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: kind === 'PASS' });
   const pools = useConsoleEditionPools({ size: 100 }, { isEnabled: kind === 'EDITION' });
+  const giftDrops = useConsoleDrops(
+    { status: 'PUBLISHED', hasGiftRound: true, size: 100 },
+    { isEnabled: kind === 'PACK' },
+  );
   const cypMinorUnits = useMyBalances({ isEnabled: kind === 'CREDIT' }).data?.cypUnit.minorUnits;
 
   const ticketOptions = withSaved(
@@ -118,6 +146,18 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     createdPool ? poolOption(createdPool) : undefined,
     saved?.kind === 'EDITION' ? poolOption(saved.editionPool) : undefined,
   );
+
+  const savedGiftRound: TGiftRoundOption | undefined =
+    saved?.kind === 'PACK' ? { id: saved.giftRound.id, dropId: saved.drop.id, label: saved.drop.name } : undefined;
+  const giftRoundId = useWatch({ control, name: `${name}.giftRoundId` }) as string | null;
+  const giftRoundOptions = withSaved(
+    giftDrops.data?.items.flatMap((drop) => {
+      const option = giftRoundOption(drop);
+      // A drop that has ended gives nothing more: offered only when it is what the grant already names.
+      return option && (drop.status !== 'COMPLETED' || option.id === savedGiftRound?.id) ? [option] : [];
+    }),
+    savedGiftRound,
+  ) as TGiftRoundOption[] | undefined;
 
   const isWholeCredit = amount !== null && Number.isInteger(amount) && amount >= 1 && amount <= MAX_CREDIT_GRANT;
   const creditHint = isWholeCredit
@@ -284,6 +324,37 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
                 />
               ) : null}
             </div>
+          )}
+        />
+      ) : null}
+
+      {kind === 'PACK' ? (
+        <Controller
+          control={control}
+          name={`${name}.giftRoundId`}
+          render={({ field, fieldState }) => (
+            <Field
+              label={labelled('Gift packs of')}
+              hint={giftPacksHint(giftRoundOptions?.find((option) => option.id === giftRoundId)?.left)}
+              error={fieldState.error?.message}
+              isRequired
+            >
+              {(fieldProps) => (
+                <RelationSelect
+                  {...fieldProps}
+                  value={field.value}
+                  onChange={(chosen) => {
+                    // The drop first: the gift round's change checks the grant again, and both must be there.
+                    dropField.onChange(giftRoundOptions?.find((option) => option.id === chosen)?.dropId ?? null);
+                    field.onChange(chosen);
+                  }}
+                  onBlur={field.onBlur}
+                  isDisabled={isDisabled}
+                  noneLabel={giftRoundOptions?.length === 0 ? 'No published drop has gift packs yet' : 'Choose a drop'}
+                  options={giftRoundOptions}
+                />
+              )}
+            </Field>
           )}
         />
       ) : null}

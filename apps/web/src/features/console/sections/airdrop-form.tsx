@@ -126,6 +126,8 @@ function grantWords(grant: TGrantRequest): string {
       return 'a pass';
     case 'EDITION':
       return 'an edition';
+    case 'PACK':
+      return 'a pack';
   }
 }
 

@@ -94,7 +94,7 @@ export function AirdropsSection() {
     <>
       <ConsoleHeader
         title="Airdrops"
-        description="Give CYP credit, tickets, a pass or an edition to a list of people or to everyone holding a pass. Each person receives it once, with a notification."
+        description="Give CYP credit, tickets, a pass, an edition or a pack to a list of people or to everyone holding a pass. Each person receives it once, with a notification."
         actions={newAirdrop}
       />
       <PagedEntries

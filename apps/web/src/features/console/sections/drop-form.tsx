@@ -14,6 +14,7 @@ import { useUpdateConsoleDrop } from '../api/update-console-drop.ts';
 import { BrandField } from '../components/brand-select.tsx';
 import { DateTimeInput } from '../components/date-time-input.tsx';
 import { DropContentsEditor } from '../components/drop-contents-editor.tsx';
+import { DropGiftRoundEditor } from '../components/drop-gift-round-editor.tsx';
 import { DropRoundsEditor } from '../components/drop-rounds-editor.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
@@ -60,6 +61,7 @@ function formFieldOf(field: string, message: string, contents: TDropFormContent[
     return row === -1 ? 'contents' : `contents.${row}.editionCount`;
   }
   if (/^contents\.\d+\.editionCount$/.test(field)) return field as Path<TDropFormValues>;
+  if (field === 'giftRound' || field === 'giftRound.packCount') return 'giftRound.packCount';
   const round = /^rounds\.(\d+)\.(.+)$/.exec(field);
   if (round && roundFields.includes(round[2]!)) return field as Path<TDropFormValues>;
   if (round && passFields[round[2]!])
@@ -100,7 +102,7 @@ interface DropFormProps {
 
 /**
  * Create a drop or change its draft: brand, words and artwork, the schedule, the packs' contents with a live summary
- * of the odds, and the sale rounds with their prices, limits and whitelists. The whole drop is sent each time (the
+ * of the odds, the sale rounds with their prices, limits and whitelists, and the packs set aside for giveaways. The whole drop is sent each time (the
  * API replaces a draft), and the contract's rules show under their fields before anything is sent.
  */
 export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
@@ -254,6 +256,8 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
       </section>
 
       <DropRoundsEditor form={form} />
+
+      <DropGiftRoundEditor form={form} />
 
       <FormActions isSaving={create.isPending || update.isPending} cancelTo="/console/drops" isNew={!drop} />
     </EntryForm>

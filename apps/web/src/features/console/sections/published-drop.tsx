@@ -152,6 +152,15 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
           </tbody>
         </table>
       </div>
+      {drop.giftRound ? (
+        <p className={styles.note}>
+          Gift round {drop.giftRound.round}: {formatCount(drop.giftRound.givenCount)} of{' '}
+          {formatCount(drop.giftRound.packCount)} packs given (packs #
+          {formatCount(drop.giftRound.beginIssuedPackNumber)}
+          –#{formatCount(drop.giftRound.endIssuedPackNumber)}), by redeem codes, check-in rewards and airdrops; never on
+          sale, and not in the counts above.
+        </p>
+      ) : null}
       <p className={styles.updated}>
         Read at {new Date(readAt).toLocaleTimeString('en-US')}
         {isLive ? `; read again every ${LIVE_DROP_REFRESH_MS / 1000} seconds while the drop is live.` : '.'}
@@ -267,7 +276,7 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
                 ['Ends', time(drop.dropEndAt)],
                 [
                   'Packs',
-                  `${formatCount(drop.counts.dropCount)} of ${formatCount(drop.editionsPerPack)} ${drop.editionsPerPack === 1 ? 'edition' : 'editions'} (${formatCount(editions)} editions)`,
+                  `${formatCount(drop.counts.dropCount)}${drop.giftRound ? ` + ${formatCount(drop.giftRound.packCount)} set aside` : ''} of ${formatCount(drop.editionsPerPack)} ${drop.editionsPerPack === 1 ? 'edition' : 'editions'} (${formatCount(editions)} editions)`,
                 ],
                 [
                   'Published',

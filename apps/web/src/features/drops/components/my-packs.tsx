@@ -85,7 +85,7 @@ function PackCard({ pack }: { pack: TPack }) {
     >
       <h3 className={artCardStyles.name}>{pack.drop.name}</h3>
       <span className={artCardStyles.sub}>
-        Pack #{formatCount(pack.number)} · Round {pack.round}
+        Pack #{formatCount(pack.number)} · {pack.isGift ? 'A gift' : `Round ${pack.round}`}
       </span>
       <span className={styles.action}>{pack.isOpened ? 'See its editions' : 'Open pack'}</span>
     </ArtCard>

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import {
   errorCatalogue,
   formatMoney,
-  orderPaymentMethods,
-  ZOrderPaymentMethod,
+  purchasePaymentMethods,
+  ZPurchasePaymentMethod,
   type TCreateOrderRequest,
   type TMoney,
-  type TOrderPaymentMethod,
+  type TPurchasePaymentMethod,
 } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { useMyBalances } from '../../../api/my-balances.ts';
@@ -32,7 +32,7 @@ import { useCreateOrder } from '../api/create-order.ts';
 import { useOrderFee } from '../api/get-order-fee.ts';
 import styles from './purchase-dialog.module.css';
 
-const methodChoices: Record<TOrderPaymentMethod, { label: string; icon: IconName; hint: string }> = {
+const methodChoices: Record<TPurchasePaymentMethod, { label: string; icon: IconName; hint: string }> = {
   BALANCE: { label: 'Balance', icon: 'wallet', hint: 'Paid at once from your balance' },
   CARD: { label: 'Card', icon: 'card', hint: "On the card provider's secure page" },
   TILIA: { label: 'Tilia', icon: 'globe', hint: 'With your Tilia wallet' },
@@ -58,7 +58,7 @@ const dropChangingCodes = new Set([
 function purchaseForm(maxQuantity: number) {
   return z.object({
     quantity: z.coerce.number().int().min(1).max(maxQuantity),
-    paymentMethod: ZOrderPaymentMethod,
+    paymentMethod: ZPurchasePaymentMethod,
   });
 }
 type TPurchaseSchema = ReturnType<typeof purchaseForm>;
@@ -262,7 +262,7 @@ function PurchaseForm({
         </div>
 
         <ChoiceCards legend="Payment method" isInDialog disabled={isSubmitting}>
-          {orderPaymentMethods.map((value) => (
+          {purchasePaymentMethods.map((value) => (
             <ChoiceCard
               key={value}
               value={value}

@@ -7,7 +7,8 @@ export function OrderSummary({ order }: { order: TOrder }) {
   const facts = [
     order.item.brand?.name,
     orderQuantityText(order.item.kind, order.quantity),
-    order.round === null ? null : `Round ${order.round}`,
+    // A gift's pack is of the drop's gift round, which is no sale round: "Gift" says it.
+    order.round === null || order.paymentMethod === 'GIFT' ? null : `Round ${order.round}`,
     orderPaymentMethodLabels[order.paymentMethod],
   ].filter(Boolean);
   return (

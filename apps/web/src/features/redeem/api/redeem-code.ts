@@ -20,8 +20,8 @@ export function useRedeemCode() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TRedeemRequest; idempotencyKey: string }) =>
       redeemCode(body, idempotencyKey),
-    // What a code gives lands in the balance, the tickets, the passes or the collection, a notification tells of it,
-    // and my redemptions gain a row.
+    // What a code gives lands in the balance, the tickets, the passes, the collection or my packs (a pack given, with
+    // the drop's count of packs given), a notification tells of it, and my redemptions gain a row.
     onSuccess: async () => {
       await Promise.all(
         [
@@ -31,6 +31,8 @@ export function useRedeemCode() {
           queryKeys.passes.all,
           queryKeys.editions.all,
           queryKeys.collections.all,
+          queryKeys.packs.all,
+          queryKeys.drops.all,
           queryKeys.notifications.all,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );

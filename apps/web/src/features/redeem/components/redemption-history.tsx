@@ -81,7 +81,7 @@ function RedemptionRow({ redemption }: { redemption: TRedemption }) {
     <li className={styles.row}>
       <GrantThumb grant={delivery.grant} size={40} />
       <span className={styles.text}>
-        <span className={styles.title}>{grantTitle(delivery.grant, delivery.edition)}</span>
+        <span className={styles.title}>{grantTitle(delivery.grant, delivery.edition, delivery.pack)}</span>
         <span className={styles.muted}>
           <span className={styles.code}>{redemption.maskedCode}</span> · {redemption.batchName} ·{' '}
           <time dateTime={redemption.createdAt}>{formatDateTime(redemption.createdAt)}</time>

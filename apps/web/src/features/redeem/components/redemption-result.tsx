@@ -6,7 +6,7 @@ import styles from './redemption-result.module.css';
 
 /**
  * What the code just gave: the thing itself, lit as it arrives, with the way to where it now lives (the balance, the
- * tickets, the pass's page, the new edition's page). Its heading takes focus, so a screen reader reads out the result.
+ * tickets, the pass's page, the new edition's page, the sealed pack to open). Its heading takes focus, so a screen reader reads out the result.
  */
 export function RedemptionResult({ redemption }: { redemption: TRedemption }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
