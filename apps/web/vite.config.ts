@@ -112,17 +112,25 @@ function precompressBuild(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds (package.json's `build`): the browser's app into dist, then `--ssr`: src/entry-server.tsx into
+ * dist/.ssr/entry-server.js, the server's render of the public pages that the API loads (docs/decisions/0038). The
+ * server build carries its packages (React, the router, TanStack Query) inside it, so the API needs nothing of the web
+ * app's at run time but this folder, and React runs its production build whatever NODE_ENV the API has.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), devIndexTokens(), routePreloads(), precompressBuild()],
+  plugins: isSsrBuild ? [react()] : [react(), devIndexTokens(), routePreloads(), precompressBuild()],
   server: {
     port: 5173,
     strictPort: true,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-  },
-});
+  ...(isSsrBuild
+    ? {
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true, target: 'node' as const },
+        build: { outDir: 'dist/.ssr', emptyOutDir: true, target: 'node20', copyPublicDir: false },
+      }
+    : { build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' } }),
+}));

@@ -55,12 +55,15 @@ export function ensureDependencies() {
   }
 }
 
-/** Builds apps/web/dist unless it is newer than every web and contract source file. */
+/**
+ * Builds apps/web/dist unless it is newer than every web and contract source file: the browser's app and the server's
+ * render of the public pages (dist/.ssr, which an older build lacks).
+ */
 export function ensureWebBuild() {
-  const builtIndex = path.join(root, 'apps/web/dist/index.html');
+  const built = ['apps/web/dist/index.html', 'apps/web/dist/.ssr/entry-server.js'].map((file) => mtime(path.join(root, file)));
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
   const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-  if (mtime(builtIndex) >= newestSource) return;
+  if (Math.min(...built) >= newestSource) return;
   console.log('Building the web app…');
   runOrExit('npm', ['run', 'build', '-w', '@cypher/web']);
 }

@@ -46,6 +46,13 @@ export type UnauthorizedHandler = (failed: UnauthorizedCall) => Promise<boolean>
 
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
+/** How calls reach the API: the browser's fetch. The server's render answers them in process (entry-server.tsx). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
   unauthorizedHandler = handler;
 }
@@ -95,7 +102,7 @@ function buildHeaders(options: ApiRequestOptions): Headers {
 async function send(method: HttpMethod, path: string, options: ApiRequestOptions): Promise<Response> {
   const { body } = options;
   try {
-    return await fetch(apiUrl(path, options.query), {
+    return await transport(apiUrl(path, options.query), {
       method,
       headers: buildHeaders(options),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),

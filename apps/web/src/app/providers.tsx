@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { queryKeys } from '../api/query-keys.ts';
 import { setNavigator } from '../lib/navigator.ts';
@@ -11,10 +11,12 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 interface AppProvidersProps {
   router: AppRouter;
   queryClient: QueryClient;
+  /** The server renders through its own static router provider (entry-server.tsx); the browser's is the default. */
+  children?: ReactNode;
 }
 
 /** Everything the pages rely on, outermost first. Tests pass a memory router and a fresh query client. */
-export function AppProviders({ router, queryClient }: AppProvidersProps) {
+export function AppProviders({ router, queryClient, children }: AppProvidersProps) {
   // The refresh queue runs outside React; when a session cannot be refreshed it navigates through this router.
   useEffect(() => {
     setNavigator({
@@ -58,9 +60,7 @@ export function AppProviders({ router, queryClient }: AppProvidersProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
+      <ToastProvider>{children ?? <RouterProvider router={router} />}</ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { APP_VERSION, COMMUNITY_TEXT, PAGE_TITLE } from '@cypher/contract';
 import { Link } from 'react-router';
 import { appConfig } from '../config.ts';
+import { useServerRender } from '../lib/server-render.ts';
 import { BrandLogo } from '../ui/brand-logo.tsx';
 import { mainNavItems } from './nav-items.ts';
 import styles from './site-footer.module.css';
@@ -17,8 +18,15 @@ const helpLinks = [
   { label: 'Daily check-in', to: '/tickets/attendance' },
 ];
 
+/** The year in the reader's zone; while the server's HTML is matched, in the zone it rendered in. */
+function useYear(): string {
+  const server = useServerRender();
+  const zone = server ? (server.timeZone ?? 'UTC') : undefined;
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: zone }).format(server?.now ?? Date.now());
+}
+
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useYear();
   const columns = [
     { heading: 'Explore', links: mainNavItems.filter((item) => item.to !== '/guide') },
     { heading: 'Help', links: helpLinks },

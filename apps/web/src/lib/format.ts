@@ -6,13 +6,15 @@ import { formatNumber } from '@cypher/contract';
  */
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', dateTimeOptions);
+const dateTimeFormatsByZone = new Map<string, Intl.DateTimeFormat>();
 
 /** 1000 -> "1,000"; 0 -> "0". */
 export function formatCount(value: number): string {
@@ -33,6 +35,16 @@ export function formatDate(iso: string): string {
 /** "Nov 22, 2026, 3:13 AM" in the reader's time zone. */
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
+}
+
+/** The same in a given IANA time zone: what the server shows, since it cannot know the reader's (lib/server-render.ts). */
+export function formatDateTimeIn(iso: string, timeZone: string): string {
+  let format = dateTimeFormatsByZone.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone });
+    dateTimeFormatsByZone.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /**

@@ -95,8 +95,14 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * Sessions live in this browser's storage, which the server never sees: it renders every page signed out, and the
+ * browser's hydration of that HTML must too. The signed-in parts fill in right after (React renders again at once).
+ */
+const SIGNED_OUT: SessionState = { isLoggedIn: false, userInfo: undefined };
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, () => SIGNED_OUT);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { formatCountdown, formatDateTime } from '../lib/format.ts';
+import { formatCountdown } from '../lib/format.ts';
+import { useFormatDateTime } from '../lib/use-format-date-time.ts';
 import styles from './countdown.module.css';
 
 interface CountdownProps {
@@ -14,6 +15,7 @@ interface CountdownProps {
  * in the element's datetime and its tooltip.
  */
 export function Countdown({ to, now, className }: CountdownProps) {
+  const formatDateTime = useFormatDateTime();
   return (
     <time
       role="timer"

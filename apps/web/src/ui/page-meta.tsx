@@ -1,81 +1,69 @@
-import { PAGE_DESCRIPTION, pageTitle } from '@cypher/contract';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { appConfig } from '../config.ts';
-
-interface PageMetaProps {
-  /** The page's own name; the brand is appended. Leave out on the home page for the product title. */
-  title?: string;
-  description?: string;
-  /** The picture a shared link shows: the entity's own image when it has one. A site path or an absolute URL. */
-  image?: string | null;
-}
-
-const DEFAULT_SOCIAL_IMAGE = '/social-card.png';
-
-/** Social crawlers need absolute addresses; uploads are site paths (`/uploads/...`). */
-function absoluteUrl(pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${appConfig.publicUrl}${pathOrUrl}`;
-}
+import { pageHead, type TPageHead, type TPageMeta } from './page-head.ts';
 
 /**
- * Sets a `<meta>` in <head> (index.html already carries one of each, for crawlers that do not run scripts) and puts
- * the previous content back when the page goes. Updated in place rather than rendered: a second og:title would leave
- * which one counts up to each crawler.
+ * Given by the server's render (entry-server.tsx): the page's meta goes there, and the server writes it into the
+ * HTML's head (ui/page-head.ts) instead of the body, where React would put it.
  */
-function useHeadMeta(attribute: 'name' | 'property', key: string, content: string) {
+export const PageMetaCollector = createContext<((meta: TPageMeta) => void) | null>(null);
+
+/**
+ * Sets the page's Open Graph and Twitter tags and its canonical link in <head> (the server's HTML, or index.html for a
+ * page the browser renders, already has one of each, for crawlers that do not run scripts) and puts back what was there
+ * when the page goes. Updated in place rather than rendered: a second og:title would leave which one counts up to each
+ * crawler.
+ */
+function useHeadTags(head: TPageHead) {
+  const key = JSON.stringify([head.canonical, head.tags]);
   useEffect(() => {
-    let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-    const previous = element?.getAttribute('content') ?? null;
-    if (!element) {
-      element = document.createElement('meta');
-      element.setAttribute(attribute, key);
-      document.head.append(element);
+    const [canonical, tags] = JSON.parse(key) as [string, TPageHead['tags']];
+    const undo: Array<() => void> = [];
+    for (const { attribute, key: name, content } of tags) {
+      let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${name}"]`);
+      const previous = element?.getAttribute('content') ?? null;
+      if (!element) {
+        element = document.createElement('meta');
+        element.setAttribute(attribute, name);
+        document.head.append(element);
+      }
+      element.setAttribute('content', content);
+      const owned = element;
+      undo.push(() => (previous === null ? owned.remove() : owned.setAttribute('content', previous)));
     }
-    element.setAttribute('content', content);
-    const owned = element;
-    return () => {
-      if (previous === null) owned.remove();
-      else owned.setAttribute('content', previous);
-    };
-  }, [attribute, key, content]);
-}
-
-/** The page's own address as its canonical link, so search engines do not take every page for the home page. */
-function useCanonicalLink(href: string) {
-  useEffect(() => {
+    // The page's own address, so search engines do not take every page for the home page.
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (!link) return;
-    const previous = link.href;
-    link.href = href;
+    if (link) {
+      const previous = link.href;
+      link.href = canonical;
+      undo.push(() => {
+        link.href = previous;
+      });
+    }
     return () => {
-      link.href = previous;
+      for (const step of undo.reverse()) step();
     };
-  }, [href]);
+  }, [key]);
 }
 
 /**
- * The page's title, description and social card. React 19 hoists the <title> and description into <head> and puts
- * this <title> ahead of index.html's, so it is the one that counts; the social tags are updated in place.
+ * The page's title, description, canonical address and social card (ui/page-head.ts). In the browser React 19 hoists
+ * the <title> and description into <head> and puts this <title> ahead of any other, so it is the one that counts; the
+ * social tags are updated in place. On the server the page's meta is handed to the render, which writes the head.
  */
-export function PageMeta({ title, description, image }: PageMetaProps) {
-  const fullTitle = pageTitle(appConfig.brandName, title);
-  const socialDescription = description ?? PAGE_DESCRIPTION;
-  const socialImage = absoluteUrl(image || DEFAULT_SOCIAL_IMAGE);
-  const url = typeof window === 'undefined' ? appConfig.publicUrl : absoluteUrl(window.location.pathname);
-
-  useHeadMeta('property', 'og:title', fullTitle);
-  useHeadMeta('property', 'og:description', socialDescription);
-  useHeadMeta('property', 'og:image', socialImage);
-  useHeadMeta('property', 'og:url', url);
-  useHeadMeta('name', 'twitter:title', fullTitle);
-  useHeadMeta('name', 'twitter:description', socialDescription);
-  useHeadMeta('name', 'twitter:image', socialImage);
-  useCanonicalLink(url);
-
+export function PageMeta(props: TPageMeta) {
+  const collect = useContext(PageMetaCollector);
+  const path = typeof window === 'undefined' ? '/' : window.location.pathname;
+  const head = pageHead(props, { brandName: appConfig.brandName, publicUrl: appConfig.publicUrl, path });
+  useHeadTags(head);
+  if (collect) {
+    collect(props);
+    return null;
+  }
   return (
     <>
-      <title>{fullTitle}</title>
-      {description ? <meta name="description" content={description} /> : null}
+      <title>{head.title}</title>
+      {props.description ? <meta name="description" content={props.description} /> : null}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { TProductActivity } from '@cypher/contract';
 import { useProductActivities } from '../api/product-activities.ts';
 import { activityWords } from '../lib/activity-words.ts';
-import { formatCount, formatDateTime } from '../lib/format.ts';
+import { formatCount } from '../lib/format.ts';
+import { useFormatDateTime } from '../lib/use-format-date-time.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
@@ -21,6 +22,7 @@ function activitySentence(activity: TProductActivity): string {
  * page's activity and the NFT page's collection activity.
  */
 export function ProductActivity({ productId }: { productId: string }) {
+  const formatDateTime = useFormatDateTime();
   const feed = useProductActivities(productId);
 
   if (feed.isPending) {

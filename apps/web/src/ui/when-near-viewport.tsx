@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useIsHydrated } from '../lib/server-render.ts';
 
 interface WhenNearViewportProps {
   /** Mounted once the placeholder comes within `rootMargin` of the screen; usually a `lazy` component. */
@@ -10,20 +11,23 @@ interface WhenNearViewportProps {
 
 /**
  * Defers what sits far below the fold (a form at the foot of a long page) until the visitor scrolls near it, so
- * its code is not part of the first paint. Without IntersectionObserver it mounts at once.
+ * its code is not part of the first paint. Without IntersectionObserver it mounts at once. A page rendered on the
+ * server shows the placeholder, and so does its hydration.
  */
 export function WhenNearViewport({ children, placeholder, rootMargin = '600px' }: WhenNearViewportProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const isHydrated = useIsHydrated();
+  const [hasComeNear, setHasComeNear] = useState(false);
+  const isNear = hasComeNear || (isHydrated && typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = ref.current;
-    if (isNear || !element) return;
+    if (isNear || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        setIsNear(true);
+        setHasComeNear(true);
       },
       { rootMargin },
     );

@@ -8,7 +8,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useBrand } from './api/get-brand.ts';
 import { useCollections } from './api/list-collections.ts';
 import { useLicenses } from './api/list-licenses.ts';
-import { licensePath } from '../../lib/catalog-paths.ts';
+import { brandPath, brandTypeLabel, licensePath } from '../../lib/catalog-paths.ts';
 import { BrandDrops } from './components/brand-drops.tsx';
 import { BrandHero } from './components/brand-hero.tsx';
 import { CollectionList } from './components/collection-list.tsx';
@@ -54,6 +54,8 @@ export default function BrandDetailPage() {
         title={data.name}
         description={data.tagline ?? data.description ?? `Official ${data.name} collectibles.`}
         image={data.bannerUrl ?? data.logoUrl}
+        path={brandPath(data)}
+        facts={[{ label: 'Brand', value: brandTypeLabel(data.type) }]}
       />
       <BrandHero brand={data} />
       <BrandDrops brandId={data.id} brandName={data.name} />

@@ -4,7 +4,7 @@ import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
 import { useProduct } from './api/get-product.ts';
-import { brandPath } from '../../lib/catalog-paths.ts';
+import { brandPath, productPath } from '../../lib/catalog-paths.ts';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ProductActivity } from '../../ui/product-activity.tsx';
 import { editionSizeText } from './components/product-card.tsx';
@@ -43,6 +43,12 @@ export default function ProductDetailPage() {
           data.description ?? `A ${rarityLabel(data.rarity).toLowerCase()} collectible from ${data.brand.name}.`
         }
         image={data.imageUrl}
+        path={productPath(data)}
+        type="product"
+        facts={[
+          { label: 'Rarity', value: rarityLabel(data.rarity) },
+          { label: 'Editions', value: editionSizeText(data.editionSize) },
+        ]}
       />
       <ArtworkLayout
         artwork={<img src={data.imageUrl} alt={`${data.name} artwork`} width={800} height={800} />}

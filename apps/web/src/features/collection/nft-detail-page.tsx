@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import type { TEdition } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
+import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../lib/format.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
@@ -9,7 +10,7 @@ import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { ProductActivity } from '../../ui/product-activity.tsx';
-import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
+import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
 import { useEdition } from './api/get-edition.ts';
 import { EditionHistory } from './components/edition-history.tsx';
 import { NftTraits } from './components/nft-traits.tsx';
@@ -56,7 +57,17 @@ export default function NftDetailPage() {
   const isMine = Boolean(user && data.owner?.id === user.id);
   return (
     <div className="container">
-      <PageMeta title={`${name} · ${data.brand.name}`} image={data.product.imageUrl} />
+      <PageMeta
+        title={`${name} · ${data.brand.name}`}
+        description={`Edition ${formatEditionNumber(data.serialNumber, data.editionSize)} of ${data.product.name}, a ${rarityLabel(data.product.rarity).toLowerCase()} collectible from ${data.brand.name}.`}
+        image={data.product.imageUrl}
+        path={nftPath(data.id)}
+        type="product"
+        facts={[
+          { label: 'Edition', value: formatEditionNumber(data.serialNumber, data.editionSize) },
+          { label: 'Owner', value: data.owner ? (data.owner.nickname ?? 'A collector') : 'Left the collection' },
+        ]}
+      />
       <ArtworkLayout
         artwork={<img src={data.product.imageUrl} alt={`${name} artwork`} width={800} height={800} />}
         tint={rarityColour(data.product.rarity)}

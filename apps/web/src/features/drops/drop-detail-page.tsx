@@ -4,9 +4,10 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { responsiveImages, uploadSrcSet, type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
-import { dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
+import { dropPath, dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
+import { useFormatDateTime } from '../../lib/use-format-date-time.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useMyBalances } from '../../api/my-balances.ts';
 import { Button } from '../../ui/button.tsx';
@@ -16,6 +17,7 @@ import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDrop } from './api/get-drop.ts';
 import { useLiveDropCounts } from './api/live-drop-counts.ts';
 import { useWaitingRoom } from './api/get-waiting-room.ts';
@@ -26,6 +28,7 @@ import { useRaffleRound } from './api/raffle-round.ts';
 import { RafflePanel } from './components/raffle-panel.tsx';
 import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
+import { dropPreviewFacts } from './drop-preview-facts.ts';
 import { purchaseAllowance, raffleAllowance } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
 
@@ -66,6 +69,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
   const phase = dropPhaseAt(drop, now);
   const { isLoggedIn } = useSession();
   const cypMinorUnits = useMyBalances({ isEnabled: isLoggedIn }).data?.cypUnit.minorUnits;
+  const formatTime = useFormatDateTime();
   // Sold counts as they move, pushed by the server while the drop can still sell (its own refresh stays the fallback).
   useLiveDropCounts(drop.id, phase.status !== 'COMPLETED');
 
@@ -83,6 +87,8 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
         title={`${drop.name} · ${drop.brand.name}`}
         description={drop.description ?? `A drop of limited packs from ${drop.brand.name}.`}
         image={drop.imageUrl}
+        path={dropPath(drop.id)}
+        facts={dropPreviewFacts(drop, phase, formatTime)}
       />
       <ArtworkLayout
         artwork={
@@ -191,6 +197,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
+  const formatTime = useFormatDateTime();
   const focus = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
   const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null);
@@ -248,7 +255,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
       ) : null}
       {phase.status === 'COMPLETED' ? (
         <p className={styles.muted}>
-          Ended <time dateTime={drop.dropEndAt}>{formatDateTime(drop.dropEndAt)}</time>.
+          Ended <time dateTime={drop.dropEndAt}>{formatTime(drop.dropEndAt)}</time>.
         </p>
       ) : null}
 
@@ -364,6 +371,14 @@ function guaranteeText(
 function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
   const { isLoggedIn } = useSession();
   if (phase.status === 'COMPLETED') return null;
+  // Signed in, on a page the server rendered for visitors: until the person's own answer comes, a line in its place.
+  if (isLoggedIn && !drop.viewer) {
+    return (
+      <div className={styles.viewer} aria-busy="true" aria-label="Loading your allowance">
+        <Skeleton width="80%" />
+      </div>
+    );
+  }
   if (!isLoggedIn || !drop.viewer) {
     return (
       <p className={styles.viewer}>

@@ -1,6 +1,7 @@
 import { responsiveImages, uploadSrcSet, type TBanner } from '@cypher/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import styles from './banner-carousel.module.css';
 
@@ -39,7 +40,11 @@ function BannerLink({ href, title }: { href: string; title: string }) {
 export function BannerCarousel({ banners }: { banners: TBanner[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
-  const [isPaused, setIsPaused] = useState(prefersReducedMotion);
+  // Paused from the start for someone who asked for less motion (read after hydration: the server cannot know);
+  // after that, as the visitor chooses.
+  const isReducedMotion = useReducedMotion();
+  const [pausedChoice, setPausedChoice] = useState<boolean | null>(null);
+  const isPaused = pausedChoice ?? isReducedMotion;
   const [isHeld, setIsHeld] = useState(false);
   const count = banners.length;
 
@@ -114,7 +119,7 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
           <button
             type="button"
             className={styles.control}
-            onClick={() => setIsPaused((paused) => !paused)}
+            onClick={() => setPausedChoice(!isPaused)}
             aria-label={isPaused ? 'Play the slides' : 'Pause the slides'}
           >
             <Icon name={isPaused ? 'play' : 'pause'} size={16} />

@@ -1,5 +1,5 @@
 import { activityWords } from '../../../lib/activity-words.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Timeline } from '../../../ui/timeline.tsx';
@@ -7,6 +7,7 @@ import { useEditionHistory } from '../api/get-edition-history.ts';
 
 /** The edition's history, oldest first: minted, bought, opened, and every move since, with who and when. */
 export function EditionHistory({ editionId }: { editionId: string }) {
+  const formatDateTime = useFormatDateTime();
   const history = useEditionHistory(editionId);
   if (history.isPending) {
     return (

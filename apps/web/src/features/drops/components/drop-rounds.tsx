@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney, issuedPackCount, type TDrop, type TMoneyFormatOptions, type TSalePolicy } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { Countdown } from '../../../ui/countdown.tsx';
 import { packsLeft, type TDropPhase } from '../../../lib/drop-phase.ts';
@@ -29,6 +30,7 @@ interface DropRoundsProps {
 
 /** Every sale round: price in USD with CYP beside it, the per-person limit, the sale window, who may buy, and sales. */
 export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
+  const formatDateTime = useFormatDateTime();
   const rounds = [...drop.salePolicies].sort((a, b) => a.round - b.round);
   return (
     <ol className={styles.rounds} aria-label="Sale rounds">

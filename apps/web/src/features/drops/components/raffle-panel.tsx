@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { errorCatalogue, type TRaffleDraw } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { raffleDrawPath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -23,6 +24,7 @@ export function RafflePanel({ dropId, roundId, now }: { dropId: string; roundId:
 }
 
 function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleDraw; now: Date }) {
+  const formatDateTime = useFormatDateTime();
   const drawPath = raffleDrawPath(dropId, raffle.roundId);
   const cost = raffle.rules?.ticketKind
     ? `1 ${raffle.rules.ticketKind.name}${raffle.rules.isFreeForPassHolders ? ' (free for pass holders)' : ''}`
@@ -55,6 +57,7 @@ function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleD
 }
 
 function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
+  const formatDateTime = useFormatDateTime();
   const { isLoggedIn } = useSession();
   const enter = useEnterRaffle(raffle.roundId);
   const mine = raffle.mine ?? null;

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { placesAheadAt, secondsUntil, type TWaitingRoom } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -50,6 +51,7 @@ export function WaitingRoomPanel({
   buyReason,
   onBuy,
 }: WaitingRoomPanelProps) {
+  const formatDateTime = useFormatDateTime();
   const { isLoggedIn } = useSession();
   const { pathname, search } = useLocation();
   const join = useJoinWaitingRoom(dropId, round);

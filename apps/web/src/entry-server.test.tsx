@@ -1,0 +1,207 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TBanner, TEdition, TProduct, TProductActivity } from '@cypher/contract';
+import { startApp } from './app/start-app.tsx';
+import { createPageRenderer, type TRenderedPage } from './entry-server.tsx';
+import { startSession } from './lib/session.ts';
+import { brand, ids, page, productItem } from './test/catalog-fixtures.ts';
+import { drop, dropIds } from './test/drops-fixtures.ts';
+import { apiFailure, json, myUser } from './test/fake-api.ts';
+
+/**
+ * The server's render and the browser's hydration of the five public pages, with the fetchers answered by a fake API:
+ * the HTML holds the page's data, and hydrating it logs no mismatch and keeps the server's elements (React renders
+ * a page again from scratch, replacing them, when it cannot hydrate it as it was).
+ */
+const PUBLIC_URL = 'http://localhost:3000';
+// Round 1 of the fixture drop is on sale (18:00 to 20:00 on Nov 22).
+const NOW = new Date('2026-11-22T18:30:00.000Z');
+const editionId = '0190a0b0-0000-7000-8000-00000000e0e1';
+
+const product: TProduct = {
+  ...productItem(),
+  description: 'A dragon drawn one pixel at a time.',
+  license: null,
+  category: null,
+  tags: [],
+  properties: [{ traitType: 'Background', value: 'Neon' }],
+};
+const banner: TBanner = {
+  id: '0190a0b0-0000-7000-8000-0000000000f1',
+  title: 'Neon Genesis is live',
+  subtitle: 'Round 1 is on sale now.',
+  imageUrl: '/uploads/banner.webp',
+  linkUrl: `/drops/${dropIds.drop}`,
+  placement: 'HOME',
+  sortOrder: 0,
+  startsAt: null,
+  endsAt: null,
+  status: 'PUBLISHED',
+  publishedAt: '2026-11-01T00:00:00.000Z',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+const activity: TProductActivity = {
+  id: '0190a0b0-0000-7000-8000-0000000000a1',
+  productId: ids.dragon,
+  kind: 'PURCHASED',
+  actor: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
+  editionNumber: 3,
+  createdAt: '2026-11-21T10:00:00.000Z',
+};
+const edition: TEdition = {
+  id: editionId,
+  serialNumber: 3,
+  editionSize: 10,
+  state: 'OWNED',
+  isLocked: false,
+  product: {
+    id: ids.dragon,
+    name: product.name,
+    rarity: product.rarity,
+    imageUrl: product.imageUrl,
+    imageThumbnailUrl: product.imageThumbnailUrl,
+  },
+  brand: product.brand,
+  collection: null,
+  contractAddress: '0x3f2a9c4e5b6d7e8f90a1b2c3d4e5f60718293a4b',
+  tokenId: '3',
+  owner: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+/** What the API answers a visitor; a bearer token gets the same (the signed-in reads are the browser's). */
+function fakeApi(input: RequestInfo | URL): Response {
+  const url = new URL(String(input), PUBLIC_URL);
+  const [path, query] = [url.pathname, url.searchParams];
+  if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+  if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+  if (path === '/v1/banners') return json(200, { data: page([banner]) });
+  if (path === '/v1/drops' && query.get('status') === 'AVAILABLE') return json(200, { data: page([drop()]) });
+  if (path === '/v1/drops') return json(200, { data: page([]) });
+  if (path === `/v1/drops/${dropIds.drop}`) return json(200, { data: drop() });
+  if (path === '/v1/brands') return json(200, { data: page([brand()]) });
+  if (path === '/v1/products') return json(200, { data: page([productItem()]) });
+  if (path === `/v1/brands/${ids.neonArcade}`) return json(200, { data: brand() });
+  if (path === '/v1/licenses' || path === '/v1/collections') return json(200, { data: page([]) });
+  if (path === '/v1/products/rarities') return json(200, { data: [{ rarity: 'LEGENDARY', rank: 4, count: 1 }] });
+  if (path === `/v1/products/${ids.dragon}`) return json(200, { data: product });
+  if (path === `/v1/products/${ids.dragon}/activities`)
+    return json(200, { data: { items: [activity], nextCursor: null } });
+  if (path === `/v1/editions/${editionId}`) return json(200, { data: edition });
+  if (path === `/v1/editions/${editionId}/histories`) {
+    return json(200, {
+      data: [{ id: null, kind: 'MINTED', actor: null, counterpartAddress: null, createdAt: edition.createdAt }],
+    });
+  }
+  if (path === `/v1/nfts/${editionId}/traits`) return json(200, { data: [{ traitType: 'Background', value: 'Neon' }] });
+  return apiFailure(404, 'NOT_FOUND');
+}
+
+/** Every read, in order, with its answer's status: the server's, then the browser's. */
+const answered: { path: string; status: number }[] = [];
+const renderer = createPageRenderer({
+  config: { brandName: 'Cypher', publicUrl: PUBLIC_URL },
+  fetch: async (input) => {
+    const answer = fakeApi(input);
+    answered.push({ path: String(input), status: answer.status });
+    return answer;
+  },
+});
+
+let root: Root | null = null;
+/** What was logged as an error, but for React's note that two renderers (the server's, the browser's) share this process. */
+let loggedErrors: unknown[][] = [];
+beforeEach(() => {
+  // The browser's clock agrees with the server's (a page rendered at 18:30 and hydrated at 20:01 turns, rightly).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  loggedErrors = [];
+  const log = console.error.bind(console);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (String(args[0]).startsWith('Detected multiple renderers concurrently rendering')) return;
+    loggedErrors.push(args);
+    log(...args);
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  answered.length = 0;
+});
+
+/** The page as the API sends it: its markup in #root and its data beside it, at its address. */
+async function serverPage(url: string): Promise<TRenderedPage> {
+  const rendered = await renderer.render(url, { theme: 'dark', timeZone: null }, NOW);
+  window.history.replaceState(null, '', url);
+  document.body.innerHTML = `<div id="root">${rendered.html}</div><script type="application/json" id="server-page">${rendered.data}</script>`;
+  return rendered;
+}
+
+/** Hydrates what is in the document, and answers what React said about it. */
+async function hydrate() {
+  const recoverable: unknown[] = [];
+  const container = document.getElementById('root')!;
+  await act(async () => {
+    root = await startApp(container, { onRecoverableError: (error) => void recoverable.push(error) });
+  });
+  const mismatches = loggedErrors.filter((args) =>
+    /hydrat|did not match|server rendered/i.test(args.map(String).join(' ')),
+  );
+  return { recoverable, mismatches };
+}
+
+describe('pages rendered on the server and hydrated in the browser', () => {
+  it.each([
+    ['/', 'Neon Genesis is live'],
+    [`/drops/${dropIds.drop}`, 'Neon Genesis'],
+    [`/products/${ids.dragon}`, 'Dragon of the Eighth Bit'],
+    [`/brands/${ids.neonArcade}`, 'Neon Arcade'],
+    [`/brands/gaming/${ids.neonArcade}`, 'Neon Arcade'],
+    [`/nfts/${editionId}/`, 'Dragon of the Eighth Bit #3'],
+  ])('%s: the HTML holds the page, and hydrating it logs no mismatch', async (url, name) => {
+    const rendered = await serverPage(url);
+    expect(rendered.html).toContain(name);
+    const heading = document.querySelector('h1');
+    expect(heading).not.toBeNull();
+    const serverReads = answered.splice(0);
+    expect(serverReads.length).toBeGreaterThan(0);
+
+    const { recoverable, mismatches } = await hydrate();
+    expect(recoverable).toEqual([]);
+    expect(mismatches).toEqual([]);
+    // The very element the server sent is the one React now owns.
+    expect(document.querySelector('h1')).toBe(heading);
+    // What the server read came with the page: the browser asks again only what the server could not read.
+    const readAgain = answered.filter((read) =>
+      serverReads.some((first) => first.path === read.path && first.status === 200),
+    );
+    expect(readAgain).toEqual([]);
+  });
+
+  it('shows the drop page’s dates in UTC on the server and in the reader’s zone once hydrated', async () => {
+    const rendered = await serverPage(`/drops/${dropIds.drop}`);
+    expect(rendered.html).toContain('Nov 22, 2026, 6:00 PM UTC');
+    expect(rendered.head).toContain('<meta name="twitter:data1" content="$12.50 a pack">');
+    expect(rendered.head).toContain('<meta name="twitter:data2" content="Nov 24, 2026, 6:00 PM UTC">');
+    const { mismatches } = await hydrate();
+    expect(mismatches).toEqual([]);
+    await waitFor(() => expect(document.body.textContent).not.toContain('UTC'));
+  });
+
+  it('hydrates a signed-in person’s page as the visitor’s it was, then fills in their own parts', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const rendered = await serverPage(`/drops/${dropIds.drop}`);
+    expect(rendered.html).toContain('Sign in to see whether you are on a round&#x27;s whitelist');
+    answered.splice(0);
+    const { recoverable, mismatches } = await hydrate();
+    expect(recoverable).toEqual([]);
+    expect(mismatches).toEqual([]);
+    expect(await screen.findByRole('button', { name: /Account menu for/ })).toBeInTheDocument();
+    // Their own answers, not the visitor's the page came with.
+    await waitFor(() => expect(answered.map((read) => read.path)).toContain(`/v1/drops/${dropIds.drop}`));
+  });
+});
