@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config.ts';
 import { AppError } from './app-error.ts';
 
@@ -12,11 +12,16 @@ const RESTRICTED_PREFIXES = ['/v1/', '/v2/'];
  */
 export function registerCountryRestriction(app: FastifyInstance, settings: TConfig['countryRestriction']) {
   if (settings.blockedCountries.length === 0) return;
-  const blocked = new Set(settings.blockedCountries);
   app.addHook('onRequest', async (request) => {
     if (!RESTRICTED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-    const header = request.headers[settings.header];
-    const country = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
-    if (country && blocked.has(country)) throw new AppError('COUNTRY_RESTRICTED');
+    if (isRestrictedCountry(request, settings)) throw new AppError('COUNTRY_RESTRICTED');
   });
+}
+
+/** Whether the request comes from a blocked country (also asked by the server's render, which reads for a page). */
+export function isRestrictedCountry(request: FastifyRequest, settings: TConfig['countryRestriction']): boolean {
+  if (settings.blockedCountries.length === 0) return false;
+  const header = request.headers[settings.header];
+  const country = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
+  return Boolean(country && settings.blockedCountries.includes(country));
 }

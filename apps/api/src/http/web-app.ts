@@ -5,6 +5,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import FindMyWay from 'find-my-way';
 import { webRoutePaths } from '@cypher/contract';
 import type { TConfig } from '../config.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import { loadServerRenderer, withRenderedPage } from './server-render.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -38,22 +40,27 @@ function webPageMatcher() {
 
 /**
  * `<link>` hints for the code of each route's page (what apps/web/vite.config.ts wrote to `.vite/route-preloads.json`),
- * so the browser fetches it alongside the entry script. Empty when the build has no such file.
+ * so the browser fetches it alongside the entry script. Empty when the build has no such file. A page rendered on the
+ * server needs its styles before it paints: they come as stylesheets instead of preloads.
  */
-function routeCodeHints(webDistDir: string): (pattern: string) => string {
+function routeCodeHints(webDistDir: string): (pattern: string, isRendered: boolean) => string {
   const file = path.join(webDistDir, '.vite/route-preloads.json');
   if (!fs.existsSync(file)) return () => '';
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[] }>;
-  const hints = new Map(
-    Object.entries(routes).map(([pattern, { scripts, styles }]) => [
-      pattern,
-      [
-        ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-        ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ].join(''),
-    ]),
-  );
-  return (pattern) => hints.get(pattern) ?? '';
+  const hints = (isRendered: boolean) =>
+    new Map(
+      Object.entries(routes).map(([pattern, { scripts, styles }]) => [
+        pattern,
+        [
+          ...styles.map(
+            (href) => `<link rel="${isRendered ? 'stylesheet' : 'preload" as="style'}" crossorigin href="${href}">`,
+          ),
+          ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        ].join(''),
+      ]),
+    );
+  const [shellHints, renderedHints] = [hints(false), hints(true)];
+  return (pattern, isRendered) => (isRendered ? renderedHints : shellHints).get(pattern) ?? '';
 }
 
 /**
@@ -68,7 +75,9 @@ function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year (and sent precompressed when the
  * browser accepts brotli or gzip), `index.html` with the brand filled in for every address of the web app's route
- * table, and the same page with HTTP 404 for any other address (the web app then shows its not-found page). A page
+ * table, and the same page with HTTP 404 for any other address (the web app then shows its not-found page). The public
+ * pages the build's server entry renders (`/`, a drop, a product, a brand, an NFT) come with their HTML and data in it
+ * (server-render.ts); any other page, or one that cannot be rendered, is the shell the browser renders. A page
  * asked for at another host than PUBLIC_URL's is redirected there. Without a build, the API still runs.
  */
 export async function registerWebApp(
@@ -76,6 +85,8 @@ export async function registerWebApp(
   config: TConfig,
   /** `<link>` hints for the head of the page at `url` (preloads of its largest picture and data), or nothing. */
   headHintsFor: (url: string, log: FastifyBaseLogger) => Promise<string> = async () => '',
+  /** The time pages are rendered at and kept by (tests move it). */
+  clock: Clock = systemClock,
 ) {
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webAppConfig(config)).replace(/</g, '\\u003c')};\n`;
   app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) =>
@@ -97,6 +108,8 @@ export async function registerWebApp(
     index: false,
     wildcard: true,
     allowedPath: (pathName) => pathName !== '/index.html',
+    // The build's own folders (.vite's route hints, .ssr's server entry) are not the browser's.
+    dotfiles: 'ignore',
     // The build writes `.br` and `.gz` beside each text asset (apps/web/vite.config.ts); a browser that accepts one
     // gets it as it is, with no compression work per request.
     preCompressed: true,
@@ -108,12 +121,22 @@ export async function registerWebApp(
 
   const routeOf = webPageMatcher();
   const codeHintsFor = routeCodeHints(config.webDistDir);
+  const renderPage = await loadServerRenderer(app, config, webAppConfig(config), clock);
   const publicHost = new URL(config.publicUrl).host.toLowerCase();
   const headEnd = indexHtml.indexOf('</head>');
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isOtherHost(request, publicHost)) return reply.redirect(`${config.publicUrl}${request.url}`, 302);
     const route = routeOf(request.url);
-    const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route)}` : '';
+    const rendered = route && renderPage ? await renderPage(request, route) : null;
+    if (route && rendered) {
+      // Its HTML follows the theme and time zone cookies (server-render.ts).
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .send(withRenderedPage(indexHtml, rendered, codeHintsFor(route, true)));
+    }
+    const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : '';
     return reply
       .code(route ? 200 : 404)
       .type('text/html; charset=utf-8')
