@@ -17,7 +17,7 @@ import { queryRows } from '../apps/api/src/db/query-rows.ts';
 import { DROP_SIGNALS_CHANNEL } from '../apps/api/src/modules/drops/live/drop-signals.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
-import { benchDatabase, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
+import { benchDatabase, cpuSecondsOf, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
 import { recordResult } from './record-result.ts';
 
 const watcherCount = Number(process.env.BENCH_WATCHERS ?? 10_000);
@@ -78,6 +78,23 @@ function descendants(pid: number): { pid: number; command: string }[] {
 function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Each process's resident memory: the median of five readings a second apart (a garbage collection moves one). */
+async function memoryOf(instances: { pid: number }[], nginxWorkers: { pid: number }[]) {
+  const readings: { instances: number[]; nginx: number[] }[] = [];
+  for (let reading = 0; reading < 5; reading += 1) {
+    if (reading > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    readings.push({
+      instances: instances.map((instance) => rssBytes(instance.pid)),
+      nginx: nginxWorkers.map((worker) => rssBytes(worker.pid)),
+    });
+  }
+  const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  return {
+    instances: instances.map((_, index) => median(readings.map((entry) => entry.instances[index]!))),
+    nginx: nginxWorkers.map((_, index) => median(readings.map((entry) => entry.nginx[index]!))),
+  };
 }
 
 // ---- Watchers: raw HTTP connections reading the stream, each keeping when it saw which sold count.
@@ -142,11 +159,21 @@ async function openWatchers(base: string, dropId: string, count: number): Promis
   return watchers;
 }
 
-// ---- A rush: autocannon sends purchase attempts until `attempts` are done; every success's answer time is kept.
-async function rush(base: string, dropId: string, buyers: { accessToken: string }[]) {
+/** CPU seconds the processes have used (user + system): what a rush cost them, however busy the machine was. */
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+
+// ---- A rush: autocannon sends purchase attempts until `attempts` are done; every success's answer time is kept, and
+// the CPU the API instances and nginx spent on it.
+async function rush(
+  base: string,
+  dropId: string,
+  buyers: { accessToken: string }[],
+  pids: { api: number[]; nginx: number[] },
+) {
   const successes: number[] = [];
   const outcomes = new Map<string, number>();
   let next = 0;
+  const cpuBefore = { api: cpuOf(pids.api), nginx: cpuOf(pids.nginx), bench: process.cpuUsage() };
   const startedAt = performance.now();
   const result = await autocannon({
     url: base,
@@ -183,6 +210,7 @@ async function rush(base: string, dropId: string, buyers: { accessToken: string 
     ],
   });
   const lastSaleAt = successes.at(-1) ?? startedAt;
+  const cpuMsPerAttempt = (now: number, then: number) => Number((((now - then) * 1000) / attempts).toFixed(3));
   return {
     startedAt,
     successes,
@@ -192,6 +220,15 @@ async function rush(base: string, dropId: string, buyers: { accessToken: string 
       successfulPurchasesPerSecond: Math.round(successes.length / ((lastSaleAt - startedAt) / 1000 || 1)),
       sellOutSeconds: Number(((lastSaleAt - startedAt) / 1000).toFixed(2)),
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+      cpuMsPerAttempt: {
+        apiInstances: cpuMsPerAttempt(cpuOf(pids.api), cpuBefore.api),
+        nginx: cpuMsPerAttempt(cpuOf(pids.nginx), cpuBefore.nginx),
+        // This process: autocannon, and the watchers' streams read and parsed, on the same cores.
+        benchClient: (() => {
+          const used = process.cpuUsage(cpuBefore.bench);
+          return cpuMsPerAttempt((used.user + used.system) / 1e6, 0);
+        })(),
+      },
       outcomes: Object.fromEntries(outcomes),
       errors: result.errors,
       timeouts: result.timeouts,
@@ -233,6 +270,11 @@ const drop = () =>
     editionsPerPack: 1,
     name: 'Bench drop',
   });
+const warmUp = await insertLiveDrop(setup.db, {
+  rounds: [{ packCount: Math.max(500, Math.round(packs / 4)), price: PRICE_CENTS }],
+  editionsPerPack: 1,
+  name: 'Warm-up drop',
+});
 const before = await drop();
 const watched = await drop();
 const after = await drop();
@@ -277,27 +319,26 @@ try {
     ],
   });
 
-  console.log('▸ rush without watchers');
-  const quiet = await rush(cluster.base, before.dropId, buyers);
+  // A first rush on a drop of its own, not counted: the instances' code warms up and each keeps its buyers' addresses.
+  console.log('▸ warm-up rush');
+  const pids = { api: instances.map((instance) => instance.pid), nginx: nginxWorkers.map((worker) => worker.pid) };
+  await rush(cluster.base, warmUp.dropId, buyers, pids);
 
-  const memoryBefore = {
-    instances: instances.map((instance) => rssBytes(instance.pid)),
-    nginx: nginxWorkers.map((worker) => rssBytes(worker.pid)),
-  };
+  console.log('▸ rush without watchers');
+  const quiet = await rush(cluster.base, before.dropId, buyers, pids);
+
+  const memoryBefore = await memoryOf(instances, nginxWorkers);
   console.log(`▸ opening ${watcherCount} watchers`);
   const openingStartedAt = performance.now();
   const watchers = await openWatchers(cluster.base, watched.dropId, watcherCount);
   const openingSeconds = (performance.now() - openingStartedAt) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  const memoryWith = {
-    instances: instances.map((instance) => rssBytes(instance.pid)),
-    nginx: nginxWorkers.map((worker) => rssBytes(worker.pid)),
-  };
+  const memoryWith = await memoryOf(instances, nginxWorkers);
   const spread: Record<string, number> = {};
   for (const watcher of watchers) spread[watcher.instance] = (spread[watcher.instance] ?? 0) + 1;
 
   console.log('▸ rush with the watchers');
-  const busy = await rush(cluster.base, watched.dropId, buyers);
+  const busy = await rush(cluster.base, watched.dropId, buyers, pids);
   // The last events on their way.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const delays = updateDelays(watchers, busy.successes, Math.max(1, Math.floor(busy.successes.length / 1_000)));
@@ -307,7 +348,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   console.log('▸ rush without watchers, again');
-  const quietAgain = await rush(cluster.base, after.dropId, buyers);
+  const quietAgain = await rush(cluster.base, after.dropId, buyers, pids);
 
   const perWatcher = (now: number[], then: number[]) =>
     Math.round(
@@ -323,6 +364,10 @@ try {
     about: `${watcherCount} live drop pages (SSE) through nginx to ${clusterSize} instances during a rush of ${attempts} attempts for ${packs} packs by ${buyerCount} buyers, ${connections} connections`,
     database: database.kind,
     instances: `${clusterSize} behind nginx (${nginxWorkers.length} workers)`,
+    settings: {
+      DROP_LIVE_INTERVAL_MS: process.env.DROP_LIVE_INTERVAL_MS ?? '250 (default)',
+      DROP_LIVE_WRITES_PER_SECOND: process.env.DROP_LIVE_WRITES_PER_SECOND ?? '2500 (default)',
+    },
     watchers: {
       opened: watchers.length,
       openingSeconds: Number(openingSeconds.toFixed(1)),

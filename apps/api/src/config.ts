@@ -117,6 +117,7 @@ const ZEnvironment = z.object({
   DROP_LIVE_INTERVAL_MS: z.coerce.number().int().min(20).max(5_000).default(250),
   DROP_LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   DROP_LIVE_MAX_WATCHERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  DROP_LIVE_WRITES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(2_500),
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
   PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -294,6 +295,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         heartbeatMs: e.DROP_LIVE_HEARTBEAT_SECONDS * 1000,
         /** Open streams on one instance at most; past it, 503 LIVE_UPDATES_FULL (the page keeps its own refresh). */
         maxWatchers: e.DROP_LIVE_MAX_WATCHERS,
+        /** Events one instance writes a second at most over all its streams: more watchers, events further apart. */
+        writesPerSecond: e.DROP_LIVE_WRITES_PER_SECOND,
       },
     },
     /**

@@ -145,6 +145,48 @@ describe('GET /v1/drops/{id}/live', () => {
   });
 });
 
+describe('the budget of writes per instance', () => {
+  it('spaces a drop’s events further apart with more watchers: 20 watchers at 100 writes a second, one event per 200 ms', async () => {
+    const budgeted = await createTestApp({
+      env: { DROP_LIVE_INTERVAL_MS: '20', DROP_LIVE_WRITES_PER_SECOND: '100' },
+    });
+    const clients: SseClient[] = [];
+    try {
+      const budgetedBase = await listening(budgeted.app);
+      const { dropId } = await insertLiveDrop(budgeted.database.db, {
+        now: budgeted.clock.now(),
+        rounds: [{ packCount: 20, price: 1_000 }],
+      });
+      for (let n = 0; n < 20; n += 1) clients.push(await openSse(budgetedBase, `/v1/drops/${dropId}/live`));
+      const [watcher] = clients;
+      await watcher!.next((event) => event.event === 'counts');
+      for (let n = 0; n < 8; n += 1) {
+        const buyer = await fastBuyer(budgeted);
+        await depositForTest(budgeted.database.db, { userId: buyer.userId, source: 'crypto', amount: 100_000 });
+        const bought = await budgeted.app.inject({
+          method: 'POST',
+          url: '/v2/orders',
+          headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+          payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+        });
+        expect(bought.statusCode).toBe(201);
+        // Purchases keep coming for longer than a few of the drop's intervals.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await watcher!.next((event) => countsOf(event).counts.soldCount === 8, { timeoutMs: 5_000 });
+      const times = watcher!.events.map((event) => event.receivedAt);
+      const gaps = times.slice(1).map((at, index) => at - times[index]!);
+      // Each read starts at least 200 ms after the one before (a read's own time moves its event by a few ms); the
+      // purchases took longer than that, so the counts came in several steps.
+      expect(gaps.length).toBeGreaterThan(1);
+      expect(Math.min(...gaps)).toBeGreaterThan(150);
+    } finally {
+      for (const client of clients) client.close();
+      await budgeted.close();
+    }
+  });
+});
+
 describe('the cap on watchers per instance', () => {
   it('answers past it 503 LIVE_UPDATES_FULL with Retry-After, and takes watchers again once one leaves', async () => {
     const capped = await createTestApp({ env: { DROP_LIVE_MAX_WATCHERS: '1' } });

@@ -25,6 +25,7 @@ export interface TDropLiveOptions {
   intervalMs: number;
   heartbeatMs: number;
   maxWatchers: number;
+  writesPerSecond: number;
 }
 
 export interface DropLive {
