@@ -69,6 +69,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** What a reconnecting EventSource waits first. */
 const RETRY_MS = 3_000;
 const TICK_MS = 1_000;
+const WRITES_PER_SLICE = 500;
 
 interface Feed {
   dropId: string;
@@ -86,6 +87,8 @@ interface Feed {
   readTimer: ReturnType<typeof setTimeout> | null;
   boundaryTimer: ReturnType<typeof setTimeout> | null;
   eventId: number;
+  /** Counts the feed's events as they start going out (sendAll). */
+  sending: number;
 }
 
 export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
@@ -102,6 +105,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
    */
   function send(response: ServerResponse, event: TEvent): void {
     const { socket } = response;
+    if (response.destroyed || socket?.destroyed) return;
     if (!socket || !response.headersSent || !response.chunkedEncoding) {
       response.write(event.text);
       return;
@@ -111,6 +115,23 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       return;
     }
     socket.write(event.chunk);
+  }
+
+  /**
+   * Writes an event to many watchers, a slice at a time with the event loop's turn between slices: thousands of writes
+   * in one go would hold up the purchases this instance is serving for that long. A feed's newer event stops what is
+   * left of its older one (those watchers get the newer one), so nobody sees the counts go back.
+   */
+  function sendAll(responses: Iterable<ServerResponse>, event: TEvent, feed: Feed | null = null): void {
+    const all = [...responses];
+    const generation = feed ? ++feed.sending : 0;
+    const sendFrom = (start: number) => {
+      if (feed && feed.sending !== generation) return;
+      const end = Math.min(all.length, start + WRITES_PER_SLICE);
+      for (let index = start; index < end; index += 1) send(all[index]!, event);
+      if (end < all.length) setImmediate(() => sendFrom(end));
+    };
+    sendFrom(0);
   }
 
   /** This instance's least time between two events of one drop: the interval, or longer with many watching. */
@@ -133,7 +154,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   function tick(): void {
     ticks += 1;
     const isHeartbeat = ticks % heartbeatTicks === 0;
-    if (isHeartbeat) for (const feed of feeds.values()) for (const response of feed.watchers) send(response, HEARTBEAT);
+    if (isHeartbeat) for (const feed of feeds.values()) sendAll(feed.watchers, HEARTBEAT);
     if (isHeartbeat || !options.isListening()) {
       for (const feed of feeds.values()) if (feed.isAvailable) requestRead(feed);
     }
@@ -189,9 +210,9 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       feed.eventId += 1;
       const event: TDropLiveCounts = { ...counts, at: now.toISOString() };
       feed.lastEvent = eventOf(`id: ${feed.eventId}\nevent: ${DROP_LIVE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
-      for (const response of feed.watchers) send(response, feed.lastEvent);
+      sendAll(feed.watchers, feed.lastEvent, feed);
     } else if (feed.lastEvent) {
-      for (const response of feed.unserved) send(response, feed.lastEvent);
+      sendAll(feed.unserved, feed.lastEvent);
     }
     feed.unserved.clear();
   }
@@ -240,6 +261,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
         readTimer: null,
         boundaryTimer: null,
         eventId: 0,
+        sending: 0,
       };
       feeds.set(dropId, feed);
       const watched = feed;
