@@ -25,10 +25,15 @@ function devIndexTokens(): Plugin {
   };
 }
 
+/** The key of route-preloads.json under which the app itself is listed (src/app/boot.tsx, which main.tsx loads). */
+const APP_KEY = '(app)';
+
 /**
  * Writes `dist/.vite/route-preloads.json`: for each route of src/app/router.tsx, the JavaScript and CSS files its page
- * needs beyond the entry's. The API puts them in that page's HTML as preload hints, so the browser fetches the page's
- * code alongside the entry instead of after the entry has run and the router has asked for it.
+ * needs beyond the entry's and the app's, and under `(app)` those of the app itself (src/app/boot.tsx: React, the
+ * router, the shell), which the small entry loads. The API puts them in a page's HTML: as preload hints, so the
+ * browser fetches the code alongside the entry instead of after the entry has run and asked for it; and for a page it
+ * rendered on the server, the style sheets inside the HTML, since that page paints before any script runs.
  */
 function routePreloads(): Plugin {
   let root = '';
@@ -43,25 +48,56 @@ function routePreloads(): Plugin {
       const routerSource = fs.readFileSync(routerFile, 'utf8');
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const entryFiles = new Set<string>();
       const collect = (fileName: string, into: Set<string>) => {
         if (into.has(fileName)) return;
         into.add(fileName);
         for (const imported of byFileName.get(fileName)?.imports ?? []) collect(imported, into);
       };
+      const entryFiles = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, entryFiles);
+      const listed = (files: Set<string>, without: Set<string>) => {
+        const scripts = [...files].filter((file) => !without.has(file));
+        const styles = scripts.flatMap((file) => [...(byFileName.get(file)?.viteMetadata?.importedCss ?? [])]);
+        return { scripts: scripts.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) };
+      };
       const routes: Record<string, { scripts: string[]; styles: string[] }> = {};
+      const appChunk = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, 'src/app/boot.tsx'));
+      const appFiles = new Set<string>();
+      if (appChunk) collect(appChunk.fileName, appFiles);
+      routes[APP_KEY] = listed(appFiles, entryFiles);
+      const loadedFirst = new Set([...entryFiles, ...appFiles]);
       for (const [, pattern, modulePath] of routerSource.matchAll(/'([^']+)':\s*page\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
         const moduleId = path.resolve(path.dirname(routerFile), modulePath!);
         const page = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
         if (!page) continue;
         const files = new Set<string>();
         collect(page.fileName, files);
-        const scripts = [...files].filter((file) => !entryFiles.has(file));
-        const styles = scripts.flatMap((file) => [...(byFileName.get(file)?.viteMetadata?.importedCss ?? [])]);
-        routes[pattern!] = { scripts: scripts.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) };
+        routes[pattern!] = listed(files, loadedFirst);
       }
       this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * Preloads the fonts a page's first paint draws its text with (the latin subsets of the interface and display
+ * families): a page rendered on the server paints before the style sheet's fonts would otherwise have been found, and
+ * text drawn in a fallback font first would move everything below it when they arrived.
+ */
+function firstPaintFonts(): Plugin {
+  return {
+    name: 'cypher-first-paint-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        Object.values(bundle ?? {})
+          .filter((item) => item.type === 'asset' && /-latin-wght-normal-[\w-]+\.woff2$/.test(item.fileName))
+          .map((item) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${item.fileName}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
     },
   };
 }
@@ -120,7 +156,9 @@ function precompressBuild(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: isSsrBuild ? [react()] : [react(), devIndexTokens(), routePreloads(), precompressBuild()],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), devIndexTokens(), routePreloads(), firstPaintFonts(), precompressBuild()],
   server: {
     port: 5173,
     strictPort: true,

@@ -18,7 +18,8 @@ import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { THEME_COOKIE } from './app/theme.ts';
 import { appConfig, readAppConfig } from './config.ts';
-import { ServerRenderContext, TIME_ZONE_COOKIE, type TServerPage, type TServerRender } from './lib/server-render.ts';
+import { TIME_ZONE_COOKIE, type TServerPage, type TServerRender } from './lib/server-page.ts';
+import { ServerRenderContext } from './lib/server-render.ts';
 import { pageHead, pageHeadHtml, type TPageMeta } from './ui/page-head.ts';
 import { PageMetaCollector } from './ui/page-meta.tsx';
 

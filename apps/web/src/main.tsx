@@ -3,27 +3,20 @@ import '@fontsource-variable/space-grotesk';
 import './ui/tokens.css';
 import './ui/global.css';
 
-import { installTokenRefresh } from './api/refresh.ts';
-import { startApp } from './app/start-app.tsx';
 import { applyTheme, storedTheme } from './app/theme.ts';
-import { appConfig } from './config.ts';
-import { startAnalytics } from './lib/analytics.ts';
-import { initErrorReporter, reportError } from './lib/error-reporter.ts';
+import { SERVER_PAGE_ELEMENT_ID } from './lib/server-page.ts';
 
 applyTheme(storedTheme());
-void initErrorReporter(appConfig);
-startAnalytics(appConfig);
-installTokenRefresh();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+/**
+ * A page the server rendered is already whole in the HTML (docs/decisions/0038-pages-rendered-on-the-server.md): the
+ * app (React, the router, the page's code) is asked for once that HTML has been painted, so on a slow connection the
+ * style sheet, fonts and pictures have the bandwidth first, and hydrating it never holds the first paint. A page the
+ * browser renders asks for it at once (the API lists its files as preloads in the HTML).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
 
-// Errors caught by a route's error boundary are reported by RouteErrorPage; this catches everything else, and a
-// page whose server HTML could not be hydrated as it was (React then renders it again in the browser).
-void startApp(container, {
-  onUncaughtError: (error, info) => reportError(error, { componentStack: info.componentStack }),
-  onRecoverableError: (error, info) => {
-    console.error(error);
-    reportError(error, { componentStack: info.componentStack, kind: 'hydration' });
-  },
-});
+if (document.getElementById(SERVER_PAGE_ELEMENT_ID)) await afterFirstPaint();
+await import('./app/boot.tsx');

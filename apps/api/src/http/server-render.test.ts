@@ -27,6 +27,8 @@ function webBuild(
   fs.copyFileSync(path.join(webFolder, 'index.html'), path.join(dir, 'index.html'));
   fs.mkdirSync(path.join(dir, path.dirname(SERVER_ENTRY)), { recursive: true });
   fs.writeFileSync(path.join(dir, SERVER_ENTRY), entry);
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets/drop-detail-page-Cd34.css'), '._name_x1{font-size:2rem}');
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(
     path.join(dir, '.vite/route-preloads.json'),
@@ -101,9 +103,12 @@ describe('public pages rendered on the server', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).not.toContain('<noscript>');
     expect(html.match(/property="og:title"/g)).toHaveLength(1);
-    // The page's style sheet is linked, not merely preloaded: the HTML paints styled.
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/drop-detail-page-Cd34.css">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/drop-detail-page-Ab12.js">');
+    // The page's style sheet comes inside it, not merely preloaded: the HTML paints styled without another request.
+    expect(html).toContain(
+      '<style>._name_x1{font-size:2rem}</style><link rel="stylesheet" crossorigin href="/assets/drop-detail-page-Cd34.css" disabled>',
+    );
+    // Its scripts are asked for once it has painted (apps/web/src/main.tsx), so none is hinted.
+    expect(html).not.toContain('/assets/drop-detail-page-Ab12.js');
 
     // The data the HTML was made from, for the browser's hydration: the drop as a visitor reads it.
     const serverPage = serverPageOf(html);

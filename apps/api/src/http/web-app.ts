@@ -39,25 +39,39 @@ function webPageMatcher() {
 }
 
 /**
- * `<link>` hints for the code of each route's page (what apps/web/vite.config.ts wrote to `.vite/route-preloads.json`),
- * so the browser fetches it alongside the entry script. Empty when the build has no such file. A page rendered on the
- * server needs its styles before it paints: they come as stylesheets instead of preloads.
+ * `<link>` hints for the code of each route's page and of the app itself (what apps/web/vite.config.ts wrote to
+ * `.vite/route-preloads.json`), so the browser fetches it alongside the small entry script instead of after the entry
+ * has run and asked for it. Empty when the build has no such file. A page rendered on the server paints before any
+ * script runs (its scripts are asked for after its first paint), so it gets no script hints, and its style sheets come
+ * inside it: a dozen small sheets would each hold the first paint for a request (the CSP allows inline styles). Each
+ * sits beside a disabled `<link>` of the same address, which the browser does not fetch and which tells the app's
+ * loader (Vite's) that the sheet is already there.
  */
 function routeCodeHints(webDistDir: string): (pattern: string, isRendered: boolean) => string {
   const file = path.join(webDistDir, '.vite/route-preloads.json');
   if (!fs.existsSync(file)) return () => '';
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[] }>;
+  const app = routes['(app)'] ?? { scripts: [], styles: [] };
+  const inlineStyle = (href: string) => {
+    const sheet = path.join(webDistDir, href);
+    if (!fs.existsSync(sheet)) return `<link rel="stylesheet" crossorigin href="${href}">`;
+    const css = fs.readFileSync(sheet, 'utf8').replace(/<\/style/gi, '<\\/style');
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+  };
   const hints = (isRendered: boolean) =>
     new Map(
-      Object.entries(routes).map(([pattern, { scripts, styles }]) => [
-        pattern,
-        [
-          ...styles.map(
-            (href) => `<link rel="${isRendered ? 'stylesheet' : 'preload" as="style'}" crossorigin href="${href}">`,
-          ),
-          ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-        ].join(''),
-      ]),
+      Object.entries(routes).map(([pattern, route]) => {
+        const styles = new Set([...app.styles, ...route.styles]);
+        const scripts = new Set([...app.scripts, ...route.scripts]);
+        if (isRendered) return [pattern, [...styles].map(inlineStyle).join('')];
+        return [
+          pattern,
+          [
+            ...[...styles].map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+            ...[...scripts].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+          ].join(''),
+        ];
+      }),
     );
   const [shellHints, renderedHints] = [hints(false), hints(true)];
   return (pattern, isRendered) => (isRendered ? renderedHints : shellHints).get(pattern) ?? '';

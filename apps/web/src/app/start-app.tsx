@@ -1,14 +1,10 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { createQueryClient } from '../api/query-client.ts';
-import {
-  SERVER_PAGE_ELEMENT_ID,
-  ServerRenderContext,
-  TIME_ZONE_COOKIE,
-  type TServerPage,
-} from '../lib/server-render.ts';
+import { SERVER_PAGE_ELEMENT_ID, TIME_ZONE_COOKIE, type TServerPage, type TServerRender } from '../lib/server-page.ts';
+import { ServerRenderContext } from '../lib/server-render.ts';
 import { getSession } from '../lib/session.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter, routes } from './router.tsx';
@@ -51,6 +47,17 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/**
+ * While React hydrates, the page is rendered with what the server rendered it with; right after, that is cleared as a
+ * transition, so the components that read it (clocks, dates, the theme) move to the browser's own values in small
+ * slices of work rather than in one long task.
+ */
+function ServerConditions({ conditions, children }: { conditions: TServerRender; children: ReactNode }) {
+  const [current, setCurrent] = useState<TServerRender | null>(conditions);
+  useEffect(() => startTransition(() => setCurrent(null)), []);
+  return <ServerRenderContext value={current}>{children}</ServerRenderContext>;
+}
+
 function keepServerAnswers(queryClient: QueryClient, queries: DehydratedState): void {
   hydrate(queryClient, queries);
   if (getSession().isLoggedIn) return;
@@ -90,13 +97,18 @@ export async function startApp(
   keepServerAnswers(queryClient, serverPage.queries);
   await loadMatchedRoutes();
   const { now, timeZone, theme } = serverPage;
-  return hydrateRoot(
-    container,
+  const app = (
     <StrictMode>
-      <ServerRenderContext value={{ now, timeZone, theme }}>
+      <ServerConditions conditions={{ now, timeZone, theme }}>
         <AppProviders router={createAppRouter()} queryClient={queryClient} />
-      </ServerRenderContext>
-    </StrictMode>,
-    options,
+      </ServerConditions>
+    </StrictMode>
   );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding a phone's main thread
+  // for the whole page in one task; the page is already on screen meanwhile.
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app, options);
+  });
+  return root!;
 }

@@ -1,53 +1,20 @@
-import type { DehydratedState } from '@tanstack/react-query';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import type { TServerRender } from './server-page.ts';
 
 /**
- * What a page's HTML was made with on the server (docs/decisions/0038-pages-rendered-on-the-server.md): the moment,
- * the time zone dates were shown in and the colour theme. The browser's first render of that HTML (hydration) must
- * produce the same markup, so it reads these instead of its own clock, zone and storage; every render after it reads
- * the browser's own again. Sessions are not here: the server renders every page signed out (lib/session.ts).
+ * Given by the server's render (entry-server.tsx), and in the browser by the hydration (app/start-app.tsx), which
+ * clears it in a transition once the page is hydrated: the components that read it then render again with the
+ * browser's own values, a little at a time, instead of in one long task on a phone. Null in a page the browser
+ * rendered by itself.
  */
-export interface TServerRender {
-  /** Milliseconds since the epoch. */
-  now: number;
-  /** The reader's IANA time zone, when the browser told it on an earlier visit (a cookie); null: dates in UTC. */
-  timeZone: string | null;
-  theme: 'dark' | 'light';
-}
-
-/**
- * What the server puts beside the HTML of a page it rendered (entry-server.tsx): what it rendered with, and the
- * answers the page showed, in TanStack Query's dehydrated form.
- */
-export interface TServerPage extends TServerRender {
-  queries: DehydratedState;
-}
-
-/** The `<script type="application/json">` that carries it (a data block: the CSP allows it, nothing runs). */
-export const SERVER_PAGE_ELEMENT_ID = 'server-page';
-
-/** The browser writes the reader's time zone here, so the server shows dates in it on the next visit. */
-export const TIME_ZONE_COOKIE = 'cypher_tz';
-
-/** Provided by the server's render (entry-server.tsx) and by the browser while it hydrates (app/start-app.tsx). */
 export const ServerRenderContext = createContext<TServerRender | null>(null);
-
-const subscribeToNothing = () => () => {};
-
-/**
- * False while the server renders and while the browser hydrates its HTML; true in every render after (React renders
- * once more right after hydration when this changes), and always true in a page the browser rendered by itself.
- */
-export function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /** The conditions the HTML was made with while it must be matched; null once the browser's own apply. */
 export function useServerRender(): TServerRender | null {
-  const conditions = useContext(ServerRenderContext);
-  return useIsHydrated() ? null : conditions;
+  return useContext(ServerRenderContext);
+}
+
+/** False while the server renders and while the browser hydrates its HTML; true after, and in a page the browser rendered. */
+export function useIsHydrated(): boolean {
+  return useServerRender() === null;
 }

@@ -97,12 +97,18 @@ if (typeof window !== 'undefined') {
 
 /**
  * Sessions live in this browser's storage, which the server never sees: it renders every page signed out, and the
- * browser's hydration of that HTML must too. The signed-in parts fill in right after (React renders again at once).
+ * browser's hydration of that HTML must too. The signed-in parts fill in right after (React renders again at once);
+ * a visitor's own snapshot is the server's, so nothing renders again for them.
  */
 const SIGNED_OUT: SessionState = { isLoggedIn: false, userInfo: undefined };
 
+function getServerSession(): SessionState {
+  const session = getSession();
+  return session.isLoggedIn ? SIGNED_OUT : session;
+}
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, () => SIGNED_OUT);
+  return useSyncExternalStore(subscribeSession, getSession, getServerSession);
 }
 
 /**
