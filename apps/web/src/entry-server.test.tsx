@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBanner, TEdition, TProduct, TProductActivity } from '@cypher/contract';
 import { startApp } from './app/start-app.tsx';
 import { createPageRenderer, type TRenderedPage } from './entry-server.tsx';
+import { holdEarlyPresses } from './lib/early-presses.ts';
 import { startSession } from './lib/session.ts';
 import { brand, ids, page, productItem } from './test/catalog-fixtures.ts';
 import { drop, dropIds } from './test/drops-fixtures.ts';
@@ -142,11 +143,11 @@ async function serverPage(url: string): Promise<TRenderedPage> {
 }
 
 /** Hydrates what is in the document, and answers what React said about it. */
-async function hydrate() {
+async function hydrate(onHydrated?: () => void) {
   const recoverable: unknown[] = [];
   const container = document.getElementById('root')!;
   await act(async () => {
-    root = await startApp(container, { onRecoverableError: (error) => void recoverable.push(error) });
+    root = await startApp(container, { onRecoverableError: (error) => void recoverable.push(error), onHydrated });
   });
   const mismatches = loggedErrors.filter((args) =>
     /hydrat|did not match|server rendered/i.test(args.map(String).join(' ')),
@@ -190,6 +191,18 @@ describe('pages rendered on the server and hydrated in the browser', () => {
     const { mismatches } = await hydrate();
     expect(mismatches).toEqual([]);
     await waitFor(() => expect(document.body.textContent).not.toContain('UTC'));
+  });
+
+  it('makes a press on a button that came before the app once the page is hydrated', async () => {
+    await serverPage('/');
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    const releasePresses = holdEarlyPresses(document.getElementById('root')!);
+    menuButton.click();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await hydrate(releasePresses);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true'),
+    );
   });
 
   it('hydrates a signed-in person’s page as the visitor’s it was, then fills in their own parts', async () => {

@@ -4,6 +4,7 @@ import './ui/tokens.css';
 import './ui/global.css';
 
 import { applyTheme, storedTheme } from './app/theme.ts';
+import { holdEarlyPresses } from './lib/early-presses.ts';
 import { SERVER_PAGE_ELEMENT_ID } from './lib/server-page.ts';
 
 applyTheme(storedTheme());
@@ -18,5 +19,10 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-if (document.getElementById(SERVER_PAGE_ELEMENT_ID)) await afterFirstPaint();
-await import('./app/boot.tsx');
+const root = document.getElementById('root');
+const isServerPage = root !== null && document.getElementById(SERVER_PAGE_ELEMENT_ID) !== null;
+// Until then its buttons are held: a press is made again once the page is hydrated (lib/early-presses.ts).
+const releasePresses = isServerPage ? holdEarlyPresses(root) : undefined;
+if (isServerPage) await afterFirstPaint();
+const { startTheApp } = await import('./app/boot.tsx');
+startTheApp({ onHydrated: releasePresses });

@@ -52,9 +52,20 @@ async function loadMatchedRoutes(): Promise<void> {
  * transition, so the components that read it (clocks, dates, the theme) move to the browser's own values in small
  * slices of work rather than in one long task.
  */
-function ServerConditions({ conditions, children }: { conditions: TServerRender; children: ReactNode }) {
+function ServerConditions({
+  conditions,
+  onHydrated,
+  children,
+}: {
+  conditions: TServerRender;
+  onHydrated?: () => void;
+  children: ReactNode;
+}) {
   const [current, setCurrent] = useState<TServerRender | null>(conditions);
-  useEffect(() => startTransition(() => setCurrent(null)), []);
+  useEffect(() => {
+    onHydrated?.();
+    startTransition(() => setCurrent(null));
+  }, [onHydrated]);
   return <ServerRenderContext value={current}>{children}</ServerRenderContext>;
 }
 
@@ -80,13 +91,14 @@ function keepServerAnswers(queryClient: QueryClient, queries: DehydratedState): 
  */
 export async function startApp(
   container: HTMLElement,
-  options: Pick<RootOptions, 'onUncaughtError' | 'onRecoverableError'> = {},
+  options: Pick<RootOptions, 'onUncaughtError' | 'onRecoverableError'> & { onHydrated?: () => void } = {},
 ): Promise<Root> {
   rememberTimeZone();
   const queryClient = createQueryClient();
   const serverPage = readServerPage();
   if (!serverPage) {
-    const root = createRoot(container, options);
+    const { onUncaughtError, onRecoverableError } = options;
+    const root = createRoot(container, { onUncaughtError, onRecoverableError });
     root.render(
       <StrictMode>
         <AppProviders router={createAppRouter()} queryClient={queryClient} />
@@ -97,9 +109,10 @@ export async function startApp(
   keepServerAnswers(queryClient, serverPage.queries);
   await loadMatchedRoutes();
   const { now, timeZone, theme } = serverPage;
+  const { onHydrated, ...rootOptions } = options;
   const app = (
     <StrictMode>
-      <ServerConditions conditions={{ now, timeZone, theme }}>
+      <ServerConditions conditions={{ now, timeZone, theme }} onHydrated={onHydrated}>
         <AppProviders router={createAppRouter()} queryClient={queryClient} />
       </ServerConditions>
     </StrictMode>
@@ -108,7 +121,7 @@ export async function startApp(
   // for the whole page in one task; the page is already on screen meanwhile.
   let root: Root | undefined;
   startTransition(() => {
-    root = hydrateRoot(container, app, options);
+    root = hydrateRoot(container, app, rootOptions);
   });
   return root!;
 }
