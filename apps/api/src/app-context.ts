@@ -133,6 +133,7 @@ export function createAppContext(
     balancePurchases: balancePurchaseBatcher({
       db,
       clock: deps.clock,
+      batchesInFlight: deps.config.orders.batchesInFlight,
       soldOut,
       hooks: liveDropHooks(dropLive),
       onBatch: deps.onPurchaseBatch,

@@ -112,6 +112,7 @@ const ZEnvironment = z.object({
     .default(10),
   ORDER_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(5_000).default(500),
   ORDER_FEE_MIN_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
+  PURCHASE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
   PUBLIC_RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   DROP_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   DROP_LIVE_INTERVAL_MS: z.coerce.number().int().min(20).max(5_000).default(250),
@@ -253,6 +254,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holdMinutes: e.ORDER_HOLD_MINUTES,
       /** The service fee: basis points of the subtotal (500 = 5 %), at least minimumFee cents (orderServiceFee). */
       fee: { feeBasisPoints: e.ORDER_FEE_BASIS_POINTS, minimumFee: e.ORDER_FEE_MIN_CENTS },
+      /**
+       * Balance purchases of one round (or pass) one instance runs in transactions at once (the group commit,
+       * decision record 16): while they run, later purchases queue for the next.
+       */
+      batchesInFlight: e.PURCHASE_BATCHES_IN_FLIGHT,
     },
     payments: {
       /** Deposits outside [min, max] cents are refused with AMOUNT_OUT_OF_BANDWIDTH. */

@@ -248,11 +248,15 @@ describe('a sold-out round', () => {
     expect(held.json().data.status).toBe('PENDING');
     const late = await fundedBuyer(10_000);
     const askedTheDatabase = newId();
+    const soldOutHeard = t.app.dropLive.heard()['sold-out'];
     expect(
       codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, askedTheDatabase)),
     ).toBe('SOLD_OUT');
 
-    // Every instance now knows the round has nothing unclaimed (decision record 35): the answer comes from memory.
+    // Every instance is told the round has nothing unclaimed (decision record 35), after the answer above: once this
+    // one has heard it, the answer comes from memory (before, a purchase in a batch of its own would still ask the
+    // database, PURCHASE_BATCHES_IN_FLIGHT).
+    await vi.waitFor(() => expect(t.app.dropLive.heard()['sold-out']).toBe(soldOutHeard + 1));
     const fromMemory = newId();
     expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, fromMemory))).toBe(
       'SOLD_OUT',

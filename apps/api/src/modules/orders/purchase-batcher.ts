@@ -67,6 +67,13 @@ export interface TBatcherHooks {
 type TBatcherDeps = {
   db: Db;
   clock: Clock;
+  /**
+   * Transactions one item may have running at once in this process (PURCHASE_BATCHES_IN_FLIGHT). One would leave the
+   * database idle between a batch's round trips while the next batch waits; claims skip packs another batch holds, and
+   * buyers' rows are locked in the one lock order, so batches of one item side by side are what two instances already
+   * run (purchase-races.test.ts).
+   */
+  batchesInFlight?: number;
   /** What this instance knows to be sold out (sold-out-memory.ts), shared with purchasePacks. */
   soldOut: SoldOutMemory;
   hooks?: TBatcherHooks | undefined;
@@ -79,7 +86,7 @@ type TBatcherDeps = {
  * purchases-survive-sigkill.test.ts.
  *
  * Group commit for balance purchases (decision record 16), per item (a round, a pass). Purchases of the same item
- * that arrive while its previous transaction is still running wait for it, then go together in the next one: under no
+ * that arrive while its transactions are running (`batchesInFlight` of them) wait, then go together in the next one: under no
  * load each purchase has a transaction of its own at once; in a drop rush dozens share one, and the database round trips per
  * purchase fall from eight to a fraction of one. Each purchase is still decided on its own, in arrival order, and its
  * Idempotency-Key's answer commits with its effects. Per process; instances batch independently, and their batches
@@ -87,20 +94,26 @@ type TBatcherDeps = {
  */
 export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
   const waiting = new Map<string, TQueuedPurchase[]>();
-  const running = new Set<string>();
+  /** Each item's batches running now. */
+  const running = new Map<string, number>();
+  const batchesInFlight = deps.batchesInFlight ?? 1;
 
+  /** Starts batches of the item's queue while it has room for them. */
   function drain(itemId: string): void {
-    if (running.has(itemId)) return;
     const queue = waiting.get(itemId) ?? [];
-    const [first] = queue;
-    if (!first) return;
-    // Found sold out while these waited (the announcement of another instance, or this one's last batch).
-    if (deps.soldOut.isSoldOut(itemId)) {
-      for (const queued of queue.splice(0)) void answerSoldOut(deps, queued);
-      return;
+    while (queue.length > 0 && (running.get(itemId) ?? 0) < batchesInFlight) {
+      // Found sold out while these waited (the announcement of another instance, or this one's last batch).
+      if (deps.soldOut.isSoldOut(itemId)) {
+        for (const queued of queue.splice(0)) void answerSoldOut(deps, queued);
+        return;
+      }
+      startBatch(itemId, queue.splice(0, MAX_BATCH_SIZE));
     }
-    const batch = queue.splice(0, MAX_BATCH_SIZE);
-    running.add(itemId);
+  }
+
+  function startBatch(itemId: string, batch: TQueuedPurchase[]): void {
+    const [first] = batch as [TQueuedPurchase];
+    running.set(itemId, (running.get(itemId) ?? 0) + 1);
     const startedAt = performance.now();
     void runBatch(deps, batch)
       .then(async ({ isItemExhausted, isAnySold }) => {
@@ -112,7 +125,9 @@ export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
       })
       .catch(() => undefined)
       .finally(() => {
-        running.delete(itemId);
+        const left = (running.get(itemId) ?? 1) - 1;
+        if (left > 0) running.set(itemId, left);
+        else running.delete(itemId);
         drain(itemId);
       });
   }
