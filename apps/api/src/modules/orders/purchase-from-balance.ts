@@ -71,8 +71,7 @@ export async function purchaseFromBalance(tx: Db, purchases: readonly TPurchase[
   const units = await claimUnits(tx, item, payable.unitCounts, now);
   const decided = decidePurchases(purchases, standing, units);
   await recordPaidPurchases(tx, standing.accounts, decided);
-  const isShort =
-    units.open.length < payable.unitCounts.open || units.heldBack.length < payable.unitCounts.heldBack;
+  const isShort = units.open.length < payable.unitCounts.open || units.heldBack.length < payable.unitCounts.heldBack;
   // Out of units for someone: sold out, unless held-back packs are left for holders (then not exhausted either).
   const outOfUnits = isShort ? await outOfUnitsRefusal(tx, item, now) : null;
   return {
