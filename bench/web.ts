@@ -6,8 +6,9 @@
 // - the median of BENCH_RUNS (5) Lighthouse mobile runs (simulated Moto G Power on slow 4G, the default) in the
 //   system Chromium: performance, LCP, FCP, TBT, CLS, accessibility, best practices and SEO, and the audits that
 //   failed in any run.
-// Targets (issue 13): first paint of `/` under 100 KB gzipped, of `/drops/{id}` under 130 KB; performance at least
-// 95, LCP under 1.5 s, accessibility, best practices and SEO 100.
+// Targets (issue 13): first paint of `/` under 100 KB gzipped, of `/drops/{id}` under 130 KB; accessibility, best
+// practices and SEO 100. Issue 21 (pages rendered on the server): performance at least 95, LCP at most 2.0 s, CLS
+// under 0.05, and the JavaScript the first paint needs as small as the framework allows (`beforeFirstPaint`).
 import { execSync, spawnSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -32,7 +33,8 @@ const chromiumFlags = [
 const targets = {
   firstPaintGzipKb: { '/': 100, '/drops/{id}': 130 },
   performance: 95,
-  lcpMs: 1500,
+  lcpMs: 2000,
+  clsUnder: 0.05,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
@@ -77,12 +79,26 @@ async function firstPaintScripts(url: string) {
     await page.goto(url, { waitUntil: 'networkidle' });
     const files = (await Promise.all(pending)).sort((a, b) => b.gzipBytes - a.gzipBytes);
     const sum = (key: 'rawBytes' | 'gzipBytes' | 'wireBytes') => files.reduce((total, file) => total + file[key], 0);
+    // A page rendered on the server paints before its app is asked for (decision record 38): the scripts asked for
+    // before its first contentful paint are what that paint needed.
+    const beforePaint = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < paint && new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    const paintFiles = files.filter((file) => beforePaint.includes(file.url));
     return {
       files: files.length,
       rawKb: kb(sum('rawBytes')),
       gzipKb: kb(sum('gzipBytes')),
       wireKb: kb(sum('wireBytes')),
       largest: files.slice(0, 8).map((file) => `${file.url} ${kb(file.gzipBytes)} KB`),
+      beforeFirstPaint: {
+        files: paintFiles.length,
+        gzipKb: kb(paintFiles.reduce((total, file) => total + file.gzipBytes, 0)),
+      },
     };
   } finally {
     await browser.close();
@@ -188,7 +204,8 @@ try {
     const lh = await lighthouseMedians(url);
     pages[name] = { firstPaintJs: firstPaint, lighthouse: lh };
     console.log(
-      `${name.padEnd(11)} JS ${firstPaint.gzipKb} KB gzipped (${firstPaint.files} files, ${firstPaint.rawKb} KB raw, ${firstPaint.wireKb} KB on the wire)` +
+      `${name.padEnd(11)} JS ${firstPaint.gzipKb} KB gzipped (${firstPaint.files} files, ${firstPaint.rawKb} KB raw, ${firstPaint.wireKb} KB on the wire;` +
+        ` ${firstPaint.beforeFirstPaint.gzipKb} KB in ${firstPaint.beforeFirstPaint.files} before the first paint)` +
         `   Lighthouse mobile: performance ${lh.performance}, LCP ${lh.lcpMs} ms, FCP ${lh.fcpMs} ms, TBT ${lh.tbtMs} ms,` +
         ` accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo}`,
     );
