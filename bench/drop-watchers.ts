@@ -19,6 +19,7 @@ import pg from 'pg';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
 import { DROP_SIGNALS_CHANNEL } from '../apps/api/src/modules/drops/live/drop-signals.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
+import { refreshSaleStatistics } from '../apps/api/src/modules/drops/sale-statistics.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
 import { benchDatabase, cpuSecondsOf, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
 import { recordResult } from './record-result.ts';
@@ -357,6 +358,8 @@ async function main(): Promise<void> {
   const before = await drop();
   const watched = await drop();
   const after = await drop();
+  // As a publication does once its packs are written (sale-statistics.ts).
+  await refreshSaleStatistics(setup.db);
   console.log(`▸ ${buyerCount} funded buyers`);
   const buyers = await fundedBuyers(setup, buyerCount, 1_000_000_000, port);
   await setup.close();

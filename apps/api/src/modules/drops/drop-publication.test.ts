@@ -192,6 +192,29 @@ describe('publishing a large drop as a job', () => {
       counts: { dropCount: 10_000, soldCount: 0, heldCount: 0 },
     });
     await expectWrittenInFull(id, drop.commitment!, { [common!]: 27_000, [rare!]: 3_000 });
+
+    // The planner's statistics were refreshed at the end (sale-statistics.ts): they count the packs just written
+    // (a table never analyzed has reltuples -1; autovacuum would take a minute or more), and a purchase's claim reads
+    // the round's first packs from its index and stops, instead of reading and sorting all 8,000 of them.
+    const [statistics] = await queryRows<{ packs: number; editions: number }>(
+      t.database.db,
+      sql`select (select reltuples from pg_class where relname = 'packs')::int as packs,
+                 (select reltuples from pg_class where relname = 'editions')::int as editions`,
+    );
+    expect(Number(statistics!.packs)).toBeGreaterThanOrEqual(9_000);
+    expect(Number(statistics!.editions)).toBeGreaterThanOrEqual(27_000);
+    const [round] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from sale_policies where drop_id = ${id} order by round limit 1`,
+    );
+    const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+      t.database.db,
+      sql`explain (format json) select id, number from packs where policy_id = ${round!.id} and order_id is null
+          order by number limit 25 for update skip locked`,
+    );
+    const planText = JSON.stringify(plan!['QUERY PLAN']);
+    expect(planText).toContain('packs_unclaimed_idx');
+    expect(planText).not.toContain('"Sort"');
   }, 180_000);
 
   it('resumes after a stop mid-way: the restarted workers finish with exactly the packs, editions and commitment of one run', async () => {

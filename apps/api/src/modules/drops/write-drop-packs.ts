@@ -14,11 +14,12 @@ import { newId } from '../../lib/ids.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { dropContents, drops, salePolicies } from './drops.tables.ts';
 import { decryptSeed } from './provenance-seed-cipher.ts';
+import { refreshSaleStatistics } from './sale-statistics.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /*
  * Route: none (publish-drop.ts inline for a small drop; the `publish-drop` job for a large one) · Writes: packs,
- * editions and their mint intents with the EVM adapter (collection's createPackEditions), drops (commitment, packs_written, PUBLISHED) · Reads: drops, drop_contents,
+ * editions (and their statistics) and their mint intents with the EVM adapter (collection's createPackEditions), drops (commitment, packs_written, PUBLISHED) · Reads: drops, drop_contents,
  * sale_policies · UI: the console's drop editor (progress) · Tests: drop-publication.test.ts.
  */
 
@@ -39,7 +40,8 @@ const PUBLISH_BATCH_EDITIONS = 10_000;
  *    after `packs_written` are inserted with their editions, and `packs_written` moves on in the same commit;
  * 3. the first batch stores the commitment; a later run checks that it recomputed the same one, and stops loudly if
  *    not (the packs already written would no longer match what is being written);
- * 4. the batch that writes the last pack makes the drop PUBLISHED, so nobody sees it on sale with packs missing.
+ * 4. the batch that writes the last pack makes the drop PUBLISHED, so nobody sees it on sale with packs missing;
+ *    then the planner's statistics of packs and editions are refreshed (sale-statistics.ts), before the sale opens.
  *
  * `ctx.chain`: with the EVM adapter, each batch records its editions' mint intents too; without one (the demo seed,
  * fixtures) the custodial registry alone, which records none.
@@ -120,6 +122,7 @@ export async function writeDropPacks(
       await options.beforeCommit?.({ from, to });
       return isComplete ? ('PUBLISHED' as const) : ('PUBLISHING' as const);
     });
+    if (status === 'PUBLISHED') await refreshSaleStatistics(ctx.db);
     if (status !== 'PUBLISHING') return status;
   }
   return 'PUBLISHING';
