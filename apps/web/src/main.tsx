@@ -16,7 +16,26 @@ applyTheme(storedTheme());
  * browser renders asks for it at once (the API lists its files as preloads in the HTML).
  */
 function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    const hasPainted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+    // A tab in the background paints nothing until it is shown: nothing to wait for.
+    if (document.visibilityState === 'hidden' || hasPainted()) return resolve();
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    // The paint entry comes once the frame is on screen, which can be well after the main thread has drawn it.
+    const observer = new PerformanceObserver(() => {
+      if (!hasPainted()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, 3_000);
+  });
 }
 
 const root = document.getElementById('root');
