@@ -312,6 +312,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'Registration for this raffle has opened, so it can no longer be changed.',
   },
+  /**
+   * The console makes a round a raffle moments before it opens, or after (raffle-round-ids.ts: purchases keep, per
+   * process, whether an open round is a raffle, so that must be settled before anyone may buy).
+   */
+  RAFFLE_ROUND_OPENING: { status: 409, message: 'This round opens too soon to become a raffle.' },
   /** The console asks for a draw before registration closes. */
   RAFFLE_NOT_CLOSED: { status: 409, message: 'The raffle can be drawn once its registration has closed.' },
 

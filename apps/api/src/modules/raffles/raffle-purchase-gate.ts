@@ -3,12 +3,14 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { drawRaffle } from './draw-raffle.ts';
 import { drawSecondChance } from './draw-second-chance.ts';
+import { isRaffleRound } from './raffle-round-ids.ts';
 import { purchaseWindowEndsAt } from './raffle-windows.ts';
 import { raffleEntries, raffleRounds } from './raffles.tables.ts';
 
 /**
  * Route: none of its own; POST /v1/orders and /v2/orders ask it before a purchase of packs (orders/purchase-packs.ts),
- * as they ask holdsValidPass · Writes: through the draws when due · Reads: raffle_rounds, raffle_entries · UI:
+ * as they ask holdsValidPass · Writes: through the draws when due · Reads: raffle_rounds (for a round that is not a
+ * raffle, once per process: isRaffleRound), raffle_entries · UI:
  * features/drops purchase dialog shows RAFFLE_NOT_A_WINNER · Tests: raffles.test.ts.
  *
  * In a raffle round only winners buy: the first draw's from the round's opening until the purchase window ends, the
@@ -22,6 +24,7 @@ export async function assertMayBuyInRaffleRound(
   round: { id: string; saleBeginAt: Date },
   now: Date,
 ): Promise<void> {
+  if (!(await isRaffleRound(ctx.db, round, now))) return;
   const [raffle] = await ctx.db.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id));
   if (!raffle) return;
   const windowEndsAt = purchaseWindowEndsAt(round, raffle);

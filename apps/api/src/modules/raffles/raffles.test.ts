@@ -5,7 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
+import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { drawDeps, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -223,5 +223,46 @@ describe('raffle rounds', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
+  });
+
+  it('makes a round a raffle until just before it opens, and then refuses (every instance keeps the answer from then)', async () => {
+    const now = t.clock.now();
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1_000).toISOString();
+    // A round opening in 10 seconds: too late to turn it into a raffle.
+    const drop = await insertLiveDrop(t.database.db, {
+      now,
+      rounds: [{ packCount: 2, beginsInMinutes: 10 / 60, endsInMinutes: 60 }],
+    });
+    const payload = {
+      places: 1,
+      registrationOpensAt: at(-60),
+      registrationClosesAt: at(5),
+      ticketKindId: null,
+      isFreeForPassHolders: false,
+      ticketsOnLoss: 'KEPT',
+      purchaseWindowMinutes: 60,
+    };
+    const url = `/v1/console/drops/${drop.dropId}/rounds/1/raffle`;
+    const refused = await t.app.inject({ method: 'PUT', url, headers: bearer(admin.accessToken), payload });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'RAFFLE_ROUND_OPENING',
+      message: 'This round opens too soon to become a raffle.',
+    });
+
+    // Once it is open anyone may buy there: it is no raffle, and never will be.
+    t.clock.advance(11_000);
+    const buyer = await fastBuyer(t);
+    await depositForTest(t.database.db, { userId: buyer.userId, source: 'crypto', amount: 10_000 });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId: drop.dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    expect(bought.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'PUT', url, headers: bearer(admin.accessToken), payload })).json().code).toBe(
+      'RAFFLE_ROUND_OPENING',
+    );
   });
 });

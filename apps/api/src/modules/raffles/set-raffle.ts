@@ -7,6 +7,7 @@ import type { Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { consoleRaffleOf, managedRound } from './console-raffle.ts';
+import { raffleSettledAt } from './raffle-round-ids.ts';
 import { newRaffleSeed } from './raffle-seed.ts';
 import { raffleRounds } from './raffles.tables.ts';
 
@@ -19,7 +20,8 @@ import { raffleRounds } from './raffles.tables.ts';
  * first time (decision record 26): the commitment must exist before any entry can, and keeping the same seed across
  * later changes means a commitment someone noted stays the one that counts. Once registration has opened the raffle is
  * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
- * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy. The raffle row is locked
+ * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy, and a round becomes a
+ * raffle at the latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). The raffle row is locked
  * first, so two operators' changes apply one after the other and each audit row's "before" is what it replaced.
  */
 export async function setRaffle(
@@ -40,6 +42,10 @@ export async function setRaffle(
   return inTransaction(ctx.db, async (tx) => {
     const [locked] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id)).for('update');
     if (locked && locked.registrationOpensAt <= now) throw new AppError('RAFFLE_REGISTRATION_OPENED');
+    // Whether a round is a raffle is settled just before it opens (raffle-round-ids.ts keeps it from then on).
+    if (!locked && now.getTime() >= raffleSettledAt(round.saleBeginAt).getTime()) {
+      throw new AppError('RAFFLE_ROUND_OPENING');
+    }
     const before = await consoleRaffleOf(tx, round);
     const settings = {
       registrationOpensAt,
