@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TTokenPair } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { coalescedReads } from '../../db/coalesced-reads.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccessTokens } from './access-tokens.ts';
@@ -40,7 +41,12 @@ export async function startSession(
   return issueTokenPair(tx, deps, userId, sessionId);
 }
 
-export async function issueTokenPair(tx: Db, deps: SessionDeps, userId: string, sessionId: string): Promise<TTokenPair> {
+export async function issueTokenPair(
+  tx: Db,
+  deps: SessionDeps,
+  userId: string,
+  sessionId: string,
+): Promise<TTokenPair> {
   const refreshToken = newSecretToken();
   await tx.insert(refreshTokens).values({
     id: newId(),
@@ -93,10 +99,32 @@ function forgetConfirmedSessions(matches: (session: { userId: string; sessionId:
   for (const [sessionId, session] of confirmedAlive) if (matches(session)) confirmedAlive.delete(sessionId);
 }
 
+/** Each database handle's reader of unrevoked sign-ins by id, the checks of one turn of the event loop together. */
+const unrevokedSessionReaders = new WeakMap<
+  Db,
+  (sessionId: string) => Promise<{ userId: string; expiresAt: Date } | undefined>
+>();
+
+function unrevokedSessionReader(db: Db) {
+  let reader = unrevokedSessionReaders.get(db);
+  if (!reader) {
+    reader = coalescedReads(async (ids: string[]) => {
+      const rows = await db
+        .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)));
+      return new Map(rows.map((row) => [row.id, { userId: row.userId, expiresAt: row.expiresAt }]));
+    });
+    unrevokedSessionReaders.set(db, reader);
+  }
+  return reader;
+}
+
 /**
  * Whether the sign-in an access token names is still alive (not signed out, not ended by a password change, not past
- * its lifetime): one primary-key read, kept for `confirmFor` milliseconds (SESSION_CHECK_CACHE_MS) so a burst of
- * requests from one person (a drop opening) does not read the same row each time.
+ * its lifetime): one primary-key read, shared with the other checks of the same turn of the event loop (coalescedReads:
+ * a drop opening's thousands of first requests a second cost a few queries, not a round trip each), and kept for
+ * `confirmFor` milliseconds (SESSION_CHECK_CACHE_MS) so a burst of requests from one person does not read it again.
  */
 export async function isSessionAlive(
   db: Db,
@@ -106,18 +134,8 @@ export async function isSessionAlive(
 ): Promise<boolean> {
   const confirmed = confirmedAlive.get(claims.sessionId);
   if (confirmed && confirmed.userId === claims.userId && confirmed.until > now.getTime()) return true;
-  const [session] = await db
-    .select({ expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  if (!session) return false;
+  const session = await unrevokedSessionReader(db)(claims.sessionId);
+  if (!session || session.userId !== claims.userId || session.expiresAt <= now) return false;
   if (confirmFor > 0) {
     if (confirmedAlive.size >= MAX_CONFIRMED) confirmedAlive.clear();
     const until = Math.min(now.getTime() + confirmFor, session.expiresAt.getTime());

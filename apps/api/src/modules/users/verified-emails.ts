@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { coalescedReads } from '../../db/coalesced-reads.ts';
 import { users } from './users.tables.ts';
 
 /*
@@ -17,21 +18,29 @@ const verified = new Map<string, string>();
  * an address, so nobody can buy a whitelisted round by signing up with an address they do not own.
  *
  * Verified addresses are kept per process: an address, once verified, stays verified and there is no address change,
- * so a buyer's hundredth attempt in a rush costs no read. A "not verified" answer is never kept: verifying counts at
- * once. A deleted account's entry may outlive it here, but a deleted account has no session to buy with.
+ * so a buyer's hundredth attempt in a rush costs no read, and the first attempts of many buyers in one turn of the
+ * event loop share one query (coalescedReads). A "not verified" answer is never kept: verifying counts at once. A deleted account's entry may outlive it here, but a deleted account has no session to buy with.
  */
 export async function verifiedEmailOf(db: Db, userId: string): Promise<string | null> {
   const kept = verified.get(userId);
   if (kept) return kept;
-  const [row] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)));
-  if (!row) return null;
-  const email = row.email.toLowerCase();
+  const email = await verifiedEmailReader(db)(userId);
+  if (!email) return null;
   if (verified.size >= MAX_KEPT) verified.clear();
   verified.set(userId, email);
   return email;
+}
+
+/** Each database handle's reader of verified addresses: the first attempts of a rush's buyers read together. */
+const verifiedEmailReaders = new WeakMap<Db, (userId: string) => Promise<string | undefined>>();
+
+function verifiedEmailReader(db: Db) {
+  let reader = verifiedEmailReaders.get(db);
+  if (!reader) {
+    reader = coalescedReads((userIds: string[]) => verifiedEmailsByIds(db, userIds));
+    verifiedEmailReaders.set(db, reader);
+  }
+  return reader;
 }
 
 /**
