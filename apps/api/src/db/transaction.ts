@@ -19,8 +19,11 @@ const CONFLICT_ATTEMPTS = 4;
  * THE lock order of the purchase path, for every transaction that takes more than one of these rows (decision
  * record 23; the ledger's own order inside ledger_accounts is decision record 13):
  *
- *   orders -> deposits -> purchase_allowances -> ledger_accounts (a person's, then the house's) -> packs
+ *   idempotency_keys -> orders -> deposits -> purchase_allowances -> ledger_accounts (a person's, then the house's)
+ *   -> packs
  *
+ * (A batch of balance purchases claims its keys first, in one order, inside its transaction; a key another
+ * transaction is claiming makes it wait for that one.)
  * A payment webhook locks the order (and its allowance) before the wallet touches the deposit or the ledger
  * (DepositListener.lockFor); the hold timeout locks the order, then gives the allowance back before the packs; a
  * balance purchase locks allowances, then ledger accounts, then claims packs last. Any two of them queue instead of

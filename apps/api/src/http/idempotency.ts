@@ -199,11 +199,16 @@ export interface TBatchedIdempotentRequest extends TIdempotentRequest {
 }
 
 const keyOf = (request: { userId: string; key: string }) => `${request.userId}\u0000${request.key}`;
+const byUserAndKey = (a: { userId: string; key: string }, b: { userId: string; key: string }) =>
+  a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
 /**
- * Claims many requests' keys with one INSERT (the primary key decides, as for one). Returns the requests whose key is
- * now theirs: a key already known (a replay, a request in progress, a stale claim) is left to runWithIdempotencyKey,
- * and of two requests with the same key in one batch only the first claims it.
+ * Claims many requests' keys with one INSERT (the primary key decides, as for one), in the transaction of their work:
+ * the claims commit with the answers, or roll back with everything else. Returns the requests whose key is now theirs:
+ * a key already known (a replay, a request in progress, a stale claim) is left to runWithIdempotencyKey, and of two
+ * requests with the same key in one batch only the first claims it. A key that another transaction is inserting makes
+ * this INSERT wait for that one's end; keys are inserted in one order, so two batches never wait on each other in a
+ * cycle.
  */
 export async function claimIdempotencyKeys<T extends TBatchedIdempotentRequest>(
   db: Db,
@@ -214,7 +219,7 @@ export async function claimIdempotencyKeys<T extends TBatchedIdempotentRequest>(
   const claimed = await db
     .insert(idempotencyKeys)
     .values(
-      requests.map((request) => ({
+      [...requests].sort(byUserAndKey).map((request) => ({
         userId: request.userId,
         key: request.key,
         requestHash: request.requestHash,
@@ -253,24 +258,4 @@ export async function completeIdempotencyKeys(
     returning k.key`);
   if ((completed as unknown as { rows: unknown[] }).rows.length !== answers.length)
     throw new AppError('REQUEST_IN_PROGRESS');
-}
-
-/** Frees claimed keys whose batch failed unexpectedly, so each request can run again on its own. */
-export async function releaseIdempotencyKeys(
-  db: Db,
-  requests: readonly TBatchedIdempotentRequest[],
-  claimedAt: Date,
-): Promise<void> {
-  for (const request of requests) {
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, request.userId),
-          eq(idempotencyKeys.key, request.key),
-          eq(idempotencyKeys.status, 'processing'),
-          eq(idempotencyKeys.createdAt, claimedAt),
-        ),
-      );
-  }
 }

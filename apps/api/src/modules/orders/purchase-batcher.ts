@@ -5,13 +5,12 @@ import { AppError } from '../../http/app-error.ts';
 import {
   claimIdempotencyKeys,
   completeIdempotencyKeys,
-  releaseIdempotencyKeys,
   runWithIdempotencyKey,
   type TBatchedIdempotentRequest,
   type TIdempotentRequest,
 } from '../../http/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { purchaseFromBalance, purchaseOneFromBalance } from './purchase-from-balance.ts';
+import { purchaseFromBalance, purchaseOneFromBalance, type TBalancePurchaseResult } from './purchase-from-balance.ts';
 import type { TPurchase } from './purchase-round.ts';
 import { hasHeldUnits, refusalOf, type TSaleItem } from './sale-items.ts';
 import { isAnsweredFromMemory, type SoldOutMemory } from './sold-out-memory.ts';
@@ -184,65 +183,54 @@ async function runBatch(
   batch: TQueuedPurchase[],
 ): Promise<{ isItemExhausted: boolean; isAnySold: boolean }> {
   const claimedAt = deps.clock.now();
-  const keyed = batch.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : []));
-  let claimed: Set<TBatchedIdempotentRequest>;
+  let ran: { together: TQueuedPurchase[]; decided: TBalancePurchaseResult | null; leftOut: TQueuedPurchase[] };
   try {
-    claimed = await claimIdempotencyKeys(deps.db, keyed, claimedAt);
-  } catch (error) {
-    for (const queued of batch) queued.reject(error);
-    return { isItemExhausted: false, isAnySold: false };
-  }
-  // A key already known (a replay, a retry of a request in progress, a stale claim) goes the way of one request.
-  const together = batch.filter((queued) => !queued.idempotent || claimed.has(queued.idempotent));
-  for (const queued of batch.filter((queued) => !together.includes(queued))) void alone(deps, queued);
-  if (together.length === 0) return { isItemExhausted: false, isAnySold: false };
-
-  let result;
-  try {
-    // Retried as a whole on a deadlock or serialization failure: the keys stay claimed by this batch meanwhile.
-    result = await inRetriedTransaction(deps.db, async (tx) => {
+    // The keys are claimed inside the batch's transaction, so a batch is one commit: a claim that rolls back (the
+    // batch retried, or failing) was never seen, and no claim of a batch is ever left stale. A key another transaction
+    // is claiming right now makes this one wait for it, then find it taken (a replay) or free.
+    // Retried as a whole on a deadlock or serialization failure, claims included.
+    ran = await inRetriedTransaction(deps.db, async (tx) => {
+      const keyed = batch.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : []));
+      const claimed = await claimIdempotencyKeys(tx, keyed, claimedAt);
+      // A key already known (a replay, a retry of a request in progress, a stale claim) goes the way of one request.
+      const together = batch.filter((queued) => !queued.idempotent || claimed.has(queued.idempotent));
+      const leftOut = batch.filter((queued) => !together.includes(queued));
+      if (together.length === 0) return { together, decided: null, leftOut };
       const decided = await purchaseFromBalance(
         tx,
         together.map((queued) => queued.purchase),
       );
-      await completeIdempotencyKeys(
-        tx,
-        decided.outcomes.flatMap(
-          (outcome, index): { request: TBatchedIdempotentRequest; status: number; body: object }[] => {
-            const { idempotent } = together[index]!;
-            if (!idempotent) return [];
-            return outcome.ok
-              ? [{ request: idempotent, status: 201, body: outcome.order }]
-              : [
-                  {
-                    request: idempotent,
-                    status: new AppError(outcome.code).status,
-                    body: { code: outcome.code, details: null },
-                  },
-                ];
-          },
-        ),
-        claimedAt,
-      );
-      return decided;
+      await completeIdempotencyKeys(tx, keyedAnswers(together, decided), claimedAt);
+      return { together, decided, leftOut };
     });
   } catch {
-    // Something unexpected (a bug, the database going away): free the keys and let each purchase run on its own, so
-    // one purchase's failure is never another's.
-    await releaseIdempotencyKeys(
-      deps.db,
-      together.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : [])),
-      claimedAt,
-    ).catch(() => undefined);
-    for (const queued of together) void alone(deps, queued);
+    // Something unexpected (a bug, the database going away): the claims rolled back with the rest, so each purchase
+    // runs on its own, and one purchase's failure is never another's.
+    for (const queued of batch) void alone(deps, queued);
     return { isItemExhausted: false, isAnySold: false };
   }
-  result.outcomes.forEach((outcome, index) => {
+  for (const queued of ran.leftOut) void alone(deps, queued);
+  const { together, decided } = ran;
+  if (!decided) return { isItemExhausted: false, isAnySold: false };
+  decided.outcomes.forEach((outcome, index) => {
     const queued = together[index]!;
     if (outcome.ok) queued.resolve(outcome.order);
     else queued.reject(new AppError(outcome.code));
   });
-  return { isItemExhausted: result.isItemExhausted, isAnySold: result.outcomes.some((outcome) => outcome.ok) };
+  return { isItemExhausted: decided.isItemExhausted, isAnySold: decided.outcomes.some((outcome) => outcome.ok) };
+}
+
+type TKeyedAnswer = { request: TBatchedIdempotentRequest; status: number; body: object };
+
+/** The answers kept under the batch's claimed keys: each order, or each expected refusal's code. */
+function keyedAnswers(together: readonly TQueuedPurchase[], decided: TBalancePurchaseResult): TKeyedAnswer[] {
+  return decided.outcomes.flatMap((outcome, index): TKeyedAnswer[] => {
+    const { idempotent } = together[index]!;
+    if (!idempotent) return [];
+    if (outcome.ok) return [{ request: idempotent, status: 201, body: outcome.order }];
+    const refusal = new AppError(outcome.code);
+    return [{ request: idempotent, status: refusal.status, body: { code: outcome.code, details: null } }];
+  });
 }
 
 /** One purchase by itself, through the single-request idempotency path (replays, requests in progress, stale claims). */
