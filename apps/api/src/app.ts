@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const errors = registerErrorHandling(app, deps.errorReporter);
   registerStorableTextCheck(app);
   registerCountryRestriction(app, config.countryRestriction);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerPublicAnswers(app, { clock: deps.clock, ttlMs: config.publicResponseCacheMs });
   await registerCompression(app);
   await registerOpenApi(app, config);

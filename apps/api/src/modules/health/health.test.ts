@@ -20,7 +20,20 @@ describe('GET /v1/health', () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^\S{8,}$/);
+  });
+
+  it('sends the same security headers on an error as on any other answer', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    const missing = await t.app.inject({ method: 'GET', url: '/v1/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'cross-origin-opener-policy']) {
+      expect(missing.headers[name]).toBe(health.headers[name]);
+    }
   });
 });
 
