@@ -49,11 +49,13 @@ export interface DatabaseOptions {
   /** PGlite data folder; without it (and without a URL), an in-memory database. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** A PGlite already started (the test suites boot theirs from an image of a migrated database); close() closes it. */
+  pglite?: PGlite;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return wrapPglite(options.pglite ?? (await startPglite(options.dataDir)));
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
@@ -143,15 +145,14 @@ function returnBrokenClients(pool: pg.Pool): void {
   );
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  let client: PGlite;
-  if (dataDir) {
-    const pgliteDir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(pgliteDir, { recursive: true });
-    client = await PGlite.create(pgliteDir);
-  } else {
-    client = await PGlite.create();
-  }
+function startPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  const pgliteDir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(pgliteDir, { recursive: true });
+  return PGlite.create(pgliteDir);
+}
+
+function wrapPglite(client: PGlite): Database {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',

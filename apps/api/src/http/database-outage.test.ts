@@ -104,9 +104,10 @@ describe('PostgreSQL connections terminated under load', () => {
       await sleep(300);
       expect((await t.app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
       expect((await buy(buyers[1]!.accessToken, dropId, newId())).statusCode).toBe(201);
-      // And no connection is left lent out to a request that failed (each would shrink the pool for good).
+      // And no connection is left lent out to a request that failed (each would shrink the pool for good). Work still
+      // finishing on a loaded machine may hold one for a moment; one lent out for good never comes back.
       const pool = t.database.pool!;
-      expect(pool.totalCount - pool.idleCount).toBe(0);
+      await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
 
       // Each key's retry now gets its final answer: what was bought was bought once (the first answer replayed) and
       // paid for. A key whose request failed after its claim and whose claim could not be freed either (its delete

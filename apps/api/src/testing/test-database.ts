@@ -1,40 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { testDatabaseUrl } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { databaseUrlFor, onServer } from './migrated-template.ts';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default; with TEST_DATABASE_URL, a new database
- * created on that server and dropped again by `close()`. Never a mock: the suites run real SQL either way.
- * `migrationsFolder`: migrate from another folder (an upgrade test stops at an earlier migration first).
+ * created on that server and dropped again by `close()`. Never a mock: the suites run real SQL either way. Both start
+ * as a copy of the run's migrated template (testing/migrated-template.ts), which is what running the migrations here
+ * would give. `migrationsFolder`: migrate from another folder instead (an upgrade test stops at an earlier migration).
  */
 export async function createTestDatabase(options: { migrationsFolder?: string } = {}): Promise<Database> {
+  const template = options.migrationsFolder ? undefined : inject('migratedTemplate');
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
+    if (template?.kind === 'pglite') {
+      const image = new Blob([fs.readFileSync(template.imageFile)]);
+      return openDatabase({ pglite: await PGlite.create({ loadDataDir: image }) });
+    }
     const database = await openDatabase({});
     await runMigrations(database, options.migrationsFolder);
     return database;
   }
 
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 12 });
-  await runMigrations(database, options.migrationsFolder);
+  await onServer(serverUrl, `create database ${name}${template?.kind === 'postgres' ? ` template ${template.databaseName}` : ''}`);
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name), poolSize: 12 });
+  if (template?.kind !== 'postgres') await runMigrations(database, options.migrationsFolder);
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
