@@ -20,6 +20,7 @@ import { THEME_COOKIE } from './app/theme.ts';
 import { appConfig, readAppConfig } from './config.ts';
 import { TIME_ZONE_COOKIE, type TServerPage, type TServerRender } from './lib/server-page.ts';
 import { ServerRenderContext } from './lib/server-render.ts';
+import { CanonicalRedirectCollector } from './ui/canonical-redirect.tsx';
 import { pageHead, pageHeadHtml, type TPageMeta } from './ui/page-head.ts';
 import { PageMetaCollector } from './ui/page-meta.tsx';
 
@@ -49,6 +50,8 @@ export interface TRenderedPage {
   /** The JSON of TServerPage, safe inside a `<script type="application/json">`. */
   data: string;
   theme: TServerRender['theme'];
+  /** Set when the address asked for is not the page's canonical one: the API answers 301 to it, with no page. */
+  redirectTo?: string;
 }
 
 export interface TPageRenderer {
@@ -166,13 +169,16 @@ export function createPageRenderer(options: { config: unknown; fetch: typeof fet
       const queryClient = createQueryClient();
       const rendering: TServerRender = { ...conditions, now: now.getTime() };
       let meta: TPageMeta = {};
+      let redirectTo: string | undefined;
       const page = () => (
         <StrictMode>
           <ServerRenderContext value={rendering}>
             <PageMetaCollector value={(pageMeta) => (meta = pageMeta)}>
-              <AppProviders router={router} queryClient={queryClient}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </AppProviders>
+              <CanonicalRedirectCollector value={(to) => (redirectTo = to)}>
+                <AppProviders router={router} queryClient={queryClient}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </AppProviders>
+              </CanonicalRedirectCollector>
             </PageMetaCollector>
           </ServerRenderContext>
         </StrictMode>
@@ -182,11 +188,16 @@ export function createPageRenderer(options: { config: unknown; fetch: typeof fet
       let html = '';
       for (let renders = 1; ; renders += 1) {
         meta = {};
+        redirectTo = undefined;
         html = await renderToHtml(page());
         if (!(await fetchAskedFor(queryClient, attempted))) break;
         if (renders === MAX_RENDERS) throw new Error(`${url} still asked for data after ${MAX_RENDERS} renders`);
       }
 
+      if (redirectTo !== undefined) {
+        queryClient.clear();
+        return { head: '', html: '', data: '', theme: conditions.theme, redirectTo };
+      }
       const serverPage: TServerPage = { ...rendering, queries: dehydrate(queryClient) };
       queryClient.clear();
       const head = pageHead(meta, {

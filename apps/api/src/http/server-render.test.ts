@@ -168,6 +168,14 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it('answers 301 with the brand’s canonical address when the address names another brand type, query kept', async () => {
+    const brand = await insertBrand(t.database.db, { name: 'Maison Aurore', type: 'FASHION' });
+    const answer = await get(`/brands/music/${brand.id}?rarity=rare`);
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe(`/brands/fashion/${brand.id}?rarity=rare`);
+    expect(answer.body).not.toContain('Maison Aurore');
+  });
+
   it('sends a collectible’s page with its name, number and picture', async () => {
     const [editionId] = nft.editionIds;
     const page = await get(`/nfts/${editionId}/`);

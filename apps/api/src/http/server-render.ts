@@ -19,6 +19,8 @@ export interface TRenderedPage {
   html: string;
   data: string;
   theme: 'dark' | 'light';
+  /** The page's canonical address when the one asked for is not it: answered with 301 instead of the page. */
+  redirectTo?: string;
 }
 
 interface TRenderConditions {

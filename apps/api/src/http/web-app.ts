@@ -142,6 +142,8 @@ export async function registerWebApp(
     if (isOtherHost(request, publicHost)) return reply.redirect(`${config.publicUrl}${request.url}`, 302);
     const route = routeOf(request.url);
     const rendered = route && renderPage ? await renderPage(request, route) : null;
+    // A page asked for at an address that is not its own (a brand under another brand type): its canonical one.
+    if (rendered?.redirectTo !== undefined) return reply.redirect(rendered.redirectTo, 301);
     if (route && rendered) {
       // Its HTML follows the theme and time zone cookies (server-render.ts).
       return reply

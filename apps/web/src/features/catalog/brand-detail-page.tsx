@@ -1,7 +1,8 @@
 import { rarities } from '@cypher/contract';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { oneOf, useUrlFilters } from '../../lib/use-url-filters.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
+import { CanonicalRedirect } from '../../ui/canonical-redirect.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -45,7 +46,7 @@ export default function BrandDetailPage() {
 
   const data = brand.data;
   if (type !== undefined && type !== data.type.toLowerCase()) {
-    return <Navigate to={{ pathname: `/brands/${data.type.toLowerCase()}/${id}`, search }} replace />;
+    return <CanonicalRedirect pathname={`/brands/${data.type.toLowerCase()}/${id}`} search={search} />;
   }
 
   return (
