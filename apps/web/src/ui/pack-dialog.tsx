@@ -169,7 +169,9 @@ function OpenedPack({
     <div ref={regionRef} tabIndex={-1} role="region" className={styles.opened} aria-label="Editions in this pack">
       <p className="visually-hidden" aria-live="polite">
         {isDone
-          ? `All ${ordered.length} editions revealed.`
+          ? ordered.length === 1
+            ? 'Your edition is revealed.'
+            : `All ${ordered.length} editions revealed.`
           : latest
             ? `Revealed ${editionInWords(latest)}.`
             : 'Opening your pack…'}

@@ -97,6 +97,20 @@ describe('pack opening', () => {
     expect(editionNames(dialog)).toHaveLength(3);
   });
 
+  it('says a one-edition pack’s edition is revealed, not "all 1 editions"', async () => {
+    const single = pack({ isOpened: true, openedAt: '2026-11-22T19:00:00.000Z', items: [packItem(1, 12)] });
+    collector(pack(), (request) =>
+      request.path === `/v1/packs/${dropIds.pack1}/open` ? json(200, { data: single }) : undefined,
+    );
+    renderApp(packUrl);
+    const dialog = await screen.findByRole('dialog', { name: 'Pack #12' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(dialog).getByRole('button', { name: 'Open pack' }));
+    await vi.advanceTimersByTimeAsync(REVEAL_FIRST_MS);
+    expect(await within(dialog).findByText('Your edition is revealed.')).toBeInTheDocument();
+    expect(editionNames(dialog)).toEqual(['Pixel Knight, Rare, #12 / 500']);
+  });
+
   it('shows everything at once when the person prefers less motion', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
