@@ -71,7 +71,8 @@ test.describe('a pack as a gift', () => {
     await expect(packDialog).toContainText('Given to you');
     await packDialog.getByRole('button', { name: 'Open pack' }).click();
     const editions = packDialog.getByRole('region', { name: 'Editions in this pack' });
-    await expect(editions.getByText(/editions? revealed\.$/)).toBeAttached({ timeout: 15_000 });
+    // A one-edition pack: "Your edition is revealed." (not "All 1 editions revealed.").
+    await expect(editions.getByText('Your edition is revealed.')).toBeAttached({ timeout: 15_000 });
     await expect(editions.getByRole('article')).toHaveCount(1);
     await expect(editions.getByRole('article')).toContainText('Pixel Knight Squire');
     await packDialog.getByRole('button', { name: 'Done' }).click();
