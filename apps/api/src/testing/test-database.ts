@@ -27,7 +27,10 @@ export async function createTestDatabase(options: { migrationsFolder?: string } 
   }
 
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}${template?.kind === 'postgres' ? ` template ${template.databaseName}` : ''}`);
+  await onServer(
+    serverUrl,
+    `create database ${name}${template?.kind === 'postgres' ? ` template ${template.databaseName}` : ''}`,
+  );
   const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name), poolSize: 12 });
   if (template?.kind !== 'postgres') await runMigrations(database, options.migrationsFolder);
   return {
