@@ -28,7 +28,7 @@ export function Alert({ tone = 'info', title, children, action, className }: Ale
       <Icon name={iconFor[tone]} className={styles.icon} />
       <div className={styles.content}>
         {title ? <p className={styles.title}>{title}</p> : null}
-        <div className={styles.body}>{children}</div>
+        <div>{children}</div>
         {action ? <div className={styles.action}>{action}</div> : null}
       </div>
     </div>

@@ -23,10 +23,10 @@ import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { Countdown } from '../../ui/countdown.tsx';
 import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { StatusPanel } from '../../ui/status-panel.tsx';
 import { usePass } from './api/get-pass.ts';
 import dropStyles from './components/drop-detail.module.css';
 import styles from './components/pass-detail.module.css';
@@ -100,7 +100,7 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
         brand={{ name: pass.brand.name, logoUrl: pass.brand.logoUrl, to: brandPath(pass.brand) }}
         title={pass.name}
       >
-        <StatusPanel pass={pass} status={status} now={now} />
+        <PassSalePanel pass={pass} status={status} now={now} />
         {pass.description ? <p className={dropStyles.description}>{pass.description}</p> : null}
         <dl className={dropStyles.facts} aria-label="Price and supply">
           <div>
@@ -208,7 +208,7 @@ const headlines: Record<TPassStatus, string> = {
 };
 
 /** Where the sale stands now, its one countdown, what the viewer holds, and the Buy button (or why there is none). */
-function StatusPanel({ pass, status, now }: { pass: TPass; status: TPassStatus; now: Date }) {
+function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus; now: Date }) {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -231,23 +231,14 @@ function StatusPanel({ pass, status, now }: { pass: TPass; status: TPassStatus; 
     }
   };
 
-  const isLive = status === 'ON_SALE';
+  const countdown =
+    status === 'UPCOMING'
+      ? { label: 'Sale opens in', to: pass.saleBeginAt }
+      : status === 'ON_SALE'
+        ? { label: 'Sale ends in', to: pass.saleEndAt }
+        : null;
   return (
-    <div className={isLive ? `${dropStyles.status} ${dropStyles.statusLive}` : dropStyles.status}>
-      <p className={dropStyles.headline} aria-live="polite">
-        {isLive ? <span className={dropStyles.liveDot} aria-hidden="true" /> : null}
-        {headlines[status]}
-      </p>
-      {status === 'UPCOMING' || status === 'ON_SALE' ? (
-        <p className={dropStyles.countdown}>
-          <span className={dropStyles.countdownLabel}>{status === 'UPCOMING' ? 'Sale opens in' : 'Sale ends in'}</span>
-          <Countdown
-            to={status === 'UPCOMING' ? pass.saleBeginAt : pass.saleEndAt}
-            now={now}
-            className={dropStyles.countdownValue}
-          />
-        </p>
-      ) : null}
+    <StatusPanel isLive={status === 'ON_SALE'} headline={headlines[status]} countdown={countdown} now={now}>
       {status === 'SOLD_OUT' ? (
         <p className={dropStyles.muted}>All {formatCount(pass.supply)} passes have been claimed.</p>
       ) : null}
@@ -300,7 +291,7 @@ function StatusPanel({ pass, status, now }: { pass: TPass; status: TPassStatus; 
           />
         </Suspense>
       ) : null}
-    </div>
+    </StatusPanel>
   );
 }
 
