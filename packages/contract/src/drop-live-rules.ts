@@ -30,6 +30,8 @@ export interface TDropLiveCountsShape {
   isSoldOut: boolean;
   counts: { dropCount: number; soldCount: number };
   rounds: TDropLiveRound[];
+  /** The gift round's packs and how many were given (decision record 36), or null for a drop without one. */
+  giftRound: { packCount: number; givenCount: number } | null;
   /** When the counts were read (ISO 8601). */
   at: string;
 }
@@ -67,8 +69,8 @@ export function liveRoundsAt(
 }
 
 /**
- * The drop a client holds with a live event's counts written in: each round's sold count, the drop's counts and its
- * sold-out state; everything else (times, contents, the viewer's own part) as it was. An event about another drop,
+ * The drop a client holds with a live event's counts written in: each round's sold count, the drop's counts, its
+ * sold-out state and its gift packs given; everything else (times, contents, the viewer's own part) as it was. An event about another drop,
  * or older than what the drop already shows, changes nothing.
  */
 export function withLiveCounts<
@@ -77,6 +79,7 @@ export function withLiveCounts<
     counts: { soldCount: number; dropCount: number };
     isSoldOut: boolean;
     salePolicies: readonly { id: string; soldCount: number }[];
+    giftRound: { givenCount: number } | null;
   },
 >(drop: D, live: TDropLiveCountsShape): D {
   if (live.dropId !== drop.id) return drop;
@@ -88,5 +91,7 @@ export function withLiveCounts<
     salePolicies: drop.salePolicies.map((policy) =>
       soldOf.has(policy.id) ? { ...policy, soldCount: soldOf.get(policy.id)! } : policy,
     ),
+    giftRound:
+      drop.giftRound && live.giftRound ? { ...drop.giftRound, givenCount: live.giftRound.givenCount } : drop.giftRound,
   };
 }

@@ -4,8 +4,8 @@ import { ZDropStatus } from './drops.ts';
 
 /**
  * `GET /v1/drops/{id}/live` (text/event-stream): every `counts` event's data, once on connecting and then whenever a
- * purchase, a hold or a released hold changes them (a few a second at most). The counts are the drop view's own
- * (`GET /v1/drops/{id}`: the same rounds, sold counts and sold-out state).
+ * purchase, a hold, a released hold or a gift pack given changes them (a few a second at most). The counts are the
+ * drop view's own (`GET /v1/drops/{id}`: the same rounds, sold counts, sold-out state and gift packs given).
  */
 export const ZDropLiveCounts = z.object({
   dropId: z.uuid(),
@@ -21,6 +21,7 @@ export const ZDropLiveCounts = z.object({
       state: z.enum(dropLiveRoundStates),
     }),
   ),
+  giftRound: z.object({ packCount: z.number().int(), givenCount: z.number().int() }).nullable(),
   at: z.iso.datetime(),
 }) satisfies z.ZodType<TDropLiveCountsShape>;
 export type TDropLiveCounts = z.infer<typeof ZDropLiveCounts>;

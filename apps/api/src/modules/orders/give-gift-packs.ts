@@ -7,6 +7,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
+import { notifySignalSql } from '../drops/live/drop-signals.ts';
 import { assignPacksCtes, claimPacks } from '../drops/packs/pack-claims.ts';
 import { holdOffRevealWhileHidden } from '../drops/reveal-drop.ts';
 
@@ -44,7 +45,8 @@ export interface TGivenPack {
  *
  * No purchase allowance is written: a gift never counts against what a person may buy in a sale round. Answers, in
  * the order of `userIds`, the pack each was given, or null for those the round ran out for (or when the drop has
- * ended): the caller marks them OUT_OF_STOCK. Orders notify nobody: the occasion that gives says so itself.
+ * ended): the caller marks them OUT_OF_STOCK. Orders notify nobody (the occasion that gives says so itself); the drop's
+ * watchers are told the count given moved, through the drops' `changed` signal sent at the commit.
  */
 export async function giveGiftPacks(
   tx: Db,
@@ -101,6 +103,8 @@ export async function giveGiftPacks(
   if (Number(written?.n) !== orders.length) {
     throw new Error(`${orders.length - Number(written?.n)} claimed gift packs were not handed over`);
   }
+  // The drop page's live count of packs given, on every instance, once this commits (decision record 35).
+  await queryRows(tx, sql`select ${notifySignalSql({ kind: 'changed', dropId: drop.id })}`);
   return userIds.map((_, index) => {
     const order = orders[index];
     return order ? { orderId: order.id, packId: order.pack.id, packNumber: order.pack.number } : null;

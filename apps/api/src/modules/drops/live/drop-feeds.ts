@@ -201,6 +201,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       isSoldOut: drop.isSoldOut,
       counts: { dropCount: drop.counts.dropCount, soldCount: drop.counts.soldCount },
       rounds: liveRoundsAt(drop, drop.salePolicies, now),
+      giftRound: drop.giftRound ? { packCount: drop.giftRound.packCount, givenCount: drop.giftRound.givenCount } : null,
     };
     feed.isAvailable = drop.status === 'AVAILABLE';
     scheduleBoundary(feed, parts, now);

@@ -9,6 +9,7 @@ import { listening, openSse, type SseClient } from '../../../testing/sse-client.
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { depositForTest } from '../../../testing/wallet-helpers.ts';
 import { brands } from '../../catalog/catalog.tables.ts';
+import { giveGiftPacks } from '../../orders/give-gift-packs.ts';
 
 // The drop page's live counts over a real connection (issue 21): app.inject waits for an answer's end, and a stream of
 // server-sent events has none, so these tests listen on a port and read the stream as a browser would.
@@ -80,6 +81,38 @@ describe('GET /v1/drops/{id}/live', () => {
     await buy(dropId, 3);
     const soldOut = countsOf(await client.next((event) => countsOf(event).isSoldOut));
     expect(soldOut.rounds[0]).toMatchObject({ soldCount: 5, leftCount: 0, state: 'SOLD_OUT' });
+    client.close();
+  });
+
+  it('streams the packs given from the gift round: a gift (a code, a check-in, an airdrop) is heard at its commit', async () => {
+    const { dropId, giftRound } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 4, price: 1_000 }],
+      giftPackCount: 3,
+    });
+    const client = await watch(dropId);
+    const first = countsOf(await client.next((event) => event.event === 'counts'));
+    expect(first.giftRound).toEqual({ packCount: 3, givenCount: 0 });
+
+    const seen = client.events.length;
+    const receivers = [await fastBuyer(t), await fastBuyer(t)];
+    const heardBefore = t.app.dropLive.heard().changed;
+    await db().transaction((tx) =>
+      giveGiftPacks(tx, {
+        dropId,
+        giftRoundId: giftRound!.id,
+        userIds: receivers.map((person) => person.userId),
+        activity: 'AIRDROPPED',
+        now: t.clock.now(),
+      }),
+    );
+    // Told by the gift's own transaction, not found at the next heartbeat's resync.
+    await vi.waitFor(() => expect(t.app.dropLive.heard().changed).toBeGreaterThan(heardBefore));
+    const after = countsOf(await client.next((event) => countsOf(event).giftRound?.givenCount === 2, { after: seen }));
+    // Gifts are never sold: the sale counts stay as they were, and the numbers are the drop view's.
+    expect(after.counts).toEqual(first.counts);
+    const view = (await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}` })).json().data;
+    expect(view.giftRound).toMatchObject({ packCount: 3, givenCount: 2 });
     client.close();
   });
 

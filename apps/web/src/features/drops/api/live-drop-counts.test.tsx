@@ -36,6 +36,7 @@ function live(soldRound1: number, soldRound2: number, changes: Partial<TDropLive
       { id: dropIds.round1, round: 1, soldCount: soldRound1, leftCount: 100 - soldRound1, state: 'ENDED' },
       { id: dropIds.round2, round: 2, soldCount: soldRound2, leftCount: 200 - soldRound2, state: 'ON_SALE' },
     ],
+    giftRound: null,
     at: '2026-11-22T21:00:05.000Z',
     ...changes,
   };
@@ -46,9 +47,9 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-function renderLive(isEnabled = true) {
+function renderLive(isEnabled = true, held: TDrop = drop()) {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(queryKeys.drops.detail(dropIds.drop), drop());
+  queryClient.setQueryData(queryKeys.drops.detail(dropIds.drop), held);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -91,6 +92,27 @@ describe('useLiveDropCounts', () => {
       ),
     );
     expect(cached()).toMatchObject({ isSoldOut: true, counts: { soldCount: 300 } });
+  });
+
+  it('writes the packs given from the gift round, which the sale counts leave out', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const giftRound = {
+      id: '0190a0b0-0000-7000-8000-00000000a003',
+      round: 3,
+      packCount: 50,
+      beginIssuedPackNumber: 301,
+      endIssuedPackNumber: 350,
+      givenCount: 4,
+    };
+    const { cached } = renderLive(true, drop({ giftRound }));
+    act(() =>
+      FakeEventSource.opened[0]!.emit(
+        'counts',
+        JSON.stringify(live(10, 0, { giftRound: { packCount: 50, givenCount: 9 } })),
+      ),
+    );
+    expect(cached().giftRound).toEqual({ ...giftRound, givenCount: 9 });
+    expect(cached().counts.soldCount).toBe(10);
   });
 
   it('ignores what it cannot read and another drop’s counts', () => {
