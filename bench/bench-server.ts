@@ -151,12 +151,18 @@ export async function startCluster(database: BenchDatabase, port: number, instan
 /** A started server once it answers /v1/health, and how to stop it. */
 async function running(child: ChildProcess, base: string, patienceMs: number, what: string): Promise<RunningServer> {
   const deadline = Date.now() + patienceMs;
+  // A process that gave up (nginx missing, a port taken: it said why on stderr, which is ours) ends the wait at once.
+  let exit: string | null = null;
+  child.once('exit', (code, signal) => {
+    exit = signal ?? `exit code ${code}`;
+  });
   for (;;) {
     try {
       if ((await fetch(`${base}/v1/health`)).ok) break;
     } catch {
       // not listening yet
     }
+    if (exit) throw new Error(`${what} stopped before it answered (${exit}); its reason is above`);
     if (Date.now() > deadline) throw new Error(`${what} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
