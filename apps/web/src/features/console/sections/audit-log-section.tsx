@@ -1,4 +1,4 @@
-import { auditEntityTypes, type TAuditEntry } from '@cypher/contract';
+import { auditEntityTypes, type TAuditAction, type TAuditEntry } from '@cypher/contract';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -33,12 +33,36 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   fusion: 'fusions',
 };
 
+// What was done, as the console's other badges say it ("Published"), not the code it is stored under.
+const actionLabels: Record<TAuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  upload: 'Uploaded',
+  grant: 'Granted',
+  revoke: 'Revoked',
+  review: 'Reviewed',
+  approve: 'Approved',
+  reject: 'Rejected',
+  mark_paid: 'Marked paid',
+  mark_failed: 'Marked failed',
+  delete: 'Deleted',
+  export: 'Exported',
+};
+
+/** `edition_pool` -> "Edition pool". */
+function entityTypeLabel(type: TAuditEntry['entityType']): string {
+  const words = type.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function EntityCell({ entry }: { entry: TAuditEntry }) {
   const section = sectionOf[entry.entityType];
   const name = describe(entry.after) ?? describe(entry.before) ?? entry.entityId;
   return (
     <span className={styles.entity}>
-      <span className={styles.type}>{entry.entityType.replace('_', ' ')}</span>
+      <span className={styles.type}>{entityTypeLabel(entry.entityType)}</span>
       {section ? <Link to={`/console/${section}/${entry.entityId}`}>{name}</Link> : <span>{name}</span>}
     </span>
   );
@@ -75,7 +99,7 @@ export function AuditLogSection() {
             <option value="">Everything</option>
             {auditEntityTypes.map((type) => (
               <option key={type} value={type}>
-                {type.replace('_', ' ')}
+                {entityTypeLabel(type)}
               </option>
             ))}
           </Select>
@@ -141,7 +165,7 @@ export function AuditLogSection() {
                                   : 'neutral'
                             }
                           >
-                            {entry.action}
+                            {actionLabels[entry.action]}
                           </Badge>
                         </td>
                         <td>
