@@ -130,7 +130,11 @@ function FigureBase({
             icon="lock"
             title="Sign in to place your collectibles"
             body="Your editions of this collection can stand on this base."
-            action={<ButtonLink to={`/signin?redirectTo=${encodeURIComponent(here)}`}>Sign in</ButtonLink>}
+            action={
+              <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(here)}`} variant="primary">
+                Sign in
+              </ButtonLink>
+            }
           />
         ) : base.candidates.length === 0 ? (
           <EmptyState

@@ -33,15 +33,19 @@ export default function MyCollectionPage() {
       {isLoggedIn ? (
         <SignedInCollection />
       ) : (
-        <>
-          <PageHeader eyebrow="Collection" title="My Collection" />
+        <div className={styles.page}>
+          <PageHeader eyebrow="Collection" title="My Collection" isFlush />
           <EmptyState
             icon="frame"
             title="Sign in to see your collection"
             body="Everything you collect from drops lives here, grouped by brand."
-            action={<ButtonLink to="/signin?redirectTo=%2Fcollections">Sign in</ButtonLink>}
+            action={
+              <ButtonLink to="/signin?redirectTo=%2Fcollections" variant="primary">
+                Sign in
+              </ButtonLink>
+            }
           />
-        </>
+        </div>
       )}
     </div>
   );

@@ -41,7 +41,11 @@ export default function TicketsPage() {
               icon="ticket"
               title="Sign in to see your tickets"
               body="The tickets you buy or earn wait here, with every entry you spent one on."
-              action={<ButtonLink to="/signin?redirectTo=%2Ftickets">Sign in</ButtonLink>}
+              action={
+                <ButtonLink to="/signin?redirectTo=%2Ftickets" variant="primary">
+                  Sign in
+                </ButtonLink>
+              }
             />
           )}
         </section>
