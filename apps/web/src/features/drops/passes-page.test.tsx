@@ -55,7 +55,7 @@ describe('passes page', () => {
     expect(season).toHaveTextContent('On sale');
     expect(season).toHaveTextContent('Neon Arcade');
     expect(season).toHaveTextContent('$25.00');
-    expect(season).toHaveTextContent('Until Dec 20, 2026');
+    expect(season).toHaveTextContent('Sale ends Dec 20, 2026');
     expect(season).toHaveTextContent('412 of 500 left');
     expect(within(season!).getByRole('link')).toHaveAttribute('href', `/pass/${passIds.pass}`);
     expect(season!.querySelector('img')).toHaveAttribute('src', '/uploads/neon-season-pass.webp');

@@ -14,7 +14,8 @@ function saleWhen(pass: TPass, status: TPassStatus): { text: string; at: string 
     case 'UPCOMING':
       return { text: 'Opens', at: pass.saleBeginAt };
     case 'ON_SALE':
-      return { text: 'Until', at: pass.saleEndAt };
+      // Not "Until": the card would read as the pass's validity, which runs past the sale.
+      return { text: 'Sale ends', at: pass.saleEndAt };
     case 'SOLD_OUT':
       return { text: 'Valid until', at: pass.validUntil };
     case 'ENDED':

@@ -33,7 +33,12 @@ export function FusionCard({ fusion, now }: { fusion: TFusionSummary; now: Date 
       lifts
       corner={
         <span
-          className={[artCardStyles.corner, artCardStyles.flag, styles.status, isOver ? styles.over : undefined]
+          className={[
+            artCardStyles.corner,
+            artCardStyles.flag,
+            styles.status,
+            isOver ? styles.over : status === 'UPCOMING' ? styles.upcoming : undefined,
+          ]
             .filter(Boolean)
             .join(' ')}
         >
@@ -43,7 +48,7 @@ export function FusionCard({ fusion, now }: { fusion: TFusionSummary; now: Date 
     >
       <h2 className={artCardStyles.name}>{fusion.name}</h2>
       <span className={artCardStyles.sub}>{fusion.brand.name}</span>
-      <span className={artCardStyles.sub}>Makes {fusion.result.product.name}</span>
+      <span className={`${artCardStyles.sub} ${styles.makes}`}>Makes {fusion.result.product.name}</span>
       <span className={artCardStyles.sub}>
         {date.text} <time dateTime={date.at}>{formatDate(date.at)}</time>
       </span>
