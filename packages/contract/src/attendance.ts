@@ -42,7 +42,7 @@ export const ZStreakBonus = z.object({ streakDays: z.number().int(), reward: ZGr
 
 /**
  * CHECKED_IN: done (with the check-in's id). TODAY: open now, not done yet. MISSED: past, not done. UPCOMING: not yet.
- * Null for visitors, whose calendar has no state.
+ * Null for visitors, whose calendar has no state, and for a person's days before their account was made.
  */
 export const attendanceDayStates = ['CHECKED_IN', 'TODAY', 'MISSED', 'UPCOMING'] as const;
 

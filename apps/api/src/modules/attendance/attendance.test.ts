@@ -9,7 +9,7 @@ import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { grantables, noticesOf, ticketCountOf } from '../../testing/grant-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { balancesOf, insertTestUser, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { localDateOf, startOfLocalDay } from './attendance-days.ts';
 
 // The day turns at midnight in Seoul (UTC+9, no daylight saving) for this app: 15:00 UTC.
@@ -120,6 +120,23 @@ describe('checking in', () => {
       streak: 0,
       reward: { kind: 'CREDIT', description: '10.00 CYP', credit: { amount: 1_000, currency: 'CYP' } },
     });
+  });
+
+  it('leaves the days before someone’s account was made without state: they were nobody’s to miss', async () => {
+    t.clock.set('2030-04-15T03:00:00Z');
+    // Joined on 12 April in Seoul (21:00 UTC on the 11th).
+    const newcomer = { userId: await insertTestUser(db(), new Date('2030-04-11T21:00:00Z')) };
+    const mine = (await send('GET', '/v2/attendance/rewards', newcomer)).json().data;
+    expect(mine.calendar.days.slice(9, 16).map((day: { date: string; state: string | null }) => day.state)).toEqual([
+      null,
+      null,
+      'MISSED',
+      'MISSED',
+      'MISSED',
+      'TODAY',
+      'UPCOMING',
+    ]);
+    expect(mine.calendar.days[11].date).toBe('2030-04-12');
   });
 
   it('checks in once a day: the reward lands as non-withdrawable credit with a notice, a second try is refused', async () => {

@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { resolveGrants } from '../grants/grant-views.ts';
+import { findAccountById } from '../users/accounts.ts';
 import { calendarCovering, rewardOfDay, streakBonusesOf } from './attendance-calendar-rules.ts';
 import { localDateOf, startOfNextLocalDay } from './attendance-days.ts';
 import { calendarSummaryOf, checkInViewsOf } from './attendance-views.ts';
@@ -28,6 +29,12 @@ import { attendanceCheckIns, type TAttendanceCheckInRow } from './attendance.tab
 type TReadContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 const wordingOf = (ctx: TReadContext) => ({ cypMinorUnits: ctx.config.wallet.cypMinorUnits });
+
+/** The calendar day (in the attendance time zone) on which the person's account was made. */
+async function joinedOnOf(db: Db, userId: string, timeZone: string): Promise<string | null> {
+  const account = await findAccountById(db, userId);
+  return account ? localDateOf(account.createdAt, timeZone) : null;
+}
 
 /**
  * A person's standing today: today's check-in if done, and the streak alive now: today's once checked in, else the one
@@ -83,10 +90,12 @@ export async function getAttendanceRewards(
         ).map((row) => [row.day, row.id])
       : [],
   );
+  // The days before someone had an account were nobody's to miss: they have no state, as a visitor's days.
+  const joinedOn = viewerUserId ? await joinedOnOf(ctx.db, viewerUserId, timeZone) : null;
   const days = dates.map((date, index): TAttendanceDay => {
     const checkInId = checkedIn.get(date) ?? null;
     let state: TAttendanceDay['state'] = null;
-    if (viewerUserId) {
+    if (viewerUserId && (checkInId || !joinedOn || date >= joinedOn)) {
       if (checkInId) state = 'CHECKED_IN';
       else if (date < today) state = 'MISSED';
       else state = date === today ? 'TODAY' : 'UPCOMING';
