@@ -252,6 +252,22 @@ describe('the demo drops', () => {
     ]);
   });
 
+  it('tells each opened edition’s story in time order: minted at publication, then bought, then opened', async () => {
+    const opened = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from editions where state = 'OWNED' and owner_user_id is not null order by id`,
+    );
+    expect(opened.length).toBeGreaterThan(0);
+    for (const { id } of opened) {
+      const history = (await get(`/v1/editions/${id}/histories`)).json().data as { kind: string; createdAt: string }[];
+      expect(history[0]!.kind).toBe('MINTED');
+      const times = history.map((entry) => Date.parse(entry.createdAt));
+      expect(times, `edition ${id}: ${history.map((entry) => `${entry.kind} ${entry.createdAt}`).join(', ')}`).toEqual(
+        [...times].sort((a, b) => a - b),
+      );
+    }
+  });
+
   it('reveals the completed drop’s provenance, which verifies, and fails once one pack’s contents change', async () => {
     const [completed] = await listed('COMPLETED');
     const honest = await provenanceOf(completed!.id);

@@ -53,9 +53,13 @@ export async function seedDrops({ database, clock, storage, seedKey }: SeedDeps)
         whitelist: round.whitelist,
       })),
     });
-    const draft = await createDrop({ db, clock }, null, request);
+    // Published no later than it became visible, as an operator would have: its editions are minted then, so an
+    // edition's history never shows it minted after the demo's purchases of it (made in the drop's first minute).
+    const publishedAt = new Date(Math.min(now, Date.parse(request.visibleAt)));
+    const publishClock = { now: () => publishedAt };
+    const draft = await createDrop({ db, clock: publishClock }, null, request);
     // Small drops: written in the call, so no job queue is needed.
-    await publishDrop({ db, clock, seedKey, jobs: idleJobQueue }, null, draft.id);
+    await publishDrop({ db, clock: publishClock, seedKey, jobs: idleJobQueue }, null, draft.id);
     for (const [index, round] of demo.rounds.entries()) {
       if (!round.waitingRoom) continue;
       const [policy] = await db
