@@ -66,7 +66,9 @@ function routePreloads(): Plugin {
       if (appChunk) collect(appChunk.fileName, appFiles);
       routes[APP_KEY] = listed(appFiles, entryFiles);
       const loadedFirst = new Set([...entryFiles, ...appFiles]);
-      for (const [, pattern, modulePath] of routerSource.matchAll(/'([^']+)':\s*page\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+      for (const [, pattern, modulePath] of routerSource.matchAll(
+        /'([^']+)':\s*page\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g,
+      )) {
         const moduleId = path.resolve(path.dirname(routerFile), modulePath!);
         const page = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
         if (!page) continue;
@@ -74,15 +76,19 @@ function routePreloads(): Plugin {
         collect(page.fileName, files);
         routes[pattern!] = listed(files, loadedFirst);
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-preloads.json',
+        source: `${JSON.stringify(routes, null, 2)}\n`,
+      });
     },
   };
 }
 
 /**
- * Preloads the fonts a page's first paint draws its text with (the latin subsets of the interface and display
- * families): a page rendered on the server paints before the style sheet's fonts would otherwise have been found, and
- * text drawn in a fallback font first would move everything below it when they arrived.
+ * Preloads the font a page's first paint draws its headings with (the display family's latin subset; the interface
+ * uses the device's own fonts, decision record 39): a page rendered on the server paints before the style sheet's
+ * font would otherwise have been found, and a title drawn in a fallback font first would move what is below it.
  */
 function firstPaintFonts(): Plugin {
   return {
@@ -121,7 +127,9 @@ function precompressBuild(): Plugin {
     closeBundle: {
       order: 'post',
       handler: async () => {
-        const files = (fs.readdirSync(outDir, { recursive: true }) as string[]).filter((file) => PRECOMPRESSED.test(file));
+        const files = (fs.readdirSync(outDir, { recursive: true }) as string[]).filter((file) =>
+          PRECOMPRESSED.test(file),
+        );
         await Promise.all(
           files.map(async (file) => {
             const source = await fs.promises.readFile(path.join(outDir, file));
@@ -156,9 +164,7 @@ function precompressBuild(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: isSsrBuild
-    ? [react()]
-    : [react(), devIndexTokens(), routePreloads(), firstPaintFonts(), precompressBuild()],
+  plugins: isSsrBuild ? [react()] : [react(), devIndexTokens(), routePreloads(), firstPaintFonts(), precompressBuild()],
   server: {
     port: 5173,
     strictPort: true,

@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter';
 import '@fontsource-variable/space-grotesk';
 import './ui/tokens.css';
 import './ui/global.css';
