@@ -55,7 +55,10 @@ describe('PostgreSQL connections terminated under load', () => {
   it.runIf(isOnPostgres)(
     'answers 503 SERVICE_UNAVAILABLE with {code,message}, never 500, and serves again without a restart',
     async () => {
-      const { dropId } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 2_000, price: 500 }] });
+      const { dropId } = await insertLiveDrop(t.database.db, {
+        now: t.clock.now(),
+        rounds: [{ packCount: 2_000, price: 500 }],
+      });
       const buyers = [];
       for (let i = 0; i < 20; i += 1) {
         const buyer = await fastBuyer(t);
@@ -142,7 +145,10 @@ describe('a card payment webhook while the database is away', () => {
   it.runIf(isOnPostgres)(
     'is refused with a retryable 503, and the provider retry completes the order exactly once',
     async () => {
-      const { dropId } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 3, price: 2_000 }] });
+      const { dropId } = await insertLiveDrop(t.database.db, {
+        now: t.clock.now(),
+        rounds: [{ packCount: 3, price: 2_000 }],
+      });
       const buyer = await fastBuyer(t);
       const placed = await t.app.inject({
         method: 'POST',
@@ -157,14 +163,22 @@ describe('a card payment webhook while the database is away', () => {
       const event = {
         id: `evt_outage_${newId()}`,
         type: 'payment.succeeded',
-        data: { providerReference: deposit!.providerReference!, amount: deposit!.amount, currency: 'USD', paymentMethod: 'Visa •••• 4242' },
+        data: {
+          providerReference: deposit!.providerReference!,
+          amount: deposit!.amount,
+          currency: 'USD',
+          paymentMethod: 'Visa •••• 4242',
+        },
       };
       const deliver = () => {
         const rawBody = JSON.stringify(event);
         return t.app.inject({
           method: 'POST',
           url: '/v1/webhooks/card',
-          headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, rawBody, t.clock.now()) },
+          headers: {
+            'content-type': 'application/json',
+            [WEBHOOK_SIGNATURE_HEADER]: signWebhook(WEBHOOK_SECRET, rawBody, t.clock.now()),
+          },
           payload: rawBody,
         });
       };
@@ -176,6 +190,8 @@ describe('a card payment webhook while the database is away', () => {
       const firstDelivery = deliver();
       const deadline = Date.now() + 10_000;
       for (;;) {
+        // Inside its transaction the operator would keep reading its first look at the activity (lock-barrier.ts).
+        await operator.query('select pg_stat_clear_snapshot()');
         const { rows } = await operator.query(
           `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
         );
@@ -200,7 +216,9 @@ describe('a card payment webhook while the database is away', () => {
       expect((await deliver()).statusCode).toBe(200);
       expect((await deliver()).statusCode).toBe(200);
       expect((await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('SUCCESSFUL');
-      expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(1);
+      expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(
+        1,
+      );
       expect(await t.database.db.select().from(packs).where(eq(packs.ownerUserId, buyer.userId))).toHaveLength(1);
       expect(await purchaseInvariantViolations(t.database.db)).toEqual(noPurchaseViolations);
     },

@@ -13,6 +13,7 @@ import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { raceThroughGate } from '../../testing/lock-barrier.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, schedulerDeps, type TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
@@ -335,38 +336,15 @@ describe('publishing a large drop as a job', () => {
         await createDraft(largeRequest(brandId, [shared!, other!], { [shared!]: 20_000, [other!]: 10_000 })),
         await createDraft(largeRequest(brandId, [shared!], { [shared!]: 30_000 })),
       ];
-      // A barrier: another transaction holds the shared product as a publication's reservation does.
-      const barrier = new pg.Client({ connectionString: t.database.pool!.options.connectionString });
-      await barrier.connect();
-      try {
-        const barrierPid = (await barrier.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-        await barrier.query('begin');
-        await barrier.query('select id from products where id = $1 for no key update', [shared]);
-        const answers = Promise.all(ids.map((id) => asAdmin('POST', `/v1/console/drops/${id}/publish`)));
-        // Both publications in flight at once, each waiting for the product. The deadline only keeps a broken run from
-        // hanging: it is no claim about speed (seen once: 30 s ran out while a SIGKILL test and CPU burners shared the
-        // two cores).
-        const deadline = Date.now() + 120_000;
-        let waiting = 0;
-        while (waiting < 2) {
-          if (Date.now() > deadline) throw new Error(`only ${waiting} publications reached the product lock`);
-          await sleep(20);
-          const [row] = (
-            await barrier.query<{ waiting: string }>(
-              // The first waits for the barrier, the second for the product's tuple lock behind the first.
-              `select count(*) as waiting from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock' and pid <> $1
-                 and cardinality(pg_blocking_pids(pid)) > 0`,
-              [barrierPid],
-            )
-          ).rows;
-          waiting = Number(row!.waiting);
-        }
-        await barrier.query('commit');
-        expect((await answers).map((answer) => answer.status)).toEqual([202, 202]);
-      } finally {
-        await barrier.end();
-      }
+      // A gate: another transaction holds the shared product as a publication's reservation does, until both
+      // publications are seen waiting (the first for the gate, the second for the product's tuple lock behind it).
+      const answers = await raceThroughGate(
+        t.database.pool!.options.connectionString!,
+        [{ text: 'select id from products where id = $1 for no key update', values: [shared] }],
+        2,
+        () => Promise.all(ids.map((id) => asAdmin('POST', `/v1/console/drops/${id}/publish`))),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
 
       await Promise.all(ids.map((id) => writeDropPacks(publisher(), id)));
       const runs = await Promise.all(ids.map(async (id) => (await writtenContents(id)).serials.get(shared!)!));

@@ -114,11 +114,12 @@ describe('a drop across two instances on one PostgreSQL', () => {
       const onA = await Promise.all(Array.from({ length: 5 }, () => fundedBuyer(a)));
       const onB = await Promise.all(Array.from({ length: 30 }, () => fundedBuyer(b)));
 
-      // B's buyers keep trying while A's buy the last five packs.
+      // B's buyers keep trying while A's buy the last five packs, each of them at least once (B then knows each one's
+      // verified address, a per-person fact it reads once, as it knows their sign-in).
       let isRushing = true;
       const bAnswers: Awaited<ReturnType<typeof purchase>>[] = [];
       const bRush = (async () => {
-        for (let n = 0; isRushing; n += 1) {
+        for (let n = 0; isRushing || n < onB.length; n += 1) {
           bAnswers.push(await purchase(b, onB[n % onB.length]!.accessToken, dropId));
         }
       })();
@@ -154,9 +155,9 @@ describe('a drop across two instances on one PostgreSQL', () => {
       // What B still reads: whether each new Idempotency-Key already has an answer (a retry's replay), nothing else.
       expect(
         sentByB
-          .filter((statement) => statement.at >= since)
-          .every((statement) => statement.sql.includes('"idempotency_keys"')),
-      ).toBe(true);
+          .filter((statement) => statement.at >= since && !statement.sql.includes('"idempotency_keys"'))
+          .map((statement) => statement.sql),
+      ).toEqual([]);
 
       // The card hold passes on A: its pack goes back on sale, B hears it, and B's next buyer gets it.
       const released = b.app.dropLive.heard().released;
