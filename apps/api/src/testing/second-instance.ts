@@ -1,4 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
+import { testDatabaseUrl } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { signUpOperator } from './operator-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -19,4 +22,27 @@ export async function secondInstance(
       await pool.close();
     },
   };
+}
+
+/**
+ * A race test file's two instances, made before its tests and closed after them, with an operator signed up on the
+ * first: `use` receives them once made. Nothing is made on PGlite, which runs one transaction at a time and has no race
+ * to run (those files' tests run in CI's PostgreSQL pass). `options` go to both instances.
+ */
+export function twoInstancesOnPostgres(
+  options: Omit<Parameters<typeof createTestApp>[0], 'database' | 'clock'>,
+  use: (instances: { a: TestApp; b: TestApp; admin: Awaited<ReturnType<typeof signUpOperator>> }) => void,
+): void {
+  if (!testDatabaseUrl()) return;
+  let first: TestApp | undefined;
+  let second: Awaited<ReturnType<typeof secondInstance>> | undefined;
+  beforeAll(async () => {
+    first = await createTestApp(options);
+    second = await secondInstance(first, options);
+    use({ a: first, b: second.app, admin: await signUpOperator(first, 'admin') });
+  }, 120_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -9,8 +9,8 @@ import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertPeople } from '../../testing/grant-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
-import { secondInstance } from '../../testing/second-instance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { deliverAirdrop, DELIVER_AIRDROP_JOB, resumeAirdrops } from './deliver-airdrop.ts';
 
@@ -21,7 +21,6 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let second: Awaited<ReturnType<typeof secondInstance>>;
 const sent: { name: string; data: Record<string, unknown> }[] = [];
 const recordingQueue: JobQueue = {
   send: async (name, data) => {
@@ -30,17 +29,7 @@ const recordingQueue: JobQueue = {
   },
 };
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp({ jobs: () => recordingQueue });
-  second = await secondInstance(a, { jobs: () => recordingQueue });
-  b = second.app;
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await a.close();
-});
+twoInstancesOnPostgres({ jobs: () => recordingQueue }, (made) => ({ a, b } = made));
 
 const worker = (instance: TestApp) => ({
   db: instance.database.db,

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
-import { secondInstance } from '../../testing/second-instance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { localDateOf } from './attendance-days.ts';
 
@@ -17,19 +17,8 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let second: Awaited<ReturnType<typeof secondInstance>>;
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp();
-  second = await secondInstance(a);
-  b = second.app;
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await a.close();
-});
+twoInstancesOnPostgres({}, (made) => ({ a, b } = made));
 
 describe('check-ins at once through two instances', () => {
   it.runIf(isOnPostgres)(

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
@@ -7,10 +7,9 @@ import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
-import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
-import { secondInstance } from '../../testing/second-instance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
 import { passUnits } from './passes.tables.ts';
 
@@ -21,21 +20,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let second: Awaited<ReturnType<typeof secondInstance>>;
 let admin: { accessToken: string };
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp();
-  second = await secondInstance(a);
-  b = second.app;
-  admin = await signUpOperator(a, 'admin');
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await a.close();
-});
+twoInstancesOnPostgres({}, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
 const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();

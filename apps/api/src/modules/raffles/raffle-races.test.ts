@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyRaffleRecord } from '@cypher/contract';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
-import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { drawDeps, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
-import { secondInstance } from '../../testing/second-instance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { giveTickets, insertTicketKind } from '../../testing/ticket-fixtures.ts';
 import { drawRaffle } from './draw-raffle.ts';
 
@@ -19,21 +18,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let second: Awaited<ReturnType<typeof secondInstance>>;
 let admin: { userId: string; accessToken: string };
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp();
-  second = await secondInstance(a);
-  b = second.app;
-  admin = await signUpOperator(a, 'admin');
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await a.close();
-});
+twoInstancesOnPostgres({}, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TGrantRequest } from '@cypher/contract';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -8,10 +8,9 @@ import { bearer, uniqueIp } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { unlimitedRateLimiter } from '../../testing/grant-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
-import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
-import { secondInstance } from '../../testing/second-instance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 
 // Packs given by redeem codes at once through two API instances on one PostgreSQL (decision record 36). Rate limits are
@@ -20,21 +19,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let second: Awaited<ReturnType<typeof secondInstance>>;
 let admin: { accessToken: string };
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp({ rateLimiter: unlimitedRateLimiter });
-  second = await secondInstance(a, { rateLimiter: unlimitedRateLimiter });
-  b = second.app;
-  admin = await signUpOperator(a, 'admin');
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await a.close();
-});
+twoInstancesOnPostgres({ rateLimiter: unlimitedRateLimiter }, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
 const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
@@ -128,9 +115,7 @@ async function expectTenGiven(drop: Awaited<ReturnType<typeof dropWithGifts>>, o
   expect(orders).toHaveLength(10);
   for (const order of orders) expect(order).toMatchObject({ payment_method: 'GIFT', total: 0 });
   expect(new Set(orders.map((order) => order.user_id))).toEqual(new Set(given.map((pack) => pack.owner_user_id)));
-  expect(claims).toEqual(
-    given.map((pack) => ({ kind: 'CLAIMED', pack_number: pack.number, order_id: pack.order_id })),
-  );
+  expect(claims).toEqual(given.map((pack) => ({ kind: 'CLAIMED', pack_number: pack.number, order_id: pack.order_id })));
   expect(saleClaimed).toBe(0);
   expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
   expect(await ledgerInvariantViolations(db())).toEqual(noViolations);

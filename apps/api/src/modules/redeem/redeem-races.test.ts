@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
@@ -7,9 +7,8 @@ import { bearer, uniqueIp } from '../../testing/auth-helpers.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { unlimitedRateLimiter } from '../../testing/grant-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
-import { signUpOperator } from '../../testing/operator-helpers.ts';
-import { secondInstance } from '../../testing/second-instance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 
 // Redeems at once through two API instances on one PostgreSQL (issue 20's acceptance). Their rate limits are lifted
@@ -19,21 +18,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let second: Awaited<ReturnType<typeof secondInstance>>;
 let admin: { accessToken: string };
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp({ rateLimiter: unlimitedRateLimiter });
-  second = await secondInstance(a, { rateLimiter: unlimitedRateLimiter });
-  b = second.app;
-  admin = await signUpOperator(a, 'admin');
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await a.close();
-});
+twoInstancesOnPostgres({ rateLimiter: unlimitedRateLimiter }, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
 const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
