@@ -31,6 +31,9 @@ export async function createTestDatabase(options: { migrationsFolder?: string } 
     serverUrl,
     `create database ${name}${template?.kind === 'postgres' ? ` template ${template.databaseName}` : ''}`,
   );
+  // A test database is thrown away after its file: a commit need not wait for the disk. Locks, visibility and
+  // isolation are unchanged (only a crash of the server could lose the last commits), so every race still races.
+  await onServer(serverUrl, `alter database ${name} set synchronous_commit to off`);
   const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name), poolSize: 12 });
   if (template?.kind !== 'postgres') await runMigrations(database, options.migrationsFolder);
   return {
