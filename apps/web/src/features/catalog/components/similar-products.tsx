@@ -16,6 +16,7 @@ export function SimilarProducts({ product }: { product: TProduct }) {
     <section aria-labelledby="similar-heading" className={styles.similar}>
       <SectionHeader
         id="similar-heading"
+        size="detail"
         title={`More from ${product.brand.name}`}
         action={
           <ButtonLink to={brandPath(product.brand)} variant="ghost">
