@@ -28,7 +28,10 @@ const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `-
 const extraArgs = process.argv.slice(2);
 if (!extraArgs.some((arg) => arg.startsWith('--maxWorkers'))) {
   const cores = os.availableParallelism();
-  vitestArgs.push(`--maxWorkers=${process.env.TEST_DATABASE_URL ? Math.max(2, cores * 2) : Math.max(2, cores)}`);
+  // At most four files at once on PostgreSQL: a race file holds up to 30 connections (two instances' pools, their
+  // listeners, a gate), and the server allows 100 (more files at once were refused with "too many clients").
+  const onPostgres = Math.min(4, Math.max(2, cores * 2));
+  vitestArgs.push(`--maxWorkers=${process.env.TEST_DATABASE_URL ? onPostgres : Math.max(2, cores)}`);
 }
 const vitestStatus = run('npx', [...vitestArgs, ...extraArgs]);
 if (fs.existsSync(vitestReport)) {
