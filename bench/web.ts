@@ -150,6 +150,9 @@ async function lighthouseMedians(url: string) {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        // Lighthouse's own measure of this machine's CPU (higher is faster): scores from machines far apart in it
+        // compare poorly, since the simulated phone's slowdown is applied on top of the host's speed.
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
       const lcpElement = audits['largest-contentful-paint-element']?.details as
         | { items?: { items?: { node?: { snippet?: string } }[] }[] }
@@ -181,6 +184,7 @@ async function lighthouseMedians(url: string) {
     accessibility: medianOf('accessibility'),
     bestPractices: medianOf('bestPractices'),
     seo: medianOf('seo'),
+    benchmarkIndex: Math.round(medianOf('benchmarkIndex')),
     performanceRange: [Math.min(...samples.map((s) => s.performance!)), Math.max(...samples.map((s) => s.performance!))],
     failedAudits: Object.fromEntries(failedAudits),
     lcpElements: [...lcpElements],
