@@ -82,6 +82,10 @@ const sharedEnv = {
   TRUST_PROXY: 'true',
   // Per-request logs of N instances drown the terminal; LOG_LEVEL=info brings them back.
   LOG_LEVEL: env.LOG_LEVEL || 'warn',
+  // One purchase batch in flight per round in each instance (a single instance's default is two): the instances'
+  // batches already overlap in the database, and fewer, larger batches commit less often. Measured with `drop-rush`
+  // through two instances (2026-11-28): 2,136 purchases/s with one, 1,774 with two (medians of three runs).
+  PURCHASE_BATCHES_IN_FLIGHT: env.PURCHASE_BATCHES_IN_FLIGHT || '1',
 };
 
 // The S3_* settings reach every instance with the rest of the environment; the API checks them (config.ts).
