@@ -24,7 +24,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   // Two browsers at once: most of a journey's time is spent waiting (for a round to open, a job to run, a page to
-  // answer), not computing. Each journey signs up its own people and makes its own drops, so none reads another's.
+  // answer), not computing. Each journey signs up its own people and makes its own drops; the ones that read the
+  // seeded demo read what no other journey changes (the home page's lead drop excepted: it runs alone, below).
   workers: 2,
   retries: 0,
   timeout: 30_000,
