@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DiscordRoleSync } from './adapters/discord-roles/discord-roles.ts';
 import type { ErrorReporter } from './adapters/error-reporter/error-reporter.ts';
 import type { Mailer, SmsSender } from './adapters/mail/mail.ts';
@@ -8,6 +8,7 @@ import type { FileStorage } from './adapters/storage/storage.ts';
 import { createAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { answerSerializer } from './http/answer-serializer.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCountryRestriction } from './http/country-restriction.ts';
 import { clientErrorHandler, frameworkErrors, isApiPath, registerErrorHandling } from './http/error-handler.ts';
@@ -89,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
 
   registerRequestContext(app);
   const errors = registerErrorHandling(app, deps.errorReporter);
