@@ -19,9 +19,24 @@ import { editions, type TEditionRow } from './collection.tables.ts';
  * the edition endpoints (collection.routes.ts) · Tests: editions.test.ts.
  */
 
-export interface TEditionView {
+/** What an edition's view needs of its row (My Collection reads only these, as JSON: list-my-editions.ts). */
+export type TEditionListing = Pick<
+  TEditionRow,
+  | 'id'
+  | 'productId'
+  | 'serialNumber'
+  | 'state'
+  | 'brandId'
+  | 'collectionId'
+  | 'contractAddress'
+  | 'tokenId'
+  | 'ownerUserId'
+  | 'createdAt'
+>;
+
+export interface TEditionView<Row extends TEditionListing = TEditionRow> {
   edition: TEdition;
-  row: TEditionRow;
+  row: Row;
   product: TProductFacts;
 }
 
@@ -80,11 +95,11 @@ export async function editionViewsByIds(
  * Edition rows already read, as the API shows them: four queries (products, brands, collections, owners) in all, or
  * none for facts the caches hold.
  */
-export async function editionViewsOf(
+export async function editionViewsOf<Row extends TEditionListing>(
   db: Db,
-  rows: readonly TEditionRow[],
+  rows: readonly Row[],
   facts: EditionFacts = editionFactsFromDatabase,
-): Promise<Map<string, TEditionView>> {
+): Promise<Map<string, TEditionView<Row>>> {
   if (rows.length === 0) return new Map();
   const [products, brands, collections, people] = await Promise.all([
     facts.products(
