@@ -18,7 +18,7 @@ const OTHER_COLLECTORS = 200;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3920);
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = 5;
 /** The bench README's target for a signed-in read of one's own things (as `users/my`): 5,000 req/s, p99 20 ms. */
 const TARGET = { requestsPerSecond: 5_000, p99Ms: 20 };
 
