@@ -32,7 +32,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function authGuard(deps: { db: Db; clock: Clock; tokens: AccessTokens; sessionCheckCacheMs: number }) {
   async function requireAuth(request: FastifyRequest) {
     const token = bearerToken(request);
-    const claims = token ? await deps.tokens.verify(token) : null;
+    const claims = token ? deps.tokens.verify(token) : null;
     if (!claims) throw new AppError('UNAUTHORIZED');
     if (!(await isSessionAlive(deps.db, claims, deps.clock.now(), deps.sessionCheckCacheMs))) throw new AppError('UNAUTHORIZED');
     request.principal = claims;
