@@ -4,6 +4,7 @@ import { authGuard } from './http/auth-guard.ts';
 import { operatorGuard } from './http/operator-guard.ts';
 import { oauthClient, type OAuthClient } from './adapters/oauth/oauth-client.ts';
 import { accessTokens, type AccessTokens } from './modules/auth/access-tokens.ts';
+import { endedSessions, type EndedSessions } from './modules/auth/ended-sessions.ts';
 import { createHmac } from 'node:crypto';
 import type { TDepositMethod, TOAuthProvider } from '@cypher/contract';
 import { coinbaseCommerceProvider } from './adapters/payments/coinbase-commerce-provider.ts';
@@ -31,6 +32,8 @@ export interface AppContext extends AppDeps {
   db: Db;
   authSecret: string;
   tokens: AccessTokens;
+  /** Every sign-in ended within an access token's lifetime, heard from every instance (decision record 42). */
+  endedSessions: EndedSessions;
   guard: ReturnType<typeof authGuard> & ReturnType<typeof operatorGuard>;
   /** Google and Discord (or their local stand-ins); null where the provider is switched off. */
   oauth: Record<TOAuthProvider, OAuthClient | null>;
@@ -69,7 +72,19 @@ export function createAppContext(
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const db = deps.database.db;
   const tokens = accessTokens({ ...deps.config.auth, secret: authSecret }, deps.clock);
-  const auth = authGuard({ db, clock: deps.clock, tokens, sessionCheckCacheMs: deps.config.auth.sessionCheckCacheMs });
+  const ended = endedSessions({
+    database: deps.database,
+    clock: deps.clock,
+    accessTokenTtlSeconds: deps.config.auth.accessTokenTtlSeconds,
+    log: options.log,
+  });
+  const auth = authGuard({
+    db,
+    clock: deps.clock,
+    tokens,
+    sessionCheckCacheMs: deps.config.auth.sessionCheckCacheMs,
+    endedSessions: ended,
+  });
   const operators = operatorGuard({ db, requireAuth: auth.requireAuth });
   const { google, discord } = deps.config.oauth;
   const oauth = {
@@ -118,6 +133,7 @@ export function createAppContext(
     db,
     authSecret,
     tokens,
+    endedSessions: ended,
     guard: { ...auth, ...operators },
     oauth,
     payments,

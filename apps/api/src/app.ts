@@ -111,9 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dropLive', ctx.dropLive);
   // Listening before the first request; open streams end before the server waits for its connections to close, and
   // the listening connection after that.
-  app.addHook('onReady', () => ctx.dropLive.ready());
+  app.addHook('onReady', async () => {
+    await Promise.all([ctx.dropLive.ready(), ctx.endedSessions.ready()]);
+  });
   app.addHook('preClose', async () => ctx.dropLive.feeds.closeAll());
-  app.addHook('onClose', () => ctx.dropLive.close());
+  app.addHook('onClose', async () => {
+    await Promise.all([ctx.dropLive.close(), ctx.endedSessions.close()]);
+  });
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(ctx));
   await app.register(oauthRoutes(ctx));

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccessTokens } from '../modules/auth/access-tokens.ts';
+import type { EndedSessions } from '../modules/auth/ended-sessions.ts';
 import { isSessionAlive } from '../modules/auth/sessions.ts';
 import { AppError } from './app-error.ts';
 
@@ -29,12 +30,22 @@ export function bearerToken(request: FastifyRequest): string | null {
  * this instance ends access at once, on another within that bound (README: SESSION_CHECK_CACHE_MS), instead of when
  * the short-lived token expires.
  */
-export function authGuard(deps: { db: Db; clock: Clock; tokens: AccessTokens; sessionCheckCacheMs: number }) {
+export function authGuard(deps: {
+  db: Db;
+  clock: Clock;
+  tokens: AccessTokens;
+  sessionCheckCacheMs: number;
+  endedSessions?: EndedSessions;
+}) {
   async function requireAuth(request: FastifyRequest) {
     const token = bearerToken(request);
     const claims = token ? deps.tokens.verify(token) : null;
     if (!claims) throw new AppError('UNAUTHORIZED');
-    if (!(await isSessionAlive(deps.db, claims, deps.clock.now(), deps.sessionCheckCacheMs))) throw new AppError('UNAUTHORIZED');
+    const isAlive = await isSessionAlive(deps.db, claims, deps.clock.now(), {
+      confirmFor: deps.sessionCheckCacheMs,
+      ended: deps.endedSessions,
+    });
+    if (!isAlive) throw new AppError('UNAUTHORIZED');
     request.principal = claims;
   }
   /** For routes that serve both visitors and signed-in users: a token, if sent, must be valid. */

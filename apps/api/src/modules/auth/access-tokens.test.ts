@@ -11,6 +11,8 @@ const secret = config.auth.secret!;
 const claims = { userId: '0190a0b0-0000-7000-8000-000000000001', sessionId: '0190a0b0-0000-7000-8000-000000000002' };
 const startsAt = '2026-11-25T12:00:00.000Z';
 const nowSeconds = Date.parse(startsAt) / 1000;
+/** A sign-in that lasts long past any token's lifetime. */
+const signIn = { ...claims, notAfter: new Date(Date.parse(startsAt) + 30 * 86_400_000) };
 
 function tokensAt(at = startsAt) {
   const clock = controllableClock(at);
@@ -37,9 +39,18 @@ const validPayload = {
 describe('access tokens', () => {
   it('verifies what it signs until the token expires, at its expiry second exactly', async () => {
     const { clock, tokens } = tokensAt();
-    const token = await tokens.sign(claims);
+    const token = await tokens.sign(signIn);
     expect(tokens.verify(token)).toEqual(claims);
     clock.advance(config.auth.accessTokenTtlSeconds * 1000 - 1);
+    expect(tokens.verify(token)).toEqual(claims);
+    clock.advance(1);
+    expect(tokens.verify(token)).toBeNull();
+  });
+
+  it('never outlives its sign-in: a token issued near the sign-in’s end expires with it', async () => {
+    const { clock, tokens } = tokensAt();
+    const token = await tokens.sign({ ...claims, notAfter: new Date(Date.parse(startsAt) + 90_000) });
+    clock.advance(89_999);
     expect(tokens.verify(token)).toEqual(claims);
     clock.advance(1);
     expect(tokens.verify(token)).toBeNull();
@@ -60,7 +71,7 @@ describe('access tokens', () => {
 
   it('refuses a token changed anywhere, signed with another secret, or with its signature in another spelling', async () => {
     const { tokens } = tokensAt();
-    const token = await tokens.sign(claims);
+    const token = await tokens.sign(signIn);
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const flipped = (text: string) => `${text.slice(0, -1)}${text.at(-1) === 'A' ? 'B' : 'A'}`;
     expect(tokens.verify(`${header}.${payload}.${flipped(signature)}`)).toBeNull();

@@ -11,7 +11,8 @@ interface AccessTokenClaims {
 }
 
 export interface AccessTokens {
-  sign(claims: AccessTokenClaims): Promise<string>;
+  /** A token for the sign-in, expiring after ACCESS_TOKEN_TTL_SECONDS or at `notAfter`, whichever comes first. */
+  sign(claims: AccessTokenClaims & { notAfter: Date }): Promise<string>;
   /** The claims of a valid token, or null for anything expired, forged, or made for another issuer or audience. */
   verify(token: string): AccessTokenClaims | null;
 }
@@ -26,15 +27,16 @@ export interface AccessTokens {
 export function accessTokens(config: TConfig['auth'] & { secret: string }, clock: Clock): AccessTokens {
   const secret = new TextEncoder().encode(config.secret);
   return {
-    sign: async ({ userId, sessionId }) => {
+    sign: async ({ userId, sessionId, notAfter }) => {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      const expiresAt = Math.min(issuedAt + config.accessTokenTtlSeconds, Math.floor(notAfter.getTime() / 1000));
       return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(config.issuer)
         .setAudience(config.audience)
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
+        .setExpirationTime(expiresAt)
         .sign(secret);
     },
     verify: (token) => {

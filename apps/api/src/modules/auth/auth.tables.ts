@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 import { timestamptz } from '../../db/columns.ts';
@@ -24,7 +25,14 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+    // Each instance loads the sign-ins ended within an access token's lifetime when it starts listening (ended-sessions.ts).
+    index('sessions_revoked_idx')
+      .on(table.revokedAt)
+      .where(sql`${table.revokedAt} is not null`),
+  ],
 );
 
 /** Every refresh token ever issued, by hash. A token is spent by a conditional update; a second use is reuse. */

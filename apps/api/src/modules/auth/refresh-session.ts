@@ -39,9 +39,16 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | nul
       .update(sessions)
       .set({ lastRefreshedAt: now })
       .where(and(eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .returning({ id: sessions.id, userId: sessions.userId });
+      .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt });
     if (!session) return { kind: 'refused' };
-    return { kind: 'rotated', tokens: await issueTokenPair(tx, ctx, session.userId, session.id) };
+    return {
+      kind: 'rotated',
+      tokens: await issueTokenPair(tx, ctx, {
+        userId: session.userId,
+        sessionId: session.id,
+        sessionExpiresAt: session.expiresAt,
+      }),
+    };
   });
 
   if (outcome.kind === 'refused') throw new AppError('SESSION_EXPIRED');

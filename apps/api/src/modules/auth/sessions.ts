@@ -6,6 +6,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import type { EndedSessions } from './ended-sessions.ts';
 import { refreshTokens, sessions } from './auth.tables.ts';
 import type { RequestMeta } from './rate-limits.ts';
 import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
@@ -30,24 +31,26 @@ export async function startSession(
 ): Promise<TTokenPair> {
   const now = deps.clock.now();
   const sessionId = newId();
+  const expiresAt = new Date(now.getTime() + deps.config.auth.sessionTtlDays * DAY_MS);
   await tx.insert(sessions).values({
     id: sessionId,
     userId,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + deps.config.auth.sessionTtlDays * DAY_MS),
+    expiresAt,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     ipAddress: meta.ip,
     reauthenticatedAt: options.isReauthentication ? now : null,
   });
-  return issueTokenPair(tx, deps, userId, sessionId);
+  return issueTokenPair(tx, deps, { userId, sessionId, sessionExpiresAt: expiresAt });
 }
 
+/** A new refresh token and an access token that expires with its sign-in at the latest (ended-sessions.ts relies on it). */
 export async function issueTokenPair(
   tx: Db,
   deps: SessionDeps,
-  userId: string,
-  sessionId: string,
+  session: { userId: string; sessionId: string; sessionExpiresAt: Date },
 ): Promise<TTokenPair> {
+  const { userId, sessionId } = session;
   const refreshToken = newSecretToken();
   await tx.insert(refreshTokens).values({
     id: newId(),
@@ -55,16 +58,20 @@ export async function issueTokenPair(
     tokenHash: hashSecretToken(refreshToken),
     createdAt: deps.clock.now(),
   });
-  const accessToken = await deps.tokens.sign({ userId, sessionId });
+  const accessToken = await deps.tokens.sign({ userId, sessionId, notAfter: session.sessionExpiresAt });
   return { accessToken, refreshToken };
 }
 
 export async function revokeSession(tx: Db, sessionId: string, reason: string, now: Date): Promise<void> {
-  forgetConfirmedSessions((session) => session.sessionId === sessionId);
-  await tx
+  const ended = await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  readAgainHere(
+    ended.map((session) => session.id),
+    now,
+  );
 }
 
 /** Ends every sign-in of a user, or every one but `exceptSessionId` (the one changing the password keeps going). */
@@ -75,8 +82,7 @@ export async function revokeUserSessions(
   now: Date,
   exceptSessionId?: string,
 ): Promise<void> {
-  forgetConfirmedSessions((session) => session.userId === userId && session.sessionId !== exceptSessionId);
-  await tx
+  const ended = await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(
@@ -85,7 +91,28 @@ export async function revokeUserSessions(
         isNull(sessions.revokedAt),
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  readAgainHere(
+    ended.map((session) => session.id),
+    now,
+  );
+}
+
+/**
+ * Sign-ins this instance is ending, read from the database (not trusted from memory) for a while: the trigger's
+ * announcement reaches this instance's own listener only after the commit, and a request in between must see the
+ * sign-in ended as soon as the database does. A transaction that rolls back leaves them alive, as the database says.
+ */
+const readAgain = new Map<string, number>();
+const READ_AGAIN_MS = 10_000;
+
+function readAgainHere(sessionIds: readonly string[], now: Date): void {
+  for (const sessionId of sessionIds) {
+    confirmedAlive.delete(sessionId);
+    readAgain.set(sessionId, now.getTime() + READ_AGAIN_MS);
+  }
+  for (const [sessionId, until] of readAgain) if (until <= now.getTime()) readAgain.delete(sessionId);
 }
 
 /**
@@ -95,10 +122,6 @@ export async function revokeUserSessions(
  */
 const confirmedAlive = new Map<string, { userId: string; sessionId: string; until: number }>();
 const MAX_CONFIRMED = 100_000;
-
-function forgetConfirmedSessions(matches: (session: { userId: string; sessionId: string }) => boolean): void {
-  for (const [sessionId, session] of confirmedAlive) if (matches(session)) confirmedAlive.delete(sessionId);
-}
 
 /** Each database handle's reader of unrevoked sign-ins by id, the checks of one turn of the event loop together. */
 const unrevokedSessionReaders = new WeakMap<
@@ -129,21 +152,27 @@ function unrevokedSessionReader(db: Db) {
 
 /**
  * Whether the sign-in an access token names is still alive (not signed out, not ended by a password change, not past
- * its lifetime): one primary-key read, shared with the other checks of the same turn of the event loop (coalescedReads:
- * a drop opening's thousands of first requests a second cost a few queries, not a round trip each), and kept for
- * `confirmFor` milliseconds (SESSION_CHECK_CACHE_MS) so a burst of requests from one person does not read it again.
+ * its lifetime). While this instance hears every ended sign-in (`ended`, decision record 42) that is known without a
+ * read; otherwise it is one primary-key read, shared with the other checks of the same turn of the event loop
+ * (coalescedReads), and kept for `confirmFor` milliseconds (SESSION_CHECK_CACHE_MS) so a burst of requests from one
+ * person does not read it again. The token's own expiry, checked before this, is never later than its sign-in's.
  */
 export async function isSessionAlive(
   db: Db,
   claims: { sessionId: string; userId: string },
   now: Date,
-  confirmFor = 0,
+  options: { confirmFor?: number; ended?: EndedSessions | undefined } = {},
 ): Promise<boolean> {
+  const known = options.ended?.stateOf(claims.sessionId) ?? 'unknown';
+  if (known === 'ended') return false;
+  const isEndingHere = (readAgain.get(claims.sessionId) ?? 0) > now.getTime();
+  if (known === 'alive' && !isEndingHere) return true;
   const confirmed = confirmedAlive.get(claims.sessionId);
   if (confirmed && confirmed.userId === claims.userId && confirmed.until > now.getTime()) return true;
   const session = await unrevokedSessionReader(db)(claims.sessionId);
   if (!session || session.userId !== claims.userId || session.expiresAt <= now) return false;
-  if (confirmFor > 0) {
+  const confirmFor = options.confirmFor ?? 0;
+  if (confirmFor > 0 && !isEndingHere) {
     if (confirmedAlive.size >= MAX_CONFIRMED) confirmedAlive.clear();
     const until = Math.min(now.getTime() + confirmFor, session.expiresAt.getTime());
     confirmedAlive.set(claims.sessionId, { userId: claims.userId, sessionId: claims.sessionId, until });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, TListening } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
+import { keepListening } from '../../../db/kept-listening.ts';
 
 /*
  * Route: none of its own; GET /v1/drops/{id}/live and the purchase path use it (drop-live.ts) · Writes: nothing (NOTIFY)
@@ -54,15 +55,10 @@ export interface DropSignals {
   close(): Promise<void>;
 }
 
-/** How often the listening connection is asked to answer, and how long it has to. */
-const PING_EVERY_MS = 10_000;
-const PING_PATIENCE_MS = 5_000;
-const RETRY_MS = [250, 1_000, 2_000, 5_000, 10_000];
-
 /**
  * Listens for drop signals on `database` and hands each to `onSignal`, in the order sent. When the connection is lost
  * (or stops answering), `onLost` is told at once, since what was sent meanwhile is gone; it listens again with a
- * backoff and says so with `onListening`.
+ * backoff and says so with `onListening` (db/kept-listening.ts).
  */
 export function dropSignals(deps: {
   database: Database;
@@ -71,87 +67,22 @@ export function dropSignals(deps: {
   onListening?(): void;
   log?: (message: string, error?: unknown) => void;
 }): DropSignals {
-  let listening: TListening | null = null;
-  let isClosed = false;
-  let failures = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
-
-  const lost = (error?: unknown) => {
-    if (!listening) return;
-    const was = listening;
-    listening = null;
-    if (pingTimer) clearInterval(pingTimer);
-    pingTimer = null;
-    void was.close();
-    deps.log?.('drop signals lost; listening again', error);
-    deps.onLost();
-    scheduleRetry();
-  };
-
-  const scheduleRetry = () => {
-    if (isClosed || retryTimer) return;
-    const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void listen();
-    }, wait);
-    retryTimer.unref();
-  };
-
-  async function listen(): Promise<void> {
-    if (isClosed || listening) return;
-    try {
-      const opened = await deps.database.listen(
-        DROP_SIGNALS_CHANNEL,
-        (payload) => {
-          const signal = parsed(payload);
-          if (signal) deps.onSignal(signal);
-        },
-        (error) => lost(error),
-      );
-      if (isClosed) {
-        await opened.close();
-        return;
-      }
-      listening = opened;
-      failures = 0;
-      pingTimer = setInterval(() => {
-        const pinged = listening;
-        if (!pinged) return;
-        const timeout = new Promise<never>((_, reject) => {
-          setTimeout(() => reject(new Error('no answer from the listening connection')), PING_PATIENCE_MS).unref();
-        });
-        Promise.race([pinged.ping(), timeout]).catch((error: unknown) => {
-          if (listening === pinged) lost(error);
-        });
-      }, PING_EVERY_MS);
-      pingTimer.unref();
-      deps.onListening?.();
-    } catch (error) {
-      failures += 1;
-      deps.log?.('could not listen for drop signals; trying again', error);
-      scheduleRetry();
-    }
-  }
-
-  const first = listen();
+  const channel = keepListening({
+    database: deps.database,
+    channel: DROP_SIGNALS_CHANNEL,
+    name: 'drop signals',
+    onPayload: (payload) => {
+      const signal = parsed(payload);
+      if (signal) deps.onSignal(signal);
+    },
+    onLost: deps.onLost,
+    onListening: deps.onListening,
+    log: deps.log,
+  });
   return {
-    isListening: () => listening !== null,
-    ready: () => first,
-    publish(signal) {
-      const sent = listening
-        ? listening.notify(JSON.stringify(signal))
-        : deps.database.db.execute(sql`select ${notifySignalSql(signal)}`);
-      sent.catch((error: unknown) => deps.log?.('could not send a drop signal', error));
-    },
-    async close() {
-      isClosed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      if (pingTimer) clearInterval(pingTimer);
-      const was = listening;
-      listening = null;
-      await was?.close();
-    },
+    isListening: channel.isListening,
+    ready: channel.ready,
+    publish: (signal) => channel.notify(JSON.stringify(signal)),
+    close: channel.close,
   };
 }

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { Database, TListening } from './client.ts';
+
+/*
+ * Route: none · Writes: nothing (NOTIFY) · Reads: nothing · Tests: drops/live/drop-live.test.ts,
+ * drops/live/sold-out-everywhere.test.ts, auth/session-revocations.test.ts.
+ *
+ * One PostgreSQL LISTEN/NOTIFY channel kept open for what instances tell each other (drop signals, decision record
+ * 35; ended sign-ins, decision record 42): a connection of its own, outside the pool's transactions, asked to answer
+ * every PING_EVERY_MS and listened on again with a backoff when it is lost. A NOTIFY sent in a transaction is delivered
+ * only if it commits, in the order the transactions committed.
+ */
+
+export interface KeptListening {
+  /** True while this instance hears every notification sent on the channel. */
+  isListening(): boolean;
+  /** Resolves once the first attempt to listen is over (listening or not). */
+  ready(): Promise<void>;
+  /**
+   * Sends outside any transaction, through the listening connection (the pool's connections stay with the requests),
+   * or the pool while that is down; a failure is only logged.
+   */
+  notify(payload: string): void;
+  close(): Promise<void>;
+}
+
+/** How often the listening connection is asked to answer, and how long it has to. */
+const PING_EVERY_MS = 10_000;
+const PING_PATIENCE_MS = 5_000;
+const RETRY_MS = [250, 1_000, 2_000, 5_000, 10_000];
+
+/**
+ * Listens on `channel` and hands each payload to `onPayload`, in the order sent. When the connection is lost (or
+ * stops answering), `onLost` is told at once, since what was sent meanwhile is gone; it listens again with a backoff
+ * and says so with `onListening` (awaited before the next loss can be told).
+ */
+export function keepListening(deps: {
+  database: Database;
+  channel: string;
+  /** What the log calls the channel ("drop signals"). */
+  name: string;
+  onPayload(payload: string): void;
+  onLost(): void;
+  onListening?(): void | Promise<void>;
+  log?: (message: string, error?: unknown) => void;
+}): KeptListening {
+  let listening: TListening | null = null;
+  let isClosed = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let pingTimer: ReturnType<typeof setInterval> | null = null;
+
+  const lost = (error?: unknown) => {
+    if (!listening) return;
+    const was = listening;
+    listening = null;
+    if (pingTimer) clearInterval(pingTimer);
+    pingTimer = null;
+    void was.close();
+    deps.log?.(`${deps.name} lost; listening again`, error);
+    deps.onLost();
+    scheduleRetry();
+  };
+
+  const scheduleRetry = () => {
+    if (isClosed || retryTimer) return;
+    const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void listen();
+    }, wait);
+    retryTimer.unref();
+  };
+
+  async function listen(): Promise<void> {
+    if (isClosed || listening) return;
+    try {
+      const opened = await deps.database.listen(deps.channel, deps.onPayload, (error) => lost(error));
+      if (isClosed) {
+        await opened.close();
+        return;
+      }
+      listening = opened;
+      failures = 0;
+      pingTimer = setInterval(() => {
+        const pinged = listening;
+        if (!pinged) return;
+        const timeout = new Promise<never>((_, reject) => {
+          setTimeout(() => reject(new Error('no answer from the listening connection')), PING_PATIENCE_MS).unref();
+        });
+        Promise.race([pinged.ping(), timeout]).catch((error: unknown) => {
+          if (listening === pinged) lost(error);
+        });
+      }, PING_EVERY_MS);
+      pingTimer.unref();
+      await deps.onListening?.();
+    } catch (error) {
+      failures += 1;
+      deps.log?.(`could not listen for ${deps.name}; trying again`, error);
+      if (listening) lost(error);
+      else scheduleRetry();
+    }
+  }
+
+  const first = listen();
+  return {
+    isListening: () => listening !== null,
+    ready: () => first,
+    notify(payload) {
+      const sent = listening
+        ? listening.notify(payload)
+        : deps.database.db.execute(sql`select pg_notify(${deps.channel}, ${payload})`);
+      sent.catch((error: unknown) => deps.log?.(`could not send on ${deps.name}`, error));
+    },
+    async close() {
+      isClosed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (pingTimer) clearInterval(pingTimer);
+      const was = listening;
+      listening = null;
+      await was?.close();
+    },
+  };
+}
