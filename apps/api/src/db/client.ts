@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PreparingClient } from './preparing-client.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle handle. A transaction handle has the same type, so service code takes `Db` and never knows which. */
@@ -59,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient });
   // A failing idle client must not crash the process; the next query reports the problem instead.
   pool.on('error', () => undefined);
   returnBrokenClients(pool);
