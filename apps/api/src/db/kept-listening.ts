@@ -12,7 +12,10 @@ import type { Database, TListening } from './client.ts';
  */
 
 export interface KeptListening {
-  /** True while this instance hears every notification sent on the channel. */
+  /**
+   * True while this instance hears every notification sent on the channel: listening, and the connection answered
+   * within the last ping interval and a half (a half-open connection looks open to its socket).
+   */
   isListening(): boolean;
   /** Resolves once the first attempt to listen is over (listening or not). */
   ready(): Promise<void>;
@@ -24,9 +27,8 @@ export interface KeptListening {
   close(): Promise<void>;
 }
 
-/** How often the listening connection is asked to answer, and how long it has to. */
+/** How often the listening connection is asked to answer by default; it has half of that to answer. */
 const PING_EVERY_MS = 10_000;
-const PING_PATIENCE_MS = 5_000;
 const RETRY_MS = [250, 1_000, 2_000, 5_000, 10_000];
 
 /**
@@ -42,9 +44,15 @@ export function keepListening(deps: {
   onPayload(payload: string): void;
   onLost(): void;
   onListening?(): void | Promise<void>;
+  /** How often the connection must answer (PING_EVERY_MS by default). */
+  pingEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
 }): KeptListening {
+  const pingEveryMs = deps.pingEveryMs ?? PING_EVERY_MS;
+  const patienceMs = pingEveryMs / 2;
   let listening: TListening | null = null;
+  /** When the connection last answered (performance.now()): opened, a ping answered, a notification heard. */
+  let answeredAt = 0;
   let isClosed = false;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -75,23 +83,36 @@ export function keepListening(deps: {
   async function listen(): Promise<void> {
     if (isClosed || listening) return;
     try {
-      const opened = await deps.database.listen(deps.channel, deps.onPayload, (error) => lost(error));
+      const opened = await deps.database.listen(
+        deps.channel,
+        (payload) => {
+          answeredAt = performance.now();
+          deps.onPayload(payload);
+        },
+        (error) => lost(error),
+      );
       if (isClosed) {
         await opened.close();
         return;
       }
       listening = opened;
+      answeredAt = performance.now();
       failures = 0;
       pingTimer = setInterval(() => {
         const pinged = listening;
         if (!pinged) return;
         const timeout = new Promise<never>((_, reject) => {
-          setTimeout(() => reject(new Error('no answer from the listening connection')), PING_PATIENCE_MS).unref();
+          setTimeout(() => reject(new Error('no answer from the listening connection')), patienceMs).unref();
         });
-        Promise.race([pinged.ping(), timeout]).catch((error: unknown) => {
-          if (listening === pinged) lost(error);
-        });
-      }, PING_EVERY_MS);
+        Promise.race([pinged.ping(), timeout]).then(
+          () => {
+            if (listening === pinged) answeredAt = performance.now();
+          },
+          (error: unknown) => {
+            if (listening === pinged) lost(error);
+          },
+        );
+      }, pingEveryMs);
       pingTimer.unref();
       await deps.onListening?.();
     } catch (error) {
@@ -104,7 +125,7 @@ export function keepListening(deps: {
 
   const first = listen();
   return {
-    isListening: () => listening !== null,
+    isListening: () => listening !== null && performance.now() - answeredAt <= pingEveryMs + patienceMs,
     ready: () => first,
     notify(payload) {
       const sent = listening

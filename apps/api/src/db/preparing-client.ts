@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-/** Past this many statements kept on one connection, new texts run unnamed (parsed and planned each time). */
-const MAX_PREPARED_PER_CONNECTION = 1_000;
+/**
+ * Past this many statements kept on one connection, new texts run unnamed (parsed and planned each time). A kept plan
+ * of a large CTE is tens of kilobytes in its backend, times the pool's connections and the instances.
+ */
+const MAX_PREPARED_PER_CONNECTION = 200;
+/**
+ * Errors after which a connection's kept statement may be gone or unusable: none (node-postgres could not bind the
+ * values and closed the statement, while still counting it as parsed), 26000 (invalid_sql_statement_name: it does not
+ * exist), 0A000 (feature_not_supported: "cached plan must not change result type", a table changed under it).
+ */
+const STALE_STATEMENT_CODES = new Set([undefined, '26000', '0A000']);
 /** Names worked out per statement text, shared by the process's connections; cleared when full. */
 const MAX_NAMES_REMEMBERED = 5_000;
 const namesByText = new Map<string, string>();
@@ -25,21 +34,42 @@ function statementName(text: string): string {
  * (bench README). Statements without parameters (BEGIN, COMMIT, DDL, multi-statement scripts) are sent as they are; a
  * statement drizzle already named keeps its name. A connection keeps at most MAX_PREPARED_PER_CONNECTION of them, so
  * statements whose text varies with their input (an `in (...)` list of any length) cannot grow it without bound.
+ * Callers send queries as promises (drizzle, our own code); pg-boss passes plain text to the pool and is left alone.
  */
 export class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
+  /**
+   * Bumped when a kept statement may be stale (STALE_STATEMENT_CODES): from then on this connection prepares every text
+   * again under new names, rather than guess which of node-postgres's and the backend's records still hold.
+   */
+  #generation = 0;
 
-  // The overloads of pg.Client#query are many; this only rewrites a config object and hands everything on.
+  // pg.Client#query has many overloads and TypeScript cannot type one override against all of them (`never` stands for
+  // "whatever the base returns for these arguments"); this only rewrites a config object and hands everything on.
   override query(...args: unknown[]): never {
     const [config, values] = args;
+    let isNamedHere = false;
     if (isUnnamedStatement(config) && Array.isArray(values) && values.length > 0) {
-      const name = statementName(config.text);
+      const name = `${statementName(config.text)}${this.#generation > 0 ? `_${this.#generation}` : ''}`;
       if (this.#prepared.has(name) || this.#prepared.size < MAX_PREPARED_PER_CONNECTION) {
         this.#prepared.add(name);
         args[0] = { ...config, name };
+        isNamedHere = true;
       }
     }
-    return (super.query as (...all: unknown[]) => never)(...args);
+    const answer: unknown = (super.query as (...all: unknown[]) => unknown)(...args);
+    if (isNamedHere && answer instanceof Promise) {
+      const generation = this.#generation;
+      // Observed only: the caller still gets the rejection.
+      answer.catch((error: unknown) => {
+        const code = (error as { code?: string } | null)?.code;
+        if (STALE_STATEMENT_CODES.has(code) && this.#generation === generation) {
+          this.#generation += 1;
+          this.#prepared.clear();
+        }
+      });
+    }
+    return answer as never;
   }
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 import { timestamptz } from '../../db/columns.ts';
@@ -25,14 +24,22 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
   },
-  (table) => [
-    index('sessions_user_idx').on(table.userId),
-    index('sessions_expires_idx').on(table.expiresAt),
-    // Each instance loads the sign-ins ended within an access token's lifetime when it starts listening (ended-sessions.ts).
-    index('sessions_revoked_idx')
-      .on(table.revokedAt)
-      .where(sql`${table.revokedAt} is not null`),
-  ],
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Each sign-in that ended (revoked, or deleted while it could still have a valid token) and when, in the database's
+ * clock: written by the sessions table's triggers (migration 0036), loaded by every instance when it starts listening
+ * for ended sign-ins (ended-sessions.ts, decision record 42). No foreign key: a deleted sign-in's end is kept too. Purged
+ * after a day (purge-expired-auth-records.ts).
+ */
+export const sessionEnds = pgTable(
+  'session_ends',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    endedAt: timestamptz('ended_at').notNull(),
+  },
+  (table) => [index('session_ends_ended_idx').on(table.endedAt)],
 );
 
 /** Every refresh token ever issued, by hash. A token is spent by a conditional update; a second use is reuse. */

@@ -63,14 +63,19 @@ describe('ended sign-ins, heard by every instance', () => {
     }
   });
 
-  it('an instance that starts after a sign-in ended knows it from the sign-ins it loads', async () => {
-    const user = await verifiedUser(t);
+  it('an instance that starts after a sign-in ended, revoked or deleted, knows it from the ends it loads', async () => {
+    const revoked = await verifiedUser(t);
+    const deleted = await verifiedUser(t);
     await t.database.db.execute(
-      sql`update sessions set revoked_at = now(), revoked_reason = 'test' where user_id = (select id from users where email = ${user.email})`,
+      sql`update sessions set revoked_at = now(), revoked_reason = 'test' where user_id = (select id from users where email = ${revoked.email})`,
+    );
+    await t.database.db.execute(
+      sql`delete from sessions where user_id = (select id from users where email = ${deleted.email})`,
     );
     const late = await createTestApp({ database: t.database, clock: t.clock });
     try {
-      expect((await me(late, user.accessToken)).statusCode).toBe(401);
+      expect((await me(late, revoked.accessToken)).statusCode).toBe(401);
+      expect((await me(late, deleted.accessToken)).statusCode).toBe(401);
       const alive = await verifiedUser(t);
       expect((await me(late, alive.accessToken)).statusCode).toBe(200);
     } finally {

@@ -1,8 +1,9 @@
-import { and, asc, gt, isNotNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { keepListening } from '../../db/kept-listening.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { sessions } from './auth.tables.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { sessionEnds } from './auth.tables.ts';
 
 /*
  * Route: none of its own; every route behind requireAuth asks it (http/auth-guard.ts through isSessionAlive) · Writes:
@@ -14,8 +15,9 @@ import { sessions } from './auth.tables.ts';
  * valid by themselves and must still be refused are those of sign-ins ended within that lifetime: a trigger on
  * sessions sends the id of each one that ends on a LISTEN/NOTIFY channel (delivered if its transaction commits,
  * whichever statement ended it), and each instance, once listening,
- * loads the ones ended in that window, then adds each one it hears. While that holds, a token's sign-in is alive if it
- * is not among them. While it does not (before the first load, after the connection is lost and until it is back),
+ * loads the ones ended in that window (session_ends, which the trigger writes), then adds each one it hears. While that
+ * holds, and the listening connection answered within the last three seconds, a token's sign-in is alive if it is not
+ * among them. While it does not (before the first load, after the connection is lost and until it is back),
  * the auth guard reads the session as before.
  */
 
@@ -24,6 +26,14 @@ const ENDED_SESSIONS_CHANNEL = 'cypher_ended_sessions';
 
 /** Clocks of instances and the database may differ a little; an ended sign-in is kept this much longer. */
 const CLOCK_MARGIN_MS = 60_000;
+/**
+ * How often the listening connection must answer. A connection that stopped answering (half-open) is not noticed by
+ * its socket; past one interval and a half without an answer, sign-ins are read again: the bound on how late an ended
+ * sign-in can be refused, as SESSION_CHECK_CACHE_MS was before.
+ */
+const PING_EVERY_MS = 2_000;
+/** More ended sign-ins than this in one window (an operator ending everyone's) and this instance reads them instead. */
+const MAX_KEPT = 200_000;
 
 export interface EndedSessions {
   /**
@@ -69,20 +79,25 @@ export function endedSessions(deps: {
       connection += 1;
       isComplete = false;
     },
-    // Listening first, then loading: a sign-in ended in between is both heard and loaded, never missed.
+    // Listening first, then loading: a sign-in ended in between is both heard and loaded, never missed. Each end's age
+    // is the database's own (clock_timestamp() when its statement ran), kept here on this instance's clock.
     async onListening() {
       connection += 1;
       isComplete = false;
       const loadingFor = connection;
-      const since = new Date(deps.clock.now().getTime() - keepForMs);
-      const rows = await deps.database.db
-        .select({ id: sessions.id, revokedAt: sessions.revokedAt })
-        .from(sessions)
-        .where(and(isNotNull(sessions.revokedAt), gt(sessions.revokedAt, since)))
-        .orderBy(asc(sessions.revokedAt));
-      for (const row of rows) add(row.id, row.revokedAt!.getTime() + keepForMs);
-      isComplete = loadingFor === connection;
+      const rows = await queryRows<{ session_id: string; age_ms: number | string }>(
+        deps.database.db,
+        sql`select ${sessionEnds.sessionId} as session_id,
+                   extract(epoch from clock_timestamp() - ${sessionEnds.endedAt}) * 1000 as age_ms
+            from ${sessionEnds}
+            where ${sessionEnds.endedAt} > clock_timestamp() - make_interval(secs => ${keepForMs / 1000})
+            order by ${sessionEnds.endedAt}`,
+      );
+      const now = deps.clock.now().getTime();
+      for (const row of rows) add(row.session_id, now + keepForMs - Number(row.age_ms));
+      if (loadingFor === connection) isComplete = true;
     },
+    pingEveryMs: PING_EVERY_MS,
     log: deps.log,
   });
 
@@ -90,7 +105,7 @@ export function endedSessions(deps: {
     stateOf(sessionId) {
       const until = ended.get(sessionId);
       if (until !== undefined && until > deps.clock.now().getTime()) return 'ended';
-      return isComplete && channel.isListening() ? 'alive' : 'unknown';
+      return isComplete && channel.isListening() && ended.size <= MAX_KEPT ? 'alive' : 'unknown';
     },
     ready: channel.ready,
     async close() {
