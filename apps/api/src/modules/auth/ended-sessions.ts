@@ -7,18 +7,16 @@ import { sessionEnds } from './auth.tables.ts';
 
 /*
  * Route: none of its own; every route behind requireAuth asks it (http/auth-guard.ts through isSessionAlive) · Writes:
- * nothing (NOTIFY) · Reads: sessions (those ended within an access token's lifetime, when it starts listening) · Tests:
- * ended-sessions.test.ts.
+ * nothing · Reads: session_ends (the last 16 minutes', when it starts listening) · Tests: ended-sessions.test.ts.
  *
  * Which sign-ins have ended, known to every instance without reading the session on each request (decision record
  * 42). An access token lives ACCESS_TOKEN_TTL_SECONDS and no longer than its sign-in, so the only tokens that are
- * valid by themselves and must still be refused are those of sign-ins ended within that lifetime: a trigger on
- * sessions sends the id of each one that ends on a LISTEN/NOTIFY channel (delivered if its transaction commits,
- * whichever statement ended it), and each instance, once listening,
- * loads the ones ended in that window (session_ends, which the trigger writes), then adds each one it hears. While that
- * holds, and the listening connection answered within the last three seconds, a token's sign-in is alive if it is not
- * among them. While it does not (before the first load, after the connection is lost and until it is back),
- * the auth guard reads the session as before.
+ * valid by themselves and must still be refused are those of sign-ins ended within that lifetime. A trigger on
+ * sessions records each one that ends in session_ends and sends its id on a LISTEN/NOTIFY channel (both only if its
+ * transaction commits, whichever statement ended it); each instance, once listening, loads the ends of that window,
+ * then adds each one it hears. While that holds, and the listening connection answered within the last three seconds,
+ * a token's sign-in is alive if it is not among them. Otherwise (before the first load, from a lost or silent
+ * connection until the next load) the auth guard reads the session as before.
  */
 
 /** The channel the sessions table's triggers announce on (migration 0036): revoked, or deleted while alive. */
