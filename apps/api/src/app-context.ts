@@ -148,6 +148,7 @@ export function createAppContext(
     dropLive,
     balancePurchases: balancePurchaseBatcher({
       db,
+      transactions: deps.database.pipelined,
       clock: deps.clock,
       batchesInFlight: deps.config.orders.batchesInFlight,
       soldOut,

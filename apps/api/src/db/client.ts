@@ -3,8 +3,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pipelinedTransactions, type TTransactionRunner } from './pipelined-transaction.ts';
 import { PreparingClient } from './preparing-client.ts';
 import * as schema from './schema.ts';
 
@@ -21,10 +23,17 @@ export interface Database {
   /** PostgreSQL only: the pool, for work that needs one session of its own (advisory locks). */
   pool?: pg.Pool;
   /**
-   * A handle on the same connection that reports every statement it sends: for tests that count what a page costs
-   * (a collection's first page takes a fixed number of queries, however many editions it holds).
+   * Transactions whose statements may be sent several at once (pipelined-transaction.ts, decision record 44): on
+   * PostgreSQL BEGIN and any statements sent without awaiting go out together; on PGlite, which runs one statement at a
+   * time in this process, a plain transaction.
    */
-  observed(onQuery: (sql: string, params: unknown[]) => void): Db;
+  pipelined: TTransactionRunner;
+  /**
+   * The same database, through handles (`db`, `pipelined`) that report every statement they send: for tests that
+   * count what a page costs (a collection's first page takes a fixed number of queries, however many editions it
+   * holds) or watch what an instance sends.
+   */
+  observed(onQuery: (sql: string, params: unknown[]) => void): Database;
   /**
    * LISTENs on `channel` on a connection of its own, outside the pool and its transactions (PostgreSQL), or in process
    * (PGlite, whose one connection delivers its own NOTIFYs). `onEnd` is told once if the connection is lost: what was
@@ -65,21 +74,25 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pool.on('error', () => undefined);
   returnBrokenClients(pool);
   await pool.query('select 1');
-  return {
-    db: drizzleNodePostgres({ client: pool, schema }) as unknown as Db,
-    kind: 'postgres',
-    pool,
-    observed: (onQuery) =>
-      drizzleNodePostgres({
-        client: pool,
-        schema,
-        logger: { logQuery: (query, params) => onQuery(query, params) },
-      }) as unknown as Db,
-    executeSql: async (text, values) => pool.query(text, values as unknown[]),
-    listen: (channel, onPayload, onEnd) => listenOnPostgres(connectionString, channel, onPayload, onEnd),
-    close: () => pool.end(),
+  const database = (logger?: Logger): Database => {
+    const db = drizzleNodePostgres({ client: pool, schema, logger }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      pipelined: pipelinedTransactions(pool, db, logger),
+      observed: (onQuery) => database(observer(onQuery)),
+      executeSql: async (text, values) => pool.query(text, values as unknown[]),
+      listen: (channel, onPayload, onEnd) => listenOnPostgres(connectionString, channel, onPayload, onEnd),
+      close: () => pool.end(),
+    };
   };
+  return database();
 }
+
+const observer = (onQuery: (sql: string, params: unknown[]) => void): Logger => ({
+  logQuery: (query, params) => onQuery(query, params),
+});
 
 async function listenOnPostgres(
   connectionString: string,
@@ -153,16 +166,13 @@ function startPglite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create(pgliteDir);
 }
 
-function wrapPglite(client: PGlite): Database {
+function wrapPglite(client: PGlite, logger?: Logger): Database {
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
     kind: 'pglite',
-    observed: (onQuery) =>
-      drizzlePglite({
-        client,
-        schema,
-        logger: { logQuery: (query, params) => onQuery(query, params) },
-      }) as unknown as Db,
+    pipelined: (work) => db.transaction((tx) => work(tx as unknown as Db)),
+    observed: (onQuery) => wrapPglite(client, observer(onQuery)),
     executeSql: async (text, values) => {
       // pg-boss sends multi-statement scripts without parameters (schema creation, maintenance); PGlite runs those
       // through exec(), and parameterised single statements through query().

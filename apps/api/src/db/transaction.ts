@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import type { TTransactionRunner } from './pipelined-transaction.ts';
 
 /**
  * Runs `work` in one database transaction and hands it the transaction handle (house rule 9). Everything inside must
@@ -35,10 +36,15 @@ const CONFLICT_ATTEMPTS = 4;
  * CONFLICT_ATTEMPTS times with a short random pause, so the one PostgreSQL picked as the victim is not what a person
  * sees. Every other error, an AppError refusal included, goes to the caller at once.
  */
-export async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return inRetriedTransactionOf((attemptWork) => inTransaction(db, attemptWork), work);
+}
+
+/** inRetriedTransaction through a runner of its own: Database.pipelined, whose statements may go out together. */
+export async function inRetriedTransactionOf<T>(run: TTransactionRunner, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await inTransaction(db, work);
+      return await run(work);
     } catch (error) {
       if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));

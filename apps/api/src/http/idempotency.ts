@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { isErrorCode, type TFieldError } from '@cypher/contract';
 import type { Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
+import { queryRows } from '../db/query-rows.ts';
 import { inRetriedTransaction } from '../db/transaction.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { AppError } from './app-error.ts';
@@ -237,7 +238,9 @@ export async function claimIdempotencyKeys<T extends TBatchedIdempotentRequest>(
       })),
     )
     .onConflictDoNothing()
-    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
+    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    // Sent now rather than when awaited, so a batch's locks can follow it in the same round trip.
+    .execute();
   const won = new Set(claimed.map(keyOf));
   const mine = new Set<T>();
   for (const request of requests) {
@@ -257,14 +260,17 @@ export async function completeIdempotencyKeys(
   claimedAt: Date,
 ): Promise<void> {
   if (answers.length === 0) return;
-  const completed = await tx.execute(sql`
+  // Sent at once, so it goes out with the batch's writes (db/pipelined-transaction.ts).
+  const completed = await queryRows<{ key: string }>(
+    tx,
+    sql`
     update idempotency_keys k
     set status = 'completed', response_status = a.status, response_body = a.body
     from unnest(${sqlArray(answers.map((a) => a.request.userId))}::uuid[], ${sqlArray(answers.map((a) => a.request.key))}::text[],
                 ${sqlArray(answers.map((a) => a.status))}::int[], ${sqlArray(answers.map((a) => JSON.stringify(a.body)))}::jsonb[])
       as a(user_id, key, status, body)
     where k.user_id = a.user_id and k.key = a.key and k.status = 'processing' and k.created_at = ${claimedAt.toISOString()}::timestamptz
-    returning k.key`);
-  if ((completed as unknown as { rows: unknown[] }).rows.length !== answers.length)
-    throw new AppError('REQUEST_IN_PROGRESS');
+    returning k.key`,
+  );
+  if (completed.length !== answers.length) throw new AppError('REQUEST_IN_PROGRESS');
 }

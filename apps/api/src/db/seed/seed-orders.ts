@@ -3,6 +3,7 @@ import { getSaleDrop } from '../../modules/drops/get-sale-drop.ts';
 import { listMyPacks } from '../../modules/drops/packs/list-my-packs.ts';
 import { openPack } from '../../modules/drops/packs/open-pack.ts';
 import { purchaseFromBalance } from '../../modules/orders/purchase-from-balance.ts';
+import { lockPurchaseStanding } from '../../modules/orders/purchase-standing.ts';
 import { newPurchase, priceOrder } from '../../modules/orders/purchase-round.ts';
 import { packSaleItem } from '../../modules/orders/sale-items.ts';
 import { users } from '../../modules/users/users.tables.ts';
@@ -82,7 +83,10 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
         now: new Date(boughtAt.getTime() + index * spacing),
       }),
     );
-    await inTransaction(db, (tx) => purchaseFromBalance(tx, purchases));
+    await inTransaction(db, async (tx) => {
+      const standing = await lockPurchaseStanding(tx, purchases, { money: true });
+      await (await purchaseFromBalance(tx, purchases, standing)).written;
+    });
   }
 
   // Every collector but the last opens their packs, so some packs are still a surprise: five minutes after buying

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { bearer, verifiedUser } from '../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -14,12 +13,9 @@ const sessionReads: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   // The same database, seen through a handle that reports every statement the app sends.
-  const observed: Database = {
-    ...t.database,
-    db: t.database.observed((query) => {
-      if (/from "sessions"/i.test(query)) sessionReads.push(query);
-    }),
-  };
+  const observed = t.database.observed((query) => {
+    if (/from "sessions"/i.test(query)) sessionReads.push(query);
+  });
   other = await createTestApp({ database: observed, clock: t.clock });
 });
 afterAll(async () => {

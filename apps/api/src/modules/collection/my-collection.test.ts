@@ -90,7 +90,7 @@ describe('My Collection', () => {
     const queriesFor = async (userId: string) => {
       const sent: string[] = [];
       const page = await listMyEditions(
-        t.database.observed((statement) => sent.push(statement)),
+        t.database.observed((statement) => sent.push(statement)).db,
         userId,
         ZMyCollectionQuery.parse({}),
       );
@@ -117,7 +117,7 @@ describe('My Collection', () => {
     const facts = cachedEditionFacts(1_000, () => t.clock.now().getTime());
     const read = (sent: string[]) =>
       listMyEditions(
-        t.database.observed((statement) => sent.push(statement)),
+        t.database.observed((statement) => sent.push(statement)).db,
         large.userId,
         ZMyCollectionQuery.parse({}),
         facts,

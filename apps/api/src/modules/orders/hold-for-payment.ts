@@ -3,17 +3,16 @@ import { purchaseStatusPath, type TCreatedOrder } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
-import { whitelistedEmails } from '../drops/get-sale-drop.ts';
 import { holdOffReveal } from '../drops/reveal-drop.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { recordOrderPaymentDeposit } from '../wallet/deposits/create-deposit.ts';
 import { orderNotices } from './order-notices.ts';
-import { lockAllowances, recordAllowances } from './purchase-allowance.ts';
+import { recordAllowances } from './purchase-allowance.ts';
 import { decidePurchases } from './purchase-decisions.ts';
 import type { TPurchase } from './purchase-round.ts';
+import { lockPurchaseStanding } from './purchase-standing.ts';
 import {
   claimUnits,
-  countsAllowances,
   deliverUnitsCtes,
   itemColumnsSql,
   notificationKindOf,
@@ -42,15 +41,7 @@ export async function holdForPayment(
 ): Promise<TCreatedOrder & { depositId: string }> {
   const { item } = purchase;
   if (item.kind === 'PACK') await holdOffReveal(tx, item.drop.id);
-  const standing = {
-    whitelisted:
-      item.kind === 'PACK' && item.round.hasWhitelist
-        ? await whitelistedEmails(tx, item.round.id, [purchase.buyerEmail])
-        : null,
-    allowances: countsAllowances(item, purchase.now) ? await lockAllowances(tx, item.id, [purchase.userId]) : null,
-    perPersonLimit: item.perPersonLimit,
-    accounts: null,
-  };
+  const standing = await lockPurchaseStanding(tx, [purchase], { money: false });
   const payable = decidePurchases([purchase], standing, null);
   const [outcome] = payable.outcomes;
   if (!outcome!.ok) throw new AppError(refusalOf(item.kind, outcome!.code));

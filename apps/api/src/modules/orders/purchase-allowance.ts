@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { executeNow, queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /**
@@ -13,23 +13,28 @@ import { sqlArray } from '../../db/sql-arrays.ts';
  */
 export async function lockAllowances(tx: Db, itemId: string, userIds: readonly string[]): Promise<Map<string, number>> {
   const sorted = [...userIds].sort();
-  await tx.execute(
-    sql`insert into purchase_allowances (item_id, user_id, purchased)
-        select ${itemId}::uuid, user_id, 0 from unnest(${sqlArray(sorted)}::uuid[]) as u(user_id)
-        on conflict (item_id, user_id) do nothing`,
-  );
-  const rows = await queryRows<{ user_id: string; purchased: number }>(
-    tx,
-    sql`select user_id, purchased from purchase_allowances
-        where item_id = ${itemId} and user_id = any(${sqlArray(sorted)}::uuid[])
-        order by user_id for update`,
-  );
+  // Both sent now, one behind the other (a pipelined transaction's one round trip, db/pipelined-transaction.ts).
+  const [, rows] = await Promise.all([
+    executeNow(
+      tx,
+      sql`insert into purchase_allowances (item_id, user_id, purchased)
+          select ${itemId}::uuid, user_id, 0 from unnest(${sqlArray(sorted)}::uuid[]) as u(user_id)
+          on conflict (item_id, user_id) do nothing`,
+    ),
+    queryRows<{ user_id: string; purchased: number }>(
+      tx,
+      sql`select user_id, purchased from purchase_allowances
+          where item_id = ${itemId} and user_id = any(${sqlArray(sorted)}::uuid[])
+          order by user_id for update`,
+    ),
+  ]);
   return new Map(rows.map((row) => [row.user_id, Number(row.purchased)]));
 }
 
 /** Stores the counts decided under the lock (writes purchase_allowances). */
 export async function recordAllowances(tx: Db, itemId: string, counts: Map<string, number>): Promise<void> {
-  await tx.execute(
+  await executeNow(
+    tx,
     sql`update purchase_allowances a set purchased = c.purchased
         from unnest(${sqlArray([...counts.keys()])}::uuid[], ${sqlArray([...counts.values()])}::int[]) as c(user_id, purchased)
         where a.item_id = ${itemId} and a.user_id = c.user_id`,

@@ -1,6 +1,7 @@
 import type { TCreatedOrder } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { inRetriedTransaction } from '../../db/transaction.ts';
+import type { TTransactionRunner } from '../../db/pipelined-transaction.ts';
+import { inRetriedTransactionOf } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   claimIdempotencyKeys,
@@ -12,6 +13,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { purchaseFromBalance, purchaseOneFromBalance, type TBalancePurchaseResult } from './purchase-from-balance.ts';
 import type { TPurchase } from './purchase-round.ts';
+import { lockPurchaseStanding } from './purchase-standing.ts';
 import { hasHeldUnits, refusalOf, type TSaleItem } from './sale-items.ts';
 import { isAnsweredFromMemory, type SoldOutMemory } from './sold-out-memory.ts';
 
@@ -65,6 +67,8 @@ export interface TBatcherHooks {
 
 type TBatcherDeps = {
   db: Db;
+  /** The batches' transactions: Database.pipelined, whose statements may go out several at once. */
+  transactions: TTransactionRunner;
   clock: Clock;
   /**
    * Transactions one item may have running at once in this process (PURCHASE_BATCHES_IN_FLIGHT). One would leave the
@@ -189,9 +193,20 @@ async function runBatch(
     // batch retried, or failing) was never seen, and no claim of a batch is ever left stale. A key another transaction
     // is claiming right now makes this one wait for it, then find it taken (a replay) or free.
     // Retried as a whole on a deadlock or serialization failure, claims included.
-    ran = await inRetriedTransaction(deps.db, async (tx) => {
+    // Pipelined (decision record 44): BEGIN, the keys' claim and the buyers' locks go out together (in the lock
+    // order: keys, then allowances and accounts), then the claim of units, then the writes with the keys' answers.
+    // The locks cover every buyer of the batch, a replay's too, which is harmless: a purchase left out runs alone
+    // once this transaction has ended.
+    ran = await inRetriedTransactionOf(deps.transactions, async (tx) => {
       const keyed = batch.flatMap((queued) => (queued.idempotent ? [queued.idempotent] : []));
-      const claimed = await claimIdempotencyKeys(tx, keyed, claimedAt);
+      const [claimed, standing] = await Promise.all([
+        claimIdempotencyKeys(tx, keyed, claimedAt),
+        lockPurchaseStanding(
+          tx,
+          batch.map((queued) => queued.purchase),
+          { money: true },
+        ),
+      ]);
       // A key already known (a replay, a retry of a request in progress, a stale claim) goes the way of one request.
       const together = batch.filter((queued) => !queued.idempotent || claimed.has(queued.idempotent));
       const leftOut = batch.filter((queued) => !together.includes(queued));
@@ -199,8 +214,12 @@ async function runBatch(
       const decided = await purchaseFromBalance(
         tx,
         together.map((queued) => queued.purchase),
+        standing,
       );
-      await completeIdempotencyKeys(tx, keyedAnswers(together, decided), claimedAt);
+      await Promise.all([
+        decided.written,
+        completeIdempotencyKeys(tx, keyedAnswers(together, decided), claimedAt),
+      ]);
       return { together, decided, leftOut };
     });
   } catch {

@@ -8,6 +8,7 @@ import { packs } from '../drops/drops.tables.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
 import { purchaseFromBalance } from './purchase-from-balance.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
+import { lockPurchaseStanding } from './purchase-standing.ts';
 import { packSaleItem } from './sale-items.ts';
 
 let t: TestApp;
@@ -58,7 +59,11 @@ describe('purchaseFromBalance: a batch decides each purchase as if they came one
       { userId: rich },
       { userId: other, quantity: 2 },
     ]);
-    const { outcomes } = await inTransaction(db(), (tx) => purchaseFromBalance(tx, purchases));
+    const { outcomes } = await inTransaction(db(), async (tx) => {
+      const decided = await purchaseFromBalance(tx, purchases, await lockPurchaseStanding(tx, purchases, { money: true }));
+      await decided.written;
+      return decided;
+    });
     expect(outcomes.map((outcome) => (outcome.ok ? 'OK' : outcome.code))).toEqual([
       'OK',
       'INSUFFICIENT_FUNDS',

@@ -23,6 +23,11 @@ export interface TLedgerEntryInput {
 }
 
 export interface TLedgerTransactionInput {
+  /**
+   * The movement's id, when the caller must name it before it is posted (a purchase batch sends its orders, which
+   * reference their movements, in the same round trip as the posting); otherwise made here.
+   */
+  id?: string;
   kind: TLedgerTransactionKind;
   /** What the movement is about; (kind, type, id) is unique, so the same thing never moves money twice. */
   reference: { type: string; id: string };
@@ -69,7 +74,7 @@ export async function postLedgerTransaction(
  * 3. Writes everything in one statement: the people's balances (conditional, as a last line of defence), one bucket of
  *    each house account touched (locked last, in order, by the upsert), the transactions and their entries.
  *
- * So a posting is two statements (one when the caller locked the accounts), whatever its size, and the house side is
+ * So a posting is two statements (one, sent at once, when the caller locked the accounts), whatever its size, and the house side is
  * spread over HOUSE_BUCKETS rows so that concurrent sales do not queue on one lock (decision record 0013). Movements
  * posted together are checked on their combined effect per account.
  */
@@ -80,7 +85,7 @@ export async function postLedgerTransactions(
 ): Promise<string[]> {
   const postings = inputs.map((input) => ({
     ...input,
-    id: newId(),
+    id: input.id ?? newId(),
     entries: input.entries.filter((entry) => entry.amount !== 0),
   }));
   for (const posting of postings) assertBalanced(posting.entries);
@@ -103,12 +108,17 @@ export async function postLedgerTransactions(
   const locked = new Map(options.locked);
   const toLock = [...userDeltas.values()].filter((change) => !locked.has(accountKey(change.ref)));
   const creditedKeys = new Set(toLock.filter((change) => change.isCredited).map((change) => accountKey(change.ref)));
-  const justLocked = await lockUserAccounts(
-    tx,
-    toLock.map((change) => change.ref),
-    now,
-    (ref) => creditedKeys.has(accountKey(ref)),
-  );
+  // Nothing awaited when the caller locked every account: the posting is then sent as this is called, so a caller
+  // can send it together with its own statements (pipelined-transaction.ts).
+  const justLocked =
+    toLock.length === 0
+      ? new Map<string, TLockedAccount>()
+      : await lockUserAccounts(
+          tx,
+          toLock.map((change) => change.ref),
+          now,
+          (ref) => creditedKeys.has(accountKey(ref)),
+        );
   for (const [key, account] of justLocked) locked.set(key, account);
   for (const [key, change] of userDeltas) {
     const account = locked.get(key);

@@ -69,6 +69,8 @@ export function purchasePurses(accounts: TLockedPurchaseAccounts): TPurchasePurs
 }
 
 export interface TReservedPurchase {
+  /** The movement's id, when the caller makes it so its order can name it in the same round trip. */
+  ledgerTransactionId?: string;
   userId: string;
   parts: TSpendPart[];
   /** What the person pays in total: price plus service fee, in minor units. */
@@ -83,7 +85,7 @@ export interface TReservedPurchase {
 /**
  * Posts reserved purchases in one ledger call (writes ledger_accounts, ledger_transactions, ledger_entries): each is
  * its own movement, referenced by its order, so a second debit of the same order is refused by the unique reference.
- * Returns the movements' ids in the purchases' order.
+ * Sent as it is called (the accounts are locked already). Returns the movements' ids in the purchases' order.
  */
 export function debitReservedPurchases(
   tx: Db,
@@ -95,6 +97,7 @@ export function debitReservedPurchases(
     tx,
     purchases.map((purchase) =>
       purchaseMovement({
+        ...(purchase.ledgerTransactionId ? { id: purchase.ledgerTransactionId } : {}),
         orderId: purchase.orderId,
         description: purchase.description,
         paymentMethod: 'balance',
@@ -118,6 +121,8 @@ export function debitReservedPurchases(
  * with the receipt spec section 3 shows.
  */
 export function purchaseMovement(input: {
+  /** The movement's id when the caller names it (TLedgerTransactionInput.id). */
+  id?: string;
   orderId: string;
   description: string;
   /** What the receipt names: 'balance', or the card or Tilia method ("Visa •••• 4242"). */
@@ -134,6 +139,7 @@ export function purchaseMovement(input: {
     { account: { system: 'fees', currency: input.currency }, amount: input.serviceFee },
   ];
   return {
+    ...(input.id ? { id: input.id } : {}),
     kind: 'purchase',
     reference: { type: 'order', id: input.orderId },
     description: input.description,

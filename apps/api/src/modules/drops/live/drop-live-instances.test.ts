@@ -30,10 +30,7 @@ beforeAll(async () => {
   a = await createTestApp({ env });
   const pool = await openDatabase({ databaseUrl: a.database.pool!.options.connectionString!, poolSize: 12 });
   bPool = pool;
-  const observed: Database = {
-    ...pool,
-    db: pool.observed((sql, params) => sentByB.push({ at: performance.now(), sql, params })),
-  };
+  const observed = pool.observed((sql, params) => sentByB.push({ at: performance.now(), sql, params }));
   b = await createTestApp({ env, database: observed, clock: a.clock });
   bBase = await listening(b.app);
 }, 120_000);
