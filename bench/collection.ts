@@ -3,13 +3,12 @@
 // requests per second and p50/p99, as brand after brand newest first (the default) and filtered by brand and sorted by
 // rarity; the plain Fastify route in the same run as a yardstick. The page's query count is fixed by a test
 // (my-collection.test.ts); this measures what it costs.
-import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
 import { benchDatabase, fundedBuyers, machine, migrated, plainRouteYardstick, startServer } from './bench-server.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const EDITIONS = Number(process.env.BENCH_EDITIONS ?? 1_000);
 /** Everyone else's: the table a real collection is read from holds other people's editions and unopened packs. */
@@ -106,7 +105,7 @@ const summary = {
     isLatencyMet: first.latencyMs.p99 <= TARGET.p99Ms,
   },
   machine: machine(),
-  commit: execSync('git rev-parse --short HEAD').toString().trim(),
+  commit: measuredCommit(),
   at: new Date().toISOString(),
 };
 console.log(JSON.stringify(summary, null, 2));

@@ -7,7 +7,6 @@
 // machine's load average throughout. Needs PostgreSQL (BENCH_DATABASE_URL) and nginx: BENCH_CLUSTER instances (2).
 // The watchers are read in a worker thread: on the purchases' event loop, each event's 10,000 arrivals would hold up
 // the purchase driver itself and be counted against the purchase rate.
-import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,7 +21,7 @@ import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
 import { refreshSaleStatistics } from '../apps/api/src/modules/drops/sale-statistics.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
 import { benchDatabase, cpuSecondsOf, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const watcherCount = Number(process.env.BENCH_WATCHERS ?? 10_000);
 const packs = Number(process.env.BENCH_PACKS ?? 10_000);
@@ -519,7 +518,7 @@ async function main(): Promise<void> {
     ...report!,
     invariants,
     machine: machine(),
-    commit: execSync('git rev-parse --short HEAD').toString().trim(),
+    commit: measuredCommit(),
     at: new Date().toISOString(),
   };
   console.log(JSON.stringify(summary, null, 2));

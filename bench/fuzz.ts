@@ -3,10 +3,9 @@
 // PGlite, or a new database on BENCH_DATABASE_URL's server. Reports the number of requests, the status
 // distribution and every finding (a 5xx, an answer outside { code, message }, another person's data), and records
 // the run in bench/results/fuzz.json. FUZZ_SEED repeats a run; FUZZ_PER_OPERATION changes the count.
-import { execSync } from 'node:child_process';
 import { newSeed } from '../apps/api/src/testing/fuzz/prng.ts';
 import { machine } from './bench-server.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : newSeed();
 const perOperation = Number(process.env.FUZZ_PER_OPERATION ?? 200);
@@ -50,7 +49,7 @@ const summary = {
   findings: summariseFindings(report).split('\n').filter(Boolean),
   slowest: report.slowest.slice(0, 5),
   machine: machine(),
-  commit: execSync('git rev-parse --short HEAD').toString().trim(),
+  commit: measuredCommit(),
   at: new Date().toISOString(),
 };
 console.log(JSON.stringify(summary, null, 2));

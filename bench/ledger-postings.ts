@@ -3,7 +3,6 @@
 // database (BENCH_DATABASE_URL, PostgreSQL; PGlite in memory without it). Reports postings per second, database
 // statements per posting (BEGIN and COMMIT included), refusals and errors, and checks the ledger afterwards.
 import os from 'node:os';
-import { execSync } from 'node:child_process';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
@@ -11,7 +10,7 @@ import { inTransaction } from '../apps/api/src/db/transaction.ts';
 import { newId } from '../apps/api/src/lib/ids.ts';
 import { debitForPurchase } from '../apps/api/src/modules/wallet/debit-for-purchase.ts';
 import { depositForTest, insertTestUser, ledgerInvariantViolations } from '../apps/api/src/testing/wallet-helpers.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const people = Number(process.env.BENCH_PEOPLE ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -96,7 +95,7 @@ const summary = {
   errors: Object.fromEntries(errors),
   isLedgerExact,
   machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-  commit: execSync('git rev-parse --short HEAD').toString().trim(),
+  commit: measuredCommit(),
   at: new Date().toISOString(),
 };
 console.log(

@@ -3,10 +3,10 @@
 // keep-alive and a fresh Idempotency-Key per attempt, every outcome tallied, and the invariants checked on the database
 // afterwards.
 import { randomUUID } from 'node:crypto';
-import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
+import { measuredCommit } from './record-result.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
 import { refreshSaleStatistics } from '../apps/api/src/modules/drops/sale-statistics.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
@@ -173,7 +173,7 @@ export async function runPurchases(options: TPurchaseRunOptions) {
       ...databaseYardsticks,
     },
     machine: machine(),
-    commit: execSync('git rev-parse --short HEAD').toString().trim(),
+    commit: measuredCommit(),
     at: new Date().toISOString(),
   };
 }

@@ -1,8 +1,22 @@
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+
+/**
+ * The commit the run measured: HEAD, marked "+uncommitted" when the code differs from it (anything but bench/results),
+ * so a run of work in progress is never filed under the commit before it.
+ */
+export function measuredCommit(): string {
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const head = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+  const changed = execSync('git status --porcelain --untracked-files=no -- . ":(exclude)bench/results"', { cwd: root })
+    .toString()
+    .trim();
+  return changed ? `${head}+uncommitted` : head;
+}
 
 /**
  * Appends one run to `bench/results/<scenario>.json`, newest last, so a change's before and after sit side by side.

@@ -4,7 +4,6 @@
 // asks for "a batch of 100,000 codes generated and exported in seconds". Reports both times and checks afterwards that
 // the batch holds every code once and that the export's last code is one of ours.
 import { sql } from 'drizzle-orm';
-import { execSync } from 'node:child_process';
 import { normalizeRedeemCode } from '@cypher/contract';
 import { testConfig } from '../apps/api/src/config.ts';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
@@ -14,7 +13,7 @@ import { createRedeemBatch } from '../apps/api/src/modules/redeem/console-redeem
 import { exportRedeemCodes } from '../apps/api/src/modules/redeem/export-redeem-codes.ts';
 import { redeemCodeHash } from '../apps/api/src/modules/redeem/redeem-codes.ts';
 import { benchDatabase, machine, migrated } from './bench-server.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const CODES = Number(process.env.BENCH_CODES ?? 100_000);
 
@@ -75,7 +74,7 @@ const summary = {
   isEveryCodeOnce: check!.codes === CODES && check!.hashes === CODES,
   isLastExportedCodeOurs: check!.last === 1,
   machine: machine(),
-  commit: execSync('git rev-parse --short HEAD').toString().trim(),
+  commit: measuredCommit(),
   at: new Date().toISOString(),
 };
 console.log(

@@ -6,7 +6,6 @@
 // written before the first email), the runs it took (a run stops claiming after 45 s, for its minute), and checks
 // afterwards that every person has exactly one notification and one email.
 import { sql } from 'drizzle-orm';
-import { execSync } from 'node:child_process';
 import { devMailbox } from '../apps/api/src/adapters/mail/dev-mailbox.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
@@ -16,7 +15,7 @@ import { newId } from '../apps/api/src/lib/ids.ts';
 import { sendDueDropReminders } from '../apps/api/src/modules/drops/reminders/send-due-drop-reminders.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
 import { benchDatabase, machine, migrated } from './bench-server.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
 
@@ -110,7 +109,7 @@ const summary = {
   emailed,
   isEachOnce,
   machine: machine(),
-  commit: execSync('git rev-parse --short HEAD').toString().trim(),
+  commit: measuredCommit(),
   at: new Date().toISOString(),
 };
 console.log(

@@ -15,7 +15,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchDatabase, machine, root, startServer } from './bench-server.ts';
-import { recordResult } from './record-result.ts';
+import { measuredCommit, recordResult } from './record-result.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3920);
@@ -226,6 +226,6 @@ recordResult({
   pages,
   targets,
   machine: machine(),
-  commit: execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(),
+  commit: measuredCommit(),
   at: new Date().toISOString(),
 });
