@@ -62,6 +62,41 @@ describe.runIf(isOnPostgres)('pipelined transactions on PostgreSQL', () => {
     expect(await idsInTable()).toEqual([1, 2]);
   });
 
+  it('writes BEGIN and the statements asked for in the same turn to the socket at once', async () => {
+    // The pool holds one connection: count the writes its socket makes during one transaction.
+    const client = await database.pool!.connect();
+    const stream = (client as unknown as { connection: { stream: Record<string, (...args: unknown[]) => unknown> } })
+      .connection.stream;
+    client.release();
+    let writes = 0;
+    const counted = (name: '_write' | '_writev') => {
+      const original = stream[name]!;
+      stream[name] = (...args: unknown[]) => {
+        writes += 1;
+        return original.apply(stream, args);
+      };
+      return () => {
+        stream[name] = original;
+      };
+    };
+    const restore = [counted('_write'), counted('_writev')];
+    try {
+      await database.pipelined(async (tx) => {
+        await Promise.all([
+          executeNow(tx, sql`insert into pipelined_probe (id) values (8)`),
+          executeNow(tx, sql`insert into pipelined_probe (id) values (9)`),
+          queryRows(tx, sql`select id from pipelined_probe where id = ${8}`),
+        ]);
+        expect(writes).toBe(1);
+      });
+    } finally {
+      for (const undo of restore) undo();
+    }
+    // That one, then COMMIT's.
+    expect(writes).toBe(2);
+    expect(await idsInTable()).toEqual([1, 2, 8, 9]);
+  });
+
   it('gives its connection back out of pipeline mode and outside any transaction', async () => {
     await database.pipelined(async (tx) => executeNow(tx, sql`insert into pipelined_probe (id) values (7)`));
     // The pool holds one connection, so this is the one the transactions used.
@@ -79,6 +114,6 @@ describe.runIf(isOnPostgres)('pipelined transactions on PostgreSQL', () => {
     } finally {
       client.release();
     }
-    expect(await idsInTable()).toEqual([1, 2, 7]);
+    expect(await idsInTable()).toEqual([1, 2, 7, 8, 9]);
   });
 });
