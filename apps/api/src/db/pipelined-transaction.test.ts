@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../config.ts';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase, type Database, type Db } from './client.ts';
 import { executeNow, queryRows } from './query-rows.ts';
 import { sqlArray } from './sql-arrays.ts';
 
@@ -19,6 +19,15 @@ afterAll(async () => {
   await database.pool!.query('drop table if exists pipelined_probe');
   await database.close();
 });
+
+/** The error codes along an error's causes (drizzle wraps node-postgres's error). */
+const codesOf = (error: unknown): unknown[] => {
+  const codes = [];
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    codes.push((current as { code?: unknown }).code);
+  }
+  return codes;
+};
 
 const idsInTable = async () =>
   (await database.pool!.query<{ id: number }>('select id from pipelined_probe order by id')).rows.map((row) => row.id);
@@ -95,6 +104,43 @@ describe.runIf(isOnPostgres)('pipelined transactions on PostgreSQL', () => {
     // That one, then COMMIT's.
     expect(writes).toBe(2);
     expect(await idsInTable()).toEqual([1, 2, 8, 9]);
+  });
+
+  it('reports a deadlock as the deadlock, not as the aborted statements behind it, so it can be retried', async () => {
+    const deadlocks = await openDatabase({ databaseUrl: testDatabaseUrl()!, poolSize: 2 });
+    try {
+      await deadlocks.pool!.query('insert into pipelined_probe (id) values (101), (102)');
+      const lockBoth = (first: number, second: number) =>
+        deadlocks.pipelined(async (tx) => {
+          await executeNow(tx, sql`update pipelined_probe set id = id where id = ${first}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          // The lock that deadlocks answers through one more step than the statement behind it, as the ledger's
+          // posting does in a purchase batch: Promise.all hears the one behind it (25P02) first.
+          await Promise.all([
+            queryRows(tx, sql`update pipelined_probe set id = id where id = ${second} returning id`),
+            executeNow(tx, sql`select ${1}::int as behind`),
+          ]);
+        });
+      const outcomes = await Promise.allSettled([lockBoth(101, 102), lockBoth(102, 101)]);
+      const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      expect(failures).toHaveLength(1);
+      expect(codesOf(failures[0])).toContain('40P01');
+    } finally {
+      await deadlocks.pool!.query('delete from pipelined_probe where id in (101, 102)');
+      await deadlocks.close();
+    }
+  });
+
+  it('refuses a statement sent after its transaction ended, and writes nothing of it', async () => {
+    let kept: Db | null = null;
+    await database.pipelined(async (tx) => {
+      kept = tx;
+      return executeNow(tx, sql`select ${1}::int as inside`);
+    });
+    await expect(executeNow(kept!, sql`insert into pipelined_probe (id) values (${10})`)).rejects.toMatchObject({
+      cause: { message: 'a statement was sent after its pipelined transaction ended' },
+    });
+    expect(await idsInTable()).not.toContain(10);
   });
 
   it('gives its connection back out of pipeline mode and outside any transaction', async () => {

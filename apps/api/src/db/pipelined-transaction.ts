@@ -22,8 +22,9 @@ type TRelationalSchema = ConstructorParameters<typeof NodePgTransaction>[2];
  * their order matters (locks) each must be sent by the call itself: drizzle sends a query only when it is awaited, a
  * microtask later, and several awaited together can go out in any order (the race tests caught exactly that: an
  * allowance row's lock read before its insert). executeNow and queryRows (query-rows.ts) send at once, as does a
- * query builder's `.execute()`. Callers that send several at once await them together (Promise.all), so that none
- * fails unheard.
+ * query builder's `.execute()`. Callers that send several at once await them together (Promise.all), so that no
+ * rejection goes unhandled; which of them Promise.all reports is not the first sent, so the runner reports the first
+ * statement that failed in answer order (causeOf), and refuses any statement sent after the transaction ended.
  *
  * Pipeline mode is switched on for the borrowed connection only, and off again before it goes back to the pool.
  * COMMIT is sent only after `work` has resolved, so a check `work` makes on an answer still rolls everything back.
@@ -40,39 +41,73 @@ export function pipelinedTransactions(pool: pg.Pool, db: Db, logger?: Logger): T
     schema: root._.schema,
     tableNamesMap: root._.tableNamesMap,
   } as TRelationalSchema;
-  /** A transaction handle per connection, made once: it holds nothing but the connection. */
-  const handles = new WeakMap<pg.PoolClient, Db>();
-  const handleOn = (client: pg.PoolClient): Db => {
-    let handle = handles.get(client);
-    if (!handle) {
-      const session = new NodePgSession(client, dialect, schema, { logger });
-      handle = new NodePgTransaction(dialect, session, schema) as unknown as Db;
-      handles.set(client, handle);
-    }
-    return handle;
-  };
 
   return async (work) => {
     const client = await pool.connect();
     const pipelined = client as unknown as { pipeline: boolean };
     pipelined.pipeline = true;
+    const lent = new LentConnection(client);
+    const session = new NodePgSession(lent as unknown as pg.PoolClient, dialect, schema, { logger });
     let broken: Error | undefined;
     try {
-      const begun = client.query('begin');
-      const [, result] = await Promise.all([begun, work(handleOn(client))]);
-      const committed = await client.query('commit');
+      const begun = lent.query('begin');
+      const [, result] = await Promise.all([begun, work(new NodePgTransaction(dialect, session, schema) as unknown as Db)]);
+      const committed = await lent.query('commit');
       // COMMIT of a transaction a statement aborted answers ROLLBACK instead of failing: never take it for a commit.
       if (committed.command !== 'COMMIT') throw new Error(`the transaction ended with ${committed.command}`);
       return result;
     } catch (error) {
       // Behind whatever `work` still has in flight, in order; a connection that cannot roll back is not reused.
-      await client.query('rollback').catch((rollbackError: Error) => {
+      await lent.query('rollback').catch((rollbackError: Error) => {
         broken = rollbackError;
       });
-      throw error;
+      throw causeOf(error, lent.firstFailure);
     } finally {
+      lent.end();
       pipelined.pipeline = false;
       client.release(broken);
     }
   };
+}
+
+/**
+ * The connection as one transaction sees it. A statement sent after the transaction ended is refused, never written
+ * (it would run outside the transaction, or inside the next borrower's). And the first statement to fail is kept:
+ * answers come back in order, so it is the cause, and the ones behind it only say that the transaction is aborted.
+ */
+class LentConnection {
+  #isOver = false;
+  firstFailure: unknown = null;
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query(...args: unknown[]): Promise<pg.QueryResult> {
+    if (this.#isOver) return Promise.reject(new Error('a statement was sent after its pipelined transaction ended'));
+    const answer = (this.client.query as (...all: unknown[]) => Promise<pg.QueryResult>)(...args);
+    // Attached as it is sent, so failures are seen in the order of the answers; the caller still gets its rejection.
+    answer.catch((error: unknown) => {
+      this.firstFailure ??= error;
+    });
+    return answer;
+  }
+
+  end(): void {
+    this.#isOver = true;
+  }
+}
+
+/**
+ * What the caller is told: the statement that failed first, when the error that reached the runner is one behind it
+ * (25P02, in_failed_sql_transaction). Several answers can arrive in one read, and Promise.all rejects with the error
+ * that reaches it in the fewest steps, not the first sent: a deadlock (40P01) must reach the retry as a deadlock.
+ */
+function causeOf(error: unknown, firstFailure: unknown): unknown {
+  return firstFailure && hasCode(error, '25P02') ? firstFailure : error;
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === code) return true;
+  }
+  return false;
 }

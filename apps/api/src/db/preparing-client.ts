@@ -75,8 +75,9 @@ export class PreparingClient extends pg.Client {
   }
 
   /**
-   * In pipeline mode (db/pipelined-transaction.ts) the statements asked for in one turn of the event loop go out in
-   * one socket write: the socket is corked until the turn ends. node-postgres corks each query's own messages, but
+   * In pipeline mode (db/pipelined-transaction.ts) the statements asked for together go out in one socket write: the
+   * socket is corked until the process's next-tick queue runs, which is after the promise jobs queued now (a batch
+   * sends from those). node-postgres corks each query's own messages, but
    * writes each query apart, and those writes were an eighth of an instance's CPU samples in a drop rush.
    */
   #writeTogether(): void {

@@ -55,7 +55,8 @@ export interface TBalancePurchaseResult {
  *    the claim log and each edition's PURCHASED activity) and each buyer's notification.
  *
  * In a pipelined transaction (decision record 44) that is three round trips: the standing (with the batch's keys),
- * the claim, the writes (with the keys' answers); COMMIT is the fourth.
+ * the claim, the writes (with the keys' answers); COMMIT is the fourth. A held-back split claims in two, running out
+ * asks which refusal applies, and tickets are granted after the writes: one more trip each.
  */
 export async function purchaseFromBalance(
   tx: Db,
