@@ -28,8 +28,11 @@ export default defineConfig({
   // seeded demo read what no other journey changes (the home page's lead drop excepted: it runs alone, below).
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for a slow machine: on 2026-11-29's, two browsers, the server and PGlite on two slow cores, pages that do
+  // answer took more than 7 s (a client-side navigation, a payment's confirmation), and ten journeys ran out of their
+  // 30 s; one at a time the same journeys passed well within them. A hang still fails, only later.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

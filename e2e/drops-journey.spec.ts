@@ -37,7 +37,7 @@ test.describe('drops and purchases', () => {
     request,
   }) => {
     // A dozen screens, two of them the sandbox's, and a reveal that turns three cards: longer than one page's test.
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const account = await activeAccountThroughApi(request, 'drops');
     await page.goto(`/signin?redirectTo=${encodeURIComponent('/drops')}`);
     await signInOnPage(page, account);
