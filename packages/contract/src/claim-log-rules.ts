@@ -48,9 +48,17 @@ export function nextChainHash(previous: string, line: string): string {
   return bytesToHex(sha256(utf8ToBytes(`${previous}\n${line}`)));
 }
 
-/** Who bought, as the log says it: only someone who knows the order's salt and the buyer's id can match it. */
-export function claimBuyerHash(buyerSalt: string, userId: string): string {
-  return bytesToHex(sha256(utf8ToBytes(`${buyerSalt}:${userId}`)));
+/** SHA-256 of a text, in hex: pure JavaScript here, so the browser checks the log exactly as the server wrote it. */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+/**
+ * Who bought, as the log says it: only someone who knows the order's salt and the buyer's id can match it. The server
+ * hands in node's own SHA-256 (the same digest, a fraction of the CPU on each purchase of a rush).
+ */
+export function claimBuyerHash(buyerSalt: string, userId: string, hash: (text: string) => string = sha256Hex): string {
+  return hash(`${buyerSalt}:${userId}`);
 }
 
 export interface TClaimLogVerdict {

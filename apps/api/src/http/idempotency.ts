@@ -226,21 +226,20 @@ export async function claimIdempotencyKeys<T extends TBatchedIdempotentRequest>(
   claimedAt: Date,
 ): Promise<Set<T>> {
   if (requests.length === 0) return new Set();
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values(
-      [...requests].sort(byUserAndKey).map((request) => ({
-        userId: request.userId,
-        key: request.key,
-        requestHash: request.requestHash,
-        status: 'processing' as const,
-        createdAt: claimedAt,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
-    // Sent now rather than when awaited, so a batch's locks can follow it in the same round trip.
-    .execute();
+  const sorted = [...requests].sort(byUserAndKey);
+  const column = (pick: (request: T) => string) => sqlArray(sorted.map(pick));
+  // One text for every batch size (arrays, not a VALUES list of a parameter per cell), sent now rather than when
+  // awaited, so a batch's locks can follow it in the same round trip. unnest keeps the arrays' order: the lock order.
+  const claimed = await queryRows<{ userId: string; key: string }>(
+    db,
+    sql`
+    insert into idempotency_keys (user_id, key, request_hash, status, created_at)
+    select k.user_id, k.key, k.request_hash, 'processing', ${claimedAt.toISOString()}::timestamptz
+    from unnest(${column((request) => request.userId)}::uuid[], ${column((request) => request.key)}::text[],
+                ${column((request) => request.requestHash)}::text[]) as k(user_id, key, request_hash)
+    on conflict do nothing
+    returning user_id as "userId", key`,
+  );
   const won = new Set(claimed.map(keyOf));
   const mine = new Set<T>();
   for (const request of requests) {

@@ -72,6 +72,8 @@ describe('access tokens', () => {
   it('refuses a token changed anywhere, signed with another secret, or with its signature in another spelling', async () => {
     const { tokens } = tokensAt();
     const token = await tokens.sign(signIn);
+    // Checked once first, so the variants below meet a token this instance remembers.
+    expect(tokens.verify(token)).toEqual(claims);
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const flipped = (text: string) => `${text.slice(0, -1)}${text.at(-1) === 'A' ? 'B' : 'A'}`;
     expect(tokens.verify(`${header}.${payload}.${flipped(signature)}`)).toBeNull();
@@ -82,6 +84,18 @@ describe('access tokens', () => {
     expect(tokens.verify(`${header}.${payload}.${signature}=`)).toBeNull();
     expect(tokens.verify(`${header}.${payload}.${signature.slice(0, 10)}*${signature.slice(10)}`)).toBeNull();
     expect(tokens.verify(`${header}.${payload}.`)).toBeNull();
+  });
+
+  it('keeps checking a remembered token’s times: not before its nbf, and never again once expired', () => {
+    const { clock, tokens } = tokensAt();
+    const early = handMade({ alg: 'HS256' }, { ...validPayload, nbf: nowSeconds + 10, exp: nowSeconds + 20 });
+    expect(tokens.verify(early)).toBeNull();
+    clock.advance(10_000);
+    expect(tokens.verify(early)).toEqual(claims);
+    clock.advance(9_999);
+    expect(tokens.verify(early)).toEqual(claims);
+    clock.advance(1);
+    expect(tokens.verify(early)).toBeNull();
   });
 
   it('refuses any other algorithm, a critical header, and tokens that are not three parts', () => {

@@ -1,7 +1,8 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coalescedReads } from '../../db/coalesced-reads.ts';
-import { users } from './users.tables.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /*
  * Route: none of its own; POST /v2/orders (purchase-packs.ts), drop reminders (drops/reminders) and the reminder job
@@ -50,9 +51,10 @@ function verifiedEmailReader(db: Db) {
 export async function verifiedEmailsByIds(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, unique), isNotNull(users.emailVerifiedAt)));
+  // One array parameter: the same statement text, prepared once, for any number of people.
+  const rows = await queryRows<{ id: string; email: string }>(
+    db,
+    sql`select id, email from users where id = any(${sqlArray(unique)}::uuid[]) and email_verified_at is not null`,
+  );
   return new Map(rows.map((row) => [row.id, row.email.toLowerCase()]));
 }
