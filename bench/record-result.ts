@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 
 /**
- * The commit the run measured: HEAD, marked "+uncommitted" when the code differs from it (anything but bench/results),
+ * The commit the run measured: HEAD, marked "+uncommitted" when the code differs from it (anything but bench/results, docs/ and Markdown),
  * so a run of work in progress is never filed under the commit before it.
  */
 export function measuredCommit(): string {
   const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
   const head = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-  const changed = execSync('git status --porcelain --untracked-files=no -- . ":(exclude)bench/results"', { cwd: root })
+  const changed = execSync('git status --porcelain --untracked-files=no -- . ":(exclude)bench/results" ":(exclude)docs" ":(exclude)*.md"', { cwd: root })
     .toString()
     .trim();
   return changed ? `${head}+uncommitted` : head;
