@@ -28,9 +28,10 @@ const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `-
 const extraArgs = process.argv.slice(2);
 if (!extraArgs.some((arg) => arg.startsWith('--maxWorkers'))) {
   const cores = os.availableParallelism();
-  // At most four files at once on PostgreSQL: a race file holds up to 30 connections (two instances' pools, their
-  // listeners, a gate), and the server allows 100 (more files at once were refused with "too many clients").
-  const onPostgres = Math.min(4, Math.max(2, cores * 2));
+  // At most three files at once on PostgreSQL: a race file holds up to 30 connections (two instances' pools, their
+  // listeners, a gate), and the server allows 100. With four, a passing run peaked at 87 connections (2026-11-29,
+  // sampled every 200 ms) and one CI run had 38 of a redeem race's 100 requests refused ("too many clients", 503).
+  const onPostgres = Math.min(3, Math.max(2, cores * 2));
   vitestArgs.push(`--maxWorkers=${process.env.TEST_DATABASE_URL ? onPostgres : Math.max(2, cores)}`);
 }
 const vitestStatus = run('npx', [...vitestArgs, ...extraArgs]);
