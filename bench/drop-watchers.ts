@@ -7,7 +7,6 @@
 // machine's load average throughout. Needs PostgreSQL (BENCH_DATABASE_URL) and nginx: BENCH_CLUSTER instances (2).
 // The watchers are read in a worker thread: on the purchases' event loop, each event's 10,000 arrivals would hold up
 // the purchase driver itself and be counted against the purchase rate.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
 import { refreshSaleStatistics } from '../apps/api/src/modules/drops/sale-statistics.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
 import { benchDatabase, cpuSecondsOf, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
+import { purchaseAttempts } from './purchase-run.ts';
 import { measuredCommit, recordResult } from './record-result.ts';
 
 const watcherCount = Number(process.env.BENCH_WATCHERS ?? 10_000);
@@ -177,7 +177,6 @@ async function rush(
 ) {
   const successes: number[] = [];
   const outcomes = new Map<string, number>();
-  let next = 0;
   const cpuBefore = { api: cpuOf(pids.api), nginx: cpuOf(pids.nginx), bench: process.cpuUsage() };
   const startedAt = nowMs();
   const result = await autocannon({
@@ -185,33 +184,10 @@ async function rush(
     connections,
     amount: attempts,
     requests: [
-      {
-        method: 'POST',
-        path: '/v2/orders',
-        setupRequest: (request) => {
-          const buyer = buyers[next++ % buyers.length]!;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${buyer.accessToken}`,
-              'idempotency-key': randomUUID(),
-            },
-            body: JSON.stringify({ dropId, quantity: 1, paymentMethod: 'BALANCE' }),
-          };
-        },
-        onResponse: (status, body) => {
-          let outcome = `${status}`;
-          try {
-            const parsed = JSON.parse(body);
-            outcome = status === 201 ? parsed.data.status : `${status} ${parsed.code}`;
-          } catch {
-            outcome = `${status} unreadable`;
-          }
-          if (outcome === 'SUCCESSFUL') successes.push(nowMs());
-          outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        },
-      },
+      purchaseAttempts(buyers, dropId, (outcome) => {
+        if (outcome === 'SUCCESSFUL') successes.push(nowMs());
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }),
     ],
   });
   const lastSaleAt = successes.at(-1) ?? startedAt;

@@ -39,6 +39,44 @@ export interface TPurchaseRunOptions {
   beforeServer?: (database: BenchDatabase) => Promise<Record<string, number>>;
 }
 
+/**
+ * autocannon's request for balance purchases of one pack of `dropId`: the buyers in turn, a fresh Idempotency-Key
+ * each; every answer's outcome ("SUCCESSFUL", "409 SOLD_OUT", "500 unreadable") goes to `onOutcome`.
+ */
+export function purchaseAttempts(
+  buyers: readonly { accessToken: string }[],
+  dropId: string,
+  onOutcome: (outcome: string) => void,
+): autocannon.Request {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: '/v2/orders',
+    setupRequest: (request) => {
+      const buyer = buyers[next++ % buyers.length]!;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${buyer.accessToken}`,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ dropId, quantity: 1, paymentMethod: 'BALANCE' }),
+      };
+    },
+    onResponse: (status, body) => {
+      let outcome = `${status}`;
+      try {
+        const parsed = JSON.parse(body);
+        outcome = status === 201 ? parsed.data.status : `${status} ${parsed.code}`;
+      } catch {
+        outcome = `${status} unreadable`;
+      }
+      onOutcome(outcome);
+    },
+  };
+}
+
 export async function runPurchases(options: TPurchaseRunOptions) {
   const database = await benchDatabase(options.label);
   const setup = await migrated(database);
@@ -66,7 +104,6 @@ export async function runPurchases(options: TPurchaseRunOptions) {
   let health: autocannon.Result;
   try {
     health = await autocannon({ url: `${server.base}/v1/health`, connections: options.connections, duration: 5 });
-    let next = 0;
     const cpuBefore = cpuSecondsOf(server.process.pid!);
     startedAt = Date.now();
     result = await autocannon({
@@ -74,33 +111,10 @@ export async function runPurchases(options: TPurchaseRunOptions) {
       connections: options.connections,
       ...(options.attempts ? { amount: options.attempts } : { duration: options.seconds ?? 10 }),
       requests: [
-        {
-          method: 'POST',
-          path: '/v2/orders',
-          setupRequest: (request) => {
-            const buyer = buyers[next++ % buyers.length]!;
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${buyer.accessToken}`,
-                'idempotency-key': randomUUID(),
-              },
-              body: JSON.stringify({ dropId, quantity: 1, paymentMethod: 'BALANCE' }),
-            };
-          },
-          onResponse: (status, body) => {
-            let outcome = `${status}`;
-            try {
-              const parsed = JSON.parse(body);
-              outcome = status === 201 ? parsed.data.status : `${status} ${parsed.code}`;
-            } catch {
-              outcome = `${status} unreadable`;
-            }
-            if (outcome === 'SUCCESSFUL') lastSuccessAt = Date.now();
-            statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
-          },
-        },
+        purchaseAttempts(buyers, dropId, (outcome) => {
+          if (outcome === 'SUCCESSFUL') lastSuccessAt = Date.now();
+          statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
+        }),
       ],
     });
     serverCpuSeconds = clusterSize > 0 ? Number.NaN : cpuSecondsOf(server.process.pid!) - cpuBefore;
