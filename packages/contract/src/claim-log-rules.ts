@@ -49,7 +49,7 @@ export function nextChainHash(previous: string, line: string): string {
 }
 
 /** SHA-256 of a text, in hex: pure JavaScript here, so the browser checks the log exactly as the server wrote it. */
-export function sha256Hex(text: string): string {
+function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 

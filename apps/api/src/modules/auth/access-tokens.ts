@@ -7,8 +7,9 @@ const ALGORITHM = 'HS256';
 /**
  * Tokens whose signature this instance has checked, kept by their exact text (decision record 41): a buyer in a drop
  * rush sends the same token with every attempt, and the HMAC, two base64 decodings and two JSON parses were 3 % of an
- * instance's samples in the sale (2026-11-29). Bounded: the oldest checked goes first. Expiry and `nbf` are still
- * checked against the clock on every request.
+ * instance's samples in the sale (2026-11-29). A buyer's first attempt is still checked in full; the retries after it
+ * (every SOLD_OUT answer after the sell-out) are a lookup. Bounded: the oldest checked goes first. Expiry and `nbf` are
+ * still checked against the clock on every request.
  */
 const MAX_REMEMBERED_TOKENS = 20_000;
 
