@@ -9,6 +9,8 @@ import { AppError } from './app-error.ts';
 export interface Principal {
   userId: string;
   sessionId: string;
+  /** The verified address the access token carries (access-tokens.ts), or null when it carries none. */
+  verifiedEmail: string | null;
 }
 
 declare module 'fastify' {

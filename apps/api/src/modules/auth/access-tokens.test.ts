@@ -8,7 +8,11 @@ import { socialSignUpTokens } from './oauth/social-sign-up-tokens.ts';
 
 const config = testConfig();
 const secret = config.auth.secret!;
-const claims = { userId: '0190a0b0-0000-7000-8000-000000000001', sessionId: '0190a0b0-0000-7000-8000-000000000002' };
+const claims = {
+  userId: '0190a0b0-0000-7000-8000-000000000001',
+  sessionId: '0190a0b0-0000-7000-8000-000000000002',
+  verifiedEmail: null,
+};
 const startsAt = '2026-11-25T12:00:00.000Z';
 const nowSeconds = Date.parse(startsAt) / 1000;
 /** A sign-in that lasts long past any token's lifetime. */
@@ -54,6 +58,25 @@ describe('access tokens', () => {
     expect(tokens.verify(token)).toEqual(claims);
     clock.advance(1);
     expect(tokens.verify(token)).toBeNull();
+  });
+
+  it('carries a verified address, and only one it signed as verified', async () => {
+    const { tokens } = tokensAt();
+    const verified = { ...claims, verifiedEmail: 'fan@example.com' };
+    expect(tokens.verify(await tokens.sign({ ...signIn, verifiedEmail: 'fan@example.com' }))).toEqual(verified);
+    expect(tokens.verify(await tokens.sign(signIn))).toEqual(claims);
+    const carried = { ...validPayload, email: 'fan@example.com', email_verified: true };
+    expect(tokens.verify(handMade({ alg: 'HS256' }, carried))).toEqual(verified);
+    // An address not marked verified, or not text, is no verified address: the purchase reads it instead.
+    for (const payload of [
+      { ...carried, email_verified: false },
+      { ...carried, email_verified: 'true' },
+      { ...validPayload, email: 'fan@example.com' },
+      { ...carried, email: 42 },
+      { ...carried, email: '' },
+    ]) {
+      expect(tokens.verify(handMade({ alg: 'HS256' }, payload))).toEqual(claims);
+    }
   });
 
   it('agrees with jose: a token jose signs with the secret verifies, with an audience list too', async () => {

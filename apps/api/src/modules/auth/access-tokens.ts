@@ -16,6 +16,13 @@ const MAX_REMEMBERED_TOKENS = 20_000;
 interface AccessTokenClaims {
   userId: string;
   sessionId: string;
+  /**
+   * The person's email address if it was verified when the token was signed (lower case), else null. An address, once
+   * verified, stays verified and is never changed (users/verified-emails.ts), so it holds for the token's life: a
+   * purchase takes it from here instead of reading it (decision record 41). Null says only "not known to be verified
+   * then": whoever needs it reads it.
+   */
+  verifiedEmail: string | null;
 }
 
 export interface AccessTokens {
@@ -37,10 +44,11 @@ export function accessTokens(config: TConfig['auth'] & { secret: string }, clock
   const key = createSecretKey(secret);
   const remembered = new Map<string, TCheckedToken>();
   return {
-    sign: async ({ userId, sessionId, notAfter }) => {
+    sign: async ({ userId, sessionId, verifiedEmail, notAfter }) => {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
       const expiresAt = Math.min(issuedAt + config.accessTokenTtlSeconds, Math.floor(notAfter.getTime() / 1000));
-      return new SignJWT({ sid: sessionId })
+      // OpenID Connect's names for it; absent rather than false while unverified.
+      return new SignJWT({ sid: sessionId, ...(verifiedEmail ? { email: verifiedEmail, email_verified: true } : {}) })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(config.issuer)
@@ -82,14 +90,15 @@ function checkedClaims(
   config: Pick<TConfig['auth'], 'issuer' | 'audience'>,
 ): TCheckedToken | null {
   if (!payload) return null;
-  const { sub, sid, iss, aud, exp, nbf, iat } = payload;
+  const { sub, sid, iss, aud, exp, nbf, iat, email, email_verified: isEmailVerified } = payload;
   if (typeof sub !== 'string' || typeof sid !== 'string' || iss !== config.issuer) return null;
   if (!(aud === config.audience || (Array.isArray(aud) && aud.includes(config.audience)))) return null;
   // `exp` a number; `nbf`, when present, a number; `iat`, when present, a number.
   if (typeof exp !== 'number') return null;
   if (nbf !== undefined && typeof nbf !== 'number') return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
-  return { claims: { userId: sub, sessionId: sid }, exp, nbf };
+  const verifiedEmail = isEmailVerified === true && typeof email === 'string' && email !== '' ? email : null;
+  return { claims: { userId: sub, sessionId: sid, verifiedEmail }, exp, nbf };
 }
 
 /**

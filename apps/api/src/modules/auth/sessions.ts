@@ -5,6 +5,7 @@ import { coalescedReads } from '../../db/coalesced-reads.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { verifiedEmailOf } from '../users/verified-emails.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { EndedSessions } from './ended-sessions.ts';
 import { refreshTokens, sessions } from './auth.tables.ts';
@@ -58,7 +59,12 @@ export async function issueTokenPair(
     tokenHash: hashSecretToken(refreshToken),
     createdAt: deps.clock.now(),
   });
-  const accessToken = await deps.tokens.sign({ userId, sessionId, notAfter: session.sessionExpiresAt });
+  const accessToken = await deps.tokens.sign({
+    userId,
+    sessionId,
+    verifiedEmail: await verifiedEmailOf(tx, userId),
+    notAfter: session.sessionExpiresAt,
+  });
   return { accessToken, refreshToken };
 }
 

@@ -56,7 +56,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request, reply) => {
           const order = await purchasePacks(
             ctx,
-            principalOf(request).userId,
+            principalOf(request),
             request.body,
             idempotentRequestOf(request),
           );

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { bearer, keyFromLatestEmail, signUp } from '../../testing/auth-helpers.ts';
+import { bearer, keyFromLatestEmail, logIn, signUp } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
@@ -220,6 +220,14 @@ describe('POST /v2/orders paid from the balance', () => {
       key,
     );
     expect(bought.statusCode).toBe(201);
+
+    // Signed in again, the token carries the verified address (lower case), and the whitelist matches it without a read.
+    const again = await logIn(t, 'Early.Fan@example.com', squatter.password);
+    const { accessToken } = again.json().data as { accessToken: string };
+    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8'));
+    expect([payload.email, payload.email_verified]).toEqual(['early.fan@example.com', true]);
+    const boughtAgain = await order(accessToken, { dropId: drop.dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect(boughtAgain.statusCode).toBe(201);
   });
 
   it('needs a signed-in buyer and a valid body', async () => {

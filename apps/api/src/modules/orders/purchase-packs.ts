@@ -1,11 +1,12 @@
 import { purchaseStatusPath, type TCreatedOrder, type TCreateOrderRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Principal } from '../../http/auth-guard.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { assertMayBuyInRaffleRound } from '../raffles/raffle-purchase-gate.ts';
 import { requireAdmission } from '../drops/waiting-room/require-admission.ts';
-import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { verifiedEmailFor } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
@@ -20,7 +21,7 @@ type TPurchasePacksDeps = Pick<
 /**
  * Route: POST /v2/orders and POST /v1/orders (with an Idempotency-Key: a replay answers the first outcome, refusals
  * included) · Writes:
- * through the payment path, see below · Reads: the published drop (kept in memory), the buyer's verified address ·
+ * through the payment path, see below · Reads: the published drop (kept in memory), the buyer's verified address (carried by the access token once verified) ·
  * UI: features/drops purchase dialog, features/orders purchase status page · Tests: orders.test.ts, card-orders.test.ts,
  * purchase-races.test.ts.
  *
@@ -40,13 +41,14 @@ type TPurchasePacksDeps = Pick<
  */
 export async function purchasePacks(
   deps: TPurchasePacksDeps,
-  userId: string,
+  buyer: Pick<Principal, 'userId' | 'verifiedEmail'>,
   request: TCreateOrderRequest,
   idempotent: TIdempotentRequest | null,
 ): Promise<TCreatedOrder> {
+  const { userId } = buyer;
   const now = deps.clock.now();
   const item = await saleItemOf(deps.db, request, now);
-  const buyerEmail = await verifiedEmailOf(deps.db, userId);
+  const buyerEmail = await verifiedEmailFor(deps.db, buyer);
   if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   // Known sold out everywhere (decision record 35): answered before the round's own checks, which read the database.
   if (await isAnsweredFromMemory(deps.soldOut, deps.db, { itemId: item.id, userId }, idempotent)) {

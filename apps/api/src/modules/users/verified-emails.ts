@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Principal } from '../../http/auth-guard.ts';
 import { coalescedReads } from '../../db/coalesced-reads.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -30,6 +31,17 @@ export async function verifiedEmailOf(db: Db, userId: string): Promise<string | 
   if (verified.size >= MAX_KEPT) verified.clear();
   verified.set(userId, email);
   return email;
+}
+
+/**
+ * The signed-in person's verified address: the one their access token carries when it was verified at sign-in (no
+ * read: decision record 41), else verifiedEmailOf. A purchase in a drop rush asks for it first.
+ */
+export async function verifiedEmailFor(
+  db: Db,
+  principal: Pick<Principal, 'userId' | 'verifiedEmail'>,
+): Promise<string | null> {
+  return principal.verifiedEmail ?? verifiedEmailOf(db, principal.userId);
 }
 
 /** Each database handle's reader of verified addresses: the first attempts of a rush's buyers read together. */
