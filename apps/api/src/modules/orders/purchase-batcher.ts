@@ -33,6 +33,16 @@ const MAX_BATCH_SIZE = 64;
  */
 const SOLD_OUT_REMEMBERED_MS = 1_000;
 
+/**
+ * When a batch ends with purchases waiting, the next batch starts with the next purchase to arrive (in its turn of the
+ * event loop), or after this long if none does, rather than at once. The buyers just answered send their next attempts
+ * within a round trip; started at once, the waiting batch would leave them to the one after it, and a fixed number of
+ * busy connections would split into two groups taking turns, each batch half of them. Measured with `drop-rush`
+ * through two instances (bench README, 2026-11-29): batches of 25 became 37, and the sale about 8 % faster. Under load
+ * from many clients the next purchase arrives at once, so this waits for nothing; with nothing waiting it never applies.
+ */
+const NEXT_BATCH_LINGER_MS = 3;
+
 interface TQueuedPurchase {
   purchase: TPurchase;
   idempotent: TBatchedIdempotentRequest | null;
@@ -79,6 +89,8 @@ type TBatcherDeps = {
   batchesInFlight?: number;
   /** What this instance knows to be sold out (sold-out-memory.ts), shared with purchasePacks. */
   soldOut: SoldOutMemory;
+  /** NEXT_BATCH_LINGER_MS, unless a test needs a longer one to see it. */
+  nextBatchLingerMs?: number;
   hooks?: TBatcherHooks | undefined;
   onBatch?: ((run: TPurchaseBatchRun) => void) | undefined;
 };
@@ -100,6 +112,7 @@ export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
   /** Each item's batches running now. */
   const running = new Map<string, number>();
   const batchesInFlight = deps.batchesInFlight ?? 1;
+  const lingerMs = deps.nextBatchLingerMs ?? NEXT_BATCH_LINGER_MS;
 
   /** Starts batches of the item's queue while it has room for them. */
   function drain(itemId: string): void {
@@ -131,7 +144,8 @@ export function balancePurchaseBatcher(deps: TBatcherDeps): BalancePurchases {
         const left = (running.get(itemId) ?? 1) - 1;
         if (left > 0) running.set(itemId, left);
         else running.delete(itemId);
-        drain(itemId);
+        // The next arrival drains at once (purchase below); this only bounds the wait when none comes.
+        if (waiting.get(itemId)?.length) setTimeout(() => drain(itemId), lingerMs);
       });
   }
 
