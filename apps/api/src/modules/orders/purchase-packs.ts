@@ -20,10 +20,9 @@ type TPurchasePacksDeps = Pick<
 
 /**
  * Route: POST /v2/orders and POST /v1/orders (with an Idempotency-Key: a replay answers the first outcome, refusals
- * included) · Writes:
- * through the payment path, see below · Reads: the published drop (kept in memory), the buyer's verified address (carried by the access token once verified) ·
- * UI: features/drops purchase dialog, features/orders purchase status page · Tests: orders.test.ts, card-orders.test.ts,
- * purchase-races.test.ts.
+ * included) · Writes: through the payment path, see below · Reads: the published drop (kept in memory), the buyer's
+ * verified address (carried by the access token once verified) · UI: features/drops purchase dialog, features/orders
+ * purchase status page · Tests: orders.test.ts, card-orders.test.ts, purchase-races.test.ts.
  *
  * A purchase of packs or a pass (issue 18: one path for every item kind, orders/sale-items.ts): checked first against
  * what needs no lock (the drop and its open round, from the published drop kept in memory, or the pass on sale; the
