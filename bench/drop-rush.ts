@@ -15,6 +15,8 @@ const buyers = Number(process.env.BENCH_BUYERS ?? 10_000);
 const packs = Number(process.env.BENCH_PACKS ?? 10_000);
 const attempts = Number(process.env.BENCH_ATTEMPTS ?? 200_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+/** BENCH_WARMUP_PACKS: an earlier drop other buyers sell out first, so the cluster's code is warm (purchase-run.ts). */
+const warmUpPacks = Number(process.env.BENCH_WARMUP_PACKS ?? 0);
 
 /** Single-row inserts per second with pgbench on the run's own database: what PostgreSQL itself does here. */
 function pgbenchInserts(databaseUrl: string): number {
@@ -33,6 +35,7 @@ const run = await runPurchases({
   packs,
   attempts,
   connections,
+  warmUpPacks,
   port: Number(process.env.BENCH_PORT ?? 3911),
   beforeServer: async (database): Promise<Record<string, number>> =>
     database.kind === 'postgres' ? { pgbenchSingleRowInsertsPerSecond: pgbenchInserts(database.env.DATABASE_URL!) } : {},

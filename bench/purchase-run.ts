@@ -35,6 +35,12 @@ export interface TPurchaseRunOptions {
   /** Either a duration or a number of attempts. */
   seconds?: number;
   attempts?: number;
+  /**
+   * Packs of an earlier drop that other buyers sell out first, through the same server, before the measured run: the
+   * instances' code is then compiled as it is in a cluster that has sold before (none of its buyers is in the
+   * measured run). 0 or absent: the measured run is the cluster's first.
+   */
+  warmUpPacks?: number;
   /** A yardstick measured on the run's own database before the server starts (pgbench for the drop rush). */
   beforeServer?: (database: BenchDatabase) => Promise<Record<string, number>>;
 }
@@ -86,6 +92,7 @@ export async function runPurchases(options: TPurchaseRunOptions) {
     name: 'Bench drop',
   });
   const buyers = await fundedBuyers(setup, options.buyers, STARTING_CENTS, options.port);
+  const warmUp = options.warmUpPacks ? await warmUpDrop(setup, options.warmUpPacks, options.port) : null;
   // The drop is written as a publication writes it, and like a publication the run then refreshes the planner's
   // statistics (without it, the sale's first minute reads every pack and edition: sale-statistics.ts).
   await refreshSaleStatistics(setup.db);
@@ -102,8 +109,10 @@ export async function runPurchases(options: TPurchaseRunOptions) {
   let serverCpuSeconds = 0;
   let result: autocannon.Result;
   let health: autocannon.Result;
+  let warmUpResult: TWarmUpResult | null = null;
   try {
     health = await autocannon({ url: `${server.base}/v1/health`, connections: options.connections, duration: 5 });
+    if (warmUp) warmUpResult = await warmUp.run(server.base, options.connections);
     const cpuBefore = cpuSecondsOf(server.process.pid!);
     startedAt = Date.now();
     result = await autocannon({
@@ -181,6 +190,7 @@ export async function runPurchases(options: TPurchaseRunOptions) {
       noSoldOutWhilePacksLeft: (statuses.get('409 SOLD_OUT') ?? 0) === 0 || Number(sold!.unclaimed) === 0,
     },
     unclaimedPacksAtEnd: Number(sold!.unclaimed),
+    ...(warmUpResult ? { warmUp: warmUpResult } : {}),
     yardsticks: {
       plainFastifyRoutePerSecond: plainRoute,
       healthPerSecond: Math.round(health!.requests.average),
@@ -189,5 +199,56 @@ export async function runPurchases(options: TPurchaseRunOptions) {
     machine: machine(),
     commit: measuredCommit(),
     at: new Date().toISOString(),
+  };
+}
+
+/** Buyers of the warm-up drop: as many as this, each buying several of its packs. */
+const WARM_UP_BUYERS = 2_000;
+
+interface TWarmUpResult {
+  packs: number;
+  buyers: number;
+  successfulPurchasesPerSecond: number;
+  seconds: number;
+}
+
+/**
+ * A drop of `packs` packs and WARM_UP_BUYERS funded buyers of its own, sold out through the server before the measured
+ * run (TPurchaseRunOptions.warmUpPacks). A fifth more attempts than packs, so it sells out to the last pack and the
+ * checks afterwards (every pack claimed once a SOLD_OUT was answered) hold for it too.
+ */
+async function warmUpDrop(setup: Parameters<typeof fundedBuyers>[0], packs: number, port: number) {
+  const { dropId } = await insertLiveDrop(setup.db, {
+    rounds: [{ packCount: packs, price: PRICE_CENTS }],
+    editionsPerPack: 1,
+    name: 'Warm-up drop',
+  });
+  const buyers = await fundedBuyers(setup, Math.min(WARM_UP_BUYERS, packs), STARTING_CENTS, port);
+  return {
+    async run(base: string, connections: number): Promise<TWarmUpResult> {
+      let successful = 0;
+      let lastSuccessAt = 0;
+      const startedAt = Date.now();
+      await autocannon({
+        url: base,
+        connections,
+        amount: Math.ceil(packs * 1.2),
+        requests: [
+          purchaseAttempts(buyers, dropId, (outcome) => {
+            if (outcome !== 'SUCCESSFUL') return;
+            successful += 1;
+            lastSuccessAt = Date.now();
+          }),
+        ],
+      });
+      if (successful !== packs) throw new Error(`The warm-up drop sold ${successful} of its ${packs} packs.`);
+      const seconds = (lastSuccessAt - startedAt) / 1000;
+      return {
+        packs,
+        buyers: buyers.length,
+        successfulPurchasesPerSecond: Math.round(packs / seconds),
+        seconds: Number(seconds.toFixed(2)),
+      };
+    },
   };
 }
