@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, expect } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { resetSessionSnapshot } from '../lib/session.ts';
 
 // A page that loads lazily, then fetches, can take longer than Testing Library's default second on a busy machine
@@ -42,3 +43,22 @@ afterEach(() => {
 
 // A request sent after the last test's end (a page still loading as it was unmounted) fails the file.
 afterAll(failOnUnexpectedRequests);
+
+/**
+ * NProgress animates the route bar (app/route-progress-bar.tsx) on timers of its own that nothing can cancel: each
+ * step it is set to holds its queue for `speed` ms, the last one (1: the fade-out) for two, and then it removes the
+ * bar. A file whose last test navigated just before it ended had them fire after the test environment was gone
+ * ("document is not defined", an unhandled error that fails the run: seen in CI on a slow machine). So the steps are
+ * counted here, and a file waits for that queue to run out before its environment goes.
+ */
+let progressQueueEndsAt = 0;
+const setProgress = NProgress.set.bind(NProgress);
+NProgress.set = (n: number) => {
+  const stepMs = NProgress.settings.speed ?? 0;
+  progressQueueEndsAt = Math.max(Date.now(), progressQueueEndsAt) + (n >= 1 ? 2 : 1) * stepMs;
+  return setProgress(n);
+};
+afterAll(async () => {
+  const left = progressQueueEndsAt + 50 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+});
