@@ -16,7 +16,7 @@ import {
   type TDropFormRound,
 } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
-import { DateTimeInput } from './date-time-input.tsx';
+import { DateTimeField } from './date-time-field.tsx';
 import { WhitelistEmailsField } from './whitelist-emails-field.tsx';
 import formStyles from './console-form.module.css';
 import styles from './drops.module.css';
@@ -49,32 +49,17 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
             ['saleEndAt', 'Sale ends'],
           ] as const
         ).map(([name, text]) => (
-          <Controller
+          <DateTimeField
             key={name}
             control={control}
             name={`rounds.${index}.${name}`}
-            render={({ field, fieldState }) => (
-              <Field
-                label={
-                  <>
-                    {text}
-                    <span className="visually-hidden"> ({label})</span>
-                  </>
-                }
-                error={fieldState.error?.message}
-                isRequired
-              >
-                {(props) => (
-                  <DateTimeInput
-                    {...props}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              </Field>
-            )}
+            label={
+              <>
+                {text}
+                <span className="visually-hidden"> ({label})</span>
+              </>
+            }
+            isRequired
           />
         ))}
       </div>

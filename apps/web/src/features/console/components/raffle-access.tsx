@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TSetRaffleRequest } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { raffleDrawPath } from '../../../lib/drop-paths.ts';
@@ -15,7 +15,7 @@ import { Select } from '../../../ui/select.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { useDrawRoundRaffle, useRoundRaffle, useSetRoundRaffle } from '../api/round-raffle.ts';
 import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
-import { DateTimeInput } from './date-time-input.tsx';
+import { DateTimeField } from './date-time-field.tsx';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
 
@@ -104,24 +104,7 @@ function RaffleForm({
             ['registrationClosesAt', 'Registration closes'],
           ] as const
         ).map(([name, text]) => (
-          <Controller
-            key={name}
-            control={control}
-            name={name}
-            render={({ field, fieldState }) => (
-              <Field label={text} error={fieldState.error?.message} isRequired>
-                {(props) => (
-                  <DateTimeInput
-                    {...props}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              </Field>
-            )}
-          />
+          <DateTimeField key={name} control={control} name={name} label={text} isRequired />
         ))}
         <Field label="Entry" error={errors.ticketKindId?.message}>
           {(props) => (

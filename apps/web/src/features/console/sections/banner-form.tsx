@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BANNER_SUBTITLE_MAX_LENGTH, type TBanner } from '@cypher/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
-import { DateTimeInput } from '../components/date-time-input.tsx';
+import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
@@ -74,28 +74,13 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
           <Field label="Subtitle" className={styles.full} error={errors.subtitle?.message}>
             {(props) => <Input {...props} maxLength={BANNER_SUBTITLE_MAX_LENGTH} {...register('subtitle')} />}
           </Field>
-          <Controller
+          <DateTimeField
             control={control}
             name="startsAt"
-            render={({ field, fieldState }) => (
-              <Field label="Shows from" hint="Empty: as soon as it is published." error={fieldState.error?.message}>
-                {(props) => (
-                  <DateTimeInput {...props} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-                )}
-              </Field>
-            )}
+            label="Shows from"
+            hint="Empty: as soon as it is published."
           />
-          <Controller
-            control={control}
-            name="endsAt"
-            render={({ field, fieldState }) => (
-              <Field label="Shows until" hint="Empty: until it is unpublished." error={fieldState.error?.message}>
-                {(props) => (
-                  <DateTimeInput {...props} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-                )}
-              </Field>
-            )}
-          />
+          <DateTimeField control={control} name="endsAt" label="Shows until" hint="Empty: until it is unpublished." />
           <Field label="Display order" hint="Lower numbers come first." error={errors.sortOrder?.message}>
             {(props) => (
               <Input

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { errorCatalogue, MAX_EDITIONS_PER_PACK, type TConsoleDrop } from '@cypher/contract';
 import { useEffect } from 'react';
-import { Controller, useForm, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm, type Path, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
@@ -12,7 +12,7 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleDrop } from '../api/create-console-drop.ts';
 import { useUpdateConsoleDrop } from '../api/update-console-drop.ts';
 import { BrandField } from '../components/brand-select.tsx';
-import { DateTimeInput } from '../components/date-time-input.tsx';
+import { DateTimeField } from '../components/date-time-field.tsx';
 import { DropContentsEditor } from '../components/drop-contents-editor.tsx';
 import { DropGiftRoundEditor } from '../components/drop-gift-round-editor.tsx';
 import { DropRoundsEditor } from '../components/drop-rounds-editor.tsx';
@@ -207,26 +207,14 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
               ['dropEndAt', 'Ends', 'The sale closes and the provenance seed is revealed.'],
             ] as const
           ).map(([name, label, hint]) => (
-            <Controller
+            <DateTimeField
               key={name}
               control={control}
               name={name}
-              render={({ field, fieldState }) => (
-                <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
-                  {(props) => (
-                    <DateTimeInput
-                      {...props}
-                      ref={field.ref}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(value) => {
-                        field.onChange(value);
-                        if (name !== 'visibleAt') fillRoundTime(name, value);
-                      }}
-                    />
-                  )}
-                </Field>
-              )}
+              label={label}
+              hint={hint}
+              isRequired
+              onPicked={name === 'visibleAt' ? undefined : (iso) => fillRoundTime(name, iso)}
             />
           ))}
         </div>

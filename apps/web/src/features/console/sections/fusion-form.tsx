@@ -12,7 +12,7 @@ import { useCreateConsoleFusion } from '../api/create-console-fusion.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { useUpdateConsoleFusion } from '../api/update-console-fusion.ts';
 import { BrandField } from '../components/brand-select.tsx';
-import { DateTimeInput } from '../components/date-time-input.tsx';
+import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { FusionSlotsEditor } from '../components/fusion-slots-editor.tsx';
@@ -243,24 +243,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                   ['endAt', 'Closes', 'No one can fuse after this.'],
                 ] as const
               ).map(([name, label, hint]) => (
-                <Controller
-                  key={name}
-                  control={control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
-                      {(props) => (
-                        <DateTimeInput
-                          {...props}
-                          ref={field.ref}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    </Field>
-                  )}
-                />
+                <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
               ))}
             </div>
           </section>

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TConsolePass } from '@cypher/contract';
 import type { FocusEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { BrandField } from '../components/brand-select.tsx';
-import { DateTimeInput } from '../components/date-time-input.tsx';
+import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
@@ -163,24 +163,7 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
         <h2 className={styles.cardTitle}>Sale and validity</h2>
         <div className={styles.grid}>
           {times.map(([name, label, hint]) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
-                  {(props) => (
-                    <DateTimeInput
-                      {...props}
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                </Field>
-              )}
-            />
+            <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
           ))}
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE } from '@cypher/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatCount } from '../../../lib/format.ts';
@@ -9,7 +9,7 @@ import { CountInput, Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleRedeemBatch } from '../api/create-console-redeem-batch.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { DateTimeInput } from '../components/date-time-input.tsx';
+import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
@@ -152,24 +152,7 @@ function RedeemBatchForm() {
               ['validUntil', 'Until', 'Codes expire then.'],
             ] as const
           ).map(([name, label, hint]) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <Field label={label} hint={hint} error={fieldState.error?.message} isRequired>
-                  {(props) => (
-                    <DateTimeInput
-                      {...props}
-                      ref={field.ref}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                </Field>
-              )}
-            />
+            <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
           ))}
         </div>
       </section>
