@@ -9,6 +9,7 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFormatDateTime } from '../../lib/use-format-date-time.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { useMyBalances } from '../../api/my-balances.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -65,7 +66,6 @@ export default function DropDetailPage() {
 }
 
 function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
-  const queryClient = useQueryClient();
   const phase = dropPhaseAt(drop, now);
   const { isLoggedIn } = useSession();
   const cypMinorUnits = useMyBalances({ isEnabled: isLoggedIn }).data?.cypUnit.minorUnits;
@@ -74,12 +74,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
   useLiveDropCounts(drop.id, phase.status !== 'COMPLETED');
 
   // At a boundary (the sale opens, a round ends) the rounds' counts and the viewer's allowance move: read them again.
-  const phaseKey = useRef(phase.key);
-  useEffect(() => {
-    if (phaseKey.current === phase.key) return;
-    phaseKey.current = phase.key;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.drops.detail(drop.id) });
-  }, [phase.key, drop.id, queryClient]);
+  useRefetchWhenChanged(phase.key, queryKeys.drops.detail(drop.id));
 
   return (
     <div className="container">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import {
   errorCatalogue,
@@ -19,6 +19,7 @@ import { formatCount, formatDate, formatDateTime } from '../../lib/format.ts';
 import { passStatusLabels } from '../../lib/pass-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -67,16 +68,9 @@ export default function PassDetailPage() {
 }
 
 function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
-  const queryClient = useQueryClient();
   const status = passStatusAt(pass, now);
-
   // When the sale opens or ends, what is left and what the buyer may do move: read the pass again.
-  const statusKey = useRef(status);
-  useEffect(() => {
-    if (statusKey.current === status) return;
-    statusKey.current = status;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.passes.detail(pass.id) });
-  }, [status, pass.id, queryClient]);
+  useRefetchWhenChanged(status, queryKeys.passes.detail(pass.id));
 
   return (
     <div className="container">

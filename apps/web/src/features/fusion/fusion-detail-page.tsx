@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   fusionStatusAt,
@@ -15,6 +14,7 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { fusionSlotsPath } from '../../lib/fusion-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -58,16 +58,9 @@ export default function FusionDetailPage() {
 }
 
 function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
-  const queryClient = useQueryClient();
   const status = fusionStatusAt(fusion, now);
-
   // When it opens or ends, what is left and what the caller may do move: read the fusion again.
-  const statusKey = useRef(status);
-  useEffect(() => {
-    if (statusKey.current === status) return;
-    statusKey.current = status;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.fusions.detail(fusion.id) });
-  }, [status, fusion.id, queryClient]);
+  useRefetchWhenChanged(status, queryKeys.fusions.detail(fusion.id));
 
   const { product } = fusion.result;
   return (
