@@ -8,7 +8,7 @@ import {
   type TEditionPoolRequest,
 } from '@cypher/contract';
 import { createPortal } from 'react-dom';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -22,7 +22,7 @@ import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { requiredWholeNumber } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { BrandSelect } from './brand-select.tsx';
-import { RelationSelect } from './relation-select.tsx';
+import { RelationField } from './relation-select.tsx';
 import styles from './grants.module.css';
 
 const ZPoolForm = z
@@ -119,29 +119,15 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
             <BrandSelect {...props} {...register('brandId', { onChange: () => setValue('productId', null) })} />
           )}
         </Field>
-        <Controller
+        <RelationField
           control={control}
           name="productId"
-          render={({ field, fieldState }) => (
-            <Field
-              label="Product"
-              hint={brandId ? 'A published product of the brand.' : 'Choose a brand first.'}
-              error={fieldState.error?.message}
-              isRequired
-            >
-              {(props) => (
-                <RelationSelect
-                  {...props}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  isDisabled={!brandId}
-                  noneLabel="Choose a product"
-                  options={productOptions}
-                />
-              )}
-            </Field>
-          )}
+          label="Product"
+          hint={brandId ? 'A published product of the brand.' : 'Choose a brand first.'}
+          isRequired
+          isDisabled={!brandId}
+          noneLabel="Choose a product"
+          options={productOptions}
         />
         <Field
           label="Editions"

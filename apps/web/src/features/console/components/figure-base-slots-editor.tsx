@@ -14,7 +14,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import type { TFigureBaseFormOutput, TFigureBaseFormValues } from '../form-schemas.ts';
-import { RelationSelect } from './relation-select.tsx';
+import { RelationField } from './relation-select.tsx';
 import formStyles from './console-form.module.css';
 import styles from './figure-base-slots-editor.module.css';
 
@@ -103,31 +103,17 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
         <Field label={<>Name{hidden(` (${label})`)}</>} error={errors?.name?.message} isRequired>
           {(props) => <Input {...props} maxLength={60} placeholder="e.g. Left" {...register(`slots.${index}.name`)} />}
         </Field>
-        <Controller
+        <RelationField
           control={control}
           name={`slots.${index}.productId`}
-          render={({ field, fieldState }) => (
-            <Field
-              label={<>Fits{hidden(` (${label})`)}</>}
-              hint={collectionName === undefined ? 'Choose a collection first.' : undefined}
-              error={fieldState.error?.message}
-            >
-              {(props) => (
-                <RelationSelect
-                  {...props}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  isDisabled={collectionName === undefined}
-                  noneLabel="Any product"
-                  options={products?.map((product) => ({
-                    id: product.id,
-                    label: `${product.name} (${rarityLabel(product.rarity)})`,
-                  }))}
-                />
-              )}
-            </Field>
-          )}
+          label={<>Fits{hidden(` (${label})`)}</>}
+          hint={collectionName === undefined ? 'Choose a collection first.' : undefined}
+          isDisabled={collectionName === undefined}
+          noneLabel="Any product"
+          options={products?.map((product) => ({
+            id: product.id,
+            label: `${product.name} (${rarityLabel(product.rarity)})`,
+          }))}
         />
         <Controller
           control={control}

@@ -16,7 +16,7 @@ import { Select } from '../../../ui/select.tsx';
 import { emptyFusionSlot, type TFusionFormApi } from '../fusion-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { FusionPreviewBar, useSlotsPreview, type TSlotPreview } from './fusion-preview.tsx';
-import { RelationSelect } from './relation-select.tsx';
+import { RelationField } from './relation-select.tsx';
 import formStyles from './console-form.module.css';
 import styles from './fusion-slots-editor.module.css';
 
@@ -128,29 +128,15 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
       </div>
       <div className={styles.ruleFields}>
         {kind === 'PRODUCT' ? (
-          <Controller
+          <RelationField
             control={control}
             name={`slots.${index}.rule.productId`}
-            render={({ field, fieldState }) => (
-              <Field
-                label={<>Product{hidden(` (${label})`)}</>}
-                hint={noBrand}
-                error={fieldState.error?.message}
-                isRequired
-              >
-                {(props) => (
-                  <RelationSelect
-                    {...props}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    isDisabled={!brandId}
-                    noneLabel="Choose a product"
-                    options={products}
-                  />
-                )}
-              </Field>
-            )}
+            label={<>Product{hidden(` (${label})`)}</>}
+            hint={noBrand}
+            isRequired
+            isDisabled={!brandId}
+            noneLabel="Choose a product"
+            options={products}
           />
         ) : null}
         {kind === 'RARITY' ? (
@@ -180,29 +166,15 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
           />
         ) : null}
         {kind === 'COLLECTION' ? (
-          <Controller
+          <RelationField
             control={control}
             name={`slots.${index}.rule.collectionId`}
-            render={({ field, fieldState }) => (
-              <Field
-                label={<>Collection{hidden(` (${label})`)}</>}
-                hint={noBrand}
-                error={fieldState.error?.message}
-                isRequired
-              >
-                {(props) => (
-                  <RelationSelect
-                    {...props}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    isDisabled={!brandId}
-                    noneLabel="Choose a collection"
-                    options={collections}
-                  />
-                )}
-              </Field>
-            )}
+            label={<>Collection{hidden(` (${label})`)}</>}
+            hint={noBrand}
+            isRequired
+            isDisabled={!brandId}
+            noneLabel="Choose a collection"
+            options={collections}
           />
         ) : null}
         {kind === 'TRAIT' ? (

@@ -23,7 +23,7 @@ import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { numberOrNull } from '../form-values.ts';
 import { EditionPoolDialog } from './edition-pool-dialog.tsx';
 import { useOperator } from './operator-context.ts';
-import { RelationSelect } from './relation-select.tsx';
+import { RelationField, RelationSelect } from './relation-select.tsx';
 import styles from './grants.module.css';
 
 const kindLabels: Record<TGrantKind, string> = {
@@ -215,24 +215,14 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
 
       {kind === 'TICKETS' ? (
         <>
-          <Controller
+          <RelationField
             control={control}
             name={`${name}.ticketKindId`}
-            render={({ field, fieldState }) => (
-              <Field label={labelled('Kind of ticket')} error={fieldState.error?.message} isRequired>
-                {(fieldProps) => (
-                  <RelationSelect
-                    {...fieldProps}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    isDisabled={isDisabled}
-                    noneLabel={ticketOptions?.length === 0 ? 'No kinds of ticket yet' : 'Choose a kind'}
-                    options={ticketOptions}
-                  />
-                )}
-              </Field>
-            )}
+            label={labelled('Kind of ticket')}
+            isRequired
+            isDisabled={isDisabled}
+            noneLabel={ticketOptions?.length === 0 ? 'No kinds of ticket yet' : 'Choose a kind'}
+            options={ticketOptions}
           />
           <Controller
             control={control}
@@ -257,29 +247,15 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
       ) : null}
 
       {kind === 'PASS' ? (
-        <Controller
+        <RelationField
           control={control}
           name={`${name}.passId`}
-          render={({ field, fieldState }) => (
-            <Field
-              label={labelled('Pass')}
-              hint="One unit of its supply each time; none once it runs out."
-              error={fieldState.error?.message}
-              isRequired
-            >
-              {(fieldProps) => (
-                <RelationSelect
-                  {...fieldProps}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  isDisabled={isDisabled}
-                  noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
-                  options={passOptions}
-                />
-              )}
-            </Field>
-          )}
+          label={labelled('Pass')}
+          hint="One unit of its supply each time; none once it runs out."
+          isRequired
+          isDisabled={isDisabled}
+          noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
+          options={passOptions}
         />
       ) : null}
 

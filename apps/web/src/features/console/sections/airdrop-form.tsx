@@ -20,7 +20,7 @@ import { airdropFieldOf, emptyAirdrop, ZAirdropForm, type TAirdropFormValues } f
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
-import { RelationSelect } from '../components/relation-select.tsx';
+import { RelationField } from '../components/relation-select.tsx';
 import { emailListText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
@@ -236,23 +236,14 @@ function AirdropForm() {
         </ChoiceCards>
         <div className={styles.grid}>
           {audienceKind === 'PASS_HOLDERS' ? (
-            <Controller
+            <RelationField
               control={control}
               name="audience.passId"
-              render={({ field, fieldState }) => (
-                <Field label="Pass" error={fieldState.error?.message} isRequired className={styles.full}>
-                  {(props) => (
-                    <RelationSelect
-                      {...props}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
-                      options={passOptions}
-                    />
-                  )}
-                </Field>
-              )}
+              label="Pass"
+              isRequired
+              className={styles.full}
+              noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
+              options={passOptions}
             />
           ) : (
             <Controller

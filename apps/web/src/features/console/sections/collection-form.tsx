@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TCollection } from '@cypher/contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -10,7 +10,7 @@ import { BrandField } from '../components/brand-select.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
-import { RelationSelect } from '../components/relation-select.tsx';
+import { RelationField } from '../components/relation-select.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
@@ -69,28 +69,14 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => <Input {...control} {...register('name')} />}
           </Field>
-          <Controller
+          <RelationField
             control={control}
             name="licenseId"
-            render={({ field, fieldState }) => (
-              <Field
-                label="License"
-                hint="Optional: the license this collection is made under."
-                error={fieldState.error?.message}
-              >
-                {(controlProps) => (
-                  <RelationSelect
-                    {...controlProps}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    isDisabled={!brandId}
-                    noneLabel={brandId ? 'No license' : 'Choose a brand first'}
-                    options={licenses.data?.items.map((license) => ({ id: license.id, label: license.name }))}
-                  />
-                )}
-              </Field>
-            )}
+            label="License"
+            hint="Optional: the license this collection is made under."
+            isDisabled={!brandId}
+            noneLabel={brandId ? 'No license' : 'Choose a brand first'}
+            options={licenses.data?.items.map((license) => ({ id: license.id, label: license.name }))}
           />
           <Field
             label="Display order"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
 import { formatCount } from '../../../lib/format.ts';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
@@ -18,7 +18,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { FusionSlotsEditor } from '../components/fusion-slots-editor.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
-import { RelationSelect } from '../components/relation-select.tsx';
+import { RelationField } from '../components/relation-select.tsx';
 import { numberOrNull } from '../form-values.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion-form-values.ts';
@@ -190,27 +190,13 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                 registration={register('brandId', { onChange: clearBrandChoices })}
                 error={errors.brandId?.message}
               />
-              <Controller
+              <RelationField
                 control={control}
                 name="categoryId"
-                render={({ field, fieldState }) => (
-                  <Field
-                    label="Category"
-                    hint="Optional: the fusions page filters by it."
-                    error={fieldState.error?.message}
-                  >
-                    {(props) => (
-                      <RelationSelect
-                        {...props}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        noneLabel="No category"
-                        options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
-                      />
-                    )}
-                  </Field>
-                )}
+                label="Category"
+                hint="Optional: the fusions page filters by it."
+                noneLabel="No category"
+                options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
               />
               <Field label="Name" error={errors.name?.message} isRequired className={styles.full}>
                 {(props) => <Input {...props} maxLength={120} {...register('name')} />}
@@ -267,33 +253,19 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
               </div>
             ) : (
               <div className={styles.grid}>
-                <Controller
+                <RelationField
                   control={control}
                   name="resultProductId"
-                  render={({ field, fieldState }) => (
-                    <Field
-                      label="Result product"
-                      hint={
-                        hasBrand
-                          ? 'A published product of the brand: each fusion makes a new edition of it.'
-                          : 'Choose a brand first.'
-                      }
-                      error={fieldState.error?.message}
-                      isRequired
-                    >
-                      {(props) => (
-                        <RelationSelect
-                          {...props}
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          isDisabled={!hasBrand}
-                          noneLabel="Choose a product"
-                          options={resultOptions}
-                        />
-                      )}
-                    </Field>
-                  )}
+                  label="Result product"
+                  hint={
+                    hasBrand
+                      ? 'A published product of the brand: each fusion makes a new edition of it.'
+                      : 'Choose a brand first.'
+                  }
+                  isRequired
+                  isDisabled={!hasBrand}
+                  noneLabel="Choose a product"
+                  options={resultOptions}
                 />
                 <Field
                   label="Result supply"

@@ -1,9 +1,8 @@
 import type { Control } from 'react-hook-form';
-import { useWatch, Controller } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Field } from '../../../ui/field.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
-import { RelationSelect } from '../components/relation-select.tsx';
+import { RelationField } from '../components/relation-select.tsx';
 import type { ZProductForm } from '../form-schemas.ts';
 import styles from '../components/console-form.module.css';
 
@@ -23,61 +22,30 @@ export function ProductRelations({ control }: { control: Control<TValues> }) {
 
   return (
     <>
-      <Controller
+      <RelationField
         control={control}
         name="collectionId"
-        render={({ field, fieldState }) => (
-          <Field label="Collection" error={fieldState.error?.message}>
-            {(props) => (
-              <RelationSelect
-                {...props}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                isDisabled={!hasBrand}
-                noneLabel={hasBrand ? 'No collection' : noBrand}
-                options={collections.data?.items.map((item) => ({ id: item.id, label: item.name }))}
-              />
-            )}
-          </Field>
-        )}
+        label="Collection"
+        isDisabled={!hasBrand}
+        noneLabel={hasBrand ? 'No collection' : noBrand}
+        options={collections.data?.items.map((item) => ({ id: item.id, label: item.name }))}
       />
-      <Controller
+      <RelationField
         control={control}
         name="licenseId"
-        render={({ field, fieldState }) => (
-          <Field label="License" hint="Leave empty to use the collection’s license." error={fieldState.error?.message}>
-            {(props) => (
-              <RelationSelect
-                {...props}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                isDisabled={!hasBrand}
-                noneLabel={hasBrand ? 'From the collection' : noBrand}
-                options={licenses.data?.items.map((item) => ({ id: item.id, label: item.name }))}
-              />
-            )}
-          </Field>
-        )}
+        label="License"
+        hint="Leave empty to use the collection’s license."
+        isDisabled={!hasBrand}
+        noneLabel={hasBrand ? 'From the collection' : noBrand}
+        options={licenses.data?.items.map((item) => ({ id: item.id, label: item.name }))}
       />
-      <Controller
+      <RelationField
         control={control}
         name="categoryId"
-        render={({ field, fieldState }) => (
-          <Field label="Category" error={fieldState.error?.message} className={styles.full}>
-            {(props) => (
-              <RelationSelect
-                {...props}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                noneLabel="No category"
-                options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
-              />
-            )}
-          </Field>
-        )}
+        label="Category"
+        className={styles.full}
+        noneLabel="No category"
+        options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
       />
     </>
   );
