@@ -1,7 +1,8 @@
-import type { ReactNode, Ref } from 'react';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Field, type FieldControlProps } from '../../../ui/field.tsx';
+import type { Ref } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { FieldControlProps } from '../../../ui/field.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { ControlledField, type TControlledFieldProps } from './controlled-field.tsx';
 
 interface RelationSelectProps extends Partial<FieldControlProps> {
   value: string | null | undefined;
@@ -51,51 +52,27 @@ export function RelationSelect({
 
 type TRelationChoices = Pick<RelationSelectProps, 'options' | 'noneLabel' | 'isDisabled'>;
 
-interface RelationFieldProps<TValues extends FieldValues, TTransformed> extends TRelationChoices {
-  /** The form's control (its values as typed, and as its resolver hands them over). */
-  control: Control<TValues, unknown, TTransformed>;
-  /** A field holding the chosen entry's id, or null for none. */
-  name: Path<TValues>;
-  label: ReactNode;
-  hint?: ReactNode;
-  isRequired?: boolean;
-  className?: string;
-}
-
-/** A console form's RelationSelect, bound to react-hook-form: its error under it, focused when the form is sent with it wrong. */
+/** A console form's RelationSelect, bound to react-hook-form (the chosen entry's id, or null for none). */
 export function RelationField<TValues extends FieldValues, TTransformed = TValues>({
-  control,
-  name,
-  label,
-  hint,
-  isRequired,
-  className,
-  ...choices
-}: RelationFieldProps<TValues, TTransformed>) {
+  options,
+  noneLabel,
+  isDisabled,
+  ...controlled
+}: TControlledFieldProps<TValues, TTransformed> & TRelationChoices) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          label={label}
-          hint={hint}
-          error={fieldState.error?.message}
-          isRequired={isRequired}
-          className={className}
-        >
-          {(props) => (
-            <RelationSelect
-              {...props}
-              {...choices}
-              ref={field.ref}
-              value={field.value as string | null | undefined}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        </Field>
+    <ControlledField {...controlled}>
+      {(props, field) => (
+        <RelationSelect
+          {...props}
+          options={options}
+          noneLabel={noneLabel}
+          isDisabled={isDisabled}
+          ref={field.ref}
+          value={field.value as string | null | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
       )}
-    />
+    </ControlledField>
   );
 }
