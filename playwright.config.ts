@@ -30,8 +30,11 @@ export default defineConfig({
   retries: 0,
   // Generous for a slow machine: on 2026-11-29's, two browsers, the server and PGlite on two slow cores, pages that do
   // answer took more than 7 s (a client-side navigation, a payment's confirmation), and ten journeys ran out of their
-  // 30 s; one at a time the same journeys passed well within them. A hang still fails, only later.
-  timeout: 60_000,
+  // 30 s; one at a time the same journeys passed well within them. A hang still fails, only later. On a slower one
+  // still (session 20's), journeys without a timeout of their own took 42 to 66 s, and the identity journey ran out of
+  // 60 s in its last accessibility scan (one axe pass over the wire form took 6.2 s): hence 120 s, as the longer
+  // journeys already set for themselves.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -50,7 +50,6 @@ async function calendarCoveringToday(
 
 test.describe('attendance', () => {
   test('a new collector checks in and finds the reward in their balance', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const auth = await operatorAuth(request);
     const reward = await calendarCoveringToday(request, auth);
     expect(['CREDIT', 'TICKETS'], 'the journey follows credit or tickets').toContain(reward.kind);

@@ -116,9 +116,6 @@ test.describe('operator console', () => {
     browser,
     baseURL,
   }) => {
-    // Two sign-ins, two forms with uploads, publishing and a visitor's look: 24 s on a quiet machine, near the
-    // default 30 s when the machine is shared, so it gets room for the screens it walks through.
-    test.setTimeout(120_000);
     const suffix = Date.now().toString(36);
     const brandName = `Lumen Works ${suffix}`;
     const productName = `Prism Lantern ${suffix}`;

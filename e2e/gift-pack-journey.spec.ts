@@ -14,7 +14,6 @@ test.describe('a pack as a gift', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const auth = await operatorAuth(request);
     const name = `Squire Gifts ${Date.now().toString(36)}`;
     const { dropId } = await scheduleSquireDrop(request, auth, {

@@ -12,7 +12,6 @@ import { signInOnPage } from './support/sign-in.ts';
 
 test.describe('passes', () => {
   test('a collector buys a pass and sees the holders-only round it opens', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const auth = await operatorAuth(request);
     const passes = (await (await request.get('/v1/passes?size=100')).json()) as {
       data: { items: { id: string; name: string; brand: { id: string } }[] };

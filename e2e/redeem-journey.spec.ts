@@ -13,7 +13,6 @@ const PASS = 'Neon Season Pass';
 
 test.describe('redeem', () => {
   test('a new collector redeems a code from the console and finds the pass it granted', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const auth = await operatorAuth(request);
     const passes = (await (await request.get('/v1/passes?size=100')).json()) as {
       data: { items: { id: string; name: string }[] };
