@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error.ts';
 import { ButtonLink } from './button-link.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -16,6 +17,30 @@ export function DetailSkeleton({ label }: { label: string }) {
       <Skeleton width="min(560px, 90%)" height="18px" />
       <Skeleton width="min(480px, 70%)" height="18px" />
     </div>
+  );
+}
+
+interface DetailLoadStatesProps extends Omit<DetailErrorProps, 'error' | 'onRetry' | 'isRetrying'> {
+  query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'refetch' | 'isRefetching'>;
+  /** The skeleton's heading for screen readers; "Loading {what}" unless said. */
+  loadingLabel?: string;
+}
+
+/**
+ * A detail page until its entry is first read: the skeleton, then "not found" or a failure with Try again. Pages
+ * show it while `query.data` is undefined, not while the query is not a success: a read again that fails (every 30 s
+ * on a drop on sale, at each of its boundaries) keeps the last good answer on screen instead of an error page.
+ */
+export function DetailLoadStates({ query, what, loadingLabel = `Loading ${what}`, ...browse }: DetailLoadStatesProps) {
+  if (!query.isError) return <DetailSkeleton label={loadingLabel} />;
+  return (
+    <DetailError
+      what={what}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isRefetching}
+      {...browse}
+    />
   );
 }
 

@@ -55,7 +55,7 @@ export default function AttendancePage() {
       />
       {!isTodaySettled || rewards.isPending ? (
         <AttendanceSkeleton />
-      ) : rewards.isError ? (
+      ) : rewards.isError && !rewards.data ? (
         <ErrorState
           title="We could not load the check-in calendar"
           error={rewards.error}

@@ -13,7 +13,7 @@ import { brandPath, brandTypeLabel, licensePath } from '../../lib/catalog-paths.
 import { BrandDrops } from './components/brand-drops.tsx';
 import { BrandHero } from './components/brand-hero.tsx';
 import { CollectionList } from './components/collection-list.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { ProductShelf } from './components/product-shelf.tsx';
 import { RarityFilter } from './components/rarity-filter.tsx';
 import { SectionHeader } from './components/section-header.tsx';
@@ -30,18 +30,8 @@ export default function BrandDetailPage() {
   const { get, hrefFor } = useUrlFilters();
   const rarity = oneOf(get('rarity')?.toUpperCase(), rarities);
 
-  if (brand.isPending) return <DetailSkeleton label="Loading brand" />;
-  if (brand.isError) {
-    return (
-      <DetailError
-        what="brand"
-        error={brand.error}
-        onRetry={() => void brand.refetch()}
-        isRetrying={brand.isRefetching}
-        browseTo="/brands"
-        browseLabel="Browse brands"
-      />
-    );
+  if (brand.data === undefined) {
+    return <DetailLoadStates query={brand} what="brand" browseTo="/brands" browseLabel="Browse brands" />;
   }
 
   const data = brand.data;
@@ -139,7 +129,7 @@ function BrandCollections({ brandId }: { brandId: string }) {
       </div>
     );
   }
-  if (collections.isError) {
+  if (collections.isError && !collections.data) {
     return (
       <p role="alert" className={styles.inlineError}>
         {collections.error.message}{' '}

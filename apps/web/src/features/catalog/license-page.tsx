@@ -6,7 +6,7 @@ import { useLicense } from './api/get-license.ts';
 import { useCollections } from './api/list-collections.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { CollectionList } from './components/collection-list.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { ProductShelf } from './components/product-shelf.tsx';
 import { SectionHeader } from './components/section-header.tsx';
 import detail from './components/detail-page.module.css';
@@ -17,18 +17,8 @@ export default function LicensePage() {
   const { id = '' } = useParams();
   const license = useLicense(id);
 
-  if (license.isPending) return <DetailSkeleton label="Loading license" />;
-  if (license.isError) {
-    return (
-      <DetailError
-        what="license"
-        error={license.error}
-        onRetry={() => void license.refetch()}
-        isRetrying={license.isRefetching}
-        browseTo="/brands"
-        browseLabel="Browse brands"
-      />
-    );
+  if (license.data === undefined) {
+    return <DetailLoadStates query={license} what="license" browseTo="/brands" browseLabel="Browse brands" />;
   }
 
   const data = license.data;
@@ -79,7 +69,7 @@ export default function LicensePage() {
 function LicenseCollections({ licenseId }: { licenseId: string }) {
   const collections = useCollections({ licenseId, size: 50 });
   if (collections.isPending) return <Skeleton height="96px" radius="var(--radius-lg)" />;
-  if (collections.isError) {
+  if (collections.isError && !collections.data) {
     return (
       <p role="alert" className={detail.inlineError}>
         {collections.error.message}{' '}

@@ -5,7 +5,7 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
 import { useProduct } from './api/get-product.ts';
 import { brandPath, productPath } from '../../lib/catalog-paths.ts';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { ProductActivity } from '../../ui/product-activity.tsx';
 import { editionSizeText } from './components/product-card.tsx';
 import { ProductFacts, ProductProperties } from './components/product-facts.tsx';
@@ -20,18 +20,8 @@ export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
 
-  if (product.isPending) return <DetailSkeleton label="Loading product" />;
-  if (product.isError) {
-    return (
-      <DetailError
-        what="product"
-        error={product.error}
-        onRetry={() => void product.refetch()}
-        isRetrying={product.isRefetching}
-        browseTo="/products"
-        browseLabel="Browse products"
-      />
-    );
+  if (product.data === undefined) {
+    return <DetailLoadStates query={product} what="product" browseTo="/products" browseLabel="Browse products" />;
   }
 
   const data = product.data;

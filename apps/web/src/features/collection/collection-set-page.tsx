@@ -34,7 +34,7 @@ export default function CollectionSetPage() {
   );
   const bases = useFigureBases({ page: 1, size: 20, collectionId: id }, isLoggedIn);
 
-  if (collection.isError) {
+  if (collection.isError && collection.data === undefined) {
     return (
       <DetailError
         what="collection"
@@ -84,7 +84,7 @@ export default function CollectionSetPage() {
       <div className={styles.results}>
         {products.isPending || collection.isPending ? (
           <CardGridSkeleton count={8} label="Loading the collection" />
-        ) : products.isError ? (
+        ) : products.isError && !products.data ? (
           <ErrorState
             title="We could not load this collection's products"
             error={products.error}

@@ -5,7 +5,7 @@ import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -29,14 +29,12 @@ export default function FigureBaseEditionsPage() {
   const base = useFigureBase(baseId, isLoggedIn);
   const [choosingFor, setChoosingFor] = useState<TFigureBaseSlot | null>(null);
 
-  if (base.isPending) return <DetailSkeleton label="Loading the figure base" />;
-  if (base.isError) {
+  if (base.data === undefined) {
     return (
-      <DetailError
+      <DetailLoadStates
+        query={base}
         what="figure base"
-        error={base.error}
-        onRetry={() => void base.refetch()}
-        isRetrying={base.isRefetching}
+        loadingLabel="Loading the figure base"
         browseTo={collectionId ? `/collections/${collectionId}` : '/collections'}
         browseLabel="Back to the collection"
       />

@@ -6,7 +6,7 @@ import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../lib/format.ts';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { ProductActivity } from '../../ui/product-activity.tsx';
@@ -37,17 +37,9 @@ export default function NftDetailPage() {
   const edition = useEdition(id);
   const { user } = useMyUser();
 
-  if (edition.isPending) return <DetailSkeleton label="Loading collectible" />;
-  if (edition.isError) {
+  if (edition.data === undefined) {
     return (
-      <DetailError
-        what="collectible"
-        error={edition.error}
-        onRetry={() => void edition.refetch()}
-        isRetrying={edition.isRefetching}
-        browseTo="/collections"
-        browseLabel="Browse collections"
-      />
+      <DetailLoadStates query={edition} what="collectible" browseTo="/collections" browseLabel="Browse collections" />
     );
   }
 

@@ -268,4 +268,20 @@ describe('drop page: what it shows', () => {
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
   });
+
+  it('keeps the drop on screen when its read at the opening fails (the busiest second of a drop)', async () => {
+    at('2026-11-22T17:59:58.000Z');
+    let isDown = false;
+    const api = dropApi(() => (isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : drop({ status: 'NEXT' })));
+    renderApp(dropUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
+    const readsBefore = api.reads();
+    isDown = true;
+
+    await vi.advanceTimersByTimeAsync(2_500);
+    await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
+    await waitFor(() => expect(statusPanel()).toHaveTextContent('Round 1 on sale'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'We could not load this drop' })).toBeNull();
+  });
 });

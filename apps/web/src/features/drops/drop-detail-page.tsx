@@ -15,7 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -49,18 +49,8 @@ export default function DropDetailPage() {
   const drop = useDrop(id);
   const now = useNow();
 
-  if (drop.isPending) return <DetailSkeleton label="Loading drop" />;
-  if (drop.isError) {
-    return (
-      <DetailError
-        what="drop"
-        error={drop.error}
-        onRetry={() => void drop.refetch()}
-        isRetrying={drop.isRefetching}
-        browseTo="/drops"
-        browseLabel="Browse drops"
-      />
-    );
+  if (drop.data === undefined) {
+    return <DetailLoadStates query={drop} what="drop" browseTo="/drops" browseLabel="Browse drops" />;
   }
   return <DropDetail drop={drop.data} now={now} />;
 }

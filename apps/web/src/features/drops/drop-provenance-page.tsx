@@ -30,9 +30,10 @@ export default function DropProvenancePage() {
   // While the drop sells, the head sealed up to this moment: the provenance answer's can be a minute behind.
   const freshHead = useClaimLogHead(id, { isEnabled: isSealed });
 
-  if (drop.isPending || provenance.isPending) return <DetailSkeleton label="Loading the provenance" />;
-  const failed = drop.isError ? drop : provenance.isError ? provenance : null;
-  if (failed) {
+  // Until both are first read (a read again that fails keeps the page: the provenance is asked again while sealed).
+  if (drop.data === undefined || provenance.data === undefined) {
+    const failed = drop.isError ? drop : provenance.isError ? provenance : null;
+    if (!failed) return <DetailSkeleton label="Loading the provenance" />;
     return (
       <DetailError
         what="drop"
@@ -44,8 +45,8 @@ export default function DropProvenancePage() {
       />
     );
   }
-  const data = provenance.data!;
-  const dropData = drop.data!;
+  const data = provenance.data;
+  const dropData = drop.data;
   const head = isSealed && freshHead.data ? freshHead.data : data.claimLogHead;
 
   return (

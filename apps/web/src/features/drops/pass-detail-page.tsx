@@ -24,7 +24,7 @@ import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
@@ -51,18 +51,8 @@ export default function PassDetailPage() {
   const pass = usePass(id);
   const now = useNow();
 
-  if (pass.isPending) return <DetailSkeleton label="Loading pass" />;
-  if (pass.isError) {
-    return (
-      <DetailError
-        what="pass"
-        error={pass.error}
-        onRetry={() => void pass.refetch()}
-        isRetrying={pass.isRefetching}
-        browseTo="/pass"
-        browseLabel="Browse passes"
-      />
-    );
+  if (pass.data === undefined) {
+    return <DetailLoadStates query={pass} what="pass" browseTo="/pass" browseLabel="Browse passes" />;
   }
   return <PassDetail pass={pass.data} now={now} />;
 }

@@ -5,7 +5,7 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useRaffleDraw } from './api/get-raffle-draw.ts';
 import { ProvenanceCard } from './components/provenance-card.tsx';
@@ -25,14 +25,12 @@ export default function RaffleDrawPage() {
   const raffle = useRaffleDraw(roundId);
   const now = useNow();
 
-  if (raffle.isPending) return <DetailSkeleton label="Loading the raffle draw" />;
-  if (raffle.isError) {
+  if (raffle.data === undefined) {
     return (
-      <DetailError
+      <DetailLoadStates
+        query={raffle}
         what="raffle draw"
-        error={raffle.error}
-        onRetry={() => void raffle.refetch()}
-        isRetrying={raffle.isRefetching}
+        loadingLabel="Loading the raffle draw"
         browseTo={dropPath(id)}
         browseLabel="Back to the drop"
       />

@@ -19,7 +19,7 @@ import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
@@ -41,18 +41,8 @@ export default function FusionDetailPage() {
   const fusion = useFusion(id);
   const now = useNow();
 
-  if (fusion.isPending) return <DetailSkeleton label="Loading fusion" />;
-  if (fusion.isError) {
-    return (
-      <DetailError
-        what="fusion"
-        error={fusion.error}
-        onRetry={() => void fusion.refetch()}
-        isRetrying={fusion.isRefetching}
-        browseTo="/fusions"
-        browseLabel="Browse fusions"
-      />
-    );
+  if (fusion.data === undefined) {
+    return <DetailLoadStates query={fusion} what="fusion" browseTo="/fusions" browseLabel="Browse fusions" />;
   }
   return <FusionDetail fusion={fusion.data} now={now} />;
 }

@@ -13,7 +13,7 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
@@ -38,18 +38,8 @@ export default function FusionSlotsPage() {
   const { id = '' } = useParams();
   const fusion = useFusion(id);
 
-  if (fusion.isPending) return <DetailSkeleton label="Loading fusion" />;
-  if (fusion.isError) {
-    return (
-      <DetailError
-        what="fusion"
-        error={fusion.error}
-        onRetry={() => void fusion.refetch()}
-        isRetrying={fusion.isRefetching}
-        browseTo="/fusions"
-        browseLabel="Browse fusions"
-      />
-    );
+  if (fusion.data === undefined) {
+    return <DetailLoadStates query={fusion} what="fusion" browseTo="/fusions" browseLabel="Browse fusions" />;
   }
   return <FusionSlots fusion={fusion.data} />;
 }

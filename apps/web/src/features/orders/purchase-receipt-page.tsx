@@ -26,7 +26,7 @@ export default function PurchaseReceiptPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
 
-  if (order.isPending || order.isError) return <OrderLoadStates order={order} />;
+  if (order.data === undefined) return <OrderLoadStates order={order} />;
   const data = order.data;
   const status = orderStatusLabels[data.status];
   const isGift = data.paymentMethod === 'GIFT';
@@ -129,7 +129,7 @@ function DeliveredPacks({ order }: { order: TOrder }) {
       </div>
     );
   }
-  if (collections.isError) {
+  if (collections.isError && !collections.data) {
     return (
       <ErrorState
         titleAs="h3"

@@ -6,7 +6,7 @@ import { startSession } from '../../lib/session.ts';
 import { dropIds, giftOrder, order } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { ORDER_POLL_MS } from './api/get-order.ts';
+import { ORDER_POLL_MS, ORDER_SLOW_POLL_MS } from './api/get-order.ts';
 
 const statusUrl = `/purchase/${dropIds.order}/status`;
 
@@ -190,6 +190,27 @@ describe('purchase status', () => {
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(await screen.findByRole('button', { name: 'Pay with Tilia instead' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/tilia/checkout/o-1'));
+  });
+
+  it('keeps a pending purchase on screen when a check fails, says so, and turns to success on the next', async () => {
+    let current: TOrder | Response = pendingCard;
+    const api = orderApi(() => current);
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    const readsAtFirst = api.reads();
+    current = apiFailure(503, 'SERVICE_UNAVAILABLE');
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
+    await waitFor(() => expect(api.reads()).toBeGreaterThan(readsAtFirst));
+    expect(
+      await screen.findByText('We could not check on this purchase just now. This page tries again by itself.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Finish paying' })).toBeInTheDocument();
+
+    current = order();
+    await vi.advanceTimersByTimeAsync(ORDER_SLOW_POLL_MS + 100);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
+    expect(screen.queryByText(/We could not check on this purchase/)).toBeNull();
   });
 
   it('says when the order does not exist', async () => {

@@ -59,7 +59,7 @@ export default function PurchaseStatusPage() {
     }
   }, [status, queryClient]);
 
-  if (order.isPending || order.isError) return <OrderLoadStates order={order} />;
+  if (order.data === undefined) return <OrderLoadStates order={order} />;
   const data = order.data;
   return (
     <div className={`container ${styles.statusPage}`}>
@@ -69,6 +69,11 @@ export default function PurchaseStatusPage() {
         <div aria-live="polite" className={styles.statusText}>
           <h1 className={styles.statusTitle}>{headingOf(data)}</h1>
           <StatusMessage order={data} />
+          {order.isError && data.status === 'PENDING' ? (
+            <p className={styles.muted}>
+              We could not check on this purchase just now. This page tries again by itself.
+            </p>
+          ) : null}
         </div>
         <OrderSummary order={data} />
         <StatusActions order={data} refetch={order.refetch} />

@@ -5,7 +5,7 @@ import { formatCount, formatDate } from '../../lib/format.ts';
 import { useUrlFilters } from '../../lib/use-url-filters.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { CardGridSkeleton } from '../../ui/card-grid.tsx';
-import { DetailError, DetailSkeleton } from '../../ui/detail-states.tsx';
+import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { FavoriteCards } from '../../ui/favorite-cards.tsx';
@@ -34,18 +34,8 @@ export default function PublicProfilePage() {
   const profile = usePublicUser(id);
   const { user: me } = useMyUser();
 
-  if (profile.isPending) return <DetailSkeleton label="Loading collector" />;
-  if (profile.isError) {
-    return (
-      <DetailError
-        what="collector"
-        error={profile.error}
-        onRetry={() => void profile.refetch()}
-        isRetrying={profile.isRefetching}
-        browseTo="/products"
-        browseLabel="Browse products"
-      />
-    );
+  if (profile.data === undefined) {
+    return <DetailLoadStates query={profile} what="collector" browseTo="/products" browseLabel="Browse products" />;
   }
 
   const collector = profile.data;

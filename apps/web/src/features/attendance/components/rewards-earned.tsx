@@ -31,7 +31,7 @@ export function RewardsEarned({ page, isEnabled }: { page: number; isEnabled: bo
       </ul>
     );
   }
-  if (checkIns.isError) {
+  if (checkIns.isError && !checkIns.data) {
     return (
       <ErrorState
         title="We could not load your rewards"

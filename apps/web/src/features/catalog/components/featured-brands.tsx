@@ -13,7 +13,7 @@ const FEATURED = { isFeatured: true, size: 5 } as const;
 function FeaturedBrandsBody() {
   const brands = useBrands(FEATURED);
   if (brands.isPending) return <CardGridSkeleton count={5} aspectRatio="16 / 9" label="Loading featured brands" />;
-  if (brands.isError) {
+  if (brands.isError && !brands.data) {
     return (
       <ErrorState
         title="We could not load the featured brands"

@@ -13,7 +13,7 @@ const NEWEST = { sort: '-createdAt', size: 10 } as const;
 function NewProductsBody() {
   const products = useProducts(NEWEST);
   if (products.isPending) return <CardGridSkeleton count={10} label="Loading new products" />;
-  if (products.isError) {
+  if (products.isError && !products.data) {
     return (
       <ErrorState
         title="We could not load the new products"

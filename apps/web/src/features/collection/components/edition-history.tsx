@@ -16,7 +16,7 @@ export function EditionHistory({ editionId }: { editionId: string }) {
       </div>
     );
   }
-  if (history.isError) {
+  if (history.isError && !history.data) {
     return (
       <ErrorState
         title="We could not load the history"

@@ -6,7 +6,7 @@ import styles from './nft-page.module.css';
 export function NftTraits({ editionId }: { editionId: string }) {
   const traits = useNftTraits(editionId);
   if (traits.isPending) return <Skeleton height="72px" radius="var(--radius-md)" />;
-  if (traits.isError) return <p className={styles.muted}>We could not load the properties just now.</p>;
+  if (traits.isError && !traits.data) return <p className={styles.muted}>We could not load the properties just now.</p>;
   return (
     <dl className={styles.traits}>
       {traits.data.map((trait) => (

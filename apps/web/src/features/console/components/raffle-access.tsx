@@ -225,7 +225,8 @@ export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRoun
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (raffle.isPending) body = <p className={styles.hint}>Reading…</p>;
-  else if (raffle.isError) body = <ReadFailed error={raffle.error} onRetry={() => void raffle.refetch()} />;
+  else if (raffle.isError && raffle.data === undefined)
+    body = <ReadFailed error={raffle.error} onRetry={() => void raffle.refetch()} />;
   else if (raffle.data) body = <RaffleState drop={drop} round={round} raffle={raffle.data} />;
   else if (isAdding) body = <RaffleForm drop={drop} round={round} raffle={null} onDone={() => setIsAdding(false)} />;
   else

@@ -119,7 +119,8 @@ export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: 
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (room.isPending) body = <p className={styles.hint}>Reading…</p>;
-  else if (room.isError) body = <ReadFailed error={room.error} onRetry={() => void room.refetch()} />;
+  else if (room.isError && room.data === undefined)
+    body = <ReadFailed error={room.error} onRetry={() => void room.refetch()} />;
   else if (room.data) body = <WaitingRoomState drop={drop} round={round} room={room.data} />;
   else if (isAdding) body = <WaitingRoomForm drop={drop} round={round} onDone={() => setIsAdding(false)} />;
   else

@@ -47,7 +47,7 @@ export function EditEntry({ section, id }: { section: ConsoleSection & { id: TPu
   const back = { to: `/console/${section.id}`, label: `All ${section.label.toLowerCase()}` };
 
   if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError) {
+  if (entry.isError && !entry.data) {
     return (
       <ConsoleEntryFailure
         singular={section.singular}

@@ -19,7 +19,7 @@ export function EditFigureBase({ section, id }: { section: ConsoleSection & { id
   const back = { to: '/console/figure-bases', label: `All ${section.label.toLowerCase()}` };
 
   if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError) {
+  if (entry.isError && !entry.data) {
     return (
       <ConsoleEntryFailure
         singular={section.singular}

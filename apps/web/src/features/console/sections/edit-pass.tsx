@@ -23,7 +23,7 @@ export function EditPass({ section, id }: { section: ConsoleSection & { id: 'pas
   const back = { to: '/console/passes', label: `All ${section.label.toLowerCase()}` };
 
   if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError) {
+  if (entry.isError && !entry.data) {
     return (
       <ConsoleEntryFailure
         singular={section.singular}

@@ -22,7 +22,7 @@ export function EditTaxonomy({ section, id }: { section: ConsoleSection & { id: 
       </div>
     );
   }
-  if (entries.isError) {
+  if (entries.isError && !entries.data) {
     return (
       <ErrorState
         title={`We could not load this ${section.singular}`}

@@ -17,7 +17,7 @@ export function EditTicketKind({ section, id }: { section: ConsoleSection & { id
   const back = { to: '/console/ticket-kinds', label: `All ${section.label.toLowerCase()}` };
 
   if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError) {
+  if (entry.isError && !entry.data) {
     return (
       <ConsoleEntryFailure
         singular={section.singular}

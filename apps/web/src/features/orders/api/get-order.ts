@@ -7,7 +7,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 /** How often the status page asks while the order is pending (the provider's webhook decides card and Tilia orders). */
 export const ORDER_POLL_MS = 2_000;
 /** Once the hold has passed this long ago, the timeout job is late: ask less often, but keep asking. */
-const ORDER_SLOW_POLL_MS = 10_000;
+export const ORDER_SLOW_POLL_MS = 10_000;
 const ORDER_LATE_AFTER_MS = 60_000;
 
 // Order ids are UUIDs. An address with anything else (a mistyped or cut link) names no order: it is not found, as
@@ -38,12 +38,19 @@ function orderPollInterval(order: TOrder | undefined, now = Date.now()): number 
 
 /**
  * The status page's read: asked again every few seconds while PENDING, never on window focus (spec section 7),
- * and not at all once the order is final.
+ * and not at all once the order is final. A first read that failed (no such order, a cut link) is not asked again by
+ * itself; a later one that failed (the network, a busy minute) leaves the last answer on screen and asks again, less
+ * often, since the payment is still being decided.
  */
 export function useOrderStatus(id: string) {
   return useQuery({
     ...orderQueryOptions(id),
     refetchOnWindowFocus: false,
-    refetchInterval: (query) => (query.state.status === 'error' ? false : orderPollInterval(query.state.data)),
+    refetchInterval: (query) => {
+      const { data, status } = query.state;
+      if (status !== 'error') return orderPollInterval(data);
+      if (data === undefined) return false;
+      return orderPollInterval(data) === false ? false : ORDER_SLOW_POLL_MS;
+    },
   });
 }

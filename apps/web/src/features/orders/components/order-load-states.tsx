@@ -14,8 +14,9 @@ function isMissingOrder(error: unknown): boolean {
 }
 
 /**
- * An order's page until the order is read: the purchase and its status page both show the skeleton, then the
- * page, or "not found" with the ways on (asking again would not find it), or another failure with a retry.
+ * An order's page until the order is first read: the purchase and its status page both show the skeleton, then the
+ * page, or "not found" with the ways on (asking again would not find it), or another failure with a retry. Once read,
+ * a read again that fails keeps the order on screen (the pages show this only while there is no order yet).
  */
 export function OrderLoadStates({ order }: { order: UseQueryResult<TOrder> }) {
   if (order.isError && isMissingOrder(order.error)) return <OrderNotFound />;

@@ -31,7 +31,7 @@ export function RedemptionHistory({ page }: { page: number }) {
       </ul>
     );
   }
-  if (redemptions.isError) {
+  if (redemptions.isError && !redemptions.data) {
     return (
       <ErrorState
         title="We could not load your redeemed codes"

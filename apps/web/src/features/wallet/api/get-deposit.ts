@@ -23,7 +23,8 @@ export function useDepositOutcome(id: string, startedAt: number) {
     ...depositQueryOptions(id),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      if (query.state.status === 'error') return false;
+      // A first read that failed is not asked again by itself; a later one keeps the last answer and asks on.
+      if (query.state.status === 'error' && query.state.data === undefined) return false;
       if (status && finalDepositStatuses.includes(status)) return false;
       return Date.now() - startedAt >= DEPOSIT_POLL_GIVE_UP_MS ? false : DEPOSIT_POLL_INTERVAL_MS;
     },

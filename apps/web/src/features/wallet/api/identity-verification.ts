@@ -28,7 +28,8 @@ export function useMyIdentityVerification(startedAt: number) {
   return useQuery({
     ...myIdentityVerificationQueryOptions(),
     refetchInterval: (query) => {
-      if (query.state.status === 'error' || query.state.data?.status !== 'pending') return false;
+      // A first read that failed is not asked again by itself; a later one keeps the last answer and asks on.
+      if (query.state.data?.status !== 'pending') return false;
       return Date.now() - startedAt >= IDENTITY_POLL_GIVE_UP_MS ? false : IDENTITY_POLL_INTERVAL_MS;
     },
   });

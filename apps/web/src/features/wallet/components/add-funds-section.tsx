@@ -74,7 +74,7 @@ function AddFundsLoader({ shortfallCents }: { shortfallCents: number | null }) {
       </div>
     );
   }
-  if (limits.isError) return <Alert tone="error">{limits.error.message}</Alert>;
+  if (limits.isError && !limits.data) return <Alert tone="error">{limits.error.message}</Alert>;
   return <AddFundsForm limits={limits.data} shortfallCents={shortfallCents} />;
 }
 
@@ -183,7 +183,7 @@ function CryptoNotice() {
       </div>
     );
   }
-  if (currencies.isError) return <Alert tone="error">{currencies.error.message}</Alert>;
+  if (currencies.isError && !currencies.data) return <Alert tone="error">{currencies.error.message}</Alert>;
   return (
     <Alert tone="error" title="Only these coins, only on these networks">
       <p className={formStyles.noticeText}>{currencies.data.warning}</p>

@@ -28,7 +28,7 @@ export function BalanceSection() {
       </div>
     );
   }
-  if (balances.isError) {
+  if (balances.isError && !balances.data) {
     return (
       <ErrorState
         title="We could not load your balance"

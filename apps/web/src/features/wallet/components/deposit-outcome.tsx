@@ -51,7 +51,7 @@ export function DepositOutcome({
   );
 
   let content;
-  if (deposit.isError) {
+  if (deposit.isError && !deposit.data) {
     // NOT_FOUND is the API's "no such route": the deposit lookup has not shipped yet, so say only what is true.
     content =
       isApiError(deposit.error) && deposit.error.code === 'NOT_FOUND' ? (

@@ -42,7 +42,7 @@ export function IdentityCheck({ returnedFrom, children }: { returnedFrom: string
       </div>
     );
   }
-  if (identity.isError) {
+  if (identity.isError && !identity.data) {
     return (
       <Alert
         tone="error"

@@ -57,7 +57,7 @@ export function PagedRows<T>({
       </ul>
     );
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         title={`We could not load your ${what}`}

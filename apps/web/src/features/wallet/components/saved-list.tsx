@@ -50,7 +50,7 @@ export function SavedList<T>({
       </ul>
     );
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         titleAs="h3"

@@ -25,7 +25,7 @@ export function WithdrawalsList() {
         ))}
       </ul>
     );
-  } else if (withdrawals.isError) {
+  } else if (withdrawals.isError && !withdrawals.data) {
     body = (
       <ErrorState
         titleAs="h3"
