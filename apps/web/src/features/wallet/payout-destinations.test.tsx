@@ -324,6 +324,43 @@ describe('withdraw with saved destinations', () => {
     expect(await screen.findByText('Bank account saved')).toBeInTheDocument();
   });
 
+  it('saves the typed USDC address after the withdrawal when asked to, and says when saving fails', async () => {
+    let isSaveRefused = false;
+    const sent = wallet((request) => {
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') {
+        return json(201, { data: withdrawal({ method: 'usdc', destination: '0x5290…9EE7' }) });
+      }
+      if (request.path === '/v1/wallet-addresses' && request.method === 'POST') {
+        return isSaveRefused
+          ? apiFailure(409, 'WALLET_ADDRESS_LIMIT', 'You can save at most 5 addresses.')
+          : json(201, { data: savedAddress });
+      }
+      return undefined;
+    });
+    renderApp('/payment?tab=withdraw&method=usdc');
+    const user = userEvent.setup();
+    const withdraw = async () => {
+      await user.type(await screen.findByLabelText(/Amount \(USD\)/), '50');
+      await user.type(screen.getByLabelText(/USDC wallet address/), address);
+      await user.click(screen.getByLabelText(/Save this address for my next withdrawals/));
+      await user.click(screen.getByLabelText(/I confirm the wallet address is correct/));
+      await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
+    };
+
+    await withdraw();
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/wallet-addresses')).toHaveLength(1));
+    expect(sentTo(sent, 'POST', '/v1/wallet-addresses')[0]?.body).toEqual({ address });
+    expect(await screen.findByText('Wallet address saved')).toBeInTheDocument();
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
+
+    isSaveRefused = true;
+    await withdraw();
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/wallet-addresses')).toHaveLength(2));
+    expect(await screen.findByText('The wallet address was not saved')).toBeInTheDocument();
+    expect(screen.getByText('You can save at most 5 addresses.')).toBeInTheDocument();
+    expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(2);
+  });
+
   it('withdraws USDC to a saved address', async () => {
     const sent = wallet((request) => {
       if (request.path === '/v1/wallet-addresses' && request.method === 'GET')
@@ -367,7 +404,9 @@ describe('my withdrawals', () => {
     );
     renderApp('/payment?tab=withdraw');
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
-    expect(within(list).getByText(/The payout failed; the amount and fee went back to your balance\./)).toBeInTheDocument();
+    expect(
+      within(list).getByText(/The payout failed; the amount and fee went back to your balance\./),
+    ).toBeInTheDocument();
     expect(within(list).getByText(/Reason: The bank returned the wire: account closed/)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_WALLET_ADDRESSES } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -11,13 +10,10 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { useToast } from '../../../ui/use-toast.ts';
-import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
 import { dollarsToCents, withdrawalBandwidthHint, ZUsdcWithdrawalForm } from '../form-schemas.ts';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
-import { shortfallOf } from './withdrawal-submit.ts';
+import { useWithdrawalRequest } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
 import formStyles from '../payment-forms.module.css';
 
@@ -25,12 +21,11 @@ type TUsdcInput = z.input<typeof ZUsdcWithdrawalForm>;
 type TUsdcOutput = z.output<typeof ZUsdcWithdrawalForm>;
 
 /** USDC to an Ethereum (ERC-20) address: typed, or one of the person's saved addresses. */
-export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: WithdrawalFormProps) {
-  const { showToast } = useToast();
-  const createWithdrawal = useCreateWithdrawal();
+export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
+  const { fee } = props;
+  const withdrawal = useWithdrawalRequest(props);
   const walletAddresses = useWalletAddresses();
   const addWalletAddress = useAddWalletAddress();
-  const idempotency = useIdempotencyKey();
   const [isSavingAddress, setIsSavingAddress] = useState(false);
   const {
     register,
@@ -51,41 +46,18 @@ export function UsdcWithdrawalForm({ fee, withdrawable, onInsufficientFunds }: W
   const canSaveAddress = !chosen && walletAddresses.isSuccess && savedAddresses.length < MAX_WALLET_ADDRESSES;
 
   const onSubmit = handleSubmit(async ({ amount: cents, address, isConfirmed }) => {
-    const shortfall = shortfallOf(cents, fee, withdrawable);
-    if (shortfall) {
-      onInsufficientFunds(shortfall);
-      return;
-    }
     const body = { method: 'usdc' as const, amount: cents, address, isConfirmed: isConfirmed as true };
-    try {
-      await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
-      idempotency.settle();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') {
-        onInsufficientFunds();
-        return;
-      }
-      applyApiError(error, setError, { fields: ['amount', 'address', 'isConfirmed'] });
-      return;
-    }
+    const isTaken = await withdrawal.request(body, (error) =>
+      applyApiError(error, setError, { fields: ['amount', 'address', 'isConfirmed'] }),
+    );
+    if (!isTaken) return;
     reset();
-    showToast({
-      tone: 'success',
-      title: 'Withdrawal requested',
-      description: 'Compliance review takes up to two weeks. You can follow it below.',
-    });
     if (isSavingAddress && canSaveAddress) {
       setIsSavingAddress(false);
-      try {
+      await withdrawal.saveDestination('wallet address', async () => {
         await addWalletAddress.mutateAsync({ address });
-        showToast({ tone: 'success', title: 'Wallet address saved' });
-      } catch (error) {
-        showToast({
-          tone: 'error',
-          title: 'The wallet address was not saved',
-          description: error instanceof Error ? error.message : undefined,
-        });
-      }
+        return undefined;
+      });
     }
   });
 

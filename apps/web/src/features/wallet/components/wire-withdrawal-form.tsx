@@ -12,14 +12,11 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { useToast } from '../../../ui/use-toast.ts';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
-import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { dollarsToCents, withdrawalBandwidthHint, ZWireWithdrawalForm } from '../form-schemas.ts';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
-import { shortfallOf } from './withdrawal-submit.ts';
+import { useWithdrawalRequest } from './withdrawal-submit.ts';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
 
@@ -29,17 +26,14 @@ const formFields = ['amount', 'isConfirmed', ...wireFieldPaths] as Path<TWireInp
 
 /** The wire form: spec section 3's bank fields, the ones a country needs, with the fee and total before sending. */
 export function WireWithdrawalForm({
-  fee,
-  withdrawable,
-  onInsufficientFunds,
   onWireRefused,
+  ...props
 }: WithdrawalFormProps & { onWireRefused: (messages: string[]) => void }) {
-  const { showToast } = useToast();
+  const { fee } = props;
+  const withdrawal = useWithdrawalRequest(props);
   const queryClient = useQueryClient();
-  const createWithdrawal = useCreateWithdrawal();
   const bankAccounts = useBankAccounts();
   const addBankAccount = useAddBankAccount();
-  const idempotency = useIdempotencyKey();
   const [savedAccountId, setSavedAccountId] = useState('');
   const [prefill, setPrefill] = useState<{ isLoading: boolean; error?: string }>({ isLoading: false });
   const [isSavingAccount, setIsSavingAccount] = useState(false);
@@ -81,47 +75,21 @@ export function WireWithdrawalForm({
   }
 
   const onSubmit = handleSubmit(async ({ amount: cents, wire, isConfirmed }) => {
-    const shortfall = shortfallOf(cents, fee, withdrawable);
-    if (shortfall) {
-      onInsufficientFunds(shortfall);
-      return;
-    }
     const details = wireDetailsToSend(wire);
     const body = { method: 'wire' as const, amount: cents, wire: details, isConfirmed: isConfirmed as true };
-    try {
-      await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
-      idempotency.settle();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') {
-        onInsufficientFunds();
-        return;
-      }
+    const isTaken = await withdrawal.request(body, (error) => {
       applyApiError(error, setError, { fields: formFields });
       const refused = isApiError(error)
         ? (error.details ?? []).filter((detail) => detail.field.startsWith('wire.'))
         : [];
       if (refused.length > 0) onWireRefused(refused.map((detail) => detail.message));
-      return;
-    }
+    });
+    if (!isTaken) return;
     reset();
     setSavedAccountId('');
-    showToast({
-      tone: 'success',
-      title: 'Withdrawal requested',
-      description: 'Compliance review takes up to two weeks. You can follow it below.',
-    });
     if (isSavingAccount && canSaveAccount) {
       setIsSavingAccount(false);
-      try {
-        const saved = await addBankAccount.mutateAsync(details);
-        showToast({ tone: 'success', title: 'Bank account saved', description: saved.label });
-      } catch (error) {
-        showToast({
-          tone: 'error',
-          title: 'The bank account was not saved',
-          description: error instanceof Error ? error.message : undefined,
-        });
-      }
+      await withdrawal.saveDestination('bank account', async () => (await addBankAccount.mutateAsync(details)).label);
     }
   });
 

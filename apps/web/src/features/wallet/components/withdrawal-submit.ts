@@ -1,4 +1,9 @@
-import { formatMoney, type TMoney } from '@cypher/contract';
+import { formatMoney, type TCreateWithdrawalRequest, type TMoney } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import { useToast } from '../../../ui/use-toast.ts';
+import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import type { WithdrawalFormProps } from './withdraw-section.tsx';
 
 /**
  * The withdrawable balance must cover the amount and the fee (the API moves both into review). Returns the popup's
@@ -9,4 +14,58 @@ export function shortfallOf(amountCents: number, fee: TMoney | undefined, withdr
   const total = amountCents + (fee?.amount ?? 0);
   if (total <= withdrawable.amount) return undefined;
   return `This withdrawal needs ${formatMoney({ amount: total, currency: 'USD' })} including the fee; you can withdraw ${formatMoney(withdrawable)}.`;
+}
+
+/**
+ * What the USDC and wire forms do with a request once it is valid: the shortfall popup before sending, one
+ * idempotency key per attempt, the popup again when the API finds the funds short, the success toast. `request`
+ * answers true once the withdrawal is taken; on any other refusal it hands the error to `onRefused` (the form's fields)
+ * and answers false.
+ */
+export function useWithdrawalRequest({ fee, withdrawable, onInsufficientFunds }: WithdrawalFormProps) {
+  const createWithdrawal = useCreateWithdrawal();
+  const idempotency = useIdempotencyKey();
+  const { showToast } = useToast();
+
+  async function request(body: TCreateWithdrawalRequest, onRefused: (error: unknown) => void): Promise<boolean> {
+    const shortfall = shortfallOf(body.amount, fee, withdrawable);
+    if (shortfall) {
+      onInsufficientFunds(shortfall);
+      return false;
+    }
+    try {
+      await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') onInsufficientFunds();
+      else onRefused(error);
+      return false;
+    }
+    showToast({
+      tone: 'success',
+      title: 'Withdrawal requested',
+      description: 'Compliance review takes up to two weeks. You can follow it below.',
+    });
+    return true;
+  }
+
+  /** After a request was taken: saves where it went for next time, and says whether that worked. */
+  async function saveDestination(what: 'wallet address' | 'bank account', save: () => Promise<string | undefined>) {
+    try {
+      const label = await save();
+      showToast({
+        tone: 'success',
+        title: `${what.charAt(0).toUpperCase()}${what.slice(1)} saved`,
+        description: label,
+      });
+    } catch (error) {
+      showToast({
+        tone: 'error',
+        title: `The ${what} was not saved`,
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  }
+
+  return { request, saveDestination };
 }
