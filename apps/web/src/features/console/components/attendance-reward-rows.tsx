@@ -6,17 +6,14 @@ import {
   type TConsoleAttendanceCalendar,
 } from '@cypher/contract';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import type { TAttendanceCalendarFormApi } from '../attendance-form-values.ts';
 import { formatLocalDate } from '../attendance-dates.ts';
 import { numberOrNull } from '../form-values.ts';
 import { emptyGrant } from '../grant-form-values.ts';
 import { GrantFields } from './grant-fields.tsx';
-import formStyles from './console-form.module.css';
-import rowStyles from './fusion-slots-editor.module.css';
+import { EditableRow, RowsCard } from './rows-editor.tsx';
 import styles from './grants.module.css';
 
 interface RewardRowsProps {
@@ -46,68 +43,47 @@ export function DayRewardsEditor({ form, saved }: RewardRowsProps) {
   }
 
   return (
-    <section className={formStyles.card} aria-labelledby="calendar-days">
-      <div className={rowStyles.header}>
-        <h2 id="calendar-days" className={formStyles.cardTitle}>
-          Days with their own reward
-        </h2>
-        <p className={formStyles.hint}>
-          A day listed here gives its own reward instead of the daily one, such as something special on the last day.
-        </p>
-      </div>
-      {fields.length > 0 ? (
-        <ol className={rowStyles.slots}>
-          {fields.map((field, index) => {
-            const date = days[index]?.date;
-            const label = date ? formatLocalDate(date) : `Day ${index + 1}`;
-            return (
-              <li key={field.id} className={rowStyles.slot} aria-label={label}>
-                <div className={rowStyles.slotHeader}>
-                  <h3 className={rowStyles.slotTitle}>{label}</h3>
-                  <Button size="sm" variant="ghost" onClick={() => remove(index)}>
-                    <Icon name="trash" size={16} />
-                    Remove{hidden(` ${label}`)}
-                  </Button>
-                </div>
-                <div className={styles.rowFields}>
-                  <Field
-                    label={<>Date{hidden(` (${label})`)}</>}
-                    error={formState.errors.dayRewards?.[index]?.date?.message}
-                    isRequired
-                    className={styles.dateField}
-                  >
-                    {(props) => (
-                      <Input
-                        {...props}
-                        type="date"
-                        min={startDate || undefined}
-                        max={endDate || undefined}
-                        {...register(`dayRewards.${index}.date`)}
-                      />
-                    )}
-                  </Field>
-                  <GrantFields
-                    control={control}
-                    name={`dayRewards.${index}.reward`}
-                    context={label}
-                    saved={saved?.dayRewards.find((day) => day.date === date)?.reward}
+    <RowsCard
+      id="calendar-days"
+      title="Days with their own reward"
+      hint="A day listed here gives its own reward instead of the daily one, such as something special on the last day."
+      rows={fields.map((field, index) => {
+        const date = days[index]?.date;
+        const label = date ? formatLocalDate(date) : `Day ${index + 1}`;
+        return (
+          <EditableRow key={field.id} title={label} target={label} onRemove={() => remove(index)}>
+            <div className={styles.rowFields}>
+              <Field
+                label={<>Date{hidden(` (${label})`)}</>}
+                error={formState.errors.dayRewards?.[index]?.date?.message}
+                isRequired
+                className={styles.dateField}
+              >
+                {(props) => (
+                  <Input
+                    {...props}
+                    type="date"
+                    min={startDate || undefined}
+                    max={endDate || undefined}
+                    {...register(`dayRewards.${index}.date`)}
                   />
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
-      <div className={rowStyles.footer}>
-        <Button onClick={() => append({ date: nextFreeDay(), reward: emptyGrant() })} disabled={isFull}>
-          <Icon name="plus" size={18} />
-          Add a day
-        </Button>
-        <p className={formStyles.hint}>
-          {fields.length === 0 ? 'None: every day gives the daily reward.' : `${fields.length} of the period’s days`}
-        </p>
-      </div>
-    </section>
+                )}
+              </Field>
+              <GrantFields
+                control={control}
+                name={`dayRewards.${index}.reward`}
+                context={label}
+                saved={saved?.dayRewards.find((day) => day.date === date)?.reward}
+              />
+            </div>
+          </EditableRow>
+        );
+      })}
+      addLabel="Add a day"
+      onAdd={() => append({ date: nextFreeDay(), reward: emptyGrant() })}
+      isFull={isFull}
+      tally={fields.length === 0 ? 'None: every day gives the daily reward.' : `${fields.length} of the period’s days`}
+    />
   );
 }
 
@@ -120,74 +96,56 @@ export function StreakBonusesEditor({ form, saved }: RewardRowsProps) {
   const nextLength = () => Math.min(MAX_STREAK_DAYS, Math.max(6, ...bonuses.map((bonus) => bonus.streakDays ?? 0)) + 1);
 
   return (
-    <section className={formStyles.card} aria-labelledby="calendar-streaks">
-      <div className={rowStyles.header}>
-        <h2 id="calendar-streaks" className={formStyles.cardTitle}>
-          Streak bonuses
-        </h2>
-        <p className={formStyles.hint}>
-          Given on top of the day’s reward by the check-in that makes a streak this long. A streak counts days in a row
-          across calendars and months, and starts again after a missed day.
-        </p>
-      </div>
-      {fields.length > 0 ? (
-        <ol className={rowStyles.slots}>
-          {fields.map((field, index) => {
-            const length = bonuses[index]?.streakDays;
-            const label = `Bonus ${index + 1}`;
-            return (
-              <li
-                key={field.id}
-                className={rowStyles.slot}
-                aria-label={length ? `${label}: ${length} days in a row` : label}
+    <RowsCard
+      id="calendar-streaks"
+      title="Streak bonuses"
+      hint="Given on top of the day’s reward by the check-in that makes a streak this long. A streak counts days in a row across calendars and months, and starts again after a missed day."
+      rows={fields.map((field, index) => {
+        const length = bonuses[index]?.streakDays;
+        const label = `Bonus ${index + 1}`;
+        return (
+          <EditableRow
+            key={field.id}
+            title={length ? `${length} days in a row` : label}
+            ariaLabel={length ? `${label}: ${length} days in a row` : label}
+            target={label}
+            onRemove={() => remove(index)}
+          >
+            <div className={styles.rowFields}>
+              <Field
+                label={<>Streak{hidden(` (${label})`)}</>}
+                hint={`Days in a row, 2 to ${MAX_STREAK_DAYS}.`}
+                error={formState.errors.streakBonuses?.[index]?.streakDays?.message}
+                isRequired
+                className={styles.dateField}
               >
-                <div className={rowStyles.slotHeader}>
-                  <h3 className={rowStyles.slotTitle}>{length ? `${length} days in a row` : label}</h3>
-                  <Button size="sm" variant="ghost" onClick={() => remove(index)}>
-                    <Icon name="trash" size={16} />
-                    Remove{hidden(` ${label}`)}
-                  </Button>
-                </div>
-                <div className={styles.rowFields}>
-                  <Field
-                    label={<>Streak{hidden(` (${label})`)}</>}
-                    hint={`Days in a row, 2 to ${MAX_STREAK_DAYS}.`}
-                    error={formState.errors.streakBonuses?.[index]?.streakDays?.message}
-                    isRequired
-                    className={styles.dateField}
-                  >
-                    {(props) => (
-                      <CountInput
-                        {...props}
-                        min={2}
-                        max={MAX_STREAK_DAYS}
-                        {...register(`streakBonuses.${index}.streakDays`, { setValueAs: numberOrNull })}
-                      />
-                    )}
-                  </Field>
-                  <GrantFields
-                    control={control}
-                    name={`streakBonuses.${index}.reward`}
-                    context={label}
-                    saved={saved?.streakBonuses.find((bonus) => bonus.streakDays === length)?.reward}
+                {(props) => (
+                  <CountInput
+                    {...props}
+                    min={2}
+                    max={MAX_STREAK_DAYS}
+                    {...register(`streakBonuses.${index}.streakDays`, { setValueAs: numberOrNull })}
                   />
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
-      <div className={rowStyles.footer}>
-        <Button onClick={() => append({ streakDays: nextLength(), reward: emptyGrant() })} disabled={isFull}>
-          <Icon name="plus" size={18} />
-          Add a bonus
-        </Button>
-        <p className={formStyles.hint}>
-          {isFull
-            ? `A calendar has at most ${MAX_STREAK_BONUSES} streak bonuses.`
-            : `${fields.length} of ${MAX_STREAK_BONUSES} bonuses`}
-        </p>
-      </div>
-    </section>
+                )}
+              </Field>
+              <GrantFields
+                control={control}
+                name={`streakBonuses.${index}.reward`}
+                context={label}
+                saved={saved?.streakBonuses.find((bonus) => bonus.streakDays === length)?.reward}
+              />
+            </div>
+          </EditableRow>
+        );
+      })}
+      addLabel="Add a bonus"
+      onAdd={() => append({ streakDays: nextLength(), reward: emptyGrant() })}
+      isFull={isFull}
+      tally={
+        isFull
+          ? `A calendar has at most ${MAX_STREAK_BONUSES} streak bonuses.`
+          : `${fields.length} of ${MAX_STREAK_BONUSES} bonuses`
+      }
+    />
   );
 }

@@ -8,14 +8,13 @@ import {
   type TRarity,
 } from '@cypher/contract';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import type { TFigureBaseFormOutput, TFigureBaseFormValues } from '../form-schemas.ts';
 import { RelationField } from './relation-select.tsx';
-import formStyles from './console-form.module.css';
+import { EditableRow, RowsCard } from './rows-editor.tsx';
 import styles from './figure-base-slots-editor.module.css';
 
 type TFigureBaseFormApi = UseFormReturn<TFigureBaseFormValues, unknown, TFigureBaseFormOutput>;
@@ -76,29 +75,14 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
   const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
 
   return (
-    <li className={styles.slot} aria-label={slot?.name ? `${label}: ${slot.name}` : label}>
-      <div className={styles.slotHeader}>
-        <h3 className={styles.slotTitle}>{label}</h3>
-        <div className={styles.slotActions}>
-          {/* A base needs at least one slot: a lone slot can be changed, not moved or removed. */}
-          {count > 1 ? (
-            <>
-              <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index, index - 1)}>
-                <Icon name="chevron-up" size={16} />
-                {hidden(`Move slot ${number} up`)}
-              </Button>
-              <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
-                <Icon name="chevron-down" size={16} />
-                {hidden(`Move slot ${number} down`)}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => onRemove(index)}>
-                <Icon name="trash" size={16} />
-                Remove{hidden(` slot ${number}`)}
-              </Button>
-            </>
-          ) : null}
-        </div>
-      </div>
+    <EditableRow
+      title={label}
+      ariaLabel={slot?.name ? `${label}: ${slot.name}` : label}
+      target={`slot ${number}`}
+      // A base needs at least one slot: a lone slot can be changed, not moved or removed.
+      order={count > 1 ? { index, count, onMove } : undefined}
+      onRemove={count > 1 ? () => onRemove(index) : undefined}
+    >
       <div className={styles.slotFields}>
         <Field label={<>Name{hidden(` (${label})`)}</>} error={errors?.name?.message} isRequired>
           {(props) => <Input {...props} maxLength={60} placeholder="e.g. Left" {...register(`slots.${index}.name`)} />}
@@ -153,7 +137,7 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
           {fit.warning}
         </p>
       ) : null}
-    </li>
+    </EditableRow>
   );
 }
 
@@ -173,36 +157,18 @@ export function FigureBaseSlotsEditor(props: SlotsEditorProps) {
   const isFull = fields.length >= FIGURE_BASE_MAX_SLOTS;
 
   return (
-    <section className={formStyles.card} aria-labelledby="figure-base-slots">
-      <div className={styles.header}>
-        <h2 id="figure-base-slots" className={formStyles.cardTitle}>
-          Slots
-        </h2>
-        <p className={formStyles.hint}>
-          Each slot holds one edition from a collector’s own collection. Leave “Fits” and “Rarity” on “Any” to take
-          anything from the collection.
-        </p>
-      </div>
-      <ol className={styles.slots}>
-        {fields.map((field, index) => (
-          <SlotRow key={field.rowKey} {...props} index={index} count={fields.length} onMove={move} onRemove={remove} />
-        ))}
-      </ol>
-      {listError ? (
-        <p className={styles.listError} role="alert">
-          <Icon name="alert" size={16} />
-          {listError}
-        </p>
-      ) : null}
-      <div className={styles.footer}>
-        <Button onClick={() => append(emptySlot())} disabled={isFull}>
-          <Icon name="plus" size={18} />
-          Add slot
-        </Button>
-        <p className={formStyles.hint}>
-          {isFull ? figureBaseMessages.slots : `${fields.length} of ${FIGURE_BASE_MAX_SLOTS} slots`}
-        </p>
-      </div>
-    </section>
+    <RowsCard
+      id="figure-base-slots"
+      title="Slots"
+      hint="Each slot holds one edition from a collector’s own collection. Leave “Fits” and “Rarity” on “Any” to take anything from the collection."
+      rows={fields.map((field, index) => (
+        <SlotRow key={field.rowKey} {...props} index={index} count={fields.length} onMove={move} onRemove={remove} />
+      ))}
+      listError={listError}
+      addLabel="Add slot"
+      onAdd={() => append(emptySlot())}
+      isFull={isFull}
+      tally={isFull ? figureBaseMessages.slots : `${fields.length} of ${FIGURE_BASE_MAX_SLOTS} slots`}
+    />
   );
 }

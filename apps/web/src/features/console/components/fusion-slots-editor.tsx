@@ -8,7 +8,6 @@ import {
 } from '@cypher/contract';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
@@ -17,7 +16,7 @@ import { emptyFusionSlot, type TFusionFormApi } from '../fusion-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { FusionPreviewBar, useSlotsPreview, type TSlotPreview } from './fusion-preview.tsx';
 import { RelationField } from './relation-select.tsx';
-import formStyles from './console-form.module.css';
+import { EditableRow, RowsCard } from './rows-editor.tsx';
 import styles from './fusion-slots-editor.module.css';
 
 const ruleKindLabels: Record<TFusionRuleKind, string> = {
@@ -57,27 +56,14 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
   const noBrand = brandId ? undefined : 'Choose a brand first.';
 
   return (
-    <li className={styles.slot} aria-label={name ? `${label}: ${name}` : label}>
-      <div className={styles.slotHeader}>
-        <h3 className={styles.slotTitle}>{label}</h3>
-        {/* A fusion needs at least one slot: a lone slot can be changed, not moved or removed. */}
-        {count > 1 ? (
-          <div className={styles.slotActions}>
-            <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index, index - 1)}>
-              <Icon name="chevron-up" size={16} />
-              {hidden(`Move slot ${number} up`)}
-            </Button>
-            <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
-              <Icon name="chevron-down" size={16} />
-              {hidden(`Move slot ${number} down`)}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => onRemove(index)}>
-              <Icon name="trash" size={16} />
-              Remove{hidden(` slot ${number}`)}
-            </Button>
-          </div>
-        ) : null}
-      </div>
+    <EditableRow
+      title={label}
+      ariaLabel={name ? `${label}: ${name}` : label}
+      target={`slot ${number}`}
+      // A fusion needs at least one slot: a lone slot can be changed, not moved or removed.
+      order={count > 1 ? { index, count, onMove } : undefined}
+      onRemove={count > 1 ? () => onRemove(index) : undefined}
+    >
       <div className={styles.slotFields}>
         <Field label={<>Name{hidden(` (${label})`)}</>} error={errors?.name?.message} isRequired>
           {(props) => (
@@ -199,7 +185,7 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
         ) : null}
       </div>
       {preview ? <SlotPreviewNote preview={preview} /> : null}
-    </li>
+    </EditableRow>
   );
 }
 
@@ -236,50 +222,34 @@ export function FusionSlotsEditor(props: FusionSlotsEditorProps) {
   const { control, formState } = props.form;
   const { fields, append, move, remove } = useFieldArray({ control, name: 'slots' });
   const slotErrors = formState.errors.slots;
-  const listError = slotErrors?.root?.message ?? slotErrors?.message;
   const isFull = fields.length >= MAX_FUSION_SLOTS;
   const preview = useSlotsPreview(props.form);
 
   return (
-    <section className={formStyles.card} aria-labelledby="fusion-slots">
-      <div className={styles.header}>
-        <h2 id="fusion-slots" className={formStyles.cardTitle}>
-          Slots
-        </h2>
-        <p className={formStyles.hint}>
-          What collectors burn: each slot takes its number of editions that fit its rule. Editions on a figure base,
-          locked or on sale stay protected.
-        </p>
-      </div>
-      <ol className={styles.slots}>
-        {fields.map((field, index) => (
-          <SlotRow
-            key={field.id}
-            {...props}
-            index={index}
-            count={fields.length}
-            preview={preview.previewFor(index)}
-            onMove={move}
-            onRemove={remove}
-          />
-        ))}
-      </ol>
-      {listError ? (
-        <p className={styles.listError} role="alert">
-          <Icon name="alert" size={16} />
-          {listError}
-        </p>
-      ) : null}
-      <div className={styles.footer}>
-        <Button onClick={() => append(emptyFusionSlot())} disabled={isFull}>
-          <Icon name="plus" size={18} />
-          Add slot
-        </Button>
-        <p className={formStyles.hint}>
-          {isFull ? `A fusion has at most ${MAX_FUSION_SLOTS} slots.` : `${fields.length} of ${MAX_FUSION_SLOTS} slots`}
-        </p>
-      </div>
+    <RowsCard
+      id="fusion-slots"
+      title="Slots"
+      hint="What collectors burn: each slot takes its number of editions that fit its rule. Editions on a figure base, locked or on sale stay protected."
+      rows={fields.map((field, index) => (
+        <SlotRow
+          key={field.id}
+          {...props}
+          index={index}
+          count={fields.length}
+          preview={preview.previewFor(index)}
+          onMove={move}
+          onRemove={remove}
+        />
+      ))}
+      listError={slotErrors?.root?.message ?? slotErrors?.message}
+      addLabel="Add slot"
+      onAdd={() => append(emptyFusionSlot())}
+      isFull={isFull}
+      tally={
+        isFull ? `A fusion has at most ${MAX_FUSION_SLOTS} slots.` : `${fields.length} of ${MAX_FUSION_SLOTS} slots`
+      }
+    >
       <FusionPreviewBar preview={preview} />
-    </section>
+    </RowsCard>
   );
 }
