@@ -8,6 +8,7 @@ import { balances, dropIds } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { pass, passFee, passIds, passTimes } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { BOUNDARY_READ_SPREAD_MS } from '../../lib/use-refetch-when-changed.ts';
 
 const passUrl = `/pass/${passIds.pass}`;
 type Route = (request: SentRequest) => Response | undefined;
@@ -115,6 +116,7 @@ describe('pass page: what it shows', () => {
     await vi.advanceTimersByTimeAsync(2_500);
     await waitFor(() => expect(headline()).toHaveTextContent('On sale now'));
     expect(screen.getByRole('button', { name: 'Buy pass' })).toBeEnabled();
+    await vi.advanceTimersByTimeAsync(BOUNDARY_READ_SPREAD_MS);
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
   });
 

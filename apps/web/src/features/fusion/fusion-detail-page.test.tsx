@@ -7,6 +7,7 @@ import { pathnameOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { fusion, fusionIds, fusionSlots, fusionTimes, visitorFusion } from '../../test/fusions-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { BOUNDARY_READ_SPREAD_MS } from '../../lib/use-refetch-when-changed.ts';
 
 const fusionUrl = `/fusions/${fusionIds.fusion}`;
 const slotsUrl = `/fusions/${fusionIds.fusion}/slots`;
@@ -131,6 +132,7 @@ describe('fusion page: when it cannot be fused', () => {
     await vi.advanceTimersByTimeAsync(2_500);
     await waitFor(() => expect(headline()).toHaveTextContent('Open now'));
     expect(screen.getByRole('link', { name: 'Choose materials' })).toHaveAttribute('href', slotsUrl);
+    await vi.advanceTimersByTimeAsync(BOUNDARY_READ_SPREAD_MS);
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
   });
 
