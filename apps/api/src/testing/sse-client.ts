@@ -17,6 +17,8 @@ export interface SseClient {
   events: TSseEvent[];
   /** Comment lines seen (heartbeats), without their colon. */
   comments: string[];
+  /** The reconnection time the stream last set (its `retry:` field), in milliseconds. */
+  retryMs: number | null;
   /** The first event (from `after` on) that `accept` takes, or a rejection after `timeoutMs`. */
   next(accept: (event: TSseEvent) => boolean, options?: { after?: number; timeoutMs?: number }): Promise<TSseEvent>;
   /** Resolves once a comment has come (a heartbeat). */
@@ -43,6 +45,7 @@ export async function openSse(base: string, path: string, headers: Record<string
   };
   let buffer = '';
   let body = '';
+  let retryMs: number | null = null;
   const isStream = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
   response.setEncoding('utf8');
   response.on('data', (chunk: string) => {
@@ -62,6 +65,7 @@ export async function openSse(base: string, path: string, headers: Record<string
         else if (line.startsWith('event:')) event = line.slice(6).trim();
         else if (line.startsWith('id:')) id = line.slice(3).trim();
         else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        else if (/^retry: ?\d+$/.test(line)) retryMs = Number(line.slice(6));
       }
       if (data.length > 0) events.push({ event, id, data: data.join('\n'), receivedAt: performance.now() });
     }
@@ -97,6 +101,9 @@ export async function openSse(base: string, path: string, headers: Record<string
     },
     events,
     comments,
+    get retryMs() {
+      return retryMs;
+    },
     next: (accept, options = {}) =>
       waitFor(() => events.slice(options.after ?? 0).find(accept), options.timeoutMs ?? 5_000, 'such event'),
     nextComment: (timeoutMs = 5_000) => waitFor(() => comments[0], timeoutMs, 'comment'),

@@ -66,8 +66,13 @@ const HEARTBEAT = eventOf(':\n\n');
 const MAX_BUFFERED_BYTES = 64 * 1024;
 /** How long a round boundary may be waited for by one timer (setTimeout's limit). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** What a reconnecting EventSource waits first. */
+/**
+ * What a reconnecting EventSource waits first: at least RETRY_MS, and up to RETRY_SPREAD_MS more, told to each stream at
+ * random, since an instance that goes (a deploy, a crash) drops every stream it holds at once, and they should not all
+ * come back to the others in the same second.
+ */
 const RETRY_MS = 3_000;
+const RETRY_SPREAD_MS = 7_000;
 const TICK_MS = 1_000;
 const WRITES_PER_SLICE = 500;
 
@@ -269,7 +274,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       watched.watchers.add(response);
       watchers += 1;
       response.once('close', () => remove(watched, response));
-      response.write(`retry: ${RETRY_MS}\n\n`);
+      response.write(`retry: ${RETRY_MS + Math.floor(Math.random() * RETRY_SPREAD_MS)}\n\n`);
       if (watched.lastEvent && !watched.isReading) response.write(watched.lastEvent.text);
       else watched.unserved.add(response);
       if (isNew) void read(watched);

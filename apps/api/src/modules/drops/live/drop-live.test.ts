@@ -129,6 +129,24 @@ describe('GET /v1/drops/{id}/live', () => {
     second.close();
   });
 
+  it('tells each watcher to wait 3 to 10 s before reconnecting, at random, so a whole instance’s watchers do not come back at once', async () => {
+    const { dropId } = await liveDrop(3);
+    const retryOf = async (random: number) => {
+      const spy = vi.spyOn(Math, 'random').mockReturnValue(random);
+      try {
+        const client = await watch(dropId);
+        await client.next((event) => event.event === 'counts');
+        client.close();
+        return client.retryMs;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect(await retryOf(0)).toBe(3_000);
+    expect(await retryOf(0.5)).toBe(6_500);
+    expect(await retryOf(0.9999)).toBe(9_999);
+  });
+
   it('forgets a watcher that disconnects: the instance counts one watcher fewer, and its feed goes with the last', async () => {
     const { dropId } = await liveDrop(3);
     await vi.waitFor(() => expect(t.app.dropLive.feeds.watcherCount()).toBe(0));
