@@ -62,9 +62,14 @@ describe('upload error messages', () => {
   });
 
   it('checks type and size in the browser first', () => {
-    expect(fileProblem({ type: 'image/png', size: 1000 })).toBeUndefined();
-    expect(fileProblem({ type: 'text/plain', size: 10 })).toBe(uploadMessages.unsupported);
-    expect(fileProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(uploadMessages.tooLarge);
+    const fiveMb = 5 * 1024 * 1024;
+    expect(fileProblem({ type: 'image/png', size: 1000 }, 'photo')).toBeUndefined();
+    expect(fileProblem({ type: 'text/plain', size: 10 }, 'photo')).toBe(uploadMessages.unsupported);
+    expect(fileProblem({ type: 'image/png', size: fiveMb }, 'photo')).toBeUndefined();
+    expect(fileProblem({ type: 'image/png', size: fiveMb + 1 }, 'photo')).toBe(uploadMessages.tooLarge);
+    // A background is under 5 MB (spec sections 5 and 9): 5 MB itself is refused here, as the API refuses it.
+    expect(fileProblem({ type: 'image/png', size: fiveMb - 1 }, 'background')).toBeUndefined();
+    expect(fileProblem({ type: 'image/png', size: fiveMb }, 'background')).toBe(uploadMessages.tooLarge);
   });
 });
 

@@ -14,8 +14,14 @@ export const uploadMessages = {
   photoDimensions: errorCatalogue.IMAGE_DIMENSIONS_OUT_OF_RANGE.message,
 } as const;
 
-/** Photos and backgrounds both go up to 5 MB; the browser checks before sending, the API checks again. */
-const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest file the API takes, as its image kinds say: a photo up to 5 MB, a background under 5 MB (spec sections
+ * 5 and 9). The browser checks before sending, the API checks again.
+ */
+const PROFILE_IMAGE_MAX_BYTES: Record<ProfileImageKind, number> = {
+  photo: 5 * 1024 * 1024,
+  background: 5 * 1024 * 1024 - 1,
+};
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 /** What to say about a failed upload (an ApiError from the upload call, or anything else). */
@@ -36,9 +42,9 @@ export function uploadErrorMessage(error: unknown, kind: ProfileImageKind): stri
 }
 
 /** The browser's own check before uploading: undefined when the file may be sent. */
-export function fileProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
+export function fileProblem(file: Pick<File, 'type' | 'size'>, kind: ProfileImageKind): string | undefined {
   if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return uploadMessages.unsupported;
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return uploadMessages.tooLarge;
+  if (file.size > PROFILE_IMAGE_MAX_BYTES[kind]) return uploadMessages.tooLarge;
   return undefined;
 }
 

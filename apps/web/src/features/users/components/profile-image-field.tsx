@@ -29,7 +29,7 @@ export function ProfileImageField({ kind, label, hint, value, onChange, placehol
 
   async function send(file: File) {
     setError(undefined);
-    const problem = fileProblem(file);
+    const problem = fileProblem(file, kind);
     if (problem) {
       setError(problem);
       return;
