@@ -56,11 +56,23 @@ interface DetailErrorProps {
 }
 
 /**
- * A detail page that failed: a 404 says the entry is not here (drafts and unpublished entries answer 404 to the
- * public too) and offers the list; anything else says so and offers to try again.
+ * The address names nothing: a 404 (drafts and unpublished entries answer 404 to the public too), or the API's 400
+ * about the address's id alone (a cut or mistyped link: its shape is checked before anything is looked up). Asking
+ * again would find nothing either.
+ */
+function namesNothing(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404) return true;
+  const details = error.details ?? [];
+  return error.code === 'INVALID_REQUEST' && details.length > 0 && details.every((detail) => detail.field === 'id');
+}
+
+/**
+ * A detail page that failed: an address that names nothing says the entry is not here and offers the list; anything
+ * else says so and offers to try again.
  */
 export function DetailError({ what, error, onRetry, isRetrying, browseTo, browseLabel }: DetailErrorProps) {
-  const isMissing = isApiError(error) && error.status === 404;
+  const isMissing = namesNothing(error);
   const title = isMissing
     ? `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`
     : `We could not load this ${what}`;

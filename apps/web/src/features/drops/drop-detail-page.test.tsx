@@ -266,6 +266,21 @@ describe('drop page: what it shows', () => {
     expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
   });
 
+  it('says a drop is not found when the address’s id is not an id at all (a cut link), with nothing to try again', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    stubApi(() =>
+      json(400, {
+        code: 'INVALID_REQUEST',
+        message: 'Some of the information sent is not valid. Please check and try again.',
+        details: [{ field: 'id', message: 'Invalid UUID' }],
+      }),
+    );
+    renderApp('/drops/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drop not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('shows an error with a retry', async () => {
     at('2026-11-22T18:30:00.000Z');
     let isDown = true;
