@@ -9,9 +9,14 @@ const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
 const page = <T,>(items: T[]) => ({ data: { items, page: 1, size: 20, total: items.length } });
 
-function balances(withdrawable: number) {
+function balances(withdrawable: number, nonWithdrawable = 0) {
   return {
-    usd: { withdrawable: usd(withdrawable), nonWithdrawable: usd(0), held: usd(0), total: usd(withdrawable) },
+    usd: {
+      withdrawable: usd(withdrawable),
+      nonWithdrawable: usd(nonWithdrawable),
+      held: usd(0),
+      total: usd(withdrawable + nonWithdrawable),
+    },
     cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(0), held: cyp(0), total: cyp(0) },
     cypUnit: { minorUnits: 2, cypPerUsd: 100 },
   };
@@ -48,7 +53,7 @@ const verifiedIdentity = {
 
 type Route = (request: SentRequest) => Response | undefined;
 
-function wallet(route: Route = () => undefined, withdrawable = 100_000) {
+function wallet(route: Route = () => undefined, withdrawable = 100_000, nonWithdrawable = 0) {
   startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
     const answer = route(request);
@@ -57,7 +62,7 @@ function wallet(route: Route = () => undefined, withdrawable = 100_000) {
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
     // A verified person: the forms show (identity-check.test.tsx covers the other states).
     if (path === '/v1/identity-verifications/my') return json(200, { data: verifiedIdentity });
-    if (path === '/v1/balances/my') return json(200, { data: balances(withdrawable) });
+    if (path === '/v1/balances/my') return json(200, { data: balances(withdrawable, nonWithdrawable) });
     if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
     if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
     if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
@@ -93,6 +98,8 @@ describe('payment page: withdraw', () => {
     const user = userEvent.setup();
     // The first render of the file is cold, and the forms wait for the identity status first.
     const country = await screen.findByLabelText(/Bank country/);
+    // All of this balance is withdrawable: nothing to explain.
+    expect(screen.queryByText(/of your balance is not withdrawable/)).toBeNull();
     // By name, as people look for their country (not by ISO code: "Andorra, United Arab Emirates, Afghanistan").
     const options = within(country)
       .getAllByRole('option')
@@ -203,6 +210,17 @@ describe('payment page: withdraw', () => {
     await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
     expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
+  });
+
+  it('says why part of the balance is not withdrawable, before the forms', async () => {
+    wallet(undefined, 0, 3_425);
+    renderApp('/payment?tab=withdraw');
+    expect(
+      await screen.findByText(
+        '$34.25 of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once the payment has settled, and rewards and redeemed credit are for spending on drops.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Withdrawable:/)).toHaveTextContent('Withdrawable: $0.00');
   });
 
   it("opens the insufficient-funds popup on the API's INSUFFICIENT_FUNDS (USDC)", async () => {

@@ -68,6 +68,7 @@ export function WithdrawSection() {
             ))}
           </ChoiceCards>
           {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
+          <NotWithdrawableNote amount={balances.data?.usd.nonWithdrawable} />
           {method === 'wire' ? (
             <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
           ) : (
@@ -87,6 +88,20 @@ export function WithdrawSection() {
         onClose={() => setWireRefusal(undefined)}
       />
     </div>
+  );
+}
+
+/**
+ * Why part of the balance cannot go out (decision record 8), said before the forms rather than after the person has
+ * filled one in: card and Tilia money waits for its payment to settle; rewards and redeemed credit are only spent.
+ */
+function NotWithdrawableNote({ amount }: { amount: TMoney | undefined }) {
+  if (!amount || amount.amount <= 0) return null;
+  return (
+    <p className={styles.muted}>
+      {formatMoney(amount)} of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once
+      the payment has settled, and rewards and redeemed credit are for spending on drops.
+    </p>
   );
 }
 
