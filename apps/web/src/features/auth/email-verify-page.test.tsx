@@ -48,7 +48,9 @@ describe('email verify page with a key', () => {
     stubApi(() => apiFailure(400, 'INVALID_AUTHORIZATION_KEY', 'raw'));
     renderApp(`/email/verify?key=${KEY}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not verify your email' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not verify your email' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe('Invalid verification key.');
     expect(screen.getByRole('link', { name: 'Sign in to get a new link' }).getAttribute('href')).toBe(
       `/signin?redirectTo=${encodeURIComponent('/email/verify')}`,
@@ -122,6 +124,20 @@ describe('email verify page without a key', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('You have exceeded the maximum number of requests.');
+  });
+
+  it('tells someone whose profile is made already that nothing is left to do, and leads home', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? json(200, { data: myUser({ status: 'ACTIVE', isEmailVerified: true }) })
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/email/verify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
+    expect(screen.getByText('Your address is confirmed and your profile is ready.')).toBeInTheDocument();
+    expect(screen.queryByText(/create your profile/)).toBeNull();
+    expect(screen.getByRole('link', { name: /Continue/ })).toHaveAttribute('href', '/');
   });
 
   it('asks a visitor to sign in first', async () => {

@@ -12,19 +12,14 @@ function nextPath(status: TAccountStatus | undefined): string {
 /** The "verified" moment, shared by /email/verify (after the key worked) and /email/verified. */
 export function EmailVerifiedPanel({ status }: { status?: TAccountStatus | undefined }) {
   const { isLoggedIn } = useSession();
+  // A profile made already (an old link opened again, the page visited later): nothing is left to do.
+  const intro = !isLoggedIn
+    ? 'Thanks for confirming your address. Sign in to create your profile and start collecting.'
+    : status === 'ACTIVE'
+      ? 'Your address is confirmed and your profile is ready.'
+      : 'Thanks for confirming your address. One more step: create your profile.';
   return (
-    <AuthLayout
-      title="Email verified"
-      icon="check"
-      iconTone="success"
-      intro={
-        <p>
-          {isLoggedIn
-            ? 'Thanks for confirming your address. One more step: create your profile.'
-            : 'Thanks for confirming your address. Sign in to create your profile and start collecting.'}
-        </p>
-      }
-    >
+    <AuthLayout title="Email verified" icon="check" iconTone="success" intro={<p>{intro}</p>}>
       {isLoggedIn ? (
         <ButtonLink to={nextPath(status)} variant="primary" size="lg" isBlock>
           Continue
