@@ -128,6 +128,9 @@ function SealedPack({
 
 const byRevealOrder = (a: TPackItem, b: TPackItem) =>
   rarityRank(a.product.rarity) - rarityRank(b.product.rarity) || a.edition.serialNumber - b.edition.serialNumber;
+/** Once revealed: the rarest first, and within a rarity the serial numbers counting up, as a collection lists them. */
+const byGroupOrder = (a: TPackItem, b: TPackItem) =>
+  rarityRank(b.product.rarity) - rarityRank(a.product.rarity) || a.edition.serialNumber - b.edition.serialNumber;
 
 function OpenedPack({
   pack,
@@ -218,7 +221,7 @@ function OpenedPack({
 /** Spec section 9: a pack's editions grouped by product rarity, the rarest first. */
 function GroupedEditions({ items }: { items: readonly TPackItem[] }) {
   const groups = new Map<TRarity, TPackItem[]>();
-  for (const item of [...items].sort(byRevealOrder).reverse()) {
+  for (const item of [...items].sort(byGroupOrder)) {
     groups.set(item.product.rarity, [...(groups.get(item.product.rarity) ?? []), item]);
   }
   return (

@@ -144,6 +144,20 @@ describe('pack opening', () => {
     expect(link!.getAttribute('href')).toMatch(/^\/nfts\/[0-9a-f-]{36}\/$/);
   });
 
+  it('lists the editions of one rarity by their serial numbers, counting up', async () => {
+    collector(
+      pack({
+        isOpened: true,
+        openedAt: '2026-11-22T19:00:00.000Z',
+        items: [packItem(2, 40), packItem(1, 12), packItem(2, 7)],
+      }),
+    );
+    renderApp(packUrl);
+    const dialog = await screen.findByRole('dialog', { name: 'Pack #12' });
+    const commons = await within(dialog).findByRole('region', { name: 'Common editions' });
+    expect(editionNames(commons)).toEqual(['Squire, Common, #7 / 5,000', 'Squire, Common, #40 / 5,000']);
+  });
+
   it('says why a pack could not be opened, and lets the person close it', async () => {
     collector(pack(), (request) =>
       request.path === `/v1/packs/${dropIds.pack1}/open` ? apiFailure(404, 'PACK_NOT_FOUND') : undefined,
