@@ -29,6 +29,7 @@ export const MAX_USES_PER_CODE = 1_000_000;
 
 export const redeemMessages = {
   code: 'Enter the code you received.',
+  codeLength: `A code has ${REDEEM_CODE_LENGTH} letters and digits. Please check it and try again.`,
   codeCount: `A batch holds from 1 to ${MAX_REDEEM_BATCH_CODES.toLocaleString('en-US')} codes.`,
   usesPerCode: `A code can be used from 1 to ${MAX_USES_PER_CODE.toLocaleString('en-US')} times.`,
   usesPerPerson: 'A person can use a code at least once, and not more often than the code can be used.',

@@ -242,6 +242,19 @@ describe('redeem page', () => {
     expect(requestsTo(sent, 'POST')).toHaveLength(0);
   });
 
+  it('says a code cut short or run on is not a whole code, before sending it', async () => {
+    const sent = collector();
+    renderApp(URL);
+    const { user } = await typeCode('ABC');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText(redeemMessages.codeLength)).toBeInTheDocument();
+    expect(redeemMessages.codeLength).toBe('A code has 16 letters and digits. Please check it and try again.');
+    await typeCode('7K3M-9QXD-2F4H-WN8C-1');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText(redeemMessages.codeLength)).toBeInTheDocument();
+    expect(requestsTo(sent, 'POST')).toHaveLength(0);
+  });
+
   it('tries a lost answer again with the same Idempotency-Key, and another code with a new one', async () => {
     const answers = [
       () => apiFailure(502, 'INTERNAL_ERROR'),

@@ -4,6 +4,7 @@ import {
   formatRedeemCode,
   normalizeRedeemCode,
   REDEEM_CODE_LENGTH,
+  redeemMessages,
   ZRedeemRequest,
   type TRedeemRequest,
   type TRedemption,
@@ -32,6 +33,12 @@ const CODE_FIELD_ERRORS = [
 
 const fieldForCode = Object.fromEntries(CODE_FIELD_ERRORS.map((code) => [code, 'code' as const]));
 
+/** Every code is as long: one cut short or run on is said here, before asking the API to look it up. */
+const ZRedeemForm = ZRedeemRequest.refine(
+  ({ code }) => code.trim() === '' || normalizeRedeemCode(code).length === REDEEM_CODE_LENGTH,
+  { path: ['code'], error: redeemMessages.codeLength },
+);
+
 /**
  * Enter a code and redeem it. The code is read as the API reads it (any case, dashes and spaces optional, O for 0, I
  * and L for 1) and, once it is whole, shown back as printed. Submit is disabled while sending; a refusal shows under
@@ -53,7 +60,7 @@ export function RedeemForm({
     reset,
     watch,
     formState: { errors },
-  } = useForm<TRedeemRequest>({ resolver: zodResolver(ZRedeemRequest), defaultValues: { code: '' } });
+  } = useForm<TRedeemRequest>({ resolver: zodResolver(ZRedeemForm), defaultValues: { code: '' } });
 
   const typed = watch('code');
   const normalized = normalizeRedeemCode(typed);
