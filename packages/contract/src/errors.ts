@@ -171,10 +171,16 @@ export const errorCatalogue = {
   PASS_REQUIRED: { status: 403, message: 'This round is open to pass holders only.' },
   /** A round names a pass (required, or guaranteeing packs) that does not exist or is of another brand. */
   PASS_NOT_OF_BRAND: { status: 422, message: 'A round can only name a pass of the drop’s own brand.' },
+  /** A raffle's entry names a ticket kind of another brand (the drop's brand's own kinds and the marketplace's do). */
+  TICKET_KIND_OF_OTHER_BRAND: {
+    status: 422,
+    message: 'A raffle can only cost tickets of the drop’s own brand or the marketplace’s.',
+  },
   /** Only packs held back for pass holders are left, and the buyer holds no valid pass or has bought their share. */
   PACKS_HELD_FOR_HOLDERS: {
     status: 409,
-    message: 'The packs left in this round are held for pass holders for now. Any they leave go on sale when the hold ends.',
+    message:
+      'The packs left in this round are held for pass holders for now. Any they leave go on sale when the hold ends.',
   },
   // Fusion (issue 19).
   FUSION_NOT_FOUND: { status: 404, message: 'We could not find this fusion.' },

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { drawDeps, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
@@ -223,6 +224,31 @@ describe('raffle rounds', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
+  });
+
+  it('asks for tickets of the drop’s own brand or the marketplace’s, never another brand’s', async () => {
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const { dropId, at } = await insertRaffleRound(t, admin.accessToken, { registrationOpensAt: inFiveMinutes });
+    const [drop] = await queryRows<{ brandId: string }>(
+      db(),
+      sql`select brand_id as "brandId" from drops where id = ${dropId}`,
+    );
+    const put = (ticketKindId: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+        headers: bearer(admin.accessToken),
+        payload: { ...settings(at), registrationOpensAt: at(5), ticketKindId },
+      });
+    const otherBrands = await insertTicketKind(db(), { brandId: (await insertBrand(db())).id });
+    const refused = await put(otherBrands.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('TICKET_KIND_OF_OTHER_BRAND');
+    const own = await insertTicketKind(db(), { brandId: drop!.brandId });
+    expect((await put(own.id)).json().data.ticketKindId).toBe(own.id);
+    const marketplaces = await insertTicketKind(db());
+    expect((await put(marketplaces.id)).json().data.ticketKindId).toBe(marketplaces.id);
+    expect((await put(newId())).json().code).toBe('TICKET_KIND_NOT_FOUND');
   });
 
   it('makes a round a raffle until just before it opens, and then refuses (every instance keeps the answer from then)', async () => {

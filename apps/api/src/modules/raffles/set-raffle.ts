@@ -13,7 +13,7 @@ import { raffleRounds } from './raffles.tables.ts';
 
 /**
  * Route: PUT /v1/console/drops/{dropId}/rounds/{round}/raffle · Writes: raffle_rounds, audit_log · Reads: sale_policies
- * and drops (through roundOfDrop), ticket_kinds (through ticketKindSummariesByIds) · UI: none yet (console) · Tests:
+ * and drops (through roundOfDrop), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's brand's or brandless) · UI: none yet (console) · Tests:
  * raffles.test.ts.
  *
  * Makes a round a raffle, or changes its raffle until registration opens. The seed is made and committed here, the
@@ -36,8 +36,12 @@ export async function setRaffle(
   const registrationOpensAt = new Date(input.registrationOpensAt);
   const registrationClosesAt = new Date(input.registrationClosesAt);
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
-  if (input.ticketKindId && !(await ticketKindSummariesByIds(ctx.db, [input.ticketKindId])).has(input.ticketKindId)) {
-    throw new AppError('TICKET_KIND_NOT_FOUND');
+  if (input.ticketKindId) {
+    const kind = (await ticketKindSummariesByIds(ctx.db, [input.ticketKindId])).get(input.ticketKindId);
+    if (!kind) throw new AppError('TICKET_KIND_NOT_FOUND');
+    // Entering spends the collector's ticket: a brand's raffle may ask for its own brand's or the marketplace's, never
+    // another brand's (whose tickets it would take for a raffle that brand does not run).
+    if (kind.brand !== null && kind.brand.id !== round.brandId) throw new AppError('TICKET_KIND_OF_OTHER_BRAND');
   }
   return inTransaction(ctx.db, async (tx) => {
     const [locked] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id)).for('update');

@@ -68,7 +68,10 @@ function RaffleForm({
           'ticketsOnLoss',
           'purchaseWindowMinutes',
         ],
-        fieldForCode: { RAFFLE_CLOSES_AFTER_ROUND_OPENS: 'registrationClosesAt' },
+        fieldForCode: {
+          RAFFLE_CLOSES_AFTER_ROUND_OPENS: 'registrationClosesAt',
+          TICKET_KIND_OF_OTHER_BRAND: 'ticketKindId',
+        },
       });
     }
   });
