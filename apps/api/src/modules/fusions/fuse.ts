@@ -12,7 +12,7 @@ import { burnEditions, issueEdition, lockBurnableEditions } from '../collection/
 import { editionViewsByIds } from '../collection/edition-views.ts';
 import { notify } from '../notifications/notify.ts';
 import { editionFits, editionMatchOf } from './fusion-rules.ts';
-import { fusionRowOf } from './read-fusions.ts';
+import { publicFusionRowOf } from './read-fusions.ts';
 import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
@@ -41,7 +41,7 @@ export async function fuse(
   idempotent: TIdempotentRequest | null,
 ): Promise<TFusionRun> {
   const now = deps.clock.now();
-  const fusion = await fusionRowOf(deps.db, fusionId);
+  const fusion = await publicFusionRowOf(deps.db, fusionId);
   if (fusionStatusAt(fusion, now) !== 'AVAILABLE') throw new AppError('FUSION_NOT_AVAILABLE');
   const slots = await deps.db.select().from(fusionSlots).where(eq(fusionSlots.fusionId, fusion.id));
   const chosen = chosenMaterials(slots, request);

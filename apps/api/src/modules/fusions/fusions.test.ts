@@ -108,6 +108,37 @@ describe('fusions', () => {
     expect(mine).toMatchObject({ isReady: true, slots: [{ fittingCount: 3 }] });
   });
 
+  it('hides a fusion whose brand is unpublished from collectors (list, page, materials, fusing); the console keeps it', async () => {
+    const { fusion, collector, commons } = await fusionWithCollector();
+    await t.database.db.execute(sql`update brands set status = 'DRAFT' where id = ${fusion.brand.id}`);
+    const listed = await t.app.inject({ method: 'GET', url: `/v1/fusions?brandId=${fusion.brand.id}` });
+    expect(listed.json().data.total).toBe(0);
+    const everyBrand = (await t.app.inject({ method: 'GET', url: '/v1/fusions?size=100' })).json().data;
+    expect(everyBrand.items.map((item: { id: string }) => item.id)).not.toContain(fusion.id);
+    const page = await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` });
+    expect(page.statusCode).toBe(404);
+    expect(page.json().code).toBe('FUSION_NOT_FOUND');
+    const materials = await t.app.inject({
+      method: 'GET',
+      url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0].id}/materials`,
+      headers: bearer(collector.accessToken),
+    });
+    expect(materials.json().code).toBe('FUSION_NOT_FOUND');
+    const fused = await fuse(collector.accessToken, fusion, commons.slice(0, 2));
+    expect(fused.json().code).toBe('FUSION_NOT_FOUND');
+    const [burned] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from editions where id = any(${sqlArray(commons)}::uuid[]) and state = 'BURNED'`,
+    );
+    expect(burned!.n).toBe(0);
+    const console = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/fusions/${fusion.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(console.statusCode).toBe(200);
+  });
+
   it('refuses a result product in draft, or without room for the supply, under the result fields, and writes nothing', async () => {
     const held = await collectorWithPack(t, { editionsPerPack: 4 });
     const draft = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', status: 'DRAFT' });

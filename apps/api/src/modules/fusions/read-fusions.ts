@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
+import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { matchingEditions } from '../collection/fusion-editions.ts';
 import { editionMatchOf } from './fusion-rules.ts';
 import { consoleFusionView, fusionDetail, fusionSummaries } from './fusion-views.ts';
@@ -25,8 +26,10 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /** Spec section 2's list: by brand, category and status (from the schedule), soonest beginning first. */
 export async function listFusions(db: Db, query: TFusionListQuery, now: Date): Promise<TPage<TFusionSummary>> {
-  const conditions: SQL[] = [];
-  if (query.brandId) conditions.push(eq(fusions.brandId, query.brandId));
+  // A draft or unpublished brand's fusions are the console's alone, as its drops, passes and products are.
+  const brandIds = await publishedBrandIds(db, query.brandId ? [query.brandId] : undefined);
+  if (brandIds.size === 0) return { items: [], page: query.page, size: query.size, total: 0 };
+  const conditions: SQL[] = [inArray(fusions.brandId, [...brandIds])];
   if (query.categoryId) conditions.push(eq(fusions.categoryId, query.categoryId));
   if (query.status === 'UPCOMING') conditions.push(gt(fusions.beginAt, now));
   if (query.status === 'AVAILABLE') conditions.push(lte(fusions.beginAt, now), gt(fusions.endAt, now));
@@ -46,14 +49,21 @@ export async function listFusions(db: Db, query: TFusionListQuery, now: Date): P
   return { items: await fusionSummaries(db, rows, now), page: query.page, size: query.size, total: count?.n ?? 0 };
 }
 
-export async function fusionRowOf(db: Db, id: string): Promise<TFusionRow> {
+async function fusionRowOf(db: Db, id: string): Promise<TFusionRow> {
   const [row] = await db.select().from(fusions).where(eq(fusions.id, id));
   if (!row) throw new AppError('FUSION_NOT_FOUND');
   return row;
 }
 
+/** A fusion as collectors reach it (to read, list materials for, fuse): under a published brand, else not found. */
+export async function publicFusionRowOf(db: Db, id: string): Promise<TFusionRow> {
+  const row = await fusionRowOf(db, id);
+  if (!(await publishedBrandIds(db, [row.brandId])).has(row.brandId)) throw new AppError('FUSION_NOT_FOUND');
+  return row;
+}
+
 export async function getFusion(db: Db, id: string, userId: string | null, now: Date): Promise<TFusion> {
-  return fusionDetail(db, await fusionRowOf(db, id), userId, now);
+  return fusionDetail(db, await publicFusionRowOf(db, id), userId, now);
 }
 
 /**
@@ -64,7 +74,7 @@ export async function listSlotMaterials(
   db: Db,
   input: { fusionId: string; slotId: string; userId: string; page: TPageQuery },
 ): Promise<TPage<TFusionMaterial>> {
-  const fusion = await fusionRowOf(db, input.fusionId);
+  const fusion = await publicFusionRowOf(db, input.fusionId);
   const [slot] = await db
     .select()
     .from(fusionSlots)
