@@ -10,6 +10,7 @@ import {
 import type { TClaimedUnit } from '../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { getSaleDrop, type TSaleDrop, type TSaleRound } from '../drops/get-sale-drop.ts';
 import { isGuaranteeHolding, type TRoundPassGuarantee } from '../drops/pass-guarantee.ts';
 import {
@@ -101,7 +102,8 @@ export async function saleItemOf(
     return { kind: 'TICKET', id: kind.id, name: kind.name, unitPrice: kind.price.amount, perPersonLimit: null };
   }
   const pass = request.passId ? await getSalePass(db, request.passId) : null;
-  if (!pass) throw new AppError('PASS_NOT_FOUND');
+  // A draft brand's pass is the console's alone: not shown (GET /v1/passes/{id}), so not sold by its id either.
+  if (!pass || !(await publishedBrandIds(db, [pass.brandId])).has(pass.brandId)) throw new AppError('PASS_NOT_FOUND');
   if (now < pass.saleBeginAt || now >= pass.saleEndAt) throw new AppError('PASS_NOT_ON_SALE');
   return { kind: 'PASS', id: pass.id, name: pass.name, unitPrice: pass.price, perPersonLimit: pass.perPersonLimit };
 }

@@ -167,6 +167,24 @@ describe('passes', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('are not sold, by their id or in a fee quote, while their brand is a draft, and no money moves', async () => {
+    const { brand, pass } = await passOnSale();
+    await db().execute(sql`update brands set status = 'DRAFT' where id = ${brand.id}`);
+    const buyer = await funded(10_000);
+    const refused = await buyPass(buyer.accessToken, pass.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('PASS_NOT_FOUND');
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/v1/orders/fee?passId=${pass.id}&quantity=1`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect(quote.json().code).toBe('PASS_NOT_FOUND');
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 });
+    await db().execute(sql`update brands set status = 'PUBLISHED' where id = ${brand.id}`);
+    expect((await buyPass(buyer.accessToken, pass.id)).statusCode).toBe(201);
+  });
+
   it('are held for a card payment and become the buyer’s when the provider says it is paid', async () => {
     const { pass } = await passOnSale({ supply: 1 });
     const buyer = await fastBuyer(t);
