@@ -166,7 +166,8 @@ export type TGrantTicketsRequest = z.infer<typeof ZGrantTicketsRequest>;
 /** What a grant did: who got how many, and how many of the kind they hold now. */
 export const ZConsoleTicketGrant = z.object({
   id: z.uuid(),
-  user: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }),
+  /** email: null for a brand's manager who named the person by id (only an admin turns an id into an address). */
+  user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
   kind: ZTicketKindSummary,
   count: z.number().int(),
   holding: z.number().int(),

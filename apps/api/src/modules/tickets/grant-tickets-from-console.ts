@@ -70,7 +70,9 @@ async function grant(
     .where(and(eq(ticketHoldings.userId, person.id), eq(ticketHoldings.ticketKindId, ticketKindId)));
   const granted: TConsoleTicketGrant = {
     id,
-    user: { id: person.id, email: person.email, nickname: person.nickname },
+    // A brand's manager may grant to an id they saw on a public page; that must not turn ids into addresses. The
+    // address is echoed to an admin, or to whoever named the person by it.
+    user: { id: person.id, email: operator.isAdmin || input.email ? person.email : null, nickname: person.nickname },
     kind: { id: kind.id, name: kind.name, imageUrl: kind.imageUrl },
     count: input.count,
     holding: holding!.count,

@@ -219,6 +219,19 @@ describe('POST /v1/console/ticket-kinds/{id}/grants', () => {
     ]);
   });
 
+  it('tells a brand’s manager who granted by id the person’s nickname, never their address', async () => {
+    const brand = await insertBrand(db());
+    const manager = await signUpOperator(t, 'brand_manager', brand.id);
+    const kind = await insertTicketKind(db(), { brandId: brand.id });
+    const fan = await fastBuyer(t);
+    const byId = await grant(kind.id, manager.accessToken, { userId: fan.userId, count: 1 });
+    expect(byId.statusCode).toBe(201);
+    expect(byId.json().data.user).toMatchObject({ id: fan.userId, email: null });
+    expect(JSON.stringify(await auditOf(kind.id))).not.toContain(fan.email);
+    const byEmail = await grant(kind.id, manager.accessToken, { email: fan.email, count: 1 });
+    expect(byEmail.json().data.user.email).toBe(fan.email);
+  });
+
   it('requires an Idempotency-Key, one recipient that exists, a sensible count and a known kind', async () => {
     const kind = await insertTicketKind(db());
     const fan = await fastBuyer(t);
