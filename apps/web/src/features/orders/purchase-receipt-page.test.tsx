@@ -68,6 +68,24 @@ describe('purchase receipt page', () => {
     expect(screen.getByRole('main')).not.toHaveTextContent(/\bpa(y|id)\b|Round 3/i);
   });
 
+  it('shows an order of tickets as tickets, with no packs to wait for', async () => {
+    ordersApi(
+      order({
+        item: { ...order().item, kind: 'TICKET', name: 'Drop ticket', linkPath: '/tickets' },
+        drop: null,
+        round: null,
+        quantity: 3,
+        packIds: [],
+      }),
+    );
+    renderApp(`/purchase/${dropIds.order}`);
+    const figures = await screen.findByRole('region', { name: 'Order' });
+    expect(within(figures).getByText('Ticket').nextElementSibling).toHaveTextContent('Drop ticket');
+    expect(within(figures).queryByText('Pass')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Packs' })).toBeNull();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/packs of this order/i);
+  });
+
   it('points a pending order to its status, without a receipt yet', async () => {
     ordersApi(order({ status: 'PENDING', receipt: null, packIds: [], paymentMethod: 'CARD' }));
     renderApp(`/purchase/${dropIds.order}`);

@@ -18,8 +18,10 @@ import { OrderLoadStates } from './components/order-load-states.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import styles from './components/orders.module.css';
 
+const itemTerms: Record<TOrder['item']['kind'], string> = { PACK: 'Drop', PASS: 'Pass', TICKET: 'Ticket' };
+
 /**
- * `/purchase/:id`: one order, its receipt once paid (spec section 3), and the packs it delivered. A gift's order
+ * `/purchase/:id`: one order, its receipt once paid (spec section 3), and the packs it delivered (a pass's or tickets' order has none). A gift's order
  * (payment method GIFT, decision record 36) says it was given: nothing was paid, so it has no figures or receipt.
  */
 export default function PurchaseReceiptPage() {
@@ -64,14 +66,14 @@ export default function PurchaseReceiptPage() {
           Order
         </h2>
         <dl className={styles.facts}>
-          <dt>{data.item.kind === 'PACK' ? 'Drop' : 'Pass'}</dt>
+          <dt>{itemTerms[data.item.kind]}</dt>
           <dd>
             <Link to={data.item.linkPath}>{data.item.name}</Link>
           </dd>
           {data.round === null || isGift ? null : (
             <>
               <dt>Round</dt>
-              <dd>{data.round}</dd>
+              <dd>{formatCount(data.round)}</dd>
             </>
           )}
           <dt>Quantity</dt>
@@ -100,12 +102,15 @@ export default function PurchaseReceiptPage() {
         </dl>
       </section>
       {data.receipt ? <Receipt receipt={data.receipt} isInset={false} /> : null}
-      <section aria-labelledby="packs-heading" className={styles.card}>
-        <h2 id="packs-heading" className={styles.cardTitle}>
-          Packs
-        </h2>
-        <DeliveredPacks order={data} />
-      </section>
+      {data.item.kind === 'PACK' ? (
+        // A pass or tickets are the buyer's once paid, with nothing to open: the item's link above leads to them.
+        <section aria-labelledby="packs-heading" className={styles.card}>
+          <h2 id="packs-heading" className={styles.cardTitle}>
+            Packs
+          </h2>
+          <DeliveredPacks order={data} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -58,7 +58,7 @@ describe('purchase status', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
     current = order();
     expect(screen.getByText(/Waiting for the Card payment to be confirmed/)).toBeInTheDocument();
-    expect(screen.getByText(/Your packs are held for/)).toBeInTheDocument();
+    expect(screen.getByText(/Your pack is held for/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Finish paying' })).toHaveAttribute(
       'href',
       '/dev/payments/card/checkout/o-1',
@@ -101,6 +101,36 @@ describe('purchase status', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your pass' })).toHaveAttribute('href', `/pass/${pass.id}`);
     expect(screen.queryByRole('link', { name: /Open your pack/ })).toBeNull();
+  });
+
+  it('says what several passes, or tickets, are for, in their own words', async () => {
+    const passes = order({
+      item: { ...order().item, kind: 'PASS', name: 'Neon Season Pass', linkPath: '/pass/p-1' },
+      drop: null,
+      round: null,
+      packIds: [],
+      quantity: 2,
+    });
+    let current = passes;
+    orderApi(() => current);
+    const view = renderApp(statusUrl);
+    expect(
+      await screen.findByText(
+        /^2 × Neon Season Pass are yours, paid .*\. They open the rounds they name while they are valid\.$/,
+      ),
+    ).toBeInTheDocument();
+    view.unmount();
+    current = {
+      ...passes,
+      item: { ...passes.item, kind: 'TICKET', name: 'Drop ticket', linkPath: '/tickets' },
+      quantity: 3,
+    };
+    renderApp(statusUrl);
+    expect(
+      await screen.findByText(/^3 Drop tickets are yours, paid .*\. Spend them to enter raffle rounds\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your tickets' })).toHaveAttribute('href', '/tickets');
+    expect(screen.queryByRole('link', { name: /pass/ })).toBeNull();
   });
 
   it('says a pack given is a gift, with the way to open it, and nothing of paying', async () => {
@@ -150,7 +180,9 @@ describe('purchase status', () => {
     renderApp(statusUrl);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Your payment arrived after the hold on these packs had expired.*was added to your balance\./),
+      screen.getByText(
+        /Your payment arrived after the hold on this pack had expired, and it had .*was added to your balance\./,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your balance' })).toHaveAttribute('href', '/payment');
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TOrder } from '@cypher/contract';
+import { formatMoney, PAID_AFTER_HOLD_EXPIRED, ticketCountText, type TOrder } from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { packPath, purchasePath } from '../../lib/drop-paths.ts';
@@ -82,6 +82,33 @@ export default function PurchaseStatusPage() {
   );
 }
 
+/**
+ * What an unpaid order holds back from sale, in words ("pack", "passes"); null for tickets, which are not scarce and so
+ * are never held: an unpaid ticket order is only closed.
+ */
+function heldItems(order: TOrder): string | null {
+  const isOne = order.quantity === 1;
+  if (order.item.kind === 'PACK') return isOne ? 'pack' : 'packs';
+  if (order.item.kind === 'PASS') return isOne ? 'pass' : 'passes';
+  return null;
+}
+
+/** What a successful purchase gave, in its kind's words: packs to open, passes that open rounds, tickets to spend. */
+function boughtText(order: TOrder): string {
+  const isOne = order.quantity === 1;
+  const paid = `paid ${formatMoney(order.total)}`;
+  switch (order.item.kind) {
+    case 'PACK':
+      return `${packCountText(order.quantity)} of ${order.item.name} ${isOne ? 'is' : 'are'} yours, ${paid}. Open ${isOne ? 'it' : 'them'} to reveal the editions inside.`;
+    case 'PASS':
+      return isOne
+        ? `${order.item.name} is yours, ${paid}. It opens the rounds it names while it is valid.`
+        : `${formatCount(order.quantity)} × ${order.item.name} are yours, ${paid}. They open the rounds they name while they are valid.`;
+    case 'TICKET':
+      return `${ticketCountText(order.quantity, order.item.name)} ${isOne ? 'is' : 'are'} yours, ${paid}. Spend ${isOne ? 'it' : 'them'} to enter raffle rounds.`;
+  }
+}
+
 function StatusMessage({ order }: { order: TOrder }) {
   const now = useNow();
   switch (order.status) {
@@ -95,11 +122,9 @@ function StatusMessage({ order }: { order: TOrder }) {
           </p>
           {order.holdExpiresAt && Date.parse(order.holdExpiresAt) > now.getTime() ? (
             <p className={styles.muted}>
-              {order.item.kind === 'PASS'
-                ? order.quantity === 1
-                  ? 'Your pass is held for'
-                  : 'Your passes are held for'
-                : 'Your packs are held for'}{' '}
+              {heldItems(order) === null
+                ? 'This order is kept for'
+                : `Your ${heldItems(order)} ${order.quantity === 1 ? 'is' : 'are'} held for`}{' '}
               <Countdown to={order.holdExpiresAt} now={now} />.
             </p>
           ) : null}
@@ -114,33 +139,31 @@ function StatusMessage({ order }: { order: TOrder }) {
           </p>
         );
       }
-      return (
-        <p className={styles.muted}>
-          {order.item.kind === 'PACK'
-            ? `${packCountText(order.quantity)} of ${order.item.name} ${order.quantity === 1 ? 'is' : 'are'} yours, paid ${formatMoney(order.total)}. Open ${order.quantity === 1 ? 'it' : 'them'} to reveal the editions inside.`
-            : `${order.quantity === 1 ? order.item.name : `${formatCount(order.quantity)} × ${order.item.name}`} ${order.quantity === 1 ? 'is' : 'are'} yours, paid ${formatMoney(order.total)}. It opens the rounds it names while it is valid.`}
-        </p>
-      );
+      return <p className={styles.muted}>{boughtText(order)}</p>;
     case 'FAILED':
       return (
         <p className={styles.muted}>
-          {paymentFailureInWords(order.failureReason, 'The payment did not go through.')} No money was taken, and the
-          packs went back on sale.
+          {paymentFailureInWords(order.failureReason, 'The payment did not go through.')} No money was taken
+          {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} went back on sale.`}
         </p>
       );
     case 'TIMED_OUT':
       if (order.failureReason === PAID_AFTER_HOLD_EXPIRED) {
         return (
           <p className={styles.muted}>
-            Your payment arrived after the hold on these packs had expired, and they had already gone back on sale. The{' '}
-            {formatMoney(order.total)} you paid was added to your balance.
+            {heldItems(order) === null
+              ? 'Your payment arrived after this order had closed.'
+              : `Your payment arrived after the hold on ${order.quantity === 1 ? 'this' : 'these'} ${heldItems(order)} had expired, and ${order.quantity === 1 ? 'it' : 'they'} had already gone back on sale.`}{' '}
+            The {formatMoney(order.total)} you paid was added to your balance.
           </p>
         );
       }
       return (
         <p className={styles.muted}>
-          The payment did not arrive while your packs were held, so they went back on sale. No money was taken; if a
-          payment still arrives, it is refunded to your balance.
+          {heldItems(order) === null
+            ? 'The payment did not arrive in time, so the order was closed.'
+            : `The payment did not arrive while your ${heldItems(order)} ${order.quantity === 1 ? 'was' : 'were'} held, so ${order.quantity === 1 ? 'it' : 'they'} went back on sale.`}{' '}
+          No money was taken; if a payment still arrives, it is refunded to your balance.
         </p>
       );
   }
@@ -162,6 +185,11 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
           // A pass has nothing to open: its page says it is held, until when, and the rounds it opens.
           <ButtonLink to={order.item.linkPath} variant="primary" size="lg">
             {order.quantity === 1 ? 'See your pass' : 'See your passes'}
+          </ButtonLink>
+        ) : null}
+        {order.item.kind === 'TICKET' ? (
+          <ButtonLink to={order.item.linkPath} variant="primary" size="lg">
+            {order.quantity === 1 ? 'See your ticket' : 'See your tickets'}
           </ButtonLink>
         ) : null}
         <ButtonLink to={purchasePath(order.id)} variant="secondary" size="lg">
