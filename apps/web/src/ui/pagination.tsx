@@ -3,6 +3,7 @@ import { Button } from './button.tsx';
 import { buttonClassName } from './button-class-name.ts';
 import { Icon } from './icon.tsx';
 import styles from './pagination.module.css';
+import { formatCount } from '../lib/format.ts';
 
 interface PaginationProps {
   page: number;
@@ -35,7 +36,7 @@ export function Pagination({ page, size, total, hrefFor, label = 'Pages' }: Pagi
         </Button>
       )}
       <p className={styles.status}>
-        Page {page} of {pageCount}
+        Page {formatCount(page)} of {formatCount(pageCount)}
       </p>
       {hasNext ? (
         <Link className={look} to={hrefFor(page + 1)} rel="next">

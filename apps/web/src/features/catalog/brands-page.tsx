@@ -13,6 +13,7 @@ import { brandTypeLabel } from '../../lib/catalog-paths.ts';
 import { BrandGrid } from './components/brand-grid.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import styles from './components/list-page.module.css';
+import { formatCount } from '../../lib/format.ts';
 
 const PAGE_SIZE = 20;
 
@@ -81,7 +82,7 @@ export default function BrandsPage() {
         ) : (
           <>
             <p className={styles.count} aria-live="polite">
-              {brands.data.total === 1 ? '1 brand' : `${brands.data.total} brands`}
+              {brands.data.total === 1 ? '1 brand' : `${formatCount(brands.data.total)} brands`}
             </p>
             <BrandGrid brands={brands.data.items} headingAs="h2" isRefreshing={brands.isPlaceholderData} />
             <Pagination

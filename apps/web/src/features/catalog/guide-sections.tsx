@@ -117,6 +117,6 @@ export const guideSections: GuideSection[] = [
       'Set up your bank account (for wire transfers, the routing number is the 9-digit wire number) or your wallet address.',
       'Ask for a withdrawal. Our compliance team reviews it, which can take up to two weeks.',
     ],
-    note: 'Wire withdrawals cost $25 per request, and the fee may apply even if the withdrawal is rejected.',
+    note: 'Wire withdrawals cost $25.00 per request, and the fee may apply even if the withdrawal is rejected.',
   },
 ];

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import type { TEdition, TProductListItem } from '@cypher/contract';
 import { nftPath } from '../../lib/collection-paths.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatEditionNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { ArtCard, artCardStyles } from '../../ui/art-card.tsx';
 import { CardGrid, CardGridSkeleton } from '../../ui/card-grid.tsx';
@@ -139,7 +139,9 @@ function SetCard({
       <span className={artCardStyles.sub}>
         {edition ? 'In your collection' : isMissing ? 'Missing' : product.brand.name}
       </span>
-      {edition ? <span className={artCardStyles.number}>#{formatCount(edition.serialNumber)}</span> : null}
+      {edition ? (
+        <span className={artCardStyles.number}>{formatEditionNumber(edition.serialNumber, edition.editionSize)}</span>
+      ) : null}
     </ArtCard>
   );
 }

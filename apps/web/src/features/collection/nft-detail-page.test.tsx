@@ -104,7 +104,8 @@ describe('NFT page', () => {
     nftApi(() => edition());
     renderApp(`/nfts/${editionId}/`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Dragon #12' })).toBeInTheDocument();
-    expect(screen.getByText('#12 / 500')).toBeInTheDocument();
+    // The badge over the art and the Edition fact, in the one format.
+    expect(screen.getAllByText('#12 / 500')).toHaveLength(2);
     expect(screen.getByText(CONTRACT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { daysBetween } from '@cypher/contract';
+import { formatCount } from '../../lib/format.ts';
 
 /**
  * Attendance days are dates in one configured time zone (`2026-11-30`), not instants: they are shown as written,
@@ -19,7 +20,7 @@ export function formatLocalDate(date: string): string {
 /** "Nov 1 – Nov 30, 2026 · 30 days". */
 export function periodSummary({ startDate, endDate }: { startDate: string; endDate: string }): string {
   const days = daysBetween(startDate, endDate) + 1;
-  return `${formatLocalDate(startDate)} – ${formatLocalDate(endDate)} · ${days} ${days === 1 ? 'day' : 'days'}`;
+  return `${formatLocalDate(startDate)} – ${formatLocalDate(endDate)} · ${formatCount(days)} ${days === 1 ? 'day' : 'days'}`;
 }
 
 export type TCalendarPhase = 'UPCOMING' | 'RUNNING' | 'ENDED';

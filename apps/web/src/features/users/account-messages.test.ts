@@ -80,7 +80,8 @@ describe('Discord lock message', () => {
 
   it('reads the unlock time from the details', () => {
     expect(reconnectAvailableAt(locked)).toBe('2026-12-06T10:00:00.000Z');
-    expect(discordErrorMessage(locked)).toBe('You can connect Discord again on Dec 6, 2026.');
+    // Spec section 8: "until a given time", in the reader's zone (10:00 UTC is Dec 6 from UTC−10 to UTC+13).
+    expect(discordErrorMessage(locked)).toMatch(/^You can connect Discord again on Dec 6, 2026, \d{1,2}:00 [AP]M\.$/);
   });
 
   it("keeps the API's message when no date is given or for other errors", () => {

@@ -1,6 +1,6 @@
 import { errorCatalogue, type TFieldError } from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import type { ProfileImageKind } from './api/upload-profile-image.ts';
 
 /**
@@ -56,10 +56,10 @@ export function reconnectAvailableAt(error: unknown): string | undefined {
 }
 
 export function discordLockMessage(isoDate: string): string {
-  return `You can connect Discord again on ${formatDate(isoDate)}.`;
+  return `You can connect Discord again on ${formatDateTime(isoDate)}.`;
 }
 
-/** The message for a failed Discord connect: the unlock date when locked, else the catalogue's words. */
+/** The message for a failed Discord connect: the unlock time when locked, else the catalogue's words. */
 export function discordErrorMessage(error: unknown): string {
   const at = reconnectAvailableAt(error);
   if (at) return discordLockMessage(at);

@@ -289,7 +289,7 @@ describe('payment page: withdraw', () => {
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
     expect(within(list).getByText('Rejected', { ignore: 'ol *' })).toBeInTheDocument();
     expect(within(list).getByText(/the fee was kept\. Reason: Name does not match the account\./)).toBeInTheDocument();
-    expect(within(list).getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(within(list).getByText(/^Nov 20, 2026, \d{1,2}:00 [AP]M$/, { ignore: 'ol *' })).toBeInTheDocument();
     // Each step, oldest first, with the reason where one was given.
     const steps = within(list).getByRole('list', { name: 'Steps of this withdrawal' });
     expect(

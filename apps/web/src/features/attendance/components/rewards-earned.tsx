@@ -10,6 +10,7 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { CHECK_INS_PAGE_SIZE, useMyCheckIns } from '../api/list-my-check-ins.ts';
 import { formatDay } from '../attendance-words.ts';
 import styles from './rewards-earned.module.css';
+import { formatCount } from '../../../lib/format.ts';
 
 const PAGE_PATH = '/tickets/attendance';
 
@@ -82,7 +83,7 @@ function CheckInRow({ checkIn }: { checkIn: TAttendanceCheckIn }) {
           {formatDay(checkIn.date)}
         </time>{' '}
         <span className={styles.muted}>
-          {checkIn.streak === 1 ? 'Day 1 of a streak' : `Day ${checkIn.streak} in a row`}
+          {checkIn.streak === 1 ? 'Day 1 of a streak' : `Day ${formatCount(checkIn.streak)} in a row`}
         </span>
       </span>
       <ul className={styles.gifts} aria-label={`Rewards of ${formatDay(checkIn.date)}`}>

@@ -12,6 +12,7 @@ import { StatusPanel } from '../../../ui/status-panel.tsx';
 import { isCheckInRefusal, useCheckIn } from '../api/check-in.ts';
 import { daysText, formatFullDay } from '../attendance-words.ts';
 import styles from './today-panel.module.css';
+import { formatCount } from '../../../lib/format.ts';
 
 /**
  * Today, signed in (spec section 2, `/tickets/attendance`): the date in the configured time zone, today's reward and
@@ -136,7 +137,7 @@ function CheckedIn({
     >
       <p className={styles.date}>
         {formatFullDay(checkIn.date)} ·{' '}
-        {checkIn.streak === 1 ? 'Day 1 of a new streak' : `Day ${checkIn.streak} in a row`}
+        {checkIn.streak === 1 ? 'Day 1 of a new streak' : `Day ${formatCount(checkIn.streak)} in a row`}
       </p>
       <h3 ref={headingRef} tabIndex={-1} className={styles.receivedHeading}>
         {isNew ? 'You received' : 'Today you received'}
@@ -146,7 +147,7 @@ function CheckedIn({
           <li key={delivery.id}>
             <GrantDeliveryCard
               delivery={delivery}
-              caption={index === 0 ? 'Today’s reward' : `${checkIn.streak}-day streak bonus`}
+              caption={index === 0 ? 'Today’s reward' : `${formatCount(checkIn.streak)}-day streak bonus`}
               isHighlighted={isNew}
             />
           </li>

@@ -1,9 +1,9 @@
 import styles from './hero-showcase.module.css';
 
 const cards = [
-  { position: styles.left, art: styles.afterglow, rarity: 'Epic', name: 'Afterglow', number: '#041 / 500' },
+  { position: styles.left, art: styles.afterglow, rarity: 'Epic', name: 'Afterglow', number: '#41 / 500' },
   { position: styles.right, art: styles.prism, rarity: 'Rare', name: 'Prism', number: '#318 / 1,000' },
-  { position: styles.center, art: styles.nocturne, rarity: 'Legendary', name: 'Nocturne', number: '#007 / 50' },
+  { position: styles.center, art: styles.nocturne, rarity: 'Legendary', name: 'Nocturne', number: '#7 / 50' },
 ];
 
 /** Decorative: three sample editions showing what a card looks like, one per rarity colour. */

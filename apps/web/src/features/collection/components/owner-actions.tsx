@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ZExportEditionRequest, type TEdition, type TExportEditionRequest } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
+import { formatEditionNumber } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -74,7 +75,7 @@ function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void
     handleSubmit,
     formState: { errors },
   } = useForm<TExportEditionRequest>({ resolver: zodResolver(ZExportEditionRequest), defaultValues: { address: '' } });
-  const name = `${edition.product.name} #${edition.serialNumber}`;
+  const name = `${edition.product.name} ${formatEditionNumber(edition.serialNumber, edition.editionSize)}`;
 
   if (confirmedAddress === null) {
     return (

@@ -1,6 +1,6 @@
 import type { TEdition } from '@cypher/contract';
 import { Link } from 'react-router';
-import { formatCount } from '../../../lib/format.ts';
+import { formatEditionNumber } from '../../../lib/format.ts';
 import { publicProfilePath } from '../../../lib/user-paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Fact, Facts } from '../../../ui/facts.tsx';
@@ -42,10 +42,7 @@ export function TokenFacts({ edition }: { edition: TEdition }) {
       <Fact term="Product">
         <Link to={`/products/${edition.product.id}`}>{edition.product.name}</Link>
       </Fact>
-      <Fact term="Edition">
-        #{formatCount(edition.serialNumber)}
-        {edition.editionSize === null ? '' : ` of ${formatCount(edition.editionSize)}`}
-      </Fact>
+      <Fact term="Edition">{formatEditionNumber(edition.serialNumber, edition.editionSize)}</Fact>
       {edition.collection ? (
         <Fact term="Collection">
           <Link to={`/collections/${edition.collection.id}`}>{edition.collection.name}</Link>

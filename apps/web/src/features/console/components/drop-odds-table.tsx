@@ -1,4 +1,4 @@
-import type { TRarity } from '@cypher/contract';
+import { formatNumber, type TRarity } from '@cypher/contract';
 import { oddsByRarity } from '../../../lib/drop-odds.ts';
 import { formatCount, formatPercent } from '../../../lib/format.ts';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -36,7 +36,7 @@ export function DropOddsTable({ contents, editionsPerPack }: DropOddsTableProps)
               </th>
               <td>{formatCount(entry.editions)}</td>
               <td>{formatPercent(entry.share)}</td>
-              <td>{editionsPerPack ? (entry.share * editionsPerPack).toFixed(2) : '—'}</td>
+              <td>{editionsPerPack ? formatNumber(entry.share * editionsPerPack, 2) : '—'}</td>
             </tr>
           ))}
         </tbody>

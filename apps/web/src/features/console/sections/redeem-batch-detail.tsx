@@ -1,6 +1,6 @@
 import type { TConsoleRedeemBatch } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -71,7 +71,11 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
         value={batch.usedCodeCount}
         max={batch.codeCount}
         text={`${formatCount(batch.usedCodeCount)} of ${formatCount(batch.codeCount)} codes used`}
-        aside={batch.codeCount > 0 ? `${Math.floor((batch.usedCodeCount / batch.codeCount) * 100)}%` : undefined}
+        aside={
+          batch.codeCount > 0
+            ? formatPercent(Math.floor((batch.usedCodeCount / batch.codeCount) * 1_000) / 1_000)
+            : undefined
+        }
       />
       <dl className={styles.stats}>
         {(

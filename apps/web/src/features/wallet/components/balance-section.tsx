@@ -73,7 +73,7 @@ function cypInWords(unit: TMyBalances['cypUnit']): string {
     { amount: Math.round(unit.cypPerUsd * 10 ** unit.minorUnits), currency: 'CYP' },
     { cypMinorUnits: unit.minorUnits },
   );
-  return `CYP is the marketplace's own unit: $1.00 is ${oneDollarInCyp}. Drop prices show both; this balance is kept apart from your dollars.`;
+  return `CYP is the marketplace's own unit: ${formatMoney({ amount: 100, currency: 'USD' })} is ${oneDollarInCyp}. Drop prices show both; this balance is kept apart from your dollars.`;
 }
 
 function BalanceCard({

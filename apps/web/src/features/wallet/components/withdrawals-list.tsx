@@ -1,5 +1,5 @@
 import { formatMoney, withdrawalMethodNames, withdrawalStatusNames } from '@cypher/contract';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -57,8 +57,8 @@ export function WithdrawalsList() {
                     {withdrawalMethodNames[withdrawal.method]} to {withdrawal.destination}
                   </span>
                   <span className={styles.rowMeta}>
-                    Requested <time dateTime={withdrawal.createdAt}>{formatDate(withdrawal.createdAt)}</time> · Updated{' '}
-                    <time dateTime={withdrawal.updatedAt}>{formatDate(withdrawal.updatedAt)}</time> · Fee{' '}
+                    Requested <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time> ·
+                    Updated <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time> · Fee{' '}
                     {formatMoney(withdrawal.fee)}
                   </span>
                 </span>
