@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { queryKeys } from '../api/query-keys.ts';
+import { forgetTheSignedOutPerson } from '../api/forget-signed-out-person.ts';
 import { setNavigator } from '../lib/navigator.ts';
 import { getSession, subscribeSession } from '../lib/session.ts';
 import { ToastProvider } from '../ui/toast-provider.tsx';
@@ -26,34 +26,13 @@ export function AppProviders({ router, queryClient, children }: AppProvidersProp
     return () => setNavigator(undefined);
   }, [router]);
 
-  // When a session ends (sign-out, a refused refresh, another tab), its user record leaves the cache with it, so
-  // the next person to sign in on this device never sees it.
+  // When a session ends (sign-out, a refused refresh, another tab), everything read as that person leaves the cache
+  // with them, so the next person to sign in on this device never sees it, even for a moment.
   useEffect(
     () =>
       subscribeSession(() => {
         if (getSession().isLoggedIn) return;
-        // Removed, not reset: a reset would refetch at once for observers that have not re-rendered as logged out.
-        // The console's answers (roles, drafts) belong to the operator who signed out, so they go too.
-        // So do the person's money, orders, packs and notifications.
-        for (const queryKey of [
-          queryKeys.users.my(),
-          queryKeys.console.all,
-          queryKeys.balances.all,
-          queryKeys.orders.all,
-          queryKeys.packs.all,
-          queryKeys.notifications.all,
-          queryKeys.passes.my(),
-          // My check-ins, streak and redeemed codes.
-          queryKeys.attendance.all,
-          queryKeys.redeems.all,
-        ]) {
-          void queryClient.cancelQueries({ queryKey });
-          queryClient.removeQueries({ queryKey });
-        }
-        // A drop carries the signed-in viewer's whitelist state and allowance: read it again as a visitor.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.drops.all });
-        // So does a pass: it says how many of it the viewer holds.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.passes.all });
+        forgetTheSignedOutPerson(queryClient);
       }),
     [queryClient],
   );
