@@ -262,8 +262,7 @@ export const errorCatalogue = {
   ORDER_NOT_PENDING: { status: 409, message: 'This order is no longer waiting for a payment.' },
   ORDER_HOLD_EXPIRED: {
     status: 409,
-    message:
-      'Your hold on these packs has expired, so they went back on sale. A payment that still arrives goes to your balance.',
+    message: 'The time to pay for this order has passed. A payment that still arrives goes to your balance.',
   },
   PACK_NOT_FOUND: { status: 404, message: 'We could not find this pack.' },
   EDITION_NOT_FOUND: { status: 404, message: 'We could not find this collectible.' },

@@ -178,7 +178,7 @@ describe('orders paid by card', () => {
     expect(await chargesOf(placed.id)).toEqual([]);
     expect((await notificationsOf(slow.accessToken)).items[0]).toMatchObject({
       title: 'Payment added to your balance',
-      body: 'Your payment for Late Bloom arrived after your hold on the packs had expired, so they went back on sale and $21.00 was added to your balance instead.',
+      body: 'Your payment for 1 pack of Late Bloom arrived after your hold on the pack had expired, so it went back on sale and $21.00 was added to your balance instead.',
     });
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
@@ -260,7 +260,7 @@ describe('orders paid by card', () => {
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 2_100 });
     expect((await notificationsOf(buyer.accessToken)).items[0]).toMatchObject({
       title: 'Payment added to your balance',
-      body: 'Your card payment for Twin Rivers went through after you chose to pay with Tilia instead, so $21.00 was added to your balance. You were not charged twice for the packs.',
+      body: 'Your card payment for 1 pack of Twin Rivers went through after you chose to pay with Tilia instead, so $21.00 was added to your balance. You were not charged twice for the pack.',
     });
 
     const tiliaPaid = await t.app.inject({

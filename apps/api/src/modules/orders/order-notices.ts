@@ -19,9 +19,19 @@ export function purchaseDescription(line: TOrderLine): string {
   return `${line.name} · ${orderQuantityText(line.kind, line.quantity)}`;
 }
 
-/** What the units are called when they go back: "the packs", "the pass". */
+/** "it" or "them", "it" or "they": an order of one is one thing, whatever its kind. */
+const themOf = (line: TOrderLine) => (line.quantity === 1 ? 'it' : 'them');
+const theyOf = (line: TOrderLine) => (line.quantity === 1 ? 'it' : 'they');
+
+/** What the units are called when they go back: "the pack", "the packs", "the pass". */
 const unitsWord = (line: TOrderLine) =>
-  line.kind === 'PACK' ? 'the packs' : line.quantity === 1 ? 'the pass' : 'the passes';
+  line.kind === 'PACK'
+    ? line.quantity === 1
+      ? 'the pack'
+      : 'the packs'
+    : line.quantity === 1
+      ? 'the pass'
+      : 'the passes';
 
 /** After a payment that did not go through: what went back on sale, if anything did (tickets are not scarce). */
 const wentBack = (line: TOrderLine) => (line.kind === 'TICKET' ? '' : `, so ${unitsWord(line)} went back on sale`);
@@ -32,25 +42,29 @@ export const orderNotices = {
     title: 'Purchase complete',
     body:
       line.kind === 'PACK'
-        ? `You bought ${orderLineText(line)}. Open ${line.quantity === 1 ? 'it' : 'them'} to reveal your editions.`
+        ? `You bought ${orderLineText(line)}. Open ${themOf(line)} to reveal your editions.`
         : line.kind === 'PASS'
-          ? `You bought ${orderLineText(line)}. It opens the rounds it names while it is valid.`
-          : `You bought ${orderLineText(line)}. Spend them to enter raffle rounds.`,
+          ? `You bought ${orderLineText(line)}. ${line.quantity === 1 ? 'It opens the rounds it names while it is valid.' : 'They open the rounds they name while they are valid.'}`
+          : `You bought ${orderLineText(line)}. Spend ${themOf(line)} to enter raffle rounds.`,
   }),
+  /** Packs and passes are held for the buyer while they pay; tickets are not scarce, so their order only stays open. */
   pending: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'PENDING' as TNotificationStage,
     title: 'Payment pending',
-    body: `We are holding ${orderLineText(line)} for ${minutesText(holdMinutes)} while you pay.`,
+    body:
+      line.kind === 'TICKET'
+        ? `Your order of ${orderLineText(line)} stays open for ${minutesText(holdMinutes)} while you pay.`
+        : `We are holding ${orderLineText(line)} for ${minutesText(holdMinutes)} while you pay.`,
   }),
   failed: (line: TOrderLine) => ({
     stage: 'FAILED' as TNotificationStage,
     title: 'Payment failed',
-    body: `Your payment for ${line.name} did not go through${wentBack(line)}. You were not charged.`,
+    body: `Your payment for ${orderLineText(line)} did not go through${wentBack(line)}. You were not charged.`,
   }),
   timedOut: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,
     title: 'Purchase timed out',
-    body: `We did not receive your payment for ${line.name} within ${minutesText(holdMinutes)}${wentBack(line) || ', so the order was closed'}.`,
+    body: `We did not receive your payment for ${orderLineText(line)} within ${minutesText(holdMinutes)}${wentBack(line) || ', so the order was closed'}.`,
   }),
   /** The payment arrived after the hold: whether the timeout job had released the units yet or not. */
   paidAfterHoldExpired: (line: TOrderLine, total: number) => ({
@@ -58,13 +72,13 @@ export const orderNotices = {
     title: 'Payment added to your balance',
     body:
       line.kind === 'TICKET'
-        ? `Your payment for ${line.name} arrived after the order had expired, so ${usd(total)} was added to your balance instead.`
-        : `Your payment for ${line.name} arrived after your hold on ${unitsWord(line)} had expired, so ${line.kind === 'PACK' || line.quantity > 1 ? 'they' : 'it'} went back on sale and ${usd(total)} was added to your balance instead.`,
+        ? `Your payment for ${orderLineText(line)} arrived after the order had expired, so ${usd(total)} was added to your balance instead.`
+        : `Your payment for ${orderLineText(line)} arrived after your hold on ${unitsWord(line)} had expired, so ${theyOf(line)} went back on sale and ${usd(total)} was added to your balance instead.`,
   }),
   /** A card payment completed after the buyer switched the order to Tilia: that checkout was closed, the money is kept. */
   paidReplacedCheckout: (line: TOrderLine, total: number) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
     title: 'Payment added to your balance',
-    body: `Your card payment for ${line.name} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice${line.kind === 'TICKET' ? '' : ` for ${unitsWord(line)}`}.`,
+    body: `Your card payment for ${orderLineText(line)} went through after you chose to pay with Tilia instead, so ${usd(total)} was added to your balance. You were not charged twice${line.kind === 'TICKET' ? '' : ` for ${unitsWord(line)}`}.`,
   }),
 };

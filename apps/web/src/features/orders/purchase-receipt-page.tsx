@@ -121,7 +121,7 @@ function DeliveredPacks({ order }: { order: TOrder }) {
     return (
       <p className={styles.muted}>
         {order.status === 'PENDING'
-          ? 'Your packs are held for you until the payment is confirmed.'
+          ? `Your ${order.quantity === 1 ? 'pack is' : 'packs are'} held for you until the payment is confirmed.`
           : 'This order delivered no packs.'}
       </p>
     );
@@ -146,7 +146,11 @@ function DeliveredPacks({ order }: { order: TOrder }) {
     );
   }
   if (collections.data.packs.length === 0) {
-    return <p className={styles.muted}>The packs of this order are on their way.</p>;
+    return (
+      <p className={styles.muted}>
+        {order.quantity === 1 ? 'The pack of this order is on its way.' : 'The packs of this order are on their way.'}
+      </p>
+    );
   }
   return (
     <ul className={styles.packRows} aria-label="Packs of this order">

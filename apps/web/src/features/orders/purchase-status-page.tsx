@@ -82,6 +82,13 @@ export default function PurchaseStatusPage() {
   );
 }
 
+/** Where a purchase that did not complete leads back to: what was being bought. */
+const itemLinkLabels: Record<TOrder['item']['kind'], string> = {
+  PACK: 'Back to the drop',
+  PASS: 'See the pass',
+  TICKET: 'See the tickets',
+};
+
 /**
  * What an unpaid order holds back from sale, in words ("pack", "passes"); null for tickets, which are not scarce and so
  * are never held: an unpaid ticket order is only closed.
@@ -242,7 +249,7 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
   return (
     <div className={styles.actions}>
       <ButtonLink to={order.item.linkPath} variant="primary" size="lg">
-        {order.item.kind === 'PACK' ? 'Back to the drop' : 'See the pass'}
+        {itemLinkLabels[order.item.kind]}
       </ButtonLink>
       <ButtonLink to={isPaidToBalance ? '/payment' : '/payment?tab=purchases'} variant="secondary" size="lg">
         {isPaidToBalance ? 'Your balance' : 'Your purchases'}

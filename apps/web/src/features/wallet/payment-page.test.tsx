@@ -95,7 +95,9 @@ describe('payment page: balance and history', () => {
     wallet(undefined, { balance: balances({ withdrawable: 0, nonWithdrawable: 0, held: 0 }) });
     const { router } = renderApp('/payment');
     const usdCard = await screen.findByRole('region', { name: 'US dollars balance' });
-    expect(within(usdCard).getByText('Your balance is empty. Add funds to buy packs from a drop.')).toBeInTheDocument();
+    expect(
+      within(usdCard).getByText('Your balance is empty. Add funds to buy packs, passes and tickets.'),
+    ).toBeInTheDocument();
     await userEvent.setup().click(within(usdCard).getByRole('link', { name: 'Add funds' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
     expect(await screen.findByRole('heading', { name: 'Add funds' })).toBeInTheDocument();

@@ -254,8 +254,12 @@ function PurchaseForm({
           ) : (
             <p className={styles.note}>
               {'ticketKindId' in item.request
-                ? `Your ${unit.other} arrive once the payment is confirmed`
-                : `Your ${unit.other} are held for you while you pay`}{' '}
+                ? quantity === 1
+                  ? `Your ${unit.one} arrives once the payment is confirmed`
+                  : `Your ${unit.other} arrive once the payment is confirmed`
+                : quantity === 1
+                  ? `Your ${unit.one} is held for you while you pay`
+                  : `Your ${unit.other} are held for you while you pay`}{' '}
               on the provider&apos;s page; you come back here to follow the purchase.
             </p>
           )}

@@ -45,7 +45,7 @@ export function BalanceSection() {
       <BalanceCard title="US dollars" parts={usd} unit={cypUnit}>
         {isEmpty ? (
           <div className={styles.balanceAction}>
-            <p className={styles.muted}>Your balance is empty. Add funds to buy packs from a drop.</p>
+            <p className={styles.muted}>Your balance is empty. Add funds to buy packs, passes and tickets.</p>
             <ButtonLink to="/payment?tab=add-funds" variant="primary">
               <Icon name="plus" size={16} /> Add funds
             </ButtonLink>

@@ -1,4 +1,4 @@
-import { formatMoney, type TMoney, type TOrder } from '@cypher/contract';
+import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TMoney, type TOrder } from '@cypher/contract';
 import { useMyBalances } from '../../../api/my-balances.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabels } from '../../../lib/order-words.ts';
@@ -30,7 +30,7 @@ export function PurchasesSection() {
         <EmptyState
           icon="package"
           title="No purchases yet"
-          body="Packs you buy from a drop are listed here with their receipts. See which drops are on sale now."
+          body="Packs, passes and tickets you buy are listed here with their receipts. See which drops are on sale now."
           action={
             <ButtonLink to="/drops" variant="primary">
               Browse drops
@@ -74,7 +74,9 @@ function PurchaseRow({ order, format }: { order: TOrder; format: (money: TMoney)
             <p className={styles.rowNote}>
               {order.status === 'PENDING'
                 ? 'Waiting for the payment: the receipt appears once it is confirmed.'
-                : 'No payment was taken for this order, so it has no receipt.'}
+                : order.failureReason === PAID_AFTER_HOLD_EXPIRED
+                  ? 'Your payment arrived after this order had closed, so it was added to your balance instead.'
+                  : 'No payment was taken for this order, so it has no receipt.'}
             </p>
           )}
           <div className={styles.rowLinks}>
