@@ -21,6 +21,11 @@ export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
+/** A count with its noun, agreeing: "1 slot", "2 slots", "1,000 minutes". */
+export function formatCountOf(value: number, one: string, other = `${one}s`): string {
+  return `${formatCount(value)} ${value === 1 ? one : other}`;
+}
+
 /** An edition's number among its product's: "#12 / 500", or "#12" for an open edition (no edition size). */
 export function formatEditionNumber(serialNumber: number, editionSize: number | null): string {
   const serial = `#${formatCount(serialNumber)}`;

@@ -115,7 +115,7 @@ describe('a collection as a set', () => {
       'href',
       `/collections/${collectionId}/figure_base/0190a0b0-0000-7000-8000-00000000ba01/editions`,
     );
-    expect(within(bases).getByText('1 of 1 slots filled')).toBeInTheDocument();
+    expect(within(bases).getByText('1 of 1 slot filled')).toBeInTheDocument();
     expect(
       sent.some(
         (request) => request.path.startsWith(`/v1/editions?`) && request.path.includes(`collectionId=${collectionId}`),

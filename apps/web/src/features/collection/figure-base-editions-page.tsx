@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { rarityLabel, type TEdition, type TFigureBaseDetail, type TFigureBaseSlot } from '@cypher/contract';
 import { nftPath } from '../../lib/collection-paths.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
@@ -93,7 +93,7 @@ function FigureBase({
         </Link>
         {isLoggedIn ? (
           <p className={styles.filled}>
-            {formatCount(base.equippedCount)} of {formatCount(base.slots.length)} slots filled
+            {formatCount(base.equippedCount)} of {formatCountOf(base.slots.length, 'slot')} filled
           </p>
         ) : null}
       </PageHeader>

@@ -236,7 +236,11 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
         </p>
       ) : null}
       {phase.isSoldOut ? (
-        <p className={styles.muted}>All {formatCount(drop.counts.dropCount)} packs have been claimed.</p>
+        <p className={styles.muted}>
+          {drop.counts.dropCount === 1
+            ? 'Its one pack has been claimed.'
+            : `All ${formatCount(drop.counts.dropCount)} packs have been claimed.`}
+        </p>
       ) : null}
       {phase.status === 'COMPLETED' ? (
         <p className={styles.muted}>
@@ -341,7 +345,7 @@ function guaranteeText(
 ): string {
   const until = formatDateTime(guarantee.endsAt);
   if (!guarantee.holdsPass) {
-    return `${capitalized(roundName)} is open to everyone, and ${packsText(guarantee.packCount)} of it are held for holders of ${guarantee.pass.name} until ${until}.`;
+    return `${capitalized(roundName)} is open to everyone, and ${packsText(guarantee.packCount)} of it ${guarantee.packCount === 1 ? 'is' : 'are'} held for holders of ${guarantee.pass.name} until ${until}.`;
   }
   if (guarantee.packsLeft === 0) {
     return `You have bought the ${packsText(guarantee.packsPerHolder)} your ${guarantee.pass.name} guarantees you in ${roundName}.`;

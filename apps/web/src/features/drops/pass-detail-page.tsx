@@ -224,7 +224,11 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
   return (
     <StatusPanel isLive={status === 'ON_SALE'} headline={headlines[status]} countdown={countdown} now={now}>
       {status === 'SOLD_OUT' ? (
-        <p className={dropStyles.muted}>All {formatCount(pass.supply)} passes have been claimed.</p>
+        <p className={dropStyles.muted}>
+          {pass.supply === 1
+            ? 'Its one pass has been claimed.'
+            : `All ${formatCount(pass.supply)} passes have been claimed.`}
+        </p>
       ) : null}
       {status === 'ENDED' ? (
         <p className={dropStyles.muted}>

@@ -10,7 +10,7 @@ import {
 } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath, productPath } from '../../lib/catalog-paths.ts';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTime } from '../../lib/format.ts';
 import { fusionSlotsPath } from '../../lib/fusion-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -163,12 +163,17 @@ function FusionStatus({ fusion, status, now }: { fusion: TFusion; status: TFusio
       {status === 'ENDED' ? (
         <p className={shared.muted}>
           This fusion ended <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>.{' '}
-          {formatCount(fusion.result.supply - fusion.result.remaining)} of {formatCount(fusion.result.supply)} results
-          were made.
+          {formatCount(fusion.result.supply - fusion.result.remaining)} of{' '}
+          {formatCountOf(fusion.result.supply, 'result')}{' '}
+          {fusion.result.supply - fusion.result.remaining === 1 ? 'was' : 'were'} made.
         </p>
       ) : null}
       {status === 'AVAILABLE' && fusion.isAllFused ? (
-        <p className={shared.muted}>All {formatCount(fusion.result.supply)} results have been made.</p>
+        <p className={shared.muted}>
+          {fusion.result.supply === 1
+            ? 'Its one result has been made.'
+            : `All ${formatCount(fusion.result.supply)} results have been made.`}
+        </p>
       ) : null}
 
       {reason ? (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { TFigureBase } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import styles from './figure-base-cards.module.css';
 
@@ -22,7 +22,7 @@ export function FigureBaseCards({ bases, isLoggedIn }: { bases: TFigureBase[]; i
               <span className={styles.name}>{base.name}</span>
               <span className={styles.meta}>
                 {isLoggedIn
-                  ? `${formatCount(base.equippedCount)} of ${formatCount(base.slots.length)} slots filled`
+                  ? `${formatCount(base.equippedCount)} of ${formatCountOf(base.slots.length, 'slot')} filled`
                   : `${formatCount(base.slots.length)} ${base.slots.length === 1 ? 'slot' : 'slots'}`}
               </span>
             </span>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { raffleDrawPath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -175,7 +175,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
             `${raffle.ticketKindId === null ? 'Free' : `One ${kindName}`}${raffle.isFreeForPassHolders ? ', free for pass holders' : ''}`,
           ],
           ['On loss', raffle.ticketsOnLoss === 'KEPT' ? 'Tickets kept' : 'Tickets returned'],
-          ['Purchase window', `${formatCount(raffle.purchaseWindowMinutes)} minutes`],
+          ['Purchase window', formatCountOf(raffle.purchaseWindowMinutes, 'minute')],
           ['Entries', formatCount(raffle.entriesCount)],
           [
             'Draw',
@@ -185,7 +185,8 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
                 {raffle.winnersCount === 1 ? 'winner' : 'winners'}
                 {raffle.secondDrawnAt ? (
                   <span className={styles.sub}>
-                    Second draw {formatDateTime(raffle.secondDrawnAt)}: {formatCount(raffle.secondPlaces ?? 0)} places
+                    Second draw {formatDateTime(raffle.secondDrawnAt)}:{' '}
+                    {formatCountOf(raffle.secondPlaces ?? 0, 'place')}
                   </span>
                 ) : null}
               </>

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyApiError } from '../../../api/form-errors.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -82,7 +82,7 @@ function WaitingRoomState({ drop, round, room }: { drop: TConsoleDrop; round: TR
           [
             'Opens',
             <>
-              {time(room.joinOpensAt)} ({formatCount(room.opensMinutesBefore)} minutes before)
+              {time(room.joinOpensAt)} ({formatCountOf(room.opensMinutesBefore, 'minute')} before)
             </>,
           ],
           [

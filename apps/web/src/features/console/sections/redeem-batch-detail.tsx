@@ -1,6 +1,6 @@
 import type { TConsoleRedeemBatch } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -70,7 +70,7 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
         label="Codes used"
         value={batch.usedCodeCount}
         max={batch.codeCount}
-        text={`${formatCount(batch.usedCodeCount)} of ${formatCount(batch.codeCount)} codes used`}
+        text={`${formatCount(batch.usedCodeCount)} of ${formatCountOf(batch.codeCount, 'code')} used`}
         aside={
           batch.codeCount > 0
             ? formatPercent(Math.floor((batch.usedCodeCount / batch.codeCount) * 1_000) / 1_000)

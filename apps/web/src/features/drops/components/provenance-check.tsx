@@ -8,7 +8,7 @@ import {
   type TPack,
   type TProvenanceVerdict,
 } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -104,7 +104,7 @@ export function ProvenanceVerdict({ provenance }: { provenance: TRevealed }) {
             <dt>Packs</dt>
             <dd>
               {formatCount(provenance.packs.length)} {provenance.packs.length === 1 ? 'pack' : 'packs'} of{' '}
-              {formatCount(provenance.editionsPerPack)} editions each
+              {formatCountOf(provenance.editionsPerPack, 'edition')} each
             </dd>
           </dl>
         </>

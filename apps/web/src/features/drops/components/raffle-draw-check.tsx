@@ -51,8 +51,9 @@ export function RaffleDrawCheck({ draw }: { draw: TDrawnRaffle }) {
   return (
     <ProvenanceCard title="Checked in your browser">
       <p className={styles.muted}>
-        This ranks all {formatCount(draw.entries.length)} entries by SHA-256 of the revealed seed and each handle, on
-        your device, and compares the lowest with the published winners.
+        This ranks {draw.entries.length === 1 ? 'the one entry' : `all ${formatCount(draw.entries.length)} entries`} by
+        SHA-256 of the revealed seed and each handle, on your device, and compares the lowest with the published
+        winners.
       </p>
       <Button
         variant="primary"

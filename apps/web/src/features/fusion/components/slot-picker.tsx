@@ -106,7 +106,8 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
         </ul>
         {more > 0 ? (
           <p className={shared.muted}>
-            {formatCount(more)} more of yours fit: these are the first {formatCount(materials.data.items.length)}.
+            {formatCount(more)} more of yours {more === 1 ? 'fits' : 'fit'}: these are the first{' '}
+            {formatCount(materials.data.items.length)}.
           </p>
         ) : null}
       </>
