@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { isEditionHidden, type TFavorite, type TFavoriteRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { publicScope } from '../catalog/catalog-scope.ts';
+import { getProduct } from '../catalog/get-product.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { editions, favorites } from './collection.tables.ts';
 import { favoritesByKeys } from './list-favorites.ts';
@@ -10,7 +12,7 @@ import { favoritesByKeys } from './list-favorites.ts';
  * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the heart
  * on the NFT and product pages (apps/web ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
- * Favorites a published product, or an edition anyone may look at (not one in an unopened pack). Favoriting twice is
+ * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack). Favoriting twice is
  * one favorite: the primary key (person, target) decides, and the answer is the favorite either way.
  */
 export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
@@ -40,9 +42,13 @@ async function productOfTarget(db: Db, request: TFavoriteRequest): Promise<strin
     if (!edition || isEditionHidden(edition.state)) throw new AppError('FAVORITE_TARGET_NOT_FOUND');
     productId = edition.productId;
   }
-  const product = (await productsByIds(db, [productId])).get(productId);
-  if (!product || (request.targetType === 'PRODUCT' && product.status !== 'PUBLISHED')) {
-    throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+  if (request.targetType === 'EDITION') {
+    if (!(await productsByIds(db, [productId])).has(productId)) throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+    return productId;
   }
+  // A product as the public sees it: published, under a published brand, in a published collection or none.
+  await getProduct(db, productId, publicScope).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('FAVORITE_TARGET_NOT_FOUND') : error;
+  });
   return productId;
 }

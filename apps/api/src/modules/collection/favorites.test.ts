@@ -93,12 +93,14 @@ describe('favorites', () => {
     expect((await isFavorite(products.common.id)).total).toBe(0);
   });
 
-  it('refuses a draft product, an unknown target and an unknown collector', async () => {
+  it('refuses a draft product, one under a draft brand, an unknown target and an unknown collector', async () => {
     const fan = await fastBuyer(t);
     const brand = await insertBrand(db());
     const draft = await insertProduct(db(), brand.id, { status: 'DRAFT' });
+    const underDraftBrand = await insertProduct(db(), (await insertBrand(db(), { status: 'DRAFT' })).id);
     for (const payload of [
       { targetType: 'PRODUCT', targetId: draft!.id },
+      { targetType: 'PRODUCT', targetId: underDraftBrand!.id },
       { targetType: 'PRODUCT', targetId: newId() },
       { targetType: 'EDITION', targetId: newId() },
     ]) {
