@@ -63,6 +63,11 @@ export const ZPass = z.object({
   opensRounds: z.array(ZPassRound),
   /** How many of this pass the signed-in caller holds; 0 when signed out. */
   held: z.number().int(),
+  /**
+   * How many more are held for the caller's orders still waiting for their payment (card, Tilia): they count against
+   * the per-person limit until paid or let go; 0 when signed out.
+   */
+  pending: z.number().int(),
 });
 export type TPass = z.infer<typeof ZPass>;
 
@@ -130,5 +135,8 @@ export const ZConsolePassListQuery = ZPassListQuery.extend({ q: z.string().trim(
 export type TConsolePassListQuery = z.infer<typeof ZConsolePassListQuery>;
 
 /** The console's pass: the public one, with how many units are sold. */
-export const ZConsolePass = ZPass.omit({ held: true }).extend({ sold: z.number().int(), createdAt: z.iso.datetime() });
+export const ZConsolePass = ZPass.omit({ held: true, pending: true }).extend({
+  sold: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
 export type TConsolePass = z.infer<typeof ZConsolePass>;

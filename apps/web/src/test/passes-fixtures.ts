@@ -49,12 +49,13 @@ export function pass(changes: Partial<TPass> = {}): TPass {
       },
     ],
     held: 0,
+    pending: 0,
     ...changes,
   };
 }
 
 export function consolePass(changes: Partial<TConsolePass> = {}): TConsolePass {
-  const { held: _held, ...shown } = pass();
+  const { held: _held, pending: _pending, ...shown } = pass();
   return { ...shown, sold: 88, createdAt: '2026-11-01T00:00:00.000Z', ...changes };
 }
 

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { roundsOpenedByPasses } from '../drops/rounds-opened-by-passes.ts';
+import { pendingQuantities } from '../orders/pending-quantities.ts';
 import { heldPassCounts } from './pass-units.ts';
 import { passes, type TPassRow } from './passes.tables.ts';
 
@@ -36,7 +37,7 @@ export async function passViewsOf(
   now: Date,
 ): Promise<TPass[]> {
   const ids = rows.map((row) => row.id);
-  const [brands, counts, opened, held] = await Promise.all([
+  const [brands, counts, opened, held, pending] = await Promise.all([
     brandSummariesByIds(
       db,
       rows.map((row) => row.brandId),
@@ -44,6 +45,7 @@ export async function passViewsOf(
     unitCounts(db, ids),
     roundsOpenedByPasses(db, ids),
     viewerUserId ? heldPassCounts(db, viewerUserId, ids) : new Map<string, number>(),
+    viewerUserId ? pendingQuantities(db, viewerUserId, 'PASS', ids) : new Map<string, number>(),
   ]);
   return rows.map((row) => {
     const remaining = counts.get(row.id)?.remaining ?? 0;
@@ -64,6 +66,7 @@ export async function passViewsOf(
       validUntil: row.validUntil.toISOString(),
       opensRounds: opened.get(row.id) ?? [],
       held: held.get(row.id) ?? 0,
+      pending: pending.get(row.id) ?? 0,
     };
     return { ...view, status: passStatusAt(view, now) };
   });
@@ -78,7 +81,7 @@ export async function consolePassViewsOf(db: Db, rows: readonly TPassRow[], now:
       rows.map((row) => row.id),
     ),
   ]);
-  return views.map(({ held: _held, ...view }, index) => ({
+  return views.map(({ held: _held, pending: _pending, ...view }, index) => ({
     ...view,
     sold: counts.get(view.id)?.sold ?? 0,
     createdAt: rows[index]!.createdAt.toISOString(),

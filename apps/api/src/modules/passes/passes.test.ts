@@ -195,6 +195,17 @@ describe('passes', () => {
     expect((await buyPass((await funded(10_000)).accessToken, pass.id)).json()).toMatchObject({
       code: 'PASS_SOLD_OUT',
     });
+    // The buyer's page says it is held for them, not yet theirs; nobody else's says anything of it.
+    const readAs = async (accessToken?: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/passes/${pass.id}`,
+          headers: accessToken ? bearer(accessToken) : {},
+        })
+      ).json().data;
+    expect(await readAs(buyer.accessToken)).toMatchObject({ held: 0, pending: 1 });
+    expect(await readAs()).toMatchObject({ held: 0, pending: 0 });
 
     const [order] = await db().select().from(orders).where(eq(orders.id, held.json().data.id));
     const [deposit] = await db().select().from(deposits).where(eq(deposits.id, order!.depositId!));
@@ -213,7 +224,7 @@ describe('passes', () => {
     const shown = (
       await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}`, headers: bearer(buyer.accessToken) })
     ).json().data;
-    expect(shown).toMatchObject({ held: 1, remaining: 0, status: 'SOLD_OUT' });
+    expect(shown).toMatchObject({ held: 1, pending: 0, remaining: 0, status: 'SOLD_OUT' });
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 

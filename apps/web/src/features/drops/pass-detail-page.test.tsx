@@ -202,6 +202,20 @@ describe('pass page: holding and buying', () => {
     expect(buy).toHaveAccessibleDescription(errorCatalogue.PASS_LIMIT_REACHED.message);
   });
 
+  it('counts passes held for a payment still being confirmed against the limit, and says so', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    passApi(() => pass({ held: 1, pending: 2 }));
+    renderApp(passUrl);
+    expect(await screen.findByText(/^2 passes are held for you while your payment is confirmed\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your purchases' })).toHaveAttribute('href', '/payment?tab=purchases');
+    const buy = screen.getByRole('button', { name: 'Buy another' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription(
+      '2 more are held for you until your payment is confirmed, and that is as many as one person may buy.',
+    );
+  });
+
   it('tells a holder when their pass has expired', async () => {
     at('2027-03-01T00:00:00.000Z');
     signIn();

@@ -177,9 +177,16 @@ function passAllowance(pass: TPass, status: TPassStatus): TPassAllowance {
   }
   if (status === 'SOLD_OUT') return { canBuy: false, reason: errorCatalogue.PASS_SOLD_OUT.message, maxQuantity: 0 };
   if (status === 'ENDED') return { canBuy: false, reason: errorCatalogue.PASS_NOT_ON_SALE.message, maxQuantity: 0 };
-  const allowed = pass.perPersonLimit === null ? MAX_ORDER_QUANTITY : pass.perPersonLimit - pass.held;
+  // Passes held for my orders still waiting for their payment count against the limit, as the API counts them.
+  const allowed = pass.perPersonLimit === null ? MAX_ORDER_QUANTITY : pass.perPersonLimit - pass.held - pass.pending;
   const maxQuantity = Math.min(MAX_ORDER_QUANTITY, pass.remaining, allowed);
-  if (allowed < 1) return { canBuy: false, reason: errorCatalogue.PASS_LIMIT_REACHED.message, maxQuantity: 0 };
+  if (allowed < 1) {
+    const reason =
+      pass.pending > 0
+        ? `${pass.pending === 1 ? 'One more is' : `${formatCount(pass.pending)} more are`} held for you until your payment is confirmed, and that is as many as one person may buy.`
+        : errorCatalogue.PASS_LIMIT_REACHED.message;
+    return { canBuy: false, reason, maxQuantity: 0 };
+  }
   if (maxQuantity < 1) return { canBuy: false, reason: errorCatalogue.PASS_SOLD_OUT.message, maxQuantity: 0 };
   return { canBuy: true, reason: null, maxQuantity };
 }
@@ -237,6 +244,12 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
       ) : null}
 
       {pass.held > 0 ? <HeldNotice pass={pass} now={now} /> : null}
+      {pass.pending > 0 ? (
+        <p className={dropStyles.muted}>
+          {pass.pending === 1 ? 'One pass is' : `${formatCount(pass.pending)} passes are`} held for you while your
+          payment is confirmed. <Link to="/payment?tab=purchases">Your purchases</Link>
+        </p>
+      ) : null}
 
       {!isForSale ? null : !isLoggedIn ? (
         <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(pathname)}`} variant="primary" size="lg" isBlock>
