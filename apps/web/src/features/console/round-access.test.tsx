@@ -71,8 +71,8 @@ function room(settings: Partial<TConsoleWaitingRoom> = {}): TConsoleWaitingRoom 
 }
 
 /** The console over one published drop; `answer` handles its rounds' raffle and waiting-room paths. */
-function consoleApi(answer: (request: SentRequest) => Response | undefined) {
-  return consoleDropsApi([publishedDrop()], {
+function consoleApi(answer: (request: SentRequest) => Response | undefined, drop = publishedDrop()) {
+  return consoleDropsApi([drop], {
     before: (request) => {
       const path = pathnameOf(request.path);
       if (path === '/v1/console/ticket-kinds') {
@@ -234,6 +234,24 @@ describe('console: a published round’s access', () => {
       expect(await within(part).findByText(/50 winners/)).toBeInTheDocument();
       expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
       expect(writesTo(sent, 'POST', `${raffleBase}/draw`)).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'offers no raffle for a round that has opened (it sold first come, first served)',
+    async () => {
+      const drop = publishedDrop();
+      consoleApi(() => undefined, {
+        ...drop,
+        rounds: [{ ...drop.rounds[0]!, saleBeginAt: inHours(-1) }, drop.rounds[1]!],
+      });
+      renderApp(`/console/drops/${dropId}`);
+      const opened = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      expect(await within(opened).findByText('First come, first served.')).toBeInTheDocument();
+      expect(within(opened).queryByRole('button', { name: 'Make this round a raffle' })).toBeNull();
+      const ahead = screen.getByRole('region', { name: 'Raffle, round 2' });
+      expect(await within(ahead).findByRole('button', { name: 'Make this round a raffle' })).toBeInTheDocument();
     },
     TEST_MS,
   );

@@ -233,6 +233,8 @@ export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRoun
     body = <ReadFailed error={raffle.error} onRetry={() => void raffle.refetch()} />;
   else if (raffle.data) body = <RaffleState drop={drop} round={round} raffle={raffle.data} />;
   else if (isAdding) body = <RaffleForm drop={drop} round={round} raffle={null} onDone={() => setIsAdding(false)} />;
+  // A round that has opened sold on a first-come basis: it cannot become a raffle now (RAFFLE_ROUND_OPENING).
+  else if (hasCome(round.saleBeginAt)) body = <p className={styles.hint}>First come, first served.</p>;
   else
     body = (
       <div className={styles.actions}>
