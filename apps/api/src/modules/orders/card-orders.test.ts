@@ -116,6 +116,19 @@ describe('orders paid by card', () => {
     expect(await db().select().from(packs).where(eq(packs.ownerUserId, buyer.userId))).toHaveLength(2);
     // The card money came in and paid the order: nothing is left over in the balance.
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 0 });
+    // The history says what the card money was for, beside the purchase it paid: not "Funds added".
+    const history = await t.app.inject({ method: 'GET', url: '/v1/balances', headers: bearer(buyer.accessToken) });
+    expect(
+      history
+        .json()
+        .data.items.map((item: { description: string; amount: { amount: number } }) => [
+          item.description,
+          item.amount.amount,
+        ]),
+    ).toEqual([
+      ['Neon Tides · 2 packs', -4_200],
+      ['Card payment for Neon Tides · 2 packs', 4_200],
+    ]);
     const stages = (await notificationsOf(buyer.accessToken)).items.map((item: { stage: string }) => item.stage);
     expect(stages).toEqual(['SUCCESSFUL', 'PENDING']);
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);

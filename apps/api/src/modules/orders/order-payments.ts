@@ -38,6 +38,14 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
       if (order?.status === 'PENDING') await lockAllowanceOf(tx, order.itemId, order.userId);
     },
 
+    async describe(tx, deposit) {
+      const order = await orderPaidBy(tx, deposit);
+      if (!order) return null;
+      const { name } = await orderedItemOf(tx, order);
+      const way = deposit.method === 'tilia' ? 'Tilia payment' : 'Card payment';
+      return `${way} for ${purchaseDescription({ kind: order.itemKind, name, quantity: order.quantity })}`;
+    },
+
     async onSucceeded(tx, deposit, paymentMethod, now) {
       const order = await orderPaidBy(tx, deposit);
       if (!order) return false;

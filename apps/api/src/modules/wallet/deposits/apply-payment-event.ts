@@ -97,6 +97,9 @@ export async function applyPaymentEvent(
       });
       if (!succeeded) return { outcome: 'ignored' as const };
       const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
+      let description: string | undefined;
+      for (const listener of hooks.listeners ?? [])
+        description ??= (await listener.describe(tx, succeeded)) ?? undefined;
       await postDeposit(tx, {
         userId: deposit.userId,
         source: provider,
@@ -104,6 +107,7 @@ export async function applyPaymentEvent(
         currency: deposit.currency,
         referenceId: deposit.id,
         paymentMethod,
+        description,
         now,
       });
       let isToldByListener = false;

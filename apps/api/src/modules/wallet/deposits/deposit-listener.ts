@@ -17,6 +17,12 @@ export interface DepositListener {
    */
   lockFor(tx: Db, deposit: TDepositRow): Promise<void>;
   /**
+   * What the balance's history calls the money this deposit brings, when it pays for something of the listener's
+   * ("Card payment for Neon Tides · 2 packs", beside the purchase it pays for); null when it is not the listener's,
+   * and the wallet calls it "Funds added".
+   */
+  describe(tx: Db, deposit: TDepositRow): Promise<string | null>;
+  /**
    * The money was credited to the person (postDeposit ran); `paymentMethod` is what the receipt names. Answers whether
    * the deposit was this listener's (an order's payment) and it told the person itself; otherwise the wallet tells
    * them their funds were added.
