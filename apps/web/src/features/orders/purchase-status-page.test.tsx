@@ -57,7 +57,7 @@ describe('purchase status', () => {
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsAtFirst));
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
     current = order();
-    expect(screen.getByText(/Waiting for the Card payment to be confirmed/)).toBeInTheDocument();
+    expect(screen.getByText(/Waiting for the card payment to be confirmed/)).toBeInTheDocument();
     expect(screen.getByText(/Your pack is held for/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Finish paying' })).toHaveAttribute(
       'href',

@@ -125,7 +125,7 @@ function StatusMessage({ order }: { order: TOrder }) {
           <p className={styles.muted}>
             {order.paymentMethod === 'BALANCE'
               ? 'We are taking the payment from your balance. This takes a moment.'
-              : `Waiting for the ${orderPaymentMethodLabels[order.paymentMethod]} payment to be confirmed. This page updates by itself.`}
+              : `Waiting for the ${order.paymentMethod === 'CARD' ? 'card' : orderPaymentMethodLabels[order.paymentMethod]} payment to be confirmed. This page updates by itself.`}
           </p>
           {order.holdExpiresAt && Date.parse(order.holdExpiresAt) > now.getTime() ? (
             <p className={styles.muted}>
