@@ -211,9 +211,7 @@ describe('pass page: holding and buying', () => {
     expect(screen.getByRole('link', { name: 'Your purchases' })).toHaveAttribute('href', '/payment?tab=purchases');
     const buy = screen.getByRole('button', { name: 'Buy another' });
     expect(buy).toBeDisabled();
-    expect(buy).toHaveAccessibleDescription(
-      '2 more are held for you until your payment is confirmed, and that is as many as one person may buy.',
-    );
+    expect(buy).toHaveAccessibleDescription('With the 2 held for you, that is as many as one person may buy.');
   });
 
   it('tells a holder when their pass has expired', async () => {

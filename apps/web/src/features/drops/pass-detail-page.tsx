@@ -183,7 +183,7 @@ function passAllowance(pass: TPass, status: TPassStatus): TPassAllowance {
   if (allowed < 1) {
     const reason =
       pass.pending > 0
-        ? `${pass.pending === 1 ? 'One more is' : `${formatCount(pass.pending)} more are`} held for you until your payment is confirmed, and that is as many as one person may buy.`
+        ? `With the ${pass.pending === 1 ? 'one' : formatCount(pass.pending)} held for you, that is as many as one person may buy.`
         : errorCatalogue.PASS_LIMIT_REACHED.message;
     return { canBuy: false, reason, maxQuantity: 0 };
   }
