@@ -139,7 +139,7 @@ describe('console passes: the form', () => {
       await user.click(within(form).getByRole('button', { name: 'Add a benefit' }));
       await user.click(within(form).getByRole('button', { name: 'Remove benefit 3' }));
 
-      await user.type(within(form).getByLabelText(/^Supply/), '500');
+      await user.type(within(form).getByRole('spinbutton', { name: /^Supply/ }), '500');
       const price = within(form).getByLabelText(/^Price \(USD\)/);
       await user.type(price, '25');
       await user.tab();
@@ -205,7 +205,7 @@ describe('console passes: the form', () => {
       );
       await within(form).findByAltText('Artwork: current image');
       await user.click(within(form).getByRole('button', { name: 'Remove benefit 1' }));
-      await user.type(within(form).getByLabelText(/^Supply/), '500');
+      await user.type(within(form).getByRole('spinbutton', { name: /^Supply/ }), '500');
       await user.type(within(form).getByLabelText(/^Price \(USD\)/), '25.00');
       await user.type(within(form).getByLabelText(/^Per-person limit/), '2');
       pickTime(/^Sale begins/, localTime(1));
@@ -242,7 +242,7 @@ describe('console passes: the form', () => {
       expect(within(form).getByText('Neon Arcade')).toBeInTheDocument();
       expect(within(form).queryByLabelText(/^Brand/)).toBeNull();
       expect(within(form).getByText('500 issued · 88 sold · 412 left')).toBeInTheDocument();
-      expect(within(form).queryByLabelText(/^Supply/)).toBeNull();
+      expect(within(form).queryByRole('spinbutton', { name: /^Supply/ })).toBeNull();
       expect(within(form).getByLabelText(/^Price \(USD\)/)).toHaveValue('25.00');
       expect(within(form).getAllByRole('textbox', { name: /^Benefit/ })).toHaveLength(3);
 

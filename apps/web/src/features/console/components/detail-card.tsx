@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import formStyles from './console-form.module.css';
+import { FormSection } from './form-section.tsx';
 import styles from './withdrawals.module.css';
 
 interface DetailCardProps {
@@ -13,10 +13,7 @@ interface DetailCardProps {
 /** A console detail page's card of facts: a heading, then each term beside its value. */
 export function DetailCard({ id, title, rows }: DetailCardProps) {
   return (
-    <section className={formStyles.card} aria-labelledby={id}>
-      <h2 id={id} className={formStyles.cardTitle}>
-        {title}
-      </h2>
+    <FormSection id={id} title={title}>
       <dl className={styles.details}>
         {rows.map(([term, value]) => (
           <div key={term} className={styles.detailRow}>
@@ -25,6 +22,6 @@ export function DetailCard({ id, title, rows }: DetailCardProps) {
           </div>
         ))}
       </dl>
-    </section>
+    </FormSection>
   );
 }

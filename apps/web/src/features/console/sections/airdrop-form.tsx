@@ -25,6 +25,7 @@ import { emailListText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
 import styles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TOutput = z.output<typeof ZAirdropForm>;
 
@@ -190,10 +191,7 @@ function AirdropForm() {
 
   return (
     <EntryForm label="New airdrop" onSubmit={onSubmit} serverError={errors.root?.server?.message}>
-      <section className={styles.card} aria-labelledby="airdrop-about">
-        <h2 id="airdrop-about" className={styles.cardTitle}>
-          Airdrop
-        </h2>
+      <FormSection id="airdrop-about" title="Airdrop">
         <div className={styles.grid}>
           <Field
             label="Name"
@@ -205,19 +203,13 @@ function AirdropForm() {
             {(props) => <Input {...props} maxLength={120} placeholder="e.g. Thank-you drop" {...register('name')} />}
           </Field>
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="airdrop-grant">
-        <h2 id="airdrop-grant" className={styles.cardTitle}>
-          Each person receives
-        </h2>
+      <FormSection id="airdrop-grant" title="Each person receives">
         <GrantFields control={control} name="grant" />
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="airdrop-audience">
-        <h2 id="airdrop-audience" className={styles.cardTitle}>
-          Who receives it
-        </h2>
+      <FormSection id="airdrop-audience" title="Who receives it">
         <ChoiceCards legend={<span className="visually-hidden">Recipients</span>}>
           <ChoiceCard
             icon="users"
@@ -260,7 +252,7 @@ function AirdropForm() {
             />
           )}
         </div>
-      </section>
+      </FormSection>
 
       <div className={styles.actions}>
         <ButtonLink to="/console/airdrops" variant="ghost">

@@ -20,6 +20,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TOutput = z.output<typeof ZAttendanceCalendarForm>;
 
@@ -74,10 +75,7 @@ export function AttendanceCalendarForm({ calendar, timeZone }: AttendanceCalenda
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card} aria-labelledby="calendar-about">
-        <h2 id="calendar-about" className={styles.cardTitle}>
-          Calendar
-        </h2>
+      <FormSection id="calendar-about" title="Calendar">
         <p className={styles.hint}>
           The first and last day are {zoneWords}, at most {MAX_CALENDAR_DAYS} days apart. Calendars cannot overlap.
         </p>
@@ -98,15 +96,12 @@ export function AttendanceCalendarForm({ calendar, timeZone }: AttendanceCalenda
             {(props) => <Input {...props} type="date" {...register('endDate')} />}
           </Field>
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="calendar-daily">
-        <h2 id="calendar-daily" className={styles.cardTitle}>
-          Every day
-        </h2>
+      <FormSection id="calendar-daily" title="Every day">
         <p className={styles.hint}>What one check-in gives on a day without a reward of its own.</p>
         <GrantFields control={control} name="dailyReward" saved={calendar?.dailyReward} />
-      </section>
+      </FormSection>
 
       <DayRewardsEditor form={form} saved={calendar} />
       <StreakBonusesEditor form={form} saved={calendar} />

@@ -15,6 +15,7 @@ import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TValues = z.input<typeof ZCreateBrandRequest>;
 type TOutput = z.output<typeof ZCreateBrandRequest>;
@@ -74,8 +75,7 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Identity</h2>
+      <FormSection id="brand-identity" title="Identity">
         <div className={styles.grid}>
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => (
@@ -124,9 +124,8 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
             />
           ) : null}
         </div>
-      </section>
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Images</h2>
+      </FormSection>
+      <FormSection id="brand-images" title="Images">
         <div className={styles.images}>
           <ControlledImageField control={control} name="logoUrl" label="Logo" hint="Square, at least 256 × 256." />
           <ControlledImageField
@@ -137,7 +136,7 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
             shape="wide"
           />
         </div>
-      </section>
+      </FormSection>
       <FormActions isSaving={isSaving} cancelTo="/console/brands" isNew={!brand} />
     </EntryForm>
   );

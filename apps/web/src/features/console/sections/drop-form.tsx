@@ -23,6 +23,7 @@ import { dropFormValues, ZDropForm, type TDropFormContent, type TDropFormValues 
 import { numberOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TOutput = z.output<typeof ZDropForm>;
 
@@ -156,10 +157,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card} aria-labelledby="drop-about">
-        <h2 id="drop-about" className={styles.cardTitle}>
-          Drop
-        </h2>
+      <FormSection id="drop-about" title="Drop">
         <div className={styles.grid}>
           <BrandField
             fixedBrandName={drop?.brand.name ?? onlyBrand?.name}
@@ -176,12 +174,9 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
             {(props) => <Textarea {...props} rows={4} {...register('description')} />}
           </Field>
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="drop-artwork">
-        <h2 id="drop-artwork" className={styles.cardTitle}>
-          Artwork
-        </h2>
+      <FormSection id="drop-artwork" title="Artwork">
         <ControlledImageField
           control={control}
           name="imageUrl"
@@ -189,12 +184,9 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
           isRequired
           hint="Square works best: it heads the drop's page and its card."
         />
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="drop-schedule">
-        <h2 id="drop-schedule" className={styles.cardTitle}>
-          Schedule
-        </h2>
+      <FormSection id="drop-schedule" title="Schedule">
         <p className={styles.hint}>
           Times are in your time zone. Collectors see the drop from its visible time, and can buy from the first round
           on, until it ends.
@@ -218,12 +210,9 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
             />
           ))}
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="drop-contents">
-        <h2 id="drop-contents" className={styles.cardTitle}>
-          Packs and contents
-        </h2>
+      <FormSection id="drop-contents" title="Packs and contents">
         <div className={styles.grid}>
           <Field
             label="Editions per pack"
@@ -241,7 +230,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
           </Field>
         </div>
         <DropContentsEditor form={form} />
-      </section>
+      </FormSection>
 
       <DropRoundsEditor form={form} />
 

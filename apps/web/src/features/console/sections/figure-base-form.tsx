@@ -15,6 +15,7 @@ import { ZFigureBaseForm, type TFigureBaseFormOutput, type TFigureBaseFormValues
 import { text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 const fields = ['collectionId', 'name', 'description', 'imageUrl', 'slots'] as const;
 
@@ -102,8 +103,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Figure base</h2>
+      <FormSection id="figure-base-about" title="Figure base">
         <div className={styles.grid}>
           {base ? (
             <ReadOnlyField
@@ -144,7 +144,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
             hint="Optional: shown wide above the slots on its page, and small on the collection’s list of bases."
           />
         </div>
-      </section>
+      </FormSection>
       <FigureBaseSlotsEditor form={form} products={collectionProducts} collectionName={collectionName} />
       <FormActions isSaving={isSaving} cancelTo="/console/figure-bases" isNew={!base} hasDrafts={false} />
     </EntryForm>

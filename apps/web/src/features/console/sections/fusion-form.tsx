@@ -24,6 +24,7 @@ import { applyFieldApiError } from '../field-api-errors.ts';
 import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion-form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TOutput = z.output<typeof ZFusionForm>;
 
@@ -180,10 +181,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
     >
       <fieldset className={styles.fieldset} disabled={isReadOnly}>
         <div className={styles.form}>
-          <section className={styles.card} aria-labelledby="fusion-about">
-            <h2 id="fusion-about" className={styles.cardTitle}>
-              Fusion
-            </h2>
+          <FormSection id="fusion-about" title="Fusion">
             <div className={styles.grid}>
               <BrandField
                 fixedBrandName={fusion?.brand.name ?? onlyBrand?.name}
@@ -212,12 +210,9 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                 hint="Square, about 800 × 800: the fusion's card and page show it."
               />
             </div>
-          </section>
+          </FormSection>
 
-          <section className={styles.card} aria-labelledby="fusion-schedule">
-            <h2 id="fusion-schedule" className={styles.cardTitle}>
-              Schedule
-            </h2>
+          <FormSection id="fusion-schedule" title="Schedule">
             <p className={styles.hint}>
               Times are in your time zone. Collectors see the fusion as coming up until it opens, and can fuse until it
               closes. Once it has begun it can no longer be changed.
@@ -232,12 +227,9 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                 <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
               ))}
             </div>
-          </section>
+          </FormSection>
 
-          <section className={styles.card} aria-labelledby="fusion-result">
-            <h2 id="fusion-result" className={styles.cardTitle}>
-              What it makes
-            </h2>
+          <FormSection id="fusion-result" title="What it makes">
             {fusion ? (
               <div className={styles.grid}>
                 <ReadOnlyField
@@ -283,7 +275,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                 </Field>
               </div>
             )}
-          </section>
+          </FormSection>
 
           <FusionSlotsEditor form={form} products={slotProductOptions} collections={slotCollectionOptions} />
         </div>

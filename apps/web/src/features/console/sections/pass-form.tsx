@@ -26,6 +26,7 @@ import {
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 /** Fixed once the pass is made: its brand, and its supply (issued as numbered passes at once). */
 const readOnlyKeys = ['brandId', 'supply'];
@@ -74,8 +75,7 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Pass</h2>
+      <FormSection id="pass-about" title="Pass">
         <div className={styles.grid}>
           <BrandField
             fixedBrandName={pass?.brand.name}
@@ -96,14 +96,13 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
             hint="Square, about 800 × 800: the pass's card and page show it."
           />
         </div>
-      </section>
+      </FormSection>
 
       <section className={styles.card}>
         <PassBenefitsEditor form={form} />
       </section>
 
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Supply and price</h2>
+      <FormSection id="pass-supply-and-price" title="Supply and price">
         <div className={dropStyles.numbers}>
           {pass ? (
             <ReadOnlyField
@@ -157,16 +156,15 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
             )}
           </Field>
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Sale and validity</h2>
+      <FormSection id="pass-sale-and-validity" title="Sale and validity">
         <div className={styles.grid}>
           {times.map(([name, label, hint]) => (
             <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
           ))}
         </div>
-      </section>
+      </FormSection>
       <FormActions isSaving={isSaving} cancelTo="/console/passes" isNew={!pass} hasDrafts={false} />
     </EntryForm>
   );

@@ -19,6 +19,7 @@ import { numberOrNull, text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import { ProductRelations } from './product-relations.tsx';
 import styles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TValues = z.input<typeof ZProductForm>;
 type TOutput = z.output<typeof ZProductForm>;
@@ -81,8 +82,7 @@ export function ProductForm({ product }: { product?: TProduct }) {
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Product</h2>
+      <FormSection id="product-about" title="Product">
         <div className={styles.grid}>
           <BrandField
             fixedBrandName={product?.brand.name}
@@ -114,20 +114,14 @@ export function ProductForm({ product }: { product?: TProduct }) {
             hint="How many editions exist. Leave empty for an open edition."
             error={errors.editionSize?.message}
           >
-            {(props) => (
-              <CountInput
-                {...props}
-                {...register('editionSize', { setValueAs: numberOrNull })}
-              />
-            )}
+            {(props) => <CountInput {...props} {...register('editionSize', { setValueAs: numberOrNull })} />}
           </Field>
           <Field label="Description" className={styles.full} error={errors.description?.message}>
             {(props) => <Textarea {...props} rows={4} {...register('description')} />}
           </Field>
         </div>
-      </section>
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Artwork</h2>
+      </FormSection>
+      <FormSection id="product-artwork" title="Artwork">
         <ControlledImageField
           control={control}
           name="imageUrl"
@@ -136,9 +130,8 @@ export function ProductForm({ product }: { product?: TProduct }) {
           hint="Square works best. A thumbnail for cards is made from it."
           onUploaded={(uploaded) => setValue('imageThumbnailUrl', uploaded?.thumbnailUrl ?? null)}
         />
-      </section>
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Where it belongs</h2>
+      </FormSection>
+      <FormSection id="product-where-it-belongs" title="Where it belongs">
         <div className={styles.grid}>
           <ProductRelations control={control} />
           <div className={styles.full}>
@@ -157,7 +150,7 @@ export function ProductForm({ product }: { product?: TProduct }) {
             />
           </div>
         </div>
-      </section>
+      </FormSection>
       <section className={styles.card}>
         {/* The editor works on the `properties` part of the form only; its types name just that part. */}
         <PropertiesEditor

@@ -23,6 +23,7 @@ import {
 } from '../redeem-batch-form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 type TOutput = z.output<typeof ZRedeemBatchForm>;
 
@@ -62,10 +63,7 @@ function RedeemBatchForm() {
 
   return (
     <EntryForm label="New batch of codes" onSubmit={onSubmit} serverError={errors.root?.server?.message}>
-      <section className={styles.card} aria-labelledby="batch-about">
-        <h2 id="batch-about" className={styles.cardTitle}>
-          Batch
-        </h2>
+      <FormSection id="batch-about" title="Batch">
         <div className={styles.grid}>
           <Field
             label="Name"
@@ -77,19 +75,13 @@ function RedeemBatchForm() {
             {(props) => <Input {...props} maxLength={120} placeholder="e.g. Launch party" {...register('name')} />}
           </Field>
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="batch-grant">
-        <h2 id="batch-grant" className={styles.cardTitle}>
-          Each code gives
-        </h2>
+      <FormSection id="batch-grant" title="Each code gives">
         <GrantFields control={control} name="grant" />
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="batch-codes">
-        <h2 id="batch-codes" className={styles.cardTitle}>
-          Codes and uses
-        </h2>
+      <FormSection id="batch-codes" title="Codes and uses">
         <p className={styles.hint}>
           Codes are 16 random characters, typed in any case. A code that can be used several times is one code many
           people share; single-use codes are one per person.
@@ -138,12 +130,9 @@ function RedeemBatchForm() {
             )}
           </Field>
         </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.card} aria-labelledby="batch-validity">
-        <h2 id="batch-validity" className={styles.cardTitle}>
-          Valid
-        </h2>
+      <FormSection id="batch-validity" title="Valid">
         <p className={styles.hint}>Times are in your time zone. Before and after, the codes are refused in words.</p>
         <div className={dropStyles.times}>
           {(
@@ -155,7 +144,7 @@ function RedeemBatchForm() {
             <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
           ))}
         </div>
-      </section>
+      </FormSection>
 
       <FormActions isSaving={create.isPending} cancelTo="/console/redeem-batches" isNew hasDrafts={false} />
     </EntryForm>

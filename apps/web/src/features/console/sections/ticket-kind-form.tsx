@@ -17,6 +17,7 @@ import { ZTicketKindForm, type TTicketKindFormOutput, type TTicketKindFormValues
 import { text } from '../form-values.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 
 const fields = ['brandId', 'name', 'description', 'imageUrl', 'price', 'maxPerOrder', 'usedFor', 'isActive'] as const;
 
@@ -64,8 +65,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
       onSubmit={onSubmit}
       serverError={errors.root?.server?.message}
     >
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Ticket</h2>
+      <FormSection id="ticket-kind-about" title="Ticket">
         <div className={styles.grid}>
           {kind ? (
             <ReadOnlyField
@@ -114,9 +114,8 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
             hint="Optional: square, shown on its card. Without one, a drawn ticket stands in."
           />
         </div>
-      </section>
-      <section className={styles.card}>
-        <h2 className={styles.cardTitle}>Sale</h2>
+      </FormSection>
+      <FormSection id="ticket-kind-sale" title="Sale">
         <div className={styles.grid}>
           <Field
             label="Price per ticket (USD)"
@@ -144,7 +143,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
             {...register('isActive')}
           />
         </div>
-      </section>
+      </FormSection>
       <FormActions isSaving={isSaving} cancelTo="/console/ticket-kinds" isNew={!kind} hasDrafts={false} />
     </EntryForm>
   );
