@@ -10,19 +10,8 @@ import { DropOddsTable } from '../components/drop-odds-table.tsx';
 import { PublicationProgress } from '../components/publication-progress.tsx';
 import { RoundAccess } from '../components/round-access.tsx';
 import accessStyles from '../components/round-access.module.css';
-import formStyles from '../components/console-form.module.css';
+import { FormSection } from '../components/form-section.tsx';
 import styles from '../components/drops.module.css';
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className={formStyles.card} aria-labelledby={id}>
-      <h2 id={id} className={formStyles.cardTitle}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
@@ -46,7 +35,7 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
   const share = (count: number) => (dropCount > 0 ? count / dropCount : 0);
   const isLive = drop.status === 'AVAILABLE';
   return (
-    <Card id="drop-counts" title="Live counts">
+    <FormSection id="drop-counts" title="Live counts">
       <dl className={styles.counts}>
         <div>
           <dt>Sold</dt>
@@ -165,13 +154,13 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
         Read at {new Date(readAt).toLocaleTimeString('en-US')}
         {isLive ? `; read again every ${LIVE_DROP_REFRESH_MS / 1000} seconds while the drop is live.` : '.'}
       </p>
-    </Card>
+    </FormSection>
   );
 }
 
 function Contents({ drop }: { drop: TConsoleDrop }) {
   return (
-    <Card id="drop-contents" title="Contents">
+    <FormSection id="drop-contents" title="Contents">
       <div className={styles.tableScroll}>
         <table className={`${styles.roundTable} ${styles.stackOnPhone} ${styles.threeOnPhone}`}>
           <caption className="visually-hidden">Products in the packs</caption>
@@ -202,33 +191,33 @@ function Contents({ drop }: { drop: TConsoleDrop }) {
         </table>
       </div>
       <DropOddsTable contents={drop.contents} editionsPerPack={drop.editionsPerPack} />
-    </Card>
+    </FormSection>
   );
 }
 
 /** While the packs are written: how far, and what it means for the sale. */
 function Publishing({ drop }: { drop: TConsoleDrop }) {
   return (
-    <Card id="drop-publication" title="Publication">
+    <FormSection id="drop-publication" title="Publication">
       {drop.publication ? <PublicationProgress publication={drop.publication} /> : null}
       <p className={styles.note}>
         The serial numbers and the secret seed are fixed; the packs are being written in batches. The drop shows on the
         site and goes on sale only once every pack is written. You can leave this page: publishing goes on without it.
       </p>
-    </Card>
+    </FormSection>
   );
 }
 
 /** Each round's raffle and waiting room, set on the published drop (the API refuses once they are under way). */
 function Access({ drop }: { drop: TConsoleDrop }) {
   return (
-    <Card id="drop-access" title="Access">
+    <FormSection id="drop-access" title="Access">
       <div className={accessStyles.rounds}>
         {drop.rounds.map((round) => (
           <RoundAccess key={round.id} drop={drop} round={round} />
         ))}
       </div>
-    </Card>
+    </FormSection>
   );
 }
 
@@ -250,7 +239,7 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
           <Contents drop={drop} />
         </div>
         <div className={styles.column}>
-          <Card id="drop-provenance" title="Provenance commitment">
+          <FormSection id="drop-provenance" title="Provenance commitment">
             <p className={styles.commitment}>{drop.commitment ?? 'Fixed with the first packs written.'}</p>
             <p className={styles.note}>
               A SHA-256 hash of the secret seed and every pack’s contents, fixed when the drop was published. The seed
@@ -262,8 +251,8 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
               )}
               .
             </p>
-          </Card>
-          <Card id="drop-schedule" title="Drop">
+          </FormSection>
+          <FormSection id="drop-schedule" title="Drop">
             <div className={styles.about}>
               <img className={styles.artwork} src={drop.imageUrl} alt={`${drop.name}: artwork`} />
               {drop.description ? <p className={styles.note}>{drop.description}</p> : null}
@@ -284,7 +273,7 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
                 ],
               ]}
             />
-          </Card>
+          </FormSection>
         </div>
       </div>
     </>
