@@ -9,6 +9,7 @@ import { DefaultLayout } from './default-layout.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { layoutFor } from './route-handle.ts';
 import { RouteProgressBar } from './route-progress-bar.tsx';
+import { scrollKeyOf } from './scroll-key.ts';
 import { usePageTracking } from './use-page-tracking.ts';
 import { useSessionRedirect } from './use-session-redirect.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -39,9 +40,7 @@ export function AppShell() {
 
   // Spec section 4: during the seven days of a deletion request, the account sees only the way back (or out).
   if (user?.isDeleteRequestedAccount) {
-    return (
-      <DeletionInProgressScreen email={user.email} onSignOut={() => void signOut()} isSigningOut={isSigningOut} />
-    );
+    return <DeletionInProgressScreen email={user.email} onSignOut={() => void signOut()} isSigningOut={isSigningOut} />;
   }
 
   const Layout = layoutFor(matches) === 'bare' ? BareLayout : DefaultLayout;
@@ -49,7 +48,7 @@ export function AppShell() {
   return (
     <>
       <RouteProgressBar />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKeyOf} />
       <Layout>
         {redirectTo ? <Navigate to={redirectTo} replace /> : isWaitingForStatus ? <PageLoading /> : <Outlet />}
       </Layout>
