@@ -48,7 +48,8 @@ export function RedeemForm({
   onRedeemed,
   hasRedeemed,
 }: {
-  onRedeemed: (redemption: TRedemption) => void;
+  /** A code redeemed, or null once a later attempt fails (so the last success no longer shows beside a refusal). */
+  onRedeemed: (redemption: TRedemption | null) => void;
   hasRedeemed: boolean;
 }) {
   const redeem = useRedeemCode();
@@ -76,6 +77,7 @@ export function RedeemForm({
       onRedeemed(redemption);
     } catch (error) {
       if (isRedeemRefusal(error)) idempotency.settle();
+      onRedeemed(null);
       applyApiError(error, setError, { fields: ['code'], fieldForCode });
     }
   });
