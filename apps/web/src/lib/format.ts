@@ -69,6 +69,15 @@ export function formatCountdown(milliseconds: number): string {
   return `${seconds}s`;
 }
 
+/**
+ * A share of a whole that is done only when all of it is (codes used, people delivered to), with one decimal: 2 of 3
+ * -> "66.7%", and 99.96% -> "99.9%", so it says "100.0%" only once the last one is.
+ */
+export function formatProgressPercent(done: number, total: number): string {
+  const share = done >= total ? 1 : Math.min(Math.round((done / total) * 1_000) / 1_000, 0.999);
+  return formatPercent(share);
+}
+
 /** A share as a percentage with one decimal: 0.625 -> "62.5%", 0 -> "0.0%". */
 export function formatPercent(share: number): string {
   return `${formatNumber(share * 100, 1)}%`;

@@ -138,7 +138,7 @@ describe('fusion slots: choosing materials', () => {
     await user.click(within(slot('Rare spark')).getByRole('checkbox', { name: /^Pixel Knight #7/ }));
     const elsewhere = within(slot('Squires')).getByRole('checkbox', { name: /^Pixel Knight #7/ });
     expect(elsewhere).toBeDisabled();
-    expect(elsewhere).toHaveAccessibleDescription('Chosen for Rare spark');
+    expect(elsewhere).toHaveAccessibleDescription('Chosen for “Rare spark”');
   });
 
   it('sends a visitor to sign in first, and back', async () => {

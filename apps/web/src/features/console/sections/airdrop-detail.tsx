@@ -1,6 +1,6 @@
 import type { TConsoleAirdrop } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatDateTime, formatProgressPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { useConsoleAirdrop } from '../api/get-console-airdrop.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
@@ -28,8 +28,7 @@ function Delivery({ airdrop }: { airdrop: TConsoleAirdrop }) {
         value={delivered}
         max={total}
         text={deliveredText(airdrop)}
-        // Rounded down, so it says 100.0% only once every one is delivered.
-        aside={total > 0 ? formatPercent(Math.floor((delivered / total) * 1_000) / 1_000) : undefined}
+        aside={total > 0 ? formatProgressPercent(delivered, total) : undefined}
       />
       <dl className={styles.stats}>
         {(

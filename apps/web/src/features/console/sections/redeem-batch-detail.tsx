@@ -1,6 +1,6 @@
 import type { TConsoleRedeemBatch } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { formatCount, formatCountOf, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTime, formatProgressPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -71,11 +71,7 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
         value={batch.usedCodeCount}
         max={batch.codeCount}
         text={`${formatCount(batch.usedCodeCount)} of ${formatCountOf(batch.codeCount, 'code')} used`}
-        aside={
-          batch.codeCount > 0
-            ? formatPercent(Math.floor((batch.usedCodeCount / batch.codeCount) * 1_000) / 1_000)
-            : undefined
-        }
+        aside={batch.codeCount > 0 ? formatProgressPercent(batch.usedCodeCount, batch.codeCount) : undefined}
       />
       <dl className={styles.stats}>
         {(

@@ -88,7 +88,7 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
             const reason = material.protection
               ? protectionReasons[material.protection]
               : elsewhere
-                ? `Chosen for ${elsewhere}`
+                ? `Chosen for “${elsewhere}”`
                 : null;
             return (
               <li key={material.editionId}>
