@@ -48,8 +48,7 @@ export function RedeemForm({
   onRedeemed,
   hasRedeemed,
 }: {
-  /** A code redeemed, or null once a later attempt fails (so the last success no longer shows beside a refusal). */
-  onRedeemed: (redemption: TRedemption | null) => void;
+  onRedeemed: (redemption: TRedemption) => void;
   hasRedeemed: boolean;
 }) {
   const redeem = useRedeemCode();
@@ -77,7 +76,6 @@ export function RedeemForm({
       onRedeemed(redemption);
     } catch (error) {
       if (isRedeemRefusal(error)) idempotency.settle();
-      onRedeemed(null);
       applyApiError(error, setError, { fields: ['code'], fieldForCode });
     }
   });
