@@ -244,7 +244,7 @@ test.describe('drops and purchases', () => {
     const popup = page.getByRole('dialog', { name: `Buy packs of ${LIVE_DROP}` });
     await popup.getByText('Card', { exact: true }).click();
     await expect(popup.getByRole('radio', { name: /^Card/ })).toBeChecked();
-    await expect(popup).toContainText('Your packs are held for you while you pay');
+    await expect(popup).toContainText(/Your packs? (is|are) held for you while you pay/);
     const pay = popup.getByRole('button', { name: /^Continue to payment · \$/ });
     const total = totalIn(await pay.textContent());
     await pay.click();
