@@ -12,8 +12,8 @@ import { favoritesByKeys } from './list-favorites.ts';
  * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the heart
  * on the NFT and product pages (apps/web ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
- * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack). Favoriting twice is
- * one favorite: the primary key (person, target) decides, and the answer is the favorite either way.
+ * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack). Favoriting
+ * twice is one favorite: the primary key (person, target) decides, and the answer is the favorite either way.
  */
 export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
   const productId = await productOfTarget(db, request);

@@ -24,14 +24,10 @@ const themOf = (line: TOrderLine) => (line.quantity === 1 ? 'it' : 'them');
 const theyOf = (line: TOrderLine) => (line.quantity === 1 ? 'it' : 'they');
 
 /** What the units are called when they go back: "the pack", "the packs", "the pass". */
-const unitsWord = (line: TOrderLine) =>
-  line.kind === 'PACK'
-    ? line.quantity === 1
-      ? 'the pack'
-      : 'the packs'
-    : line.quantity === 1
-      ? 'the pass'
-      : 'the passes';
+const unitsWord = (line: TOrderLine) => {
+  const [one, many] = line.kind === 'PACK' ? ['pack', 'packs'] : ['pass', 'passes'];
+  return `the ${line.quantity === 1 ? one : many}`;
+};
 
 /** After a payment that did not go through: what went back on sale, if anything did (tickets are not scarce). */
 const wentBack = (line: TOrderLine) => (line.kind === 'TICKET' ? '' : `, so ${unitsWord(line)} went back on sale`);

@@ -43,7 +43,7 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
       showToast({
         tone: 'success',
         title: `${ticketCountText(granted.count, granted.kind.name)} granted`,
-        description: `${granted.user.email ?? granted.user.nickname ?? 'They'} now holds ${formatCount(granted.holding)}.`,
+        description: `${granted.user.email ?? granted.user.nickname ?? 'This person'} now holds ${formatCount(granted.holding)}.`,
       });
       reset(empty);
     } catch (error) {
