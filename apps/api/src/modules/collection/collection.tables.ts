@@ -101,8 +101,10 @@ export const editions = pgTable(
     index('editions_collected_rarity_idx')
       .on(table.ownerUserId, table.brandId, table.rarityRank.desc(), table.acquiredAt.desc(), table.id.desc())
       .where(isOneOf(table.state, collectedEditionStates)),
+    // By serial number: the lowest numbers first (every #1 of a brand, then its #2s), products in a fixed order among
+    // equal numbers.
     index('editions_collected_serial_idx')
-      .on(table.ownerUserId, table.brandId, table.productId, table.serialNumber)
+      .on(table.ownerUserId, table.brandId, table.serialNumber, table.productId)
       .where(isOneOf(table.state, collectedEditionStates)),
     check('editions_type_check', isOneOf(table.type, editionTypes)),
     check('editions_state_check', isOneOf(table.state, editionStates)),

@@ -160,5 +160,5 @@ const descending = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 const sortWithinBrand: Record<TMyCollectionQuery['sort'], SQL[]> = {
   newest: [descending(editions.acquiredAt), descending(editions.id)],
   rarity: [descending(editions.rarityRank), descending(editions.acquiredAt), descending(editions.id)],
-  serial: [asc(editions.productId), asc(editions.serialNumber)],
+  serial: [asc(editions.serialNumber), asc(editions.productId)],
 };

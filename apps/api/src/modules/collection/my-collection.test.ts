@@ -73,7 +73,8 @@ describe('My Collection', () => {
       item.product.id,
       item.serialNumber,
     ]);
-    expect(serials).toEqual([...serials].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
+    // The lowest numbers first, whichever product they are of.
+    expect(serials).toEqual([...serials].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])));
 
     const legendary = await myCollection(me.accessToken, '?rarity=LEGENDARY');
     expect(legendary.items.every((item: { product: { rarity: string } }) => item.product.rarity === 'LEGENDARY')).toBe(

@@ -1,0 +1,2 @@
+DROP INDEX "editions_collected_serial_idx";--> statement-breakpoint
+CREATE INDEX "editions_collected_serial_idx" ON "editions" USING btree ("owner_user_id","brand_id","serial_number","product_id") WHERE "editions"."state" in ('OWNED', 'EQUIPPED', 'LOCKED', 'LISTED');
