@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TEdition, TFigureBaseDetail } from '@cypher/contract';
+import { rarityLabel, type TEdition, type TFigureBaseDetail } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -109,7 +109,10 @@ describe('a figure base', () => {
 
     await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place in Left' });
-    await userEvent.click(within(dialog).getByRole('button', { name: /Squire #14/ }));
+    const squireChoice = within(dialog).getByRole('button', { name: /Squire #14/ });
+    // Its rarity once, on its badge.
+    expect(within(squireChoice).getAllByText(rarityLabel(squire.product.rarity))).toHaveLength(1);
+    await userEvent.click(squireChoice);
     expect(await screen.findByText('Squire stands in Left')).toBeInTheDocument();
     const equip = sent.find((request) => request.path.endsWith('/equip'));
     expect(equip).toMatchObject({ method: 'POST', body: { editionId: squire.id, slotId: slots[0]!.id } });

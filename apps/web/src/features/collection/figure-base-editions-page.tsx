@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { rarityLabel, type TEdition, type TFigureBaseDetail, type TFigureBaseSlot } from '@cypher/contract';
+import { type TEdition, type TFigureBaseDetail, type TFigureBaseSlot } from '@cypher/contract';
 import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatCountOf } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -174,7 +174,7 @@ function FigureBase({
                   disabled={changePlacement.isPending}
                   onClick={() => place(choosingFor, edition)}
                 >
-                  <EditionLine edition={edition} note={rarityLabel(edition.product.rarity)} isBare />
+                  <EditionLine edition={edition} isBare />
                 </button>
               </li>
             ))}
@@ -185,8 +185,8 @@ function FigureBase({
   );
 }
 
-/** An edition in a list: thumbnail, name and serial, and a note (the slots it fits, or its rarity). */
-function EditionLine({ edition, note, isBare = false }: { edition: TEdition; note: string; isBare?: boolean }) {
+/** An edition in a list: thumbnail, name and serial, a note (the slots it fits) if any, and its rarity's badge. */
+function EditionLine({ edition, note, isBare = false }: { edition: TEdition; note?: string; isBare?: boolean }) {
   const body = (
     <>
       <img src={edition.product.imageThumbnailUrl} alt="" width={56} height={56} loading="lazy" />
@@ -194,7 +194,7 @@ function EditionLine({ edition, note, isBare = false }: { edition: TEdition; not
         <span className={styles.choiceName}>
           {edition.product.name} #{formatCount(edition.serialNumber)}
         </span>
-        <span className={styles.fit}>{note}</span>
+        {note ? <span className={styles.fit}>{note}</span> : null}
       </span>
       <RarityBadge rarity={edition.product.rarity} />
     </>
