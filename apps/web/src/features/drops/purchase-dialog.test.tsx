@@ -200,7 +200,7 @@ describe('purchase popup', () => {
     expect(within(dialog).getByRole('link', { name: 'Verify your email' })).toHaveAttribute('href', '/email/verify');
   });
 
-  it('sends a card payment to the provider checkout', async () => {
+  it('sends a card payment to the provider checkout, with the order status page behind it for the way back', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const sent = buyer({
@@ -211,11 +211,14 @@ describe('purchase popup', () => {
             })
           : undefined,
     });
-    renderApp(dropUrl);
+    const { router } = renderApp(dropUrl);
     const { user, dialog } = await openPopup();
     await user.click(within(dialog).getByLabelText(/^Card/));
     await user.click(within(dialog).getByRole('button', { name: /Continue to payment/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/card/checkout/o-1'));
+    // Back from the provider: the order waiting for its payment, not the popup (which `?buy=` would open again).
+    expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`);
+    expect(router.state.historyAction).toBe('PUSH');
     expect(sent.find((request) => request.path === '/v2/orders')?.body).toEqual({
       dropId: dropIds.drop,
       quantity: 1,

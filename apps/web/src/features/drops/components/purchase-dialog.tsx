@@ -167,9 +167,11 @@ function PurchaseForm({
     try {
       const created = await createOrder.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.settle();
-      // Card and Tilia: the provider's checkout is another site, and sends the person back to the status page.
+      // Card and Tilia: the provider's checkout is another site, and sends the person back to the status page. The
+      // status page goes into the history first, so the browser's Back from the provider lands on the order waiting
+      // for its payment (with the way to pay), not on this popup opened again by its address (`?buy=`).
+      await navigate(purchaseStatusPath(created.id));
       if (created.checkoutUrl) window.location.assign(created.checkoutUrl);
-      else void navigate(purchaseStatusPath(created.id));
     } catch (error) {
       // The API keeps a refusal (a 4xx) under its key and replays it, so trying again after one (funds added in
       // another tab, say) is a new attempt with a new key. A network failure or a 5xx may not have reached or
