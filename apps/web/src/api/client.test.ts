@@ -159,6 +159,20 @@ describe('apiRequest', () => {
     expect(error.status).toBe(401);
   });
 
+  it('does not refresh when a signed-in call is refused the password typed, which a refresh cannot change', async () => {
+    const onUnauthorized = vi.fn(async () => true);
+    setUnauthorizedHandler(onUnauthorized);
+    answers.push(json(401, { code: 'INVALID_PASSWORD', message: 'Email or password is invalid.' }));
+
+    const error = await failure(apiRequest('POST', '/users/my/password-checks', { auth: true, body: {} }));
+
+    // Sent once: a retry would count a second failure against the password's rate limit.
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(1);
+    expect(error.code).toBe('INVALID_PASSWORD');
+    expect(error.message).toBe('Email or password is invalid.');
+  });
+
   it('does not consult the unauthorized seam for calls made without authorisation', async () => {
     const onUnauthorized = vi.fn(async () => true);
     setUnauthorizedHandler(onUnauthorized);

@@ -159,11 +159,22 @@ async function readResponse<T>(response: Response, method: HttpMethod, path: str
   throw error;
 }
 
+/**
+ * 401s that refuse what the person typed (a password checked before deleting the account, say), not the access token:
+ * a refresh would not change the answer, and the retry would count a second failure against the password's rate limit.
+ */
+const TYPED_CREDENTIAL_REFUSALS = new Set(['INVALID_PASSWORD']);
+
+async function refusesTheToken(response: Response): Promise<boolean> {
+  const code = bodyCode(await readJson(response.clone()));
+  return !code || !TYPED_CREDENTIAL_REFUSALS.has(code);
+}
+
 async function sendWithRefresh(method: HttpMethod, path: string, options: ApiRequestOptions): Promise<Response> {
   const sentAccessToken = options.auth ? getStored('accessToken') : undefined;
   let response = await send(method, path, options);
   // Spec section 4: one refresh per request. The retry's answer is final, even if it is another 401.
-  if (response.status === 401 && options.auth && unauthorizedHandler) {
+  if (response.status === 401 && options.auth && unauthorizedHandler && (await refusesTheToken(response))) {
     const shouldRetry = await unauthorizedHandler({ method, path: apiPath(path), sentAccessToken });
     if (shouldRetry) response = await send(method, path, options);
   }
