@@ -31,7 +31,9 @@ export type TDepositLimits = z.infer<typeof ZDepositLimits>;
 export const ZCreateDepositRequest = z.strictObject({
   method: ZDepositMethod,
   amount: z.strictObject({
-    amount: z.number().int().positive(),
+    // Any whole number of cents: outside the bandwidth (zero and below included) the API answers
+    // AMOUNT_OUT_OF_BANDWIDTH in the spec's words, not the schema's.
+    amount: z.number().int(),
     currency: z.literal('USD'),
   }),
   /**

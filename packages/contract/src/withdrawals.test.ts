@@ -16,6 +16,7 @@ import {
   withdrawalTransitions,
 } from './withdrawal-transitions.ts';
 import {
+  isWithdrawalAmountInBandwidth,
   WITHDRAWAL_MAX_CENTS,
   WITHDRAWAL_MIN_CENTS,
   withdrawalMessages,
@@ -158,11 +159,11 @@ describe('ZCreateWithdrawalRequest', () => {
   });
 
   it('takes amounts from $1 to $1,000,000', () => {
-    const usdc = { method: 'usdc', address: '0x52908400098527886E0F7030069857D2E4169EE7', isConfirmed: true };
-    expect(issues({ ...usdc, amount: WITHDRAWAL_MIN_CENTS })).toEqual([]);
-    expect(issues({ ...usdc, amount: WITHDRAWAL_MAX_CENTS })).toEqual([]);
-    expect(issues({ ...usdc, amount: WITHDRAWAL_MIN_CENTS - 1 })).toHaveLength(1);
-    expect(issues({ ...usdc, amount: WITHDRAWAL_MAX_CENTS + 1 })).toHaveLength(1);
+    expect(isWithdrawalAmountInBandwidth(WITHDRAWAL_MIN_CENTS)).toBe(true);
+    expect(isWithdrawalAmountInBandwidth(WITHDRAWAL_MAX_CENTS)).toBe(true);
+    expect(isWithdrawalAmountInBandwidth(WITHDRAWAL_MIN_CENTS - 1)).toBe(false);
+    expect(isWithdrawalAmountInBandwidth(WITHDRAWAL_MAX_CENTS + 1)).toBe(false);
+    expect(isWithdrawalAmountInBandwidth(0)).toBe(false);
   });
 });
 

@@ -93,7 +93,13 @@ const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
 /** One withdrawal's bounds in USD minor units: at least $1, at most $1,000,000. */
 export const WITHDRAWAL_MIN_CENTS = 100;
 export const WITHDRAWAL_MAX_CENTS = 100_000_000;
-const withdrawalAmount = z.number().int().min(WITHDRAWAL_MIN_CENTS).max(WITHDRAWAL_MAX_CENTS);
+/**
+ * Whether an amount is within a withdrawal's bounds: outside them the API answers AMOUNT_OUT_OF_BANDWIDTH, in the
+ * spec's words (section 5), as a deposit's does; the schema takes any whole number of cents so that it can.
+ */
+export const isWithdrawalAmountInBandwidth = (amount: number) =>
+  amount >= WITHDRAWAL_MIN_CENTS && amount <= WITHDRAWAL_MAX_CENTS;
+const withdrawalAmount = z.number().int();
 
 export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('wire'), amount: withdrawalAmount, wire: ZWireDetails, isConfirmed: confirmed }),

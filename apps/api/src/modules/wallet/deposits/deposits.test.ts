@@ -98,7 +98,7 @@ describe('POST /v1/deposits', () => {
     expect(page.body).toContain('$25.00');
   });
 
-  it.each([499, 1_000_001])('refuses %i cents: outside the bandwidth', async (amount) => {
+  it.each([499, 1_000_001, 0, -5])('refuses %i cents: outside the bandwidth', async (amount) => {
     const user = await signedInUser();
     const response = await createDeposit(user.accessToken, amount);
     expect(response.statusCode).toBe(400);

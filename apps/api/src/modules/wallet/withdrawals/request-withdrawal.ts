@@ -1,6 +1,7 @@
-import type { TCreateWithdrawalRequest, TWithdrawal } from '@cypher/contract';
+import { isWithdrawalAmountInBandwidth, type TCreateWithdrawalRequest, type TWithdrawal } from '@cypher/contract';
 import type { TConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { assertIdentityVerified } from '../../identity/assert-identity-verified.ts';
 import { notify } from '../../notifications/notify.ts';
@@ -13,6 +14,7 @@ import { withdrawals } from './withdrawals.tables.ts';
  * `POST /v1/withdrawals`, inside the idempotent request's transaction: the withdrawal row and the ledger move of
  * amount + fee from withdrawable to held commit together. The conditional balance UPDATE is what keeps a person
  * from withdrawing more than their withdrawable balance, however many requests arrive at once (INSUFFICIENT_FUNDS).
+ * An amount outside a withdrawal's bounds is AMOUNT_OUT_OF_BANDWIDTH, before anything is read.
  * Money leaves only to a person whose identity is verified (IDENTITY_VERIFICATION_REQUIRED / _FAILED). The person is
  * told it was submitted in the same transaction (notifications).
  */
@@ -22,6 +24,7 @@ export async function requestWithdrawal(
   userId: string,
   request: TCreateWithdrawalRequest,
 ): Promise<TWithdrawal> {
+  if (!isWithdrawalAmountInBandwidth(request.amount)) throw new AppError('AMOUNT_OUT_OF_BANDWIDTH');
   await assertIdentityVerified(tx, userId);
   const id = newId();
   const fee = deps.wallet.withdrawalFeeCents[request.method];

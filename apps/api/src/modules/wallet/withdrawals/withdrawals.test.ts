@@ -88,6 +88,17 @@ describe('POST /v1/withdrawals', () => {
     expect(balances.json().data.usd.held).toEqual({ amount: 12_500, currency: 'USD' });
   });
 
+  it.each([99, 100_000_001, 0])('refuses %i cents in the spec’s words, outside the bandwidth, writing nothing', async (amount) => {
+    const user = await fundedUser(200_000_000);
+    const response = await withdraw(user.accessToken, usdcRequest(amount));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'AMOUNT_OUT_OF_BANDWIDTH', message: 'Amount is not within correct bandwidth' });
+    // Nothing held, nothing written.
+    expect(await balancesOf(t.database.db, user.userId)).toEqual({ withdrawable: 200_000_000 });
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
+    expect(mine.json().data.total).toBe(0);
+  });
+
   it('never takes more than the withdrawable balance: unsettled card money does not count', async () => {
     const user = await fundedUser(10_000, 100_000);
     const response = await withdraw(user.accessToken, wireRequest(7600));
