@@ -244,6 +244,10 @@ export const ZConsoleDrop = z.object({
       whitelist: z.object({ name: z.string(), emails: z.array(z.string()) }).nullable(),
       requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
       passGuarantee: ZPassGuarantee.nullable(),
+      /** A raffle round: `GET .../rounds/{round}/raffle` has it (404 RAFFLE_NOT_FOUND otherwise). */
+      isRaffle: z.boolean(),
+      /** `GET .../rounds/{round}/waiting-room` has its room (404 WAITING_ROOM_NOT_FOUND otherwise). */
+      hasWaitingRoom: z.boolean(),
     }),
   ),
   /** The packs set aside for giveaways, never on sale; null for none. Not among `rounds`, nor in `counts`. */

@@ -123,6 +123,8 @@ export function consoleDrop(
               endsAt: new Date(Date.parse(round.saleBeginAt) + round.passGuarantee.minutes * 60_000).toISOString(),
             }
           : null,
+        isRaffle: false,
+        hasWaitingRoom: false,
       };
     }),
     // The gift round comes after the sale rounds, its packs numbered after theirs (decision record 36).

@@ -6,9 +6,11 @@ import { AppError } from '../../http/app-error.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
+import { raffleRoundIds } from '../raffles/raffle-round-ids.ts';
 import { dropContentsWithProducts } from './drop-contents.ts';
 import { drops, salePolicies, salePolicyWhitelist, type TDropRow, type TSalePolicyRow } from './drops.tables.ts';
 import { passGuaranteeOf, passGuaranteeView } from './pass-guarantee.ts';
+import { waitingRooms } from './waiting-room/waiting-room.tables.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
 /** Per drop (and per round): packs sold (their order succeeded, so they have an owner) and held (ordered, unpaid). */
@@ -100,6 +102,18 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
     db,
     policies.flatMap((policy) => [policy.requiredPassId ?? [], policy.guaranteePassId ?? []].flat()),
   );
+  const policyIds = policies.map((policy) => policy.id);
+  // Which rounds have a raffle or a waiting room, so the console reads only those (each read answers 404 for none).
+  const [raffles, rooms] = await Promise.all([
+    raffleRoundIds(db, policyIds),
+    policyIds.length === 0
+      ? []
+      : db
+          .select({ policyId: waitingRooms.policyId })
+          .from(waitingRooms)
+          .where(inArray(waitingRooms.policyId, policyIds)),
+  ]);
+  const roomed = new Set(rooms.map((room) => room.policyId));
   const countOf = (policyId: string) => counts.get(policyId) ?? { sold: 0, held: 0 };
   const packsOf = (policy: TSalePolicyRow) => policy.endIssuedPackNumber - policy.beginIssuedPackNumber + 1;
   const saleTotal = policies.reduce((sum, policy) => sum + packsOf(policy), 0);
@@ -130,6 +144,8 @@ async function loadConsoleDrop(db: Db, now: Date, drop: TDropRow, brand: TConsol
         ? { id: policy.requiredPassId, name: passNames.get(policy.requiredPassId)?.name ?? 'Unknown pass' }
         : null,
       passGuarantee: passGuaranteeView(passGuaranteeOf(policy), passNames, 'Unknown pass'),
+      isRaffle: raffles.has(policy.id),
+      hasWaitingRoom: roomed.has(policy.id),
     })),
     giftRound: consoleGiftRound(gift, counts),
     counts: {

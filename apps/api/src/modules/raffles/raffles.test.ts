@@ -196,6 +196,13 @@ describe('raffle rounds', () => {
     expect(early.json().code).toBe('RAFFLE_NOT_CLOSED');
     const shown = await t.app.inject({ method: 'GET', url, headers: bearer(admin.accessToken) });
     expect(shown.json().data).toMatchObject({ entriesCount: 1, drawnAt: null, places: 3 });
+    // The console's drop says which rounds are raffles, so its page asks only for those.
+    const consoleDrop = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/drops/${dropId}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(consoleDrop.json().data.rounds[0]).toMatchObject({ round: 1, isRaffle: true, hasWaitingRoom: false });
     const fan = await t.app.inject({ method: 'GET', url, headers: bearer(entrant.accessToken) });
     expect(fan.statusCode).toBe(403);
     t.clock.advance(31 * MINUTE_MS);

@@ -1,4 +1,4 @@
-import { errorCatalogue, type TConsoleRaffle, type TConsoleWaitingRoom } from '@cypher/contract';
+import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TConsoleWaitingRoom } from '@cypher/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +19,15 @@ const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
 const raffleBase = `/v1/console/drops/${dropId}/rounds/1/raffle`;
 const roomBase = `/v1/console/drops/${dropId}/rounds/1/waiting-room`;
 
-/** A published drop opening in a day, its two rounds ahead. */
-function publishedDrop() {
-  return consoleDrop(dropId, dropRequest({ name: 'Neon Genesis' }), {
+/** A published drop opening in a day, its two rounds ahead; `firstRound` changes its round 1 (a raffle, a room). */
+function publishedDrop(firstRound: Partial<TConsoleDrop['rounds'][number]> = {}) {
+  const drop = consoleDrop(dropId, dropRequest({ name: 'Neon Genesis' }), {
     publicationStatus: 'PUBLISHED',
     commitment: 'c'.repeat(64),
     publishedAt: inHours(-1),
     counts: { dropCount: 100, soldCount: 0, heldCount: 0 },
   });
+  return { ...drop, rounds: drop.rounds.map((round, index) => (index === 0 ? { ...round, ...firstRound } : round)) };
 }
 
 function raffle(changes: Partial<TConsoleRaffle> = {}): TConsoleRaffle {
@@ -166,23 +167,26 @@ describe('console: a published round’s access', () => {
     'shows a refused raffle in the catalogue’s words: under the close, or, once registration opened, read-only',
     async () => {
       let isOpened = false;
-      const sent = consoleApi(({ method, path }) => {
-        if (pathnameOf(path) !== raffleBase) return undefined;
-        if (method === 'GET') {
-          return json(200, {
-            data: raffle(isOpened ? {} : { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
-          });
-        }
-        if (method === 'PUT' && !isOpened) {
-          isOpened = true;
-          return apiFailure(
-            422,
-            'RAFFLE_CLOSES_AFTER_ROUND_OPENS',
-            errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message,
-          );
-        }
-        return apiFailure(409, 'RAFFLE_REGISTRATION_OPENED', errorCatalogue.RAFFLE_REGISTRATION_OPENED.message);
-      });
+      const sent = consoleApi(
+        ({ method, path }) => {
+          if (pathnameOf(path) !== raffleBase) return undefined;
+          if (method === 'GET') {
+            return json(200, {
+              data: raffle(isOpened ? {} : { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+            });
+          }
+          if (method === 'PUT' && !isOpened) {
+            isOpened = true;
+            return apiFailure(
+              422,
+              'RAFFLE_CLOSES_AFTER_ROUND_OPENS',
+              errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message,
+            );
+          }
+          return apiFailure(409, 'RAFFLE_REGISTRATION_OPENED', errorCatalogue.RAFFLE_REGISTRATION_OPENED.message);
+        },
+        publishedDrop({ isRaffle: true }),
+      );
       const user = userEvent.setup();
       renderApp(`/console/drops/${dropId}`);
 
@@ -211,13 +215,16 @@ describe('console: a published round’s access', () => {
   it(
     'shows a closed raffle read-only with Draw now, and draws it',
     async () => {
-      const sent = consoleApi(({ method, path }) => {
-        if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
-        if (pathnameOf(path) === `${raffleBase}/draw` && method === 'POST') {
-          return json(200, { data: raffle({ drawnAt: inHours(0), winnersCount: 50 }) });
-        }
-        return undefined;
-      });
+      const sent = consoleApi(
+        ({ method, path }) => {
+          if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
+          if (pathnameOf(path) === `${raffleBase}/draw` && method === 'POST') {
+            return json(200, { data: raffle({ drawnAt: inHours(0), winnersCount: 50 }) });
+          }
+          return undefined;
+        },
+        publishedDrop({ isRaffle: true }),
+      );
       const user = userEvent.setup();
       renderApp(`/console/drops/${dropId}`);
 
@@ -259,13 +266,16 @@ describe('console: a published round’s access', () => {
   it(
     'shows the API’s refusal of a draw with the catalogue’s message',
     async () => {
-      consoleApi(({ method, path }) => {
-        if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
-        if (pathnameOf(path) === `${raffleBase}/draw`) {
-          return apiFailure(409, 'RAFFLE_NOT_CLOSED', errorCatalogue.RAFFLE_NOT_CLOSED.message);
-        }
-        return undefined;
-      });
+      consoleApi(
+        ({ method, path }) => {
+          if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
+          if (pathnameOf(path) === `${raffleBase}/draw`) {
+            return apiFailure(409, 'RAFFLE_NOT_CLOSED', errorCatalogue.RAFFLE_NOT_CLOSED.message);
+          }
+          return undefined;
+        },
+        publishedDrop({ isRaffle: true }),
+      );
       const user = userEvent.setup();
       renderApp(`/console/drops/${dropId}`);
 
@@ -307,6 +317,10 @@ describe('console: a published round’s access', () => {
         { opensMinutesBefore: 45, admitPerMinute: 250, tokenTtlSeconds: 600, requiresVerifiedPhone: true },
       ]);
       expect(within(part).getByText('Required')).toBeInTheDocument();
+      // Rounds the drop says have no raffle or room are not asked for one (each ask would be a 404 in the browser's log).
+      expect(
+        sent.filter((request) => request.method === 'GET' && /\/(raffle|waiting-room)$/.test(pathnameOf(request.path))),
+      ).toEqual([]);
     },
     TEST_MS,
   );
@@ -314,14 +328,17 @@ describe('console: a published round’s access', () => {
   it(
     'shows the API’s refusal to remove a waiting room in its words, and keeps the room',
     async () => {
-      const sent = consoleApi(({ method, path }) => {
-        if (pathnameOf(path) !== roomBase) return undefined;
-        if (method === 'GET') return json(200, { data: room() });
-        if (method === 'DELETE') {
-          return apiFailure(409, 'WAITING_ROOM_LOCKED', errorCatalogue.WAITING_ROOM_LOCKED.message);
-        }
-        return undefined;
-      });
+      const sent = consoleApi(
+        ({ method, path }) => {
+          if (pathnameOf(path) !== roomBase) return undefined;
+          if (method === 'GET') return json(200, { data: room() });
+          if (method === 'DELETE') {
+            return apiFailure(409, 'WAITING_ROOM_LOCKED', errorCatalogue.WAITING_ROOM_LOCKED.message);
+          }
+          return undefined;
+        },
+        publishedDrop({ hasWaitingRoom: true }),
+      );
       const user = userEvent.setup();
       renderApp(`/console/drops/${dropId}`);
 

@@ -57,6 +57,15 @@ async function publishedRound(opensInMinutes = 120) {
   };
 }
 
+async function consoleRounds(dropId: string): Promise<{ hasWaitingRoom: boolean; isRaffle: boolean }[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/console/drops/${dropId}`,
+    headers: bearer(admin.accessToken),
+  });
+  return response.json().data.rounds;
+}
+
 async function auditOf(dropId: string) {
   const response = await t.app.inject({
     method: 'GET',
@@ -119,11 +128,14 @@ describe('the console’s waiting room of a round', () => {
       admitPerMinute: 100,
       requiresVerifiedPhone: true,
     });
+    // The console's drop says which rounds have a room, so its page asks only for those.
+    expect((await consoleRounds(dropId)).map((round) => round.hasWaitingRoom)).toEqual([true]);
 
     expect((await call(admin.accessToken, 'DELETE', roomPath(dropId))).status).toBe(204);
     expect((await call(admin.accessToken, 'GET', roomPath(dropId))).code).toBe('WAITING_ROOM_NOT_FOUND');
     expect((await call(admin.accessToken, 'DELETE', roomPath(dropId))).code).toBe('WAITING_ROOM_NOT_FOUND');
     expect((await callWaitingRoom(t, 'GET', dropId, null)).data.hasWaitingRoom).toBe(false);
+    expect((await consoleRounds(dropId)).map((round) => round.hasWaitingRoom)).toEqual([false]);
 
     expect(await auditOf(dropId)).toMatchObject([
       { ...auditEntry(), before: { round: 1, waitingRoom: null }, after: { round: 1, waitingRoom: expected } },

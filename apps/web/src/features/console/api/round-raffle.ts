@@ -17,10 +17,17 @@ async function getRoundRaffle(dropId: string, round: number, signal?: AbortSigna
   }
 }
 
-export function useRoundRaffle(dropId: string, round: number) {
+/**
+ * The round's raffle: read only when the console's drop says it has one (`isRaffle`), else null without asking, so a
+ * drop's page does not send (and the browser log) a 404 for every round that is no raffle. A raffle made or changed
+ * here shows at once from the answer (useRaffleChange), before the drop is read again.
+ */
+export function useRoundRaffle(dropId: string, round: number, isRaffle: boolean) {
   return useQuery({
     queryKey: queryKeys.console.roundRaffle(dropId, round),
     queryFn: ({ signal }) => getRoundRaffle(dropId, round, signal),
+    enabled: isRaffle,
+    placeholderData: isRaffle ? undefined : null,
     refetchOnWindowFocus: false,
   });
 }

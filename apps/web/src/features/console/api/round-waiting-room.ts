@@ -21,10 +21,13 @@ async function getRoundWaitingRoom(
   }
 }
 
-export function useRoundWaitingRoom(dropId: string, round: number) {
+/** The round's room: read only when the console's drop says it has one, else null without asking (as for raffles). */
+export function useRoundWaitingRoom(dropId: string, round: number, hasWaitingRoom: boolean) {
   return useQuery({
     queryKey: queryKeys.console.roundWaitingRoom(dropId, round),
     queryFn: ({ signal }) => getRoundWaitingRoom(dropId, round, signal),
+    enabled: hasWaitingRoom,
+    placeholderData: hasWaitingRoom ? undefined : null,
     refetchOnWindowFocus: false,
   });
 }

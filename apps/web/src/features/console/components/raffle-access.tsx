@@ -225,7 +225,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
 }
 
 export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
-  const raffle = useRoundRaffle(drop.id, round.round);
+  const raffle = useRoundRaffle(drop.id, round.round, round.isRaffle);
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (raffle.isPending) body = <p className={styles.hint}>Reading…</p>;

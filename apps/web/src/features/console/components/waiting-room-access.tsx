@@ -115,7 +115,7 @@ function WaitingRoomState({ drop, round, room }: { drop: TConsoleDrop; round: TR
 }
 
 export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
-  const room = useRoundWaitingRoom(drop.id, round.round);
+  const room = useRoundWaitingRoom(drop.id, round.round, round.hasWaitingRoom);
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (room.isPending) body = <p className={styles.hint}>Reading…</p>;
