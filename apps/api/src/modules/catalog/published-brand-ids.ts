@@ -15,3 +15,21 @@ export async function publishedBrandIds(db: Db, among?: readonly string[]): Prom
     .where(and(eq(brands.status, 'PUBLISHED'), among ? inArray(brands.id, [...new Set(among)]) : undefined));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * How long an instance goes on treating a brand it saw published as published: the purchase path asks for every
+ * purchase, so a brand unpublished while its drop sells stops selling on every instance within this time, without a
+ * read per purchase. Only "published" is kept: a brand published again sells at once.
+ */
+const PUBLISHED_BRAND_MEMORY_MS = 1_000;
+const seenPublishedUntil = new Map<string, number>();
+
+/** Whether the brand is published, as seen by this instance at most PUBLISHED_BRAND_MEMORY_MS ago. */
+export async function isBrandPublished(db: Db, brandId: string): Promise<boolean> {
+  const until = seenPublishedUntil.get(brandId);
+  if (until !== undefined && until > performance.now()) return true;
+  const isPublished = (await publishedBrandIds(db, [brandId])).has(brandId);
+  if (isPublished) seenPublishedUntil.set(brandId, performance.now() + PUBLISHED_BRAND_MEMORY_MS);
+  else seenPublishedUntil.delete(brandId);
+  return isPublished;
+}

@@ -174,6 +174,20 @@ describe('POST /v2/orders paid from the balance', () => {
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
+  it('does not sell, by its id or in a fee quote, a drop whose brand is unpublished while it sells, and moves no money', async () => {
+    const { dropId, brand } = await liveDrop({ rounds: [{ packCount: 2 }] });
+    await db().execute(sql`update brands set status = 'DRAFT' where id = ${brand.id}`);
+    const buyer = await fundedBuyer(10_000);
+    const refused = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([404, 'DROP_NOT_FOUND']);
+    const quote = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${dropId}&quantity=1` });
+    expect([quote.statusCode, codeOf(quote)]).toEqual([404, 'DROP_NOT_FOUND']);
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 });
+    // Published again: it sells at once (only "published" is remembered).
+    await db().execute(sql`update brands set status = 'PUBLISHED' where id = ${brand.id}`);
+    expect((await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+  });
+
   it('lets only whitelisted people buy in a whitelisted round', async () => {
     const insider = await fundedBuyer(10_000);
     const { dropId } = await liveDrop({

@@ -10,7 +10,7 @@ import {
 import type { TClaimedUnit } from '../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
+import { isBrandPublished, publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { getSaleDrop, type TSaleDrop, type TSaleRound } from '../drops/get-sale-drop.ts';
 import { isGuaranteeHolding, type TRoundPassGuarantee } from '../drops/pass-guarantee.ts';
 import {
@@ -88,6 +88,8 @@ export async function saleItemOf(
 ): Promise<TSaleItem> {
   if (request.dropId) {
     const drop = await getSaleDrop(db, request.dropId);
+    // A drop under an unpublished brand is hidden (GET /v1/drops/{id}), so not sold by its id either.
+    if (drop && !(await isBrandPublished(db, drop.brandId))) throw new AppError('DROP_NOT_FOUND');
     return packSaleItem(drop!, purchasableRound(drop, now));
   }
   if (request.ticketKindId) {
