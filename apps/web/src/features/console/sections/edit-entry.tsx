@@ -1,7 +1,7 @@
 import { brandPath, collectionProductsPath, licensePath, productPath } from '../../../lib/catalog-paths.ts';
 import type { TConsoleEntry, TPublishableResource } from '../api/console-resources.ts';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
-import { ConsoleEntryFailure, ConsoleEntryLoading } from '../components/console-entry-states.tsx';
+import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { PublicationActions } from '../components/publication-actions.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
@@ -46,38 +46,31 @@ export function EditEntry({ section, id }: { section: ConsoleSection & { id: TPu
   const entry = useConsoleEntry(section.id, id);
   const back = { to: `/console/${section.id}`, label: `All ${section.label.toLowerCase()}` };
 
-  if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError && !entry.data) {
-    return (
-      <ConsoleEntryFailure
-        singular={section.singular}
-        error={entry.error}
-        onRetry={() => void entry.refetch()}
-        isRetrying={entry.isRefetching}
-      />
-    );
-  }
-
-  const data = entry.data;
-  const view = publicView(section.id, data);
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={entryName(data)}
-        actions={
-          <PublicationActions
-            resource={section.id}
-            entry={data}
-            singular={section.singular}
-            name={entryName(data)}
-            sitePath={view.path}
-            visibilityNote={view.note}
-          />
-        }
-      />
-      <EntryForm resource={section.id} entry={data} key={data.updatedAt} />
-    </>
+    <ConsoleEntryPage entry={entry} singular={section.singular}>
+      {(data) => {
+        const view = publicView(section.id, data);
+        return (
+          <>
+            <ConsoleHeader
+              back={back}
+              title={entryName(data)}
+              actions={
+                <PublicationActions
+                  resource={section.id}
+                  entry={data}
+                  singular={section.singular}
+                  name={entryName(data)}
+                  sitePath={view.path}
+                  visibilityNote={view.note}
+                />
+              }
+            />
+            <EntryForm resource={section.id} entry={data} key={data.updatedAt} />
+          </>
+        );
+      }}
+    </ConsoleEntryPage>
   );
 }
 

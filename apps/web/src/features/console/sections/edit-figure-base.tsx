@@ -2,7 +2,7 @@ import { figureBasePath } from '../../../lib/catalog-paths.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
-import { ConsoleEntryFailure, ConsoleEntryLoading } from '../components/console-entry-states.tsx';
+import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { FigureBaseForm } from './figure-base-form.tsx';
@@ -18,33 +18,24 @@ export function EditFigureBase({ section, id }: { section: ConsoleSection & { id
   const entry = useConsoleEntry('figure-bases', id);
   const back = { to: '/console/figure-bases', label: `All ${section.label.toLowerCase()}` };
 
-  if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError && !entry.data) {
-    return (
-      <ConsoleEntryFailure
-        singular={section.singular}
-        error={entry.error}
-        onRetry={() => void entry.refetch()}
-        isRetrying={entry.isRefetching}
-      />
-    );
-  }
-
-  const base = entry.data;
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={base.name}
-        description={figureBaseVisibilityNote}
-        actions={
-          <ButtonLink to={figureBasePath(base)} variant="ghost">
-            <Icon name="external" size={16} />
-            View on site
-          </ButtonLink>
-        }
-      />
-      <FigureBaseForm base={base} key={base.updatedAt} />
-    </>
+    <ConsoleEntryPage entry={entry} singular={section.singular}>
+      {(base) => (
+        <>
+          <ConsoleHeader
+            back={back}
+            title={base.name}
+            description={figureBaseVisibilityNote}
+            actions={
+              <ButtonLink to={figureBasePath(base)} variant="ghost">
+                <Icon name="external" size={16} />
+                View on site
+              </ButtonLink>
+            }
+          />
+          <FigureBaseForm base={base} key={base.updatedAt} />
+        </>
+      )}
+    </ConsoleEntryPage>
   );
 }

@@ -4,7 +4,7 @@ import { passStatusLabels } from '../../../lib/pass-status.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
-import { ConsoleEntryFailure, ConsoleEntryLoading } from '../components/console-entry-states.tsx';
+import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { passFormValues } from '../pass-form-values.ts';
@@ -22,33 +22,24 @@ export function EditPass({ section, id }: { section: ConsoleSection & { id: 'pas
   const entry = useConsoleEntry('passes', id);
   const back = { to: '/console/passes', label: `All ${section.label.toLowerCase()}` };
 
-  if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError && !entry.data) {
-    return (
-      <ConsoleEntryFailure
-        singular={section.singular}
-        error={entry.error}
-        onRetry={() => void entry.refetch()}
-        isRetrying={entry.isRefetching}
-      />
-    );
-  }
-
-  const pass = entry.data;
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={pass.name}
-        description={`${passStatusLabels[pass.status]} · ${formatCount(pass.sold)} of ${formatCount(pass.supply)} sold, ${formatCount(pass.remaining)} left. ${passVisibilityNote}`}
-        actions={
-          <ButtonLink to={passPath(pass.id)} variant="ghost">
-            <Icon name="external" size={16} />
-            View on site
-          </ButtonLink>
-        }
-      />
-      <PassForm pass={pass} key={JSON.stringify(passFormValues(pass))} />
-    </>
+    <ConsoleEntryPage entry={entry} singular={section.singular}>
+      {(pass) => (
+        <>
+          <ConsoleHeader
+            back={back}
+            title={pass.name}
+            description={`${passStatusLabels[pass.status]} · ${formatCount(pass.sold)} of ${formatCount(pass.supply)} sold, ${formatCount(pass.remaining)} left. ${passVisibilityNote}`}
+            actions={
+              <ButtonLink to={passPath(pass.id)} variant="ghost">
+                <Icon name="external" size={16} />
+                View on site
+              </ButtonLink>
+            }
+          />
+          <PassForm pass={pass} key={JSON.stringify(passFormValues(pass))} />
+        </>
+      )}
+    </ConsoleEntryPage>
   );
 }

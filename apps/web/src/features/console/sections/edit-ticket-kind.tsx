@@ -1,5 +1,5 @@
 import { useConsoleEntry } from '../api/get-console-entry.ts';
-import { ConsoleEntryFailure, ConsoleEntryLoading } from '../components/console-entry-states.tsx';
+import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { TicketGrantForm } from './ticket-grant-form.tsx';
@@ -16,31 +16,24 @@ export function EditTicketKind({ section, id }: { section: ConsoleSection & { id
   const entry = useConsoleEntry('ticket-kinds', id);
   const back = { to: '/console/ticket-kinds', label: `All ${section.label.toLowerCase()}` };
 
-  if (entry.isPending) return <ConsoleEntryLoading />;
-  if (entry.isError && !entry.data) {
-    return (
-      <ConsoleEntryFailure
-        singular={section.singular}
-        error={entry.error}
-        onRetry={() => void entry.refetch()}
-        isRetrying={entry.isRefetching}
-      />
-    );
-  }
-
-  const kind = entry.data;
-  const isOnSale = kind.isActive && kind.price !== null;
   return (
-    <>
-      <ConsoleHeader
-        back={back}
-        title={kind.name}
-        description={
-          isOnSale ? 'On sale now.' : 'Not on sale: it is inactive or has no price. It can still be granted.'
-        }
-      />
-      <TicketKindForm kind={kind} key={kind.updatedAt} />
-      <TicketGrantForm kind={kind} />
-    </>
+    <ConsoleEntryPage entry={entry} singular={section.singular}>
+      {(kind) => {
+        const isOnSale = kind.isActive && kind.price !== null;
+        return (
+          <>
+            <ConsoleHeader
+              back={back}
+              title={kind.name}
+              description={
+                isOnSale ? 'On sale now.' : 'Not on sale: it is inactive or has no price. It can still be granted.'
+              }
+            />
+            <TicketKindForm kind={kind} key={kind.updatedAt} />
+            <TicketGrantForm kind={kind} />
+          </>
+        );
+      }}
+    </ConsoleEntryPage>
   );
 }
