@@ -25,6 +25,9 @@ export function uploadSrcSet(url: string, intrinsicWidth: number): string | unde
 export const responsiveImages = {
   /** The carousel spans the content column: 1200 px at most, the screen less its gutters below that. */
   homeBanner: { width: 1440, height: 480, sizes: '(min-width: 1264px) 1200px, calc(100vw - 32px)' },
-  /** Full width on a phone; the left column (a little over half of 1200 px) from 960 px. */
-  dropArtwork: { width: 800, height: 800, sizes: '(min-width: 960px) 620px, calc(100vw - 32px)' },
+  /**
+   * The artwork of a drop's, pass's, fusion's, product's or NFT's page (ui/artwork-layout.tsx): full width on a phone;
+   * the left column (a little over half of 1200 px) from 960 px.
+   */
+  pageArtwork: { width: 800, height: 800, sizes: '(min-width: 960px) 620px, calc(100vw - 32px)' },
 } as const;

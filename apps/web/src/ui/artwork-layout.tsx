@@ -1,9 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import { responsiveImages, uploadSrcSet } from '@cypher/contract';
 import styles from './artwork-layout.module.css';
 
+const ARTWORK = responsiveImages.pageArtwork;
+
 interface ArtworkLayoutProps {
-  /** The artwork's <img>, with the sizes the page serves it at. */
+  /** The artwork: an ArtworkImage. */
   artwork: ReactNode;
   /** The frame's and glow's colour (a product's rarity); the accent's glow without one. */
   tint?: string;
@@ -33,5 +36,23 @@ export function ArtworkLayout({ artwork, tint, brand, title, children }: Artwork
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * The page's artwork at the widths the layout shows it (a stored image is served at each, `srcset`), asked for first:
+ * it is the page's largest paint, and on a drop's page the HTML preloads the same candidate (site/page-preloads.ts).
+ */
+export function ArtworkImage({ src, name }: { src: string; name: string }) {
+  return (
+    <img
+      src={src}
+      srcSet={uploadSrcSet(src, ARTWORK.width)}
+      sizes={ARTWORK.sizes}
+      alt={`${name} artwork`}
+      width={ARTWORK.width}
+      height={ARTWORK.height}
+      fetchPriority="high"
+    />
   );
 }

@@ -16,7 +16,9 @@ function escapeAttribute(value: string): string {
 
 function imagePreload(url: string, image: { width: number; sizes: string }): string {
   const srcset = uploadSrcSet(url, image.width);
-  const responsive = srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(image.sizes)}"` : '';
+  const responsive = srcset
+    ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(image.sizes)}"`
+    : '';
   return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${responsive} fetchpriority="high">`;
 }
 
@@ -35,14 +37,18 @@ export function pagePreloads(ctx: Pick<AppContext, 'db' | 'clock'>) {
     if (!match) return '';
     try {
       if (match.store.page === 'home') {
-        const { items } = await listBanners(ctx.db, { placement: 'HOME', page: 1, size: 1 }, { showingAt: ctx.clock.now() });
+        const { items } = await listBanners(
+          ctx.db,
+          { placement: 'HOME', page: 1, size: 1 },
+          { showingAt: ctx.clock.now() },
+        );
         const first = items[0];
         const fetchHint = `<link rel="preload" as="fetch" href="${HOME_BANNERS_READ}" crossorigin="anonymous">`;
         return first ? `${fetchHint}${imagePreload(first.imageUrl, responsiveImages.homeBanner)}` : fetchHint;
       }
       const id = match.params.id ?? '';
       const imageUrl = UUID.test(id) ? await publicDropImageUrl(ctx.db, id, ctx.clock.now()) : null;
-      return imageUrl ? imagePreload(imageUrl, responsiveImages.dropArtwork) : '';
+      return imageUrl ? imagePreload(imageUrl, responsiveImages.pageArtwork) : '';
     } catch (error) {
       log.warn({ err: error, url }, 'page preload hints failed; the page is served without them');
       return '';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
@@ -41,7 +41,7 @@ export default function ProductDetailPage() {
         ]}
       />
       <ArtworkLayout
-        artwork={<img src={data.imageUrl} alt={`${data.name} artwork`} width={800} height={800} />}
+        artwork={<ArtworkImage src={data.imageUrl} name={data.name} />}
         tint={rarityColour(data.rarity)}
         brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
         title={data.name}

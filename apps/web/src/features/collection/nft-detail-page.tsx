@@ -4,7 +4,7 @@ import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../lib/format.ts';
-import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
@@ -61,7 +61,7 @@ export default function NftDetailPage() {
         ]}
       />
       <ArtworkLayout
-        artwork={<img src={data.product.imageUrl} alt={`${name} artwork`} width={800} height={800} />}
+        artwork={<ArtworkImage src={data.product.imageUrl} name={name} />}
         tint={rarityColour(data.product.rarity)}
         brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
         title={name}

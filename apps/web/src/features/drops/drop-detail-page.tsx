@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { responsiveImages, uploadSrcSet, type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
+import { type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { dropPath, dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
@@ -16,7 +16,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
-import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDrop } from './api/get-drop.ts';
@@ -32,8 +32,6 @@ import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
 import { purchaseAllowance, raffleAllowance } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
-
-const ARTWORK = responsiveImages.dropArtwork;
 
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
 const loadPurchaseDialog = () => import('./components/purchase-dialog.tsx');
@@ -76,18 +74,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
         facts={dropPreviewFacts(drop, phase, formatTime)}
       />
       <ArtworkLayout
-        artwork={
-          <img
-            src={drop.imageUrl}
-            srcSet={uploadSrcSet(drop.imageUrl, ARTWORK.width)}
-            sizes={ARTWORK.sizes}
-            alt={`${drop.name} artwork`}
-            width={ARTWORK.width}
-            height={ARTWORK.height}
-            // The page's largest paint: the API preloads the same candidate in the HTML.
-            fetchPriority="high"
-          />
-        }
+        artwork={<ArtworkImage src={drop.imageUrl} name={drop.name} />}
         brand={{ name: drop.brand.name, logoUrl: drop.brand.logoUrl, to: brandPath(drop.brand) }}
         title={drop.name}
       >

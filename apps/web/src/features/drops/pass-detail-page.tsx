@@ -6,8 +6,6 @@ import {
   formatMoney,
   MAX_ORDER_QUANTITY,
   passStatusAt,
-  responsiveImages,
-  uploadSrcSet,
   type TPass,
   type TPassRound,
   type TPassStatus,
@@ -20,7 +18,7 @@ import { passStatusLabels } from '../../lib/pass-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
-import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -33,8 +31,6 @@ import dropStyles from './components/drop-detail.module.css';
 import styles from './components/pass-detail.module.css';
 
 // A pass's artwork stands in the same square frame as a drop's.
-const ARTWORK = responsiveImages.dropArtwork;
-
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
 const loadPurchaseDialog = () => import('./components/purchase-dialog.tsx');
 const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
@@ -70,17 +66,7 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
         image={pass.imageUrl}
       />
       <ArtworkLayout
-        artwork={
-          <img
-            src={pass.imageUrl}
-            srcSet={uploadSrcSet(pass.imageUrl, ARTWORK.width)}
-            sizes={ARTWORK.sizes}
-            alt={`${pass.name} artwork`}
-            width={ARTWORK.width}
-            height={ARTWORK.height}
-            fetchPriority="high"
-          />
-        }
+        artwork={<ArtworkImage src={pass.imageUrl} name={pass.name} />}
         brand={{ name: pass.brand.name, logoUrl: pass.brand.logoUrl, to: brandPath(pass.brand) }}
         title={pass.name}
       >

@@ -1,13 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  fusionStatusAt,
-  responsiveImages,
-  uploadSrcSet,
-  type TFusion,
-  type TFusionSlot,
-  type TFusionStatus,
-} from '@cypher/contract';
+import { fusionStatusAt, type TFusion, type TFusionSlot, type TFusionStatus } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath, productPath } from '../../lib/catalog-paths.ts';
 import { formatCount, formatCountOf, formatDateTime } from '../../lib/format.ts';
@@ -15,7 +8,7 @@ import { fusionSlotsPath } from '../../lib/fusion-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
-import { ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
@@ -29,8 +22,6 @@ import shared from './components/fusion.module.css';
 import styles from './fusion-detail-page.module.css';
 
 // A fusion's artwork stands in the same square frame as a drop's.
-const ARTWORK = responsiveImages.dropArtwork;
-
 /**
  * `/fusions/:id` (spec section 2): what the fusion makes and how many are left, what each slot needs (and, signed in,
  * how many of mine fit it), when it is open (a countdown to its opening, turning the page at each boundary by itself),
@@ -61,17 +52,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
         image={fusion.imageUrl}
       />
       <ArtworkLayout
-        artwork={
-          <img
-            src={fusion.imageUrl}
-            srcSet={uploadSrcSet(fusion.imageUrl, ARTWORK.width)}
-            sizes={ARTWORK.sizes}
-            alt={`${fusion.name} artwork`}
-            width={ARTWORK.width}
-            height={ARTWORK.height}
-            fetchPriority="high"
-          />
-        }
+        artwork={<ArtworkImage src={fusion.imageUrl} name={fusion.name} />}
         brand={{ name: fusion.brand.name, logoUrl: fusion.brand.logoUrl, to: brandPath(fusion.brand) }}
         title={fusion.name}
       >
