@@ -81,6 +81,9 @@ describe('fusions page', () => {
     expect(upcoming).toHaveTextContent('Opens Dec 1, 2026');
     expect(spent).toHaveTextContent('All items fused');
     expect(spent).not.toHaveTextContent('left');
+    // Its flag says it too (spec section 4's all-items-fused state), not "Available".
+    expect(spent).toHaveTextContent('All fused');
+    expect(spent).not.toHaveTextContent('Available');
     expect(screen.getByText('3 fusions')).toBeInTheDocument();
   });
 

@@ -42,7 +42,8 @@ export function FusionCard({ fusion, now }: { fusion: TFusionSummary; now: Date 
             .filter(Boolean)
             .join(' ')}
         >
-          {fusionStatusLabels[status]}
+          {/* Spec section 4's all-items-fused state: still open, with nothing left to make. */}
+          {status === 'AVAILABLE' && fusion.isAllFused ? 'All fused' : fusionStatusLabels[status]}
         </span>
       }
     >
