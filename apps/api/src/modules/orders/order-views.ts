@@ -85,7 +85,7 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
             paymentId: payment.id,
             merchant,
             paidAt: payment.paidAt.toISOString(),
-            paymentMethod: payment.paymentMethod === 'balance' ? 'Balance' : payment.paymentMethod,
+            paymentMethod: payment.paymentMethod,
             subtotal: usd(subtotal),
             serviceFee: usd(serviceFee),
             totalPaid: usd(subtotal + serviceFee),

@@ -78,7 +78,8 @@ describe('GET /v1/balances', () => {
         paymentId: items[0].transactionId,
         merchant: 'Cypher Test',
         paidAt: '2026-03-01T10:02:00.000Z',
-        paymentMethod: 'balance',
+        // As the order's receipt names it.
+        paymentMethod: 'Balance',
         subtotal: usd(2000),
         serviceFee: usd(100),
         totalPaid: usd(2100),

@@ -2,6 +2,7 @@ import { and, countDistinct, desc, eq, sql } from 'drizzle-orm';
 import type { TBalanceHistoryItem, TPage, TPageQuery } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
+import { receiptPaymentMethod } from './purchase-receipts.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables.ts';
 
 const paymentKinds = new Set(['deposit', 'purchase']);
@@ -67,7 +68,7 @@ export async function listBalanceHistory(
             paymentId: row.transactionId,
             merchant,
             paidAt: row.createdAt.toISOString(),
-            paymentMethod: row.paymentMethod,
+            paymentMethod: receiptPaymentMethod(row.paymentMethod),
             subtotal: money(row.subtotal ?? 0),
             serviceFee: money(row.serviceFee ?? 0),
             totalPaid: money((row.subtotal ?? 0) + (row.serviceFee ?? 0)),

@@ -2,10 +2,19 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerTransactions } from './wallet.tables.ts';
 
+/**
+ * A receipt's "Payment method" as a person reads it: what paid ("Visa •••• 4242", "Crypto"), and "Balance" for a
+ * purchase from the balance, which the ledger records as `balance` (purchase-purses.ts). Every receipt goes through
+ * here, so the order's page and the balance's history name it alike.
+ */
+export function receiptPaymentMethod(stored: string | null): string | null {
+  return stored === 'balance' ? 'Balance' : stored;
+}
+
 export interface TPaymentRecord {
   id: string;
   paidAt: Date;
-  /** "balance", or what paid ("Visa •••• 4242"). */
+  /** What paid, as a receipt shows it (receiptPaymentMethod). */
   paymentMethod: string | null;
   subtotal: number | null;
   serviceFee: number | null;
@@ -25,5 +34,5 @@ export async function paymentRecordsByIds(db: Db, ids: readonly string[]): Promi
     })
     .from(ledgerTransactions)
     .where(inArray(ledgerTransactions.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, { ...row, paymentMethod: receiptPaymentMethod(row.paymentMethod) }]));
 }
