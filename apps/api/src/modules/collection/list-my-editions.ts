@@ -55,9 +55,8 @@ export async function listMyEditions(
     page: query.page,
     size: query.size,
     total,
-    brands: brandCounts
-      .map((row) => ({ brand: brands.get(row.brandId)!, count: row.count }))
-      .sort((a, b) => a.brand.name.localeCompare(b.brand.name)),
+    // In the order the editions come in, brand after brand, so the chips read in the order of the groups below them.
+    brands: brandCounts.map((row) => ({ brand: brands.get(row.brandId)!, count: row.count })),
   };
 }
 
@@ -109,7 +108,8 @@ export function myEditionsStatement(db: Db, query: TMyCollectionQuery) {
     return handle
       .select({
         brandCounts: sql<{ brandId: string; count: number }[]>`coalesce(
-          json_agg(json_build_object('brandId', ${counted.brandId}, 'count', ${counted.count})), '[]'::json)`,
+          json_agg(json_build_object('brandId', ${counted.brandId}, 'count', ${counted.count}) order by ${counted.brandId}),
+          '[]'::json)`,
         filteredTotal: filteredTotal.mapWith(Number),
         // Aggregated straight from the ordered page with nothing else at this level, which keeps the page's order
         // (PostgreSQL's documentation on aggregate input order).

@@ -48,6 +48,10 @@ describe('My Collection', () => {
       payload: { address: `0x${'1'.repeat(40)}` },
     });
 
+    // Names in the opposite order of the brands' ids, which the groups follow: the chips must follow the groups.
+    const [lower, higher] = [first.brand.id, second.brand.id].sort();
+    await db().execute(sql`update brands set name = 'Zenith Works' where id = ${lower}`);
+    await db().execute(sql`update brands set name = 'Aster Studio' where id = ${higher}`);
     const all = await myCollection(me.accessToken);
     expect(all.total).toBe(5);
     const brandsInOrder = all.items.map((item: { brand: { id: string } }) => item.brand.id);
@@ -64,6 +68,8 @@ describe('My Collection', () => {
       ].sort(),
     );
     expect(all.items.some((item: { id: string }) => item.id === gone!.id)).toBe(false);
+    // The chips in the order of the groups.
+    expect(all.brands.map((entry: { brand: { id: string } }) => entry.brand.id)).toEqual([...new Set(brandsInOrder)]);
 
     const ofFirst = await myCollection(me.accessToken, `?brandId=${first.brand.id}&sort=serial`);
     expect(ofFirst.total).toBe(4);

@@ -113,6 +113,12 @@ describe('My Collection', () => {
     await userEvent.setup().selectOptions(screen.getByLabelText('Rarity'), 'LEGENDARY');
     await waitFor(() => expect(router.state.location.search).toBe('?rarity=LEGENDARY'));
     await waitFor(() => expect(sent.some((request) => request.path.includes('rarity=LEGENDARY'))).toBe(true));
+    // A brand's count is of everything held of it, not of its legendaries: not beside its heading while filtered.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Neon Arcade' })).getByRole('heading', { level: 2 }),
+      ).toHaveTextContent(/^Neon Arcade$/),
+    );
     await userEvent.setup().click(screen.getByRole('link', { name: 'Neon Arcade 2' }));
     await waitFor(() => expect(router.state.location.search).toContain(`brand=${brands.neon.id}`));
   });

@@ -97,7 +97,8 @@ export function CollectedEditions({ collection, filters, setFilters, hrefFor, pa
           </p>
         ) : null}
         <div className={collection.isPlaceholderData ? styles.refreshing : undefined}>
-          <BrandGroups editions={collection.data.items} counts={brandChips} />
+          {/* A brand's count is of everything held of it: under a rarity filter it would not be what the group shows. */}
+          <BrandGroups editions={collection.data.items} counts={rarity ? null : brandChips} />
         </div>
         <Pagination
           page={collection.data.page}
@@ -161,7 +162,8 @@ function BrandGroups({
   counts,
 }: {
   editions: readonly TEdition[];
-  counts: readonly { brand: { id: string }; count: number }[];
+  /** Each brand's count beside its heading; null for none. */
+  counts: readonly { brand: { id: string }; count: number }[] | null;
 }) {
   const groups: { brand: TEdition['brand']; editions: TEdition[] }[] = [];
   for (const edition of editions) {
@@ -169,16 +171,18 @@ function BrandGroups({
     if (last?.brand.id === edition.brand.id) last.editions.push(edition);
     else groups.push({ brand: edition.brand, editions: [edition] });
   }
-  const countOf = new Map(counts.map((entry) => [entry.brand.id, entry.count]));
+  const countOf = new Map(counts?.map((entry) => [entry.brand.id, entry.count]));
   return (
     <div className={styles.results}>
       {groups.map((group) => (
         <section key={group.brand.id} aria-label={group.brand.name} className={styles.group}>
           <h2 className={styles.groupHeading}>
             {group.brand.name}
-            <span className={styles.groupCount}>
-              {formatCount(countOf.get(group.brand.id) ?? group.editions.length)}
-            </span>
+            {counts ? (
+              <span className={styles.groupCount}>
+                {formatCount(countOf.get(group.brand.id) ?? group.editions.length)}
+              </span>
+            ) : null}
           </h2>
           <CardGrid label={`${group.brand.name} collectibles`}>
             {group.editions.map((edition) => (
