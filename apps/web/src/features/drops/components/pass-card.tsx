@@ -60,7 +60,7 @@ export function PassCard({ pass, now }: { pass: TPass; now: Date }) {
       <h2 className={artCardStyles.name}>{pass.name}</h2>
       <span className={artCardStyles.sub}>{pass.brand.name}</span>
       <span className={artCardStyles.sub}>{formatMoney(pass.price)}</span>
-      <span className={artCardStyles.sub}>
+      <span className={`${artCardStyles.sub} ${styles.when}`}>
         {when.text} <time dateTime={when.at}>{formatDate(when.at)}</time>
       </span>
       <span className={artCardStyles.number}>{supplyLine(pass, status)}</span>
