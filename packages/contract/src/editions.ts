@@ -106,6 +106,8 @@ export const ZFavorite = z.object({
     rarity: ZRarity,
     imageThumbnailUrl: z.string(),
     brand: ZBrandSummary,
+    /** Editions the product is limited to (an edition's number reads "#12 / 500"); null when open. */
+    editionSize: z.number().int().nullable(),
   }),
   edition: z.object({ id: z.uuid(), serialNumber: z.number().int(), tokenId: ZTokenId }).nullable(),
   createdAt: z.string(),

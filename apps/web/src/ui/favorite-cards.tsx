@@ -1,7 +1,7 @@
 import type { TFavorite } from '@cypher/contract';
 import { productPath } from '../lib/catalog-paths.ts';
 import { nftPath } from '../lib/collection-paths.ts';
-import { formatCount } from '../lib/format.ts';
+import { formatEditionNumber } from '../lib/format.ts';
 import { ArtCard, artCardStyles } from './art-card.tsx';
 import { CardGrid } from './card-grid.tsx';
 import { RarityBadge, rarityColour } from './rarity-badge.tsx';
@@ -34,7 +34,9 @@ function FavoriteCard({ favorite }: { favorite: TFavorite }) {
     >
       <h3 className={artCardStyles.name}>{product.name}</h3>
       <span className={artCardStyles.sub}>{product.brand.name}</span>
-      {edition ? <span className={artCardStyles.number}>#{formatCount(edition.serialNumber)}</span> : null}
+      {edition ? (
+        <span className={artCardStyles.number}>{formatEditionNumber(edition.serialNumber, product.editionSize)}</span>
+      ) : null}
     </ArtCard>
   );
 }

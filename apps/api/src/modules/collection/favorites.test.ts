@@ -38,7 +38,8 @@ describe('favorites', () => {
     expect(product.json().data).toMatchObject({
       targetType: 'PRODUCT',
       targetId: products.common.id,
-      product: { id: products.common.id },
+      // Its limit, for an edition's number ("#12 / 500").
+      product: { id: products.common.id, editionSize: products.common.editionSize },
       edition: null,
     });
     t.clock.advance(1_000);

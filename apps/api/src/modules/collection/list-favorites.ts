@@ -81,6 +81,7 @@ async function toFavorites(db: Db, rows: readonly TFavoriteRow[]): Promise<TFavo
         rarity: product.rarity,
         imageThumbnailUrl: product.imageThumbnailUrl,
         brand: brands.get(product.brandId)!,
+        editionSize: product.editionSize,
       },
       edition: edition
         ? { id: edition.id, serialNumber: edition.serialNumber, tokenId: String(edition.tokenId) }

@@ -25,6 +25,7 @@ const favorite: TFavorite = {
     rarity: product.rarity,
     imageThumbnailUrl: product.imageThumbnailUrl,
     brand: product.brand,
+    editionSize: product.editionSize,
   },
   edition: null,
   createdAt: '2026-11-22T01:00:00.000Z',

@@ -191,7 +191,7 @@ describe('My Collection: packs and favorites', () => {
     const favorite: TFavorite = {
       targetType: 'PRODUCT',
       targetId: edition(1, brands.neon).product.id,
-      product: { ...edition(1, brands.neon).product, brand: brands.neon },
+      product: { ...edition(1, brands.neon).product, brand: brands.neon, editionSize: 500 },
       edition: null,
       createdAt: '2026-11-22T01:00:00.000Z',
     };

@@ -27,7 +27,14 @@ function favorite(n: number, edition: TFavorite['edition'] = null): TFavorite {
   return {
     targetType: edition ? 'EDITION' : 'PRODUCT',
     targetId: edition?.id ?? productId,
-    product: { id: productId, name: `Dragon ${n}`, rarity: 'EPIC', imageThumbnailUrl: '/uploads/dragon.webp', brand },
+    product: {
+      id: productId,
+      name: `Dragon ${n}`,
+      rarity: 'EPIC',
+      imageThumbnailUrl: '/uploads/dragon.webp',
+      brand,
+      editionSize: 500,
+    },
     edition,
     createdAt: '2026-11-22T01:00:00.000Z',
   };
@@ -64,7 +71,7 @@ describe('public profile', () => {
     const grid = await within(section).findByRole('list', { name: "Ada's favorites" });
     expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('Favorites2');
     expect(within(grid).getByRole('link', { name: /Dragon 1/ })).toHaveAttribute('href', `/nfts/${editionId}/`);
-    expect(within(grid).getByText('#12')).toBeInTheDocument();
+    expect(within(grid).getByText('#12 / 500')).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: /Dragon 2/ })).toHaveAttribute(
       'href',
       `/products/${favorite(2).product.id}`,
