@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type TEdition, type TFigureBaseDetail, type TFigureBaseSlot } from '@cypher/contract';
 import { nftPath } from '../../lib/collection-paths.ts';
-import { formatCount, formatCountOf } from '../../lib/format.ts';
+import { formatCount, formatCountOf, formatEditionNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
@@ -192,7 +192,7 @@ function EditionLine({ edition, note, isBare = false }: { edition: TEdition; not
       <img src={edition.product.imageThumbnailUrl} alt="" width={56} height={56} loading="lazy" />
       <span className={styles.choiceText}>
         <span className={styles.choiceName}>
-          {edition.product.name} #{formatCount(edition.serialNumber)}
+          {edition.product.name} {formatEditionNumber(edition.serialNumber, edition.editionSize)}
         </span>
         {note ? <span className={styles.fit}>{note}</span> : null}
       </span>

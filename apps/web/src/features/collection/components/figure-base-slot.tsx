@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { slotFitText, type TEdition, type TFigureBaseSlot } from '@cypher/contract';
 import { nftPath } from '../../../lib/collection-paths.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import styles from './figure-base.module.css';
 
@@ -40,7 +40,7 @@ export function FigureBaseSlot({
         <Link to={nftPath(placed.id)} className={styles.placed}>
           <img src={placed.product.imageThumbnailUrl} alt="" width={220} height={220} loading="lazy" />
           <span className={styles.placedName}>{placed.product.name}</span>
-          <span className={styles.serial}>#{formatCount(placed.serialNumber)}</span>
+          <span className={styles.serial}>{formatEditionNumber(placed.serialNumber, placed.editionSize)}</span>
         </Link>
       ) : (
         <div className={styles.stand}>
