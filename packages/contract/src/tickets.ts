@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from './auth.ts';
-import { catalogMessages, ZBrandSummary } from './catalog.ts';
+import { catalogMessages, ZBrandSummary, ZQueryBoolean } from './catalog.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
@@ -92,7 +92,14 @@ export type TTicketKindListQuery = z.infer<typeof ZTicketKindListQuery>;
 
 // ----------------------------------------------------------------------------------------------------- console
 
-export const ZConsoleTicketKindListQuery = ZTicketKindListQuery.extend({ q: z.string().trim().max(120).optional() });
+export const ZConsoleTicketKindListQuery = ZTicketKindListQuery.extend({
+  q: z.string().trim().max(120).optional(),
+  /**
+   * A brand manager's list with the marketplace's own kinds (no brand) too: any brand's raffle may ask for them, so a
+   * raffle's form offers them. They stay the admins' to change.
+   */
+  withMarketplace: ZQueryBoolean.optional(),
+});
 export type TConsoleTicketKindListQuery = z.infer<typeof ZConsoleTicketKindListQuery>;
 
 const ticketKindFields = {

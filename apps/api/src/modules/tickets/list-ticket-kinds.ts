@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type {
   TConsoleTicketKind,
   TConsoleTicketKindListQuery,
@@ -43,7 +43,12 @@ export async function listConsoleTicketKinds(
 ): Promise<TPage<TConsoleTicketKind>> {
   if (!operator.isAdmin && operator.brandIds.length === 0) return toPage([], query, 0);
   const where = and(
-    operator.isAdmin ? undefined : inArray(ticketKinds.brandId, [...operator.brandIds]),
+    operator.isAdmin
+      ? undefined
+      : or(
+          inArray(ticketKinds.brandId, [...operator.brandIds]),
+          query.withMarketplace ? isNull(ticketKinds.brandId) : undefined,
+        ),
     query.brandId ? eq(ticketKinds.brandId, query.brandId) : undefined,
     query.q ? containsText(ticketKinds.name, query.q) : undefined,
   );

@@ -134,6 +134,12 @@ describe('ticket kinds in the console', () => {
 
     const listed = (await send('GET', '/v1/console/ticket-kinds?size=100', manager.accessToken)).json().data;
     expect(listed.items.map((item: { id: string }) => item.id)).toEqual([mine.json().data.id]);
+    // For a raffle's entry: the marketplace's own kinds too (any brand's raffle may ask for them), never another brand's.
+    const forRaffles = await send('GET', '/v1/console/ticket-kinds?size=100&withMarketplace=true', manager.accessToken);
+    const offered = forRaffles.json().data.items as { id: string; brand: { id: string } | null }[];
+    expect(offered.map((item) => item.id)).toEqual(expect.arrayContaining([mine.json().data.id, house.id]));
+    expect(offered.every((item) => item.brand === null || item.brand.id === brand.id)).toBe(true);
+    expect(offered.map((item) => item.id)).not.toContain(theirs.id);
     for (const [method, url, payload] of [
       ['POST', '/v1/console/ticket-kinds', { brandId: other.id, name: 'Not mine', usedFor: 'x' }],
       ['POST', '/v1/console/ticket-kinds', { name: 'House', usedFor: 'x' }],

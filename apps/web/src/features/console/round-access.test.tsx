@@ -126,6 +126,13 @@ describe('console: a published round’s access', () => {
       const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
       await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
       const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      // The entry's choices include the marketplace's own kinds, which a brand's manager's list leaves out otherwise.
+      expect(
+        sent.some(
+          (request) =>
+            pathnameOf(request.path) === '/v1/console/ticket-kinds' && request.path.includes('withMarketplace=true'),
+        ),
+      ).toBe(true);
       // Nothing picked: the times are asked for in words, and nothing is sent.
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
       expect(await within(form).findByText('Choose when registration opens.')).toBeInTheDocument();

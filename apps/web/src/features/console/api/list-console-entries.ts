@@ -13,6 +13,8 @@ export type TConsoleListParams = {
   licenseId?: string;
   collectionId?: string;
   sort?: string;
+  /** Ticket kinds: the marketplace's own too, for a brand manager (a raffle may ask for them). */
+  withMarketplace?: boolean;
 };
 
 function withoutEmpty(params: TConsoleListParams): TConsoleListParams {

@@ -31,7 +31,7 @@ function RaffleForm({
   onDone: () => void;
 }) {
   const save = useSetRoundRaffle(drop.id, round.round);
-  const kinds = useConsoleEntries('ticket-kinds', { size: 100 });
+  const kinds = useConsoleEntries('ticket-kinds', { size: 100, withMarketplace: true });
   // The marketplace's own kinds and the drop's brand's.
   const usable = (kinds.data?.items ?? []).filter((kind) => kind.brand === null || kind.brand.id === drop.brand.id);
   const {
@@ -153,8 +153,12 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
   const [isEditing, setIsEditing] = useState(false);
   const hasOpened = hasCome(raffle.registrationOpensAt);
   const hasClosed = hasCome(raffle.registrationClosesAt);
-  const kinds = useConsoleEntries('ticket-kinds', { size: 100 }, { isEnabled: raffle.ticketKindId !== null });
-  const kindName = kinds.data?.items.find((kind) => kind.id === raffle.ticketKindId)?.name ?? 'A ticket';
+  const kinds = useConsoleEntries(
+    'ticket-kinds',
+    { size: 100, withMarketplace: true },
+    { isEnabled: raffle.ticketKindId !== null },
+  );
+  const kindName = kinds.data?.items.find((kind) => kind.id === raffle.ticketKindId)?.name ?? 'ticket';
 
   if (isEditing && !hasOpened) {
     return <RaffleForm drop={drop} round={round} raffle={raffle} onDone={() => setIsEditing(false)} />;
