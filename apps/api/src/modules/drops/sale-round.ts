@@ -17,6 +17,8 @@ export interface TRoundOfDrop {
   saleBeginAt: Date;
   saleEndAt: Date;
   perPersonLimit: number | null;
+  /** The packs the round issues. */
+  packCount: number;
   requiredPassId: string | null;
   /** The drop's gift round (decision record 36): never on sale, so never a raffle's (GIFT_ROUND_NOT_FOR_SALE). */
   isGiftRound: boolean;
@@ -39,6 +41,7 @@ export async function roundOfDrop(
       saleBeginAt: salePolicies.saleBeginAt,
       saleEndAt: salePolicies.saleEndAt,
       perPersonLimit: salePolicies.perPersonLimit,
+      packCount: sql<number>`${salePolicies.endIssuedPackNumber} - ${salePolicies.beginIssuedPackNumber} + 1`,
       requiredPassId: salePolicies.requiredPassId,
       isGiftRound: salePolicies.isGiftRound,
       isPublished: sql<boolean>`${drops.publicationStatus} = 'PUBLISHED'`,

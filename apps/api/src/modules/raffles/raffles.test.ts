@@ -231,6 +231,21 @@ describe('raffle rounds', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
+    // No more winners than the round's 10 packs: the 11th would be told they won a round with nothing left to buy.
+    const tooMany = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(admin.accessToken),
+      payload: { ...settings(at), registrationOpensAt: at(5), places: 11 },
+    });
+    expect([tooMany.statusCode, tooMany.json().code]).toEqual([422, 'RAFFLE_PLACES_OVER_PACKS']);
+    const asMany = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(admin.accessToken),
+      payload: { ...settings(at), registrationOpensAt: at(5), places: 10 },
+    });
+    expect(asMany.json().data.places).toBe(10);
   });
 
   it('asks for tickets of the drop’s own brand or the marketplace’s, never another brand’s', async () => {
