@@ -101,6 +101,11 @@ export const ZAuditEntry = z.object({
   action: ZAuditAction,
   entityType: ZAuditEntityType,
   entityId: z.string(),
+  /**
+   * What the entry was about, by name, where its own record names nothing (a ticket grant, a batch's export, a raffle:
+   * "Neon Genesis · Round 2"); null where before or after carry its name, or it is gone.
+   */
+  entityName: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drops, salePolicies } from './drops.tables.ts';
 
@@ -54,4 +54,15 @@ export async function roundOfDrop(
         : and(eq(salePolicies.dropId, where.dropId), eq(salePolicies.round, where.round)),
     );
   return row ?? null;
+}
+
+/** Rounds as the console names them ("Neon Genesis · Round 2"), by id (the audit log names what each entry was about). */
+export async function roundNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: salePolicies.id, dropName: drops.name, round: salePolicies.round })
+    .from(salePolicies)
+    .innerJoin(drops, eq(drops.id, salePolicies.dropId))
+    .where(inArray(salePolicies.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, `${row.dropName} · Round ${row.round}`]));
 }

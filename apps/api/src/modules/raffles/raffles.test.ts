@@ -189,6 +189,12 @@ describe('raffle rounds', () => {
       sql`select action from audit_log where entity_type = 'raffle_round' and entity_id = ${roundId}`,
     );
     expect(audit!.action).toBe('create');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/audit-log?entityType=raffle_round&entityId=${roundId}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(log.json().data.items[0].entityName).toMatch(/ · Round 1$/);
 
     const entrant = await fastBuyer(t);
     expect((await enter(entrant.accessToken, roundId)).statusCode).toBe(201);

@@ -166,3 +166,13 @@ async function batchViewsOf(
     createdAt: row.createdAt.toISOString(),
   }));
 }
+
+/** Batches' names by id (the audit log names what each entry was about). */
+export async function redeemBatchNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: redeemBatches.id, name: redeemBatches.name })
+    .from(redeemBatches)
+    .where(inArray(redeemBatches.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -31,6 +31,10 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   drop: 'drops',
   pass: 'passes',
   fusion: 'fusions',
+  figure_base: 'figure-bases',
+  ticket_kind: 'ticket-kinds',
+  redeem_batch: 'redeem-batches',
+  airdrop: 'airdrops',
 };
 
 // What was done, as the console's other badges say it ("Published"), not the code it is stored under.
@@ -59,7 +63,7 @@ function entityTypeLabel(type: TAuditEntry['entityType']): string {
 
 function EntityCell({ entry }: { entry: TAuditEntry }) {
   const section = sectionOf[entry.entityType];
-  const name = describe(entry.after) ?? describe(entry.before) ?? entry.entityId;
+  const name = entry.entityName ?? describe(entry.after) ?? describe(entry.before) ?? entry.entityId;
   return (
     <span className={styles.entity}>
       <span className={styles.type}>{entityTypeLabel(entry.entityType)}</span>

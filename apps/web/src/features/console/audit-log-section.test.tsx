@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TAuditEntry } from '@cypher/contract';
+import { startSession } from '../../lib/session.ts';
+import { consoleMe, page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
+const productId = '0190a0b0-0000-7000-8000-0000000000a2';
+
+function entry(changes: Partial<TAuditEntry>): TAuditEntry {
+  return {
+    id: '0190a0b0-0000-7000-8000-0000000000f1',
+    actor: { id: '0190a0b0-0000-7000-8000-0000000000f2', email: 'admin@example.com', nickname: 'Admin' },
+    action: 'create',
+    entityType: 'product',
+    entityId: productId,
+    entityName: null,
+    before: null,
+    after: null,
+    createdAt: '2026-11-22T01:00:00.000Z',
+    ...changes,
+  };
+}
+
+describe('the audit log', () => {
+  it('names what each entry was about, from its record or as the API names it, with a link to it', async () => {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    stubApi(({ path }) => {
+      switch (pathnameOf(path)) {
+        case '/v1/users/my':
+          return json(200, { data: myUser({ isOperator: true }) });
+        case '/v1/console/me':
+          return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
+        case '/v1/console/audit-log':
+          return json(200, {
+            data: page([
+              // A grant's record names what was given, not the kind: the API names it.
+              entry({
+                id: '0190a0b0-0000-7000-8000-0000000000f3',
+                action: 'grant',
+                entityType: 'ticket_kind',
+                entityId: kindId,
+                entityName: 'Drop ticket',
+                after: { count: 3, note: null },
+              }),
+              entry({ after: { name: 'Dragon' } }),
+            ]),
+          });
+        default:
+          return apiFailure(404, 'NOT_FOUND');
+      }
+    });
+    renderApp('/console/audit-log');
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(table).getByRole('link', { name: 'Drop ticket' })).toHaveAttribute(
+      'href',
+      `/console/ticket-kinds/${kindId}`,
+    );
+    expect(within(table).getByRole('link', { name: 'Dragon' })).toHaveAttribute(
+      'href',
+      `/console/products/${productId}`,
+    );
+    expect(within(table).queryByText(kindId)).toBeNull();
+  });
+});
