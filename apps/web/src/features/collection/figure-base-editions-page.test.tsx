@@ -62,7 +62,7 @@ function detail(changes: Partial<TFigureBaseDetail> = {}): TFigureBaseDetail {
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     placements: [{ slotId: slots[1]!.id, edition: dragon }],
-    candidates: [{ edition: squire, slotIds: [slots[0]!.id] }],
+    candidates: [{ edition: squire, slotIds: [slots[0]!.id, slots[1]!.id] }],
     ...changes,
   };
 }
@@ -105,7 +105,10 @@ describe('a figure base', () => {
     const left = screen.getByRole('listitem', { name: 'Left' });
     expect(within(left).getByText('Any Genesis collectible')).toBeInTheDocument();
     expect(within(left).getByText('1 of yours fits here.')).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Your editions that fit' })).toHaveTextContent('Fits Left');
+    // The free slot first; the one the dragon stands in is said to be taken.
+    expect(screen.getByRole('list', { name: 'Your editions that fit' })).toHaveTextContent(
+      'Fits Left (Centre is taken)',
+    );
 
     await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place in Left' });

@@ -145,13 +145,7 @@ function FigureBase({
           <ul className={styles.choices} aria-label="Your editions that fit">
             {base.candidates.map(({ edition, slotIds }) => (
               <li key={edition.id}>
-                <EditionLine
-                  edition={edition}
-                  note={`Fits ${base.slots
-                    .filter((slot) => slotIds.includes(slot.id))
-                    .map((slot) => slot.name)
-                    .join(', ')}`}
-                />
+                <EditionLine edition={edition} note={fitsNote(base, slotIds)} />
               </li>
             ))}
           </ul>
@@ -183,6 +177,18 @@ function FigureBase({
       </Dialog>
     </div>
   );
+}
+
+/** "Fits Encore, Closing night (Opening night is taken)": the free slots an edition may go to first. */
+function fitsNote(base: TFigureBaseDetail, slotIds: readonly string[]): string {
+  const taken = new Set(base.placements.map((placement) => placement.slotId));
+  const fitting = base.slots.filter((slot) => slotIds.includes(slot.id));
+  const free = fitting.filter((slot) => !taken.has(slot.id)).map((slot) => slot.name);
+  const full = fitting.filter((slot) => taken.has(slot.id)).map((slot) => slot.name);
+  if (full.length === 0) return `Fits ${free.join(', ')}`;
+  const fullText = `${full.join(', ')} ${full.length === 1 ? 'is' : 'are'} taken`;
+  if (free.length === 0) return `Fits ${full.join(', ')} (${full.length === 1 ? 'taken' : 'all taken'})`;
+  return `Fits ${free.join(', ')} (${fullText})`;
 }
 
 /** An edition in a list: thumbnail, name and serial, a note (the slots it fits) if any, and its rarity's badge. */
