@@ -161,8 +161,15 @@ function DeliveredPacks({ order }: { order: TOrder }) {
           style={pack.rarity ? ({ '--rarity': rarityColour(pack.rarity) } as CSSProperties) : undefined}
         >
           <span className={styles.packName}>Pack #{formatCount(pack.number)}</span>
-          {pack.rarity ? <RarityBadge rarity={pack.rarity} /> : <Badge tone="accent">Sealed</Badge>}
-          <ButtonLink to={packPath(pack.id)} size="sm" variant={pack.isOpened ? 'secondary' : 'primary'}>
+          <span className={styles.packBadge}>
+            {pack.rarity ? <RarityBadge rarity={pack.rarity} /> : <Badge tone="accent">Sealed</Badge>}
+          </span>
+          <ButtonLink
+            to={packPath(pack.id)}
+            size="sm"
+            variant={pack.isOpened ? 'secondary' : 'primary'}
+            className={styles.packAction}
+          >
             {pack.isOpened ? 'See its editions' : 'Open pack'}
           </ButtonLink>
         </li>
