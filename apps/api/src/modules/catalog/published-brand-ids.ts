@@ -23,11 +23,25 @@ export async function publishedBrandIds(db: Db, among?: readonly string[]): Prom
  */
 const PUBLISHED_BRAND_MEMORY_MS = 1_000;
 const seenPublishedUntil = new Map<string, number>();
+/**
+ * Reads under way, by brand: the purchases that arrive while a brand is being read (a rush's first moments, and each
+ * time the memory above runs out) wait for that one read instead of each sending its own on the pool the batches use.
+ */
+const readsInFlight = new Map<string, Promise<boolean>>();
 
 /** Whether the brand is published, as seen by this instance at most PUBLISHED_BRAND_MEMORY_MS ago. */
 export async function isBrandPublished(db: Db, brandId: string): Promise<boolean> {
   const until = seenPublishedUntil.get(brandId);
   if (until !== undefined && until > performance.now()) return true;
+  let read = readsInFlight.get(brandId);
+  if (!read) {
+    read = readBrandPublished(db, brandId).finally(() => readsInFlight.delete(brandId));
+    readsInFlight.set(brandId, read);
+  }
+  return read;
+}
+
+async function readBrandPublished(db: Db, brandId: string): Promise<boolean> {
   const isPublished = (await publishedBrandIds(db, [brandId])).has(brandId);
   if (isPublished) seenPublishedUntil.set(brandId, performance.now() + PUBLISHED_BRAND_MEMORY_MS);
   else seenPublishedUntil.delete(brandId);
