@@ -44,8 +44,9 @@ export function claimLogLine(
   return `${entry.kind} ${entry.packNumber} ${entry.orderId} ${entry.buyerHash} ${entry.at}`;
 }
 
-export function nextChainHash(previous: string, line: string): string {
-  return bytesToHex(sha256(utf8ToBytes(`${previous}\n${line}`)));
+/** The chain hash after `previous` for an entry's line; the server hands in node's SHA-256 (the same digest). */
+export function nextChainHash(previous: string, line: string, hash: (text: string) => string = sha256Hex): string {
+  return hash(`${previous}\n${line}`);
 }
 
 /** SHA-256 of a text, in hex: pure JavaScript here, so the browser checks the log exactly as the server wrote it. */
@@ -55,7 +56,7 @@ function sha256Hex(text: string): string {
 
 /**
  * Who bought, as the log says it: only someone who knows the order's salt and the buyer's id can match it. The server
- * hands in node's own SHA-256 (the same digest, a fraction of the CPU on each purchase of a rush).
+ * hands in node's own SHA-256 (the same digest, a fraction of the CPU on each purchase of a rush), as for the chain.
  */
 export function claimBuyerHash(buyerSalt: string, userId: string, hash: (text: string) => string = sha256Hex): string {
   return hash(`${buyerSalt}:${userId}`);

@@ -6,6 +6,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { sha256Hex } from '../../lib/sha256-hex.ts';
 import { getSaleDrop } from '../drops/get-sale-drop.ts';
 import { notifySignalSql } from '../drops/live/drop-signals.ts';
 import { assignPacksCtes, claimPacks } from '../drops/packs/pack-claims.ts';
@@ -72,7 +73,7 @@ export async function giveGiftPacks(
   const orders = packs.map((pack, index) => {
     const userId = userIds[index]!;
     const buyerSalt = randomBytes(16).toString('hex');
-    return { id: newId(), userId, pack, buyerSalt, buyerHash: claimBuyerHash(buyerSalt, userId) };
+    return { id: newId(), userId, pack, buyerSalt, buyerHash: claimBuyerHash(buyerSalt, userId, sha256Hex) };
   });
   const at = now.toISOString();
   const column = <T>(pick: (order: (typeof orders)[number]) => T) => sqlArray(orders.map(pick));

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { claimBuyerHash, dropStatusAt, orderServiceFee, roundStateAt } from '@cypher/contract';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId, randomHex } from '../../lib/ids.ts';
+import { sha256Hex } from '../../lib/sha256-hex.ts';
 import type { TSaleDrop, TSaleRound } from '../drops/get-sale-drop.ts';
 import type { TSaleItem } from './sale-items.ts';
 
@@ -32,14 +32,9 @@ export interface TPurchase {
   now: Date;
 }
 
-/** The claim log's buyer hash (claimBuyerHash), with node's SHA-256: the digest the browser's check computes. */
-function buyerHashOf(buyerSalt: string, userId: string): string {
-  return claimBuyerHash(buyerSalt, userId, (text) => createHash('sha256').update(text).digest('hex'));
-}
-
 export function newPurchase(input: Omit<TPurchase, 'id' | 'buyerSalt' | 'buyerHash'>): TPurchase {
   const buyerSalt = randomHex(16);
-  return { ...input, id: newId(), buyerSalt, buyerHash: buyerHashOf(buyerSalt, input.userId) };
+  return { ...input, id: newId(), buyerSalt, buyerHash: claimBuyerHash(buyerSalt, input.userId, sha256Hex) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { claimBuyerHash, purchaseStatusPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { sha256Hex } from '../../lib/sha256-hex.ts';
 import { notify } from '../notifications/notify.ts';
 import { orderNotices } from './order-notices.ts';
 import { transitionOrder } from './order-states.ts';
@@ -37,7 +38,7 @@ export async function releaseOrder(
   if (!moved) return false;
   await returnAllowance(tx, order.itemId, order.userId, order.quantity);
   // Orders from before the claim log have no salt: their release is logged under a hash nobody can match.
-  const buyerHash = claimBuyerHash(order.buyerSalt ?? randomBytes(16).toString('hex'), order.userId);
+  const buyerHash = claimBuyerHash(order.buyerSalt ?? randomBytes(16).toString('hex'), order.userId, sha256Hex);
   await releaseHeldUnits(tx, order, buyerHash, move.now);
   if (move.notice === null) return true;
   const line = { kind: order.itemKind, name: (await orderedItemOf(tx, order)).name, quantity: order.quantity };

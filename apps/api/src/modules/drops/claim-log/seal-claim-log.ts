@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { sqlArray } from '../../../db/sql-arrays.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
+import { sha256Hex } from '../../../lib/sha256-hex.ts';
 
 /** Entries chained per statement: a 100,000-pack drop's log is sealed in tens of statements. */
 const SEAL_CHUNK = 5_000;
@@ -48,7 +49,7 @@ export async function sealClaimLog(tx: Db, dropId: string): Promise<TClaimLogHea
         buyerHash: row.buyer_hash,
         at: new Date(row.at).toISOString(),
       });
-      head = { length: head.length + 1, chainHash: nextChainHash(head.chainHash, line) };
+      head = { length: head.length + 1, chainHash: nextChainHash(head.chainHash, line, sha256Hex) };
       positions.push(head.length);
       hashes.push(head.chainHash);
     }
