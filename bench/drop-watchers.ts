@@ -8,7 +8,7 @@
 // The watchers are read in a worker thread: on the purchases' event loop, each event's 10,000 arrivals would hold up
 // the purchase driver itself and be counted against the purchase rate.
 import fs from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -102,56 +102,85 @@ async function memoryOf(instances: { pid: number }[], nginxWorkers: { pid: numbe
   };
 }
 
-// ---- Watchers: raw HTTP connections reading the stream, each keeping when it saw which sold count.
+// ---- Watchers: raw TCP connections reading the stream, each keeping when it saw which sold count. They stand in for
+// browsers on other machines, so they cost this machine as little as can be: no HTTP client, no decoding to text, one
+// search for the sold count in each arrival's bytes (the events are whole chunks of the answer, so the framing between
+// them never splits one).
 interface Watcher {
-  request: http.ClientRequest;
+  socket: net.Socket;
   instance: string;
   /** [receivedAt, soldCount] per event, in order. */
   seen: [number, number][];
   isSoldOut: boolean;
 }
 
-const SOLD = /"counts":\{"dropCount":\d+,"soldCount":(\d+)\}/;
+/** An event's counts (its rounds have sold counts of their own, after them). */
+const COUNTS_KEY = Buffer.from('"counts":{"dropCount":');
+const SOLD_KEY = Buffer.from(',"soldCount":');
+const SOLD_OUT = Buffer.from('"isSoldOut":true');
+const EVENT_END = Buffer.from('\n\n');
+const HEAD_END = Buffer.from('\r\n\r\n');
+const DIGIT_0 = 48;
+
+/** The sold counts of the whole events in `bytes` up to `end`, in order. */
+function soldCountsIn(bytes: Buffer, end: number): number[] {
+  const counts: number[] = [];
+  let countsAt = bytes.indexOf(COUNTS_KEY);
+  while (countsAt >= 0 && countsAt < end) {
+    const at = bytes.indexOf(SOLD_KEY, countsAt + COUNTS_KEY.length);
+    let value = 0;
+    for (let index = at + SOLD_KEY.length; bytes[index]! >= DIGIT_0 && bytes[index]! <= DIGIT_0 + 9; index += 1) {
+      value = value * 10 + bytes[index]! - DIGIT_0;
+    }
+    counts.push(value);
+    countsAt = bytes.indexOf(COUNTS_KEY, at + SOLD_KEY.length);
+  }
+  return counts;
+}
 
 function openWatcher(base: string, dropId: string): Promise<Watcher> {
+  const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/v1/drops/${dropId}/live`, {
-      agent: false,
-      headers: { accept: 'text/event-stream' },
-    });
-    request.once('error', reject);
-    request.once('response', (response) => {
-      if (response.statusCode !== 200) {
-        reject(new Error(`a watcher was answered ${response.statusCode}`));
-        response.resume();
+    const socket = net.connect(Number(url.port), url.hostname);
+    const watcher: Watcher = { socket, instance: '?', seen: [], isSoldOut: false };
+    /** Bytes of an event not yet whole (or of the answer's head, until it is). */
+    let pending: Buffer | null = null;
+    let isHeadRead = false;
+    socket.on('error', reject);
+    socket.on('data', (arrived: Buffer) => {
+      const receivedAt = nowMs();
+      let bytes = pending ? Buffer.concat([pending, arrived]) : arrived;
+      pending = null;
+      if (!isHeadRead) {
+        const headEnd = bytes.indexOf(HEAD_END);
+        if (headEnd < 0) {
+          pending = bytes;
+          return;
+        }
+        const head = bytes.subarray(0, headEnd).toString('latin1');
+        const status = Number(head.slice(9, 12));
+        if (status !== 200) {
+          reject(new Error(`a watcher was answered ${status}`));
+          socket.destroy();
+          return;
+        }
+        watcher.instance = /\r\nx-cypher-instance: *([^\r]*)/i.exec(head)?.[1] ?? '?';
+        isHeadRead = true;
+        bytes = bytes.subarray(headEnd + HEAD_END.length);
+      }
+      const wholeEnd = bytes.lastIndexOf(EVENT_END);
+      if (wholeEnd < 0) {
+        pending = bytes;
         return;
       }
-      const watcher: Watcher = {
-        request,
-        instance: String(response.headers['x-cypher-instance'] ?? '?'),
-        seen: [],
-        isSoldOut: false,
-      };
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const sold = SOLD.exec(block);
-          if (sold) {
-            watcher.seen.push([nowMs(), Number(sold[1])]);
-            if (block.includes('"isSoldOut":true')) watcher.isSoldOut = true;
-            if (watcher.seen.length === 1) resolve(watcher);
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      response.once('error', () => undefined);
+      if (wholeEnd + EVENT_END.length < bytes.length) pending = bytes.subarray(wholeEnd + EVENT_END.length);
+      const counts = soldCountsIn(bytes, wholeEnd);
+      if (counts.length === 0) return;
+      for (const count of counts) watcher.seen.push([receivedAt, count]);
+      if (!watcher.isSoldOut && bytes.indexOf(SOLD_OUT) >= 0) watcher.isSoldOut = true;
+      if (watcher.seen.length === counts.length) resolve(watcher);
     });
-    request.end();
+    socket.write(`GET /v1/drops/${dropId}/live HTTP/1.1\r\nhost: ${url.host}\r\naccept: text/event-stream\r\n\r\n`);
   });
 }
 
@@ -258,7 +287,7 @@ async function watchersThread(): Promise<void> {
   parentPort!.postMessage({ kind: 'opened', perInstance, seconds: (nowMs() - startedAt) / 1000 });
   parentPort!.on('message', (message: TToWatchers) => {
     if (message.kind === 'close') {
-      for (const watcher of watchers) watcher.request.destroy();
+      for (const watcher of watchers) watcher.socket.destroy();
       parentPort!.close();
       return;
     }
