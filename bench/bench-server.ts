@@ -140,6 +140,11 @@ export async function startCluster(database: BenchDatabase, port: number, instan
       HOST: '127.0.0.1',
       CLUSTER_INSTANCES: String(instances),
       REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      // BENCH_PROFILE=<folder>: each instance writes a V8 CPU profile there when the cluster stops; the scenario reports
+      // each rush's window on the profiles' clock, for bench/tools/profile-window.mjs.
+      ...(process.env.BENCH_PROFILE
+        ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` }
+        : {}),
       LOG_LEVEL: 'warn',
       AUTH_SECRET,
       PUBLIC_URL: publicUrlOf(port),
@@ -175,6 +180,20 @@ async function running(child: ChildProcess, base: string, patienceMs: number, wh
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Now on the clock of V8's CPU profiles (the system's monotonic clock, in microseconds): with BENCH_PROFILE, a scenario
+ * reports its measured window in it, and bench/tools/profile-window.mjs cuts a profile to that window.
+ */
+export function profileClockMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** The window from `startedAtMicros` lasting `seconds`, when the run is profiled (BENCH_PROFILE); else nothing. */
+export function profileWindow(startedAtMicros: number, seconds: number): { profileWindowMicros?: string } {
+  if (!process.env.BENCH_PROFILE) return {};
+  return { profileWindowMicros: `${startedAtMicros}:${startedAtMicros + Math.round(seconds * 1e6)}` };
 }
 
 /** Fastify's plain JSON route on this machine, measured with the same connections: the ceiling of the HTTP stack. */

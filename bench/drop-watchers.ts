@@ -19,7 +19,16 @@ import { DROP_SIGNALS_CHANNEL } from '../apps/api/src/modules/drops/live/drop-si
 import { checkLedger } from '../apps/api/src/modules/wallet/check-ledger.ts';
 import { refreshSaleStatistics } from '../apps/api/src/modules/drops/sale-statistics.ts';
 import { insertLiveDrop } from '../apps/api/src/testing/drop-fixtures.ts';
-import { benchDatabase, cpuSecondsOf, fundedBuyers, machine, migrated, startCluster } from './bench-server.ts';
+import {
+  benchDatabase,
+  cpuSecondsOf,
+  fundedBuyers,
+  machine,
+  migrated,
+  profileClockMicros,
+  profileWindow,
+  startCluster,
+} from './bench-server.ts';
 import { purchaseAttempts } from './purchase-run.ts';
 import { measuredCommit, recordResult } from './record-result.ts';
 
@@ -208,6 +217,7 @@ async function rush(
   const outcomes = new Map<string, number>();
   const cpuBefore = { api: cpuOf(pids.api), nginx: cpuOf(pids.nginx), bench: process.cpuUsage() };
   const startedAt = nowMs();
+  const startedAtMicros = profileClockMicros();
   const result = await autocannon({
     url: base,
     connections,
@@ -229,6 +239,7 @@ async function rush(
       successful: successes.length,
       successfulPurchasesPerSecond: Math.round(successes.length / ((lastSaleAt - startedAt) / 1000 || 1)),
       sellOutSeconds: Number(((lastSaleAt - startedAt) / 1000).toFixed(2)),
+      ...profileWindow(startedAtMicros, (lastSaleAt - startedAt) / 1000),
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
       cpuMsPerAttempt: {
         apiInstances: cpuMsPerAttempt(cpuOf(pids.api), cpuBefore.api),

@@ -17,6 +17,8 @@ import {
   machine,
   migrated,
   plainRouteYardstick,
+  profileClockMicros,
+  profileWindow,
   startCluster,
   startServer,
   type BenchDatabase,
@@ -106,6 +108,7 @@ export async function runPurchases(options: TPurchaseRunOptions) {
   const statuses = new Map<string, number>();
   let lastSuccessAt = 0;
   let startedAt = 0;
+  let startedAtMicros = 0;
   let serverCpuSeconds = 0;
   let result: autocannon.Result;
   let health: autocannon.Result;
@@ -115,6 +118,7 @@ export async function runPurchases(options: TPurchaseRunOptions) {
     if (warmUp) warmUpResult = await warmUp.run(server.base, options.connections);
     const cpuBefore = cpuSecondsOf(server.process.pid!);
     startedAt = Date.now();
+    startedAtMicros = profileClockMicros();
     result = await autocannon({
       url: server.base,
       connections: options.connections,
@@ -177,6 +181,8 @@ export async function runPurchases(options: TPurchaseRunOptions) {
     /** API process CPU per attempt, which stays comparable when other work shares the machine. */
     serverCpuMsPerAttempt: Number.isNaN(serverCpuSeconds) ? null : Number(((serverCpuSeconds * 1000) / Math.max(1, attempts)).toFixed(2)),
     timeToLastSaleSeconds: lastSuccessAt ? Number(((lastSuccessAt - startedAt) / 1000).toFixed(2)) : null,
+    // With BENCH_PROFILE: the sale, from the first attempt to the last success, on the profiles' clock.
+    ...profileWindow(startedAtMicros, lastSuccessAt ? (lastSuccessAt - startedAt) / 1000 : 0),
     outcomes: Object.fromEntries(statuses),
     unknownOutcomes: [...statuses.keys()].filter((outcome) => !KNOWN_OUTCOME.test(outcome)),
     errors: result!.errors,

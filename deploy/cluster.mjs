@@ -47,6 +47,8 @@ const firstInstancePort = integer('CLUSTER_FIRST_PORT', port + 1, 1, 65535 - ins
 const instancePorts = Array.from({ length: instanceCount }, (_, index) => firstInstancePort + index);
 if (instancePorts.includes(port)) fail(`CLUSTER_FIRST_PORT (${firstInstancePort}) would put an instance on nginx's port ${port}.`);
 const listenHost = env.HOST || '0.0.0.0';
+/** Node flags for every instance (e.g. `--max-old-space-size=4096`, or the bench's `--cpu-prof`, which NODE_OPTIONS refuses). */
+const instanceNodeArgs = (env.CLUSTER_NODE_ARGS || '').split(' ').filter(Boolean);
 const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
 const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
 const nginxBinary = env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file)) || 'nginx';
@@ -142,7 +144,7 @@ let isStopping = false;
 const instances = instancePorts.map((instancePort, index) => ({ name: `api-${index + 1}`, port: instancePort, child: null, starts: [] }));
 
 function startInstance(instance) {
-  const [command, args] = [process.execPath, ['--enable-source-maps', apiServerBundle]];
+  const [command, args] = [process.execPath, [...instanceNodeArgs, '--enable-source-maps', apiServerBundle]];
   // Its own process group, so a Ctrl-C in the terminal reaches this script only and the shutdown keeps its order.
   const child = spawn(command, args, {
     cwd: root,
