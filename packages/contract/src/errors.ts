@@ -105,6 +105,10 @@ export const errorCatalogue = {
     message: 'The license, collection and products must belong to the same brand as the item.',
   },
   OPERATOR_ROLE_ALREADY_GRANTED: { status: 409, message: 'This person already has this role.' },
+  OPERATOR_EMAIL_NOT_VERIFIED: {
+    status: 409,
+    message: 'This person has not verified their email address yet. A console role goes only to a verified address.',
+  },
 
   // Image uploads. FILE_TOO_LARGE quotes spec section 5's photo message as written.
   FILE_TOO_LARGE: { status: 400, message: 'Size to large to Accept' },

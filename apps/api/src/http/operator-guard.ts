@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { grantsOf } from '../modules/console/operators/operator-grants.ts';
+import { verifiedEmailFor } from '../modules/users/verified-emails.ts';
 import { AppError } from './app-error.ts';
 import { principalOf } from './auth-guard.ts';
 
@@ -18,16 +19,19 @@ declare module 'fastify' {
 }
 
 /**
- * `preHandler: requireOperator` admits a signed-in user with at least one grant (401 without a valid token, 403
- * without a grant) and loads the grants on every request, so a revoked role ends access at once. Hiding console
+ * `preHandler: requireOperator` admits a signed-in user with at least one grant and a verified address (401 without a
+ * valid token, 403 without a grant or before the address is verified) and loads the grants on every request, so a revoked role ends access at once. Hiding console
  * sections in the web is a courtesy; this, and the brand checks in the services, are the rule.
  */
 export function operatorGuard(deps: { db: Db; requireAuth: (request: FastifyRequest) => Promise<void> }) {
   async function requireOperator(request: FastifyRequest) {
     await deps.requireAuth(request);
-    const { userId } = principalOf(request);
+    const principal = principalOf(request);
+    const { userId } = principal;
     const grants = await grantsOf(deps.db, userId);
     if (grants.length === 0) throw new AppError('FORBIDDEN');
+    // A grant made to an address before its owner verified it (as grants once could be) opens nothing until then.
+    if (!(await verifiedEmailFor(deps.db, principal))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
     request.operator = {
       userId,
       isAdmin: grants.some((grant) => grant.role === 'admin'),

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, signUp } from '../../testing/auth-helpers.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer, keyFromLatestEmail, signUp, verifiedUser } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertCollection, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { operatorGrants } from './console.tables.ts';
 
 let t: TestApp;
 let ownBrand: Awaited<ReturnType<typeof insertBrand>>;
@@ -65,6 +67,31 @@ describe('who may reach the console', () => {
     expect(managerMe.brands).toEqual([
       { id: ownBrand.id, slug: ownBrand.slug, name: 'Own Brand', type: 'ARTIST', logoUrl: null },
     ]);
+  });
+
+  it('opens nothing to a grant held by an account whose address is not verified, until it is', async () => {
+    // Someone signs up with the address a grant was (once) made to, without owning it: no console for them.
+    const squatter = await signUp(t);
+    const userId = (await call('GET', '/v1/users/my', squatter.accessToken)).json().data.id as string;
+    await t.database.db
+      .insert(operatorGrants)
+      .values({ id: newId(), userId, role: 'admin', brandId: null, createdAt: t.clock.now() });
+    for (const url of ['/v1/console/me', '/v1/console/withdrawals']) {
+      const refused = await call('GET', url, squatter.accessToken);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        403,
+        { code: 'EMAIL_VERIFICATION_REQUIRED', message: 'Please verify your email.' },
+      ]);
+    }
+    // The address's owner verifies it: the grant counts from then on.
+    const key = await keyFromLatestEmail(t, squatter.email);
+    const verified = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/users/authentications/email-verifications',
+      payload: { key },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await call('GET', '/v1/console/me', squatter.accessToken)).statusCode).toBe(200);
   });
 
   it('ends access as soon as a grant is revoked', async () => {
@@ -170,8 +197,22 @@ describe('an admin', () => {
     ).toBe(true);
   });
 
+  it('grants a role only to an account that verified its address', async () => {
+    const unverified = await signUp(t);
+    for (const role of ['admin', 'brand_manager'] as const) {
+      const refused = await call('POST', '/v1/console/operators', admin.accessToken, {
+        email: unverified.email,
+        role,
+        ...(role === 'brand_manager' ? { brandId: otherBrand.id } : {}),
+      });
+      expect([refused.statusCode, refused.json().code]).toEqual([409, 'OPERATOR_EMAIL_NOT_VERIFIED']);
+    }
+    const listed = (await call('GET', '/v1/console/operators?size=100', admin.accessToken)).json().data;
+    expect(listed.items.map((grant: { user: { email: string } }) => grant.user.email)).not.toContain(unverified.email);
+  });
+
   it('grants and revokes roles, but not their own admin role', async () => {
-    const person = await signUp(t);
+    const person = await verifiedUser(t);
     const granted = await call('POST', '/v1/console/operators', admin.accessToken, {
       email: person.email,
       role: 'brand_manager',

@@ -24,6 +24,8 @@ export async function grantOperatorRole(
   return inTransaction(db, async (tx) => {
     const user = await findAccountByEmail(tx, input.email);
     if (!user) throw new AppError('USER_ID_NOT_FOUND');
+    // Anyone can sign up with an address that is not theirs: a role follows the address only once its owner proved it.
+    if (!user.emailVerifiedAt) throw new AppError('OPERATOR_EMAIL_NOT_VERIFIED');
     if (input.brandId) await assertBrandExists(tx, input.brandId);
     const id = newId();
     try {

@@ -44,7 +44,12 @@ export function GrantOperatorForm() {
     } catch (error) {
       applyApiError(error, setError, {
         fields: ['email', 'role', 'brandId'],
-        fieldForCode: { USER_ID_NOT_FOUND: 'email', NOT_FOUND: 'email', OPERATOR_ROLE_ALREADY_GRANTED: 'email' },
+        fieldForCode: {
+          USER_ID_NOT_FOUND: 'email',
+          NOT_FOUND: 'email',
+          OPERATOR_ROLE_ALREADY_GRANTED: 'email',
+          OPERATOR_EMAIL_NOT_VERIFIED: 'email',
+        },
       });
     }
   });
