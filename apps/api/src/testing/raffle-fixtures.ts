@@ -14,14 +14,18 @@ import type { TestApp } from './test-app.ts';
 export async function insertRaffleRound(
   t: TestApp,
   operatorToken: string,
-  raffle: Partial<TSetRaffleRequest> & { packCount?: number; perPersonLimit?: number | null } = {},
+  raffle: Partial<TSetRaffleRequest> & {
+    packCount?: number;
+    perPersonLimit?: number | null;
+    whitelistEmails?: string[];
+  } = {},
 ) {
-  const { packCount = 10, perPersonLimit = 1, ...settings } = raffle;
+  const { packCount = 10, perPersonLimit = 1, whitelistEmails, ...settings } = raffle;
   const now = t.clock.now();
   const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS).toISOString();
   const drop = await insertLiveDrop(t.database.db, {
     now,
-    rounds: [{ packCount, perPersonLimit, beginsInMinutes: 60, endsInMinutes: 24 * 60 }],
+    rounds: [{ packCount, perPersonLimit, beginsInMinutes: 60, endsInMinutes: 24 * 60, whitelistEmails }],
   });
   const set = await t.app.inject({
     method: 'PUT',

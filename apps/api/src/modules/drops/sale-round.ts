@@ -20,6 +20,8 @@ export interface TRoundOfDrop {
   /** The packs the round issues. */
   packCount: number;
   requiredPassId: string | null;
+  /** Whether only the people on the round's whitelist may buy in it (and so enter its raffle). */
+  hasWhitelist: boolean;
   /** The drop's gift round (decision record 36): never on sale, so never a raffle's (GIFT_ROUND_NOT_FOR_SALE). */
   isGiftRound: boolean;
   /** Only a published drop's rounds are public: a draft's raffle is the console's alone. */
@@ -43,6 +45,7 @@ export async function roundOfDrop(
       perPersonLimit: salePolicies.perPersonLimit,
       packCount: sql<number>`${salePolicies.endIssuedPackNumber} - ${salePolicies.beginIssuedPackNumber} + 1`,
       requiredPassId: salePolicies.requiredPassId,
+      hasWhitelist: sql<boolean>`${salePolicies.whitelistName} is not null`,
       isGiftRound: salePolicies.isGiftRound,
       isPublished: sql<boolean>`${drops.publicationStatus} = 'PUBLISHED'`,
     })

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { whitelistedEmails } from '../drops/get-sale-drop.ts';
 import { roundOfDrop } from '../drops/sale-round.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { spendTicket } from '../tickets/spend-ticket.ts';
@@ -16,7 +17,7 @@ import { raffleEntries } from './raffles.tables.ts';
 /**
  * Route: POST /v1/raffles/{roundId}/entries · Writes: raffle_entries, ticket_movements, ticket_holdings and
  * notifications (through spendTicket) · Reads: raffle_rounds, users (verified email), pass_units (through
- * holdsValidPass), sale_policies (through roundOfDrop) · UI: features/drops drop-rounds.tsx · Tests:
+ * holdsValidPass), sale_policies (through roundOfDrop), sale_policy_whitelist · UI: features/drops drop-rounds.tsx · Tests:
  * raffles.test.ts, raffle-races.test.ts.
  *
  * One entry per person and round, in one transaction:
@@ -24,6 +25,7 @@ import { raffleEntries } from './raffles.tables.ts';
  * - The raffle row is locked FOR KEY SHARE and its window and drawn_at checked under it, so the draw (FOR UPDATE)
  *   waits for entries in flight and an entry arriving after the draw is refused (RAFFLE_REGISTRATION_CLOSED).
  * - A round that requires a pass refuses a non-holder (PASS_REQUIRED); a holder enters free when the raffle says so.
+ *   A whitelisted round refuses anyone not on its list (NOT_WHITELISTED), as its sale would.
  * - The entry is inserted with ON CONFLICT DO NOTHING on (round, person): of concurrent entries by one person, one
  *   inserts and the others wait for it, then answer that entry (a retry is safe and answers the same handle).
  * - The ticket is spent keyed by the new entry's id in the same transaction: not enough tickets rolls the entry back
@@ -41,7 +43,12 @@ export async function enterRaffle(
   const round = await roundOfDrop(ctx.db, { policyId: roundId });
   if (!round?.isPublished) throw new AppError('RAFFLE_NOT_FOUND');
   if (round.isGiftRound) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
-  if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  const email = await verifiedEmailOf(ctx.db, userId);
+  if (!email) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+  // A place won is a right to buy: someone the round would refuse would take it from someone it would not.
+  if (round.hasWhitelist && !(await whitelistedEmails(ctx.db, round.id, [email])).has(email)) {
+    throw new AppError('NOT_WHITELISTED');
+  }
   return inTransaction(ctx.db, async (tx) => {
     const [raffle] = await queryRows<{
       registration_opens_at: string | Date;

@@ -173,6 +173,23 @@ describe('raffle rounds', () => {
     expect(await held()).toEqual([0, 1, 1]);
   });
 
+  it('a whitelisted round’s raffle takes only people on its list, and spends no ticket of anyone else', async () => {
+    const kind = await insertTicketKind(db());
+    const insider = await fastBuyer(t);
+    const outsider = await fastBuyer(t);
+    const { roundId } = await insertRaffleRound(t, admin.accessToken, {
+      places: 1,
+      ticketKindId: kind.id,
+      whitelistEmails: [insider.email],
+    });
+    for (const person of [insider, outsider]) await giveTickets(db(), person.userId, kind.id, 1);
+    const refused = await enter(outsider.accessToken, roundId);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'NOT_WHITELISTED']);
+    expect(await ticketsHeld(outsider.userId, kind.id)).toBe(1);
+    expect((await enter(insider.accessToken, roundId)).statusCode).toBe(201);
+    expect((await publicRecord(roundId)).entriesCount).toBe(1);
+  });
+
   it('the console sets a raffle with its commitment until registration opens, shows its entries and draws on demand', async () => {
     const { dropId, roundId, at } = await insertRaffleRound(t, admin.accessToken);
     const url = `/v1/console/drops/${dropId}/rounds/1/raffle`;
