@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZName } from './catalog-requests.ts';
+import { ZConsoleDate, ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZGrant, ZGrantDelivery, ZGrantRequest } from './grants.ts';
 
@@ -133,11 +133,11 @@ const ZStreakDays = z
 export const ZAttendanceCalendarRequest = z
   .strictObject({
     name: ZName,
-    startDate: ZLocalDate,
-    endDate: ZLocalDate,
+    startDate: ZConsoleDate,
+    endDate: ZConsoleDate,
     dailyReward: ZGrantRequest,
     dayRewards: z
-      .array(z.strictObject({ date: ZLocalDate, reward: ZGrantRequest }))
+      .array(z.strictObject({ date: ZConsoleDate, reward: ZGrantRequest }))
       .max(MAX_CALENDAR_DAYS)
       .default([]),
     streakBonuses: z

@@ -86,7 +86,21 @@ const ZLinkUrl = z
 
 const ZSortOrder = z.number().int().min(-100_000).max(100_000);
 const ZOptionalId = z.uuid().nullable();
-const ZDateTime = z.iso.datetime({ offset: true }).nullable();
+/** The years a time an operator sets may fall in: PostgreSQL has no year 0000, which ISO 8601 writes. */
+const EARLIEST_YEAR = 1970;
+const LATEST_YEAR = 9999;
+const isWithinYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+};
+const YEARS_MESSAGE = `Pick a date between the years ${EARLIEST_YEAR} and ${LATEST_YEAR}.`;
+
+/** A moment an operator sets (a sale's start, a code's expiry): ISO 8601 with its offset, within those years. */
+export const ZConsoleTime = z.iso.datetime({ offset: true }).refine(isWithinYears, YEARS_MESSAGE);
+/** A calendar day an operator sets (`2026-11-30`), within the same years. */
+export const ZConsoleDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
+
+const ZDateTime = ZConsoleTime.nullable();
 
 function nonEmpty(value: object) {
   return Object.keys(value).length > 0;

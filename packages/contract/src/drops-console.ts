@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
-import { ZImageUrl, ZName } from './catalog-requests.ts';
+import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
 import { ZDropStatus, ZGiftRound, ZPassGuarantee } from './drops.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
@@ -64,7 +64,7 @@ export const MAX_WHITELIST_SIZE = 50_000;
 export const MAX_DROP_PACKS = 100_000;
 export const MAX_EDITIONS_PER_PACK = 20;
 
-const ZDropTime = z.iso.datetime({ offset: true });
+const ZDropTime = ZConsoleTime;
 
 export const ZDropWhitelistRequest = z.strictObject({
   name: z.string().trim().min(1).max(80),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
-import { ZImageUrl, ZName } from './catalog-requests.ts';
+import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 
 /**
@@ -184,8 +184,8 @@ export const ZConsoleFusionRequest = z
     name: ZName,
     description: z.string().trim().max(2000).default(''),
     imageUrl: ZImageUrl,
-    beginAt: z.iso.datetime({ offset: true }),
-    endAt: z.iso.datetime({ offset: true }),
+    beginAt: ZConsoleTime,
+    endAt: ZConsoleTime,
     resultProductId: z.uuid(),
     resultSupply: z
       .number({ error: fusionMessages.supply })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBrandSummary } from './catalog.ts';
+import { ZConsoleTime } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
 /**
@@ -90,10 +91,10 @@ const passFields = {
   /** USD cents. */
   price: z.number().int().min(1, 'Set a price of at least $0.01.').max(100_000_00),
   perPersonLimit: z.number().int().min(1).max(1_000).nullable(),
-  saleBeginAt: z.iso.datetime(),
-  saleEndAt: z.iso.datetime(),
-  validFrom: z.iso.datetime(),
-  validUntil: z.iso.datetime(),
+  saleBeginAt: ZConsoleTime,
+  saleEndAt: ZConsoleTime,
+  validFrom: ZConsoleTime,
+  validUntil: ZConsoleTime,
 };
 
 const passTimesRefinement = <

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZName } from './catalog-requests.ts';
+import { ZConsoleTime, ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZGrant, ZGrantDelivery, ZGrantRequest } from './grants.ts';
 
@@ -74,8 +74,8 @@ export const ZRedeemBatchRequest = z
     codeCount: ZCount(MAX_REDEEM_BATCH_CODES, redeemMessages.codeCount),
     usesPerCode: ZCount(MAX_USES_PER_CODE, redeemMessages.usesPerCode).default(1),
     usesPerPerson: ZCount(MAX_USES_PER_CODE, redeemMessages.usesPerPerson).default(1),
-    validFrom: z.iso.datetime({ offset: true }),
-    validUntil: z.iso.datetime({ offset: true }),
+    validFrom: ZConsoleTime,
+    validUntil: ZConsoleTime,
   })
   .superRefine((batch, context) => {
     if (batch.usesPerPerson > batch.usesPerCode) {

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isConnectionLoss, isUniqueViolation } from './errors.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { isConnectionLoss, isRefusedValue, isUniqueViolation } from './errors.ts';
 
 /** drizzle's wrapper around a failed statement: its own message, the driver's error as `cause`. */
 const drizzleWrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: '), { cause });
@@ -42,5 +44,31 @@ describe('isConnectionLoss: what the error handler answers 503', () => {
     const client = new pg.Client({ host: '127.0.0.1', port: 1, user: 'nobody', database: 'none', connectionTimeoutMillis: 2_000 });
     const error = await client.connect().catch((failure: unknown) => failure);
     expect(isConnectionLoss(error)).toBe(true);
+  });
+});
+
+describe('isRefusedValue: what the error handler answers 400 INVALID_REQUEST', () => {
+  it('knows the database refusing a value a request carried from a statement that is wrong', async () => {
+    const database = await createTestDatabase();
+    const failureOf = async (statement: ReturnType<typeof sql>) => {
+      try {
+        await database.db.execute(statement);
+      } catch (error) {
+        return error;
+      }
+      throw new Error('the statement did not fail');
+    };
+    try {
+      const refused = [
+        sql`select ${'0000-01-01T00:00:00Z'}::timestamptz`,
+        sql`select ${'0000-01-01'}::date`,
+        sql`select ${'not-a-uuid'}::uuid`,
+        sql`select ${'99999999999'}::int`,
+      ];
+      for (const statement of refused) expect(isRefusedValue(await failureOf(statement))).toBe(true);
+      expect(isRefusedValue(await failureOf(sql`selec 1`))).toBe(false);
+    } finally {
+      await database.close();
+    }
   });
 });

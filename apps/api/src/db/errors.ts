@@ -83,15 +83,17 @@ export function isConnectionLoss(error: unknown, depth = 0): boolean {
 }
 
 /**
- * PostgreSQL's refusals of a value's text, the same codes from pg and PGlite: 22021 (a NUL character in text), 22P05
- * (a NUL escape in jsonb) and 22P02 (text that is not a value of its type: a lone surrogate in jsonb, a malformed
- * uuid). Only client input that validation let through reaches the database in such a shape.
+ * PostgreSQL's refusals of a value, the same codes from pg and PGlite: 22021 (a NUL character in text), 22P05 (a NUL
+ * escape in jsonb), 22P02 (text that is not a value of its type: a lone surrogate in jsonb, a malformed uuid), 22007
+ * and 22008 (a date or time it cannot hold: the year 0000, which ISO 8601 writes and PostgreSQL has not), 22003 (a
+ * number too large for its column) and 22001 (text too long for its column). Only client input that validation let
+ * through reaches the database in such a shape.
  */
-const REFUSED_TEXT_CODES = new Set(['22021', '22P05', '22P02']);
+const REFUSED_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22007', '22008', '22003', '22001']);
 
-export function isRefusedText(error: unknown): boolean {
+export function isRefusedValue(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if (REFUSED_TEXT_CODES.has(String((current as { code?: unknown }).code))) return true;
+    if (REFUSED_VALUE_CODES.has(String((current as { code?: unknown }).code))) return true;
   }
   return false;
 }

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { DEFAULT_LANGUAGE, errorCatalogue, type TErrorCode, type TFieldError } from '@cypher/contract';
 import type { ErrorReporter } from '../adapters/error-reporter/error-reporter.ts';
-import { isConnectionLoss, isRefusedText } from '../db/errors.ts';
+import { isConnectionLoss, isRefusedValue } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 import { errorMessage } from './i18n.ts';
 
@@ -105,10 +105,11 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
       reply.header('retry-after', '1');
       return send(reply, request, 'SERVICE_UNAVAILABLE');
     }
-    if (isRefusedText(error)) {
-      // The last line of defence behind the storable-text check and the schemas: the database refused a value's
-      // text, which only a client's input can carry. Logged, so the gap in validation is seen and closed.
-      request.log.warn({ err: error, requestId: request.id }, 'database refused the text of a request');
+    if (isRefusedValue(error)) {
+      // The last line of defence behind the storable-text check and the schemas: the database refused a value, which
+      // only a client's input can carry (its transaction rolled back). Logged, so the gap in validation is seen and
+      // closed.
+      request.log.warn({ err: error, requestId: request.id }, 'database refused a value of a request');
       return send(reply, request, 'INVALID_REQUEST');
     }
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
