@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { safeRedirectPath } from './safe-redirect.ts';
+import { tabStorage } from './storage.ts';
 
 /**
  * Where to come back to after adding funds (the drop whose purchase popup said "insufficient funds"). The payment
@@ -9,14 +10,6 @@ import { safeRedirectPath } from './safe-redirect.ts';
  */
 const KEY = 'cypher:fundsReturnTo';
 const MAX_AGE_MS = 60 * 60 * 1_000;
-
-function storage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * `/payment?tab=add-funds&returnTo=...`: the add-funds tab, with a way back to `returnTo`. With `shortfallCents`
@@ -38,14 +31,14 @@ function rememberFundsReturnPath(returnTo: string | null | undefined): void {
   const path = safeRedirectPath(returnTo, null);
   if (!path) return;
   try {
-    storage()?.setItem(KEY, JSON.stringify({ path, savedAt: Date.now() }));
+    tabStorage()?.setItem(KEY, JSON.stringify({ path, savedAt: Date.now() }));
   } catch {
     // Storage refused (private mode, quota): the person finds their way back by hand.
   }
 }
 
 function fundsReturnPath(): string | null {
-  const raw = storage()?.getItem(KEY);
+  const raw = tabStorage()?.getItem(KEY);
   if (!raw) return null;
   try {
     const { path, savedAt } = JSON.parse(raw) as { path?: unknown; savedAt?: unknown };
@@ -57,7 +50,7 @@ function fundsReturnPath(): string | null {
 }
 
 function forgetFundsReturnPath(): void {
-  storage()?.removeItem(KEY);
+  tabStorage()?.removeItem(KEY);
 }
 
 /** "Back to the drop" for a drop's page, else a plain "Go back". */

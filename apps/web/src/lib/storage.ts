@@ -80,3 +80,15 @@ export function removeStored(key: StorageKey): void {
 export function clearSession(): void {
   for (const key of sessionKeys) removeStored(key);
 }
+
+/**
+ * This tab's sessionStorage, for what must survive a round trip through another site (a payment provider, a sign-in
+ * provider) in this tab only; undefined where the browser refuses storage.
+ */
+export function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { rememberOAuthState } from './oauth-state.ts';
 
 const CALLBACK = '/v1/users/authentications/oauth/google/callback';
 const SOCIAL = '/v1/users/social';
@@ -25,6 +26,11 @@ const socialProfile = {
 };
 
 describe('Google callback page', () => {
+  // The sign-in was started in this tab: the Google button kept the state its address carries.
+  beforeEach(() => {
+    rememberOAuthState(`https://accounts.google.test/o/oauth2/v2/auth?client_id=c&state=${STATE}`);
+  });
+
   it('exchanges the code once under StrictMode, signs in and goes home', async () => {
     const sent = callbackWith(json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } }), (request) =>
       request.path === '/v1/users/my' ? json(200, { data: myUser() }) : apiFailure(404, 'NOT_FOUND'),
@@ -81,5 +87,13 @@ describe('Google callback page', () => {
     renderApp(`/oauth/google/callback?code=code-4&state=${STATE}`);
     expect(await screen.findByText(/This sign-in attempt has expired or was already used/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
+  });
+
+  it('exchanges nothing when the sign-in was started elsewhere (a link someone sent), and says so', async () => {
+    const sent = callbackWith(json(200, { data: { accessToken: 'theirs', refreshToken: 'theirs' } }));
+    renderApp('/oauth/google/callback?code=code-5&state=state-of-someone-else-0123');
+    expect(await screen.findByText(/This sign-in was not started in this browser/)).toBeInTheDocument();
+    expect(sent.filter((request) => request.path === CALLBACK)).toHaveLength(0);
+    expect(getStored('accessToken')).toBeUndefined();
   });
 });

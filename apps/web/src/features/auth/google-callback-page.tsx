@@ -7,14 +7,22 @@ import { setStored } from '../../lib/storage.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusScreen } from '../../ui/status-screen.tsx';
 import { completeGoogleSignIn } from './api/google-callback.ts';
+import { isOAuthStateOurs } from './oauth-state.ts';
 
 // A code works once: StrictMode's second effect run must share the first request rather than send the code again.
 const exchanges = new Map<string, Promise<TOAuthSignInResponse>>();
 
+/** The callback's state is not the one this tab left with: a link someone else started, never exchanged. */
+class NotStartedHere extends Error {
+  constructor() {
+    super('This sign-in was not started in this browser. Please start again.');
+  }
+}
+
 function exchangeOnce(code: string, state: string): Promise<TOAuthSignInResponse> {
   let pending = exchanges.get(code);
   if (!pending) {
-    pending = completeGoogleSignIn({ code, state });
+    pending = isOAuthStateOurs(state) ? completeGoogleSignIn({ code, state }) : Promise.reject(new NotStartedHere());
     exchanges.set(code, pending);
   }
   return pending;
@@ -58,7 +66,9 @@ export default function GoogleCallbackPage() {
         }
       })
       .catch((error: unknown) => {
-        if (isCurrent) setFailure(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+        if (!isCurrent) return;
+        const isExplained = isApiError(error) || error instanceof NotStartedHere;
+        setFailure(isExplained ? error.message : 'Something went wrong. Please try again.');
       });
     return () => {
       isCurrent = false;
@@ -68,17 +78,17 @@ export default function GoogleCallbackPage() {
   if (failure) {
     return (
       <StatusScreen
-          title="Google sign-in did not finish"
-          message="We could not sign you in with Google"
-          icon="alert"
-          tone="danger"
-          actions={
-            <ButtonLink to="/signin" variant="primary">
-              Back to sign in
-            </ButtonLink>
-          }
-        >
-          <p role="alert">{failure}</p>
+        title="Google sign-in did not finish"
+        message="We could not sign you in with Google"
+        icon="alert"
+        tone="danger"
+        actions={
+          <ButtonLink to="/signin" variant="primary">
+            Back to sign in
+          </ButtonLink>
+        }
+      >
+        <p role="alert">{failure}</p>
       </StatusScreen>
     );
   }

@@ -2,6 +2,7 @@ import { isApiError } from '../../../api/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useGoogleAuthorization } from '../api/get-google-authorization.ts';
+import { rememberOAuthState } from '../oauth-state.ts';
 import styles from './google-button.module.css';
 
 /**
@@ -15,6 +16,7 @@ export function GoogleButton() {
   async function start() {
     try {
       const { url } = await authorize.mutateAsync();
+      rememberOAuthState(url);
       window.location.assign(url);
     } catch (error) {
       showToast({
