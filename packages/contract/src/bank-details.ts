@@ -1,3 +1,6 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
 /**
  * Checks for bank and wallet details (spec section 5), shared by the withdrawal form and the API. Each takes the
  * value as typed (spaces allowed where people write them) and says whether it is well formed; none calls a bank.
@@ -47,9 +50,31 @@ export function isIban(value: string): boolean {
   return remainder === 1;
 }
 
-/** An Ethereum-style address (a USDC payout, an NFT export): 0x and 40 hex digits. */
+/**
+ * An Ethereum-style address (a USDC payout, an NFT export): 0x and 40 hex digits, never the zero address (whatever is
+ * sent there is gone for good), and when written in mixed case, case that matches its EIP-55 checksum (mixed case
+ * carries one, so a mistyped letter is caught before the money or the edition leaves). All lower or all upper case
+ * carries none and is taken as written.
+ */
 export function isEvmAddress(value: string): boolean {
-  return /^0x[0-9a-fA-F]{40}$/.test(value.trim());
+  const address = value.trim();
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const digits = address.slice(2);
+  if (/^0{40}$/.test(digits)) return false;
+  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return true;
+  return hasEip55Checksum(digits);
+}
+
+/** EIP-55: a letter is upper case exactly where the keccak-256 of the lower-case address has a nibble of 8 or more. */
+function hasEip55Checksum(digits: string): boolean {
+  const hash = bytesToHex(keccak_256(utf8ToBytes(digits.toLowerCase())));
+  for (let index = 0; index < digits.length; index += 1) {
+    const digit = digits[index]!;
+    if (digit.toLowerCase() === digit.toUpperCase()) continue;
+    const isUpper = digit !== digit.toLowerCase();
+    if (isUpper !== Number.parseInt(hash[index]!, 16) >= 8) return false;
+  }
+  return true;
 }
 
 /** The last four characters of a bank account's number, or of its IBAN outside the US and Canada. */

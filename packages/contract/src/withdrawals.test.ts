@@ -78,6 +78,15 @@ describe('bank field checks', () => {
     ['0x52908400098527886e0f7030069857d2e4169ee', false],
     ['52908400098527886E0F7030069857D2E4169EE7aa', false],
     ['0xZ2908400098527886E0F7030069857D2E4169EE7', false],
+    // EIP-55's own examples, and one of them with a letter's case changed.
+    ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', true],
+    ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', true],
+    ['0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', true],
+    ['0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', true],
+    ['0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed', false],
+    ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', true],
+    // The zero address, however written: nothing sent there comes back.
+    ['0x0000000000000000000000000000000000000000', false],
   ])('USDC address %s → %s', (value, expected) => expect(isEvmAddress(value)).toBe(expected));
 });
 
