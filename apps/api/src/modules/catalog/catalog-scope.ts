@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TPublicationStatus } from '@cypher/contract';
 import type { Operator } from '../../http/operator-guard.ts';
@@ -49,4 +49,16 @@ export function ownedVisibility(
 export function productVisibility(scope: CatalogScope): SQL | undefined {
   if (scope.audience === 'operator') return ownedVisibility(scope, products);
   return and(ownedVisibility(scope, products), or(isNull(products.collectionId), eq(collections.status, 'PUBLISHED')));
+}
+
+/**
+ * For another module's query over rows that name a product (`productId`): whether the product is public as the
+ * catalogue shows it (published, and its brand and collection), so a list of favorites hides what the product page
+ * answers 404 for.
+ */
+export function isPublicProduct(productId: AnyPgColumn): SQL {
+  return sql`exists (${sql`select 1 from ${products}
+    inner join ${brands} on ${brands.id} = ${products.brandId}
+    left join ${collections} on ${collections.id} = ${products.collectionId}
+    where ${products.id} = ${productId} and ${productVisibility(publicScope)}`})`;
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
@@ -5,6 +6,7 @@ import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { collectorWithPack } from '../../testing/collection-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { brands, products as productsTable } from '../catalog/catalog.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,5 +117,25 @@ describe('favorites', () => {
     const nobody = await t.app.inject({ method: 'GET', url: `/v1/favorites/others/${newId()}` });
     expect(nobody.json()).toEqual({ code: 'COLLECTOR_NOT_FOUND', message: 'We could not find this collector.' });
     expect((await t.app.inject({ method: 'GET', url: '/v1/favorites/my' })).statusCode).toBe(401);
+  });
+
+  it('drops a product from the lists while it or its brand is unpublished, as the catalogue does', async () => {
+    const fan = await fastBuyer(t);
+    const brand = await insertBrand(db());
+    const product = (await insertProduct(db(), brand.id))!;
+    expect((await favorite(fan.accessToken, { targetType: 'PRODUCT', targetId: product.id })).statusCode).toBe(201);
+    const lists = async () =>
+      Promise.all([
+        t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(fan.accessToken) }),
+        t.app.inject({ method: 'GET', url: `/v1/favorites/others/${fan.userId}` }),
+      ]).then((answers) => answers.map((answer) => answer.json().data.total as number));
+    expect(await lists()).toEqual([1, 1]);
+    await db().update(productsTable).set({ status: 'DRAFT' }).where(eq(productsTable.id, product.id));
+    expect(await lists()).toEqual([0, 0]);
+    await db().update(productsTable).set({ status: 'PUBLISHED' }).where(eq(productsTable.id, product.id));
+    await db().update(brands).set({ status: 'DRAFT' }).where(eq(brands.id, brand.id));
+    expect(await lists()).toEqual([0, 0]);
+    await db().update(brands).set({ status: 'PUBLISHED' }).where(eq(brands.id, brand.id));
+    expect(await lists()).toEqual([1, 1]);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { isPublicProduct } from '../catalog/catalog-scope.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { getPublicUser } from '../users/get-public-user.ts';
 import { editions, favorites, type TFavoriteRow } from './collection.tables.ts';
@@ -13,12 +14,18 @@ import { editions, favorites, type TFavoriteRow } from './collection.tables.ts';
  * functions products, brands and people · UI: My Collection's Favorites tab and the public profile (features/users
  * public-profile-page.tsx), the heart on the product and NFT pages (ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
- * A collector's favorites, newest first, a page at a time; mine may be narrowed to one target (is it a favorite?).
+ * A collector's favorites, newest first, a page at a time, of products the catalogue shows; mine may be narrowed to
+ * one target (is it a favorite?).
  * Another collector's are public, unless their account is gone (COLLECTOR_NOT_FOUND, as GET /v1/users/{id} is 404).
  */
 export async function listFavorites(db: Db, userId: string, query: TMyFavoritesQuery): Promise<TPage<TFavorite>> {
   const { limit, offset } = pageWindow(query);
-  const mine = and(eq(favorites.userId, userId), query.targetId ? eq(favorites.targetId, query.targetId) : undefined);
+  // A product unpublished since (or under an unpublished brand or collection) drops out, as from the catalogue.
+  const mine = and(
+    eq(favorites.userId, userId),
+    query.targetId ? eq(favorites.targetId, query.targetId) : undefined,
+    isPublicProduct(favorites.productId),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
