@@ -42,14 +42,13 @@ export async function fuse(
 ): Promise<TFusionRun> {
   const now = deps.clock.now();
   const fusion = await publicFusionRowOf(deps.db, fusionId);
-  if (fusionStatusAt(fusion, now) !== 'AVAILABLE') throw new AppError('FUSION_NOT_AVAILABLE');
   const slots = await deps.db.select().from(fusionSlots).where(eq(fusionSlots.fusionId, fusion.id));
-  const chosen = chosenMaterials(slots, request);
-
-  const result = await runWithIdempotencyKey<TFusionRun>({ db: deps.db, now }, userId, idempotent, async (tx) => ({
-    status: 201,
-    body: await fuseInTransaction(tx, { fusion, slots, chosen, userId, now }),
-  }));
+  const result = await runWithIdempotencyKey<TFusionRun>({ db: deps.db, now }, userId, idempotent, async (tx) => {
+    // Checked inside the key's work, so a replay answers the first outcome: the fusion made, even once it has ended.
+    if (fusionStatusAt(fusion, now) !== 'AVAILABLE') throw new AppError('FUSION_NOT_AVAILABLE');
+    const chosen = chosenMaterials(slots, request);
+    return { status: 201, body: await fuseInTransaction(tx, { fusion, slots, chosen, userId, now }) };
+  });
   return result.body;
 }
 

@@ -5,6 +5,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
+import { freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
 import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
@@ -311,6 +312,11 @@ describe('fusions', () => {
       sql`select count(*)::int as n from editions where id = any(${sqlArray(commons)}::uuid[]) and state = 'OWNED'`,
     );
     expect(stillOwned!.n).toBe(2);
+
+    // Once the fusion has ended, the same key still answers what it did (a client retrying after a lost answer).
+    t.clock.advance(25 * 60 * MINUTE_MS);
+    const late = await fuse(await freshAccessToken(t, collector.userId), fusion, [commons[0]!], key);
+    expect([late.statusCode, late.json().data?.id]).toEqual([201, run.id]);
   });
   // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
   it('leaves every collector’s brand counts equal to a count of their editions', async () => {
