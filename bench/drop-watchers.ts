@@ -147,10 +147,16 @@ function soldCountsIn(bytes: Buffer, end: number): number[] {
   return counts;
 }
 
-function openWatcher(base: string, dropId: string): Promise<Watcher> {
+/**
+ * The address the `index`-th watcher connects from: each its own, as each browser has, in 127.77.0.0/16 (all of
+ * 127.0.0.0/8 is this machine), so the instances' cap per address (DROP_LIVE_MAX_WATCHERS_PER_ADDRESS) sees people.
+ */
+const watcherAddress = (index: number) => `127.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+function openWatcher(base: string, dropId: string, index: number): Promise<Watcher> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname);
+    const socket = net.connect({ port: Number(url.port), host: url.hostname, localAddress: watcherAddress(index) });
     const watcher: Watcher = { socket, instance: '?', seen: [], isSoldOut: false };
     /** Bytes of an event not yet whole (or of the answer's head, until it is). */
     let pending: Buffer | null = null;
@@ -197,7 +203,9 @@ async function openWatchers(base: string, dropId: string, count: number): Promis
   const watchers: Watcher[] = [];
   for (let opened = 0; opened < count; opened += OPENING_AT_ONCE) {
     const batch = Math.min(OPENING_AT_ONCE, count - opened);
-    watchers.push(...(await Promise.all(Array.from({ length: batch }, () => openWatcher(base, dropId)))));
+    watchers.push(
+      ...(await Promise.all(Array.from({ length: batch }, (_, index) => openWatcher(base, dropId, opened + index)))),
+    );
   }
   return watchers;
 }

@@ -118,6 +118,7 @@ const ZEnvironment = z.object({
   DROP_LIVE_INTERVAL_MS: z.coerce.number().int().min(20).max(5_000).default(250),
   DROP_LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   DROP_LIVE_MAX_WATCHERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  DROP_LIVE_MAX_WATCHERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   DROP_LIVE_WRITES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(2_500),
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
@@ -301,6 +302,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         heartbeatMs: e.DROP_LIVE_HEARTBEAT_SECONDS * 1000,
         /** Open streams on one instance at most; past it, 503 LIVE_UPDATES_FULL (the page keeps its own refresh). */
         maxWatchers: e.DROP_LIVE_MAX_WATCHERS,
+        /** Open streams from one address on one instance at most (a household, an office, a carrier's shared address). */
+        maxWatchersPerAddress: e.DROP_LIVE_MAX_WATCHERS_PER_ADDRESS,
         /** Events one instance writes a second at most over all its streams: more watchers, events further apart. */
         writesPerSecond: e.DROP_LIVE_WRITES_PER_SECOND,
       },

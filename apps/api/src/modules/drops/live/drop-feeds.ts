@@ -30,6 +30,11 @@ export interface TDropFeedsOptions {
   heartbeatMs: number;
   /** Watchers on this instance at most; past it the route answers LIVE_UPDATES_FULL. */
   maxWatchers: number;
+  /**
+   * Watchers from one address on this instance at most; past it the route answers REQUEST_MAXIMUN, so one client
+   * cannot take every place of the cap above from everyone else.
+   */
+  maxWatchersPerAddress: number;
   /** Whether the drop signals are heard now (else the feeds read every second). */
   isListening(): boolean;
   log?: (message: string, error?: unknown) => void;
@@ -39,8 +44,10 @@ export interface DropFeeds {
   watcherCount(): number;
   feedCount(): number;
   isFull(): boolean;
-  /** Streams the drop's counts to `response` (its headers already sent), until either side closes. */
-  watch(dropId: string, response: ServerResponse): void;
+  /** Whether `address` holds as many streams here as one address may. */
+  isFullFor(address: string): boolean;
+  /** Streams the drop's counts to `response` (its headers already sent) for `address`, until either side closes. */
+  watch(dropId: string, response: ServerResponse, address: string): void;
   /** The drop's counts moved (a signal): its feed, if any, reads them again. */
   changed(dropId: string): void;
   /** Signals may have been missed: every feed reads again. */
@@ -99,6 +106,7 @@ interface Feed {
 export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   const feeds = new Map<string, Feed>();
   let watchers = 0;
+  const watchersByAddress = new Map<string, number>();
   let ticks = 0;
   let tickTimer: ReturnType<typeof setInterval> | null = null;
   const heartbeatTicks = Math.max(1, Math.round(options.heartbeatMs / TICK_MS));
@@ -249,7 +257,8 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     watcherCount: () => watchers,
     feedCount: () => feeds.size,
     isFull: () => watchers >= options.maxWatchers,
-    watch(dropId, response) {
+    isFullFor: (address) => (watchersByAddress.get(address) ?? 0) >= options.maxWatchersPerAddress,
+    watch(dropId, response, address) {
       // Gone before it was watched: its 'close' has been and would never come again.
       if (response.destroyed || response.writableEnded) return;
       let feed = feeds.get(dropId);
@@ -273,7 +282,13 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       const watched = feed;
       watched.watchers.add(response);
       watchers += 1;
-      response.once('close', () => remove(watched, response));
+      watchersByAddress.set(address, (watchersByAddress.get(address) ?? 0) + 1);
+      response.once('close', () => {
+        remove(watched, response);
+        const left = (watchersByAddress.get(address) ?? 1) - 1;
+        if (left > 0) watchersByAddress.set(address, left);
+        else watchersByAddress.delete(address);
+      });
       response.write(`retry: ${RETRY_MS + Math.floor(Math.random() * RETRY_SPREAD_MS)}\n\n`);
       if (watched.lastEvent && !watched.isReading) response.write(watched.lastEvent.text);
       else watched.unserved.add(response);

@@ -23,7 +23,8 @@ const FULL_RETRY_AFTER_SECONDS = 30;
 /**
  * `GET /v1/drops/{id}/live`: the drop page's counts as server-sent events (decision record 35). The drop is looked up
  * as `GET /v1/drops/{id}` looks it up, so an unknown, unpublished or not yet visible drop answers 404 DROP_NOT_FOUND
- * before any stream starts; past the instance's cap on watchers, 503 LIVE_UPDATES_FULL with Retry-After. Then a
+ * before any stream starts; past the instance's cap on watchers, 503 LIVE_UPDATES_FULL with Retry-After, and past its
+ * cap per address, 429 REQUEST_MAXIMUN with Retry-After (the page keeps reading the drop either way). Then a
  * `counts` event at once (a reconnecting client, Last-Event-ID or not, gets the counts as they are now), one per
  * change (a few a second at most), and a comment every DROP_LIVE_HEARTBEAT_SECONDS so proxies keep the stream open.
  * Nothing here is per person: the same stream for visitors and signed-in people (the viewer's own part stays with
@@ -53,9 +54,9 @@ export function dropLiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const drop = await visibleDrop(ctx.db, cache, request.params.id, ctx.clock.now());
-        if (ctx.dropLive.feeds.isFull()) {
-          throw new AppError('LIVE_UPDATES_FULL', { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } });
-        }
+        const retryLater = { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } };
+        if (ctx.dropLive.feeds.isFull()) throw new AppError('LIVE_UPDATES_FULL', retryLater);
+        if (ctx.dropLive.feeds.isFullFor(request.ip)) throw new AppError('REQUEST_MAXIMUN', retryLater);
         reply.hijack();
         // The headers set so far (request id, security headers), then the stream's own.
         const set = Object.entries(reply.getHeaders()).filter(
@@ -68,7 +69,7 @@ export function dropLiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           // nginx (and proxies that honour it) pass each event on at once instead of buffering the stream.
           'x-accel-buffering': 'no',
         });
-        ctx.dropLive.feeds.watch(drop.id, reply.raw);
+        ctx.dropLive.feeds.watch(drop.id, reply.raw, request.ip);
       },
     );
   };

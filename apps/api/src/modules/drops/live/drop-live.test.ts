@@ -265,4 +265,33 @@ describe('the cap on watchers per instance', () => {
       await capped.close();
     }
   });
+  it('answers one address past its own cap 429 REQUEST_MAXIMUN, while other addresses still watch', async () => {
+    const capped = await createTestApp({ env: { DROP_LIVE_MAX_WATCHERS_PER_ADDRESS: '2', TRUST_PROXY: 'true' } });
+    try {
+      const cappedBase = await listening(capped.app);
+      const { dropId } = await insertLiveDrop(capped.database.db, {
+        now: capped.clock.now(),
+        rounds: [{ packCount: 2, price: 1_000 }],
+      });
+      const from = async (address: string) => {
+        const client = await openSse(cappedBase, `/v1/drops/${dropId}/live`, { 'x-forwarded-for': address });
+        opened.push(client);
+        return client;
+      };
+      const [first, second] = [await from('203.0.113.7'), await from('203.0.113.7')];
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const refused = await from('203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'REQUEST_MAXIMUN' });
+      expect((await from('203.0.113.8')).status).toBe(200);
+
+      first.close();
+      await vi.waitFor(() => expect(capped.app.dropLive.feeds.watcherCount()).toBe(2));
+      expect((await from('203.0.113.7')).status).toBe(200);
+    } finally {
+      for (const client of opened) client.close();
+      await capped.close();
+    }
+  });
 });

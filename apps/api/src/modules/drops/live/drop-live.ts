@@ -25,6 +25,7 @@ export interface TDropLiveOptions {
   intervalMs: number;
   heartbeatMs: number;
   maxWatchers: number;
+  maxWatchersPerAddress: number;
   writesPerSecond: number;
 }
 
