@@ -59,7 +59,7 @@ const worker = async (offset: number) => {
     const userId = userIds[n % people]!;
     try {
       await inTransaction(db, (tx) =>
-        debitForPurchase(tx, { userId, amount: 1300, serviceFee: 50, currency: 'USD', orderId: newId(), now: new Date() }),
+        debitForPurchase(tx, { userId, amount: 1300, serviceFee: 50, orderId: newId(), now: new Date() }),
       );
       postings += 1;
     } catch (error) {

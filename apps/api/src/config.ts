@@ -8,6 +8,7 @@ import {
   DEFAULT_DEPOSIT_MIN_CENTS,
   DEFAULT_CYP_MINOR_UNITS,
   DEFAULT_CYP_PER_USD,
+  cypPerUsdCent,
 } from '@cypher/contract';
 import { repositoryRoot } from './lib/api-folder.ts';
 
@@ -255,6 +256,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holdMinutes: e.ORDER_HOLD_MINUTES,
       /** The service fee: basis points of the subtotal (500 = 5 %), at least minimumFee cents (orderServiceFee). */
       fee: { feeBasisPoints: e.ORDER_FEE_BASIS_POINTS, minimumFee: e.ORDER_FEE_MIN_CENTS },
+      /**
+       * CYP minor units a cent of a price costs when paid with CYP credit, spent before USD in a balance purchase
+       * (wallet/purchase-purses.ts); null when the configured unit makes that no whole number (credit then pays none).
+       */
+      creditPerCent: cypPerUsdCent({ cypPerUsd: e.CYP_PER_USD, minorUnits: e.CYP_MINOR_UNITS }),
       /**
        * Balance purchases of one round (or pass) one instance runs in transactions at once (the group commit,
        * decision record 16): while they run, later purchases queue for the next.

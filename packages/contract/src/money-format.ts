@@ -63,3 +63,18 @@ export function formatNumber(value: number, decimals = 0): string {
 export function usdCentsToCyp(cents: number, unit: { cypPerUsd: number; minorUnits: number }): number {
   return Math.round((cents / 100) * unit.cypPerUsd * 10 ** unit.minorUnits);
 }
+
+/**
+ * CYP minor units one USD cent costs in CYP credit (100 CYP to the dollar, two decimals: 100), when that is a whole
+ * number; else null, and credit pays for nothing. A purchase from the balance spends credit first, in whole cents.
+ */
+export function cypPerUsdCent(unit: { cypPerUsd: number; minorUnits: number }): number | null {
+  const perCent = (unit.cypPerUsd * 10 ** unit.minorUnits) / 100;
+  return Number.isSafeInteger(perCent) && perCent > 0 ? perCent : null;
+}
+
+/** The USD cents a CYP credit balance pays for: whole cents only, as the purchase spends it. */
+export function creditCents(cypCredit: number, unit: { cypPerUsd: number; minorUnits: number }): number {
+  const perCent = cypPerUsdCent(unit);
+  return perCent ? Math.floor(Math.max(0, cypCredit) / perCent) : 0;
+}

@@ -83,7 +83,7 @@ export function decidePurchases(
     if (standing.perPersonLimit !== null && before + purchase.quantity > standing.perPersonLimit) {
       return { ok: false, code: 'PURCHASE_LIMIT_REACHED' };
     }
-    const parts = purses ? purses.reserve(purchase.userId, purchase.price.total) : null;
+    const parts = purses ? purses.reserve(purchase.userId, purchase.price.total, purchase.price.creditPerCent) : null;
     if (purses && !parts) return { ok: false, code: 'INSUFFICIENT_FUNDS' };
     const share = Math.min(purchase.quantity, Math.max(0, purchase.guaranteedPacks - before));
     // Held-back packs short of a share (never, while the pool is sized by the pass's supply) are made up from the open.

@@ -143,6 +143,7 @@ async function recordPaidPurchases(
         parts: parts!,
         amount: purchase.price.total,
         serviceFee: purchase.price.serviceFee,
+        creditPerCent: purchase.price.creditPerCent,
         orderId: purchase.id,
         description: purchaseDescription({ kind: item.kind, name: item.name, quantity: purchase.quantity }),
         now: purchase.now,

@@ -56,6 +56,8 @@ export interface TOrderPrice {
   subtotal: number;
   serviceFee: number;
   total: number;
+  /** CYP minor units a cent of `total` costs when paid with CYP credit (the balance spends it first); null: never. */
+  creditPerCent: number | null;
 }
 
 /** What `quantity` units of the item cost, with the service fee of the configured rule (the popup shows the same). */
@@ -66,5 +68,11 @@ export function priceOrder(
 ): TOrderPrice {
   const subtotal = item.unitPrice * quantity;
   const serviceFee = orderServiceFee(subtotal, config.fee);
-  return { unitPrice: item.unitPrice, subtotal, serviceFee, total: subtotal + serviceFee };
+  return {
+    unitPrice: item.unitPrice,
+    subtotal,
+    serviceFee,
+    total: subtotal + serviceFee,
+    creditPerCent: config.creditPerCent,
+  };
 }

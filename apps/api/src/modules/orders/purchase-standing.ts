@@ -32,7 +32,7 @@ export async function lockPurchaseStanding(
         )
       : null,
     countsAllowances(item, now) ? lockAllowances(tx, item.id, buyers) : null,
-    money ? lockPurchaseAccounts(tx, buyers, 'USD', now) : null,
+    money ? lockPurchaseAccounts(tx, buyers, now) : null,
   ]);
   return { whitelisted, allowances, perPersonLimit: item.perPersonLimit, accounts };
 }

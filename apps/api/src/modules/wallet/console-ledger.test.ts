@@ -37,7 +37,6 @@ describe('GET /v1/console/ledger', () => {
             userId: buyers[n % buyers.length]!,
             amount: 1_300,
             serviceFee: 300,
-            currency: 'USD',
             orderId: newId(),
             now: new Date(),
           }),

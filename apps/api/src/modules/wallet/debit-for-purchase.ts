@@ -7,9 +7,10 @@ import { fundingRules } from './withdrawability.ts';
 
 export interface TPurchaseDebitInput {
   userId: string;
-  /** What the person pays in total: price plus service fee, in minor units. */
+  /** What the person pays in total: price plus service fee, in USD cents. */
   amount: number;
-  currency: TCurrency;
+  /** CYP minor units a cent costs in CYP credit, spent first; none when absent (TOrderPrice.creditPerCent). */
+  creditPerCent?: number | null;
   /** Of `amount`, the service fee (credited to `fees`; the rest to `revenue`). */
   serviceFee?: number;
   orderId: string;
@@ -29,8 +30,8 @@ export async function debitForPurchase(tx: Db, input: TPurchaseDebitInput): Prom
   if (!Number.isSafeInteger(serviceFee) || serviceFee < 0 || serviceFee > input.amount) {
     throw new Error('the service fee is part of the amount');
   }
-  const accounts = await lockPurchaseAccounts(tx, [input.userId], input.currency, input.now);
-  const parts = purchasePurses(accounts).reserve(input.userId, input.amount);
+  const accounts = await lockPurchaseAccounts(tx, [input.userId], input.now);
+  const parts = purchasePurses(accounts).reserve(input.userId, input.amount, input.creditPerCent ?? null);
   if (!parts) throw new AppError('INSUFFICIENT_FUNDS');
   const [id] = await debitReservedPurchases(tx, accounts, [
     {
@@ -38,6 +39,7 @@ export async function debitForPurchase(tx: Db, input: TPurchaseDebitInput): Prom
       parts,
       amount: input.amount,
       serviceFee,
+      creditPerCent: input.creditPerCent ?? null,
       orderId: input.orderId,
       description: input.description ?? 'Purchase',
       now: input.now,
@@ -75,7 +77,6 @@ export async function debitDepositForPurchase(
       paidFrom: [{ account, amount: input.subtotal + input.serviceFee }],
       subtotal: input.subtotal,
       serviceFee: input.serviceFee,
-      currency: 'USD',
       now: input.now,
     }),
   );

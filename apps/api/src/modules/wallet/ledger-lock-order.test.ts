@@ -50,9 +50,7 @@ const ROUNDS = 50;
 const db = () => t.database.db;
 
 function purchase(userId: string, amount: number, now = new Date()) {
-  return inTransaction(db(), (tx) =>
-    debitForPurchase(tx, { userId, amount, serviceFee: 100, currency: 'USD', orderId: newId(), now }),
-  );
+  return inTransaction(db(), (tx) => debitForPurchase(tx, { userId, amount, serviceFee: 100, orderId: newId(), now }));
 }
 
 describe('the ledger lock order', () => {

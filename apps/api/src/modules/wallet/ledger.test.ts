@@ -30,8 +30,14 @@ const db = () => database.db;
 let clockMs = Date.parse('2026-01-01T00:00:00.000Z');
 const tick = () => new Date((clockMs += 60_000));
 
-function buy(userId: string, amount: number, currency: TCurrency = 'USD', orderId = newId()) {
-  return inTransaction(db(), (tx) => debitForPurchase(tx, { userId, amount, currency, orderId, now: tick() }));
+/** CYP minor units a cent costs in credit: the default unit's (100 CYP to the dollar, two decimals). */
+const CREDIT_PER_CENT = 100;
+
+/** A purchase of `amount` USD cents from the balance: CYP credit first, then USD in the spending order. */
+function buy(userId: string, amount: number, orderId = newId()) {
+  return inTransaction(db(), (tx) =>
+    debitForPurchase(tx, { userId, amount, creditPerCent: CREDIT_PER_CENT, orderId, now: tick() }),
+  );
 }
 
 /** Withdrawal-shaped moves with the production primitive, as the withdrawal module posts them. */
@@ -145,7 +151,7 @@ describe('debitForPurchase', () => {
     await depositForTest(db(), { userId, source: 'card', amount: 500, now: tick() });
     await depositForTest(db(), { userId, source: 'crypto', amount: 1000, now: tick() });
     await inTransaction(db(), (tx) =>
-      debitForPurchase(tx, { userId, amount: 1000, serviceFee: 50, currency: 'USD', orderId: newId(), now: tick() }),
+      debitForPurchase(tx, { userId, amount: 1000, serviceFee: 50, orderId: newId(), now: tick() }),
     );
     expect(await balancesOf(db(), userId)).toEqual({ non_withdrawable: 0, unsettled: 0, withdrawable: 800 });
   });
@@ -155,18 +161,27 @@ describe('debitForPurchase', () => {
     await depositForTest(db(), { userId, source: 'crypto', amount: 1000, now: tick() });
     await expectInsufficientFunds(buy(userId, 1001));
     const orderId = newId();
-    await buy(userId, 400, 'USD', orderId);
-    const again = await buy(userId, 400, 'USD', orderId).catch((error: unknown) => error);
+    await buy(userId, 400, orderId);
+    const again = await buy(userId, 400, orderId).catch((error: unknown) => error);
     expect(isDuplicateLedgerReference(again)).toBe(true);
     expect(await balancesOf(db(), userId)).toEqual({ withdrawable: 600 });
   });
 
-  it('keeps USD and CYP apart', async () => {
+  it('spends CYP credit first, whole cents of it, then USD; each currency sums to zero and the credit never pays out', async () => {
     const userId = await insertTestUser(db());
-    await depositForTest(db(), { userId, source: 'reward', amount: 5000, currency: 'CYP', now: tick() });
-    await expectInsufficientFunds(buy(userId, 1, 'USD'));
-    await buy(userId, 5000, 'CYP');
-    expect(await balancesOf(db(), userId, 'CYP')).toEqual({ non_withdrawable: 0 });
+    // 50.50 CYP of credit: fifty cents' worth and half a cent's.
+    await depositForTest(db(), { userId, source: 'reward', amount: 5050, currency: 'CYP', now: tick() });
+    await expectInsufficientFunds(buy(userId, 51));
+    expect(await balancesOf(db(), userId, 'CYP')).toEqual({ non_withdrawable: 5050 });
+    await depositForTest(db(), { userId, source: 'crypto', amount: 1000, now: tick() });
+    await buy(userId, 60);
+    expect(await balancesOf(db(), userId, 'CYP')).toEqual({ non_withdrawable: 50 });
+    expect(await balancesOf(db(), userId)).toEqual({ withdrawable: 990 });
+    // Half a cent of credit pays nothing: the next cent is USD.
+    await buy(userId, 1);
+    expect(await balancesOf(db(), userId, 'CYP')).toEqual({ non_withdrawable: 50 });
+    expect(await balancesOf(db(), userId)).toEqual({ withdrawable: 989 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
   it('lets exactly one of 20 concurrent debits through when the balance covers one', async () => {
@@ -208,7 +223,7 @@ describe('settleDeposits (the withdrawability rule)', () => {
     await depositForTest(db(), { userId, source: 'card', amount: 10_000, now: day(0) });
     await depositForTest(db(), { userId, source: 'card', amount: 10_000, now: day(6) });
     await inTransaction(db(), (tx) =>
-      debitForPurchase(tx, { userId, amount: 10_000, currency: 'USD', orderId: newId(), now: day(6.5) }),
+      debitForPurchase(tx, { userId, amount: 10_000, orderId: newId(), now: day(6.5) }),
     );
 
     // Day 7: day 0's money is past the delay, but it was spent; what is left is day 6's, still inside its window.
@@ -247,7 +262,6 @@ const commandArb = fc.oneof(
   fc.record({
     type: fc.constant('purchase' as const),
     user: fc.nat(1),
-    currency: fc.constantFrom(...currencies),
     amount: fc.integer({ min: 1, max: 20_000 }),
   }),
   fc.record({
@@ -295,7 +309,7 @@ describe('settlement property', () => {
           } else if (command.type === 'spend') {
             now += 1000;
             const work = inTransaction(db(), (tx) =>
-              debitForPurchase(tx, { userId, amount: command.amount, currency: 'USD', orderId: newId(), now: new Date(now) }),
+              debitForPurchase(tx, { userId, amount: command.amount, orderId: newId(), now: new Date(now) }),
             );
             if (model.non_withdrawable + unsettled() + model.withdrawable < command.amount) {
               await expectInsufficientFunds(work);
@@ -357,13 +371,17 @@ describe('ledger properties', () => {
             } else if (command.source === 'crypto') p.withdrawable += command.amount;
             else p.non_withdrawable += command.amount;
           } else if (command.type === 'purchase') {
-            const p = parts(command.user, command.currency);
-            const work = buy(userIds[command.user]!, command.amount, command.currency);
-            if (p.non_withdrawable + p.unsettled + p.withdrawable < command.amount) {
+            // USD cents: whole cents of CYP credit first, the rest from USD in the spending order.
+            const credit = parts(command.user, 'CYP');
+            const p = parts(command.user, 'USD');
+            const creditCents = Math.min(command.amount, Math.floor(credit.non_withdrawable / CREDIT_PER_CENT));
+            const work = buy(userIds[command.user]!, command.amount);
+            if (p.non_withdrawable + p.unsettled + p.withdrawable < command.amount - creditCents) {
               await expectInsufficientFunds(work);
             } else {
               await work;
-              let rest = command.amount;
+              credit.non_withdrawable -= creditCents * CREDIT_PER_CENT;
+              let rest = command.amount - creditCents;
               for (const kind of ['non_withdrawable', 'unsettled', 'withdrawable'] as const) {
                 const take = Math.min(rest, p[kind]);
                 p[kind] -= take;

@@ -53,6 +53,8 @@ export async function listBalanceHistory(
 
   const items = rows.map((row): TBalanceHistoryItem => {
     const money = (amount: number | string) => ({ amount: Number(amount), currency: row.currency });
+    // A receipt is in USD, whichever part of the price this line's currency paid (CYP credit pays cents of it).
+    const usd = (amount: number) => ({ amount, currency: 'USD' as const });
     const isPayment = paymentKinds.has(row.kind) && row.subtotal !== null;
     return {
       transactionId: row.transactionId,
@@ -69,9 +71,9 @@ export async function listBalanceHistory(
             merchant,
             paidAt: row.createdAt.toISOString(),
             paymentMethod: receiptPaymentMethod(row.paymentMethod),
-            subtotal: money(row.subtotal ?? 0),
-            serviceFee: money(row.serviceFee ?? 0),
-            totalPaid: money((row.subtotal ?? 0) + (row.serviceFee ?? 0)),
+            subtotal: usd(row.subtotal ?? 0),
+            serviceFee: usd(row.serviceFee ?? 0),
+            totalPaid: usd((row.subtotal ?? 0) + (row.serviceFee ?? 0)),
           }
         : null,
     };

@@ -103,6 +103,20 @@ describe('purchase popup', () => {
     expect(params.get('shortfall')).toBe('813');
   });
 
+  it('counts CYP credit toward the balance, the whole cents of it that pay first', async () => {
+    // $5.00 of USD and 813.50 CYP of credit ($8.135 of it: $8.13 pays): exactly the $13.13 the order costs.
+    const withCredit = balances(500);
+    withCredit.cyp.nonWithdrawable = { amount: 81_350, currency: 'CYP' };
+    buyer({ balance: withCredit });
+    renderApp(dropUrl);
+    const { dialog } = await openPopup();
+    expect(await within(dialog).findByText('Balance payment available')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your balance is $13.13, $8.13 of it in CYP credit, which pays first.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeEnabled();
+  });
+
   it('opens by itself on the way back from adding funds (?buy=1)', async () => {
     buyer();
     renderApp(`${dropUrl}?buy=1`);

@@ -54,7 +54,8 @@ export default function AccountDeletePage() {
         <ul className={styles.list}>
           <li>
             Your balance, packs and NFTs must be empty first: we cannot delete an account that still holds assets.
-            Open your packs; NFTs you exported to a wallet of your own have left and do not count.
+            Open your packs; NFTs you exported to a wallet of your own have left and do not count. CYP credit from
+            check-ins, codes and gifts is not money you paid in: whatever is left of it ends with the account.
           </li>
           <li>You are signed out on every device as soon as you ask.</li>
           <li>

@@ -141,7 +141,7 @@ describe('/v1/wallet-addresses', () => {
     expect(invalid.json().details).toEqual([
       { field: 'address', message: 'Please enter a valid USDC wallet address (0x followed by 40 characters).' },
     ]);
-    const addresses = Array.from({ length: 6 }, (_, index) => `0x${String(index).repeat(40)}`);
+    const addresses = Array.from({ length: 6 }, (_, index) => `0x${String(index + 1).repeat(40)}`);
     const responses = await Promise.all(
       addresses.map((each) => call('POST', '/v1/wallet-addresses', user.accessToken, { address: each })),
     );

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
+  creditCents,
   errorCatalogue,
   formatMoney,
   purchasePaymentMethods,
@@ -148,8 +149,10 @@ function PurchaseForm({
   const isEmailUnverified = useMyUser().user?.isEmailVerified === false;
   const cypMinorUnits = balances.data?.cypUnit.minorUnits;
   const format = (money: TMoney) => formatMoney(money, { cypMinorUnits });
+  // USD cents, with what the CYP credit pays for (whole cents of it, spent first, as the purchase spends it).
+  const credit = balances.data ? creditCents(balances.data.cyp.nonWithdrawable.amount, balances.data.cypUnit) : 0;
   const spendable = balances.data
-    ? balances.data.usd.withdrawable.amount + balances.data.usd.nonWithdrawable.amount
+    ? balances.data.usd.withdrawable.amount + balances.data.usd.nonWithdrawable.amount + credit
     : null;
   const total = fee.data && !fee.isPlaceholderData ? fee.data.total : null;
   const isShort = paymentMethod === 'BALANCE' && total !== null && spendable !== null && spendable < total.amount;
@@ -248,6 +251,7 @@ function PurchaseForm({
               isLoading={balances.isPending}
               isError={balances.isError}
               spendable={spendable}
+              creditCents={credit}
               total={total}
               isShort={isShort}
               addFundsTo={addFundsPath(returnTo, shortfall)}
@@ -350,6 +354,7 @@ function BalanceNotice({
   isLoading,
   isError,
   spendable,
+  creditCents: credit,
   total,
   isShort,
   addFundsTo,
@@ -358,6 +363,8 @@ function BalanceNotice({
   isLoading: boolean;
   isError: boolean;
   spendable: number | null;
+  /** Of `spendable`, the cents CYP credit pays for. */
+  creditCents: number;
   total: TMoney | null;
   isShort: boolean;
   addFundsTo: string;
@@ -373,7 +380,9 @@ function BalanceNotice({
   if (isError || spendable === null) {
     return <p className={styles.note}>We could not read your balance just now; paying will check it.</p>;
   }
-  const balance = format({ amount: spendable, currency: 'USD' });
+  const balance =
+    format({ amount: spendable, currency: 'USD' }) +
+    (credit > 0 ? `, ${format({ amount: credit, currency: 'USD' })} of it in CYP credit, which pays first` : '');
   if (isShort && total) {
     return (
       <Alert
