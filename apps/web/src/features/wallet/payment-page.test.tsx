@@ -166,6 +166,33 @@ describe('payment page: balance and history', () => {
     expect(value('Service fee')).toBe('$0.50');
     expect(value('Total paid')).toBe('$13.00');
   });
+
+  it('shows what a withdrawal request holds, not "$0.00" as money in', async () => {
+    wallet((request) =>
+      request.path.startsWith('/v1/balances?')
+        ? json(
+            200,
+            page([
+              {
+                transactionId: 'tx-2',
+                kind: 'withdrawal_request',
+                description: 'Wire withdrawal requested',
+                amount: usd(0),
+                withdrawable: usd(-12_500),
+                nonWithdrawable: usd(0),
+                held: usd(12_500),
+                createdAt: '2026-11-20T10:00:00.000Z',
+                receipt: null,
+              },
+            ]),
+          )
+        : undefined,
+    );
+    renderApp('/payment?tab=history');
+    const amount = await screen.findByText('$125.00 held');
+    expect(amount.className).not.toMatch(/amountIn/);
+    expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
+  });
 });
 
 describe('payment page: add funds', () => {

@@ -41,6 +41,25 @@ export function HistorySection() {
   );
 }
 
+/**
+ * What a movement did to the balance: money in (+, green) or out. A movement between parts leaves the total as it
+ * was, and "$0.00" would hide it: a withdrawal requested holds its amount and fee ("$125.00 held"), one rejected or
+ * a settlement makes money withdrawable ("$100.00 now withdrawable"), neither green.
+ */
+function HistoryAmount({ item, format }: { item: TBalanceHistoryItem; format: (money: TMoney) => string }) {
+  const { amount, held, withdrawable } = item;
+  if (amount.amount === 0 && held.amount > 0) return <span className={styles.rowAmount}>{format(held)} held</span>;
+  if (amount.amount === 0 && withdrawable.amount > 0) {
+    return <span className={styles.rowAmount}>{format(withdrawable)} now withdrawable</span>;
+  }
+  return (
+    <span className={amount.amount < 0 ? styles.amountOut : styles.amountIn}>
+      {amount.amount > 0 ? '+' : ''}
+      {format(amount)}
+    </span>
+  );
+}
+
 function HistoryRow({ item, format }: { item: TBalanceHistoryItem; format: (money: TMoney) => string }) {
   const receiptId = `receipt-${item.transactionId}-${item.amount.currency}`;
   const kindLabel = transactionKindLabels[item.kind];
@@ -53,10 +72,7 @@ function HistoryRow({ item, format }: { item: TBalanceHistoryItem; format: (mone
           <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </span>
       </span>
-      <span className={item.amount.amount < 0 ? styles.amountOut : styles.amountIn}>
-        {item.amount.amount > 0 ? '+' : ''}
-        {format(item.amount)}
-      </span>
+      <HistoryAmount item={item} format={format} />
     </>
   );
   if (!item.receipt) {
