@@ -13,7 +13,13 @@ export const authRateLimits = {
   passwordResetPerIp: { name: 'password-reset-ip', limit: 10, windowMs: HOUR },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 3, windowMs: HOUR },
   verificationMailsPerAccount: { name: 'verification-mail', limit: 5, windowMs: HOUR },
-  smsPerAccount: { name: 'sms-account', limit: 5, windowMs: HOUR },
+  /**
+   * SMS codes per account: signing in (a challenge and its resends) and the account's own settings (registering a
+   * phone, turning two-factor off) count apart, so codes asked for in the settings never lock a person out of
+   * signing in, where they would need a code to turn it off.
+   */
+  signInSmsPerAccount: { name: 'sms-sign-in-account', limit: 10, windowMs: HOUR },
+  settingsSmsPerAccount: { name: 'sms-account', limit: 5, windowMs: HOUR },
   smsPerIp: { name: 'sms-ip', limit: 20, windowMs: HOUR },
   failedPasswordChecksPerAccount: { name: 'password-check-failures', limit: 10, windowMs: 15 * MINUTE },
   oauthStartsPerIp: { name: 'oauth-start-ip', limit: 30, windowMs: 15 * MINUTE },

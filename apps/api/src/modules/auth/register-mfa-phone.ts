@@ -22,7 +22,7 @@ export async function registerMfaPhone(
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   if (user.mfaEnabledAt) throw new AppError('MFA_ALREADY_ENABLED');
   await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerIp, meta.ip);
-  await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerAccount, user.id);
+  await consumeRateLimit(ctx.rateLimiter, authRateLimits.settingsSmsPerAccount, user.id);
   const { code, expiresAt } = await inTransaction(ctx.db, (tx) =>
     createChallenge(tx, { userId: user.id, purpose: 'register', phoneNumber, secret: ctx.authSecret, now: ctx.clock.now() }),
   );

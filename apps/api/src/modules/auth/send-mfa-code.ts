@@ -26,14 +26,14 @@ export async function sendMfaCode(
   let sent: { code: string; expiresAt: Date; phoneNumber: string };
   if (input.mfaToken) {
     const challenge = await challengeForAttempt(ctx.db, hashSecretToken(input.mfaToken), now);
-    await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerAccount, challenge.userId);
+    await consumeRateLimit(ctx.rateLimiter, authRateLimits.signInSmsPerAccount, challenge.userId);
     sent = await inTransaction(ctx.db, (tx) => renewChallengeCode(tx, challenge.id, ctx.authSecret, now));
   } else {
     if (!input.principal) throw new AppError('UNAUTHORIZED');
     const user = await getUser(ctx.db, input.principal.userId);
     const phoneNumber = user.phoneNumber;
     if (!user.mfaEnabledAt || !phoneNumber) throw new AppError('MFA_NOT_ENABLED');
-    await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerAccount, user.id);
+    await consumeRateLimit(ctx.rateLimiter, authRateLimits.settingsSmsPerAccount, user.id);
     const challenge = await inTransaction(ctx.db, (tx) =>
       createChallenge(tx, { userId: user.id, purpose: 'disable', phoneNumber, secret: ctx.authSecret, now }),
     );

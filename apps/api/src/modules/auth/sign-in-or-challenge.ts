@@ -25,7 +25,7 @@ export async function signInOrChallenge(
     return inTransaction(ctx.db, (tx) => startSession(tx, ctx, user.id, meta, options));
   }
 
-  await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerAccount, user.id);
+  await consumeRateLimit(ctx.rateLimiter, authRateLimits.signInSmsPerAccount, user.id);
   const mfaToken = newSecretToken();
   const phoneNumber = user.phoneNumber;
   const { code } = await inTransaction(ctx.db, (tx) =>

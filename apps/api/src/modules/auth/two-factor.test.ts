@@ -83,4 +83,22 @@ describe('SMS two-factor settings', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
   });
+
+  it('never locks a person out of signing in with the codes they asked for in the settings', async () => {
+    const user = await verifiedUser(t);
+    const phone = await enableTwoFactor(t, user, '+15550007777');
+    // Codes to turn two-factor off, asked for until the settings' budget is spent.
+    let settingsCodes = 0;
+    while ((await call('POST', 'mfa-code', user.accessToken)).statusCode === 202) settingsCodes += 1;
+    expect(settingsCodes).toBeGreaterThan(0);
+    expect((await call('POST', 'mfa-code', user.accessToken)).statusCode).toBe(429);
+    // Signing in still sends its code.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/login`,
+      payload: { email: user.email, password: user.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().data).toMatchObject({ mfaRequired: true, phoneEnding: phone.slice(-4) });
+  });
 });
