@@ -114,6 +114,25 @@ describe('apiRequest', () => {
     });
   });
 
+  it('says when to try again after a 429 that tells, in the largest whole unit rounded up', async () => {
+    const limited = (retryAfter: string) =>
+      new Response(JSON.stringify({ code: 'REQUEST_MAXIMUN' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+      });
+    const spec = 'You have exceeded the maximum number of requests.';
+    for (const [retryAfter, wait] of [
+      ['3249', ' Please try again in 55 minutes.'],
+      ['45', ' Please try again in 45 seconds.'],
+      ['1', ' Please try again in 1 second.'],
+      ['7200', ' Please try again in 2 hours.'],
+      ['Wed, 21 Oct 2026 07:28:00 GMT', ''],
+    ]) {
+      answers.push(limited(retryAfter!));
+      expect((await failure(apiRequest('POST', '/redeems', { body: {} }))).message).toBe(spec + wait);
+    }
+  });
+
   it('falls back to the body message for a code the catalogue does not know, keeping field details', async () => {
     const details = [{ field: 'nickname', message: 'Nickname already exists.' }];
     answers.push(json(409, { code: 'NICKNAME_TAKEN', message: 'Nickname already exists.', details }));

@@ -150,13 +150,29 @@ async function readResponse<T>(response: Response, method: HttpMethod, path: str
   const error = new ApiError(
     response.status,
     bodyCode(body) ?? fallback,
-    messageForError(body, errorCatalogue[fallback].message),
+    messageForError(body, errorCatalogue[fallback].message) + waitSentence(response),
     fieldErrors(body),
   );
   if (response.status >= 500) reportError(error, { method, path, status: response.status });
   // Spec section 7: the whole app gives way to the "not available in your region" page.
   if (error.code === 'COUNTRY_RESTRICTED') markCountryRestricted();
   throw error;
+}
+
+/**
+ * For a 429 that says how long to wait (Retry-After, in seconds), the spec's message and when to try again: "You have
+ * exceeded the maximum number of requests. Please try again in 54 minutes." Nothing for any other answer.
+ */
+function waitSentence(response: Response): string {
+  const seconds = Number(response.headers.get('retry-after'));
+  if (response.status !== 429 || !Number.isInteger(seconds) || seconds <= 0) return '';
+  const [count, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 3_600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3_600), 'hour'];
+  return ` Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
 }
 
 /**
