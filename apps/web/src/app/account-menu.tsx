@@ -9,13 +9,13 @@ import { accountNavItems, consoleNavItem } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './account-menu.module.css';
 
-/** What to call the signed-in person: their nickname once they have one, else their email. */
-export function useAccountName(): { name: string; email: string | undefined } {
+/** What to call the signed-in person (their nickname once they have one, else their email), and their photo. */
+export function useAccountName(): { name: string; email: string | undefined; photoUrl: string | null } {
   const { userInfo } = useSession();
   const { user } = useMyUser();
   const email = user?.email ?? userInfo?.email;
   const nickname = user?.nickname ?? userInfo?.nickname;
-  return { name: nickname || email || 'Your account', email };
+  return { name: nickname || email || 'Your account', email, photoUrl: user?.photoUrl ?? null };
 }
 
 /**
@@ -38,7 +38,7 @@ export function useAccountNavItems(): ReadonlyArray<{ label: string; to: string;
  */
 export function AccountMenu() {
   const [isOpen, setIsOpen] = useState(false);
-  const { name, email } = useAccountName();
+  const { name, email, photoUrl } = useAccountName();
   const { signOut, isPending } = useSignOut();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -78,7 +78,7 @@ export function AccountMenu() {
         onClick={() => setIsOpen((open) => !open)}
       >
         <span className={styles.avatar} aria-hidden="true">
-          {name.charAt(0).toUpperCase()}
+          {photoUrl ? <img src={photoUrl} alt="" width={30} height={30} /> : name.charAt(0).toUpperCase()}
         </span>
         <span className="visually-hidden">Account menu for </span>
         <span className={styles.name}>{name}</span>

@@ -106,6 +106,20 @@ describe('header', () => {
     expect(within(banner).queryByRole('button', { name: /account menu/i })).toBeNull();
   });
 
+  it('shows the person’s photo on the account button once they have one, else their initial', async () => {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? json(200, { data: myUser({ nickname: 'Ada', photoUrl: '/uploads/ada.webp' }) })
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/guide');
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: /account menu/i });
+    await waitFor(() => expect(trigger.querySelector('img')?.getAttribute('src')).toBe('/uploads/ada.webp'));
+    // The picture stands where the initial stood.
+    expect(trigger.querySelector('img')?.parentElement?.textContent).toBe('');
+  });
+
   it('shows the account menu when signed in, and signing out clears everything even if logout fails', async () => {
     const sent = signedInAs('ACTIVE', 'collector@example.com');
     setStored('onboardingCompleted', true);
@@ -124,6 +138,8 @@ describe('header', () => {
       ['View public profile', `/users/${myUser().id}`],
       ['My packs', '/drops?tab=packs'],
       ['Purchases', '/payment?tab=purchases'],
+      ['Daily check-in', '/tickets/attendance'],
+      ['Redeem a code', '/profile/redeem'],
       ['Edit profile', '/profile/edit'],
       ['Account security', '/account/security'],
       ['Connected accounts', '/account/connect'],

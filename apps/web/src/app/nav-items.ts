@@ -20,6 +20,9 @@ export type NavTarget = TWebRoutePath | `${TWebRoutePath}?${string}`;
 export const accountNavItems: ReadonlyArray<{ label: string; to: NavTarget; icon: IconName }> = [
   { label: 'My packs', to: '/drops?tab=packs', icon: 'package' },
   { label: 'Purchases', to: '/payment?tab=purchases', icon: 'list' },
+  // The daily habits: a check-in's reward, a code's gift (only the footer and the guide led there).
+  { label: 'Daily check-in', to: '/tickets/attendance', icon: 'calendar' },
+  { label: 'Redeem a code', to: '/profile/redeem', icon: 'gift' },
   { label: 'Edit profile', to: '/profile/edit', icon: 'pencil' },
   { label: 'Account security', to: '/account/security', icon: 'shield' },
   { label: 'Connected accounts', to: '/account/connect', icon: 'users' },
