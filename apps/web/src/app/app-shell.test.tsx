@@ -167,3 +167,19 @@ describe('header', () => {
     expect(await within(banner).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 });
+
+describe('mobile menu', () => {
+  it('makes the page behind it inert while open, so focus stays in the menu and the header, and frees it on close', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp('/guide');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const user = userEvent.setup();
+    const main = screen.getByRole('main');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const inertAncestor = () => main.closest('[inert]');
+    expect(inertAncestor()).not.toBeNull();
+    expect(screen.getByRole('banner').closest('[inert]')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(inertAncestor()).toBeNull();
+  });
+});

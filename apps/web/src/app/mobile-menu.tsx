@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { Button } from '../ui/button.tsx';
@@ -15,8 +15,25 @@ interface MobileMenuProps {
   onClose: (options: { returnFocus: boolean }) => void;
 }
 
-/** The navigation on small screens: a full-height panel under the header, closed by a link, Escape or the button. */
+/**
+ * The navigation on small screens: a full-height panel under the header, closed by a link, Escape or the button.
+ * While it is open the page behind it is inert (DESIGN.md: an overlay keeps focus inside), so Tab goes from its last
+ * link back round to the header, which holds the button that closes it, never into the hidden page.
+ */
 export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!isOpen || !menu?.parentElement) return;
+    const behind = [...menu.parentElement.children].filter(
+      (element) => element !== menu && element.tagName !== 'HEADER' && !element.hasAttribute('inert'),
+    );
+    for (const element of behind) element.setAttribute('inert', '');
+    return () => {
+      for (const element of behind) element.removeAttribute('inert');
+    };
+  }, [isOpen]);
+
   useEffect(() => {
     if (!isOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -33,7 +50,7 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
   const accountItems = useAccountNavItems();
 
   return (
-    <div id={id} className={styles.menu} hidden={!isOpen}>
+    <div ref={menuRef} id={id} className={styles.menu} hidden={!isOpen}>
       <nav aria-label="Main">
         <ul className={styles.list}>
           {mainNavItems.map((item) => (
