@@ -145,6 +145,14 @@ describe('payment page: withdraw', () => {
     expect(posts(sent)).toHaveLength(0);
   });
 
+  it('takes an empty form to its first field, the amount, with every field’s error shown', async () => {
+    wallet();
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Request wire withdrawal' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Amount \(USD\)/)));
+  });
+
   it('requires the confirmation box, then posts only this country’s fields with an Idempotency-Key and lists the request', async () => {
     let isSubmitted = false;
     const sent = wallet((request) => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_BANK_ACCOUNTS } from '@cypher/contract';
@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { useFocusFirstInvalid } from '../../../ui/focus-first-invalid.ts';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
@@ -37,9 +38,12 @@ export function WireWithdrawalForm({
   const [savedAccountId, setSavedAccountId] = useState('');
   const [prefill, setPrefill] = useState<{ isLoading: boolean; error?: string }>({ isLoading: false });
   const [isSavingAccount, setIsSavingAccount] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<TWireInput, unknown, TWireOutput>({
     resolver: zodResolver(ZWireWithdrawalForm),
     defaultValues: { amount: '', wire: emptyWire, isConfirmed: false },
+    // The bank's fields come and go with its country, so registration order is not the page's: focus by the page.
+    shouldFocusError: false,
   });
   const {
     register,
@@ -48,8 +52,9 @@ export function WireWithdrawalForm({
     reset,
     getValues,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = form;
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
   const amount = useWatch({ control, name: 'amount' });
   const savedAccounts = bankAccounts.data ?? [];
   const canSaveAccount = !savedAccountId && bankAccounts.isSuccess && savedAccounts.length < MAX_BANK_ACCOUNTS;
@@ -95,7 +100,7 @@ export function WireWithdrawalForm({
 
   return (
     <FormProvider {...form}>
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
+      <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field label="Amount (USD)" hint={withdrawalBandwidthHint} error={errors.amount?.message} isRequired>
           {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
