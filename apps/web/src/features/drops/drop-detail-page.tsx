@@ -387,7 +387,8 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
           </Link>
         </p>
       ) : round?.isRaffle ? (
-        <p>{`${capitalized(roundName)} goes to the winners of its raffle: enter it below.`}</p>
+        // The raffle's own panel says whether registration is open and who won; this only says what the round is.
+        <p>{`${capitalized(roundName)} goes to the winners of its raffle.`}</p>
       ) : (
         <p>
           {isWhitelisted === null
@@ -404,8 +405,9 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
             : remaining === 0
               ? `You have bought all the packs one person may buy in ${roundName}.`
               : remaining === round?.perPersonLimit
-                ? // Nothing bought in this round yet: "more" would speak of purchases that never happened.
-                  `You can buy up to ${formatCount(remaining)} ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`
+                ? // Nothing bought in this round yet: "more" would speak of purchases that never happened; in a
+                  // raffle's round only a winner buys at all.
+                  `${round?.isRaffle ? 'Each winner can' : 'You can'} buy up to ${formatCount(remaining)} ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`
                 : `You can buy ${formatCount(remaining)} more ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`}
         </p>
       )}

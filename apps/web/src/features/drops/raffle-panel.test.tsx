@@ -85,7 +85,10 @@ describe('a raffle round on the drop page', () => {
     );
     renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
-    expect(screen.getByText('Round 1 goes to the winners of its raffle: enter it below.')).toBeInTheDocument();
+    // What the round is, beside the panel that says how to enter (it stands above on a phone, not below).
+    expect(screen.getByText('Round 1 goes to the winners of its raffle.')).toBeInTheDocument();
+    // Only a winner buys in a raffle's round: the limit is theirs.
+    expect(screen.getByText('Each winner can buy up to 2 packs in round 1.')).toBeInTheDocument();
     expect(screen.getByText('The raffle’s winners')).toBeInTheDocument();
     expect(within(panel).getByText('1 Drop ticket (free for pass holders)')).toBeInTheDocument();
     expect(within(panel).getByText('480')).toBeInTheDocument();
