@@ -21,6 +21,7 @@ export const DEFAULT_DEPOSIT_MAX_CENTS = 1_000_000;
 export const amountMessages = {
   required: 'Please enter an amount.',
   notANumber: 'Enter an amount in numbers, for example 25.00.',
+  tooManyDecimals: 'Enter the amount in dollars and cents: at most two decimals, for example 12.35.',
   outOfBandwidth: errorCatalogue.AMOUNT_OUT_OF_BANDWIDTH.message,
 } as const;
 

@@ -70,13 +70,19 @@ describe('add funds: the amount', () => {
     expect(screen.queryByText('Amount is not within correct bandwidth')).toBeNull();
     expect(amount).toHaveValue('abc');
 
-    for (const outOfRange of ['-5', '0.001', '20000']) {
+    for (const outOfRange of ['-5', '0.01', '20000']) {
       await user.clear(amount);
       await user.type(amount, outOfRange);
       await user.click(submit);
       await waitFor(() => expect(screen.getByText('Amount is not within correct bandwidth')).toBeInTheDocument());
       expect(screen.queryByText(amountMessages.notANumber)).toBeNull();
     }
+    // Within the bandwidth but a fraction of a cent: the decimals are what is wrong.
+    await user.clear(amount);
+    await user.type(amount, '12.345');
+    await user.click(submit);
+    expect(await screen.findByText(amountMessages.tooManyDecimals)).toBeInTheDocument();
+    expect(screen.queryByText('Amount is not within correct bandwidth')).toBeNull();
     expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
   });
 });

@@ -57,6 +57,8 @@ function usdAmount(minCents: number, maxCents: number) {
     .trim()
     .min(1, { error: amountMessages.required, abort: true })
     .refine(isNumberText, { error: amountMessages.notANumber, abort: true })
+    // "12.345" is a number but no amount of money: say so, not that it is outside the bandwidth.
+    .refine((input) => !/\.\d{3,}$/.test(plainDollars(input)), { error: amountMessages.tooManyDecimals, abort: true })
     .transform(dollarsToCents)
     .pipe(
       z
