@@ -51,14 +51,18 @@ function isNumberText(input: string): boolean {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(plainDollars(input));
 }
 
+/** "12.345" is a number but no amount of money: it is told so, not that it is outside the bandwidth. */
+function isWholeCents(input: string): boolean {
+  return !/\.\d{3,}$/.test(plainDollars(input));
+}
+
 function usdAmount(minCents: number, maxCents: number) {
   return z
     .string()
     .trim()
     .min(1, { error: amountMessages.required, abort: true })
     .refine(isNumberText, { error: amountMessages.notANumber, abort: true })
-    // "12.345" is a number but no amount of money: say so, not that it is outside the bandwidth.
-    .refine((input) => !/\.\d{3,}$/.test(plainDollars(input)), { error: amountMessages.tooManyDecimals, abort: true })
+    .refine(isWholeCents, { error: amountMessages.tooManyDecimals, abort: true })
     .transform(dollarsToCents)
     .pipe(
       z
