@@ -112,7 +112,9 @@ describe('purchase popup', () => {
     const { dialog } = await openPopup();
     expect(await within(dialog).findByText('Balance payment available')).toBeInTheDocument();
     expect(
-      within(dialog).getByText('Your balance is $13.13, $8.13 of it in CYP credit, which pays first.'),
+      within(dialog).getByText(
+        'Your balance is $13.13: $8.13 of CYP credit (813.50 CYP), which pays first, and $5.00.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeEnabled();
   });

@@ -251,7 +251,7 @@ function PurchaseForm({
               isLoading={balances.isPending}
               isError={balances.isError}
               spendable={spendable}
-              creditCents={credit}
+              credit={credit > 0 ? { cents: credit, cyp: balances.data!.cyp.nonWithdrawable } : null}
               total={total}
               isShort={isShort}
               addFundsTo={addFundsPath(returnTo, shortfall)}
@@ -354,7 +354,7 @@ function BalanceNotice({
   isLoading,
   isError,
   spendable,
-  creditCents: credit,
+  credit,
   total,
   isShort,
   addFundsTo,
@@ -363,8 +363,8 @@ function BalanceNotice({
   isLoading: boolean;
   isError: boolean;
   spendable: number | null;
-  /** Of `spendable`, the cents CYP credit pays for. */
-  creditCents: number;
+  /** Of `spendable`, the cents CYP credit pays for, and the credit itself; null without credit. */
+  credit: { cents: number; cyp: TMoney } | null;
   total: TMoney | null;
   isShort: boolean;
   addFundsTo: string;
@@ -380,9 +380,14 @@ function BalanceNotice({
   if (isError || spendable === null) {
     return <p className={styles.note}>We could not read your balance just now; paying will check it.</p>;
   }
-  const balance =
-    format({ amount: spendable, currency: 'USD' }) +
-    (credit > 0 ? `, ${format({ amount: credit, currency: 'USD' })} of it in CYP credit, which pays first` : '');
+  const usd = (cents: number) => format({ amount: cents, currency: 'USD' });
+  // "$25.00: $10.00 of CYP credit (1,000.50 CYP), which pays first, and $15.00" when the credit is part of it.
+  const creditPart = credit ? `${usd(credit.cents)} of CYP credit (${format(credit.cyp)})` : '';
+  const balance = !credit
+    ? usd(spendable)
+    : credit.cents === spendable
+      ? creditPart
+      : `${usd(spendable)}: ${creditPart}, which pays first, and ${usd(spendable - credit.cents)}`;
   if (isShort && total) {
     return (
       <Alert
