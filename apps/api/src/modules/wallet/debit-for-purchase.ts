@@ -1,4 +1,3 @@
-import type { TCurrency } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { postLedgerTransaction } from './post-ledger-transaction.ts';
