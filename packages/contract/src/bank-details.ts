@@ -92,8 +92,26 @@ export function shortUsdcAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** Which account fields a country's wire asks for (spec section 5). */
-export type TWireScheme = 'us' | 'ca' | 'iban';
+/**
+ * The countries whose banks take IBANs: the ISO 13616 registry, with the territories that use their country's
+ * (France's overseas departments and collectivities, the Crown Dependencies, Åland).
+ */
+const IBAN_COUNTRIES = new Set(
+  (
+    'AD AE AL AT AZ BA BE BG BH BI BR BY CH CR CY CZ DE DJ DK DO EE EG ES FI FK FO FR GB GE GI GL GR GT HR HU IE IL ' +
+    'IQ IS IT JO KW KZ LB LC LI LT LU LV LY MC MD ME MK MN MR MT MU NI NL NO OM PK PL PS PT QA RO RS RU SA SC SD SE ' +
+    'SI SK SM SO ST SV TL TN TR UA VA VG XK YE GF GP MQ RE YT PM BL MF PF NC WF TF GG JE IM AX'
+  ).split(' '),
+);
+
+/**
+ * Which account fields a country's wire asks for (spec section 5): a routing and account number in the US; an
+ * institution, transit and account number in Canada; an IBAN and SWIFT code where banks use IBANs; elsewhere (Japan,
+ * Australia, India…) the account number and the bank's SWIFT code, which is how a wire reaches those banks.
+ */
+export type TWireScheme = 'us' | 'ca' | 'iban' | 'swift';
 export function wireSchemeFor(country: string): TWireScheme {
-  return country === 'US' ? 'us' : country === 'CA' ? 'ca' : 'iban';
+  if (country === 'US') return 'us';
+  if (country === 'CA') return 'ca';
+  return IBAN_COUNTRIES.has(country) ? 'iban' : 'swift';
 }

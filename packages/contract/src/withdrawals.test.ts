@@ -136,11 +136,26 @@ describe('ZCreateWithdrawalRequest', () => {
     ]);
   });
 
-  it('asks other countries for IBAN and SWIFT', () => {
+  it('asks countries whose banks use IBANs for IBAN and SWIFT', () => {
     expect(issues(wire({ country: 'DE', iban: 'DE89370400440532013000', swift: 'DEUTDEFF' }))).toEqual([]);
     expect(issues(wire({ country: 'DE', iban: 'DE89370400440532013001', swift: 'DEUT' }))).toEqual([
       `wire.iban: ${withdrawalMessages.iban}`,
       `wire.swift: ${withdrawalMessages.swift}`,
+    ]);
+    // A territory that uses its country's IBANs (Réunion, France's).
+    expect(issues(wire({ country: 'RE', accountNumber: '1234567', swift: 'BNPAFRPP' }))).toEqual([
+      `wire.iban: ${withdrawalMessages.required}`,
+    ]);
+  });
+
+  it('asks countries without IBANs (Japan, Australia) for the account number and SWIFT, never an IBAN', () => {
+    expect(issues(wire({ country: 'JP', accountNumber: '1234567', swift: 'BOTKJPJT' }))).toEqual([]);
+    expect(issues(wire({ country: 'AU', accountNumber: '12', swift: 'CTBAAU2S' }))).toEqual([
+      `wire.accountNumber: ${withdrawalMessages.accountNumber}`,
+    ]);
+    expect(issues(wire({ country: 'JP', iban: 'DE89370400440532013000' }))).toEqual([
+      `wire.accountNumber: ${withdrawalMessages.required}`,
+      `wire.swift: ${withdrawalMessages.required}`,
     ]);
   });
 

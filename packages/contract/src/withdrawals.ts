@@ -46,7 +46,10 @@ export const withdrawalMessages = {
 const text = (max: number) => z.string().trim().min(1, withdrawalMessages.required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/** Wire details. Which account fields are required depends on the country: US, Canada, or IBAN + SWIFT elsewhere. */
+/**
+ * Wire details. Which account fields are required depends on the country (wireSchemeFor): US, Canada, IBAN and SWIFT
+ * where banks use IBANs, the account number and SWIFT elsewhere.
+ */
 export const ZWireDetails = z
   .strictObject({
     firstName: text(100),
@@ -79,8 +82,11 @@ export const ZWireDetails = z
       check('institutionNumber', isInstitutionNumber, withdrawalMessages.institutionNumber);
       check('transitNumber', isTransitNumber, withdrawalMessages.transitNumber);
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
-    } else {
+    } else if (scheme === 'iban') {
       check('iban', isIban, withdrawalMessages.iban);
+      check('swift', isSwiftCode, withdrawalMessages.swift);
+    } else {
+      check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
       check('swift', isSwiftCode, withdrawalMessages.swift);
     }
   });

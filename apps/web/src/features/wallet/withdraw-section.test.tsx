@@ -126,6 +126,12 @@ describe('payment page: withdraw', () => {
     expect(screen.getByLabelText(/SWIFT code/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Account number/)).toBeNull();
 
+    // A country whose banks have no IBANs: the account number and the SWIFT code reach them.
+    await user.selectOptions(country, 'JP');
+    expect(screen.getByLabelText(/Account number/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/SWIFT code/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/IBAN/)).toBeNull();
+
     await user.type(screen.getByLabelText(/Amount \(USD\)/), '1,000');
     const totals = screen.getByLabelText('Withdrawal total');
     const value = (term: string) => within(totals).getByText(term).nextElementSibling?.textContent;

@@ -48,6 +48,7 @@ const schemeFields: Record<ReturnType<typeof wireSchemeFor>, TWireField[]> = {
   us: ['routingNumber', 'accountNumber'],
   ca: ['institutionNumber', 'transitNumber', 'accountNumber'],
   iban: ['iban', 'swift'],
+  swift: ['accountNumber', 'swift'],
 };
 
 /** Only the fields this country's wire asks for; the others may hold what was typed for another country. */
@@ -131,6 +132,12 @@ export function WireDetailsFields() {
           <div className={formStyles.fieldRow}>
             {text('iban', 'IBAN')}
             {text('swift', 'SWIFT code', { hint: '8 or 11 characters.' })}
+          </div>
+        ) : null}
+        {scheme === 'swift' ? (
+          <div className={formStyles.fieldRow}>
+            {text('accountNumber', 'Account number', { hint: '4 to 17 digits.', inputMode: 'numeric' })}
+            {text('swift', 'SWIFT code', { hint: '8 or 11 characters: how a wire finds your bank.' })}
           </div>
         ) : null}
         <div className={formStyles.fieldRow}>
