@@ -32,6 +32,16 @@ export function isTransitNumber(value: string): boolean {
   return /^\d{5}$/.test(digitsOnly(value));
 }
 
+/** US ZIP code: 5 digits, or ZIP+4 (12345-6789). */
+export function isUsZipCode(value: string): boolean {
+  return /^\d{5}(-?\d{4})?$/.test(value.trim());
+}
+
+/** Canadian postal code: letter, digit, letter, then digit, letter, digit, with or without the space (K1A 0B1). */
+export function isCanadianPostalCode(value: string): boolean {
+  return /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/.test(value.trim().toUpperCase());
+}
+
 /** SWIFT / BIC: 4 letters (bank), 2 letters (country), 2 letters or digits (location), optional 3 (branch). */
 export function isSwiftCode(value: string): boolean {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.trim().toUpperCase());

@@ -125,15 +125,40 @@ describe('ZCreateWithdrawalRequest', () => {
   });
 
   it('asks Canadian wires for institution, transit and account numbers', () => {
+    const canadian = { country: 'CA', zip: 'K1A 0B1' };
     expect(
-      issues(wire({ country: 'CA', institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567' })),
+      issues(wire({ ...canadian, institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567' })),
     ).toEqual([]);
     expect(
-      issues(wire({ country: 'CA', institutionNumber: '1', transitNumber: '123', accountNumber: '1234567' })),
+      issues(wire({ ...canadian, institutionNumber: '1', transitNumber: '123', accountNumber: '1234567' })),
     ).toEqual([
       `wire.institutionNumber: ${withdrawalMessages.institutionNumber}`,
       `wire.transitNumber: ${withdrawalMessages.transitNumber}`,
     ]);
+  });
+
+  it.each([
+    ['US', '62701', true],
+    ['US', '62701-1234', true],
+    ['US', '627011234', true],
+    ['US', '6270', false],
+    ['US', '62701-12', false],
+    ['US', 'K1A 0B1', false],
+    ['CA', 'K1A 0B1', true],
+    ['CA', 'k1a0b1', true],
+    ['CA', 'D1A 0B1', false],
+    ['CA', '62701', false],
+    ['DE', '10115', true],
+    ['GB', 'SW1A 1AA', true],
+  ])('checks a %s address’s ZIP or postal code %s', (country, zip, isValid) => {
+    const account =
+      country === 'US'
+        ? { routingNumber: '021000021', accountNumber: '123456789' }
+        : country === 'CA'
+          ? { institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567' }
+          : { iban: country === 'DE' ? 'DE89370400440532013000' : 'GB82WEST12345698765432', swift: 'DEUTDEFF' };
+    const message = country === 'US' ? withdrawalMessages.usZip : withdrawalMessages.caPostalCode;
+    expect(issues(wire({ country, zip, ...account }))).toEqual(isValid ? [] : [`wire.zip: ${message}`]);
   });
 
   it('asks countries whose banks use IBANs for IBAN and SWIFT', () => {

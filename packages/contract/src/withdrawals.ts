@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   isAbaRoutingNumber,
   isBankAccountNumber,
+  isCanadianPostalCode,
   isIban,
   isInstitutionNumber,
   isSwiftCode,
   isTransitNumber,
   isEvmAddress,
+  isUsZipCode,
   wireSchemeFor,
 } from './bank-details.ts';
 import { isCountryCode } from './countries.ts';
@@ -37,6 +39,8 @@ export const withdrawalMessages = {
   transitNumber: 'Please enter a 5-digit transit number.',
   iban: 'Please enter a valid IBAN.',
   swift: 'Please enter a valid SWIFT code (8 or 11 characters).',
+  usZip: 'Please enter a valid ZIP code (5 digits, or ZIP+4).',
+  caPostalCode: 'Please enter a valid postal code (A1A 1A1).',
   usdcAddress: 'Please enter a valid USDC wallet address (0x followed by 40 characters).',
   required: 'This field is required.',
   country: 'Please choose a country.',
@@ -76,9 +80,11 @@ export const ZWireDetails = z
     };
     const scheme = wireSchemeFor(details.country);
     if (scheme === 'us') {
+      check('zip', isUsZipCode, withdrawalMessages.usZip);
       check('routingNumber', isAbaRoutingNumber, withdrawalMessages.routingNumber);
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
     } else if (scheme === 'ca') {
+      check('zip', isCanadianPostalCode, withdrawalMessages.caPostalCode);
       check('institutionNumber', isInstitutionNumber, withdrawalMessages.institutionNumber);
       check('transitNumber', isTransitNumber, withdrawalMessages.transitNumber);
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);

@@ -84,6 +84,7 @@ describe('/v1/bank-accounts', () => {
     const canadian = await call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, country: 'CA' });
     expect(canadian.statusCode).toBe(400);
     expect(canadian.json().details.map((detail: { field: string }) => detail.field)).toEqual([
+      'zip',
       'institutionNumber',
       'transitNumber',
     ]);
