@@ -140,6 +140,7 @@ describe('notifications page', () => {
     renderApp('/notifications');
     expect(await screen.findByRole('heading', { name: 'No notifications yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+    expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull();
   });
 
   it('shows an error with a retry', async () => {

@@ -112,16 +112,18 @@ export default function NotificationsPage() {
             {feed.data ? (unreadCount === 0 ? 'All caught up.' : `${formatCount(unreadCount)} unread`) : ' '}
           </p>
         </div>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => markAll.mutate()}
-          disabled={unreadCount === 0}
-          isLoading={markAll.isPending}
-        >
-          <Icon name="check" size={16} />
-          Mark all read
-        </Button>
+        {items.length > 0 ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => markAll.mutate()}
+            disabled={unreadCount === 0}
+            isLoading={markAll.isPending}
+          >
+            <Icon name="check" size={16} />
+            Mark all read
+          </Button>
+        ) : null}
       </header>
       {markAll.isError ? <Alert tone="error">{markAll.error.message}</Alert> : null}
       {content}
