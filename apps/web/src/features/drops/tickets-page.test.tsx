@@ -158,7 +158,7 @@ describe('tickets page', () => {
     const rows = within(history).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Spent 1 Drop ticket to enter a raffle round')).toBeInTheDocument();
-    expect(within(rows[0]!).getByLabelText('1 spent')).toHaveTextContent('−1');
+    expect(within(rows[0]!).getByLabelText('1 spent')).toHaveTextContent('-1');
     expect(within(rows[1]!).getByLabelText('4 added')).toHaveTextContent('+4');
     expect(within(rows[1]!).getByRole('link', { name: 'See the purchase' })).toHaveAttribute(
       'href',

@@ -80,7 +80,7 @@ function MovementRow({ movement }: { movement: TTicketMovement }) {
           movement.delta < 0 ? `${formatCount(-movement.delta)} spent` : `${formatCount(movement.delta)} added`
         }
       >
-        {movement.delta > 0 ? '+' : '−'}
+        {movement.delta > 0 ? '+' : '-'}
         {formatCount(Math.abs(movement.delta))}
       </span>
     </li>
