@@ -59,7 +59,7 @@ test.describe('raffle rounds', () => {
     await page.goto(`/drops/${dropId}`);
     const panel = page.getByRole('region', { name: 'Round 1 is a raffle' });
     await expect(panel).toContainText('1 Drop ticket');
-    await panel.getByRole('button', { name: 'Enter the raffle' }).click();
+    await panel.getByRole('button', { name: 'Enter for 1 Drop ticket' }).click();
     await expect(panel).toContainText('You are in. Your entry:');
     await expectNoSeriousViolations(page, 'drop page (entered a raffle)');
 

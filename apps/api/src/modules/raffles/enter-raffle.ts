@@ -11,6 +11,7 @@ import { whitelistedEmails } from '../drops/get-sale-drop.ts';
 import { roundOfDrop } from '../drops/sale-round.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { spendTicket } from '../tickets/spend-ticket.ts';
+import { raffleEntryOccasion } from '../tickets/ticket-words.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { raffleEntries } from './raffles.tables.ts';
 
@@ -86,7 +87,8 @@ export async function enterRaffle(
       .returning();
     if (!inserted) return { entry: await entryOf(tx, roundId, userId), isNew: false };
     if (ticketKindId) {
-      await spendTicket(tx, { userId, ticketKindId, reason: 'RAFFLE_ENTRY', referenceId: inserted.id, now });
+      const occasion = raffleEntryOccasion({ round: round.round, dropId: round.dropId, dropName: round.dropName });
+      await spendTicket(tx, { userId, ticketKindId, reason: 'RAFFLE_ENTRY', referenceId: inserted.id, now, occasion });
     }
     return { entry: mineOf(inserted), isNew: true };
   });

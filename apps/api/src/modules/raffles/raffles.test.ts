@@ -8,6 +8,7 @@ import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { noticesOf } from '../../testing/grant-fixtures.ts';
 import { drawDeps, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { giveTickets, insertTicketKind } from '../../testing/ticket-fixtures.ts';
@@ -136,11 +137,13 @@ describe('raffle rounds', () => {
 
   it('an entry spends one ticket, once; refusals say why; losers get their ticket back when the round says so', async () => {
     const kind = await insertTicketKind(db());
-    const { roundId } = await insertRaffleRound(t, admin.accessToken, {
+    const { roundId, dropId } = await insertRaffleRound(t, admin.accessToken, {
       places: 1,
       ticketKindId: kind.id,
       ticketsOnLoss: 'RETURNED',
     });
+    const [dropRow] = await queryRows<{ name: string }>(db(), sql`select name from drops where id = ${dropId}`);
+    const dropName = dropRow!.name;
     const broke = await fastBuyer(t);
     const noTicket = await enter(broke.accessToken, roundId);
     expect(noTicket.statusCode).toBe(409);
@@ -148,7 +151,7 @@ describe('raffle rounds', () => {
     expect((await publicRecord(roundId)).entriesCount).toBe(0);
 
     const entrants = await Promise.all([fastBuyer(t), fastBuyer(t), fastBuyer(t)]);
-    for (const entrant of entrants) await giveTickets(db(), entrant.userId, kind.id, 1);
+    for (const entrant of entrants) await giveTickets(db(), entrant.userId, kind.id, 1, t.clock.now());
     const first = await enter(entrants[0]!.accessToken, roundId);
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({ hasSpentTicket: true, wonIn: null });
@@ -156,6 +159,22 @@ describe('raffle rounds', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.handle).toBe(first.json().data.handle);
     expect(await ticketsHeld(entrants[0]!.userId, kind.id)).toBe(0);
+    // The spend names the raffle, in the notification and in the ticket history, and leads to its drop.
+    const raffleWords = `the raffle of round 1 of ${dropName}`;
+    expect(await noticesOf(t, entrants[0]!.accessToken, 'TICKET')).toContainEqual({
+      title: `1 ${kind.name} spent`,
+      body: `You entered ${raffleWords}.`,
+      linkPath: `/drops/${dropId}`,
+    });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/v1/tickets/my/history',
+      headers: bearer(entrants[0]!.accessToken),
+    });
+    expect(history.json().data.items).toMatchObject([
+      { delta: -1, description: `Spent 1 ${kind.name} to enter ${raffleWords}`, linkPath: `/drops/${dropId}` },
+      { delta: 1 },
+    ]);
     for (const entrant of entrants.slice(1)) expect((await enter(entrant.accessToken, roundId)).statusCode).toBe(201);
 
     expect((await enter(broke.accessToken, newId())).json().code).toBe('RAFFLE_NOT_FOUND');
@@ -171,6 +190,16 @@ describe('raffle rounds', () => {
     expect(await held()).toEqual([0, 1, 1]);
     expect(await drawRaffle(drawDeps(t), roundId, t.clock.now())).toBe(false);
     expect(await held()).toEqual([0, 1, 1]);
+    const loser = entrants[drawn.winners!.includes(first.json().data.handle) ? 1 : 0]!;
+    const loserHistory = await t.app.inject({
+      method: 'GET',
+      url: '/v1/tickets/my/history',
+      headers: bearer(await freshAccessToken(t, loser.userId)),
+    });
+    expect(loserHistory.json().data.items[0]).toMatchObject({
+      delta: 1,
+      description: `1 ${kind.name} returned from ${raffleWords}`,
+    });
   });
 
   it('a whitelisted round’s raffle takes only people on its list, and spends no ticket of anyone else', async () => {

@@ -17,6 +17,8 @@ export interface TTicketSpend {
   now: Date;
   /** How many tickets; 1 unless said. */
   count?: number;
+  /** What the tickets went on, for the notification (its line and where it leads); else the reason's words. */
+  occasion?: { body: string; linkPath: string };
 }
 
 /**
@@ -45,7 +47,7 @@ export async function spendTicket(tx: Db, spend: TTicketSpend): Promise<{ spent:
   if (!(ticketSpendReasons as readonly string[]).includes(spend.reason)) {
     throw new Error(`${spend.reason} adds tickets: use grantTickets`);
   }
-  const { userId, ticketKindId, reason, referenceId, now } = spend;
+  const { userId, ticketKindId, reason, referenceId, now, occasion } = spend;
   const [outcome] = await queryRows<{
     kind_name: string | null;
     held: number | null;
@@ -91,7 +93,8 @@ export async function spendTicket(tx: Db, spend: TTicketSpend): Promise<{ spent:
           kind: 'TICKET',
           stage: 'SUCCESSFUL',
           ...ticketNotice(reason, -count, outcome.kind_name),
-          linkPath: TICKETS_PATH,
+          ...occasion,
+          linkPath: occasion?.linkPath ?? TICKETS_PATH,
           referenceId: outcome.movement_id,
           now,
         },

@@ -1,4 +1,4 @@
-import { purchaseStatusPath, ticketCountText, type TTicketMovementReason } from '@cypher/contract';
+import { purchaseStatusPath, ticketCountText, webPath, type TTicketMovementReason } from '@cypher/contract';
 
 /*
  * What people read about their tickets: the notification of a grant or a spend (spec section 4: notifications for
@@ -26,8 +26,31 @@ export function ticketNotice(reason: TTicketMovementReason, delta: number, kindN
   return { title: delta < 0 ? `${tickets} spent` : `${tickets} added`, body: noticeBodies[reason] };
 }
 
-/** One line of the history: "Bought 2 Drop tickets", "Spent 1 Drop ticket to enter a raffle round". */
-export function movementDescription(reason: TTicketMovementReason, delta: number, kindName: string): string {
+/** The raffle a movement's ticket entered or came back from, when it is one: its round and drop. */
+export interface TRaffleOccasion {
+  round: number;
+  dropId: string;
+  dropName: string;
+}
+
+/** "the raffle of round 1 of Neon Genesis". */
+const raffleWords = (raffle: TRaffleOccasion) => `the raffle of round ${raffle.round} of ${raffle.dropName}`;
+
+/** The notification of a ticket spent on a raffle entry: which raffle, and the drop it leads to. */
+export function raffleEntryOccasion(raffle: TRaffleOccasion) {
+  return { body: `You entered ${raffleWords(raffle)}.`, linkPath: webPath('/drops/:id', { id: raffle.dropId }) };
+}
+
+/**
+ * One line of the history: "Bought 2 Drop tickets", "Spent 1 Drop ticket to enter the raffle of round 1 of Neon
+ * Genesis" (a raffle named when it is known).
+ */
+export function movementDescription(
+  reason: TTicketMovementReason,
+  delta: number,
+  kindName: string,
+  raffle: TRaffleOccasion | null = null,
+): string {
   const tickets = ticketCountText(Math.abs(delta), kindName);
   switch (reason) {
     case 'PURCHASE':
@@ -37,9 +60,9 @@ export function movementDescription(reason: TTicketMovementReason, delta: number
     case 'REDEEM':
       return `${tickets} from a redeemed code`;
     case 'RAFFLE_ENTRY':
-      return `Spent ${tickets} to enter a raffle round`;
+      return `Spent ${tickets} to enter ${raffle ? raffleWords(raffle) : 'a raffle round'}`;
     case 'RAFFLE_REFUND':
-      return `${tickets} returned from a raffle round`;
+      return `${tickets} returned from ${raffle ? raffleWords(raffle) : 'a raffle round'}`;
     case 'CONSOLE_GRANT':
       return `${tickets} from the team`;
     case 'AIRDROP':
@@ -47,7 +70,12 @@ export function movementDescription(reason: TTicketMovementReason, delta: number
   }
 }
 
-/** A purchase's movement leads to the purchase (its reference is the order); the others to nothing yet. */
-export function movementLinkPath(reason: TTicketMovementReason, referenceId: string): string | null {
-  return reason === 'PURCHASE' ? purchaseStatusPath(referenceId) : null;
+/** A purchase's movement leads to the purchase (its reference is the order), a raffle's to its drop; others nowhere. */
+export function movementLinkPath(
+  reason: TTicketMovementReason,
+  referenceId: string,
+  raffle: TRaffleOccasion | null = null,
+): string | null {
+  if (reason === 'PURCHASE') return purchaseStatusPath(referenceId);
+  return raffle ? webPath('/drops/:id', { id: raffle.dropId }) : null;
 }

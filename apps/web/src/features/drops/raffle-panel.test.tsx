@@ -107,8 +107,10 @@ describe('a raffle round on the drop page', () => {
   it('says what a refused entry lacks, with the way to a ticket', async () => {
     at('2026-11-22T12:00:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const ticketOnly = raffle().rules!;
     api(
-      () => raffle(),
+      // A ticket for everyone: the button says what it spends.
+      () => raffle({ rules: { ...ticketOnly, isFreeForPassHolders: false } }),
       (request) =>
         request.method === 'POST' && request.path.endsWith('/entries')
           ? apiFailure(409, 'NOT_ENOUGH_TICKETS')
@@ -116,7 +118,7 @@ describe('a raffle round on the drop page', () => {
     );
     renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
-    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Enter the raffle' }));
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Enter for 1 Drop ticket' }));
     expect(await within(panel).findByText(/You don't have a ticket to spend\./)).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Get a ticket' })).toHaveAttribute('href', '/tickets');
   });

@@ -114,10 +114,14 @@ function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
     );
   }
   const refusal = isApiError(enter.error) ? enter.error : null;
+  // What the tap spends is on the button itself (a pass holder's entry may be free: the API decides, so then it stays
+  // plain), since a ticket spent on an entry does not come back unless the round returns it.
+  const ticket = raffle.rules?.ticketKind;
+  const label = ticket && !raffle.rules?.isFreeForPassHolders ? `Enter for 1 ${ticket.name}` : 'Enter the raffle';
   return (
     <div className={styles.enter}>
       <Button onClick={() => enter.mutate()} isLoading={enter.isPending}>
-        Enter the raffle
+        {label}
       </Button>
       {refusal ? (
         <Alert tone="error" title="Not entered">
