@@ -27,10 +27,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * `preHandler: requireAuth` on a route admits a valid access token whose sign-in is still alive. The session is
- * looked up (one primary-key read) and trusted for `sessionCheckCacheMs` afterwards: a logout or password change on
- * this instance ends access at once, on another within that bound (README: SESSION_CHECK_CACHE_MS), instead of when
- * the short-lived token expires.
+ * `onRequest: requireAuth` on a route admits a valid access token whose sign-in is still alive. It runs before the body
+ * is parsed and checked, so a visitor is told to sign in (401) whatever they sent, and learns nothing of the body's
+ * rules. The session is looked up (one primary-key read) and trusted for `sessionCheckCacheMs` afterwards: a logout or
+ * password change on this instance ends access at once, on another within that bound (README:
+ * SESSION_CHECK_CACHE_MS), instead of when the short-lived token expires.
  */
 export function authGuard(deps: {
   db: Db;

@@ -19,9 +19,10 @@ declare module 'fastify' {
 }
 
 /**
- * `preHandler: requireOperator` admits a signed-in user with at least one grant and a verified address (401 without a
- * valid token, 403 without a grant or before the address is verified) and loads the grants on every request, so a revoked role ends access at once. Hiding console
- * sections in the web is a courtesy; this, and the brand checks in the services, are the rule.
+ * `requireOperator` (an `onRequest` hook on every console route) admits a signed-in user with at least one grant and a
+ * verified address (401 without a valid token, 403 without a grant or before the address is verified) and loads the
+ * grants on every request, so a revoked role ends access at once. Hiding console sections in the web is a courtesy;
+ * this, and the brand checks in the services, are the rule.
  */
 export function operatorGuard(deps: { db: Db; requireAuth: (request: FastifyRequest) => Promise<void> }) {
   async function requireOperator(request: FastifyRequest) {

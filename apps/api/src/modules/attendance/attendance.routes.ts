@@ -47,7 +47,7 @@ export function attendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v2/attendance/rewards',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: "The current calendar: each day's reward, the streak bonuses, and (signed in) my state",
@@ -60,7 +60,7 @@ export function attendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/attendance/today',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: "Checked in today or not, my streak, and today's reward",
@@ -73,7 +73,7 @@ export function attendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v2/attendance/today',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: "Today's state with the time zone, when the next day begins, my check-in and the next streak bonus",
@@ -86,7 +86,7 @@ export function attendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/attendance',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Check in for today and receive its reward (an Idempotency-Key, if sent, replays the first answer)',
@@ -101,7 +101,7 @@ export function attendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/attendance',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My check-ins, newest first, with what each gave',
@@ -115,7 +115,7 @@ export function attendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/attendance/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'One of my check-ins and what it gave',

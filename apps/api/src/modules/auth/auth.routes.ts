@@ -83,7 +83,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PREFIX}/logout`,
-      { preHandler: requireAuth, schema: { tags, summary: 'End this sign-in', security: bearer } },
+      { onRequest: requireAuth, schema: { tags, summary: 'End this sign-in', security: bearer } },
       async (request, reply) => {
         await logOut(ctx, principalOf(request));
         return reply.status(204).send();
@@ -93,7 +93,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       `${PREFIX}/email-verifications`,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: { tags, summary: 'Send the verification email again', security: bearer, response: { 202: ZData(z.object({ sentTo: z.string() })) } },
       },
       async (request, reply) => reply.status(202).send({ data: await sendEmailVerification(ctx, principalOf(request).userId) }),
@@ -110,7 +110,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       `${PREFIX}/check-password`,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: { tags, summary: 'Confirm the password before a sensitive change', security: bearer, body: ZCheckPasswordRequest, response: { 200: ZData(ZReauthentication) } },
       },
       async (request) => ({ data: await checkPassword(ctx, principalOf(request), request.body.password) }),
@@ -118,7 +118,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PREFIX}/change-password`,
-      { preHandler: requireAuth, schema: { tags, summary: 'Change the password', security: bearer, body: ZChangePasswordRequest } },
+      { onRequest: requireAuth, schema: { tags, summary: 'Change the password', security: bearer, body: ZChangePasswordRequest } },
       async (request, reply) => {
         await changePassword(ctx, principalOf(request), request.body);
         return reply.status(204).send();
@@ -146,7 +146,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       `${PREFIX}/mfa-register`,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: { tags, summary: 'Send a code to the phone that will receive two-factor codes', security: bearer, body: ZMfaRegisterRequest, response: { 202: ZData(ZCodeSent) } },
       },
       async (request, reply) =>
@@ -156,7 +156,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       `${PREFIX}/mfa-code`,
       {
-        preHandler: optionalAuth,
+        onRequest: optionalAuth,
         schema: { tags, summary: 'Send a two-factor code (resend during sign-in, or to turn two-factor off)', body: ZMfaCodeRequest, response: { 202: ZData(ZCodeSent) } },
       },
       async (request, reply) =>
@@ -168,7 +168,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       `${PREFIX}/mfa`,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: { tags, summary: 'Turn SMS two-factor on with the code', security: bearer, body: ZMfaVerifyRequest, response: { 200: ZData(ZTwoFactorState) } },
       },
       async (request) => ({ data: await enableMfa(ctx, principalOf(request), request.body.code) }),
@@ -177,7 +177,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       `${PREFIX}/mfa`,
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: { tags, summary: 'Turn SMS two-factor off with the code', security: bearer, body: ZMfaVerifyRequest, response: { 200: ZData(ZTwoFactorState) } },
       },
       async (request) => ({ data: await disableMfa(ctx, principalOf(request), request.body.code) }),

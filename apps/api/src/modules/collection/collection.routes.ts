@@ -43,7 +43,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/editions',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: "My Collection: my editions by brand, with filters, sort and every brand's count",
@@ -114,7 +114,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         `/v1/editions/:id/${move}`,
         {
-          preHandler: ctx.guard.requireAuth,
+          onRequest: ctx.guard.requireAuth,
           schema: {
             tags,
             summary: isLocked ? 'Lock my edition against fusion, export and sale' : 'Unlock my edition',
@@ -131,7 +131,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/editions/:id/export',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Export my edition to my own wallet address (takes an Idempotency-Key header)',
@@ -154,7 +154,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/favorites',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Favorite a product or an edition',
@@ -171,7 +171,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/v1/favorites/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'Take a favorite back (by the product or edition id)', params: ZIdParams },
       },
       async (request, reply) => {
@@ -183,7 +183,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/favorites/my',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My favorites, newest first (with targetId: whether that product or edition is one)',

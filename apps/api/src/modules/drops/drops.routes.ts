@@ -93,7 +93,7 @@ export function dropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/drops/:id/reminders',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Remind me when a round opens (that round, or the next one I may buy in): 201 new, 200 already set',
@@ -115,7 +115,7 @@ export function dropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/v1/drops/:id/reminders',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Cancel my reminders of this drop not sent yet (of one round with ?policyId=)',

@@ -51,7 +51,7 @@ export function fusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/fusions/:id',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: 'A fusion: what it makes, what it needs, how many are left, and my readiness per slot',
@@ -67,7 +67,7 @@ export function fusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/fusions/:id/slots/:slotId/materials',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My editions that fit a slot, the protected ones marked',
@@ -89,7 +89,7 @@ export function fusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/fusions/:id/fuse',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Burn the chosen editions and receive the result (Idempotency-Key)',

@@ -12,7 +12,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/identity-verifications',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Start verifying my identity, or get the attempt already open (one pending at a time)',
@@ -31,7 +31,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/identity-verifications/my',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Where my identity verification stands: none, pending, verified or failed (with the reason)',

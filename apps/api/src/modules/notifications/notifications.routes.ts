@@ -13,7 +13,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/notifications',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My notifications, newest first (cursor), with the unread count',
@@ -26,7 +26,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/notifications/read-all',
-      { preHandler: ctx.guard.requireAuth, schema: { tags, summary: 'Mark all my notifications read' } },
+      { onRequest: ctx.guard.requireAuth, schema: { tags, summary: 'Mark all my notifications read' } },
       async (request, reply) => {
         await markAllNotificationsRead(ctx.db, principalOf(request).userId, ctx.clock.now());
         return reply.status(204).send();
@@ -36,7 +36,7 @@ export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/notifications/:id/read',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'Mark one of my notifications read', params: z.object({ id: z.uuid() }) },
       },
       async (request, reply) => {

@@ -68,7 +68,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/orders',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My orders, newest first, with receipts',
@@ -84,7 +84,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/orders/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'One of my orders: PENDING, SUCCESSFUL, FAILED or TIMED_OUT',
@@ -100,7 +100,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/orders/:id/collections',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'What one of my orders delivered',
@@ -114,7 +114,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/orders/:id/tilia',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Pay one of my pending orders through Tilia',

@@ -19,7 +19,7 @@ export function passesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/passes',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: 'Passes of published brands, newest sale first, with how many of each I hold',
@@ -35,7 +35,7 @@ export function passesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/passes/my',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'The passes I hold', response: { 200: ZData(ZMyPasses) } },
       },
       async (request) => ({ data: await listMyPasses(ctx.db, principalOf(request).userId, ctx.clock.now()) }),
@@ -44,7 +44,7 @@ export function passesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/passes/:id',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: 'A pass: its benefits, the rounds it opens, and how many I hold',

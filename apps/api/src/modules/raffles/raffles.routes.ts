@@ -20,7 +20,7 @@ export function rafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/raffles/:roundId',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: "A raffle round's public draw record: commitment, entries, revealed seed, winners (and my entry)",
@@ -36,7 +36,7 @@ export function rafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/raffles/:roundId/entries',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Enter a raffle round (one entry per person; a retry answers the same entry with 200)',

@@ -29,7 +29,7 @@ export function redeemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/redeems',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Redeem a code and receive what it grants (an Idempotency-Key, if sent, replays the first answer)',
@@ -52,7 +52,7 @@ export function redeemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/redeems',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'The codes I redeemed, newest first, with what each gave',

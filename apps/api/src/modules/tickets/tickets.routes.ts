@@ -42,7 +42,7 @@ export function ticketsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/tickets/my',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My tickets: how many of each kind I hold (0 for kinds I have used up), most held first',
@@ -57,7 +57,7 @@ export function ticketsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/tickets/my/history',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Every ticket I was given or spent, newest first',

@@ -12,7 +12,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/balances/my',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My balances in USD and CYP: withdrawable, not withdrawable, held in review',
@@ -25,7 +25,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/balances',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My balance history, newest first, with receipts for payments',

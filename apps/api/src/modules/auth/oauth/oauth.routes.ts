@@ -32,7 +32,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       `${PREFIX}/:provider`,
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: 'The provider’s authorize URL (Google: sign in; Discord: connect, signed in)',

@@ -28,7 +28,7 @@ export function figureBasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/figure-base-collections',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: 'Figure bases of public collections, newest first, with how many slots I have filled',
@@ -44,7 +44,7 @@ export function figureBasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/figure-base-collections/:id',
       {
-        preHandler: ctx.guard.optionalAuth,
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
           summary: 'A figure base: its slots, what I have standing in them, and my editions that fit',
@@ -60,7 +60,7 @@ export function figureBasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/figure-base-collections/:id/equip',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Put my edition into a slot of the figure base',
@@ -77,7 +77,7 @@ export function figureBasesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/figure-base-collections/:id/unequip',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Take my edition off the figure base',

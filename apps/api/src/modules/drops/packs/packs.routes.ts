@@ -14,7 +14,7 @@ export function packsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/packs',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My packs, grouped by rarity (unopened last); isOpened=false for the sealed ones only',
@@ -28,7 +28,7 @@ export function packsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/packs/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'One of my packs (its editions once opened)', params, response: { 200: ZData(ZPack) } },
       },
       async (request) => ({ data: await getMyPack(ctx.db, principalOf(request).userId, request.params.id) }),
@@ -37,7 +37,7 @@ export function packsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/packs/:id/open',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'Open my pack: reveals its editions, once', params, response: { 200: ZData(ZPack) } },
       },
       async (request) => ({

@@ -15,7 +15,7 @@ export function deletionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/users/delete-request',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary: 'Request account deletion (after check-password; balance, packs and NFTs must be empty)',
@@ -30,7 +30,7 @@ export function deletionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/users/delete-revoke',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: { tags, summary: 'Cancel a pending account deletion', security, response: { 200: ZData(ZMyUser) } },
       },
       async (request) => ({ data: await revokeAccountDeletion(ctx, principalOf(request)) }),

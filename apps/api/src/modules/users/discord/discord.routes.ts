@@ -15,7 +15,7 @@ export function discordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/discords/link',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary: 'Connect Discord with the code and state from the Discord callback page',
@@ -30,7 +30,7 @@ export function discordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/v1/discords/link',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary: 'Disconnect Discord: DAO roles are reset and reconnecting locks for 14 days',

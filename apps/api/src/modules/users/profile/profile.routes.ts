@@ -23,7 +23,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/users/media/:kind',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary:
@@ -44,7 +44,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/users/profile',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary: 'Create the profile (nickname, photo, marketing consent): EMAIL_VERIFIED -> ACTIVE',
@@ -60,7 +60,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/v1/users/profile',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags,
           summary: 'Edit the profile: nickname, photo, background, marketing consent (null removes an image)',

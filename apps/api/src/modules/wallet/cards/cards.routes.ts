@@ -19,7 +19,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/cards',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'My saved cards', response: { 200: ZData(z.array(ZSavedCard)) } },
       },
       async (request) => ({ data: await listSavedCards(ctx.db, principalOf(request).userId) }),
@@ -28,7 +28,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/cards',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Save a card (Luhn-checked; only name, brand, last four and expiry are kept)',
@@ -45,7 +45,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/v1/cards/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'Remove a saved card', params: z.object({ id: z.uuid() }) },
       },
       async (request, reply) => {
@@ -57,7 +57,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/tilia/payment-methods',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'My Tilia payment methods', response: { 200: ZData(z.array(ZTiliaPaymentMethod)) } },
       },
       async (request) => ({ data: await listTiliaPaymentMethods(ctx.db, principalOf(request).userId) }),
@@ -66,7 +66,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/tilia/payment-methods',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Add a Tilia payment method',
@@ -85,7 +85,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/v1/tilia/payment-methods/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'Remove a Tilia payment method', params: z.object({ id: z.uuid() }) },
       },
       async (request, reply) => {

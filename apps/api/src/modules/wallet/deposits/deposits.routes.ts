@@ -57,7 +57,7 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/deposits',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My deposits, newest first',
@@ -71,7 +71,7 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/deposits/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'One of my deposits: what the payment return page polls until it is succeeded, failed or expired',
@@ -85,7 +85,7 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/deposits',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary:

@@ -22,7 +22,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/v1/bank-accounts',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'My saved bank accounts (account numbers masked to their last four)',
@@ -35,7 +35,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/v1/bank-accounts/:id',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'One of my bank accounts with its full details (to fill in the wire form)',
@@ -49,7 +49,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.post(
       '/v1/bank-accounts',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Save a bank account (the wire details, checked as a wire withdrawal checks them; at most 5)',
@@ -65,7 +65,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
 
     app.delete(
       '/v1/bank-accounts/:id',
-      { preHandler: ctx.guard.requireAuth, schema: { tags, summary: 'Remove a saved bank account', params } },
+      { onRequest: ctx.guard.requireAuth, schema: { tags, summary: 'Remove a saved bank account', params } },
       async (request, reply) => {
         await deleteBankAccount(ctx.db, principalOf(request).userId, request.params.id);
         return reply.status(204).send();
@@ -75,7 +75,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/v1/wallet-addresses',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'My saved USDC addresses', response: { 200: ZData(z.array(ZWalletAddress)) } },
       },
       async (request) => ({ data: await listWalletAddresses(ctx.db, principalOf(request).userId) }),
@@ -84,7 +84,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.post(
       '/v1/wallet-addresses',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Save a USDC address (at most 5, each once)',
@@ -100,7 +100,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
 
     app.delete(
       '/v1/wallet-addresses/:id',
-      { preHandler: ctx.guard.requireAuth, schema: { tags, summary: 'Remove a saved USDC address', params } },
+      { onRequest: ctx.guard.requireAuth, schema: { tags, summary: 'Remove a saved USDC address', params } },
       async (request, reply) => {
         await deleteWalletAddress(ctx.db, principalOf(request).userId, request.params.id);
         return reply.status(204).send();

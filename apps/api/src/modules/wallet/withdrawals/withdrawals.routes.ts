@@ -22,7 +22,7 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/withdrawals/fees',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'The fee per withdrawal method, shown before submitting', response: { 200: ZData(ZWithdrawalFees) } },
       },
       async () => {
@@ -34,7 +34,7 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/withdrawals',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
           summary: 'Request a withdrawal by wire or USDC (takes an Idempotency-Key header)',
@@ -57,7 +57,7 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/withdrawals',
       {
-        preHandler: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireAuth,
         schema: { tags, summary: 'My withdrawals, newest first', querystring: ZPageQuery, response: { 200: ZData(ZPage(ZMyWithdrawal)) } },
       },
       async (request) => ({ data: await listMyWithdrawals(ctx.db, principalOf(request).userId, request.query) }),

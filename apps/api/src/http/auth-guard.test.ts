@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@cypher/contract';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const someId = '0190a7c4-5b7e-7000-8000-000000000001';
+
+/** Routes for signed-in people, across modules, each sent a body its schema refuses. */
+const signedInRoutes: { method: 'POST' | 'PATCH'; url: string }[] = [
+  { method: 'POST', url: '/v1/redeems' },
+  { method: 'POST', url: '/v1/orders' },
+  { method: 'POST', url: '/v1/favorites' },
+  { method: 'POST', url: '/v1/withdrawals' },
+  { method: 'POST', url: '/v1/cards' },
+  { method: 'POST', url: `/v1/fusions/${someId}/fuse` },
+  { method: 'POST', url: `/v1/editions/${someId}/export` },
+  { method: 'PATCH', url: '/v1/users/profile' },
+  { method: 'POST', url: '/v1/console/drops' },
+];
+
+describe('a visitor on a route for signed-in people', () => {
+  it.each(signedInRoutes)('$method $url is told to sign in whatever the body (401 before 400)', async (route) => {
+    const answer = await t.app.inject({ ...route, payload: { unexpected: [1], code: 42, amount: 'many' } });
+    expect(answer.statusCode, answer.body).toBe(401);
+    expect(answer.json()).toEqual({ code: 'UNAUTHORIZED', message: errorCatalogue.UNAUTHORIZED.message });
+  });
+
+  it('is told to sign in before a malformed path parameter is looked at', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: '/v1/fusions/not-an-id/fuse', payload: {} });
+    expect(answer.statusCode, answer.body).toBe(401);
+  });
+});
