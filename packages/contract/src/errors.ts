@@ -126,6 +126,7 @@ export const errorCatalogue = {
   PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'We could not find this payment method.' },
   DEPOSIT_NOT_FOUND: { status: 404, message: 'We could not find this deposit.' },
   INVALID_CARD_NUMBER: { status: 400, message: 'Invalid credit card number. Please check again' },
+  CARD_ALREADY_SAVED: { status: 409, message: 'This card is already saved.' },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'The payment provider could not be reached. Please try again in a moment.',

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../users/users.tables.ts';
 import { timestamptz } from '../../../db/columns.ts';
 
@@ -19,7 +19,11 @@ export const savedCards = pgTable(
     providerToken: text('provider_token').notNull().unique('saved_cards_provider_token_key'),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (table) => [index('saved_cards_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('saved_cards_user_created_idx').on(table.userId, table.createdAt),
+    // A card once per person: what identifies it without its number (a provider's card fingerprint would be the same).
+    uniqueIndex('saved_cards_user_card_key').on(table.userId, table.brand, table.last4, table.expMonth, table.expYear),
+  ],
 );
 export type TSavedCardRow = typeof savedCards.$inferSelect;
 

@@ -82,6 +82,23 @@ describe('/v1/cards', () => {
     expect(missing.json().details.map((detail: { field: string }) => detail.field)).toEqual(['nameOnCard']);
   });
 
+  it('saves a card once per person, however many saves of it arrive at once', async () => {
+    const user = await activeUser(t);
+    const saves = await Promise.all(Array.from({ length: 5 }, () => addCard(user.accessToken, '4242424242424242')));
+    expect(saves.map((save) => save.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const refused = saves.find((save) => save.statusCode === 409)!;
+    expect(refused.json()).toEqual({
+      code: 'CARD_ALREADY_SAVED',
+      message: 'This card is already saved.',
+      details: [{ field: 'cardNumber', message: 'This card is already saved.' }],
+    });
+    // The same number with a new expiry is the renewed card; someone else may save the same card.
+    expect((await addCard(user.accessToken, '4242424242424242', 2040)).statusCode).toBe(201);
+    expect((await addCard((await activeUser(t)).accessToken, '4242424242424242')).statusCode).toBe(201);
+    const listed = await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(user.accessToken) });
+    expect(listed.json().data.map((card: { expYear: number }) => card.expYear).sort()).toEqual([2039, 2040]);
+  });
+
   it('refuses an expired card and needs a signed-in person', async () => {
     const user = await activeUser(t);
     expect((await addCard(user.accessToken, '4242424242424242', 2001)).statusCode).toBe(400);

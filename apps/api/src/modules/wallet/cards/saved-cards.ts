@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   cardBrandOf,
   cardExpiredMessage,
+  errorCatalogue,
   INVALID_CARD_NUMBER_MESSAGE,
   isCardExpired,
   isValidCardNumber,
@@ -38,7 +39,8 @@ export async function listSavedCards(db: Db, userId: string): Promise<TSavedCard
 /**
  * Saves a card after the Luhn check. The sandbox tokenises it locally (a real provider would return its own token;
  * the sandbox's carries a test card's decline, see sandboxCardToken);
- * only the name, brand, last four and expiry are kept with the token, the number itself goes nowhere.
+ * only the name, brand, last four and expiry are kept with the token, the number itself goes nowhere. A card already
+ * saved answers CARD_ALREADY_SAVED (409) under its number.
  */
 export async function addSavedCard(db: Db, userId: string, request: TAddCardRequest, now: Date): Promise<TSavedCard> {
   const digits = request.cardNumber.replace(/[\s-]/g, '');
@@ -50,6 +52,7 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
   if (isCardExpired(request, now)) {
     throw new AppError('INVALID_REQUEST', { details: [{ field: 'expMonth', message: cardExpiredMessage }] });
   }
+  // Saved once per person (brand, last four and expiry: saved_cards_user_card_key), concurrent saves included.
   const [row] = await db
     .insert(savedCards)
     .values({
@@ -63,8 +66,16 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
       providerToken: sandboxCardToken(digits),
       createdAt: now,
     })
+    .onConflictDoNothing({
+      target: [savedCards.userId, savedCards.brand, savedCards.last4, savedCards.expMonth, savedCards.expYear],
+    })
     .returning();
-  return cardView(row!);
+  if (!row) {
+    throw new AppError('CARD_ALREADY_SAVED', {
+      details: [{ field: 'cardNumber', message: errorCatalogue.CARD_ALREADY_SAVED.message }],
+    });
+  }
+  return cardView(row);
 }
 
 export async function deleteSavedCard(db: Db, userId: string, cardId: string): Promise<void> {

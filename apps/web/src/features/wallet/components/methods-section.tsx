@@ -66,7 +66,7 @@ function CardsCard() {
     } catch (error) {
       applyApiError(error, setError, {
         fields: ['nameOnCard', 'cardNumber', 'expMonth', 'expYear'],
-        fieldForCode: { INVALID_CARD_NUMBER: 'cardNumber' },
+        fieldForCode: { INVALID_CARD_NUMBER: 'cardNumber', CARD_ALREADY_SAVED: 'cardNumber' },
       });
     }
   });
