@@ -179,12 +179,41 @@ export async function isIdempotencyKeyKnown(db: Db, userId: string, key: string)
 }
 
 async function replay<T>(db: Db, userId: string, key: string, requestHash: string): Promise<IdempotentResult<T>> {
+  const row = await keyRowOf(db, userId, key);
+  // Gone between our INSERT and this read: the first request failed unexpectedly and freed it; the client retries.
+  if (!row) throw new AppError('REQUEST_IN_PROGRESS');
+  return replayOf<T>(row, requestHash);
+}
+
+async function keyRowOf(db: Db, userId: string, key: string) {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  // Gone between our INSERT and this read: the first request failed unexpectedly and freed it; the client retries.
-  if (!row) throw new AppError('REQUEST_IN_PROGRESS');
+  return row;
+}
+
+/**
+ * For a refusal decided before a key's work, by checks that take no lock (a round or a code's window, a rate limit):
+ * such a refusal did nothing and is not kept, but a retry of a request already answered must get its first answer
+ * (rule 8) whatever those checks say now (the round has closed since, the code has expired). So a refusal of a
+ * request with a key looks the key up: a known one is replayed (its success, or its own refusal), an unknown one
+ * leaves the refusal as it is. Only refusals pay that read; anything but a refusal (a bug, the database down) is
+ * thrown on as it came.
+ */
+export async function replayOrRefuse<T>(
+  db: Db,
+  userId: string,
+  idempotent: TIdempotentRequest | null,
+  refusal: unknown,
+): Promise<IdempotentResult<T>> {
+  if (!idempotent || !(refusal instanceof AppError) || refusal.status >= 500) throw refusal;
+  const row = await keyRowOf(db, userId, idempotent.key);
+  if (!row) throw refusal;
+  return replayOf<T>(row, idempotent.requestHash);
+}
+
+function replayOf<T>(row: typeof idempotencyKeys.$inferSelect, requestHash: string): IdempotentResult<T> {
   if (row.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   if (row.status === 'processing') throw new AppError('REQUEST_IN_PROGRESS');
   const body = row.responseBody as { code?: unknown; details?: TFieldError[] | null };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
-import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { newId } from '../../lib/ids.ts';
 import { deliverGrant } from '../grants/deliver-grants.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
@@ -40,9 +40,16 @@ export async function checkIn(
   const now = ctx.clock.now();
   const { timeZone } = ctx.config.attendance;
   const today = localDateOf(now, timeZone);
-  if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
-  const calendar = await calendarCovering(ctx.db, today);
-  if (!calendar) throw new AppError('ATTENDANCE_NOT_OPEN');
+  let calendar: TAttendanceCalendarRow;
+  try {
+    if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+    const covering = await calendarCovering(ctx.db, today);
+    if (!covering) throw new AppError('ATTENDANCE_NOT_OPEN');
+    calendar = covering;
+  } catch (refusal) {
+    // A retry of a check-in answered before gets that answer, though the calendar may have ended since.
+    return (await replayOrRefuse<TAttendanceCheckIn>(ctx.db, userId, idempotent, refusal)).body;
+  }
   const answer = await runWithIdempotencyKey<TAttendanceCheckIn>(
     { db: ctx.db, now },
     userId,

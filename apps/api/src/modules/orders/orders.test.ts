@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, keyFromLatestEmail, logIn, signUp } from '../../testing/auth-helpers.ts';
-import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { productActivities } from '../catalog/catalog.tables.ts';
@@ -140,6 +140,24 @@ describe('POST /v2/orders paid from the balance', () => {
     expect(again.json().data.id).toBe(first.json().data.id);
     const other = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' }, key);
     expect([other.statusCode, codeOf(other)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 - 1_050 });
+  });
+
+  it('replays a purchase answered before though its round has closed since (a retry after a lost answer)', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 5, endsInMinutes: 1 }] });
+    const buyer = await fundedBuyer(10_000);
+    const key = newId();
+    const bought = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
+    expect(bought.statusCode).toBe(201);
+    t.clock.advance(2 * MINUTE_MS);
+    const token = await freshAccessToken(t, buyer.userId);
+    const retried = await order(token, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual(bought.json());
+    // Another key, or the same key with another body, is refused as before.
+    expect(codeOf(await order(token, { dropId, quantity: 1, paymentMethod: 'BALANCE' }))).toBe('ROUND_NOT_ACTIVE');
+    const reused = await order(token, { dropId, quantity: 2, paymentMethod: 'BALANCE' }, key);
+    expect(codeOf(reused)).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 - 1_050 });
   });
 

@@ -2,7 +2,7 @@ import { purchaseStatusPath, type TCreatedOrder, type TCreateOrderRequest } from
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Principal } from '../../http/auth-guard.ts';
-import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { assertMayBuyInRaffleRound } from '../raffles/raffle-purchase-gate.ts';
 import { requireAdmission } from '../drops/waiting-room/require-admission.ts';
@@ -29,7 +29,8 @@ type TPurchasePacksDeps = Pick<
  * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
  * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER; for a round that
  * guarantees packs to holders, whether the buyer is one). A refusal there did
- * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys. A round
+ * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys; and a
+ * retry of a purchase answered before gets that answer even if these checks would refuse it now. A round
  * every instance knows is sold out is answered SOLD_OUT from memory right after the email check, before the round's
  * own checks read anything (decision record 35).
  * - BALANCE: decided and paid in one transaction with the other purchases of the round arriving at once
@@ -44,8 +45,40 @@ export async function purchasePacks(
   request: TCreateOrderRequest,
   idempotent: TIdempotentRequest | null,
 ): Promise<TCreatedOrder> {
-  const { userId } = buyer;
   const now = deps.clock.now();
+  let checked: Awaited<ReturnType<typeof checkedPurchase>>;
+  try {
+    checked = await checkedPurchase(deps, buyer, request, idempotent, now);
+  } catch (refusal) {
+    // A retry of a purchase answered before gets that answer, though the round may have closed or sold out since.
+    const answered = await replayOrRefuse<TKeptOrder>(deps.db, buyer.userId, idempotent, refusal);
+    return withCheckout(deps, buyer.userId, request.paymentMethod, answered.body);
+  }
+  const { item, purchase } = checked;
+  const { paymentMethod } = request;
+  if (paymentMethod === 'BALANCE') return deps.balancePurchases.purchase(purchase, idempotent);
+
+  const held = await runWithIdempotencyKey<TKeptOrder>({ db: deps.db, now }, buyer.userId, idempotent, async (tx) => ({
+    status: 201,
+    body: await holdForPayment(tx, { ...purchase, paymentMethod, holdMinutes: deps.config.orders.holdMinutes }),
+  }));
+  // Held packs count as sold on the drop page.
+  if (held.body.status === 'PENDING' && item.kind === 'PACK') deps.dropLive.changed(item.drop.id);
+  return withCheckout(deps, buyer.userId, paymentMethod, held.body);
+}
+
+/** What a key keeps of an order: the order, and for one paid through a provider the deposit that pays it. */
+type TKeptOrder = TCreatedOrder & { depositId?: string };
+
+/** The checks that need no lock, in order, and the purchase they allow (refusals as described above). */
+async function checkedPurchase(
+  deps: TPurchasePacksDeps,
+  buyer: Pick<Principal, 'userId' | 'verifiedEmail'>,
+  request: TCreateOrderRequest,
+  idempotent: TIdempotentRequest | null,
+  now: Date,
+) {
+  const { userId } = buyer;
   const item = await saleItemOf(deps.db, request, now);
   const buyerEmail = await verifiedEmailFor(deps.db, buyer);
   if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
@@ -70,22 +103,21 @@ export async function purchasePacks(
     price: priceOrder(item, request.quantity, deps.config.orders),
     now,
   });
-  const { paymentMethod } = request;
-  if (paymentMethod === 'BALANCE') return deps.balancePurchases.purchase(purchase, idempotent);
+  return { item, purchase };
+}
 
-  const held = await runWithIdempotencyKey<TCreatedOrder & { depositId: string }>(
-    { db: deps.db, now },
-    userId,
-    idempotent,
-    async (tx) => ({
-      status: 201,
-      body: await holdForPayment(tx, { ...purchase, paymentMethod, holdMinutes: deps.config.orders.holdMinutes }),
-    }),
-  );
-  const { depositId, ...order } = held.body;
-  if (order.status !== 'PENDING') return order;
-  // Held packs count as sold on the drop page.
-  if (item.kind === 'PACK') deps.dropLive.changed(item.drop.id);
+/**
+ * The answer to the buyer: a balance purchase as decided; a card or Tilia order still pending with the provider's
+ * checkout for its deposit (opened again on a replay: the same deposit, so the same payment).
+ */
+async function withCheckout(
+  deps: TPurchasePacksDeps,
+  userId: string,
+  paymentMethod: TCreateOrderRequest['paymentMethod'],
+  kept: TKeptOrder,
+): Promise<TCreatedOrder> {
+  const { depositId, ...order } = kept;
+  if (!depositId || order.status !== 'PENDING' || paymentMethod === 'BALANCE') return order;
   const method = paymentMethod === 'TILIA' ? 'tilia' : 'card';
   const checkout = await openCheckout(
     { db: deps.db, clock: deps.clock, provider: deps.payments[method], publicUrl: deps.config.publicUrl },

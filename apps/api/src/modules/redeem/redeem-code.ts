@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
-import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit/rate-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import { deliverGrant } from '../grants/deliver-grants.ts';
@@ -53,10 +53,32 @@ export async function redeemCode(
   meta: { ip: string },
   idempotent: TIdempotentRequest | null,
 ): Promise<TRedemption> {
+  const now = ctx.clock.now();
+  let found: { code: TRedeemCodeRow; batch: TRedeemBatchRow };
+  try {
+    found = await redeemableCode(ctx, userId, request, meta, now);
+  } catch (refusal) {
+    // A retry of a redemption answered before gets that answer, though the code may have expired since.
+    return (await replayOrRefuse<TRedemption>(ctx.db, userId, idempotent, refusal)).body;
+  }
+  const answer = await runWithIdempotencyKey<TRedemption>({ db: ctx.db, now }, userId, idempotent, async (tx) => ({
+    status: 201,
+    body: await redeemInTransaction(ctx, tx, { userId, code: found.code, batch: found.batch, now }),
+  }));
+  return answer.body;
+}
+
+/** Step 1: the attempt counted, the address verified, and the code ours and valid now. */
+async function redeemableCode(
+  ctx: Pick<AppContext, 'db' | 'rateLimiter'>,
+  userId: string,
+  request: TRedeemRequest,
+  meta: { ip: string },
+  now: Date,
+): Promise<{ code: TRedeemCodeRow; batch: TRedeemBatchRow }> {
   await consumeRateLimit(ctx.rateLimiter, redeemRateLimits.attemptsPerIp, meta.ip);
   await consumeRateLimit(ctx.rateLimiter, redeemRateLimits.attemptsPerAccount, userId);
   if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
-  const now = ctx.clock.now();
   const code = normalizeRedeemCode(request.code);
   if (!isWellFormedRedeemCode(code)) throw new AppError('REDEEM_CODE_NOT_FOUND');
   const [found] = await ctx.db
@@ -67,11 +89,7 @@ export async function redeemCode(
   if (!found) throw new AppError('REDEEM_CODE_NOT_FOUND');
   if (now < found.batch.validFrom) throw new AppError('REDEEM_CODE_NOT_YET_VALID');
   if (now >= found.batch.validUntil) throw new AppError('REDEEM_CODE_EXPIRED');
-  const answer = await runWithIdempotencyKey<TRedemption>({ db: ctx.db, now }, userId, idempotent, async (tx) => ({
-    status: 201,
-    body: await redeemInTransaction(ctx, tx, { userId, code: found.code, batch: found.batch, now }),
-  }));
-  return answer.body;
+  return found;
 }
 
 async function redeemInTransaction(

@@ -6,7 +6,7 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, signUp, uniqueIp } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
-import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { fastBuyer, freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { grantables, noticesOf, ticketCountOf } from '../../testing/grant-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -306,6 +306,21 @@ describe('redeeming a code', () => {
     expect(myPasses.json().data.items).toMatchObject([{ held: 1, remaining: 0 }]);
   });
 
+  it('replays a redemption answered before though its code has expired since', async () => {
+    const batch = await makeBatch({ grant: { kind: 'CREDIT', amount: 100 }, codeCount: 1, validUntil: iso(1) });
+    const [code] = (await exportedCodes(batch.id)).codes;
+    const person = await fastBuyer(t);
+    const key = newId();
+    const first = await redeem(person.accessToken, code!, uniqueIp(), { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    t.clock.advance(2 * MINUTE_MS);
+    const token = await freshAccessToken(t, person.userId);
+    const retried = await redeem(token, code!, uniqueIp(), { 'idempotency-key': key });
+    expect([retried.statusCode, retried.json()]).toEqual([201, first.json()]);
+    expect((await redeem(token, code!)).json().code).toBe('REDEEM_CODE_EXPIRED');
+    expect(await balancesOf(db(), person.userId, 'CYP')).toEqual({ non_withdrawable: 100 });
+  });
+
   it('replays an Idempotency-Key, and limits attempts per person and per address with REQUEST_MAXIMUN', async () => {
     const batch = await makeBatch({ grant: { kind: 'CREDIT', amount: 100 }, codeCount: 1 });
     const [code] = (await exportedCodes(batch.id)).codes;
@@ -322,6 +337,10 @@ describe('redeeming a code', () => {
     for (let n = 0; n < perPerson; n += 1) {
       expect((await redeem(guesser.accessToken, `WRONG${n}`)).json().code).toBe('REDEEM_CODE_NOT_FOUND');
     }
+    // A retry of the first person's redemption is answered as before even when their attempts are used up.
+    for (let n = 0; n < perPerson; n += 1) await redeem(person.accessToken, `WRONG${n}`);
+    const retried = await redeem(person.accessToken, code!, uniqueIp(), { 'idempotency-key': key });
+    expect([retried.statusCode, retried.json()]).toEqual([201, first.json()]);
     const limited = await redeem(guesser.accessToken, code!);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
