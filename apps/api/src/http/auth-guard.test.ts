@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cypher/contract';
+import { bearer, signUp } from '../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -33,5 +34,43 @@ describe('a visitor on a route for signed-in people', () => {
   it('is told to sign in before a malformed path parameter is looked at', async () => {
     const answer = await t.app.inject({ method: 'POST', url: '/v1/fusions/not-an-id/fuse', payload: {} });
     expect(answer.statusCode, answer.body).toBe(401);
+  });
+});
+
+describe('an account whose address is not verified yet', () => {
+  const moneyRoutes = [
+    { url: '/v1/deposits', payload: { method: 'crypto', amount: { amount: 2_000, currency: 'USD' } } },
+    {
+      url: '/v1/cards',
+      payload: { nameOnCard: 'Ada Lovelace', cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 },
+    },
+    { url: '/v1/tilia/payment-methods', payload: { type: 'card', label: 'Visa 4242' } },
+    { url: '/v1/wallet-addresses', payload: { address: '0x52908400098527886E0F7030069857D2E4169EE7' } },
+    {
+      url: '/v1/withdrawals',
+      payload: {
+        method: 'usdc',
+        amount: 1_500,
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        isConfirmed: true,
+      },
+    },
+    { url: '/v1/identity-verifications', payload: {} },
+  ];
+
+  it.each(moneyRoutes)('moves no money and saves no way to pay or be paid: POST $url is 403', async (route) => {
+    const person = await signUp(t);
+    const answer = await t.app.inject({ method: 'POST', ...route, headers: bearer(person.accessToken) });
+    expect(answer.statusCode, answer.body).toBe(403);
+    expect(answer.json()).toEqual({
+      code: 'EMAIL_VERIFICATION_REQUIRED',
+      message: errorCatalogue.EMAIL_VERIFICATION_REQUIRED.message,
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: route.url.replace('identity-verifications', 'cards'),
+      headers: bearer(person.accessToken),
+    });
+    expect(JSON.stringify(listed.json().data ?? [])).not.toMatch(/"id"/);
   });
 });

@@ -12,7 +12,7 @@ export function identityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/identity-verifications',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary: 'Start verifying my identity, or get the attempt already open (one pending at a time)',

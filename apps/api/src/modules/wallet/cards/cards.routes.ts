@@ -28,7 +28,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/cards',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary: 'Save a card (Luhn-checked; only name, brand, last four and expiry are kept)',
@@ -66,7 +66,7 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/tilia/payment-methods',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary: 'Add a Tilia payment method',

@@ -85,7 +85,7 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/deposits',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary:

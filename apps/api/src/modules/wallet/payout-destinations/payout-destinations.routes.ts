@@ -49,7 +49,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.post(
       '/v1/bank-accounts',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary: 'Save a bank account (the wire details, checked as a wire withdrawal checks them; at most 5)',
@@ -84,7 +84,7 @@ export function payoutDestinationsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.post(
       '/v1/wallet-addresses',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary: 'Save a USDC address (at most 5, each once)',

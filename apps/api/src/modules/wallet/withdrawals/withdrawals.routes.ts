@@ -34,7 +34,7 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/withdrawals',
       {
-        onRequest: ctx.guard.requireAuth,
+        onRequest: ctx.guard.requireVerified,
         schema: {
           tags,
           summary: 'Request a withdrawal by wire or USDC (takes an Idempotency-Key header)',
