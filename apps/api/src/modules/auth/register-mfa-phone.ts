@@ -8,6 +8,7 @@ import { smsCodeText } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
 import { getUser } from './find-user.ts';
 import { createChallenge, phoneEnding } from './mfa-challenges.ts';
+import { assertRecentlyReauthenticated } from './reauthentication.ts';
 import type { RequestMeta } from './rate-limits.ts';
 import { authRateLimits } from './rate-limits.ts';
 
@@ -21,6 +22,8 @@ export async function registerMfaPhone(
   const user = await getUser(ctx.db, principal.userId);
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   if (user.mfaEnabledAt) throw new AppError('MFA_ALREADY_ENABLED');
+  // Turning it on asks for a recent password check (enableMfa): asked here too, before any text is sent.
+  await assertRecentlyReauthenticated(ctx.db, principal, ctx.clock.now());
   await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerIp, meta.ip);
   await consumeRateLimit(ctx.rateLimiter, authRateLimits.settingsSmsPerAccount, user.id);
   const { code, expiresAt } = await inTransaction(ctx.db, (tx) =>

@@ -32,13 +32,12 @@ describe('SMS two-factor settings', () => {
     expect(response.json().details[0]).toEqual({ field: 'phoneNumber', message: authMessages.phoneFormat });
   });
 
-  it('needs a recent password check to turn two-factor on', async () => {
+  it('needs a recent password check to turn two-factor on, before any text is sent', async () => {
     const user = await verifiedUser(t);
-    await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550002222' });
-    const code = await codeFromLatestSms(t, '+15550002222');
-    const response = await call('POST', 'mfa', user.accessToken, { code });
+    const response = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550002222' });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('REAUTHENTICATION_REQUIRED');
+    await expect(codeFromLatestSms(t, '+15550002222')).rejects.toThrow('no message for +15550002222');
   });
 
   it('turns on with the registration code and shows its state, verified-since date and phone ending', async () => {
@@ -76,6 +75,7 @@ describe('SMS two-factor settings', () => {
 
   it('limits SMS sends per account', async () => {
     const user = await verifiedUser(t);
+    await call('POST', 'check-password', user.accessToken, { password: user.password });
     for (let sms = 0; sms < 5; sms += 1) {
       expect((await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550006666' })).statusCode).toBe(202);
     }
