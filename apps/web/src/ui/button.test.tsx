@@ -23,6 +23,26 @@ describe('Button', () => {
     await userEvent.setup().click(button);
     expect(onClick).not.toHaveBeenCalled();
   });
+
+  it('acts once for a double-click, and for each separate click or key press', async () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <Button onClick={onClick}>Send airdrop</Button>
+        <Button type="submit">Publish</Button>
+      </form>,
+    );
+    const user = userEvent.setup();
+    await user.dblClick(screen.getByRole('button', { name: 'Send airdrop' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    await user.dblClick(screen.getByRole('button', { name: 'Publish' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Send airdrop' }));
+    screen.getByRole('button', { name: 'Send airdrop' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onClick).toHaveBeenCalledTimes(3);
+  });
 });
 
 // happy-dom lays nothing out and applies no CSS modules, so the look is read from the stylesheet itself; the drops

@@ -8,7 +8,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
 
 /**
  * A real <button>. While `isLoading` it shows a spinner, keeps its width, reports itself busy and refuses clicks,
- * which is how forms disable submit while sending.
+ * which is how forms disable submit while sending. The second click of a double-click is no click: it arrives before
+ * the first one's sending could make the button busy, and sent an airdrop (or a publish) twice.
  */
 export function Button({
   variant,
@@ -19,11 +20,20 @@ export function Button({
   className,
   type = 'button',
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       {...rest}
+      onClick={(event) => {
+        // `detail` counts the clicks of one multi-click (0 from the keyboard): only its first one acts.
+        if (event.detail > 1) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       type={type}
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAirdropRequest, ZConsoleAirdrop, ZConsoleAirdropListQuery, ZData, ZPage } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
+import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createAirdrop, getAirdrop, listAirdrops } from './console-airdrops.ts';
 
@@ -47,14 +48,17 @@ export function consoleAirdropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Airdrop a grant to a list of people or to the holders of a pass; a job delivers it in batches',
+          summary:
+            'Airdrop a grant to a list of people or to the holders of a pass; a job delivers it in batches (takes an Idempotency-Key header)',
           security,
           body: ZAirdropRequest,
           response: { 202: ZData(ZConsoleAirdrop) },
         },
       },
       async (request, reply) =>
-        reply.status(202).send({ data: await createAirdrop(ctx, operatorOf(request), request.body) }),
+        reply
+          .status(202)
+          .send({ data: await createAirdrop(ctx, operatorOf(request), request.body, idempotentRequestOf(request)) }),
     );
   };
 }

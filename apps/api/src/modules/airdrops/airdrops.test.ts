@@ -88,6 +88,38 @@ describe('airdrops', () => {
     expect(listed.json().data.items.map((item: { id: string }) => item.id)).toContain(airdrop.id);
   });
 
+  it('are made once per Idempotency-Key: a second click or a retry answers the airdrop already made', async () => {
+    const { grants, kind } = await grantables(t, admin);
+    const fan = await fastBuyer(t);
+    const payload = {
+      name: 'Once only',
+      grant: grants.tickets(1),
+      audience: { kind: 'PEOPLE', userIds: [fan.userId] },
+    };
+    const key = newId();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/console/airdrops',
+        headers: { ...bearer(admin.accessToken), 'idempotency-key': key },
+        payload,
+      });
+    const [first, second] = await Promise.all([send(), send()]);
+    const answers = [first, second].map((answer) => answer.statusCode).sort();
+    // Side by side, the later one finds the first in progress (409) or answers it (202); one airdrop either way.
+    expect(answers[0]).toBe(202);
+    const made = (first.statusCode === 202 ? first : second).json().data;
+    const retried = await send();
+    expect([retried.statusCode, retried.json().data.id]).toEqual([202, made.id]);
+    const [counted] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from airdrops where name = 'Once only'`,
+    );
+    expect(counted!.n).toBe(1);
+    expect(await deliverAirdrop(worker(), made.id)).toEqual({ delivered: 1 });
+    expect(await ticketCountOf(db(), fan.userId, kind.id)).toBe(1);
+  });
+
   it('go to a pass’s holders, and mark those past the supply of what they give as out of stock', async () => {
     const { grants, passId } = await grantables(t, admin, { passSupply: 3, poolSize: 2 });
     const holders = [await fastBuyer(t), await fastBuyer(t), await fastBuyer(t)];

@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { assertCanManageBrand, managedBy, type Operator } from '../../http/operator-guard.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
@@ -41,10 +41,24 @@ export async function createAirdrop(
   ctx: TConsoleContext,
   operator: Operator | null,
   input: TAirdropRequest,
+  idempotent: TIdempotentRequest | null = null,
 ): Promise<TConsoleAirdrop> {
   const now = ctx.clock.now();
   const id = newId();
-  const view = await inTransaction(ctx.db, async (tx) => {
+  // With an Idempotency-Key (the console sends one per confirmation), a retry or a second click answers the airdrop
+  // already made instead of making another: each recipient is reached once per airdrop, and there would be two. Keys
+  // are a person's: an airdrop made with no operator (a script) has none.
+  const made = await runWithIdempotencyKey<TConsoleAirdrop>(
+    { db: ctx.db, now },
+    operator?.userId ?? '',
+    operator ? idempotent : null,
+    async (tx) => ({ status: 202, body: await recordAirdrop(tx) }),
+  );
+  // The airdrop is recorded whatever happens to this message: the sweep sends it again if it is lost.
+  await ctx.jobs.send(DELIVER_AIRDROP_JOB, { airdropId: made.body.id }).catch(() => null);
+  return made.body;
+
+  async function recordAirdrop(tx: Db): Promise<TConsoleAirdrop> {
     const [grant] = await checkGrantsForConsole(tx, operator, [input.grant], wordingOf(ctx));
     const recipients = await recipientsOf(tx, operator, input);
     const [row] = await tx
@@ -84,12 +98,9 @@ export async function createAirdrop(
       },
       at: now,
     });
-    const [made] = await airdropViewsOf(ctx, tx, [row!]);
-    return made!;
-  });
-  // The airdrop is recorded whatever happens to this message: the sweep sends it again if it is lost.
-  await ctx.jobs.send(DELIVER_AIRDROP_JOB, { airdropId: id }).catch(() => null);
-  return view;
+    const [view] = await airdropViewsOf(ctx, tx, [row!]);
+    return view!;
+  }
 }
 
 /** The people an airdrop goes to, each once, in user id order. */

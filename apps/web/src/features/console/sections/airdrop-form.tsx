@@ -14,6 +14,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useCreateConsoleAirdrop } from '../api/create-console-airdrop.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { airdropFieldOf, emptyAirdrop, ZAirdropForm, type TAirdropFormValues } from '../airdrop-form-values.ts';
@@ -147,6 +148,7 @@ function AirdropForm() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleAirdrop();
+  const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState<TAirdropRequest>();
   const {
     register,
@@ -171,7 +173,8 @@ function AirdropForm() {
 
   async function send(request: TAirdropRequest) {
     try {
-      const created = await create.mutateAsync(request);
+      const created = await create.mutateAsync({ body: request, idempotencyKey: idempotency.keyFor(request) });
+      idempotency.settle();
       setPending(undefined);
       showToast({
         tone: 'success',
