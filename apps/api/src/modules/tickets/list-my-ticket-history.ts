@@ -1,15 +1,16 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { TPage, TPageQuery, TTicketMovement } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
-import { drops, salePolicies } from '../drops/drops.tables.ts';
-import { raffleEntries } from '../raffles/raffles.tables.ts';
+import { rafflesOfEntries } from '../raffles/raffle-occasions.ts';
 import { ticketKinds, ticketMovements } from './tickets.tables.ts';
 import { movementDescription, movementLinkPath } from './ticket-words.ts';
 
+const raffleReasons = new Set<TTicketMovement['reason']>(['RAFFLE_ENTRY', 'RAFFLE_REFUND']);
+
 /**
  * Route: GET /v1/tickets/my/history · Reads: ticket_movements (index ticket_movements_user_created_idx), ticket_kinds,
- * and for a raffle's movements raffle_entries, sale_policies and drops · UI: features/drops tickets-page.tsx
+ * and for a raffle's movements its raffle (raffles rafflesOfEntries) · UI: features/drops tickets-page.tsx
  * ("History") · Tests: tickets.test.ts, raffles.test.ts.
  *
  * Every grant and spend of mine, newest first, each in words ("Bought 2 Drop tickets") with its signed count.
@@ -28,33 +29,22 @@ export async function listMyTicketHistory(db: Db, userId: string, query: TPageQu
         kindId: ticketKinds.id,
         kindName: ticketKinds.name,
         kindImageUrl: ticketKinds.imageUrl,
-        raffleRound: salePolicies.round,
-        raffleDropId: drops.id,
-        raffleDropName: drops.name,
       })
       .from(ticketMovements)
       .innerJoin(ticketKinds, eq(ticketKinds.id, ticketMovements.ticketKindId))
-      // A raffle's movements are keyed by the entry: its round and drop name the raffle in the line.
-      .leftJoin(
-        raffleEntries,
-        and(
-          inArray(ticketMovements.reason, ['RAFFLE_ENTRY', 'RAFFLE_REFUND']),
-          sql`${raffleEntries.id}::text = ${ticketMovements.referenceId}`,
-        ),
-      )
-      .leftJoin(salePolicies, eq(salePolicies.id, raffleEntries.policyId))
-      .leftJoin(drops, eq(drops.id, salePolicies.dropId))
       .where(mine)
       .orderBy(desc(ticketMovements.createdAt), desc(ticketMovements.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(ticketMovements).where(mine),
   ]);
+  // A raffle's movements are keyed by the entry: its round and drop name the raffle in the line.
+  const raffles = await rafflesOfEntries(
+    db,
+    rows.filter((row) => raffleReasons.has(row.reason)).map((row) => row.referenceId),
+  );
   const items = rows.map((row): TTicketMovement => {
-    const raffle =
-      row.raffleRound !== null && row.raffleDropId !== null && row.raffleDropName !== null
-        ? { round: row.raffleRound, dropId: row.raffleDropId, dropName: row.raffleDropName }
-        : null;
+    const raffle = raffleReasons.has(row.reason) ? (raffles.get(row.referenceId) ?? null) : null;
     return {
       id: row.id,
       kind: { id: row.kindId, name: row.kindName, imageUrl: row.kindImageUrl },
