@@ -253,6 +253,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'Publish the products in this drop first: collectors could not open the pages of what their packs hold.',
   },
+  /** `details` names the field (`rarity`, `editionSize`) and how many editions there are. */
+  PRODUCT_EDITIONS_EXIST: {
+    status: 409,
+    message: 'Editions of this product exist: its rarity is fixed, and its edition size cannot go below them.',
+  },
   /** `details` names the product (field `contents`) and how many of its editions are left. */
   EDITION_SIZE_EXCEEDED: {
     status: 409,

@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/query-rows.ts';
+import { insertProduct } from '../../../testing/catalog-fixtures.ts';
+import { insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
@@ -214,6 +218,41 @@ describe('conflicts and invalid changes', () => {
     expect(renamed.status).toBe(409);
     expect(renamed.body.code).toBe('NAME_ALREADY_EXISTS');
     expect(await auditOf('product', other.id)).toHaveLength(1);
+  });
+
+  it('keeps a product’s rarity, and its edition size at least its editions, once editions exist', async () => {
+    const { products } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 10 }] });
+    const { common } = products;
+    const [minted] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select max(serial_number)::int as n from editions where product_id = ${common.id}`,
+    );
+    const editions = minted!.n;
+    const changed = await asAdmin('PATCH', `/v1/console/products/${common.id}`, {
+      rarity: 'LEGENDARY',
+      editionSize: editions - 1,
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toMatchObject({
+      code: 'PRODUCT_EDITIONS_EXIST',
+      details: [
+        { field: 'rarity', message: `${editions} editions have this rarity: it can no longer change.` },
+        {
+          field: 'editionSize',
+          message: `${editions} editions are minted or set aside: the size can be ${editions} or more.`,
+        },
+      ],
+    });
+    // The same rarity again, a size that holds them, or none, are changes it can take.
+    expect(
+      (await asAdmin('PATCH', `/v1/console/products/${common.id}`, { rarity: 'COMMON', editionSize: editions })).status,
+    ).toBe(200);
+    expect((await asAdmin('PATCH', `/v1/console/products/${common.id}`, { editionSize: null })).status).toBe(200);
+    // A product without editions takes any rarity and size.
+    const fresh = await insertProduct(t.database.db, common.brandId, { rarity: 'COMMON' });
+    expect(
+      (await asAdmin('PATCH', `/v1/console/products/${fresh.id}`, { rarity: 'EPIC', editionSize: 1 })).status,
+    ).toBe(200);
   });
 
   it('refuses empty and unknown changes, bad slugs and links, and references to nothing', async () => {

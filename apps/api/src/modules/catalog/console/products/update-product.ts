@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { TProduct, TUpdateProductRequest } from '@cypher/contract';
+import { formatNumber, type TFieldError, type TProduct, type TUpdateProductRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import type { Db } from '../../../../db/client.ts';
 import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
@@ -8,6 +9,8 @@ import { everythingScope } from '../../catalog-scope.ts';
 import { productTags, products } from '../../catalog.tables.ts';
 import { getProduct } from '../../get-product.ts';
 import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { highestSerialNumbers } from '../../../collection/highest-serial-numbers.ts';
+import { highestReservedSerialNumbers } from '../../../drops/drop-products.ts';
 import {
   assertCategoryExists,
   assertCollectionOfBrand,
@@ -43,6 +46,7 @@ export async function updateProduct(
     if (tagIds) await assertTagsExist(tx, tagIds);
 
     const before = await getProduct(tx, id, everythingScope);
+    await assertEditionsAllow(tx, before, fields);
     const isImageChanging = fields.imageUrl !== undefined || imageThumbnailUrl !== undefined;
     const thumbnail = isImageChanging
       ? { imageThumbnailUrl: imageThumbnailUrl ?? fields.imageUrl ?? row.imageUrl }
@@ -71,4 +75,38 @@ export async function updateProduct(
     });
     return after;
   });
+}
+
+/**
+ * Editions carry their product's rarity, and their serial numbers count up to its edition size: once some are minted
+ * (a published drop's, a fusion's results, an edition pool) or set aside (a drop being published), the rarity that
+ * a drop's odds and every edition state cannot change, nor the size fall below them (PRODUCT_EDITIONS_EXIST, each
+ * field named). Read under the product's lock, which publication takes too, so no drop mints in between.
+ */
+async function assertEditionsAllow(
+  tx: Db,
+  product: Pick<TProduct, 'id' | 'rarity'>,
+  fields: Pick<TUpdateProductRequest, 'rarity' | 'editionSize'>,
+): Promise<void> {
+  const isRarityChanging = fields.rarity !== undefined && fields.rarity !== product.rarity;
+  if (!isRarityChanging && (fields.editionSize === undefined || fields.editionSize === null)) return;
+  const [minted, reserved] = await Promise.all([
+    highestSerialNumbers(tx, [product.id]),
+    highestReservedSerialNumbers(tx, [product.id]),
+  ]);
+  const editions = Math.max(minted.get(product.id) ?? 0, reserved.get(product.id) ?? 0);
+  const details: TFieldError[] = [];
+  if (isRarityChanging && editions > 0) {
+    details.push({
+      field: 'rarity',
+      message: `${formatNumber(editions)} editions have this rarity: it can no longer change.`,
+    });
+  }
+  if (fields.editionSize != null && fields.editionSize < editions) {
+    details.push({
+      field: 'editionSize',
+      message: `${formatNumber(editions)} editions are minted or set aside: the size can be ${formatNumber(editions)} or more.`,
+    });
+  }
+  if (details.length > 0) throw new AppError('PRODUCT_EDITIONS_EXIST', { details });
 }
