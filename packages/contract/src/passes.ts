@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBrandSummary } from './catalog.ts';
-import { ZConsoleTime } from './catalog-requests.ts';
+import { ZConsoleTime, ZImageUrl } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
 /**
@@ -86,7 +86,7 @@ const passFields = {
   brandId: z.uuid(),
   name: z.string().trim().min(1, 'Give the pass a name.').max(80),
   description: z.string().trim().max(2_000),
-  imageUrl: z.string().trim().min(1, 'Choose an image for the pass.').max(2_000),
+  imageUrl: z.string().trim().min(1, 'Choose an image for the pass.').pipe(ZImageUrl),
   benefits: z.array(z.string().trim().min(1).max(200)).max(MAX_PASS_BENEFITS),
   /** USD cents. */
   price: z.number().int().min(1, 'Set a price of at least $0.01.').max(100_000_00),
@@ -97,16 +97,42 @@ const passFields = {
   validUntil: ZConsoleTime,
 };
 
-const passTimesRefinement = <
-  T extends { saleBeginAt?: string; saleEndAt?: string; validFrom?: string; validUntil?: string },
->(
-  value: T,
+/**
+ * What a pass's times must hold, each as the field to fix: a sale and a validity that each end after they begin, and a
+ * sale over by the time the pass stops being valid (a pass bought after that would be worth nothing). The console's
+ * requests check what they carry; an update checks the times it leaves, its own with the pass's (update-pass.ts).
+ */
+export function passTimeIssues(times: {
+  saleBeginAt?: string | Date;
+  saleEndAt?: string | Date;
+  validFrom?: string | Date;
+  validUntil?: string | Date;
+}): { field: 'saleEndAt' | 'validUntil'; message: string }[] {
+  const at = (time: string | Date | undefined) => (time === undefined ? undefined : new Date(time).getTime());
+  const [saleBegin, saleEnd, validFrom, validUntil] = [
+    at(times.saleBeginAt),
+    at(times.saleEndAt),
+    at(times.validFrom),
+    at(times.validUntil),
+  ];
+  const issues: { field: 'saleEndAt' | 'validUntil'; message: string }[] = [];
+  if (saleBegin !== undefined && saleEnd !== undefined && saleBegin >= saleEnd) {
+    issues.push({ field: 'saleEndAt', message: 'The sale must end after it begins.' });
+  } else if (saleEnd !== undefined && validUntil !== undefined && saleEnd > validUntil) {
+    issues.push({ field: 'saleEndAt', message: 'The sale must end by the time the pass stops being valid.' });
+  }
+  if (validFrom !== undefined && validUntil !== undefined && validFrom >= validUntil) {
+    issues.push({ field: 'validUntil', message: 'The pass must stay valid after it starts.' });
+  }
+  return issues;
+}
+
+const passTimesRefinement = (
+  value: { saleBeginAt?: string; saleEndAt?: string; validFrom?: string; validUntil?: string },
   context: z.RefinementCtx,
 ) => {
-  if (value.saleBeginAt && value.saleEndAt && value.saleBeginAt >= value.saleEndAt)
-    context.addIssue({ code: 'custom', path: ['saleEndAt'], message: 'The sale must end after it begins.' });
-  if (value.validFrom && value.validUntil && value.validFrom >= value.validUntil)
-    context.addIssue({ code: 'custom', path: ['validUntil'], message: 'The pass must stay valid after it starts.' });
+  for (const issue of passTimeIssues(value))
+    context.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
 };
 
 /** `POST /v1/console/passes`: the supply is issued at once and cannot change afterwards. */

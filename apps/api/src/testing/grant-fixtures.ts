@@ -34,7 +34,7 @@ export async function grantables(
       brandId: brand.id,
       name: 'Gift Pass',
       description: '',
-      imageUrl: '/media/gift-pass.png',
+      imageUrl: '/uploads/gift-pass.png',
       benefits: [],
       supply: options.passSupply ?? 5,
       price: 1_000,

@@ -54,7 +54,7 @@ describe('a round guaranteeing packs to holders, bought at once through two inst
           brandId: brand.id,
           name: 'Race Pass',
           description: '',
-          imageUrl: '/media/race-pass.png',
+          imageUrl: '/uploads/race-pass.png',
           benefits: [],
           supply: 10,
           price: 1_000,

@@ -36,7 +36,7 @@ async function passOfNewBrand(supply: number) {
       brandId: brand.id,
       name: 'Neon Season Pass',
       description: '',
-      imageUrl: '/media/season-pass.png',
+      imageUrl: '/uploads/season-pass.png',
       benefits: ['A guaranteed pack in round 1'],
       supply,
       price: 2_500,

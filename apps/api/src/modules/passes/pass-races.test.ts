@@ -37,7 +37,7 @@ async function passOnSale(supply: number, perPersonLimit: number | null) {
       brandId: brand.id,
       name: 'Race Pass',
       description: '',
-      imageUrl: '/media/race-pass.png',
+      imageUrl: '/uploads/race-pass.png',
       benefits: [],
       supply,
       price: 1_000,

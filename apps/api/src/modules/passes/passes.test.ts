@@ -37,7 +37,7 @@ async function passOnSale(overrides: Record<string, unknown> = {}) {
       brandId: brand.id,
       name: 'Season Pass',
       description: 'Early access to every drop this season.',
-      imageUrl: '/media/season-pass.png',
+      imageUrl: '/uploads/season-pass.png',
       benefits: ['Opens round 1 of every drop', 'A holders-only round'],
       supply: 5,
       price: 2_500,
@@ -91,26 +91,54 @@ describe('passes', () => {
 
   it('refuses a sale that ends before it begins, and a stranger to the console', async () => {
     const brand = await insertBrand(db());
+    const pass = {
+      brandId: brand.id,
+      name: 'Backwards',
+      description: '',
+      imageUrl: '/uploads/x.png',
+      benefits: [],
+      supply: 1,
+      price: 100,
+      perPersonLimit: null,
+      saleBeginAt: iso(10),
+      saleEndAt: iso(5),
+      validFrom: iso(0),
+      validUntil: iso(60),
+    };
     const refused = await t.app.inject({
       method: 'POST',
       url: '/v1/console/passes',
       headers: bearer(admin.accessToken),
-      payload: {
-        brandId: brand.id,
-        name: 'Backwards',
-        description: '',
-        imageUrl: '/media/x.png',
-        benefits: [],
-        supply: 1,
-        price: 100,
-        perPersonLimit: null,
-        saleBeginAt: iso(10),
-        saleEndAt: iso(5),
-        validFrom: iso(0),
-        validUntil: iso(60),
-      },
+      payload: pass,
     });
     expect(refused.statusCode).toBe(400);
+    const detailsOf = async (changes: object) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/console/passes',
+          headers: bearer(admin.accessToken),
+          payload: { ...pass, saleBeginAt: iso(0), ...changes },
+        })
+      ).json().details;
+    // Sold after it stops being valid, it would be worth nothing; its image is one of ours, not any address.
+    expect(await detailsOf({ saleEndAt: iso(90) })).toEqual([
+      { field: 'saleEndAt', message: 'The sale must end by the time the pass stops being valid.' },
+    ]);
+    for (const imageUrl of ['https://evil.example/x.png', 'javascript:alert(1)']) {
+      expect(await detailsOf({ imageUrl })).toEqual([{ field: 'imageUrl', message: expect.any(String) }]);
+    }
+    // An update is checked with the times it leaves (its own and the pass's).
+    const { pass: onSale } = await passOnSale();
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/console/passes/${onSale.id}`,
+      headers: bearer(admin.accessToken),
+      payload: { validUntil: iso(60) },
+    });
+    expect(moved.json().details).toEqual([
+      { field: 'saleEndAt', message: 'The sale must end by the time the pass stops being valid.' },
+    ]);
     const fan = await fastBuyer(t);
     const stranger = await t.app.inject({ method: 'GET', url: '/v1/console/passes', headers: bearer(fan.accessToken) });
     expect(stranger.statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TConsolePass, TUpdatePassRequest } from '@cypher/contract';
+import { passTimeIssues, type TConsolePass, type TUpdatePassRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -32,16 +32,8 @@ export async function updatePass(
       validFrom: input.validFrom ? new Date(input.validFrom) : before.validFrom,
       validUntil: input.validUntil ? new Date(input.validUntil) : before.validUntil,
     };
-    if (times.saleBeginAt >= times.saleEndAt) {
-      throw new AppError('INVALID_REQUEST', {
-        details: [{ field: 'saleEndAt', message: 'The sale must end after it begins.' }],
-      });
-    }
-    if (times.validFrom >= times.validUntil) {
-      throw new AppError('INVALID_REQUEST', {
-        details: [{ field: 'validUntil', message: 'The pass must stay valid after it starts.' }],
-      });
-    }
+    const issues = passTimeIssues(times);
+    if (issues.length > 0) throw new AppError('INVALID_REQUEST', { details: issues });
     const [row] = await tx
       .update(passes)
       .set({ ...input, ...times, updatedAt: now })
