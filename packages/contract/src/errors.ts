@@ -248,6 +248,10 @@ export const errorCatalogue = {
     message: 'Publish the drop first: a waiting room is set on a published round.',
   },
   DROP_ALREADY_PUBLISHED: { status: 409, message: 'A published drop can no longer be changed.' },
+  DROP_SCHEDULE_PASSED: {
+    status: 409,
+    message: 'This drop has already ended. Move its end to a time to come to publish it.',
+  },
   /** `details` names each product still in draft (field `contents`). */
   DROP_PRODUCT_NOT_PUBLISHED: {
     status: 409,

@@ -8,6 +8,7 @@ import {
   type TConsoleDropRequest,
 } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 import { bearer, signUp } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { claimPacks, dropRequest, publishedDrop } from '../../testing/console-drop-fixtures.ts';
@@ -467,6 +468,33 @@ describe('publication', () => {
         Array.from({ length: 40 }, (_, index) => index + 1),
       );
     }
+  });
+
+  it('refuses to publish a drop whose schedule has passed, and writes nothing', async () => {
+    const brand = (await insertBrand(t.database.db)).id;
+    const product = await insertProduct(t.database.db, brand, { name: 'Late Knight' });
+    const lastYear = new Date(t.clock.now().getTime() - 365 * DAY_MS);
+    const created = await asAdmin(
+      'POST',
+      '/v1/console/drops',
+      dropRequest(brand, [product.id], lastYear, {
+        editionsPerPack: 1,
+        rounds: [{ ...dropRequest(brand, [product.id], lastYear).rounds[0]!, packCount: 10 }],
+        contents: [{ productId: product.id, editionCount: 10 }],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const refused = await asAdmin('POST', `/v1/console/drops/${id}/publish`);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'DROP_SCHEDULE_PASSED',
+        details: [{ field: 'dropEndAt', message: errorCatalogue.DROP_SCHEDULE_PASSED.message }],
+      },
+    });
+    expect((await asAdmin('GET', `/v1/console/drops/${id}`)).body.data.publicationStatus).toBe('DRAFT');
+    expect(await t.database.db.select({ id: packs.id }).from(packs).where(eq(packs.dropId, id))).toEqual([]);
   });
 
   it('accepts a draft product in a draft drop, and refuses to publish until the product is published', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { TConsoleDrop } from '@cypher/contract';
+import { errorCatalogue, type TConsoleDrop } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -54,13 +54,19 @@ export async function publishDrop(
   const editionCount = await inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     const [drop] = await tx
-      .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus })
+      .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus, dropEndAt: drops.dropEndAt })
       .from(drops)
       .where(eq(drops.id, id))
       .for('no key update');
     if (!drop) throw new AppError('DROP_NOT_FOUND');
     if (operator) assertCanManageBrand(operator, drop.brandId);
     if (drop.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
+    // Published over, it would mint its editions for a sale nobody could join and list itself as completed.
+    if (drop.dropEndAt <= now) {
+      throw new AppError('DROP_SCHEDULE_PASSED', {
+        details: [{ field: 'dropEndAt', message: errorCatalogue.DROP_SCHEDULE_PASSED.message }],
+      });
+    }
     const before = await getConsoleDrop(tx, now, null, id);
 
     const contents = await tx
