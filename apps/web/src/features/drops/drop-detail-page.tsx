@@ -301,7 +301,12 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
           onBuy={() => undefined}
         />
       ) : null}
-      {isSelling && focusRound?.isRaffle ? <RafflePanel dropId={drop.id} roundId={focusRound.id} now={now} /> : null}
+      {/* Every raffle round still to sell: registration runs before its round opens, often while an earlier one sells. */}
+      {isSelling
+        ? drop.salePolicies
+            .filter((round) => round.isRaffle && Date.parse(round.saleEndAt) > now.getTime())
+            .map((round) => <RafflePanel key={round.id} dropId={drop.id} roundId={round.id} now={now} />)
+        : null}
       {isOpen ? (
         <Suspense fallback={null}>
           <PurchaseDialog

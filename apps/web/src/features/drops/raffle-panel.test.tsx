@@ -104,6 +104,30 @@ describe('a raffle round on the drop page', () => {
     ]);
   });
 
+  it('takes entries for a later round’s raffle while an earlier round sells', async () => {
+    at('2026-11-22T12:00:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) => {
+      const path = request.path.split('?')[0];
+      if (path === `/v1/drops/${dropIds.drop}`)
+        return json(200, {
+          data: drop({
+            salePolicies: [policy(1, { whitelists: [] }), policy(2, { isRaffle: true })],
+            viewer: { isWhitelisted: null, remaining: 2, purchasedCount: 0 },
+          }),
+        });
+      if (path === `/v1/raffles/${dropIds.round2}`)
+        return json(200, { data: raffle({ roundId: dropIds.round2, round: 2 }) });
+      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 2 is a raffle' });
+    expect(within(panel).getByRole('button', { name: 'Enter the raffle' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeInTheDocument();
+  });
+
   it('says what a refused entry lacks, with the way to a ticket', async () => {
     at('2026-11-22T12:00:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
