@@ -325,6 +325,11 @@ export const errorCatalogue = {
   RAFFLE_REGISTRATION_CLOSED: { status: 409, message: 'Registration for this raffle is not open.' },
   /** The console sets registration to close after the round opens: winners must be known before anyone buys. */
   RAFFLE_CLOSES_AFTER_ROUND_OPENS: { status: 422, message: 'Registration must close before the round opens.' },
+  /** The console opens a raffle's registration before its drop shows: people would enter a drop nobody can see. */
+  RAFFLE_OPENS_BEFORE_DROP_SHOWS: {
+    status: 422,
+    message: 'Registration can open once the drop is visible, not before.',
+  },
   /** The console gives a raffle more places than its round has packs: winners would be told they won a sold-out round. */
   RAFFLE_PLACES_OVER_PACKS: { status: 422, message: 'A raffle cannot have more places than its round has packs.' },
   RAFFLE_NOT_A_WINNER: { status: 403, message: 'Only the raffle winners can buy in this round right now.' },

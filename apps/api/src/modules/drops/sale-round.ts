@@ -13,6 +13,8 @@ export interface TRoundOfDrop {
   dropId: string;
   dropName: string;
   brandId: string;
+  /** When the drop shows to the public: its rounds (and their raffles) are nobody's business before. */
+  visibleAt: Date;
   round: number;
   saleBeginAt: Date;
   saleEndAt: Date;
@@ -39,6 +41,7 @@ export async function roundOfDrop(
       dropId: salePolicies.dropId,
       dropName: drops.name,
       brandId: drops.brandId,
+      visibleAt: drops.visibleAt,
       round: salePolicies.round,
       saleBeginAt: salePolicies.saleBeginAt,
       saleEndAt: salePolicies.saleEndAt,

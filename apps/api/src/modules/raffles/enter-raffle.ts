@@ -42,7 +42,7 @@ export async function enterRaffle(
 ): Promise<{ entry: TRaffleMine; isNew: boolean }> {
   const now = ctx.clock.now();
   const round = await roundOfDrop(ctx.db, { policyId: roundId });
-  if (!round?.isPublished) throw new AppError('RAFFLE_NOT_FOUND');
+  if (!round?.isPublished || now < round.visibleAt) throw new AppError('RAFFLE_NOT_FOUND');
   if (round.isGiftRound) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
   const email = await verifiedEmailOf(ctx.db, userId);
   if (!email) throw new AppError('EMAIL_VERIFICATION_REQUIRED');

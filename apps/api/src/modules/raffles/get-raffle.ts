@@ -30,7 +30,8 @@ export async function getRaffle(
 ): Promise<TRaffleDraw> {
   const now = ctx.clock.now();
   const round = await roundOfDrop(ctx.db, { policyId: roundId });
-  if (!round?.isPublished) throw new AppError('RAFFLE_NOT_FOUND');
+  // A drop's raffle shows with the drop: before, it would name a drop nobody can see.
+  if (!round?.isPublished || now < round.visibleAt) throw new AppError('RAFFLE_NOT_FOUND');
   let raffle = await raffleRow(ctx, roundId);
   const windowEndsAt = purchaseWindowEndsAt(round, raffle);
   const isFirstDue = !raffle.drawnAt && now >= raffle.registrationClosesAt;

@@ -202,6 +202,34 @@ describe('raffle rounds', () => {
     });
   });
 
+  it('keeps a drop’s raffle out of sight and out of reach until the drop shows, and its registration too', async () => {
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const { dropId, roundId, at } = await insertRaffleRound(t, admin.accessToken, {
+      registrationOpensAt: inFiveMinutes,
+    });
+    // The drop shows only in ten minutes (an operator scheduled it so).
+    await db().execute(
+      sql`update drops set visible_at = ${at(10)}::timestamptz, drop_begin_at = ${at(10)}::timestamptz where id = ${dropId}`,
+    );
+    const hidden = await t.app.inject({ method: 'GET', url: `/v1/raffles/${roundId}` });
+    expect([hidden.statusCode, hidden.json().code]).toEqual([404, 'RAFFLE_NOT_FOUND']);
+    const fan = await fastBuyer(t);
+    expect((await enter(fan.accessToken, roundId)).json().code).toBe('RAFFLE_NOT_FOUND');
+    const setTo = (registrationOpensAt: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+        headers: bearer(admin.accessToken),
+        payload: { ...settings(at), registrationOpensAt },
+      });
+    const early = await setTo(at(5));
+    expect([early.statusCode, early.json().code]).toEqual([422, 'RAFFLE_OPENS_BEFORE_DROP_SHOWS']);
+    expect((await setTo(at(10))).statusCode).toBe(200);
+    t.clock.advance(10 * MINUTE_MS);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/raffles/${roundId}` })).statusCode).toBe(200);
+    expect((await enter(await freshAccessToken(t, fan.userId), roundId)).statusCode).toBe(201);
+  });
+
   it('a whitelisted round’s raffle takes only people on its list, and spends no ticket of anyone else', async () => {
     const kind = await insertTicketKind(db());
     const insider = await fastBuyer(t);

@@ -20,7 +20,8 @@ import { raffleRounds } from './raffles.tables.ts';
  * first time (decision record 26): the commitment must exist before any entry can, and keeping the same seed across
  * later changes means a commitment someone noted stays the one that counts. Once registration has opened the raffle is
  * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
- * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy; it has no more places
+ * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy, and open once the drop
+ * shows (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places
  * than the round has packs (RAFFLE_PLACES_OVER_PACKS), or some winners would find nothing to buy; and a round becomes a
  * raffle at the latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). The raffle row is locked
  * first, so two operators' changes apply one after the other and each audit row's "before" is what it replaced.
@@ -37,6 +38,7 @@ export async function setRaffle(
   const registrationOpensAt = new Date(input.registrationOpensAt);
   const registrationClosesAt = new Date(input.registrationClosesAt);
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
+  if (registrationOpensAt < round.visibleAt) throw new AppError('RAFFLE_OPENS_BEFORE_DROP_SHOWS');
   if (input.places > round.packCount) throw new AppError('RAFFLE_PLACES_OVER_PACKS');
   if (input.ticketKindId) {
     const kind = (await ticketKindSummariesByIds(ctx.db, [input.ticketKindId])).get(input.ticketKindId);

@@ -70,6 +70,7 @@ function RaffleForm({
         ],
         fieldForCode: {
           RAFFLE_CLOSES_AFTER_ROUND_OPENS: 'registrationClosesAt',
+          RAFFLE_OPENS_BEFORE_DROP_SHOWS: 'registrationOpensAt',
           RAFFLE_PLACES_OVER_PACKS: 'places',
           TICKET_KIND_OF_OTHER_BRAND: 'ticketKindId',
         },
