@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, type TPass } from '@cypher/contract';
@@ -256,6 +256,29 @@ describe('pass page: holding and buying', () => {
     expect(sent.filter((request) => request.path === '/v2/orders').map((request) => request.body)).toEqual([
       { passId: passIds.pass, quantity: 1, paymentMethod: 'BALANCE' },
     ]);
+  });
+
+  it('leaves no popup to open again behind a purchase: Back from its status finds the page, not ?buy=1', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    const orderId = dropIds.order;
+    passApi(
+      () => pass(),
+      (request) =>
+        request.path === '/v2/orders'
+          ? json(201, { data: { id: orderId, status: 'SUCCESSFUL', checkoutUrl: null } })
+          : undefined,
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // Back from adding funds: the popup opens by itself.
+    const { router } = renderApp(`${passUrl}?buy=1`);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Neon Season Pass' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay now · $26.25' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${orderId}/status`));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe(passUrl));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('dialog', { name: 'Buy Neon Season Pass' })).toBeNull();
   });
 
   it('shows a refusal in the popup and reads the pass again (sold out meanwhile)', async () => {

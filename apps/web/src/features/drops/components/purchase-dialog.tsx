@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   creditCents,
@@ -125,6 +125,7 @@ function PurchaseForm({
   admissionToken,
 }: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
   const createOrder = useCreateOrder();
   const idempotency = useIdempotencyKey();
@@ -173,6 +174,13 @@ function PurchaseForm({
       // Card and Tilia: the provider's checkout is another site, and sends the person back to the status page. The
       // status page goes into the history first, so the browser's Back from the provider lands on the order waiting
       // for its payment (with the way to pay), not on this popup opened again by its address (`?buy=`).
+      // The page under the popup stays in the history without `?buy=`, so Back from the status page, however the
+      // order was paid, finds the page and not this popup opened again, one tap from paying twice.
+      if (new URLSearchParams(location.search).has('buy')) {
+        const search = new URLSearchParams(location.search);
+        search.delete('buy');
+        await navigate({ pathname: location.pathname, search: search.toString() }, { replace: true });
+      }
       await navigate(purchaseStatusPath(created.id));
       if (created.checkoutUrl) window.location.assign(created.checkoutUrl);
     } catch (error) {
