@@ -60,6 +60,26 @@ export function isIban(value: string): boolean {
   return remainder === 1;
 }
 
+/** Said of the zero address wherever an address is asked for: it is well formed, so the usual words would not fit. */
+export const ZERO_ADDRESS_MESSAGE =
+  'The zero address cannot receive anything: whatever is sent there is lost. Enter your own wallet address.';
+
+/** Whether this is the zero address (0x and 40 zeros), which isEvmAddress refuses. */
+export function isZeroEvmAddress(value: string): boolean {
+  return /^0x0{40}$/i.test(value.trim());
+}
+
+/**
+ * The check of an address field, as a schema refinement: the zero address named as such, anything else not an
+ * address with the field's own words.
+ */
+export function evmAddressRefinement(message: string) {
+  return (value: string, context: { addIssue(issue: { code: 'custom'; message: string }): void }) => {
+    if (isZeroEvmAddress(value)) context.addIssue({ code: 'custom', message: ZERO_ADDRESS_MESSAGE });
+    else if (!isEvmAddress(value)) context.addIssue({ code: 'custom', message });
+  };
+}
+
 /**
  * An Ethereum-style address (a USDC payout, an NFT export): 0x and 40 hex digits, never the zero address (whatever is
  * sent there is gone for good), and when written in mixed case, case that matches its EIP-55 checksum (mixed case

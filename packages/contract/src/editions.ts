@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZActivityKind, ZBrandSummary, ZRarity } from './catalog.ts';
 import { ZPageQuery } from './envelope.ts';
-import { isEvmAddress } from './bank-details.ts';
+import { evmAddressRefinement } from './bank-details.ts';
 import { editionStates } from './edition-moves.ts';
 
 /**
@@ -74,7 +74,7 @@ export const editionMessages = {
 
 /** POST /v1/editions/{id}/export: the collector's own wallet, on the chain the contract lives on. */
 export const ZExportEditionRequest = z.strictObject({
-  address: z.string().trim().refine(isEvmAddress, { error: editionMessages.exportAddress }),
+  address: z.string().trim().superRefine(evmAddressRefinement(editionMessages.exportAddress)),
 });
 export type TExportEditionRequest = z.infer<typeof ZExportEditionRequest>;
 

@@ -7,7 +7,9 @@ import {
   isSwiftCode,
   isTransitNumber,
   isEvmAddress,
+  ZERO_ADDRESS_MESSAGE,
 } from './bank-details.ts';
+import { ZExportEditionRequest } from './editions.ts';
 import { auditActions } from './console.ts';
 import {
   withdrawalMoveNames,
@@ -204,6 +206,10 @@ describe('ZCreateWithdrawalRequest', () => {
     };
     expect(issues(usdc)).toEqual([]);
     expect(issues({ ...usdc, address: '0x123' })).toEqual([`address: ${withdrawalMessages.usdcAddress}`]);
+    // The zero address is well formed: it is told why it is refused, in words of its own, once.
+    expect(issues({ ...usdc, address: ` 0x${'0'.repeat(40)} ` })).toEqual([`address: ${ZERO_ADDRESS_MESSAGE}`]);
+    const exported = ZExportEditionRequest.safeParse({ address: `0X${'0'.repeat(40)}` });
+    expect(exported.error?.issues.map((issue) => issue.message)).toEqual([ZERO_ADDRESS_MESSAGE]);
     expect(issues({ ...usdc, amount: 50.5 })).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import {
   isInstitutionNumber,
   isSwiftCode,
   isTransitNumber,
-  isEvmAddress,
+  evmAddressRefinement,
   isUsZipCode,
   wireSchemeFor,
 } from './bank-details.ts';
@@ -99,7 +99,7 @@ export const ZWireDetails = z
 export type TWireDetails = z.infer<typeof ZWireDetails>;
 
 /** A USDC (ERC-20) address, as the withdrawal and the saved addresses take it. */
-export const ZUsdcAddress = z.string().trim().refine(isEvmAddress, withdrawalMessages.usdcAddress);
+export const ZUsdcAddress = z.string().trim().superRefine(evmAddressRefinement(withdrawalMessages.usdcAddress));
 
 const confirmed = z.literal(true, { error: withdrawalMessages.isConfirmed });
 /** One withdrawal's bounds in USD minor units: at least $1, at most $1,000,000. */
