@@ -130,6 +130,15 @@ describe('My Collection', () => {
     expect(screen.getByRole('link', { name: 'See live drops' })).toHaveAttribute('href', '/drops');
     expect(screen.getByRole('link', { name: 'My packs' })).toHaveAttribute('href', '/drops?tab=packs');
   });
+
+  it('leads back to the last page from an address past the end, rather than saying it is empty', async () => {
+    signedIn(() => ({ ...emptyCollection, page: 9, total: 26 }));
+    renderApp('/collections?page=9');
+    expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
+    expect(screen.getByText('Your collectibles fill 2 pages.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/collections?page=2');
+    expect(screen.queryByText(/Open a pack above/)).toBeNull();
+  });
 });
 
 describe('My Collection: packs and favorites', () => {

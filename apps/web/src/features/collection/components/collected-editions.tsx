@@ -62,6 +62,17 @@ export function CollectedEditions({ collection, filters, setFilters, hrefFor, pa
         isRetrying={collection.isRefetching}
       />
     );
+  } else if (collection.data.items.length === 0 && collection.data.total > 0) {
+    // An address past the last page (an old link, a collection that shrank): the way back, not "empty".
+    const lastPage = Math.ceil(collection.data.total / collection.data.size);
+    editions = (
+      <EmptyState
+        icon="frame"
+        title="This page is past the end"
+        body={`Your collectibles fill ${lastPage === 1 ? '1 page' : `${formatCount(lastPage)} pages`}.`}
+        action={<ButtonLink to={hrefFor({ page: lastPage })}>Go to the last page</ButtonLink>}
+      />
+    );
   } else if (collection.data.items.length === 0) {
     editions = isFiltered ? (
       <EmptyState
