@@ -33,12 +33,20 @@ export interface StorageSchema {
   onboardingCompleted: boolean;
   /** The visitor's colour theme choice; dark when absent. A device preference, kept across sessions. */
   theme: 'dark' | 'light';
+  /** The failed identity check whose "Resubmit ID" popup the person closed: it does not open again for that one. */
+  identityFailureSeen: string;
 }
 
 export type StorageKey = keyof StorageSchema;
 
 /** Logout and a failed refresh clear these; the onboarding flag and the theme belong to the device. */
-const sessionKeys = ['accessToken', 'refreshToken', 'user', 'socialProfile'] as const satisfies StorageKey[];
+const sessionKeys = [
+  'accessToken',
+  'refreshToken',
+  'user',
+  'socialProfile',
+  'identityFailureSeen',
+] as const satisfies StorageKey[];
 
 // Private browsing modes and locked-down browsers can refuse storage; the app then keeps the session in memory.
 const memoryFallback = new Map<string, string>();

@@ -143,6 +143,27 @@ describe('payment page: identity verification before withdrawing', () => {
     expect(starts(sent)).toHaveLength(1);
   });
 
+  it('does not open the popup again on a later visit once closed for that check, and opens it for a new failure', async () => {
+    let failedId = 'idv-1';
+    wallet(() =>
+      standing({ id: failedId, status: 'failed', failureReason: 'document_unreadable', verificationUrl: null }),
+    );
+    const first = renderApp('/payment?tab=withdraw');
+    await userEvent
+      .setup()
+      .click(
+        within(await screen.findByRole('dialog', { name: 'Resubmit ID' })).getByRole('button', { name: 'Not now' }),
+      );
+    first.unmount();
+    const second = renderApp('/payment?tab=withdraw');
+    expect(await screen.findByRole('region', { name: 'We could not verify your identity' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Resubmit ID' })).toBeNull();
+    second.unmount();
+    failedId = 'idv-2';
+    renderApp('/payment?tab=withdraw');
+    expect(await screen.findByRole('dialog', { name: 'Resubmit ID' })).toBeInTheDocument();
+  });
+
   it('names a name mismatch, and resubmits from the popup itself', async () => {
     wallet(
       () => standing({ status: 'failed', failureReason: 'name_mismatch', verificationUrl: null }),

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { TMyIdentityVerification } from '@cypher/contract';
+import { getStored, setStored } from '../../../lib/storage.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -191,8 +192,13 @@ function FailedCheck({
   isResubmitting: boolean;
   error?: string;
 }) {
-  // Open when the failure is first shown (on arrival, or after a withdrawal was refused for it); closable.
-  const [isDialogOpen, setDialogOpen] = useState(true);
+  // Open when the failure is first shown (on arrival, or after a withdrawal was refused for it); once closed, it stays
+  // closed for that check on later visits (the card below still offers Resubmit ID).
+  const [isDialogOpen, setDialogOpen] = useState(() => getStored('identityFailureSeen') !== verification?.id);
+  const closeDialog = () => {
+    setDialogOpen(false);
+    if (verification) setStored('identityFailureSeen', verification.id);
+  };
   const reason = identityFailureInWords(verification?.failureReason);
   return (
     <>
@@ -215,7 +221,7 @@ function FailedCheck({
       </section>
       <ResubmitIdDialog
         isOpen={isDialogOpen}
-        onClose={() => setDialogOpen(false)}
+        onClose={closeDialog}
         reason={reason}
         onResubmit={onResubmit}
         isResubmitting={isResubmitting}
