@@ -252,7 +252,7 @@ export function WaitingRoomPanel({
 function announcement(viewer: TWaitingRoom['viewer']): string {
   if (!viewer || viewer.status === 'NOT_JOINED') return '';
   if (viewer.status === 'ADMITTED') return 'Your turn has come: the purchase is open.';
-  if (viewer.status === 'EXPIRED') return 'Your turn ended without a purchase.';
+  if (viewer.status === 'EXPIRED') return 'Your turn to buy has ended.';
   if (viewer.place === null) return 'Joined. Places are drawn at the opening.';
   return `Places drawn: you are number ${formatCount(viewer.place)}.`;
 }

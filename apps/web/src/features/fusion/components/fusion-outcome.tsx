@@ -15,10 +15,17 @@ import { isFuseRefusal } from '../api/fuse.ts';
 import shared from './fusion.module.css';
 import styles from './fusion-outcome.module.css';
 
-/** The result screen's heading takes focus, so a screen reader reads out how the fusion went. */
+/**
+ * The result screen's heading takes focus, so a screen reader reads out how the fusion went, and comes to the top of
+ * the window: the outcome replaces the slots where the person had scrolled down to the Fuse bar, and focus alone
+ * scrolls only as far as the heading's edge, leaving the reveal above a phone's fold.
+ */
 function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+  }, []);
   return ref;
 }
 
