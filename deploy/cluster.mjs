@@ -141,7 +141,7 @@ function tagOutput(child, name) {
 }
 
 let isStopping = false;
-const instances = instancePorts.map((instancePort, index) => ({ name: `api-${index + 1}`, port: instancePort, child: null, starts: [] }));
+const instances = instancePorts.map((instancePort, index) => ({ name: `api-${index + 1}`, port: instancePort, socket: '', child: null, starts: [] }));
 
 function startInstance(instance) {
   const [command, args] = [process.execPath, [...instanceNodeArgs, '--enable-source-maps', apiServerBundle]];
@@ -150,7 +150,7 @@ function startInstance(instance) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...sharedEnv, PORT: String(instance.port), HOST: '127.0.0.1' },
+    env: { ...sharedEnv, PORT: String(instance.port), HOST: '127.0.0.1', LISTEN_SOCKET: instance.socket },
   });
   instance.child = child;
   instance.starts.push(Date.now());
@@ -185,6 +185,9 @@ async function waitForHealth(url, seconds) {
 }
 
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-nginx-'));
+// nginx's workers run as another user when it is started by root: they must be able to reach the sockets in here.
+fs.chmodSync(runDir, 0o711);
+for (const instance of instances) instance.socket = path.join(runDir, `${instance.name}.sock`);
 let nginx = null;
 
 function exited(child) {
@@ -231,7 +234,9 @@ if (healthy.includes(false)) {
 }
 
 const template = fs.readFileSync(path.join(root, 'deploy/nginx.conf.template'), 'utf8');
-const upstreamServers = instancePorts.map((instancePort) => `    server 127.0.0.1:${instancePort} max_fails=1 fail_timeout=5s;`).join('\n');
+// nginx reaches each instance through its Unix socket (LISTEN_SOCKET): a live drop page's events cost a fifth less
+// there than through TCP (bench/README.md, drop-watchers). The ports stay for health checks and direct calls.
+const upstreamServers = instances.map((instance) => `    server unix:${instance.socket} max_fails=1 fail_timeout=5s;`).join('\n');
 const configFile = path.join(runDir, 'nginx.conf');
 fs.writeFileSync(
   configFile,

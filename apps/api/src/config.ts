@@ -22,6 +22,8 @@ const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** A Unix socket served besides PORT, for a proxy on the same machine (start:cluster's nginx). */
+  LISTEN_SOCKET: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
   DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
@@ -197,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
+    /** Also served on this Unix socket (http/unix-socket-listener.ts), or null. */
+    listenSocket: e.LISTEN_SOCKET ?? null,
     publicUrl,
     brandName: e.BRAND_NAME,
     dataDir: path.resolve(e.DATA_DIR),

@@ -15,6 +15,7 @@ import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { pgBossJobQueue } from './jobs/job-queue.ts';
 import { startJobScheduler } from './jobs/job-scheduler.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit/rate-limiter.ts';
+import { listenOnUnixSocket } from './http/unix-socket-listener.ts';
 import { publishBundledTerms } from './modules/catalog/terms/publish-bundled-terms.ts';
 import { encryptPlainSeeds } from './modules/drops/encrypt-plain-seeds.ts';
 import { provenanceSeedKey } from './modules/drops/provenance-seed-cipher.ts';
@@ -81,6 +82,7 @@ const jobs = config.jobsEnabled
   : null;
 
 await app.listen({ port: config.port, host: config.host });
+const socketListener = config.listenSocket ? await listenOnUnixSocket(app.server, config.listenSocket) : null;
 const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 const images = config.bucket ? `the bucket ${config.bucket.name}` : config.uploadsDir;
 app.log.info(
@@ -101,6 +103,7 @@ async function shutDown(signal: string) {
   const forceExit = setTimeout(() => process.exit(1), 20_000);
   forceExit.unref();
   try {
+    socketListener?.close();
     await app.close();
     await jobs?.stop();
     await rateLimiter.close();
