@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogMessages as m, ZBannerPlacement, ZBrandType, ZProductProperty, ZRarity } from './catalog.ts';
+import { ZWholeNumber } from './envelope.ts';
 
 /**
  * What the console sends to create and change catalogue entries. Create bodies carry the defaults; update bodies are
@@ -84,7 +85,7 @@ const ZLinkUrl = z
   ])
   .nullable();
 
-const ZSortOrder = z.number().int().min(-100_000).max(100_000);
+const ZSortOrder = ZWholeNumber(-100_000, 100_000);
 const ZOptionalId = z.uuid().nullable();
 /** The years a time an operator sets may fall in: PostgreSQL has no year 0000, which ISO 8601 writes. */
 const EARLIEST_YEAR = 1970;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './money-format.ts';
 
 /** Success answers are always `{ data: ... }` (ARCHITECTURE 2b). */
 export function ZData<T extends z.ZodType>(data: T) {
@@ -45,3 +46,12 @@ export const ZCurrency = z.enum(['USD', 'CYP']);
 export type TCurrency = z.infer<typeof ZCurrency>;
 export const ZMoney = z.object({ amount: z.number().int(), currency: ZCurrency });
 export type TMoney = z.infer<typeof ZMoney>;
+
+/**
+ * A whole number an operator types, from `min` to `max`: every way it can be wrong (not a number, a fraction, too
+ * small, too large) told in one sentence under its field, instead of the schema library's own words.
+ */
+export function ZWholeNumber(min: number, max: number) {
+  const error = `Enter a whole number from ${formatNumber(min)} to ${formatNumber(max)}.`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWholeNumber } from './envelope.ts';
 import {
   RAFFLE_DRAW_ALGORITHM,
   type TRaffleDraw,
@@ -67,17 +68,13 @@ export const ZRaffleDraw = z.object({
  */
 export const ZSetRaffleRequest = z
   .object({
-    places: z.number().int().positive().max(1_000_000),
+    places: ZWholeNumber(1, 1_000_000),
     registrationOpensAt: z.iso.datetime(),
     registrationClosesAt: z.iso.datetime(),
     ticketKindId: z.uuid().nullable(),
     isFreeForPassHolders: z.boolean(),
     ticketsOnLoss: z.enum(raffleTicketsOnLoss),
-    purchaseWindowMinutes: z
-      .number()
-      .int()
-      .positive()
-      .max(60 * 24 * 30),
+    purchaseWindowMinutes: ZWholeNumber(1, 60 * 24 * 30),
   })
   .strict()
   .refine((raffle) => Date.parse(raffle.registrationOpensAt) < Date.parse(raffle.registrationClosesAt), {

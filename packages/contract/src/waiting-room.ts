@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZWholeNumber } from './envelope.ts';
 import {
   DEFAULT_ADMISSION_TOKEN_TTL_SECONDS,
   DEFAULT_WAITING_ROOM_OPENS_MINUTES_BEFORE,
@@ -62,19 +63,11 @@ const { opensMinutesBefore, admitPerMinute, tokenTtlSeconds } = waitingRoomLimit
 
 /** `PUT /v1/console/drops/{dropId}/rounds/{round}/waiting-room`: the round's waiting room, created or replaced. */
 export const ZWaitingRoomSettings = z.strictObject({
-  opensMinutesBefore: z
-    .number()
-    .int()
-    .min(opensMinutesBefore.min)
-    .max(opensMinutesBefore.max)
-    .default(DEFAULT_WAITING_ROOM_OPENS_MINUTES_BEFORE),
-  admitPerMinute: z.number().int().min(admitPerMinute.min).max(admitPerMinute.max),
-  tokenTtlSeconds: z
-    .number()
-    .int()
-    .min(tokenTtlSeconds.min)
-    .max(tokenTtlSeconds.max)
-    .default(DEFAULT_ADMISSION_TOKEN_TTL_SECONDS),
+  opensMinutesBefore: ZWholeNumber(opensMinutesBefore.min, opensMinutesBefore.max).default(
+    DEFAULT_WAITING_ROOM_OPENS_MINUTES_BEFORE,
+  ),
+  admitPerMinute: ZWholeNumber(admitPerMinute.min, admitPerMinute.max),
+  tokenTtlSeconds: ZWholeNumber(tokenTtlSeconds.min, tokenTtlSeconds.max).default(DEFAULT_ADMISSION_TOKEN_TTL_SECONDS),
   requiresVerifiedPhone: z.boolean().default(false),
 });
 export type TWaitingRoomSettings = z.infer<typeof ZWaitingRoomSettings>;
