@@ -8,7 +8,7 @@
 /**
  * UNISSUED: minted ahead as a fusion's result or in an edition pool, owned by nobody until a fusion or a grant gives it
  * (issues 19 and 20). IN_PACK: minted inside a pack, owned through the pack until it is opened. OWNED: in its owner's
- * collection, free to move. EQUIPPED: placed on a figure base. LOCKED: kept by its owner from fusion, export and sale.
+ * collection, free to move. EQUIPPED: placed on a figure base. LOCKED: kept by its owner from fusion, export, sale and figure bases.
  * LISTED: offered for resale. EXPORTED: moved out to the owner's own wallet, no longer in the collection. BURNED:
  * consumed by a fusion.
  */

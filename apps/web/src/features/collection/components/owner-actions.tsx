@@ -33,10 +33,10 @@ export function OwnerActions({ edition }: { edition: TEdition }) {
       {lockError ? <Alert tone="error">{lockError.message}</Alert> : null}
       <p className={styles.muted}>
         {isLocked
-          ? 'Locked: it cannot be fused, exported or sold until you unlock it.'
+          ? 'Locked: it cannot be fused, exported, sold or put on a figure base until you unlock it.'
           : edition.state === 'EQUIPPED'
             ? 'On a figure base: take it off the base to lock or export it.'
-            : 'Lock it to keep it from fusion, export and sale, or export it to a wallet of your own.'}
+            : 'Lock it to keep it from fusion, export, sale and figure bases, or export it to a wallet of your own.'}
       </p>
       {edition.state === 'EQUIPPED' && edition.collection ? (
         <Link to={`/collections/${edition.collection.id}`} className={styles.link}>
