@@ -7,6 +7,7 @@ import {
   logIn,
   signUp,
   uniqueEmail,
+  uniqueIp,
   verifiedUser,
 } from '../../testing/auth-helpers.ts';
 
@@ -58,24 +59,41 @@ describe('POST /v1/users/authentications/login', () => {
     expect(response.json().details.map((detail: { field: string }) => detail.field)).toContain(field);
   });
 
-  it('refuses the 11th failed sign-in for one account within the window, from any address, then lets it try again later', async () => {
+  it('refuses the 11th failed sign-in for one account from one address within the window, then lets it try again later', async () => {
     const user = await signUp(t);
+    const address = uniqueIp();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await logIn(t, user.email, `Wrong#Password${attempt}`);
+      const response = await logIn(t, user.email, `Wrong#Password${attempt}`, address);
       expect(response.statusCode).toBe(401);
     }
-    const eleventh = await logIn(t, user.email, 'Wrong#Password11');
+    const eleventh = await logIn(t, user.email, 'Wrong#Password11', address);
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().code).toBe('REQUEST_MAXIMUN');
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password waits for the window to pass.
-    expect((await logIn(t, user.email)).statusCode).toBe(429);
+    // Even the right password waits for the window to pass there; the owner signs in from their own address.
+    expect((await logIn(t, user.email, undefined, address)).statusCode).toBe(429);
+    expect((await logIn(t, user.email)).statusCode).toBe(200);
 
     // The app's rules read t.clock, the rate limiter (rate-limiter-flexible) reads Date.now: move both.
     t.clock.advance(16 * MINUTE);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * MINUTE });
     expect((await logIn(t, user.email)).statusCode).toBe(200);
   });
+});
+
+describe('failed sign-ins from many addresses', () => {
+  it('cannot lock the owner out with ten, and meet a ceiling for the account at a hundred', async () => {
+    const user = await signUp(t);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await logIn(t, user.email, `Wrong#Password${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await logIn(t, user.email)).statusCode).toBe(200);
+    for (let attempt = 11; attempt <= 100; attempt += 1) {
+      expect((await logIn(t, user.email, `Wrong#Password${attempt}`)).statusCode).toBe(401);
+    }
+    const past = await logIn(t, user.email, 'Wrong#Password101');
+    expect([past.statusCode, past.json().code]).toEqual([429, 'REQUEST_MAXIMUN']);
+  }, 60_000);
 });
 
 describe('sign-in with SMS two-factor', () => {

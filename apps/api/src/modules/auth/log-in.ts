@@ -18,21 +18,28 @@ import { signInOrChallenge } from './sign-in-or-challenge.ts';
  * deletion-in-progress screen, where the request can be cancelled.
  */
 export async function logIn(ctx: AppContext, input: TLoginRequest, meta: RequestMeta): Promise<TLoginResponse> {
-  const { failedSignInsPerAccount, signInPerIp } = authRateLimits;
+  const { failedSignInsPerAccount, failedSignInsPerAccountAndIp, signInPerIp } = authRateLimits;
+  const fromHere = `${input.email}|${meta.ip}`;
   await consumeRateLimit(ctx.rateLimiter, signInPerIp, meta.ip);
+  await assertUnderFailureLimit(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
   await assertUnderFailureLimit(ctx.rateLimiter, failedSignInsPerAccount, input.email);
+  const failed = async () => {
+    await recordFailure(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
+    await recordFailure(ctx.rateLimiter, failedSignInsPerAccount, input.email);
+  };
 
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await verifyAgainstDecoy(input.password);
-    await recordFailure(ctx.rateLimiter, failedSignInsPerAccount, input.email);
+    await failed();
     throw new AppError('USER_ID_NOT_FOUND');
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(ctx.rateLimiter, failedSignInsPerAccount, input.email);
+    await failed();
     throw new AppError('INVALID_PASSWORD');
   }
-  await clearFailures(ctx.rateLimiter, failedSignInsPerAccount, input.email);
+  // The address that knew the password starts again; the account's own count runs out with its window.
+  await clearFailures(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
 
   return signInOrChallenge(ctx, user, meta);
 }

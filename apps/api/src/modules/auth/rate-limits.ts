@@ -5,11 +5,14 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Rate limits on account actions, per IP and per account (spec: REQUEST_MAXIMUN). Failed sign-ins count against the
- * account, so the 11th wrong password within 15 minutes is refused even when it comes from many addresses.
+ * account from each address (the 11th wrong password from one address within 15 minutes is refused) and from all of
+ * them together, with a ceiling ten times higher: a guesser spread over many addresses is slowed, and someone who only
+ * wants to lock the owner out cannot do it with ten wrong passwords sent from anywhere.
  */
 export const authRateLimits = {
   signInPerIp: { name: 'sign-in-ip', limit: 50, windowMs: 15 * MINUTE },
-  failedSignInsPerAccount: { name: 'sign-in-failures', limit: 10, windowMs: 15 * MINUTE },
+  failedSignInsPerAccountAndIp: { name: 'sign-in-failures-ip', limit: 10, windowMs: 15 * MINUTE },
+  failedSignInsPerAccount: { name: 'sign-in-failures', limit: 100, windowMs: 15 * MINUTE },
   passwordResetPerIp: { name: 'password-reset-ip', limit: 10, windowMs: HOUR },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 3, windowMs: HOUR },
   verificationMailsPerAccount: { name: 'verification-mail', limit: 5, windowMs: HOUR },
