@@ -12,7 +12,7 @@ import { answerSerializer } from './http/answer-serializer.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCountryRestriction } from './http/country-restriction.ts';
 import { clientErrorHandler, frameworkErrors, isApiPath, registerErrorHandling } from './http/error-handler.ts';
-import { registerOpenApi } from './http/openapi.ts';
+import { documentSignIn, registerOpenApi } from './http/openapi.ts';
 import { registerPublicAnswers } from './http/public-cache.ts';
 import { registerRequestContext, requestIdFor } from './http/request-context.ts';
 import { loggerOptions, RequestLogController } from './http/request-log.ts';
@@ -109,6 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx = createAppContext(deps, { log: (message, error) => app.log.warn({ err: error }, message) });
   // Decorated for people and tests checking an instance: its watchers, feeds and the signals it heard.
   app.decorate('dropLive', ctx.dropLive);
+  const { requireAuth, requireVerified, requireOperator, requireAdmin, optionalAuth } = ctx.guard;
+  documentSignIn(app, {
+    required: [requireAuth, requireVerified, requireOperator, requireAdmin],
+    optional: [optionalAuth],
+  });
   // Listening before the first request; open streams end before the server waits for its connections to close, and
   // the listening connection after that.
   app.addHook('onReady', async () => {

@@ -47,6 +47,32 @@ describe('OpenAPI', () => {
     expect(document.paths['/v1/health'].get.responses['200']).toBeDefined();
   });
 
+  it('says which operations need a bearer token, from the guard each route runs', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const bearer = [{ bearer: [] }];
+    expect(paths['/v1/balances/my']!.get!.security).toEqual(bearer);
+    expect(paths['/v2/orders']!.post!.security).toEqual(bearer);
+    expect(paths['/v1/deposits']!.post!.security).toEqual(bearer);
+    expect(paths['/v1/console/drops']!.post!.security).toEqual(bearer);
+    expect(paths['/v1/passes']!.get!.security).toEqual([{}, { bearer: [] }]);
+    expect(paths['/v1/health']!.get!.security).toBeUndefined();
+    expect(paths['/v1/users/authentications/login']!.post!.security).toBeUndefined();
+    // Every operation that answers a visitor 401 says so: none is left without its security.
+    const unmarked = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.security === undefined)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const visitorRefusals: string[] = [];
+    for (const operation of unmarked.filter((name) => /^(GET|DELETE) /.test(name) && !name.includes('{'))) {
+      const [method, url] = operation.split(' ') as ['GET' | 'DELETE', string];
+      if ((await t.app.inject({ method, url })).statusCode === 401) visitorRefusals.push(operation);
+    }
+    expect(visitorRefusals).toEqual([]);
+  });
+
   it('serves the documentation UI at /docs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(response.statusCode).toBe(200);
