@@ -8,10 +8,17 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 
-/** US routing (ABA / wire) number: 9 digits whose weighted sum 3-7-1 is a multiple of 10. */
+/**
+ * US routing (ABA / wire) number: 9 digits whose weighted sum 3-7-1 is a multiple of 10, and whose first two are a
+ * bank's range: 01 to 12 and 21 to 32 (the Federal Reserve districts, thrifts), 61 to 72 (electronic). 00 is the US
+ * Treasury's and 80 travellers' cheques': "000000000" passes the sum and is no bank.
+ */
 export function isAbaRoutingNumber(value: string): boolean {
   const digits = digitsOnly(value);
   if (!/^\d{9}$/.test(digits)) return false;
+  const prefix = Number(digits.slice(0, 2));
+  const isBankPrefix = [1, 21, 61].some((first) => prefix >= first && prefix <= first + 11);
+  if (!isBankPrefix) return false;
   const d = [...digits].map(Number);
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
   return sum % 10 === 0;

@@ -35,6 +35,11 @@ describe('bank field checks', () => {
     ['02100002', false],
     ['0210000210', false],
     ['02100002a', false],
+    // The weighted sum holds for these, but no bank's number starts with 00, 13 or 80.
+    ['000000000', false],
+    ['130000006', false],
+    ['800000006', false],
+    ['322271627', true],
   ])('routing number %s → %s', (value, expected) => expect(isAbaRoutingNumber(value)).toBe(expected));
 
   it.each([
