@@ -162,7 +162,8 @@ export function WaitingRoomPanel({
         </p>
         <p className={styles.lead}>
           Places are drawn when {roundName} opens, in{' '}
-          <Countdown to={data.saleBeginAt} now={serverNow} className={styles.strong} />
+          {/* The page's clock, as the drop's own "Opens in" beside it, so the two never disagree by a second. */}
+          <Countdown to={data.saleBeginAt} now={now} className={styles.strong} />
         </p>
         {fairness}
       </>
