@@ -34,7 +34,8 @@ test.describe('raffle rounds', () => {
       headers: auth,
       data: {
         places: 1,
-        registrationOpensAt: iso(now),
+        // Once the drop shows (it does from its scheduling on), not before.
+        registrationOpensAt: iso(Date.now()),
         registrationClosesAt: iso(opensAt - 5_000),
         ticketKindId: dropTicket.id,
         isFreeForPassHolders: false,

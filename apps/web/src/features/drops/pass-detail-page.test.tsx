@@ -278,7 +278,9 @@ describe('pass page: holding and buying', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.pathname).toBe(passUrl));
     expect(router.state.location.search).toBe('');
-    expect(screen.queryByRole('dialog', { name: 'Buy Neon Season Pass' })).toBeNull();
+    // The page again (its Buy button), and no popup over it once it has rendered.
+    expect(await screen.findByRole('button', { name: 'Buy pass' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Buy Neon Season Pass' })).toBeNull());
   });
 
   it('shows a refusal in the popup and reads the pass again (sold out meanwhile)', async () => {
