@@ -1,6 +1,6 @@
 import { dropMessages, ZDropWhitelistRequest } from '@cypher/contract';
 import { describe, expect, it } from 'vitest';
-import { emailListText, parseEmailList } from './email-list.ts';
+import { emailListText, isPlainText, parseEmailList } from './email-list.ts';
 
 describe('parseEmailList', () => {
   it('reads one address per line and commas within a line, trimmed, lowercased and each once', () => {
@@ -53,5 +53,14 @@ describe('emailListText', () => {
     expect(emailListText('ada@example.com, bob@example.com\r\ncy@example.com')).toBe(
       'ada@example.com\nbob@example.com\ncy@example.com',
     );
+  });
+});
+
+describe('isPlainText', () => {
+  it('takes a list, and refuses what a picture or a spreadsheet reads as', () => {
+    expect(isPlainText('ana@example.com\nben@example.com\n')).toBe(true);
+    expect(isPlainText('Zoë <zoë@example.com>, 東京\n')).toBe(true);
+    expect(isPlainText('\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR')).toBe(false);
+    expect(isPlainText(new TextDecoder().decode(new Uint8Array([0x50, 0x4b, 0xff, 0xfe, 0x41])))).toBe(false);
   });
 });

@@ -87,3 +87,11 @@ export function emailListText(fileText: string): string {
     .map((entry) => entry.value)
     .join('\n');
 }
+
+/**
+ * Whether a file's text is text: a picture or a spreadsheet read as text carries NUL characters, or the replacement
+ * character where its bytes are no UTF-8. Checked by content, whatever the file's name says.
+ */
+export function isPlainText(fileText: string): boolean {
+  return !/[\u0000\uFFFD]/.test(fileText);
+}

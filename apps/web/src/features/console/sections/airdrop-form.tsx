@@ -22,7 +22,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
 import { RelationField } from '../components/relation-select.tsx';
-import { emailListText } from '../email-list.ts';
+import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
 import styles from '../components/console-form.module.css';
@@ -63,7 +63,12 @@ function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProp
       setFileNote(`${file.name} is larger than 5 MB. Upload a list of people only.`);
       return;
     }
-    onChange(emailListText(await file.text()));
+    const text = await file.text();
+    if (!isPlainText(text)) {
+      setFileNote(`${file.name} is not a text file. Upload a list with one email or user ID per line (.txt or .csv).`);
+      return;
+    }
+    onChange(emailListText(text));
     setFileNote(`Read ${file.name}.`);
   }
 
