@@ -34,6 +34,7 @@ export const redeemMessages = {
   usesPerCode: `A code can be used from 1 to ${MAX_USES_PER_CODE.toLocaleString('en-US')} times.`,
   usesPerPerson: 'A person can use a code at least once, and not more often than the code can be used.',
   validity: 'A batch must become valid before it expires.',
+  expired: 'These codes would have expired already. Pick an end that is still to come.',
 } as const;
 
 /** `POST /v1/redeems`. */

@@ -1,5 +1,11 @@
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TConsoleRedeemBatch, TPage, TPageQuery, TRedeemBatchRequest } from '@cypher/contract';
+import {
+  redeemMessages,
+  type TConsoleRedeemBatch,
+  type TPage,
+  type TPageQuery,
+  type TRedeemBatchRequest,
+} from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -39,6 +45,10 @@ export async function createRedeemBatch(
   input: TRedeemBatchRequest,
 ): Promise<TConsoleRedeemBatch> {
   const now = ctx.clock.now();
+  // Codes dead on arrival would be handed out only to be refused (REDEEM_CODE_EXPIRED) by everyone.
+  if (new Date(input.validUntil) <= now) {
+    throw new AppError('INVALID_REQUEST', { details: [{ field: 'validUntil', message: redeemMessages.expired }] });
+  }
   const id = newId();
   const key = redeemCodeKey(ctx.config);
   return inTransaction(ctx.db, async (tx) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue, REDEEM_CODE_LENGTH, type TGrantRequest } from '@cypher/contract';
+import { errorCatalogue, REDEEM_CODE_LENGTH, redeemMessages, type TGrantRequest } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -225,7 +225,25 @@ describe('redeeming a code', () => {
       status: 409,
       body: words('REDEEM_CODE_NOT_YET_VALID'),
     });
-    const past = await makeBatch({ grant: { kind: 'CREDIT', amount: 1 }, validFrom: iso(-90), validUntil: iso(-30) });
+    // A batch cannot be made expired already: this one expires a minute from now, and then the clock moves on.
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/redeem-batches',
+      headers: bearer(admin.accessToken),
+      payload: {
+        name: 'Too late',
+        codeCount: 1,
+        grant: { kind: 'CREDIT', amount: 1 },
+        validFrom: iso(-90),
+        validUntil: iso(-30),
+      },
+    });
+    expect(expired.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'validUntil', message: redeemMessages.expired }],
+    });
+    const past = await makeBatch({ grant: { kind: 'CREDIT', amount: 1 }, validFrom: iso(-90), validUntil: iso(1) });
+    t.clock.advance(2 * MINUTE_MS);
     expect(await refusal((await exportedCodes(past.id)).codes[0]!)).toEqual({
       status: 409,
       body: words('REDEEM_CODE_EXPIRED'),
