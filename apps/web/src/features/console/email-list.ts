@@ -93,5 +93,5 @@ export function emailListText(fileText: string): string {
  * character where its bytes are no UTF-8. Checked by content, whatever the file's name says.
  */
 export function isPlainText(fileText: string): boolean {
-  return !/[\u0000\uFFFD]/.test(fileText);
+  return !fileText.includes('\u0000') && !fileText.includes('\uFFFD');
 }
