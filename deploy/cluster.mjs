@@ -52,6 +52,18 @@ const instanceNodeArgs = (env.CLUSTER_NODE_ARGS || '').split(' ').filter(Boolean
 const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
 const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
 const nginxBinary = env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file)) || 'nginx';
+// Who holds a drop page's live streams (decision record 35): nginx, through its Nchan module (Debian:
+// libnginx-mod-nchan), when it is installed; else the instances. CLUSTER_LIVE_FANOUT=instances keeps them with the
+// instances anyway (and =nginx insists on the module).
+const liveFanout = env.CLUSTER_LIVE_FANOUT || 'auto';
+if (!['auto', 'nginx', 'instances'].includes(liveFanout)) fail(`CLUSTER_LIVE_FANOUT must be auto, nginx or instances, not "${liveFanout}".`);
+const nchanModule =
+  liveFanout === 'instances'
+    ? null
+    : env.NGINX_NCHAN_MODULE || ['/usr/lib/nginx/modules/ngx_nchan_module.so', '/usr/share/nginx/modules/ngx_nchan_module.so'].find((file) => fs.existsSync(file)) || null;
+if (liveFanout === 'nginx' && !nchanModule) fail('CLUSTER_LIVE_FANOUT=nginx needs nginx\'s Nchan module (Debian: apt-get install libnginx-mod-nchan, or NGINX_NCHAN_MODULE).');
+// With nginx holding the streams, it counts each address's streams (as the instances do without it).
+const livePerAddress = integer('DROP_LIVE_MAX_WATCHERS_PER_ADDRESS', 100, 1, 1_000_000);
 
 ensureDependencies();
 ensureWebBuild();
@@ -150,7 +162,13 @@ function startInstance(instance) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...sharedEnv, PORT: String(instance.port), HOST: '127.0.0.1', LISTEN_SOCKET: instance.socket },
+    env: {
+      ...sharedEnv,
+      PORT: String(instance.port),
+      HOST: '127.0.0.1',
+      LISTEN_SOCKET: instance.socket,
+      DROP_LIVE_FANOUT: nchanModule ? livePublisherSocket : '',
+    },
   });
   instance.child = child;
   instance.starts.push(Date.now());
@@ -188,6 +206,8 @@ const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-nginx-'));
 // nginx's workers run as another user when it is started by root: they must be able to reach the sockets in here.
 fs.chmodSync(runDir, 0o711);
 for (const instance of instances) instance.socket = path.join(runDir, `${instance.name}.sock`);
+// nginx's publisher for the live streams it holds: only the instances, on this machine, reach it.
+const livePublisherSocket = path.join(runDir, 'live-publisher.sock');
 let nginx = null;
 
 function exited(child) {
@@ -237,10 +257,16 @@ const template = fs.readFileSync(path.join(root, 'deploy/nginx.conf.template'), 
 // nginx reaches each instance through its Unix socket (LISTEN_SOCKET): a live drop page's events cost a fifth less
 // there than through TCP (bench/README.md, drop-watchers). The ports stay for health checks and direct calls.
 const upstreamServers = instances.map((instance) => `    server unix:${instance.socket} max_fails=1 fail_timeout=5s;`).join('\n');
+const liveFragment = (name) => fs.readFileSync(path.join(root, 'deploy/nginx-live', name), 'utf8').trimEnd();
 const configFile = path.join(runDir, 'nginx.conf');
 fs.writeFileSync(
   configFile,
   template
+    .replaceAll('{{LOAD_MODULES}}', nchanModule ? `load_module ${nchanModule};` : '')
+    .replaceAll('{{LIVE_HTTP}}', nchanModule ? liveFragment('fanned-out.http.conf') : '')
+    .replaceAll('{{LIVE_LOCATION}}', liveFragment(nchanModule ? 'fanned-out.location.conf' : 'proxied.location.conf'))
+    .replaceAll('{{LIVE_PUBLISHER_SOCKET}}', livePublisherSocket)
+    .replaceAll('{{LIVE_PER_ADDRESS}}', String(livePerAddress))
     .replaceAll('{{RUN_DIR}}', runDir)
     .replaceAll('{{UPSTREAM_SERVERS}}', upstreamServers)
     .replaceAll('{{LISTEN}}', listenHost === '0.0.0.0' ? String(port) : `${listenHost}:${port}`),
@@ -275,4 +301,5 @@ for (let check = 1; check < instanceCount; check += 1) await waitForHealth(throu
 console.log(`\n  Cypher cluster is ready: ${publicUrl}`);
 console.log(`  nginx :${port} → ${instances.map((instance) => `${instance.name} :${instance.port}`).join(', ')}`);
 console.log('  one PostgreSQL (DATABASE_URL), one Redis (REDIS_URL); Ctrl-C stops everything');
+console.log(`  live drop pages: streams held by ${nchanModule ? 'nginx (Nchan); each instance publishes a drop\'s events to it once' : 'the instances'}`);
 console.log(`  images: ${images}\n`);

@@ -123,6 +123,7 @@ const ZEnvironment = z.object({
   DROP_LIVE_MAX_WATCHERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   DROP_LIVE_MAX_WATCHERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   DROP_LIVE_WRITES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(2_500),
+  DROP_LIVE_FANOUT: optionalString,
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
   PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -316,6 +317,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxWatchersPerAddress: e.DROP_LIVE_MAX_WATCHERS_PER_ADDRESS,
         /** Events one instance writes a second at most over all its streams: more watchers, events further apart. */
         writesPerSecond: e.DROP_LIVE_WRITES_PER_SECOND,
+        /**
+         * nginx's publisher when nginx holds the streams itself (its Nchan module; `start:cluster` sets it): a Unix
+         * socket's path or an http:// address. The instance then publishes each event once per drop there.
+         */
+        fanoutTarget: e.DROP_LIVE_FANOUT ?? null,
       },
     },
     /**

@@ -3,6 +3,7 @@ import { DROP_LIVE_EVENT, liveRoundsAt, type TDropLiveCounts } from '@cypher/con
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { loadPublicDrops, toDrop, type TPublicDropParts } from '../public-drop.ts';
+import type { LiveFanout } from './nginx-fanout.ts';
 
 /*
  * Route: GET /v1/drops/{id}/live (drop-live.routes.ts) · Writes: nothing · Reads: what the drop view reads
@@ -14,6 +15,11 @@ import { loadPublicDrops, toDrop, type TPublicDropParts } from '../public-drop.t
  * a place in a Set: no timer, no closure, no read of its own. One timer per instance beats every few seconds: a
  * heartbeat comment every `heartbeatMs` so proxies keep idle streams open, a read of every live feed then too (in case
  * a signal was missed), and every second while the drop signals are down.
+ *
+ * Fanned out by nginx (`fanout`, nginx-fanout.ts): the watchers' streams are nginx's, and the feed publishes each change
+ * to nginx once instead of writing it to sockets of its own. nginx asks the instance before it opens a stream
+ * (`admit`): the feed starts if need be and its counts are with nginx before the watcher is, so the watcher gets them
+ * at once. The feed lasts while nginx says someone watches.
  */
 
 export interface TDropFeedsOptions {
@@ -37,6 +43,8 @@ export interface TDropFeedsOptions {
   maxWatchersPerAddress: number;
   /** Whether the drop signals are heard now (else the feeds read every second). */
   isListening(): boolean;
+  /** nginx's fan-out, when nginx holds the streams (the cluster with its Nchan module), else null. */
+  fanout: LiveFanout | null;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -48,6 +56,14 @@ export interface DropFeeds {
   isFullFor(address: string): boolean;
   /** Streams the drop's counts to `response` (its headers already sent) for `address`, until either side closes. */
   watch(dropId: string, response: ServerResponse, address: string): void;
+  /** Whether nginx fans the streams out (then it asks `admit` before it opens one). */
+  isFannedOut(): boolean;
+  /**
+   * nginx is about to open a stream of the drop: its feed publishes to nginx from now on (while nginx says someone
+   * watches), and resolves once nginx holds the current counts, which the new stream starts with (or once nginx would
+   * not take them: the stream then starts at the next change).
+   */
+  admit(dropId: string): Promise<void>;
   /** The drop's counts moved (a signal): its feed, if any, reads them again. */
   changed(dropId: string): void;
   /** Signals may have been missed: every feed reads again. */
@@ -81,6 +97,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const RETRY_MS = 3_000;
 const RETRY_SPREAD_MS = 7_000;
 const TICK_MS = 1_000;
+/** How long nginx's request to admit a watcher waits at most for the counts to be with nginx. */
+const ADMIT_PATIENCE_MS = 3_000;
 const WRITES_PER_SLICE = 500;
 
 interface Feed {
@@ -101,6 +119,24 @@ interface Feed {
   eventId: number;
   /** Counts the feed's events as they start going out (sendAll). */
   sending: number;
+  /** The last event's data (its JSON), as published to nginx. */
+  lastData: string | null;
+  /** Its fan-out by nginx, once nginx asked to admit a watcher of the drop (and until nginx says nobody watches). */
+  fanned: Fanned | null;
+}
+
+interface Fanned {
+  /** Streams nginx held on the drop's channel at its last answer. */
+  subscribers: number;
+  /** When nginx last asked to admit a watcher (performance.now()): a feed that just admitted one is kept. */
+  admittedAt: number;
+  /** The data nginx holds (its last publication taken), null before one was. */
+  published: string | null;
+  isPublishing: boolean;
+  /** Data that came while a publication was on its way: sent after it, so nginx gets a feed's events in order. */
+  next: string | null;
+  /** Admissions waiting for nginx to hold the counts. */
+  waiting: Array<() => void>;
 }
 
 export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
@@ -147,14 +183,25 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     sendFrom(0);
   }
 
-  /** This instance's least time between two events of one drop: the interval, or longer with many watching. */
-  const intervalNow = () => Math.max(options.intervalMs, (watchers * 1000) / options.writesPerSecond);
+  /**
+   * This instance's least time between two events of one drop: the interval, or longer with many watching. The
+   * streams nginx holds for this instance's publications count as this instance's: each is a write there.
+   */
+  const intervalNow = () => {
+    let fannedOut = 0;
+    for (const feed of feeds.values()) fannedOut += feed.fanned?.subscribers ?? 0;
+    return Math.max(options.intervalMs, ((watchers + fannedOut) * 1000) / options.writesPerSecond);
+  };
 
   function remove(feed: Feed, response: ServerResponse): void {
     if (!feed.watchers.delete(response)) return;
     feed.unserved.delete(response);
     watchers -= 1;
-    if (feed.watchers.size > 0) return;
+    retireIfUnwatched(feed);
+  }
+
+  function retireIfUnwatched(feed: Feed): void {
+    if (feed.watchers.size > 0 || feed.fanned) return;
     if (feed.readTimer) clearTimeout(feed.readTimer);
     if (feed.boundaryTimer) clearTimeout(feed.boundaryTimer);
     feeds.delete(feed.dropId);
@@ -168,6 +215,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     ticks += 1;
     const isHeartbeat = ticks % heartbeatTicks === 0;
     if (isHeartbeat) for (const feed of feeds.values()) sendAll(feed.watchers, HEARTBEAT);
+    if (isHeartbeat) for (const feed of feeds.values()) if (feed.fanned) void checkChannel(feed);
     if (isHeartbeat || !options.isListening()) {
       for (const feed of feeds.values()) if (feed.isAvailable) requestRead(feed);
     }
@@ -223,12 +271,61 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       feed.lastCounts = key;
       feed.eventId += 1;
       const event: TDropLiveCounts = { ...counts, at: now.toISOString() };
-      feed.lastEvent = eventOf(`id: ${feed.eventId}\nevent: ${DROP_LIVE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+      feed.lastData = JSON.stringify(event);
+      feed.lastEvent = eventOf(`id: ${feed.eventId}\nevent: ${DROP_LIVE_EVENT}\ndata: ${feed.lastData}\n\n`);
       sendAll(feed.watchers, feed.lastEvent, feed);
+      if (feed.fanned) publishToNginx(feed, feed.lastData);
     } else if (feed.lastEvent) {
       sendAll(feed.unserved, feed.lastEvent);
+      // Admitted meanwhile with nothing new to say: nginx is given what the feed has, if it does not hold it yet.
+      if (feed.fanned && feed.fanned.published !== feed.lastData) publishToNginx(feed, feed.lastData!);
     }
     feed.unserved.clear();
+  }
+
+  /** Hands `data` to nginx for the drop's watchers, one publication at a time per feed (so in order), newest last. */
+  function publishToNginx(feed: Feed, data: string): void {
+    const fanned = feed.fanned;
+    if (!fanned || !options.fanout) return;
+    if (fanned.isPublishing) {
+      fanned.next = data;
+      return;
+    }
+    fanned.isPublishing = true;
+    void options.fanout.publish(feed.dropId, data).then((channel) => {
+      fanned.isPublishing = false;
+      if (channel) {
+        fanned.published = data;
+        fanned.subscribers = channel.subscribers;
+        for (const admitted of fanned.waiting.splice(0)) admitted();
+      }
+      const next = fanned.next;
+      fanned.next = null;
+      if (next !== null && next !== fanned.published) publishToNginx(feed, next);
+      // nginx would not take it: the admissions waiting go ahead (their streams start at the next change).
+      else if (!channel) for (const admitted of fanned.waiting.splice(0)) admitted();
+    });
+  }
+
+  /**
+   * At each heartbeat, asks nginx how many watch the drop: a feed nobody watches any more (and that admitted nobody
+   * within a heartbeat) stops; a channel nginx lost (nginx restarted) is given the counts again.
+   */
+  async function checkChannel(feed: Feed): Promise<void> {
+    const fanned = feed.fanned;
+    if (!fanned || !options.fanout) return;
+    const channel = await options.fanout.channel(feed.dropId);
+    if (!channel || feed.fanned !== fanned || feeds.get(feed.dropId) !== feed) return;
+    fanned.subscribers = channel.subscribers;
+    if (channel.subscribers === 0 && performance.now() - fanned.admittedAt > options.heartbeatMs) {
+      feed.fanned = null;
+      retireIfUnwatched(feed);
+      return;
+    }
+    if (channel.messages === 0 && feed.lastData) {
+      fanned.published = null;
+      publishToNginx(feed, feed.lastData);
+    }
   }
 
   /** At the drop's next opening or end (or a round's), the states change with no purchase: read again then. */
@@ -253,6 +350,34 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     feed.boundaryTimer.unref();
   }
 
+  function feedOf(dropId: string): { feed: Feed; isNew: boolean } {
+    const existing = feeds.get(dropId);
+    if (existing) return { feed: existing, isNew: false };
+    const feed: Feed = {
+      dropId,
+      watchers: new Set(),
+      unserved: new Set(),
+      lastCounts: null,
+      lastEvent: null,
+      isAvailable: true,
+      isReading: false,
+      isDirty: false,
+      lastReadAt: Number.NEGATIVE_INFINITY,
+      readTimer: null,
+      boundaryTimer: null,
+      eventId: 0,
+      sending: 0,
+      lastData: null,
+      fanned: null,
+    };
+    feeds.set(dropId, feed);
+    if (!tickTimer) {
+      tickTimer = setInterval(tick, TICK_MS);
+      tickTimer.unref();
+    }
+    return { feed, isNew: true };
+  }
+
   return {
     watcherCount: () => watchers,
     feedCount: () => feeds.size,
@@ -261,25 +386,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     watch(dropId, response, address) {
       // Gone before it was watched: its 'close' has been and would never come again.
       if (response.destroyed || response.writableEnded) return;
-      let feed = feeds.get(dropId);
-      const isNew = !feed;
-      feed ??= {
-        dropId,
-        watchers: new Set(),
-        unserved: new Set(),
-        lastCounts: null,
-        lastEvent: null,
-        isAvailable: true,
-        isReading: false,
-        isDirty: false,
-        lastReadAt: Number.NEGATIVE_INFINITY,
-        readTimer: null,
-        boundaryTimer: null,
-        eventId: 0,
-        sending: 0,
-      };
-      feeds.set(dropId, feed);
-      const watched = feed;
+      const { feed: watched, isNew } = feedOf(dropId);
       watched.watchers.add(response);
       watchers += 1;
       watchersByAddress.set(address, (watchersByAddress.get(address) ?? 0) + 1);
@@ -293,10 +400,22 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       if (watched.lastEvent && !watched.isReading) response.write(watched.lastEvent.text);
       else watched.unserved.add(response);
       if (isNew) void read(watched);
-      if (!tickTimer) {
-        tickTimer = setInterval(tick, TICK_MS);
-        tickTimer.unref();
-      }
+    },
+    isFannedOut: () => options.fanout !== null,
+    admit(dropId) {
+      const { feed, isNew } = feedOf(dropId);
+      feed.fanned ??= { subscribers: 0, admittedAt: 0, published: null, isPublishing: false, next: null, waiting: [] };
+      const fanned = feed.fanned;
+      fanned.admittedAt = performance.now();
+      if (fanned.published !== null && fanned.published === feed.lastData) return Promise.resolve();
+      // A read or a publication that fails must not hold nginx's request: the stream then starts at the next change.
+      const held = new Promise<void>((resolve) => {
+        fanned.waiting.push(resolve);
+        setTimeout(resolve, ADMIT_PATIENCE_MS).unref();
+      });
+      if (isNew) void read(feed);
+      else if (feed.lastData && !feed.isReading) publishToNginx(feed, feed.lastData);
+      return held;
     },
     changed(dropId) {
       const feed = feeds.get(dropId);

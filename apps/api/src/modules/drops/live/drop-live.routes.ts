@@ -17,6 +17,9 @@ declare module 'fastify' {
 
 const params = z.object({ id: z.uuid() });
 
+/** What nginx's request to admit a watcher carries (deploy/nginx.conf.template's live fan-out). */
+const ADMIT_HEADER = 'x-cypher-live';
+
 /** How long a client turned away for the cap waits before trying again. */
 const FULL_RETRY_AFTER_SECONDS = 30;
 
@@ -54,6 +57,14 @@ export function dropLiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const drop = await visibleDrop(ctx.db, cache, request.params.id, ctx.clock.now());
+        // nginx asking before it opens a stream it holds itself (its fan-out, nginx-fanout.ts): the drop is known and
+        // visible, and nginx has its counts once this answers; nginx then streams them (and caps each address itself).
+        if (request.headers[ADMIT_HEADER] === 'admit' && ctx.dropLive.feeds.isFannedOut()) {
+          await ctx.dropLive.feeds.admit(drop.id);
+          reply.hijack();
+          reply.raw.writeHead(204, { 'cache-control': 'no-store' }).end();
+          return;
+        }
         const retryLater = { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } };
         if (ctx.dropLive.feeds.isFull()) throw new AppError('LIVE_UPDATES_FULL', retryLater);
         if (ctx.dropLive.feeds.isFullFor(request.ip)) throw new AppError('REQUEST_MAXIMUN', retryLater);

@@ -3,6 +3,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { announceRoundSoldOut } from './announce-round-sold-out.ts';
 import { dropFeeds, type DropFeeds } from './drop-feeds.ts';
 import { dropSignals, type DropSignals, type TDropSignal } from './drop-signals.ts';
+import { nginxFanout } from './nginx-fanout.ts';
 
 /*
  * Route: GET /v1/drops/{id}/live (drop-live.routes.ts), and what the purchase path tells it (orders/live-hooks.ts) ·
@@ -27,6 +28,8 @@ export interface TDropLiveOptions {
   maxWatchers: number;
   maxWatchersPerAddress: number;
   writesPerSecond: number;
+  /** nginx's publisher for its fan-out of the streams (a Unix socket or an http:// address), or null. */
+  fanoutTarget: string | null;
 }
 
 export interface DropLive {
@@ -59,11 +62,13 @@ export function dropLiveUpdates(deps: {
 }): DropLive {
   const heard = { changed: 0, 'sold-out': 0, released: 0 };
   const heardAt: Record<TDropSignal['kind'], number | null> = { changed: null, 'sold-out': null, released: null };
+  const fanout = deps.options.fanoutTarget ? nginxFanout(deps.options.fanoutTarget, deps.log) : null;
   const feeds = dropFeeds({
     db: deps.database.db,
     clock: deps.clock,
     cypUnit: deps.cypUnit,
     ...deps.options,
+    fanout,
     isListening: () => signals.isListening(),
     log: deps.log,
   });
@@ -126,6 +131,7 @@ export function dropLiveUpdates(deps: {
     async close() {
       for (const entry of sent.values()) if (entry.timer) clearTimeout(entry.timer);
       feeds.closeAll();
+      fanout?.close();
       await signals.close();
     },
   };

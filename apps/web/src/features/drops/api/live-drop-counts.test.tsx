@@ -94,6 +94,18 @@ describe('useLiveDropCounts', () => {
     expect(cached()).toMatchObject({ isSoldOut: true, counts: { soldCount: 300 } });
   });
 
+  it('leaves out counts read before the ones it shows (two instances publish on one stream behind nginx)', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { cached } = renderLive();
+    const source = FakeEventSource.opened[0]!;
+    act(() => source.emit('counts', JSON.stringify(live(100, 60, { at: '2026-11-22T21:00:06.000Z' }))));
+    act(() => source.emit('counts', JSON.stringify(live(100, 57, { at: '2026-11-22T21:00:05.500Z' }))));
+    expect(cached().counts.soldCount).toBe(160);
+    // A release read later may lower the count: newer news wins, whichever way it goes.
+    act(() => source.emit('counts', JSON.stringify(live(100, 59, { at: '2026-11-22T21:00:06.200Z' }))));
+    expect(cached().counts.soldCount).toBe(159);
+  });
+
   it('writes the packs given from the gift round, which the sale counts leave out', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const giftRound = {

@@ -17,6 +17,11 @@ export function useLiveDropCounts(dropId: string, isEnabled: boolean): void {
   useEffect(() => {
     if (!isEnabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
+    /**
+     * When the newest counts shown were read. Behind nginx's fan-out every instance publishes the drop's counts on the
+     * same stream, so one read earlier may arrive after one read later: it is older news, and is left out.
+     */
+    let newestAt = '';
     const onCounts = (event: MessageEvent<string>) => {
       let live: TDropLiveCounts;
       try {
@@ -24,6 +29,8 @@ export function useLiveDropCounts(dropId: string, isEnabled: boolean): void {
       } catch {
         return;
       }
+      if (live.at < newestAt) return;
+      newestAt = live.at;
       queryClient.setQueryData<TDrop>(queryKeys.drops.detail(dropId), (drop) => drop && withLiveCounts(drop, live));
     };
     const open = () => {

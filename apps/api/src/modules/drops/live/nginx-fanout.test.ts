@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TDropLiveCounts } from '@cypher/contract';
+import { newId } from '../../../lib/ids.ts';
+import { bearer } from '../../../testing/auth-helpers.ts';
+import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { fanoutRunDir, nginxWithNchan, startFanoutProxy, type FanoutProxy } from '../../../testing/nginx-fanout.ts';
+import { listening, openSse, type SseClient } from '../../../testing/sse-client.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { depositForTest } from '../../../testing/wallet-helpers.ts';
+import { channelInfo } from './nginx-fanout.ts';
+
+// nginx's fan-out of the live drop pages (decision record 35), through a real nginx with its Nchan module configured
+// from the cluster's own fragments: nginx holds the streams, the instance publishes once per drop. Skipped where nginx
+// or the module is not installed (Debian: nginx, libnginx-mod-nchan).
+const PER_ADDRESS = 3;
+let t: TestApp;
+let proxy: FanoutProxy;
+const opened: SseClient[] = [];
+
+describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => {
+  beforeAll(async () => {
+    const { runDir, publisherSocket } = fanoutRunDir();
+    t = await createTestApp({
+      env: { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '1', DROP_LIVE_FANOUT: publisherSocket },
+    });
+    const appBase = await listening(t.app);
+    proxy = await startFanoutProxy({ runDir, publisherSocket, appBase, perAddress: PER_ADDRESS });
+  });
+  afterAll(async () => {
+    for (const client of opened) client.close();
+    await proxy?.stop();
+    await t?.close();
+  });
+
+  const db = () => t.database.db;
+  const countsOf = (event: { data: string }) => JSON.parse(event.data) as TDropLiveCounts;
+
+  async function watch(dropId: string): Promise<SseClient> {
+    const client = await openSse(proxy.base, `/v1/drops/${dropId}/live`);
+    opened.push(client);
+    return client;
+  }
+
+  async function buy(dropId: string, quantity: number) {
+    const buyer = await fastBuyer(t);
+    await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 100_000 });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId, quantity, paymentMethod: 'BALANCE' },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+
+  it('streams the counts at once and each purchase after, from nginx: the instance holds no stream of its own', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
+    const client = await watch(dropId);
+    expect(client.status).toBe(200);
+    expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(client.headers['cache-control']).toBe('no-store');
+    // Admitted only once nginx held the counts: they are the stream's first event, not the next change's.
+    const first = countsOf(await client.next((event) => event.event === 'counts', { timeoutMs: 2_000 }));
+    expect(first).toMatchObject({ dropId, counts: { dropCount: 5, soldCount: 0 }, isSoldOut: false });
+    expect(t.app.dropLive.feeds.watcherCount()).toBe(0);
+    expect(t.app.dropLive.feeds.feedCount()).toBe(1);
+
+    const seen = client.events.length;
+    await buy(dropId, 2);
+    const after = countsOf(await client.next((event) => countsOf(event).counts.soldCount === 2, { after: seen }));
+    expect(after.rounds[0]).toMatchObject({ soldCount: 2, leftCount: 3, state: 'ON_SALE' });
+
+    // A second watcher starts with the counts as they are now, from what nginx holds.
+    const second = await watch(dropId);
+    expect(countsOf(await second.next((event) => event.event === 'counts')).counts.soldCount).toBe(2);
+    await buy(dropId, 3);
+    for (const watcher of [client, second]) {
+      expect((await watcher.next((event) => countsOf(event).isSoldOut)).event).toBe('counts');
+    }
+    client.close();
+    second.close();
+  });
+
+  it('answers an unknown drop with the API’s 404, before any stream', async () => {
+    const client = await watch(newId());
+    expect(client.status).toBe(404);
+    expect(JSON.parse(client.body)).toEqual({ code: 'DROP_NOT_FOUND', message: 'We could not find this drop.' });
+    const malformed = await watch('not-a-drop');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('holds as many streams per address as the instances would, then answers 429 REQUEST_MAXIMUN', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
+    const held = await Promise.all(Array.from({ length: PER_ADDRESS }, () => watch(dropId)));
+    expect(held.map((client) => client.status)).toEqual(Array(PER_ADDRESS).fill(200));
+    const refused = await watch(dropId);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'REQUEST_MAXIMUN' });
+    for (const client of held) client.close();
+    // A place freed is a place again.
+    await vi.waitFor(async () => {
+      const again = await watch(dropId);
+      again.close();
+      expect(again.status).toBe(200);
+    });
+  });
+
+  it('stops a drop’s feed once nginx says nobody watches it', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
+    const client = await watch(dropId);
+    await client.next((event) => event.event === 'counts');
+    expect(t.app.dropLive.feeds.feedCount()).toBeGreaterThan(0);
+    client.close();
+    // Checked at each heartbeat (a second here), a heartbeat after the last admission; the tests above closed theirs.
+    await vi.waitFor(() => expect(t.app.dropLive.feeds.feedCount()).toBe(0), { timeout: 6_000 });
+  });
+});
+
+describe('channelInfo', () => {
+  it('reads Nchan’s channel answer, and nothing else', () => {
+    expect(
+      channelInfo('{"messages": 1, "requested": 3, "subscribers": 12, "last_message_id": "1796029562:0" }'),
+    ).toEqual({ subscribers: 12, messages: 1 });
+    expect(channelInfo('queued messages: 1')).toBeNull();
+    expect(channelInfo('{"subscribers": "12"}')).toBeNull();
+  });
+});
