@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZMoney } from './envelope.ts';
+import { ZCurrency, ZMoney, ZPageQuery } from './envelope.ts';
+import { ZConsolePerson } from './withdrawals.ts';
 
 /**
  * A person's money, per currency, in four ledger accounts (see withdrawability in the API):
@@ -118,3 +119,47 @@ export const ZLedgerCheck = z.object({
   houseAccounts: z.array(ZHouseAccount),
 });
 export type TLedgerCheck = z.infer<typeof ZLedgerCheck>;
+
+/**
+ * `GET /v1/console/ledger/transactions` (admins): the journal, newest first, narrowed to one kind of movement, to those
+ * that move a currency, or to those that touch one person's accounts (by id, or by address in any case).
+ */
+export const ZConsoleLedgerTransactionsQuery = ZPageQuery.extend({
+  kind: z.enum(ledgerTransactionKinds).optional(),
+  currency: ZCurrency.optional(),
+  userId: z.uuid().optional(),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+});
+export type TConsoleLedgerTransactionsQuery = z.infer<typeof ZConsoleLedgerTransactionsQuery>;
+
+/** One line of a movement: what one account gained (positive) or gave (negative). */
+export const ZConsoleLedgerEntry = z.object({
+  account: z.enum(ledgerAccountKinds),
+  /** Whose account: a person's, or null for the house's (its buckets summed: which bucket took it means nothing). */
+  person: ZConsolePerson.nullable(),
+  amount: ZMoney,
+});
+export type TConsoleLedgerEntry = z.infer<typeof ZConsoleLedgerEntry>;
+
+/** One ledger transaction with all its entries; per currency they sum to zero. */
+export const ZConsoleLedgerTransaction = z.object({
+  id: z.string(),
+  kind: z.enum(ledgerTransactionKinds),
+  /** The line the person's balance history shows ("Funds added", the pack's name, "Wire withdrawal requested"). */
+  description: z.string(),
+  /**
+   * What moved the money, unique per kind: `order` (a purchase), `withdrawal`, `deposit_card`, `deposit_crypto`,
+   * `deposit_tilia` (the provider's payment), `deposit_reward`, `deposit_redeemed_credit` (the grant's delivery),
+   * `ledger_entry` (a settlement: the newest inflow it covers).
+   */
+  reference: z.object({ type: z.string(), id: z.string() }),
+  createdAt: z.iso.datetime(),
+  /** By currency (USD first), a person's lines before the house's, then in the order of ledgerAccountKinds. */
+  entries: z.array(ZConsoleLedgerEntry),
+});
+export type TConsoleLedgerTransaction = z.infer<typeof ZConsoleLedgerTransaction>;

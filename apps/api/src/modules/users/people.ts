@@ -19,6 +19,18 @@ export async function peopleByIds(db: Db, ids: readonly string[]): Promise<Map<s
   return new Map(rows.map((person) => [person.id, person]));
 }
 
+/**
+ * The account an address names, in any case, or null. A deleted account still answers to its anonymised address, so
+ * the rows that outlive it (ledger entries, orders) can still be looked up by what the console shows for it.
+ */
+export async function personIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row?.id ?? null;
+}
+
 /** A person every row that names them can count on: accounts are anonymised on deletion, never removed. */
 export function personIn(people: ReadonlyMap<string, TConsolePerson>, id: string): TConsolePerson {
   const person = people.get(id);
