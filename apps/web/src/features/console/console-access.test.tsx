@@ -26,7 +26,7 @@ function signedInAsOperator(me: TConsoleMe | null, isOperator = me !== null) {
   });
 }
 
-const adminOnlySections = ['Banners', 'Withdrawals', 'Audit log', 'Operators'];
+const adminOnlySections = ['Banners', 'Withdrawals', 'Ledger', 'Audit log', 'Operators'];
 const everyoneSections = [
   'Brands',
   'Licenses',

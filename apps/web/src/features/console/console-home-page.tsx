@@ -14,7 +14,7 @@ function Overview() {
         title="Console"
         description={
           me.isAdmin
-            ? 'Run the catalogue: brands, their licenses, collections, products and figure bases, drops, the home page banners, withdrawals, and who may do what.'
+            ? 'Run the catalogue: brands, their licenses, collections, products and figure bases, drops, the home page banners, withdrawals and the ledger, and who may do what.'
             : 'Keep your brands’ pages, licenses, collections, products and figure bases up to date, and schedule their drops.'
         }
       />

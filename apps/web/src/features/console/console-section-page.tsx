@@ -10,6 +10,7 @@ import { AuditLogSection } from './sections/audit-log-section.tsx';
 import { DropsSection } from './sections/drops-section.tsx';
 import { ResourceList } from './sections/entry-lists.tsx';
 import { FusionsSection } from './sections/fusions-section.tsx';
+import { LedgerSection } from './sections/ledger-section.tsx';
 import { OperatorsSection } from './sections/operators-section.tsx';
 import { RedeemBatchesSection } from './sections/redeem-batches-section.tsx';
 import { WithdrawalsSection } from './sections/withdrawals-section.tsx';
@@ -23,6 +24,7 @@ function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   if (section.id === 'audit-log') return <AuditLogSection />;
   if (section.id === 'operators') return <OperatorsSection />;
   if (section.id === 'withdrawals') return <WithdrawalsSection />;
+  if (section.id === 'ledger') return <LedgerSection />;
   if (section.id === 'drops') return <DropsSection />;
   if (section.id === 'fusions') return <FusionsSection />;
   if (section.id === 'attendance-calendars') return <AttendanceCalendarsSection />;

@@ -10,6 +10,7 @@ export type TConsoleSectionId =
   | 'redeem-batches'
   | 'airdrops'
   | 'withdrawals'
+  | 'ledger'
   | 'audit-log'
   | 'operators';
 
@@ -132,7 +133,8 @@ const consoleSections: ConsoleSection[] = [
     label: 'Redeem codes',
     singular: 'batch of codes',
     icon: 'gift',
-    description: 'Batches of codes that give credit, tickets, a pass, an edition or a pack: uses, validity, CSV export.',
+    description:
+      'Batches of codes that give credit, tickets, a pass, an edition or a pack: uses, validity, CSV export.',
     isAdminOnly: false,
     // A brand manager's codes give their brands' things; credit and the marketplace's tickets are the admins'.
     canEdit: everyone,
@@ -196,6 +198,17 @@ const consoleSections: ConsoleSection[] = [
     description: 'Requests to take money out: review, approve or reject, then mark paid.',
     isAdminOnly: true,
     canEdit: admins,
+    canCreate: () => false,
+  },
+  {
+    id: 'ledger',
+    label: 'Ledger',
+    singular: 'movement',
+    icon: 'book',
+    description:
+      'The house’s accounts in USD and CYP, the check that the ledger balances, and every movement of money.',
+    isAdminOnly: true,
+    canEdit: () => false,
     canCreate: () => false,
   },
   {

@@ -32,6 +32,8 @@ export function useChangeWithdrawalStatus(id: string) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('withdrawals') }),
         queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('audit-log') }),
+        // A rejection, a payout and a failed payout each post a movement.
+        queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('ledger') }),
       ]);
     },
     // Someone else may have moved it first (409): what is on screen is stale either way.
