@@ -8,6 +8,7 @@ import type {
 } from '@cypher/contract';
 import { brand, consoleMe, ids, page, pathnameOf, productItem } from './catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from './fake-api.ts';
+import { balances } from './drops-fixtures.ts';
 import { consolePass, passIds } from './passes-fixtures.ts';
 import { startSession } from '../lib/session.ts';
 
@@ -176,7 +177,8 @@ export function consoleWithGiveaways(
       case '/v1/console/products':
         return json(200, { data: page([productItem()]) });
       case '/v1/balances/my':
-        return apiFailure(404, 'NOT_FOUND');
+        // The CYP unit a credit is typed in: two decimals, as the API's default (a test may answer another).
+        return json(200, { data: balances(0) });
       case '/v2/attendance/rewards':
         return json(200, { data: { ...attendanceZone, calendar: null, me: null } });
       default:

@@ -1,6 +1,6 @@
 import { airdropMessages, MAX_AIRDROP_LIST, ZAirdropRequest } from '@cypher/contract';
 import { z } from 'zod';
-import { emptyGrant, grantFieldOf, toGrantRequest, ZGrantForm } from './grant-form-values.ts';
+import { emptyGrant, grantFieldOf, grantFormSchema, toGrantRequest } from './grant-form-values.ts';
 import { parseRecipientList } from './recipient-list.ts';
 
 /**
@@ -43,13 +43,15 @@ const ZAudienceForm = z
     else if (count < 1 || count > MAX_AIRDROP_LIST) refuse(airdropMessages.list);
   });
 
-const ZAirdropFormShape = z.object({
-  name: ZAirdropRequest.shape.name,
-  grant: ZGrantForm,
-  audience: ZAudienceForm,
-});
+function airdropFormShape(cypDecimals: number | undefined) {
+  return z.object({
+    name: ZAirdropRequest.shape.name,
+    grant: grantFormSchema(cypDecimals),
+    audience: ZAudienceForm,
+  });
+}
 
-type TAirdropFormShape = z.output<typeof ZAirdropFormShape>;
+type TAirdropFormShape = z.output<ReturnType<typeof airdropFormShape>>;
 
 function toRequest(values: TAirdropFormShape): z.input<typeof ZAirdropRequest> {
   const { audience } = values;
@@ -68,9 +70,12 @@ function toRequest(values: TAirdropFormShape): z.input<typeof ZAirdropRequest> {
   };
 }
 
-export const ZAirdropForm = ZAirdropFormShape.transform(toRequest).pipe(ZAirdropRequest);
+/** The form's schema, for the CYP unit's decimals (a credit is typed in CYP and sent in minor units). */
+export function airdropFormSchema(cypDecimals: number | undefined) {
+  return airdropFormShape(cypDecimals).transform(toRequest).pipe(ZAirdropRequest);
+}
 
-export type TAirdropFormValues = z.input<typeof ZAirdropForm>;
+export type TAirdropFormValues = z.input<ReturnType<typeof airdropFormSchema>>;
 
 export function emptyAirdrop(): TAirdropFormValues {
   return { name: '', grant: emptyGrant(), audience: { kind: 'PEOPLE', recipients: '', passId: null } };

@@ -11,6 +11,7 @@ import {
   shownGrants,
   ticketKind,
 } from '../../test/console-giveaways-fixtures.ts';
+import { balances } from '../../test/drops-fixtures.ts';
 import { json, type SentRequest } from '../../test/fake-api.ts';
 import { passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -115,7 +116,7 @@ describe('console attendance: the form', () => {
       pickDate(within(form).getByLabelText(/^Last day/), '2026-12-31');
       const daily = within(screen.getByRole('region', { name: 'Every day' }));
       await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
-      await user.type(daily.getByLabelText(/^Credit/), '500');
+      await user.type(daily.getByLabelText(/^Credit/), '5');
 
       // A day of its own: it starts at the first free day of the period; moved out of it, the contract says so.
       await user.click(within(form).getByRole('button', { name: 'Add a day' }));
@@ -220,6 +221,70 @@ describe('console attendance: the form', () => {
         streakBonuses: [{ streakDays: 7, reward: { kind: 'PASS', passId: passIds.pass } }],
       } satisfies TAttendanceCalendarRequest);
       expect(await screen.findByRole('heading', { level: 1, name: 'November stamps' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'shows a saved credit in CYP with the unit’s decimals, and sends what is typed there in minor units',
+    async () => {
+      const saved = calendar({ dailyReward: shownGrants.credit(500), dayRewards: [], streakBonuses: [] });
+      const sent = consoleWithGiveaways((request) => {
+        if (pathnameOf(request.path) !== calendarPath) return undefined;
+        if (request.method === 'PUT') return json(200, { data: saved });
+        return json(200, { data: saved });
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit November check-in' });
+      const daily = within(screen.getByRole('region', { name: 'Every day' }));
+      const credit = daily.getByLabelText(/^Credit \(CYP\)/);
+      expect(credit).toHaveValue('5.00');
+      expect(daily.getByText('5.00 CYP of credit: spendable, not withdrawable.')).toBeInTheDocument();
+      await user.clear(credit);
+      await user.type(credit, '7.5');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
+      expect((writes(sent, 'PUT')[0]!.body as TAttendanceCalendarRequest).dailyReward).toEqual({
+        kind: 'CREDIT',
+        amount: 750,
+      });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'reads credit with the decimals the API counts CYP in: with none configured, 500 minor units are 500 CYP',
+    async () => {
+      const saved = calendar({ dailyReward: shownGrants.credit(500), dayRewards: [], streakBonuses: [] });
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (path === '/v1/balances/my') {
+          return json(200, { data: { ...balances(0), cypUnit: { minorUnits: 0, cypPerUsd: 1 } } });
+        }
+        if (path === calendarPath) return json(200, { data: saved });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit November check-in' });
+      const daily = within(screen.getByRole('region', { name: 'Every day' }));
+      const credit = daily.getByLabelText(/^Credit \(CYP\)/);
+      expect(credit).toHaveValue('500');
+      await user.clear(credit);
+      await user.type(credit, '5.5');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await daily.findByText('Enter the credit in whole CYP: it has no decimals.')).toBeInTheDocument();
+      await user.clear(credit);
+      await user.type(credit, '12');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
+      expect((writes(sent, 'PUT')[0]!.body as TAttendanceCalendarRequest).dailyReward).toEqual({
+        kind: 'CREDIT',
+        amount: 12,
+      });
     },
     JOURNEY_MS,
   );

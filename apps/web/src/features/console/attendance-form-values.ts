@@ -9,7 +9,7 @@ import {
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { requiredWholeNumber } from './drop-form-values.ts';
-import { emptyGrant, grantFieldOf, grantFormValues, toGrantRequest, ZGrantForm } from './grant-form-values.ts';
+import { emptyGrant, grantFieldOf, grantFormSchema, grantFormValues, toGrantRequest } from './grant-form-values.ts';
 
 /**
  * The reward calendar form. Its fields carry the request's names (`dailyReward.count`, `dayRewards.2.date`,
@@ -27,23 +27,26 @@ const ZRequiredDate = z.string().refine((value) => value !== '', { error: messag
 
 const requestShape = ZAttendanceCalendarRequest.shape;
 
-const ZCalendarFormShape = z.object({
-  name: requestShape.name,
-  startDate: ZRequiredDate,
-  endDate: ZRequiredDate,
-  dailyReward: ZGrantForm,
-  dayRewards: z.array(z.object({ date: ZRequiredDate, reward: ZGrantForm })).max(MAX_CALENDAR_DAYS),
-  streakBonuses: z
-    .array(
-      z.object({
-        streakDays: requiredWholeNumber(2, MAX_STREAK_DAYS, attendanceMessages.streakDays),
-        reward: ZGrantForm,
-      }),
-    )
-    .max(MAX_STREAK_BONUSES),
-});
+function calendarFormShape(cypDecimals: number | undefined) {
+  const ZGrantForm = grantFormSchema(cypDecimals);
+  return z.object({
+    name: requestShape.name,
+    startDate: ZRequiredDate,
+    endDate: ZRequiredDate,
+    dailyReward: ZGrantForm,
+    dayRewards: z.array(z.object({ date: ZRequiredDate, reward: ZGrantForm })).max(MAX_CALENDAR_DAYS),
+    streakBonuses: z
+      .array(
+        z.object({
+          streakDays: requiredWholeNumber(2, MAX_STREAK_DAYS, attendanceMessages.streakDays),
+          reward: ZGrantForm,
+        }),
+      )
+      .max(MAX_STREAK_BONUSES),
+  });
+}
 
-type TCalendarFormShape = z.output<typeof ZCalendarFormShape>;
+type TCalendarFormShape = z.output<ReturnType<typeof calendarFormShape>>;
 
 function toRequest(values: TCalendarFormShape): z.input<typeof ZAttendanceCalendarRequest> {
   return {
@@ -59,18 +62,23 @@ function toRequest(values: TCalendarFormShape): z.input<typeof ZAttendanceCalend
   };
 }
 
-export const ZAttendanceCalendarForm = ZCalendarFormShape.transform(toRequest).pipe(ZAttendanceCalendarRequest);
+/** The form's schema, for the CYP unit's decimals (a credit is typed in CYP and sent in minor units). */
+export function attendanceCalendarFormSchema(cypDecimals: number | undefined) {
+  return calendarFormShape(cypDecimals).transform(toRequest).pipe(ZAttendanceCalendarRequest);
+}
 
-export type TAttendanceCalendarFormValues = z.input<typeof ZAttendanceCalendarForm>;
+type TAttendanceCalendarFormSchema = ReturnType<typeof attendanceCalendarFormSchema>;
+export type TAttendanceCalendarFormValues = z.input<TAttendanceCalendarFormSchema>;
 export type TAttendanceCalendarFormApi = UseFormReturn<
   TAttendanceCalendarFormValues,
   unknown,
-  z.output<typeof ZAttendanceCalendarForm>
+  z.output<TAttendanceCalendarFormSchema>
 >;
 
-/** A saved calendar as the form shows it, or an empty one. */
+/** A saved calendar as the form shows it (credit in CYP with the unit's `cypDecimals`), or an empty one. */
 export function attendanceCalendarFormValues(
   calendar: TConsoleAttendanceCalendar | undefined,
+  cypDecimals: number,
 ): TAttendanceCalendarFormValues {
   if (!calendar) {
     return {
@@ -86,11 +94,14 @@ export function attendanceCalendarFormValues(
     name: calendar.name,
     startDate: calendar.startDate,
     endDate: calendar.endDate,
-    dailyReward: grantFormValues(calendar.dailyReward),
-    dayRewards: calendar.dayRewards.map((day) => ({ date: day.date, reward: grantFormValues(day.reward) })),
+    dailyReward: grantFormValues(calendar.dailyReward, cypDecimals),
+    dayRewards: calendar.dayRewards.map((day) => ({
+      date: day.date,
+      reward: grantFormValues(day.reward, cypDecimals),
+    })),
     streakBonuses: calendar.streakBonuses.map((bonus) => ({
       streakDays: bonus.streakDays,
-      reward: grantFormValues(bonus.reward),
+      reward: grantFormValues(bonus.reward, cypDecimals),
     })),
   };
 }

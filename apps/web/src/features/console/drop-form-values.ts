@@ -10,6 +10,7 @@ import {
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { parseEmailList } from './email-list.ts';
+import { amountText, parseAmount } from './money-input.ts';
 
 /**
  * The drop editor's form. Its fields carry the request's names (`rounds.1.saleBeginAt`, `contents`), so the contract's
@@ -77,14 +78,12 @@ function passAccessRequest(
 
 /** "12.5", "$12.50", "1,000" -> cents; anything else (or more than two decimals) -> null. */
 export function dollarsToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '').trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned) && !/^\.\d{1,2}$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100);
+  return parseAmount(text, 'USD', 2);
 }
 
-/** Cents -> the dollars a price box shows: 1250 -> "12.50". */
+/** Cents -> the dollars a price box shows: 1250 -> "12.50", 100000 -> "1,000.00". */
 export function centsToDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
+  return amountText(cents, 2);
 }
 
 const ZPrice = z.string().refine(

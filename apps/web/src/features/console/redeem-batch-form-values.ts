@@ -1,7 +1,7 @@
 import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE, redeemMessages, ZRedeemBatchRequest } from '@cypher/contract';
 import { z } from 'zod';
 import { requiredWholeNumber, ZRequiredTime } from './drop-form-values.ts';
-import { emptyGrant, grantFieldOf, toGrantRequest, ZGrantForm } from './grant-form-values.ts';
+import { emptyGrant, grantFieldOf, grantFormSchema, toGrantRequest } from './grant-form-values.ts';
 
 /**
  * The form for a batch of redeem codes. Its fields carry the request's names (`grant.count`, `usesPerPerson`), so the
@@ -10,17 +10,19 @@ import { emptyGrant, grantFieldOf, toGrantRequest, ZGrantForm } from './grant-fo
  * contract's schema (a person's uses within the code's, validity in order).
  */
 
-const ZRedeemBatchFormShape = z.object({
-  name: ZRedeemBatchRequest.shape.name,
-  grant: ZGrantForm,
-  codeCount: requiredWholeNumber(1, MAX_REDEEM_BATCH_CODES, redeemMessages.codeCount),
-  usesPerCode: requiredWholeNumber(1, MAX_USES_PER_CODE, redeemMessages.usesPerCode),
-  usesPerPerson: requiredWholeNumber(1, MAX_USES_PER_CODE, redeemMessages.usesPerPerson),
-  validFrom: ZRequiredTime,
-  validUntil: ZRequiredTime,
-});
+function redeemBatchFormShape(cypDecimals: number | undefined) {
+  return z.object({
+    name: ZRedeemBatchRequest.shape.name,
+    grant: grantFormSchema(cypDecimals),
+    codeCount: requiredWholeNumber(1, MAX_REDEEM_BATCH_CODES, redeemMessages.codeCount),
+    usesPerCode: requiredWholeNumber(1, MAX_USES_PER_CODE, redeemMessages.usesPerCode),
+    usesPerPerson: requiredWholeNumber(1, MAX_USES_PER_CODE, redeemMessages.usesPerPerson),
+    validFrom: ZRequiredTime,
+    validUntil: ZRequiredTime,
+  });
+}
 
-type TRedeemBatchFormShape = z.output<typeof ZRedeemBatchFormShape>;
+type TRedeemBatchFormShape = z.output<ReturnType<typeof redeemBatchFormShape>>;
 
 function toRequest(values: TRedeemBatchFormShape): z.input<typeof ZRedeemBatchRequest> {
   return {
@@ -34,9 +36,12 @@ function toRequest(values: TRedeemBatchFormShape): z.input<typeof ZRedeemBatchRe
   };
 }
 
-export const ZRedeemBatchForm = ZRedeemBatchFormShape.transform(toRequest).pipe(ZRedeemBatchRequest);
+/** The form's schema, for the CYP unit's decimals (a credit is typed in CYP and sent in minor units). */
+export function redeemBatchFormSchema(cypDecimals: number | undefined) {
+  return redeemBatchFormShape(cypDecimals).transform(toRequest).pipe(ZRedeemBatchRequest);
+}
 
-export type TRedeemBatchFormValues = z.input<typeof ZRedeemBatchForm>;
+export type TRedeemBatchFormValues = z.input<ReturnType<typeof redeemBatchFormSchema>>;
 
 /** A new batch: single-use codes, one per person, valid from now for thirty days. */
 export function emptyRedeemBatch(now = new Date()): TRedeemBatchFormValues {

@@ -231,6 +231,62 @@ describe('console redeem codes: a new batch', () => {
     JOURNEY_MS,
   );
 
+  it(
+    'takes credit in CYP as amounts are shown (5 is 5.00 CYP), says what is wrong with it, and sends minor units',
+    async () => {
+      const created = redeemBatch();
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (request.method === 'POST' && path === '/v1/console/redeem-batches') return json(201, { data: created });
+        if (path === `/v1/console/redeem-batches/${giveawayIds.batch}`) return json(200, { data: created });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Launch party');
+      await user.type(within(form).getByLabelText(/^Number of codes/), '10');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'CREDIT');
+      const credit = within(form).getByLabelText(/^Credit \(CYP\)/);
+      expect(within(form).getByText('In CYP, such as 5.00: spendable, not withdrawable.')).toBeInTheDocument();
+
+      const refusals: [string, string][] = [
+        ['5.255', 'Enter the credit with at most 2 decimals: CYP counts to 0.01.'],
+        ['0', 'Enter a credit of more than 0.00 CYP.'],
+        ['-3', 'Enter a credit of more than 0.00 CYP.'],
+        ['five', 'Enter the credit as an amount of CYP, such as 5.00.'],
+        ['10000000.01', 'A grant gives at most 10,000,000.00 CYP.'],
+      ];
+      for (const [typed, message] of refusals) {
+        await user.clear(credit);
+        await user.type(credit, typed);
+        await user.click(within(form).getByRole('button', { name: 'Create' }));
+        const refusal = await within(form).findByText(message);
+        expect(credit.getAttribute('aria-describedby')).toContain(refusal.id);
+      }
+      expect(posts(sent, '/v1/console/redeem-batches')).toEqual([]);
+
+      // Typed as a price is: "1,500" reads as 1,500.00 CYP once the box is left.
+      await user.clear(credit);
+      await user.type(credit, '1,500');
+      await user.tab();
+      expect(credit).toHaveValue('1,500.00');
+      expect(within(form).getByText('1,500.00 CYP of credit: spendable, not withdrawable.')).toBeInTheDocument();
+      await user.clear(credit);
+      await user.type(credit, '5');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+      await waitFor(() => expect(posts(sent, '/v1/console/redeem-batches')).toHaveLength(1));
+      expect((posts(sent, '/v1/console/redeem-batches')[0]!.body as TRedeemBatchRequest).grant).toEqual({
+        kind: 'CREDIT',
+        amount: 500,
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: created.name })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
   it('offers a brand manager no CYP credit and none of the marketplace’s own tickets', async () => {
     consoleWithGiveaways(() => undefined, { isAdmin: false });
     const user = userEvent.setup();

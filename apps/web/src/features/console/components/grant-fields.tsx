@@ -1,6 +1,6 @@
 import {
+  DEFAULT_CYP_MINOR_UNITS,
   formatMoney,
-  MAX_CREDIT_GRANT,
   MAX_TICKETS_PER_GRANT,
   rarityLabel,
   type TConsoleDropListItem,
@@ -10,17 +10,19 @@ import {
 } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
 import { Controller, useController, useWatch, type Control, type FieldValues } from 'react-hook-form';
-import { useMyBalances } from '../../../api/my-balances.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { CountInput } from '../../../ui/input.tsx';
+import { CountInput, Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useConsoleDrops } from '../api/list-console-drops.ts';
 import { useConsoleEditionPools } from '../api/list-console-edition-pools.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { numberOrNull } from '../form-values.ts';
+import { readCredit } from '../grant-form-values.ts';
+import { amountText, exampleAmount, readAmount } from '../money-input.ts';
+import { useCypUnit } from '../use-cyp-unit.ts';
 import { EditionPoolDialog } from './edition-pool-dialog.tsx';
 import { useOperator } from './operator-context.ts';
 import { RelationField, RelationSelect } from './relation-select.tsx';
@@ -88,7 +90,7 @@ interface GrantFieldsProps<TValues extends FieldValues, TContext, TOutput extend
 
 /**
  * What a grant gives, the same in every console form that gives something (attendance rewards, redeem codes,
- * airdrops): CYP credit in minor units (not withdrawable), tickets of a kind and how many, a pass, an edition from a
+ * airdrops): CYP credit typed in CYP (not withdrawable), tickets of a kind and how many, a pass, an edition from a
  * pool of editions set aside (made here if there is none yet), or a sealed pack of a published drop's gift round
  * (decision record 36, with the packs left). The choices come from the console's own lists: a brand manager sees their
  * brands' kinds, passes, pools and drops, and no credit or marketplace tickets, which only admins give.
@@ -101,7 +103,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   const control = props.control as unknown as Control<FieldValues>;
   const me = useOperator();
   const kind = useWatch({ control, name: `${name}.kind` }) as TGrantKind;
-  const amount = useWatch({ control, name: `${name}.amount` }) as number | null;
+  const amount = useWatch({ control, name: `${name}.amount` }) as string;
   // One select picks a pack's gift round, and with it the drop it belongs to.
   const { field: dropField } = useController({ control, name: `${name}.dropId` });
   const [isPoolDialogOpen, setIsPoolDialogOpen] = useState(false);
@@ -123,7 +125,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     { status: 'PUBLISHED', hasGiftRound: true, size: 100 },
     { isEnabled: kind === 'PACK' },
   );
-  const cypMinorUnits = useMyBalances({ isEnabled: kind === 'CREDIT' }).data?.cypUnit.minorUnits;
+  const cypDecimals = useCypUnit().decimals;
 
   const ticketOptions = withSaved(
     ticketKinds.data?.items
@@ -159,10 +161,11 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     savedGiftRound,
   ) as TGiftRoundOption[] | undefined;
 
-  const isWholeCredit = amount !== null && Number.isInteger(amount) && amount >= 1 && amount <= MAX_CREDIT_GRANT;
-  const creditHint = isWholeCredit
-    ? `${formatMoney({ amount, currency: 'CYP' }, { cypMinorUnits })} of credit: spendable, not withdrawable.`
-    : `In CYP minor units: 100 makes ${formatMoney({ amount: 100, currency: 'CYP' }, { cypMinorUnits })}.`;
+  const credit = readCredit(amount, cypDecimals);
+  const creditHint =
+    'minorUnits' in credit
+      ? `${formatMoney({ amount: credit.minorUnits, currency: 'CYP' }, { cypMinorUnits: cypDecimals })} of credit: spendable, not withdrawable.`
+      : `In CYP, such as ${exampleAmount(5, cypDecimals ?? DEFAULT_CYP_MINOR_UNITS)}: spendable, not withdrawable.`;
 
   return (
     <div className={styles.grant} data-kind={kind}>
@@ -196,17 +199,31 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
           control={control}
           name={`${name}.amount`}
           render={({ field, fieldState }) => (
-            <Field label={labelled('Credit')} hint={creditHint} error={fieldState.error?.message} isRequired>
+            <Field label={labelled('Credit (CYP)')} hint={creditHint} error={fieldState.error?.message} isRequired>
               {(fieldProps) => (
-                <CountInput
-                  {...fieldProps}
-                  ref={field.ref}
-                  max={MAX_CREDIT_GRANT}
-                  disabled={isDisabled}
-                  value={field.value ?? ''}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(numberOrNull(event.target.value))}
-                />
+                <span className={styles.credit}>
+                  <Input
+                    {...fieldProps}
+                    ref={field.ref}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder={exampleAmount(0, cypDecimals ?? DEFAULT_CYP_MINOR_UNITS)}
+                    disabled={isDisabled}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={(event) => {
+                      field.onBlur();
+                      // "5" reads as "5.00" once typed, as amounts are shown everywhere else.
+                      if (cypDecimals === undefined) return;
+                      const typed = readAmount(event.target.value, 'CYP', cypDecimals);
+                      const shown = typed.isAmount ? amountText(typed.minorUnits, cypDecimals) : undefined;
+                      if (shown !== undefined && shown !== event.target.value) field.onChange(shown);
+                    }}
+                  />
+                  <span className={styles.unit} aria-hidden="true">
+                    CYP
+                  </span>
+                </span>
               )}
             </Field>
           )}

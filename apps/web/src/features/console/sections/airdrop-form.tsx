@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney, MAX_AIRDROP_LIST, type TAirdropRequest, type TGrantRequest } from '@cypher/contract';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useCreateConsoleAirdrop } from '../api/create-console-airdrop.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
-import { airdropFieldOf, emptyAirdrop, ZAirdropForm, type TAirdropFormValues } from '../airdrop-form-values.ts';
+import { airdropFieldOf, airdropFormSchema, emptyAirdrop, type TAirdropFormValues } from '../airdrop-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
@@ -25,10 +25,11 @@ import { RelationField } from '../components/relation-select.tsx';
 import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
+import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
-type TOutput = z.output<typeof ZAirdropForm>;
+type TOutput = z.output<ReturnType<typeof airdropFormSchema>>;
 
 /** A 20,000-line list is well under a megabyte; anything much larger is not a list of people. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -123,10 +124,10 @@ function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProp
 }
 
 /** What the confirmation says will be given: "3 tickets", "5.00 CYP of credit". */
-function grantWords(grant: TGrantRequest): string {
+function grantWords(grant: TGrantRequest, cypDecimals: number | undefined): string {
   switch (grant.kind) {
     case 'CREDIT':
-      return `${formatMoney({ amount: grant.amount, currency: 'CYP' })} of credit`;
+      return `${formatMoney({ amount: grant.amount, currency: 'CYP' }, { cypMinorUnits: cypDecimals })} of credit`;
     case 'TICKETS':
       return `${formatCount(grant.count)} ${grant.count === 1 ? 'ticket' : 'tickets'}`;
     case 'PASS':
@@ -155,6 +156,8 @@ function AirdropForm() {
   const create = useCreateConsoleAirdrop();
   const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState<TAirdropRequest>();
+  const cypDecimals = useCypUnit().decimals;
+  const resolver = useMemo(() => zodResolver(airdropFormSchema(cypDecimals)), [cypDecimals]);
   const {
     register,
     control,
@@ -162,7 +165,7 @@ function AirdropForm() {
     setError,
     formState: { errors },
   } = useForm<TAirdropFormValues, unknown, TOutput>({
-    resolver: zodResolver(ZAirdropForm),
+    resolver,
     defaultValues: emptyAirdrop(),
   });
   const audienceKind = useWatch({ control, name: 'audience.kind' });
@@ -280,7 +283,7 @@ function AirdropForm() {
         title="Send this airdrop?"
         description={
           pending
-            ? `“${pending.name}” gives ${grantWords(pending.grant)} to ${recipientsWords(pending, passName)}: each once, with a notification. It cannot be taken back.`
+            ? `“${pending.name}” gives ${grantWords(pending.grant, cypDecimals)} to ${recipientsWords(pending, passName)}: each once, with a notification. It cannot be taken back.`
             : undefined
         }
         footer={

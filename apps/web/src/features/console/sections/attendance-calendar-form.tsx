@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_CALENDAR_DAYS, type TConsoleAttendanceCalendar } from '@cypher/contract';
+import { DEFAULT_CYP_MINOR_UNITS, MAX_CALENDAR_DAYS, type TConsoleAttendanceCalendar } from '@cypher/contract';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,9 +10,9 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleAttendanceCalendar } from '../api/create-console-attendance-calendar.ts';
 import { useUpdateConsoleAttendanceCalendar } from '../api/update-console-attendance-calendar.ts';
 import {
+  attendanceCalendarFormSchema,
   attendanceCalendarFormValues,
   attendanceFieldOf,
-  ZAttendanceCalendarForm,
   type TAttendanceCalendarFormValues,
 } from '../attendance-form-values.ts';
 import { DayRewardsEditor, StreakBonusesEditor } from '../components/attendance-reward-rows.tsx';
@@ -22,13 +23,15 @@ import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
-type TOutput = z.output<typeof ZAttendanceCalendarForm>;
+type TOutput = z.output<ReturnType<typeof attendanceCalendarFormSchema>>;
 
 interface AttendanceCalendarFormProps {
   /** The saved calendar; none for a new one. */
   calendar?: TConsoleAttendanceCalendar;
   /** The attendance time zone, once read: the dates are days there. */
   timeZone: string | undefined;
+  /** The CYP unit's decimals, once read: credit is typed in CYP with them (a saved calendar waits for them). */
+  cypDecimals: number | undefined;
 }
 
 /**
@@ -36,14 +39,16 @@ interface AttendanceCalendarFormProps {
  * day gives, days with a reward of their own, and streak bonuses. The whole calendar is sent each time (the API
  * replaces it), and the contract's rules show under their fields before anything is sent.
  */
-export function AttendanceCalendarForm({ calendar, timeZone }: AttendanceCalendarFormProps) {
+export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: AttendanceCalendarFormProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleAttendanceCalendar();
   const update = useUpdateConsoleAttendanceCalendar(calendar?.id ?? '');
+  const resolver = useMemo(() => zodResolver(attendanceCalendarFormSchema(cypDecimals)), [cypDecimals]);
   const form = useForm<TAttendanceCalendarFormValues, unknown, TOutput>({
-    resolver: zodResolver(ZAttendanceCalendarForm),
-    defaultValues: attendanceCalendarFormValues(calendar),
+    resolver,
+    // A new calendar holds no credit yet, so it does not wait for the unit; a saved one is shown once it is known.
+    defaultValues: attendanceCalendarFormValues(calendar, cypDecimals ?? DEFAULT_CYP_MINOR_UNITS),
   });
   const {
     register,

@@ -17,6 +17,7 @@ import { calendarPhase, periodSummary } from '../attendance-dates.ts';
 import { attendanceCalendarFormValues } from '../attendance-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { useCypUnit } from '../use-cyp-unit.ts';
 import { AttendanceCalendarForm } from './attendance-calendar-form.tsx';
 import { CalendarPhaseBadge, timeZoneSentence } from './attendance-calendars-section.tsx';
 import publicationStyles from '../components/publication-actions.module.css';
@@ -26,6 +27,7 @@ const back = { to: '/console/attendance-calendars', label: 'All calendars' };
 /** `/console/attendance-calendars/new` (admins): a new calendar, with the time zone its dates are in. */
 export function NewAttendanceCalendar() {
   const zone = useAttendanceTimeZone();
+  const cypUnit = useCypUnit();
   return (
     <>
       <ConsoleHeader
@@ -33,7 +35,7 @@ export function NewAttendanceCalendar() {
         title="New calendar"
         description={zone.data ? timeZoneSentence(zone.data.timeZone, zone.data.today) : undefined}
       />
-      <AttendanceCalendarForm timeZone={zone.data?.timeZone} />
+      <AttendanceCalendarForm timeZone={zone.data?.timeZone} cypDecimals={cypUnit.decimals} />
     </>
   );
 }
@@ -88,13 +90,15 @@ function DeleteCalendar({ calendar }: { calendar: TConsoleAttendanceCalendar }) 
 /**
  * `/console/attendance-calendars/:id` (admins): the calendar's period, standing and check-ins in the header, the form
  * below. It can change while it runs (days people checked in on must stay in it); it can be deleted until it begins.
- * The form is keyed on what it edits, so after a save it starts again from what the API now holds.
+ * The form is keyed on what it edits, so after a save it starts again from what the API now holds. Its credit is shown
+ * in CYP, so it waits for the CYP unit's decimals too.
  */
 export function EditAttendanceCalendar({ id }: { id: string }) {
   const calendar = useConsoleAttendanceCalendar(id);
   const zone = useAttendanceTimeZone();
+  const cypUnit = useCypUnit();
 
-  if (calendar.isPending) {
+  if (calendar.isPending || cypUnit.isPending) {
     return (
       <div aria-busy="true" aria-label="Loading the calendar">
         <h1 className="visually-hidden">Loading</h1>
@@ -117,7 +121,20 @@ export function EditAttendanceCalendar({ id }: { id: string }) {
     );
   }
 
+  if (cypUnit.decimals === undefined) {
+    return (
+      <ErrorState
+        title="We could not load this calendar"
+        error={cypUnit.error}
+        onRetry={() => void cypUnit.refetch()}
+        isRetrying={cypUnit.isRefetching}
+        titleAs="h1"
+      />
+    );
+  }
+
   const data = calendar.data;
+  const cypDecimals = cypUnit.decimals;
   const today = zone.data?.today;
   const checkIns = `${formatCount(data.checkInCount)} ${data.checkInCount === 1 ? 'check-in' : 'check-ins'}`;
   return (
@@ -141,7 +158,8 @@ export function EditAttendanceCalendar({ id }: { id: string }) {
       <AttendanceCalendarForm
         calendar={data}
         timeZone={data.timeZone}
-        key={JSON.stringify(attendanceCalendarFormValues(data))}
+        cypDecimals={cypDecimals}
+        key={JSON.stringify(attendanceCalendarFormValues(data, cypDecimals))}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE } from '@cypher/contract';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -18,14 +19,15 @@ import { numberOrNull } from '../form-values.ts';
 import {
   emptyRedeemBatch,
   redeemBatchFieldOf,
-  ZRedeemBatchForm,
+  redeemBatchFormSchema,
   type TRedeemBatchFormValues,
 } from '../redeem-batch-form-values.ts';
+import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
-type TOutput = z.output<typeof ZRedeemBatchForm>;
+type TOutput = z.output<ReturnType<typeof redeemBatchFormSchema>>;
 
 /**
  * A new batch of redeem codes: what each code gives, how many codes, how often one can be used in all and by one
@@ -36,6 +38,8 @@ function RedeemBatchForm() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleRedeemBatch();
+  const cypDecimals = useCypUnit().decimals;
+  const resolver = useMemo(() => zodResolver(redeemBatchFormSchema(cypDecimals)), [cypDecimals]);
   const {
     register,
     control,
@@ -43,7 +47,7 @@ function RedeemBatchForm() {
     setError,
     formState: { errors },
   } = useForm<TRedeemBatchFormValues, unknown, TOutput>({
-    resolver: zodResolver(ZRedeemBatchForm),
+    resolver,
     defaultValues: emptyRedeemBatch(),
   });
 
