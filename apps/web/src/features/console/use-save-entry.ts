@@ -21,6 +21,8 @@ interface SaveOptions<TValues extends FieldValues> {
   fields: ReadonlyArray<Path<TValues>>;
   /** Conflicts that belong to one field, e.g. SLUG_ALREADY_EXISTS under the slug. */
   fieldForCode?: Partial<Record<string, Path<TValues>>>;
+  /** Told once the API has saved it, before a new entry opens: the form's `markSaved` (useUnsavedChanges). */
+  onSaved?: () => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: s
     schema: z.ZodType<TOutput>,
     output: TOutput,
     loaded: unknown,
-    { setError, fields, fieldForCode }: SaveOptions<TValues>,
+    { setError, fields, fieldForCode, onSaved }: SaveOptions<TValues>,
     readOnlyKeys: readonly string[] = [],
   ): Promise<boolean> {
     try {
@@ -47,6 +49,7 @@ export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: s
         // The form validates with the resource's create schema (or one that only words an error differently), so its
         // output is that resource's create body; the generic signature cannot see that.
         const created = (await create.mutateAsync(output as unknown as TConsoleCreateBody<R>)) as { id: string };
+        onSaved?.();
         showToast({ tone: 'success', title: `${capitalise(singular)} created`, description: draftNote(resource) });
         void navigate(`/console/${resource}/${created.id}`, { replace: true });
         return true;
@@ -64,6 +67,7 @@ export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: s
         return false;
       }
       await update.mutateAsync(changes.data as TConsoleUpdateBody<R>);
+      onSaved?.();
       showToast({ tone: 'success', title: 'Changes saved' });
       return true;
     } catch (error) {

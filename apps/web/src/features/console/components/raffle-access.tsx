@@ -18,6 +18,7 @@ import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
 import { DateTimeField } from './date-time-field.tsx';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 
 function RaffleForm({
   drop,
@@ -34,13 +35,7 @@ function RaffleForm({
   const kinds = useConsoleEntries('ticket-kinds', { size: 100, withMarketplace: true });
   // The marketplace's own kinds and the drop's brand's.
   const usable = (kinds.data?.items ?? []).filter((kind) => kind.brand === null || kind.brand.id === drop.brand.id);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<TRaffleFormValues, unknown, TSetRaffleRequest>({
+  const form = useForm<TRaffleFormValues, unknown, TSetRaffleRequest>({
     resolver: zodResolver(ZRaffleForm),
     defaultValues: {
       places: raffle?.places ?? round.packCount,
@@ -52,10 +47,19 @@ function RaffleForm({
       purchaseWindowMinutes: raffle?.purchaseWindowMinutes ?? 60,
     },
   });
+  const { markSaved } = useUnsavedChanges(form, 'raffle');
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
   const label = `round ${round.round}`;
   const onSubmit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
+      markSaved();
       onDone();
     } catch (error) {
       applyApiError(error, setError, {

@@ -18,23 +18,27 @@ import { Input } from '../../../ui/input.tsx';
 import { useRemoveRoundWaitingRoom, useRoundWaitingRoom, useSetRoundWaitingRoom } from '../api/round-waiting-room.ts';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 
 type TWaitingRoomFormValues = z.input<typeof ZWaitingRoomSettings>;
 
 function WaitingRoomForm({ drop, round, onDone }: { drop: TConsoleDrop; round: TRound; onDone: () => void }) {
   const save = useSetRoundWaitingRoom(drop.id, round.round);
+  const form = useForm<TWaitingRoomFormValues, unknown, TWaitingRoomSettings>({
+    resolver: zodResolver(ZWaitingRoomSettings),
+    defaultValues: { opensMinutesBefore: 30, admitPerMinute: 100, tokenTtlSeconds: 300, requiresVerifiedPhone: false },
+  });
+  const { markSaved } = useUnsavedChanges(form, 'waiting room');
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TWaitingRoomFormValues, unknown, TWaitingRoomSettings>({
-    resolver: zodResolver(ZWaitingRoomSettings),
-    defaultValues: { opensMinutesBefore: 30, admitPerMinute: 100, tokenTtlSeconds: 300, requiresVerifiedPhone: false },
-  });
+  } = form;
   const onSubmit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
+      markSaved();
       onDone();
     } catch (error) {
       applyApiError(error, setError, {

@@ -28,6 +28,7 @@ import { parseRecipientList } from '../recipient-list.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 type TOutput = z.output<ReturnType<typeof airdropFormSchema>>;
 
@@ -158,16 +159,18 @@ function AirdropForm() {
   const [pending, setPending] = useState<TAirdropRequest>();
   const cypDecimals = useCypUnit().decimals;
   const resolver = useMemo(() => zodResolver(airdropFormSchema(cypDecimals)), [cypDecimals]);
+  const form = useForm<TAirdropFormValues, unknown, TOutput>({
+    resolver,
+    defaultValues: emptyAirdrop(),
+  });
+  const { markSaved } = useUnsavedChanges(form, 'airdrop');
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TAirdropFormValues, unknown, TOutput>({
-    resolver,
-    defaultValues: emptyAirdrop(),
-  });
+  } = form;
   const audienceKind = useWatch({ control, name: 'audience.kind' });
   const passId = useWatch({ control, name: 'audience.passId' });
   const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: audienceKind === 'PASS_HOLDERS' });
@@ -182,6 +185,7 @@ function AirdropForm() {
   async function send(request: TAirdropRequest) {
     try {
       const created = await create.mutateAsync({ body: request, idempotencyKey: idempotency.keyFor(request) });
+      markSaved();
       idempotency.settle();
       setPending(undefined);
       showToast({

@@ -22,6 +22,7 @@ import { GrantFields } from '../components/grant-fields.tsx';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 type TOutput = z.output<ReturnType<typeof attendanceCalendarFormSchema>>;
 
@@ -50,6 +51,7 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
     // A new calendar holds no credit yet, so it does not wait for the unit; a saved one is shown once it is known.
     defaultValues: attendanceCalendarFormValues(calendar, cypDecimals ?? DEFAULT_CYP_MINOR_UNITS),
   });
+  const { markSaved } = useUnsavedChanges(form, 'calendar');
   const {
     register,
     control,
@@ -62,11 +64,13 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
     try {
       if (!calendar) {
         const created = await create.mutateAsync(request);
+        markSaved();
         showToast({ tone: 'success', title: 'Calendar created', description: 'Collectors see it from its first day.' });
         void navigate(`/console/attendance-calendars/${created.id}`, { replace: true });
         return;
       }
       await update.mutateAsync(request);
+      markSaved();
       showToast({ tone: 'success', title: 'Changes saved' });
     } catch (error) {
       applyFieldApiError(error, setError, attendanceFieldOf, { ATTENDANCE_CALENDAR_IN_USE: 'endDate' });

@@ -10,6 +10,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZBannerForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
@@ -35,15 +36,19 @@ function toValues(banner: TBanner | undefined): TValues {
 export function BannerForm({ banner }: { banner?: TBanner }) {
   const loaded = toValues(banner);
   const { save, isSaving } = useSaveEntry('banners', banner?.id);
+  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZBannerForm), defaultValues: loaded });
+  const { markSaved } = useUnsavedChanges(form, 'banner');
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZBannerForm), defaultValues: loaded });
+  } = form;
 
-  const onSubmit = handleSubmit((output) => save(ZBannerForm, output, loaded, { setError, fields }));
+  const onSubmit = handleSubmit((output) =>
+    save(ZBannerForm, output, loaded, { setError, onSaved: markSaved, fields }),
+  );
 
   return (
     <EntryForm

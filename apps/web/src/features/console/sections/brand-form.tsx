@@ -13,6 +13,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
@@ -51,6 +52,11 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
   const me = useOperator();
   const loaded = toValues(brand);
   const { save, isSaving } = useSaveEntry('brands', brand?.id);
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(ZCreateBrandRequest),
+    defaultValues: loaded,
+  });
+  const { markSaved } = useUnsavedChanges(form, 'brand');
   const {
     register,
     control,
@@ -59,11 +65,12 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCreateBrandRequest), defaultValues: loaded });
+  } = form;
 
   const onSubmit = handleSubmit((output) =>
     save(ZCreateBrandRequest, output, loaded, {
       setError,
+      onSaved: markSaved,
       fields,
       fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
     }),

@@ -13,6 +13,7 @@ import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { RelationField } from '../components/relation-select.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
@@ -36,6 +37,8 @@ function toValues(collection: TCollection | undefined): TValues {
 export function CollectionForm({ collection }: { collection?: TCollection }) {
   const loaded = toValues(collection);
   const { save, isSaving } = useSaveEntry('collections', collection?.id);
+  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCollectionForm), defaultValues: loaded });
+  const { markSaved } = useUnsavedChanges(form, 'collection');
   const {
     register,
     control,
@@ -43,14 +46,18 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
     setError,
     setValue,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCollectionForm), defaultValues: loaded });
+  } = form;
   const brandId = useWatch({ control, name: 'brandId' });
   const licenses = useConsoleEntries('licenses', { brandId, size: 100 }, { isEnabled: Boolean(brandId) });
 
   const onSubmit = handleSubmit((output) =>
-    save(ZCollectionForm, output, loaded, { setError, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } }, [
-      'brandId',
-    ]),
+    save(
+      ZCollectionForm,
+      output,
+      loaded,
+      { setError, onSaved: markSaved, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } },
+      ['brandId'],
+    ),
   );
 
   return (

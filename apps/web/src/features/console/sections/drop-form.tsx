@@ -24,6 +24,7 @@ import { numberOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 type TOutput = z.output<typeof ZDropForm>;
 
@@ -115,6 +116,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
     resolver: zodResolver(ZDropForm),
     defaultValues: dropFormValues(drop, onlyBrand?.id),
   });
+  const { markSaved } = useUnsavedChanges(form, 'drop');
   const {
     register,
     control,
@@ -131,11 +133,13 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
     try {
       if (!drop) {
         const created = await create.mutateAsync(request);
+        markSaved();
         showToast({ tone: 'success', title: 'Drop created', description: 'It is a draft until you publish it.' });
         void navigate(`/console/drops/${created.id}`, { replace: true });
         return;
       }
       await update.mutateAsync(request);
+      markSaved();
       showToast({ tone: 'success', title: 'Changes saved' });
     } catch (error) {
       applyDropApiError(error, setError, getValues('contents'));

@@ -13,6 +13,7 @@ import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { ZFigureBaseForm, type TFigureBaseFormOutput, type TFigureBaseFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
@@ -72,6 +73,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
     resolver: zodResolver(ZFigureBaseForm),
     defaultValues: loaded,
   });
+  const { markSaved } = useUnsavedChanges(form, 'figure base');
   const {
     register,
     control,
@@ -94,7 +96,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
     base?.collection.name ?? collections.data?.items.find((collection) => collection.id === collectionId)?.name;
 
   const onSubmit = handleSubmit((output) =>
-    save(ZFigureBaseForm, output, loaded, { setError, fields, fieldForCode }, ['collectionId']),
+    save(ZFigureBaseForm, output, loaded, { setError, onSaved: markSaved, fields, fieldForCode }, ['collectionId']),
   );
 
   return (

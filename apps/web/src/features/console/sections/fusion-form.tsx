@@ -25,6 +25,7 @@ import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 type TOutput = z.output<typeof ZFusionForm>;
 
@@ -97,6 +98,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
     resolver: zodResolver(ZFusionForm),
     defaultValues: fusionFormValues(fusion, onlyBrand?.id),
   });
+  const { markSaved } = useUnsavedChanges(form, 'fusion');
   const {
     register,
     control,
@@ -147,6 +149,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
     try {
       if (!fusion) {
         const created = await create.mutateAsync(request);
+        markSaved();
         showToast({
           tone: 'success',
           title: 'Fusion created',
@@ -156,6 +159,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
         return;
       }
       await update.mutateAsync(request);
+      markSaved();
       showToast({ tone: 'success', title: 'Changes saved' });
     } catch (error) {
       // About a field an edit does not show (its fixed brand, result or supply): said on top instead.

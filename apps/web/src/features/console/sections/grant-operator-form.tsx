@@ -13,6 +13,7 @@ import { useGrantOperatorRole } from '../api/grant-operator-role.ts';
 import { BrandSelect } from '../components/brand-select.tsx';
 import { idOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 type TValues = z.input<typeof ZGrantOperatorRoleRequest>;
 type TOutput = z.output<typeof ZGrantOperatorRoleRequest>;
@@ -23,6 +24,11 @@ const empty: TValues = { email: '', role: 'brand_manager', brandId: null };
 export function GrantOperatorForm() {
   const grant = useGrantOperatorRole();
   const { showToast } = useToast();
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(ZGrantOperatorRoleRequest),
+    defaultValues: empty,
+  });
+  const { markSaved } = useUnsavedChanges(form, 'role');
   const {
     register,
     control,
@@ -30,12 +36,13 @@ export function GrantOperatorForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZGrantOperatorRoleRequest), defaultValues: empty });
+  } = form;
   const role = useWatch({ control, name: 'role' });
 
   const onSubmit = handleSubmit(async (request) => {
     try {
       const granted = await grant.mutateAsync(request);
+      markSaved();
       showToast({
         tone: 'success',
         title: `${granted.user.email} is now ${granted.role === 'admin' ? 'an admin' : 'a brand manager'}`,

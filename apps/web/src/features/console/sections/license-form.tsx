@@ -11,6 +11,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZLicenseForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
@@ -33,18 +34,24 @@ function toValues(license: TLicense | undefined): TValues {
 export function LicenseForm({ license }: { license?: TLicense }) {
   const loaded = toValues(license);
   const { save, isSaving } = useSaveEntry('licenses', license?.id);
+  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZLicenseForm), defaultValues: loaded });
+  const { markSaved } = useUnsavedChanges(form, 'license');
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZLicenseForm), defaultValues: loaded });
+  } = form;
 
   const onSubmit = handleSubmit((output) =>
-    save(ZLicenseForm, output, loaded, { setError, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } }, [
-      'brandId',
-    ]),
+    save(
+      ZLicenseForm,
+      output,
+      loaded,
+      { setError, onSaved: markSaved, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } },
+      ['brandId'],
+    ),
   );
 
   return (

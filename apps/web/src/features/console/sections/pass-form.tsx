@@ -23,6 +23,7 @@ import {
   type TPassFormOutput,
   type TPassFormValues,
 } from '../pass-form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
@@ -56,6 +57,7 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
     resolver: zodResolver(ZPassForm),
     defaultValues: loaded,
   });
+  const { markSaved } = useUnsavedChanges(form, 'pass');
   const {
     register,
     control,
@@ -66,7 +68,7 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
   } = form;
 
   const onSubmit = handleSubmit((output) =>
-    save(ZPassForm, output, loaded, { setError, fields: passFormFields }, readOnlyKeys),
+    save(ZPassForm, output, loaded, { setError, onSaved: markSaved, fields: passFormFields }, readOnlyKeys),
   );
 
   return (

@@ -16,6 +16,7 @@ import { PropertiesEditor, type TPropertiesFormValues } from '../components/prop
 import { TagPicker } from '../components/tag-picker.tsx';
 import { ZProductForm } from '../form-schemas.ts';
 import { numberOrNull, text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import { ProductRelations } from './product-relations.tsx';
 import styles from '../components/console-form.module.css';
@@ -61,6 +62,8 @@ export function ProductForm({ product }: { product?: TProduct }) {
   const loaded = toValues(product);
   const { save, isSaving } = useSaveEntry('products', product?.id);
   const tags = useConsoleEntries('tags', { size: 100 });
+  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZProductForm), defaultValues: loaded });
+  const { markSaved } = useUnsavedChanges(form, 'product');
   const {
     register,
     control,
@@ -68,12 +71,16 @@ export function ProductForm({ product }: { product?: TProduct }) {
     setError,
     setValue,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZProductForm), defaultValues: loaded });
+  } = form;
 
   const onSubmit = handleSubmit((output) =>
-    save(ZProductForm, output, loaded, { setError, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } }, [
-      'brandId',
-    ]),
+    save(
+      ZProductForm,
+      output,
+      loaded,
+      { setError, onSaved: markSaved, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } },
+      ['brandId'],
+    ),
   );
 
   return (

@@ -26,6 +26,7 @@ import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 type TOutput = z.output<ReturnType<typeof redeemBatchFormSchema>>;
 
@@ -40,20 +41,23 @@ function RedeemBatchForm() {
   const create = useCreateConsoleRedeemBatch();
   const cypDecimals = useCypUnit().decimals;
   const resolver = useMemo(() => zodResolver(redeemBatchFormSchema(cypDecimals)), [cypDecimals]);
+  const form = useForm<TRedeemBatchFormValues, unknown, TOutput>({
+    resolver,
+    defaultValues: emptyRedeemBatch(),
+  });
+  const { markSaved } = useUnsavedChanges(form, 'batch of codes');
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TRedeemBatchFormValues, unknown, TOutput>({
-    resolver,
-    defaultValues: emptyRedeemBatch(),
-  });
+  } = form;
 
   const onSubmit = handleSubmit(async (request) => {
     try {
       const created = await create.mutateAsync(request);
+      markSaved();
       showToast({
         tone: 'success',
         title: `${formatCount(created.codeCount)} ${created.codeCount === 1 ? 'code' : 'codes'} made`,

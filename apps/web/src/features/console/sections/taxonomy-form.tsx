@@ -8,6 +8,7 @@ import { Input } from '../../../ui/input.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
@@ -32,6 +33,11 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
     ...(isCategory ? { sortOrder: (entry as TCategory | undefined)?.sortOrder ?? 0 } : {}),
   };
   const { save, isSaving } = useSaveEntry(kind, entry?.id);
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(schema as typeof ZTaxonomyForm),
+    defaultValues: loaded,
+  });
+  const { markSaved } = useUnsavedChanges(form, isCategory ? 'category' : 'tag');
   const {
     register,
     handleSubmit,
@@ -39,14 +45,12 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<TValues, unknown, TOutput>({
-    resolver: zodResolver(schema as typeof ZTaxonomyForm),
-    defaultValues: loaded,
-  });
+  } = form;
 
   const onSubmit = handleSubmit((output) =>
     save(schema as typeof ZTaxonomyForm, output, loaded, {
       setError,
+      onSaved: markSaved,
       fields: ['slug', 'name', 'sortOrder'],
       fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
     }),

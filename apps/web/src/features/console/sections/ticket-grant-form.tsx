@@ -13,6 +13,7 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { useGrantTickets } from '../api/grant-tickets.ts';
 import { ZTicketGrantForm, type TTicketGrantFormValues } from '../form-schemas.ts';
 import styles from '../components/console-form.module.css';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 
 const empty: TTicketGrantFormValues = { recipient: '', count: 1, note: '' };
 
@@ -25,20 +26,23 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
   const grant = useGrantTickets(kind.id);
   const idempotency = useIdempotencyKey();
   const { showToast } = useToast();
+  const form = useForm<TTicketGrantFormValues, unknown, TGrantTicketsRequest>({
+    resolver: zodResolver(ZTicketGrantForm),
+    defaultValues: empty,
+  });
+  const { markSaved } = useUnsavedChanges(form, 'grant of tickets');
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors },
-  } = useForm<TTicketGrantFormValues, unknown, TGrantTicketsRequest>({
-    resolver: zodResolver(ZTicketGrantForm),
-    defaultValues: empty,
-  });
+  } = form;
 
   const onSubmit = handleSubmit(async (body) => {
     try {
       const granted = await grant.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      markSaved();
       idempotency.settle();
       showToast({
         tone: 'success',

@@ -15,6 +15,7 @@ import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars } from '../drop-form-values.ts';
 import { ZTicketKindForm, type TTicketKindFormOutput, type TTicketKindFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
@@ -43,21 +44,25 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
   const me = useOperator();
   const loaded = toValues(kind, me.isAdmin ? '' : (me.brands[0]?.id ?? ''));
   const { save, isSaving } = useSaveEntry('ticket-kinds', kind?.id);
+  const form = useForm<TTicketKindFormValues, unknown, TTicketKindFormOutput>({
+    resolver: zodResolver(ZTicketKindForm),
+    defaultValues: loaded,
+  });
+  const { markSaved } = useUnsavedChanges(form, 'kind of ticket');
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TTicketKindFormValues, unknown, TTicketKindFormOutput>({
-    resolver: zodResolver(ZTicketKindForm),
-    defaultValues: loaded,
-  });
+  } = form;
   // A brand manager's brands come with who they are; an admin picks from every brand.
   const allBrands = useConsoleEntries('brands', { size: 100, sort: 'name' }, { isEnabled: !kind && me.isAdmin });
   const brandChoices = me.isAdmin ? allBrands.data?.items : me.brands;
 
-  const onSubmit = handleSubmit((output) => save(ZTicketKindForm, output, loaded, { setError, fields }, ['brandId']));
+  const onSubmit = handleSubmit((output) =>
+    save(ZTicketKindForm, output, loaded, { setError, onSaved: markSaved, fields }, ['brandId']),
+  );
 
   return (
     <EntryForm

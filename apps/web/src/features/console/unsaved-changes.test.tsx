@@ -1,0 +1,325 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { brand, ids, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { calendar, consoleWithGiveaways, giveawayIds, ticketKind } from '../../test/console-giveaways-fixtures.ts';
+import { json, type SentRequest } from '../../test/fake-api.ts';
+import { consoleDrop, consoleDropIds, consoleDropsApi, dropRequest } from '../../test/console-drops-fixtures.ts';
+import { consoleFusion, fusionIds } from '../../test/fusions-fixtures.ts';
+import { consolePass, passIds } from '../../test/passes-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+// A journey here opens a console page, edits, and moves: on a busy machine that takes longer than five seconds.
+const JOURNEY_MS = 30_000;
+
+const brandPath = `/v1/console/brands/${ids.neonArcade}`;
+const calendarPath = `/v1/console/attendance-calendars/${giveawayIds.calendar}`;
+// happy-dom takes a <select>'s value from the first option when the form's is set before the options exist: the
+// first type in the list keeps the form as loaded.
+const savedBrand = () => brand({ type: 'ARTIST', status: 'DRAFT' });
+
+/** The console with a saved brand, calendar and kind of ticket to edit; a new brand is saved as it was sent. */
+function consoleWithEntries(): SentRequest[] {
+  return consoleWithGiveaways((request) => {
+    const path = pathnameOf(request.path);
+    if (path === brandPath) {
+      if (request.method === 'PATCH') {
+        return json(200, { data: { ...savedBrand(), ...(request.body as object), updatedAt: '2026-11-02T00:00:00Z' } });
+      }
+      return json(200, { data: savedBrand() });
+    }
+    if (path === '/v1/console/brands' && request.method === 'POST') {
+      return json(201, { data: { ...savedBrand(), ...(request.body as object) } });
+    }
+    if (path === calendarPath) return json(200, { data: calendar() });
+    if (path === `/v1/console/ticket-kinds/${giveawayIds.dropTicket}/grants`) {
+      return json(201, {
+        data: {
+          id: '0190a0b0-0000-7000-8000-0000000000a5',
+          user: { id: '0190a0b0-0000-7000-8000-0000000000a9', email: 'ada@example.com', nickname: 'Ada' },
+          kind: { id: giveawayIds.dropTicket, name: 'Drop ticket', imageUrl: null },
+          count: 1,
+          holding: 1,
+          note: null,
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
+      });
+    }
+    if (path === `/v1/console/ticket-kinds/${giveawayIds.dropTicket}`) return json(200, { data: ticketKind() });
+    return undefined;
+  });
+}
+
+const leaveDialog = () => screen.queryByRole('dialog', { name: 'Leave without saving?' });
+const pathname = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+
+/** Moves the app as a link or Back would (through the router), and lets it settle. */
+async function go(router: ReturnType<typeof renderApp>['router'], to: string | number) {
+  await act(async () => {
+    await (typeof to === 'number' ? router.navigate(to) : router.navigate(to));
+  });
+}
+
+function unloadIsHeld(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+describe('console: unsaved changes', () => {
+  it(
+    'asks before a link leaves an edited form: Stay keeps what was typed, Leave goes',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      const tagline = within(form).getByLabelText('Tagline');
+      await user.clear(tagline);
+      await user.type(tagline, 'Pixels, polished.');
+      expect(unloadIsHeld()).toBe(true);
+
+      await user.click(within(form).getByRole('link', { name: 'Cancel' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(dialog).toHaveTextContent('Your changes to this brand are not saved.');
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(leaveDialog()).toBeNull());
+      expect(pathname(router)).toBe(`/console/brands/${ids.neonArcade}`);
+      expect(within(form).getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
+
+      await user.click(screen.getByRole('link', { name: 'Licenses' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+          name: 'Leave',
+        }),
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'Licenses' })).toBeInTheDocument();
+      expect(pathname(router)).toBe('/console/licenses');
+      expect(leaveDialog()).toBeNull();
+      expect(unloadIsHeld()).toBe(false);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks before Back leaves an edited form, and Escape stays',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp('/console/brands');
+      await go(router, `/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      await user.type(within(form).getByLabelText('Description'), 'Arcade cabinets, one pixel at a time.');
+      await go(router, -1);
+      const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(pathname(router)).toBe(`/console/brands/${ids.neonArcade}`);
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(leaveDialog()).toBeNull());
+      expect(pathname(router)).toBe(`/console/brands/${ids.neonArcade}`);
+
+      await go(router, -1);
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+          name: 'Leave',
+        }),
+      );
+      await waitFor(() => expect(pathname(router)).toBe('/console/brands'));
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'does not ask when nothing changed, or when what was typed is back to what was loaded',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      const tagline = within(form).getByLabelText('Tagline');
+      const loaded = (tagline as HTMLInputElement).value;
+      await user.type(tagline, '!');
+      await user.type(tagline, '{Backspace}');
+      expect(tagline).toHaveValue(loaded);
+      expect(unloadIsHeld()).toBe(false);
+      await go(router, '/console/licenses');
+      expect(pathname(router)).toBe('/console/licenses');
+      expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'does not ask after a save: an edit saved stays put and leaves freely, a new entry opens without asking',
+    async () => {
+      const sent = consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      const tagline = within(form).getByLabelText('Tagline');
+      await user.clear(tagline);
+      await user.type(tagline, 'Pixels, polished.');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+      expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+      expect(unloadIsHeld()).toBe(false);
+      await go(router, '/console/licenses');
+      expect(pathname(router)).toBe('/console/licenses');
+      expect(leaveDialog()).toBeNull();
+
+      await go(router, '/console/brands/new');
+      const created = await screen.findByRole('form', { name: 'New brand' });
+      await user.type(within(created).getByLabelText(/^Name/), 'Aria Vale');
+      await user.type(within(created).getByLabelText(/^Slug/), 'aria-vale');
+      await user.click(within(created).getByRole('button', { name: 'Create draft' }));
+      await waitFor(() => expect(pathname(router)).toBe(`/console/brands/${ids.neonArcade}`));
+      expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks on a page of two forms about the one that was changed (a kind of ticket and its grant form)',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/ticket-kinds/${giveawayIds.dropTicket}`);
+
+      const grant = await screen.findByRole('form', { name: 'Grant tickets' });
+      await go(router, '/console/ticket-kinds');
+      expect(pathname(router)).toBe('/console/ticket-kinds');
+
+      await go(router, `/console/ticket-kinds/${giveawayIds.dropTicket}`);
+      // A grant made empties the form for the next one: nothing to ask about, until the next is typed.
+      const next = await screen.findByRole('form', { name: 'Grant tickets' });
+      await user.type(within(next).getByLabelText(/^Email address or user id/), 'ada@example.com');
+      await user.click(within(next).getByRole('button', { name: 'Grant tickets' }));
+      expect(await screen.findByText('ada@example.com now holds 1.')).toBeInTheDocument();
+      await waitFor(() => expect(within(next).getByLabelText(/^Email address or user id/)).toHaveValue(''));
+      expect(unloadIsHeld()).toBe(false);
+      await user.type(within(next).getByLabelText(/^Email address or user id/), 'ada@example.com');
+      await go(router, '/console/ticket-kinds');
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        'Your changes to this grant of tickets are not saved.',
+      );
+      expect(grant).not.toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks about a calendar’s rewards, and not once the calendar was saved',
+    async () => {
+      const sent = consoleWithGiveaways((request) => {
+        if (pathnameOf(request.path) !== calendarPath) return undefined;
+        return json(200, { data: calendar() });
+      });
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit November check-in' });
+      await go(router, '/console/attendance-calendars');
+      expect(pathname(router)).toBe('/console/attendance-calendars');
+      await go(router, `/console/attendance-calendars/${giveawayIds.calendar}`);
+
+      const daily = within(await screen.findByRole('region', { name: 'Every day' }));
+      await user.clear(daily.getByLabelText(/^Credit/));
+      await user.type(daily.getByLabelText(/^Credit/), '7');
+      await go(router, '/console/attendance-calendars');
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        'Your changes to this calendar are not saved.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Stay' }));
+      await user.click(
+        within(await screen.findByRole('form', { name: 'Edit November check-in' })).getByRole('button', {
+          name: 'Save changes',
+        }),
+      );
+      await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
+      await go(router, '/console/attendance-calendars');
+      expect(pathname(router)).toBe('/console/attendance-calendars');
+      expect(leaveDialog()).toBeNull();
+      expect(form).not.toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+});
+
+/** Every console form that makes something, as it opens: what it is called, and what the dialog calls it. */
+const newForms: [path: string, subject: string][] = [
+  ['/console/brands/new', 'brand'],
+  ['/console/licenses/new', 'license'],
+  ['/console/collections/new', 'collection'],
+  ['/console/products/new', 'product'],
+  ['/console/figure-bases/new', 'figure base'],
+  ['/console/ticket-kinds/new', 'kind of ticket'],
+  ['/console/drops/new', 'drop'],
+  ['/console/passes/new', 'pass'],
+  ['/console/fusions/new', 'fusion'],
+  ['/console/redeem-batches/new', 'batch of codes'],
+  ['/console/airdrops/new', 'airdrop'],
+  ['/console/attendance-calendars/new', 'calendar'],
+  ['/console/categories/new', 'category'],
+  ['/console/tags/new', 'tag'],
+  ['/console/banners/new', 'banner'],
+];
+
+describe('console: unsaved changes in every form', () => {
+  it(
+    'opens a saved drop, fusion and pass and leaves each without asking while nothing changed',
+    async () => {
+      const saved: [page: string, api: string, answer: () => unknown][] = [
+        [`/console/fusions/${fusionIds.fusion}`, `/v1/console/fusions/${fusionIds.fusion}`, () => consoleFusion()],
+        [`/console/passes/${passIds.pass}`, `/v1/console/passes/${passIds.pass}`, () => consolePass()],
+      ];
+      for (const [page, api, answer] of saved) {
+        consoleWithGiveaways((request) =>
+          pathnameOf(request.path) === api ? json(200, { data: answer() }) : undefined,
+        );
+        const { router, unmount } = renderApp(page);
+        await screen.findByRole('form', { name: /^Edit / });
+        await go(router, '/console');
+        expect(pathname(router)).toBe('/console');
+        expect(leaveDialog()).toBeNull();
+        unmount();
+      }
+
+      consoleDropsApi([consoleDrop(consoleDropIds.upcoming, dropRequest({ name: 'Starfall Academy' }))]);
+      const { router } = renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+      const form = await screen.findByRole('form', { name: 'Edit Starfall Academy' });
+      // The editor reads its products to show their editions: it stays unchanged once they have come.
+      await within(form).findAllByText(/Dragon of the Eighth Bit/);
+      await go(router, '/console/drops');
+      expect(pathname(router)).toBe('/console/drops');
+      expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it.each(newForms)(
+    '%s leaves without asking as it opened, and asks about its %s once typed in',
+    async (path, subject) => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(path);
+
+      await screen.findByRole('form');
+      await go(router, '/console');
+      expect(pathname(router)).toBe('/console');
+      expect(leaveDialog()).toBeNull();
+
+      await go(router, path);
+      const form = await screen.findByRole('form');
+      await user.type(within(form).getAllByRole('textbox')[0]!, 'Something');
+      await go(router, '/console');
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        `Your changes to this ${subject} are not saved.`,
+      );
+      expect(pathname(router)).toBe(path);
+    },
+    JOURNEY_MS,
+  );
+});
