@@ -8,6 +8,7 @@ import { consoleDrop, consoleDropIds, consoleDropsApi, dropRequest } from '../..
 import { consoleFusion, fusionIds } from '../../test/fusions-fixtures.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { endSession } from '../../lib/session.ts';
 
 // A journey here opens a console page, edits, and moves: on a busy machine that takes longer than five seconds.
 const JOURNEY_MS = 30_000;
@@ -146,6 +147,26 @@ describe('console: unsaved changes', () => {
       expect(unloadIsHeld()).toBe(false);
       await go(router, '/console/licenses');
       expect(pathname(router)).toBe('/console/licenses');
+      expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'does not ask once the session has ended (signed out, or refused a refresh): nothing could be saved any more',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      await user.type(within(form).getByLabelText('Description'), 'Half a thought');
+      // As the session's end sends people to sign in: cleared, then moved, before the page renders again.
+      await act(async () => {
+        endSession();
+        await router.navigate('/signin');
+      });
+      expect(pathname(router)).toBe('/signin');
       expect(leaveDialog()).toBeNull();
     },
     JOURNEY_MS,
