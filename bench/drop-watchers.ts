@@ -471,6 +471,7 @@ async function main(): Promise<void> {
         DROP_LIVE_WRITES_PER_SECOND: process.env.DROP_LIVE_WRITES_PER_SECOND ?? '2500 (default)',
         // Who holds the streams: nginx through its Nchan module when it is installed (auto), or the instances.
         CLUSTER_LIVE_FANOUT: process.env.CLUSTER_LIVE_FANOUT ?? 'auto (default)',
+        DROP_LIVE_FANOUT_WRITES_PER_SECOND: process.env.DROP_LIVE_FANOUT_WRITES_PER_SECOND ?? '5000 (default)',
       },
       watchers: {
         opened: Object.values(watchers.opened.perInstance).reduce((sum, count) => sum + count, 0),

@@ -124,6 +124,7 @@ const ZEnvironment = z.object({
   DROP_LIVE_MAX_WATCHERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   DROP_LIVE_WRITES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(2_500),
   DROP_LIVE_FANOUT: optionalString,
+  DROP_LIVE_FANOUT_WRITES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(5_000),
   DEPOSIT_MIN_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MIN_CENTS),
   DEPOSIT_MAX_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_DEPOSIT_MAX_CENTS),
   PAYMENTS_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -322,6 +323,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
          * socket's path or an http:// address. The instance then publishes each event once per drop there.
          */
         fanoutTarget: e.DROP_LIVE_FANOUT ?? null,
+        /**
+         * Events nginx writes a second at most for the drops one instance publishes: a drop's single publisher spaces
+         * its events by its watchers against this (10,000 watchers: one every two seconds).
+         */
+        fanoutWritesPerSecond: e.DROP_LIVE_FANOUT_WRITES_PER_SECOND,
       },
     },
     /**

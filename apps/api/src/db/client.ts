@@ -50,6 +50,12 @@ export interface Database {
 export interface TListening {
   ping(): Promise<void>;
   notify(payload: string): Promise<void>;
+  /**
+   * Takes the advisory lock (`lockClass`, hashtext(`key`)) for this connection's session if no other session holds it:
+   * held until `unlock`, or until the connection ends (so a process that dies lets go of what it held).
+   */
+  tryLock(lockClass: number, key: string): Promise<boolean>;
+  unlock(lockClass: number, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +134,16 @@ async function listenOnPostgres(
     notify: async (payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    tryLock: async (lockClass, key) => {
+      const result = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1::int, hashtext($2)) as locked',
+        [lockClass, key],
+      );
+      return result.rows[0]?.locked === true;
+    },
+    unlock: async (lockClass, key) => {
+      await client.query('select pg_advisory_unlock($1::int, hashtext($2))', [lockClass, key]);
+    },
     close: async () => {
       isEnded = true;
       await client.end().catch(() => undefined);
@@ -188,6 +204,18 @@ function wrapPglite(client: PGlite, logger?: Logger): Database {
         ping: async () => undefined,
         notify: async (payload) => {
           await client.query('select pg_notify($1, $2)', [channel, payload]);
+        },
+        // One process, one session: nobody else could hold the lock (and a session's locks stack, so each take is
+        // paired with its release by the caller).
+        tryLock: async (lockClass, key) => {
+          const result = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock($1::int, hashtext($2)) as locked',
+            [lockClass, key],
+          );
+          return result.rows[0]?.locked === true;
+        },
+        unlock: async (lockClass, key) => {
+          await client.query('select pg_advisory_unlock($1::int, hashtext($2))', [lockClass, key]);
         },
         close: () => unlisten(),
       };

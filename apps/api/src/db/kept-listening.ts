@@ -24,6 +24,13 @@ export interface KeptListening {
    * or the pool while that is down; a failure is only logged.
    */
   notify(payload: string): void;
+  /**
+   * Takes an advisory lock on the listening connection's session (TListening.tryLock): false when another session
+   * holds it, or when not listening. Every lock taken is gone when the connection is lost (`onLost` is told then).
+   */
+  tryLock(lockClass: number, key: string): Promise<boolean>;
+  /** Lets go of a lock taken with tryLock (nothing when the connection it was taken on is gone). */
+  unlock(lockClass: number, key: string): void;
   close(): Promise<void>;
 }
 
@@ -127,6 +134,21 @@ export function keepListening(deps: {
   return {
     isListening: () => listening !== null && performance.now() - answeredAt <= pingEveryMs + patienceMs,
     ready: () => first,
+    async tryLock(lockClass, key) {
+      const held = listening;
+      if (!held) return false;
+      try {
+        return (await held.tryLock(lockClass, key)) && listening === held;
+      } catch (error) {
+        deps.log?.(`could not take a lock on the ${deps.name} connection`, error);
+        return false;
+      }
+    },
+    unlock(lockClass, key) {
+      listening
+        ?.unlock(lockClass, key)
+        .catch((error: unknown) => deps.log?.(`could not let go of a lock on ${deps.name}`, error));
+    },
     notify(payload) {
       const sent = listening
         ? listening.notify(payload)

@@ -25,6 +25,8 @@ export function nginxWithNchan(): { nginx: string; module: string } | null {
 export interface FanoutProxy {
   /** nginx's address for clients (http://127.0.0.1:port). */
   base: string;
+  /** nginx's error log so far (a worker that crashed says so there: "exited on signal"). */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -42,11 +44,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts nginx in `runDir` in front of the app at `appBase`, with at most `perAddress` streams per client address. */
+/** Starts nginx in `runDir` in front of the apps at `appBases`, with at most `perAddress` streams per client address. */
 export async function startFanoutProxy(options: {
   runDir: string;
   publisherSocket: string;
-  appBase: string;
+  /** The instances' addresses (http://host:port): nginx sends each request to the next. */
+  appBases: string[];
   perAddress: number;
 }): Promise<FanoutProxy> {
   const found = nginxWithNchan();
@@ -57,7 +60,6 @@ export async function startFanoutProxy(options: {
       .replaceAll('{{LIVE_PUBLISHER_SOCKET}}', options.publisherSocket)
       .replaceAll('{{LIVE_PER_ADDRESS}}', String(options.perAddress));
   const port = await freePort();
-  const app = new URL(options.appBase);
   const dir = options.runDir;
   const config = `load_module ${found.module};
 daemon off;
@@ -73,7 +75,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream cypher_api {
-    server ${app.hostname}:${app.port};
+${options.appBases.map((base) => `    server ${new URL(base).host};`).join('\n')}
     keepalive 8;
   }
 ${fragment('fanned-out.http.conf')}
@@ -114,6 +116,7 @@ ${fragment('fanned-out.location.conf')}
   }
   return {
     base,
+    errorLog: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

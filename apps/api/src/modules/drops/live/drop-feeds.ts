@@ -16,10 +16,12 @@ import type { LiveFanout } from './nginx-fanout.ts';
  * heartbeat comment every `heartbeatMs` so proxies keep idle streams open, a read of every live feed then too (in case
  * a signal was missed), and every second while the drop signals are down.
  *
- * Fanned out by nginx (`fanout`, nginx-fanout.ts): the watchers' streams are nginx's, and the feed publishes each change
- * to nginx once instead of writing it to sockets of its own. nginx asks the instance before it opens a stream
- * (`admit`): the feed starts if need be and its counts are with nginx before the watcher is, so the watcher gets them
- * at once. The feed lasts while nginx says someone watches.
+ * Fanned out by nginx (`fanout`, nginx-fanout.ts): the watchers' streams are nginx's, and one instance per drop, its
+ * publisher (`publisher`: an advisory lock), publishes each change to nginx once instead of writing it to sockets of
+ * its own. nginx asks an instance before it opens a stream (`admit`): the instance becomes the drop's publisher if
+ * none is, and then its counts are with nginx before the watcher is, so the watcher gets them at once. The other
+ * instances' feeds of the drop read nothing; each heartbeat they try to take over (the publisher may have gone). A feed
+ * lasts while nginx says someone watches.
  */
 
 export interface TDropFeedsOptions {
@@ -45,6 +47,10 @@ export interface TDropFeedsOptions {
   isListening(): boolean;
   /** nginx's fan-out, when nginx holds the streams (the cluster with its Nchan module), else null. */
   fanout: LiveFanout | null;
+  /** Events nginx writes a second at most for the drops this instance publishes (their watchers' streams). */
+  fanoutWritesPerSecond: number;
+  /** Who publishes a drop to nginx: one instance at a time, the one holding its lock (drop-signals.ts). */
+  publisher: { claim(dropId: string): Promise<boolean>; release(dropId: string): void };
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -58,18 +64,23 @@ export interface DropFeeds {
   watch(dropId: string, response: ServerResponse, address: string): void;
   /** Whether nginx fans the streams out (then it asks `admit` before it opens one). */
   isFannedOut(): boolean;
+  /** Whether this instance is the one publishing the drop to nginx (for people checking an instance, and tests). */
+  publishes(dropId: string): boolean;
   /**
-   * nginx is about to open a stream of the drop: its feed publishes to nginx from now on (while nginx says someone
-   * watches), and resolves once nginx holds the current counts, which the new stream starts with (or once nginx would
-   * not take them: the stream then starts at the next change).
+   * nginx is about to open a stream of the drop: this instance publishes the drop to nginx from now on if no other
+   * does (while nginx says someone watches). True once nginx holds the drop's counts, which the new stream starts
+   * with; false when it does not within a few seconds (nginx should not open the stream then: Nchan 1.3 can crash a
+   * worker when subscribers ask at once for a message their channel does not hold, its issue 720).
    */
-  admit(dropId: string): Promise<void>;
+  admit(dropId: string): Promise<boolean>;
   /** The drop's counts moved (a signal): its feed, if any, reads them again. */
   changed(dropId: string): void;
   /** Signals may have been missed: every feed reads again. */
   resync(): void;
   /** Ends every stream (the app is closing); browsers reconnect to another instance. */
   closeAll(): void;
+  /** The publishers' locks are gone (the connection holding them was lost): another instance may publish now. */
+  publishersLost(): void;
 }
 
 /** One event as sent: its text, and the same as one chunk of a chunked answer, encoded once for every watcher. */
@@ -99,6 +110,8 @@ const RETRY_SPREAD_MS = 7_000;
 const TICK_MS = 1_000;
 /** How long nginx's request to admit a watcher waits at most for the counts to be with nginx. */
 const ADMIT_PATIENCE_MS = 3_000;
+/** How often an admission asks nginx whether the drop's publisher (another instance) has published yet. */
+const CHANNEL_POLL_MS = 25;
 const WRITES_PER_SLICE = 500;
 
 interface Feed {
@@ -126,6 +139,9 @@ interface Feed {
 }
 
 interface Fanned {
+  /** Whether this instance publishes the drop to nginx (it holds the lock); the others' feeds of it read nothing. */
+  isPublisher: boolean;
+  claiming: Promise<void> | null;
   /** Streams nginx held on the drop's channel at its last answer. */
   subscribers: number;
   /** When nginx last asked to admit a watcher (performance.now()): a feed that just admitted one is kept. */
@@ -135,8 +151,8 @@ interface Fanned {
   isPublishing: boolean;
   /** Data that came while a publication was on its way: sent after it, so nginx gets a feed's events in order. */
   next: string | null;
-  /** Admissions waiting for nginx to hold the counts. */
-  waiting: Array<() => void>;
+  /** Admissions waiting for nginx to hold the counts: told whether it took them. */
+  waiting: Array<(isHeld: boolean) => void>;
 }
 
 export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
@@ -184,13 +200,17 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   }
 
   /**
-   * This instance's least time between two events of one drop: the interval, or longer with many watching. The
-   * streams nginx holds for this instance's publications count as this instance's: each is a write there.
+   * This instance's least time between two events of one drop: the interval, or longer with many watching, its own
+   * watchers against its budget and the streams nginx holds for the drops it publishes against nginx's.
    */
   const intervalNow = () => {
     let fannedOut = 0;
-    for (const feed of feeds.values()) fannedOut += feed.fanned?.subscribers ?? 0;
-    return Math.max(options.intervalMs, ((watchers + fannedOut) * 1000) / options.writesPerSecond);
+    for (const feed of feeds.values()) if (feed.fanned?.isPublisher) fannedOut += feed.fanned.subscribers;
+    return Math.max(
+      options.intervalMs,
+      (watchers * 1000) / options.writesPerSecond,
+      (fannedOut * 1000) / options.fanoutWritesPerSecond,
+    );
   };
 
   function remove(feed: Feed, response: ServerResponse): void {
@@ -222,6 +242,8 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   }
 
   function requestRead(feed: Feed): void {
+    // Fanned out by another instance, with no watcher here: nobody would be told what a read finds.
+    if (feed.watchers.size === 0 && feed.fanned && !feed.fanned.isPublisher) return;
     if (feed.isReading) {
       feed.isDirty = true;
       return;
@@ -274,11 +296,11 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       feed.lastData = JSON.stringify(event);
       feed.lastEvent = eventOf(`id: ${feed.eventId}\nevent: ${DROP_LIVE_EVENT}\ndata: ${feed.lastData}\n\n`);
       sendAll(feed.watchers, feed.lastEvent, feed);
-      if (feed.fanned) publishToNginx(feed, feed.lastData);
+      publishToNginx(feed, feed.lastData);
     } else if (feed.lastEvent) {
       sendAll(feed.unserved, feed.lastEvent);
-      // Admitted meanwhile with nothing new to say: nginx is given what the feed has, if it does not hold it yet.
-      if (feed.fanned && feed.fanned.published !== feed.lastData) publishToNginx(feed, feed.lastData!);
+      // Nothing new to say, but nginx does not hold it yet (the feed just became the publisher, or nginx restarted).
+      if (feed.fanned?.published !== feed.lastData) publishToNginx(feed, feed.lastData!);
     }
     feed.unserved.clear();
   }
@@ -286,7 +308,7 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   /** Hands `data` to nginx for the drop's watchers, one publication at a time per feed (so in order), newest last. */
   function publishToNginx(feed: Feed, data: string): void {
     const fanned = feed.fanned;
-    if (!fanned || !options.fanout) return;
+    if (!fanned?.isPublisher || !options.fanout) return;
     if (fanned.isPublishing) {
       fanned.next = data;
       return;
@@ -297,19 +319,20 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       if (channel) {
         fanned.published = data;
         fanned.subscribers = channel.subscribers;
-        for (const admitted of fanned.waiting.splice(0)) admitted();
+        for (const admitted of fanned.waiting.splice(0)) admitted(true);
       }
       const next = fanned.next;
       fanned.next = null;
       if (next !== null && next !== fanned.published) publishToNginx(feed, next);
       // nginx would not take it: the admissions waiting go ahead (their streams start at the next change).
-      else if (!channel) for (const admitted of fanned.waiting.splice(0)) admitted();
+      else if (!channel) for (const admitted of fanned.waiting.splice(0)) admitted(false);
     });
   }
 
   /**
    * At each heartbeat, asks nginx how many watch the drop: a feed nobody watches any more (and that admitted nobody
-   * within a heartbeat) stops; a channel nginx lost (nginx restarted) is given the counts again.
+   * within a heartbeat) stops; one that does not publish tries to (the publisher may have gone); a channel nginx lost
+   * (nginx restarted) is given the counts again.
    */
   async function checkChannel(feed: Feed): Promise<void> {
     const fanned = feed.fanned;
@@ -318,14 +341,58 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     if (!channel || feed.fanned !== fanned || feeds.get(feed.dropId) !== feed) return;
     fanned.subscribers = channel.subscribers;
     if (channel.subscribers === 0 && performance.now() - fanned.admittedAt > options.heartbeatMs) {
-      feed.fanned = null;
-      retireIfUnwatched(feed);
+      stopFanout(feed);
+      return;
+    }
+    if (!fanned.isPublisher) {
+      await claimPublishing(feed);
       return;
     }
     if (channel.messages === 0 && feed.lastData) {
       fanned.published = null;
       publishToNginx(feed, feed.lastData);
     }
+  }
+
+  /**
+   * Whether nginx holds counts of the drop, published by the instance that publishes it: asked until it does (that
+   * instance's first read may be under way), for a few seconds at most.
+   */
+  async function channelHoldsCounts(dropId: string): Promise<boolean> {
+    const until = performance.now() + ADMIT_PATIENCE_MS;
+    for (;;) {
+      const channel = await options.fanout?.channel(dropId);
+      if (channel && channel.messages > 0) return true;
+      if (performance.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, CHANNEL_POLL_MS));
+    }
+  }
+
+  /** Becomes the drop's publisher if no instance is: then reads its counts for nginx (the others' may be a while old). */
+  function claimPublishing(feed: Feed): Promise<void> {
+    const fanned = feed.fanned;
+    if (!fanned || fanned.isPublisher) return Promise.resolve();
+    fanned.claiming ??= options.publisher.claim(feed.dropId).then((isClaimed) => {
+      fanned.claiming = null;
+      if (!isClaimed) return;
+      if (feed.fanned !== fanned || feeds.get(feed.dropId) !== feed) {
+        options.publisher.release(feed.dropId);
+        return;
+      }
+      fanned.isPublisher = true;
+      fanned.published = null;
+      requestRead(feed);
+    });
+    return fanned.claiming;
+  }
+
+  function stopFanout(feed: Feed): void {
+    const fanned = feed.fanned;
+    if (!fanned) return;
+    if (fanned.isPublisher) options.publisher.release(feed.dropId);
+    feed.fanned = null;
+    for (const admitted of fanned.waiting.splice(0)) admitted(false);
+    retireIfUnwatched(feed);
   }
 
   /** At the drop's next opening or end (or a round's), the states change with no purchase: read again then. */
@@ -402,19 +469,32 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       if (isNew) void read(watched);
     },
     isFannedOut: () => options.fanout !== null,
-    admit(dropId) {
-      const { feed, isNew } = feedOf(dropId);
-      feed.fanned ??= { subscribers: 0, admittedAt: 0, published: null, isPublishing: false, next: null, waiting: [] };
+    publishes: (dropId) => feeds.get(dropId)?.fanned?.isPublisher === true,
+    async admit(dropId) {
+      const { feed } = feedOf(dropId);
+      feed.fanned ??= {
+        isPublisher: false,
+        claiming: null,
+        subscribers: 0,
+        admittedAt: 0,
+        published: null,
+        isPublishing: false,
+        next: null,
+        waiting: [],
+      };
       const fanned = feed.fanned;
       fanned.admittedAt = performance.now();
-      if (fanned.published !== null && fanned.published === feed.lastData) return Promise.resolve();
-      // A read or a publication that fails must not hold nginx's request: the stream then starts at the next change.
-      const held = new Promise<void>((resolve) => {
+      await claimPublishing(feed);
+      if (feed.fanned !== fanned) return false;
+      if (!fanned.isPublisher) return channelHoldsCounts(dropId);
+      if (fanned.published !== null && fanned.published === feed.lastData) return true;
+      // A read or a publication that fails must not hold nginx's request for long.
+      const held = new Promise<boolean>((resolve) => {
         fanned.waiting.push(resolve);
-        setTimeout(resolve, ADMIT_PATIENCE_MS).unref();
+        setTimeout(() => resolve(false), ADMIT_PATIENCE_MS).unref();
       });
-      if (isNew) void read(feed);
-      else if (feed.lastData && !feed.isReading) publishToNginx(feed, feed.lastData);
+      if (feed.lastData && !feed.isReading && !fanned.isPublishing) publishToNginx(feed, feed.lastData);
+      else requestRead(feed);
       return held;
     },
     changed(dropId) {
@@ -422,10 +502,20 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       if (feed) requestRead(feed);
     },
     resync() {
-      for (const feed of feeds.values()) requestRead(feed);
+      for (const feed of feeds.values()) {
+        if (feed.fanned && !feed.fanned.isPublisher) void claimPublishing(feed);
+        else requestRead(feed);
+      }
     },
     closeAll() {
       for (const feed of feeds.values()) for (const response of feed.watchers) response.end();
+    },
+    publishersLost() {
+      for (const feed of feeds.values()) {
+        if (!feed.fanned) continue;
+        feed.fanned.isPublisher = false;
+        feed.fanned.published = null;
+      }
     },
   };
 }

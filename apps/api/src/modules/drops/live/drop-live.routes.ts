@@ -57,15 +57,16 @@ export function dropLiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const drop = await visibleDrop(ctx.db, cache, request.params.id, ctx.clock.now());
+        const retryLater = { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } };
         // nginx asking before it opens a stream it holds itself (its fan-out, nginx-fanout.ts): the drop is known and
         // visible, and nginx has its counts once this answers; nginx then streams them (and caps each address itself).
         if (request.headers[ADMIT_HEADER] === 'admit' && ctx.dropLive.feeds.isFannedOut()) {
-          await ctx.dropLive.feeds.admit(drop.id);
+          // Not without the counts with nginx (drop-feeds.ts): the page then keeps reading the drop as it always did.
+          if (!(await ctx.dropLive.feeds.admit(drop.id))) throw new AppError('SERVICE_UNAVAILABLE', retryLater);
           reply.hijack();
           reply.raw.writeHead(204, { 'cache-control': 'no-store' }).end();
           return;
         }
-        const retryLater = { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } };
         if (ctx.dropLive.feeds.isFull()) throw new AppError('LIVE_UPDATES_FULL', retryLater);
         if (ctx.dropLive.feeds.isFullFor(request.ip)) throw new AppError('REQUEST_MAXIMUN', retryLater);
         reply.hijack();

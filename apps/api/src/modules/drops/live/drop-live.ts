@@ -30,6 +30,8 @@ export interface TDropLiveOptions {
   writesPerSecond: number;
   /** nginx's publisher for its fan-out of the streams (a Unix socket or an http:// address), or null. */
   fanoutTarget: string | null;
+  /** Events nginx writes a second at most for the drops one instance publishes. */
+  fanoutWritesPerSecond: number;
 }
 
 export interface DropLive {
@@ -70,6 +72,10 @@ export function dropLiveUpdates(deps: {
     ...deps.options,
     fanout,
     isListening: () => signals.isListening(),
+    publisher: {
+      claim: (dropId) => signals.claimPublisher(dropId),
+      release: (dropId) => signals.releasePublisher(dropId),
+    },
     log: deps.log,
   });
   const signals: DropSignals = dropSignals({
@@ -84,6 +90,8 @@ export function dropLiveUpdates(deps: {
     onLost() {
       // Whatever was said while nobody listened is unknown: a released hold among it would go unheard.
       deps.soldOut.forgetAll();
+      // The locks that made this instance a drop's publisher went with the connection.
+      feeds.publishersLost();
     },
     onListening: () => feeds.resync(),
     log: deps.log,

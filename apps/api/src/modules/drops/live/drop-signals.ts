@@ -52,8 +52,17 @@ export interface DropSignals {
    * requests), or the pool while that is down; a failure is only logged (the feeds' resync reads catch up).
    */
   publish(signal: TDropSignal): void;
+  /**
+   * Becomes the one instance that publishes the drop's counts to nginx's fan-out (an advisory lock on the listening
+   * connection): false when another instance is, or when not listening. Lost with the connection (onLost).
+   */
+  claimPublisher(dropId: string): Promise<boolean>;
+  releasePublisher(dropId: string): void;
   close(): Promise<void>;
 }
+
+/** Names "the instance publishing a drop's live counts to nginx" among the advisory locks; the drop's id hashed second. */
+const LIVE_PUBLISHER_LOCK_CLASS = 0x4c495645;
 
 /**
  * Listens for drop signals on `database` and hands each to `onSignal`, in the order sent. When the connection is lost
@@ -83,6 +92,8 @@ export function dropSignals(deps: {
     isListening: channel.isListening,
     ready: channel.ready,
     publish: (signal) => channel.notify(JSON.stringify(signal)),
+    claimPublisher: (dropId) => channel.tryLock(LIVE_PUBLISHER_LOCK_CLASS, dropId),
+    releasePublisher: (dropId) => channel.unlock(LIVE_PUBLISHER_LOCK_CLASS, dropId),
     close: channel.close,
   };
 }

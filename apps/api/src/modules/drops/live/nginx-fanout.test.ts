@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDropLiveCounts } from '@cypher/contract';
+import { testDatabaseUrl } from '../../../config.ts';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { fanoutRunDir, nginxWithNchan, startFanoutProxy, type FanoutProxy } from '../../../testing/nginx-fanout.ts';
+import { secondInstance } from '../../../testing/second-instance.ts';
 import { listening, openSse, type SseClient } from '../../../testing/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { depositForTest } from '../../../testing/wallet-helpers.ts';
@@ -16,6 +18,7 @@ const PER_ADDRESS = 3;
 let t: TestApp;
 let proxy: FanoutProxy;
 const opened: SseClient[] = [];
+const countsOf = (event: { data: string }) => JSON.parse(event.data) as TDropLiveCounts;
 
 describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => {
   beforeAll(async () => {
@@ -24,7 +27,7 @@ describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => 
       env: { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '1', DROP_LIVE_FANOUT: publisherSocket },
     });
     const appBase = await listening(t.app);
-    proxy = await startFanoutProxy({ runDir, publisherSocket, appBase, perAddress: PER_ADDRESS });
+    proxy = await startFanoutProxy({ runDir, publisherSocket, appBases: [appBase], perAddress: PER_ADDRESS });
   });
   afterAll(async () => {
     for (const client of opened) client.close();
@@ -33,7 +36,6 @@ describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => 
   });
 
   const db = () => t.database.db;
-  const countsOf = (event: { data: string }) => JSON.parse(event.data) as TDropLiveCounts;
 
   async function watch(dropId: string): Promise<SseClient> {
     const client = await openSse(proxy.base, `/v1/drops/${dropId}/live`);
@@ -114,6 +116,99 @@ describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => 
     client.close();
     // Checked at each heartbeat (a second here), a heartbeat after the last admission; the tests above closed theirs.
     await vi.waitFor(() => expect(t.app.dropLive.feeds.feedCount()).toBe(0), { timeout: 6_000 });
+    expect(proxy.errorLog()).not.toMatch(/exited on signal/);
+  });
+});
+
+// Two instances on one PostgreSQL behind the one nginx, as in the cluster: one publishes a drop, whichever nginx asked
+// first, and the other takes over when it goes. PostgreSQL only (PGlite is one process: nobody to take over from).
+describe.skipIf(!nginxWithNchan() || !testDatabaseUrl())('one publisher per drop across instances', () => {
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof secondInstance>>;
+  let twoProxy: FanoutProxy;
+  let isBClosed = false;
+  beforeAll(async () => {
+    const { runDir, publisherSocket } = fanoutRunDir();
+    const env = { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '1', DROP_LIVE_FANOUT: publisherSocket };
+    a = await createTestApp({ env });
+    b = await secondInstance(a, { env });
+    const appBases = [await listening(a.app), await listening(b.app.app)];
+    twoProxy = await startFanoutProxy({ runDir, publisherSocket, appBases, perAddress: 100 });
+  }, 120_000);
+  afterAll(async () => {
+    await twoProxy?.stop();
+    if (!isBClosed) await b?.close();
+    await a?.close();
+  });
+
+  async function buyOn(on: TestApp, dropId: string) {
+    const buyer = await fastBuyer(a);
+    await depositForTest(a.database.db, { userId: buyer.userId, source: 'crypto', amount: 100_000 });
+    const response = await on.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+      payload: { dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+
+  it('admits no watcher while nginx holds no counts of the drop: 503, and the page keeps reading the drop', async () => {
+    const { dropId } = await insertLiveDrop(a.database.db, {
+      now: a.clock.now(),
+      rounds: [{ packCount: 10, price: 1_000 }],
+    });
+    // B is the drop's publisher and has published nothing (as if its first read hung).
+    expect(await b.app.app.dropLive.signals.claimPublisher(dropId)).toBe(true);
+    const refused = await a.app.inject({
+      method: 'GET',
+      url: `/v1/drops/${dropId}/live`,
+      headers: { 'x-cypher-live': 'admit' },
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(refused.headers['retry-after']).toBe('30');
+    // Once B lets go, the next admission makes A the publisher, with the counts at nginx before it says yes.
+    b.app.app.dropLive.signals.releasePublisher(dropId);
+    const watcher = await openSse(twoProxy.base, `/v1/drops/${dropId}/live`);
+    expect(countsOf(await watcher.next((event) => event.event === 'counts')).counts.soldCount).toBe(0);
+    expect([a.app, b.app.app].filter((instance) => instance.dropLive.feeds.publishes(dropId))).toHaveLength(1);
+    watcher.close();
+  });
+
+  it('publishes each drop from one instance only, and from the other once that one goes', async () => {
+    const { dropId } = await insertLiveDrop(a.database.db, {
+      now: a.clock.now(),
+      rounds: [{ packCount: 10, price: 1_000 }],
+    });
+    // B is asked first (the first instance's database goes with it, so B is the one that can go in this test); then
+    // nginx asks the instances in turn: both admit watchers of the drop.
+    expect(await b.app.app.dropLive.feeds.admit(dropId)).toBe(true);
+    const watchers = await Promise.all(
+      Array.from({ length: 4 }, () => openSse(twoProxy.base, `/v1/drops/${dropId}/live`)),
+    );
+    for (const watcher of watchers) await watcher.next((event) => event.event === 'counts');
+    expect(b.app.app.dropLive.feeds.publishes(dropId)).toBe(true);
+    expect(a.app.dropLive.feeds.publishes(dropId)).toBe(false);
+
+    // A purchase on the instance that does not publish reaches every watcher through the one that does.
+    const seen = watchers.map((watcher) => watcher.events.length);
+    await buyOn(a, dropId);
+    for (const [index, watcher] of watchers.entries()) {
+      await watcher.next((event) => countsOf(event).counts.soldCount === 1, { after: seen[index] });
+    }
+
+    // The publisher goes (its connection, and so its lock, with it): the other takes over within a heartbeat or two,
+    // and the watchers, still connected to nginx, hear the next purchase.
+    await b.close();
+    isBClosed = true;
+    await vi.waitFor(() => expect(a.app.dropLive.feeds.publishes(dropId)).toBe(true), { timeout: 5_000 });
+    await buyOn(a, dropId);
+    for (const watcher of watchers) await watcher.next((event) => countsOf(event).counts.soldCount === 2);
+    for (const watcher of watchers) watcher.close();
+    // Watchers that came at once to a channel that held no message yet crashed a worker before admissions waited for
+    // one (Nchan's issue 720).
+    expect(twoProxy.errorLog()).not.toMatch(/exited on signal/);
   });
 });
 
