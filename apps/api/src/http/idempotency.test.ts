@@ -4,7 +4,8 @@ import { testDatabaseUrl } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activeUser, bearer } from '../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { runWithIdempotencyKey, STALE_IDEMPOTENCY_CLAIM_MS } from './idempotency.ts';
+import type { FastifyRequest } from 'fastify';
+import { idempotentRequestOf, runWithIdempotencyKey, STALE_IDEMPOTENCY_CLAIM_MS } from './idempotency.ts';
 import { idempotencyKeys } from './idempotency/idempotency.tables.ts';
 
 // PGlite runs one statement at a time, so races (and a request still running beside its retry) need PostgreSQL.
@@ -113,5 +114,31 @@ describe('a key whose request stopped between claiming it and completing', () =>
     await expect(original).rejects.toMatchObject({ code: 'REQUEST_IN_PROGRESS' });
     expect(await effectsOf('slow-1')).toBe(1);
     expect(await request('slow-1', 'hash-a', runs)).toEqual({ status: 201, body: { run: 2 } });
+  });
+});
+
+describe('a request’s fingerprint', () => {
+  /** What idempotentRequestOf reads of a request: its key, method, route, path parameters and parsed body. */
+  const fingerprintOf = (body: unknown, params: object = { id: 'a' }) =>
+    idempotentRequestOf({
+      headers: { 'idempotency-key': 'key-1' },
+      method: 'POST',
+      url: '/v1/things/a/reveal',
+      routeOptions: { url: '/v1/things/:id/reveal' },
+      params,
+      body,
+    } as unknown as FastifyRequest)!.requestHash;
+
+  it('is one for no body, null and {}, which all ask nothing', () => {
+    expect(fingerprintOf(null)).toBe(fingerprintOf(undefined));
+    expect(fingerprintOf({})).toBe(fingerprintOf(undefined));
+  });
+
+  it('still tells apart bodies that ask something, and other path parameters', () => {
+    const empty = fingerprintOf(undefined);
+    const others = [fingerprintOf([]), fingerprintOf({ amount: 1 }), fingerprintOf({ amount: 2 }), fingerprintOf('')];
+    expect(new Set([empty, ...others]).size).toBe(5);
+    expect(fingerprintOf({ amount: 1 })).toBe(fingerprintOf({ amount: 1 }));
+    expect(fingerprintOf({}, { id: 'b' })).not.toBe(empty);
   });
 });

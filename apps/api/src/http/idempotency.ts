@@ -47,13 +47,25 @@ export interface TIdempotentRequest {
   requestHash: string;
 }
 
+/**
+ * A body that asks nothing: none at all, `null` or `{}`. Routes that take no body accept all three as the same request
+ * (a check-in, a reveal), and clients differ in which they send, so a retry that sends `{}` after a first try that
+ * sent nothing is the same request, not the key reused. Anything else, `[]` included, is fingerprinted as sent.
+ */
+function fingerprintedBody(body: unknown): unknown {
+  if (body === undefined || body === null) return null;
+  const isEmptyObject =
+    typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype && Object.keys(body).length === 0;
+  return isEmptyObject ? null : body;
+}
+
 /** The request's `Idempotency-Key` and fingerprint, or null without a key (then the work just runs). */
 export function idempotentRequestOf(request: FastifyRequest): TIdempotentRequest | null {
   const key = idempotencyKeyOf(request);
   if (!key) return null;
   const route = request.routeOptions.url ?? request.url;
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([request.method, route, request.params ?? null, request.body ?? null]))
+    .update(JSON.stringify([request.method, route, request.params ?? null, fingerprintedBody(request.body)]))
     .digest('hex');
   return { key, requestHash };
 }

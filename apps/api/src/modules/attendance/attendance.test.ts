@@ -42,11 +42,12 @@ async function makeCalendar(fields: Record<string, unknown>) {
   return made.json().data as { id: string };
 }
 
-const checkIn = async (who: TWho, headers: Record<string, string> = {}) =>
+const checkIn = async (who: TWho, headers: Record<string, string> = {}, payload?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/attendance',
     headers: { ...bearer(await freshAccessToken(t, who.userId)), ...headers },
+    payload,
   });
 
 describe('the day boundary', () => {
@@ -194,6 +195,11 @@ describe('checking in', () => {
     expect(first.statusCode).toBe(201);
     expect(replay.statusCode).toBe(201);
     expect(replay.json()).toEqual(first.json());
+    // A retry that sends `{}` or `null` where the first sent no body is the same request, not the key reused.
+    for (const payload of ['{}', 'null']) {
+      const retried = await checkIn(person, { 'idempotency-key': key, 'content-type': 'application/json' }, payload);
+      expect([retried.statusCode, retried.json()], payload).toEqual([201, first.json()]);
+    }
 
     for (const url of ['/v1/attendance/today', '/v2/attendance/today', '/v1/attendance']) {
       const answer = await send('GET', url);
