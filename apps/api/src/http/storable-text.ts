@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TFieldError } from '@cypher/contract';
 import { AppError } from './app-error.ts';
 
@@ -13,6 +14,14 @@ const MAX_DETAILS = 10;
  */
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * A text field of a body the request-wide check below never sees as text (a webhook's, parsed from its raw bytes once
+ * its signature holds): the same rule and message, in the schema that body is read with.
+ */
+export function storableText(schema: z.ZodString = z.string()) {
+  return schema.refine(isStorableText, { message: MESSAGE });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { storableText } from '../../http/storable-text.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { WEBHOOK_SIGNATURE_HEADER } from '../payments/payment-provider.ts';
 import {
   headerValue,
   parseJsonBody,
+  parseWebhookEvent,
   verifyTimestampedSignature,
   type TWebhookHeaders,
 } from '../payments/webhook-signature.ts';
@@ -28,11 +29,11 @@ const identityEventTypes = ['identity.verified', 'identity.failed'] as const;
 
 /** What every identity provider's webhook is turned into once verified. */
 const ZIdentityEvent = z.object({
-  id: z.string().min(1).max(200),
+  id: storableText(z.string().min(1).max(200)),
   type: z.enum(identityEventTypes),
   data: z.object({
-    providerReference: z.string().min(1).max(200),
-    failureReason: z.string().max(200).optional(),
+    providerReference: storableText(z.string().min(1).max(200)),
+    failureReason: storableText(z.string().max(200)).optional(),
   }),
 });
 export type TIdentityEvent = z.infer<typeof ZIdentityEvent>;
@@ -60,7 +61,5 @@ export function verifySignedIdentityWebhook(
   headers: TWebhookHeaders,
 ): TIdentityEvent {
   verifyTimestampedSignature(secret, clock, rawBody, headerValue(headers, WEBHOOK_SIGNATURE_HEADER));
-  const event = ZIdentityEvent.safeParse(parseJsonBody(rawBody));
-  if (!event.success) throw new AppError('INVALID_REQUEST');
-  return event.data;
+  return parseWebhookEvent(ZIdentityEvent, parseJsonBody(rawBody));
 }

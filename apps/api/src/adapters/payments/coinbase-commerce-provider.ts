@@ -3,7 +3,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
 import { dateFrom, depositIdFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
-import { assertFresh, headerValue, parseJsonBody, verifyBodySignature } from './webhook-signature.ts';
+import {
+  assertFresh,
+  headerValue,
+  parseJsonBody,
+  parseWebhookEvent,
+  verifyBodySignature,
+} from './webhook-signature.ts';
 
 export interface CoinbaseCommerceOptions {
   apiKey: string;
@@ -123,7 +129,7 @@ function paymentEventOf(event: z.infer<typeof ZWebhook>['event']): TPaymentEvent
   if (!type || (currency && currency !== 'USD')) return { ignored: true, id: event.id, type: event.type };
   const failureReason = last?.context ? last.context.toLowerCase() : 'charge_failed';
   const depositId = depositIdFrom(charge.metadata?.deposit_id);
-  const mapped = ZPaymentEvent.safeParse({
+  return parseWebhookEvent(ZPaymentEvent, {
     id: event.id,
     type,
     data: {
@@ -135,6 +141,4 @@ function paymentEventOf(event: z.infer<typeof ZWebhook>['event']): TPaymentEvent
       ...(type === 'payment.failed' ? { failureReason } : {}),
     },
   });
-  if (!mapped.success) throw new AppError('INVALID_REQUEST');
-  return mapped.data;
 }

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { TDepositMethod } from '@cypher/contract';
-import { AppError } from '../../http/app-error.ts';
+import { storableText } from '../../http/storable-text.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
+import { headerValue, parseJsonBody, parseWebhookEvent, verifyTimestampedSignature } from './webhook-signature.ts';
 
 export interface TCheckoutRequest {
   depositId: string;
@@ -25,10 +25,10 @@ const paymentEventTypes = ['payment.succeeded', 'payment.failed', 'payment.expir
 
 /** What every provider's webhook is turned into once verified. */
 export const ZPaymentEvent = z.object({
-  id: z.string().min(1).max(200),
+  id: storableText(z.string().min(1).max(200)),
   type: z.enum(paymentEventTypes),
   data: z.object({
-    providerReference: z.string().min(1).max(200),
+    providerReference: storableText(z.string().min(1).max(200)),
     /**
      * Our deposit id when the provider echoes it back (Stripe metadata, a charge's reference): an event that overtakes
      * the provider call's own answer (so before providerReference is recorded) still finds its deposit.
@@ -37,8 +37,8 @@ export const ZPaymentEvent = z.object({
     amount: z.number().int().positive(),
     currency: z.literal('USD'),
     /** Shown on the receipt, for example "Visa •••• 4242". */
-    paymentMethod: z.string().max(100).optional(),
-    failureReason: z.string().max(200).optional(),
+    paymentMethod: storableText(z.string().max(100)).optional(),
+    failureReason: storableText(z.string().max(200)).optional(),
   }),
 });
 export type TPaymentEvent = z.infer<typeof ZPaymentEvent>;
@@ -114,7 +114,5 @@ export function verifySignedWebhook(
   headers: Record<string, string | string[] | undefined>,
 ): TPaymentEvent {
   verifyTimestampedSignature(secret, clock, rawBody, headerValue(headers, WEBHOOK_SIGNATURE_HEADER));
-  const event = ZPaymentEvent.safeParse(parseJsonBody(rawBody));
-  if (!event.success) throw new AppError('INVALID_REQUEST');
-  return event.data;
+  return parseWebhookEvent(ZPaymentEvent, parseJsonBody(rawBody));
 }

@@ -266,4 +266,11 @@ describe('Stripe webhooks', () => {
   it('refuses a signed body that is not a JSON event with INVALID_REQUEST', () => {
     expect(() => verify('not json', signed('not json'))).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
   });
+
+  it('refuses an event id the database cannot keep (a NUL character) with INVALID_REQUEST naming the id', () => {
+    const body = stripeEvent('checkout.session.completed', { payment_status: 'paid' }, 'evt_\u0000nul');
+    expect(() => verify(body, signed(body))).toThrow(
+      expect.objectContaining({ code: 'INVALID_REQUEST', details: [expect.objectContaining({ field: 'id' })] }),
+    );
+  });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
 import { dateFrom, depositIdFrom, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
-import { headerValue, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
+import { headerValue, parseWebhookEvent, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -239,7 +239,7 @@ function paymentEventOf(event: z.infer<typeof ZEvent>): TPaymentEvent | TIgnored
   const error = object.last_payment_error;
   const failureReason = isSession ? 'async_payment_failed' : (error?.decline_code ?? error?.code ?? 'payment_failed');
   const depositId = depositIdFrom(object.metadata?.deposit_id ?? object.client_reference_id);
-  const mapped = ZPaymentEvent.safeParse({
+  return parseWebhookEvent(ZPaymentEvent, {
     id: event.id,
     type,
     data: {
@@ -250,6 +250,4 @@ function paymentEventOf(event: z.infer<typeof ZEvent>): TPaymentEvent | TIgnored
       ...(type === 'payment.failed' ? { failureReason } : {}),
     },
   });
-  if (!mapped.success) throw new AppError('INVALID_REQUEST');
-  return mapped.data;
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
 import { depositIdFrom, postToProvider, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
-import { headerValue, parseJsonBody, verifyTimestampedSignature } from './webhook-signature.ts';
+import { headerValue, parseJsonBody, parseWebhookEvent, verifyTimestampedSignature } from './webhook-signature.ts';
 
 export interface TiliaOptions {
   clientId: string;
@@ -172,7 +172,7 @@ function paymentEventOf(eventName: string, invoice: z.infer<typeof ZInvoice>): T
   const usdItems = invoice.line_items.filter((item) => item.currency.toUpperCase() === 'USD');
   const failureReason = invoice.state === 'CANCELED' ? 'canceled' : (invoice.failure_code ?? 'payment_failed');
   const depositId = depositIdFrom(invoice.reference_id);
-  const mapped = ZPaymentEvent.safeParse({
+  return parseWebhookEvent(ZPaymentEvent, {
     id,
     type,
     data: {
@@ -184,6 +184,4 @@ function paymentEventOf(eventName: string, invoice: z.infer<typeof ZInvoice>): T
       ...(type === 'payment.failed' ? { failureReason: failureReason.slice(0, 200) } : {}),
     },
   });
-  if (!mapped.success) throw new AppError('INVALID_REQUEST');
-  return mapped.data;
 }

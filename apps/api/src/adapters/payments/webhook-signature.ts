@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -72,4 +73,17 @@ export function parseJsonBody(rawBody: Buffer): unknown {
   } catch {
     throw new AppError('INVALID_REQUEST');
   }
+}
+
+/**
+ * A verified webhook's content read with the port's schema (what every provider's event becomes), or
+ * INVALID_REQUEST naming the fields that failed, as a request's validation does: a value the database cannot keep (a
+ * NUL character in an event id) is refused here, before any statement, not by the database.
+ */
+export function parseWebhookEvent<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AppError('INVALID_REQUEST', {
+    details: parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })),
+  });
 }

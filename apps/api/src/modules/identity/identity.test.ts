@@ -224,6 +224,24 @@ describe('POST /v1/webhooks/identity', () => {
   });
 });
 
+describe('a signed identity event whose text cannot be stored', () => {
+  it('is refused in validation with the field named (a NUL character in its id), and changes nothing', async () => {
+    const user = await person(10_000);
+    const { id, verificationUrl } = (await start(user.accessToken)).json().data;
+    const body = event(referenceOf(verificationUrl), 'identity.verified', 'evt_\u0000nul');
+    const response = await sendWebhook(body, signWebhook(secret, body, t.clock.now()));
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      {
+        code: 'INVALID_REQUEST',
+        message: errorCatalogue.INVALID_REQUEST.message,
+        details: [{ field: 'id', message: expect.stringContaining('NUL character') }],
+      },
+    ]);
+    expect((await attemptRow(id)).status).toBe('pending');
+  });
+});
+
 describe('without an identity provider (production, no real adapter yet)', () => {
   it('answers IDENTITY_PROVIDER_UNAVAILABLE (502) and records nothing', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production' } });

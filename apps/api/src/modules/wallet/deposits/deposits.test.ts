@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { errorCatalogue } from '@cypher/contract';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../../adapters/payments/payment-provider.ts';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
@@ -316,6 +317,26 @@ describe('POST /v1/webhooks/:provider', () => {
       expect((await depositRow(depositId)).status).toBe('pending');
       expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
     });
+  });
+
+  it('refuses a signed event whose text cannot be stored (a NUL character) in validation, naming the field', async () => {
+    const { user, depositId, reference } = await pendingDeposit(2000);
+    for (const [body, field] of [
+      [succeededEvent(reference, 2000, 'evt_\u0000nul'), 'id'],
+      [succeededEvent(`${reference}\u0000`, 2000), 'data.providerReference'],
+    ] as const) {
+      const response = await sendWebhook(body, signWebhook(WEBHOOK_SECRET, body, t.clock.now()));
+      expect([response.statusCode, response.json()], field).toEqual([
+        400,
+        {
+          code: 'INVALID_REQUEST',
+          message: errorCatalogue.INVALID_REQUEST.message,
+          details: [{ field, message: expect.stringContaining('NUL character') }],
+        },
+      ]);
+    }
+    expect((await depositRow(depositId)).status).toBe('pending');
+    expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
   });
 
   it('accepts a signature within the five-minute window', async () => {
