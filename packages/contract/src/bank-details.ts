@@ -141,6 +141,23 @@ const IBAN_COUNTRIES = new Set(
   ).split(' '),
 );
 
+/** Territories whose banks use their country's IBANs, with that country: Réunion's IBANs start with FR. */
+const IBAN_COUNTRY_OF_TERRITORY: Readonly<Record<string, string>> = {
+  ...Object.fromEntries('GF GP MQ RE YT PM BL MF PF NC WF TF'.split(' ').map((code) => [code, 'FR'])),
+  ...Object.fromEntries('GG JE IM'.split(' ').map((code) => [code, 'GB'])),
+  AX: 'FI',
+};
+
+/** The two letters a country's IBANs start with: its own code, or its country's for a territory (Réunion: FR). */
+export function ibanCountryFor(country: string): string {
+  return IBAN_COUNTRY_OF_TERRITORY[country] ?? country;
+}
+
+/** The country an IBAN was issued in: its first two letters. */
+export function countryOfIban(iban: string): string {
+  return iban.replace(/\s/g, '').slice(0, 2).toUpperCase();
+}
+
 /**
  * Which account fields a country's wire asks for (spec section 5): a routing and account number in the US; an
  * institution, transit and account number in Canada; an IBAN and SWIFT code where banks use IBANs; elsewhere (Japan,

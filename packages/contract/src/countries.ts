@@ -275,3 +275,10 @@ const countryCodes: ReadonlySet<string> = new Set(countries.map((country) => cou
 export function isCountryCode(value: string): value is TCountryCode {
   return countryCodes.has(value);
 }
+
+const countryNames: ReadonlyMap<string, string> = new Map(countries.map((country) => [country.code, country.name]));
+
+/** A country's English name ("Germany"), or the code itself when it names no country. */
+export function countryNameOf(code: string): string {
+  return countryNames.get(code) ?? code;
+}

@@ -180,6 +180,19 @@ describe('ZCreateWithdrawalRequest', () => {
     ]);
   });
 
+  it('refuses an IBAN from another country than the bank’s, naming both, and takes a territory’s country’s IBAN', () => {
+    expect(issues(wire({ country: 'DE', iban: 'GB82 WEST 1234 5698 7654 32', swift: 'DEUTDEFF' }))).toEqual([
+      "wire.iban: This IBAN's country (United Kingdom) is not the bank's country (Germany). Please enter an IBAN that starts with DE.",
+    ]);
+    expect(issues(wire({ country: 'RE', iban: 'DE89370400440532013000', swift: 'BNPAFRPP' }))).toEqual([
+      "wire.iban: This IBAN's country (Germany) is not the bank's country (Réunion). Please enter an IBAN that starts with FR.",
+    ]);
+    // Réunion's banks use French IBANs, Jersey's British ones; a lower-case IBAN is the same IBAN.
+    expect(issues(wire({ country: 'RE', iban: 'FR1420041010050500013M02606', swift: 'BNPAFRPP' }))).toEqual([]);
+    expect(issues(wire({ country: 'JE', iban: 'gb82west12345698765432', swift: 'BARCJESH' }))).toEqual([]);
+    expect(issues(wire({ country: 'FR', iban: 'FR1420041010050500013M02606', swift: 'BNPAFRPP' }))).toEqual([]);
+  });
+
   it('asks countries without IBANs (Japan, Australia) for the account number and SWIFT, never an IBAN', () => {
     expect(issues(wire({ country: 'JP', accountNumber: '1234567', swift: 'BOTKJPJT' }))).toEqual([]);
     expect(issues(wire({ country: 'AU', accountNumber: '12', swift: 'CTBAAU2S' }))).toEqual([

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  countryOfIban,
+  ibanCountryFor,
   isAbaRoutingNumber,
   isBankAccountNumber,
   isCanadianPostalCode,
@@ -11,7 +13,7 @@ import {
   isUsZipCode,
   wireSchemeFor,
 } from './bank-details.ts';
-import { isCountryCode } from './countries.ts';
+import { countryNameOf, isCountryCode } from './countries.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
 export const withdrawalMethods = ['wire', 'usdc'] as const;
@@ -46,6 +48,18 @@ export const withdrawalMessages = {
   country: 'Please choose a country.',
   isConfirmed: 'Please confirm that the information is correct.',
 } as const;
+
+/**
+ * An IBAN from another country than the bank's (the form's "Bank country"), under the IBAN field: the money is wired
+ * to a bank in that country, so its IBAN starts with that country's code (a territory's, its country's: Réunion's
+ * start with FR).
+ */
+export function ibanCountryMismatchMessage(iban: string, country: string): string {
+  return (
+    `This IBAN's country (${countryNameOf(countryOfIban(iban))}) is not the bank's country (${countryNameOf(country)}). ` +
+    `Please enter an IBAN that starts with ${ibanCountryFor(country)}.`
+  );
+}
 
 const text = (max: number) => z.string().trim().min(1, withdrawalMessages.required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -91,6 +105,10 @@ export const ZWireDetails = z
     } else if (scheme === 'iban') {
       check('iban', isIban, withdrawalMessages.iban);
       check('swift', isSwiftCode, withdrawalMessages.swift);
+      const { iban, country } = details;
+      if (iban && isIban(iban) && countryOfIban(iban) !== ibanCountryFor(country)) {
+        context.addIssue({ code: 'custom', path: ['iban'], message: ibanCountryMismatchMessage(iban, country) });
+      }
     } else {
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
       check('swift', isSwiftCode, withdrawalMessages.swift);

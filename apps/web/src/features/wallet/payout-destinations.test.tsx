@@ -159,6 +159,16 @@ describe('payment methods: bank accounts', () => {
     expect(await within(form).findByText('Please enter a valid IBAN.')).toBeInTheDocument();
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
     await user.clear(within(form).getByLabelText(/IBAN/));
+    // A valid IBAN of another country than the bank's is refused under the IBAN field, naming both.
+    await user.type(within(form).getByLabelText(/IBAN/), 'GB82 WEST 1234 5698 7654 32');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(
+      await within(form).findByText(
+        "This IBAN's country (United Kingdom) is not the bank's country (Germany). Please enter an IBAN that starts with DE.",
+      ),
+    ).toBeInTheDocument();
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText(/IBAN/));
 
     const fields: Array<[RegExp, string]> = [
       [/First name/, 'Ada'],

@@ -88,6 +88,18 @@ describe('/v1/bank-accounts', () => {
       'institutionNumber',
       'transitNumber',
     ]);
+    // A German IBAN for a bank in France: the wire would go to a bank of another country than the one stated.
+    const elsewhere = await call('POST', '/v1/bank-accounts', user.accessToken, { ...germanAccount, country: 'FR' });
+    expect([elsewhere.statusCode, elsewhere.json().details]).toEqual([
+      400,
+      [
+        {
+          field: 'iban',
+          message:
+            "This IBAN's country (Germany) is not the bank's country (France). Please enter an IBAN that starts with FR.",
+        },
+      ],
+    ]);
     expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toEqual([]);
   });
 
