@@ -8,11 +8,14 @@ import { setPasswordHash } from '../users/accounts.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
 import { getUser } from './find-user.ts';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { hashPassword, isRecentPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits } from './rate-limits.ts';
 import { revokeUserSessions } from './sessions.ts';
 
-/** Changes the password; every other sign-in of the account ends, this one goes on. */
+/**
+ * Changes the password, to one that is neither the current one nor the one before it; every other sign-in of the
+ * account ends, this one goes on.
+ */
 export async function changePassword(ctx: AppContext, principal: Principal, input: TChangePasswordRequest) {
   const limit = authRateLimits.failedPasswordChecksPerAccount;
   await assertUnderFailureLimit(ctx.rateLimiter, limit, principal.userId);
@@ -22,7 +25,9 @@ export async function changePassword(ctx: AppContext, principal: Principal, inpu
     await recordFailure(ctx.rateLimiter, limit, principal.userId);
     throw new AppError('INVALID_PASSWORD');
   }
-  if (input.newPassword === input.currentPassword) throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
+  if (input.newPassword === input.currentPassword || (await isRecentPassword(user, input.newPassword))) {
+    throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
+  }
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {

@@ -19,6 +19,20 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 /**
+ * Whether a new password is the account's current one or the one before it (ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD): a
+ * change, or a reset, may not go back to either, so changing it and back again does not undo a change.
+ */
+export async function isRecentPassword(
+  account: { passwordHash: string | null; previousPasswordHash: string | null },
+  password: string,
+): Promise<boolean> {
+  for (const recentHash of [account.passwordHash, account.previousPasswordHash]) {
+    if (recentHash && (await verifyPassword(recentHash, password))) return true;
+  }
+  return false;
+}
+
+/**
  * Checked against when an email is unknown, so a wrong address takes as long as a wrong password. (The spec's
  * catalogue still names the two cases apart; the timing no longer adds anything to that.)
  */

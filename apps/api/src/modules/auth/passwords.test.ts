@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { authMessages } from '@cypher/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { bearer, keyFromLatestEmail, latestMessage, logIn, signUp, uniqueEmail, uniqueIp } from '../../testing/auth-helpers.ts';
+import { users } from '../users/users.tables.ts';
+import {
+  bearer,
+  keyFromLatestEmail,
+  latestMessage,
+  logIn,
+  signUp,
+  uniqueEmail,
+  uniqueIp,
+} from '../../testing/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +21,7 @@ afterAll(() => t.close());
 
 const BASE = '/v1/users/authentications';
 const NEW_PASSWORD = 'Evolve&Fuse2027';
+const THIRD_PASSWORD = 'Third#Change2028';
 
 function post(path: string, payload: object, accessToken?: string) {
   return t.app.inject({
@@ -36,7 +47,9 @@ describe('check-password', () => {
 
   it('refuses a wrong password, a missing one, and a visitor', async () => {
     const user = await signUp(t);
-    expect((await post('check-password', { password: 'Wrong#Pass123' }, user.accessToken)).json().code).toBe('INVALID_PASSWORD');
+    expect((await post('check-password', { password: 'Wrong#Pass123' }, user.accessToken)).json().code).toBe(
+      'INVALID_PASSWORD',
+    );
     expect((await post('check-password', {}, user.accessToken)).statusCode).toBe(400);
     expect((await post('check-password', { password: user.password })).statusCode).toBe(401);
   });
@@ -46,7 +59,11 @@ describe('change-password', () => {
   it('changes the password, keeps this sign-in, ends the others and mails a notice', async () => {
     const user = await signUp(t);
     const other = (await logIn(t, user.email)).json().data;
-    const response = await post('change-password', { currentPassword: user.password, newPassword: NEW_PASSWORD }, user.accessToken);
+    const response = await post(
+      'change-password',
+      { currentPassword: user.password, newPassword: NEW_PASSWORD },
+      user.accessToken,
+    );
     expect(response.statusCode).toBe(204);
 
     expect((await me(user.accessToken)).statusCode).toBe(200);
@@ -58,7 +75,11 @@ describe('change-password', () => {
 
   it('refuses the same password with ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD', async () => {
     const user = await signUp(t);
-    const response = await post('change-password', { currentPassword: user.password, newPassword: user.password }, user.accessToken);
+    const response = await post(
+      'change-password',
+      { currentPassword: user.password, newPassword: user.password },
+      user.accessToken,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD',
@@ -66,11 +87,44 @@ describe('change-password', () => {
     });
   });
 
+  it('refuses going back to the password before, keeping only its hash, and takes one from two changes back', async () => {
+    const user = await signUp(t);
+    const change = (currentPassword: string, newPassword: string) =>
+      post('change-password', { currentPassword, newPassword }, user.accessToken);
+    expect((await change(user.password, NEW_PASSWORD)).statusCode).toBe(204);
+    const back = await change(NEW_PASSWORD, user.password);
+    expect([back.statusCode, back.json()]).toEqual([
+      400,
+      { code: 'ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD', message: 'Please avoid using your previous password.' },
+    ]);
+    expect((await logIn(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const [row] = await t.database.db
+      .select({ previousPasswordHash: users.previousPasswordHash })
+      .from(users)
+      .where(eq(users.email, user.email));
+    expect(row!.previousPasswordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.previousPasswordHash).not.toContain(user.password);
+
+    expect((await change(NEW_PASSWORD, THIRD_PASSWORD)).statusCode).toBe(204);
+    expect((await change(THIRD_PASSWORD, NEW_PASSWORD)).json().code).toBe('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
+    // Only the one before is kept: the first password, two changes back, may come back.
+    expect((await change(THIRD_PASSWORD, user.password)).statusCode).toBe(204);
+  });
+
   it('refuses a wrong current password and a weak new one', async () => {
     const user = await signUp(t);
-    const wrong = await post('change-password', { currentPassword: 'Wrong#Pass123', newPassword: NEW_PASSWORD }, user.accessToken);
+    const wrong = await post(
+      'change-password',
+      { currentPassword: 'Wrong#Pass123', newPassword: NEW_PASSWORD },
+      user.accessToken,
+    );
     expect(wrong.json().code).toBe('INVALID_PASSWORD');
-    const weak = await post('change-password', { currentPassword: user.password, newPassword: 'weakpass' }, user.accessToken);
+    const weak = await post(
+      'change-password',
+      { currentPassword: user.password, newPassword: 'weakpass' },
+      user.accessToken,
+    );
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details).toContainEqual({ field: 'newPassword', message: authMessages.passwordRule });
   });
@@ -82,12 +136,20 @@ describe('reset-password', () => {
     expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
     const key = await keyFromLatestEmail(t, user.email);
 
-    const confirm = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: NEW_PASSWORD } });
+    const confirm = await t.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/reset-password`,
+      payload: { key, password: NEW_PASSWORD },
+    });
     expect(confirm.statusCode).toBe(204);
     expect((await me(user.accessToken)).statusCode).toBe(401);
     expect((await logIn(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const again = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: 'Another#Pass99' } });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/reset-password`,
+      payload: { key, password: 'Another#Pass99' },
+    });
     expect(again.json().code).toBe('INVALID_AUTHORIZATION_KEY');
   });
 
@@ -102,7 +164,11 @@ describe('reset-password', () => {
     await post('reset-password', { email: user.email });
     const key = await keyFromLatestEmail(t, user.email);
     t.clock.advance(60 * 60_000 + 1000);
-    const late = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: NEW_PASSWORD } });
+    const late = await t.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/reset-password`,
+      payload: { key, password: NEW_PASSWORD },
+    });
     expect(late.json().code).toBe('INVALID_AUTHORIZATION_KEY');
   });
 
@@ -110,21 +176,54 @@ describe('reset-password', () => {
     const user = await signUp(t);
     await post('reset-password', { email: user.email });
     const key = await keyFromLatestEmail(t, user.email);
-    const same = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: user.password } });
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/reset-password`,
+      payload: { key, password: user.password },
+    });
     expect(same.json().code).toBe('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
-    const ok = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password: NEW_PASSWORD } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/reset-password`,
+      payload: { key, password: NEW_PASSWORD },
+    });
     expect(ok.statusCode).toBe(204);
+  });
+
+  it('refuses the password before the current one too, after a change', async () => {
+    const user = await signUp(t);
+    const changed = await post(
+      'change-password',
+      { currentPassword: user.password, newPassword: NEW_PASSWORD },
+      user.accessToken,
+    );
+    expect(changed.statusCode).toBe(204);
+    await post('reset-password', { email: user.email });
+    const key = await keyFromLatestEmail(t, user.email);
+    const reset = (password: string) =>
+      t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password } });
+    for (const password of [user.password, NEW_PASSWORD]) {
+      const refused = await reset(password);
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD']);
+    }
+    expect((await reset(THIRD_PASSWORD)).statusCode).toBe(204);
+    expect((await logIn(t, user.email, THIRD_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a malformed email and a weak password', async () => {
     expect((await post('reset-password', { email: 'nope' })).json().details[0].message).toBe(authMessages.emailFormat);
-    const weak = await t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key: 'k'.repeat(43), password: 'weak' } });
+    const weak = await t.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/reset-password`,
+      payload: { key: 'k'.repeat(43), password: 'weak' },
+    });
     expect(weak.json().details).toContainEqual({ field: 'password', message: authMessages.passwordRule });
   });
 
   it('limits reset mails per account', async () => {
     const user = await signUp(t);
-    for (let mail = 0; mail < 3; mail += 1) expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
+    for (let mail = 0; mail < 3; mail += 1)
+      expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
     expect((await post('reset-password', { email: user.email })).statusCode).toBe(429);
   });
 });

@@ -6,20 +6,18 @@ import { transitionAccountStatus } from '../users/account-status.ts';
 import { setPasswordHash } from '../users/accounts.ts';
 import { consumeAccountKey, findAccountKeyOwner } from './account-keys.ts';
 import { getUser } from './find-user.ts';
-import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { hashPassword, isRecentPassword } from './password-hashing.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /**
- * Sets a new password with the key from the reset mail and ends every sign-in. Following the link also proves the
- * address, so a CREATED account counts as verified from here on.
+ * Sets a new password with the key from the reset mail (neither the current password nor the one before it) and ends
+ * every sign-in. Following the link also proves the address, so a CREATED account counts as verified from here on.
  */
 export async function resetPassword(ctx: AppContext, input: TConfirmPasswordResetRequest): Promise<void> {
   const now = ctx.clock.now();
   const ownerId = await findAccountKeyOwner(ctx.db, 'password_reset', input.key, now);
   const owner = await getUser(ctx.db, ownerId);
-  if (owner.passwordHash && (await verifyPassword(owner.passwordHash, input.password))) {
-    throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
-  }
+  if (await isRecentPassword(owner, input.password)) throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (tx) => {
     const userId = await consumeAccountKey(tx, 'password_reset', input.key, now);

@@ -63,7 +63,11 @@ export function isEmailTaken(error: unknown): boolean {
   return isUniqueViolation(error, 'users_email_lower_key');
 }
 
-/** A new password hash; a reset link also proves the address, so it may set `emailVerifiedAt` with it. */
+/**
+ * A new password hash, the one it replaces kept as the previous one in the same statement (so two changes at once
+ * each keep the hash they replaced, never one read before the other wrote); a reset link also proves the address, so
+ * it may set `emailVerifiedAt` with it.
+ */
 export async function setPasswordHash(
   tx: Db,
   userId: string,
@@ -73,7 +77,13 @@ export async function setPasswordHash(
 ): Promise<void> {
   await tx
     .update(users)
-    .set({ passwordHash, passwordChangedAt: now, updatedAt: now, ...proven })
+    .set({
+      previousPasswordHash: sql`${users.passwordHash}`,
+      passwordHash,
+      passwordChangedAt: now,
+      updatedAt: now,
+      ...proven,
+    })
     .where(eq(users.id, userId));
 }
 

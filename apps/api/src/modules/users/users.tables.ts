@@ -11,6 +11,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** Null for accounts that only ever signed in with a social provider. */
     passwordHash: text('password_hash'),
+    /**
+     * The hash the password had before its last change or reset (never the password): a new password may be neither
+     * the current one nor this one, so changing it and back again is refused. Null until a password first changes.
+     */
+    previousPasswordHash: text('previous_password_hash'),
     status: text('status').$type<TAccountStatus>().notNull(),
     nickname: text('nickname'),
     photoUrl: text('photo_url'),

@@ -19,6 +19,7 @@ export function anonymisedUserFields(userId: string): Partial<TUserRow> {
   return {
     email: `deleted+${userId}@invalid`,
     passwordHash: null,
+    previousPasswordHash: null,
     nickname: null,
     photoUrl: null,
     backgroundUrl: null,
