@@ -305,6 +305,11 @@ export const errorCatalogue = {
     status: 400,
     message: "A slot can only ask for a product of the figure base's collection.",
   },
+  /** A slot asking for a product and another rarity than that product's: `details` names the slot. */
+  FIGURE_BASE_SLOT_CANNOT_BE_FILLED: {
+    status: 400,
+    message: "Nothing could ever stand in this slot: the product it asks for has another rarity than the slot's.",
+  },
   EDITION_NOT_ON_FIGURE_BASE: { status: 409, message: 'This collectible is not on this figure base.' },
   FIGURE_BASE_SLOT_IN_USE: {
     status: 409,

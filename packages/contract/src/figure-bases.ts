@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogMessages, ZBrandSummary, ZRarity } from './catalog.ts';
-import { rarityLabel } from './catalog-vocabulary.ts';
+import { rarityLabel, type TRarity } from './catalog-vocabulary.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZEdition } from './editions.ts';
@@ -18,6 +18,20 @@ export const figureBaseMessages = {
   slotName: 'Name the slot in 1 to 60 characters.',
   slotNamesDiffer: 'Give each slot its own name.',
 } as const;
+
+/**
+ * Why the console's slot could never be filled, under the slot's field and naming it (the API's `details` for
+ * RELATED_ITEM_NOT_FOUND, FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE and FIGURE_BASE_SLOT_CANNOT_BE_FILLED).
+ */
+export const figureBaseSlotMessages = {
+  productMissing: (slotName: string) =>
+    `Nothing could ever stand in “${slotName}”: the product it asks for does not exist.`,
+  productElsewhere: (slotName: string) =>
+    `Nothing could ever stand in “${slotName}”: the product it asks for is not in this figure base's collection.`,
+  rarityOfAnother: (slotName: string, product: { name: string; rarity: TRarity }, rarity: TRarity) =>
+    `Nothing could ever stand in “${slotName}”: every ${product.name} is ${rarityLabel(product.rarity)}, ` +
+    `and the slot asks for ${rarityLabel(rarity)}.`,
+};
 
 /**
  * What fits a slot: any edition of the base's collection, narrowed to one product and/or one rarity. Both null:

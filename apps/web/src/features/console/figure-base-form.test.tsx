@@ -207,6 +207,30 @@ describe('console figure bases', () => {
     expect(within(slots).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('says under a slot’s rarity when nothing could ever stand in it, naming it', async () => {
+    const message = 'Nothing could ever stand in “Centre”: every Squire is Common, and the slot asks for Legendary.';
+    consoleWithFigureBases(({ method, path }) => {
+      if (pathnameOf(path) !== `/v1/console/figure-bases/${fb.base}`) return undefined;
+      if (method !== 'PATCH') return json(200, { data: figureBase() });
+      return json(400, {
+        code: 'FIGURE_BASE_SLOT_CANNOT_BE_FILLED',
+        message: errorCatalogue.FIGURE_BASE_SLOT_CANNOT_BE_FILLED.message,
+        details: [{ field: 'slots.1.rarity', message }],
+      });
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/figure-bases/${fb.base}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Hall of Heroes' });
+    await user.selectOptions(within(form).getByLabelText(/^Rarity \(Slot 2\)/), 'LEGENDARY');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Rarity \(Slot 2\)/)).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+  });
+
   it('lists bases with their collection, brand and slot count, filtered by brand and search, not by status', async () => {
     const sent = consoleWithFigureBases(({ path }) =>
       pathnameOf(path) === '/v1/console/figure-bases' ? json(200, { data: page([figureBase()]) }) : undefined,

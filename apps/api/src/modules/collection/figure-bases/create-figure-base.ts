@@ -7,7 +7,7 @@ import { newId } from '../../../lib/ids.ts';
 import { collectionFactsByIds } from '../../catalog/collection-summaries.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
 import { figureBases } from '../collection.tables.ts';
-import { assertSlotProductsOfCollection, replaceFigureBaseSlots } from './figure-base-slot-writes.ts';
+import { assertSlotsCanBeFilled, replaceFigureBaseSlots } from './figure-base-slot-writes.ts';
 import { figureBaseViewsOf } from './figure-base-views.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function createFigureBase(
     const collection = (await collectionFactsByIds(tx, [input.collectionId])).get(input.collectionId);
     if (!collection) throw new AppError('RELATED_ITEM_NOT_FOUND');
     assertCanManageBrand(operator, collection.brandId);
-    await assertSlotProductsOfCollection(tx, input.slots, input.collectionId);
+    await assertSlotsCanBeFilled(tx, input.slots, input.collectionId);
     const [row] = await tx
       .insert(figureBases)
       .values({

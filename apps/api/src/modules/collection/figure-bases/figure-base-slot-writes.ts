@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TFigureBaseSlotInput } from '@cypher/contract';
+import { figureBaseSlotMessages, type TErrorCode, type TFieldError, type TFigureBaseSlotInput } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { isForeignKeyViolation } from '../../../db/errors.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -13,8 +13,14 @@ import { figureBasePlacements, figureBaseSlots } from '../collection.tables.ts';
  * figure-bases-console.test.ts.
  */
 
-/** A slot may ask only for a product of the base's own collection: nothing else could ever stand in it. */
-export async function assertSlotProductsOfCollection(
+/**
+ * Refuses slots nothing could ever stand in, each named under its field: a product that does not exist
+ * (RELATED_ITEM_NOT_FOUND), one of another collection (FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE; another brand's always is),
+ * or a product with a rarity other than the slot's (FIGURE_BASE_SLOT_CANNOT_BE_FILLED: every edition has its
+ * product's rarity). The answer's code is the first such slot's; its details name every one. A rarity asked for
+ * without a product stays allowed though no product of the collection has it yet: one may be added to it later.
+ */
+export async function assertSlotsCanBeFilled(
   tx: Db,
   slots: readonly TFigureBaseSlotInput[],
   collectionId: string,
@@ -23,11 +29,33 @@ export async function assertSlotProductsOfCollection(
     tx,
     slots.flatMap((slot) => slot.productId ?? []),
   );
-  for (const slot of slots) {
+  const refusals: { code: TErrorCode; detail: TFieldError }[] = [];
+  for (const [index, slot] of slots.entries()) {
     if (slot.productId === null) continue;
     const product = products.get(slot.productId);
-    if (!product) throw new AppError('RELATED_ITEM_NOT_FOUND');
-    if (product.collectionId !== collectionId) throw new AppError('FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE');
+    const field = `slots.${index}.productId`;
+    if (!product) {
+      refusals.push({
+        code: 'RELATED_ITEM_NOT_FOUND',
+        detail: { field, message: figureBaseSlotMessages.productMissing(slot.name) },
+      });
+    } else if (product.collectionId !== collectionId) {
+      refusals.push({
+        code: 'FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE',
+        detail: { field, message: figureBaseSlotMessages.productElsewhere(slot.name) },
+      });
+    } else if (slot.rarity !== null && slot.rarity !== product.rarity) {
+      refusals.push({
+        code: 'FIGURE_BASE_SLOT_CANNOT_BE_FILLED',
+        detail: {
+          field: `slots.${index}.rarity`,
+          message: figureBaseSlotMessages.rarityOfAnother(slot.name, product, slot.rarity),
+        },
+      });
+    }
+  }
+  if (refusals.length > 0) {
+    throw new AppError(refusals[0]!.code, { details: refusals.map((refusal) => refusal.detail) });
   }
 }
 

@@ -91,7 +91,16 @@ describe('figure bases in the console', () => {
       slots: [{ name: 'Left', productId: stray.id, rarity: null }],
     });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().code).toBe('FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE');
+    expect(elsewhere.json()).toMatchObject({
+      code: 'FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE',
+      details: [
+        {
+          field: 'slots.0.productId',
+          message:
+            "Nothing could ever stand in “Left”: the product it asks for is not in this figure base's collection.",
+        },
+      ],
+    });
 
     const otherBrand = await insertBrand(db());
     const manager = await signUpOperator(t, 'brand_manager', otherBrand.id);
@@ -109,6 +118,74 @@ describe('figure bases in the console', () => {
     expect(unknown.json().code).toBe('RELATED_ITEM_NOT_FOUND');
     const collector = await fastBuyer(t);
     expect((await send('POST', '/v1/console/figure-bases', collector.accessToken, {})).statusCode).toBe(403);
+  });
+
+  it('refuses a slot nothing could ever fill, naming it: a product of another rarity, or none at all', async () => {
+    const { brand, collection, product } = await brandWithCollection();
+    const legendary = await insertProduct(db(), brand.id, { collectionId: collection.id, rarity: 'LEGENDARY' });
+    const slots = [
+      anySlot('Left'),
+      { name: 'Centre', productId: product.id, rarity: 'LEGENDARY' },
+      { name: 'Right', productId: newId(), rarity: null },
+    ];
+    const refused = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Impossible',
+      slots,
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        code: 'FIGURE_BASE_SLOT_CANNOT_BE_FILLED',
+        message: "Nothing could ever stand in this slot: the product it asks for has another rarity than the slot's.",
+        details: [
+          {
+            field: 'slots.1.rarity',
+            message: `Nothing could ever stand in “Centre”: every ${product.name} is Common, and the slot asks for Legendary.`,
+          },
+          {
+            field: 'slots.2.productId',
+            message: 'Nothing could ever stand in “Right”: the product it asks for does not exist.',
+          },
+        ],
+      },
+    ]);
+    const [{ count }] = (await queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count from figure_bases where collection_id = ${collection.id}`,
+    )) as [{ count: number }];
+    expect(count).toBe(0);
+
+    // The product's own rarity fits, and a rarity asked for alone may wait for a product of it.
+    const made = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Possible',
+      slots: [
+        anySlot('Left'),
+        { name: 'Centre', productId: legendary.id, rarity: 'LEGENDARY' },
+        { ...anySlot('Right'), rarity: 'EPIC' },
+      ],
+    });
+    expect(made.statusCode).toBe(201);
+    const base = made.json().data as { id: string; slots: { id: string }[] };
+    // Refitting a slot to what nothing has is refused in an edit too, and changes nothing.
+    const refit = await send('PATCH', `/v1/console/figure-bases/${base.id}`, admin.accessToken, {
+      slots: [{ ...anySlot('Left'), id: base.slots[0]!.id, productId: legendary.id, rarity: 'COMMON' }],
+    });
+    expect(refit.json()).toMatchObject({
+      code: 'FIGURE_BASE_SLOT_CANNOT_BE_FILLED',
+      details: [{ field: 'slots.0.rarity', message: expect.stringContaining('“Left”') }],
+    });
+    const unknownRarity = await send('PATCH', `/v1/console/figure-bases/${base.id}`, admin.accessToken, {
+      slots: [{ ...anySlot('Left'), rarity: 'MYTHIC' }],
+    });
+    expect(unknownRarity.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'slots.0.rarity' }] });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/figure-bases/${base.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(kept.json().data.slots).toHaveLength(3);
   });
 
   it('renames, reorders and adds slots; a slot an edition stands in cannot be removed or refitted', async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../../http/operator-guard.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
 import { figureBases } from '../collection.tables.ts';
-import { assertSlotProductsOfCollection, replaceFigureBaseSlots } from './figure-base-slot-writes.ts';
+import { assertSlotsCanBeFilled, replaceFigureBaseSlots } from './figure-base-slot-writes.ts';
 import { figureBaseViewsOf } from './figure-base-views.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function updateFigureBase(
     const [before] = await figureBaseViewsOf(tx, [locked], null);
     const { slots, ...fields } = input;
     if (slots) {
-      await assertSlotProductsOfCollection(tx, slots, locked.collectionId);
+      await assertSlotsCanBeFilled(tx, slots, locked.collectionId);
       await replaceFigureBaseSlots(tx, id, slots);
     }
     const [row] = await tx

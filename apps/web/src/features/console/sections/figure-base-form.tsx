@@ -21,14 +21,18 @@ import { FormSection } from '../components/form-section.tsx';
 const fields = ['collectionId', 'name', 'description', 'imageUrl', 'slots'] as const;
 
 /**
- * The API's refusals about the slots show under them. RELATED_ITEM_NOT_FOUND may be the collection or a slot's
- * product, so it stays at the top, where its message names both.
+ * The API's refusals about the slots show under them. A slot nothing could ever stand in (its product missing, of
+ * another collection, or of another rarity than the slot's) is named in `details`, under that slot's field
+ * (slotFields); RELATED_ITEM_NOT_FOUND without details is the collection, at the top, where its message names it.
  */
 const fieldForCode = {
   FIGURE_BASE_SLOT_IN_USE: 'slots',
-  FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE: 'slots',
   FIGURE_BASE_SLOT_NOT_FOUND: 'slots',
 } as const;
+
+/** Each slot's "Fits" and "Rarity" fields, where the API's `details` about that slot show. */
+const slotFields = (count: number) =>
+  Array.from({ length: count }, (_, index) => [`slots.${index}.productId`, `slots.${index}.rarity`] as const).flat();
 
 function toValues(base: TFigureBase | undefined): TFigureBaseFormValues {
   return {
@@ -96,7 +100,13 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
     base?.collection.name ?? collections.data?.items.find((collection) => collection.id === collectionId)?.name;
 
   const onSubmit = handleSubmit((output) =>
-    save(ZFigureBaseForm, output, loaded, { setError, onSaved: markSaved, fields, fieldForCode }, ['collectionId']),
+    save(
+      ZFigureBaseForm,
+      output,
+      loaded,
+      { setError, onSaved: markSaved, fields: [...fields, ...slotFields(output.slots.length)], fieldForCode },
+      ['collectionId'],
+    ),
   );
 
   return (
