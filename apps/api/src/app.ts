@@ -18,6 +18,7 @@ import { registerRequestContext, requestIdFor } from './http/request-context.ts'
 import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
+import { registerBodyLessRouteCheck } from './http/body-less-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestContext(app);
   const errors = registerErrorHandling(app, deps.errorReporter);
   registerStorableTextCheck(app);
+  registerBodyLessRouteCheck(app);
   registerCountryRestriction(app, config.countryRestriction);
   registerSecurityHeaders(app, config);
   registerPublicAnswers(app, { clock: deps.clock, ttlMs: config.publicResponseCacheMs });

@@ -8,6 +8,7 @@ import { queryRows } from '../db/query-rows.ts';
 import { inRetriedTransaction } from '../db/transaction.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { AppError } from './app-error.ts';
+import { isEmptyBody } from './body-less-routes.ts';
 import { idempotencyKeys } from './idempotency/idempotency.tables.ts';
 import { sqlArray } from '../db/sql-arrays.ts';
 
@@ -43,20 +44,11 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** What a money-moving request's key is checked by: the key, and a fingerprint of what the request asks. */
 export interface TIdempotentRequest {
   key: string;
-  /** sha256 of method, route, params and body: the same key with another request is refused. */
+  /**
+   * sha256 of method, route, params and body (no body, `null` and `{}` alike: isEmptyBody): the same key with another
+   * request is refused.
+   */
   requestHash: string;
-}
-
-/**
- * A body that asks nothing: none at all, `null` or `{}`. Routes that take no body accept all three as the same request
- * (a check-in, a reveal), and clients differ in which they send, so a retry that sends `{}` after a first try that
- * sent nothing is the same request, not the key reused. Anything else, `[]` included, is fingerprinted as sent.
- */
-function fingerprintedBody(body: unknown): unknown {
-  if (body === undefined || body === null) return null;
-  const isEmptyObject =
-    typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype && Object.keys(body).length === 0;
-  return isEmptyObject ? null : body;
 }
 
 /** The request's `Idempotency-Key` and fingerprint, or null without a key (then the work just runs). */
@@ -65,7 +57,9 @@ export function idempotentRequestOf(request: FastifyRequest): TIdempotentRequest
   if (!key) return null;
   const route = request.routeOptions.url ?? request.url;
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([request.method, route, request.params ?? null, fingerprintedBody(request.body)]))
+    .update(
+      JSON.stringify([request.method, route, request.params ?? null, isEmptyBody(request.body) ? null : request.body]),
+    )
     .digest('hex');
   return { key, requestHash };
 }

@@ -73,6 +73,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/console/media',
       {
+        config: { hasUndeclaredBody: true },
         schema: {
           tags,
           summary: 'Upload an image (multipart, field `file`: JPEG, PNG, GIF or WebP up to 10 MB)',

@@ -46,7 +46,7 @@ export function devOAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.redirect(provider.approve(name, checked, identity), 302);
     });
 
-    app.post('/dev/oauth/:provider/token', { schema }, async (request, reply) => {
+    app.post('/dev/oauth/:provider/token', { schema, config: { hasUndeclaredBody: true } }, async (request, reply) => {
       const answer = provider.token(request.params.provider, request.headers.authorization, request.body);
       return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
     });

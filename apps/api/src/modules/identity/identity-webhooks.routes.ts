@@ -19,6 +19,7 @@ export function identityWebhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/webhooks/identity',
       {
+        config: { hasUndeclaredBody: true },
         schema: {
           tags: ['identity'],
           summary: 'Identity provider webhooks (signed; applied once per event id)',

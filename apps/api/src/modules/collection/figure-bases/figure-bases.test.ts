@@ -119,7 +119,8 @@ describe('figure bases', () => {
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().code).toBe('EDITION_EQUIPPED');
     for (const move of ['export', 'lock']) {
-      const held = await post(`/v1/editions/${legendary}/${move}`, collector.accessToken, { address: WALLET });
+      const body = move === 'export' ? { address: WALLET } : undefined;
+      const held = await post(`/v1/editions/${legendary}/${move}`, collector.accessToken, body);
       expect(held.json()).toEqual({
         code: 'EDITION_EQUIPPED',
         message: 'This collectible stands on a figure base: take it off first.',

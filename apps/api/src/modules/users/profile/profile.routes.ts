@@ -24,6 +24,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/users/media/:kind',
       {
         onRequest: requireAuth,
+        config: { hasUndeclaredBody: true },
         schema: {
           tags,
           summary:

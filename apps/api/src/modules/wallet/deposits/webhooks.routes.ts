@@ -19,6 +19,7 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/webhooks/:provider',
       {
+        config: { hasUndeclaredBody: true },
         schema: {
           tags: ['wallet'],
           summary: 'Payment provider webhooks (signed; applied once per event id)',

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads a body its schema does not declare, through a parser of its own: a webhook's raw bytes (kept for
+     * their signature), a form-encoded token request, an upload's multipart parts. The body-less check leaves it alone.
+     */
+    hasUndeclaredBody?: boolean;
+  }
+}
+
+const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MESSAGE = 'This request takes no body: send none, or {}.';
+
+/**
+ * A body that asks nothing: none at all, `null` or `{}`. Clients differ in which they send to a route that takes no
+ * body (a check-in, a publish, a delete), so all three are the same request, here and in an idempotency key's
+ * fingerprint. Anything else, `[]` included, asks something.
+ */
+export function isEmptyBody(body: unknown): boolean {
+  if (body === undefined || body === null) return true;
+  return typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype && Object.keys(body).length === 0;
+}
+
+/**
+ * One check for every route instead of a schema on each: a write whose route declares no body (publish, delete,
+ * mark read) and is sent one that asks something is refused as 400 INVALID_REQUEST under `body`, where it was
+ * silently ignored (a client that sent `{ "reason": … }` to approve believed it was kept). No body, `null` and `{}`
+ * pass, as the web app and scripts send them; a route that reads a body of its own says so (hasUndeclaredBody).
+ */
+export function registerBodyLessRouteCheck(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    // An address no route has (request.is404) answers 404 whatever its body, as before this check.
+    if (request.is404 || !METHODS_WITH_BODIES.has(request.method) || isEmptyBody(request.body)) return;
+    const { schema, config } = request.routeOptions;
+    if (schema?.body !== undefined || config.hasUndeclaredBody) return;
+    throw new AppError('INVALID_REQUEST', { details: [{ field: 'body', message: MESSAGE }] });
+  });
+}
