@@ -235,7 +235,12 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     ticks += 1;
     const isHeartbeat = ticks % heartbeatTicks === 0;
     if (isHeartbeat) for (const feed of feeds.values()) sendAll(feed.watchers, HEARTBEAT);
-    if (isHeartbeat) for (const feed of feeds.values()) if (feed.fanned) void checkChannel(feed);
+    for (const feed of feeds.values()) {
+      if (!feed.fanned) continue;
+      if (isHeartbeat) void checkChannel(feed);
+      // Every second, not every heartbeat: a drop whose publisher went has a new one within a second.
+      else if (!feed.fanned.isPublisher) void claimPublishing(feed);
+    }
     if (isHeartbeat || !options.isListening()) {
       for (const feed of feeds.values()) if (feed.isAvailable) requestRead(feed);
     }
@@ -331,8 +336,8 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
 
   /**
    * At each heartbeat, asks nginx how many watch the drop: a feed nobody watches any more (and that admitted nobody
-   * within a heartbeat) stops; one that does not publish tries to (the publisher may have gone); a channel nginx lost
-   * (nginx restarted) is given the counts again.
+   * within a heartbeat) stops; one that does not publish tries to (as it does every second: the publisher may have
+   * gone); a channel nginx lost (nginx restarted) is given the counts again.
    */
   async function checkChannel(feed: Feed): Promise<void> {
     const fanned = feed.fanned;
