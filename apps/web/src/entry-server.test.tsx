@@ -166,6 +166,8 @@ describe('pages rendered on the server and hydrated in the browser', () => {
   ])('%s: the HTML holds the page, and hydrating it logs no mismatch', async (url, name) => {
     const rendered = await serverPage(url);
     expect(rendered.html).toContain(name);
+    expect(rendered.status).toBe(200);
+    expect(rendered.head).not.toContain('name="robots"');
     const heading = document.querySelector('h1');
     expect(heading).not.toBeNull();
     const serverReads = answered.splice(0);
@@ -182,6 +184,33 @@ describe('pages rendered on the server and hydrated in the browser', () => {
     );
     expect(readAgain).toEqual([]);
   });
+
+  it.each([
+    ['/drops/0190a0b0-0000-7000-8000-00000000dead', 'Drop not found', '/v1/drops/0190a0b0-0000-7000-8000-00000000dead'],
+    ['/brands/no-such-brand', 'Brand not found', '/v1/brands/no-such-brand'],
+    ['/no/such/page', 'Page not found', null],
+  ])(
+    '%s: a page that names nothing is sent as a 404 with noindex, and hydrates as it was',
+    async (url, title, read) => {
+      const rendered = await serverPage(url);
+      expect(rendered.status).toBe(404);
+      expect(rendered.head).toContain(`<title>${title} | Cypher</title>`);
+      expect(rendered.head).toContain('<meta name="robots" content="noindex">');
+      const heading = document.querySelector('h1');
+      expect(heading).toHaveTextContent(title);
+      const serverReads = answered.splice(0);
+      if (read) expect(serverReads).toContainEqual({ path: read, status: 404 });
+
+      const { recoverable, mismatches } = await hydrate();
+      expect(recoverable).toEqual([]);
+      expect(mismatches).toEqual([]);
+      expect(document.querySelector('h1')).toBe(heading);
+      expect(heading).toHaveTextContent(title);
+      // The server's answer came with the page: the browser does not ask again for what it was told is not there.
+      if (read) expect(answered.map((answer) => answer.path)).not.toContain(read);
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    },
+  );
 
   it('shows the drop page’s dates in UTC on the server and in the reader’s zone once hydrated', async () => {
     const rendered = await serverPage(`/drops/${dropIds.drop}`);

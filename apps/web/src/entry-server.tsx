@@ -1,19 +1,21 @@
 /**
  * The server's render of the public pages (docs/decisions/0038-pages-rendered-on-the-server.md). Vite builds this
  * file into dist/.ssr/entry-server.js (package.json's build); the API loads it at start (apps/api/src/http/
- * server-render.ts) and asks it for the HTML of `/`, a drop, a product, a brand and an NFT. The page is rendered by
+ * server-render.ts) and asks it for the HTML of `/`, a drop, a product, a brand, an NFT and of any address outside the
+ * route table (the not-found screen). The page is rendered by
  * the same components the browser runs, signed out, with the same fetchers answered by the API in process: rendered,
  * the queries it asked for are fetched, and it is rendered again until it asks for nothing new. Its answers go into
  * the HTML beside it, so the browser's hydration finds the same data and renders the same markup.
  */
 import { Writable } from 'node:stream';
-import { dehydrate, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
+import { skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server.node';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { TWebRoutePath } from '@cypher/contract';
 import { setApiTransport } from './api/client.ts';
 import { createQueryClient } from './api/query-client.ts';
+import { dehydrateServerAnswers, isMissingAnswer, keepMissingAnswer } from './api/server-answers.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { THEME_COOKIE } from './app/theme.ts';
@@ -52,6 +54,8 @@ export interface TRenderedPage {
   theme: TServerRender['theme'];
   /** Set when the address asked for is not the page's canonical one: the API answers 301 to it, with no page. */
   redirectTo?: string;
+  /** 404 when the page shows that its address names nothing (the not-found screen, a drop that does not exist). */
+  status: 200 | 404;
 }
 
 export interface TPageRenderer {
@@ -132,6 +136,8 @@ function isToFetch(query: Query): boolean {
 /**
  * Fetches what the last render asked for. A query that fails is dropped and not asked again: the next render shows
  * it loading, as the browser will before it asks itself (an error shown here would not match the browser's render).
+ * An answer that the address names nothing is kept, and travels with a page that shows it as its "not found"
+ * (api/server-answers.ts), which the API sends with 404.
  */
 async function fetchAskedFor(queryClient: QueryClient, attempted: Set<string>): Promise<boolean> {
   const asked = queryClient
@@ -141,7 +147,8 @@ async function fetchAskedFor(queryClient: QueryClient, attempted: Set<string>): 
   if (asked.length === 0) return false;
   for (const query of asked) attempted.add(query.queryHash);
   await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+  for (const query of asked) if (isMissingAnswer(query)) keepMissingAnswer(queryClient, query.queryKey);
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' && !isMissingAnswer(query) });
   return true;
 }
 
@@ -186,19 +193,28 @@ export function createPageRenderer(options: { config: unknown; fetch: typeof fet
 
       const attempted = new Set<string>();
       let html = '';
-      for (let renders = 1; ; renders += 1) {
+      const renderOnce = async () => {
         meta = {};
         redirectTo = undefined;
         html = await renderToHtml(page());
+      };
+      for (let renders = 1; ; renders += 1) {
+        await renderOnce();
         if (!(await fetchAskedFor(queryClient, attempted))) break;
         if (renders === MAX_RENDERS) throw new Error(`${url} still asked for data after ${MAX_RENDERS} renders`);
+      }
+      // A page that is there keeps its other parts' "not found" answers out of its HTML, as any failed read: those
+      // parts show loading and the browser asks for them itself.
+      if (!meta.isNotFound && queryClient.getQueryCache().getAll().some(isMissingAnswer)) {
+        queryClient.removeQueries({ predicate: isMissingAnswer });
+        await renderOnce();
       }
 
       if (redirectTo !== undefined) {
         queryClient.clear();
-        return { head: '', html: '', data: '', theme: conditions.theme, redirectTo };
+        return { head: '', html: '', data: '', theme: conditions.theme, redirectTo, status: 200 };
       }
-      const serverPage: TServerPage = { ...rendering, queries: dehydrate(queryClient) };
+      const serverPage: TServerPage = { ...rendering, queries: dehydrateServerAnswers(queryClient) };
       queryClient.clear();
       const head = pageHead(meta, {
         brandName: appConfig.brandName,
@@ -213,6 +229,7 @@ export function createPageRenderer(options: { config: unknown; fetch: typeof fet
         html: html.slice(preamble.length),
         data: JSON.stringify(serverPage).replace(/</g, '\\u003c'),
         theme: conditions.theme,
+        status: meta.isNotFound ? 404 : 200,
       };
     },
   };

@@ -195,15 +195,58 @@ describe('public pages rendered on the server', () => {
     expect((await get('/')).body).toContain('<html lang="en">');
   });
 
-  it('sends a page whose data cannot be read in its loading state, and other pages as the shell', async () => {
-    const missing = await get('/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
-    expect(missing.statusCode).toBe(200);
-    expect(missing.body).toContain('>Loading drop</h1>');
-    expect(serverPageOf(missing.body)?.queries.queries).toEqual([]);
+  it('answers 404 with the page’s “not found” and noindex for a drop, product, brand or collectible that is not there', async () => {
+    const unknown = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    for (const [url, title] of [
+      [`/drops/${unknown}`, 'Drop not found'],
+      ['/drops/not-a-drop', 'Drop not found'],
+      [`/products/${unknown}`, 'Product not found'],
+      ['/brands/no-such-brand', 'Brand not found'],
+      [`/brands/fashion/${unknown}`, 'Brand not found'],
+      [`/nfts/${unknown}/`, 'Collectible not found'],
+    ] as const) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.body, url).toContain(`<title>${title} | Cypher</title>`);
+      expect(page.body, url).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      expect(page.body, url).toContain('<meta name="robots" content="noindex">');
+      // The answer travels with the page, so the browser's hydration shows the same "not found".
+      const answers = serverPageOf(page.body)?.queries.queries ?? [];
+      expect(
+        answers.map((query) => (query.state as { error?: { status?: number } }).error?.status),
+        url,
+      ).toEqual([url.includes('not-a-drop') ? 400 : 404]);
+    }
+    const found = await get(`/drops/${drop.dropId}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.body).not.toContain('name="robots"');
+  });
 
-    const drops = await get('/drops');
-    expect(drops.body).toContain('<div id="root"></div>');
-    expect(serverPageOf(drops.body)).toBeNull();
+  it('answers 404 with the app’s not-found screen and noindex for an address outside the app', async () => {
+    for (const url of ['/no/such/page', `/drops/${drop.dropId}/nowhere`]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toContain('<title>Page not found | Cypher</title>');
+      expect(page.body, url).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(page.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(serverPageOf(page.body), url).not.toBeNull();
+    }
+    // A file that is not there is not worth a render: the shell, still a 404 that is not listed.
+    const file = await get('/assets/index-Gone12.js');
+    expect(file.statusCode).toBe(404);
+    expect(file.body).toContain('<div id="root"></div>');
+    expect(file.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('sends the pages it does not render as the shell, with 200, those that need a session too', async () => {
+    for (const url of ['/drops', '/account/security', '/console/drops']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('name="robots"');
+      expect(serverPageOf(page.body), url).toBeNull();
+    }
   });
 
   it('does not serve the build’s server entry or its hints', async () => {

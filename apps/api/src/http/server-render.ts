@@ -21,6 +21,8 @@ export interface TRenderedPage {
   theme: 'dark' | 'light';
   /** The page's canonical address when the one asked for is not it: answered with 301 instead of the page. */
   redirectTo?: string;
+  /** 404 when the page shows that its address names nothing (absent from an older build's entry: 200). */
+  status?: 200 | 404;
 }
 
 interface TRenderConditions {
@@ -76,7 +78,7 @@ export async function loadServerRenderer(
   config: TConfig,
   browserConfig: unknown,
   clock: Clock,
-): Promise<((request: FastifyRequest, route: string) => Promise<TRenderedPage | null>) | null> {
+): Promise<((request: FastifyRequest, route: string | null) => Promise<TRenderedPage | null>) | null> {
   const entryFile = path.join(config.webDistDir, SERVER_ENTRY);
   if (!fs.existsSync(entryFile)) {
     app.log.info({ entryFile }, 'the web build has no server entry; every page is rendered in the browser');
@@ -107,7 +109,9 @@ export async function loadServerRenderer(
   };
 
   return async (request, route) => {
-    if (!pages.has(route)) return null;
+    // An address outside the route table gets the app's not-found screen (answered 404); a file's address (a script
+    // of an older build, a missing upload) is not worth a render, and gets the shell.
+    if (route === null ? isFileAddress(request.url) : !pages.has(route)) return null;
     // The restricted-country page is the browser's to show (spec section 7); the server reads nothing for it.
     if (isRestrictedCountry(request, config.countryRestriction)) return null;
     const conditions = renderer.conditions(request.headers.cookie);
@@ -127,6 +131,12 @@ export async function loadServerRenderer(
     });
     return entryKept.page;
   };
+}
+
+/** `/assets/index-Ab12.js`, `/favicon.ico`: a last segment with an extension. No page of the app has one. */
+function isFileAddress(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
 function escapeAttribute(value: string): string {

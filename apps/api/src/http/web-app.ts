@@ -8,6 +8,12 @@ import type { TConfig } from '../config.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { loadServerRenderer, withRenderedPage } from './server-render.ts';
 
+/** The key under which route-preloads.json lists the app's own files (the not-found screen is among them). */
+const APP_ROUTE_HINTS = '(app)';
+
+/** The head of an address that names nothing: search engines are told not to list it. */
+const NO_INDEX = '<meta name="robots" content="noindex">';
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -51,7 +57,7 @@ function routeCodeHints(webDistDir: string): (pattern: string, isRendered: boole
   const file = path.join(webDistDir, '.vite/route-preloads.json');
   if (!fs.existsSync(file)) return () => '';
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { scripts: string[]; styles: string[] }>;
-  const app = routes['(app)'] ?? { scripts: [], styles: [] };
+  const app = routes[APP_ROUTE_HINTS] ?? { scripts: [], styles: [] };
   const inlineStyle = (href: string) => {
     const sheet = path.join(webDistDir, href);
     if (!fs.existsSync(sheet)) return `<link rel="stylesheet" crossorigin href="${href}">`;
@@ -89,9 +95,10 @@ function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year (and sent precompressed when the
  * browser accepts brotli or gzip), `index.html` with the brand filled in for every address of the web app's route
- * table, and the same page with HTTP 404 for any other address (the web app then shows its not-found page). The public
- * pages the build's server entry renders (`/`, a drop, a product, a brand, an NFT) come with their HTML and data in it
- * (server-render.ts); any other page, or one that cannot be rendered, is the shell the browser renders. A page
+ * table, and the app's not-found screen with HTTP 404 and `noindex` for any other address. The public pages the
+ * build's server entry renders (`/`, a drop, a product, a brand, an NFT, and the not-found screen) come with their
+ * HTML and data in it (server-render.ts), with 404 when what they show is that their address names nothing (a drop
+ * that does not exist); any other page, or one that cannot be rendered, is the shell the browser renders. A page
  * asked for at another host than PUBLIC_URL's is redirected there. Without a build, the API still runs.
  */
 export async function registerWebApp(
@@ -141,18 +148,20 @@ export async function registerWebApp(
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isOtherHost(request, publicHost)) return reply.redirect(`${config.publicUrl}${request.url}`, 302);
     const route = routeOf(request.url);
-    const rendered = route && renderPage ? await renderPage(request, route) : null;
+    const rendered = renderPage ? await renderPage(request, route) : null;
     // A page asked for at an address that is not its own (a brand under another brand type): its canonical one.
     if (rendered?.redirectTo !== undefined) return reply.redirect(rendered.redirectTo, 301);
-    if (route && rendered) {
-      // Its HTML follows the theme and time zone cookies (server-render.ts).
+    if (rendered) {
+      // Its HTML follows the theme and time zone cookies (server-render.ts). A page that shows its address names
+      // nothing (a drop that does not exist, the not-found screen) is a 404, so it is not listed as a page.
       return reply
+        .code(route === null ? 404 : (rendered.status ?? 200))
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie')
-        .send(withRenderedPage(indexHtml, rendered, codeHintsFor(route, true)));
+        .send(withRenderedPage(indexHtml, rendered, codeHintsFor(route ?? APP_ROUTE_HINTS, true)));
     }
-    const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : '';
+    const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : NO_INDEX;
     return reply
       .code(route ? 200 : 404)
       .type('text/html; charset=utf-8')

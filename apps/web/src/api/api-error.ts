@@ -18,3 +18,15 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * The address names nothing: a 404 (drafts and unpublished entries answer 404 to the public too), or the API's 400
+ * about the address's id alone (a cut or mistyped link: its shape is checked before anything is looked up). Asking
+ * again would find nothing either.
+ */
+export function namesNothing(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404) return true;
+  const details = error.details ?? [];
+  return error.code === 'INVALID_REQUEST' && details.length > 0 && details.every((detail) => detail.field === 'id');
+}

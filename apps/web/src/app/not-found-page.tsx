@@ -6,7 +6,7 @@ import styles from './status-page.module.css';
 export function NotFoundPage() {
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title="Page not found" />
+      <PageMeta title="Page not found" isNotFound />
       <div className={styles.content}>
         <div className={styles.frame} aria-hidden="true">
           <span className={styles.code}>404</span>

@@ -1,8 +1,9 @@
-import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { createQueryClient } from '../api/query-client.ts';
+import { hydrateServerAnswers } from '../api/server-answers.ts';
 import { SERVER_PAGE_ELEMENT_ID, TIME_ZONE_COOKIE, type TServerPage, type TServerRender } from '../lib/server-page.ts';
 import { ServerRenderContext } from '../lib/server-render.ts';
 import { getSession } from '../lib/session.ts';
@@ -70,7 +71,7 @@ function ServerConditions({
 }
 
 function keepServerAnswers(queryClient: QueryClient, queries: DehydratedState): void {
-  hydrate(queryClient, queries);
+  hydrateServerAnswers(queryClient, queries);
   if (getSession().isLoggedIn) return;
   const fromServer = new Set(queries.queries.map((query) => query.queryHash));
   const freshUntil = Date.now() + SERVER_ANSWERS_FRESH_MS;

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error.ts';
+import { namesNothing } from '../api/api-error.ts';
 import { ButtonLink } from './button-link.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
@@ -56,18 +56,6 @@ interface DetailErrorProps {
 }
 
 /**
- * The address names nothing: a 404 (drafts and unpublished entries answer 404 to the public too), or the API's 400
- * about the address's id alone (a cut or mistyped link: its shape is checked before anything is looked up). Asking
- * again would find nothing either.
- */
-function namesNothing(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === 404) return true;
-  const details = error.details ?? [];
-  return error.code === 'INVALID_REQUEST' && details.length > 0 && details.every((detail) => detail.field === 'id');
-}
-
-/**
  * A detail page that failed: an address that names nothing says the entry is not here and offers the list; anything
  * else says so and offers to try again.
  */
@@ -78,7 +66,7 @@ export function DetailError({ what, error, onRetry, isRetrying, browseTo, browse
     : `We could not load this ${what}`;
   return (
     <div className={`container ${styles.state}`}>
-      <PageMeta title={title} />
+      <PageMeta title={title} isNotFound={isMissing} />
       {isMissing ? (
         <EmptyState
           icon="frame"

@@ -16,12 +16,19 @@ export interface TPageMeta {
    * a drop's price and date, a product's rarity, a collectible's edition number.
    */
   facts?: ReadonlyArray<{ label: string; value: string }>;
+  /**
+   * The address names nothing (the app's not-found screen, a drop or brand that does not exist): search engines are
+   * told not to list it, and the server answers it with 404 (entry-server.tsx).
+   */
+  isNotFound?: boolean;
 }
 
 export interface TPageHead {
   title: string;
   description: string;
   canonical: string;
+  /** `<meta name="robots" content="noindex">`: a page that names nothing is not listed. */
+  isNoIndex: boolean;
   /** Open Graph tags are `property`, Twitter's are `name`. */
   tags: ReadonlyArray<{ attribute: 'name' | 'property'; key: string; content: string }>;
 }
@@ -47,6 +54,7 @@ export function pageHead(meta: TPageMeta, site: { brandName: string; publicUrl: 
     title,
     description,
     canonical,
+    isNoIndex: meta.isNotFound === true,
     tags: [
       property('og:type', meta.type ?? 'website'),
       property('og:site_name', site.brandName),
@@ -82,6 +90,7 @@ export function pageHeadHtml(head: TPageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...(head.isNoIndex ? ['<meta name="robots" content="noindex">'] : []),
     ...head.tags.map(({ attribute, key, content }) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`),
   ].join('\n    ');
 }

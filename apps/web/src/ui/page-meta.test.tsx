@@ -29,4 +29,24 @@ describe('PageMeta', () => {
     expect(meta('property="og:image"')).toBeUndefined();
     existing.remove();
   });
+
+  it('tells search engines not to list a page that names nothing, and takes that back when it goes', () => {
+    const notFound = render(<PageMeta title="Drop not found" isNotFound />);
+    expect(meta('name="robots"')).toBe('noindex');
+    notFound.unmount();
+    expect(meta('name="robots"')).toBeUndefined();
+
+    // The server's HTML of a not-found page comes with one: it goes too, or the next page would not be listed.
+    const fromServer = document.createElement('meta');
+    fromServer.setAttribute('name', 'robots');
+    fromServer.setAttribute('content', 'noindex');
+    document.head.append(fromServer);
+    const hydrated = render(<PageMeta title="Page not found" isNotFound />);
+    expect(document.head.querySelectorAll('meta[name="robots"]')).toHaveLength(1);
+    hydrated.unmount();
+    expect(meta('name="robots"')).toBeUndefined();
+
+    render(<PageMeta title="Guide" />);
+    expect(meta('name="robots"')).toBeUndefined();
+  });
 });

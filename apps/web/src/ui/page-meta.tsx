@@ -10,15 +10,27 @@ export const PageMetaCollector = createContext<((meta: TPageMeta) => void) | nul
 
 /**
  * Sets the page's Open Graph and Twitter tags and its canonical link in <head> (the server's HTML, or index.html for a
- * page the browser renders, already has one of each, for crawlers that do not run scripts) and puts back what was there
- * when the page goes. Updated in place rather than rendered: a second og:title would leave which one counts up to each
+ * page the browser renders, already has one of each, for crawlers that do not run scripts), and `robots: noindex` on a
+ * page that names nothing, and puts back what was there when the page goes. Updated in place rather than rendered: a second og:title would leave which one counts up to each
  * crawler.
  */
 function useHeadTags(head: TPageHead) {
-  const key = JSON.stringify([head.canonical, head.tags]);
+  const key = JSON.stringify([head.canonical, head.tags, head.isNoIndex]);
   useEffect(() => {
-    const [canonical, tags] = JSON.parse(key) as [string, TPageHead['tags']];
+    const [canonical, tags, isNoIndex] = JSON.parse(key) as [string, TPageHead['tags'], boolean];
     const undo: Array<() => void> = [];
+    // Only a page that names nothing has one (the server's HTML of such a page too): it goes when the page goes.
+    if (isNoIndex) {
+      let robots = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+      if (!robots) {
+        robots = document.createElement('meta');
+        robots.name = 'robots';
+        document.head.append(robots);
+      }
+      robots.content = 'noindex';
+      const owned = robots;
+      undo.push(() => owned.remove());
+    }
     for (const { attribute, key: name, content } of tags) {
       let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${name}"]`);
       const previous = element?.getAttribute('content') ?? null;
