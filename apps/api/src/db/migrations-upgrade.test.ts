@@ -118,3 +118,46 @@ describe('migrations 0018 and 0019: editions as tokens, in their collections', (
     expect(kinds.map((row) => row.kind)).toEqual([...activityKinds].sort());
   });
 });
+
+describe('migration 0040: the slugs brands went by', () => {
+  it('keeps the slugs brands gave up in console edits before it, each for the last brand to give it up', async () => {
+    await database?.close();
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0039_previous-password-hash') });
+    const db = database.db;
+    const first = await insertBrand(db, { slug: 'lantern-now' });
+    const second = await insertBrand(db, { slug: 'second-now' });
+    const edit = async (brandId: string, before: object, after: object, at: string, action = 'update') =>
+      db.execute(sql`insert into audit_log (id, actor_user_id, action, entity_type, entity_id, before, after, created_at)
+                     values (${newId()}, null, ${action}, 'brand', ${brandId}, ${JSON.stringify(before)}::jsonb,
+                             ${JSON.stringify(after)}::jsonb, ${at})`);
+    // As the console wrote them: the brand before and after each edit.
+    await edit(first.id, { slug: 'lantern' }, { slug: 'lantern-house' }, '2026-01-01T00:00:00Z');
+    await edit(first.id, { slug: 'lantern-house' }, { slug: 'lantern-now' }, '2026-02-01T00:00:00Z');
+    await edit(
+      first.id,
+      { slug: 'lantern-now', name: 'A' },
+      { slug: 'lantern-now', name: 'B' },
+      '2026-03-01T00:00:00Z',
+    );
+    await edit(first.id, { slug: 'shared' }, { slug: 'lantern' }, '2026-01-05T00:00:00Z');
+    await edit(second.id, { slug: 'shared' }, { slug: 'second-now' }, '2026-04-01T00:00:00Z');
+    await edit(
+      second.id,
+      { slug: 'never-edited', status: 'DRAFT' },
+      { slug: 'never-edited' },
+      '2026-04-02T00:00:00Z',
+      'publish',
+    );
+    await runMigrations(database);
+
+    const kept = await queryRows<{ slug: string; brand_id: string }>(
+      db,
+      sql`select slug, brand_id from brand_previous_slugs order by slug`,
+    );
+    expect(kept).toEqual([
+      { slug: 'lantern', brand_id: first.id },
+      { slug: 'lantern-house', brand_id: first.id },
+      { slug: 'shared', brand_id: second.id },
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandPreviousSlugs } from '../modules/catalog/catalog.tables.ts';
 import { bearer } from '../testing/auth-helpers.ts';
 import { insertBanner, insertBrand, insertProduct } from '../testing/catalog-fixtures.ts';
 import { collectorWithPack } from '../testing/collection-fixtures.ts';
@@ -166,6 +167,17 @@ describe('public pages rendered on the server', () => {
       expect(metaOf(page.body, 'og:title'), url).toBe('Maison Nocturne | Cypher');
       expect(page.body, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}/brands/fashion/${brand.id}">`);
     }
+  });
+
+  it('sends a brand’s page at a slug it went by before, with its one canonical address', async () => {
+    const brand = await insertBrand(t.database.db, { name: 'Maison Minuit', slug: 'maison-minuit', type: 'FASHION' });
+    await t.database.db
+      .insert(brandPreviousSlugs)
+      .values({ slug: 'minuit-paris', brandId: brand.id, replacedAt: t.clock.now() });
+    const page = await get('/brands/minuit-paris');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Maison Minuit');
+    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/brands/fashion/${brand.id}">`);
   });
 
   it('answers 301 with the brand’s canonical address when the address names another brand type, query kept', async () => {

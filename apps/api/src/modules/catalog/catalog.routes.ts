@@ -77,7 +77,14 @@ export function catalogRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/v1/brands/:id',
-      { schema: { tags, summary: 'A brand by id or slug', params: ZIdOrSlugParams, response: { 200: ZData(ZBrand) } } },
+      {
+        schema: {
+          tags,
+          summary: 'A brand by id, by slug, or by a slug it went by before (a brand going by it now wins)',
+          params: ZIdOrSlugParams,
+          response: { 200: ZData(ZBrand) },
+        },
+      },
       async (request) => ({ data: await getBrand(db, request.params.id, publicScope) }),
     );
 

@@ -64,6 +64,23 @@ export const brands = pgTable(
 );
 export type TBrandRow = typeof brands.$inferSelect;
 
+/**
+ * The slugs a brand went by before an operator changed it, so its old links (`/brands/old-slug`, a banner's, a post's)
+ * still find it (get-brand.ts). One row per slug: the brand that gave it up last. A brand that now goes by the slug
+ * wins over an old one, so a slug given up is free to take.
+ */
+export const brandPreviousSlugs = pgTable(
+  'brand_previous_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    replacedAt: timestamptz('replaced_at').notNull(),
+  },
+  (table) => [index('brand_previous_slugs_brand_idx').on(table.brandId)],
+);
+
 /** An intellectual property a brand holds the rights to (a show, a league season, an artist's catalogue). */
 export const licenses = pgTable(
   'licenses',

@@ -119,6 +119,75 @@ describe('an admin builds a catalogue entry by entry, and the public sees it onc
   });
 });
 
+describe('a published brand’s slug changed', () => {
+  async function publishedBrand(slug: string, name: string) {
+    const created = await asAdmin<{ id: string }>('POST', '/v1/console/brands', { slug, name, type: 'ARTIST' });
+    expect(created.status).toBe(201);
+    await asAdmin('POST', `/v1/console/brands/${created.body.data.id}/publish`);
+    return created.body.data.id;
+  }
+  const renameSlug = async (id: string, slug: string) => {
+    const renamed = await asAdmin<{ slug: string }>('PATCH', `/v1/console/brands/${id}`, { slug });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.slug).toBe(slug);
+  };
+  const brandAt = async (slug: string) => {
+    const response = await visitor(`/v1/brands/${slug}`);
+    return response.statusCode === 200 ? (response.json() as { data: { id: string; slug: string } }).data : null;
+  };
+
+  it('is still found at each slug it went by, whatever the case, with its current slug in the answer', async () => {
+    const id = await publishedBrand('aurora-works', 'Aurora Works');
+    await renameSlug(id, 'aurora-studio');
+    await renameSlug(id, 'aurora-house');
+    for (const slug of ['aurora-works', 'AURORA-WORKS', 'aurora-studio', 'aurora-house']) {
+      expect(await brandAt(slug), slug).toMatchObject({ id, slug: 'aurora-house' });
+    }
+    // Taking a slug back leaves the others it went by working.
+    await renameSlug(id, 'aurora-works');
+    for (const slug of ['aurora-works', 'aurora-studio', 'aurora-house']) {
+      expect(await brandAt(slug), slug).toMatchObject({ id, slug: 'aurora-works' });
+    }
+  });
+
+  it('gives the slug to a brand that takes it: a brand going by a slug wins over one that went by it', async () => {
+    const first = await publishedBrand('night-shift', 'Night Shift');
+    await renameSlug(first, 'night-shift-records');
+    // The slug is free to take, and until the brand that took it is published, the old link keeps its brand.
+    const taker = await asAdmin<{ id: string }>('POST', '/v1/console/brands', {
+      slug: 'night-shift',
+      name: 'Night Shift Films',
+      type: 'ENTERTAINMENT',
+    });
+    expect(taker.status).toBe(201);
+    expect(await brandAt('night-shift')).toMatchObject({ id: first });
+    await asAdmin('POST', `/v1/console/brands/${taker.body.data.id}/publish`);
+    expect(await brandAt('night-shift')).toMatchObject({ id: taker.body.data.id, slug: 'night-shift' });
+    expect(await brandAt('night-shift-records')).toMatchObject({ id: first });
+
+    // Given up again, the slug leads to the brand that gave it up last.
+    await renameSlug(taker.body.data.id, 'night-shift-films');
+    expect(await brandAt('night-shift')).toMatchObject({ id: taker.body.data.id, slug: 'night-shift-films' });
+  });
+
+  it('is not shown at an old slug once unpublished, and a slug left unchanged is not kept', async () => {
+    const id = await publishedBrand('quiet-hours', 'Quiet Hours');
+    await renameSlug(id, 'quiet-hours-live');
+    expect(
+      (await asAdmin('PATCH', `/v1/console/brands/${id}`, { slug: 'quiet-hours-live', name: 'Quiet Hours Live' }))
+        .status,
+    ).toBe(200);
+    const kept = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`select slug from brand_previous_slugs where brand_id = ${id} order by slug`,
+    );
+    expect(kept.map((row) => row.slug)).toEqual(['quiet-hours']);
+
+    await asAdmin('POST', `/v1/console/brands/${id}/unpublish`);
+    expect((await visitor('/v1/brands/quiet-hours')).statusCode).toBe(404);
+  });
+});
+
 describe('the audit log', () => {
   it('records create, update, publish and unpublish with who, before and after; repeating a publish records nothing', async () => {
     const brandId = (

@@ -5,7 +5,7 @@ import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertAdmin, assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
-import { brands } from '../../catalog.tables.ts';
+import { brandPreviousSlugs, brands } from '../../catalog.tables.ts';
 import { toBrand } from '../../catalog-views.ts';
 import { getBrand } from '../../get-brand.ts';
 import { recordAudit } from '../../../console/audit/record-audit.ts';
@@ -14,7 +14,8 @@ import { brandConstraints } from './create-brand.ts';
 
 /**
  * A brand manager edits their brand's page; featuring a brand on the home page stays an admin's call. The row is
- * locked while it changes, so the audit row's "before" is exactly what this change replaced.
+ * locked while it changes, so the audit row's "before" is exactly what this change replaced. A slug it gives up is
+ * kept in brand_previous_slugs, so the brand's old links still find it.
  */
 export async function updateBrand(
   ctx: AppContext,
@@ -35,6 +36,13 @@ export async function updateBrand(
         .where(eq(brands.id, id));
     } catch (error) {
       throw conflictOf(error, brandConstraints);
+    }
+    if (input.slug !== undefined && input.slug !== row.slug) {
+      // Its old links keep finding it (get-brand.ts); a slug given up by another brand before is this one's now.
+      await tx
+        .insert(brandPreviousSlugs)
+        .values({ slug: row.slug, brandId: id, replacedAt: now })
+        .onConflictDoUpdate({ target: brandPreviousSlugs.slug, set: { brandId: id, replacedAt: now } });
     }
     const after = await getBrand(tx, id, everythingScope);
     await recordAudit(tx, {
