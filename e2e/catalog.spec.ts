@@ -220,3 +220,41 @@ test.describe('operator console', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Console' })).toHaveCount(0);
   });
 });
+
+// Chrome takes a larger `srcset` candidate it already holds over the one that fits: a drop's card that had shown the
+// original made the drop's page draw that original and leave the artwork its HTML preloaded unused, with "The resource
+// ... was preloaded using link preload but not used within a few seconds" (packages/contract/src/image-variants.ts).
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`a drop's page at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('draws the artwork its HTML preloaded, after the home page showed the drop smaller', async ({ page }) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto('/');
+      // The drop on sale, shown large on the home page: its picture loaded before its page is opened.
+      const spotlight = page.getByRole('list', { name: 'Drops on sale now' }).getByRole('listitem').first();
+      const dropPath = await spotlight.locator('a[href^="/drops/"]').first().getAttribute('href');
+      expect(dropPath).toMatch(new RegExp(`^/drops/${UUID}$`));
+      const picture = spotlight.locator('img').first();
+      await picture.scrollIntoViewIfNeeded();
+      await expect(picture).toHaveJSProperty('complete', true);
+
+      await page.goto(dropPath!);
+      const artwork = page.getByRole('img', { name: / artwork$/ });
+      await expect(artwork).toBeVisible();
+      // The page's largest picture is preloaded from its HTML, among the candidates its <img> picks from.
+      const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+      await expect(preload).toHaveCount(1);
+      expect(await preload.getAttribute('imagesrcset')).toBe(await artwork.getAttribute('srcset'));
+      // Chrome says so about a preload three seconds after the page's load event.
+      await page.waitForTimeout(4_000);
+      expect(warnings.filter((text) => /preloaded using link preload/.test(text))).toEqual([]);
+    });
+  });
+}

@@ -30,4 +30,30 @@ export const responsiveImages = {
    * the left column (a little over half of 1200 px) from 960 px.
    */
   pageArtwork: { width: 800, height: 800, sizes: '(min-width: 960px) 620px, calc(100vw - 32px)' },
+  /**
+   * The same artwork smaller, where a list shows it. Never the original where a variant fits: Chrome picks a larger
+   * candidate of a `srcset` when it already holds it, so a card that had shown a drop's original (its 800w candidate)
+   * made the drop's page draw that original instead of the variant its HTML had preloaded, and the preload went
+   * unused ("preloaded using link preload but not used within a few seconds"). Shown smaller than the page's
+   * artwork, a card's pick is never larger than the page's at the same screen.
+   *
+   * A card in a grid (ui/card-grid.module.css): five to a row of at most 1200 px, four from 1024 px, three from 640,
+   * two from 340, less the gaps and the card's padding.
+   */
+  cardArtwork: {
+    width: 800,
+    height: 800,
+    sizes:
+      '(min-width: 1200px) 216px, (min-width: 1024px) calc(25vw - 40px), (min-width: 640px) calc(33vw - 36px), ' +
+      '(min-width: 340px) calc(50vw - 38px), calc(100vw - 48px)',
+  },
+  /**
+   * The home page's drop on sale (features/catalog/components/home-drops.module.css): beside its facts from 768 px, at
+   * most 420 px tall and so wide; above them on a phone, the screen less the gutters and the card's padding.
+   */
+  spotlightArtwork: {
+    width: 800,
+    height: 800,
+    sizes: '(min-width: 1264px) 420px, (min-width: 768px) 38vw, calc(100vw - 56px)',
+  },
 } as const;

@@ -28,6 +28,7 @@ function FavoriteCard({ favorite }: { favorite: TFavorite }) {
     <ArtCard
       to={edition ? nftPath(edition.id) : productPath(product)}
       imageUrl={product.imageThumbnailUrl}
+      isThumbnail
       tint={rarityColour(product.rarity)}
       corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
       lifts

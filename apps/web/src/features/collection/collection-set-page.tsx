@@ -130,6 +130,7 @@ function SetCard({
     <ArtCard
       to={edition ? nftPath(edition.id) : `/products/${product.id}`}
       imageUrl={product.imageThumbnailUrl}
+      isThumbnail
       tint={rarityColour(product.rarity)}
       corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
       className={isMissing ? styles.missing : undefined}

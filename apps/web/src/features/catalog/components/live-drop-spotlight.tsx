@@ -1,4 +1,4 @@
-import { formatMoney } from '@cypher/contract';
+import { formatMoney, responsiveImages, uploadSrcSet } from '@cypher/contract';
 import { dropPath } from '../../../lib/drop-paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -6,6 +6,9 @@ import { Countdown } from '../../../ui/countdown.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import type { THomeDrop } from './use-home-drops.ts';
 import styles from './home-drops.module.css';
+
+// At the width it is shown, not as its original (why: packages/contract/src/image-variants.ts).
+const SPOTLIGHT_ARTWORK = responsiveImages.spotlightArtwork;
 
 interface LiveDropSpotlightProps extends THomeDrop {
   now: Date;
@@ -20,10 +23,20 @@ export function LiveDropSpotlight({ drop, phase, now, isLoggedIn }: LiveDropSpot
   const priced = phase.round.current ?? phase.round.next;
   const soldShare = drop.counts.dropCount > 0 ? drop.counts.soldCount / drop.counts.dropCount : 0;
   const to = dropPath(drop.id);
+  const srcSet = uploadSrcSet(drop.imageUrl, SPOTLIGHT_ARTWORK.width);
   return (
     <article className={styles.spotlight} aria-labelledby={`spotlight-${drop.id}`}>
       <div className={styles.art}>
-        <img src={drop.imageUrl} alt="" loading="lazy" decoding="async" width={600} height={600} />
+        <img
+          src={drop.imageUrl}
+          srcSet={srcSet}
+          sizes={srcSet ? SPOTLIGHT_ARTWORK.sizes : undefined}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={600}
+          height={600}
+        />
         <span className={styles.flag}>{phase.headline}</span>
       </div>
       <div className={styles.body}>

@@ -20,6 +20,7 @@ export function ProductCard({ product, headingAs: Heading = 'h3' }: ProductCardP
     <ArtCard
       to={productPath(product)}
       imageUrl={product.imageThumbnailUrl}
+      isThumbnail
       tint={rarityColour(product.rarity)}
       corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
       lifts

@@ -17,6 +17,7 @@ export function CollectedEditionCard({ edition }: { edition: TEdition }) {
     <ArtCard
       to={nftPath(edition.id)}
       imageUrl={edition.product.imageThumbnailUrl}
+      isThumbnail
       tint={rarityColour(edition.product.rarity)}
       corner={<RarityBadge rarity={edition.product.rarity} className={artCardStyles.corner} />}
       lifts
