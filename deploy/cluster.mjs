@@ -267,6 +267,7 @@ fs.writeFileSync(
     .replaceAll('{{LIVE_LOCATION}}', liveFragment(nchanModule ? 'fanned-out.location.conf' : 'proxied.location.conf'))
     .replaceAll('{{LIVE_PUBLISHER_SOCKET}}', livePublisherSocket)
     .replaceAll('{{LIVE_PER_ADDRESS}}', String(livePerAddress))
+    .replaceAll('{{PUBLIC_ORIGIN}}', new URL(publicUrl).origin)
     .replaceAll('{{RUN_DIR}}', runDir)
     .replaceAll('{{UPSTREAM_SERVERS}}', upstreamServers)
     .replaceAll('{{LISTEN}}', listenHost === '0.0.0.0' ? String(port) : `${listenHost}:${port}`),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -81,6 +82,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   returnBrokenClients(pool);
   await pool.query('select 1');
   const database = (logger?: Logger): Database => {
+    /** This handle's listening connections' names end with it (listenOnPostgres). */
+    const listenerTag = randomBytes(8).toString('hex');
     const db = drizzleNodePostgres({ client: pool, schema, logger }) as unknown as Db;
     return {
       db,
@@ -89,7 +92,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       pipelined: pipelinedTransactions(pool, db, logger),
       observed: (onQuery) => database(observer(onQuery)),
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
-      listen: (channel, onPayload, onEnd) => listenOnPostgres(connectionString, channel, onPayload, onEnd),
+      listen: (channel, onPayload, onEnd) =>
+        listenOnPostgres(connectionString, `${channel}:${listenerTag}`.slice(0, 63), channel, onPayload, onEnd),
       close: () => pool.end(),
     };
   };
@@ -100,13 +104,20 @@ const observer = (onQuery: (sql: string, params: unknown[]) => void): Logger => 
   logQuery: (query, params) => onQuery(query, params),
 });
 
+/**
+ * A listening connection goes by a name of this process and channel, the same each time it is opened again: opened
+ * again after a loss, it ends the sessions of that name it left behind. Such a session may live on in PostgreSQL for
+ * hours after a half-open connection (until the server's TCP keepalive gives up), holding its advisory locks (a drop's
+ * live publisher, drop-signals.ts) from every other instance.
+ */
 async function listenOnPostgres(
   connectionString: string,
+  sessionName: string,
   channel: string,
   onPayload: (payload: string) => void,
   onEnd: (error?: Error) => void,
 ): Promise<TListening> {
-  const client = new pg.Client({ connectionString, keepAlive: true });
+  const client = new pg.Client({ connectionString, keepAlive: true, application_name: sessionName });
   let isEnded = false;
   const end = (error?: Error) => {
     if (isEnded) return;
@@ -121,6 +132,10 @@ async function listenOnPostgres(
   client.on('end', () => end());
   try {
     await client.connect();
+    await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+      [sessionName],
+    );
     await client.query(`listen ${client.escapeIdentifier(channel)}`);
   } catch (error) {
     isEnded = true;

@@ -54,12 +54,13 @@ export async function startFanoutProxy(options: {
 }): Promise<FanoutProxy> {
   const found = nginxWithNchan();
   if (!found) throw new Error('nginx with its Nchan module is not installed');
+  const port = await freePort();
   const fragment = (name: string) =>
     fs
       .readFileSync(path.join(deployDir, name), 'utf8')
       .replaceAll('{{LIVE_PUBLISHER_SOCKET}}', options.publisherSocket)
-      .replaceAll('{{LIVE_PER_ADDRESS}}', String(options.perAddress));
-  const port = await freePort();
+      .replaceAll('{{LIVE_PER_ADDRESS}}', String(options.perAddress))
+      .replaceAll('{{PUBLIC_ORIGIN}}', `http://127.0.0.1:${port}`);
   const dir = options.runDir;
   const config = `load_module ${found.module};
 daemon off;

@@ -112,6 +112,20 @@ const TICK_MS = 1_000;
 const ADMIT_PATIENCE_MS = 3_000;
 /** How often an admission asks nginx whether the drop's publisher (another instance) has published yet. */
 const CHANNEL_POLL_MS = 25;
+/** How long nginx holding a drop's counts is taken as known, for the admissions that come meanwhile. */
+const HOLDING_KNOWN_MS = 1_000;
+
+/** `work`'s value, or undefined once `deadline` (performance.now()) passes first. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - performance.now()));
+    timer.unref();
+    void work.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
 const WRITES_PER_SLICE = 500;
 
 interface Feed {
@@ -159,6 +173,10 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   const feeds = new Map<string, Feed>();
   let watchers = 0;
   const watchersByAddress = new Map<string, number>();
+  /** Per drop: whether nginx was found holding its counts, and when (channelHoldsCounts). */
+  const holding = new Map<string, { at: number; isHeld: boolean; asking: Promise<boolean> | null }>();
+  /** Per drop without a feed here: when nginx was last asked whether anyone watches it (adoptIfWatched). */
+  const adoptionAskedAt = new Map<string, number>();
   let ticks = 0;
   let tickTimer: ReturnType<typeof setInterval> | null = null;
   const heartbeatTicks = Math.max(1, Math.round(options.heartbeatMs / TICK_MS));
@@ -360,17 +378,47 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
   }
 
   /**
-   * Whether nginx holds counts of the drop, published by the instance that publishes it: asked until it does (that
-   * instance's first read may be under way), for a few seconds at most.
+   * Whether nginx holds counts of the drop: asked until it does (the publisher's first read may be under way; this
+   * instance, if it publishes, gives nginx its counts again when nginx has none), until `deadline`. One question at a
+   * time per drop however many admissions wait, and a yes stands for a second.
    */
-  async function channelHoldsCounts(dropId: string): Promise<boolean> {
-    const until = performance.now() + ADMIT_PATIENCE_MS;
-    for (;;) {
-      const channel = await options.fanout?.channel(dropId);
-      if (channel && channel.messages > 0) return true;
-      if (performance.now() >= until) return false;
-      await new Promise((resolve) => setTimeout(resolve, CHANNEL_POLL_MS));
-    }
+  function channelHoldsCounts(feed: Feed, deadline: number): Promise<boolean> {
+    const known = holding.get(feed.dropId);
+    if (known?.isHeld && performance.now() - known.at < HOLDING_KNOWN_MS) return Promise.resolve(true);
+    if (known?.asking) return beforeDeadline(known.asking, deadline).then((isHeld) => isHeld === true);
+    const asking = (async () => {
+      for (;;) {
+        const channel = await options.fanout?.channel(feed.dropId);
+        if (channel && channel.messages > 0) return true;
+        if (channel && feed.fanned?.isPublisher && feed.lastData && !feed.fanned.isPublishing) {
+          feed.fanned.published = null;
+          publishToNginx(feed, feed.lastData);
+        }
+        if (performance.now() >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, CHANNEL_POLL_MS));
+      }
+    })();
+    holding.set(feed.dropId, { at: performance.now(), isHeld: false, asking });
+    void asking.then((isHeld) => {
+      holding.set(feed.dropId, { at: performance.now(), isHeld, asking: null });
+      if (holding.size > 10_000) for (const [id, entry] of holding) if (!entry.asking) holding.delete(id);
+    });
+    return asking;
+  }
+
+  /** Resolves with whether nginx took a publication of the feed before `deadline`. */
+  function publicationOf(fanned: Fanned, deadline: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (isHeld: boolean) => {
+        clearTimeout(timer);
+        const index = fanned.waiting.indexOf(done);
+        if (index >= 0) fanned.waiting.splice(index, 1);
+        resolve(isHeld);
+      };
+      const timer = setTimeout(() => done(false), Math.max(0, deadline - performance.now()));
+      timer.unref();
+      fanned.waiting.push(done);
+    });
   }
 
   /** Becomes the drop's publisher if no instance is: then reads its counts for nginx (the others' may be a while old). */
@@ -386,9 +434,33 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       }
       fanned.isPublisher = true;
       fanned.published = null;
+      // What this feed last read may be older than what the last publisher gave nginx: it is read and sent anew.
+      feed.lastCounts = null;
       requestRead(feed);
     });
     return fanned.claiming;
+  }
+
+  /**
+   * The counts of a drop this instance has no feed of moved: if nginx holds streams of it, its publisher may have gone
+   * with no other instance left to take over (a deploy restarts them all), so this one adopts the drop (and publishes it
+   * if nobody does). Asked at most once a second per drop.
+   */
+  function adoptIfWatched(dropId: string): void {
+    const now = performance.now();
+    if (now - (adoptionAskedAt.get(dropId) ?? Number.NEGATIVE_INFINITY) < HOLDING_KNOWN_MS) return;
+    adoptionAskedAt.set(dropId, now);
+    if (adoptionAskedAt.size > 10_000) {
+      for (const [id, at] of adoptionAskedAt) if (now - at >= HOLDING_KNOWN_MS) adoptionAskedAt.delete(id);
+    }
+    void options.fanout?.channel(dropId).then((channel) => {
+      if (!channel || channel.subscribers === 0 || feeds.has(dropId)) return;
+      const { feed } = feedOf(dropId);
+      feed.fanned = newFanned();
+      feed.fanned.admittedAt = performance.now();
+      feed.fanned.subscribers = channel.subscribers;
+      void claimPublishing(feed);
+    });
   }
 
   function stopFanout(feed: Feed): void {
@@ -420,6 +492,19 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       requestRead(feed);
     }, wait);
     feed.boundaryTimer.unref();
+  }
+
+  function newFanned(): Fanned {
+    return {
+      isPublisher: false,
+      claiming: null,
+      subscribers: 0,
+      admittedAt: 0,
+      published: null,
+      isPublishing: false,
+      next: null,
+      waiting: [],
+    };
   }
 
   function feedOf(dropId: string): { feed: Feed; isNew: boolean } {
@@ -477,34 +562,29 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
     publishes: (dropId) => feeds.get(dropId)?.fanned?.isPublisher === true,
     async admit(dropId) {
       const { feed } = feedOf(dropId);
-      feed.fanned ??= {
-        isPublisher: false,
-        claiming: null,
-        subscribers: 0,
-        admittedAt: 0,
-        published: null,
-        isPublishing: false,
-        next: null,
-        waiting: [],
-      };
+      feed.fanned ??= newFanned();
       const fanned = feed.fanned;
       fanned.admittedAt = performance.now();
-      await claimPublishing(feed);
-      if (feed.fanned !== fanned) return false;
-      if (!fanned.isPublisher) return channelHoldsCounts(dropId);
-      if (fanned.published !== null && fanned.published === feed.lastData) return true;
-      // A read or a publication that fails must not hold nginx's request for long.
-      const held = new Promise<boolean>((resolve) => {
-        fanned.waiting.push(resolve);
-        setTimeout(() => resolve(false), ADMIT_PATIENCE_MS).unref();
-      });
-      if (feed.lastData && !feed.isReading && !fanned.isPublishing) publishToNginx(feed, feed.lastData);
-      else requestRead(feed);
-      return held;
+      // A claim, a read or a publication that hangs must not hold nginx's request for long.
+      const deadline = performance.now() + ADMIT_PATIENCE_MS;
+      const isClaimAnswered = await beforeDeadline(
+        claimPublishing(feed).then(() => true),
+        deadline,
+      );
+      if (!isClaimAnswered || feed.fanned !== fanned) return false;
+      if (fanned.isPublisher && (fanned.published === null || fanned.published !== feed.lastData)) {
+        const published = publicationOf(fanned, deadline);
+        if (feed.lastData && !feed.isReading && !fanned.isPublishing) publishToNginx(feed, feed.lastData);
+        else requestRead(feed);
+        if (!(await published)) return false;
+      }
+      // Whoever published them, nginx itself must hold the counts now: it may have restarted, or let them expire.
+      return channelHoldsCounts(feed, deadline);
     },
     changed(dropId) {
       const feed = feeds.get(dropId);
       if (feed) requestRead(feed);
+      else if (options.fanout) adoptIfWatched(dropId);
     },
     resync() {
       for (const feed of feeds.values()) {
@@ -513,7 +593,11 @@ export function dropFeeds(options: TDropFeedsOptions): DropFeeds {
       }
     },
     closeAll() {
-      for (const feed of feeds.values()) for (const response of feed.watchers) response.end();
+      for (const feed of feeds.values()) {
+        for (const response of feed.watchers) response.end();
+        // nginx keeps its streams: another instance publishes the drop from now on.
+        stopFanout(feed);
+      }
     },
     publishersLost() {
       for (const feed of feeds.values()) {

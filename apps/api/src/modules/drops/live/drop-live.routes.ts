@@ -15,7 +15,9 @@ declare module 'fastify' {
   }
 }
 
-const params = z.object({ id: z.uuid() });
+// An id in capitals is the same drop (and reaches the instances past nginx's fan-out location, which names ids in
+// small letters: streamed here, as without the fan-out).
+const params = z.object({ id: z.uuid().transform((id) => id.toLowerCase()) });
 
 /** What nginx's request to admit a watcher carries (deploy/nginx.conf.template's live fan-out). */
 const ADMIT_HEADER = 'x-cypher-live';
@@ -60,9 +62,11 @@ export function dropLiveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const retryLater = { headers: { 'retry-after': String(FULL_RETRY_AFTER_SECONDS) } };
         // nginx asking before it opens a stream it holds itself (its fan-out, nginx-fanout.ts): the drop is known and
         // visible, and nginx has its counts once this answers; nginx then streams them (and caps each address itself).
-        if (request.headers[ADMIT_HEADER] === 'admit' && ctx.dropLive.feeds.isFannedOut()) {
-          // Not without the counts with nginx (drop-feeds.ts): the page then keeps reading the drop as it always did.
-          if (!(await ctx.dropLive.feeds.admit(drop.id))) throw new AppError('SERVICE_UNAVAILABLE', retryLater);
+        if (request.headers[ADMIT_HEADER] === 'admit') {
+          // Not without the counts with nginx (drop-feeds.ts), nor from an instance not told where nginx takes them
+          // (a configuration that does not match nginx's): the page then keeps reading the drop as it always did.
+          const isAdmitted = ctx.dropLive.feeds.isFannedOut() && (await ctx.dropLive.feeds.admit(drop.id));
+          if (!isAdmitted) throw new AppError('SERVICE_UNAVAILABLE', retryLater);
           reply.hijack();
           reply.raw.writeHead(204, { 'cache-control': 'no-store' }).end();
           return;

@@ -1,6 +1,9 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDropLiveCounts } from '@cypher/contract';
+import { sql } from 'drizzle-orm';
 import { testDatabaseUrl } from '../../../config.ts';
+import { queryRows } from '../../../db/query-rows.ts';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
@@ -20,9 +23,26 @@ let proxy: FanoutProxy;
 const opened: SseClient[] = [];
 const countsOf = (event: { data: string }) => JSON.parse(event.data) as TDropLiveCounts;
 
+/** Deletes the drop's channel at nginx's publisher (Nchan: a DELETE ends its streams and forgets its message). */
+function deleteChannel(dropId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { socketPath: publisherSocketPath, path: `/live/${dropId}`, method: 'DELETE' },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve());
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+let publisherSocketPath = '';
+
 describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => {
   beforeAll(async () => {
     const { runDir, publisherSocket } = fanoutRunDir();
+    publisherSocketPath = publisherSocket;
     t = await createTestApp({
       env: { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '1', DROP_LIVE_FANOUT: publisherSocket },
     });
@@ -108,6 +128,45 @@ describe.skipIf(!nginxWithNchan())('live drop pages fanned out by nginx', () => 
     });
   });
 
+  it('gives nginx the counts again when it lost them, before it admits a watcher', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
+    const first = await watch(dropId);
+    await first.next((event) => event.event === 'counts');
+    // The channel gone from nginx (as after a restart of nginx): its watcher is ended, the publisher still thinks it
+    // gave nginx its counts.
+    await deleteChannel(dropId);
+    const second = await watch(dropId);
+    expect(second.status).toBe(200);
+    expect(countsOf(await second.next((event) => event.event === 'counts', { timeoutMs: 2_000 })).dropId).toBe(dropId);
+    second.close();
+    first.close();
+    expect(proxy.errorLog()).not.toMatch(/exited on signal/);
+  });
+
+  it('takes the admission mark only from nginx: a client sending it is streamed by the instance as always', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
+    const before = t.app.dropLive.feeds.watcherCount();
+    // In capitals, the address misses nginx's fan-out location and goes to the instances with the client's headers.
+    const client = await openSse(proxy.base, `/v1/drops/${dropId.toUpperCase()}/live`, { 'x-cypher-live': 'admit' });
+    expect(client.status).toBe(200);
+    expect(countsOf(await client.next((event) => event.event === 'counts')).dropId).toBe(dropId);
+    expect(t.app.dropLive.feeds.watcherCount()).toBe(before + 1);
+    client.close();
+  });
+
+  it('streams to the site’s own pages only: another site’s page is refused', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
+    const elsewhere = await openSse(proxy.base, `/v1/drops/${dropId}/live`, { origin: 'https://elsewhere.example' });
+    elsewhere.close();
+    expect(elsewhere.status).toBe(403);
+    const ours = await watch(dropId);
+    expect(ours.status).toBe(200);
+    const sameSite = await openSse(proxy.base, `/v1/drops/${dropId}/live`, { origin: proxy.base });
+    sameSite.close();
+    expect(sameSite.status).toBe(200);
+    ours.close();
+  });
+
   it('stops a drop’s feed once nginx says nobody watches it', async () => {
     const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5, price: 1_000 }] });
     const client = await watch(dropId);
@@ -129,7 +188,8 @@ describe.skipIf(!nginxWithNchan() || !testDatabaseUrl())('one publisher per drop
   let isBClosed = false;
   beforeAll(async () => {
     const { runDir, publisherSocket } = fanoutRunDir();
-    const env = { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '1', DROP_LIVE_FANOUT: publisherSocket };
+    // Heartbeats 3 s apart: a takeover within 2 s is the per-second claim's, not the heartbeat's.
+    const env = { DROP_LIVE_INTERVAL_MS: '50', DROP_LIVE_HEARTBEAT_SECONDS: '3', DROP_LIVE_FANOUT: publisherSocket };
     a = await createTestApp({ env });
     b = await secondInstance(a, { env });
     const appBases = [await listening(a.app), await listening(b.app.app)];
@@ -176,6 +236,32 @@ describe.skipIf(!nginxWithNchan() || !testDatabaseUrl())('one publisher per drop
     watcher.close();
   });
 
+  it('keeps publishing a drop whose publisher lost its connection to PostgreSQL, and its lock with it', async () => {
+    const { dropId } = await insertLiveDrop(a.database.db, {
+      now: a.clock.now(),
+      rounds: [{ packCount: 10, price: 1_000 }],
+    });
+    const watcher = await openSse(twoProxy.base, `/v1/drops/${dropId}/live`);
+    await watcher.next((event) => event.event === 'counts');
+    // The publisher's listening session, found by the lock it holds, ended by the database (a failover, a restart).
+    const ended = await queryRows<{ ended: boolean }>(
+      a.database.db,
+      sql`
+      select pg_terminate_backend(pid) as ended from pg_locks
+      where locktype = 'advisory' and objsubid = 2 and classid = ${0x4c495645}::oid
+        and objid::bigint = (hashtext(${dropId})::bigint & 4294967295)`,
+    );
+    expect(ended).toEqual([{ ended: true }]);
+    await vi.waitFor(
+      () => expect([a.app, b.app.app].filter((instance) => instance.dropLive.feeds.publishes(dropId))).toHaveLength(1),
+      { timeout: 5_000 },
+    );
+    const seen = watcher.events.length;
+    await buyOn(a, dropId);
+    await watcher.next((event) => countsOf(event).counts.soldCount === 1, { after: seen });
+    watcher.close();
+  });
+
   it('publishes each drop from one instance only, and from the other once that one goes', async () => {
     const { dropId } = await insertLiveDrop(a.database.db, {
       now: a.clock.now(),
@@ -202,7 +288,7 @@ describe.skipIf(!nginxWithNchan() || !testDatabaseUrl())('one publisher per drop
     // and the watchers, still connected to nginx, hear the next purchase.
     await b.close();
     isBClosed = true;
-    await vi.waitFor(() => expect(a.app.dropLive.feeds.publishes(dropId)).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(a.app.dropLive.feeds.publishes(dropId)).toBe(true), { timeout: 2_000 });
     await buyOn(a, dropId);
     for (const watcher of watchers) await watcher.next((event) => countsOf(event).counts.soldCount === 2);
     for (const watcher of watchers) watcher.close();

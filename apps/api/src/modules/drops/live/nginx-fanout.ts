@@ -27,6 +27,9 @@ export interface LiveFanout {
 }
 
 /** Where nginx's publisher listens: a Unix socket's path, or an http:// address. */
+/** How long a publication or a question may take, from the moment it is asked (a wait for a socket included). */
+const REQUEST_TIMEOUT_MS = 2_000;
+
 export function nginxFanout(target: string, log?: (message: string, error?: unknown) => void): LiveFanout {
   const isSocket = !/^https?:\/\//.test(target);
   const base = isSocket ? null : new URL(target);
@@ -35,7 +38,20 @@ export function nginxFanout(target: string, log?: (message: string, error?: unkn
 
   function request(method: 'GET' | 'POST', dropId: string, body?: string): Promise<TChannelInfo | null> {
     const path = `${base?.pathname.replace(/\/$/, '') ?? ''}/live/${encodeURIComponent(dropId)}`;
-    return new Promise((resolve) => {
+    return new Promise((resolveOnce) => {
+      // Once, whichever comes first: the answer, an error, a connection closed early (nginx's worker gone), the timer.
+      let isSettled = false;
+      const resolve = (info: TChannelInfo | null) => {
+        if (isSettled) return;
+        isSettled = true;
+        clearTimeout(timer);
+        resolveOnce(info);
+      };
+      const timer = setTimeout(() => {
+        sent.destroy(new Error('no answer from nginx’s live fan-out within 2 s'));
+        resolve(null);
+      }, REQUEST_TIMEOUT_MS);
+      timer.unref();
       const sent = http.request(
         {
           agent,
@@ -48,11 +64,12 @@ export function nginxFanout(target: string, log?: (message: string, error?: unkn
               ? {}
               : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
           },
-          timeout: 2_000,
         },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('close', () => resolve(null));
+          response.on('error', () => resolve(null));
           response.on('end', () => {
             // 404 to a GET: nginx has no such channel (nobody watches, nothing kept), e.g. after nginx restarted.
             if (method === 'GET' && response.statusCode === 404) return resolve({ subscribers: 0, messages: 0 });
@@ -64,7 +81,6 @@ export function nginxFanout(target: string, log?: (message: string, error?: unkn
           });
         },
       );
-      sent.on('timeout', () => sent.destroy(new Error('no answer from nginx’s live fan-out within 2 s')));
       sent.on('error', (error) => {
         log?.('could not reach nginx’s live fan-out', error);
         resolve(null);

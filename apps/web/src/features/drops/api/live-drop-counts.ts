@@ -18,8 +18,9 @@ export function useLiveDropCounts(dropId: string, isEnabled: boolean): void {
     if (!isEnabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     /**
-     * When the newest counts shown were read. Behind nginx's fan-out every instance publishes the drop's counts on the
-     * same stream, so one read earlier may arrive after one read later: it is older news, and is left out.
+     * When the newest counts shown were read. Behind nginx's fan-out the instance publishing the drop's counts can
+     * change (one goes, another takes over), so one read earlier may arrive after one read later: it is older news,
+     * and is left out.
      */
     let newestAt = '';
     const onCounts = (event: MessageEvent<string>) => {
