@@ -22,8 +22,21 @@ export type TAmountReading =
  */
 export function readAmount(text: string, currency: TCurrency, decimals: number): TAmountReading {
   const unit = currency === 'USD' ? /^\$/ : /\s*CYP$/i;
-  const cleaned = text.trim().replace(unit, '').replaceAll(',', '').trim();
-  if (cleaned === '') return { isAmount: false, problem: 'empty' };
+  const written = text.trim().replace(unit, '').trim();
+  if (written === '') return { isAmount: false, problem: 'empty' };
+  // A comma only between groups of three digits ("1,500.25"): "5,50" is someone's decimal comma, which read as a
+  // thousands separator would give a hundred times the amount meant.
+  const wholeWritten = written.split('.')[0]!.replace(/^-/, '');
+  if (wholeWritten.includes(',') && !/^\d{1,3}(,\d{3})+$/.test(wholeWritten))
+    return { isAmount: false, problem: 'format' };
+  if (
+    written
+      .split('.')
+      .slice(1)
+      .some((part) => part.includes(','))
+  )
+    return { isAmount: false, problem: 'format' };
+  const cleaned = written.replaceAll(',', '');
   const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(cleaned);
   const [, sign = '', whole = '', fraction = ''] = match ?? [];
   if (!match || (whole === '' && fraction === '') || (match[3] !== undefined && fraction === '')) {
