@@ -269,6 +269,35 @@ describe('console: unsaved changes', () => {
   );
 });
 
+describe('console: moves that leave nothing unsaved behind', () => {
+  it(
+    'does not ask after the calendar being edited was deleted',
+    async () => {
+      const upcoming = calendar({ startDate: '2026-12-01', endDate: '2026-12-31', checkInCount: 0 });
+      consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (path === calendarPath && request.method === 'DELETE') return new Response(null, { status: 204 });
+        if (path === calendarPath) return json(200, { data: upcoming });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+      const daily = within(await screen.findByRole('region', { name: 'Every day' }));
+      await user.clear(daily.getByLabelText(/^Credit/));
+      await user.type(daily.getByLabelText(/^Credit/), '7');
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Delete this calendar?' })).getByRole('button', {
+          name: 'Delete',
+        }),
+      );
+      await waitFor(() => expect(pathname(router)).toBe('/console/attendance-calendars'));
+      expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+});
+
 /** Every console form that makes something, as it opens: what it is called, and what the dialog calls it. */
 const newForms: [path: string, subject: string][] = [
   ['/console/brands/new', 'brand'],

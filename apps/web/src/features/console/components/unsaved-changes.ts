@@ -9,8 +9,23 @@ export interface TGuardedForm {
   subject: () => string;
 }
 
-/** Adds a form to the frame's guard (UnsavedChangesGuard); the function it returns takes it off again. */
-export const UnsavedChangesContext = createContext<((form: TGuardedForm) => () => void) | null>(null);
+export interface TUnsavedChangesGuard {
+  /** Adds a form to the frame's guard (UnsavedChangesGuard); the function it returns takes it off again. */
+  register: (form: TGuardedForm) => () => void;
+  /** The next move leaves the page without asking: what the forms hold is gone anyway (the thing was deleted). */
+  allowNextMove: () => void;
+}
+
+export const UnsavedChangesContext = createContext<TUnsavedChangesGuard | null>(null);
+
+/**
+ * For an action after which the page's forms have nothing left to save (a delete): call it before moving on, and the
+ * move is not held.
+ */
+export function useLeaveWithoutAsking(): () => void {
+  const guard = useContext(UnsavedChangesContext);
+  return useCallback(() => guard?.allowNextMove(), [guard]);
+}
 
 /**
  * Every console form that edits something calls this once with its react-hook-form form and what it edits ("brand",
@@ -23,7 +38,7 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   form: UseFormReturn<TValues, TContext, TOutput>,
   subject: string,
 ): { markSaved: () => void } {
-  const register = useContext(UnsavedChangesContext);
+  const register = useContext(UnsavedChangesContext)?.register;
   // Read during render, so react-hook-form keeps it up to date.
   const { isDirty } = form.formState;
   const { getValues } = form;

@@ -18,6 +18,7 @@ import { attendanceCalendarFormValues } from '../attendance-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { useCypUnit } from '../use-cyp-unit.ts';
+import { useLeaveWithoutAsking } from '../components/unsaved-changes.ts';
 import { AttendanceCalendarForm } from './attendance-calendar-form.tsx';
 import { CalendarPhaseBadge, timeZoneSentence } from './attendance-calendars-section.tsx';
 import publicationStyles from '../components/publication-actions.module.css';
@@ -45,12 +46,15 @@ function DeleteCalendar({ calendar }: { calendar: TConsoleAttendanceCalendar }) 
   const [isConfirming, setIsConfirming] = useState(false);
   const remove = useDeleteConsoleAttendanceCalendar(calendar.id);
   const navigate = useNavigate();
+  const leaveWithoutAsking = useLeaveWithoutAsking();
   const { showToast } = useToast();
 
   async function confirm() {
     try {
       await remove.mutateAsync();
       showToast({ tone: 'success', title: 'Calendar deleted' });
+      // The calendar is gone: changes to it in the form below have nothing left to be saved to.
+      leaveWithoutAsking();
       void navigate(back.to, { replace: true });
     } catch {
       // Said in the dialog.
