@@ -11,10 +11,16 @@ async function getLedgerCheck(signal?: AbortSignal): Promise<TLedgerCheck> {
   return ZLedgerCheck.parse(await apiRequest('GET', '/console/ledger', { auth: true, signal }));
 }
 
+/** How long an audit's answer is shown again on coming back to the page, before it is run anew by itself. */
+const AUDIT_KEPT_MS = 5 * 60_000;
+
 function ledgerCheckQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.console.detail('ledger', 'check'),
     queryFn: ({ signal }) => getLedgerCheck(signal),
+    // It reads every entry of the ledger: run again when asked ("Check again"), not on each visit or window focus.
+    staleTime: AUDIT_KEPT_MS,
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -10,7 +10,6 @@ import {
 } from '@cypher/contract';
 import { Fragment, useId, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import { useMyBalances } from '../../../api/my-balances.ts';
 import { formatCount, formatCountOf, formatDateTime } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -38,6 +37,7 @@ import {
 } from '../components/ledger-labels.ts';
 import { MutedText } from '../components/name-cell.tsx';
 import { withdrawalPath } from '../components/withdrawal-labels.ts';
+import { useCypUnit } from '../use-cyp-unit.ts';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/ledger.module.css';
 
@@ -534,14 +534,40 @@ function Journal({ format }: { format: TFormat }) {
 
 /** `/console/ledger` (admins): the ledger's audit with the house accounts per currency, and the journal. */
 export function LedgerSection() {
-  const cypMinorUnits = useMyBalances().data?.cypUnit.minorUnits;
+  // CYP's decimals are the server's (CYP_MINOR_UNITS): no amount is shown before they are known, since a guess would
+  // show every CYP amount of an audit scaled wrong.
+  const cypUnit = useCypUnit();
+  const cypMinorUnits = cypUnit.decimals;
   const format: TFormat = (money) => formatMoney(money, { cypMinorUnits });
+  const header = (
+    <ConsoleHeader
+      title="Ledger"
+      description="Where the money is: the house’s accounts in each currency, checked against every entry, and every movement that got it there."
+    />
+  );
+  if (cypMinorUnits === undefined) {
+    return (
+      <>
+        {header}
+        {cypUnit.isPending ? (
+          <div aria-busy="true" aria-label="Loading the ledger">
+            <Skeleton height="320px" radius="var(--radius-lg)" />
+          </div>
+        ) : (
+          <ErrorState
+            titleAs="h2"
+            title="We could not load the ledger"
+            error={cypUnit.error}
+            onRetry={() => void cypUnit.refetch()}
+            isRetrying={cypUnit.isRefetching}
+          />
+        )}
+      </>
+    );
+  }
   return (
     <>
-      <ConsoleHeader
-        title="Ledger"
-        description="Where the money is: the house’s accounts in each currency, checked against every entry, and every movement that got it there."
-      />
+      {header}
       <HouseAccounts format={format} />
       <Journal format={format} />
     </>
