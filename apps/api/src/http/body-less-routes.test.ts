@@ -43,6 +43,14 @@ describe('a write whose route takes no body', () => {
     for (const payload of [undefined, 'null', '{}']) {
       expect((await send('POST', '/v1/notifications/read-all', payload)).statusCode, payload).toBe(204);
     }
+    // A client that says text/plain and sends nothing after it (Fastify reads "").
+    const emptyText = await t.app.inject({
+      method: 'POST',
+      url: '/v1/notifications/read-all',
+      headers: { ...bearer(accessToken), 'content-type': 'text/plain' },
+      payload: '',
+    });
+    expect(emptyText.statusCode).toBe(204);
   });
 
   it('leaves an address no route has to answer 404, body or not', async () => {

@@ -15,12 +15,13 @@ const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MESSAGE = 'This request takes no body: send none, or {}.';
 
 /**
- * A body that asks nothing: none at all, `null` or `{}`. Clients differ in which they send to a route that takes no
+ * A body that asks nothing: none at all, an empty text, `null` or `{}`. Clients differ in which they send to a route that takes no
  * body (a check-in, a publish, a delete), so all three are the same request, here and in an idempotency key's
  * fingerprint. Anything else, `[]` included, asks something.
  */
 export function isEmptyBody(body: unknown): boolean {
-  if (body === undefined || body === null) return true;
+  // An empty text body (a POST with a content type and nothing after it) is parsed as "".
+  if (body === undefined || body === null || body === '') return true;
   return typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype && Object.keys(body).length === 0;
 }
 
