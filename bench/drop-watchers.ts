@@ -469,8 +469,8 @@ async function main(): Promise<void> {
       settings: {
         DROP_LIVE_INTERVAL_MS: process.env.DROP_LIVE_INTERVAL_MS ?? '250 (default)',
         DROP_LIVE_WRITES_PER_SECOND: process.env.DROP_LIVE_WRITES_PER_SECOND ?? '2500 (default)',
-        // Who holds the streams: nginx through its Nchan module when it is installed (auto), or the instances.
-        CLUSTER_LIVE_FANOUT: process.env.CLUSTER_LIVE_FANOUT ?? 'auto (default)',
+        // Who holds the streams: the instances (nginx passing them on), or nginx itself through its Nchan module.
+        CLUSTER_LIVE_FANOUT: process.env.CLUSTER_LIVE_FANOUT ?? 'instances (default)',
         DROP_LIVE_FANOUT_WRITES_PER_SECOND: process.env.DROP_LIVE_FANOUT_WRITES_PER_SECOND ?? '5000 (default)',
       },
       watchers: {

@@ -52,11 +52,13 @@ const instanceNodeArgs = (env.CLUSTER_NODE_ARGS || '').split(' ').filter(Boolean
 const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
 const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
 const nginxBinary = env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file)) || 'nginx';
-// Who holds a drop page's live streams (decision record 35): nginx, through its Nchan module (Debian:
-// libnginx-mod-nchan), when it is installed; else the instances. CLUSTER_LIVE_FANOUT=instances keeps them with the
-// instances anyway (and =nginx insists on the module).
-const liveFanout = env.CLUSTER_LIVE_FANOUT || 'auto';
-if (!['auto', 'nginx', 'instances'].includes(liveFanout)) fail(`CLUSTER_LIVE_FANOUT must be auto, nginx or instances, not "${liveFanout}".`);
+// Who holds a drop page's live streams (decision record 35): the instances, nginx passing each stream on; or, with
+// CLUSTER_LIVE_FANOUT=nginx, nginx itself through its Nchan module (Debian: libnginx-mod-nchan), the instances
+// publishing each drop's events to it once. Measured with bench/drop-watchers.ts, nginx's fan-out did not take less
+// from a rush than the instances' streams (it saves the instances' memory per watcher, and keeps the streams open
+// when an instance restarts), so the instances stay the default.
+const liveFanout = env.CLUSTER_LIVE_FANOUT || 'instances';
+if (!['nginx', 'instances'].includes(liveFanout)) fail(`CLUSTER_LIVE_FANOUT must be instances or nginx, not "${liveFanout}".`);
 const nchanModule =
   liveFanout === 'instances'
     ? null
