@@ -10,6 +10,7 @@ import type { EntryColumn } from '../components/entries-table.tsx';
 import { NameCell } from '../components/name-cell.tsx';
 import { PagedEntries } from '../components/paged-entries.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
+import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
 
 const PAGE_SIZE = 20;
@@ -45,7 +46,7 @@ const columns: EntryColumn<TConsoleAirdrop>[] = [
     cell: (airdrop) => (
       <span className={styles.dropCell}>
         <NameCell to={`/console/airdrops/${airdrop.id}`} name={airdrop.name} />
-        <span className={styles.phoneOnly}>
+        <span className={listStyles.phoneOnly}>
           {airdrop.grant.description} · {audienceSummary(airdrop)}
         </span>
       </span>

@@ -11,6 +11,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText, NameCell } from '../components/name-cell.tsx';
 import { PagedEntries } from '../components/paged-entries.tsx';
+import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
 
 const PAGE_SIZE = 20;
@@ -41,7 +42,7 @@ function columnsFor(today: string | undefined): EntryColumn<TConsoleAttendanceCa
       cell: (calendar) => (
         <span className={styles.dropCell}>
           <NameCell to={`/console/attendance-calendars/${calendar.id}`} name={calendar.name} />
-          <span className={styles.phoneOnly}>{periodSummary(calendar)}</span>
+          <span className={listStyles.phoneOnly}>{periodSummary(calendar)}</span>
         </span>
       ),
     },

@@ -36,13 +36,13 @@ const columns: EntryColumn<TConsoleDropListItem>[] = [
     cell: (drop) => (
       <span className={styles.dropCell}>
         <NameCell to={`/console/drops/${drop.id}`} name={drop.name} imageUrl={drop.imageUrl} />
-        <span className={styles.phoneOnly}>
+        <span className={listStyles.phoneOnly}>
           {drop.brand.name} · {formatDate(drop.dropBeginAt)} – {formatDate(drop.dropEndAt)}
           <br />
           {isPublishing(drop) ? null : packCounts(drop)}
         </span>
         {isPublishing(drop) ? (
-          <span className={styles.phoneOnly}>
+          <span className={listStyles.phoneOnly}>
             <PublicationProgress publication={drop.publication!} isCompact />
           </span>
         ) : null}

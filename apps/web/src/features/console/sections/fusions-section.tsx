@@ -43,7 +43,7 @@ const columns: EntryColumn<TConsoleFusion>[] = [
     cell: (fusion) => (
       <span className={styles.dropCell}>
         <NameCell to={`/console/fusions/${fusion.id}`} name={fusion.name} imageUrl={fusion.imageUrl} />
-        <span className={styles.phoneOnly}>
+        <span className={listStyles.phoneOnly}>
           {fusion.brand.name} · {formatDate(fusion.beginAt)} – {formatDate(fusion.endAt)}
         </span>
       </span>

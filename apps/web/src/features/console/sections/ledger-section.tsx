@@ -376,7 +376,7 @@ function Journal({ format }: { format: TFormat }) {
               {ledgerTransactionKindNames[transaction.kind]}
             </Badge>
             <span className={styles.description}>{transaction.description}</span>
-            <span className={styles.phoneOnly}>
+            <span className={listStyles.phoneOnly}>
               <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
               {people.map((person) => (
                 <Fragment key={person.id}>

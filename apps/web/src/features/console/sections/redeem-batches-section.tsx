@@ -9,6 +9,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText, NameCell } from '../components/name-cell.tsx';
 import { PagedEntries } from '../components/paged-entries.tsx';
+import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
 import grantStyles from '../components/grants.module.css';
 
@@ -55,7 +56,7 @@ const columns: EntryColumn<TConsoleRedeemBatch>[] = [
       <span className={styles.dropCell}>
         <NameCell to={`/console/redeem-batches/${batch.id}`} name={batch.name} />
         <span className={grantStyles.rowNote}>{codesSummary(batch)}</span>
-        <span className={styles.phoneOnly}>
+        <span className={listStyles.phoneOnly}>
           {batch.grant.description} · {usesSummary(batch)}
         </span>
       </span>

@@ -39,7 +39,7 @@ const columns: EntryColumn<TConsoleWithdrawal>[] = [
             <EmailWithBreak email={withdrawal.user.email} />
           </span>
         ) : null}
-        <span className={styles.phoneOnly}>
+        <span className={listStyles.phoneOnly}>
           {formatDateTime(withdrawal.createdAt)} · fee {formatMoney(withdrawal.fee)}
         </span>
       </span>
