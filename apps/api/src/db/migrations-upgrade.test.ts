@@ -131,16 +131,17 @@ describe('migration 0040: the slugs brands went by', () => {
                      values (${newId()}, null, ${action}, 'brand', ${brandId}, ${JSON.stringify(before)}::jsonb,
                              ${JSON.stringify(after)}::jsonb, ${at})`);
     // As the console wrote them: the brand before and after each edit.
-    await edit(first.id, { slug: 'lantern' }, { slug: 'lantern-house' }, '2026-01-01T00:00:00Z');
-    await edit(first.id, { slug: 'lantern-house' }, { slug: 'lantern-now' }, '2026-02-01T00:00:00Z');
+    const published = { status: 'PUBLISHED' };
+    await edit(first.id, { slug: 'lantern', ...published }, { slug: 'lantern-house' }, '2026-01-01T00:00:00Z');
+    await edit(first.id, { slug: 'lantern-house', ...published }, { slug: 'lantern-now' }, '2026-02-01T00:00:00Z');
     await edit(
       first.id,
-      { slug: 'lantern-now', name: 'A' },
+      { slug: 'lantern-now', name: 'A', ...published },
       { slug: 'lantern-now', name: 'B' },
       '2026-03-01T00:00:00Z',
     );
-    await edit(first.id, { slug: 'shared' }, { slug: 'lantern' }, '2026-01-05T00:00:00Z');
-    await edit(second.id, { slug: 'shared' }, { slug: 'second-now' }, '2026-04-01T00:00:00Z');
+    await edit(first.id, { slug: 'shared', ...published }, { slug: 'lantern' }, '2026-01-05T00:00:00Z');
+    await edit(second.id, { slug: 'shared', ...published }, { slug: 'second-now' }, '2026-04-01T00:00:00Z');
     await edit(
       second.id,
       { slug: 'never-edited', status: 'DRAFT' },
@@ -158,6 +159,43 @@ describe('migration 0040: the slugs brands went by', () => {
       { slug: 'lantern', brand_id: first.id },
       { slug: 'lantern-house', brand_id: first.id },
       { slug: 'shared', brand_id: second.id },
+    ]);
+  });
+});
+
+describe('migration 0041: only the slugs brands gave up while published', () => {
+  it('drops the slugs brands gave up as drafts, kept by 0040 or by edits since, and gives a slug back to the published brand that gave it up', async () => {
+    await database?.close();
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0039_previous-password-hash') });
+    const db = database.db;
+    const owl = await insertBrand(db, { slug: 'owl-records' });
+    const fox = await insertBrand(db, { slug: 'fox-now' });
+    const moth = await insertBrand(db, { slug: 'moth-now' });
+    const edit = async (brandId: string, before: object, after: object, at: string) =>
+      db.execute(sql`insert into audit_log (id, actor_user_id, action, entity_type, entity_id, before, after, created_at)
+                     values (${newId()}, null, 'update', 'brand', ${brandId}, ${JSON.stringify(before)}::jsonb,
+                             ${JSON.stringify(after)}::jsonb, ${at})`);
+    // Owl went by working names as a draft, one of them a slug Fox had given up while published, and changed its slug
+    // once more after it was published.
+    await edit(owl.id, { slug: 'project-owl', status: 'DRAFT' }, { slug: 'owl-draft' }, '2026-01-01T00:00:00Z');
+    await edit(fox.id, { slug: 'shared', status: 'PUBLISHED' }, { slug: 'fox-now' }, '2026-01-10T00:00:00Z');
+    await edit(owl.id, { slug: 'owl-draft', status: 'DRAFT' }, { slug: 'shared' }, '2026-01-12T00:00:00Z');
+    await edit(owl.id, { slug: 'shared', status: 'DRAFT' }, { slug: 'owl' }, '2026-01-15T00:00:00Z');
+    await edit(owl.id, { slug: 'owl', status: 'PUBLISHED' }, { slug: 'owl-records' }, '2026-02-01T00:00:00Z');
+    await runMigrations(database, migrationsUpTo('0040_brand-previous-slugs'));
+    // A draft's slug change since 0040, as update-brand.ts kept it then.
+    await edit(moth.id, { slug: 'moth-working', status: 'DRAFT' }, { slug: 'moth-now' }, '2026-03-01T00:00:00Z');
+    await db.execute(sql`insert into brand_previous_slugs (slug, brand_id, replaced_at)
+                         values ('moth-working', ${moth.id}, '2026-03-01T00:00:00Z')`);
+    await runMigrations(database);
+
+    const kept = await queryRows<{ slug: string; brand_id: string }>(
+      db,
+      sql`select slug, brand_id from brand_previous_slugs order by slug`,
+    );
+    expect(kept).toEqual([
+      { slug: 'owl', brand_id: owl.id },
+      { slug: 'shared', brand_id: fox.id },
     ]);
   });
 });

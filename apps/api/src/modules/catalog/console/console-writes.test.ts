@@ -170,6 +170,28 @@ describe('a published brand’s slug changed', () => {
     expect(await brandAt('night-shift')).toMatchObject({ id: taker.body.data.id, slug: 'night-shift-films' });
   });
 
+  it('keeps no slug a brand gave up while a draft: a working name is never a public link', async () => {
+    const created = await asAdmin<{ id: string }>('POST', '/v1/console/brands', {
+      slug: 'project-owl',
+      name: 'Project Owl',
+      type: 'ARTIST',
+    });
+    const id = created.body.data.id;
+    await renameSlug(id, 'owl-records');
+    await asAdmin('POST', `/v1/console/brands/${id}/publish`);
+    expect(await brandAt('owl-records')).toMatchObject({ id });
+    expect(await brandAt('project-owl')).toBeNull();
+    const kept = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`select slug from brand_previous_slugs where brand_id = ${id}`,
+    );
+    expect(kept).toEqual([]);
+
+    // Published, its slug is public: a change from now on keeps it.
+    await renameSlug(id, 'owl-house');
+    expect(await brandAt('owl-records')).toMatchObject({ id, slug: 'owl-house' });
+  });
+
   it('is not shown at an old slug once unpublished, and a slug left unchanged is not kept', async () => {
     const id = await publishedBrand('quiet-hours', 'Quiet Hours');
     await renameSlug(id, 'quiet-hours-live');

@@ -14,8 +14,9 @@ import { brandConstraints } from './create-brand.ts';
 
 /**
  * A brand manager edits their brand's page; featuring a brand on the home page stays an admin's call. The row is
- * locked while it changes, so the audit row's "before" is exactly what this change replaced. A slug it gives up is
- * kept in brand_previous_slugs, so the brand's old links still find it.
+ * locked while it changes, so the audit row's "before" is exactly what this change replaced. A slug a published brand
+ * gives up is kept in brand_previous_slugs, so the brand's old links still find it; a draft's slug was never public, so
+ * it is not kept: a working name must not become a public alias once the brand is published.
  */
 export async function updateBrand(
   ctx: AppContext,
@@ -37,7 +38,7 @@ export async function updateBrand(
     } catch (error) {
       throw conflictOf(error, brandConstraints);
     }
-    if (input.slug !== undefined && input.slug !== row.slug) {
+    if (input.slug !== undefined && input.slug !== row.slug && row.status === 'PUBLISHED') {
       // Its old links keep finding it (get-brand.ts); a slug given up by another brand before is this one's now.
       await tx
         .insert(brandPreviousSlugs)
