@@ -2,7 +2,7 @@
 // so this is how the first admin is made; later, admins can grant roles in the console itself.
 //
 //   grant <email> admin                          make an existing account an admin
-//   grant <email> brand_manager <brand>          let it manage one brand (slug or id)
+//   grant <email> brand_manager <brand>          let it manage one brand (the slug it goes by now, or its id)
 //   revoke <email> admin | brand_manager <brand> take the role away again
 //   list                                         every grant
 //
@@ -14,11 +14,10 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
 import { systemClock } from '../lib/clock.ts';
-import { everythingScope } from '../modules/catalog/catalog-scope.ts';
-import { getBrand } from '../modules/catalog/get-brand.ts';
 import { grantOperatorRole } from '../modules/console/operators/grant-operator-role.ts';
 import { listOperatorGrants } from '../modules/console/operators/list-operator-grants.ts';
 import { revokeOperatorRole } from '../modules/console/operators/revoke-operator-role.ts';
+import { brandIdNamedNow, UsageError } from './console-brand.ts';
 
 const USAGE = `Usage:
   npm run console -- grant <email> admin
@@ -26,8 +25,6 @@ const USAGE = `Usage:
   npm run console -- revoke <email> admin
   npm run console -- revoke <email> brand_manager <brand slug or id>
   npm run console -- list`;
-
-class UsageError extends Error {}
 
 function parseRole(args: string[]): { email: string; role: TOperatorRole; brand: string | null } {
   const [email, roleText, brand] = args;
@@ -39,13 +36,7 @@ function parseRole(args: string[]): { email: string; role: TOperatorRole; brand:
 }
 
 async function brandIdOf(database: Database, brand: string | null): Promise<string | null> {
-  if (!brand) return null;
-  try {
-    return (await getBrand(database.db, brand, everythingScope)).id;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new UsageError(`No brand "${brand}".`);
-    throw error;
-  }
+  return brand ? brandIdNamedNow(database.db, brand) : null;
 }
 
 function describeGrant(grant: { user: { email: string }; role: string; brand: { slug: string } | null }) {
