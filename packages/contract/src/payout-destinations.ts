@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZUsdcAddress, ZWireDetails } from './withdrawals.ts';
+import { countryOfIban } from './bank-details.ts';
+import { countryNameOf } from './countries.ts';
+import { ibanCountryMismatchMessage, ZUsdcAddress, ZWireDetails, type TWireDetails } from './withdrawals.ts';
 
 /**
  * Saved payout destinations (spec section 2: "wallet address, ... bank account setup"): a person keeps up to five
@@ -21,6 +23,13 @@ export const ZBankAccount = z.object({
   country: z.string(),
   accountLastFour: z.string(),
   holderName: z.string(),
+  /**
+   * Whether a wire withdrawal takes these details as saved. One saved before a rule was added (an IBAN from another
+   * country than the bank's) is kept, not deleted, but is offered as not usable until the person adds it again.
+   */
+  isUsable: z.boolean(),
+  /** Why it is not usable, in a sentence the list shows; null when it is. */
+  unusableReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TBankAccount = z.infer<typeof ZBankAccount>;
@@ -31,6 +40,28 @@ export type TBankAccount = z.infer<typeof ZBankAccount>;
  */
 export const ZBankAccountDetail = ZBankAccount.extend({ details: z.object(ZWireDetails.shape) });
 export type TBankAccountDetail = z.infer<typeof ZBankAccountDetail>;
+
+/**
+ * Why saved details would be refused by a wire withdrawal (ZWireDetails, the rules of today), in the list's words, or
+ * null when they would be taken: "This IBAN is from Germany, not France: add the account again to use it."
+ */
+export function bankAccountUnusableReason(details: TWireDetails): string | null {
+  const checked = ZWireDetails.safeParse(details);
+  if (checked.success) return null;
+  const { iban, country } = details;
+  const isIbanOfAnotherCountry =
+    iban !== undefined &&
+    checked.error.issues.some(
+      (issue) => issue.path[0] === 'iban' && issue.message === ibanCountryMismatchMessage(iban, country),
+    );
+  if (isIbanOfAnotherCountry) {
+    return (
+      `This IBAN is from ${countryNameOf(countryOfIban(iban))}, not ${countryNameOf(country)}: ` +
+      'add the account again to use it.'
+    );
+  }
+  return 'These bank details no longer pass our checks: add the account again to use it.';
+}
 
 /** `POST /v1/wallet-addresses`. */
 export const ZAddWalletAddressRequest = z.strictObject({ address: ZUsdcAddress });

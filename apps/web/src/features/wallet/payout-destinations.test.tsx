@@ -28,6 +28,8 @@ const chase = {
   country: 'US',
   accountLastFour: '6789',
   holderName: 'Ada Lovelace',
+  isUsable: true,
+  unusableReason: null,
   createdAt,
 };
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -198,6 +200,40 @@ describe('payment methods: bank accounts', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No saved bank accounts')).toBeInTheDocument();
     expect(sentTo(sent, 'DELETE', '/v1/bank-accounts/ba-de')).toHaveLength(1);
+  });
+
+  it('shows an account saved under older rules as not usable, says why, and does not offer it to withdraw', async () => {
+    const frenchBankGermanIban = {
+      ...chase,
+      id: 'ba-fr',
+      label: 'BNP Paribas •••• 3000',
+      country: 'FR',
+      accountLastFour: '3000',
+      isUsable: false,
+      unusableReason: 'This IBAN is from Germany, not France: add the account again to use it.',
+    };
+    wallet((request) =>
+      request.path === '/v1/bank-accounts' && request.method === 'GET'
+        ? json(200, { data: [frenchBankGermanIban, chase] })
+        : undefined,
+    );
+    const methods = renderApp('/payment?tab=methods');
+    const list = await screen.findByRole('list', { name: 'Saved bank accounts' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(
+      within(rows[0]!).getByText('This IBAN is from Germany, not France: add the account again to use it.'),
+    ).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText(/add the account again/)).toBeNull();
+    // Kept: its owner removes it, nothing else does.
+    expect(within(rows[0]!).getByRole('button', { name: 'Remove BNP Paribas •••• 3000' })).toBeInTheDocument();
+    methods.unmount();
+
+    renderApp('/payment?tab=withdraw');
+    const saved = (await screen.findByLabelText(/Use a saved bank account/)) as HTMLSelectElement;
+    const option = (id: string) => [...saved.options].find((item) => item.value === id)!;
+    expect(option('ba-fr').disabled).toBe(true);
+    expect(option('ba-fr').textContent).toBe('BNP Paribas •••• 3000 · Ada Lovelace (not usable: add it again)');
+    expect(option(chase.id).disabled).toBe(false);
   });
 
   it("shows the API's refusal: a field's message under it, the limit at the top", async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   accountLastFour,
   bankAccountLabel,
+  bankAccountUnusableReason,
   MAX_BANK_ACCOUNTS,
   type TAddBankAccountRequest,
   type TBankAccount,
@@ -14,14 +15,20 @@ import { newId } from '../../../lib/ids.ts';
 import { hasRoomForOneMore } from './person-slots.ts';
 import { bankAccounts, type TBankAccountRow } from './payout-destinations.tables.ts';
 
-/** What a list shows: the account number goes no further than its last four. */
+/**
+ * What a list shows: the account number goes no further than its last four. Details saved under older rules are kept
+ * as they are, and said not usable (with why) where a wire withdrawal would refuse them, rather than failing on use.
+ */
 function bankAccountView(row: TBankAccountRow): TBankAccount {
+  const unusableReason = bankAccountUnusableReason(row.details);
   return {
     id: row.id,
     label: row.label,
     country: row.country,
     accountLastFour: accountLastFour(row.details),
     holderName: `${row.details.firstName} ${row.details.lastName}`,
+    isUsable: unusableReason === null,
+    unusableReason,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../../lib/ids.ts';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { usWireDetails } from '../../../testing/wallet-helpers.ts';
+import { bankAccounts } from './payout-destinations.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +104,53 @@ describe('/v1/bank-accounts', () => {
       ],
     ]);
     expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toEqual([]);
+  });
+
+  it('says which saved accounts a wire withdrawal would now refuse, and why, keeping them as saved', async () => {
+    const user = await activeUser(t);
+    const saved = await call('POST', '/v1/bank-accounts', user.accessToken, germanAccount);
+    const [owner] = await t.database.db
+      .select({ userId: bankAccounts.userId })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.id, saved.json().data.id));
+    // Saved before an IBAN had to be from the bank's country: a German IBAN for a bank in France.
+    const frenchBankGermanIban = {
+      ...germanAccount,
+      bankName: 'BNP Paribas',
+      country: 'FR' as const,
+      swift: 'BNPAFRPP',
+    };
+    const id = newId();
+    await t.database.db.insert(bankAccounts).values({
+      id,
+      userId: owner!.userId,
+      label: 'BNP Paribas •••• 3000',
+      country: 'FR',
+      details: frenchBankGermanIban,
+      createdAt: t.clock.now(),
+    });
+
+    const listed = await call('GET', '/v1/bank-accounts', user.accessToken);
+    expect(
+      listed.json().data.map((item: { label: string; isUsable: boolean; unusableReason: string | null }) => ({
+        label: item.label,
+        isUsable: item.isUsable,
+        unusableReason: item.unusableReason,
+      })),
+    ).toEqual([
+      {
+        label: 'BNP Paribas •••• 3000',
+        isUsable: false,
+        unusableReason: 'This IBAN is from Germany, not France: add the account again to use it.',
+      },
+      { label: 'Deutsche Bank •••• 3000', isUsable: true, unusableReason: null },
+    ]);
+    // Nothing is deleted: its owner still reads the details, to add the account again.
+    const one = await call('GET', `/v1/bank-accounts/${id}`, user.accessToken);
+    expect(one.json().data).toMatchObject({
+      isUsable: false,
+      details: { country: 'FR', iban: frenchBankGermanIban.iban, bankName: 'BNP Paribas' },
+    });
   });
 
   it('keeps at most five per person, even when eight saves arrive at once', async () => {

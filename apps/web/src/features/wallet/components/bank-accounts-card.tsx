@@ -42,6 +42,8 @@ export function BankAccountsCard() {
         title: account.label,
         name: account.label,
         meta: `${account.holderName} · ${countryNames.get(account.country) ?? account.country}`,
+        // Saved under older rules: kept, and said not usable until added again, rather than refused on use.
+        problem: account.unusableReason ?? undefined,
       })}
       onRemove={(account) => {
         deleteAccount.reset();

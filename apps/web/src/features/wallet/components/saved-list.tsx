@@ -14,6 +14,8 @@ export interface SavedListRow {
   meta: ReactNode;
   /** What the row is called in "Remove …", as the list shows it. */
   name: string;
+  /** Why it cannot be used as saved (a sentence that says what to do), shown under it. */
+  problem?: string | undefined;
 }
 
 /**
@@ -74,6 +76,7 @@ export function SavedList<T>({
                   <Icon name={icon} size={18} /> {row.title}
                 </span>
                 <span className={styles.rowMeta}>{row.meta}</span>
+                {row.problem ? <span className={styles.rowProblem}>{row.problem}</span> : null}
               </span>
               <Button
                 size="sm"

@@ -123,8 +123,11 @@ export function WireWithdrawalForm({
               >
                 <option value="">Enter new bank details</option>
                 {savedAccounts.map((account) => (
-                  <option key={account.id} value={account.id}>
+                  // One a withdrawal would refuse as saved is shown, not offered: its row under Payment methods
+                  // says why and to add it again.
+                  <option key={account.id} value={account.id} disabled={!account.isUsable}>
                     {account.label} · {account.holderName}
+                    {account.isUsable ? '' : ' (not usable: add it again)'}
                   </option>
                 ))}
               </Select>
