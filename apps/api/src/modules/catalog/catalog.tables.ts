@@ -66,7 +66,8 @@ export type TBrandRow = typeof brands.$inferSelect;
 
 /**
  * The slugs a brand went by before an operator changed it, so its old links (`/brands/old-slug`, a banner's, a post's)
- * still find it (get-brand.ts). One row per slug: the brand that gave it up last. A brand that now goes by the slug
+ * still find it (get-brand.ts). Only slugs the public saw: one changed while the brand was a draft is not kept
+ * (update-brand.ts). One row per slug: the brand that gave it up last. A brand that now goes by the slug
  * wins over an old one, so a slug given up is free to take.
  */
 export const brandPreviousSlugs = pgTable(
