@@ -10,29 +10,46 @@ export function isImageVariantWidth(value: number): value is TImageVariantWidth 
   return (imageVariantWidths as readonly number[]).includes(value);
 }
 
-/** `srcset` for a stored image (`/uploads/...`), up to `maxWidth`, its own size last; other addresses get none. */
-export function uploadSrcSet(url: string, intrinsicWidth: number): string | undefined {
+/**
+ * `srcset` for a stored image (`/uploads/...`): its variants up to `largestVariant`, each described by its own width;
+ * other addresses get none. The original is never a candidate: its width is not known here (an operator's upload is
+ * kept at up to 2400 px, media/image-kinds.ts), so naming it "800w" let a high-density screen download the whole upload
+ * where a variant fits. A variant is never wider than its original, so for a smaller original the widest candidates
+ * are that original's width: they only ever say more than the picture is, never less.
+ */
+export function uploadSrcSet(url: string, largestVariant: TImageVariantWidth): string | undefined {
   if (!url.startsWith('/uploads/') || url.includes('?')) return undefined;
-  const widths = imageVariantWidths.filter((width) => width < intrinsicWidth);
-  return [...widths.map((width) => `${url}?w=${width} ${width}w`), `${url} ${intrinsicWidth}w`].join(', ');
+  const widths = imageVariantWidths.filter((width) => width <= largestVariant);
+  return widths.map((width) => `${url}?w=${width} ${width}w`).join(', ');
 }
 
 /**
- * The pictures a page's largest paint usually is, with the size they are drawn at (the demo's artwork is made at it)
- * and how wide they are shown (`sizes`, as their CSS lays them out). The web's <img> and the API's preload hint in
- * the page's HTML use the same values, so the browser fetches the preloaded candidate.
+ * Stored pictures where they are shown: the size they are drawn at (the demo's artwork is made at it: the <img>'s
+ * width and height), how wide they are shown (`sizes`, as their CSS lays them out) and the widest variant worth
+ * offering (`largestVariant`: about the widest it is shown on a high-density screen). The web's <img> and the API's
+ * preload hint in a page's HTML use the same values, so the browser fetches the preloaded candidate.
  */
 export const responsiveImages = {
   /** The carousel spans the content column: 1200 px at most, the screen less its gutters below that. */
-  homeBanner: { width: 1440, height: 480, sizes: '(min-width: 1264px) 1200px, calc(100vw - 32px)' },
+  homeBanner: {
+    width: 1440,
+    height: 480,
+    sizes: '(min-width: 1264px) 1200px, calc(100vw - 32px)',
+    largestVariant: 1280,
+  },
   /**
    * The artwork of a drop's, pass's, fusion's, product's or NFT's page (ui/artwork-layout.tsx): full width on a phone;
-   * the left column (a little over half of 1200 px) from 960 px.
+   * the left column (a little over half of 1200 px) from 960 px. 620 px on a 2x screen is 1240.
    */
-  pageArtwork: { width: 800, height: 800, sizes: '(min-width: 960px) 620px, calc(100vw - 32px)' },
+  pageArtwork: {
+    width: 800,
+    height: 800,
+    sizes: '(min-width: 960px) 620px, calc(100vw - 32px)',
+    largestVariant: 1280,
+  },
   /**
    * The same artwork smaller, where a list shows it. Never the original where a variant fits: Chrome picks a larger
-   * candidate of a `srcset` when it already holds it, so a card that had shown a drop's original (its 800w candidate)
+   * candidate of a `srcset` when it already holds it, so a card that had shown a drop's original (then a candidate)
    * made the drop's page draw that original instead of the variant its HTML had preloaded, and the preload went
    * unused ("preloaded using link preload but not used within a few seconds"). Shown smaller than the page's
    * artwork, a card's pick is never larger than the page's at the same screen.
@@ -46,6 +63,7 @@ export const responsiveImages = {
     sizes:
       '(min-width: 1200px) 216px, (min-width: 1024px) calc(25vw - 40px), (min-width: 640px) calc(33vw - 36px), ' +
       '(min-width: 340px) calc(50vw - 38px), calc(100vw - 48px)',
+    largestVariant: 800,
   },
   /**
    * The home page's drop on sale (features/catalog/components/home-drops.module.css): beside its facts from 768 px, at
@@ -55,5 +73,23 @@ export const responsiveImages = {
     width: 800,
     height: 800,
     sizes: '(min-width: 1264px) 420px, (min-width: 768px) 38vw, calc(100vw - 56px)',
+    largestVariant: 800,
   },
+  /**
+   * A sealed pack's front in the pack dialog (ui/pack-dialog.module.css `.packFront`): 280 px at most, less inside a
+   * phone's dialog. Smaller than the drop's page shows the same artwork, so never a larger pick than the page's.
+   */
+  packArtwork: { width: 360, height: 360, sizes: '(max-width: 360px) calc(100vw - 80px), 280px', largestVariant: 800 },
+  /**
+   * An edition revealed from a pack (`.editionGrid > li`, `.revealGrid`): a 164 px card less its padding, two to a
+   * row on a phone (the dialog's padding and scrollbar taken off). Its own generated picture, when it has one.
+   */
+  packEditionArtwork: {
+    width: 320,
+    height: 320,
+    sizes: '(max-width: 520px) calc(50vw - 74px), 148px',
+    largestVariant: 480,
+  },
+  /** A fusion's result beside its facts (features/fusion/components/fusion-outcome.module.css): 320 px at most. */
+  fusionArtwork: { width: 320, height: 320, sizes: '320px', largestVariant: 800 },
 } as const;

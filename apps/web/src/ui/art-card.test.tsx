@@ -26,7 +26,7 @@ describe('ArtCard', () => {
     const picture = pictureOf({ imageUrl: '/uploads/neon-genesis.webp' });
     expect(picture.getAttribute('srcset')).toBe(
       '/uploads/neon-genesis.webp?w=320 320w, /uploads/neon-genesis.webp?w=480 480w, ' +
-        '/uploads/neon-genesis.webp?w=640 640w, /uploads/neon-genesis.webp 800w',
+        '/uploads/neon-genesis.webp?w=640 640w, /uploads/neon-genesis.webp?w=800 800w',
     );
     expect(picture.getAttribute('sizes')).toBe(responsiveImages.cardArtwork.sizes);
     expect(picture.getAttribute('loading')).toBe('lazy');

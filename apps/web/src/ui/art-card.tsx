@@ -51,7 +51,7 @@ export function ArtCard({
     lifts ? styles.lifts : undefined,
     className,
   ];
-  const srcSet = isThumbnail ? undefined : uploadSrcSet(imageUrl, CARD_ARTWORK.width);
+  const srcSet = isThumbnail ? undefined : uploadSrcSet(imageUrl, CARD_ARTWORK.largestVariant);
   return (
     <Link
       to={to}

@@ -47,7 +47,7 @@ export function ArtworkImage({ src, name }: { src: string; name: string }) {
   return (
     <img
       src={src}
-      srcSet={uploadSrcSet(src, ARTWORK.width)}
+      srcSet={uploadSrcSet(src, ARTWORK.largestVariant)}
       sizes={ARTWORK.sizes}
       alt={`${name} artwork`}
       width={ARTWORK.width}

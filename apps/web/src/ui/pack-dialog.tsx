@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { rarityRank, type TPack, type TPackItem, type TRarity } from '@cypher/contract';
+import { rarityRank, responsiveImages, uploadSrcSet, type TPack, type TPackItem, type TRarity } from '@cypher/contract';
 import type { To } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
 import { useMyPacks } from '../api/packs/list-my-packs.ts';
@@ -94,6 +94,23 @@ export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
   );
 }
 
+const PACK_ARTWORK = responsiveImages.packArtwork;
+
+/** The drop's artwork at the width the pack's front shows it, not its original (up to 2400 px). */
+function PackArtwork({ url }: { url: string }) {
+  const srcSet = uploadSrcSet(url, PACK_ARTWORK.largestVariant);
+  return (
+    <img
+      src={url}
+      srcSet={srcSet}
+      sizes={srcSet ? PACK_ARTWORK.sizes : undefined}
+      alt=""
+      width={PACK_ARTWORK.width}
+      height={PACK_ARTWORK.height}
+    />
+  );
+}
+
 function SealedPack({
   pack,
   isOpening,
@@ -108,7 +125,7 @@ function SealedPack({
   return (
     <div className={styles.sealed}>
       <div className={isOpening ? `${styles.packFront} ${styles.opening}` : styles.packFront}>
-        <img src={pack.drop.imageUrl} alt="" width={360} height={360} />
+        <PackArtwork url={pack.drop.imageUrl} />
         <span className={styles.packSeal} aria-hidden="true">
           #{formatCount(pack.number)}
         </span>

@@ -1,9 +1,11 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { editionImageUrl, type TPackItem } from '@cypher/contract';
+import { editionImageUrl, responsiveImages, uploadSrcSet, type TPackItem } from '@cypher/contract';
 import { formatEditionNumber } from '../lib/format.ts';
 import { RarityBadge, rarityColour, rarityLabel } from './rarity-badge.tsx';
 import styles from './pack-dialog.module.css';
+
+const EDITION_ARTWORK = responsiveImages.packEditionArtwork;
 
 function editionNumberText(item: TPackItem): string {
   return formatEditionNumber(item.edition.serialNumber, item.product.editionSize);
@@ -19,6 +21,11 @@ export function editionInWords(item: TPackItem): string {
  * the name a link to its NFT page (once the pack is open and the edition is the owner's to look at).
  */
 export function PackEditionCard({ item, isFresh = false, to }: { item: TPackItem; isFresh?: boolean; to?: string }) {
+  const imageUrl = editionImageUrl(item.edition, item.product);
+  // The product's thumbnail is made for lists (480 px) and asked for as it is; an edition's own generated picture, when
+  // stored here, at the width the card shows it.
+  const srcSet =
+    imageUrl === item.product.imageThumbnailUrl ? undefined : uploadSrcSet(imageUrl, EDITION_ARTWORK.largestVariant);
   return (
     <article
       className={isFresh ? `${styles.edition} ${styles.fresh}` : styles.edition}
@@ -26,7 +33,15 @@ export function PackEditionCard({ item, isFresh = false, to }: { item: TPackItem
       aria-label={editionInWords(item)}
     >
       <div className={styles.editionArt}>
-        <img src={editionImageUrl(item.edition, item.product)} alt="" width={320} height={320} decoding="async" />
+        <img
+          src={imageUrl}
+          srcSet={srcSet}
+          sizes={srcSet ? EDITION_ARTWORK.sizes : undefined}
+          alt=""
+          width={EDITION_ARTWORK.width}
+          height={EDITION_ARTWORK.height}
+          decoding="async"
+        />
         <RarityBadge rarity={item.product.rarity} className={styles.editionBadge} />
       </div>
       <h4 className={styles.editionName}>{to ? <Link to={to}>{item.product.name}</Link> : item.product.name}</h4>

@@ -11,7 +11,10 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 function fakeWebBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-web-dist-'));
   fs.mkdirSync(path.join(dir, '.vite'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(
     path.join(dir, '.vite/route-preloads.json'),
     JSON.stringify({
@@ -38,15 +41,18 @@ describe('preload hints in a page’s HTML', () => {
     fs.rmSync(distDir, { recursive: true, force: true });
   });
 
-  const page = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } })).body;
+  const page = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } })).body;
 
   it('the home page preloads its code, its banner read and the first banner at the size the page will pick', async () => {
     const html = await page('/');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-A1.js">');
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-A1.css">');
-    expect(head).toContain('<link rel="preload" as="fetch" href="/v1/banners?placement=HOME&size=10" crossorigin="anonymous">');
-    const srcset = uploadSrcSet('/uploads/banner.webp', responsiveImages.homeBanner.width)!;
+    expect(head).toContain(
+      '<link rel="preload" as="fetch" href="/v1/banners?placement=HOME&size=10" crossorigin="anonymous">',
+    );
+    const srcset = uploadSrcSet('/uploads/banner.webp', responsiveImages.homeBanner.largestVariant)!;
     expect(head).toContain(
       `<link rel="preload" as="image" href="/uploads/banner.webp" imagesrcset="${srcset}" imagesizes="${responsiveImages.homeBanner.sizes}" fetchpriority="high">`,
     );
@@ -55,7 +61,14 @@ describe('preload hints in a page’s HTML', () => {
   it('a drop’s page preloads its code and its artwork; an unknown drop or address gets no image hint', async () => {
     const html = await page(`/drops/${dropId}`);
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/drop-detail-page-B2.js">');
-    expect(html).toContain('<link rel="preload" as="image" href="/uploads/drop.webp"');
+    // Only the variants, each at its own width: the original (an upload of up to 2400 px) is no candidate, so a
+    // high-density screen never downloads it for a 620 px picture.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/drop.webp" imagesrcset="/uploads/drop.webp?w=320 320w, ' +
+        '/uploads/drop.webp?w=480 480w, /uploads/drop.webp?w=640 640w, /uploads/drop.webp?w=800 800w, ' +
+        '/uploads/drop.webp?w=1080 1080w, /uploads/drop.webp?w=1280 1280w" ' +
+        `imagesizes="${responsiveImages.pageArtwork.sizes}" fetchpriority="high">`,
+    );
 
     expect(await page('/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).not.toContain('as="image"');
     expect(await page('/drops/not-a-uuid')).not.toContain('as="image"');

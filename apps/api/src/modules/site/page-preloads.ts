@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { responsiveImages, uploadSrcSet } from '@cypher/contract';
+import { responsiveImages, uploadSrcSet, type TImageVariantWidth } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { listBanners } from '../catalog/list-banners.ts';
 import { publicDropImageUrl } from '../drops/public-drop-pages.ts';
@@ -14,8 +14,8 @@ function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function imagePreload(url: string, image: { width: number; sizes: string }): string {
-  const srcset = uploadSrcSet(url, image.width);
+function imagePreload(url: string, image: { largestVariant: TImageVariantWidth; sizes: string }): string {
+  const srcset = uploadSrcSet(url, image.largestVariant);
   const responsive = srcset
     ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(image.sizes)}"`
     : '';

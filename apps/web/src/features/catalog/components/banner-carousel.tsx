@@ -97,7 +97,7 @@ export function BannerCarousel({ banners }: { banners: TBanner[] }) {
             <img
               className={styles.image}
               src={banner.imageUrl}
-              srcSet={uploadSrcSet(banner.imageUrl, BANNER.width)}
+              srcSet={uploadSrcSet(banner.imageUrl, BANNER.largestVariant)}
               sizes={BANNER.sizes}
               alt=""
               width={BANNER.width}

@@ -23,7 +23,7 @@ export function LiveDropSpotlight({ drop, phase, now, isLoggedIn }: LiveDropSpot
   const priced = phase.round.current ?? phase.round.next;
   const soldShare = drop.counts.dropCount > 0 ? drop.counts.soldCount / drop.counts.dropCount : 0;
   const to = dropPath(drop.id);
-  const srcSet = uploadSrcSet(drop.imageUrl, SPOTLIGHT_ARTWORK.width);
+  const srcSet = uploadSrcSet(drop.imageUrl, SPOTLIGHT_ARTWORK.largestVariant);
   return (
     <article className={styles.spotlight} aria-labelledby={`spotlight-${drop.id}`}>
       <div className={styles.art}>

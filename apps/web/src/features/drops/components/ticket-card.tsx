@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import type { TTicketKind } from '@cypher/contract';
+import { responsiveImages, uploadSrcSet, type TTicketKind } from '@cypher/contract';
 import { artCardStyles } from '../../../ui/art-card.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import styles from './tickets.module.css';
+
+// In the same grid as drop cards, so at the same widths (packages/contract/src/image-variants.ts).
+const CARD_ARTWORK = responsiveImages.cardArtwork;
 
 interface TicketCardProps {
   kind: TTicketKind;
@@ -20,11 +23,21 @@ interface TicketCardProps {
  * brand that issues it, the one number that matters, and what it is for. Not a link: a ticket has no page of its own.
  */
 export function TicketCard({ kind, corner, figure, action, isMuted }: TicketCardProps) {
+  const srcSet = kind.imageUrl ? uploadSrcSet(kind.imageUrl, CARD_ARTWORK.largestVariant) : undefined;
   return (
     <article className={isMuted ? `${styles.card} ${styles.muted}` : styles.card} aria-label={kind.name}>
       <div className={artCardStyles.art}>
         {kind.imageUrl ? (
-          <img src={kind.imageUrl} alt="" loading="lazy" decoding="async" width={400} height={400} />
+          <img
+            src={kind.imageUrl}
+            srcSet={srcSet}
+            sizes={srcSet ? CARD_ARTWORK.sizes : undefined}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={400}
+          />
         ) : (
           <span className={styles.placeholder}>
             <Icon name="ticket" size={56} />

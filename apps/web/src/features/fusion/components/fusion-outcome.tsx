@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { TFusion, TFusionRun } from '@cypher/contract';
+import { responsiveImages, uploadSrcSet, type TFusion, type TFusionRun } from '@cypher/contract';
 import { nftPath } from '../../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
@@ -14,6 +14,9 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { isFuseRefusal } from '../api/fuse.ts';
 import shared from './fusion.module.css';
 import styles from './fusion-outcome.module.css';
+
+// At the width it is shown, not as its original (why: packages/contract/src/image-variants.ts).
+const FUSION_ARTWORK = responsiveImages.fusionArtwork;
 
 /**
  * The result screen's heading takes focus, so a screen reader reads out how the fusion went, and comes to the top of
@@ -33,6 +36,7 @@ function useFocusOnMount<T extends HTMLElement>() {
 export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusion }) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const { edition } = run;
+  const srcSet = uploadSrcSet(edition.product.imageUrl, FUSION_ARTWORK.largestVariant);
   return (
     <section className={styles.outcome} aria-labelledby="outcome-heading">
       <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className={styles.outcomeHeading}>
@@ -43,7 +47,14 @@ export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusio
         one. It is in your collection now.
       </p>
       <div className={styles.reveal} style={{ '--reveal-tint': rarityColour(edition.product.rarity) } as CSSProperties}>
-        <img src={edition.product.imageUrl} alt={`${edition.product.name} artwork`} width={320} height={320} />
+        <img
+          src={edition.product.imageUrl}
+          srcSet={srcSet}
+          sizes={srcSet ? FUSION_ARTWORK.sizes : undefined}
+          alt={`${edition.product.name} artwork`}
+          width={FUSION_ARTWORK.width}
+          height={FUSION_ARTWORK.height}
+        />
         <div className={styles.revealText}>
           <RarityBadge rarity={edition.product.rarity} />
           <h3 className={styles.revealName}>{edition.product.name}</h3>
