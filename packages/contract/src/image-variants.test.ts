@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadSrcSet } from './image-variants.ts';
+import { fixedWidthImage, uploadSrcSet } from './image-variants.ts';
 
 describe('uploadSrcSet', () => {
   // The original's width is not known to a page (an operator's upload is kept at up to 2400 px): described as 800w,
@@ -17,4 +17,16 @@ describe('uploadSrcSet', () => {
       expect(uploadSrcSet(url, 800)).toBeUndefined();
     },
   );
+});
+
+describe('fixedWidthImage', () => {
+  it.each([
+    [56, 320],
+    [72, 320],
+    [160, 480],
+    [320, 1080],
+    [600, 1280],
+  ] as const)('offers a picture shown %i px wide its variants up to %i', (shownWidth, largestVariant) => {
+    expect(fixedWidthImage(shownWidth)).toEqual({ sizes: `${shownWidth}px`, largestVariant });
+  });
 });

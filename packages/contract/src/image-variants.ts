@@ -24,6 +24,15 @@ export function uploadSrcSet(url: string, largestVariant: TImageVariantWidth): s
 }
 
 /**
+ * A stored picture shown at a fixed width (a thumbnail beside a name): `sizes` says that width, and its variants go up
+ * to the first that covers it on a 3x screen (a 72 px thumbnail: 320).
+ */
+export function fixedWidthImage(shownWidth: number): { sizes: string; largestVariant: TImageVariantWidth } {
+  const largestVariant = imageVariantWidths.find((width) => width >= shownWidth * 3) ?? imageVariantWidths.at(-1)!;
+  return { sizes: `${shownWidth}px`, largestVariant };
+}
+
+/**
  * Stored pictures where they are shown: the size they are drawn at (the demo's artwork is made at it: the <img>'s
  * width and height), how wide they are shown (`sizes`, as their CSS lays them out) and the widest variant worth
  * offering (`largestVariant`: about the widest it is shown on a high-density screen). The web's <img> and the API's

@@ -5,6 +5,7 @@ import { grantDestination } from '../lib/grant-paths.ts';
 import { ButtonLink } from './button-link.tsx';
 import { Icon, type IconName } from './icon.tsx';
 import { RarityBadge, rarityColour } from './rarity-badge.tsx';
+import { FixedWidthImage } from './fixed-width-image.tsx';
 import styles from './grant-delivery.module.css';
 
 /**
@@ -77,7 +78,7 @@ export function GrantThumb({ grant, size = 56 }: { grant: TGrant; size?: number 
       aria-hidden="true"
     >
       {image ? (
-        <img src={image} alt="" width={size} height={size} loading="lazy" />
+        <FixedWidthImage src={image} shownWidth={size} width={size} height={size} loading="lazy" />
       ) : (
         <Icon name={kindIcons[grant.kind]} size={Math.round(size * 0.45)} />
       )}

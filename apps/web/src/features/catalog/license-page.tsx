@@ -9,6 +9,7 @@ import { CollectionList } from './components/collection-list.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { ProductShelf } from './components/product-shelf.tsx';
 import { SectionHeader } from './components/section-header.tsx';
+import { FixedWidthImage } from '../../ui/fixed-width-image.tsx';
 import detail from './components/detail-page.module.css';
 import styles from './components/license-page.module.css';
 
@@ -31,7 +32,7 @@ export default function LicensePage() {
       />
       <div className={styles.header}>
         <div className={styles.image}>
-          {data.imageUrl ? <img src={data.imageUrl} alt="" width={160} height={160} /> : null}
+          {data.imageUrl ? <FixedWidthImage src={data.imageUrl} shownWidth={160} width={160} height={160} /> : null}
         </div>
         <div className={styles.copy}>
           <p className={styles.eyebrow}>License</p>

@@ -1,6 +1,7 @@
 import type { TCollection } from '@cypher/contract';
 import { Link } from 'react-router';
 import { collectionProductsPath } from '../../../lib/catalog-paths.ts';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import styles from './collection-list.module.css';
 
 /** Collections as compact cards; each opens the products of that collection. */
@@ -15,7 +16,7 @@ export function CollectionList({ collections }: { collections: TCollection[] }) 
           >
             <span className={styles.image}>
               {collection.imageUrl ? (
-                <img src={collection.imageUrl} alt="" loading="lazy" width={72} height={72} />
+                <FixedWidthImage src={collection.imageUrl} shownWidth={72} loading="lazy" width={72} height={72} />
               ) : null}
             </span>
             <span className={styles.copy}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { TFigureBase } from '@cypher/contract';
 import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { Icon } from '../../../ui/icon.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import styles from './figure-base-cards.module.css';
 
 /** A collection's figure bases, each a link to its page, with how many of its slots I have filled. */
@@ -12,7 +13,7 @@ export function FigureBaseCards({ bases, isLoggedIn }: { bases: TFigureBase[]; i
         <li key={base.id}>
           <Link to={`/collections/${base.collection.id}/figure_base/${base.id}/editions`} className={styles.card}>
             {base.imageUrl ? (
-              <img src={base.imageUrl} alt="" width={96} height={96} loading="lazy" />
+              <FixedWidthImage src={base.imageUrl} shownWidth={72} width={96} height={96} loading="lazy" />
             ) : (
               <span className={styles.placeholder}>
                 <Icon name="layers" size={28} />

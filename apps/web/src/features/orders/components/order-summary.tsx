@@ -1,5 +1,6 @@
 import { formatMoney, type TOrder } from '@cypher/contract';
 import { orderPaymentMethodLabels, orderQuantityText } from '../../../lib/order-words.ts';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import styles from './orders.module.css';
 
 /** The item's artwork and name (the drop, the pass), what was bought and what it costs: both purchase pages. */
@@ -14,7 +15,13 @@ export function OrderSummary({ order }: { order: TOrder }) {
   return (
     <div className={styles.summary}>
       {order.item.imageUrl ? (
-        <img src={order.item.imageUrl} alt="" width={72} height={72} className={styles.summaryArt} />
+        <FixedWidthImage
+          src={order.item.imageUrl}
+          shownWidth={72}
+          width={72}
+          height={72}
+          className={styles.summaryArt}
+        />
       ) : (
         <span className={styles.summaryArt} aria-hidden="true" />
       )}
