@@ -1,4 +1,4 @@
-import type { TLedgerAccountKind, TLedgerTransactionKind } from '@cypher/contract';
+import type { TCurrency, TLedgerAccountKind, TLedgerTransactionKind, TMoney } from '@cypher/contract';
 import type { BadgeTone } from '../../../ui/badge.tsx';
 
 /** What occasioned a movement, as the console's journal says it. */
@@ -50,3 +50,9 @@ export const houseAccountMeanings: Partial<Record<TLedgerAccountKind, string>> =
   revenue: 'Prices paid for packs, passes and tickets.',
   withdrawals_payout: 'Withdrawals paid out to banks and wallets.',
 };
+
+/** The ledger screen's currencies, in the order its columns and filters show them. */
+export const ledgerCurrencies: readonly TCurrency[] = ['USD', 'CYP'];
+
+/** How the ledger screen writes an amount (CYP at the server's decimals: sections/ledger-section.tsx). */
+export type TMoneyFormat = (money: TMoney) => string;
