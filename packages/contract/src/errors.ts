@@ -93,6 +93,12 @@ export const errorCatalogue = {
   ACCOUNT_DELETION_ALREADY_REQUESTED: { status: 409, message: 'The deletion of this account is already requested.' },
   ACCOUNT_DELETION_NOT_REQUESTED: { status: 409, message: 'There is no deletion request to cancel.' },
 
+  // Newsletter (double opt-in, decision record 49): a confirmation link works for seven days.
+  NEWSLETTER_CONFIRMATION_EXPIRED: {
+    status: 400,
+    message: 'This confirmation link has expired. Please subscribe again to get a new one.',
+  },
+
   // Catalogue and console. Slugs and names are unique (names per brand), so a taken one is a conflict, not a bug.
   SLUG_ALREADY_EXISTS: { status: 409, message: 'This slug is already taken. Please choose another one.' },
   NAME_ALREADY_EXISTS: { status: 409, message: 'This name is already taken. Please choose another one.' },

@@ -103,9 +103,23 @@ export type TDiscordUnlinked = z.infer<typeof ZDiscordUnlinked>;
 export const ZAccountDeletionRequested = z.object({ deleteRequestedAt: z.string(), deletesAt: z.string() });
 export type TAccountDeletionRequested = z.infer<typeof ZAccountDeletionRequested>;
 
-/** Newsletter (POST /v1/subscribe): the same answer whether the address was new or already subscribed. */
+/** Newsletter (POST /v1/subscribe). Double opt-in: an address is on the list once its owner confirmed it. */
 export const ZSubscribeRequest = z.strictObject({ email: ZEmail });
 export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
+/**
+ * POST /v1/subscribe's answer. CONFIRMATION_SENT is the answer for every address whatever its state (new, waiting
+ * for confirmation, already on the list, asked for in the last ten minutes), so it tells nobody who is on the list:
+ * it means "if this address is not on the list yet, a confirmation link is on its way to it". SUBSCRIBED is answered
+ * only to a signed-in person subscribing their own verified address, which needs no confirming (decision record 49).
+ */
+export const ZNewsletterSubscribeOutcome = z.object({
+  email: z.string(),
+  status: z.enum(['CONFIRMATION_SENT', 'SUBSCRIBED']),
+});
+export type TNewsletterSubscribeOutcome = z.infer<typeof ZNewsletterSubscribeOutcome>;
+/** POST /v1/subscribe/confirm: the token of the confirmation mail's link. */
+export const ZConfirmSubscriptionRequest = z.strictObject({ token: z.string().min(16).max(200) });
+export type TConfirmSubscriptionRequest = z.input<typeof ZConfirmSubscriptionRequest>;
 export const ZNewsletterSubscription = z.object({ email: z.string(), isSubscribed: z.boolean() });
 export type TNewsletterSubscription = z.infer<typeof ZNewsletterSubscription>;
 export const ZUnsubscribeRequest = z.strictObject({ token: z.string().min(16).max(200) });

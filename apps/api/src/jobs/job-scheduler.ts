@@ -10,6 +10,7 @@ import { purgeExpiredAuthRecords } from '../modules/auth/purge-expired-auth-reco
 import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messages.ts';
 import { completeAccountDeletions } from '../modules/users/deletion/complete-account-deletions.ts';
 import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts';
+import { purgeUnconfirmedSubscriptions } from '../modules/users/newsletter/purge-unconfirmed-subscriptions.ts';
 import { expireAbandonedDeposits } from '../modules/wallet/deposits/expire-abandoned-deposits.ts';
 import { settleDeposits } from '../modules/wallet/settle-deposits.ts';
 import { timeOutOrders } from '../modules/orders/time-out-orders.ts';
@@ -128,6 +129,12 @@ export const recurringJobs: RecurringJob[] = [
     name: 'purge-dev-mailbox',
     cron: '17 3 * * *',
     run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()),
+  },
+  {
+    // Newsletter addresses nobody confirmed within their link's seven days (decision record 49).
+    name: 'purge-unconfirmed-newsletter-subscriptions',
+    cron: '29 * * * *',
+    run: ({ database, clock }) => purgeUnconfirmedSubscriptions(database.db, clock.now()),
   },
   {
     // Spec section 4: deletions whose seven days have passed; hourly, so none waits much past its date.

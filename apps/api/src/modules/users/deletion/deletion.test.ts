@@ -150,6 +150,12 @@ describe('completing deletions after seven days', () => {
     const { code, state } = await pickIdentity(t, await authorizeUrl(t, 'discord', user.accessToken), 0);
     expect((await post('/v1/discords/link', user.accessToken, { code, state })).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/v1/subscribe', payload: { email: user.email } });
+    // Subscribed without signing in: the address waits for its owner's confirmation, and is erased all the same.
+    const subscribed = await t.database.db
+      .select({ status: newsletterSubscriptions.status })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, user.email));
+    expect(subscribed).toEqual([{ status: 'PENDING' }]);
     const saved = await Promise.all([
       post('/v1/cards', user.accessToken, {
         nameOnCard: 'Ada Lovelace',

@@ -1,8 +1,19 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZData, ZNewsletterSubscription, ZSubscribeRequest, ZUnsubscribeRequest } from '@cypher/contract';
+import {
+  ZConfirmSubscriptionRequest,
+  ZData,
+  ZNewsletterSubscribeOutcome,
+  ZNewsletterSubscription,
+  ZSubscribeRequest,
+  ZUnsubscribeRequest,
+} from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { verifiedEmailFor } from '../verified-emails.ts';
+import { checkNewsletterConfirmation, confirmNewsletterSubscription } from './confirm-newsletter-subscription.ts';
+import { renderConfirmationPage, type TConfirmationPageState } from './confirmation-page.ts';
 import { subscribeNewsletter } from './subscribe-newsletter.ts';
 import { unsubscribeNewsletter } from './unsubscribe-newsletter.ts';
 import { renderUnsubscribePage } from './unsubscribe-page.ts';
@@ -14,15 +25,22 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/subscribe',
       {
+        // A signed-in person's own verified address needs no confirming (subscribe-newsletter.ts).
+        onRequest: ctx.guard.optionalAuth,
         schema: {
           tags,
-          summary: 'Subscribe an email to the newsletter (idempotent)',
+          summary: 'Subscribe an email to the newsletter: a confirmation link is mailed to it (idempotent)',
           body: ZSubscribeRequest,
-          response: { 200: ZData(ZNewsletterSubscription) },
+          response: { 200: ZData(ZNewsletterSubscribeOutcome) },
         },
       },
-      async (request) => ({ data: await subscribeNewsletter(ctx, request.body.email, { ip: request.ip }) }),
+      async (request) => {
+        const verifiedEmail = request.principal ? await verifiedEmailFor(ctx.db, request.principal) : null;
+        return { data: await subscribeNewsletter(ctx, request.body.email, { ip: request.ip, verifiedEmail }) };
+      },
     );
+
+    await app.register(confirmationRoutes(ctx));
 
     app.post(
       '/v1/subscribe/unsubscribe',
@@ -65,6 +83,76 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       },
     );
+  };
+}
+
+/**
+ * The confirmation mail's link (double opt-in, decision record 49). GET shows the page and changes nothing, since mail
+ * scanners open links; its Confirm button posts the form to POST, which confirms. As with the unsubscribe link, a
+ * browser gets pages and every other client the API's JSON answers.
+ */
+function confirmationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The page's form posts form-encoded, with no script; this parser lives in this plugin only.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    app.get(
+      '/v1/subscribe/confirm',
+      {
+        schema: {
+          tags,
+          summary:
+            'The confirmation link of a mail: changes nothing; a browser gets the page with its Confirm button, any other client whether the link would confirm',
+          querystring: z.object({ token: z.string().max(200).default('') }),
+          response: { 200: ZData(ZNewsletterSubscription) },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.query;
+        if (!prefersHtml(request.headers.accept)) return { data: await checkNewsletterConfirmation(ctx, token) };
+        return sendConfirmationPage(reply, async () => {
+          const { email, isSubscribed } = await checkNewsletterConfirmation(ctx, token);
+          return isSubscribed ? { state: 'confirmed', email } : { state: 'ready', email, token };
+        });
+      },
+    );
+
+    app.post(
+      '/v1/subscribe/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm a newsletter subscription with the token of the confirmation mail’s link (idempotent)',
+          body: ZConfirmSubscriptionRequest,
+          response: { 200: ZData(ZNewsletterSubscription) },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.body;
+        if (!prefersHtml(request.headers.accept)) return { data: await confirmNewsletterSubscription(ctx, token) };
+        return sendConfirmationPage(reply, async () => {
+          const { email } = await confirmNewsletterSubscription(ctx, token);
+          return { state: 'confirmed', email };
+        });
+      },
+    );
+
+    /** The page for an outcome, or for the refusal in words with the refusal's status. */
+    async function sendConfirmationPage(
+      reply: FastifyReply,
+      outcome: () => Promise<TConfirmationPageState>,
+    ): Promise<FastifyReply> {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      try {
+        return reply.send(renderConfirmationPage(ctx.config.brandName, await outcome()));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const state = error.code === 'NEWSLETTER_CONFIRMATION_EXPIRED' ? 'expired' : 'invalid';
+        return reply.status(error.status).send(renderConfirmationPage(ctx.config.brandName, { state }));
+      }
+    }
   };
 }
 

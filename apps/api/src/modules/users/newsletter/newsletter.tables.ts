@@ -1,19 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../../db/columns.ts';
 
 /**
- * Newsletter subscribers, by email (no account needed). One row per address whatever its case, so subscribing twice
- * is the same subscription; unsubscribing keeps the row with `unsubscribedAt` set, so a later mail run skips it.
+ * PENDING: someone asked for the address and a confirmation link went to it; not on the list. SUBSCRIBED: its owner
+ * confirmed (or subscribed their own verified address signed in); the only state that is on the list. UNSUBSCRIBED:
+ * its owner left through a mail's link. Transitions are conditional updates on `status` (subscribe-newsletter.ts,
+ * confirm-newsletter-subscription.ts, unsubscribe-newsletter.ts). Decision record 49.
+ */
+export type TNewsletterSubscriptionStatus = 'PENDING' | 'SUBSCRIBED' | 'UNSUBSCRIBED';
+
+/**
+ * Newsletter addresses, by email (no account needed). One row per address whatever its case, so subscribing twice
+ * is the same subscription. Only SUBSCRIBED rows are on the list: anything that mails or counts subscribers reads
+ * `status = 'SUBSCRIBED'`. A PENDING row nobody confirmed is deleted once its last link has expired
+ * (purge-unconfirmed-subscriptions.ts); unsubscribing keeps the row, so a later mail run skips it.
  */
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
-    subscribedAt: timestamptz('subscribed_at').notNull(),
+    status: text('status').$type<TNewsletterSubscriptionStatus>().notNull(),
+    /** When the latest confirmation mail went out: one per address per ten minutes, and when its link expires. */
+    confirmationSentAt: timestamptz('confirmation_sent_at'),
+    /** When the address last went on the list; null while it never has. */
+    subscribedAt: timestamptz('subscribed_at'),
     unsubscribedAt: timestamptz('unsubscribed_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (table) => [uniqueIndex('newsletter_subscriptions_email_lower_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('newsletter_subscriptions_email_lower_key').on(sql`lower(${table.email})`),
+    index('newsletter_subscriptions_pending_idx')
+      .on(table.confirmationSentAt)
+      .where(sql`${table.status} = 'PENDING'`),
+  ],
 );

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, MINUTE_MS } from '../../../lib/clock.ts';
 import { listMailboxMessages } from '../../dev-mailbox/list-mailbox-messages.ts';
-import { uniqueEmail, uniqueIp } from '../../../testing/auth-helpers.ts';
+import { bearer, signUp, uniqueEmail, uniqueIp, verifiedUser } from '../../../testing/auth-helpers.ts';
 import { pathOf } from '../../../testing/oauth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { newsletterSubscriptions } from './newsletter.tables.ts';
+import { purgeUnconfirmedSubscriptions } from './purge-unconfirmed-subscriptions.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,53 +14,269 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function subscribe(email: string, remoteAddress = uniqueIp()) {
-  return t.app.inject({ method: 'POST', url: '/v1/subscribe', payload: { email }, remoteAddress });
+function subscribe(email: string, options: { ip?: string; accessToken?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/subscribe',
+    payload: { email },
+    remoteAddress: options.ip ?? uniqueIp(),
+    headers: options.accessToken ? bearer(options.accessToken) : {},
+  });
 }
 /** What a browser sends when a person follows a link from their mail. */
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
-async function unsubscribeLink(email: string): Promise<string> {
+async function mailsTo(email: string) {
+  return listMailboxMessages(t.database.db, email);
+}
+/** The link of the latest mail to `email` whose path is `path`. */
+async function linkIn(email: string, path: string): Promise<string> {
   const [message] = await listMailboxMessages(t.database.db, email, 1);
-  const link = message?.text.match(/https?:\/\/\S+\/v1\/subscribe\/unsubscribe\?token=\S+/)?.[0];
-  if (!link) throw new Error(`no unsubscribe link in: ${message?.text}`);
+  const link = message?.text.match(new RegExp(`https?://\\S+${path}\\?token=\\S+`))?.[0];
+  if (!link) throw new Error(`no ${path} link in: ${message?.text}`);
   return link;
 }
+const confirmationLink = (email: string) => linkIn(email, '/v1/subscribe/confirm');
+const unsubscribeLink = (email: string) => linkIn(email, '/v1/subscribe/unsubscribe');
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-describe('POST /v1/subscribe', () => {
-  it('is idempotent: the same answer every time, one welcome mail with an unsubscribe link', async () => {
+/** The Confirm button of the page: a form post from a browser, answered with a page. */
+function pressConfirm(token: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/subscribe/confirm',
+    headers: { accept: browserAccept, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token }).toString(),
+  });
+}
+function confirmAsClient(token: string) {
+  return t.app.inject({ method: 'POST', url: '/v1/subscribe/confirm', payload: { token } });
+}
+async function statusOf(email: string) {
+  const [row] = await t.database.db
+    .select({ status: newsletterSubscriptions.status })
+    .from(newsletterSubscriptions)
+    .where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
+  return row?.status ?? null;
+}
+/** Subscribed and confirmed: on the list, with the confirmation and the welcome in the mailbox. */
+async function confirmedSubscriber(email = uniqueEmail('news')) {
+  await subscribe(email);
+  expect((await confirmAsClient(tokenOf(await confirmationLink(email)))).statusCode).toBe(200);
+  return email;
+}
+
+describe('POST /v1/subscribe (double opt-in)', () => {
+  it('records the address as pending and mails a confirmation; only Confirm puts it on the list, with the welcome', async () => {
     const email = uniqueEmail('news');
     const first = await subscribe(email);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ data: { email, isSubscribed: true } });
-    const again = await subscribe(email.toUpperCase());
-    expect(again.json()).toEqual(first.json());
-    const mails = await listMailboxMessages(t.database.db, email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain('Unsubscribe with one click');
-  });
+    expect(first.json()).toEqual({ data: { email, status: 'CONFIRMATION_SENT' } });
+    expect(await statusOf(email)).toBe('PENDING');
+    const [confirmation] = await mailsTo(email);
+    expect(confirmation?.subject).toBe('Confirm your subscription to Cypher news');
+    const link = await confirmationLink(email);
 
-  it('unsubscribes through the mail’s link, page and all; subscribing again sends a new welcome', async () => {
-    const email = uniqueEmail('news');
-    await subscribe(email);
-    const link = await unsubscribeLink(email);
+    // Opening the link (a person, or a mail scanner fetching it first) changes nothing: the page asks for a press.
     const page = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: browserAccept } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('You are unsubscribed');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<h1>Confirm your subscription</h1>');
+    expect(page.body).toContain('<form method="post" action="/v1/subscribe/confirm">');
+    expect(page.body).toContain('<button type="submit">Confirm</button>');
+    const asClient = await t.app.inject({ method: 'GET', url: pathOf(link) });
+    expect(asClient.json()).toEqual({ data: { email, isSubscribed: false } });
+    expect(await statusOf(email)).toBe('PENDING');
+    expect(await mailsTo(email)).toHaveLength(1);
 
-    const token = new URL(link).searchParams.get('token')!;
-    const twice = await t.app.inject({ method: 'POST', url: '/v1/subscribe/unsubscribe', payload: { token } });
-    expect(twice.json()).toEqual({ data: { email, isSubscribed: false } });
+    const confirmed = await pressConfirm(tokenOf(link));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.headers['content-type']).toContain('text/html');
+    expect(confirmed.body).toContain('<h1>You are subscribed</h1>');
+    expect(await statusOf(email)).toBe('SUBSCRIBED');
+    const [welcome] = await mailsTo(email);
+    expect(welcome?.subject).toBe('You are subscribed to Cypher news');
+    expect(welcome?.text).toContain('Unsubscribe with one click');
 
-    await subscribe(email);
-    expect(await listMailboxMessages(t.database.db, email)).toHaveLength(2);
+    // Confirming again, and subscribing again, answer as before and send nothing more.
+    expect((await confirmAsClient(tokenOf(link))).json()).toEqual({ data: { email, isSubscribed: true } });
+    expect((await subscribe(email.toUpperCase())).json()).toEqual(first.json());
+    expect(await mailsTo(email)).toHaveLength(2);
+    const reopened = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: browserAccept } });
+    expect(reopened.body).toContain('<h1>You are subscribed</h1>');
   });
 
-  it('refuses a forged unsubscribe token', async () => {
+  it('answers the same whatever the address’s state, so nobody learns who is on the list', async () => {
+    const fresh = uniqueEmail('news');
+    const pending = uniqueEmail('news');
+    await subscribe(pending);
+    const subscribed = await confirmedSubscriber();
+    const unsubscribed = await confirmedSubscriber();
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/subscribe/unsubscribe',
+      payload: { token: tokenOf(await unsubscribeLink(unsubscribed)) },
+    });
+
+    const answers = await Promise.all([fresh, pending, subscribed, unsubscribed].map((email) => subscribe(email)));
+    const seen = answers.map((response, index) => ({
+      status: response.statusCode,
+      body: response.body.replace([fresh, pending, subscribed, unsubscribed][index]!, '<email>'),
+    }));
+    expect(new Set(seen.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(seen[0]).toEqual({
+      status: 200,
+      body: JSON.stringify({ data: { email: '<email>', status: 'CONFIRMATION_SENT' } }),
+    });
+  });
+
+  it('mails one confirmation per address per ten minutes, however many places ask', async () => {
+    const email = uniqueEmail('news');
+    for (let count = 0; count < 4; count += 1) {
+      expect((await subscribe(email)).json()).toEqual({ data: { email, status: 'CONFIRMATION_SENT' } });
+    }
+    expect(await mailsTo(email)).toHaveLength(1);
+    t.clock.advance(10 * MINUTE_MS - 1000);
+    await subscribe(email);
+    expect(await mailsTo(email)).toHaveLength(1);
+    t.clock.advance(1000);
+    await subscribe(email);
+    const mails = await mailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([mails[1]!.subject, mails[1]!.subject]);
+    // Either link confirms: both were sent to the same inbox.
+    expect((await confirmAsClient(tokenOf(await confirmationLink(email)))).json().data.isSubscribed).toBe(true);
+  });
+
+  it('refuses a malformed email, and more than ten subscriptions an hour from one address', async () => {
+    expect((await subscribe('not-an-email')).statusCode).toBe(400);
+    const ip = uniqueIp();
+    for (let count = 0; count < 10; count += 1)
+      expect((await subscribe(uniqueEmail('news'), { ip })).statusCode).toBe(200);
+    const limited = await subscribe(uniqueEmail('news'), { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('REQUEST_MAXIMUN');
+  });
+
+  it('puts a signed-in person’s own verified address on the list at once; any other address waits for its owner', async () => {
+    const owner = await verifiedUser(t);
+    const own = await subscribe(owner.email, { accessToken: owner.accessToken });
+    expect(own.json()).toEqual({ data: { email: owner.email, status: 'SUBSCRIBED' } });
+    expect(await statusOf(owner.email)).toBe('SUBSCRIBED');
+    expect((await listMailboxMessages(t.database.db, owner.email, 1))[0]?.subject).toBe(
+      'You are subscribed to Cypher news',
+    );
+
+    const someoneElse = uniqueEmail('news');
+    const other = await subscribe(someoneElse, { accessToken: owner.accessToken });
+    expect(other.json()).toEqual({ data: { email: someoneElse, status: 'CONFIRMATION_SENT' } });
+    expect(await statusOf(someoneElse)).toBe('PENDING');
+
+    // An address not verified yet proves nothing.
+    const unverified = await signUp(t);
+    const answer = await subscribe(unverified.email, { accessToken: unverified.accessToken });
+    expect(answer.json()).toEqual({ data: { email: unverified.email, status: 'CONFIRMATION_SENT' } });
+    expect(await statusOf(unverified.email)).toBe('PENDING');
+  });
+});
+
+describe('the confirmation link', () => {
+  it('expires after seven days: the page says so and offers to subscribe again, which sends a link that works', async () => {
     const email = uniqueEmail('news');
     await subscribe(email);
-    const token = new URL(await unsubscribeLink(email)).searchParams.get('token')!;
+    const link = await confirmationLink(email);
+    t.clock.advance(7 * DAY_MS);
+
+    const page = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: browserAccept } });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('<h1>This link has expired</h1>');
+    expect(page.body).toContain('<a class="button" href="/#newsletter-heading">Subscribe again</a>');
+    expect((await pressConfirm(tokenOf(link))).body).toContain('<h1>This link has expired</h1>');
+    expect((await confirmAsClient(tokenOf(link))).json()).toEqual({
+      code: 'NEWSLETTER_CONFIRMATION_EXPIRED',
+      message: 'This confirmation link has expired. Please subscribe again to get a new one.',
+    });
+    expect(await statusOf(email)).toBe('PENDING');
+
+    await subscribe(email);
+    const fresh = await confirmationLink(email);
+    expect(fresh).not.toBe(link);
+    expect((await pressConfirm(tokenOf(fresh))).body).toContain('<h1>You are subscribed</h1>');
+    expect(await statusOf(email)).toBe('SUBSCRIBED');
+  });
+
+  it('does not work when it was not made by us, or its expiry was moved', async () => {
+    const email = uniqueEmail('news');
+    await subscribe(email);
+    const [id, expiresAt, signature] = tokenOf(await confirmationLink(email)).split('.');
+    const forged = [
+      `${id}.${expiresAt}.${'A'.repeat(43)}`,
+      `${id}.${Number(expiresAt) + DAY_MS / 1000}.${signature}`,
+      'not-a-token-at-all',
+    ];
+    for (const token of forged) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/v1/subscribe/confirm?token=${encodeURIComponent(token)}`,
+        headers: { accept: browserAccept },
+      });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain('<h1>This link does not work</h1>');
+      expect((await pressConfirm(token)).body).toContain('<h1>This link does not work</h1>');
+    }
+    const refused = await confirmAsClient(forged[0]!);
+    expect(refused.json()).toEqual({ code: 'INVALID_AUTHORIZATION_KEY', message: 'Invalid verification key.' });
+    expect(await statusOf(email)).toBe('PENDING');
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('cannot put an address back on the list once its owner unsubscribed; subscribing again asks them again', async () => {
+    const email = uniqueEmail('news');
+    await subscribe(email);
+    const oldConfirmation = tokenOf(await confirmationLink(email));
+    await confirmAsClient(oldConfirmation);
+    const unsubscribe = await unsubscribeLink(email);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(unsubscribe), headers: { accept: browserAccept } });
+    expect(page.body).toContain('You are unsubscribed');
+    expect(await statusOf(email)).toBe('UNSUBSCRIBED');
+    expect((await confirmAsClient(oldConfirmation)).json().code).toBe('INVALID_AUTHORIZATION_KEY');
+    expect(await statusOf(email)).toBe('UNSUBSCRIBED');
+
+    t.clock.advance(10 * MINUTE_MS);
+    expect((await subscribe(email)).json()).toEqual({ data: { email, status: 'CONFIRMATION_SENT' } });
+    expect(await statusOf(email)).toBe('PENDING');
+    const [again] = await mailsTo(email);
+    expect(again?.subject).toBe('Confirm your subscription to Cypher news');
+    await pressConfirm(tokenOf(await confirmationLink(email)));
+    expect(await statusOf(email)).toBe('SUBSCRIBED');
+    expect((await mailsTo(email)).map((mail) => mail.subject?.split(' ')[0])).toEqual([
+      'You',
+      'Confirm',
+      'You',
+      'Confirm',
+    ]);
+  });
+});
+
+describe('unconfirmed addresses', () => {
+  it('are deleted once their last link has expired; confirmed and unsubscribed ones stay', async () => {
+    const waiting = uniqueEmail('news');
+    await subscribe(waiting);
+    const subscribed = await confirmedSubscriber();
+    t.clock.advance(7 * DAY_MS - 1000);
+    await purgeUnconfirmedSubscriptions(t.database.db, t.clock.now());
+    expect(await statusOf(waiting)).toBe('PENDING');
+    t.clock.advance(1000);
+    expect(await purgeUnconfirmedSubscriptions(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(waiting)).toBeNull();
+    expect(await statusOf(subscribed)).toBe('SUBSCRIBED');
+  });
+});
+
+describe('the unsubscribe link', () => {
+  it('refuses a forged unsubscribe token', async () => {
+    const email = await confirmedSubscriber();
+    const token = tokenOf(await unsubscribeLink(email));
     const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
     const response = await t.app.inject({
       method: 'POST',
@@ -76,10 +296,9 @@ describe('POST /v1/subscribe', () => {
   });
 
   it('answers the link in the API’s JSON shape to any client that does not ask for a page', async () => {
-    const email = uniqueEmail('news');
-    await subscribe(email);
+    const email = await confirmedSubscriber();
     const link = await unsubscribeLink(email);
-    const forged = `${new URL(link).searchParams.get('token')!.split('.')[0]}.${'A'.repeat(43)}`;
+    const forged = `${tokenOf(link).split('.')[0]}.${'A'.repeat(43)}`;
     for (const accept of [undefined, 'application/json', '*/*']) {
       const headers = accept ? { accept } : {};
       const refused = await t.app.inject({
@@ -92,14 +311,5 @@ describe('POST /v1/subscribe', () => {
       const done = await t.app.inject({ method: 'GET', url: pathOf(link), headers });
       expect(done.json()).toEqual({ data: { email, isSubscribed: false } });
     }
-  });
-
-  it('refuses a malformed email, and more than ten subscriptions an hour from one address', async () => {
-    expect((await subscribe('not-an-email')).statusCode).toBe(400);
-    const ip = uniqueIp();
-    for (let count = 0; count < 10; count += 1) expect((await subscribe(uniqueEmail('news'), ip)).statusCode).toBe(200);
-    const limited = await subscribe(uniqueEmail('news'), ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().code).toBe('REQUEST_MAXIMUN');
   });
 });

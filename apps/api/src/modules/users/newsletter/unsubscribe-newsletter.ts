@@ -6,7 +6,8 @@ import { newsletterSubscriptions } from './newsletter.tables.ts';
 import { subscriptionIdOf } from './unsubscribe-links.ts';
 
 /**
- * The unsubscribe link of every newsletter mail. Using it twice is fine; a link that was not made by us, or whose
+ * The unsubscribe link of every newsletter mail (the welcome is the first). Using it twice is fine, and it also calls
+ * off a confirmation asked for since (someone typed the address again); a link that was not made by us, or whose
  * subscription is gone (the account was deleted), answers INVALID_AUTHORIZATION_KEY.
  */
 export async function unsubscribeNewsletter(ctx: AppContext, token: string): Promise<TNewsletterSubscription> {
@@ -14,7 +15,10 @@ export async function unsubscribeNewsletter(ctx: AppContext, token: string): Pro
   if (!subscriptionId) throw new AppError('INVALID_AUTHORIZATION_KEY');
   const [subscription] = await ctx.db
     .update(newsletterSubscriptions)
-    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscriptions.unsubscribedAt}, ${ctx.clock.now()})` })
+    .set({
+      status: 'UNSUBSCRIBED',
+      unsubscribedAt: sql`coalesce(${newsletterSubscriptions.unsubscribedAt}, ${ctx.clock.now()})`,
+    })
     .where(eq(newsletterSubscriptions.id, subscriptionId))
     .returning({ email: newsletterSubscriptions.email });
   if (!subscription) throw new AppError('INVALID_AUTHORIZATION_KEY');
