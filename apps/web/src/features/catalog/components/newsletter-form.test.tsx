@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../api/query-client.ts';
 import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
-import { NewsletterForm, SUBSCRIBED_MESSAGE } from './newsletter-form.tsx';
+import { startSession } from '../../../lib/session.ts';
+import { CONFIRMATION_SENT_MESSAGE, NewsletterForm, SUBSCRIBED_MESSAGE } from './newsletter-form.tsx';
 
 function renderBox() {
   render(
@@ -26,15 +27,35 @@ describe('NewsletterForm', () => {
     expect(sent).toEqual([]);
   });
 
-  it('subscribes the address and says to check the inbox on any 2xx', async () => {
-    const sent = stubApi(() => json(202, { data: { email: 'fan@example.com', isSubscribed: true } }));
+  it('asks to confirm from the inbox, in the same words whatever the address’s state', async () => {
+    const sent = stubApi(() => json(200, { data: { email: 'fan@example.com', status: 'CONFIRMATION_SENT' } }));
     const { user, email } = renderBox();
     await user.type(email, ' Fan@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(await screen.findByText(SUBSCRIBED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(CONFIRMATION_SENT_MESSAGE)).toBeInTheDocument();
+    expect(
+      screen.getByText(/If fan@example.com is not subscribed yet, we sent it a link to confirm/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(SUBSCRIBED_MESSAGE)).not.toBeInTheDocument();
     expect(sent).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/v1/subscribe', body: { email: 'fan@example.com' } }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/subscribe',
+        authorization: null,
+        body: { email: 'fan@example.com' },
+      }),
     ]);
+  });
+
+  it('sends the session, and says subscribed when the API put a signed-in person’s own address on the list', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = stubApi(() => json(200, { data: { email: 'fan@example.com', status: 'SUBSCRIBED' } }));
+    const { user, email } = renderBox();
+    await user.type(email, 'fan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByText(SUBSCRIBED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(CONFIRMATION_SENT_MESSAGE)).not.toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ path: '/v1/subscribe', authorization: 'Bearer a1' })]);
   });
 
   it('shows the catalogue message when the API refuses', async () => {

@@ -14,10 +14,12 @@ const ZNewsletterForm = z.object({ email: ZEmail });
 type TNewsletterFormValues = z.input<typeof ZNewsletterForm>;
 type TNewsletterFormOutput = z.output<typeof ZNewsletterForm>;
 
-export const SUBSCRIBED_MESSAGE = 'You’re subscribed — check your inbox';
+export const CONFIRMATION_SENT_MESSAGE = 'Check your inbox to confirm your subscription';
+export const SUBSCRIBED_MESSAGE = 'You’re subscribed';
 
 /**
  * The newsletter sign-up form (spec sections 2 and 7): one email field, validated with the contract's email rule.
+ * Double opt-in (decision record 49): the address goes on the list when its owner confirms from the mail.
  * Loaded with react-hook-form and zod only when the home page is scrolled near it (NewsletterBox).
  */
 export function NewsletterForm() {
@@ -40,9 +42,18 @@ export function NewsletterForm() {
     }
   });
 
+  if (subscribe.isSuccess && subscribe.data.status === 'SUBSCRIBED') {
+    return (
+      <Alert tone="success" title={SUBSCRIBED_MESSAGE}>
+        News about drops and brands will come to {subscribe.data.email}. We sent a welcome note there.
+      </Alert>
+    );
+  }
+  // The same words for every address, whatever its state: the API does not say who is on the list, nor do we.
   return subscribe.isSuccess ? (
-    <Alert tone="success" title={SUBSCRIBED_MESSAGE}>
-      We sent a note to {subscribe.variables}. News about drops and brands will follow.
+    <Alert tone="success" title={CONFIRMATION_SENT_MESSAGE}>
+      If {subscribe.data.email} is not subscribed yet, we sent it a link to confirm. Nothing there? Check your spam
+      folder; the link works for 7 days.
     </Alert>
   ) : (
     <form onSubmit={onSubmit} noValidate className={styles.form}>
