@@ -12,7 +12,7 @@ export function newsletterPage(brandName: string, bodyHtml: string): string {
 <style>body{margin:0;font-family:system-ui,sans-serif;background:#0b0b10;color:#ececf1}
 main{max-width:480px;margin:64px auto;padding:28px;background:#15151f;border-radius:16px}
 @media (max-width:540px){main{margin:24px 16px;padding:22px}}
-h1{font-size:1.3rem;margin:0 0 8px} p{color:#a0a0b0;line-height:1.5} a{color:#b3a8ff} strong{color:#ececf1}
+h1{font-size:1.3rem;margin:0 0 8px} p{color:#a0a0b0;line-height:1.5} a{color:#b3a8ff} strong{color:#ececf1;overflow-wrap:anywhere}
 button,.button{display:inline-block;box-sizing:border-box;min-height:48px;padding:12px 24px;border:0;border-radius:999px;
 background:#8b7bff;color:#0b0b10;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 button:focus-visible,.button:focus-visible{outline:2px solid #ececf1;outline-offset:2px}</style></head>

@@ -85,6 +85,8 @@ describe('POST /v1/subscribe (double opt-in)', () => {
     expect(page.body).toContain('<h1>Confirm your subscription</h1>');
     expect(page.body).toContain('<form method="post" action="/v1/subscribe/confirm">');
     expect(page.body).toContain('<button type="submit">Confirm</button>');
+    // A long address breaks anywhere rather than running past a phone's edge.
+    expect(page.body).toMatch(/strong\{[^}]*overflow-wrap:anywhere/);
     const asClient = await t.app.inject({ method: 'GET', url: pathOf(link) });
     expect(asClient.json()).toEqual({ data: { email, isSubscribed: false } });
     expect(await statusOf(email)).toBe('PENDING');
