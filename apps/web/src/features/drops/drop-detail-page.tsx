@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
@@ -11,8 +11,6 @@ import { useFormatDateTime } from '../../lib/use-format-date-time.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { useMyBalances } from '../../api/my-balances.ts';
-import { Button } from '../../ui/button.tsx';
-import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
@@ -22,6 +20,13 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useDrop } from './api/get-drop.ts';
 import { useLiveDropCounts } from './api/live-drop-counts.ts';
 import { useWaitingRoom } from './api/get-waiting-room.ts';
+import {
+  BUY_REASON_ID,
+  BuyButton,
+  LazyPurchaseDialog,
+  loadPurchaseDialog,
+  SignInToBuy,
+} from './components/buy-button.tsx';
 import { DropContents } from './components/drop-contents.tsx';
 import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
@@ -34,8 +39,6 @@ import { purchaseAllowance, raffleAllowance } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
 
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
-const loadPurchaseDialog = () => import('./components/purchase-dialog.tsx');
-const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
 
 /**
  * `/drops/:id`: the artwork, where the drop stands now (a countdown that ticks every second and turns the page at
@@ -165,7 +168,6 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
  */
 function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
   const { isLoggedIn } = useSession();
-  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
@@ -260,29 +262,18 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
           <DropReminder drop={drop} reminder={reminder} isMain />
         </>
       ) : !isLoggedIn ? (
-        <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(pathname)}`} variant="primary" size="lg" isBlock>
-          Sign in to buy
-        </ButtonLink>
+        <SignInToBuy />
       ) : (
         <>
-          <Button
-            variant="primary"
-            size="lg"
-            isBlock
-            disabled={!allowance.canBuy}
-            aria-describedby={allowance.canBuy ? undefined : 'buy-reason'}
-            onClick={() => setIsBuying(true)}
-            onPointerEnter={() => void loadPurchaseDialog()}
-            onFocus={() => void loadPurchaseDialog()}
-          >
+          <BuyButton canBuy={allowance.canBuy} onBuy={() => setIsBuying(true)}>
             Buy packs
-          </Button>
+          </BuyButton>
           {allowance.reason && allowance.reason !== phase.headline ? (
-            <p id="buy-reason" className={styles.muted}>
+            <p id={BUY_REASON_ID} className={styles.muted}>
               {allowance.reason}
             </p>
           ) : allowance.canBuy ? null : (
-            <span id="buy-reason" className="visually-hidden">
+            <span id={BUY_REASON_ID} className="visually-hidden">
               {phase.headline}
             </span>
           )}
@@ -309,7 +300,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
         : null}
       {isOpen ? (
         <Suspense fallback={null}>
-          <PurchaseDialog
+          <LazyPurchaseDialog
             item={{
               request: { dropId: drop.id },
               title: `Buy packs of ${drop.name}`,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   errorCatalogue,
   formatMoney,
@@ -20,20 +20,18 @@ import { useNow } from '../../lib/use-now.ts';
 import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
-import { Button } from '../../ui/button.tsx';
-import { ButtonLink } from '../../ui/button-link.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { Schedule, ScheduleRow } from '../../ui/schedule.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { usePass } from './api/get-pass.ts';
+import { BUY_REASON_ID, BuyButton, LazyPurchaseDialog, SignInToBuy } from './components/buy-button.tsx';
 import dropStyles from './components/drop-detail.module.css';
 import styles from './components/pass-detail.module.css';
 
 // A pass's artwork stands in the same square frame as a drop's.
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
-const loadPurchaseDialog = () => import('./components/purchase-dialog.tsx');
-const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
 
 const passUnit = { one: 'pass', other: 'passes' };
 
@@ -115,22 +113,16 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
         <h2 id="times-heading" className={dropStyles.sectionHeading}>
           Sale and validity
         </h2>
-        <dl className={styles.times}>
-          <div>
-            <dt>On sale</dt>
-            <dd>
-              <time dateTime={pass.saleBeginAt}>{formatDateTime(pass.saleBeginAt)}</time> to{' '}
-              <time dateTime={pass.saleEndAt}>{formatDateTime(pass.saleEndAt)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>Valid</dt>
-            <dd>
-              <time dateTime={pass.validFrom}>{formatDateTime(pass.validFrom)}</time> to{' '}
-              <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
-            </dd>
-          </div>
-        </dl>
+        <Schedule>
+          <ScheduleRow term="On sale">
+            <time dateTime={pass.saleBeginAt}>{formatDateTime(pass.saleBeginAt)}</time> to{' '}
+            <time dateTime={pass.saleEndAt}>{formatDateTime(pass.saleEndAt)}</time>
+          </ScheduleRow>
+          <ScheduleRow term="Valid">
+            <time dateTime={pass.validFrom}>{formatDateTime(pass.validFrom)}</time> to{' '}
+            <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+          </ScheduleRow>
+        </Schedule>
         <p className={dropStyles.muted}>The pass opens its holders&apos; rounds only while it is valid.</p>
       </section>
 
@@ -187,7 +179,6 @@ const headlines: Record<TPassStatus, string> = {
 /** Where the sale stands now, its one countdown, what the viewer holds, and the Buy button (or why there is none). */
 function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus; now: Date }) {
   const { isLoggedIn } = useSession();
-  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
@@ -238,25 +229,14 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
       ) : null}
 
       {!isForSale ? null : !isLoggedIn ? (
-        <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(pathname)}`} variant="primary" size="lg" isBlock>
-          Sign in to buy
-        </ButtonLink>
+        <SignInToBuy />
       ) : (
         <>
-          <Button
-            variant="primary"
-            size="lg"
-            isBlock
-            disabled={!allowance.canBuy}
-            aria-describedby={allowance.canBuy ? undefined : 'buy-reason'}
-            onClick={() => setIsBuying(true)}
-            onPointerEnter={() => void loadPurchaseDialog()}
-            onFocus={() => void loadPurchaseDialog()}
-          >
+          <BuyButton canBuy={allowance.canBuy} onBuy={() => setIsBuying(true)}>
             {pass.held > 0 ? 'Buy another' : 'Buy pass'}
-          </Button>
+          </BuyButton>
           {allowance.reason ? (
-            <p id="buy-reason" className={dropStyles.muted}>
+            <p id={BUY_REASON_ID} className={dropStyles.muted}>
               {allowance.reason}
             </p>
           ) : null}
@@ -264,7 +244,7 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
       )}
       {isOpen ? (
         <Suspense fallback={null}>
-          <PurchaseDialog
+          <LazyPurchaseDialog
             item={{
               request: { passId: pass.id },
               title: `Buy ${pass.name}`,

@@ -16,6 +16,7 @@ import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
+import { Schedule, ScheduleRow } from '../../ui/schedule.tsx';
 import { useFusion } from './api/get-fusion.ts';
 import { fuseBlockedReason, slotRuleText, supplyLeftText } from './fusion-words.ts';
 import shared from './components/fusion.module.css';
@@ -97,20 +98,14 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
         <h2 id="schedule-heading" className={styles.sectionHeading}>
           Schedule
         </h2>
-        <dl className={styles.times}>
-          <div>
-            <dt>Opens</dt>
-            <dd>
-              <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>Closes</dt>
-            <dd>
-              <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
-            </dd>
-          </div>
-        </dl>
+        <Schedule>
+          <ScheduleRow term="Opens">
+            <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
+          </ScheduleRow>
+          <ScheduleRow term="Closes">
+            <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
+          </ScheduleRow>
+        </Schedule>
       </section>
     </div>
   );

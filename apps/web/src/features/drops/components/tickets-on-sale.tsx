@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, MAX_ORDER_QUANTITY } from '@cypher/contract';
 import { useSession } from '../../../lib/session.ts';
@@ -9,11 +9,9 @@ import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { useTicketKindsOnSale } from '../api/list-ticket-kinds.ts';
+import { LazyPurchaseDialog, loadPurchaseDialog } from './buy-button.tsx';
 import { TicketCard } from './ticket-card.tsx';
 import styles from './tickets.module.css';
-
-const loadPurchaseDialog = () => import('./purchase-dialog.tsx');
-const PurchaseDialog = lazy(async () => ({ default: (await loadPurchaseDialog()).PurchaseDialog }));
 
 /**
  * The kinds on sale now, cheapest first, each with its price and how many one order may hold, and Buy: the shared
@@ -90,7 +88,7 @@ export function TicketsOnSale() {
       </CardGrid>
       {chosen ? (
         <Suspense fallback={null}>
-          <PurchaseDialog
+          <LazyPurchaseDialog
             item={{
               request: { ticketKindId: chosen.id },
               title: `Buy ${chosen.name}`,
