@@ -26,3 +26,28 @@ export function FilterSelect({
     </div>
   );
 }
+
+/**
+ * The options of a filter over named things (brands, collections, categories, tags): `allLabel` (no filter) first,
+ * then one option per item, by the text `labelOf` gives (its name unless told). Items still loading show no options.
+ */
+export function NamedOptions<T extends { id: string; name: string }>({
+  allLabel,
+  items,
+  labelOf = (item) => item.name,
+}: {
+  allLabel: string;
+  items: readonly T[] | undefined;
+  labelOf?: (item: T) => string;
+}) {
+  return (
+    <>
+      <option value="">{allLabel}</option>
+      {items?.map((item) => (
+        <option key={item.id} value={item.id}>
+          {labelOf(item)}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
-import { FilterSelect } from '../../../ui/filter-select.tsx';
+import { FilterSelect, NamedOptions } from '../../../ui/filter-select.tsx';
 import { useCategories } from '../api/list-categories.ts';
 import { useBrands } from '../api/list-brands.ts';
 import { useCollections } from '../api/list-collections.ts';
@@ -60,40 +60,25 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
           // A collection belongs to one brand: a new brand clears it.
           onChange={(brand) => onChange({ brand, collection: undefined })}
         >
-          <option value="">All brands</option>
-          {brands.data?.items.map((brand) => (
-            <option key={brand.id} value={brand.id}>
-              {brand.name}
-            </option>
-          ))}
+          <NamedOptions allLabel="All brands" items={brands.data?.items} />
         </FilterSelect>
         <FilterSelect
           label="Collection"
           value={values.collection ?? ''}
           onChange={(collection) => onChange({ collection })}
         >
-          <option value="">All collections</option>
-          {collections.data?.items.map((collection) => (
-            <option key={collection.id} value={collection.id}>
-              {values.brand ? collection.name : `${collection.name} (${collection.brand.name})`}
-            </option>
-          ))}
+          <NamedOptions
+            allLabel="All collections"
+            items={collections.data?.items}
+            // Across brands, two collections may share a name: the brand tells them apart.
+            labelOf={(collection) => (values.brand ? collection.name : `${collection.name} (${collection.brand.name})`)}
+          />
         </FilterSelect>
         <FilterSelect label="Category" value={values.category ?? ''} onChange={(category) => onChange({ category })}>
-          <option value="">All categories</option>
-          {categories.data?.items.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
+          <NamedOptions allLabel="All categories" items={categories.data?.items} />
         </FilterSelect>
         <FilterSelect label="Tag" value={values.tag ?? ''} onChange={(tag) => onChange({ tag })}>
-          <option value="">All tags</option>
-          {tags.data?.items.map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name}
-            </option>
-          ))}
+          <NamedOptions allLabel="All tags" items={tags.data?.items} />
         </FilterSelect>
         <FilterSelect
           label="Rarity"

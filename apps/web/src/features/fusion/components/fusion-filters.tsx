@@ -1,7 +1,7 @@
 import { fusionStatuses, fusionStatusLabels } from '@cypher/contract';
 import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
-import { FilterSelect } from '../../../ui/filter-select.tsx';
+import { FilterSelect, NamedOptions } from '../../../ui/filter-select.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useBrandOptions, useCategoryOptions } from '../api/list-fusion-filters.ts';
 import { clearedFusionFilters, hasFusionFilters, type TFusionFilterValues } from '../fusion-filter-values.ts';
@@ -20,20 +20,10 @@ export function FusionFilters({ values, onChange }: FusionFiltersProps) {
     <div className={styles.filters}>
       <div className={styles.selects}>
         <FilterSelect label="Brand" value={values.brand ?? ''} onChange={(brand) => onChange({ brand })}>
-          <option value="">All brands</option>
-          {brands.data?.items.map((brand) => (
-            <option key={brand.id} value={brand.id}>
-              {brand.name}
-            </option>
-          ))}
+          <NamedOptions allLabel="All brands" items={brands.data?.items} />
         </FilterSelect>
         <FilterSelect label="Category" value={values.category ?? ''} onChange={(category) => onChange({ category })}>
-          <option value="">All categories</option>
-          {categories.data?.items.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
+          <NamedOptions allLabel="All categories" items={categories.data?.items} />
         </FilterSelect>
         <FilterSelect
           label="Status"
