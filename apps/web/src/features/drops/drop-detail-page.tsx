@@ -14,6 +14,7 @@ import { useMyBalances } from '../../api/my-balances.ts';
 import { Countdown } from '../../ui/countdown.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
+import { DetailSection } from '../../ui/detail-section.tsx';
 import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -119,24 +120,15 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
         </dl>
       </ArtworkLayout>
 
-      <section aria-labelledby="rounds-heading" className={styles.section}>
-        <h2 id="rounds-heading" className={styles.sectionHeading}>
-          Sale rounds
-        </h2>
+      <DetailSection title="Sale rounds">
         <DropRounds drop={drop} phase={phase} now={now} money={{ cypMinorUnits }} />
-      </section>
+      </DetailSection>
 
-      <section aria-labelledby="contents-heading" className={styles.section}>
-        <h2 id="contents-heading" className={styles.sectionHeading}>
-          What the packs hold
-        </h2>
+      <DetailSection title="What the packs hold">
         <DropContents drop={drop} />
-      </section>
+      </DetailSection>
 
-      <section aria-labelledby="provenance-heading" className={styles.section}>
-        <h2 id="provenance-heading" className={styles.sectionHeading}>
-          Provenance
-        </h2>
+      <DetailSection title="Provenance">
         <div className={styles.panel}>
           <p className={styles.muted}>
             Every pack&apos;s contents were fixed from a secret seed when the drop was published, and this commitment (a
@@ -155,7 +147,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
             {phase.status === 'COMPLETED' ? 'Check the provenance' : 'How the provenance check works'}
           </Link>
         </div>
-      </section>
+      </DetailSection>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
+import { DetailSection } from '../../ui/detail-section.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Schedule, ScheduleRow } from '../../ui/schedule.tsx';
@@ -109,10 +110,7 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
         </section>
       </ArtworkLayout>
 
-      <section aria-labelledby="times-heading" className={dropStyles.section}>
-        <h2 id="times-heading" className={dropStyles.sectionHeading}>
-          Sale and validity
-        </h2>
+      <DetailSection title="Sale and validity">
         <Schedule>
           <ScheduleRow term="On sale">
             <time dateTime={pass.saleBeginAt}>{formatDateTime(pass.saleBeginAt)}</time> to{' '}
@@ -124,14 +122,11 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
           </ScheduleRow>
         </Schedule>
         <p className={dropStyles.muted}>The pass opens its holders&apos; rounds only while it is valid.</p>
-      </section>
+      </DetailSection>
 
-      <section aria-labelledby="rounds-heading" className={dropStyles.section}>
-        <h2 id="rounds-heading" className={dropStyles.sectionHeading}>
-          The rounds it opens
-        </h2>
+      <DetailSection title="The rounds it opens">
         <OpenedRounds rounds={pass.opensRounds} now={now} />
-      </section>
+      </DetailSection>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
+import { DetailSection } from '../../ui/detail-section.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
@@ -77,13 +78,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
         </section>
       </ArtworkLayout>
 
-      <section aria-labelledby="needs-heading" className={styles.section}>
-        <div className={styles.sectionHeader}>
-          <h2 id="needs-heading" className={styles.sectionHeading}>
-            What it needs
-          </h2>
-          <Readiness fusion={fusion} />
-        </div>
+      <DetailSection title="What it needs" aside={<Readiness fusion={fusion} />}>
         <ol className={styles.needs} aria-label="Slots">
           {fusion.slots.map((slot) => (
             <SlotNeed key={slot.id} slot={slot} />
@@ -92,12 +87,9 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
         <p className={shared.muted}>
           Editions on a figure base, locked or on sale are protected: they do not count here and cannot be burned.
         </p>
-      </section>
+      </DetailSection>
 
-      <section aria-labelledby="schedule-heading" className={styles.section}>
-        <h2 id="schedule-heading" className={styles.sectionHeading}>
-          Schedule
-        </h2>
+      <DetailSection title="Schedule">
         <Schedule>
           <ScheduleRow term="Opens">
             <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
@@ -106,7 +98,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
             <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
           </ScheduleRow>
         </Schedule>
-      </section>
+      </DetailSection>
     </div>
   );
 }
