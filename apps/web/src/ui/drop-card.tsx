@@ -3,7 +3,7 @@ import { dropPhaseAt } from '../lib/drop-phase.ts';
 import { formatCount } from '../lib/format.ts';
 import { ArtCard, artCardStyles } from './art-card.tsx';
 import { Countdown } from './countdown.tsx';
-import styles from './drop-card.module.css';
+import { StatusFlag } from './status-flag.tsx';
 
 interface DropCardProps {
   drop: TDrop;
@@ -21,14 +21,13 @@ export function DropCard({ drop, now, headingAs: Heading = 'h3' }: DropCardProps
   const priced = phase.round.current ?? phase.round.next ?? drop.salePolicies[0];
   const sold = `${formatCount(drop.counts.soldCount)} of ${formatCount(drop.counts.dropCount)} sold`;
   const isOver = phase.status === 'COMPLETED' || phase.isSoldOut;
-  const flag = [artCardStyles.corner, artCardStyles.flag, styles.status, isOver ? styles.over : undefined];
   return (
     <ArtCard
       to={`/drops/${drop.id}`}
       imageUrl={drop.imageUrl}
       tone="accent"
       lifts
-      corner={<span className={flag.filter(Boolean).join(' ')}>{phase.headline}</span>}
+      corner={<StatusFlag tone={isOver ? 'over' : 'live'}>{phase.headline}</StatusFlag>}
     >
       <Heading className={artCardStyles.name}>{drop.name}</Heading>
       <span className={artCardStyles.sub}>{drop.brand.name}</span>

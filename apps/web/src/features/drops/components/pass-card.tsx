@@ -3,6 +3,7 @@ import { passPath } from '../../../lib/drop-paths.ts';
 import { formatCount, formatDate } from '../../../lib/format.ts';
 import { passStatusLabels } from '../../../lib/pass-status.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
+import { StatusFlag } from '../../../ui/status-flag.tsx';
 import styles from './pass-card.module.css';
 
 /**
@@ -46,13 +47,7 @@ export function PassCard({ pass, now }: { pass: TPass; now: Date }) {
       lifts
       corner={
         <>
-          <span
-            className={[artCardStyles.corner, artCardStyles.flag, styles.status, isOver ? styles.over : undefined]
-              .filter(Boolean)
-              .join(' ')}
-          >
-            {passStatusLabels[status]}
-          </span>
+          <StatusFlag tone={isOver ? 'over' : 'live'}>{passStatusLabels[status]}</StatusFlag>
           {pass.held > 0 ? <span className={styles.held}>You hold {formatCount(pass.held)}</span> : null}
         </>
       }

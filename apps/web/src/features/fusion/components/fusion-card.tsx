@@ -2,6 +2,7 @@ import { fusionStatusAt, fusionStatusLabels, type TFusionStatus, type TFusionSum
 import { formatDate } from '../../../lib/format.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
+import { StatusFlag } from '../../../ui/status-flag.tsx';
 import { supplyLeftText } from '../fusion-words.ts';
 import styles from './fusion-card.module.css';
 
@@ -32,19 +33,10 @@ export function FusionCard({ fusion, now }: { fusion: TFusionSummary; now: Date 
       tone="accent"
       lifts
       corner={
-        <span
-          className={[
-            artCardStyles.corner,
-            artCardStyles.flag,
-            styles.status,
-            isOver ? styles.over : status === 'UPCOMING' ? styles.upcoming : undefined,
-          ]
-            .filter(Boolean)
-            .join(' ')}
-        >
+        <StatusFlag tone={isOver ? 'over' : status === 'UPCOMING' ? 'soon' : 'live'}>
           {/* Spec section 4's all-items-fused state: still open, with nothing left to make. */}
           {status === 'AVAILABLE' && fusion.isAllFused ? 'All fused' : fusionStatusLabels[status]}
-        </span>
+        </StatusFlag>
       }
     >
       <h2 className={artCardStyles.name}>{fusion.name}</h2>
