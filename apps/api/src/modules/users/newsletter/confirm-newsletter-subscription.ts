@@ -1,7 +1,7 @@
 /*
  * Routes: POST /v1/subscribe/confirm (the Confirm button of the confirmation page, or any client), GET
  * /v1/subscribe/confirm (the page itself, which reads only) · Writes: newsletter_subscriptions (PENDING -> SUBSCRIBED)
- * · Mails: the welcome · Tests: newsletter-confirmations.test.ts, newsletter-confirmations.pg.test.ts. Decision
+ * · Mails: the welcome · Tests: newsletter.test.ts, newsletter-confirmation-race.test.ts (PostgreSQL). Decision
  * record 49.
  */
 import { and, eq } from 'drizzle-orm';

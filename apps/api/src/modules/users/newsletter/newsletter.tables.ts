@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { isOneOf } from '../../../db/checks.ts';
 import { timestamptz } from '../../../db/columns.ts';
 
 /**
@@ -8,7 +9,8 @@ import { timestamptz } from '../../../db/columns.ts';
  * its owner left through a mail's link. Transitions are conditional updates on `status` (subscribe-newsletter.ts,
  * confirm-newsletter-subscription.ts, unsubscribe-newsletter.ts). Decision record 49.
  */
-export type TNewsletterSubscriptionStatus = 'PENDING' | 'SUBSCRIBED' | 'UNSUBSCRIBED';
+export const newsletterSubscriptionStatuses = ['PENDING', 'SUBSCRIBED', 'UNSUBSCRIBED'] as const;
+export type TNewsletterSubscriptionStatus = (typeof newsletterSubscriptionStatuses)[number];
 
 /**
  * Newsletter addresses, by email (no account needed). One row per address whatever its case, so subscribing twice
@@ -34,5 +36,6 @@ export const newsletterSubscriptions = pgTable(
     index('newsletter_subscriptions_pending_idx')
       .on(table.confirmationSentAt)
       .where(sql`${table.status} = 'PENDING'`),
+    check('newsletter_subscriptions_status_check', isOneOf(table.status, newsletterSubscriptionStatuses)),
   ],
 );
