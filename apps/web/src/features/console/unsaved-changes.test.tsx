@@ -1,14 +1,19 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TOperatorGrant } from '@cypher/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { brand, ids, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { brand, ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { calendar, consoleWithGiveaways, giveawayIds, ticketKind } from '../../test/console-giveaways-fixtures.ts';
 import { json, type SentRequest } from '../../test/fake-api.ts';
 import { consoleDrop, consoleDropIds, consoleDropsApi, dropRequest } from '../../test/console-drops-fixtures.ts';
 import { consoleFusion, fusionIds } from '../../test/fusions-fixtures.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { endSession } from '../../lib/session.ts';
+import { endSession, startSession } from '../../lib/session.ts';
+import { UnsavedChangesGuard } from './components/unsaved-changes-guard.tsx';
+import { useUnsavedChanges } from './components/unsaved-changes.ts';
 
 // A journey here opens a console page, edits, and moves: on a busy machine that takes longer than five seconds.
 const JOURNEY_MS = 30_000;
@@ -52,7 +57,10 @@ function consoleWithEntries(): SentRequest[] {
 }
 
 const leaveDialog = () => screen.queryByRole('dialog', { name: 'Leave without saving?' });
+const closeDialog = () => screen.queryByRole('dialog', { name: 'Close without saving?' });
 const pathname = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+const address = (router: ReturnType<typeof renderApp>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
 
 /** Moves the app as a link or Back would (through the router), and lets it settle. */
 async function go(router: ReturnType<typeof renderApp>['router'], to: string | number) {
@@ -369,6 +377,225 @@ describe('console: unsaved changes in every form', () => {
         `Your changes to this ${subject} are not saved.`,
       );
       expect(pathname(router)).toBe(path);
+    },
+    JOURNEY_MS,
+  );
+});
+
+/** Sixty operators, fifty a page as the console reads them: one person on each page is enough to tell them apart. */
+function consoleWithOperators(): SentRequest[] {
+  const grant = (number: number): TOperatorGrant => ({
+    id: `0190a0b0-0000-7000-8000-0000000e000${number}`,
+    user: { id: `0190a0b0-0000-7000-8000-0000000e100${number}`, email: `op${number}@example.com`, nickname: null },
+    role: 'admin',
+    brand: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  });
+  return consoleWithGiveaways((request) => {
+    if (pathnameOf(request.path) !== '/v1/console/operators') return undefined;
+    const number = Number(queryOf(request.path).get('page') ?? 1);
+    return json(200, { data: page([grant(number)], { page: number, size: 50, total: 60 }) });
+  });
+}
+
+describe('console: moves within the page', () => {
+  it(
+    'keeps a form as typed across another page of the list below it, forwards and Back, without asking',
+    async () => {
+      consoleWithOperators();
+      const user = userEvent.setup();
+      const { router } = renderApp('/console/operators');
+
+      const form = await screen.findByRole('form', { name: 'Add an operator' });
+      await user.type(within(form).getByLabelText(/^Email of an existing account/), 'ada@example.com');
+      await user.selectOptions(within(form).getByLabelText(/^Role/), 'admin');
+      expect(await screen.findAllByText('op1@example.com')).not.toHaveLength(0);
+
+      const pages = screen.getByRole('navigation', { name: 'Operator pages' });
+      await user.click(within(pages).getByRole('link', { name: 'Next' }));
+      expect(await screen.findAllByText('op2@example.com')).not.toHaveLength(0);
+      expect(address(router)).toBe('/console/operators?page=2');
+      expect(leaveDialog()).toBeNull();
+      // The same form, as typed: nothing was started again, so there was nothing to ask about.
+      expect(screen.getByRole('form', { name: 'Add an operator' })).toBe(form);
+      expect(within(form).getByLabelText(/^Email of an existing account/)).toHaveValue('ada@example.com');
+      expect(within(form).getByLabelText(/^Role/)).toHaveValue('admin');
+
+      await go(router, -1);
+      expect(await screen.findAllByText('op1@example.com')).not.toHaveLength(0);
+      expect(address(router)).toBe('/console/operators');
+      expect(leaveDialog()).toBeNull();
+      expect(within(form).getByLabelText(/^Email of an existing account/)).toHaveValue('ada@example.com');
+
+      // Still unsaved: leaving the page asks, as before.
+      expect(unloadIsHeld()).toBe(true);
+      await user.click(screen.getByRole('link', { name: 'Licenses' }));
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        'Your changes to this role are not saved.',
+      );
+      expect(address(router)).toBe('/console/operators');
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'keeps an entry’s editor as typed when only the address’s query or hash changes',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      const tagline = within(form).getByLabelText('Tagline');
+      await user.clear(tagline);
+      await user.type(tagline, 'Pixels, polished.');
+      await go(router, '?ref=audit-log');
+      await go(router, '?ref=audit-log#story');
+      expect(address(router)).toBe(`/console/brands/${ids.neonArcade}?ref=audit-log`);
+      expect(leaveDialog()).toBeNull();
+      expect(screen.getByRole('form', { name: 'Edit Neon Arcade' })).toBe(form);
+      expect(tagline).toHaveValue('Pixels, polished.');
+
+      await go(router, '/console/brands');
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        'Your changes to this brand are not saved.',
+      );
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks before a query move that starts a form again (one it is shown for), and not before another',
+    async () => {
+      /** A note on the entry the address names: another entry's note starts empty. */
+      function EntryNote({ entry }: { entry: string }) {
+        const form = useForm({ defaultValues: { note: '' } });
+        useUnsavedChanges(form, 'note', { resetByQuery: ['entry'] });
+        return (
+          <form aria-label={`Note on ${entry}`}>
+            <label>
+              Note
+              <input {...form.register('note')} />
+            </label>
+          </form>
+        );
+      }
+      function Notes() {
+        const [search] = useSearchParams();
+        const entry = search.get('entry') ?? 'a';
+        return <EntryNote entry={entry} key={entry} />;
+      }
+      startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+      const router = createMemoryRouter(
+        [
+          {
+            path: '/console/notes',
+            element: (
+              <UnsavedChangesGuard>
+                <Notes />
+              </UnsavedChangesGuard>
+            ),
+          },
+        ],
+        { initialEntries: ['/console/notes?entry=a'] },
+      );
+      render(<RouterProvider router={router} />);
+      const user = userEvent.setup();
+
+      await user.type(within(screen.getByRole('form', { name: 'Note on a' })).getByLabelText('Note'), 'Half a thought');
+      await go(router, '?entry=a&page=2');
+      expect(leaveDialog()).toBeNull();
+      expect(screen.getByLabelText('Note')).toHaveValue('Half a thought');
+
+      await go(router, '?entry=b');
+      const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(dialog).toHaveTextContent('Your changes to this note are not saved.');
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(leaveDialog()).toBeNull());
+      expect(address(router)).toBe('/console/notes?entry=a&page=2');
+      expect(screen.getByLabelText('Note')).toHaveValue('Half a thought');
+
+      await go(router, '?entry=b');
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+          name: 'Leave',
+        }),
+      );
+      expect(await screen.findByRole('form', { name: 'Note on b' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Note')).toHaveValue('');
+    },
+    JOURNEY_MS,
+  );
+});
+
+describe('console: forms in pop-ups', () => {
+  it(
+    'asks before a pop-up closes over what was chosen in it, however it is closed, and not when nothing was',
+    async () => {
+      const sent = consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      const setAside = await within(form).findByRole('button', { name: 'Set editions aside' });
+
+      // Opened and closed untouched: nothing to ask about.
+      await user.click(setAside);
+      fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Set editions aside' }), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set editions aside' })).toBeNull());
+      expect(closeDialog()).toBeNull();
+
+      await user.click(setAside);
+      let pool = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      const brandSelect = within(pool).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      await user.type(within(pool).getByLabelText(/^Editions/), '20');
+      expect(unloadIsHeld()).toBe(true);
+
+      const closings: [how: string, close: () => Promise<void>][] = [
+        ['Escape', async () => void fireEvent.keyDown(pool, { key: 'Escape' })],
+        ['the backdrop', () => user.click(pool)],
+        ['the close button', () => user.click(within(pool).getByRole('button', { name: 'Close' }))],
+        ['Cancel', () => user.click(within(pool).getByRole('button', { name: 'Cancel' }))],
+      ];
+      for (const [how, close] of closings) {
+        await close();
+        const asked = await screen.findByRole('dialog', { name: 'Close without saving?' });
+        expect(asked, how).toHaveTextContent('Your changes to this edition pool are not saved.');
+        await user.click(within(asked).getByRole('button', { name: 'Stay' }));
+        await waitFor(() => expect(closeDialog()).toBeNull());
+        expect(screen.getByRole('dialog', { name: 'Set editions aside' }), how).toBe(pool);
+        expect(within(pool).getByLabelText(/^Editions/), how).toHaveValue(20);
+      }
+
+      // Leaving the page with the pop-up open asks as any form does.
+      await go(router, '/console');
+      const leave = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(leave).toHaveTextContent('Your changes to this edition pool are not saved.');
+      await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+      expect(pathname(router)).toBe('/console/redeem-batches/new');
+
+      await user.click(within(pool).getByRole('button', { name: 'Cancel' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Close without saving?' })).getByRole('button', {
+          name: 'Discard',
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set editions aside' })).toBeNull());
+      expect(closeDialog()).toBeNull();
+      expect(
+        sent.some((request) => pathnameOf(request.path) === '/v1/console/edition-pools' && request.method === 'POST'),
+      ).toBe(false);
+
+      // Discarded means gone: it opens empty again, and closes without asking.
+      await user.click(setAside);
+      pool = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      expect(within(pool).getByLabelText(/^Editions/)).toHaveValue(null);
+      await user.click(within(pool).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set editions aside' })).toBeNull());
+      expect(closeDialog()).toBeNull();
     },
     JOURNEY_MS,
   );

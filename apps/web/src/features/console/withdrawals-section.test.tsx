@@ -4,13 +4,16 @@ import {
   type TConsoleWithdrawalDetail,
   type TWithdrawalStatus,
 } from '@cypher/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+
+// A journey here opens a withdrawal, types and moves: on a busy machine that takes longer than five seconds.
+const JOURNEY_MS = 30_000;
 
 const admin = consoleMe({ roles: ['admin'], isAdmin: true, brands: [] });
 const older = '0190a0b0-0000-7000-8000-0000000000f1';
@@ -266,7 +269,9 @@ describe('console withdrawals', () => {
     const actions = await screen.findByRole('region', { name: 'Next step' });
     await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
-    expect(within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
     expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
@@ -345,7 +350,9 @@ describe('console withdrawals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    expect(await within(dialog).findByText(new RegExp(errorCatalogue.WITHDRAWAL_STATUS_CONFLICT.message))).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(new RegExp(errorCatalogue.WITHDRAWAL_STATUS_CONFLICT.message)),
+    ).toBeInTheDocument();
     // The page reloads it: the move is no longer offered, and the dialog says where it stands now.
     expect(await within(dialog).findByText(/It is approved now\./)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -356,4 +363,147 @@ describe('console withdrawals', () => {
       `/v1/console/withdrawals/${older}/approve`,
     );
   });
+});
+
+describe('console withdrawals: a reason typed and not sent', () => {
+  const asked = (name: string) => screen.findByRole('dialog', { name });
+  const isAsking = () =>
+    screen.queryByRole('dialog', { name: 'Close without saving?' }) ??
+    screen.queryByRole('dialog', { name: 'Leave without saving?' });
+
+  function unloadIsHeld(): boolean {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  }
+
+  it(
+    'asks before the dialog closes over it, by Escape, the backdrop, the close button or Cancel; Stay keeps it',
+    async () => {
+      const sent = consoleWithWithdrawals([withdrawal({ status: 'in_review' })]);
+      const user = userEvent.setup();
+      renderApp(`/console/withdrawals/${older}`);
+
+      const actions = await screen.findByRole('region', { name: 'Next step' });
+      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+      await user.type(within(dialog).getByLabelText(/^Reason/), 'The name on the account does not match.');
+      expect(unloadIsHeld()).toBe(true);
+
+      const closings: [how: string, close: () => Promise<void>][] = [
+        ['Escape', async () => void fireEvent.keyDown(dialog, { key: 'Escape' })],
+        ['the backdrop', () => user.click(dialog)],
+        ['the close button', () => user.click(within(dialog).getByRole('button', { name: 'Close' }))],
+        ['Cancel', () => user.click(within(dialog).getByRole('button', { name: 'Cancel' }))],
+      ];
+      for (const [how, close] of closings) {
+        await close();
+        const question = await asked('Close without saving?');
+        expect(question, how).toHaveTextContent('The reason you typed is not sent.');
+        await user.click(within(question).getByRole('button', { name: 'Stay' }));
+        await waitFor(() => expect(isAsking()).toBeNull());
+        expect(screen.getByRole('dialog', { name: 'Reject this withdrawal?' }), how).toBe(dialog);
+        expect(within(dialog).getByLabelText(/^Reason/), how).toHaveValue('The name on the account does not match.');
+      }
+
+      // Discard: the dialog closes, nothing is sent, and the next rejection starts with an empty reason.
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await user.click(within(await asked('Close without saving?')).getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(sent.some((request) => request.method === 'POST')).toBe(false);
+      expect(unloadIsHeld()).toBe(false);
+      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
+      const again = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+      expect(within(again).getByLabelText(/^Reason/)).toHaveValue('');
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'closes at once while no reason was typed, and for a move that asks none',
+    async () => {
+      consoleWithWithdrawals([withdrawal({ status: 'in_review' })]);
+      const user = userEvent.setup();
+      renderApp(`/console/withdrawals/${older}`);
+
+      const actions = await screen.findByRole('region', { name: 'Next step' });
+      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
+      fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Reject this withdrawal?' }), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      await user.click(within(actions).getByRole('button', { name: 'Approve' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Approve this withdrawal?' })).getByRole('button', {
+          name: 'Cancel',
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(isAsking()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks before another console section or Back leaves it; Leave goes without sending it',
+    async () => {
+      const sent = consoleWithWithdrawals([withdrawal({ status: 'approved' })]);
+      const user = userEvent.setup();
+      const { router } = renderApp('/console/withdrawals');
+      await act(async () => {
+        await router.navigate(`/console/withdrawals/${older}`);
+      });
+
+      const actions = await screen.findByRole('region', { name: 'Next step' });
+      await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
+      await user.type(within(dialog).getByLabelText(/^Reason/), 'The bank returned the wire.');
+
+      // The page behind a dialog does not take clicks in a browser; the section's address and Back still move it.
+      await act(async () => {
+        await router.navigate('/console/ledger');
+      });
+      const leave = await asked('Leave without saving?');
+      expect(leave).toHaveTextContent('The reason you typed is not sent.');
+      await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(isAsking()).toBeNull());
+      expect(router.state.location.pathname).toBe(`/console/withdrawals/${older}`);
+      expect(within(dialog).getByLabelText(/^Reason/)).toHaveValue('The bank returned the wire.');
+
+      await act(async () => {
+        await router.navigate(-1);
+      });
+      await user.click(within(await asked('Leave without saving?')).getByRole('button', { name: 'Leave' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/console/withdrawals'));
+      expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'does not ask once the move is no longer possible: the reason has nowhere to go',
+    async () => {
+      const rows = [withdrawal({ status: 'in_review' })];
+      consoleWithWithdrawals(rows, {
+        // Another admin approved it while this one typed why to reject it.
+        move: () => {
+          rows[0] = moved(rows[0]!, 'approved');
+          return apiFailure(409, 'WITHDRAWAL_STATUS_CONFLICT');
+        },
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/withdrawals/${older}`);
+
+      const actions = await screen.findByRole('region', { name: 'Next step' });
+      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+      await user.type(within(dialog).getByLabelText(/^Reason/), 'The name on the account does not match.');
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await within(dialog).findByText(/It is approved now\./)).toBeInTheDocument();
+      expect(unloadIsHeld()).toBe(false);
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(isAsking()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
 });

@@ -23,6 +23,7 @@ import { requiredWholeNumber } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { BrandSelect } from './brand-select.tsx';
 import { RelationField } from './relation-select.tsx';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 import styles from './grants.module.css';
 
 const ZPoolForm = z
@@ -54,6 +55,10 @@ interface EditionPoolDialogProps {
  */
 export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDialogProps) {
   const create = useCreateConsoleEditionPool();
+  const form = useForm<TPoolFormValues, unknown, TEditionPoolRequest>({
+    resolver: zodResolver(ZPoolForm),
+    defaultValues: empty,
+  });
   const {
     control,
     register,
@@ -62,10 +67,8 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
     setValue,
     reset,
     formState: { errors },
-  } = useForm<TPoolFormValues, unknown, TEditionPoolRequest>({
-    resolver: zodResolver(ZPoolForm),
-    defaultValues: empty,
-  });
+  } = form;
+  const { askBeforeClosing } = useUnsavedChanges(form, 'edition pool');
   const brandId = useWatch({ control, name: 'brandId' });
   const products = useConsoleEntries(
     'products',
@@ -91,10 +94,12 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
     }
   });
 
-  const close = () => {
-    reset(empty);
-    onClose();
-  };
+  // Escape, the backdrop, the close button and Cancel: with a brand, product or count chosen, asked first.
+  const close = () =>
+    askBeforeClosing(() => {
+      reset(empty);
+      onClose();
+    });
 
   return createPortal(
     <Dialog

@@ -1,17 +1,29 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { getSession } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { UnsavedChangesContext, type TGuardedForm } from './unsaved-changes.ts';
+import { UnsavedChangesContext, type TGuardedForm, type TMove, type TUnsavedChangesGuard } from './unsaved-changes.ts';
+
+/** What the guard asks about now: a move it holds, or a pop-up about to close. */
+interface TQuestion {
+  title: string;
+  notSaved: string;
+  /** The danger button's words: what happens to the changes. */
+  discard: string;
+  stay: () => void;
+  go: () => void;
+}
 
 /**
  * Around every console page (ConsoleFrame): the one navigation blocker the router allows, for all the page's forms
  * (a drop's editor and its rounds' raffle and waiting room are separate forms). A move to another page while one of
  * them holds changes is held, and a small dialog asks whether to leave them; closing or reloading the tab asks through
- * the browser's own prompt (`beforeunload`), the only one a page may show then. Moves within the page (only its hash),
- * moves after the session ended (a sign-out: nothing could be saved any more) and the move after a delete
- * (useLeaveWithoutAsking) are never held.
+ * the browser's own prompt (`beforeunload`), the only one a page may show then. A move that stays on the page (only
+ * its query or hash: another page of a list, a filter) keeps every form as typed and is not held, unless a form with
+ * changes says the page starts it again on that query. Moves after the session ended (a sign-out: nothing could be
+ * saved any more) and the move after a delete (useLeaveWithoutAsking) are never held. A pop-up's form asks through the
+ * same dialog before the pop-up closes over what was typed in it ("Close without saving?").
  */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const forms = useRef(new Set<TGuardedForm>());
@@ -21,9 +33,20 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       forms.current.delete(form);
     };
   }, []);
-  const firstUnsaved = useCallback(() => [...forms.current].find((form) => form.hasUnsavedChanges()), []);
+  /**
+   * The form with changes this move would lose (any move, for the tab's closing); of several, the one shown last (a
+   * pop-up's over the page's).
+   */
+  const unsavedForm = useCallback(
+    (move?: TMove) =>
+      [...forms.current]
+        .reverse()
+        .find((form) => form.hasUnsavedChanges() && (move === undefined || !form.isKeptAcross(move))),
+    [],
+  );
   const isNextMoveAllowed = useRef(false);
-  const guard = useMemo(
+  const [closing, setClosing] = useState<{ form: TGuardedForm; close: () => void }>();
+  const guard = useMemo<TUnsavedChangesGuard>(
     () => ({
       register,
       allowNextMove: () => {
@@ -31,47 +54,77 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
         // For the move that follows at once, not for one the operator makes later.
         setTimeout(() => (isNextMoveAllowed.current = false), 0);
       },
+      askBeforeClosing: (form, close) => setClosing({ form, close }),
     }),
     [register],
   );
 
-  // Another query counts as a move: some pages start their forms again with it (an entry's editor does).
+  // The form the held move would lose, for the dialog's sentence.
+  const held = useRef<TGuardedForm>(undefined);
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) =>
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
-      !isNextMoveAllowed.current &&
-      getSession().isLoggedIn &&
-      firstUnsaved() !== undefined,
-    [firstUnsaved],
+    ({ currentLocation, nextLocation }) => {
+      if (isNextMoveAllowed.current || !getSession().isLoggedIn) return false;
+      held.current = unsavedForm({ from: currentLocation, to: nextLocation });
+      return held.current !== undefined;
+    },
+    [unsavedForm],
   );
   const blocker = useBlocker(shouldBlock);
 
   useEffect(() => {
     function askFirst(event: BeforeUnloadEvent) {
-      if (!firstUnsaved()) return;
+      if (!unsavedForm()) return;
       event.preventDefault();
       // Browsers that predate preventDefault here (Chrome before 119) ask when a value is returned.
       event.returnValue = '';
     }
     window.addEventListener('beforeunload', askFirst);
     return () => window.removeEventListener('beforeunload', askFirst);
-  }, [firstUnsaved]);
+  }, [unsavedForm]);
 
-  const isBlocked = blocker.state === 'blocked';
-  const subject = isBlocked ? (firstUnsaved()?.subject() ?? 'page') : 'page';
+  // The pop-up closes once this dialog has: each gives focus back in turn, and it ends on what opened the pop-up.
+  const discarded = useRef<() => void>(undefined);
+  useEffect(() => {
+    if (closing !== undefined || !discarded.current) return;
+    const close = discarded.current;
+    discarded.current = undefined;
+    close();
+  }, [closing]);
+
+  const question: TQuestion | undefined =
+    blocker.state === 'blocked'
+      ? {
+          title: 'Leave without saving?',
+          notSaved: held.current?.notSaved() ?? 'Your changes to this page are not saved.',
+          discard: 'Leave',
+          stay: () => blocker.reset(),
+          go: () => blocker.proceed(),
+        }
+      : closing
+        ? {
+            title: 'Close without saving?',
+            notSaved: closing.form.notSaved(),
+            discard: 'Discard',
+            stay: () => setClosing(undefined),
+            go: () => {
+              discarded.current = closing.close;
+              setClosing(undefined);
+            },
+          }
+        : undefined;
   return (
     <UnsavedChangesContext.Provider value={guard}>
       {children}
       <Dialog
-        isOpen={isBlocked}
-        onClose={() => blocker.reset?.()}
-        title="Leave without saving?"
-        description={`Your changes to this ${subject} are not saved.`}
+        isOpen={question !== undefined}
+        onClose={() => question?.stay()}
+        title={question?.title}
+        description={question?.notSaved}
         footer={
           <>
-            <Button onClick={() => blocker.reset?.()}>Stay</Button>
-            <Button variant="danger" onClick={() => blocker.proceed?.()}>
-              Leave
+            <Button onClick={() => question?.stay()}>Stay</Button>
+            <Button variant="danger" onClick={() => question?.go()}>
+              {question?.discard}
             </Button>
           </>
         }

@@ -1,12 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
-/** A console form as the guard asks it, when the page is about to be left. */
+/** Where a move starts and where it goes: the parts of two addresses the guard compares. */
+export interface TMove {
+  from: { pathname: string; search: string };
+  to: { pathname: string; search: string };
+}
+
+/** A console form as the guard asks it, when the page is about to be left or its pop-up closed. */
 export interface TGuardedForm {
   /** Whether it holds changes that are not saved, at the moment of asking. */
   hasUnsavedChanges: () => boolean;
-  /** What it edits, in words: "Your changes to this {subject} are not saved." */
-  subject: () => string;
+  /** What would be lost, in a sentence: "Your changes to this brand are not saved." */
+  notSaved: () => string;
+  /** Whether the form is still shown, as typed, after this move: the same page, and none of its query changed. */
+  isKeptAcross: (move: TMove) => boolean;
 }
 
 export interface TUnsavedChangesGuard {
@@ -14,6 +22,8 @@ export interface TUnsavedChangesGuard {
   register: (form: TGuardedForm) => () => void;
   /** The next move leaves the page without asking: what the forms hold is gone anyway (the thing was deleted). */
   allowNextMove: () => void;
+  /** Asks whether to drop what the form holds; `close` runs only if the operator says so. */
+  askBeforeClosing: (form: TGuardedForm, close: () => void) => void;
 }
 
 export const UnsavedChangesContext = createContext<TUnsavedChangesGuard | null>(null);
@@ -27,42 +37,84 @@ export function useLeaveWithoutAsking(): () => void {
   return useCallback(() => guard?.allowNextMove(), [guard]);
 }
 
+export interface UnsavedChangesOptions {
+  /** The prompt's sentence where "Your changes to this {subject} are not saved." does not fit. */
+  notSaved?: string;
+  /**
+   * False while what the form holds could not be saved anyway (a pop-up whose move is no longer possible): nothing is
+   * asked about it. True when left out.
+   */
+  isActive?: boolean;
+  /**
+   * The query parameters the page starts this form again on (a form shown for one value of them). A move that changes
+   * one asks, as leaving the page does; any other move within the page (another page of a list, a filter, a hash)
+   * keeps the form as typed and is never held for it.
+   */
+  resetByQuery?: readonly string[];
+}
+
+function queryValues(search: string, key: string): string {
+  return new URLSearchParams(search).getAll(key).join('\u0000');
+}
+
 /**
  * Every console form that edits something calls this once with its react-hook-form form and what it edits ("brand",
  * "drop", "batch of codes"). Leaving the page inside the app (a link, Back) while it holds changes asks first, and so
  * does closing or reloading the tab; nothing is asked when nothing changed (react-hook-form's isDirty: values typed
- * back to what was loaded are no change). After a save succeeds, the form calls `markSaved()` before it moves on: what
- * it holds then counts as saved until it changes again.
+ * back to what was loaded are no change), nor for a move that stays on the page (only its query or hash changes: the
+ * form is still there, as typed), unless the form says the page starts it again on that query (`resetByQuery`). After a
+ * save succeeds, the form calls `markSaved()` before it moves on: what it holds then counts as saved until it changes
+ * again.
+ *
+ * A form in a pop-up (a Dialog) routes every way of closing it through `askBeforeClosing(close)`: Escape, the backdrop,
+ * the close button and its Cancel. With nothing unsaved it closes at once; otherwise the same guard asks first, and
+ * the pop-up closes only if the operator chooses to discard what it holds.
  */
 export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput>(
   form: UseFormReturn<TValues, TContext, TOutput>,
   subject: string,
-): { markSaved: () => void } {
-  const register = useContext(UnsavedChangesContext)?.register;
+  options: UnsavedChangesOptions = {},
+): { markSaved: () => void; askBeforeClosing: (close: () => void) => void } {
+  const guard = useContext(UnsavedChangesContext);
   // Read during render, so react-hook-form keeps it up to date.
   const { isDirty } = form.formState;
   const { getValues } = form;
-  const latest = useRef({ isDirty, subject, savedValues: undefined as string | undefined });
+  const notSaved = options.notSaved ?? `Your changes to this ${subject} are not saved.`;
+  const isActive = options.isActive ?? true;
+  const resetByQuery = options.resetByQuery ?? [];
+  const latest = useRef({ isDirty, isActive, notSaved, resetByQuery, savedValues: undefined as string | undefined });
   useEffect(() => {
-    latest.current.isDirty = isDirty;
-    latest.current.subject = subject;
+    Object.assign(latest.current, { isDirty, isActive, notSaved, resetByQuery });
     // Back to what it started from (a form emptied for the next grant): from here on isDirty alone tells.
     if (!isDirty) latest.current.savedValues = undefined;
-  }, [isDirty, subject]);
+  });
 
-  useEffect(() => {
-    if (!register) return undefined;
-    return register({
+  const guarded = useMemo<TGuardedForm>(
+    () => ({
       hasUnsavedChanges: () => {
-        const { isDirty: isChanged, savedValues } = latest.current;
-        return isChanged && savedValues !== JSON.stringify(getValues());
+        const { isDirty: isChanged, isActive: isUsed, savedValues } = latest.current;
+        return isUsed && isChanged && savedValues !== JSON.stringify(getValues());
       },
-      subject: () => latest.current.subject,
-    });
-  }, [register, getValues]);
+      notSaved: () => latest.current.notSaved,
+      isKeptAcross: ({ from, to }) =>
+        from.pathname === to.pathname &&
+        latest.current.resetByQuery.every((key) => queryValues(from.search, key) === queryValues(to.search, key)),
+    }),
+    [getValues],
+  );
+
+  useEffect(() => guard?.register(guarded), [guard, guarded]);
 
   const markSaved = useCallback(() => {
     latest.current.savedValues = JSON.stringify(getValues());
   }, [getValues]);
-  return { markSaved };
+
+  const askBeforeClosing = useCallback(
+    (close: () => void) => {
+      if (guard && guarded.hasUnsavedChanges()) guard.askBeforeClosing(guarded, close);
+      else close();
+    },
+    [guard, guarded],
+  );
+  return { markSaved, askBeforeClosing };
 }

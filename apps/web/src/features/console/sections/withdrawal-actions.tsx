@@ -23,6 +23,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangeWithdrawalStatus } from '../api/change-withdrawal-status.ts';
 import { personLabel } from '../components/console-person.tsx';
+import { useUnsavedChanges } from '../components/unsaved-changes.ts';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/withdrawals.module.css';
 
@@ -127,11 +128,21 @@ function MoveDialog({
   const asksReason = chosen ? withdrawalMoves[chosen].isWithReason : false;
   // After a conflict the page reloads the withdrawal: once it has moved on, this move is no longer on offer.
   const isStillPossible = chosen ? canMoveWithdrawal(withdrawal.status, withdrawalMoves[chosen].to) : false;
+  const form = useForm<TReasonForm>({ resolver: zodResolver(ZReasonForm), defaultValues: { reason: '' } });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TReasonForm>({ resolver: zodResolver(ZReasonForm), defaultValues: { reason: '' } });
+  } = form;
+  // A reason typed and not sent asks before the dialog closes or the page is left; once the move is no longer possible
+  // it has nowhere to go, and OK closes without asking.
+  const { askBeforeClosing } = useUnsavedChanges(form, 'reason', {
+    notSaved: 'The reason you typed is not sent.',
+    isActive: asksReason && isStillPossible,
+  });
+  const close = () => {
+    if (!change.isPending) askBeforeClosing(onClose);
+  };
 
   async function move(reason?: string) {
     if (!chosen || !spec) return;
@@ -148,14 +159,12 @@ function MoveDialog({
   return (
     <Dialog
       isOpen={spec !== undefined}
-      onClose={() => {
-        if (!change.isPending) onClose();
-      }}
+      onClose={close}
       title={spec?.confirm?.title}
       description={spec?.confirm?.body(withdrawal)}
       footer={
         <>
-          <Button onClick={onClose} disabled={change.isPending}>
+          <Button onClick={close} disabled={change.isPending}>
             {isStillPossible ? 'Cancel' : 'OK'}
           </Button>
           {isStillPossible ? (
@@ -175,7 +184,9 @@ function MoveDialog({
       {asksReason && isStillPossible ? (
         <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ reason }) => move(reason))(event)}>
           <Field label="Reason" hint={spec?.reasonHint} error={errors.reason?.message} isRequired>
-            {(control) => <Textarea rows={4} maxLength={WITHDRAWAL_REASON_MAX_LENGTH} {...control} {...register('reason')} />}
+            {(control) => (
+              <Textarea rows={4} maxLength={WITHDRAWAL_REASON_MAX_LENGTH} {...control} {...register('reason')} />
+            )}
           </Field>
         </form>
       ) : null}
@@ -217,8 +228,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdraw
       </h2>
       {moves.length === 0 ? (
         <p className={formStyles.hint}>
-          This withdrawal is {withdrawalStatusNames[withdrawal.status].toLowerCase()}: there is nothing more to
-          do.
+          This withdrawal is {withdrawalStatusNames[withdrawal.status].toLowerCase()}: there is nothing more to do.
         </p>
       ) : (
         <div className={styles.actions}>
