@@ -9,6 +9,11 @@ export interface OutgoingEmail {
    * dev mailbox keeps it once, and SMTP sends it as the Message-ID, by which mail services drop a repeat.
    */
   messageId?: string;
+  /**
+   * A list mail's one-click unsubscribe address (RFC 8058): SMTP sends it as List-Unsubscribe with
+   * List-Unsubscribe-Post, so mail apps offer their own Unsubscribe button, which POSTs to it.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {

@@ -87,4 +87,19 @@ describe('SMTP mailer', () => {
     const ids = messages.slice(-2).map((message) => message.data.match(/^Message-ID: (.*)$/im)?.[1]);
     expect(ids).toEqual(['<drop-reminder.r1@cypher.test>', '<drop-reminder.r1@cypher.test>']);
   });
+
+  it('gives a list mail the one-click unsubscribe headers (RFC 8058), and other mail none', async () => {
+    const mailer = smtpMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'Cypher <no-reply@cypher.test>',
+    });
+    const unsubscribeUrl = 'https://cypher.test/v1/subscribe/unsubscribe?token=abc.def';
+    await mailer.sendEmail({ to: 'fan@example.com', subject: 'Welcome', text: 'Hi', unsubscribeUrl });
+    await mailer.sendEmail({ to: 'fan@example.com', subject: 'Verify', text: 'Open the link' });
+    // Long headers arrive folded onto continuation lines: unfolded (RFC 5322) before they are read.
+    const [list, other] = messages.slice(-2).map((message) => message.data.replace(/\n[ \t]+/g, ' '));
+    expect(list).toMatch(/^List-Unsubscribe: <https:\/\/cypher\.test\/v1\/subscribe\/unsubscribe\?token=abc\.def>$/m);
+    expect(list).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(other).not.toMatch(/^List-Unsubscribe/m);
+  });
 });

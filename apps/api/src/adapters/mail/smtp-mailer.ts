@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Mailer } from './mail.ts';
 
 /** Real email through any SMTP server (SMTP_URL, e.g. smtps://user:password@smtp.example.com:465). */
-export function smtpMailer(options: { smtpUrl: string; from: string; unsubscribeUrl?: string }): Mailer {
+export function smtpMailer(options: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async sendEmail(email) {
@@ -14,6 +14,14 @@ export function smtpMailer(options: { smtpUrl: string; from: string; unsubscribe
         ...(email.html ? { html: email.html } : {}),
         // The same message sent again after a crash carries the same Message-ID, which mail services de-duplicate on.
         ...(email.messageId ? { messageId: `<${email.messageId}@${messageIdDomain(options.from)}>` } : {}),
+        ...(email.unsubscribeUrl
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${email.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       });
     },
   };

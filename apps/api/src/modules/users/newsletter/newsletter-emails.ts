@@ -26,6 +26,7 @@ export function subscribedEmail(brand: EmailBrand, to: string, unsubscribeUrl: s
   return {
     to,
     subject: `You are subscribed to ${brand.brandName} news`,
+    unsubscribeUrl,
     ...emailLayout(
       brand,
       [

@@ -15,10 +15,13 @@ import { verifiedEmailFor } from '../verified-emails.ts';
 import { checkNewsletterConfirmation, confirmNewsletterSubscription } from './confirm-newsletter-subscription.ts';
 import { renderConfirmationPage, type TConfirmationPageState } from './confirmation-page.ts';
 import { subscribeNewsletter } from './subscribe-newsletter.ts';
-import { unsubscribeNewsletter } from './unsubscribe-newsletter.ts';
-import { renderUnsubscribePage } from './unsubscribe-page.ts';
+import { checkUnsubscribeLink, unsubscribeNewsletter } from './unsubscribe-newsletter.ts';
+import { renderUnsubscribePage, type TUnsubscribePageState } from './unsubscribe-page.ts';
 
 const tags = ['users'];
+
+/** What a mail app's own Unsubscribe button posts to a List-Unsubscribe address (RFC 8058); the token is in its query. */
+const ZOneClickUnsubscribe = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') });
 
 export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -40,60 +43,19 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    await app.register(confirmationRoutes(ctx));
-
-    app.post(
-      '/v1/subscribe/unsubscribe',
-      {
-        schema: {
-          tags,
-          summary: 'Unsubscribe with the token of a newsletter mail’s link',
-          body: ZUnsubscribeRequest,
-          response: { 200: ZData(ZNewsletterSubscription) },
-        },
-      },
-      async (request) => ({ data: await unsubscribeNewsletter(ctx, request.body.token) }),
-    );
-
-    app.get(
-      '/v1/subscribe/unsubscribe',
-      {
-        schema: {
-          tags,
-          summary:
-            'The unsubscribe link of a mail: unsubscribes; a browser gets a page, any other client the JSON answers',
-          querystring: z.object({ token: z.string().max(200).default('') }),
-        },
-      },
-      async (request, reply) => {
-        // A person opens this link from a mail app, and a browser asks for HTML: they read a page, and a link that
-        // does not work says so in words. Every other client (the web app's API client sends Accept:
-        // application/json) gets the API's own answers, `{ data }` or `{ code, message }`, as on every API path.
-        if (!prefersHtml(request.headers.accept)) {
-          return { data: await unsubscribeNewsletter(ctx, request.query.token) };
-        }
-        reply.type('text/html; charset=utf-8');
-        try {
-          const { email } = await unsubscribeNewsletter(ctx, request.query.token);
-          return reply.send(renderUnsubscribePage(ctx.config.brandName, { email }));
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          const message = 'This unsubscribe link is not valid. Please use the link in the latest email we sent you.';
-          return reply.status(error.status).send(renderUnsubscribePage(ctx.config.brandName, { error: message }));
-        }
-      },
-    );
+    await app.register(mailLinkRoutes(ctx));
   };
 }
 
 /**
- * The confirmation mail's link (double opt-in, decision record 49). GET shows the page and changes nothing, since mail
- * scanners open links; its Confirm button posts the form to POST, which confirms. As with the unsubscribe link, a
- * browser gets pages and every other client the API's JSON answers.
+ * The links of newsletter mails: the confirmation (double opt-in, decision record 49) and the unsubscribe link. Each
+ * GET shows a page and changes nothing, since mail scanners open links before people do; the page's button posts a
+ * form to the same address, which acts. A browser (it asks for HTML) gets pages, every other client the API's JSON.
  */
-function confirmationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // The page's form posts form-encoded, with no script; this parser lives in this plugin only.
+    // The pages' forms post form-encoded, with no script, as mail apps' one-click unsubscribe does; this parser lives
+    // in this plugin only.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
@@ -139,7 +101,64 @@ function confirmationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** The page for an outcome, or for the refusal in words with the refusal's status. */
+    app.get(
+      '/v1/subscribe/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary:
+            'The unsubscribe link of a mail: changes nothing; a browser gets the page with its Unsubscribe button, any other client whether the address still gets the newsletter',
+          querystring: z.object({ token: z.string().max(200).default('') }),
+          response: { 200: ZData(ZNewsletterSubscription) },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.query;
+        if (!prefersHtml(request.headers.accept)) return { data: await checkUnsubscribeLink(ctx, token) };
+        return sendUnsubscribePage(reply, async () => {
+          const { email, isSubscribed } = await checkUnsubscribeLink(ctx, token);
+          return isSubscribed ? { state: 'ready', email, token } : { state: 'unsubscribed', email };
+        });
+      },
+    );
+
+    app.post(
+      '/v1/subscribe/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary:
+            'Unsubscribe with the token of a newsletter mail’s link (idempotent); a mail app’s one-click unsubscribe (RFC 8058) posts List-Unsubscribe=One-Click to the link itself',
+          body: z.union([ZUnsubscribeRequest, ZOneClickUnsubscribe]),
+          querystring: z.object({ token: z.string().max(200).optional() }),
+          response: { 200: ZData(ZNewsletterSubscription) },
+        },
+      },
+      async (request, reply) => {
+        const token = 'token' in request.body ? request.body.token : (request.query.token ?? '');
+        if (!prefersHtml(request.headers.accept)) return { data: await unsubscribeNewsletter(ctx, token) };
+        return sendUnsubscribePage(reply, async () => {
+          const { email } = await unsubscribeNewsletter(ctx, token);
+          return { state: 'unsubscribed', email };
+        });
+      },
+    );
+
+    /** The unsubscribe page for an outcome, or for a link that does not work with the refusal's status. */
+    async function sendUnsubscribePage(
+      reply: FastifyReply,
+      outcome: () => Promise<TUnsubscribePageState>,
+    ): Promise<FastifyReply> {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      try {
+        return reply.send(renderUnsubscribePage(ctx.config.brandName, await outcome()));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return reply.status(error.status).send(renderUnsubscribePage(ctx.config.brandName, { state: 'invalid' }));
+      }
+    }
+
+    /** The confirmation page for an outcome, or for the refusal in words with the refusal's status. */
     async function sendConfirmationPage(
       reply: FastifyReply,
       outcome: () => Promise<TConfirmationPageState>,

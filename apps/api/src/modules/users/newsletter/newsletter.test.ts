@@ -5,6 +5,7 @@ import { listMailboxMessages } from '../../dev-mailbox/list-mailbox-messages.ts'
 import { bearer, signUp, uniqueEmail, uniqueIp, verifiedUser } from '../../../testing/auth-helpers.ts';
 import { pathOf } from '../../../testing/oauth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { confirmSubscriptionEmail, subscribedEmail } from './newsletter-emails.ts';
 import { newsletterSubscriptions } from './newsletter.tables.ts';
 import { purgeUnconfirmedSubscriptions } from './purge-unconfirmed-subscriptions.ts';
 
@@ -45,6 +46,15 @@ function pressConfirm(token: string) {
   return t.app.inject({
     method: 'POST',
     url: '/v1/subscribe/confirm',
+    headers: { accept: browserAccept, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token }).toString(),
+  });
+}
+/** The Unsubscribe button of the unsubscribe link's page: a form post from a browser, answered with a page. */
+function pressUnsubscribe(token: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/subscribe/unsubscribe',
     headers: { accept: browserAccept, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token }).toString(),
   });
@@ -237,9 +247,7 @@ describe('the confirmation link', () => {
     await subscribe(email);
     const oldConfirmation = tokenOf(await confirmationLink(email));
     await confirmAsClient(oldConfirmation);
-    const unsubscribe = await unsubscribeLink(email);
-    const page = await t.app.inject({ method: 'GET', url: pathOf(unsubscribe), headers: { accept: browserAccept } });
-    expect(page.body).toContain('You are unsubscribed');
+    await pressUnsubscribe(tokenOf(await unsubscribeLink(email)));
     expect(await statusOf(email)).toBe('UNSUBSCRIBED');
     expect((await confirmAsClient(oldConfirmation)).json().code).toBe('INVALID_AUTHORIZATION_KEY');
     expect(await statusOf(email)).toBe('UNSUBSCRIBED');
@@ -310,8 +318,70 @@ describe('the unsubscribe link', () => {
       });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ code: 'INVALID_AUTHORIZATION_KEY', message: 'Invalid verification key.' });
-      const done = await t.app.inject({ method: 'GET', url: pathOf(link), headers });
-      expect(done.json()).toEqual({ data: { email, isSubscribed: false } });
+      const checked = await t.app.inject({ method: 'GET', url: pathOf(link), headers });
+      expect(checked.json()).toEqual({ data: { email, isSubscribed: true } });
     }
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/v1/subscribe/unsubscribe',
+      payload: { token: tokenOf(link) },
+    });
+    expect(done.json()).toEqual({ data: { email, isSubscribed: false } });
+    const checked = await t.app.inject({ method: 'GET', url: pathOf(link) });
+    expect(checked.json()).toEqual({ data: { email, isSubscribed: false } });
+  });
+
+  it('changes nothing when opened (mail scanners open links): its page asks, and its Unsubscribe button acts', async () => {
+    const email = await confirmedSubscriber();
+    const link = await unsubscribeLink(email);
+    for (let opened = 0; opened < 2; opened += 1) {
+      const page = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: browserAccept } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Unsubscribe from Cypher news?');
+      expect(page.body).toContain(`<input type="hidden" name="token" value="${tokenOf(link)}">`);
+      expect(await statusOf(email)).toBe('SUBSCRIBED');
+    }
+    const pressed = await pressUnsubscribe(tokenOf(link));
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.headers['content-type']).toContain('text/html');
+    expect(pressed.body).toContain('You are unsubscribed');
+    expect(await statusOf(email)).toBe('UNSUBSCRIBED');
+    // Opened again afterwards, the page says so rather than asking again; pressing again is harmless.
+    const after = await t.app.inject({ method: 'GET', url: pathOf(link), headers: { accept: browserAccept } });
+    expect(after.body).toContain('You are unsubscribed');
+    expect((await pressUnsubscribe(tokenOf(link))).body).toContain('You are unsubscribed');
+  });
+
+  it('takes a mail app’s one-click unsubscribe (RFC 8058): a form post of List-Unsubscribe=One-Click to the link', async () => {
+    const email = await confirmedSubscriber();
+    const [welcome] = await mailsTo(email);
+    expect(welcome?.subject).toBe('You are subscribed to Cypher news');
+    const link = await unsubscribeLink(email);
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: pathOf(link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toEqual({ data: { email, isSubscribed: false } });
+    expect(await statusOf(email)).toBe('UNSUBSCRIBED');
+    // Anything else in such a post is refused, as every body the API does not know.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: pathOf(link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=Later',
+    });
+    expect(other.statusCode).toBe(400);
+  });
+});
+
+describe('newsletter mail', () => {
+  it('names its one-click unsubscribe link, so mail apps offer their own Unsubscribe button', () => {
+    const unsubscribeUrl = 'https://cypher.test/v1/subscribe/unsubscribe?token=abc.def';
+    const brand = { brandName: 'Cypher', publicUrl: 'https://cypher.test' };
+    expect(subscribedEmail(brand, 'fan@example.com', unsubscribeUrl).unsubscribeUrl).toBe(unsubscribeUrl);
+    expect(confirmSubscriptionEmail(brand, 'fan@example.com', 'https://cypher.test/c').unsubscribeUrl).toBeUndefined();
   });
 });

@@ -24,3 +24,18 @@ export async function unsubscribeNewsletter(ctx: AppContext, token: string): Pro
   if (!subscription) throw new AppError('INVALID_AUTHORIZATION_KEY');
   return { email: subscription.email, isSubscribed: false };
 }
+
+/**
+ * What the unsubscribe link says without changing anything: the link's page (GET), which mail scanners open before
+ * people do. Subscribed or waiting for a confirmation, the address is still reachable by our mail (isSubscribed).
+ */
+export async function checkUnsubscribeLink(ctx: AppContext, token: string): Promise<TNewsletterSubscription> {
+  const subscriptionId = subscriptionIdOf(ctx.authSecret, token);
+  if (!subscriptionId) throw new AppError('INVALID_AUTHORIZATION_KEY');
+  const [subscription] = await ctx.db
+    .select({ email: newsletterSubscriptions.email, status: newsletterSubscriptions.status })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, subscriptionId));
+  if (!subscription) throw new AppError('INVALID_AUTHORIZATION_KEY');
+  return { email: subscription.email, isSubscribed: subscription.status !== 'UNSUBSCRIBED' };
+}

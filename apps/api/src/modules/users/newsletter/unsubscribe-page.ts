@@ -1,14 +1,34 @@
 import { escapeHtml } from '../../../adapters/mail/email-layout.ts';
 import { newsletterPage } from './newsletter-page.ts';
 
+export type TUnsubscribePageState =
+  { state: 'ready'; email: string; token: string } | { state: 'unsubscribed'; email: string } | { state: 'invalid' };
+
 /**
- * The page the unsubscribe link of a mail opens: people click it from their mail app, so it answers a readable page
- * rather than JSON. The web app and mail clients' one-click unsubscribe use POST instead.
+ * The page the unsubscribe link of a mail opens. Opening it changes nothing: mail scanners fetch links before people
+ * do, and one must not take anybody off the list, so the page asks for a press of Unsubscribe, a form POST to
+ * /v1/subscribe/unsubscribe that answers this page again with the outcome. Works without script. Mail apps' own
+ * Unsubscribe button posts to the same address (List-Unsubscribe-Post, RFC 8058).
  */
-export function renderUnsubscribePage(brandName: string, outcome: { email: string } | { error: string }): string {
-  const body =
-    'email' in outcome
-      ? `<h1>You are unsubscribed</h1><p>${escapeHtml(outcome.email)} will no longer receive ${escapeHtml(brandName)} news.</p>`
-      : `<h1>This link does not work</h1><p>${escapeHtml(outcome.error)}</p>`;
-  return newsletterPage(brandName, body);
+export function renderUnsubscribePage(brandName: string, page: TUnsubscribePageState): string {
+  const brand = escapeHtml(brandName);
+  switch (page.state) {
+    case 'ready':
+      return newsletterPage(
+        brandName,
+        `<h1>Unsubscribe from ${brand} news?</h1>
+<p><strong>${escapeHtml(page.email)}</strong> will no longer receive our newsletter. Mail about your account and purchases still comes.</p>
+<form method="post" action="/v1/subscribe/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(page.token)}"><button type="submit">Unsubscribe</button></form>`,
+      );
+    case 'unsubscribed':
+      return newsletterPage(
+        brandName,
+        `<h1>You are unsubscribed</h1><p><strong>${escapeHtml(page.email)}</strong> will no longer receive ${brand} news.</p>`,
+      );
+    case 'invalid':
+      return newsletterPage(
+        brandName,
+        '<h1>This link does not work</h1><p>This unsubscribe link is not valid. Please use the link in the latest email we sent you.</p>',
+      );
+  }
 }
