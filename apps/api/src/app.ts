@@ -19,6 +19,7 @@ import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
 import { registerBodyLessRouteCheck } from './http/body-less-routes.ts';
+import { registerRequestBodyDrain } from './http/request-body-drain.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const errors = registerErrorHandling(app, deps.errorReporter);
   registerStorableTextCheck(app);
   registerBodyLessRouteCheck(app);
+  registerRequestBodyDrain(app);
   registerCountryRestriction(app, config.countryRestriction);
   registerSecurityHeaders(app, config);
   registerPublicAnswers(app, { clock: deps.clock, ttlMs: config.publicResponseCacheMs });

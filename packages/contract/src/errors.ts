@@ -436,7 +436,8 @@ export const errorCatalogue = {
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
-  PAYLOAD_TOO_LARGE: { status: 400, message: 'The request is too large.' },
+  /** A body past its route's limit (1 MiB for JSON), or past nginx's 16 MiB in front of the instances: same answer. */
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** A body in a content type the route has no parser for (text/plain or XML where JSON is expected). */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This kind of content is not accepted here. Please send JSON.' },
   /** A path segment past the router's limit (100 characters): no id or slug of ours is that long. */

@@ -5,8 +5,9 @@ import { AppError } from '../app-error.ts';
 
 /**
  * Reads the one file of a multipart request (field `field`) into memory, with the size limit enforced by the
- * multipart parser while the body streams in: past `maxBytes` it stops keeping bytes and drains the rest, so an
- * oversized upload costs at most `maxBytes` of memory however large it is. Checking what the bytes are is the
+ * multipart parser while the body streams in: past `maxBytes` it stops at once with FILE_TOO_LARGE, so an oversized
+ * upload costs at most `maxBytes` of memory however large it is, and what is left of its body is read only as far as
+ * the answer's drain goes (http/request-body-drain.ts), not to its end. Checking what the bytes are is the
  * media pipeline's job (modules/media); this only answers "was one acceptable-sized file sent?". Other text fields
  * are passed over; the file field sent as text answers IMAGE_REQUIRED_IN_IMAGE_FIELD.
  */
@@ -30,8 +31,9 @@ export async function readFileUpload(
 }
 
 async function readOneFile(request: FastifyRequest, options: { field: string; maxBytes: number }) {
-  // The plugin is registered with throwFileSizeLimit off (app.ts): a file past the limit arrives cut, flagged
-  // `truncated`, and is answered FILE_TOO_LARGE here.
+  // The plugin is registered with throwFileSizeLimit off (app.ts): a file past the limit is answered FILE_TOO_LARGE
+  // here, as soon as the parser says so ('limit'), where waiting for the part's end read the whole body, gigabytes
+  // included, before answering.
   const parts = request.parts({
     limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
@@ -45,6 +47,7 @@ async function readOneFile(request: FastifyRequest, options: { field: string; ma
       part.file.resume();
       throw new AppError('UPLOAD_FILE_ABSENT');
     }
+    part.file.once('limit', () => part.file.destroy(new AppError('FILE_TOO_LARGE')));
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
