@@ -316,6 +316,14 @@ export const errorCatalogue = {
     status: 400,
     message: "Nothing could ever stand in this slot: the product it asks for has another rarity than the slot's.",
   },
+  /**
+   * A product change (its rarity, its collection) that would leave a figure base slot asking for it with nothing that
+   * could ever stand there: `details` names each slot and its base, under the product's field.
+   */
+  FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT: {
+    status: 409,
+    message: 'A figure base slot asks for this product as it is now: change that slot first.',
+  },
   EDITION_NOT_ON_FIGURE_BASE: { status: 409, message: 'This collectible is not on this figure base.' },
   FIGURE_BASE_SLOT_IN_USE: {
     status: 409,

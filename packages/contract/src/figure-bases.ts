@@ -21,7 +21,9 @@ export const figureBaseMessages = {
 
 /**
  * Why the console's slot could never be filled, under the slot's field and naming it (the API's `details` for
- * RELATED_ITEM_NOT_FOUND, FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE and FIGURE_BASE_SLOT_CANNOT_BE_FILLED).
+ * RELATED_ITEM_NOT_FOUND, FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE and FIGURE_BASE_SLOT_CANNOT_BE_FILLED); and, under the
+ * product's field, why a product change would leave one so, naming the slot and its base and the way out
+ * (FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT).
  */
 export const figureBaseSlotMessages = {
   productMissing: (slotName: string) =>
@@ -31,6 +33,12 @@ export const figureBaseSlotMessages = {
   rarityOfAnother: (slotName: string, product: { name: string; rarity: TRarity }, rarity: TRarity) =>
     `Nothing could ever stand in “${slotName}”: every ${product.name} is ${rarityLabel(product.rarity)}, ` +
     `and the slot asks for ${rarityLabel(rarity)}.`,
+  productRarityAskedFor: (slot: { name: string; figureBaseName: string; rarity: TRarity }) =>
+    `Nothing could ever stand in “${slot.name}” on the figure base “${slot.figureBaseName}”: it asks for this ` +
+    `product as ${rarityLabel(slot.rarity)}. Let that slot take any rarity first.`,
+  productCollectionAskedFor: (slot: { name: string; figureBaseName: string }) =>
+    `Nothing could ever stand in “${slot.name}” on the figure base “${slot.figureBaseName}”: it asks for this ` +
+    'product, and a figure base shows only its own collection. Let that slot ask for another product first.',
 };
 
 /**

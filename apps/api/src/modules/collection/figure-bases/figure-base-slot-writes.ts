@@ -1,15 +1,22 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { figureBaseSlotMessages, type TErrorCode, type TFieldError, type TFigureBaseSlotInput } from '@cypher/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  figureBaseSlotMessages,
+  type TErrorCode,
+  type TFieldError,
+  type TFigureBaseSlotInput,
+  type TRarity,
+} from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { isForeignKeyViolation } from '../../../db/errors.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { productsByIds } from '../../catalog/products-by-ids.ts';
-import { figureBasePlacements, figureBaseSlots } from '../collection.tables.ts';
+import { figureBasePlacements, figureBases, figureBaseSlots } from '../collection.tables.ts';
 
 /*
- * Writes: figure_base_slots · Reads: figure_base_placements, products (through the catalogue's productsByIds) ·
- * Route: POST and PATCH /v1/console/figure-bases (create-figure-base.ts, update-figure-base.ts) · Tests:
+ * Writes: figure_base_slots · Reads: figure_base_placements, figure_bases, products (through the catalogue's
+ * productsByIds) · Route: POST and PATCH /v1/console/figure-bases (create-figure-base.ts, update-figure-base.ts), and
+ * PATCH /v1/console/products/{id} (catalog's update-product.ts) for a product's side of the same rule · Tests:
  * figure-bases-console.test.ts.
  */
 
@@ -25,9 +32,12 @@ export async function assertSlotsCanBeFilled(
   slots: readonly TFigureBaseSlotInput[],
   collectionId: string,
 ): Promise<void> {
+  // Locked (FOR NO KEY UPDATE, against the product edit's FOR UPDATE), so a product's rarity or collection cannot
+  // change between this read and the slot's commit: one of the two waits, then sees the other.
   const products = await productsByIds(
     tx,
     slots.flatMap((slot) => slot.productId ?? []),
+    { lock: true },
   );
   const refusals: { code: TErrorCode; detail: TFieldError }[] = [];
   for (const [index, slot] of slots.entries()) {
@@ -57,6 +67,41 @@ export async function assertSlotsCanBeFilled(
   if (refusals.length > 0) {
     throw new AppError(refusals[0]!.code, { details: refusals.map((refusal) => refusal.detail) });
   }
+}
+
+/**
+ * The same rule from the product's side: a change to a product's rarity or collection that would leave a slot asking
+ * for it with nothing that could ever stand there (every edition has its product's rarity and collection, and a base
+ * shows only its own collection) is refused as FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT, each such slot named with its base
+ * under the product's field that breaks it, where the change went through and the slot was left unfillable without a
+ * word. The operator loosens the slot first. Called under the product's lock (update-product.ts).
+ */
+export async function assertProductChangeLeavesSlotsFillable(
+  tx: Db,
+  productId: string,
+  after: { rarity: TRarity; collectionId: string | null },
+): Promise<void> {
+  const slots = await tx
+    .select({
+      name: figureBaseSlots.name,
+      rarity: figureBaseSlots.rarity,
+      figureBaseName: figureBases.name,
+      collectionId: figureBases.collectionId,
+    })
+    .from(figureBaseSlots)
+    .innerJoin(figureBases, eq(figureBases.id, figureBaseSlots.figureBaseId))
+    .where(eq(figureBaseSlots.productId, productId))
+    .orderBy(asc(figureBases.name), asc(figureBaseSlots.position));
+  const details: TFieldError[] = [];
+  for (const slot of slots) {
+    if (slot.collectionId !== after.collectionId) {
+      details.push({ field: 'collectionId', message: figureBaseSlotMessages.productCollectionAskedFor(slot) });
+    } else if (slot.rarity !== null && slot.rarity !== after.rarity) {
+      const message = figureBaseSlotMessages.productRarityAskedFor({ ...slot, rarity: slot.rarity });
+      details.push({ field: 'rarity', message });
+    }
+  }
+  if (details.length > 0) throw new AppError('FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT', { details });
 }
 
 /**

@@ -188,6 +188,71 @@ describe('figure bases in the console', () => {
     expect(kept.json().data.slots).toHaveLength(3);
   });
 
+  it('refuses a product change that would leave a slot asking for it unfillable, naming the slot and its base', async () => {
+    const { brand, collection, product } = await brandWithCollection();
+    const elsewhere = await insertCollection(db(), brand.id);
+    const made = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Knights shelf',
+      slots: [
+        anySlot('Left'),
+        { name: 'Centre', productId: product.id, rarity: 'COMMON' },
+        { name: 'Right', productId: product.id, rarity: null },
+      ],
+    });
+    expect(made.statusCode).toBe(201);
+    const base = made.json().data as { id: string; slots: { id: string; name: string; productId: string | null }[] };
+    const editProduct = (payload: object) =>
+      send('PATCH', `/v1/console/products/${product.id}`, admin.accessToken, payload);
+    const rarityOf = async () =>
+      (
+        await queryRows<{ rarity: string; collectionId: string }>(
+          db(),
+          sql`select rarity, collection_id as "collectionId" from products where id = ${product.id}`,
+        )
+      )[0];
+
+    // Before any edition, the rarity may change: but “Centre” asks for this product as Common.
+    const rarer = await editProduct({ rarity: 'EPIC' });
+    expect([rarer.statusCode, rarer.json()]).toEqual([
+      409,
+      {
+        code: 'FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT',
+        message: 'A figure base slot asks for this product as it is now: change that slot first.',
+        details: [
+          {
+            field: 'rarity',
+            message:
+              'Nothing could ever stand in “Centre” on the figure base “Knights shelf”: it asks for this product as ' +
+              'Common. Let that slot take any rarity first.',
+          },
+        ],
+      },
+    ]);
+    // Moved to another collection of the brand, neither slot asking for it could ever be filled on this base.
+    const moved = await editProduct({ collectionId: elsewhere.id });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().details).toEqual(
+      ['Centre', 'Right'].map((name) => ({
+        field: 'collectionId',
+        message:
+          `Nothing could ever stand in “${name}” on the figure base “Knights shelf”: it asks for this product, and a ` +
+          'figure base shows only its own collection. Let that slot ask for another product first.',
+      })),
+    );
+    expect(await rarityOf()).toEqual({ rarity: 'COMMON', collectionId: collection.id });
+
+    // Once “Centre” takes any rarity of the product, the rarity changes, and both slots still ask for the product.
+    const loosened = await send('PATCH', `/v1/console/figure-bases/${base.id}`, admin.accessToken, {
+      slots: base.slots.map(({ id, name, productId }) => ({ id, name, productId, rarity: null })),
+    });
+    expect(loosened.statusCode).toBe(200);
+    expect((await editProduct({ rarity: 'EPIC', name: 'Epic knight' })).statusCode).toBe(200);
+    expect(await rarityOf()).toEqual({ rarity: 'EPIC', collectionId: collection.id });
+    // A change elsewhere on the product, or to the rarity slots ask for, is not refused.
+    expect((await editProduct({ rarity: 'EPIC', description: 'Shiny' })).statusCode).toBe(200);
+  });
+
   it('renames, reorders and adds slots; a slot an edition stands in cannot be removed or refitted', async () => {
     const owned = await collectorWithPack(t, { isInCollection: true });
     const created = await send('POST', '/v1/console/figure-bases', admin.accessToken, {

@@ -9,6 +9,7 @@ import { everythingScope } from '../../catalog-scope.ts';
 import { productTags, products } from '../../catalog.tables.ts';
 import { getProduct } from '../../get-product.ts';
 import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { assertProductChangeLeavesSlotsFillable } from '../../../collection/figure-bases/figure-base-slot-writes.ts';
 import { highestSerialNumbers } from '../../../collection/highest-serial-numbers.ts';
 import { highestReservedSerialNumbers } from '../../../drops/drop-products.ts';
 import {
@@ -47,6 +48,12 @@ export async function updateProduct(
 
     const before = await getProduct(tx, id, everythingScope);
     await assertEditionsAllow(tx, before, fields);
+    if (fields.rarity !== undefined || fields.collectionId !== undefined) {
+      await assertProductChangeLeavesSlotsFillable(tx, id, {
+        rarity: fields.rarity ?? before.rarity,
+        collectionId: fields.collectionId !== undefined ? fields.collectionId : (before.collection?.id ?? null),
+      });
+    }
     const isImageChanging = fields.imageUrl !== undefined || imageThumbnailUrl !== undefined;
     const thumbnail = isImageChanging
       ? { imageThumbnailUrl: imageThumbnailUrl ?? fields.imageUrl ?? row.imageUrl }
