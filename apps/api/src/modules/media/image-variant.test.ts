@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedGif, gifOfManyFrames } from '../../testing/image-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { imageKinds } from './image-kinds.ts';
 import { imageVariantKeys } from './image-variant.ts';
 
 describe('GET /uploads/:name?w=', () => {
@@ -27,7 +29,9 @@ describe('GET /uploads/:name?w=', () => {
   });
 
   it('never enlarges, refuses widths outside the list and still finds nothing where nothing is', async () => {
-    const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     await t.storage.put('small.png', small, 'image/png');
     const wide = await t.app.inject({ method: 'GET', url: '/uploads/small.png?w=1280' });
     expect((await sharp(wide.rawPayload).metadata()).width).toBe(300);
@@ -36,6 +40,44 @@ describe('GET /uploads/:name?w=', () => {
     expect(odd.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/nothing.webp?w=640' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('resizes an animated GIF frame for frame: an animated WebP at the variant’s width with every frame', async () => {
+    const gif = await animatedGif(900, 300, ['#f43f5e', '#22c55e', '#3b82f6', '#eab308']);
+    await t.storage.put('spinning.gif', gif, 'image/gif');
+    const response = await t.app.inject({ method: 'GET', url: '/uploads/spinning.gif?w=320' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    // Each frame is 320 px wide and a third as high: the whole animation is the frames stacked (pageHeight each).
+    expect(await sharp(response.rawPayload, { animated: true }).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      pages: 4,
+      pageHeight: 107,
+    });
+    expect(response.rawPayload.length).toBeLessThan(gif.length);
+  });
+
+  it('resizes an animated WebP and keeps its frames, as it does a GIF', async () => {
+    const webp = await sharp(await animatedGif(900, 300, ['#f43f5e', '#22c55e', '#3b82f6']), { animated: true })
+      .webp()
+      .toBuffer();
+    await t.storage.put('spinning.webp', webp, 'image/webp');
+    const response = await t.app.inject({ method: 'GET', url: '/uploads/spinning.webp?w=480' });
+    expect(await sharp(response.rawPayload, { animated: true }).metadata()).toMatchObject({ width: 480, pages: 3 });
+  });
+
+  it('does not decode an animation whose frames together are more pixels than any upload may be: it answers it as stored', async () => {
+    // 2000 x 2000 is 4 million pixels a frame, far under the limit; thirteen of them are 52 million.
+    const largestKind = Math.max(...Object.values(imageKinds).map((kind) => kind.maxInputPixels));
+    expect(2000 * 2000 * 13).toBeGreaterThan(largestKind);
+    const bomb = gifOfManyFrames(2000, 2000, 13);
+    await t.storage.put('bomb.gif', bomb, 'image/gif');
+    const response = await t.app.inject({ method: 'GET', url: '/uploads/bomb.gif?w=320' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/gif');
+    expect(response.rawPayload.equals(bomb)).toBe(true);
+    expect(await t.storage.get('bomb-w320.webp')).toBeNull();
   });
 
   it('names every variant an image may have, so removing it can take them along', () => {

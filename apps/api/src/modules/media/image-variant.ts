@@ -1,9 +1,19 @@
 import sharp from 'sharp';
 import { imageVariantWidths, type TImageVariantWidth } from '@cypher/contract';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { imageKinds } from './image-kinds.ts';
 
-/** Formats a variant is made from; animated GIFs and anything else are served as they are. */
-const RESIZABLE = new Set(['image/webp', 'image/png', 'image/jpeg']);
+/** Formats a variant is made from; anything else is served as it is. */
+const RESIZABLE = new Set(['image/webp', 'image/png', 'image/jpeg', 'image/gif']);
+/** Formats that may hold an animation: their variants keep every frame (an animated WebP), not only the first. */
+const MAY_BE_ANIMATED = new Set(['image/webp', 'image/gif']);
+/**
+ * No upload is decoded above its kind's pixel limit (image-kinds.ts), so no stored original is larger than the largest
+ * of them; one that is (put there some other way) is served as it is rather than decoded. For an animation the count
+ * is every frame's (sharp counts width x height x frames when it decodes them all), so a long animation cannot take
+ * the memory a huge still would be refused.
+ */
+const MAX_VARIANT_INPUT_PIXELS = Math.max(...Object.values(imageKinds).map((kind) => kind.maxInputPixels));
 
 function variantKey(name: string, width: TImageVariantWidth): string {
   return `${name.replace(/\.[a-z0-9]+$/i, '')}-w${width}.webp`;
@@ -30,18 +40,26 @@ async function makeVariant(storage: FileStorage, name: string, width: TImageVari
   if (!original) return null;
   if (!RESIZABLE.has(original.contentType)) return { key: name, ...original };
   const key = variantKey(name, width);
-  const bytes = await sharp(original.bytes, { animated: false })
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
+  const decode = { animated: MAY_BE_ANIMATED.has(original.contentType), limitInputPixels: MAX_VARIANT_INPUT_PIXELS };
+  let bytes: Buffer;
+  try {
+    bytes = await sharp(original.bytes, decode)
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return { key: name, ...original };
+    throw error;
+  }
   await storage.put(key, bytes, 'image/webp');
   return { key, bytes, contentType: 'image/webp' };
 }
 
 /**
- * `name` at `width` pixels wide (never wider than the original), as WebP: made on the first request and stored beside
- * it (`<name>-w<width>.webp`), so later requests read it like any upload. Null when there is no such image; the
- * original itself when it cannot be resized.
+ * `name` at `width` pixels wide (never wider than the original), as WebP (an animated one, every frame resized, when
+ * the original is an animated GIF or WebP): made on the first request and stored beside it (`<name>-w<width>.webp`),
+ * so later requests read it like any upload. Null when there is no such image; the original itself when it cannot be
+ * resized or is too large to decode.
  */
 export async function imageVariant(
   storage: FileStorage,

@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
+import { gifOfManyFrames } from '../../testing/image-fixtures.ts';
 import { imageKinds } from './image-kinds.ts';
 import { processImage } from './process-image.ts';
 import { sniffImageType } from './sniff-image-type.ts';
@@ -73,6 +74,14 @@ describe('processImage', () => {
   it('refuses a header that claims more pixels than the kind allows, before decoding it', async () => {
     const bomb = await failure(processImage(pngClaiming(60_000, 60_000), imageKinds.consoleImage));
     expect(bomb.code).toBe('IMAGE_DIMENSIONS_OUT_OF_RANGE');
+  });
+
+  it('counts every frame of an animation against the kind’s pixel limit, not only the first', async () => {
+    // Thirteen frames of 2000 x 2000: 4 million pixels each, 52 million together, over the console's 50 million.
+    const animation = await failure(processImage(gifOfManyFrames(2000, 2000, 13), imageKinds.consoleImage));
+    expect(animation.code).toBe('IMAGE_DIMENSIONS_OUT_OF_RANGE');
+    const shorter = await processImage(gifOfManyFrames(2000, 2000, 3), imageKinds.consoleImage);
+    expect(shorter).toMatchObject({ contentType: 'image/gif', width: 2000, height: 2000 });
   });
 
   it('drops metadata such as EXIF (GPS, camera) from what it stores', async () => {
