@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responsiveImages, uploadSrcSet } from '@cypher/contract';
 import { brandPreviousSlugs } from '../modules/catalog/catalog.tables.ts';
 import { bearer } from '../testing/auth-helpers.ts';
 import { insertBanner, insertBrand, insertProduct } from '../testing/catalog-fixtures.ts';
@@ -167,6 +168,21 @@ describe('public pages rendered on the server', () => {
       expect(metaOf(page.body, 'og:title'), url).toBe('Maison Nocturne | Cypher');
       expect(page.body, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}/brands/fashion/${brand.id}">`);
     }
+  });
+
+  it('sends a brand’s page whose banner, its largest paint, is preloaded as its hero picks it, not as uploaded', async () => {
+    const brand = await insertBrand(t.database.db, { name: 'Maison Lumen', bannerUrl: '/uploads/lumen-banner.jpg' });
+    const html = (await get(`/brands/${brand.id}`)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const srcset = uploadSrcSet('/uploads/lumen-banner.jpg', responsiveImages.heroBanner.largestVariant)!;
+    const sizes = responsiveImages.heroBanner.sizes;
+    // The same candidates and sizes as the <img> (and as the hint a page served unrendered gets, site/page-preloads.ts),
+    // so the browser uses what it preloaded; the original is neither preloaded nor a candidate.
+    expect(head).toContain(
+      `<link rel="preload" as="image" imageSrcSet="${srcset}" imageSizes="${sizes}" fetchPriority="high"/>`,
+    );
+    expect(html).toContain(`srcSet="${srcset}" sizes="${sizes}"`);
+    expect(head).not.toContain('href="/uploads/lumen-banner.jpg"');
   });
 
   it('sends a brand’s page at a slug it went by before, with its one canonical address', async () => {

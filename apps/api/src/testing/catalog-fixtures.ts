@@ -39,6 +39,7 @@ export async function insertBrand(
     isFeatured?: boolean;
     status?: TPublicationStatus;
     createdAt?: Date;
+    bannerUrl?: string;
   } = {},
 ) {
   const slug = fields.slug ?? unique('brand');
@@ -50,6 +51,7 @@ export async function insertBrand(
       name: fields.name ?? `Brand ${slug}`,
       type: fields.type ?? 'ARTIST',
       isFeatured: fields.isFeatured ?? false,
+      bannerUrl: fields.bannerUrl ?? null,
       ...stamps(fields.status ?? 'PUBLISHED', fields.createdAt ?? new Date()),
     })
     .returning();

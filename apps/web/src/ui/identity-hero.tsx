@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import { responsiveImages, uploadSrcSet } from '@cypher/contract';
 import styles from './identity-hero.module.css';
+
+const BANNER = responsiveImages.heroBanner;
+const PICTURE = responsiveImages.heroPicture;
 
 interface IdentityHeroProps {
   /** The wide picture behind; null: the theme's gradient. */
@@ -20,7 +24,11 @@ interface IdentityHeroProps {
 
 export { styles as identityHeroStyles };
 
-/** The top of a brand's page and of a collector's public profile: banner, round picture, name, one action. */
+/**
+ * The top of a brand's page and of a collector's public profile: banner, round picture, name, one action. Both
+ * pictures come at the width they are shown, not as uploaded (a profile background is kept at up to 2880 px); the
+ * banner first, as the page's largest paint.
+ */
 export function IdentityHero({
   bannerUrl,
   isLowWithoutBanner = false,
@@ -33,13 +41,34 @@ export function IdentityHero({
   as: Tag = 'div',
 }: IdentityHeroProps) {
   const bannerClass = !bannerUrl && isLowWithoutBanner ? `${styles.banner} ${styles.low}` : styles.banner;
+  const bannerSrcSet = bannerUrl ? uploadSrcSet(bannerUrl, BANNER.largestVariant) : undefined;
+  const pictureSrcSet = pictureUrl ? uploadSrcSet(pictureUrl, PICTURE.largestVariant) : undefined;
   return (
     <Tag className={styles.hero}>
-      <div className={bannerClass}>{bannerUrl ? <img src={bannerUrl} alt="" /> : null}</div>
+      <div className={bannerClass}>
+        {bannerUrl ? (
+          <img
+            src={bannerUrl}
+            srcSet={bannerSrcSet}
+            sizes={bannerSrcSet ? BANNER.sizes : undefined}
+            alt=""
+            width={BANNER.width}
+            height={BANNER.height}
+            fetchPriority="high"
+          />
+        ) : null}
+      </div>
       <div className={styles.identity}>
         <div className={styles.picture}>
           {pictureUrl ? (
-            <img src={pictureUrl} alt={pictureAlt} width={120} height={120} />
+            <img
+              src={pictureUrl}
+              srcSet={pictureSrcSet}
+              sizes={pictureSrcSet ? PICTURE.sizes : undefined}
+              alt={pictureAlt}
+              width={PICTURE.width}
+              height={PICTURE.height}
+            />
           ) : (
             <span aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
           )}

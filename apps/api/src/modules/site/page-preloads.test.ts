@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responsiveImages, uploadSrcSet } from '@cypher/contract';
-import { insertBanner } from '../../testing/catalog-fixtures.ts';
+import { insertBanner, insertBrand } from '../../testing/catalog-fixtures.ts';
 import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -20,6 +20,7 @@ function fakeWebBuild(): string {
     JSON.stringify({
       '/': { scripts: ['/assets/home-page-A1.js'], styles: ['/assets/home-page-A1.css'] },
       '/drops/:id': { scripts: ['/assets/drop-detail-page-B2.js'], styles: [] },
+      '/brands/:type/:id': { scripts: ['/assets/brand-detail-page-C3.js'], styles: [] },
     }),
   );
   return dir;
@@ -73,5 +74,32 @@ describe('preload hints in a page’s HTML', () => {
     expect(await page('/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).not.toContain('as="image"');
     expect(await page('/drops/not-a-uuid')).not.toContain('as="image"');
     expect(await page('/no-such-page')).not.toContain('preload');
+  });
+
+  it('a brand’s page preloads its banner, the hero’s largest paint, as the hero will pick it, at any of its addresses', async () => {
+    const brand = await insertBrand(t.database.db, {
+      slug: 'maison-hero',
+      type: 'FASHION',
+      bannerUrl: '/uploads/maison-banner.jpg',
+    });
+    const srcset = uploadSrcSet('/uploads/maison-banner.jpg', responsiveImages.heroBanner.largestVariant)!;
+    expect(srcset).toContain('/uploads/maison-banner.jpg?w=1280 1280w');
+    const hint =
+      `<link rel="preload" as="image" href="/uploads/maison-banner.jpg" imagesrcset="${srcset}" ` +
+      `imagesizes="${responsiveImages.heroBanner.sizes}" fetchpriority="high">`;
+    for (const url of [
+      `/brands/${brand.id}`,
+      `/brands/fashion/${brand.id}`,
+      '/brands/maison-hero',
+      '/brands/fashion/maison-hero/',
+    ]) {
+      expect(await page(url), url).toContain(hint);
+    }
+
+    const withoutBanner = await insertBrand(t.database.db, { slug: 'plain-brand' });
+    expect(await page(`/brands/${withoutBanner.id}`)).not.toContain('as="image"');
+    const draft = await insertBrand(t.database.db, { status: 'DRAFT', bannerUrl: '/uploads/secret.jpg' });
+    expect(await page(`/brands/${draft.id}`)).not.toContain('as="image"');
+    expect(await page('/brands/no-such-brand')).not.toContain('as="image"');
   });
 });

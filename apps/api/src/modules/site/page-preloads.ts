@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { responsiveImages, uploadSrcSet, type TImageVariantWidth } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { publicScope } from '../catalog/catalog-scope.ts';
+import { getBrand } from '../catalog/get-brand.ts';
 import { listBanners } from '../catalog/list-banners.ts';
 import { publicDropImageUrl } from '../drops/public-drop-pages.ts';
 
@@ -22,15 +26,27 @@ function imagePreload(url: string, image: { largestVariant: TImageVariantWidth; 
   return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${responsive} fetchpriority="high">`;
 }
 
+/** The banner of a brand the public can open at `idOrSlug` (as its page finds it), or null. */
+async function publicBrandBannerUrl(db: Db, idOrSlug: string): Promise<string | null> {
+  try {
+    return (await getBrand(db, idOrSlug, publicScope)).bannerUrl;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
 /**
  * Hints for the head of a page's HTML: the picture that is its largest paint (the home page's first banner, a drop's
- * artwork) is fetched while the scripts load, not after they have run and asked the API for it; the home page's
+ * artwork, a brand's banner) is fetched while the scripts load, not after they have run and asked the API for it; the home page's
  * banner read too. A hint is an optimisation: whatever fails here, the page is served without it.
  */
 export function pagePreloads(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const pages = FindMyWay({ caseSensitive: false, ignoreTrailingSlash: true });
   pages.on('GET', '/', () => undefined, { page: 'home' });
   pages.on('GET', '/drops/:id', () => undefined, { page: 'drop' });
+  pages.on('GET', '/brands/:id', () => undefined, { page: 'brand' });
+  pages.on('GET', '/brands/:type/:id', () => undefined, { page: 'brand' });
 
   return async (url: string, log: FastifyBaseLogger): Promise<string> => {
     const match = pages.find('GET', url.split('?')[0] ?? url);
@@ -47,6 +63,10 @@ export function pagePreloads(ctx: Pick<AppContext, 'db' | 'clock'>) {
         return first ? `${fetchHint}${imagePreload(first.imageUrl, responsiveImages.homeBanner)}` : fetchHint;
       }
       const id = match.params.id ?? '';
+      if (match.store.page === 'brand') {
+        const bannerUrl = await publicBrandBannerUrl(ctx.db, id);
+        return bannerUrl ? imagePreload(bannerUrl, responsiveImages.heroBanner) : '';
+      }
       const imageUrl = UUID.test(id) ? await publicDropImageUrl(ctx.db, id, ctx.clock.now()) : null;
       return imageUrl ? imagePreload(imageUrl, responsiveImages.pageArtwork) : '';
     } catch (error) {
