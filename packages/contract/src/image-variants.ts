@@ -33,6 +33,16 @@ export function fixedWidthImage(shownWidth: number): { sizes: string; largestVar
 }
 
 /**
+ * A picture as wide as the content column at most (the `.container` of ui/global.css: 1200 px, less its gutter of
+ * 16 px, 4vw or 32 px a side): the widest a page shows anything but the home page's carousel.
+ */
+const contentColumn = {
+  sizes:
+    '(min-width: 1264px) 1200px, (min-width: 800px) calc(100vw - 64px), (min-width: 400px) 92vw, calc(100vw - 32px)',
+  largestVariant: 1280,
+} as const;
+
+/**
  * Stored pictures where they are shown: the size they are drawn at (the demo's artwork is made at it: the <img>'s
  * width and height), how wide they are shown (`sizes`, as their CSS lays them out) and the widest variant worth
  * offering (`largestVariant`: about the widest it is shown on a high-density screen). The web's <img> and the API's
@@ -48,19 +58,17 @@ export const responsiveImages = {
   },
   /**
    * The banner across the top of a brand's page and of a collector's profile (ui/identity-hero.tsx): the content
-   * column (the `.container` of ui/global.css: 1200 px at most, less its gutter of 16 px, 4vw or 32 px a side). It is
-   * a brand page's largest paint, and its HTML preloads the same candidate (site/page-preloads.ts, and React's own
-   * preload in the page rendered on the server).
+   * column. It is a brand page's largest paint, and its HTML preloads the same candidate (site/page-preloads.ts, and
+   * React's own preload in the page rendered on the server).
    */
-  heroBanner: {
-    width: 1440,
-    height: 400,
-    sizes:
-      '(min-width: 1264px) 1200px, (min-width: 800px) calc(100vw - 64px), (min-width: 400px) 92vw, calc(100vw - 32px)',
-    largestVariant: 1280,
-  },
+  heroBanner: { width: 1440, height: 400, ...contentColumn },
   /** The round picture overlapping that banner (a brand's logo, a collector's photo): 88 px, 120 px from 768 px. */
   heroPicture: { width: 120, height: 120, sizes: '(min-width: 768px) 120px, 88px', largestVariant: 480 },
+  /**
+   * Any other picture that spans the content column, or a form within it (a figure base's banner, the preview of an
+   * uploaded banner or background): the column is the most it is shown at.
+   */
+  columnWideImage: contentColumn,
   /**
    * The artwork of a drop's, pass's, fusion's, product's or NFT's page (ui/artwork-layout.tsx): full width on a phone;
    * the left column (a little over half of 1200 px) from 960 px. 620 px on a 2x screen is 1240.

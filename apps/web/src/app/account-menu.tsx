@@ -4,6 +4,7 @@ import { useIsOperator } from '../api/console-me.ts';
 import { useMyUser } from '../api/my-user.ts';
 import { useSession } from '../lib/session.ts';
 import { publicProfilePath } from '../lib/user-paths.ts';
+import { FixedWidthImage } from '../ui/fixed-width-image.tsx';
 import { Icon, type IconName } from '../ui/icon.tsx';
 import { accountNavItems, consoleNavItem } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -78,7 +79,11 @@ export function AccountMenu() {
         onClick={() => setIsOpen((open) => !open)}
       >
         <span className={styles.avatar} aria-hidden="true">
-          {photoUrl ? <img src={photoUrl} alt="" width={30} height={30} /> : name.charAt(0).toUpperCase()}
+          {photoUrl ? (
+            <FixedWidthImage src={photoUrl} shownWidth={30} width={30} height={30} />
+          ) : (
+            name.charAt(0).toUpperCase()
+          )}
         </span>
         <span className="visually-hidden">Account menu for </span>
         <span className={styles.name}>{name}</span>

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { responsiveImages, uploadSrcSet } from '@cypher/contract';
 import styles from './artwork-layout.module.css';
+import { FixedWidthImage } from './fixed-width-image.tsx';
 
 const ARTWORK = responsiveImages.pageArtwork;
 
@@ -29,7 +30,7 @@ export function ArtworkLayout({ artwork, tint, brand, title, children }: Artwork
       </div>
       <div className={styles.info}>
         <Link to={brand.to} className={styles.brand}>
-          {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={28} height={28} /> : null}
+          {brand.logoUrl ? <FixedWidthImage src={brand.logoUrl} shownWidth={28} width={28} height={28} /> : null}
           {brand.name}
         </Link>
         <h1 className={styles.name}>{title}</h1>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type TEdition, type TFigureBaseDetail, type TFigureBaseSlot } from '@cypher/contract';
+import {
+  responsiveImages,
+  uploadSrcSet,
+  type TEdition,
+  type TFigureBaseDetail,
+  type TFigureBaseSlot,
+} from '@cypher/contract';
 import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatCountOf, formatEditionNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -8,6 +14,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { FixedWidthImage } from '../../ui/fixed-width-image.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
@@ -23,6 +30,9 @@ import styles from './components/figure-base.module.css';
  * with what I have standing in each, and my editions that fit. Placing asks which of them; taking off is one click.
  * An equipped edition is held against fusion and export until it comes off. Visitors see the base and its slots.
  */
+/** The base's banner spans the page's column (figure-base.module.css `.banner`). */
+const BANNER = responsiveImages.columnWideImage;
+
 export default function FigureBaseEditionsPage() {
   const { id: collectionId = '', baseId = '' } = useParams();
   const { isLoggedIn } = useSession();
@@ -97,7 +107,17 @@ function FigureBase({
           </p>
         ) : null}
       </PageHeader>
-      {base.imageUrl ? <img className={styles.banner} src={base.imageUrl} alt="" width={1200} height={280} /> : null}
+      {base.imageUrl ? (
+        <img
+          className={styles.banner}
+          src={base.imageUrl}
+          srcSet={uploadSrcSet(base.imageUrl, BANNER.largestVariant)}
+          sizes={BANNER.sizes}
+          alt=""
+          width={1200}
+          height={280}
+        />
+      ) : null}
 
       <section className={styles.section} aria-labelledby="slots-heading">
         <h2 id="slots-heading" className={styles.sectionHeading}>
@@ -195,7 +215,7 @@ function fitsNote(base: TFigureBaseDetail, slotIds: readonly string[]): string {
 function EditionLine({ edition, note, isBare = false }: { edition: TEdition; note?: string; isBare?: boolean }) {
   const body = (
     <>
-      <img src={edition.product.imageThumbnailUrl} alt="" width={56} height={56} loading="lazy" />
+      <FixedWidthImage src={edition.product.imageThumbnailUrl} shownWidth={56} width={56} height={56} loading="lazy" />
       <span className={styles.choiceText}>
         <span className={styles.choiceName}>
           {edition.product.name} {formatEditionNumber(edition.serialNumber, edition.editionSize)}

@@ -11,6 +11,7 @@ import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
+import { FixedWidthImage } from '../../ui/fixed-width-image.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { DetailSection } from '../../ui/detail-section.tsx';
@@ -66,7 +67,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
             What it makes
           </h2>
           <div className={styles.result} style={{ '--result-tint': rarityColour(product.rarity) } as CSSProperties}>
-            <img src={product.imageThumbnailUrl} alt="" width={96} height={96} loading="lazy" />
+            <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={96} width={96} height={96} loading="lazy" />
             <div className={styles.resultText}>
               <Link to={productPath(product)} className={styles.resultName}>
                 {product.name}

@@ -3,6 +3,7 @@ import { slotFitText, type TEdition, type TFigureBaseSlot } from '@cypher/contra
 import { nftPath } from '../../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import styles from './figure-base.module.css';
 
 interface FigureBaseSlotProps {
@@ -38,7 +39,13 @@ export function FigureBaseSlot({
       </div>
       {placed ? (
         <Link to={nftPath(placed.id)} className={styles.placed}>
-          <img src={placed.product.imageThumbnailUrl} alt="" width={220} height={220} loading="lazy" />
+          <FixedWidthImage
+            src={placed.product.imageThumbnailUrl}
+            shownWidth={220}
+            width={220}
+            height={220}
+            loading="lazy"
+          />
           <span className={styles.placedName}>{placed.product.name}</span>
           <span className={styles.serial}>{formatEditionNumber(placed.serialNumber, placed.editionSize)}</span>
         </Link>

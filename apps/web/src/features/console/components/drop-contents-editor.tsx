@@ -3,6 +3,7 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { CountInput } from '../../../ui/input.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -12,6 +13,9 @@ import { numberOrNull } from '../form-values.ts';
 import { DropOddsTable } from './drop-odds-table.tsx';
 import { editionSizeLabel, ProductPicker } from './product-picker.tsx';
 import styles from './drops.module.css';
+
+/** A product's thumbnail in the list (drops.module.css `.thumb`). */
+const THUMB_WIDTH = 44;
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
@@ -146,7 +150,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
             return (
               <li key={field.id} className={styles.contentRow}>
                 {product.imageThumbnailUrl ? (
-                  <img className={styles.thumb} src={product.imageThumbnailUrl} alt="" />
+                  <FixedWidthImage className={styles.thumb} src={product.imageThumbnailUrl} shownWidth={THUMB_WIDTH} />
                 ) : (
                   <span className={styles.thumb} aria-hidden="true" />
                 )}

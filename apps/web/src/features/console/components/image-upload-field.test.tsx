@@ -64,6 +64,12 @@ describe('ImageUploadField', () => {
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Logo: current image' }).getAttribute('src')).toBe('/uploads/abc.png'),
     );
+    // At the size its 240 px frame shows it, not as uploaded (up to 2400 px).
+    const preview = screen.getByRole('img', { name: 'Logo: current image' });
+    expect(preview.getAttribute('srcset')).toBe(
+      '/uploads/abc.png?w=320 320w, /uploads/abc.png?w=480 480w, /uploads/abc.png?w=640 640w, /uploads/abc.png?w=800 800w',
+    );
+    expect(preview.getAttribute('sizes')).toBe('240px');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });

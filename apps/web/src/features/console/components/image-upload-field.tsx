@@ -1,5 +1,5 @@
 import type { TUploadedImage } from '@cypher/contract';
-import { errorCatalogue } from '@cypher/contract';
+import { errorCatalogue, fixedWidthImage, responsiveImages, uploadSrcSet } from '@cypher/contract';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { isApiError } from '../../../api/api-error.ts';
@@ -11,6 +11,11 @@ import styles from './image-upload-field.module.css';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The preview at the width its frame shows it (image-upload-field.module.css): a square one 240 px at most, a wide one
+ * the form's width, within the content column. Not the upload itself, which may be 2400 px wide.
+ */
+const PREVIEW = { square: fixedWidthImage(240), wide: responsiveImages.columnWideImage };
 
 interface ImageUploadFieldProps {
   label: string;
@@ -92,7 +97,15 @@ export function ImageUploadField({
         onDragLeave={() => setIsDragging(false)}
         onDrop={onDrop}
       >
-        {value ? <img className={styles.preview} src={value} alt={`${label}: current image`} /> : null}
+        {value ? (
+          <img
+            className={styles.preview}
+            src={value}
+            srcSet={uploadSrcSet(value, PREVIEW[shape].largestVariant)}
+            sizes={PREVIEW[shape].sizes}
+            alt={`${label}: current image`}
+          />
+        ) : null}
         <div className={styles.overlay} data-has-image={value ? true : undefined}>
           {upload.isPending ? (
             <p className={styles.status} role="status">

@@ -3,11 +3,15 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import styles from './drops.module.css';
+
+/** A product's thumbnail in the list (drops.module.css `.thumb`). */
+const THUMB_WIDTH = 44;
 
 const RESULTS = 8;
 const TYPING_PAUSE_MS = 300;
@@ -94,7 +98,11 @@ export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps
               const isChosen = chosenIds.has(product.id);
               return (
                 <li key={product.id} className={styles.result}>
-                  <img className={styles.thumb} src={product.imageThumbnailUrl ?? product.imageUrl} alt="" />
+                  <FixedWidthImage
+                    className={styles.thumb}
+                    src={product.imageThumbnailUrl ?? product.imageUrl}
+                    shownWidth={THUMB_WIDTH}
+                  />
                   <span className={styles.resultText}>
                     <span className={styles.productName}>{product.name}</span>
                     <span className={styles.meta}>

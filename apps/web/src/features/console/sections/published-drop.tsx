@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { dropProvenancePath } from '../../../lib/drop-paths.ts';
 import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { LIVE_DROP_REFRESH_MS } from '../api/get-console-drop.ts';
 import { DropOddsTable } from '../components/drop-odds-table.tsx';
@@ -254,7 +255,12 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
           </FormSection>
           <FormSection id="drop-schedule" title="Drop">
             <div className={styles.about}>
-              <img className={styles.artwork} src={drop.imageUrl} alt={`${drop.name}: artwork`} />
+              <FixedWidthImage
+                className={styles.artwork}
+                src={drop.imageUrl}
+                shownWidth={112}
+                alt={`${drop.name}: artwork`}
+              />
               {drop.description ? <p className={styles.note}>{drop.description}</p> : null}
             </div>
             <Details

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { productPath } from '../../../lib/catalog-paths.ts';
 import { oddsByRarity } from '../../../lib/drop-odds.ts';
 import { formatCount, formatPercent } from '../../../lib/format.ts';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import styles from './drop-detail.module.css';
 
@@ -16,7 +17,7 @@ export function DropContents({ drop }: { drop: TDrop }) {
       <ul className={styles.products} aria-label="Products in this drop">
         {drop.contents.map(({ product, editionCount }) => (
           <li key={product.id} className={styles.product}>
-            <img src={product.imageThumbnailUrl} alt="" width={56} height={56} loading="lazy" />
+            <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={56} width={56} height={56} loading="lazy" />
             <div className={styles.productText}>
               <Link to={productPath(product)} className={styles.productName}>
                 {product.name}

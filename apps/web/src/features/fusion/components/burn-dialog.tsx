@@ -2,6 +2,7 @@ import type { TFusion, TFusionMaterial } from '@cypher/contract';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -62,7 +63,7 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
             {fusion.slots.map((slot) =>
               (chosen[slot.id] ?? []).map((material) => (
                 <li key={material.editionId} className={styles.burnItem}>
-                  <img src={material.product.imageThumbnailUrl} alt="" width={48} height={48} />
+                  <FixedWidthImage src={material.product.imageThumbnailUrl} shownWidth={48} width={48} height={48} />
                   <span className={styles.burnText}>
                     <span className={styles.burnName}>
                       {material.product.name} {formatEditionNumber(material.serialNumber, material.editionSize)}
@@ -79,7 +80,7 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
             You receive
           </h3>
           <p className={styles.burnItem}>
-            <img src={product.imageThumbnailUrl} alt="" width={48} height={48} />
+            <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={48} width={48} height={48} />
             <span className={styles.burnText}>
               <span className={styles.burnName}>1 × {product.name}</span>
               <RarityBadge rarity={product.rarity} />

@@ -3,6 +3,7 @@ import type { TFusionMaterial, TFusionSlot } from '@cypher/contract';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
+import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useFusionMaterials } from '../api/list-fusion-materials.ts';
@@ -160,7 +161,13 @@ function MaterialTile({ material, isChosen, reason, isProtected, isDisabled, onT
         aria-describedby={reason ? reasonId : undefined}
       />
       <span className={styles.tileArt}>
-        <img src={material.product.imageThumbnailUrl} alt="" width={240} height={240} loading="lazy" />
+        <FixedWidthImage
+          src={material.product.imageThumbnailUrl}
+          shownWidth={240}
+          width={240}
+          height={240}
+          loading="lazy"
+        />
         {isChosen ? (
           <span className={styles.tileMark} aria-hidden="true">
             <Icon name="check" size={18} />

@@ -1,10 +1,17 @@
 import { useId, useRef, useState } from 'react';
+import { fixedWidthImage, responsiveImages, uploadSrcSet } from '@cypher/contract';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { fileProblem, PROFILE_IMAGE_TYPES, uploadErrorMessage } from '../account-messages.ts';
 import { useUploadProfileImage, type ProfileImageKind } from '../api/upload-profile-image.ts';
 import styles from './profile-image-field.module.css';
+
+/**
+ * The preview at the width its frame shows it (profile-image-field.module.css): the photo in a 96 px circle, the
+ * background across the form. Not the upload itself, which may be 2880 px wide.
+ */
+const PREVIEW = { photo: fixedWidthImage(96), background: responsiveImages.columnWideImage };
 
 interface ProfileImageFieldProps {
   kind: ProfileImageKind;
@@ -52,7 +59,13 @@ export function ProfileImageField({ kind, label, hint, value, onChange, placehol
       <div className={styles.row}>
         <div className={styles.frame} data-invalid={error ? true : undefined}>
           {value ? (
-            <img className={styles.preview} src={value} alt={`Your ${kind === 'photo' ? 'profile photo' : 'background'}`} />
+            <img
+              className={styles.preview}
+              src={value}
+              srcSet={uploadSrcSet(value, PREVIEW[kind].largestVariant)}
+              sizes={PREVIEW[kind].sizes}
+              alt={`Your ${kind === 'photo' ? 'profile photo' : 'background'}`}
+            />
           ) : kind === 'photo' ? (
             <span className={styles.initial} aria-hidden="true">
               {placeholder ? placeholder.charAt(0).toUpperCase() : <Icon name="image" size={32} />}
