@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCurrency, ZMoney, ZPageQuery } from './envelope.ts';
+import { ZCurrency, ZCursorQuery, ZMoney } from './envelope.ts';
 import { ZConsolePerson } from './withdrawals.ts';
 
 /**
@@ -122,9 +122,11 @@ export type TLedgerCheck = z.infer<typeof ZLedgerCheck>;
 
 /**
  * `GET /v1/console/ledger/transactions` (admins): the journal, newest first, narrowed to one kind of movement, to those
- * that move a currency, or to those that touch one person's accounts (by id, or by address in any case).
+ * that move a currency, or to those that touch one person's accounts (by id, or by address in any case). Paged by
+ * cursor, not by page number (ARCHITECTURE 2b: a feed that grows while read): with every purchase in it, a page number
+ * meant counting and skipping every movement before it, and a total meant counting them all.
  */
-export const ZConsoleLedgerTransactionsQuery = ZPageQuery.extend({
+export const ZConsoleLedgerTransactionsQuery = ZCursorQuery.extend({
   kind: z.enum(ledgerTransactionKinds).optional(),
   currency: ZCurrency.optional(),
   userId: z.uuid().optional(),
@@ -163,3 +165,15 @@ export const ZConsoleLedgerTransaction = z.object({
   entries: z.array(ZConsoleLedgerEntry),
 });
 export type TConsoleLedgerTransaction = z.infer<typeof ZConsoleLedgerTransaction>;
+
+/**
+ * A page of the journal, newest first. `nextCursor` asks for the movements just older than this page's last,
+ * `previousCursor` for those just newer than its first; null when there are none (the oldest page, the newest page).
+ * No total: the journal holds every purchase, and counting them on each visit is what this shape avoids.
+ */
+export const ZConsoleLedgerJournalPage = z.object({
+  items: z.array(ZConsoleLedgerTransaction),
+  nextCursor: z.string().nullable(),
+  previousCursor: z.string().nullable(),
+});
+export type TConsoleLedgerJournalPage = z.infer<typeof ZConsoleLedgerJournalPage>;

@@ -14,6 +14,13 @@ describe('searchWith', () => {
     expect(searchWith(current, { page: 1 })).toBe('?rarity=rare');
     expect(searchWith(new URLSearchParams('page=2'), { page: 1 })).toBe('');
   });
+
+  it('starts a list paged by cursor again at its first page when a filter changes, and keeps it when paging', () => {
+    const current = new URLSearchParams('kind=deposit&cursor=abc');
+    expect(searchWith(current, { kind: 'purchase' })).toBe('?kind=purchase');
+    expect(searchWith(current, { cursor: 'def' })).toBe('?kind=deposit&cursor=def');
+    expect(searchWith(current, { cursor: undefined })).toBe('?kind=deposit');
+  });
 });
 
 describe('oneOf', () => {

@@ -3,15 +3,21 @@ import { useSearchParams, type To } from 'react-router';
 
 export type TUrlFilterChanges = Record<string, string | number | undefined | null>;
 
-/** The search string with `changes` applied: empty values leave the address, and a new filter starts at page 1. */
+/**
+ * The search string with `changes` applied: empty values leave the address, and a new filter starts at the first
+ * page (`page` for a numbered list, `cursor` for one paged by cursor).
+ */
 export function searchWith(current: URLSearchParams, changes: TUrlFilterChanges): string {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === null || value === '') next.delete(key);
     else next.set(key, String(value));
   }
-  // Page 2 of one filter is meaningless under another; only an explicit page change keeps a page.
-  if (!('page' in changes)) next.delete('page');
+  // Page 2 of one filter is meaningless under another, and so is a cursor; only an explicit page change keeps either.
+  if (!('page' in changes) && !('cursor' in changes)) {
+    next.delete('page');
+    next.delete('cursor');
+  }
   if (next.get('page') === '1') next.delete('page');
   const search = next.toString();
   return search ? `?${search}` : '';

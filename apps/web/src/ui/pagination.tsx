@@ -52,3 +52,55 @@ export function Pagination({ page, size, total, hrefFor, label = 'Pages' }: Pagi
     </nav>
   );
 }
+
+interface CursorPaginationProps {
+  /** Where the page before this one lives, or null on the first page. */
+  previousTo: To | null;
+  /** Where the page after this one lives, or null on the last page. */
+  nextTo: To | null;
+  /** The buttons' words where "Previous" and "Next" say less (a journal's "Newer" and "Older"). */
+  previousLabel?: string;
+  nextLabel?: string;
+  label?: string;
+}
+
+/**
+ * Previous / Next for a list paged by cursor (a feed that grows while read): no page count, since a cursor knows only
+ * whether there is a page on either side. Nothing when there is neither.
+ */
+export function CursorPagination({
+  previousTo,
+  nextTo,
+  previousLabel = 'Previous',
+  nextLabel = 'Next',
+  label = 'Pages',
+}: CursorPaginationProps) {
+  if (!previousTo && !nextTo) return null;
+  const look = buttonClassName({ variant: 'secondary', size: 'sm' });
+  return (
+    <nav className={styles.pagination} aria-label={label}>
+      {previousTo ? (
+        <Link className={look} to={previousTo} rel="prev">
+          <Icon name="arrow-left" size={16} />
+          {previousLabel}
+        </Link>
+      ) : (
+        <Button size="sm" disabled>
+          <Icon name="arrow-left" size={16} />
+          {previousLabel}
+        </Button>
+      )}
+      {nextTo ? (
+        <Link className={look} to={nextTo} rel="next">
+          {nextLabel}
+          <Icon name="arrow-right" size={16} />
+        </Link>
+      ) : (
+        <Button size="sm" disabled>
+          {nextLabel}
+          <Icon name="arrow-right" size={16} />
+        </Button>
+      )}
+    </nav>
+  );
+}

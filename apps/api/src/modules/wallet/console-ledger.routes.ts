@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZConsoleLedgerTransaction,
-  ZConsoleLedgerTransactionsQuery,
-  ZData,
-  ZLedgerCheck,
-  ZPage,
-} from '@cypher/contract';
+import { ZConsoleLedgerJournalPage, ZConsoleLedgerTransactionsQuery, ZData, ZLedgerCheck } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { adminOnly } from '../../http/operator-guard.ts';
 import { checkLedger } from './check-ledger.ts';
@@ -38,10 +32,10 @@ export function consoleLedgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'The journal: ledger transactions with their entries, newest first, by kind, currency or person (admin)',
+            'The journal: ledger transactions with their entries, newest first, by kind, currency or person, a page at a time by cursor (admin)',
           security,
           querystring: ZConsoleLedgerTransactionsQuery,
-          response: { 200: ZData(ZPage(ZConsoleLedgerTransaction)) },
+          response: { 200: ZData(ZConsoleLedgerJournalPage) },
         },
       },
       async (request) => ({ data: await listLedgerTransactions(ctx.db, request.query) }),

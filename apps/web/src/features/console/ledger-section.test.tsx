@@ -90,7 +90,8 @@ interface LedgerApiOptions {
 
 /**
  * An admin console over an in-memory ledger that answers like the API: the audit, and the journal newest first,
- * narrowed by kind, currency and address, a page at a time.
+ * narrowed by kind, currency and address, a page at a time by cursor (here `before:<id>` or `after:<id>`; the API's
+ * are opaque).
  */
 function consoleWithLedger(rows: TConsoleLedgerTransaction[], options: LedgerApiOptions = {}): SentRequest[] {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
@@ -105,7 +106,7 @@ function consoleWithLedger(rows: TConsoleLedgerTransaction[], options: LedgerApi
       if (answer) return answer;
       const query = queryOf(request.path);
       const size = Number(query.get('size') ?? 20);
-      const number = Number(query.get('page') ?? 1);
+      const [direction, from] = query.get('cursor')?.split(':') ?? [];
       const kind = query.get('kind');
       const currency = query.get('currency');
       const email = query.get('email')?.toLowerCase();
@@ -114,8 +115,16 @@ function consoleWithLedger(rows: TConsoleLedgerTransaction[], options: LedgerApi
         .filter((row) => !currency || row.entries.some((entry) => entry.amount.currency === currency))
         .filter((row) => !email || row.entries.some((entry) => entry.person?.email === email))
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      const items = matching.slice((number - 1) * size, number * size);
-      return json(200, { data: { items, page: number, size, total: matching.length } });
+      const at = matching.findIndex((row) => row.id === from);
+      // Older pages start after the cursor's movement; a newer one ends before it (or is the newest page).
+      const start = direction === 'before' ? at + 1 : direction === 'after' ? Math.max(0, at - size) : 0;
+      const items = matching.slice(start, start + size);
+      const data = {
+        items,
+        nextCursor: start + size < matching.length ? `before:${items.at(-1)!.id}` : null,
+        previousCursor: start > 0 ? `after:${items[0]!.id}` : null,
+      };
+      return json(200, { data });
     }
     return apiFailure(404, 'NOT_FOUND');
   });
@@ -159,7 +168,7 @@ describe('the console ledger', () => {
       consoleWithLedger([], {
         check: () => checkAnswer.promise.then(() => json(200, { data: check() })),
         journal: () =>
-          journalAnswer.promise.then(() => json(200, { data: { items: [], page: 1, size: 20, total: 0 } })),
+          journalAnswer.promise.then(() => json(200, { data: { items: [], nextCursor: null, previousCursor: null } })),
       });
       renderApp('/console/ledger');
       expect(await screen.findByLabelText('Checking the ledger')).toHaveAttribute('aria-busy', 'true');
@@ -265,21 +274,57 @@ describe('the console ledger', () => {
   );
 
   it(
-    'pages as the other console lists do',
+    'pages to older movements and back to newer ones by cursor, in the address, with no page count',
     async () => {
       const many = Array.from({ length: 45 }, (_, index) => ({
         ...deposit,
         id: `0190a0b0-0000-7000-8000-${String(index).padStart(12, '0')}`,
+        description: `Deposit ${index}`,
         createdAt: new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString(),
       }));
       const sent = consoleWithLedger(many);
-      renderApp('/console/ledger?page=2');
+      const user = userEvent.setup();
+      renderApp('/console/ledger?kind=deposit');
 
-      await screen.findByRole('table', { name: 'Journal' });
-      const pages = screen.getByRole('navigation', { name: 'Journal pages' });
-      expect(within(pages).getByText('Page 2 of 3')).toBeInTheDocument();
-      expect(within(pages).getByRole('link', { name: /Next/ })).toHaveAttribute('href', '/console/ledger?page=3');
-      expect(journalRequests(sent)).toContain('page=2&size=20');
+      await screen.findByText('Deposit 44');
+      const pages = () => screen.getByRole('navigation', { name: 'Journal pages' });
+      expect(within(pages()).getByRole('button', { name: 'Newer' })).toBeDisabled();
+      expect(within(pages()).queryByText(/Page \d/)).toBeNull();
+      await user.click(within(pages()).getByRole('link', { name: 'Older' }));
+      expect(await screen.findByText('Deposit 24')).toBeInTheDocument();
+      expect(screen.queryByText('Deposit 25')).toBeNull();
+      expect(journalRequests(sent)).toContain(`cursor=before%3A${many[25]!.id}&kind=deposit&size=20`);
+
+      await user.click(within(pages()).getByRole('link', { name: 'Older' }));
+      expect(await screen.findByText('Deposit 0')).toBeInTheDocument();
+      expect(within(pages()).getByRole('button', { name: 'Older' })).toBeDisabled();
+      await user.click(within(pages()).getByRole('link', { name: 'Newer' }));
+      expect(await screen.findByText('Deposit 24')).toBeInTheDocument();
+      await user.click(within(pages()).getByRole('link', { name: 'Newer' }));
+      expect(await screen.findByText('Deposit 44')).toBeInTheDocument();
+      expect(within(pages()).getByRole('button', { name: 'Newer' })).toBeDisabled();
+
+      // A filter starts again at the newest page: the cursor leaves the address.
+      await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
+      await waitFor(() => expect(journalRequests(sent)).toContain('currency=USD&kind=deposit&size=20'));
+    },
+    TEST_MS,
+  );
+
+  it(
+    'says so when a page starts past the oldest movement, and goes back to the newest',
+    async () => {
+      consoleWithLedger([deposit, purchase], {
+        journal: (request) =>
+          queryOf(request.path).get('cursor')
+            ? json(200, { data: { items: [], nextCursor: null, previousCursor: null } })
+            : undefined,
+      });
+      const user = userEvent.setup();
+      renderApp('/console/ledger?cursor=before%3Agone');
+      expect(await screen.findByRole('heading', { name: 'No movements on this page' })).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Go to the newest movements' }));
+      expect(await screen.findByText('Neon Arcade pack')).toBeInTheDocument();
     },
     TEST_MS,
   );
@@ -293,12 +338,12 @@ describe('the console ledger', () => {
       await screen.findByRole('table', { name: 'Journal' });
 
       await user.selectOptions(screen.getByLabelText('Occasion'), 'purchase');
-      await waitFor(() => expect(journalRequests(sent)).toContain('kind=purchase&page=1&size=20'));
+      await waitFor(() => expect(journalRequests(sent)).toContain('kind=purchase&size=20'));
       await waitFor(() => expect(screen.queryByText('USDC withdrawal requested')).toBeNull());
       expect(screen.getByText('Neon Arcade pack')).toBeInTheDocument();
 
       await user.selectOptions(screen.getByLabelText('Currency'), 'CYP');
-      await waitFor(() => expect(journalRequests(sent)).toContain('currency=CYP&kind=purchase&page=1&size=20'));
+      await waitFor(() => expect(journalRequests(sent)).toContain('currency=CYP&kind=purchase&size=20'));
       expect(await screen.findByRole('heading', { name: 'No movements match' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Clear filters' }));
       expect(await screen.findByText('USDC withdrawal requested')).toBeInTheDocument();
@@ -307,7 +352,7 @@ describe('the console ledger', () => {
         screen.getByRole('searchbox', { name: 'Person’s email address' }),
         'collector@example.com{Enter}',
       );
-      await waitFor(() => expect(journalRequests(sent)).toContain('email=collector%40example.com&page=1&size=20'));
+      await waitFor(() => expect(journalRequests(sent)).toContain('email=collector%40example.com&size=20'));
       await waitFor(() => expect(screen.queryByText('Neon Arcade pack')).toBeNull());
       expect(screen.getByText('Daily check-in reward')).toBeInTheDocument();
     },

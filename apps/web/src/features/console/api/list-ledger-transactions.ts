@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  ZConsoleLedgerTransaction,
-  ZPage,
-  type TConsoleLedgerTransaction,
+  ZConsoleLedgerJournalPage,
+  type TConsoleLedgerJournalPage,
   type TCurrency,
   type TLedgerTransactionKind,
-  type TPage,
 } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 export type TLedgerTransactionsParams = {
-  page?: number;
+  /** From an answer's nextCursor (older movements) or previousCursor (newer ones); none for the newest page. */
+  cursor?: string;
   size?: number;
   kind?: TLedgerTransactionKind;
   currency?: TCurrency;
@@ -19,13 +18,16 @@ export type TLedgerTransactionsParams = {
   email?: string;
 };
 
-/** `GET /v1/console/ledger/transactions` (admins): the journal, newest first, each movement with all its lines. */
+/**
+ * `GET /v1/console/ledger/transactions` (admins): the journal, newest first, each movement with all its lines, a page
+ * at a time by cursor.
+ */
 async function listLedgerTransactions(
   params: TLedgerTransactionsParams,
   signal?: AbortSignal,
-): Promise<TPage<TConsoleLedgerTransaction>> {
+): Promise<TConsoleLedgerJournalPage> {
   const answer = await apiRequest('GET', '/console/ledger/transactions', { query: params, auth: true, signal });
-  return ZPage(ZConsoleLedgerTransaction).parse(answer);
+  return ZConsoleLedgerJournalPage.parse(answer);
 }
 
 function ledgerTransactionsQueryOptions(params: TLedgerTransactionsParams) {

@@ -6,14 +6,14 @@ import {
 } from '@cypher/contract';
 import { Fragment, useId } from 'react';
 import { Link, type To } from 'react-router';
-import { formatCountOf, formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
+import { CursorPagination } from '../../../ui/pagination.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -33,8 +33,6 @@ import listStyles from '../components/entry-list.module.css';
 import styles from '../components/ledger.module.css';
 
 const PAGE_SIZE = 20;
-
-const lastPage = (page: { total: number; size: number }) => Math.max(1, Math.ceil(page.total / page.size));
 
 /** A line's change: "+$10.00" or "-$13.00", so a movement reads as what each account gained or gave. */
 function signed(money: TMoney, format: TMoneyFormat): string {
@@ -119,15 +117,20 @@ function Lines({ transaction, format }: { transaction: TConsoleLedgerTransaction
   );
 }
 
-/** The ledger screen's second part: every movement newest first (GET /v1/console/ledger/transactions), filtered in the address. */
+/**
+ * The ledger screen's second part: every movement newest first (GET /v1/console/ledger/transactions), filtered in the
+ * address. Paged by cursor (`?cursor=`, kept in the address too): Newer and Older, and no page count, since counting
+ * every movement of the journal on each visit is what the API no longer does.
+ */
 export function Journal({ format }: { format: TMoneyFormat }) {
   const kindId = useId();
   const currencyId = useId();
-  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const { get, setFilters, hrefFor } = useUrlFilters();
+  const cursor = get('cursor') || undefined;
   const kind = oneOf(get('kind'), ledgerTransactionKinds);
   const currency = oneOf(get('currency'), ledgerCurrencies);
   const email = get('email')?.trim() ?? '';
-  const journal = useLedgerTransactions({ page, size: PAGE_SIZE, kind, currency, email: email || undefined });
+  const journal = useLedgerTransactions({ cursor, size: PAGE_SIZE, kind, currency, email: email || undefined });
   const isFiltered = Boolean(kind || currency || email);
   const onlyTheirs = (person: { email: string }) => hrefFor({ email: person.email });
 
@@ -252,13 +255,13 @@ export function Journal({ format }: { format: TMoneyFormat }) {
           onRetry={() => void journal.refetch()}
           isRetrying={journal.isRefetching}
         />
-      ) : journal.data.items.length === 0 && journal.data.total > 0 ? (
+      ) : journal.data.items.length === 0 && cursor ? (
         <EmptyState
           icon="book"
           titleAs="h3"
-          title="This page is past the last one"
-          body={`${formatCountOf(journal.data.total, 'movement')} ${journal.data.total === 1 ? 'matches' : 'match'}, on ${formatCountOf(lastPage(journal.data), 'page')}.`}
-          action={<ButtonLink to={hrefFor({ page: lastPage(journal.data) })}>Go to the last page</ButtonLink>}
+          title="No movements on this page"
+          body="This page starts past the oldest movement that matches. The newest are on the first page."
+          action={<ButtonLink to={hrefFor({ cursor: undefined })}>Go to the newest movements</ButtonLink>}
         />
       ) : journal.data.items.length === 0 ? (
         <EmptyState
@@ -286,11 +289,11 @@ export function Journal({ format }: { format: TMoneyFormat }) {
             items={journal.data.items}
             isRefreshing={journal.isPlaceholderData}
           />
-          <Pagination
-            page={journal.data.page}
-            size={journal.data.size}
-            total={journal.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
+          <CursorPagination
+            previousTo={journal.data.previousCursor ? hrefFor({ cursor: journal.data.previousCursor }) : null}
+            nextTo={journal.data.nextCursor ? hrefFor({ cursor: journal.data.nextCursor }) : null}
+            previousLabel="Newer"
+            nextLabel="Older"
             label="Journal pages"
           />
         </>
