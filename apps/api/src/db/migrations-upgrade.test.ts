@@ -199,3 +199,80 @@ describe('migration 0041: only the slugs brands gave up while published', () => 
     ]);
   });
 });
+
+describe('migration 0043: the slugs brands were unpublished with', () => {
+  it('keeps the slug a brand was published by and gave up as a draft after an unpublishing, unless a brand the public saw by it later holds it', async () => {
+    await database?.close();
+    database = await createTestDatabase({
+      migrationsFolder: migrationsUpTo('0041_brand-previous-slugs-published-only'),
+    });
+    const db = database.db;
+    const lumen = await insertBrand(db, { slug: 'lumen-studio', status: 'DRAFT' });
+    const pine = await insertBrand(db, { slug: 'pine-now', status: 'DRAFT' });
+    const cedar = await insertBrand(db, { slug: 'cedar-now' });
+    const change = async (brandId: string, action: string, before: object, after: object, at: string) =>
+      db.execute(sql`insert into audit_log (id, actor_user_id, action, entity_type, entity_id, before, after, created_at)
+                     values (${newId()}, null, ${action}, 'brand', ${brandId}, ${JSON.stringify(before)}::jsonb,
+                             ${JSON.stringify(after)}::jsonb, ${at})`);
+    const draft = { status: 'DRAFT' };
+    const published = { status: 'PUBLISHED' };
+    // Lumen was published as "lumen", unpublished, then renamed twice as a draft.
+    await change(
+      lumen.id,
+      'publish',
+      { slug: 'lumen', ...draft },
+      { slug: 'lumen', ...published },
+      '2026-01-01T00:00:00Z',
+    );
+    await change(
+      lumen.id,
+      'unpublish',
+      { slug: 'lumen', ...published },
+      { slug: 'lumen', ...draft },
+      '2026-01-02T00:00:00Z',
+    );
+    await change(
+      lumen.id,
+      'update',
+      { slug: 'lumen', ...draft },
+      { slug: 'lumen-working', ...draft },
+      '2026-01-03T00:00:00Z',
+    );
+    await change(
+      lumen.id,
+      'update',
+      { slug: 'lumen-working', ...draft },
+      { slug: 'lumen-studio', ...draft },
+      '2026-01-04T00:00:00Z',
+    );
+    // Pine did the same as "pine"; Cedar took "pine" after it and gave it up while published: Cedar's it stays.
+    await change(
+      pine.id,
+      'unpublish',
+      { slug: 'pine', ...published },
+      { slug: 'pine', ...draft },
+      '2026-02-01T00:00:00Z',
+    );
+    await change(pine.id, 'update', { slug: 'pine', ...draft }, { slug: 'pine-now', ...draft }, '2026-02-02T00:00:00Z');
+    await change(
+      cedar.id,
+      'update',
+      { slug: 'pine', ...published },
+      { slug: 'cedar-now', ...published },
+      '2026-03-01T00:00:00Z',
+    );
+    // As update-brand.ts kept it then.
+    await db.execute(sql`insert into brand_previous_slugs (slug, brand_id, replaced_at)
+                         values ('pine', ${cedar.id}, '2026-03-01T00:00:00Z')`);
+    await runMigrations(database);
+
+    const kept = await queryRows<{ slug: string; brand_id: string }>(
+      db,
+      sql`select slug, brand_id from brand_previous_slugs order by slug`,
+    );
+    expect(kept).toEqual([
+      { slug: 'lumen', brand_id: lumen.id },
+      { slug: 'pine', brand_id: cedar.id },
+    ]);
+  });
+});

@@ -66,9 +66,10 @@ export type TBrandRow = typeof brands.$inferSelect;
 
 /**
  * The slugs a brand went by before an operator changed it, so its old links (`/brands/old-slug`, a banner's, a post's)
- * still find it (get-brand.ts). Only slugs the public saw: one changed while the brand was a draft is not kept
- * (update-brand.ts). One row per slug: the brand that gave it up last. A brand that now goes by the slug
- * wins over an old one, so a slug given up is free to take.
+ * still find it (get-brand.ts). Only slugs the public saw (keep-public-slug.ts): one a published brand gave up, and the
+ * one a brand had when it was unpublished (it may be renamed as a draft, and published again); one the brand went by
+ * only as a draft is not kept (update-brand.ts). One row per slug: the brand the public saw by it last. A brand that
+ * now goes by the slug wins over an old one, so a slug given up is free to take.
  */
 export const brandPreviousSlugs = pgTable(
   'brand_previous_slugs',

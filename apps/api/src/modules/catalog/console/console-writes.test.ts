@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/query-rows.ts';
-import { insertProduct } from '../../../testing/catalog-fixtures.ts';
+import { insertBrand, insertProduct } from '../../../testing/catalog-fixtures.ts';
 import { insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
@@ -190,6 +190,30 @@ describe('a published brand’s slug changed', () => {
     // Published, its slug is public: a change from now on keeps it.
     await renameSlug(id, 'owl-house');
     expect(await brandAt('owl-records')).toMatchObject({ id, slug: 'owl-house' });
+  });
+
+  it('keeps the slug it was published by when renamed after an unpublishing, and none of the draft names after it', async () => {
+    const id = await publishedBrand('harbor-lights', 'Harbor Lights');
+    await asAdmin('POST', `/v1/console/brands/${id}/unpublish`);
+    await renameSlug(id, 'harbor-working');
+    await renameSlug(id, 'harbor-lights-studio');
+    await asAdmin('POST', `/v1/console/brands/${id}/publish`);
+    // Published again, its old link finds it; the working name the public never saw does not.
+    expect(await brandAt('harbor-lights')).toMatchObject({ id, slug: 'harbor-lights-studio' });
+    expect(await brandAt('harbor-working')).toBeNull();
+
+    // A brand published without the console's publish (as the demo data is) keeps its slug the same way.
+    const seeded = await insertBrand(t.database.db, { slug: 'tide-pool', status: 'PUBLISHED' });
+    await asAdmin('POST', `/v1/console/brands/${seeded.id}/unpublish`);
+    await renameSlug(seeded.id, 'tide-pool-records');
+    await asAdmin('POST', `/v1/console/brands/${seeded.id}/publish`);
+    expect(await brandAt('tide-pool')).toMatchObject({ id: seeded.id, slug: 'tide-pool-records' });
+
+    const kept = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`select slug from brand_previous_slugs where brand_id in (${id}, ${seeded.id}) order by slug`,
+    );
+    expect(kept.map((row) => row.slug)).toEqual(['harbor-lights', 'tide-pool']);
   });
 
   it('is not shown at an old slug once unpublished, and a slug left unchanged is not kept', async () => {

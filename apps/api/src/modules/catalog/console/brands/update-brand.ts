@@ -5,18 +5,20 @@ import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertAdmin, assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
-import { brandPreviousSlugs, brands } from '../../catalog.tables.ts';
+import { brands } from '../../catalog.tables.ts';
 import { toBrand } from '../../catalog-views.ts';
 import { getBrand } from '../../get-brand.ts';
 import { recordAudit } from '../../../console/audit/record-audit.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { brandConstraints } from './create-brand.ts';
+import { keepPublicSlug } from './keep-public-slug.ts';
 
 /**
  * A brand manager edits their brand's page; featuring a brand on the home page stays an admin's call. The row is
  * locked while it changes, so the audit row's "before" is exactly what this change replaced. A slug a published brand
- * gives up is kept in brand_previous_slugs, so the brand's old links still find it; a draft's slug was never public, so
- * it is not kept: a working name must not become a public alias once the brand is published.
+ * gives up is kept in brand_previous_slugs, so the brand's old links still find it; a draft's slug is not kept here: a
+ * working name must not become a public alias once the brand is published. A draft's slug the public did see (the one
+ * it was unpublished with) was kept when it was unpublished (change-publication.ts).
  */
 export async function updateBrand(
   ctx: AppContext,
@@ -39,11 +41,8 @@ export async function updateBrand(
       throw conflictOf(error, brandConstraints);
     }
     if (input.slug !== undefined && input.slug !== row.slug && row.status === 'PUBLISHED') {
-      // Its old links keep finding it (get-brand.ts); a slug given up by another brand before is this one's now.
-      await tx
-        .insert(brandPreviousSlugs)
-        .values({ slug: row.slug, brandId: id, replacedAt: now })
-        .onConflictDoUpdate({ target: brandPreviousSlugs.slug, set: { brandId: id, replacedAt: now } });
+      // Its old links keep finding it (get-brand.ts).
+      await keepPublicSlug(tx, id, row.slug, now);
     }
     const after = await getBrand(tx, id, everythingScope);
     await recordAudit(tx, {

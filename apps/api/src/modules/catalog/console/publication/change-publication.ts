@@ -9,6 +9,7 @@ import { everythingScope } from '../../catalog-scope.ts';
 import { banners, brands, collections, licenses, products } from '../../catalog.tables.ts';
 import { getBanner } from '../../get-banner.ts';
 import { getBrand } from '../../get-brand.ts';
+import { keepPublicSlug } from '../brands/keep-public-slug.ts';
 import { getCollection } from '../../get-collection.ts';
 import { getLicense } from '../../get-license.ts';
 import { getProduct } from '../../get-product.ts';
@@ -18,13 +19,17 @@ import { recordAudit } from '../../../console/audit/record-audit.ts';
  * Publish and unpublish, the same two-state machine (house rule 6) for every publishable entry: DRAFT <-> PUBLISHED,
  * moved by one conditional UPDATE (`WHERE status = from`) on a row locked for the audit's "before". Asking for the state an entry is already in changes nothing and
  * writes no audit row, so a double click is harmless. Each entry names its table, how to load what the API shows,
- * and which brand it belongs to (null: admins only).
+ * which brand it belongs to (null: admins only), and what else its unpublishing keeps (`onUnpublish`).
  */
 const publishables = {
   brand: {
     table: brands,
     load: (db: Db, id: string) => getBrand(db, id, everythingScope),
     brandIdOf: (brand: { id: string }) => brand.id,
+    // Unpublished, a brand may be renamed as a draft, whose slug changes are not kept (update-brand.ts); the slug the
+    // public saw it by until now is kept here, so its links find it again once it is published again.
+    onUnpublish: (tx: Db, brand: { id: string; slug: string }, now: Date) =>
+      keepPublicSlug(tx, brand.id, brand.slug, now),
   },
   license: {
     table: licenses,
@@ -90,6 +95,7 @@ export async function changePublication<T extends TPublishableType>(
       .where(and(eq(table.id, id), eq(table.status, locked.status)))
       .returning({ id: table.id });
     if (moved.length !== 1) throw new Error(`${type} ${id} changed status under a row lock`);
+    if (to === 'DRAFT' && 'onUnpublish' in publishable) await publishable.onUnpublish(tx, before as TBrand, now);
     const after = await load(tx, id);
     await recordAudit(tx, {
       actorUserId: operator.userId,
