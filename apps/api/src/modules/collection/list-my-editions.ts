@@ -5,17 +5,18 @@ import { isOneOf } from '../../db/checks.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { pageWindow } from '../../http/pagination.ts';
+import { brandNameSortKey } from '../catalog/brand-summaries.ts';
 import { collectionBrandCounts, editions } from './collection.tables.ts';
 import { editionFactsFromDatabase, editionViewsOf, type EditionFacts, type TEditionListing } from './edition-views.ts';
 
 /**
  * Route: GET /v1/editions · Reads: editions (the editions_collected_* indexes, one per sort), collection_brand_counts
- * (kept by a trigger on editions), and through their owners'
- * functions products, brands, collections and people · UI: features/collection my-collection-page.tsx · Tests:
- * my-collection.test.ts, bench `collection`.
+ * (kept by a trigger on editions), brands' names to order them (the catalogue's brandNameSortKey), and through their
+ * owners' functions products, brands, collections and people · UI: features/collection my-collection-page.tsx ·
+ * Tests: my-collection.test.ts, bench `collection`.
  *
  * My Collection: the editions I hold (owned, on a figure base, locked or for sale; a pack still closed shows as a
- * pack), grouped by brand (brand after brand, each sorted by `sort`), with filters, and every brand's count for the
+ * pack), grouped by brand (brand after brand by name, each sorted by `sort`), with filters, and every brand's count for the
  * chips. A fixed number of queries whatever the collection's size: the page, the brand counts (and the total under a
  * rarity or collection filter), then one query each for the page's products, brands, collections and owners, and the
  * counted brands (my-collection.test.ts counts them).
@@ -34,9 +35,12 @@ export async function listMyEditions(
     rarity: query.rarity ?? null,
     limit,
     offset,
+    reach: offset + limit,
   });
   const { brandCounts, filteredTotal, page } = rows[0]!;
-  const pageRows = page.map(listingOf);
+  // Every brand's editions up to the page's end, brand after brand: the page is its window.
+  const entries = query.brandId ? (page as unknown[][]) : (page as unknown[][][]).flat().slice(offset, offset + limit);
+  const pageRows = entries.map(listingOf);
   // Without a rarity or collection filter the total is the brand counts' sum (or one brand's count): not counted again.
   const total =
     filteredTotal ??
@@ -82,42 +86,61 @@ export function myEditionsStatement(db: Db, query: TMyCollectionQuery) {
       query.collectionId ? eq(editions.collectionId, sql.placeholder('collectionId')) : undefined,
       query.rarity ? eq(editions.rarity, sql.placeholder('rarity')) : undefined,
     );
-    // Every brand's count from the counts the editions' trigger keeps (migration 0034): a row per brand held, not a
-    // count over every edition held.
-    const counted = handle
-      .select({ brandId: collectionBrandCounts.brandId, count: collectionBrandCounts.editionCount })
-      .from(collectionBrandCounts)
-      .where(
-        and(
-          eq(collectionBrandCounts.ownerUserId, sql.placeholder('userId')),
-          gt(collectionBrandCounts.editionCount, 0),
-        ),
-      )
-      .as('counted');
+    const counted = brandsHeld(handle);
     const filteredTotal = needsCount
       ? sql<number>`(${handle.select({ value: count() }).from(editions).where(filtered)})`
       : sql<null>`null::int`;
-    const page = handle
-      .select({ entry: sql`${editionListingJson}`.as('entry') })
-      .from(editions)
-      .where(filtered)
-      .orderBy(asc(editions.brandId), ...sortWithinBrand[query.sort])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page');
+    const inOrder = sql.join(sortWithinBrand[query.sort], sql`, `);
+    // One brand: its page from the sort's index, in order. Every brand: per brand held, in the brands' order, its
+    // editions from the same index up to the page's end (`reach`), less what the brands before it hold when the
+    // counts say so (no rarity or collection filter): brands past the page read nothing, and the page is cut from
+    // them in order (listMyEditions). Only the brands' own rows are sorted, never the editions.
+    const page = query.brandId
+      ? sql<unknown[][]>`(select coalesce(json_agg(${sql.identifier('page')}.${sql.identifier('entry')}), '[]'::json)
+          from (select ${editionListingJson} as entry from ${editions} where ${filtered} order by ${inOrder}
+                limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as page)`
+      : sql<unknown[][][]>`coalesce(json_agg(
+          (select coalesce(json_agg(${sql.identifier('of_brand')}.${sql.identifier('entry')}), '[]'::json)
+           from (select ${editionListingJson} as entry from ${editions}
+                 where ${and(filtered, eq(editions.brandId, counted.brandId))} order by ${inOrder}
+                 limit greatest(0, ${sql.placeholder('reach')} - ${needsCount ? sql`0` : counted.heldBefore})) as of_brand)
+          order by ${counted.position}), '[]'::json)`;
     return handle
       .select({
         brandCounts: sql<{ brandId: string; count: number }[]>`coalesce(
-          json_agg(json_build_object('brandId', ${counted.brandId}, 'count', ${counted.count}) order by ${counted.brandId}),
+          json_agg(json_build_object('brandId', ${counted.brandId}, 'count', ${counted.count}) order by ${counted.position}),
           '[]'::json)`,
         filteredTotal: filteredTotal.mapWith(Number),
-        // Aggregated straight from the ordered page with nothing else at this level, which keeps the page's order
-        // (PostgreSQL's documentation on aggregate input order).
-        page: sql<unknown[][]>`(select coalesce(json_agg(${page.entry}), '[]'::json) from ${page})`,
+        // Aggregated straight from an ordered subquery, which keeps its order (PostgreSQL's documentation on
+        // aggregate input order).
+        page,
       })
       .from(counted)
       .prepare(`my_editions_${shape}`);
   });
+}
+
+/**
+ * Every brand I hold, with its count from the counts the editions' trigger keeps (migration 0034: a row per brand
+ * held, not a count over every edition held), its place among them by name (the catalogue's sort key), and how many
+ * editions the brands before it hold. My Collection is "sorted by brand" (product spec, section 1): by the brands'
+ * names, which a collector reads, where their ids ordered it before.
+ */
+function brandsHeld(handle: Db) {
+  const byName = sql`order by ${brandNameSortKey(collectionBrandCounts.brandId)}, ${collectionBrandCounts.brandId}`;
+  return handle
+    .select({
+      brandId: collectionBrandCounts.brandId,
+      count: collectionBrandCounts.editionCount,
+      position: sql<number>`row_number() over (${byName})`.as('position'),
+      heldBefore: sql<number>`coalesce(sum(${collectionBrandCounts.editionCount}) over (${byName}
+        rows between unbounded preceding and 1 preceding), 0)`.as('held_before'),
+    })
+    .from(collectionBrandCounts)
+    .where(
+      and(eq(collectionBrandCounts.ownerUserId, sql.placeholder('userId')), gt(collectionBrandCounts.editionCount, 0)),
+    )
+    .as('counted');
 }
 
 /**
