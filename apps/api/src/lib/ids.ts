@@ -6,6 +6,15 @@ export function newId(): string {
   return v7();
 }
 
+/**
+ * UUID v7 of a row whose time is `time` (its created_at), not the moment the id is made: rows ordered by id are then
+ * in the order of their times even when that time is the clock's of a test, or a seed's back-dated one. The console
+ * journal reads ledger transactions newest first by id (list-ledger-transactions.ts).
+ */
+export function newIdAt(time: Date): string {
+  return v7({ msecs: time.getTime() });
+}
+
 const RANDOM_POOL_BYTES = 4096;
 let randomPool = Buffer.alloc(0);
 let randomPoolOffset = 0;

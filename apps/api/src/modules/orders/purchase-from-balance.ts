@@ -5,7 +5,7 @@ import { executeNow } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
-import { newId } from '../../lib/ids.ts';
+import { newIdAt } from '../../lib/ids.ts';
 import { debitReservedPurchases, type TLockedPurchaseAccounts } from '../wallet/purchase-purses.ts';
 import { orderNotices, purchaseDescription } from './order-notices.ts';
 import { recordAllowances } from './purchase-allowance.ts';
@@ -113,7 +113,7 @@ async function recordPaidPurchases(
   const [first] = paid;
   if (!first) return;
   const { item } = first.purchase;
-  const orders = paid.map(({ purchase }) => ({ ...purchase, ledgerTransactionId: newId() }));
+  const orders = paid.map(({ purchase }) => ({ ...purchase, ledgerTransactionId: newIdAt(purchase.now) }));
   const assignments = paid.flatMap(({ purchase, units }) =>
     units.map((unit) => ({
       unit,

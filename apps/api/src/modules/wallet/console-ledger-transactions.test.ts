@@ -218,6 +218,16 @@ describe('the journal as it grows', () => {
     expect(back.previousCursor).not.toBeNull();
   });
 
+  it('lists a movement by its time, not by when it was written: one posted with an earlier time comes after', async () => {
+    const someone = await insertTestUser(t.database.db);
+    await depositForTest(t.database.db, { userId: someone, source: 'crypto', amount: 100, now: at(30) });
+    await depositForTest(t.database.db, { userId: someone, source: 'crypto', amount: 200, now: at(25) });
+    const theirs = (await readJournal(`?userId=${someone}`)).json().data as TConsoleLedgerJournalPage;
+    expect(theirs.items.map((item) => item.createdAt)).toEqual([at(30).toISOString(), at(25).toISOString()]);
+    const newest = (await readJournal('?size=2')).json().data as TConsoleLedgerJournalPage;
+    expect(newest.items.map((item) => item.createdAt)).toEqual([at(30).toISOString(), at(25).toISOString()]);
+  });
+
   it('reads a page in the order of an index and sorts no movement, with or without a cursor, under a kind too', async () => {
     const sent: { text: string; params: unknown[] }[] = [];
     const observed = t.database.observed((text, params) => sent.push({ text, params })).db;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
-import { newId } from '../../lib/ids.ts';
+import { newId, newIdAt } from '../../lib/ids.ts';
 import {
   accountKey,
   isUserAccount,
@@ -85,7 +85,8 @@ export async function postLedgerTransactions(
 ): Promise<string[]> {
   const postings = inputs.map((input) => ({
     ...input,
-    id: input.id ?? newId(),
+    // Made from the movement's time, so the journal's order by id is its order by time (list-ledger-transactions.ts).
+    id: input.id ?? newIdAt(input.now),
     entries: input.entries.filter((entry) => entry.amount !== 0),
   }));
   for (const posting of postings) assertBalanced(posting.entries);
