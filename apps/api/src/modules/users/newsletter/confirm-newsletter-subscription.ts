@@ -4,7 +4,7 @@
  * · Mails: the welcome · Tests: newsletter.test.ts, newsletter-confirmation-race.test.ts (PostgreSQL). Decision
  * record 49.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TNewsletterSubscription } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -25,8 +25,16 @@ export async function confirmNewsletterSubscription(ctx: AppContext, token: stri
   if (link.expiresAt > now) {
     const [confirmed] = await ctx.db
       .update(newsletterSubscriptions)
-      .set({ status: 'SUBSCRIBED', subscribedAt: now, unsubscribedAt: null })
-      .where(and(eq(newsletterSubscriptions.id, link.subscriptionId), eq(newsletterSubscriptions.status, 'PENDING')))
+      .set({ status: 'SUBSCRIBED', subscribedAt: now, unsubscribedAt: null, confirmationMailsSent: 0 })
+      .where(
+        and(
+          eq(newsletterSubscriptions.id, link.subscriptionId),
+          eq(newsletterSubscriptions.status, 'PENDING'),
+          // Only the latest mail's link: one sent before an unsubscription (or before a newer request) names another
+          // time, so it cannot put the address back on the list.
+          eq(sql`floor(extract(epoch from ${newsletterSubscriptions.confirmationSentAt}))`, link.sentAtSeconds),
+        ),
+      )
       .returning({ email: newsletterSubscriptions.email });
     if (confirmed) {
       await sendWelcomeEmail(ctx, confirmed.email, link.subscriptionId);
@@ -53,14 +61,22 @@ export async function checkNewsletterConfirmation(ctx: AppContext, token: string
 
 async function answerWithoutConfirming(
   ctx: AppContext,
-  link: { subscriptionId: string; expiresAt: Date },
+  link: { subscriptionId: string; expiresAt: Date; sentAtSeconds: number },
 ): Promise<TNewsletterSubscription> {
   const [subscription] = await ctx.db
-    .select({ email: newsletterSubscriptions.email, status: newsletterSubscriptions.status })
+    .select({
+      email: newsletterSubscriptions.email,
+      status: newsletterSubscriptions.status,
+      confirmationSentAt: newsletterSubscriptions.confirmationSentAt,
+    })
     .from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.id, link.subscriptionId));
   if (subscription?.status === 'SUBSCRIBED') return { email: subscription.email, isSubscribed: true };
   if (link.expiresAt <= ctx.clock.now()) throw new AppError('NEWSLETTER_CONFIRMATION_EXPIRED');
-  if (subscription?.status === 'PENDING') return { email: subscription.email, isSubscribed: false };
+  const isLatestLink =
+    subscription?.confirmationSentAt != null &&
+    Math.floor(subscription.confirmationSentAt.getTime() / 1000) === link.sentAtSeconds;
+  if (subscription?.status === 'PENDING' && isLatestLink) return { email: subscription.email, isSubscribed: false };
+  // Unsubscribed since, or asked for again with a newer mail: "use the link in the latest email we sent you".
   throw new AppError('INVALID_AUTHORIZATION_KEY');
 }

@@ -16,12 +16,17 @@ function signatureOf(secret: string, subscriptionId: string, expiresAtSeconds: s
 }
 
 /** The subscription and expiry a token names, or null when it was not made by us. */
-export function confirmationLinkOf(secret: string, token: string): { subscriptionId: string; expiresAt: Date } | null {
+export function confirmationLinkOf(
+  secret: string,
+  token: string,
+): { subscriptionId: string; expiresAt: Date; sentAtSeconds: number } | null {
   const [subscriptionId, expiresAtSeconds, signature] = token.split('.');
   if (!subscriptionId || !expiresAtSeconds || !signature) return null;
   if (!/^[0-9a-f-]{36}$/.test(subscriptionId) || !/^\d{1,12}$/.test(expiresAtSeconds)) return null;
   if (!isSameHash(signature, signatureOf(secret, subscriptionId, expiresAtSeconds))) return null;
-  return { subscriptionId, expiresAt: new Date(Number(expiresAtSeconds) * 1000) };
+  const expiresAt = new Date(Number(expiresAtSeconds) * 1000);
+  // The mail's own time, to the second, as the row keeps it: only the latest mail's link confirms.
+  return { subscriptionId, expiresAt, sentAtSeconds: Number(expiresAtSeconds) - CONFIRMATION_LINK_LIFETIME_MS / 1000 };
 }
 
 export function confirmationUrl(publicUrl: string, secret: string, subscriptionId: string, sentAt: Date): string {

@@ -114,10 +114,14 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { token } = request.query;
-        if (!prefersHtml(request.headers.accept)) return { data: await checkUnsubscribeLink(ctx, token) };
+        if (!prefersHtml(request.headers.accept)) {
+          const { email, status } = await checkUnsubscribeLink(ctx, token);
+          return { data: { email, isSubscribed: status === 'SUBSCRIBED' } };
+        }
         return sendUnsubscribePage(reply, async () => {
-          const { email, isSubscribed } = await checkUnsubscribeLink(ctx, token);
-          return isSubscribed ? { state: 'ready', email, token } : { state: 'unsubscribed', email };
+          const { email, status } = await checkUnsubscribeLink(ctx, token);
+          if (status === 'UNSUBSCRIBED') return { state: 'unsubscribed', email };
+          return { state: 'ready', email, token, isPending: status === 'PENDING' };
         });
       },
     );
@@ -129,13 +133,16 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary:
             'Unsubscribe with the token of a newsletter mail’s link (idempotent); a mail app’s one-click unsubscribe (RFC 8058) posts List-Unsubscribe=One-Click to the link itself',
-          body: z.union([ZUnsubscribeRequest, ZOneClickUnsubscribe]),
+          // A mail app's one-click post may come as multipart/form-data (RFC 8058 prefers it), which leaves no parsed
+          // body here: the token in the link's own query is what it unsubscribes.
+          body: z.union([ZUnsubscribeRequest, ZOneClickUnsubscribe]).nullish(),
           querystring: z.object({ token: z.string().max(200).optional() }),
           response: { 200: ZData(ZNewsletterSubscription) },
         },
       },
       async (request, reply) => {
-        const token = 'token' in request.body ? request.body.token : (request.query.token ?? '');
+        const { body } = request;
+        const token = body && 'token' in body ? body.token : (request.query.token ?? '');
         if (!prefersHtml(request.headers.accept)) return { data: await unsubscribeNewsletter(ctx, token) };
         return sendUnsubscribePage(reply, async () => {
           const { email } = await unsubscribeNewsletter(ctx, token);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { isOneOf } from '../../../db/checks.ts';
 import { timestamptz } from '../../../db/columns.ts';
 
@@ -24,8 +24,13 @@ export const newsletterSubscriptions = pgTable(
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
     status: text('status').$type<TNewsletterSubscriptionStatus>().notNull(),
-    /** When the latest confirmation mail went out: one per address per ten minutes, and when its link expires. */
+    /**
+     * When the latest confirmation mail went out: its link's expiry is counted from it, and only that link confirms
+     * (an older one names another time), so a link from before an unsubscription cannot put the address back.
+     */
     confirmationSentAt: timestamptz('confirmation_sent_at'),
+    /** How many confirmation mails went to the address while unconfirmed: each waits twice as long as the one before. */
+    confirmationMailsSent: integer('confirmation_mails_sent').notNull().default(0),
     /** When the address last went on the list; null while it never has. */
     subscribedAt: timestamptz('subscribed_at'),
     unsubscribedAt: timestamptz('unsubscribed_at'),

@@ -1,3 +1,7 @@
+/*
+ * Job: purge-unconfirmed-newsletter-subscriptions (hourly, jobs/job-scheduler.ts) · Writes: newsletter_subscriptions
+ * (deletes PENDING rows) · Tests: newsletter.test.ts. Decision record 49.
+ */
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { CONFIRMATION_LINK_LIFETIME_MS } from './confirmation-links.ts';

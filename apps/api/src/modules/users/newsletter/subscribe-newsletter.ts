@@ -20,10 +20,13 @@ import { sendWelcomeEmail } from './send-welcome-email.ts';
 const subscribesPerIp: RateLimit = { name: 'newsletter-ip', limit: 10, windowMs: 60 * 60 * 1000 };
 
 /**
- * One confirmation mail per address in this long, whoever asks from wherever: many places asking for one address
- * cannot bury its inbox. Kept on the row (confirmation_sent_at), so every API instance sees the same limit.
+ * The wait before a second confirmation mail to one address, whoever asks from wherever; each later one waits twice as
+ * long as the one before (10 minutes, 20, 40, ... about 7 days by the eleventh), so many places asking for one address
+ * cannot bury its inbox, not even slowly. Kept on the row (confirmation_sent_at, confirmation_mails_sent), so every API
+ * instance sees the same limit; a PENDING row is deleted 7 days after its last mail, which starts it over.
  */
-const CONFIRMATION_MAIL_INTERVAL_MS = 10 * MINUTE_MS;
+const FIRST_CONFIRMATION_MAIL_WAIT_MS = 10 * MINUTE_MS;
+const MAX_CONFIRMATION_MAIL_DOUBLINGS = 16;
 
 const sameAddress = (email: string): SQL => sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`;
 
@@ -52,21 +55,29 @@ export async function subscribeNewsletter(
   const confirmationDueId = await inTransaction(ctx.db, async (tx) => {
     const [inserted] = await tx
       .insert(newsletterSubscriptions)
-      .values({ id: newId(), email, status: 'PENDING', confirmationSentAt: now, createdAt: now })
+      .values({
+        id: newId(),
+        email,
+        status: 'PENDING',
+        confirmationSentAt: now,
+        confirmationMailsSent: 1,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscriptions.id });
     if (inserted) return inserted.id;
-    const mailedBefore = new Date(now.getTime() - CONFIRMATION_MAIL_INTERVAL_MS);
+    const { confirmationSentAt, confirmationMailsSent } = newsletterSubscriptions;
+    const doublings = sql`least(greatest(${confirmationMailsSent} - 1, 0), ${MAX_CONFIRMATION_MAIL_DOUBLINGS})`;
     const [due] = await tx
       .update(newsletterSubscriptions)
-      .set({ status: 'PENDING', confirmationSentAt: now })
+      .set({ status: 'PENDING', confirmationSentAt: now, confirmationMailsSent: sql`${confirmationMailsSent} + 1` })
       .where(
         and(
           sameAddress(email),
           ne(newsletterSubscriptions.status, 'SUBSCRIBED'),
           or(
-            sql`${newsletterSubscriptions.confirmationSentAt} is null`,
-            sql`${newsletterSubscriptions.confirmationSentAt} <= ${mailedBefore}`,
+            sql`${confirmationSentAt} is null`,
+            sql`${confirmationSentAt} <= ${now.toISOString()}::timestamptz - ${FIRST_CONFIRMATION_MAIL_WAIT_MS} * interval '1 millisecond' * power(2, ${doublings})`,
           ),
         ),
       )

@@ -1,8 +1,13 @@
+/*
+ * Routes: POST /v1/subscribe/unsubscribe (the page's Unsubscribe button, a mail app's one-click post, any client), GET
+ * /v1/subscribe/unsubscribe (the page, which reads only) · Writes: newsletter_subscriptions (to UNSUBSCRIBED) ·
+ * Tests: newsletter.test.ts. Decision record 49.
+ */
 import { eq, sql } from 'drizzle-orm';
 import type { TNewsletterSubscription } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { newsletterSubscriptions } from './newsletter.tables.ts';
+import { newsletterSubscriptions, type TNewsletterSubscriptionStatus } from './newsletter.tables.ts';
 import { subscriptionIdOf } from './unsubscribe-links.ts';
 
 /**
@@ -27,9 +32,13 @@ export async function unsubscribeNewsletter(ctx: AppContext, token: string): Pro
 
 /**
  * What the unsubscribe link says without changing anything: the link's page (GET), which mail scanners open before
- * people do. Subscribed or waiting for a confirmation, the address is still reachable by our mail (isSubscribed).
+ * people do. Only SUBSCRIBED is on the list; a PENDING address (asked for again since it left) can still be taken
+ * off, which calls off the confirmation waiting for it.
  */
-export async function checkUnsubscribeLink(ctx: AppContext, token: string): Promise<TNewsletterSubscription> {
+export async function checkUnsubscribeLink(
+  ctx: AppContext,
+  token: string,
+): Promise<{ email: string; status: TNewsletterSubscriptionStatus }> {
   const subscriptionId = subscriptionIdOf(ctx.authSecret, token);
   if (!subscriptionId) throw new AppError('INVALID_AUTHORIZATION_KEY');
   const [subscription] = await ctx.db
@@ -37,5 +46,5 @@ export async function checkUnsubscribeLink(ctx: AppContext, token: string): Prom
     .from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.id, subscriptionId));
   if (!subscription) throw new AppError('INVALID_AUTHORIZATION_KEY');
-  return { email: subscription.email, isSubscribed: subscription.status !== 'UNSUBSCRIBED' };
+  return subscription;
 }

@@ -2,7 +2,9 @@ import { escapeHtml } from '../../../adapters/mail/email-layout.ts';
 import { newsletterPage } from './newsletter-page.ts';
 
 export type TUnsubscribePageState =
-  { state: 'ready'; email: string; token: string } | { state: 'unsubscribed'; email: string } | { state: 'invalid' };
+  | { state: 'ready'; email: string; token: string; isPending: boolean }
+  | { state: 'unsubscribed'; email: string }
+  | { state: 'invalid' };
 
 /**
  * The page the unsubscribe link of a mail opens. Opening it changes nothing: mail scanners fetch links before people
@@ -17,7 +19,11 @@ export function renderUnsubscribePage(brandName: string, page: TUnsubscribePageS
       return newsletterPage(
         brandName,
         `<h1>Unsubscribe from ${brand} news?</h1>
-<p><strong>${escapeHtml(page.email)}</strong> will no longer receive our newsletter. Mail about your account and purchases still comes.</p>
+<p>${
+          page.isPending
+            ? `<strong>${escapeHtml(page.email)}</strong> is not on our list: someone asked for it again since you left, and a confirmation is waiting there. Unsubscribing calls it off.`
+            : `<strong>${escapeHtml(page.email)}</strong> will no longer receive our newsletter. Mail about your account and purchases still comes.`
+        }</p>
 <form method="post" action="/v1/subscribe/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(page.token)}"><button type="submit">Unsubscribe</button></form>`,
       );
     case 'unsubscribed':

@@ -45,7 +45,7 @@ export function NewsletterForm() {
   if (subscribe.isSuccess && subscribe.data.status === 'SUBSCRIBED') {
     return (
       <Alert tone="success" title={SUBSCRIBED_MESSAGE}>
-        News about drops and brands will come to {subscribe.data.email}. We sent a welcome note there.
+        News about drops and brands will come to {subscribe.data.email}. Every email has a link to unsubscribe.
       </Alert>
     );
   }
