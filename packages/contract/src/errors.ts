@@ -93,7 +93,7 @@ export const errorCatalogue = {
   ACCOUNT_DELETION_ALREADY_REQUESTED: { status: 409, message: 'The deletion of this account is already requested.' },
   ACCOUNT_DELETION_NOT_REQUESTED: { status: 409, message: 'There is no deletion request to cancel.' },
 
-  // Newsletter (double opt-in, decision record 49): a confirmation link works for seven days.
+  // Newsletter (double opt-in, decision record 46): a confirmation link works for seven days.
   NEWSLETTER_CONFIRMATION_EXPIRED: {
     status: 400,
     message: 'This confirmation link has expired. Please subscribe again to get a new one.',

@@ -110,7 +110,7 @@ export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
  * POST /v1/subscribe's answer. CONFIRMATION_SENT is the answer for every address whatever its state (new, waiting
  * for confirmation, already on the list, asked for in the last ten minutes), so it tells nobody who is on the list:
  * it means "if this address is not on the list yet, a confirmation link is on its way to it". SUBSCRIBED is answered
- * only to a signed-in person subscribing their own verified address, which needs no confirming (decision record 49).
+ * only to a signed-in person subscribing their own verified address, which needs no confirming (decision record 46).
  */
 export const ZNewsletterSubscribeOutcome = z.object({
   email: z.string(),

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-/** How much of a refused body is read and thrown away so its sender can read the answer (decision record 51). */
+/** How much of a refused body is read and thrown away so its sender can read the answer (decision record 47). */
 export interface DrainBound {
   bytes: number;
   ms: number;

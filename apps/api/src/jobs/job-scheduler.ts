@@ -131,7 +131,7 @@ export const recurringJobs: RecurringJob[] = [
     run: ({ database, clock }) => purgeMailboxMessages(database.db, clock.now()),
   },
   {
-    // Newsletter addresses nobody confirmed within their link's seven days (decision record 49).
+    // Newsletter addresses nobody confirmed within their link's seven days (decision record 46).
     name: 'purge-unconfirmed-newsletter-subscriptions',
     cron: '29 * * * *',
     run: ({ database, clock }) => purgeUnconfirmedSubscriptions(database.db, clock.now()),

@@ -1,7 +1,7 @@
 ALTER TABLE "newsletter_subscriptions" ALTER COLUMN "subscribed_at" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "newsletter_subscriptions" ADD COLUMN "status" text;--> statement-breakpoint
 -- Addresses that subscribed before double opt-in stay on the list: each got the welcome mail with its unsubscribe
--- link (decision record 49). Those that unsubscribed stay off it.
+-- link (decision record 46). Those that unsubscribed stay off it.
 UPDATE "newsletter_subscriptions" SET "status" = CASE WHEN "unsubscribed_at" IS NULL THEN 'SUBSCRIBED' ELSE 'UNSUBSCRIBED' END;--> statement-breakpoint
 ALTER TABLE "newsletter_subscriptions" ALTER COLUMN "status" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "newsletter_subscriptions" ADD COLUMN "confirmation_sent_at" timestamp with time zone;--> statement-breakpoint

@@ -2,7 +2,7 @@
  * Routes: POST /v1/subscribe/confirm (the Confirm button of the confirmation page, or any client), GET
  * /v1/subscribe/confirm (the page itself, which reads only) · Writes: newsletter_subscriptions (PENDING -> SUBSCRIBED)
  * · Mails: the welcome · Tests: newsletter.test.ts, newsletter-confirmation-race.test.ts (PostgreSQL). Decision
- * record 49.
+ * record 46.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { TNewsletterSubscription } from '@cypher/contract';

@@ -48,7 +48,7 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 /**
- * The links of newsletter mails: the confirmation (double opt-in, decision record 49) and the unsubscribe link. Each
+ * The links of newsletter mails: the confirmation (double opt-in, decision record 46) and the unsubscribe link. Each
  * GET shows a page and changes nothing, since mail scanners open links before people do; the page's button posts a
  * form to the same address, which acts. A browser (it asks for HTML) gets pages, every other client the API's JSON.
  */

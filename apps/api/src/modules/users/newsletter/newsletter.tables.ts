@@ -7,7 +7,7 @@ import { timestamptz } from '../../../db/columns.ts';
  * PENDING: someone asked for the address and a confirmation link went to it; not on the list. SUBSCRIBED: its owner
  * confirmed (or subscribed their own verified address signed in); the only state that is on the list. UNSUBSCRIBED:
  * its owner left through a mail's link. Transitions are conditional updates on `status` (subscribe-newsletter.ts,
- * confirm-newsletter-subscription.ts, unsubscribe-newsletter.ts). Decision record 49.
+ * confirm-newsletter-subscription.ts, unsubscribe-newsletter.ts). Decision record 46.
  */
 export const newsletterSubscriptionStatuses = ['PENDING', 'SUBSCRIBED', 'UNSUBSCRIBED'] as const;
 export type TNewsletterSubscriptionStatus = (typeof newsletterSubscriptionStatuses)[number];

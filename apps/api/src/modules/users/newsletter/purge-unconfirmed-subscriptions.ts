@@ -1,6 +1,6 @@
 /*
  * Job: purge-unconfirmed-newsletter-subscriptions (hourly, jobs/job-scheduler.ts) · Writes: newsletter_subscriptions
- * (deletes PENDING rows) · Tests: newsletter.test.ts. Decision record 49.
+ * (deletes PENDING rows) · Tests: newsletter.test.ts. Decision record 46.
  */
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';

@@ -1,7 +1,7 @@
 /*
  * Route: POST /v1/subscribe · Writes: newsletter_subscriptions · Reads: the session's verified address · Mails: the
  * confirmation (or, for a signed-in owner, the welcome) · UI: features/catalog/components/newsletter-form.tsx ·
- * Tests: newsletter.test.ts, newsletter-confirmation-race.test.ts. Decision record 49.
+ * Tests: newsletter.test.ts, newsletter-confirmation-race.test.ts. Decision record 46.
  */
 import { and, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TNewsletterSubscribeOutcome } from '@cypher/contract';

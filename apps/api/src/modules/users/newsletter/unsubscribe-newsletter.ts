@@ -1,7 +1,7 @@
 /*
  * Routes: POST /v1/subscribe/unsubscribe (the page's Unsubscribe button, a mail app's one-click post, any client), GET
  * /v1/subscribe/unsubscribe (the page, which reads only) · Writes: newsletter_subscriptions (to UNSUBSCRIBED) ·
- * Tests: newsletter.test.ts. Decision record 49.
+ * Tests: newsletter.test.ts. Decision record 46.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { TNewsletterSubscription } from '@cypher/contract';

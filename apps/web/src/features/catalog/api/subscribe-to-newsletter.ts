@@ -4,7 +4,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /**
- * `POST /v1/subscribe` (spec section 7, newsletter; double opt-in, decision record 49). The answer is
+ * `POST /v1/subscribe` (spec section 7, newsletter; double opt-in, decision record 46). The answer is
  * CONFIRMATION_SENT for any address (its owner confirms from the mail), or SUBSCRIBED when a signed-in person
  * subscribed their own verified address, which is why the session goes with it. Lives with the home page's sign-up
  * box, its only caller so far.

@@ -19,7 +19,7 @@ export const SUBSCRIBED_MESSAGE = 'You’re subscribed';
 
 /**
  * The newsletter sign-up form (spec sections 2 and 7): one email field, validated with the contract's email rule.
- * Double opt-in (decision record 49): the address goes on the list when its owner confirms from the mail.
+ * Double opt-in (decision record 46): the address goes on the list when its owner confirms from the mail.
  * Loaded with react-hook-form and zod only when the home page is scrolled near it (NewsletterBox).
  */
 export function NewsletterForm() {
