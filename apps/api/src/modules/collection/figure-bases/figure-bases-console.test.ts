@@ -253,6 +253,28 @@ describe('figure bases in the console', () => {
     expect((await editProduct({ rarity: 'EPIC', description: 'Shiny' })).statusCode).toBe(200);
   });
 
+  it('does not refuse a product edit that sends its rarity and collection unchanged, though a slot is already unfillable', async () => {
+    const { collection, product } = await brandWithCollection();
+    const made = await send('POST', '/v1/console/figure-bases', admin.accessToken, {
+      collectionId: collection.id,
+      name: 'Old shelf',
+      slots: [{ name: 'Centre', productId: product.id, rarity: 'COMMON' }],
+    });
+    expect(made.statusCode).toBe(201);
+    // A slot saved before the rule: it asks for the product as Common, and the product is Epic.
+    await db().execute(sql`update products set rarity = 'EPIC' where id = ${product.id}`);
+    const editProduct = (payload: object) =>
+      send('PATCH', `/v1/console/products/${product.id}`, admin.accessToken, payload);
+
+    // The whole product sent back to fix a typo in its name: its rarity and collection are what they were.
+    const typo = await editProduct({ name: 'Knight, fixed', rarity: 'EPIC', collectionId: collection.id });
+    expect(typo.statusCode).toBe(200);
+    expect(typo.json().data).toMatchObject({ name: 'Knight, fixed', rarity: 'EPIC' });
+    // A real change is still checked.
+    const rarer = await editProduct({ name: 'Knight, fixed', rarity: 'LEGENDARY', collectionId: collection.id });
+    expect([rarer.statusCode, rarer.json().code]).toEqual([409, 'FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT']);
+  });
+
   it('renames, reorders and adds slots; a slot an edition stands in cannot be removed or refitted', async () => {
     const owned = await collectorWithPack(t, { isInCollection: true });
     const created = await send('POST', '/v1/console/figure-bases', admin.accessToken, {

@@ -48,10 +48,15 @@ export async function updateProduct(
 
     const before = await getProduct(tx, id, everythingScope);
     await assertEditionsAllow(tx, before, fields);
-    if (fields.rarity !== undefined || fields.collectionId !== undefined) {
+    // Only a change is checked, as assertEditionsAllow checks only a changing rarity: a client that sends the whole
+    // product back to fix its name must not be refused for a slot that was unfillable before this edit.
+    const collectionBefore = before.collection?.id ?? null;
+    const isRarityChanging = fields.rarity !== undefined && fields.rarity !== before.rarity;
+    const isCollectionChanging = fields.collectionId !== undefined && fields.collectionId !== collectionBefore;
+    if (isRarityChanging || isCollectionChanging) {
       await assertProductChangeLeavesSlotsFillable(tx, id, {
         rarity: fields.rarity ?? before.rarity,
-        collectionId: fields.collectionId !== undefined ? fields.collectionId : (before.collection?.id ?? null),
+        collectionId: fields.collectionId !== undefined ? fields.collectionId : collectionBefore,
       });
     }
     const isImageChanging = fields.imageUrl !== undefined || imageThumbnailUrl !== undefined;
