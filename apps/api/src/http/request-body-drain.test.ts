@@ -1,12 +1,13 @@
 import http from 'node:http';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '@cypher/contract';
 import { bearer } from '../testing/auth-helpers.ts';
 import { signUpOperator } from '../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { DEFAULT_DRAIN_BOUND, discardRestOfBody } from './request-body-drain.ts';
+import { DEFAULT_DRAIN_BOUND, discardRestOfBody, registerRequestBodyDrain } from './request-body-drain.ts';
 
 // A body past its limit, sent over a real socket as clients send it: in chunks, with time between them, so the
 // server has answered (or closed) long before the last one. The client reads the answer only after sending all of it,
@@ -182,5 +183,57 @@ describe('discardRestOfBody', () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     expect(answers).toEqual(['true', 'false']);
+  });
+});
+
+describe('an answer to a client that has already gone', () => {
+  it('leaves at once, without waiting out the drain’s time for a body nobody is sending any more', async () => {
+    const app = Fastify();
+    registerRequestBodyDrain(app, { bytes: MB, ms: 10_000 });
+    let clientGone!: () => void;
+    const isClientGone = new Promise<void>((resolve) => (clientGone = resolve));
+    let answering!: () => void;
+    const isAnswering = new Promise<void>((resolve) => (answering = resolve));
+    let drained!: () => void;
+    const isDrained = new Promise<void>((resolve) => (drained = resolve));
+    // Registered after the drain, so it runs once the drain has let the answer go.
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      drained();
+      done(null, payload);
+    });
+    // Answers before the body is read, as a refusal past a limit does, but only once the client has gone.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.raw.closed) await new Promise((resolve) => request.raw.once('close', resolve));
+      answering();
+      return reply.code(413).send({ code: 'PAYLOAD_TOO_LARGE' });
+    });
+    app.post('/', async () => ({}));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    // The drain's 10 s are on a fake clock from here: the answer must leave before anyone moves it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { port: serverPort } = app.server.address() as net.AddressInfo;
+      const socket = net.connect(serverPort, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.on('close', () => clientGone());
+      socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${3 * MB}\r\n\r\n`);
+      // A part small enough for the server to keep reading, so it sees the client leave.
+      socket.write(CHUNK.subarray(0, 1000), () => socket.destroy());
+      await isClientGone;
+      await isAnswering;
+      const first = await Promise.race([
+        isDrained.then(() => 'answered'),
+        (async () => {
+          for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+          return 'still waiting';
+        })(),
+      ]);
+      vi.advanceTimersByTime(DEFAULT_DRAIN_BOUND.ms);
+      await isDrained;
+      expect(first).toBe('answered');
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
   });
 });

@@ -19,6 +19,9 @@ export const DEFAULT_DRAIN_BOUND: DrainBound = { bytes: 16 * 1024 * 1024, ms: 10
  * Resolves true when the body ended within it.
  */
 export function discardRestOfBody(raw: IncomingMessage, bound: DrainBound): Promise<boolean> {
+  // A stream already over (the client aborted before the answer, or the body ended) emits neither 'end' nor 'close'
+  // again: waiting for them would hold the answer, and the request's memory, for the whole bound.
+  if (raw.destroyed || raw.closed || raw.readableEnded || raw.socket?.destroyed) return Promise.resolve(raw.complete);
   return new Promise((resolve) => {
     let discarded = 0;
     const timer = setTimeout(() => finish(false), bound.ms);
