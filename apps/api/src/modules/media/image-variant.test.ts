@@ -1,9 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TImageVariantWidth } from '@cypher/contract';
 import { animatedGif, gifOfManyFrames } from '../../testing/image-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { imageKinds } from './image-kinds.ts';
-import { imageVariantKeys } from './image-variant.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { imageVariantKeys, imageVariants } from './image-variant.ts';
 
 describe('GET /uploads/:name?w=', () => {
   let t: TestApp;
@@ -89,5 +91,105 @@ describe('GET /uploads/:name?w=', () => {
       'a1b2-w1080.webp',
       'a1b2-w1280.webp',
     ]);
+  });
+});
+
+/** Lets every event-loop turn already queued run: whatever work could start without the test has started. */
+async function settle() {
+  for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('making image variants', () => {
+  it('makes a variant once for requests that all ask for it before it is stored, then stores it once', async () => {
+    const t = await createTestApp();
+    try {
+      const gif = await animatedGif(900, 300, ['#f43f5e', '#22c55e', '#3b82f6']);
+      await t.storage.put('banner.gif', gif, 'image/gif');
+      const visitors = 6;
+      // Every request has looked for the stored variant, and found none, before any goes on to make it.
+      const { get, put } = t.storage;
+      let lookups = 0;
+      let everyoneLooked!: () => void;
+      const hasEveryoneLooked = new Promise<void>((resolve) => (everyoneLooked = resolve));
+      t.storage.get = async (key) => {
+        const found = await get.call(t.storage, key);
+        if (key === 'banner-w640.webp') {
+          lookups += 1;
+          if (lookups === visitors) everyoneLooked();
+          await hasEveryoneLooked;
+        }
+        return found;
+      };
+      const writes: string[] = [];
+      t.storage.put = (key, bytes, contentType) => {
+        writes.push(key);
+        return put.call(t.storage, key, bytes, contentType);
+      };
+      const answers = await Promise.all(
+        Array.from({ length: visitors }, () => t.app.inject({ method: 'GET', url: '/uploads/banner.gif?w=640' })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(visitors).fill(200));
+      expect(answers.every((answer) => answer.rawPayload.equals(answers[0]!.rawPayload))).toBe(true);
+      expect(writes).toEqual(['banner-w640.webp']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('decodes no more variants at once than it has slots for; the rest wait and are made after', async () => {
+    const files = new Map<string, { bytes: Buffer; contentType: string }>();
+    const storage: FileStorage = {
+      put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }),
+      get: async (key) => files.get(key) ?? null,
+      has: async (key) => files.has(key),
+      remove: async (key) => void files.delete(key),
+    };
+    await storage.put('banner.gif', Buffer.from('GIF89a'), 'image/gif');
+    let started = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    let release!: () => void;
+    const isReleased = new Promise<void>((resolve) => (release = resolve));
+    const variants = imageVariants(storage, {
+      slots: 2,
+      encode: async (_original, _decode, width) => {
+        started += 1;
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await isReleased;
+        running -= 1;
+        return Buffer.from(`webp ${width}`);
+      },
+    });
+    const widths: TImageVariantWidth[] = [320, 480, 640, 800, 1080];
+    const made = Promise.all(widths.map((width) => variants.variant('banner.gif', width)));
+    await settle();
+    expect(started).toBe(2);
+    release();
+    const images = await made;
+    expect(images.map((image) => image?.key)).toEqual(widths.map((width) => `banner-w${width}.webp`));
+    expect([started, mostAtOnce]).toEqual([5, 2]);
+  });
+
+  it('tries a variant again after making it failed, rather than answering the failure from then on', async () => {
+    const files = new Map<string, { bytes: Buffer; contentType: string }>();
+    const storage: FileStorage = {
+      put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }),
+      get: async (key) => files.get(key) ?? null,
+      has: async (key) => files.has(key),
+      remove: async (key) => void files.delete(key),
+    };
+    await storage.put('banner.gif', Buffer.from('GIF89a'), 'image/gif');
+    let attempts = 0;
+    const variants = imageVariants(storage, {
+      encode: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('out of memory');
+        return Buffer.from('webp');
+      },
+    });
+    await expect(variants.variant('banner.gif', 320)).rejects.toThrow('out of memory');
+    expect((await variants.variant('banner.gif', 320))?.key).toBe('banner-w320.webp');
+    expect(attempts).toBe(2);
   });
 });

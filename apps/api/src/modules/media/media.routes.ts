@@ -4,7 +4,7 @@ import { imageVariantWidths, type TImageVariantWidth } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isValidStorageKey } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../http/app-error.ts';
-import { imageVariant, storedImageVariantKey } from './image-variant.ts';
+import { imageVariants } from './image-variant.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -24,6 +24,7 @@ const KNOWN_KEYS_LIMIT = 20_000;
  */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const storage = ctx.storage;
+  const variants = imageVariants(storage);
   const knownKeys = new Map<string, string>();
 
   /** Where `name` (at `width`) is in a public bucket, or null; a key found once is not asked for again. */
@@ -31,7 +32,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const asked = width ? `${name}?w=${width}` : name;
     const known = knownKeys.get(asked);
     if (known) return known;
-    const key = width ? await storedImageVariantKey(storage, name, width) : (await storage.has(name)) ? name : null;
+    const key = width ? await variants.storedKey(name, width) : (await storage.has(name)) ? name : null;
     if (key) {
       if (knownKeys.size >= KNOWN_KEYS_LIMIT) knownKeys.clear();
       knownKeys.set(asked, key);
@@ -61,7 +62,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (!key) throw new AppError('MEDIA_NOT_FOUND');
           return reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl(key), 302);
         }
-        const file = width ? await imageVariant(storage, name, width) : await storage.get(name);
+        const file = width ? await variants.variant(name, width) : await storage.get(name);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
         return reply.type(file.contentType).header('cache-control', IMMUTABLE).send(file.bytes);
       },
