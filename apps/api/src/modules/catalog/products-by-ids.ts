@@ -23,13 +23,16 @@ export interface TProductFacts {
 
 /**
  * Products by id, drafts included, in one query. With `lock`, the rows are locked FOR NO KEY UPDATE in id order, for a
- * caller that must keep another transaction doing the same from going on until it commits: starting a drop's
- * publication reserves each product's next run of serial numbers under this lock, and two publications sharing
- * several products lock them in the same order, so they queue instead of deadlocking.
+ * caller that must keep another transaction doing the same, or editing the product, from going on until it commits.
+ * Two kinds of callers take it. Whatever reserves a product's next run of serial numbers does, through
+ * checkDropProducts with `publication: true` (drop-products.ts): starting a drop's publication, an edition pool, a
+ * fusion's result; two publications sharing several products lock them in the same order, so they queue instead of
+ * deadlocking. A figure base's slot write does (figure-base-slot-writes.ts), so a product edit (update-product.ts,
+ * FOR UPDATE) cannot change a product's rarity or collection between the slot's read and its commit.
  *
  * Not FOR UPDATE: that conflicts with the FOR KEY SHARE lock every foreign key check takes on the row, so each
- * purchase and pack opening (their product_activities rows point at the product) would wait for the publication to
- * commit. NO KEY UPDATE conflicts with itself, SHARE and UPDATE, never with KEY SHARE.
+ * purchase and pack opening (their product_activities rows point at the product) would wait for the lock's holder
+ * to commit. NO KEY UPDATE conflicts with itself, SHARE and UPDATE, never with KEY SHARE.
  */
 export async function productsByIds(
   db: Db,
