@@ -151,34 +151,30 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    /** The unsubscribe page for an outcome, or for a link that does not work with the refusal's status. */
-    async function sendUnsubscribePage(
+    /**
+     * A mail link's page for an outcome, or, when the outcome is refused, the page `refused` names, with the
+     * refusal's status. Never cached: each page tells the link's state now.
+     */
+    async function sendLinkPage<TState>(
       reply: FastifyReply,
-      outcome: () => Promise<TUnsubscribePageState>,
+      render: (brandName: string, state: TState) => string,
+      outcome: () => Promise<TState>,
+      refused: (error: AppError) => TState,
     ): Promise<FastifyReply> {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       try {
-        return reply.send(renderUnsubscribePage(ctx.config.brandName, await outcome()));
+        return reply.send(render(ctx.config.brandName, await outcome()));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return reply.status(error.status).send(renderUnsubscribePage(ctx.config.brandName, { state: 'invalid' }));
+        return reply.status(error.status).send(render(ctx.config.brandName, refused(error)));
       }
     }
-
-    /** The confirmation page for an outcome, or for the refusal in words with the refusal's status. */
-    async function sendConfirmationPage(
-      reply: FastifyReply,
-      outcome: () => Promise<TConfirmationPageState>,
-    ): Promise<FastifyReply> {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      try {
-        return reply.send(renderConfirmationPage(ctx.config.brandName, await outcome()));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const state = error.code === 'NEWSLETTER_CONFIRMATION_EXPIRED' ? 'expired' : 'invalid';
-        return reply.status(error.status).send(renderConfirmationPage(ctx.config.brandName, { state }));
-      }
-    }
+    const sendUnsubscribePage = (reply: FastifyReply, outcome: () => Promise<TUnsubscribePageState>) =>
+      sendLinkPage<TUnsubscribePageState>(reply, renderUnsubscribePage, outcome, () => ({ state: 'invalid' }));
+    const sendConfirmationPage = (reply: FastifyReply, outcome: () => Promise<TConfirmationPageState>) =>
+      sendLinkPage<TConfirmationPageState>(reply, renderConfirmationPage, outcome, (error) => ({
+        state: error.code === 'NEWSLETTER_CONFIRMATION_EXPIRED' ? 'expired' : 'invalid',
+      }));
   };
 }
 
