@@ -1,3 +1,7 @@
+/*
+ * Used by: subscribe-newsletter.ts (makes the link), confirm-newsletter-subscription.ts (reads it) · Reads and writes no
+ * table: the link is signed, not stored · Tests: newsletter.test.ts. Decision record 46.
+ */
 import { createHmac } from 'node:crypto';
 import { isSameHash } from '../../auth/secret-tokens.ts';
 

@@ -1,3 +1,7 @@
+/*
+ * Used by: newsletter.routes.ts (GET and POST /v1/subscribe/confirm for a browser) · Reads and writes no table · Tests:
+ * newsletter.test.ts. Decision record 46.
+ */
 import { escapeHtml } from '../../../adapters/mail/email-layout.ts';
 import { newsletterPage } from './newsletter-page.ts';
 

@@ -1,3 +1,6 @@
+/*
+ * Used by: confirmation-page.ts, unsubscribe-page.ts · Reads and writes no table · Tests: newsletter.test.ts.
+ */
 import { escapeHtml } from '../../../adapters/mail/email-layout.ts';
 
 /**

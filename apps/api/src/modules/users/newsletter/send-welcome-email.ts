@@ -1,3 +1,7 @@
+/*
+ * Used by: subscribe-newsletter.ts, confirm-newsletter-subscription.ts · Reads and writes no table (its callers wrote
+ * the SUBSCRIBED row) · Mails: the welcome, with the unsubscribe link · Tests: newsletter.test.ts. Decision record 46.
+ */
 import type { AppContext } from '../../../app-context.ts';
 import { deliver } from '../../auth/deliver.ts';
 import { subscribedEmail } from './newsletter-emails.ts';
