@@ -17,6 +17,7 @@ if (process.env.TYPECHECK === 'skip') {
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cypher-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 
 console.log('\n▸ Unit and API tests' + (process.env.TEST_DATABASE_URL ? ' (on PostgreSQL)' : ' (on PGlite)'));
 const vitestReport = path.join(reportDir, 'vitest.json');
@@ -40,6 +41,16 @@ if (fs.existsSync(vitestReport)) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  // Named again at the very end: CI keeps only the tail of a run's output, where the journeys' lines had pushed a
+  // failed unit test's name out of sight (stop 43's CI said "1 failed" and nothing more).
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failures.push(`${path.relative(process.cwd(), file.name)} (${file.message || 'failed to load'})`);
+    }
+  }
 } else if (vitestStatus !== 0) totals.failed += 1;
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -72,9 +83,23 @@ if (process.env.E2E === 'skip') {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    collectFailedJourneys(JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).suites ?? [], failures);
   } else if (e2eStatus !== 0) totals.failed += 1;
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((name) => `  ✗ ${name}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
+
+/** Playwright's JSON report nests suites by file and describe; a journey failed when its last result did. */
+function collectFailedJourneys(suites, into) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') into.push(`${spec.file}:${spec.line} › ${spec.title} [${test.projectName}]`);
+      }
+    }
+    collectFailedJourneys(suite.suites ?? [], into);
+  }
+}
