@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { isValidStorageKey, type FileStorage } from './storage.ts';
 
@@ -16,10 +17,10 @@ export function localFileStorage(folder: string): FileStorage {
     async put(key, bytes, contentType) {
       const file = fileFor(key);
       await fs.mkdir(folder, { recursive: true });
-      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
-      await fs.writeFile(partial, bytes);
-      await fs.writeFile(`${file}${CONTENT_TYPE_SUFFIX}`, contentType);
-      await fs.rename(partial, file);
+      // Both files are replaced by a rename, never rewritten in place: instances sharing the folder write the same
+      // image variant at once, and a reader between another writer's truncate and write read an empty content type.
+      await replaceAtomically(`${file}${CONTENT_TYPE_SUFFIX}`, contentType);
+      await replaceAtomically(file, bytes);
     },
 
     async get(key) {
@@ -53,4 +54,16 @@ export function localFileStorage(folder: string): FileStorage {
       await fs.rm(`${file}${CONTENT_TYPE_SUFFIX}`, { force: true });
     },
   };
+}
+
+/** Writes beside the target under a name no other writer uses, then renames over it: readers see old or new, whole. */
+async function replaceAtomically(file: string, content: Buffer | string) {
+  const partial = `${file}.${randomUUID()}.partial`;
+  try {
+    await fs.writeFile(partial, content);
+    await fs.rename(partial, file);
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw error;
+  }
 }
