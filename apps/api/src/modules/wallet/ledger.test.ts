@@ -15,7 +15,8 @@ import {
   ledgerInvariantViolations,
   noViolations,
 } from '../../testing/wallet-helpers.ts';
-import { debitForPurchase } from './debit-for-purchase.ts';
+import { debitDepositForPurchase, debitForPurchase } from './debit-for-purchase.ts';
+import { postDeposit } from './post-deposit.ts';
 import { isDuplicateLedgerReference, LedgerInvariantError, postLedgerTransaction } from './post-ledger-transaction.ts';
 import { settleDeposits } from './settle-deposits.ts';
 
@@ -38,6 +39,36 @@ function buy(userId: string, amount: number, orderId = newId()) {
   return inTransaction(db(), (tx) =>
     debitForPurchase(tx, { userId, amount, creditPerCent: CREDIT_PER_CENT, orderId, now: tick() }),
   );
+}
+
+/**
+ * An order paid by card or Tilia, as order-payments.ts pays it: the order's own deposit and the purchase it pays, in
+ * one transaction. The money passes through the balance and none of it stays.
+ */
+function payOrderByDeposit(userId: string, source: 'card' | 'tilia', amount: number, now: Date) {
+  return inTransaction(db(), async (tx) => {
+    const paymentMethod = source === 'card' ? 'Visa •••• 4242' : 'Tilia';
+    await postDeposit(tx, {
+      userId,
+      source,
+      amount,
+      currency: 'USD',
+      referenceId: `test-${newId()}`,
+      paymentMethod,
+      now,
+    });
+    const serviceFee = Math.floor(amount / 10);
+    await debitDepositForPurchase(tx, {
+      userId,
+      source,
+      subtotal: amount - serviceFee,
+      serviceFee,
+      orderId: newId(),
+      paymentMethod,
+      description: 'An order paid by its own deposit',
+      now,
+    });
+  });
 }
 
 /** Withdrawal-shaped moves with the production primitive, as the withdrawal module posts them. */
@@ -236,6 +267,21 @@ describe('settleDeposits (the withdrawability rule)', () => {
     clockMs = day(14).getTime();
   });
 
+  it('settles older card money on time though orders paid by card came in within the delay', async () => {
+    const userId = await insertTestUser(db());
+    const day0 = tick();
+    const day = (n: number) => new Date(day0.getTime() + n * DAY_MS);
+    await depositForTest(db(), { userId, source: 'card', amount: 10_000, now: day(0) });
+    // Each order's card payment is spent on the order at once: it passed through, and none of it is in the balance.
+    await payOrderByDeposit(userId, 'card', 10_000, day(5));
+    await payOrderByDeposit(userId, 'tilia', 4_000, day(6.5));
+
+    await settleDeposits(db(), day(7), 7);
+    expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 0, withdrawable: 10_000 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+    clockMs = day(8).getTime();
+  });
+
   it('never makes rewards withdrawable, and crypto is withdrawable at once', async () => {
     const userId = await insertTestUser(db());
     const at = tick();
@@ -282,6 +328,11 @@ const datedCommandArb = fc.oneof(
     amount: amountArb,
   }),
   fc.record({ type: fc.constant('spend' as const), amount: fc.integer({ min: 1, max: 60_000 }) }),
+  fc.record({
+    type: fc.constant('order paid by deposit' as const),
+    source: fc.constantFrom('card', 'tilia' as const),
+    amount: amountArb,
+  }),
   fc.record({ type: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 10 * 24 }) }),
   fc.record({ type: fc.constant('settle' as const) }),
 );
@@ -306,6 +357,10 @@ describe('settlement property', () => {
             if (command.source === 'card' || command.source === 'tilia') lots.push({ at: now, left: command.amount });
             else if (command.source === 'crypto') model.withdrawable += command.amount;
             else model.non_withdrawable += command.amount;
+          } else if (command.type === 'order paid by deposit') {
+            // Passes through: the model's money does not change at all.
+            now += 1000;
+            await payOrderByDeposit(userId, command.source, command.amount, new Date(now));
           } else if (command.type === 'spend') {
             now += 1000;
             const work = inTransaction(db(), (tx) =>
@@ -391,14 +446,26 @@ describe('ledger properties', () => {
           } else if (command.type === 'withdraw') {
             const p = parts(command.user, command.currency);
             const id = newId();
-            const work = withdrawalMoves.hold(userIds[command.user]!, command.currency, command.amount, command.fee, id);
+            const work = withdrawalMoves.hold(
+              userIds[command.user]!,
+              command.currency,
+              command.amount,
+              command.fee,
+              id,
+            );
             if (p.withdrawable < command.amount + command.fee) {
               await expectInsufficientFunds(work);
             } else {
               await work;
               p.withdrawable -= command.amount + command.fee;
               p.held += command.amount + command.fee;
-              pending.push({ user: command.user, currency: command.currency, amount: command.amount, fee: command.fee, id });
+              pending.push({
+                user: command.user,
+                currency: command.currency,
+                amount: command.amount,
+                fee: command.fee,
+                id,
+              });
             }
           } else if (command.type === 'approve' || command.type === 'reject') {
             if (pending.length === 0) continue;

@@ -103,6 +103,12 @@ export interface TReservedPurchase {
 }
 
 /**
+ * The payment method a purchase from the balance records. Any other (a card's or Tilia's) marks a purchase its own
+ * deposit paid in the same transaction: money that passed through the balance without staying (settle-deposits.ts).
+ */
+export const BALANCE_PAYMENT_METHOD = 'balance';
+
+/**
  * Posts reserved purchases in one ledger call (writes ledger_accounts, ledger_transactions, ledger_entries): each is
  * its own movement, referenced by its order, so a second debit of the same order is refused by the unique reference.
  * Sent as it is called (the accounts are locked already). Returns the movements' ids in the purchases' order.
@@ -119,7 +125,7 @@ export function debitReservedPurchases(
         ...(purchase.ledgerTransactionId ? { id: purchase.ledgerTransactionId } : {}),
         orderId: purchase.orderId,
         description: purchase.description,
-        paymentMethod: 'balance',
+        paymentMethod: BALANCE_PAYMENT_METHOD,
         paidFrom: purchase.parts.map((part) => ({
           account: { userId: purchase.userId, kind: part.kind, currency: part.currency },
           amount: part.amount,

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { BALANCE_PAYMENT_METHOD } from './purchase-purses.ts';
 import { ledgerTransactions } from './wallet.tables.ts';
 
 /**
@@ -8,7 +9,7 @@ import { ledgerTransactions } from './wallet.tables.ts';
  * here, so the order's page and the balance's history name it alike.
  */
 export function receiptPaymentMethod(stored: string | null): string | null {
-  return stored === 'balance' ? 'Balance' : stored;
+  return stored === BALANCE_PAYMENT_METHOD ? 'Balance' : stored;
 }
 
 export interface TPaymentRecord {

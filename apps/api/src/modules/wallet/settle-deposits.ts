@@ -5,16 +5,24 @@ import { queryRows } from '../../db/query-rows.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { accountKey, lockUserAccounts } from './ledger-accounts.ts';
 import { postLedgerTransaction } from './post-ledger-transaction.ts';
+import { BALANCE_PAYMENT_METHOD } from './purchase-purses.ts';
 import { settleableAmount, settlementCutoff } from './withdrawability.ts';
 
 const BATCH_SIZE = 200;
 
-/** What entered an unsettled account, split at the cutoff: the sum after it, and the newest entry at or before it. */
+/**
+ * What entered an unsettled account and stayed, split at the cutoff: the sum after it, and the newest entry at or
+ * before it. A purchase paid by its own card or Tilia deposit credits and debits the account in one transaction (the
+ * money only passes through), so its debit is taken off the young sum with its credit: counted as young, it held back
+ * older money past the delay for as long as the person kept paying orders by card.
+ */
 function unsettledInflow(accountId: string | null, cutoff: Date) {
   const account = accountId === null ? sql`a.id` : sql`${accountId}::uuid`;
   return {
     young: sql`coalesce((select sum(e.amount) from ledger_entries e
-      where e.account_id = ${account} and e.amount > 0 and e.created_at > ${cutoff.toISOString()}::timestamptz), 0)`,
+      where e.account_id = ${account} and e.created_at > ${cutoff.toISOString()}::timestamptz
+        and (e.amount > 0 or exists (select 1 from ledger_transactions t where t.id = e.transaction_id
+          and t.kind = 'purchase' and t.payment_method <> ${BALANCE_PAYMENT_METHOD}))), 0)`,
     newestDue: sql`(select e.id from ledger_entries e
       where e.account_id = ${account} and e.amount > 0 and e.created_at <= ${cutoff.toISOString()}::timestamptz
       order by e.created_at desc, e.id desc limit 1)`,
