@@ -50,7 +50,10 @@ export const ZFusionSlot = z.object({
   /** How many editions the slot takes. */
   requiredCount: z.number().int(),
   rule: ZFusionSlotRule,
-  /** The signed-in caller's editions that fit and may be burned (not locked, equipped or listed); null for visitors. */
+  /**
+   * The signed-in caller's editions that fit and may be burned (not locked, equipped or listed), some of which may
+   * fit other slots too; null for visitors.
+   */
   fittingCount: z.number().int().nullable(),
 });
 export type TFusionSlot = z.infer<typeof ZFusionSlot>;
@@ -89,8 +92,13 @@ export type TFusionSummary = z.infer<typeof ZFusionSummary>;
 export const ZFusion = ZFusionSummary.extend({
   description: z.string(),
   slots: z.array(ZFusionSlot),
-  /** Signed in: whether every slot has enough fitting editions. Null for visitors. */
+  /** Signed in: whether my free editions can fill every slot, one edition to a slot. Null for visitors. */
   isReady: z.boolean().nullable(),
+  /**
+   * Signed in: how many more editions filling every slot takes (0 when ready). More than the slots' own shortfalls
+   * when some editions fit several slots, as each fills only one. Null for visitors.
+   */
+  missingCount: z.number().int().nullable(),
 });
 export type TFusion = z.infer<typeof ZFusion>;
 
@@ -221,7 +229,9 @@ export type TConsoleFusionRequest = z.infer<typeof ZConsoleFusionRequest>;
 export const ZConsoleFusionListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
 
 /** A fusion in the console: the public view, plus how many were made. */
-export const ZConsoleFusion = ZFusion.omit({ isReady: true }).extend({ madeCount: z.number().int() });
+export const ZConsoleFusion = ZFusion.omit({ isReady: true, missingCount: true }).extend({
+  madeCount: z.number().int(),
+});
 export type TConsoleFusion = z.infer<typeof ZConsoleFusion>;
 
 /** `POST /v1/console/fusions/preview`: for each slot's rule, how many editions in collections fit, and a few of them. */

@@ -108,6 +108,8 @@ export function fusion(changes: Partial<TFusion> = {}): TFusion {
     description: 'Forge a legend from the squires of Neon Arcade.',
     slots: fusionSlots(),
     isReady: false,
+    // The default slots' shortfalls (Rare spark 2, Fire 1); 0 when ready, null for a visitor.
+    missingCount: changes.isReady === true ? 0 : changes.isReady === null ? null : 3,
     ...changes,
   };
 }

@@ -82,22 +82,28 @@ export async function matchingEditions(
   };
 }
 
-/** How many of a person's editions are free to burn (OWNED) for each match, in order. Reads editions. */
-export async function freeMatchingCounts(
+/**
+ * A person's editions free to burn (OWNED) that fit at least one of `matches`, counted by which matches they fit: the
+ * key's bit i is set when an edition fits match i (a slot). One edition fills one slot, so readiness needs this split,
+ * not a count per slot, where an edition fitting two slots was counted in both. Reads editions.
+ */
+export async function freeEditionsByFit(
   db: Db,
   ownerUserId: string,
   matches: readonly TEditionMatch[],
-): Promise<number[]> {
-  return Promise.all(
-    matches.map(async (match) => {
-      const [row] = await queryRows<{ n: number | string }>(
-        db,
-        sql`select count(*) as n from editions
-            where owner_user_id = ${ownerUserId} and state = 'OWNED' and ${matchSql(match)}`,
-      );
-      return Number(row?.n ?? 0);
-    }),
+): Promise<Map<number, number>> {
+  if (matches.length === 0) return new Map();
+  const fit = sql.join(
+    matches.map((match, index) => sql`(case when ${matchSql(match)} then ${1 << index}::int else 0 end)`),
+    sql` | `,
   );
+  const rows = await queryRows<{ fit: number; n: number | string }>(
+    db,
+    sql`select fit, count(*) as n
+        from (select ${fit} as fit from editions where owner_user_id = ${ownerUserId} and state = 'OWNED') as free
+        where fit <> 0 group by fit`,
+  );
+  return new Map(rows.map((row) => [Number(row.fit), Number(row.n)]));
 }
 
 export interface TBurnableEdition {

@@ -6,7 +6,8 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
-import { freeMatchingCounts } from '../collection/fusion-editions.ts';
+import { freeEditionsByFit } from '../collection/fusion-editions.ts';
+import { fusionReadiness } from './fusion-readiness.ts';
 import { editionMatchOf, ruleViews } from './fusion-rules.ts';
 import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
@@ -92,11 +93,14 @@ export async function fusionDetail(db: Db, row: TFusionRow, userId: string | nul
     .where(inArray(fusionSlots.fusionId, [row.id]))
     .orderBy(asc(fusionSlots.position));
   const rules = await ruleViews(db, slots);
-  const fitting = userId
-    ? await freeMatchingCounts(
-        db,
-        userId,
-        await Promise.all(slots.map((slot) => editionMatchOf(db, row.brandId, slot))),
+  const readiness = userId
+    ? fusionReadiness(
+        slots.map((slot) => slot.requiredCount),
+        await freeEditionsByFit(
+          db,
+          userId,
+          await Promise.all(slots.map((slot) => editionMatchOf(db, row.brandId, slot))),
+        ),
       )
     : null;
   return {
@@ -108,14 +112,15 @@ export async function fusionDetail(db: Db, row: TFusionRow, userId: string | nul
       name: slot.name,
       requiredCount: slot.requiredCount,
       rule: rules[index]!,
-      fittingCount: fitting ? fitting[index]! : null,
+      fittingCount: readiness ? readiness.fittingCounts[index]! : null,
     })),
-    isReady: fitting ? slots.every((slot, index) => fitting[index]! >= slot.requiredCount) : null,
+    isReady: readiness ? readiness.missingCount === 0 : null,
+    missingCount: readiness ? readiness.missingCount : null,
   };
 }
 
 /** The console's view: the public one without the caller's readiness, and how many were made. */
 export async function consoleFusionView(db: Db, row: TFusionRow, now: Date): Promise<TConsoleFusion> {
-  const { isReady: _ignored, ...detail } = await fusionDetail(db, row, null, now);
+  const { isReady: _ready, missingCount: _missing, ...detail } = await fusionDetail(db, row, null, now);
   return { ...detail, madeCount: row.resultSupply - detail.result.remaining };
 }

@@ -106,7 +106,55 @@ describe('fusions', () => {
     const mine = (
       await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
     ).json().data;
-    expect(mine).toMatchObject({ isReady: true, slots: [{ fittingCount: 3 }] });
+    expect(mine).toMatchObject({ isReady: true, missingCount: 0, slots: [{ fittingCount: 3 }] });
+  });
+
+  it('is not ready while editions that fit two slots would have to fill both, and says how many more it takes', async () => {
+    const { fusion, collector, result } = await fusionWithCollector();
+    const twoSlots = (slots: { name: string; requiredCount: number; rarity: string }[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/console/fusions',
+        headers: bearer(admin.accessToken),
+        payload: {
+          brandId: fusion.brand.id,
+          categoryId: null,
+          name: `Shared ${newId().slice(-5)}`,
+          description: '',
+          imageUrl: '/uploads/fusion.webp',
+          beginAt: iso(-1),
+          endAt: iso(24 * 60),
+          resultProductId: result.id,
+          resultSupply: 1,
+          slots: slots.map(({ name, requiredCount, rarity }) => ({
+            name,
+            requiredCount,
+            rule: { kind: 'RARITY', rarity },
+          })),
+        },
+      });
+    const readiness = async (created: Awaited<ReturnType<typeof twoSlots>>) => {
+      expect(created.statusCode, created.body).toBe(201);
+      const url = `/v1/fusions/${created.json().data.id}`;
+      const { isReady, missingCount, slots } = (
+        await t.app.inject({ method: 'GET', url, headers: bearer(collector.accessToken) })
+      ).json().data;
+      return { isReady, missingCount, fitting: slots.map((slot: { fittingCount: number }) => slot.fittingCount) };
+    };
+
+    // Three commons fit both slots, but the two slots take four editions between them.
+    const shared = await twoSlots([
+      { name: 'First pair', requiredCount: 2, rarity: 'COMMON' },
+      { name: 'Second pair', requiredCount: 2, rarity: 'COMMON' },
+    ]);
+    expect(await readiness(shared)).toEqual({ isReady: false, missingCount: 1, fitting: [3, 3] });
+    const apart = await twoSlots([
+      { name: 'Pair', requiredCount: 2, rarity: 'COMMON' },
+      { name: 'Crown', requiredCount: 1, rarity: 'LEGENDARY' },
+    ]);
+    expect(await readiness(apart)).toEqual({ isReady: true, missingCount: 0, fitting: [3, 1] });
+    const visitor = (await t.app.inject({ method: 'GET', url: `/v1/fusions/${shared.json().data.id}` })).json().data;
+    expect(visitor).toMatchObject({ isReady: null, missingCount: null });
   });
 
   it('hides a fusion whose brand is unpublished from collectors (list, page, materials, fusing); the console keeps it', async () => {

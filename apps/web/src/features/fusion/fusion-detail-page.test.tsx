@@ -75,13 +75,13 @@ describe('fusion page: what it makes and needs', () => {
     expect(genesis).toHaveTextContent('You have 1 that fits · Ready');
     expect(fire).toHaveTextContent('1 × with Element: Fire');
     expect(fire).toHaveTextContent('You have 0 that fit · 1 more needed');
-    expect(screen.getByText('You do not have enough for every slot yet.')).toBeInTheDocument();
+    expect(screen.getByText('You do not have enough to fill every slot yet.')).toBeInTheDocument();
 
     // Open: the way on to the slots, with a word that not every slot is covered yet.
     expect(headline()).toHaveTextContent('Open now');
     expect(screen.getByRole('timer')).toHaveAttribute('datetime', fusionTimes.endAt);
     expect(screen.getByRole('link', { name: 'Choose materials' })).toHaveAttribute('href', slotsUrl);
-    expect(screen.getByText(/^You do not hold enough for every slot yet/)).toBeInTheDocument();
+    expect(screen.getByText('You need 3 more editions to fill every slot.')).toBeInTheDocument();
 
     const schedule = screen.getByRole('region', { name: 'Schedule' });
     expect(within(schedule).getByText('Opens').nextElementSibling?.querySelector('time')).toHaveAttribute(
@@ -97,7 +97,36 @@ describe('fusion page: what it makes and needs', () => {
     renderApp(fusionUrl);
     expect(await screen.findByText('You have everything this fusion needs.')).toBeInTheDocument();
     expect(slotCards().every((card) => card.textContent?.includes('Ready'))).toBe(true);
-    expect(screen.queryByText(/^You do not hold enough/)).toBeNull();
+    expect(screen.queryByText(/^You need/)).toBeNull();
+  });
+
+  it('is not ready when enough editions fit each slot but some fit two, and says how many more it takes', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    // Two Squires fit both "Squires" (1) and "Rare spark" (2): each slot alone has enough, the two together do not.
+    const [squires, rare] = fusionSlots([2, 2]);
+    fusionApi(() =>
+      fusion({
+        slots: [
+          { ...squires!, requiredCount: 1 },
+          { ...rare!, requiredCount: 2 },
+        ],
+        slotCount: 2,
+        isReady: false,
+        missingCount: 1,
+      }),
+    );
+    renderApp(fusionUrl);
+    expect(await screen.findByText('You do not have enough to fill every slot yet.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You need 1 more edition to fill every slot: an edition fills only one slot, and some of yours fit more than one.',
+      ),
+    ).toBeInTheDocument();
+    expect(slotCards().map((card) => card.textContent)).toEqual([
+      expect.stringMatching(/You have 2 that fit$/),
+      expect.stringMatching(/You have 2 that fit$/),
+    ]);
   });
 
   it('sends a visitor to sign in on the way to the slots, and shows no counts of theirs', async () => {

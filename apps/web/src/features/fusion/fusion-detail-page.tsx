@@ -20,7 +20,13 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
 import { Schedule, ScheduleRow } from '../../ui/schedule.tsx';
 import { useFusion } from './api/get-fusion.ts';
-import { fuseBlockedReason, slotRuleText, supplyLeftText } from './fusion-words.ts';
+import {
+  fuseBlockedReason,
+  isShortOfSharedEditions,
+  missingMaterialsText,
+  slotRuleText,
+  supplyLeftText,
+} from './fusion-words.ts';
 import shared from './components/fusion.module.css';
 import styles from './fusion-detail-page.module.css';
 
@@ -82,7 +88,7 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
       <DetailSection title="What it needs" aside={<Readiness fusion={fusion} />}>
         <ol className={styles.needs} aria-label="Slots">
           {fusion.slots.map((slot) => (
-            <SlotNeed key={slot.id} slot={slot} />
+            <SlotNeed key={slot.id} slot={slot} isShared={isShortOfSharedEditions(fusion)} />
           ))}
         </ol>
         <p className={shared.muted}>
@@ -163,11 +169,7 @@ function FusionStatus({ fusion, status, now }: { fusion: TFusion; status: TFusio
           <ButtonLink to={slotsPath} variant="primary" size="lg" isBlock>
             Choose materials
           </ButtonLink>
-          {fusion.isReady === false ? (
-            <p className={shared.muted}>
-              You do not hold enough for every slot yet: each slot below says what it still needs.
-            </p>
-          ) : null}
+          {fusion.isReady === false ? <p className={shared.muted}>{missingMaterialsText(fusion)}</p> : null}
         </>
       )}
     </StatusPanel>
@@ -187,16 +189,21 @@ function Readiness({ fusion }: { fusion: TFusion }) {
   ) : (
     <p className={`${styles.readiness} ${styles.notReady}`}>
       <Icon name="alert" size={18} />
-      You do not have enough for every slot yet.
+      You do not have enough to fill every slot yet.
     </p>
   );
 }
 
-/** One slot: its name, what it takes, and for a signed-in caller how many of theirs fit and whether that is enough. */
-function SlotNeed({ slot }: { slot: TFusionSlot }) {
+/**
+ * One slot: its name, what it takes, and for a signed-in caller how many of theirs fit and whether that is enough.
+ * A slot with enough is not called Ready when the fusion lacks editions that several slots share (`isShared`): each
+ * slot then has enough on its own while together they do not, and the fusion's readiness says how many more.
+ */
+function SlotNeed({ slot, isShared }: { slot: TFusionSlot; isShared: boolean }) {
   const headingId = `slot-${slot.id}`;
   const fitting = slot.fittingCount;
-  const isReady = fitting !== null && fitting >= slot.requiredCount;
+  const shortfall = fitting === null ? 0 : Math.max(0, slot.requiredCount - fitting);
+  const state = shortfall > 0 ? 'short' : isShared ? 'shared' : 'ready';
   return (
     <li className={styles.need} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.needName}>
@@ -204,11 +211,13 @@ function SlotNeed({ slot }: { slot: TFusionSlot }) {
       </h3>
       <p className={shared.rule}>{slotRuleText(slot.requiredCount, slot.rule)}</p>
       {fitting === null ? null : (
-        <p className={`${styles.readiness} ${isReady ? styles.ready : styles.notReady}`}>
-          <Icon name={isReady ? 'check' : 'alert'} size={16} />
+        <p
+          className={`${styles.readiness} ${state === 'ready' ? styles.ready : state === 'short' ? styles.notReady : ''}`}
+        >
+          {state === 'shared' ? null : <Icon name={state === 'ready' ? 'check' : 'alert'} size={16} />}
           <span>
-            You have {formatCount(fitting)} that {fitting === 1 ? 'fits' : 'fit'} ·{' '}
-            {isReady ? 'Ready' : `${formatCount(slot.requiredCount - fitting)} more needed`}
+            You have {formatCount(fitting)} that {fitting === 1 ? 'fits' : 'fit'}
+            {state === 'ready' ? ' · Ready' : state === 'short' ? ` · ${formatCount(shortfall)} more needed` : ''}
           </span>
         </p>
       )}

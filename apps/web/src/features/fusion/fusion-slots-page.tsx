@@ -22,7 +22,7 @@ import { useFusion } from './api/get-fusion.ts';
 import { BurnDialog } from './components/burn-dialog.tsx';
 import { FusionFailure, FusionSuccess } from './components/fusion-outcome.tsx';
 import { SlotPicker } from './components/slot-picker.tsx';
-import { fuseBlockedReason } from './fusion-words.ts';
+import { fuseBlockedReason, missingMaterialsText } from './fusion-words.ts';
 import styles from './fusion-slots-page.module.css';
 
 type TSelection = Readonly<Record<string, TFusionMaterial[]>>;
@@ -174,7 +174,9 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
             </Button>
             <p id="fuse-hint" className={styles.fuseHint}>
               {blocked ??
-                (isComplete ? 'Every slot is filled.' : 'Fill every slot with exactly its number of editions.')}
+                (isComplete
+                  ? 'Every slot is filled.'
+                  : (missingMaterialsText(fusion) ?? 'Fill every slot with exactly its number of editions.'))}
             </p>
           </div>
           <BurnDialog

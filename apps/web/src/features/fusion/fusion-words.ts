@@ -2,6 +2,7 @@ import {
   rarityLabel,
   type TFusionProtection,
   type TFusionSlotRule,
+  type TFusion,
   type TFusionStatus,
   type TFusionSummary,
 } from '@cypher/contract';
@@ -45,4 +46,25 @@ export function fuseBlockedReason(
   if (fusion.isAllFused || fusion.result.remaining <= 0)
     return 'All items have been fused: none of the results are left.';
   return null;
+}
+
+/**
+ * Signed in: whether the fusion lacks editions beyond what each slot lacks on its own. Some editions fit several
+ * slots and one fills only one, so every slot can have enough alone while together they do not.
+ */
+export function isShortOfSharedEditions(fusion: Pick<TFusion, 'missingCount' | 'slots'>): boolean {
+  const slotsShort = fusion.slots.reduce(
+    (sum, slot) => sum + Math.max(0, slot.requiredCount - (slot.fittingCount ?? 0)),
+    0,
+  );
+  return (fusion.missingCount ?? 0) > slotsShort;
+}
+
+/** Signed in and not ready: how many more editions filling every slot takes, and why when each slot has enough. */
+export function missingMaterialsText(fusion: Pick<TFusion, 'missingCount' | 'slots'>): string | null {
+  if (!fusion.missingCount) return null;
+  const needed = `You need ${formatCount(fusion.missingCount)} more ${fusion.missingCount === 1 ? 'edition' : 'editions'} to fill every slot`;
+  return isShortOfSharedEditions(fusion)
+    ? `${needed}: an edition fills only one slot, and some of yours fit more than one.`
+    : `${needed}.`;
 }
