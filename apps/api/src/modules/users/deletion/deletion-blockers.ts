@@ -3,10 +3,14 @@ import { AppError } from '../../../http/app-error.ts';
 import { editionsDeletionBlocker } from '../../collection/editions-deletion-blocker.ts';
 import { packsDeletionBlocker } from '../../drops/packs-deletion-blocker.ts';
 import { balanceDeletionBlocker } from '../../wallet/balance-deletion-blocker.ts';
+import { openDepositsDeletionBlocker } from '../../wallet/deposits/open-deposits-deletion-blocker.ts';
 
-/** Something that keeps an account from being deleted: a balance, packs, NFTs (spec section 4). */
+/**
+ * Something that keeps an account from being deleted: a balance, packs, NFTs (spec section 4), or a payment still in
+ * progress, which would otherwise land on the deleted account.
+ */
 export interface DeletionBlocker {
-  /** What remains, as the web can group it: `balance`, `packs`, `nfts`... */
+  /** What remains, as the web can group it: `balance`, `deposits`, `packs`, `nfts`... */
   kind: string;
   /** What a person reads, with the amounts: "Your balance still holds 12.50 USD." */
   message: string;
@@ -16,12 +20,13 @@ export interface DeletionBlocker {
 export type DeletionBlockerCheck = (tx: Db, userId: string) => Promise<DeletionBlocker | null>;
 
 /**
- * Each module that keeps assets for a user adds its check here as it lands (wallet: balances; drops: unopened packs;
- * collection: NFTs), the way modules add recurring jobs to the scheduler. A request and the job that completes it
- * both ask every check, so assets that arrive during the seven days still stop the deletion.
+ * Each module that keeps assets for a user adds its check here as it lands (wallet: balances and payments in progress;
+ * drops: unopened packs; collection: NFTs), the way modules add recurring jobs to the scheduler. A request and the job
+ * that completes it both ask every check, so assets that arrive during the seven days still stop the deletion.
  */
 export const deletionBlockerChecks: DeletionBlockerCheck[] = [
   balanceDeletionBlocker,
+  openDepositsDeletionBlocker,
   packsDeletionBlocker,
   editionsDeletionBlocker,
 ];
