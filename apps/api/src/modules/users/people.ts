@@ -47,6 +47,24 @@ export async function lockPerson(tx: Db, userId: string): Promise<void> {
 }
 
 /**
+ * Whether the person's account is deleted, read under a FOR KEY SHARE lock on their row until the transaction ends.
+ * Money about to be credited to a person takes it before their ledger accounts (the person's row, then their
+ * accounts, then the house's: decision record 0013's order with the row in front). The deletion job holds the row
+ * FOR UPDATE from before its final blocker check until its commit, so a credit either commits first (and the job
+ * finds the balance) or waits and finds the account deleted; neither can slip between the check and the deletion.
+ * KEY SHARE conflicts with that FOR UPDATE but not with ordinary updates of the row (profile, sign-in), which go on.
+ */
+export async function lockAccountForCredit(tx: Db, userId: string): Promise<{ isDeleted: boolean }> {
+  const [row] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('key share');
+  if (!row) throw new Error(`no user ${userId}, though money is about to be credited to them`);
+  return { isDeleted: row.deletedAt !== null };
+}
+
+/**
  * Route: POST /v1/console/airdrops (airdrops' create-airdrop.ts) · Reads: users.
  *
  * The accounts a list of people names, by email address (any case) or by id, as one set of ids, and what in the list

@@ -1,11 +1,15 @@
 // A payment the person started must never land on their deleted account (review B): an open deposit blocks the
-// request and the job.
+// request and the job, and a late payment after the deletion is held for review instead of credited.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../lib/clock.ts';
 import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { deposits } from '../../wallet/deposits/deposits.tables.ts';
+import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import { notifications } from '../../notifications/notifications.tables.ts';
+import { deposits, paymentEvents } from '../../wallet/deposits/deposits.tables.ts';
+import { expireAbandonedDeposits } from '../../wallet/deposits/expire-abandoned-deposits.ts';
 import { users } from '../users.tables.ts';
 import { completeAccountDeletions } from './complete-account-deletions.ts';
 
@@ -87,5 +91,43 @@ describe('a payment in progress blocks the deletion', () => {
     expect(outcome.blocked).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
     expect(row).toMatchObject({ deletedAt: null, email: user.email });
+  });
+});
+
+describe('a payment that lands after the deletion', () => {
+  it('is held for review as account_deleted: nothing credited, no notice, an error reported', async () => {
+    const user = await person();
+    const deposit = await startCryptoDeposit(user.accessToken, 50_000);
+    // The checkout expires unpaid, so it no longer blocks; a crypto payment may still be confirmed late.
+    t.clock.advance(DAY_MS);
+    await expireAbandonedDeposits(t.database.db, t.clock.now());
+    expect((await requestDeletion(await signIn(user.email))).statusCode).toBe(202);
+    t.clock.advance(8 * DAY_MS);
+    expect((await completeAccountDeletions(jobDeps())).deleted).toBeGreaterThanOrEqual(1);
+    const reportsBefore = t.errorReporter.reports.length;
+
+    const hook = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'crypto', {
+      id: 'evt_after_deletion_1',
+      type: 'payment.succeeded',
+      data: { providerReference: deposit.providerReference, amount: 50_000, currency: 'USD', paymentMethod: 'USDC' },
+    });
+
+    expect(hook.statusCode).toBe(200);
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, user.userId));
+    expect(account!.deletedAt).not.toBeNull();
+    expect(await balancesOf(t.database.db, user.userId)).toEqual({});
+    const [event] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, 'evt_after_deletion_1'));
+    expect(event).toMatchObject({ depositId: deposit.id, reviewReason: 'account_deleted' });
+    const [after] = await t.database.db.select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(after!.status).toBe('expired');
+    const notices = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.userId));
+    expect(notices.filter((notice) => notice.kind === 'DEPOSIT')).toEqual([]);
+    expect(t.errorReporter.reports.slice(reportsBefore).map((report) => String(report.error))).toEqual([
+      expect.stringContaining('held for review (account_deleted)'),
+    ]);
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 });

@@ -4,6 +4,7 @@ import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.
 import type { Db } from '../../../db/client.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { notify } from '../../notifications/notify.ts';
+import { lockAccountForCredit } from '../../users/people.ts';
 import { postDeposit } from '../post-deposit.ts';
 import { depositPath, depositSucceededNotice } from '../wallet-notices.ts';
 import type { DepositListener } from './deposit-listener.ts';
@@ -29,12 +30,16 @@ const paymentMethodLabel: Record<TDepositMethod, string> = { card: 'Card', crypt
  * ledger posting commit in one transaction. Concurrent deliveries of the same event meet at the event id's primary
  * key: one inserts, the others wait for it and find the row (duplicate). A succeeded event credits a pending deposit,
  * or an expired one (the money arrived late, but it arrived). A succeeded event for no deposit we know, for a failed
- * deposit or of another amount credits nothing and is held for review (the row's review_reason, and onHeldForReview
- * after commit); any other event that changes nothing is ignored, but still recorded.
+ * deposit, of another amount or for a deleted account credits nothing and is held for review (the row's
+ * review_reason, and onHeldForReview after commit); any other event that changes nothing is ignored, but still
+ * recorded. An account whose deletion is only requested is still credited: its owner can sign in, cancel and use the
+ * money, and the deletion job then finds the balance and waits (decision record 0007).
  *
  * Route: POST /v1/webhooks/{provider} (receive-webhook.ts) and the sandboxes' checkouts · Writes: payment_events,
  * deposits, the ledger (postDeposit), notifications ("Funds added", unless a listener's order told the person), and
- * the listeners' rows · Tests: deposits.test.ts, card-orders.test.ts, wallet-notifications.test.ts.
+ * the listeners' rows · Reads: users (whether the owner is deleted, under lockAccountForCredit) · Tests:
+ * deposits.test.ts, card-orders.test.ts, wallet-notifications.test.ts, users/deletion/deletion-and-payments.test.ts,
+ * users/deletion/deletion-payment-races.test.ts.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -61,7 +66,13 @@ export async function applyPaymentEvent(
             : eq(deposits.providerReference, event.data.providerReference),
         ),
       );
-    const reviewReason = event.type === 'payment.succeeded' ? reviewReasonFor(deposit, event) : null;
+    // Locked before anything is written, so the deletion job's final check and this credit never interleave (review
+    // B: a late payment credited to an account deleted a moment before).
+    const isOwnerDeleted =
+      deposit && event.type === 'payment.succeeded'
+        ? (await lockAccountForCredit(tx, deposit.userId)).isDeleted
+        : false;
+    const reviewReason = event.type === 'payment.succeeded' ? reviewReasonFor(deposit, event, isOwnerDeleted) : null;
     const inserted = await tx
       .insert(paymentEvents)
       .values({
@@ -146,8 +157,14 @@ export async function applyPaymentEvent(
 }
 
 /** Money the provider says it received that this deposit cannot take; null when crediting (or a no-op) is right. */
-function reviewReasonFor(deposit: TDepositRow | undefined, event: TPaymentEvent): TPaymentEventReviewReason | null {
+function reviewReasonFor(
+  deposit: TDepositRow | undefined,
+  event: TPaymentEvent,
+  isOwnerDeleted: boolean,
+): TPaymentEventReviewReason | null {
   if (!deposit) return 'unknown_reference';
+  // Whatever else is wrong with it, the money goes back through the provider: nobody can use it here any more.
+  if (isOwnerDeleted) return 'account_deleted';
   if (event.data.amount !== deposit.amount || event.data.currency !== deposit.currency) return 'amount_mismatch';
   if (deposit.status === 'failed') return 'deposit_failed';
   return null;

@@ -50,9 +50,16 @@ export type TDepositRow = typeof deposits.$inferSelect;
 
 /**
  * Why a provider reported money received that we did not credit: a payment for no deposit we know, for a deposit
- * already failed, or of another amount. Such an event is kept with its reason for a person to review, never dropped.
+ * already failed, of another amount, or for a deposit whose owner's account was deleted meanwhile (a late crypto
+ * payment: nobody could sign in to use or withdraw it, so an operator refunds it at the provider). Such an event is
+ * kept with its reason for a person to review, never dropped.
  */
-export const paymentEventReviewReasons = ['unknown_reference', 'deposit_failed', 'amount_mismatch'] as const;
+export const paymentEventReviewReasons = [
+  'unknown_reference',
+  'deposit_failed',
+  'amount_mismatch',
+  'account_deleted',
+] as const;
 export type TPaymentEventReviewReason = (typeof paymentEventReviewReasons)[number];
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_events" DROP CONSTRAINT "payment_events_review_reason_check";--> statement-breakpoint
+ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_review_reason_check" CHECK ("payment_events"."review_reason" in ('unknown_reference', 'deposit_failed', 'amount_mismatch', 'account_deleted'));

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../config.ts';
+import { DAY_MS } from '../../../lib/clock.ts';
+import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
+import { raceThroughGate } from '../../../testing/lock-barrier.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import { deposits, paymentEvents } from '../../wallet/deposits/deposits.tables.ts';
+import { expireAbandonedDeposits } from '../../wallet/deposits/expire-abandoned-deposits.ts';
+import { users } from '../users.tables.ts';
+import { completeAccountDeletions } from './complete-account-deletions.ts';
+
+// A late crypto payment confirmed while the deletion job deletes its owner, the webhook on one API instance and the
+// job on another (review B): the job's final blocker check and the credit take the person's row in one order, so the
+// money is either credited before the deletion (which then finds the balance and waits) or held for review after it.
+// PGlite runs one transaction at a time, so there is no race to run there: this runs in CI's PostgreSQL pass.
+const isOnPostgres = Boolean(testDatabaseUrl());
+const WEBHOOK_SECRET = 'whsec_deletion_payment_races_secret';
+const ROUNDS = 12;
+
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  if (!isOnPostgres) return;
+  const env = { PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'http://cypher.test' };
+  first = await createTestApp({ env });
+  second = await createTestApp({ env, database: first.database, clock: first.clock });
+}, 120_000);
+afterAll(async () => {
+  if (!isOnPostgres) return;
+  await second.close();
+  await first.close();
+});
+
+/** A person whose crypto checkout expired unpaid, and whose deletion request is past its seven days. */
+async function personDueForDeletionWithAnExpiredDeposit() {
+  const user = await activeUser(first);
+  const me = await first.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) });
+  const userId = me.json().data.id as string;
+  const created = await first.app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: bearer(user.accessToken),
+    payload: { method: 'crypto', amount: { amount: 50_000, currency: 'USD' } },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const [deposit] = await first.database.db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.id, created.json().data.depositId as string));
+  first.clock.advance(DAY_MS);
+  await expireAbandonedDeposits(first.database.db, first.clock.now());
+  const accessToken = (await logIn(first, user.email)).json().data.accessToken as string;
+  const headers = bearer(accessToken);
+  const url = '/v1/users/authentications/check-password';
+  await first.app.inject({ method: 'POST', url, headers, payload: { password: STRONG_PASSWORD } });
+  const asked = await first.app.inject({ method: 'POST', url: '/v1/users/delete-request', headers });
+  expect(asked.statusCode, asked.body).toBe(202);
+  first.clock.advance(8 * DAY_MS);
+  return { userId, deposit: deposit! };
+}
+
+describe.runIf(isOnPostgres)('a late payment and the deletion job at once, on PostgreSQL', () => {
+  it('never credits a deleted account, and never loses the payment', async () => {
+    const outcomes = { creditedThenDeletionHeld: 0, deletedThenPaymentHeld: 0 };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { userId, deposit } = await personDueForDeletionWithAnExpiredDeposit();
+      const eventId = `evt_race_${deposit.id}`;
+      // Both sides need the person's row (the job FOR UPDATE, the credit FOR KEY SHARE), so both queue behind the
+      // gate's lock on it and then run into each other.
+      const [hook] = await raceThroughGate(
+        first.database.pool!.options.connectionString!,
+        [{ text: 'select 1 from users where id = $1 for update', values: [userId] }],
+        2,
+        () =>
+          Promise.all([
+            deliverSignedWebhook(second, WEBHOOK_SECRET, 'crypto', {
+              id: eventId,
+              type: 'payment.succeeded',
+              data: { providerReference: deposit.providerReference, amount: 50_000, currency: 'USD' },
+            }),
+            completeAccountDeletions({
+              db: first.database.db,
+              clock: first.clock,
+              storage: first.storage,
+              discordRoles: first.discordRoles,
+            }),
+          ]),
+      );
+      expect(hook.statusCode, hook.body).toBe(200);
+
+      const [account] = await first.database.db.select().from(users).where(eq(users.id, userId));
+      const balance = Object.values(await balancesOf(first.database.db, userId)).reduce((sum, b) => sum + b, 0);
+      const [event] = await first.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
+      const isDeleted = account!.deletedAt !== null;
+      if (isDeleted) {
+        expect({ round, balance, reviewReason: event!.reviewReason }).toEqual({
+          round,
+          balance: 0,
+          reviewReason: 'account_deleted',
+        });
+        outcomes.deletedThenPaymentHeld += 1;
+      } else {
+        expect({ round, balance, reviewReason: event!.reviewReason }).toEqual({
+          round,
+          balance: 50_000,
+          reviewReason: null,
+        });
+        outcomes.creditedThenDeletionHeld += 1;
+      }
+    }
+    console.info('late payment against deletion, outcomes over the rounds:', outcomes);
+    expect(await ledgerInvariantViolations(first.database.db)).toEqual(noViolations);
+  }, 300_000);
+});
