@@ -53,9 +53,12 @@ export default function AccountDeletePage() {
         </h2>
         <ul className={styles.list}>
           <li>
-            Your balance, packs and NFTs must be empty first: we cannot delete an account that still holds assets.
-            Open your packs; NFTs you exported to a wallet of your own have left and do not count. CYP credit from
-            check-ins, codes and gifts is not money you paid in: whatever is left of it ends with the account.
+            Your balance, packs and NFTs must be empty first: we cannot delete an account that still holds assets. Open
+            your packs; NFTs you exported to a wallet of your own have left and do not count. CYP credit from check-ins,
+            codes and gifts is not money you paid in: whatever is left of it ends with the account.
+          </li>
+          <li>
+            A payment you started must complete or expire first, so that its money cannot arrive after you are gone.
           </li>
           <li>You are signed out on every device as soon as you ask.</li>
           <li>
@@ -66,7 +69,7 @@ export default function AccountDeletePage() {
         </ul>
         {blockers ? (
           <Alert tone="error" title="Your account still holds assets">
-            <p>Empty these first, then ask again:</p>
+            <p>Empty or wait for these first, then ask again:</p>
             <ul className={styles.list}>
               {blockers.map((blocker) => (
                 <li key={blocker.kind}>

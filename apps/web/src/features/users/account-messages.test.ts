@@ -102,6 +102,12 @@ describe('deletion blocked list', () => {
     ]);
   });
 
+  it('names a payment still in progress as such', () => {
+    const message = 'A payment of $500.00 you started is still in progress. Wait until it completes or expires.';
+    const error = new ApiError(409, 'ACCOUNT_HAS_ASSETS', 'assets', [{ field: 'deposits', message }]);
+    expect(deletionBlockers(error)).toEqual([{ kind: 'Payments in progress', message }]);
+  });
+
   it('is undefined for any other answer', () => {
     expect(deletionBlockers(apiError('FORBIDDEN'))).toBeUndefined();
   });

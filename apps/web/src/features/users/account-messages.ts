@@ -71,7 +71,13 @@ export interface DeletionBlocker {
   message: string;
 }
 
-const blockerTitles: Record<string, string> = { balance: 'Balance', packs: 'Packs', nfts: 'NFTs' };
+const blockerTitles: Record<string, string> = {
+  balance: 'Balance',
+  // A deposit the provider may still pay: it would land on the account after the deletion, so it blocks too.
+  deposits: 'Payments in progress',
+  packs: 'Packs',
+  nfts: 'NFTs',
+};
 
 /** 409 ACCOUNT_HAS_ASSETS: one entry per kind of asset still held, or undefined for any other answer. */
 export function deletionBlockers(error: unknown): DeletionBlocker[] | undefined {

@@ -39,6 +39,32 @@ describe('account deletion', () => {
     expect(getSession().isLoggedIn).toBe(true);
   });
 
+  it('shows a payment still in progress among what blocks the request', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const inProgress = 'A payment of $500.00 you started is still in progress. Wait until it completes or expires.';
+    stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (request.path === CHECK) return json(200, { data: { reauthenticatedUntil: '2026-11-22T04:30:00.000Z' } });
+      if (request.path === DELETE_REQUEST) {
+        return json(409, {
+          code: 'ACCOUNT_HAS_ASSETS',
+          message: 'assets',
+          details: [{ field: 'deposits', message: inProgress }],
+        });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/delete');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    const blocked = (await screen.findByText(inProgress)).closest('li')!;
+    expect(blocked).toHaveTextContent(`Payments in progress: ${inProgress}`);
+  });
+
   it('shows the deletion-in-progress screen on every route, and cancelling brings the page back', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     let isDeleteRequested = true;
