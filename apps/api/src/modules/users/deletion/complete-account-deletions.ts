@@ -41,6 +41,9 @@ export async function completeAccountDeletions(deps: DeletionJobDeps) {
   const outcome = { deleted: 0, blocked: 0 };
   for (const { id } of due) {
     const erased = await inTransaction(deps.db, async (tx) => {
+      // Held to commit, before the blockers are asked: money credited to a person takes this row first
+      // (lockAccountForCredit, for payments), so a credit either committed before the check or finds the account
+      // deleted after it, and never lands between the two.
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
       if (!user || (await findDeletionBlockers(tx, id)).length > 0) return 'blocked' as const;
       const changes = anonymisedUserFields(id);
