@@ -73,6 +73,23 @@ interface TSavedMethodCharge {
 }
 
 /**
+ * What a provider call throws when the provider answered and refused (a declined card): nothing was charged, so the
+ * deposit may fail at once, with `reason` as its failureReason. Any other error (a timeout, no connection, a 5xx, an
+ * answer we could not read) leaves the outcome unknown: the provider may have charged, and its webhook will say.
+ */
+export class PaymentRefusedError extends Error {
+  constructor(
+    /** The provider's plain code, for example `card_declined` or `insufficient_funds`. */
+    readonly reason: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
+/**
  * The port every payment provider (card, crypto, Tilia; sandbox or real) sits behind. createCheckout is an outside
  * call: never inside a database transaction (house rule 7). It is keyed by depositId, so calling it twice for the
  * same deposit gives the same checkout.
@@ -84,7 +101,8 @@ export interface PaymentProvider {
    * Charges a saved method, also an outside call after the intent committed (rule 7) and keyed by depositId: a repeat
    * for the same deposit answers the same charge and never charges again (a provider idempotency key). It answers
    * once the provider accepted the charge; the outcome arrives asynchronously as payment.succeeded or payment.failed
-   * for the returned providerReference. Providers without saved methods (crypto) leave it out.
+   * for the returned providerReference. A clear refusal throws PaymentRefusedError; any other throw means the outcome
+   * is unknown (the charge may have gone through). Providers without saved methods (crypto) leave it out.
    */
   chargeSavedMethod?(request: TSavedMethodChargeRequest): Promise<TSavedMethodCharge>;
   verifyWebhook(

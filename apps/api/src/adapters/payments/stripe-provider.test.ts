@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { controllableClock } from '../../lib/clock.ts';
 import { providerStandIn, type TStandInAnswer } from '../../testing/provider-stand-in.ts';
-import { signWebhook, type TCheckoutRequest } from './payment-provider.ts';
+import { PaymentRefusedError, signWebhook, type TCheckoutRequest } from './payment-provider.ts';
 import { STRIPE_SIGNATURE_HEADER, stripeProvider } from './stripe-provider.ts';
 
 const SECRET_KEY = 'sk_test_stand_in_key';
@@ -129,17 +129,25 @@ describe('Stripe charge of a saved card', () => {
     expect([form.get('customer'), form.get('payment_method')]).toEqual([null, 'pm_test_2']);
   });
 
-  it('throws on a decline (402), naming the decline code', async () => {
+  it('throws a refusal on a decline (402), with its decline code as the reason', async () => {
     answer = {
       status: 402,
       body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'do_not_honor' } },
     };
     const before = standIn.received.length;
-    await expect(provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'pm_test_3' })).rejects.toThrow(
-      'Stripe answered 402 (card_error, card_declined)',
-    );
+    const charging = provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'pm_test_3' });
+    await expect(charging).rejects.toThrow('Stripe answered 402 (card_error, card_declined)');
+    await expect(charging).rejects.toBeInstanceOf(PaymentRefusedError);
+    await expect(charging).rejects.toMatchObject({ reason: 'do_not_honor' });
     // A decline is an answer, not a failure to reach Stripe: it is not retried.
     expect(standIn.received.length - before).toBe(1);
+  });
+
+  it('throws no refusal when the outcome is unknown (a 5xx): the charge may have gone through', async () => {
+    answer = { status: 500, body: { error: { type: 'api_error' } } };
+    const charging = provider().chargeSavedMethod!({ ...savedRequest, paymentMethodToken: 'pm_test_4' });
+    await expect(charging).rejects.toThrow('Stripe answered 500 (api_error)');
+    await expect(charging).rejects.not.toBeInstanceOf(PaymentRefusedError);
   });
 });
 

@@ -2,7 +2,13 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { ZPaymentEvent, type PaymentProvider, type TIgnoredWebhook, type TPaymentEvent } from './payment-provider.ts';
+import {
+  PaymentRefusedError,
+  ZPaymentEvent,
+  type PaymentProvider,
+  type TIgnoredWebhook,
+  type TPaymentEvent,
+} from './payment-provider.ts';
 import { dateFrom, depositIdFrom, PROVIDER_TIMEOUT_MS } from './provider-http.ts';
 import { headerValue, parseWebhookEvent, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
 
@@ -104,6 +110,8 @@ export function stripeProvider(options: StripeOptions, deps: { clock: Clock }): 
     try {
       return await request();
     } catch (error) {
+      const refusal = refusalReasonOf(error);
+      if (refusal) throw new PaymentRefusedError(refusal, describeFailure(error, timeoutMs), { cause: error });
       throw new Error(describeFailure(error, timeoutMs), { cause: error });
     }
   };
@@ -142,7 +150,8 @@ export function stripeProvider(options: StripeOptions, deps: { clock: Clock }): 
     /**
      * An off-session PaymentIntent confirmed at once. Its own Idempotency-Key per deposit (a key is bound to one
      * endpoint and its parameters), so a repeat answers the same PaymentIntent and never charges twice. A decline
-     * comes back as HTTP 402 and throws like any refusal; Stripe also reports it as payment_intent.payment_failed.
+     * comes back as HTTP 402 and throws PaymentRefusedError with its decline code; Stripe also reports it as
+     * payment_intent.payment_failed. A timeout or a 5xx throws a plain error: the charge may have gone through.
      */
     async chargeSavedMethod(request) {
       const { customer, paymentMethod } = savedMethodOf(request.paymentMethodToken);
@@ -212,6 +221,18 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   const parts = [error.rawType, error.code].filter((part): part is string => typeof part === 'string');
   const codes = parts.length ? ` (${parts.join(', ').slice(0, 100)})` : '';
   return error.statusCode ? `Stripe answered ${error.statusCode}${codes}` : `Stripe failed${codes}`;
+}
+
+/**
+ * The failureReason of an answer that refused the request, so nothing was charged or opened: a 4xx (a declined card
+ * is a 402 card_error, named by its decline code). Null when the outcome is unknown: no answer, a 5xx, or a 409 (a
+ * request with the same Idempotency-Key is still in flight, and may yet charge).
+ */
+function refusalReasonOf(error: unknown): string | null {
+  if (!(error instanceof Stripe.errors.StripeError) || !error.statusCode) return null;
+  if (error.statusCode < 400 || error.statusCode >= 500 || error.statusCode === 409) return null;
+  if (error instanceof Stripe.errors.StripeCardError) return error.decline_code ?? error.code ?? 'card_declined';
+  return 'provider_unavailable';
 }
 
 const eventTypes: Record<string, TPaymentEvent['type']> = {

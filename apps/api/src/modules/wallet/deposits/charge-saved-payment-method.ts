@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TCreateDepositResponse } from '@cypher/contract';
-import type { PaymentProvider } from '../../../adapters/payments/payment-provider.ts';
+import { PaymentRefusedError, type PaymentProvider } from '../../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -24,7 +24,9 @@ export const SAVED_METHOD_CHARGE_TTL_MS = 24 * 60 * 60 * 1000;
  * row calls the provider; every other caller answers the deposit as it stands (being charged, charged, or decided).
  * The provider's own idempotency key (the deposit id) stays as a second guard, not the only one. Pending is the
  * charging state: a saved-method deposit has no checkout to wait on, so pending means "ours to charge, outcome by
- * webhook". The outcome arrives as the provider's signed webhook, applied exactly once like a checkout's.
+ * webhook". The outcome arrives as the provider's signed webhook, applied exactly once like a checkout's; a call that
+ * throws without a refusal (PaymentRefusedError) leaves the deposit pending for that webhook, since the charge may
+ * have gone through.
  * Writes deposits.
  */
 export async function chargeSavedPaymentMethod(
@@ -72,10 +74,14 @@ export async function chargeSavedPaymentMethod(
       paymentMethodToken: saved.token,
     });
   } catch (error) {
-    const failed = await fail('provider_unavailable');
-    // The provider's webhook decided the deposit meanwhile (the charge went through after all): answer that.
-    if (!failed) return answerFor(await reloadDeposit(deps.db, depositId));
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+    // Only a refusal says nothing was charged. A timeout or a lost answer may follow a charge that went through:
+    // failing the deposit then would hold the provider's payment.succeeded for review (money taken, not credited).
+    // So the deposit stays pending, as if the answer had come, until the webhook decides it or the claim's expiry
+    // closes it (a charge confirmed after that still credits: expired -> succeeded).
+    if (!(error instanceof PaymentRefusedError)) return answerFor(await reloadDeposit(deps.db, depositId));
+    await fail(error.reason);
+    // Answered as it stands: failed with the provider's reason, or decided meanwhile by the provider's webhook.
+    return answerFor(await reloadDeposit(deps.db, depositId));
   }
   const recorded = await recordCharge(deps.db, depositId, charge.providerReference, deps.clock.now());
   return answerFor(recorded ?? (await reloadDeposit(deps.db, depositId)));

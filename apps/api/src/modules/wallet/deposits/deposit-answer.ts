@@ -11,17 +11,20 @@ export async function reloadDeposit(db: Db, id: string): Promise<TDepositRow> {
   return row;
 }
 
+/** A saved-method deposit failed for these reasons never reached a provider that could charge it (502, try again). */
+const chargeNeverMadeReasons = new Set(['provider_not_configured', 'provider_unavailable', 'payment_method_removed']);
+
 /**
  * What POST /v1/deposits answers for the deposit as it stands. A checkout: its page once the provider has it; 502 when
  * the provider never took it; 409 while another request is still asking. A saved-method charge has no page to hand
- * over: once claimed, the deposit itself is the answer (the client polls GET /v1/deposits/:id), except a charge that
- * never reached the provider (502).
+ * over: once claimed, the deposit itself is the answer (the client polls GET /v1/deposits/:id; a decline answers
+ * failed with its reason), except a charge that never reached the provider (502).
  */
 export function answerFor(deposit: TDepositRow): TCreateDepositResponse {
   const answer = { depositId: deposit.id, checkoutUrl: deposit.checkoutUrl, status: deposit.status };
   if (deposit.savedMethodId) {
     if (deposit.status === 'created') throw new AppError('REQUEST_IN_PROGRESS');
-    if (deposit.status === 'failed' && deposit.providerReference === null) {
+    if (deposit.status === 'failed' && chargeNeverMadeReasons.has(deposit.failureReason ?? '')) {
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     }
     return answer;
@@ -43,7 +46,11 @@ export async function checkoutUrlsByDepositIds(db: Db, ids: readonly string[]): 
 }
 
 /** The deposit whose checkout at the provider has this reference, while it is open (pending); else null. */
-export async function findOpenCheckoutDeposit(db: Db, method: TDepositMethod, reference: string): Promise<TDepositRow | null> {
+export async function findOpenCheckoutDeposit(
+  db: Db,
+  method: TDepositMethod,
+  reference: string,
+): Promise<TDepositRow | null> {
   const [deposit] = await db
     .select()
     .from(deposits)

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   signWebhook,
   WEBHOOK_SIGNATURE_HEADER,
+  PaymentRefusedError,
   type PaymentProvider,
   type TSavedMethodChargeRequest,
 } from '../../../adapters/payments/payment-provider.ts';
@@ -314,3 +315,102 @@ describe('concurrent charges of one saved-method deposit', () => {
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 });
+
+describe('a saved-method charge whose outcome the provider call did not tell', () => {
+  /**
+   * A card provider that charges and then loses its answer (a timeout after the charge went through), or that
+   * declines outright, as Stripe answers a declined off-session charge with HTTP 402.
+   */
+  function providerThat(outcome: 'charges then times out' | 'declines') {
+    const charged: string[] = [];
+    const provider: PaymentProvider = {
+      method: 'card',
+      createCheckout: () => Promise.reject(new Error('no checkout for a saved card')),
+      verifyWebhook: () => {
+        throw new Error('not used');
+      },
+      async chargeSavedMethod(request) {
+        if (outcome === 'declines') {
+          throw new PaymentRefusedError('card_declined', 'Stripe answered 402 (card_error, card_declined)');
+        }
+        charged.push(request.depositId);
+        throw new Error('Stripe: no answer within 10000 ms');
+      },
+    };
+    return { provider, charged };
+  }
+
+  async function savedCardDeposit(userId: string, cardId: string, amount: number) {
+    const now = t.clock.now();
+    return inTransaction(t.database.db, (tx) =>
+      recordDeposit(tx, { payments: t.deps.config.payments, now }, userId, {
+        method: 'card',
+        amount: { amount, currency: 'USD' },
+        paymentMethodId: cardId,
+      }),
+    );
+  }
+
+  it('stays pending (being confirmed), and the payment.succeeded that follows credits it once', async () => {
+    const user = await activeUser();
+    const cardId = await saveCard(user.accessToken, '4242424242424242');
+    const depositId = await savedCardDeposit(user.userId, cardId, 2700);
+    const { provider, charged } = providerThat('charges then times out');
+
+    const answer = await chargeSavedPaymentMethod(
+      { db: t.database.db, clock: t.clock, provider },
+      user.userId,
+      depositId,
+    );
+    expect(charged).toEqual([depositId]);
+    // Not a failure: the money may have been taken, so the person is told it is being confirmed.
+    expect(answer).toEqual({ depositId, checkoutUrl: null, status: 'pending' });
+    expect(await getDepositStatus(user.accessToken, depositId)).toMatchObject({
+      status: 'pending',
+      failureReason: null,
+    });
+
+    const event = JSON.stringify({
+      id: `evt_after_timeout_${depositId}`,
+      type: 'payment.succeeded',
+      data: { providerReference: `pi_after_timeout_${depositId}`, depositId, amount: 2700, currency: 'USD' },
+    });
+    expect((await deliverWebhook(event)).statusCode).toBe(200);
+    expect((await deliverWebhook(event)).statusCode).toBe(200);
+    expect(await settledDeposit(user.accessToken, depositId)).toMatchObject({ status: 'succeeded' });
+    const events = await eventsOf(depositId);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.reviewReason).toBeNull();
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 2700 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  it('a clear decline still fails the deposit, with the provider’s reason, and credits nothing', async () => {
+    const user = await activeUser();
+    const cardId = await saveCard(user.accessToken, '4242424242424242');
+    const depositId = await savedCardDeposit(user.userId, cardId, 1900);
+    const { provider } = providerThat('declines');
+
+    const answer = await chargeSavedPaymentMethod(
+      { db: t.database.db, clock: t.clock, provider },
+      user.userId,
+      depositId,
+    );
+    expect(answer).toEqual({ depositId, checkoutUrl: null, status: 'failed' });
+    expect(await getDepositStatus(user.accessToken, depositId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'card_declined',
+    });
+    expect((await balancesOf(t.database.db, user.userId)).unsettled ?? 0).toBe(0);
+  });
+});
+
+async function getDepositStatus(accessToken: string, depositId: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/deposits/${depositId}`,
+    headers: bearer(accessToken),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
