@@ -29,16 +29,21 @@ function depositStatesLeadingTo(to: TDepositStatus): TDepositStatus[] {
   return (Object.keys(depositTransitions) as TDepositStatus[]).filter((from) => depositTransitions[from].includes(to));
 }
 
-/** `UPDATE deposits SET status = to WHERE id = $1 AND status IN (states leading to it)`: the row, or null. */
+/**
+ * `UPDATE deposits SET status = to WHERE id = $1 AND status IN (states leading to it)`: the row, or null. `from`
+ * narrows those states for a caller whose reason holds only in some of them.
+ */
 export async function transitionDeposit(
   tx: Db,
   id: string,
-  move: { to: TDepositStatus; now: Date; changes?: Partial<TDepositRow> },
+  move: { to: TDepositStatus; now: Date; changes?: Partial<TDepositRow>; from?: readonly TDepositStatus[] },
 ): Promise<TDepositRow | null> {
+  const { from } = move;
+  const leading = depositStatesLeadingTo(move.to).filter((state) => !from || from.includes(state));
   const [row] = await tx
     .update(deposits)
     .set({ ...move.changes, status: move.to, updatedAt: move.now })
-    .where(and(eq(deposits.id, id), inArray(deposits.status, depositStatesLeadingTo(move.to))))
+    .where(and(eq(deposits.id, id), inArray(deposits.status, leading)))
     .returning();
   return row ?? null;
 }

@@ -180,6 +180,66 @@ describe('POST /v1/deposits', () => {
     expect(await depositRow(depositId)).toMatchObject({ status: 'failed', failureReason: 'provider_unavailable' });
   });
 
+  it('a call that fails after another call for the same deposit opened its checkout leaves that checkout open, and its payment credits', async () => {
+    const user = await signedInUser();
+    const request = { method: 'card' as const, amount: { amount: 1300, currency: 'USD' as const } };
+    const depositId = await inTransaction(t.database.db, (tx) =>
+      recordDeposit(tx, { payments: t.deps.config.payments, now: t.clock.now() }, user.userId, request),
+    );
+    // Two copies of one request (a client's retry) both find the intent created and both ask the provider. The
+    // first gets the checkout and hands it out; the second's answer is lost (a timeout) after that.
+    let inFlight = 0;
+    let bothInFlight!: () => void;
+    const overlapping = new Promise<void>((resolve) => (bothInFlight = resolve));
+    let firstAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+    const reference = `cs_raced_${depositId}`;
+    const provider: PaymentProvider = {
+      method: 'card',
+      async createCheckout() {
+        const call = (inFlight += 1);
+        if (inFlight === 2) bothInFlight();
+        await overlapping;
+        if (call === 2) {
+          await answered;
+          throw new Error('provider: no answer within 10000 ms');
+        }
+        return {
+          providerReference: reference,
+          checkoutUrl: `https://pay.test/${reference}`,
+          expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+        };
+      },
+      verifyWebhook: () => {
+        throw new Error('unused');
+      },
+    };
+    const open = () =>
+      openCheckout(
+        { db: t.database.db, clock: t.clock, provider, publicUrl: 'http://cypher.test' },
+        user.userId,
+        depositId,
+      );
+    const first = open().finally(firstAnswered);
+    const second = open();
+    expect(await first).toEqual({ depositId, checkoutUrl: `https://pay.test/${reference}`, status: 'pending' });
+    // The second answers the checkout the first opened: the person may be paying on it.
+    expect(await second).toEqual({ depositId, checkoutUrl: `https://pay.test/${reference}`, status: 'pending' });
+    expect(await depositRow(depositId)).toMatchObject({ status: 'pending', failureReason: null });
+
+    const rawBody = JSON.stringify({
+      id: `evt_raced_${depositId}`,
+      type: 'payment.succeeded',
+      data: { providerReference: reference, amount: 1300, currency: 'USD', paymentMethod: 'Visa •••• 4242' },
+    });
+    expect((await sendWebhook(rawBody, signWebhook(WEBHOOK_SECRET, rawBody, t.clock.now()))).statusCode).toBe(200);
+    expect(await depositRow(depositId)).toMatchObject({ status: 'succeeded' });
+    const [event] = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.depositId, depositId));
+    expect(event?.reviewReason).toBeNull();
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 1300 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
   it('needs a signed-in person', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -11,7 +11,8 @@ import { deposits } from './deposits.tables.ts';
 /**
  * Step 2, after the intent committed (house rule 7): ask the provider for a checkout and record it (created ->
  * pending). A replay of the request comes here again with the same deposit: a pending one answers its checkout, a
- * failed one the same 502. If the provider fails, the deposit is marked failed (nothing was credited, nothing to undo).
+ * failed one the same 502. If the provider fails while the deposit is still created, it is marked failed (nothing was
+ * credited, nothing to undo); a checkout another call opened meanwhile stays open and is the answer.
  */
 export async function openCheckout(
   deps: { db: Db; clock: Clock; provider: PaymentProvider | null; publicUrl: string },
@@ -41,8 +42,12 @@ export async function openCheckout(
       returnUrl: `${deps.publicUrl}${returnPath}`,
     });
   } catch (error) {
+    // Only from created: no checkout was handed out, so nobody can be paying on one. Once another call for the same
+    // deposit (a retried request) recorded its checkout, the person may be paying there; failing it would hold that
+    // payment for review (deposit_failed), money taken and not credited.
     const failed = await transitionDeposit(deps.db, depositId, {
       to: 'failed',
+      from: ['created'],
       now: deps.clock.now(),
       changes: { failureReason: 'provider_unavailable' },
     });
