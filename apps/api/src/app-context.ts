@@ -143,7 +143,7 @@ export function createAppContext(
     identityWebhookSecret,
     seedKey: provenanceSeedKey(deps.config),
     chain: configuredChain(deps.config),
-    depositListeners: [orderDepositListener({ holdMinutes: deps.config.orders.holdMinutes })],
+    depositListeners: depositListenersFor(deps.config),
     soldOut,
     dropLive,
     balancePurchases: balancePurchaseBatcher({
@@ -156,4 +156,12 @@ export function createAppContext(
       onBatch: deps.onPurchaseBatch,
     }),
   };
+}
+
+/**
+ * What other modules do when a deposit they started settles or closes (an order paid by card or Tilia): one list for
+ * the webhook, the checkout and the abandoned-checkout job, so every path that closes a deposit tells the same ones.
+ */
+export function depositListenersFor(config: Pick<AppDeps['config'], 'orders'>): DepositListener[] {
+  return [orderDepositListener({ holdMinutes: config.orders.holdMinutes })];
 }

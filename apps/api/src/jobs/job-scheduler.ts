@@ -11,6 +11,7 @@ import { purgeMailboxMessages } from '../modules/dev-mailbox/purge-mailbox-messa
 import { completeAccountDeletions } from '../modules/users/deletion/complete-account-deletions.ts';
 import { retryPendingRoleResets } from '../modules/users/discord/role-resets.ts';
 import { purgeUnconfirmedSubscriptions } from '../modules/users/newsletter/purge-unconfirmed-subscriptions.ts';
+import { depositListenersFor } from '../app-context.ts';
 import { expireAbandonedDeposits } from '../modules/wallet/deposits/expire-abandoned-deposits.ts';
 import { settleDeposits } from '../modules/wallet/settle-deposits.ts';
 import { timeOutOrders } from '../modules/orders/time-out-orders.ts';
@@ -158,7 +159,9 @@ export const recurringJobs: RecurringJob[] = [
     // Checkouts the person walked away from: pending past their expiry become expired (a late payment still credits).
     name: 'expire-abandoned-deposits',
     cron: '*/5 * * * *',
-    run: ({ database, clock }) => expireAbandonedDeposits(database.db, clock.now()),
+    // An order whose checkout expired is released with it (its listener), not held until its own hold ends.
+    run: ({ database, clock, config }) =>
+      expireAbandonedDeposits(database.db, clock.now(), depositListenersFor(config)),
   },
   {
     // Card and Tilia orders whose hold passed without a payment: their packs go back on sale.

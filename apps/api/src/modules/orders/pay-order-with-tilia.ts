@@ -19,7 +19,7 @@ import { orders } from './orders.tables.ts';
  * passed cannot be paid any more (ORDER_HOLD_EXPIRED), even before the timeout job has released it.
  */
 export async function payOrderWithTilia(
-  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments'>,
+  deps: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'depositListeners'>,
   userId: string,
   orderId: string,
 ): Promise<{ checkoutUrl: string | null }> {
@@ -43,7 +43,13 @@ export async function payOrderWithTilia(
     return tiliaDeposit;
   });
   const checkout = await openCheckout(
-    { db: deps.db, clock: deps.clock, provider: deps.payments.tilia, publicUrl: deps.config.publicUrl },
+    {
+      db: deps.db,
+      clock: deps.clock,
+      provider: deps.payments.tilia,
+      publicUrl: deps.config.publicUrl,
+      listeners: deps.depositListeners,
+    },
     userId,
     depositId,
     purchaseStatusPath(orderId),

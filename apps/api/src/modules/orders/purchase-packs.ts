@@ -15,7 +15,16 @@ import { isAnsweredFromMemory } from './sold-out-memory.ts';
 
 type TPurchasePacksDeps = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'balancePurchases' | 'soldOut' | 'dropLive' | 'seedKey' | 'authSecret'
+  | 'db'
+  | 'clock'
+  | 'config'
+  | 'payments'
+  | 'depositListeners'
+  | 'balancePurchases'
+  | 'soldOut'
+  | 'dropLive'
+  | 'seedKey'
+  | 'authSecret'
 >;
 
 /**
@@ -120,7 +129,13 @@ async function withCheckout(
   if (!depositId || order.status !== 'PENDING' || paymentMethod === 'BALANCE') return order;
   const method = paymentMethod === 'TILIA' ? 'tilia' : 'card';
   const checkout = await openCheckout(
-    { db: deps.db, clock: deps.clock, provider: deps.payments[method], publicUrl: deps.config.publicUrl },
+    {
+      db: deps.db,
+      clock: deps.clock,
+      provider: deps.payments[method],
+      publicUrl: deps.config.publicUrl,
+      listeners: deps.depositListeners,
+    },
     userId,
     depositId,
     purchaseStatusPath(order.id),

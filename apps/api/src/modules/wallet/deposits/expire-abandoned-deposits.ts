@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { transitionDeposit } from './deposit-states.ts';
+import { closeDeposit } from './close-deposit.ts';
+import type { DepositListener } from './deposit-listener.ts';
 import { deposits } from './deposits.tables.ts';
 
 const BATCH_SIZE = 200;
@@ -15,9 +16,15 @@ export const CREATED_DEPOSIT_TTL_MS = 15 * 60 * 1000;
  * The recurring job for abandoned checkouts: pending deposits whose checkout (or saved-method charge) expired, and
  * intents whose checkout never opened, move to expired through the state table, one conditional transition each, so
  * a payment confirmed meanwhile wins and overlapping runs expire each deposit once. A provider's late
- * payment.succeeded still credits it (expired -> succeeded). Returns how many it expired.
+ * payment.succeeded still credits it (expired -> succeeded). A deposit that pays an order releases the order in the
+ * same transaction (closeDeposit): a checkout that expired before the order's hold cannot pay it any more.
+ * Returns how many it expired.
  */
-export async function expireAbandonedDeposits(db: Db, now: Date): Promise<number> {
+export async function expireAbandonedDeposits(
+  db: Db,
+  now: Date,
+  listeners: readonly DepositListener[] = [],
+): Promise<number> {
   const createdBefore = new Date(now.getTime() - CREATED_DEPOSIT_TTL_MS);
   let expired = 0;
   for (;;) {
@@ -34,11 +41,7 @@ export async function expireAbandonedDeposits(db: Db, now: Date): Promise<number
       .orderBy(asc(deposits.createdAt))
       .limit(BATCH_SIZE);
     for (const deposit of due) {
-      const moved = await transitionDeposit(db, deposit.id, {
-        to: 'expired',
-        now,
-        changes: { failureReason: 'expired' },
-      });
+      const moved = await closeDeposit(db, deposit.id, { to: 'expired', now, failureReason: 'expired' }, listeners);
       if (moved) expired += 1;
     }
     if (due.length < BATCH_SIZE) return expired;
