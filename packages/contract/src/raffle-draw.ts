@@ -23,6 +23,17 @@ import { formatNumber } from './money-format.ts';
 
 export const RAFFLE_DRAW_ALGORITHM = 'sha256-rank-v1';
 
+/**
+ * How many packs a place won in a raffle round lets its winner buy in that round, over any number of orders: the
+ * round's per-person limit, or one pack where the round sets none. A place is a share of the round's packs (the
+ * console gives a raffle no more places than packs, RAFFLE_PLACES_OVER_PACKS); without this one winner of a round with
+ * no limit could buy every pack the other winners won places for. The API's purchases and the drop page's "how many
+ * may I still buy" both count it.
+ */
+export function raffleWinnerLimit(perPersonLimit: number | null): number {
+  return perPersonLimit ?? 1;
+}
+
 /** The second draw of a round: the places not bought in time, from the entries that did not win the first. */
 export interface TRaffleSecondDraw {
   /** ISO 8601 in UTC. */

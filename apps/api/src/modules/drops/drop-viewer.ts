@@ -1,4 +1,4 @@
-import { roundStateAt, type TDropViewer } from '@cypher/contract';
+import { raffleWinnerLimit, roundStateAt, type TDropViewer } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { buyerStanding } from '../orders/buyer-standing.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
@@ -24,8 +24,9 @@ export async function dropViewer(db: Db, drop: TPublicDropParts, now: Date, user
     ? email !== null && (await whitelistedEmails(db, policy.id, [email])).has(email)
     : null;
   const standing = await buyerStanding(db, { dropId: drop.id, policyId: policy?.id ?? null, userId });
-  const remaining =
-    policy && policy.perPersonLimit !== null ? Math.max(0, policy.perPersonLimit - standing.purchasedInRound) : null;
+  // A raffle winner's place allows its own number of packs, even in a round without a per-person limit.
+  const limit = policy?.isRaffle ? raffleWinnerLimit(policy.perPersonLimit) : (policy?.perPersonLimit ?? null);
+  const remaining = limit !== null ? Math.max(0, limit - standing.purchasedInRound) : null;
   const reminder = await viewerReminder(db, drop, now, userId, email);
   const holdsRequiredPass = policy?.requiredPass ? await holdsValidPass(db, userId, policy.requiredPass.id, now) : null;
   const guarantee = policy?.passGuarantee;

@@ -10,7 +10,7 @@ import { verifiedEmailFor } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
 import { newPurchase, priceOrder } from './purchase-round.ts';
-import { guaranteedPacksFor, refusalOf, saleItemOf } from './sale-items.ts';
+import { guaranteedPacksFor, raffleSaleItem, refusalOf, saleItemOf } from './sale-items.ts';
 import { isAnsweredFromMemory } from './sold-out-memory.ts';
 
 type TPurchasePacksDeps = Pick<
@@ -88,17 +88,19 @@ async function checkedPurchase(
   now: Date,
 ) {
   const { userId } = buyer;
-  const item = await saleItemOf(deps.db, request, now);
+  const onSale = await saleItemOf(deps.db, request, now);
   const buyerEmail = await verifiedEmailFor(deps.db, buyer);
   if (!buyerEmail) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   // Known sold out everywhere (decision record 35): answered before the round's own checks, which read the database.
-  if (await isAnsweredFromMemory(deps.soldOut, deps.db, { itemId: item.id, userId }, idempotent)) {
-    throw new AppError(refusalOf(item.kind, 'SOLD_OUT'));
+  if (await isAnsweredFromMemory(deps.soldOut, deps.db, { itemId: onSale.id, userId }, idempotent)) {
+    throw new AppError(refusalOf(onSale.kind, 'SOLD_OUT'));
   }
-  if (item.kind === 'PACK' && item.round.requiredPassId) {
-    if (!(await holdsValidPass(deps.db, userId, item.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
+  if (onSale.kind === 'PACK' && onSale.round.requiredPassId) {
+    if (!(await holdsValidPass(deps.db, userId, onSale.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
   }
-  if (item.kind === 'PACK') await assertMayBuyInRaffleRound(deps, userId, item.round, now);
+  const rafflePlace = onSale.kind === 'PACK' ? await assertMayBuyInRaffleRound(deps, userId, onSale.round, now) : null;
+  // A winner's place allows its own number of packs; any other round's purchase is left as it was.
+  const item = rafflePlace ? raffleSaleItem(onSale, rafflePlace) : onSale;
   // A round with a waiting room sells only to people it admitted (ADMISSION_REQUIRED, ADMISSION_INVALID).
   if (item.kind === 'PACK') {
     await requireAdmission(deps, { userId, policyId: item.round.id, token: request.admissionToken, now });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   orderQuantityText,
+  raffleWinnerLimit,
   ticketCountText,
   webPath,
   type TErrorCode,
@@ -30,6 +31,7 @@ import {
   holdsValidPass,
   releasePassUnitsOf,
 } from '../passes/pass-units.ts';
+import type { TRafflePlace } from '../raffles/raffle-places.ts';
 import { grantTickets } from '../tickets/grant-tickets.ts';
 import { ticketKindForSale } from '../tickets/ticket-kind-for-sale.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
@@ -59,7 +61,13 @@ interface TSaleItemBase {
 }
 
 export type TSaleItem =
-  | (TSaleItemBase & { kind: 'PACK'; drop: TSaleDrop; round: TSaleRound })
+  | (TSaleItemBase & {
+      kind: 'PACK';
+      drop: TSaleDrop;
+      round: TSaleRound;
+      /** In a raffle round, the buyer's place as the purchase gate found it; null in any other round. */
+      rafflePlace: TRafflePlace | null;
+    })
   | (TSaleItemBase & { kind: 'PASS' })
   | (TSaleItemBase & { kind: 'TICKET' });
 
@@ -73,7 +81,18 @@ export function packSaleItem(drop: TSaleDrop, round: TSaleRound): TSaleItem {
     perPersonLimit: round.perPersonLimit,
     drop,
     round,
+    rafflePlace: null,
   };
+}
+
+/**
+ * A raffle round's packs, for a winner the purchase gate let through: what the place allows (raffleWinnerLimit) is the
+ * per-person limit, so purchases count it in purchase_allowances as any limit is (which is also what tells the second
+ * draw who bought).
+ */
+export function raffleSaleItem(item: TSaleItem, place: TRafflePlace): TSaleItem {
+  if (item.kind !== 'PACK') return item;
+  return { ...item, perPersonLimit: raffleWinnerLimit(item.perPersonLimit), rafflePlace: place };
 }
 
 /**

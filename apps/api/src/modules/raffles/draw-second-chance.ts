@@ -22,7 +22,9 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * the first winners, so nobody wins twice and the waiting list is the first draw's order continued). Its winners buy
  * from then until the round ends (raffle-purchase-gate.ts). Locked as the first draw is (FOR UPDATE on the raffle
  * row, second_drawn_at checked under it). A round whose winners bought every place still records a second draw of 0
- * places, so the record says the waiting list was not needed. Answers whether this call drew.
+ * places, so the record says the waiting list was not needed. Who bought is read from purchase_allowances, which
+ * every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted as a per-person limit
+ * is). Answers whether this call drew.
  */
 export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, now: Date): Promise<boolean> {
   const round = await roundOfDrop(deps.db, { policyId });

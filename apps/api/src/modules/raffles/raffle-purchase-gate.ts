@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { drawRaffle } from './draw-raffle.ts';
 import { drawSecondChance } from './draw-second-chance.ts';
+import type { TRafflePlace } from './raffle-places.ts';
 import { isRaffleRound } from './raffle-round-ids.ts';
 import { purchaseWindowEndsAt } from './raffle-windows.ts';
 import { raffleEntries, raffleRounds } from './raffles.tables.ts';
@@ -15,18 +16,20 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  *
  * In a raffle round only winners buy: the first draw's from the round's opening until the purchase window ends, the
  * second draw's from then until the round ends. Everyone else, and a first winner past the window (their place went
- * to the waiting list), is refused RAFFLE_NOT_A_WINNER. A round without a raffle is left alone. A draw that is due is
- * run first (exactly once), so the first buyer after the close does not depend on the job having run.
+ * to the waiting list), is refused RAFFLE_NOT_A_WINNER. A round without a raffle is left alone (answers null). A draw
+ * that is due is run first (exactly once), so the first buyer after the close does not depend on the job having run.
+ *
+ * Answers the winner's place: the purchase counts what it allows (orders/sale-items.ts's raffleSaleItem).
  */
 export async function assertMayBuyInRaffleRound(
   ctx: Pick<AppContext, 'db' | 'seedKey'>,
   userId: string,
   round: { id: string; saleBeginAt: Date },
   now: Date,
-): Promise<void> {
-  if (!(await isRaffleRound(ctx.db, round, now))) return;
+): Promise<TRafflePlace | null> {
+  if (!(await isRaffleRound(ctx.db, round, now))) return null;
   const [raffle] = await ctx.db.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id));
-  if (!raffle) return;
+  if (!raffle) return null;
   const windowEndsAt = purchaseWindowEndsAt(round, raffle);
   if (!raffle.drawnAt && now >= raffle.registrationClosesAt) await drawRaffle(ctx, round.id, now);
   if (!raffle.secondDrawnAt && now >= windowEndsAt) await drawSecondChance(ctx, round.id, now);
@@ -37,4 +40,5 @@ export async function assertMayBuyInRaffleRound(
   const isFirstWinnerInWindow = entry?.wonIn === 1 && now < windowEndsAt;
   const isSecondWinner = entry?.wonIn === 2;
   if (!isFirstWinnerInWindow && !isSecondWinner) throw new AppError('RAFFLE_NOT_A_WINNER');
+  return { roundId: round.id, windowEndsAt };
 }

@@ -135,6 +135,52 @@ describe('raffle rounds', () => {
     expect(told!.n).toBe(1);
   }, 180_000);
 
+  it('in a round without a per-person limit a place is one pack, and the second draw gives away only the places of winners who bought nothing', async () => {
+    const { dropId, roundId } = await insertRaffleRound(t, admin.accessToken, {
+      places: 3,
+      packCount: 50,
+      perPersonLimit: null,
+    });
+    const userIds = await Promise.all(Array.from({ length: 10 }, () => insertTestUser(db(), t.clock.now())));
+    const handleOf = new Map<string, string>();
+    for (const userId of userIds) {
+      handleOf.set((await enterRaffle({ db: db(), clock: t.clock }, userId, roundId)).entry.handle, userId);
+    }
+    t.clock.advance(31 * MINUTE_MS);
+    expect(await drawDueRaffles(drawDeps(t), t.clock.now())).toEqual({ drawn: 1 });
+    t.clock.advance(30 * MINUTE_MS);
+    const firstWinners = (await publicRecord(roundId)).winners!;
+    const [buyer, greedy, idle] = await Promise.all(
+      firstWinners.map(async (handle) => {
+        const userId = handleOf.get(handle)!;
+        await depositForTest(db(), { userId, source: 'crypto', amount: 100_000 });
+        return freshAccessToken(t, userId);
+      }),
+    );
+    expect((await buy(buyer!, dropId)).statusCode).toBe(201);
+    // One place, one pack: neither a second order nor a larger first one (the round itself sets no limit).
+    expect((await buy(greedy!, dropId)).statusCode).toBe(201);
+    const again = await buy(greedy!, dropId);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
+    const twoAtOnce = await t.app.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { ...bearer(idle!), 'idempotency-key': newId() },
+      payload: { dropId, quantity: 2, paymentMethod: 'BALANCE' },
+    });
+    expect([twoAtOnce.statusCode, twoAtOnce.json().code]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
+    // The drop page says so too: the winner who bought may buy no more.
+    const page = await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}`, headers: bearer(buyer!) });
+    expect(page.json().data.viewer.remaining).toBe(0);
+
+    // The window ends: two winners bought, so one place (the idle winner's) goes to the waiting list, not three.
+    t.clock.advance(61 * MINUTE_MS);
+    const second = await publicRecord(roundId);
+    expect(second.secondDraw).toMatchObject({ places: 1 });
+    expect(second.secondDraw!.winners).toHaveLength(1);
+    expect(verifyRaffleRecord(second)).toEqual({ firstDraw: { ok: true }, secondDraw: { ok: true } });
+  });
+
   it('an entry spends one ticket, once; refusals say why; losers get their ticket back when the round says so', async () => {
     const kind = await insertTicketKind(db());
     const { roundId, dropId } = await insertRaffleRound(t, admin.accessToken, {
