@@ -20,8 +20,11 @@ const CONFLICT_ATTEMPTS = 4;
  * THE lock order of the purchase path, for every transaction that takes more than one of these rows (decision
  * record 23; the ledger's own order inside ledger_accounts is decision record 13):
  *
- *   idempotency_keys -> orders -> deposits -> purchase_allowances -> ledger_accounts (a person's, then the house's)
- *   -> packs
+ *   idempotency_keys -> orders -> deposits -> raffle_entries -> purchase_allowances -> ledger_accounts (a person's,
+ *   then the house's) -> packs
+ *
+ * (A purchase in a raffle round holds its buyers' entries FOR KEY SHARE; only the second draw conflicts with that, and
+ * it takes none of the rows after them.)
  *
  * (A batch of balance purchases claims its keys first, in one order, inside its transaction; a key another
  * transaction is claiming makes it wait for that one.)

@@ -10,11 +10,16 @@ import type { TPurchase } from './purchase-round.ts';
 
 type TPurchaseRefusal = Extract<
   TErrorCode,
-  'NOT_WHITELISTED' | 'PURCHASE_LIMIT_REACHED' | 'INSUFFICIENT_FUNDS' | 'SOLD_OUT'
+  'RAFFLE_NOT_A_WINNER' | 'NOT_WHITELISTED' | 'PURCHASE_LIMIT_REACHED' | 'INSUFFICIENT_FUNDS' | 'SOLD_OUT'
 >;
 
 /** What the purchases of one round are decided by, read and locked first by the payment path. */
 export interface TPurchaseStanding {
+  /**
+   * In a raffle round, the buyers whose place lets them buy now, decided under their entries' locks
+   * (raffles/raffle-places.ts); null in any other round.
+   */
+  rafflePlaces: ReadonlySet<string> | null;
   /** The buyers' addresses that are on the round's whitelist; null when the round has none. */
   whitelisted: ReadonlySet<string> | null;
   /**
@@ -54,10 +59,11 @@ export interface TPurchaseDecisions {
 }
 
 /**
- * Decides purchases of one item (a round's packs, a pass) in arrival order, as if they came one by one: whitelist,
- * per-person limit, money, then units (so both passes refuse a purchase for the same reason, unless the units ran
- * out). A refused purchase takes nothing, so a later purchase of the same person may still fit. Pure: both payment
- * paths call it, the balance path twice (orders/purchase-from-balance.ts says why), from the same standing.
+ * Decides purchases of one item (a round's packs, a pass) in arrival order, as if they came one by one: a raffle
+ * winner's place, whitelist, per-person limit, money, then units (so both passes refuse a purchase for the same
+ * reason, unless the units ran out). A refused purchase takes nothing, so a later purchase of the same person may
+ * still fit. Pure: both payment paths call it, the balance path twice (orders/purchase-from-balance.ts says why),
+ * from the same standing.
  *
  * A holder's share of a guarantee: their first `guaranteedPacks` packs of the round (counted by their allowance, so
  * what they bought before counts) come from the held-back pool, the rest from the open one. So no holder ever takes
@@ -77,6 +83,9 @@ export function decidePurchases(
   const accepted: TPurchaseDecisions['accepted'] = [];
   const taken: TUnitCounts = { open: 0, heldBack: 0 };
   const outcomes = purchases.map((purchase): TPurchaseDecisions['outcomes'][number] => {
+    if (standing.rafflePlaces && !standing.rafflePlaces.has(purchase.userId)) {
+      return { ok: false, code: 'RAFFLE_NOT_A_WINNER' };
+    }
     if (standing.whitelisted && !standing.whitelisted.has(purchase.buyerEmail))
       return { ok: false, code: 'NOT_WHITELISTED' };
     const before = allowances?.get(purchase.userId) ?? 0;

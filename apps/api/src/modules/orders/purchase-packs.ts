@@ -99,7 +99,7 @@ async function checkedPurchase(
     if (!(await holdsValidPass(deps.db, userId, onSale.round.requiredPassId, now))) throw new AppError('PASS_REQUIRED');
   }
   const rafflePlace = onSale.kind === 'PACK' ? await assertMayBuyInRaffleRound(deps, userId, onSale.round, now) : null;
-  // A winner's place allows its own number of packs; any other round's purchase is left as it was.
+  // A winner's place is decided again inside the purchase's transaction; any other round's purchase is left as it was.
   const item = rafflePlace ? raffleSaleItem(onSale, rafflePlace) : onSale;
   // A round with a waiting room sells only to people it admitted (ADMISSION_REQUIRED, ADMISSION_INVALID).
   if (item.kind === 'PACK') {

@@ -88,7 +88,7 @@ export function packSaleItem(drop: TSaleDrop, round: TSaleRound): TSaleItem {
 /**
  * A raffle round's packs, for a winner the purchase gate let through: what the place allows (raffleWinnerLimit) is the
  * per-person limit, so purchases count it in purchase_allowances as any limit is (which is also what tells the second
- * draw who bought).
+ * draw who bought), and the place is decided again inside the purchase's transaction (purchase-standing.ts).
  */
 export function raffleSaleItem(item: TSaleItem, place: TRafflePlace): TSaleItem {
   if (item.kind !== 'PACK') return item;

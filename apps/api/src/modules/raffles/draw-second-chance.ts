@@ -15,7 +15,8 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * Route: none of its own; run by the draw-raffles job (draw-due-raffles.ts), and lazily by GET /v1/raffles/{roundId}
  * and the purchase gate once the purchase window has ended · Writes: raffle_rounds (second_drawn_at, second_places),
  * raffle_entries (won_in = 2), notifications · Reads: purchase_allowances (through purchasedCounts), sale_policies
- * (through roundOfDrop) · UI: features/drops raffle-draw-page.tsx · Tests: raffles.test.ts.
+ * (through roundOfDrop) · UI: features/drops raffle-draw-page.tsx · Tests: raffles.test.ts,
+ * raffle-window-races.test.ts.
  *
  * The second draw, exactly once, when the first winners' purchase window ends: one place for every first winner who
  * bought nothing in the round, drawn with the same seed from the entries the first draw did not pick (`excluded` =
@@ -23,8 +24,8 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * from then until the round ends (raffle-purchase-gate.ts). Locked as the first draw is (FOR UPDATE on the raffle
  * row, second_drawn_at checked under it). A round whose winners bought every place still records a second draw of 0
  * places, so the record says the waiting list was not needed. Who bought is read from purchase_allowances, which
- * every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted as a per-person limit
- * is). Answers whether this call drew.
+ * every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted as a per-person limit is),
+ * after the first winners' entries are locked (see below). Answers whether this call drew.
  */
 export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, now: Date): Promise<boolean> {
   const round = await roundOfDrop(deps.db, { policyId });
@@ -42,6 +43,12 @@ export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, 
       .from(raffleEntries)
       .where(eq(raffleEntries.policyId, policyId));
     const firstWinners = entries.filter((entry) => entry.wonIn === 1);
+    // A first winner's purchase holds their entry FOR KEY SHARE from its first statement to its commit, and decides
+    // under it (raffle-places.ts). Waiting here for those in flight, before reading who bought, means each either
+    // committed (and is counted below, read after the wait) or finds this draw done and is refused.
+    await tx.execute(
+      sql`select 1 from raffle_entries where policy_id = ${policyId}::uuid and won_in = 1 order by user_id for update`,
+    );
     const bought = await purchasedCounts(
       tx,
       policyId,

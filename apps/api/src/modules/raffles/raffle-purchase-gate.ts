@@ -19,10 +19,12 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * to the waiting list), is refused RAFFLE_NOT_A_WINNER. A round without a raffle is left alone (answers null). A draw
  * that is due is run first (exactly once), so the first buyer after the close does not depend on the job having run.
  *
- * Answers the winner's place: the purchase counts what it allows (orders/sale-items.ts's raffleSaleItem).
+ * This check uses the time the request arrived and takes no lock, so it only turns away early: a winner it lets
+ * through is decided again inside the purchase's transaction (lockRafflePlaces, with the place answered here), where
+ * the second draw cannot give the place away meanwhile.
  */
 export async function assertMayBuyInRaffleRound(
-  ctx: Pick<AppContext, 'db' | 'seedKey'>,
+  ctx: Pick<AppContext, 'db' | 'seedKey' | 'clock'>,
   userId: string,
   round: { id: string; saleBeginAt: Date },
   now: Date,
@@ -40,5 +42,5 @@ export async function assertMayBuyInRaffleRound(
   const isFirstWinnerInWindow = entry?.wonIn === 1 && now < windowEndsAt;
   const isSecondWinner = entry?.wonIn === 2;
   if (!isFirstWinnerInWindow && !isSecondWinner) throw new AppError('RAFFLE_NOT_A_WINNER');
-  return { roundId: round.id, windowEndsAt };
+  return { roundId: round.id, windowEndsAt, clock: ctx.clock };
 }
