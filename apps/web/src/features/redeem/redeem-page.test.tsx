@@ -255,11 +255,12 @@ describe('redeem page', () => {
     expect(requestsTo(sent, 'POST')).toHaveLength(0);
   });
 
-  it('tries a lost answer again with the same Idempotency-Key, and another code with a new one', async () => {
+  it('tries a lost answer again with the same Idempotency-Key, another code with a new one, and clears a result when the next code is tried', async () => {
     const answers = [
       () => apiFailure(502, 'INTERNAL_ERROR'),
       () => apiFailure(409, 'REDEEM_CODE_USED_UP', errorCatalogue.REDEEM_CODE_USED_UP.message),
       () => json(201, { data: redemption() }),
+      () => apiFailure(409, 'REDEEM_CODE_ALREADY_REDEEMED', errorCatalogue.REDEEM_CODE_ALREADY_REDEEMED.message),
     ];
     collector({ redeem: () => answers.shift()!() });
     renderApp(URL);
@@ -275,6 +276,11 @@ describe('redeem page', () => {
     await typeCode('AAAA-BBBB-CCCC-DDDD');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByRole('heading', { name: 'Code redeemed' })).toBeInTheDocument();
+    // The same code again: its refusal stands alone, without the result of the attempt before it.
+    await typeCode('AAAA-BBBB-CCCC-DDDD');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText(errorCatalogue.REDEEM_CODE_ALREADY_REDEEMED.message)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Code redeemed' })).toBeNull();
 
     const [first, second, third] = idempotencyKeysSent();
     expect(second).toBe(first);

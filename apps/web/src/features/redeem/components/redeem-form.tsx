@@ -42,13 +42,14 @@ const ZRedeemForm = ZRedeemRequest.refine(
 /**
  * Enter a code and redeem it. The code is read as the API reads it (any case, dashes and spaces optional, O for 0, I
  * and L for 1) and, once it is whole, shown back as printed. Submit is disabled while sending; a refusal shows under
- * the field and keeps what was typed; a success clears the field for the next code.
+ * the field and keeps what was typed; a success clears the field for the next code. Each attempt starts by telling
+ * the page (`onRedeemed(null)`), so the last code's result never stands beside the next one's refusal.
  */
 export function RedeemForm({
   onRedeemed,
   hasRedeemed,
 }: {
-  onRedeemed: (redemption: TRedemption) => void;
+  onRedeemed: (redemption: TRedemption | null) => void;
   hasRedeemed: boolean;
 }) {
   const redeem = useRedeemCode();
@@ -69,6 +70,7 @@ export function RedeemForm({
   const onSubmit = handleSubmit(async ({ code }) => {
     // The same code however it was typed is the same attempt: a retry after a lost answer reuses its key.
     const body = { code: normalizeRedeemCode(code) };
+    onRedeemed(null);
     try {
       const redemption = await redeem.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.settle();
