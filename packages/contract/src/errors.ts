@@ -289,7 +289,7 @@ export const errorCatalogue = {
   EDITION_NOT_YOURS: { status: 403, message: 'This collectible is not yours.' },
   EDITION_LOCKED: {
     status: 409,
-    message: 'This collectible is locked: take it off its figure base, off sale, or unlock it first.',
+    message: 'This collectible is locked: unlock it first.',
   },
   EDITION_UNAVAILABLE: { status: 409, message: 'This collectible has left the collection.' },
   FAVORITE_NOT_FOUND: { status: 404, message: 'This is not among your favorites.' },
