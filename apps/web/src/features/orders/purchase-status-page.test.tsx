@@ -187,6 +187,14 @@ describe('purchase status', () => {
     expect(screen.getByRole('link', { name: 'Your balance' })).toHaveAttribute('href', '/payment');
   });
 
+  it('says where the money went when a payment arrived after the order failed with its closed checkout', async () => {
+    orderApi(() => order({ status: 'FAILED', receipt: null, packIds: [], failureReason: 'paid_after_hold_expired' }));
+    renderApp(statusUrl);
+    const said = await screen.findByText(/^Your payment arrived after this order’s checkout had closed/);
+    expect(said).toHaveTextContent(/had already gone back on sale\. The \$.* you paid was added to your balance\./);
+    expect(screen.queryByText(/No money was taken/)).toBeNull();
+  });
+
   it('turns to timed out when paying with Tilia finds the hold expired', async () => {
     // The hold passed minutes ago, so the page asks only every 10 s: the answer to Pay must read the order again.
     let current: TOrder = { ...pendingCard, holdExpiresAt: '2026-11-22T17:55:00.000Z' };

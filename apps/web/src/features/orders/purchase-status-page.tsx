@@ -148,6 +148,16 @@ function StatusMessage({ order }: { order: TOrder }) {
       }
       return <p className={styles.muted}>{boughtText(order)}</p>;
     case 'FAILED':
+      // Its checkout closed (expired or could not be opened), and a payment came after all: it went to the balance.
+      if (order.failureReason === PAID_AFTER_HOLD_EXPIRED) {
+        return (
+          <p className={styles.muted}>
+            Your payment arrived after this order&rsquo;s checkout had closed
+            {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} had already gone back on sale.`} The{' '}
+            {formatMoney(order.total)} you paid was added to your balance.
+          </p>
+        );
+      }
       return (
         <p className={styles.muted}>
           {paymentFailureInWords(order.failureReason, 'The payment did not go through.')} No money was taken

@@ -391,6 +391,10 @@ describe('payment page: coming back from the checkout', () => {
     wallet((request) => (request.path === '/v1/deposits/dep-1' ? deposit('expired') : undefined));
     renderApp('/payment?deposit=dep-1');
     expect(await screen.findByText('Checkout expired')).toBeInTheDocument();
+    // A charge whose answer was lost ends expired too, and its payment may still arrive (decision record 11): the
+    // page does not promise that no money was taken.
+    expect(screen.getByText(/If your payment still goes through, it is added to your balance/)).toBeInTheDocument();
+    expect(screen.queryByText(/No money was taken/)).toBeNull();
   });
 
   it("stays neutral when the deposit lookup does not exist yet (the API's route 404)", async () => {

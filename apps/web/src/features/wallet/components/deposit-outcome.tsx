@@ -96,7 +96,8 @@ export function DepositOutcome({
   } else if (status === 'expired') {
     content = (
       <Alert tone="info" title="Checkout expired" action={done}>
-        The checkout closed before the payment was completed. No money was taken; you can start again below.
+        The checkout closed before the payment was confirmed. If your payment still goes through, it is added to your
+        balance as soon as the provider confirms it; check your balance before you start again below.
       </Alert>
     );
   } else if (hasGivenUp) {
