@@ -118,6 +118,39 @@ describe('an order whose payment closed before its hold ended', () => {
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
+  it('adds a payment that arrives after the closed checkout to the balance, and says so in those words', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 1, price: 2_000 }] });
+    const buyer = await fastBuyer(t);
+    const placed = await cardOrder(buyer.accessToken, dropId);
+    const { depositId, total } = await orderRow(placed.id);
+    t.clock.advance(30 * MINUTE_MS + 1);
+    expect(await runExpiryJob()).toBe(1);
+    const [deposit] = await db().select().from(deposits).where(eq(deposits.id, depositId!));
+
+    const late = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
+      id: `evt_${newId()}`,
+      type: 'payment.succeeded',
+      data: {
+        providerReference: deposit!.providerReference,
+        depositId: deposit!.id,
+        amount: deposit!.amount,
+        currency: 'USD',
+      },
+    });
+    expect(late.statusCode).toBe(200);
+    expect(await orderRow(placed.id)).toMatchObject({ status: 'FAILED', failureReason: 'paid_after_hold_expired' });
+    expect((await balancesOf(db(), buyer.userId)).unsettled).toBe(total);
+    const [notice] = await queryRows<{ body: string }>(
+      db(),
+      sql`select body from notifications where user_id = ${buyer.userId} and reference_id = ${placed.id}
+          order by created_at desc, id desc limit 1`,
+    );
+    expect(notice!.body).toMatch(
+      /arrived after its checkout had closed and the order with it, so \$.* was added to your balance/,
+    );
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
   it('is released when the Tilia checkout it switched to cannot be opened', async () => {
     const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 1, price: 2_000 }] });
     const buyer = await fastBuyer(t);

@@ -71,6 +71,15 @@ export const orderNotices = {
         ? `Your payment for ${orderLineText(line)} arrived after the order had expired, so ${usd(total)} was added to your balance instead.`
         : `Your payment for ${orderLineText(line)} arrived after your hold on ${unitsWord(line)} had expired, so ${theyOf(line)} went back on sale and ${usd(total)} was added to your balance instead.`,
   }),
+  /**
+   * A payment completed after the order's checkout had closed (expired, or could not be opened) and the order with
+   * it: its hold was not what ran out, so the words are not paidAfterHoldExpired's.
+   */
+  paidAfterCheckoutClosed: (line: TOrderLine, total: number) => ({
+    stage: 'FAILED' as TNotificationStage,
+    title: 'Payment added to your balance',
+    body: `Your payment for ${orderLineText(line)} arrived after its checkout had closed and the order with it, so ${usd(total)} was added to your balance instead.`,
+  }),
   /** A card payment completed after the buyer switched the order to Tilia: that checkout was closed, the money is kept. */
   paidReplacedCheckout: (line: TOrderLine, total: number) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,

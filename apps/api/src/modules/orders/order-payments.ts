@@ -77,12 +77,17 @@ export function orderDepositListener(config: { holdMinutes: number }): DepositLi
       }
       const paid = await transitionOrder(tx, order.id, { to: 'SUCCESSFUL', now, changes: { failureReason: null } });
       if (!paid) {
-        // Already timed out by the job: the order stays as it is, and says where the money went.
+        // Already timed out by the job, or failed with its closed checkout: the order stays as it is, and says where
+        // the money went.
         await tx
           .update(orders)
           .set({ failureReason: PAID_AFTER_HOLD_EXPIRED, updatedAt: now })
           .where(eq(orders.id, order.id));
-        return paidInstead(orderNotices.paidAfterHoldExpired(line, order.total));
+        return paidInstead(
+          order.status === 'FAILED'
+            ? orderNotices.paidAfterCheckoutClosed(line, order.total)
+            : orderNotices.paidAfterHoldExpired(line, order.total),
+        );
       }
       const ledgerTransactionId = await debitDepositForPurchase(tx, {
         userId: order.userId,
