@@ -76,6 +76,20 @@ function runExpiryJob() {
   });
 }
 
+/** The card provider's signed word that the deposit was paid in full. */
+function paymentSucceeded(deposit: { id: string; providerReference: string | null; amount: number }) {
+  return deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
+    id: `evt_${newId()}`,
+    type: 'payment.succeeded',
+    data: {
+      providerReference: deposit.providerReference,
+      depositId: deposit.id,
+      amount: deposit.amount,
+      currency: 'USD',
+    },
+  });
+}
+
 /** Whether someone else can buy the drop's only pack from their balance now. */
 async function isPackOnSale(dropId: string) {
   const other = await fastBuyer(t);
@@ -127,16 +141,7 @@ describe('an order whose payment closed before its hold ended', () => {
     expect(await runExpiryJob()).toBe(1);
     const [deposit] = await db().select().from(deposits).where(eq(deposits.id, depositId!));
 
-    const late = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
-      id: `evt_${newId()}`,
-      type: 'payment.succeeded',
-      data: {
-        providerReference: deposit!.providerReference,
-        depositId: deposit!.id,
-        amount: deposit!.amount,
-        currency: 'USD',
-      },
-    });
+    const late = await paymentSucceeded(deposit!);
     expect(late.statusCode).toBe(200);
     expect(await orderRow(placed.id)).toMatchObject({ status: 'FAILED', failureReason: 'paid_after_hold_expired' });
     expect((await balancesOf(db(), buyer.userId)).unsettled).toBe(total);
@@ -195,20 +200,7 @@ describe('the abandoned-checkout job racing the payment of the same order on Pos
           connectionString,
           [{ text: 'select 1 from orders where id = $1 for update', values: [placed.id] }],
           2,
-          () =>
-            Promise.all([
-              deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
-                id: `evt_${newId()}`,
-                type: 'payment.succeeded',
-                data: {
-                  providerReference: deposit!.providerReference,
-                  depositId: deposit!.id,
-                  amount: deposit!.amount,
-                  currency: 'USD',
-                },
-              }),
-              runExpiryJob(),
-            ]),
+          () => Promise.all([paymentSucceeded(deposit!), runExpiryJob()]),
         );
 
         expect(webhook.statusCode).toBe(200);
