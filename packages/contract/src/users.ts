@@ -19,6 +19,11 @@ export const ZMyUser = z.object({
   marketingConsent: z.boolean(),
   twoFactor: z.object({ isEnabled: z.boolean(), verifiedAt: z.string().nullable() }),
   discord: ZDiscordLink.nullable(),
+  /**
+   * After a disconnect, while Discord may not be connected again (14 days, spec section 9): from when it may, so the
+   * page says so before anyone tries. Null otherwise.
+   */
+  discordReconnectAvailableAt: z.string().nullable(),
   status: ZAccountStatus,
   isDeleteRequestedAccount: z.boolean(),
   isEmailVerified: z.boolean(),

@@ -62,6 +62,7 @@ export function myUser(changes: Record<string, unknown> = {}) {
     marketingConsent: false,
     twoFactor: { isEnabled: false, verifiedAt: null },
     discord: null,
+    discordReconnectAvailableAt: null,
     status: 'ACTIVE',
     isDeleteRequestedAccount: false,
     isEmailVerified: true,

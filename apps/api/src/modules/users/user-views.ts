@@ -2,7 +2,8 @@ import type { TDiscordLink, TMyUser, TPublicUser } from '@cypher/contract';
 import type { TUserRow } from './users.tables.ts';
 
 /** The owner's view of an account: every User field of spec section 3. */
-export function toMyUser(user: TUserRow, discord: TDiscordLink | null, isOperator: boolean): TMyUser {
+export function toMyUser(user: TUserRow, discord: TDiscordLink | null, isOperator: boolean, now: Date): TMyUser {
+  const lockedUntil = user.discordReconnectLockedUntil;
   return {
     id: user.id,
     email: user.email,
@@ -13,6 +14,7 @@ export function toMyUser(user: TUserRow, discord: TDiscordLink | null, isOperato
     marketingConsent: user.marketingConsent,
     twoFactor: { isEnabled: user.mfaEnabledAt !== null, verifiedAt: user.mfaEnabledAt?.toISOString() ?? null },
     discord,
+    discordReconnectAvailableAt: !discord && lockedUntil && lockedUntil > now ? lockedUntil.toISOString() : null,
     status: user.status,
     isDeleteRequestedAccount: user.deleteRequestedAt !== null,
     isEmailVerified: user.emailVerifiedAt !== null,

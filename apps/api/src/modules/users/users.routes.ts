@@ -23,7 +23,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZMyUser) },
         },
       },
-      async (request) => ({ data: await getMyUser(ctx.db, principalOf(request).userId) }),
+      async (request) => ({ data: await getMyUser(ctx.db, principalOf(request).userId, ctx.clock.now()) }),
     );
 
     app.get(

@@ -26,6 +26,7 @@ describe('GET /v1/users/my', () => {
       marketingConsent: false,
       twoFactor: { isEnabled: false, verifiedAt: null },
       discord: null,
+      discordReconnectAvailableAt: null,
       status: 'CREATED',
       isDeleteRequestedAccount: false,
       isEmailVerified: false,
@@ -58,14 +59,24 @@ describe('GET /v1/users/my', () => {
 describe('GET /v1/users/{id}', () => {
   it('answers the public profile only: no email, phone, consent or status', async () => {
     const user = await signUp(t);
-    const { id } = (await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) })).json().data;
+    const { id } = (
+      await t.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(user.accessToken) })
+    ).json().data;
     const response = await t.app.inject({ method: 'GET', url: `/v1/users/${id}` });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().data).sort()).toEqual(['backgroundUrl', 'createdAt', 'id', 'nickname', 'photoUrl']);
+    expect(Object.keys(response.json().data).sort()).toEqual([
+      'backgroundUrl',
+      'createdAt',
+      'id',
+      'nickname',
+      'photoUrl',
+    ]);
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/v1/users/0191a7e2-0000-7000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/users/0191a7e2-0000-7000-8000-000000000000' })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/v1/users/not-a-uuid' })).statusCode).toBe(400);
   });
 });

@@ -55,6 +55,9 @@ export default function AccountConnectPage() {
   }
 
   const discord = user?.discord ?? null;
+  // After a disconnect the page says from when Discord may be connected again, instead of waiting for a refusal; the
+  // date passing turns the button on when the page next reads the user.
+  const lockedUntil = user?.discordReconnectAvailableAt ?? null;
 
   return (
     <div className={`container ${styles.page}`}>
@@ -68,7 +71,9 @@ export default function AccountConnectPage() {
           <h2 id="discord-heading" className={styles.cardTitle}>
             Discord
           </h2>
-          {user ? <Badge tone={discord ? 'success' : 'neutral'}>{discord ? 'Connected' : 'Not connected'}</Badge> : null}
+          {user ? (
+            <Badge tone={discord ? 'success' : 'neutral'}>{discord ? 'Connected' : 'Not connected'}</Badge>
+          ) : null}
         </div>
         {message ? <Alert tone="error">{message}</Alert> : null}
         {isLoading ? (
@@ -92,8 +97,19 @@ export default function AccountConnectPage() {
             <p className={styles.muted}>
               We only read your Discord name and email. You will come back here once Discord has asked you to allow it.
             </p>
+            {lockedUntil ? (
+              <p id="discord-lock" className={styles.muted}>
+                {discordLockMessage(lockedUntil)}
+              </p>
+            ) : null}
             <div className={styles.actions}>
-              <Button variant="primary" onClick={() => void connect()} isLoading={authorize.isPending}>
+              <Button
+                variant="primary"
+                onClick={() => void connect()}
+                isLoading={authorize.isPending}
+                disabled={lockedUntil !== null}
+                aria-describedby={lockedUntil ? 'discord-lock' : undefined}
+              >
                 Connect Discord
               </Button>
             </div>

@@ -94,3 +94,32 @@ describe('country restriction', () => {
     await waitFor(() => expect(screen.queryByRole('banner')).toBeNull());
   });
 });
+
+describe('connected accounts', () => {
+  it('names when Discord may be connected again after a disconnect, with Connect off until then', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') {
+        return json(200, {
+          data: myUser({ nickname: 'Ada', discordReconnectAvailableAt: '2026-12-14T17:06:00.000Z' }),
+        });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/connect');
+    const connect = await screen.findByRole('button', { name: 'Connect Discord' });
+    expect(connect).toBeDisabled();
+    expect(connect).toHaveAccessibleDescription(/^You can connect Discord again on Dec 14, 2026/);
+    expect(sent.some((request) => request.path.includes('/oauth/discord'))).toBe(false);
+  });
+
+  it('offers Connect when no wait is running', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my' ? json(200, { data: myUser({ nickname: 'Ada' }) }) : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/account/connect');
+    expect(await screen.findByRole('button', { name: 'Connect Discord' })).toBeEnabled();
+    expect(screen.queryByText(/You can connect Discord again/)).toBeNull();
+  });
+});

@@ -17,5 +17,5 @@ export async function revokeAccountDeletion(ctx: AppContext, principal: Principa
     now: ctx.clock.now(),
   });
   if (!isMoved) throw new AppError('ACCOUNT_DELETION_NOT_REQUESTED');
-  return getMyUser(ctx.db, principal.userId);
+  return getMyUser(ctx.db, principal.userId, ctx.clock.now());
 }

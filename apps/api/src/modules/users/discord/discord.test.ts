@@ -85,7 +85,11 @@ describe('Discord disconnect', () => {
     const unlocksAt = new Date(disconnectedAt.getTime() + 14 * DAY_MS);
     expect(response.json().data).toEqual({ reconnectAvailableAt: unlocksAt.toISOString() });
     expect(t.discordRoles.resets).toContain('880000000000000003');
-    expect((await myUser(user.accessToken)).discord).toBeNull();
+    // The account's own record says so too, for the page to show before anyone tries.
+    expect(await myUser(user.accessToken)).toMatchObject({
+      discord: null,
+      discordReconnectAvailableAt: unlocksAt.toISOString(),
+    });
 
     t.clock.advance(14 * DAY_MS - 60_000);
     // Days later the first access token has long expired: sign in again, as the person would.
@@ -104,6 +108,7 @@ describe('Discord disconnect', () => {
     });
 
     t.clock.advance(2 * 60_000);
+    expect((await myUser(accessToken)).discordReconnectAvailableAt).toBeNull();
     const again = await connect(accessToken, identities.fusion);
     expect(again.statusCode).toBe(200);
     expect((await myUser(accessToken)).discord.username).toBe('fusionfan');

@@ -39,5 +39,5 @@ export async function createProfile(
       throw nicknameConflictOr(error);
     }
   });
-  return getMyUser(ctx.db, userId);
+  return getMyUser(ctx.db, userId, ctx.clock.now());
 }

@@ -36,5 +36,5 @@ export async function updateProfile(
       throw nicknameConflictOr(error);
     }
   });
-  return getMyUser(ctx.db, userId);
+  return getMyUser(ctx.db, userId, ctx.clock.now());
 }
