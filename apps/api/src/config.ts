@@ -118,6 +118,8 @@ const ZEnvironment = z.object({
   PURCHASE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
   PUBLIC_RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   DROP_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  DROP_PUBLISH_INLINE_MAX_EDITIONS: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  DROP_PUBLISH_BATCH_EDITIONS: z.coerce.number().int().min(100).max(100_000).default(10_000),
   DROP_LIVE_INTERVAL_MS: z.coerce.number().int().min(20).max(5_000).default(250),
   DROP_LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   DROP_LIVE_MAX_WATCHERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
@@ -306,6 +308,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        * most a second, so what anyone sees is never more than a second behind a purchase. 0 turns it off.
        */
       publicCacheMs: e.DROP_CACHE_MS,
+      /** How a drop's packs and editions are written when it is published (decision record 22). */
+      publication: {
+        /**
+         * A drop of at most this many editions is written in the publish request (a couple of batches, about a
+         * second), so the console answers PUBLISHED at once; a larger one answers PUBLISHING (202) and a job writes it.
+         */
+        inlineMaxEditions: e.DROP_PUBLISH_INLINE_MAX_EDITIONS,
+        /**
+         * Editions per batch transaction (whole packs). A batch holds locks only on its own drop's row and the rows it
+         * inserts, and on PGlite it holds the one connection, so it stays well under a second.
+         */
+        batchEditions: e.DROP_PUBLISH_BATCH_EDITIONS,
+      },
       /** The drop pages' live counts (GET /v1/drops/{id}/live, decision record 35), per instance. */
       live: {
         /** The least time between two reads of a drop's counts, and so between two events of its stream. */

@@ -108,7 +108,14 @@ const queuedJobs: QueuedJob[] = [
     expireInSeconds: 60 * 60,
     run: ({ database, clock, config, jobs }, data) =>
       runPublishDropJob(
-        { db: database.db, clock, seedKey: provenanceSeedKey(config), jobs, chain: configuredChain(config) },
+        {
+          db: database.db,
+          clock,
+          seedKey: provenanceSeedKey(config),
+          jobs,
+          chain: configuredChain(config),
+          publication: config.drops.publication,
+        },
         data,
       ),
   },

@@ -87,6 +87,7 @@ export async function publishedDrop(t: TestApp, token: string, request: TConsole
       clock: then,
       seedKey: provenanceSeedKey(t.deps.config),
       jobs: idleJobQueue,
+      publication: t.deps.config.drops.publication,
     };
     await publishDrop(publishing, null, id);
     return id;

@@ -5,6 +5,7 @@ import { brands, products } from '../../modules/catalog/catalog.tables.ts';
 import { createDrop } from '../../modules/drops/create-drop.ts';
 import { salePolicies } from '../../modules/drops/drops.tables.ts';
 import { publishDrop } from '../../modules/drops/publish-drop.ts';
+import type { TPublicationSizes } from '../../modules/drops/write-drop-packs.ts';
 import { waitingRooms } from '../../modules/drops/waiting-room/waiting-room.tables.ts';
 import { productArtwork } from './demo-artwork.ts';
 import { demoDrops } from './demo-drops.ts';
@@ -16,6 +17,9 @@ import type { SeedDeps } from './seed-demo.ts';
  * publishDrop, so the seeded packs, editions and commitments come from the same code as any published drop. A round's
  * waiting room is written to its table as the console's PUT would write it (no operator to audit here).
  */
+/** The demo's drops are small: each is written in the call, whatever the configured limit (the seed has no jobs). */
+const DEMO_PUBLICATION: TPublicationSizes = { inlineMaxEditions: Number.POSITIVE_INFINITY, batchEditions: 10_000 };
+
 export async function seedDrops({ database, clock, storage, seedKey }: SeedDeps): Promise<void> {
   const db = database.db;
   const now = clock.now().getTime();
@@ -58,8 +62,11 @@ export async function seedDrops({ database, clock, storage, seedKey }: SeedDeps)
     const publishedAt = new Date(Math.min(now, Date.parse(request.visibleAt)));
     const publishClock = { now: () => publishedAt };
     const draft = await createDrop({ db, clock: publishClock }, null, request);
-    // Small drops: written in the call, so no job queue is needed.
-    await publishDrop({ db, clock: publishClock, seedKey, jobs: idleJobQueue }, null, draft.id);
+    await publishDrop(
+      { db, clock: publishClock, seedKey, jobs: idleJobQueue, publication: DEMO_PUBLICATION },
+      null,
+      draft.id,
+    );
     for (const [index, round] of demo.rounds.entries()) {
       if (!round.waitingRoom) continue;
       const [policy] = await db

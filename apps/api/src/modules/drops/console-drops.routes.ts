@@ -103,7 +103,11 @@ export function consoleDropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const drop = await publishDrop(ctx, operatorOf(request), request.params.id);
+        const drop = await publishDrop(
+          { ...ctx, publication: ctx.config.drops.publication },
+          operatorOf(request),
+          request.params.id,
+        );
         return reply.status(drop.publicationStatus === 'PUBLISHED' ? 200 : 202).send({ data: drop });
       },
     );

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { nudgeChainSender } from '../collection/chain-transactions/send-chain-transactions.ts';
 import { MINUTE_MS, type Clock } from '../../lib/clock.ts';
 import { drops } from './drops.tables.ts';
-import { writeDropPacks } from './write-drop-packs.ts';
+import { writeDropPacks, type TPublicationSizes } from './write-drop-packs.ts';
 
 /**
  * Route: none (jobs `publish-drop` and `resume-drop-publications`, job-scheduler.ts) · Writes: through
@@ -30,7 +30,7 @@ const ZPublishDropJob = z.object({ dropId: z.uuid() });
  * their mint intents too, which a worker is then asked to send.
  */
 export async function runPublishDropJob(
-  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue; chain?: ChainPort },
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue; chain?: ChainPort; publication: TPublicationSizes },
   data: unknown,
 ): Promise<void> {
   const { dropId } = ZPublishDropJob.parse(data);

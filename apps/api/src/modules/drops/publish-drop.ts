@@ -15,14 +15,8 @@ import { checkDropProducts } from './drop-products.ts';
 import { dropContents, drops } from './drops.tables.ts';
 import { dropForAudit, getConsoleDrop } from './get-console-drop.ts';
 import { encryptSeed } from './provenance-seed-cipher.ts';
-import { writeDropPacks } from './write-drop-packs.ts';
+import { writeDropPacks, type TPublicationSizes } from './write-drop-packs.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
-
-/**
- * A drop of at most this many editions is written in the request (a couple of batches, about a second), so the
- * console answers PUBLISHED at once; a larger one answers PUBLISHING (202) and the `publish-drop` job writes it.
- */
-export const INLINE_PUBLISH_MAX_EDITIONS = 20_000;
 
 /**
  * Route: POST /v1/console/drops/{id}/publish (console-drops.routes.ts) · Writes: drops (seed, PUBLISHING,
@@ -40,14 +34,15 @@ export const INLINE_PUBLISH_MAX_EDITIONS = 20_000;
  *    0 packs written, which no public page, list or purchase shows (they all ask for PUBLISHED);
  * 3. the operator's audit row is written with it.
  *
- * Then the packs and editions are written in batches by writeDropPacks, in this request for a small drop, by the job
- * for a large one; either way the batch that writes the last pack makes the drop PUBLISHED. A process that stops
+ * Then the packs and editions are written in batches by writeDropPacks, in this request for a drop of at most
+ * `publication.inlineMaxEditions` (DROP_PUBLISH_INLINE_MAX_EDITIONS, 20,000: a couple of batches, about a second), by
+ * the `publish-drop` job for a larger one; either way the batch that writes the last pack makes the drop PUBLISHED. A process that stops
  * mid-way leaves the drop PUBLISHING, and the `resume-drop-publications` job hands it to a worker again.
  *
  * `operator` null: the demo seed, which has no operator.
  */
 export async function publishDrop(
-  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue; chain?: ChainPort },
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; jobs: JobQueue; chain?: ChainPort; publication: TPublicationSizes },
   operator: Operator | null,
   id: string,
 ): Promise<TConsoleDrop> {
@@ -106,7 +101,7 @@ export async function publishDrop(
     return products.reduce((sum, product) => sum + product.editionCount, 0);
   });
 
-  if (editionCount <= INLINE_PUBLISH_MAX_EDITIONS) {
+  if (editionCount <= ctx.publication.inlineMaxEditions) {
     try {
       // With the EVM adapter the batches recorded their editions' mint intents: a worker sends them now.
       if ((await writeDropPacks(ctx, id)) === 'PUBLISHED') await nudgeChainSender(ctx);

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { ChainPort } from '../../adapters/chain/chain.ts';
+import type { TConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
@@ -23,12 +24,8 @@ import { sqlArray } from '../../db/sql-arrays.ts';
  * sale_policies · UI: the console's drop editor (progress) · Tests: drop-publication.test.ts.
  */
 
-/**
- * Editions per batch transaction (whole packs: 500 packs of 20, 10,000 packs of 1). A batch holds locks only on its
- * own drop's row and the rows it inserts, and on PGlite it holds the one connection, so it stays well under a second;
- * a 2,000,000-edition drop takes 200 of them.
- */
-const PUBLISH_BATCH_EDITIONS = 10_000;
+/** How publications are cut (config.drops.publication): the default batch of 10,000 editions is 500 packs of 20. */
+export type TPublicationSizes = TConfig['drops']['publication'];
 
 /**
  * Writes the packs of a drop in PUBLISHING and ends its publication (decision record 0022):
@@ -51,7 +48,7 @@ const PUBLISH_BATCH_EDITIONS = 10_000;
  * batch's transaction once its rows are written (to hold it open and show what it does not block).
  */
 export async function writeDropPacks(
-  ctx: { db: Db; clock: Clock; seedKey: Buffer; chain?: ChainPort },
+  ctx: { db: Db; clock: Clock; seedKey: Buffer; chain?: ChainPort; publication: TPublicationSizes },
   dropId: string,
   options: { batchLimit?: number; beforeCommit?: (batch: { from: number; to: number }) => Promise<void> } = {},
 ): Promise<TDropPublicationStatus | null> {
@@ -89,7 +86,7 @@ export async function writeDropPacks(
     .where(eq(salePolicies.dropId, dropId))
     .orderBy(asc(salePolicies.round));
   const policyOfPack = policyByPackNumber(policies, packs.length);
-  const packsPerBatch = Math.max(1, Math.floor(PUBLISH_BATCH_EDITIONS / drop.editionsPerPack));
+  const packsPerBatch = Math.max(1, Math.floor(ctx.publication.batchEditions / drop.editionsPerPack));
 
   for (let batch = 0; options.batchLimit === undefined || batch < options.batchLimit; batch += 1) {
     const status = await inTransaction(ctx.db, async (tx) => {
