@@ -3,6 +3,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 're
 import { useMyUser } from '../api/my-user.ts';
 import { DeletionInProgressScreen } from '../features/users/components/deletion-in-progress-screen.tsx';
 import { useCountryRestricted } from '../lib/country-restriction.ts';
+import { UnsavedChangesGuard } from '../ui/unsaved-changes-guard.tsx';
 import { BareLayout } from './bare-layout.tsx';
 import { CountryRestrictedScreen } from './country-restricted-screen.tsx';
 import { DefaultLayout } from './default-layout.tsx';
@@ -17,6 +18,8 @@ import { useSignOut } from './use-sign-out.ts';
 /**
  * The root route: progress bar, scroll restoration, analytics, the session redirects (account status, signed-in
  * routes), the region and deletion-in-progress screens, and the layout the current route asks for through its `handle.layout`.
+ * Every page sits inside the one guard of unsaved changes (the router allows a single blocker): the console's forms and
+ * the collector's (profile, payout details) ask through it before a move would drop what was typed.
  */
 export function AppShell() {
   const matches = useMatches();
@@ -49,9 +52,11 @@ export function AppShell() {
     <>
       <RouteProgressBar />
       <ScrollRestoration getKey={scrollKeyOf} />
-      <Layout>
-        {redirectTo ? <Navigate to={redirectTo} replace /> : isWaitingForStatus ? <PageLoading /> : <Outlet />}
-      </Layout>
+      <UnsavedChangesGuard>
+        <Layout>
+          {redirectTo ? <Navigate to={redirectTo} replace /> : isWaitingForStatus ? <PageLoading /> : <Outlet />}
+        </Layout>
+      </UnsavedChangesGuard>
     </>
   );
 }

@@ -12,8 +12,8 @@ import { consoleFusion, fusionIds } from '../../test/fusions-fixtures.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { endSession, startSession } from '../../lib/session.ts';
-import { UnsavedChangesGuard } from './components/unsaved-changes-guard.tsx';
-import { useUnsavedChanges } from './components/unsaved-changes.ts';
+import { UnsavedChangesGuard } from '../../ui/unsaved-changes-guard.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved-changes.ts';
 
 // A journey here opens a console page, edits, and moves: on a busy machine that takes longer than five seconds.
 const JOURNEY_MS = 30_000;

@@ -9,7 +9,6 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { roleSummary, type TConsoleSectionId } from '../console-sections.ts';
 import { ConsoleNav } from './console-nav.tsx';
 import { OperatorContext } from './operator-context.ts';
-import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import styles from './console-frame.module.css';
 
 interface ConsoleFrameProps {
@@ -39,7 +38,7 @@ function NoAccess() {
  * Every console page: the user record says whether this is an operator; an operator's `/console/me` says who, then
  * the section navigation shows beside the page. Visitors never get here (the route is signed-in only); collectors get
  * "You need operator access" without asking the console anything. The page's forms ask before their changes are left
- * behind (UnsavedChangesGuard).
+ * behind through the app's one guard (UnsavedChangesGuard, in AppShell).
  */
 export function ConsoleFrame({ title, current, children }: ConsoleFrameProps) {
   const user = useMyUser();
@@ -83,9 +82,7 @@ export function ConsoleFrame({ title, current, children }: ConsoleFrameProps) {
           </div>
           <ConsoleNav current={current} />
         </aside>
-        <div className={styles.content}>
-          <UnsavedChangesGuard>{children}</UnsavedChangesGuard>
-        </div>
+        <div className={styles.content}>{children}</div>
       </div>
     </OperatorContext.Provider>
   );

@@ -23,7 +23,7 @@ import { requiredWholeNumber } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { BrandSelect } from './brand-select.tsx';
 import { RelationField } from './relation-select.tsx';
-import { useUnsavedChanges } from './unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import styles from './grants.module.css';
 
 const ZPoolForm = z

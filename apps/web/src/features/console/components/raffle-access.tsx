@@ -18,7 +18,7 @@ import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
 import { DateTimeField } from './date-time-field.tsx';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
-import { useUnsavedChanges } from './unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 function RaffleForm({
   drop,

@@ -18,7 +18,7 @@ import { Input } from '../../../ui/input.tsx';
 import { useRemoveRoundWaitingRoom, useRoundWaitingRoom, useSetRoundWaitingRoom } from '../api/round-waiting-room.ts';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
-import { useUnsavedChanges } from './unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TWaitingRoomFormValues = z.input<typeof ZWaitingRoomSettings>;
 

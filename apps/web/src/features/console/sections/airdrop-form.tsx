@@ -28,7 +28,7 @@ import { parseRecipientList } from '../recipient-list.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<ReturnType<typeof airdropFormSchema>>;
 

@@ -22,7 +22,7 @@ import { GrantFields } from '../components/grant-fields.tsx';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<ReturnType<typeof attendanceCalendarFormSchema>>;
 

@@ -13,7 +13,7 @@ import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { RelationField } from '../components/relation-select.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 

@@ -18,7 +18,7 @@ import { attendanceCalendarFormValues } from '../attendance-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { useCypUnit } from '../use-cyp-unit.ts';
-import { useLeaveWithoutAsking } from '../components/unsaved-changes.ts';
+import { useLeaveWithoutAsking } from '../../../ui/unsaved-changes.ts';
 import { AttendanceCalendarForm } from './attendance-calendar-form.tsx';
 import { CalendarPhaseBadge, timeZoneSentence } from './attendance-calendars-section.tsx';
 import publicationStyles from '../components/publication-actions.module.css';

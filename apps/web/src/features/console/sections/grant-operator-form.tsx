@@ -13,7 +13,7 @@ import { useGrantOperatorRole } from '../api/grant-operator-role.ts';
 import { BrandSelect } from '../components/brand-select.tsx';
 import { idOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TValues = z.input<typeof ZGrantOperatorRoleRequest>;
 type TOutput = z.output<typeof ZGrantOperatorRoleRequest>;

@@ -23,7 +23,7 @@ import {
   type TPassFormOutput,
   type TPassFormValues,
 } from '../pass-form-values.ts';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';

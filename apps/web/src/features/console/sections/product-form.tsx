@@ -16,7 +16,7 @@ import { PropertiesEditor, type TPropertiesFormValues } from '../components/prop
 import { TagPicker } from '../components/tag-picker.tsx';
 import { ZProductForm } from '../form-schemas.ts';
 import { numberOrNull, text } from '../form-values.ts';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import { ProductRelations } from './product-relations.tsx';
 import styles from '../components/console-form.module.css';

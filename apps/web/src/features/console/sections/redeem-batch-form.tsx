@@ -26,7 +26,7 @@ import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<ReturnType<typeof redeemBatchFormSchema>>;
 

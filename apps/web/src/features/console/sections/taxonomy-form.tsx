@@ -8,7 +8,7 @@ import { Input } from '../../../ui/input.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 

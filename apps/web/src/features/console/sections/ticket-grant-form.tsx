@@ -13,7 +13,7 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { useGrantTickets } from '../api/grant-tickets.ts';
 import { ZTicketGrantForm, type TTicketGrantFormValues } from '../form-schemas.ts';
 import styles from '../components/console-form.module.css';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 const empty: TTicketGrantFormValues = { recipient: '', count: 1, note: '' };
 

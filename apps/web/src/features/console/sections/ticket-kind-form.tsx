@@ -15,7 +15,7 @@ import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars } from '../drop-form-values.ts';
 import { ZTicketKindForm, type TTicketKindFormOutput, type TTicketKindFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';

@@ -23,7 +23,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangeWithdrawalStatus } from '../api/change-withdrawal-status.ts';
 import { personLabel } from '../components/console-person.tsx';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/withdrawals.module.css';
 

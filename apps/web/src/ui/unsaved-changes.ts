@@ -7,7 +7,7 @@ export interface TMove {
   to: { pathname: string; search: string };
 }
 
-/** A console form as the guard asks it, when the page is about to be left or its pop-up closed. */
+/** A form as the guard asks it, when the page is about to be left or its pop-up closed. */
 export interface TGuardedForm {
   /** Whether it holds changes that are not saved, at the moment of asking. */
   hasUnsavedChanges: () => boolean;
@@ -18,11 +18,11 @@ export interface TGuardedForm {
 }
 
 export interface TUnsavedChangesGuard {
-  /** Adds a form to the frame's guard (UnsavedChangesGuard); the function it returns takes it off again. */
+  /** Adds a form to the app's guard (UnsavedChangesGuard, in AppShell); the function it returns takes it off again. */
   register: (form: TGuardedForm) => () => void;
   /** The next move leaves the page without asking: what the forms hold is gone anyway (the thing was deleted). */
   allowNextMove: () => void;
-  /** Asks whether to drop what the form holds; `close` runs only if the operator says so. */
+  /** Asks whether to drop what the form holds; `close` runs only if the person says so. */
   askBeforeClosing: (form: TGuardedForm, close: () => void) => void;
 }
 
@@ -58,17 +58,17 @@ function queryValues(search: string, key: string): string {
 }
 
 /**
- * Every console form that edits something calls this once with its react-hook-form form and what it edits ("brand",
- * "drop", "batch of codes"). Leaving the page inside the app (a link, Back) while it holds changes asks first, and so
- * does closing or reloading the tab; nothing is asked when nothing changed (react-hook-form's isDirty: values typed
- * back to what was loaded are no change), nor for a move that stays on the page (only its query or hash changes: the
- * form is still there, as typed), unless the form says the page starts it again on that query (`resetByQuery`). After a
- * save succeeds, the form calls `markSaved()` before it moves on: what it holds then counts as saved until it changes
- * again.
+ * Every form that edits something saved (a console entry, a collector's profile or payout details) calls this once
+ * with its react-hook-form form and what it edits ("brand", "drop", "profile"). Leaving the page inside the app (a
+ * link, Back) while it holds changes asks first, and so does closing or reloading the tab; nothing is asked when
+ * nothing changed (react-hook-form's isDirty: values typed back to what was loaded are no change), nor for a move that
+ * stays on the page (only its query or hash changes: the form is still there, as typed), unless the form says the page
+ * starts it again on that query (`resetByQuery`). After a save succeeds, the form calls `markSaved()` before it moves
+ * on: what it holds then counts as saved until it changes again.
  *
  * A form in a pop-up (a Dialog) routes every way of closing it through `askBeforeClosing(close)`: Escape, the backdrop,
  * the close button and its Cancel. With nothing unsaved it closes at once; otherwise the same guard asks first, and
- * the pop-up closes only if the operator chooses to discard what it holds.
+ * the pop-up closes only if the person chooses to discard what it holds.
  */
 export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput>(
   form: UseFormReturn<TValues, TContext, TOutput>,

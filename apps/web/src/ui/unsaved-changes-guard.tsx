@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { getSession } from '../../../lib/session.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { getSession } from '../lib/session.ts';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
 import { UnsavedChangesContext, type TGuardedForm, type TMove, type TUnsavedChangesGuard } from './unsaved-changes.ts';
 
 /** What the guard asks about now: a move it holds, or a pop-up about to close. */
@@ -16,8 +16,10 @@ interface TQuestion {
 }
 
 /**
- * Around every console page (ConsoleFrame): the one navigation blocker the router allows, for all the page's forms
- * (a drop's editor and its rounds' raffle and waiting room are separate forms). A move to another page while one of
+ * Around every page (AppShell): the one navigation blocker the router allows, for all the page's forms (a console
+ * drop's editor and its rounds' raffle and waiting room are separate forms; a collector's profile is one). It stays
+ * mounted from page to page, so the forms of the page being left let go of it in their effects' cleanup. While the
+ * server renders, the router is a static one that never blocks and no effect runs. A move to another page while one of
  * them holds changes is held, and a small dialog asks whether to leave them; closing or reloading the tab asks through
  * the browser's own prompt (`beforeunload`), the only one a page may show then. A move that stays on the page (only
  * its query or hash: another page of a list, a filter) keeps every form as typed and is not held, unless a form with
@@ -51,7 +53,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       register,
       allowNextMove: () => {
         isNextMoveAllowed.current = true;
-        // For the move that follows at once, not for one the operator makes later.
+        // For the move that follows at once, not for one the person makes later.
         setTimeout(() => (isNextMoveAllowed.current = false), 0);
       },
       askBeforeClosing: (form, close) => setClosing({ form, close }),
