@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NICKNAME_MAX_LENGTH, type TMyUser, type TUpdateProfileRequest } from '@cypher/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyApiError } from '../../api/form-errors.ts';
 import { useMyUser } from '../../api/my-user.ts';
@@ -13,38 +12,46 @@ import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { useUnsavedChanges } from '../../ui/unsaved-changes.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 import { ProfileImageField } from './components/profile-image-field.tsx';
-import { nicknameHint, ZProfileForm } from './form-schemas.ts';
+import { nicknameHint, ZProfileEditForm } from './form-schemas.ts';
 import styles from '../../ui/account-page.module.css';
 
-type TProfileFormInput = z.input<typeof ZProfileForm>;
-type TProfileFormOutput = z.output<typeof ZProfileForm>;
+type TProfileFormInput = z.input<typeof ZProfileEditForm>;
+type TProfileFormOutput = z.output<typeof ZProfileEditForm>;
 
 function EditProfileForm({ user }: { user: TMyUser }) {
   const { showToast } = useToast();
   const updateProfile = useUpdateProfile();
-  const [photoUrl, setPhotoUrl] = useState(user.photoUrl);
-  const [backgroundUrl, setBackgroundUrl] = useState(user.backgroundUrl);
+  const form = useForm<TProfileFormInput, unknown, TProfileFormOutput>({
+    resolver: zodResolver(ZProfileEditForm),
+    defaultValues: {
+      nickname: user.nickname ?? '',
+      marketingConsent: user.marketingConsent,
+      photoUrl: user.photoUrl,
+      backgroundUrl: user.backgroundUrl,
+    },
+  });
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TProfileFormInput, unknown, TProfileFormOutput>({
-    resolver: zodResolver(ZProfileForm),
-    defaultValues: { nickname: user.nickname ?? '', marketingConsent: user.marketingConsent },
-  });
+  } = form;
+  const { markSaved } = useUnsavedChanges(form, 'profile', { notSaved: 'Your changes to your profile are not saved.' });
 
   const onSubmit = handleSubmit(async (values) => {
     // Only what changed is sent: an unchanged nickname must not be checked against itself.
     const changes: TUpdateProfileRequest = { marketingConsent: values.marketingConsent };
     if (values.nickname !== user.nickname) changes.nickname = values.nickname;
-    if (photoUrl !== user.photoUrl) changes.photoUrl = photoUrl;
-    if (backgroundUrl !== user.backgroundUrl) changes.backgroundUrl = backgroundUrl;
+    if (values.photoUrl !== user.photoUrl) changes.photoUrl = values.photoUrl;
+    if (values.backgroundUrl !== user.backgroundUrl) changes.backgroundUrl = values.backgroundUrl;
     try {
       await updateProfile.mutateAsync(changes);
+      markSaved();
       showToast({ tone: 'success', title: 'Profile saved' });
     } catch (error) {
       applyApiError(error, setError, { fields: ['nickname'], fieldForCode: { NICKNAME_ALREADY_EXISTS: 'nickname' } });
@@ -54,23 +61,37 @@ function EditProfileForm({ user }: { user: TMyUser }) {
   return (
     <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <ProfileImageField
-        kind="background"
-        label="Background image"
-        hint="At least 1440 x 397 pixels, under 5 MB. Shown at the top of your profile."
-        value={backgroundUrl}
-        onChange={setBackgroundUrl}
+      <Controller
+        control={control}
+        name="backgroundUrl"
+        render={({ field }) => (
+          <ProfileImageField
+            kind="background"
+            label="Background image"
+            hint="At least 1440 x 397 pixels, under 5 MB. Shown at the top of your profile."
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
       />
-      <ProfileImageField
-        kind="photo"
-        label="Profile photo"
-        hint="JPEG, PNG, GIF or WebP, up to 5 MB."
-        value={photoUrl}
-        onChange={setPhotoUrl}
-        placeholder={user.nickname ?? user.email}
+      <Controller
+        control={control}
+        name="photoUrl"
+        render={({ field }) => (
+          <ProfileImageField
+            kind="photo"
+            label="Profile photo"
+            hint="JPEG, PNG, GIF or WebP, up to 5 MB."
+            value={field.value}
+            onChange={field.onChange}
+            placeholder={user.nickname ?? user.email}
+          />
+        )}
       />
       <Field label="Nickname" hint={nicknameHint} error={errors.nickname?.message} isRequired>
-        {(control) => <Input {...control} autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} {...register('nickname')} />}
+        {(control) => (
+          <Input {...control} autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} {...register('nickname')} />
+        )}
       </Field>
       <Checkbox label="Tell me about new drops, events and offers by email" {...register('marketingConsent')} />
       <div className={styles.actions}>
@@ -82,7 +103,10 @@ function EditProfileForm({ user }: { user: TMyUser }) {
   );
 }
 
-/** `/profile/edit` (signed in, ACTIVE): nickname, photo, background and marketing consent. */
+/**
+ * `/profile/edit` (signed in, ACTIVE): nickname, photo, background and marketing consent. Leaving with changes not
+ * saved asks first (useUnsavedChanges).
+ */
 export default function ProfileEditPage() {
   const { user, isLoading, error, refetch } = useMyUser();
   return (
