@@ -456,3 +456,120 @@ describe('my withdrawals', () => {
     expect(within(list).getByText(/Reason: The bank returned the wire: account closed/)).toBeInTheDocument();
   });
 });
+
+/** Whether closing or reloading the tab would ask first (the browser's own prompt). */
+function unloadIsHeld(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+// Each case opens the payment page, types and moves through the whole app: on a busy machine over five seconds.
+const JOURNEY_MS = 30_000;
+
+describe('payment methods: unsaved changes', () => {
+  it(
+    'asks before another tab drops a bank account being added: Stay keeps it, Cancel asks, Discard closes it',
+    async () => {
+      wallet();
+      const { router } = renderApp('/payment?tab=methods');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Add a bank account' }));
+      const form = screen.getByRole('form', { name: 'Add a bank account' });
+      await user.type(within(form).getByLabelText(/First name/), 'Ada');
+      expect(unloadIsHeld()).toBe(true);
+
+      await user.click(screen.getByRole('tab', { name: 'Balance' }));
+      const leave = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(leave).toHaveTextContent('The bank account you are adding is not saved.');
+      await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
+      expect(router.state.location.search).toBe('?tab=methods');
+      expect(within(form).getByLabelText(/First name/)).toHaveValue('Ada');
+
+      await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+      const close = await screen.findByRole('dialog', { name: 'Close without saving?' });
+      expect(close).toHaveTextContent('The bank account you are adding is not saved.');
+      await user.click(within(close).getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a bank account' })).toBeNull());
+      await waitFor(() => expect(unloadIsHeld()).toBe(false));
+      await user.click(screen.getByRole('tab', { name: 'Balance' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks before a link drops a wallet address typed, and not once it is saved',
+    async () => {
+      let addresses: unknown[] = [];
+      wallet((request) => {
+        if (request.path === '/v1/wallet-addresses' && request.method === 'POST') {
+          addresses = [savedAddress];
+          return json(201, { data: savedAddress });
+        }
+        if (request.path === '/v1/wallet-addresses' && request.method === 'GET') return json(200, { data: addresses });
+        return undefined;
+      });
+      const { router } = renderApp('/payment?tab=methods');
+      const user = userEvent.setup();
+      const form = await screen.findByRole('form', { name: 'Add a wallet address' });
+      const input = within(form).getByLabelText(/USDC wallet address/);
+      await user.type(input, address);
+      const guide = () => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Guide' });
+
+      await user.click(guide());
+      const leave = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(leave).toHaveTextContent('The wallet address you are adding is not saved.');
+      await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
+      expect(input).toHaveValue(address);
+
+      await user.click(within(form).getByRole('button', { name: 'Save address' }));
+      expect(await screen.findByRole('list', { name: 'Saved wallet addresses' })).toBeInTheDocument();
+      await waitFor(() => expect(unloadIsHeld()).toBe(false));
+      await user.click(guide());
+      await waitFor(() => expect(router.state.location.pathname).toBe('/guide'));
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'asks before a card or a Tilia method being added is dropped, and Cancel on an untouched card closes at once',
+    async () => {
+      wallet();
+      renderApp('/payment?tab=methods');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+      const cardForm = screen.getByRole('form', { name: 'Add a card' });
+      await user.click(within(cardForm).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Add a card' }));
+      await user.type(
+        within(screen.getByRole('form', { name: 'Add a card' })).getByLabelText(/Name as on card/),
+        'Ada',
+      );
+      expect(unloadIsHeld()).toBe(true);
+      await user.click(
+        within(screen.getByRole('form', { name: 'Add a card' })).getByRole('button', { name: 'Cancel' }),
+      );
+      const close = await screen.findByRole('dialog', { name: 'Close without saving?' });
+      expect(close).toHaveTextContent('The card you are adding is not saved.');
+      await user.click(within(close).getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a card' })).toBeNull());
+      await waitFor(() => expect(unloadIsHeld()).toBe(false));
+
+      const tilia = screen.getByRole('form', { name: 'Add a Tilia payment method' });
+      await user.type(within(tilia).getByLabelText(/Name it/), 'My Tilia wallet');
+      await user.click(screen.getByRole('tab', { name: 'History' }));
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        'The Tilia payment method you are adding is not saved.',
+      );
+    },
+    JOURNEY_MS,
+  );
+});

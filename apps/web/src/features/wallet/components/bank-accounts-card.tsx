@@ -7,6 +7,7 @@ import { isApiError } from '../../../api/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddBankAccount, useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts.ts';
 import { ZBankAccountForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
@@ -96,10 +97,16 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = form;
+  // The payment page shows one tab at a time: another tab drops the form as surely as another page.
+  const { markSaved, askBeforeClosing } = useUnsavedChanges(form, 'bank account', {
+    notSaved: 'The bank account you are adding is not saved.',
+    resetByQuery: ['tab'],
+  });
 
   const onSubmit = handleSubmit(async ({ wire }) => {
     try {
       await addAccount.mutateAsync(wireDetailsToSend(wire));
+      markSaved();
       onDone();
     } catch (error) {
       // The API checks the details at the top level of its body; here they sit under `wire`.
@@ -122,7 +129,7 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
           <Button type="submit" variant="primary" isLoading={isSubmitting}>
             Save bank account
           </Button>
-          <Button onClick={onDone}>Cancel</Button>
+          <Button onClick={() => askBeforeClosing(onDone)}>Cancel</Button>
         </div>
       </form>
     </FormProvider>

@@ -10,6 +10,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddSavedCard, useDeleteSavedCard, useSavedCards } from '../api/saved-cards.ts';
 import {
   useAddTiliaPaymentMethod,
@@ -46,15 +47,21 @@ function CardsCard() {
   const addCard = useAddSavedCard();
   const deleteCard = useDeleteSavedCard();
   const [isAdding, setIsAdding] = useState(false);
+  const form = useForm<TCardInput, unknown, TCardOutput>({
+    resolver: zodResolver(ZCardForm),
+    defaultValues: { nameOnCard: '', cardNumber: '', expMonth: '', expYear: '' },
+  });
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<TCardInput, unknown, TCardOutput>({
-    resolver: zodResolver(ZCardForm),
-    defaultValues: { nameOnCard: '', cardNumber: '', expMonth: '', expYear: '' },
+  } = form;
+  // Emptied once saved (reset); the payment page shows one tab at a time, so another tab drops the form too.
+  const { askBeforeClosing } = useUnsavedChanges(form, 'card', {
+    notSaved: 'The card you are adding is not saved.',
+    resetByQuery: ['tab'],
   });
 
   const onSubmit = handleSubmit(async ({ nameOnCard, cardNumber, expMonth, expYear }) => {
@@ -145,10 +152,12 @@ function CardsCard() {
               Save card
             </Button>
             <Button
-              onClick={() => {
-                reset();
-                setIsAdding(false);
-              }}
+              onClick={() =>
+                askBeforeClosing(() => {
+                  reset();
+                  setIsAdding(false);
+                })
+              }
             >
               Cancel
             </Button>
@@ -172,15 +181,20 @@ function TiliaCard() {
   const methods = useTiliaPaymentMethods();
   const addMethod = useAddTiliaPaymentMethod();
   const deleteMethod = useDeleteTiliaPaymentMethod();
+  const form = useForm<TTiliaInput, unknown, TTiliaOutput>({
+    resolver: zodResolver(ZTiliaMethodForm),
+    defaultValues: { type: 'tilia_wallet', label: '' },
+  });
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<TTiliaInput, unknown, TTiliaOutput>({
-    resolver: zodResolver(ZTiliaMethodForm),
-    defaultValues: { type: 'tilia_wallet', label: '' },
+  } = form;
+  useUnsavedChanges(form, 'Tilia payment method', {
+    notSaved: 'The Tilia payment method you are adding is not saved.',
+    resetByQuery: ['tab'],
   });
 
   const onSubmit = handleSubmit(async (values) => {

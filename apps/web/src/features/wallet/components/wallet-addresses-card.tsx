@@ -6,6 +6,7 @@ import { MAX_WALLET_ADDRESSES, type TWalletAddress } from '@cypher/contract';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddWalletAddress, useDeleteWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
 import { ZWalletAddressForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
@@ -24,15 +25,21 @@ export function WalletAddressesCard() {
   const deleteAddress = useDeleteWalletAddress();
   const [removing, setRemoving] = useState<TWalletAddress>();
   const isFull = (addresses.data?.length ?? 0) >= MAX_WALLET_ADDRESSES;
+  const form = useForm<TAddressInput, unknown, TAddressOutput>({
+    resolver: zodResolver(ZWalletAddressForm),
+    defaultValues: { address: '' },
+  });
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<TAddressInput, unknown, TAddressOutput>({
-    resolver: zodResolver(ZWalletAddressForm),
-    defaultValues: { address: '' },
+  } = form;
+  // Emptied once saved (reset), so only an address typed and not saved is asked about; another tab drops it too.
+  useUnsavedChanges(form, 'wallet address', {
+    notSaved: 'The wallet address you are adding is not saved.',
+    resetByQuery: ['tab'],
   });
 
   const onSubmit = handleSubmit(async (values) => {
