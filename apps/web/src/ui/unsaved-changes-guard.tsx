@@ -29,10 +29,14 @@ interface TQuestion {
  */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const forms = useRef(new Set<TGuardedForm>());
+  // Whether the page shows a form at all: the tab's closing is listened for only then (below).
+  const [hasForms, setHasForms] = useState(false);
   const register = useCallback((form: TGuardedForm) => {
     forms.current.add(form);
+    setHasForms(true);
     return () => {
       forms.current.delete(form);
+      setHasForms(forms.current.size > 0);
     };
   }, []);
   /**
@@ -73,7 +77,10 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   );
   const blocker = useBlocker(shouldBlock);
 
+  // Around every page, most with nothing to lose (a drop, a product): a `beforeunload` listener keeps a page out of
+  // some browsers' back-forward cache (Firefox), so there is one only while a page shows a form.
   useEffect(() => {
+    if (!hasForms) return;
     function askFirst(event: BeforeUnloadEvent) {
       if (!unsavedForm()) return;
       event.preventDefault();
@@ -82,7 +89,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     }
     window.addEventListener('beforeunload', askFirst);
     return () => window.removeEventListener('beforeunload', askFirst);
-  }, [unsavedForm]);
+  }, [hasForms, unsavedForm]);
 
   // The pop-up closes once this dialog has: each gives focus back in turn, and it ends on what opened the pop-up.
   const discarded = useRef<() => void>(undefined);
