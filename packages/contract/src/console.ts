@@ -71,6 +71,7 @@ export const auditEntityTypes = [
   'attendance_calendar',
   'redeem_batch',
   'airdrop',
+  'payment_event',
 ] as const;
 export const ZAuditEntityType = z.enum(auditEntityTypes);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityType>;
@@ -90,6 +91,7 @@ export const auditActions = [
   'mark_failed',
   'delete',
   'export',
+  'resolve',
 ] as const;
 export const ZAuditAction = z.enum(auditActions);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -153,6 +153,13 @@ export const errorCatalogue = {
     status: 409,
     message: 'This withdrawal has already moved on and cannot be changed this way. Please reload it.',
   },
+  /** Console: a payment held for review (money received that no deposit could take) that is not in the list. */
+  PAYMENT_REVIEW_NOT_FOUND: { status: 404, message: 'We could not find this payment for review.' },
+  /** Console: another operator (or an earlier click) already recorded what was done about this payment. */
+  PAYMENT_REVIEW_ALREADY_RESOLVED: {
+    status: 409,
+    message: 'This payment has already been marked resolved by someone. Please reload the list.',
+  },
 
   // Drops and orders: the refusals of a purchase, each with its own code.
   DROP_NOT_FOUND: { status: 404, message: 'We could not find this drop.' },

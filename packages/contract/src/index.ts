@@ -20,6 +20,7 @@ export * from './wallet.ts';
 export * from './bank-details.ts';
 export * from './withdrawals.ts';
 export * from './deposits.ts';
+export * from './payment-reviews.ts';
 export * from './withdrawal-transitions.ts';
 export * from './withdrawal-steps.ts';
 export * from './payout-destinations.ts';

@@ -22,6 +22,7 @@ import { consoleAttendanceRoutes } from '../attendance/attendance.routes.ts';
 import { consoleEditionPoolsRoutes } from '../grants/grants.routes.ts';
 import { consoleRedeemRoutes } from '../redeem/redeem.routes.ts';
 import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
+import { consolePaymentReviewsRoutes } from '../wallet/payment-reviews/console-payment-reviews.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
 import { uploadConsoleImage } from './media/upload-console-image.ts';
@@ -95,6 +96,7 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(consoleTaxonomyRoutes(ctx));
     await app.register(consoleWithdrawalsRoutes(ctx));
     await app.register(consoleLedgerRoutes(ctx));
+    await app.register(consolePaymentReviewsRoutes(ctx));
     await app.register(consoleBannersRoutes(ctx));
     await app.register(consoleDropsRoutes(ctx));
     await app.register(consoleWaitingRoomRoutes(ctx));

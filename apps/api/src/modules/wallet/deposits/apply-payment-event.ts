@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { TDepositMethod } from '@cypher/contract';
+import type { TDepositMethod, TPaymentReviewReason } from '@cypher/contract';
 import type { TPaymentEvent } from '../../../adapters/payments/payment-provider.ts';
 import type { Db } from '../../../db/client.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
@@ -9,7 +9,7 @@ import { postDeposit } from '../post-deposit.ts';
 import { depositPath, depositSucceededNotice } from '../wallet-notices.ts';
 import type { DepositListener } from './deposit-listener.ts';
 import { transitionDeposit } from './deposit-states.ts';
-import { deposits, paymentEvents, type TDepositRow, type TPaymentEventReviewReason } from './deposits.tables.ts';
+import { deposits, paymentEvents, type TDepositRow } from './deposits.tables.ts';
 
 export type TPaymentEventOutcome = 'applied' | 'duplicate' | 'ignored' | 'held_for_review';
 
@@ -20,7 +20,7 @@ export interface TPaymentEventReview {
   providerReference: string;
   depositId: string | null;
   amount: number;
-  reason: TPaymentEventReviewReason;
+  reason: TPaymentReviewReason;
 }
 
 const paymentMethodLabel: Record<TDepositMethod, string> = { card: 'Card', crypto: 'Crypto', tilia: 'Tilia' };
@@ -31,9 +31,10 @@ const paymentMethodLabel: Record<TDepositMethod, string> = { card: 'Card', crypt
  * key: one inserts, the others wait for it and find the row (duplicate). A succeeded event credits a pending deposit,
  * or an expired one (the money arrived late, but it arrived). A succeeded event for no deposit we know, for a failed
  * deposit, of another amount or for a deleted account credits nothing and is held for review (the row's
- * review_reason, and onHeldForReview after commit); any other event that changes nothing is ignored, but still
- * recorded. An account whose deletion is only requested is still credited: its owner can sign in, cancel and use the
- * money, and the deletion job then finds the balance and waits (decision record 0007).
+ * review_reason with the amount received, and onHeldForReview after commit; operators find and resolve it in the
+ * console's payments for review); any other event that changes nothing is ignored, but still recorded. An account
+ * whose deletion is only requested is still credited: its owner can sign in, cancel and use the money, and the
+ * deletion job then finds the balance and waits (decision record 0007).
  *
  * Route: POST /v1/webhooks/{provider} (receive-webhook.ts) and the sandboxes' checkouts · Writes: payment_events,
  * deposits, the ledger (postDeposit), notifications ("Funds added", unless a listener's order told the person), and
@@ -82,6 +83,9 @@ export async function applyPaymentEvent(
         depositId: deposit?.id ?? null,
         receivedAt: now,
         reviewReason,
+        // What the provider says it received, kept so a held payment can be refunded to the cent.
+        amount: event.data.amount,
+        currency: event.data.currency,
       })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
@@ -161,7 +165,7 @@ function reviewReasonFor(
   deposit: TDepositRow | undefined,
   event: TPaymentEvent,
   isOwnerDeleted: boolean,
-): TPaymentEventReviewReason | null {
+): TPaymentReviewReason | null {
   if (!deposit) return 'unknown_reference';
   // Whatever else is wrong with it, the money goes back through the provider: nobody can use it here any more.
   if (isOwnerDeleted) return 'account_deleted';

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { depositMethods, depositStatuses, type TDepositMethod, type TDepositStatus } from '@cypher/contract';
+import {
+  depositMethods,
+  depositStatuses,
+  paymentReviewReasons,
+  type TDepositMethod,
+  type TDepositStatus,
+  type TPaymentReviewReason,
+} from '@cypher/contract';
 import { isOneOf } from '../../../db/checks.ts';
 import { users } from '../../users/users.tables.ts';
 import { timestamptz } from '../../../db/columns.ts';
@@ -49,22 +56,11 @@ export const deposits = pgTable(
 export type TDepositRow = typeof deposits.$inferSelect;
 
 /**
- * Why a provider reported money received that we did not credit: a payment for no deposit we know, for a deposit
- * already failed, of another amount, or for a deposit whose owner's account was deleted meanwhile (a late crypto
- * payment: nobody could sign in to use or withdraw it, so an operator refunds it at the provider). Such an event is
- * kept with its reason for a person to review, never dropped.
- */
-export const paymentEventReviewReasons = [
-  'unknown_reference',
-  'deposit_failed',
-  'amount_mismatch',
-  'account_deleted',
-] as const;
-export type TPaymentEventReviewReason = (typeof paymentEventReviewReasons)[number];
-
-/**
  * Every provider event applied, inserted in the same transaction as its effect: the unique key makes it once.
- * `review_reason` is set on a payment.succeeded that credited nothing (see paymentEventReviewReasons).
+ * `review_reason` is set on a payment.succeeded that credited nothing (the contract's paymentReviewReasons: money
+ * received that no deposit could take, kept for a person to review, never dropped). `amount` and `currency` are what
+ * the provider reported (null on rows from before migration 0045). An operator marks a held one resolved
+ * (`resolved_at`, `resolved_by`, `resolution_note`) once it is refunded at the provider: see resolve-payment-review.ts.
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -74,13 +70,23 @@ export const paymentEvents = pgTable(
     eventType: text('event_type').notNull(),
     depositId: uuid('deposit_id').references(() => deposits.id, { onDelete: 'restrict' }),
     receivedAt: timestamptz('received_at').notNull(),
-    reviewReason: text('review_reason').$type<TPaymentEventReviewReason>(),
+    reviewReason: text('review_reason').$type<TPaymentReviewReason>(),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency').$type<'USD'>(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
   },
   (table) => [
     primaryKey({ name: 'payment_events_provider_event_key', columns: [table.provider, table.eventId] }),
-    check('payment_events_review_reason_check', isOneOf(table.reviewReason, paymentEventReviewReasons)),
+    check('payment_events_review_reason_check', isOneOf(table.reviewReason, paymentReviewReasons)),
     index('payment_events_review_idx')
       .on(table.receivedAt)
       .where(sql`${table.reviewReason} is not null`),
+    // A resolution is recorded only on a held event, and whole: when, by whom (until their account goes) and why.
+    check(
+      'payment_events_resolution_check',
+      sql`${table.resolvedAt} is null or (${table.reviewReason} is not null and ${table.resolutionNote} is not null)`,
+    ),
   ],
 );

@@ -53,6 +53,7 @@ const actionLabels: Record<TAuditAction, string> = {
   mark_failed: 'Marked failed',
   delete: 'Deleted',
   export: 'Exported',
+  resolve: 'Resolved',
 };
 
 /** `edition_pool` -> "Edition pool". */

@@ -1,0 +1,185 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@cypher/contract';
+import { queryRows } from '../../../db/query-rows.ts';
+import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
+import { insertBrand } from '../../../testing/catalog-fixtures.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
+import { balancesOf } from '../../../testing/wallet-helpers.ts';
+import { deposits, paymentEvents } from '../deposits/deposits.tables.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_payment_reviews';
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpOperator>>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL: 'http://cypher.test' } });
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+function succeeded(reference: string, amount: number, id: string) {
+  return { id, type: 'payment.succeeded', data: { providerReference: reference, amount, currency: 'USD' } };
+}
+
+async function deliver(method: string, event: object) {
+  const response = await deliverSignedWebhook(t, WEBHOOK_SECRET, method, event);
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A pending card deposit of `amount` by a new person, and its provider reference. */
+async function pendingDeposit(amount: number) {
+  const person = await activeUser(t);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/deposits',
+    headers: bearer(person.accessToken),
+    payload: { method: 'card', amount: { amount, currency: 'USD' } },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const depositId = created.json().data.depositId as string;
+  const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, depositId));
+  return { person, depositId, userId: row!.userId, reference: row!.providerReference! };
+}
+
+const list = (query = '', accessToken = admin.accessToken) =>
+  t.app.inject({ method: 'GET', url: `/v1/console/payment-reviews${query}`, headers: bearer(accessToken) });
+
+const resolve = (provider: string, eventId: string, payload: unknown, accessToken = admin.accessToken) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/v1/console/payment-reviews/${provider}/${encodeURIComponent(eventId)}/resolve`,
+    headers: bearer(accessToken),
+    payload: payload as object,
+  });
+
+async function auditRowsFor(provider: string, eventId: string) {
+  return queryRows<{ action: string; actor_user_id: string; after: { note: string; amount: number } }>(
+    t.database.db,
+    sql`select action, actor_user_id, after from audit_log
+        where entity_type = 'payment_event' and entity_id = ${`${provider}:${eventId}`}`,
+  );
+}
+
+describe('payments held for review in the console', () => {
+  it('lists a payment of another amount with what was received, its deposit and its person; nothing credited', async () => {
+    const { person, depositId, userId, reference } = await pendingDeposit(2500);
+    const eventId = `evt_mismatch_${depositId}`;
+    await deliver('card', succeeded(reference, 2600, eventId));
+
+    const response = await list();
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json().data;
+    expect(page).toMatchObject({ page: 1, size: 20 });
+    const item = page.items.find((candidate: { eventId: string }) => candidate.eventId === eventId);
+    expect(item).toEqual({
+      provider: 'card',
+      eventId,
+      reason: 'amount_mismatch',
+      received: { amount: 2600, currency: 'USD' },
+      deposit: { id: depositId, amount: { amount: 2500, currency: 'USD' }, status: 'pending' },
+      user: { id: userId, email: person.email, nickname: person.nickname },
+      receivedAt: t.clock.now().toISOString(),
+      resolution: null,
+    });
+    expect((await balancesOf(t.database.db, userId)).unsettled ?? 0).toBe(0);
+  });
+
+  it('keeps the amount of every event, and lists a payment for no deposit without deposit or person', async () => {
+    const eventId = 'evt_unknown_reference_review';
+    await deliver('crypto', succeeded('charge_nobody_knows', 4200, eventId));
+    const [row] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, 'crypto'), eq(paymentEvents.eventId, eventId)));
+    expect(row).toMatchObject({ amount: 4200, currency: 'USD', reviewReason: 'unknown_reference', resolvedAt: null });
+
+    const items = (await list('?state=open')).json().data.items;
+    expect(items.find((candidate: { eventId: string }) => candidate.eventId === eventId)).toMatchObject({
+      provider: 'crypto',
+      reason: 'unknown_reference',
+      received: { amount: 4200, currency: 'USD' },
+      deposit: null,
+      user: null,
+    });
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/v1/console/payment-reviews' })).statusCode).toBe(401);
+    const collector = await activeUser(t);
+    const brandManager = await signUpOperator(t, 'brand_manager', (await insertBrand(t.database.db)).id);
+    for (const outsider of [collector, brandManager]) {
+      const listed = await list('', outsider.accessToken);
+      expect(listed.statusCode).toBe(403);
+      const resolved = await resolve('card', 'evt_any', { note: 'Refunded' }, outsider.accessToken);
+      expect(resolved.statusCode).toBe(403);
+    }
+  });
+
+  it('resolves once with a note and its audit row; a second resolve is PAYMENT_REVIEW_ALREADY_RESOLVED', async () => {
+    const { depositId, reference } = await pendingDeposit(1000);
+    const eventId = `evt_resolve_${depositId}`;
+    await deliver('card', succeeded(reference, 1500, eventId));
+
+    const first = await resolve('card', eventId, { note: '  Refunded $15.00 in the Stripe dashboard.  ' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({
+      eventId,
+      resolution: {
+        note: 'Refunded $15.00 in the Stripe dashboard.',
+        by: { id: admin.userId, email: admin.email },
+        at: t.clock.now().toISOString(),
+      },
+    });
+    expect(await auditRowsFor('card', eventId)).toEqual([
+      {
+        action: 'resolve',
+        actor_user_id: admin.userId,
+        after: expect.objectContaining({ note: 'Refunded $15.00 in the Stripe dashboard.', amount: 1500 }),
+      },
+    ]);
+
+    const second = await resolve('card', eventId, { note: 'Refunded again?' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      code: 'PAYMENT_REVIEW_ALREADY_RESOLVED',
+      message: errorCatalogue.PAYMENT_REVIEW_ALREADY_RESOLVED.message,
+    });
+    expect(await auditRowsFor('card', eventId)).toHaveLength(1);
+
+    // Resolved ones come after the open ones, and under their own filter.
+    const open = (await list('?state=open&size=100')).json().data.items as { eventId: string }[];
+    expect(open.map((item) => item.eventId)).not.toContain(eventId);
+    const resolved = (await list('?state=resolved')).json().data.items as { eventId: string }[];
+    expect(resolved.map((item) => item.eventId)).toContain(eventId);
+    const all = (await list('?size=100')).json().data.items as { resolution: unknown }[];
+    const firstResolved = all.findIndex((item) => item.resolution !== null);
+    expect(all.slice(firstResolved).every((item) => item.resolution !== null)).toBe(true);
+  });
+
+  it('refuses a missing, blank or too long note (400), and an event that is not held (404)', async () => {
+    const eventId = 'evt_unknown_for_notes';
+    await deliver('card', succeeded('cs_nobody_for_notes', 700, eventId));
+    for (const payload of [{}, { note: '   ' }, { note: 'x'.repeat(501) }, { note: 'ok', extra: 1 }]) {
+      const response = await resolve('card', eventId, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code).toBe('INVALID_REQUEST');
+    }
+    expect((await resolve('card', eventId, { note: 'x'.repeat(500) })).statusCode).toBe(200);
+
+    // A payment that was credited is no payment for review; nor is one nobody sent.
+    const { depositId, reference } = await pendingDeposit(900);
+    const credited = `evt_credited_${depositId}`;
+    await deliver('card', succeeded(reference, 900, credited));
+    for (const [provider, id] of [
+      ['card', credited],
+      ['card', 'evt_never_sent'],
+    ] as const) {
+      const response = await resolve(provider, id, { note: 'Refunded' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('PAYMENT_REVIEW_NOT_FOUND');
+    }
+    expect((await resolve('paypal', eventId, { note: 'Refunded' })).statusCode).toBe(400);
+  });
+});
