@@ -12,6 +12,7 @@ import { ResourceList } from './sections/entry-lists.tsx';
 import { FusionsSection } from './sections/fusions-section.tsx';
 import { LedgerSection } from './sections/ledger-section.tsx';
 import { OperatorsSection } from './sections/operators-section.tsx';
+import { PaymentReviewsSection } from './sections/payment-reviews-section.tsx';
 import { RedeemBatchesSection } from './sections/redeem-batches-section.tsx';
 import { WithdrawalsSection } from './sections/withdrawals-section.tsx';
 
@@ -25,6 +26,7 @@ function SectionBody({ section }: { section: ConsoleSection | undefined }) {
   if (section.id === 'operators') return <OperatorsSection />;
   if (section.id === 'withdrawals') return <WithdrawalsSection />;
   if (section.id === 'ledger') return <LedgerSection />;
+  if (section.id === 'payment-reviews') return <PaymentReviewsSection />;
   if (section.id === 'drops') return <DropsSection />;
   if (section.id === 'fusions') return <FusionsSection />;
   if (section.id === 'attendance-calendars') return <AttendanceCalendarsSection />;

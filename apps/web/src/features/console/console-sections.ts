@@ -10,6 +10,7 @@ export type TConsoleSectionId =
   | 'redeem-batches'
   | 'airdrops'
   | 'withdrawals'
+  | 'payment-reviews'
   | 'ledger'
   | 'audit-log'
   | 'operators';
@@ -196,6 +197,17 @@ const consoleSections: ConsoleSection[] = [
     singular: 'withdrawal',
     icon: 'wallet',
     description: 'Requests to take money out: review, approve or reject, then mark paid.',
+    isAdminOnly: true,
+    canEdit: admins,
+    canCreate: () => false,
+  },
+  {
+    id: 'payment-reviews',
+    label: 'Payments for review',
+    singular: 'payment',
+    icon: 'alert',
+    description:
+      'Money a provider received that no deposit could take: refund it in the provider’s dashboard and record what you did.',
     isAdminOnly: true,
     canEdit: admins,
     canCreate: () => false,
