@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { activityKinds } from '@cypher/contract';
 import { newId } from '../lib/ids.ts';
 import { custodialContractAddress } from '../modules/collection/chain-contracts.ts';
+import { listPaymentReviews } from '../modules/wallet/payment-reviews/list-payment-reviews.ts';
 import { insertBrand, insertCollection, insertProduct } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { Database } from './client.ts';
@@ -274,5 +275,38 @@ describe('migration 0043: the slugs brands were unpublished with', () => {
       { slug: 'lumen', brand_id: lumen.id },
       { slug: 'pine', brand_id: cedar.id },
     ]);
+  });
+});
+
+describe('migration 0045: payments for review', () => {
+  it('lists the payments held before it, their amount unknown and open, and leaves the others out', async () => {
+    await database?.close();
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0044_payment-event-account-deleted') });
+    const db = database.db;
+    // As 0044's apply-payment-event.ts wrote them: no amount, no currency, nothing resolved.
+    await db.execute(sql`insert into payment_events (provider, event_id, event_type, deposit_id, received_at, review_reason)
+                         values ('card', 'evt_old_held', 'payment.succeeded', null, '2026-01-01T00:00:00Z', 'unknown_reference'),
+                                ('card', 'evt_old_applied', 'payment.failed', null, '2026-01-02T00:00:00Z', null)`);
+
+    await runMigrations(database);
+
+    const page = await listPaymentReviews(db, { page: 1, size: 20, state: 'open' });
+    expect(page).toEqual({
+      items: [
+        {
+          provider: 'card',
+          eventId: 'evt_old_held',
+          reason: 'unknown_reference',
+          received: null,
+          deposit: null,
+          user: null,
+          receivedAt: '2026-01-01T00:00:00.000Z',
+          resolution: null,
+        },
+      ],
+      page: 1,
+      size: 20,
+      total: 1,
+    });
   });
 });

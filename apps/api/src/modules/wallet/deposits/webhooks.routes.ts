@@ -34,7 +34,7 @@ export function webhooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...ctx,
             // Money the provider received and we did not credit: someone has to look, so error level and reported.
             onHeldForReview: (review) => {
-              const message = `payment event held for review (${review.reason}): received, not credited`;
+              const message = `payment event held for review (${review.reason}): received, not credited; see the console's payments for review`;
               request.log.error({ review }, message);
               ctx.errorReporter.report(new Error(message), {
                 requestId: request.id,
