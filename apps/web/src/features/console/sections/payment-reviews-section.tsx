@@ -33,7 +33,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson, personLabel } from '../components/console-person.tsx';
 import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
-import { useUnsavedChanges } from '../components/unsaved-changes.ts';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/payment-reviews.module.css';
 import withdrawalStyles from '../components/withdrawals.module.css';
