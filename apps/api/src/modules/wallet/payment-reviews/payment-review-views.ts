@@ -4,6 +4,12 @@ import type { Db } from '../../../db/client.ts';
 import { peopleByIds } from '../../users/people.ts';
 import { deposits, paymentEvents } from '../deposits/deposits.tables.ts';
 
+/*
+ * Route: none (list-payment-reviews.ts and resolve-payment-review.ts read through it) · Writes: nothing · Reads:
+ * payment_events (held ones), deposits, users (people.ts) · UI: features/console/sections/payment-reviews-section.tsx
+ * · Tests: payment-reviews.test.ts
+ */
+
 /** Held events only (money received that credited nothing), narrowed to open or resolved ones, or to one event. */
 export function heldEvents(filter: { state?: TPaymentReviewState; key?: { provider: string; eventId: string } }) {
   const conditions: SQL[] = [isNotNull(paymentEvents.reviewReason)];
