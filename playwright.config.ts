@@ -23,10 +23,12 @@ const seededHome = /the home page shows the seeded banners/;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two browsers at once: most of a journey's time is spent waiting (for a round to open, a job to run, a page to
-  // answer), not computing. Each journey signs up its own people and makes its own drops; the ones that read the
-  // seeded demo read what no other journey changes (the home page's lead drop excepted: it runs alone, below).
-  workers: 2,
+  // Two busy browsers at once (the desktop project's limit, below): on two cores a third made every journey slower
+  // and some ran out of time. The two clock-bound journeys spend a minute or more idle, waiting on the real clock for a
+  // round to open, so they run in slots of their own beside those two instead of taking theirs: four in all. Each
+  // journey signs up its own people and makes its own drops; the ones that read the seeded demo read what no other
+  // journey changes (the home page's lead drop excepted: it runs alone, below).
+  workers: 4,
   retries: 0,
   // Generous for a slow machine: on 2026-11-29's, two browsers, the server and PGlite on two slow cores, pages that do
   // answer took more than 7 s (a client-side navigation, a payment's confirmation), and ten journeys ran out of their
@@ -43,12 +45,19 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   // The home page's check of the seeded drops runs alone first: journeys make drops of their own that go on sale and
-  // would lead the page. Then the journeys that wait on the real clock for a round to open (a minute or more) are
-  // queued first, so the others run beside them instead of after them.
+  // would lead the page. Then the journeys that wait on the real clock for a round to open (a minute or more) run in
+  // their own two slots, beside the others instead of in place of them.
   projects: [
     { name: 'seeded-home', testMatch: 'catalog.spec.ts', grep: seededHome, use: desktop },
-    { name: 'clock-bound', testMatch: clockBound, dependencies: ['seeded-home'], use: desktop },
-    { name: 'desktop', testIgnore: clockBound, grepInvert: seededHome, dependencies: ['seeded-home'], use: desktop },
+    { name: 'clock-bound', testMatch: clockBound, dependencies: ['seeded-home'], workers: 2, use: desktop },
+    {
+      name: 'desktop',
+      testIgnore: clockBound,
+      grepInvert: seededHome,
+      dependencies: ['seeded-home'],
+      workers: 2,
+      use: desktop,
+    },
   ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',

@@ -5,9 +5,9 @@ import { payOnSandboxCardCheckout } from './support/sandbox-checkout.ts';
 import { scheduleSquireDrop, operatorAuth } from './support/scheduled-drop.ts';
 import { signInOnPage } from './support/sign-in.ts';
 
-// The waiting room of a first-come round (issue 18). An operator schedules a drop whose one round opens in 75 seconds
+// The waiting room of a first-come round (issue 18). An operator schedules a drop whose one round opens in 90 seconds
 // and gives it a waiting room that opens a minute before (the earliest the console allows: a room that people may
-// already join can no longer be set). A new collector joins, waits for the opening, is placed (alone: first) and
+// already join can no longer be set), leaving the collector 60 s to sign in and join on a busy machine. A new collector joins, waits for the opening, is placed (alone: first) and
 // admitted, and the purchase popup opens by itself; paying by card proves the API took the admission.
 
 test.describe('waiting room', () => {
@@ -22,7 +22,7 @@ test.describe('waiting room', () => {
     const { dropId } = await scheduleSquireDrop(request, auth, {
       name,
       description: 'One pack each, through the waiting room.',
-      opensAt: Date.now() + 75_000,
+      opensAt: Date.now() + 90_000,
     });
     const room = await request.put(`/v1/console/drops/${dropId}/rounds/1/waiting-room`, {
       headers: auth,
@@ -37,7 +37,7 @@ test.describe('waiting room', () => {
     const panel = page.getByRole('region', { name: 'Waiting room' });
     // No Buy button in a round with a waiting room: the room is the way in.
     await expect(page.getByRole('button', { name: 'Buy packs' })).toHaveCount(0);
-    await panel.getByRole('button', { name: 'Join the waiting room' }).click({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Join the waiting room' }).click({ timeout: 60_000 });
     await expect(panel.getByText('You are in the waiting room.', { exact: true })).toBeVisible();
     await expect(panel).toContainText(/Places are drawn when round 1 opens, in/);
     await expectNoSeriousViolations(page, 'drop page (in the waiting room)');
