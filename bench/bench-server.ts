@@ -101,7 +101,11 @@ export interface RunningServer {
 }
 
 /** The real server (the bundle `npm start` runs) on the bench's database, jobs off, quiet logs. */
-export async function startServer(database: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  database: BenchDatabase,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, ...serverBundleArgs()], {
@@ -128,7 +132,8 @@ export async function startServer(database: BenchDatabase, port: number, env: Re
  * cluster run covers only the supervisor and is not reported.
  */
 export async function startCluster(database: BenchDatabase, port: number, instances: number): Promise<RunningServer> {
-  if (database.kind !== 'postgres') throw new Error('BENCH_CLUSTER needs BENCH_DATABASE_URL: the instances share one PostgreSQL');
+  if (database.kind !== 'postgres')
+    throw new Error('BENCH_CLUSTER needs BENCH_DATABASE_URL: the instances share one PostgreSQL');
   const child = spawn(process.execPath, ['deploy/cluster.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -23,7 +23,18 @@ function pgbenchInserts(databaseUrl: string): number {
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-')), 'insert.sql');
   fs.writeFileSync(script, 'insert into bench_rows (id) values (gen_random_uuid());\n');
   execFileSync('psql', [databaseUrl, '-qc', 'create table if not exists bench_rows (id uuid primary key)']);
-  const output = execFileSync('pgbench', ['-n', '-f', script, '-c', '20', '-j', '2', '-T', '5', databaseUrl]).toString();
+  const output = execFileSync('pgbench', [
+    '-n',
+    '-f',
+    script,
+    '-c',
+    '20',
+    '-j',
+    '2',
+    '-T',
+    '5',
+    databaseUrl,
+  ]).toString();
   const tps = /tps = ([\d.]+)/.exec(output);
   execFileSync('psql', [databaseUrl, '-qc', 'drop table bench_rows']);
   return tps ? Math.round(Number(tps[1])) : 0;
@@ -38,7 +49,9 @@ const run = await runPurchases({
   warmUpPacks,
   port: Number(process.env.BENCH_PORT ?? 3911),
   beforeServer: async (database): Promise<Record<string, number>> =>
-    database.kind === 'postgres' ? { pgbenchSingleRowInsertsPerSecond: pgbenchInserts(database.env.DATABASE_URL!) } : {},
+    database.kind === 'postgres'
+      ? { pgbenchSingleRowInsertsPerSecond: pgbenchInserts(database.env.DATABASE_URL!) }
+      : {},
 });
 const { plainFastifyRoutePerSecond } = run.yardsticks;
 const pgbench = (run.yardsticks as { pgbenchSingleRowInsertsPerSecond?: number }).pgbenchSingleRowInsertsPerSecond;

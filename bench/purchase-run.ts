@@ -104,7 +104,10 @@ export async function runPurchases(options: TPurchaseRunOptions) {
   const plainRoute = await plainRouteYardstick(options.connections, 5);
   // BENCH_CLUSTER=<n>: the run goes through nginx to n instances (npm run start:cluster) instead of one server.
   const clusterSize = Number(process.env.BENCH_CLUSTER ?? 0);
-  const server = clusterSize > 0 ? await startCluster(database, options.port, clusterSize) : await startServer(database, options.port);
+  const server =
+    clusterSize > 0
+      ? await startCluster(database, options.port, clusterSize)
+      : await startServer(database, options.port);
   const statuses = new Map<string, number>();
   let lastSuccessAt = 0;
   let startedAt = 0;
@@ -175,11 +178,15 @@ export async function runPurchases(options: TPurchaseRunOptions) {
     packs: options.packs,
     attempts,
     successful,
-    successfulPurchasesPerSecond: Math.round(successful / (options.attempts ? (lastSuccessAt - startedAt) / 1000 || 1 : measuredSeconds)),
+    successfulPurchasesPerSecond: Math.round(
+      successful / (options.attempts ? (lastSuccessAt - startedAt) / 1000 || 1 : measuredSeconds),
+    ),
     requestsPerSecond: Math.round(result!.requests.average),
     latencyMs: { p50: result!.latency.p50, p99: result!.latency.p99 },
     /** API process CPU per attempt, which stays comparable when other work shares the machine. */
-    serverCpuMsPerAttempt: Number.isNaN(serverCpuSeconds) ? null : Number(((serverCpuSeconds * 1000) / Math.max(1, attempts)).toFixed(2)),
+    serverCpuMsPerAttempt: Number.isNaN(serverCpuSeconds)
+      ? null
+      : Number(((serverCpuSeconds * 1000) / Math.max(1, attempts)).toFixed(2)),
     timeToLastSaleSeconds: lastSuccessAt ? Number(((lastSuccessAt - startedAt) / 1000).toFixed(2)) : null,
     // With BENCH_PROFILE: the sale, from the first attempt to the last success, on the profiles' clock.
     ...profileWindow(startedAtMicros, lastSuccessAt ? (lastSuccessAt - startedAt) / 1000 : 0),
@@ -189,7 +196,8 @@ export async function runPurchases(options: TPurchaseRunOptions) {
     timeouts: result!.timeouts,
     invariants: {
       ordersEqualPacksSold: Number(sold!.orders) === Number(sold!.packs),
-      everyWinnerChargedOnceAndExactly: Number(debits!.orders) === Number(debits!.debits) && wronglyCharged.length === 0,
+      everyWinnerChargedOnceAndExactly:
+        Number(debits!.orders) === Number(debits!.debits) && wronglyCharged.length === 0,
       noLoserCharged: wronglyCharged.length === 0,
       ledgerExact: ledger.isExact,
       // Every buyer is funded: a SOLD_OUT answer is only right if, at the end, no pack is left unclaimed (issue 16).

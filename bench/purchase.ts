@@ -21,7 +21,9 @@ const summary = {
   ...run,
   yardsticks: {
     ...run.yardsticks,
-    purchaseToPlainRoute: Number((run.successfulPurchasesPerSecond / run.yardsticks.plainFastifyRoutePerSecond).toFixed(3)),
+    purchaseToPlainRoute: Number(
+      (run.successfulPurchasesPerSecond / run.yardsticks.plainFastifyRoutePerSecond).toFixed(3),
+    ),
   },
 };
 console.log(JSON.stringify(summary, null, 2));

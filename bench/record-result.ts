@@ -12,7 +12,10 @@ const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'resu
 export function measuredCommit(): string {
   const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
   const head = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-  const changed = execSync('git status --porcelain --untracked-files=no -- . ":(exclude)bench/results" ":(exclude)docs" ":(exclude)*.md"', { cwd: root })
+  const changed = execSync(
+    'git status --porcelain --untracked-files=no -- . ":(exclude)bench/results" ":(exclude)docs" ":(exclude)*.md"',
+    { cwd: root },
+  )
     .toString()
     .trim();
   return changed ? `${head}+uncommitted` : head;

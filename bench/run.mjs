@@ -132,7 +132,17 @@ async function fundBenchUser({ accessToken }) {
 }
 
 // Scenarios with a script of their own (TypeScript, run with tsx): each prepares its own database and server.
-const scripted = ['ledger-postings', 'purchase', 'drop-rush', 'drop-watchers', 'collection', 'reminders', 'redeem-codes', 'fuzz', 'web'];
+const scripted = [
+  'ledger-postings',
+  'purchase',
+  'drop-rush',
+  'drop-watchers',
+  'collection',
+  'reminders',
+  'redeem-codes',
+  'fuzz',
+  'web',
+];
 const selected = process.argv.slice(2).filter((name) => !name.startsWith('-'));
 const everything = selected.length === 0;
 for (const name of everything ? scripted : selected.filter((candidate) => scripted.includes(candidate))) {

@@ -40,7 +40,10 @@ const targets = {
   seo: 100,
 };
 
-const build = spawnSync('npm', ['run', 'build', '-w', '@cypher/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync('npm', ['run', 'build', '-w', '@cypher/web'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (build.status !== 0) throw new Error('the web app did not build');
 
 const database = await benchDatabase('web');
@@ -155,15 +158,20 @@ async function lighthouseMedians(url: string) {
         benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
       const lcpElement = audits['largest-contentful-paint-element']?.details as
-        | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-        | undefined;
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
       const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
       if (snippet) lcpElements.add(snippet.slice(0, 160));
       for (const category of Object.values(categories)) {
         for (const ref of category.auditRefs) {
           const audit = audits[ref.id];
           const isOpportunity = ref.weight === 0 && category.id === 'performance';
-          if (audit && audit.score !== null && audit.score < 1 && !isOpportunity && audit.scoreDisplayMode !== 'informative') {
+          if (
+            audit &&
+            audit.score !== null &&
+            audit.score < 1 &&
+            !isOpportunity &&
+            audit.scoreDisplayMode !== 'informative'
+          ) {
             failedAudits.set(ref.id, audit.title);
           }
         }
@@ -185,7 +193,10 @@ async function lighthouseMedians(url: string) {
     bestPractices: medianOf('bestPractices'),
     seo: medianOf('seo'),
     benchmarkIndex: Math.round(medianOf('benchmarkIndex')),
-    performanceRange: [Math.min(...samples.map((s) => s.performance!)), Math.max(...samples.map((s) => s.performance!))],
+    performanceRange: [
+      Math.min(...samples.map((s) => s.performance!)),
+      Math.max(...samples.map((s) => s.performance!)),
+    ],
     failedAudits: Object.fromEntries(failedAudits),
     lcpElements: [...lcpElements],
     ...(failedRuns.length > 0 ? { retriedRuns: failedRuns } : {}),

@@ -25,7 +25,8 @@ function integer(name, fallback, min, max) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    fail(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
   return value;
 }
 
@@ -45,25 +46,35 @@ const instanceCount = integer('CLUSTER_INSTANCES', 2, 1, 32);
 const port = integer('PORT', 3000, 1, 65535);
 const firstInstancePort = integer('CLUSTER_FIRST_PORT', port + 1, 1, 65535 - instanceCount);
 const instancePorts = Array.from({ length: instanceCount }, (_, index) => firstInstancePort + index);
-if (instancePorts.includes(port)) fail(`CLUSTER_FIRST_PORT (${firstInstancePort}) would put an instance on nginx's port ${port}.`);
+if (instancePorts.includes(port))
+  fail(`CLUSTER_FIRST_PORT (${firstInstancePort}) would put an instance on nginx's port ${port}.`);
 const listenHost = env.HOST || '0.0.0.0';
 /** Node flags for every instance (e.g. `--max-old-space-size=4096`, or the bench's `--cpu-prof`, which NODE_OPTIONS refuses). */
 const instanceNodeArgs = (env.CLUSTER_NODE_ARGS || '').split(' ').filter(Boolean);
 const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
 const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
-const nginxBinary = env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file)) || 'nginx';
+const nginxBinary =
+  env.NGINX_BIN || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file)) || 'nginx';
 // Who holds a drop page's live streams (decision record 35): the instances, nginx passing each stream on; or, with
 // CLUSTER_LIVE_FANOUT=nginx, nginx itself through its Nchan module (Debian: libnginx-mod-nchan), the instances
 // publishing each drop's events to it once. Measured with bench/drop-watchers.ts, nginx's fan-out did not take less
 // from a rush than the instances' streams (it saves the instances' memory per watcher, and keeps the streams open
 // when an instance restarts), so the instances stay the default.
 const liveFanout = env.CLUSTER_LIVE_FANOUT || 'instances';
-if (!['nginx', 'instances'].includes(liveFanout)) fail(`CLUSTER_LIVE_FANOUT must be instances or nginx, not "${liveFanout}".`);
+if (!['nginx', 'instances'].includes(liveFanout))
+  fail(`CLUSTER_LIVE_FANOUT must be instances or nginx, not "${liveFanout}".`);
 const nchanModule =
   liveFanout === 'instances'
     ? null
-    : env.NGINX_NCHAN_MODULE || ['/usr/lib/nginx/modules/ngx_nchan_module.so', '/usr/share/nginx/modules/ngx_nchan_module.so'].find((file) => fs.existsSync(file)) || null;
-if (liveFanout === 'nginx' && !nchanModule) fail('CLUSTER_LIVE_FANOUT=nginx needs nginx\'s Nchan module (Debian: apt-get install libnginx-mod-nchan, or NGINX_NCHAN_MODULE).');
+    : env.NGINX_NCHAN_MODULE ||
+      ['/usr/lib/nginx/modules/ngx_nchan_module.so', '/usr/share/nginx/modules/ngx_nchan_module.so'].find((file) =>
+        fs.existsSync(file),
+      ) ||
+      null;
+if (liveFanout === 'nginx' && !nchanModule)
+  fail(
+    "CLUSTER_LIVE_FANOUT=nginx needs nginx's Nchan module (Debian: apt-get install libnginx-mod-nchan, or NGINX_NCHAN_MODULE).",
+  );
 // With nginx holding the streams, it counts each address's streams (as the instances do without it).
 const livePerAddress = integer('DROP_LIVE_MAX_WATCHERS_PER_ADDRESS', 100, 1, 1_000_000);
 
@@ -132,17 +143,22 @@ const nodeWithTsx = (script) => [process.execPath, ['--import', 'tsx', script]];
   }
 }
 
-console.log('▸ Database: migrate, publish the bundled terms, seed an empty one outside production (once, before the instances)');
+console.log(
+  '▸ Database: migrate, publish the bundled terms, seed an empty one outside production (once, before the instances)',
+);
 {
   const [command, args] = nodeWithTsx('apps/api/src/cli/prepare-database.ts');
   const prepared = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: sharedEnv });
   if (prepared.status !== 0) {
-    fail(`Preparing the database failed (see above). Is PostgreSQL reachable at DATABASE_URL${env.S3_BUCKET ? ', and the bucket S3_BUCKET' : ''}?`);
+    fail(
+      `Preparing the database failed (see above). Is PostgreSQL reachable at DATABASE_URL${env.S3_BUCKET ? ', and the bucket S3_BUCKET' : ''}?`,
+    );
   }
 }
 
 const nginxCheck = spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' });
-if (nginxCheck.error) fail(`nginx was not found (${nginxBinary}). Install it (Debian: apt-get install nginx) or set NGINX_BIN.`);
+if (nginxCheck.error)
+  fail(`nginx was not found (${nginxBinary}). Install it (Debian: apt-get install nginx) or set NGINX_BIN.`);
 
 /** Copies a child's output to ours, each line tagged with its name. */
 function tagOutput(child, name) {
@@ -155,7 +171,13 @@ function tagOutput(child, name) {
 }
 
 let isStopping = false;
-const instances = instancePorts.map((instancePort, index) => ({ name: `api-${index + 1}`, port: instancePort, socket: '', child: null, starts: [] }));
+const instances = instancePorts.map((instancePort, index) => ({
+  name: `api-${index + 1}`,
+  port: instancePort,
+  socket: '',
+  child: null,
+  starts: [],
+}));
 
 function startInstance(instance) {
   const [command, args] = [process.execPath, [...instanceNodeArgs, '--enable-source-maps', apiServerBundle]];
@@ -246,19 +268,30 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 process.on('SIGHUP', () => void stop(0));
 
-console.log(`▸ Starting ${instanceCount} API instances on 127.0.0.1:${instancePorts.join(', ')} (TRUST_PROXY=true, jobs on in each)`);
+console.log(
+  `▸ Starting ${instanceCount} API instances on 127.0.0.1:${instancePorts.join(', ')} (TRUST_PROXY=true, jobs on in each)`,
+);
 for (const instance of instances) startInstance(instance);
-const healthy = await Promise.all(instances.map((instance) => waitForHealth(`http://127.0.0.1:${instance.port}/v1/health`, 120)));
+const healthy = await Promise.all(
+  instances.map((instance) => waitForHealth(`http://127.0.0.1:${instance.port}/v1/health`, 120)),
+);
 if (isStopping) await new Promise(() => undefined);
 if (healthy.includes(false)) {
-  console.error(`\n✗ ${instances.filter((_, index) => !healthy[index]).map((instance) => instance.name).join(', ')} did not answer /v1/health within 120 s`);
+  console.error(
+    `\n✗ ${instances
+      .filter((_, index) => !healthy[index])
+      .map((instance) => instance.name)
+      .join(', ')} did not answer /v1/health within 120 s`,
+  );
   await stop(1);
 }
 
 const template = fs.readFileSync(path.join(root, 'deploy/nginx.conf.template'), 'utf8');
 // nginx reaches each instance through its Unix socket (LISTEN_SOCKET): a live drop page's events cost a fifth less
 // there than through TCP (bench/README.md, drop-watchers). The ports stay for health checks and direct calls.
-const upstreamServers = instances.map((instance) => `    server unix:${instance.socket} max_fails=1 fail_timeout=5s;`).join('\n');
+const upstreamServers = instances
+  .map((instance) => `    server unix:${instance.socket} max_fails=1 fail_timeout=5s;`)
+  .join('\n');
 const liveFragment = (name) => fs.readFileSync(path.join(root, 'deploy/nginx-live', name), 'utf8').trimEnd();
 const configFile = path.join(runDir, 'nginx.conf');
 fs.writeFileSync(
@@ -289,7 +322,8 @@ tagOutput(nginx, 'nginx');
 nginx.on('exit', (code, signal) => {
   if (isStopping) return;
   console.error(`[cluster] nginx stopped (${signal ?? `exit ${code}`}); error log: ${path.join(runDir, 'error.log')}`);
-  for (const line of fs.readFileSync(path.join(runDir, 'error.log'), 'utf8').split('\n').slice(-5)) console.error(`[nginx] ${line}`);
+  for (const line of fs.readFileSync(path.join(runDir, 'error.log'), 'utf8').split('\n').slice(-5))
+    console.error(`[nginx] ${line}`);
   void stop(1);
 });
 
@@ -304,5 +338,7 @@ for (let check = 1; check < instanceCount; check += 1) await waitForHealth(throu
 console.log(`\n  Cypher cluster is ready: ${publicUrl}`);
 console.log(`  nginx :${port} → ${instances.map((instance) => `${instance.name} :${instance.port}`).join(', ')}`);
 console.log('  one PostgreSQL (DATABASE_URL), one Redis (REDIS_URL); Ctrl-C stops everything');
-console.log(`  live drop pages: streams held by ${nchanModule ? 'nginx (Nchan); each instance publishes a drop\'s events to it once' : 'the instances'}`);
+console.log(
+  `  live drop pages: streams held by ${nchanModule ? "nginx (Nchan); each instance publishes a drop's events to it once" : 'the instances'}`,
+);
 console.log(`  images: ${images}\n`);

@@ -14,8 +14,7 @@ const apiModules = 'apps/api/src/modules';
  * Imports that break a rule today, each with why it stays for now. An entry that no longer matches an import fails
  * the check too, so the list only shrinks. `file` imports `target` (both from the repository root).
  */
-const exemptions = [
-];
+const exemptions = [];
 
 const rules = {
   'web-feature-internals': {
@@ -114,7 +113,8 @@ function tableOwners() {
   const owners = new Map();
   for (const file of sourceFiles(apiModules).filter((name) => name.endsWith('.tables.ts'))) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
-    for (const match of text.matchAll(/pgTable\(\s*'([a-z_][a-z0-9_]*)'/g)) owners.set(match[1], ownerIn(apiModules, file));
+    for (const match of text.matchAll(/pgTable\(\s*'([a-z_][a-z0-9_]*)'/g))
+      owners.set(match[1], ownerIn(apiModules, file));
   }
   return owners;
 }
@@ -143,7 +143,12 @@ for (const file of sourceFiles(apiModules)) {
     for (const match of query.matchAll(/\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
       const owner = owners.get(match[1].toLowerCase());
       if (owner && owner !== module) {
-        violations.push({ file, specifier: `sql naming ${match[1]}`, target: `apps/api/src/modules/${owner}`, rule: 'api-module-sql' });
+        violations.push({
+          file,
+          specifier: `sql naming ${match[1]}`,
+          target: `apps/api/src/modules/${owner}`,
+          rule: 'api-module-sql',
+        });
       }
     }
   }
@@ -170,4 +175,6 @@ if (unexplained.length > 0 || stale.length > 0) {
   );
   process.exit(1);
 }
-console.log(`Module boundaries hold, imports and SQL (${violations.length} exempted import(s) listed in scripts/check-boundaries.mjs).`);
+console.log(
+  `Module boundaries hold, imports and SQL (${violations.length} exempted import(s) listed in scripts/check-boundaries.mjs).`,
+);

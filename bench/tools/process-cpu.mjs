@@ -71,7 +71,10 @@ function report(file, purchases) {
     for (const [group, ticks] of Object.entries(perSecond.get(second))) sale[group] = (sale[group] ?? 0) + ticks;
   }
   const perPurchase = Object.fromEntries(
-    Object.entries(sale).map(([group, ticks]) => [group, Number(((ticks / TICKS_PER_SECOND) * 1000 / purchases).toFixed(3))]),
+    Object.entries(sale).map(([group, ticks]) => [
+      group,
+      Number((((ticks / TICKS_PER_SECOND) * 1000) / purchases).toFixed(3)),
+    ]),
   );
   console.log(`sale: seconds ${first} to ${last}; CPU ms per purchase`, perPurchase);
 }

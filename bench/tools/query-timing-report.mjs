@@ -27,7 +27,9 @@ for (const file of files) {
     }
     byStatement.set(statement, totals);
   }
-  console.log(`${file}: ${(to - from).toFixed(0)} ms from the first to the last "${marker}" (${marked.length} of them)`);
+  console.log(
+    `${file}: ${(to - from).toFixed(0)} ms from the first to the last "${marker}" (${marked.length} of them)`,
+  );
   for (const [statement, totals] of [...byStatement].sort((a, b) => b[1].duration - a[1].duration).slice(0, 16)) {
     const idle = totals.idleCalls ? (totals.idle / totals.idleCalls).toFixed(2) : '-';
     console.log(

@@ -21,13 +21,20 @@ if (process.argv[1]?.includes('server.mjs')) {
     const previous = lastAnswerAt.get(this);
     const record = () => {
       const answeredAt = performance.now();
-      calls.push([startedAt, answeredAt - startedAt, previous === undefined ? -1 : startedAt - previous, statementOf(config)]);
+      calls.push([
+        startedAt,
+        answeredAt - startedAt,
+        previous === undefined ? -1 : startedAt - previous,
+        statementOf(config),
+      ]);
       lastAnswerAt.set(this, answeredAt);
     };
-    const timed = (done) => (...answer) => {
-      record();
-      done(...answer);
-    };
+    const timed =
+      (done) =>
+      (...answer) => {
+        record();
+        done(...answer);
+      };
     if (typeof values === 'function') return query.call(this, config, timed(values));
     if (typeof callback === 'function') return query.call(this, config, values, timed(callback));
     if (typeof config?.callback === 'function') {

@@ -60,8 +60,16 @@ export function ensureDependencies() {
  * render of the public pages (dist/.ssr, which an older build lacks).
  */
 export function ensureWebBuild() {
-  const built = ['apps/web/dist/index.html', 'apps/web/dist/.ssr/entry-server.js'].map((file) => mtime(path.join(root, file)));
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+  const built = ['apps/web/dist/index.html', 'apps/web/dist/.ssr/entry-server.js'].map((file) =>
+    mtime(path.join(root, file)),
+  );
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contract/src',
+  ];
   const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (Math.min(...built) >= newestSource) return;
   console.log('Building the web app…');

@@ -94,7 +94,10 @@ export const ZCheckPasswordRequest = z.strictObject({ password: ZExistingPasswor
 export const ZChangePasswordRequest = z.strictObject({ currentPassword: ZExistingPassword, newPassword: ZNewPassword });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 export const ZRequestPasswordResetRequest = z.strictObject({ email: ZEmail });
-export const ZConfirmPasswordResetRequest = z.strictObject({ key: z.string().min(16).max(200), password: ZNewPassword });
+export const ZConfirmPasswordResetRequest = z.strictObject({
+  key: z.string().min(16).max(200),
+  password: ZNewPassword,
+});
 export type TConfirmPasswordResetRequest = z.input<typeof ZConfirmPasswordResetRequest>;
 
 export const ZMfaRegisterRequest = z.strictObject({ phoneNumber: ZPhoneNumber });

@@ -48,7 +48,11 @@ export interface TRoundState<P> {
 }
 
 /** Spec section 4's round selection, over policies in any order (they are sorted by round here). */
-export function roundStateAt<P extends TPolicyTimes>(drop: TDropTimes, policies: readonly P[], now: Date): TRoundState<P> {
+export function roundStateAt<P extends TPolicyTimes>(
+  drop: TDropTimes,
+  policies: readonly P[],
+  now: Date,
+): TRoundState<P> {
   const sorted = [...policies].sort((a, b) => a.round - b.round);
   const status = dropStatusAt(drop, now);
   if (status === 'NEXT') return { current: null, isCurrentActive: false, next: sorted[0] ?? null };

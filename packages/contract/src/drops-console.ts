@@ -26,7 +26,8 @@ export const dropMessages = {
   packsPerHolder: 'Guarantee each holder from 1 to 100 packs.',
   guaranteeMinutes: 'Hold the holders’ packs for 1 minute to 24 hours (1,440 minutes).',
   guaranteeWithRequiredPass: 'A round either is for pass holders only or guarantees them packs, not both.',
-  guaranteeOverRound: 'The round has fewer packs than it guarantees: every pass of the supply times the packs per holder.',
+  guaranteeOverRound:
+    'The round has fewer packs than it guarantees: every pass of the supply times the packs per holder.',
   guaranteeOverLimit: 'A holder’s guaranteed packs cannot be more than one person may buy in the round.',
   giftPackCount: 'Set from 1 to 100,000 packs aside for giveaways.',
 } as const;

@@ -12,7 +12,16 @@
  * LISTED: offered for resale. EXPORTED: moved out to the owner's own wallet, no longer in the collection. BURNED:
  * consumed by a fusion.
  */
-export const editionStates = ['UNISSUED', 'IN_PACK', 'OWNED', 'EQUIPPED', 'LOCKED', 'LISTED', 'EXPORTED', 'BURNED'] as const;
+export const editionStates = [
+  'UNISSUED',
+  'IN_PACK',
+  'OWNED',
+  'EQUIPPED',
+  'LOCKED',
+  'LISTED',
+  'EXPORTED',
+  'BURNED',
+] as const;
 export type TEditionState = (typeof editionStates)[number];
 
 /**

@@ -51,7 +51,9 @@ describe('error catalogue', () => {
 
 describe('messageForError', () => {
   it('looks the message up by code', () => {
-    expect(messageForError({ code: 'INVALID_PASSWORD', message: 'server words' })).toBe('Email or password is invalid.');
+    expect(messageForError({ code: 'INVALID_PASSWORD', message: 'server words' })).toBe(
+      'Email or password is invalid.',
+    );
   });
   it('looks the message up by the error field when there is no code', () => {
     expect(messageForError({ error: 'REQUEST_MAXIMUN' })).toBe('You have exceeded the maximum number of requests.');

@@ -28,7 +28,10 @@ function groupThousands(digits: string): string {
  * `{-250, USD}` → `-$2.50`, `{0, USD}` → `$0.00`, `{150000, CYP}` → `1,500.00 CYP`, `{0, CYP}` → `0.00 CYP`.
  * Zero keeps the unit's decimals, so a column of amounts lines up; it is never blank, "-" or "—".
  */
-export function formatMoney(money: { amount: number | bigint; currency: TCurrency }, options: TMoneyFormatOptions = {}): string {
+export function formatMoney(
+  money: { amount: number | bigint; currency: TCurrency },
+  options: TMoneyFormatOptions = {},
+): string {
   const decimals = minorUnitsOf(money.currency, options);
   if (typeof money.amount === 'number' && !Number.isSafeInteger(money.amount)) {
     throw new RangeError(`money amounts are integer minor units, got ${money.amount}`);

@@ -66,7 +66,12 @@ function selectUnclaimed(
   );
 }
 
-async function isAnyUnclaimed(tx: Db, table: TUnitTable, scope: SQL, besides: readonly TClaimedUnit[]): Promise<boolean> {
+async function isAnyUnclaimed(
+  tx: Db,
+  table: TUnitTable,
+  scope: SQL,
+  besides: readonly TClaimedUnit[],
+): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     tx,
     sql`select exists (

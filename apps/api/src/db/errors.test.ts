@@ -10,20 +10,35 @@ const pgError = (code: string, message: string) => Object.assign(new Error(messa
 
 describe('isConnectionLoss: what the error handler answers 503', () => {
   it.each([
-    ['a terminated session (pg_terminate_backend, 57P01)', pgError('57P01', 'terminating connection due to administrator command')],
-    ['a server shutting down after a crash (57P02)', pgError('57P02', 'terminating connection because of crash of another server process')],
+    [
+      'a terminated session (pg_terminate_backend, 57P01)',
+      pgError('57P01', 'terminating connection due to administrator command'),
+    ],
+    [
+      'a server shutting down after a crash (57P02)',
+      pgError('57P02', 'terminating connection because of crash of another server process'),
+    ],
     ['a server starting up (57P03)', pgError('57P03', 'the database system is starting up')],
     ['connections used up (53300)', pgError('53300', 'sorry, too many clients already')],
     ['a connection failure (08006)', pgError('08006', 'connection failure')],
     ['the socket closing under a query', new Error('Connection terminated unexpectedly')],
-    ['a client used after its connection broke', new Error('Client has encountered a connection error and is not queryable')],
+    [
+      'a client used after its connection broke',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
     ['no connection within the pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a closed pool', new Error('Cannot use a pool after calling end on the pool')],
     ['a reset socket', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
-    ['any of those wrapped by drizzle', drizzleWrapped(pgError('57P01', 'terminating connection due to administrator command'))],
+    [
+      'any of those wrapped by drizzle',
+      drizzleWrapped(pgError('57P01', 'terminating connection due to administrator command')),
+    ],
     [
       'a refused connection to a host with several addresses',
-      new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], 'connect failed'),
+      new AggregateError(
+        [Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })],
+        'connect failed',
+      ),
     ],
   ])('%s', (_name, error) => {
     expect(isConnectionLoss(error)).toBe(true);
@@ -41,7 +56,13 @@ describe('isConnectionLoss: what the error handler answers 503', () => {
   });
 
   it('recognises what node-postgres really throws when nothing listens on the port', async () => {
-    const client = new pg.Client({ host: '127.0.0.1', port: 1, user: 'nobody', database: 'none', connectionTimeoutMillis: 2_000 });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: 1,
+      user: 'nobody',
+      database: 'none',
+      connectionTimeoutMillis: 2_000,
+    });
     const error = await client.connect().catch((failure: unknown) => failure);
     expect(isConnectionLoss(error)).toBe(true);
   });

@@ -38,7 +38,10 @@ describe.runIf(isOnPostgres)('pipelined transactions on PostgreSQL', () => {
       const [, seen, count] = await Promise.all([
         executeNow(tx, sql`insert into pipelined_probe (id) values (1), (2)`),
         // Behind the insert: it sees its rows, as the next statement of the same transaction.
-        queryRows<{ id: number }>(tx, sql`select id from pipelined_probe where id = any(${sqlArray([1, 2])}::int[]) for update`),
+        queryRows<{ id: number }>(
+          tx,
+          sql`select id from pipelined_probe where id = any(${sqlArray([1, 2])}::int[]) for update`,
+        ),
         queryRows<{ n: number }>(tx, sql`select count(*)::int as n from pipelined_probe where ${1} = 1`),
       ]);
       return { seen: seen.map((row) => row.id), count: count[0]!.n };
@@ -154,7 +157,7 @@ describe.runIf(isOnPostgres)('pipelined transactions on PostgreSQL', () => {
       );
       expect(rows[0]!.state).toBe('active');
       const { rows: inTransaction } = await client.query<{ open: boolean }>(
-        "select now() <> statement_timestamp() as open",
+        'select now() <> statement_timestamp() as open',
       );
       expect(inTransaction[0]!.open).toBe(false);
     } finally {

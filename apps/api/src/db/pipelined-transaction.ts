@@ -51,7 +51,10 @@ export function pipelinedTransactions(pool: pg.Pool, db: Db, logger?: Logger): T
     let broken: Error | undefined;
     try {
       const begun = lent.query('begin');
-      const [, result] = await Promise.all([begun, work(new NodePgTransaction(dialect, session, schema) as unknown as Db)]);
+      const [, result] = await Promise.all([
+        begun,
+        work(new NodePgTransaction(dialect, session, schema) as unknown as Db),
+      ]);
       const committed = await lent.query('commit');
       // COMMIT of a transaction a statement aborted answers ROLLBACK instead of failing: never take it for a commit.
       if (committed.command !== 'COMMIT') throw new Error(`the transaction ended with ${committed.command}`);

@@ -20,7 +20,9 @@ function registerProbeRoutes(app: FastifyInstance) {
   });
   typed.get('/v1/probe/database-gone', async () => {
     // What drizzle throws when PostgreSQL terminated the session under the statement.
-    const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const terminated = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
     throw Object.assign(new Error('Failed query: select 1\nparams: '), { cause: terminated });
   });
   typed.post(
@@ -130,7 +132,11 @@ describe('error model', () => {
   });
 
   it('answers an unexpected failure with 500, hides the cause and hands it to the error reporter with the request id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/probe/crash', headers: { 'x-request-id': 'req-crash-0001' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/probe/crash',
+      headers: { 'x-request-id': 'req-crash-0001' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message });
     expect(response.headers['x-request-id']).toBe('req-crash-0001');
@@ -145,7 +151,10 @@ describe('error model', () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/probe/database-gone' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
-    expect(response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: errorCatalogue.SERVICE_UNAVAILABLE.message });
+    expect(response.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: errorCatalogue.SERVICE_UNAVAILABLE.message,
+    });
     expect(t.errorReporter.reports.length).toBe(before);
   });
 
@@ -156,7 +165,11 @@ describe('error model', () => {
   });
 
   it('answers a path that does not decode with 400 INVALID_REQUEST, without echoing it', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/users/%FF%FE', headers: { 'x-request-id': 'req-bad-url-01' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/users/%FF%FE',
+      headers: { 'x-request-id': 'req-bad-url-01' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'INVALID_REQUEST', message: errorCatalogue.INVALID_REQUEST.message });
     expect(response.headers['x-request-id']).toBe('req-bad-url-01');

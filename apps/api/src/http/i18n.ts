@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, errorCatalogue, type TErrorCode, type TLanguage } from '@cypher/contract';
+import {
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  errorCatalogue,
+  type TErrorCode,
+  type TLanguage,
+} from '@cypher/contract';
 
 /**
  * The one place that reads `Accept-Language`. Only English exists today; when another language arrives, its

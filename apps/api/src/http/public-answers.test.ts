@@ -32,7 +32,10 @@ describe('public answers served again from memory for a second', () => {
   });
 
   it('never answers a signed-in caller from it: their drop page carries their own part', async () => {
-    const { dropId } = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 3, price: 1_000 }] });
+    const { dropId } = await insertLiveDrop(t.database.db, {
+      now: t.clock.now(),
+      rounds: [{ packCount: 3, price: 1_000 }],
+    });
     const visitor = await visit(`/v1/drops/${dropId}`);
     expect(visitor.json().data.viewer).toBeNull();
     const buyer = await fastBuyer(t);

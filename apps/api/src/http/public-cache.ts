@@ -65,7 +65,12 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, payl
   reply.header('etag', etag);
   reply.header('cache-control', cacheControl);
   if (cacheControl.startsWith('public') && !request.headers.authorization) {
-    reply.server.publicAnswers?.remember(request.url, { body: payload, etag, cacheControl, contentType: reply.getHeader('content-type') });
+    reply.server.publicAnswers?.remember(request.url, {
+      body: payload,
+      etag,
+      cacheControl,
+      contentType: reply.getHeader('content-type'),
+    });
   }
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
     reply.code(304);

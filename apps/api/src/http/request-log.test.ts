@@ -20,7 +20,13 @@ describe('request logs', () => {
 
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ level: 30, method: 'GET', url: '/v1/drops?status=AVAILABLE', statusCode: 200, ms: expect.any(Number) }),
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        url: '/v1/drops?status=AVAILABLE',
+        statusCode: 200,
+        ms: expect.any(Number),
+      }),
     ]);
     expect(lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
   });
@@ -37,13 +43,33 @@ describe('request logs', () => {
 
   it('reads as a sentence in development', () => {
     const time = new Date(2026, 10, 22, 12, 4, 31).getTime();
-    const request = JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: 'r1', method: 'GET', url: '/v1/drops', statusCode: 200, ms: 4, msg: 'request' });
+    const request = JSON.stringify({
+      level: 30,
+      time,
+      pid: 1,
+      hostname: 'h',
+      reqId: 'r1',
+      method: 'GET',
+      url: '/v1/drops',
+      statusCode: 200,
+      ms: 4,
+      msg: 'request',
+    });
     expect(readableLogLine(request)).toBe('12:04:31 INFO  GET /v1/drops 200 4 ms\n');
 
-    const warning = JSON.stringify({ level: 40, time, pid: 1, hostname: 'h', webDistDir: '/x', msg: 'web app is not built' });
+    const warning = JSON.stringify({
+      level: 40,
+      time,
+      pid: 1,
+      hostname: 'h',
+      webDistDir: '/x',
+      msg: 'web app is not built',
+    });
     expect(readableLogLine(warning)).toBe('12:04:31 WARN  web app is not built {"webDistDir":"/x"}\n');
 
-    const failure = readableLogLine(JSON.stringify({ level: 50, time, msg: 'job error', err: { message: 'boom', stack: 'Error: boom\n    at x' } }));
+    const failure = readableLogLine(
+      JSON.stringify({ level: 50, time, msg: 'job error', err: { message: 'boom', stack: 'Error: boom\n    at x' } }),
+    );
     expect(failure).toBe('12:04:31 ERROR job error\nError: boom\n    at x\n');
 
     expect(readableLogLine('not json')).toBe('not json\n');

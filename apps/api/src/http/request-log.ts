@@ -30,15 +30,39 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request');
     else reply.log.info(line, 'request');
   }
 }
 
-const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const levelNames: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
 // What every line carries and the readable form shows in its own way (or leaves out: the host and process id).
-const shownApart = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'reqId', 'method', 'url', 'statusCode', 'ms', 'err']);
+const shownApart = new Set([
+  'level',
+  'time',
+  'msg',
+  'pid',
+  'hostname',
+  'reqId',
+  'method',
+  'url',
+  'statusCode',
+  'ms',
+  'err',
+]);
 
 /** One pino JSON line as a person reads it; a line that is not JSON is passed on as it is. */
 export function readableLogLine(line: string): string {

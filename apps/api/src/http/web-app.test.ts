@@ -44,7 +44,14 @@ describe('the web app on the API port', () => {
     t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 
   it('answers every address of the route table with the web app, whatever the case or a trailing slash', async () => {
-    for (const url of ['/', '/drops', '/drops/', '/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', '/Products', '/brands/artist/x?tab=1']) {
+    for (const url of [
+      '/',
+      '/drops',
+      '/drops/',
+      '/drops/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      '/Products',
+      '/brands/artist/x?tab=1',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -76,7 +76,11 @@ export async function verifiedUser(t: TestApp) {
 }
 
 /** Turns SMS two-factor on for a verified user; returns the phone number. */
-export async function enableTwoFactor(t: TestApp, user: { accessToken: string; password: string }, phone = '+15551230000') {
+export async function enableTwoFactor(
+  t: TestApp,
+  user: { accessToken: string; password: string },
+  phone = '+15551230000',
+) {
   const headers = bearer(user.accessToken);
   const base = '/v1/users/authentications';
   await t.app.inject({ method: 'POST', url: `${base}/check-password`, headers, payload: { password: user.password } });

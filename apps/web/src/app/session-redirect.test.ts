@@ -31,9 +31,7 @@ describe('sessionRedirect', () => {
 
   it('does apply on routes that only look like exempt ones', () => {
     expect(sessionRedirect({ ...base, pathname: '/password/change', status: 'CREATED' })).toBe('/email/verify');
-    expect(sessionRedirect({ ...base, pathname: '/profile/edit', status: 'EMAIL_VERIFIED' })).toBe(
-      '/profile/creation',
-    );
+    expect(sessionRedirect({ ...base, pathname: '/profile/edit', status: 'EMAIL_VERIFIED' })).toBe('/profile/creation');
   });
 
   it('sends visitors on a signed-in route to /signin with the way back', () => {
@@ -45,6 +43,8 @@ describe('sessionRedirect', () => {
       access: 'signed-in',
     });
     expect(target).toBe(`/signin?redirectTo=${encodeURIComponent('/password/change?from=menu')}`);
-    expect(sessionRedirect({ ...base, pathname: '/password/change', status: 'ACTIVE', access: 'signed-in' })).toBeNull();
+    expect(
+      sessionRedirect({ ...base, pathname: '/password/change', status: 'ACTIVE', access: 'signed-in' }),
+    ).toBeNull();
   });
 });

@@ -10,7 +10,11 @@ const server = http.createServer((request, response) => {
   let raw = '';
   request.on('data', (chunk) => (raw += chunk));
   request.on('end', () => {
-    received.push({ url: request.url ?? '', authorization: request.headers.authorization, body: new URLSearchParams(raw) });
+    received.push({
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+      body: new URLSearchParams(raw),
+    });
     response.writeHead(answerStatus, { 'content-type': 'application/json' }).end('{"sid":"SM123"}');
   });
 });

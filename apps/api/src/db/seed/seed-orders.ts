@@ -85,7 +85,9 @@ export async function seedOrders({ database, clock, orders: ordersConfig }: Seed
     );
     await inTransaction(db, async (tx) => {
       const standing = await lockPurchaseStanding(tx, purchases, { money: true });
-      await (await purchaseFromBalance(tx, purchases, standing)).written;
+      await (
+        await purchaseFromBalance(tx, purchases, standing)
+      ).written;
     });
   }
 

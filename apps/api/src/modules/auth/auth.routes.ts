@@ -58,13 +58,27 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PREFIX}/login`,
-      { schema: { tags, summary: 'Sign in with email and password', body: ZLoginRequest, response: { 200: ZData(ZLoginResponse) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with email and password',
+          body: ZLoginRequest,
+          response: { 200: ZData(ZLoginResponse) },
+        },
+      },
       async (request) => ({ data: await logIn(ctx, request.body, metaOf(request)) }),
     );
 
     app.post(
       `${PREFIX}/sign-in-2fa`,
-      { schema: { tags, summary: 'Finish a two-factor sign-in with the SMS code', body: ZSignIn2faRequest, response: { 200: ZData(ZTokenPair) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Finish a two-factor sign-in with the SMS code',
+          body: ZSignIn2faRequest,
+          response: { 200: ZData(ZTokenPair) },
+        },
+      },
       async (request) => ({ data: await signInWithSmsCode(ctx, request.body, metaOf(request)) }),
     );
 
@@ -94,15 +108,26 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${PREFIX}/email-verifications`,
       {
         onRequest: requireAuth,
-        schema: { tags, summary: 'Send the verification email again', security: bearer, response: { 202: ZData(z.object({ sentTo: z.string() })) } },
+        schema: {
+          tags,
+          summary: 'Send the verification email again',
+          security: bearer,
+          response: { 202: ZData(z.object({ sentTo: z.string() })) },
+        },
       },
-      async (request, reply) => reply.status(202).send({ data: await sendEmailVerification(ctx, principalOf(request).userId) }),
+      async (request, reply) =>
+        reply.status(202).send({ data: await sendEmailVerification(ctx, principalOf(request).userId) }),
     );
 
     app.patch(
       `${PREFIX}/email-verifications`,
       {
-        schema: { tags, summary: 'Verify an email with the key from the link', body: ZVerifyEmailRequest, response: { 200: ZData(z.object({ status: ZAccountStatus })) } },
+        schema: {
+          tags,
+          summary: 'Verify an email with the key from the link',
+          body: ZVerifyEmailRequest,
+          response: { 200: ZData(z.object({ status: ZAccountStatus })) },
+        },
       },
       async (request) => ({ data: await verifyEmail(ctx, request.body.key) }),
     );
@@ -111,14 +136,23 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${PREFIX}/check-password`,
       {
         onRequest: requireAuth,
-        schema: { tags, summary: 'Confirm the password before a sensitive change', security: bearer, body: ZCheckPasswordRequest, response: { 200: ZData(ZReauthentication) } },
+        schema: {
+          tags,
+          summary: 'Confirm the password before a sensitive change',
+          security: bearer,
+          body: ZCheckPasswordRequest,
+          response: { 200: ZData(ZReauthentication) },
+        },
       },
       async (request) => ({ data: await checkPassword(ctx, principalOf(request), request.body.password) }),
     );
 
     app.post(
       `${PREFIX}/change-password`,
-      { onRequest: requireAuth, schema: { tags, summary: 'Change the password', security: bearer, body: ZChangePasswordRequest } },
+      {
+        onRequest: requireAuth,
+        schema: { tags, summary: 'Change the password', security: bearer, body: ZChangePasswordRequest },
+      },
       async (request, reply) => {
         await changePassword(ctx, principalOf(request), request.body);
         return reply.status(204).send();
@@ -136,7 +170,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       `${PREFIX}/reset-password`,
-      { schema: { tags, summary: 'Set a new password with the key from the reset link', body: ZConfirmPasswordResetRequest } },
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the key from the reset link',
+          body: ZConfirmPasswordResetRequest,
+        },
+      },
       async (request, reply) => {
         await resetPassword(ctx, request.body);
         return reply.status(204).send();
@@ -147,21 +187,38 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${PREFIX}/mfa-register`,
       {
         onRequest: requireAuth,
-        schema: { tags, summary: 'Send a code to the phone that will receive two-factor codes', security: bearer, body: ZMfaRegisterRequest, response: { 202: ZData(ZCodeSent) } },
+        schema: {
+          tags,
+          summary: 'Send a code to the phone that will receive two-factor codes',
+          security: bearer,
+          body: ZMfaRegisterRequest,
+          response: { 202: ZData(ZCodeSent) },
+        },
       },
       async (request, reply) =>
-        reply.status(202).send({ data: await registerMfaPhone(ctx, principalOf(request), request.body.phoneNumber, metaOf(request)) }),
+        reply
+          .status(202)
+          .send({ data: await registerMfaPhone(ctx, principalOf(request), request.body.phoneNumber, metaOf(request)) }),
     );
 
     app.post(
       `${PREFIX}/mfa-code`,
       {
         onRequest: optionalAuth,
-        schema: { tags, summary: 'Send a two-factor code (resend during sign-in, or to turn two-factor off)', body: ZMfaCodeRequest, response: { 202: ZData(ZCodeSent) } },
+        schema: {
+          tags,
+          summary: 'Send a two-factor code (resend during sign-in, or to turn two-factor off)',
+          body: ZMfaCodeRequest,
+          response: { 202: ZData(ZCodeSent) },
+        },
       },
       async (request, reply) =>
         reply.status(202).send({
-          data: await sendMfaCode(ctx, { mfaToken: request.body.mfaToken, principal: request.principal }, metaOf(request)),
+          data: await sendMfaCode(
+            ctx,
+            { mfaToken: request.body.mfaToken, principal: request.principal },
+            metaOf(request),
+          ),
         }),
     );
 
@@ -169,7 +226,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${PREFIX}/mfa`,
       {
         onRequest: requireAuth,
-        schema: { tags, summary: 'Turn SMS two-factor on with the code', security: bearer, body: ZMfaVerifyRequest, response: { 200: ZData(ZTwoFactorState) } },
+        schema: {
+          tags,
+          summary: 'Turn SMS two-factor on with the code',
+          security: bearer,
+          body: ZMfaVerifyRequest,
+          response: { 200: ZData(ZTwoFactorState) },
+        },
       },
       async (request) => ({ data: await enableMfa(ctx, principalOf(request), request.body.code) }),
     );
@@ -178,7 +241,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${PREFIX}/mfa`,
       {
         onRequest: requireAuth,
-        schema: { tags, summary: 'Turn SMS two-factor off with the code', security: bearer, body: ZMfaVerifyRequest, response: { 200: ZData(ZTwoFactorState) } },
+        schema: {
+          tags,
+          summary: 'Turn SMS two-factor off with the code',
+          security: bearer,
+          body: ZMfaVerifyRequest,
+          response: { 200: ZData(ZTwoFactorState) },
+        },
       },
       async (request) => ({ data: await disableMfa(ctx, principalOf(request), request.body.code) }),
     );

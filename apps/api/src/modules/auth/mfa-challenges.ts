@@ -21,7 +21,14 @@ export function phoneEnding(phoneNumber: string): string {
 /** A new challenge with a fresh code. Returns the code, to be sent by SMS after the transaction commits. */
 export async function createChallenge(
   tx: Db,
-  input: { userId: string; purpose: ChallengePurpose; phoneNumber: string; attemptTokenHash?: string; secret: string; now: Date },
+  input: {
+    userId: string;
+    purpose: ChallengePurpose;
+    phoneNumber: string;
+    attemptTokenHash?: string;
+    secret: string;
+    now: Date;
+  },
 ): Promise<{ challengeId: string; code: string; expiresAt: Date }> {
   const challengeId = newId();
   const code = newSmsCode();
@@ -52,7 +59,11 @@ export async function renewChallengeCode(tx: Db, challengeId: string, secret: st
   return { code, expiresAt, phoneNumber: row.phoneNumber };
 }
 
-export async function latestChallenge(db: Db, userId: string, purpose: ChallengePurpose): Promise<TChallenge | undefined> {
+export async function latestChallenge(
+  db: Db,
+  userId: string,
+  purpose: ChallengePurpose,
+): Promise<TChallenge | undefined> {
   const [row] = await db
     .select()
     .from(mfaChallenges)
@@ -97,7 +108,8 @@ export async function checkChallengeCode(db: Db, challengeId: string, code: stri
     )
     .returning({ codeHash: mfaChallenges.codeHash });
   if (!counted) throw new AppError('VERIFICATION_CODE_EXPIRED');
-  if (!isSameHash(counted.codeHash, hashSmsCode(secret, challengeId, code))) throw new AppError('INVALID_VERIFICATION_CODE');
+  if (!isSameHash(counted.codeHash, hashSmsCode(secret, challengeId, code)))
+    throw new AppError('INVALID_VERIFICATION_CODE');
 }
 
 /** Single use: one conditional update, so two right answers sent at once cannot both pass. */

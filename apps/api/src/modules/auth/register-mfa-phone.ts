@@ -27,7 +27,13 @@ export async function registerMfaPhone(
   await consumeRateLimit(ctx.rateLimiter, authRateLimits.smsPerIp, meta.ip);
   await consumeRateLimit(ctx.rateLimiter, authRateLimits.settingsSmsPerAccount, user.id);
   const { code, expiresAt } = await inTransaction(ctx.db, (tx) =>
-    createChallenge(tx, { userId: user.id, purpose: 'register', phoneNumber, secret: ctx.authSecret, now: ctx.clock.now() }),
+    createChallenge(tx, {
+      userId: user.id,
+      purpose: 'register',
+      phoneNumber,
+      secret: ctx.authSecret,
+      now: ctx.clock.now(),
+    }),
   );
   await deliver(() => ctx.sms.sendSms({ to: phoneNumber, text: smsCodeText(ctx.config.brandName, code) }), {
     isRequired: true,

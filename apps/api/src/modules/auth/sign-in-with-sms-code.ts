@@ -7,7 +7,11 @@ import { hashSecretToken } from './secret-tokens.ts';
 import { startSession } from './sessions.ts';
 
 /** The SMS step of a two-factor sign-in: the code must belong to the attempt the mfaToken names. */
-export async function signInWithSmsCode(ctx: AppContext, input: TSignIn2faRequest, meta: RequestMeta): Promise<TTokenPair> {
+export async function signInWithSmsCode(
+  ctx: AppContext,
+  input: TSignIn2faRequest,
+  meta: RequestMeta,
+): Promise<TTokenPair> {
   const now = ctx.clock.now();
   const challenge = await challengeForAttempt(ctx.db, hashSecretToken(input.mfaToken), now);
   await checkChallengeCode(ctx.db, challenge.id, input.code, ctx.authSecret, now);

@@ -100,7 +100,10 @@ describe('POST /v1/users (sign-up)', () => {
     }
     const refused = await signUpRequest(valid(), ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'REQUEST_MAXIMUN', message: 'You have exceeded the maximum number of requests.' });
+    expect(refused.json()).toEqual({
+      code: 'REQUEST_MAXIMUN',
+      message: 'You have exceeded the maximum number of requests.',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 

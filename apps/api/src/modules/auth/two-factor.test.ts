@@ -77,7 +77,9 @@ describe('SMS two-factor settings', () => {
     const user = await verifiedUser(t);
     await call('POST', 'check-password', user.accessToken, { password: user.password });
     for (let sms = 0; sms < 5; sms += 1) {
-      expect((await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550006666' })).statusCode).toBe(202);
+      expect((await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550006666' })).statusCode).toBe(
+        202,
+      );
     }
     const refused = await call('POST', 'mfa-register', user.accessToken, { phoneNumber: '+15550006666' });
     expect(refused.statusCode).toBe(429);

@@ -109,7 +109,11 @@ describe('brand counts kept by the editions trigger', () => {
         const { drop, collector, packIds } = await collectorWithPacks(t, 12);
         // Six packs opened first, so there are editions to lock and export while the other six open.
         for (const packId of packIds.slice(0, 6)) {
-          await t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(collector.accessToken) });
+          await t.app.inject({
+            method: 'POST',
+            url: `/v1/packs/${packId}/open`,
+            headers: bearer(collector.accessToken),
+          });
         }
         const held = (
           await queryRows<{ id: string }>(
@@ -141,9 +145,9 @@ describe('brand counts kept by the editions trigger', () => {
             Promise.all([
               ...packIds.slice(6).map((packId, index) => post(index, `/v1/packs/${packId}/open`)),
               ...held.slice(0, 4).map((editionId, index) => post(index, `/v1/editions/${editionId}/lock`)),
-              ...held.slice(4, 8).map((editionId, index) =>
-                post(index + 1, `/v1/editions/${editionId}/export`, { address: WALLET }),
-              ),
+              ...held
+                .slice(4, 8)
+                .map((editionId, index) => post(index + 1, `/v1/editions/${editionId}/export`, { address: WALLET })),
             ]),
         );
         expect(answers.map((answer) => answer.statusCode)).toEqual(Array<number>(14).fill(200));

@@ -31,13 +31,11 @@ export function devMailboxRoutes({ database, config }: AppDeps): FastifyPluginAs
       async (request) => ({ data: await listMailboxMessages(database.db, request.query.to) }),
     );
 
-    app.get(
-      '/dev/mailbox',
-      { schema: { hide: true, querystring: ZMailboxQuery } },
-      async (request, reply) => {
-        const messages = await listMailboxMessages(database.db, request.query.to);
-        return reply.type('text/html; charset=utf-8').send(renderMailboxPage(config.brandName, messages, request.query.to));
-      },
-    );
+    app.get('/dev/mailbox', { schema: { hide: true, querystring: ZMailboxQuery } }, async (request, reply) => {
+      const messages = await listMailboxMessages(database.db, request.query.to);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(renderMailboxPage(config.brandName, messages, request.query.to));
+    });
   };
 }

@@ -11,7 +11,11 @@ describe('dev mailbox', () => {
   it('lists messages for one recipient, newest first, with the documented fields', async () => {
     await t.deps.mailer.sendEmail({ to: 'Fan@Example.com', subject: 'First', text: 'one' });
     t.clock.advance(1000);
-    await t.deps.mailer.sendEmail({ to: 'fan@example.com', subject: 'Second', text: 'two https://x.test/verify?key=1' });
+    await t.deps.mailer.sendEmail({
+      to: 'fan@example.com',
+      subject: 'Second',
+      text: 'two https://x.test/verify?key=1',
+    });
     await t.deps.sms.sendSms({ to: '+15551234567', text: 'Your code is 123456' });
 
     const response = await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=fan@example.com' });

@@ -44,7 +44,12 @@ function checkoutAction(method: TDepositMethod, reference: string, returnPath: s
 }
 
 /** The sandbox's hosted card form. The test numbers are listed on the page: this is never a real provider. */
-export function renderCheckoutPage(reference: string, amountCents: number, error?: string, returnPath?: string): string {
+export function renderCheckoutPage(
+  reference: string,
+  amountCents: number,
+  error?: string,
+  returnPath?: string,
+): string {
   const amount = formatMoney({ amount: amountCents, currency: 'USD' });
   return page(
     'Card payment (sandbox)',

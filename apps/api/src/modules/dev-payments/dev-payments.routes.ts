@@ -74,7 +74,8 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply.type('text/html; charset=utf-8');
         if (!deposit) return reply.status(404).send(renderClosedCheckout());
         const returnPath = request.query.return;
-        if (method !== 'card') return reply.send(renderOutcomeCheckoutPage(method, reference, deposit.amount, undefined, returnPath));
+        if (method !== 'card')
+          return reply.send(renderOutcomeCheckoutPage(method, reference, deposit.amount, undefined, returnPath));
         return reply.send(renderCheckoutPage(reference, deposit.amount, undefined, returnPath));
       },
     );

@@ -8,7 +8,6 @@ export interface TSandboxCheckoutForm extends TSandboxCardForm {
   outcome: 'succeeded' | 'failed' | 'expired';
 }
 
-
 /**
  * The provider's event for a submitted sandbox checkout, the one a real provider would send by webhook: for a card,
  * after the card form's checks (or the refusal to show on the form); for crypto and Tilia, the outcome picked.

@@ -101,7 +101,10 @@ export async function checkDropProducts(
  * is set then, and never cleared): the runs of drops still PUBLISHING, whose editions are not all written yet, and
  * those of published drops, whose editions highestSerialNumbers sees too.
  */
-export async function highestReservedSerialNumbers(tx: Db, productIds: readonly string[]): Promise<Map<string, number>> {
+export async function highestReservedSerialNumbers(
+  tx: Db,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await queryRows<{ product_id: string; last: number | string }>(
     tx,

@@ -17,11 +17,18 @@ export async function dropSummariesByIds(db: Db, ids: readonly string[]): Promis
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: drops.id, name: drops.name, imageUrl: drops.imageUrl, brandId: drops.brandId, editionsPerPack: drops.editionsPerPack })
+    .select({
+      id: drops.id,
+      name: drops.name,
+      imageUrl: drops.imageUrl,
+      brandId: drops.brandId,
+      editionsPerPack: drops.editionsPerPack,
+    })
     .from(drops)
     .where(inArray(drops.id, unique));
-  const brands = await brandSummariesByIds(db, rows.map((row) => row.brandId));
-  return new Map(
-    rows.map(({ brandId, ...row }) => [row.id, { ...row, brand: brands.get(brandId)! }]),
+  const brands = await brandSummariesByIds(
+    db,
+    rows.map((row) => row.brandId),
   );
+  return new Map(rows.map(({ brandId, ...row }) => [row.id, { ...row, brand: brands.get(brandId)! }]));
 }

@@ -90,7 +90,9 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
  * brand (PASS_NOT_OF_BRAND, also for an unknown pass).
  */
 async function passSuppliesOfBrand(tx: Db, input: TConsoleDropRequest): Promise<Map<string, number>> {
-  const passIds = input.rounds.flatMap((round) => [round.requiredPassId ?? [], round.passGuarantee?.passId ?? []].flat());
+  const passIds = input.rounds.flatMap((round) =>
+    [round.requiredPassId ?? [], round.passGuarantee?.passId ?? []].flat(),
+  );
   const found = await passNamesByIds(tx, passIds);
   if (passIds.some((id) => found.get(id)?.brandId !== input.brandId)) throw new AppError('PASS_NOT_OF_BRAND');
   return new Map([...found].map(([id, pass]) => [id, pass.supply]));

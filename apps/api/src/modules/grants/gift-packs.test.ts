@@ -101,7 +101,7 @@ async function orderOf(accessToken: string, orderId: string): Promise<TOrder> {
 /** Every claim log entry, page by page, as anyone reads them after the reveal. */
 async function claimLogEntries(dropId: string): Promise<TClaimLogEntry[]> {
   const entries: TClaimLogEntry[] = [];
-  for (let after: number | null = 0; after !== null; ) {
+  for (let after: number | null = 0; after !== null;) {
     const page: TClaimLog = (await send('GET', `/v1/drops/${dropId}/claim-log?after=${after}&size=50`)).json().data;
     expect(page.isRevealed).toBe(true);
     entries.push(...page.entries!);
@@ -113,7 +113,10 @@ async function claimLogEntries(dropId: string): Promise<TClaimLogEntry[]> {
 /** The product activities anyone can read, as [kind, edition number]. */
 async function activitiesOf(productId: string) {
   const page = (await send('GET', `/v1/products/${productId}/activities?size=100`)).json().data;
-  return (page.items as { kind: string; editionNumber: number | null }[]).map((item) => [item.kind, item.editionNumber]);
+  return (page.items as { kind: string; editionNumber: number | null }[]).map((item) => [
+    item.kind,
+    item.editionNumber,
+  ]);
 }
 
 describe('gift rounds', () => {
@@ -190,7 +193,11 @@ describe('gift rounds', () => {
     });
 
     // Every sale pack is bought; then the next buyer is told SOLD_OUT, and the gift packs stay where they were.
-    const bought = await send('POST', '/v2/orders', buyer.accessToken, { dropId, quantity: 5, paymentMethod: 'BALANCE' });
+    const bought = await send('POST', '/v2/orders', buyer.accessToken, {
+      dropId,
+      quantity: 5,
+      paymentMethod: 'BALANCE',
+    });
     expect(bought.statusCode, bought.body).toBe(201);
     const late = await send('POST', '/v2/orders', buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
     expect(late.json()).toMatchObject({ code: 'SOLD_OUT' });

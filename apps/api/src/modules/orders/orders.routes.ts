@@ -54,12 +54,7 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const order = await purchasePacks(
-            ctx,
-            principalOf(request),
-            request.body,
-            idempotentRequestOf(request),
-          );
+          const order = await purchasePacks(ctx, principalOf(request), request.body, idempotentRequestOf(request));
           return reply.status(201).send({ data: order });
         },
       );

@@ -230,10 +230,7 @@ async function runBatch(
         together.map((queued) => queued.purchase),
         standing,
       );
-      await Promise.all([
-        decided.written,
-        completeIdempotencyKeys(tx, keyedAnswers(together, decided), claimedAt),
-      ]);
+      await Promise.all([decided.written, completeIdempotencyKeys(tx, keyedAnswers(together, decided), claimedAt)]);
       return { together, decided, leftOut };
     });
   } catch {

@@ -60,7 +60,11 @@ describe('purchaseFromBalance: a batch decides each purchase as if they came one
       { userId: other, quantity: 2 },
     ]);
     const { outcomes } = await inTransaction(db(), async (tx) => {
-      const decided = await purchaseFromBalance(tx, purchases, await lockPurchaseStanding(tx, purchases, { money: true }));
+      const decided = await purchaseFromBalance(
+        tx,
+        purchases,
+        await lockPurchaseStanding(tx, purchases, { money: true }),
+      );
       await decided.written;
       return decided;
     });

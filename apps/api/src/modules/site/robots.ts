@@ -7,7 +7,12 @@ import { privateWebPathPrefixes } from '@cypher/contract';
  */
 export function robotsTxt(publicUrl: string): string {
   const disallowed = [...privateWebPathPrefixes, '/dev/', '/docs'];
-  return ['User-agent: *', 'Allow: /', ...disallowed.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join(
-    '\n',
-  );
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...disallowed.map((prefix) => `Disallow: ${prefix}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -44,7 +44,10 @@ describe('what crawlers read', () => {
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
     expect(disallowed).toEqual(expect.arrayContaining(['/console', '/payment', '/account/', '/dev/']));
     for (const open of ['/', '/drops', '/products', '/brands', '/v1/drops', '/uploads/a.webp']) {
-      expect(disallowed.some((prefix) => open.startsWith(prefix)), open).toBe(false);
+      expect(
+        disallowed.some((prefix) => open.startsWith(prefix)),
+        open,
+      ).toBe(false);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
@@ -76,8 +79,14 @@ describe('what crawlers read', () => {
         `${PUBLIC_URL}/drops/${published.dropId}`,
       ]),
     );
-    for (const id of hidden) expect(locs.some((loc) => loc.endsWith(id)), id).toBe(false);
-    const lastmods = urls.flatMap((url) => [...url.getElementsByTagName('lastmod')].map((node) => node.textContent ?? ''));
+    for (const id of hidden)
+      expect(
+        locs.some((loc) => loc.endsWith(id)),
+        id,
+      ).toBe(false);
+    const lastmods = urls.flatMap((url) =>
+      [...url.getElementsByTagName('lastmod')].map((node) => node.textContent ?? ''),
+    );
     expect(lastmods.length).toBeGreaterThan(0);
     for (const lastmod of lastmods) expect(Number.isNaN(Date.parse(lastmod)), lastmod).toBe(false);
   });

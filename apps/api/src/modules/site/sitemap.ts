@@ -12,7 +12,10 @@ interface SitemapUrl {
 }
 
 function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
+  );
 }
 
 /**
@@ -20,7 +23,9 @@ function escapeXml(value: string): string {
  * drop and product at its page's address under PUBLIC_URL, each with the time it last changed.
  */
 export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<string> {
-  const fixed: SitemapUrl[] = indexableWebRoutePaths.filter((pattern) => !pattern.includes(':')).map((path) => ({ path }));
+  const fixed: SitemapUrl[] = indexableWebRoutePaths
+    .filter((pattern) => !pattern.includes(':'))
+    .map((path) => ({ path }));
   let room = SITEMAP_MAX_URLS - fixed.length;
   const brands = await publicBrandPages(db, room);
   room -= brands.length;
@@ -34,7 +39,10 @@ export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<
       lastModified: brand.updatedAt,
     })),
     ...drops.map((drop) => ({ path: webPath('/drops/:id', { id: drop.id }), lastModified: drop.updatedAt })),
-    ...products.map((product) => ({ path: webPath('/products/:id', { id: product.id }), lastModified: product.updatedAt })),
+    ...products.map((product) => ({
+      path: webPath('/products/:id', { id: product.id }),
+      lastModified: product.updatedAt,
+    })),
   ];
   const entries = urls.map(({ path, lastModified }) => {
     const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';

@@ -224,7 +224,11 @@ describe('POST /v1/console/ticket-kinds/{id}/grants', () => {
       expect.objectContaining({ after: expect.objectContaining({ count: 2, note: null }) }),
     ]);
     // The console's log names the kind a grant was of (the grant's own record names only what was given).
-    const log = await send('GET', `/v1/console/audit-log?entityType=ticket_kind&entityId=${kind.id}`, admin.accessToken);
+    const log = await send(
+      'GET',
+      `/v1/console/audit-log?entityType=ticket_kind&entityId=${kind.id}`,
+      admin.accessToken,
+    );
     expect(log.json().data.items.map((entry: { entityName: string | null }) => entry.entityName)).toEqual(
       log.json().data.items.map(() => 'Drop ticket'),
     );

@@ -32,7 +32,9 @@ describe('GET /v1/balances/my', () => {
     expect(response.statusCode).toBe(200);
     const zeroUsd = { withdrawable: usd(0), nonWithdrawable: usd(0), held: usd(0), total: usd(0) };
     const zeroCyp = { withdrawable: cyp(0), nonWithdrawable: cyp(0), held: cyp(0), total: cyp(0) };
-    expect(response.json()).toEqual({ data: { usd: zeroUsd, cyp: zeroCyp, cypUnit: { minorUnits: 3, cypPerUsd: 150 } } });
+    expect(response.json()).toEqual({
+      data: { usd: zeroUsd, cyp: zeroCyp, cypUnit: { minorUnits: 3, cypPerUsd: 150 } },
+    });
   });
 
   it('splits withdrawable and non-withdrawable money per currency', async () => {
@@ -63,7 +65,11 @@ describe('GET /v1/balances', () => {
     );
     await depositForTest(t.database.db, { userId: await userId(other.accessToken), source: 'crypto', amount: 999 });
 
-    const page1 = await t.app.inject({ method: 'GET', url: '/v1/balances?page=1&size=2', headers: bearer(user.accessToken) });
+    const page1 = await t.app.inject({
+      method: 'GET',
+      url: '/v1/balances?page=1&size=2',
+      headers: bearer(user.accessToken),
+    });
     expect(page1.statusCode).toBe(200);
     const { items, page, size, total } = page1.json().data;
     expect({ page, size, total }).toEqual({ page: 1, size: 2, total: 3 });
@@ -87,7 +93,11 @@ describe('GET /v1/balances', () => {
     });
     expect(items[1]).toMatchObject({ amount: usd(500), receipt: null });
 
-    const page2 = await t.app.inject({ method: 'GET', url: '/v1/balances?page=2&size=2', headers: bearer(user.accessToken) });
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: '/v1/balances?page=2&size=2',
+      headers: bearer(user.accessToken),
+    });
     const [deposit] = page2.json().data.items;
     expect(deposit).toMatchObject({
       kind: 'deposit',
@@ -98,7 +108,11 @@ describe('GET /v1/balances', () => {
 
   it('refuses a page size beyond the limit', async () => {
     const user = await activeUser(t);
-    const response = await t.app.inject({ method: 'GET', url: '/v1/balances?size=1000', headers: bearer(user.accessToken) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/balances?size=1000',
+      headers: bearer(user.accessToken),
+    });
     expect(response.statusCode).toBe(400);
   });
 });

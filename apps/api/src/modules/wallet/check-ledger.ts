@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { TCurrency, THouseAccount, TLedgerAccountKind, TLedgerCheck, TSystemLedgerAccountKind } from '@cypher/contract';
+import type {
+  TCurrency,
+  THouseAccount,
+  TLedgerAccountKind,
+  TLedgerCheck,
+  TSystemLedgerAccountKind,
+} from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { houseKindsNeverBelowZero } from './ledger-accounts.ts';
@@ -35,7 +41,12 @@ export async function checkLedger(db: Db, now: Date): Promise<TLedgerCheck> {
     sql`select id, kind, currency, balance from ledger_accounts
         where owner_user_id is not null and balance < 0 limit ${LIMIT}`,
   );
-  const houses = await queryRows<{ kind: TSystemLedgerAccountKind; currency: TCurrency; balance: TAmount; buckets: TAmount }>(
+  const houses = await queryRows<{
+    kind: TSystemLedgerAccountKind;
+    currency: TCurrency;
+    balance: TAmount;
+    buckets: TAmount;
+  }>(
     db,
     sql`select kind, currency, sum(balance) as balance, count(*) as buckets from ledger_accounts
         where owner_user_id is null group by kind, currency order by kind, currency`,
@@ -48,14 +59,23 @@ export async function checkLedger(db: Db, now: Date): Promise<TLedgerCheck> {
   }));
   const check = {
     currencyTotals: currencyTotals.map((row) => money(row.total, row.currency)),
-    unbalancedTransactions: unbalanced.map((row) => ({ transactionId: row.transaction_id, sum: money(row.total, row.currency) })),
+    unbalancedTransactions: unbalanced.map((row) => ({
+      transactionId: row.transaction_id,
+      sum: money(row.total, row.currency),
+    })),
     accountsOffEntries: offEntries.map((row) => ({
       accountId: row.id,
       balance: money(row.balance, row.currency),
       entries: money(row.entries, row.currency),
     })),
-    negativeAccounts: negative.map((row) => ({ accountId: row.id, kind: row.kind, balance: money(row.balance, row.currency) })),
-    houseAccountsBelowZero: houseAccounts.filter((house) => houseKindsNeverBelowZero.has(house.kind) && house.balance.amount < 0),
+    negativeAccounts: negative.map((row) => ({
+      accountId: row.id,
+      kind: row.kind,
+      balance: money(row.balance, row.currency),
+    })),
+    houseAccountsBelowZero: houseAccounts.filter(
+      (house) => houseKindsNeverBelowZero.has(house.kind) && house.balance.amount < 0,
+    ),
     houseAccounts,
   };
   const isExact =

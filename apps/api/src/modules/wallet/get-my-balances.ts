@@ -12,7 +12,9 @@ export async function getMyBalances(db: Db, userId: string, wallet: TConfig['wal
     .where(eq(ledgerAccounts.ownerUserId, userId));
   const partsOf = (currency: TCurrency): TBalanceParts => {
     const sum = (...kinds: string[]) =>
-      rows.filter((row) => row.currency === currency && kinds.includes(row.kind)).reduce((total, row) => total + row.balance, 0);
+      rows
+        .filter((row) => row.currency === currency && kinds.includes(row.kind))
+        .reduce((total, row) => total + row.balance, 0);
     const money = (amount: number) => ({ amount, currency });
     return {
       withdrawable: money(sum('withdrawable')),

@@ -35,7 +35,9 @@ export async function postDeposit(tx: Db, input: TDepositInput): Promise<string>
     receipt: isReward ? undefined : { paymentMethod: input.paymentMethod, subtotal: input.amount, serviceFee },
     entries: [
       { account: { userId: input.userId, kind: rule.creditTo, currency: input.currency }, amount: input.amount },
-      ...(serviceFee > 0 ? [{ account: { system: 'fees' as const, currency: input.currency }, amount: serviceFee }] : []),
+      ...(serviceFee > 0
+        ? [{ account: { system: 'fees' as const, currency: input.currency }, amount: serviceFee }]
+        : []),
       { account: { system: rule.from, currency: input.currency }, amount: -(input.amount + serviceFee) },
     ],
     now: input.now,

@@ -28,7 +28,11 @@ export const fundingRules: Record<
  * Within `unsettled`, spending takes the oldest money first. Nothing needs to record which deposit paid: with oldest
  * first, what is left of the unsettled balance is always the newest money, which is what settleableAmount relies on.
  */
-export const purchaseSpendingOrder: readonly TUserLedgerAccountKind[] = ['non_withdrawable', 'unsettled', 'withdrawable'];
+export const purchaseSpendingOrder: readonly TUserLedgerAccountKind[] = [
+  'non_withdrawable',
+  'unsettled',
+  'withdrawable',
+];
 
 /** Money that entered `unsettled` at or before this moment has passed the settlement delay. */
 export function settlementCutoff(now: Date, settlementDays: number): Date {

@@ -52,7 +52,9 @@ describe('account security page', () => {
     expect(await screen.findByText('On')).toBeInTheDocument();
     expect(screen.getByText('the phone ending in 4567')).toBeInTheDocument();
     expect(screen.getByText('Nov 20, 2026')).toBeInTheDocument();
-    expect(sent.find((request) => request.path === `${AUTH}/mfa-register`)?.body).toEqual({ phoneNumber: '+15551234567' });
+    expect(sent.find((request) => request.path === `${AUTH}/mfa-register`)?.body).toEqual({
+      phoneNumber: '+15551234567',
+    });
     expect(sent.find((request) => request.path === `${AUTH}/mfa`)?.body).toEqual({ code: '123456' });
   });
 });

@@ -148,7 +148,9 @@ function CheckYourInbox() {
         </p>
       }
     >
-      <p className={styles.muted}>The link works for 24 hours. Nothing there? Check your spam folder, or send it again.</p>
+      <p className={styles.muted}>
+        The link works for 24 hours. Nothing there? Check your spam folder, or send it again.
+      </p>
       <ResendVerificationButton />
     </AuthLayout>
   );

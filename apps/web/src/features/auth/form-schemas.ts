@@ -27,9 +27,9 @@ function withConfirmation<TShape extends z.ZodRawShape, TConfig extends z.core.$
   schema: z.ZodObject<TShape, TConfig>,
   field: 'password' | 'newPassword',
 ) {
-  return schema.extend({ confirmPassword: z.string() }).refine(
-    (values) => (values as Record<string, unknown>)[field] === values.confirmPassword,
-    {
+  return schema
+    .extend({ confirmPassword: z.string() })
+    .refine((values) => (values as Record<string, unknown>)[field] === values.confirmPassword, {
       path: ['confirmPassword'],
       error: authMessages.passwordsDoNotMatch,
       // Compare even when other fields (say, the email) are still wrong, so every message shows at once.
@@ -37,8 +37,7 @@ function withConfirmation<TShape extends z.ZodRawShape, TConfig extends z.core.$
         const value = payload.value as Record<string, unknown> | undefined;
         return typeof value?.[field] === 'string' && typeof value['confirmPassword'] === 'string';
       },
-    },
-  );
+    });
 }
 
 export const ZSignInForm = ZLoginRequest.extend({ password: ZEnteredPassword });

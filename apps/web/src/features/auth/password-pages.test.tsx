@@ -19,14 +19,14 @@ describe('password reset page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText(/If an account exists for/).textContent).toContain('fan@example.com');
-    expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: RESET, body: { email: 'fan@example.com' } })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ method: 'POST', path: RESET, body: { email: 'fan@example.com' } }),
+    ]);
   });
 
   it('sets the new password from the mailed link, signs this device out and goes to sign-in with a notice', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    const sent = stubApi((request) =>
-      request.path === '/v1/users/my' ? json(200, { data: myUser() }) : json(204),
-    );
+    const sent = stubApi((request) => (request.path === '/v1/users/my' ? json(200, { data: myUser() }) : json(204)));
     const { router } = renderApp('/password/reset?key=reset-key-0123456789abcdef');
     const user = userEvent.setup();
 
@@ -67,7 +67,8 @@ describe('password change page', () => {
     return stubApi((request) => {
       if (request.path === CHANGE) return changeAnswer();
       // The header asks for the unread count of a signed-in person: an empty feed.
-      if (request.path.startsWith('/v1/notifications')) return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+      if (request.path.startsWith('/v1/notifications'))
+        return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
       return json(200, { data: myUser() });
     });
   }

@@ -35,8 +35,8 @@ function RequestLink() {
         icon="mail"
         intro={
           <p>
-            If an account exists for <strong>{sentTo}</strong>, we sent a link to reset its password. The link works
-            for one hour.
+            If an account exists for <strong>{sentTo}</strong>, we sent a link to reset its password. The link works for
+            one hour.
           </p>
         }
         footer={backToSignIn}
@@ -77,7 +77,9 @@ function ChooseNewPassword({ resetKey }: { resetKey: string }) {
       title="Reset password"
       heading="Choose a new password"
       icon="lock"
-      intro={<p>Pick a password you have not used here before. Every device signed in to your account will be signed out.</p>}
+      intro={
+        <p>Pick a password you have not used here before. Every device signed in to your account will be signed out.</p>
+      }
       footer={
         <p>
           Link not working? <Link to="/password/reset">Request a new one</Link>

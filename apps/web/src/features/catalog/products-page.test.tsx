@@ -45,7 +45,9 @@ describe('/products', () => {
     await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('rarity')).toBe('RARE'));
     expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe('1');
     expect(await screen.findByText('1 product')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Products' })).getByText('Pixel Knight Paladin')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Products' })).getByText('Pixel Knight Paladin'),
+    ).toBeInTheDocument();
   });
 
   it('reads the filters from the address, so a shared link shows the same list', async () => {

@@ -25,8 +25,7 @@ const DEFAULT_DOCUMENT: DocumentId = 'tos';
 function documentFromHash(hash: string): DocumentId {
   const wanted = hash.replace(/^#/, '');
   return (
-    documents.find((document) => wanted === document.id || wanted.startsWith(`${document.id}-`))?.id ??
-    DEFAULT_DOCUMENT
+    documents.find((document) => wanted === document.id || wanted.startsWith(`${document.id}-`))?.id ?? DEFAULT_DOCUMENT
   );
 }
 
@@ -92,7 +91,10 @@ export default function TermsPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title="Terms and policies" description="The terms of service, the privacy policy and the cookie policy." />
+      <PageMeta
+        title="Terms and policies"
+        description="The terms of service, the privacy policy and the cookie policy."
+      />
       <header className={styles.intro}>
         <h1 className={styles.title}>Terms and policies</h1>
         <p className={styles.lead}>What you agree to when you use the marketplace, and how we handle your data.</p>

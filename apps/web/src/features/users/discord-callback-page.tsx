@@ -45,7 +45,9 @@ export default function DiscordCallbackPage() {
     }
     if (!code || !state) {
       backWith({
-        discordError: denied ? 'Connecting Discord was cancelled.' : 'This Discord link is incomplete. Please start again.',
+        discordError: denied
+          ? 'Connecting Discord was cancelled.'
+          : 'This Discord link is incomplete. Please start again.',
       });
       return;
     }

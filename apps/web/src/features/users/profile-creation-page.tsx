@@ -52,7 +52,11 @@ export default function ProfileCreationPage() {
     setIsCreating(true);
     try {
       const created = await createProfile.mutateAsync({ ...values, photoUrl });
-      showToast({ tone: 'success', title: `Welcome, ${created.nickname ?? values.nickname}!`, description: 'Your profile is ready.' });
+      showToast({
+        tone: 'success',
+        title: `Welcome, ${created.nickname ?? values.nickname}!`,
+        description: 'Your profile is ready.',
+      });
       void navigate('/', { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'PROFILE_ALREADY_CREATED') {
@@ -80,7 +84,9 @@ export default function ProfileCreationPage() {
       <form className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate>
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field label="Nickname" hint={nicknameHint} error={errors.nickname?.message} isRequired>
-          {(control) => <Input {...control} autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} {...register('nickname')} />}
+          {(control) => (
+            <Input {...control} autoComplete="nickname" maxLength={NICKNAME_MAX_LENGTH} {...register('nickname')} />
+          )}
         </Field>
         <ProfileImageField
           kind="photo"

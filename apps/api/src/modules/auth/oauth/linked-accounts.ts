@@ -30,7 +30,12 @@ export async function findProviderLink(db: Db, userId: string, provider: TOAuthP
     handle
       .select({ displayName: oauthAccounts.displayName, linkedAt: oauthAccounts.linkedAt })
       .from(oauthAccounts)
-      .where(and(eq(oauthAccounts.userId, sql.placeholder('userId')), eq(oauthAccounts.provider, sql.placeholder('provider'))))
+      .where(
+        and(
+          eq(oauthAccounts.userId, sql.placeholder('userId')),
+          eq(oauthAccounts.provider, sql.placeholder('provider')),
+        ),
+      )
       .prepare('find_provider_link'),
   );
   const [link] = await query.execute({ userId, provider });

@@ -17,8 +17,14 @@ export async function packViews(db: Db, where: SQL | undefined): Promise<TPack[]
     .innerJoin(salePolicies, eq(salePolicies.id, packs.policyId))
     .where(and(isNotNull(packs.ownerUserId), where))
     .orderBy(desc(packs.claimedAt), asc(packs.number));
-  const dropsById = await dropSummariesByIds(db, rows.map((row) => row.pack.dropId));
-  const items = await packItems(db, rows.filter((row) => row.pack.openedAt !== null).map((row) => row.pack.id));
+  const dropsById = await dropSummariesByIds(
+    db,
+    rows.map((row) => row.pack.dropId),
+  );
+  const items = await packItems(
+    db,
+    rows.filter((row) => row.pack.openedAt !== null).map((row) => row.pack.id),
+  );
 
   return rows.map(({ pack, round, isGift }) => {
     const { editionsPerPack: _perPack, ...drop } = dropsById.get(pack.dropId)!;

@@ -29,7 +29,12 @@ export function packsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/packs/:id',
       {
         onRequest: ctx.guard.requireAuth,
-        schema: { tags, summary: 'One of my packs (its editions once opened)', params, response: { 200: ZData(ZPack) } },
+        schema: {
+          tags,
+          summary: 'One of my packs (its editions once opened)',
+          params,
+          response: { 200: ZData(ZPack) },
+        },
       },
       async (request) => ({ data: await getMyPack(ctx.db, principalOf(request).userId, request.params.id) }),
     );

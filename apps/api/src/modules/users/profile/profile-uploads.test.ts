@@ -81,11 +81,15 @@ describe('POST /v1/users/media/photo', () => {
   });
 
   it('answers a multipart body it cannot read with 400 INVALID_REQUEST: no boundary, another boundary, a part that never ends', async () => {
-    const part = '\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n';
+    const part =
+      '\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n';
     const bodies = [
       { headers: { 'content-type': 'multipart/form-data' }, payload: `--abc${part}png\r\n--abc--\r\n` },
       { headers: { 'content-type': 'multipart/form-data; boundary=abc' }, payload: `--xyz${part}png\r\n--xyz--\r\n` },
-      { headers: { 'content-type': 'multipart/form-data; boundary=abc' }, payload: `--abc${part}png, and then nothing` },
+      {
+        headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: `--abc${part}png, and then nothing`,
+      },
       { headers: { 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nno headers at all' },
     ];
     for (const body of bodies) {

@@ -75,11 +75,9 @@ export function cardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({
-            data: await addTiliaPaymentMethod(ctx.db, principalOf(request).userId, request.body, ctx.clock.now()),
-          }),
+        reply.status(201).send({
+          data: await addTiliaPaymentMethod(ctx.db, principalOf(request).userId, request.body, ctx.clock.now()),
+        }),
     );
 
     app.delete(

@@ -24,7 +24,13 @@ describe('/v1/cards', () => {
     const added = await addCard(user.accessToken, '4242 4242 4242 4242', 2039, '  Ada Lovelace ');
     expect(added.statusCode).toBe(201);
     const card = added.json().data;
-    expect(card).toMatchObject({ nameOnCard: 'Ada Lovelace', brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2039 });
+    expect(card).toMatchObject({
+      nameOnCard: 'Ada Lovelace',
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2039,
+    });
     expect(JSON.stringify(card)).not.toContain('424242424242');
     const rows = await t.database.db.select().from(savedCards);
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');
@@ -96,7 +102,12 @@ describe('/v1/cards', () => {
     expect((await addCard(user.accessToken, '4242424242424242', 2040)).statusCode).toBe(201);
     expect((await addCard((await activeUser(t)).accessToken, '4242424242424242')).statusCode).toBe(201);
     const listed = await t.app.inject({ method: 'GET', url: '/v1/cards', headers: bearer(user.accessToken) });
-    expect(listed.json().data.map((card: { expYear: number }) => card.expYear).sort()).toEqual([2039, 2040]);
+    expect(
+      listed
+        .json()
+        .data.map((card: { expYear: number }) => card.expYear)
+        .sort(),
+    ).toEqual([2039, 2040]);
   });
 
   it('refuses an expired card and needs a signed-in person', async () => {

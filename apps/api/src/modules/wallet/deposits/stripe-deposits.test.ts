@@ -71,7 +71,8 @@ function stripeWebhook(rawBody: string) {
 const chargesSent = () => stripe.received.filter((request) => request.path === '/v1/payment_intents');
 
 async function until(isDone: () => boolean) {
-  for (let attempt = 0; attempt < 400 && !isDone(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let attempt = 0; attempt < 400 && !isDone(); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('card deposits through Stripe', () => {

@@ -82,13 +82,7 @@ export function consoleWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod
             },
           },
           async (request) => ({
-            data: await changeWithdrawalStatus(
-              ctx,
-              operatorOf(request),
-              request.params.id,
-              move,
-              request.body.reason,
-            ),
+            data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, move, request.body.reason),
           }),
         );
       } else {

@@ -1,11 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type {
-  TConsoleWithdrawal,
-  TConsoleWithdrawalsQuery,
-  TMyWithdrawal,
-  TPage,
-  TPageQuery,
-} from '@cypher/contract';
+import type { TConsoleWithdrawal, TConsoleWithdrawalsQuery, TMyWithdrawal, TPage, TPageQuery } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { peopleByIds, personIn } from '../../users/people.ts';
@@ -62,7 +56,10 @@ export async function listConsoleWithdrawals(
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(withdrawals).where(where);
-  const people = await peopleByIds(db, rows.map((row) => row.userId));
+  const people = await peopleByIds(
+    db,
+    rows.map((row) => row.userId),
+  );
   return toPage(
     rows.map((row) => consoleWithdrawalView(row, personIn(people, row.userId))),
     query,

@@ -23,11 +23,17 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/withdrawals/fees',
       {
         onRequest: ctx.guard.requireAuth,
-        schema: { tags, summary: 'The fee per withdrawal method, shown before submitting', response: { 200: ZData(ZWithdrawalFees) } },
+        schema: {
+          tags,
+          summary: 'The fee per withdrawal method, shown before submitting',
+          response: { 200: ZData(ZWithdrawalFees) },
+        },
       },
       async () => {
         const fees = ctx.config.wallet.withdrawalFeeCents;
-        return { data: { wire: { amount: fees.wire, currency: 'USD' }, usdc: { amount: fees.usdc, currency: 'USD' } } } as const;
+        return {
+          data: { wire: { amount: fees.wire, currency: 'USD' }, usdc: { amount: fees.usdc, currency: 'USD' } },
+        } as const;
       },
     );
 
@@ -58,7 +64,12 @@ export function withdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/v1/withdrawals',
       {
         onRequest: ctx.guard.requireAuth,
-        schema: { tags, summary: 'My withdrawals, newest first', querystring: ZPageQuery, response: { 200: ZData(ZPage(ZMyWithdrawal)) } },
+        schema: {
+          tags,
+          summary: 'My withdrawals, newest first',
+          querystring: ZPageQuery,
+          response: { 200: ZData(ZPage(ZMyWithdrawal)) },
+        },
       },
       async (request) => ({ data: await listMyWithdrawals(ctx.db, principalOf(request).userId, request.query) }),
     );

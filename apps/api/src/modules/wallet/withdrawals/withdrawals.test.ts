@@ -46,7 +46,8 @@ async function fundedUser(withdrawableCents: number, unsettledCents = 0) {
   const userId = me.json().data.id as string;
   // Money leaves only to a verified person: through the sandbox provider's page and its signed webhook.
   await verifyIdentityForTest(t, user.accessToken);
-  if (withdrawableCents > 0) await depositForTest(t.database.db, { userId, source: 'crypto', amount: withdrawableCents });
+  if (withdrawableCents > 0)
+    await depositForTest(t.database.db, { userId, source: 'crypto', amount: withdrawableCents });
   if (unsettledCents > 0) await depositForTest(t.database.db, { userId, source: 'card', amount: unsettledCents });
   return { ...user, userId };
 }
@@ -83,21 +84,31 @@ describe('POST /v1/withdrawals', () => {
       destination: 'First Bank •••• 6789',
       rejectionReason: null,
     });
-    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 12_500, unsettled: 50_000 });
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({
+      withdrawable: 7500,
+      held: 12_500,
+      unsettled: 50_000,
+    });
     const balances = await t.app.inject({ method: 'GET', url: '/v1/balances/my', headers: bearer(user.accessToken) });
     expect(balances.json().data.usd.held).toEqual({ amount: 12_500, currency: 'USD' });
   });
 
-  it.each([99, 100_000_001, 0])('refuses %i cents in the spec’s words, outside the bandwidth, writing nothing', async (amount) => {
-    const user = await fundedUser(200_000_000);
-    const response = await withdraw(user.accessToken, usdcRequest(amount));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'AMOUNT_OUT_OF_BANDWIDTH', message: 'Amount is not within correct bandwidth' });
-    // Nothing held, nothing written.
-    expect(await balancesOf(t.database.db, user.userId)).toEqual({ withdrawable: 200_000_000 });
-    const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
-    expect(mine.json().data.total).toBe(0);
-  });
+  it.each([99, 100_000_001, 0])(
+    'refuses %i cents in the spec’s words, outside the bandwidth, writing nothing',
+    async (amount) => {
+      const user = await fundedUser(200_000_000);
+      const response = await withdraw(user.accessToken, usdcRequest(amount));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'AMOUNT_OUT_OF_BANDWIDTH',
+        message: 'Amount is not within correct bandwidth',
+      });
+      // Nothing held, nothing written.
+      expect(await balancesOf(t.database.db, user.userId)).toEqual({ withdrawable: 200_000_000 });
+      const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
+      expect(mine.json().data.total).toBe(0);
+    },
+  );
 
   it('never takes more than the withdrawable balance: unsettled card money does not count', async () => {
     const user = await fundedUser(10_000, 100_000);
@@ -188,7 +199,10 @@ describe('Idempotency-Key on POST /v1/withdrawals', () => {
 describe('console review of withdrawals', () => {
   it('is for admins only', async () => {
     const user = await fundedUser(0);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals', headers: bearer(user.accessToken) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals', headers: bearer(user.accessToken) }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals' })).statusCode).toBe(401);
   });
 
@@ -217,7 +231,12 @@ describe('console review of withdrawals', () => {
     // The person follows each step in their own list, without learning which admin made it.
     const mine = await t.app.inject({ method: 'GET', url: '/v1/withdrawals', headers: bearer(user.accessToken) });
     const steps = mine.json().data.items.find((item: { id: string }) => item.id === id).steps;
-    expect(steps.map((step: { status: string }) => step.status)).toEqual(['submitted', 'in_review', 'approved', 'paid']);
+    expect(steps.map((step: { status: string }) => step.status)).toEqual([
+      'submitted',
+      'in_review',
+      'approved',
+      'paid',
+    ]);
     expect(steps.every((step: object) => !('by' in step))).toBe(true);
 
     const again = await decide(id, 'reject', { reason: 'late' });
@@ -268,7 +287,10 @@ describe('console review of withdrawals', () => {
   it('lets exactly one of two concurrent decisions through', async () => {
     const user = await fundedUser(20_000);
     const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
-    const responses = await Promise.all([decide(id, 'reject', { reason: 'No' }), decide(id, 'reject', { reason: 'No' })]);
+    const responses = await Promise.all([
+      decide(id, 'reject', { reason: 'No' }),
+      decide(id, 'reject', { reason: 'No' }),
+    ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 17_500, held: 0 });
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
@@ -408,7 +430,11 @@ describe('GET /v1/console/withdrawals/:id', () => {
   it('gives an admin the withdrawal with payout details, the person and the history of its moves', async () => {
     const user = await fundedUser(20_000);
     const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
-    const submitted = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(admin.accessToken) });
+    const submitted = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/withdrawals/${id}`,
+      headers: bearer(admin.accessToken),
+    });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().data).toMatchObject({
       id,
@@ -417,16 +443,25 @@ describe('GET /v1/console/withdrawals/:id', () => {
       fee: { amount: 2500, currency: 'USD' },
       user: { id: user.userId, email: user.email, nickname: user.nickname },
       payoutDetails: usWire,
-      history: [{ status: 'submitted', by: { id: user.userId, email: user.email, nickname: user.nickname }, reason: null }],
+      history: [
+        { status: 'submitted', by: { id: user.userId, email: user.email, nickname: user.nickname }, reason: null },
+      ],
     });
 
     t.clock.advance(1000);
     const reviewed = await decide(id, 'review');
-    expect(reviewed.json().data.history.map((step: { status: string }) => step.status)).toEqual(['submitted', 'in_review']);
+    expect(reviewed.json().data.history.map((step: { status: string }) => step.status)).toEqual([
+      'submitted',
+      'in_review',
+    ]);
     t.clock.advance(1000);
     await decide(id, 'reject', { reason: 'Name does not match' });
 
-    const detail = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(admin.accessToken) });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/withdrawals/${id}`,
+      headers: bearer(admin.accessToken),
+    });
     const byAdmin = { id: admin.userId, email: admin.email, nickname: null };
     expect(detail.json().data).toMatchObject({ status: 'rejected', rejectionReason: 'Name does not match' });
     expect(detail.json().data.history).toEqual([
@@ -441,11 +476,19 @@ describe('GET /v1/console/withdrawals/:id', () => {
   it('is for admins only, and answers 404 for an unknown withdrawal', async () => {
     const user = await fundedUser(20_000);
     const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;
-    const byOwner = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(user.accessToken) });
+    const byOwner = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/withdrawals/${id}`,
+      headers: bearer(user.accessToken),
+    });
     expect(byOwner.statusCode).toBe(403);
     expect(byOwner.json().code).toBe('FORBIDDEN');
     const manager = await signUpOperator(t, 'brand_manager', (await insertBrand(t.database.db)).id);
-    const byManager = await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}`, headers: bearer(manager.accessToken) });
+    const byManager = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/withdrawals/${id}`,
+      headers: bearer(manager.accessToken),
+    });
     expect(byManager.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/v1/console/withdrawals/${id}` })).statusCode).toBe(401);
 
@@ -456,7 +499,11 @@ describe('GET /v1/console/withdrawals/:id', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'WITHDRAWAL_NOT_FOUND' });
-    const malformed = await t.app.inject({ method: 'GET', url: '/v1/console/withdrawals/nope', headers: bearer(admin.accessToken) });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/withdrawals/nope',
+      headers: bearer(admin.accessToken),
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -1,8 +1,4 @@
-import {
-  ZOAuthSignInResponse,
-  type TOAuthCallbackRequest,
-  type TOAuthSignInResponse,
-} from '@cypher/contract';
+import { ZOAuthSignInResponse, type TOAuthCallbackRequest, type TOAuthSignInResponse } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 
 /**
@@ -10,7 +6,5 @@ import { apiRequest } from '../../../api/client.ts';
  * sign-up consent for someone new.
  */
 export async function completeGoogleSignIn(body: TOAuthCallbackRequest): Promise<TOAuthSignInResponse> {
-  return ZOAuthSignInResponse.parse(
-    await apiRequest('POST', '/users/authentications/oauth/google/callback', { body }),
-  );
+  return ZOAuthSignInResponse.parse(await apiRequest('POST', '/users/authentications/oauth/google/callback', { body }));
 }

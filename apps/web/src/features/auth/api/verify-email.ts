@@ -8,9 +8,7 @@ const ZVerified = z.object({ status: ZAccountStatus });
 
 /** `PATCH /users/authentications/email-verifications`: spends the key from the mail link. Needs no sign-in. */
 async function verifyEmail(key: string): Promise<{ status: TAccountStatus }> {
-  return ZVerified.parse(
-    await apiRequest('PATCH', '/users/authentications/email-verifications', { body: { key } }),
-  );
+  return ZVerified.parse(await apiRequest('PATCH', '/users/authentications/email-verifications', { body: { key } }));
 }
 
 /**

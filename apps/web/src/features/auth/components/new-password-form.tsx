@@ -44,17 +44,10 @@ export function NewPasswordForm({ resetKey, onReset }: { resetKey: string; onRes
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {errors.root?.server ? (
-        <Alert
-          tone="error"
-          action={
-            isBadKey ? (
-              <Link to="/password/reset">
-                Request a new link
-              </Link>
-            ) : null
-          }
-        >
-          {isBadKey ? `${errors.root.server.message} This link has expired or was already used.` : errors.root.server.message}
+        <Alert tone="error" action={isBadKey ? <Link to="/password/reset">Request a new link</Link> : null}>
+          {isBadKey
+            ? `${errors.root.server.message} This link has expired or was already used.`
+            : errors.root.server.message}
         </Alert>
       ) : null}
       <NewPasswordFields form={form} name="password" label="New password" />

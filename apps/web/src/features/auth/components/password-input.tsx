@@ -11,7 +11,11 @@ export function PasswordInput({ className, ...rest }: Omit<InputProps, 'type'>) 
   const [isVisible, setIsVisible] = useState(false);
   return (
     <div className={styles.wrap}>
-      <Input {...rest} type={isVisible ? 'text' : 'password'} className={[styles.input, className].filter(Boolean).join(' ')} />
+      <Input
+        {...rest}
+        type={isVisible ? 'text' : 'password'}
+        className={[styles.input, className].filter(Boolean).join(' ')}
+      />
       <button
         type="button"
         className={styles.toggle}

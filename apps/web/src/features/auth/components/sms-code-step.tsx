@@ -57,7 +57,11 @@ export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps)
     try {
       const sent = await sendCode.mutateAsync(challenge.mfaToken);
       resendWait.restart();
-      showToast({ tone: 'success', title: 'New code sent', description: `Sent to the phone ending in ${sent.phoneEnding}.` });
+      showToast({
+        tone: 'success',
+        title: 'New code sent',
+        description: `Sent to the phone ending in ${sent.phoneEnding}.`,
+      });
     } catch (error) {
       applyApiError(error, setError, { fields: [] });
     }

@@ -45,7 +45,8 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
     event.preventDefault();
     if (!step) return;
     setError(undefined);
-    const parsed = step.kind === 'phone' ? ZPhoneForm.safeParse({ phoneNumber: value }) : ZMfaCodeForm.safeParse({ code: value });
+    const parsed =
+      step.kind === 'phone' ? ZPhoneForm.safeParse({ phoneNumber: value }) : ZMfaCodeForm.safeParse({ code: value });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;

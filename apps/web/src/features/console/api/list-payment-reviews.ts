@@ -9,10 +9,7 @@ export type TPaymentReviewsParams = { page?: number; size?: number; state?: TPay
  * `GET /v1/console/payment-reviews` (admins): payments received that no deposit could take, open ones first and
  * newest first (the API's order), or only the open or the resolved ones; one page per call.
  */
-async function listPaymentReviews(
-  params: TPaymentReviewsParams,
-  signal?: AbortSignal,
-): Promise<TPage<TPaymentReview>> {
+async function listPaymentReviews(params: TPaymentReviewsParams, signal?: AbortSignal): Promise<TPage<TPaymentReview>> {
   const answer = await apiRequest('GET', '/console/payment-reviews', { query: params, auth: true, signal });
   return ZPage(ZPaymentReview).parse(answer);
 }

@@ -39,12 +39,7 @@ export function DropGiftRoundEditor({ form }: { form: TDropFormApi }) {
       <Checkbox label="Set packs aside for giveaways" {...register('giftRound.isSetAside')} />
       {isSetAside ? (
         <div className={formStyles.grid}>
-          <Field
-            label="Packs set aside"
-            hint={range}
-            error={formState.errors.giftRound?.packCount?.message}
-            isRequired
-          >
+          <Field label="Packs set aside" hint={range} error={formState.errors.giftRound?.packCount?.message} isRequired>
             {(props) => (
               <CountInput
                 {...props}
