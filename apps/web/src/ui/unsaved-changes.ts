@@ -61,10 +61,10 @@ function queryValues(search: string, key: string): string {
  * Every form that edits something saved (a console entry, a collector's profile or payout details) calls this once
  * with its react-hook-form form and what it edits ("brand", "drop", "profile"). Leaving the page inside the app (a
  * link, Back) while it holds changes asks first, and so does closing or reloading the tab; nothing is asked when
- * nothing changed (react-hook-form's isDirty: values typed back to what was loaded are no change), nor for a move that
- * stays on the page (only its query or hash changes: the form is still there, as typed), unless the form says the page
- * starts it again on that query (`resetByQuery`). After a save succeeds, the form calls `markSaved()` before it moves
- * on: what it holds then counts as saved until it changes again.
+ * nothing changed (react-hook-form's isDirty: values typed back to what was loaded, or last saved, are no change), nor
+ * for a move that stays on the page (only its query or hash changes: the form is still there, as typed), unless the
+ * form says the page starts it again on that query (`resetByQuery`). After a save succeeds, the form calls
+ * `markSaved()` before it moves on: what it holds is then what counts as unchanged, until it changes again.
  *
  * A form in a pop-up (a Dialog) routes every way of closing it through `askBeforeClosing(close)`: Escape, the backdrop,
  * the close button and its Cancel. With nothing unsaved it closes at once; otherwise the same guard asks first, and
@@ -78,36 +78,42 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   const guard = useContext(UnsavedChangesContext);
   // Read during render, so react-hook-form keeps it up to date.
   const { isDirty } = form.formState;
-  const { getValues } = form;
+  const { getValues, reset } = form;
   const notSaved = options.notSaved ?? `Your changes to this ${subject} are not saved.`;
   const isActive = options.isActive ?? true;
   const resetByQuery = options.resetByQuery ?? [];
-  const latest = useRef({ isDirty, isActive, notSaved, resetByQuery, savedValues: undefined as string | undefined });
+  const latest = useRef({ isDirty, isActive, notSaved, resetByQuery });
   useEffect(() => {
     Object.assign(latest.current, { isDirty, isActive, notSaved, resetByQuery });
-    // Back to what it started from (a form emptied for the next grant): from here on isDirty alone tells.
-    if (!isDirty) latest.current.savedValues = undefined;
   });
 
   const guarded = useMemo<TGuardedForm>(
     () => ({
-      hasUnsavedChanges: () => {
-        const { isDirty: isChanged, isActive: isUsed, savedValues } = latest.current;
-        return isUsed && isChanged && savedValues !== JSON.stringify(getValues());
-      },
+      hasUnsavedChanges: () => latest.current.isActive && latest.current.isDirty,
       notSaved: () => latest.current.notSaved,
       isKeptAcross: ({ from, to }) =>
         from.pathname === to.pathname &&
         latest.current.resetByQuery.every((key) => queryValues(from.search, key) === queryValues(to.search, key)),
     }),
-    [getValues],
+    [],
   );
 
   useEffect(() => guard?.register(guarded), [guard, guarded]);
 
   const markSaved = useCallback(() => {
-    latest.current.savedValues = JSON.stringify(getValues());
-  }, [getValues]);
+    // What was just saved becomes what the form compares with (its default values), the fields kept as they are: on a
+    // form that stays on its page, typing back what it loaded before the save is a change again, and asked about. A
+    // form emptied for the next entry afterwards (reset with its empty values) compares with those.
+    reset(getValues(), {
+      keepValues: true,
+      keepErrors: true,
+      keepTouched: true,
+      keepIsSubmitted: true,
+      keepSubmitCount: true,
+    });
+    // The guard may be asked before React renders again (a move right after the save): it reads the new state now.
+    latest.current.isDirty = false;
+  }, [getValues, reset]);
 
   const askBeforeClosing = useCallback(
     (close: () => void) => {

@@ -212,6 +212,44 @@ describe('console: unsaved changes', () => {
   );
 
   it(
+    'after a save, compares with what was saved: typing back what the form loaded asks, typing the saved value again does not',
+    async () => {
+      consoleWithEntries();
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      const tagline = within(form).getByLabelText('Tagline');
+      const loaded = (tagline as HTMLInputElement).value;
+      expect(loaded).not.toBe('');
+      await user.clear(tagline);
+      await user.type(tagline, 'Pixels, polished.');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+
+      // Back to the tagline from before the save: no longer what is saved, so it would be lost.
+      await user.clear(tagline);
+      await user.type(tagline, loaded);
+      await waitFor(() => expect(unloadIsHeld()).toBe(true));
+      await go(router, '/console/licenses');
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(
+        'Your changes to this brand are not saved.',
+      );
+      await user.click(within(leaveDialog()!).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(leaveDialog()).toBeNull());
+
+      // The saved tagline typed again: nothing to lose.
+      await user.clear(tagline);
+      await user.type(tagline, 'Pixels, polished.');
+      await waitFor(() => expect(unloadIsHeld()).toBe(false));
+      await go(router, '/console/licenses');
+      expect(pathname(router)).toBe('/console/licenses');
+      expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     'asks on a page of two forms about the one that was changed (a kind of ticket and its grant form)',
     async () => {
       consoleWithEntries();
