@@ -75,16 +75,20 @@ function unloadIsHeld(): boolean {
   return event.defaultPrevented;
 }
 
+/** The fixtures' brand Neon Arcade on its edit page: the page's router, its form and the form's tagline field. */
+async function openBrandEdit() {
+  const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
+  const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+  return { router, form, tagline: within(form).getByLabelText<HTMLInputElement>('Tagline') };
+}
+
 describe('console: unsaved changes', () => {
   it(
     'asks before a link leaves an edited form: Stay keeps what was typed, Leave goes',
     async () => {
       consoleWithEntries();
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
-      const tagline = within(form).getByLabelText('Tagline');
+      const { router, form, tagline } = await openBrandEdit();
       await user.clear(tagline);
       await user.type(tagline, 'Pixels, polished.');
       expect(unloadIsHeld()).toBe(true);
@@ -145,11 +149,8 @@ describe('console: unsaved changes', () => {
     async () => {
       consoleWithEntries();
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
-      const tagline = within(form).getByLabelText('Tagline');
-      const loaded = (tagline as HTMLInputElement).value;
+      const { router, tagline } = await openBrandEdit();
+      const loaded = tagline.value;
       await user.type(tagline, '!');
       await user.type(tagline, '{Backspace}');
       expect(tagline).toHaveValue(loaded);
@@ -166,9 +167,7 @@ describe('console: unsaved changes', () => {
     async () => {
       consoleWithEntries();
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
+      const { router, form } = await openBrandEdit();
       await user.type(within(form).getByLabelText('Description'), 'Half a thought');
       // As the session's end sends people to sign in: cleared, then moved, before the page renders again.
       await act(async () => {
@@ -186,10 +185,7 @@ describe('console: unsaved changes', () => {
     async () => {
       const sent = consoleWithEntries();
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
-      const tagline = within(form).getByLabelText('Tagline');
+      const { router, form, tagline } = await openBrandEdit();
       await user.clear(tagline);
       await user.type(tagline, 'Pixels, polished.');
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
@@ -216,11 +212,8 @@ describe('console: unsaved changes', () => {
     async () => {
       consoleWithEntries();
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
-      const tagline = within(form).getByLabelText('Tagline');
-      const loaded = (tagline as HTMLInputElement).value;
+      const { router, form, tagline } = await openBrandEdit();
+      const loaded = tagline.value;
       expect(loaded).not.toBe('');
       await user.clear(tagline);
       await user.type(tagline, 'Pixels, polished.');
@@ -483,10 +476,7 @@ describe('console: moves within the page', () => {
     async () => {
       consoleWithEntries();
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
-      const tagline = within(form).getByLabelText('Tagline');
+      const { router, form, tagline } = await openBrandEdit();
       await user.clear(tagline);
       await user.type(tagline, 'Pixels, polished.');
       await go(router, '?ref=audit-log');
