@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { expectAdminOnlySection } from '../../test/admin-only-section.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const TEST_MS = 15_000;
@@ -143,18 +144,13 @@ describe('the console ledger', () => {
   it(
     'is a section for admins, and closed to brand managers even by its address',
     async () => {
-      consoleWithLedger([]);
-      const { unmount } = renderApp('/console');
-      const nav = await screen.findByRole('navigation', { name: 'Console sections' });
-      expect(within(nav).getByRole('link', { name: 'Ledger' })).toHaveAttribute('href', '/console/ledger');
-      unmount();
-
-      const sent = consoleWithLedger([deposit], { me: consoleMe() });
-      renderApp('/console/ledger');
-      const managerNav = await screen.findByRole('navigation', { name: 'Console sections' });
-      expect(within(managerNav).queryByRole('link', { name: 'Ledger' })).toBeNull();
-      expect(screen.getByRole('heading', { level: 1, name: 'Admins only' })).toBeInTheDocument();
-      expect(sent.some((request) => pathnameOf(request.path).startsWith('/v1/console/ledger'))).toBe(false);
+      await expectAdminOnlySection({
+        link: 'Ledger',
+        path: '/console/ledger',
+        api: '/v1/console/ledger',
+        stubForAdmin: () => consoleWithLedger([]),
+        stubForBrandManager: () => consoleWithLedger([deposit], { me: consoleMe() }),
+      });
     },
     TEST_MS,
   );

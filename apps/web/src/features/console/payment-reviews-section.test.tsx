@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { expectAdminOnlySection } from '../../test/admin-only-section.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // A journey here opens a dialog and types a note: on a busy machine that takes longer than five seconds.
@@ -70,18 +71,13 @@ function consoleWithReviews(
 
 describe('console payments for review', () => {
   it('is a section for admins, and closed to brand managers even by its address', async () => {
-    consoleWithReviews([]);
-    const { unmount } = renderApp('/console');
-    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getByRole('link', { name: 'Payments for review' })).toBeInTheDocument();
-    unmount();
-
-    const sent = consoleWithReviews([review()], { me: consoleMe() });
-    renderApp('/console/payment-reviews');
-    const managerNav = await screen.findByRole('navigation', { name: 'Console sections' });
-    expect(within(managerNav).queryByRole('link', { name: 'Payments for review' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admins only' })).toBeInTheDocument();
-    expect(sent.some((request) => pathnameOf(request.path).startsWith('/v1/console/payment-reviews'))).toBe(false);
+    await expectAdminOnlySection({
+      link: 'Payments for review',
+      path: '/console/payment-reviews',
+      api: '/v1/console/payment-reviews',
+      stubForAdmin: () => consoleWithReviews([]),
+      stubForBrandManager: () => consoleWithReviews([review()], { me: consoleMe() }),
+    });
   });
 
   it('lists each payment with its reason in words, the amounts as money, the person and the date', async () => {

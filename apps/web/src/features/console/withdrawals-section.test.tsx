@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { expectAdminOnlySection } from '../../test/admin-only-section.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // A journey here opens a withdrawal, types and moves: on a busy machine that takes longer than five seconds.
@@ -108,18 +109,13 @@ function consoleWithWithdrawals(
 
 describe('console withdrawals', () => {
   it('is a section for admins, and closed to brand managers even by its address', async () => {
-    consoleWithWithdrawals([]);
-    const { unmount } = renderApp('/console');
-    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getByRole('link', { name: 'Withdrawals' })).toBeInTheDocument();
-    unmount();
-
-    const sent = consoleWithWithdrawals([withdrawal()], { me: consoleMe() });
-    renderApp('/console/withdrawals');
-    const managerNav = await screen.findByRole('navigation', { name: 'Console sections' });
-    expect(within(managerNav).queryByRole('link', { name: 'Withdrawals' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admins only' })).toBeInTheDocument();
-    expect(sent.some((request) => pathnameOf(request.path).startsWith('/v1/console/withdrawals'))).toBe(false);
+    await expectAdminOnlySection({
+      link: 'Withdrawals',
+      path: '/console/withdrawals',
+      api: '/v1/console/withdrawals',
+      stubForAdmin: () => consoleWithWithdrawals([]),
+      stubForBrandManager: () => consoleWithWithdrawals([withdrawal()], { me: consoleMe() }),
+    });
   });
 
   it('lists requests newest first, one page per view, with the person, amounts, fees and states', async () => {
