@@ -8,6 +8,7 @@ import { renderApp } from '../../test/render-app.tsx';
 
 const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
 const productId = '0190a0b0-0000-7000-8000-0000000000a2';
+const withdrawalId = '0190a0b0-0000-7000-8000-0000000000a3';
 
 function entry(changes: Partial<TAuditEntry>): TAuditEntry {
   return {
@@ -46,6 +47,22 @@ describe('the audit log', () => {
                 after: { count: 3, note: null },
               }),
               entry({ after: { name: 'Dragon' } }),
+              entry({
+                id: '0190a0b0-0000-7000-8000-0000000000f4',
+                action: 'approve',
+                entityType: 'withdrawal',
+                entityId: withdrawalId,
+                before: { status: 'submitted' },
+                after: { status: 'approved', rejectionReason: null, failureReason: null },
+              }),
+              // A held payment has no page of its own: its link is the list of resolved ones.
+              entry({
+                id: '0190a0b0-0000-7000-8000-0000000000f5',
+                action: 'resolve',
+                entityType: 'payment_event',
+                entityId: 'card:evt_held_1',
+                after: { note: 'Refunded in the dashboard.' },
+              }),
             ]),
           });
         default:
@@ -62,6 +79,14 @@ describe('the audit log', () => {
     expect(within(table).getByRole('link', { name: 'Dragon' })).toHaveAttribute(
       'href',
       `/console/products/${productId}`,
+    );
+    expect(within(table).getByRole('link', { name: withdrawalId })).toHaveAttribute(
+      'href',
+      `/console/withdrawals/${withdrawalId}`,
+    );
+    expect(within(table).getByRole('link', { name: 'card:evt_held_1' })).toHaveAttribute(
+      'href',
+      '/console/payment-reviews?state=resolved',
     );
     expect(within(table).queryByText(kindId)).toBeNull();
   });

@@ -35,7 +35,16 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   ticket_kind: 'ticket-kinds',
   redeem_batch: 'redeem-batches',
   airdrop: 'airdrops',
+  withdrawal: 'withdrawals',
+  attendance_calendar: 'attendance-calendars',
 };
+
+/** Where an entry's link goes: the entry's own page, or for a held payment (no page of its own) the resolved list. */
+function hrefOf(entry: TAuditEntry): string | undefined {
+  if (entry.entityType === 'payment_event') return '/console/payment-reviews?state=resolved';
+  const section = sectionOf[entry.entityType];
+  return section ? `/console/${section}/${entry.entityId}` : undefined;
+}
 
 // What was done, as the console's other badges say it ("Published"), not the code it is stored under.
 const actionLabels: Record<TAuditAction, string> = {
@@ -63,12 +72,12 @@ function entityTypeLabel(type: TAuditEntry['entityType']): string {
 }
 
 function EntityCell({ entry }: { entry: TAuditEntry }) {
-  const section = sectionOf[entry.entityType];
+  const href = hrefOf(entry);
   const name = entry.entityName ?? describe(entry.after) ?? describe(entry.before) ?? entry.entityId;
   return (
     <span className={styles.entity}>
       <span className={styles.type}>{entityTypeLabel(entry.entityType)}</span>
-      {section ? <Link to={`/console/${section}/${entry.entityId}`}>{name}</Link> : <span>{name}</span>}
+      {href ? <Link to={href}>{name}</Link> : <span>{name}</span>}
     </span>
   );
 }
