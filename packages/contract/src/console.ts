@@ -108,6 +108,11 @@ export const ZAuditEntry = z.object({
    * "Neon Genesis · Round 2"); null where before or after carry its name, or it is gone.
    */
   entityName: z.string().nullable(),
+  /**
+   * What the entity belongs to, where it has no console page of its own and is set on its owner's: a raffle round's
+   * drop. Null otherwise.
+   */
+  entityParentId: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   createdAt: z.string(),

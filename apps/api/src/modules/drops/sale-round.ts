@@ -62,13 +62,19 @@ export async function roundOfDrop(
   return row ?? null;
 }
 
-/** Rounds as the console names them ("Neon Genesis · Round 2"), by id (the audit log names what each entry was about). */
-export async function roundNamesByIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+/**
+ * Rounds as the console names them ("Neon Genesis · Round 2"), with their drop, by id (the audit log names what each
+ * entry was about, and links a round to its drop's page, where its raffle and waiting room are set).
+ */
+export async function roundLabelsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; parentId: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: salePolicies.id, dropName: drops.name, round: salePolicies.round })
+    .select({ id: salePolicies.id, dropId: drops.id, dropName: drops.name, round: salePolicies.round })
     .from(salePolicies)
     .innerJoin(drops, eq(drops.id, salePolicies.dropId))
     .where(inArray(salePolicies.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, `${row.dropName} · Round ${row.round}`]));
+  return new Map(rows.map((row) => [row.id, { name: `${row.dropName} · Round ${row.round}`, parentId: row.dropId }]));
 }

@@ -315,6 +315,8 @@ describe('raffle rounds', () => {
       headers: bearer(admin.accessToken),
     });
     expect(log.json().data.items[0].entityName).toMatch(/ · Round 1$/);
+    // A round has no console page of its own: its raffle is set on its drop's, which the entry names.
+    expect(log.json().data.items[0].entityParentId).toBe(dropId);
 
     const entrant = await fastBuyer(t);
     expect((await enter(entrant.accessToken, roundId)).statusCode).toBe(201);

@@ -9,6 +9,8 @@ import { renderApp } from '../../test/render-app.tsx';
 const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
 const productId = '0190a0b0-0000-7000-8000-0000000000a2';
 const withdrawalId = '0190a0b0-0000-7000-8000-0000000000a3';
+const roundId = '0190a0b0-0000-7000-8000-0000000000a4';
+const dropId = '0190a0b0-0000-7000-8000-0000000000a5';
 
 function entry(changes: Partial<TAuditEntry>): TAuditEntry {
   return {
@@ -18,6 +20,7 @@ function entry(changes: Partial<TAuditEntry>): TAuditEntry {
     entityType: 'product',
     entityId: productId,
     entityName: null,
+    entityParentId: null,
     before: null,
     after: null,
     createdAt: '2026-11-22T01:00:00.000Z',
@@ -52,8 +55,18 @@ describe('the audit log', () => {
                 action: 'approve',
                 entityType: 'withdrawal',
                 entityId: withdrawalId,
+                entityName: '$100.00 to First Bank •••• 6789',
                 before: { status: 'submitted' },
                 after: { status: 'approved', rejectionReason: null, failureReason: null },
+              }),
+              // A raffle is set on its drop's page, at its round.
+              entry({
+                id: '0190a0b0-0000-7000-8000-0000000000f6',
+                entityType: 'raffle_round',
+                entityId: roundId,
+                entityName: 'Neon Tides · Round 2',
+                entityParentId: dropId,
+                after: { places: 100 },
               }),
               // A held payment has no page of its own: its link is the list of resolved ones.
               entry({
@@ -80,9 +93,13 @@ describe('the audit log', () => {
       'href',
       `/console/products/${productId}`,
     );
-    expect(within(table).getByRole('link', { name: withdrawalId })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: '$100.00 to First Bank •••• 6789' })).toHaveAttribute(
       'href',
       `/console/withdrawals/${withdrawalId}`,
+    );
+    expect(within(table).getByRole('link', { name: 'Neon Tides · Round 2' })).toHaveAttribute(
+      'href',
+      `/console/drops/${dropId}#round-access-${roundId}`,
     );
     expect(within(table).getByRole('link', { name: 'card:evt_held_1' })).toHaveAttribute(
       'href',

@@ -1,7 +1,7 @@
 import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TConsoleWaitingRoom } from '@cypher/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   consoleDrop,
   consoleDropIds,
@@ -354,6 +354,29 @@ describe('console: a published round’s access', () => {
       expect(await within(part).findByRole('alert')).toHaveTextContent(errorCatalogue.WAITING_ROOM_LOCKED.message);
       expect(within(part).getByText('250 a minute, for 600 seconds each')).toBeInTheDocument();
       expect(writesTo(sent, 'DELETE', roomBase)).toHaveLength(1);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'brings the round an address names into view once the drop is drawn (the audit log links a raffle there)',
+    async () => {
+      const drop = publishedDrop();
+      const roundId = drop.rounds[1]!.id;
+      consoleApi(() => undefined, drop);
+      const scrolled: Element[] = [];
+      const scrollIntoView = vi.fn(function (this: Element) {
+        scrolled.push(this);
+      });
+      Element.prototype.scrollIntoView = scrollIntoView;
+      try {
+        renderApp(`/console/drops/${dropId}#round-access-${roundId}`);
+        await screen.findByRole('region', { name: 'Raffle, round 2' });
+        // Twice under React's StrictMode, which runs each effect twice in development; always that round.
+        expect(new Set(scrolled.map((element) => element.id))).toEqual(new Set([`round-access-${roundId}`]));
+      } finally {
+        delete (Element.prototype as Partial<Element>).scrollIntoView;
+      }
     },
     TEST_MS,
   );

@@ -256,6 +256,16 @@ describe('console review of withdrawals', () => {
     expect(mine.json().data.items[0]).toMatchObject({ id, status: 'rejected' });
     expect(mine.json().data.items[0].steps.at(-1)).toMatchObject({ status: 'rejected', reason: 'Name does not match' });
     expect((await decide(id, 'reject', { reason: 'again' })).statusCode).toBe(409);
+
+    // The audit log names the withdrawal by what it paid out and where, as its entry records only the status.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/audit-log?entityType=withdrawal&entityId=${id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(log.json().data.items).toMatchObject([
+      { action: 'reject', entityName: `$100.00 to First Bank •••• ${usWire.accountNumber.slice(-4)}` },
+    ]);
   });
 
   it('failed after approval needs a reason, returns amount and fee, and tells the person why', async () => {

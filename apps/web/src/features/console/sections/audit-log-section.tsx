@@ -39,9 +39,15 @@ const sectionOf: Partial<Record<TAuditEntry['entityType'], string>> = {
   attendance_calendar: 'attendance-calendars',
 };
 
-/** Where an entry's link goes: the entry's own page, or for a held payment (no page of its own) the resolved list. */
+/**
+ * Where an entry's link goes: the entry's own page; for a held payment (no page of its own) the resolved list; for a
+ * raffle, its round on its drop's page.
+ */
 function hrefOf(entry: TAuditEntry): string | undefined {
   if (entry.entityType === 'payment_event') return '/console/payment-reviews?state=resolved';
+  if (entry.entityType === 'raffle_round') {
+    return entry.entityParentId ? `/console/drops/${entry.entityParentId}#round-access-${entry.entityId}` : undefined;
+  }
   const section = sectionOf[entry.entityType];
   return section ? `/console/${section}/${entry.entityId}` : undefined;
 }

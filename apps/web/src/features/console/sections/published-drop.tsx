@@ -1,6 +1,6 @@
 import { dropMessages, formatMoney, type TConsoleDrop } from '@cypher/contract';
-import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { dropProvenancePath } from '../../../lib/drop-paths.ts';
 import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -209,8 +209,16 @@ function Publishing({ drop }: { drop: TConsoleDrop }) {
   );
 }
 
-/** Each round's raffle and waiting room, set on the published drop (the API refuses once they are under way). */
+/**
+ * Each round's raffle and waiting room, set on the published drop (the API refuses once they are under way). A link to
+ * one round (`#round-access-<id>`, from the audit log) brings it into view once it is drawn: the browser could not, as
+ * the page was not there yet.
+ */
 function Access({ drop }: { drop: TConsoleDrop }) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.startsWith('#round-access-')) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   return (
     <FormSection id="drop-access" title="Access">
       <div className={accessStyles.rounds}>
