@@ -226,6 +226,34 @@ describe('payment page: withdraw', () => {
     expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
   });
 
+  it('asks before another tab drops a typed request (Stay keeps it), and not once the request is taken', async () => {
+    wallet((request) =>
+      request.path === '/v1/withdrawals' && request.method === 'POST'
+        ? json(201, { data: withdrawal({ method: 'usdc', amount: usd(1_000), fee: usd(100) }) })
+        : undefined,
+    );
+    const { router } = renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /USDC wallet/ }));
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '10');
+    await user.type(screen.getByLabelText(/USDC wallet address/), `0x${'ab'.repeat(20)}`);
+
+    await user.click(screen.getByRole('tab', { name: 'Add funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your withdrawal request is not sent.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
+    expect(router.state.location.search).toBe('?tab=withdraw');
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveValue('10');
+
+    await user.click(screen.getByLabelText('I confirm the wallet address is correct'));
+    await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
+    await waitFor(() => expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveValue(''));
+    await user.click(screen.getByRole('tab', { name: 'Add funds' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   it('says why part of the balance is not withdrawable, before the forms', async () => {
     wallet(undefined, 0, 3_425);
     renderApp('/payment?tab=withdraw');

@@ -10,10 +10,11 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
 import { dollarsToCents, withdrawalBandwidthHint, ZUsdcWithdrawalForm } from '../form-schemas.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
-import { useWithdrawalRequest } from './withdrawal-submit.ts';
+import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
 import formStyles from '../payment-forms.module.css';
 
@@ -27,6 +28,10 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   const walletAddresses = useWalletAddresses();
   const addWalletAddress = useAddWalletAddress();
   const [isSavingAddress, setIsSavingAddress] = useState(false);
+  const form = useForm<TUsdcInput, unknown, TUsdcOutput>({
+    resolver: zodResolver(ZUsdcWithdrawalForm),
+    defaultValues: { amount: '', address: '', isConfirmed: false },
+  });
   const {
     register,
     handleSubmit,
@@ -35,10 +40,8 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<TUsdcInput, unknown, TUsdcOutput>({
-    resolver: zodResolver(ZUsdcWithdrawalForm),
-    defaultValues: { amount: '', address: '', isConfirmed: false },
-  });
+  } = form;
+  useUnsavedChanges(form, 'withdrawal', unsentWithdrawal);
   const amount = useWatch({ control, name: 'amount' });
   const typedAddress = useWatch({ control, name: 'address' });
   const savedAddresses = walletAddresses.data ?? [];

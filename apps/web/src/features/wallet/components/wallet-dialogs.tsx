@@ -2,9 +2,13 @@ import { errorCatalogue } from '@cypher/contract';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { useLeaveWithoutAsking } from '../../../ui/unsaved-changes.ts';
 import styles from '../payment-page.module.css';
 
-/** Spec section 2's popup: more asked than can be withdrawn, or the API's INSUFFICIENT_FUNDS. */
+/**
+ * Spec section 2's popup: more asked than can be withdrawn, or the API's INSUFFICIENT_FUNDS. Its "Add funds" is the
+ * person's answer to a request that cannot go as typed, so it leaves the withdrawal form without asking again.
+ */
 export function InsufficientFundsDialog({
   isOpen,
   onClose,
@@ -14,6 +18,7 @@ export function InsufficientFundsDialog({
   onClose: () => void;
   detail?: string;
 }) {
+  const leaveWithoutAsking = useLeaveWithoutAsking();
   return (
     <Dialog
       isOpen={isOpen}
@@ -23,7 +28,14 @@ export function InsufficientFundsDialog({
       footer={
         <>
           <Button onClick={onClose}>Close</Button>
-          <ButtonLink to="/payment?tab=add-funds" variant="primary" onClick={onClose}>
+          <ButtonLink
+            to="/payment?tab=add-funds"
+            variant="primary"
+            onClick={() => {
+              leaveWithoutAsking();
+              onClose();
+            }}
+          >
             Add funds
           </ButtonLink>
         </>

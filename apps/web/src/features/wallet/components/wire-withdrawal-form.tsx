@@ -13,11 +13,12 @@ import { Field } from '../../../ui/field.tsx';
 import { useFocusFirstInvalid } from '../../../ui/focus-first-invalid.ts';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
 import { dollarsToCents, withdrawalBandwidthHint, ZWireWithdrawalForm } from '../form-schemas.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
-import { useWithdrawalRequest } from './withdrawal-submit.ts';
+import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
 
@@ -45,6 +46,7 @@ export function WireWithdrawalForm({
     // The bank's fields come and go with its country, so registration order is not the page's: focus by the page.
     shouldFocusError: false,
   });
+  useUnsavedChanges(form, 'withdrawal', unsentWithdrawal);
   const {
     register,
     handleSubmit,
@@ -62,7 +64,7 @@ export function WireWithdrawalForm({
   async function fillFromSavedAccount(id: string) {
     setSavedAccountId(id);
     if (!id) {
-      reset({ ...getValues(), wire: emptyWire, isConfirmed: false });
+      reset({ ...getValues(), wire: emptyWire, isConfirmed: false }, { keepDefaultValues: true });
       setPrefill({ isLoading: false });
       return;
     }
@@ -70,7 +72,11 @@ export function WireWithdrawalForm({
     try {
       const account = await queryClient.fetchQuery(bankAccountQuery(id));
       // The saved details as stored, and a fresh confirmation: the person still checks them before sending.
-      reset({ ...getValues(), wire: { ...emptyWire, ...account.details }, isConfirmed: false });
+      // Kept as a change (keepDefaultValues): leaving the form filled asks, as if typed.
+      reset(
+        { ...getValues(), wire: { ...emptyWire, ...account.details }, isConfirmed: false },
+        { keepDefaultValues: true },
+      );
       setIsSavingAccount(false);
       setPrefill({ isLoading: false });
     } catch (error) {

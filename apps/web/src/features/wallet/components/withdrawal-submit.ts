@@ -1,9 +1,19 @@
 import { formatMoney, type TCreateWithdrawalRequest, type TMoney } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
+import type { UnsavedChangesOptions } from '../../../ui/unsaved-changes.ts';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import type { WithdrawalFormProps } from './withdraw-section.tsx';
+
+/**
+ * The withdrawal forms' guard (useUnsavedChanges): a request is sent, not saved, and another tab of the payment page
+ * starts the form again. Once a request is taken the form empties itself, so there is nothing left to ask about.
+ */
+export const unsentWithdrawal: UnsavedChangesOptions = {
+  notSaved: 'Your withdrawal request is not sent.',
+  resetByQuery: ['tab'],
+};
 
 /**
  * The withdrawable balance must cover the amount and the fee (the API moves both into review). Returns the popup's
