@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
+import { activeAccountThroughApi } from './support/accounts.ts';
 import { answerSandboxIdentityPage } from './support/identity.ts';
 import { demoCollector, signInOnPage } from './support/sign-in.ts';
 
@@ -44,10 +45,13 @@ test.describe('payment page', () => {
 
   test('verify identity (refused once, ID resubmitted), then the wire form asks for the bank country fields', async ({
     page,
+    request,
   }) => {
+    // A collector of this test's own: the seeded one may already be verified by the wallet journey, in any order.
+    const collector = await activeAccountThroughApi(request, 'identity');
     await page.goto('/payment?tab=withdraw');
-    await signInOnPage(page, demoCollector);
-    // The seeded collector is not verified: no withdrawal form until the identity check passes.
+    await signInOnPage(page, collector);
+    // Not verified yet: no withdrawal form until the identity check passes.
     const verify = page.getByRole('region', { name: 'Verify your identity' });
     await expect(verify).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request wire withdrawal' })).toHaveCount(0);
