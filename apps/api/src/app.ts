@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installFieldMessages } from '@cypher/contract';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DiscordRoleSync } from './adapters/discord-roles/discord-roles.ts';
 import type { ErrorReporter } from './adapters/error-reporter/error-reporter.ts';
@@ -81,6 +82,8 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // A 400's field messages in words, where a schema names none (contract field-messages.ts).
+  installFieldMessages();
   const app = Fastify({
     logger: loggerOptions(config),
     logController: new RequestLogController(),

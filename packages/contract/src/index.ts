@@ -49,3 +49,4 @@ export * from './raffles.ts';
 export * from './claim-log-rules.ts';
 export * from './claim-log.ts';
 export * from './web-routes.ts';
+export * from './field-messages.ts';

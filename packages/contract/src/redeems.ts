@@ -39,7 +39,12 @@ export const redeemMessages = {
 
 /** `POST /v1/redeems`. */
 export const ZRedeemRequest = z.strictObject({
-  code: z.string({ error: redeemMessages.code }).trim().min(1, { error: redeemMessages.code }).max(64),
+  // Room for dashes and spaces around the 16 characters; anything longer is not a code either.
+  code: z
+    .string({ error: redeemMessages.code })
+    .trim()
+    .min(1, { error: redeemMessages.code })
+    .max(64, { error: redeemMessages.codeLength }),
 });
 export type TRedeemRequest = z.infer<typeof ZRedeemRequest>;
 

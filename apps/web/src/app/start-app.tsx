@@ -1,4 +1,5 @@
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import { installFieldMessages } from '@cypher/contract';
 import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
@@ -16,6 +17,9 @@ import { createAppRouter, routes } from './router.tsx';
  * counts and its own refresh keep moving meanwhile. A signed-in person gets their own answers at once.
  */
 const SERVER_ANSWERS_FRESH_MS = 30_000;
+
+// Every form's field messages in words, where a schema names none (contract field-messages.ts).
+installFieldMessages();
 
 function readServerPage(): TServerPage | null {
   const data = document.getElementById(SERVER_PAGE_ELEMENT_ID)?.textContent;

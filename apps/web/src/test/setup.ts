@@ -2,7 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, expect } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
+import { installFieldMessages } from '@cypher/contract';
 import { resetSessionSnapshot } from '../lib/session.ts';
+
+// As the app does when it boots (app/start-app.tsx): forms' messages in words where a schema names none.
+installFieldMessages();
 
 // A page that loads lazily, then fetches, can take longer than Testing Library's default second on a busy machine
 // (the API suites run beside these; a first submit may load the form's schemas): wait up to ten for what a test

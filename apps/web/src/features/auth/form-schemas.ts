@@ -18,6 +18,7 @@ import { z } from 'zod';
  * what only a form has (a confirmation box, a message for an empty password box).
  */
 const enterPasswordMessage = 'Enter your password.';
+const confirmPasswordMessage = 'Enter the password again.';
 
 // The contract checks an existing password only for length and names no message; an empty box deserves words.
 const ZEnteredPassword = z.string().min(1, { error: enterPasswordMessage }).pipe(ZExistingPassword);
@@ -28,14 +29,19 @@ function withConfirmation<TShape extends z.ZodRawShape, TConfig extends z.core.$
   field: 'password' | 'newPassword',
 ) {
   return schema
-    .extend({ confirmPassword: z.string() })
+    .extend({ confirmPassword: z.string().min(1, { error: confirmPasswordMessage }) })
     .refine((values) => (values as Record<string, unknown>)[field] === values.confirmPassword, {
       path: ['confirmPassword'],
       error: authMessages.passwordsDoNotMatch,
-      // Compare even when other fields (say, the email) are still wrong, so every message shows at once.
+      // Compare even when other fields (say, the email) are still wrong, so every message shows at once; an empty
+      // confirmation has its own message.
       when: (payload) => {
         const value = payload.value as Record<string, unknown> | undefined;
-        return typeof value?.[field] === 'string' && typeof value['confirmPassword'] === 'string';
+        return (
+          typeof value?.[field] === 'string' &&
+          typeof value['confirmPassword'] === 'string' &&
+          value['confirmPassword'] !== ''
+        );
       },
     });
 }

@@ -31,6 +31,17 @@ describe('sign-up page', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
   });
 
+  it('asks for every field of an empty form, the password again included', async () => {
+    const sent = stubApi(() => apiFailure(500, 'INTERNAL_ERROR'));
+    const { user } = await openSignUp();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const confirm = screen.getByLabelText('Confirm password');
+    await waitFor(() => expect(confirm).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Enter the password again.')).toBeInTheDocument();
+    expect(screen.queryByText('the passwords do not match, please re-enter')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
   it('shows the mismatch message for a strong password typed differently twice', async () => {
     stubApi(() => apiFailure(500, 'INTERNAL_ERROR'));
     const { user } = await openSignUp();

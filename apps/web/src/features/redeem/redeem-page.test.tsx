@@ -252,6 +252,11 @@ describe('redeem page', () => {
     await typeCode('7K3M-9QXD-2F4H-WN8C-1');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByText(redeemMessages.codeLength)).toBeInTheDocument();
+    // Far too long is not a code either, not an empty field.
+    await typeCode('7K3M'.repeat(50));
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText(redeemMessages.codeLength)).toBeInTheDocument();
+    expect(screen.queryByText(redeemMessages.code)).toBeNull();
     expect(requestsTo(sent, 'POST')).toHaveLength(0);
   });
 

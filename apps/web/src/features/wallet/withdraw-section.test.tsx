@@ -151,6 +151,19 @@ describe('payment page: withdraw', () => {
     expect(posts(sent)).toHaveLength(0);
   });
 
+  it('says how long a bank field may be, in words', async () => {
+    wallet();
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await fillUsWire(user);
+    await user.clear(screen.getByLabelText(/First name/));
+    await user.click(screen.getByLabelText(/First name/));
+    await user.paste('A'.repeat(101));
+    await user.click(submitWire());
+    expect(await screen.findByText('Use at most 100 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('takes an empty form to its first field, the amount, with every field’s error shown', async () => {
     wallet();
     renderApp('/payment?tab=withdraw');
