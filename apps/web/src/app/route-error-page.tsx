@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
 import { reportError } from '../lib/error-reporter.ts';
+import { reloadForNewRelease, shouldReloadForNewRelease } from '../lib/new-release.ts';
 import { Button } from '../ui/button.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
@@ -8,16 +9,20 @@ import { PageMeta } from '../ui/page-meta.tsx';
 import styles from './status-page.module.css';
 
 /**
- * What a route shows when rendering it throws, or its code fails to load (often a new release replaced the
- * chunk this tab asked for, which a reload fixes). The error is reported; the visitor gets a way out.
+ * What a route shows when rendering it throws, or its code fails to load. Code that fails to load is most often a new
+ * release having replaced the chunk this tab asked for: the page reloads by itself, once (lib/new-release.ts), showing
+ * nothing meanwhile. Otherwise the error is reported and the visitor gets a way out.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const [isReloading] = useState(() => shouldReloadForNewRelease(error));
 
   useEffect(() => {
-    reportError(error, { source: 'route' });
-  }, [error]);
+    if (isReloading) reloadForNewRelease();
+    else reportError(error, { source: 'route' });
+  }, [error, isReloading]);
 
+  if (isReloading) return <div className={`container ${styles.page}`} aria-busy="true" />;
   return (
     <div className={`container ${styles.page}`}>
       <PageMeta title="Something went wrong" />
