@@ -23,10 +23,10 @@ function renderFailingRoute(error: Error) {
 const staleChunk = () => new TypeError('Failed to fetch dynamically imported module: /assets/drop-page-3f9a1c.js');
 
 describe('a route whose code cannot be loaded', () => {
-  let reload: ReturnType<typeof vi.fn>;
+  let reload: ReturnType<typeof vi.fn<() => void>>;
   beforeEach(() => {
     sessionStorage.clear();
-    reload = vi.fn();
+    reload = vi.fn<() => void>();
     vi.spyOn(window.location, 'reload').mockImplementation(reload);
   });
   afterEach(() => vi.restoreAllMocks());
