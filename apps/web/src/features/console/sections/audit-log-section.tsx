@@ -88,6 +88,11 @@ function EntityCell({ entry }: { entry: TAuditEntry }) {
   );
 }
 
+/** Who made the change: the operator's nickname (or address), or the command line. */
+function actorName(entry: TAuditEntry): string {
+  return entry.actor ? (entry.actor.nickname ?? entry.actor.email) : 'Command line';
+}
+
 function describe(value: unknown): string | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const record = value as Record<string, unknown>;
@@ -156,7 +161,9 @@ export function AuditLogSection() {
               <thead>
                 <tr>
                   <th scope="col">When</th>
-                  <th scope="col">Who</th>
+                  <th scope="col" className={styles.who}>
+                    Who
+                  </th>
                   <th scope="col">Action</th>
                   <th scope="col">What</th>
                   <th scope="col">
@@ -173,8 +180,9 @@ export function AuditLogSection() {
                       <tr>
                         <td className={styles.when}>
                           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                          <span className={styles.whoUnderWhen}>{actorName(entry)}</span>
                         </td>
-                        <td>{entry.actor ? (entry.actor.nickname ?? entry.actor.email) : 'Command line'}</td>
+                        <td className={styles.who}>{actorName(entry)}</td>
                         <td>
                           <Badge
                             tone={
@@ -199,7 +207,7 @@ export function AuditLogSection() {
                             aria-controls={detailsId}
                             onClick={() => setOpenId(isOpen ? undefined : entry.id)}
                           >
-                            {isOpen ? 'Hide' : 'Changes'}
+                            <span className={styles.toggleLabel}>{isOpen ? 'Hide' : 'Changes'}</span>
                             <Icon name="chevron-down" size={16} className={isOpen ? styles.chevronOpen : undefined} />
                           </button>
                         </td>
