@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TAuditEntry } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
@@ -106,5 +107,18 @@ describe('the audit log', () => {
       '/console/payment-reviews?state=resolved',
     );
     expect(within(table).queryByText(kindId)).toBeNull();
+
+    // An entry's changes, field by field in words: a reason absent before and null after is no change.
+    const withdrawalRow = within(table).getByRole('link', { name: '$100.00 to First Bank •••• 6789' }).closest('tr')!;
+    await userEvent.setup().click(within(withdrawalRow).getByRole('button', { name: 'Changes' }));
+    const details = document.getElementById('audit-0190a0b0-0000-7000-8000-0000000000f4')!;
+    const status = within(details).getByRole('rowheader', { name: 'Status' }).closest('tr')!;
+    expect(
+      within(status)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['submitted', 'approved']);
+    expect(within(details).queryByRole('rowheader', { name: 'Failure reason' })).toBeNull();
+    expect(within(details).getByText('2 unchanged fields')).toBeInTheDocument();
   });
 });

@@ -6,10 +6,25 @@ function asRecord(value: unknown): TRecord | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as TRecord) : null;
 }
 
+/** A value as the table shows it; nothing (absent or null) is a dash. */
 function show(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'string') return value || '—';
   return JSON.stringify(value, null, 2);
+}
+
+/** `failureReason` or `ticket_kind_id` -> "Failure reason", "Ticket kind id": a record's key in the console's words. */
+function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Compared by their JSON, with a field absent and a field set to null both meaning nothing. */
+function sameValue(before: unknown, after: unknown): boolean {
+  return JSON.stringify(before ?? null) === JSON.stringify(after ?? null);
 }
 
 export interface AuditFieldChange {
@@ -19,7 +34,7 @@ export interface AuditFieldChange {
   isChanged: boolean;
 }
 
-/** Every field of either side, changed ones first, compared by their JSON. */
+/** Every field of either side, changed ones first. */
 function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
   const from = asRecord(before) ?? {};
   const to = asRecord(after) ?? {};
@@ -29,7 +44,7 @@ function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
       field,
       before: from[field],
       after: to[field],
-      isChanged: JSON.stringify(from[field]) !== JSON.stringify(to[field]),
+      isChanged: !sameValue(from[field], to[field]),
     }))
     .sort((a, b) => Number(b.isChanged) - Number(a.isChanged));
 }
@@ -40,7 +55,12 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
   const changed = changes.filter((change) => change.isChanged);
   const unchanged = changes.filter((change) => !change.isChanged);
   if (changes.length === 0) {
-    return <pre className={styles.raw}>{show(after ?? before) || 'No details were recorded.'}</pre>;
+    const recorded = after ?? before;
+    return (
+      <pre className={styles.raw}>
+        {recorded === null || recorded === undefined ? 'No details were recorded.' : show(recorded)}
+      </pre>
+    );
   }
   return (
     <div className={styles.diff}>
@@ -55,12 +75,12 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
         <tbody>
           {changed.map((change) => (
             <tr key={change.field}>
-              <th scope="row">{change.field}</th>
+              <th scope="row">{fieldLabel(change.field)}</th>
               <td className={styles.before}>
-                <pre>{before === null ? '—' : show(change.before) || '—'}</pre>
+                <pre>{show(change.before)}</pre>
               </td>
               <td className={styles.after}>
-                <pre>{after === null ? '—' : show(change.after) || '—'}</pre>
+                <pre>{show(change.after)}</pre>
               </td>
             </tr>
           ))}
@@ -74,9 +94,9 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
           <dl className={styles.list}>
             {unchanged.map((change) => (
               <div key={change.field}>
-                <dt>{change.field}</dt>
+                <dt>{fieldLabel(change.field)}</dt>
                 <dd>
-                  <pre>{show(change.after) || '—'}</pre>
+                  <pre>{show(change.after)}</pre>
                 </dd>
               </div>
             ))}
