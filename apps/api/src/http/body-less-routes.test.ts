@@ -51,6 +51,31 @@ describe('a write whose route takes no body', () => {
       payload: '',
     });
     expect(emptyText.statusCode).toBe(204);
+    // One that says JSON and sends nothing, as a client with default headers does: no body too, on a POST and a
+    // DELETE, and a route that needs a body is told which fields it lacks.
+    for (const [method, url] of [
+      ['POST', '/v1/notifications/read-all'],
+      ['DELETE', '/v1/wallet-addresses/0190a0b0-0000-7000-8000-000000000001'],
+    ] as const) {
+      const emptyJson = await t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(accessToken), 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(emptyJson.statusCode, url).toBe(method === 'POST' ? 204 : 404);
+    }
+    const needsBody = await t.app.inject({
+      method: 'POST',
+      url: '/v1/redeems',
+      headers: { ...bearer(accessToken), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect([needsBody.statusCode, needsBody.json().code]).toEqual([400, 'INVALID_REQUEST']);
+    expect(needsBody.json().details?.length).toBeGreaterThan(0);
+    // Anything that is there is still parsed as JSON, poisoned keys refused as before.
+    const notJson = await send('POST', '/v1/notifications/read-all', '{');
+    expect(notJson.statusCode).toBe(400);
   });
 
   it('leaves an address no route has to answer 404, body or not', async () => {

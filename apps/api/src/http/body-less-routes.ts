@@ -26,12 +26,28 @@ export function isEmptyBody(body: unknown): boolean {
 }
 
 /**
+ * JSON as Fastify parses it, but for an empty body: a client that sets `Content-Type: application/json` on every
+ * request (curl with -H and no -d, an HTTP wrapper's default headers) sends a check-in or a delete with the header and
+ * nothing after it, which Fastify's own parser refuses (FST_ERR_CTP_EMPTY_JSON_BODY) before any route or check runs:
+ * a bare 400 where the same request without the header gets its route's answer. Here nothing is no body.
+ */
+function registerJsonParserAllowingEmpty(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser<string>('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body, done);
+  });
+}
+
+/**
  * One check for every route instead of a schema on each: a write whose route declares no body (publish, delete,
  * mark read) and is sent one that asks something is refused as 400 INVALID_REQUEST under `body`, where it was
  * silently ignored (a client that sent `{ "reason": … }` to approve believed it was kept). No body, `null` and `{}`
  * pass, as the web app and scripts send them; a route that reads a body of its own says so (hasUndeclaredBody).
  */
 export function registerBodyLessRouteCheck(app: FastifyInstance) {
+  registerJsonParserAllowingEmpty(app);
   app.addHook('preValidation', async (request) => {
     // An address no route has (request.is404) answers 404 whatever its body, as before this check.
     if (request.is404 || !METHODS_WITH_BODIES.has(request.method) || isEmptyBody(request.body)) return;
