@@ -16,6 +16,12 @@ export function toPage<T>(items: T[], query: TPageQuery, total: number): TPage<T
  * Cursors are opaque to clients: base64url of the JSON sort key of the last item answered. Decoding checks the shape
  * so a forged or stale cursor is a 400, never a 500.
  */
+/**
+ * A time in a cursor: ISO 8601 as the rows' own times are written, from year 1 (PostgreSQL has no year 0, so a forged
+ * `0000-…` would otherwise reach the database and be refused there instead of here).
+ */
+export const ZCursorTime = z.iso.datetime().refine((value) => Number(value.slice(0, 4)) >= 1);
+
 export function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }

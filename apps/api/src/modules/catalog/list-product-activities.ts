@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TActivityKind, TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
+import { decodeCursor, encodeCursor, ZCursorTime } from '../../http/pagination.ts';
 import { packOfEditionSql } from '../collection/edition-fragments.ts';
 import { isPackContentPublicSql } from '../drops/reveal-drop.ts';
 import { peopleByIds } from '../users/people.ts';
@@ -17,7 +17,7 @@ import { brands, collections, productActivities, products } from './catalog.tabl
 const packHandOverKinds: TActivityKind[] = ['PURCHASED', 'REDEEMED', 'AIRDROPPED', 'REWARDED'];
 
 /** The sort key of the last activity answered: its time and id (ties on time are broken by id). */
-const ZActivityCursor = z.tuple([z.iso.datetime(), z.uuid()]);
+const ZActivityCursor = z.tuple([ZCursorTime, z.uuid()]);
 
 /**
  * GET /v1/products/{id}/activities, newest first, by cursor rather than page: activities arrive while someone reads,

@@ -2,10 +2,10 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TCursorQuery, TNotificationsPage } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
+import { decodeCursor, encodeCursor, ZCursorTime } from '../../http/pagination.ts';
 import { notifications } from './notifications.tables.ts';
 
-const ZNotificationCursor = z.tuple([z.iso.datetime(), z.uuid()]);
+const ZNotificationCursor = z.tuple([ZCursorTime, z.uuid()]);
 
 /** `GET /v1/notifications`: newest first by cursor (they arrive while someone reads), with the unread count. */
 export async function listNotifications(db: Db, userId: string, query: TCursorQuery): Promise<TNotificationsPage> {

@@ -162,7 +162,10 @@ describe('GET /v1/console/ledger/transactions', () => {
 
     it('refuses a cursor it did not make', async () => {
       const forged = Buffer.from(JSON.stringify(['before', 'yesterday', 'nobody'])).toString('base64url');
-      for (const cursor of [forged, 'not-a-cursor']) {
+      const yearZero = Buffer.from(
+        JSON.stringify(['before', '0000-01-01T00:00:00Z', '0190a0b0-0000-7000-8000-000000000001']),
+      ).toString('base64url');
+      for (const cursor of [forged, 'not-a-cursor', yearZero]) {
         const response = await readJournal(`?cursor=${cursor}`);
         expect(response.statusCode).toBe(400);
         expect(response.json().details).toEqual([{ field: 'cursor', message: 'This cursor is not valid.' }]);

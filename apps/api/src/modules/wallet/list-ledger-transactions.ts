@@ -9,7 +9,7 @@ import {
   type TCurrency,
 } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../http/pagination.ts';
+import { decodeCursor, encodeCursor, ZCursorTime } from '../../http/pagination.ts';
 import { peopleByIds, personIdByEmail, personIn } from '../users/people.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables.ts';
 
@@ -34,7 +34,7 @@ function compareEntries(a: TConsoleLedgerEntry, b: TConsoleLedgerEntry): number 
  * A cursor names the movement a page starts from and which way it reads: `before` it (older, the next page) or
  * `after` it (newer, the previous page). It carries the movement's time and id, the two keys either order needs.
  */
-const ZJournalCursor = z.tuple([z.enum(['before', 'after']), z.iso.datetime(), z.uuid()]);
+const ZJournalCursor = z.tuple([z.enum(['before', 'after']), ZCursorTime, z.uuid()]);
 type TJournalCursor = z.infer<typeof ZJournalCursor>;
 type TJournalRow = { id: string; createdAt: Date };
 
