@@ -76,14 +76,19 @@ export function isZeroEvmAddress(value: string): boolean {
   return /^0x0{40}$/i.test(value.trim());
 }
 
+/** Said of a well-formed address whose capital letters do not match its EIP-55 checksum: a letter was mistyped. */
+export const ADDRESS_CHECKSUM_MESSAGE =
+  "This address's capital letters do not match its checksum: a character may be mistyped. Copy it again from your wallet.";
+
 /**
- * The check of an address field, as a schema refinement: the zero address named as such, anything else not an
- * address with the field's own words.
+ * The check of an address field, as a schema refinement: the zero address and a failed checksum named as such,
+ * anything else not an address with the field's own words.
  */
 export function evmAddressRefinement(message: string) {
   return (value: string, context: { addIssue(issue: { code: 'custom'; message: string }): void }) => {
     if (isZeroEvmAddress(value)) context.addIssue({ code: 'custom', message: ZERO_ADDRESS_MESSAGE });
-    else if (!isEvmAddress(value)) context.addIssue({ code: 'custom', message });
+    else if (!/^0x[0-9a-fA-F]{40}$/.test(value.trim())) context.addIssue({ code: 'custom', message });
+    else if (!isEvmAddress(value)) context.addIssue({ code: 'custom', message: ADDRESS_CHECKSUM_MESSAGE });
   };
 }
 

@@ -70,6 +70,8 @@ export type TNftMetadata = z.infer<typeof ZNftMetadata>;
 
 export const editionMessages = {
   exportAddress: 'Enter the wallet address to export to: 0x followed by 40 hexadecimal characters.',
+  contractAddress:
+    "This is a collectible contract's address, not a wallet: whatever is sent there is lost. Enter your own wallet address.",
 } as const;
 
 /** POST /v1/editions/{id}/export: the collector's own wallet, on the chain the contract lives on. */

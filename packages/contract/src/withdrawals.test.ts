@@ -6,6 +6,7 @@ import {
   isInstitutionNumber,
   isSwiftCode,
   isTransitNumber,
+  ADDRESS_CHECKSUM_MESSAGE,
   isEvmAddress,
   ZERO_ADDRESS_MESSAGE,
 } from './bank-details.ts';
@@ -228,6 +229,10 @@ describe('ZCreateWithdrawalRequest', () => {
     expect(issues({ ...usdc, address: ` 0x${'0'.repeat(40)} ` })).toEqual([`address: ${ZERO_ADDRESS_MESSAGE}`]);
     const exported = ZExportEditionRequest.safeParse({ address: `0X${'0'.repeat(40)}` });
     expect(exported.error?.issues.map((issue) => issue.message)).toEqual([ZERO_ADDRESS_MESSAGE]);
+    // Well formed, one letter's case off its checksum: told so, not that it lacks its 40 hexadecimal characters.
+    expect(issues({ ...usdc, address: '0x52908400098527886E0F7030069857D2E4169Ee7' })).toEqual([
+      `address: ${ADDRESS_CHECKSUM_MESSAGE}`,
+    ]);
     expect(issues({ ...usdc, amount: 50.5 })).toHaveLength(1);
   });
 

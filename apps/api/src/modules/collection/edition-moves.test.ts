@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_CHECKSUM_MESSAGE, editionMessages } from '@cypher/contract';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
@@ -67,6 +68,18 @@ describe('edition moves', () => {
     expect(bad.json().details).toEqual([
       { field: 'address', message: 'Enter the wallet address to export to: 0x followed by 40 hexadecimal characters.' },
     ]);
+
+    // Its own contract (shown on its page) and a letter in the wrong case are named as what they are.
+    const { contractAddress } = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data;
+    for (const [address, message] of [
+      [contractAddress, editionMessages.contractAddress],
+      [contractAddress.toUpperCase().replace('0X', '0x'), editionMessages.contractAddress],
+      [WALLET.replace('EE7', 'Ee7'), ADDRESS_CHECKSUM_MESSAGE],
+    ] as const) {
+      const refused = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address });
+      expect([refused.statusCode, refused.json().details], address).toEqual([400, [{ field: 'address', message }]]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data.state).toBe('OWNED');
 
     const key = newId();
     const exported = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET }, key);
