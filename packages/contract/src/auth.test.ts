@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authMessages,
   isStrongPassword,
+  PASSWORD_MAX_LENGTH,
   passwordRequirements,
   ZEmail,
   ZPhoneNumber,
@@ -41,6 +42,14 @@ describe('sign-up request', () => {
     const result = ZSignUpRequest.safeParse({ ...valid, agreeToPrivacy: false });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(authMessages.consentRequired);
+  });
+
+  it('says a password is too long when that is all that is wrong (the checklist ticks every item)', () => {
+    const long = `Aa1!${'b'.repeat(PASSWORD_MAX_LENGTH - 3)}`;
+    expect(ZSignUpRequest.safeParse({ ...valid, password: long }).error?.issues.map((issue) => issue.message)).toEqual([
+      `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+    ]);
+    expect(ZSignUpRequest.safeParse({ ...valid, password: long.slice(0, -1) }).success).toBe(true);
   });
 
   it('refuses a weak password with the rule in words', () => {

@@ -43,9 +43,17 @@ export function isStrongPassword(password: string): boolean {
   );
 }
 
-export const ZNewPassword = z
-  .string({ error: authMessages.passwordRule })
-  .refine(isStrongPassword, { error: authMessages.passwordRule });
+/**
+ * A new password: too long is said as such (the checklist ticks every item of a 129-character password that meets
+ * them, so the rule's words would not say what is wrong); anything else short of the rule gets the rule's words.
+ */
+export const ZNewPassword = z.string({ error: authMessages.passwordRule }).superRefine((password, context) => {
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    context.addIssue({ code: 'custom', message: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+  } else if (!isStrongPassword(password)) {
+    context.addIssue({ code: 'custom', message: authMessages.passwordRule });
+  }
+});
 
 /** A password being checked (sign-in, re-authentication): any non-empty string, the hash decides. */
 export const ZExistingPassword = z.string().min(1).max(PASSWORD_MAX_LENGTH);

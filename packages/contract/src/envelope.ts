@@ -12,10 +12,14 @@ export const ZErrorBody = z.object({
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
+const pageNumberMessage = 'Pages are numbered from 1.';
+const pageSizeMessage = 'Ask for 1 to 100 items a page.';
+const ZPageSize = z.coerce.number({ error: pageSizeMessage }).int(pageSizeMessage).min(1, pageSizeMessage);
+
 /** `?page=1&size=20`: one pagination shape across the API. */
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number({ error: pageNumberMessage }).int(pageNumberMessage).min(1, pageNumberMessage).default(1),
+  size: ZPageSize.max(100, pageSizeMessage).default(20),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
@@ -32,7 +36,7 @@ export type TPage<T> = { items: T[]; page: number; size: number; total: number }
 /** `?cursor=&size=` for feeds that grow while read (ARCHITECTURE 2b). */
 export const ZCursorQuery = z.object({
   cursor: z.string().max(200).optional(),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  size: ZPageSize.max(100, pageSizeMessage).default(20),
 });
 export type TCursorQuery = z.infer<typeof ZCursorQuery>;
 

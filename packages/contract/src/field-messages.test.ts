@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installFieldMessages, requiredFieldMessage } from './field-messages.ts';
+import { ZPageQuery } from './envelope.ts';
+import { ZOrderFeeQuery } from './orders.ts';
 import { redeemMessages, ZRedeemRequest } from './redeems.ts';
 import { ZWireDetails } from './withdrawals.ts';
 
@@ -21,12 +23,34 @@ describe('field messages where a schema names none', () => {
 
   it('leaves a message the schema gives, and what it does not cover, alone', () => {
     expect(messagesOf(z.string().max(3, 'Too long for a tag.'), 'abcd')).toEqual(['Too long for a tag.']);
-    // Numbers are often minor units the form shows as dollars: their schemas say it.
-    expect(messagesOf(z.number().max(3), 4)[0]).not.toMatch(/characters|Use at most/);
     expect(messagesOf(z.string(), 4)[0]).not.toBe(requiredFieldMessage);
   });
 
+  it('words numbers, choices and formats without naming a bound that may be in minor units', () => {
+    expect(messagesOf(z.number().max(3), 4)).toEqual(['This number is too large.']);
+    expect(messagesOf(z.number().min(3), 2)).toEqual(['This number is too small.']);
+    expect(messagesOf(z.number().int(), 1.5)).toEqual(['Enter a whole number.']);
+    expect(messagesOf(z.coerce.number(), 'ten')).toEqual(['Enter a number.']);
+    expect(messagesOf(z.enum(['newest', 'rarity']), 'oldest')).toEqual(['Choose one of: newest, rarity.']);
+    expect(messagesOf(z.uuid(), 'abc')).toEqual(['This is not a valid id.']);
+    expect(messagesOf(z.iso.datetime(), 'soon')).toEqual(['This is not a valid date and time.']);
+    expect(messagesOf(z.string().regex(/^a$/), 'b')).toEqual(['This is not in the expected form.']);
+    // zod's developer text ("Too big: expected number to be <=10") reaches nobody.
+    for (const [schema, value] of [
+      [ZOrderFeeQuery, { dropId: '0190a0b0-0000-7000-8000-000000000001', quantity: '11' }],
+      [ZPageQuery, { size: '0' }],
+      [ZPageQuery, { page: 'first' }],
+    ] as const) {
+      for (const message of messagesOf(schema, value)) expect(message).not.toMatch(/expected|Invalid|Too (big|small)/);
+    }
+    expect(messagesOf(ZOrderFeeQuery, { dropId: '0190a0b0-0000-7000-8000-000000000001', quantity: '11' })).toEqual([
+      'Choose a quantity from 1 to 10.',
+    ]);
+    expect(messagesOf(ZPageQuery, { size: '500' })).toEqual(['Ask for 1 to 100 items a page.']);
+  });
+
   it('gives the wire form and the redeem field their words (a name past 100 characters, a code far too long)', () => {
+    expect(messagesOf(ZRedeemRequest, { code: '----  ----' })).toEqual([redeemMessages.code]);
     const issues = ZWireDetails.safeParse({ firstName: 'A'.repeat(101) }).error!.issues;
     expect(issues.find((issue) => issue.path.join('.') === 'firstName')?.message).toBe('Use at most 100 characters.');
     expect(messagesOf(ZRedeemRequest, { code: 'A'.repeat(200) })).toEqual([redeemMessages.codeLength]);

@@ -3,23 +3,57 @@ import { z } from 'zod';
 /** A field left empty, where the schema names no message of its own. */
 export const requiredFieldMessage = 'This field is required.';
 
+/** What each format zod checks is called when a value is not one: "This is not a valid id." */
+const formatNames: Partial<Record<string, string>> = {
+  uuid: 'id',
+  guid: 'id',
+  email: 'email address',
+  url: 'web address',
+  datetime: 'date and time',
+  date: 'date',
+};
+
 /**
- * The words for a length or a presence check that a schema states without a message (`z.string().max(100)`), so a
- * person never reads zod's own ("Too big: expected string to have <=100 characters"). A message a schema gives wins
- * over these (zod asks this map last); anything else keeps zod's default, and numbers are left to their schemas,
- * which often count minor units that a form shows as dollars.
+ * The words for a check that a schema states without a message (`z.string().max(100)`, `z.enum([...])`), so a person
+ * never reads zod's own ("Too big: expected string to have <=100 characters", "Invalid option: expected one of…"). A
+ * message a schema gives wins over these (zod asks this map last). A number's bounds are not named: many count minor
+ * units that a form shows as dollars, so "at most 100000" could mislead; schemas whose bound a person needs say it
+ * themselves (an order's quantity, a page's size).
  */
 export function fieldMessageOf(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return requiredFieldMessage;
-  if (issue.code === 'too_big' && issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
-  if (issue.code === 'too_small' && issue.origin === 'string') {
-    return Number(issue.minimum) <= 1 ? requiredFieldMessage : `Use at least ${issue.minimum} characters.`;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return requiredFieldMessage;
+      if (issue.expected === 'int') return 'Enter a whole number.';
+      if (issue.expected === 'number') return 'Enter a number.';
+      return undefined;
+    case 'too_big':
+      if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
+      if (issue.origin === 'array') return `Choose at most ${issue.maximum}.`;
+      if (issue.origin === 'number') return 'This number is too large.';
+      return undefined;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1 ? requiredFieldMessage : `Use at least ${issue.minimum} characters.`;
+      }
+      if (issue.origin === 'array') {
+        return Number(issue.minimum) <= 1 ? 'Choose at least one.' : `Choose at least ${issue.minimum}.`;
+      }
+      if (issue.origin === 'number') return 'This number is too small.';
+      return undefined;
+    case 'invalid_value':
+      if (issue.values.length === 1) return 'This value is not accepted here.';
+      return issue.values.length <= 8
+        ? `Choose one of: ${issue.values.map(String).join(', ')}.`
+        : 'Choose one of the options offered.';
+    case 'invalid_format': {
+      if (issue.format === 'regex') return 'This is not in the expected form.';
+      const name = formatNames[issue.format];
+      return name ? `This is not a valid ${name}.` : undefined;
+    }
+    default:
+      return undefined;
   }
-  if (issue.code === 'too_big' && issue.origin === 'array') return `Choose at most ${issue.maximum}.`;
-  if (issue.code === 'too_small' && issue.origin === 'array') {
-    return Number(issue.minimum) <= 1 ? 'Choose at least one.' : `Choose at least ${issue.minimum}.`;
-  }
-  return undefined;
 }
 
 /**

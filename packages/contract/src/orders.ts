@@ -65,13 +65,20 @@ export function orderQuantityText(kind: TOrderItemKind, count: number): string {
 /** Packs in one order, at most. */
 export const MAX_ORDER_QUANTITY = 10;
 
+const quantityMessage = `Choose a quantity from 1 to ${MAX_ORDER_QUANTITY}.`;
+
 /** Exactly one of dropId, passId and ticketKindId: what the order buys. */
 export const ZOrderFeeQuery = z
   .object({
     dropId: z.uuid().optional(),
     passId: z.uuid().optional(),
     ticketKindId: z.uuid().optional(),
-    quantity: z.coerce.number().int().min(1).max(MAX_ORDER_QUANTITY).default(1),
+    quantity: z.coerce
+      .number({ error: quantityMessage })
+      .int(quantityMessage)
+      .min(1, quantityMessage)
+      .max(MAX_ORDER_QUANTITY, quantityMessage)
+      .default(1),
   })
   .refine((query) => [query.dropId, query.passId, query.ticketKindId].filter(Boolean).length === 1, {
     message: 'Name one drop, pass or ticket kind.',
@@ -104,7 +111,11 @@ export function orderServiceFee(subtotal: number, rule: { feeBasisPoints: number
 }
 
 const orderLine = {
-  quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
+  quantity: z
+    .number({ error: quantityMessage })
+    .int(quantityMessage)
+    .min(1, quantityMessage)
+    .max(MAX_ORDER_QUANTITY, quantityMessage),
   paymentMethod: ZPurchasePaymentMethod,
   /**
    * A round with a waiting room sells only to people it admitted: the token its `GET .../waiting-room` gave them

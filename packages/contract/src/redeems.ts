@@ -39,12 +39,13 @@ export const redeemMessages = {
 
 /** `POST /v1/redeems`. */
 export const ZRedeemRequest = z.strictObject({
-  // Room for dashes and spaces around the 16 characters; anything longer is not a code either.
+  // Room for dashes and spaces around the 16 characters; anything longer is not a code either. Separators alone
+  // are nothing typed (normalizeRedeemCode drops them), so they are not an attempt at a code.
   code: z
     .string({ error: redeemMessages.code })
     .trim()
-    .min(1, { error: redeemMessages.code })
-    .max(64, { error: redeemMessages.codeLength }),
+    .max(64, { error: redeemMessages.codeLength })
+    .refine((typed) => normalizeRedeemCode(typed).length > 0, { error: redeemMessages.code }),
 });
 export type TRedeemRequest = z.infer<typeof ZRedeemRequest>;
 

@@ -260,16 +260,19 @@ describe('redeeming a code', () => {
       body: words('REDEEM_CODE_USED_UP'),
     });
 
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/v1/redeems',
-      headers: bearer(person.accessToken),
-      payload: { code: '   ' },
-    });
-    expect(empty.json()).toMatchObject({
-      code: 'INVALID_REQUEST',
-      details: [{ field: 'code', message: 'Enter the code you received.' }],
-    });
+    // Nothing typed, or separators alone: no code, so not an attempt at one.
+    for (const typed of ['   ', '----']) {
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: '/v1/redeems',
+        headers: bearer(person.accessToken),
+        payload: { code: typed },
+      });
+      expect(empty.json(), typed).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: [{ field: 'code', message: 'Enter the code you received.' }],
+      });
+    }
     expect((await t.app.inject({ method: 'POST', url: '/v1/redeems', payload: { code: 'X' } })).statusCode).toBe(401);
     const unverified = await signUp(t);
     expect((await redeem(unverified.accessToken, code!)).json().code).toBe('EMAIL_VERIFICATION_REQUIRED');
