@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TEdition, TEditionHistoryEntry } from '@cypher/contract';
+import { editionMessages, type TEdition, type TEditionHistoryEntry } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -210,6 +210,30 @@ describe('NFT page', () => {
     expect(new Headers(exportCall?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Exported', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Not in a Cypher collection')).toBeInTheDocument();
+  });
+
+  it('takes the owner back to the address, with the reason under it, when the API refuses the address itself', async () => {
+    const contract = '0x5cfc4d4d79006c6fb4cd18eaa97d9802a4869bcb';
+    nftApi(() => edition(), {
+      asOwner: true,
+      route: (request) =>
+        request.path === `/v1/editions/${editionId}/export`
+          ? json(400, {
+              code: 'INVALID_REQUEST',
+              message: 'Some of the information sent is not valid. Please check and try again.',
+              details: [{ field: 'address', message: editionMessages.contractAddress }],
+            })
+          : undefined,
+    });
+    renderApp(`/nfts/${editionId}/`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Export to a wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export to your wallet' });
+    await user.type(within(dialog).getByLabelText('Wallet address'), contract);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Export for good' }));
+    expect(await within(dialog).findByText(editionMessages.contractAddress)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Wallet address')).toHaveValue(contract);
   });
 
   it('says when the collectible is not found', async () => {

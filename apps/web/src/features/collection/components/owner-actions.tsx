@@ -73,6 +73,7 @@ function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<TExportEditionRequest>({ resolver: zodResolver(ZExportEditionRequest), defaultValues: { address: '' } });
   const name = `${edition.product.name} ${formatEditionNumber(edition.serialNumber, edition.editionSize)}`;
@@ -114,7 +115,14 @@ function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void
         },
         // A refusal is final under its key; a lost answer keeps the key, so trying again cannot export twice.
         onError: (error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) idempotency.settle();
+          if (!isApiError(error) || error.status < 400 || error.status >= 500) return;
+          idempotency.settle();
+          // Refused for the address itself (a collectible's contract): back to the field, with the reason under it.
+          const refusal = error.details?.find((detail) => detail.field === 'address');
+          if (refusal) {
+            setConfirmedAddress(null);
+            setError('address', { message: refusal.message });
+          }
         },
       },
     );
