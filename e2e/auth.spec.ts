@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
+import { signInOnPage } from './support/sign-in.ts';
 import {
+  activeAccountThroughApi,
   enableTwoFactorThroughApi,
   latestMessage,
   linkIn,
@@ -126,6 +128,43 @@ test.describe('accounts and sessions', () => {
     await expect(page.getByText('Two-factor sign-in is on')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Turn off two-factor' })).toBeVisible();
     await expectNoSeriousViolations(page, 'account security');
+  });
+
+  test('two tabs of one session stay responsive, and a sign-out in one signs the other out', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await activeAccountThroughApi(request, 'two-tabs');
+    await page.goto('/signin');
+    await signInOnPage(page, account);
+    const menu = new RegExp(`Account menu for ${account.nickname}`);
+    await expect(page.getByRole('button', { name: menu })).toBeVisible();
+    // Every storage write is an event in the origin's other tabs: count what this tab receives from here on.
+    await page.evaluate(() => {
+      const counted = window as unknown as { storageEvents: number };
+      counted.storageEvents = 0;
+      window.addEventListener('storage', () => (counted.storageEvents += 1));
+    });
+
+    const second = await context.newPage();
+    await second.goto('/drops');
+    await expect(second.getByRole('button', { name: menu })).toBeVisible();
+    await second.getByRole('link', { name: 'Collections', exact: true }).first().click();
+    await expect(second).toHaveURL(/\/collections\/?$/);
+    // Two tabs once answered each other's storage events with probe writes, thousands a second, until both froze.
+    // Two seconds of quiet is long enough for such a storm to show.
+    await page.waitForTimeout(2_000);
+    const events = await page.evaluate(() => (window as unknown as { storageEvents: number }).storageEvents);
+    expect(events).toBeLessThan(10);
+
+    await second.getByRole('button', { name: menu }).click();
+    await second.getByRole('button', { name: 'Sign out' }).click();
+    await expect(second.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+    // The first tab follows without a reload.
+    await expect(page.getByRole('button', { name: menu })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+    await second.close();
   });
 
   test('a wrong password says so in the catalogue words', async ({ page, request }) => {

@@ -18,6 +18,22 @@ describe('session', () => {
     expect(getSession().isLoggedIn).toBe(true);
   });
 
+  it("follows another tab's session keys and writes nothing while doing so (every write is an event in the other tabs)", () => {
+    setStored('accessToken', 'token');
+    getSession();
+    const reads = vi.spyOn(window.localStorage, 'getItem');
+    const writes = [vi.spyOn(window.localStorage, 'setItem'), vi.spyOn(window.localStorage, 'removeItem')];
+    // Another item's change (the theme) is no reason to read the session again.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cypher:theme' }));
+    expect(reads).not.toHaveBeenCalled();
+    // A session key's change is read; reading answers with no write of its own, so two tabs cannot feed each other.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cypher:accessToken' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(reads).toHaveBeenCalled();
+    for (const write of writes) expect(write).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('starts with both tokens and drops a user record left from an earlier session', () => {
     setStored('user', { ...user, email: 'someone-else@example.com' });
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

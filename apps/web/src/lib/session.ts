@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { clearSession, getStored, removeStored, setStored, type StoredUser } from './storage.ts';
+import { clearSession, getStored, removeStored, setStored, storageKeyOf, type StoredUser } from './storage.ts';
 
 /**
  * The auth state of spec section 3 (`isLoggedIn`, `userInfo`), kept in browser storage and read through a tiny
@@ -88,12 +88,18 @@ export function endSession(): void {
   notify();
 }
 
-// Another tab signing in, refreshing or signing out writes the same storage; follow it here.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key.startsWith('cypher:')) notify();
-  });
+/** What the session is read from: another tab's change to any of these is followed here. */
+const sessionStorageKeys = new Set((['accessToken', 'refreshToken', 'user'] as const).map((key) => storageKeyOf(key)));
+
+/**
+ * Another tab signing in, refreshing or signing out writes the same storage; follow it here. Only the session's own
+ * keys (or a whole clear, key null): another item's change (a theme) is no reason to read the session again.
+ */
+function followOtherTabs(event: Pick<StorageEvent, 'key'>): void {
+  if (event.key === null || sessionStorageKeys.has(event.key)) notify();
 }
+
+if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTabs);
 
 /**
  * Sessions live in this browser's storage, which the server never sees: it renders every page signed out, and the

@@ -51,23 +51,44 @@ const sessionKeys = [
 // Private browsing modes and locked-down browsers can refuse storage; the app then keeps the session in memory.
 const memoryFallback = new Map<string, string>();
 
-function backend(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+type TStorageBackend = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const memoryBackend: TStorageBackend = {
+  getItem: (key) => memoryFallback.get(key) ?? null,
+  setItem: (key, value) => void memoryFallback.set(key, value),
+  removeItem: (key) => void memoryFallback.delete(key),
+};
+
+let isLocalStorageUsable: boolean | undefined;
+
+/**
+ * The storage this page uses, decided once by a probe write. Once, because every write is a `storage` event in the
+ * origin's other tabs: probed on every read, two open tabs answered each other's events with reads, and so with more
+ * probes, thousands a second until both froze.
+ */
+function backend(): TStorageBackend {
+  isLocalStorageUsable ??= probeLocalStorage();
+  return isLocalStorageUsable ? window.localStorage : memoryBackend;
+}
+
+function probeLocalStorage(): boolean {
   try {
     const probe = `${PREFIX}probe`;
     window.localStorage.setItem(probe, probe);
     window.localStorage.removeItem(probe);
-    return window.localStorage;
+    return true;
   } catch {
-    return {
-      getItem: (key) => memoryFallback.get(key) ?? null,
-      setItem: (key, value) => void memoryFallback.set(key, value),
-      removeItem: (key) => void memoryFallback.delete(key),
-    };
+    return false;
   }
 }
 
+/** The key a stored item has in the browser's storage, as a `storage` event names it. */
+export function storageKeyOf(key: StorageKey): string {
+  return PREFIX + key;
+}
+
 export function getStored<K extends StorageKey>(key: K): StorageSchema[K] | undefined {
-  const raw = backend().getItem(PREFIX + key);
+  const raw = backend().getItem(storageKeyOf(key));
   if (raw === null) return undefined;
   try {
     return JSON.parse(raw) as StorageSchema[K];
@@ -77,11 +98,11 @@ export function getStored<K extends StorageKey>(key: K): StorageSchema[K] | unde
 }
 
 export function setStored<K extends StorageKey>(key: K, value: StorageSchema[K]): void {
-  backend().setItem(PREFIX + key, JSON.stringify(value));
+  backend().setItem(storageKeyOf(key), JSON.stringify(value));
 }
 
 export function removeStored(key: StorageKey): void {
-  backend().removeItem(PREFIX + key);
+  backend().removeItem(storageKeyOf(key));
 }
 
 /** Spec section 4: logout or a failed refresh clears every stored session item. */
