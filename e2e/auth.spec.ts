@@ -141,11 +141,9 @@ test.describe('accounts and sessions', () => {
     const menu = new RegExp(`Account menu for ${account.nickname}`);
     await expect(page.getByRole('button', { name: menu })).toBeVisible();
     // Every storage write is an event in the origin's other tabs: count what this tab receives from here on.
-    await page.evaluate(() => {
-      const counted = window as unknown as { storageEvents: number };
-      counted.storageEvents = 0;
-      window.addEventListener('storage', () => (counted.storageEvents += 1));
-    });
+    await page.evaluate(
+      "window.storageEvents = 0; window.addEventListener('storage', () => (window.storageEvents += 1))",
+    );
 
     const second = await context.newPage();
     await second.goto('/drops');
@@ -155,7 +153,7 @@ test.describe('accounts and sessions', () => {
     // Two tabs once answered each other's storage events with probe writes, thousands a second, until both froze.
     // Two seconds of quiet is long enough for such a storm to show.
     await page.waitForTimeout(2_000);
-    const events = await page.evaluate(() => (window as unknown as { storageEvents: number }).storageEvents);
+    const events = await page.evaluate('window.storageEvents');
     expect(events).toBeLessThan(10);
 
     await second.getByRole('button', { name: menu }).click();
