@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { rarityLabel, type TEdition, type TFigureBaseDetail } from '@cypher/contract';
@@ -119,6 +119,21 @@ describe('a figure base', () => {
     expect(await screen.findByText('Squire stands in Left')).toBeInTheDocument();
     const equip = sent.find((request) => request.path.endsWith('/equip'));
     expect(equip).toMatchObject({ method: 'POST', body: { editionId: squire.id, slotId: slots[0]!.id } });
+  });
+
+  it('sends one placement for a double tap, and reports the one that placed it', async () => {
+    const sent = api(true);
+    renderApp(page);
+    const left = await screen.findByRole('listitem', { name: 'Left' });
+    await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place in Left' });
+    // Two taps in one go, before anything renders between them (as a phone's double tap can land).
+    const choice = within(dialog).getByRole('button', { name: /Squire #14/ });
+    fireEvent.click(choice);
+    fireEvent.click(choice);
+    expect(await screen.findByText('Squire stands in Left')).toBeInTheDocument();
+    expect(sent.filter((request) => request.path.endsWith('/equip'))).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place in Left' })).toBeNull());
   });
 
   it('takes an edition off in one click', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   responsiveImages,
@@ -71,8 +71,26 @@ function FigureBase({
   const collectionPath = `/collections/${base.collection.id}`;
   const here = `${collectionPath}/figure_base/${base.id}/editions`;
 
+  // One change at a time, decided at the click: `isPending` disables the buttons only once the mutation's state has
+  // rendered (TanStack notifies on a later task), so a double tap sent two, and the callbacks of the first (the one
+  // that placed it) were dropped for the second's refusal (EDITION_EQUIPPED).
+  const isChanging = useRef(false);
+  function change(
+    variables: Parameters<typeof changePlacement.mutate>[0],
+    callbacks: { onSuccess: () => void; onError: (error: Error) => void },
+  ) {
+    if (isChanging.current) return;
+    isChanging.current = true;
+    changePlacement.mutate(variables, {
+      ...callbacks,
+      onSettled: () => {
+        isChanging.current = false;
+      },
+    });
+  }
+
   function takeOff(edition: TEdition) {
-    changePlacement.mutate(
+    change(
       { move: 'unequip', figureBaseId: base.id, editionId: edition.id },
       {
         onSuccess: () => showToast({ tone: 'success', title: `${edition.product.name} is back in your collection` }),
@@ -82,7 +100,7 @@ function FigureBase({
   }
 
   function place(slot: TFigureBaseSlot, edition: TEdition) {
-    changePlacement.mutate(
+    change(
       { move: 'equip', figureBaseId: base.id, editionId: edition.id, slotId: slot.id },
       {
         onSuccess: () => {
