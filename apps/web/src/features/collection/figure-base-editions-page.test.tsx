@@ -67,7 +67,11 @@ function detail(changes: Partial<TFigureBaseDetail> = {}): TFigureBaseDetail {
   };
 }
 
-function api(signedIn: boolean, answer: () => Response = () => json(200, { data: detail() })) {
+function api(
+  signedIn: boolean,
+  answer: () => Response = () => json(200, { data: detail() }),
+  answerEquip?: () => Response,
+) {
   if (signedIn) startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
     const path = request.path.split('?')[0];
@@ -75,6 +79,7 @@ function api(signedIn: boolean, answer: () => Response = () => json(200, { data:
     if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
     if (path === `/v1/figure-base-collections/${baseId}`) return answer();
     if (path === `/v1/figure-base-collections/${baseId}/equip`) {
+      if (answerEquip) return answerEquip();
       return json(200, {
         data: detail({
           equippedCount: 2,
@@ -134,6 +139,24 @@ describe('a figure base', () => {
     expect(await screen.findByText('Squire stands in Left')).toBeInTheDocument();
     expect(sent.filter((request) => request.path.endsWith('/equip'))).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place in Left' })).toBeNull());
+  });
+
+  it('says why a placement was refused inside the dialog, which stays open, and forgets it when closed', async () => {
+    api(true, undefined, () =>
+      apiFailure(409, 'EDITION_EQUIPPED', 'This collectible stands on a figure base: take it off first.'),
+    );
+    renderApp(page);
+    const left = await screen.findByRole('listitem', { name: 'Left' });
+    await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place in Left' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Squire #14/ }));
+    expect(
+      await within(dialog).findByText('This collectible stands on a figure base: take it off first.'),
+    ).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
+    const again = await screen.findByRole('dialog', { name: 'Place in Left' });
+    expect(within(again).queryByText(/take it off first/)).toBeNull();
   });
 
   it('takes an edition off in one click', async () => {

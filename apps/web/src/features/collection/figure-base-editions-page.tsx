@@ -10,6 +10,7 @@ import {
 import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatCountOf, formatEditionNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
+import { Alert } from '../../ui/alert.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -99,6 +100,8 @@ function FigureBase({
     );
   }
 
+  const placeError = changePlacement.variables?.move === 'equip' ? changePlacement.error : null;
+
   function place(slot: TFigureBaseSlot, edition: TEdition) {
     change(
       { move: 'equip', figureBaseId: base.id, editionId: edition.id, slotId: slot.id },
@@ -107,7 +110,8 @@ function FigureBase({
           onChoose(null);
           showToast({ tone: 'success', title: `${edition.product.name} stands in ${slot.name}` });
         },
-        onError: (error) => showToast({ tone: 'error', title: 'We could not place it', description: error.message }),
+        // Said in the dialog, which stays open (a toast would be drawn beneath it, out of sight): placeError below.
+        onError: () => undefined,
       },
     );
   }
@@ -150,7 +154,10 @@ function FigureBase({
               placed={placedBySlot.get(slot.id)}
               fittingCount={isLoggedIn ? fitting(slot.id).length : undefined}
               isBusy={changePlacement.isPending}
-              onChoose={() => onChoose(slot)}
+              onChoose={() => {
+                changePlacement.reset();
+                onChoose(slot);
+              }}
               onTakeOff={takeOff}
             />
           ))}
@@ -192,10 +199,18 @@ function FigureBase({
 
       <Dialog
         isOpen={choosingFor !== null}
-        onClose={() => onChoose(null)}
+        onClose={() => {
+          changePlacement.reset();
+          onChoose(null);
+        }}
         title={choosingFor ? `Place in ${choosingFor.name}` : 'Place a collectible'}
         description="It stays in your collection, held against fusion and export until you take it off."
       >
+        {placeError ? (
+          <Alert tone="error" title="We could not place it">
+            {placeError.message}
+          </Alert>
+        ) : null}
         {choosingFor ? (
           <ul className={`${styles.choices} ${styles.scrolls}`} aria-label={`Editions that fit ${choosingFor.name}`}>
             {fitting(choosingFor.id).map(({ edition }) => (
