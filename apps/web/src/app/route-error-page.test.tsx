@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -28,6 +29,8 @@ describe('a route whose code cannot be loaded', () => {
     sessionStorage.clear();
     reload = vi.fn<() => void>();
     vi.spyOn(window.location, 'reload').mockImplementation(reload);
+    // The server answers (its health check), as it does when a release replaced the chunks.
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('{}')));
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -41,6 +44,20 @@ describe('a route whose code cannot be loaded', () => {
     renderFailingRoute(staleChunk());
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload while the server cannot be reached: it says so, and tries again when asked', async () => {
+    const health = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', health);
+    renderFailingRoute(staleChunk());
+    expect(await screen.findByRole('heading', { name: 'We could not reach the server' })).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+
+    // Back online: trying again finds the server and reloads for the release.
+    health.mockResolvedValue(new Response('{}'));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('shows any other error with its way out, and does not reload', async () => {

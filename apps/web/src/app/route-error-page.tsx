@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
 import { reportError } from '../lib/error-reporter.ts';
-import { reloadForNewRelease, shouldReloadForNewRelease } from '../lib/new-release.ts';
+import { isServerReachable, reloadForNewRelease, shouldReloadForNewRelease } from '../lib/new-release.ts';
 import { Button } from '../ui/button.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
@@ -11,18 +11,49 @@ import styles from './status-page.module.css';
 /**
  * What a route shows when rendering it throws, or its code fails to load. Code that fails to load is most often a new
  * release having replaced the chunk this tab asked for: the page reloads by itself, once (lib/new-release.ts), showing
- * nothing meanwhile. Otherwise the error is reported and the visitor gets a way out.
+ * nothing meanwhile, if the server answers; with the network down a reload would leave the app for the browser's error
+ * page, so the visitor is told to check their connection instead. Any other error is reported, with a way out.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const [isReloading] = useState(() => shouldReloadForNewRelease(error));
+  const [state, setState] = useState<'reloading' | 'offline' | 'error'>(() =>
+    shouldReloadForNewRelease(error) ? 'reloading' : 'error',
+  );
 
   useEffect(() => {
-    if (isReloading) reloadForNewRelease();
-    else reportError(error, { source: 'route' });
-  }, [error, isReloading]);
+    if (state === 'error') reportError(error, { source: 'route' });
+    if (state !== 'reloading') return;
+    let isCurrent = true;
+    void isServerReachable().then((isReachable) => {
+      if (!isCurrent) return;
+      if (isReachable) reloadForNewRelease();
+      else setState('offline');
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [error, state]);
 
-  if (isReloading) return <div className={`container ${styles.page}`} aria-busy="true" />;
+  if (state === 'reloading') return <div className={`container ${styles.page}`} aria-busy="true" />;
+  if (state === 'offline') {
+    return (
+      <div className={`container ${styles.page}`}>
+        <PageMeta title="No connection" />
+        <div className={styles.content}>
+          <div className={styles.frame} aria-hidden="true">
+            <Icon name="alert" size={48} />
+          </div>
+          <h1 className={styles.title}>We could not reach the server</h1>
+          <p className={styles.body}>Check your connection and try again.</p>
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => setState('reloading')}>
+              Try again
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={`container ${styles.page}`}>
       <PageMeta title="Something went wrong" />

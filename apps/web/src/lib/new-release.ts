@@ -24,6 +24,19 @@ export function shouldReloadForNewRelease(error: unknown): boolean {
   return Date.now() - lastReloadAt() >= RELOAD_AGAIN_AFTER_MS;
 }
 
+/**
+ * Whether the server answers at all (any status): a chunk also fails to load when the network is down, and reloading
+ * then would leave the app for the browser's own "This site can't be reached" page.
+ */
+export async function isServerReachable(): Promise<boolean> {
+  try {
+    await fetch('/v1/health', { cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reloads the page, noting when. */
 export function reloadForNewRelease(): void {
   try {
