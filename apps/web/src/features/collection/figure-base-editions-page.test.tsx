@@ -159,6 +159,13 @@ describe('a figure base', () => {
     expect(within(again).queryByText(/take it off first/)).toBeNull();
   });
 
+  it('moves an address naming another collection to the base’s own', async () => {
+    api(true);
+    const { router } = renderApp(`/collections/00000000-0000-7000-8000-00000000beef/figure_base/${baseId}/editions`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Knights shelf' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(page);
+  });
+
   it('takes an edition off in one click', async () => {
     const sent = api(true);
     renderApp(page);

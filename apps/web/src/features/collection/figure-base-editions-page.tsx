@@ -12,6 +12,7 @@ import { formatCount, formatCountOf, formatEditionNumber } from '../../lib/forma
 import { useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
+import { CanonicalRedirect } from '../../ui/canonical-redirect.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -50,6 +51,10 @@ export default function FigureBaseEditionsPage() {
         browseLabel="Back to the collection"
       />
     );
+  }
+  // A base belongs to one collection: an address naming another (a link edited by hand) is corrected to its own.
+  if (base.data.collection.id !== collectionId) {
+    return <CanonicalRedirect pathname={`/collections/${base.data.collection.id}/figure_base/${baseId}/editions`} />;
   }
   return <FigureBase base={base.data} isLoggedIn={isLoggedIn} choosingFor={choosingFor} onChoose={setChoosingFor} />;
 }
