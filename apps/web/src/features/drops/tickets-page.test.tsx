@@ -196,6 +196,8 @@ describe('tickets page', () => {
     renderApp('/tickets');
     expect(await screen.findByRole('heading', { name: 'No tickets yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse drops' })).toHaveAttribute('href', '/drops');
+    // Tickets are spent on a drop's page: the header leads there whatever I hold.
+    expect(screen.getByRole('link', { name: 'See drops' })).toHaveAttribute('href', '/drops');
     expect(await screen.findByRole('heading', { name: 'No tickets on sale right now' })).toBeInTheDocument();
     // No kinds held means no movements either: the history is not asked for.
     expect(sent.some((request) => request.path.startsWith('/v1/tickets/my/history'))).toBe(false);

@@ -27,8 +27,12 @@ export default function TicketsPage() {
       <PageHeader
         eyebrow="Drops"
         title="Tickets"
-        lead="A ticket is an entry into a raffle round of a drop. You keep it until you enter; every ticket you get or spend is listed here."
-      />
+        lead="A ticket is an entry into a raffle round of a drop: you spend it on the drop's page while its round takes entries, and keep it until then. Every ticket you get or spend is listed here."
+      >
+        <ButtonLink to="/drops" variant="secondary">
+          See drops
+        </ButtonLink>
+      </PageHeader>
       <div className={styles.sections}>
         <section className={styles.section} aria-labelledby="my-tickets-title">
           <h2 id="my-tickets-title" className={styles.sectionTitle}>
