@@ -29,9 +29,12 @@ export default function TicketsPage() {
         title="Tickets"
         lead="A ticket is an entry into a raffle round of a drop: you spend it on the drop's page while its round takes entries, and keep it until then. Every ticket you get or spend is listed here."
       >
-        <ButtonLink to="/drops" variant="secondary">
-          See drops
-        </ButtonLink>
+        {/* In a block of its own: the header's tools stretch to the column, a button need not. */}
+        <div>
+          <ButtonLink to="/drops" variant="secondary">
+            See drops
+          </ButtonLink>
+        </div>
       </PageHeader>
       <div className={styles.sections}>
         <section className={styles.section} aria-labelledby="my-tickets-title">

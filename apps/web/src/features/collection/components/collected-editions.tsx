@@ -86,7 +86,7 @@ export function CollectedEditions({ collection, filters, setFilters, hrefFor, pa
       <EmptyState
         icon="package"
         title="Your collection is empty"
-        body="Buy a pack in a live drop and open it: its editions land here, grouped by brand. Packs you bought wait under My packs until you open them."
+        body="Buy a pack in a live drop and open it: its editions land here, grouped by brand. A pack you buy waits on this page, unopened, until you open it."
         action={
           <>
             <ButtonLink to="/drops">See live drops</ButtonLink>
