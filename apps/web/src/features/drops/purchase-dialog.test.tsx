@@ -113,7 +113,7 @@ describe('purchase popup', () => {
     expect(await within(dialog).findByText('Balance payment available')).toBeInTheDocument();
     expect(
       within(dialog).getByText(
-        'Your balance is $13.13: $8.13 of CYP credit (813.50 CYP), which pays first, and $5.00.',
+        'Your balance is $13.13, of which $8.13 is CYP credit (813.50 CYP), spent first.',
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeEnabled();

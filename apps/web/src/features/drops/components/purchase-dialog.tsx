@@ -389,13 +389,13 @@ function BalanceNotice({
     return <p className={styles.note}>We could not read your balance just now; paying will check it.</p>;
   }
   const usd = (cents: number) => format({ amount: cents, currency: 'USD' });
-  // "$25.00: $10.00 of CYP credit (1,000.50 CYP), which pays first, and $15.00" when the credit is part of it.
+  // "$25.00, of which $10.00 is CYP credit (1,000.50 CYP), spent first" when the credit is part of it.
   const creditPart = credit ? `${usd(credit.cents)} of CYP credit (${format(credit.cyp)})` : '';
   const balance = !credit
     ? usd(spendable)
     : credit.cents === spendable
       ? creditPart
-      : `${usd(spendable)}: ${creditPart}, which pays first, and ${usd(spendable - credit.cents)}`;
+      : `${usd(spendable)}, of which ${usd(credit.cents)} is CYP credit (${format(credit.cyp)}), spent first`;
   if (isShort && total) {
     return (
       <Alert
