@@ -76,19 +76,32 @@ export function isZeroEvmAddress(value: string): boolean {
   return /^0x0{40}$/i.test(value.trim());
 }
 
+/**
+ * Token contracts people paste where their own wallet's address belongs (it is the address a wallet app shows beside
+ * the token): anything sent there has no owner who could move it again. USDC's on Ethereum, the network payouts use.
+ */
+const TOKEN_CONTRACTS: ReadonlyMap<string, string> = new Map([['0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', 'USDC']]);
+
+/** Said of a token contract's address entered as a wallet's. */
+export function tokenContractMessage(token: string): string {
+  return `This is the ${token} token contract's address, not a wallet: whatever is sent there is lost. Enter your own wallet address.`;
+}
+
 /** Said of a well-formed address whose capital letters do not match its EIP-55 checksum: a letter was mistyped. */
 export const ADDRESS_CHECKSUM_MESSAGE =
   "This address's capital letters do not match its checksum: a character may be mistyped. Copy it again from your wallet.";
 
 /**
- * The check of an address field, as a schema refinement: the zero address and a failed checksum named as such,
- * anything else not an address with the field's own words.
+ * The check of an address field, as a schema refinement: the zero address, a failed checksum and a token contract
+ * named as such, anything else not an address with the field's own words.
  */
 export function evmAddressRefinement(message: string) {
   return (value: string, context: { addIssue(issue: { code: 'custom'; message: string }): void }) => {
+    const token = TOKEN_CONTRACTS.get(value.trim().toLowerCase());
     if (isZeroEvmAddress(value)) context.addIssue({ code: 'custom', message: ZERO_ADDRESS_MESSAGE });
     else if (!/^0x[0-9a-fA-F]{40}$/.test(value.trim())) context.addIssue({ code: 'custom', message });
     else if (!isEvmAddress(value)) context.addIssue({ code: 'custom', message: ADDRESS_CHECKSUM_MESSAGE });
+    else if (token) context.addIssue({ code: 'custom', message: tokenContractMessage(token) });
   };
 }
 

@@ -8,6 +8,7 @@ import {
   isTransitNumber,
   ADDRESS_CHECKSUM_MESSAGE,
   isEvmAddress,
+  tokenContractMessage,
   ZERO_ADDRESS_MESSAGE,
 } from './bank-details.ts';
 import { ZExportEditionRequest } from './editions.ts';
@@ -232,6 +233,10 @@ describe('ZCreateWithdrawalRequest', () => {
     // Well formed, one letter's case off its checksum: told so, not that it lacks its 40 hexadecimal characters.
     expect(issues({ ...usdc, address: '0x52908400098527886E0F7030069857D2E4169Ee7' })).toEqual([
       `address: ${ADDRESS_CHECKSUM_MESSAGE}`,
+    ]);
+    // USDC's own token contract, as a wallet app shows it beside the token: USDC sent there is gone for good.
+    expect(issues({ ...usdc, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toEqual([
+      `address: ${tokenContractMessage('USDC')}`,
     ]);
     expect(issues({ ...usdc, amount: 50.5 })).toHaveLength(1);
   });
