@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useRouteError } from 'react-router';
 import { reportError } from '../lib/error-reporter.ts';
 import { isServerReachable, reloadForNewRelease, shouldReloadForNewRelease } from '../lib/new-release.ts';
@@ -37,40 +37,42 @@ export function RouteErrorPage() {
   if (state === 'reloading') return <div className={`container ${styles.page}`} aria-busy="true" />;
   if (state === 'offline') {
     return (
-      <div className={`container ${styles.page}`}>
-        <PageMeta title="No connection" />
-        <div className={styles.content}>
-          <div className={styles.frame} aria-hidden="true">
-            <Icon name="alert" size={48} />
-          </div>
-          <h1 className={styles.title}>We could not reach the server</h1>
-          <p className={styles.body}>Check your connection and try again.</p>
-          <div className={styles.actions}>
-            <Button variant="primary" onClick={() => setState('reloading')}>
-              Try again
-            </Button>
-          </div>
+      <StatusView metaTitle="No connection" title="We could not reach the server">
+        <p className={styles.body}>Check your connection and try again.</p>
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={() => setState('reloading')}>
+            Try again
+          </Button>
         </div>
-      </div>
+      </StatusView>
     );
   }
   return (
+    <StatusView metaTitle="Something went wrong" title="Something went wrong">
+      <p className={styles.body}>This page could not be shown. Reloading usually fixes it.</p>
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </Button>
+        <ButtonLink to="/" variant="secondary">
+          Back to home
+        </ButtonLink>
+      </div>
+    </StatusView>
+  );
+}
+
+/** The page's frame around what went wrong: its mark, its heading, then what to do. */
+function StatusView({ metaTitle, title, children }: { metaTitle: string; title: string; children: ReactNode }) {
+  return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title="Something went wrong" />
+      <PageMeta title={metaTitle} />
       <div className={styles.content}>
         <div className={styles.frame} aria-hidden="true">
           <Icon name="alert" size={48} />
         </div>
-        <h1 className={styles.title}>Something went wrong</h1>
-        <p className={styles.body}>This page could not be shown. Reloading usually fixes it.</p>
-        <div className={styles.actions}>
-          <Button variant="primary" onClick={() => window.location.reload()}>
-            Reload the page
-          </Button>
-          <ButtonLink to="/" variant="secondary">
-            Back to home
-          </ButtonLink>
-        </div>
+        <h1 className={styles.title}>{title}</h1>
+        {children}
       </div>
     </div>
   );
