@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { TAuditEntityType, TAuditEntry, TAuditLogQuery, TPage } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
+import { dropSummariesByIds } from '../../drops/drop-summaries.ts';
 import { roundLabelsByIds } from '../../drops/sale-round.ts';
 import { redeemBatchNamesByIds } from '../../redeem/console-redeem-batches.ts';
 import { ticketKindSummariesByIds } from '../../tickets/ticket-kind-summaries.ts';
@@ -18,9 +19,13 @@ const named = (names: Map<string, string>) =>
 
 /**
  * The entities whose entries' records carry no name of theirs (a grant records what was granted, an export how many
- * codes, a raffle its settings, a withdrawal its status), named from their own rows, one read per kind on the page.
+ * codes, a raffle its settings, a withdrawal its status, a waiting room its drop's round), named from their own rows,
+ * one read per kind on the page.
  */
 const labelsByType: Partial<Record<TAuditEntityType, (db: Db, ids: string[]) => Promise<Map<string, TEntityLabel>>>> = {
+  // A drop's own edits record its fields, name included; its rounds' waiting rooms record the room alone.
+  drop: async (db, ids) =>
+    new Map([...(await dropSummariesByIds(db, ids))].map(([id, drop]) => [id, { name: drop.name }])),
   ticket_kind: async (db, ids) =>
     new Map([...(await ticketKindSummariesByIds(db, ids))].map(([id, kind]) => [id, { name: kind.name }])),
   redeem_batch: async (db, ids) => named(await redeemBatchNamesByIds(db, ids)),

@@ -73,7 +73,13 @@ async function auditOf(dropId: string) {
     headers: bearer(admin.accessToken),
   });
   return (
-    response.json().data.items as { action: string; actor: { id: string }; before: unknown; after: unknown }[]
+    response.json().data.items as {
+      action: string;
+      actor: { id: string };
+      entityName: string | null;
+      before: unknown;
+      after: unknown;
+    }[]
   ).reverse();
 }
 
@@ -257,5 +263,6 @@ describe('the draw at the opening (the jobs)', () => {
 });
 
 function auditEntry() {
-  return { action: 'update', actor: expect.objectContaining({ id: admin.userId }) };
+  // Named by its drop (the record holds the room alone), not by the drop's id.
+  return { action: 'update', actor: expect.objectContaining({ id: admin.userId }), entityName: expect.any(String) };
 }
