@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZBrandListQuery, ZProductListQuery } from './catalog.ts';
+import { catalogMessages, ZBrandListQuery, ZProductListQuery, ZProductProperty } from './catalog.ts';
 import { rarities, rarityRank } from './catalog-vocabulary.ts';
 import {
   SLUG_MAX_LENGTH,
@@ -99,5 +99,15 @@ describe('suggestSlug', () => {
     const slug = suggestSlug(`${'a'.repeat(SLUG_MAX_LENGTH - 1)} b`);
     expect(slug).toBe('a'.repeat(SLUG_MAX_LENGTH - 1));
     expect(ZSlug.safeParse(slug).success).toBe(true);
+  });
+});
+
+describe('a product property', () => {
+  it('says which half of a row is missing, not the list-wide limit', () => {
+    const messages = (property: object) =>
+      ZProductProperty.safeParse(property).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages({ traitType: ' ', value: 'Neon' })).toEqual([catalogMessages.propertyTraitType]);
+    expect(messages({ traitType: 'Background', value: '' })).toEqual([catalogMessages.propertyValue]);
+    expect(messages({ traitType: 'Background', value: 'Neon' })).toEqual([]);
   });
 });

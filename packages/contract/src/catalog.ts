@@ -19,6 +19,8 @@ export const catalogMessages = {
   bannerWindow: 'The end must come after the start.',
   editionSize: 'Use a whole number from 1 to 1,000,000.',
   properties: 'Give at most 20 properties, each with a trait type and a value.',
+  propertyTraitType: 'Give this property a trait type (at most 40 characters), or remove it.',
+  propertyValue: 'Give this property a value (at most 80 characters), or remove it.',
   tagIds: 'Give at most 20 different tags.',
   emptyUpdate: 'Change at least one field.',
 } as const;
@@ -97,11 +99,15 @@ export type TTag = z.infer<typeof ZTag>;
 /** One trait of a product, shown as "Background: Neon". */
 export const ZProductProperty = z.strictObject({
   traitType: z
-    .string()
+    .string({ error: catalogMessages.propertyTraitType })
     .trim()
-    .min(1, { error: catalogMessages.properties })
-    .max(40, { error: catalogMessages.properties }),
-  value: z.string().trim().min(1, { error: catalogMessages.properties }).max(80, { error: catalogMessages.properties }),
+    .min(1, { error: catalogMessages.propertyTraitType })
+    .max(40, { error: catalogMessages.propertyTraitType }),
+  value: z
+    .string({ error: catalogMessages.propertyValue })
+    .trim()
+    .min(1, { error: catalogMessages.propertyValue })
+    .max(80, { error: catalogMessages.propertyValue }),
 });
 export type TProductProperty = z.infer<typeof ZProductProperty>;
 
