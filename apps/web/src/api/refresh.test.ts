@@ -246,4 +246,31 @@ describe('token refresh', () => {
     expect(await apiRequest('GET', '/users/my', { auth: true })).toEqual({ path: '/v1/users/my' });
     expect(refreshCalls(sent)).toHaveLength(0);
   });
+
+  it('uses the pair another tab handed over though its storage still shows the spent token (it arrives later)', async () => {
+    signedIn();
+    // Spending refresh-1 again would end the sign-in as theft: the API answers it 401.
+    const sent = api(() => apiFailure(401, 'SESSION_EXPIRED'));
+    const otherTab = new BroadcastChannel('cypher:auth-refresh');
+    otherTab.postMessage({ spent: 'refresh-1', pair: { accessToken: 'access-2', refreshToken: 'refresh-2' } });
+
+    expect(await apiRequest('GET', '/users/my', { auth: true })).toEqual({ path: '/v1/users/my' });
+    expect(refreshCalls(sent)).toHaveLength(0);
+    expect(getStored('refreshToken')).toBe('refresh-2');
+    expect(getSession().isLoggedIn).toBe(true);
+    otherTab.close();
+  });
+
+  it('hands the pair it got over to the other tabs', async () => {
+    // A token of its own: the tab remembers what was handed over to it before (refresh-1, above).
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-9' });
+    api(() => json(200, newPair));
+    const otherTab = new BroadcastChannel('cypher:auth-refresh');
+    const received: unknown[] = [];
+    otherTab.addEventListener('message', (event) => received.push(event.data));
+
+    await apiRequest('GET', '/users/my', { auth: true });
+    await vi.waitFor(() => expect(received).toEqual([{ spent: 'refresh-9', pair: newPair.data }]));
+    otherTab.close();
+  });
 });

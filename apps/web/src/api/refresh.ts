@@ -49,17 +49,49 @@ async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('cypher:auth-refresh', work) : work();
 }
 
+/**
+ * The pairs other tabs got, by the refresh token they spent. The Web Lock passes from tab to tab sooner than
+ * localStorage's writes do (Chromium copies them between tabs' processes later): a tab that took the lock right after
+ * another rotated could still read the spent token, send it, and so end the sign-in everywhere as theft (a review saw
+ * it in 4 of 16 tries). So the tab that rotates also hands the pair over on a BroadcastChannel before it lets go.
+ */
+const handedOver = new Map<string, TTokenPair>();
+const refreshChannel =
+  typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('cypher:auth-refresh');
+refreshChannel?.addEventListener('message', (event: MessageEvent<{ spent?: unknown; pair?: TTokenPair }>) => {
+  if (typeof event.data.spent === 'string' && event.data.pair) handedOver.set(event.data.spent, event.data.pair);
+});
+/** How long a tab holding the lock waits once for another tab's hand-over before it spends the token itself. */
+const HANDOVER_WAIT_MS = 50;
+
+/** Where the token this tab would spend stands now that it holds the lock. */
+async function standingOf(spentToken: string): Promise<'signed-out' | 'rotated' | 'current'> {
+  for (let look = 1; ; look += 1) {
+    const stored = getStored('refreshToken');
+    // Another tab signed out while we waited for the lock, or rotated the pair: use its result, spend nothing.
+    if (!stored) return 'signed-out';
+    const pair = handedOver.get(spentToken);
+    if (pair) {
+      if (stored === spentToken) replaceTokens(pair);
+      return 'rotated';
+    }
+    if (stored !== spentToken) return 'rotated';
+    if (look === 2 || !refreshChannel) return 'current';
+    await new Promise((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS));
+  }
+}
+
 async function refresh(spentToken: string): Promise<RefreshOutcome> {
   return underRefreshLock(async () => {
-    const refreshToken = getStored('refreshToken');
-    // Another tab signed out while we waited for the lock, or rotated the pair: use its result, spend nothing.
-    if (!refreshToken) return 'rejected';
-    if (refreshToken !== spentToken) return 'refreshed';
+    const standing = await standingOf(spentToken);
+    if (standing === 'signed-out') return 'rejected';
+    if (standing === 'rotated') return 'refreshed';
     try {
       const pair = await apiRequest<TTokenPair>('POST', REFRESH_PATH, {
-        headers: { Authorization: `Bearer ${refreshToken}` },
+        headers: { Authorization: `Bearer ${spentToken}` },
       });
       replaceTokens(pair);
+      refreshChannel?.postMessage({ spent: spentToken, pair });
       return 'refreshed';
     } catch (error) {
       if (isApiError(error) && (error.status === 400 || error.status === 401)) return 'rejected';
