@@ -454,4 +454,22 @@ describe('console drop editor', () => {
     },
     JOURNEY_MS,
   );
+
+  it(
+    'says when a published drop goes on show instead of linking to a page that is not there yet',
+    async () => {
+      const scheduled = consoleDrop(
+        consoleDropIds.live,
+        dropRequest({ visibleAt: inHours(24), dropBeginAt: inHours(48) }),
+        { publicationStatus: 'PUBLISHED', commitment: 'c'.repeat(64), publishedAt: inHours(-1) },
+      );
+      consoleDropsApi([scheduled]);
+      renderApp(`/console/drops/${consoleDropIds.live}`);
+
+      expect(await screen.findByText('Scheduled')).toBeInTheDocument();
+      expect(screen.getByText(/^On show from /)).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'View on site' })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
 });

@@ -15,6 +15,7 @@ import { PublicationBadge } from '../components/publication-badge.tsx';
 import { PublishDropAction } from '../components/publish-drop-action.tsx';
 import { DropForm } from './drop-form.tsx';
 import { PublishedDrop } from './published-drop.tsx';
+import dropStyles from '../components/drops.module.css';
 import styles from '../components/publication-actions.module.css';
 
 const back = { to: '/console/drops', label: 'All drops' };
@@ -94,10 +95,15 @@ export function EditDrop({ id }: { id: string }) {
             {isPublished ? (
               <>
                 <DropStatusBadge drop={data} />
-                <ButtonLink to={dropPath(data.id)} variant="ghost">
-                  <Icon name="external" size={16} />
-                  View on site
-                </ButtonLink>
+                {/* Before its visible time the public page answers "not found", to operators too: say when instead. */}
+                {data.status === 'NONE' ? (
+                  <span className={dropStyles.note}>On show from {formatDateTime(data.visibleAt)}</span>
+                ) : (
+                  <ButtonLink to={dropPath(data.id)} variant="ghost">
+                    <Icon name="external" size={16} />
+                    View on site
+                  </ButtonLink>
+                )}
               </>
             ) : isPublishing ? (
               <DropStatusBadge drop={data} />
