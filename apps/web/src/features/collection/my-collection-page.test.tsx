@@ -76,11 +76,12 @@ const emptyCollection: TMyCollection = { items: [], page: 1, size: 24, total: 0,
 describe('My Collection', () => {
   it('asks a visitor to sign in', async () => {
     stubApi(() => apiFailure(404, 'NOT_FOUND'));
-    renderApp('/collections');
+    renderApp('/collections?sort=rarity&tab=favorites');
     expect(await screen.findByText('Sign in to see your collection')).toBeInTheDocument();
+    // Back to the same view afterwards, its query kept.
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/signin?redirectTo=%2Fcollections',
+      `/signin?redirectTo=${encodeURIComponent('/collections?sort=rarity&tab=favorites')}`,
     );
   });
 

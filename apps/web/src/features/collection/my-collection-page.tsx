@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { myCollectionSorts, rarities } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { formatCount } from '../../lib/format.ts';
@@ -27,6 +28,7 @@ const tabs = ['collectibles', 'favorites'] as const;
  */
 export default function MyCollectionPage() {
   const { isLoggedIn } = useSession();
+  const location = useLocation();
   return (
     <div className="container">
       <PageMeta title="My Collection" description="Every collectible you hold, brand by brand." />
@@ -40,7 +42,11 @@ export default function MyCollectionPage() {
             title="Sign in to see your collection"
             body="Everything you collect from drops lives here, grouped by brand."
             action={
-              <ButtonLink to="/signin?redirectTo=%2Fcollections" variant="primary">
+              <ButtonLink
+                // Back to this very view after signing in: its tab, sort and filters are in the query.
+                to={`/signin?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+                variant="primary"
+              >
                 Sign in
               </ButtonLink>
             }
