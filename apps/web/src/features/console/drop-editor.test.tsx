@@ -44,6 +44,10 @@ describe('console drop editor', () => {
       renderApp('/console/drops/new');
 
       const form = await screen.findByRole('form', { name: 'New drop' });
+      // Raffles and waiting rooms come after publishing: the draft says where, so nobody looks for them in vain.
+      expect(
+        within(form).getByText(/A raffle or a waiting room for a round is set once the drop is published/),
+      ).toBeInTheDocument();
       await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
       expect(within(form).getAllByText('Pick a date and time.')).toHaveLength(5);

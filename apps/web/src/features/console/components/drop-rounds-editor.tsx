@@ -201,7 +201,11 @@ export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
         <h2 id="drop-rounds" className={formStyles.cardTitle}>
           Rounds
         </h2>
-        <p className={styles.note}>Each round starts when the one before it has ended, within the drop’s times.</p>
+        <p className={styles.note}>
+          Each round starts when the one before it has ended, within the drop’s times. A raffle or a waiting room for a
+          round is set once the drop is published, under Access on its page: leave time before the round opens for
+          people to enter the raffle.
+        </p>
       </div>
       <ol className={styles.rounds}>
         {fields.map((field, index) => (
