@@ -12,12 +12,14 @@ const newPair = { data: { accessToken: 'access-2', refreshToken: 'refresh-2' } }
 
 let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
 let routerPath: string;
+let routerHash: string;
 let uninstall: () => void;
 
 beforeEach(() => {
   navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   routerPath = '/drops';
-  setNavigator({ navigate, currentPath: () => ({ pathname: routerPath, search: '' }) });
+  routerHash = '';
+  setNavigator({ navigate, currentPath: () => ({ pathname: routerPath, search: '', hash: routerHash }) });
   uninstall = installTokenRefresh();
 });
 
@@ -137,6 +139,7 @@ describe('token refresh', () => {
     signedIn();
     setStored('socialProfile', { provider: 'google' });
     routerPath = '/drops';
+    routerHash = '#packs';
     api(() => apiFailure(status, code));
 
     const error = await failure(apiRequest('GET', '/users/my', { auth: true }));
@@ -149,7 +152,8 @@ describe('token refresh', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     const [target = ''] = navigate.mock.calls[0] ?? [];
     expect(target.split('?')[0]).toBe('/signin');
-    expect(new URLSearchParams(target.split('?')[1]).get('redirectTo')).toBe('/drops');
+    // Back to the same place afterwards, its fragment included.
+    expect(new URLSearchParams(target.split('?')[1]).get('redirectTo')).toBe('/drops#packs');
   });
 
   it('goes to sign-in once, however many requests were queued behind the refused refresh', async () => {

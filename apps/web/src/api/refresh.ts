@@ -101,10 +101,10 @@ async function refresh(spentToken: string): Promise<RefreshOutcome> {
 }
 
 function redirectToSignIn(): void {
-  const { pathname, search } = currentPath();
+  const { pathname, search, hash = '' } = currentPath();
   if (NO_REDIRECT_PATHNAMES.has(withoutTrailingSlash(pathname))) return;
   // Coming back here after signing in again is the point of the redirect; /signin checks that the path is local.
-  navigateTo(`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`, { replace: true });
+  navigateTo(`/signin?redirectTo=${encodeURIComponent(`${pathname}${search}${hash}`)}`, { replace: true });
 }
 
 async function refreshAfterUnauthorized(call: UnauthorizedCall): Promise<boolean> {

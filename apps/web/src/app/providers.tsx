@@ -21,7 +21,10 @@ export function AppProviders({ router, queryClient, children }: AppProvidersProp
   useEffect(() => {
     setNavigator({
       navigate: (to, options) => void router.navigate(to, options),
-      currentPath: () => ({ pathname: router.state.location.pathname, search: router.state.location.search }),
+      currentPath: () => {
+        const { pathname, search, hash } = router.state.location;
+        return { pathname, search, hash };
+      },
     });
     return () => setNavigator(undefined);
   }, [router]);

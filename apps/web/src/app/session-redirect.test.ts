@@ -43,6 +43,17 @@ describe('sessionRedirect', () => {
       access: 'signed-in',
     });
     expect(target).toBe(`/signin?redirectTo=${encodeURIComponent('/password/change?from=menu')}`);
+    // The fragment comes back too (a section of the page, a tab).
+    expect(
+      sessionRedirect({
+        ...base,
+        pathname: '/profile/edit',
+        search: '?from=menu',
+        hash: '#photo',
+        isLoggedIn: false,
+        access: 'signed-in',
+      }),
+    ).toBe(`/signin?redirectTo=${encodeURIComponent('/profile/edit?from=menu#photo')}`);
     expect(
       sessionRedirect({ ...base, pathname: '/password/change', status: 'ACTIVE', access: 'signed-in' }),
     ).toBeNull();

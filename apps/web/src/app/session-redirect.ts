@@ -25,6 +25,8 @@ const statusTargets: Partial<Record<TAccountStatus, string>> = {
 export interface RedirectInput {
   pathname: string;
   search: string;
+  /** The address's fragment (`#photo`): kept through sign-in too. */
+  hash?: string;
   isLoggedIn: boolean;
   /** The account status, once known. */
   status: TAccountStatus | undefined;
@@ -40,12 +42,19 @@ export function isStatusRedirectExempt(pathname: string): boolean {
   return (STATUS_REDIRECT_EXEMPT as readonly string[]).includes(normalisePathname(pathname));
 }
 
-function signInPathFor(pathname: string, search: string): string {
-  return `/signin?redirectTo=${encodeURIComponent(`${pathname}${search}`)}`;
+function signInPathFor(pathname: string, search: string, hash: string): string {
+  return `/signin?redirectTo=${encodeURIComponent(`${pathname}${search}${hash}`)}`;
 }
 
-export function sessionRedirect({ pathname, search, isLoggedIn, status, access }: RedirectInput): string | null {
-  if (!isLoggedIn) return access === 'signed-in' ? signInPathFor(pathname, search) : null;
+export function sessionRedirect({
+  pathname,
+  search,
+  hash = '',
+  isLoggedIn,
+  status,
+  access,
+}: RedirectInput): string | null {
+  if (!isLoggedIn) return access === 'signed-in' ? signInPathFor(pathname, search, hash) : null;
   if (!status || isStatusRedirectExempt(pathname)) return null;
   const target = statusTargets[status];
   return target && normalisePathname(pathname) !== target ? target : null;

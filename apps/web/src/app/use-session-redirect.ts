@@ -17,14 +17,14 @@ export interface SessionRedirectState {
  * record stored last time stands in, so a reload does not flash a page the user is about to leave.
  */
 export function useSessionRedirect(): SessionRedirectState {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const matches = useMatches();
   const { isLoggedIn, userInfo } = useSession();
   const { user, isLoading } = useMyUser();
 
   const storedStatus = userInfo?.status;
   const status: TAccountStatus | undefined = user?.status ?? (isAccountStatus(storedStatus) ? storedStatus : undefined);
-  const redirectTo = sessionRedirect({ pathname, search, isLoggedIn, status, access: accessFor(matches) });
+  const redirectTo = sessionRedirect({ pathname, search, hash, isLoggedIn, status, access: accessFor(matches) });
 
   return {
     redirectTo,
