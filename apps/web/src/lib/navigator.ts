@@ -22,6 +22,7 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
 }
 
 export function currentPath(): TCurrentPath {
+  if (installed) return installed.currentPath();
   const { pathname, search, hash } = window.location;
-  return installed?.currentPath() ?? { pathname, search, hash };
+  return { pathname, search, hash };
 }
