@@ -90,17 +90,18 @@ export async function applyPaymentEvent(
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (inserted.length === 0) return { outcome: 'duplicate' as const };
-    if (reviewReason) {
-      const review: TPaymentEventReview = {
+    const heldForReview = (reason: TPaymentReviewReason) => ({
+      outcome: 'held_for_review' as const,
+      review: {
         provider,
         eventId: event.id,
         providerReference: event.data.providerReference,
         depositId: deposit?.id ?? null,
         amount: event.data.amount,
-        reason: reviewReason,
-      };
-      return { outcome: 'held_for_review' as const, review };
-    }
+        reason,
+      } satisfies TPaymentEventReview,
+    });
+    if (reviewReason) return heldForReview(reviewReason);
     if (!deposit) return { outcome: 'ignored' as const };
     for (const listener of hooks.listeners ?? []) await listener.lockFor(tx, deposit);
     if (event.type === 'payment.succeeded') {
@@ -110,7 +111,16 @@ export async function applyPaymentEvent(
         now,
         changes: { failureReason: null, providerReference: event.data.providerReference },
       });
-      if (!succeeded) return { outcome: 'ignored' as const };
+      if (!succeeded) {
+        // The deposit moved after it was read above: another event of this payment credited it (nothing to do), or a
+        // failed event committed in between, and then the money received is held like any that came after a failure.
+        if (!(await hasFailedSince(tx, deposit.id))) return { outcome: 'ignored' as const };
+        await tx
+          .update(paymentEvents)
+          .set({ reviewReason: 'deposit_failed' })
+          .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
+        return heldForReview('deposit_failed');
+      }
       const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
       let description: string | undefined;
       for (const listener of hooks.listeners ?? [])
@@ -158,6 +168,15 @@ export async function applyPaymentEvent(
   });
   if (result.review) hooks.onHeldForReview?.(result.review);
   return result.outcome;
+}
+
+/**
+ * Whether the deposit is failed now: read after the succeeded transition matched nothing, whose UPDATE waited for the
+ * transaction that moved the row, so this read sees what that one committed.
+ */
+async function hasFailedSince(tx: Db, depositId: string): Promise<boolean> {
+  const [row] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, depositId));
+  return row?.status === 'failed';
 }
 
 /** Money the provider says it received that this deposit cannot take; null when crediting (or a no-op) is right. */

@@ -329,6 +329,40 @@ describe('POST /v1/webhooks/:provider', () => {
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 1500 });
   });
 
+  // Review of session 33: the succeeded event decided on a deposit it had read before the failed one committed, then
+  // found nothing to move and kept neither the money nor a review (11 of 15 card orders on PostgreSQL).
+  it('a succeeded and a failed event of one deposit at once: the money is credited, or held for review with the deposit failed', async () => {
+    const user = await signedInUser();
+    for (let round = 0; round < 12; round += 1) {
+      const created = await createDeposit(user.accessToken, 1200);
+      const { depositId } = created.json().data as { depositId: string };
+      const { providerReference: reference } = await depositRow(depositId);
+      const succeededId = `evt_race_succeeded_${depositId}`;
+      const failed = JSON.stringify({
+        id: `evt_race_failed_${depositId}`,
+        type: 'payment.failed',
+        data: { providerReference: reference, amount: 1200, currency: 'USD', failureReason: 'card_declined' },
+      });
+      const answers = await Promise.all(
+        [succeededEvent(reference!, 1200, succeededId), failed].map((body) =>
+          sendWebhook(body, signWebhook(WEBHOOK_SECRET, body, t.clock.now())),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const { status } = await depositRow(depositId);
+      const [kept] = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, succeededId));
+      expect([status, kept?.reviewReason]).toEqual(
+        status === 'succeeded' ? ['succeeded', null] : ['failed', 'deposit_failed'],
+      );
+    }
+    const credited = (await balancesOf(t.database.db, user.userId)).unsettled ?? 0;
+    const succeededDeposits = await t.database.db.select().from(deposits).where(eq(deposits.status, 'succeeded'));
+    expect(credited).toBe(
+      succeededDeposits.filter((row) => row.userId === user.userId).reduce((sum, row) => sum + row.amount, 0),
+    );
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
   it('ignores a succeeded event whose amount is not the deposit', async () => {
     const { user, depositId, reference } = await pendingDeposit(1500);
     const body = succeededEvent(reference, 999_999);
