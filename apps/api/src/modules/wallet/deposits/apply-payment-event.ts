@@ -50,122 +50,125 @@ export async function applyPaymentEvent(
   hooks: { onHeldForReview?: (review: TPaymentEventReview) => void; listeners?: readonly DepositListener[] } = {},
 ): Promise<TPaymentEventOutcome> {
   // Retried as a whole on a deadlock: the event id's row commits with the effect, so a retry applies it once.
-  const result = await inRetriedTransaction(db, async (tx) => {
-    // By the provider's reference; or, for an event that overtook the provider call's answer (so no reference is
-    // recorded yet), by the deposit id the provider echoes back.
-    const [deposit] = await tx
-      .select()
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.method, provider),
-          event.data.depositId
-            ? or(
-                eq(deposits.providerReference, event.data.providerReference),
-                and(eq(deposits.id, event.data.depositId), isNull(deposits.providerReference)),
-              )
-            : eq(deposits.providerReference, event.data.providerReference),
-        ),
-      );
-    // Locked before anything is written, so the deletion job's final check and this credit never interleave (review
-    // B: a late payment credited to an account deleted a moment before).
-    const isOwnerDeleted =
-      deposit && event.type === 'payment.succeeded'
-        ? (await lockAccountForCredit(tx, deposit.userId)).isDeleted
-        : false;
-    const reviewReason = event.type === 'payment.succeeded' ? reviewReasonFor(deposit, event, isOwnerDeleted) : null;
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({
-        provider,
-        eventId: event.id,
-        eventType: event.type,
-        depositId: deposit?.id ?? null,
-        receivedAt: now,
-        reviewReason,
-        // What the provider says it received, kept so a held payment can be refunded to the cent.
-        amount: event.data.amount,
-        currency: event.data.currency,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (inserted.length === 0) return { outcome: 'duplicate' as const };
-    const heldForReview = (reason: TPaymentReviewReason) => ({
-      outcome: 'held_for_review' as const,
-      review: {
-        provider,
-        eventId: event.id,
-        providerReference: event.data.providerReference,
-        depositId: deposit?.id ?? null,
-        amount: event.data.amount,
-        reason,
-      } satisfies TPaymentEventReview,
-    });
-    if (reviewReason) return heldForReview(reviewReason);
-    if (!deposit) return { outcome: 'ignored' as const };
-    for (const listener of hooks.listeners ?? []) await listener.lockFor(tx, deposit);
-    if (event.type === 'payment.succeeded') {
-      // From pending, or from expired (see depositTransitions): the expiry's reason no longer applies.
-      const succeeded = await transitionDeposit(tx, deposit.id, {
-        to: 'succeeded',
-        now,
-        changes: { failureReason: null, providerReference: event.data.providerReference },
+  const result = await inRetriedTransaction<{ outcome: TPaymentEventOutcome; review?: TPaymentEventReview }>(
+    db,
+    async (tx) => {
+      // By the provider's reference; or, for an event that overtook the provider call's answer (so no reference is
+      // recorded yet), by the deposit id the provider echoes back.
+      const [deposit] = await tx
+        .select()
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.method, provider),
+            event.data.depositId
+              ? or(
+                  eq(deposits.providerReference, event.data.providerReference),
+                  and(eq(deposits.id, event.data.depositId), isNull(deposits.providerReference)),
+                )
+              : eq(deposits.providerReference, event.data.providerReference),
+          ),
+        );
+      // Locked before anything is written, so the deletion job's final check and this credit never interleave (review
+      // B: a late payment credited to an account deleted a moment before).
+      const isOwnerDeleted =
+        deposit && event.type === 'payment.succeeded'
+          ? (await lockAccountForCredit(tx, deposit.userId)).isDeleted
+          : false;
+      const reviewReason = event.type === 'payment.succeeded' ? reviewReasonFor(deposit, event, isOwnerDeleted) : null;
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({
+          provider,
+          eventId: event.id,
+          eventType: event.type,
+          depositId: deposit?.id ?? null,
+          receivedAt: now,
+          reviewReason,
+          // What the provider says it received, kept so a held payment can be refunded to the cent.
+          amount: event.data.amount,
+          currency: event.data.currency,
+        })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvents.eventId });
+      if (inserted.length === 0) return { outcome: 'duplicate' as const };
+      const heldForReview = (reason: TPaymentReviewReason) => ({
+        outcome: 'held_for_review' as const,
+        review: {
+          provider,
+          eventId: event.id,
+          providerReference: event.data.providerReference,
+          depositId: deposit?.id ?? null,
+          amount: event.data.amount,
+          reason,
+        } satisfies TPaymentEventReview,
       });
-      if (!succeeded) {
-        // The deposit moved after it was read above: another event of this payment credited it (nothing to do), or a
-        // failed event committed in between, and then the money received is held like any that came after a failure.
-        if (!(await hasFailedSince(tx, deposit.id))) return { outcome: 'ignored' as const };
-        await tx
-          .update(paymentEvents)
-          .set({ reviewReason: 'deposit_failed' })
-          .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
-        return heldForReview('deposit_failed');
-      }
-      const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
-      let description: string | undefined;
-      for (const listener of hooks.listeners ?? [])
-        description ??= (await listener.describe(tx, succeeded)) ?? undefined;
-      await postDeposit(tx, {
-        userId: deposit.userId,
-        source: provider,
-        amount: deposit.amount,
-        currency: deposit.currency,
-        referenceId: deposit.id,
-        paymentMethod,
-        description,
-        now,
-      });
-      let isToldByListener = false;
-      for (const listener of hooks.listeners ?? []) {
-        if (await listener.onSucceeded(tx, succeeded, paymentMethod, now)) isToldByListener = true;
-      }
-      // Funds added to the balance (issue 22), in the transaction that credits them; an order's payment is told by
-      // the order instead ("Purchase complete", or where the money went).
-      if (!isToldByListener) {
-        await notify(tx, {
+      if (reviewReason) return heldForReview(reviewReason);
+      if (!deposit) return { outcome: 'ignored' as const };
+      for (const listener of hooks.listeners ?? []) await listener.lockFor(tx, deposit);
+      if (event.type === 'payment.succeeded') {
+        // From pending, or from expired (see depositTransitions): the expiry's reason no longer applies.
+        const succeeded = await transitionDeposit(tx, deposit.id, {
+          to: 'succeeded',
+          now,
+          changes: { failureReason: null, providerReference: event.data.providerReference },
+        });
+        if (!succeeded) {
+          // The deposit moved after it was read above: another event of this payment credited it (nothing to do), or a
+          // failed event committed in between, and then the money received is held like any that came after a failure.
+          if (!(await hasFailedSince(tx, deposit.id))) return { outcome: 'ignored' as const };
+          await tx
+            .update(paymentEvents)
+            .set({ reviewReason: 'deposit_failed' })
+            .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
+          return heldForReview('deposit_failed');
+        }
+        const paymentMethod = event.data.paymentMethod ?? deposit.paymentMethodLabel ?? paymentMethodLabel[provider];
+        let description: string | undefined;
+        for (const listener of hooks.listeners ?? [])
+          description ??= (await listener.describe(tx, succeeded)) ?? undefined;
+        await postDeposit(tx, {
           userId: deposit.userId,
-          kind: 'DEPOSIT',
-          ...depositSucceededNotice(deposit.amount, paymentMethod),
-          linkPath: depositPath(deposit.id),
+          source: provider,
+          amount: deposit.amount,
+          currency: deposit.currency,
           referenceId: deposit.id,
+          paymentMethod,
+          description,
           now,
         });
+        let isToldByListener = false;
+        for (const listener of hooks.listeners ?? []) {
+          if (await listener.onSucceeded(tx, succeeded, paymentMethod, now)) isToldByListener = true;
+        }
+        // Funds added to the balance (issue 22), in the transaction that credits them; an order's payment is told by
+        // the order instead ("Purchase complete", or where the money went).
+        if (!isToldByListener) {
+          await notify(tx, {
+            userId: deposit.userId,
+            kind: 'DEPOSIT',
+            ...depositSucceededNotice(deposit.amount, paymentMethod),
+            linkPath: depositPath(deposit.id),
+            referenceId: deposit.id,
+            now,
+          });
+        }
+        return { outcome: 'applied' as const };
       }
+      const to = event.type === 'payment.failed' ? 'failed' : 'expired';
+      const moved = await transitionDeposit(tx, deposit.id, {
+        to,
+        now,
+        changes: {
+          failureReason: event.data.failureReason ?? (to === 'expired' ? 'expired' : 'failed'),
+          providerReference: event.data.providerReference,
+        },
+      });
+      if (!moved) return { outcome: 'ignored' as const };
+      for (const listener of hooks.listeners ?? []) await listener.onClosed(tx, moved, now);
       return { outcome: 'applied' as const };
-    }
-    const to = event.type === 'payment.failed' ? 'failed' : 'expired';
-    const moved = await transitionDeposit(tx, deposit.id, {
-      to,
-      now,
-      changes: {
-        failureReason: event.data.failureReason ?? (to === 'expired' ? 'expired' : 'failed'),
-        providerReference: event.data.providerReference,
-      },
-    });
-    if (!moved) return { outcome: 'ignored' as const };
-    for (const listener of hooks.listeners ?? []) await listener.onClosed(tx, moved, now);
-    return { outcome: 'applied' as const };
-  });
+    },
+  );
   if (result.review) hooks.onHeldForReview?.(result.review);
   return result.outcome;
 }
