@@ -54,7 +54,17 @@ export function AppShell() {
       <ScrollRestoration getKey={scrollKeyOf} />
       <UnsavedChangesGuard>
         <Layout>
-          {redirectTo ? <Navigate to={redirectTo} replace /> : isWaitingForStatus ? <PageLoading /> : <Outlet />}
+          {redirectTo ? (
+            // The placeholder stays until the page gone to has loaded its code (on a slow phone, a second or two).
+            <>
+              <Navigate to={redirectTo} replace />
+              <PageLoading />
+            </>
+          ) : isWaitingForStatus ? (
+            <PageLoading />
+          ) : (
+            <Outlet />
+          )}
         </Layout>
       </UnsavedChangesGuard>
     </>
