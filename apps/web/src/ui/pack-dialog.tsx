@@ -48,7 +48,7 @@ export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
   let content;
   if (pack.isPending && !justOpened) {
     content = (
-      <div className={styles.loading} aria-busy="true" aria-label="Loading your pack">
+      <div className={styles.loading} role="status" aria-busy="true" aria-label="Loading your pack">
         <Skeleton height="min(60vw, 280px)" radius="var(--radius-lg)" />
         <Skeleton width="60%" />
       </div>

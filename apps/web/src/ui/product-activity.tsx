@@ -27,7 +27,7 @@ export function ProductActivity({ productId }: { productId: string }) {
 
   if (feed.isPending) {
     return (
-      <div className={styles.list} aria-busy="true" aria-label="Loading activity">
+      <div className={styles.list} role="status" aria-busy="true" aria-label="Loading activity">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} height="56px" radius="var(--radius-md)" />
         ))}

@@ -190,7 +190,7 @@ function useDayTurnover(nextDayStartsAt: string | undefined, updatedAt: number, 
 
 function AttendanceSkeleton() {
   return (
-    <div className={styles.layout} aria-busy="true" aria-label="Loading the check-in calendar">
+    <div className={styles.layout} role="status" aria-busy="true" aria-label="Loading the check-in calendar">
       <div className={styles.side}>
         <div className={styles.panel}>
           <Skeleton width="60%" height="1.5rem" />

@@ -105,7 +105,7 @@ function CheckYourInbox() {
   if (isLoading) {
     return (
       <AuthLayout title="Verify your email" heading="Check your inbox" icon="mail">
-        <div className={styles.form} aria-busy="true" aria-label="Loading your account">
+        <div role="status" className={styles.form} aria-busy="true" aria-label="Loading your account">
           <Skeleton height="20px" width="90%" />
           <Skeleton height="48px" radius="var(--radius-pill)" />
         </div>

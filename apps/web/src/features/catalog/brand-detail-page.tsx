@@ -123,7 +123,7 @@ function BrandCollections({ brandId }: { brandId: string }) {
   const collections = useCollections({ brandId, size: 50 });
   if (collections.isPending) {
     return (
-      <div className={styles.stack} aria-busy="true" aria-label="Loading collections">
+      <div className={styles.stack} role="status" aria-busy="true" aria-label="Loading collections">
         <Skeleton height="96px" radius="var(--radius-lg)" />
         <Skeleton height="96px" radius="var(--radius-lg)" />
       </div>

@@ -41,7 +41,7 @@ function TermsDocument({ type, hash }: { type: DocumentId; hash: string }) {
 
   if (isPending) {
     return (
-      <div className={styles.loading} aria-busy="true" aria-label="Loading">
+      <div className={styles.loading} role="status" aria-busy="true" aria-label="Loading">
         <Skeleton height="32px" width="60%" />
         <Skeleton height="18px" width="40%" />
         <Skeleton height="160px" />

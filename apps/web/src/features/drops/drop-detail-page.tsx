@@ -338,7 +338,7 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
   // Signed in, on a page the server rendered for visitors: until the person's own answer comes, a line in its place.
   if (isLoggedIn && !drop.viewer) {
     return (
-      <div className={styles.viewer} aria-busy="true" aria-label="Loading your allowance">
+      <div role="status" className={styles.viewer} aria-busy="true" aria-label="Loading your allowance">
         <Skeleton width="80%" />
       </div>
     );

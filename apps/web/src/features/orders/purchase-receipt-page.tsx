@@ -128,7 +128,7 @@ function DeliveredPacks({ order }: { order: TOrder }) {
   }
   if (collections.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the packs" className={styles.packRows}>
+      <div role="status" aria-busy="true" aria-label="Loading the packs" className={styles.packRows}>
         <Skeleton height="3rem" />
         <Skeleton height="3rem" />
       </div>

@@ -23,7 +23,7 @@ export function HeroDropCall({ secondaryAction }: { secondaryAction: ReactNode }
   let line: ReactNode;
   if (drops.isPending) {
     line = (
-      <div className={styles.live} aria-busy="true" aria-label="Loading the drops">
+      <div className={styles.live} role="status" aria-busy="true" aria-label="Loading the drops">
         <Skeleton width="14rem" />
         <Skeleton width="18rem" />
       </div>

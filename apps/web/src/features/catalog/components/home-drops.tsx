@@ -54,7 +54,7 @@ export function HomeDrops() {
           action={allDrops}
         />
         {drops.isPending ? (
-          <div className={styles.spotlight} aria-busy="true" aria-label="Loading the drops on sale">
+          <div className={styles.spotlight} role="status" aria-busy="true" aria-label="Loading the drops on sale">
             <Skeleton height="100%" radius="var(--radius-lg)" className={styles.art} />
             <div className={styles.body}>
               <Skeleton width="30%" />

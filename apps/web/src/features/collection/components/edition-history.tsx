@@ -11,7 +11,7 @@ export function EditionHistory({ editionId }: { editionId: string }) {
   const history = useEditionHistory(editionId);
   if (history.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the history">
+      <div role="status" aria-busy="true" aria-label="Loading the history">
         <Skeleton height="160px" radius="var(--radius-md)" />
       </div>
     );

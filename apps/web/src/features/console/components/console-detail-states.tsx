@@ -36,7 +36,7 @@ export function ConsoleDetailStates<TData>({
     return (
       <>
         <ConsoleHeader back={back} title={title} />
-        <div aria-busy="true" aria-label={`Loading the ${what}`} className={styles.timelineLoading}>
+        <div role="status" aria-busy="true" aria-label={`Loading the ${what}`} className={styles.timelineLoading}>
           <Skeleton height="160px" radius="var(--radius-lg)" />
           <Skeleton height="240px" radius="var(--radius-lg)" />
         </div>

@@ -28,7 +28,7 @@ export function PagedEntries<T extends { id: string }>({ query, noun, caption, c
   const { hrefFor } = useUrlFilters();
   if (query.isPending) {
     return (
-      <div className={listStyles.loading} aria-busy="true" aria-label={`Loading ${noun}`}>
+      <div role="status" className={listStyles.loading} aria-busy="true" aria-label={`Loading ${noun}`}>
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton key={index} height="52px" radius="var(--radius-md)" />
         ))}

@@ -73,7 +73,7 @@ export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps
         />
       </div>
       {products.isPending ? (
-        <div className={styles.results} aria-busy="true" aria-label="Loading products">
+        <div role="status" className={styles.results} aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} height="48px" radius="var(--radius-md)" />
           ))}

@@ -131,7 +131,7 @@ export function AuditLogSection() {
         </div>
       </div>
       {log.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading the audit log">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading the audit log">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height="52px" radius="var(--radius-md)" />
           ))}

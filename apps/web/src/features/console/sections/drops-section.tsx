@@ -128,7 +128,7 @@ export function DropsSection() {
       </div>
 
       {drops.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading drops">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading drops">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} height="52px" radius="var(--radius-md)" />
           ))}

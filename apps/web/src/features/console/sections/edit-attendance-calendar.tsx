@@ -104,7 +104,7 @@ export function EditAttendanceCalendar({ id }: { id: string }) {
 
   if (calendar.isPending || cypUnit.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the calendar">
+      <div role="status" aria-busy="true" aria-label="Loading the calendar">
         <h1 className="visually-hidden">Loading</h1>
         <Skeleton height="480px" radius="var(--radius-lg)" />
       </div>

@@ -48,7 +48,7 @@ export function EditDrop({ id }: { id: string }) {
 
   if (drop.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the drop">
+      <div role="status" aria-busy="true" aria-label="Loading the drop">
         <h1 className="visually-hidden">Loading</h1>
         <Skeleton height="480px" radius="var(--radius-lg)" />
       </div>

@@ -42,7 +42,7 @@ export function EditFusion({ id }: { id: string }) {
 
   if (fusion.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the fusion">
+      <div role="status" aria-busy="true" aria-label="Loading the fusion">
         <h1 className="visually-hidden">Loading</h1>
         <Skeleton height="480px" radius="var(--radius-lg)" />
       </div>

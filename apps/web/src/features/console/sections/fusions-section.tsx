@@ -107,7 +107,7 @@ export function FusionsSection() {
       </div>
 
       {fusions.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading fusions">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading fusions">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} height="52px" radius="var(--radius-md)" />
           ))}

@@ -213,7 +213,7 @@ export function HouseAccounts({ format }: { format: TMoneyFormat }) {
   return (
     <FormSection id="ledger-house" title="House accounts">
       {check.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Checking the ledger">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Checking the ledger">
           {Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} height="40px" radius="var(--radius-md)" />
           ))}

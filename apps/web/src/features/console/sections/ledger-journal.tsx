@@ -242,7 +242,7 @@ export function Journal({ format }: { format: TMoneyFormat }) {
         </div>
       </div>
       {journal.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading the journal">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading the journal">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height="64px" radius="var(--radius-md)" />
           ))}

@@ -25,7 +25,7 @@ export function LedgerSection() {
       <>
         {header}
         {cypUnit.isPending ? (
-          <div aria-busy="true" aria-label="Loading the ledger">
+          <div role="status" aria-busy="true" aria-label="Loading the ledger">
             <Skeleton height="320px" radius="var(--radius-lg)" />
           </div>
         ) : (

@@ -112,7 +112,7 @@ export function OperatorsSection() {
       />
       <GrantOperatorForm />
       {grants.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading operators">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading operators">
           <Skeleton height="52px" radius="var(--radius-md)" />
           <Skeleton height="52px" radius="var(--radius-md)" />
         </div>

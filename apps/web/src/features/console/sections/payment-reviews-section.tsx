@@ -244,7 +244,7 @@ export function PaymentReviewsSection() {
       />
       <FilterLinks label="Review state" items={filters} selectedId={state ?? 'all'} />
       {reviews.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading payments for review">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading payments for review">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} height="52px" radius="var(--radius-md)" />
           ))}

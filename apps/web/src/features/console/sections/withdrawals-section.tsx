@@ -99,7 +99,7 @@ export function WithdrawalsSection() {
       />
       <FilterLinks label="Withdrawal state" items={filters} selectedId={status ?? 'all'} />
       {withdrawals.isPending ? (
-        <div className={listStyles.loading} aria-busy="true" aria-label="Loading withdrawals">
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading withdrawals">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} height="52px" radius="var(--radius-md)" />
           ))}

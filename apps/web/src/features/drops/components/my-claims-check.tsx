@@ -132,7 +132,7 @@ export function MyClaimsCheck({ dropId }: { dropId: string }) {
     );
   } else if (me.user === undefined || orders.isPending || packs.isPending || log.isPending) {
     content = (
-      <div aria-busy="true" aria-label="Loading your claims">
+      <div role="status" aria-busy="true" aria-label="Loading your claims">
         <Skeleton height="3rem" />
       </div>
     );

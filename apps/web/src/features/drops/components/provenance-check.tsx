@@ -159,7 +159,7 @@ export function MyPacksCheck({ drop, provenance }: { drop: TDrop; provenance: TR
     );
   } else if (packs.isPending) {
     content = (
-      <div aria-busy="true" aria-label="Loading your packs">
+      <div role="status" aria-busy="true" aria-label="Loading your packs">
         <Skeleton height="3rem" />
       </div>
     );

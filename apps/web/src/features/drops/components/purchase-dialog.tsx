@@ -315,7 +315,7 @@ function PurchaseForm({
 function FeeSummary({ fee, format }: { fee: ReturnType<typeof useOrderFee>; format: (money: TMoney) => string }) {
   if (fee.isPending) {
     return (
-      <div className={styles.totals} aria-busy="true" aria-label="Loading the price">
+      <div role="status" className={styles.totals} aria-busy="true" aria-label="Loading the price">
         <Skeleton width="80%" />
         <Skeleton width="60%" />
         <Skeleton width="70%" />

@@ -69,7 +69,7 @@ function AddFundsLoader({ shortfallCents }: { shortfallCents: number | null }) {
   const limits = useDepositLimits();
   if (limits.isPending) {
     return (
-      <div className={styles.card} aria-busy="true" aria-label="Loading add funds">
+      <div role="status" className={styles.card} aria-busy="true" aria-label="Loading add funds">
         <Skeleton height="18rem" />
       </div>
     );
@@ -178,7 +178,7 @@ function CryptoNotice() {
   const currencies = useCryptoCurrencies(true);
   if (currencies.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the supported coins" className={styles.stack}>
+      <div role="status" aria-busy="true" aria-label="Loading the supported coins" className={styles.stack}>
         <Skeleton height="4rem" />
       </div>
     );
@@ -221,7 +221,7 @@ function SavedMethodChoice({
       : (tiliaMethods.data ?? []).map((entry) => ({ id: entry.id, label: entry.label, hint: 'Saved in Tilia' }));
   if (list.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your saved methods">
+      <div role="status" aria-busy="true" aria-label="Loading your saved methods">
         <Skeleton height="3.5rem" />
       </div>
     );

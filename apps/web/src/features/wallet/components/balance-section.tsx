@@ -15,7 +15,7 @@ export function BalanceSection() {
   const balances = useMyBalances();
   if (balances.isPending) {
     return (
-      <div className={styles.balanceGrid} aria-busy="true" aria-label="Loading your balance">
+      <div role="status" className={styles.balanceGrid} aria-busy="true" aria-label="Loading your balance">
         {['USD', 'CYP'].map((unit) => (
           <div key={unit} className={styles.balanceCard}>
             <Skeleton width="4rem" />

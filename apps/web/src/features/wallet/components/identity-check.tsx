@@ -37,7 +37,7 @@ export function IdentityCheck({ returnedFrom, children }: { returnedFrom: string
 
   if (identity.isPending) {
     return (
-      <div className={styles.card} aria-busy="true" aria-label="Checking your identity status">
+      <div role="status" className={styles.card} aria-busy="true" aria-label="Checking your identity status">
         <Skeleton width="12rem" height="1.5rem" />
         <Skeleton />
       </div>
