@@ -92,6 +92,25 @@ export const privateWebPathPrefixes = [
   '/purchase/',
 ] as const;
 
+/**
+ * The one address of the page opened at `pathname`, for its canonical link and og:url: React Router and the API
+ * answer `/DROPS/` as `/drops`, so search engines are told the spelling of the route table (and of the sitemap), with
+ * no trailing slash; what fills a parameter is kept as it came. A page whose address is not its route's (an NFT's,
+ * with its trailing slash) names its own (ui/page-head.ts).
+ */
+export function canonicalPagePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  const segments = trimmed.split('/');
+  for (const pattern of webRoutePaths) {
+    const parts = pattern.split('/');
+    const isMatch =
+      parts.length === segments.length &&
+      parts.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]!.toLowerCase());
+    if (isMatch) return parts.map((part, index) => (part.startsWith(':') ? segments[index] : part)).join('/');
+  }
+  return trimmed;
+}
+
 /** `/brands/:type/:id` with `{ type: 'artist', id }` -> `/brands/artist/<id>`; values are URI-encoded. */
 export function webPath(pattern: TWebRoutePath, params: Record<string, string> = {}): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => {

@@ -17,7 +17,8 @@ function fakeWebBuild(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><title>__BRAND_NAME__</title><link rel="canonical" href="__PUBLIC_URL__/" /></head>` +
+    `<!doctype html><html><head><title>__BRAND_NAME__</title><link rel="canonical" href="__PUBLIC_URL__/" />` +
+      `<meta property="og:url" content="__PUBLIC_URL__/" /></head>` +
       `<body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`,
   );
   fs.writeFileSync(path.join(dir, 'assets/app-Abc123.js'), script);
@@ -56,6 +57,20 @@ describe('the web app on the API port', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body).toContain('<title>Cypher</title>');
+    }
+  });
+
+  // Review of session 33: every page the browser renders carried the home page's canonical link in its HTML.
+  it('names the page asked for, in the route table’s spelling, as the canonical address of the shell it sends', async () => {
+    for (const [url, canonical] of [
+      ['/', '/'],
+      ['/guide', '/guide'],
+      ['/DROPS/?tab=packs', '/drops'],
+      ['/brands/artist/x/', '/brands/artist/x'],
+    ]) {
+      const response = await get(url!);
+      expect(response.body, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}${canonical}" />`);
+      expect(response.body, url).toContain(`<meta property="og:url" content="${PUBLIC_URL}${canonical}" />`);
     }
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { webRoutePaths } from '@cypher/contract';
+import { canonicalPagePath, webRoutePaths } from '@cypher/contract';
 import type { TConfig } from '../config.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { loadServerRenderer, withRenderedPage } from './server-render.ts';
@@ -88,6 +88,18 @@ function routeCodeHints(webDistDir: string): (pattern: string, isRendered: boole
  * name (127.0.0.1 instead of localhost, an old domain) would come back from a provider's checkout to PUBLIC_URL and
  * find themselves signed out. So pages are served only at PUBLIC_URL's host; other hosts are sent there.
  */
+/**
+ * The shell of a page the browser renders, with that page's address as its canonical link and og:url: index.html
+ * names the home page, and a crawler that runs no script (or runs it later) would take every such page for a copy of
+ * the home page. The title and description stay the site's until the page's own script sets them.
+ */
+function namingItsPage(indexHtml: string, publicUrl: string, url: string): string {
+  const address = escapeHtml(`${publicUrl}${canonicalPagePath(new URL(url, 'http://page.invalid').pathname)}`);
+  return indexHtml
+    .replace(/(<link rel="canonical" href=")[^"]*/, (_, start: string) => `${start}${address}`)
+    .replace(/(<meta property="og:url" content=")[^"]*/, (_, start: string) => `${start}${address}`);
+}
+
 function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
   return request.host.toLowerCase() !== publicHost;
 }
@@ -144,7 +156,6 @@ export async function registerWebApp(
   const codeHintsFor = routeCodeHints(config.webDistDir);
   const renderPage = await loadServerRenderer(app, config, webAppConfig(config), clock);
   const publicHost = new URL(config.publicUrl).host.toLowerCase();
-  const headEnd = indexHtml.indexOf('</head>');
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isOtherHost(request, publicHost)) return reply.redirect(`${config.publicUrl}${request.url}`, 302);
     const route = routeOf(request.url);
@@ -162,11 +173,12 @@ export async function registerWebApp(
         .send(withRenderedPage(indexHtml, rendered, codeHintsFor(route ?? APP_ROUTE_HINTS, true)));
     }
     const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : NO_INDEX;
+    const shell = route ? namingItsPage(indexHtml, config.publicUrl, request.url) : indexHtml;
     return reply
       .code(route ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(hints ? `${indexHtml.slice(0, headEnd)}${hints}\n  ${indexHtml.slice(headEnd)}` : indexHtml);
+      .send(hints ? shell.replace('</head>', () => `${hints}\n  </head>`) : shell);
   };
   // The static plugin treats `/` as a directory listing (and refuses it), so the home page gets its own route.
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));

@@ -1,4 +1,4 @@
-import { PAGE_DESCRIPTION, pageTitle } from '@cypher/contract';
+import { canonicalPagePath, PAGE_DESCRIPTION, pageTitle } from '@cypher/contract';
 
 /** What a page says about itself to search engines and link previews (ui/page-meta.tsx). */
 export interface TPageMeta {
@@ -44,7 +44,7 @@ function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
 export function pageHead(meta: TPageMeta, site: { brandName: string; publicUrl: string; path: string }): TPageHead {
   const title = pageTitle(site.brandName, meta.title);
   const description = meta.description ?? PAGE_DESCRIPTION;
-  const canonical = absoluteUrl(site.publicUrl, meta.path ?? site.path);
+  const canonical = absoluteUrl(site.publicUrl, meta.path ?? canonicalPagePath(site.path));
   const image = absoluteUrl(site.publicUrl, meta.image || DEFAULT_SOCIAL_IMAGE);
   const isSiteCard = !meta.image;
   const imageAlt = isSiteCard ? `${site.brandName}: the next generation of digital collectibles` : title;
