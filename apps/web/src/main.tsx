@@ -5,7 +5,9 @@ import './ui/global.css';
 import { applyTheme, storedTheme } from './app/theme.ts';
 import { holdEarlyPresses } from './lib/early-presses.ts';
 import { SERVER_PAGE_ELEMENT_ID } from './lib/server-page.ts';
+import { forbidZodEval } from './lib/zod-without-eval.ts';
 
+forbidZodEval();
 applyTheme(storedTheme());
 
 /**
