@@ -5,6 +5,7 @@ import { startSession } from '../../lib/session.ts';
 import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { stubLocationAssign } from '../../test/stub-location.ts';
 
 const LOGIN = '/v1/users/authentications/login';
 
@@ -121,7 +122,7 @@ describe('sign-in page', () => {
 
   it("sends the browser to Google's address from the API", async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocationAssign(assign);
     stubApi((request) =>
       request.path === '/v1/users/authentications/oauth/google'
         ? json(200, { data: { url: 'https://accounts.example/authorize?state=s' } })

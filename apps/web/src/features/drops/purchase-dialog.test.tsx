@@ -6,6 +6,7 @@ import { startSession } from '../../lib/session.ts';
 import { balances, drop, dropIds, orderFee } from '../../test/drops-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { stubLocationAssign } from '../../test/stub-location.ts';
 
 const dropUrl = `/drops/${dropIds.drop}`;
 type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
@@ -112,9 +113,7 @@ describe('purchase popup', () => {
     const { dialog } = await openPopup();
     expect(await within(dialog).findByText('Balance payment available')).toBeInTheDocument();
     expect(
-      within(dialog).getByText(
-        'Your balance is $13.13, of which $8.13 is CYP credit (813.50 CYP), spent first.',
-      ),
+      within(dialog).getByText('Your balance is $13.13, of which $8.13 is CYP credit (813.50 CYP), spent first.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Pay now/ })).toBeEnabled();
   });
@@ -218,7 +217,7 @@ describe('purchase popup', () => {
 
   it('sends a card payment to the provider checkout, with the order status page behind it for the way back', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocationAssign(assign);
     const sent = buyer({
       route: (request) =>
         request.path === '/v2/orders'

@@ -7,6 +7,7 @@ import { dropIds, giftOrder, order } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { ORDER_POLL_MS, ORDER_SLOW_POLL_MS } from './api/get-order.ts';
+import { stubLocationAssign } from '../../test/stub-location.ts';
 
 const statusUrl = `/purchase/${dropIds.order}/status`;
 
@@ -217,7 +218,7 @@ describe('purchase status', () => {
 
   it('pays a pending order through Tilia', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocationAssign(assign);
     orderApi(
       () => pendingCard,
       (request) =>

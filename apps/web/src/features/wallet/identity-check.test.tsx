@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { stubLocationAssign } from '../../test/stub-location.ts';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
@@ -58,7 +59,7 @@ const starts = (sent: SentRequest[]) =>
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, assign });
+  stubLocationAssign(assign);
 });
 afterEach(() => vi.useRealTimers());
 

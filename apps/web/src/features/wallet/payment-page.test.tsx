@@ -10,6 +10,7 @@ import {
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { stubLocationAssign } from '../../test/stub-location.ts';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
@@ -198,7 +199,7 @@ describe('payment page: balance and history', () => {
 describe('payment page: add funds', () => {
   it('posts the deposit with an Idempotency-Key, reuses it on a retry, and goes to the checkout', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocationAssign(assign);
     let calls = 0;
     const sent = wallet((request) => {
       if (request.path !== '/v1/deposits' || request.method !== 'POST') return undefined;
@@ -230,7 +231,7 @@ describe('payment page: add funds', () => {
 
   it('pays with a saved card without a checkout and shows the outcome here', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocationAssign(assign);
     const cardId = '0190a0b0-0000-7000-8000-0000000000c1';
     const sent = wallet((request) => {
       if (request.path === '/v1/cards') {
