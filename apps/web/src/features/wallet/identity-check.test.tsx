@@ -56,9 +56,9 @@ function wallet(identity: () => object, route: Route = () => undefined) {
 const starts = (sent: SentRequest[]) =>
   sent.filter((request) => request.path === '/v1/identity-verifications' && request.method === 'POST');
 
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 beforeEach(() => {
-  assign = vi.fn();
+  assign = vi.fn<(url: string | URL) => void>();
   stubLocationAssign(assign);
 });
 afterEach(() => vi.useRealTimers());
