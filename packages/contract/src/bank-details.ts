@@ -24,6 +24,15 @@ export function isAbaRoutingNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * A routing number of the electronic range (61 to 72: ACH only, spec section 5's "for wire, not electronic,
+ * transfers"): a valid number a wire cannot be sent to.
+ */
+export function isElectronicRoutingNumber(value: string): boolean {
+  const prefix = Number(digitsOnly(value).slice(0, 2));
+  return prefix >= 61 && prefix <= 72;
+}
+
 /** Account number: 4 to 17 digits. */
 export function isBankAccountNumber(value: string): boolean {
   return /^\d{4,17}$/.test(digitsOnly(value));

@@ -133,6 +133,14 @@ describe('ZCreateWithdrawalRequest', () => {
     ]);
   });
 
+  // Spec section 5: "routing number for wire, not electronic, transfers" (61 to 72 is the electronic range).
+  it('refuses an electronic (ACH-only) routing number for a wire, naming why', () => {
+    expect(issues(wire({ country: 'US', routingNumber: '610000005', accountNumber: '123456789' }))).toEqual([
+      `wire.routingNumber: ${withdrawalMessages.electronicRoutingNumber}`,
+    ]);
+    expect(issues(wire({ country: 'US', routingNumber: '322271627', accountNumber: '123456789' }))).toEqual([]);
+  });
+
   it('asks Canadian wires for institution, transit and account numbers', () => {
     const canadian = { country: 'CA', zip: 'K1A 0B1' };
     expect(

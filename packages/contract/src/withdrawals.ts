@@ -3,6 +3,7 @@ import {
   countryOfIban,
   ibanCountryFor,
   isAbaRoutingNumber,
+  isElectronicRoutingNumber,
   isBankAccountNumber,
   isCanadianPostalCode,
   isIban,
@@ -36,6 +37,8 @@ export const withdrawalStatusNames: Record<TWithdrawalStatus, string> = {
 
 export const withdrawalMessages = {
   routingNumber: 'Please enter a valid 9-digit routing number.',
+  electronicRoutingNumber:
+    'This routing number is for electronic (ACH) transfers only. Please enter your bank’s 9-digit wire routing number.',
   accountNumber: 'Please enter an account number of 4 to 17 digits.',
   institutionNumber: 'Please enter a 3-digit institution number.',
   transitNumber: 'Please enter a 5-digit transit number.',
@@ -96,6 +99,14 @@ export const ZWireDetails = z
     if (scheme === 'us') {
       check('zip', isUsZipCode, withdrawalMessages.usZip);
       check('routingNumber', isAbaRoutingNumber, withdrawalMessages.routingNumber);
+      const { routingNumber } = details;
+      if (routingNumber && isAbaRoutingNumber(routingNumber) && isElectronicRoutingNumber(routingNumber)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['routingNumber'],
+          message: withdrawalMessages.electronicRoutingNumber,
+        });
+      }
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
     } else if (scheme === 'ca') {
       check('zip', isCanadianPostalCode, withdrawalMessages.caPostalCode);
