@@ -241,7 +241,7 @@ describe('pass page: holding and buying', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Buy Neon Season Pass' });
     const price = await within(dialog).findByLabelText('Price');
     const value = (term: RegExp) => within(price).getByText(term).nextElementSibling?.textContent;
-    expect(value(/^Unit price$/)).toBe('$25.00 · 2,500.00 CYP');
+    expect(value(/^Unit price$/)).toBe('$25.00 (2,500.00 CYP)');
     expect(value(/^Service fee$/)).toBe('$1.25');
     expect(value(/^Total$/)).toBe('$26.25');
     expect(sent.some((request) => request.path === `/v1/orders/fee?passId=${passIds.pass}&quantity=1`)).toBe(true);

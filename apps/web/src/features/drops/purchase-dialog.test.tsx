@@ -62,7 +62,7 @@ describe('purchase popup', () => {
     const { user, dialog } = await openPopup();
     const price = within(dialog).getByLabelText('Price');
     const value = (term: RegExp) => within(price).getByText(term).nextElementSibling?.textContent;
-    expect(value(/^Unit price$/)).toBe('$12.50 · 1,250.00 CYP');
+    expect(value(/^Unit price$/)).toBe('$12.50 (1,250.00 CYP)');
     expect(value(/^Service fee$/)).toBe('$0.63');
     expect(value(/^Total$/)).toBe('$13.13');
     expect(within(dialog).getByText('Balance payment available')).toBeInTheDocument();

@@ -53,7 +53,7 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
               ) : null}
             </div>
             <p className={styles.roundPrice}>
-              {formatMoney(policy.price)} <span className={styles.muted}>· {formatMoney(policy.priceCyp, money)}</span>
+              {formatMoney(policy.price)} <span className={styles.muted}>({formatMoney(policy.priceCyp, money)})</span>
               <span className="visually-hidden"> per pack</span>
             </p>
             <dl className={styles.roundFacts}>

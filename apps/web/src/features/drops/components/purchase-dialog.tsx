@@ -346,7 +346,7 @@ function FeeSummary({ fee, format }: { fee: ReturnType<typeof useOrderFee>; form
     >
       <dt>Unit price</dt>
       <dd>
-        {format(data.unitPrice)} <span className={styles.muted}>· {format(data.unitPriceCyp)}</span>
+        {format(data.unitPrice)} <span className={styles.muted}>({format(data.unitPriceCyp)})</span>
       </dd>
       <dt>Subtotal ({formatCount(data.quantity)})</dt>
       <dd>{format(data.subtotal)}</dd>
