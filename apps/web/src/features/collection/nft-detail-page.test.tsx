@@ -210,6 +210,8 @@ describe('NFT page', () => {
     expect(new Headers(exportCall?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Exported', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Not in a Cypher collection')).toBeInTheDocument();
+    // Review of session 33: the dialog closed and the panel went without a word.
+    expect(await screen.findByText(`Sent to ${WALLET}.`)).toBeInTheDocument();
   });
 
   it('takes the owner back to the address, with the reason under it, when the API refuses the address itself', async () => {

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
+import { useToast } from '../../../ui/use-toast.ts';
 import { useMoveEdition } from '../api/move-edition.ts';
 import styles from './nft-page.module.css';
 
@@ -69,6 +70,7 @@ export function OwnerActions({ edition }: { edition: TEdition }) {
 function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void }) {
   const moveEdition = useMoveEdition();
   const idempotency = useIdempotencyKey();
+  const { showToast } = useToast();
   const [confirmedAddress, setConfirmedAddress] = useState<string | null>(null);
   const {
     register,
@@ -112,6 +114,8 @@ function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void
         onSuccess: () => {
           idempotency.settle();
           onDone();
+          // The panel it was asked from goes with the edition, so the outcome is said where it stays in view.
+          showToast({ tone: 'success', title: `${name} exported`, description: `Sent to ${confirmedAddress}.` });
         },
         // A refusal is final under its key; a lost answer keeps the key, so trying again cannot export twice.
         onError: (error) => {
