@@ -33,11 +33,14 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain(message.id);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
     expect(getStored('accessToken')).toBeUndefined();
+    // The keyboard is where the mistake is (the button it was sent from was disabled while sending, which drops focus).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
   });
 
   it('shows INVALID_PASSWORD and REQUEST_MAXIMUN as form messages', async () => {
     await signIn('/signin', () => apiFailure(401, 'INVALID_PASSWORD'));
     expect((await screen.findByRole('alert')).textContent).toBe('Email or password is invalid.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
   });
 
   it('goes to a safe redirectTo after signing in', async () => {

@@ -3,6 +3,7 @@ import type { TLoginResponse, TMfaChallenge, TTokenPair } from '@cypher/contract
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -32,6 +33,7 @@ export function SignInForm({ onSignedIn, onChallenge }: SignInFormProps) {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<TSignInFormInput, unknown, TSignInFormOutput>({
     resolver: zodResolver(ZSignInForm),
@@ -45,6 +47,9 @@ export function SignInForm({ onSignedIn, onChallenge }: SignInFormProps) {
       else onSignedIn(answer);
     } catch (error) {
       applyApiError(error, setError, { fields: ['email', 'password'], fieldForCode: { USER_ID_NOT_FOUND: 'email' } });
+      // The button it was sent from is disabled while sending, which drops the focus to the page: back to the field
+      // to correct, the email for an address we do not know, else the password.
+      setFocus(isApiError(error) && error.code === 'USER_ID_NOT_FOUND' ? 'email' : 'password');
     }
   });
 
