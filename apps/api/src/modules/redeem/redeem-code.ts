@@ -13,6 +13,7 @@ import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { isWellFormedRedeemCode, redeemCodeHash } from './redeem-codes.ts';
 import { redemptionViewsOf } from './redemption-views.ts';
 import { redeemBatches, redeemCodes, type TRedeemBatchRow, type TRedeemCodeRow } from './redeem.tables.ts';
+import { readableUtc } from '../../lib/readable-utc.ts';
 
 /*
  * Route: POST /v1/redeems (an Idempotency-Key, if sent, replays the first answer) · Writes: redeem_codes (use_count),
@@ -87,7 +88,14 @@ async function redeemableCode(
     .innerJoin(redeemBatches, eq(redeemBatches.id, redeemCodes.batchId))
     .where(eq(redeemCodes.codeHash, redeemCodeHash(code)));
   if (!found) throw new AppError('REDEEM_CODE_NOT_FOUND');
-  if (now < found.batch.validFrom) throw new AppError('REDEEM_CODE_NOT_YET_VALID');
+  if (now < found.batch.validFrom) {
+    // When it opens, where the catalogue's "try again later" left the person guessing (review of session 33).
+    const { validFrom } = found.batch;
+    throw new AppError('REDEEM_CODE_NOT_YET_VALID', {
+      message: `This code can be used from ${readableUtc(validFrom)}. Please try again then.`,
+      details: [{ field: 'validFrom', message: validFrom.toISOString() }],
+    });
+  }
   if (now >= found.batch.validUntil) throw new AppError('REDEEM_CODE_EXPIRED');
   return found;
 }

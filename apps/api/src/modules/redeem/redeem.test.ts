@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { deriveRedeemCode, isWellFormedRedeemCode, redeemCodeHash } from './redeem-codes.ts';
 import { redeemRateLimits } from './redeem-code.ts';
+import { readableUtc } from '../../lib/readable-utc.ts';
 
 let t: TestApp;
 let admin: { accessToken: string; userId: string };
@@ -221,9 +222,15 @@ describe('redeeming a code', () => {
     expect(await refusal('UUUU-UUUU-UUUU-UUUU')).toEqual({ status: 404, body: words('REDEEM_CODE_NOT_FOUND') });
 
     const later = await makeBatch({ grant: { kind: 'CREDIT', amount: 1 }, validFrom: iso(30), validUntil: iso(90) });
+    const opensAt = new Date(iso(30));
+    // Not "try again later" alone: when (review of session 33), in words and as a time the web can read.
     expect(await refusal((await exportedCodes(later.id)).codes[0]!)).toEqual({
       status: 409,
-      body: words('REDEEM_CODE_NOT_YET_VALID'),
+      body: {
+        code: 'REDEEM_CODE_NOT_YET_VALID',
+        message: `This code can be used from ${readableUtc(opensAt)}. Please try again then.`,
+        details: [{ field: 'validFrom', message: opensAt.toISOString() }],
+      },
     });
     // A batch cannot be made expired already: this one expires a minute from now, and then the clock moves on.
     const expired = await t.app.inject({

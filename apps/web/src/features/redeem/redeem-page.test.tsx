@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, redeemMessages, type TErrorCode, type TGrant } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { balances } from '../../test/drops-fixtures.ts';
@@ -231,6 +232,26 @@ describe('redeem page', () => {
     expect(field).toHaveValue('7k3m-9qxd-2f4h-wn8c');
     expect(screen.getByRole('button', { name: 'Redeem' })).toBeEnabled();
     expect(screen.queryByRole('heading', { name: 'Code redeemed' })).toBeNull();
+  });
+
+  // Review of session 33: "cannot be used yet. Please try again later." without saying when.
+  it('says when a code that is not valid yet opens, in the reader’s time', async () => {
+    const opensAt = '2026-12-20T09:00:00.000Z';
+    collector({
+      redeem: () =>
+        json(409, {
+          code: 'REDEEM_CODE_NOT_YET_VALID',
+          message: 'This code can be used from 20 December 2026 at 09:00 UTC. Please try again then.',
+          details: [{ field: 'validFrom', message: opensAt }],
+        }),
+    });
+    renderApp(URL);
+    const { user, field } = await typeCode('7k3m-9qxd-2f4h-wn8c');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(`This code can be used from ${formatDateTime(opensAt)}. Please try again then.`),
+    );
   });
 
   it('asks for a code before sending anything', async () => {

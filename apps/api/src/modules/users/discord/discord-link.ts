@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findProviderLink } from '../../auth/oauth/linked-accounts.ts';
 import { users } from '../users.tables.ts';
+import { readableUtc } from '../../../lib/readable-utc.ts';
 
 /** Spec section 9: a disconnect locks reconnecting for fourteen days. */
 export const DISCORD_RECONNECT_LOCK_MS = 14 * 24 * 60 * 60 * 1000;
@@ -11,12 +12,6 @@ export const DISCORD_RECONNECT_LOCK_MS = 14 * 24 * 60 * 60 * 1000;
 export async function findDiscordLink(db: Db, userId: string): Promise<TDiscordLink | null> {
   const account = await findProviderLink(db, userId, 'discord');
   return account ? { username: account.displayName ?? '', linkedAt: account.linkedAt.toISOString() } : null;
-}
-
-/** "6 December 2026 at 03:14 UTC": the moment as a person reads it, in the one zone everyone shares. */
-function readableUtc(at: Date): string {
-  const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' });
-  return `${format.format(at)} UTC`;
 }
 
 export function reconnectLockedError(until: Date): AppError {

@@ -11,6 +11,7 @@ import {
 } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -18,6 +19,18 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { isRedeemRefusal, useRedeemCode } from '../api/redeem-code.ts';
 import styles from './redeem-form.module.css';
+
+/** REDEEM_CODE_NOT_YET_VALID names when the code opens in `details` (field `validFrom`, ISO 8601). */
+function notYetValidFrom(error: unknown): string | undefined {
+  if (!isApiError(error) || error.code !== 'REDEEM_CODE_NOT_YET_VALID') return undefined;
+  const at = error.details?.find((detail) => detail.field === 'validFrom')?.message;
+  return at && !Number.isNaN(Date.parse(at)) ? at : undefined;
+}
+
+/** When, in the reader's own time zone, where the catalogue's "try again later" left them guessing. */
+function notYetValidMessage(isoDate: string): string {
+  return `This code can be used from ${formatDateTime(isoDate)}. Please try again then.`;
+}
 
 /** Every refusal of a code is about the code: its message goes under the field, in the API's words. */
 const CODE_FIELD_ERRORS = [
@@ -78,7 +91,9 @@ export function RedeemForm({
       onRedeemed(redemption);
     } catch (error) {
       if (isRedeemRefusal(error)) idempotency.settle();
-      applyApiError(error, setError, { fields: ['code'], fieldForCode });
+      const opensAt = notYetValidFrom(error);
+      if (opensAt) setError('code', { type: 'server', message: notYetValidMessage(opensAt) }, { shouldFocus: true });
+      else applyApiError(error, setError, { fields: ['code'], fieldForCode });
     }
   });
 
