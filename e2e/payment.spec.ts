@@ -2,11 +2,13 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
 import { activeAccountThroughApi } from './support/accounts.ts';
 import { answerSandboxIdentityPage } from './support/identity.ts';
+import { addFundsOnPage } from './support/sandbox-checkout.ts';
 import { demoCollector, signInOnPage } from './support/sign-in.ts';
 
 // The payment page as a collector meets it: a card deposit through the sandbox's hosted checkout and back, the
-// receipt in the history, identity verification through the sandbox provider (a failure, then a resubmitted ID) and
-// the withdrawal form's bank fields. The amount is odd so the row is this run's own.
+// receipt in the history, identity verification through the sandbox provider (a failure, then a resubmitted ID),
+// nothing to withdraw until crypto funds arrive, then the withdrawal form's bank fields. The amount is odd so the row
+// is this run's own.
 test.describe('payment page', () => {
   test('add funds by card on the sandbox checkout, come back, and find the receipt', async ({ page }) => {
     await page.goto('/payment');
@@ -66,6 +68,13 @@ test.describe('payment page', () => {
     await resubmit.getByRole('button', { name: 'Resubmit ID' }).click();
     await answerSandboxIdentityPage(page, 'Verified');
     await expect(page.getByText('Identity verified')).toBeVisible();
+
+    // Verified, but a new account has nothing it could withdraw: it is told so, with no form that could only fail.
+    await expect(page.getByRole('heading', { name: 'Nothing to withdraw yet' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request wire withdrawal' })).toHaveCount(0);
+    // Crypto is withdrawable once confirmed: the forms appear.
+    await addFundsOnPage(page, 'crypto', '150.00');
+    await page.goto('/payment?tab=withdraw');
 
     await page.getByLabel(/Bank country/).selectOption('US');
     await expect(page.getByLabel(/Routing number \(wire\)/)).toBeVisible();

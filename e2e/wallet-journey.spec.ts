@@ -1,32 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility.ts';
 import { verifyIdentityOnPage } from './support/identity.ts';
+import { addFundsOnPage } from './support/sandbox-checkout.ts';
 import { demoAdmin, demoCollector, signInOnPage } from './support/sign-in.ts';
-
-/** Pays the open sandbox checkout: the card form, or the crypto charge's "confirmed" outcome. */
-async function payOnSandbox(page: Page, method: 'card' | 'crypto'): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`/dev/payments/${method}/checkout/`));
-  if (method === 'card') {
-    await page.locator('input[name=cardNumber]').fill('4242 4242 4242 4242');
-    await page.locator('input[name=expiry]').fill('12/39');
-    await page.locator('input[name=cvc]').fill('123');
-    await page.locator('button[type=submit]').click();
-  } else {
-    await page.getByRole('button', { name: 'Send payment (confirmed)' }).click();
-  }
-  await expect(page).toHaveURL(/\/payment\?deposit=/);
-  await expect(page.getByText('Funds added', { exact: true })).toBeVisible();
-}
-
-async function addFunds(page: Page, method: 'card' | 'crypto', dollars: string): Promise<void> {
-  await page.goto('/payment?tab=add-funds');
-  // The radio itself sits under the choice's icon: a person clicks the choice's name.
-  await page.getByText(method === 'card' ? 'Card' : 'Crypto', { exact: true }).click();
-  await expect(page.getByRole('radio', { name: method === 'card' ? /^Card/ : /^Crypto/ })).toBeChecked();
-  await page.getByLabel(/Amount \(USD\)/).fill(dollars);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await payOnSandbox(page, method);
-}
 
 // The wallet end to end, as the issue's acceptance asks: a collector adds funds by sandbox card and sees the
 // balance and the receipt; adds withdrawable funds by crypto; asks for a wire withdrawal with the fee shown; an admin
@@ -48,7 +24,7 @@ test('add funds, withdraw by wire, an admin approves, and the history shows each
   await expect(usdBalance).toBeVisible();
 
   // A card deposit: the balance grows (not withdrawable until it settles) and the receipt says what paid.
-  await addFunds(page, 'card', cardDollars);
+  await addFundsOnPage(page, 'card', cardDollars);
   await page.goto('/payment?tab=history');
   await page
     .getByRole('button', { name: new RegExp(`\\+\\$${cardDollars.replace('.', '\\.')}`) })
@@ -62,7 +38,7 @@ test('add funds, withdraw by wire, an admin approves, and the history shows each
   }
 
   // Crypto is final on confirmation, so it is withdrawable at once: enough for the withdrawal and its fee.
-  await addFunds(page, 'crypto', '60.00');
+  await addFundsOnPage(page, 'crypto', '60.00');
 
   // Money leaves only for a verified person. The seeded collector may have verified in another journey of this run
   // (payment.spec.ts goes through a refusal first); if not, it happens here through the sandbox provider.

@@ -268,6 +268,18 @@ describe('payment page: withdraw', () => {
   });
 
   it('says why part of the balance is not withdrawable, before the forms', async () => {
+    wallet(undefined, 5_000, 3_425);
+    renderApp('/payment?tab=withdraw');
+    expect(
+      await screen.findByText(
+        '$34.25 of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once the payment has settled, and rewards and redeemed credit are for spending on drops.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
+  });
+
+  // Review of session 33: with all of it still settling, the forms could only end in "Insufficient funds… add funds".
+  it('offers no form while nothing is withdrawable, and says why', async () => {
     wallet(undefined, 0, 3_425);
     renderApp('/payment?tab=withdraw');
     expect(
@@ -276,6 +288,9 @@ describe('payment page: withdraw', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/Withdrawable:/)).toHaveTextContent('Withdrawable: $0.00');
+    expect(screen.getByRole('heading', { name: 'Nothing to withdraw yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request wire withdrawal' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /USDC wallet/ })).toBeNull();
   });
 
   it("opens the insufficient-funds popup on the API's INSUFFICIENT_FUNDS (USDC)", async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, type TMoney } from '@cypher/contract';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
 import { useMyBalances } from '../../../api/my-balances.ts';
@@ -47,32 +48,38 @@ export function WithdrawSection() {
               Withdrawable: {withdrawable ? <strong>{formatMoney(withdrawable)}</strong> : <Skeleton width="5rem" />}
             </p>
           </div>
-          <ChoiceCards legend="Withdraw to">
-            {(['wire', 'usdc'] as const).map((value) => (
-              <ChoiceCard
-                key={value}
-                name="withdrawal-method"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value)}
-                icon={value === 'wire' ? 'globe' : 'wallet'}
-                label={value === 'wire' ? 'Bank wire' : 'USDC wallet'}
-                hint={
-                  fees.data
-                    ? `Fee ${formatMoney(fees.data[value])} per request`
-                    : value === 'wire'
-                      ? 'To a bank account'
-                      : 'To an Ethereum address'
-                }
-              />
-            ))}
-          </ChoiceCards>
-          {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
-          <NotWithdrawableNote amount={balances.data?.usd.nonWithdrawable} />
-          {method === 'wire' ? (
-            <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
+          {withdrawable?.amount === 0 ? (
+            <NothingToWithdraw nonWithdrawable={balances.data?.usd.nonWithdrawable} />
           ) : (
-            <UsdcWithdrawalForm {...formProps} fee={fees.data?.usdc} />
+            <>
+              <ChoiceCards legend="Withdraw to">
+                {(['wire', 'usdc'] as const).map((value) => (
+                  <ChoiceCard
+                    key={value}
+                    name="withdrawal-method"
+                    value={value}
+                    checked={method === value}
+                    onChange={() => setMethod(value)}
+                    icon={value === 'wire' ? 'globe' : 'wallet'}
+                    label={value === 'wire' ? 'Bank wire' : 'USDC wallet'}
+                    hint={
+                      fees.data
+                        ? `Fee ${formatMoney(fees.data[value])} per request`
+                        : value === 'wire'
+                          ? 'To a bank account'
+                          : 'To an Ethereum address'
+                    }
+                  />
+                ))}
+              </ChoiceCards>
+              {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
+              <NotWithdrawableNote amount={balances.data?.usd.nonWithdrawable} />
+              {method === 'wire' ? (
+                <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
+              ) : (
+                <UsdcWithdrawalForm {...formProps} fee={fees.data?.usdc} />
+              )}
+            </>
           )}
         </section>
       </IdentityCheck>
@@ -92,17 +99,36 @@ export function WithdrawSection() {
 }
 
 /**
+ * Nothing can go out yet: rather than forms that can only end in "Insufficient funds" (whose "Add funds" would not help
+ * card money that is still settling), what would change that.
+ */
+function NothingToWithdraw({ nonWithdrawable }: { nonWithdrawable: TMoney | undefined }) {
+  const isSettling = (nonWithdrawable?.amount ?? 0) > 0;
+  return (
+    <EmptyState
+      icon="wallet"
+      title="Nothing to withdraw yet"
+      titleAs="h3"
+      body={
+        isSettling
+          ? notWithdrawableSentence(nonWithdrawable!)
+          : 'Money you add by crypto can be withdrawn at once; money added by card or Tilia once the payment has settled.'
+      }
+    />
+  );
+}
+
+/**
  * Why part of the balance cannot go out (decision record 8), said before the forms rather than after the person has
  * filled one in: card and Tilia money waits for its payment to settle; rewards and redeemed credit are only spent.
  */
 function NotWithdrawableNote({ amount }: { amount: TMoney | undefined }) {
   if (!amount || amount.amount <= 0) return null;
-  return (
-    <p className={styles.muted}>
-      {formatMoney(amount)} of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once
-      the payment has settled, and rewards and redeemed credit are for spending on drops.
-    </p>
-  );
+  return <p className={styles.muted}>{notWithdrawableSentence(amount)}</p>;
+}
+
+function notWithdrawableSentence(amount: TMoney): string {
+  return `${formatMoney(amount)} of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once the payment has settled, and rewards and redeemed credit are for spending on drops.`;
 }
 
 /** Amount, fee and what leaves the balance, before submitting. */
