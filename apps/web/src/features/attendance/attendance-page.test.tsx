@@ -107,6 +107,30 @@ describe('attendance page: reading', () => {
     expect(router.state.location.pathname).toBe(URL);
   });
 
+  // Review of session 33: a 90-day season drew 30 rows of tiles on a phone, over 6,000 px before the rewards earned.
+  it('opens a long calendar on the days around today, and shows all of it on request', async () => {
+    api();
+    renderApp(URL);
+    await screen.findByRole('heading', { name: 'November check-in' });
+    const days = () =>
+      within(screen.getByRole('list', { name: 'Days of the calendar' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.match(/Nov \d+/)?.[0]);
+    // The week gone by, today (Nov 22) and what is left of the two to come.
+    expect(days()).toEqual(Array.from({ length: 15 }, (_, n) => `Nov ${16 + n}`));
+    const more = screen.getByRole('button', { name: 'Show all 30 days' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(days()).toEqual(Array.from({ length: 30 }, (_, n) => `Nov ${1 + n}`));
+    expect(day('Nov 2')).toHaveTextContent('Checked in');
+    expect(day('Nov 4')).toHaveTextContent('Missed');
+    const fewer = screen.getByRole('button', { name: 'Show the days around today' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(fewer);
+    expect(days()).toHaveLength(15);
+  });
+
   it('shows today, my streak, the next bonus, my state per day and my rewards, reading today first', async () => {
     const todayAnswer = deferred<void>();
     const sent = api({
