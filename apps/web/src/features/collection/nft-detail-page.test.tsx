@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { editionMessages, type TEdition, type TEditionHistoryEntry } from '@cypher/contract';
+import { editionMessages, type TEdition, type TEditionHistoryEntry, type TFigureBase } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -212,6 +212,64 @@ describe('NFT page', () => {
     expect(screen.getByText('Not in a Cypher collection')).toBeInTheDocument();
     // Review of session 33: the dialog closed and the panel went without a word.
     expect(await screen.findByText(`Sent to ${WALLET}.`)).toBeInTheDocument();
+  });
+
+  // Review of session 33: from the NFT page there was no way to stand it on a figure base.
+  it('shows the owner the figure bases of its collection with a slot it fits, each a link to the base', async () => {
+    const baseOf = (id: string, name: string, slots: TFigureBase['slots']): TFigureBase => ({
+      id,
+      name,
+      description: null,
+      imageUrl: null,
+      brand: edition().brand,
+      collection: edition().collection!,
+      slots,
+      equippedCount: 0,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    const slot = (n: number, fit: Pick<TFigureBase['slots'][number], 'productId' | 'rarity'>) => ({
+      id: `0190a0b0-0000-7000-8000-0000000051${String(n).padStart(2, '0')}`,
+      name: `Slot ${n}`,
+      product: null,
+      ...fit,
+    });
+    const bases = [
+      baseOf('0190a0b0-0000-7000-8000-0000000000d1', 'Dragon shelf', [
+        slot(1, { productId: edition().product.id, rarity: null }),
+        slot(2, { productId: null, rarity: 'LEGENDARY' }),
+        slot(3, { productId: null, rarity: 'COMMON' }),
+      ]),
+      baseOf('0190a0b0-0000-7000-8000-0000000000d2', 'Commons only', [slot(4, { productId: null, rarity: 'COMMON' })]),
+    ];
+    const sent = nftApi(() => edition(), {
+      asOwner: true,
+      route: (request) =>
+        request.path.startsWith('/v1/figure-base-collections?')
+          ? json(200, { data: { items: bases, total: 2, page: 1, size: 20 } })
+          : undefined,
+    });
+    renderApp(`/nfts/${editionId}/`);
+    const fits = await screen.findByRole('list', { name: 'Figure bases it fits' });
+    expect(
+      within(fits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Place it on Dragon shelf · 2 slots for it']);
+    expect(within(fits).getByRole('link', { name: 'Place it on Dragon shelf' })).toHaveAttribute(
+      'href',
+      `/collections/${edition().collection!.id}/figure_base/0190a0b0-0000-7000-8000-0000000000d1/editions`,
+    );
+    const asked = sent.find((request) => request.path.startsWith('/v1/figure-base-collections?'))!;
+    expect(new URLSearchParams(asked.path.split('?')[1]).get('collectionId')).toBe(edition().collection!.id);
+  });
+
+  it('offers no figure base for a locked edition', async () => {
+    const sent = nftApi(() => edition({ state: 'LOCKED', isLocked: true }), { asOwner: true });
+    renderApp(`/nfts/${editionId}/`);
+    expect(await screen.findByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Figure bases it fits' })).toBeNull();
+    expect(sent.some((request) => request.path.startsWith('/v1/figure-base-collections'))).toBe(false);
   });
 
   it('takes the owner back to the address, with the reason under it, when the API refuses the address itself', async () => {

@@ -13,11 +13,13 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useMoveEdition } from '../api/move-edition.ts';
+import { FigureBasesItFits } from './figure-bases-it-fits.tsx';
 import styles from './nft-page.module.css';
 
 /**
  * What the owner may do with an edition in their collection: lock it against fusion, export and sale (or unlock it),
- * and export it to their own wallet, which asks twice: the address, then "this cannot be undone".
+ * export it to their own wallet, which asks twice (the address, then "this cannot be undone"), and go to the figure
+ * bases of its collection that have a slot for it.
  */
 export function OwnerActions({ edition }: { edition: TEdition }) {
   const moveEdition = useMoveEdition();
@@ -59,6 +61,9 @@ export function OwnerActions({ edition }: { edition: TEdition }) {
             </Button>
           )}
         </div>
+      ) : null}
+      {edition.state === 'OWNED' && edition.collection ? (
+        <FigureBasesItFits edition={edition} collectionId={edition.collection.id} />
       ) : null}
       <Dialog isOpen={isExporting} onClose={() => setIsExporting(false)} title="Export to your wallet">
         {isExporting ? <ExportForm edition={edition} onDone={() => setIsExporting(false)} /> : null}
