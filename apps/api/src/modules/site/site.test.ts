@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import FindMyWay from 'find-my-way';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://collect.example';
+const BRAND_NAME = 'Collect Example';
 
 /** The web app's route table, as React Router matches it. */
 function isWebPage(path: string): boolean {
@@ -21,7 +24,7 @@ describe('what crawlers read', () => {
   let hidden: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL } });
+    t = await createTestApp({ env: { PUBLIC_URL, BRAND_NAME } });
     const brand = await insertBrand(t.database.db, { type: 'SPORTS' });
     const product = await insertProduct(t.database.db, brand.id);
     const draftBrand = await insertBrand(t.database.db, { status: 'DRAFT' });
@@ -50,6 +53,16 @@ describe('what crawlers read', () => {
       ).toBe(false);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('manifest.webmanifest names the site by BRAND_NAME, with icons that exist in the web app', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = response.json<{ name: string; start_url: string; display: string; icons: { src: string }[] }>();
+    expect(manifest).toMatchObject({ name: BRAND_NAME, start_url: '/', display: 'standalone' });
+    const publicDir = fileURLToPath(new URL('../../../../web/public/', import.meta.url));
+    for (const icon of manifest.icons) expect(existsSync(`${publicDir}${icon.src.slice(1)}`), icon.src).toBe(true);
   });
 
   it('sitemap.xml is a sitemap of the public pages: brands, products and drops, at PUBLIC_URL', async () => {
