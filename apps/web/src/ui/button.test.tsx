@@ -24,6 +24,36 @@ describe('Button', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  // Review of session 33: a loading button was disabled, and a disabled button drops the focus to the page's body.
+  it('keeps the focus while loading, and refuses the submit that Enter in a field asks for', async () => {
+    const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <input aria-label="Amount" />
+        <Button type="submit">Withdraw</Button>
+      </form>,
+    );
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Withdraw' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    rerender(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <input aria-label="Amount" />
+        <Button type="submit" isLoading>
+          Withdraw
+        </Button>
+      </form>,
+    );
+    expect(button).toHaveFocus();
+    expect(button).toBeEnabled();
+    await user.keyboard('{Enter}');
+    await user.click(button);
+    await user.type(screen.getByLabelText('Amount'), '5{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('acts once for a double-click, and for each separate click or key press', async () => {
     const onClick = vi.fn();
     const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());

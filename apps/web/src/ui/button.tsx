@@ -8,8 +8,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
 
 /**
  * A real <button>. While `isLoading` it shows a spinner, keeps its width, reports itself busy and refuses clicks,
- * which is how forms disable submit while sending. The second click of a double-click is no click: it arrives before
- * the first one's sending could make the button busy, and sent an airdrop (or a publish) twice.
+ * which is how forms refuse a second submit while sending: Enter in a field clicks the form's submit button too, and
+ * that click is refused the same way. It stays enabled meanwhile, because a disabled button loses the keyboard focus
+ * (to the page's body), and a keyboard or screen reader user who sent a form would have to find their place again.
+ * The second click of a double-click is no click: it arrives before the first one's sending could make the button
+ * busy, and sent an airdrop (or a publish) twice.
  */
 export function Button({
   variant,
@@ -28,14 +31,14 @@ export function Button({
       {...rest}
       onClick={(event) => {
         // `detail` counts the clicks of one multi-click (0 from the keyboard): only its first one acts.
-        if (event.detail > 1) {
+        if (event.detail > 1 || isLoading) {
           event.preventDefault();
           return;
         }
         onClick?.(event);
       }}
       type={type}
-      disabled={disabled || isLoading}
+      disabled={disabled}
       aria-busy={isLoading || undefined}
       className={buttonClassName({ variant, size, isBlock, isLoading }, className)}
     >

@@ -90,7 +90,7 @@ describe('drop page: Remind me', () => {
     at('2026-11-22T17:00:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     const answer = deferred<Response>();
-    api(
+    const sent = api(
       () => upcoming(round1(false)),
       () => answer.promise,
     );
@@ -99,7 +99,9 @@ describe('drop page: Remind me', () => {
     const remind = await screen.findByRole('button', { name: 'Remind me' });
     await user.click(remind);
     await waitFor(() => expect(remind).toHaveAttribute('aria-busy', 'true'));
-    expect(remind).toBeDisabled();
+    // A second press while it is on its way sends nothing more.
+    await user.click(remind);
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
     answer.resolve(apiFailure(403, 'REMINDER_NOT_WHITELISTED'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This round is only open to people on its whitelist, so we cannot remind you of it.',

@@ -169,7 +169,7 @@ describe('fusion slots: burning', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Fusing…');
-    expect(within(dialog).getByRole('button', { name: 'Burn and fuse' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Burn and fuse' })).toHaveAttribute('aria-busy', 'true');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     const post = sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === fusePath)!;
     expect(post.body).toEqual({
