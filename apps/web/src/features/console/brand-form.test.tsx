@@ -83,4 +83,22 @@ describe('console brand form', () => {
       slug: 'neon-arcade',
     });
   });
+
+  // Review of session 34: the slug was filled in when the name lost focus, that is when the operator clicked into the
+  // slug, so what they typed there went after it ("owl-houseowls").
+  it('fills the slug as the name is typed, and a slug typed after clicking into it replaces the suggestion', async () => {
+    signedInAsAdmin(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/console/brands/new');
+
+    await user.type(await screen.findByLabelText(/^Name/), 'Owl House');
+    const slug = screen.getByLabelText(/^Slug/);
+    expect(slug).toHaveValue('owl-house');
+    await user.click(slug);
+    await user.keyboard('owls');
+    expect(slug).toHaveValue('owls');
+    // Typed by hand, it no longer follows the name.
+    await user.type(screen.getByLabelText(/^Name/), ' Studio');
+    expect(slug).toHaveValue('owls');
+  });
 });

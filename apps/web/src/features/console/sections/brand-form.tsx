@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRAND_TAGLINE_MAX_LENGTH, brandTypes, suggestSlug, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
+import { BRAND_TAGLINE_MAX_LENGTH, brandTypes, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -15,6 +15,7 @@ import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
+import { useSlugFromName } from '../use-slug-from-name.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
@@ -62,10 +63,9 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
     control,
     handleSubmit,
     setError,
-    setValue,
-    getValues,
     formState: { errors },
   } = form;
+  const slugFromName = useSlugFromName(form, !brand);
 
   const onSubmit = handleSubmit((output) =>
     save(ZCreateBrandRequest, output, loaded, {
@@ -85,20 +85,18 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
       <FormSection id="brand-identity" title="Identity">
         <div className={styles.grid}>
           <Field label="Name" error={errors.name?.message} isRequired>
+            {(control) => <Input {...control} {...register('name', slugFromName.nameOptions)} />}
+          </Field>
+          <Field label="Slug" hint="Used in links, e.g. neon-arcade." error={errors.slug?.message} isRequired>
             {(control) => (
               <Input
                 {...control}
-                {...register('name', {
-                  // Suggest a slug from the first name typed; an edited slug is left alone.
-                  onBlur: () => {
-                    if (!brand && !getValues('slug')) setValue('slug', suggestSlug(getValues('name')));
-                  },
-                })}
+                autoCapitalize="off"
+                spellCheck={false}
+                onFocus={slugFromName.onSlugFocus}
+                {...register('slug', slugFromName.slugOptions)}
               />
             )}
-          </Field>
-          <Field label="Slug" hint="Used in links, e.g. neon-arcade." error={errors.slug?.message} isRequired>
-            {(control) => <Input {...control} autoCapitalize="off" spellCheck={false} {...register('slug')} />}
           </Field>
           <Field label="Type" error={errors.type?.message} isRequired>
             {(control) => (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { suggestSlug, ZCreateCategoryRequest, ZCreateTagRequest, type TCategory, type TTag } from '@cypher/contract';
+import { ZCreateCategoryRequest, ZCreateTagRequest, type TCategory, type TTag } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../ui/alert.tsx';
@@ -10,6 +10,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useSaveEntry } from '../use-save-entry.ts';
+import { useSlugFromName } from '../use-slug-from-name.ts';
 import styles from '../components/console-form.module.css';
 
 // Categories and tags are the same form; categories add a display order.
@@ -42,10 +43,9 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
     register,
     handleSubmit,
     setError,
-    setValue,
-    getValues,
     formState: { errors },
   } = form;
+  const slugFromName = useSlugFromName(form, !entry);
 
   const onSubmit = handleSubmit((output) =>
     save(schema as typeof ZTaxonomyForm, output, loaded, {
@@ -68,19 +68,18 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
         <fieldset className={styles.fieldset} disabled={isReadOnly}>
           <div className={styles.grid}>
             <Field label="Name" error={errors.name?.message} isRequired>
+              {(props) => <Input {...props} {...register('name', slugFromName.nameOptions)} />}
+            </Field>
+            <Field label="Slug" hint="Used in links, e.g. first-edition." error={errors.slug?.message} isRequired>
               {(props) => (
                 <Input
                   {...props}
-                  {...register('name', {
-                    onBlur: () => {
-                      if (!entry && !getValues('slug')) setValue('slug', suggestSlug(getValues('name')));
-                    },
-                  })}
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  onFocus={slugFromName.onSlugFocus}
+                  {...register('slug', slugFromName.slugOptions)}
                 />
               )}
-            </Field>
-            <Field label="Slug" hint="Used in links, e.g. first-edition." error={errors.slug?.message} isRequired>
-              {(props) => <Input {...props} autoCapitalize="off" spellCheck={false} {...register('slug')} />}
             </Field>
             {isCategory ? (
               <Field label="Display order" hint="Lower numbers come first." error={errors.sortOrder?.message}>
