@@ -85,7 +85,8 @@ export async function checkDropProducts(
     throw new AppError(refusals.sizeExceeded, {
       details: tooMany.map(({ product, nextSerialNumber, editionCount }) => ({
         field: refusals.countField,
-        message: `${product.name}: ${editionCount} editions asked, ${Math.max(0, product.editionSize! - nextSerialNumber + 1)} left of ${product.editionSize}.`,
+        // Counts as the pages write them (spec section 5): "2,000 editions asked, 600 left of 1,000."
+        message: `${product.name}: ${count(editionCount)} editions asked, ${count(Math.max(0, product.editionSize! - nextSerialNumber + 1))} left of ${count(product.editionSize!)}.`,
       })),
     });
   }
@@ -114,3 +115,5 @@ export async function highestReservedSerialNumbers(
   );
   return new Map(rows.map((row) => [row.product_id, Number(row.last)]));
 }
+
+const count = (value: number) => value.toLocaleString('en-US');
