@@ -213,8 +213,20 @@ describe('console tickets', () => {
     await user.type(within(form).getByLabelText(/^How many/), '3');
     await user.type(within(form).getByLabelText(/^Note/), 'Launch gift');
     await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    // Nothing is granted before the operator confirms the count, the person and what it is worth.
+    const confirm = await screen.findByRole('dialog', { name: 'Grant 3 Drop tickets?' });
+    expect(confirm).toHaveTextContent(
+      'fan@example.com gets 3 Drop tickets (worth $3.00 at their price) at once, with a notification. Tickets granted cannot be taken back.',
+    );
+    expect(sent.some((request) => request.method === 'POST' && request.path.endsWith('/grants'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Grant tickets' }));
     expect(await within(form).findByRole('alert')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Grant 3 Drop tickets?' })).getByRole('button', {
+        name: 'Grant tickets',
+      }),
+    );
     expect(await screen.findByText('3 Drop tickets granted')).toBeInTheDocument();
     expect(screen.getByText('fan@example.com now holds 5.')).toBeInTheDocument();
 
@@ -226,6 +238,11 @@ describe('console tickets', () => {
     await waitFor(() => expect(within(form).getByLabelText(/^Email address or user id/)).toHaveValue(''));
     await user.type(within(form).getByLabelText(/^Email address or user id/), fanId);
     await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Grant 1 Drop ticket?' })).getByRole('button', {
+        name: 'Grant tickets',
+      }),
+    );
     await waitFor(() => expect(grantKeys()).toHaveLength(3));
     expect(sent.filter((request) => request.path.endsWith('/grants')).at(-1)!.body).toEqual({
       userId: fanId,

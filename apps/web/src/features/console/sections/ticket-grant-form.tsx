@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ticketCountText, type TConsoleTicketKind, type TGrantTicketsRequest } from '@cypher/contract';
+import { useState } from 'react';
+import { formatMoney, ticketCountText, type TConsoleTicketKind, type TGrantTicketsRequest } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { isApiError } from '../../../api/api-error.ts';
@@ -7,6 +8,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -17,10 +19,22 @@ import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 const empty: TTicketGrantFormValues = { recipient: '', count: 1, note: '' };
 
+/** What a grant gives, to whom, and what it is worth at the kind's price: said before it is made. */
+function grantWords(body: TGrantTicketsRequest, kind: TConsoleTicketKind): string {
+  const tickets = ticketCountText(body.count, kind.name);
+  const worth = kind.price
+    ? ` (worth ${formatMoney({ amount: kind.price.amount * body.count, currency: kind.price.currency })} at their price)`
+    : '';
+  const recipient = body.email ?? (body.userId ? `User ${body.userId}` : 'This person');
+  return `${recipient} gets ${tickets}${worth} at once, with a notification. Tickets granted cannot be taken back.`;
+}
+
 /**
- * Give a person tickets of this kind, found by email address or user id, with a note for the audit log. Each
- * submission is one attempt with its own Idempotency-Key: sending the same form again after a failure reuses it, so a
- * grant whose answer was lost is not made twice; after a success the next grant is a new one.
+ * Give a person tickets of this kind, found by email address or user id, with a note for the audit log. The operator
+ * confirms first, with the count and its worth: tickets enter raffles and have a price, and a grant cannot be taken
+ * back (a slip of 1000 for 100 was one click). Each grant is one attempt with its own Idempotency-Key: confirming the
+ * same grant again after a failure reuses it, so a grant whose answer was lost is not made twice; after a success the
+ * next grant is a new one.
  */
 export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
   const grant = useGrantTickets(kind.id);
@@ -39,9 +53,13 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
     formState: { errors },
   } = form;
 
-  const onSubmit = handleSubmit(async (body) => {
+  const [pending, setPending] = useState<TGrantTicketsRequest>();
+  const onSubmit = handleSubmit((body) => setPending(body));
+
+  const send = async (body: TGrantTicketsRequest) => {
     try {
       const granted = await grant.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      setPending(undefined);
       markSaved();
       idempotency.settle();
       showToast({
@@ -51,6 +69,7 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
       });
       reset(empty);
     } catch (error) {
+      setPending(undefined);
       // A refusal is the answer to this attempt; only a lost answer (no status) keeps the key for the retry.
       if (isApiError(error) && error.status >= 400 && error.status < 500) idempotency.settle();
       applyApiError(error, setError, {
@@ -58,7 +77,7 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
         fieldForCode: { TICKET_RECIPIENT_NOT_FOUND: 'recipient' },
       });
     }
-  });
+  };
 
   return (
     <form className={styles.card} onSubmit={onSubmit} noValidate aria-labelledby="ticket-grant-heading">
@@ -91,10 +110,28 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
         </Field>
       </div>
       <div>
-        <Button type="submit" variant="primary" isLoading={grant.isPending}>
+        <Button type="submit" variant="primary">
           Grant tickets
         </Button>
       </div>
+      <Dialog
+        isOpen={pending !== undefined}
+        onClose={() => {
+          if (!grant.isPending) setPending(undefined);
+        }}
+        title={pending ? `Grant ${ticketCountText(pending.count, kind.name)}?` : 'Grant tickets?'}
+        description={pending ? grantWords(pending, kind) : undefined}
+        footer={
+          <>
+            <Button onClick={() => setPending(undefined)} disabled={grant.isPending}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => pending && void send(pending)} isLoading={grant.isPending}>
+              Grant tickets
+            </Button>
+          </>
+        }
+      />
     </form>
   );
 }
