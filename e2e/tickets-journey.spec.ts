@@ -46,6 +46,11 @@ test.describe('tickets', () => {
     await grant.getByLabel(/^Note/).fill('Welcome gift');
     await expectNoSeriousViolations(page, 'console ticket kind');
     await grant.getByRole('button', { name: 'Grant tickets' }).click();
+    // Granted only once confirmed: a grant cannot be taken back.
+    const confirm = page.getByRole('dialog', { name: 'Grant 2 Drop tickets?' });
+    await expect(confirm).toContainText(`${collector.email} gets 2 Drop tickets (worth $2.00 at their price)`);
+    await expectNoSeriousViolations(page, 'console ticket grant confirmation');
+    await confirm.getByRole('button', { name: 'Grant tickets' }).click();
     await expect(page.getByText('2 Drop tickets granted')).toBeVisible();
     await expect(page.getByText(`${collector.email} now holds 2.`)).toBeVisible();
 
