@@ -77,6 +77,11 @@ function entityTypeLabel(type: TAuditEntry['entityType']): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+function ActionBadge({ action }: { action: TAuditEntry['action'] }) {
+  const tone = action === 'publish' ? 'success' : action === 'unpublish' ? 'warning' : 'neutral';
+  return <Badge tone={tone}>{actionLabels[action]}</Badge>;
+}
+
 function EntityCell({ entry }: { entry: TAuditEntry }) {
   const href = hrefOf(entry);
   const name = entry.entityName ?? describe(entry.after) ?? describe(entry.before) ?? entry.entityId;
@@ -164,7 +169,9 @@ export function AuditLogSection() {
                   <th scope="col" className={styles.who}>
                     Who
                   </th>
-                  <th scope="col">Action</th>
+                  <th scope="col" className={styles.action}>
+                    Action
+                  </th>
                   <th scope="col">What</th>
                   <th scope="col">
                     <span className="visually-hidden">Details</span>
@@ -183,20 +190,13 @@ export function AuditLogSection() {
                           <span className={styles.whoUnderWhen}>{actorName(entry)}</span>
                         </td>
                         <td className={styles.who}>{actorName(entry)}</td>
-                        <td>
-                          <Badge
-                            tone={
-                              entry.action === 'publish'
-                                ? 'success'
-                                : entry.action === 'unpublish'
-                                  ? 'warning'
-                                  : 'neutral'
-                            }
-                          >
-                            {actionLabels[entry.action]}
-                          </Badge>
+                        <td className={styles.action}>
+                          <ActionBadge action={entry.action} />
                         </td>
                         <td>
+                          <span className={styles.actionAboveWhat}>
+                            <ActionBadge action={entry.action} />
+                          </span>
                           <EntityCell entry={entry} />
                         </td>
                         <td className={styles.toggleCell}>
