@@ -92,7 +92,8 @@ function RedeemBatchForm() {
       <FormSection id="batch-codes" title="Codes and uses">
         <p className={styles.hint}>
           Codes are 16 random characters, typed in any case. A code that can be used several times is one code many
-          people share; single-use codes are one per person.
+          people share; single-use codes are handed out one to a person. Uses per person limits one code, not the batch:
+          someone given two codes of it can redeem both.
         </p>
         <div className={dropStyles.times}>
           <Field
