@@ -258,6 +258,8 @@ describe('console: unsaved changes', () => {
       const next = await screen.findByRole('form', { name: 'Grant tickets' });
       await user.type(within(next).getByLabelText(/^Email address or user id/), 'ada@example.com');
       await user.click(within(next).getByRole('button', { name: 'Grant tickets' }));
+      const confirm = await screen.findByRole('dialog', { name: /^Grant 1 / });
+      await user.click(within(confirm).getByRole('button', { name: 'Grant tickets' }));
       expect(await screen.findByText('ada@example.com now holds 1.')).toBeInTheDocument();
       await waitFor(() => expect(within(next).getByLabelText(/^Email address or user id/)).toHaveValue(''));
       // The guard learns the form is clean in an effect, which may run just after the emptied field shows.
