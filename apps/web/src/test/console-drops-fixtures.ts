@@ -313,6 +313,10 @@ export function consoleDropsApi(drops: TConsoleDrop[], { me = admin, before }: C
       if (found.publicationStatus !== 'DRAFT') {
         return apiFailure(409, 'DROP_ALREADY_PUBLISHED', errorCatalogue.DROP_ALREADY_PUBLISHED.message);
       }
+      if (request.method === 'DELETE' && !one[2]) {
+        drops.splice(index, 1);
+        return new Response(null, { status: 204 });
+      }
       if (request.method === 'PUT') {
         const checked = invalid(request.body);
         if (checked.failure) return checked.failure;

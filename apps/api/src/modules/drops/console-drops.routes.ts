@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createDrop } from './create-drop.ts';
+import { deleteDrop } from './delete-drop.ts';
 import { getConsoleDrop } from './get-console-drop.ts';
 import { listConsoleDrops } from './list-console-drops.ts';
 import { publishDrop } from './publish-drop.ts';
@@ -21,7 +22,7 @@ const security = [{ bearer: [] }];
 const params = z.object({ id: z.uuid() });
 
 /**
- * /v1/console/drops: operators schedule drops as drafts and publish them. Registered inside consoleRoutes, so
+ * /v1/console/drops: operators schedule drops as drafts, publish them or delete a draft. Registered inside consoleRoutes, so
  * requireOperator has already run; brand managers are held to their brands in the services. The public drop routes
  * are in drops.routes.ts.
  */
@@ -87,6 +88,22 @@ export function consoleDropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await updateDrop(ctx, operatorOf(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/v1/console/drops/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a draft drop with its rounds and contents (DROP_ALREADY_PUBLISHED once published)',
+          security,
+          params,
+        },
+      },
+      async (request, reply) => {
+        await deleteDrop(ctx, operatorOf(request), request.params.id);
+        return reply.status(204).send();
+      },
     );
 
     app.post(

@@ -48,11 +48,13 @@ afterAll(() => t.close());
 const request = (overrides: Partial<TConsoleDropRequest> = {}) =>
   dropRequest(brandId, [common, rare, epic], t.clock.now(), overrides);
 
-async function call<T = TConsoleDrop>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+type TMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function call<T = TConsoleDrop>(token: string, method: TMethod, url: string, payload?: object) {
   const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   return {
     status: response.statusCode,
-    body: response.json() as {
+    body: (response.body ? response.json() : {}) as {
       data: T;
       code?: string;
       message?: string;
@@ -60,7 +62,7 @@ async function call<T = TConsoleDrop>(token: string, method: 'GET' | 'POST' | 'P
     },
   };
 }
-const asAdmin = <T = TConsoleDrop>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const asAdmin = <T = TConsoleDrop>(method: TMethod, url: string, payload?: object) =>
   call<T>(admin.accessToken, method, url, payload);
 
 async function auditOf(entityId: string) {
@@ -191,6 +193,36 @@ describe('creating and replacing a draft', () => {
     const late = await asAdmin('PUT', `/v1/console/drops/${id}`, request());
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'DROP_ALREADY_PUBLISHED', message: dropMessages.publishedIsFinal });
+  });
+
+  // Review of session 34: a draft made twice stayed in the list for good, where it could still be published.
+  it('deletes a draft with its rounds and contents, audits it, and refuses once published or for another brand', async () => {
+    const id = (await asAdmin('POST', '/v1/console/drops', request())).body.data.id;
+    const foreign = (await asAdmin('POST', '/v1/console/drops', request())).body.data.id;
+    await t.database.db.update(drops).set({ brandId: otherBrandId }).where(eq(drops.id, foreign));
+    expect((await call(manager.accessToken, 'DELETE', `/v1/console/drops/${foreign}`)).status).toBe(403);
+
+    expect((await asAdmin('DELETE', `/v1/console/drops/${id}`)).status).toBe(204);
+    expect((await asAdmin('GET', `/v1/console/drops/${id}`)).body.code).toBe('DROP_NOT_FOUND');
+    expect((await asAdmin('DELETE', `/v1/console/drops/${id}`)).body.code).toBe('DROP_NOT_FOUND');
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select (select count(*) from drop_contents where drop_id = ${id})
+               + (select count(*) from sale_policies where drop_id = ${id}) as n`,
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+    const audit = await auditOf(id);
+    expect(audit.map((entry) => entry.action)).toEqual(['delete', 'create']);
+    expect(audit[0]!.before).toMatchObject({ editionsPerPack: 3 });
+    expect(audit[0]!.after).toBeNull();
+
+    // Of the unlimited product only: the tests after this one count what the others have left.
+    const onlyCommon = request({ contents: [{ productId: common, editionCount: 300 }] });
+    const published = (await asAdmin('POST', '/v1/console/drops', onlyCommon)).body.data.id;
+    expect((await asAdmin('POST', `/v1/console/drops/${published}/publish`)).status).toBe(200);
+    const refused = await asAdmin('DELETE', `/v1/console/drops/${published}`);
+    expect(refused).toMatchObject({ status: 409, body: { code: 'DROP_ALREADY_PUBLISHED' } });
+    expect((await asAdmin('GET', `/v1/console/drops/${published}`)).status).toBe(200);
   });
 
   it('answers DROP_NOT_FOUND for an unknown drop', async () => {

@@ -12,6 +12,7 @@ import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { DropStatusBadge } from '../components/drop-status-badge.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { PublicationBadge } from '../components/publication-badge.tsx';
+import { DeleteDropAction } from '../components/delete-drop-action.tsx';
 import { PublishDropAction } from '../components/publish-drop-action.tsx';
 import { DropForm } from './drop-form.tsx';
 import { PublishedDrop } from './published-drop.tsx';
@@ -37,7 +38,7 @@ export function NewDrop() {
 }
 
 /**
- * `/console/drops/:id`: a draft opens in the editor with Publish in the header; a published drop is read-only, with
+ * `/console/drops/:id`: a draft opens in the editor with Publish (and Delete) in the header; a published drop is read-only, with
  * its commitment and live counts; a drop being published is read-only too, with the progress of its packs (read again
  * every two seconds until it is published). The form is keyed on `updatedAt`, so after a save it starts from what the
  * API holds.
@@ -108,7 +109,10 @@ export function EditDrop({ id }: { id: string }) {
             ) : isPublishing ? (
               <DropStatusBadge drop={data} />
             ) : (
-              <PublishDropAction drop={data} hasUnsavedChanges={hasUnsavedChanges} />
+              <>
+                <DeleteDropAction drop={data} backTo={back.to} />
+                <PublishDropAction drop={data} hasUnsavedChanges={hasUnsavedChanges} />
+              </>
             )}
           </div>
         }
