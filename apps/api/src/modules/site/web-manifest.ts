@@ -1,4 +1,7 @@
 /**
+ * Route: GET /manifest.webmanifest (site.routes.ts) · Writes: nothing · Reads: BRAND_NAME (config), no table · UI:
+ * apps/web/index.html links it · Tests: site.test.ts.
+ *
  * `/manifest.webmanifest`: what a phone needs to put the site on its home screen under the brand's name, with the
  * icons of `apps/web/public` (rendered by `apps/web/scripts/render-app-icons.mjs`) and the dark theme's colours. Built
  * here rather than kept in `public/` because the name is BRAND_NAME's, set per deployment.
