@@ -2,19 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { TConsoleDrop, TConsoleDropRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { assertBrandExists } from '../catalog/console/related-items.ts';
 import { checkDropProducts } from './drop-products.ts';
 import { dropContents, drops, salePolicies } from './drops.tables.ts';
 import { dropForAudit, getConsoleDrop } from './get-console-drop.ts';
-import { writeDropDraftParts } from './write-drop-draft.ts';
+import { lockDraftDrop, writeDropDraftParts } from './write-drop-draft.ts';
 
 /**
  * Writes: drops, drop_contents, sale_policies, sale_policy_whitelist, audit_log. `PUT /v1/console/drops/{id}`: the
- * whole draft replaced by the request. The row is locked first, so a publish running at the same moment either
- * finishes before (and this answers DROP_ALREADY_PUBLISHED) or waits for this to commit and publishes the new draft.
+ * whole draft replaced by the request, under the draft's lock (lockDraftDrop): a publish at the same moment publishes
+ * the draft before or after it, never a mix.
  */
 export async function updateDrop(
   ctx: AppContext,
@@ -24,16 +23,9 @@ export async function updateDrop(
 ): Promise<TConsoleDrop> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
-    const [row] = await tx
-      .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus })
-      .from(drops)
-      .where(eq(drops.id, id))
-      .for('update');
-    if (!row) throw new AppError('DROP_NOT_FOUND');
-    assertCanManageBrand(operator, row.brandId);
+    await lockDraftDrop(tx, operator, id);
     // Moving a draft to another brand needs that brand too.
     assertCanManageBrand(operator, input.brandId);
-    if (row.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
     await assertBrandExists(tx, input.brandId);
     await checkDropProducts(tx, input.brandId, input.contents, { publication: false });
 

@@ -1,11 +1,29 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dropMessages, type TConsoleDropRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { newId } from '../../lib/ids.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
-import { dropContents, salePolicies } from './drops.tables.ts';
+import { dropContents, drops, salePolicies } from './drops.tables.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+
+/**
+ * The draft drop `id`, locked for the rest of the transaction, for a change to it (an update, a deletion): DROP_NOT_FOUND,
+ * the operator's brand checked, then DROP_ALREADY_PUBLISHED. Locked first, so a publish at the same moment either
+ * finishes before (and this answers DROP_ALREADY_PUBLISHED) or waits for the change and publishes what it left.
+ */
+export async function lockDraftDrop(tx: Db, operator: Operator, id: string): Promise<{ brandId: string }> {
+  const [row] = await tx
+    .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus })
+    .from(drops)
+    .where(eq(drops.id, id))
+    .for('update');
+  if (!row) throw new AppError('DROP_NOT_FOUND');
+  assertCanManageBrand(operator, row.brandId);
+  if (row.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
+  return { brandId: row.brandId };
+}
 
 /** Rows per INSERT of whitelist emails: a list may hold 50,000, far more than one statement should carry. */
 const WHITELIST_CHUNK = 5_000;

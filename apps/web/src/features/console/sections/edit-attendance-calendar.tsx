@@ -1,15 +1,9 @@
 import type { TConsoleAttendanceCalendar } from '@cypher/contract';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { useToast } from '../../../ui/use-toast.ts';
 import { useAttendanceTimeZone } from '../api/attendance-time-zone.ts';
 import { useDeleteConsoleAttendanceCalendar } from '../api/delete-console-attendance-calendar.ts';
 import { useConsoleAttendanceCalendar } from '../api/get-console-attendance-calendar.ts';
@@ -17,8 +11,8 @@ import { calendarPhase, periodSummary } from '../attendance-dates.ts';
 import { attendanceCalendarFormValues } from '../attendance-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { DeleteEntryAction } from '../components/delete-entry-action.tsx';
 import { useCypUnit } from '../use-cyp-unit.ts';
-import { useLeaveWithoutAsking } from '../../../ui/unsaved-changes.ts';
 import { AttendanceCalendarForm } from './attendance-calendar-form.tsx';
 import { CalendarPhaseBadge, timeZoneSentence } from './attendance-calendars-section.tsx';
 import publicationStyles from '../components/publication-actions.module.css';
@@ -43,51 +37,16 @@ export function NewAttendanceCalendar() {
 
 /** Delete, for a calendar that has not begun (one that has is ended earlier by moving its last day instead). */
 function DeleteCalendar({ calendar }: { calendar: TConsoleAttendanceCalendar }) {
-  const [isConfirming, setIsConfirming] = useState(false);
   const remove = useDeleteConsoleAttendanceCalendar(calendar.id);
-  const navigate = useNavigate();
-  const leaveWithoutAsking = useLeaveWithoutAsking();
-  const { showToast } = useToast();
-
-  async function confirm() {
-    try {
-      await remove.mutateAsync();
-      showToast({ tone: 'success', title: 'Calendar deleted' });
-      // The calendar is gone: changes to it in the form below have nothing left to be saved to.
-      leaveWithoutAsking();
-      void navigate(back.to, { replace: true });
-    } catch {
-      // Said in the dialog.
-    }
-  }
-
   return (
-    <>
-      <Button variant="ghost" onClick={() => setIsConfirming(true)}>
-        <Icon name="trash" size={16} />
-        Delete
-      </Button>
-      <Dialog
-        isOpen={isConfirming}
-        onClose={() => {
-          if (!remove.isPending) setIsConfirming(false);
-        }}
-        title="Delete this calendar?"
-        description={`“${calendar.name}” and its rewards are removed. Collectors never saw it: it has not begun.`}
-        footer={
-          <>
-            <Button onClick={() => setIsConfirming(false)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void confirm()} isLoading={remove.isPending}>
-              Delete
-            </Button>
-          </>
-        }
-      >
-        {remove.isError ? <Alert tone="error">{remove.error.message}</Alert> : null}
-      </Dialog>
-    </>
+    <DeleteEntryAction
+      label="Delete"
+      title="Delete this calendar?"
+      description={`“${calendar.name}” and its rewards are removed. Collectors never saw it: it has not begun.`}
+      deletedTitle="Calendar deleted"
+      backTo={back.to}
+      remove={remove}
+    />
   );
 }
 
