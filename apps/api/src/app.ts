@@ -22,6 +22,7 @@ import { registerStorableTextCheck } from './http/storable-text.ts';
 import { registerBodyLessRouteCheck } from './http/body-less-routes.ts';
 import { registerRequestBodyDrain } from './http/request-body-drain.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { pageSubjects } from './modules/site/page-subjects.ts';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Clock } from './lib/clock.ts';
@@ -166,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (ctx.config.payments.mode === 'sandbox') await app.register(devPaymentsRoutes(ctx));
   if (ctx.config.identity.mode === 'sandbox') await app.register(devIdentityRoutes(ctx));
 
-  const webApp = await registerWebApp(app, config, pagePreloads(ctx), ctx.clock);
+  const webApp = await registerWebApp(app, config, pagePreloads(ctx), ctx.clock, pageSubjects(app));
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (webApp.sendPage && isPageRequest && !isApiPath(request.url)) return webApp.sendPage(request, reply);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBrand } from '../testing/catalog-fixtures.ts';
+import { insertBrand, insertCollection, insertLicense } from '../testing/catalog-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -85,6 +85,44 @@ describe('the web app on the API port', () => {
     const api = await get('/v1/no-such-thing');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  // Session 34's note: a page the browser draws went out as a 200 whatever its address named (a soft 404), so a
+  // search engine listed "not found" screens as pages.
+  it('answers a page whose one subject does not exist with HTTP 404 and noindex, and the page itself for one that does', async () => {
+    const brand = await insertBrand(t.database.db);
+    const license = await insertLicense(t.database.db, brand.id);
+    const collection = await insertCollection(t.database.db, brand.id, { licenseId: license.id });
+    const draft = await insertCollection(t.database.db, brand.id, { status: 'DRAFT' });
+    const missing = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    for (const url of [
+      `/collections/${collection.id}`,
+      `/licenses/${license.id}/`,
+      `/Collections/${collection.id}?tab=1`,
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('noindex');
+    }
+    for (const url of [
+      `/collections/${missing}`,
+      `/collections/${draft.id}`,
+      `/collections/not-an-id/`,
+      `/licenses/${missing}`,
+      `/pass/${missing}`,
+      `/fusions/${missing}`,
+      `/fusions/${missing}/slots`,
+      `/products/nfts/${missing}`,
+      `/users/${missing}`,
+      `/drops/${missing}/provenance`,
+      `/collections/${collection.id}/figure_base/${missing}/editions`,
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('compresses pages and JSON with brotli or gzip when the browser accepts it', async () => {

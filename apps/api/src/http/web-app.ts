@@ -110,7 +110,8 @@ function isOtherHost(request: FastifyRequest, publicHost: string): boolean {
  * table, and the app's not-found screen with HTTP 404 and `noindex` for any other address. The public pages the
  * build's server entry renders (`/`, a drop, a product, a brand, an NFT, and the not-found screen) come with their
  * HTML and data in it (server-render.ts), with 404 when what they show is that their address names nothing (a drop
- * that does not exist); any other page, or one that cannot be rendered, is the shell the browser renders. A page
+ * that does not exist); any other page, or one that cannot be rendered, is the shell the browser renders, with 404
+ * and `noindex` when the one thing it shows does not exist (`namesNothing`). A page
  * asked for at another host than PUBLIC_URL's is redirected there. Without a build, the API still runs.
  */
 export async function registerWebApp(
@@ -120,6 +121,8 @@ export async function registerWebApp(
   headHintsFor: (url: string, log: FastifyBaseLogger) => Promise<string> = async () => '',
   /** The time pages are rendered at and kept by (tests move it). */
   clock: Clock = systemClock,
+  /** Whether the page at `url`, drawn by the browser, names nothing (modules/site/page-subjects.ts): a 404. */
+  namesNothing: (url: string, log: FastifyBaseLogger) => Promise<boolean> = async () => false,
 ) {
   const configScript = `window.__APP_CONFIG__ = ${JSON.stringify(webAppConfig(config)).replace(/</g, '\\u003c')};\n`;
   app.get('/app-config.js', { schema: { hide: true } }, (_request, reply) =>
@@ -172,10 +175,12 @@ export async function registerWebApp(
         .header('vary', 'Cookie')
         .send(withRenderedPage(indexHtml, rendered, codeHintsFor(route ?? APP_ROUTE_HINTS, true)));
     }
-    const hints = route ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : NO_INDEX;
-    const shell = route ? namingItsPage(indexHtml, config.publicUrl, request.url) : indexHtml;
+    // A page whose address names nothing is a 404 with the page's own shell: the browser still draws its not-found.
+    const isPage = route !== null && !(await namesNothing(request.url, request.log));
+    const hints = isPage ? `${await headHintsFor(request.url, request.log)}${codeHintsFor(route, false)}` : NO_INDEX;
+    const shell = isPage ? namingItsPage(indexHtml, config.publicUrl, request.url) : indexHtml;
     return reply
-      .code(route ? 200 : 404)
+      .code(isPage ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(hints ? shell.replace('</head>', () => `${hints}\n  </head>`) : shell);
