@@ -176,7 +176,12 @@ export function balances(usdSpendable: number): TMyBalances {
     held: money(0),
     total: money(amount),
   });
-  return { usd: parts(usd, usdSpendable), cyp: parts(cyp, 0), cypUnit: { minorUnits: 2, cypPerUsd: 100 } };
+  return {
+    usd: parts(usd, usdSpendable),
+    cyp: parts(cyp, 0),
+    cypUnit: { minorUnits: 2, cypPerUsd: 100 },
+    settling: null,
+  };
 }
 
 export function orderFee(quantity: number, unit = 1_250): TOrderFee {

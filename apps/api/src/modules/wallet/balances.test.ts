@@ -6,6 +6,7 @@ import { activeUser, bearer } from '../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
 import { debitForPurchase } from './debit-for-purchase.ts';
+import { settleDeposits } from './settle-deposits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('GET /v1/balances/my', () => {
     const zeroUsd = { withdrawable: usd(0), nonWithdrawable: usd(0), held: usd(0), total: usd(0) };
     const zeroCyp = { withdrawable: cyp(0), nonWithdrawable: cyp(0), held: cyp(0), total: cyp(0) };
     expect(response.json()).toEqual({
-      data: { usd: zeroUsd, cyp: zeroCyp, cypUnit: { minorUnits: 3, cypPerUsd: 150 } },
+      data: { usd: zeroUsd, cyp: zeroCyp, cypUnit: { minorUnits: 3, cypPerUsd: 150 }, settling: null },
     });
   });
 
@@ -48,6 +49,37 @@ describe('GET /v1/balances/my', () => {
       usd: { withdrawable: usd(2500), nonWithdrawable: usd(5000), held: usd(0), total: usd(7500) },
       cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(70_000), held: cyp(0), total: cyp(70_000) },
     });
+  });
+  // Session 34's note: the withdraw tab said card money becomes withdrawable "once the payment has settled", never when.
+  it('says when the card and Tilia money still settling has all passed the delay, and nothing once it is withdrawable', async () => {
+    const user = await activeUser(t);
+    const id = await userId(user.accessToken);
+    const DAY_MS = 24 * 60 * 60_000;
+    const first = new Date(t.clock.now().getTime() - 3 * DAY_MS);
+    const newest = new Date(t.clock.now().getTime() - DAY_MS);
+    await depositForTest(t.database.db, { userId: id, source: 'card', amount: 5000, now: first });
+    await depositForTest(t.database.db, { userId: id, source: 'card', amount: 2000, now: newest });
+    await depositForTest(t.database.db, { userId: id, source: 'crypto', amount: 2500 });
+    const balances = async () =>
+      (await t.app.inject({ method: 'GET', url: '/v1/balances/my', headers: bearer(user.accessToken) })).json().data;
+
+    // The newest card money passes the seven days' delay last: all 70.00 is withdrawable from then.
+    expect((await balances()).settling).toEqual({
+      amount: usd(7000),
+      withdrawableFrom: new Date(newest.getTime() + 7 * DAY_MS).toISOString(),
+    });
+
+    // The first deposit's 50.00 settles, the newest's 20.00 is still settling, dated by it.
+    await settleDeposits(t.database.db, new Date(first.getTime() + 7 * DAY_MS), 7);
+    expect((await balances()).settling).toEqual({
+      amount: usd(2000),
+      withdrawableFrom: new Date(newest.getTime() + 7 * DAY_MS).toISOString(),
+    });
+
+    await settleDeposits(t.database.db, new Date(newest.getTime() + 7 * DAY_MS), 7);
+    const settled = await balances();
+    expect(settled.settling).toBeNull();
+    expect(settled.usd.withdrawable).toEqual(usd(9500));
   });
 });
 

@@ -19,7 +19,9 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZMyBalances) },
         },
       },
-      async (request) => ({ data: await getMyBalances(ctx.db, principalOf(request).userId, ctx.config.wallet) }),
+      async (request) => ({
+        data: await getMyBalances(ctx.db, principalOf(request).userId, ctx.config.wallet, ctx.clock.now()),
+      }),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -9,7 +10,9 @@ const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
 const page = <T,>(items: T[]) => ({ data: { items, page: 1, size: 20, total: items.length } });
 
-function balances(withdrawable: number, nonWithdrawable = 0) {
+type TSettling = { amount: { amount: number; currency: 'USD' }; withdrawableFrom: string } | null;
+
+function balances(withdrawable: number, nonWithdrawable = 0, settling: TSettling = null) {
   return {
     usd: {
       withdrawable: usd(withdrawable),
@@ -19,6 +22,7 @@ function balances(withdrawable: number, nonWithdrawable = 0) {
     },
     cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(0), held: cyp(0), total: cyp(0) },
     cypUnit: { minorUnits: 2, cypPerUsd: 100 },
+    settling,
   };
 }
 
@@ -53,7 +57,12 @@ const verifiedIdentity = {
 
 type Route = (request: SentRequest) => Response | undefined;
 
-function wallet(route: Route = () => undefined, withdrawable = 100_000, nonWithdrawable = 0) {
+function wallet(
+  route: Route = () => undefined,
+  withdrawable = 100_000,
+  nonWithdrawable = 0,
+  settling: TSettling = null,
+) {
   startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
     const answer = route(request);
@@ -62,7 +71,7 @@ function wallet(route: Route = () => undefined, withdrawable = 100_000, nonWithd
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
     // A verified person: the forms show (identity-check.test.tsx covers the other states).
     if (path === '/v1/identity-verifications/my') return json(200, { data: verifiedIdentity });
-    if (path === '/v1/balances/my') return json(200, { data: balances(withdrawable, nonWithdrawable) });
+    if (path === '/v1/balances/my') return json(200, { data: balances(withdrawable, nonWithdrawable, settling) });
     if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
     if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
     if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
@@ -267,24 +276,37 @@ describe('payment page: withdraw', () => {
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
   });
 
-  it('says why part of the balance is not withdrawable, before the forms', async () => {
-    wallet(undefined, 5_000, 3_425);
+  // Session 34's note: card money became withdrawable "once the payment has settled", and the page never said when.
+  it('says why part of the balance is not withdrawable, and from when the money settling can go out, before the forms', async () => {
+    const withdrawableFrom = new Date(Date.now() + 5 * 24 * 60 * 60_000).toISOString();
+    wallet(undefined, 5_000, 3_425, { amount: usd(2_000), withdrawableFrom });
     renderApp('/payment?tab=withdraw');
     expect(
       await screen.findByText(
-        '$34.25 of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once the payment has settled, and rewards and redeemed credit are for spending on drops.',
+        `$20.00 added by card or Tilia is still settling: it becomes withdrawable from ${formatDateTime(withdrawableFrom)}, unless you spend it first. The other $14.25 is rewards and redeemed credit, for spending on drops.`,
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
   });
 
-  // Review of session 33: with all of it still settling, the forms could only end in "Insufficient funds… add funds".
-  it('offers no form while nothing is withdrawable, and says why', async () => {
-    wallet(undefined, 0, 3_425);
+  it('says credit alone is for spending', async () => {
+    wallet(undefined, 5_000, 3_425);
     renderApp('/payment?tab=withdraw');
     expect(
       await screen.findByText(
-        '$34.25 of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once the payment has settled, and rewards and redeemed credit are for spending on drops.',
+        '$34.25 of your balance is not withdrawable: rewards and redeemed credit are for spending on drops.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  // Review of session 33: with all of it still settling, the forms could only end in "Insufficient funds… add funds".
+  it('offers no form while nothing is withdrawable, and says why', async () => {
+    // Past the delay already: the settlement job's next run moves it.
+    wallet(undefined, 0, 3_425, { amount: usd(3_425), withdrawableFrom: new Date(Date.now() - 60_000).toISOString() });
+    renderApp('/payment?tab=withdraw');
+    expect(
+      await screen.findByText(
+        '$34.25 added by card or Tilia is still settling: it becomes withdrawable within the next few minutes, unless you spend it first.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/Withdrawable:/)).toHaveTextContent('Withdrawable: $0.00');

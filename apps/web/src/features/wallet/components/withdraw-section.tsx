@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMoney, type TMoney } from '@cypher/contract';
+import { formatMoney, type TMoney, type TMyBalances } from '@cypher/contract';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
@@ -49,7 +51,7 @@ export function WithdrawSection() {
             </p>
           </div>
           {withdrawable?.amount === 0 ? (
-            <NothingToWithdraw nonWithdrawable={balances.data?.usd.nonWithdrawable} />
+            <NothingToWithdraw balances={balances.data} />
           ) : (
             <>
               <ChoiceCards legend="Withdraw to">
@@ -73,7 +75,7 @@ export function WithdrawSection() {
                 ))}
               </ChoiceCards>
               {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
-              <NotWithdrawableNote amount={balances.data?.usd.nonWithdrawable} />
+              <NotWithdrawableNote balances={balances.data} />
               {method === 'wire' ? (
                 <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
               ) : (
@@ -100,18 +102,19 @@ export function WithdrawSection() {
 
 /**
  * Nothing can go out yet: rather than forms that can only end in "Insufficient funds" (whose "Add funds" would not help
- * card money that is still settling), what would change that.
+ * card money that is still settling), what would change that, and when.
  */
-function NothingToWithdraw({ nonWithdrawable }: { nonWithdrawable: TMoney | undefined }) {
-  const isSettling = (nonWithdrawable?.amount ?? 0) > 0;
+function NothingToWithdraw({ balances }: { balances: TMyBalances | undefined }) {
+  const now = useNow(60_000);
+  const nonWithdrawable = balances?.usd.nonWithdrawable;
   return (
     <EmptyState
       icon="wallet"
       title="Nothing to withdraw yet"
       titleAs="h3"
       body={
-        isSettling
-          ? notWithdrawableSentence(nonWithdrawable!)
+        nonWithdrawable && nonWithdrawable.amount > 0
+          ? notWithdrawableSentence(nonWithdrawable, balances.settling, now)
           : 'Money you add by crypto can be withdrawn at once; money added by card or Tilia once the payment has settled.'
       }
     />
@@ -120,15 +123,31 @@ function NothingToWithdraw({ nonWithdrawable }: { nonWithdrawable: TMoney | unde
 
 /**
  * Why part of the balance cannot go out (decision record 8), said before the forms rather than after the person has
- * filled one in: card and Tilia money waits for its payment to settle; rewards and redeemed credit are only spent.
+ * filled one in: card and Tilia money waits for its payment to settle, until a date the API gives; rewards and
+ * redeemed credit are only spent.
  */
-function NotWithdrawableNote({ amount }: { amount: TMoney | undefined }) {
+function NotWithdrawableNote({ balances }: { balances: TMyBalances | undefined }) {
+  const now = useNow(60_000);
+  const amount = balances?.usd.nonWithdrawable;
   if (!amount || amount.amount <= 0) return null;
-  return <p className={styles.muted}>{notWithdrawableSentence(amount)}</p>;
+  return <p className={styles.muted}>{notWithdrawableSentence(amount, balances.settling, now)}</p>;
 }
 
-function notWithdrawableSentence(amount: TMoney): string {
-  return `${formatMoney(amount)} of your balance is not withdrawable: money added by card or Tilia becomes withdrawable once the payment has settled, and rewards and redeemed credit are for spending on drops.`;
+function notWithdrawableSentence(amount: TMoney, settling: TMyBalances['settling'], now: Date): string {
+  if (!settling) {
+    return `${formatMoney(amount)} of your balance is not withdrawable: rewards and redeemed credit are for spending on drops.`;
+  }
+  // The settlement job moves money past the delay every 10 minutes: a date already past is its next run.
+  const when =
+    new Date(settling.withdrawableFrom) <= now
+      ? 'within the next few minutes'
+      : `from ${formatDateTime(settling.withdrawableFrom)}`;
+  const credit = amount.amount - settling.amount.amount;
+  const creditSentence =
+    credit > 0
+      ? ` The other ${formatMoney({ amount: credit, currency: amount.currency })} is rewards and redeemed credit, for spending on drops.`
+      : '';
+  return `${formatMoney(settling.amount)} added by card or Tilia is still settling: it becomes withdrawable ${when}, unless you spend it first.${creditSentence}`;
 }
 
 /** Amount, fee and what leaves the balance, before submitting. */
