@@ -108,6 +108,8 @@ export const ZConsoleRedeemBatch = z.object({
   usedCodeCount: z.number().int(),
   createdBy: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
   createdAt: z.iso.datetime(),
+  /** When the batch was revoked (`POST /v1/console/redeem-batches/{id}/revoke`): its codes redeem nothing since. */
+  revokedAt: z.iso.datetime().nullable(),
 });
 export type TConsoleRedeemBatch = z.infer<typeof ZConsoleRedeemBatch>;
 

@@ -123,6 +123,7 @@ export function redeemBatch(changes: Partial<TConsoleRedeemBatch> = {}): TConsol
     usedCodeCount: 96,
     createdBy: admin,
     createdAt: at,
+    revokedAt: null,
     ...changes,
   };
 }

@@ -23,7 +23,8 @@ import { redeemBatches, type TRedeemBatchRow } from './redeem.tables.ts';
 
 /*
  * Route: GET, POST /v1/console/redeem-batches, GET /v1/console/redeem-batches/{id}, and the CSV export
- * GET /v1/console/redeem-batches/{id}/codes.csv (redeem.routes.ts) · Writes: redeem_batches, redeem_codes, audit_log ·
+ * GET /v1/console/redeem-batches/{id}/codes.csv (redeem.routes.ts; the revoke, POST
+ * /v1/console/redeem-batches/{id}/revoke, is revoke-redeem-batch.ts) · Writes: redeem_batches, redeem_codes, audit_log ·
  * Reads: redeem_codes (use counts), what the grant names (grants/check-grant.ts), people (the maker) · UI:
  * features/console redeem batches section · Tests: redeem.test.ts.
  */
@@ -138,7 +139,7 @@ function wordingOf(ctx: TConsoleContext) {
 }
 
 /** Batches as the console shows them: the grant named, the uses summed over their codes, who made them. */
-async function batchViewsOf(
+export async function batchViewsOf(
   ctx: TConsoleContext,
   db: Db,
   rows: readonly TRedeemBatchRow[],
@@ -174,6 +175,7 @@ async function batchViewsOf(
     usedCodeCount: Number(usesOf.get(row.id)?.used ?? 0),
     createdBy: row.createdByUserId ? (people.get(row.createdByUserId) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
   }));
 }
 

@@ -18,8 +18,8 @@ import { readableUtc } from '../../lib/readable-utc.ts';
 /*
  * Route: POST /v1/redeems (an Idempotency-Key, if sent, replays the first answer) · Writes: redeem_codes (use_count),
  * redeem_uses, and through grants/deliver-grants.ts grant_deliveries, the ledger, ticket movements, pass units or
- * editions, and notifications; idempotency_keys · Reads: redeem_batches, users (verified email) · UI:
- * features/redeem (/profile/redeem) · Tests: redeem.test.ts, redeem-races.test.ts.
+ * editions, and notifications; idempotency_keys · Reads: redeem_batches (validity, revoked_at), users (verified
+ * email) · UI: features/redeem (/profile/redeem) · Tests: redeem.test.ts, redeem-races.test.ts.
  */
 
 const TEN_MINUTES = 10 * 60_000;
@@ -38,10 +38,12 @@ export const redeemRateLimits = {
  * A person redeems a code, in one transaction with what it grants:
  * 1. the attempt is counted (REQUEST_MAXIMUN past the limits), the email must be verified (EMAIL_VERIFICATION_REQUIRED:
  *    codes are worth money), and the code, normalized (case, dashes, O for 0, I and L for 1), must be one of ours
- *    (REDEEM_CODE_NOT_FOUND) and valid now (REDEEM_CODE_NOT_YET_VALID, REDEEM_CODE_EXPIRED);
+ *    (REDEEM_CODE_NOT_FOUND), not revoked (REDEEM_CODE_REVOKED) and valid now (REDEEM_CODE_NOT_YET_VALID,
+ *    REDEEM_CODE_EXPIRED);
  * 2. a use is claimed by one conditional update of the code's own row (`use_count < max_uses`), whose row count
  *    decides: of a hundred people at once on a single-use code exactly one gets it, the others wait for its row and
- *    then find it used up (REDEEM_CODE_USED_UP), or used by themselves (REDEEM_CODE_ALREADY_REDEEMED);
+ *    then find it used up (REDEEM_CODE_USED_UP), or used by themselves (REDEEM_CODE_ALREADY_REDEEMED). The batch's
+ *    revoked_at is read again after the claim: a revoke committed meanwhile rolls it back (REDEEM_CODE_REVOKED);
  * 3. holding that row, the person's own uses are counted: past the per-person limit the claim rolls back
  *    (REDEEM_CODE_ALREADY_REDEEMED). The use is recorded with its ordinal, unique per code and person;
  * 4. the grant is delivered, as every grant is. If what it gives has run out (a pass's or a pool's supply), everything
@@ -88,6 +90,8 @@ async function redeemableCode(
     .innerJoin(redeemBatches, eq(redeemBatches.id, redeemCodes.batchId))
     .where(eq(redeemCodes.codeHash, redeemCodeHash(code)));
   if (!found) throw new AppError('REDEEM_CODE_NOT_FOUND');
+  // Withdrawn outweighs the window: a leaked code of a batch not yet open or expired says it was withdrawn.
+  if (found.batch.revokedAt) throw new AppError('REDEEM_CODE_REVOKED');
   if (now < found.batch.validFrom) {
     // When it opens, where the catalogue's "try again later" left the person guessing (review of session 33).
     const { validFrom } = found.batch;
@@ -111,13 +115,20 @@ async function redeemInTransaction(
     sql`update redeem_codes set use_count = use_count + 1
         where id = ${code.id} and use_count < max_uses returning use_count`,
   );
-  // Read after the update: with the code's row ours (or, when nothing was claimed, after its last holder committed),
-  // this count sees every use committed before.
-  const [mine] = await queryRows<{ n: number }>(
+  // Read after the update, in a statement of its own (READ COMMITTED: a fresh snapshot), with the code's row ours or,
+  // when nothing was claimed, after its last holder committed. So the count sees every use committed before, and
+  // revoked_at is that of any revoke that held the row before us: a revoke locks every code row of its batch before
+  // it sets revoked_at (revoke-redeem-batch.ts), so either our claim came first and the revoke waits for our commit,
+  // or we waited for the revoke and see it here. The batch row itself is only read, never locked: it would be one hot
+  // row for every code of the batch. With nothing claimed no use can be granted anyway; revoked_at is checked first all
+  // the same, so a withdrawn code says so rather than "used up" or "already redeemed".
+  const [seen] = await queryRows<{ n: number; revoked: boolean }>(
     tx,
-    sql`select count(*)::int as n from redeem_uses where code_id = ${code.id} and user_id = ${userId}`,
+    sql`select (select count(*)::int from redeem_uses where code_id = ${code.id} and user_id = ${userId}) as n,
+               (select revoked_at is not null from redeem_batches where id = ${batch.id}) as revoked`,
   );
-  const usedByMe = Number(mine?.n ?? 0);
+  if (seen?.revoked) throw new AppError('REDEEM_CODE_REVOKED');
+  const usedByMe = Number(seen?.n ?? 0);
   if (usedByMe >= batch.usesPerPerson) throw new AppError('REDEEM_CODE_ALREADY_REDEEMED');
   if (!claimed) throw new AppError('REDEEM_CODE_USED_UP');
 

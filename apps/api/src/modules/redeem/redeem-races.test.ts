@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { bearer, uniqueIp } from '../../testing/auth-helpers.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
@@ -157,6 +159,195 @@ describe('redeems at once through two instances', () => {
         sql`select count(distinct user_id)::int as n from redeem_uses where code_id = ${codeId}`,
       );
       expect(distinct!.n).toBe(10);
+      expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+    },
+    180_000,
+  );
+});
+
+/** A batch of `codeCount` single-use codes granting CREDIT: its id and its codes, in number order. */
+async function batchOfCodes(codeCount: number) {
+  const made = await a.app.inject({
+    method: 'POST',
+    url: '/v1/console/redeem-batches',
+    headers: bearer(admin.accessToken),
+    payload: {
+      name: 'Leaking codes',
+      grant: { kind: 'CREDIT', amount: CREDIT },
+      codeCount,
+      validFrom: iso(-1),
+      validUntil: iso(60),
+    },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const batchId = made.json().data.id as string;
+  const csv = await a.app.inject({
+    method: 'GET',
+    url: `/v1/console/redeem-batches/${batchId}/codes.csv`,
+    headers: bearer(admin.accessToken),
+  });
+  return {
+    batchId,
+    codes: csv.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[1]!),
+  };
+}
+
+const revoke = (batchId: string) =>
+  a.app.inject({
+    method: 'POST',
+    url: `/v1/console/redeem-batches/${batchId}/revoke`,
+    headers: bearer(admin.accessToken),
+  });
+
+/** One redemption per code, each by a person of its own, alternating between the instances. */
+function redeemEach(codes: readonly string[], tokens: readonly string[]) {
+  return Promise.all(
+    codes.map((code, n) =>
+      (n % 2 === 0 ? a : b).app.inject({
+        method: 'POST',
+        url: '/v1/redeems',
+        headers: bearer(tokens[n]!),
+        payload: { code },
+        remoteAddress: uniqueIp(),
+      }),
+    ),
+  );
+}
+
+/**
+ * Waits until `count` sessions of this database wait on a lock, on a connection of its own (neither instance's pool,
+ * whose connections the racers need). Outside a transaction each look reads the activity afresh.
+ */
+async function untilWaiting(count: number) {
+  const watcher = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+  await watcher.connect();
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const { rows } = await watcher.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.waiting >= count) return;
+      if (Date.now() > deadline) throw new Error(`only ${rows[0]!.waiting} of ${count} were ever seen waiting`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    await watcher.end();
+  }
+}
+
+/** The batch's uses as its codes count them, as recorded, and what their people were credited. */
+async function batchOutcomeOf(batchId: string) {
+  const [row] = await queryRows<{ use_count: number; uses: number; credited: number }>(
+    db(),
+    sql`select (select coalesce(sum(use_count), 0)::int from redeem_codes where batch_id = ${batchId}) as use_count,
+               (select count(*)::int from redeem_uses u join redeem_codes c on c.id = u.code_id
+                where c.batch_id = ${batchId}) as uses,
+               (select coalesce(sum(a.balance), 0)::int from ledger_accounts a
+                where a.kind = 'non_withdrawable' and a.currency = 'CYP'
+                  and a.owner_user_id in (select u.user_id from redeem_uses u join redeem_codes c on c.id = u.code_id
+                                          where c.batch_id = ${batchId})) as credited`,
+  );
+  return row!;
+}
+
+describe('a batch revoked while its codes are redeemed', () => {
+  it.runIf(isOnPostgres)(
+    'redemptions queued behind a revoke that holds their codes are refused after it commits, none granted',
+    async () => {
+      // They read the batch before the revoke commits (so the early check lets them through), then queue on their
+      // code rows, which the revoke holds while it waits on the gate's lock of the batch row. Without the read of
+      // revoked_at after the claim, all 20 would be granted.
+      const { batchId, codes } = await batchOfCodes(20);
+      const people = await Promise.all(codes.map(() => fastBuyer(a)));
+      const [revoked, answers] = await raceThroughGate(
+        a.database.pool!.options.connectionString!,
+        [{ text: 'select 1 from redeem_batches where id = $1 for no key update', values: [batchId] }],
+        1 + codes.length,
+        async () => {
+          const revoking = revoke(batchId);
+          await untilWaiting(1);
+          return Promise.all([
+            revoking,
+            redeemEach(
+              codes,
+              people.map((person) => person.accessToken),
+            ),
+          ]);
+        },
+      );
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      expect(revoked.json().data.useCount).toBe(0);
+      expect(tally(answers.map((answer) => (answer.statusCode === 201 ? 'REDEEMED' : answer.json().code)))).toEqual({
+        REDEEM_CODE_REVOKED: 20,
+      });
+      expect(await batchOutcomeOf(batchId)).toEqual({ use_count: 0, uses: 0, credited: 0 });
+      expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+    },
+    180_000,
+  );
+
+  it.runIf(isOnPostgres)(
+    '40 redemptions and a revoke released together: every use granted is one the revoke counted, none after it',
+    async () => {
+      const { batchId, codes } = await batchOfCodes(50);
+      const racing = codes.slice(0, 40);
+      const people = await Promise.all(racing.map(() => fastBuyer(a)));
+      // The gate holds every code row; the revoke is seen waiting on the first before the redemptions are sent, and
+      // 20 more waiting prove the redemptions overlapped it.
+      const [revoked, answers] = await raceThroughGate(
+        a.database.pool!.options.connectionString!,
+        [{ text: 'select id from redeem_codes where batch_id = $1 for update', values: [batchId] }],
+        21,
+        async () => {
+          const revoking = revoke(batchId);
+          await untilWaiting(1);
+          return Promise.all([
+            revoking,
+            redeemEach(
+              racing,
+              people.map((person) => person.accessToken),
+            ),
+          ]);
+        },
+      );
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      const outcomes = answers.map((answer) => (answer.statusCode === 201 ? 'REDEEMED' : answer.json().code));
+      const counts = tally(outcomes);
+      expect(
+        Object.keys(counts).filter((outcome) => outcome !== 'REDEEMED' && outcome !== 'REDEEM_CODE_REVOKED'),
+      ).toEqual([]);
+      const granted = counts.REDEEMED ?? 0;
+      // The revoke counts the uses while it holds every code row: a use committed after it would be missing there.
+      expect(revoked.json().data.useCount).toBe(granted);
+      expect(await batchOutcomeOf(batchId)).toEqual({ use_count: granted, uses: granted, credited: granted * CREDIT });
+      // Every redemption answered as granted has its use recorded, for its own person.
+      const grantedTo = people.filter((_, n) => outcomes[n] === 'REDEEMED').map((person) => person.userId);
+      const [recorded] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from redeem_uses u join redeem_codes c on c.id = u.code_id
+            where c.batch_id = ${batchId}
+              and u.user_id = any(${sqlArray(grantedTo)}::uuid[])`,
+      );
+      expect(recorded!.n).toBe(granted);
+
+      // After the revoke's answer, neither an unused code nor a raced one grants anything.
+      const late = await fastBuyer(a);
+      for (const code of [codes[45]!, racing[0]!]) {
+        const refused = await b.app.inject({
+          method: 'POST',
+          url: '/v1/redeems',
+          headers: bearer(late.accessToken),
+          payload: { code },
+          remoteAddress: uniqueIp(),
+        });
+        expect(refused.json().code).toBe('REDEEM_CODE_REVOKED');
+      }
+      expect(await batchOutcomeOf(batchId)).toEqual({ use_count: granted, uses: granted, credited: granted * CREDIT });
       expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
     },
     180_000,

@@ -18,6 +18,7 @@ import { operatorOf } from '../../http/operator-guard.ts';
 import { createRedeemBatch, getRedeemBatch, listRedeemBatches } from './console-redeem-batches.ts';
 import { exportRedeemCodes } from './export-redeem-codes.ts';
 import { redeemCode } from './redeem-code.ts';
+import { revokeRedeemBatch } from './revoke-redeem-batch.ts';
 import { listMyRedemptions } from './redemption-views.ts';
 
 const tags = ['redeem'];
@@ -111,6 +112,21 @@ export function consoleRedeemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         reply.status(201).send({ data: await createRedeemBatch(ctx, operatorOf(request), request.body) }),
+    );
+
+    app.post(
+      '/v1/console/redeem-batches/:id/revoke',
+      {
+        schema: {
+          tags: consoleTags,
+          summary:
+            'Revoke a batch: none of its codes grants anything from now on (REDEEM_BATCH_ALREADY_REVOKED once done)',
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZConsoleRedeemBatch) },
+        },
+      },
+      async (request) => ({ data: await revokeRedeemBatch(ctx, operatorOf(request), request.params.id) }),
     );
 
     app.get(

@@ -8,7 +8,8 @@ import { users } from '../users/users.tables.ts';
 /**
  * A batch of redeem codes (issue 20, decision record 31): what each code grants, how many codes, how many uses each
  * allows in total and per person, and when they are valid. `brand_id` is the brand of what it grants (null for the
- * marketplace's own: credit, brandless tickets), which decides who may see it in the console.
+ * marketplace's own: credit, brandless tickets), which decides who may see it in the console. `revoked_at` withdraws
+ * every code of the batch at once (leaked codes, say).
  */
 export const redeemBatches = pgTable(
   'redeem_batches',
@@ -24,6 +25,8 @@ export const redeemBatches = pgTable(
     validUntil: timestamptz('valid_until').notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull(),
+    /** Set once, when an operator revokes the batch (revoke-redeem-batch.ts): its codes redeem nothing after that. */
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [
     index('redeem_batches_created_idx').on(table.createdAt, table.id),

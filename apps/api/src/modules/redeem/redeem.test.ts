@@ -385,6 +385,112 @@ describe('redeeming a code', () => {
   }, 60_000);
 });
 
+describe('revoking a batch', () => {
+  const revoke = (batchId: string, accessToken = admin.accessToken) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/v1/console/redeem-batches/${batchId}/revoke`,
+      headers: bearer(accessToken),
+    });
+  const words = (code: keyof typeof errorCatalogue) => ({ code, message: errorCatalogue[code].message });
+
+  it('withdraws every code at once, audited, shown in the list and the batch, and refuses a second revoke', async () => {
+    const batch = await makeBatch({ name: 'Leaked', grant: { kind: 'CREDIT', amount: 700 }, codeCount: 3 });
+    const [used, unused] = (await exportedCodes(batch.id)).codes;
+    const early = await fastBuyer(t);
+    expect((await redeem(early.accessToken, used!)).statusCode).toBe(201);
+
+    const revoked = await revoke(batch.id);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const revokedAt = t.clock.now().toISOString();
+    expect(revoked.json().data).toMatchObject({ id: batch.id, revokedAt, useCount: 1, usedCodeCount: 1 });
+
+    // Nothing granted after the revoke: the code's count, the uses and the person's balance stay as they were.
+    const late = await fastBuyer(t);
+    for (const code of [unused!, used!]) {
+      const refused = await redeem(late.accessToken, code);
+      expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+        status: 409,
+        body: words('REDEEM_CODE_REVOKED'),
+      });
+    }
+    expect(await balancesOf(db(), late.userId, 'CYP')).toEqual({});
+    expect(await balancesOf(db(), early.userId, 'CYP')).toEqual({ non_withdrawable: 700 });
+    const [counts] = await queryRows<{ use_count: number; uses: number }>(
+      db(),
+      sql`select (select sum(use_count)::int from redeem_codes where batch_id = ${batch.id}) as use_count,
+                 (select count(*)::int from redeem_uses u join redeem_codes c on c.id = u.code_id
+                  where c.batch_id = ${batch.id}) as uses`,
+    );
+    expect(counts).toEqual({ use_count: 1, uses: 1 });
+
+    const again = await revoke(batch.id);
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: 409,
+      body: words('REDEEM_BATCH_ALREADY_REVOKED'),
+    });
+
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/redeem-batches/${batch.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(read.json().data).toMatchObject({ revokedAt });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/redeem-batches?size=100',
+      headers: bearer(admin.accessToken),
+    });
+    const items = listed.json().data.items as { id: string; revokedAt: string | null }[];
+    expect(items.find((item) => item.id === batch.id)?.revokedAt).toBe(revokedAt);
+    expect(items.filter((item) => item.id !== batch.id).every((item) => item.revokedAt === null)).toBe(true);
+
+    const audit = await queryRows<{ action: string; actor_user_id: string; after: unknown }>(
+      db(),
+      sql`select action, actor_user_id, after from audit_log
+          where entity_type = 'redeem_batch' and entity_id = ${batch.id} order by created_at, action`,
+    );
+    expect(audit.filter((row) => row.action === 'revoke')).toEqual([
+      { action: 'revoke', actor_user_id: admin.userId, after: { revokedAt } },
+    ]);
+  });
+
+  it('refuses a revoked code in those words before its window or its uses say anything', async () => {
+    const later = await makeBatch({ grant: { kind: 'CREDIT', amount: 1 }, validFrom: iso(30), validUntil: iso(90) });
+    const [code] = (await exportedCodes(later.id)).codes;
+    expect((await revoke(later.id)).statusCode).toBe(200);
+    const person = await fastBuyer(t);
+    expect((await redeem(person.accessToken, code!)).json()).toEqual(words('REDEEM_CODE_REVOKED'));
+  });
+
+  it('lets a brand manager revoke their brand’s batches only, as they read them; an unknown batch is not found', async () => {
+    const { grants, brand } = await grantables(t, admin);
+    const theirs = await makeBatch({ grant: grants.pass() });
+    const other = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);
+    expect((await revoke(theirs.id, other.accessToken)).statusCode).toBe(403);
+    const credit = await makeBatch({ grant: { kind: 'CREDIT', amount: 1 } });
+    // The marketplace's own batches (credit) are admins' only, as reading them is.
+    expect((await revoke(credit.id, other.accessToken)).statusCode).toBe(403);
+    const [stillOpen] = await queryRows<{ revoked_at: Date | null }>(
+      db(),
+      sql`select revoked_at from redeem_batches where id = ${theirs.id}`,
+    );
+    expect(stillOpen!.revoked_at).toBeNull();
+
+    const own = await signUpOperator(t, 'brand_manager', brand.id);
+    const byOwn = await revoke(theirs.id, own.accessToken);
+    expect(byOwn.statusCode, byOwn.body).toBe(200);
+    expect(byOwn.json().data.revokedAt).toEqual(expect.any(String));
+
+    const unknown = await revoke(newId());
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: words('REDEEM_BATCH_NOT_FOUND'),
+    });
+    expect((await revoke('not-an-id')).statusCode).toBe(400);
+  });
+});
+
 describe('redeem codes themselves', () => {
   it('are 16 characters of the alphabet, the same for the same secret and batch, different otherwise', () => {
     const key = Buffer.from('k'.repeat(32));

@@ -1,0 +1,1 @@
+ALTER TABLE "redeem_batches" ADD COLUMN "revoked_at" timestamp with time zone;
