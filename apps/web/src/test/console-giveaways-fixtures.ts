@@ -109,6 +109,9 @@ export function calendar(changes: Partial<TConsoleAttendanceCalendar> = {}): TCo
   };
 }
 
+/** When the batch the console's revoke answers for (`POST .../revoke` below) was revoked. */
+export const batchRevokedAt = '2026-11-20T09:30:00.000Z';
+
 export function redeemBatch(changes: Partial<TConsoleRedeemBatch> = {}): TConsoleRedeemBatch {
   return {
     id: giveawayIds.batch,
@@ -177,6 +180,10 @@ export function consoleWithGiveaways(
         return json(200, { data: page([editionPool()]) });
       case '/v1/console/products':
         return json(200, { data: page([productItem()]) });
+      case `/v1/console/redeem-batches/${giveawayIds.batch}/revoke`:
+        return request.method === 'POST'
+          ? json(200, { data: redeemBatch({ revokedAt: batchRevokedAt }) })
+          : apiFailure(404, 'NOT_FOUND');
       case '/v1/balances/my':
         // The CYP unit a credit is typed in: two decimals, as the API's default (a test may answer another).
         return json(200, { data: balances(0) });

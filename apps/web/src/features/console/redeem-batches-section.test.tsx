@@ -9,10 +9,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
-import { consoleWithGiveaways, editionPool, giveawayIds, redeemBatch } from '../../test/console-giveaways-fixtures.ts';
+import {
+  batchRevokedAt,
+  consoleWithGiveaways,
+  editionPool,
+  giveawayIds,
+  redeemBatch,
+} from '../../test/console-giveaways-fixtures.ts';
 import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
 import { passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
 const JOURNEY_MS = 30_000;
@@ -26,6 +33,8 @@ function localTime(hours: number): string {
 const sentTime = (local: string) => new Date(local).toISOString();
 const pickTime = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const at = '2026-11-01T00:00:00.000Z';
 
 const posts = (sent: SentRequest[], path: string) =>
   sent.filter((request) => request.method === 'POST' && pathnameOf(request.path) === path);
@@ -49,6 +58,7 @@ describe('console redeem codes: the list', () => {
                 codeCount: 10,
                 validUntil: '2026-01-01T00:00:00.000Z',
               }),
+              redeemBatch({ id: '0190a0b0-0000-7000-8000-0000000f1003', name: 'Leaked codes', revokedAt: at }),
             ]),
           })
         : undefined,
@@ -71,6 +81,9 @@ describe('console redeem codes: the list', () => {
     const old = within(table).getByRole('row', { name: /Old promo/ });
     expect(old).toHaveTextContent('10 codes · 50 uses each, 2 per person');
     expect(old).toHaveTextContent('Expired');
+    // Revoked says so, though its dates would call it valid.
+    expect(within(table).getByRole('row', { name: /Leaked codes/ })).toHaveTextContent('Revoked');
+    expect(launch).not.toHaveTextContent('Revoked');
   });
 
   it('offers the first batch when there is none, and says when the list could not be read', async () => {
@@ -365,5 +378,84 @@ describe('console redeem codes: a batch', () => {
       .mock.calls.filter(([url]) => String(url).endsWith('/codes.csv'))
       .map(([, init]) => new Headers(init?.headers).get('Accept'));
     expect(headers).toEqual(['text/csv', 'text/csv']);
+  });
+});
+
+describe('console redeem codes: revoking a batch', () => {
+  const detailPath = `/v1/console/redeem-batches/${giveawayIds.batch}`;
+  const revokePath = `${detailPath}/revoke`;
+  /** The batch page's "Revoked {date}." line, dated as the console dates everything. */
+  const revokedStatus = () =>
+    screen.findByText(
+      (_, element) =>
+        element?.getAttribute('role') === 'status' &&
+        Boolean(element.textContent?.startsWith(`Revoked ${formatDateTime(batchRevokedAt)}.`)),
+    );
+
+  it(
+    'revokes after a confirmation naming the batch and what stops, then shows when, without the button',
+    async () => {
+      const sent: SentRequest[] = consoleWithGiveaways((request) =>
+        pathnameOf(request.path) === detailPath
+          ? json(200, {
+              data: posts(sent, revokePath).length > 0 ? redeemBatch({ revokedAt: batchRevokedAt }) : redeemBatch(),
+            })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/redeem-batches/${giveawayIds.batch}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Launch party' })).toBeInTheDocument();
+
+      // Cancelled: nothing sent.
+      await user.click(screen.getByRole('button', { name: 'Revoke codes' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Revoke these codes?' });
+      // 1,000 single-use codes, 96 used: 904 uses stop.
+      expect(dialog).toHaveTextContent(
+        'All 1,000 codes of “Launch party” stop working at once, with the 904 uses not yet redeemed.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog', { name: 'Revoke these codes?' })).toBeNull();
+      expect(posts(sent, revokePath)).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Revoke codes' }));
+      dialog = await screen.findByRole('dialog', { name: 'Revoke these codes?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Revoke codes' }));
+
+      expect(await screen.findByText('Launch party revoked')).toBeInTheDocument();
+      const revoked = await revokedStatus();
+      expect(within(revoked).getByText(formatDateTime(batchRevokedAt))).toHaveAttribute('datetime', batchRevokedAt);
+      expect(screen.queryByRole('dialog', { name: 'Revoke these codes?' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Revoke codes' })).toBeNull();
+      expect(screen.getAllByText('Revoked').length).toBeGreaterThan(0);
+      expect(posts(sent, revokePath).map((request) => request.authorization)).toEqual(['Bearer access-1']);
+    },
+    JOURNEY_MS,
+  );
+
+  it('says why a revoke was refused in the dialog, and shows a batch revoked by someone else as revoked', async () => {
+    let refusal: 'FORBIDDEN' | 'REDEEM_BATCH_ALREADY_REVOKED' = 'FORBIDDEN';
+    let isRevokedElsewhere = false;
+    consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (path === detailPath) {
+        return json(200, { data: isRevokedElsewhere ? redeemBatch({ revokedAt: batchRevokedAt }) : redeemBatch() });
+      }
+      if (path === revokePath) return json(refusal === 'FORBIDDEN' ? 403 : 409, { code: refusal, message: 'x' });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/redeem-batches/${giveawayIds.batch}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Revoke codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke these codes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke codes' }));
+    expect(await within(dialog).findByText(errorCatalogue.FORBIDDEN.message)).toBeInTheDocument();
+
+    // Someone revoked it first: the batch is read again and shows revoked, with when.
+    refusal = 'REDEEM_BATCH_ALREADY_REVOKED';
+    isRevokedElsewhere = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke codes' }));
+    expect(await revokedStatus()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke codes' })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
+import { RevokeBatchAction } from '../components/revoke-batch-action.tsx';
 import { BatchStandingBadge, codesSummary, usesSummary } from './redeem-batches-section.tsx';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/grants.module.css';
@@ -77,7 +78,8 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
         {(
           [
             ['Redeemed', formatCount(batch.useCount)],
-            ['Uses left', formatCount(Math.max(0, allowed - batch.useCount))],
+            // Revoked, what was left is what the revoke stopped: none of it can still be redeemed.
+            [batch.revokedAt ? 'Uses stopped' : 'Uses left', formatCount(Math.max(0, allowed - batch.useCount))],
             ['Codes unused', formatCount(batch.codeCount - batch.usedCodeCount)],
           ] as const
         ).map(([term, value]) => (
@@ -87,6 +89,35 @@ function Uses({ batch }: { batch: TConsoleRedeemBatch }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Revoke codes while the batch is open; once revoked, when it was. Revoked stays: there is no undo, so the button is
+ * gone rather than disabled.
+ */
+function Revocation({ batch }: { batch: TConsoleRedeemBatch }) {
+  return (
+    <section className={formStyles.card} aria-labelledby="batch-revocation">
+      <h2 id="batch-revocation" className={formStyles.cardTitle}>
+        Revoke
+      </h2>
+      {batch.revokedAt ? (
+        <p className={formStyles.hint} role="status">
+          Revoked <time dateTime={batch.revokedAt}>{formatDateTime(batch.revokedAt)}</time>. None of its codes can be
+          redeemed any more; the uses redeemed before are kept.
+        </p>
+      ) : (
+        <>
+          <p className={formStyles.hint}>
+            If these codes leaked or went to the wrong people, revoke them: every code stops at once, for good.
+          </p>
+          <div className={styles.download}>
+            <RevokeBatchAction batch={batch} />
+          </div>
+        </>
+      )}
     </section>
   );
 }
@@ -102,10 +133,12 @@ function About({ batch }: { batch: TConsoleRedeemBatch }) {
     ['Made by', batch.createdBy ? <ConsolePerson person={batch.createdBy} /> : 'The command line'],
     ['Made', <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>],
   ];
+  if (batch.revokedAt)
+    rows.push(['Revoked', <time dateTime={batch.revokedAt}>{formatDateTime(batch.revokedAt)}</time>]);
   return <DetailCard id="batch-about" title="Batch" rows={rows} />;
 }
 
-/** `/console/redeem-batches/:id`: what the codes give, how far they were used, and their CSV. */
+/** `/console/redeem-batches/:id`: what the codes give, how far they were used, their CSV, and their revoke. */
 export function RedeemBatchDetail({ id }: { id: string }) {
   const batch = useConsoleRedeemBatch(id);
   return (
@@ -131,6 +164,7 @@ export function RedeemBatchDetail({ id }: { id: string }) {
             <div className={withdrawalStyles.main}>
               <Uses batch={data} />
               <DownloadCodes batch={data} />
+              <Revocation batch={data} />
             </div>
             <div className={withdrawalStyles.side}>
               <About batch={data} />

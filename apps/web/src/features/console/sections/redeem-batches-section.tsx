@@ -15,9 +15,10 @@ import grantStyles from '../components/grants.module.css';
 
 const PAGE_SIZE = 20;
 
-type TBatchStanding = 'NOT_YET_VALID' | 'VALID' | 'USED_UP' | 'EXPIRED';
+type TBatchStanding = 'REVOKED' | 'NOT_YET_VALID' | 'VALID' | 'USED_UP' | 'EXPIRED';
 
 const standingBadges: Record<TBatchStanding, { label: string; tone: BadgeTone }> = {
+  REVOKED: { label: 'Revoked', tone: 'neutral' },
   NOT_YET_VALID: { label: 'Not valid yet', tone: 'accent' },
   VALID: { label: 'Valid', tone: 'success' },
   USED_UP: { label: 'Used up', tone: 'warning' },
@@ -25,12 +26,14 @@ const standingBadges: Record<TBatchStanding, { label: string; tone: BadgeTone }>
 };
 
 function standingOf(batch: TConsoleRedeemBatch, now: number): TBatchStanding {
+  // Revoked outweighs the rest, as the API's refusal does: none of its codes will work again, whatever the dates say.
+  if (batch.revokedAt) return 'REVOKED';
   if (now >= Date.parse(batch.validUntil)) return 'EXPIRED';
   if (batch.useCount >= batch.codeCount * batch.usesPerCode) return 'USED_UP';
   return now < Date.parse(batch.validFrom) ? 'NOT_YET_VALID' : 'VALID';
 }
 
-/** Whether its codes can be redeemed now: not valid yet, valid, used up or expired. */
+/** Whether its codes can be redeemed now: revoked, not valid yet, valid, used up or expired. */
 export function BatchStandingBadge({ batch }: { batch: TConsoleRedeemBatch }) {
   const { label, tone } = standingBadges[standingOf(batch, Date.now())];
   return <Badge tone={tone}>{label}</Badge>;
