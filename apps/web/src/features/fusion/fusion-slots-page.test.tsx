@@ -141,6 +141,71 @@ describe('fusion slots: choosing materials', () => {
     expect(elsewhere).toHaveAccessibleDescription('Chosen for “Rare spark”');
   });
 
+  it('keeps my picks in the address, replacing the history entry, and a reload comes back to them', async () => {
+    collector();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router, unmount } = renderApp(slotsUrl);
+    await user.click(await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12 \/ 500/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /^Pixel Knight #7/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?${new URLSearchParams([
+          [fusionIds.squires, squire12.editionId],
+          [fusionIds.rare, rareKnight.editionId],
+        ])}`,
+      ),
+    );
+    // A pick is form state: it takes no history entry of its own, so Back leaves the page.
+    expect(router.state.historyAction).toBe('REPLACE');
+    const reloadUrl = `${router.state.location.pathname}${router.state.location.search}`;
+    unmount();
+
+    renderApp(reloadUrl);
+    await waitFor(() => expect(tile(/Pixel Knight Squire #12 \/ 500/)).toBeChecked());
+    expect(slot('Squires')).toHaveTextContent('1 of 2 selected');
+    expect(await screen.findByRole('checkbox', { name: /^Pixel Knight #7/ })).toBeChecked();
+    expect(screen.getByText(/items selected/).parentElement).toHaveTextContent('2 of 3 items selected');
+  });
+
+  it('drops picks from the address that the API does not offer for that slot, and rewrites the address without them', async () => {
+    // The Rare knight fits both slots: the address picks it for both, and one edition burns once.
+    collector(undefined, {
+      [fusionIds.squires]: [squire12, squire13, squire14, lockedSquire, rareKnight],
+      [fusionIds.rare]: [rareKnight],
+    });
+    const gone = '0190a0b0-0000-7000-8000-0000000e9999';
+    const address = new URLSearchParams([
+      [fusionIds.squires, lockedSquire.editionId], // protected since
+      [fusionIds.squires, gone], // no longer mine
+      [fusionIds.squires, rareKnight.editionId],
+      [fusionIds.squires, squire13.editionId],
+      [fusionIds.squires, squire14.editionId], // over the slot's count of two
+      [fusionIds.rare, rareKnight.editionId], // already picked for Squires
+    ]);
+    const { router } = renderApp(`${slotsUrl}?${address}`);
+
+    await waitFor(() => expect(slot('Squires')).toHaveTextContent('2 of 2 selected'));
+    const squires = slot('Squires');
+    expect(within(squires).getByRole('checkbox', { name: /^Pixel Knight #7/ })).toBeChecked();
+    expect(tile(/Pixel Knight Squire #13 \/ 500/)).toBeChecked();
+    expect(tile(/Pixel Knight Squire #14 \/ 500/)).not.toBeChecked();
+    expect(tile(/Pixel Knight Squire #15 \/ 500/)).not.toBeChecked();
+    const rare = slot('Rare spark');
+    await waitFor(() => expect(rare).toHaveTextContent('0 of 1 selected'));
+    expect(within(rare).getByRole('checkbox', { name: /^Pixel Knight #7/ })).not.toBeChecked();
+    expect(screen.getByText(/items selected/).parentElement).toHaveTextContent('2 of 3 items selected');
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?${new URLSearchParams([
+          [fusionIds.squires, rareKnight.editionId],
+          [fusionIds.squires, squire13.editionId],
+        ])}`,
+      ),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('sends a visitor to sign in first, and back', async () => {
     stubApi(() => apiFailure(404, 'NOT_FOUND'));
     const { router } = renderApp(slotsUrl);
@@ -153,7 +218,7 @@ describe('fusion slots: burning', () => {
   it('confirms exactly what burns, runs the fusion, and reveals the new edition', async () => {
     const answer = deferred<Response>();
     const sent = collector(() => answer.promise);
-    const { user } = await fillSlots();
+    const { user, router } = await fillSlots();
     const dialog = await openConfirmation(user);
 
     const burned = within(within(dialog).getByRole('list', { name: 'Editions to burn' })).getAllByRole('listitem');
@@ -201,6 +266,8 @@ describe('fusion slots: burning', () => {
       `/nfts/${fusionIds.newEdition}/`,
     );
     expect(within(result).getByRole('link', { name: 'My Collection' })).toHaveAttribute('href', '/collections');
+    // What was picked is burned: a reload offers the slots empty, not editions that are gone.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     // The fusion and my materials are read again: what was burned is gone from them.
     await waitFor(() => expect(reads(sent, `/v1/fusions/${fusionIds.fusion}`)).toBeGreaterThan(1));
     await waitFor(() => expect(reads(sent, materialsPath(fusionIds.squires))).toBeGreaterThan(materialReads));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   fusionStatusAt,
@@ -23,16 +23,17 @@ import { BurnDialog } from './components/burn-dialog.tsx';
 import { FusionFailure, FusionSuccess } from './components/fusion-outcome.tsx';
 import { SlotPicker } from './components/slot-picker.tsx';
 import { fuseBlockedReason, missingMaterialsText } from './fusion-words.ts';
+import { useSlotPicks } from './use-slot-picks.ts';
 import styles from './fusion-slots-page.module.css';
 
-type TSelection = Readonly<Record<string, TFusionMaterial[]>>;
 type TOutcome = { kind: 'success'; run: TFusionRun } | { kind: 'failure'; error: unknown; body: TFuseRequest };
 
 const NONE: TFusionMaterial[] = [];
 
 /**
- * `/fusions/:id/slots` (spec section 2, signed in): choose from my collection what each slot burns, then the burn
- * confirmation, the fusion running, and its result: the new edition, or the refusal with nothing burned.
+ * `/fusions/:id/slots` (spec section 2, signed in): choose from my collection what each slot burns (kept in the
+ * address, `?<slotId>=<editionId>`), then the burn confirmation, the fusion running, and its result: the new edition,
+ * or the refusal with nothing burned.
  */
 export default function FusionSlotsPage() {
   const { id = '' } = useParams();
@@ -49,32 +50,29 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
   const now = useNow(60_000);
   const fuse = useFuse(fusion.id);
   const idempotency = useIdempotencyKey();
-  const [selection, setSelection] = useState<TSelection>({});
+  // In the address, so a reload or Back and Forward keep what was picked (the fusion's result is not: no endpoint reads
+  // a fusion run again, and the new edition's own page is where it lives on).
+  const { picks, setSlotPicks, clearPicks } = useSlotPicks(fusion);
   const [isConfirming, setIsConfirming] = useState(false);
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
 
   const blocked = fuseBlockedReason(fusion, fusionStatusAt(fusion, now));
   const needed = fusion.slots.reduce((sum, slot) => sum + slot.requiredCount, 0);
-  const selected = fusion.slots.reduce((sum, slot) => sum + (selection[slot.id]?.length ?? 0), 0);
-  const isComplete = fusion.slots.every((slot) => (selection[slot.id]?.length ?? 0) === slot.requiredCount);
+  const selected = fusion.slots.reduce((sum, slot) => sum + (picks[slot.id]?.length ?? 0), 0);
+  const isComplete = fusion.slots.every((slot) => (picks[slot.id]?.length ?? 0) === slot.requiredCount);
 
   /** Editions chosen in each slot, so another slot shows them as taken: one edition burns once. */
   const slotNameByEdition = useMemo(() => {
     const names = new Map<string, { slotId: string; name: string }>();
     for (const slot of fusion.slots) {
-      for (const material of selection[slot.id] ?? [])
-        names.set(material.editionId, { slotId: slot.id, name: slot.name });
+      for (const material of picks[slot.id] ?? []) names.set(material.editionId, { slotId: slot.id, name: slot.name });
     }
     return names;
-  }, [fusion.slots, selection]);
+  }, [fusion.slots, picks]);
 
-  const changeSlot = useCallback(
-    (slotId: string) => (chosen: TFusionMaterial[]) => setSelection((current) => ({ ...current, [slotId]: chosen })),
-    [],
-  );
   const slotChangers = useMemo(
-    () => new Map(fusion.slots.map((slot) => [slot.id, changeSlot(slot.id)])),
-    [fusion.slots, changeSlot],
+    () => new Map(fusion.slots.map((slot) => [slot.id, (chosen: TFusionMaterial[]) => setSlotPicks(slot.id, chosen)])),
+    [fusion.slots, setSlotPicks],
   );
 
   function send(body: TFuseRequest) {
@@ -83,7 +81,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
       {
         onSuccess: (run) => {
           idempotency.settle();
-          setSelection({});
+          clearPicks();
           setIsConfirming(false);
           setOutcome({ kind: 'success', run });
         },
@@ -99,7 +97,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
   const request: TFuseRequest = {
     slots: fusion.slots.map((slot) => ({
       slotId: slot.id,
-      editionIds: (selection[slot.id] ?? []).map((material) => material.editionId),
+      editionIds: (picks[slot.id] ?? []).map((material) => material.editionId),
     })),
   };
 
@@ -142,7 +140,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
                 key={slot.id}
                 fusionId={fusion.id}
                 slot={slot}
-                chosen={selection[slot.id] ?? NONE}
+                chosen={picks[slot.id] ?? NONE}
                 chosenElsewhere={
                   new Map(
                     [...slotNameByEdition]
@@ -181,7 +179,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
           </div>
           <BurnDialog
             fusion={fusion}
-            chosen={selection}
+            chosen={picks}
             isOpen={isConfirming}
             isFusing={fuse.isPending}
             onConfirm={() => send(request)}

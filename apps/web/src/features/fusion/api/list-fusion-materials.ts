@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { TFusionMaterial, TPage } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -31,4 +31,18 @@ function fusionMaterialsQueryOptions(fusionId: string, slotId: string) {
 
 export function useFusionMaterials(fusionId: string, slotId: string) {
   return useQuery(fusionMaterialsQueryOptions(fusionId, slotId));
+}
+
+const itemsOf = (results: UseQueryResult<TPage<TFusionMaterial>>[]) => results.map((result) => result.data?.items);
+
+/**
+ * Every slot's materials at once, by slot in the order given (undefined while a slot's are not read yet): the same
+ * reads, under the same keys, as each slot's own, so asking here sends no more requests.
+ */
+export function useEverySlotMaterials(fusionId: string, slotIds: readonly string[]) {
+  return useQueries({
+    queries: slotIds.map((slotId) => fusionMaterialsQueryOptions(fusionId, slotId)),
+    // A module-level combine keeps its answer's identity until a slot's read changes (TanStack re-runs it only then).
+    combine: itemsOf,
+  });
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { TFusionMaterial, TFusionSlot } from '@cypher/contract';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -32,14 +31,8 @@ export function SlotPicker({ fusionId, slot, chosen, chosenElsewhere, onChange, 
   const chosenIds = new Set(chosen.map((material) => material.editionId));
   const isFull = chosen.length >= slot.requiredCount;
 
-  // Read again (after a fusion, or another tab's change), an edition chosen here may be gone or protected now.
+  // `chosen` holds only what this slot's materials still offer, unprotected (useSlotPicks checks the picks against them).
   const items = materials.data?.items;
-  useEffect(() => {
-    if (!items) return;
-    const selectable = new Set(items.filter((item) => item.protection === null).map((item) => item.editionId));
-    const kept = chosen.filter((material) => selectable.has(material.editionId));
-    if (kept.length !== chosen.length) onChange(kept);
-  }, [items, chosen, onChange]);
 
   function toggle(material: TFusionMaterial) {
     if (chosenIds.has(material.editionId)) {

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TFusion, TFusionMaterial } from '@cypher/contract';
+import { useEverySlotMaterials } from './api/list-fusion-materials.ts';
+
+/** What each slot burns, by slot id, in the order picked. */
+export type TSlotPicks = Readonly<Record<string, TFusionMaterial[]>>;
+
+/**
+ * The editions picked for each slot, kept in the address as one parameter per pick (`?<slotId>=<editionId>`, repeated
+ * for a slot that takes several), so a reload or Back and Forward come back to the same picks.
+ *
+ * Picks are form state, not places: each one replaces the history entry, so Back leaves the page rather than
+ * un-ticking editions one by one.
+ *
+ * The address is only a list of ids, and it may be old, shared or typed: an id counts as picked only while the API
+ * offers it for that slot, unprotected, not already picked for an earlier slot, and within the slot's count. Anything
+ * else is dropped silently, and once every slot's materials are read the address is rewritten without it (a re-read
+ * after a fusion, or another tab's change, drops an edition gone or protected since the same way).
+ */
+export function useSlotPicks(fusion: TFusion) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const slotIds = useMemo(() => fusion.slots.map((slot) => slot.id), [fusion.slots]);
+  const offered = useEverySlotMaterials(fusion.id, slotIds);
+
+  const picks = useMemo(() => {
+    const taken = new Set<string>();
+    const bySlot: Record<string, TFusionMaterial[]> = {};
+    fusion.slots.forEach((slot, index) => {
+      const pickable = new Map(
+        (offered[index] ?? []).filter((item) => item.protection === null).map((item) => [item.editionId, item]),
+      );
+      const chosen: TFusionMaterial[] = [];
+      for (const editionId of searchParams.getAll(slot.id)) {
+        const material = pickable.get(editionId);
+        if (!material || taken.has(editionId) || chosen.length >= slot.requiredCount) continue;
+        taken.add(editionId);
+        chosen.push(material);
+      }
+      bySlot[slot.id] = chosen;
+    });
+    return bySlot as TSlotPicks;
+  }, [fusion.slots, offered, searchParams]);
+
+  const writePicks = useCallback(
+    (changes: TSlotPicks) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [slotId, chosen] of Object.entries(changes)) {
+            next.delete(slotId);
+            for (const material of chosen) next.append(slotId, material.editionId);
+          }
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
+
+  const setSlotPicks = useCallback(
+    (slotId: string, chosen: TFusionMaterial[]) => writePicks({ [slotId]: chosen }),
+    [writePicks],
+  );
+
+  /** After a fusion: what was picked is burned now. */
+  const clearPicks = useCallback(
+    () => writePicks(Object.fromEntries(slotIds.map((slotId) => [slotId, []]))),
+    [writePicks, slotIds],
+  );
+
+  // Only once every slot is read: a slot still loading (or failed) has nothing to check its picks against yet.
+  const isEverySlotRead = offered.every((items) => items !== undefined);
+  useEffect(() => {
+    if (!isEverySlotRead) return;
+    const isStale = slotIds.some(
+      (slotId) =>
+        searchParams.getAll(slotId).join() !== (picks[slotId] ?? []).map((material) => material.editionId).join(),
+    );
+    if (isStale) writePicks(picks);
+  }, [isEverySlotRead, slotIds, searchParams, picks, writePicks]);
+
+  return { picks, setSlotPicks, clearPicks };
+}
