@@ -3,6 +3,9 @@ import { useSearchParams, type To } from 'react-router';
 
 export type TUrlFilterChanges = Record<string, string | number | undefined | null>;
 
+/** Whether a filter change takes a history entry of its own (`push`) or takes the current one's place (`replace`). */
+export type TUrlFilterHistory = 'push' | 'replace';
+
 /**
  * The search string with `changes` applied: empty values leave the address, and a new filter starts at the first
  * page (`page` for a numbered list, `cursor` for one paged by cursor).
@@ -25,7 +28,10 @@ export function searchWith(current: URLSearchParams, changes: TUrlFilterChanges)
 
 /**
  * Filters, search, sort and page kept in the address (`/products?rarity=RARE&page=2`), so a filtered list can be
- * shared and the back button undoes a filter. Returns the current values, a setter, and `hrefFor` for links.
+ * shared. Returns the current values, a setter, and `hrefFor` for links. `setFilters` (like FilterLinks) replaces the
+ * current history entry unless asked to push: Back then leaves the list, and a search run as the person types does not
+ * leave an entry per letter. A page whose Back should undo each filter, as it undoes a page link, asks every one of
+ * its filters to push (My Collection).
  */
 export function useUrlFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -33,9 +39,9 @@ export function useUrlFilters() {
   const get = useCallback((key: string) => searchParams.get(key) ?? undefined, [searchParams]);
 
   const setFilters = useCallback(
-    (changes: TUrlFilterChanges) =>
+    (changes: TUrlFilterChanges, { history = 'replace' }: { history?: TUrlFilterHistory } = {}) =>
       setSearchParams((current) => new URLSearchParams(searchWith(current, changes)), {
-        replace: true,
+        replace: history === 'replace',
         preventScrollReset: true,
       }),
     [setSearchParams],

@@ -10,6 +10,8 @@ const CARD_ARTWORK = responsiveImages.cardArtwork;
 
 interface ArtCardProps {
   to: To;
+  /** Router state the link leaves on the history entry it opens (see the page that reads it). */
+  state?: unknown;
   imageUrl: string;
   /**
    * `imageUrl` is a stored picture's thumbnail (480 px, made for lists), asked for as it is. Otherwise it is the
@@ -36,6 +38,7 @@ interface ArtCardProps {
  */
 export function ArtCard({
   to,
+  state,
   imageUrl,
   isThumbnail = false,
   corner,
@@ -55,6 +58,7 @@ export function ArtCard({
   return (
     <Link
       to={to}
+      state={state}
       className={classes.filter(Boolean).join(' ')}
       style={tint ? ({ '--card-tint': tint } as CSSProperties) : undefined}
     >

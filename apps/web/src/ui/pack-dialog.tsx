@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { rarityRank, responsiveImages, uploadSrcSet, type TPack, type TPackItem, type TRarity } from '@cypher/contract';
-import type { To } from 'react-router';
+import { useLocation, type To } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
 import { useMyPacks } from '../api/packs/list-my-packs.ts';
 import { usePack } from '../api/packs/get-pack.ts';
@@ -165,6 +165,7 @@ function OpenedPack({
   const [revealed, setRevealed] = useState(isFresh && !isReducedMotion ? 0 : ordered.length);
   const isDone = revealed >= ordered.length;
   const regionRef = useRef<HTMLDivElement>(null);
+  const { state: entryState } = useLocation();
   const myPacks = useMyPacks();
   const nextSealed = myPacks.data?.groups
     .flatMap((group) => group.packs)
@@ -217,7 +218,9 @@ function OpenedPack({
         {isDone ? (
           <>
             {nextSealed ? (
-              <ButtonLink to={packHref(nextSealed.id)} variant="primary" replace>
+              // It takes this entry's place, and keeps what the entry says of where it was opened from: closing the
+              // next pack undoes the same history as closing this one would have.
+              <ButtonLink to={packHref(nextSealed.id)} state={entryState} variant="primary" replace>
                 Open the next pack
               </ButtonLink>
             ) : null}

@@ -124,6 +124,37 @@ describe('My Collection', () => {
     await waitFor(() => expect(router.state.location.search).toContain(`brand=${brands.neon.id}`));
   });
 
+  it('takes a history entry for each filter and sort change, so Back undoes them as it undoes a brand link', async () => {
+    signedIn(() => ({
+      items: [edition(1, brands.neon)],
+      page: 1,
+      size: 24,
+      total: 1,
+      brands: [{ brand: brands.neon, count: 1 }],
+    }));
+    const { router } = renderApp('/collections');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Neon Arcade 1' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?brand=${brands.neon.id}`));
+    await user.selectOptions(screen.getByLabelText('Rarity'), 'LEGENDARY');
+    await waitFor(() => expect(router.state.location.search).toBe(`?brand=${brands.neon.id}&rarity=LEGENDARY`));
+    expect(router.state.historyAction).toBe('PUSH');
+    await user.selectOptions(screen.getByLabelText('Sort'), 'serial');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?brand=${brands.neon.id}&rarity=LEGENDARY&sort=serial`),
+    );
+    expect(router.state.historyAction).toBe('PUSH');
+
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe(`?brand=${brands.neon.id}&rarity=LEGENDARY`);
+    await waitFor(() => expect(screen.getByLabelText('Sort')).toHaveValue('newest'));
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe(`?brand=${brands.neon.id}`);
+    await waitFor(() => expect(screen.getByLabelText('Rarity')).toHaveValue(''));
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('says how to start a collection when it is empty', async () => {
     signedIn(() => emptyCollection);
     renderApp('/collections');
@@ -188,13 +219,62 @@ describe('My Collection: packs and favorites', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Open pack' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Reveal all' }));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    // Opened from this page, closing goes back: Back afterwards leaves My Collection instead of landing on it again.
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('POP');
 
     // Opened: no longer a pack, its edition is in the collection under its brand.
     const neon = await screen.findByRole('region', { name: 'Neon Arcade' });
     expect(within(neon).getByRole('link', { name: /Dragon 12/ })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Unopened packs/ })).toBeNull();
     expect(sent.filter((request) => request.path.endsWith('/open'))).toHaveLength(1);
+  });
+
+  it('goes back to My Collection from the next pack opened in the dialog, as from the first', async () => {
+    let isOpened = false;
+    const next = pack({ id: dropIds.pack2, number: 13 });
+    const opened = pack({ isOpened: true, openedAt: '2026-11-22T19:00:00.000Z', items: [packItem(1, 12)] });
+    const packs = () => [isOpened ? opened : pack(), next];
+    signedIn(() => emptyCollection, {
+      sealed: () => packs().filter((entry) => !entry.isOpened),
+      route: (request) => {
+        if (request.path === '/v1/packs') return json(200, { data: { groups: [{ rarity: null, packs: packs() }] } });
+        if (request.path === `/v1/packs/${dropIds.pack1}`) return json(200, { data: isOpened ? opened : pack() });
+        if (request.path === `/v1/packs/${dropIds.pack2}`) return json(200, { data: next });
+        if (request.path === `/v1/packs/${dropIds.pack1}/open` && request.method === 'POST') {
+          isOpened = true;
+          return json(200, { data: opened });
+        }
+        return undefined;
+      },
+    });
+    const { router } = renderApp('/collections');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: /Pack #12.*Open pack/ }));
+    const first = await screen.findByRole('dialog', { name: 'Pack #12' });
+    await user.click(within(first).getByRole('button', { name: 'Open pack' }));
+    await user.click(await within(first).findByRole('button', { name: 'Reveal all' }));
+    await user.click(await within(first).findByRole('link', { name: 'Open the next pack' }));
+
+    const second = await screen.findByRole('dialog', { name: 'Pack #13' });
+    expect(router.state.location.search).toBe(`?pack=${dropIds.pack2}`);
+    await user.click(within(second).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('closes a pack opened by a link from elsewhere onto My Collection, without leaving the site', async () => {
+    signedIn(() => emptyCollection, {
+      sealed: () => [pack()],
+      route: (request) => (request.path === `/v1/packs/${dropIds.pack1}` ? json(200, { data: pack() }) : undefined),
+    });
+    const { router } = renderApp(`/collections?pack=${dropIds.pack1}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Pack #12' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
+    // No entry of this page's to go back to: the dialog's address gives way to the page under it.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('region', { name: /Unopened packs/ })).toBeInTheDocument();
   });
 
   it('lists my favorites on their own tab, and leads to my public profile', async () => {

@@ -1,9 +1,10 @@
+import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { myCollectionSorts, rarities } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { oneOf, useUrlFilters } from '../../lib/use-url-filters.ts';
+import { oneOf, useUrlFilters, type TUrlFilterChanges } from '../../lib/use-url-filters.ts';
 import { publicProfilePath } from '../../lib/user-paths.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -15,6 +16,7 @@ import { Tabs } from '../../ui/tabs.tsx';
 import { useMyEditions } from './api/list-my-editions.ts';
 import { CollectedEditions } from './components/collected-editions.tsx';
 import { MyFavorites } from './components/my-favorites.tsx';
+import { usePackDialog } from './use-pack-dialog.ts';
 import styles from './components/my-collection.module.css';
 
 const PAGE_SIZE = 24;
@@ -66,9 +68,12 @@ function SignedInCollection() {
   const sort = oneOf(get('sort'), myCollectionSorts) ?? 'newest';
   // Read on both tabs: the header counts what I hold either way (one request, cached, whichever tab asks).
   const collection = useMyEditions({ page, size: PAGE_SIZE, brandId, rarity, sort });
-  const packId = get('pack');
-  // A pack opens over this page, which keeps its page: `hrefFor` would start a changed filter at page 1.
-  const packHref = (id: string) => hrefFor({ pack: id, page });
+  // A tab, filter or sort change is a step of its own, as a page link is, so Back undoes it (the brand chips push too).
+  const pushFilters = useCallback(
+    (changes: TUrlFilterChanges) => setFilters(changes, { history: 'push' }),
+    [setFilters],
+  );
+  const { packId, packHref, closePack } = usePackDialog();
 
   const held = (collection.data?.brands ?? []).reduce((sum, entry) => sum + entry.count, 0);
   return (
@@ -97,7 +102,7 @@ function SignedInCollection() {
         value={tab}
         // A tab starts clean: the other tab's filters and page mean nothing there.
         onValueChange={(id) =>
-          setFilters({
+          pushFilters({
             tab: id === 'collectibles' ? undefined : id,
             brand: undefined,
             rarity: undefined,
@@ -113,7 +118,7 @@ function SignedInCollection() {
               <CollectedEditions
                 collection={collection}
                 filters={{ brandId, rarity, sort, page }}
-                setFilters={setFilters}
+                setFilters={pushFilters}
                 hrefFor={hrefFor}
                 packHref={packHref}
               />
@@ -122,14 +127,7 @@ function SignedInCollection() {
           { id: 'favorites', label: 'Favorites', panel: <MyFavorites /> },
         ]}
       />
-      {packId ? (
-        <PackDialog
-          key={packId}
-          packId={packId}
-          packHref={packHref}
-          onClose={() => setFilters({ pack: undefined, page })}
-        />
-      ) : null}
+      {packId ? <PackDialog key={packId} packId={packId} packHref={packHref} onClose={closePack} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
 import { CardGrid } from '../../../ui/card-grid.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { packOpenedHere } from '../use-pack-dialog.ts';
 import styles from './my-collection.module.css';
 
 /** My sealed packs (of one brand's drops, with a brand filter): what the Collectibles tab shows above the editions. */
@@ -62,6 +63,7 @@ function SealedPackCard({ pack, to }: { pack: TPack; to: To }) {
   return (
     <ArtCard
       to={to}
+      state={packOpenedHere}
       imageUrl={pack.drop.imageUrl}
       tone="strong"
       tint="var(--color-accent)"
