@@ -86,8 +86,11 @@ test('add funds, withdraw by wire, an admin approves, and the history shows each
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByRole('button', { name: 'Mark paid' })).toBeVisible();
   await admin.getByRole('button', { name: 'Mark paid' }).click();
+  // The payout's reference is recorded with it, and the person is shown it.
+  await admin.getByRole('dialog').getByLabel(/Payout reference/).fill('FW-2026-1201-77');
   await admin.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  await expect(admin.getByText('FW-2026-1201-77')).toBeVisible();
   await expectNoSeriousViolations(admin, 'console withdrawal');
   await adminContext.close();
 
@@ -99,6 +102,7 @@ test('add funds, withdraw by wire, an admin approves, and the history shows each
     .filter({ hasText: withdrawShown })
     .first();
   await expect(paid).toContainText('Paid');
+  await expect(paid).toContainText('Reference: FW-2026-1201-77');
   await paid.getByText('Steps so far').click();
   const steps = paid.getByRole('list', { name: 'Steps of this withdrawal' });
   await expect(steps.getByRole('listitem')).toHaveText([/Submitted/, /In review/, /Approved/, /Paid/]);

@@ -26,6 +26,7 @@ import {
   withdrawalMessages,
   withdrawalStatuses,
   ZCreateWithdrawalRequest,
+  ZMarkWithdrawalPaidRequest,
 } from './withdrawals.ts';
 
 describe('bank field checks', () => {
@@ -270,7 +271,18 @@ describe('withdrawal moves', () => {
     expect(withdrawalStatuses.filter((status) => withdrawalMoveTo(status) === undefined)).toEqual(['submitted']);
   });
 
-  it('ask for a reason exactly where the person is told why', () => {
-    expect(withdrawalMoveNames.filter((move) => withdrawalMoves[move].isWithReason)).toEqual(['reject', 'failed']);
+  it('ask for a reason exactly where the person is told why, and for the payout reference where money left', () => {
+    const asking = (asks: string) => withdrawalMoveNames.filter((move) => withdrawalMoves[move].asks === asks);
+    expect(asking('reason')).toEqual(['reject', 'failed']);
+    expect(asking('payoutReference')).toEqual(['paid']);
+  });
+
+  it('take a payout reference of 1 to 100 characters, trimmed', () => {
+    expect(ZMarkWithdrawalPaidRequest.parse({ payoutReference: '  FW-2026-1201-77  ' })).toEqual({
+      payoutReference: 'FW-2026-1201-77',
+    });
+    for (const body of [{}, { payoutReference: '   ' }, { payoutReference: 'x'.repeat(101) }, { reference: 'x' }]) {
+      expect(ZMarkWithdrawalPaidRequest.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
   });
 });

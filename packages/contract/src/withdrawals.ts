@@ -167,6 +167,11 @@ export const ZWithdrawal = z.object({
    * before the field existed (cached, or a test's fixture) still parse.
    */
   failureReason: z.string().nullable().default(null),
+  /**
+   * The payout's own reference, recorded when it was marked paid: the wire's bank reference or the USDC transaction
+   * hash, so the person can find the money where it arrived. Optional when read, as `failureReason` is.
+   */
+  payoutReference: z.string().nullable().default(null),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -217,6 +222,22 @@ export type TRejectWithdrawalRequest = z.infer<typeof ZRejectWithdrawalRequest>;
 /** A failed payout says why: the person is told, as with a rejection. */
 export const ZFailWithdrawalRequest = z.strictObject({ reason: ZWithdrawalReason });
 export type TFailWithdrawalRequest = z.infer<typeof ZFailWithdrawalRequest>;
+
+/** The payout's reference as the bank or the chain gave it: a wire's reference, a transaction hash (66 characters). */
+export const PAYOUT_REFERENCE_MAX_LENGTH = 100;
+export const payoutReferenceMessages = {
+  required: 'Please give the payout’s reference: the wire’s bank reference or the USDC transaction hash.',
+  tooLong: `Please keep the reference to ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`,
+};
+/** Marking a withdrawal paid records the payout's reference; the person is shown it with the paid step. */
+export const ZMarkWithdrawalPaidRequest = z.strictObject({
+  payoutReference: z
+    .string({ error: payoutReferenceMessages.required })
+    .trim()
+    .min(1, { error: payoutReferenceMessages.required })
+    .max(PAYOUT_REFERENCE_MAX_LENGTH, { error: payoutReferenceMessages.tooLong }),
+});
+export type TMarkWithdrawalPaidRequest = z.infer<typeof ZMarkWithdrawalPaidRequest>;
 
 /** What the web shows before submitting: the fee per method. */
 export const ZWithdrawalFees = z.object({ wire: ZMoney, usdc: ZMoney });

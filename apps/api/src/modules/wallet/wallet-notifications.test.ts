@@ -116,7 +116,7 @@ describe('withdrawal steps', () => {
     expect((await decide(id, 'approve')).statusCode).toBe(200);
     // A move that is refused (already approved) notifies nothing.
     expect((await decide(id, 'approve')).statusCode).toBe(409);
-    expect((await decide(id, 'paid')).statusCode).toBe(200);
+    expect((await decide(id, 'paid', { payoutReference: 'FW-1' })).statusCode).toBe(200);
 
     const feed = await feedOf(person.accessToken);
     expect(feed.items.map((item) => [item.title, item.stage, item.isRead])).toEqual([

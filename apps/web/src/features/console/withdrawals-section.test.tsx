@@ -1,5 +1,6 @@
 import {
   errorCatalogue,
+  payoutReferenceMessages,
   type TConsoleWithdrawal,
   type TConsoleWithdrawalDetail,
   type TWithdrawalStatus,
@@ -32,6 +33,7 @@ function withdrawal(changes: Partial<TConsoleWithdrawalDetail> = {}): TConsoleWi
     destination: 'First Bank •••• 6789',
     rejectionReason: null,
     failureReason: null,
+    payoutReference: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     user: fan,
@@ -249,6 +251,41 @@ describe('console withdrawals', () => {
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByText('Rejected')).toBeInTheDocument();
     expect(within(history).getByText('“The name on the account does not match.”')).toBeInTheDocument();
+  });
+
+  // Session 34's note: "Mark paid" recorded nothing of the payout, so neither the person nor the books could trace it.
+  it('asks for the payout reference before marking paid, posts it, and shows it', async () => {
+    const rows = [withdrawal({ status: 'approved' })];
+    const sent = consoleWithWithdrawals(rows, {
+      move: ({ body }) => {
+        rows[0] = {
+          ...moved(rows[0]!, 'paid'),
+          payoutReference: (body as { payoutReference: string }).payoutReference,
+        };
+        return json(200, { data: rows[0] });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/withdrawals/${older}`);
+
+    const actions = await screen.findByRole('region', { name: 'Next step' });
+    await user.click(within(actions).getByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText(payoutReferenceMessages.required)).toBeInTheDocument();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^Payout reference/), 'FW-2026-1201-77');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    const post = sent.find((request) => request.method === 'POST')!;
+    expect(pathnameOf(post.path)).toBe(`/v1/console/withdrawals/${older}/paid`);
+    expect(post.body).toEqual({ payoutReference: 'FW-2026-1201-77' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const summary = await screen.findByRole('region', { name: 'Request' });
+    expect(within(summary).getByText('Payout reference')).toBeInTheDocument();
+    expect(within(summary).getByText('FW-2026-1201-77')).toBeInTheDocument();
   });
 
   it('asks why a payout failed, posts the reason, and shows it', async () => {

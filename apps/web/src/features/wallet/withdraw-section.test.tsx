@@ -358,6 +358,17 @@ describe('payment page: withdraw', () => {
     expect(screen.getByLabelText(/Routing number/).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('shows a paid request with the payout’s reference, to find it where it arrived', async () => {
+    wallet((request) =>
+      request.path.startsWith('/v1/withdrawals?')
+        ? json(200, page([withdrawal({ status: 'paid', payoutReference: 'FW-2026-1201-77' })]))
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(within(list).getByText(/Reference: FW-2026-1201-77/)).toBeInTheDocument();
+  });
+
   it('shows a rejected request with its reason and that the fee was kept', async () => {
     wallet((request) =>
       request.path.startsWith('/v1/withdrawals?')

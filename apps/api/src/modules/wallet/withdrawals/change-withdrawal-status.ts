@@ -39,17 +39,26 @@ function ledgerEntriesFor(row: TWithdrawalRow): TLedgerEntryInput[] | null {
 
 const ledgerKindOf = { rejected: 'withdrawal_reject', paid: 'withdrawal_paid', failed: 'withdrawal_failed' } as const;
 
+/** What a move's request carries (the contract's withdrawalMoves says which: `asks`). */
+export interface TWithdrawalMoveWords {
+  /** Reject and failed: the reason the person is told. */
+  reason?: string;
+  /** Paid: the payout's reference, which the person is shown. */
+  payoutReference?: string;
+}
+
 /**
  * Console (admins): moves a withdrawal one step (the contract's withdrawalMoves names its target and its audit
  * decision), with its ledger effect, audit row and the person's notification in one transaction, then emails them.
- * Reject and failed carry the reason the person is told (their request schemas require it).
+ * Reject and failed carry the reason the person is told, paid the payout's reference (their request schemas require
+ * them).
  */
 export async function changeWithdrawalStatus(
   ctx: AppContext,
   operator: Operator,
   id: string,
   move: TWithdrawalMove,
-  reason?: string,
+  { reason, payoutReference }: TWithdrawalMoveWords = {},
 ): Promise<TConsoleWithdrawalDetail> {
   const now = ctx.clock.now();
   const { to, decision } = withdrawalMoves[move];
@@ -61,6 +70,7 @@ export async function changeWithdrawalStatus(
         reviewedByUserId: operator.userId,
         ...(to === 'rejected' ? { rejectionReason: reason ?? null } : {}),
         ...(to === 'failed' ? { failureReason: reason ?? null } : {}),
+        ...(to === 'paid' ? { payoutReference: payoutReference ?? null } : {}),
       },
     });
     if (!moved) {
@@ -90,6 +100,7 @@ export async function changeWithdrawalStatus(
         status: moved.row.status,
         rejectionReason: moved.row.rejectionReason,
         failureReason: moved.row.failureReason,
+        payoutReference: moved.row.payoutReference,
       },
       at: moved.at,
     });

@@ -6,11 +6,13 @@ import {
   ZConsoleWithdrawalsQuery,
   ZData,
   ZFailWithdrawalRequest,
+  ZMarkWithdrawalPaidRequest,
   ZPage,
   ZRejectWithdrawalRequest,
   withdrawalMoveNames,
   withdrawalMoves,
   type TWithdrawalMove,
+  type TWithdrawalMoveWithWords,
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { adminOnly, operatorOf } from '../../../http/operator-guard.ts';
@@ -60,40 +62,34 @@ export function consoleWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       review: 'Take a withdrawal in review (admin)',
       approve: 'Approve a withdrawal (admin)',
       reject: 'Reject a withdrawal with a reason: the amount goes back, the fee is kept (admin)',
-      paid: 'Mark an approved withdrawal paid (admin)',
+      paid: "Mark an approved withdrawal paid with the payout's reference: the amount leaves, the fee is kept (admin)",
       failed: 'Mark an approved withdrawal failed with a reason: amount and fee go back (admin)',
     };
 
-    // One route per move of the contract's table, so the addresses, the audit decisions and the moves that need a
-    // reason are the ones the console offers.
-    for (const move of withdrawalMoveNames) {
-      const { isWithReason } = withdrawalMoves[move];
-      if (isWithReason) {
-        app.post(
-          `/v1/console/withdrawals/:id/${move}`,
-          {
-            schema: {
-              tags,
-              summary: summaries[move],
-              security,
-              params,
-              body: move === 'failed' ? ZFailWithdrawalRequest : ZRejectWithdrawalRequest,
-              response: detailResponse,
-            },
-          },
-          async (request) => ({
-            data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, move, request.body.reason),
-          }),
-        );
-      } else {
-        app.post(
-          `/v1/console/withdrawals/:id/${move}`,
-          { schema: { tags, summary: summaries[move], security, params, response: detailResponse } },
-          async (request) => ({
-            data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, move),
-          }),
-        );
-      }
+    // One route per move of the contract's table, so the addresses, the audit decisions and what each move's request
+    // carries are the ones the console offers.
+    const bodies = {
+      reject: ZRejectWithdrawalRequest,
+      failed: ZFailWithdrawalRequest,
+      paid: ZMarkWithdrawalPaidRequest,
+    } as const satisfies Record<TWithdrawalMoveWithWords, unknown>;
+    for (const move of Object.keys(bodies) as (keyof typeof bodies)[]) {
+      app.post(
+        `/v1/console/withdrawals/:id/${move}`,
+        { schema: { tags, summary: summaries[move], security, params, body: bodies[move], response: detailResponse } },
+        async (request) => ({
+          data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, move, request.body),
+        }),
+      );
+    }
+    for (const move of withdrawalMoveNames.filter((name) => withdrawalMoves[name].asks === null)) {
+      app.post(
+        `/v1/console/withdrawals/:id/${move}`,
+        { schema: { tags, summary: summaries[move], security, params, response: detailResponse } },
+        async (request) => ({
+          data: await changeWithdrawalStatus(ctx, operatorOf(request), request.params.id, move),
+        }),
+      );
     }
   };
 }

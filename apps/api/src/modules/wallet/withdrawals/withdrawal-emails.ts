@@ -18,7 +18,10 @@ export function withdrawalStatusEmail(brand: EmailBrand, to: string, row: TWithd
   const lines: Record<string, string[]> = {
     in_review: [`We are reviewing your withdrawal of ${amount}. A review can take up to two weeks.`],
     approved: [`Your withdrawal of ${amount} is approved and will be paid out shortly.`],
-    paid: [`Your withdrawal of ${amount} has been paid out.`],
+    paid: [
+      `Your withdrawal of ${amount} has been paid out.`,
+      ...(row.payoutReference ? [`Its reference, to find it where it arrives: ${row.payoutReference}.`] : []),
+    ],
     rejected: [
       `Your withdrawal of ${amount} was rejected: ${row.rejectionReason ?? 'no reason given'}.`,
       `The amount is back in your withdrawable balance. The ${fee} fee is kept.`,

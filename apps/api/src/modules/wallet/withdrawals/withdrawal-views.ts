@@ -26,6 +26,7 @@ export function withdrawalView(row: TWithdrawalRow): TWithdrawal {
     destination: maskedDestination(row),
     rejectionReason: row.rejectionReason,
     failureReason: row.failureReason,
+    payoutReference: row.payoutReference,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

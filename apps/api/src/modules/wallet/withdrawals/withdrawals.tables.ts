@@ -31,6 +31,8 @@ export const withdrawals = pgTable(
     rejectionReason: text('rejection_reason'),
     /** Why an approved payout failed; the person is told, as with a rejection. */
     failureReason: text('failure_reason'),
+    /** The payout's own reference (the wire's bank reference, the USDC transaction hash), recorded with `paid`. */
+    payoutReference: text('payout_reference'),
     reviewedByUserId: uuid('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { canMoveWithdrawal, type TWithdrawalStatus } from '@cypher/contract';
+import { canMoveWithdrawal, payoutReferenceMessages, type TWithdrawalStatus } from '@cypher/contract';
 import { testDatabaseUrl } from '../../../config.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
@@ -223,9 +223,19 @@ describe('console review of withdrawals', () => {
     expect((await decide(id, 'review')).json().data.status).toBe('in_review');
     expect((await latestMessage(t, user.email)).subject).toBe('Your withdrawal is in review');
     expect((await decide(id, 'approve')).json().data.status).toBe('approved');
-    const paid = await decide(id, 'paid');
-    expect(paid.json().data.status).toBe('paid');
-    expect((await latestMessage(t, user.email)).subject).toBe('Your withdrawal has been paid');
+    // Money leaves only with the payout's reference: without one nothing moves.
+    const unreferenced = await decide(id, 'paid', {});
+    expect(unreferenced.statusCode).toBe(400);
+    expect(unreferenced.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'payoutReference', message: payoutReferenceMessages.required }],
+    });
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 12_500 });
+    const paid = await decide(id, 'paid', { payoutReference: ' FW-2026-1201-77 ' });
+    expect(paid.json().data).toMatchObject({ status: 'paid', payoutReference: 'FW-2026-1201-77' });
+    const paidEmail = await latestMessage(t, user.email);
+    expect(paidEmail.subject).toBe('Your withdrawal has been paid');
+    expect(paidEmail.text).toContain('FW-2026-1201-77');
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 7500, held: 0 });
 
     // The person follows each step in their own list, without learning which admin made it.
@@ -238,6 +248,9 @@ describe('console review of withdrawals', () => {
       'paid',
     ]);
     expect(steps.every((step: object) => !('by' in step))).toBe(true);
+    expect(mine.json().data.items.find((item: { id: string }) => item.id === id).payoutReference).toBe(
+      'FW-2026-1201-77',
+    );
 
     const again = await decide(id, 'reject', { reason: 'late' });
     expect(again.statusCode).toBe(409);

@@ -8,17 +8,21 @@ import {
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** A move by the last part of its address, `POST /v1/console/withdrawals/:id/{move}` (the contract's table). */
-export type TWithdrawalMoveRequest = { move: TWithdrawalMove; reason?: string };
+/**
+ * A move by the last part of its address, `POST /v1/console/withdrawals/:id/{move}` (the contract's table), with the
+ * words it asks for (`asks`): the reason for reject and failed, the payout's reference for paid.
+ */
+export type TWithdrawalMoveRequest = { move: TWithdrawalMove; words?: string };
 
-/** Moves a withdrawal one step (admins); reject and failed carry the reason the person is shown. */
+/** Moves a withdrawal one step (admins); reject and failed carry the reason the person is shown, paid its reference. */
 async function changeWithdrawalStatus(
   id: string,
-  { move, reason }: TWithdrawalMoveRequest,
+  { move, words }: TWithdrawalMoveRequest,
 ): Promise<TConsoleWithdrawalDetail> {
+  const { asks } = withdrawalMoves[move];
   const answer = await apiRequest('POST', `/console/withdrawals/${encodeURIComponent(id)}/${move}`, {
     auth: true,
-    ...(withdrawalMoves[move].isWithReason ? { body: { reason } } : {}),
+    ...(asks ? { body: { [asks]: words } } : {}),
   });
   return ZConsoleWithdrawalDetail.parse(answer);
 }

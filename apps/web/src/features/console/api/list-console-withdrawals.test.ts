@@ -16,6 +16,7 @@ function row(n: number): TConsoleWithdrawal {
     destination: '0x5290…9EE7',
     rejectionReason: null,
     failureReason: null,
+    payoutReference: null,
     createdAt: at,
     updatedAt: at,
     user: { id: 'u-1', email: 'fan@example.com', nickname: 'Fan' },

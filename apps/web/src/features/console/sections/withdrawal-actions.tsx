@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMoveWithdrawal,
   formatMoney,
+  PAYOUT_REFERENCE_MAX_LENGTH,
+  payoutReferenceMessages,
   WITHDRAWAL_REASON_MAX_LENGTH,
   withdrawalMoves,
   withdrawalMoveTo,
@@ -19,6 +21,7 @@ import { Button } from '../../../ui/button.tsx';
 import type { ButtonVariant } from '../../../ui/button-class-name.ts';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangeWithdrawalStatus } from '../api/change-withdrawal-status.ts';
@@ -33,8 +36,8 @@ interface MoveWords {
   variant: ButtonVariant;
   /** Asked in a dialog first: every move but taking it in review moves money or tells the person. */
   confirm?: { title: string; body: (withdrawal: TConsoleWithdrawal) => string; button: string };
-  /** For the moves that must say why (isWithReason): what happens to the reason. */
-  reasonHint?: string;
+  /** For the moves that ask for words (the contract's `asks`): what they are for and where they go. */
+  wordsHint?: string;
   done: string;
   /** The move as a step of the withdrawal's history. */
   step: string;
@@ -68,7 +71,7 @@ const moveWords: Record<TWithdrawalMove, MoveWords> = {
         `${formatMoney(w.amount)} goes back to ${personLabel(w.user)}’s withdrawable balance; the ${formatMoney(w.fee)} fee is kept.`,
       button: 'Reject',
     },
-    reasonHint: 'Sent to the person with the rejection and shown with their request.',
+    wordsHint: 'Sent to the person with the rejection and shown with their request.',
     done: 'Withdrawal rejected',
     step: 'Rejected',
   },
@@ -80,6 +83,8 @@ const moveWords: Record<TWithdrawalMove, MoveWords> = {
       body: (w) => `Only once ${formatMoney(w.amount)} has left for the payout account. This cannot be undone.`,
       button: 'Mark paid',
     },
+    wordsHint:
+      'The wire’s bank reference or the USDC transaction hash: sent to the person, so they can find the money, and kept for the books.',
     done: 'Withdrawal marked paid',
     step: 'Marked paid',
   },
@@ -92,7 +97,7 @@ const moveWords: Record<TWithdrawalMove, MoveWords> = {
         `The payout did not go through: ${formatMoney(w.amount)} and the ${formatMoney(w.fee)} fee go back to ${personLabel(w.user)}’s withdrawable balance. This cannot be undone.`,
       button: 'Mark failed',
     },
-    reasonHint: 'Sent to the person with the news that the payout failed, and shown with their request.',
+    wordsHint: 'Sent to the person with the news that the payout failed, and shown with their request.',
     done: 'Withdrawal marked failed',
     step: 'Marked failed',
   },
@@ -104,14 +109,31 @@ export function historyStepTitle(status: TWithdrawalStatus): string {
   return move ? moveWords[move].step : withdrawalStatusNames[status];
 }
 
-const reasonMessages = {
-  required: 'Please give the reason. The person sees it.',
-  tooLong: 'Please keep the reason to 500 characters.',
-};
-const ZReasonForm = z.object({
-  reason: z.string().trim().min(1, reasonMessages.required).max(WITHDRAWAL_REASON_MAX_LENGTH, reasonMessages.tooLong),
-});
-type TReasonForm = z.infer<typeof ZReasonForm>;
+/** The field a move asks for, by what it asks (the contract's `asks`), with the words of its refusals. */
+const askedFields = {
+  reason: {
+    label: 'Reason',
+    maxLength: WITHDRAWAL_REASON_MAX_LENGTH,
+    isMultiline: true,
+    messages: {
+      required: 'Please give the reason. The person sees it.',
+      tooLong: `Please keep the reason to ${WITHDRAWAL_REASON_MAX_LENGTH} characters.`,
+    },
+  },
+  payoutReference: {
+    label: 'Payout reference',
+    maxLength: PAYOUT_REFERENCE_MAX_LENGTH,
+    isMultiline: false,
+    messages: payoutReferenceMessages,
+  },
+} as const;
+
+function wordsForm(field: (typeof askedFields)[keyof typeof askedFields]) {
+  return z.object({
+    words: z.string().trim().min(1, field.messages.required).max(field.maxLength, field.messages.tooLong),
+  });
+}
+type TWordsForm = z.infer<ReturnType<typeof wordsForm>>;
 
 function MoveDialog({
   withdrawal,
@@ -125,29 +147,31 @@ function MoveDialog({
   const change = useChangeWithdrawalStatus(withdrawal.id);
   const { showToast } = useToast();
   const spec = chosen ? moveWords[chosen] : undefined;
-  const asksReason = chosen ? withdrawalMoves[chosen].isWithReason : false;
+  const asked = chosen ? withdrawalMoves[chosen].asks : null;
+  const field = asked ? askedFields[asked] : askedFields.reason;
   // After a conflict the page reloads the withdrawal: once it has moved on, this move is no longer on offer.
   const isStillPossible = chosen ? canMoveWithdrawal(withdrawal.status, withdrawalMoves[chosen].to) : false;
-  const form = useForm<TReasonForm>({ resolver: zodResolver(ZReasonForm), defaultValues: { reason: '' } });
+  // The dialog is keyed on its move (WithdrawalActions), so its field and schema are fixed for its life.
+  const form = useForm<TWordsForm>({ resolver: zodResolver(wordsForm(field)), defaultValues: { words: '' } });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = form;
-  // A reason typed and not sent asks before the dialog closes or the page is left; once the move is no longer possible
-  // it has nowhere to go, and OK closes without asking.
-  const { askBeforeClosing } = useUnsavedChanges(form, 'reason', {
-    notSaved: 'The reason you typed is not sent.',
-    isActive: asksReason && isStillPossible,
+  // Words typed and not sent ask before the dialog closes or the page is left; once the move is no longer possible
+  // they have nowhere to go, and OK closes without asking.
+  const { askBeforeClosing } = useUnsavedChanges(form, field.label.toLowerCase(), {
+    notSaved: `The ${field.label.toLowerCase()} you typed is not sent.`,
+    isActive: asked !== null && isStillPossible,
   });
   const close = () => {
     if (!change.isPending) askBeforeClosing(onClose);
   };
 
-  async function move(reason?: string) {
+  async function move(words?: string) {
     if (!chosen || !spec) return;
     try {
-      await change.mutateAsync({ move: chosen, reason });
+      await change.mutateAsync({ move: chosen, words });
       showToast({ tone: 'success', title: spec.done });
       onClose();
     } catch {
@@ -170,9 +194,9 @@ function MoveDialog({
           {isStillPossible ? (
             <Button
               variant={spec?.variant === 'danger' ? 'danger' : 'primary'}
-              type={asksReason ? 'submit' : 'button'}
-              form={asksReason ? formId : undefined}
-              onClick={asksReason ? undefined : () => void move()}
+              type={asked ? 'submit' : 'button'}
+              form={asked ? formId : undefined}
+              onClick={asked ? undefined : () => void move()}
               isLoading={change.isPending}
             >
               {spec?.confirm?.button}
@@ -181,12 +205,16 @@ function MoveDialog({
         </>
       }
     >
-      {asksReason && isStillPossible ? (
-        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ reason }) => move(reason))(event)}>
-          <Field label="Reason" hint={spec?.reasonHint} error={errors.reason?.message} isRequired>
-            {(control) => (
-              <Textarea rows={4} maxLength={WITHDRAWAL_REASON_MAX_LENGTH} {...control} {...register('reason')} />
-            )}
+      {asked && isStillPossible ? (
+        <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ words }) => move(words))(event)}>
+          <Field label={field.label} hint={spec?.wordsHint} error={errors.words?.message} isRequired>
+            {(control) =>
+              field.isMultiline ? (
+                <Textarea rows={4} maxLength={field.maxLength} {...control} {...register('words')} />
+              ) : (
+                <Input autoComplete="off" maxLength={field.maxLength} {...control} {...register('words')} />
+              )
+            }
           </Field>
         </form>
       ) : null}

@@ -54,6 +54,9 @@ function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   ];
   if (withdrawal.rejectionReason) rows.push(['Reason given', withdrawal.rejectionReason]);
   if (withdrawal.failureReason) rows.push(['Why it failed', withdrawal.failureReason]);
+  if (withdrawal.payoutReference) {
+    rows.push(['Payout reference', <span className={styles.code}>{withdrawal.payoutReference}</span>]);
+  }
   return <DetailCard id="withdrawal-summary" title="Request" rows={rows} />;
 }
 

@@ -71,6 +71,7 @@ export function WithdrawalsList() {
                 {status.note}
                 {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : null}
                 {withdrawal.failureReason ? ` Reason: ${withdrawal.failureReason}` : null}
+                {withdrawal.payoutReference ? ` Reference: ${withdrawal.payoutReference}` : null}
               </p>
               <WithdrawalSteps steps={withdrawal.steps} />
             </li>
