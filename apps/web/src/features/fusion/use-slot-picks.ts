@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TFusion, TFusionMaterial } from '@cypher/contract';
 import { useEverySlotMaterials } from './api/list-fusion-materials.ts';
@@ -11,7 +11,9 @@ export type TSlotPicks = Readonly<Record<string, TFusionMaterial[]>>;
  * for a slot that takes several), so a reload or Back and Forward come back to the same picks.
  *
  * Picks are form state, not places: each one replaces the history entry, so Back leaves the page rather than
- * un-ticking editions one by one.
+ * un-ticking editions one by one. The address is read once, when the page opens; from then on the picks live in the
+ * page's state and are written through to the address. Read back from it, a tick would show only once the router's
+ * navigation had run, after the click: a checkbox that stays unticked for a moment (and a click that seems lost).
  *
  * The address is only a list of ids, and it may be old, shared or typed: an id counts as picked only while the API
  * offers it for that slot, unprotected, not already picked for an earlier slot, and within the slot's count. Anything
@@ -22,6 +24,10 @@ export function useSlotPicks(fusion: TFusion) {
   const [searchParams, setSearchParams] = useSearchParams();
   const slotIds = useMemo(() => fusion.slots.map((slot) => slot.id), [fusion.slots]);
   const offered = useEverySlotMaterials(fusion.id, slotIds);
+  /** The edition ids wanted for each slot: the address's when the page opened, then every change made here. */
+  const [wanted, setWanted] = useState<Readonly<Record<string, readonly string[]>>>(() =>
+    Object.fromEntries(slotIds.map((slotId) => [slotId, searchParams.getAll(slotId)])),
+  );
 
   const picks = useMemo(() => {
     const taken = new Set<string>();
@@ -31,7 +37,7 @@ export function useSlotPicks(fusion: TFusion) {
         (offered[index] ?? []).filter((item) => item.protection === null).map((item) => [item.editionId, item]),
       );
       const chosen: TFusionMaterial[] = [];
-      for (const editionId of searchParams.getAll(slot.id)) {
+      for (const editionId of wanted[slot.id] ?? []) {
         const material = pickable.get(editionId);
         if (!material || taken.has(editionId) || chosen.length >= slot.requiredCount) continue;
         taken.add(editionId);
@@ -40,21 +46,27 @@ export function useSlotPicks(fusion: TFusion) {
       bySlot[slot.id] = chosen;
     });
     return bySlot as TSlotPicks;
-  }, [fusion.slots, offered, searchParams]);
+  }, [fusion.slots, offered, wanted]);
 
   const writePicks = useCallback(
-    (changes: TSlotPicks) =>
+    (changes: TSlotPicks) => {
+      const ids = (chosen: readonly TFusionMaterial[]) => chosen.map((material) => material.editionId);
+      setWanted((current) => ({
+        ...current,
+        ...Object.fromEntries(Object.entries(changes).map(([slotId, chosen]) => [slotId, ids(chosen)])),
+      }));
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
           for (const [slotId, chosen] of Object.entries(changes)) {
             next.delete(slotId);
-            for (const material of chosen) next.append(slotId, material.editionId);
+            for (const editionId of ids(chosen)) next.append(slotId, editionId);
           }
           return next;
         },
         { replace: true, preventScrollReset: true },
-      ),
+      );
+    },
     [setSearchParams],
   );
 
@@ -74,11 +86,10 @@ export function useSlotPicks(fusion: TFusion) {
   useEffect(() => {
     if (!isEverySlotRead) return;
     const isStale = slotIds.some(
-      (slotId) =>
-        searchParams.getAll(slotId).join() !== (picks[slotId] ?? []).map((material) => material.editionId).join(),
+      (slotId) => (wanted[slotId] ?? []).join() !== (picks[slotId] ?? []).map((material) => material.editionId).join(),
     );
     if (isStale) writePicks(picks);
-  }, [isEverySlotRead, slotIds, searchParams, picks, writePicks]);
+  }, [isEverySlotRead, slotIds, wanted, picks, writePicks]);
 
   return { picks, setSlotPicks, clearPicks };
 }
