@@ -7,6 +7,7 @@ import {
   DEFAULT_DEPOSIT_MAX_CENTS,
   DEFAULT_DEPOSIT_MIN_CENTS,
 } from '@cypher/contract';
+import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -25,6 +26,7 @@ function balances({ withdrawable = 1_234_567, nonWithdrawable = 0, held = 2_500 
     },
     cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(150_000), held: cyp(0), total: cyp(150_000) },
     cypUnit: { minorUnits: 2, cypPerUsd: 100 },
+    settling: null as { amount: { amount: number; currency: 'USD' }; withdrawableFrom: string } | null,
   };
 }
 
@@ -90,6 +92,19 @@ describe('payment page: balance and history', () => {
     wallet(undefined, { balance: { ...balances(), cypUnit: { minorUnits: 2, cypPerUsd: 150 } } });
     renderApp('/payment');
     expect(await screen.findByText(/CYP is the marketplace's own unit: \$1\.00 is 150\.00 CYP\./)).toBeInTheDocument();
+  });
+
+  it('says how much card money is still settling and from when it is withdrawable', async () => {
+    const withdrawableFrom = '2026-12-08T14:55:00.000Z';
+    wallet(undefined, {
+      balance: { ...balances({ nonWithdrawable: 4_000 }), settling: { amount: usd(4_000), withdrawableFrom } },
+    });
+    renderApp('/payment');
+    expect(
+      await screen.findByText(
+        `$40.00 added by card or Tilia is still settling: it becomes withdrawable from ${formatDateTime(withdrawableFrom)}, unless you spend it first.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers to add funds to an empty balance, and the offer opens Add funds', async () => {

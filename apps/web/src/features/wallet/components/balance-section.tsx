@@ -5,6 +5,8 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useMyBalances } from '../../../api/my-balances.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { settlingSentence } from '../settling-words.ts';
 import styles from '../payment-page.module.css';
 
 /**
@@ -38,7 +40,7 @@ export function BalanceSection() {
       />
     );
   }
-  const { usd, cyp, cypUnit } = balances.data;
+  const { usd, cyp, cypUnit, settling } = balances.data;
   const isEmpty = usd.total.amount === 0;
   return (
     <div className={styles.balanceGrid}>
@@ -52,6 +54,7 @@ export function BalanceSection() {
           </div>
         ) : (
           <div className={styles.balanceAction}>
+            {settling ? <SettlingNote settling={settling} /> : null}
             <ButtonLink to="/payment?tab=add-funds" size="sm">
               <Icon name="plus" size={16} /> Add funds
             </ButtonLink>
@@ -65,6 +68,11 @@ export function BalanceSection() {
       </BalanceCard>
     </div>
   );
+}
+
+function SettlingNote({ settling }: { settling: NonNullable<TMyBalances['settling']> }) {
+  const now = useNow(60_000);
+  return <p className={styles.muted}>{settlingSentence(settling, now)}</p>;
 }
 
 /** How the two balances relate, from the unit the API configured: "$1.00 is 100.00 CYP" at the default rate. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, type TMoney, type TMyBalances } from '@cypher/contract';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
 import { useMyBalances } from '../../../api/my-balances.ts';
 import { useWithdrawalFees } from '../api/get-withdrawal-fees.ts';
+import { settlingSentence } from '../settling-words.ts';
 import { IdentityCheck } from './identity-check.tsx';
 import { InsufficientFundsDialog, WireVerificationDialog } from './wallet-dialogs.tsx';
 import { UsdcWithdrawalForm } from './usdc-withdrawal-form.tsx';
@@ -137,17 +137,12 @@ function notWithdrawableSentence(amount: TMoney, settling: TMyBalances['settling
   if (!settling) {
     return `${formatMoney(amount)} of your balance is not withdrawable: rewards and redeemed credit are for spending on drops.`;
   }
-  // The settlement job moves money past the delay every 10 minutes: a date already past is its next run.
-  const when =
-    new Date(settling.withdrawableFrom) <= now
-      ? 'within the next few minutes'
-      : `from ${formatDateTime(settling.withdrawableFrom)}`;
   const credit = amount.amount - settling.amount.amount;
   const creditSentence =
     credit > 0
       ? ` The other ${formatMoney({ amount: credit, currency: amount.currency })} is rewards and redeemed credit, for spending on drops.`
       : '';
-  return `${formatMoney(settling.amount)} added by card or Tilia is still settling: it becomes withdrawable ${when}, unless you spend it first.${creditSentence}`;
+  return `${settlingSentence(settling, now)}${creditSentence}`;
 }
 
 /** Amount, fee and what leaves the balance, before submitting. */
