@@ -179,6 +179,30 @@ describe('drops page: my packs', () => {
     expect(within(sealed).getByRole('link', { name: /Pack #12.*Open pack/ })).toBeInTheDocument();
   });
 
+  // Helper review, session 35: closing a pack opened from My packs pushed a new entry, so Back opened it again.
+  it('closes a pack opened from My packs by going back, and one opened by a link from elsewhere by replacing', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    api((request) => {
+      if (request.path === '/v1/packs') return json(200, { data: { groups: [{ rarity: null, packs: [pack()] }] } });
+      if (request.path === `/v1/packs/${dropIds.pack1}`) return json(200, { data: pack() });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { router, unmount } = renderApp('/drops?tab=packs');
+    await user.click(await screen.findByRole('link', { name: /Pack #12.*Open pack/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pack #12' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=packs'));
+    expect(router.state.historyAction).toBe('POP');
+    unmount();
+
+    const deepLink = renderApp(`/drops?tab=packs&pack=${dropIds.pack1}`);
+    const linked = await screen.findByRole('dialog', { name: 'Pack #12' });
+    await user.click(within(linked).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(deepLink.router.state.location.search).toBe('?tab=packs'));
+    expect(deepLink.router.state.historyAction).toBe('REPLACE');
+  });
+
   it('says how to get packs when there are none', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     api((request) => (request.path === '/v1/packs' ? json(200, { data: { groups: [] } }) : undefined));

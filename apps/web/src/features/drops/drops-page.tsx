@@ -3,6 +3,7 @@ import { packPath } from '../../lib/drop-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PackDialog } from '../../ui/pack-dialog.tsx';
+import { useClosePackDialog } from '../../ui/pack-dialog-history.ts';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import type { TDropsListStatus } from '../../api/list-drops.ts';
@@ -39,6 +40,17 @@ export default function DropsPage() {
   const tab = tabFor(searchParams);
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const packId = searchParams.get('pack');
+  // A pack opened from My packs closes by going back to it; one opened by a link from elsewhere, by replacing.
+  const closePack = useClosePackDialog(() =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('pack');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    ),
+  );
 
   // My packs and a pack's dialog are a collector's own: visitors sign in first and come back here.
   if (!isLoggedIn && (tab === 'packs' || packId)) {
@@ -79,23 +91,7 @@ export default function DropsPage() {
         onValueChange={(id) => setSearchParams(new URLSearchParams(hrefFor(id as TTab).split('?')[1] ?? ''))}
         items={items}
       />
-      {packId ? (
-        <PackDialog
-          key={packId}
-          packId={packId}
-          packHref={packPath}
-          onClose={() =>
-            setSearchParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                next.delete('pack');
-                return next;
-              },
-              { preventScrollReset: true },
-            )
-          }
-        />
-      ) : null}
+      {packId ? <PackDialog key={packId} packId={packId} packHref={packPath} onClose={closePack} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
 import { CardGrid } from '../../../ui/card-grid.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { packOpenedHere } from '../use-pack-dialog.ts';
+import { packOpenedHere } from '../../../ui/pack-dialog-history.ts';
 import styles from './my-collection.module.css';
 
 /** My sealed packs (of one brand's drops, with a brand filter): what the Collectibles tab shows above the editions. */

@@ -1,5 +1,6 @@
 import type { TPack } from '@cypher/contract';
 import { packPath } from '../../../lib/drop-paths.ts';
+import { packOpenedHere } from '../../../ui/pack-dialog-history.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -71,6 +72,7 @@ function PackCard({ pack }: { pack: TPack }) {
   return (
     <ArtCard
       to={packPath(pack.id)}
+      state={packOpenedHere}
       imageUrl={pack.drop.imageUrl}
       tone="strong"
       tint={pack.rarity ? rarityColour(pack.rarity) : pack.isOpened ? undefined : 'var(--color-accent)'}
