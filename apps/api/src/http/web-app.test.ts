@@ -115,6 +115,8 @@ describe('the web app on the API port', () => {
       `/products/nfts/${missing}`,
       `/users/${missing}`,
       `/drops/${missing}/provenance`,
+      `/drops/${missing}/raffle/${missing}`,
+      `/drops/${missing}/raffle/not-a-round`,
       `/collections/${collection.id}/figure_base/${missing}/editions`,
     ]) {
       const response = await get(url);

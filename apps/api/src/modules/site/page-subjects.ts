@@ -26,12 +26,20 @@ const subjectReads: Partial<Record<TWebRoutePath, (params: TParams) => string>> 
   '/fusions/:id': ({ id }) => `/v1/fusions/${encodeURIComponent(id ?? '')}`,
   '/fusions/:id/slots': ({ id }) => `/v1/fusions/${encodeURIComponent(id ?? '')}`,
   '/drops/:id/provenance': ({ id }) => `/v1/drops/${encodeURIComponent(id ?? '')}/provenance`,
+  '/drops/:id/raffle/:roundId': ({ roundId }) => `/v1/raffles/${encodeURIComponent(roundId ?? '')}`,
 };
 
-/** A validation refusal of the address's id alone (not an id at all): it names nothing, as the web reads it too. */
+/**
+ * A validation refusal of the address's ids alone (not ids at all: `id`, `roundId`): it names nothing, as the web reads
+ * it too.
+ */
 function refusesOnlyTheId(body: { code?: string; details?: { field?: string }[] | null }): boolean {
   const details = body.details ?? [];
-  return body.code === 'INVALID_REQUEST' && details.length > 0 && details.every((detail) => detail.field === 'id');
+  return (
+    body.code === 'INVALID_REQUEST' &&
+    details.length > 0 &&
+    details.every((detail) => /^(id|\w+Id)$/.test(detail.field ?? ''))
+  );
 }
 
 /**
