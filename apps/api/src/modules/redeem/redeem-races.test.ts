@@ -196,6 +196,30 @@ async function batchOfCodes(codeCount: number) {
   };
 }
 
+/**
+ * Behind a gate that holds `gate`'s rows: the revoke is sent first and seen waiting, then each code is redeemed by its
+ * own person at once; the gate opens once `waiting` transactions wait on it. Answers the revoke's and the redemptions'.
+ */
+function revokeWhileRedeeming(
+  batchId: string,
+  gate: { text: string; values: unknown[] },
+  waiting: number,
+  codes: readonly string[],
+  people: readonly { accessToken: string }[],
+) {
+  return raceThroughGate(a.database.pool!.options.connectionString!, [gate], waiting, async () => {
+    const revoking = revoke(batchId);
+    await untilWaiting(1);
+    return Promise.all([
+      revoking,
+      redeemEach(
+        codes,
+        people.map((person) => person.accessToken),
+      ),
+    ]);
+  });
+}
+
 const revoke = (batchId: string) =>
   a.app.inject({
     method: 'POST',
@@ -264,21 +288,12 @@ describe('a batch revoked while its codes are redeemed', () => {
       // revoked_at after the claim, all 20 would be granted.
       const { batchId, codes } = await batchOfCodes(20);
       const people = await Promise.all(codes.map(() => fastBuyer(a)));
-      const [revoked, answers] = await raceThroughGate(
-        a.database.pool!.options.connectionString!,
-        [{ text: 'select 1 from redeem_batches where id = $1 for no key update', values: [batchId] }],
+      const [revoked, answers] = await revokeWhileRedeeming(
+        batchId,
+        { text: 'select 1 from redeem_batches where id = $1 for no key update', values: [batchId] },
         1 + codes.length,
-        async () => {
-          const revoking = revoke(batchId);
-          await untilWaiting(1);
-          return Promise.all([
-            revoking,
-            redeemEach(
-              codes,
-              people.map((person) => person.accessToken),
-            ),
-          ]);
-        },
+        codes,
+        people,
       );
       expect(revoked.statusCode, revoked.body).toBe(200);
       expect(revoked.json().data.useCount).toBe(0);
@@ -299,21 +314,12 @@ describe('a batch revoked while its codes are redeemed', () => {
       const people = await Promise.all(racing.map(() => fastBuyer(a)));
       // The gate holds every code row; the revoke is seen waiting on the first before the redemptions are sent, and
       // 20 more waiting prove the redemptions overlapped it.
-      const [revoked, answers] = await raceThroughGate(
-        a.database.pool!.options.connectionString!,
-        [{ text: 'select id from redeem_codes where batch_id = $1 for update', values: [batchId] }],
+      const [revoked, answers] = await revokeWhileRedeeming(
+        batchId,
+        { text: 'select id from redeem_codes where batch_id = $1 for update', values: [batchId] },
         21,
-        async () => {
-          const revoking = revoke(batchId);
-          await untilWaiting(1);
-          return Promise.all([
-            revoking,
-            redeemEach(
-              racing,
-              people.map((person) => person.accessToken),
-            ),
-          ]);
-        },
+        racing,
+        people,
       );
       expect(revoked.statusCode, revoked.body).toBe(200);
       const outcomes = answers.map((answer) => (answer.statusCode === 201 ? 'REDEEMED' : answer.json().code));
