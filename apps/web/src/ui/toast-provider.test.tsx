@@ -1,7 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
 import { ToastProvider } from './toast-provider.tsx';
 import { useToast } from './use-toast.ts';
 
@@ -48,5 +50,32 @@ describe('ToastProvider', () => {
   it('refuses to work outside the provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<SaveButton tone="success" />)).toThrow(/ToastProvider/);
+  });
+
+  // The figure base's refusal (c09bf45) and any toast shown while a modal dialog is open: drawn in the page, it sat
+  // beneath the dialog's backdrop, out of sight and out of reach until the dialog closed.
+  it('draws a toast shown while a modal dialog is open inside it, and back in the page once it closes', async () => {
+    const user = userEvent.setup();
+    function WithDialog() {
+      const [isOpen, setIsOpen] = useState(true);
+      return (
+        <Dialog isOpen={isOpen} onClose={() => setIsOpen(false)} title="Place it">
+          <SaveButton tone="error" />
+        </Dialog>
+      );
+    }
+    render(
+      <ToastProvider>
+        <WithDialog />
+      </ToastProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Place it' });
+    await user.click(screen.getByRole('button', { name: 'Save error' }));
+    await waitFor(() => expect(dialog.contains(screen.getByRole('alert'))).toBe(true));
+    expect(screen.getByRole('alert').textContent).toContain('Could not save');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(dialog.contains(screen.getByRole('alert'))).toBe(false));
+    expect(screen.getByRole('alert').textContent).toContain('Could not save');
   });
 });
