@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icon.tsx';
+import { announceModalChange } from './modal-layer.ts';
 import styles from './dialog.module.css';
 
 interface DialogProps {
@@ -38,10 +39,12 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
     if (!dialog || !isOpen) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    announceModalChange();
     const first = dialog.querySelector<HTMLElement>('[autofocus]') ?? focusableIn(dialog)[0] ?? dialog;
     first.focus();
     return () => {
       if (dialog.open) dialog.close();
+      announceModalChange();
       opener?.focus();
     };
   }, [isOpen]);

@@ -78,4 +78,35 @@ describe('ToastProvider', () => {
     await waitFor(() => expect(dialog.contains(screen.getByRole('alert'))).toBe(false));
     expect(screen.getByRole('alert').textContent).toContain('Could not save');
   });
+
+  // The drop editor's "Delete draft": its toast is shown from the dialog, whose page then leaves with it.
+  it('brings a toast back to the page when its dialog leaves the document with its page', async () => {
+    const user = userEvent.setup();
+    function LeavingPage() {
+      const [isHere, setIsHere] = useState(true);
+      const { showToast } = useToast();
+      if (!isHere) return <p>The list</p>;
+      return (
+        <Dialog isOpen onClose={() => undefined} title="Delete this draft?">
+          <Button
+            onClick={() => {
+              showToast({ tone: 'success', title: 'Draft deleted' });
+              setIsHere(false);
+            }}
+          >
+            Delete draft
+          </Button>
+        </Dialog>
+      );
+    }
+    render(
+      <ToastProvider>
+        <LeavingPage />
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete draft' }));
+    expect(await screen.findByText('The list')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Draft deleted'));
+    expect(screen.getByRole('status').isConnected).toBe(true);
+  });
 });

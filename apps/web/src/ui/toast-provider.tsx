@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ToastContext, type ToastApi, type ToastOptions } from './toast-context.ts';
+import { onModalChange, topmostModal } from './modal-layer.ts';
 import { ToastItem } from './toast-item.tsx';
 import styles from './toast.module.css';
 
@@ -13,27 +14,21 @@ const MAX_VISIBLE = 4;
 
 let lastToastNumber = 0;
 
-/** The modal dialog on top, if one is open (one opened from another comes after it in the document). */
-function topmostModal(): HTMLDialogElement | null {
-  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
-  return open[open.length - 1] ?? null;
-}
-
 /**
  * Where the toasts are drawn: inside the modal dialog on top while one is open, else in the page. A modal dialog is
  * drawn above everything in the page (the browser's top layer) and makes the page inert, so a toast shown while one
  * is open was drawn beneath its backdrop, out of sight and out of reach until it closed. Looked for again whenever the
- * toasts change and whenever a dialog closes (a toast in it comes back to the page).
+ * toasts change and whenever a dialog opens or closes (modal-layer.ts): a toast in a dialog that closes, or leaves
+ * with its page, comes back to the page.
  */
 function useToastHost(toasts: readonly ToastEntry[]): HTMLElement | null {
   const [host, setHost] = useState<HTMLElement | null>(null);
-  useEffect(() => setHost(toasts.length > 0 ? topmostModal() : null), [toasts]);
+  const hasToasts = useRef(false);
   useEffect(() => {
-    // `close` does not bubble: heard on its way down.
-    const onDialogClose = () => setHost((current) => (current ? topmostModal() : current));
-    document.addEventListener('close', onDialogClose, true);
-    return () => document.removeEventListener('close', onDialogClose, true);
-  }, []);
+    hasToasts.current = toasts.length > 0;
+    setHost(hasToasts.current ? topmostModal() : null);
+  }, [toasts]);
+  useEffect(() => onModalChange(() => setHost(hasToasts.current ? topmostModal() : null)), []);
   return host;
 }
 
