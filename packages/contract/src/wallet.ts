@@ -61,11 +61,19 @@ export const ZMyBalances = z.object({
   /** The CYP unit as configured, for formatting and conversion in the web. */
   cypUnit: z.object({ minorUnits: z.number().int(), cypPerUsd: z.number().positive() }),
   /**
-   * USD added by card or Tilia still inside the settlement delay (part of `usd.nonWithdrawable`), and the moment all
-   * of it has passed the delay: from then it becomes withdrawable at the settlement job's next run (every 10
-   * minutes), unless spent first. A moment already past means that run is due. Null when nothing is settling.
+   * USD added by card or Tilia still inside the settlement delay (part of `usd.nonWithdrawable`): `withdrawableFrom`
+   * is the moment all of it has passed the delay, and `soonest` the first part that becomes withdrawable (all of it
+   * when it settles at once), by the settlement job's rule; from such a moment the money moves at the job's next run
+   * (every 10 minutes), unless spent first. A moment already past means that run is due. Null when nothing is
+   * settling.
    */
-  settling: z.object({ amount: ZMoney, withdrawableFrom: z.iso.datetime() }).nullable(),
+  settling: z
+    .object({
+      amount: ZMoney,
+      withdrawableFrom: z.iso.datetime(),
+      soonest: z.object({ amount: ZMoney, withdrawableFrom: z.iso.datetime() }),
+    })
+    .nullable(),
 });
 export type TMyBalances = z.infer<typeof ZMyBalances>;
 

@@ -63,10 +63,11 @@ describe('GET /v1/balances/my', () => {
     const balances = async () =>
       (await t.app.inject({ method: 'GET', url: '/v1/balances/my', headers: bearer(user.accessToken) })).json().data;
 
-    // The newest card money passes the seven days' delay last: all 70.00 is withdrawable from then.
+    // 50.00 from the first deposit's day, all 70.00 from the newest's.
     expect((await balances()).settling).toEqual({
       amount: usd(7000),
       withdrawableFrom: new Date(newest.getTime() + 7 * DAY_MS).toISOString(),
+      soonest: { amount: usd(5000), withdrawableFrom: new Date(first.getTime() + 7 * DAY_MS).toISOString() },
     });
 
     // The first deposit's 50.00 settles, the newest's 20.00 is still settling, dated by it.
@@ -74,6 +75,7 @@ describe('GET /v1/balances/my', () => {
     expect((await balances()).settling).toEqual({
       amount: usd(2000),
       withdrawableFrom: new Date(newest.getTime() + 7 * DAY_MS).toISOString(),
+      soonest: { amount: usd(2000), withdrawableFrom: new Date(newest.getTime() + 7 * DAY_MS).toISOString() },
     });
 
     await settleDeposits(t.database.db, new Date(newest.getTime() + 7 * DAY_MS), 7);

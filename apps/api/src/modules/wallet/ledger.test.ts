@@ -18,7 +18,8 @@ import {
 import { debitDepositForPurchase, debitForPurchase } from './debit-for-purchase.ts';
 import { postDeposit } from './post-deposit.ts';
 import { isDuplicateLedgerReference, LedgerInvariantError, postLedgerTransaction } from './post-ledger-transaction.ts';
-import { settleDeposits } from './settle-deposits.ts';
+import { settleDeposits, youngUnsettledEntries } from './settle-deposits.ts';
+import { settlementCutoff, settlementSchedule } from './withdrawability.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -229,6 +230,14 @@ describe('debitForPurchase', () => {
 });
 
 describe('settleDeposits (the withdrawability rule)', () => {
+  /** What the person is told at `at` (GET /v1/balances/my's settling), by the rule the job settles by. */
+  async function scheduleAt(userId: string, at: Date) {
+    const unsettled = (await balancesOf(db(), userId)).unsettled ?? 0;
+    const young = await youngUnsettledEntries(db(), userId, settlementCutoff(at, 7));
+    const schedule = settlementSchedule(unsettled, young, 7, at);
+    return schedule && { soonest: schedule.soonest, all: schedule.all.at };
+  }
+
   it('makes card funds withdrawable after the delay, once, and only what was not spent', async () => {
     const userId = await insertTestUser(db());
     const depositedAt = tick();
@@ -257,6 +266,8 @@ describe('settleDeposits (the withdrawability rule)', () => {
       debitForPurchase(tx, { userId, amount: 10_000, orderId: newId(), now: day(6.5) }),
     );
 
+    // Told on day 3: nothing before day 13, when day 6's money passes the delay.
+    expect(await scheduleAt(userId, day(3))).toEqual({ soonest: { amount: 10_000, at: day(13) }, all: day(13) });
     // Day 7: day 0's money is past the delay, but it was spent; what is left is day 6's, still inside its window.
     await settleDeposits(db(), day(7), 7);
     expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 10_000 });
@@ -275,11 +286,31 @@ describe('settleDeposits (the withdrawability rule)', () => {
     // Each order's card payment is spent on the order at once: it passed through, and none of it is in the balance.
     await payOrderByDeposit(userId, 'card', 10_000, day(5));
     await payOrderByDeposit(userId, 'tilia', 4_000, day(6.5));
+    // Review of session 35: the orders' card and Tilia payments, newer than day 0, had put the date told at day 13.5.
+    expect(await scheduleAt(userId, day(6.6))).toEqual({ soonest: { amount: 10_000, at: day(7) }, all: day(7) });
 
     await settleDeposits(db(), day(7), 7);
     expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 0, withdrawable: 10_000 });
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
     clockMs = day(8).getTime();
+  });
+
+  it('tells the first part that settles and when all of it has, and the job settles them then', async () => {
+    const userId = await insertTestUser(db());
+    const day0 = tick();
+    const day = (n: number) => new Date(day0.getTime() + n * DAY_MS);
+    await depositForTest(db(), { userId, source: 'card', amount: 10_000, now: day(0) });
+    await depositForTest(db(), { userId, source: 'tilia', amount: 5_000, now: day(4) });
+    expect(await scheduleAt(userId, day(5))).toEqual({ soonest: { amount: 10_000, at: day(7) }, all: day(11) });
+
+    await settleDeposits(db(), day(7), 7);
+    expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 5_000, withdrawable: 10_000 });
+    expect(await scheduleAt(userId, day(7))).toEqual({ soonest: { amount: 5_000, at: day(11) }, all: day(11) });
+    // Past the delay before the job's run: due at once.
+    expect(await scheduleAt(userId, day(12))).toEqual({ soonest: { amount: 5_000, at: day(12) }, all: day(12) });
+    await settleDeposits(db(), day(11), 7);
+    expect(await scheduleAt(userId, day(11))).toBeNull();
+    clockMs = day(12).getTime();
   });
 
   it('never makes rewards withdrawable, and crypto is withdrawable at once', async () => {

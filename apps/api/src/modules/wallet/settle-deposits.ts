@@ -11,22 +11,43 @@ import { settleableAmount, settlementCutoff } from './withdrawability.ts';
 const BATCH_SIZE = 200;
 
 /**
- * What entered an unsettled account and stayed, split at the cutoff: the sum after it, and the newest entry at or
- * before it. A purchase paid by its own card or Tilia deposit credits and debits the account in one transaction (the
- * money only passes through), so its debit is taken off the young sum with its credit: counted as young, it held back
- * older money past the delay for as long as the person kept paying orders by card.
+ * Whether entry `e` of an unsettled account counts in the young sum: an inflow, or the debit of a purchase paid by its
+ * own card or Tilia deposit. Such a purchase credits the deposit and debits the order (the money only passes
+ * through), so its debit cancels its credit: counted as young, the credit held back older money past the delay for
+ * as long as the person kept paying orders by card.
  */
+const countsAsYoung = sql`(e.amount > 0 or exists (select 1 from ledger_transactions t where t.id = e.transaction_id
+  and t.kind = 'purchase' and t.payment_method <> ${BALANCE_PAYMENT_METHOD}))`;
+
+/** What entered an unsettled account and stayed, split at the cutoff: the sum after it, and the newest entry at or before it. */
 function unsettledInflow(accountId: string | null, cutoff: Date) {
   const account = accountId === null ? sql`a.id` : sql`${accountId}::uuid`;
   return {
     young: sql`coalesce((select sum(e.amount) from ledger_entries e
-      where e.account_id = ${account} and e.created_at > ${cutoff.toISOString()}::timestamptz
-        and (e.amount > 0 or exists (select 1 from ledger_transactions t where t.id = e.transaction_id
-          and t.kind = 'purchase' and t.payment_method <> ${BALANCE_PAYMENT_METHOD}))), 0)`,
+      where e.account_id = ${account} and e.created_at > ${cutoff.toISOString()}::timestamptz and ${countsAsYoung}), 0)`,
     newestDue: sql`(select e.id from ledger_entries e
       where e.account_id = ${account} and e.amount > 0 and e.created_at <= ${cutoff.toISOString()}::timestamptz
       order by e.created_at desc, e.id desc limit 1)`,
   };
+}
+
+/**
+ * The entries of a person's unsettled USD that the young sum counts after the cutoff, one by one, newest first: for
+ * telling them when it settles (withdrawability.ts, settlementSchedule), by the same rule the job settles by.
+ */
+export async function youngUnsettledEntries(
+  db: Db,
+  userId: string,
+  cutoff: Date,
+): Promise<{ amount: number; createdAt: Date }[]> {
+  const rows = await queryRows<{ amount: string | number; created_at: Date | string }>(
+    db,
+    sql`select e.amount, e.created_at from ledger_entries e join ledger_accounts a on a.id = e.account_id
+        where a.owner_user_id = ${userId} and a.kind = 'unsettled' and a.currency = 'USD'
+          and e.created_at > ${cutoff.toISOString()}::timestamptz and ${countsAsYoung}
+        order by e.created_at desc, e.id desc`,
+  );
+  return rows.map((row) => ({ amount: Number(row.amount), createdAt: new Date(row.created_at) }));
 }
 
 /**

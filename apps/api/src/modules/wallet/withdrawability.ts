@@ -50,6 +50,46 @@ export function settleableAmount(unsettledBalance: number, enteredWithinDelay: n
   return Math.max(0, unsettledBalance - enteredWithinDelay);
 }
 
+/** When settling money becomes withdrawable: the first part of it, and all of it (equal when it settles at once). */
+export interface TSettlementSchedule {
+  soonest: { amount: number; at: Date };
+  all: { at: Date };
+}
+
+/**
+ * When the unsettled balance becomes withdrawable, by the settlement job's own rule (settleableAmount): as each
+ * young entry passes the delay, it leaves the young sum, and what the balance exceeds the rest by settles. `young` is
+ * what the job counts within the delay, one entry at a time, newest first (settle-deposits.ts, youngUnsettledEntries):
+ * inflows, and the debits of purchases paid by their own card or Tilia deposit, which cancel those deposits out. A
+ * moment already past (nothing young covers the balance) is the job's next run. Null when nothing is unsettled.
+ */
+export function settlementSchedule(
+  unsettledBalance: number,
+  young: readonly { amount: number; createdAt: Date }[],
+  settlementDays: number,
+  now: Date,
+): TSettlementSchedule | null {
+  if (unsettledBalance <= 0) return null;
+  // newer[k]: the sum of the k newest entries, what stays young once entry k (0-based, newest first) has passed.
+  const newer = [0];
+  for (const entry of young) newer.push(newer.at(-1)! + entry.amount);
+  const settledOnce = (k: number) => Math.min(unsettledBalance, settleableAmount(unsettledBalance, newer[k]!));
+  const passes = (k: number) => new Date(young[k]!.createdAt.getTime() + settlementDays * DAY_MS);
+  let soonest: TSettlementSchedule['soonest'] | null = null;
+  if (settleableAmount(unsettledBalance, newer.at(-1)!) > 0) {
+    soonest = { amount: settledOnce(young.length), at: now };
+  }
+  // Oldest first: the moments the young sum shrinks, in the order they come.
+  for (let k = young.length - 1; k >= 0; k -= 1) {
+    const amount = settledOnce(k);
+    if (amount === 0) continue;
+    soonest ??= { amount, at: passes(k) };
+    if (amount === unsettledBalance) return { soonest, all: { at: passes(k) } };
+  }
+  // Nothing young (the loop ends with the newest entry passed, all of it settled): all of it at the job's next run.
+  return { soonest: { amount: unsettledBalance, at: now }, all: { at: now } };
+}
+
 /** Splits a purchase over the spendable parts in spending order; null when they do not cover it. */
 export function splitPurchase(
   amount: number,

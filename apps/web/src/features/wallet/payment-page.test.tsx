@@ -6,6 +6,7 @@ import {
   cryptoDepositCurrencies,
   DEFAULT_DEPOSIT_MAX_CENTS,
   DEFAULT_DEPOSIT_MIN_CENTS,
+  type TMyBalances,
 } from '@cypher/contract';
 import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
@@ -26,7 +27,7 @@ function balances({ withdrawable = 1_234_567, nonWithdrawable = 0, held = 2_500 
     },
     cyp: { withdrawable: cyp(0), nonWithdrawable: cyp(150_000), held: cyp(0), total: cyp(150_000) },
     cypUnit: { minorUnits: 2, cypPerUsd: 100 },
-    settling: null as { amount: { amount: number; currency: 'USD' }; withdrawableFrom: string } | null,
+    settling: null as TMyBalances['settling'],
   };
 }
 
@@ -97,7 +98,10 @@ describe('payment page: balance and history', () => {
   it('says how much card money is still settling and from when it is withdrawable', async () => {
     const withdrawableFrom = '2026-12-08T14:55:00.000Z';
     wallet(undefined, {
-      balance: { ...balances({ nonWithdrawable: 4_000 }), settling: { amount: usd(4_000), withdrawableFrom } },
+      balance: {
+        ...balances({ nonWithdrawable: 4_000 }),
+        settling: { amount: usd(4_000), withdrawableFrom, soonest: { amount: usd(4_000), withdrawableFrom } },
+      },
     });
     renderApp('/payment');
     expect(

@@ -10,7 +10,8 @@ const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const cyp = (amount: number) => ({ amount, currency: 'CYP' as const });
 const page = <T,>(items: T[]) => ({ data: { items, page: 1, size: 20, total: items.length } });
 
-type TSettling = { amount: { amount: number; currency: 'USD' }; withdrawableFrom: string } | null;
+type TUsd = { amount: number; currency: 'USD' };
+type TSettling = { amount: TUsd; withdrawableFrom: string; soonest: { amount: TUsd; withdrawableFrom: string } } | null;
 
 function balances(withdrawable: number, nonWithdrawable = 0, settling: TSettling = null) {
   return {
@@ -279,11 +280,12 @@ describe('payment page: withdraw', () => {
   // Session 34's note: card money became withdrawable "once the payment has settled", and the page never said when.
   it('says why part of the balance is not withdrawable, and from when the money settling can go out, before the forms', async () => {
     const withdrawableFrom = new Date(Date.now() + 5 * 24 * 60 * 60_000).toISOString();
-    wallet(undefined, 5_000, 3_425, { amount: usd(2_000), withdrawableFrom });
+    const soonest = { amount: usd(500), withdrawableFrom: new Date(Date.now() + 2 * 24 * 60 * 60_000).toISOString() };
+    wallet(undefined, 5_000, 3_425, { amount: usd(2_000), withdrawableFrom, soonest });
     renderApp('/payment?tab=withdraw');
     expect(
       await screen.findByText(
-        `$20.00 added by card or Tilia is still settling: it becomes withdrawable from ${formatDateTime(withdrawableFrom)}, unless you spend it first. The other $14.25 is rewards and redeemed credit, for spending on drops.`,
+        `$20.00 added by card or Tilia is still settling: $5.00 becomes withdrawable from ${formatDateTime(soonest.withdrawableFrom)}, and all of it from ${formatDateTime(withdrawableFrom)}, unless you spend it first. The other $14.25 is rewards and redeemed credit, for spending on drops.`,
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request wire withdrawal' })).toBeInTheDocument();
@@ -302,7 +304,12 @@ describe('payment page: withdraw', () => {
   // Review of session 33: with all of it still settling, the forms could only end in "Insufficient funds… add funds".
   it('offers no form while nothing is withdrawable, and says why', async () => {
     // Past the delay already: the settlement job's next run moves it.
-    wallet(undefined, 0, 3_425, { amount: usd(3_425), withdrawableFrom: new Date(Date.now() - 60_000).toISOString() });
+    const past = new Date(Date.now() - 60_000).toISOString();
+    wallet(undefined, 0, 3_425, {
+      amount: usd(3_425),
+      withdrawableFrom: past,
+      soonest: { amount: usd(3_425), withdrawableFrom: past },
+    });
     renderApp('/payment?tab=withdraw');
     expect(
       await screen.findByText(
