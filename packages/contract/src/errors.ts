@@ -202,6 +202,8 @@ export const errorCatalogue = {
   },
   // Fusion (issue 19).
   FUSION_NOT_FOUND: { status: 404, message: 'We could not find this fusion.' },
+  /** A fusion run that is not the caller's, or never was. */
+  FUSION_RUN_NOT_FOUND: { status: 404, message: 'We could not find this fusion result.' },
   FUSION_SLOT_NOT_FOUND: { status: 404, message: 'This fusion has no such slot.' },
   FUSION_NOT_AVAILABLE: { status: 409, message: 'This fusion is not open right now.' },
   /** The all-items-fused state: every result of the supply has been made. */

@@ -7,11 +7,10 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { newId } from '../../lib/ids.ts';
-import { productsByIds } from '../catalog/products-by-ids.ts';
 import { burnEditions, issueEdition, lockBurnableEditions } from '../collection/fusion-editions.ts';
-import { editionViewsByIds } from '../collection/edition-views.ts';
 import { notify } from '../notifications/notify.ts';
 import { editionFits, editionMatchOf } from './fusion-rules.ts';
+import { getMyFusionRun } from './get-fusion-run.ts';
 import { publicFusionRowOf } from './read-fusions.ts';
 import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
@@ -107,48 +106,17 @@ async function fuseInTransaction(
     from unnest(${sqlArray(chosen.flatMap((entry) => entry.editionIds.map(() => entry.slot.id)))}::uuid[],
                 ${sqlArray(allIds)}::uuid[]) as m(slot_id, edition_id)`);
 
-  const view = (await editionViewsByIds(tx, [output.id])).get(output.id);
-  const product = (await productsByIds(tx, [fusion.resultProductId])).get(fusion.resultProductId)!;
-  const burnedProducts = await productsByIds(
-    tx,
-    [...locked.values()].map((edition) => edition.productId),
-  );
+  // The answer is the run as it is read back later (after a reload), from what was just written.
+  const run = await getMyFusionRun(tx, userId, fusion.id, runId);
   await notify(tx, {
     userId,
     kind: 'FUSION',
     stage: 'SUCCESSFUL',
     title: 'Fusion complete',
-    body: `You fused ${allIds.length} ${allIds.length === 1 ? 'edition' : 'editions'} into ${product.name} #${view!.edition.serialNumber}.`,
+    body: `You fused ${allIds.length} ${allIds.length === 1 ? 'edition' : 'editions'} into ${run.edition.product.name} #${run.edition.serialNumber}.`,
     linkPath: webPath('/nfts/:id', { id: output.id }),
     referenceId: runId,
     now,
   });
-  return {
-    id: runId,
-    fusionId: fusion.id,
-    status: 'SUCCESSFUL',
-    edition: {
-      id: output.id,
-      serialNumber: view!.edition.serialNumber,
-      editionSize: product.editionSize,
-      contractAddress: view!.edition.contractAddress,
-      tokenId: view!.edition.tokenId,
-      product: {
-        id: product.id,
-        name: product.name,
-        rarity: product.rarity,
-        imageUrl: product.imageUrl,
-        imageThumbnailUrl: product.imageThumbnailUrl,
-      },
-    },
-    burned: allIds.map((id) => {
-      const edition = locked.get(id)!;
-      return {
-        editionId: id,
-        serialNumber: edition.serialNumber,
-        productName: burnedProducts.get(edition.productId)?.name ?? 'An edition',
-      };
-    }),
-    createdAt: now.toISOString(),
-  };
+  return run;
 }

@@ -21,6 +21,7 @@ import { principalOf } from '../../http/auth-guard.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { fuse } from './fuse.ts';
+import { getMyFusionRun } from './get-fusion-run.ts';
 import { previewFusion } from './preview-fusion.ts';
 import { getConsoleFusion, getFusion, listConsoleFusions, listFusions, listSlotMaterials } from './read-fusions.ts';
 import { createFusion, updateFusion } from './write-fusion.ts';
@@ -83,6 +84,22 @@ export function fusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           userId: principalOf(request).userId,
           page: request.query,
         }),
+      }),
+    );
+
+    app.get(
+      '/v1/fusions/:id/runs/:runId',
+      {
+        onRequest: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'One of my fusions of this fusion: the edition it gave and what it burned',
+          params: z.object({ id: z.uuid(), runId: z.uuid() }),
+          response: { 200: ZData(ZFusionRun) },
+        },
+      },
+      async (request) => ({
+        data: await getMyFusionRun(ctx.db, principalOf(request).userId, request.params.id, request.params.runId),
       }),
     );
 

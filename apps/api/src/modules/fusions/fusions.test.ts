@@ -4,7 +4,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { bearer } from '../../testing/auth-helpers.ts';
+import { activeUser, bearer } from '../../testing/auth-helpers.ts';
 import { freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
 import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
@@ -331,6 +331,23 @@ describe('fusions', () => {
     });
     const replay = await fuse(collector.accessToken, fusion, [commons[0]!], key);
     expect(replay.json().data.id).toBe(run.id);
+
+    // Read back later (the slots page after a reload) exactly as it was answered; nobody else's to read.
+    const runUrl = `/v1/fusions/${fusion.id}/runs/${run.id}`;
+    const readBack = await t.app.inject({ method: 'GET', url: runUrl, headers: bearer(collector.accessToken) });
+    expect(readBack.statusCode, readBack.body).toBe(200);
+    expect(readBack.json().data).toEqual(run);
+    const stranger = await activeUser(t);
+    for (const [url, headers] of [
+      [runUrl, bearer(stranger.accessToken)],
+      [`/v1/fusions/${newId()}/runs/${run.id}`, bearer(collector.accessToken)],
+      [`/v1/fusions/${fusion.id}/runs/${newId()}`, bearer(collector.accessToken)],
+    ] as const) {
+      const refused = await t.app.inject({ method: 'GET', url, headers });
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json().code).toBe('FUSION_RUN_NOT_FOUND');
+    }
+    expect((await t.app.inject({ method: 'GET', url: runUrl })).statusCode).toBe(401);
 
     const newEdition = (
       await t.app.inject({
