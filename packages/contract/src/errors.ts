@@ -424,7 +424,11 @@ export const errorCatalogue = {
   /** The pass or edition the code gives has run out; the use is not spent. */
   REDEEM_REWARD_OUT_OF_STOCK: { status: 409, message: 'What this code gives has run out. Your code was not used.' },
   /** The code's batch was revoked in the console (its codes leaked, say): no use is granted after that. */
-  REDEEM_CODE_REVOKED: { status: 409, message: 'This code has been withdrawn and can no longer be used.' },
+  REDEEM_CODE_REVOKED: {
+    status: 409,
+    message:
+      'This code has been withdrawn and can no longer be redeemed. Anything it already gave you is yours to keep.',
+  },
   REDEEM_BATCH_NOT_FOUND: { status: 404, message: 'We could not find this batch of codes.' },
   /** Console: a batch is revoked once; revoking it again changes nothing and says so. */
   REDEEM_BATCH_ALREADY_REVOKED: { status: 409, message: 'This batch of codes has already been revoked.' },

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
@@ -22,7 +22,11 @@ export function useClosePackDialog(closeByReplacing: () => void): () => void {
   const location = useLocation();
   const navigate = useNavigate();
   // Escape and a click can both ask to close before the Back lands: a second Back would leave the page altogether.
+  // Only until the address changes: Forward brings the same entry back, and its dialog must close again.
   const closedEntry = useRef<string | null>(null);
+  useEffect(() => {
+    closedEntry.current = null;
+  }, [location.key]);
   return () => {
     if (closedEntry.current === location.key) return;
     closedEntry.current = location.key;

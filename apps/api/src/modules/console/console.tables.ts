@@ -47,7 +47,8 @@ export type TOperatorGrantRow = typeof operatorGrants.$inferSelect;
 
 /**
  * Every console change, written in the same transaction as the change itself, so the log never misses one and never
- * records one that rolled back. `before`/`after` hold the entity as the API showed it (null on create / revoke).
+ * records one that rolled back. `before`/`after` hold the entity as the API showed it (null before a create and after a deletion; a revoke of an operator's role leaves null, a redeem batch's revoke its
+ * `revokedAt`).
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
@@ -194,6 +194,11 @@ describe('drops page: my packs', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=packs'));
     expect(router.state.historyAction).toBe('POP');
+    // Review of session 35: Forward brought the dialog back with its close button doing nothing.
+    await act(() => router.navigate(1));
+    const again = await screen.findByRole('dialog', { name: 'Pack #12' });
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=packs'));
     unmount();
 
     const deepLink = renderApp(`/drops?tab=packs&pack=${dropIds.pack1}`);

@@ -20,7 +20,8 @@ export function withdrawalStatusEmail(brand: EmailBrand, to: string, row: TWithd
     approved: [`Your withdrawal of ${amount} is approved and will be paid out shortly.`],
     paid: [
       `Your withdrawal of ${amount} has been paid out.`,
-      ...(row.payoutReference ? [`Its reference, to find it where it arrives: ${row.payoutReference}.`] : []),
+      // On a line of its own, with nothing after it: a hash is copied into a block explorer or a bank's search.
+      ...(row.payoutReference ? ['Its reference, to find it where it arrives:', row.payoutReference] : []),
     ],
     rejected: [
       `Your withdrawal of ${amount} was rejected: ${row.rejectionReason ?? 'no reason given'}.`,

@@ -36,13 +36,21 @@ function DownloadCodes({ batch }: { batch: TConsoleRedeemBatch }) {
       <h2 id="batch-download" className={formStyles.cardTitle}>
         Codes
       </h2>
-      <p className={formStyles.hint}>
-        A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all. Anyone holding it can
-        redeem them: keep it safe. Each download is in the audit log.
-      </p>
+      {batch.revokedAt ? (
+        // Revoked: the codes are dead, and a file of them is kept only for the record.
+        <p className={formStyles.hint}>
+          A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all. These codes are
+          revoked: nobody can redeem them any more. Each download is in the audit log.
+        </p>
+      ) : (
+        <p className={formStyles.hint}>
+          A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all. Anyone holding it can
+          redeem them: keep it safe. Each download is in the audit log.
+        </p>
+      )}
       <div className={styles.download}>
         <Button
-          variant="primary"
+          variant={batch.revokedAt ? 'secondary' : 'primary'}
           isLoading={download.isPending}
           onClick={() => download.mutate({ id: batch.id, fallbackName: fallbackFileName(batch) })}
         >

@@ -71,7 +71,12 @@ export function WithdrawalsList() {
                 {status.note}
                 {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : null}
                 {withdrawal.failureReason ? ` Reason: ${withdrawal.failureReason}` : null}
-                {withdrawal.payoutReference ? ` Reference: ${withdrawal.payoutReference}` : null}
+                {withdrawal.payoutReference ? (
+                  <>
+                    {' '}
+                    Reference: <span className={styles.reference}>{withdrawal.payoutReference}</span>
+                  </>
+                ) : null}
               </p>
               <WithdrawalSteps steps={withdrawal.steps} />
             </li>
