@@ -100,6 +100,8 @@ export const queryKeys = {
     ...domainKeys('fusions'),
     /** My editions that fit one slot: under the fusion's detail, so reading the fusion again reads them too. */
     materials: (id: string, slotId: string) => ['fusions', 'detail', id, 'materials', slotId] as const,
+    /** One of my runs of a fusion: history, never read again because the fusion changed (not under its detail). */
+    run: (id: string, runId: string) => ['fusions', 'run', id, runId] as const,
   },
   figureBases: domainKeys('figureBases'),
   /**

@@ -43,6 +43,9 @@ function collector(fuse: Route = () => undefined, materials = myMaterials) {
     if (path === fusePath && request.method === 'POST')
       return (await fuse(request)) ?? apiFailure(500, 'INTERNAL_ERROR');
     if (path === `/v1/fusions/${fusionIds.fusion}`) return json(200, { data: twoSlotFusion() });
+    if (path === `/v1/fusions/${fusionIds.fusion}/runs/${fusionIds.run}`) {
+      return json(200, { data: fusionRun([squire12, squire13, rareKnight]) });
+    }
     const slot = /^\/v1\/fusions\/[^/]+\/slots\/([^/]+)\/materials$/.exec(path);
     if (slot) return json(200, { data: page(materials[slot[1]!] ?? [], { size: 100 }) });
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
@@ -266,11 +269,30 @@ describe('fusion slots: burning', () => {
       `/nfts/${fusionIds.newEdition}/`,
     );
     expect(within(result).getByRole('link', { name: 'My Collection' })).toHaveAttribute('href', '/collections');
-    // What was picked is burned: a reload offers the slots empty, not editions that are gone.
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // What was picked is burned: the address names the run instead, for a reload to show it again.
+    await waitFor(() => expect(router.state.location.search).toBe(`?run=${fusionIds.run}`));
     // The fusion and my materials are read again: what was burned is gone from them.
     await waitFor(() => expect(reads(sent, `/v1/fusions/${fusionIds.fusion}`)).toBeGreaterThan(1));
     await waitFor(() => expect(reads(sent, materialsPath(fusionIds.squires))).toBeGreaterThan(materialReads));
+  });
+
+  // Session 34's note: the result was lost on reload, with the editions already burned.
+  it('shows the result again after a reload, read from the API, and forgets a run that is not mine', async () => {
+    const sent = collector();
+    const { unmount } = renderApp(`${slotsUrl}?run=${fusionIds.run}`);
+    const result = await screen.findByRole('region', { name: 'Fusion complete' });
+    expect(result).toHaveTextContent('#13 / 100');
+    expect(within(result).getByRole('link', { name: 'View your new collectible' })).toHaveAttribute(
+      'href',
+      `/nfts/${fusionIds.newEdition}/`,
+    );
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    unmount();
+
+    const other = renderApp(`${slotsUrl}?run=${fusionIds.newEdition}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose materials' })).toBeInTheDocument();
+    await waitFor(() => expect(other.router.state.location.search).toBe(''));
+    expect(screen.queryByRole('region', { name: 'Fusion complete' })).toBeNull();
   });
 
   it('cancels without burning anything', async () => {

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   fusionStatusAt,
   type TFuseRequest,
@@ -13,12 +14,13 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DetailLoadStates } from '../../ui/detail-states.tsx';
+import { DetailLoadStates, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { isFuseRefusal, useFuse } from './api/fuse.ts';
 import { useFusion } from './api/get-fusion.ts';
+import { fusionRunQueryOptions, useFusionRun } from './api/get-fusion-run.ts';
 import { BurnDialog } from './components/burn-dialog.tsx';
 import { FusionFailure, FusionSuccess } from './components/fusion-outcome.tsx';
 import { SlotPicker } from './components/slot-picker.tsx';
@@ -50,11 +52,28 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
   const now = useNow(60_000);
   const fuse = useFuse(fusion.id);
   const idempotency = useIdempotencyKey();
-  // In the address, so a reload or Back and Forward keep what was picked (the fusion's result is not: no endpoint reads
-  // a fusion run again, and the new edition's own page is where it lives on).
+  // In the address, so a reload or Back and Forward keep what was picked, and after a fusion its result (`?run=<id>`,
+  // read again from the API).
   const { picks, setSlotPicks, clearPicks } = useSlotPicks(fusion);
   const [isConfirming, setIsConfirming] = useState(false);
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const runId = searchParams.get('run');
+  const shownRun = useFusionRun(fusion.id, outcome ? null : runId);
+  const isRunUnknown = runId !== null && !outcome && shownRun.isError;
+  // A run named in the address that is not mine (or none at all): the address forgets it, and the slots show.
+  useEffect(() => {
+    if (!isRunUnknown) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('run');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [isRunUnknown, setSearchParams]);
 
   const blocked = fuseBlockedReason(fusion, fusionStatusAt(fusion, now));
   const needed = fusion.slots.reduce((sum, slot) => sum + slot.requiredCount, 0);
@@ -81,7 +100,9 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
       {
         onSuccess: (run) => {
           idempotency.settle();
-          clearPicks();
+          // Kept for a reload: the address names the run in place of the picks, and its answer is the read's.
+          queryClient.setQueryData(fusionRunQueryOptions(fusion.id, run.id).queryKey, run);
+          clearPicks({ run: run.id });
           setIsConfirming(false);
           setOutcome({ kind: 'success', run });
         },
@@ -93,6 +114,8 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
       },
     );
   }
+
+  const success = outcome?.kind === 'success' ? outcome.run : runId && !outcome ? shownRun.data : undefined;
 
   const request: TFuseRequest = {
     slots: fusion.slots.map((slot) => ({
@@ -106,23 +129,25 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
       <PageMeta title={`Choose materials · ${fusion.name}`} />
       <PageHeader
         eyebrow={`${fusion.brand.name} · Fusion`}
-        title={outcome ? fusion.name : 'Choose materials'}
+        title={outcome || success ? fusion.name : 'Choose materials'}
         lead={
-          outcome
+          outcome || success
             ? undefined
             : `Pick from your collection what each slot of ${fusion.name} burns. Editions on a figure base, locked or on sale are protected and cannot be picked.`
         }
         isFlush
       >
-        {outcome ? null : (
+        {outcome || success ? null : (
           <Link to={fusionPath(fusion.id)} className={styles.back}>
             <Icon name="arrow-left" size={16} /> {fusion.name}
           </Link>
         )}
       </PageHeader>
 
-      {outcome?.kind === 'success' ? (
-        <FusionSuccess run={outcome.run} fusion={fusion} />
+      {success ? (
+        <FusionSuccess run={success} fusion={fusion} />
+      ) : runId && !outcome && !isRunUnknown && shownRun.isPending ? (
+        <DetailSkeleton label="Loading your fusion" />
       ) : outcome?.kind === 'failure' ? (
         <FusionFailure
           error={outcome.error}

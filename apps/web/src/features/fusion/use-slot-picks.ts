@@ -49,7 +49,7 @@ export function useSlotPicks(fusion: TFusion) {
   }, [fusion.slots, offered, wanted]);
 
   const writePicks = useCallback(
-    (changes: TSlotPicks) => {
+    (changes: TSlotPicks, alongside: Readonly<Record<string, string>> = {}) => {
       const ids = (chosen: readonly TFusionMaterial[]) => chosen.map((material) => material.editionId);
       setWanted((current) => ({
         ...current,
@@ -62,6 +62,7 @@ export function useSlotPicks(fusion: TFusion) {
             next.delete(slotId);
             for (const editionId of ids(chosen)) next.append(slotId, editionId);
           }
+          for (const [name, value] of Object.entries(alongside)) next.set(name, value);
           return next;
         },
         { replace: true, preventScrollReset: true },
@@ -75,9 +76,13 @@ export function useSlotPicks(fusion: TFusion) {
     [writePicks],
   );
 
-  /** After a fusion: what was picked is burned now. */
+  /**
+   * After a fusion: what was picked is burned now. `alongside` goes into the address in the same write (the run's id):
+   * two writes in one turn would each start from the same address, and the second would undo the first.
+   */
   const clearPicks = useCallback(
-    () => writePicks(Object.fromEntries(slotIds.map((slotId) => [slotId, []]))),
+    (alongside?: Readonly<Record<string, string>>) =>
+      writePicks(Object.fromEntries(slotIds.map((slotId) => [slotId, []])), alongside),
     [writePicks, slotIds],
   );
 
