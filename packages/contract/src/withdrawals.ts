@@ -228,7 +228,16 @@ export const PAYOUT_REFERENCE_MAX_LENGTH = 100;
 export const payoutReferenceMessages = {
   required: 'Please give the payout’s reference: the wire’s bank reference or the USDC transaction hash.',
   tooLong: `Please keep the reference to ${PAYOUT_REFERENCE_MAX_LENGTH} characters.`,
+  usdcHash: 'A USDC payout’s reference is its transaction hash: 0x and 64 hexadecimal characters.',
 };
+
+/**
+ * A USDC payout's reference must be its transaction hash, which finds it on the chain: a wallet address pasted in its
+ * place (0x and 40) is the mistake this catches.
+ */
+export function isPayoutReferenceFor(method: TWithdrawalMethod, reference: string): boolean {
+  return method !== 'usdc' || /^0x[0-9a-fA-F]{64}$/.test(reference);
+}
 /** Marking a withdrawal paid records the payout's reference; the person is shown it with the paid step. */
 export const ZMarkWithdrawalPaidRequest = z.strictObject({
   payoutReference: z

@@ -288,6 +288,44 @@ describe('console withdrawals', () => {
     expect(within(summary).getByText('FW-2026-1201-77')).toBeInTheDocument();
   });
 
+  it('asks a USDC payout for its transaction hash, and refuses a wallet address in its place', async () => {
+    const rows = [
+      withdrawal({
+        status: 'approved',
+        method: 'usdc',
+        payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      }),
+    ];
+    const sent = consoleWithWithdrawals(rows, {
+      move: ({ body }) => {
+        rows[0] = {
+          ...moved(rows[0]!, 'paid'),
+          payoutReference: (body as { payoutReference: string }).payoutReference,
+        };
+        return json(200, { data: rows[0] });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/withdrawals/${older}`);
+
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Mark paid' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+    expect(dialog).toHaveTextContent('The transaction hash of the USDC payment');
+    await user.type(within(dialog).getByLabelText(/^Payout reference/), '0x52908400098527886E0F7030069857D2E4169EE7');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText(payoutReferenceMessages.usdcHash)).toBeInTheDocument();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+
+    const hash = `0x${'ab'.repeat(32)}`;
+    await user.clear(within(dialog).getByLabelText(/^Payout reference/));
+    await user.type(within(dialog).getByLabelText(/^Payout reference/), hash);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ payoutReference: hash });
+  });
+
   it('asks why a payout failed, posts the reason, and shows it', async () => {
     const rows = [withdrawal({ status: 'approved' })];
     const sent = consoleWithWithdrawals(rows, {

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { withdrawalMoves, type TConsoleWithdrawalDetail, type TWithdrawalMove } from '@cypher/contract';
+import {
+  isPayoutReferenceFor,
+  payoutReferenceMessages,
+  withdrawalMoves,
+  type TConsoleWithdrawalDetail,
+  type TWithdrawalMove,
+} from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
+import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Operator } from '../../../http/operator-guard.ts';
@@ -39,6 +46,19 @@ function ledgerEntriesFor(row: TWithdrawalRow): TLedgerEntryInput[] | null {
 
 const ledgerKindOf = { rejected: 'withdrawal_reject', paid: 'withdrawal_paid', failed: 'withdrawal_failed' } as const;
 
+/**
+ * A USDC payout's reference must be its transaction hash (isPayoutReferenceFor). The method never changes, so it is
+ * read without a lock; an unknown withdrawal passes here and is answered by the move itself.
+ */
+async function assertPayoutReferenceFits(tx: Db, id: string, payoutReference: string): Promise<void> {
+  const [known] = await tx.select({ method: withdrawals.method }).from(withdrawals).where(eq(withdrawals.id, id));
+  if (known && !isPayoutReferenceFor(known.method, payoutReference)) {
+    throw new AppError('INVALID_REQUEST', {
+      details: [{ field: 'payoutReference', message: payoutReferenceMessages.usdcHash }],
+    });
+  }
+}
+
 /** What a move's request carries (the contract's withdrawalMoves says which: `asks`). */
 export interface TWithdrawalMoveWords {
   /** Reject and failed: the reason the person is told. */
@@ -63,6 +83,7 @@ export async function changeWithdrawalStatus(
   const now = ctx.clock.now();
   const { to, decision } = withdrawalMoves[move];
   const { row, detail } = await inTransaction(ctx.db, async (tx) => {
+    if (to === 'paid') await assertPayoutReferenceFits(tx, id, payoutReference ?? '');
     const moved = await transitionWithdrawal(tx, id, {
       to,
       now,

@@ -258,6 +258,18 @@ describe('console review of withdrawals', () => {
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 
+  it('takes a USDC payout only with its transaction hash as the reference (a pasted wallet address is refused)', async () => {
+    const user = await fundedUser(20_000);
+    const id = (await withdraw(user.accessToken, usdcRequest(10_000))).json().data.id;
+    expect((await decide(id, 'approve')).statusCode).toBe(200);
+    const address = await decide(id, 'paid', { payoutReference: '0x52908400098527886E0F7030069857D2E4169EE7' });
+    expect(address.statusCode).toBe(400);
+    expect(address.json().details).toEqual([{ field: 'payoutReference', message: payoutReferenceMessages.usdcHash }]);
+    const hash = `0x${'ab'.repeat(32)}`;
+    const paid = await decide(id, 'paid', { payoutReference: hash });
+    expect(paid.json().data).toMatchObject({ status: 'paid', payoutReference: hash });
+  });
+
   it('reject returns the amount and keeps the fee, with the reason told to the person', async () => {
     const user = await fundedUser(20_000);
     const id = (await withdraw(user.accessToken, wireRequest(10_000))).json().data.id;

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canMoveWithdrawal,
   formatMoney,
+  isPayoutReferenceFor,
   PAYOUT_REFERENCE_MAX_LENGTH,
   payoutReferenceMessages,
   WITHDRAWAL_REASON_MAX_LENGTH,
@@ -37,7 +38,7 @@ interface MoveWords {
   /** Asked in a dialog first: every move but taking it in review moves money or tells the person. */
   confirm?: { title: string; body: (withdrawal: TConsoleWithdrawal) => string; button: string };
   /** For the moves that ask for words (the contract's `asks`): what they are for and where they go. */
-  wordsHint?: string;
+  wordsHint?: string | ((withdrawal: TConsoleWithdrawal) => string);
   done: string;
   /** The move as a step of the withdrawal's history. */
   step: string;
@@ -83,8 +84,10 @@ const moveWords: Record<TWithdrawalMove, MoveWords> = {
       body: (w) => `Only once ${formatMoney(w.amount)} has left for the payout account. This cannot be undone.`,
       button: 'Mark paid',
     },
-    wordsHint:
-      'The wire’s bank reference or the USDC transaction hash: sent to the person, so they can find the money, and kept for the books.',
+    wordsHint: (w) =>
+      w.method === 'usdc'
+        ? 'The transaction hash of the USDC payment (0x and 64 characters), not the address: sent to the person, so they can find it on the chain, and kept for the books.'
+        : 'The wire’s reference from the bank: sent to the person, so they can find the money, and kept for the books.',
     done: 'Withdrawal marked paid',
     step: 'Marked paid',
   },
@@ -128,9 +131,18 @@ const askedFields = {
   },
 } as const;
 
-function wordsForm(field: (typeof askedFields)[keyof typeof askedFields]) {
+function wordsForm(asked: keyof typeof askedFields, withdrawal: TConsoleWithdrawal) {
+  const field = askedFields[asked];
   return z.object({
-    words: z.string().trim().min(1, field.messages.required).max(field.maxLength, field.messages.tooLong),
+    words: z
+      .string()
+      .trim()
+      .min(1, field.messages.required)
+      .max(field.maxLength, field.messages.tooLong)
+      // The API refuses it too; said here before anything is sent.
+      .refine((words) => asked !== 'payoutReference' || isPayoutReferenceFor(withdrawal.method, words), {
+        message: payoutReferenceMessages.usdcHash,
+      }),
   });
 }
 type TWordsForm = z.infer<ReturnType<typeof wordsForm>>;
@@ -152,7 +164,10 @@ function MoveDialog({
   // After a conflict the page reloads the withdrawal: once it has moved on, this move is no longer on offer.
   const isStillPossible = chosen ? canMoveWithdrawal(withdrawal.status, withdrawalMoves[chosen].to) : false;
   // The dialog is keyed on its move (WithdrawalActions), so its field and schema are fixed for its life.
-  const form = useForm<TWordsForm>({ resolver: zodResolver(wordsForm(field)), defaultValues: { words: '' } });
+  const form = useForm<TWordsForm>({
+    resolver: zodResolver(wordsForm(asked ?? 'reason', withdrawal)),
+    defaultValues: { words: '' },
+  });
   const {
     register,
     handleSubmit,
@@ -207,7 +222,12 @@ function MoveDialog({
     >
       {asked && isStillPossible ? (
         <form id={formId} noValidate onSubmit={(event) => void handleSubmit(({ words }) => move(words))(event)}>
-          <Field label={field.label} hint={spec?.wordsHint} error={errors.words?.message} isRequired>
+          <Field
+            label={field.label}
+            hint={typeof spec?.wordsHint === 'function' ? spec.wordsHint(withdrawal) : spec?.wordsHint}
+            error={errors.words?.message}
+            isRequired
+          >
             {(control) =>
               field.isMultiline ? (
                 <Textarea rows={4} maxLength={field.maxLength} {...control} {...register('words')} />
