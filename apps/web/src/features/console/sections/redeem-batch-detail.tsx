@@ -36,18 +36,14 @@ function DownloadCodes({ batch }: { batch: TConsoleRedeemBatch }) {
       <h2 id="batch-download" className={formStyles.cardTitle}>
         Codes
       </h2>
-      {batch.revokedAt ? (
-        // Revoked: the codes are dead, and a file of them is kept only for the record.
-        <p className={formStyles.hint}>
-          A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all. These codes are
-          revoked: nobody can redeem them any more. Each download is in the audit log.
-        </p>
-      ) : (
-        <p className={formStyles.hint}>
-          A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all. Anyone holding it can
-          redeem them: keep it safe. Each download is in the audit log.
-        </p>
-      )}
+      <p className={formStyles.hint}>
+        A CSV file with a line per code (number, code), {formatCount(batch.codeCount)} in all.{' '}
+        {batch.revokedAt
+          ? // Revoked: the codes are dead, and a file of them is kept only for the record.
+            'These codes are revoked: nobody can redeem them any more.'
+          : 'Anyone holding it can redeem them: keep it safe.'}{' '}
+        Each download is in the audit log.
+      </p>
       <div className={styles.download}>
         <Button
           variant={batch.revokedAt ? 'secondary' : 'primary'}
