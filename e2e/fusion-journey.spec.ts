@@ -90,6 +90,10 @@ test.describe('fusion', () => {
     await expect(outcome.getByRole('heading', { name: 'Pixel Knight Paladin' })).toBeVisible();
     await expect(outcome.getByText(/^#[\d,]+ \/ [\d,]+$/)).toBeVisible();
     await expectNoSeriousViolations(page, 'fusion result');
+    // The address names the run: a reload shows the same result, read again, and burns nothing more.
+    await expect(page).toHaveURL(/\/slots\?run=[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect(outcome.getByRole('heading', { name: 'Pixel Knight Paladin' })).toBeVisible();
 
     // A burned Squire's page stays, its history ending with the fusion.
     await outcome.getByText('What was burned').click();
