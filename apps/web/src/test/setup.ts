@@ -50,19 +50,23 @@ afterAll(failOnUnexpectedRequests);
 
 /**
  * NProgress animates the route bar (app/route-progress-bar.tsx) on timers of its own that nothing can cancel: each
- * step it is set to holds its queue for `speed` ms, the last one (1: the fade-out) for two, and then it removes the
- * bar. A file whose last test navigated just before it ended had them fire after the test environment was gone
- * ("document is not defined", an unhandled error that fails the run: seen in CI on a slow machine). So the steps are
- * counted here, and a file waits for that queue to run out before its environment goes.
+ * step it is set to holds its queue for `speed` ms, and while a bar runs it trickles, setting a step every
+ * `trickleSpeed` ms. A file whose last test navigated just before it ended had them fire after the test environment was
+ * gone ("document is not defined", an unhandled error that fails the run: seen in CI on a slow machine). Two things
+ * keep them inside the file:
+ * - here every step takes no time (the bar's animation is the browser journeys' to see), so its queue never builds
+ *   up: with 240 ms steps set every 160 ms, a bar left running (a page still loading when its test ended) queued
+ *   steps faster than they ran, and waiting for them to run out took longer than the hook's 10 s (a flake of
+ *   unsaved-changes.test.tsx, seen in session 35 one run in two when the file ran alone);
+ * - after the file, a bar still running is told it is not (its trickle stops at its next tick), and the file waits
+ *   for that tick.
  */
-let progressQueueEndsAt = 0;
 const setProgress = NProgress.set.bind(NProgress);
 NProgress.set = (n: number) => {
-  const stepMs = NProgress.settings.speed ?? 0;
-  progressQueueEndsAt = Math.max(Date.now(), progressQueueEndsAt) + (n >= 1 ? 2 : 1) * stepMs;
+  NProgress.settings.speed = 0;
   return setProgress(n);
 };
 afterAll(async () => {
-  const left = progressQueueEndsAt + 50 - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  NProgress.status = null;
+  await new Promise((resolve) => setTimeout(resolve, (NProgress.settings.trickleSpeed ?? 0) + 50));
 });
