@@ -28,10 +28,9 @@ export function searchWith(current: URLSearchParams, changes: TUrlFilterChanges)
 
 /**
  * Filters, search, sort and page kept in the address (`/products?rarity=RARE&page=2`), so a filtered list can be
- * shared. Returns the current values, a setter, and `hrefFor` for links. `setFilters` (like FilterLinks) replaces the
- * current history entry unless asked to push: Back then leaves the list, and a search run as the person types does not
- * leave an entry per letter. A page whose Back should undo each filter, as it undoes a page link, asks every one of
- * its filters to push (My Collection).
+ * shared. Returns the current values, a setter, and `hrefFor` for links. A choice (a select, a chip, a tab, Clear
+ * filters) takes a history entry of its own, as a page link does, so Back undoes it (decision record 49); text typed
+ * in a search box replaces the current entry (`history: 'replace'`), so Back does not replay it search by search.
  */
 export function useUrlFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -39,7 +38,7 @@ export function useUrlFilters() {
   const get = useCallback((key: string) => searchParams.get(key) ?? undefined, [searchParams]);
 
   const setFilters = useCallback(
-    (changes: TUrlFilterChanges, { history = 'replace' }: { history?: TUrlFilterHistory } = {}) =>
+    (changes: TUrlFilterChanges, { history = 'push' }: { history?: TUrlFilterHistory } = {}) =>
       setSearchParams((current) => new URLSearchParams(searchWith(current, changes)), {
         replace: history === 'replace',
         preventScrollReset: true,

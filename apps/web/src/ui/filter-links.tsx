@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import type { TUrlFilterHistory } from '../lib/use-url-filters.ts';
 import { centreInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
 import styles from './filter-links.module.css';
 
@@ -15,20 +14,15 @@ interface FilterLinksProps {
   label: string;
   items: FilterLink[];
   selectedId: string;
-  /**
-   * `replace` (the default): choosing a filter takes the current entry's place, so Back leaves the list. `push`: each
-   * choice is an entry of its own, for a page whose other filters push too, so Back undoes them all alike.
-   */
-  history?: TUrlFilterHistory;
   className?: string;
 }
 
 /**
- * A row of filters that are addresses (`?type=gaming`), so a filtered list can be shared, bookmarked and left (or,
- * with `history="push"`, stepped back through) with the back button. Looks like the tabs; is a list of links, the
+ * A row of filters that are addresses (`?type=gaming`), so a filtered list can be shared, bookmarked and stepped back
+ * through with the back button, as any link is (decision record 49). Looks like the tabs; is a list of links, the
  * chosen one marked `aria-current`.
  */
-export function FilterLinks({ label, items, selectedId, history = 'replace', className }: FilterLinksProps) {
+export function FilterLinks({ label, items, selectedId, className }: FilterLinksProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const edgesRef = useScrollEdges<HTMLUListElement>();
   const setList = useCallback(
@@ -56,7 +50,6 @@ export function FilterLinks({ label, items, selectedId, history = 'replace', cla
               className={styles.link}
               aria-current={item.id === selectedId ? 'true' : undefined}
               preventScrollReset
-              replace={history === 'replace'}
             >
               {item.label}
             </Link>

@@ -51,7 +51,7 @@ export default function BrandsPage() {
             label="Search brands"
             placeholder="Search brands"
             value={q}
-            onSearch={(text) => setFilters({ q: text })}
+            onSearch={(text) => setFilters({ q: text }, { history: 'replace' })}
           />
         </div>
       </PageHeader>

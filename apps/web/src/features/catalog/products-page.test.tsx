@@ -42,6 +42,8 @@ describe('/products', () => {
     await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
 
     await waitFor(() => expect(router.state.location.search).toBe('?rarity=rare'));
+    // A choice is a step of its own, as a page link is: Back undoes it (decision record 49).
+    expect(router.state.historyAction).toBe('PUSH');
     await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('rarity')).toBe('RARE'));
     expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe('1');
     expect(await screen.findByText('1 product')).toBeInTheDocument();
@@ -72,6 +74,8 @@ describe('/products', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'dragon');
 
     await waitFor(() => expect(router.state.location.search).toBe('?q=dragon'));
+    // Typed text takes the current entry's place: Back does not replay a search run as the person typed.
+    expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('q')).toBe('dragon'));
     // One search for the whole word, not one per letter.
     expect(productRequests(sent).filter((request) => queryOf(request.path).has('q'))).toHaveLength(1);

@@ -1,10 +1,9 @@
-import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { myCollectionSorts, rarities } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { oneOf, useUrlFilters, type TUrlFilterChanges } from '../../lib/use-url-filters.ts';
+import { oneOf, useUrlFilters } from '../../lib/use-url-filters.ts';
 import { publicProfilePath } from '../../lib/user-paths.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -68,11 +67,6 @@ function SignedInCollection() {
   const sort = oneOf(get('sort'), myCollectionSorts) ?? 'newest';
   // Read on both tabs: the header counts what I hold either way (one request, cached, whichever tab asks).
   const collection = useMyEditions({ page, size: PAGE_SIZE, brandId, rarity, sort });
-  // A tab, filter or sort change is a step of its own, as a page link is, so Back undoes it (the brand chips push too).
-  const pushFilters = useCallback(
-    (changes: TUrlFilterChanges) => setFilters(changes, { history: 'push' }),
-    [setFilters],
-  );
   const { packId, packHref, closePack } = usePackDialog();
 
   const held = (collection.data?.brands ?? []).reduce((sum, entry) => sum + entry.count, 0);
@@ -102,7 +96,7 @@ function SignedInCollection() {
         value={tab}
         // A tab starts clean: the other tab's filters and page mean nothing there.
         onValueChange={(id) =>
-          pushFilters({
+          setFilters({
             tab: id === 'collectibles' ? undefined : id,
             brand: undefined,
             rarity: undefined,
@@ -118,7 +112,7 @@ function SignedInCollection() {
               <CollectedEditions
                 collection={collection}
                 filters={{ brandId, rarity, sort, page }}
-                setFilters={pushFilters}
+                setFilters={setFilters}
                 hrefFor={hrefFor}
                 packHref={packHref}
               />

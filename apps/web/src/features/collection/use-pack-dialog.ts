@@ -9,6 +9,6 @@ export function usePackDialog() {
   const { get, page, setFilters, hrefFor } = useUrlFilters();
   // A pack opens over this page, which keeps its page: `hrefFor` would start a changed filter at page 1.
   const packHref = (id: string) => hrefFor({ pack: id, page });
-  const closePack = useClosePackDialog(() => setFilters({ pack: undefined, page }));
+  const closePack = useClosePackDialog(() => setFilters({ pack: undefined, page }, { history: 'replace' }));
   return { packId: get('pack'), packHref, closePack };
 }

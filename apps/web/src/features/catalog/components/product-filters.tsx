@@ -1,6 +1,6 @@
 import { productSorts, rarities } from '@cypher/contract';
 import { useId, useState } from 'react';
-import type { TUrlFilterChanges } from '../../../lib/use-url-filters.ts';
+import type { TUrlFilterChanges, TUrlFilterHistory } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
@@ -15,7 +15,8 @@ import styles from './product-filters.module.css';
 
 interface ProductFiltersProps {
   values: TProductFilterValues;
-  onChange: (changes: TUrlFilterChanges) => void;
+  /** The page's setFilters: a choice pushes a history entry, the search text replaces it. */
+  onChange: (changes: TUrlFilterChanges, options?: { history?: TUrlFilterHistory }) => void;
 }
 
 /**
@@ -41,7 +42,7 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
           label="Search products"
           placeholder="Search products"
           value={values.q ?? ''}
-          onSearch={(text) => onChange({ q: text })}
+          onSearch={(text) => onChange({ q: text }, { history: 'replace' })}
         />
         <Button
           className={styles.toggle}

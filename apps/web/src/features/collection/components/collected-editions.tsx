@@ -129,8 +129,6 @@ export function CollectedEditions({ collection, filters, setFilters, hrefFor, pa
           <FilterLinks
             label="Brands"
             selectedId={brandId ?? 'all'}
-            // As the rarity and sort below and the tabs: each choice is a step Back undoes.
-            history="push"
             items={[
               { id: 'all', label: `All ${formatCount(held)}`, to: hrefFor({ brand: undefined }) },
               ...brandChips.map((entry) => ({

@@ -74,7 +74,7 @@ export function EntryList<R extends TConsoleResource>({
               label={`Search ${section.label.toLowerCase()}`}
               placeholder={`Search ${section.label.toLowerCase()}`}
               value={q}
-              onSearch={(text) => setFilters({ q: text })}
+              onSearch={(text) => setFilters({ q: text }, { history: 'replace' })}
             />
           ) : null}
           {hasStatusFilter ? (
