@@ -30,28 +30,9 @@ const CREDIT = 400;
 
 /** A batch of one code granting CREDIT, used `usesPerCode` times in all and once per person: the code and its row. */
 async function sharedCode(usesPerCode: number) {
-  const made = await a.app.inject({
-    method: 'POST',
-    url: '/v1/console/redeem-batches',
-    headers: bearer(admin.accessToken),
-    payload: {
-      name: 'Race code',
-      grant: { kind: 'CREDIT', amount: CREDIT },
-      codeCount: 1,
-      usesPerCode,
-      validFrom: iso(-1),
-      validUntil: iso(60),
-    },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const batchId = made.json().data.id as string;
-  const csv = await a.app.inject({
-    method: 'GET',
-    url: `/v1/console/redeem-batches/${batchId}/codes.csv`,
-    headers: bearer(admin.accessToken),
-  });
+  const { batchId, codes } = await batchOfCodes(1, usesPerCode);
   const [codeRow] = await queryRows<{ id: string }>(db(), sql`select id from redeem_codes where batch_id = ${batchId}`);
-  return { codeId: codeRow!.id, code: csv.body.trim().split('\n')[1]!.split(',')[1]! };
+  return { codeId: codeRow!.id, code: codes[0]! };
 }
 
 /**
@@ -165,16 +146,17 @@ describe('redeems at once through two instances', () => {
   );
 });
 
-/** A batch of `codeCount` single-use codes granting CREDIT: its id and its codes, in number order. */
-async function batchOfCodes(codeCount: number) {
+/** A batch of `codeCount` codes granting CREDIT, each used `usesPerCode` times: its id and its codes, in number order. */
+async function batchOfCodes(codeCount: number, usesPerCode = 1) {
   const made = await a.app.inject({
     method: 'POST',
     url: '/v1/console/redeem-batches',
     headers: bearer(admin.accessToken),
     payload: {
-      name: 'Leaking codes',
+      name: 'Race codes',
       grant: { kind: 'CREDIT', amount: CREDIT },
       codeCount,
+      usesPerCode,
       validFrom: iso(-1),
       validUntil: iso(60),
     },
