@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { readInProcess } from './in-process-read.ts';
 import { isLoggedRequest, readableLogLine, RequestLogController } from './request-log.ts';
 
 describe('request logs', () => {
@@ -29,6 +30,22 @@ describe('request logs', () => {
       }),
     ]);
     expect(lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
+  });
+
+  // Session 35's note: the reads a page view makes in process (its render, its subject's check) were logged as API
+  // requests, so the API's 404 counts included every page view of a missing collection.
+  it("leaves out the reads a page view makes in process, and only those: the mark can't be sent from outside", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+      logController: new RequestLogController(),
+    });
+    app.get('/v1/collections/:id', async (_request, reply) => reply.code(404).send({ code: 'NOT_FOUND' }));
+    expect((await readInProcess(app, '/v1/collections/1')).statusCode).toBe(404);
+    await app.inject({ url: '/v1/collections/2', headers: { 'x-in-process-read': 'guessed' } });
+    await app.close();
+
+    expect(lines.filter((line) => line.msg === 'request').map((line) => line.url)).toEqual(['/v1/collections/2']);
   });
 
   it('tells API requests from files', () => {

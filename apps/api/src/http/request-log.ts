@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TConfig } from '../config.ts';
 import { isApiPath } from './error-handler.ts';
+import { isInProcessRead } from './in-process-read.ts';
 
 /**
  * Request logs: one line per API request (method, address, status, milliseconds), none for the web app's files, the
@@ -20,10 +21,11 @@ export function isLoggedRequest(url: string): boolean {
 /**
  * Fastify's request lines (an "incoming request" and a "request completed" for every request, files included) give
  * way to one line per API request, written when it completes: at info, or at error with the error when it failed.
+ * The reads a page view makes in process (in-process-read.ts) are part of that view, which is not logged either.
  */
 export class RequestLogController extends LogController {
   constructor() {
-    super({ disableRequestLogging: (request) => !isLoggedRequest(request.url) });
+    super({ disableRequestLogging: (request) => !isLoggedRequest(request.url) || isInProcessRead(request) });
   }
 
   override incomingRequest(): void {}

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { isRestrictedCountry } from './country-restriction.ts';
+import { readInProcess } from './in-process-read.ts';
 
 /**
  * Pages rendered on the server (docs/decisions/0038-pages-rendered-on-the-server.md). The web build writes its
@@ -57,7 +58,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
     new Headers(init?.headers).forEach((value, name) => {
       if (name !== 'authorization' && name !== 'cookie') headers[name] = value;
     });
-    const answer = await app.inject({ method: 'GET', url, headers });
+    const answer = await readInProcess(app, url, headers);
     const contentType = answer.headers['content-type'];
     return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
       status: answer.statusCode,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBrand, insertCollection, insertLicense } from '../testing/catalog-fixtures.ts';
+import { signUpOperator } from '../testing/operator-helpers.ts';
+import { insertRaffleRound } from '../testing/raffle-fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -124,6 +126,24 @@ describe('the web app on the API port', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body, url).toContain('<meta name="robots" content="noindex">');
       expect(response.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  // Session 35's note: a raffle round's page answered under any drop's address.
+  it("answers a raffle round's page under its own drop, and 404 with noindex under another's", async () => {
+    const { accessToken } = await signUpOperator(t, 'admin');
+    const raffle = await insertRaffleRound(t, accessToken);
+    const other = await insertRaffleRound(t, accessToken);
+    const own = await get(`/drops/${raffle.dropId}/raffle/${raffle.roundId}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).not.toContain('noindex');
+    for (const url of [
+      `/drops/${other.dropId}/raffle/${raffle.roundId}`,
+      `/drops/not-a-drop/raffle/${raffle.roundId}`,
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<meta name="robots" content="noindex">');
     }
   });
 

@@ -60,24 +60,36 @@ interface DetailErrorProps {
  * else says so and offers to try again.
  */
 export function DetailError({ what, error, onRetry, isRetrying, browseTo, browseLabel }: DetailErrorProps) {
-  const isMissing = namesNothing(error);
-  const title = isMissing
-    ? `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`
-    : `We could not load this ${what}`;
+  if (namesNothing(error)) return <DetailNotFound what={what} browseTo={browseTo} browseLabel={browseLabel} />;
+  const title = `We could not load this ${what}`;
   return (
     <div className={`container ${styles.state}`}>
-      <PageMeta title={title} isNotFound={isMissing} />
-      {isMissing ? (
-        <EmptyState
-          icon="frame"
-          titleAs="h1"
-          title={title}
-          body={`This ${what} does not exist or is not on show any more.`}
-          action={<ButtonLink to={browseTo}>{browseLabel}</ButtonLink>}
-        />
-      ) : (
-        <ErrorState title={title} error={error} onRetry={onRetry} isRetrying={isRetrying} titleAs="h1" />
-      )}
+      <PageMeta title={title} />
+      <ErrorState title={title} error={error} onRetry={onRetry} isRetrying={isRetrying} titleAs="h1" />
+    </div>
+  );
+}
+
+/**
+ * A detail page whose address names nothing: the entry does not exist, is not public, or is not the one the rest of
+ * the address names (a raffle round under another drop). The server answers such an address 404 too.
+ */
+export function DetailNotFound({
+  what,
+  browseTo,
+  browseLabel,
+}: Pick<DetailErrorProps, 'what' | 'browseTo' | 'browseLabel'>) {
+  const title = `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`;
+  return (
+    <div className={`container ${styles.state}`}>
+      <PageMeta title={title} isNotFound />
+      <EmptyState
+        icon="frame"
+        titleAs="h1"
+        title={title}
+        body={`This ${what} does not exist or is not on show any more.`}
+        action={<ButtonLink to={browseTo}>{browseLabel}</ButtonLink>}
+      />
     </div>
   );
 }

@@ -83,6 +83,16 @@ describe('raffle draw page', () => {
     expect(screen.queryByText('The draw checks out')).toBeNull();
   });
 
+  // Session 35's note: a round of one drop showed under any drop's address, with that drop's Back link.
+  it('says not found for a round of another drop, and leads back to the drop in the address', async () => {
+    const otherDropId = '0190a0b0-0000-7000-8000-00000000d002';
+    raffleApi(() => json(200, { data: drawnRaffle({ dropId: otherDropId }) }));
+    renderApp(raffleUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Raffle draw not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Commitment')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the drop' })).toHaveAttribute('href', `/drops/${dropId}`);
+  });
+
   it('recomputes both draws in the browser and says they check out', async () => {
     raffleApi(() => json(200, { data: withSecondDraw() }));
     renderApp(raffleUrl);

@@ -5,7 +5,7 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
-import { DetailLoadStates } from '../../ui/detail-states.tsx';
+import { DetailLoadStates, DetailNotFound } from '../../ui/detail-states.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useRaffleDraw } from './api/get-raffle-draw.ts';
 import { ProvenanceCard } from './components/provenance-card.tsx';
@@ -18,7 +18,7 @@ import raffleStyles from './components/raffle-draw.module.css';
  * `/drops/:id/raffle/:roundId` (public; issue 18, not in spec section 2): a raffle round's draw, checkable by anyone
  * (decision record 0026). Reads: `GET /v1/raffles/{roundId}` · Writes: nothing · Shows: the commitment from the
  * opening; once drawn, the seed, the winners, "Recompute the winners" (run here with the contract's raffle-draw.ts)
- * and a handle lookup · Tests: raffle-draw-page.test.tsx.
+ * and a handle lookup; not found for a round of another drop · Tests: raffle-draw-page.test.tsx.
  */
 export default function RaffleDrawPage() {
   const { id = '', roundId = '' } = useParams();
@@ -37,6 +37,10 @@ export default function RaffleDrawPage() {
     );
   }
   const draw = raffle.data;
+  // A round of another drop under this drop's address is not this drop's raffle (page-subjects.ts answers it 404).
+  if (draw.dropId.toLowerCase() !== id.toLowerCase()) {
+    return <DetailNotFound what="raffle draw" browseTo={dropPath(id)} browseLabel="Back to the drop" />;
+  }
   const drawn = isDrawn(draw) ? draw : null;
 
   return (
