@@ -128,6 +128,15 @@ export const ZProductListItem = z.object({
 });
 export type TProductListItem = z.infer<typeof ZProductListItem>;
 
+/**
+ * `GET /v1/console/products`: a product as the console lists it, with the editions a new drop may still hold of it
+ * (its edition size less the serial numbers editions and published drops have taken; null for an open edition).
+ */
+export const ZConsoleProductListItem = ZProductListItem.extend({
+  editionsLeft: z.number().int().nonnegative().nullable(),
+});
+export type TConsoleProductListItem = z.infer<typeof ZConsoleProductListItem>;
+
 /** A product page: the card plus everything about it. */
 export const ZProduct = ZProductListItem.extend({
   description: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { TBrand, TConsoleMe, TPage, TProductListItem } from '@cypher/contract';
+import type { TBrand, TConsoleMe, TConsoleProductListItem, TPage, TProductListItem } from '@cypher/contract';
 
 /**
  * Catalogue answers for tests, valid against the contract's schemas (the API client parses every answer). Ids are
@@ -51,6 +51,12 @@ export function productItem(changes: Partial<TProductListItem> = {}): TProductLi
     updatedAt: at,
     ...changes,
   };
+}
+
+/** A product as the console lists it: all of its edition size left unless said (an open edition: null). */
+export function consoleProductItem(changes: Partial<TConsoleProductListItem> = {}): TConsoleProductListItem {
+  const product = productItem(changes);
+  return { ...product, editionsLeft: product.editionSize, ...changes };
 }
 
 export function page<T>(items: T[], changes: Partial<TPage<T>> = {}): TPage<T> {

@@ -6,10 +6,10 @@ import {
   type TConsoleDropListItem,
   type TConsoleDropRequest,
   type TConsoleMe,
-  type TProductListItem,
+  type TConsoleProductListItem,
 } from '@cypher/contract';
 import { startSession } from '../lib/session.ts';
-import { brand, consoleMe, ids, pathnameOf, productItem, queryOf } from './catalog-fixtures.ts';
+import { brand, consoleMe, consoleProductItem, ids, pathnameOf, queryOf } from './catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from './fake-api.ts';
 
 /**
@@ -29,6 +29,7 @@ export const consoleDropIds = {
   created: '0190a0b0-0000-7000-8000-00000000dd10',
   knight: '0190a0b0-0000-7000-8000-0000000000d3',
   ariaProduct: '0190a0b0-0000-7000-8000-0000000000d4',
+  spentProduct: '0190a0b0-0000-7000-8000-0000000000d5',
 };
 
 const admin = consoleMe({ roles: ['admin'], isAdmin: true, brands: [] });
@@ -43,17 +44,18 @@ const summaryOf = (brandId: string) => {
   return { id, slug, name, type, logoUrl };
 };
 
-const consoleProducts: TProductListItem[] = [
-  productItem(),
-  productItem({
+const consoleProducts: TConsoleProductListItem[] = [
+  consoleProductItem(),
+  consoleProductItem({
     id: ids.squire,
     name: 'Squire',
     rarity: 'COMMON',
     imageUrl: '/uploads/squire.webp',
     imageThumbnailUrl: '/uploads/squire-thumb.webp',
     editionSize: 1_000,
+    editionsLeft: 600,
   }),
-  productItem({
+  consoleProductItem({
     id: consoleDropIds.knight,
     name: 'Pixel Knight',
     rarity: 'RARE',
@@ -62,11 +64,18 @@ const consoleProducts: TProductListItem[] = [
     editionSize: null,
     status: 'DRAFT',
   }),
-  productItem({
+  consoleProductItem({
     id: consoleDropIds.ariaProduct,
     name: 'Aria’s Song',
     rarity: 'EPIC',
     brand: summaryOf(ids.ariaVale),
+  }),
+  consoleProductItem({
+    id: consoleDropIds.spentProduct,
+    name: 'Spent Sprite',
+    rarity: 'RARE',
+    editionSize: 50,
+    editionsLeft: 0,
   }),
 ];
 

@@ -6,7 +6,7 @@ import type {
   TEditionPool,
   TGrant,
 } from '@cypher/contract';
-import { brand, consoleMe, ids, page, pathnameOf, productItem } from './catalog-fixtures.ts';
+import { brand, consoleMe, ids, page, pathnameOf, productItem, consoleProductItem } from './catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from './fake-api.ts';
 import { balances } from './drops-fixtures.ts';
 import { consolePass, passIds } from './passes-fixtures.ts';
@@ -179,7 +179,7 @@ export function consoleWithGiveaways(
       case '/v1/console/edition-pools':
         return json(200, { data: page([editionPool()]) });
       case '/v1/console/products':
-        return json(200, { data: page([productItem()]) });
+        return json(200, { data: page([consoleProductItem()]) });
       case `/v1/console/redeem-batches/${giveawayIds.batch}/revoke`:
         return request.method === 'POST'
           ? json(200, { data: redeemBatch({ revokedAt: batchRevokedAt }) })

@@ -6,6 +6,8 @@ import {
   verifyProvenance,
   type TConsoleDrop,
   type TConsoleDropRequest,
+  type TConsoleProductListItem,
+  type TPage,
 } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -319,6 +321,11 @@ describe('validation', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('EDITION_SIZE_EXCEEDED');
     expect(refused.body.details![0]!.message).toContain('60 editions asked, 40 left of 100');
+    // The console's product list tells the same count before anyone asks (the drop editor's picker shows it).
+    const listed = await asAdmin<TPage<TConsoleProductListItem>>('GET', `/v1/console/products?brandId=${brand}`);
+    expect(listed.body.data.items).toEqual([
+      expect.objectContaining({ id: scarce, editionSize: 100, editionsLeft: 40 }),
+    ]);
     // Nothing of the refused publication stayed.
     expect((await asAdmin('GET', `/v1/console/drops/${second}`)).body.data.publicationStatus).toBe('DRAFT');
     expect(await t.database.db.select().from(packs).where(eq(packs.dropId, second))).toEqual([]);

@@ -70,12 +70,11 @@ export async function checkDropProducts(
       })),
     });
   }
-  const highest = await highestSerialNumbers(tx, ids);
-  const reserved = await highestReservedSerialNumbers(tx, ids);
+  const taken = await serialNumbersTaken(tx, ids);
   const products = contents.map((content) => ({
     ...content,
     product: found.get(content.productId)!,
-    nextSerialNumber: Math.max(highest.get(content.productId) ?? 0, reserved.get(content.productId) ?? 0) + 1,
+    nextSerialNumber: (taken.get(content.productId) ?? 0) + 1,
   }));
   const tooMany = products.filter(
     ({ product, nextSerialNumber, editionCount }) =>
@@ -95,6 +94,36 @@ export async function checkDropProducts(
     editionCount,
     nextSerialNumber,
   }));
+}
+
+/**
+ * Each product's highest serial number taken: by an edition written (a drop's, a fusion's result, a pool's) or
+ * reserved by a drop whose publication started; 0 for a product with neither.
+ */
+async function serialNumbersTaken(tx: Db, productIds: readonly string[]): Promise<Map<string, number>> {
+  const highest = await highestSerialNumbers(tx, productIds);
+  const reserved = await highestReservedSerialNumbers(tx, productIds);
+  return new Map(productIds.map((id) => [id, Math.max(highest.get(id) ?? 0, reserved.get(id) ?? 0)]));
+}
+
+/**
+ * How many editions each product still has room for in a new drop (null: an open edition), as checkDropProducts
+ * counts them when the drop is saved: the console's product picker shows it before the operator asks for more.
+ */
+export async function editionsLeft(
+  db: Db,
+  products: readonly { id: string; editionSize: number | null }[],
+): Promise<Map<string, number | null>> {
+  const taken = await serialNumbersTaken(
+    db,
+    products.filter((product) => product.editionSize !== null).map((product) => product.id),
+  );
+  return new Map(
+    products.map((product) => [
+      product.id,
+      product.editionSize === null ? null : Math.max(0, product.editionSize - (taken.get(product.id) ?? 0)),
+    ]),
+  );
 }
 
 /**

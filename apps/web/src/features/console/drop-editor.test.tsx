@@ -166,6 +166,35 @@ describe('console drop editor', () => {
     JOURNEY_MS,
   );
 
+  // Session 34's note: the picker showed a product's edition size only, and the editions other drops had taken came
+  // out as a refusal when the draft was saved.
+  it(
+    'shows what other drops left of each product, offers none of one with nothing left, and warns over what is left',
+    async () => {
+      consoleDropsApi([draft()]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Starfall Academy' });
+      const contents = within(form).getByRole('list', { name: 'Contents' });
+      expect(await within(contents).findByText('Edition of 1,000 · 600 left')).toBeInTheDocument();
+      expect(within(contents).getByText('Edition of 10')).toBeInTheDocument();
+
+      const squire = within(form).getByLabelText('Editions of Squire');
+      await user.clear(squire);
+      await user.type(squire, '601');
+      expect(within(form).getByText('More than the 600 editions left.')).toBeInTheDocument();
+      await user.clear(squire);
+      await user.type(squire, '600');
+      expect(within(form).queryByText('More than the 600 editions left.')).toBeNull();
+
+      const picked = within(form).getByRole('list', { name: 'Products of this brand' });
+      expect(within(picked).getByText('Edition of 50 · none left')).toBeInTheDocument();
+      expect(within(picked).getByRole('button', { name: 'Spent Sprite has no editions left' })).toBeDisabled();
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'reads pasted addresses, one a line or with commas, and points out the lines that are not addresses',
     async () => {

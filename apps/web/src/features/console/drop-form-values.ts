@@ -28,6 +28,8 @@ interface TDropFormProduct {
   imageThumbnailUrl: string | null;
   /** null: an open edition; undefined: not known yet (a saved draft names only the product and its rarity). */
   editionSize?: number | null;
+  /** What a new drop may still hold of it (null: an open edition); undefined: not known yet, as above. */
+  editionsLeft?: number | null;
 }
 
 const messages = {

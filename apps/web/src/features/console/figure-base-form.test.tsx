@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { brand, consoleMe, ids, page, pathnameOf, productItem, queryOf } from '../../test/catalog-fixtures.ts';
+import { brand, consoleMe, ids, page, pathnameOf, consoleProductItem, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -38,8 +38,8 @@ function collection(changes: Partial<TCollection> = {}): TCollection {
 
 const inCollection = { id: fb.collection, name: 'Pixel Knights: Genesis', imageUrl: null };
 const products = [
-  productItem({ collection: inCollection }),
-  productItem({ id: ids.squire, name: 'Squire', rarity: 'COMMON', collection: inCollection }),
+  consoleProductItem({ collection: inCollection }),
+  consoleProductItem({ id: ids.squire, name: 'Squire', rarity: 'COMMON', collection: inCollection }),
 ];
 
 function figureBase(changes: Partial<TFigureBase> = {}): TFigureBase {

@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { brand, consoleMe, ids, page, pathnameOf, productItem, queryOf } from '../../test/catalog-fixtures.ts';
+import { brand, consoleMe, ids, page, pathnameOf, consoleProductItem, queryOf } from '../../test/catalog-fixtures.ts';
 import { inHours } from '../../test/console-drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { consoleFusion, fusionIds, fusionPreview } from '../../test/fusions-fixtures.ts';
@@ -43,7 +43,10 @@ const collections: TCollection[] = [
     updatedAt: '2026-11-01T00:00:00.000Z',
   },
 ];
-const products = [productItem(), productItem({ id: ids.squire, name: 'Pixel Knight Squire', rarity: 'COMMON' })];
+const products = [
+  consoleProductItem(),
+  consoleProductItem({ id: ids.squire, name: 'Pixel Knight Squire', rarity: 'COMMON' }),
+];
 const categories = [{ id: fusionIds.category, slug: 'characters', name: 'Characters', sortOrder: 1 }];
 
 /** An admin's console over the catalogue fixtures, and what `answer` says about fusions. */

@@ -362,12 +362,22 @@ describe('conflicts and invalid changes', () => {
     expect(
       (await asAdmin('PATCH', `/v1/console/products/${common.id}`, { rarity: 'COMMON', editionSize: editions })).status,
     ).toBe(200);
+    const leftOf = async (id: string) =>
+      (
+        await asAdmin<{ items: { id: string; editionsLeft: number | null }[] }>(
+          'GET',
+          `/v1/console/products?brandId=${common.brandId}`,
+        )
+      ).body.data.items.find((item) => item.id === id)?.editionsLeft;
+    expect(await leftOf(common.id)).toBe(0);
     expect((await asAdmin('PATCH', `/v1/console/products/${common.id}`, { editionSize: null })).status).toBe(200);
+    expect(await leftOf(common.id)).toBeNull();
     // A product without editions takes any rarity and size.
     const fresh = await insertProduct(t.database.db, common.brandId, { rarity: 'COMMON' });
     expect(
       (await asAdmin('PATCH', `/v1/console/products/${fresh.id}`, { rarity: 'EPIC', editionSize: 1 })).status,
     ).toBe(200);
+    expect(await leftOf(fresh.id)).toBe(1);
   });
 
   it('refuses empty and unknown changes, bad slugs and links, and references to nothing', async () => {

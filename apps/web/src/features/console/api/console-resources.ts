@@ -18,7 +18,7 @@ import {
   ZFigureBase,
   ZLicense,
   ZProduct,
-  ZProductListItem,
+  ZConsoleProductListItem,
   ZTag,
   ZUpdateBannerRequest,
   ZUpdateBrandRequest,
@@ -69,7 +69,7 @@ export const consoleResources = {
     publicKey: queryKeys.collections.all,
   },
   products: {
-    listItem: ZProductListItem,
+    listItem: ZConsoleProductListItem,
     detail: ZProduct,
     create: ZCreateProductRequest,
     update: ZUpdateProductRequest,

@@ -105,6 +105,23 @@ function ContentsSummary({ contents, fill }: { contents: TDropFormContent[]; fil
 }
 
 /**
+ * A word before saving when a product's count is over what it can take: its edition size, or the editions other drops
+ * left of it (the API refuses either with EDITION_SIZE_EXCEEDED).
+ */
+function overEditionsHint(
+  count: number,
+  product: { editionSize?: number | null; editionsLeft?: number | null },
+): string | undefined {
+  if (typeof product.editionSize === 'number' && count > product.editionSize) return 'More than its edition size.';
+  if (typeof product.editionsLeft === 'number' && count > product.editionsLeft) {
+    return product.editionsLeft === 0
+      ? 'None of its editions are left.'
+      : `More than the ${formatCount(product.editionsLeft)} editions left.`;
+  }
+  return undefined;
+}
+
+/**
  * The packs' contents: the brand's products picked from a search, how many of each one's editions the drop holds,
  * and the summary that says whether they fill the packs the rounds sell, with the odds per rarity.
  */
@@ -144,9 +161,11 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
               imageThumbnailUrl:
                 field.product.imageThumbnailUrl ?? listed?.imageThumbnailUrl ?? listed?.imageUrl ?? null,
               editionSize: field.product.editionSize !== undefined ? field.product.editionSize : listed?.editionSize,
+              editionsLeft:
+                field.product.editionsLeft !== undefined ? field.product.editionsLeft : listed?.editionsLeft,
             };
             const count = contents[index]?.editionCount;
-            const isOverSize = typeof product.editionSize === 'number' && isCount(count) && count > product.editionSize;
+            const overHint = isCount(count) ? overEditionsHint(count, product) : undefined;
             return (
               <li key={field.id} className={styles.contentRow}>
                 {product.imageThumbnailUrl ? (
@@ -158,7 +177,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
                   <span className={styles.productName}>{product.name}</span>
                   <span className={styles.meta}>
                     <RarityBadge rarity={product.rarity} />
-                    <span>{editionSizeLabel(product.editionSize)}</span>
+                    <span>{editionSizeLabel(product.editionSize, product.editionsLeft)}</span>
                   </span>
                 </span>
                 <Field
@@ -168,7 +187,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
                       Editions<span className="visually-hidden"> of {product.name}</span>
                     </>
                   }
-                  hint={isOverSize ? 'More than its edition size.' : undefined}
+                  hint={overHint}
                   error={errors?.[index]?.editionCount?.message}
                 >
                   {(props) => (
@@ -209,6 +228,7 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
               rarity: product.rarity,
               imageThumbnailUrl: product.imageThumbnailUrl ?? product.imageUrl,
               editionSize: product.editionSize,
+              editionsLeft: product.editionsLeft,
             },
           })
         }

@@ -1,4 +1,4 @@
-import type { TProductListItem } from '@cypher/contract';
+import type { TConsoleProductListItem } from '@cypher/contract';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
@@ -16,16 +16,23 @@ const THUMB_WIDTH = 44;
 const RESULTS = 8;
 const TYPING_PAUSE_MS = 300;
 
-export function editionSizeLabel(editionSize: number | null | undefined): string | null {
+/**
+ * "Edition of 1,000", and what a new drop may still hold of it once other drops took some: "Edition of 1,000 · 600
+ * left" (`editionsLeft` as the API counts it; undefined while not known).
+ */
+export function editionSizeLabel(editionSize: number | null | undefined, editionsLeft?: number | null): string | null {
   if (editionSize === undefined) return null;
-  return editionSize === null ? 'Open edition' : `Edition of ${formatCount(editionSize)}`;
+  if (editionSize === null) return 'Open edition';
+  const size = `Edition of ${formatCount(editionSize)}`;
+  if (editionsLeft === undefined || editionsLeft === null || editionsLeft >= editionSize) return size;
+  return editionsLeft === 0 ? `${size} · none left` : `${size} · ${formatCount(editionsLeft)} left`;
 }
 
 interface ProductPickerProps {
   brandId: string;
   /** Products already in the drop: shown as added, not offered twice. */
   chosenIds: ReadonlySet<string>;
-  onPick: (product: TProductListItem) => void;
+  onPick: (product: TConsoleProductListItem) => void;
 }
 
 /**
@@ -96,6 +103,8 @@ export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps
           <ul className={styles.results} aria-label="Products of this brand" aria-busy={products.isPlaceholderData}>
             {items.map((product) => {
               const isChosen = chosenIds.has(product.id);
+              // Every serial number is taken: the drop could hold none of it (the API would refuse it on save).
+              const isSpent = product.editionsLeft === 0;
               return (
                 <li key={product.id} className={styles.result}>
                   <FixedWidthImage
@@ -107,15 +116,21 @@ export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps
                     <span className={styles.productName}>{product.name}</span>
                     <span className={styles.meta}>
                       <RarityBadge rarity={product.rarity} />
-                      <span>{editionSizeLabel(product.editionSize)}</span>
+                      <span>{editionSizeLabel(product.editionSize, product.editionsLeft)}</span>
                       {product.status === 'DRAFT' ? <Badge tone="warning">Draft</Badge> : null}
                     </span>
                   </span>
                   <Button
                     size="sm"
-                    variant={isChosen ? 'ghost' : 'secondary'}
-                    disabled={isChosen}
-                    aria-label={isChosen ? `${product.name} is in the drop` : `Add ${product.name}`}
+                    variant={isChosen || isSpent ? 'ghost' : 'secondary'}
+                    disabled={isChosen || isSpent}
+                    aria-label={
+                      isChosen
+                        ? `${product.name} is in the drop`
+                        : isSpent
+                          ? `${product.name} has no editions left`
+                          : `Add ${product.name}`
+                    }
                     onClick={() => onPick(product)}
                   >
                     {isChosen ? (
@@ -123,6 +138,8 @@ export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps
                         <Icon name="check" size={16} />
                         Added
                       </>
+                    ) : isSpent ? (
+                      'None left'
                     ) : (
                       <>
                         <Icon name="plus" size={16} />

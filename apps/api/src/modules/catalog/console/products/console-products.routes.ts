@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZConsoleProductListItem,
   ZConsoleStatusFilter,
   ZCreateProductRequest,
   ZData,
   ZPage,
   ZProduct,
-  ZProductListItem,
   ZProductListQuery,
   ZUpdateProductRequest,
 } from '@cypher/contract';
@@ -14,9 +14,9 @@ import type { AppContext } from '../../../../app-context.ts';
 import { managedBy, operatorOf } from '../../../../http/operator-guard.ts';
 import { everythingScope, operatorScope } from '../../catalog-scope.ts';
 import { getProduct } from '../../get-product.ts';
-import { listProducts } from '../../list-products.ts';
 import { registerPublicationRoutes } from '../publication/publication.routes.ts';
 import { createProduct } from './create-product.ts';
+import { listConsoleProducts } from './list-console-products.ts';
 import { updateProduct } from './update-product.ts';
 
 const tags = ['console'];
@@ -30,14 +30,18 @@ export function consoleProductsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Products of this operator's brands, drafts included",
+          summary: "Products of this operator's brands, drafts included, with the editions a new drop may still hold",
           security,
           querystring: ZProductListQuery.extend(ZConsoleStatusFilter.shape),
-          response: { 200: ZData(ZPage(ZProductListItem)) },
+          response: { 200: ZData(ZPage(ZConsoleProductListItem)) },
         },
       },
       async (request) => ({
-        data: await listProducts(ctx.db, request.query, operatorScope(operatorOf(request), request.query.status)),
+        data: await listConsoleProducts(
+          ctx.db,
+          request.query,
+          operatorScope(operatorOf(request), request.query.status),
+        ),
       }),
     );
 
