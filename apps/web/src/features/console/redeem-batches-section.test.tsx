@@ -24,6 +24,13 @@ import { formatDateTime } from '../../lib/format.ts';
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
 const JOURNEY_MS = 30_000;
 
+/** The confirmation a new batch asks for: what it says, then the batch is made. */
+async function confirmBatch(user: ReturnType<typeof userEvent.setup>, says: RegExp) {
+  const dialog = await screen.findByRole('dialog', { name: 'Make these codes?' });
+  expect(dialog).toHaveAccessibleDescription(says);
+  await user.click(within(dialog).getByRole('button', { name: 'Make codes' }));
+}
+
 /** What a datetime-local box holds for the instant `hours` from now, in this machine's time zone. */
 function localTime(hours: number): string {
   const date = new Date(Date.now() + hours * 3_600_000);
@@ -158,6 +165,20 @@ describe('console redeem codes: a new batch', () => {
       pickTime(/^From/, from);
       pickTime(/^Until/, until);
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      // Nothing is made until the operator has read what the batch can give in all.
+      const dialog = await screen.findByRole('dialog', { name: 'Make these codes?' });
+      expect(posts(sent, '/v1/console/redeem-batches')).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(posts(sent, '/v1/console/redeem-batches')).toEqual([]);
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await confirmBatch(
+        user,
+        new RegExp(
+          `^“Launch party” makes 100,000 codes, each usable 2 times in all and once by one person\\. Each use gives a pass; ` +
+            `in all the batch can give up to 200,000 passes \\(200,000 uses\\)\\. The codes work from ` +
+            `${formatDateTime(sentTime(from))} until ${formatDateTime(sentTime(until))}\\. A batch cannot be changed afterwards, only revoked\\.$`,
+        ),
+      );
 
       await waitFor(() => expect(posts(sent, '/v1/console/redeem-batches')).toHaveLength(1));
       expect(posts(sent, '/v1/console/redeem-batches')[0]!.body).toEqual({
@@ -230,6 +251,7 @@ describe('console redeem codes: a new batch', () => {
       expect(within(form).getByLabelText(/^Edition pool/)).toHaveValue(giveawayIds.newPool);
 
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await confirmBatch(user, /Each use gives an edition; in all the batch can give up to 20 editions \(20 uses\)/);
       const refusal = await within(form).findByText('This pool has no editions left.');
       expect(
         within(form)
@@ -289,6 +311,10 @@ describe('console redeem codes: a new batch', () => {
       await user.clear(credit);
       await user.type(credit, '5');
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await confirmBatch(
+        user,
+        /makes 10 codes, each usable once\. Each use gives 5\.00 CYP of credit; in all the batch can give up to 50\.00 CYP of credit \(10 uses\)\. The codes work as soon as they are made until/,
+      );
 
       await waitFor(() => expect(posts(sent, '/v1/console/redeem-batches')).toHaveLength(1));
       expect((posts(sent, '/v1/console/redeem-batches')[0]!.body as TRedeemBatchRequest).grant).toEqual({

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMoney, MAX_AIRDROP_LIST, type TAirdropRequest, type TGrantRequest } from '@cypher/contract';
+import { MAX_AIRDROP_LIST, type TAirdropRequest } from '@cypher/contract';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,7 @@ import { airdropFieldOf, airdropFormSchema, emptyAirdrop, type TAirdropFormValue
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
+import { grantWords } from '../components/grant-words.ts';
 import { RelationField } from '../components/relation-select.tsx';
 import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
@@ -122,22 +123,6 @@ function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProp
       )}
     </Field>
   );
-}
-
-/** What the confirmation says will be given: "3 tickets", "5.00 CYP of credit". */
-function grantWords(grant: TGrantRequest, cypDecimals: number | undefined): string {
-  switch (grant.kind) {
-    case 'CREDIT':
-      return `${formatMoney({ amount: grant.amount, currency: 'CYP' }, { cypMinorUnits: cypDecimals })} of credit`;
-    case 'TICKETS':
-      return `${formatCount(grant.count)} ${grant.count === 1 ? 'ticket' : 'tickets'}`;
-    case 'PASS':
-      return 'a pass';
-    case 'EDITION':
-      return 'an edition';
-    case 'PACK':
-      return 'a pack';
-  }
 }
 
 /** Whom the confirmation says it goes to: "1,234 people", "everyone holding Neon Season Pass now". */

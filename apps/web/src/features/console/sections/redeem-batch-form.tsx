@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE } from '@cypher/contract';
-import { useMemo } from 'react';
+import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE, type TRedeemBatchRequest } from '@cypher/contract';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -14,6 +16,7 @@ import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
+import { grantWords } from '../components/grant-words.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { numberOrNull } from '../form-values.ts';
 import {
@@ -31,14 +34,38 @@ import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 type TOutput = z.output<ReturnType<typeof redeemBatchFormSchema>>;
 
 /**
+ * What the confirmation says a batch will do: the codes, their uses, and the most it can give in all, which the form's
+ * three counts multiply into (1,000 codes × 1,000 uses × 100.00 CYP is 100,000,000.00 CYP, and nothing on the form
+ * said so before a review found it).
+ */
+function batchWords(batch: TRedeemBatchRequest, cypDecimals: number | undefined, now: number): string {
+  const codes = `${formatCount(batch.codeCount)} ${batch.codeCount === 1 ? 'code' : 'codes'}`;
+  const uses =
+    batch.usesPerCode === 1
+      ? 'each usable once'
+      : `each usable ${formatCount(batch.usesPerCode)} times in all and ${batch.usesPerPerson === 1 ? 'once' : `${formatCount(batch.usesPerPerson)} times`} by one person`;
+  const totalUses = BigInt(batch.codeCount) * BigInt(batch.usesPerCode);
+  const from =
+    Date.parse(batch.validFrom) <= now ? 'as soon as they are made' : `from ${formatDateTime(batch.validFrom)}`;
+  return (
+    `“${batch.name}” makes ${codes}, ${uses}. Each use gives ${grantWords(batch.grant, cypDecimals)}; ` +
+    `in all the batch can give up to ${grantWords(batch.grant, cypDecimals, totalUses)} ` +
+    `(${totalUses.toLocaleString('en-US')} ${totalUses === 1n ? 'use' : 'uses'}). ` +
+    `The codes work ${from} until ${formatDateTime(batch.validUntil)}. A batch cannot be changed afterwards, only revoked.`
+  );
+}
+
+/**
  * A new batch of redeem codes: what each code gives, how many codes, how often one can be used in all and by one
- * person, and when they are valid. The codes are made at once; the batch's page then offers them as CSV. A batch does
- * not change after it is made (its codes may already be handed out).
+ * person, and when they are valid. The form's rules show under their fields; then the operator confirms what the batch
+ * can give in all, since its codes may work at once. The codes are made then; the batch's page offers them as CSV. A
+ * batch does not change after it is made (its codes may already be handed out), it can only be revoked.
  */
 function RedeemBatchForm() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleRedeemBatch();
+  const [pending, setPending] = useState<TRedeemBatchRequest>();
   const cypDecimals = useCypUnit().decimals;
   const resolver = useMemo(() => zodResolver(redeemBatchFormSchema(cypDecimals)), [cypDecimals]);
   const form = useForm<TRedeemBatchFormValues, unknown, TOutput>({
@@ -54,9 +81,12 @@ function RedeemBatchForm() {
     formState: { errors },
   } = form;
 
-  const onSubmit = handleSubmit(async (request) => {
+  const onSubmit = handleSubmit((request) => setPending(request));
+
+  async function make(request: TRedeemBatchRequest) {
     try {
       const created = await create.mutateAsync(request);
+      setPending(undefined);
       markSaved();
       showToast({
         tone: 'success',
@@ -65,9 +95,10 @@ function RedeemBatchForm() {
       });
       void navigate(`/console/redeem-batches/${created.id}`, { replace: true });
     } catch (error) {
+      setPending(undefined);
       applyFieldApiError(error, setError, redeemBatchFieldOf, { GRANT_ITEM_NOT_FOUND: 'grant.kind' });
     }
-  });
+  }
 
   return (
     <EntryForm label="New batch of codes" onSubmit={onSubmit} serverError={errors.root?.server?.message}>
@@ -156,6 +187,25 @@ function RedeemBatchForm() {
       </FormSection>
 
       <FormActions isSaving={create.isPending} cancelTo="/console/redeem-batches" isNew hasDrafts={false} />
+
+      <Dialog
+        isOpen={pending !== undefined}
+        onClose={() => {
+          if (!create.isPending) setPending(undefined);
+        }}
+        title="Make these codes?"
+        description={pending ? batchWords(pending, cypDecimals, Date.now()) : undefined}
+        footer={
+          <>
+            <Button onClick={() => setPending(undefined)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => pending && void make(pending)} isLoading={create.isPending}>
+              Make codes
+            </Button>
+          </>
+        }
+      />
     </EntryForm>
   );
 }
