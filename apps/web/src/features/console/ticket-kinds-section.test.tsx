@@ -177,11 +177,60 @@ describe('console tickets', () => {
     expect(within(form).getByLabelText(/^Price per ticket/)).toHaveValue('1.00');
     await user.clear(within(form).getByLabelText(/^Price per ticket/));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    // It is on sale: taking it off asks first.
+    const dialog = await screen.findByRole('dialog', { name: 'Stop selling it?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Drop ticket is on sale now at $1.00: from the moment you save, it is no longer sold. Orders already placed keep their price.',
+    );
+    expect(writes(sent, 'PATCH')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop selling' }));
 
     await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
     expect(writes(sent, 'PATCH')[0]!.body).toEqual({ price: null });
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     expect(await screen.findByText(/Not on sale/)).toBeInTheDocument();
+  });
+
+  // Review of session 36: a live $1.00 ticket became $0.01 with one Save.
+  it('asks before a new price for a kind on sale, sends nothing when cancelled, and saves other changes at once', async () => {
+    const sent = consoleWithTickets(({ method, path }) => {
+      if (pathnameOf(path) !== `/v1/console/ticket-kinds/${kindId}`) return undefined;
+      return json(200, {
+        data: method === 'PATCH' ? ticketKind({ updatedAt: '2026-11-02T00:00:00.000Z' }) : ticketKind(),
+      });
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/ticket-kinds/${kindId}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Drop ticket' });
+    const price = within(form).getByLabelText(/^Price per ticket/);
+    await user.clear(price);
+    await user.type(price, '0.01');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the price while it is on sale?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Drop ticket is on sale now at $1.00: from the moment you save, buyers pay $0.01. Orders already placed keep their price.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(writes(sent, 'PATCH')).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /^Change the price/ })).getByRole('button', {
+        name: 'Change price',
+      }),
+    );
+    await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
+    expect(writes(sent, 'PATCH')[0]!.body).toEqual({ price: 1 });
+
+    // A change that leaves the price alone saves without asking.
+    await user.clear(within(form).getByLabelText(/^Price per ticket/));
+    await user.type(within(form).getByLabelText(/^Price per ticket/), '1.00');
+    await user.type(within(form).getByLabelText(/^Name/), ' plus');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(2));
+    expect(writes(sent, 'PATCH')[1]!.body).toEqual({ name: 'Drop ticket plus' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('grants tickets with an Idempotency-Key, the same key again for a retry, a new one after a success', async () => {

@@ -10,6 +10,7 @@ import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
+import { usePriceChangeConfirmation } from '../components/price-change-confirmation.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars } from '../drop-form-values.ts';
@@ -60,8 +61,17 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
   const allBrands = useConsoleEntries('brands', { size: 100, sort: 'name' }, { isEnabled: !kind && me.isAdmin });
   const brandChoices = me.isAdmin ? allBrands.data?.items : me.brands;
 
+  const priceChange = usePriceChangeConfirmation();
+
   const onSubmit = handleSubmit((output) =>
-    save(ZTicketKindForm, output, loaded, { setError, onSaved: markSaved, fields }, ['brandId']),
+    priceChange.confirmOrSave({
+      name: kind?.name ?? '',
+      isOnSale: !!kind?.isActive && kind.price !== null,
+      from: kind?.price?.amount ?? null,
+      // Made inactive, it is no longer sold, whatever its price.
+      to: output.isActive ? output.price : null,
+      save: () => save(ZTicketKindForm, output, loaded, { setError, onSaved: markSaved, fields }, ['brandId']),
+    }),
   );
 
   return (
@@ -150,6 +160,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
         </div>
       </FormSection>
       <FormActions isSaving={isSaving} cancelTo="/console/ticket-kinds" isNew={!kind} hasDrafts={false} />
+      {priceChange.dialog}
     </EntryForm>
   );
 }
