@@ -86,6 +86,11 @@ export const ZReceipt = z.object({
   subtotal: ZMoney.nullable(),
   serviceFee: ZMoney.nullable(),
   totalPaid: ZMoney.nullable(),
+  /**
+   * The CYP credit a purchase spent (it is spent first), and the part of the total in USD it covered; the rest came
+   * from dollars. Null when no credit paid (and for deposits).
+   */
+  paidWithCredit: z.object({ credit: ZMoney, covers: ZMoney }).nullable(),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
 

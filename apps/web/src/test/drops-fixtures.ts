@@ -254,6 +254,7 @@ export function order(changes: Partial<TOrder> = {}): TOrder {
       subtotal: usd(1_250),
       serviceFee: usd(63),
       totalPaid: usd(1_313),
+      paidWithCredit: null,
     },
     packIds: [dropIds.pack1],
     buyerSalt: null,

@@ -14,7 +14,7 @@ interface ReceiptProps {
 
 /**
  * Spec section 3's purchase receipt: payment ID, merchant, date and time, payment method, subtotal, service fee and
- * total paid. Shared by the payment page's history and purchases and the purchase page.
+ * total paid; when CYP credit paid part of it (it is spent first), what it spent and what dollars paid. Shared by the payment page's history and purchases and the purchase page.
  */
 export function Receipt({ receipt, id, format = (money) => formatMoney(money), isInset = true }: ReceiptProps) {
   const orNotApplicable = (money: TMoney | null) => (money ? format(money) : 'Not applicable');
@@ -38,6 +38,21 @@ export function Receipt({ receipt, id, format = (money) => formatMoney(money), i
         <dd>{orNotApplicable(receipt.serviceFee)}</dd>
         <dt>Total paid</dt>
         <dd className={styles.strong}>{orNotApplicable(receipt.totalPaid)}</dd>
+        {receipt.paidWithCredit && receipt.totalPaid ? (
+          <>
+            <dt>CYP credit spent</dt>
+            <dd>
+              {format(receipt.paidWithCredit.credit)}, for {format(receipt.paidWithCredit.covers)}
+            </dd>
+            <dt>Dollars spent</dt>
+            <dd>
+              {format({
+                amount: receipt.totalPaid.amount - receipt.paidWithCredit.covers.amount,
+                currency: 'USD',
+              })}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

@@ -71,13 +71,31 @@ describe('paying with CYP credit', () => {
       { amount: -300 * CREDIT_PER_CENT, currency: 'CYP' },
       { amount: -(TOTAL - 300), currency: 'USD' },
     ]);
+    // Review of session 36: the receipt said "Balance · Total paid" and never which part credit paid.
+    const paidWithCredit = {
+      credit: { amount: 300 * CREDIT_PER_CENT, currency: 'CYP' },
+      covers: { amount: 300, currency: 'USD' },
+    };
     for (const item of purchases) {
       expect(item.receipt).toMatchObject({
         paymentMethod: 'Balance',
         subtotal: { amount: PRICE, currency: 'USD' },
         totalPaid: { amount: TOTAL, currency: 'USD' },
+        paidWithCredit,
       });
     }
+    const orders = (
+      await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(mixed.accessToken) })
+    ).json().data.items as { receipt: unknown }[];
+    expect(orders.map((each) => each.receipt)).toEqual([expect.objectContaining({ paidWithCredit })]);
+
+    // Paid in dollars alone, a receipt says no credit paid.
+    const dollars = await buyer(0, 2_000);
+    expect((await order(dollars.accessToken, dropId)).statusCode).toBe(201);
+    const their = (
+      await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(dollars.accessToken) })
+    ).json().data.items as { receipt: unknown }[];
+    expect(their.map((each) => each.receipt)).toEqual([expect.objectContaining({ paidWithCredit: null })]);
   });
 
   // PGlite runs one transaction at a time: the race is PostgreSQL's (CI's second pass).

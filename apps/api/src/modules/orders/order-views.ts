@@ -89,6 +89,7 @@ export async function orderViews(db: Db, rows: TOrderRow[], merchant: string): P
             subtotal: usd(subtotal),
             serviceFee: usd(serviceFee),
             totalPaid: usd(subtotal + serviceFee),
+            paidWithCredit: payment.paidWithCredit,
           }
         : null,
       packIds: packIds.get(row.id) ?? [],

@@ -2,7 +2,7 @@ import { and, countDistinct, desc, eq, sql } from 'drizzle-orm';
 import type { TBalanceHistoryItem, TPage, TPageQuery } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
-import { receiptPaymentMethod } from './purchase-receipts.ts';
+import { creditPaymentsByIds, receiptPaymentMethod } from './purchase-receipts.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables.ts';
 
 const paymentKinds = new Set(['deposit', 'purchase']);
@@ -51,6 +51,10 @@ export async function listBalanceHistory(
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, ledgerEntries.accountId), mine));
 
+  const credits = await creditPaymentsByIds(
+    db,
+    rows.flatMap((row) => (row.kind === 'purchase' ? [row.transactionId] : [])),
+  );
   const items = rows.map((row): TBalanceHistoryItem => {
     const money = (amount: number | string) => ({ amount: Number(amount), currency: row.currency });
     // A receipt is in USD, whichever part of the price this line's currency paid (CYP credit pays cents of it).
@@ -74,6 +78,7 @@ export async function listBalanceHistory(
             subtotal: usd(row.subtotal ?? 0),
             serviceFee: usd(row.serviceFee ?? 0),
             totalPaid: usd((row.subtotal ?? 0) + (row.serviceFee ?? 0)),
+            paidWithCredit: credits.get(row.transactionId) ?? null,
           }
         : null,
     };

@@ -165,6 +165,7 @@ describe('payment page: balance and history', () => {
                   subtotal: usd(1_250),
                   serviceFee: usd(50),
                   totalPaid: usd(1_300),
+                  paidWithCredit: null,
                 },
               },
             ]),

@@ -81,7 +81,7 @@ function cypInWords(unit: TMyBalances['cypUnit']): string {
     { amount: Math.round(unit.cypPerUsd * 10 ** unit.minorUnits), currency: 'CYP' },
     { cypMinorUnits: unit.minorUnits },
   );
-  return `CYP is the marketplace's own unit: ${formatMoney({ amount: 100, currency: 'USD' })} is ${oneDollarInCyp}. Drop prices show both; this balance is kept apart from your dollars.`;
+  return `CYP is the marketplace's own unit: ${formatMoney({ amount: 100, currency: 'USD' })} is ${oneDollarInCyp}. Drop prices show both. Purchases from your balance spend this credit first, at that rate; it cannot be withdrawn.`;
 }
 
 function BalanceCard({
