@@ -127,6 +127,7 @@ export const errorCatalogue = {
   // Wallet.
   INSUFFICIENT_FUNDS: { status: 409, message: 'Insufficient funds. Please add funds to your balance.' },
   WITHDRAWAL_NOT_FOUND: { status: 404, message: 'We could not find this withdrawal.' },
+  WITHDRAWAL_BELOW_FEE: { status: 400, message: 'A withdrawal must be at least its fee.' },
   AMOUNT_OUT_OF_BANDWIDTH: { status: 400, message: 'Amount is not within correct bandwidth' },
   CARD_NOT_FOUND: { status: 404, message: 'We could not find this card.' },
   PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'We could not find this payment method.' },

@@ -16,6 +16,7 @@ import {
 } from './bank-details.ts';
 import { countryNameOf, isCountryCode } from './countries.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
+import { formatMoney } from './money-format.ts';
 
 export const withdrawalMethods = ['wire', 'usdc'] as const;
 export type TWithdrawalMethod = (typeof withdrawalMethods)[number];
@@ -141,6 +142,21 @@ export const WITHDRAWAL_MAX_CENTS = 100_000_000;
 export const isWithdrawalAmountInBandwidth = (amount: number) =>
   amount >= WITHDRAWAL_MIN_CENTS && amount <= WITHDRAWAL_MAX_CENTS;
 const withdrawalAmount = z.number().int();
+
+/**
+ * A withdrawal's amount must be at least its method's fee (the wire's $25.00, spec section 9, kept even if the
+ * withdrawal is rejected): a $10.00 wire took $35.00 from the balance to send $10.00. Zero fees take any amount in the
+ * bandwidth. The API answers WITHDRAWAL_BELOW_FEE with this under `amount`; the forms say it before sending.
+ */
+export function withdrawalBelowFeeMessage(
+  request: { method: TWithdrawalMethod; amount: number },
+  feeCents: number,
+): string | null {
+  if (request.amount >= feeCents) return null;
+  const fee = formatMoney({ amount: feeCents, currency: 'USD' });
+  const way = request.method === 'wire' ? 'A wire' : 'A USDC withdrawal';
+  return `${way} costs a ${fee} fee: withdraw at least ${fee} this way.`;
+}
 
 export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('wire'), amount: withdrawalAmount, wire: ZWireDetails, isConfirmed: confirmed }),

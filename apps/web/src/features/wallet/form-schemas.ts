@@ -18,6 +18,7 @@ import {
   ZUsdcAddress,
   ZWireDetails,
   type TDepositLimits,
+  type TMoney,
 } from '@cypher/contract';
 import { z } from 'zod';
 
@@ -101,7 +102,10 @@ export function shortfallAmount(shortfallCents: number, limits: TDepositLimits):
   return { cents, note: `${needs}.` };
 }
 
-export const withdrawalBandwidthHint = bandwidthHint(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS, 'withdrawal');
+/** The withdrawal amount's hint: from the bandwidth's floor, or the method's fee when that is more (the API's rule). */
+export function withdrawalBandwidthHint(fee: TMoney | undefined): string {
+  return bandwidthHint(Math.max(WITHDRAWAL_MIN_CENTS, fee?.amount ?? 0), WITHDRAWAL_MAX_CENTS, 'withdrawal');
+}
 
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);
 const withdrawalAmount = usdAmount(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS);

@@ -249,6 +249,22 @@ describe('payment page: withdraw', () => {
     expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
   });
 
+  // Review of session 36: a $10.00 wire went out on one click, $35.00 from the balance for $10.00 sent.
+  it('says under the amount that a wire must be at least its fee, before asking the API', async () => {
+    const sent = wallet();
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    const wire = await screen.findByRole('form', { name: 'Wire withdrawal' });
+    const amount = within(wire).getByLabelText(/Amount \(USD\)/);
+    expect(amount).toHaveAccessibleDescription(/From \$25\.00 to \$1,000,000\.00 per withdrawal\./);
+    await fillUsWire(user, { amount: '10' });
+    await user.click(screen.getByLabelText('I confirm the bank information is correct'));
+    await user.click(submitWire());
+    const refusal = await within(wire).findByText('A wire costs a $25.00 fee: withdraw at least $25.00 this way.');
+    expect(amount.getAttribute('aria-describedby')).toContain(refusal.id);
+    expect(posts(sent)).toHaveLength(0);
+  });
+
   it('asks before another tab drops a typed request (Stay keeps it), and not once the request is taken', async () => {
     wallet((request) =>
       request.path === '/v1/withdrawals' && request.method === 'POST'

@@ -1,4 +1,9 @@
-import { isWithdrawalAmountInBandwidth, type TCreateWithdrawalRequest, type TWithdrawal } from '@cypher/contract';
+import {
+  isWithdrawalAmountInBandwidth,
+  withdrawalBelowFeeMessage,
+  type TCreateWithdrawalRequest,
+  type TWithdrawal,
+} from '@cypher/contract';
 import type { TConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -14,7 +19,8 @@ import { withdrawals } from './withdrawals.tables.ts';
  * `POST /v1/withdrawals`, inside the idempotent request's transaction: the withdrawal row and the ledger move of
  * amount + fee from withdrawable to held commit together. The conditional balance UPDATE is what keeps a person
  * from withdrawing more than their withdrawable balance, however many requests arrive at once (INSUFFICIENT_FUNDS).
- * An amount outside a withdrawal's bounds is AMOUNT_OUT_OF_BANDWIDTH, before anything is read.
+ * An amount outside a withdrawal's bounds is AMOUNT_OUT_OF_BANDWIDTH, and one under its method's fee
+ * WITHDRAWAL_BELOW_FEE, before anything is read.
  * Money leaves only to a person whose identity is verified (IDENTITY_VERIFICATION_REQUIRED / _FAILED). The person is
  * told it was submitted in the same transaction (notifications).
  */
@@ -25,9 +31,11 @@ export async function requestWithdrawal(
   request: TCreateWithdrawalRequest,
 ): Promise<TWithdrawal> {
   if (!isWithdrawalAmountInBandwidth(request.amount)) throw new AppError('AMOUNT_OUT_OF_BANDWIDTH');
+  const fee = deps.wallet.withdrawalFeeCents[request.method];
+  const belowFee = withdrawalBelowFeeMessage(request, fee);
+  if (belowFee) throw new AppError('WITHDRAWAL_BELOW_FEE', { details: [{ field: 'amount', message: belowFee }] });
   await assertIdentityVerified(tx, userId);
   const id = newId();
-  const fee = deps.wallet.withdrawalFeeCents[request.method];
   const payoutDetails: Record<string, string> =
     request.method === 'wire'
       ? (Object.fromEntries(Object.entries(request.wire).filter(([, value]) => value !== undefined)) as Record<

@@ -110,6 +110,24 @@ describe('POST /v1/withdrawals', () => {
     },
   );
 
+  // Review of session 36: a $10.00 wire took $35.00 from the balance to send $10.00.
+  it('refuses a wire under its $25.00 fee, under the amount, writing nothing; the fee itself and USDC of $1.00 go', async () => {
+    const user = await fundedUser(20_000);
+    const refused = await withdraw(user.accessToken, wireRequest(2_499));
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        code: 'WITHDRAWAL_BELOW_FEE',
+        message: 'A withdrawal must be at least its fee.',
+        details: [{ field: 'amount', message: 'A wire costs a $25.00 fee: withdraw at least $25.00 this way.' }],
+      },
+    ]);
+    expect(await balancesOf(t.database.db, user.userId)).toEqual({ withdrawable: 20_000 });
+    expect((await withdraw(user.accessToken, wireRequest(2_500))).statusCode).toBe(201);
+    expect((await withdraw(user.accessToken, usdcRequest(100))).statusCode).toBe(201);
+    expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 20_000 - 5_000 - 100 });
+  });
+
   it('never takes more than the withdrawable balance: unsettled card money does not count', async () => {
     const user = await fundedUser(10_000, 100_000);
     const response = await withdraw(user.accessToken, wireRequest(7600));

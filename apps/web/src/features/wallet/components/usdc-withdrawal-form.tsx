@@ -67,7 +67,7 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="USDC withdrawal">
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <Field label="Amount (USD)" hint={withdrawalBandwidthHint} error={errors.amount?.message} isRequired>
+      <Field label="Amount (USD)" hint={withdrawalBandwidthHint(fee)} error={errors.amount?.message} isRequired>
         {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
       </Field>
       {savedAddresses.length > 0 ? (

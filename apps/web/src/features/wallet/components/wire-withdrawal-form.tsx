@@ -108,7 +108,7 @@ export function WireWithdrawalForm({
     <FormProvider {...form}>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        <Field label="Amount (USD)" hint={withdrawalBandwidthHint} error={errors.amount?.message} isRequired>
+        <Field label="Amount (USD)" hint={withdrawalBandwidthHint(fee)} error={errors.amount?.message} isRequired>
           {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
         </Field>
         {savedAccounts.length > 0 ? (
