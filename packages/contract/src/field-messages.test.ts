@@ -49,6 +49,24 @@ describe('field messages where a schema names none', () => {
     expect(messagesOf(ZPageQuery, { size: '500' })).toEqual(['Ask for 1 to 100 items a page.']);
   });
 
+  // Review of session 36: "Too big: expected int to be <=9007199254740991", "Invalid discriminator value. Expected
+  // 'wire' | 'usdc'" and "Invalid input: expected object, received Infinity" reached API clients.
+  it('words the safe-integer bound, a discriminator it does not know and a value of the wrong kind', () => {
+    expect(messagesOf(z.number().int(), 1e300)).toEqual(['This number is too large.']);
+    expect(messagesOf(z.number().int(), -1e300)).toEqual(['This number is too small.']);
+    const method = z.discriminatedUnion('method', [
+      z.object({ method: z.literal('wire') }),
+      z.object({ method: z.literal('usdc') }),
+    ]);
+    expect(messagesOf(method, { method: 'WIRE' })).toEqual(['Choose one of: wire, usdc.']);
+    expect(messagesOf(z.object({ amount: z.object({ amount: z.number() }) }), { amount: Infinity })).toEqual([
+      'Send an object with this part’s fields here.',
+    ]);
+    expect(messagesOf(z.string(), 4)).toEqual(['Enter text.']);
+    expect(messagesOf(z.array(z.string()), 'a')).toEqual(['Send a list here.']);
+    expect(messagesOf(z.boolean(), 'yes')).toEqual(['Answer true or false.']);
+  });
+
   it('gives the wire form and the redeem field their words (a name past 100 characters, a code far too long)', () => {
     expect(messagesOf(ZRedeemRequest, { code: '----  ----' })).toEqual([redeemMessages.code]);
     const issues = ZWireDetails.safeParse({ firstName: 'A'.repeat(101) }).error!.issues;

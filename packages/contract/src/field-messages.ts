@@ -13,6 +13,20 @@ const formatNames: Partial<Record<string, string>> = {
   date: 'date',
 };
 
+/** What a value of the wrong kind is told, by the kind expected (zod's own: "Invalid input: expected object, received Infinity"). */
+const typeMessages: Partial<Record<string, string>> = {
+  int: 'Enter a whole number.',
+  number: 'Enter a number.',
+  bigint: 'Enter a whole number.',
+  string: 'Enter text.',
+  boolean: 'Answer true or false.',
+  array: 'Send a list here.',
+  object: 'Send an object with this part’s fields here.',
+};
+
+/** Checks on numbers: `int` is what zod names the safe-integer bound of `.int()` (it said "<=9007199254740991"). */
+const isNumberOrigin = (origin: unknown) => origin === 'number' || origin === 'int' || origin === 'bigint';
+
 /**
  * The words for a check that a schema states without a message (`z.string().max(100)`, `z.enum([...])`), so a person
  * never reads zod's own ("Too big: expected string to have <=100 characters", "Invalid option: expected one of…"). A
@@ -24,13 +38,11 @@ export function fieldMessageOf(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return requiredFieldMessage;
-      if (issue.expected === 'int') return 'Enter a whole number.';
-      if (issue.expected === 'number') return 'Enter a number.';
-      return undefined;
+      return typeMessages[issue.expected];
     case 'too_big':
       if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
       if (issue.origin === 'array') return `Choose at most ${issue.maximum}.`;
-      if (issue.origin === 'number') return 'This number is too large.';
+      if (isNumberOrigin(issue.origin)) return 'This number is too large.';
       return undefined;
     case 'too_small':
       if (issue.origin === 'string') {
@@ -39,13 +51,19 @@ export function fieldMessageOf(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.origin === 'array') {
         return Number(issue.minimum) <= 1 ? 'Choose at least one.' : `Choose at least ${issue.minimum}.`;
       }
-      if (issue.origin === 'number') return 'This number is too small.';
+      if (isNumberOrigin(issue.origin)) return 'This number is too small.';
       return undefined;
     case 'invalid_value':
       if (issue.values.length === 1) return 'This value is not accepted here.';
       return issue.values.length <= 8
         ? `Choose one of: ${issue.values.map(String).join(', ')}.`
         : 'Choose one of the options offered.';
+    case 'invalid_union':
+      // A discriminated union told a value it does not know: `method: "WIRE"` where it takes wire or usdc.
+      if (Array.isArray(issue.options) && issue.options.length > 0) {
+        return `Choose one of: ${issue.options.map(String).join(', ')}.`;
+      }
+      return issue.inclusive === false ? 'Send only one of these.' : undefined;
     case 'invalid_format': {
       if (issue.format === 'regex') return 'This is not in the expected form.';
       const name = formatNames[issue.format];

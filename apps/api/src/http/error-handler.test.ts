@@ -35,6 +35,18 @@ function registerProbeRoutes(app: FastifyInstance) {
     },
     async () => ({ data: { ok: true } }),
   );
+  const line = {
+    quantity: z.number({ error: 'Choose 1 to 10.' }).int().min(1, 'Choose 1 to 10.').max(10, 'Choose 1 to 10.'),
+  };
+  typed.post(
+    '/v1/probe/union',
+    {
+      schema: {
+        body: z.union([z.strictObject({ dropId: z.uuid(), ...line }), z.strictObject({ passId: z.uuid(), ...line })]),
+      },
+    },
+    async () => ({ data: { ok: true } }),
+  );
 }
 
 beforeAll(async () => {
@@ -73,6 +85,22 @@ describe('error model', () => {
     expect(body.code).toBe('INVALID_REQUEST');
     expect(body.message).toBe(errorCatalogue.INVALID_REQUEST.message);
     expect(body.details.map((detail: { field: string }) => detail.field).sort()).toEqual(['age', 'email']);
+  });
+
+  // Review of session 36: an order with a quantity of "2" was told `body: Invalid input`, and 1e308 the quantity's
+  // words twice.
+  it("names the closest option's fields when no option of a union matches, and says each field's words once", async () => {
+    const details = async (payload: object) =>
+      (await t.app.inject({ method: 'POST', url: '/v1/probe/union', payload })).json().details;
+    const dropId = '0190a0b0-0000-7000-8000-000000000001';
+    expect(await details({ dropId, quantity: '2' })).toEqual([{ field: 'quantity', message: 'Choose 1 to 10.' }]);
+    expect(await details({ dropId, quantity: 1e308 })).toEqual([{ field: 'quantity', message: 'Choose 1 to 10.' }]);
+    expect(await details({ dropId, passId: dropId, quantity: 1 })).toEqual([
+      { field: 'passId', message: 'This field is not taken here.' },
+    ]);
+    expect(await details({ email: 'fan@example.com', age: 20, isAdmin: true })).not.toContainEqual(
+      expect.objectContaining({ field: 'body' }),
+    );
   });
 
   it('refuses unknown body fields (strict bodies)', async () => {

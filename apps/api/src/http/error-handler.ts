@@ -3,11 +3,12 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { DEFAULT_LANGUAGE, errorCatalogue, type TErrorCode, type TFieldError } from '@cypher/contract';
+import { DEFAULT_LANGUAGE, errorCatalogue, type TErrorCode } from '@cypher/contract';
 import type { ErrorReporter } from '../adapters/error-reporter/error-reporter.ts';
 import { isConnectionLoss, isRefusedValue } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 import { errorMessage } from './i18n.ts';
+import { validationDetails } from './validation-details.ts';
 
 /** Paths that belong to the API: unknown ones answer JSON, everything else may fall back to the web app. */
 const API_PREFIXES = ['/v1/', '/v2/', '/docs', '/dev/', '/uploads/'] as const;
@@ -49,14 +50,6 @@ function codeForClientError(error: FastifyError): TErrorCode {
   }
 }
 
-function fieldErrors(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
-  const context = (error as { validationContext?: string }).validationContext;
-  return error.validation.map<TFieldError>((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return { field: field || context || 'body', message: issue.message ?? 'Invalid value' };
-  });
-}
-
 /** Answers a catalogue code with the catalogue's status, so the two never disagree. */
 function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, extra: object = {}) {
   const body = { code, message: errorMessage(code, request.language), ...extra };
@@ -91,7 +84,8 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, request, 'INVALID_REQUEST', { details: fieldErrors(error) });
+      const context = (error as { validationContext?: string }).validationContext;
+      return send(reply, request, 'INVALID_REQUEST', { details: validationDetails(error.validation, context) });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = codeForClientError(error);
