@@ -253,10 +253,9 @@ describe('console withdrawals', () => {
     expect(within(history).getByText('“The name on the account does not match.”')).toBeInTheDocument();
   });
 
-  // Session 34's note: "Mark paid" recorded nothing of the payout, so neither the person nor the books could trace it.
-  it('asks for the payout reference before marking paid, posts it, and shows it', async () => {
-    const rows = [withdrawal({ status: 'approved' })];
-    const sent = consoleWithWithdrawals(rows, {
+  /** The withdrawal's page where Mark paid records the reference it is sent, as the API does. */
+  function consoleMarkingPaid(rows: TConsoleWithdrawalDetail[]) {
+    return consoleWithWithdrawals(rows, {
       move: ({ body }) => {
         rows[0] = {
           ...moved(rows[0]!, 'paid'),
@@ -265,12 +264,23 @@ describe('console withdrawals', () => {
         return json(200, { data: rows[0] });
       },
     });
+  }
+
+  async function openMarkPaid(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Mark paid' }),
+    );
+    return screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+  }
+
+  // Session 34's note: "Mark paid" recorded nothing of the payout, so neither the person nor the books could trace it.
+  it('asks for the payout reference before marking paid, posts it, and shows it', async () => {
+    const rows = [withdrawal({ status: 'approved' })];
+    const sent = consoleMarkingPaid(rows);
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' });
-    await user.click(within(actions).getByRole('button', { name: 'Mark paid' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+    const dialog = await openMarkPaid(user);
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(await within(dialog).findByText(payoutReferenceMessages.required)).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
@@ -296,22 +306,11 @@ describe('console withdrawals', () => {
         payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
       }),
     ];
-    const sent = consoleWithWithdrawals(rows, {
-      move: ({ body }) => {
-        rows[0] = {
-          ...moved(rows[0]!, 'paid'),
-          payoutReference: (body as { payoutReference: string }).payoutReference,
-        };
-        return json(200, { data: rows[0] });
-      },
-    });
+    const sent = consoleMarkingPaid(rows);
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    await user.click(
-      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Mark paid' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+    const dialog = await openMarkPaid(user);
     expect(dialog).toHaveTextContent('The transaction hash of the USDC payment');
     await user.type(within(dialog).getByLabelText(/^Payout reference/), '0x52908400098527886E0F7030069857D2E4169EE7');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
