@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { TGrantRequest } from '@cypher/contract';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { MINUTE_MS } from '../../lib/clock.ts';
 import { bearer, uniqueIp } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { unlimitedRateLimiter } from '../../testing/grant-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
+import { makeRedeemBatch } from '../../testing/redeem-fixtures.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -24,7 +24,6 @@ let admin: { accessToken: string };
 twoInstancesOnPostgres({ rateLimiter: unlimitedRateLimiter }, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
-const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 
 /** A drop on sale with 5 packs in its sale round and 10 set aside in its gift round. */
 async function dropWithGifts() {
@@ -34,31 +33,8 @@ async function dropWithGifts() {
 }
 
 /** A batch of `codeCount` codes granting `grant`, each usable `usesPerCode` times: its codes and their rows' ids. */
-async function batchOf(grant: TGrantRequest, codeCount: number, usesPerCode: number) {
-  const made = await a.app.inject({
-    method: 'POST',
-    url: '/v1/console/redeem-batches',
-    headers: bearer(admin.accessToken),
-    payload: { name: 'Race packs', grant, codeCount, usesPerCode, validFrom: iso(-1), validUntil: iso(60) },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const batchId = made.json().data.id as string;
-  const csv = await a.app.inject({
-    method: 'GET',
-    url: `/v1/console/redeem-batches/${batchId}/codes.csv`,
-    headers: bearer(admin.accessToken),
-  });
-  const codes = csv.body
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.split(',')[1]!);
-  const rows = await queryRows<{ id: string }>(
-    db(),
-    sql`select id from redeem_codes where batch_id = ${batchId} order by number`,
-  );
-  return { codes, codeIds: rows.map((row) => row.id) };
-}
+const batchOf = (grant: TGrantRequest, codeCount: number, usesPerCode: number) =>
+  makeRedeemBatch(a, admin.accessToken, { name: 'Race packs', grant, codeCount, usesPerCode });
 
 /**
  * Each person redeems their code at once, alternating between the instances, released together from behind `gate`

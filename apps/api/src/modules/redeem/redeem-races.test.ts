@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
-import { MINUTE_MS } from '../../lib/clock.ts';
 import { bearer, uniqueIp } from '../../testing/auth-helpers.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { unlimitedRateLimiter } from '../../testing/grant-fixtures.ts';
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
+import { makeRedeemBatch } from '../../testing/redeem-fixtures.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
@@ -25,7 +25,6 @@ let admin: { accessToken: string };
 twoInstancesOnPostgres({ rateLimiter: unlimitedRateLimiter }, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
-const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 const CREDIT = 400;
 
 /** A batch of one code granting CREDIT, used `usesPerCode` times in all and once per person: the code and its row. */
@@ -147,36 +146,13 @@ describe('redeems at once through two instances', () => {
 });
 
 /** A batch of `codeCount` codes granting CREDIT, each used `usesPerCode` times: its id and its codes, in number order. */
-async function batchOfCodes(codeCount: number, usesPerCode = 1) {
-  const made = await a.app.inject({
-    method: 'POST',
-    url: '/v1/console/redeem-batches',
-    headers: bearer(admin.accessToken),
-    payload: {
-      name: 'Race codes',
-      grant: { kind: 'CREDIT', amount: CREDIT },
-      codeCount,
-      usesPerCode,
-      validFrom: iso(-1),
-      validUntil: iso(60),
-    },
+const batchOfCodes = (codeCount: number, usesPerCode = 1) =>
+  makeRedeemBatch(a, admin.accessToken, {
+    name: 'Race codes',
+    grant: { kind: 'CREDIT', amount: CREDIT },
+    codeCount,
+    usesPerCode,
   });
-  expect(made.statusCode, made.body).toBe(201);
-  const batchId = made.json().data.id as string;
-  const csv = await a.app.inject({
-    method: 'GET',
-    url: `/v1/console/redeem-batches/${batchId}/codes.csv`,
-    headers: bearer(admin.accessToken),
-  });
-  return {
-    batchId,
-    codes: csv.body
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((line) => line.split(',')[1]!),
-  };
-}
 
 /**
  * Behind a gate that holds `gate`'s rows: the revoke is sent first and seen waiting, then each code is redeemed by its
