@@ -92,6 +92,8 @@ export const auditActions = [
   'delete',
   'export',
   'resolve',
+  /** A fusion closed before its end (its end moved to now). */
+  'close',
 ] as const;
 export const ZAuditAction = z.enum(auditActions);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

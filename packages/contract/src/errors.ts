@@ -188,6 +188,13 @@ export const errorCatalogue = {
   PASS_LIMIT_REACHED: { status: 409, message: 'You have reached the number of this pass one person may buy.' },
   /** A holders-only round, and the buyer holds no valid pass that opens it. */
   PASS_REQUIRED: { status: 403, message: 'This round is open to pass holders only.' },
+  /** Console: publish once (decision record 50); a published pass is never a draft again. */
+  PASS_ALREADY_PUBLISHED: { status: 409, message: 'This pass is already published.' },
+  /** Console: a draft pass a drop's round names (required, or guaranteeing packs) keeps its supply and is not deleted. */
+  PASS_NAMED_BY_ROUND: {
+    status: 409,
+    message: 'A drop’s round names this pass. Take it out of the round first, then change its supply or delete it.',
+  },
   /** A round names a pass (required, or guaranteeing packs) that does not exist or is of another brand. */
   PASS_NOT_OF_BRAND: { status: 422, message: 'A round can only name a pass of the drop’s own brand.' },
   /** A raffle's entry names a ticket kind of another brand (the drop's brand's own kinds and the marketplace's do). */
@@ -216,6 +223,19 @@ export const errorCatalogue = {
   },
   FUSION_MATERIAL_MISMATCH: { status: 422, message: 'An edition you chose does not fit its slot.' },
   FUSION_STARTED: { status: 409, message: 'A fusion that has begun can no longer be changed.' },
+  /** Console: publish once (decision record 50); a published fusion is never a draft again. */
+  FUSION_ALREADY_PUBLISHED: { status: 409, message: 'This fusion is already published.' },
+  /** Console: `details` names `endAt`. Published over, it would mint its results for a fusion nobody could join. */
+  FUSION_SCHEDULE_PASSED: {
+    status: 409,
+    message: 'This fusion has already ended. Move its end to a time to come to publish it.',
+  },
+  /** Console: closing is for an open fusion; before it begins, its times can still be changed. */
+  FUSION_NOT_OPEN: {
+    status: 409,
+    message: 'Only an open fusion can be closed. Until it is published and has begun, change its times instead.',
+  },
+  FUSION_ALREADY_ENDED: { status: 409, message: 'This fusion has already ended.' },
   /** Console: `details` names the result product (field `resultProductId`). */
   FUSION_RESULT_NOT_PUBLISHED: {
     status: 409,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBrandSummary, ZRarity } from './catalog.ts';
+import { ZBrandSummary, ZPublicationStatus, ZRarity } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
 
@@ -168,7 +168,8 @@ export const fusionMessages = {
   slotName: 'Name the slot in 1 to 60 characters.',
   trait: 'Enter the trait and its value.',
   startedIsFinal: 'A fusion that has begun can no longer be changed.',
-  resultIsFinal: 'A fusion’s brand, result and supply are fixed once it is made: make a new fusion to change them.',
+  resultIsFinal: 'A fusion’s result and supply are fixed once it is published: make a new fusion to change them.',
+  brandIsFinal: 'A fusion stays with the brand it was made for: make a new fusion for another brand.',
 } as const;
 
 /** A slot's rule as the console sends it. */
@@ -184,7 +185,10 @@ export const ZFusionSlotRuleRequest = z.discriminatedUnion('kind', [
 ]);
 export type TFusionSlotRuleRequest = z.infer<typeof ZFusionSlotRuleRequest>;
 
-/** `POST /v1/console/fusions` and `PUT /v1/console/fusions/{id}` (before it begins): the whole fusion. */
+/**
+ * `POST /v1/console/fusions` (a draft) and `PUT /v1/console/fusions/{id}`: the whole fusion. A draft changes freely but
+ * for its brand; a published one only before it begins, and not its result or supply (minted when it was published).
+ */
 export const ZConsoleFusionRequest = z
   .strictObject({
     brandId: z.uuid(),
@@ -228,8 +232,11 @@ export type TConsoleFusionRequest = z.infer<typeof ZConsoleFusionRequest>;
 
 export const ZConsoleFusionListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
 
-/** A fusion in the console: the public view, plus how many were made. */
+/** A fusion in the console: the public view, plus how many were made and whether collectors see it. */
 export const ZConsoleFusion = ZFusion.omit({ isReady: true, missingCount: true }).extend({
+  /** A draft is the console's alone (decision record 50); publishing mints its results. */
+  publicationStatus: ZPublicationStatus,
+  publishedAt: z.iso.datetime().nullable(),
   madeCount: z.number().int(),
 });
 export type TConsoleFusion = z.infer<typeof ZConsoleFusion>;

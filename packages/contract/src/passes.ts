@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBrandSummary } from './catalog.ts';
+import { ZBrandSummary, ZPublicationStatus } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
@@ -8,7 +8,9 @@ import { ZMoney, ZPageQuery } from './envelope.ts';
  * and held by its owner, that opens sale rounds to its holders while it is valid.
  */
 
-/** A pass's supply is issued as numbered units when it is made, so a purchase claims units and never counts them. */
+/**
+ * A pass's supply is issued as numbered units when it is published, so a purchase claims units and never counts them.
+ */
 export const MAX_PASS_SUPPLY = 100_000;
 export const MAX_PASS_BENEFITS = 8;
 
@@ -135,15 +137,19 @@ const passTimesRefinement = (
     context.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
 };
 
-/** `POST /v1/console/passes`: the supply is issued at once and cannot change afterwards. */
+/** `POST /v1/console/passes`: a draft; its supply is issued when it is published and cannot change afterwards. */
 export const ZCreatePassRequest = z
   .strictObject({ ...passFields, supply: z.number().int().min(1).max(MAX_PASS_SUPPLY) })
   .superRefine(passTimesRefinement);
 export type TCreatePassRequest = z.infer<typeof ZCreatePassRequest>;
 
-/** `PATCH /v1/console/passes/{id}`: everything but the brand and the supply. */
+/**
+ * `PATCH /v1/console/passes/{id}`: everything but the brand; the supply only while the pass is a draft (its units are
+ * issued when it is published) and no drop's round names it.
+ */
 export const ZUpdatePassRequest = z
   .strictObject({
+    supply: z.number().int().min(1).max(MAX_PASS_SUPPLY).optional(),
     name: passFields.name.optional(),
     description: passFields.description.optional(),
     imageUrl: passFields.imageUrl.optional(),
@@ -161,8 +167,11 @@ export type TUpdatePassRequest = z.infer<typeof ZUpdatePassRequest>;
 export const ZConsolePassListQuery = ZPassListQuery.extend({ q: z.string().trim().max(120).optional() });
 export type TConsolePassListQuery = z.infer<typeof ZConsolePassListQuery>;
 
-/** The console's pass: the public one, with how many units are sold. */
+/** The console's pass: the public one, with how many units are sold and whether collectors see it. */
 export const ZConsolePass = ZPass.omit({ held: true, pending: true }).extend({
+  /** A draft is the console's alone (decision record 50); publishing issues its supply. */
+  publicationStatus: ZPublicationStatus,
+  publishedAt: z.iso.datetime().nullable(),
   sold: z.number().int(),
   createdAt: z.iso.datetime(),
 });

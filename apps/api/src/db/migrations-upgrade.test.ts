@@ -310,3 +310,42 @@ describe('migration 0045: payments for review', () => {
     });
   });
 });
+
+describe('migration 0048: passes and fusions start as drafts', () => {
+  it('keeps every pass and fusion made before it public: published, when it was made', async () => {
+    await database?.close();
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0047_withdrawal-payout-reference') });
+    const db = database.db;
+    const brand = await insertBrand(db);
+    const result = await insertProduct(db, brand.id);
+    const [passId, fusionId] = [newId(), newId()];
+    // As 0047's create-pass.ts and write-fusion.ts wrote them: public from the start, no status of their own.
+    await db.execute(sql`insert into passes (id, brand_id, name, description, image_url, benefits, supply, price,
+                           sale_begin_at, sale_end_at, valid_from, valid_until, created_at, updated_at)
+                         values (${passId}, ${brand.id}, 'Old Pass', '', '/uploads/p.png', '[]', 3, 100,
+                           '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2026-01-01T00:00:00Z',
+                           '2026-03-01T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z')`);
+    await db.execute(sql`insert into fusions (id, brand_id, name, description, image_url, begin_at, end_at,
+                           result_product_id, result_supply, created_at, updated_at)
+                         values (${fusionId}, ${brand.id}, 'Old Fusion', '', '/uploads/f.png', '2026-01-01T00:00:00Z',
+                           '2026-02-01T00:00:00Z', ${result!.id}, 2, '2026-01-03T00:00:00Z', '2026-01-04T00:00:00Z')`);
+
+    await runMigrations(database);
+
+    const rows = await queryRows<{ id: string; status: string; published_at: Date | string }>(
+      db,
+      sql`select id, status, published_at from passes union all select id, status, published_at from fusions order by id`,
+    );
+    expect(rows.map((row) => ({ ...row, published_at: new Date(row.published_at).toISOString() }))).toEqual([
+      { id: passId, status: 'PUBLISHED', published_at: '2026-01-01T00:00:00.000Z' },
+      { id: fusionId, status: 'PUBLISHED', published_at: '2026-01-03T00:00:00.000Z' },
+    ]);
+    // One made after it is a draft.
+    await db.execute(sql`insert into passes (id, brand_id, name, description, image_url, benefits, supply, price,
+                           sale_begin_at, sale_end_at, valid_from, valid_until, created_at, updated_at)
+                         values (${newId()}, ${brand.id}, 'New Pass', '', '/uploads/p.png', '[]', 3, 100, now(),
+                           now() + interval '1 day', now(), now() + interval '2 days', now(), now())`);
+    const [made] = await queryRows<{ status: string }>(db, sql`select status from passes where name = 'New Pass'`);
+    expect(made!.status).toBe('DRAFT');
+  });
+});

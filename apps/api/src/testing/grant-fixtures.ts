@@ -11,6 +11,7 @@ import { bearer } from './auth-helpers.ts';
 import { insertBrand, insertProduct } from './catalog-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 import { insertTicketKind } from './ticket-fixtures.ts';
+import { publishInConsole } from './console-publication.ts';
 
 /**
  * What attendance, redeem and airdrop tests give away: a brand with a kind of tickets, a pass (made through the
@@ -46,6 +47,7 @@ export async function grantables(
     },
   });
   if (madePass.statusCode !== 201) throw new Error(`the pass was refused: ${madePass.body}`);
+  await publishInConsole(t, admin.accessToken, 'passes', madePass.json().data.id);
   const product = await insertProduct(db, brand.id, { name: 'Golden Cat', rarity: 'LEGENDARY' });
   const madePool = await t.app.inject({
     method: 'POST',

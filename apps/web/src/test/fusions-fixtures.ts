@@ -175,7 +175,13 @@ export function fusionRun(burned: TFusionMaterial[], changes: Partial<TFusionRun
 
 export function consoleFusion(changes: Partial<TConsoleFusion> = {}): TConsoleFusion {
   const { isReady: _isReady, ...shown } = fusion({ slots: fusionSlots([null, null, null, null]) });
-  return { ...shown, madeCount: 12, ...changes };
+  return {
+    ...shown,
+    publicationStatus: 'PUBLISHED',
+    publishedAt: '2026-11-01T00:00:00.000Z',
+    madeCount: 12,
+    ...changes,
+  };
 }
 
 export function fusionPreview(): TFusionPreview {

@@ -56,7 +56,14 @@ export function pass(changes: Partial<TPass> = {}): TPass {
 
 export function consolePass(changes: Partial<TConsolePass> = {}): TConsolePass {
   const { held: _held, pending: _pending, ...shown } = pass();
-  return { ...shown, sold: 88, createdAt: '2026-11-01T00:00:00.000Z', ...changes };
+  return {
+    ...shown,
+    publicationStatus: 'PUBLISHED',
+    publishedAt: '2026-11-01T00:00:00.000Z',
+    sold: 88,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...changes,
+  };
 }
 
 /** `GET /v1/orders/fee?passId&quantity` for the pass at $25.00. */

@@ -3,6 +3,7 @@ import { ZConsoleFusionRequest, type TFusionSlotRuleRequest, type TRarity } from
 import { custodialChain } from '../../adapters/chain/custodial-chain.ts';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { brands, categories, collections, products } from '../../modules/catalog/catalog.tables.ts';
+import { publishFusion } from '../../modules/fusions/publish-fusion.ts';
 import { createFusion } from '../../modules/fusions/write-fusion.ts';
 import { wideBackdrop } from './demo-artwork.ts';
 import { renderImage, slugOf } from './seed-catalog.ts';
@@ -57,8 +58,8 @@ const demoFusions: DemoFusion[] = [
 ];
 
 /**
- * The demo fusions, made the way an operator makes one: the console's request schema, then createFusion, so their
- * results are minted ahead by the same code as any fusion's. The demo runs on the custodial registry.
+ * The demo fusions, made the way an operator makes one: the console's request schema, createFusion, then
+ * publishFusion, so their results are minted ahead by the same code as any fusion's. The demo runs on the custodial registry.
  */
 export async function seedFusions({ database, clock, storage }: SeedDeps): Promise<void> {
   const db = database.db;
@@ -129,6 +130,7 @@ export async function seedFusions({ database, clock, storage }: SeedDeps): Promi
       resultSupply: fusion.supply,
       slots: fusion.slots.map((slot) => ({ ...slot, rule: ruleOf(slot.rule) })),
     });
-    await createFusion({ db, clock, chain: custodialChain }, null, request);
+    const draft = await createFusion({ db, clock }, null, request);
+    await publishFusion({ db, clock, chain: custodialChain }, null, draft.id);
   }
 }

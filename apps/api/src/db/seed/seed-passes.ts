@@ -3,6 +3,7 @@ import { ZCreatePassRequest } from '@cypher/contract';
 import { DAY_MS } from '../../lib/clock.ts';
 import { brands } from '../../modules/catalog/catalog.tables.ts';
 import { createPass } from '../../modules/passes/create-pass.ts';
+import { publishPass } from '../../modules/passes/publish-pass.ts';
 import { productArtwork } from './demo-artwork.ts';
 import { renderImage } from './seed-catalog.ts';
 import type { SeedDeps } from './seed-demo.ts';
@@ -27,8 +28,8 @@ export const demoPass = {
 } as const;
 
 /**
- * The demo pass, made the way an operator makes one: the console's request schema, then createPass, so its units are
- * issued by the same code as any pass's.
+ * The demo pass, made the way an operator makes one: the console's request schema, createPass, then publishPass, so
+ * its units are issued by the same code as any pass's.
  */
 export async function seedPasses({ database, clock, storage }: SeedDeps): Promise<void> {
   const db = database.db;
@@ -56,5 +57,6 @@ export async function seedPasses({ database, clock, storage }: SeedDeps): Promis
     validFrom: at(-MINUTE_MS),
     validUntil: at(90 * DAY_MS),
   });
-  await createPass({ db, clock }, null, request);
+  const pass = await createPass({ db, clock }, null, request);
+  await publishPass({ db, clock }, null, pass.id);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { TPassRound } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { drops, salePolicies } from './drops.tables.ts';
@@ -31,4 +31,20 @@ export async function roundsOpenedByPasses(db: Db, passIds: readonly string[]): 
     opened.set(passId!, list);
   }
   return opened;
+}
+
+/**
+ * Route: PATCH and DELETE /v1/console/passes/{id} (passes/update-pass.ts, delete-pass.ts) · Reads: sale_policies ·
+ * Tests: passes/passes.test.ts.
+ *
+ * Whether any drop's round, draft or published, names the pass (required, or guaranteeing packs): such a pass keeps
+ * its supply, which the round's guaranteed pack count was worked out from, and its row, which the round references.
+ */
+export async function isPassNamedByRound(db: Db, passId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: salePolicies.id })
+    .from(salePolicies)
+    .where(or(eq(salePolicies.requiredPassId, passId), eq(salePolicies.guaranteePassId, passId)))
+    .limit(1);
+  return row !== undefined;
 }

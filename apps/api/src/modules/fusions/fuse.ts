@@ -12,17 +12,18 @@ import { notify } from '../notifications/notify.ts';
 import { editionFits, editionMatchOf } from './fusion-rules.ts';
 import { getMyFusionRun } from './get-fusion-run.ts';
 import { publicFusionRowOf } from './read-fusions.ts';
-import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
+import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
  * Route: POST /v1/fusions/{id}/fuse (with an Idempotency-Key: a replay answers the first outcome) · Writes: editions
  * and product_activities (burn and issue, through the collection), fusion_outputs (claim), fusion_runs,
- * fusion_run_materials, notifications, idempotency_keys · Reads: fusions, fusion_slots · UI: features/fusion slots
- * page · Tests: fusions.test.ts, fusion-races.test.ts.
+ * fusion_run_materials, notifications, idempotency_keys · Reads: fusions (held FOR SHARE), fusion_slots · UI:
+ * features/fusion slots page · Tests: fusions.test.ts, fusion-races.test.ts.
  *
  * One transaction, all or nothing:
- * 1. the fusion is open (FUSION_NOT_AVAILABLE) and the request names each of its slots once with exactly its count,
- *    every edition once (FUSION_MATERIALS_INCOMPLETE): checked before anything is locked;
+ * 1. the fusion is open (FUSION_NOT_AVAILABLE), read with its row held FOR SHARE so a close waits for this to commit,
+ *    and the request names each of its slots once with exactly its count, every edition once
+ *    (FUSION_MATERIALS_INCOMPLETE): checked before any edition is locked;
  * 2. the chosen editions are locked in id order and each must be the caller's and free (EDITION_NOT_YOURS,
  *    EDITION_EQUIPPED, EDITION_LOCKED, EDITION_UNAVAILABLE) and fit its slot (FUSION_MATERIAL_MISMATCH); of twenty
  *    fusions sharing an edition, the first to lock it burns it and the others find it burned;
@@ -44,7 +45,16 @@ export async function fuse(
   const slots = await deps.db.select().from(fusionSlots).where(eq(fusionSlots.fusionId, fusion.id));
   const result = await runWithIdempotencyKey<TFusionRun>({ db: deps.db, now }, userId, idempotent, async (tx) => {
     // Checked inside the key's work, so a replay answers the first outcome: the fusion made, even once it has ended.
-    if (fusionStatusAt(fusion, now) !== 'AVAILABLE') throw new AppError('FUSION_NOT_AVAILABLE');
+    // The row is held FOR SHARE until this commits and its times read under that lock, at the time the lock was had: a
+    // close (close-fusion.ts) waits for this fusion to commit, and one that committed first is seen here.
+    const [open] = await tx
+      .select({ status: fusions.status, beginAt: fusions.beginAt, endAt: fusions.endAt })
+      .from(fusions)
+      .where(eq(fusions.id, fusion.id))
+      .for('share');
+    if (open?.status !== 'PUBLISHED' || fusionStatusAt(open, deps.clock.now()) !== 'AVAILABLE') {
+      throw new AppError('FUSION_NOT_AVAILABLE');
+    }
     const chosen = chosenMaterials(slots, request);
     return { status: 201, body: await fuseInTransaction(tx, { fusion, slots, chosen, userId, now }) };
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -11,6 +12,7 @@ import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 
 // Fusions at once through two API instances on one PostgreSQL (issue 19's acceptance). On PGlite (one transaction at
 // a time) there is no race to run: these run in CI's PostgreSQL pass.
@@ -73,7 +75,7 @@ async function fusionOf(brandId: string, supply: number, requiredCount: number) 
     },
   });
   expect(created.statusCode, created.body).toBe(201);
-  return created.json().data as { id: string; slots: { id: string }[] };
+  return publishInConsole(a, admin.accessToken, 'fusions', created.json().data.id);
 }
 
 function fuse(instance: TestApp, accessToken: string, fusion: { id: string; slots: { id: string }[] }, ids: string[]) {
@@ -151,4 +153,72 @@ describe('fusions at once through two instances', () => {
     },
     240_000,
   );
+
+  it.runIf(isOnPostgres)(
+    'a close waits for a fusion under way, which completes before the new end; none completes after the close',
+    async () => {
+      const { brandId, collectors } = await collectorsOfOneBrand(2);
+      const fusion = await fusionOf(brandId, 5, 1);
+      const commonOf = async (editionIds: string[]) =>
+        (
+          await queryRows<{ id: string }>(
+            db(),
+            sql`select id from editions where id = any(${sqlArray(editionIds)}::uuid[]) and rarity = 'COMMON' limit 1`,
+          )
+        )[0]!.id;
+      const [first, second] = [collectors[0]!, collectors[1]!];
+      const [firstCommon, secondCommon] = [await commonOf(first.editionIds), await commonOf(second.editionIds)];
+
+      // The gate holds the first collector's edition: their fusion stops there, after it found the fusion open and
+      // took its row FOR SHARE, and before it commits.
+      const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+      await gate.connect();
+      try {
+        await gate.query('begin');
+        await gate.query('select 1 from editions where id = $1 for update', [firstCommon]);
+        const fusing = fuse(a, first.accessToken, fusion, [firstCommon]);
+        await waitersAtGate(gate, 1);
+        let isCloseAnswered = false;
+        const closing = b.app
+          .inject({ method: 'POST', url: `/v1/console/fusions/${fusion.id}/close`, headers: bearer(admin.accessToken) })
+          .finally(() => {
+            isCloseAnswered = true;
+          });
+        // Both in flight at once: the close queues on the fusion's row behind the fusion under way.
+        await waitersAtGate(gate, 2);
+        expect(isCloseAnswered).toBe(false);
+        await gate.query('commit');
+        const [fused, closed] = await Promise.all([fusing, closing]);
+        expect(fused.statusCode, fused.body).toBe(201);
+        expect(closed.statusCode, closed.body).toBe(200);
+        expect(Date.parse(fused.json().data.createdAt)).toBeLessThanOrEqual(Date.parse(closed.json().data.endAt));
+      } finally {
+        await gate.query('rollback').catch(() => undefined);
+        await gate.end();
+      }
+      const late = await fuse(a, second.accessToken, fusion, [secondCommon]);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('FUSION_NOT_AVAILABLE');
+      const [runs] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from fusion_runs where fusion_id = ${fusion.id}`,
+      );
+      expect(runs!.n).toBe(1);
+    },
+    180_000,
+  );
 });
+
+/** Waits until `count` sessions of this database wait on a lock (the gate's transaction sees fresh activity each look). */
+async function waitersAtGate(gate: pg.Client, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await gate.query('select pg_stat_clear_snapshot()');
+    const { rows } = await gate.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (rows[0]!.waiting >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${rows[0]!.waiting} of ${count} sessions were seen waiting`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

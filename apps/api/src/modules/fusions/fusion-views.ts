@@ -57,7 +57,8 @@ export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: 
         );
   return rows.map((row) => {
     const product = products.get(row.resultProductId)!;
-    const left = remaining.get(row.id) ?? 0;
+    // A draft's results are minted when it is published: until then its whole supply is what is left.
+    const left = row.status === 'DRAFT' ? row.resultSupply : (remaining.get(row.id) ?? 0);
     return {
       id: row.id,
       brand: brands.get(row.brandId)!,
@@ -119,8 +120,13 @@ export async function fusionDetail(db: Db, row: TFusionRow, userId: string | nul
   };
 }
 
-/** The console's view: the public one without the caller's readiness, and how many were made. */
+/** The console's view: the public one without the caller's readiness, how many were made, whether it is published. */
 export async function consoleFusionView(db: Db, row: TFusionRow, now: Date): Promise<TConsoleFusion> {
   const { isReady: _ready, missingCount: _missing, ...detail } = await fusionDetail(db, row, null, now);
-  return { ...detail, madeCount: row.resultSupply - detail.result.remaining };
+  return {
+    ...detail,
+    publicationStatus: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    madeCount: row.resultSupply - detail.result.remaining,
+  };
 }

@@ -24,6 +24,9 @@ import { fuse } from './fuse.ts';
 import { getMyFusionRun } from './get-fusion-run.ts';
 import { previewFusion } from './preview-fusion.ts';
 import { getConsoleFusion, getFusion, listConsoleFusions, listFusions, listSlotMaterials } from './read-fusions.ts';
+import { closeFusion } from './close-fusion.ts';
+import { deleteFusion } from './delete-fusion.ts';
+import { publishFusion } from './publish-fusion.ts';
 import { createFusion, updateFusion } from './write-fusion.ts';
 
 const tags = ['fusions'];
@@ -129,7 +132,10 @@ export function fusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** /v1/console/fusions, registered under the console's operator guard (console.routes.ts). */
+/**
+ * /v1/console/fusions, registered under the console's operator guard (console.routes.ts): fusions are made as drafts,
+ * changed, published once or deleted while still drafts, and closed early once open (decision record 50).
+ */
 export function consoleFusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const consoleTags = ['console'];
   const security = [{ bearer: [] }];
@@ -171,7 +177,7 @@ export function consoleFusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: consoleTags,
-          summary: 'Create a fusion; its results are minted at once',
+          summary: 'Create a fusion as a draft; its results are minted when it is published',
           security,
           body: ZConsoleFusionRequest,
           response: { 201: ZData(ZConsoleFusion) },
@@ -186,7 +192,7 @@ export function consoleFusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: consoleTags,
-          summary: 'Change a fusion before it begins',
+          summary: 'Change a draft fusion, or a published one before it begins (not its result or supply)',
           security,
           params: ZIdParams,
           body: ZConsoleFusionRequest,
@@ -194,6 +200,51 @@ export function consoleFusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await updateFusion(ctx, operatorOf(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/v1/console/fusions/:id',
+      {
+        schema: {
+          tags: consoleTags,
+          summary: 'Delete a draft fusion with its slots (FUSION_ALREADY_PUBLISHED once published)',
+          security,
+          params: ZIdParams,
+        },
+      },
+      async (request, reply) => {
+        await deleteFusion(ctx, operatorOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/v1/console/fusions/:id/publish',
+      {
+        schema: {
+          tags: consoleTags,
+          summary:
+            'Publish a draft fusion, once: collectors see it and its results are minted (FUSION_ALREADY_PUBLISHED after)',
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZConsoleFusion) },
+        },
+      },
+      async (request) => ({ data: await publishFusion(ctx, operatorOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/v1/console/fusions/:id/close',
+      {
+        schema: {
+          tags: consoleTags,
+          summary: 'Close an open fusion now: its end becomes now (FUSION_ALREADY_ENDED once over)',
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZConsoleFusion) },
+        },
+      },
+      async (request) => ({ data: await closeFusion(ctx, operatorOf(request), request.params.id) }),
     );
 
     app.post(

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { fusionRuleKinds, rarities, type TFusionRuleKind, type TRarity } from '@cypher/contract';
+import {
+  fusionRuleKinds,
+  publicationStatuses,
+  rarities,
+  type TFusionRuleKind,
+  type TPublicationStatus,
+  type TRarity,
+} from '@cypher/contract';
 import { timestamptz } from '../../db/columns.ts';
 import { isOneOf } from '../../db/checks.ts';
 import { brands, categories, collections, products } from '../catalog/catalog.tables.ts';
@@ -8,8 +15,9 @@ import { users } from '../users/users.tables.ts';
 
 /**
  * A fusion (issue 19): a brand's recipe that burns editions fitting its slots into one new edition of its result
- * product. Its status follows from the schedule alone (fusionStatusAt). Its results are minted ahead when it is made
- * (`fusion_outputs`), so fusing claims one and never locks this row or the product's.
+ * product. It is made a draft, which collectors never see (decision record 50); once published, its status follows
+ * from the schedule alone (fusionStatusAt). Its results are minted ahead when it is published (`fusion_outputs`), so
+ * fusing claims one and never locks the product's row; it holds this row FOR SHARE, so a close waits for it (fuse.ts).
  */
 export const fusions = pgTable(
   'fusions',
@@ -28,11 +36,15 @@ export const fusions = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     resultSupply: integer('result_supply').notNull(),
+    /** DRAFT -> PUBLISHED, once (publish-fusion.ts); every collector-facing read asks for PUBLISHED. */
+    status: text('status').$type<TPublicationStatus>().notNull().default('DRAFT'),
+    publishedAt: timestamptz('published_at'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('fusions_begin_idx').on(table.beginAt, table.id),
+    check('fusions_status_check', isOneOf(table.status, publicationStatuses)),
     index('fusions_brand_idx').on(table.brandId, table.beginAt),
     check('fusions_times_check', sql`${table.beginAt} < ${table.endAt}`),
     check('fusions_supply_check', sql`${table.resultSupply} > 0`),

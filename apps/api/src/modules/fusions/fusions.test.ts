@@ -8,6 +8,7 @@ import { activeUser, bearer } from '../../testing/auth-helpers.ts';
 import { freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
 import { collectorWithPack, brandCountDrift } from '../../testing/collection-fixtures.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -26,9 +27,7 @@ const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MI
 async function fusionWithCollector(supply = 2, requiredCount = 2) {
   const held = await collectorWithPack(t, { editionsPerPack: 4 });
   const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', name: `Ember ${newId().slice(-5)}` });
-  const created = await createFusion(held.brand.id, result.id, supply, requiredCount);
-  expect(created.statusCode, created.body).toBe(201);
-  const fusion = created.json().data;
+  const fusion = await createPublishedFusion(held.brand.id, result.id, supply, requiredCount);
   const rarities = await queryRows<{ id: string; rarity: string }>(
     db(),
     sql`select id, rarity from editions where id = any(${sqlArray(held.editionIds)}::uuid[]) order by token_id`,
@@ -62,6 +61,18 @@ function createFusion(brandId: string, resultProductId: string, resultSupply: nu
   });
 }
 
+/** A fusion made in the console and published, as an operator does before collectors can see it. */
+async function createPublishedFusion(
+  brandId: string,
+  resultProductId: string,
+  resultSupply: number,
+  requiredCount = 2,
+) {
+  const created = await createFusion(brandId, resultProductId, resultSupply, requiredCount);
+  expect(created.statusCode, created.body).toBe(201);
+  return publishInConsole(t, admin.accessToken, 'fusions', created.json().data.id);
+}
+
 function fuse(
   accessToken: string,
   fusion: { id: string; slots: { id: string }[] },
@@ -77,9 +88,10 @@ function fuse(
 }
 
 describe('fusions', () => {
-  it('are made in the console with their results minted ahead, and listed and shown with my readiness', async () => {
+  it('are published in the console with their results minted ahead, and listed and shown with my readiness', async () => {
     const { fusion, collector, result } = await fusionWithCollector();
     expect(fusion).toMatchObject({
+      publicationStatus: 'PUBLISHED',
       status: 'AVAILABLE',
       result: { product: { id: result.id }, supply: 2, remaining: 2 },
       isAllFused: false,
@@ -135,6 +147,7 @@ describe('fusions', () => {
       });
     const readiness = async (created: Awaited<ReturnType<typeof twoSlots>>) => {
       expect(created.statusCode, created.body).toBe(201);
+      await publishInConsole(t, admin.accessToken, 'fusions', created.json().data.id);
       const url = `/v1/fusions/${created.json().data.id}`;
       const { isReady, missingCount, slots } = (
         await t.app.inject({ method: 'GET', url, headers: bearer(collector.accessToken) })
@@ -169,7 +182,7 @@ describe('fusions', () => {
     expect(page.json().code).toBe('FUSION_NOT_FOUND');
     const materials = await t.app.inject({
       method: 'GET',
-      url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0].id}/materials`,
+      url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0]!.id}/materials`,
       headers: bearer(collector.accessToken),
     });
     expect(materials.json().code).toBe('FUSION_NOT_FOUND');
@@ -188,10 +201,17 @@ describe('fusions', () => {
     expect(console.statusCode).toBe(200);
   });
 
-  it('refuses a result product in draft, or without room for the supply, under the result fields, and writes nothing', async () => {
+  it('refuses to publish a result product in draft, or to make one without room for the supply, under the result fields, and mints nothing', async () => {
     const held = await collectorWithPack(t, { editionsPerPack: 4 });
     const draft = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', status: 'DRAFT' });
-    const refusedDraft = await createFusion(held.brand.id, draft.id, 5);
+    // A draft may name a result still in draft (both may be published later); publishing it may not.
+    const drafted = await createFusion(held.brand.id, draft.id, 5);
+    expect(drafted.statusCode, drafted.body).toBe(201);
+    const refusedDraft = await t.app.inject({
+      method: 'POST',
+      url: `/v1/console/fusions/${drafted.json().data.id}/publish`,
+      headers: bearer(admin.accessToken),
+    });
     expect(refusedDraft.statusCode).toBe(409);
     expect(refusedDraft.json()).toMatchObject({
       code: 'FUSION_RESULT_NOT_PUBLISHED',
@@ -211,7 +231,7 @@ describe('fusions', () => {
       sql`select (select count(*)::int from fusions where brand_id = ${held.brand.id}) as fusions,
                  (select count(*)::int from editions where product_id in (${draft.id}, ${sized.id})) as editions`,
     );
-    expect(written).toEqual({ fusions: 0, editions: 0 });
+    expect(written).toEqual({ fusions: 1, editions: 0 });
     expect((await createFusion(held.brand.id, sized.id, 3)).statusCode).toBe(201);
   });
 
@@ -226,7 +246,7 @@ describe('fusions', () => {
     const materials = (
       await t.app.inject({
         method: 'GET',
-        url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0].id}/materials`,
+        url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0]!.id}/materials`,
         headers: bearer(collector.accessToken),
       })
     ).json().data;
@@ -258,7 +278,7 @@ describe('fusions', () => {
     const held = await collectorWithPack(t, { editionsPerPack: 4, isInCollection: true });
     const { collector } = held;
     const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC' });
-    const fusion = (await createFusion(held.brand.id, result.id, 2, 1)).json().data;
+    const fusion = await createPublishedFusion(held.brand.id, result.id, 2, 1);
     const commons = (
       await queryRows<{ id: string }>(
         db(),
@@ -295,7 +315,7 @@ describe('fusions', () => {
     const materials = (
       await t.app.inject({
         method: 'GET',
-        url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0].id}/materials`,
+        url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0]!.id}/materials`,
         headers: bearer(collector.accessToken),
       })
     ).json().data;

@@ -26,10 +26,11 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /** Spec section 2's list: by brand, category and status (from the schedule), soonest beginning first. */
 export async function listFusions(db: Db, query: TFusionListQuery, now: Date): Promise<TPage<TFusionSummary>> {
-  // A draft or unpublished brand's fusions are the console's alone, as its drops, passes and products are.
+  // A draft or unpublished brand's fusions are the console's alone, as its drops, passes and products are; so is a
+  // draft fusion (decision record 50).
   const brandIds = await publishedBrandIds(db, query.brandId ? [query.brandId] : undefined);
   if (brandIds.size === 0) return { items: [], page: query.page, size: query.size, total: 0 };
-  const conditions: SQL[] = [inArray(fusions.brandId, [...brandIds])];
+  const conditions: SQL[] = [inArray(fusions.brandId, [...brandIds]), eq(fusions.status, 'PUBLISHED')];
   if (query.categoryId) conditions.push(eq(fusions.categoryId, query.categoryId));
   if (query.status === 'UPCOMING') conditions.push(gt(fusions.beginAt, now));
   if (query.status === 'AVAILABLE') conditions.push(lte(fusions.beginAt, now), gt(fusions.endAt, now));
@@ -55,10 +56,15 @@ async function fusionRowOf(db: Db, id: string): Promise<TFusionRow> {
   return row;
 }
 
-/** A fusion as collectors reach it (to read, list materials for, fuse): under a published brand, else not found. */
+/**
+ * A fusion as collectors reach it (to read, list materials for, fuse): published, under a published brand, else not
+ * found, as if it did not exist.
+ */
 export async function publicFusionRowOf(db: Db, id: string): Promise<TFusionRow> {
   const row = await fusionRowOf(db, id);
-  if (!(await publishedBrandIds(db, [row.brandId])).has(row.brandId)) throw new AppError('FUSION_NOT_FOUND');
+  if (row.status !== 'PUBLISHED' || !(await publishedBrandIds(db, [row.brandId])).has(row.brandId)) {
+    throw new AppError('FUSION_NOT_FOUND');
+  }
   return row;
 }
 
@@ -110,7 +116,7 @@ export async function listSlotMaterials(
   };
 }
 
-/** The console's list: the operator's brands' fusions (every one for an admin), newest beginning first. */
+/** The console's list: the operator's brands' fusions, drafts included (every one for an admin), newest beginning first. */
 export async function listConsoleFusions(
   db: Db,
   query: TPageQuery & { brandId?: string },

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fusionMessages, type TConsoleFusion, type TConsoleFusionRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { sqlArray } from '../../db/sql-arrays.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
@@ -11,17 +10,16 @@ import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { collectionFactsByIds } from '../catalog/collection-summaries.ts';
 import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
-import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkDropProducts, type TProductRefusals } from '../drops/drop-products.ts';
 import { ruleColumns } from './fusion-rules.ts';
 import { consoleFusionView } from './fusion-views.ts';
-import { fusions, fusionSlots } from './fusions.tables.ts';
+import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
- * Route: POST /v1/console/fusions, PUT /v1/console/fusions/{id} · Writes: fusions, fusion_slots, fusion_outputs,
- * editions (the results minted ahead, through the collection), audit_log · Reads: brands, categories, products,
- * collections (through the catalogue) · UI: features/console fusion form · Tests: fusions.test.ts.
+ * Route: POST /v1/console/fusions, PUT /v1/console/fusions/{id} · Writes: fusions, fusion_slots, audit_log · Reads:
+ * brands, categories, products, collections (through the catalogue) · UI: features/console fusion form · Tests:
+ * fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** The result product is checked as a drop's contents are, and refused in the fusion form's own fields. */
@@ -33,12 +31,12 @@ const FUSION_RESULT_REFUSALS: TProductRefusals = {
 };
 
 /**
- * A brand makes a fusion. Its results are minted at once, as UNISSUED editions with the product's next serial numbers
- * (the product locked meanwhile, as a drop's publication locks it), each one a fusion output a run will claim: so
- * fusing never takes a serial number or touches the product's row, and the supply cannot be exceeded.
+ * A brand makes a fusion, as a draft that collectors never see (decision record 50). Its result is checked as a draft
+ * drop's contents are, early feedback (of the brand, with room under its edition size, published or not yet); the
+ * results are minted when it is published (publish-fusion.ts), so a draft holds no serial numbers.
  */
 export async function createFusion(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'chain'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   operator: Operator | null,
   input: TConsoleFusionRequest,
 ): Promise<TConsoleFusion> {
@@ -46,13 +44,7 @@ export async function createFusion(
   const id = newId();
   return inTransaction(ctx.db, async (tx) => {
     await assertFusionReferences(tx, operator, input);
-    // The result: of the brand, published, with room under its edition size; locked while its serials are taken.
-    const [result] = await checkDropProducts(
-      tx,
-      input.brandId,
-      [{ productId: input.resultProductId, editionCount: input.resultSupply }],
-      { publication: true, refusals: FUSION_RESULT_REFUSALS },
-    );
+    await checkFusionResult(tx, input, { publication: false });
     const [row] = await tx
       .insert(fusions)
       .values({
@@ -65,19 +57,6 @@ export async function createFusion(
       })
       .returning();
     await insertSlots(tx, id, input);
-    const editionIds = await createPackEditions(
-      tx,
-      Array.from({ length: input.resultSupply }, (_, n) => ({
-        productId: input.resultProductId,
-        serialNumber: result!.nextSerialNumber + n,
-        packId: null,
-      })),
-      now,
-      { state: 'UNISSUED', isOnChain: ctx.chain.isOnChain },
-    );
-    await tx.execute(sql`
-      insert into fusion_outputs (id, fusion_id, number)
-      select e.id, ${id}::uuid, e.n from unnest(${sqlArray(editionIds)}::uuid[]) with ordinality as e(id, n)`);
     await recordAudit(tx, {
       actorUserId: operator?.userId ?? null,
       action: 'create',
@@ -92,8 +71,10 @@ export async function createFusion(
 }
 
 /**
- * Changes a fusion before it begins (FUSION_STARTED after): its words, artwork, times and slots. Its result and supply
- * were minted when it was made and stay.
+ * Changes a fusion. A draft changes freely but for its brand (its slots name the brand's products and collections, and
+ * the operator was checked against it): words, artwork, times, slots, result and supply, since nothing is minted yet.
+ * A published one changes only before it begins (FUSION_STARTED after), and not its result or supply, minted when it
+ * was published.
  */
 export async function updateFusion(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -103,23 +84,28 @@ export async function updateFusion(
 ): Promise<TConsoleFusion> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx.select().from(fusions).where(eq(fusions.id, id)).for('update');
-    if (!before) throw new AppError('FUSION_NOT_FOUND');
-    assertCanManageBrand(operator, before.brandId);
-    if (now >= before.beginAt) throw new AppError('FUSION_STARTED', { message: fusionMessages.startedIsFinal });
-    if (
-      input.brandId !== before.brandId ||
-      input.resultProductId !== before.resultProductId ||
-      input.resultSupply !== before.resultSupply
-    ) {
+    const before = await lockFusion(tx, operator, id);
+    if (input.brandId !== before.brandId) {
+      throw new AppError('INVALID_REQUEST', { details: [{ field: 'brandId', message: fusionMessages.brandIsFinal }] });
+    }
+    const isDraft = before.status === 'DRAFT';
+    if (!isDraft && now >= before.beginAt) {
+      throw new AppError('FUSION_STARTED', { message: fusionMessages.startedIsFinal });
+    }
+    if (!isDraft && (input.resultProductId !== before.resultProductId || input.resultSupply !== before.resultSupply)) {
       throw new AppError('INVALID_REQUEST', {
         details: [{ field: 'resultSupply', message: fusionMessages.resultIsFinal }],
       });
     }
     await assertFusionReferences(tx, operator, input);
+    if (isDraft) await checkFusionResult(tx, input, { publication: false });
     const [row] = await tx
       .update(fusions)
-      .set({ ...fusionColumns(input), updatedAt: now })
+      .set({
+        ...fusionColumns(input),
+        ...(isDraft ? { resultProductId: input.resultProductId, resultSupply: input.resultSupply } : {}),
+        updatedAt: now,
+      })
       .where(eq(fusions.id, id))
       .returning();
     await tx.delete(fusionSlots).where(eq(fusionSlots.fusionId, id));
@@ -135,6 +121,36 @@ export async function updateFusion(
     });
     return consoleFusionView(tx, row!, now);
   });
+}
+
+/**
+ * The fusion locked for a console write (update, publish, close, delete), for an operator of its brand: writes to one
+ * fusion wait for each other, and for the fusions under way, which hold it FOR SHARE (fuse.ts).
+ */
+export async function lockFusion(tx: Db, operator: Operator | null, id: string): Promise<TFusionRow> {
+  const [row] = await tx.select().from(fusions).where(eq(fusions.id, id)).for('no key update');
+  if (!row) throw new AppError('FUSION_NOT_FOUND');
+  if (operator) assertCanManageBrand(operator, row.brandId);
+  return row;
+}
+
+/**
+ * The result product, checked as a drop's contents are: of the brand, with room under its edition size. For a draft
+ * the check is advisory; publication (`publication: true`) repeats it with the product published and locked while its
+ * serial numbers are taken, and answers where they start.
+ */
+export async function checkFusionResult(
+  tx: Db,
+  fusion: { brandId: string; resultProductId: string; resultSupply: number },
+  options: { publication: boolean },
+): Promise<{ nextSerialNumber: number }> {
+  const [result] = await checkDropProducts(
+    tx,
+    fusion.brandId,
+    [{ productId: fusion.resultProductId, editionCount: fusion.resultSupply }],
+    { publication: options.publication, refusals: FUSION_RESULT_REFUSALS },
+  );
+  return result!;
 }
 
 function fusionColumns(input: TConsoleFusionRequest) {

@@ -98,7 +98,9 @@ export async function resolveGrants(
       }
       case 'PASS': {
         const pass = passes.get(grant.passId);
-        if (!pass) throw new AppError('GRANT_ITEM_NOT_FOUND');
+        // A draft pass has no units yet (they are issued when it is published) and collectors cannot open its page;
+        // a published one never goes back to draft, so a grant stored naming it stays good.
+        if (!pass?.isPublished) throw new AppError('GRANT_ITEM_NOT_FOUND');
         return {
           view: {
             kind: 'PASS',

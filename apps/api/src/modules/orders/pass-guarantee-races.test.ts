@@ -11,6 +11,7 @@ import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 
 // A guarantee round's rush through two API instances on one PostgreSQL (decision record 29): holders and everyone
 // else buy at once, each instance batching its own purchases. On PGlite (one transaction at a time) there is no race
@@ -66,6 +67,7 @@ describe('a round guaranteeing packs to holders, bought at once through two inst
         },
       });
       const passId = created.json().data.id as string;
+      await publishInConsole(a, admin.accessToken, 'passes', passId);
       const drop = await insertLiveDrop(db(), {
         now: a.clock.now(),
         rounds: [{ packCount: 30, passGuarantee: { passId, packsPerHolder: 2, minutes: 30, packCount: 20 } }],

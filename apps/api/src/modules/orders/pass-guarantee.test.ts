@@ -11,6 +11,7 @@ import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 
 // A round open to everyone that holds packs back for holders of a pass for a while (issue 18's "guaranteed
 // editions", decision record 29). Races between instances: pass-guarantee-races.test.ts.
@@ -48,6 +49,7 @@ async function passOfNewBrand(supply: number) {
     },
   });
   expect(created.statusCode).toBe(201);
+  await publishInConsole(t, admin.accessToken, 'passes', created.json().data.id);
   return { brand, passId: created.json().data.id as string };
 }
 

@@ -123,8 +123,11 @@ export async function saleItemOf(
     return { kind: 'TICKET', id: kind.id, name: kind.name, unitPrice: kind.price.amount, perPersonLimit: null };
   }
   const pass = request.passId ? await getSalePass(db, request.passId) : null;
-  // A draft brand's pass is the console's alone: not shown (GET /v1/passes/{id}), so not sold by its id either.
-  if (!pass || !(await publishedBrandIds(db, [pass.brandId])).has(pass.brandId)) throw new AppError('PASS_NOT_FOUND');
+  // A draft pass, or a draft brand's, is the console's alone: not shown (GET /v1/passes/{id}), so not sold by its id
+  // either (a draft has no units to claim, but "not found" is what collectors were told it is).
+  if (!pass?.isPublished || !(await publishedBrandIds(db, [pass.brandId])).has(pass.brandId)) {
+    throw new AppError('PASS_NOT_FOUND');
+  }
   if (now < pass.saleBeginAt || now >= pass.saleEndAt) throw new AppError('PASS_NOT_ON_SALE');
   return { kind: 'PASS', id: pass.id, name: pass.name, unitPrice: pass.price, perPersonLimit: pass.perPersonLimit };
 }

@@ -11,15 +11,20 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createPass } from './create-pass.ts';
+import { deletePass } from './delete-pass.ts';
 import { getConsolePass } from './get-pass.ts';
 import { listConsolePasses } from './list-passes.ts';
+import { publishPass } from './publish-pass.ts';
 import { updatePass } from './update-pass.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
 const ZIdParams = z.object({ id: z.uuid() });
 
-/** /v1/console/passes, registered under the console's operator guard (console.routes.ts). */
+/**
+ * /v1/console/passes, registered under the console's operator guard (console.routes.ts): passes are made as drafts,
+ * changed, published once or deleted while still drafts (decision record 50).
+ */
 export function consolePassesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -27,7 +32,7 @@ export function consolePassesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Passes of this operator's brands, newest sale first",
+          summary: "Passes of this operator's brands, drafts included, newest sale first",
           security,
           querystring: ZConsolePassListQuery,
           response: { 200: ZData(ZPage(ZConsolePass)) },
@@ -53,7 +58,7 @@ export function consolePassesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Create a pass; its supply is issued at once',
+          summary: 'Create a pass as a draft; its supply is issued when it is published',
           security,
           body: ZCreatePassRequest,
           response: { 201: ZData(ZConsolePass) },
@@ -68,7 +73,7 @@ export function consolePassesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Change a pass's words, artwork, price, limit or times",
+          summary: "Change a pass's words, artwork, price, limit or times; a draft's supply too",
           security,
           params: ZIdParams,
           body: ZUpdatePassRequest,
@@ -76,6 +81,37 @@ export function consolePassesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await updatePass(ctx, operatorOf(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/v1/console/passes/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a draft pass (PASS_ALREADY_PUBLISHED once published)',
+          security,
+          params: ZIdParams,
+        },
+      },
+      async (request, reply) => {
+        await deletePass(ctx, operatorOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/v1/console/passes/:id/publish',
+      {
+        schema: {
+          tags,
+          summary:
+            'Publish a draft pass, once: collectors see it and its supply is issued (PASS_ALREADY_PUBLISHED after)',
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZConsolePass) },
+        },
+      },
+      async (request) => ({ data: await publishPass(ctx, operatorOf(request), request.params.id) }),
     );
   };
 }

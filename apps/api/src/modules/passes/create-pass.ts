@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TConsolePass, TCreatePassRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -11,12 +10,11 @@ import { consolePassViewsOf } from './pass-views.ts';
 import { passes } from './passes.tables.ts';
 
 /**
- * Route: POST /v1/console/passes · Writes: passes, pass_units, audit_log · Reads: brands (through the catalogue) · UI:
+ * Route: POST /v1/console/passes · Writes: passes, audit_log · Reads: brands (through the catalogue) · UI:
  * features/console pass form · Tests: passes.test.ts.
  *
- * A brand makes a pass. Its supply is issued at once as numbered units (one set-wise insert), so a purchase claims a
- * unit and nothing counts sales; for the same reason the supply never changes afterwards. `operator` null: the demo
- * seed, which has no operator.
+ * A brand makes a pass, as a draft that collectors never see (decision record 50): it may change, supply included,
+ * until publishPass issues its units. `operator` null: the demo seed, which has no operator.
  */
 export async function createPass(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -49,10 +47,6 @@ export async function createPass(
         updatedAt: now,
       })
       .returning();
-    // Unit ids are made by the database: a pass of 100,000 is one statement, not 100,000 ids sent over.
-    await tx.execute(sql`
-      insert into pass_units (id, pass_id, number)
-      select gen_random_uuid(), ${id}::uuid, n from generate_series(1, ${input.supply}::int) as n`);
     await recordAudit(tx, {
       actorUserId: operator?.userId ?? null,
       action: 'create',

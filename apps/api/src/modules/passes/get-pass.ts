@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TConsolePass, TMyPasses, TPass } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -14,15 +14,21 @@ import { passes } from './passes.tables.ts';
  * console's pass form · Tests: passes.test.ts.
  */
 
-/** A pass of a published brand, with how many the viewer holds; PASS_NOT_FOUND otherwise. */
+/**
+ * A published pass of a published brand, with how many the viewer holds; PASS_NOT_FOUND otherwise: a draft pass is the
+ * console's alone, as an unpublished brand's is (decision record 50).
+ */
 export async function getPass(db: Db, id: string, viewerUserId: string | null, now: Date): Promise<TPass> {
-  const [row] = await db.select().from(passes).where(eq(passes.id, id));
+  const [row] = await db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.id, id), eq(passes.status, 'PUBLISHED')));
   if (!row || !(await publishedBrandIds(db, [row.brandId])).has(row.brandId)) throw new AppError('PASS_NOT_FOUND');
   const [view] = await passViewsOf(db, [row], viewerUserId, now);
   return view!;
 }
 
-/** The passes I hold (paid for), whatever their brand's status now: I bought them. */
+/** The passes I hold (paid for), whatever their brand's status now: I bought them. Only a published pass has units. */
 export async function listMyPasses(db: Db, userId: string, now: Date): Promise<TMyPasses> {
   const held = await heldPassCounts(db, userId);
   if (held.size === 0) return { items: [] };

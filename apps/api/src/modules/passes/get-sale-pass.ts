@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passes } from './passes.tables.ts';
 
-/** What a purchase needs of a pass: its price, limit, sale window and validity. */
+/** What a purchase needs of a pass: its price, limit, sale window, validity, and whether collectors may see it. */
 export interface TSalePass {
   id: string;
   brandId: string;
@@ -14,6 +14,7 @@ export interface TSalePass {
   saleEndAt: Date;
   validFrom: Date;
   validUntil: Date;
+  isPublished: boolean;
 }
 
 /**
@@ -37,6 +38,7 @@ export async function getSalePass(db: Db, passId: string): Promise<TSalePass | n
       saleEndAt: passes.saleEndAt,
       validFrom: passes.validFrom,
       validUntil: passes.validUntil,
+      isPublished: sql<boolean>`${passes.status} = 'PUBLISHED'`,
     })
     .from(passes)
     .where(eq(passes.id, passId));

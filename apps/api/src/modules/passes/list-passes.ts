@@ -14,17 +14,21 @@ import { passes } from './passes.tables.ts';
  * Tests: passes.test.ts.
  */
 
-/** Passes of published brands, newest first, each with how many the viewer holds. */
+/** Published passes of published brands, newest first, each with how many the viewer holds. */
 export async function listPasses(
   db: Db,
   query: TPassListQuery,
   viewerUserId: string | null,
   now: Date,
 ): Promise<TPage<TPass>> {
-  // A draft brand's passes are the console's alone, as its drops and products are.
+  // A draft brand's passes are the console's alone, as its drops and products are; so is a draft pass.
   const brandIds = await publishedBrandIds(db, query.brandId ? [query.brandId] : undefined);
   if (brandIds.size === 0) return toPage([], query, 0);
-  const { rows, total } = await pageOfPasses(db, inArray(passes.brandId, [...brandIds]), query);
+  const { rows, total } = await pageOfPasses(
+    db,
+    and(inArray(passes.brandId, [...brandIds]), eq(passes.status, 'PUBLISHED')),
+    query,
+  );
   return toPage(await passViewsOf(db, rows, viewerUserId, now), query, total);
 }
 

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passes } from './passes.tables.ts';
 
@@ -12,7 +12,7 @@ import { passes } from './passes.tables.ts';
 export async function passNamesByIds(
   db: Db,
   ids: readonly string[],
-): Promise<Map<string, { name: string; brandId: string; supply: number; imageUrl: string }>> {
+): Promise<Map<string, { name: string; brandId: string; supply: number; imageUrl: string; isPublished: boolean }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -22,6 +22,7 @@ export async function passNamesByIds(
       brandId: passes.brandId,
       supply: passes.supply,
       imageUrl: passes.imageUrl,
+      isPublished: sql<boolean>`${passes.status} = 'PUBLISHED'`,
     })
     .from(passes)
     .where(inArray(passes.id, unique));

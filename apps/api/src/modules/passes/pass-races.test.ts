@@ -12,6 +12,7 @@ import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
 import { passUnits } from './passes.tables.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 
 // Passes bought at once through two API instances on one PostgreSQL, as packs are in orders/purchase-races.test.ts:
 // each instance batches its own purchases, and the batches meet only in PostgreSQL. On PGlite (one transaction at a
@@ -48,7 +49,7 @@ async function passOnSale(supply: number, perPersonLimit: number | null) {
       validUntil: iso(600),
     },
   });
-  return created.json().data.id as string;
+  return (await publishInConsole(a, admin.accessToken, 'passes', created.json().data.id)).id;
 }
 
 async function fundedBuyer(cents: number) {

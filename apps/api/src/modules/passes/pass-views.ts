@@ -48,7 +48,8 @@ export async function passViewsOf(
     viewerUserId ? pendingQuantities(db, viewerUserId, 'PASS', ids) : new Map<string, number>(),
   ]);
   return rows.map((row) => {
-    const remaining = counts.get(row.id)?.remaining ?? 0;
+    // A draft's units are issued when it is published: until then its whole supply is what is left.
+    const remaining = row.status === 'DRAFT' ? row.supply : (counts.get(row.id)?.remaining ?? 0);
     const view = {
       id: row.id,
       brand: brands.get(row.brandId)!,
@@ -72,7 +73,7 @@ export async function passViewsOf(
   });
 }
 
-/** The console's view: the public one with the sold count and when it was made. */
+/** The console's view: the public one with the sold count, when it was made and whether it is published. */
 export async function consolePassViewsOf(db: Db, rows: readonly TPassRow[], now: Date): Promise<TConsolePass[]> {
   const [views, counts] = await Promise.all([
     passViewsOf(db, rows, null, now),
@@ -83,6 +84,8 @@ export async function consolePassViewsOf(db: Db, rows: readonly TPassRow[], now:
   ]);
   return views.map(({ held: _held, pending: _pending, ...view }, index) => ({
     ...view,
+    publicationStatus: rows[index]!.status,
+    publishedAt: rows[index]!.publishedAt?.toISOString() ?? null,
     sold: counts.get(view.id)?.sold ?? 0,
     createdAt: rows[index]!.createdAt.toISOString(),
   }));

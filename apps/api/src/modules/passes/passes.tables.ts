@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, uniqueIndex, uuid, text } from 'drizzle-orm/pg-core';
+import { publicationStatuses, type TPublicationStatus } from '@cypher/contract';
+import { isOneOf } from '../../db/checks.ts';
 import { timestamptz } from '../../db/columns.ts';
 import { brands } from '../catalog/catalog.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
@@ -7,7 +9,8 @@ import { users } from '../users/users.tables.ts';
 
 /**
  * A pass (issue 18): a brand's product of its own kind, sold through the order flow during its sale window and valid
- * for holders during its validity period. Its supply is issued as `pass_units` rows when it is made and never changes.
+ * for holders during its validity period. It is made a draft, which collectors never see (decision record 50); its
+ * supply is issued as `pass_units` rows when it is published and never changes after.
  */
 export const passes = pgTable(
   'passes',
@@ -28,11 +31,15 @@ export const passes = pgTable(
     saleEndAt: timestamptz('sale_end_at').notNull(),
     validFrom: timestamptz('valid_from').notNull(),
     validUntil: timestamptz('valid_until').notNull(),
+    /** DRAFT -> PUBLISHED, once (publish-pass.ts); every collector-facing read asks for PUBLISHED. */
+    status: text('status').$type<TPublicationStatus>().notNull().default('DRAFT'),
+    publishedAt: timestamptz('published_at'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('passes_brand_idx').on(table.brandId, table.createdAt),
+    check('passes_status_check', isOneOf(table.status, publicationStatuses)),
     check('passes_price_check', sql`${table.price} > 0`),
     check('passes_supply_check', sql`${table.supply} > 0`),
     check('passes_sale_check', sql`${table.saleBeginAt} < ${table.saleEndAt}`),

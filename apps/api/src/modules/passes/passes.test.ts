@@ -5,6 +5,7 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -26,7 +27,10 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 
-/** A pass on sale now (from a minute ago for a day), valid for a month, made in the console as a brand would. */
+/**
+ * A pass on sale now (from a minute ago for a day), valid for a month, made in the console as a brand would: a draft,
+ * then published.
+ */
 async function passOnSale(overrides: Record<string, unknown> = {}) {
   const brand = await insertBrand(db());
   const created = await t.app.inject({
@@ -50,7 +54,7 @@ async function passOnSale(overrides: Record<string, unknown> = {}) {
     },
   });
   expect(created.statusCode).toBe(201);
-  return { brand, pass: created.json().data as { id: string; supply: number; remaining: number; status: string } };
+  return { brand, pass: await publishInConsole(t, admin.accessToken, 'passes', created.json().data.id) };
 }
 
 async function funded(cents: number) {
@@ -69,19 +73,19 @@ function buyPass(accessToken: string, passId: string, quantity = 1, paymentMetho
 }
 
 describe('passes', () => {
-  it('are made in the console with their supply issued, audited, and shown to the public', async () => {
+  it('are published in the console with their supply issued, audited, and shown to the public', async () => {
     const { pass } = await passOnSale();
-    expect(pass).toMatchObject({ supply: 5, remaining: 5, status: 'ON_SALE' });
+    expect(pass).toMatchObject({ supply: 5, remaining: 5, status: 'ON_SALE', publicationStatus: 'PUBLISHED' });
     const [units] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from pass_units where pass_id = ${pass.id}`,
     );
     expect(units!.n).toBe(5);
-    const [audit] = await queryRows<{ action: string }>(
+    const audit = await queryRows<{ action: string }>(
       db(),
-      sql`select action from audit_log where entity_type = 'pass' and entity_id = ${pass.id}`,
+      sql`select action from audit_log where entity_type = 'pass' and entity_id = ${pass.id} order by created_at, id`,
     );
-    expect(audit!.action).toBe('create');
+    expect(audit.map((row) => row.action)).toEqual(['create', 'publish']);
 
     const shown = (await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}` })).json().data;
     expect(shown).toMatchObject({ name: 'Season Pass', price: { amount: 2_500, currency: 'USD' }, held: 0 });

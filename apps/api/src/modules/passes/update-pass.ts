@@ -3,17 +3,22 @@ import { passTimeIssues, type TConsolePass, type TUpdatePassRequest } from '@cyp
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
+import type { Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
+import { isPassNamedByRound } from '../drops/rounds-opened-by-passes.ts';
 import { consolePassViewsOf } from './pass-views.ts';
+import { lockPass } from './publish-pass.ts';
 import { passes } from './passes.tables.ts';
 
 /**
- * Route: PATCH /v1/console/passes/{id} · Writes: passes, audit_log · UI: features/console pass form · Tests:
- * passes.test.ts.
+ * Route: PATCH /v1/console/passes/{id} · Writes: passes, audit_log · Reads: sale_policies (through drops) · UI:
+ * features/console pass form · Tests: passes.test.ts.
  *
- * Changes a pass's words, artwork, price, limit and times (its brand and supply stay). The times are checked together
- * with the ones kept: a sale that would end before it begins, or a validity that would, is refused.
+ * Changes a pass's words, artwork, price, limit and times; its brand stays (a drop's round may name only a pass of
+ * the drop's brand). The supply changes only on a draft (a published pass's units are issued, some perhaps sold) that
+ * no drop's round names (a guarantee's pack count was worked out from it): the same number is accepted, so the form
+ * may send it back as it was. The times are checked together with the ones kept: a sale that would end before it
+ * begins, or a validity that would, is refused.
  */
 export async function updatePass(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -23,9 +28,15 @@ export async function updatePass(
 ): Promise<TConsolePass> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx.select().from(passes).where(eq(passes.id, id)).for('update');
-    if (!before) throw new AppError('PASS_NOT_FOUND');
-    assertCanManageBrand(operator, before.brandId);
+    const before = await lockPass(tx, operator, id);
+    if (input.supply !== undefined && input.supply !== before.supply) {
+      if (before.status !== 'DRAFT') {
+        throw new AppError('INVALID_REQUEST', {
+          details: [{ field: 'supply', message: 'The supply of a published pass is fixed: its units are issued.' }],
+        });
+      }
+      if (await isPassNamedByRound(tx, id)) throw new AppError('PASS_NAMED_BY_ROUND');
+    }
     const times = {
       saleBeginAt: input.saleBeginAt ? new Date(input.saleBeginAt) : before.saleBeginAt,
       saleEndAt: input.saleEndAt ? new Date(input.saleEndAt) : before.saleEndAt,

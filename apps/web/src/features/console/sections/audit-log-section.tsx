@@ -69,6 +69,7 @@ const actionLabels: Record<TAuditAction, string> = {
   delete: 'Deleted',
   export: 'Exported',
   resolve: 'Resolved',
+  close: 'Closed',
 };
 
 /** `edition_pool` -> "Edition pool". */
