@@ -127,6 +127,7 @@ describe('console fusions: the list', () => {
       `/console/fusions/${fusionIds.fusion}`,
     );
     expect(row).toHaveTextContent('Neon Arcade');
+    expect(row).toHaveTextContent('Published');
     expect(row).toHaveTextContent('Available');
     expect(row).toHaveTextContent('Dragon of the Eighth Bit');
     expect(row).toHaveTextContent('12 of 100 made · 88 left');
@@ -395,4 +396,141 @@ describe('console fusions: the form', () => {
     expect(within(form).getByText(/^The slots changed since the last preview/)).toBeInTheDocument();
     expect(within(slotRow(1)).queryByRole('group', { name: 'Preview' })).toBeNull();
   });
+});
+
+describe('console fusions: drafts, publishing and closing', () => {
+  /** The console answering for one fusion, which publish, close and DELETE change as the API would. */
+  function consoleWithOneFusion(first: TConsoleFusion, answers: { close?: () => Response } = {}) {
+    let current = first;
+    let isDeleted = false;
+    return consoleWithFusions((request) => {
+      const path = pathnameOf(request.path);
+      if (path === '/v1/console/fusions') return json(200, { data: page(isDeleted ? [] : [current]) });
+      if (path === `/v1/console/fusions/${fusionIds.fusion}/publish`) {
+        current = { ...current, publicationStatus: 'PUBLISHED', publishedAt: new Date().toISOString() };
+        return json(200, { data: current });
+      }
+      if (path === `/v1/console/fusions/${fusionIds.fusion}/close`) {
+        if (answers.close) return answers.close();
+        current = { ...current, status: 'ENDED', endAt: new Date().toISOString() };
+        return json(200, { data: current });
+      }
+      if (path !== `/v1/console/fusions/${fusionIds.fusion}`) return undefined;
+      if (request.method === 'DELETE') {
+        isDeleted = true;
+        return new Response(null, { status: 204 });
+      }
+      return isDeleted ? apiFailure(404, 'FUSION_NOT_FOUND') : json(200, { data: current });
+    });
+  }
+  const draft = (changes: Partial<TConsoleFusion> = {}) =>
+    upcoming({ publicationStatus: 'DRAFT', publishedAt: null, ...changes });
+  const posts = (sent: SentRequest[]) => writes(sent, 'POST').map((request) => pathnameOf(request.path));
+
+  it('lists a draft as Draft, without its schedule status', async () => {
+    consoleWithOneFusion(draft());
+    renderApp('/console/fusions');
+    const row = within(await screen.findByRole('table', { name: 'Fusions' })).getByRole('row', {
+      name: /Dragon Forge/,
+    });
+    expect(row).toHaveTextContent('Draft');
+    expect(row).not.toHaveTextContent('Coming up');
+    expect(row).toHaveTextContent('100 results, minted when published');
+  });
+
+  it(
+    'keeps a draft editable even once its begin time has passed, result and supply included, and publishes it after a confirmation',
+    async () => {
+      const now = Date.now();
+      const sent = consoleWithOneFusion(draft({ beginAt: inHours(-1, now), status: 'AVAILABLE' }));
+      const user = userEvent.setup();
+      renderApp(`/console/fusions/${fusionIds.fusion}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Dragon Forge' });
+      expect(screen.getByText('Draft')).toBeInTheDocument();
+      expect(screen.queryByText(fusionMessages.startedIsFinal)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'View on site' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Close now' })).toBeNull();
+      expect(within(form).getByLabelText(/^Result supply/)).toHaveValue(100);
+      expect(within(form).getByLabelText(/^Result product/)).toBeEnabled();
+      expect(within(form).getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Dragon Forge?' });
+      expect(dialog).toHaveTextContent('Collectors see it while its brand is published: open at once');
+      expect(dialog).toHaveTextContent(
+        'Its results are minted: 100 editions of Dragon of the Eighth Bit take their serial numbers now.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(posts(sent)).toEqual([`/v1/console/fusions/${fusionIds.fusion}/publish`]);
+      expect(await screen.findByText('Dragon Forge is published')).toBeInTheDocument();
+      // Published and begun: as it is, with Close now and View on site.
+      expect(await screen.findByText(fusionMessages.startedIsFinal)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View on site' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Close now' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete draft' })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'closes an open fusion now after a confirmation, and says in the dialog when it had already ended',
+    async () => {
+      let closes = 0;
+      const sent = consoleWithOneFusion(consoleFusion({ endAt: inHours(24 * 30, Date.now()) }), {
+        close: () => {
+          closes += 1;
+          return apiFailure(409, 'FUSION_ALREADY_ENDED', errorCatalogue.FUSION_ALREADY_ENDED.message);
+        },
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/fusions/${fusionIds.fusion}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Close now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Close Dragon Forge now?' });
+      expect(dialog).toHaveTextContent('collectors see it ended and can no longer fuse. This cannot be undone.');
+      await user.click(within(dialog).getByRole('button', { name: 'Close now' }));
+      expect(await within(dialog).findByText(errorCatalogue.FUSION_ALREADY_ENDED.message)).toBeInTheDocument();
+      expect(closes).toBe(1);
+      expect(posts(sent)).toEqual([`/v1/console/fusions/${fusionIds.fusion}/close`]);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'closes an open fusion: a toast, and it shows as ended with nothing more to close',
+    async () => {
+      consoleWithOneFusion(consoleFusion({ endAt: inHours(24 * 30, Date.now()) }));
+      const user = userEvent.setup();
+      renderApp(`/console/fusions/${fusionIds.fusion}`);
+      await user.click(await screen.findByRole('button', { name: 'Close now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Close Dragon Forge now?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Close now' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByText('Dragon Forge is closed')).toBeInTheDocument();
+      expect(await screen.findByText('Ended')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Close now' })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'deletes a draft after a confirmation, and goes back to the list without it',
+    async () => {
+      const sent = consoleWithOneFusion(draft());
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/fusions/${fusionIds.fusion}`);
+      await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this draft?' });
+      expect(dialog).toHaveTextContent('“Dragon Forge” and its slots are removed.');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/console/fusions'));
+      expect(await screen.findByText('Dragon Forge deleted')).toBeInTheDocument();
+      expect(sent.filter((request) => request.method === 'DELETE').map((request) => pathnameOf(request.path))).toEqual([
+        `/v1/console/fusions/${fusionIds.fusion}`,
+      ]);
+    },
+    JOURNEY_MS,
+  );
 });

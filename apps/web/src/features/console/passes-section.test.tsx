@@ -72,6 +72,7 @@ describe('console passes: the list', () => {
       `/console/passes/${passIds.pass}`,
     );
     expect(row).toHaveTextContent('Neon Arcade');
+    expect(row).toHaveTextContent('Published');
     expect(row).toHaveTextContent('On sale');
     expect(row).toHaveTextContent('$25.00');
     expect(row).toHaveTextContent('88 of 500 · 412 left');
@@ -82,7 +83,7 @@ describe('console passes: the list', () => {
     await within(brandFilter).findByRole('option', { name: 'Aria Vale' });
     await user.selectOptions(brandFilter, ids.ariaVale);
     await waitFor(() => expect(queryOf(listReads(sent).at(-1)!.path).get('brandId')).toBe(ids.ariaVale));
-    // Passes have no drafts: no publication filter to send.
+    // A pass's publication is shown in the list, not filtered on: no publication filter to send.
     expect(listReads(sent).every((request) => !queryOf(request.path).has('status'))).toBe(true);
   });
 
@@ -100,7 +101,13 @@ describe('console passes: the form', () => {
   it(
     'creates a pass: the contract’s words under their fields first, then the request in cents',
     async () => {
-      const created = consolePass({ id: passIds.other, sold: 0, remaining: 500 });
+      const created = consolePass({
+        id: passIds.other,
+        sold: 0,
+        remaining: 500,
+        publicationStatus: 'DRAFT',
+        publishedAt: null,
+      });
       const sent = consoleWithPasses((request) => {
         const path = pathnameOf(request.path);
         if (request.method === 'POST' && path === '/v1/console/passes') return json(201, { data: created });
@@ -111,7 +118,7 @@ describe('console passes: the form', () => {
       renderApp('/console/passes/new');
 
       const form = await screen.findByRole('form', { name: 'New pass' });
-      expect(screen.getByText('Visitors see it as soon as it is made, while its brand is published.')).toBeVisible();
+      expect(screen.getByText('A new pass is a draft: only operators see it until it is published.')).toBeVisible();
       await user.click(within(form).getByRole('button', { name: 'Create' }));
       expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
       expect(within(form).getByText('Give the pass a name.')).toBeInTheDocument();
@@ -174,8 +181,9 @@ describe('console passes: the form', () => {
         validFrom: sentTime(validFrom),
         validUntil: sentTime(validUntil),
       } satisfies TCreatePassRequest);
-      // The new pass opens for editing.
+      // The new pass opens for editing, a draft.
       expect(await screen.findByRole('heading', { level: 1, name: 'Neon Season Pass' })).toBeInTheDocument();
+      expect(await screen.findByText('It is a draft until you publish it.')).toBeInTheDocument();
     },
     JOURNEY_MS,
   );
@@ -274,5 +282,136 @@ describe('console passes: the form', () => {
     for (let count = 1; count < MAX_PASS_BENEFITS; count += 1) await user.click(add);
     expect(within(form).getAllByRole('textbox', { name: /^Benefit/ })).toHaveLength(MAX_PASS_BENEFITS);
     expect(add).toBeDisabled();
+  });
+});
+
+describe('console passes: a draft', () => {
+  const draftPass = () => consolePass({ publicationStatus: 'DRAFT', publishedAt: null, sold: 0, remaining: 500 });
+
+  /** The console answering for one pass, which PATCH, publish and DELETE change as the API would. */
+  function consoleWithOnePass(first: TConsolePass, publishAnswer?: () => Response) {
+    let current = first;
+    let isDeleted = false;
+    const sent = consoleWithPasses((request) => {
+      const path = pathnameOf(request.path);
+      if (path === '/v1/console/passes') return json(200, { data: page(isDeleted ? [] : [current]) });
+      if (path === `/v1/console/passes/${passIds.pass}/publish`) {
+        if (publishAnswer) return publishAnswer();
+        current = { ...current, publicationStatus: 'PUBLISHED', publishedAt: '2026-11-22T18:00:00.000Z' };
+        return json(200, { data: current });
+      }
+      if (path !== `/v1/console/passes/${passIds.pass}`) return undefined;
+      if (request.method === 'DELETE') {
+        isDeleted = true;
+        return new Response(null, { status: 204 });
+      }
+      if (request.method === 'PATCH') {
+        const body = request.body as Partial<{ supply: number }>;
+        current = { ...current, ...body, remaining: body.supply ?? current.remaining, price: current.price };
+      }
+      return isDeleted ? apiFailure(404, 'PASS_NOT_FOUND') : json(200, { data: current });
+    });
+    return sent;
+  }
+
+  it(
+    'shows Draft, lets its supply change, and publishes after a confirmation that says what goes public',
+    async () => {
+      const sent = consoleWithOnePass(draftPass());
+      const user = userEvent.setup();
+      renderApp(`/console/passes/${passIds.pass}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Season Pass' });
+      expect(screen.getByText('Draft')).toBeInTheDocument();
+      expect(screen.getByText(/^A draft: only operators see it until it is published/)).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'View on site' })).toBeNull();
+      const supply = within(form).getByRole('spinbutton', { name: /^Supply/ });
+      await user.clear(supply);
+      await user.type(supply, '600');
+
+      // Unsaved changes would not be published: the dialog says so and will not publish.
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const warned = await screen.findByRole('dialog', { name: 'Publish Neon Season Pass?' });
+      expect(within(warned).getByText(/Save your changes first/)).toBeInTheDocument();
+      expect(within(warned).getByRole('button', { name: 'Publish' })).toBeDisabled();
+      await user.click(within(warned).getByRole('button', { name: 'Cancel' }));
+
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
+      expect(writes(sent, 'PATCH')[0]!.body).toEqual({ supply: 600 });
+      await waitFor(() =>
+        expect(within(screen.getByRole('form')).getByRole('spinbutton', { name: /^Supply/ })).toHaveValue(600),
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Neon Season Pass?' });
+      expect(dialog).toHaveTextContent('Collectors see it on the passes page and its own page');
+      expect(dialog).toHaveTextContent('Its supply is issued: 600 numbered passes, fixed from then on.');
+      expect(dialog).toHaveTextContent('it cannot go back to a draft or be deleted');
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(writes(sent, 'POST').map((request) => pathnameOf(request.path))).toEqual([
+        `/v1/console/passes/${passIds.pass}/publish`,
+      ]);
+      expect(await screen.findByText('Neon Season Pass is published')).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'View on site' })).toHaveAttribute(
+        'href',
+        `/pass/${passIds.pass}`,
+      );
+      expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Delete draft' })).toBeNull();
+      // Published, its supply is issued: shown, no longer a field.
+      expect(within(screen.getByRole('form')).queryByRole('spinbutton', { name: /^Supply/ })).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says in the dialog why a publish was refused, and keeps it open',
+    async () => {
+      consoleWithOnePass(draftPass(), () =>
+        apiFailure(409, 'PASS_ALREADY_PUBLISHED', errorCatalogue.PASS_ALREADY_PUBLISHED.message),
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/passes/${passIds.pass}`);
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Neon Season Pass?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(await within(dialog).findByText(errorCatalogue.PASS_ALREADY_PUBLISHED.message)).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeEnabled();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'deletes a draft after a confirmation, and goes back to the list without it',
+    async () => {
+      const sent = consoleWithOnePass(draftPass());
+      const user = userEvent.setup();
+      const { router } = renderApp(`/console/passes/${passIds.pass}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this draft?' });
+      expect(dialog).toHaveTextContent('“Neon Season Pass” is removed. Collectors never saw it: it is a draft.');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/console/passes'));
+      expect(await screen.findByText('Neon Season Pass deleted')).toBeInTheDocument();
+      expect(sent.filter((request) => request.method === 'DELETE').map((request) => pathnameOf(request.path))).toEqual([
+        `/v1/console/passes/${passIds.pass}`,
+      ]);
+      expect(await screen.findByRole('heading', { name: 'No passes yet' })).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it('shows a draft in the list as Draft, without a sale status', async () => {
+    consoleWithOnePass(draftPass());
+    renderApp('/console/passes');
+    const row = within(await screen.findByRole('table', { name: 'Passes' })).getByRole('row', {
+      name: /Neon Season Pass/,
+    });
+    expect(row).toHaveTextContent('Draft');
+    expect(row).not.toHaveTextContent('On sale');
   });
 });

@@ -84,5 +84,8 @@ function capitalise(word: string): string {
 }
 
 function draftNote(resource: TConsoleResource): string | undefined {
-  return consoleResources[resource].isPublishable ? 'It is a draft until you publish it.' : undefined;
+  // A pass is a draft too, published once by its own action (decision record 50).
+  return consoleResources[resource].isPublishable || resource === 'passes'
+    ? 'It is a draft until you publish it.'
+    : undefined;
 }

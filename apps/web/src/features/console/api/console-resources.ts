@@ -96,7 +96,8 @@ export const consoleResources = {
     hasGetById: true,
     publicKey: queryKeys.figureBases.all,
   },
-  // Passes have no drafts of their own: collectors see one while its brand is published.
+  // A pass is made a draft and published once, by its own route (publish-console-pass.ts): it has no unpublish, so it
+  // is not "publishable" in the catalogue's two-way sense. Published, collectors see it while its brand is published.
   passes: {
     listItem: ZConsolePass,
     detail: ZConsolePass,

@@ -85,7 +85,12 @@ export function EntryList<R extends TConsoleResource>({
       ) : null}
 
       {entries.isPending ? (
-        <div role="status" className={styles.loading} aria-busy="true" aria-label={`Loading ${section.label.toLowerCase()}`}>
+        <div
+          role="status"
+          className={styles.loading}
+          aria-busy="true"
+          aria-label={`Loading ${section.label.toLowerCase()}`}
+        >
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height="52px" radius="var(--radius-md)" />
           ))}

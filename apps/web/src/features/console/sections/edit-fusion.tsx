@@ -1,4 +1,5 @@
 import { fusionMessages, fusionStatusAt } from '@cypher/contract';
+import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -7,7 +8,10 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleFusion } from '../api/get-console-fusion.ts';
+import { CloseFusionAction } from '../components/close-fusion-action.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
+import { DeleteFusionAction } from '../components/delete-fusion-action.tsx';
+import { PublishFusionAction } from '../components/publish-fusion-action.tsx';
 import { ConsoleNotFound } from '../components/console-not-found.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { fusionFormValues } from '../fusion-form-values.ts';
@@ -17,8 +21,8 @@ import publicationStyles from '../components/publication-actions.module.css';
 
 const back = { to: '/console/fusions', label: 'All fusions' };
 
-/** Who sees a fusion: it has no draft of its own, so collectors see it (coming up) while its brand is published. */
-const fusionVisibilityNote = 'Collectors see it, as coming up, as soon as it is made, while its brand is published.';
+/** Who sees a fusion: a new one is a draft (decision record 50); published, collectors see it while its brand is. */
+const fusionVisibilityNote = 'A new fusion is a draft: only operators see it until it is published.';
 
 /** `/console/fusions/new`: a new fusion, with the brand already chosen for a manager of one brand. */
 export function NewFusion() {
@@ -33,12 +37,14 @@ export function NewFusion() {
 }
 
 /**
- * `/console/fusions/:id`: the fusion's standing and "View on site" in the header, the form below; once it has begun
- * the form shows it as it is, with nothing to save. The form is keyed on what it edits, so after a save it starts
- * again from what the API now holds.
+ * `/console/fusions/:id`: Draft or Published and the fusion's standing in the header, with Publish and Delete draft for
+ * a draft, "View on site" once published and Close now while it is open; the form below. A draft changes freely; once
+ * a published one has begun the form shows it as it is, with nothing to save. The form is keyed on what it edits, so
+ * after a save (or a publish) it starts again from what the API now holds.
  */
 export function EditFusion({ id }: { id: string }) {
   const fusion = useConsoleFusion(id);
+  const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
 
   if (fusion.isPending) {
     return (
@@ -69,25 +75,46 @@ export function EditFusion({ id }: { id: string }) {
   }
 
   const data = fusion.data;
-  const hasBegun = fusionStatusAt(data, new Date()) !== 'UPCOMING';
+  const isDraft = data.publicationStatus === 'DRAFT';
+  const status = fusionStatusAt(data, new Date());
+  const isReadOnly = !isDraft && status !== 'UPCOMING';
   return (
     <>
       <ConsoleHeader
         back={back}
         title={data.name}
-        description={`${data.brand.name} · ${madeSummary(data)}`}
+        description={
+          isDraft
+            ? `${data.brand.name} · a draft: only operators see it until it is published. ${madeSummary(data)}.`
+            : `${data.brand.name} · ${madeSummary(data)}`
+        }
         actions={
           <div className={publicationStyles.actions}>
             <FusionStatusBadges fusion={data} />
-            <ButtonLink to={fusionPath(data.id)} variant="ghost">
-              <Icon name="external" size={16} />
-              View on site
-            </ButtonLink>
+            {isDraft ? (
+              <>
+                <DeleteFusionAction fusion={data} backTo={back.to} />
+                <PublishFusionAction fusion={data} hasUnsavedChanges={hasUnsavedChanges} />
+              </>
+            ) : (
+              <>
+                <ButtonLink to={fusionPath(data.id)} variant="ghost">
+                  <Icon name="external" size={16} />
+                  View on site
+                </ButtonLink>
+                {status === 'AVAILABLE' ? <CloseFusionAction fusion={data} /> : null}
+              </>
+            )}
           </div>
         }
       />
-      {hasBegun ? <Alert tone="info">{fusionMessages.startedIsFinal}</Alert> : null}
-      <FusionForm fusion={data} isReadOnly={hasBegun} key={JSON.stringify(fusionFormValues(data))} />
+      {isReadOnly ? <Alert tone="info">{fusionMessages.startedIsFinal}</Alert> : null}
+      <FusionForm
+        fusion={data}
+        isReadOnly={isReadOnly}
+        onDirtyChange={setHasUnsavedChanges}
+        key={`${data.publicationStatus}:${JSON.stringify(fusionFormValues(data))}`}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { passPath } from '../../../lib/drop-paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { passStatusLabels } from '../../../lib/pass-status.ts';
@@ -6,40 +7,67 @@ import { Icon } from '../../../ui/icon.tsx';
 import { useConsoleEntry } from '../api/get-console-entry.ts';
 import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
+import { DeletePassAction } from '../components/delete-pass-action.tsx';
+import { PublicationBadge } from '../components/publication-badge.tsx';
+import { PublishPassAction } from '../components/publish-pass-action.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { passFormValues } from '../pass-form-values.ts';
 import { PassForm } from './pass-form.tsx';
+import publicationStyles from '../components/publication-actions.module.css';
 
-/** A pass has no draft of its own: who sees it follows its brand. */
-export const passVisibilityNote = 'Visitors see it as soon as it is made, while its brand is published.';
+/** A new pass is a draft (decision record 50); published, collectors see it while its brand is published. */
+export const passVisibilityNote = 'A new pass is a draft: only operators see it until it is published.';
 
 /**
- * Editing one pass: where its sale stands and "View on site" in the header, the form below. The form is keyed on what
- * it edits (a pass has no updatedAt), so after a save it starts again from what the API now holds, while a sale
- * counted meanwhile leaves what is being typed alone.
+ * Editing one pass: Draft or Published and where its sale stands in the header, with Publish and Delete draft for a
+ * draft and "View on site" once published; the form below. The form is keyed on what it edits (a pass has no
+ * updatedAt), so after a save it starts again from what the API now holds, while a sale counted meanwhile leaves what
+ * is being typed alone.
  */
 export function EditPass({ section, id }: { section: ConsoleSection & { id: 'passes' }; id: string }) {
   const entry = useConsoleEntry('passes', id);
+  const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
   const back = { to: '/console/passes', label: `All ${section.label.toLowerCase()}` };
 
   return (
     <ConsoleEntryPage entry={entry} singular={section.singular}>
-      {(pass) => (
-        <>
-          <ConsoleHeader
-            back={back}
-            title={pass.name}
-            description={`${passStatusLabels[pass.status]} · ${formatCount(pass.sold)} of ${formatCount(pass.supply)} sold, ${formatCount(pass.remaining)} left. ${passVisibilityNote}`}
-            actions={
-              <ButtonLink to={passPath(pass.id)} variant="ghost">
-                <Icon name="external" size={16} />
-                View on site
-              </ButtonLink>
-            }
-          />
-          <PassForm pass={pass} key={JSON.stringify(passFormValues(pass))} />
-        </>
-      )}
+      {(pass) => {
+        const isDraft = pass.publicationStatus === 'DRAFT';
+        return (
+          <>
+            <ConsoleHeader
+              back={back}
+              title={pass.name}
+              description={
+                isDraft
+                  ? `A draft: only operators see it until it is published, when its ${formatCount(pass.supply)} passes are issued.`
+                  : `${passStatusLabels[pass.status]} · ${formatCount(pass.sold)} of ${formatCount(pass.supply)} sold, ${formatCount(pass.remaining)} left. Collectors see it while its brand is published.`
+              }
+              actions={
+                <div className={publicationStyles.actions}>
+                  <PublicationBadge status={pass.publicationStatus} />
+                  {isDraft ? (
+                    <>
+                      <DeletePassAction pass={pass} backTo={back.to} />
+                      <PublishPassAction pass={pass} hasUnsavedChanges={hasUnsavedChanges} />
+                    </>
+                  ) : (
+                    <ButtonLink to={passPath(pass.id)} variant="ghost">
+                      <Icon name="external" size={16} />
+                      View on site
+                    </ButtonLink>
+                  )}
+                </div>
+              }
+            />
+            <PassForm
+              pass={pass}
+              onDirtyChange={setHasUnsavedChanges}
+              key={`${pass.publicationStatus}:${JSON.stringify(passFormValues(pass))}`}
+            />
+          </>
+        );
+      }}
     </ConsoleEntryPage>
   );
 }

@@ -172,9 +172,18 @@ const passColumns: Columns<'passes'> = [
   },
   { id: 'brand', header: 'Brand', isSecondary: true, cell: (pass) => pass.brand.name },
   {
+    id: 'publication',
+    header: 'Publication',
+    cell: (pass) => <PublicationBadge status={pass.publicationStatus} />,
+  },
+  {
     id: 'status',
-    header: 'Status',
-    cell: (pass) => <Badge tone={passStatusTones[pass.status]}>{passStatusLabels[pass.status]}</Badge>,
+    header: 'Sale',
+    // A draft's sale status would read as if collectors could see it: its publication says all there is.
+    cell: (pass) =>
+      pass.publicationStatus === 'DRAFT' ? null : (
+        <Badge tone={passStatusTones[pass.status]}>{passStatusLabels[pass.status]}</Badge>
+      ),
   },
   {
     id: 'window',

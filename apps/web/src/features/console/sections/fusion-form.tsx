@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
 import { formatCount } from '../../../lib/format.ts';
+import { useEffect } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -63,8 +64,12 @@ function formFieldOf(field: string): Path<TFusionFormValues> | undefined {
   return topFields.includes(field) ? (field as Path<TFusionFormValues>) : undefined;
 }
 
-/** Fixed once the fusion is made (its results were minted then): not fields of the edit form. */
-const fixedOnceMade = ['brandId', 'resultProductId', 'resultSupply'];
+/**
+ * Not fields of the edit form: the brand, fixed once the fusion is made; its result and supply too once it is
+ * published (its results were minted then).
+ */
+const fixedFieldsOf = (fusion: TConsoleFusion) =>
+  fusion.publicationStatus === 'PUBLISHED' ? ['brandId', 'resultProductId', 'resultSupply'] : ['brandId'];
 
 type TOption = { id: string; label: string };
 
@@ -82,14 +87,17 @@ interface FusionFormProps {
   onlyBrand?: { id: string; name: string };
   /** It has begun: shown as it is, nothing to save (the API refuses with FUSION_STARTED). */
   isReadOnly?: boolean;
+  /** Told whether the form holds unsaved changes (publishing takes the fusion as last saved). */
+  onDirtyChange?: (isDirty: boolean) => void;
 }
 
 /**
- * Create a fusion or change it before it begins: brand, category, words and artwork, when it is open, what it makes
- * and how many (the brand, result and supply fixed once made: its results are minted then), and its slots with a preview of what fits them. The whole fusion is sent each time
- * (the API replaces it), and the contract's rules show under their fields before anything is sent.
+ * Create a fusion or change it (a draft freely, a published one before it begins): brand (fixed once made), category,
+ * words and artwork, when it is open, what it makes and how many (fixed once published: its results are minted then),
+ * and its slots with a preview of what fits them. The whole fusion is sent each time (the API replaces it), and the
+ * contract's rules show under their fields before anything is sent.
  */
-export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionFormProps) {
+export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChange }: FusionFormProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleFusion();
@@ -106,8 +114,10 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
     setError,
     setValue,
     getValues,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const isResultMinted = fusion?.publicationStatus === 'PUBLISHED';
   const brandId = useWatch({ control, name: 'brandId' });
   const hasBrand = Boolean(brandId);
   const products = useConsoleEntries('products', { brandId, size: 100, sort: 'name' }, { isEnabled: hasBrand });
@@ -120,13 +130,17 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
         id: product.id,
         label: `${product.name} (${rarityLabel(product.rarity)})`,
       }));
-  // The result must be published (its editions are minted at once): drafts are offered, marked, for the API to refuse.
-  const resultOptions = products.isPlaceholderData
-    ? undefined
-    : products.data?.items.map((product) => ({
-        id: product.id,
-        label: `${product.name} (${rarityLabel(product.rarity)})${product.status === 'DRAFT' ? ' · Draft' : ''}`,
-      }));
+  // The result must be published by the time the fusion is (its editions are minted then): drafts are offered,
+  // marked; a draft fusion's saved result stays named even when it is not among the brand's first hundred.
+  const resultOptions = withSaved(
+    products.isPlaceholderData
+      ? undefined
+      : products.data?.items.map((product) => ({
+          id: product.id,
+          label: `${product.name} (${rarityLabel(product.rarity)})${product.status === 'DRAFT' ? ' · Draft' : ''}`,
+        })),
+    fusion ? [{ id: fusion.result.product.id, label: fusion.result.product.name }] : [],
+  );
   const collectionOptions = collections.isPlaceholderData
     ? undefined
     : collections.data?.items.map((collection) => ({ id: collection.id, label: collection.name }));
@@ -153,7 +167,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
         showToast({
           tone: 'success',
           title: 'Fusion created',
-          description: 'Collectors see it while its brand is published.',
+          description: 'It is a draft until you publish it.',
         });
         void navigate(`/console/fusions/${created.id}`, { replace: true });
         return;
@@ -163,7 +177,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
       showToast({ tone: 'success', title: 'Changes saved' });
     } catch (error) {
       // About a field an edit does not show (its fixed brand, result or supply): said on top instead.
-      const fixedFields = fusion ? fixedOnceMade : [];
+      const fixedFields = fusion ? fixedFieldsOf(fusion) : [];
       applyFieldApiError(error, setError, (field) => (fixedFields.includes(field) ? undefined : formFieldOf(field)));
     }
   });
@@ -234,7 +248,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
           </FormSection>
 
           <FormSection id="fusion-result" title="What it makes">
-            {fusion ? (
+            {fusion && isResultMinted ? (
               <div className={styles.grid}>
                 <ReadOnlyField
                   label="Result product"
@@ -244,7 +258,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                 <ReadOnlyField
                   label="Result supply"
                   value={`${formatCount(fusion.result.supply)} results · ${formatCount(fusion.madeCount)} made · ${formatCount(fusion.result.remaining)} left`}
-                  hint="Minted when the fusion was made."
+                  hint="Minted when the fusion was published."
                 />
               </div>
             ) : (
@@ -255,7 +269,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                   label="Result product"
                   hint={
                     hasBrand
-                      ? 'A published product of the brand: each fusion makes a new edition of it.'
+                      ? 'A product of the brand, published by the time the fusion is: each fusion makes a new edition of it.'
                       : 'Choose a brand first.'
                   }
                   isRequired
@@ -265,7 +279,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false }: FusionForm
                 />
                 <Field
                   label="Result supply"
-                  hint={`How many results it makes, 1 to ${MAX_FUSION_SUPPLY.toLocaleString('en-US')}: minted when it is made, and fixed after.`}
+                  hint={`How many results it makes, 1 to ${MAX_FUSION_SUPPLY.toLocaleString('en-US')}: minted when it is published, and fixed after.`}
                   error={errors.resultSupply?.message}
                   isRequired
                 >

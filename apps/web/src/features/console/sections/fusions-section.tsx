@@ -14,6 +14,7 @@ import { BrandFilter } from '../components/brand-filter.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
 import { MutedText, NameCell } from '../components/name-cell.tsx';
+import { PublicationBadge } from '../components/publication-badge.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
 
@@ -21,18 +22,33 @@ const PAGE_SIZE = 20;
 
 const statusTones: Record<TFusionStatus, BadgeTone> = { UPCOMING: 'accent', AVAILABLE: 'success', ENDED: 'neutral' };
 
-/** Its schedule status, and "All fused" once every result is made. */
-export function FusionStatusBadges({ fusion }: { fusion: Pick<TConsoleFusion, 'status' | 'isAllFused'> }) {
+/**
+ * Draft or Published; once published its schedule status, and "All fused" once every result is made (a draft's
+ * schedule would read as if collectors could see it).
+ */
+export function FusionStatusBadges({
+  fusion,
+}: {
+  fusion: Pick<TConsoleFusion, 'status' | 'isAllFused' | 'publicationStatus'>;
+}) {
   return (
     <span className={styles.badges}>
-      <Badge tone={statusTones[fusion.status]}>{fusionStatusLabels[fusion.status]}</Badge>
-      {fusion.isAllFused ? <Badge tone="warning">All fused</Badge> : null}
+      <PublicationBadge status={fusion.publicationStatus} />
+      {fusion.publicationStatus === 'PUBLISHED' ? (
+        <>
+          <Badge tone={statusTones[fusion.status]}>{fusionStatusLabels[fusion.status]}</Badge>
+          {fusion.isAllFused ? <Badge tone="warning">All fused</Badge> : null}
+        </>
+      ) : null}
     </span>
   );
 }
 
-/** "12 of 100 made · 88 left". */
+/** "12 of 100 made · 88 left"; "100 results, minted when published" for a draft. */
 export function madeSummary(fusion: TConsoleFusion): string {
+  if (fusion.publicationStatus === 'DRAFT') {
+    return `${formatCount(fusion.result.supply)} ${fusion.result.supply === 1 ? 'result' : 'results'}, minted when published`;
+  }
   return `${formatCount(fusion.madeCount)} of ${formatCount(fusion.result.supply)} made · ${formatCount(fusion.result.remaining)} left`;
 }
 
@@ -99,7 +115,7 @@ export function FusionsSection() {
     <>
       <ConsoleHeader
         title="Fusions"
-        description="Fusions collectors burn editions in: what each makes and how many, its slots and their rules, and when it is open. A fusion can change until it begins."
+        description="Fusions collectors burn editions in: what each makes and how many, its slots and their rules, and when it is open. A fusion is a draft until you publish it, and can change until it begins; an open one can be closed early."
         actions={newFusion}
       />
       <div className={listStyles.toolbar}>
@@ -123,11 +139,7 @@ export function FusionsSection() {
         <EmptyState
           icon="flame"
           title={brandId ? 'No fusions match' : 'No fusions yet'}
-          body={
-            brandId
-              ? 'Try another brand.'
-              : 'Create the first fusion: collectors see it, coming up, as soon as it is made.'
-          }
+          body={brandId ? 'Try another brand.' : 'Create the first fusion: it is a draft until you publish it.'}
           action={brandId ? <Button onClick={() => setFilters({ brand: undefined })}>Clear filters</Button> : newFusion}
         />
       ) : (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TConsolePass } from '@cypher/contract';
-import type { FocusEvent } from 'react';
+import { useEffect, type FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
@@ -29,8 +29,12 @@ import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
-/** Fixed once the pass is made: its brand, and its supply (issued as numbered passes at once). */
-const readOnlyKeys = ['brandId', 'supply'];
+/**
+ * Fixed once the pass is made: its brand (a drop's round names only a pass of its own brand). Its supply too once it is
+ * published, when it was issued as numbered passes.
+ */
+const readOnlyKeysOf = (pass: TConsolePass | undefined) =>
+  pass?.publicationStatus === 'PUBLISHED' ? ['brandId', 'supply'] : ['brandId'];
 
 const times = [
   ['saleBeginAt', 'Sale begins', 'When collectors can start buying.'],
@@ -44,11 +48,18 @@ function supplySummary(pass: TConsolePass): string {
   return `${formatCount(pass.supply)} issued · ${formatCount(pass.sold)} sold · ${formatCount(pass.remaining)} left`;
 }
 
+interface PassFormProps {
+  /** The saved pass; none for a new one. */
+  pass?: TConsolePass;
+  /** Told whether the form holds unsaved changes (publishing takes the pass as last saved). */
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
 /**
  * Create or edit a pass: its brand (fixed once made), name, words and artwork, its benefits, its supply (fixed once
- * made), price and per-person limit, and when it sells and is valid.
+ * published), price and per-person limit, and when it sells and is valid.
  */
-export function PassForm({ pass }: { pass?: TConsolePass }) {
+export function PassForm({ pass, onDirtyChange }: PassFormProps) {
   const me = useOperator();
   // A manager of a single brand makes passes of that brand: it comes chosen.
   const loaded = passFormValues(pass, me.brands.length === 1 ? me.brands[0]!.id : '');
@@ -64,12 +75,15 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
     handleSubmit,
     setError,
     setValue,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
 
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+
   const onSubmit = handleSubmit((output) =>
-    save(ZPassForm, output, loaded, { setError, onSaved: markSaved, fields: passFormFields }, readOnlyKeys),
+    save(ZPassForm, output, loaded, { setError, onSaved: markSaved, fields: passFormFields }, readOnlyKeysOf(pass)),
   );
+  const isSupplyIssued = pass?.publicationStatus === 'PUBLISHED';
 
   return (
     <EntryForm
@@ -106,16 +120,16 @@ export function PassForm({ pass }: { pass?: TConsolePass }) {
 
       <FormSection id="pass-supply-and-price" title="Supply and price">
         <div className={dropStyles.numbers}>
-          {pass ? (
+          {pass && isSupplyIssued ? (
             <ReadOnlyField
               label="Supply"
               value={supplySummary(pass)}
-              hint="Fixed once made: the passes were issued when it was created."
+              hint="Fixed once published: the passes were issued then."
             />
           ) : (
             <Field
               label="Supply"
-              hint="Issued at once when the pass is made, and fixed after."
+              hint="Issued as numbered passes when the pass is published, and fixed after."
               error={errors.supply?.message}
               isRequired
             >
