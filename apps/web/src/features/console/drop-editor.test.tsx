@@ -378,6 +378,9 @@ describe('console drop editor', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/console/drops'));
+      // The toast is shown while the dialog is open, drawn inside it, and moves to the page once the dialog has gone:
+      // found before then, it could be detached by the time it was checked.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(await screen.findByText('Starfall Academy deleted')).toBeInTheDocument();
       const deletes = sent.filter((request) => request.method === 'DELETE');
       expect(deletes.map((request) => pathnameOf(request.path))).toEqual([

@@ -526,6 +526,9 @@ describe('console fusions: drafts, publishing and closing', () => {
       expect(dialog).toHaveTextContent('“Dragon Forge” and its slots are removed.');
       await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/console/fusions'));
+      // The toast is shown while the dialog is open, drawn inside it, and moves to the page once the dialog has gone:
+      // found before then, it could be detached by the time it was checked.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(await screen.findByText('Dragon Forge deleted')).toBeInTheDocument();
       expect(sent.filter((request) => request.method === 'DELETE').map((request) => pathnameOf(request.path))).toEqual([
         `/v1/console/fusions/${fusionIds.fusion}`,

@@ -396,6 +396,9 @@ describe('console passes: a draft', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/console/passes'));
+      // The toast is shown while the dialog is open, drawn inside it, and moves to the page once the dialog has gone:
+      // found before then, it could be detached by the time it was checked.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(await screen.findByText('Neon Season Pass deleted')).toBeInTheDocument();
       expect(sent.filter((request) => request.method === 'DELETE').map((request) => pathnameOf(request.path))).toEqual([
         `/v1/console/passes/${passIds.pass}`,
