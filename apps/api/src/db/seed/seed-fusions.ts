@@ -59,7 +59,8 @@ const demoFusions: DemoFusion[] = [
 
 /**
  * The demo fusions, made the way an operator makes one: the console's request schema, createFusion, then
- * publishFusion, so their results are minted ahead by the same code as any fusion's. The demo runs on the custodial registry.
+ * publishFusion, so their results are minted ahead by the same code as any fusion's. The demo runs on the custodial
+ * registry.
  */
 export async function seedFusions({ database, clock, storage }: SeedDeps): Promise<void> {
   const db = database.db;

@@ -35,7 +35,7 @@ export async function roundsOpenedByPasses(db: Db, passIds: readonly string[]): 
 
 /**
  * Route: PATCH and DELETE /v1/console/passes/{id} (passes/update-pass.ts, delete-pass.ts) · Reads: sale_policies ·
- * Tests: passes/passes.test.ts.
+ * Tests: passes/pass-publication.test.ts.
  *
  * Whether any drop's round, draft or published, names the pass (required, or guaranteeing packs): such a pass keeps
  * its supply, which the round's guaranteed pack count was worked out from, and its row, which the round references.

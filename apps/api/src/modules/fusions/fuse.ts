@@ -18,7 +18,7 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
  * Route: POST /v1/fusions/{id}/fuse (with an Idempotency-Key: a replay answers the first outcome) · Writes: editions
  * and product_activities (burn and issue, through the collection), fusion_outputs (claim), fusion_runs,
  * fusion_run_materials, notifications, idempotency_keys · Reads: fusions (held FOR SHARE), fusion_slots · UI:
- * features/fusion slots page · Tests: fusions.test.ts, fusion-races.test.ts.
+ * features/fusion slots page · Tests: fusions.test.ts, fusion-publication.test.ts, fusion-races.test.ts.
  *
  * One transaction, all or nothing:
  * 1. the fusion is open (FUSION_NOT_AVAILABLE), read with its row held FOR SHARE so a close waits for this to commit,

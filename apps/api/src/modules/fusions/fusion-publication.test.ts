@@ -32,7 +32,7 @@ const asAdmin = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, p
     ...(payload ? { payload } : {}),
   });
 
-/** A collector holding 4 editions of a fresh brand (3 commons), and the request of a fusion of that brand: 1 common in. */
+/** A collector holding 4 editions of a fresh brand (3 commons), and a draft fusion of that brand: 1 common in. */
 async function setUp(times: { beginAt?: string; endAt?: string } = {}) {
   const held = await collectorWithPack(t, { editionsPerPack: 4 });
   const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC' });

@@ -209,7 +209,7 @@ describe('fusions at once through two instances', () => {
   );
 });
 
-/** Waits until `count` sessions of this database wait on a lock (the gate's transaction sees fresh activity each look). */
+/** Waits until `count` sessions of this database wait on a lock (the gate sees fresh activity at each look). */
 async function waitersAtGate(gate: pg.Client, count: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -21,7 +21,7 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 /*
  * Route: GET /v1/fusions, /v1/fusions/{id}, /v1/fusions/{id}/slots/{slotId}/materials, GET /v1/console/fusions and
  * /{id} · Writes: nothing · Reads: fusions, fusion_slots, and editions through the collection · UI: features/fusion,
- * features/console · Tests: fusions.test.ts.
+ * features/console · Tests: fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** Spec section 2's list: by brand, category and status (from the schedule), soonest beginning first. */
@@ -116,7 +116,10 @@ export async function listSlotMaterials(
   };
 }
 
-/** The console's list: the operator's brands' fusions, drafts included (every one for an admin), newest beginning first. */
+/**
+ * The console's list: the operator's brands' fusions, drafts included (every one for an admin), newest beginning
+ * first.
+ */
 export async function listConsoleFusions(
   db: Db,
   query: TPageQuery & { brandId?: string },

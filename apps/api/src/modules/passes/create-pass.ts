@@ -11,7 +11,7 @@ import { passes } from './passes.tables.ts';
 
 /**
  * Route: POST /v1/console/passes · Writes: passes, audit_log · Reads: brands (through the catalogue) · UI:
- * features/console pass form · Tests: passes.test.ts.
+ * features/console pass form · Tests: passes.test.ts, pass-publication.test.ts.
  *
  * A brand makes a pass, as a draft that collectors never see (decision record 50): it may change, supply included,
  * until publishPass issues its units. `operator` null: the demo seed, which has no operator.

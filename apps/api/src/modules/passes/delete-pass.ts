@@ -11,7 +11,7 @@ import { passes } from './passes.tables.ts';
 
 /**
  * Route: DELETE /v1/console/passes/{id} · Writes: passes, audit_log · Reads: sale_policies (through drops) · UI:
- * features/console/components/delete-pass-action.tsx · Tests: passes.test.ts.
+ * features/console/components/delete-pass-action.tsx · Tests: passes.test.ts, pass-publication.test.ts.
  *
  * A draft, deleted: one made twice or given up no longer stays in the list, where it could still be published by
  * mistake. Only a draft (PASS_ALREADY_PUBLISHED after): a published pass has units, perhaps holders and orders. Not

@@ -11,7 +11,7 @@ import { passes } from './passes.tables.ts';
 /*
  * Route: GET /v1/passes/{id} (public), GET /v1/passes/my, GET /v1/console/passes/{id} · Reads: passes, pass_units,
  * and through pass-views.ts brands and rounds · UI: features/drops pass-detail-page.tsx and passes-page.tsx, the
- * console's pass form · Tests: passes.test.ts.
+ * console's pass form · Tests: passes.test.ts, pass-publication.test.ts.
  */
 
 /**

@@ -19,7 +19,7 @@ export interface TSalePass {
 
 /**
  * Route: POST /v1/orders and /v2/orders with a passId, GET /v1/orders/fee, the order's payment and release (through
- * orders/sale-items.ts) · Reads: passes · Tests: passes.test.ts.
+ * orders/sale-items.ts) · Reads: passes · Tests: passes.test.ts, pass-publication.test.ts.
  *
  * The pass as it is now, read on every purchase (one primary-key read): unlike a published drop, the console may
  * still change a pass's price or window, and a purchase must pay what the pass costs now. Passes are not the drop

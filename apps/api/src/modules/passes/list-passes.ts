@@ -11,7 +11,7 @@ import { passes } from './passes.tables.ts';
 /*
  * Route: GET /v1/passes (public) and GET /v1/console/passes · Reads: passes (index passes_brand_idx), and through
  * pass-views.ts their units, brands and rounds · UI: features/drops passes-page.tsx, the console's Passes section ·
- * Tests: passes.test.ts.
+ * Tests: passes.test.ts, pass-publication.test.ts.
  */
 
 /** Published passes of published brands, newest first, each with how many the viewer holds. */

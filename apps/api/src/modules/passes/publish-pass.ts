@@ -11,7 +11,8 @@ import { passes, type TPassRow } from './passes.tables.ts';
 
 /**
  * Route: POST /v1/console/passes/{id}/publish (console-passes.routes.ts) · Writes: passes (status, published_at),
- * pass_units, audit_log · UI: features/console/components/publish-pass-action.tsx · Tests: passes.test.ts.
+ * pass_units, audit_log · UI: features/console/components/publish-pass-action.tsx · Tests: passes.test.ts,
+ * pass-publication.test.ts.
  *
  * A draft becomes public, once (decision record 50): the row is locked, so a second publish waits and answers
  * PASS_ALREADY_PUBLISHED, and the supply is issued now as numbered units (one set-wise insert), so a purchase claims a

@@ -12,7 +12,7 @@ import { passes } from './passes.tables.ts';
 
 /**
  * Route: PATCH /v1/console/passes/{id} · Writes: passes, audit_log · Reads: sale_policies (through drops) · UI:
- * features/console pass form · Tests: passes.test.ts.
+ * features/console pass form · Tests: passes.test.ts, pass-publication.test.ts.
  *
  * Changes a pass's words, artwork, price, limit and times; its brand stays (a drop's round may name only a pass of
  * the drop's brand). The supply changes only on a draft (a published pass's units are issued, some perhaps sold) that
