@@ -273,6 +273,35 @@ describe('console passes: the form', () => {
     JOURNEY_MS,
   );
 
+  // Review of session 36: the Neon Season Pass went from $25.00 to $0.25 with one Save, public at once.
+  it(
+    'asks before a new price for a pass on sale, naming the old and new price and what sold, and sends it once confirmed',
+    async () => {
+      const sent = consoleWithPasses((request) =>
+        pathnameOf(request.path) === `/v1/console/passes/${passIds.pass}`
+          ? json(200, { data: consolePass() })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/passes/${passIds.pass}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Season Pass' });
+      const price = within(form).getByLabelText(/^Price \(USD\)/);
+      await user.clear(price);
+      await user.type(price, '0.25');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change the price while it is on sale?' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Neon Season Pass is on sale now at $25.00 (88 of 500 sold): from the moment you save, buyers pay $0.25. Orders already placed keep their price.',
+      );
+      expect(writes(sent, 'PATCH')).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Change price' }));
+      await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
+      expect(writes(sent, 'PATCH')[0]!.body).toEqual({ price: 25 });
+    },
+    JOURNEY_MS,
+  );
+
   it('lists at most eight benefits', async () => {
     consoleWithPasses(() => undefined);
     const user = userEvent.setup();

@@ -10,6 +10,7 @@ import { BrandField } from '../components/brand-select.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
+import { usePriceChangeConfirmation } from '../components/price-change-confirmation.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { PassBenefitsEditor } from '../components/pass-benefits-editor.tsx';
@@ -80,8 +81,17 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
+  const priceChange = usePriceChangeConfirmation();
   const onSubmit = handleSubmit((output) =>
-    save(ZPassForm, output, loaded, { setError, onSaved: markSaved, fields: passFormFields }, readOnlyKeysOf(pass)),
+    priceChange.confirmOrSave({
+      name: pass?.name ?? '',
+      isOnSale: pass?.publicationStatus === 'PUBLISHED' && pass.status === 'ON_SALE',
+      from: pass?.price.amount ?? null,
+      to: output.price,
+      sold: pass ? `${formatCount(pass.sold)} of ${formatCount(pass.supply)} sold` : undefined,
+      save: () =>
+        save(ZPassForm, output, loaded, { setError, onSaved: markSaved, fields: passFormFields }, readOnlyKeysOf(pass)),
+    }),
   );
   const isSupplyIssued = pass?.publicationStatus === 'PUBLISHED';
 
@@ -182,6 +192,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
         </div>
       </FormSection>
       <FormActions isSaving={isSaving} cancelTo="/console/passes" isNew={!pass} hasDrafts={false} />
+      {priceChange.dialog}
     </EntryForm>
   );
 }
