@@ -288,6 +288,12 @@ export const errorCatalogue = {
     status: 409,
     message: 'This drop has already ended. Move its end to a time to come to publish it.',
   },
+  /** `details` names each pass still in draft that a round is for (field `rounds`). */
+  DROP_PASS_NOT_PUBLISHED: {
+    status: 409,
+    message:
+      'Publish the passes this drop’s rounds are for first: collectors could not buy them or see what opens the round.',
+  },
   /** `details` names each product still in draft (field `contents`). */
   DROP_PRODUCT_NOT_PUBLISHED: {
     status: 409,

@@ -175,7 +175,19 @@ export function consoleWithGiveaways(
           ]),
         });
       case '/v1/console/passes':
-        return json(200, { data: page([consolePass()]) });
+        // A draft beside the published pass: nothing gives or airdrops to its holders until it is published.
+        return json(200, {
+          data: page([
+            consolePass(),
+            consolePass({
+              id: '0190a0b0-0000-7000-8000-0000000f4002',
+              name: 'Draft Pass',
+              publicationStatus: 'DRAFT',
+              publishedAt: null,
+              sold: 0,
+            }),
+          ]),
+        });
       case '/v1/console/edition-pools':
         return json(200, { data: page([editionPool()]) });
       case '/v1/console/products':

@@ -17,6 +17,7 @@ import { dropForAudit, getConsoleDrop } from './get-console-drop.ts';
 import { encryptSeed } from './provenance-seed-cipher.ts';
 import { writeDropPacks, type TPublicationSizes } from './write-drop-packs.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { passNamesByIds } from '../passes/pass-names.ts';
 
 /**
  * Route: POST /v1/console/drops/{id}/publish (console-drops.routes.ts) · Writes: drops (seed, PUBLISHING,
@@ -63,6 +64,7 @@ export async function publishDrop(
       });
     }
     const before = await getConsoleDrop(tx, now, null, id);
+    await assertRoundPassesPublished(tx, before);
 
     const contents = await tx
       .select({ productId: dropContents.productId, editionCount: dropContents.editionCount })
@@ -117,4 +119,25 @@ export async function publishDrop(
     await ctx.jobs.send(PUBLISH_DROP_JOB, { dropId: id }).catch(() => null);
   }
   return getConsoleDrop(ctx.db, ctx.clock.now(), null, id);
+}
+
+/**
+ * A round for a pass's holders (or guaranteeing them packs) needs the pass on show: a draft pass cannot be bought, so
+ * its round would sell to nobody while the drop page named a pass collectors cannot find. A pass is published once and
+ * never drafted again, so what is read here stays true. DROP_PASS_NOT_PUBLISHED names each draft under `rounds`.
+ */
+async function assertRoundPassesPublished(tx: Db, drop: TConsoleDrop): Promise<void> {
+  const passIds = drop.rounds.flatMap((round) =>
+    [round.requiredPass?.id ?? [], round.passGuarantee?.pass.id ?? []].flat(),
+  );
+  const found = await passNamesByIds(tx, passIds);
+  const drafts = [...new Set(passIds)].flatMap((passId) => {
+    const pass = found.get(passId);
+    return pass && !pass.isPublished ? [pass.name] : [];
+  });
+  if (drafts.length > 0) {
+    throw new AppError('DROP_PASS_NOT_PUBLISHED', {
+      details: drafts.map((name) => ({ field: 'rounds', message: `${name} is still a draft.` })),
+    });
+  }
 }

@@ -5,7 +5,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -171,6 +172,33 @@ describe('a draft pass', () => {
       });
     }
     expect((await asAdmin('PATCH', `/v1/console/passes/${named.id}`, { name: 'Still a draft' })).statusCode).toBe(200);
+  });
+
+  // Helper's note, session 36: a published drop's round could name a draft pass, which nobody could buy.
+  it('keeps a drop whose round is for it from being published until it is published itself', async () => {
+    const { brand, pass } = await draftPass({ name: 'Founders Pass' });
+    const product = await insertProduct(db(), brand.id); // 100 editions: one a pack fits its 100 packs
+    const request = dropRequest(brand.id, [product.id], t.clock.now(), { editionsPerPack: 1 });
+    const draftDrop = await asAdmin('POST', '/v1/console/drops', {
+      ...request,
+      rounds: request.rounds.map((round, index) => (index === 0 ? { ...round, requiredPassId: pass.id } : round)),
+    });
+    expect(draftDrop.statusCode, draftDrop.body).toBe(201);
+    const dropId = draftDrop.json().data.id as string;
+
+    const refused = await asAdmin('POST', `/v1/console/drops/${dropId}/publish`);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      {
+        code: 'DROP_PASS_NOT_PUBLISHED',
+        message: errorCatalogue.DROP_PASS_NOT_PUBLISHED.message,
+        details: [{ field: 'rounds', message: 'Founders Pass is still a draft.' }],
+      },
+    ]);
+    expect((await asAdmin('GET', `/v1/console/drops/${dropId}`)).json().data.publicationStatus).toBe('DRAFT');
+
+    expect((await asAdmin('POST', `/v1/console/passes/${pass.id}/publish`)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/v1/console/drops/${dropId}/publish`)).statusCode).toBe(200);
   });
 
   it('is published or deleted only by an operator of its brand', async () => {

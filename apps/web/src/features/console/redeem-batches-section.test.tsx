@@ -135,6 +135,8 @@ describe('console redeem codes: a new batch', () => {
       await user.type(within(form).getByLabelText(/^Name/), 'Launch party');
       const pass = within(form).getByLabelText(/^Pass/);
       await within(pass).findByRole('option', { name: /Neon Season Pass/ });
+      // A draft pass is not issued yet: no code can give it.
+      expect(within(pass).queryByRole('option', { name: /Draft Pass/ })).toBeNull();
       await user.selectOptions(pass, passIds.pass);
       await user.type(within(form).getByLabelText(/^Number of codes/), '100001');
       await user.clear(within(form).getByLabelText(/^Uses per code/));

@@ -265,7 +265,13 @@ function PassAccessField({ form, index, label }: { form: TDropFormApi; index: nu
           <Select {...props} disabled={!brandId || passes.isPending} {...register(`rounds.${index}.passAccess`)}>
             <option value="">Everyone (or the whitelist below)</option>
             {passes.data?.items.map((pass) => (
-              <optgroup key={pass.id} label={pass.name}>
+              // The drop is published only once the pass is (DROP_PASS_NOT_PUBLISHED): the label says so first.
+              <optgroup
+                key={pass.id}
+                label={
+                  pass.publicationStatus === 'DRAFT' ? `${pass.name} (a draft: publish it before the drop)` : pass.name
+                }
+              >
                 <option value={`only:${pass.id}`}>Holders of {pass.name} only</option>
                 <option value={`guarantee:${pass.id}`}>
                   Everyone, with packs guaranteed to holders of {pass.name}

@@ -137,10 +137,13 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     saved?.kind === 'TICKETS' ? { id: saved.ticketKind.id, label: saved.ticketKind.name } : undefined,
   );
   const passOptions = withSaved(
-    passes.data?.items.map((pass) => ({
-      id: pass.id,
-      label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
-    })),
+    // A draft pass cannot be given (GRANT_ITEM_NOT_FOUND): it is issued only once published.
+    passes.data?.items
+      .filter((pass) => pass.publicationStatus === 'PUBLISHED')
+      .map((pass) => ({
+        id: pass.id,
+        label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
+      })),
     saved?.kind === 'PASS' ? { id: saved.pass.id, label: saved.pass.name } : undefined,
   );
   const poolOptions = withSaved(

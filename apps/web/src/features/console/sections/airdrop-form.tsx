@@ -159,10 +159,13 @@ function AirdropForm() {
   const audienceKind = useWatch({ control, name: 'audience.kind' });
   const passId = useWatch({ control, name: 'audience.passId' });
   const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: audienceKind === 'PASS_HOLDERS' });
-  const passOptions = passes.data?.items.map((pass) => ({
-    id: pass.id,
-    label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.sold)} sold`,
-  }));
+  // Nobody holds a draft pass yet: it is issued once published.
+  const passOptions = passes.data?.items
+    .filter((pass) => pass.publicationStatus === 'PUBLISHED')
+    .map((pass) => ({
+      id: pass.id,
+      label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.sold)} sold`,
+    }));
   const passName = passes.data?.items.find((pass) => pass.id === passId)?.name;
 
   const onSubmit = handleSubmit((request) => setPending(request));
