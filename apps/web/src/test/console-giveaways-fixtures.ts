@@ -1,3 +1,6 @@
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import type {
   TConsoleAirdrop,
   TConsoleAttendanceCalendar,
@@ -205,4 +208,11 @@ export function consoleWithGiveaways(
         return apiFailure(404, 'NOT_FOUND');
     }
   });
+}
+
+/** The confirmation a new batch asks for: what it says, then the batch is made. */
+export async function confirmBatch(user: ReturnType<typeof userEvent.setup>, says: RegExp) {
+  const dialog = await screen.findByRole('dialog', { name: 'Make these codes?' });
+  expect(dialog).toHaveAccessibleDescription(says);
+  await user.click(within(dialog).getByRole('button', { name: 'Make codes' }));
 }

@@ -10,7 +10,7 @@ import {
   dropRequest,
   listItem,
 } from '../../test/console-drops-fixtures.ts';
-import { consoleWithGiveaways, redeemBatch } from '../../test/console-giveaways-fixtures.ts';
+import { confirmBatch, consoleWithGiveaways, redeemBatch } from '../../test/console-giveaways-fixtures.ts';
 import { json, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -88,6 +88,7 @@ describe('console grant fields: a pack', () => {
         '83 of 120 gift packs left: a sealed pack of the drop’s gift round each time, until they are all given or the drop ends.',
       );
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await confirmBatch(user, /Each use gives a pack; in all the batch can give up to 50 packs \(50 uses\)/);
       // The API's word on the drop goes under the one select that picks it.
       const refusal = await within(form).findByText('This drop has no such gift round.');
       expect(
@@ -102,6 +103,7 @@ describe('console grant fields: a pack', () => {
       });
 
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await confirmBatch(user, /makes 50 codes/);
       await waitFor(() => expect(posts(sent, '/v1/console/redeem-batches')).toHaveLength(2));
     },
     JOURNEY_MS,

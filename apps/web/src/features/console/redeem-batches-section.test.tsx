@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
 import {
   batchRevokedAt,
+  confirmBatch,
   consoleWithGiveaways,
   editionPool,
   giveawayIds,
@@ -23,13 +24,6 @@ import { formatDateTime } from '../../lib/format.ts';
 
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
 const JOURNEY_MS = 30_000;
-
-/** The confirmation a new batch asks for: what it says, then the batch is made. */
-async function confirmBatch(user: ReturnType<typeof userEvent.setup>, says: RegExp) {
-  const dialog = await screen.findByRole('dialog', { name: 'Make these codes?' });
-  expect(dialog).toHaveAccessibleDescription(says);
-  await user.click(within(dialog).getByRole('button', { name: 'Make codes' }));
-}
 
 /** What a datetime-local box holds for the instant `hours` from now, in this machine's time zone. */
 function localTime(hours: number): string {
