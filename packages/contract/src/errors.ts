@@ -302,7 +302,8 @@ export const errorCatalogue = {
   /** `details` names the field (`rarity`, `editionSize`) and how many editions there are. */
   PRODUCT_EDITIONS_EXIST: {
     status: 409,
-    message: 'Editions of this product exist: its rarity is fixed, and its edition size cannot go below them.',
+    message:
+      'Editions of this product exist: its rarity is fixed, and its edition size can only be lowered, not below them.',
   },
   /** `details` names the product (field `contents`) and how many of its editions are left. */
   EDITION_SIZE_EXCEEDED: {

@@ -354,11 +354,18 @@ describe('conflicts and invalid changes', () => {
         { field: 'rarity', message: `${editions} editions have this rarity: it can no longer change.` },
         {
           field: 'editionSize',
-          message: `${editions} editions are minted or set aside: the size can be ${editions} or more.`,
+          message: `${editions} editions are minted or set aside: the size can only be lowered now, to ${editions} or more.`,
         },
       ],
     });
-    // The same rarity again, a size that holds them, or none, are changes it can take.
+    // Review of session 36: a Legendary "edition of 10" became 100,000, then open, mid-drop, with one Save each.
+    const sizeBefore = (await asAdmin<{ editionSize: number }>('GET', `/v1/console/products/${common.id}`)).body.data
+      .editionSize;
+    for (const editionSize of [sizeBefore + 1, 100_000, null]) {
+      const grown = await asAdmin('PATCH', `/v1/console/products/${common.id}`, { editionSize });
+      expect([grown.status, grown.body.code], String(editionSize)).toEqual([409, 'PRODUCT_EDITIONS_EXIST']);
+    }
+    // The same rarity again, or a size lowered that still holds them, are changes it can take.
     expect(
       (await asAdmin('PATCH', `/v1/console/products/${common.id}`, { rarity: 'COMMON', editionSize: editions })).status,
     ).toBe(200);
@@ -370,14 +377,14 @@ describe('conflicts and invalid changes', () => {
         )
       ).body.data.items.find((item) => item.id === id)?.editionsLeft;
     expect(await leftOf(common.id)).toBe(0);
-    expect((await asAdmin('PATCH', `/v1/console/products/${common.id}`, { editionSize: null })).status).toBe(200);
-    expect(await leftOf(common.id)).toBeNull();
     // A product without editions takes any rarity and size.
     const fresh = await insertProduct(t.database.db, common.brandId, { rarity: 'COMMON' });
     expect(
       (await asAdmin('PATCH', `/v1/console/products/${fresh.id}`, { rarity: 'EPIC', editionSize: 1 })).status,
     ).toBe(200);
     expect(await leftOf(fresh.id)).toBe(1);
+    expect((await asAdmin('PATCH', `/v1/console/products/${fresh.id}`, { editionSize: null })).status).toBe(200);
+    expect(await leftOf(fresh.id)).toBeNull();
   });
 
   it('refuses empty and unknown changes, bad slugs and links, and references to nothing', async () => {

@@ -118,7 +118,11 @@ export function ProductForm({ product }: { product?: TProduct }) {
           </Field>
           <Field
             label="Edition size"
-            hint="How many editions exist. Leave empty for an open edition."
+            hint={
+              product
+                ? 'How many editions exist. Once some are minted it can only be lowered: holders were sold “#3 / 10”.'
+                : 'How many editions exist. Leave empty for an open edition.'
+            }
             error={errors.editionSize?.message}
           >
             {(props) => <CountInput {...props} {...register('editionSize', { setValueAs: numberOrNull })} />}

@@ -92,16 +92,17 @@ export async function updateProduct(
 /**
  * Editions carry their product's rarity, and their serial numbers count up to its edition size: once some are minted
  * (a published drop's, a fusion's results, an edition pool) or set aside (a drop being published), the rarity that
- * a drop's odds and every edition state cannot change, nor the size fall below them (PRODUCT_EDITIONS_EXIST, each
- * field named). Read under the product's lock, which publication takes too, so no drop mints in between.
+ * a drop's odds and every edition state cannot change, and the size may only be lowered, not below them: raised or
+ * made open, it would dilute what every holder was sold as "#3 / 10" (PRODUCT_EDITIONS_EXIST, each field named). Read under the product's lock, which publication takes too, so no drop mints in between.
  */
 async function assertEditionsAllow(
   tx: Db,
-  product: Pick<TProduct, 'id' | 'rarity'>,
+  product: Pick<TProduct, 'id' | 'rarity' | 'editionSize'>,
   fields: Pick<TUpdateProductRequest, 'rarity' | 'editionSize'>,
 ): Promise<void> {
   const isRarityChanging = fields.rarity !== undefined && fields.rarity !== product.rarity;
-  if (!isRarityChanging && (fields.editionSize === undefined || fields.editionSize === null)) return;
+  const isSizeChanging = fields.editionSize !== undefined && fields.editionSize !== product.editionSize;
+  if (!isRarityChanging && !isSizeChanging) return;
   const [minted, reserved] = await Promise.all([
     highestSerialNumbers(tx, [product.id]),
     highestReservedSerialNumbers(tx, [product.id]),
@@ -114,10 +115,14 @@ async function assertEditionsAllow(
       message: `${formatNumber(editions)} editions have this rarity: it can no longer change.`,
     });
   }
-  if (fields.editionSize != null && fields.editionSize < editions) {
+  // "#3 / 10" is a promise to everyone holding one: once editions exist the size may only shrink (never below them),
+  // not grow nor open up. An open edition may become a limited one of at least its editions.
+  const size = fields.editionSize;
+  const isLowering = size != null && (product.editionSize === null || size < product.editionSize);
+  if (isSizeChanging && editions > 0 && (!isLowering || size < editions)) {
     details.push({
       field: 'editionSize',
-      message: `${formatNumber(editions)} editions are minted or set aside: the size can be ${formatNumber(editions)} or more.`,
+      message: `${formatNumber(editions)} editions are minted or set aside: the size can only be lowered now, to ${formatNumber(editions)} or more.`,
     });
   }
   if (details.length > 0) throw new AppError('PRODUCT_EDITIONS_EXIST', { details });
