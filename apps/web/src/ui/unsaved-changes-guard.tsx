@@ -61,8 +61,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
         setTimeout(() => (isNextMoveAllowed.current = false), 0);
       },
       askBeforeClosing: (form, close) => setClosing({ form, close }),
+      hasUnsavedChanges: () => unsavedForm() !== undefined,
     }),
-    [register],
+    [register, unsavedForm],
   );
 
   // The form the held move would lose, for the dialog's sentence.

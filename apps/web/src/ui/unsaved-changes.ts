@@ -24,6 +24,8 @@ export interface TUnsavedChangesGuard {
   allowNextMove: () => void;
   /** Asks whether to drop what the form holds; `close` runs only if the person says so. */
   askBeforeClosing: (form: TGuardedForm, close: () => void) => void;
+  /** Whether any of the page's forms holds changes not saved, at the moment of asking. */
+  hasUnsavedChanges: () => boolean;
 }
 
 export const UnsavedChangesContext = createContext<TUnsavedChangesGuard | null>(null);
@@ -35,6 +37,16 @@ export const UnsavedChangesContext = createContext<TUnsavedChangesGuard | null>(
 export function useLeaveWithoutAsking(): () => void {
   const guard = useContext(UnsavedChangesContext);
   return useCallback(() => guard?.allowNextMove(), [guard]);
+}
+
+/**
+ * For an action that starts the page's forms again from what is saved (a publish, an unpublish: the form is keyed on
+ * the entry's `updatedAt`): asks, when the action is about to be offered, whether a form holds changes it would drop
+ * without a word, since the form then looks unchanged and nothing asks on leaving.
+ */
+export function usePageHasUnsavedChanges(): () => boolean {
+  const guard = useContext(UnsavedChangesContext);
+  return useCallback(() => guard?.hasUnsavedChanges() ?? false, [guard]);
 }
 
 export interface UnsavedChangesOptions {

@@ -116,6 +116,34 @@ describe('console: unsaved changes', () => {
     JOURNEY_MS,
   );
 
+  // Review of session 36: Publish started the form again from what was saved, so typing not saved was gone, and
+  // nothing asked on leaving since the form then looked unchanged.
+  it(
+    'holds Publish while the form has changes not saved, and offers it once they are saved',
+    async () => {
+      const sent = consoleWithEntries();
+      const user = userEvent.setup();
+      const { form, tagline } = await openBrandEdit();
+      await user.clear(tagline);
+      await user.type(tagline, 'Pixels, polished.');
+
+      await user.click(screen.getByRole('button', { name: 'Publish' }));
+      const held = await screen.findByRole('dialog', { name: 'Publish this brand?' });
+      expect(held).toHaveTextContent('Save your changes first: publishing takes it as it was last saved.');
+      expect(within(held).getByRole('button', { name: 'Publish' })).toBeDisabled();
+      await user.click(within(held).getByRole('button', { name: 'Cancel' }));
+      expect(within(form).getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
+
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(sent.some((request) => request.method === 'PATCH')).toBe(true));
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const free = await screen.findByRole('dialog', { name: 'Publish this brand?' });
+      expect(free).not.toHaveTextContent('Save your changes first');
+      expect(within(free).getByRole('button', { name: 'Publish' })).toBeEnabled();
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'asks before Back leaves an edited form, and Escape stays',
     async () => {

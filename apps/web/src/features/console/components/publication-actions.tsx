@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { usePageHasUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangePublication } from '../api/change-publication.ts';
 import type { TPublishableResource } from '../api/console-resources.ts';
@@ -36,6 +37,10 @@ export function PublicationActions({
   visibilityNote,
 }: PublicationActionsProps) {
   const [isConfirming, setIsConfirming] = useState(false);
+  // Asked when the dialog opens: the form below starts again from what is saved once the status changes, so typing not
+  // saved would be gone without a word (a review lost a brand's edits so).
+  const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
+  const pageHasUnsavedChanges = usePageHasUnsavedChanges();
   const change = useChangePublication(resource, entry.id);
   const { showToast } = useToast();
   const isPublished = entry.status === 'PUBLISHED';
@@ -60,7 +65,13 @@ export function PublicationActions({
           View on site
         </ButtonLink>
       ) : null}
-      <Button variant={isPublished ? 'secondary' : 'primary'} onClick={() => setIsConfirming(true)}>
+      <Button
+        variant={isPublished ? 'secondary' : 'primary'}
+        onClick={() => {
+          setHasUnsavedChanges(pageHasUnsavedChanges());
+          setIsConfirming(true);
+        }}
+      >
         {isPublished ? 'Unpublish' : 'Publish'}
       </Button>
       <Dialog
@@ -83,12 +94,16 @@ export function PublicationActions({
               variant={isPublished ? 'danger' : 'primary'}
               onClick={() => void confirm()}
               isLoading={change.isPending}
+              disabled={hasUnsavedChanges}
             >
               {isPublished ? 'Unpublish' : 'Publish'}
             </Button>
           </>
         }
       >
+        {hasUnsavedChanges ? (
+          <Alert tone="error">{`Save your changes first: ${action}ing takes it as it was last saved.`}</Alert>
+        ) : null}
         {change.isError ? <Alert tone="error">{change.error.message}</Alert> : null}
       </Dialog>
     </div>
