@@ -13,22 +13,26 @@ import { ProductForm } from './product-form.tsx';
 
 type TAnyEntry = TConsoleEntry<TPublishableResource>;
 
-/** Where the public sees an entry, and what else must be public before they can. */
+/**
+ * Where the public sees an entry, and what else must be public for them to see it: said as a condition that holds
+ * whether or not those are published now (the entry's answer does not carry its brand's status), where "once … too"
+ * read as if they were not.
+ */
 function publicView(resource: TPublishableResource, entry: TAnyEntry): { path: string; note?: string } {
   switch (resource) {
     case 'brands':
       return { path: brandPath(entry as TConsoleEntry<'brands'>) };
     case 'licenses':
-      return { path: licensePath(entry), note: 'Visitors see it once its brand is published too.' };
+      return { path: licensePath(entry), note: 'Visitors see it while its brand is published.' };
     case 'collections': {
       const collection = entry as TConsoleEntry<'collections'>;
       return {
         path: collectionProductsPath({ id: collection.id, brandId: collection.brand.id }),
-        note: 'Visitors see it once its brand is published too.',
+        note: 'Visitors see it while its brand is published.',
       };
     }
     case 'products':
-      return { path: productPath(entry), note: 'Visitors see it once its brand and collection are published too.' };
+      return { path: productPath(entry), note: 'Visitors see it while its brand and collection are published.' };
     case 'banners':
       return { path: '/', note: 'It shows on the home page within its start and end times.' };
   }
