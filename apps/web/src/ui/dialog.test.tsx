@@ -61,4 +61,25 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
+
+  // Seen closing a fusion at 390 px (session 36): a confirmation with nothing but nulls below its words had an empty
+  // body, a gap above its buttons.
+  it('draws no body for children that render nothing, and one for those that do', () => {
+    const { rerender } = render(
+      <Dialog isOpen onClose={() => undefined} title="Close now?" description="It ends at once.">
+        {null}
+        {undefined}
+        {false}
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect([...dialog.children].map((child) => child.tagName)).toEqual(['DIV', 'P']);
+    rerender(
+      <Dialog isOpen onClose={() => undefined} title="Close now?" description="It ends at once.">
+        {null}
+        <p>Three collectors are fusing.</p>
+      </Dialog>,
+    );
+    expect([...dialog.children].map((child) => child.tagName)).toEqual(['DIV', 'P', 'DIV']);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Children, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icon.tsx';
 import { announceModalChange } from './modal-layer.ts';
 import styles from './dialog.module.css';
@@ -104,7 +104,8 @@ export function Dialog({ isOpen, onClose, title, description, footer, children, 
               {description}
             </p>
           ) : null}
-          {children ? <div className={styles.body}>{children}</div> : null}
+          {/* Only what renders: a caller's `{note}{error}` of nulls is no body, and an empty one left a gap. */}
+          {Children.toArray(children).length > 0 ? <div className={styles.body}>{children}</div> : null}
           {footer ? <div className={styles.footer}>{footer}</div> : null}
         </>
       ) : null}
