@@ -517,6 +517,34 @@ describe('console drop editor', () => {
     JOURNEY_MS,
   );
 
+  // Review: the console said "Everyone" for a raffle round, where the collector's page says only its winners may buy.
+  it(
+    'says a raffle round is for the raffle’s winners, as the collector’s page does',
+    async () => {
+      const live = consoleDrop(
+        consoleDropIds.live,
+        dropRequest({ visibleAt: inHours(-48), dropBeginAt: inHours(-24) }),
+        { publicationStatus: 'PUBLISHED', commitment: 'c'.repeat(64), publishedAt: inHours(-30) },
+      );
+      live.rounds[0] = { ...live.rounds[0]!, isRaffle: true };
+      live.rounds[1] = {
+        ...live.rounds[1]!,
+        isRaffle: true,
+        whitelist: null,
+        requiredPass: { id: consoleDropIds.knight, name: 'Neon Season Pass' },
+      };
+      consoleDropsApi([live]);
+      renderApp(`/console/drops/${consoleDropIds.live}`);
+
+      const counts = await screen.findByRole('region', { name: 'Live counts' });
+      const [, first, second] = within(within(counts).getByRole('table')).getAllByRole('row');
+      expect(first).toHaveTextContent('The raffle’s winners');
+      expect(first).not.toHaveTextContent('Everyone');
+      expect(second).toHaveTextContent('The raffle’s winnersholders of Neon Season Pass only');
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'says when a published drop goes on show instead of linking to a page that is not there yet',
     async () => {

@@ -10,6 +10,7 @@ import { LIVE_DROP_REFRESH_MS } from '../api/get-console-drop.ts';
 import { DropOddsTable } from '../components/drop-odds-table.tsx';
 import { PublicationProgress } from '../components/publication-progress.tsx';
 import { RoundAccess } from '../components/round-access.tsx';
+import { RoundBuyers } from '../components/round-buyers.tsx';
 import accessStyles from '../components/round-access.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import styles from '../components/drops.module.css';
@@ -111,31 +112,7 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
                   </span>
                 </td>
                 <td data-label="Who may buy">
-                  {round.requiredPass ? (
-                    <>
-                      Holders of {round.requiredPass.name}
-                      <span className={styles.sub}>only</span>
-                    </>
-                  ) : round.passGuarantee ? (
-                    <>
-                      Everyone
-                      <span className={styles.sub}>
-                        {formatCount(round.passGuarantee.packCount)} held for {round.passGuarantee.pass.name} holders (
-                        {formatCount(round.passGuarantee.packsPerHolder)} each) until{' '}
-                        {formatDateTime(round.passGuarantee.endsAt)}
-                      </span>
-                    </>
-                  ) : round.whitelist ? (
-                    <>
-                      {round.whitelist.name}
-                      <span className={styles.sub}>
-                        {formatCount(round.whitelist.emails.length)}{' '}
-                        {round.whitelist.emails.length === 1 ? 'person' : 'people'}
-                      </span>
-                    </>
-                  ) : (
-                    'Everyone'
-                  )}
+                  <RoundBuyers round={round} />
                 </td>
               </tr>
             ))}
