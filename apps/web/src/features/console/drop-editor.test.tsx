@@ -364,6 +364,41 @@ describe('console drop editor', () => {
     JOURNEY_MS,
   );
 
+  // Review: a price typed as 1500 went on sale as $1,500.00, as nothing before publishing showed it.
+  it(
+    'recaps in the confirmation what goes on sale for good: each round’s price, packs, limit and buyers, and the totals',
+    async () => {
+      const request = dropRequest({ name: 'Starfall Academy', giftRound: { packCount: 1_000 } });
+      request.rounds[0] = { ...request.rounds[0]!, price: 150_000, packCount: 1_060 };
+      request.contents[1] = { ...request.contents[1]!, editionCount: 4_190 };
+      consoleDropsApi([consoleDrop(consoleDropIds.upcoming, request)]);
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      const recap = within(dialog).getByRole('table', { name: 'What goes on sale' });
+      const [header, first, second] = within(recap).getAllByRole('row');
+      expect(header).toHaveTextContent('RoundPrice per packPacksPer personWho may buy');
+      expect(
+        within(first!)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['$1,500.00', '1,060', '2', 'Everyone']);
+      expect(
+        within(second!)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['$15.00', '40', 'No limit', 'Early fans2 people']);
+      // The gift round's packs are the drop's too: 1,100 on sale and 1,000 set aside hold the 4,200 editions.
+      expect(dialog).toHaveTextContent(
+        'In all: 2,100 packs (1,000 of them set aside for giveaways, never on sale) and 4,200 editions.',
+      );
+      expect(dialog).toHaveTextContent('shuffled into 2,100 packs of 2');
+    },
+    JOURNEY_MS,
+  );
+
   // Review of session 34: a draft made twice stayed in the list for good, where it could still be published.
   it(
     'deletes a draft after a confirmation, and goes back to the list without it',

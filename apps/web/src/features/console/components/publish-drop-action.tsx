@@ -1,4 +1,4 @@
-import type { TConsoleDrop } from '@cypher/contract';
+import { formatMoney, type TConsoleDrop } from '@cypher/contract';
 import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
@@ -8,11 +8,56 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { usePublishConsoleDrop } from '../api/publish-console-drop.ts';
 import styles from './drops.module.css';
+import { RoundBuyers } from './round-buyers.tsx';
 
 interface PublishDropActionProps {
   drop: TConsoleDrop;
   /** The editor holds changes not saved yet: publishing would take the drop without them. */
   hasUnsavedChanges: boolean;
+}
+
+/**
+ * What goes on sale for good, round by round, and the drop's totals: a price typed as 1500 once went on sale as
+ * $1,500.00 because nothing showed it before publishing. A table on a wide dialog; a block per round on a phone.
+ */
+function DropRecap({ drop, packs, editions }: { drop: TConsoleDrop; packs: number; editions: number }) {
+  const giftPacks = drop.giftRound?.packCount ?? 0;
+  return (
+    <div className={styles.recap}>
+      <table className={styles.recapTable}>
+        <caption className={styles.recapCaption}>What goes on sale</caption>
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            <th scope="col">Price per pack</th>
+            <th scope="col">Packs</th>
+            <th scope="col">Per person</th>
+            <th scope="col">Who may buy</th>
+          </tr>
+        </thead>
+        <tbody>
+          {drop.rounds.map((round) => (
+            <tr key={round.id}>
+              <th scope="row">Round {round.round}</th>
+              <td data-label="Price per pack">{formatMoney(round.price)}</td>
+              <td data-label="Packs">{formatCount(round.packCount)}</td>
+              <td data-label="Per person">
+                {round.perPersonLimit === null ? 'No limit' : formatCount(round.perPersonLimit)}
+              </td>
+              <td data-label="Who may buy">
+                <RoundBuyers round={round} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={styles.recapTotal}>
+        In all: <strong>{formatCount(packs)}</strong> {packs === 1 ? 'pack' : 'packs'}
+        {giftPacks > 0 ? ` (${formatCount(giftPacks)} of them set aside for giveaways, never on sale)` : ''} and{' '}
+        <strong>{formatCount(editions)}</strong> {editions === 1 ? 'edition' : 'editions'}.
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -23,7 +68,8 @@ export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropAction
   const [isConfirming, setIsConfirming] = useState(false);
   const publish = usePublishConsoleDrop(drop.id);
   const { showToast } = useToast();
-  const packs = drop.rounds.reduce((sum, round) => sum + round.packCount, 0);
+  // The gift round's packs are the drop's packs too: the contents fill them and the publication writes them.
+  const packs = drop.rounds.reduce((sum, round) => sum + round.packCount, 0) + (drop.giftRound?.packCount ?? 0);
   const editions = drop.contents.reduce((sum, content) => sum + content.editionCount, 0);
   const hasBegun = Date.parse(drop.dropBeginAt) <= Date.now();
   const details = isApiError(publish.error) ? (publish.error.details ?? []) : [];
@@ -99,6 +145,7 @@ export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropAction
             {formatDateTime(drop.dropBeginAt)} to {formatDateTime(drop.dropEndAt)}.
           </li>
         </ul>
+        <DropRecap drop={drop} packs={packs} editions={editions} />
         {hasUnsavedChanges ? (
           <Alert tone="error">Save your changes first: publishing takes the drop as it was last saved.</Alert>
         ) : hasBegun ? (
