@@ -111,6 +111,8 @@ describe('console airdrops: a new airdrop', () => {
       await user.click(within(form).getByRole('button', { name: 'Review and send' }));
       const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
       expect(dialog).toHaveTextContent('“Thank-you drop” gives 10.00 CYP of credit to 3 people');
+      // Paid out once a person: the total, and what it is worth at 100 CYP to the dollar.
+      expect(dialog).toHaveTextContent('In all: 30.00 CYP (worth $0.30). It cannot be taken back.');
       expect(posts(sent)).toEqual([]);
       await user.click(within(dialog).getByRole('button', { name: 'Send airdrop' }));
 
@@ -181,6 +183,27 @@ describe('console airdrops: a new airdrop', () => {
         grant: { kind: 'TICKETS', ticketKindId: giveawayIds.dropTicket, count: 2 },
         audience: { kind: 'PASS_HOLDERS', passId: passIds.pass },
       } satisfies TAirdropRequest);
+    },
+    JOURNEY_MS,
+  );
+  it(
+    'says about how much credit the holders of a pass receive in all, by the passes sold, and what it is worth',
+    async () => {
+      consoleWithGiveaways(() => undefined);
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Holders gift');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'CREDIT');
+      await user.type(within(form).getByLabelText(/^Credit/), '1,500');
+      await user.click(within(form).getByRole('radio', { name: /Holders of a pass/ }));
+      const pass = within(form).getByLabelText(/^Pass/);
+      await within(pass).findByRole('option', { name: /Neon Season Pass · .* · 88 sold/ });
+      await user.selectOptions(pass, passIds.pass);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      expect(dialog).toHaveTextContent('gives 1,500.00 CYP of credit to everyone holding Neon Season Pass now');
+      expect(dialog).toHaveTextContent('In all: about 132,000.00 CYP (worth about $1,320.00).');
     },
     JOURNEY_MS,
   );

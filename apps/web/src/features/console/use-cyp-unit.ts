@@ -9,6 +9,8 @@ export function useCypUnit() {
   const balances = useMyBalances();
   return {
     decimals: balances.data?.cypUnit.minorUnits,
+    /** The unit with its rate (CYP per USD), for what a credit is worth in dollars. */
+    unit: balances.data?.cypUnit,
     isPending: balances.isPending,
     error: balances.error,
     isRefetching: balances.isRefetching,

@@ -1,4 +1,4 @@
-import { formatMoney, type TGrantRequest } from '@cypher/contract';
+import { cypPerUsdCent, formatMoney, type TGrantRequest } from '@cypher/contract';
 
 /**
  * What a confirmation says a grant gives: "3 tickets", "5.00 CYP of credit"; `times` over, the most a batch of codes
@@ -19,4 +19,26 @@ export function grantWords(grant: TGrantRequest, cypDecimals: number | undefined
     case 'PACK':
       return times === 1n ? 'a pack' : `${times.toLocaleString('en-US')} packs`;
   }
+}
+
+/**
+ * What a credit grant to `recipients` people comes to in all, with what it is worth in USD: "In all: 30.00 CYP (worth
+ * $0.30)." An airdrop's confirmation says it, as a typo in the amount is paid out once per person. `isAbout` when the
+ * count is an estimate (a pass's holders, counted by passes sold). The worth is in whole cents, as a purchase spends
+ * credit, and counted in big integers; left out when a cent is not a whole number of CYP minor units (credit then pays
+ * for nothing) or before the unit is known. Undefined for a grant that is not credit.
+ */
+export function creditTotalWords(
+  grant: TGrantRequest,
+  unit: { minorUnits: number; cypPerUsd: number } | undefined,
+  recipients: number,
+  isAbout = false,
+): string | undefined {
+  if (grant.kind !== 'CREDIT' || !unit) return undefined;
+  const total = BigInt(grant.amount) * BigInt(recipients);
+  const about = isAbout ? 'about ' : '';
+  const perCent = cypPerUsdCent(unit);
+  const worth =
+    perCent === null ? '' : ` (worth ${about}${formatMoney({ amount: total / BigInt(perCent), currency: 'USD' })})`;
+  return `In all: ${about}${formatMoney({ amount: total, currency: 'CYP' }, { cypMinorUnits: unit.minorUnits })}${worth}.`;
 }

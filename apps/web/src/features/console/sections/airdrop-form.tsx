@@ -21,7 +21,7 @@ import { airdropFieldOf, airdropFormSchema, emptyAirdrop, type TAirdropFormValue
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
-import { grantWords } from '../components/grant-words.ts';
+import { creditTotalWords, grantWords } from '../components/grant-words.ts';
 import { RelationField } from '../components/relation-select.tsx';
 import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
@@ -133,6 +133,31 @@ function recipientsWords(request: TAirdropRequest, passName: string | undefined)
 }
 
 /**
+ * The confirmation's words: what it gives, to whom, and for credit what that comes to in all and is worth. Holders of
+ * a pass are counted by the passes sold, as the pass list says: "about", since one person may hold several and the
+ * holders are counted only when it is made.
+ */
+function confirmationWords(
+  request: TAirdropRequest,
+  cypUnit: { minorUnits: number; cypPerUsd: number } | undefined,
+  pass: { name: string; sold: number } | undefined,
+): string {
+  const isPassHolders = request.audience.kind === 'PASS_HOLDERS';
+  const count =
+    request.audience.kind === 'PASS_HOLDERS'
+      ? pass?.sold
+      : request.audience.emails.length + request.audience.userIds.length;
+  const total = count === undefined ? undefined : creditTotalWords(request.grant, cypUnit, count, isPassHolders);
+  return [
+    `“${request.name}” gives ${grantWords(request.grant, cypUnit?.minorUnits)} to ${recipientsWords(request, pass?.name)}: each once, with a notification.`,
+    total,
+    'It cannot be taken back.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
  * A new airdrop: what it gives and to whom (people listed by email address or user id, or everyone holding a pass).
  * The form's rules show under their fields; then the operator confirms, since an airdrop cannot be taken back.
  */
@@ -142,7 +167,7 @@ function AirdropForm() {
   const create = useCreateConsoleAirdrop();
   const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState<TAirdropRequest>();
-  const cypDecimals = useCypUnit().decimals;
+  const { decimals: cypDecimals, unit: cypUnit } = useCypUnit();
   const resolver = useMemo(() => zodResolver(airdropFormSchema(cypDecimals)), [cypDecimals]);
   const form = useForm<TAirdropFormValues, unknown, TOutput>({
     resolver,
@@ -166,7 +191,7 @@ function AirdropForm() {
       id: pass.id,
       label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.sold)} sold`,
     }));
-  const passName = passes.data?.items.find((pass) => pass.id === passId)?.name;
+  const pass = passes.data?.items.find((entry) => entry.id === passId);
 
   const onSubmit = handleSubmit((request) => setPending(request));
 
@@ -273,11 +298,7 @@ function AirdropForm() {
           if (!create.isPending) setPending(undefined);
         }}
         title="Send this airdrop?"
-        description={
-          pending
-            ? `“${pending.name}” gives ${grantWords(pending.grant, cypDecimals)} to ${recipientsWords(pending, passName)}: each once, with a notification. It cannot be taken back.`
-            : undefined
-        }
+        description={pending ? confirmationWords(pending, cypUnit, pass) : undefined}
         footer={
           <>
             <Button onClick={() => setPending(undefined)} disabled={create.isPending}>
