@@ -33,6 +33,21 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+const calendarDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/**
+ * `2026-11-30` -> "Nov 30, 2026", as the product writes dates. A calendar day is formatted as written, in UTC, never
+ * moved into a reader's (or the server's) own zone, where it could show as the day before.
+ */
+export function formatCalendarDate(date: string): string {
+  return calendarDateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
 /** The date `days` after `date` (before, when negative). */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

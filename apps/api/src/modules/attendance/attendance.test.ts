@@ -413,7 +413,7 @@ describe('reward calendars in the console', () => {
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json()).toMatchObject({
       code: 'ATTENDANCE_CALENDAR_OVERLAPS',
-      details: [{ field: 'startDate', message: '“June, longer” covers 2033-06-01 to 2033-07-05.' }],
+      details: [{ field: 'startDate', message: '“June, longer” covers Jun 1, 2033 to Jul 5, 2033.' }],
     });
 
     const manager = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);

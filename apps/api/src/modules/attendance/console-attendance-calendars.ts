@@ -1,10 +1,11 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type {
-  TAttendanceCalendarRequest,
-  TConsoleAttendanceCalendar,
-  TGrantRequest,
-  TPage,
-  TPageQuery,
+import {
+  formatCalendarDate,
+  type TAttendanceCalendarRequest,
+  type TConsoleAttendanceCalendar,
+  type TGrantRequest,
+  type TPage,
+  type TPageQuery,
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -201,7 +202,12 @@ async function assertCalendarFits(
     .limit(1);
   if (other) {
     throw new AppError('ATTENDANCE_CALENDAR_OVERLAPS', {
-      details: [{ field: 'startDate', message: `“${other.name}” covers ${other.startDate} to ${other.endDate}.` }],
+      details: [
+        {
+          field: 'startDate',
+          message: `“${other.name}” covers ${formatCalendarDate(other.startDate)} to ${formatCalendarDate(other.endDate)}.`,
+        },
+      ],
     });
   }
 }

@@ -93,7 +93,7 @@ describe('console attendance: the form', () => {
             return json(409, {
               code: 'ATTENDANCE_CALENDAR_OVERLAPS',
               message: errorCatalogue.ATTENDANCE_CALENDAR_OVERLAPS.message,
-              details: [{ field: 'startDate', message: '“November check-in” covers 2026-11-01 to 2026-11-30.' }],
+              details: [{ field: 'startDate', message: '“November check-in” covers Nov 1, 2026 to Nov 30, 2026.' }],
             });
           }
           return json(201, { data: created });
@@ -150,7 +150,7 @@ describe('console attendance: the form', () => {
 
       pickDate(day().getByLabelText(/^Date/), '2026-12-25');
       await user.click(within(form).getByRole('button', { name: 'Create' }));
-      const overlap = await within(form).findByText('“November check-in” covers 2026-11-01 to 2026-11-30.');
+      const overlap = await within(form).findByText('“November check-in” covers Nov 1, 2026 to Nov 30, 2026.');
       expect(
         within(form)
           .getByLabelText(/^First day/)

@@ -1,21 +1,12 @@
-import { daysBetween } from '@cypher/contract';
+import { daysBetween, formatCalendarDate } from '@cypher/contract';
 import { formatCount } from '../../lib/format.ts';
 
 /**
  * Attendance days are dates in one configured time zone (`2026-11-30`), not instants: they are shown as written,
- * never moved into the reader's own zone.
+ * never moved into the reader's own zone. `2026-11-30` -> "Nov 30, 2026", with the contract's formatter, which the
+ * API's messages use too.
  */
-const localDateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** `2026-11-30` -> "Nov 30, 2026". */
-export function formatLocalDate(date: string): string {
-  return localDateFormat.format(new Date(`${date}T00:00:00Z`));
-}
+export const formatLocalDate = formatCalendarDate;
 
 /** "Nov 1 – Nov 30, 2026 · 30 days". */
 export function periodSummary({ startDate, endDate }: { startDate: string; endDate: string }): string {
