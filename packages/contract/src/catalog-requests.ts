@@ -45,7 +45,7 @@ export function ZOptionalText(max: number) {
   return z
     .string()
     .trim()
-    .max(max, { error: m.textTooLong })
+    .max(max, { error: m.textTooLong(max) })
     .transform((value) => (value === '' ? null : value))
     .nullable();
 }

@@ -111,3 +111,18 @@ describe('a product property', () => {
     expect(messages({ traitType: 'Background', value: 'Neon' })).toEqual([]);
   });
 });
+
+describe('optional texts', () => {
+  it('say their limit when too long, not only that they are (a description takes 5,000 characters)', () => {
+    const result = ZCreateBrandRequest.safeParse({
+      slug: 'neon-arcade',
+      name: 'Neon Arcade',
+      type: 'GAMING',
+      description: 'a'.repeat(5_001),
+    });
+    expect(result.error?.issues).toContainEqual(
+      expect.objectContaining({ path: ['description'], message: 'Use at most 5,000 characters.' }),
+    );
+    expect(catalogMessages.textTooLong(120)).toBe('Use at most 120 characters.');
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bannerPlacements, brandTypes, publicationStatuses, rarities } from './catalog-vocabulary.ts';
 import { activityKinds } from './edition-moves.ts';
 import { ZPageQuery } from './envelope.ts';
+import { formatNumber } from './money-format.ts';
 
 /**
  * The catalogue (spec sections 2, 3 and 7): brands, licenses, collections, products with rarities and activities,
@@ -12,7 +13,8 @@ import { ZPageQuery } from './envelope.ts';
 export const catalogMessages = {
   slugFormat: 'Use 2 to 60 lowercase letters, digits and single dashes, for example neon-arcade.',
   nameLength: 'Use 1 to 120 characters.',
-  textTooLong: 'This text is too long.',
+  /** The limit is said, in the words zod's own bound gets (field-messages.ts): a person cannot guess 5,000. */
+  textTooLong: (max: number) => `Use at most ${formatNumber(max)} characters.`,
   imageUrl: 'Upload an image.',
   linkUrl: 'Give a path on this site (starting with /) or an address that starts with https://.',
   websiteUrl: 'Give an address that starts with https://.',

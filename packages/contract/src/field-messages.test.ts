@@ -18,6 +18,8 @@ describe('field messages where a schema names none', () => {
     expect(messagesOf(z.string().trim().min(1), '  ')).toEqual([requiredFieldMessage]);
     expect(messagesOf(z.object({ name: z.string() }), {})).toEqual([requiredFieldMessage]);
     expect(messagesOf(z.array(z.string()).max(2), ['a', 'b', 'c'])).toEqual(['Choose at most 2.']);
+    // Bounds are counts people read: with thousands separators, as a drop's description says its limit.
+    expect(messagesOf(z.string().max(5000), 'a'.repeat(5001))).toEqual(['Use at most 5,000 characters.']);
     expect(messagesOf(z.array(z.string()).min(1), [])).toEqual(['Choose at least one.']);
   });
 

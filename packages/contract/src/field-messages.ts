@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './money-format.ts';
 
 /** A field left empty, where the schema names no message of its own. */
 export const requiredFieldMessage = 'This field is required.';
@@ -24,6 +25,9 @@ const typeMessages: Partial<Record<string, string>> = {
   object: 'Send an object with this part’s fields here.',
 };
 
+/** A length bound as people read counts: 5000 -> "5,000" (DESIGN.md "Numbers"). */
+const countOf = (bound: number | bigint) => formatNumber(Number(bound));
+
 /** Checks on numbers: `int` is what zod names the safe-integer bound of `.int()` (it said "<=9007199254740991"). */
 const isNumberOrigin = (origin: unknown) => origin === 'number' || origin === 'int' || origin === 'bigint';
 
@@ -40,16 +44,16 @@ export function fieldMessageOf(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.input === undefined) return requiredFieldMessage;
       return typeMessages[issue.expected];
     case 'too_big':
-      if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
-      if (issue.origin === 'array') return `Choose at most ${issue.maximum}.`;
+      if (issue.origin === 'string') return `Use at most ${countOf(issue.maximum)} characters.`;
+      if (issue.origin === 'array') return `Choose at most ${countOf(issue.maximum)}.`;
       if (isNumberOrigin(issue.origin)) return 'This number is too large.';
       return undefined;
     case 'too_small':
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? requiredFieldMessage : `Use at least ${issue.minimum} characters.`;
+        return Number(issue.minimum) <= 1 ? requiredFieldMessage : `Use at least ${countOf(issue.minimum)} characters.`;
       }
       if (issue.origin === 'array') {
-        return Number(issue.minimum) <= 1 ? 'Choose at least one.' : `Choose at least ${issue.minimum}.`;
+        return Number(issue.minimum) <= 1 ? 'Choose at least one.' : `Choose at least ${countOf(issue.minimum)}.`;
       }
       if (isNumberOrigin(issue.origin)) return 'This number is too small.';
       return undefined;

@@ -1,5 +1,5 @@
 import { errorCatalogue } from '@cypher/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
@@ -82,6 +82,19 @@ describe('console brand form', () => {
       name: 'Neon Arcade',
       slug: 'neon-arcade',
     });
+  });
+
+  // Review: "This text is too long." never said the limit.
+  it('says a description’s limit, 5,000 characters, under it', async () => {
+    const sent = signedInAsAdmin(() => undefined);
+    renderApp('/console/brands/new');
+
+    const description = await screen.findByLabelText(/^Description/);
+    fireEvent.change(description, { target: { value: 'a'.repeat(5_001) } });
+    fireEvent.submit(description.closest('form')!);
+    const message = await screen.findByText('Use at most 5,000 characters.');
+    expect(description.getAttribute('aria-describedby')).toContain(message.id);
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
   });
 
   // Review of session 34: the slug was filled in when the name lost focus, that is when the operator clicked into the
