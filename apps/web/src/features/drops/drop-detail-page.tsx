@@ -36,7 +36,7 @@ import { RafflePanel } from './components/raffle-panel.tsx';
 import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
-import { purchaseAllowance, raffleAllowance } from './purchase-allowance.ts';
+import { purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
 
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
@@ -210,7 +210,12 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
 
   const isLive = phase.isOnSale;
   return (
-    <StatusPanel isLive={isLive} headline={phase.headline} countdown={phase.countdown} now={now}>
+    <StatusPanel
+      isLive={isLive}
+      headline={phase.headline}
+      countdown={winnerCountdown(phase, raffle.data ?? null, now) ?? phase.countdown}
+      now={now}
+    >
       {phase.status === 'AVAILABLE' && phase.countdown?.label !== 'Drop ends in' && !phase.isSoldOut ? (
         <p className={styles.muted}>
           Drop ends in <Countdown to={drop.dropEndAt} now={now} />

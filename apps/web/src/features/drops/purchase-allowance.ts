@@ -45,3 +45,19 @@ export function raffleAllowance(
   const mayBuy = wonIn === 1 ? now.getTime() < windowEnds : wonIn === 2;
   return mayBuy ? allowance : { canBuy: false, reason: errorCatalogue.RAFFLE_NOT_A_WINNER.message, maxQuantity: 0 };
 }
+
+/**
+ * A first-draw winner's countdown while their round sells: to the end of their purchase window, when an unbought place
+ * goes to the second draw. The round's own end (days away) told a winner the wrong deadline (review of session 36).
+ * Null for anyone else, and once the window has passed.
+ */
+export function winnerCountdown(
+  phase: TDropPhase,
+  raffle: TRaffleDraw | null,
+  now: Date,
+): { label: string; to: string } | null {
+  if (!raffle?.rules || raffle.mine?.wonIn !== 1 || !phase.isOnSale) return null;
+  if (phase.round.current?.id !== raffle.roundId) return null;
+  const windowEndsAt = raffle.rules.purchaseWindowEndsAt;
+  return now.getTime() < Date.parse(windowEndsAt) ? { label: 'Your place is held for', to: windowEndsAt } : null;
+}

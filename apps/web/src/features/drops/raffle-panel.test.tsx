@@ -169,4 +169,18 @@ describe('a raffle round on the drop page', () => {
       'Only the raffle winners can buy in this round right now.',
     );
   });
+
+  // Review of session 36: a winner's page counted down to the round's end, days away, and its round said "No limit",
+  // while their place lapsed within the half hour and allowed one pack.
+  it("counts a winner down to their purchase window's end, and says what a winner may buy in the round", async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const rules = { ...raffle().rules!, purchaseWindowEndsAt: '2026-11-22T19:00:00.000Z' };
+    api(() => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, rules, mine: { ...mine, wonIn: 1 } }));
+    renderApp(`/drops/${dropIds.drop}`);
+    expect(await screen.findByText('Your place is held for')).toBeInTheDocument();
+    expect(screen.getByText('Your place is held for').nextElementSibling).toHaveTextContent('30m');
+    const round = screen.getByRole('listitem', { name: 'Round 1' });
+    expect(within(round).getByText('Per person').nextElementSibling).toHaveTextContent('Up to 2 packs per winner');
+  });
 });

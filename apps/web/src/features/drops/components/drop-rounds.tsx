@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { formatMoney, issuedPackCount, type TDrop, type TMoneyFormatOptions, type TSalePolicy } from '@cypher/contract';
+import {
+  formatMoney,
+  issuedPackCount,
+  raffleWinnerLimit,
+  type TDrop,
+  type TMoneyFormatOptions,
+  type TSalePolicy,
+} from '@cypher/contract';
 import { formatCount } from '../../../lib/format.ts';
 import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
@@ -19,6 +26,13 @@ function roundView(policy: TSalePolicy, phase: TDropPhase, now: Date): TRoundVie
     return { label: 'On sale', tone: 'success', countdown: { label: 'Ends in', to: policy.saleEndAt } };
   }
   return { label: 'Ended', tone: 'neutral', countdown: null };
+}
+
+/** A raffle's winner may buy the round's limit, or one pack where it sets none (raffleWinnerLimit): never "No limit". */
+function perPersonWords(policy: TSalePolicy): string {
+  const limit = policy.isRaffle ? raffleWinnerLimit(policy.perPersonLimit) : policy.perPersonLimit;
+  if (limit === null) return 'No limit';
+  return `Up to ${formatCount(limit)} ${limit === 1 ? 'pack' : 'packs'}${policy.isRaffle ? ' per winner' : ''}`;
 }
 
 interface DropRoundsProps {
@@ -63,11 +77,7 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
                 <time dateTime={policy.saleEndAt}>{formatDateTime(policy.saleEndAt)}</time>
               </dd>
               <dt>Per person</dt>
-              <dd>
-                {policy.perPersonLimit === null
-                  ? 'No limit'
-                  : `Up to ${formatCount(policy.perPersonLimit)} ${policy.perPersonLimit === 1 ? 'pack' : 'packs'}`}
-              </dd>
+              <dd>{perPersonWords(policy)}</dd>
               <dt>Who may buy</dt>
               <dd>
                 {policy.isRaffle ? (
