@@ -164,7 +164,11 @@ export const ZUpdatePassRequest = z
   .superRefine(passTimesRefinement);
 export type TUpdatePassRequest = z.infer<typeof ZUpdatePassRequest>;
 
-export const ZConsolePassListQuery = ZPassListQuery.extend({ q: z.string().trim().max(120).optional() });
+export const ZConsolePassListQuery = ZPassListQuery.extend({
+  q: z.string().trim().max(120).optional(),
+  /** Drafts or published ones only (decision record 50); both when left out. */
+  status: ZPublicationStatus.optional(),
+});
 export type TConsolePassListQuery = z.infer<typeof ZConsolePassListQuery>;
 
 /** The console's pass: the public one, with how many units are sold and whether collectors see it. */

@@ -44,6 +44,7 @@ export async function listConsolePasses(
     operator.isAdmin ? undefined : inArray(passes.brandId, [...operator.brandIds]),
     query.brandId ? eq(passes.brandId, query.brandId) : undefined,
     query.q ? containsText(passes.name, query.q) : undefined,
+    query.status ? eq(passes.status, query.status) : undefined,
   );
   const { rows, total } = await pageOfPasses(db, where, query);
   return toPage(await consolePassViewsOf(db, rows, now), query, total);

@@ -82,9 +82,19 @@ describe('a draft pass', () => {
     expect(quote.json().code).toBe('PASS_NOT_FOUND');
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 });
 
-    // The console lists and shows it, as a draft.
+    // The console lists and shows it, as a draft, and finds it among drafts only.
     const consoleList = (await asAdmin('GET', `/v1/console/passes?brandId=${brand.id}`)).json().data;
     expect(consoleList.items).toMatchObject([{ id: pass.id, publicationStatus: 'DRAFT' }]);
+    for (const [status, expected] of [
+      ['DRAFT', [pass.id]],
+      ['PUBLISHED', []],
+    ] as const) {
+      const filtered = (await asAdmin('GET', `/v1/console/passes?brandId=${brand.id}&status=${status}`)).json().data;
+      expect(
+        filtered.items.map((item: { id: string }) => item.id),
+        status,
+      ).toEqual(expected);
+    }
     expect((await asAdmin('GET', `/v1/console/passes/${pass.id}`)).json().data.publicationStatus).toBe('DRAFT');
   });
 

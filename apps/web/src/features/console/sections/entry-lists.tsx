@@ -264,7 +264,7 @@ export function ResourceList({ section }: { section: ConsoleSection & { id: TCon
         <EntryList
           section={{ ...section, id: 'passes' }}
           columns={passColumns}
-          hasStatusFilter={false}
+          hasStatusFilter
           hasBrandFilter
         />
       );
