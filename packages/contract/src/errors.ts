@@ -64,10 +64,6 @@ export const errorCatalogue = {
     status: 400,
     message: 'The email of this Google account is not verified. Please verify it with Google, or sign up with email.',
   },
-  SOCIAL_EMAIL_ALREADY_REGISTERED: {
-    status: 409,
-    message: 'This email is already registered. Sign in with your password.',
-  },
   SOCIAL_SIGN_UP_EXPIRED: {
     status: 400,
     message: 'Your sign-up with Google has expired. Please sign in with Google again.',

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { getStored } from '../../lib/storage.ts';
+import { getStored, setStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -112,5 +112,30 @@ describe('sign-up page', () => {
     expect(getStored('refreshToken')).toBe('r1');
     await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
     expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeInTheDocument();
+  });
+
+  it('says an email taken since the Google callback exists, in the catalogue words, with the way to sign in', async () => {
+    setStored('socialProfile', {
+      provider: 'google',
+      email: 'ada.lovelace@gmail.test',
+      name: 'Ada Lovelace',
+      picture: null,
+      signUpToken: 'sign-up-token-0123456789',
+    });
+    stubApi((request) =>
+      request.path === '/v1/users/social'
+        ? apiFailure(409, 'DUPLICATE_ID_EXISTS', 'raw')
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/signup?social=google');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/terms of service/));
+    await user.click(screen.getByLabelText(/privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByText('This email already exists.');
+    expect(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Sign in with your password' }),
+    ).toHaveAttribute('href', '/signin');
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/query-rows.ts';
 import { authMessages } from '@cypher/contract';
 import { bearer, codeFromLatestSms, enableTwoFactor, signUp, uniqueIp } from '../../../testing/auth-helpers.ts';
 import { authorizeUrl, createListeningTestApp, googleCallback, pickIdentity } from '../../../testing/oauth-helpers.ts';
@@ -123,8 +125,8 @@ describe('Google sign-in through the local stand-in', () => {
     const response = await googleCallback(t, 1);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      code: 'SOCIAL_EMAIL_ALREADY_REGISTERED',
-      message: 'This email is already registered. Sign in with your password.',
+      code: 'DUPLICATE_ID_EXISTS',
+      message: 'This email already exists.',
     });
   });
 
@@ -152,5 +154,31 @@ describe('Google sign-in through the local stand-in', () => {
     });
     expect(finished.statusCode).toBe(200);
     expect((await myUser(finished.json().data.accessToken)).email).toBe('alan.turing@gmail.test');
+  });
+});
+
+describe('an email taken between the Google callback and the consent', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createListeningTestApp();
+  });
+  afterAll(() => other.close());
+
+  it('answers DUPLICATE_ID_EXISTS and makes no second account', async () => {
+    const { socialProfile } = (await googleCallback(other, 1)).json().data;
+    await signUp(other, 'grace.hopper@gmail.test');
+    const response = await other.app.inject({
+      method: 'POST',
+      url: '/v1/users/social',
+      payload: { signUpToken: socialProfile.signUpToken, agreeToTerms: true, agreeToPrivacy: true },
+      remoteAddress: uniqueIp(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'DUPLICATE_ID_EXISTS', message: 'This email already exists.' });
+    const accounts = await queryRows<{ n: number }>(
+      other.database.db,
+      sql`select count(*)::int as n from users where lower(email) = 'grace.hopper@gmail.test'`,
+    );
+    expect(accounts).toEqual([{ n: 1 }]);
   });
 });

@@ -39,7 +39,7 @@ export async function signInWithGoogle(
   }
 
   if (!profile.email || !profile.isEmailVerified) throw new AppError('SOCIAL_EMAIL_NOT_VERIFIED');
-  if (await findUserByEmail(ctx.db, profile.email)) throw new AppError('SOCIAL_EMAIL_ALREADY_REGISTERED');
+  if (await findUserByEmail(ctx.db, profile.email)) throw new AppError('DUPLICATE_ID_EXISTS');
   const social = { provider: 'google' as const, email: profile.email, name: profile.name, picture: profile.picture };
   const signUpToken = await socialSignUpTokens(ctx.authSecret, ctx.config.auth.issuer, ctx.clock).sign({
     ...social,

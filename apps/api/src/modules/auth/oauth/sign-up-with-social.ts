@@ -60,7 +60,7 @@ export async function signUpWithSocial(
       );
     } catch (error) {
       // Someone signed up with this email (by password) between the callback and now.
-      if (isEmailTaken(error)) throw new AppError('SOCIAL_EMAIL_ALREADY_REGISTERED');
+      if (isEmailTaken(error)) throw new AppError('DUPLICATE_ID_EXISTS');
       // The same token in two requests at once: the other one made the account.
       if (isProviderAccountTaken(error)) throw new AppError('USER_ALREADY_EXISTS');
       throw error;

@@ -51,7 +51,7 @@ export function SocialConsentForm({ profile, onSignedUp, onCancel }: SocialConse
         <Alert
           tone="error"
           action={
-            serverError.type === 'SOCIAL_EMAIL_ALREADY_REGISTERED' ? (
+            serverError.type === 'DUPLICATE_ID_EXISTS' ? (
               <Link to="/signin">Sign in with your password</Link>
             ) : undefined
           }
