@@ -10,6 +10,7 @@ import { deposits, paymentEvents } from '../modules/wallet/deposits/deposits.tab
 import { bearer } from '../testing/auth-helpers.ts';
 import { idempotencyKeys } from './idempotency/idempotency.tables.ts';
 import { fastBuyer, insertLiveDrop } from '../testing/drop-fixtures.ts';
+import { lockWaitersSeen } from '../testing/lock-barrier.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../testing/purchase-invariants.ts';
 import { depositForTest } from '../testing/wallet-helpers.ts';
@@ -188,17 +189,7 @@ describe('a card payment webhook while the database is away', () => {
       await operator.query('begin');
       await operator.query('lock table payment_events in access exclusive mode');
       const firstDelivery = deliver();
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        // Inside its transaction the operator would keep reading its first look at the activity (lock-barrier.ts).
-        await operator.query('select pg_stat_clear_snapshot()');
-        const { rows } = await operator.query(
-          `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (rows[0].waiting > 0) break;
-        if (Date.now() > deadline) throw new Error('the webhook never reached the payment events');
-        await sleep(20);
-      }
+      await lockWaitersSeen(operator, 1);
       expect(await terminateOthers()).toBeGreaterThan(0);
       await operator.query('rollback');
 

@@ -21,23 +21,30 @@ export async function raceThroughGate<T>(
     const racing = start();
     // An unawaited rejection while we wait would be reported as unhandled; it is seen when `racing` is awaited below.
     racing.catch(() => undefined);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      // The gate's transaction would otherwise keep reading the activity snapshot its first look took (PostgreSQL
-      // keeps one per transaction), and never see racers that queue after it.
-      await gate.query('select pg_stat_clear_snapshot()');
-      const { rows } = await gate.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.waiting >= waiters) break;
-      if (Date.now() > deadline)
-        throw new Error(`only ${rows[0]!.waiting} of ${waiters} racers were ever seen waiting at the gate`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await lockWaitersSeen(gate, waiters);
     await gate.query('commit');
     return await racing;
   } finally {
     await gate.query('rollback').catch(() => undefined);
     await gate.end();
+  }
+}
+
+/**
+ * Returns once `count` sessions of the client's database are seen waiting on a lock (racers queued behind a row held
+ * open); throws if they never all are. The deadline only keeps a broken run from hanging, it is no claim about speed.
+ */
+export async function lockWaitersSeen(client: pg.Client, count: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    // A client inside a transaction would otherwise keep reading the activity snapshot its first look took
+    // (PostgreSQL keeps one per transaction), and never see sessions that queue after it.
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (rows[0]!.waiting >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${rows[0]!.waiting} of ${count} sessions were ever seen waiting`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -86,6 +86,12 @@ export const editions = pgTable(
       ),
     /** When it came into its owner's collection (its pack opened, a purchase): "newest" in My Collection. */
     acquiredAt: timestamptz('acquired_at'),
+    /**
+     * The time of the owner's last move of it (lock, unlock, export, equip, unequip, burn) in its history: the next
+     * move is dated after it, so the history reads in the order the moves happened even when a request that arrived
+     * first waited for the row and moved second (moveEdition).
+     */
+    movedAt: timestamptz('moved_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [

@@ -22,9 +22,12 @@ const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const post = (url: string, accessToken: string, payload?: object, key = newId()) =>
   t.app.inject({ method: 'POST', url, headers: { ...bearer(accessToken), 'idempotency-key': key }, payload });
 
+async function historyOf(editionId: string): Promise<{ kind: string; createdAt: string }[]> {
+  return (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+}
+
 async function historyKinds(editionId: string): Promise<string[]> {
-  const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
-  return history.map((entry: { kind: string }) => entry.kind);
+  return (await historyOf(editionId)).map((entry) => entry.kind);
 }
 
 describe('edition moves', () => {
@@ -94,6 +97,21 @@ describe('edition moves', () => {
     const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
     expect(history.at(-1)).toMatchObject({ kind: 'EXPORTED', counterpartAddress: WALLET });
     expect(history.filter((entry: { kind: string }) => entry.kind === 'EXPORTED')).toHaveLength(1);
+  });
+
+  it('dates a move after the edition’s last one, so its history reads in the order the moves happened', async () => {
+    const { collector, editionIds } = await collectorWithPack(t);
+    const [editionId] = editionIds;
+    expect((await post(`/v1/editions/${editionId}/lock`, collector.accessToken)).statusCode).toBe(200);
+    // The next request carries an earlier time than the lock's, as one that arrived first and waited for the row does.
+    t.clock.advance(-60_000);
+    expect((await post(`/v1/editions/${editionId}/unlock`, collector.accessToken)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const history = await historyOf(editionId!);
+    expect(history.map((entry) => entry.kind)).toEqual(['MINTED', 'PURCHASED', 'OPENED', 'LOCKED', 'UNLOCKED']);
+    // A microsecond after the lock: the same millisecond as the API writes times.
+    const [locked, unlocked] = history.slice(-2).map((entry) => Date.parse(entry.createdAt));
+    expect(unlocked).toBe(locked);
   });
 
   // PGlite runs one transaction at a time, so only PostgreSQL can race these (CI's PostgreSQL pass).

@@ -13,6 +13,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { insertProductActivitiesSql } from '../catalog/product-activity-fragments.ts';
+import { movedAtSql } from './move-edition.ts';
 
 /*
  * Route: POST /v1/fusions/{id}/fuse, GET /v1/fusions/{id} and its slots' materials (fusions module) · Writes:
@@ -159,8 +160,8 @@ export async function lockBurnableEditions(
 }
 
 /**
- * Burns editions locked by lockBurnableEditions (OWNED to BURNED) with a BURNED history row each, in one statement.
- * Writes editions, product_activities.
+ * Burns editions locked by lockBurnableEditions (OWNED to BURNED) with a BURNED history row each, in one statement,
+ * each dated after its edition's last move (movedAtSql). Writes editions, product_activities.
  */
 export async function burnEditions(tx: Db, ownerUserId: string, editionIds: readonly string[], now: Date) {
   const { from, to, activity } = editionMoves.burn;
@@ -168,11 +169,10 @@ export async function burnEditions(tx: Db, ownerUserId: string, editionIds: read
     tx,
     sql`
       with moved as (
-        update editions set state = ${to}
+        update editions set state = ${to}, moved_at = ${movedAtSql(now.toISOString())}
         where id = any(${sqlArray([...editionIds])}::uuid[]) and owner_user_id = ${ownerUserId}
           and state = any(${sqlArray(from)}::text[])
-        returning id as edition_id, product_id, serial_number, owner_user_id as actor_user_id,
-                  ${now.toISOString()}::timestamptz as at
+        returning id as edition_id, product_id, serial_number, owner_user_id as actor_user_id, moved_at as at
       ),
       numbered as (select moved.*, row_number() over (order by edition_id) as n from moved),
       logged as (

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   editionMoves,
   isEditionHidden,
@@ -31,10 +31,21 @@ export interface TEditionMoveRequest {
 }
 
 /**
+ * A move's time in the edition's history: the request's time, or just after the edition's last move when that is
+ * later. A request's time is taken when it arrives, and one that arrived first may wait for the row while another
+ * moves it (an unlock committing while a fusion that arrived earlier waits to burn): the UPDATE that waited sees the
+ * row as the other left it, `moved_at` included, so the history still reads in the order the moves happened.
+ */
+export function movedAtSql(at: string): SQL {
+  return sql`greatest(${at}::timestamptz, editions.moved_at + interval '1 microsecond')`;
+}
+
+/**
  * Moves an owner's edition along the contract's editionMoves: one statement updates the edition where its owner and
  * state allow the move and writes its history row from what that update returned, so a move and its history are one
  * statement's result, and of ten concurrent moves of one edition the row lock lets exactly one through (the others
- * find the state changed and move nothing). A refusal reads the row only to say why.
+ * find the state changed and move nothing). The row is dated after the edition's last move (movedAtSql). A refusal
+ * reads the row only to say why.
  */
 export async function moveEdition(tx: Db, request: TEditionMoveRequest): Promise<void> {
   const { from, to, activity } = editionMoves[request.move];
@@ -43,11 +54,11 @@ export async function moveEdition(tx: Db, request: TEditionMoveRequest): Promise
     tx,
     sql`
       with moved as (
-        update editions set state = ${to}
+        update editions set state = ${to}, moved_at = ${movedAtSql(at)}
         where id = ${request.editionId} and owner_user_id = ${request.ownerUserId}
           and state = any(${sqlArray(from)}::text[])
         returning id as edition_id, product_id, serial_number, owner_user_id as actor_user_id,
-                  ${at}::timestamptz as at, 1::bigint as n
+                  moved_at as at, 1::bigint as n
       ),
       logged as (
         ${insertProductActivitiesSql(activity, sql`select * from moved`, [newId()], request.counterpartAddress ?? null)}

@@ -3,16 +3,19 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
 import { publishInConsole } from '../../testing/console-publication.ts';
+import { moveEdition } from '../collection/move-edition.ts';
 
 // Fusions at once through two API instances on one PostgreSQL (issue 19's acceptance). On PGlite (one transaction at
 // a time) there is no race to run: these run in CI's PostgreSQL pass.
@@ -177,7 +180,7 @@ describe('fusions at once through two instances', () => {
         await gate.query('begin');
         await gate.query('select 1 from editions where id = $1 for update', [firstCommon]);
         const fusing = fuse(a, first.accessToken, fusion, [firstCommon]);
-        await waitersAtGate(gate, 1);
+        await lockWaitersSeen(gate, 1);
         let isCloseAnswered = false;
         const closing = b.app
           .inject({ method: 'POST', url: `/v1/console/fusions/${fusion.id}/close`, headers: bearer(admin.accessToken) })
@@ -185,7 +188,7 @@ describe('fusions at once through two instances', () => {
             isCloseAnswered = true;
           });
         // Both in flight at once: the close queues on the fusion's row behind the fusion under way.
-        await waitersAtGate(gate, 2);
+        await lockWaitersSeen(gate, 2);
         expect(isCloseAnswered).toBe(false);
         await gate.query('commit');
         const [fused, closed] = await Promise.all([fusing, closing]);
@@ -207,18 +210,48 @@ describe('fusions at once through two instances', () => {
     },
     180_000,
   );
-});
 
-/** Waits until `count` sessions of this database wait on a lock (the gate sees fresh activity at each look). */
-async function waitersAtGate(gate: pg.Client, count: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    await gate.query('select pg_stat_clear_snapshot()');
-    const { rows } = await gate.query<{ waiting: number }>(
-      `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.waiting >= count) return;
-    if (Date.now() > deadline) throw new Error(`only ${rows[0]!.waiting} of ${count} sessions were seen waiting`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+  it.runIf(isOnPostgres)(
+    'a fusion that arrived first and waited while its edition was unlocked burns it after the unlock in its history',
+    async () => {
+      const { brandId, collectors } = await collectorsOfOneBrand(1);
+      const [collector] = collectors;
+      const fusion = await fusionOf(brandId, 5, 1);
+      const [common] = await queryRows<{ id: string }>(
+        db(),
+        sql`select id from editions where id = any(${sqlArray(collector!.editionIds)}::uuid[]) and rarity = 'COMMON'`,
+      );
+      const lock = (move: 'lock') =>
+        a.app.inject({
+          method: 'POST',
+          url: `/v1/editions/${common!.id}/${move}`,
+          headers: bearer(collector!.accessToken),
+        });
+      expect((await lock('lock')).statusCode).toBe(200);
+
+      // The unlock, a request that arrived a minute after the fusion, holds the edition's row while the fusion arrives
+      // and queues on it; once the unlock commits, the fusion finds the edition free and burns it.
+      const watcher = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+      await watcher.connect();
+      let fusing: Promise<Awaited<ReturnType<typeof fuse>>> | undefined;
+      try {
+        await inTransaction(db(), async (tx) => {
+          const later = new Date(a.clock.now().getTime() + MINUTE_MS);
+          await moveEdition(tx, { editionId: common!.id, move: 'unlock', ownerUserId: collector!.userId, now: later });
+          // inject sends on its first then(): Promise.resolve starts it now.
+          fusing = Promise.resolve(fuse(b, collector!.accessToken, fusion, [common!.id]));
+          await lockWaitersSeen(watcher, 1);
+        });
+      } finally {
+        await watcher.end();
+      }
+      expect((await fusing!).statusCode).toBe(201);
+      const history = await queryRows<{ kind: string }>(
+        db(),
+        sql`select kind from product_activities where edition_id = ${common!.id} order by created_at, id`,
+      );
+      expect(history.map((entry) => entry.kind).slice(-3)).toEqual(['LOCKED', 'UNLOCKED', 'BURNED']);
+    },
+    180_000,
+  );
+});

@@ -7,7 +7,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { bearer, uniqueIp } from '../../testing/auth-helpers.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { unlimitedRateLimiter } from '../../testing/grant-fixtures.ts';
-import { raceThroughGate } from '../../testing/lock-barrier.ts';
+import { lockWaitersSeen, raceThroughGate } from '../../testing/lock-barrier.ts';
 import { makeRedeemBatch } from '../../testing/redeem-fixtures.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -202,21 +202,13 @@ function redeemEach(codes: readonly string[], tokens: readonly string[]) {
 
 /**
  * Waits until `count` sessions of this database wait on a lock, on a connection of its own (neither instance's pool,
- * whose connections the racers need). Outside a transaction each look reads the activity afresh.
+ * whose connections the racers need).
  */
 async function untilWaiting(count: number) {
   const watcher = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
   await watcher.connect();
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { rows } = await watcher.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.waiting >= count) return;
-      if (Date.now() > deadline) throw new Error(`only ${rows[0]!.waiting} of ${count} were ever seen waiting`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await lockWaitersSeen(watcher, count);
   } finally {
     await watcher.end();
   }
