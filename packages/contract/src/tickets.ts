@@ -3,6 +3,7 @@ import { ZEmail } from './auth.ts';
 import { catalogMessages, ZBrandSummary, ZQueryBoolean } from './catalog.ts';
 import { ZName, ZOptionalImageUrl, ZOptionalText } from './catalog-requests.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
+import { MAX_ORDER_QUANTITY } from './orders.ts';
 
 /**
  * Tickets (spec sections 1, 2 and 4; issue 18): a consumable entry of a kind ("Drop ticket"), held as a count per
@@ -27,8 +28,11 @@ export type TTicketMovementReason = z.infer<typeof ZTicketMovementReason>;
 /** The reasons that take tickets away: their movements have a negative delta, every other reason's a positive one. */
 export const ticketSpendReasons = ['RAFFLE_ENTRY'] as const satisfies readonly TTicketMovementReason[];
 
-/** At most this many tickets of a kind in one order, and in one operator's grant. */
-export const MAX_TICKETS_PER_ORDER = 100;
+/**
+ * At most this many tickets of a kind in one order (an order holds at most MAX_ORDER_QUANTITY of anything, so a kind
+ * may not promise more), and in one operator's grant.
+ */
+export const MAX_TICKETS_PER_ORDER = MAX_ORDER_QUANTITY;
 export const MAX_TICKETS_PER_GRANT = 1_000;
 
 export const ticketMessages = {

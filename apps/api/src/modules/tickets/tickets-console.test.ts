@@ -90,14 +90,15 @@ describe('ticket kinds in the console', () => {
     const bad = await send('POST', '/v1/console/ticket-kinds', admin.accessToken, {
       name: 'Broken',
       price: 0,
-      maxPerOrder: 101,
+      // An order holds at most 10 of anything, so a kind may not promise 11.
+      maxPerOrder: 11,
       usedFor: '',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual(
       expect.arrayContaining([
         { field: 'price', message: expect.stringContaining('from $0.01 to $10,000.00') },
-        { field: 'maxPerOrder', message: 'Enter how many tickets one order may hold, from 1 to 100.' },
+        { field: 'maxPerOrder', message: 'Enter how many tickets one order may hold, from 1 to 10.' },
         { field: 'usedFor', message: expect.stringContaining('what the ticket is for') },
       ]),
     );

@@ -28,7 +28,8 @@ export const ticketKinds = pgTable(
   (table) => [
     index('ticket_kinds_brand_idx').on(table.brandId),
     check('ticket_kinds_price_check', sql`${table.price} is null or ${table.price} > 0`),
-    check('ticket_kinds_max_per_order_check', sql`${table.maxPerOrder} > 0`),
+    // An order holds at most MAX_ORDER_QUANTITY (10) of anything: a kind promising more could never be bought so.
+    check('ticket_kinds_max_per_order_check', sql`${table.maxPerOrder} between 1 and 10`),
   ],
 );
 export type TTicketKindRow = typeof ticketKinds.$inferSelect;

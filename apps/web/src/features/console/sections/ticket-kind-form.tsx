@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TConsoleTicketKind } from '@cypher/contract';
+import { MAX_TICKETS_PER_ORDER, type TConsoleTicketKind } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -145,7 +145,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
                 {...props}
                 type="number"
                 min={1}
-                max={100}
+                max={MAX_TICKETS_PER_ORDER}
                 step={1}
                 {...register('maxPerOrder', { valueAsNumber: true })}
               />
