@@ -41,6 +41,7 @@ export const ticketMessages = {
   usedFor: 'Say in 1 to 120 characters what the ticket is for, for example "Enter raffle rounds".',
   grantCount: `Grant from 1 to ${MAX_TICKETS_PER_GRANT.toLocaleString('en-US')} tickets.`,
   grantRecipient: 'Give the email address or the user id of the person, not both.',
+  grantRecipientMissing: 'Give the email address or the user id of the person to grant to.',
   grantRecipientFormat: 'Enter the email address or the user id of an account.',
 } as const;
 
@@ -168,9 +169,14 @@ export const ZGrantTicketsRequest = z
     count: ZTicketGrantCount,
     note: ZOptionalText(500).default(null),
   })
-  .refine((value) => (value.email === undefined) !== (value.userId === undefined), {
-    error: ticketMessages.grantRecipient,
-    path: ['email'],
+  .superRefine((value, context) => {
+    const named = [value.email, value.userId].filter((recipient) => recipient !== undefined).length;
+    if (named === 1) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['email'],
+      message: named === 0 ? ticketMessages.grantRecipientMissing : ticketMessages.grantRecipient,
+    });
   });
 export type TGrantTicketsRequest = z.infer<typeof ZGrantTicketsRequest>;
 

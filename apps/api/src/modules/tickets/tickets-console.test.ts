@@ -260,7 +260,11 @@ describe('POST /v1/console/ticket-kinds/{id}/grants', () => {
     expect(both.json().details).toEqual([
       { field: 'email', message: 'Give the email address or the user id of the person, not both.' },
     ]);
-    expect((await grant(kind.id, admin.accessToken, { count: 1 })).statusCode).toBe(400);
+    const nobodyNamed = await grant(kind.id, admin.accessToken, { count: 1 });
+    expect(nobodyNamed.statusCode).toBe(400);
+    expect(nobodyNamed.json().details).toEqual([
+      { field: 'email', message: 'Give the email address or the user id of the person to grant to.' },
+    ]);
     for (const count of [0, 1_001, 1.5]) {
       const answer = await grant(kind.id, admin.accessToken, { userId: fan.userId, count });
       expect(answer.json().details).toEqual([{ field: 'count', message: 'Grant from 1 to 1,000 tickets.' }]);
