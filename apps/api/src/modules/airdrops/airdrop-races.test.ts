@@ -60,7 +60,7 @@ describe('an airdrop to 10,000 people', () => {
       const made = await a.app.inject({
         method: 'POST',
         url: '/v1/console/airdrops',
-        headers: bearer(admin.accessToken),
+        headers: { ...bearer(admin.accessToken), 'idempotency-key': newId() },
         payload: {
           name: 'Ten thousand',
           grant: { kind: 'CREDIT', amount: 150 },

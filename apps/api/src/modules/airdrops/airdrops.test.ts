@@ -34,7 +34,12 @@ const db = () => t.database.db;
 const worker = () => ({ db: db(), clock: t.clock, config: t.deps.config });
 
 function post(payload: object, accessToken = admin.accessToken) {
-  return t.app.inject({ method: 'POST', url: '/v1/console/airdrops', headers: bearer(accessToken), payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/console/airdrops',
+    headers: { ...bearer(accessToken), 'idempotency-key': newId() },
+    payload,
+  });
 }
 
 async function progressOf(id: string) {
@@ -88,7 +93,7 @@ describe('airdrops', () => {
     expect(listed.json().data.items.map((item: { id: string }) => item.id)).toContain(airdrop.id);
   });
 
-  it('are made once per Idempotency-Key: a second click or a retry answers the airdrop already made', async () => {
+  it('need an Idempotency-Key, made once per key: a second click or a retry answers the airdrop already made', async () => {
     const { grants, kind } = await grantables(t, admin);
     const fan = await fastBuyer(t);
     const payload = {
@@ -111,6 +116,14 @@ describe('airdrops', () => {
     const made = (first.statusCode === 202 ? first : second).json().data;
     const retried = await send();
     expect([retried.statusCode, retried.json().data.id]).toEqual([202, made.id]);
+    // Without a key a second click would make a second airdrop, so an operator's airdrop needs one.
+    const keyless = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/airdrops',
+      headers: bearer(admin.accessToken),
+      payload,
+    });
+    expect([keyless.statusCode, keyless.json().code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
     const [counted] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from airdrops where name = 'Once only'`,

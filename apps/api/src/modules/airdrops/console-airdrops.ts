@@ -43,11 +43,12 @@ export async function createAirdrop(
   input: TAirdropRequest,
   idempotent: TIdempotentRequest | null = null,
 ): Promise<TConsoleAirdrop> {
+  // An operator's airdrop carries an Idempotency-Key (the console sends one per confirmation), so a retry or a second
+  // click answers the airdrop already made instead of making another: each recipient is reached once per airdrop, and
+  // there would be two, credit twice included. Keys are a person's: an airdrop made with no operator (a script) has none.
+  if (operator && !idempotent) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   const now = ctx.clock.now();
   const id = newId();
-  // With an Idempotency-Key (the console sends one per confirmation), a retry or a second click answers the airdrop
-  // already made instead of making another: each recipient is reached once per airdrop, and there would be two. Keys
-  // are a person's: an airdrop made with no operator (a script) has none.
   const made = await runWithIdempotencyKey<TConsoleAirdrop>(
     { db: ctx.db, now },
     operator?.userId ?? '',
