@@ -55,7 +55,10 @@ export const ZPass = z.object({
   supply: z.number().int(),
   remaining: z.number().int(),
   price: ZMoney,
-  /** Passes one person may buy; null for no limit. */
+  /**
+   * Passes one person may buy; null for no limit. Passes given (a redeem code, a check-in bonus, an airdrop) are the
+   * brand's own choice and not counted, so someone may hold more than this.
+   */
   perPersonLimit: z.number().int().nullable(),
   saleBeginAt: z.iso.datetime(),
   saleEndAt: z.iso.datetime(),
@@ -71,6 +74,12 @@ export const ZPass = z.object({
    * the per-person limit until paid or let go; 0 when signed out.
    */
   pending: z.number().int(),
+  /**
+   * How many of this pass count against the caller's per-person limit: those their orders took, paid or still waiting
+   * for their payment (`pending` included), and not those given to them. 0 when signed out, or when the pass has no
+   * limit (nothing is counted then).
+   */
+  bought: z.number().int(),
 });
 export type TPass = z.infer<typeof ZPass>;
 
@@ -172,7 +181,7 @@ export const ZConsolePassListQuery = ZPassListQuery.extend({
 export type TConsolePassListQuery = z.infer<typeof ZConsolePassListQuery>;
 
 /** The console's pass: the public one, with how many units are sold and whether collectors see it. */
-export const ZConsolePass = ZPass.omit({ held: true, pending: true }).extend({
+export const ZConsolePass = ZPass.omit({ held: true, pending: true, bought: true }).extend({
   /** A draft is the console's alone (decision record 50); publishing issues its supply. */
   publicationStatus: ZPublicationStatus,
   publishedAt: z.iso.datetime().nullable(),

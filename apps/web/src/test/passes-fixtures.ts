@@ -50,12 +50,14 @@ export function pass(changes: Partial<TPass> = {}): TPass {
     ],
     held: 0,
     pending: 0,
+    // Unless a test says otherwise, every pass held or pending was bought.
+    bought: (changes.held ?? 0) + (changes.pending ?? 0),
     ...changes,
   };
 }
 
 export function consolePass(changes: Partial<TConsolePass> = {}): TConsolePass {
-  const { held: _held, pending: _pending, ...shown } = pass();
+  const { held: _held, pending: _pending, bought: _bought, ...shown } = pass();
   return {
     ...shown,
     publicationStatus: 'PUBLISHED',

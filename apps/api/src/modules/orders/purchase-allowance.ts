@@ -75,3 +75,21 @@ export async function purchasedCounts(
   for (const row of rows) counts.set(row.user_id, Number(row.purchased));
   return counts;
 }
+
+/**
+ * How many units of each item (a pass, a round) one person's orders took, paid or held for a payment: what a
+ * per-person limit counts, as the purchase itself counts it. Reads purchase_allowances.
+ */
+export async function purchasedOfItems(
+  db: Db,
+  userId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await queryRows<{ item_id: string; purchased: number }>(
+    db,
+    sql`select item_id, purchased from purchase_allowances
+        where user_id = ${userId} and item_id = any(${sqlArray([...itemIds])}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.item_id, Number(row.purchased)]));
+}

@@ -6,11 +6,13 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { roundsOpenedByPasses } from '../drops/rounds-opened-by-passes.ts';
 import { pendingQuantities } from '../orders/pending-quantities.ts';
+import { purchasedOfItems } from '../orders/purchase-allowance.ts';
 import { heldPassCounts } from './pass-units.ts';
 import { passes, type TPassRow } from './passes.tables.ts';
 
 /*
- * Reads: passes, pass_units (counts), and through their owners' functions brands and the rounds each pass opens ·
+ * Reads: passes, pass_units (counts), and through their owners' functions brands, the rounds each pass opens and the
+ * viewer's purchase allowances ·
  * Route: the pass reads (passes.routes.ts, console-passes.routes.ts) and orders' views · Tests: passes.test.ts.
  */
 
@@ -37,7 +39,7 @@ export async function passViewsOf(
   now: Date,
 ): Promise<TPass[]> {
   const ids = rows.map((row) => row.id);
-  const [brands, counts, opened, held, pending] = await Promise.all([
+  const [brands, counts, opened, held, pending, bought] = await Promise.all([
     brandSummariesByIds(
       db,
       rows.map((row) => row.brandId),
@@ -46,6 +48,7 @@ export async function passViewsOf(
     roundsOpenedByPasses(db, ids),
     viewerUserId ? heldPassCounts(db, viewerUserId, ids) : new Map<string, number>(),
     viewerUserId ? pendingQuantities(db, viewerUserId, 'PASS', ids) : new Map<string, number>(),
+    viewerUserId ? purchasedOfItems(db, viewerUserId, ids) : new Map<string, number>(),
   ]);
   return rows.map((row) => {
     // A draft's units are issued when it is published: until then its whole supply is what is left.
@@ -68,6 +71,7 @@ export async function passViewsOf(
       opensRounds: opened.get(row.id) ?? [],
       held: held.get(row.id) ?? 0,
       pending: pending.get(row.id) ?? 0,
+      bought: bought.get(row.id) ?? 0,
     };
     return { ...view, status: passStatusAt(view, now) };
   });
@@ -82,7 +86,7 @@ export async function consolePassViewsOf(db: Db, rows: readonly TPassRow[], now:
       rows.map((row) => row.id),
     ),
   ]);
-  return views.map(({ held: _held, pending: _pending, ...view }, index) => ({
+  return views.map(({ held: _held, pending: _pending, bought: _bought, ...view }, index) => ({
     ...view,
     publicationStatus: rows[index]!.status,
     publishedAt: rows[index]!.publishedAt?.toISOString() ?? null,

@@ -187,6 +187,13 @@ describe('passes', () => {
     expect((await buyPass(first.accessToken, pass.id)).statusCode).toBe(201);
     const again = await buyPass(first.accessToken, pass.id);
     expect(again.json()).toMatchObject({ code: 'PASS_LIMIT_REACHED' });
+    // The pass's page says what the limit counted: the one bought.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/v1/passes/${pass.id}`,
+      headers: bearer(first.accessToken),
+    });
+    expect(mine.json().data).toMatchObject({ held: 1, bought: 1, perPersonLimit: 1 });
     expect((await buyPass((await funded(10_000)).accessToken, pass.id)).statusCode).toBe(201);
     const late = await buyPass((await funded(10_000)).accessToken, pass.id);
     expect(late.statusCode).toBe(409);

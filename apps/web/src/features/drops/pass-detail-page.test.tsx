@@ -68,7 +68,7 @@ describe('pass page: what it shows', () => {
     const value = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
     expect(value('Price')).toBe('$25.00');
     expect(value('Left')).toBe('412 of 500');
-    expect(value('Per person')).toBe('Up to 3');
+    expect(value('Per person')).toBe('Buy up to 3');
     expect(value('Valid until')).toBe('Feb 18, 2027');
 
     const times = screen.getByRole('region', { name: 'Sale and validity' });
@@ -200,6 +200,19 @@ describe('pass page: holding and buying', () => {
     const buy = screen.getByRole('button', { name: 'Buy another' });
     expect(buy).toBeDisabled();
     expect(buy).toHaveAccessibleDescription(errorCatalogue.PASS_LIMIT_REACHED.message);
+  });
+
+  it('counts only passes bought against the limit, not passes given by a code or a check-in bonus', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    // Two given, one bought: two more may be bought, as the API counts.
+    passApi(() => pass({ held: 3, bought: 1 }));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp(passUrl);
+    expect(await screen.findByRole('group', { name: 'Your pass' })).toHaveTextContent(/^You hold 3 of this pass/);
+    await user.click(screen.getByRole('button', { name: 'Buy another' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Neon Season Pass' });
+    expect(within(dialog).getByText('Up to 2 passes in this order.')).toBeInTheDocument();
   });
 
   it('counts passes held for a payment still being confirmed against the limit, and says so', async () => {

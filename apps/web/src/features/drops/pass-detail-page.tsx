@@ -84,7 +84,7 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
           </div>
           <div>
             <dt>Per person</dt>
-            <dd>{pass.perPersonLimit === null ? 'No limit' : `Up to ${formatCount(pass.perPersonLimit)}`}</dd>
+            <dd>{pass.perPersonLimit === null ? 'No limit' : `Buy up to ${formatCount(pass.perPersonLimit)}`}</dd>
           </div>
           <div>
             <dt>Valid until</dt>
@@ -150,8 +150,9 @@ function passAllowance(pass: TPass, status: TPassStatus): TPassAllowance {
   }
   if (status === 'SOLD_OUT') return { canBuy: false, reason: errorCatalogue.PASS_SOLD_OUT.message, maxQuantity: 0 };
   if (status === 'ENDED') return { canBuy: false, reason: errorCatalogue.PASS_NOT_ON_SALE.message, maxQuantity: 0 };
-  // Passes held for my orders still waiting for their payment count against the limit, as the API counts them.
-  const allowed = pass.perPersonLimit === null ? MAX_ORDER_QUANTITY : pass.perPersonLimit - pass.held - pass.pending;
+  // What my orders took counts against the limit, those still waiting for their payment included, as the API counts
+  // it; passes given to me (a code, a check-in bonus, an airdrop) do not.
+  const allowed = pass.perPersonLimit === null ? MAX_ORDER_QUANTITY : pass.perPersonLimit - pass.bought;
   const maxQuantity = Math.min(MAX_ORDER_QUANTITY, pass.remaining, allowed);
   if (allowed < 1) {
     const reason =
