@@ -198,11 +198,17 @@ export const errorCatalogue = {
     status: 422,
     message: 'A raffle can only cost tickets of the drop’s own brand or the marketplace’s.',
   },
-  /** Only packs held back for pass holders are left, and the buyer holds no valid pass or has bought their share. */
+  /** Only packs held back for pass holders are left, and the buyer holds no valid pass. */
   PACKS_HELD_FOR_HOLDERS: {
     status: 409,
     message:
       'The packs left in this round are held for pass holders for now. Any they leave go on sale when the hold ends.',
+  },
+  /** Only packs held back for pass holders are left, and this holder has bought their share or asks for more. */
+  HOLDER_SHARE_EXCEEDED: {
+    status: 409,
+    message:
+      'This is more than is left of the packs held for you as a pass holder. Any packs left go on sale to everyone when the hold ends.',
   },
   // Fusion (issue 19).
   FUSION_NOT_FOUND: { status: 404, message: 'We could not find this fusion.' },

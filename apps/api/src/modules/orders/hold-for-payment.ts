@@ -17,6 +17,7 @@ import {
   itemColumnsSql,
   notificationKindOf,
   outOfUnitsRefusal,
+  outOfUnitsRefusalFor,
   refusalOf,
 } from './sale-items.ts';
 
@@ -48,7 +49,7 @@ export async function holdForPayment(
   const units = await claimUnits(tx, item, payable.unitCounts, purchase.now);
   const decided = decidePurchases([purchase], standing, units);
   const [held] = decided.accepted;
-  if (!held) throw new AppError(await outOfUnitsRefusal(tx, item, purchase.now));
+  if (!held) throw new AppError(outOfUnitsRefusalFor(await outOfUnitsRefusal(tx, item, purchase.now), purchase));
   if (decided.allowances) await recordAllowances(tx, item.id, decided.allowances);
 
   const depositId = await recordOrderPaymentDeposit(tx, {

@@ -19,6 +19,7 @@ import {
   itemColumnsSql,
   notificationKindOf,
   outOfUnitsRefusal,
+  outOfUnitsRefusalFor,
   refusalOf,
 } from './sale-items.ts';
 
@@ -78,7 +79,8 @@ export async function purchaseFromBalance(
   return {
     outcomes: decided.outcomes.map((outcome, index) => {
       if (outcome.ok) return { ok: true, order: { id: purchases[index]!.id, status: 'SUCCESSFUL', checkoutUrl: null } };
-      return { ok: false, code: outcome.code === 'SOLD_OUT' ? outOfUnits! : refusalOf(item.kind, outcome.code) };
+      if (outcome.code === 'SOLD_OUT') return { ok: false, code: outOfUnitsRefusalFor(outOfUnits!, purchases[index]!) };
+      return { ok: false, code: refusalOf(item.kind, outcome.code) };
     }),
     isItemExhausted: isShort && outOfUnits !== 'PACKS_HELD_FOR_HOLDERS',
     written,

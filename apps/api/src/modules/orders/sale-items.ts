@@ -36,7 +36,7 @@ import { grantTickets } from '../tickets/grant-tickets.ts';
 import { ticketKindForSale } from '../tickets/ticket-kind-for-sale.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import type { TUnitCounts, TUnitPools } from './purchase-decisions.ts';
-import { purchasableRound } from './purchase-round.ts';
+import { purchasableRound, type TPurchase } from './purchase-round.ts';
 
 /*
  * Route: POST /v1/orders and /v2/orders, GET /v1/orders/fee, and every step of an order after it (payment, release) ·
@@ -218,6 +218,14 @@ export async function outOfUnitsRefusal(db: Db, item: TSaleItem, now: Date): Pro
     if (await hasUnclaimedPacks(db, item.round.id, { below: split })) return 'PACKS_HELD_FOR_HOLDERS';
   }
   return refusalOf(item.kind, 'SOLD_OUT');
+}
+
+/**
+ * The out-of-units refusal as one buyer hears it: a pass holder (who has a share of the held-back packs) is told their
+ * share is bought or smaller than the order, not that the packs are held for holders.
+ */
+export function outOfUnitsRefusalFor(code: TErrorCode, purchase: Pick<TPurchase, 'guaranteedPacks'>): TErrorCode {
+  return code === 'PACKS_HELD_FOR_HOLDERS' && purchase.guaranteedPacks > 0 ? 'HOLDER_SHARE_EXCEEDED' : code;
 }
 
 /** One claimed unit going to an order. */
