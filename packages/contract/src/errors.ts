@@ -390,6 +390,15 @@ export const errorCatalogue = {
   },
   /** The console gives a raffle more places than its round has packs: winners would be told they won a sold-out round. */
   RAFFLE_PLACES_OVER_PACKS: { status: 422, message: 'A raffle cannot have more places than its round has packs.' },
+  /**
+   * The console makes a raffle free for pass holders on a round open to everyone: nobody there enters as a holder
+   * (enter-raffle.ts waives the ticket only on a round that requires a pass), so everyone would pay. `details` names
+   * the field.
+   */
+  RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS: {
+    status: 422,
+    message: 'This round is open to everyone, so its raffle cannot be free for pass holders.',
+  },
   RAFFLE_NOT_A_WINNER: { status: 403, message: 'Only the raffle winners can buy in this round right now.' },
   /** The console changes a raffle whose registration has opened: its commitment is public and entries may exist. */
   RAFFLE_REGISTRATION_OPENED: {

@@ -48,8 +48,10 @@ export interface TRaffleSecondDraw {
 export interface TRaffleRules {
   /** The kind of ticket an entry spends (one); null: entry is free. */
   ticketKind: { id: string; name: string } | null;
-  /** A holder of the round's required pass enters without spending a ticket. */
+  /** A holder of the round's required pass enters without spending a ticket (never true without `requiredPass`). */
   isFreeForPassHolders: boolean;
+  /** Only holders of this pass, valid at the time, may enter (and buy); null: the round is open to everyone. */
+  requiredPass: { id: string; name: string } | null;
   /** What a losing entry's ticket becomes: kept by us, or given back at the draw. */
   ticketsOnLoss: 'KEPT' | 'RETURNED';
   /** The first draw's winners buy from the round's opening until then; the second draw follows. */
@@ -91,6 +93,8 @@ export interface TRaffleDraw {
   rules?: TRaffleRules;
   /** The caller's entry: null when signed in without one; absent for visitors. */
   mine?: TRaffleMine | null;
+  /** Whether the signed-in caller holds a valid `rules.requiredPass`; null when the round requires none; absent for visitors. */
+  holdsRequiredPass?: boolean | null;
 }
 
 export type TRaffleVerdict = { ok: true } | { ok: false; reason: string };

@@ -26,6 +26,7 @@ export const raffleTicketsOnLoss = ['KEPT', 'RETURNED'] as const;
 const ZRaffleRules = z.object({
   ticketKind: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   isFreeForPassHolders: z.boolean(),
+  requiredPass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   ticketsOnLoss: z.enum(raffleTicketsOnLoss),
   purchaseWindowEndsAt: z.iso.datetime(),
 }) satisfies z.ZodType<TRaffleRules>;
@@ -59,6 +60,7 @@ export const ZRaffleDraw = z.object({
   secondDraw: ZRaffleSecondDraw.nullable(),
   rules: ZRaffleRules.optional(),
   mine: ZRaffleMine.nullable().optional(),
+  holdsRequiredPass: z.boolean().nullable().optional(),
 }) satisfies z.ZodType<TRaffleDraw>;
 
 /**

@@ -42,7 +42,8 @@ export async function consoleRaffleOf(db: Db, round: TRoundOfDrop): Promise<TCon
     registrationOpensAt: raffle.registrationOpensAt.toISOString(),
     registrationClosesAt: raffle.registrationClosesAt.toISOString(),
     ticketKindId: raffle.ticketKindId,
-    isFreeForPassHolders: raffle.isFreeForPassHolders,
+    // Only a round that requires a pass has holders to waive (get-raffle.ts says the same to the public).
+    isFreeForPassHolders: raffle.isFreeForPassHolders && round.requiredPassId !== null,
     ticketsOnLoss: raffle.ticketsOnLoss,
     purchaseWindowMinutes: raffle.purchaseWindowMinutes,
     commitment: raffle.commitment,

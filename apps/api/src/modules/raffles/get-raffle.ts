@@ -3,6 +3,8 @@ import { RAFFLE_DRAW_ALGORITHM, type TRaffleDraw } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { roundOfDrop } from '../drops/sale-round.ts';
+import { passNamesByIds } from '../passes/pass-names.ts';
+import { holdsValidPass } from '../passes/pass-units.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { drawRaffle } from './draw-raffle.ts';
 import { drawSecondChance } from './draw-second-chance.ts';
@@ -12,10 +14,11 @@ import { purchaseWindowEndsAt } from './raffle-windows.ts';
 import { raffleEntries, raffleRounds, type TRaffleRoundRow } from './raffles.tables.ts';
 
 /**
- * Route: GET /v1/raffles/{roundId} (public; a signed-in caller also gets `mine`) · Writes: through the draws when
- * they are due and the job has not run yet · Reads: raffle_rounds, raffle_entries, ticket_kinds (through
- * ticketKindSummariesByIds), sale_policies (through roundOfDrop) · UI: features/drops raffle-draw-page.tsx,
- * drop-rounds.tsx · Tests: raffles.test.ts.
+ * Route: GET /v1/raffles/{roundId} (public; a signed-in caller also gets `mine` and `holdsRequiredPass`) · Writes:
+ * through the draws when they are due and the job has not run yet · Reads: raffle_rounds, raffle_entries, ticket_kinds
+ * (through ticketKindSummariesByIds), sale_policies (through roundOfDrop), passes and pass_units (the round's
+ * required pass, whether the caller holds it) · UI: features/drops raffle-draw-page.tsx, raffle-panel.tsx · Tests:
+ * raffles.test.ts.
  *
  * A raffle round's public record (decision record 26): the commitment from the start, the live entry count while
  * registration is open, and from the draw the revealed seed, every entry's handle (sorted, so it does not tell who
@@ -54,6 +57,12 @@ export async function getRaffle(
   const ticketKind = raffle.ticketKindId
     ? ((await ticketKindSummariesByIds(ctx.db, [raffle.ticketKindId])).get(raffle.ticketKindId) ?? null)
     : null;
+  const requiredPass = round.requiredPassId
+    ? {
+        id: round.requiredPassId,
+        name: (await passNamesByIds(ctx.db, [round.requiredPassId])).get(round.requiredPassId)?.name ?? 'a pass',
+      }
+    : null;
   const draw: TRaffleDraw = {
     roundId,
     dropId: round.dropId,
@@ -78,7 +87,10 @@ export async function getRaffle(
       : null,
     rules: {
       ticketKind: ticketKind && { id: ticketKind.id, name: ticketKind.name },
-      isFreeForPassHolders: raffle.isFreeForPassHolders,
+      // What entering costs, as enter-raffle.ts charges it: a flag set on a round open to everyone (before the console
+      // refused it, RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS) waives nothing, so the record does not promise it.
+      isFreeForPassHolders: raffle.isFreeForPassHolders && requiredPass !== null,
+      requiredPass,
       ticketsOnLoss: raffle.ticketsOnLoss,
       purchaseWindowEndsAt: windowEndsAt.toISOString(),
     },
@@ -88,7 +100,10 @@ export async function getRaffle(
     .select()
     .from(raffleEntries)
     .where(and(eq(raffleEntries.policyId, roundId), eq(raffleEntries.userId, userId)));
-  return { ...draw, mine: mine ? mineOf(mine) : null };
+  // What entering costs the caller, and whether they may enter at all, turns on holding the round's pass: the page says
+  // so before the tap rather than after it (PASS_REQUIRED), as enter-raffle.ts decides it.
+  const holdsRequiredPass = requiredPass ? await holdsValidPass(ctx.db, userId, requiredPass.id, now) : null;
+  return { ...draw, mine: mine ? mineOf(mine) : null, holdsRequiredPass };
 }
 
 async function raffleRow(ctx: Pick<AppContext, 'db'>, roundId: string): Promise<TRaffleRoundRow> {

@@ -9,7 +9,7 @@ import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { noticesOf } from '../../testing/grant-fixtures.ts';
-import { drawDeps, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
+import { drawDeps, heldPass, insertRaffleRound } from '../../testing/raffle-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { giveTickets, insertTicketKind } from '../../testing/ticket-fixtures.ts';
 import { depositForTest, insertTestUser } from '../../testing/wallet-helpers.ts';
@@ -374,6 +374,82 @@ describe('raffle rounds', () => {
       payload: { ...settings(at), registrationOpensAt: at(5), places: 10 },
     });
     expect(asMany.json().data.places).toBe(10);
+  });
+
+  // Review: "free for pass holders" on a round open to everyone was accepted, then every entrant was charged.
+  it('is free for pass holders only on a round that requires a pass; a raffle flagged earlier on an open round says it charges, and charges', async () => {
+    const kind = await insertTicketKind(db());
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const open = await insertRaffleRound(t, admin.accessToken, {
+      registrationOpensAt: inFiveMinutes,
+      ticketKindId: kind.id,
+    });
+    const put = (dropId: string, at: (minutes: number) => string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+        headers: bearer(admin.accessToken),
+        payload: { ...settings(at), registrationOpensAt: at(5), ticketKindId: kind.id, isFreeForPassHolders: true },
+      });
+    const refused = await put(open.dropId, open.at);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      code: 'RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS',
+      message: 'This round is open to everyone, so its raffle cannot be free for pass holders.',
+      details: [
+        {
+          field: 'isFreeForPassHolders',
+          message: 'This round is open to everyone, so its raffle cannot be free for pass holders.',
+        },
+      ],
+    });
+
+    const holder = await fastBuyer(t);
+    const pass = await heldPass(t, admin.accessToken, [holder.userId]);
+    const forHolders = await insertRaffleRound(t, admin.accessToken, {
+      registrationOpensAt: inFiveMinutes,
+      ticketKindId: kind.id,
+      requiredPassId: pass.id,
+    });
+    const accepted = await put(forHolders.dropId, forHolders.at);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data.isFreeForPassHolders).toBe(true);
+
+    // A raffle set with the flag before it was refused: the record says the ticket is due, as the entry charges it.
+    await db().execute(sql`update raffle_rounds set is_free_for_pass_holders = true where policy_id = ${open.roundId}`);
+    t.clock.advance(5 * MINUTE_MS);
+    expect((await publicRecord(open.roundId)).rules).toMatchObject({
+      ticketKind: { id: kind.id },
+      isFreeForPassHolders: false,
+    });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/drops/${open.dropId}/rounds/1/raffle`,
+      headers: bearer(await freshAccessToken(t, admin.userId)),
+    });
+    expect(shown.json().data.isFreeForPassHolders).toBe(false);
+    await giveTickets(db(), holder.userId, kind.id, 1);
+    const entered = await enter(await freshAccessToken(t, holder.userId), open.roundId);
+    expect(entered.json().data).toMatchObject({ hasSpentTicket: true });
+    expect(await ticketsHeld(holder.userId, kind.id)).toBe(0);
+
+    // On the holders' round the record names the pass and tells each caller whether they hold it; the holder enters
+    // free, an outsider is refused and keeps their ticket.
+    const outsider = await fastBuyer(t);
+    await giveTickets(db(), outsider.userId, kind.id, 1);
+    const rules = { ticketKind: { id: kind.id }, isFreeForPassHolders: true, requiredPass: pass };
+    const visitorView = await publicRecord(forHolders.roundId);
+    expect(visitorView.rules).toMatchObject(rules);
+    expect(visitorView).not.toHaveProperty('holdsRequiredPass');
+    const holderToken = await freshAccessToken(t, holder.userId);
+    const outsiderToken = await freshAccessToken(t, outsider.userId);
+    expect((await publicRecord(forHolders.roundId, holderToken)).holdsRequiredPass).toBe(true);
+    expect((await publicRecord(forHolders.roundId, outsiderToken)).holdsRequiredPass).toBe(false);
+    expect((await publicRecord(open.roundId, holderToken)).holdsRequiredPass).toBeNull();
+    const refusedEntry = await enter(outsiderToken, forHolders.roundId);
+    expect([refusedEntry.statusCode, refusedEntry.json().code]).toEqual([403, 'PASS_REQUIRED']);
+    expect(await ticketsHeld(outsider.userId, kind.id)).toBe(1);
+    expect((await enter(holderToken, forHolders.roundId)).json().data).toMatchObject({ hasSpentTicket: false });
   });
 
   it('asks for tickets of the drop’s own brand or the marketplace’s, never another brand’s', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TConsoleRaffle, TSetRaffleRequest } from '@cypher/contract';
+import { errorCatalogue, type TConsoleRaffle, type TSetRaffleRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,18 +13,19 @@ import { raffleRounds } from './raffles.tables.ts';
 
 /**
  * Route: PUT /v1/console/drops/{dropId}/rounds/{round}/raffle · Writes: raffle_rounds, audit_log · Reads: sale_policies
- * and drops (through roundOfDrop), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's brand's or brandless) · UI: none yet (console) · Tests:
- * raffles.test.ts.
+ * and drops (through roundOfDrop), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's
+ * brand's or brandless) · UI: features/console raffle-access.tsx · Tests: raffles.test.ts.
  *
  * Makes a round a raffle, or changes its raffle until registration opens. The seed is made and committed here, the
  * first time (decision record 26): the commitment must exist before any entry can, and keeping the same seed across
  * later changes means a commitment someone noted stays the one that counts. Once registration has opened the raffle is
  * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
  * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy, and open once the drop
- * shows (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places
- * than the round has packs (RAFFLE_PLACES_OVER_PACKS), or some winners would find nothing to buy; and a round becomes a
- * raffle at the latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). The raffle row is locked
- * first, so two operators' changes apply one after the other and each audit row's "before" is what it replaced.
+ * shows (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places than the
+ * round has packs (RAFFLE_PLACES_OVER_PACKS), or some winners would find nothing to buy; it is free for pass holders
+ * only on a round that requires a pass (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS); and a round becomes a raffle at the
+ * latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). The raffle row is locked first, so two operators' changes
+ * apply one after the other and each audit row's "before" is what it replaced.
  */
 export async function setRaffle(
   ctx: Pick<AppContext, 'db' | 'clock' | 'seedKey'>,
@@ -40,6 +41,15 @@ export async function setRaffle(
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
   if (registrationOpensAt < round.visibleAt) throw new AppError('RAFFLE_OPENS_BEFORE_DROP_SHOWS');
   if (input.places > round.packCount) throw new AppError('RAFFLE_PLACES_OVER_PACKS');
+  // "Pass holders" are the holders of the pass the round requires: on a round open to everyone nobody enters as one,
+  // so the flag would promise a free entry that enter-raffle.ts charges for.
+  if (input.isFreeForPassHolders && !round.requiredPassId) {
+    throw new AppError('RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS', {
+      details: [
+        { field: 'isFreeForPassHolders', message: errorCatalogue.RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS.message },
+      ],
+    });
+  }
   if (input.ticketKindId) {
     const kind = (await ticketKindSummariesByIds(ctx.db, [input.ticketKindId])).get(input.ticketKindId);
     if (!kind) throw new AppError('TICKET_KIND_NOT_FOUND');

@@ -16,6 +16,7 @@ import { renderApp } from '../../test/render-app.tsx';
 const TEST_MS = 20_000;
 const dropId = consoleDropIds.live;
 const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
+const passId = '0190a0b0-0000-7000-8000-0000000000b1';
 const raffleBase = `/v1/console/drops/${dropId}/rounds/1/raffle`;
 const roomBase = `/v1/console/drops/${dropId}/rounds/1/waiting-room`;
 
@@ -113,12 +114,18 @@ describe('console: a published round’s access', () => {
   it(
     'makes a round a raffle: the form’s values are sent as the contract’s request, then the raffle shows',
     async () => {
-      const sent = consoleApi(({ method, path, body }) =>
-        method === 'PUT' && pathnameOf(path) === raffleBase
-          ? json(200, {
-              data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
-            })
-          : undefined,
+      const sent = consoleApi(
+        ({ method, path, body }) =>
+          method === 'PUT' && pathnameOf(path) === raffleBase
+            ? json(200, {
+                data: raffle({
+                  ...(body as object),
+                  registrationOpensAt: inHours(2),
+                  registrationClosesAt: inHours(20),
+                }),
+              })
+            : undefined,
+        publishedDrop({ requiredPass: { id: passId, name: 'Neon Season Pass' } }),
       );
       const user = userEvent.setup();
       renderApp(`/console/drops/${dropId}`);
@@ -144,7 +151,7 @@ describe('console: a published round’s access', () => {
       fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
       fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
       await user.selectOptions(within(form).getByLabelText('Entry'), 'One Drop ticket');
-      await user.click(within(form).getByLabelText('Free for pass holders'));
+      await user.click(within(form).getByLabelText('Free for holders of Neon Season Pass'));
       await user.selectOptions(within(form).getByLabelText('Tickets on loss'), 'KEPT');
       const window = within(form).getByLabelText(/Purchase window/);
       await user.clear(window);
@@ -163,9 +170,41 @@ describe('console: a published round’s access', () => {
           purchaseWindowMinutes: 90,
         },
       ]);
+      expect(within(part).getByText('One Drop ticket, free for holders of Neon Season Pass')).toBeInTheDocument();
       // Registration has not opened: the raffle may still change, and it is not drawn yet.
       expect(within(part).getByRole('button', { name: 'Change raffle' })).toBeInTheDocument();
       expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    },
+    TEST_MS,
+  );
+
+  // Review: "free for pass holders" was offered on a round open to everyone, where the API then charged every entrant.
+  it(
+    'offers no free entry for pass holders on a round open to everyone, and says a raffle there charges its ticket',
+    async () => {
+      let isSet = false;
+      const sent = consoleApi(({ method, path, body }) => {
+        if (pathnameOf(path) !== raffleBase) return undefined;
+        if (method === 'PUT') isSet = true;
+        if (!isSet) return apiFailure(404, 'RAFFLE_NOT_FOUND', errorCatalogue.RAFFLE_NOT_FOUND.message);
+        return json(200, {
+          data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+        });
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      expect(within(form).queryByRole('checkbox')).toBeNull();
+      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      await user.selectOptions(await within(form).findByLabelText('Entry'), 'One Drop ticket');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      expect(await within(part).findByText('One Drop ticket')).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', raffleBase).map((request) => request.body)).toMatchObject([
+        { ticketKindId: kindId, isFreeForPassHolders: false },
+      ]);
     },
     TEST_MS,
   );

@@ -28,7 +28,8 @@ function raffle(changes: Partial<TRaffleDraw> = {}): TRaffleDraw {
     secondDraw: null,
     rules: {
       ticketKind: { id: '0190a0b0-0000-7000-8000-0000000cc001', name: 'Drop ticket' },
-      isFreeForPassHolders: true,
+      isFreeForPassHolders: false,
+      requiredPass: null,
       ticketsOnLoss: 'RETURNED',
       purchaseWindowEndsAt: '2026-11-22T20:00:00.000Z',
     },
@@ -90,13 +91,13 @@ describe('a raffle round on the drop page', () => {
     // Only a winner buys in a raffle's round: the limit is theirs.
     expect(screen.getByText('Each winner can buy up to 2 packs in round 1.')).toBeInTheDocument();
     expect(screen.getByText('The raffle’s winners')).toBeInTheDocument();
-    expect(within(panel).getByText('1 Drop ticket (free for pass holders)')).toBeInTheDocument();
+    expect(within(panel).getByText('1 Drop ticket')).toBeInTheDocument();
     expect(within(panel).getByText('480')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'See the commitment' })).toHaveAttribute(
       'href',
       `/drops/${dropIds.drop}/raffle/${dropIds.round1}`,
     );
-    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Enter the raffle' }));
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Enter for 1 Drop ticket' }));
     expect(await within(panel).findByText(/You are in\. Your entry:/)).toBeInTheDocument();
     expect(within(panel).getByText('r-7f3a9c')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
@@ -124,8 +125,29 @@ describe('a raffle round on the drop page', () => {
     });
     renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 2 is a raffle' });
-    expect(within(panel).getByRole('button', { name: 'Enter the raffle' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: 'Enter for 1 Drop ticket' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Buy packs' })).toBeInTheDocument();
+  });
+
+  // Review: a raffle set "free for pass holders" on a round open to everyone showed no cost on its button, and the
+  // entry then spent a ticket (only a round that requires a pass waives it).
+  it('states the ticket on a round open to everyone, whatever the raffle says of pass holders, and free for a holder on a holders’ round', async () => {
+    at('2026-11-22T12:00:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const flagged = { ...raffle().rules!, isFreeForPassHolders: true };
+    api(() => raffle({ rules: flagged, holdsRequiredPass: null }));
+    const first = renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(within(panel).getByText('To enter').nextElementSibling).toHaveTextContent(/^1 Drop ticket$/);
+    expect(within(panel).getByRole('button', { name: 'Enter for 1 Drop ticket' })).toBeEnabled();
+    first.unmount();
+
+    const requiredPass = { id: '0190a0b0-0000-7000-8000-0000000cc0b1', name: 'Neon Season Pass' };
+    api(() => raffle({ rules: { ...flagged, requiredPass }, holdsRequiredPass: true }));
+    renderApp(`/drops/${dropIds.drop}`);
+    const holders = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(within(holders).getByText('To enter').nextElementSibling).toHaveTextContent(/^Free$/);
+    expect(within(holders).getByRole('button', { name: 'Enter the raffle' })).toBeEnabled();
   });
 
   it('says what a refused entry lacks, with the way to a ticket', async () => {

@@ -42,7 +42,8 @@ function RaffleForm({
       registrationOpensAt: raffle?.registrationOpensAt ?? '',
       registrationClosesAt: raffle?.registrationClosesAt ?? '',
       ticketKindId: raffle?.ticketKindId ?? '',
-      isFreeForPassHolders: raffle?.isFreeForPassHolders ?? false,
+      // Only a round for holders of a pass has holders to let in free (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS).
+      isFreeForPassHolders: round.requiredPass !== null && (raffle?.isFreeForPassHolders ?? false),
       ticketsOnLoss: raffle?.ticketsOnLoss ?? 'RETURNED',
       purchaseWindowMinutes: raffle?.purchaseWindowMinutes ?? 60,
     },
@@ -137,11 +138,16 @@ function RaffleForm({
           )}
         </Field>
       </div>
-      <Checkbox
-        label="Free for pass holders"
-        error={errors.isFreeForPassHolders?.message}
-        {...register('isFreeForPassHolders')}
-      />
+      {round.requiredPass ? (
+        <Checkbox
+          label={`Free for holders of ${round.requiredPass.name}`}
+          error={errors.isFreeForPassHolders?.message}
+          {...register('isFreeForPassHolders')}
+        />
+      ) : errors.isFreeForPassHolders ? (
+        // The round stopped requiring a pass while the form was open: the refusal shows, with nothing to untick.
+        <Alert tone="error">{errors.isFreeForPassHolders.message}</Alert>
+      ) : null}
       <div className={styles.actions}>
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
           Cancel
@@ -182,7 +188,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
           ],
           [
             'Entry',
-            `${raffle.ticketKindId === null ? 'Free' : `One ${kindName}`}${raffle.isFreeForPassHolders ? ', free for pass holders' : ''}`,
+            `${raffle.ticketKindId === null ? 'Free' : `One ${kindName}`}${raffle.isFreeForPassHolders && round.requiredPass ? `, free for holders of ${round.requiredPass.name}` : ''}`,
           ],
           ['On loss', raffle.ticketsOnLoss === 'KEPT' ? 'Tickets kept' : 'Tickets returned'],
           ['Purchase window', formatCountOf(raffle.purchaseWindowMinutes, 'minute')],

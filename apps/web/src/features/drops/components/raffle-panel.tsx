@@ -23,12 +23,22 @@ export function RafflePanel({ dropId, roundId, now }: { dropId: string; roundId:
   return <RaffleFacts dropId={dropId} raffle={raffle.data} now={now} />;
 }
 
+/**
+ * The ticket an entry spends, as the API charges it (enter-raffle.ts), or null when entering is free. Only a round that
+ * requires a pass has holders to let in free, and only its holders enter at all, so on such a round the holder's price
+ * is the price; on a round open to everyone the ticket is due from everyone, whatever the raffle says of pass holders.
+ */
+function entryTicket(raffle: TRaffleDraw): { id: string; name: string } | null {
+  const rules = raffle.rules;
+  if (!rules?.ticketKind) return null;
+  return rules.requiredPass && rules.isFreeForPassHolders ? null : rules.ticketKind;
+}
+
 function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleDraw; now: Date }) {
   const formatDateTime = useFormatDateTime();
   const drawPath = raffleDrawPath(dropId, raffle.roundId);
-  const cost = raffle.rules?.ticketKind
-    ? `1 ${raffle.rules.ticketKind.name}${raffle.rules.isFreeForPassHolders ? ' (free for pass holders)' : ''}`
-    : 'Free';
+  const ticket = entryTicket(raffle);
+  const cost = ticket ? `1 ${ticket.name}` : 'Free';
   return (
     <section className={styles.panel} aria-labelledby={`raffle-${raffle.roundId}`}>
       <h3 id={`raffle-${raffle.roundId}`} className={styles.title}>
@@ -114,10 +124,10 @@ function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
     );
   }
   const refusal = isApiError(enter.error) ? enter.error : null;
-  // What the tap spends is on the button itself (a pass holder's entry may be free: the API decides, so then it stays
-  // plain), since a ticket spent on an entry does not come back unless the round returns it.
-  const ticket = raffle.rules?.ticketKind;
-  const label = ticket && !raffle.rules?.isFreeForPassHolders ? `Enter for 1 ${ticket.name}` : 'Enter the raffle';
+  // What the tap spends is on the button itself, since a ticket spent on an entry does not come back unless the round
+  // returns it.
+  const ticket = entryTicket(raffle);
+  const label = ticket ? `Enter for 1 ${ticket.name}` : 'Enter the raffle';
   return (
     <div className={styles.enter}>
       <Button onClick={() => enter.mutate()} isLoading={enter.isPending}>
