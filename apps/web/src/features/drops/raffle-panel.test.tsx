@@ -150,6 +150,38 @@ describe('a raffle round on the drop page', () => {
     expect(within(holders).getByRole('button', { name: 'Enter the raffle' })).toBeEnabled();
   });
 
+  // Review: on a round for holders of a pass, someone without it saw an active "Enter the raffle" and was refused only
+  // after the tap (PASS_REQUIRED), and the cost line described a ticket no holder pays.
+  it('says up front that only holders of the round’s pass can enter, with the way to the pass, and no button for anyone else', async () => {
+    at('2026-11-22T12:00:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const requiredPass = { id: '0190a0b0-0000-7000-8000-0000000cc0b1', name: 'Neon Season Pass' };
+    const rules = { ...raffle().rules!, isFreeForPassHolders: true, requiredPass };
+    const sent = api(() => raffle({ rules, holdsRequiredPass: false }));
+    const first = renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(within(panel).getByText('Who may enter').nextElementSibling).toHaveTextContent(
+      'Holders of Neon Season Pass only',
+    );
+    expect(within(panel).getByText('To enter').nextElementSibling).toHaveTextContent(/^Free$/);
+    expect(within(panel).getByText('Only holders of Neon Season Pass can enter this raffle.')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Get the pass' })).toHaveAttribute(
+      'href',
+      `/pass/${requiredPass.id}`,
+    );
+    expect(within(panel).queryByRole('button')).toBeNull();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+    first.unmount();
+
+    // A holders' round that still asks its holders for a ticket: the holder's button says so.
+    api(() => raffle({ rules: { ...rules, isFreeForPassHolders: false }, holdsRequiredPass: true }));
+    renderApp(`/drops/${dropIds.drop}`);
+    const holder = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    expect(within(holder).getByText('To enter').nextElementSibling).toHaveTextContent(/^1 Drop ticket$/);
+    expect(within(holder).getByRole('button', { name: 'Enter for 1 Drop ticket' })).toBeEnabled();
+    expect(within(holder).queryByText(/can enter this raffle/)).toBeNull();
+  });
+
   it('says what a refused entry lacks, with the way to a ticket', async () => {
     at('2026-11-22T12:00:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

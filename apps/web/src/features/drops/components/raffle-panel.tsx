@@ -12,7 +12,8 @@ import { useEnterRaffle, useRaffleRound } from '../api/raffle-round.ts';
 import styles from './raffle-panel.module.css';
 
 /**
- * A raffle round on the drop page (issue 18): how to enter (a ticket, or free for the round's pass holders), until
+ * A raffle round on the drop page (issue 18): who may enter (everyone, or the holders of the round's pass only, with
+ * the way to the pass for anyone without it), what entering costs (a ticket, or free for the round's holders), until
  * when, how many places for how many entries, my entry's public handle, and after the draw whether I won a place and
  * until when I may buy it, with the public draw to recompute (`/drops/{id}/raffle/{roundId}`). Nothing for a round
  * that is not a raffle.
@@ -39,6 +40,7 @@ function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleD
   const drawPath = raffleDrawPath(dropId, raffle.roundId);
   const ticket = entryTicket(raffle);
   const cost = ticket ? `1 ${ticket.name}` : 'Free';
+  const requiredPass = raffle.rules?.requiredPass ?? null;
   return (
     <section className={styles.panel} aria-labelledby={`raffle-${raffle.roundId}`}>
       <h3 id={`raffle-${raffle.roundId}`} className={styles.title}>
@@ -49,6 +51,14 @@ function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleD
         <dd>{formatCount(raffle.places)}</dd>
         <dt>Entries</dt>
         <dd>{formatCount(raffle.entriesCount)}</dd>
+        {requiredPass ? (
+          <>
+            <dt>Who may enter</dt>
+            <dd>
+              Holders of <Link to={`/pass/${requiredPass.id}`}>{requiredPass.name}</Link> only
+            </dd>
+          </>
+        ) : null}
         <dt>To enter</dt>
         <dd>{cost}</dd>
         <dt>Registration</dt>
@@ -121,6 +131,16 @@ function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
       <ButtonLink to={`/signin?redirectTo=${encodeURIComponent(`/drops/${raffle.dropId}`)}`} variant="secondary">
         Sign in to enter
       </ButtonLink>
+    );
+  }
+  const requiredPass = raffle.rules?.requiredPass ?? null;
+  // Said before the tap, not after it (PASS_REQUIRED): someone without the round's pass cannot enter, so no button.
+  if (requiredPass && raffle.holdsRequiredPass === false) {
+    return (
+      <p className={styles.state}>
+        Only holders of {requiredPass.name} can enter this raffle.{' '}
+        <Link to={`/pass/${requiredPass.id}`}>Get the pass</Link>
+      </p>
     );
   }
   const refusal = isApiError(enter.error) ? enter.error : null;
