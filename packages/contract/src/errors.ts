@@ -280,6 +280,14 @@ export const errorCatalogue = {
     status: 409,
     message: "This round's waiting room can no longer be changed: it has opened for joining, or would have by now.",
   },
+  /**
+   * Console: a raffle round sells only to its winners, at their own pace within the purchase window; a waiting room
+   * would invite everyone to queue for a round they cannot buy in.
+   */
+  WAITING_ROOM_ROUND_IS_RAFFLE: {
+    status: 409,
+    message: 'This round is a raffle: only its winners buy in it, so it cannot have a waiting room.',
+  },
   /** Console: a draft's rounds are replaced each time it is saved, and a waiting room would go with them. */
   WAITING_ROOM_DROP_NOT_PUBLISHED: {
     status: 409,
@@ -398,6 +406,11 @@ export const errorCatalogue = {
   RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS: {
     status: 422,
     message: 'This round is open to everyone, so its raffle cannot be free for pass holders.',
+  },
+  /** The console makes a round with a waiting room a raffle (WAITING_ROOM_ROUND_IS_RAFFLE is the other way round). */
+  RAFFLE_ROUND_HAS_WAITING_ROOM: {
+    status: 409,
+    message: 'This round has a waiting room. Remove it first: a raffle round sells only to its winners.',
   },
   RAFFLE_NOT_A_WINNER: { status: 403, message: 'Only the raffle winners can buy in this round right now.' },
   /** The console changes a raffle whose registration has opened: its commitment is public and entries may exist. */

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { drops, salePolicies } from './drops.tables.ts';
 
 /*
- * Route: none of its own; raffle rounds (modules/raffles) read the round they stand on through it · Writes: nothing ·
- * Reads: sale_policies, drops · Tests: raffles/raffles.test.ts.
+ * Route: none of its own; raffle rounds (modules/raffles) read the round they stand on through it, and lock it while
+ * the console sets their raffle · Writes: nothing · Reads: sale_policies, drops · Tests: raffles/raffles.test.ts,
+ * raffles/raffle-access-races.test.ts.
  */
 
 /** A round of a drop, published or draft, with what a raffle on it needs to know. */
@@ -77,4 +78,14 @@ export async function roundLabelsByIds(
     .innerJoin(drops, eq(drops.id, salePolicies.dropId))
     .where(inArray(salePolicies.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, { name: `${row.dropName} · Round ${row.round}`, parentId: row.dropId }]));
+}
+
+/**
+ * Locks the round's row against another change of its access (raffle or waiting room) until the transaction ends: the
+ * raffle's console (set-raffle.ts) takes it as the waiting room's does (consoleRoundOf with `lock`), so of a raffle and
+ * a room set at once on one round the second waits for the first to commit and then sees it. No key update: a
+ * reminder's or an entry's foreign key check on the round goes on meanwhile.
+ */
+export async function lockRoundAccess(tx: Db, policyId: string): Promise<void> {
+  await tx.select({ id: salePolicies.id }).from(salePolicies).where(eq(salePolicies.id, policyId)).for('no key update');
 }

@@ -452,6 +452,60 @@ describe('raffle rounds', () => {
     expect((await enter(holderToken, forHolders.roundId)).json().data).toMatchObject({ hasSpentTicket: false });
   });
 
+  // Review: the console allowed a raffle and a waiting room on one round, and the drop page invited everyone to queue
+  // for a round only the raffle's winners buy in. Both at once on two instances: raffle-access-races.test.ts.
+  it('refuses a raffle on a round with a waiting room, and a waiting room on a raffle round', async () => {
+    const roomPayload = {
+      opensMinutesBefore: 30,
+      admitPerMinute: 100,
+      tokenTtlSeconds: 300,
+      requiresVerifiedPhone: false,
+    };
+    const roomed = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 10, beginsInMinutes: 60, endsInMinutes: 24 * 60 }],
+    });
+    const roomUrl = (dropId: string) => `/v1/console/drops/${dropId}/rounds/1/waiting-room`;
+    const room = await t.app.inject({
+      method: 'PUT',
+      url: roomUrl(roomed.dropId),
+      headers: bearer(admin.accessToken),
+      payload: roomPayload,
+    });
+    expect(room.statusCode, room.body).toBe(201);
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+    const raffle = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/console/drops/${roomed.dropId}/rounds/1/raffle`,
+      headers: bearer(admin.accessToken),
+      payload: settings(at),
+    });
+    expect(raffle.statusCode).toBe(409);
+    expect(raffle.json()).toEqual({
+      code: 'RAFFLE_ROUND_HAS_WAITING_ROOM',
+      message: 'This round has a waiting room. Remove it first: a raffle round sells only to its winners.',
+    });
+
+    const { dropId } = await insertRaffleRound(t, admin.accessToken);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: roomUrl(dropId),
+      headers: bearer(admin.accessToken),
+      payload: roomPayload,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'WAITING_ROOM_ROUND_IS_RAFFLE',
+      message: 'This round is a raffle: only its winners buy in it, so it cannot have a waiting room.',
+    });
+    const [counted] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from waiting_rooms w join sale_policies p on p.id = w.policy_id
+          where p.drop_id = ${dropId}`,
+    );
+    expect(counted!.n).toBe(0);
+  });
+
   it('asks for tickets of the drop’s own brand or the marketplace’s, never another brand’s', async () => {
     const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
     const { dropId, at } = await insertRaffleRound(t, admin.accessToken, { registrationOpensAt: inFiveMinutes });

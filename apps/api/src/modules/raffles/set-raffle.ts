@@ -5,6 +5,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
+import { lockRoundAccess } from '../drops/sale-round.ts';
+import { hasWaitingRoom } from '../drops/waiting-room/round-waiting-room.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { consoleRaffleOf, managedRound } from './console-raffle.ts';
 import { raffleSettledAt } from './raffle-round-ids.ts';
@@ -13,7 +15,7 @@ import { raffleRounds } from './raffles.tables.ts';
 
 /**
  * Route: PUT /v1/console/drops/{dropId}/rounds/{round}/raffle · Writes: raffle_rounds, audit_log · Reads: sale_policies
- * and drops (through roundOfDrop), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's
+ * and drops (through roundOfDrop; the round's row locked), waiting_rooms (through hasWaitingRoom), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's
  * brand's or brandless) · UI: features/console raffle-access.tsx · Tests: raffles.test.ts.
  *
  * Makes a round a raffle, or changes its raffle until registration opens. The seed is made and committed here, the
@@ -24,8 +26,11 @@ import { raffleRounds } from './raffles.tables.ts';
  * shows (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places than the
  * round has packs (RAFFLE_PLACES_OVER_PACKS), or some winners would find nothing to buy; it is free for pass holders
  * only on a round that requires a pass (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS); and a round becomes a raffle at the
- * latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). The raffle row is locked first, so two operators' changes
- * apply one after the other and each audit row's "before" is what it replaced.
+ * latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). A round with a waiting room is not made a raffle
+ * (RAFFLE_ROUND_HAS_WAITING_ROOM): the room would invite everyone to queue for a round only winners buy in. The round's
+ * row is locked first, as set-waiting-room.ts locks it, so a raffle and a room set at once cannot both be saved; then
+ * the raffle row, so two operators' changes apply one after the other and each audit row's "before" is what it
+ * replaced.
  */
 export async function setRaffle(
   ctx: Pick<AppContext, 'db' | 'clock' | 'seedKey'>,
@@ -58,6 +63,10 @@ export async function setRaffle(
     if (kind.brand !== null && kind.brand.id !== round.brandId) throw new AppError('TICKET_KIND_OF_OTHER_BRAND');
   }
   return inTransaction(ctx.db, async (tx) => {
+    // The round first, as the waiting room's console locks it: of a raffle and a room set at once, one waits for the
+    // other and then finds it.
+    await lockRoundAccess(tx, round.id);
+    if (await hasWaitingRoom(tx, round.id)) throw new AppError('RAFFLE_ROUND_HAS_WAITING_ROOM');
     const [locked] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id)).for('update');
     if (locked && locked.registrationOpensAt <= now) throw new AppError('RAFFLE_REGISTRATION_OPENED');
     // Whether a round is a raffle is settled just before it opens (raffle-round-ids.ts keeps it from then on).

@@ -371,6 +371,46 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
+  // Review: the console allowed a raffle and a waiting room on one round (the API refuses the pair both ways).
+  it(
+    'offers a raffle or a waiting room for a round, not both: a room just added takes the raffle’s offer away, a raffle round offers no room',
+    async () => {
+      consoleApi(({ method, path, body }) =>
+        method === 'PUT' && pathnameOf(path) === roomBase
+          ? json(201, { data: room(body as Partial<TConsoleWaitingRoom>) })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      const first = renderApp(`/console/drops/${dropId}`);
+      const raffles = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      expect(await within(raffles).findByRole('button', { name: 'Make this round a raffle' })).toBeInTheDocument();
+      const rooms = screen.getByRole('region', { name: 'Waiting room, round 1' });
+      await user.click(within(rooms).getByRole('button', { name: 'Add a waiting room' }));
+      await user.click(within(rooms).getByRole('button', { name: 'Add waiting room' }));
+      expect(await within(rooms).findByText('Not required')).toBeInTheDocument();
+      expect(within(raffles).queryByRole('button', { name: 'Make this round a raffle' })).toBeNull();
+      expect(
+        within(raffles).getByText(/To make this round a raffle, remove the waiting room first\./),
+      ).toBeInTheDocument();
+      first.unmount();
+
+      consoleApi(
+        ({ method, path }) =>
+          method === 'GET' && pathnameOf(path) === raffleBase
+            ? json(200, { data: raffle({ registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }) })
+            : undefined,
+        publishedDrop({ isRaffle: true }),
+      );
+      renderApp(`/console/drops/${dropId}`);
+      const raffleRound = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      expect(await within(raffleRound).findByText('f'.repeat(64))).toBeInTheDocument();
+      const roomOfRaffle = screen.getByRole('region', { name: 'Waiting room, round 1' });
+      expect(within(roomOfRaffle).getByText('None: a raffle round sells only to its winners.')).toBeInTheDocument();
+      expect(within(roomOfRaffle).queryByRole('button', { name: 'Add a waiting room' })).toBeNull();
+    },
+    TEST_MS,
+  );
+
   it(
     'shows the API’s refusal to remove a waiting room in its words, and keeps the room',
     async () => {

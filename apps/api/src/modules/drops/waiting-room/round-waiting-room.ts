@@ -87,3 +87,15 @@ async function loadWaitingRoom(db: Db, policyId: string) {
     isSettled: (now: Date) => saleBeginAt !== null && now.getTime() >= saleBeginAt.getTime(),
   };
 }
+
+/**
+ * Whether the round has a waiting room, read now (never kept): the raffle's console asks it, with the round locked
+ * (lockRoundAccess), before making the round a raffle.
+ */
+export async function hasWaitingRoom(db: Db, policyId: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from waiting_rooms where policy_id = ${policyId}::uuid`,
+  );
+  return rows.length > 0;
+}

@@ -7,20 +7,23 @@ import type { Operator } from '../../../http/operator-guard.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
+import { raffleRoundIds } from '../../raffles/raffle-round-ids.ts';
 import { DRAW_WAITING_ROOM_AT_OPENING_JOB } from './assign-waiting-room-places.ts';
 import { consoleRoundOf, consoleWaitingRoom } from './get-console-waiting-room.ts';
 import { waitingRooms, type TWaitingRoomRow } from './waiting-room.tables.ts';
 
 /**
  * Route: PUT /v1/console/drops/{dropId}/rounds/{round}/waiting-room · Writes: waiting_rooms, audit_log · Reads:
- * drops, sale_policies · UI: none yet (the console's drop editor belongs to the round access settings) · Tests:
- * console-waiting-room.test.ts.
+ * drops, sale_policies (the round's row locked), raffle_rounds (through raffleRoundIds) · UI: features/console
+ * waiting-room-access.tsx · Tests: console-waiting-room.test.ts, raffles/raffle-access-races.test.ts.
  *
  * Gives a published round a waiting room, or replaces its settings, until people may join it: once the room has
  * opened for joining (or, for new settings, would have by now), WAITING_ROOM_LOCKED. That is what lets every instance
  * keep a round's room in memory from its opening on (round-waiting-room.ts) and check admissions without a read. A
  * draft's rounds are replaced each time it is saved, so a room waits for the drop to be published
- * (WAITING_ROOM_DROP_NOT_PUBLISHED). Audited as a change of the drop, with the round's room before and after.
+ * (WAITING_ROOM_DROP_NOT_PUBLISHED). A raffle round gets no room (WAITING_ROOM_ROUND_IS_RAFFLE): only its winners buy,
+ * and the room would invite everyone to queue; the round's row, locked here, is what set-raffle.ts locks too, so the two
+ * set at once cannot both be saved. Audited as a change of the drop, with the round's room before and after.
  *
  * After the commit, a job is queued for the round's opening (one per round) to draw the places on the second; the
  * first poll after the opening would draw them anyway, so failing to queue it loses nothing.
@@ -34,6 +37,8 @@ export async function setWaitingRoom(
   const result = await inTransaction(deps.db, async (tx) => {
     const target = await consoleRoundOf(tx, operator, input, { lock: true });
     if (!target.isPublished) throw new AppError('WAITING_ROOM_DROP_NOT_PUBLISHED');
+    // Read under the round's lock, which set-raffle.ts takes too: a raffle set at the same moment is seen, or waits.
+    if ((await raffleRoundIds(tx, [target.policyId])).size > 0) throw new AppError('WAITING_ROOM_ROUND_IS_RAFFLE');
     const [before] = await tx.select().from(waitingRooms).where(eq(waitingRooms.policyId, target.policyId));
     assertNotOpened(before, target.saleBeginAt, now);
     if (now >= waitingRoomJoinOpensAt(target.saleBeginAt, input.settings.opensMinutesBefore)) {

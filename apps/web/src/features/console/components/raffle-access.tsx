@@ -14,6 +14,7 @@ import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { useDrawRoundRaffle, useRoundRaffle, useSetRoundRaffle } from '../api/round-raffle.ts';
+import { useRoundWaitingRoom } from '../api/round-waiting-room.ts';
 import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
 import { DateTimeField } from './date-time-field.tsx';
 import styles from './round-access.module.css';
@@ -242,6 +243,8 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
 
 export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
   const raffle = useRoundRaffle(drop.id, round.round, round.isRaffle);
+  // The room block beside this one reads the same query, so a room added a moment ago counts here at once.
+  const room = useRoundWaitingRoom(drop.id, round.round, round.hasWaitingRoom);
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (raffle.isPending) body = <p className={styles.hint}>Reading…</p>;
@@ -251,6 +254,13 @@ export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRoun
   else if (isAdding) body = <RaffleForm drop={drop} round={round} raffle={null} onDone={() => setIsAdding(false)} />;
   // A round that has opened sold on a first-come basis: it cannot become a raffle now (RAFFLE_ROUND_OPENING).
   else if (hasCome(round.saleBeginAt)) body = <p className={styles.hint}>First come, first served.</p>;
+  // Everyone would be invited to queue for a round only the winners buy in (RAFFLE_ROUND_HAS_WAITING_ROOM).
+  else if (room.data)
+    body = (
+      <p className={styles.hint}>
+        First come, first served, through its waiting room. To make this round a raffle, remove the waiting room first.
+      </p>
+    );
   else
     body = (
       <div className={styles.actions}>

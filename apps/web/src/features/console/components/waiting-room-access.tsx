@@ -15,6 +15,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
+import { useRoundRaffle } from '../api/round-raffle.ts';
 import { useRemoveRoundWaitingRoom, useRoundWaitingRoom, useSetRoundWaitingRoom } from '../api/round-waiting-room.ts';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
@@ -120,6 +121,8 @@ function WaitingRoomState({ drop, round, room }: { drop: TConsoleDrop; round: TR
 
 export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
   const room = useRoundWaitingRoom(drop.id, round.round, round.hasWaitingRoom);
+  // The raffle block beside this one reads the same query, so a raffle made a moment ago counts here at once.
+  const raffle = useRoundRaffle(drop.id, round.round, round.isRaffle);
   const [isAdding, setIsAdding] = useState(false);
   let body: ReactNode;
   if (room.isPending) body = <p className={styles.hint}>Reading…</p>;
@@ -127,6 +130,8 @@ export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: 
     body = <ReadFailed error={room.error} onRetry={() => void room.refetch()} />;
   else if (room.data) body = <WaitingRoomState drop={drop} round={round} room={room.data} />;
   else if (isAdding) body = <WaitingRoomForm drop={drop} round={round} onDone={() => setIsAdding(false)} />;
+  // Only the raffle's winners buy, at their own pace: nobody queues (WAITING_ROOM_ROUND_IS_RAFFLE).
+  else if (raffle.data) body = <p className={styles.hint}>None: a raffle round sells only to its winners.</p>;
   else
     body = (
       <div className={styles.actions}>
