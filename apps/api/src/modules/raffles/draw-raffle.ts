@@ -90,7 +90,7 @@ export async function drawRaffle(deps: TRaffleDrawDeps, policyId: string, now: D
         insertNotificationsSql(
           entries.map((entry) =>
             winners.has(entry.handle)
-              ? raffleWinNotice(round, entry, 1, now)
+              ? raffleWinNotice(round, raffle, entry, 1, now)
               : raffleLossNotice(round, entry, isRefunded.has(entry.id), now),
           ),
         ),

@@ -75,7 +75,9 @@ export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, 
         );
       await tx.execute(
         insertNotificationsSql(
-          entries.filter((entry) => winners.has(entry.handle)).map((entry) => raffleWinNotice(round, entry, 2, now)),
+          entries
+            .filter((entry) => winners.has(entry.handle))
+            .map((entry) => raffleWinNotice(round, raffle, entry, 2, now)),
         ),
       );
     }

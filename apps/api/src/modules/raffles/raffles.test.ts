@@ -4,6 +4,7 @@ import { verifyRaffleRecord, type TRaffleDraw } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { readableUtc } from '../../lib/readable-utc.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
@@ -179,6 +180,33 @@ describe('raffle rounds', () => {
     expect(second.secondDraw).toMatchObject({ places: 1 });
     expect(second.secondDraw!.winners).toHaveLength(1);
     expect(verifyRaffleRecord(second)).toEqual({ firstDraw: { ok: true }, secondDraw: { ok: true } });
+
+    // Review: "Buy before the purchase window closes" named no time. Each winner is told from when until when they
+    // may buy: the first draw's the purchase window from the round's opening, the second draw's from its end to the
+    // round's end.
+    const [round] = await queryRows<{ opens: Date | string; ends: Date | string; name: string }>(
+      db(),
+      sql`select p.sale_begin_at as opens, p.sale_end_at as ends, d.name from sale_policies p
+          join drops d on d.id = p.drop_id where p.id = ${roundId}`,
+    );
+    const opensAt = new Date(round!.opens);
+    const windowEndsAt = new Date(opensAt.getTime() + 60 * MINUTE_MS);
+    const winNotice = async (handle: string) => {
+      const [notice] = await queryRows<{ title: string; body: string }>(
+        db(),
+        sql`select title, body from notifications where user_id = ${handleOf.get(handle)!} and title like 'You won%'`,
+      );
+      return notice;
+    };
+    expect(await winNotice(firstWinners[0]!)).toEqual({
+      title: 'You won the raffle',
+      body: `You may buy in round 1 of ${round!.name} from ${readableUtc(opensAt)} until ${readableUtc(windowEndsAt)}.`,
+    });
+    expect(readableUtc(opensAt)).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} UTC$/);
+    expect(await winNotice(second.secondDraw!.winners[0]!)).toEqual({
+      title: 'You won a place in the second draw',
+      body: `You may buy in round 1 of ${round!.name} from ${readableUtc(windowEndsAt)} until ${readableUtc(new Date(round!.ends))}.`,
+    });
   });
 
   it('an entry spends one ticket, once; refusals say why; losers get their ticket back when the round says so', async () => {
