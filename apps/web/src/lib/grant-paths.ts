@@ -1,6 +1,7 @@
 import type { TGrant, TGrantDelivery } from '@cypher/contract';
 import { nftPath } from './collection-paths.ts';
-import { packPath, passPath } from './drop-paths.ts';
+import { passPath } from './drop-paths.ts';
+import { packDestination } from './pack-destination.ts';
 
 /**
  * Where what a grant gave now lives (issue 20), shared by the attendance and redeem pages: credit in the balance on the
@@ -33,7 +34,6 @@ function destinationOf(
         ? { to: nftPath(editionId), label: 'View your collectible' }
         : { to: '/collections', label: 'Open My Collection' };
     case 'PACK':
-      if (!pack) return { to: '/collections', label: 'Open My Collection' };
-      return { to: packPath(pack.id), label: pack.isOpened ? 'See its editions' : 'Open your pack' };
+      return pack ? packDestination(pack) : { to: '/collections', label: 'Open My Collection' };
   }
 }

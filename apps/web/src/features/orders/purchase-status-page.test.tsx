@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOrder } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { dropIds, giftOrder, order } from '../../test/drops-fixtures.ts';
+import { dropIds, giftOrder, order, pack, packItem } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { ORDER_POLL_MS, ORDER_SLOW_POLL_MS } from './api/get-order.ts';
@@ -147,6 +147,76 @@ describe('purchase status', () => {
     );
     expect(screen.getByRole('link', { name: 'View details' })).toHaveAttribute('href', `/purchase/${dropIds.order}`);
     expect(screen.getByRole('main')).not.toHaveTextContent(/\bpa(y|id)\b|Round 3/i);
+  });
+
+  describe('once packs are opened', () => {
+    const packIds = [dropIds.pack1, dropIds.pack2, dropIds.edition(9001), dropIds.edition(9002)];
+    /** The order's four packs, the first `opened` of them opened (as the order's collections answer them). */
+    function fourPackOrder(opened: number) {
+      const packs = packIds.map((id, index) =>
+        index < opened
+          ? pack({ id, number: 12 + index, isOpened: true, rarity: 'RARE', items: [packItem(1, 20 + index)] })
+          : pack({ id, number: 12 + index }),
+      );
+      orderApi(
+        () => order({ quantity: 4, packIds }),
+        (request) =>
+          request.path === `/v1/orders/${dropIds.order}/collections`
+            ? json(200, { data: { orderId: dropIds.order, status: 'SUCCESSFUL', packs } })
+            : undefined,
+      );
+    }
+
+    it('leads to the first pack still sealed, not one already opened', async () => {
+      fourPackOrder(3);
+      renderApp(statusUrl);
+      expect(
+        await screen.findByText(
+          /^4 packs of Neon Genesis are yours, paid .*\. 1 of them is still sealed: open it to reveal the editions inside\.$/,
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open your pack' })).toHaveAttribute(
+        'href',
+        `/drops?tab=packs&pack=${packIds[3]}`,
+      );
+    });
+
+    it('says every pack is opened and leads to their editions on the order’s page', async () => {
+      fourPackOrder(4);
+      renderApp(statusUrl);
+      expect(await screen.findByText(/\. You have opened all of them\.$/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See their editions' })).toHaveAttribute(
+        'href',
+        `/purchase/${dropIds.order}`,
+      );
+      expect(screen.queryByRole('link', { name: /Open your pack/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'View receipt' })).toBeNull();
+    });
+
+    it('leads to the one opened pack’s editions', async () => {
+      orderApi(
+        () => order(),
+        (request) =>
+          request.path === `/v1/orders/${dropIds.order}/collections`
+            ? json(200, {
+                data: {
+                  orderId: dropIds.order,
+                  status: 'SUCCESSFUL',
+                  packs: [pack({ isOpened: true, rarity: 'RARE', items: [packItem(1, 12)] })],
+                },
+              })
+            : undefined,
+      );
+      renderApp(statusUrl);
+      expect(
+        await screen.findByText(/^1 pack of Neon Genesis is yours, paid .*\. You have opened it\.$/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See its editions' })).toHaveAttribute(
+        'href',
+        `/drops?tab=packs&pack=${dropIds.pack1}`,
+      );
+      expect(screen.getByRole('link', { name: 'View receipt' })).toBeInTheDocument();
+    });
   });
 
   it('says a failed payment in plain words, with the way back to the drop', async () => {

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { formatMoney, PAID_AFTER_HOLD_EXPIRED, ticketCountText, type TOrder } from '@cypher/contract';
+import { formatMoney, PAID_AFTER_HOLD_EXPIRED, ticketCountText, type TOrder, type TPack } from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { packPath, purchasePath } from '../../lib/drop-paths.ts';
+import { purchasePath } from '../../lib/drop-paths.ts';
 import { formatCount } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, packCountText } from '../../lib/order-words.ts';
+import { orderPacksDestination } from '../../lib/pack-destination.ts';
 import { paymentFailureInWords } from '../../lib/payment-failure.ts';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -17,6 +18,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { useOrderStatus } from './api/get-order.ts';
+import { useOrderCollections } from './api/get-order-collections.ts';
 import { usePayOrderWithTilia } from './api/pay-order-with-tilia.ts';
 import { OrderLoadStates } from './components/order-load-states.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
@@ -45,6 +47,10 @@ export default function PurchaseStatusPage() {
   const order = useOrderStatus(id);
   const queryClient = useQueryClient();
   const status = order.data?.status;
+  // Whether its packs are opened yet: the page is also where a purchase is come back to, after the opening.
+  const collections = useOrderCollections(id, {
+    isEnabled: status === 'SUCCESSFUL' && order.data?.item.kind === 'PACK',
+  });
 
   // A decided order changed the buyer's balance, packs and notifications, and the drop's counts.
   useEffect(() => {
@@ -61,6 +67,7 @@ export default function PurchaseStatusPage() {
 
   if (order.data === undefined) return <OrderLoadStates order={order} />;
   const data = order.data;
+  const packs = packsOf(data, collections.data?.packs);
   return (
     <div className={`container ${styles.statusPage}`}>
       <PageMeta title={headingOf(data)} />
@@ -68,7 +75,7 @@ export default function PurchaseStatusPage() {
         <StatusMark status={data.status} />
         <div aria-live="polite" className={styles.statusText}>
           <h1 className={styles.statusTitle}>{headingOf(data)}</h1>
-          <StatusMessage order={data} />
+          <StatusMessage order={data} packs={packs} />
           {order.isError && data.status === 'PENDING' ? (
             <p className={styles.muted}>
               We could not check on this purchase just now. This page tries again by itself.
@@ -76,10 +83,32 @@ export default function PurchaseStatusPage() {
           ) : null}
         </div>
         <OrderSummary order={data} />
-        <StatusActions order={data} refetch={order.refetch} />
+        <StatusActions order={data} packs={packs} refetch={order.refetch} />
       </div>
     </div>
   );
+}
+
+type TPackState = Pick<TPack, 'id' | 'isOpened'>;
+
+/**
+ * The order's packs, opened or not, once its delivery is read; until then (or if that read fails, or the packs are
+ * still on their way) the order's own pack ids, sealed as they were bought.
+ */
+function packsOf(order: TOrder, delivered: TPack[] | undefined): TPackState[] {
+  if (delivered && delivered.length > 0) return delivered;
+  return order.packIds.map((id) => ({ id, isOpened: false }));
+}
+
+/** What is left to do with a pack order's packs: open them, open the ones still sealed, or nothing (all opened). */
+function openingText(packs: TPackState[]): string {
+  const sealed = packs.filter((pack) => !pack.isOpened).length;
+  if (sealed === 0 && packs.length > 0)
+    return packs.length === 1 ? 'You have opened it.' : 'You have opened all of them.';
+  if (sealed === packs.length || packs.length === 0) {
+    return `Open ${packs.length === 1 ? 'it' : 'them'} to reveal the editions inside.`;
+  }
+  return `${formatCount(sealed)} of them ${sealed === 1 ? 'is' : 'are'} still sealed: open ${sealed === 1 ? 'it' : 'them'} to reveal the editions inside.`;
 }
 
 /** Where a purchase that did not complete leads back to: what was being bought. */
@@ -101,12 +130,12 @@ function heldItems(order: TOrder): string | null {
 }
 
 /** What a successful purchase gave, in its kind's words: packs to open, passes that open rounds, tickets to spend. */
-function boughtText(order: TOrder): string {
+function boughtText(order: TOrder, packs: TPackState[]): string {
   const isOne = order.quantity === 1;
   const paid = `paid ${formatMoney(order.total)}`;
   switch (order.item.kind) {
     case 'PACK':
-      return `${packCountText(order.quantity)} of ${order.item.name} ${isOne ? 'is' : 'are'} yours, ${paid}. Open ${isOne ? 'it' : 'them'} to reveal the editions inside.`;
+      return `${packCountText(order.quantity)} of ${order.item.name} ${isOne ? 'is' : 'are'} yours, ${paid}. ${openingText(packs)}`;
     case 'PASS':
       return isOne
         ? `${order.item.name} is yours, ${paid}. It opens the rounds it names while it is valid.`
@@ -116,7 +145,7 @@ function boughtText(order: TOrder): string {
   }
 }
 
-function StatusMessage({ order }: { order: TOrder }) {
+function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] }) {
   const now = useNow();
   switch (order.status) {
     case 'PENDING':
@@ -141,12 +170,12 @@ function StatusMessage({ order }: { order: TOrder }) {
       if (order.paymentMethod === 'GIFT') {
         return (
           <p className={styles.muted}>
-            {packCountText(order.quantity)} of {order.item.name} {order.quantity === 1 ? 'is' : 'are'} yours, a gift.
-            Open {order.quantity === 1 ? 'it' : 'them'} to reveal the editions inside.
+            {packCountText(order.quantity)} of {order.item.name} {order.quantity === 1 ? 'is' : 'are'} yours, a gift.{' '}
+            {openingText(packs)}
           </p>
         );
       }
-      return <p className={styles.muted}>{boughtText(order)}</p>;
+      return <p className={styles.muted}>{boughtText(order, packs)}</p>;
     case 'FAILED':
       // Its checkout closed (expired or could not be opened), and a payment came after all: it went to the balance.
       if (order.failureReason === PAID_AFTER_HOLD_EXPIRED) {
@@ -186,16 +215,24 @@ function StatusMessage({ order }: { order: TOrder }) {
   }
 }
 
-function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promise<unknown> }) {
+function StatusActions({
+  order,
+  packs,
+  refetch,
+}: {
+  order: TOrder;
+  packs: TPackState[];
+  refetch: () => Promise<unknown>;
+}) {
   const payWithTilia = usePayOrderWithTilia();
   const idempotency = useIdempotencyKey();
   if (order.status === 'SUCCESSFUL') {
-    const [firstPack] = order.packIds;
+    const packsDestination = orderPacksDestination(order.id, packs);
     return (
       <div className={styles.actions}>
-        {firstPack ? (
-          <ButtonLink to={packPath(firstPack)} variant="primary" size="lg">
-            {order.quantity === 1 ? 'Open your pack' : 'Open your packs'}
+        {packsDestination ? (
+          <ButtonLink to={packsDestination.to} variant="primary" size="lg">
+            {packsDestination.label}
           </ButtonLink>
         ) : null}
         {order.item.kind === 'PASS' ? (
@@ -209,9 +246,12 @@ function StatusActions({ order, refetch }: { order: TOrder; refetch: () => Promi
             {order.quantity === 1 ? 'See your ticket' : 'See your tickets'}
           </ButtonLink>
         ) : null}
-        <ButtonLink to={purchasePath(order.id)} variant="secondary" size="lg">
-          {order.paymentMethod === 'GIFT' ? 'View details' : 'View receipt'}
-        </ButtonLink>
+        {/* Several opened packs lead to the order's page already, where each lists its editions. */}
+        {packsDestination?.to === purchasePath(order.id) ? null : (
+          <ButtonLink to={purchasePath(order.id)} variant="secondary" size="lg">
+            {order.paymentMethod === 'GIFT' ? 'View details' : 'View receipt'}
+          </ButtonLink>
+        )}
       </div>
     );
   }
