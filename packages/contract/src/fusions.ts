@@ -92,7 +92,11 @@ export type TFusionSummary = z.infer<typeof ZFusionSummary>;
 export const ZFusion = ZFusionSummary.extend({
   description: z.string(),
   slots: z.array(ZFusionSlot),
-  /** Signed in: whether my free editions can fill every slot, one edition to a slot. Null for visitors. */
+  /**
+   * Signed in: whether my free editions can fill every slot, one edition to a slot. Null for visitors. Only my
+   * editions: it does not say the fusion can be used now, which `status`, the times and `isAllFused` say (a client
+   * words "ready" only when both hold, as the status moves with the clock and this answer does not).
+   */
   isReady: z.boolean().nullable(),
   /**
    * Signed in: how many more editions filling every slot takes (0 when ready). More than the slots' own shortfalls

@@ -100,6 +100,35 @@ describe('fusion page: what it makes and needs', () => {
     expect(screen.queryByText(/^You need/)).toBeNull();
   });
 
+  it('calls nothing ready once every result is fused, nor once it has ended, though my editions fill every slot', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    signIn();
+    let current = fusion({
+      slots: fusionSlots([2, 3, 1, 1]),
+      isReady: true,
+      isAllFused: true,
+      result: { ...fusion().result, remaining: 0 },
+    });
+    fusionApi(() => current);
+    const view = renderApp(fusionUrl);
+    expect(await screen.findByText('All 100 results have been made.')).toBeInTheDocument();
+    expect(screen.queryByText('You have everything this fusion needs.')).toBeNull();
+    expect(slotCards().map((card) => card.textContent)).toEqual([
+      expect.stringMatching(/You have 2 that fit$/),
+      expect.stringMatching(/You have 3 that fit$/),
+      expect.stringMatching(/You have 1 that fits$/),
+      expect.stringMatching(/You have 1 that fits$/),
+    ]);
+    view.unmount();
+
+    at('2026-12-21T00:00:00.000Z');
+    current = fusion({ slots: fusionSlots([2, 3, 1, 1]), isReady: true, status: 'ENDED' });
+    renderApp(fusionUrl);
+    expect(await screen.findByText(/^This fusion ended/)).toBeInTheDocument();
+    expect(screen.queryByText('You have everything this fusion needs.')).toBeNull();
+    expect(slotCards().some((card) => card.textContent?.includes('Ready'))).toBe(false);
+  });
+
   it('is not ready when enough editions fit each slot but some fit two, and says how many more it takes', async () => {
     at('2026-11-22T18:30:00.000Z');
     signIn();

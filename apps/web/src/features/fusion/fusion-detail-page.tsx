@@ -53,6 +53,9 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
   useRefetchWhenChanged(status, queryKeys.fusions.detail(fusion.id));
 
   const { product } = fusion.result;
+  // The API's readiness is about my editions alone (it holds at any hour); whether they can be used is the clock's and
+  // the supply's, which this page reads as the time passes.
+  const canFuse = fuseBlockedReason(fusion, status) === null;
   return (
     <div className="container">
       <PageMeta
@@ -85,10 +88,10 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
         </section>
       </ArtworkLayout>
 
-      <DetailSection title="What it needs" aside={<Readiness fusion={fusion} />}>
+      <DetailSection title="What it needs" aside={<Readiness fusion={fusion} canFuse={canFuse} />}>
         <ol className={styles.needs} aria-label="Slots">
           {fusion.slots.map((slot) => (
-            <SlotNeed key={slot.id} slot={slot} isShared={isShortOfSharedEditions(fusion)} />
+            <SlotNeed key={slot.id} slot={slot} isShared={isShortOfSharedEditions(fusion)} canFuse={canFuse} />
           ))}
         </ol>
         <p className={shared.muted}>
@@ -176,11 +179,16 @@ function FusionStatus({ fusion, status, now }: { fusion: TFusion; status: TFusio
   );
 }
 
-/** Signed in: whether what I hold covers every slot. Visitors are told what signing in shows. */
-function Readiness({ fusion }: { fusion: TFusion }) {
+/**
+ * Signed in: whether what I hold covers every slot. Visitors are told what signing in shows. A fusion that cannot be
+ * used (not open yet, ended, all fused) says nothing of being ready or short: its status says why, and nothing I hold
+ * changes that.
+ */
+function Readiness({ fusion, canFuse }: { fusion: TFusion; canFuse: boolean }) {
   if (fusion.isReady === null) {
     return <p className={shared.muted}>Sign in to see which of your editions fit each slot.</p>;
   }
+  if (!canFuse) return null;
   return fusion.isReady ? (
     <p className={`${styles.readiness} ${styles.ready}`}>
       <Icon name="check" size={18} />
@@ -197,13 +205,14 @@ function Readiness({ fusion }: { fusion: TFusion }) {
 /**
  * One slot: its name, what it takes, and for a signed-in caller how many of theirs fit and whether that is enough.
  * A slot with enough is not called Ready when the fusion lacks editions that several slots share (`isShared`): each
- * slot then has enough on its own while together they do not, and the fusion's readiness says how many more.
+ * slot then has enough on its own while together they do not, and the fusion's readiness says how many more. Nor is
+ * it Ready, or short, while the fusion cannot be used: the count alone is said.
  */
-function SlotNeed({ slot, isShared }: { slot: TFusionSlot; isShared: boolean }) {
+function SlotNeed({ slot, isShared, canFuse }: { slot: TFusionSlot; isShared: boolean; canFuse: boolean }) {
   const headingId = `slot-${slot.id}`;
   const fitting = slot.fittingCount;
   const shortfall = fitting === null ? 0 : Math.max(0, slot.requiredCount - fitting);
-  const state = shortfall > 0 ? 'short' : isShared ? 'shared' : 'ready';
+  const state = !canFuse ? 'closed' : shortfall > 0 ? 'short' : isShared ? 'shared' : 'ready';
   return (
     <li className={styles.need} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.needName}>
@@ -214,7 +223,9 @@ function SlotNeed({ slot, isShared }: { slot: TFusionSlot; isShared: boolean }) 
         <p
           className={`${styles.readiness} ${state === 'ready' ? styles.ready : state === 'short' ? styles.notReady : ''}`}
         >
-          {state === 'shared' ? null : <Icon name={state === 'ready' ? 'check' : 'alert'} size={16} />}
+          {state === 'shared' || state === 'closed' ? null : (
+            <Icon name={state === 'ready' ? 'check' : 'alert'} size={16} />
+          )}
           <span>
             You have {formatCount(fitting)} that {fitting === 1 ? 'fits' : 'fit'}
             {state === 'ready' ? ' · Ready' : state === 'short' ? ` · ${formatCount(shortfall)} more needed` : ''}
