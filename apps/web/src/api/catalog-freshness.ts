@@ -8,7 +8,10 @@ const PUBLIC_CACHE_WINDOW_MS = 6 * 60_000;
 
 let lastConsoleChangeAt: number | undefined;
 
-/** Console mutations call this once the API has accepted a change. */
+/**
+ * Console mutations call this once the API has accepted a change, and so does an owner's move of an edition, which
+ * adds a line to its product's public activity (api/edition-moves.ts).
+ */
 export function noteCatalogChange(now: number = Date.now()): void {
   lastConsoleChangeAt = now;
 }

@@ -38,6 +38,8 @@ export const queryKeys = {
     infiniteList: (params: QueryParams = {}) => ['products', 'list', 'infinite', params] as const,
     rarities: (params: QueryParams = {}) => ['products', 'rarities', params] as const,
     activities: (id: string) => ['products', 'activities', id] as const,
+    /** Every product's activity: what an edition's move invalidates when its product is not at hand. */
+    allActivities: () => ['products', 'activities'] as const,
   },
   categories: domainKeys('categories'),
   tags: domainKeys('tags'),

@@ -214,6 +214,42 @@ describe('NFT page', () => {
     expect(await screen.findByText(`Sent to ${WALLET}.`)).toBeInTheDocument();
   });
 
+  // Review: the collection activity stayed as it was after the owner's move, until the page was loaded again.
+  it('adds the owner’s lock to the collection activity, read past the browser’s cache', async () => {
+    let current = edition();
+    nftApi(() => current, {
+      asOwner: true,
+      route: (request) => {
+        if (request.path === `/v1/editions/${editionId}/lock`) {
+          current = edition({ state: 'LOCKED', isLocked: true });
+          return json(200, { data: current });
+        }
+        if (request.path.startsWith(`/v1/products/${edition().product.id}/activities`) && current.isLocked) {
+          const locked = {
+            id: '0190a0b0-0000-7000-8000-00000000a0b2',
+            productId: edition().product.id,
+            kind: 'LOCKED',
+            actor: { id: ownerId, nickname: 'Ada' },
+            editionNumber: 12,
+            createdAt: '2026-11-22T10:00:00.000Z',
+          };
+          return json(200, { data: { items: [locked], nextCursor: null } });
+        }
+        return undefined;
+      },
+    });
+    renderApp(`/nfts/${editionId}/`);
+    const activity = await screen.findByRole('region', { name: 'Collection activity' });
+    expect(await within(activity).findByText(/Opened/)).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Lock' }));
+    expect(await within(activity).findByText(/Locked/)).toBeInTheDocument();
+    // The activity is a public read the browser may keep a minute: the read after the move revalidates it.
+    const activityReads = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).startsWith(`/v1/products/${edition().product.id}/activities`));
+    expect(activityReads.at(-1)?.[1]?.cache).toBe('no-cache');
+  });
+
   // Review of session 33: from the NFT page there was no way to stand it on a figure base.
   it('shows the owner the figure bases of its collection with a slot it fits, each a link to the base', async () => {
     const baseOf = (id: string, name: string, slots: TFigureBase['slots']): TFigureBase => ({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZFigureBaseDetail, type TFigureBaseDetail } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
+import { invalidateAfterEditionMoves } from '../../../api/edition-moves.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 type TPlacementRequest =
@@ -22,13 +23,13 @@ export function useChangePlacement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePlacement,
-    // Equipping changes the edition's state (and its history line), the base's filled count and My Collection.
+    // Equipping changes the edition's state (and its history and activity lines), the base's filled count and My
+    // Collection.
     onSettled: async (_base, _error, request) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.figureBases.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.editions.detail(request.editionId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.editions.history(request.editionId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.editions.lists() }),
+        invalidateAfterEditionMoves(queryClient, [request.editionId]),
       ]);
     },
   });

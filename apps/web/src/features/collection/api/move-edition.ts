@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZEdition, type TEdition, type TExportEditionRequest } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
+import { invalidateAfterEditionMoves } from '../../../api/edition-moves.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 type TEditionMoveRequest =
@@ -29,12 +30,7 @@ export function useMoveEdition() {
   return useMutation({
     mutationFn: moveEdition,
     onSuccess: (edition) => queryClient.setQueryData(queryKeys.editions.detail(edition.id), edition),
-    // A move is a line of the history, and changes what the collection lists.
-    onSettled: async (_edition, _error, request) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.editions.history(request.id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.editions.lists() }),
-      ]);
-    },
+    // A move is a line of the history and of its product's activity, and changes what the collection lists.
+    onSettled: (_edition, _error, request) => invalidateAfterEditionMoves(queryClient, [request.id]),
   });
 }

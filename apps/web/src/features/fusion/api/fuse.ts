@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFuseRequest, TFusionRun } from '@cypher/contract';
 import { isApiError } from '../../../api/api-error.ts';
 import { apiRequest } from '../../../api/client.ts';
+import { invalidateAfterEditionMoves } from '../../../api/edition-moves.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /**
@@ -22,16 +23,21 @@ export function useFuse(fusionId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TFuseRequest; idempotencyKey: string }) =>
       fuse(fusionId, body, idempotencyKey),
-    // Whatever the answer, what is left, my readiness, my materials (under the detail) and my collection may have moved.
-    onSettled: async () => {
-      await Promise.all(
-        [
+    // Whatever the answer, what is left, my readiness, my materials (under the detail), my collection and the burned
+    // editions' and the result's activity may have moved.
+    onSettled: async (_run, _error, { body }) => {
+      await Promise.all([
+        ...[
           queryKeys.fusions.detail(fusionId),
           queryKeys.fusions.lists(),
           queryKeys.editions.all,
           queryKeys.notifications.all,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+        invalidateAfterEditionMoves(
+          queryClient,
+          body.slots.flatMap((slot) => slot.editionIds),
+        ),
+      ]);
     },
   });
 }
