@@ -93,6 +93,39 @@ describe('raffle draw page', () => {
     expect(screen.getByRole('link', { name: 'Back to the drop' })).toHaveAttribute('href', `/drops/${dropId}`);
   });
 
+  // Review: "the 1 winner of the draw are exactly the entries it ranks first".
+  it('says a draw of one winner checks out in the singular', async () => {
+    const [onlyWinner] = drawRaffleWinners({ seedHex: SEED, entries, places: 1 });
+    const [nextWinner] = drawRaffleWinners({ seedHex: SEED, entries, places: 1, excluded: [onlyWinner!] });
+    raffleApi(() =>
+      json(200, {
+        data: drawnRaffle({
+          places: 1,
+          winners: [onlyWinner!],
+          secondDraw: {
+            drawnAt: '2026-11-22T18:00:01.000Z',
+            places: 1,
+            excluded: [onlyWinner!],
+            winners: [nextWinner!],
+          },
+        }),
+      }),
+    );
+    renderApp(raffleUrl);
+    fireEvent.click(await screen.findByRole('button', { name: 'Recompute the winners' }));
+    expect(await screen.findByText('The draw checks out')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The seed hashes to the commitment published when registration opened, and the 1 winner of the draw is exactly the entry it ranks first.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The 1 winner of the second draw is the next entry in the same order, after the first draw's winner.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('recomputes both draws in the browser and says they check out', async () => {
     raffleApi(() => json(200, { data: withSecondDraw() }));
     renderApp(raffleUrl);

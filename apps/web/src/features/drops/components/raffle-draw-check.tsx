@@ -20,6 +20,11 @@ function placesText(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'winner' : 'winners'}`;
 }
 
+/** "is exactly the entry" for one winner, "are exactly the entries" for several: the verb and the noun follow the count. */
+function entriesText(count: number, qualifier: string): string {
+  return count === 1 ? `is ${qualifier}entry` : `are ${qualifier}entries`;
+}
+
 function VerdictLine({ verdict, passed }: { verdict: TRaffleVerdict; passed: string }) {
   return (
     <li>
@@ -75,12 +80,12 @@ export function RaffleDrawCheck({ draw }: { draw: TDrawnRaffle }) {
           <ul className={styles.verdicts}>
             <VerdictLine
               verdict={verdict.firstDraw}
-              passed={`The seed hashes to the commitment published when registration opened, and the ${placesText(draw.winners.length)} of the draw are exactly the entries it ranks first.`}
+              passed={`The seed hashes to the commitment published when registration opened, and the ${placesText(draw.winners.length)} of the draw ${entriesText(draw.winners.length, 'exactly the ')} it ranks first.`}
             />
             {verdict.secondDraw && draw.secondDraw ? (
               <VerdictLine
                 verdict={verdict.secondDraw}
-                passed={`The ${placesText(draw.secondDraw.winners.length)} of the second draw are the next entries in the same order, after the first draw's winners.`}
+                passed={`The ${placesText(draw.secondDraw.winners.length)} of the second draw ${entriesText(draw.secondDraw.winners.length, 'the next ')} in the same order, after the first draw's ${draw.winners.length === 1 ? 'winner' : 'winners'}.`}
               />
             ) : null}
           </ul>
