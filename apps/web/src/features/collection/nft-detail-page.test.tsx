@@ -250,6 +250,17 @@ describe('NFT page', () => {
     expect(activityReads.at(-1)?.[1]?.cache).toBe('no-cache');
   });
 
+  // Review: a burned edition read "Not in a Cypher collection", the words of an exported token that still exists, and
+  // could still be favorited.
+  it('says a burned edition was burned in a fusion, with nothing to favorite', async () => {
+    nftApi(() => edition({ state: 'BURNED', owner: null }), { asOwner: true });
+    renderApp(`/nfts/${editionId}/`);
+    expect(await screen.findByText('Fused away', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('Owner').nextElementSibling).toHaveTextContent('Burned in a fusion');
+    expect(screen.queryByText('Not in a Cypher collection')).toBeNull();
+    expect(screen.queryByRole('button', { name: /favorite/i })).toBeNull();
+  });
+
   // Review of session 33: from the NFT page there was no way to stand it on a figure base.
   it('shows the owner the figure bases of its collection with a slot it fits, each a link to the base', async () => {
     const baseOf = (id: string, name: string, slots: TFigureBase['slots']): TFigureBase => ({

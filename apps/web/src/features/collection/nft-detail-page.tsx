@@ -15,7 +15,7 @@ import { useEdition } from './api/get-edition.ts';
 import { EditionHistory } from './components/edition-history.tsx';
 import { NftTraits } from './components/nft-traits.tsx';
 import { OwnerActions } from './components/owner-actions.tsx';
-import { TokenFacts } from './components/token-facts.tsx';
+import { leftCollectionText, TokenFacts } from './components/token-facts.tsx';
 import styles from './components/nft-page.module.css';
 
 /** How a state other than plainly owned is named beside the rarity. */
@@ -57,7 +57,14 @@ export default function NftDetailPage() {
         type="product"
         facts={[
           { label: 'Edition', value: formatEditionNumber(data.serialNumber, data.editionSize) },
-          { label: 'Owner', value: data.owner ? (data.owner.nickname ?? 'A collector') : 'Left the collection' },
+          {
+            label: 'Owner',
+            value: data.owner
+              ? (data.owner.nickname ?? 'A collector')
+              : data.state === 'BURNED'
+                ? leftCollectionText(data)
+                : 'Left the collection',
+          },
         ]}
       />
       <ArtworkLayout
@@ -71,7 +78,8 @@ export default function NftDetailPage() {
           <span className={styles.edition}>{formatEditionNumber(data.serialNumber, data.editionSize)}</span>
           {stateBadge ? <Badge tone={data.state === 'LOCKED' ? 'warning' : 'neutral'}>{stateBadge}</Badge> : null}
         </div>
-        <FavoriteToggle targetType="EDITION" targetId={data.id} />
+        {/* A burned edition no longer exists to be kept: nothing to favorite. */}
+        {data.state === 'BURNED' ? null : <FavoriteToggle targetType="EDITION" targetId={data.id} />}
         <TokenFacts edition={data} />
         {isMine ? <OwnerActions edition={data} /> : null}
         <section aria-labelledby="properties-heading" className={styles.panel}>

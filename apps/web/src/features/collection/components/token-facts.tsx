@@ -8,6 +8,13 @@ import { useToast } from '../../../ui/use-toast.ts';
 import styles from './nft-page.module.css';
 
 /**
+ * Where an edition with no owner went: a burned one is gone for good, an exported one lives on outside Cypher.
+ */
+export function leftCollectionText(edition: Pick<TEdition, 'state'>): string {
+  return edition.state === 'BURNED' ? 'Burned in a fusion' : 'Not in a Cypher collection';
+}
+
+/**
  * What makes the edition a token: its contract (with Copy), token id, owner (leading to their public profile), and the
  * product and collection.
  */
@@ -36,7 +43,7 @@ export function TokenFacts({ edition }: { edition: TEdition }) {
         {edition.owner ? (
           <Link to={publicProfilePath(edition.owner.id)}>{edition.owner.nickname ?? 'A collector'}</Link>
         ) : (
-          'Not in a Cypher collection'
+          leftCollectionText(edition)
         )}
       </Fact>
       <Fact term="Product">
