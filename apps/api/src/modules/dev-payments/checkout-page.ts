@@ -67,7 +67,22 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
-export function renderClosedCheckout(): string {
+/** An order's checkout returns to its status page (purchase-packs.ts): `/purchase/{id}/status`. */
+const ORDER_RETURN_PATH = /^\/purchase\/[^/?#]+\/status$/;
+
+/**
+ * A checkout paid, failed or expired, reached again (the browser's Back after paying, say). The address's return path
+ * tells an order's checkout from a deposit's: an order is followed on its status page, a deposit starts again from
+ * the wallet.
+ */
+export function renderClosedCheckout(returnPath?: string): string {
+  if (returnPath && ORDER_RETURN_PATH.test(returnPath)) {
+    return page(
+      'Checkout closed',
+      `<h1>This checkout is no longer open</h1><p>The order's status page says whether it was paid.</p>
+<p><a href="${escapeHtml(returnPath)}">See the order's status</a></p>`,
+    );
+  }
   return page(
     'Checkout closed',
     '<h1>This checkout is no longer open</h1><p>Start a new deposit from your wallet.</p>',

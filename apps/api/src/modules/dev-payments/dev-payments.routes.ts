@@ -72,7 +72,7 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { method, reference } = request.params;
         const deposit = await findOpenCheckoutDeposit(ctx.db, method, reference);
         reply.type('text/html; charset=utf-8');
-        if (!deposit) return reply.status(404).send(renderClosedCheckout());
+        if (!deposit) return reply.status(404).send(renderClosedCheckout(request.query.return));
         const returnPath = request.query.return;
         if (method !== 'card')
           return reply.send(renderOutcomeCheckoutPage(method, reference, deposit.amount, undefined, returnPath));
@@ -87,7 +87,7 @@ export function devPaymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { method, reference } = request.params;
         const deposit = await findOpenCheckoutDeposit(ctx.db, method, reference);
         reply.type('text/html; charset=utf-8');
-        if (!deposit) return reply.status(404).send(renderClosedCheckout());
+        if (!deposit) return reply.status(404).send(renderClosedCheckout(request.query.return));
         const returnPath = request.query.return;
         const checkoutPage = (error: string) =>
           method === 'card'

@@ -106,6 +106,14 @@ describe('orders paid by card', () => {
     const paid = await payAtCheckout(placed.checkoutUrl);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://cypher.test/purchase/${placed.id}/status`);
+    // Back from the status page to the checkout: it is closed, in an order's words, not a deposit's.
+    const closed = await t.app.inject({
+      method: 'GET',
+      url: new URL(placed.checkoutUrl).pathname + new URL(placed.checkoutUrl).search,
+    });
+    expect(closed.statusCode).toBe(404);
+    expect(closed.body).toContain(`<a href="/purchase/${placed.id}/status">See the order's status</a>`);
+    expect(closed.body).not.toContain('deposit');
 
     const done = await readOrder(buyer.accessToken, placed.id);
     expect(done).toMatchObject({
