@@ -12,8 +12,9 @@ import { favoritesByKeys } from './list-favorites.ts';
  * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the heart
  * on the NFT and product pages (apps/web ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
- * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack). Favoriting
- * twice is one favorite: the primary key (person, target) decides, and the answer is the favorite either way.
+ * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack) that still
+ * exists (not burned in a fusion). Favoriting twice is one favorite: the primary key (person, target) decides, and the
+ * answer is the favorite either way.
  */
 export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
   const productId = await productOfTarget(db, request);
@@ -39,7 +40,10 @@ async function productOfTarget(db: Db, request: TFavoriteRequest): Promise<strin
       .select({ productId: editions.productId, state: editions.state })
       .from(editions)
       .where(and(eq(editions.id, request.targetId)));
-    if (!edition || isEditionHidden(edition.state)) throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+    // A burned edition is gone (fused into another): there is nothing left to keep an eye on.
+    if (!edition || isEditionHidden(edition.state) || edition.state === 'BURNED') {
+      throw new AppError('FAVORITE_TARGET_NOT_FOUND');
+    }
     productId = edition.productId;
   }
   if (request.targetType === 'EDITION') {

@@ -7,6 +7,7 @@ import { collectorWithPack } from '../../testing/collection-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { brands, products as productsTable } from '../catalog/catalog.tables.ts';
+import { editions } from './collection.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +95,13 @@ describe('favorites', () => {
     ).json().data;
     expect(after.items.map((item: { targetId: string }) => item.targetId)).toEqual([inPack.id]);
     expect((await isFavorite(products.common.id)).total).toBe(0);
+  });
+
+  it('refuses an edition burned in a fusion: it is gone', async () => {
+    const { collector, editionIds } = await collectorWithPack(t);
+    await db().update(editions).set({ state: 'BURNED' }).where(eq(editions.id, editionIds[0]!));
+    const refused = await favorite(collector.accessToken, { targetType: 'EDITION', targetId: editionIds[0] });
+    expect([refused.statusCode, refused.json().code]).toEqual([404, 'FAVORITE_TARGET_NOT_FOUND']);
   });
 
   it('refuses a draft product, one under a draft brand, an unknown target and an unknown collector', async () => {
