@@ -23,6 +23,7 @@ export const attendanceMessages = {
   dayTwice: 'Each day can have only one reward of its own.',
   streakDays: `A streak bonus is for a streak of 2 to ${MAX_STREAK_DAYS} days.`,
   streakTwice: 'Each streak length can have only one bonus.',
+  endsBeforeToday: 'A calendar’s last day is today or later: no one can check in on days that have passed.',
 } as const;
 
 /** A day as its date in the configured time zone: `2026-11-30`. */

@@ -466,6 +466,12 @@ export const errorCatalogue = {
     message: 'People have checked in on days this change would remove from the calendar.',
   },
 
+  /** Console: `details` names each day whose reward would change (its field: the day's row, or `dailyReward`). */
+  ATTENDANCE_CALENDAR_REWARD_GIVEN: {
+    status: 409,
+    message: 'People have checked in on days whose reward this change would alter. Those days keep their reward.',
+  },
+
   // Redeem codes (issue 20, decision record 31): unknown, expired and used-up codes each say so in their own words.
   REDEEM_CODE_NOT_FOUND: { status: 404, message: 'This code does not exist. Please check it and try again.' },
   REDEEM_CODE_NOT_YET_VALID: { status: 409, message: 'This code cannot be used yet. Please try again later.' },

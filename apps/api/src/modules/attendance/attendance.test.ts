@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue, type TGrantRequest } from '@cypher/contract';
+import { attendanceMessages, errorCatalogue, type TGrantRequest } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, signUp } from '../../testing/auth-helpers.ts';
@@ -443,5 +443,99 @@ describe('reward calendars in the console', () => {
     expect((await send('GET', `/v1/console/attendance-calendars/${future.id}`, admin)).json().code).toBe(
       'ATTENDANCE_CALENDAR_NOT_FOUND',
     );
+  });
+
+  it('reach today when made or lengthened, and keep the reward of every day someone checked in on', async () => {
+    // 12 March 2036 in Seoul.
+    t.clock.set('2036-03-12T01:00:00Z');
+    const endDateRefusal = {
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'endDate', message: attendanceMessages.endsBeforeToday }],
+    };
+    const past = await send('POST', '/v1/console/attendance-calendars', admin, {
+      name: 'Last week',
+      startDate: '2036-03-01',
+      endDate: '2036-03-11',
+      dailyReward: credit(100),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject(endDateRefusal);
+
+    // Begun on the 10th: the 10th was missed by everyone, the 11th and the 12th (today) have check-ins.
+    const march = await makeCalendar({
+      name: 'March',
+      startDate: '2036-03-10',
+      endDate: '2036-03-20',
+      dayRewards: [{ date: '2036-03-11', reward: credit(300) }],
+    });
+    const person = await fastBuyer(t);
+    t.clock.set('2036-03-11T01:00:00Z');
+    expect((await checkIn(person)).statusCode).toBe(201);
+    t.clock.set('2036-03-12T01:00:00Z');
+    expect((await checkIn(person)).statusCode).toBe(201);
+    const change = (fields: object) =>
+      send('PUT', `/v1/console/attendance-calendars/${march.id}`, admin, {
+        name: 'March',
+        startDate: '2036-03-10',
+        endDate: '2036-03-20',
+        dailyReward: credit(100),
+        dayRewards: [{ date: '2036-03-11', reward: credit(300) }],
+        ...fields,
+      });
+
+    const dearer = await change({
+      dailyReward: credit(500),
+      dayRewards: [{ date: '2036-03-11', reward: credit(900) }],
+    });
+    expect(dearer.statusCode).toBe(409);
+    expect(dearer.json()).toMatchObject({
+      code: 'ATTENDANCE_CALENDAR_REWARD_GIVEN',
+      message: errorCatalogue.ATTENDANCE_CALENDAR_REWARD_GIVEN.message,
+      details: [
+        {
+          field: 'dayRewards.0.reward',
+          message: 'People have checked in on Mar 11, 2036: its reward stays as it was.',
+        },
+        { field: 'dailyReward', message: 'People have checked in on Mar 12, 2036: its reward stays as it was.' },
+      ],
+    });
+    // Dropping the 11th's own reward would give it the daily one.
+    const dropped = await change({ dayRewards: [] });
+    expect(dropped.json().details).toEqual([
+      { field: 'dailyReward', message: 'People have checked in on Mar 11, 2036: its reward stays as it was.' },
+    ]);
+    // Days no one checked in on change freely: the missed 10th, tomorrow, and every day from the 13th through its own.
+    const kept = await change({
+      dayRewards: [
+        { date: '2036-03-10', reward: credit(50) },
+        { date: '2036-03-11', reward: credit(300) },
+        { date: '2036-03-12', reward: credit(100) },
+        { date: '2036-03-13', reward: credit(700) },
+      ],
+      streakBonuses: [{ streakDays: 3, reward: credit(1_000) }],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    // Ended early, even before today, when no check-in is dropped? The 12th has one: refused. Lengthened into the past
+    // a calendar that has ended cannot be either.
+    expect((await change({ endDate: '2036-03-11' })).json().code).toBe('ATTENDANCE_CALENDAR_IN_USE');
+    expect((await change({ endDate: '2036-03-12' })).statusCode).toBe(200);
+    const april = await makeCalendar({ name: 'April', startDate: '2036-04-01', endDate: '2036-04-30' });
+    t.clock.set('2036-05-10T01:00:00Z');
+    const lengthened = await send('PUT', `/v1/console/attendance-calendars/${april.id}`, admin, {
+      name: 'April',
+      startDate: '2036-04-01',
+      endDate: '2036-05-05',
+      dailyReward: credit(100),
+    });
+    expect(lengthened.statusCode).toBe(400);
+    expect(lengthened.json()).toMatchObject(endDateRefusal);
+    const renamed = await send('PUT', `/v1/console/attendance-calendars/${april.id}`, admin, {
+      name: 'April showers',
+      startDate: '2036-04-01',
+      endDate: '2036-04-30',
+      dailyReward: credit(100),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
+  attendanceMessages,
   formatCalendarDate,
   type TAttendanceCalendarRequest,
   type TConsoleAttendanceCalendar,
@@ -17,6 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkGrantsForConsole } from '../grants/check-grant.ts';
 import { resolveGrants, storedGrant } from '../grants/grant-views.ts';
+import { rewardOfDay } from './attendance-calendar-rules.ts';
 import { localDateOf } from './attendance-days.ts';
 import { attendanceCalendars, type TAttendanceCalendarRow } from './attendance.tables.ts';
 
@@ -27,7 +29,8 @@ import { attendanceCalendars, type TAttendanceCalendarRow } from './attendance.t
  *
  * Calendars are the marketplace's, not a brand's: admins make them. Their rewards are checked like every grant the
  * console stores (each names something that exists), their periods never overlap (the writes queue on a table lock,
- * then look), a change may not drop a day someone has checked in on, and only a calendar not begun may be deleted.
+ * then look), a new one reaches today, a change may not drop a day someone has checked in on nor change its reward,
+ * and only a calendar not begun may be deleted.
  */
 
 type TWriteContext = Pick<AppContext, 'db' | 'clock' | 'config'>;
@@ -41,6 +44,7 @@ export async function createAttendanceCalendar(
   const id = newId();
   return inTransaction(ctx.db, async (tx) => {
     await lockCalendars(tx);
+    assertEndsTodayOrLater(ctx, input.endDate);
     await assertCalendarFits(ctx, tx, operator, null, input);
     const [row] = await tx
       .insert(attendanceCalendars)
@@ -69,13 +73,10 @@ export async function updateAttendanceCalendar(
   return inTransaction(ctx.db, async (tx) => {
     await lockCalendars(tx);
     const before = await calendarRowOf(tx, id, { lock: true });
+    // Ending a calendar early moves its last day back, even before today; moving it later must reach a day to come.
+    if (input.endDate > before.endDate) assertEndsTodayOrLater(ctx, input.endDate);
     await assertCalendarFits(ctx, tx, operator, id, input);
-    const [outside] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from attendance_check_ins
-          where calendar_id = ${id} and (day < ${input.startDate}::date or day > ${input.endDate}::date)`,
-    );
-    if (Number(outside?.n) > 0) throw new AppError('ATTENDANCE_CALENDAR_IN_USE');
+    await assertCheckInsKept(tx, before, input);
     const [row] = await tx
       .update(attendanceCalendars)
       .set({ ...calendarColumns(input), updatedAt: now })
@@ -178,6 +179,44 @@ function grantsOf(calendar: {
  */
 async function lockCalendars(tx: Db): Promise<void> {
   await tx.execute(sql`lock table attendance_calendars in share row exclusive mode`);
+}
+
+/** A calendar made, or lengthened, only for days that have passed would be one no one can check in on. */
+function assertEndsTodayOrLater(ctx: TWriteContext, endDate: string): void {
+  if (endDate < localDateOf(ctx.clock.now(), ctx.config.attendance.timeZone)) {
+    throw new AppError('INVALID_REQUEST', {
+      details: [{ field: 'endDate', message: attendanceMessages.endsBeforeToday }],
+    });
+  }
+}
+
+/**
+ * What people were given stays what the calendar says: a change keeps every day someone has checked in on
+ * (ATTENDANCE_CALENDAR_IN_USE) and that day's reward (ATTENDANCE_CALENDAR_REWARD_GIVEN, naming each day under the
+ * field that sets its reward now). Streak bonuses may change: a bonus is earned on the day it is reached.
+ */
+async function assertCheckInsKept(tx: Db, before: TAttendanceCalendarRow, input: TAttendanceCalendarRequest) {
+  const checkedInDays = await queryRows<{ day: string }>(
+    tx,
+    sql`select distinct day::text as day from attendance_check_ins where calendar_id = ${before.id} order by day`,
+  );
+  if (checkedInDays.some(({ day }) => day < input.startDate || day > input.endDate)) {
+    throw new AppError('ATTENDANCE_CALENDAR_IN_USE');
+  }
+  const sameGrant = (a: TGrantRequest, b: TGrantRequest) =>
+    JSON.stringify(storedGrant(a)) === JSON.stringify(storedGrant(b));
+  const details = checkedInDays.flatMap(({ day }) => {
+    const ownIndex = input.dayRewards.findIndex((entry) => entry.date === day);
+    const rewardNow = ownIndex >= 0 ? input.dayRewards[ownIndex]!.reward : input.dailyReward;
+    if (sameGrant(rewardNow, rewardOfDay(before, day))) return [];
+    return [
+      {
+        field: ownIndex >= 0 ? `dayRewards.${ownIndex}.reward` : 'dailyReward',
+        message: `People have checked in on ${formatCalendarDate(day)}: its reward stays as it was.`,
+      },
+    ];
+  });
+  if (details.length > 0) throw new AppError('ATTENDANCE_CALENDAR_REWARD_GIVEN', { details });
 }
 
 /** Its rewards name things that exist (GRANT_ITEM_NOT_FOUND), and no other calendar covers any of its days. */
