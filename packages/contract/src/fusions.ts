@@ -174,6 +174,7 @@ export const fusionMessages = {
   startedIsFinal: 'A fusion that has begun can no longer be changed.',
   resultIsFinal: 'A fusion’s result and supply are fixed once it is published: make a new fusion to change them.',
   brandIsFinal: 'A fusion stays with the brand it was made for: make a new fusion for another brand.',
+  ownResult: 'A fusion cannot take its own result: choose another product for this slot.',
 } as const;
 
 /** A slot's rule as the console sends it. */
@@ -231,6 +232,17 @@ export const ZConsoleFusionRequest = z
     if (Date.parse(fusion.beginAt) >= Date.parse(fusion.endAt)) {
       context.addIssue({ code: 'custom', path: ['endAt'], message: fusionMessages.times });
     }
+    // Editions burned to make new editions of the same product: a collector would only lose editions, and a result
+    // could be fused again into itself.
+    fusion.slots.forEach((slot, index) => {
+      if (slot.rule.kind === 'PRODUCT' && slot.rule.productId === fusion.resultProductId) {
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'rule', 'productId'],
+          message: fusionMessages.ownResult,
+        });
+      }
+    });
   });
 export type TConsoleFusionRequest = z.infer<typeof ZConsoleFusionRequest>;
 

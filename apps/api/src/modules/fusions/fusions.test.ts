@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fusionMessages } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
@@ -233,6 +234,35 @@ describe('fusions', () => {
     );
     expect(written).toEqual({ fusions: 1, editions: 0 });
     expect((await createFusion(held.brand.id, sized.id, 3)).statusCode).toBe(201);
+  });
+
+  it('refuses a fusion that takes its own result as a material, under that slot', async () => {
+    const held = await collectorWithPack(t, { editionsPerPack: 2 });
+    const result = await insertProduct(db(), held.brand.id, { rarity: 'EPIC' });
+    const ownResult = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/fusions',
+      headers: bearer(admin.accessToken),
+      payload: {
+        brandId: held.brand.id,
+        categoryId: null,
+        name: 'Epic from epics',
+        imageUrl: '/uploads/fusion.webp',
+        beginAt: iso(-1),
+        endAt: iso(60),
+        resultProductId: result.id,
+        resultSupply: 1,
+        slots: [
+          { name: 'Commons', requiredCount: 1, rule: { kind: 'RARITY', rarity: 'COMMON' } },
+          { name: 'Epics', requiredCount: 2, rule: { kind: 'PRODUCT', productId: result.id } },
+        ],
+      },
+    });
+    expect(ownResult.statusCode).toBe(400);
+    expect(ownResult.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'slots.1.rule.productId', message: fusionMessages.ownResult }],
+    });
   });
 
   it('lists my fitting editions with the protected ones marked, and refuses what cannot be burned', async () => {

@@ -206,7 +206,8 @@ describe('console fusions: the form', () => {
       await user.clear(first.getByLabelText(/^Editions/));
       await user.type(first.getByLabelText(/^Editions/), '2');
       await user.selectOptions(first.getByLabelText(/^Takes/), 'PRODUCT');
-      await user.selectOptions(first.getByLabelText(/^Product/), ids.squire);
+      // The result itself, first: a fusion may not take what it makes.
+      await user.selectOptions(first.getByLabelText(/^Product/), ids.dragon);
 
       // Slot 2: one with Element: Fire.
       await user.click(within(form).getByRole('button', { name: 'Add slot' }));
@@ -220,7 +221,10 @@ describe('console fusions: the form', () => {
       await user.click(within(form).getByRole('button', { name: 'Create' }));
       const order = await within(form).findByText(fusionMessages.times);
       expect(screen.getByLabelText(/^Closes/).getAttribute('aria-describedby')).toContain(order.id);
+      const ownResult = await first.findByText(fusionMessages.ownResult);
+      expect(first.getByLabelText(/^Product/).getAttribute('aria-describedby')).toContain(ownResult.id);
       expect(writes(sent, 'POST')).toEqual([]);
+      await user.selectOptions(first.getByLabelText(/^Product/), ids.squire);
 
       pickTime(/^Opens/, begin);
       pickTime(/^Closes/, end);
