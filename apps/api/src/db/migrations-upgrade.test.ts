@@ -8,6 +8,7 @@ import { newId } from '../lib/ids.ts';
 import { custodialContractAddress } from '../modules/collection/chain-contracts.ts';
 import { listPaymentReviews } from '../modules/wallet/payment-reviews/list-payment-reviews.ts';
 import { insertBrand, insertCollection, insertProduct } from '../testing/catalog-fixtures.ts';
+import { insertLiveDrop } from '../testing/drop-fixtures.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 import type { Database } from './client.ts';
 import { migrationsFolder, runMigrations } from './migrate.ts';
@@ -347,5 +348,52 @@ describe('migration 0048: passes and fusions start as drafts', () => {
                            now() + interval '1 day', now(), now() + interval '2 days', now(), now())`);
     const [made] = await queryRows<{ status: string }>(db, sql`select status from passes where name = 'New Pass'`);
     expect(made!.status).toBe('DRAFT');
+  });
+});
+
+describe('migration 0051: a raffle round has no waiting room', () => {
+  it('removes the room and its entries from raffle rounds saved with both, audited, and keeps other rounds’ rooms', async () => {
+    await database?.close();
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0050_ticket-kinds-max-per-order') });
+    const db = database.db;
+    const drop = await insertLiveDrop(db, { rounds: [{ packCount: 2 }, { packCount: 2 }] });
+    const [raffle, plain] = [drop.policies[0]!, drop.policies[1]!];
+    const person = newId();
+    await db.execute(sql`insert into users (id, email, status, created_at, updated_at)
+                         values (${person}, ${`queued.${person}@example.com`}, 'ACTIVE', now(), now())`);
+    // As the console before 0051 could leave them: a raffle set on a round that had a room, both rounds with a room.
+    await db.execute(sql`insert into raffle_rounds (policy_id, drop_id, registration_opens_at, registration_closes_at,
+                           places, is_free_for_pass_holders, tickets_on_loss, purchase_window_minutes, seed_cipher,
+                           commitment, created_at, updated_at)
+                         values (${raffle.id}, ${drop.dropId}, now() - interval '2 hours', now() - interval '1 hour',
+                           1, false, 'KEPT', 60, 'v1.x', 'c', now(), now())`);
+    for (const policy of [raffle, plain]) {
+      await db.execute(sql`insert into waiting_rooms (policy_id, opens_minutes_before, admit_per_minute,
+                             token_ttl_seconds, created_at, updated_at)
+                           values (${policy.id}, 30, 100, 600, now(), now())`);
+      await db.execute(sql`insert into waiting_room_entries (policy_id, user_id, draw_key, joined_at)
+                           values (${policy.id}, ${person}, ${`key-${policy.id}`}, now())`);
+    }
+
+    await runMigrations(database);
+
+    const rooms = await queryRows<{ policy_id: string }>(db, sql`select policy_id from waiting_rooms`);
+    const entries = await queryRows<{ policy_id: string }>(db, sql`select policy_id from waiting_room_entries`);
+    expect(rooms).toEqual([{ policy_id: plain.id }]);
+    expect(entries).toEqual([{ policy_id: plain.id }]);
+    const audits = await queryRows<{
+      actor_user_id: string | null;
+      entity_id: string;
+      before: unknown;
+      after: unknown;
+    }>(db, sql`select actor_user_id, entity_id, before, after from audit_log where entity_type = 'drop'`);
+    expect(audits).toEqual([
+      {
+        actor_user_id: null,
+        entity_id: drop.dropId,
+        before: { round: 1, waitingRoom: { opensMinutesBefore: 30, admitPerMinute: 100 } },
+        after: { round: 1, waitingRoom: null, reason: 'A raffle round has no waiting room: only its winners buy.' },
+      },
+    ]);
   });
 });
