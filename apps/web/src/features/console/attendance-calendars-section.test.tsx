@@ -198,6 +198,7 @@ describe('console attendance: the form', () => {
       expect(await screen.findByText('Running')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
       const daily = within(screen.getByRole('region', { name: 'Every day' }));
+      expect(daily.getByText(/Days people have already checked in on keep their reward\./)).toBeInTheDocument();
       await waitFor(() => expect(daily.getByLabelText(/^Kind of ticket/)).toHaveValue(ticket.id));
       expect(daily.getByLabelText(/^How many/)).toHaveValue(2);
       const lastDay = within(row(/^Nov 30, 2026/));
@@ -226,12 +227,19 @@ describe('console attendance: the form', () => {
   );
 
   it(
-    'shows a saved credit in CYP with the unit’s decimals, and sends what is typed there in minor units',
+    'shows a saved credit in CYP with the unit’s decimals, sends what is typed there in minor units, and says under it when the day’s reward was given',
     async () => {
       const saved = calendar({ dailyReward: shownGrants.credit(500), dayRewards: [], streakBonuses: [] });
+      const given = 'People have checked in on Nov 3, 2026: its reward stays as it was.';
       const sent = consoleWithGiveaways((request) => {
         if (pathnameOf(request.path) !== calendarPath) return undefined;
-        if (request.method === 'PUT') return json(200, { data: saved });
+        if (request.method === 'PUT' && writes(sent, 'PUT').length === 1) {
+          return json(409, {
+            code: 'ATTENDANCE_CALENDAR_REWARD_GIVEN',
+            message: errorCatalogue.ATTENDANCE_CALENDAR_REWARD_GIVEN.message,
+            details: [{ field: 'dailyReward', message: given }],
+          });
+        }
         return json(200, { data: saved });
       });
       const user = userEvent.setup();
@@ -250,6 +258,9 @@ describe('console attendance: the form', () => {
         kind: 'CREDIT',
         amount: 750,
       });
+      const refusal = await daily.findByText(given);
+      expect(daily.getByLabelText(/^Gives/).getAttribute('aria-describedby')).toContain(refusal.id);
+      expect(within(form).getByText(errorCatalogue.ATTENDANCE_CALENDAR_REWARD_GIVEN.message)).toBeInTheDocument();
     },
     JOURNEY_MS,
   );

@@ -108,7 +108,10 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
       </FormSection>
 
       <FormSection id="calendar-daily" title="Every day">
-        <p className={styles.hint}>What one check-in gives on a day without a reward of its own.</p>
+        <p className={styles.hint}>
+          What one check-in gives on a day without a reward of its own.
+          {calendar && calendar.checkInCount > 0 ? ' Days people have already checked in on keep their reward.' : ''}
+        </p>
         <GrantFields control={control} name="dailyReward" saved={calendar?.dailyReward} />
       </FormSection>
 
