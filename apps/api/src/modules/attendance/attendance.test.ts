@@ -516,26 +516,24 @@ describe('reward calendars in the console', () => {
     });
     expect(kept.statusCode, kept.body).toBe(200);
 
-    // Ended early, even before today, when no check-in is dropped? The 12th has one: refused. Lengthened into the past
-    // a calendar that has ended cannot be either.
+    // Ended early: not before a day someone checked in on (the 12th), else as early as wished.
     expect((await change({ endDate: '2036-03-11' })).json().code).toBe('ATTENDANCE_CALENDAR_IN_USE');
     expect((await change({ endDate: '2036-03-12' })).statusCode).toBe(200);
+    // A calendar that has ended may be renamed, but not lengthened only into days that have passed.
     const april = await makeCalendar({ name: 'April', startDate: '2036-04-01', endDate: '2036-04-30' });
     t.clock.set('2036-05-10T01:00:00Z');
-    const lengthened = await send('PUT', `/v1/console/attendance-calendars/${april.id}`, admin, {
-      name: 'April',
-      startDate: '2036-04-01',
-      endDate: '2036-05-05',
-      dailyReward: credit(100),
-    });
+    const changeApril = (fields: object) =>
+      send('PUT', `/v1/console/attendance-calendars/${april.id}`, admin, {
+        name: 'April',
+        startDate: '2036-04-01',
+        endDate: '2036-04-30',
+        dailyReward: credit(100),
+        ...fields,
+      });
+    const lengthened = await changeApril({ endDate: '2036-05-05' });
     expect(lengthened.statusCode).toBe(400);
     expect(lengthened.json()).toMatchObject(endDateRefusal);
-    const renamed = await send('PUT', `/v1/console/attendance-calendars/${april.id}`, admin, {
-      name: 'April showers',
-      startDate: '2036-04-01',
-      endDate: '2036-04-30',
-      dailyReward: credit(100),
-    });
+    const renamed = await changeApril({ name: 'April showers' });
     expect(renamed.statusCode, renamed.body).toBe(200);
   });
 });
