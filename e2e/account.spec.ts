@@ -15,7 +15,7 @@ import { signInOnPage } from './support/sign-in.ts';
 // Discord connect and disconnect, and a deletion request cancelled from the deletion-in-progress screen.
 // Sign-ups are limited to 10 an hour per address for the whole run: each journey here signs up at most once.
 test.describe('profile and account', () => {
-  test('create the profile with an uploaded photo, land on home, and see the nickname in the header', async ({
+  test('create the profile with an uploaded photo, pass the introduction, land on home, and see the nickname in the header', async ({
     page,
     request,
   }) => {
@@ -57,6 +57,11 @@ test.describe('profile and account', () => {
     await page.getByLabel('Nickname').fill(nickname);
     await page.getByRole('button', { name: 'Create profile' }).click();
 
+    // A new collector is shown the introduction once, then goes home.
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Collect the brands you love' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'onboarding');
+    await page.getByRole('button', { name: 'Skip' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: new RegExp(`Account menu for ${nickname}`) })).toBeVisible();
 
@@ -115,6 +120,8 @@ test.describe('profile and account', () => {
     const nickname = uniqueNickname('Alan');
     await page.getByLabel('Nickname').fill(nickname);
     await page.getByRole('button', { name: 'Create profile' }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByRole('button', { name: 'Skip' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: new RegExp(`Account menu for ${nickname}`) })).toBeVisible();
   });

@@ -55,9 +55,9 @@ test.describe('accounts and sessions', () => {
     await expect(page).toHaveURL(/\/profile\/creation$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Create your profile' })).toBeVisible();
 
-    // EMAIL_VERIFIED now: any other page sends the account back to profile creation.
+    // EMAIL_VERIFIED now: any other page sends the account back to profile creation, which then goes on to it.
     await page.goto('/drops');
-    await expect(page).toHaveURL(/\/profile\/creation$/);
+    await expect(page).toHaveURL(/\/profile\/creation\?redirectTo=%2Fdrops$/);
   });
 
   test('sign in with two-factor through the SMS step', async ({ page, request }) => {
@@ -97,7 +97,7 @@ test.describe('accounts and sessions', () => {
     // again with a new phone.
     await page.getByLabel('Nickname').fill(uniqueNickname('Guarded'));
     await page.getByRole('button', { name: 'Create profile' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/onboarding$/);
     await page.goto('/account/security');
     const codeTo = async (phone: string, since: number) =>
       smsCodeIn(await latestMessage(request, phone, (message) => Date.parse(message.createdAt) >= since - 1000));

@@ -6,7 +6,10 @@ const base: RedirectInput = { pathname: '/', search: '', isLoggedIn: true, statu
 describe('sessionRedirect', () => {
   it('sends a signed-in CREATED account to /email/verify and an EMAIL_VERIFIED one to /profile/creation', () => {
     expect(sessionRedirect({ ...base, pathname: '/drops', status: 'CREATED' })).toBe('/email/verify');
-    expect(sessionRedirect({ ...base, pathname: '/drops', status: 'EMAIL_VERIFIED' })).toBe('/profile/creation');
+    expect(sessionRedirect({ ...base, pathname: '/drops', search: '?tab=live', status: 'EMAIL_VERIFIED' })).toBe(
+      `/profile/creation?redirectTo=${encodeURIComponent('/drops?tab=live')}`,
+    );
+    expect(sessionRedirect({ ...base, pathname: '/', status: 'EMAIL_VERIFIED' })).toBe('/profile/creation');
     expect(sessionRedirect({ ...base, pathname: '/', status: 'CREATED' })).toBe('/email/verify');
   });
 
@@ -31,7 +34,9 @@ describe('sessionRedirect', () => {
 
   it('does apply on routes that only look like exempt ones', () => {
     expect(sessionRedirect({ ...base, pathname: '/password/change', status: 'CREATED' })).toBe('/email/verify');
-    expect(sessionRedirect({ ...base, pathname: '/profile/edit', status: 'EMAIL_VERIFIED' })).toBe('/profile/creation');
+    expect(sessionRedirect({ ...base, pathname: '/profile/edit', status: 'EMAIL_VERIFIED' })).toBe(
+      `/profile/creation?redirectTo=${encodeURIComponent('/profile/edit')}`,
+    );
   });
 
   it('sends visitors on a signed-in route to /signin with the way back', () => {

@@ -5,7 +5,8 @@ import type { TAccountStatus } from '@cypher/contract';
  * is tested without a router.
  *
  * - Spec section 2: signed-in users whose account is CREATED go to /email/verify, EMAIL_VERIFIED go to
- *   /profile/creation, except on the routes that are part of getting there (STATUS_REDIRECT_EXEMPT).
+ *   /profile/creation (with `redirectTo`, the page they asked for), except on the routes that are part of getting
+ *   there (STATUS_REDIRECT_EXEMPT).
  * - Routes marked `access: 'signed-in'` send visitors to /signin with `redirectTo`, so they come back afterwards.
  */
 export const STATUS_REDIRECT_EXEMPT = [
@@ -57,5 +58,10 @@ export function sessionRedirect({
   if (!isLoggedIn) return access === 'signed-in' ? signInPathFor(pathname, search, hash) : null;
   if (!status || isStatusRedirectExempt(pathname)) return null;
   const target = statusTargets[status];
-  return target && normalisePathname(pathname) !== target ? target : null;
+  if (!target || normalisePathname(pathname) === target) return null;
+  // Profile creation is the last step before the page asked for: it goes on there (home needs no way back).
+  const askedFor = `${pathname}${search}${hash}`;
+  return status === 'EMAIL_VERIFIED' && askedFor !== '/'
+    ? `${target}?redirectTo=${encodeURIComponent(askedFor)}`
+    : target;
 }

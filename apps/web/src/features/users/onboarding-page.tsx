@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { getStored, setStored } from '../../lib/storage.ts';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -38,11 +39,13 @@ const onboardingSteps: OnboardingStep[] = [
 ];
 
 /**
- * `/onboarding`: a three-step introduction. Done or Skip sets the onboarding-completed flag (a device preference,
- * kept across sign-outs) and goes home; someone who has seen it is told so, and may take it again.
+ * `/onboarding`: a three-step introduction, shown once after a profile is created. Done or Skip sets the
+ * onboarding-completed flag (a device preference, kept across sign-outs) and goes on to `redirectTo` (the page the
+ * new collector had asked for) or home; someone who has seen it is told so, and may take it again.
  */
 export default function OnboardingPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [isCompleted] = useState(() => getStored('onboardingCompleted') === true);
   const [isRetaking, setIsRetaking] = useState(false);
   const [index, setIndex] = useState(0);
@@ -50,7 +53,7 @@ export default function OnboardingPage() {
 
   function finish() {
     setStored('onboardingCompleted', true);
-    void navigate('/');
+    void navigate(safeRedirectPath(searchParams.get('redirectTo')));
   }
 
   function goTo(next: number) {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
+import { getStored, setStored } from '../../lib/storage.ts';
 import { pathnameOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -31,7 +32,7 @@ describe('profile creation page', () => {
     expect(screen.queryByRole('heading', { name: 'Create your profile' })).toBeNull();
   });
 
-  it('creates the profile of a verified account and goes home, not to Edit profile', async () => {
+  it('creates the profile of a verified account and shows the introduction once, then home, not Edit profile', async () => {
     const sent = signedInAs('EMAIL_VERIFIED');
     const { router } = renderApp('/profile/creation');
     const user = userEvent.setup();
@@ -39,7 +40,38 @@ describe('profile creation page', () => {
     await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Create profile' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
     expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({ nickname: 'Ada' });
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getStored('onboardingCompleted')).toBe(true);
+  });
+
+  it('goes on to the page the new collector asked for, through the introduction on a device that has not seen it', async () => {
+    signedInAs('EMAIL_VERIFIED');
+    const { router } = renderApp('/drops?tab=upcoming');
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/creation'));
+    expect(router.state.location.search).toBe(`?redirectTo=${encodeURIComponent('/drops?tab=upcoming')}`);
+    await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    for (const _step of [1, 2]) await user.click(await screen.findByRole('button', { name: /^Next/ }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/drops?tab=upcoming'),
+    );
+  });
+
+  it('goes straight to the page asked for on a device that has seen the introduction, and never off the site', async () => {
+    setStored('onboardingCompleted', true);
+    signedInAs('EMAIL_VERIFIED');
+    const { router } = renderApp(`/profile/creation?redirectTo=${encodeURIComponent('//evil.example/drops')}`);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NICKNAME_MAX_LENGTH } from '@cypher/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error.ts';
 import { applyApiError } from '../../api/form-errors.ts';
 import { useMyUser } from '../../api/my-user.ts';
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { useSession } from '../../lib/session.ts';
+import { getStored } from '../../lib/storage.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
@@ -24,12 +26,15 @@ type TProfileFormInput = z.input<typeof ZProfileForm>;
 type TProfileFormOutput = z.output<typeof ZProfileForm>;
 
 /**
- * `/profile/creation`: the last step of signing up (status EMAIL_VERIFIED; the shell sends such accounts here).
- * The photo is uploaded when chosen; creating the profile makes the account ACTIVE and goes home. Someone whose
- * profile exists (ACTIVE) is sent to `/profile/edit` rather than shown an empty form that would only be refused.
+ * `/profile/creation`: the last step of signing up (status EMAIL_VERIFIED; the shell sends such accounts here, with
+ * the page they asked for as `redirectTo`). The photo is uploaded when chosen; creating the profile makes the account
+ * ACTIVE and goes on to that page, through the introduction (/onboarding) on a device that has not seen it. Someone
+ * whose profile exists (ACTIVE) is sent to `/profile/edit` rather than shown an empty form that would only be refused.
  */
 export default function ProfileCreationPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeRedirectPath(searchParams.get('redirectTo'));
   const { showToast } = useToast();
   const { user } = useMyUser();
   const { userInfo } = useSession();
@@ -57,7 +62,7 @@ export default function ProfileCreationPage() {
         title: `Welcome, ${created.nickname ?? values.nickname}!`,
         description: 'Your profile is ready.',
       });
-      void navigate('/', { replace: true });
+      void navigate(getStored('onboardingCompleted') === true ? next : onboardingPathFor(next), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'PROFILE_ALREADY_CREATED') {
         void navigate('/profile/edit', { replace: true });
@@ -105,4 +110,9 @@ export default function ProfileCreationPage() {
       </form>
     </div>
   );
+}
+
+/** The introduction, then `next` (home needs no way back). */
+function onboardingPathFor(next: string): string {
+  return next === '/' ? '/onboarding' : `/onboarding?redirectTo=${encodeURIComponent(next)}`;
 }
