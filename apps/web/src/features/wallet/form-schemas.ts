@@ -102,9 +102,37 @@ export function shortfallAmount(shortfallCents: number, limits: TDepositLimits):
   return { cents, note: `${needs}.` };
 }
 
-/** The withdrawal amount's hint: from the bandwidth's floor, or the method's fee when that is more (the API's rule). */
-export function withdrawalBandwidthHint(fee: TMoney | undefined): string {
-  return bandwidthHint(Math.max(WITHDRAWAL_MIN_CENTS, fee?.amount ?? 0), WITHDRAWAL_MAX_CENTS, 'withdrawal');
+/** The smallest withdrawal: the bandwidth's floor, or the method's fee when that is more (the API's rule). */
+export function smallestWithdrawalCents(fee: TMoney | undefined): number {
+  return Math.max(WITHDRAWAL_MIN_CENTS, fee?.amount ?? 0);
+}
+
+/**
+ * The most one request can take: the bandwidth's ceiling, or what the withdrawable balance leaves after the fee (the
+ * API moves both into review); undefined until the balance is known.
+ */
+export function largestWithdrawalCents(fee: TMoney | undefined, withdrawable: TMoney | undefined): number | undefined {
+  if (!withdrawable) return undefined;
+  return Math.min(WITHDRAWAL_MAX_CENTS, withdrawable.amount - (fee?.amount ?? 0));
+}
+
+/**
+ * The withdrawal amount's hint: from the smallest withdrawal to the most this balance allows, saying when that is the
+ * balance, not the bandwidth.
+ */
+export function withdrawalBandwidthHint(fee: TMoney | undefined, withdrawable?: TMoney): string {
+  const smallest = smallestWithdrawalCents(fee);
+  const largest = largestWithdrawalCents(fee, withdrawable);
+  if (largest === undefined || largest >= WITHDRAWAL_MAX_CENTS) {
+    return bandwidthHint(smallest, WITHDRAWAL_MAX_CENTS, 'withdrawal');
+  }
+  const usd = (amount: number) => formatMoney({ amount, currency: 'USD' });
+  if (largest < smallest) {
+    return `From ${usd(smallest)}: with the fee that needs ${usd(smallest + (fee?.amount ?? 0))} withdrawable.`;
+  }
+  return fee && fee.amount > 0
+    ? `From ${usd(smallest)} to ${usd(largest)}: your withdrawable balance less the ${usd(fee.amount)} fee.`
+    : `From ${usd(smallest)} to ${usd(largest)}: your withdrawable balance.`;
 }
 
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);

@@ -231,22 +231,44 @@ describe('payment page: withdraw', () => {
     expect(new Headers(key).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('opens the insufficient-funds popup when amount and fee exceed the withdrawable balance', async () => {
+  // Review of session 38: the popup said "Please add funds" with an Add funds button, and card money added then is not
+  // withdrawable for days.
+  it('opens the insufficient-funds popup when amount and fee exceed the withdrawable balance, offering the most that can go', async () => {
     const sent = wallet(undefined, 5_000);
-    const { router } = renderApp('/payment?tab=withdraw');
+    renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
+    const wire = await screen.findByRole('form', { name: 'Wire withdrawal' });
+    expect(screen.getByRole('radio', { name: /Bank wire/ })).toHaveAccessibleName(/Fee \$25\.00 per request$/);
+    expect(within(wire).getByLabelText(/Amount \(USD\)/)).toHaveAccessibleDescription(
+      /From \$25\.00 to \$25\.00: your withdrawable balance less the \$25\.00 fee\./,
+    );
     await fillUsWire(user, { amount: '100' });
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));
     await user.click(submitWire());
     const dialog = await screen.findByRole('dialog', { name: 'Insufficient funds' });
-    expect(within(dialog).getByText('Insufficient funds. Please add funds to your balance.')).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription('You can withdraw up to $25.00 now, with the fee.');
     expect(
       within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/),
     ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Add funds' })).toBeNull();
     expect(posts(sent)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('link', { name: 'Add funds' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds'));
-    expect(await screen.findByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw $25.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Insufficient funds' })).toBeNull());
+    expect(within(wire).getByLabelText(/Amount \(USD\)/)).toHaveValue('25.00');
+    await user.click(submitWire());
+    await waitFor(() => expect(posts(sent)).toHaveLength(1));
+    expect(posts(sent)[0]?.body).toMatchObject({ method: 'wire', amount: 2_500 });
+  });
+
+  it('says when the withdrawable balance cannot pay for a wire’s smallest withdrawal with its fee', async () => {
+    wallet(undefined, 4_000);
+    renderApp('/payment?tab=withdraw');
+    expect(await screen.findByRole('radio', { name: /Bank wire/ })).toHaveAccessibleName(
+      /Fee \$25\.00 per request: needs \$50\.00 withdrawable$/,
+    );
+    expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveAccessibleDescription(
+      /From \$25\.00: with the fee that needs \$50\.00 withdrawable\./,
+    );
   });
 
   // Review of session 36: a $10.00 wire went out on one click, $35.00 from the balance for $10.00 sent.
@@ -256,7 +278,9 @@ describe('payment page: withdraw', () => {
     const user = userEvent.setup();
     const wire = await screen.findByRole('form', { name: 'Wire withdrawal' });
     const amount = within(wire).getByLabelText(/Amount \(USD\)/);
-    expect(amount).toHaveAccessibleDescription(/From \$25\.00 to \$1,000,000\.00 per withdrawal\./);
+    expect(amount).toHaveAccessibleDescription(
+      /From \$25\.00 to \$975\.00: your withdrawable balance less the \$25\.00 fee\./,
+    );
     await fillUsWire(user, { amount: '10' });
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));
     await user.click(submitWire());

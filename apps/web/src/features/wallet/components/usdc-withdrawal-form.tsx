@@ -12,7 +12,7 @@ import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
-import { dollarsToCents, withdrawalBandwidthHint, ZUsdcWithdrawalForm } from '../form-schemas.ts';
+import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, ZUsdcWithdrawalForm } from '../form-schemas.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
@@ -24,7 +24,6 @@ type TUsdcOutput = z.output<typeof ZUsdcWithdrawalForm>;
 /** USDC to an Ethereum (ERC-20) address: typed, or one of the person's saved addresses. */
 export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   const { fee } = props;
-  const withdrawal = useWithdrawalRequest(props);
   const walletAddresses = useWalletAddresses();
   const addWalletAddress = useAddWalletAddress();
   const [isSavingAddress, setIsSavingAddress] = useState(false);
@@ -42,6 +41,10 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
     formState: { errors, isSubmitting },
   } = form;
   useUnsavedChanges(form, 'withdrawal', unsentWithdrawal);
+  const withdrawal = useWithdrawalRequest({
+    ...props,
+    setAmountCents: (cents) => setValue('amount', centsToDollars(cents), { shouldDirty: true, shouldValidate: true }),
+  });
   const amount = useWatch({ control, name: 'amount' });
   const typedAddress = useWatch({ control, name: 'address' });
   const savedAddresses = walletAddresses.data ?? [];
@@ -67,7 +70,12 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="USDC withdrawal">
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <Field label="Amount (USD)" hint={withdrawalBandwidthHint(fee)} error={errors.amount?.message} isRequired>
+      <Field
+        label="Amount (USD)"
+        hint={withdrawalBandwidthHint(fee, props.withdrawable)}
+        error={errors.amount?.message}
+        isRequired
+      >
         {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
       </Field>
       {savedAddresses.length > 0 ? (

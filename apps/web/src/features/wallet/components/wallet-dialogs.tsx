@@ -1,47 +1,64 @@
-import { errorCatalogue } from '@cypher/contract';
+import { errorCatalogue, formatMoney, type TMoney } from '@cypher/contract';
 import { Button } from '../../../ui/button.tsx';
-import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { useLeaveWithoutAsking } from '../../../ui/unsaved-changes.ts';
 import styles from '../payment-page.module.css';
 
+/** A withdrawal the withdrawable balance cannot cover with its fee: what it needs, and the most that can go. */
+export interface WithdrawalShortfall {
+  /** What this request needs against what can be withdrawn; none when the API found the funds short. */
+  detail?: string;
+  /** The most one request can take now, when it is at least the smallest withdrawal. */
+  largest?: TMoney;
+  /** Puts `largest` in the form's amount. */
+  useLargest?: () => void;
+}
+
 /**
- * Spec section 2's popup: more asked than can be withdrawn, or the API's INSUFFICIENT_FUNDS. Its "Add funds" is the
- * person's answer to a request that cannot go as typed, so it leaves the withdrawal form without asking again.
+ * Spec section 2's insufficient-funds popup, for a withdrawal: more asked than can be withdrawn, or the API's
+ * INSUFFICIENT_FUNDS. Adding funds is no answer here (a card payment becomes withdrawable only once it settles), so it
+ * offers the most that can go now instead.
  */
 export function InsufficientFundsDialog({
-  isOpen,
+  shortfall,
   onClose,
-  detail,
 }: {
-  isOpen: boolean;
+  shortfall: WithdrawalShortfall | undefined;
   onClose: () => void;
-  detail?: string;
 }) {
-  const leaveWithoutAsking = useLeaveWithoutAsking();
+  const largest = shortfall?.largest;
+  const useLargest = shortfall?.useLargest;
   return (
     <Dialog
-      isOpen={isOpen}
+      isOpen={shortfall !== undefined}
       onClose={onClose}
       title="Insufficient funds"
-      description={errorCatalogue.INSUFFICIENT_FUNDS.message}
+      description={
+        largest
+          ? `You can withdraw up to ${formatMoney(largest)} now, with the fee.`
+          : 'Your withdrawable balance does not cover this withdrawal with its fee.'
+      }
       footer={
         <>
           <Button onClick={onClose}>Close</Button>
-          <ButtonLink
-            to="/payment?tab=add-funds"
-            variant="primary"
-            onClick={() => {
-              leaveWithoutAsking();
-              onClose();
-            }}
-          >
-            Add funds
-          </ButtonLink>
+          {largest && useLargest ? (
+            <Button
+              variant="primary"
+              onClick={() => {
+                useLargest();
+                onClose();
+              }}
+            >
+              Withdraw {formatMoney(largest)}
+            </Button>
+          ) : null}
         </>
       }
     >
-      {detail ? <p className={styles.muted}>{detail}</p> : null}
+      {shortfall?.detail ? <p className={styles.muted}>{shortfall.detail}</p> : null}
+      <p className={styles.muted}>
+        Money paid by card or Tilia can be withdrawn once it settles; credit from rewards and codes is for spending on
+        drops.
+      </p>
     </Dialog>
   );
 }

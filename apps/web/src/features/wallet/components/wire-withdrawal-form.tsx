@@ -15,7 +15,7 @@ import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
-import { dollarsToCents, withdrawalBandwidthHint, ZWireWithdrawalForm } from '../form-schemas.ts';
+import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, ZWireWithdrawalForm } from '../form-schemas.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
@@ -32,7 +32,6 @@ export function WireWithdrawalForm({
   ...props
 }: WithdrawalFormProps & { onWireRefused: (messages: string[]) => void }) {
   const { fee } = props;
-  const withdrawal = useWithdrawalRequest(props);
   const queryClient = useQueryClient();
   const bankAccounts = useBankAccounts();
   const addBankAccount = useAddBankAccount();
@@ -56,6 +55,11 @@ export function WireWithdrawalForm({
     control,
     formState: { errors, isSubmitting, submitCount },
   } = form;
+  const withdrawal = useWithdrawalRequest({
+    ...props,
+    setAmountCents: (cents) =>
+      form.setValue('amount', centsToDollars(cents), { shouldDirty: true, shouldValidate: true }),
+  });
   useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
   const amount = useWatch({ control, name: 'amount' });
   const savedAccounts = bankAccounts.data ?? [];
@@ -108,7 +112,12 @@ export function WireWithdrawalForm({
     <FormProvider {...form}>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        <Field label="Amount (USD)" hint={withdrawalBandwidthHint(fee)} error={errors.amount?.message} isRequired>
+        <Field
+          label="Amount (USD)"
+          hint={withdrawalBandwidthHint(fee, props.withdrawable)}
+          error={errors.amount?.message}
+          isRequired
+        >
           {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
         </Field>
         {savedAccounts.length > 0 ? (

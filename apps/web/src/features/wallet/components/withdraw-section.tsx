@@ -7,9 +7,10 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
 import { useMyBalances } from '../../../api/my-balances.ts';
 import { useWithdrawalFees } from '../api/get-withdrawal-fees.ts';
+import { largestWithdrawalCents, smallestWithdrawalCents } from '../form-schemas.ts';
 import { settlingSentence } from '../settling-words.ts';
 import { IdentityCheck } from './identity-check.tsx';
-import { InsufficientFundsDialog, WireVerificationDialog } from './wallet-dialogs.tsx';
+import { InsufficientFundsDialog, WireVerificationDialog, type WithdrawalShortfall } from './wallet-dialogs.tsx';
 import { UsdcWithdrawalForm } from './usdc-withdrawal-form.tsx';
 import { WireWithdrawalForm } from './wire-withdrawal-form.tsx';
 import { WithdrawalsList } from './withdrawals-list.tsx';
@@ -18,7 +19,7 @@ import styles from '../payment-page.module.css';
 export interface WithdrawalFormProps {
   fee: TMoney | undefined;
   withdrawable: TMoney | undefined;
-  onInsufficientFunds: (detail?: string) => void;
+  onInsufficientFunds: (shortfall: WithdrawalShortfall) => void;
 }
 
 /**
@@ -28,14 +29,14 @@ export interface WithdrawalFormProps {
 export function WithdrawSection() {
   const [searchParams] = useSearchParams();
   const [method, setMethod] = useState<'wire' | 'usdc'>(searchParams.get('method') === 'usdc' ? 'usdc' : 'wire');
-  const [insufficient, setInsufficient] = useState<{ detail?: string }>();
+  const [insufficient, setInsufficient] = useState<WithdrawalShortfall>();
   const [wireRefusal, setWireRefusal] = useState<string[]>();
   const fees = useWithdrawalFees();
   const balances = useMyBalances();
   const withdrawable = balances.data?.usd.withdrawable;
   const formProps = {
     withdrawable,
-    onInsufficientFunds: (detail?: string) => setInsufficient({ detail }),
+    onInsufficientFunds: setInsufficient,
   };
 
   return (
@@ -66,7 +67,7 @@ export function WithdrawSection() {
                     label={value === 'wire' ? 'Bank wire' : 'USDC wallet'}
                     hint={
                       fees.data
-                        ? `Fee ${formatMoney(fees.data[value])} per request`
+                        ? methodHint(fees.data[value], withdrawable)
                         : value === 'wire'
                           ? 'To a bank account'
                           : 'To an Ethereum address'
@@ -86,11 +87,7 @@ export function WithdrawSection() {
         </section>
       </IdentityCheck>
       <WithdrawalsList />
-      <InsufficientFundsDialog
-        isOpen={insufficient !== undefined}
-        detail={insufficient?.detail}
-        onClose={() => setInsufficient(undefined)}
-      />
+      <InsufficientFundsDialog shortfall={insufficient} onClose={() => setInsufficient(undefined)} />
       <WireVerificationDialog
         isOpen={wireRefusal !== undefined}
         messages={wireRefusal ?? []}
@@ -101,8 +98,8 @@ export function WithdrawSection() {
 }
 
 /**
- * Nothing can go out yet: rather than forms that can only end in "Insufficient funds" (whose "Add funds" would not help
- * card money that is still settling), what would change that, and when.
+ * Nothing can go out yet: rather than forms that can only end in "Insufficient funds", what would change that (card
+ * money that is still settling), and when.
  */
 function NothingToWithdraw({ balances }: { balances: TMyBalances | undefined }) {
   const now = useNow(60_000);
@@ -143,6 +140,15 @@ function notWithdrawableSentence(amount: TMoney, settling: TMyBalances['settling
       ? ` The other ${formatMoney({ amount: credit, currency: amount.currency })} is rewards and redeemed credit, for spending on drops.`
       : '';
   return `${settlingSentence(settling, now)}${creditSentence}`;
+}
+
+/** A method's fee, and when the withdrawable balance cannot pay for its smallest withdrawal, what that needs. */
+function methodHint(fee: TMoney, withdrawable: TMoney | undefined): string {
+  const feeWords = `Fee ${formatMoney(fee)} per request`;
+  const largest = largestWithdrawalCents(fee, withdrawable);
+  const smallest = smallestWithdrawalCents(fee);
+  if (largest === undefined || largest >= smallest) return feeWords;
+  return `${feeWords}: needs ${formatMoney({ amount: smallest + fee.amount, currency: 'USD' })} withdrawable`;
 }
 
 /** Amount, fee and what leaves the balance, before submitting. */

@@ -10,6 +10,8 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import type { UnsavedChangesOptions } from '../../../ui/unsaved-changes.ts';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { largestWithdrawalCents, smallestWithdrawalCents } from '../form-schemas.ts';
+import type { WithdrawalShortfall } from './wallet-dialogs.tsx';
 import type { WithdrawalFormProps } from './withdraw-section.tsx';
 
 /**
@@ -36,12 +38,28 @@ function shortfallOf(amountCents: number, fee: TMoney | undefined, withdrawable:
  * What the USDC and wire forms do with a request once it is valid: the shortfall popup before sending, one
  * idempotency key per attempt, the popup again when the API finds the funds short, the success toast. `request`
  * answers true once the withdrawal is taken; on any other refusal it hands the error to `onRefused` (the form's fields)
- * and answers false.
+ * and answers false. `setAmountCents` puts an amount in the form: the popup offers the most that can go.
  */
-export function useWithdrawalRequest({ fee, withdrawable, onInsufficientFunds }: WithdrawalFormProps) {
+export function useWithdrawalRequest({
+  fee,
+  withdrawable,
+  onInsufficientFunds,
+  setAmountCents,
+}: WithdrawalFormProps & { setAmountCents: (cents: number) => void }) {
   const createWithdrawal = useCreateWithdrawal();
   const idempotency = useIdempotencyKey();
   const { showToast } = useToast();
+
+  /** The popup's offer: the most one request can take now, when that is at least the smallest withdrawal. */
+  function shortfall(detail: string | undefined, balance: TMoney | undefined): WithdrawalShortfall {
+    const largest = largestWithdrawalCents(fee, balance);
+    if (largest === undefined || largest < smallestWithdrawalCents(fee)) return { detail };
+    return {
+      detail,
+      largest: { amount: largest, currency: 'USD' },
+      useLargest: () => setAmountCents(largest),
+    };
+  }
 
   async function request(body: TCreateWithdrawalRequest, onRefused: (error: unknown) => void): Promise<boolean> {
     // The API's own refusal, said before sending, under the amount as the API's would be.
@@ -51,16 +69,17 @@ export function useWithdrawalRequest({ fee, withdrawable, onInsufficientFunds }:
       onRefused(new ApiError(status, 'WITHDRAWAL_BELOW_FEE', message, [{ field: 'amount', message: belowFee }]));
       return false;
     }
-    const shortfall = shortfallOf(body.amount, fee, withdrawable);
-    if (shortfall) {
-      onInsufficientFunds(shortfall);
+    const missing = shortfallOf(body.amount, fee, withdrawable);
+    if (missing) {
+      onInsufficientFunds(shortfall(missing, withdrawable));
       return false;
     }
     try {
       await createWithdrawal.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
       idempotency.settle();
     } catch (error) {
-      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') onInsufficientFunds();
+      // The balance shown was older than the API's: no offer from it.
+      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') onInsufficientFunds({});
       else onRefused(error);
       return false;
     }
