@@ -10,8 +10,8 @@ import { settlingSentence } from '../settling-words.ts';
 import styles from '../payment-page.module.css';
 
 /**
- * The balance cards: USD and CYP, each with the parts that say what may be withdrawn and what is held, and how the
- * two units relate (the rate the API configured). An empty dollar balance offers to add funds.
+ * The balance cards: USD with the parts that say what may be withdrawn and what is held, CYP (spent, never withdrawn),
+ * and how the two units relate (the rate the API configured). An empty dollar balance offers to add funds.
  */
 export function BalanceSection() {
   const balances = useMyBalances();
@@ -61,7 +61,7 @@ export function BalanceSection() {
           </div>
         )}
       </BalanceCard>
-      <BalanceCard title="CYP" parts={cyp} unit={cypUnit}>
+      <BalanceCard title="CYP" parts={cyp} unit={cypUnit} isCredit>
         <div className={styles.balanceAction}>
           <p className={styles.muted}>{cypInWords(cypUnit)}</p>
         </div>
@@ -84,15 +84,21 @@ function cypInWords(unit: TMyBalances['cypUnit']): string {
   return `CYP is the marketplace's own unit: ${formatMoney({ amount: 100, currency: 'USD' })} is ${oneDollarInCyp}. Drop prices show both. Purchases from your balance spend this credit first, at that rate; it cannot be withdrawn.`;
 }
 
+/**
+ * A balance and its parts. Credit (`isCredit`, CYP) is never withdrawn, so it has one part: what can be spent. Rows
+ * saying "Withdrawable 0.00 CYP" beside "it cannot be withdrawn" read as if it one day could.
+ */
 function BalanceCard({
   title,
   parts,
   unit,
+  isCredit = false,
   children,
 }: {
   title: string;
   parts: TBalanceParts;
   unit: TMyBalances['cypUnit'];
+  isCredit?: boolean;
   children?: ReactNode;
 }) {
   const format = (money: TBalanceParts['total']) => formatMoney(money, { cypMinorUnits: unit.minorUnits });
@@ -101,12 +107,21 @@ function BalanceCard({
       <h3 className={styles.balanceUnit}>{title}</h3>
       <p className={styles.balanceTotal}>{format(parts.total)}</p>
       <dl className={styles.facts}>
-        <dt>Withdrawable</dt>
-        <dd>{format(parts.withdrawable)}</dd>
-        <dt>Not withdrawable</dt>
-        <dd>{format(parts.nonWithdrawable)}</dd>
-        <dt>Held in review</dt>
-        <dd>{format(parts.held)}</dd>
+        {isCredit ? (
+          <>
+            <dt>Spendable on drops</dt>
+            <dd>{format(parts.total)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Withdrawable</dt>
+            <dd>{format(parts.withdrawable)}</dd>
+            <dt>Not withdrawable</dt>
+            <dd>{format(parts.nonWithdrawable)}</dd>
+            <dt>Held in review</dt>
+            <dd>{format(parts.held)}</dd>
+          </>
+        )}
       </dl>
       {children}
     </section>
