@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZMoney } from './envelope.ts';
+import { ZQueryBoolean } from './catalog.ts';
+import { ZMoney, ZPageQuery } from './envelope.ts';
 import { errorCatalogue } from './errors.ts';
 
 export const depositMethods = ['card', 'crypto', 'tilia'] as const;
@@ -73,8 +74,20 @@ export const ZDeposit = z.object({
   paymentMethod: z.string().nullable(),
   /** The provider's checkout while the deposit is pending and has one; else null. */
   checkoutUrl: z.string().nullable(),
+  /**
+   * While the deposit is open (created or pending): when it stops waiting for the payment and expires, if it has such a
+   * time (a saved method's charge has none: it ends when the provider answers); else null.
+   */
+  expiresAt: z.string().nullable(),
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
+
+/** The statuses of a deposit the provider may still pay: it blocks an account's deletion until it ends. */
+export const openDepositStatuses = ['created', 'pending'] as const satisfies readonly TDepositStatus[];
+
+/** `GET /v1/deposits`: a page of mine, newest first; `isOpen=true` for only those still in progress. */
+export const ZMyDepositsQuery = ZPageQuery.extend({ isOpen: ZQueryBoolean.optional() });
+export type TMyDepositsQuery = z.infer<typeof ZMyDepositsQuery>;
 
 /** The catalogue's words for INVALID_CARD_NUMBER, which the card forms show under the number. */
 export const INVALID_CARD_NUMBER_MESSAGE = errorCatalogue.INVALID_CARD_NUMBER.message;

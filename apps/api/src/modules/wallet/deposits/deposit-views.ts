@@ -3,6 +3,7 @@ import type { TDeposit } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { ledgerTransactions } from '../wallet.tables.ts';
 import { deposits, type TDepositRow } from './deposits.tables.ts';
+import { CREATED_DEPOSIT_TTL_MS } from './expire-abandoned-deposits.ts';
 
 /**
  * Deposits with the payment method their credit's receipt names (postDeposit's ledger transaction, referenced by
@@ -37,5 +38,15 @@ export function depositView(row: { deposit: TDepositRow; paymentMethod: string |
     paymentMethod: row.paymentMethod ?? deposit.paymentMethodLabel,
     // Only an open checkout is worth sending the person to; a finished one shows "closed".
     checkoutUrl: deposit.status === 'pending' ? deposit.checkoutUrl : null,
+    expiresAt: openUntil(deposit)?.toISOString() ?? null,
   };
+}
+
+/**
+ * When an open deposit stops waiting (expire-abandoned-deposits.ts): a created one whose checkout never opened after
+ * CREATED_DEPOSIT_TTL_MS, a pending one at its checkout's own expiry. A saved method's charge has none.
+ */
+function openUntil(deposit: TDepositRow): Date | null {
+  if (deposit.status === 'created') return new Date(deposit.createdAt.getTime() + CREATED_DEPOSIT_TTL_MS);
+  return deposit.status === 'pending' ? deposit.expiresAt : null;
 }

@@ -10,7 +10,7 @@ import {
   ZDeposit,
   ZDepositLimits,
   ZPage,
-  ZPageQuery,
+  ZMyDepositsQuery,
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
@@ -60,8 +60,8 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
-          summary: 'My deposits, newest first',
-          querystring: ZPageQuery,
+          summary: 'My deposits, newest first; isOpen=true for those still in progress (created or pending)',
+          querystring: ZMyDepositsQuery,
           response: { 200: ZData(ZPage(ZDeposit)) },
         },
       },

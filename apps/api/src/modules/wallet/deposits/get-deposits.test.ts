@@ -51,8 +51,11 @@ describe('GET /v1/deposits/:id', () => {
       failureReason: null,
       paymentMethod: null,
       checkoutUrl,
+      expiresAt: expect.any(String),
     });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
+    // The local card checkout stays open for half an hour (Stripe's shortest).
+    expect(Date.parse(data.expiresAt) - Date.parse(data.createdAt)).toBe(30 * 60 * 1000);
 
     await payAtCheckout(checkoutUrl, '4242 4242 4242 4242');
     const succeeded = (await getDeposit(user.accessToken, depositId)).json().data;
@@ -61,6 +64,7 @@ describe('GET /v1/deposits/:id', () => {
       paymentMethod: 'Visa •••• 4242',
       failureReason: null,
       checkoutUrl: null,
+      expiresAt: null,
     });
   });
 
@@ -118,6 +122,26 @@ describe('GET /v1/deposits', () => {
       headers: bearer(user.accessToken),
     });
     expect(second.json().data.items.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
+  });
+
+  it('lists only those still in progress with isOpen=true, and only the others with isOpen=false', async () => {
+    const user = await activeUser(t);
+    const open = await createDeposit(user.accessToken, 1000);
+    const paid = await createDeposit(user.accessToken, 2000);
+    await payAtCheckout(paid.checkoutUrl, '4242 4242 4242 4242');
+    const list = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/v1/deposits?${query}`, headers: bearer(user.accessToken) })).json()
+        .data;
+    expect((await list('isOpen=true')).items.map((item: { id: string }) => item.id)).toEqual([open.depositId]);
+    expect((await list('isOpen=false')).items.map((item: { id: string }) => item.id)).toEqual([paid.depositId]);
+    expect((await list('isOpen=true')).total).toBe(1);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/v1/deposits?isOpen=yes',
+      headers: bearer(user.accessToken),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('INVALID_REQUEST');
   });
 
   it('answers an empty page for someone without deposits', async () => {

@@ -1,14 +1,21 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { TDeposit, TPage, TPageQuery } from '@cypher/contract';
+import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
+import { openDepositStatuses, type TDeposit, type TMyDepositsQuery, type TPage } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { depositView, selectDepositViews } from './deposit-views.ts';
 import { deposits } from './deposits.tables.ts';
 
-/** `GET /v1/deposits`: mine, newest first (ids are UUID v7, so they break ties in time order). */
-export async function listMyDeposits(db: Db, userId: string, query: TPageQuery): Promise<TPage<TDeposit>> {
+/**
+ * `GET /v1/deposits`: mine, newest first (ids are UUID v7, so they break ties in time order); with `isOpen`, only
+ * those the provider may still pay (what blocks a deletion) or only the others.
+ */
+export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQuery): Promise<TPage<TDeposit>> {
   const { limit, offset } = pageWindow(query);
-  const where = eq(deposits.userId, userId);
+  const isOpen = inArray(deposits.status, openDepositStatuses);
+  const where = and(
+    eq(deposits.userId, userId),
+    query.isOpen === undefined ? undefined : query.isOpen ? isOpen : not(isOpen),
+  );
   const rows = await selectDepositViews(db, where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(limit)
