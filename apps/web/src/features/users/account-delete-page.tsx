@@ -74,6 +74,12 @@ export default function AccountDeletePage() {
               {blockers.map((blocker) => (
                 <li key={blocker.kind}>
                   <strong>{blocker.kind}:</strong> {blocker.message}
+                  {blocker.next ? (
+                    <>
+                      {' '}
+                      <Link to={blocker.next.to}>{blocker.next.label}</Link>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -97,15 +97,21 @@ describe('deletion blocked list', () => {
       { field: 'nfts', message: 'You still own 2 NFTs.' },
     ]);
     expect(deletionBlockers(error)).toEqual([
-      { kind: 'Balance', message: 'Your balance still holds 12.50 USD.' },
-      { kind: 'NFTs', message: 'You still own 2 NFTs.' },
+      {
+        kind: 'Balance',
+        message: 'Your balance still holds 12.50 USD.',
+        next: { to: '/payment?tab=withdraw', label: 'Withdraw what you can' },
+      },
+      { kind: 'NFTs', message: 'You still own 2 NFTs.', next: undefined },
     ]);
   });
 
   it('names a payment still in progress as such', () => {
     const message = 'A payment of $500.00 you started is still in progress. Wait until it completes or expires.';
     const error = new ApiError(409, 'ACCOUNT_HAS_ASSETS', 'assets', [{ field: 'deposits', message }]);
-    expect(deletionBlockers(error)).toEqual([{ kind: 'Payments in progress', message }]);
+    expect(deletionBlockers(error)).toEqual([
+      { kind: 'Payments in progress', message, next: { to: '/payment', label: 'See them and when they expire' } },
+    ]);
   });
 
   it('is undefined for any other answer', () => {

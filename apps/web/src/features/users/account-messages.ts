@@ -69,6 +69,8 @@ export function discordErrorMessage(error: unknown): string {
 export interface DeletionBlocker {
   kind: string;
   message: string;
+  /** Where the person deals with it, when the product has such a page. */
+  next?: { to: string; label: string };
 }
 
 const blockerTitles: Record<string, string> = {
@@ -79,9 +81,20 @@ const blockerTitles: Record<string, string> = {
   nfts: 'NFTs',
 };
 
+const blockerPages: Record<string, DeletionBlocker['next']> = {
+  balance: { to: '/payment?tab=withdraw', label: 'Withdraw what you can' },
+  // Listed with their expiry on the balance tab, each with the way back to its checkout.
+  deposits: { to: '/payment', label: 'See them and when they expire' },
+  packs: { to: '/collections', label: 'Open your packs' },
+};
+
 /** 409 ACCOUNT_HAS_ASSETS: one entry per kind of asset still held, or undefined for any other answer. */
 export function deletionBlockers(error: unknown): DeletionBlocker[] | undefined {
   if (!isApiError(error) || error.code !== 'ACCOUNT_HAS_ASSETS') return undefined;
   const details: TFieldError[] = error.details ?? [];
-  return details.map((detail) => ({ kind: blockerTitles[detail.field] ?? detail.field, message: detail.message }));
+  return details.map((detail) => ({
+    kind: blockerTitles[detail.field] ?? detail.field,
+    message: detail.message,
+    next: blockerPages[detail.field],
+  }));
 }

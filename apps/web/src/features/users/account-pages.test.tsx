@@ -52,6 +52,29 @@ describe('account deletion', () => {
           details: [{ field: 'deposits', message: inProgress }],
         });
       }
+      if (request.path === '/v1/deposits?isOpen=true&size=50') {
+        return json(200, {
+          data: {
+            items: [
+              {
+                id: 'dep-1',
+                method: 'card',
+                status: 'pending',
+                amount: { amount: 50_000, currency: 'USD' },
+                createdAt: '2026-11-22T04:00:00.000Z',
+                updatedAt: '2026-11-22T04:00:00.000Z',
+                failureReason: null,
+                paymentMethod: null,
+                checkoutUrl: 'https://checkout.example/pay/dep-1',
+                expiresAt: '2026-11-22T04:30:00.000Z',
+              },
+            ],
+            page: 1,
+            size: 50,
+            total: 1,
+          },
+        });
+      }
       return apiFailure(404, 'NOT_FOUND');
     });
     renderApp('/account/delete');
@@ -63,6 +86,15 @@ describe('account deletion', () => {
 
     const blocked = (await screen.findByText(inProgress)).closest('li')!;
     expect(blocked).toHaveTextContent(`Payments in progress: ${inProgress}`);
+    // The payments are listed on the payment page, with when each expires and the way back to its checkout.
+    await user.click(within(blocked).getByRole('link', { name: 'See them and when they expire' }));
+    const list = await screen.findByRole('list', { name: 'Payments in progress' });
+    expect(within(list).getByText('$500.00')).toBeInTheDocument();
+    expect(within(list).getByText(/Expires/)).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Continue to payment' })).toHaveAttribute(
+      'href',
+      'https://checkout.example/pay/dep-1',
+    );
   });
 
   it('shows the deletion-in-progress screen on every route, and cancelling brings the page back', async () => {

@@ -47,6 +47,7 @@ function wallet(route: Route = () => undefined, options: { balance?: ReturnType<
     if (path === '/v1/balances') return json(200, page([]));
     if (path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(100) } });
     if (path === '/v1/withdrawals' && request.method === 'GET') return json(200, page([]));
+    if (path === '/v1/deposits' && request.method === 'GET') return json(200, page([]));
     if (path === '/v1/cards' && request.method === 'GET') return json(200, { data: [] });
     if (path === '/v1/tilia/payment-methods' && request.method === 'GET') return json(200, { data: [] });
     if (path === '/v1/deposits/limits') {
@@ -371,6 +372,7 @@ describe('payment page: coming back from the checkout', () => {
         failureReason: null,
         paymentMethod: status === 'succeeded' ? 'Visa •••• 4242' : null,
         checkoutUrl: null,
+        expiresAt: null,
         ...changes,
       },
     });

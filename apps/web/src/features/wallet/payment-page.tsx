@@ -4,6 +4,7 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AddFundsSection } from './components/add-funds-section.tsx';
 import { BalanceSection } from './components/balance-section.tsx';
+import { OpenDeposits } from './components/open-deposits.tsx';
 import { DepositOutcome } from './components/deposit-outcome.tsx';
 import { HistorySection } from './components/history-section.tsx';
 import { MethodsSection } from './components/methods-section.tsx';
@@ -64,6 +65,7 @@ export default function PaymentPage() {
               <div className={styles.stack}>
                 <h2 className="visually-hidden">Balance</h2>
                 <BalanceSection />
+                <OpenDeposits />
               </div>
             ),
           },

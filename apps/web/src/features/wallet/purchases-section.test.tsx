@@ -103,6 +103,7 @@ describe('payment page: back to the drop after adding funds', () => {
         failureReason: null,
         paymentMethod: 'Visa •••• 4242',
         checkoutUrl: null,
+        expiresAt: null,
       },
     });
 

@@ -59,7 +59,12 @@ export function HomeHero() {
           />
         </div>
         {banners.isPending ? (
-          <div className={styles.bannerPlaceholder} role="status" aria-busy="true" aria-label="Loading featured banners">
+          <div
+            className={styles.bannerPlaceholder}
+            role="status"
+            aria-busy="true"
+            aria-label="Loading featured banners"
+          >
             <Skeleton height="100%" radius="var(--radius-xl)" />
           </div>
         ) : hasBanners ? (

@@ -260,14 +260,7 @@ export function ResourceList({ section }: { section: ConsoleSection & { id: TCon
         />
       );
     case 'passes':
-      return (
-        <EntryList
-          section={{ ...section, id: 'passes' }}
-          columns={passColumns}
-          hasStatusFilter
-          hasBrandFilter
-        />
-      );
+      return <EntryList section={{ ...section, id: 'passes' }} columns={passColumns} hasStatusFilter hasBrandFilter />;
     case 'ticket-kinds':
       return (
         <EntryList
