@@ -404,13 +404,21 @@ describe('payment page: coming back from the checkout', () => {
     expect(polls).toBe(pollsAtSuccess);
   });
 
-  it('explains a failed payment in plain words', async () => {
+  it('explains a failed payment in plain words, and Try again opens Add funds with its amount and method', async () => {
     wallet((request) =>
-      request.path === '/v1/deposits/dep-1' ? deposit('failed', { failureReason: 'card_declined' }) : undefined,
+      request.path === '/v1/deposits/dep-1'
+        ? deposit('failed', { failureReason: 'card_declined', method: 'crypto' })
+        : undefined,
     );
-    renderApp('/payment?deposit=dep-1');
+    const { router } = renderApp('/payment?deposit=dep-1');
+    const user = userEvent.setup();
     expect(await screen.findByText('Payment failed')).toBeInTheDocument();
     expect(screen.getByText('Your card was declined. Please try another card.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=add-funds&amount=2500&method=crypto'));
+    expect(await screen.findByLabelText(/^Amount/)).toHaveValue('25.00');
+    expect(screen.getByRole('radio', { name: /Crypto/ })).toBeChecked();
+    expect(screen.queryByText('Payment failed')).toBeNull();
   });
 
   it('says when the checkout expired', async () => {

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { depositMethods, type TDepositMethod } from '@cypher/contract';
 import { shortfallFrom, useFundsReturnPath } from '../../lib/funds-return.ts';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -97,6 +98,7 @@ export default function PaymentPage() {
                 returnPath={fundsReturn.path}
                 onReturn={fundsReturn.forget}
                 shortfallCents={shortfallFrom(searchParams.get('shortfall'))}
+                retry={retryFrom(searchParams)}
               />
             ),
           },
@@ -106,4 +108,12 @@ export default function PaymentPage() {
       />
     </div>
   );
+}
+
+/** `?amount=<cents>&method=<method>`: a failed payment's Try again (deposit-outcome.tsx). */
+function retryFrom(searchParams: URLSearchParams): { cents: number; method: TDepositMethod } | null {
+  const cents = shortfallFrom(searchParams.get('amount'));
+  const method = searchParams.get('method');
+  if (cents === null || !depositMethods.some((known) => known === method)) return null;
+  return { cents, method: method as TDepositMethod };
 }

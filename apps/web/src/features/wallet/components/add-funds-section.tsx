@@ -40,10 +40,12 @@ interface AddFundsSectionProps {
   onReturn?: () => void;
   /** What the purchase that sent the person here lacks, in USD cents: the amount comes filled in with it. */
   shortfallCents?: number | null;
+  /** A failed payment tried again (its Try again): its amount and method come filled in. */
+  retry?: { cents: number; method: TDepositMethod } | null;
 }
 
 /** Add funds: pick a method and an amount, then pay on the provider's hosted checkout and come back here. */
-export function AddFundsSection({ returnPath, onReturn, shortfallCents = null }: AddFundsSectionProps) {
+export function AddFundsSection({ returnPath, onReturn, shortfallCents = null, retry = null }: AddFundsSectionProps) {
   return (
     <div className={styles.stack}>
       {returnPath ? (
@@ -60,12 +62,14 @@ export function AddFundsSection({ returnPath, onReturn, shortfallCents = null }:
           purchase.
         </Alert>
       ) : null}
-      <AddFundsLoader shortfallCents={shortfallCents} />
+      <AddFundsLoader shortfallCents={shortfallCents} retry={retry} />
     </div>
   );
 }
 
-function AddFundsLoader({ shortfallCents }: { shortfallCents: number | null }) {
+type TFilledIn = Required<Pick<AddFundsSectionProps, 'shortfallCents' | 'retry'>>;
+
+function AddFundsLoader({ shortfallCents, retry }: TFilledIn) {
   const limits = useDepositLimits();
   if (limits.isPending) {
     return (
@@ -75,10 +79,10 @@ function AddFundsLoader({ shortfallCents }: { shortfallCents: number | null }) {
     );
   }
   if (limits.isError && !limits.data) return <Alert tone="error">{limits.error.message}</Alert>;
-  return <AddFundsForm limits={limits.data} shortfallCents={shortfallCents} />;
+  return <AddFundsForm limits={limits.data} shortfallCents={shortfallCents} retry={retry} />;
 }
 
-function AddFundsForm({ limits, shortfallCents }: { limits: TDepositLimits; shortfallCents: number | null }) {
+function AddFundsForm({ limits, shortfallCents, retry }: TFilledIn & { limits: TDepositLimits }) {
   const schema = useMemo(() => addFundsForm(limits), [limits]);
   const shortfall = shortfallCents === null ? null : shortfallAmount(shortfallCents, limits);
   const bandwidth = bandwidthHint(limits.minimum.amount, limits.maximum.amount, 'payment');
@@ -95,7 +99,11 @@ function AddFundsForm({ limits, shortfallCents }: { limits: TDepositLimits; shor
     formState: { errors, isSubmitting },
   } = useForm<TAddFundsInput, unknown, TAddFundsOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { method: 'card', amount: shortfall ? centsToDollars(shortfall.cents) : '', paymentMethodId: '' },
+    defaultValues: {
+      method: retry?.method ?? 'card',
+      amount: shortfall ? centsToDollars(shortfall.cents) : retry ? centsToDollars(retry.cents) : '',
+      paymentMethodId: '',
+    },
   });
   const method = useWatch({ control, name: 'method' });
   const paymentMethodId = useWatch({ control, name: 'paymentMethodId' });

@@ -87,9 +87,26 @@ export function DepositOutcome({
         {balances.data ? ` Your USD balance is now ${formatMoney(balances.data.usd.total)}.` : null}
       </Alert>
     );
-  } else if (status === 'failed') {
+  } else if (status === 'failed' && deposit.data) {
+    const { amount, method } = deposit.data;
     content = (
-      <Alert tone="error" title="Payment failed" action={done}>
+      <Alert
+        tone="error"
+        title="Payment failed"
+        action={
+          <>
+            <ButtonLink
+              to={`/payment?tab=add-funds&amount=${amount.amount}&method=${method}`}
+              size="sm"
+              variant="primary"
+              replace
+            >
+              Try again
+            </ButtonLink>
+            {done}
+          </>
+        }
+      >
         {depositFailureInWords(deposit.data?.failureReason)}
       </Alert>
     );
