@@ -1,6 +1,11 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_SCRIPT_PATH, checkoutScript, renderCheckoutPage } from './checkout-page.ts';
+import {
+  CHECKOUT_SCRIPT_PATH,
+  checkoutScript,
+  renderCheckoutPage,
+  renderOutcomeCheckoutPage,
+} from './checkout-page.ts';
 
 /** The card form's expiry field with the page's script on it: each call types one more key (or sets the value). */
 function expiryField() {
@@ -27,6 +32,18 @@ describe('sandbox card checkout page', () => {
     expect(html).toContain(`<script src="${CHECKOUT_SCRIPT_PATH}" defer></script>`);
     // Without it the browser asks for /favicon.ico, which answers 404: an error in the console of the checkout.
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+  });
+
+  it('leads back without paying, as a provider’s cancel link does: a deposit to the wallet, an order to its status', () => {
+    expect(renderCheckoutPage('ref', 5000, undefined, '/payment?deposit=d-1')).toContain(
+      '<a href="/payment">Back to your wallet without paying</a>',
+    );
+    expect(renderCheckoutPage('ref', 5000, undefined, '/purchase/o-1/status')).toContain(
+      '<a href="/purchase/o-1/status">Back to the order without paying</a>',
+    );
+    expect(renderOutcomeCheckoutPage('crypto', 'ref', 5000, undefined, '/payment?deposit=d-1')).toContain(
+      '<a href="/payment">Back to your wallet without paying</a>',
+    );
   });
 
   it.each([

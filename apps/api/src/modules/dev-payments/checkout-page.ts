@@ -9,7 +9,7 @@ const style = `body{margin:0;font-family:system-ui,sans-serif;background:#0b0b10
   h1{font-size:1.3rem;margin:0 0 6px} p{color:#a0a0b0;line-height:1.5;margin:0 0 18px}
   label{display:block;margin:0 0 14px;font-size:.9rem} input{display:block;width:100%;box-sizing:border-box;margin-top:6px;padding:10px;border-radius:8px;border:1px solid #2e2e45;background:#1d1d2b;color:inherit}
   button{width:100%;padding:12px;border:0;border-radius:10px;background:#8b7bff;color:#0b0b10;font-weight:600}
-  .error{color:#ff8a8a} small{color:#a0a0b0}`;
+  .error{color:#ff8a8a} small{color:#a0a0b0} a{color:#b6abff} .leave{margin:18px 0 0;text-align:center}`;
 
 /** Where the card form's script is served (the CSP allows scripts from this origin only, not inline). */
 export const CHECKOUT_SCRIPT_PATH = '/dev/payments/checkout.js';
@@ -43,6 +43,19 @@ function checkoutAction(method: TDepositMethod, reference: string, returnPath: s
   return escapeHtml(`/dev/payments/${method}/checkout/${encodeURIComponent(reference)}${query}`);
 }
 
+/**
+ * The way back without paying, as a provider's hosted page has it (Stripe's cancel URL): nothing is ended, the payment
+ * stays open until its checkout expires. An order goes back to its status page; a deposit to the wallet, which lists
+ * the payments in progress with their expiry.
+ */
+function leaveWithoutPaying(returnPath: string | undefined): string {
+  const isOrder = returnPath !== undefined && ORDER_RETURN_PATH.test(returnPath);
+  const [href, words] = isOrder
+    ? [returnPath, 'Back to the order without paying']
+    : ['/payment', 'Back to your wallet without paying'];
+  return `<p class="leave"><a href="${escapeHtml(href)}">${words}</a></p>`;
+}
+
 /** The sandbox's hosted card form. The test numbers are listed on the page: this is never a real provider. */
 export function renderCheckoutPage(
   reference: string,
@@ -62,7 +75,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label>Expiry (MM/YY)<input name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required></label>
 <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label>
 <button type="submit">Pay ${escapeHtml(amount)}</button>
-</form>`,
+</form>
+${leaveWithoutPaying(returnPath)}`,
     CHECKOUT_SCRIPT_PATH,
   );
 }
@@ -113,6 +127,7 @@ ${intro}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 ${button('succeeded', method === 'crypto' ? 'Send payment (confirmed)' : `Pay ${amount}`)}
 ${button('failed', 'Decline')}
-${button('expired', method === 'crypto' ? 'Let the charge expire' : 'Let it time out')}`,
+${button('expired', method === 'crypto' ? 'Let the charge expire' : 'Let it time out')}
+${leaveWithoutPaying(returnPath)}`,
   );
 }
