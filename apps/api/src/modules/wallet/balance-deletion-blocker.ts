@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { formatMoney } from '@cypher/contract';
+import { formatMoney, type TUserLedgerAccountKind } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import type { DeletionBlocker } from '../users/deletion/deletion-blockers.ts';
 import { ledgerAccounts } from './wallet.tables.ts';
@@ -11,12 +11,31 @@ import { ledgerAccounts } from './wallet.tables.ts';
  */
 export async function balanceDeletionBlocker(tx: Db, userId: string): Promise<DeletionBlocker | null> {
   const rows = await tx
-    .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(
       and(eq(ledgerAccounts.ownerUserId, userId), ne(ledgerAccounts.balance, 0), eq(ledgerAccounts.currency, 'USD')),
     );
   if (rows.length === 0) return null;
+  const usd = (amount: number) => formatMoney({ amount, currency: 'USD' });
   const total = rows.reduce((sum, row) => sum + row.balance, 0);
-  return { kind: 'balance', message: `Your balance still holds ${formatMoney({ amount: total, currency: 'USD' })}.` };
+  // Which part is which says what the person can do now: withdraw one, wait for the others.
+  const parts = partOrder.flatMap((kind) => {
+    const amount = rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.balance, 0);
+    return amount === 0 ? [] : [`${usd(amount)} ${partWords[kind]}`];
+  });
+  const message =
+    parts.length > 1 || (parts.length === 1 && rows[0]!.kind !== 'withdrawable')
+      ? `Your balance still holds ${usd(total)}: ${parts.join(', ')}.`
+      : `Your balance still holds ${usd(total)}.`;
+  return { kind: 'balance', message };
 }
+
+const partOrder: readonly TUserLedgerAccountKind[] = ['withdrawable', 'unsettled', 'held', 'non_withdrawable'];
+
+const partWords: Record<TUserLedgerAccountKind, string> = {
+  withdrawable: 'you can withdraw now',
+  unsettled: 'still settling (a card or Tilia payment, withdrawable once it settles)',
+  held: 'held while a withdrawal is reviewed',
+  non_withdrawable: 'that cannot be withdrawn',
+};

@@ -166,4 +166,18 @@ describe('account deletion while money remains', () => {
     );
     expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id))).toEqual([]);
   });
+
+  it('says which part can be withdrawn now and which must settle first', async () => {
+    const user = await activeUser(t);
+    const id = await userId(user.accessToken);
+    await depositForTest(t.database.db, { userId: id, source: 'crypto', amount: 2500 });
+    await depositForTest(t.database.db, { userId: id, source: 'card', amount: 95_170 });
+    expect(await inTransaction(t.database.db, (tx) => findDeletionBlockers(tx, id))).toEqual([
+      {
+        kind: 'balance',
+        message:
+          'Your balance still holds $976.70: $25.00 you can withdraw now, $951.70 still settling (a card or Tilia payment, withdrawable once it settles).',
+      },
+    ]);
+  });
 });
