@@ -24,10 +24,9 @@ export async function balanceDeletionBlocker(tx: Db, userId: string): Promise<De
     const amount = rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.balance, 0);
     return amount === 0 ? [] : [`${usd(amount)} ${partWords[kind]}`];
   });
-  const message =
-    parts.length > 1 || (parts.length === 1 && rows[0]!.kind !== 'withdrawable')
-      ? `Your balance still holds ${usd(total)}: ${parts.join(', ')}.`
-      : `Your balance still holds ${usd(total)}.`;
+  const message = rows.every((row) => row.kind === 'withdrawable')
+    ? `Your balance still holds ${usd(total)}.`
+    : `Your balance still holds ${usd(total)}: ${parts.join(', ')}.`;
   return { kind: 'balance', message };
 }
 
