@@ -327,9 +327,15 @@ describe('withdraw with saved destinations', () => {
     });
     renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '100');
+    const saved = (await screen.findByLabelText(/Use a saved bank account/)) as HTMLSelectElement;
+    await waitFor(() => expect(saved.value).toBe(chase.id));
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '100');
+    // New details empty the bank's fields and offer to save them; choosing the saved account again fills them.
+    await user.selectOptions(saved, '');
+    expect((screen.getByLabelText(/Bank country/) as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByLabelText(/Account number/)).toBeNull();
     expect(screen.getByLabelText(/Save this bank account/)).toBeInTheDocument();
-    await user.selectOptions(await screen.findByLabelText(/Use a saved bank account/), chase.id);
+    await user.selectOptions(saved, chase.id);
     await waitFor(() =>
       expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('000123456789'),
     );
@@ -349,6 +355,35 @@ describe('withdraw with saved destinations', () => {
       isConfirmed: true,
     });
     expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
+  });
+
+  it('starts from the newest usable saved bank account, which is no change to ask about, and again after sending', async () => {
+    const sent = wallet((request) => {
+      if (request.path === '/v1/bank-accounts' && request.method === 'GET')
+        return json(200, { data: [{ ...chase, id: 'ba-old', isUsable: false }, chase] });
+      if (request.path === `/v1/bank-accounts/${chase.id}`)
+        return json(200, { data: { ...chase, details: chaseDetails } });
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') return json(201, { data: withdrawal() });
+      return undefined;
+    });
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    const accountNumber = () => (screen.getByLabelText(/Account number/) as HTMLInputElement).value;
+    await waitFor(() => expect(accountNumber()).toBe('000123456789'));
+    expect((screen.getByLabelText(/Use a saved bank account/) as HTMLSelectElement).value).toBe(chase.id);
+    expect(screen.queryByLabelText(/Save this bank account/)).toBeNull();
+    expect(unloadIsHeld()).toBe(false);
+
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '100');
+    expect(unloadIsHeld()).toBe(true);
+    await user.click(screen.getByLabelText(/I confirm the bank information is correct/));
+    await user.click(screen.getByRole('button', { name: 'Request wire withdrawal' }));
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(1));
+    expect(sentTo(sent, 'POST', '/v1/withdrawals')[0]?.body).toMatchObject({ wire: chaseDetails });
+    await waitFor(() => expect((screen.getByLabelText(/Amount \(USD\)/) as HTMLInputElement).value).toBe(''));
+    expect(accountNumber()).toBe('000123456789');
+    expect((screen.getByLabelText(/Use a saved bank account/) as HTMLSelectElement).value).toBe(chase.id);
+    expect(unloadIsHeld()).toBe(false);
   });
 
   it('saves the typed bank account after the withdrawal when asked to', async () => {
@@ -418,10 +453,13 @@ describe('withdraw with saved destinations', () => {
     });
     renderApp('/payment?tab=withdraw&method=usdc');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Amount \(USD\)/), '50');
-    await user.selectOptions(await screen.findByLabelText(/Use a saved address/), savedAddress.id);
+    // The form starts with the newest saved address, and that is no change to ask about.
+    const saved = (await screen.findByLabelText(/Use a saved address/)) as HTMLSelectElement;
+    await waitFor(() => expect(saved.value).toBe(savedAddress.id));
     expect((screen.getByLabelText(/USDC wallet address/) as HTMLInputElement).value).toBe(address);
     expect(screen.queryByLabelText(/Save this address/)).toBeNull();
+    expect(unloadIsHeld()).toBe(false);
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '50');
     await user.click(screen.getByLabelText(/I confirm the wallet address is correct/));
     await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
     await waitFor(() => expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(1));
@@ -431,6 +469,9 @@ describe('withdraw with saved destinations', () => {
       address,
       isConfirmed: true,
     });
+    // Emptied for the next request, with the saved address chosen again.
+    await waitFor(() => expect((screen.getByLabelText(/Amount \(USD\)/) as HTMLInputElement).value).toBe(''));
+    expect(saved.value).toBe(savedAddress.id);
   });
 });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_WALLET_ADDRESSES } from '@cypher/contract';
@@ -37,6 +37,8 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
     setError,
     setValue,
     reset,
+    resetField,
+    getFieldState,
     control,
     formState: { errors, isSubmitting },
   } = form;
@@ -49,6 +51,12 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   const typedAddress = useWatch({ control, name: 'address' });
   const savedAddresses = walletAddresses.data ?? [];
   const chosen = savedAddresses.find((saved) => saved.address.toLowerCase() === typedAddress?.trim().toLowerCase());
+  // Someone with saved addresses mostly withdraws to one again: the form starts with the newest, as its default value,
+  // so leaving it untouched asks nothing. Not over an address the person typed.
+  const newestAddress = savedAddresses[0]?.address;
+  useEffect(() => {
+    if (newestAddress && !getFieldState('address').isDirty) resetField('address', { defaultValue: newestAddress });
+  }, [newestAddress, getFieldState, resetField]);
   const canSaveAddress = !chosen && walletAddresses.isSuccess && savedAddresses.length < MAX_WALLET_ADDRESSES;
 
   const onSubmit = handleSubmit(async ({ amount: cents, address, isConfirmed }) => {

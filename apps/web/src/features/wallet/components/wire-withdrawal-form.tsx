@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_BANK_ACCOUNTS } from '@cypher/contract';
@@ -36,6 +36,8 @@ export function WireWithdrawalForm({
   const bankAccounts = useBankAccounts();
   const addBankAccount = useAddBankAccount();
   const [savedAccountId, setSavedAccountId] = useState('');
+  // The saved account the form starts from (the newest usable one), once its details have arrived.
+  const [startingAccountId, setStartingAccountId] = useState('');
   const [prefill, setPrefill] = useState<{ isLoading: boolean; error?: string }>({ isLoading: false });
   const [isSavingAccount, setIsSavingAccount] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -65,7 +67,12 @@ export function WireWithdrawalForm({
   const savedAccounts = bankAccounts.data ?? [];
   const canSaveAccount = !savedAccountId && bankAccounts.isSuccess && savedAccounts.length < MAX_BANK_ACCOUNTS;
 
-  async function fillFromSavedAccount(id: string) {
+  /**
+   * Fills the bank's fields from a saved account. The person's own choice counts as a change (keepDefaultValues):
+   * leaving the form filled asks, as if typed. The form's starting choice (`isStart`) is what the form holds before
+   * anything is typed, so leaving it untouched asks nothing; it is not made if the person has typed meanwhile.
+   */
+  async function fillFromSavedAccount(id: string, { isStart = false } = {}) {
     setSavedAccountId(id);
     if (!id) {
       reset({ ...getValues(), wire: emptyWire, isConfirmed: false }, { keepDefaultValues: true });
@@ -75,12 +82,17 @@ export function WireWithdrawalForm({
     setPrefill({ isLoading: true });
     try {
       const account = await queryClient.fetchQuery(bankAccountQuery(id));
+      if (isStart && form.formState.isDirty) {
+        setSavedAccountId('');
+        setPrefill({ isLoading: false });
+        return;
+      }
       // The saved details as stored, and a fresh confirmation: the person still checks them before sending.
-      // Kept as a change (keepDefaultValues): leaving the form filled asks, as if typed.
       reset(
         { ...getValues(), wire: { ...emptyWire, ...account.details }, isConfirmed: false },
-        { keepDefaultValues: true },
+        { keepDefaultValues: !isStart },
       );
+      if (isStart) setStartingAccountId(id);
       setIsSavingAccount(false);
       setPrefill({ isLoading: false });
     } catch (error) {
@@ -88,6 +100,15 @@ export function WireWithdrawalForm({
       setPrefill({ isLoading: false, error: error instanceof Error ? error.message : String(error) });
     }
   }
+
+  // Someone with saved bank accounts mostly withdraws to one again: the form starts filled from the newest usable one.
+  const newestUsableAccountId = savedAccounts.find((account) => account.isUsable)?.id;
+  useEffect(() => {
+    if (newestUsableAccountId && !startingAccountId && !form.formState.isDirty) {
+      void fillFromSavedAccount(newestUsableAccountId, { isStart: true });
+    }
+    // Once: a list that changes later (an account saved or removed) leaves a started form as it is.
+  }, [newestUsableAccountId]);
 
   const onSubmit = handleSubmit(async ({ amount: cents, wire, isConfirmed }) => {
     const details = wireDetailsToSend(wire);
@@ -100,8 +121,9 @@ export function WireWithdrawalForm({
       if (refused.length > 0) onWireRefused(refused.map((detail) => detail.message));
     });
     if (!isTaken) return;
+    // Empty again for the next request, or back to the saved account it started from.
     reset();
-    setSavedAccountId('');
+    setSavedAccountId(startingAccountId);
     if (isSavingAccount && canSaveAccount) {
       setIsSavingAccount(false);
       await withdrawal.saveDestination('bank account', async () => (await addBankAccount.mutateAsync(details)).label);
