@@ -260,15 +260,39 @@ describe('payment page: withdraw', () => {
     expect(posts(sent)[0]?.body).toMatchObject({ method: 'wire', amount: 2_500 });
   });
 
-  it('says when the withdrawable balance cannot pay for a wire’s smallest withdrawal with its fee', async () => {
-    wallet(undefined, 4_000);
+  // Review of session 38: the wire's form stayed on offer, and could only end in "Insufficient funds".
+  it('starts with USDC when the balance cannot pay for a wire’s smallest withdrawal with its fee, and says what a wire needs', async () => {
+    const sent = wallet(undefined, 4_000);
     renderApp('/payment?tab=withdraw');
-    expect(await screen.findByRole('radio', { name: /Bank wire/ })).toHaveAccessibleName(
-      /Fee \$25\.00 per request: needs \$50\.00 withdrawable$/,
+    const user = userEvent.setup();
+    const wireChoice = await screen.findByRole('radio', { name: /Bank wire/ });
+    expect(wireChoice).toHaveAccessibleName(/Fee \$25\.00 per request: needs \$50\.00 withdrawable$/);
+    expect(await screen.findByRole('form', { name: 'USDC withdrawal' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /USDC wallet/ })).toBeChecked();
+
+    await user.click(wireChoice);
+    expect(screen.queryByRole('form', { name: 'Wire withdrawal' })).toBeNull();
+    const status = screen.getByText('A bank wire needs $50.00 withdrawable').closest<HTMLElement>('[role="status"]')!;
+    expect(status).toHaveTextContent(
+      'The smallest withdrawal this way is $25.00, and its fee is $25.00. Your withdrawable balance is $40.00.',
     );
+    await user.click(within(status).getByRole('button', { name: 'Withdraw by USDC instead' }));
+    expect(await screen.findByRole('form', { name: 'USDC withdrawal' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Amount \(USD\)/)).toHaveAccessibleDescription(
-      /From \$25\.00: with the fee that needs \$50\.00 withdrawable\./,
+      /From \$1\.00 to \$39\.00: your withdrawable balance less the \$1\.00 fee\./,
     );
+    expect(posts(sent)).toHaveLength(0);
+  });
+
+  it('offers neither form when the balance pays for no method, and says what each needs', async () => {
+    wallet(undefined, 150);
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    expect(await screen.findByText('A bank wire needs $50.00 withdrawable')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /instead/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /USDC wallet/ }));
+    expect(await screen.findByText('A USDC withdrawal needs $2.00 withdrawable')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'USDC withdrawal' })).toBeNull();
   });
 
   // Review of session 36: a $10.00 wire went out on one click, $35.00 from the balance for $10.00 sent.

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney, type TMoney, type TMyBalances } from '@cypher/contract';
 import { useNow } from '../../../lib/use-now.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
@@ -28,12 +30,18 @@ export interface WithdrawalFormProps {
  */
 export function WithdrawSection() {
   const [searchParams] = useSearchParams();
-  const [method, setMethod] = useState<'wire' | 'usdc'>(searchParams.get('method') === 'usdc' ? 'usdc' : 'wire');
+  const asked = searchParams.get('method');
+  const [chosenMethod, setMethod] = useState<TWithdrawalMethod | undefined>(
+    asked === 'usdc' || asked === 'wire' ? asked : undefined,
+  );
   const [insufficient, setInsufficient] = useState<WithdrawalShortfall>();
   const [wireRefusal, setWireRefusal] = useState<string[]>();
   const fees = useWithdrawalFees();
   const balances = useMyBalances();
   const withdrawable = balances.data?.usd.withdrawable;
+  const isWithinReach = (value: TWithdrawalMethod) => !fees.data || canPayFor(fees.data[value], withdrawable);
+  // A wire, unless the balance cannot pay for one and USDC can: then the method that can go, until one is chosen.
+  const method = chosenMethod ?? (!isWithinReach('wire') && isWithinReach('usdc') ? 'usdc' : 'wire');
   const formProps = {
     withdrawable,
     onInsufficientFunds: setInsufficient,
@@ -77,7 +85,14 @@ export function WithdrawSection() {
               </ChoiceCards>
               {fees.isError ? <p className={styles.muted}>{fees.error.message}</p> : null}
               <NotWithdrawableNote balances={balances.data} />
-              {method === 'wire' ? (
+              {fees.data && !isWithinReach(method) ? (
+                <OutOfReach
+                  method={method}
+                  fee={fees.data[method]}
+                  withdrawable={withdrawable}
+                  onUseOther={isWithinReach(otherMethod[method]) ? () => setMethod(otherMethod[method]) : undefined}
+                />
+              ) : method === 'wire' ? (
                 <WireWithdrawalForm {...formProps} fee={fees.data?.wire} onWireRefused={setWireRefusal} />
               ) : (
                 <UsdcWithdrawalForm {...formProps} fee={fees.data?.usdc} />
@@ -142,13 +157,59 @@ function notWithdrawableSentence(amount: TMoney, settling: TMyBalances['settling
   return `${settlingSentence(settling, now)}${creditSentence}`;
 }
 
+type TWithdrawalMethod = 'wire' | 'usdc';
+const otherMethod: Record<TWithdrawalMethod, TWithdrawalMethod> = { wire: 'usdc', usdc: 'wire' };
+const methodNames: Record<TWithdrawalMethod, string> = { wire: 'A bank wire', usdc: 'A USDC withdrawal' };
+
+/** Whether the withdrawable balance pays for the method's smallest withdrawal with its fee (yes while not known). */
+function canPayFor(fee: TMoney, withdrawable: TMoney | undefined): boolean {
+  const largest = largestWithdrawalCents(fee, withdrawable);
+  return largest === undefined || largest >= smallestWithdrawalCents(fee);
+}
+
+/** What the smallest withdrawal by a method takes from the balance, with its fee. */
+function smallestTotal(fee: TMoney): TMoney {
+  return { amount: smallestWithdrawalCents(fee) + fee.amount, currency: 'USD' };
+}
+
 /** A method's fee, and when the withdrawable balance cannot pay for its smallest withdrawal, what that needs. */
 function methodHint(fee: TMoney, withdrawable: TMoney | undefined): string {
   const feeWords = `Fee ${formatMoney(fee)} per request`;
-  const largest = largestWithdrawalCents(fee, withdrawable);
-  const smallest = smallestWithdrawalCents(fee);
-  if (largest === undefined || largest >= smallest) return feeWords;
-  return `${feeWords}: needs ${formatMoney({ amount: smallest + fee.amount, currency: 'USD' })} withdrawable`;
+  if (canPayFor(fee, withdrawable)) return feeWords;
+  return `${feeWords}: needs ${formatMoney(smallestTotal(fee))} withdrawable`;
+}
+
+/**
+ * In place of a form that could only end in "Insufficient funds": what the chosen method needs, what the balance
+ * holds, and the other method when that one can go.
+ */
+function OutOfReach({
+  method,
+  fee,
+  withdrawable,
+  onUseOther,
+}: {
+  method: TWithdrawalMethod;
+  fee: TMoney;
+  withdrawable: TMoney | undefined;
+  onUseOther: (() => void) | undefined;
+}) {
+  const smallest = formatMoney({ amount: smallestWithdrawalCents(fee), currency: 'USD' });
+  return (
+    <Alert
+      title={`${methodNames[method]} needs ${formatMoney(smallestTotal(fee))} withdrawable`}
+      action={
+        onUseOther ? (
+          <Button variant="secondary" onClick={onUseOther}>
+            {method === 'wire' ? 'Withdraw by USDC instead' : 'Withdraw by bank wire instead'}
+          </Button>
+        ) : undefined
+      }
+    >
+      The smallest withdrawal this way is {smallest}, and its fee is {formatMoney(fee)}.
+      {withdrawable ? ` Your withdrawable balance is ${formatMoney(withdrawable)}.` : ''}
+    </Alert>
+  );
 }
 
 /** Amount, fee and what leaves the balance, before submitting. */
