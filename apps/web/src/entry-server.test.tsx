@@ -23,6 +23,7 @@ const editionId = '0190a0b0-0000-7000-8000-00000000e0e1';
 const product: TProduct = {
   ...productItem(),
   description: 'A dragon drawn one pixel at a time.',
+  animationUrl: null,
   license: null,
   category: null,
   tags: [],
@@ -63,6 +64,7 @@ const edition: TEdition = {
     rarity: product.rarity,
     imageUrl: product.imageUrl,
     imageThumbnailUrl: product.imageThumbnailUrl,
+    animationUrl: null,
   },
   brand: product.brand,
   collection: null,

@@ -62,6 +62,21 @@ export const ZImageUrl = z
 
 export const ZOptionalImageUrl = z.union([z.literal('').transform(() => null), ZImageUrl]).nullable();
 
+/**
+ * A product's animation: a video uploaded through POST /v1/console/media/animations (`/uploads/<name>.mp4` or
+ * `.webm`), where its content was checked. None is ''.
+ */
+export const ZOptionalAnimationUrl = z
+  .union([
+    z.literal('').transform(() => null),
+    z
+      .string({ error: m.animationUrl })
+      .trim()
+      .max(2048, { error: m.animationUrl })
+      .regex(/^\/uploads\/[A-Za-z0-9_-]+\.(mp4|webm)$/, { error: m.animationUrl }),
+  ])
+  .nullable();
+
 const ZWebsiteUrl = z
   .union([
     z.literal('').transform(() => null),
@@ -197,6 +212,7 @@ const productFields = {
   rarity: ZRarity,
   imageUrl: ZImageUrl,
   imageThumbnailUrl: ZOptionalImageUrl,
+  animationUrl: ZOptionalAnimationUrl,
   properties: z.array(ZProductProperty).max(20, { error: m.properties }),
   editionSize: z
     .number({ error: m.editionSize })
@@ -221,6 +237,7 @@ export const ZCreateProductRequest = z.strictObject({
   categoryId: productFields.categoryId.default(null),
   description: productFields.description.default(null),
   imageThumbnailUrl: productFields.imageThumbnailUrl.default(null),
+  animationUrl: productFields.animationUrl.default(null),
   properties: productFields.properties.default([]),
   editionSize: productFields.editionSize.default(null),
   tagIds: productFields.tagIds.default([]),

@@ -16,6 +16,7 @@ export const catalogMessages = {
   /** The limit is said, in the words zod's own bound gets (field-messages.ts): a person cannot guess 5,000. */
   textTooLong: (max: number) => `Use at most ${formatNumber(max)} characters.`,
   imageUrl: 'Upload an image.',
+  animationUrl: 'Upload an MP4 or WebM video.',
   linkUrl: 'Give a path on this site (starting with /) or an address that starts with https://.',
   websiteUrl: 'Give an address that starts with https://.',
   bannerWindow: 'The end must come after the start.',
@@ -141,6 +142,8 @@ export type TConsoleProductListItem = z.infer<typeof ZConsoleProductListItem>;
 
 /** A product page: the card plus everything about it. */
 export const ZProduct = ZProductListItem.extend({
+  /** A video of the artwork (MP4 or WebM), shown in place of the image where it plays; ERC-721's animation_url. */
+  animationUrl: z.string().nullable(),
   description: z.string().nullable(),
   license: ZLicenseSummary.nullable(),
   category: ZCategory.nullable(),

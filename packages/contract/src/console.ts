@@ -141,3 +141,11 @@ export const ZUploadedImage = z.object({
   thumbnailUrl: z.string().nullable(),
 });
 export type TUploadedImage = z.infer<typeof ZUploadedImage>;
+
+/** POST /v1/console/media/animations answers where the stored video lives and what it is. */
+export const ZUploadedAnimation = z.object({
+  url: z.string(),
+  contentType: z.enum(['video/mp4', 'video/webm']),
+  bytes: z.number().int(),
+});
+export type TUploadedAnimation = z.infer<typeof ZUploadedAnimation>;

@@ -28,6 +28,8 @@ export const ZEdition = z.object({
     rarity: ZRarity,
     imageUrl: z.string(),
     imageThumbnailUrl: z.string(),
+    /** The product's video, when it has one (ZProduct's animationUrl). */
+    animationUrl: z.string().nullable(),
   }),
   brand: ZBrandSummary,
   collection: z.object({ id: z.uuid(), name: z.string() }).nullable(),
@@ -63,6 +65,8 @@ export const ZNftMetadata = z.object({
   name: z.string(),
   description: z.string(),
   image: z.string(),
+  /** The product's video, when it has one: wallets and marketplaces play it in place of the image. */
+  animation_url: z.string().optional(),
   external_url: z.string(),
   attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })),
 });

@@ -27,13 +27,18 @@ function contentSecurityPolicy(config: TConfig) {
     connectSrc.push('https://api2.amplitude.com', 'https://api.amplitude.com');
   }
   if (web.sentryDsn) connectSrc.push(new URL(web.sentryDsn).origin);
-  // Images are read from a public bucket when S3_PUBLIC_URL is set (/uploads/ redirects there).
-  if (config.bucket?.publicUrl) imgSrc.push(new URL(config.bucket.publicUrl).origin);
+  const mediaSrc = ["'self'"];
+  // Images and products' videos are read from a public bucket when S3_PUBLIC_URL is set (/uploads/ redirects there).
+  if (config.bucket?.publicUrl) {
+    imgSrc.push(new URL(config.bucket.publicUrl).origin);
+    mediaSrc.push(new URL(config.bucket.publicUrl).origin);
+  }
   return {
     defaultSrc: ["'self'"],
     scriptSrc,
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc,
+    mediaSrc,
     fontSrc: ["'self'", 'data:'],
     connectSrc,
     objectSrc: ["'none'"],

@@ -1,3 +1,4 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { TBrandType, TPublicationStatus, TRarity } from '@cypher/contract';
 import type { Db } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
@@ -135,23 +136,22 @@ export async function insertProduct(
     createdAt?: Date;
   } = {},
 ) {
-  const [row] = await db
-    .insert(products)
-    .values({
-      id: newId(),
-      brandId,
-      collectionId: fields.collectionId ?? null,
-      licenseId: fields.licenseId ?? null,
-      categoryId: fields.categoryId ?? null,
-      name: fields.name ?? unique('Product'),
-      rarity: fields.rarity ?? 'COMMON',
-      imageUrl: '/uploads/product.webp',
-      imageThumbnailUrl: '/uploads/product-thumb.webp',
-      properties: [{ traitType: 'Background', value: 'Neon' }],
-      editionSize: 100,
-      ...stamps(fields.status ?? 'PUBLISHED', fields.createdAt ?? new Date()),
-    })
-    .returning();
+  const id = newId();
+  const { status, publishedAt, createdAt, updatedAt } = stamps(
+    fields.status ?? 'PUBLISHED',
+    fields.createdAt ?? new Date(),
+  );
+  // Only the columns every migration since products has had: the upgrade tests (db/migrations-upgrade.test.ts) write
+  // products on a schema from before the later ones (animation_url), where drizzle's insert would name them all.
+  await db.execute(sql`
+    insert into products (id, brand_id, collection_id, license_id, category_id, name, rarity, image_url,
+                          image_thumbnail_url, properties, edition_size, status, published_at, created_at, updated_at)
+    values (${id}, ${brandId}, ${fields.collectionId ?? null}, ${fields.licenseId ?? null}, ${fields.categoryId ?? null},
+            ${fields.name ?? unique('Product')}, ${fields.rarity ?? 'COMMON'}, '/uploads/product.webp',
+            '/uploads/product-thumb.webp', ${JSON.stringify([{ traitType: 'Background', value: 'Neon' }])}::jsonb, 100,
+            ${status}, ${publishedAt}, ${createdAt}, ${updatedAt})`);
+  const { animationUrl: _laterColumn, ...columnsSinceTheStart } = getTableColumns(products);
+  const [row] = await db.select(columnsSinceTheStart).from(products).where(eq(products.id, id));
   if (fields.tagIds?.length)
     await db.insert(productTags).values(fields.tagIds.map((tagId) => ({ productId: row!.id, tagId })));
   return row!;

@@ -1,6 +1,7 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { responsiveImages, uploadSrcSet } from '@cypher/contract';
+import { useReducedMotion } from '../lib/use-reduced-motion.ts';
 import styles from './artwork-layout.module.css';
 import { FixedWidthImage } from './fixed-width-image.tsx';
 
@@ -54,6 +55,38 @@ export function ArtworkImage({ src, name }: { src: string; name: string }) {
       width={ARTWORK.width}
       height={ARTWORK.height}
       fetchPriority="high"
+    />
+  );
+}
+
+/**
+ * A product's video in the artwork's place: muted and looped like a moving picture, with the player's controls to
+ * pause it, and the artwork as its poster until it plays. It starts by itself only where the person has not asked for
+ * less motion (started from script after hydration: the server's HTML is the same either way).
+ */
+export function ArtworkVideo({ src, poster, name }: { src: string; poster: string; name: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const isReducedMotion = useReducedMotion();
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (isReducedMotion) element.pause();
+    // A browser may still refuse to play (data saving): the poster and the controls stay.
+    else void element.play?.()?.catch(() => undefined);
+  }, [isReducedMotion]);
+  return (
+    <video
+      ref={video}
+      src={src}
+      poster={poster}
+      aria-label={`${name} artwork, a video`}
+      width={ARTWORK.width}
+      height={ARTWORK.height}
+      muted
+      loop
+      playsInline
+      controls
+      preload="metadata"
     />
   );
 }

@@ -123,6 +123,7 @@ describe('GET /v1/products/{id}', () => {
       rarity: 'EPIC',
       imageUrl: '/uploads/product.webp',
       imageThumbnailUrl: '/uploads/product-thumb.webp',
+      animationUrl: null,
       editionSize: 100,
       brand: { id: brand.id, slug: brand.slug, name: brand.name, type: 'GAMING', logoUrl: null },
       collection: { id: collection.id, name: collection.name, imageUrl: null },

@@ -122,6 +122,7 @@ export function toProduct(
 ): TProduct {
   return {
     ...toProductListItem(row, related.brand, related.collection),
+    animationUrl: row.animationUrl,
     description: row.description,
     license: related.license,
     category: related.category ? toCategory(related.category) : null,

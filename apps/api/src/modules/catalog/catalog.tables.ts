@@ -187,6 +187,8 @@ export const products = pgTable(
       ),
     imageUrl: text('image_url').notNull(),
     imageThumbnailUrl: text('image_thumbnail_url').notNull(),
+    /** A video of the artwork (`/uploads/<name>.mp4` or `.webm`), or null. */
+    animationUrl: text('animation_url'),
     properties: jsonb('properties').$type<TProductProperty[]>().notNull().default([]),
     editionSize: integer('edition_size'),
     ...publication,

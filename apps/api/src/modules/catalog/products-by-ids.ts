@@ -15,6 +15,8 @@ export interface TProductFacts {
   rarityRank: number;
   imageUrl: string;
   imageThumbnailUrl: string;
+  /** Its video (MP4 or WebM), or null. */
+  animationUrl: string | null;
   /** Its traits ("Background: Neon"), which every edition of it carries. */
   properties: TProductProperty[];
   editionSize: number | null;
@@ -52,6 +54,7 @@ export async function productsByIds(
       rarityRank: products.rarityRank,
       imageUrl: products.imageUrl,
       imageThumbnailUrl: products.imageThumbnailUrl,
+      animationUrl: products.animationUrl,
       properties: products.properties,
       editionSize: products.editionSize,
       status: products.status,

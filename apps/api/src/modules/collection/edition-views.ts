@@ -135,6 +135,7 @@ export async function editionViewsOf<Row extends TEditionListing>(
           rarity: product.rarity,
           imageUrl: product.imageUrl,
           imageThumbnailUrl: product.imageThumbnailUrl,
+          animationUrl: product.animationUrl,
         },
         brand: brands.get(row.brandId)!,
         collection: row.collectionId ? (collections.get(row.collectionId) ?? null) : null,

@@ -194,6 +194,15 @@ describe('edition endpoints', () => {
       ]),
     );
 
+    expect(edition.product.animationUrl).toBeNull();
+    expect(token).not.toHaveProperty('animation_url');
+    // A product's video is the token's animation_url, absolute, and on the edition's product.
+    await db().execute(sql`update products set animation_url = '/uploads/loop.mp4' where id = ${edition.product.id}`);
+    const animated = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/metadata.json` })).json();
+    expect(animated.animation_url).toBe(new URL('/uploads/loop.mp4', t.deps.config.publicUrl).toString());
+    const shown = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data;
+    expect(shown.product.animationUrl).toBe('/uploads/loop.mp4');
+
     const unknown = await t.app.inject({ method: 'GET', url: `/v1/editions/${newId()}/histories` });
     expect(unknown.json().code).toBe('EDITION_NOT_FOUND');
   });

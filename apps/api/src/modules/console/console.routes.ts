@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAuditEntry, ZAuditLogQuery, ZConsoleMe, ZData, ZPage, ZUploadedImage } from '@cypher/contract';
+import {
+  ZAuditEntry,
+  ZAuditLogQuery,
+  ZConsoleMe,
+  ZData,
+  ZPage,
+  ZUploadedAnimation,
+  ZUploadedImage,
+} from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { adminOnly, operatorOf } from '../../http/operator-guard.ts';
 import { readFileUpload } from '../../http/uploads/read-file-upload.ts';
@@ -25,7 +33,9 @@ import { consoleLedgerRoutes } from '../wallet/console-ledger.routes.ts';
 import { consolePaymentReviewsRoutes } from '../wallet/payment-reviews/console-payment-reviews.routes.ts';
 import { consoleWithdrawalsRoutes } from '../wallet/withdrawals/console-withdrawals.routes.ts';
 import { listAuditLog } from './audit/list-audit-log.ts';
+import { uploadConsoleAnimation } from './media/upload-console-animation.ts';
 import { uploadConsoleImage } from './media/upload-console-image.ts';
+import { ANIMATION_MAX_BYTES } from '../media/store-animation.ts';
 import { consoleOperatorsRoutes } from './operators/console-operators.routes.ts';
 import { getConsoleMe } from './operators/get-console-me.ts';
 
@@ -86,6 +96,24 @@ export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { bytes } = await readFileUpload(request, { field: 'file', maxBytes: imageKinds.consoleImage.maxBytes });
         return reply.status(201).send({ data: await uploadConsoleImage(ctx, operatorOf(request), bytes) });
+      },
+    );
+
+    app.post(
+      '/v1/console/media/animations',
+      {
+        config: { hasUndeclaredBody: true },
+        schema: {
+          tags,
+          summary: "Upload a product's video (multipart, field `file`: MP4 or WebM up to 50 MB; an image is refused)",
+          security,
+          consumes: ['multipart/form-data'],
+          response: { 201: ZData(ZUploadedAnimation) },
+        },
+      },
+      async (request, reply) => {
+        const { bytes } = await readFileUpload(request, { field: 'file', maxBytes: ANIMATION_MAX_BYTES });
+        return reply.status(201).send({ data: await uploadConsoleAnimation(ctx, operatorOf(request), bytes) });
       },
     );
 

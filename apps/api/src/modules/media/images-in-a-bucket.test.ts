@@ -196,11 +196,13 @@ describe('a public bucket (S3_PUBLIC_URL)', () => {
     expect((await open.app.inject({ method: 'GET', url: '/uploads/nothing-here.png' })).statusCode).toBe(404);
   });
 
-  it('lets pages load images from the bucket’s origin (Content-Security-Policy img-src)', async () => {
+  it('lets pages load images and videos from the bucket’s origin (Content-Security-Policy img-src, media-src)', async () => {
     const page = await open.app.inject({ method: 'GET', url: '/v1/health' });
-    const imgSrc = String(page.headers['content-security-policy'])
-      .split(';')
-      .find((directive) => directive.trim().startsWith('img-src'));
-    expect(imgSrc).toContain(s3.endpoint);
+    const directive = (name: string) =>
+      String(page.headers['content-security-policy'])
+        .split(';')
+        .find((each) => each.trim().startsWith(name));
+    expect(directive('img-src')).toContain(s3.endpoint);
+    expect(directive('media-src')).toContain(s3.endpoint);
   });
 });

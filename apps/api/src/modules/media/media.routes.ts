@@ -64,8 +64,34 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const file = width ? await variants.variant(name, width) : await storage.get(name);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
-        return reply.type(file.contentType).header('cache-control', IMMUTABLE).send(file.bytes);
+        reply.type(file.contentType).header('cache-control', IMMUTABLE).header('accept-ranges', 'bytes');
+        const range = byteRange(request.headers.range, file.bytes.length);
+        if (!range) return reply.send(file.bytes);
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.bytes.length}`)
+          .send(file.bytes.subarray(range.start, range.end + 1));
       },
     );
   };
+}
+
+/**
+ * The one byte range a `Range` header asks for (`bytes=0-1023`, `bytes=500-`, `bytes=-500`), within a file of `size`
+ * bytes; null for none, several, or one that cannot be met, which are answered with the whole file (RFC 9110 lets a
+ * server ignore Range). Browsers play a video by ranges, Safari only so. The file is read whole from the store either
+ * way: a product's video is at most 50 MB, and a bucket (S3_PUBLIC_URL) serves ranges itself.
+ */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || size === 0) return null;
+  const [, first, last] = match;
+  if (!first && !last) return null;
+  if (!first) {
+    const suffix = Number(last);
+    return suffix > 0 ? { start: Math.max(0, size - suffix), end: size - 1 } : null;
+  }
+  const start = Number(first);
+  const end = last ? Math.min(Number(last), size - 1) : size - 1;
+  return start <= end ? { start, end } : null;
 }

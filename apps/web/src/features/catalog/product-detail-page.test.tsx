@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render-app.tsx';
 const product: TProduct = {
   ...productItem(),
   description: null,
+  animationUrl: null,
   license: null,
   category: null,
   tags: [],
@@ -32,14 +33,16 @@ const favorite: TFavorite = {
 };
 
 /** A signed-in collector on the product page; `isFavorite` is what the API holds, `hold` keeps an answer back. */
-function productApi(options: { isFavorite: boolean; failAdd?: boolean; hold?: Promise<void> }) {
+function productApi(options: { isFavorite: boolean; failAdd?: boolean; hold?: Promise<void>; animationUrl?: string }) {
   let isFavorite = options.isFavorite;
   startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi(async (request) => {
     const [path, search = ''] = request.path.split('?');
     if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
     if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
-    if (path === `/v1/products/${ids.dragon}`) return json(200, { data: product });
+    if (path === `/v1/products/${ids.dragon}`) {
+      return json(200, { data: { ...product, animationUrl: options.animationUrl ?? null } });
+    }
     if (path === `/v1/brands/${brand().id}`) return json(200, { data: brand() });
     if (path === '/v1/favorites/my' && search === `targetId=${ids.dragon}&size=1`) {
       return json(200, { data: page(isFavorite ? [favorite] : [], { size: 1 }) });
@@ -103,5 +106,25 @@ describe('product page: the favorite heart', () => {
     renderApp(`/products/${ids.dragon}`);
     const heart = await screen.findByRole('link', { name: 'Add to favorites' });
     expect(heart).toHaveAttribute('href', `/signin?redirectTo=${encodeURIComponent(`/products/${ids.dragon}`)}`);
+  });
+});
+
+describe('product page: the artwork', () => {
+  it('plays the product’s video in the artwork’s place, with the artwork as its poster and the player’s controls', async () => {
+    productApi({ isFavorite: false, animationUrl: '/uploads/loop.mp4' });
+    renderApp(`/products/${ids.dragon}`);
+    const video = await screen.findByLabelText(`${product.name} artwork, a video`);
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('/uploads/loop.mp4');
+    expect(video.getAttribute('poster')).toBe(product.imageUrl);
+    expect(video).toHaveProperty('muted', true);
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(screen.queryByRole('img', { name: `${product.name} artwork` })).toBeNull();
+  });
+
+  it('shows the artwork when the product has no video', async () => {
+    productApi({ isFavorite: false });
+    renderApp(`/products/${ids.dragon}`);
+    expect(await screen.findByRole('img', { name: `${product.name} artwork` })).toBeInTheDocument();
   });
 });

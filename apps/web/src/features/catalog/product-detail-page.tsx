@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout, ArtworkVideo } from '../../ui/artwork-layout.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour, rarityLabel } from '../../ui/rarity-badge.tsx';
@@ -41,7 +41,13 @@ export default function ProductDetailPage() {
         ]}
       />
       <ArtworkLayout
-        artwork={<ArtworkImage src={data.imageUrl} name={data.name} />}
+        artwork={
+          data.animationUrl ? (
+            <ArtworkVideo src={data.animationUrl} poster={data.imageUrl} name={data.name} />
+          ) : (
+            <ArtworkImage src={data.imageUrl} name={data.name} />
+          )
+        }
         tint={rarityColour(data.rarity)}
         brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
         title={data.name}

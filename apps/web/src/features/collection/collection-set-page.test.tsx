@@ -57,6 +57,7 @@ const held: TEdition = {
     rarity: 'COMMON',
     imageUrl: '/uploads/p.webp',
     imageThumbnailUrl: '/uploads/p-thumb.webp',
+    animationUrl: null,
   },
   brand,
   collection: { id: collectionId, name: 'Genesis' },

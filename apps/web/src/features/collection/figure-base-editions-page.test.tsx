@@ -37,6 +37,7 @@ function edition(n: number, name: string, state: TEdition['state'], rarity: 'COM
       rarity,
       imageUrl: '/uploads/p.webp',
       imageThumbnailUrl: '/uploads/p-t.webp',
+      animationUrl: null,
     },
     brand,
     collection: { id: collectionId, name: 'Genesis' },

@@ -37,6 +37,7 @@ function edition(n: number, brand: TEdition['brand'], changes: Partial<TEdition>
       rarity: 'RARE',
       imageUrl: '/uploads/dragon.webp',
       imageThumbnailUrl: '/uploads/dragon-thumb.webp',
+      animationUrl: null,
     },
     brand,
     collection: null,

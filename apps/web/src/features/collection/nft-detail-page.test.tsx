@@ -24,6 +24,7 @@ function edition(changes: Partial<TEdition> = {}): TEdition {
       rarity: 'LEGENDARY',
       imageUrl: '/uploads/dragon.webp',
       imageThumbnailUrl: '/uploads/dragon-thumb.webp',
+      animationUrl: null,
     },
     brand: {
       id: '0190a0b0-0000-7000-8000-00000000b001',

@@ -4,7 +4,7 @@ import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { nftPath } from '../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../lib/format.ts';
-import { ArtworkImage, ArtworkLayout } from '../../ui/artwork-layout.tsx';
+import { ArtworkImage, ArtworkLayout, ArtworkVideo } from '../../ui/artwork-layout.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
 import { FavoriteToggle } from '../../ui/favorite-toggle.tsx';
@@ -68,7 +68,13 @@ export default function NftDetailPage() {
         ]}
       />
       <ArtworkLayout
-        artwork={<ArtworkImage src={data.product.imageUrl} name={name} />}
+        artwork={
+          data.product.animationUrl ? (
+            <ArtworkVideo src={data.product.animationUrl} poster={data.product.imageUrl} name={name} />
+          ) : (
+            <ArtworkImage src={data.product.imageUrl} name={name} />
+          )
+        }
         tint={rarityColour(data.product.rarity)}
         brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
         title={name}

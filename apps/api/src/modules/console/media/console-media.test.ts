@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { bearer, signUp } from '../../../testing/auth-helpers.ts';
 import { multipartBody, streamedMultipartFile } from '../../../testing/multipart.ts';
+import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 
 let t: TestApp;
@@ -139,6 +140,132 @@ describe('POST /v1/console/media', () => {
       headers: body.headers,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+/** The first bytes of an ISO media file of `brand` (an MP4 when a video brand, an image for heic or avif), padded. */
+function isoMedia(brand: string): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`), Buffer.from([0, 0, 2, 0])]);
+  return Buffer.concat([ftyp, Buffer.from(`${brand}iso2`), Buffer.alloc(4096, 1)]);
+}
+const webm = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+  Buffer.from('webm'),
+  Buffer.alloc(2048, 2),
+]);
+
+function uploadAnimation(body: { payload: unknown; headers: Record<string, string> }, token = admin.accessToken) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/console/media/animations',
+    payload: body.payload as Buffer,
+    headers: { ...body.headers, ...bearer(token) },
+  });
+}
+
+describe('POST /v1/console/media/animations', () => {
+  it('stores an MP4 or a WebM by its bytes, serves it by ranges, and a product carries it', async () => {
+    const mp4 = isoMedia('isom');
+    const response = await uploadAnimation(
+      multipartBody([{ name: 'file', filename: 'loop.mov', contentType: 'video/quicktime', content: mp4 }]),
+    );
+    expect(response.statusCode).toBe(201);
+    const uploaded = response.json().data;
+    expect(uploaded).toEqual({
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.mp4$/),
+      contentType: 'video/mp4',
+      bytes: mp4.length,
+    });
+    const whole = await t.app.inject({ method: 'GET', url: uploaded.url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(Buffer.compare(whole.rawPayload, mp4)).toBe(0);
+    // A browser's player asks for the start, then the rest, then the end.
+    for (const [range, start, end] of [
+      ['bytes=0-1', 0, 1],
+      ['bytes=100-', 100, mp4.length - 1],
+      ['bytes=-10', mp4.length - 10, mp4.length - 1],
+    ] as const) {
+      const part = await t.app.inject({ method: 'GET', url: uploaded.url, headers: { range } });
+      expect(part.statusCode, range).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${mp4.length}`);
+      expect(Buffer.compare(part.rawPayload, mp4.subarray(start, end + 1)), range).toBe(0);
+    }
+    // One it cannot meet is answered with the whole file.
+    const beyond = await t.app.inject({ method: 'GET', url: uploaded.url, headers: { range: 'bytes=99999-' } });
+    expect(beyond.statusCode).toBe(200);
+
+    const webmResponse = await uploadAnimation(multipartBody([{ name: 'file', filename: 'loop', content: webm }]));
+    expect(webmResponse.statusCode).toBe(201);
+    expect(webmResponse.json().data).toMatchObject({
+      url: expect.stringMatching(/\.webm$/),
+      contentType: 'video/webm',
+    });
+
+    const brand = await insertBrand(t.database.db);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/products',
+      headers: bearer(admin.accessToken),
+      payload: {
+        brandId: brand.id,
+        name: 'Looping Vela',
+        rarity: 'EPIC',
+        imageUrl: '/uploads/vela.png',
+        animationUrl: uploaded.url,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.animationUrl).toBe(uploaded.url);
+    const productId = created.json().data.id;
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/console/products/${productId}`,
+      headers: bearer(admin.accessToken),
+      payload: { animationUrl: '' },
+    });
+    expect(cleared.json().data.animationUrl).toBeNull();
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/console/products/${productId}`,
+      headers: bearer(admin.accessToken),
+      payload: { animationUrl: '/uploads/vela.png' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ field: 'animationUrl', message: 'Upload an MP4 or WebM video.' }]);
+  });
+
+  it('refuses an image with IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD and anything else with UNSUPPORTED_MIMETYPE, storing nothing', async () => {
+    const before = await storedFiles();
+    for (const [filename, content] of [
+      ['still.mp4', png],
+      ['photo.mp4', isoMedia('heic')],
+      ['photo.mp4', isoMedia('avif')],
+    ] as const) {
+      const response = await uploadAnimation(multipartBody([{ name: 'file', filename, content }]));
+      expect(response.statusCode, filename).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD',
+        message: 'Unsupported content type.',
+      });
+    }
+    for (const content of [
+      Buffer.from('#!/bin/sh\nexit 0\n'),
+      isoMedia('qt  '),
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0]),
+    ]) {
+      const response = await uploadAnimation(multipartBody([{ name: 'file', filename: 'clip.webm', content }]));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'UNSUPPORTED_MIMETYPE', message: 'Unsupported file type.' });
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('is for operators only', async () => {
+    const body = multipartBody([{ name: 'file', filename: 'a.mp4', content: isoMedia('mp42') }]);
+    const collector = await signUp(t);
+    expect((await uploadAnimation(body, collector.accessToken)).statusCode).toBe(403);
   });
 });
 

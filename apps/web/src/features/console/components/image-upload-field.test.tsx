@@ -9,16 +9,16 @@ import { startSession } from '../../../lib/session.ts';
 import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 
-function Harness() {
+function Harness({ kind }: { kind?: 'image' | 'video' }) {
   const [url, setUrl] = useState('');
-  return <ImageUploadField label="Logo" value={url} onChange={setUrl} />;
+  return <ImageUploadField label={kind === 'video' ? 'Video' : 'Logo'} value={url} onChange={setUrl} kind={kind} />;
 }
 
-function renderField() {
+function renderField(kind?: 'image' | 'video') {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness />
+      <Harness kind={kind} />
     </QueryClientProvider>,
   );
   // The file input is hidden behind the "Choose a file" button; tests hand it the file directly.
@@ -72,5 +72,41 @@ describe('ImageUploadField', () => {
     expect(preview.getAttribute('sizes')).toBe('240px');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+});
+
+describe('ImageUploadField for a video', () => {
+  // Whatever the file chooser's filter: a file dropped on the frame is not filtered.
+  const user = () => userEvent.setup({ applyAccept: false });
+
+  it('refuses an image before sending it, with the catalogue words for an image in a media field', async () => {
+    const sent = stubApi(() => json(201, {}));
+    const input = renderField('video');
+    expect(input.getAttribute('accept')).toBe('video/mp4,video/webm');
+
+    await user().upload(input, png('still.png'));
+
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD.message,
+    );
+    await user().upload(input, new File(['x'], 'clip.mov', { type: 'video/quicktime' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', errorCatalogue.UNSUPPORTED_MIMETYPE.message);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends an MP4 to the animations upload and shows it playing in the frame', async () => {
+    const sent = stubApi(() => json(201, { data: { url: '/uploads/abc.mp4', contentType: 'video/mp4', bytes: 2048 } }));
+    const input = renderField('video');
+    expect(screen.getByText('Drop a video here')).toBeInTheDocument();
+
+    await user().upload(input, new File([new Uint8Array(2048)], 'loop.mp4', { type: 'video/mp4' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Video: current video').getAttribute('src')).toBe('/uploads/abc.mp4'),
+    );
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/v1/console/media/animations' });
+    expect(screen.getByText('Drop a new video to replace it')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

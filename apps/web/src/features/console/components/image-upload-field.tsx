@@ -6,11 +6,15 @@ import { isApiError } from '../../../api/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useUploadConsoleImage } from '../api/upload-console-image.ts';
+import { useUploadConsoleAnimation, useUploadConsoleImage } from '../api/upload-console-image.ts';
 import styles from './image-upload-field.module.css';
 
-const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-const MAX_BYTES = 10 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** What each kind of field takes, as the API checks it again (by content): images, or a product's video. */
+const kinds = {
+  image: { accepted: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 10 * MB, noun: 'image' },
+  video: { accepted: ['video/mp4', 'video/webm'], maxBytes: 50 * MB, noun: 'video' },
+} as const;
 /**
  * The preview at the width its frame shows it (image-upload-field.module.css): a square one 240 px at most, a wide one
  * the form's width, within the content column. Not the upload itself, which may be 2400 px wide.
@@ -28,11 +32,13 @@ interface ImageUploadFieldProps {
   /** How the preview is framed: square artwork and logos, or wide banners. */
   shape?: 'square' | 'wide';
   isRequired?: boolean;
+  /** An image (the default), or a product's video (MP4 or WebM), which takes no image. */
+  kind?: keyof typeof kinds;
 }
 
 /**
- * An image field: choose a file or drop one, see it uploading, then see it. The browser checks type and size first
- * (the catalogue's words for both), the API checks again and its answer is shown the same way.
+ * An image field (or a video one, `kind`): choose a file or drop one, see it uploading, then see it. The browser checks
+ * type and size first (the catalogue's words for both), the API checks again and its answer is shown the same way.
  */
 export function ImageUploadField({
   label,
@@ -42,6 +48,7 @@ export function ImageUploadField({
   hint,
   shape = 'square',
   isRequired,
+  kind = 'image',
 }: ImageUploadFieldProps) {
   const inputId = useId();
   const hintId = useId();
@@ -49,22 +56,32 @@ export function ImageUploadField({
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
-  const upload = useUploadConsoleImage();
+  const imageUpload = useUploadConsoleImage();
+  const videoUpload = useUploadConsoleAnimation();
+  const upload = kind === 'video' ? videoUpload : imageUpload;
+  const { accepted, maxBytes, noun } = kinds[kind];
   const shownError = uploadError ?? error;
 
   async function send(file: File) {
     setUploadError(undefined);
-    if (!ACCEPTED_TYPES.includes(file.type)) {
-      setUploadError(errorCatalogue.UNSUPPORTED_MIMETYPE.message);
+    if (!(accepted as readonly string[]).includes(file.type)) {
+      const isImageForVideo = kind === 'video' && file.type.startsWith('image/');
+      setUploadError(
+        (isImageForVideo ? errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD : errorCatalogue.UNSUPPORTED_MIMETYPE)
+          .message,
+      );
       return;
     }
-    if (file.size > MAX_BYTES) {
+    if (file.size > maxBytes) {
       setUploadError(errorCatalogue.FILE_TOO_LARGE.message);
       return;
     }
     try {
-      const uploaded = await upload.mutateAsync(file);
-      onChange(uploaded.url, uploaded);
+      if (kind === 'video') onChange((await videoUpload.mutateAsync(file)).url);
+      else {
+        const uploaded = await imageUpload.mutateAsync(file);
+        onChange(uploaded.url, uploaded);
+      }
     } catch (failure) {
       setUploadError(isApiError(failure) ? failure.message : errorCatalogue.INTERNAL_ERROR.message);
     }
@@ -97,7 +114,17 @@ export function ImageUploadField({
         onDragLeave={() => setIsDragging(false)}
         onDrop={onDrop}
       >
-        {value ? (
+        {value && kind === 'video' ? (
+          <video
+            className={styles.preview}
+            src={value}
+            aria-label={`${label}: current video`}
+            muted
+            loop
+            autoPlay
+            playsInline
+          />
+        ) : value ? (
           <img
             className={styles.preview}
             src={value}
@@ -115,7 +142,9 @@ export function ImageUploadField({
           ) : (
             <>
               {value ? null : <Icon name="upload" size={24} />}
-              <p className={styles.prompt}>{value ? 'Drop a new image to replace it' : 'Drop an image here'}</p>
+              <p className={styles.prompt}>
+                {value ? `Drop a new ${noun} to replace it` : `Drop ${kind === 'image' ? 'an' : 'a'} ${noun} here`}
+              </p>
               <div className={styles.buttons}>
                 <Button
                   size="sm"
@@ -139,7 +168,7 @@ export function ImageUploadField({
           ref={inputRef}
           id={inputId}
           type="file"
-          accept={ACCEPTED_TYPES.join(',')}
+          accept={accepted.join(',')}
           // Hidden: the "Choose a file" button opens it, and dropping works on the whole frame.
           hidden
           onChange={(event) => {

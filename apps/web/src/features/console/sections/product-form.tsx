@@ -31,6 +31,7 @@ const fields = [
   'rarity',
   'imageUrl',
   'imageThumbnailUrl',
+  'animationUrl',
   'collectionId',
   'licenseId',
   'categoryId',
@@ -47,6 +48,7 @@ function toValues(product: TProduct | undefined): TValues {
     rarity: product?.rarity ?? 'COMMON',
     imageUrl: product?.imageUrl ?? '',
     imageThumbnailUrl: product?.imageThumbnailUrl ?? null,
+    animationUrl: product?.animationUrl ?? null,
     collectionId: product?.collection?.id ?? null,
     licenseId: product?.license?.id ?? null,
     categoryId: product?.category?.id ?? null,
@@ -140,6 +142,13 @@ export function ProductForm({ product }: { product?: TProduct }) {
           isRequired
           hint="Square works best. A thumbnail for cards is made from it."
           onUploaded={(uploaded) => setValue('imageThumbnailUrl', uploaded?.thumbnailUrl ?? null)}
+        />
+        <ControlledImageField
+          control={control}
+          name="animationUrl"
+          kind="video"
+          label="Video (optional)"
+          hint="An MP4 or WebM loop of the artwork, up to 50 MB: it plays on the product and NFT pages, the artwork stays its poster and picture in lists."
         />
       </FormSection>
       <FormSection id="product-where-it-belongs" title="Where it belongs">

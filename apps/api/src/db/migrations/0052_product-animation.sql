@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "animation_url" text;
