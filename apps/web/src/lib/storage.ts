@@ -35,6 +35,11 @@ export interface StorageSchema {
   theme: 'dark' | 'light';
   /** The failed identity check whose "Resubmit ID" popup the person closed: it does not open again for that one. */
   identityFailureSeen: string;
+  /**
+   * The page someone was on when they signed up (the drop they signed in to buy): kept through email verification,
+   * whose link opens a fresh page, so profile creation goes on there; removed once the profile exists.
+   */
+  signUpReturnTo: string;
 }
 
 export type StorageKey = keyof StorageSchema;
@@ -46,6 +51,7 @@ const sessionKeys = [
   'user',
   'socialProfile',
   'identityFailureSeen',
+  'signUpReturnTo',
 ] as const satisfies StorageKey[];
 
 // Private browsing modes and locked-down browsers can refuse storage; the app then keeps the session in memory.

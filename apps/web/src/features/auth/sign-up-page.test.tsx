@@ -114,6 +114,29 @@ describe('sign-up page', () => {
     expect(within(screen.getByRole('main')).getByText('new@example.com')).toBeInTheDocument();
   });
 
+  it('keeps the page the person came to sign up from, for after verification and profile creation', async () => {
+    stubApi((request) => {
+      if (request.path === '/v1/users') return json(201, { data: { accessToken: 'a1', refreshToken: 'r1' } });
+      if (request.path === '/v1/users/my') {
+        return json(200, { data: myUser({ email: 'new@example.com', status: 'CREATED', isEmailVerified: false }) });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    const { router } = renderApp(`/signup?redirectTo=${encodeURIComponent('/drops/drop-1')}`);
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Collector#2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Collector#2026');
+    await user.click(screen.getByLabelText(/terms of service/));
+    await user.click(screen.getByLabelText(/privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
+    expect(getStored('signUpReturnTo')).toBe('/drops/drop-1');
+  });
+
   it('says an email taken since the Google callback exists, in the catalogue words, with the way to sign in', async () => {
     setStored('socialProfile', {
       provider: 'google',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { startSession, useSession } from '../../lib/session.ts';
-import { getStored, removeStored, type StoredSocialProfile } from '../../lib/storage.ts';
+import { getStored, removeStored, setStored, type StoredSocialProfile } from '../../lib/storage.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
@@ -33,6 +33,10 @@ export default function SignUpPage() {
 
   function finish(tokens: TTokenPair) {
     startSession(tokens);
+    // Verification and profile creation come first (the shell sends the new account there); the page the person
+    // came from waits for the end of them, across the verification link's fresh page.
+    const returnTo = safeRedirectPath(searchParams.get('redirectTo'), null);
+    if (returnTo && returnTo !== '/') setStored('signUpReturnTo', returnTo);
     // The temporary social-login profile has served its purpose once the account exists.
     removeStored('socialProfile');
     void navigate('/', { replace: true });

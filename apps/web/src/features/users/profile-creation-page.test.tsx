@@ -74,4 +74,19 @@ describe('profile creation page', () => {
     await user.click(screen.getByRole('button', { name: 'Create profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it('goes on to the page the person signed up from, after the verification link opened a fresh page', async () => {
+    // Sign-up from "Sign in to buy" kept the drop; the mail's link then opened /email/verify in a new page, whose
+    // Continue leads to /profile/creation with no redirectTo.
+    setStored('signUpReturnTo', '/drops/drop-1');
+    setStored('onboardingCompleted', true);
+    signedInAs('EMAIL_VERIFIED');
+    const { router } = renderApp('/profile/creation');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/drops/drop-1'));
+    expect(getStored('signUpReturnTo')).toBeUndefined();
+  });
 });

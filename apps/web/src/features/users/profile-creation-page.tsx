@@ -9,7 +9,7 @@ import { applyApiError } from '../../api/form-errors.ts';
 import { useMyUser } from '../../api/my-user.ts';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { useSession } from '../../lib/session.ts';
-import { getStored } from '../../lib/storage.ts';
+import { getStored, removeStored } from '../../lib/storage.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
@@ -34,7 +34,8 @@ type TProfileFormOutput = z.output<typeof ZProfileForm>;
 export default function ProfileCreationPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const next = safeRedirectPath(searchParams.get('redirectTo'));
+  // The page asked for, or the one the person signed up from (kept through the verification link's fresh page).
+  const next = safeRedirectPath(searchParams.get('redirectTo') ?? getStored('signUpReturnTo'));
   const { showToast } = useToast();
   const { user } = useMyUser();
   const { userInfo } = useSession();
@@ -57,6 +58,7 @@ export default function ProfileCreationPage() {
     setIsCreating(true);
     try {
       const created = await createProfile.mutateAsync({ ...values, photoUrl });
+      removeStored('signUpReturnTo');
       showToast({
         tone: 'success',
         title: `Welcome, ${created.nickname ?? values.nickname}!`,
