@@ -266,6 +266,29 @@ describe('purchase status', () => {
     expect(screen.queryByText(/No money was taken/)).toBeNull();
   });
 
+  it('stops offering the card checkout once the hold has ended, while the time-out is still on its way', async () => {
+    // Paid after the hold, a checkout buys nothing: the money would go to the balance and the pack back on sale.
+    orderApi(() => ({ ...pendingCard, holdExpiresAt: '2026-11-22T18:00:20.000Z' }));
+    renderApp(statusUrl);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The hold on your pack has ended. We are checking whether your payment arrived in time.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Finish paying' })).toBeNull();
+  });
+
+  it('offers the card checkout while the pack is held', async () => {
+    orderApi(() => pendingCard);
+    renderApp(statusUrl);
+
+    expect(await screen.findByRole('link', { name: 'Finish paying' })).toHaveAttribute(
+      'href',
+      '/dev/payments/card/checkout/o-1',
+    );
+    expect(screen.getByText(/Your pack is held for/)).toBeInTheDocument();
+  });
+
   it('turns to timed out when paying with Tilia finds the hold expired', async () => {
     // The hold passed minutes ago, so the page asks only every 10 s: the answer to Pay must read the order again.
     let current: TOrder = { ...pendingCard, holdExpiresAt: '2026-11-22T17:55:00.000Z' };

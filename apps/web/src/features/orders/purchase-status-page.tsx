@@ -163,6 +163,13 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
                 : `Your ${heldItems(order)} ${order.quantity === 1 ? 'is' : 'are'} held for`}{' '}
               <Countdown to={order.holdExpiresAt} now={now} />.
             </p>
+          ) : order.holdExpiresAt ? (
+            <p className={styles.muted}>
+              {heldItems(order) === null
+                ? 'The time to pay for this order has ended.'
+                : `The hold on your ${heldItems(order)} has ended.`}{' '}
+              We are checking whether your payment arrived in time.
+            </p>
           ) : null}
         </>
       );
@@ -226,6 +233,7 @@ function StatusActions({
 }) {
   const payWithTilia = usePayOrderWithTilia();
   const idempotency = useIdempotencyKey();
+  const now = useNow();
   if (order.status === 'SUCCESSFUL') {
     const packsDestination = orderPacksDestination(order.id, packs);
     return (
@@ -257,6 +265,7 @@ function StatusActions({
   }
   if (order.status === 'PENDING') {
     if (order.paymentMethod === 'BALANCE') return null;
+    const isHoldOver = order.holdExpiresAt !== null && Date.parse(order.holdExpiresAt) <= now.getTime();
     const payTilia = async () => {
       try {
         const { checkoutUrl } = await payWithTilia.mutateAsync({
@@ -278,13 +287,14 @@ function StatusActions({
         {payWithTilia.error ? <Alert tone="error">{payWithTilia.error.message}</Alert> : null}
         <div className={styles.actions}>
           {/* The checkout is the provider's page (the sandbox's in development): a full navigation, not a route. */}
-          {order.checkoutUrl ? (
+          {/* Paid after the hold, the checkout buys nothing: the money goes to the balance and the packs are gone. */}
+          {order.checkoutUrl && !isHoldOver ? (
             <a href={order.checkoutUrl} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
               Finish paying
             </a>
           ) : null}
           <Button
-            variant={order.checkoutUrl ? 'secondary' : 'primary'}
+            variant={order.checkoutUrl && !isHoldOver ? 'secondary' : 'primary'}
             size="lg"
             isLoading={payWithTilia.isPending}
             onClick={() => void payTilia()}
