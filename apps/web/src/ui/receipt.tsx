@@ -10,17 +10,25 @@ interface ReceiptProps {
   format?: (money: TMoney) => string;
   /** Inside a row (the payment history) the receipt sits indented; on its own it fills its box. */
   isInset?: boolean;
+  /** Its heading's level in the page's outline: under a history row's h3 by default; beside a page's sections, h2. */
+  headingLevel?: 'h2' | 'h3' | 'h4';
 }
 
 /**
  * Spec section 3's purchase receipt: payment ID, merchant, date and time, payment method, subtotal, service fee and
  * total paid; when CYP credit paid part of it (it is spent first), what it spent and what dollars paid. Shared by the payment page's history and purchases and the purchase page.
  */
-export function Receipt({ receipt, id, format = (money) => formatMoney(money), isInset = true }: ReceiptProps) {
+export function Receipt({
+  receipt,
+  id,
+  format = (money) => formatMoney(money),
+  isInset = true,
+  headingLevel: Heading = 'h4',
+}: ReceiptProps) {
   const orNotApplicable = (money: TMoney | null) => (money ? format(money) : 'Not applicable');
   return (
     <section id={id} className={isInset ? `${styles.receipt} ${styles.inset}` : styles.receipt} aria-label="Receipt">
-      <h4 className={styles.title}>Receipt</h4>
+      <Heading className={styles.title}>Receipt</Heading>
       <dl className={styles.facts}>
         <dt>Payment ID</dt>
         <dd className={styles.mono}>{receipt.paymentId}</dd>

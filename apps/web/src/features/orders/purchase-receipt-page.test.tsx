@@ -52,6 +52,20 @@ describe('purchase receipt page', () => {
     expect(within(rows[1]!).getByRole('link', { name: 'See its editions' })).toBeInTheDocument();
   });
 
+  it('keeps the page outline whole: the receipt is a section of the page, never a heading level skipped', async () => {
+    ordersApi(order({ quantity: 2, packIds: [dropIds.pack1, dropIds.pack2] }));
+    renderApp(`/purchase/${dropIds.order}`);
+    await screen.findByRole('list', { name: 'Packs of this order' });
+
+    expect(
+      within(screen.getByRole('region', { name: 'Receipt' })).getByRole('heading', { level: 2 }),
+    ).toHaveTextContent('Receipt');
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
+  });
+
   it('shows a gift as given: no price, fee or receipt, nothing paid, and its pack to open', async () => {
     ordersApi(giftOrder());
     renderApp(`/purchase/${dropIds.order}`);

@@ -101,7 +101,7 @@ export default function PurchaseReceiptPage() {
           )}
         </dl>
       </section>
-      {data.receipt ? <Receipt receipt={data.receipt} isInset={false} /> : null}
+      {data.receipt ? <Receipt receipt={data.receipt} isInset={false} headingLevel="h2" /> : null}
       {data.item.kind === 'PACK' ? (
         // A pass or tickets are the buyer's once paid, with nothing to open: the item's link above leads to them.
         <section aria-labelledby="packs-heading" className={styles.card}>
