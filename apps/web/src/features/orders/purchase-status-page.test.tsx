@@ -230,7 +230,11 @@ describe('purchase status', () => {
     expect(
       screen.getByText(/Your card was declined\. Please try another card\. No money was taken/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the drop' })).toHaveAttribute('href', `/drops/${dropIds.drop}`);
+    // Back to the drop with its purchase popup open, to try another card.
+    expect(screen.getByRole('link', { name: 'Back to the drop' })).toHaveAttribute(
+      'href',
+      `/drops/${dropIds.drop}?buy=1`,
+    );
   });
 
   it('says when the purchase timed out', async () => {

@@ -306,9 +306,13 @@ function StatusActions({
     );
   }
   const isPaidToBalance = order.failureReason === PAID_AFTER_HOLD_EXPIRED;
+  // "Please try another card": a drop's and a pass's page open their purchase popup again with `?buy=1` (it stays
+  // shut there when nothing is left to buy). Tickets name their kind instead, so theirs is the plain page.
+  const { linkPath } = order.item;
+  const itemPath = order.item.kind === 'TICKET' ? linkPath : `${linkPath}${linkPath.includes('?') ? '&' : '?'}buy=1`;
   return (
     <div className={styles.actions}>
-      <ButtonLink to={order.item.linkPath} variant="primary" size="lg">
+      <ButtonLink to={itemPath} variant="primary" size="lg">
         {itemLinkLabels[order.item.kind]}
       </ButtonLink>
       <ButtonLink to={isPaidToBalance ? '/payment' : '/payment?tab=purchases'} variant="secondary" size="lg">
