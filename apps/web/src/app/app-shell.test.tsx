@@ -106,6 +106,18 @@ describe('header', () => {
     expect(within(banner).queryByRole('button', { name: /account menu/i })).toBeNull();
   });
 
+  it('keeps the page a visitor was going to when they switch between sign-in and sign-up from the header', async () => {
+    stubApi(() => apiFailure(404, 'NOT_FOUND'));
+    renderApp(`/signin?redirectTo=${encodeURIComponent('/drops/drop-1')}`);
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      `/signup?redirectTo=${encodeURIComponent('/drops/drop-1')}`,
+    );
+    expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/signin?redirectTo=${encodeURIComponent('/drops/drop-1')}`,
+    );
+  });
+
   it('shows the person’s photo on the account button once they have one, else their initial', async () => {
     startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     stubApi((request) =>

@@ -6,6 +6,7 @@ import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { useAccountName, useAccountNavItems } from './account-menu.tsx';
 import { mainNavItems } from './nav-items.ts';
+import { useAuthLinks } from './use-auth-links.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './mobile-menu.module.css';
 
@@ -45,6 +46,7 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
 
   const closeAfterNavigation = () => onClose({ returnFocus: false });
   const { isLoggedIn } = useSession();
+  const authLinks = useAuthLinks();
   const { name } = useAccountName();
   const { signOut, isPending } = useSignOut();
   const accountItems = useAccountNavItems();
@@ -91,10 +93,10 @@ export function MobileMenu({ id, isOpen, onClose }: MobileMenuProps) {
         </nav>
       ) : (
         <div className={styles.actions}>
-          <ButtonLink to="/signup" variant="primary" size="lg" isBlock onClick={closeAfterNavigation}>
+          <ButtonLink to={authLinks.signUp} variant="primary" size="lg" isBlock onClick={closeAfterNavigation}>
             Sign up
           </ButtonLink>
-          <ButtonLink to="/signin" variant="secondary" size="lg" isBlock onClick={closeAfterNavigation}>
+          <ButtonLink to={authLinks.signIn} variant="secondary" size="lg" isBlock onClick={closeAfterNavigation}>
             Sign in
           </ButtonLink>
         </div>

@@ -10,6 +10,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { mainNavItems } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { useAuthLinks } from './use-auth-links.ts';
 import styles from './site-header.module.css';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -17,6 +18,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { isLoggedIn } = useSession();
+  const authLinks = useAuthLinks();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const closeMenu = useCallback(({ returnFocus }: { returnFocus: boolean }) => {
@@ -51,10 +53,10 @@ export function SiteHeader() {
               <AccountMenu />
             ) : (
               <>
-                <ButtonLink to="/signin" variant="ghost" size="sm" className={styles.signIn}>
+                <ButtonLink to={authLinks.signIn} variant="ghost" size="sm" className={styles.signIn}>
                   Sign in
                 </ButtonLink>
-                <ButtonLink to="/signup" variant="primary" size="sm">
+                <ButtonLink to={authLinks.signUp} variant="primary" size="sm">
                   Sign up
                 </ButtonLink>
               </>
