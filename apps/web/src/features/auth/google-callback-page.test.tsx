@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { rememberOAuthState } from './oauth-state.ts';
+import { rememberOAuthReturn, rememberOAuthState } from './oauth-state.ts';
 
 const CALLBACK = '/v1/users/authentications/oauth/google/callback';
 const SOCIAL = '/v1/users/social';
@@ -42,6 +42,25 @@ describe('Google callback page', () => {
     expect(getStored('accessToken')).toBe('a1');
     expect(sent.filter((request) => request.path === CALLBACK)).toHaveLength(1);
     expect(sent.find((request) => request.path === CALLBACK)?.body).toEqual({ code: 'code-1', state: STATE });
+  });
+
+  it('goes on to the page the person was going to when they chose Google, not home', async () => {
+    // "Continue with Google" on /signin?redirectTo=/guide (the Google button kept the page in the tab).
+    rememberOAuthReturn('/guide');
+    callbackWith(json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } }), (request) =>
+      request.path === '/v1/users/my' ? json(200, { data: myUser() }) : apiFailure(404, 'NOT_FOUND'),
+    );
+    const { router } = renderApp(`/oauth/google/callback?code=code-7&state=${STATE}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guide'));
+  });
+
+  it('takes the page to come back to on to the sign-up consent of someone new', async () => {
+    rememberOAuthReturn('/drops/drop-1');
+    callbackWith(json(200, { data: { signUpRequired: true, socialProfile } }));
+    const { router } = renderApp(`/oauth/google/callback?code=code-3&state=${STATE}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/drops/drop-1');
+    expect(new URLSearchParams(router.state.location.search).get('social')).toBe('google');
   });
 
   it('goes to the SMS step of sign-in when two-factor is on', async () => {
@@ -84,7 +103,7 @@ describe('Google callback page', () => {
 
   it('says what went wrong when the state is refused', async () => {
     callbackWith(apiFailure(400, 'OAUTH_STATE_INVALID', 'This sign-in attempt has expired or was already used.'));
-    renderApp(`/oauth/google/callback?code=code-4&state=${STATE}`);
+    renderApp(`/oauth/google/callback?code=code-9&state=${STATE}`);
     expect(await screen.findByText(/This sign-in attempt has expired or was already used/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
   });

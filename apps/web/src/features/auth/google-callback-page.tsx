@@ -7,7 +7,7 @@ import { setStored } from '../../lib/storage.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusScreen } from '../../ui/status-screen.tsx';
 import { completeGoogleSignIn } from './api/google-callback.ts';
-import { isOAuthStateOurs } from './oauth-state.ts';
+import { isOAuthStateOurs, takeOAuthReturn } from './oauth-state.ts';
 
 // A code works once: StrictMode's second effect run must share the first request rather than send the code again.
 const exchanges = new Map<string, Promise<TOAuthSignInResponse>>();
@@ -17,6 +17,16 @@ class NotStartedHere extends Error {
   constructor() {
     super('This sign-in was not started in this browser. Please start again.');
   }
+}
+
+/**
+ * The page to go on to, taken from the tab's storage once per code like the exchange: the effect runs again when the
+ * navigation it starts changes `navigate`, and the second run must not find it gone and go home.
+ */
+const returns = new Map<string, string | null>();
+function returnOnce(code: string): string | null {
+  if (!returns.has(code)) returns.set(code, takeOAuthReturn());
+  return returns.get(code) ?? null;
 }
 
 function exchangeOnce(code: string, state: string): Promise<TOAuthSignInResponse> {
@@ -55,14 +65,17 @@ export default function GoogleCallbackPage() {
     exchangeOnce(code, state)
       .then((answer) => {
         if (!isCurrent) return;
+        // The page the person was going to when they chose Google ("Sign in to buy" a drop), kept by the button.
+        const returnTo = returnOnce(code);
+        const carried = returnTo ? `redirectTo=${encodeURIComponent(returnTo)}` : '';
         if ('accessToken' in answer) {
           startSession(answer);
-          void navigate('/', { replace: true });
+          void navigate(returnTo ?? '/', { replace: true });
         } else if ('mfaRequired' in answer) {
-          void navigate('/signin', { replace: true, state: { challenge: answer } });
+          void navigate(carried ? `/signin?${carried}` : '/signin', { replace: true, state: { challenge: answer } });
         } else {
           setStored('socialProfile', answer.socialProfile);
-          void navigate(SOCIAL_SIGN_UP_PATH, { replace: true });
+          void navigate(carried ? `${SOCIAL_SIGN_UP_PATH}&${carried}` : SOCIAL_SIGN_UP_PATH, { replace: true });
         }
       })
       .catch((error: unknown) => {

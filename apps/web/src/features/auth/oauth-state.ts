@@ -1,3 +1,4 @@
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { tabStorage } from '../../lib/storage.ts';
 
 /**
@@ -26,4 +27,28 @@ export function isOAuthStateOurs(state: string): boolean {
   const expected = store?.getItem(KEY);
   store?.removeItem(KEY);
   return Boolean(expected) && expected === state;
+}
+
+const RETURN_KEY = 'cypher:oauthReturnTo';
+
+/**
+ * Before the browser goes to the provider: the page the person was going to (`redirectTo` of /signin or /signup, the
+ * drop of "Sign in to buy"), for the callback to go on there. This tab only, as the state.
+ */
+export function rememberOAuthReturn(redirectTo: string | null): void {
+  const path = safeRedirectPath(redirectTo, null);
+  try {
+    if (path && path !== '/') tabStorage()?.setItem(RETURN_KEY, path);
+    else tabStorage()?.removeItem(RETURN_KEY);
+  } catch {
+    // Storage refused: the callback then goes home, as before.
+  }
+}
+
+/** On the callback: the page to go on to (asked once: it is forgotten), or null for home. */
+export function takeOAuthReturn(): string | null {
+  const store = tabStorage();
+  const path = store?.getItem(RETURN_KEY) ?? null;
+  store?.removeItem(RETURN_KEY);
+  return safeRedirectPath(path, null);
 }

@@ -6,6 +6,7 @@ import { getStored } from '../../lib/storage.ts';
 import { apiFailure, json, myUser, stubApi, type FakeHandler } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { stubLocationAssign } from '../../test/stub-location.ts';
+import { takeOAuthReturn } from './oauth-state.ts';
 
 const LOGIN = '/v1/users/authentications/login';
 
@@ -135,5 +136,20 @@ describe('sign-in page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/authorize?state=s'));
+  });
+
+  it('keeps the page the visitor was going to for when Google sends them back', async () => {
+    const assign = vi.fn();
+    stubLocationAssign(assign);
+    stubApi((request) =>
+      request.path === '/v1/users/authentications/oauth/google'
+        ? json(200, { data: { url: 'https://accounts.example/authorize?state=s' } })
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp(`/signin?redirectTo=${encodeURIComponent('/drops/drop-1')}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(takeOAuthReturn()).toBe('/drops/drop-1');
   });
 });

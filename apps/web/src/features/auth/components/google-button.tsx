@@ -1,8 +1,9 @@
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useGoogleAuthorization } from '../api/get-google-authorization.ts';
-import { rememberOAuthState } from '../oauth-state.ts';
+import { rememberOAuthReturn, rememberOAuthState } from '../oauth-state.ts';
 import styles from './google-button.module.css';
 
 /**
@@ -11,12 +12,14 @@ import styles from './google-button.module.css';
  */
 export function GoogleButton() {
   const { showToast } = useToast();
+  const [searchParams] = useSearchParams();
   const authorize = useGoogleAuthorization();
 
   async function start() {
     try {
       const { url } = await authorize.mutateAsync();
       rememberOAuthState(url);
+      rememberOAuthReturn(searchParams.get('redirectTo'));
       window.location.assign(url);
     } catch (error) {
       showToast({
