@@ -158,6 +158,16 @@ export function withdrawalBelowFeeMessage(
   return `${way} costs a ${fee} fee: withdraw at least ${fee} this way.`;
 }
 
+/**
+ * An operator's reason for a rejection or a failed payout, closing our sentence ("…was rejected: Name does not
+ * match."): the stop they typed is kept, never doubled. The notice, the email and the console say it the same way, and
+ * name the fee only when there was one (a USDC withdrawal has none: "the $0.00 fee is kept" reads as a charge).
+ */
+export function withdrawalReasonSentence(reason: string | null): string {
+  const words = (reason ?? '').trim() || 'no reason given';
+  return /[.!?…]$/.test(words) ? words : `${words}.`;
+}
+
 export const ZCreateWithdrawalRequest = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('wire'), amount: withdrawalAmount, wire: ZWireDetails, isConfirmed: confirmed }),
   z.strictObject({

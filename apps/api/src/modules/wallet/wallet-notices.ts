@@ -1,4 +1,9 @@
-import { formatMoney, type TNotificationStage, type TWithdrawalStatus } from '@cypher/contract';
+import {
+  formatMoney,
+  withdrawalReasonSentence,
+  type TNotificationStage,
+  type TWithdrawalStatus,
+} from '@cypher/contract';
 
 /*
  * Writes: nothing · Reads: nothing (words only) · Used by: deposits and withdrawals when they notify · Tests:
@@ -53,11 +58,11 @@ export function withdrawalNotice(row: {
     paid: { title: 'Withdrawal paid', body: `Your withdrawal of ${amount} has been paid out.` },
     rejected: {
       title: 'Withdrawal rejected',
-      body: `Your withdrawal of ${amount} was rejected: ${row.rejectionReason ?? 'no reason given'}. The amount is back in your withdrawable balance; the ${fee} fee is kept.`,
+      body: `Your withdrawal of ${amount} was rejected: ${withdrawalReasonSentence(row.rejectionReason)} The amount is back in your withdrawable balance${row.fee > 0 ? `; the ${fee} fee is kept` : ''}.`,
     },
     failed: {
       title: 'Withdrawal could not be paid',
-      body: `We could not pay out your withdrawal of ${amount}: ${row.failureReason ?? 'no reason given'}. The amount and the ${fee} fee are back in your withdrawable balance.`,
+      body: `We could not pay out your withdrawal of ${amount}: ${withdrawalReasonSentence(row.failureReason)} ${row.fee > 0 ? `The amount and the ${fee} fee are` : 'The amount is'} back in your withdrawable balance.`,
     },
   };
   return { stage: withdrawalStages[row.status], ...words[row.status] };

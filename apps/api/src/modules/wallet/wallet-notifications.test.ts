@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
-import { activeUser, bearer } from '../../testing/auth-helpers.ts';
+import { activeUser, bearer, latestMessage } from '../../testing/auth-helpers.ts';
 import { verifyIdentityForTest } from '../../testing/identity-helpers.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -138,6 +138,32 @@ describe('withdrawal steps', () => {
     expect(rejection).toMatchObject({ kind: 'WITHDRAWAL', stage: 'FAILED', title: 'Withdrawal rejected' });
     expect(rejection!.body).toContain('Name does not match');
     expect(rejection!.body).toContain('the $25.00 fee is kept');
+
+    // A USDC withdrawal has no fee, so none is said to be kept; a reason typed with its own stop gets no second one.
+    const usdc = await collector();
+    await verifyIdentityForTest(t, usdc.accessToken);
+    await depositForTest(t.database.db, { userId: usdc.userId, source: 'crypto', amount: 20_000 });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/withdrawals',
+      headers: { ...bearer(usdc.accessToken), 'idempotency-key': newId() },
+      payload: {
+        method: 'usdc',
+        amount: 2_500,
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        isConfirmed: true,
+      },
+    });
+    expect(asked.statusCode).toBe(201);
+    await decide(asked.json().data.id as string, 'reject', { reason: 'Address belongs to an exchange we cannot pay.' });
+    const [usdcRejection] = (await feedOf(usdc.accessToken)).items;
+    expect(usdcRejection!.body).toBe(
+      'Your withdrawal of $25.00 was rejected: Address belongs to an exchange we cannot pay. The amount is back in your withdrawable balance.',
+    );
+    const email = (await latestMessage(t, usdc.email)).text;
+    expect(email).toContain('rejected: Address belongs to an exchange we cannot pay.\n');
+    expect(email).not.toContain('..');
+    expect(email).not.toContain('$0.00');
 
     const failed = await collector();
     const id = await withdrawalOf(failed);

@@ -253,6 +253,41 @@ describe('console withdrawals', () => {
     expect(within(history).getByText('“The name on the account does not match.”')).toBeInTheDocument();
   });
 
+  it('names the fee kept on a rejection only when there is one (a USDC withdrawal has none)', async () => {
+    consoleWithWithdrawals([
+      withdrawal(),
+      withdrawal({
+        id: newer,
+        method: 'usdc',
+        fee: { amount: 0, currency: 'USD' },
+        amount: { amount: 2500, currency: 'USD' },
+        payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      }),
+    ]);
+    const user = userEvent.setup();
+    const { unmount } = renderApp(`/console/withdrawals/${older}`);
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Reject' }),
+    );
+    const wire = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    expect(
+      within(wire).getByText(
+        '$1,234.50 goes back to AdaFan (fan@example.com)’s withdrawable balance; the $25.00 fee is kept.',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+
+    renderApp(`/console/withdrawals/${newer}`);
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Reject' }),
+    );
+    const usdc = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    expect(
+      within(usdc).getByText('$25.00 goes back to AdaFan (fan@example.com)’s withdrawable balance.'),
+    ).toBeInTheDocument();
+    expect(within(usdc).queryByText(/\$0\.00/)).toBeNull();
+  });
+
   /** The withdrawal's page where Mark paid records the reference it is sent, as the API does. */
   function consoleMarkingPaid(rows: TConsoleWithdrawalDetail[]) {
     return consoleWithWithdrawals(rows, {

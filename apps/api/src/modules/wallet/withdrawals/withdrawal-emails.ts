@@ -1,4 +1,4 @@
-import { formatMoney, type TWithdrawalStatus } from '@cypher/contract';
+import { formatMoney, withdrawalReasonSentence, type TWithdrawalStatus } from '@cypher/contract';
 import { emailLayout, type EmailBrand } from '../../../adapters/mail/email-layout.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/mail.ts';
 import type { TWithdrawalRow } from './withdrawals.tables.ts';
@@ -24,12 +24,16 @@ export function withdrawalStatusEmail(brand: EmailBrand, to: string, row: TWithd
       ...(row.payoutReference ? ['Its reference, to find it where it arrives:', row.payoutReference] : []),
     ],
     rejected: [
-      `Your withdrawal of ${amount} was rejected: ${row.rejectionReason ?? 'no reason given'}.`,
-      `The amount is back in your withdrawable balance. The ${fee} fee is kept.`,
+      `Your withdrawal of ${amount} was rejected: ${withdrawalReasonSentence(row.rejectionReason)}`,
+      row.fee > 0
+        ? `The amount is back in your withdrawable balance. The ${fee} fee is kept.`
+        : 'The amount is back in your withdrawable balance.',
     ],
     failed: [
-      `We could not pay out your withdrawal of ${amount}: ${row.failureReason ?? 'no reason given'}.`,
-      `The amount and the ${fee} fee are back in your withdrawable balance.`,
+      `We could not pay out your withdrawal of ${amount}: ${withdrawalReasonSentence(row.failureReason)}`,
+      row.fee > 0
+        ? `The amount and the ${fee} fee are back in your withdrawable balance.`
+        : 'The amount is back in your withdrawable balance.',
     ],
   };
   return {

@@ -69,7 +69,7 @@ const moveWords: Record<TWithdrawalMove, MoveWords> = {
     confirm: {
       title: 'Reject this withdrawal?',
       body: (w) =>
-        `${formatMoney(w.amount)} goes back to ${personLabel(w.user)}’s withdrawable balance; the ${formatMoney(w.fee)} fee is kept.`,
+        `${formatMoney(w.amount)} goes back to ${personLabel(w.user)}’s withdrawable balance${w.fee.amount > 0 ? `; the ${formatMoney(w.fee)} fee is kept` : ''}.`,
       button: 'Reject',
     },
     wordsHint: 'Sent to the person with the rejection and shown with their request.',
@@ -97,7 +97,7 @@ const moveWords: Record<TWithdrawalMove, MoveWords> = {
     confirm: {
       title: 'Mark this withdrawal failed?',
       body: (w) =>
-        `The payout did not go through: ${formatMoney(w.amount)} and the ${formatMoney(w.fee)} fee go back to ${personLabel(w.user)}’s withdrawable balance. This cannot be undone.`,
+        `The payout did not go through: ${formatMoney(w.amount)}${w.fee.amount > 0 ? ` and the ${formatMoney(w.fee)} fee go` : ' goes'} back to ${personLabel(w.user)}’s withdrawable balance. This cannot be undone.`,
       button: 'Mark failed',
     },
     wordsHint: 'Sent to the person with the news that the payout failed, and shown with their request.',
