@@ -42,6 +42,14 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+/**
+ * The reader's own IANA time zone ("Europe/Paris", "UTC"), which datetime-local inputs and formatDateTime use. Named
+ * where times are typed in, so that "your time zone" is one people can check before a launch is scheduled.
+ */
+export function readerTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 /** The same in a given IANA time zone: what the server shows, since it cannot know the reader's (lib/server-render.ts). */
 export function formatDateTimeIn(iso: string, timeZone: string): string {
   let format = dateTimeFormatsByZone.get(timeZone);

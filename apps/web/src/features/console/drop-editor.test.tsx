@@ -48,6 +48,9 @@ describe('console drop editor', () => {
       expect(
         within(form).getByText(/A raffle or a waiting room for a round is set once the drop is published/),
       ).toBeInTheDocument();
+      // "Your time zone" is named, so a launch planned across zones is typed in the one the operator can check.
+      const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(within(form).getByText(new RegExp(`^Times are in your time zone, ${zone}\\.`))).toBeInTheDocument();
       await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
       expect(within(form).getAllByText('Pick a date and time.')).toHaveLength(5);

@@ -121,6 +121,12 @@ describe('console redeem codes: a new batch', () => {
       renderApp('/console/redeem-batches/new');
 
       const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(
+        within(form).getByText(
+          `Times are in your time zone, ${zone}. Before and after, the codes are refused in words.`,
+        ),
+      ).toBeInTheDocument();
       await user.selectOptions(within(form).getByLabelText(/^Gives/), 'PASS');
       await user.click(within(form).getByRole('button', { name: 'Create' }));
       expect(await within(form).findByText('Choose the pass it gives.')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useForm, type Path, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
+import { readerTimeZone } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
@@ -192,8 +193,8 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
 
       <FormSection id="drop-schedule" title="Schedule">
         <p className={styles.hint}>
-          Times are in your time zone. Collectors see the drop from its visible time, and can buy from the first round
-          on, until it ends.
+          Times are in your time zone, {readerTimeZone()}. Collectors see the drop from its visible time, and can buy
+          from the first round on, until it ends.
         </p>
         <div className={dropStyles.times}>
           {(

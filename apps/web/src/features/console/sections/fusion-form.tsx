@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, readerTimeZone } from '../../../lib/format.ts';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -232,8 +232,8 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
 
           <FormSection id="fusion-schedule" title="Schedule">
             <p className={styles.hint}>
-              Times are in your time zone. Collectors see the fusion as coming up until it opens, and can fuse until it
-              closes. Once it has begun it can no longer be changed.
+              Times are in your time zone, {readerTimeZone()}. Collectors see the fusion as coming up until it opens,
+              and can fuse until it closes. Once it has begun it can no longer be changed.
             </p>
             <div className={dropStyles.times}>
               {(

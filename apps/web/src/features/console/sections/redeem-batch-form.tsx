@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTime, readerTimeZone } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -173,7 +173,9 @@ function RedeemBatchForm() {
       </FormSection>
 
       <FormSection id="batch-validity" title="Valid">
-        <p className={styles.hint}>Times are in your time zone. Before and after, the codes are refused in words.</p>
+        <p className={styles.hint}>
+          Times are in your time zone, {readerTimeZone()}. Before and after, the codes are refused in words.
+        </p>
         <div className={dropStyles.times}>
           {(
             [
