@@ -8,6 +8,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { BrandField } from '../components/brand-select.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
+import { useOnlyBrand } from '../components/operator-context.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { RelationField } from '../components/relation-select.tsx';
@@ -22,9 +23,9 @@ type TOutput = z.output<typeof ZCollectionForm>;
 
 const fields = ['brandId', 'licenseId', 'name', 'description', 'imageUrl', 'sortOrder'] as const;
 
-function toValues(collection: TCollection | undefined): TValues {
+function toValues(collection: TCollection | undefined, newBrandId = ''): TValues {
   return {
-    brandId: collection?.brand.id ?? '',
+    brandId: collection?.brand.id ?? newBrandId,
     licenseId: collection?.license?.id ?? null,
     name: collection?.name ?? '',
     description: text(collection?.description),
@@ -35,7 +36,8 @@ function toValues(collection: TCollection | undefined): TValues {
 
 /** Create or edit a collection: a group of a brand's products, optionally under one of its licenses. */
 export function CollectionForm({ collection }: { collection?: TCollection }) {
-  const loaded = toValues(collection);
+  const onlyBrand = useOnlyBrand();
+  const loaded = toValues(collection, onlyBrand?.id);
   const { save, isSaving } = useSaveEntry('collections', collection?.id);
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCollectionForm), defaultValues: loaded });
   const { markSaved } = useUnsavedChanges(form, 'collection');
@@ -69,7 +71,7 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
       <section className={styles.card}>
         <div className={styles.grid}>
           <BrandField
-            fixedBrandName={collection?.brand.name}
+            fixedBrandName={collection?.brand.name ?? onlyBrand?.name}
             registration={register('brandId', { onChange: () => setValue('licenseId', null) })}
             error={errors.brandId?.message}
           />

@@ -10,6 +10,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { BrandField } from '../components/brand-select.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
+import { useOnlyBrand } from '../components/operator-context.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { PropertiesEditor, type TPropertiesFormValues } from '../components/properties-editor.tsx';
@@ -41,9 +42,9 @@ const fields = [
   'tagIds',
 ] as const;
 
-function toValues(product: TProduct | undefined): TValues {
+function toValues(product: TProduct | undefined, newBrandId = ''): TValues {
   return {
-    brandId: product?.brand.id ?? '',
+    brandId: product?.brand.id ?? newBrandId,
     name: product?.name ?? '',
     rarity: product?.rarity ?? 'COMMON',
     imageUrl: product?.imageUrl ?? '',
@@ -61,7 +62,8 @@ function toValues(product: TProduct | undefined): TValues {
 
 /** Create or edit a product: artwork, rarity, edition size, where it belongs, its tags and its properties. */
 export function ProductForm({ product }: { product?: TProduct }) {
-  const loaded = toValues(product);
+  const onlyBrand = useOnlyBrand();
+  const loaded = toValues(product, onlyBrand?.id);
   const { save, isSaving } = useSaveEntry('products', product?.id);
   const tags = useConsoleEntries('tags', { size: 100 });
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZProductForm), defaultValues: loaded });
@@ -94,7 +96,7 @@ export function ProductForm({ product }: { product?: TProduct }) {
       <FormSection id="product-about" title="Product">
         <div className={styles.grid}>
           <BrandField
-            fixedBrandName={product?.brand.name}
+            fixedBrandName={product?.brand.name ?? onlyBrand?.name}
             registration={register('brandId', {
               // Collections and licenses belong to one brand: a new brand clears them.
               onChange: () => {
