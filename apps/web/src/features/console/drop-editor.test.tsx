@@ -367,6 +367,35 @@ describe('console drop editor', () => {
     JOURNEY_MS,
   );
 
+  // Review: the refusal named the draft product and stopped there; it now leads to the product's page.
+  it(
+    'links each draft product a refused publication names to its page',
+    async () => {
+      consoleDropsApi([draft()], {
+        before: (request) =>
+          request.method === 'POST' && pathnameOf(request.path).endsWith('/publish')
+            ? json(409, {
+                code: 'DROP_PRODUCT_NOT_PUBLISHED',
+                message: errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message,
+                details: [{ field: 'contents', message: 'Squire is still a draft.' }],
+              })
+            : undefined,
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      await user.click(await screen.findByRole('button', { name: 'Publish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      expect(await within(dialog).findByText(errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message)).toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'Open Squire to publish it' })).toHaveAttribute(
+        'href',
+        `/console/products/${ids.squire}`,
+      );
+    },
+    JOURNEY_MS,
+  );
+
   // Review: a price typed as 1500 went on sale as $1,500.00, as nothing before publishing showed it.
   it(
     'recaps in the confirmation what goes on sale for good: each round’s price, packs, limit and buyers, and the totals',

@@ -1,5 +1,6 @@
 import { formatMoney, type TConsoleDrop } from '@cypher/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -58,6 +59,16 @@ function DropRecap({ drop, packs, editions }: { drop: TConsoleDrop; packs: numbe
       </p>
     </div>
   );
+}
+
+/**
+ * The product a DROP_PRODUCT_NOT_PUBLISHED detail ("Squire is still a draft.") names, among the drop's contents: the
+ * dialog links to it, so the refusal leads to the page where it is published rather than leaving the operator to
+ * find it.
+ */
+function draftProductOf(drop: TConsoleDrop, error: unknown, message: string) {
+  if (!isApiError(error) || error.code !== 'DROP_PRODUCT_NOT_PUBLISHED') return undefined;
+  return drop.contents.find((content) => message === `${content.productName} is still a draft.`);
 }
 
 /**
@@ -155,9 +166,22 @@ export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropAction
           details.length > 0 ? (
             <Alert tone="error" title={publish.error.message}>
               <ul>
-                {details.map((detail) => (
-                  <li key={`${detail.field}-${detail.message}`}>{detail.message}</li>
-                ))}
+                {details.map((detail) => {
+                  const draft = draftProductOf(drop, publish.error, detail.message);
+                  return (
+                    <li key={`${detail.field}-${detail.message}`}>
+                      {detail.message}
+                      {draft ? (
+                        <>
+                          {' '}
+                          <Link to={`/console/products/${draft.productId}`}>
+                            Open {draft.productName} to publish it
+                          </Link>
+                        </>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             </Alert>
           ) : (
