@@ -87,6 +87,23 @@ describe('console redeem codes: the list', () => {
     expect(launch).not.toHaveTextContent('Revoked');
   });
 
+  it('leads to making a kind of ticket, or a pass, when the brand has none to give', async () => {
+    consoleWithGiveaways((request) =>
+      ['/v1/console/ticket-kinds', '/v1/console/passes'].includes(pathnameOf(request.path))
+        ? json(200, { data: page([]) })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/console/redeem-batches/new');
+    const form = await screen.findByRole('form', { name: 'New batch of codes' });
+    expect(await within(form).findByRole('option', { name: 'No kinds of ticket yet' })).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'Tickets' })).toHaveAttribute('href', '/console/ticket-kinds/new');
+
+    await user.selectOptions(within(form).getByLabelText(/^Gives/), 'PASS');
+    expect(await within(form).findByRole('option', { name: 'No passes yet' })).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'Passes' })).toHaveAttribute('href', '/console/passes/new');
+  });
+
   it('offers the first batch when there is none, and says when the list could not be read', async () => {
     let isFailing = true;
     consoleWithGiveaways((request) => {

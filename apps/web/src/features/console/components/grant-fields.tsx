@@ -10,6 +10,7 @@ import {
 } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
 import { Controller, useController, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -242,6 +243,13 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
             isRequired
             isDisabled={isDisabled}
             noneLabel={ticketOptions?.length === 0 ? 'No kinds of ticket yet' : 'Choose a kind'}
+            hint={
+              ticketOptions?.length === 0 ? (
+                <>
+                  Make one in <Link to="/console/ticket-kinds/new">Tickets</Link> first, or give something else.
+                </>
+              ) : undefined
+            }
             options={ticketOptions}
           />
           <Controller
@@ -271,7 +279,15 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
           control={control}
           name={`${name}.passId`}
           label={labelled('Pass')}
-          hint="One unit of its supply each time; none once it runs out."
+          hint={
+            passOptions?.length === 0 ? (
+              <>
+                Make one in <Link to="/console/passes/new">Passes</Link> first, or give something else.
+              </>
+            ) : (
+              'One unit of its supply each time; none once it runs out.'
+            )
+          }
           isRequired
           isDisabled={isDisabled}
           noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
