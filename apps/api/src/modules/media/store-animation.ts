@@ -5,6 +5,11 @@ import { AppError } from '../../http/app-error.ts';
 import { sniffImageType } from './sniff-image-type.ts';
 import { uploadUrl } from './store-image.ts';
 
+/*
+ * Route: POST /v1/console/media/animations (through console/media/upload-console-image.ts) · Reads and writes no table:
+ * the storage port only (the caller writes audit_log) · Tests: console-media.test.ts.
+ */
+
 /** A product's video is played as uploaded (nothing here transcodes), so its size is held to what a page can stream. */
 export const ANIMATION_MAX_BYTES = 50 * 1024 * 1024;
 
