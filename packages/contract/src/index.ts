@@ -19,6 +19,7 @@ export * from './money-format.ts';
 export * from './wallet.ts';
 export * from './bank-details.ts';
 export * from './withdrawals.ts';
+export * from './withdrawal-review.ts';
 export * from './deposits.ts';
 export * from './payment-reviews.ts';
 export * from './withdrawal-transitions.ts';

@@ -123,5 +123,7 @@ export const queryKeys = {
       ['console', 'drops', 'detail', dropId, 'waiting-room', round] as const,
     /** The attendance day's time zone and today's date there, stated on the console's calendar pages. */
     attendanceTimeZone: () => ['console', 'attendance-calendars', 'time-zone'] as const,
+    /** What a withdrawal's review weighs: under withdrawals, so every move made on one reads it again. */
+    withdrawalReviewContext: (id: string) => ['console', 'withdrawals', 'review-context', id] as const,
   },
 };

@@ -26,3 +26,9 @@ export async function getMyIdentityVerification(db: Db, userId: string): Promise
     ? { status: row.status, verification: identityVerificationView(row) }
     : { status: 'none', verification: null };
 }
+
+/** When the provider confirmed the person (a verified attempt's last change), or null when it never has. */
+export async function identityVerifiedAt(db: Db, userId: string): Promise<Date | null> {
+  const row = await standingAttempt(db, userId);
+  return row?.status === 'verified' ? row.updatedAt : null;
+}

@@ -97,3 +97,10 @@ export async function accountIdsOf(
     unknown: [...emails.filter((email) => !foundEmails.has(email)), ...ids.filter((id) => !foundIds.has(id))],
   };
 }
+
+/** When the account was made: a review weighs a new account's first payout differently. */
+export async function personJoinedAt(db: Db, id: string): Promise<Date> {
+  const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`no user ${id}, though a row points at it`);
+  return row.createdAt;
+}

@@ -3,6 +3,7 @@ import {
   payoutReferenceMessages,
   type TConsoleWithdrawal,
   type TConsoleWithdrawalDetail,
+  type TWithdrawalReviewContext,
   type TWithdrawalStatus,
 } from '@cypher/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -68,6 +69,22 @@ function moved(row: TConsoleWithdrawalDetail, status: TWithdrawalStatus, reason:
   };
 }
 
+const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+
+/** The person behind the request as the review reads them: a month here, verified, paid once to this account. */
+function reviewContext(changes: Partial<TWithdrawalReviewContext> = {}): TWithdrawalReviewContext {
+  return {
+    person: { joinedAt: '2026-10-01T09:00:00.000Z', identityVerifiedAt: '2026-10-02T09:00:00.000Z' },
+    balance: { withdrawable: usd(40_000), nonWithdrawable: usd(1_500), held: usd(125_950), total: usd(167_450) },
+    added: { count: 3, total: usd(300_000) },
+    paidOut: { count: 1, total: usd(100_000) },
+    otherRequests: [],
+    otherRequestCount: 0,
+    destination: { paidBefore: 1, sharedWith: [] },
+    ...changes,
+  };
+}
+
 function listItem({ history: _history, ...item }: TConsoleWithdrawalDetail): TConsoleWithdrawal {
   return item;
 }
@@ -78,7 +95,12 @@ function listItem({ history: _history, ...item }: TConsoleWithdrawalDetail): TCo
  */
 function consoleWithWithdrawals(
   rows: TConsoleWithdrawalDetail[],
-  options: { me?: typeof admin; move?: (request: SentRequest) => Response } = {},
+  options: {
+    me?: typeof admin;
+    move?: (request: SentRequest) => Response;
+    /** What the review's context answers; a standing person by default. */
+    context?: () => Response;
+  } = {},
 ): SentRequest[] {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return stubApi((request) => {
@@ -95,6 +117,9 @@ function consoleWithWithdrawals(
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       const items = matching.slice((number - 1) * size, number * size).map(listItem);
       return json(200, { data: { items, page: number, size, total: matching.length } });
+    }
+    if (/^\/v1\/console\/withdrawals\/[^/]+\/context$/.test(path)) {
+      return options.context?.() ?? json(200, { data: reviewContext() });
     }
     const one = /^\/v1\/console\/withdrawals\/([^/]+)$/.exec(path);
     if (one && request.method === 'GET') {
@@ -428,7 +453,9 @@ describe('console withdrawals', () => {
     const consoleReads = new Set(
       sent.map((request) => pathnameOf(request.path)).filter((path) => path.startsWith('/v1/console/')),
     );
-    expect(consoleReads).toEqual(new Set(['/v1/console/me', `/v1/console/withdrawals/${older}`]));
+    expect(consoleReads).toEqual(
+      new Set(['/v1/console/me', `/v1/console/withdrawals/${older}`, `/v1/console/withdrawals/${older}/context`]),
+    );
   });
 
   it('says so when the withdrawal does not exist', async () => {
@@ -467,6 +494,116 @@ describe('console withdrawals', () => {
     expect(pathnameOf(sent.find((request) => request.method === 'POST')!.path)).toBe(
       `/v1/console/withdrawals/${older}/approve`,
     );
+  });
+});
+
+describe('console withdrawals: what the review weighs', () => {
+  it("shows the person's standing: how long here, identity, balance now, money in and out, the destination", async () => {
+    consoleWithWithdrawals([withdrawal()]);
+    renderApp(`/console/withdrawals/${older}`);
+
+    const person = await screen.findByRole('region', { name: 'The person' });
+    const value = (term: string) => within(person).getByText(term).nextElementSibling?.textContent;
+    expect(await within(person).findByText('Member since')).toBeInTheDocument();
+    expect(value('Member since')).toMatch(/2026/);
+    expect(value('Identity')).toMatch(/^Verified /);
+    expect(value('Withdrawable now')).toBe('$400.00');
+    expect(value('Not withdrawable')).toBe('$15.00');
+    expect(value('Held in open requests')).toBe('$1,259.50');
+    expect(value('Added in all')).toBe('$3,000.00 in 3 deposits');
+    expect(value('Paid out in all')).toBe('$1,000.00 in 1 withdrawal');
+    expect(value('This bank account')).toBe('Paid to 1 time before');
+    // Nobody else asked to be paid there: no warning above the moves.
+    expect(screen.queryByText(/Other people asked to be paid/)).toBeNull();
+    const other = screen.getByRole('region', { name: 'Their other requests' });
+    expect(within(other).getByText('None: this is their first request.')).toBeInTheDocument();
+  });
+
+  it('warns above the moves when other people asked to be paid to the same address, and flags a new one', async () => {
+    const collector = { id: '0190a0b0-0000-7000-8000-0000000000a3', email: 'other@example.com', nickname: 'Twin' };
+    consoleWithWithdrawals(
+      [withdrawal({ method: 'usdc', payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' } })],
+      {
+        context: () =>
+          json(200, {
+            data: reviewContext({
+              person: { joinedAt: '2026-11-19T09:00:00.000Z', identityVerifiedAt: null },
+              added: { count: 0, total: usd(0) },
+              paidOut: { count: 0, total: usd(0) },
+              destination: { paidBefore: 0, sharedWith: [collector] },
+            }),
+          }),
+      },
+    );
+    renderApp(`/console/withdrawals/${older}`);
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Other people asked to be paid to this address');
+    expect(within(warning).getByText('Twin')).toBeInTheDocument();
+    // Read before the moves: the warning comes first in the page's order.
+    const actions = screen.getByRole('region', { name: 'Next step' });
+    expect(warning.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const person = screen.getByRole('region', { name: 'The person' });
+    expect(within(person).getByText('Not verified')).toBeInTheDocument();
+    expect(within(person).getByText('Never paid to before')).toBeInTheDocument();
+    expect(within(person).getAllByText('Nothing yet')).toHaveLength(2);
+  });
+
+  it("lists the person's other requests newest first, each linked to its own review, and says when there are more", async () => {
+    const earlier = '0190a0b0-0000-7000-8000-0000000000f3';
+    const rows = [withdrawal(), withdrawal({ id: earlier, status: 'paid', createdAt: '2026-11-01T10:00:00.000Z' })];
+    consoleWithWithdrawals(rows, {
+      context: () =>
+        json(200, {
+          data: reviewContext({
+            otherRequests: [listItem(rows[1]!)].map(({ user: _user, payoutDetails: _details, ...request }) => request),
+            otherRequestCount: 7,
+          }),
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/withdrawals/${older}`);
+
+    const other = await screen.findByRole('region', { name: 'Their other requests' });
+    const link = await within(other).findByRole('link', { name: 'Wire of $1,234.50' });
+    expect(within(other).getByText('Paid')).toBeInTheDocument();
+    expect(within(other).getByText('The latest 1 of 7.')).toBeInTheDocument();
+    expect(link.getAttribute('href')).toBe(`/console/withdrawals/${earlier}`);
+    await user.click(link);
+    // That request's own review: paid, so nothing is left to do on it.
+    expect(await screen.findByText(/nothing more to do/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Request' })).getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('reads the balance again after a move, and keeps the page usable when the context cannot load', async () => {
+    const rows = [withdrawal()];
+    // The context fails until the move: the page still offers the move, and the move reads the context again.
+    const sent = consoleWithWithdrawals(rows, {
+      move: () => {
+        rows[0] = moved(rows[0]!, 'in_review');
+        return json(200, { data: rows[0] });
+      },
+      context: () =>
+        rows[0]!.status === 'submitted'
+          ? apiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is busy. Please try again in a moment.')
+          : json(200, { data: reviewContext() }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/withdrawals/${older}`);
+
+    const person = await screen.findByRole('region', { name: 'The person' });
+    expect(
+      await within(person).findByRole('heading', { name: "We could not load the person's balance and history" }),
+    ).toBeInTheDocument();
+    const actions = screen.getByRole('region', { name: 'Next step' });
+    await user.click(within(actions).getByRole('button', { name: 'Start review' }));
+    const dialog = screen.queryByRole('dialog');
+    if (dialog) await user.click(within(dialog).getByRole('button', { name: 'Start review' }));
+
+    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(await within(person).findByText('Withdrawable now')).toBeInTheDocument();
+    expect(within(person).queryByRole('heading', { name: /could not load/ })).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   ZMarkWithdrawalPaidRequest,
   ZPage,
   ZRejectWithdrawalRequest,
+  ZWithdrawalReviewContext,
   withdrawalMoveNames,
   withdrawalMoves,
   type TWithdrawalMove,
@@ -18,6 +19,7 @@ import type { AppContext } from '../../../app-context.ts';
 import { adminOnly, operatorOf } from '../../../http/operator-guard.ts';
 import { changeWithdrawalStatus } from './change-withdrawal-status.ts';
 import { getConsoleWithdrawal } from './get-console-withdrawal.ts';
+import { getWithdrawalReviewContext } from './get-withdrawal-review-context.ts';
 import { listConsoleWithdrawals } from './list-withdrawals.ts';
 
 const tags = ['console'];
@@ -56,6 +58,23 @@ export function consoleWithdrawalsRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
       },
       async (request) => ({ data: await getConsoleWithdrawal(ctx.db, request.params.id) }),
+    );
+
+    app.get(
+      '/v1/console/withdrawals/:id/context',
+      {
+        schema: {
+          tags,
+          summary:
+            "What a review weighs: the person's balance now, what they added and were paid, their other requests, and whether the destination is new or shared with other people (admin)",
+          security,
+          params,
+          response: { 200: ZData(ZWithdrawalReviewContext) },
+        },
+      },
+      async (request) => ({
+        data: await getWithdrawalReviewContext(ctx.db, request.params.id, ctx.config.wallet, ctx.clock.now()),
+      }),
     );
 
     const summaries: Record<TWithdrawalMove, string> = {

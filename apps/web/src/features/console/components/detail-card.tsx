@@ -10,18 +10,25 @@ interface DetailCardProps {
   rows: readonly (readonly [string, ReactNode])[];
 }
 
+/** Each term beside its value, for a card that shows something else while its facts load. */
+export function DetailRows({ rows }: Pick<DetailCardProps, 'rows'>) {
+  return (
+    <dl className={styles.details}>
+      {rows.map(([term, value]) => (
+        <div key={term} className={styles.detailRow}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** A console detail page's card of facts: a heading, then each term beside its value. */
 export function DetailCard({ id, title, rows }: DetailCardProps) {
   return (
     <FormSection id={id} title={title}>
-      <dl className={styles.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={styles.detailRow}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailRows rows={rows} />
     </FormSection>
   );
 }

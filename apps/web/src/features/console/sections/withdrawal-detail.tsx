@@ -16,6 +16,7 @@ import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/withdrawals.module.css';
 import { historyStepTitle, WithdrawalActions } from './withdrawal-actions.tsx';
+import { OtherRequestsCard, RequesterCard, SharedDestinationAlert } from './withdrawal-review-context.tsx';
 
 const payoutFieldLabels: Record<string, string> = {
   firstName: 'First name',
@@ -129,12 +130,15 @@ export function WithdrawalDetail({ id }: { id: string }) {
           />
           <div className={styles.layout}>
             <div className={styles.main}>
+              <SharedDestinationAlert withdrawalId={data.id} method={data.method} />
               <WithdrawalActions withdrawal={data} />
               <PayoutDetails withdrawal={data} />
+              <RequesterCard withdrawalId={data.id} method={data.method} />
             </div>
             <div className={styles.side}>
               <Summary withdrawal={data} />
               <History withdrawal={data} />
+              <OtherRequestsCard withdrawalId={data.id} />
             </div>
           </div>
         </>
