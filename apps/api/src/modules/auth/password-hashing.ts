@@ -4,10 +4,32 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 
 /** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). Raising these later still verifies old hashes. */
-const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OWASP_MINIMUM = { memoryCost: 19_456, timeCost: 2 } as const;
+let cost: { memoryCost: number; timeCost: number } = OWASP_MINIMUM;
+
+/**
+ * The API suites only (testing/test-password-cost.ts): argon2id at a small cost. They sign up people by the
+ * thousand, each hashed once, and at the real cost (about 80 ms of a core each on CI's machine) that hashing alone
+ * took minutes of every run. The algorithm, the stored format and verification are the same; a hash names its own
+ * cost, so verify reads either. `atRealCost` runs one check at the real cost (sign-up.test.ts asserts it).
+ */
+export const testPasswordCost = {
+  lower(): void {
+    cost = { memoryCost: 256, timeCost: 1 };
+  },
+  async atRealCost<T>(run: () => Promise<T>): Promise<T> {
+    const lowered = cost;
+    cost = OWASP_MINIMUM;
+    try {
+      return await run();
+    } finally {
+      cost = lowered;
+    }
+  },
+};
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, { algorithm: ARGON2ID, parallelism: 1, ...cost });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { authMessages } from '@cypher/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { latestMessage, STRONG_PASSWORD, uniqueEmail } from '../../testing/auth-helpers.ts';
 import { users } from '../users/users.tables.ts';
+import { testPasswordCost } from './password-hashing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,8 @@ describe('POST /v1/users (sign-up)', () => {
 
   it('stores an argon2id hash with at least 19 MiB and two passes, never the password', async () => {
     const payload = valid();
-    await signUpRequest(payload);
+    // The suites hash at a small cost (testing/test-password-cost.ts); this check is of the real one.
+    await testPasswordCost.atRealCost(() => signUpRequest(payload));
     const [user] = await t.database.db.select().from(users).where(eq(users.email, payload.email));
     const hash = user?.passwordHash ?? '';
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/);
