@@ -70,3 +70,31 @@ export const ZConsoleAirdrop = z.object({
 export type TConsoleAirdrop = z.infer<typeof ZConsoleAirdrop>;
 
 export const ZConsoleAirdropListQuery = ZPageQuery;
+
+/** Where a recipient stands: still to do, given, or not given because what the grant gives ran out first. */
+export const airdropRecipientStatuses = ['PENDING', 'DELIVERED', 'OUT_OF_STOCK'] as const;
+export type TAirdropRecipientStatus = (typeof airdropRecipientStatuses)[number];
+export const airdropRecipientStatusNames: Record<TAirdropRecipientStatus, string> = {
+  PENDING: 'Still to deliver',
+  DELIVERED: 'Delivered',
+  OUT_OF_STOCK: 'Out of stock',
+};
+
+/**
+ * `GET /v1/console/airdrops/:id/recipients`: one recipient and where they stand. `email` is null for a brand's
+ * manager: an airdrop to a pass's holders, or to ids seen on public pages, must not turn ids into addresses (as a
+ * ticket grant by id does not).
+ */
+export const ZConsoleAirdropRecipient = z.object({
+  user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
+  status: z.enum(airdropRecipientStatuses),
+  /** When the job set their outcome; null while pending. */
+  processedAt: z.iso.datetime().nullable(),
+});
+export type TConsoleAirdropRecipient = z.infer<typeof ZConsoleAirdropRecipient>;
+
+/** In the order they joined (the recipients' key), optionally only those in one state. */
+export const ZConsoleAirdropRecipientsQuery = ZPageQuery.extend({
+  status: z.enum(airdropRecipientStatuses).optional(),
+});
+export type TConsoleAirdropRecipientsQuery = z.infer<typeof ZConsoleAirdropRecipientsQuery>;

@@ -123,6 +123,9 @@ export const queryKeys = {
       ['console', 'drops', 'detail', dropId, 'waiting-room', round] as const,
     /** The attendance day's time zone and today's date there, stated on the console's calendar pages. */
     attendanceTimeZone: () => ['console', 'attendance-calendars', 'time-zone'] as const,
+    /** An airdrop's recipients, a page at a time: under its detail, as a page of it. */
+    airdropRecipients: (id: string, params: QueryParams = {}) =>
+      ['console', 'airdrops', 'detail', id, 'recipients', params] as const,
     /** What a withdrawal's review weighs: under withdrawals, so every move made on one reads it again. */
     withdrawalReviewContext: (id: string) => ['console', 'withdrawals', 'review-context', id] as const,
   },

@@ -191,6 +191,9 @@ export function consoleWithGiveaways(
             }),
           ]),
         });
+      case `/v1/console/airdrops/${giveawayIds.airdrop}/recipients`:
+        // Nobody listed yet, by default: a test of the recipients answers its own.
+        return json(200, { data: page([]) });
       case '/v1/console/edition-pools':
         return json(200, { data: page([editionPool()]) });
       case '/v1/console/products':

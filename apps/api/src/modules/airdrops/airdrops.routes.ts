@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAirdropRequest, ZConsoleAirdrop, ZConsoleAirdropListQuery, ZData, ZPage } from '@cypher/contract';
+import {
+  ZAirdropRequest,
+  ZConsoleAirdrop,
+  ZConsoleAirdropListQuery,
+  ZConsoleAirdropRecipient,
+  ZConsoleAirdropRecipientsQuery,
+  ZData,
+  ZPage,
+} from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createAirdrop, getAirdrop, listAirdrops } from './console-airdrops.ts';
+import { listAirdropRecipients } from './list-airdrop-recipients.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -41,6 +50,24 @@ export function consoleAirdropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await getAirdrop(ctx, operatorOf(request), request.params.id) }),
+    );
+
+    app.get(
+      '/v1/console/airdrops/:id/recipients',
+      {
+        schema: {
+          tags,
+          summary:
+            "An airdrop's recipients and where each stands, in the order they joined, by state (addresses for admins only)",
+          security,
+          params: z.object({ id: z.uuid() }),
+          querystring: ZConsoleAirdropRecipientsQuery,
+          response: { 200: ZData(ZPage(ZConsoleAirdropRecipient)) },
+        },
+      },
+      async (request) => ({
+        data: await listAirdropRecipients(ctx.db, operatorOf(request), request.params.id, request.query),
+      }),
     );
 
     app.post(

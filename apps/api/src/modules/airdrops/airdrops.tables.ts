@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { airdropStatuses, type TAirdropStatus, type TGrantRequest } from '@cypher/contract';
+import {
+  airdropRecipientStatuses,
+  airdropStatuses,
+  type TAirdropRecipientStatus,
+  type TAirdropStatus,
+  type TGrantRequest,
+} from '@cypher/contract';
 import { isOneOf } from '../../db/checks.ts';
 import { timestamptz } from '../../db/columns.ts';
 import { brands } from '../catalog/catalog.tables.ts';
@@ -8,10 +14,6 @@ import { users } from '../users/users.tables.ts';
 
 export const airdropAudienceKinds = ['PEOPLE', 'PASS_HOLDERS'] as const;
 export type TAirdropAudienceKind = (typeof airdropAudienceKinds)[number];
-
-/** Where a recipient stands: still to do, given, or not given because what the grant gives ran out first. */
-export const airdropRecipientStatuses = ['PENDING', 'DELIVERED', 'OUT_OF_STOCK'] as const;
-export type TAirdropRecipientStatus = (typeof airdropRecipientStatuses)[number];
 
 /**
  * An airdrop (issue 20): a grant to a list of people or to a pass's holders, delivered by a job in batches. Its

@@ -134,7 +134,7 @@ describe('airdrops', () => {
   });
 
   it('go to a pass’s holders, and mark those past the supply of what they give as out of stock', async () => {
-    const { grants, passId } = await grantables(t, admin, { passSupply: 3, poolSize: 2 });
+    const { brand, grants, passId } = await grantables(t, admin, { passSupply: 3, poolSize: 2 });
     const holders = [await fastBuyer(t), await fastBuyer(t), await fastBuyer(t)];
     const gift = await post({
       name: 'Passes for three',
@@ -158,6 +158,49 @@ describe('airdrops', () => {
       outOfStock: 1,
       pending: 0,
     });
+
+    // Who was reached and who was not, in the order they joined; addresses for an admin only.
+    const recipients = (query = '', accessToken = admin.accessToken) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/console/airdrops/${made.json().data.id}/recipients${query}`,
+        headers: bearer(accessToken),
+      });
+    const all = (await recipients()).json().data;
+    expect(all).toMatchObject({ page: 1, total: 3 });
+    expect(all.items.map((item: { user: { id: string } }) => item.user.id)).toEqual(
+      holders.map((holder) => holder.userId).sort(),
+    );
+    expect(all.items.map((item: { status: string }) => item.status).sort()).toEqual([
+      'DELIVERED',
+      'DELIVERED',
+      'OUT_OF_STOCK',
+    ]);
+    const missed = (await recipients('?status=OUT_OF_STOCK')).json().data;
+    expect(missed.total).toBe(1);
+    const missedPerson = holders.find((holder) => holder.userId === missed.items[0].user.id)!;
+    expect(missed.items[0]).toEqual({
+      user: { id: missedPerson.userId, email: missedPerson.email, nickname: null },
+      status: 'OUT_OF_STOCK',
+      processedAt: t.clock.now().toISOString(),
+    });
+    const secondPage = (await recipients('?size=2&page=2')).json().data;
+    expect(secondPage).toMatchObject({ page: 2, size: 2, total: 3 });
+    expect(secondPage.items.map((item: { user: { id: string } }) => item.user.id)).toEqual([all.items[2].user.id]);
+
+    const manager = await signUpOperator(t, 'brand_manager', brand.id);
+    const asManager = (await recipients('', manager.accessToken)).json().data;
+    expect(asManager.total).toBe(3);
+    expect(asManager.items.every((item: { user: { email: string | null } }) => item.user.email === null)).toBe(true);
+    const outsider = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);
+    expect((await recipients('', outsider.accessToken)).statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/airdrops/${newId()}/recipients`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(unknown.json().code).toBe('AIRDROP_NOT_FOUND');
+    expect((await recipients('?status=LOST')).statusCode).toBe(400);
   });
 
   it('refuse unknown people by name, a pass nobody holds, and another brand’s manager', async () => {

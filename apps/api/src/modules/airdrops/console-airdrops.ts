@@ -20,8 +20,8 @@ import { DELIVER_AIRDROP_JOB } from './deliver-airdrop.ts';
 /*
  * Route: GET, POST /v1/console/airdrops, GET /v1/console/airdrops/{id} (airdrops.routes.ts) · Writes: airdrops,
  * airdrop_recipients, audit_log; sends the `deliver-airdrop` job after its commit · Reads: airdrop_recipients
- * (progress), accounts (users), pass holders (passes), what the grant names (grants) · UI: features/console (not built
- * yet) · Tests: airdrops.test.ts, airdrop-races.test.ts.
+ * (progress), accounts (users), pass holders (passes), what the grant names (grants) · UI: features/console
+ * airdrops-section.tsx, airdrop-detail.tsx · Tests: airdrops.test.ts, airdrop-races.test.ts.
  */
 
 type TConsoleContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'jobs'>;

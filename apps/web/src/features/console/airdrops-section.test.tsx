@@ -1,8 +1,14 @@
-import { airdropMessages, errorCatalogue, type TAirdropRequest, type TConsoleAirdrop } from '@cypher/contract';
+import {
+  airdropMessages,
+  errorCatalogue,
+  type TAirdropRequest,
+  type TConsoleAirdrop,
+  type TConsoleAirdropRecipient,
+} from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { airdrop, consoleWithGiveaways, giveawayIds } from '../../test/console-giveaways-fixtures.ts';
 import { json, type SentRequest } from '../../test/fake-api.ts';
 import { passIds } from '../../test/passes-fixtures.ts';
@@ -242,4 +248,90 @@ describe('console airdrops: an airdrop', () => {
     },
     JOURNEY_MS,
   );
+});
+
+describe('console airdrops: its recipients', () => {
+  const recipientsPath = `${detailPath}/recipients`;
+  const person = (n: number, status: TConsoleAirdropRecipient['status'], nickname: string | null = `Fan${n}`) => ({
+    user: {
+      id: `0190a0b0-0000-7000-8000-0000000e${String(n).padStart(4, '0')}`,
+      email: `fan${n}@example.com`,
+      nickname,
+    },
+    status,
+    processedAt: status === 'PENDING' ? null : '2026-11-01T00:01:00.000Z',
+  });
+  // 45 people: the first out of stock, the rest delivered; the API pages and filters, as this stand-in does.
+  const everyone = Array.from({ length: 45 }, (_, index) =>
+    person(index + 1, index === 0 ? 'OUT_OF_STOCK' : 'DELIVERED'),
+  );
+
+  function answerRecipients(request: SentRequest, { withAddresses = true } = {}) {
+    if (pathnameOf(request.path) === detailPath) return json(200, { data: running(3) });
+    if (pathnameOf(request.path) !== recipientsPath) return undefined;
+    const query = queryOf(request.path);
+    const status = query.get('status');
+    const [number, size] = [Number(query.get('page') ?? 1), Number(query.get('size') ?? 20)];
+    const matching = everyone
+      .filter((recipient) => !status || recipient.status === status)
+      .map((recipient) => (withAddresses ? recipient : { ...recipient, user: { ...recipient.user, email: null } }));
+    const items = matching.slice((number - 1) * size, number * size);
+    return json(200, { data: page(items, { page: number, size, total: matching.length }) });
+  }
+
+  it('lists each person and where they stand, by state, a page at a time', async () => {
+    const sent = consoleWithGiveaways((request) => answerRecipients(request));
+    const user = userEvent.setup();
+    renderApp(`/console/airdrops/${giveawayIds.airdrop}`);
+
+    const section = await screen.findByRole('region', { name: 'Recipients' });
+    const table = await within(section).findByRole('table', { name: 'Recipients' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(20);
+    expect(within(rows[0]!).getByText('Fan1')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/^fan1@\s?example\.com$/)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Delivered')).toBeInTheDocument();
+    expect(within(section).queryByText('Addresses are shown to admins only.')).toBeNull();
+
+    const pages = within(section).getByRole('navigation', { name: 'Recipient pages' });
+    expect(pages).toHaveTextContent('Page 1 of 3');
+    await user.click(within(pages).getByRole('link', { name: 'Next' }));
+    await user.click(await within(pages).findByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(within(section).getAllByRole('row')).toHaveLength(1 + 5));
+
+    const filters = within(section).getByRole('navigation', { name: 'Recipient state' });
+    await user.click(within(filters).getByRole('link', { name: 'Out of stock' }));
+    await waitFor(() => expect(within(section).getAllByRole('row')).toHaveLength(1 + 1));
+    expect(within(section).getByText('Fan1')).toBeInTheDocument();
+    const asked = sent
+      .filter((request) => pathnameOf(request.path) === recipientsPath)
+      .map((request) => {
+        const query = queryOf(request.path);
+        query.sort();
+        return query.toString();
+      });
+    // The pages it shows, as the API gives them; a state starts again at its first page.
+    expect(new Set(asked)).toEqual(
+      new Set(['page=1&size=20', 'page=2&size=20', 'page=3&size=20', 'page=1&size=20&status=OUT_OF_STOCK']),
+    );
+
+    await user.click(within(filters).getByRole('link', { name: 'Still to deliver' }));
+    expect(await within(section).findByRole('heading', { name: 'Nobody here' })).toBeInTheDocument();
+    expect(within(section).getByText('No recipient is “Still to deliver”.')).toBeInTheDocument();
+  });
+
+  it('shows a brand’s manager nicknames, not addresses, and says so', async () => {
+    consoleWithGiveaways((request) => answerRecipients(request, { withAddresses: false }), { isAdmin: false });
+    everyone[1] = person(2, 'DELIVERED', null);
+    renderApp(`/console/airdrops/${giveawayIds.airdrop}`);
+
+    const section = await screen.findByRole('region', { name: 'Recipients' });
+    expect(within(section).getByText('Addresses are shown to admins only.')).toBeInTheDocument();
+    const table = await within(section).findByRole('table', { name: 'Recipients' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Fan1')).toBeInTheDocument();
+    expect(within(table).queryByText(/@example\.com/)).toBeNull();
+    expect(within(rows[1]!).getByText('No nickname yet')).toBeInTheDocument();
+  });
 });

@@ -1,15 +1,32 @@
-import type { TConsoleAirdrop } from '@cypher/contract';
+import {
+  airdropRecipientStatuses,
+  airdropRecipientStatusNames,
+  type TConsoleAirdrop,
+  type TConsoleAirdropRecipient,
+} from '@cypher/contract';
 import type { ReactNode } from 'react';
 import { formatCount, formatDateTime, formatProgressPercent } from '../../../lib/format.ts';
+import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { FilterLinks } from '../../../ui/filter-links.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleAirdrop } from '../api/get-console-airdrop.ts';
+import { useAirdropRecipients } from '../api/list-airdrop-recipients.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
+import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import { MutedText } from '../components/name-cell.tsx';
+import { useOperator } from '../components/operator-context.ts';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import { AirdropStatusBadge, audienceSummary, deliveredText } from './airdrops-section.tsx';
 import formStyles from '../components/console-form.module.css';
+import listStyles from '../components/entry-list.module.css';
 import styles from '../components/grants.module.css';
 import withdrawalStyles from '../components/withdrawals.module.css';
 
@@ -75,6 +92,112 @@ function About({ airdrop }: { airdrop: TConsoleAirdrop }) {
   return <DetailCard id="airdrop-about" title="Airdrop" rows={rows} />;
 }
 
+const RECIPIENTS_PAGE_SIZE = 20;
+
+const recipientTones: Record<TConsoleAirdropRecipient['status'], BadgeTone> = {
+  PENDING: 'neutral',
+  DELIVERED: 'success',
+  OUT_OF_STOCK: 'warning',
+};
+
+type RecipientRow = TConsoleAirdropRecipient & { id: string };
+
+const recipientColumns: EntryColumn<RecipientRow>[] = [
+  {
+    id: 'person',
+    header: 'Person',
+    cell: ({ user }) =>
+      user.email || user.nickname ? (
+        <ConsolePerson person={{ id: user.id, email: user.email ?? '', nickname: user.nickname }} />
+      ) : (
+        <MutedText>No nickname yet</MutedText>
+      ),
+  },
+  {
+    id: 'state',
+    header: 'State',
+    cell: ({ status }) => <Badge tone={recipientTones[status]}>{airdropRecipientStatusNames[status]}</Badge>,
+  },
+  {
+    id: 'when',
+    header: 'When',
+    isSecondary: true,
+    cell: ({ processedAt }) => (
+      <MutedText>{processedAt ? <time dateTime={processedAt}>{formatDateTime(processedAt)}</time> : '—'}</MutedText>
+    ),
+  },
+];
+
+/**
+ * Each person it reaches and where they stand, by state, a page at a time (in the address, so a page can be shared
+ * and Back returns to it). Only an admin sees addresses: a brand's manager sees nicknames.
+ */
+function Recipients({ airdrop }: { airdrop: TConsoleAirdrop }) {
+  const { isAdmin } = useOperator();
+  const { get, page, hrefFor } = useUrlFilters();
+  const status = oneOf(get('state'), airdropRecipientStatuses);
+  const recipients = useAirdropRecipients(
+    airdrop.id,
+    { page, size: RECIPIENTS_PAGE_SIZE, status },
+    airdrop.status !== 'COMPLETED',
+  );
+  const filters = [
+    { id: 'all', label: 'All', to: hrefFor({ state: undefined, page: undefined }) },
+    ...airdropRecipientStatuses.map((id) => ({
+      id,
+      label: airdropRecipientStatusNames[id],
+      to: hrefFor({ state: id, page: undefined }),
+    })),
+  ];
+  return (
+    <section className={formStyles.card} aria-labelledby="airdrop-recipients">
+      <h2 id="airdrop-recipients" className={formStyles.cardTitle}>
+        Recipients
+      </h2>
+      {isAdmin ? null : <p className={formStyles.hint}>Addresses are shown to admins only.</p>}
+      <FilterLinks label="Recipient state" items={filters} selectedId={status ?? 'all'} />
+      {recipients.isPending ? (
+        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading the recipients">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} height="44px" radius="var(--radius-md)" />
+          ))}
+        </div>
+      ) : recipients.isError && !recipients.data ? (
+        <ErrorState
+          title="We could not load the recipients"
+          error={recipients.error}
+          onRetry={() => void recipients.refetch()}
+          isRetrying={recipients.isRefetching}
+          titleAs="h3"
+        />
+      ) : recipients.data.items.length === 0 ? (
+        <EmptyState
+          icon="gift"
+          title="Nobody here"
+          body={status ? `No recipient is “${airdropRecipientStatusNames[status]}”.` : 'This airdrop names nobody.'}
+          titleAs="h3"
+        />
+      ) : (
+        <>
+          <EntriesTable
+            caption="Recipients"
+            columns={recipientColumns}
+            items={recipients.data.items.map((item) => ({ ...item, id: item.user.id }))}
+            isRefreshing={recipients.isPlaceholderData}
+          />
+          <Pagination
+            page={recipients.data.page}
+            size={recipients.data.size}
+            total={recipients.data.total}
+            hrefFor={(next) => hrefFor({ page: next })}
+            label="Recipient pages"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
 /** `/console/airdrops/:id`: what it gives and to whom, and how far its delivery has come, followed while it runs. */
 export function AirdropDetail({ id }: { id: string }) {
   const airdrop = useConsoleAirdrop(id);
@@ -103,6 +226,7 @@ export function AirdropDetail({ id }: { id: string }) {
           <div className={withdrawalStyles.layout}>
             <div className={withdrawalStyles.main}>
               <Delivery airdrop={data} />
+              <Recipients airdrop={data} />
             </div>
             <div className={withdrawalStyles.side}>
               <About airdrop={data} />
