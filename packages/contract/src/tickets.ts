@@ -192,3 +192,18 @@ export const ZConsoleTicketGrant = z.object({
   createdAt: z.iso.datetime(),
 });
 export type TConsoleTicketGrant = z.infer<typeof ZConsoleTicketGrant>;
+
+/**
+ * `GET /v1/console/ticket-kinds/:id/grants`: one grant made from the console, newest first, with who made it. The
+ * person's address is for admins only, as in the grant's own answer.
+ */
+export const ZConsoleTicketGrantEntry = z.object({
+  id: z.uuid(),
+  user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
+  count: z.number().int(),
+  note: z.string().nullable(),
+  /** Null for a grant made from the command line, or by an account since deleted. */
+  grantedBy: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TConsoleTicketGrantEntry = z.infer<typeof ZConsoleTicketGrantEntry>;

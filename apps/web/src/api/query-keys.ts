@@ -123,6 +123,8 @@ export const queryKeys = {
       ['console', 'drops', 'detail', dropId, 'waiting-room', round] as const,
     /** The attendance day's time zone and today's date there, stated on the console's calendar pages. */
     attendanceTimeZone: () => ['console', 'attendance-calendars', 'time-zone'] as const,
+    /** A ticket kind's grants (with a page's parameters after it): under its detail, read again after each grant. */
+    ticketKindGrants: (id: string) => ['console', 'ticket-kinds', 'detail', id, 'grants'] as const,
     /** An airdrop's recipients, a page at a time: under its detail, as a page of it. */
     airdropRecipients: (id: string, params: QueryParams = {}) =>
       ['console', 'airdrops', 'detail', id, 'recipients', params] as const,

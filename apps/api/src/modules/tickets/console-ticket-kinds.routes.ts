@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZConsoleTicketGrant,
+  ZConsoleTicketGrantEntry,
   ZConsoleTicketKind,
   ZConsoleTicketKindListQuery,
   ZCreateTicketKindRequest,
   ZData,
   ZGrantTicketsRequest,
   ZPage,
+  ZPageQuery,
   ZUpdateTicketKindRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
@@ -16,6 +18,7 @@ import { operatorOf } from '../../http/operator-guard.ts';
 import { createTicketKind } from './create-ticket-kind.ts';
 import { getConsoleTicketKind } from './get-console-ticket-kind.ts';
 import { grantTicketsFromConsole } from './grant-tickets-from-console.ts';
+import { listTicketGrants } from './list-ticket-grants.ts';
 import { listConsoleTicketKinds } from './list-ticket-kinds.ts';
 import { updateTicketKind } from './update-ticket-kind.ts';
 
@@ -83,6 +86,24 @@ export function consoleTicketKindsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       },
       async (request) => ({
         data: await updateTicketKind(ctx, operatorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/v1/console/ticket-kinds/:id/grants',
+      {
+        schema: {
+          tags,
+          summary:
+            'The grants made of this kind from the console, newest first: who, how many, the note and who gave them (addresses for admins only)',
+          security,
+          params: ZIdParams,
+          querystring: ZPageQuery,
+          response: { 200: ZData(ZPage(ZConsoleTicketGrantEntry)) },
+        },
+      },
+      async (request) => ({
+        data: await listTicketGrants(ctx.db, operatorOf(request), request.params.id, request.query),
       }),
     );
 

@@ -248,6 +248,55 @@ describe('POST /v1/console/ticket-kinds/{id}/grants', () => {
     expect(byEmail.json().data.user.email).toBe(fan.email);
   });
 
+  it('lists the grants of a kind newest first with who gave them, to its brand’s managers without addresses', async () => {
+    const brand = await insertBrand(db());
+    const manager = await signUpOperator(t, 'brand_manager', brand.id);
+    const kind = await insertTicketKind(db(), { brandId: brand.id });
+    const [ana, ben] = [await fastBuyer(t), await fastBuyer(t)];
+    expect((await grant(kind.id, admin.accessToken, { email: ana.email, count: 2, note: 'Meet-up' })).statusCode).toBe(
+      201,
+    );
+    t.clock.advance(1_000);
+    expect((await grant(kind.id, manager.accessToken, { userId: ben.userId, count: 1 })).statusCode).toBe(201);
+    // A change of the kind is audited too, and is not a grant.
+    expect(
+      (await send('PATCH', `/v1/console/ticket-kinds/${kind.id}`, admin.accessToken, { name: 'Renamed' })).statusCode,
+    ).toBe(200);
+
+    const listed = (accessToken: string, query = '') =>
+      send('GET', `/v1/console/ticket-kinds/${kind.id}/grants${query}`, accessToken);
+    const asAdmin = (await listed(admin.accessToken)).json().data;
+    expect(asAdmin).toMatchObject({ page: 1, total: 2 });
+    expect(asAdmin.items).toEqual([
+      {
+        id: expect.any(String),
+        user: { id: ben.userId, email: ben.email, nickname: null },
+        count: 1,
+        note: null,
+        grantedBy: { id: manager.userId, email: manager.email, nickname: null },
+        createdAt: t.clock.now().toISOString(),
+      },
+      expect.objectContaining({
+        user: { id: ana.userId, email: ana.email, nickname: null },
+        count: 2,
+        note: 'Meet-up',
+        grantedBy: expect.objectContaining({ id: admin.userId }),
+      }),
+    ]);
+    const asManager = (await listed(manager.accessToken)).json().data;
+    expect(asManager.items.map((item: { user: { email: string | null } }) => item.user.email)).toEqual([null, null]);
+    expect((await listed(manager.accessToken, '?size=1&page=2')).json().data).toMatchObject({
+      total: 2,
+      items: [expect.objectContaining({ note: 'Meet-up' })],
+    });
+
+    const outsider = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);
+    expect((await listed(outsider.accessToken)).statusCode).toBe(403);
+    expect((await listed(ana.accessToken)).statusCode).toBe(403);
+    const unknown = await send('GET', `/v1/console/ticket-kinds/${newId()}/grants`, admin.accessToken);
+    expect(unknown.json().code).toBe('TICKET_KIND_NOT_FOUND');
+  });
+
   it('requires an Idempotency-Key, one recipient that exists, a sensible count and a known kind', async () => {
     const kind = await insertTicketKind(db());
     const fan = await fastBuyer(t);

@@ -1,9 +1,14 @@
-import { ticketMessages, type TConsoleTicketGrant, type TConsoleTicketKind } from '@cypher/contract';
+import {
+  ticketMessages,
+  type TConsoleTicketGrant,
+  type TConsoleTicketGrantEntry,
+  type TConsoleTicketKind,
+} from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { brand, consoleMe, ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { brand, consoleMe, ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -302,5 +307,103 @@ describe('console tickets', () => {
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(retry).toBe(first);
     expect(next).not.toBe(first);
+  });
+});
+
+describe('console tickets: the grants given', () => {
+  const grantsPath = `/v1/console/ticket-kinds/${kindId}/grants`;
+  const admin = { id: '0190a0b0-0000-7000-8000-0000000000b9', email: 'admin@example.com', nickname: 'Admin' };
+  function entry(n: number, changes: Partial<TConsoleTicketGrantEntry> = {}): TConsoleTicketGrantEntry {
+    return {
+      id: `0190a0b0-0000-7000-8000-0000000c${String(n).padStart(4, '0')}`,
+      user: {
+        id: `0190a0b0-0000-7000-8000-0000000d${String(n).padStart(4, '0')}`,
+        email: `fan${n}@example.com`,
+        nickname: `Fan${n}`,
+      },
+      count: 2,
+      note: null,
+      grantedBy: admin,
+      createdAt: at,
+      ...changes,
+    };
+  }
+
+  /** The kind's page over a grants list the API pages as the real one does; a POST grant adds to its top. */
+  function consoleWithGrants(given: TConsoleTicketGrantEntry[], isAdmin = true) {
+    return consoleWithTickets(({ method, path }) => {
+      if (pathnameOf(path) === `/v1/console/ticket-kinds/${kindId}`) return json(200, { data: ticketKind() });
+      if (pathnameOf(path) !== grantsPath) return undefined;
+      if (method === 'POST') {
+        given.unshift(entry(given.length + 1, { note: 'Launch gift', count: 3 }));
+        return json(201, { data: granted() });
+      }
+      const query = queryOf(path);
+      const [number, size] = [Number(query.get('page') ?? 1), Number(query.get('size') ?? 20)];
+      const items = given.slice((number - 1) * size, number * size);
+      return json(200, { data: page(items, { page: number, size, total: given.length }) });
+    }, isAdmin);
+  }
+
+  it('lists them newest first with the person, how many, the note and who gave them, and adds each new one', async () => {
+    const given = [entry(2, { note: 'Meet-up prize' }), entry(1, { grantedBy: null })];
+    const sent = consoleWithGrants(given);
+    const user = userEvent.setup();
+    renderApp(`/console/ticket-kinds/${kindId}`);
+
+    const section = await screen.findByRole('region', { name: 'Grants given' });
+    const table = await within(section).findByRole('table', { name: 'Grants given' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByText('Fan2')).toBeInTheDocument();
+    expect(within(first!).getByText('2 tickets')).toBeInTheDocument();
+    expect(within(first!).getByText('Meet-up prize')).toBeInTheDocument();
+    expect(within(first!).getByText('Admin (admin@example.com)')).toBeInTheDocument();
+    expect(within(second!).getByText('The command line')).toBeInTheDocument();
+    expect(within(section).queryByText('Addresses are shown to admins only.')).toBeNull();
+
+    const form = screen.getByRole('form', { name: 'Grant tickets' });
+    await user.type(within(form).getByLabelText(/^Email address or user id/), 'fan3@example.com');
+    await user.clear(within(form).getByLabelText(/^How many/));
+    await user.type(within(form).getByLabelText(/^How many/), '3');
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Grant 3 Drop tickets?' })).getByRole('button', {
+        name: 'Grant tickets',
+      }),
+    );
+    // Read again after the grant: the new one heads the list.
+    expect(await within(section).findByText('Launch gift')).toBeInTheDocument();
+    expect(within(within(section).getByRole('table')).getAllByRole('row')).toHaveLength(1 + 3);
+    expect(
+      sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === grantsPath).length,
+    ).toBeGreaterThan(1);
+  });
+
+  it('pages a long list, and shows a brand’s manager nicknames only, saying so', async () => {
+    const given = Array.from({ length: 25 }, (_, index) =>
+      entry(25 - index, {
+        user: {
+          id: `0190a0b0-0000-7000-8000-0000000d${String(25 - index).padStart(4, '0')}`,
+          email: null,
+          nickname: index === 0 ? null : `Fan${25 - index}`,
+        },
+      }),
+    );
+    consoleWithGrants(given, false);
+    const user = userEvent.setup();
+    renderApp(`/console/ticket-kinds/${kindId}`);
+
+    const section = await screen.findByRole('region', { name: 'Grants given' });
+    expect(within(section).getByText('Addresses are shown to admins only.')).toBeInTheDocument();
+    const table = await within(section).findByRole('table', { name: 'Grants given' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 20);
+    expect(within(table).getByText('No nickname yet')).toBeInTheDocument();
+    // Who received them, by nickname only; who gave them is one of the team.
+    expect(within(table).queryByText(/fan\d+@example\.com/)).toBeNull();
+    const pages = within(section).getByRole('navigation', { name: 'Grant pages' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    await user.click(within(pages).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(within(within(section).getByRole('table')).getAllByRole('row')).toHaveLength(1 + 5));
+    expect(within(section).getByText('Fan1')).toBeInTheDocument();
   });
 });

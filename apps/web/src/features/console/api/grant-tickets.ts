@@ -29,6 +29,7 @@ export function useGrantTickets(ticketKindId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('audit-log') }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.console.ticketKindGrants(ticketKindId) }),
         // The operator may be granting to themselves: their own counts are stale too.
         queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all }),
       ]),

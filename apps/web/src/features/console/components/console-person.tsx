@@ -31,3 +31,12 @@ export function ConsolePerson({ person }: { person: TConsolePerson }) {
     </span>
   );
 }
+
+/**
+ * Someone given something, as the console may show them: a brand's manager sees no addresses (`email` null), so a
+ * person without a nickname is said to have none yet rather than left blank.
+ */
+export function ConsoleRecipient({ person }: { person: Omit<TConsolePerson, 'email'> & { email: string | null } }) {
+  if (person.email === null && !person.nickname) return <span className={styles.email}>No nickname yet</span>;
+  return <ConsolePerson person={{ ...person, email: person.email ?? '' }} />;
+}

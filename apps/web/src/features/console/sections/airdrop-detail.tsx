@@ -18,7 +18,7 @@ import { useConsoleAirdrop } from '../api/get-console-airdrop.ts';
 import { useAirdropRecipients } from '../api/list-airdrop-recipients.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsolePerson } from '../components/console-person.tsx';
+import { ConsolePerson, ConsoleRecipient } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
 import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
@@ -106,12 +106,7 @@ const recipientColumns: EntryColumn<RecipientRow>[] = [
   {
     id: 'person',
     header: 'Person',
-    cell: ({ user }) =>
-      user.email || user.nickname ? (
-        <ConsolePerson person={{ id: user.id, email: user.email ?? '', nickname: user.nickname }} />
-      ) : (
-        <MutedText>No nickname yet</MutedText>
-      ),
+    cell: ({ user }) => <ConsoleRecipient person={user} />,
   },
   {
     id: 'state',

@@ -3,6 +3,7 @@ import { ConsoleEntryPage } from '../components/console-entry-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
 import { TicketGrantForm } from './ticket-grant-form.tsx';
+import { TicketGrants } from './ticket-grants.tsx';
 import { TicketKindForm } from './ticket-kind-form.tsx';
 
 /** Who sees a kind: there is no draft, it is on sale while active and priced. */
@@ -10,7 +11,7 @@ export const ticketKindVisibilityNote = 'Collectors can buy it while it is activ
 
 /**
  * One kind of ticket: whether it is on sale now, its form (keyed on `updatedAt`, so after a save it starts again from
- * what the API holds), and the form that grants tickets of it to a person.
+ * what the API holds), the form that grants tickets of it to a person, and the grants given so far.
  */
 export function EditTicketKind({ section, id }: { section: ConsoleSection & { id: 'ticket-kinds' }; id: string }) {
   const entry = useConsoleEntry('ticket-kinds', id);
@@ -31,6 +32,7 @@ export function EditTicketKind({ section, id }: { section: ConsoleSection & { id
             />
             <TicketKindForm kind={kind} key={kind.updatedAt} />
             <TicketGrantForm kind={kind} />
+            <TicketGrants kind={kind} />
           </>
         );
       }}
