@@ -265,7 +265,9 @@ function StatusActions({
   }
   if (order.status === 'PENDING') {
     if (order.paymentMethod === 'BALANCE') return null;
-    const isHoldOver = order.holdExpiresAt !== null && Date.parse(order.holdExpiresAt) <= now.getTime();
+    // Once the hold has ended nothing paid now buys the packs (the money would go to the balance, the packs back on
+    // sale), and the server refuses a new payment: no way to pay is offered while the time-out is on its way.
+    if (order.holdExpiresAt !== null && Date.parse(order.holdExpiresAt) <= now.getTime()) return null;
     const payTilia = async () => {
       try {
         const { checkoutUrl } = await payWithTilia.mutateAsync({
@@ -287,14 +289,13 @@ function StatusActions({
         {payWithTilia.error ? <Alert tone="error">{payWithTilia.error.message}</Alert> : null}
         <div className={styles.actions}>
           {/* The checkout is the provider's page (the sandbox's in development): a full navigation, not a route. */}
-          {/* Paid after the hold, the checkout buys nothing: the money goes to the balance and the packs are gone. */}
-          {order.checkoutUrl && !isHoldOver ? (
+          {order.checkoutUrl ? (
             <a href={order.checkoutUrl} className={buttonClassName({ variant: 'primary', size: 'lg' })}>
               Finish paying
             </a>
           ) : null}
           <Button
-            variant={order.checkoutUrl && !isHoldOver ? 'secondary' : 'primary'}
+            variant={order.checkoutUrl ? 'secondary' : 'primary'}
             size="lg"
             isLoading={payWithTilia.isPending}
             onClick={() => void payTilia()}
