@@ -168,7 +168,7 @@ describe('console fusions: the form', () => {
       renderApp('/console/fusions/new');
 
       const form = await screen.findByRole('form', { name: 'New fusion' });
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
       expect(within(form).getByText('Choose the product the fusion makes.')).toBeInTheDocument();
       expect(within(form).getByText(fusionMessages.supply)).toBeInTheDocument();
@@ -218,7 +218,7 @@ describe('console fusions: the form', () => {
       await user.type(second.getByLabelText(/^Value/), 'Fire');
 
       // It closes before it opens: the contract's own rule, under the field it is about.
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       const order = await within(form).findByText(fusionMessages.times);
       expect(screen.getByLabelText(/^Closes/).getAttribute('aria-describedby')).toContain(order.id);
       const ownResult = await first.findByText(fusionMessages.ownResult);
@@ -228,7 +228,7 @@ describe('console fusions: the form', () => {
 
       pickTime(/^Opens/, begin);
       pickTime(/^Closes/, end);
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       const draft = await within(form).findByText('Dragon of the Eighth Bit is still a draft.');
       expect(
         within(form)
@@ -238,7 +238,7 @@ describe('console fusions: the form', () => {
       // The fusion's own words on top.
       expect(within(form).getByText(errorCatalogue.FUSION_RESULT_NOT_PUBLISHED.message)).toBeInTheDocument();
 
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(2));
       expect(writes(sent, 'POST')[0]!.body).toEqual({
         brandId: ids.neonArcade,

@@ -120,7 +120,7 @@ describe('console passes: the form', () => {
 
       const form = await screen.findByRole('form', { name: 'New pass' });
       expect(screen.getByText('A new pass is a draft: only operators see it until it is published.')).toBeVisible();
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       expect(await within(form).findByText('Choose a brand.')).toBeInTheDocument();
       expect(within(form).getByText('Give the pass a name.')).toBeInTheDocument();
       expect(within(form).getByText('Choose an image for the pass.')).toBeInTheDocument();
@@ -159,14 +159,14 @@ describe('console passes: the form', () => {
       pickTime(/^Sale ends/, end);
       pickTime(/^Valid from/, validFrom);
       pickTime(/^Valid until/, validUntil);
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       const order = await within(form).findByText('The sale must end after it begins.');
       expect(screen.getByLabelText(/^Sale ends/).getAttribute('aria-describedby')).toContain(order.id);
       expect(writes(sent, 'POST')).toEqual([]);
 
       const later = localTime(24 * 60);
       pickTime(/^Sale ends/, later);
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
       await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(1));
       expect(writes(sent, 'POST')[0]!.body).toEqual({
         brandId: ids.neonArcade,
@@ -221,12 +221,12 @@ describe('console passes: the form', () => {
       pickTime(/^Sale ends/, localTime(48));
       pickTime(/^Valid from/, localTime(1));
       pickTime(/^Valid until/, localTime(96));
-      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(within(form).getByRole('button', { name: 'Create draft' }));
 
       expect(await within(form).findByText('Upload the image again: it is no longer stored.')).toBeInTheDocument();
       expect(within(form).getByLabelText(/^Name/)).toHaveValue('Neon Season Pass');
       expect(within(form).getByLabelText(/^Per-person limit/)).toHaveValue(2);
-      expect(within(form).getByRole('button', { name: 'Create' })).toBeEnabled();
+      expect(within(form).getByRole('button', { name: 'Create draft' })).toBeEnabled();
     },
     JOURNEY_MS,
   );

@@ -8,7 +8,7 @@ interface FormActionsProps {
   isNew: boolean;
   /** Brand managers may look at what only admins may change. */
   isReadOnly?: boolean;
-  /** Categories and tags are live at once: they have no drafts. */
+  /** What is live once made (categories, tags, ticket kinds, calendars, figure bases, code batches) has no drafts. */
   hasDrafts?: boolean;
 }
 

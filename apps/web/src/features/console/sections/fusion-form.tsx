@@ -304,7 +304,6 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
         cancelTo="/console/fusions"
         isNew={!fusion}
         isReadOnly={isReadOnly}
-        hasDrafts={false}
       />
     </EntryForm>
   );

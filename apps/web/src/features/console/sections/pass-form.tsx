@@ -191,7 +191,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
           ))}
         </div>
       </FormSection>
-      <FormActions isSaving={isSaving} cancelTo="/console/passes" isNew={!pass} hasDrafts={false} />
+      <FormActions isSaving={isSaving} cancelTo="/console/passes" isNew={!pass} />
       {priceChange.dialog}
     </EntryForm>
   );
