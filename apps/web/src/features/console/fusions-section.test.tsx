@@ -7,7 +7,7 @@ import {
 } from '@cypher/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { brand, consoleMe, ids, page, pathnameOf, consoleProductItem, queryOf } from '../../test/catalog-fixtures.ts';
 import { inHours } from '../../test/console-drops-fixtures.ts';
@@ -335,6 +335,41 @@ describe('console fusions: the form', () => {
     },
     JOURNEY_MS,
   );
+
+  describe('left open across its opening', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('turns read-only as the fusion opens, and drops Close now as it ends, without a reload', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const opensAt = Date.now() + 30_000;
+      const fusion = upcoming({
+        beginAt: new Date(opensAt).toISOString(),
+        endAt: new Date(opensAt + 60_000).toISOString(),
+      });
+      const sent = consoleWithFusions((request) =>
+        pathnameOf(request.path) === `/v1/console/fusions/${fusionIds.fusion}`
+          ? json(200, { data: fusion })
+          : undefined,
+      );
+      renderApp(`/console/fusions/${fusionIds.fusion}`);
+      await screen.findByRole('form', { name: 'Edit Dragon Forge' });
+      expect(within(slotRow(1)).getByLabelText(/^Name/)).toBeEnabled();
+      expect(screen.queryByText(fusionMessages.startedIsFinal)).toBeNull();
+      const reads = () =>
+        sent.filter((request) => pathnameOf(request.path) === `/v1/console/fusions/${fusionIds.fusion}`).length;
+      const readsBefore = reads();
+
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await screen.findByText(fusionMessages.startedIsFinal)).toBeInTheDocument();
+      expect(within(slotRow(1)).getByLabelText(/^Name/)).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Close now' })).toBeInTheDocument();
+
+      await vi.advanceTimersByTimeAsync(60_000);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Close now' })).toBeNull());
+      // The clock turned the page, not a read of the fusion.
+      expect(reads()).toBe(readsBefore);
+    });
+  });
 
   it('shows a fusion that has begun as it is, with nothing to save', async () => {
     const sent = consoleWithFusions((request) =>

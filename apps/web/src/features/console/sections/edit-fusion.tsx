@@ -2,6 +2,7 @@ import { fusionMessages, fusionStatusAt } from '@cypher/contract';
 import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
+import { useNowAt } from '../../../lib/use-now-at.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -39,12 +40,14 @@ export function NewFusion() {
 /**
  * `/console/fusions/:id`: Draft or Published and the fusion's standing in the header, with Publish and Delete draft for
  * a draft, "View on site" once published and Close now while it is open; the form below. A draft changes freely; once
- * a published one has begun the form shows it as it is, with nothing to save. The form is keyed on what it edits, so
+ * a published one has begun the form shows it as it is, with nothing to save, from the moment it begins. The form is keyed on what it edits, so
  * after a save (or a publish) it starts again from what the API now holds.
  */
 export function EditFusion({ id }: { id: string }) {
   const fusion = useConsoleFusion(id);
   const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
+  // The page turns as the fusion opens (the form becomes read-only) and ends (Close now goes), left open or not.
+  const now = useNowAt([fusion.data?.beginAt ?? null, fusion.data?.endAt ?? null]);
 
   if (fusion.isPending) {
     return (
@@ -76,7 +79,7 @@ export function EditFusion({ id }: { id: string }) {
 
   const data = fusion.data;
   const isDraft = data.publicationStatus === 'DRAFT';
-  const status = fusionStatusAt(data, new Date());
+  const status = fusionStatusAt(data, now);
   const isReadOnly = !isDraft && status !== 'UPCOMING';
   return (
     <>
