@@ -81,6 +81,11 @@ test('add funds, withdraw by wire, an admin approves, and the history shows each
   await admin.getByRole('row').filter({ hasText: withdrawShown }).first().getByRole('link').click();
   await expect(admin.getByRole('heading', { level: 1, name: `Wire withdrawal of ${withdrawShown}` })).toBeVisible();
   await expect(admin.getByText('021000021')).toBeVisible();
+  // Beside the request, the person behind it: verified, the crypto they added, nothing paid out yet, a new account.
+  const person = admin.getByRole('region', { name: 'The person' });
+  await expect(person.getByText(/^Verified /)).toBeVisible();
+  await expect(person.getByText('Paid out in all').locator('xpath=following-sibling::dd')).toHaveText('Nothing yet');
+  await expect(person.getByText('Never paid to before')).toBeVisible();
   await admin.getByRole('button', { name: 'Start review' }).click();
   await expect(admin.getByRole('button', { name: 'Approve' })).toBeVisible();
   await admin.getByRole('button', { name: 'Approve' }).click();
@@ -88,10 +93,17 @@ test('add funds, withdraw by wire, an admin approves, and the history shows each
   await expect(admin.getByRole('button', { name: 'Mark paid' })).toBeVisible();
   await admin.getByRole('button', { name: 'Mark paid' }).click();
   // The payout's reference is recorded with it, and the person is shown it.
-  await admin.getByRole('dialog').getByLabel(/Payout reference/).fill('FW-2026-1201-77');
+  await admin
+    .getByRole('dialog')
+    .getByLabel(/Payout reference/)
+    .fill('FW-2026-1201-77');
   await admin.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
   await expect(admin.getByText('FW-2026-1201-77')).toBeVisible();
+  // Read again after the payout: this one now counts among what was paid out.
+  await expect(person.getByText('Paid out in all').locator('xpath=following-sibling::dd')).toHaveText(
+    `${withdrawShown} in 1 withdrawal`,
+  );
   await expectNoSeriousViolations(admin, 'console withdrawal');
   await adminContext.close();
 
