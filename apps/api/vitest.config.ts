@@ -10,7 +10,7 @@ export default defineConfig({
     isolate: false,
     // One migrated database per run, copied for each file (testing/migrated-template.ts).
     globalSetup: ['src/testing/migrated-template.ts'],
-    // Passwords hashed at a small cost: the suites sign up thousands of people (modules/auth/password-hashing.ts).
+    // Passwords hashed at a small cost: the suites sign up hundreds of people (modules/auth/password-hashing.ts).
     setupFiles: ['src/testing/test-password-cost.ts'],
     // Each file opens its own database (a PGlite copy boots in about a second); give slow machines room.
     testTimeout: 30_000,

@@ -8,10 +8,11 @@ const OWASP_MINIMUM = { memoryCost: 19_456, timeCost: 2 } as const;
 let cost: { memoryCost: number; timeCost: number } = OWASP_MINIMUM;
 
 /**
- * The API suites only (testing/test-password-cost.ts): argon2id at a small cost. They sign up people by the
- * thousand, each hashed once, and at the real cost (about 80 ms of a core each on CI's machine) that hashing alone
- * took minutes of every run. The algorithm, the stored format and verification are the same; a hash names its own
- * cost, so verify reads either. `atRealCost` runs one check at the real cost (sign-up.test.ts asserts it).
+ * The API suites only (testing/test-password-cost.ts): argon2id at a small cost. They sign up several hundred
+ * people through the API (some 300 places call a sign-up helper), each hashed once at 80 to 160 ms of a core at the
+ * real cost on CI's machine: about a minute of CPU in each of CI's two passes, estimated, not measured. The algorithm,
+ * the stored format and verification are the same; a hash names its own cost, so verify reads either. `atRealCost`
+ * runs one check at the real cost (sign-up.test.ts asserts it).
  */
 export const testPasswordCost = {
   lower(): void {
