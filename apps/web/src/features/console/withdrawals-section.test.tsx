@@ -542,7 +542,9 @@ describe('console withdrawals: what the review weighs', () => {
     expect(within(warning).getByText('Twin')).toBeInTheDocument();
     // Read before the moves: the warning comes first in the page's order.
     const actions = screen.getByRole('region', { name: 'Next step' });
-    expect(warning.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(warning.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
 
     const person = screen.getByRole('region', { name: 'The person' });
     expect(within(person).getByText('Not verified')).toBeInTheDocument();
