@@ -150,6 +150,16 @@ describe('console attendance: the form', () => {
 
       pickDate(day().getByLabelText(/^Date/), '2026-12-25');
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      // The operator confirms what one person can get: 30 days of 5.00 CYP and the pass on Dec 25; the 7-day bonus
+      // as often as a streak can reach 7 in 31 days (carried over on day 1, then every 8th day after a missed one).
+      const confirm = await screen.findByRole('dialog', { name: 'Create this calendar?' });
+      expect(confirm).toHaveTextContent(
+        'Someone who checks in on all 31 days gets 150.00 CYP of credit (worth $1.50) and a pass. Streak bonuses come ' +
+          'on top (streaks carry over from before the calendar and start again after a missed day): 7 days in a row: ' +
+          '3 tickets, at most 4 times.',
+      );
+      expect(writes(sent, 'POST')).toEqual([]);
+      await user.click(within(confirm).getByRole('button', { name: 'Create calendar' }));
       const overlap = await within(form).findByText('“November check-in” covers Nov 1, 2026 to Nov 30, 2026.');
       expect(
         within(form)
@@ -167,6 +177,11 @@ describe('console attendance: the form', () => {
       } satisfies TAttendanceCalendarRequest);
 
       await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Create this calendar?' })).getByRole('button', {
+          name: 'Create calendar',
+        }),
+      );
       await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(2));
       expect(await screen.findByRole('heading', { level: 1, name: 'November check-in' })).toBeInTheDocument();
     },
@@ -209,10 +224,12 @@ describe('console attendance: the form', () => {
       expect(lastDay.getByLabelText(/^Edition pool/)).toHaveValue(pool.id);
       expect(within(row(/^Bonus 1/)).getByLabelText(/^Pass/)).toHaveValue(passIds.pass);
 
+      // A new name changes nothing anyone gets: saved without a confirmation.
       await user.clear(within(form).getByLabelText(/^Name/));
       await user.type(within(form).getByLabelText(/^Name/), 'November stamps');
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
+      expect(screen.queryByRole('dialog')).toBeNull();
       expect(writes(sent, 'PUT')[0]!.body).toEqual({
         name: 'November stamps',
         startDate: '2026-11-01',
@@ -253,6 +270,13 @@ describe('console attendance: the form', () => {
       await user.clear(credit);
       await user.type(credit, '7.5');
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      // New rewards are confirmed first, with what they come to over the whole period.
+      const confirm = await screen.findByRole('dialog', { name: 'Save these rewards?' });
+      expect(confirm).toHaveTextContent(
+        'Someone who checks in on all 30 days gets 225.00 CYP of credit (worth $2.25).',
+      );
+      expect(writes(sent, 'PUT')).toEqual([]);
+      await user.click(within(confirm).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
       expect((writes(sent, 'PUT')[0]!.body as TAttendanceCalendarRequest).dailyReward).toEqual({
         kind: 'CREDIT',
@@ -291,6 +315,10 @@ describe('console attendance: the form', () => {
       await user.clear(credit);
       await user.type(credit, '12');
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      // 12 CYP a day for 30 days, with no decimals (and no worth in dollars: a cent is not a whole number of CYP).
+      const confirm = await screen.findByRole('dialog', { name: 'Save these rewards?' });
+      expect(confirm).toHaveTextContent('Someone who checks in on all 30 days gets 360 CYP of credit.');
+      await user.click(within(confirm).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
       expect((writes(sent, 'PUT')[0]!.body as TAttendanceCalendarRequest).dailyReward).toEqual({
         kind: 'CREDIT',

@@ -21,24 +21,34 @@ export function grantWords(grant: TGrantRequest, cypDecimals: number | undefined
   }
 }
 
+/** The CYP unit as the balances answer it: its decimals and its rate. */
+export type TCypUnit = { minorUnits: number; cypPerUsd: number };
+
+/**
+ * What an amount of CYP is worth at the unit's rate, as it follows the amount: " (worth $0.30)". In whole cents, as a
+ * purchase spends credit, counted in big integers; empty when a cent is not a whole number of CYP minor units (credit
+ * then pays for nothing) or before the unit is known. `isAbout` when the amount is an estimate.
+ */
+export function worthWords(amount: bigint, unit: TCypUnit | undefined, isAbout = false): string {
+  const perCent = unit ? cypPerUsdCent(unit) : null;
+  if (perCent === null) return '';
+  return ` (worth ${isAbout ? 'about ' : ''}${formatMoney({ amount: amount / BigInt(perCent), currency: 'USD' })})`;
+}
+
 /**
  * What a credit grant to `recipients` people comes to in all, with what it is worth in USD: "In all: 30.00 CYP (worth
- * $0.30)." An airdrop's confirmation says it, as a typo in the amount is paid out once per person. `isAbout` when the
- * count is an estimate (a pass's holders, counted by passes sold). The worth is in whole cents, as a purchase spends
- * credit, and counted in big integers; left out when a cent is not a whole number of CYP minor units (credit then pays
- * for nothing) or before the unit is known. Undefined for a grant that is not credit.
+ * $0.30)." An airdrop's confirmation says it, as a typo in the amount is paid out once per person.
+ * `isAbout` when the count is an estimate (a pass's holders, counted by passes sold). Undefined for a grant that is
+ * not credit, or before the unit is known.
  */
 export function creditTotalWords(
   grant: TGrantRequest,
-  unit: { minorUnits: number; cypPerUsd: number } | undefined,
+  unit: TCypUnit | undefined,
   recipients: number,
   isAbout = false,
 ): string | undefined {
   if (grant.kind !== 'CREDIT' || !unit) return undefined;
   const total = BigInt(grant.amount) * BigInt(recipients);
   const about = isAbout ? 'about ' : '';
-  const perCent = cypPerUsdCent(unit);
-  const worth =
-    perCent === null ? '' : ` (worth ${about}${formatMoney({ amount: total / BigInt(perCent), currency: 'USD' })})`;
-  return `In all: ${about}${formatMoney({ amount: total, currency: 'CYP' }, { cypMinorUnits: unit.minorUnits })}${worth}.`;
+  return `In all: ${about}${formatMoney({ amount: total, currency: 'CYP' }, { cypMinorUnits: unit.minorUnits })}${worthWords(total, unit, isAbout)}.`;
 }

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_CYP_MINOR_UNITS, MAX_CALENDAR_DAYS, type TConsoleAttendanceCalendar } from '@cypher/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleAttendanceCalendar } from '../api/create-console-attendance-calendar.ts';
 import { useUpdateConsoleAttendanceCalendar } from '../api/update-console-attendance-calendar.ts';
+import { calendarHaulWords } from '../attendance-calendar-haul.ts';
 import {
   attendanceCalendarFormSchema,
   attendanceCalendarFormValues,
@@ -23,6 +26,7 @@ import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
+import { useCypUnit } from '../use-cyp-unit.ts';
 
 type TOutput = z.output<ReturnType<typeof attendanceCalendarFormSchema>>;
 
@@ -60,22 +64,44 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
     formState: { errors },
   } = form;
 
-  const onSubmit = handleSubmit(async (request) => {
+  // What the operator confirms before a save that sets what people get: a new calendar, or changed rewards or dates.
+  const [pending, setPending] = useState<TOutput>();
+  const cypUnit = useCypUnit().unit;
+  // The saved calendar as a request, to compare the one being sent with (undefined for a new one, or one whose saved
+  // values the form's rules would refuse now: those are always confirmed).
+  const savedRewards = useMemo(() => {
+    if (!calendar) return undefined;
+    const saved = attendanceCalendarFormSchema(cypDecimals).safeParse(
+      attendanceCalendarFormValues(calendar, cypDecimals ?? DEFAULT_CYP_MINOR_UNITS),
+    );
+    return saved.success ? rewardsOf(saved.data) : undefined;
+  }, [calendar, cypDecimals]);
+
+  async function save(request: TOutput) {
     try {
       if (!calendar) {
         const created = await create.mutateAsync(request);
+        setPending(undefined);
         markSaved();
         showToast({ tone: 'success', title: 'Calendar created', description: 'Collectors see it from its first day.' });
         void navigate(`/console/attendance-calendars/${created.id}`, { replace: true });
         return;
       }
       await update.mutateAsync(request);
+      setPending(undefined);
       markSaved();
       showToast({ tone: 'success', title: 'Changes saved' });
     } catch (error) {
+      setPending(undefined);
       applyFieldApiError(error, setError, attendanceFieldOf, { ATTENDANCE_CALENDAR_IN_USE: 'endDate' });
     }
+  }
+
+  const onSubmit = handleSubmit((request) => {
+    if (savedRewards !== undefined && rewardsOf(request) === savedRewards) return save(request);
+    setPending(request);
   });
+  const isSaving = create.isPending || update.isPending;
 
   const zoneWords = timeZone ? `days in ${timeZone}` : 'days in the attendance time zone';
   return (
@@ -118,12 +144,31 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
       <DayRewardsEditor form={form} saved={calendar} />
       <StreakBonusesEditor form={form} saved={calendar} />
 
-      <FormActions
-        isSaving={create.isPending || update.isPending}
-        cancelTo="/console/attendance-calendars"
-        isNew={!calendar}
-        hasDrafts={false}
+      <FormActions isSaving={isSaving} cancelTo="/console/attendance-calendars" isNew={!calendar} hasDrafts={false} />
+
+      <Dialog
+        isOpen={pending !== undefined}
+        onClose={() => {
+          if (!isSaving) setPending(undefined);
+        }}
+        title={calendar ? 'Save these rewards?' : 'Create this calendar?'}
+        description={pending ? calendarHaulWords(pending, cypUnit).join(' ') : undefined}
+        footer={
+          <>
+            <Button onClick={() => setPending(undefined)} disabled={isSaving}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => pending && void save(pending)} isLoading={isSaving}>
+              {calendar ? 'Save changes' : 'Create calendar'}
+            </Button>
+          </>
+        }
       />
     </EntryForm>
   );
+}
+
+/** What a save changes for the people checking in (the name aside), to tell whether it needs confirming. */
+function rewardsOf({ name: _name, ...rewards }: TOutput): string {
+  return JSON.stringify(rewards);
 }
