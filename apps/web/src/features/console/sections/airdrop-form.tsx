@@ -8,7 +8,6 @@ import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -30,6 +29,7 @@ import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
+import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
 
 type TOutput = z.output<ReturnType<typeof airdropFormSchema>>;
 
@@ -292,23 +292,14 @@ function AirdropForm() {
         </Button>
       </div>
 
-      <Dialog
-        isOpen={pending !== undefined}
-        onClose={() => {
-          if (!create.isPending) setPending(undefined);
-        }}
-        title="Send this airdrop?"
-        description={pending ? confirmationWords(pending, cypUnit, pass) : undefined}
-        footer={
-          <>
-            <Button onClick={() => setPending(undefined)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={() => pending && void send(pending)} isLoading={create.isPending}>
-              Send airdrop
-            </Button>
-          </>
-        }
+      <ConfirmRequestDialog
+        pending={pending}
+        isSending={create.isPending}
+        title={() => 'Send this airdrop?'}
+        description={(airdrop) => confirmationWords(airdrop, cypUnit, pass)}
+        confirmLabel="Send airdrop"
+        onCancel={() => setPending(undefined)}
+        onConfirm={(airdrop) => void send(airdrop)}
       />
     </EntryForm>
   );

@@ -4,8 +4,6 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -27,6 +25,7 @@ import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
+import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
 
 type TOutput = z.output<ReturnType<typeof attendanceCalendarFormSchema>>;
 
@@ -146,23 +145,14 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
 
       <FormActions isSaving={isSaving} cancelTo="/console/attendance-calendars" isNew={!calendar} hasDrafts={false} />
 
-      <Dialog
-        isOpen={pending !== undefined}
-        onClose={() => {
-          if (!isSaving) setPending(undefined);
-        }}
-        title={calendar ? 'Save these rewards?' : 'Create this calendar?'}
-        description={pending ? calendarHaulWords(pending, cypUnit).join(' ') : undefined}
-        footer={
-          <>
-            <Button onClick={() => setPending(undefined)} disabled={isSaving}>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={() => pending && void save(pending)} isLoading={isSaving}>
-              {calendar ? 'Save changes' : 'Create calendar'}
-            </Button>
-          </>
-        }
+      <ConfirmRequestDialog
+        pending={pending}
+        isSending={isSaving}
+        title={() => (calendar ? 'Save these rewards?' : 'Create this calendar?')}
+        description={(request) => calendarHaulWords(request, cypUnit).join(' ')}
+        confirmLabel={calendar ? 'Save changes' : 'Create calendar'}
+        onCancel={() => setPending(undefined)}
+        onConfirm={(request) => void save(request)}
       />
     </EntryForm>
   );

@@ -5,8 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatCount, formatDateTime, readerTimeZone } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -30,6 +28,7 @@ import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
+import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
 
 type TOutput = z.output<ReturnType<typeof redeemBatchFormSchema>>;
 
@@ -190,23 +189,14 @@ function RedeemBatchForm() {
 
       <FormActions isSaving={create.isPending} cancelTo="/console/redeem-batches" isNew hasDrafts={false} />
 
-      <Dialog
-        isOpen={pending !== undefined}
-        onClose={() => {
-          if (!create.isPending) setPending(undefined);
-        }}
-        title="Make these codes?"
-        description={pending ? batchWords(pending, cypDecimals, Date.now()) : undefined}
-        footer={
-          <>
-            <Button onClick={() => setPending(undefined)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={() => pending && void make(pending)} isLoading={create.isPending}>
-              Make codes
-            </Button>
-          </>
-        }
+      <ConfirmRequestDialog
+        pending={pending}
+        isSending={create.isPending}
+        title={() => 'Make these codes?'}
+        description={(batch) => batchWords(batch, cypDecimals, Date.now())}
+        confirmLabel="Make codes"
+        onCancel={() => setPending(undefined)}
+        onConfirm={(batch) => void make(batch)}
       />
     </EntryForm>
   );

@@ -8,7 +8,6 @@ import { formatCount } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -16,6 +15,7 @@ import { useGrantTickets } from '../api/grant-tickets.ts';
 import { ZTicketGrantForm, type TTicketGrantFormValues } from '../form-schemas.ts';
 import styles from '../components/console-form.module.css';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
+import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
 
 const empty: TTicketGrantFormValues = { recipient: '', count: 1, note: '' };
 
@@ -114,23 +114,14 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
           Grant tickets
         </Button>
       </div>
-      <Dialog
-        isOpen={pending !== undefined}
-        onClose={() => {
-          if (!grant.isPending) setPending(undefined);
-        }}
-        title={pending ? `Grant ${ticketCountText(pending.count, kind.name)}?` : 'Grant tickets?'}
-        description={pending ? grantWords(pending, kind) : undefined}
-        footer={
-          <>
-            <Button onClick={() => setPending(undefined)} disabled={grant.isPending}>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={() => pending && void send(pending)} isLoading={grant.isPending}>
-              Grant tickets
-            </Button>
-          </>
-        }
+      <ConfirmRequestDialog
+        pending={pending}
+        isSending={grant.isPending}
+        title={(body) => `Grant ${ticketCountText(body.count, kind.name)}?`}
+        description={(body) => grantWords(body, kind)}
+        confirmLabel="Grant tickets"
+        onCancel={() => setPending(undefined)}
+        onConfirm={(body) => void send(body)}
       />
     </form>
   );
