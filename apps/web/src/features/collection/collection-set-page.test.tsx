@@ -106,7 +106,7 @@ describe('a collection as a set', () => {
     expect(screen.getByRole('progressbar', { name: 'Collected' })).toHaveAttribute('aria-valuenow', '1');
     const grid = screen.getByRole('list', { name: 'Genesis products' });
     const squire = within(grid).getByRole('link', { name: /Squire/ });
-    expect(squire).toHaveAttribute('href', `/nfts/${held.id}/`);
+    expect(squire).toHaveAttribute('href', `/nfts/${held.id}`);
     expect(within(squire).getByText('In your collection')).toBeInTheDocument();
     const dragon = within(grid).getByRole('link', { name: /Dragon/ });
     expect(dragon).toHaveAttribute('href', `/products/${products[0]!.id}`);

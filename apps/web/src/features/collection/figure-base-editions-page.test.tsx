@@ -106,7 +106,7 @@ describe('a figure base', () => {
     expect(screen.getByText('1 of 2 slots filled')).toBeInTheDocument();
     const centre = screen.getByRole('listitem', { name: 'Centre' });
     expect(within(centre).getByText('Legendary only')).toBeInTheDocument();
-    expect(within(centre).getByRole('link', { name: /Dragon/ })).toHaveAttribute('href', `/nfts/${dragon.id}/`);
+    expect(within(centre).getByRole('link', { name: /Dragon/ })).toHaveAttribute('href', `/nfts/${dragon.id}`);
     expect(within(centre).getByRole('button', { name: 'Take off' })).toBeInTheDocument();
     const left = screen.getByRole('listitem', { name: 'Left' });
     expect(within(left).getByText('Any Genesis collectible')).toBeInTheDocument();

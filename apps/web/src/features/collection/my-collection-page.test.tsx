@@ -108,7 +108,7 @@ describe('My Collection', () => {
     expect(within(neon).getByText('Locked')).toBeInTheDocument();
     expect(within(neon).getByRole('link', { name: /Dragon 3/ })).toHaveAttribute(
       'href',
-      `/nfts/${edition(3, brands.neon).id}/`,
+      `/nfts/${edition(3, brands.neon).id}`,
     );
     expect(screen.getByText('3 collectibles you hold, brand by brand.')).toBeInTheDocument();
 

@@ -103,7 +103,7 @@ function nftApi(
 describe('NFT page', () => {
   it('shows the token: contract address, token ID, owner, properties and history, without owner actions for a visitor', async () => {
     nftApi(() => edition());
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Dragon #12' })).toBeInTheDocument();
     // The badge over the art and the Edition fact, in the one format.
     expect(screen.getAllByText('#12 / 500')).toHaveLength(2);
@@ -125,7 +125,7 @@ describe('NFT page', () => {
     // The heart asks a visitor to sign in first, and brings them back to this token.
     expect(screen.getByRole('link', { name: 'Add to favorites' })).toHaveAttribute(
       'href',
-      `/signin?redirectTo=${encodeURIComponent(`/nfts/${editionId}/`)}`,
+      `/signin?redirectTo=${encodeURIComponent(`/nfts/${editionId}`)}`,
     );
   });
 
@@ -145,7 +145,7 @@ describe('NFT page', () => {
         return undefined;
       },
     });
-    renderApp(`/products/nfts/${editionId}/`);
+    renderApp(`/products/nfts/${editionId}`);
     const add = await screen.findByRole('button', { name: 'Add to favorites' });
     await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
     await userEvent.setup().click(add);
@@ -179,7 +179,7 @@ describe('NFT page', () => {
         return undefined;
       },
     });
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Lock' }));
     expect(await screen.findByText('Locked', { selector: 'span' })).toBeInTheDocument();
@@ -239,7 +239,7 @@ describe('NFT page', () => {
         return undefined;
       },
     });
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     const activity = await screen.findByRole('region', { name: 'Collection activity' });
     expect(await within(activity).findByText(/Opened/)).toBeInTheDocument();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Lock' }));
@@ -255,7 +255,7 @@ describe('NFT page', () => {
   // could still be favorited.
   it('says a burned edition was burned in a fusion, with nothing to favorite', async () => {
     nftApi(() => edition({ state: 'BURNED', owner: null }), { asOwner: true });
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     expect(await screen.findByText('Fused away', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Owner').nextElementSibling).toHaveTextContent('Burned in a fusion');
     expect(screen.queryByText('Not in a Cypher collection')).toBeNull();
@@ -297,7 +297,7 @@ describe('NFT page', () => {
           ? json(200, { data: { items: bases, total: 2, page: 1, size: 20 } })
           : undefined,
     });
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     const fits = await screen.findByRole('list', { name: 'Figure bases it fits' });
     expect(
       within(fits)
@@ -314,7 +314,7 @@ describe('NFT page', () => {
 
   it('offers no figure base for a locked edition', async () => {
     const sent = nftApi(() => edition({ state: 'LOCKED', isLocked: true }), { asOwner: true });
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     expect(await screen.findByRole('button', { name: 'Unlock' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Figure bases it fits' })).toBeNull();
     expect(sent.some((request) => request.path.startsWith('/v1/figure-base-collections'))).toBe(false);
@@ -333,7 +333,7 @@ describe('NFT page', () => {
             })
           : undefined,
     });
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export to a wallet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export to your wallet' });
@@ -346,7 +346,7 @@ describe('NFT page', () => {
 
   it('says when the collectible is not found', async () => {
     stubApi(() => apiFailure(404, 'EDITION_NOT_FOUND'));
-    renderApp(`/nfts/${editionId}/`);
+    renderApp(`/nfts/${editionId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Collectible not found' })).toBeInTheDocument();
   });
 });

@@ -266,7 +266,7 @@ describe('fusion slots: burning', () => {
     expect(within(result).getByText('Token ID').nextElementSibling).toHaveTextContent('4200013');
     expect(within(result).getByRole('link', { name: 'View your new collectible' })).toHaveAttribute(
       'href',
-      `/nfts/${fusionIds.newEdition}/`,
+      `/nfts/${fusionIds.newEdition}`,
     );
     expect(within(result).getByRole('link', { name: 'My Collection' })).toHaveAttribute('href', '/collections');
     // What was picked is burned: the address names the run instead, for a reload to show it again.
@@ -284,7 +284,7 @@ describe('fusion slots: burning', () => {
     expect(result).toHaveTextContent('#13 / 100');
     expect(within(result).getByRole('link', { name: 'View your new collectible' })).toHaveAttribute(
       'href',
-      `/nfts/${fusionIds.newEdition}/`,
+      `/nfts/${fusionIds.newEdition}`,
     );
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
     unmount();

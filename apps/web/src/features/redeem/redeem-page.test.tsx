@@ -171,7 +171,7 @@ describe('redeem page', () => {
   it.each<[string, TGrant, string, string]>([
     ['credit', grants.credit(2_500), 'See your balance', '/payment'],
     ['tickets', grants.tickets(3), 'See your tickets', '/tickets'],
-    ['an edition', grants.edition(), 'View your collectible', `/nfts/${grantIds.newEdition}/`],
+    ['an edition', grants.edition(), 'View your collectible', `/nfts/${grantIds.newEdition}`],
   ])('leads %s to where it now lives', async (_what, grant, label, href) => {
     collector({ redeem: () => json(201, { data: redemption(grant) }) });
     renderApp(URL);

@@ -70,7 +70,7 @@ describe('public profile', () => {
     const section = screen.getByRole('region', { name: /Favorites/ });
     const grid = await within(section).findByRole('list', { name: "Ada's favorites" });
     expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('Favorites2');
-    expect(within(grid).getByRole('link', { name: /Dragon 1/ })).toHaveAttribute('href', `/nfts/${editionId}/`);
+    expect(within(grid).getByRole('link', { name: /Dragon 1/ })).toHaveAttribute('href', `/nfts/${editionId}`);
     expect(within(grid).getByText('#12 / 500')).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: /Dragon 2/ })).toHaveAttribute(
       'href',
