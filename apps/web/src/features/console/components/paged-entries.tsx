@@ -10,27 +10,49 @@ import { Skeleton } from '../../../ui/skeleton.tsx';
 import { EntriesTable, type EntryColumn } from './entries-table.tsx';
 import listStyles from './entry-list.module.css';
 
-interface PagedEntriesProps<T extends { id: string }> {
+type PagedEntriesProps<T> = {
   query: UseQueryResult<TPage<T>>;
   /** Plural, lower case: "calendars" ("Loading calendars", "We could not load the calendars"). */
   noun: string;
-  /** The table's caption, for screen readers; and its pages' ("Calendar pages"). */
+  /** Where the loading rows say more than "Loading" and the noun ("Loading the grants"). */
+  loadingLabel?: string;
+  /** The table's caption, for screen readers. */
   caption: string;
+  /** Its pages' name: the caption's ("Calendars pages") unless said ("Drop pages"). */
+  pagesLabel?: string;
   columns: EntryColumn<T>[];
-  empty: { icon: IconName; title: string; body: ReactNode; action: ReactNode };
-}
+  empty: { icon: IconName; title: string; body: ReactNode; action?: ReactNode };
+  /** The error's and the empty state's heading: h3 where the list is a titled section inside a page. */
+  titleAs?: 'h2' | 'h3';
+  /** As many rows, as tall, as the list is likely to show (5 of 52px unless said). */
+  skeletonRows?: number;
+  skeletonHeight?: string;
+} & (T extends { id: string } ? { rowId?: never } : { rowId: (item: T) => string });
 
 /**
  * A console list read a page at a time, the page in the address: skeleton rows while it loads, an error with a retry,
- * an empty state that says what to do, or the table with its pages.
+ * an empty state that says what to do, or the table with its pages. Items without an `id` of their own (a recipient,
+ * a payment under review) are keyed by `rowId`.
  */
-export function PagedEntries<T extends { id: string }>({ query, noun, caption, columns, empty }: PagedEntriesProps<T>) {
+export function PagedEntries<T>({
+  query,
+  noun,
+  loadingLabel = `Loading ${noun}`,
+  caption,
+  pagesLabel = `${caption} pages`,
+  columns,
+  empty,
+  titleAs,
+  skeletonRows = 5,
+  skeletonHeight = '52px',
+  rowId,
+}: PagedEntriesProps<T>) {
   const { hrefFor } = useUrlFilters();
   if (query.isPending) {
     return (
-      <div role="status" className={listStyles.loading} aria-busy="true" aria-label={`Loading ${noun}`}>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} height="52px" radius="var(--radius-md)" />
+      <div role="status" className={listStyles.loading} aria-busy="true" aria-label={loadingLabel}>
+        {Array.from({ length: skeletonRows }, (_, index) => (
+          <Skeleton key={index} height={skeletonHeight} radius="var(--radius-md)" />
         ))}
       </div>
     );
@@ -42,20 +64,25 @@ export function PagedEntries<T extends { id: string }>({ query, noun, caption, c
         error={query.error}
         onRetry={() => void query.refetch()}
         isRetrying={query.isRefetching}
+        titleAs={titleAs}
       />
     );
   }
   const data = query.data!;
-  if (data.items.length === 0) return <EmptyState {...empty} />;
+  if (data.items.length === 0) return <EmptyState {...empty} titleAs={titleAs} />;
+  // The props' type asks for rowId exactly when T has no id of its own.
+  const items = rowId
+    ? data.items.map((item) => ({ ...item, id: rowId(item) }))
+    : (data.items as (T & { id: string })[]);
   return (
     <>
-      <EntriesTable caption={caption} columns={columns} items={data.items} isRefreshing={query.isPlaceholderData} />
+      <EntriesTable caption={caption} columns={columns} items={items} isRefreshing={query.isPlaceholderData} />
       <Pagination
         page={data.page}
         size={data.size}
         total={data.total}
         hrefFor={(next) => hrefFor({ page: next })}
-        label={`${caption} pages`}
+        label={pagesLabel}
       />
     </>
   );

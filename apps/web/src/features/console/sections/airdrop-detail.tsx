@@ -9,24 +9,20 @@ import { formatCount, formatDateTime, formatProgressPercent } from '../../../lib
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { FilterLinks } from '../../../ui/filter-links.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleAirdrop } from '../api/get-console-airdrop.ts';
 import { useAirdropRecipients } from '../api/list-airdrop-recipients.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson, ConsoleRecipient } from '../components/console-person.tsx';
 import { DetailCard } from '../components/detail-card.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
 import { useOperator } from '../components/operator-context.ts';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import { AirdropStatusBadge, audienceSummary, deliveredText } from './airdrops-section.tsx';
 import formStyles from '../components/console-form.module.css';
-import listStyles from '../components/entry-list.module.css';
 import styles from '../components/grants.module.css';
 import withdrawalStyles from '../components/withdrawals.module.css';
 
@@ -100,9 +96,7 @@ const recipientTones: Record<TConsoleAirdropRecipient['status'], BadgeTone> = {
   OUT_OF_STOCK: 'warning',
 };
 
-type RecipientRow = TConsoleAirdropRecipient & { id: string };
-
-const recipientColumns: EntryColumn<RecipientRow>[] = [
+const recipientColumns: EntryColumn<TConsoleAirdropRecipient>[] = [
   {
     id: 'person',
     header: 'Person',
@@ -151,44 +145,23 @@ function Recipients({ airdrop }: { airdrop: TConsoleAirdrop }) {
       </h2>
       {isAdmin ? null : <p className={formStyles.hint}>Addresses are shown to admins only.</p>}
       <FilterLinks label="Recipient state" items={filters} selectedId={status ?? 'all'} />
-      {recipients.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading the recipients">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height="44px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : recipients.isError && !recipients.data ? (
-        <ErrorState
-          title="We could not load the recipients"
-          error={recipients.error}
-          onRetry={() => void recipients.refetch()}
-          isRetrying={recipients.isRefetching}
-          titleAs="h3"
-        />
-      ) : recipients.data.items.length === 0 ? (
-        <EmptyState
-          icon="gift"
-          title="Nobody here"
-          body={status ? `No recipient is “${airdropRecipientStatusNames[status]}”.` : 'This airdrop names nobody.'}
-          titleAs="h3"
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Recipients"
-            columns={recipientColumns}
-            items={recipients.data.items.map((item) => ({ ...item, id: item.user.id }))}
-            isRefreshing={recipients.isPlaceholderData}
-          />
-          <Pagination
-            page={recipients.data.page}
-            size={recipients.data.size}
-            total={recipients.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Recipient pages"
-          />
-        </>
-      )}
+      <PagedEntries
+        query={recipients}
+        noun="recipients"
+        loadingLabel="Loading the recipients"
+        caption="Recipients"
+        pagesLabel="Recipient pages"
+        columns={recipientColumns}
+        rowId={(recipient) => recipient.user.id}
+        empty={{
+          icon: 'gift',
+          title: 'Nobody here',
+          body: status ? `No recipient is “${airdropRecipientStatusNames[status]}”.` : 'This airdrop names nobody.',
+        }}
+        titleAs="h3"
+        skeletonRows={3}
+        skeletonHeight="44px"
+      />
     </section>
   );
 }

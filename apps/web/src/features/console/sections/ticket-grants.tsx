@@ -1,18 +1,14 @@
 import type { TConsoleTicketGrantEntry, TConsoleTicketKind } from '@cypher/contract';
 import { formatCountOf, formatDateTime } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useTicketGrants } from '../api/list-ticket-grants.ts';
 import { ConsoleRecipient, personLabel } from '../components/console-person.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { FormSection } from '../components/form-section.tsx';
 import { MutedText } from '../components/name-cell.tsx';
 import { useOperator } from '../components/operator-context.ts';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import formStyles from '../components/console-form.module.css';
-import listStyles from '../components/entry-list.module.css';
 
 const PAGE_SIZE = 20;
 
@@ -47,49 +43,27 @@ const columns: EntryColumn<TConsoleTicketGrantEntry>[] = [
  */
 export function TicketGrants({ kind }: { kind: TConsoleTicketKind }) {
   const { isAdmin } = useOperator();
-  const { page, hrefFor } = useUrlFilters();
+  const { page } = useUrlFilters();
   const grants = useTicketGrants(kind.id, { page, size: PAGE_SIZE });
   return (
     <FormSection id="ticket-grants" title="Grants given">
       {isAdmin ? null : <p className={formStyles.hint}>Addresses are shown to admins only.</p>}
-      {grants.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading the grants">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height="44px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : grants.isError && !grants.data ? (
-        <ErrorState
-          title="We could not load the grants"
-          error={grants.error}
-          onRetry={() => void grants.refetch()}
-          isRetrying={grants.isRefetching}
-          titleAs="h3"
-        />
-      ) : grants.data.items.length === 0 ? (
-        <EmptyState
-          icon="ticket"
-          title="None given yet"
-          body={`Tickets given with the form above are listed here, newest first.`}
-          titleAs="h3"
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Grants given"
-            columns={columns}
-            items={grants.data.items}
-            isRefreshing={grants.isPlaceholderData}
-          />
-          <Pagination
-            page={grants.data.page}
-            size={grants.data.size}
-            total={grants.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Grant pages"
-          />
-        </>
-      )}
+      <PagedEntries
+        query={grants}
+        noun="grants"
+        loadingLabel="Loading the grants"
+        caption="Grants given"
+        pagesLabel="Grant pages"
+        columns={columns}
+        empty={{
+          icon: 'ticket',
+          title: 'None given yet',
+          body: 'Tickets given with the form above are listed here, newest first.',
+        }}
+        titleAs="h3"
+        skeletonRows={3}
+        skeletonHeight="44px"
+      />
     </FormSection>
   );
 }
