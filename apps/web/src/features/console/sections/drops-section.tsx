@@ -3,17 +3,14 @@ import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts'
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleDrops } from '../api/list-console-drops.ts';
 import { BrandFilter } from '../components/brand-filter.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { DropStatusBadge } from '../components/drop-status-badge.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText, NameCell } from '../components/name-cell.tsx';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
 import { PublicationFilter } from '../components/publication-filter.tsx';
 import { PublicationProgress } from '../components/publication-progress.tsx';
@@ -99,7 +96,7 @@ const columns: EntryColumn<TConsoleDropListItem>[] = [
  * by status and brand in the address; their sold and held counts are read again while one of them is live.
  */
 export function DropsSection() {
-  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const { get, page, setFilters } = useUrlFilters();
   const status = oneOf(get('status')?.toUpperCase(), statuses);
   const brandId = get('brand');
   const drops = useConsoleDrops({ page, size: PAGE_SIZE, status, brandId });
@@ -127,53 +124,25 @@ export function DropsSection() {
         <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} />
       </div>
 
-      {drops.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading drops">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : drops.isError && !drops.data ? (
-        <ErrorState
-          title="We could not load the drops"
-          error={drops.error}
-          onRetry={() => void drops.refetch()}
-          isRetrying={drops.isRefetching}
-        />
-      ) : drops.data.items.length === 0 ? (
-        <EmptyState
-          icon="package"
-          title={isFiltered ? 'No drops match' : 'No drops yet'}
-          body={
-            isFiltered
-              ? 'Try another status or brand.'
-              : 'Create the first drop; it stays a draft, seen by operators only, until you publish it.'
-          }
-          action={
-            isFiltered ? (
-              <Button onClick={() => setFilters({ status: undefined, brand: undefined })}>Clear filters</Button>
-            ) : (
-              newDrop
-            )
-          }
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Drops"
-            columns={columns}
-            items={drops.data.items}
-            isRefreshing={drops.isPlaceholderData}
-          />
-          <Pagination
-            page={drops.data.page}
-            size={drops.data.size}
-            total={drops.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Drop pages"
-          />
-        </>
-      )}
+      <PagedEntries
+        query={drops}
+        noun="drops"
+        caption="Drops"
+        pagesLabel="Drop pages"
+        columns={columns}
+        empty={{
+          icon: 'package',
+          title: isFiltered ? 'No drops match' : 'No drops yet',
+          body: isFiltered
+            ? 'Try another status or brand.'
+            : 'Create the first drop; it stays a draft, seen by operators only, until you publish it.',
+          action: isFiltered ? (
+            <Button onClick={() => setFilters({ status: undefined, brand: undefined })}>Clear filters</Button>
+          ) : (
+            newDrop
+          ),
+        }}
+      />
     </>
   );
 }

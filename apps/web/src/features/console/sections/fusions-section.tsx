@@ -4,16 +4,13 @@ import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleFusions } from '../api/list-console-fusions.ts';
 import { BrandFilter } from '../components/brand-filter.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText, NameCell } from '../components/name-cell.tsx';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
@@ -101,7 +98,7 @@ const columns: EntryColumn<TConsoleFusion>[] = [
  * address, with how many of each one's results were made.
  */
 export function FusionsSection() {
-  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const { get, page, setFilters } = useUrlFilters();
   const brandId = get('brand');
   const fusions = useConsoleFusions({ page, size: PAGE_SIZE, brandId });
   const newFusion = (
@@ -122,43 +119,19 @@ export function FusionsSection() {
         <BrandFilter value={brandId ?? ''} onChange={(brand) => setFilters({ brand })} />
       </div>
 
-      {fusions.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading fusions">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : fusions.isError && !fusions.data ? (
-        <ErrorState
-          title="We could not load the fusions"
-          error={fusions.error}
-          onRetry={() => void fusions.refetch()}
-          isRetrying={fusions.isRefetching}
-        />
-      ) : fusions.data.items.length === 0 ? (
-        <EmptyState
-          icon="flame"
-          title={brandId ? 'No fusions match' : 'No fusions yet'}
-          body={brandId ? 'Try another brand.' : 'Create the first fusion: it is a draft until you publish it.'}
-          action={brandId ? <Button onClick={() => setFilters({ brand: undefined })}>Clear filters</Button> : newFusion}
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Fusions"
-            columns={columns}
-            items={fusions.data.items}
-            isRefreshing={fusions.isPlaceholderData}
-          />
-          <Pagination
-            page={fusions.data.page}
-            size={fusions.data.size}
-            total={fusions.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Fusion pages"
-          />
-        </>
-      )}
+      <PagedEntries
+        query={fusions}
+        noun="fusions"
+        caption="Fusions"
+        pagesLabel="Fusion pages"
+        columns={columns}
+        empty={{
+          icon: 'flame',
+          title: brandId ? 'No fusions match' : 'No fusions yet',
+          body: brandId ? 'Try another brand.' : 'Create the first fusion: it is a draft until you publish it.',
+          action: brandId ? <Button onClick={() => setFilters({ brand: undefined })}>Clear filters</Button> : newFusion,
+        }}
+      />
     </>
   );
 }

@@ -6,18 +6,14 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useOperatorGrants } from '../api/list-operator-grants.ts';
 import { useRevokeOperatorRole } from '../api/revoke-operator-role.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
 import { useOperator } from '../components/operator-context.ts';
-import listStyles from '../components/entry-list.module.css';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import { GrantOperatorForm } from './grant-operator-form.tsx';
 
 function RevokeDialog({ grant, onClose }: { grant: TOperatorGrant | undefined; onClose: () => void }) {
@@ -61,7 +57,7 @@ function RevokeDialog({ grant, onClose }: { grant: TOperatorGrant | undefined; o
 /** `/console/operators` (admins): who may use the console, granting and revoking roles. */
 export function OperatorsSection() {
   const me = useOperator();
-  const { page, hrefFor } = useUrlFilters();
+  const { page } = useUrlFilters();
   const grants = useOperatorGrants(page);
   const [revoking, setRevoking] = useState<TOperatorGrant>();
 
@@ -111,37 +107,15 @@ export function OperatorsSection() {
         description="Admins can do everything; brand managers look after the brands assigned to them."
       />
       <GrantOperatorForm />
-      {grants.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading operators">
-          <Skeleton height="52px" radius="var(--radius-md)" />
-          <Skeleton height="52px" radius="var(--radius-md)" />
-        </div>
-      ) : grants.isError && !grants.data ? (
-        <ErrorState
-          title="We could not load the operators"
-          error={grants.error}
-          onRetry={() => void grants.refetch()}
-          isRetrying={grants.isRefetching}
-        />
-      ) : grants.data.items.length === 0 ? (
-        <EmptyState icon="users" title="No operators yet" body="Add one with the form above." />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Operators"
-            columns={columns}
-            items={grants.data.items}
-            isRefreshing={grants.isPlaceholderData}
-          />
-          <Pagination
-            page={grants.data.page}
-            size={grants.data.size}
-            total={grants.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Operator pages"
-          />
-        </>
-      )}
+      <PagedEntries
+        query={grants}
+        noun="operators"
+        caption="Operators"
+        pagesLabel="Operator pages"
+        columns={columns}
+        empty={{ icon: 'users', title: 'No operators yet', body: 'Add one with the form above.' }}
+        skeletonRows={2}
+      />
       <RevokeDialog grant={revoking} onClose={() => setRevoking(undefined)} />
     </>
   );

@@ -19,20 +19,17 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { FilterLinks } from '../../../ui/filter-links.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { usePaymentReviews } from '../api/list-payment-reviews.ts';
 import { useResolvePaymentReview } from '../api/resolve-payment-review.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson, personLabel } from '../components/console-person.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/payment-reviews.module.css';
@@ -52,7 +49,8 @@ const depositStatusWords: Record<TDepositStatus, string> = {
 
 const stateNames: Record<TPaymentReviewState, string> = { open: 'Open', resolved: 'Resolved' };
 
-type TReviewRow = TPaymentReview & { id: string };
+/** A payment under review has no id of its own: its provider and event name it, for its row and its dialog. */
+const reviewKey = (review: TPaymentReview) => `${review.provider}:${review.eventId}`;
 
 function receivedText(review: TPaymentReview): string {
   return review.received ? formatMoney(review.received) : 'Amount not recorded';
@@ -79,7 +77,7 @@ function ResolutionCell({ review, onResolve }: { review: TPaymentReview; onResol
   );
 }
 
-function columnsFor(onResolve: (review: TPaymentReview) => void): EntryColumn<TReviewRow>[] {
+function columnsFor(onResolve: (review: TPaymentReview) => void): EntryColumn<TPaymentReview>[] {
   return [
     {
       id: 'payment',
@@ -243,54 +241,26 @@ export function PaymentReviewsSection() {
         description="Money a payment provider says it received that no deposit could take, so nothing was credited. Refund it in the provider’s dashboard, then record here what you did. Open ones first."
       />
       <FilterLinks label="Review state" items={filters} selectedId={state ?? 'all'} />
-      {reviews.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading payments for review">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : reviews.isError && !reviews.data ? (
-        <ErrorState
-          title="We could not load the payments for review"
-          error={reviews.error}
-          onRetry={() => void reviews.refetch()}
-          isRetrying={reviews.isRefetching}
-        />
-      ) : reviews.data.items.length === 0 ? (
-        <EmptyState
-          icon="check"
-          title="No payments for review"
-          body={
+      <PagedEntries
+        query={reviews}
+        noun="payments for review"
+        caption="Payments for review"
+        pagesLabel="Payment review pages"
+        columns={columnsFor(setResolving)}
+        rowId={reviewKey}
+        empty={{
+          icon: 'check',
+          title: 'No payments for review',
+          body:
             state === 'open'
               ? 'Every payment held for review has been resolved. Nothing to do.'
               : state === 'resolved'
                 ? 'None has been resolved yet. Open ones are under Open.'
-                : 'A payment appears here when a provider reports money that no deposit could take.'
-          }
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Payments for review"
-            columns={columnsFor(setResolving)}
-            items={reviews.data.items.map((review) => ({ ...review, id: `${review.provider}:${review.eventId}` }))}
-            isRefreshing={reviews.isPlaceholderData}
-          />
-          <Pagination
-            page={reviews.data.page}
-            size={reviews.data.size}
-            total={reviews.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Payment review pages"
-          />
-        </>
-      )}
+                : 'A payment appears here when a provider reports money that no deposit could take.',
+        }}
+      />
       {resolving ? (
-        <ResolveDialog
-          review={resolving}
-          onClose={() => setResolving(undefined)}
-          key={`${resolving.provider}:${resolving.eventId}`}
-        />
+        <ResolveDialog review={resolving} onClose={() => setResolving(undefined)} key={reviewKey(resolving)} />
       ) : null}
     </>
   );

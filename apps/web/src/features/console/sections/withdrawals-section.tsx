@@ -8,16 +8,13 @@ import {
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { FilterLinks } from '../../../ui/filter-links.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleWithdrawals } from '../api/list-console-withdrawals.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EmailWithBreak } from '../components/console-person.tsx';
-import { EntriesTable, type EntryColumn } from '../components/entries-table.tsx';
+import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
+import { PagedEntries } from '../components/paged-entries.tsx';
 import { withdrawalPath } from '../components/withdrawal-labels.ts';
 import { WithdrawalStatusBadge } from '../components/withdrawal-status-badge.tsx';
 import listStyles from '../components/entry-list.module.css';
@@ -98,46 +95,20 @@ export function WithdrawalsSection() {
         description="Requests to take money out, newest first. Open one to see where the money goes and to move it on."
       />
       <FilterLinks label="Withdrawal state" items={filters} selectedId={status ?? 'all'} />
-      {withdrawals.isPending ? (
-        <div role="status" className={listStyles.loading} aria-busy="true" aria-label="Loading withdrawals">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : withdrawals.isError && !withdrawals.data ? (
-        <ErrorState
-          title="We could not load the withdrawals"
-          error={withdrawals.error}
-          onRetry={() => void withdrawals.refetch()}
-          isRetrying={withdrawals.isRefetching}
-        />
-      ) : withdrawals.data.items.length === 0 ? (
-        <EmptyState
-          icon="wallet"
-          title="No withdrawal requests"
-          body={
-            status
-              ? `None is ${withdrawalStatusNames[status].toLowerCase()} right now. Pick another state to see the rest.`
-              : 'Requests appear here as soon as someone asks to withdraw.'
-          }
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption="Withdrawal requests"
-            columns={columns}
-            items={withdrawals.data.items}
-            isRefreshing={withdrawals.isPlaceholderData}
-          />
-          <Pagination
-            page={withdrawals.data.page}
-            size={withdrawals.data.size}
-            total={withdrawals.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label="Withdrawal pages"
-          />
-        </>
-      )}
+      <PagedEntries
+        query={withdrawals}
+        noun="withdrawals"
+        caption="Withdrawal requests"
+        pagesLabel="Withdrawal pages"
+        columns={columns}
+        empty={{
+          icon: 'wallet',
+          title: 'No withdrawal requests',
+          body: status
+            ? `None is ${withdrawalStatusNames[status].toLowerCase()} right now. Pick another state to see the rest.`
+            : 'Requests appear here as soon as someone asks to withdraw.',
+        }}
+      />
     </>
   );
 }
