@@ -330,6 +330,12 @@ describe('console: unsaved changes', () => {
           name: 'Save changes',
         }),
       );
+      // New rewards are confirmed first (what they come to over the period).
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Save these rewards?' })).getByRole('button', {
+          name: 'Save changes',
+        }),
+      );
       await waitFor(() => expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
       await go(router, '/console/attendance-calendars');
       expect(pathname(router)).toBe('/console/attendance-calendars');
