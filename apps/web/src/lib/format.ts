@@ -42,6 +42,22 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+const zonedDateTimeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+/**
+ * "Nov 22, 2026, 3:13 AM GMT+9": a time with its zone, in the reader's own unless `timeZone` is given. The console's
+ * times say it: operators in different places schedule launches, approve payouts and read the audit log together,
+ * and a bare "3:13 AM" cannot be compared with a colleague's or a provider's.
+ */
+export function formatDateTimeWithZone(iso: string, timeZone?: string): string {
+  let format = zonedDateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZoneName: 'short', timeZone });
+    zonedDateTimeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /**
  * The reader's own IANA time zone ("Europe/Paris", "UTC"), which datetime-local inputs and formatDateTime use. Named
  * where times are typed in, so that "your time zone" is one people can check before a launch is scheduled.

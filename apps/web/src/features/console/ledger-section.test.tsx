@@ -2,7 +2,7 @@ import type { TConsoleLedgerTransaction, TLedgerCheck } from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -248,7 +248,7 @@ describe('the console ledger', () => {
 
       expect(within(second!).getByText('Purchase')).toBeInTheDocument();
       expect(within(second!).getByText('Neon Arcade pack')).toBeInTheDocument();
-      expect(within(second!).getAllByText(formatDateTime(purchase.createdAt)).length).toBeGreaterThan(0);
+      expect(within(second!).getAllByText(formatDateTimeWithZone(purchase.createdAt)).length).toBeGreaterThan(0);
       const lines = within(second!).getByRole('list', { name: 'Money moved' });
       expect(
         within(lines)

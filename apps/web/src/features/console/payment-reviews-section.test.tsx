@@ -2,7 +2,6 @@ import { errorCatalogue, type TPaymentReview } from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -115,8 +114,9 @@ describe('console payments for review', () => {
     expect(within(first!).getByText('$1,234.50')).toBeInTheDocument();
     expect(within(first!).getByText('Unknown')).toBeInTheDocument();
     expect(within(first!).getByText(/Crypto · evt_unknown_1/)).toBeInTheDocument();
-    // In its column, and (for phones, where that column is left out) under the reason.
-    expect(within(first!).getAllByText(formatDateTime('2026-11-22T10:00:00.000Z'))).toHaveLength(2);
+    // In its column, and (for phones, where that column is left out) under the reason; with its time zone, as every
+    // console time (the suites run in UTC).
+    expect(within(first!).getAllByText('Nov 22, 2026, 10:00 AM UTC')).toHaveLength(2);
     expect(within(second!).getByText('Paid a different amount')).toBeInTheDocument();
     expect(within(second!).getByText('$26.00')).toBeInTheDocument();
     expect(within(second!).getByText('$25.00')).toBeInTheDocument();

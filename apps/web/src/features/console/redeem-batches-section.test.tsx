@@ -20,7 +20,7 @@ import {
 import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
 import { passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
 const JOURNEY_MS = 30_000;
@@ -195,7 +195,7 @@ describe('console redeem codes: a new batch', () => {
         new RegExp(
           `^“Launch party” makes 100,000 codes, each usable 2 times in all and once by one person\\. Each use gives a pass; ` +
             `in all the batch can give up to 200,000 passes \\(200,000 uses\\)\\. The codes work from ` +
-            `${formatDateTime(sentTime(from))} until ${formatDateTime(sentTime(until))}\\. A batch cannot be changed afterwards, only revoked\\.$`,
+            `${formatDateTimeWithZone(sentTime(from))} until ${formatDateTimeWithZone(sentTime(until))}\\. A batch cannot be changed afterwards, only revoked\\.$`,
         ),
       );
 
@@ -434,7 +434,7 @@ describe('console redeem codes: revoking a batch', () => {
     screen.findByText(
       (_, element) =>
         element?.getAttribute('role') === 'status' &&
-        Boolean(element.textContent?.startsWith(`Revoked ${formatDateTime(batchRevokedAt)}.`)),
+        Boolean(element.textContent?.startsWith(`Revoked ${formatDateTimeWithZone(batchRevokedAt)}.`)),
     );
 
   it(
@@ -468,7 +468,10 @@ describe('console redeem codes: revoking a batch', () => {
 
       expect(await screen.findByText('Launch party revoked')).toBeInTheDocument();
       const revoked = await revokedStatus();
-      expect(within(revoked).getByText(formatDateTime(batchRevokedAt))).toHaveAttribute('datetime', batchRevokedAt);
+      expect(within(revoked).getByText(formatDateTimeWithZone(batchRevokedAt))).toHaveAttribute(
+        'datetime',
+        batchRevokedAt,
+      );
       expect(screen.queryByRole('dialog', { name: 'Revoke these codes?' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Revoke codes' })).toBeNull();
       expect(screen.getAllByText('Revoked').length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import type { TConsoleFusion } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useCloseConsoleFusion } from '../api/close-console-fusion.ts';
 import { ConfirmedAction } from './confirmed-action.tsx';
 
@@ -14,7 +14,7 @@ export function CloseFusionAction({ fusion }: { fusion: TConsoleFusion }) {
       label="Close now"
       variant="danger"
       title={`Close ${fusion.name} now?`}
-      description={`It ends at once instead of ${formatDateTime(fusion.endAt)}: collectors see it ended and can no longer fuse. This cannot be undone.`}
+      description={`It ends at once instead of ${formatDateTimeWithZone(fusion.endAt)}: collectors see it ended and can no longer fuse. This cannot be undone.`}
       action={close}
       doneToast={(closed) => ({
         title: `${closed.name} is closed`,

@@ -2,7 +2,7 @@ import { formatMoney, type TConsoleDrop } from '@cypher/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -152,8 +152,8 @@ export function PublishDropAction({ drop, hasUnsavedChanges }: PublishDropAction
             <strong>The drop can no longer be changed:</strong> not its times, rounds, prices, whitelists or contents.
           </li>
           <li>
-            Collectors see it from {formatDateTime(drop.visibleAt)}; the sale runs from{' '}
-            {formatDateTime(drop.dropBeginAt)} to {formatDateTime(drop.dropEndAt)}.
+            Collectors see it from {formatDateTimeWithZone(drop.visibleAt)}; the sale runs from{' '}
+            {formatDateTimeWithZone(drop.dropBeginAt)} to {formatDateTimeWithZone(drop.dropEndAt)}.
           </li>
         </ul>
         <DropRecap drop={drop} packs={packs} editions={editions} />

@@ -1,5 +1,5 @@
 import type { TConsoleFusion } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { usePublishConsoleFusion } from '../api/publish-console-fusion.ts';
 import { ConfirmedAction } from './confirmed-action.tsx';
 import { unsavedPublishBlocker } from './publish-pass-action.tsx';
@@ -33,8 +33,8 @@ export function PublishFusionAction({
       <ul className={styles.publishList}>
         <li>
           <strong>Collectors see it</strong> while its brand is published:{' '}
-          {hasBegun ? 'open at once' : `coming up, then open from ${formatDateTime(fusion.beginAt)}`}, until{' '}
-          {formatDateTime(fusion.endAt)}.
+          {hasBegun ? 'open at once' : `coming up, then open from ${formatDateTimeWithZone(fusion.beginAt)}`}, until{' '}
+          {formatDateTimeWithZone(fusion.endAt)}.
         </li>
         <li>
           <strong>Its results are minted:</strong> {formatCount(fusion.result.supply)}{' '}

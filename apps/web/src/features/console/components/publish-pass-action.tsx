@@ -1,5 +1,5 @@
 import type { TConsolePass } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { usePublishConsolePass } from '../api/publish-console-pass.ts';
 import { ConfirmedAction } from './confirmed-action.tsx';
 import styles from './drops.module.css';
@@ -28,7 +28,7 @@ export function PublishPassAction({ pass, hasUnsavedChanges }: { pass: TConsoleP
       <ul className={styles.publishList}>
         <li>
           <strong>Collectors see it</strong> on the passes page and its own page, while its brand is published, and can
-          buy it from {formatDateTime(pass.saleBeginAt)} to {formatDateTime(pass.saleEndAt)}.
+          buy it from {formatDateTimeWithZone(pass.saleBeginAt)} to {formatDateTimeWithZone(pass.saleEndAt)}.
         </li>
         <li>
           <strong>Its supply is issued:</strong> {formatCount(pass.supply)} numbered{' '}

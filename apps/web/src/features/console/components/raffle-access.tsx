@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { raffleDrawPath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatCountOf, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -202,7 +202,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
                 {raffle.winnersCount === 1 ? 'winner' : 'winners'}
                 {raffle.secondDrawnAt ? (
                   <span className={styles.sub}>
-                    Second draw {formatDateTime(raffle.secondDrawnAt)}:{' '}
+                    Second draw {formatDateTimeWithZone(raffle.secondDrawnAt)}:{' '}
                     {formatCountOf(raffle.secondPlaces ?? 0, 'place')}
                   </span>
                 ) : null}

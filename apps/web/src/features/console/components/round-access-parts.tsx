@@ -1,7 +1,7 @@
 import { errorCatalogue, type TConsoleDrop } from '@cypher/contract';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import styles from './round-access.module.css';
@@ -12,7 +12,7 @@ export type TRound = TConsoleDrop['rounds'][number];
 
 export const errorMessage = (error: unknown) =>
   isApiError(error) ? error.message : errorCatalogue.INTERNAL_ERROR.message;
-export const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+export const time = (iso: string) => <time dateTime={iso}>{formatDateTimeWithZone(iso)}</time>;
 export const hasCome = (iso: string) => Date.parse(iso) <= Date.now();
 
 /** A read that failed: the API's words, and another go. */

@@ -1,5 +1,5 @@
 import type { TConsoleDrop } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import styles from './drops.module.css';
 
 type TConsoleRound = TConsoleDrop['rounds'][number];
@@ -32,7 +32,8 @@ export function RoundBuyers({ round }: { round: TConsoleRound }) {
         Everyone
         <span className={styles.sub}>
           {formatCount(round.passGuarantee.packCount)} held for {round.passGuarantee.pass.name} holders (
-          {formatCount(round.passGuarantee.packsPerHolder)} each) until {formatDateTime(round.passGuarantee.endsAt)}
+          {formatCount(round.passGuarantee.packsPerHolder)} each) until{' '}
+          {formatDateTimeWithZone(round.passGuarantee.endsAt)}
         </span>
       </>
     );

@@ -5,7 +5,7 @@ import {
   type TConsoleAirdropRecipient,
 } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { formatCount, formatDateTime, formatProgressPercent } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone, formatProgressPercent } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
@@ -60,7 +60,7 @@ function Delivery({ airdrop }: { airdrop: TConsoleAirdrop }) {
       </dl>
       <p className={formStyles.hint} role="status">
         {isDone
-          ? `Completed${airdrop.completedAt ? ` ${formatDateTime(airdrop.completedAt)}` : ''}: everyone listed was reached.`
+          ? `Completed${airdrop.completedAt ? ` ${formatDateTimeWithZone(airdrop.completedAt)}` : ''}: everyone listed was reached.`
           : airdrop.status === 'QUEUED'
             ? 'Waiting for its turn: delivery starts in a moment. This page follows it as it goes.'
             : 'Delivering in batches. This page follows it as it goes; you can leave and come back.'}
@@ -80,10 +80,10 @@ function About({ airdrop }: { airdrop: TConsoleAirdrop }) {
     ['Each person receives', airdrop.grant.description],
     ['To', audienceSummary(airdrop)],
     ['Made by', airdrop.createdBy ? <ConsolePerson person={airdrop.createdBy} /> : 'The command line'],
-    ['Made', <time dateTime={airdrop.createdAt}>{formatDateTime(airdrop.createdAt)}</time>],
+    ['Made', <time dateTime={airdrop.createdAt}>{formatDateTimeWithZone(airdrop.createdAt)}</time>],
   ];
   if (airdrop.completedAt) {
-    rows.push(['Completed', <time dateTime={airdrop.completedAt}>{formatDateTime(airdrop.completedAt)}</time>]);
+    rows.push(['Completed', <time dateTime={airdrop.completedAt}>{formatDateTimeWithZone(airdrop.completedAt)}</time>]);
   }
   return <DetailCard id="airdrop-about" title="Airdrop" rows={rows} />;
 }
@@ -112,7 +112,9 @@ const recipientColumns: EntryColumn<TConsoleAirdropRecipient>[] = [
     header: 'When',
     isSecondary: true,
     cell: ({ processedAt }) => (
-      <MutedText>{processedAt ? <time dateTime={processedAt}>{formatDateTime(processedAt)}</time> : '—'}</MutedText>
+      <MutedText>
+        {processedAt ? <time dateTime={processedAt}>{formatDateTimeWithZone(processedAt)}</time> : '—'}
+      </MutedText>
     ),
   },
 ];

@@ -1,5 +1,5 @@
 import type { TAirdropStatus, TConsoleAirdrop } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -74,7 +74,7 @@ const columns: EntryColumn<TConsoleAirdrop>[] = [
     id: 'made',
     header: 'Made',
     isSecondary: true,
-    cell: (airdrop) => <time dateTime={airdrop.createdAt}>{formatDateTime(airdrop.createdAt)}</time>,
+    cell: (airdrop) => <time dateTime={airdrop.createdAt}>{formatDateTimeWithZone(airdrop.createdAt)}</time>,
   },
 ];
 

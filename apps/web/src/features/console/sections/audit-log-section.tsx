@@ -1,7 +1,7 @@
 import { auditEntityTypes, type TAuditAction, type TAuditEntry } from '@cypher/contract';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -187,7 +187,7 @@ export function AuditLogSection() {
                     <Fragment key={entry.id}>
                       <tr>
                         <td className={styles.when}>
-                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                          <time dateTime={entry.createdAt}>{formatDateTimeWithZone(entry.createdAt)}</time>
                           <span className={styles.whoUnderWhen}>{actorName(entry)}</span>
                         </td>
                         <td className={styles.who}>{actorName(entry)}</td>

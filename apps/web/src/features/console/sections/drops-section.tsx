@@ -1,5 +1,5 @@
 import { dropPublicationStatuses, type TConsoleDropListItem } from '@cypher/contract';
-import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -63,9 +63,9 @@ const columns: EntryColumn<TConsoleDropListItem>[] = [
     isSecondary: true,
     cell: (drop) => (
       <span className={styles.window}>
-        <time dateTime={drop.dropBeginAt}>{formatDateTime(drop.dropBeginAt)}</time>
+        <time dateTime={drop.dropBeginAt}>{formatDateTimeWithZone(drop.dropBeginAt)}</time>
         <MutedText>
-          to <time dateTime={drop.dropEndAt}>{formatDateTime(drop.dropEndAt)}</time>
+          to <time dateTime={drop.dropEndAt}>{formatDateTimeWithZone(drop.dropEndAt)}</time>
         </MutedText>
       </span>
     ),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { dropPath } from '../../../lib/drop-paths.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -85,7 +85,7 @@ export function EditDrop({ id }: { id: string }) {
         title={data.name}
         description={
           isPublished
-            ? `${data.brand.name} · published ${data.publishedAt ? formatDateTime(data.publishedAt) : ''}`
+            ? `${data.brand.name} · published ${data.publishedAt ? formatDateTimeWithZone(data.publishedAt) : ''}`
             : isPublishing
               ? `${data.brand.name} · being published: only operators see it until every pack is written.`
               : `${data.brand.name} · a draft: only operators see it until it is published.`
@@ -98,7 +98,7 @@ export function EditDrop({ id }: { id: string }) {
                 <DropStatusBadge drop={data} />
                 {/* Before its visible time the public page answers "not found", to operators too: say when instead. */}
                 {data.status === 'NONE' ? (
-                  <span className={dropStyles.note}>On show from {formatDateTime(data.visibleAt)}</span>
+                  <span className={dropStyles.note}>On show from {formatDateTimeWithZone(data.visibleAt)}</span>
                 ) : (
                   <ButtonLink to={dropPath(data.id)} variant="ghost">
                     <Icon name="external" size={16} />

@@ -1,5 +1,5 @@
 import { formatMoney, type TPassStatus } from '@cypher/contract';
-import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { passStatusLabels } from '../../../lib/pass-status.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -116,8 +116,8 @@ const bannerColumns: Columns<'banners'> = [
     isSecondary: true,
     cell: (banner) => (
       <MutedText>
-        {banner.startsAt ? formatDateTime(banner.startsAt) : 'Any time'} –{' '}
-        {banner.endsAt ? formatDateTime(banner.endsAt) : 'no end'}
+        {banner.startsAt ? formatDateTimeWithZone(banner.startsAt) : 'Any time'} –{' '}
+        {banner.endsAt ? formatDateTimeWithZone(banner.endsAt) : 'no end'}
       </MutedText>
     ),
   },

@@ -1,5 +1,5 @@
 import { fusionStatusLabels, type TConsoleFusion, type TFusionStatus } from '@cypher/contract';
-import { formatCount, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -70,9 +70,9 @@ const columns: EntryColumn<TConsoleFusion>[] = [
     isSecondary: true,
     cell: (fusion) => (
       <span className={styles.window}>
-        <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
+        <time dateTime={fusion.beginAt}>{formatDateTimeWithZone(fusion.beginAt)}</time>
         <MutedText>
-          to <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
+          to <time dateTime={fusion.endAt}>{formatDateTimeWithZone(fusion.endAt)}</time>
         </MutedText>
       </span>
     ),

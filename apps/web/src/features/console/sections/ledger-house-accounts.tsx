@@ -1,6 +1,6 @@
 import { systemLedgerAccountKinds, type TCurrency, type TLedgerCheck, type TMoney } from '@cypher/contract';
 import { Fragment, type ReactNode } from 'react';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -99,7 +99,7 @@ function AuditVerdict({
   onRecheck: () => void;
   isRechecking: boolean;
 }) {
-  const checkedAt = <time dateTime={check.checkedAt}>{formatDateTime(check.checkedAt)}</time>;
+  const checkedAt = <time dateTime={check.checkedAt}>{formatDateTimeWithZone(check.checkedAt)}</time>;
   const recheck = (
     <Button size="sm" onClick={onRecheck} isLoading={isRechecking}>
       Check again

@@ -6,7 +6,7 @@ import {
 } from '@cypher/contract';
 import { Fragment, useId } from 'react';
 import { Link, type To } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -147,7 +147,7 @@ export function Journal({ format }: { format: TMoneyFormat }) {
             </Badge>
             <span className={styles.description}>{transaction.description}</span>
             <span className={listStyles.phoneOnly}>
-              <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+              <time dateTime={transaction.createdAt}>{formatDateTimeWithZone(transaction.createdAt)}</time>
               {people.map((person) => (
                 <Fragment key={person.id}>
                   {' · '}
@@ -168,7 +168,7 @@ export function Journal({ format }: { format: TMoneyFormat }) {
       isSecondary: true,
       cell: (transaction) => (
         <time className={styles.when} dateTime={transaction.createdAt}>
-          {formatDateTime(transaction.createdAt)}
+          {formatDateTimeWithZone(transaction.createdAt)}
         </time>
       ),
     },

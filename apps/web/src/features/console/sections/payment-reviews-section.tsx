@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
@@ -71,7 +71,7 @@ function ResolutionCell({ review, onResolve }: { review: TPaymentReview; onResol
       <q className={styles.note}>{note}</q>
       <MutedText>
         {by ? `${personLabel(by)}, ` : ''}
-        <time dateTime={at}>{formatDateTime(at)}</time>
+        <time dateTime={at}>{formatDateTimeWithZone(at)}</time>
       </MutedText>
     </span>
   );
@@ -89,7 +89,7 @@ function columnsFor(onResolve: (review: TPaymentReview) => void): EntryColumn<TP
             {providerNames[review.provider]} · {review.eventId}
           </span>
           <span className={listStyles.phoneOnly}>
-            {formatDateTime(review.receivedAt)}
+            {formatDateTimeWithZone(review.receivedAt)}
             {review.user ? ` · ${personLabel(review.user)}` : ''}
             {review.deposit ? ` · deposit of ${formatMoney(review.deposit.amount)}` : ''}
           </span>
@@ -127,7 +127,7 @@ function columnsFor(onResolve: (review: TPaymentReview) => void): EntryColumn<TP
       isSecondary: true,
       cell: (review) => (
         <MutedText>
-          <time dateTime={review.receivedAt}>{formatDateTime(review.receivedAt)}</time>
+          <time dateTime={review.receivedAt}>{formatDateTimeWithZone(review.receivedAt)}</time>
         </MutedText>
       ),
     },

@@ -2,7 +2,7 @@ import { dropMessages, formatMoney, type TConsoleDrop } from '@cypher/contract';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dropProvenancePath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone, formatPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -28,7 +28,7 @@ function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+const time = (iso: string) => <time dateTime={iso}>{formatDateTimeWithZone(iso)}</time>;
 
 /** Sold, held and left over every round, with a bar, then each round's own figures. */
 function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
@@ -97,7 +97,7 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
                 </th>
                 <td data-label="Sale">
                   {time(round.saleBeginAt)}
-                  <span className={styles.sub}>to {formatDateTime(round.saleEndAt)}</span>
+                  <span className={styles.sub}>to {formatDateTimeWithZone(round.saleEndAt)}</span>
                 </td>
                 <td data-label="Price">
                   {formatMoney(round.price)}

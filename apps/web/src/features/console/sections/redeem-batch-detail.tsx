@@ -1,6 +1,6 @@
 import type { TConsoleRedeemBatch } from '@cypher/contract';
 import type { ReactNode } from 'react';
-import { formatCount, formatCountOf, formatDateTime, formatProgressPercent } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTimeWithZone, formatProgressPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -109,8 +109,8 @@ function Revocation({ batch }: { batch: TConsoleRedeemBatch }) {
       </h2>
       {batch.revokedAt ? (
         <p className={formStyles.hint} role="status">
-          Revoked <time dateTime={batch.revokedAt}>{formatDateTime(batch.revokedAt)}</time>. None of its codes can be
-          redeemed any more; the uses redeemed before are kept.
+          Revoked <time dateTime={batch.revokedAt}>{formatDateTimeWithZone(batch.revokedAt)}</time>. None of its codes
+          can be redeemed any more; the uses redeemed before are kept.
         </p>
       ) : (
         <>
@@ -132,13 +132,13 @@ function About({ batch }: { batch: TConsoleRedeemBatch }) {
     ['Codes', codesSummary(batch)],
     ['Uses per code', formatCount(batch.usesPerCode)],
     ['Uses per person', formatCount(batch.usesPerPerson)],
-    ['Valid from', <time dateTime={batch.validFrom}>{formatDateTime(batch.validFrom)}</time>],
-    ['Valid until', <time dateTime={batch.validUntil}>{formatDateTime(batch.validUntil)}</time>],
+    ['Valid from', <time dateTime={batch.validFrom}>{formatDateTimeWithZone(batch.validFrom)}</time>],
+    ['Valid until', <time dateTime={batch.validUntil}>{formatDateTimeWithZone(batch.validUntil)}</time>],
     ['Made by', batch.createdBy ? <ConsolePerson person={batch.createdBy} /> : 'The command line'],
-    ['Made', <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>],
+    ['Made', <time dateTime={batch.createdAt}>{formatDateTimeWithZone(batch.createdAt)}</time>],
   ];
   if (batch.revokedAt)
-    rows.push(['Revoked', <time dateTime={batch.revokedAt}>{formatDateTime(batch.revokedAt)}</time>]);
+    rows.push(['Revoked', <time dateTime={batch.revokedAt}>{formatDateTimeWithZone(batch.revokedAt)}</time>]);
   return <DetailCard id="batch-about" title="Batch" rows={rows} />;
 }
 

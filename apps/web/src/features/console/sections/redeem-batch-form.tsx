@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { formatCount, formatDateTime, readerTimeZone } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone, readerTimeZone } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -45,12 +45,12 @@ function batchWords(batch: TRedeemBatchRequest, cypDecimals: number | undefined,
       : `each usable ${formatCount(batch.usesPerCode)} times in all and ${batch.usesPerPerson === 1 ? 'once' : `${formatCount(batch.usesPerPerson)} times`} by one person`;
   const totalUses = BigInt(batch.codeCount) * BigInt(batch.usesPerCode);
   const from =
-    Date.parse(batch.validFrom) <= now ? 'as soon as they are made' : `from ${formatDateTime(batch.validFrom)}`;
+    Date.parse(batch.validFrom) <= now ? 'as soon as they are made' : `from ${formatDateTimeWithZone(batch.validFrom)}`;
   return (
     `“${batch.name}” makes ${codes}, ${uses}. Each use gives ${grantWords(batch.grant, cypDecimals)}; ` +
     `in all the batch can give up to ${grantWords(batch.grant, cypDecimals, totalUses)} ` +
     `(${totalUses.toLocaleString('en-US')} ${totalUses === 1n ? 'use' : 'uses'}). ` +
-    `The codes work ${from} until ${formatDateTime(batch.validUntil)}. A batch cannot be changed afterwards, only revoked.`
+    `The codes work ${from} until ${formatDateTimeWithZone(batch.validUntil)}. A batch cannot be changed afterwards, only revoked.`
   );
 }
 

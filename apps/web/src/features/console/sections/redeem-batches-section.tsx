@@ -1,5 +1,5 @@
 import type { TConsoleRedeemBatch } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -86,9 +86,9 @@ const columns: EntryColumn<TConsoleRedeemBatch>[] = [
     isSecondary: true,
     cell: (batch) => (
       <span className={styles.window}>
-        <time dateTime={batch.validFrom}>{formatDateTime(batch.validFrom)}</time>
+        <time dateTime={batch.validFrom}>{formatDateTimeWithZone(batch.validFrom)}</time>
         <MutedText>
-          to <time dateTime={batch.validUntil}>{formatDateTime(batch.validUntil)}</time>
+          to <time dateTime={batch.validUntil}>{formatDateTimeWithZone(batch.validUntil)}</time>
         </MutedText>
       </span>
     ),

@@ -1,5 +1,5 @@
 import type { TConsoleTicketGrantEntry, TConsoleTicketKind } from '@cypher/contract';
-import { formatCountOf, formatDateTime } from '../../../lib/format.ts';
+import { formatCountOf, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useTicketGrants } from '../api/list-ticket-grants.ts';
 import { ConsoleRecipient, personLabel } from '../components/console-person.tsx';
@@ -31,7 +31,7 @@ const columns: EntryColumn<TConsoleTicketGrantEntry>[] = [
     header: 'When',
     cell: ({ createdAt }) => (
       <MutedText>
-        <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
+        <time dateTime={createdAt}>{formatDateTimeWithZone(createdAt)}</time>
       </MutedText>
     ),
   },

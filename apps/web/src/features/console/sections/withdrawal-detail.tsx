@@ -5,7 +5,7 @@ import {
   type TConsoleWithdrawalDetail,
 } from '@cypher/contract';
 import { type ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Timeline } from '../../../ui/timeline.tsx';
 import { useConsoleWithdrawal } from '../api/get-console-withdrawal.ts';
 import { ConsoleDetailStates } from '../components/console-detail-states.tsx';
@@ -50,8 +50,8 @@ function Summary({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
     ['Amount', <span className={styles.money}>{formatMoney(withdrawal.amount)}</span>],
     ['Fee', <span className={styles.money}>{formatMoney(withdrawal.fee)}</span>],
     ['State', <WithdrawalStatusBadge status={withdrawal.status} />],
-    ['Requested', <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>],
-    ['Last change', <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time>],
+    ['Requested', <time dateTime={withdrawal.createdAt}>{formatDateTimeWithZone(withdrawal.createdAt)}</time>],
+    ['Last change', <time dateTime={withdrawal.updatedAt}>{formatDateTimeWithZone(withdrawal.updatedAt)}</time>],
   ];
   if (withdrawal.rejectionReason) rows.push(['Reason given', withdrawal.rejectionReason]);
   if (withdrawal.failureReason) rows.push(['Why it failed', withdrawal.failureReason]);
@@ -103,7 +103,7 @@ function History({ withdrawal }: { withdrawal: TConsoleWithdrawalDetail }) {
           meta: (
             <>
               by {step.by ? personLabel(step.by) : 'the command line'} ·{' '}
-              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+              <time dateTime={step.at}>{formatDateTimeWithZone(step.at)}</time>
             </>
           ),
           note: step.reason,
@@ -125,7 +125,7 @@ export function WithdrawalDetail({ id }: { id: string }) {
           <ConsoleHeader
             back={back}
             title={`${withdrawalMethodNames[data.method]} withdrawal of ${formatMoney(data.amount)}`}
-            description={`${personLabel(data.user)} · requested ${formatDateTime(data.createdAt)}`}
+            description={`${personLabel(data.user)} · requested ${formatDateTimeWithZone(data.createdAt)}`}
             actions={<WithdrawalStatusBadge status={data.status} />}
           />
           <div className={styles.layout}>

@@ -7,7 +7,7 @@ import {
 } from '@cypher/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCountOf, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatCountOf, formatDate, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Badge } from '../../../ui/badge.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -143,7 +143,7 @@ export function OtherRequestsCard({ withdrawalId }: { withdrawalId: string }) {
                 </Link>
                 <WithdrawalStatusBadge status={request.status} />
                 <time className={styles.email} dateTime={request.createdAt}>
-                  {formatDateTime(request.createdAt)}
+                  {formatDateTimeWithZone(request.createdAt)}
                 </time>
               </li>
             ))}

@@ -6,7 +6,7 @@ import {
   type TConsoleWithdrawal,
 } from '@cypher/contract';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { FilterLinks } from '../../../ui/filter-links.tsx';
 import { useConsoleWithdrawals } from '../api/list-console-withdrawals.ts';
@@ -37,7 +37,7 @@ const columns: EntryColumn<TConsoleWithdrawal>[] = [
           </span>
         ) : null}
         <span className={listStyles.phoneOnly}>
-          {formatDateTime(withdrawal.createdAt)} · fee {formatMoney(withdrawal.fee)}
+          {formatDateTimeWithZone(withdrawal.createdAt)} · fee {formatMoney(withdrawal.fee)}
         </span>
       </span>
     ),
@@ -61,7 +61,7 @@ const columns: EntryColumn<TConsoleWithdrawal>[] = [
     isSecondary: true,
     cell: (withdrawal) => (
       <MutedText>
-        <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
+        <time dateTime={withdrawal.createdAt}>{formatDateTimeWithZone(withdrawal.createdAt)}</time>
       </MutedText>
     ),
   },
@@ -71,7 +71,7 @@ const columns: EntryColumn<TConsoleWithdrawal>[] = [
     isSecondary: true,
     cell: (withdrawal) => (
       <MutedText>
-        <time dateTime={withdrawal.updatedAt}>{formatDateTime(withdrawal.updatedAt)}</time>
+        <time dateTime={withdrawal.updatedAt}>{formatDateTimeWithZone(withdrawal.updatedAt)}</time>
       </MutedText>
     ),
   },
