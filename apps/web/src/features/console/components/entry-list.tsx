@@ -2,19 +2,16 @@ import type { ReactNode } from 'react';
 import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
 import { consoleResources, type TConsoleListItem, type TConsoleResource } from '../api/console-resources.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import type { ConsoleSection } from '../console-sections.ts';
 import { BrandFilter } from './brand-filter.tsx';
 import { ConsoleHeader } from './console-header.tsx';
-import { EntriesTable, type EntryColumn } from './entries-table.tsx';
+import type { EntryColumn } from './entries-table.tsx';
 import { useOperator } from './operator-context.ts';
+import { PagedEntries } from './paged-entries.tsx';
 import { PublicationFilter } from './publication-filter.tsx';
 import styles from './entry-list.module.css';
 
@@ -44,7 +41,7 @@ export function EntryList<R extends TConsoleResource>({
   note,
 }: EntryListProps<R>) {
   const me = useOperator();
-  const { get, page, setFilters, hrefFor } = useUrlFilters();
+  const { get, page, setFilters } = useUrlFilters();
   const status = hasStatusFilter ? oneOf(get('status')?.toUpperCase(), statuses) : undefined;
   const q = hasSearch ? (get('q') ?? '') : '';
   const brandId = hasBrandFilter ? get('brand') : undefined;
@@ -84,66 +81,33 @@ export function EntryList<R extends TConsoleResource>({
         </div>
       ) : null}
 
-      {entries.isPending ? (
-        <div
-          role="status"
-          className={styles.loading}
-          aria-busy="true"
-          aria-label={`Loading ${section.label.toLowerCase()}`}
-        >
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} height="52px" radius="var(--radius-md)" />
-          ))}
-        </div>
-      ) : entries.isError && !entries.data ? (
-        <ErrorState
-          title={`We could not load the ${section.label.toLowerCase()}`}
-          error={entries.error}
-          onRetry={() => void entries.refetch()}
-          isRetrying={entries.isRefetching}
-        />
-      ) : entries.data.items.length === 0 ? (
-        <EmptyState
-          icon={section.icon}
-          title={isFiltered ? `No ${section.label.toLowerCase()} match` : `No ${section.label.toLowerCase()} yet`}
-          body={
-            isFiltered
-              ? 'Try another status, brand or search.'
-              : section.canCreate(me)
-                ? consoleResources[section.id].isPublishable
-                  ? `Add the first ${section.singular}; it stays a draft until you publish it.`
-                  : `Add the first ${section.singular}.`
-                : `Nothing here yet. An admin can add ${section.label.toLowerCase()}.`
-          }
-          action={
-            isFiltered ? (
-              <Button onClick={() => setFilters({ status: undefined, q: undefined, brand: undefined })}>
-                Clear filters
-              </Button>
-            ) : section.canCreate(me) ? (
-              <ButtonLink to={`/console/${section.id}/new`} variant="primary">
-                {newLabel}
-              </ButtonLink>
-            ) : undefined
-          }
-        />
-      ) : (
-        <>
-          <EntriesTable
-            caption={section.label}
-            columns={columns}
-            items={entries.data.items}
-            isRefreshing={entries.isPlaceholderData}
-          />
-          <Pagination
-            page={entries.data.page}
-            size={entries.data.size}
-            total={entries.data.total}
-            hrefFor={(next) => hrefFor({ page: next })}
-            label={`${section.label} pages`}
-          />
-        </>
-      )}
+      <PagedEntries
+        query={entries}
+        noun={section.label.toLowerCase()}
+        caption={section.label}
+        columns={columns}
+        skeletonRows={6}
+        empty={{
+          icon: section.icon,
+          title: isFiltered ? `No ${section.label.toLowerCase()} match` : `No ${section.label.toLowerCase()} yet`,
+          body: isFiltered
+            ? 'Try another status, brand or search.'
+            : section.canCreate(me)
+              ? consoleResources[section.id].isPublishable
+                ? `Add the first ${section.singular}; it stays a draft until you publish it.`
+                : `Add the first ${section.singular}.`
+              : `Nothing here yet. An admin can add ${section.label.toLowerCase()}.`,
+          action: isFiltered ? (
+            <Button onClick={() => setFilters({ status: undefined, q: undefined, brand: undefined })}>
+              Clear filters
+            </Button>
+          ) : section.canCreate(me) ? (
+            <ButtonLink to={`/console/${section.id}/new`} variant="primary">
+              {newLabel}
+            </ButtonLink>
+          ) : undefined,
+        }}
+      />
     </>
   );
 }

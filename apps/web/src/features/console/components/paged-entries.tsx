@@ -27,7 +27,9 @@ type PagedEntriesProps<T> = {
   /** As many rows, as tall, as the list is likely to show (5 of 52px unless said). */
   skeletonRows?: number;
   skeletonHeight?: string;
-} & (T extends { id: string } ? { rowId?: never } : { rowId: (item: T) => string });
+  /** The row's key, for items without an `id` of their own (a recipient, a payment under review). */
+  rowId?: (item: T) => string;
+};
 
 /**
  * A console list read a page at a time, the page in the address: skeleton rows while it loads, an error with a retry,
@@ -70,7 +72,7 @@ export function PagedEntries<T>({
   }
   const data = query.data!;
   if (data.items.length === 0) return <EmptyState {...empty} titleAs={titleAs} />;
-  // The props' type asks for rowId exactly when T has no id of its own.
+  // Without rowId the items carry their own id (every console entry does).
   const items = rowId
     ? data.items.map((item) => ({ ...item, id: rowId(item) }))
     : (data.items as (T & { id: string })[]);
