@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TAuditEntry } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { consoleMe, page, pathnameOf } from '../../test/catalog-fixtures.ts';
-import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { apiFailure, deferred, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const kindId = '0190a0b0-0000-7000-8000-0000000000a1';
@@ -120,5 +120,34 @@ describe('the audit log', () => {
     ).toEqual(['submitted', 'approved']);
     expect(within(details).queryByRole('rowheader', { name: 'Failure reason' })).toBeNull();
     expect(within(details).getByText('2 unchanged fields')).toBeInTheDocument();
+  });
+
+  it('says the table is busy while another kind is read, and not once it has come', async () => {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    const products = deferred<Response>();
+    stubApi(({ path }) => {
+      switch (pathnameOf(path)) {
+        case '/v1/users/my':
+          return json(200, { data: myUser({ isOperator: true }) });
+        case '/v1/console/me':
+          return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
+        case '/v1/console/audit-log':
+          return new URLSearchParams(path.split('?')[1]).get('entityType') === 'product'
+            ? products.promise
+            : json(200, { data: page([entry({ after: { name: 'Dragon' } })]) });
+        default:
+          return apiFailure(404, 'NOT_FOUND');
+      }
+    });
+    renderApp('/console/audit-log');
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(table).not.toHaveAttribute('aria-busy');
+    await userEvent.setup().selectOptions(screen.getByLabelText('Kind'), 'product');
+    // The last page stays in view, marked busy, until the new one comes.
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'true'));
+    products.resolve(json(200, { data: page([entry({ after: { name: 'Phoenix' } })]) }));
+    expect(await within(table).findByRole('link', { name: 'Phoenix' })).toBeInTheDocument();
+    expect(table).not.toHaveAttribute('aria-busy');
   });
 });

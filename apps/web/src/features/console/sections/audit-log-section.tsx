@@ -162,7 +162,8 @@ export function AuditLogSection() {
             className={`${styles.wrapper} ${scrollEdgesClassName({ withScrollbar: true })}`}
             data-refreshing={log.isPlaceholderData || undefined}
           >
-            <table className={styles.table}>
+            {/* Busy while another page or kind is read, as the console's other tables say it. */}
+            <table className={styles.table} aria-busy={log.isPlaceholderData || undefined}>
               <caption className="visually-hidden">Audit log</caption>
               <thead>
                 <tr>
