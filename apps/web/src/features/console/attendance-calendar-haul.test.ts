@@ -46,16 +46,21 @@ describe('what one person can get from a reward calendar', () => {
           ...december,
           dailyReward: { kind: 'CREDIT', amount: 100_000 },
           dayRewards: [{ date: '2026-12-25', reward: { kind: 'PASS', passId } }],
-          streakBonuses: [{ streakDays: 7, reward: { kind: 'CREDIT', amount: 500 } }],
+          streakBonuses: [
+            { streakDays: 30, reward: { kind: 'PASS', passId } },
+            { streakDays: 7, reward: { kind: 'CREDIT', amount: 500 } },
+          ],
         },
         unit,
       ),
-    ).toEqual([
-      'Someone who checks in on all 31 days gets 30,000.00 CYP of credit (worth $300.00) and a pass.',
-      'Streak bonuses come on top (streaks carry over from before the calendar and start again after a missed day): ' +
-        '7 days in a row: 5.00 CYP of credit, at most 4 times.',
-      'In all, one person can get at most 30,020.00 CYP of credit (worth $300.20) from it.',
-    ]);
+    ).toEqual({
+      everyDay: 'Someone who checks in on all 31 days gets 30,000.00 CYP of credit (worth $300.00) and a pass.',
+      bonuses: [
+        { streak: '7 days in a row', gives: '5.00 CYP of credit, at most 4 times' },
+        { streak: '30 days in a row', gives: 'a pass, at most once' },
+      ],
+      mostCredit: 'In all, one person can get at most 30,020.00 CYP of credit (worth $300.20) from it.',
+    });
   });
 
   it('names what is not credit, one day or many, and leaves out the worth before the unit is known', () => {
@@ -70,12 +75,16 @@ describe('what one person can get from a reward calendar', () => {
         },
         unit,
       ),
-    ).toEqual(['Someone who checks in on its one day gets 1 ticket.']);
+    ).toEqual({ everyDay: 'Someone who checks in on its one day gets 1 ticket.', bonuses: [], mostCredit: null });
     expect(
       calendarHaulWords(
         { ...december, dailyReward: { kind: 'CREDIT', amount: 250 }, dayRewards: [], streakBonuses: [] },
         undefined,
       ),
-    ).toEqual(['Someone who checks in on all 31 days gets 77.50 CYP of credit.']);
+    ).toEqual({
+      everyDay: 'Someone who checks in on all 31 days gets 77.50 CYP of credit.',
+      bonuses: [],
+      mostCredit: null,
+    });
   });
 });

@@ -105,27 +105,27 @@ function totalsWords(totals: TGrantTotals, unit: TCypUnit | undefined): string {
 
 const timesWords = (times: number) => (times === 1 ? 'once' : times === 2 ? 'twice' : `${formatCount(times)} times`);
 
-/**
- * The confirmation's sentences: the period, what a check-in on every day comes to, each bonus with the most times it
- * can come, and the most credit one person can get, with its worth in dollars.
- */
-export function calendarHaulWords(calendar: TCalendarRewards, unit: TCypUnit | undefined): string[] {
+export interface TCalendarHaulWords {
+  /** "Someone who checks in on all 31 days gets 31.00 CYP of credit (worth $0.31) and a pass." */
+  everyDay: string;
+  /** Each bonus, shortest streak first: "7 days in a row", "5.00 CYP of credit, at most 4 times". */
+  bonuses: { streak: string; gives: string }[];
+  /** With credit bonuses, the most credit one person can get, with its worth; null when it is every day's. */
+  mostCredit: string | null;
+}
+
+/** The confirmation's words: what a check-in on every day comes to, each bonus, and the most credit in all. */
+export function calendarHaulWords(calendar: TCalendarRewards, unit: TCypUnit | undefined): TCalendarHaulWords {
   const haul = calendarHaul(calendar);
-  const sentences = [
-    `Someone who checks in on ${haul.days === 1 ? 'its one day' : `all ${formatCount(haul.days)} days`} gets ${totalsWords(haul.everyDay, unit)}.`,
-  ];
-  if (haul.bonuses.length > 0) {
-    const each = haul.bonuses.map(
-      (bonus) =>
-        `${formatCount(bonus.streakDays)} days in a row: ${grantWords(bonus.reward, unit?.minorUnits)}, at most ${timesWords(bonus.mostTimes)}`,
-    );
-    sentences.push(
-      `Streak bonuses come on top (streaks carry over from before the calendar and start again after a missed day): ${each.join('; ')}.`,
-    );
-  }
-  // With credit bonuses, the most credit is more than every day's: said once, with what it is worth.
-  if (haul.mostCredit > haul.everyDay.credit) {
-    sentences.push(`In all, one person can get at most ${creditWords(haul.mostCredit, unit)} from it.`);
-  }
-  return sentences;
+  return {
+    everyDay: `Someone who checks in on ${haul.days === 1 ? 'its one day' : `all ${formatCount(haul.days)} days`} gets ${totalsWords(haul.everyDay, unit)}.`,
+    bonuses: haul.bonuses.map((bonus) => ({
+      streak: `${formatCount(bonus.streakDays)} days in a row`,
+      gives: `${grantWords(bonus.reward, unit?.minorUnits)}, at most ${timesWords(bonus.mostTimes)}`,
+    })),
+    mostCredit:
+      haul.mostCredit > haul.everyDay.credit
+        ? `In all, one person can get at most ${creditWords(haul.mostCredit, unit)} from it.`
+        : null,
+  };
 }

@@ -10,6 +10,8 @@ interface ConfirmRequestDialogProps<T> {
   title: (request: T) => string;
   /** What it will do, in words: what it gives, to whom, and what that comes to in all. */
   description: (request: T) => ReactNode;
+  /** More than a sentence says well: a list under the description. */
+  details?: (request: T) => ReactNode;
   confirmLabel: string;
   onCancel: () => void;
   onConfirm: (request: T) => void;
@@ -25,6 +27,7 @@ export function ConfirmRequestDialog<T>({
   isSending,
   title,
   description,
+  details,
   confirmLabel,
   onCancel,
   onConfirm,
@@ -47,6 +50,8 @@ export function ConfirmRequestDialog<T>({
           </Button>
         </>
       }
-    />
+    >
+      {pending !== undefined && details ? details(pending) : null}
+    </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleAttendanceCalendar } from '../api/create-console-attendance-calendar.ts';
 import { useUpdateConsoleAttendanceCalendar } from '../api/update-console-attendance-calendar.ts';
-import { calendarHaulWords } from '../attendance-calendar-haul.ts';
+import { calendarHaulWords, type TCalendarHaulWords } from '../attendance-calendar-haul.ts';
 import {
   attendanceCalendarFormSchema,
   attendanceCalendarFormValues,
@@ -22,6 +22,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
+import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
@@ -149,7 +150,8 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
         pending={pending}
         isSending={isSaving}
         title={() => (calendar ? 'Save these rewards?' : 'Create this calendar?')}
-        description={(request) => calendarHaulWords(request, cypUnit).join(' ')}
+        description={(request) => calendarHaulWords(request, cypUnit).everyDay}
+        details={(request) => <HaulDetails words={calendarHaulWords(request, cypUnit)} />}
         confirmLabel={calendar ? 'Save changes' : 'Create calendar'}
         onCancel={() => setPending(undefined)}
         onConfirm={(request) => void save(request)}
@@ -161,4 +163,33 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
 /** What a save changes for the people checking in (the name aside), to tell whether it needs confirming. */
 function rewardsOf({ name: _name, ...rewards }: TOutput): string {
   return JSON.stringify(rewards);
+}
+
+/** The bonuses, one a line, and the most credit in all: a calendar may have twenty bonuses. */
+function HaulDetails({ words }: { words: TCalendarHaulWords }) {
+  if (words.bonuses.length === 0 && !words.mostCredit) return null;
+  return (
+    <>
+      {words.bonuses.length > 0 ? (
+        <>
+          <p className={styles.hint}>
+            Streak bonuses come on top. Streaks carry over from before the calendar and start again after a missed day,
+            so a bonus can come more than once:
+          </p>
+          <ul className={dropStyles.publishList} aria-label="Streak bonuses">
+            {words.bonuses.map((bonus) => (
+              <li key={bonus.streak}>
+                <strong>{bonus.streak}:</strong> {bonus.gives}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {words.mostCredit ? (
+        <p>
+          <strong>{words.mostCredit}</strong>
+        </p>
+      ) : null}
+    </>
+  );
 }
