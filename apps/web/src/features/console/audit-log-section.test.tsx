@@ -29,60 +29,67 @@ function entry(changes: Partial<TAuditEntry>): TAuditEntry {
   };
 }
 
+/** An admin's console whose audit log answers as `auditLog` says. */
+function adminConsole(auditLog: (path: string) => Response | Promise<Response>) {
+  startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  stubApi(({ path }) => {
+    switch (pathnameOf(path)) {
+      case '/v1/users/my':
+        return json(200, { data: myUser({ isOperator: true }) });
+      case '/v1/console/me':
+        return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
+      case '/v1/console/audit-log':
+        return auditLog(path);
+      default:
+        return apiFailure(404, 'NOT_FOUND');
+    }
+  });
+}
+
 describe('the audit log', () => {
   it('names what each entry was about, from its record or as the API names it, with a link to it', async () => {
-    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    stubApi(({ path }) => {
-      switch (pathnameOf(path)) {
-        case '/v1/users/my':
-          return json(200, { data: myUser({ isOperator: true }) });
-        case '/v1/console/me':
-          return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
-        case '/v1/console/audit-log':
-          return json(200, {
-            data: page([
-              // A grant's record names what was given, not the kind: the API names it.
-              entry({
-                id: '0190a0b0-0000-7000-8000-0000000000f3',
-                action: 'grant',
-                entityType: 'ticket_kind',
-                entityId: kindId,
-                entityName: 'Drop ticket',
-                after: { count: 3, note: null },
-              }),
-              entry({ after: { name: 'Dragon' } }),
-              entry({
-                id: '0190a0b0-0000-7000-8000-0000000000f4',
-                action: 'approve',
-                entityType: 'withdrawal',
-                entityId: withdrawalId,
-                entityName: '$100.00 to First Bank •••• 6789',
-                before: { status: 'submitted' },
-                after: { status: 'approved', rejectionReason: null, failureReason: null },
-              }),
-              // A raffle is set on its drop's page, at its round.
-              entry({
-                id: '0190a0b0-0000-7000-8000-0000000000f6',
-                entityType: 'raffle_round',
-                entityId: roundId,
-                entityName: 'Neon Tides · Round 2',
-                entityParentId: dropId,
-                after: { places: 100 },
-              }),
-              // A held payment has no page of its own: its link is the list of resolved ones.
-              entry({
-                id: '0190a0b0-0000-7000-8000-0000000000f5',
-                action: 'resolve',
-                entityType: 'payment_event',
-                entityId: 'card:evt_held_1',
-                after: { note: 'Refunded in the dashboard.' },
-              }),
-            ]),
-          });
-        default:
-          return apiFailure(404, 'NOT_FOUND');
-      }
-    });
+    adminConsole(() =>
+      json(200, {
+        data: page([
+          // A grant's record names what was given, not the kind: the API names it.
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f3',
+            action: 'grant',
+            entityType: 'ticket_kind',
+            entityId: kindId,
+            entityName: 'Drop ticket',
+            after: { count: 3, note: null },
+          }),
+          entry({ after: { name: 'Dragon' } }),
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f4',
+            action: 'approve',
+            entityType: 'withdrawal',
+            entityId: withdrawalId,
+            entityName: '$100.00 to First Bank •••• 6789',
+            before: { status: 'submitted' },
+            after: { status: 'approved', rejectionReason: null, failureReason: null },
+          }),
+          // A raffle is set on its drop's page, at its round.
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f6',
+            entityType: 'raffle_round',
+            entityId: roundId,
+            entityName: 'Neon Tides · Round 2',
+            entityParentId: dropId,
+            after: { places: 100 },
+          }),
+          // A held payment has no page of its own: its link is the list of resolved ones.
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f5',
+            action: 'resolve',
+            entityType: 'payment_event',
+            entityId: 'card:evt_held_1',
+            after: { note: 'Refunded in the dashboard.' },
+          }),
+        ]),
+      }),
+    );
     renderApp('/console/audit-log');
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
@@ -123,22 +130,12 @@ describe('the audit log', () => {
   });
 
   it('says the table is busy while another kind is read, and not once it has come', async () => {
-    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     const products = deferred<Response>();
-    stubApi(({ path }) => {
-      switch (pathnameOf(path)) {
-        case '/v1/users/my':
-          return json(200, { data: myUser({ isOperator: true }) });
-        case '/v1/console/me':
-          return json(200, { data: consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) });
-        case '/v1/console/audit-log':
-          return new URLSearchParams(path.split('?')[1]).get('entityType') === 'product'
-            ? products.promise
-            : json(200, { data: page([entry({ after: { name: 'Dragon' } })]) });
-        default:
-          return apiFailure(404, 'NOT_FOUND');
-      }
-    });
+    adminConsole((path) =>
+      new URLSearchParams(path.split('?')[1]).get('entityType') === 'product'
+        ? products.promise
+        : json(200, { data: page([entry({ after: { name: 'Dragon' } })]) }),
+    );
     renderApp('/console/audit-log');
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
