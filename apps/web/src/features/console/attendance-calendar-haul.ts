@@ -14,12 +14,21 @@ import { grantWords, worthWords, type TCypUnit } from './components/grant-words.
 interface TGrantTotals {
   credit: bigint;
   tickets: bigint;
+  /** The kinds those tickets are of: "30 tickets" of two kinds says so. */
+  ticketKinds: Set<string>;
   passes: number;
   editions: number;
   packs: number;
 }
 
-const noGrants = (): TGrantTotals => ({ credit: 0n, tickets: 0n, passes: 0, editions: 0, packs: 0 });
+const noGrants = (): TGrantTotals => ({
+  credit: 0n,
+  tickets: 0n,
+  ticketKinds: new Set(),
+  passes: 0,
+  editions: 0,
+  packs: 0,
+});
 
 function add(totals: TGrantTotals, grant: TGrantRequest, times: number): void {
   switch (grant.kind) {
@@ -28,6 +37,7 @@ function add(totals: TGrantTotals, grant: TGrantRequest, times: number): void {
       return;
     case 'TICKETS':
       totals.tickets += BigInt(grant.count) * BigInt(times);
+      totals.ticketKinds.add(grant.ticketKindId);
       return;
     case 'PASS':
       totals.passes += times;
@@ -49,13 +59,38 @@ export function mostTimesOfBonus(streakDays: number, days: number): number {
   return days < 1 ? 0 : 1 + Math.floor((days - 1) / (streakDays + 1));
 }
 
+/**
+ * The most credit one person can get in the period, exactly: the best of every way to check in or miss each day, with
+ * any streak carried in. Checking in every day is one way; a credit bonus earned again after a missed day may be
+ * worth more than the day missed. Worked out day by day over the streak a person can have (0 after a miss, and above
+ * the longest bonus all streaks earn the same), so at most 92 days × 368 streak lengths.
+ */
+function mostCreditOf(dayCredits: bigint[], bonusCredits: Map<number, bigint>): bigint {
+  const beyond = Math.max(0, ...bonusCredits.keys()) + 1;
+  // best[streak]: the most credit so far for someone whose streak now is `streak`; any streak may be carried in.
+  let best: bigint[] = Array.from({ length: beyond + 1 }, () => 0n);
+  for (const dayCredit of dayCredits) {
+    const next: bigint[] = Array.from({ length: beyond + 1 }, () => -1n);
+    for (let streak = 0; streak <= beyond; streak += 1) {
+      const so = best[streak]!;
+      if (so < 0n) continue;
+      if (so > next[0]!) next[0] = so;
+      const after = Math.min(streak + 1, beyond);
+      const gain = dayCredit + (after < beyond ? (bonusCredits.get(after) ?? 0n) : 0n);
+      if (so + gain > next[after]!) next[after] = so + gain;
+    }
+    best = next;
+  }
+  return best.reduce((most, value) => (value > most ? value : most), 0n);
+}
+
 export interface TCalendarHaul {
   days: number;
   /** What a check-in on every day of the period gives, bonuses aside. */
   everyDay: TGrantTotals;
   /** Each bonus, shortest streak first, with the most times one person can earn it here. */
   bonuses: { streakDays: number; reward: TGrantRequest; mostTimes: number }[];
-  /** The most credit one person can get: every day's, and each credit bonus as often as it can come. */
+  /** The most credit one person can get, day rewards and bonuses together, however they check in. */
   mostCredit: bigint;
 }
 
@@ -67,18 +102,25 @@ type TCalendarRewards = Pick<
 export function calendarHaul(calendar: TCalendarRewards): TCalendarHaul {
   const days = daysBetween(calendar.startDate, calendar.endDate) + 1;
   const everyDay = noGrants();
-  const ownDays = calendar.dayRewards.filter((day) => day.date >= calendar.startDate && day.date <= calendar.endDate);
-  add(everyDay, calendar.dailyReward, Math.max(0, days - ownDays.length));
-  for (const day of ownDays) add(everyDay, day.reward, 1);
+  const dayCredits: bigint[] = [];
+  const ownRewards = new Map(calendar.dayRewards.map((day) => [day.date, day.reward]));
+  for (let index = 0; index < days; index += 1) {
+    const date = new Date(Date.parse(`${calendar.startDate}T00:00:00Z`) + index * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const reward = ownRewards.get(date) ?? calendar.dailyReward;
+    add(everyDay, reward, 1);
+    dayCredits.push(reward.kind === 'CREDIT' ? BigInt(reward.amount) : 0n);
+  }
   const bonuses = [...calendar.streakBonuses]
     .sort((a, b) => a.streakDays - b.streakDays)
     .map((bonus) => ({ ...bonus, mostTimes: mostTimesOfBonus(bonus.streakDays, days) }));
-  const mostCredit = bonuses.reduce(
-    (sum, bonus) =>
-      bonus.reward.kind === 'CREDIT' ? sum + BigInt(bonus.reward.amount) * BigInt(bonus.mostTimes) : sum,
-    everyDay.credit,
+  const bonusCredits = new Map(
+    bonuses.flatMap((bonus) =>
+      bonus.reward.kind === 'CREDIT' ? [[bonus.streakDays, BigInt(bonus.reward.amount)]] : [],
+    ),
   );
-  return { days, everyDay, bonuses, mostCredit };
+  return { days, everyDay, bonuses, mostCredit: mostCreditOf(dayCredits, bonusCredits) };
 }
 
 /** "31.00 CYP of credit (worth $0.31)". */
@@ -93,7 +135,7 @@ function totalsWords(totals: TGrantTotals, unit: TCypUnit | undefined): string {
   const parts = [
     totals.credit > 0n ? creditWords(totals.credit, unit) : null,
     totals.tickets > 0n
-      ? `${totals.tickets.toLocaleString('en-US')} ${totals.tickets === 1n ? 'ticket' : 'tickets'}`
+      ? `${totals.tickets.toLocaleString('en-US')} ${totals.tickets === 1n ? 'ticket' : 'tickets'}${totals.ticketKinds.size > 1 ? ` of ${formatCount(totals.ticketKinds.size)} kinds` : ''}`
       : null,
     totals.passes > 0 ? counted(totals.passes, 'a pass', 'passes') : null,
     totals.editions > 0 ? counted(totals.editions, 'an edition', 'editions') : null,
@@ -121,7 +163,11 @@ export function calendarHaulWords(calendar: TCalendarRewards, unit: TCypUnit | u
     everyDay: `Someone who checks in on ${haul.days === 1 ? 'its one day' : `all ${formatCount(haul.days)} days`} gets ${totalsWords(haul.everyDay, unit)}.`,
     bonuses: haul.bonuses.map((bonus) => ({
       streak: `${formatCount(bonus.streakDays)} days in a row`,
-      gives: `${grantWords(bonus.reward, unit?.minorUnits)}, at most ${timesWords(bonus.mostTimes)}`,
+      gives: `${grantWords(bonus.reward, unit?.minorUnits)}, ${
+        bonus.streakDays > haul.days
+          ? 'once at most, and only to a streak begun before the calendar'
+          : `at most ${timesWords(bonus.mostTimes)}`
+      }`,
     })),
     mostCredit:
       haul.mostCredit > haul.everyDay.credit

@@ -278,6 +278,8 @@ describe('console attendance: the form', () => {
       expect(confirm).toHaveTextContent(
         'Someone who checks in on all 30 days gets 225.00 CYP of credit (worth $2.25).',
       );
+      // People have checked in on it: what they got stands, whatever the figures now say.
+      expect(confirm).toHaveTextContent('What people got on the days they checked in stays theirs');
       expect(writes(sent, 'PUT')).toEqual([]);
       await user.click(within(confirm).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));

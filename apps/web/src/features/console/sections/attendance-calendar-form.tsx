@@ -151,7 +151,9 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
         isSending={isSaving}
         title={() => (calendar ? 'Save these rewards?' : 'Create this calendar?')}
         description={(request) => calendarHaulWords(request, cypUnit).everyDay}
-        details={(request) => <HaulDetails words={calendarHaulWords(request, cypUnit)} />}
+        details={(request) => (
+          <HaulDetails words={calendarHaulWords(request, cypUnit)} hasCheckIns={(calendar?.checkInCount ?? 0) > 0} />
+        )}
         confirmLabel={calendar ? 'Save changes' : 'Create calendar'}
         onCancel={() => setPending(undefined)}
         onConfirm={(request) => void save(request)}
@@ -165,9 +167,11 @@ function rewardsOf({ name: _name, ...rewards }: TOutput): string {
   return JSON.stringify(rewards);
 }
 
-/** The bonuses, one a line, and the most credit in all: a calendar may have twenty bonuses. */
-function HaulDetails({ words }: { words: TCalendarHaulWords }) {
-  if (words.bonuses.length === 0 && !words.mostCredit) return null;
+/**
+ * The bonuses, one a line, and the most credit in all (a calendar may have twenty bonuses); for a calendar people have
+ * checked in on, that what they got stands: the figures are the saved calendar's, not what anyone has had.
+ */
+function HaulDetails({ words, hasCheckIns }: { words: TCalendarHaulWords; hasCheckIns: boolean }) {
   return (
     <>
       {words.bonuses.length > 0 ? (
@@ -188,6 +192,12 @@ function HaulDetails({ words }: { words: TCalendarHaulWords }) {
       {words.mostCredit ? (
         <p>
           <strong>{words.mostCredit}</strong>
+        </p>
+      ) : null}
+      {hasCheckIns ? (
+        <p className={styles.hint}>
+          These are the figures of the calendar as saved now. What people got on the days they checked in stays theirs,
+          so someone may already have had a bonus it no longer gives.
         </p>
       ) : null}
     </>
