@@ -28,9 +28,10 @@ const stateBadges: Partial<Record<TEdition['state'], string>> = {
 };
 
 /**
- * `/nfts/:id/` (and `/products/nfts/:id/`): one edition as the token it is (spec section 2's NFT detail): contract
- * address with Copy, token ID, owner, properties and its history; anyone signed in may favorite it, and its owner may
- * lock it or export it to a wallet.
+ * `/nfts/:id` (and `/products/nfts/:id`; the spec writes both with a trailing slash, which the router also answers,
+ * while links and the canonical go without one, as every page's): one edition as the token it is (spec section 2's NFT
+ * detail): contract address with Copy, token ID, owner, properties and its history; anyone signed in may favorite it,
+ * and its owner may lock it or export it to a wallet.
  */
 export default function NftDetailPage() {
   const { id = '' } = useParams();

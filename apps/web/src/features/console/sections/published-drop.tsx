@@ -129,7 +129,7 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
         </p>
       ) : null}
       <p className={styles.updated}>
-        Read at {new Date(readAt).toLocaleTimeString('en-US')}
+        Read at {new Date(readAt).toLocaleTimeString('en-US', { timeZoneName: 'short' })}
         {isLive ? `; read again every ${LIVE_DROP_REFRESH_MS / 1000} seconds while the drop is live.` : '.'}
       </p>
     </FormSection>
