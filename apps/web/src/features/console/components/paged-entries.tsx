@@ -27,7 +27,7 @@ type PagedEntriesProps<T> = {
   /** As many rows, as tall, as the list is likely to show (5 of 52px unless said). */
   skeletonRows?: number;
   skeletonHeight?: string;
-  /** The row's key, for items without an `id` of their own (a recipient, a payment under review). */
+  /** The row's key, for items without an `id` of their own (a recipient, a payment under review): required for them. */
   rowId?: (item: T) => string;
 };
 
@@ -36,6 +36,8 @@ type PagedEntriesProps<T> = {
  * an empty state that says what to do, or the table with its pages. Items without an `id` of their own (a recipient,
  * a payment under review) are keyed by `rowId`.
  */
+export function PagedEntries<T extends { id: string }>(props: PagedEntriesProps<T>): ReactNode;
+export function PagedEntries<T>(props: PagedEntriesProps<T> & { rowId: (item: T) => string }): ReactNode;
 export function PagedEntries<T>({
   query,
   noun,
@@ -48,7 +50,7 @@ export function PagedEntries<T>({
   skeletonRows = 5,
   skeletonHeight = '52px',
   rowId,
-}: PagedEntriesProps<T>) {
+}: PagedEntriesProps<T>): ReactNode {
   const { hrefFor } = useUrlFilters();
   if (query.isPending) {
     return (
@@ -72,7 +74,7 @@ export function PagedEntries<T>({
   }
   const data = query.data!;
   if (data.items.length === 0) return <EmptyState {...empty} titleAs={titleAs} />;
-  // Without rowId the items carry their own id (every console entry does).
+  // Without rowId the items carry their own id: the overloads above see to it.
   const items = rowId
     ? data.items.map((item) => ({ ...item, id: rowId(item) }))
     : (data.items as (T & { id: string })[]);
