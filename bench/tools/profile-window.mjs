@@ -2,6 +2,7 @@
 //
 //   BENCH_PROFILE=/tmp/prof BENCH_CLUSTER=2 BENCH_DATABASE_URL=… npm run bench -- drop-rush   # or drop-watchers
 //   node bench/tools/profile-window.mjs /tmp/prof/CPU.….cpuprofile 949775683:960564422 [983254688:997412572 …]
+//   TOP=200 node bench/tools/profile-window.mjs …   # more functions per list (25 by default)
 //
 // The windows are the `profileWindowMicros` the scenario reported (the sale, on the profiles' clock: the system's
 // monotonic clock in microseconds). For each window: its length, how much of it the instance's main thread was busy,
@@ -19,7 +20,7 @@ if (!file || windowArguments.length === 0) {
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
 const windows = windowArguments.map((argument) => argument.split(':').map(Number));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const TOP = 25;
+const TOP = Number(process.env.TOP ?? 25);
 
 const functionOf = ({ callFrame }) =>
   `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/.*\//, '')}:${callFrame.lineNumber + 1}`;

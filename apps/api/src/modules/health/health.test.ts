@@ -16,22 +16,44 @@ describe('GET /v1/health', () => {
     });
   });
 
-  it('sends security headers and a request id', async () => {
+  it('sends a JSON answer the security headers that apply to one, and a request id', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/health' });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    // The pages' own headers say nothing about a JSON answer.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['referrer-policy']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^\S{8,}$/);
+  });
+
+  it("sends pages and files the pages' security headers", async () => {
+    for (const url of ['/', '/robots.txt']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it("sends an API route's page the pages' security headers (a mail link's page)", async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/v1/subscribe/confirm?token=nothing',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('sends the same security headers on an error as on any other answer', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
     const missing = await t.app.inject({ method: 'GET', url: '/v1/no-such-route' });
     expect(missing.statusCode).toBe(404);
-    for (const name of ['content-security-policy', 'x-content-type-options', 'cross-origin-opener-policy']) {
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) {
       expect(missing.headers[name]).toBe(health.headers[name]);
     }
   });

@@ -197,7 +197,7 @@ describe('a public bucket (S3_PUBLIC_URL)', () => {
   });
 
   it('lets pages load images and videos from the bucket’s origin (Content-Security-Policy img-src, media-src)', async () => {
-    const page = await open.app.inject({ method: 'GET', url: '/v1/health' });
+    const page = await open.app.inject({ method: 'GET', url: '/' });
     const directive = (name: string) =>
       String(page.headers['content-security-policy'])
         .split(';')

@@ -63,6 +63,8 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/subscribe/confirm',
       {
+        // A browser's visit gets the link's page (sendLinkPage).
+        config: { answersPages: true },
         schema: {
           tags,
           summary:
@@ -84,6 +86,8 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/subscribe/confirm',
       {
+        // A browser's visit gets the link's page (sendLinkPage).
+        config: { answersPages: true },
         schema: {
           tags,
           summary: 'Confirm a newsletter subscription with the token of the confirmation mail’s link (idempotent)',
@@ -104,6 +108,8 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/subscribe/unsubscribe',
       {
+        // A browser's visit gets the link's page (sendLinkPage).
+        config: { answersPages: true },
         schema: {
           tags,
           summary:
@@ -129,6 +135,8 @@ function mailLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/v1/subscribe/unsubscribe',
       {
+        // A browser's visit gets the link's page (sendLinkPage).
+        config: { answersPages: true },
         schema: {
           tags,
           summary:
