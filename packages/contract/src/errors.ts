@@ -106,6 +106,11 @@ export const errorCatalogue = {
     status: 400,
     message: 'The license, collection and products must belong to the same brand as the item.',
   },
+  // An edit made from an entry someone has changed since it was opened (If-Match, http/entry-version.ts).
+  ENTRY_CHANGED: {
+    status: 409,
+    message: 'Someone else changed this while you were editing. Reload it to see their changes, then make yours again.',
+  },
   OPERATOR_ROLE_ALREADY_GRANTED: { status: 409, message: 'This person already has this role.' },
   OPERATOR_EMAIL_NOT_VERIFIED: {
     status: 409,

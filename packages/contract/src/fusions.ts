@@ -254,6 +254,8 @@ export const ZConsoleFusion = ZFusion.omit({ isReady: true, missingCount: true }
   publicationStatus: ZPublicationStatus,
   publishedAt: z.iso.datetime().nullable(),
   madeCount: z.number().int(),
+  /** The version an edit is made from (If-Match): any change moves it. */
+  updatedAt: z.iso.datetime(),
 });
 export type TConsoleFusion = z.infer<typeof ZConsoleFusion>;
 

@@ -2,12 +2,14 @@ import { vi } from 'vitest';
 
 /**
  * The network boundary for tests: `fetch` is replaced by a handler that answers like the API would, and every
- * request is recorded (method, path with query, Authorization header, parsed JSON body).
+ * request is recorded (method, path with query, Authorization and If-Match headers, parsed JSON body).
  */
 export interface SentRequest {
   method: string;
   path: string;
   authorization: string | null;
+  /** The version an edit was made from (console PUTs). */
+  ifMatch: string | null;
   body: unknown;
 }
 
@@ -32,6 +34,7 @@ export function stubApi(handler: FakeHandler): SentRequest[] {
         method: init.method ?? 'GET',
         path: url,
         authorization: headers.get('Authorization'),
+        ifMatch: headers.get('If-Match'),
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       };
       sent.push(request);

@@ -180,6 +180,7 @@ export function consoleFusion(changes: Partial<TConsoleFusion> = {}): TConsoleFu
     publicationStatus: 'PUBLISHED',
     publishedAt: '2026-11-01T00:00:00.000Z',
     madeCount: 12,
+    updatedAt: '2026-11-20T09:00:00.000Z',
     ...changes,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
+import { seenVersionOf } from '../../http/entry-version.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { adminOnly, operatorOf } from '../../http/operator-guard.ts';
 import { checkIn } from './check-in.ts';
@@ -185,7 +186,8 @@ export function consoleAttendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         onRequest: adminOnly,
         schema: {
           tags: consoleTags,
-          summary: 'Change a reward calendar; days people checked in on stay in it (admin)',
+          summary:
+            'Change a reward calendar; days people checked in on stay in it (admin; If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZAttendanceCalendarRequest,
@@ -193,7 +195,13 @@ export function consoleAttendanceRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         },
       },
       async (request) => ({
-        data: await updateAttendanceCalendar(ctx, operatorOf(request), request.params.id, request.body),
+        data: await updateAttendanceCalendar(
+          ctx,
+          operatorOf(request),
+          request.params.id,
+          request.body,
+          seenVersionOf(request),
+        ),
       }),
     );
 

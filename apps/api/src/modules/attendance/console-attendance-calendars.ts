@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../http/entry-version.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
@@ -63,23 +64,26 @@ export async function createAttendanceCalendar(
   });
 }
 
+/** ENTRY_CHANGED when the form was opened on a version of the calendar changed since (`seen`, the request's If-Match). */
 export async function updateAttendanceCalendar(
   ctx: TWriteContext,
   operator: Operator,
   id: string,
   input: TAttendanceCalendarRequest,
+  seen: TSeenVersion = null,
 ): Promise<TConsoleAttendanceCalendar> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     await lockCalendars(tx);
     const before = await calendarRowOf(tx, id, { lock: true });
+    assertUnchangedSince(seen, before.updatedAt);
     // Ending a calendar early moves its last day back, even before today; moving it later must reach a day to come.
     if (input.endDate > before.endDate) assertEndsTodayOrLater(ctx, input.endDate);
     await assertCalendarFits(ctx, tx, operator, id, input);
     await assertCheckInsKept(tx, before, input);
     const [row] = await tx
       .update(attendanceCalendars)
-      .set({ ...calendarColumns(input), updatedAt: now })
+      .set({ ...calendarColumns(input), updatedAt: nextVersionAt(now, before.updatedAt) })
       .where(eq(attendanceCalendars.id, id))
       .returning();
     await recordAudit(tx, {

@@ -9,6 +9,7 @@ import {
   ZPage,
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
+import { seenVersionOf } from '../../http/entry-version.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createDrop } from './create-drop.ts';
 import { deleteDrop } from './delete-drop.ts';
@@ -80,14 +81,17 @@ export function consoleDropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Replace a draft drop (DROP_ALREADY_PUBLISHED once published)',
+          summary:
+            'Replace a draft drop (DROP_ALREADY_PUBLISHED once published; If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params,
           body: ZConsoleDropRequest,
           response: { 200: ZData(ZConsoleDrop) },
         },
       },
-      async (request) => ({ data: await updateDrop(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateDrop(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     app.delete(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TConsoleDrop, TConsoleDropRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../http/entry-version.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { assertBrandExists } from '../catalog/console/related-items.ts';
@@ -13,17 +14,20 @@ import { lockDraftDrop, writeDropDraftParts } from './write-drop-draft.ts';
 /**
  * Writes: drops, drop_contents, sale_policies, sale_policy_whitelist, audit_log. `PUT /v1/console/drops/{id}`: the
  * whole draft replaced by the request, under the draft's lock (lockDraftDrop): a publish at the same moment publishes
- * the draft before or after it, never a mix.
+ * the draft before or after it, never a mix. ENTRY_CHANGED when the form was opened on a version of the draft changed
+ * since (`seen`, the request's If-Match).
  */
 export async function updateDrop(
   ctx: AppContext,
   operator: Operator,
   id: string,
   input: TConsoleDropRequest,
+  seen: TSeenVersion = null,
 ): Promise<TConsoleDrop> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
-    await lockDraftDrop(tx, operator, id);
+    const { updatedAt } = await lockDraftDrop(tx, operator, id);
+    assertUnchangedSince(seen, updatedAt);
     // Moving a draft to another brand needs that brand too.
     assertCanManageBrand(operator, input.brandId);
     await assertBrandExists(tx, input.brandId);
@@ -44,7 +48,7 @@ export async function updateDrop(
         dropBeginAt: new Date(input.dropBeginAt),
         dropEndAt: new Date(input.dropEndAt),
         editionsPerPack: input.editionsPerPack,
-        updatedAt: now,
+        updatedAt: nextVersionAt(now, updatedAt),
       })
       .where(eq(drops.id, id));
     await writeDropDraftParts(tx, id, input);

@@ -13,16 +13,20 @@ import { sqlArray } from '../../db/sql-arrays.ts';
  * the operator's brand checked, then DROP_ALREADY_PUBLISHED. Locked first, so a publish at the same moment either
  * finishes before (and this answers DROP_ALREADY_PUBLISHED) or waits for the change and publishes what it left.
  */
-export async function lockDraftDrop(tx: Db, operator: Operator, id: string): Promise<{ brandId: string }> {
+export async function lockDraftDrop(
+  tx: Db,
+  operator: Operator,
+  id: string,
+): Promise<{ brandId: string; updatedAt: Date }> {
   const [row] = await tx
-    .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus })
+    .select({ brandId: drops.brandId, publicationStatus: drops.publicationStatus, updatedAt: drops.updatedAt })
     .from(drops)
     .where(eq(drops.id, id))
     .for('update');
   if (!row) throw new AppError('DROP_NOT_FOUND');
   assertCanManageBrand(operator, row.brandId);
   if (row.publicationStatus !== 'DRAFT') throw new AppError('DROP_ALREADY_PUBLISHED');
-  return { brandId: row.brandId };
+  return { brandId: row.brandId, updatedAt: row.updatedAt };
 }
 
 /** Rows per INSERT of whitelist emails: a list may hold 50,000, far more than one statement should carry. */

@@ -128,5 +128,6 @@ export async function consoleFusionView(db: Db, row: TFusionRow, now: Date): Pro
     publicationStatus: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     madeCount: row.resultSupply - detail.result.remaining,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
+import { seenVersionOf } from '../../http/entry-version.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { fuse } from './fuse.ts';
@@ -192,14 +193,17 @@ export function consoleFusionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: consoleTags,
-          summary: 'Change a draft fusion, or a published one before it begins (not its result or supply)',
+          summary:
+            'Change a draft fusion, or a published one before it begins (not its result or supply; If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZConsoleFusionRequest,
           response: { 200: ZData(ZConsoleFusion) },
         },
       },
-      async (request) => ({ data: await updateFusion(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateFusion(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     app.delete(

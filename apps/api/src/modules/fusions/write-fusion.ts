@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../http/entry-version.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { newId } from '../../lib/ids.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
@@ -74,17 +75,19 @@ export async function createFusion(
  * Changes a fusion. A draft changes freely but for its brand (its slots name the brand's products and collections, and
  * the operator was checked against it): words, artwork, times, slots, result and supply, since nothing is minted yet.
  * A published one changes only before it begins (FUSION_STARTED after), and not its result or supply, minted when it
- * was published.
+ * was published. ENTRY_CHANGED when the form was opened on a version changed since (`seen`, the request's If-Match).
  */
 export async function updateFusion(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   operator: Operator,
   id: string,
   input: TConsoleFusionRequest,
+  seen: TSeenVersion = null,
 ): Promise<TConsoleFusion> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     const before = await lockFusion(tx, operator, id);
+    assertUnchangedSince(seen, before.updatedAt);
     if (input.brandId !== before.brandId) {
       throw new AppError('INVALID_REQUEST', { details: [{ field: 'brandId', message: fusionMessages.brandIsFinal }] });
     }
@@ -104,7 +107,7 @@ export async function updateFusion(
       .set({
         ...fusionColumns(input),
         ...(isDraft ? { resultProductId: input.resultProductId, resultSupply: input.resultSupply } : {}),
-        updatedAt: now,
+        updatedAt: nextVersionAt(now, before.updatedAt),
       })
       .where(eq(fusions.id, id))
       .returning();

@@ -233,6 +233,7 @@ describe('console attendance: the form', () => {
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(writes(sent, 'PUT')).toHaveLength(1));
       expect(screen.queryByRole('dialog')).toBeNull();
+      expect(writes(sent, 'PUT')[0]!.ifMatch).toBe(`"${saved.updatedAt}"`);
       expect(writes(sent, 'PUT')[0]!.body).toEqual({
         name: 'November stamps',
         startDate: '2026-11-01',

@@ -319,6 +319,37 @@ describe('console drop editor', () => {
   );
 
   it(
+    'saves from the version it opened, and says so when someone else saved the drop since, keeping what was typed',
+    async () => {
+      const opened = draft();
+      let answer: Response | undefined = json(409, {
+        code: 'ENTRY_CHANGED',
+        message: errorCatalogue.ENTRY_CHANGED.message,
+      });
+      const sent = consoleDropsApi([opened], {
+        before: (request) => (request.method === 'PUT' ? answer : undefined),
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const name = await screen.findByLabelText(/^Name/);
+      await user.clear(name);
+      await user.type(name, 'Starfall Academy: Term 1');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText(errorCatalogue.ENTRY_CHANGED.message)).toBeInTheDocument();
+      expect(sentBodies(sent, 'PUT')[0]).toMatchObject({ ifMatch: `"${opened.updatedAt}"` });
+      expect(name).toHaveValue('Starfall Academy: Term 1');
+      expect(screen.queryByText('Changes saved')).not.toBeInTheDocument();
+
+      answer = undefined;
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     'publishes after a confirmation that says what publishing fixes, then shows the drop read-only',
     async () => {
       const sent = consoleDropsApi([draft()]);

@@ -320,6 +320,8 @@ describe('console fusions: the form', () => {
       expect(within(slotRow(2)).getByLabelText(/^Editions/)).toHaveValue(3);
 
       const put = writes(sent, 'PUT')[0]!;
+      // Made from the version loaded: refused if someone saved it since (ENTRY_CHANGED).
+      expect(put.ifMatch).toBe(`"${saved.updatedAt}"`);
       // The whole fusion is sent, the fixed parts as they are.
       expect(put.body).toMatchObject({ brandId: ids.neonArcade, resultProductId: ids.dragon, resultSupply: 100 });
       expect((put.body as TConsoleFusionRequest).slots[1]).toEqual({

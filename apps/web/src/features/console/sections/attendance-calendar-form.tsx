@@ -48,7 +48,7 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleAttendanceCalendar();
-  const update = useUpdateConsoleAttendanceCalendar(calendar?.id ?? '');
+  const update = useUpdateConsoleAttendanceCalendar(calendar?.id ?? '', calendar?.updatedAt);
   const resolver = useMemo(() => zodResolver(attendanceCalendarFormSchema(cypDecimals)), [cypDecimals]);
   const form = useForm<TAttendanceCalendarFormValues, unknown, TOutput>({
     resolver,

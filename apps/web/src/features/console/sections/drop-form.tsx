@@ -112,7 +112,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleDrop();
-  const update = useUpdateConsoleDrop(drop?.id ?? '');
+  const update = useUpdateConsoleDrop(drop?.id ?? '', drop?.updatedAt);
   const form = useForm<TDropFormValues, unknown, TOutput>({
     resolver: zodResolver(ZDropForm),
     defaultValues: dropFormValues(drop, onlyBrand?.id),

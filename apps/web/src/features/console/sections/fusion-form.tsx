@@ -101,7 +101,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleFusion();
-  const update = useUpdateConsoleFusion(fusion?.id ?? '');
+  const update = useUpdateConsoleFusion(fusion?.id ?? '', fusion?.updatedAt);
   const form = useForm<TFusionFormValues, unknown, TOutput>({
     resolver: zodResolver(ZFusionForm),
     defaultValues: fusionFormValues(fusion, onlyBrand?.id),
