@@ -42,7 +42,7 @@ function DownloadCodes({ batch }: { batch: TConsoleRedeemBatch }) {
           ? // Revoked: the codes are dead, and a file of them is kept only for the record.
             'These codes are revoked: nobody can redeem them any more.'
           : 'Anyone holding it can redeem them: keep it safe.'}{' '}
-        Each download is in the audit log.
+        Admins see each download, who made it and when, in the audit log.
       </p>
       <div className={styles.download}>
         <Button
