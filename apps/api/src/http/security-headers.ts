@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { TConfig } from '../config.ts';
 
@@ -108,10 +108,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: TConfig): 
     hsts,
   });
   apiHeaders.unshift(['Content-Security-Policy', API_ANSWER_CSP]);
+  const setHeaders = (headers: [string, string][], reply: FastifyReply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    const isApiAnswer =
-      API_ANSWER_PREFIXES.some((prefix) => request.url.startsWith(prefix)) && !request.routeOptions.config.answersPages;
-    for (const [name, value] of isApiAnswer ? apiHeaders : pageHeaders) reply.raw.setHeader(name, value);
+    setHeaders(API_ANSWER_PREFIXES.some((prefix) => request.url.startsWith(prefix)) ? apiHeaders : pageHeaders, reply);
     done();
+  });
+  // A route that may answer a page puts the pages' set back, after the hook above (a route's own hooks run after the
+  // app's): decided once per route here, not by reading each request's route options on the hot path.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.answersPages) return;
+    const pageHook: onRequestHookHandler = (_request, reply, done) => {
+      setHeaders(pageHeaders, reply);
+      done();
+    };
+    route.onRequest = [pageHook, ...[route.onRequest ?? []].flat()];
   });
 }

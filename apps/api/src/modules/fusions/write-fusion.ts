@@ -87,7 +87,6 @@ export async function updateFusion(
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     const before = await lockFusion(tx, operator, id);
-    assertUnchangedSince(seen, before.updatedAt);
     if (input.brandId !== before.brandId) {
       throw new AppError('INVALID_REQUEST', { details: [{ field: 'brandId', message: fusionMessages.brandIsFinal }] });
     }
@@ -95,6 +94,8 @@ export async function updateFusion(
     if (!isDraft && now >= before.beginAt) {
       throw new AppError('FUSION_STARTED', { message: fusionMessages.startedIsFinal });
     }
+    // After FUSION_STARTED: an edit that can no longer be made at all is told so, not to reload and make it again.
+    assertUnchangedSince(seen, before.updatedAt);
     if (!isDraft && (input.resultProductId !== before.resultProductId || input.resultSupply !== before.resultSupply)) {
       throw new AppError('INVALID_REQUEST', {
         details: [{ field: 'resultSupply', message: fusionMessages.resultIsFinal }],
