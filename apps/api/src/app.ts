@@ -103,8 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStorableTextCheck(app);
   registerBodyLessRouteCheck(app);
   registerRequestBodyDrain(app);
-  registerCountryRestriction(app, config.countryRestriction);
+  // Security headers first: a refusal by a later arrival hook (COUNTRY_RESTRICTED) carries them too.
   registerSecurityHeaders(app, config);
+  registerCountryRestriction(app, config.countryRestriction);
   registerPublicAnswers(app, { clock: deps.clock, ttlMs: config.publicResponseCacheMs });
   await registerCompression(app);
   await registerOpenApi(app, config);

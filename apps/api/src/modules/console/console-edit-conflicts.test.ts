@@ -5,6 +5,8 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../testing/console-drop-fixtures.ts';
+import { freshAccessToken } from '../../testing/drop-fixtures.ts';
+import { publishInConsole } from '../../testing/console-publication.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { products } from '../catalog/catalog.tables.ts';
@@ -13,7 +15,7 @@ import { products } from '../catalog/catalog.tables.ts';
 // operator loaded (If-Match: its updatedAt) is refused with ENTRY_CHANGED once someone else has saved it since.
 // The clock stands still here, as it may between two saves in one millisecond: every save must still be a new version.
 let t: TestApp;
-let admin: { accessToken: string };
+let admin: { accessToken: string; userId: string };
 let brandId: string;
 let productIds: string[];
 beforeAll(async () => {
@@ -142,5 +144,41 @@ describe.each(editables)('editing $name', ({ collection, request: requestOf }) =
     expect(saves.map((save) => save.status).sort()).toEqual([200, 409]);
     const saved = saves.find((save) => save.status === 200)!.body.data;
     expect((await send('GET', url)).body.data).toMatchObject({ name: saved.name, updatedAt: saved.updatedAt });
+  });
+});
+
+describe('editing a fusion once it is published', () => {
+  const fusion = editables.find((editable) => editable.collection === '/v1/console/fusions')!;
+  const request = (name: string) => fusion.request(name, 0);
+
+  async function publishedFromDraft() {
+    const draft = await send('POST', fusion.collection, request('Draft'));
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const published = await publishInConsole(t, admin.accessToken, 'fusions', draft.body.data.id);
+    return { draft: draft.body.data, published };
+  }
+
+  it('refuses an edit made from the draft once it is published, and saves one made from the published version', async () => {
+    const { draft, published } = await publishedFromDraft();
+    // Published within the same millisecond as it was created: still a new version.
+    expect(published.updatedAt).not.toBe(draft.updatedAt);
+    const url = `${fusion.collection}/${draft.id}`;
+    const stale = await send('PUT', url, request('From the draft'), `"${draft.updatedAt}"`);
+    expect(stale.body.code).toBe('ENTRY_CHANGED');
+    const saved = await send('PUT', url, request('From the published'), `"${published.updatedAt}"`);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it('answers FUSION_STARTED, not ENTRY_CHANGED, to a stale edit of a fusion that has begun: reloading would not help', async () => {
+    const { draft } = await publishedFromDraft();
+    t.clock.advance(2 * 60 * MINUTE_MS);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `${fusion.collection}/${draft.id}`,
+      // The clock moved past the sign-in's access token: a fresh one.
+      headers: { ...bearer(await freshAccessToken(t, admin.userId)), 'if-match': `"${draft.updatedAt}"` },
+      payload: request('Too late'),
+    });
+    expect(refused.json().code).toBe('FUSION_STARTED');
   });
 });

@@ -3,6 +3,7 @@ import type { TConsoleFusion } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { nextVersionAt } from '../../http/entry-version.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { consoleFusionView } from './fusion-views.ts';
@@ -33,7 +34,7 @@ export async function closeFusion(
     if (before.status !== 'PUBLISHED' || before.beginAt > now) throw new AppError('FUSION_NOT_OPEN');
     const [row] = await tx
       .update(fusions)
-      .set({ endAt: now, updatedAt: now })
+      .set({ endAt: now, updatedAt: nextVersionAt(now, before.updatedAt) })
       .where(and(eq(fusions.id, id), gt(fusions.endAt, now)))
       .returning();
     if (!row) throw new Error(`fusion ${id} ended under a row lock`);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { nextVersionAt } from '../../http/entry-version.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
@@ -57,7 +58,7 @@ export async function publishFusion(
       select e.id, ${id}::uuid, e.n from unnest(${sqlArray(editionIds)}::uuid[]) with ordinality as e(id, n)`);
     const [row] = await tx
       .update(fusions)
-      .set({ status: 'PUBLISHED', publishedAt: now, updatedAt: now })
+      .set({ status: 'PUBLISHED', publishedAt: now, updatedAt: nextVersionAt(now, before.updatedAt) })
       .where(and(eq(fusions.id, id), eq(fusions.status, 'DRAFT')))
       .returning();
     if (!row) throw new Error(`fusion ${id} changed status under a row lock`);

@@ -47,6 +47,16 @@ describe('GET /v1/health', () => {
     });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    // The page's address carries its token: it is sent to no other site, and the page is framed by none.
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/subscribe/unsubscribe?token=nothing',
+      headers: { accept: 'text/html' },
+    });
+    expect(pressed.headers['content-type']).toContain('text/html');
+    expect(pressed.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('sends the same security headers on an error as on any other answer', async () => {

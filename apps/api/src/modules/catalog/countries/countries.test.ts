@@ -39,6 +39,9 @@ describe('country restriction', () => {
         code: 'COUNTRY_RESTRICTED',
         message: 'Our service is not available in your country or region.',
       });
+      // Refused on arrival, and still with a JSON answer's security headers.
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 
