@@ -53,9 +53,16 @@ test.describe('drops and purchases', () => {
     );
     await expectNoSeriousViolations(page, 'drop page');
 
-    // An empty balance: the popup says so, offers Add funds, and will not pay.
+    // Back (a phone's back gesture) closes the popup and stays on the drop.
     await page.getByRole('button', { name: 'Buy packs' }).click();
     const popup = page.getByRole('dialog', { name: `Buy packs of ${LIVE_DROP}` });
+    await expect(popup).toBeVisible();
+    await page.goBack();
+    await expect(popup).toBeHidden();
+    expect(page.url()).toBe(dropUrl);
+
+    // An empty balance: the popup says so, offers Add funds, and will not pay.
+    await page.getByRole('button', { name: 'Buy packs' }).click();
     const short = popup.getByRole('alert').filter({ hasText: 'Insufficient funds' });
     await expect(short).toContainText('Your balance is $0.00');
     await expectButtonLook(popup.getByRole('button', { name: /^Pay now · \$/ }), 'disabled');

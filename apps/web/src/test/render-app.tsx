@@ -5,9 +5,12 @@ import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../api/query-client.ts';
 import { routes } from '../app/router.tsx';
 
-/** The whole app (shell, session redirects, pages) at `url`, under StrictMode as in main.tsx. */
-export function renderApp(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+/**
+ * The whole app (shell, session redirects, pages) at `url`, under StrictMode as in main.tsx; `cameFrom` is the entry
+ * under it in the history, for a test of where Back goes.
+ */
+export function renderApp(url: string, { cameFrom }: { cameFrom?: string } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: cameFrom ? [cameFrom, url] : [url] });
   const queryClient = createQueryClient();
   const view = render(
     <StrictMode>

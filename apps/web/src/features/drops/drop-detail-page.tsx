@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
 import { type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
@@ -38,6 +38,7 @@ import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
 import { purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
+import { usePurchasePopup } from './use-purchase-popup.ts';
 
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
 
@@ -160,9 +161,9 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
  */
 function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
   const { isLoggedIn } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
+  const popup = usePurchasePopup();
+  const isBuying = popup.chosen === '1';
   const formatTime = useFormatDateTime();
   const focus = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
@@ -192,21 +193,8 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
     if (!admission || !allowance.canBuy || openedFor.current === admission) return;
     openedFor.current = admission;
     void loadPurchaseDialog();
-    setIsBuying(true);
+    popup.open();
   }, [admission, allowance.canBuy]);
-  const close = () => {
-    setIsBuying(false);
-    if (searchParams.has('buy')) {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('buy');
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }
-  };
 
   const isLive = phase.isOnSale;
   return (
@@ -243,7 +231,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
             now={now}
             canBuy={allowance.canBuy}
             buyReason={allowance.reason}
-            onBuy={() => setIsBuying(true)}
+            onBuy={() => popup.open()}
           />
           {/* A round to come whose room is not open yet: a reminder still helps (it comes at the round's opening). */}
           {reminder && hasRoom && !room.data?.isOpenForJoining ? (
@@ -262,7 +250,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
         <SignInToBuy />
       ) : (
         <>
-          <BuyButton canBuy={allowance.canBuy} onBuy={() => setIsBuying(true)}>
+          <BuyButton canBuy={allowance.canBuy} onBuy={() => popup.open()}>
             Buy packs
           </BuyButton>
           {allowance.reason && allowance.reason !== phase.headline ? (
@@ -304,7 +292,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
               returnTo: `/drops/${drop.id}?buy=1`,
             }}
             isOpen
-            onClose={close}
+            onClose={popup.close}
             maxQuantity={allowance.maxQuantity}
             admissionToken={admission ?? undefined}
             onDropChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.drops.detail(drop.id) })}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Suspense } from 'react';
+import { Link, useParams } from 'react-router';
 import {
   errorCatalogue,
   formatMoney,
@@ -30,6 +30,7 @@ import { usePass } from './api/get-pass.ts';
 import { BUY_REASON_ID, BuyButton, LazyPurchaseDialog, SignInToBuy } from './components/buy-button.tsx';
 import dropStyles from './components/drop-detail.module.css';
 import styles from './components/pass-detail.module.css';
+import { usePurchasePopup } from './use-purchase-popup.ts';
 
 // A pass's artwork stands in the same square frame as a drop's.
 // The purchase form (react-hook-form, zod) loads when someone is about to buy, not with the page.
@@ -175,25 +176,11 @@ const headlines: Record<TPassStatus, string> = {
 /** Where the sale stands now, its one countdown, what the viewer holds, and the Buy button (or why there is none). */
 function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus; now: Date }) {
   const { isLoggedIn } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const [isBuying, setIsBuying] = useState(() => searchParams.get('buy') === '1');
+  const popup = usePurchasePopup();
   const allowance = passAllowance(pass, status);
-  const isOpen = isBuying && isLoggedIn && allowance.canBuy;
+  const isOpen = popup.chosen === '1' && isLoggedIn && allowance.canBuy;
   const isForSale = status === 'ON_SALE' || status === 'UPCOMING';
-  const close = () => {
-    setIsBuying(false);
-    if (searchParams.has('buy')) {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('buy');
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }
-  };
 
   const countdown =
     status === 'UPCOMING'
@@ -228,7 +215,7 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
         <SignInToBuy />
       ) : (
         <>
-          <BuyButton canBuy={allowance.canBuy} onBuy={() => setIsBuying(true)}>
+          <BuyButton canBuy={allowance.canBuy} onBuy={() => popup.open()}>
             {pass.held > 0 ? 'Buy another' : 'Buy pass'}
           </BuyButton>
           {allowance.reason ? (
@@ -248,7 +235,7 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
               unit: passUnit,
             }}
             isOpen
-            onClose={close}
+            onClose={popup.close}
             maxQuantity={allowance.maxQuantity}
             onDropChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.passes.detail(pass.id) })}
           />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyBalances } from '@cypher/contract';
@@ -235,12 +235,52 @@ describe('purchase popup', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/dev/payments/card/checkout/o-1'));
     // Back from the provider: the order waiting for its payment, not the popup (which `?buy=` would open again).
     expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`);
-    expect(router.state.historyAction).toBe('PUSH');
+    // The popup's own entry became the status page: Back from it finds the drop with no popup, not the popup again.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe(dropUrl);
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent.find((request) => request.path === '/v2/orders')?.body).toEqual({
       dropId: dropIds.drop,
       quantity: 1,
       paymentMethod: 'CARD',
     });
+  });
+
+  it("closes on Back (a phone's back gesture) and stays on the drop", async () => {
+    buyer();
+    const { router } = renderApp(dropUrl, { cameFrom: '/drops' });
+    const { dialog } = await openPopup();
+    expect(router.state.location.search).toBe('?buy=1');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(dropUrl);
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeInTheDocument();
+  });
+
+  it('steps back over its entry when closed, so Back afterwards leaves the drop as if it had never opened', async () => {
+    buyer();
+    const { router } = renderApp(dropUrl, { cameFrom: '/drops' });
+    const { user, dialog } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/drops');
+  });
+
+  it('opened by its address (back from adding funds), closes by taking ?buy=1 out of the address in place', async () => {
+    buyer();
+    const { router } = renderApp(`${dropUrl}?buy=1`, { cameFrom: '/payment?tab=add-funds' });
+    const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(router.state.location).toMatchObject({ pathname: dropUrl, search: '' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/payment');
   });
 
   it('closes on Escape and gives focus back to the Buy button', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMyTicket, TTicketKind, TTicketMovement } from '@cypher/contract';
@@ -86,6 +86,26 @@ describe('tickets page', () => {
         .filter((request) => request.path.endsWith('/orders') && request.method === 'POST')
         .map((request) => request.body),
     ).toEqual([{ ticketKindId: ids.drop, quantity: 1, paymentMethod: 'BALANCE' }]);
+  });
+
+  it("closes the purchase popup on Back (a phone's back gesture), staying on Tickets", async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    api((request) => {
+      if (request.path.startsWith('/v1/tickets/my')) return page([]);
+      if (request.path === '/v1/balances/my') return json(200, { data: balances(5_000) });
+      if (request.path.startsWith('/v1/orders/fee')) {
+        const fee = orderFee(1, 100);
+        return json(200, { data: { ...fee, itemKind: 'TICKET', itemId: ids.drop, dropId: null, round: null } });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/tickets', { cameFrom: '/' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy Drop ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Drop ticket' });
+    expect(router.state.location.search).toBe(`?buy=${ids.drop}`);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(router.state.location).toMatchObject({ pathname: '/tickets', search: '' });
   });
 
   it('asks a visitor to sign in for their own tickets, and shows what is on sale with its price', async () => {

@@ -31,6 +31,7 @@ import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useOrderFee } from '../api/get-order-fee.ts';
+import { isPopupEntry } from '../use-purchase-popup.ts';
 import styles from './purchase-dialog.module.css';
 
 const methodChoices: Record<TPurchasePaymentMethod, { label: string; icon: IconName; hint: string }> = {
@@ -175,13 +176,18 @@ function PurchaseForm({
       // status page goes into the history first, so the browser's Back from the provider lands on the order waiting
       // for its payment (with the way to pay), not on this popup opened again by its address (`?buy=`).
       // The page under the popup stays in the history without `?buy=`, so Back from the status page, however the
-      // order was paid, finds the page and not this popup opened again, one tap from paying twice.
-      if (new URLSearchParams(location.search).has('buy')) {
-        const search = new URLSearchParams(location.search);
-        search.delete('buy');
-        await navigate({ pathname: location.pathname, search: search.toString() }, { replace: true });
+      // order was paid, finds the page and not this popup opened again, one tap from paying twice: the popup's own
+      // entry (use-purchase-popup.ts) becomes the status page; an address that arrived with `?buy=` loses it first.
+      if (isPopupEntry(location)) {
+        await navigate(purchaseStatusPath(created.id), { replace: true });
+      } else {
+        if (new URLSearchParams(location.search).has('buy')) {
+          const search = new URLSearchParams(location.search);
+          search.delete('buy');
+          await navigate({ pathname: location.pathname, search: search.toString() }, { replace: true });
+        }
+        await navigate(purchaseStatusPath(created.id));
       }
-      await navigate(purchaseStatusPath(created.id));
       if (created.checkoutUrl) window.location.assign(created.checkoutUrl);
     } catch (error) {
       // The API keeps a refusal (a 4xx) under its key and replays it, so trying again after one (funds added in

@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatMoney, MAX_ORDER_QUANTITY } from '@cypher/contract';
 import { useSession } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { useTicketKindsOnSale } from '../api/list-ticket-kinds.ts';
 import { LazyPurchaseDialog, loadPurchaseDialog } from './buy-button.tsx';
+import { usePurchasePopup } from '../use-purchase-popup.ts';
 import { TicketCard } from './ticket-card.tsx';
 import styles from './tickets.module.css';
 
@@ -20,8 +20,7 @@ import styles from './tickets.module.css';
  */
 export function TicketsOnSale() {
   const { isLoggedIn } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const buying = searchParams.get('buy');
+  const popup = usePurchasePopup();
   const kinds = useTicketKindsOnSale();
   if (kinds.isPending) return <CardGridSkeleton count={2} label="Loading tickets on sale" />;
   if (kinds.isError) {
@@ -43,16 +42,7 @@ export function TicketsOnSale() {
       />
     );
   }
-  const open = (kindId: string | null) =>
-    setSearchParams(
-      (params) => {
-        if (kindId) params.set('buy', kindId);
-        else params.delete('buy');
-        return params;
-      },
-      { replace: true },
-    );
-  const chosen = isLoggedIn ? kinds.data.items.find((kind) => kind.id === buying) : undefined;
+  const chosen = isLoggedIn ? kinds.data.items.find((kind) => kind.id === popup.chosen) : undefined;
   return (
     <>
       <CardGrid label="Tickets on sale">
@@ -70,7 +60,7 @@ export function TicketsOnSale() {
                 isLoggedIn ? (
                   <Button
                     size="sm"
-                    onClick={() => open(kind.id)}
+                    onClick={() => popup.open(kind.id)}
                     onPointerEnter={() => void loadPurchaseDialog()}
                     onFocus={() => void loadPurchaseDialog()}
                   >
@@ -96,7 +86,7 @@ export function TicketsOnSale() {
               unit: { one: 'ticket', other: 'tickets' },
             }}
             isOpen
-            onClose={() => open(null)}
+            onClose={popup.close}
             maxQuantity={Math.min(MAX_ORDER_QUANTITY, chosen.maxPerOrder)}
             onDropChanged={() => void kinds.refetch()}
           />
