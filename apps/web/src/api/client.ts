@@ -47,10 +47,16 @@ export type UnauthorizedHandler = (failed: UnauthorizedCall) => Promise<boolean>
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
 /** How calls reach the API: the browser's fetch. The server's render answers them in process (entry-server.tsx). */
-let transport: typeof fetch = (input, init) => fetch(input, init);
+const browserTransport: typeof fetch = (input, init) => fetch(input, init);
+let transport = browserTransport;
 
 export function setApiTransport(next: typeof fetch): void {
   transport = next;
+}
+
+/** Tests only: back to the browser's fetch after a server render set another. */
+export function resetApiTransport(): void {
+  transport = browserTransport;
 }
 
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterAll, afterEach, expect, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { installFieldMessages } from '@cypher/contract';
+import { resetApiTransport } from '../api/client.ts';
+import { appConfig, readAppConfig } from '../config.ts';
+import { resetCatalogFreshness } from '../api/catalog-freshness.ts';
+import { resetCountryRestriction } from '../lib/country-restriction.ts';
 import { resetSessionSnapshot } from '../lib/session.ts';
 
 // As the app does when it boots (app/start-app.tsx): forms' messages in words where a schema names none.
@@ -36,17 +40,51 @@ function failOnUnexpectedRequests() {
   throw new Error(`Requests that no fake API answered (stub them with stubApi):\n  ${requests.join('\n  ')}`);
 }
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+/**
+ * React marks each context with the renderer that last provided it, and warns when another renderer provides it
+ * next. The server's renderer (entry-server.test.tsx) and the browser's share the app's contexts here only because a
+ * worker's files share modules; in the app they never share a process. That one warning, tens of thousands of lines
+ * in the files after a server render, is left out; every other error is written as it was.
+ */
+const sharedContextWarning = 'Detected multiple renderers concurrently rendering the same context provider';
+const writeError: typeof console.error & { skipsSharedContextWarning?: true } = console.error;
+if (!writeError.skipsSharedContextWarning) {
+  const filtered = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith(sharedContextWarning)) return;
+    writeError(...args);
+  };
+  console.error = Object.assign(filtered, { skipsSharedContextWarning: true as const });
+}
+
+/** Where happy-dom's window starts; a test that moved it (a server render's address) is put back. */
+const startingAddress = window.location.href;
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. The files of a worker share one
+// window and one copy of the app's modules (vitest.config.ts: isolate is off), so each test also puts back what the
+// app keeps for the life of a tab: storage, the session store's copy of it, a country restriction, the catalogue's
+// freshness after a console change, the address and the clock.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   // The session store caches what storage said; storage was just emptied behind its back.
   resetSessionSnapshot();
+  resetCountryRestriction();
+  resetCatalogFreshness();
+  window.history.replaceState(null, '', startingAddress);
+  vi.useRealTimers();
   failOnUnexpectedRequests();
 });
 
 // A request sent after the last test's end (a page still loading as it was unmounted) fails the file.
 afterAll(failOnUnexpectedRequests);
+
+// A server renderer, made once for a file, sets the API's transport and the app's configuration for its tests
+// (entry-server.tsx): the next file gets the browser's again.
+afterAll(() => {
+  resetApiTransport();
+  Object.assign(appConfig, readAppConfig(undefined));
+});
 
 /**
  * NProgress animates the route bar (app/route-progress-bar.tsx) on timers of its own that nothing can cancel: each
