@@ -85,8 +85,17 @@ export type TDeposit = z.infer<typeof ZDeposit>;
 /** The statuses of a deposit the provider may still pay: it blocks an account's deletion until it ends. */
 export const openDepositStatuses = ['created', 'pending'] as const satisfies readonly TDepositStatus[];
 
-/** `GET /v1/deposits`: a page of mine, newest first; `isOpen=true` for only those still in progress. */
-export const ZMyDepositsQuery = ZPageQuery.extend({ isOpen: ZQueryBoolean.optional() });
+/** The statuses of a deposit that ended without being paid: the provider declined it, or its checkout expired. */
+export const unpaidDepositStatuses = ['failed', 'expired'] as const satisfies readonly TDepositStatus[];
+
+/**
+ * `GET /v1/deposits`: a page of mine, newest first; `isOpen=true` for only those still in progress, `isUnpaid=true`
+ * for only those that ended without being paid (failed or expired), and `false` for the others in either case.
+ */
+export const ZMyDepositsQuery = ZPageQuery.extend({
+  isOpen: ZQueryBoolean.optional(),
+  isUnpaid: ZQueryBoolean.optional(),
+});
 export type TMyDepositsQuery = z.infer<typeof ZMyDepositsQuery>;
 
 /** The catalogue's words for INVALID_CARD_NUMBER, which the card forms show under the number. */

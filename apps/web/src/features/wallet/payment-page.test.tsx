@@ -6,6 +6,7 @@ import {
   cryptoDepositCurrencies,
   DEFAULT_DEPOSIT_MAX_CENTS,
   DEFAULT_DEPOSIT_MIN_CENTS,
+  type TDeposit,
   type TMyBalances,
 } from '@cypher/contract';
 import { formatDateTime } from '../../lib/format.ts';
@@ -217,6 +218,58 @@ describe('payment page: balance and history', () => {
     const amount = await screen.findByText('$125.00 held');
     expect(amount.className).not.toMatch(/amountIn/);
     expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
+  });
+
+  it('lists the latest payments that did not go through beside the history, each with why, and that nothing was taken', async () => {
+    const deposit = (changes: Partial<TDeposit>): TDeposit => ({
+      id: 'dep-1',
+      method: 'card',
+      status: 'failed',
+      amount: usd(2_500),
+      createdAt: '2026-11-21T09:00:00.000Z',
+      updatedAt: '2026-11-21T09:01:00.000Z',
+      failureReason: 'card_declined',
+      paymentMethod: 'Visa •••• 0002',
+      checkoutUrl: null,
+      expiresAt: null,
+      ...changes,
+    });
+    const sent = wallet((request) =>
+      request.path.startsWith('/v1/deposits?') && request.path.includes('isUnpaid=true')
+        ? json(200, {
+            data: {
+              items: [
+                deposit({}),
+                deposit({
+                  id: 'dep-2',
+                  method: 'tilia',
+                  status: 'expired',
+                  failureReason: 'expired',
+                  paymentMethod: null,
+                }),
+              ],
+              page: 1,
+              size: 5,
+              total: 7,
+            },
+          })
+        : undefined,
+    );
+    renderApp('/payment?tab=history');
+    const list = await screen.findByRole('list', { name: 'Payments that did not go through' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Card payment · Visa •••• 0002');
+    expect(rows[0]).toHaveTextContent('$25.00');
+    expect(rows[0]).toHaveTextContent('Failed');
+    expect(rows[0]).toHaveTextContent('Your card was declined. Please try another card.');
+    expect(rows[1]).toHaveTextContent('Tilia payment');
+    expect(rows[1]).toHaveTextContent('Expired');
+    expect(rows[1]).toHaveTextContent('The checkout expired before the payment was completed.');
+    expect(
+      screen.getByText('No money was taken for these, and your balance did not change. The latest 5 of 7.'),
+    ).toBeInTheDocument();
+    expect(sent.some((request) => request.path === '/v1/deposits?isUnpaid=true&size=5')).toBe(true);
   });
 });
 

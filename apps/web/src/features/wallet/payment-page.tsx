@@ -8,6 +8,7 @@ import { BalanceSection } from './components/balance-section.tsx';
 import { OpenDeposits } from './components/open-deposits.tsx';
 import { DepositOutcome } from './components/deposit-outcome.tsx';
 import { HistorySection } from './components/history-section.tsx';
+import { UnpaidDeposits } from './components/unpaid-deposits.tsx';
 import { MethodsSection } from './components/methods-section.tsx';
 import { PurchasesSection } from './components/purchases-section.tsx';
 import { WithdrawSection } from './components/withdraw-section.tsx';
@@ -77,6 +78,7 @@ export default function PaymentPage() {
               <div className={styles.stack}>
                 <h2 className={styles.sectionTitle}>Product history</h2>
                 <HistorySection />
+                <UnpaidDeposits />
               </div>
             ),
           },

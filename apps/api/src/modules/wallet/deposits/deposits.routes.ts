@@ -60,7 +60,8 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: ctx.guard.requireAuth,
         schema: {
           tags,
-          summary: 'My deposits, newest first; isOpen=true for those still in progress (created or pending)',
+          summary:
+            'My deposits, newest first; isOpen=true for those still in progress (created or pending), isUnpaid=true for those that ended without being paid (failed or expired)',
           querystring: ZMyDepositsQuery,
           response: { 200: ZData(ZPage(ZDeposit)) },
         },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { expireAbandonedDeposits } from './expire-abandoned-deposits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,6 +143,32 @@ describe('GET /v1/deposits', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('INVALID_REQUEST');
+  });
+
+  it('lists only those that ended without being paid with isUnpaid=true: declined and expired, not open or paid', async () => {
+    const user = await activeUser(t);
+    const expired = await createDeposit(user.accessToken, 500);
+    await expireAbandonedDeposits(t.database.db, new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000));
+    t.clock.advance(1000);
+    const open = await createDeposit(user.accessToken, 1000);
+    t.clock.advance(1000);
+    const paid = await createDeposit(user.accessToken, 2000);
+    await payAtCheckout(paid.checkoutUrl, '4242 4242 4242 4242');
+    t.clock.advance(1000);
+    const declined = await createDeposit(user.accessToken, 3000);
+    await payAtCheckout(declined.checkoutUrl, '4000 0000 0000 0002');
+    const list = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/v1/deposits?${query}`, headers: bearer(user.accessToken) })).json()
+        .data;
+    const unpaid = await list('isUnpaid=true');
+    expect(unpaid.items.map((item: { id: string }) => item.id)).toEqual([declined.depositId, expired.depositId]);
+    expect(unpaid.items[0]).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
+    expect(unpaid.items[1]).toMatchObject({ status: 'expired', failureReason: 'expired' });
+    expect(unpaid.total).toBe(2);
+    expect((await list('isUnpaid=false')).items.map((item: { id: string }) => item.id)).toEqual([
+      paid.depositId,
+      open.depositId,
+    ]);
   });
 
   it('answers an empty page for someone without deposits', async () => {

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
-import { openDepositStatuses, type TDeposit, type TMyDepositsQuery, type TPage } from '@cypher/contract';
+import {
+  openDepositStatuses,
+  unpaidDepositStatuses,
+  type TDepositStatus,
+  type TDeposit,
+  type TMyDepositsQuery,
+  type TPage,
+} from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { depositView, selectDepositViews } from './deposit-views.ts';
@@ -7,14 +14,15 @@ import { deposits } from './deposits.tables.ts';
 
 /**
  * `GET /v1/deposits`: mine, newest first (ids are UUID v7, so they break ties in time order); with `isOpen`, only
- * those the provider may still pay (what blocks a deletion) or only the others.
+ * those the provider may still pay (what blocks a deletion) or only the others; with `isUnpaid`, only those that
+ * ended without being paid (the payment page's "Payments that did not go through") or only the others.
  */
 export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQuery): Promise<TPage<TDeposit>> {
   const { limit, offset } = pageWindow(query);
-  const isOpen = inArray(deposits.status, openDepositStatuses);
   const where = and(
     eq(deposits.userId, userId),
-    query.isOpen === undefined ? undefined : query.isOpen ? isOpen : not(isOpen),
+    statusFilter(openDepositStatuses, query.isOpen),
+    statusFilter(unpaidDepositStatuses, query.isUnpaid),
   );
   const rows = await selectDepositViews(db, where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
@@ -22,4 +30,11 @@ export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQ
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(deposits).where(where);
   return toPage(rows.map(depositView), query, counted?.total ?? 0);
+}
+
+/** A deposit in one of `statuses` (`true`), in none of them (`false`), or no filter. */
+function statusFilter(statuses: readonly TDepositStatus[], isIn: boolean | undefined) {
+  if (isIn === undefined) return undefined;
+  const matches = inArray(deposits.status, [...statuses]);
+  return isIn ? matches : not(matches);
 }

@@ -2,11 +2,16 @@ import { formatMoney, type TDeposit } from '@cypher/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { buttonClassName } from '../../../ui/button-class-name.ts';
-import { useOpenDeposits } from '../api/list-open-deposits.ts';
+import { useOpenDeposits } from '../api/list-my-deposits.ts';
 import rowList from '../../../ui/row-list.module.css';
 import styles from '../payment-page.module.css';
 
-const methodWords: Record<TDeposit['method'], string> = { card: 'Card', crypto: 'Crypto', tilia: 'Tilia' };
+/** How a deposit's method reads in a payment's line. */
+export const depositMethodWords: Record<TDeposit['method'], string> = {
+  card: 'Card',
+  crypto: 'Crypto',
+  tilia: 'Tilia',
+};
 
 /**
  * Payments I started that have not ended (an open checkout, a charge the provider has not answered): each with when it
@@ -32,7 +37,8 @@ export function OpenDeposits() {
             <div className={styles.rowSummary}>
               <span className={styles.rowMain}>
                 <span className={styles.rowTitle}>
-                  {methodWords[deposit.method]} payment{deposit.paymentMethod ? ` · ${deposit.paymentMethod}` : ''}
+                  {depositMethodWords[deposit.method]} payment
+                  {deposit.paymentMethod ? ` · ${deposit.paymentMethod}` : ''}
                 </span>
                 <span className={styles.rowMeta}>
                   Started <time dateTime={deposit.createdAt}>{formatDateTime(deposit.createdAt)}</time>
