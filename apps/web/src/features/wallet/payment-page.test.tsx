@@ -144,7 +144,7 @@ describe('payment page: balance and history', () => {
   it('says there are no payments yet', async () => {
     wallet();
     renderApp('/payment?tab=history');
-    expect(await screen.findByRole('heading', { name: 'No payments yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nothing in your history yet' })).toBeInTheDocument();
   });
 
   it('opens a history row to its receipt with every field of the spec', async () => {

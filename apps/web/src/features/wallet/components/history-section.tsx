@@ -26,7 +26,7 @@ export function HistorySection() {
       empty={
         <EmptyState
           icon="list"
-          title="No payments yet"
+          title="Nothing in your history yet"
           body="Funds you add, purchases and withdrawals will be listed here, each with its receipt."
           action={
             <ButtonLink to="/payment?tab=add-funds" variant="primary">
