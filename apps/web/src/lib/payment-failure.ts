@@ -7,7 +7,19 @@ import { errorCatalogue } from '@cypher/contract';
 const failureReasonWords: Record<string, string> = {
   card_declined: 'Your card was declined. Please try another card.',
   insufficient_funds: 'Your card was declined for insufficient funds.',
+  // Card networks' decline codes, as the card provider passes them on (adapters/payments/stripe-provider.ts).
+  expired_card: 'Your card has expired. Please try another card.',
+  incorrect_cvc: 'The card’s security code was not right. Please check it and try again.',
+  processing_error: 'The card could not be processed. Please try again.',
   payment_declined: 'The payment was declined.',
+  // Tilia: the person or Tilia canceled the invoice (adapters/payments/tilia-provider.ts).
+  canceled: 'The payment was canceled.',
+  // A crypto charge paid wrongly (Coinbase's timeline context, adapters/payments/coinbase-commerce-provider.ts):
+  // money may have been sent, so these never say that none was taken.
+  underpaid: 'Less than the amount due arrived, so nothing was added to your balance.',
+  overpaid: 'More than the amount due arrived, so nothing was added to your balance.',
+  delayed: 'The payment arrived after the charge had closed, so nothing was added to your balance.',
+  multiple: 'More than one payment arrived for this charge, so nothing was added to your balance.',
   provider_unavailable: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   provider_not_configured: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   expired: 'The checkout expired before the payment was completed.',

@@ -220,7 +220,7 @@ describe('payment page: balance and history', () => {
     expect(screen.queryByText('$0.00')).not.toBeInTheDocument();
   });
 
-  it('lists the latest payments that did not go through beside the history, each with why, and that nothing was taken', async () => {
+  it('lists the latest payments that did not go through beside the history, each with why in words', async () => {
     const deposit = (changes: Partial<TDeposit>): TDeposit => ({
       id: 'dep-1',
       method: 'card',
@@ -247,6 +247,7 @@ describe('payment page: balance and history', () => {
                   failureReason: 'expired',
                   paymentMethod: null,
                 }),
+                deposit({ id: 'dep-3', method: 'crypto', failureReason: 'underpaid', paymentMethod: 'Crypto' }),
               ],
               page: 1,
               size: 5,
@@ -258,7 +259,7 @@ describe('payment page: balance and history', () => {
     renderApp('/payment?tab=history');
     const list = await screen.findByRole('list', { name: 'Payments that did not go through' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Card payment · Visa •••• 0002');
     expect(rows[0]).toHaveTextContent('$25.00');
     expect(rows[0]).toHaveTextContent('Failed');
@@ -266,9 +267,10 @@ describe('payment page: balance and history', () => {
     expect(rows[1]).toHaveTextContent('Tilia payment');
     expect(rows[1]).toHaveTextContent('Expired');
     expect(rows[1]).toHaveTextContent('The checkout expired before the payment was completed.');
-    expect(
-      screen.getByText('No money was taken for these, and your balance did not change. The latest 5 of 7.'),
-    ).toBeInTheDocument();
+    // Crypto sent in the wrong amount: nothing was added, which is not to say nothing was sent.
+    expect(rows[2]).toHaveTextContent('Less than the amount due arrived, so nothing was added to your balance.');
+    expect(rows[2]).not.toHaveTextContent('No money was taken');
+    expect(screen.getByText('None of these changed your balance. The latest 5 of 7.')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/deposits?isUnpaid=true&size=5')).toBe(true);
   });
 });

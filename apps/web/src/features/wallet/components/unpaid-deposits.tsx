@@ -10,8 +10,8 @@ import styles from '../payment-page.module.css';
 /**
  * Payments I started that ended without being paid, the latest first: a declined card, a checkout left to expire.
  * They never moved the balance, so the balance history above has no line for them; without this list, someone whose
- * payment failed after they left its return page would find no trace of it. Each says why, in words, and that nothing
- * was taken. Nothing shows when there are none, or while the list loads or fails: the balance history is the tab's
+ * payment failed after they left its return page would find no trace of it. Each says why, in words (a crypto charge
+ * paid the wrong amount says that nothing was added, not that nothing was taken: money may have been sent). Nothing shows when there are none, or while the list loads or fails: the balance history is the tab's
  * subject.
  */
 export function UnpaidDeposits() {
@@ -24,7 +24,7 @@ export function UnpaidDeposits() {
         Payments that did not go through
       </h2>
       <p className={styles.muted}>
-        No money was taken for these, and your balance did not change.
+        None of these changed your balance.
         {page.total > page.items.length
           ? ` The latest ${formatCount(UNPAID_DEPOSITS_SHOWN)} of ${formatCount(page.total)}.`
           : ''}
