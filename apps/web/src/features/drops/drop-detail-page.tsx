@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -188,10 +188,9 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   const isOpen = isBuying && isLoggedIn && allowance.canBuy && (!hasRoom || admission !== null);
 
   // Admitted: the purchase popup opens by itself, once per admission (closing it leaves Buy packs in the panel).
-  const openedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!admission || !allowance.canBuy || openedFor.current === admission) return;
-    openedFor.current = admission;
+    if (!admission || !allowance.canBuy || wasPopupOpenedFor(admission)) return;
+    rememberPopupOpenedFor(admission);
     void loadPurchaseDialog();
     popup.open();
   }, [admission, allowance.canBuy]);
@@ -301,6 +300,29 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
       ) : null}
     </StatusPanel>
   );
+}
+
+/**
+ * The admission whose purchase popup opened by itself, kept for the tab rather than the page: an admission stays
+ * valid until it expires, and Back from the purchase's status page mounts this page again, which would open the
+ * popup again, one tap from paying twice.
+ */
+const POPUP_OPENED_FOR_KEY = 'cypher:purchasePopupOpenedFor';
+
+function wasPopupOpenedFor(admission: string): boolean {
+  try {
+    return sessionStorage.getItem(POPUP_OPENED_FOR_KEY) === admission;
+  } catch {
+    return false;
+  }
+}
+
+function rememberPopupOpenedFor(admission: string): void {
+  try {
+    sessionStorage.setItem(POPUP_OPENED_FOR_KEY, admission);
+  } catch {
+    // Storage refused (a locked-down browser): the popup may open again on the way back, as a page without it would.
+  }
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -283,6 +283,32 @@ describe('purchase popup', () => {
     expect(router.state.location.pathname).toBe('/payment');
   });
 
+  it('steps back once however many times it is asked to close before the Back lands, staying on the drop', async () => {
+    buyer();
+    const { router } = renderApp(dropUrl, { cameFrom: '/drops' });
+    const { dialog } = await openPopup();
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    // Two requests in one go (a double tap; Escape and the browser's cancel), before the page renders again.
+    act(() => {
+      close.click();
+      close.click();
+    });
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(router.state.location).toMatchObject({ pathname: dropUrl, search: '' });
+  });
+
+  it('leaves for Add funds in its own place: Back from adding funds finds the drop, with no popup to open again', async () => {
+    buyer({ balance: balances(500) });
+    const { router } = renderApp(dropUrl, { cameFrom: '/drops' });
+    const { user, dialog } = await openPopup();
+    await user.click(await within(dialog).findByRole('link', { name: 'Add funds' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    await act(() => router.navigate(-1));
+    expect(router.state.location).toMatchObject({ pathname: dropUrl, search: '' });
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/drops');
+  });
+
   it('closes on Escape and gives focus back to the Buy button', async () => {
     buyer();
     renderApp(dropUrl);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router';
 
 /** The address's parameter that opens the purchase popup: `1` on a drop's or a pass's page, a kind's id on Tickets. */
@@ -24,6 +25,12 @@ export function usePurchasePopup() {
   const location = useLocation();
   const navigate = useNavigate();
   const chosen = searchParams.get(BUY_PARAM);
+  // Escape, the close button and the backdrop can each ask to close before the Back lands: a second Back would leave
+  // the page. Only until the address changes: Forward brings the popup's entry back, and it must close again.
+  const closedEntry = useRef<string | null>(null);
+  useEffect(() => {
+    closedEntry.current = null;
+  }, [location.key]);
 
   const addressWith = (value: string | null) => {
     const search = new URLSearchParams(location.search);
@@ -42,7 +49,8 @@ export function usePurchasePopup() {
     else void navigate(addressWith(value), { state, preventScrollReset: true });
   };
   const close = () => {
-    if (chosen === null) return;
+    if (chosen === null || closedEntry.current === location.key) return;
+    closedEntry.current = location.key;
     if (isPopupEntry(location)) void navigate(-1);
     else void navigate(addressWith(null), { replace: true, preventScrollReset: true });
   };

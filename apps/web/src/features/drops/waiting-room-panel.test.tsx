@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TWaitingRoom, TWaitingRoomViewer } from '@cypher/contract';
@@ -199,6 +199,29 @@ describe('drop page: the waiting room', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Join again' }));
     await waitFor(() => expect(figure('Your place')).toBe('40'));
     expect(figure('People ahead')).toBe('29');
+  });
+
+  it('opens the purchase by itself once per admission: not again when the page is mounted again (Back from a purchase)', async () => {
+    at('2026-11-22T21:05:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    api(() => ({
+      status: 'ADMITTED',
+      joinedAt: '2026-11-22T20:50:00.000Z',
+      place: 3,
+      placesAhead: 0,
+      estimatedWaitSeconds: 0,
+      admitAt: '2026-11-22T21:04:35.000Z',
+      admissionToken: 'admission-once',
+      admissionExpiresAt: '2026-11-22T21:09:35.000Z',
+      pollAfterSeconds: 10,
+    }));
+    const { router } = renderApp(dropUrl);
+    await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await act(() => router.navigate('/drops'));
+    await act(() => router.navigate(dropUrl));
+    expect(await within(panel()).findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    expect(screen.queryByRole('dialog', { name: 'Buy packs of Neon Genesis' })).toBeNull();
+    expect(router.state.location.search).toBe('');
   });
 
   it('keeps asking while the page ticks, as the API says: an admission that passed shows without any click', async () => {

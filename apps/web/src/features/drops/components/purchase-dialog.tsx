@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -127,6 +127,17 @@ function PurchaseForm({
 }: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
+  // A link out of the popup (Add funds, Verify your email) takes the place of the popup's own history entry: Back from
+  // there finds the page, and no entry is left behind that would open the popup again after the purchase it led to.
+  const leavesPopupEntry = isPopupEntry(location);
+  // Closed while its order was being sent (the close button, Back): the page is then under the address again.
+  const isMounted = useRef(true);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
   const createOrder = useCreateOrder();
   const idempotency = useIdempotencyKey();
@@ -178,8 +189,11 @@ function PurchaseForm({
       // The page under the popup stays in the history without `?buy=`, so Back from the status page, however the
       // order was paid, finds the page and not this popup opened again, one tap from paying twice: the popup's own
       // entry (use-purchase-popup.ts) becomes the status page; an address that arrived with `?buy=` loses it first.
-      if (isPopupEntry(location)) {
+      if (leavesPopupEntry && isMounted.current) {
         await navigate(purchaseStatusPath(created.id), { replace: true });
+      } else if (leavesPopupEntry) {
+        // The popup closed while the order was sent, stepping back over its entry: the page is current again.
+        await navigate(purchaseStatusPath(created.id));
       } else {
         if (new URLSearchParams(location.search).has('buy')) {
           const search = new URLSearchParams(location.search);
@@ -207,7 +221,7 @@ function PurchaseForm({
 
   const serverError = errors.root?.server;
   const verifyEmailLink = (
-    <ButtonLink to="/email/verify" size="sm" variant="primary">
+    <ButtonLink to="/email/verify" size="sm" variant="primary" replace={leavesPopupEntry}>
       Verify your email
     </ButtonLink>
   );
@@ -223,7 +237,7 @@ function PurchaseForm({
           tone="error"
           action={
             serverError.type === 'INSUFFICIENT_FUNDS' && !isShort ? (
-              <ButtonLink to={addFundsPath(returnTo)} size="sm" variant="primary">
+              <ButtonLink to={addFundsPath(returnTo)} size="sm" variant="primary" replace={leavesPopupEntry}>
                 Add funds
               </ButtonLink>
             ) : serverError.type === 'EMAIL_VERIFICATION_REQUIRED' ? (
@@ -384,6 +398,7 @@ function BalanceNotice({
   addFundsTo: string;
   format: (money: TMoney) => string;
 }) {
+  const leavesPopupEntry = isPopupEntry(useLocation());
   if (isLoading) {
     return (
       <p className={styles.note} aria-busy="true">
@@ -408,7 +423,7 @@ function BalanceNotice({
         tone="error"
         title="Insufficient funds"
         action={
-          <ButtonLink to={addFundsTo} size="sm" variant="primary">
+          <ButtonLink to={addFundsTo} size="sm" variant="primary" replace={leavesPopupEntry}>
             Add funds
           </ButtonLink>
         }
