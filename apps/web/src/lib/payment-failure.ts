@@ -14,11 +14,10 @@ const failureReasonWords: Record<string, string> = {
   payment_declined: 'The payment was declined.',
   // Tilia: the person or Tilia canceled the invoice (adapters/payments/tilia-provider.ts).
   canceled: 'The payment was canceled.',
-  // A crypto charge paid wrongly (Coinbase's timeline context, adapters/payments/coinbase-commerce-provider.ts):
-  // money may have been sent, so these never say that none was taken.
+  // A crypto charge paid wrongly (Coinbase's timeline context, adapters/payments/coinbase-commerce-provider.ts; one paid
+  // late ends as expired): money may have been sent, so these never say that none was taken.
   underpaid: 'Less than the amount due arrived, so nothing was added to your balance.',
   overpaid: 'More than the amount due arrived, so nothing was added to your balance.',
-  delayed: 'The payment arrived after the charge had closed, so nothing was added to your balance.',
   multiple: 'More than one payment arrived for this charge, so nothing was added to your balance.',
   provider_unavailable: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,
   provider_not_configured: errorCatalogue.PAYMENT_PROVIDER_UNAVAILABLE.message,

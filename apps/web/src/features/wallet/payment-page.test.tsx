@@ -248,6 +248,7 @@ describe('payment page: balance and history', () => {
                   paymentMethod: null,
                 }),
                 deposit({ id: 'dep-3', method: 'crypto', failureReason: 'underpaid', paymentMethod: 'Crypto' }),
+                deposit({ id: 'dep-4', method: 'crypto', failureReason: 'manual', paymentMethod: 'Crypto' }),
               ],
               page: 1,
               size: 5,
@@ -259,7 +260,7 @@ describe('payment page: balance and history', () => {
     renderApp('/payment?tab=history');
     const list = await screen.findByRole('list', { name: 'Payments that did not go through' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[0]).toHaveTextContent('Card payment · Visa •••• 0002');
     expect(rows[0]).toHaveTextContent('$25.00');
     expect(rows[0]).toHaveTextContent('Failed');
@@ -270,6 +271,8 @@ describe('payment page: balance and history', () => {
     // Crypto sent in the wrong amount: nothing was added, which is not to say nothing was sent.
     expect(rows[2]).toHaveTextContent('Less than the amount due arrived, so nothing was added to your balance.');
     expect(rows[2]).not.toHaveTextContent('No money was taken');
+    // A crypto failure of no known kind says the same of the balance.
+    expect(rows[3]).toHaveTextContent('The payment did not go through, so nothing was added to your balance.');
     expect(screen.getByText('None of these changed your balance. The latest 5 of 7.')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/deposits?isUnpaid=true&size=5')).toBe(true);
   });

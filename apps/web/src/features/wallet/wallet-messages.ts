@@ -1,9 +1,18 @@
 import type { BadgeTone } from '../../ui/badge.tsx';
-import type { TLedgerTransactionKind, TWithdrawalStatus } from '@cypher/contract';
+import type { TDeposit, TLedgerTransactionKind, TWithdrawalStatus } from '@cypher/contract';
 import { paymentFailureInWords } from '../../lib/payment-failure.ts';
 
-export function depositFailureInWords(reason: string | null | undefined): string {
-  return paymentFailureInWords(reason, 'The payment did not go through. No money was taken.');
+/**
+ * Why a deposit did not go through, in words. A crypto payment is sent by the person, not taken from them: one that
+ * failed may have arrived in part, so its words say that nothing was added to the balance, never that nothing was taken.
+ */
+export function depositFailureInWords(reason: string | null | undefined, method?: TDeposit['method']): string {
+  return paymentFailureInWords(
+    reason,
+    method === 'crypto'
+      ? 'The payment did not go through, so nothing was added to your balance.'
+      : 'The payment did not go through. No money was taken.',
+  );
 }
 
 /** What each state means for the person; its name is the contract's withdrawalStatusNames. */

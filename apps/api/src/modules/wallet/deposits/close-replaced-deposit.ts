@@ -1,6 +1,9 @@
 import type { Db } from '../../../db/client.ts';
 import { transitionDeposit } from './deposit-states.ts';
 
+/** The failureReason of a checkout closed because the person paid its order another way (not a failure of theirs). */
+export const REPLACED_DEPOSIT_REASON = 'replaced';
+
 /**
  * Route: POST /v1/orders/{id}/tilia (orders switch a card order's payment) · Writes: deposits · Tests:
  * orders/card-orders.test.ts.
@@ -11,5 +14,5 @@ import { transitionDeposit } from './deposit-states.ts';
  * listener tells the person where it went. Inside the caller's transaction, after the caller locked the order.
  */
 export async function closeReplacedDeposit(tx: Db, depositId: string, now: Date): Promise<void> {
-  await transitionDeposit(tx, depositId, { to: 'expired', now, changes: { failureReason: 'replaced' } });
+  await transitionDeposit(tx, depositId, { to: 'expired', now, changes: { failureReason: REPLACED_DEPOSIT_REASON } });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { closeReplacedDeposit } from './close-replaced-deposit.ts';
 import { expireAbandonedDeposits } from './expire-abandoned-deposits.ts';
 
 let t: TestApp;
@@ -145,7 +146,7 @@ describe('GET /v1/deposits', () => {
     expect(refused.json().code).toBe('INVALID_REQUEST');
   });
 
-  it('lists only those that ended without being paid with isUnpaid=true: declined and expired, not open or paid', async () => {
+  it('lists only those that ended without being paid with isUnpaid=true: declined and expired, not open, paid or replaced', async () => {
     const user = await activeUser(t);
     const expired = await createDeposit(user.accessToken, 500);
     await expireAbandonedDeposits(t.database.db, new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000));
@@ -154,6 +155,10 @@ describe('GET /v1/deposits', () => {
     t.clock.advance(1000);
     const paid = await createDeposit(user.accessToken, 2000);
     await payAtCheckout(paid.checkoutUrl, '4242 4242 4242 4242');
+    t.clock.advance(1000);
+    // Closed because its order was paid another way: not a payment that failed.
+    const replaced = await createDeposit(user.accessToken, 1500);
+    await closeReplacedDeposit(t.database.db, replaced.depositId, t.clock.now());
     t.clock.advance(1000);
     const declined = await createDeposit(user.accessToken, 3000);
     await payAtCheckout(declined.checkoutUrl, '4000 0000 0000 0002');
@@ -166,6 +171,7 @@ describe('GET /v1/deposits', () => {
     expect(unpaid.items[1]).toMatchObject({ status: 'expired', failureReason: 'expired' });
     expect(unpaid.total).toBe(2);
     expect((await list('isUnpaid=false')).items.map((item: { id: string }) => item.id)).toEqual([
+      replaced.depositId,
       paid.depositId,
       open.depositId,
     ]);

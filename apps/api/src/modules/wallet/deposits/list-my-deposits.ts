@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, not, or } from 'drizzle-orm';
+import { REPLACED_DEPOSIT_REASON } from './close-replaced-deposit.ts';
 import {
   openDepositStatuses,
   unpaidDepositStatuses,
@@ -22,7 +23,7 @@ export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQ
   const where = and(
     eq(deposits.userId, userId),
     statusFilter(openDepositStatuses, query.isOpen),
-    statusFilter(unpaidDepositStatuses, query.isUnpaid),
+    unpaidFilter(query.isUnpaid),
   );
   const rows = await selectDepositViews(db, where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
@@ -30,6 +31,19 @@ export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQ
     .offset(offset);
   const [counted] = await db.select({ total: count() }).from(deposits).where(where);
   return toPage(rows.map(depositView), query, counted?.total ?? 0);
+}
+
+/**
+ * Ended without being paid: failed or expired, but not a checkout closed because the person chose another way to pay
+ * the same order (closeReplacedDeposit's `replaced`): nothing went wrong there, and the order was paid the other way.
+ */
+function unpaidFilter(isUnpaid: boolean | undefined) {
+  if (isUnpaid === undefined) return undefined;
+  const unpaid = and(
+    inArray(deposits.status, [...unpaidDepositStatuses]),
+    or(isNull(deposits.failureReason), ne(deposits.failureReason, REPLACED_DEPOSIT_REASON)),
+  );
+  return isUnpaid ? unpaid! : not(unpaid!);
 }
 
 /** A deposit in one of `statuses` (`true`), in none of them (`false`), or no filter. */

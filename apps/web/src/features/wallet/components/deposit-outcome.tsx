@@ -107,7 +107,7 @@ export function DepositOutcome({
           </>
         }
       >
-        {depositFailureInWords(deposit.data?.failureReason)}
+        {depositFailureInWords(deposit.data?.failureReason, deposit.data?.method)}
       </Alert>
     );
   } else if (status === 'expired') {

@@ -55,7 +55,7 @@ function UnpaidDepositRow({ deposit }: { deposit: TDeposit }) {
           <Badge tone="neutral">{deposit.status === 'expired' ? 'Expired' : 'Failed'}</Badge>
         </span>
       </div>
-      <p className={styles.rowNote}>{depositFailureInWords(deposit.failureReason)}</p>
+      <p className={styles.rowNote}>{depositFailureInWords(deposit.failureReason, deposit.method)}</p>
     </li>
   );
 }
