@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBanner, TEdition, TProduct, TProductActivity } from '@cypher/contract';
+import { routes } from './app/router.tsx';
 import { startApp } from './app/start-app.tsx';
 import { createPageRenderer, type TRenderedPage } from './entry-server.tsx';
 import { holdEarlyPresses } from './lib/early-presses.ts';
@@ -116,6 +118,24 @@ const renderer = createPageRenderer({
 let root: Root | null = null;
 /** What was logged as an error, but for React's note that two renderers (the server's, the browser's) share this process. */
 let loggedErrors: unknown[][] = [];
+/**
+ * Hydrating loads the matched routes' code into the app's route objects (start-app.tsx, loadMatchedRoutes). A worker's
+ * files share those objects (vitest.config.ts), so they are put back as this file found them: the files after it load
+ * their pages lazily, as they would alone.
+ */
+const routesAsFound = (function snapshot(list: RouteObject[]): Array<[RouteObject, RouteObject]> {
+  return list.flatMap((route) => [
+    [route, { ...route }] as [RouteObject, RouteObject],
+    ...snapshot(route.children ?? []),
+  ]);
+})(routes);
+afterAll(() => {
+  for (const [route, asFound] of routesAsFound) {
+    for (const key of Object.keys(route) as Array<keyof RouteObject>) if (!(key in asFound)) delete route[key];
+    Object.assign(route, asFound);
+  }
+});
+
 beforeEach(() => {
   // The browser's clock agrees with the server's (a page rendered at 18:30 and hydrated at 20:01 turns, rightly).
   vi.useFakeTimers({ toFake: ['Date'] });
