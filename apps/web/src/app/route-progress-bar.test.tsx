@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import NProgress from 'nprogress';
@@ -69,5 +69,15 @@ describe('route progress bar', () => {
     await user.click(screen.getByRole('tab', { name: 'Cookie policy' }));
     expect(screen.getByRole('tab', { name: 'Cookie policy' }).getAttribute('aria-selected')).toBe('true');
     expect(progressBar()).toBeNull();
+  });
+
+  it('does not show when the purchase popup opens over the page or closes (?buy=)', async () => {
+    const router = await renderAt('/terms');
+    await act(() => router.navigate('/terms?buy=1'));
+    expect(progressBar()).toBeNull();
+    await act(() => router.navigate(-1));
+    expect(progressBar()).toBeNull();
+    await act(() => router.navigate('/terms?tab=privacy'));
+    await waitFor(() => expect(progressBar()).not.toBeNull());
   });
 });

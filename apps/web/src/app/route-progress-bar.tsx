@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import NProgress from 'nprogress';
+import { pagePlace } from '../lib/page-place.ts';
 import './route-progress.css';
 
 /**
@@ -32,7 +33,7 @@ export function RouteProgressBar() {
   const startedAt = useRef<number | null>(null);
   const finishTimer = useRef<number | undefined>(undefined);
   const isNavigating = useRef(false);
-  const previousPlace = useRef(`${location.pathname}${location.search}`);
+  const previousPlace = useRef(pagePlace(location));
 
   isNavigating.current = navigation.state !== 'idle';
 
@@ -54,8 +55,9 @@ export function RouteProgressBar() {
       }, remaining);
     }
 
-    // Hash-only changes (/terms#privacy) move within a page; they are not route changes.
-    const place = `${location.pathname}${location.search}`;
+    // Hash-only changes (/terms#privacy) move within a page, and the purchase popup opens over one: neither is a
+    // route change (lib/page-place.ts).
+    const place = pagePlace(location);
     const hasMoved = place !== previousPlace.current;
     previousPlace.current = place;
 

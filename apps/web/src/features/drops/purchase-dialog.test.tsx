@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyBalances } from '@cypher/contract';
+import { startAnalytics } from '../../lib/analytics.ts';
 import { startSession } from '../../lib/session.ts';
 import { balances, drop, dropIds, orderFee } from '../../test/drops-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -307,6 +308,30 @@ describe('purchase popup', () => {
     expect(router.state.location).toMatchObject({ pathname: dropUrl, search: '' });
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/drops');
+  });
+
+  it('counts no page view for opening or closing it: the page is the same', async () => {
+    startAnalytics({ tagManagerId: 'GTM-TEST' });
+    try {
+      buyer();
+      renderApp(dropUrl);
+      const pageViews = () =>
+        (window.dataLayer ?? []).filter(
+          (entry) => typeof entry === 'object' && entry !== null && 'event' in entry && entry.event === 'page_view',
+        );
+      await screen.findByRole('button', { name: 'Buy packs' });
+      const onArrival = pageViews();
+      expect(onArrival.length).toBeGreaterThan(0);
+      const { user, dialog } = await openPopup();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(pageViews()).toEqual(onArrival);
+      expect(onArrival.every((entry) => (entry as { page_path?: string }).page_path === dropUrl)).toBe(true);
+    } finally {
+      startAnalytics({});
+      for (const script of Array.from(document.scripts)) script.remove();
+      delete window.dataLayer;
+    }
   });
 
   it('closes on Escape and gives focus back to the Buy button', async () => {

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router';
-
-/** The address's parameter that opens the purchase popup: `1` on a drop's or a pass's page, a kind's id on Tickets. */
-const BUY_PARAM = 'buy';
+import { PURCHASE_POPUP_PARAM } from '../../lib/page-place.ts';
 
 /** Marks a history entry this page added to open the popup, so closing it can step back over that entry. */
 type TPopupEntryState = { purchasePopup: true };
@@ -24,7 +22,7 @@ export function usePurchasePopup() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const chosen = searchParams.get(BUY_PARAM);
+  const chosen = searchParams.get(PURCHASE_POPUP_PARAM);
   // Escape, the close button and the backdrop can each ask to close before the Back lands: a second Back would leave
   // the page. Only until the address changes: Forward brings the popup's entry back, and it must close again.
   const closedEntry = useRef<string | null>(null);
@@ -34,8 +32,8 @@ export function usePurchasePopup() {
 
   const addressWith = (value: string | null) => {
     const search = new URLSearchParams(location.search);
-    if (value === null) search.delete(BUY_PARAM);
-    else search.set(BUY_PARAM, value);
+    if (value === null) search.delete(PURCHASE_POPUP_PARAM);
+    else search.set(PURCHASE_POPUP_PARAM, value);
     const query = search.toString();
     return { pathname: location.pathname, search: query ? `?${query}` : '', hash: location.hash };
   };
