@@ -79,6 +79,21 @@ function api(viewer: () => Partial<TWaitingRoomViewer> | null, route: Route = ()
 const panel = () => screen.getByRole('region', { name: 'Waiting room' });
 const figure = (term: string) => within(panel()).getByText(term).nextElementSibling?.textContent;
 
+/** Admitted at 21:04:35, third of the room, with `token` valid until `expiresAt`. */
+function admitted(token: string, expiresAt: string): Partial<TWaitingRoomViewer> {
+  return {
+    status: 'ADMITTED',
+    joinedAt: '2026-11-22T20:50:00.000Z',
+    place: 3,
+    placesAhead: 0,
+    estimatedWaitSeconds: 0,
+    admitAt: '2026-11-22T21:04:35.000Z',
+    admissionToken: token,
+    admissionExpiresAt: expiresAt,
+    pollAfterSeconds: 10,
+  };
+}
+
 describe('drop page: the waiting room', () => {
   it('before it opens says when, with a countdown, and offers no Buy button; at its time, a visitor is sent to sign in', async () => {
     at('2026-11-22T20:44:00.000Z');
@@ -204,17 +219,7 @@ describe('drop page: the waiting room', () => {
   it('opens the purchase by itself once per admission: not again when the page is mounted again (Back from a purchase)', async () => {
     at('2026-11-22T21:05:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    api(() => ({
-      status: 'ADMITTED',
-      joinedAt: '2026-11-22T20:50:00.000Z',
-      place: 3,
-      placesAhead: 0,
-      estimatedWaitSeconds: 0,
-      admitAt: '2026-11-22T21:04:35.000Z',
-      admissionToken: 'admission-once',
-      admissionExpiresAt: '2026-11-22T21:09:35.000Z',
-      pollAfterSeconds: 10,
-    }));
+    api(() => admitted('admission-once', '2026-11-22T21:09:35.000Z'));
     const { router } = renderApp(dropUrl);
     await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
     await act(() => router.navigate('/drops'));
@@ -227,17 +232,7 @@ describe('drop page: the waiting room', () => {
   it('keeps asking while the page ticks, as the API says: an admission that passed shows without any click', async () => {
     at('2026-11-22T21:05:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
-    let mine: Partial<TWaitingRoomViewer> = {
-      status: 'ADMITTED',
-      joinedAt: '2026-11-22T20:50:00.000Z',
-      place: 3,
-      placesAhead: 0,
-      estimatedWaitSeconds: 0,
-      admitAt: '2026-11-22T21:04:35.000Z',
-      admissionToken: 'admission-for-me',
-      admissionExpiresAt: '2026-11-22T21:05:10.000Z',
-      pollAfterSeconds: 10,
-    };
+    let mine: Partial<TWaitingRoomViewer> = admitted('admission-for-me', '2026-11-22T21:05:10.000Z');
     const sent = api(() => mine);
     renderApp(dropUrl);
     // Admitted: the purchase opens by itself; closing it leaves Buy packs in the panel.
