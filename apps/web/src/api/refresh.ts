@@ -52,8 +52,9 @@ async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The pairs other tabs got, by the refresh token they spent. The Web Lock passes from tab to tab sooner than
  * localStorage's writes do (Chromium copies them between tabs' processes later): a tab that took the lock right after
- * another rotated could still read the spent token, send it, and so end the sign-in everywhere as theft (a review saw
- * it in 4 of 16 tries). So the tab that rotates also hands the pair over on a BroadcastChannel before it lets go.
+ * another rotated could still read the spent token and send it (a review saw it in 4 of 16 tries). The API answers
+ * that with the same pair for 30 s (decision record 54), but it once ended the sign-in everywhere as theft, and it
+ * costs a request: so the tab that rotates also hands the pair over on a BroadcastChannel before it lets go.
  */
 const handedOver = new Map<string, TTokenPair>();
 const refreshChannel =

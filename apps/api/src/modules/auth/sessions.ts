@@ -45,27 +45,37 @@ export async function startSession(
   return issueTokenPair(tx, deps, { userId, sessionId, sessionExpiresAt: expiresAt });
 }
 
-/** A new refresh token and an access token that expires with its sign-in at the latest (ended-sessions.ts relies on it). */
+/**
+ * A refresh token and an access token that expires with its sign-in at the latest (ended-sessions.ts relies on it).
+ * The refresh token is new and random, unless a rotation gives the one it derived (refresh-session.ts).
+ */
 export async function issueTokenPair(
   tx: Db,
   deps: SessionDeps,
   session: { userId: string; sessionId: string; sessionExpiresAt: Date },
+  refreshToken: string = newSecretToken(),
 ): Promise<TTokenPair> {
-  const { userId, sessionId } = session;
-  const refreshToken = newSecretToken();
   await tx.insert(refreshTokens).values({
     id: newId(),
-    sessionId,
+    sessionId: session.sessionId,
     tokenHash: hashSecretToken(refreshToken),
     createdAt: deps.clock.now(),
   });
-  const accessToken = await deps.tokens.sign({
-    userId,
-    sessionId,
-    verifiedEmail: await verifiedEmailOf(tx, userId),
+  return { accessToken: await signAccessToken(tx, deps, session), refreshToken };
+}
+
+/** An access token for a sign-in, valid until its sign-in ends at the latest. */
+export async function signAccessToken(
+  tx: Db,
+  deps: SessionDeps,
+  session: { userId: string; sessionId: string; sessionExpiresAt: Date },
+): Promise<string> {
+  return deps.tokens.sign({
+    userId: session.userId,
+    sessionId: session.sessionId,
+    verifiedEmail: await verifiedEmailOf(tx, session.userId),
     notAfter: session.sessionExpiresAt,
   });
-  return { accessToken, refreshToken };
 }
 
 export async function revokeSession(tx: Db, sessionId: string, reason: string, now: Date): Promise<void> {
