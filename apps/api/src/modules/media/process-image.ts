@@ -2,6 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { ImageKind } from './image-kinds.ts';
 import { contentTypeOf, extensionOf, sniffImageType, type ImageFormat } from './sniff-image-type.ts';
+import { sniffVideoType } from './sniff-video-type.ts';
 
 export interface ProcessedImage {
   bytes: Buffer;
@@ -26,6 +27,8 @@ function decodeFailure(error: unknown): AppError {
  */
 export async function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   const format = sniffImageType(input);
+  // A video sent to an image field is the mirror of an image sent to a video's (store-animation.ts), and answers so.
+  if (!format && sniffVideoType(input)) throw new AppError('IMAGE_REQUIRED_IN_IMAGE_FIELD');
   if (!format || !kind.formats.includes(format)) throw new AppError('UNSUPPORTED_MIMETYPE');
   const decodeOptions = { limitInputPixels: kind.maxInputPixels, animated: format === 'gif' || format === 'webp' };
 

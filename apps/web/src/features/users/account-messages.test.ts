@@ -45,6 +45,9 @@ describe('upload error messages', () => {
     expect(uploadErrorMessage(apiError('UNSUPPORTED_MIMETYPE'), 'photo')).toBe(
       'This photo is not supported. Please select another one!',
     );
+    expect(uploadErrorMessage(apiError('IMAGE_REQUIRED_IN_IMAGE_FIELD'), 'photo')).toBe(
+      'This photo is not supported. Please select another one!',
+    );
     expect(uploadErrorMessage(apiError('FILE_TOO_LARGE'), 'photo')).toBe('Size to large to Accept');
     expect(uploadErrorMessage(apiError('FILE_TOO_LARGE'), 'background')).toBe('Size to large to Accept');
   });

@@ -29,6 +29,7 @@ export function uploadErrorMessage(error: unknown, kind: ProfileImageKind): stri
   if (!isApiError(error)) return errorCatalogue.INTERNAL_ERROR.message;
   switch (error.code) {
     case 'UNSUPPORTED_MIMETYPE':
+    case 'IMAGE_REQUIRED_IN_IMAGE_FIELD':
     case 'IMAGE_UNREADABLE':
       return uploadMessages.unsupported;
     case 'FILE_TOO_LARGE':

@@ -64,6 +64,26 @@ describe('POST /v1/users/media/photo', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('refuses a video with IMAGE_REQUIRED_IN_IMAGE_FIELD (an image field), a PDF with UNSUPPORTED_MIMETYPE, storing nothing', async () => {
+    const before = await storedFiles();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4096, 1)]);
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm')]);
+    for (const [name, content] of [
+      ['clip.mp4', mp4],
+      ['clip.webm', webm],
+    ] as const) {
+      const response = await upload('photo', file(name, content, 'video/mp4'));
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({
+        code: 'IMAGE_REQUIRED_IN_IMAGE_FIELD',
+        message: 'Unsupported content type.',
+      });
+    }
+    const pdf = await upload('photo', file('me.pdf', '%PDF-1.7\n%âãÏÓ\n', 'application/pdf'));
+    expect(pdf.json()).toEqual({ code: 'UNSUPPORTED_MIMETYPE', message: 'Unsupported file type.' });
+    expect(await storedFiles()).toEqual(before);
+  });
+
   it('refuses a 6 MB photo while it streams in with FILE_TOO_LARGE', async () => {
     const body = streamedMultipartFile({ name: 'file', filename: 'big.png', contentType: 'image/png' }, png, 6 * MB);
     const response = await upload('photo', body);

@@ -51,6 +51,19 @@ describe('ImageUploadField', () => {
     expect(sent).toEqual([]);
   });
 
+  it('refuses a video before sending it, with the catalogue words for a video in an image field', async () => {
+    const sent = stubApi(() => json(201, {}));
+    const input = renderField();
+
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'loop.mp4', { type: 'video/mp4' }));
+
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      errorCatalogue.IMAGE_REQUIRED_IN_IMAGE_FIELD.message,
+    );
+    expect(sent).toEqual([]);
+  });
+
   it('shows the uploaded image once the API has stored it', async () => {
     stubApi(() =>
       json(201, {

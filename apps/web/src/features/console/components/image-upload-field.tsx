@@ -65,11 +65,15 @@ export function ImageUploadField({
   async function send(file: File) {
     setUploadError(undefined);
     if (!(accepted as readonly string[]).includes(file.type)) {
+      // An image for a video, or a video for an image, answers as the API would (spec section 8's pair).
       const isImageForVideo = kind === 'video' && file.type.startsWith('image/');
-      setUploadError(
-        (isImageForVideo ? errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD : errorCatalogue.UNSUPPORTED_MIMETYPE)
-          .message,
-      );
+      const isVideoForImage = kind !== 'video' && file.type.startsWith('video/');
+      const refusal = isImageForVideo
+        ? errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD
+        : isVideoForImage
+          ? errorCatalogue.IMAGE_REQUIRED_IN_IMAGE_FIELD
+          : errorCatalogue.UNSUPPORTED_MIMETYPE;
+      setUploadError(refusal.message);
       return;
     }
     if (file.size > maxBytes) {
