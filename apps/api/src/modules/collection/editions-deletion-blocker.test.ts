@@ -34,7 +34,7 @@ describe('account deletion while the collection holds something (spec section 4)
     const { collector, packId, editionIds } = await collectorWithPack(t, { isOpened: false, editionsPerPack: 2 });
 
     // Sealed, the pack is what remains; its editions are not yet anyone's NFTs.
-    expect(await blockersOf(collector.userId)).toEqual([['packs', 'You still have 1 unopened pack. Open them first.']]);
+    expect(await blockersOf(collector.userId)).toEqual([['packs', 'You still have 1 unopened pack. Open it first.']]);
 
     await t.app.inject({ method: 'POST', url: `/v1/packs/${packId}/open`, headers: bearer(collector.accessToken) });
     for (const state of collectedEditionStates) {

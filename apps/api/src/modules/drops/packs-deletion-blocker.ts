@@ -19,6 +19,9 @@ export async function packsDeletionBlocker(tx: Db, userId: string): Promise<Dele
   if (held === 0) return null;
   return {
     kind: 'packs',
-    message: `You still have ${formatNumber(held)} unopened ${held === 1 ? 'pack' : 'packs'}. Open them first.`,
+    message:
+      held === 1
+        ? 'You still have 1 unopened pack. Open it first.'
+        : `You still have ${formatNumber(held)} unopened packs. Open them first.`,
   };
 }

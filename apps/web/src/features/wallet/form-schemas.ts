@@ -10,6 +10,7 @@ import {
   TILIA_METHOD_LABEL_MAX_LENGTH,
   WITHDRAWAL_MAX_CENTS,
   WITHDRAWAL_MIN_CENTS,
+  withdrawalBelowFeeMessage,
   withdrawalMessages,
   ZAddTiliaPaymentMethodRequest,
   ZAddWalletAddressRequest,
@@ -19,6 +20,7 @@ import {
   ZWireDetails,
   type TDepositLimits,
   type TMoney,
+  type TWithdrawalMethod,
 } from '@cypher/contract';
 import { z } from 'zod';
 
@@ -136,12 +138,27 @@ export function withdrawalBandwidthHint(fee: TMoney | undefined, withdrawable?: 
 }
 
 const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isConfirmed);
-const withdrawalAmount = usdAmount(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS);
+
+/**
+ * A withdrawal's amount: the bandwidth, then the method's fee as its floor (the API's WITHDRAWAL_BELOW_FEE, in its
+ * words), so an amount under the fee is told on the first submit with every other field. Without the fee yet (still
+ * loading) the API has the last word.
+ */
+function withdrawalAmount(method: TWithdrawalMethod, fee: TMoney | undefined) {
+  return usdAmount(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS).superRefine((amount, context) => {
+    const belowFee = fee ? withdrawalBelowFeeMessage({ method, amount }, fee.amount) : null;
+    if (belowFee) context.addIssue({ code: 'custom', message: belowFee });
+  });
+}
 
 /** The wire form: the contract's ZWireDetails (which fields a country asks for, and their checks), as is. */
-export const ZWireWithdrawalForm = z.object({ amount: withdrawalAmount, wire: ZWireDetails, isConfirmed });
+export function wireWithdrawalForm(fee: TMoney | undefined) {
+  return z.object({ amount: withdrawalAmount('wire', fee), wire: ZWireDetails, isConfirmed });
+}
 
-export const ZUsdcWithdrawalForm = z.object({ amount: withdrawalAmount, address: ZUsdcAddress, isConfirmed });
+export function usdcWithdrawalForm(fee: TMoney | undefined) {
+  return z.object({ amount: withdrawalAmount('usdc', fee), address: ZUsdcAddress, isConfirmed });
+}
 
 /** A saved bank account: the wire form's details (the same shared fields), as is. */
 export const ZBankAccountForm = z.object({ wire: ZWireDetails });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { withdrawalMessages } from '@cypher/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
@@ -310,6 +311,21 @@ describe('payment page: withdraw', () => {
     await user.click(submitWire());
     const refusal = await within(wire).findByText('A wire costs a $25.00 fee: withdraw at least $25.00 this way.');
     expect(amount.getAttribute('aria-describedby')).toContain(refusal.id);
+    expect(posts(sent)).toHaveLength(0);
+  });
+
+  // Collector walk of session 44: the fee floor was told only once every other field was valid.
+  it('says an amount under the fee on the first submit, with the empty fields', async () => {
+    const sent = wallet();
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    const wire = await screen.findByRole('form', { name: 'Wire withdrawal' });
+    await user.type(within(wire).getByLabelText(/Amount \(USD\)/), '10');
+    await user.click(submitWire());
+    expect(
+      await within(wire).findByText('A wire costs a $25.00 fee: withdraw at least $25.00 this way.'),
+    ).toBeInTheDocument();
+    expect(within(wire).getByText(withdrawalMessages.isConfirmed)).toBeInTheDocument();
     expect(posts(sent)).toHaveLength(0);
   });
 

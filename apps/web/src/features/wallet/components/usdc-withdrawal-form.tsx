@@ -12,14 +12,14 @@ import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
-import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, ZUsdcWithdrawalForm } from '../form-schemas.ts';
+import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, usdcWithdrawalForm } from '../form-schemas.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
 import formStyles from '../payment-forms.module.css';
 
-type TUsdcInput = z.input<typeof ZUsdcWithdrawalForm>;
-type TUsdcOutput = z.output<typeof ZUsdcWithdrawalForm>;
+type TUsdcInput = z.input<ReturnType<typeof usdcWithdrawalForm>>;
+type TUsdcOutput = z.output<ReturnType<typeof usdcWithdrawalForm>>;
 
 /** USDC to an Ethereum (ERC-20) address: typed, or one of the person's saved addresses. */
 export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
@@ -28,7 +28,7 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   const addWalletAddress = useAddWalletAddress();
   const [isSavingAddress, setIsSavingAddress] = useState(false);
   const form = useForm<TUsdcInput, unknown, TUsdcOutput>({
-    resolver: zodResolver(ZUsdcWithdrawalForm),
+    resolver: zodResolver(usdcWithdrawalForm(fee)),
     defaultValues: { amount: '', address: '', isConfirmed: false },
   });
   const {

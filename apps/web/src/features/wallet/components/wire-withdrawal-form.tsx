@@ -15,15 +15,15 @@ import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
-import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, ZWireWithdrawalForm } from '../form-schemas.ts';
+import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, wireWithdrawalForm } from '../form-schemas.ts';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
 
-type TWireInput = z.input<typeof ZWireWithdrawalForm>;
-type TWireOutput = z.output<typeof ZWireWithdrawalForm>;
+type TWireInput = z.input<ReturnType<typeof wireWithdrawalForm>>;
+type TWireOutput = z.output<ReturnType<typeof wireWithdrawalForm>>;
 const formFields = ['amount', 'isConfirmed', ...wireFieldPaths] as Path<TWireInput>[];
 
 /** The wire form: spec section 3's bank fields, the ones a country needs, with the fee and total before sending. */
@@ -42,7 +42,7 @@ export function WireWithdrawalForm({
   const [isSavingAccount, setIsSavingAccount] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<TWireInput, unknown, TWireOutput>({
-    resolver: zodResolver(ZWireWithdrawalForm),
+    resolver: zodResolver(wireWithdrawalForm(fee)),
     defaultValues: { amount: '', wire: emptyWire, isConfirmed: false },
     // The bank's fields come and go with its country, so registration order is not the page's: focus by the page.
     shouldFocusError: false,

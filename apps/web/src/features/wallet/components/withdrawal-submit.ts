@@ -1,11 +1,5 @@
-import {
-  errorCatalogue,
-  formatMoney,
-  withdrawalBelowFeeMessage,
-  type TCreateWithdrawalRequest,
-  type TMoney,
-} from '@cypher/contract';
-import { ApiError, isApiError } from '../../../api/api-error.ts';
+import { formatMoney, type TCreateWithdrawalRequest, type TMoney } from '@cypher/contract';
+import { isApiError } from '../../../api/api-error.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import type { UnsavedChangesOptions } from '../../../ui/unsaved-changes.ts';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -62,13 +56,6 @@ export function useWithdrawalRequest({
   }
 
   async function request(body: TCreateWithdrawalRequest, onRefused: (error: unknown) => void): Promise<boolean> {
-    // The API's own refusal, said before sending, under the amount as the API's would be.
-    const belowFee = fee ? withdrawalBelowFeeMessage(body, fee.amount) : null;
-    if (belowFee) {
-      const { status, message } = errorCatalogue.WITHDRAWAL_BELOW_FEE;
-      onRefused(new ApiError(status, 'WITHDRAWAL_BELOW_FEE', message, [{ field: 'amount', message: belowFee }]));
-      return false;
-    }
     const missing = shortfallOf(body.amount, fee, withdrawable);
     if (missing) {
       onInsufficientFunds(shortfall(missing, withdrawable));
