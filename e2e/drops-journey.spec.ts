@@ -182,8 +182,8 @@ test.describe('drops and purchases', () => {
     await expect(page.getByRole('list', { name: 'Edition history' })).toContainText('Placed on a figure base');
 
     // Favorited, it shows on the collector's public profile, which anyone reaches from the NFT page's owner.
-    await page.getByRole('button', { name: 'Add to favorites' }).click();
-    await expect(page.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Favorite', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
     await page
       .locator('dt', { hasText: /^Owner$/ })
       .locator('xpath=following-sibling::dd[1]')

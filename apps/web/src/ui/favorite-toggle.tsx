@@ -16,10 +16,11 @@ interface FavoriteToggleProps {
 }
 
 /**
- * The heart on a product's page and an NFT's page. Signed in, it is a toggle button (aria-pressed) whose name says
- * what a press does; the press shows at once (the mutation's own variables) and stays until every favorites list has
- * been read again. Signed out, it is a link to sign in that comes back here. The visible word "Favorite" is part of
- * both names, so speech input finds it either way.
+ * The heart on a product's page and an NFT's page. Signed in, it is a toggle button (aria-pressed) named by its
+ * visible word, "Favorite" or, once pressed, "Favorited", so the state reads in words as well as in the filled heart;
+ * the press shows at once (the mutation's own variables) and stays until every favorites list has been read again.
+ * Signed out, it is a link to sign in that comes back here, named for what it leads to ("Add to favorites", which
+ * holds the visible word, so speech input finds it).
  */
 export function FavoriteToggle({ targetType, targetId }: FavoriteToggleProps) {
   const { isLoggedIn } = useSession();
@@ -62,12 +63,11 @@ function SignedInToggle({ targetType, targetId }: FavoriteToggleProps) {
       type="button"
       className={buttonClassName({ variant: 'secondary' }, styles.toggle)}
       aria-pressed={isFavorite}
-      aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
       aria-busy={isSending || status.isPending || undefined}
       onClick={toggle}
     >
       <Icon name="heart" size={18} className={styles.heart} />
-      Favorite
+      {isFavorite ? 'Favorited' : 'Favorite'}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -56,5 +56,46 @@ describe('account security page', () => {
       phoneNumber: '+15551234567',
     });
     expect(sent.find((request) => request.path === `${AUTH}/mfa`)?.body).toEqual({ code: '123456' });
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  // Collector walk of session 44: the code step had no way to ask for another text.
+  it('sends another code to turn two-factor off, once the 30 s wait is over', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') {
+        return json(200, {
+          data: myUser({ phoneEnding: '4567', twoFactor: { isEnabled: true, verifiedAt: '2026-11-20T10:00:00.000Z' } }),
+        });
+      }
+      if (request.path === `${AUTH}/check-password`) {
+        return json(200, { data: { reauthenticatedUntil: '2026-11-22T04:30:00.000Z' } });
+      }
+      if (request.path === `${AUTH}/mfa-code`) {
+        return json(202, { data: { phoneEnding: '4567', expiresAt: '2026-11-22T04:30:00.000Z' } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor' }));
+    let dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in' });
+    const codeRequests = () => sent.filter((request) => request.path === `${AUTH}/mfa-code`);
+    expect(codeRequests()).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
+
+    // The clock 31 s on, still running (the countdown reads it, and so does findBy's own timing).
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 31_000);
+    await user.click(await within(dialog).findByRole('button', { name: 'Resend code' }));
+    // The toast shows inside the open dialog (the top layer), where it is read.
+    expect(await within(dialog).findByText('New code sent')).toBeInTheDocument();
+    expect(codeRequests()).toHaveLength(2);
+    expect(within(dialog).getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
   });
 });

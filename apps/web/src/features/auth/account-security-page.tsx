@@ -33,7 +33,7 @@ export default function AccountSecurityPage() {
       setStep({ kind: 'phone' });
     } else {
       const sent = await requestMfaOffCode();
-      setStep({ kind: 'code', phoneEnding: sent.phoneEnding });
+      setStep({ kind: 'code', phoneEnding: sent.phoneEnding, resend: requestMfaOffCode });
     }
     setIsReauthenticating(false);
   }

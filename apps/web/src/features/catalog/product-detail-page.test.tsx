@@ -67,13 +67,13 @@ describe('product page: the favorite heart', () => {
     const sent = productApi({ isFavorite: false, hold: gate.promise });
     renderApp(`/products/${ids.dragon}`);
     const user = userEvent.setup();
-    const add = await screen.findByRole('button', { name: 'Add to favorites' });
+    const add = await screen.findByRole('button', { name: 'Favorite' });
     await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
     expect(add).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(add);
     // Shown before the API answers.
-    const remove = await screen.findByRole('button', { name: 'Remove from favorites' });
+    const remove = await screen.findByRole('button', { name: 'Favorited' });
     expect(remove).toHaveAttribute('aria-pressed', 'true');
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
       targetType: 'PRODUCT',
@@ -82,21 +82,21 @@ describe('product page: the favorite heart', () => {
     gate.resolve();
     // Answered, the favorites are read again (the query-key factory's lists), and still say so.
     await waitFor(() => expect(sent.filter((request) => request.path.startsWith('/v1/favorites/my'))).toHaveLength(2));
-    expect(screen.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
 
-    await user.click(screen.getByRole('button', { name: 'Remove from favorites' }));
-    expect(await screen.findByRole('button', { name: 'Add to favorites' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Favorited' }));
+    expect(await screen.findByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'false');
     expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
   });
 
   it('goes back to what the API holds, and says so, when favoriting fails', async () => {
     productApi({ isFavorite: false, failAdd: true });
     renderApp(`/products/${ids.dragon}`);
-    const add = await screen.findByRole('button', { name: 'Add to favorites' });
+    const add = await screen.findByRole('button', { name: 'Favorite' });
     await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
     await userEvent.setup().click(add);
     expect(await screen.findByText('We could not update your favorites')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add to favorites' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('sends a visitor to sign in, and back here after', async () => {

@@ -146,10 +146,10 @@ describe('NFT page', () => {
       },
     });
     renderApp(`/products/nfts/${editionId}`);
-    const add = await screen.findByRole('button', { name: 'Add to favorites' });
+    const add = await screen.findByRole('button', { name: 'Favorite' });
     await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
     await userEvent.setup().click(add);
-    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+    expect(await screen.findByRole('button', { name: 'Favorited' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

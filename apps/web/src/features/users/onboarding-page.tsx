@@ -19,7 +19,8 @@ interface OnboardingStep {
 // The product's three verbs (spec section 1), one screen each.
 const onboardingSteps: OnboardingStep[] = [
   {
-    icon: 'frame',
+    // A pack, not a picture frame: a framed picture reads as an image that has not loaded.
+    icon: 'package',
     eyebrow: 'Collect',
     title: 'Collect the brands you love',
     body: 'Buy packs in limited drops, passes and tickets. Every edition you own lands in your collection, sorted by brand.',
