@@ -141,7 +141,11 @@ export const WITHDRAWAL_MAX_CENTS = 100_000_000;
  */
 export const isWithdrawalAmountInBandwidth = (amount: number) =>
   amount >= WITHDRAWAL_MIN_CENTS && amount <= WITHDRAWAL_MAX_CENTS;
-const withdrawalAmount = z.number().int();
+/**
+ * Money as everywhere in the API (`{ amount, currency }`, architecture 2b): US dollars only, since withdrawals pay out
+ * from the USD balance. Any whole number of cents, so that the bandwidth is told in the spec's words.
+ */
+const withdrawalAmount = z.strictObject({ amount: z.number().int(), currency: z.literal('USD') });
 
 /**
  * A withdrawal's amount must be at least its method's fee (the wire's $25.00, spec section 9, kept even if the
@@ -149,12 +153,13 @@ const withdrawalAmount = z.number().int();
  * bandwidth. The API answers WITHDRAWAL_BELOW_FEE with this under `amount`; the forms say it before sending.
  */
 export function withdrawalBelowFeeMessage(
-  request: { method: TWithdrawalMethod; amount: number },
+  method: TWithdrawalMethod,
+  amountCents: number,
   feeCents: number,
 ): string | null {
-  if (request.amount >= feeCents) return null;
+  if (amountCents >= feeCents) return null;
   const fee = formatMoney({ amount: feeCents, currency: 'USD' });
-  const way = request.method === 'wire' ? 'A wire' : 'A USDC withdrawal';
+  const way = method === 'wire' ? 'A wire' : 'A USDC withdrawal';
   return `${way} costs a ${fee} fee: withdraw at least ${fee} this way.`;
 }
 

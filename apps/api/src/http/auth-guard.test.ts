@@ -50,7 +50,7 @@ describe('an account whose address is not verified yet', () => {
       url: '/v1/withdrawals',
       payload: {
         method: 'usdc',
-        amount: 1_500,
+        amount: { amount: 1_500, currency: 'USD' },
         address: '0x52908400098527886E0F7030069857D2E4169EE7',
         isConfirmed: true,
       },

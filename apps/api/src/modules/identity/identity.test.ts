@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 const usdcRequest = {
   method: 'usdc',
-  amount: 1000,
+  amount: { amount: 1000, currency: 'USD' },
   address: '0x52908400098527886E0F7030069857D2E4169EE7',
   isConfirmed: true,
 };

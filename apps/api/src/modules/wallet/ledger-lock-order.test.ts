@@ -76,7 +76,12 @@ describe('the ledger lock order', () => {
           method: 'POST',
           url: '/v1/withdrawals',
           headers: bearer(user.accessToken),
-          payload: { method: 'wire', amount: 10_000, wire: usWireDetails, isConfirmed: true },
+          payload: {
+            method: 'wire',
+            amount: { amount: 10_000, currency: 'USD' },
+            wire: usWireDetails,
+            isConfirmed: true,
+          },
         });
         expect(requested.statusCode).toBe(201);
         const [bought, rejected] = await raceForPersonRows(

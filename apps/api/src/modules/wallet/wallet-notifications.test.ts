@@ -94,7 +94,7 @@ describe('withdrawal steps', () => {
       method: 'POST',
       url: '/v1/withdrawals',
       headers: { ...bearer(person.accessToken), 'idempotency-key': newId() },
-      payload: { method: 'wire', amount: 10_000, wire: usWireDetails, isConfirmed: true },
+      payload: { method: 'wire', amount: { amount: 10_000, currency: 'USD' }, wire: usWireDetails, isConfirmed: true },
     });
     expect(created.statusCode).toBe(201);
     return created.json().data.id as string;
@@ -149,7 +149,7 @@ describe('withdrawal steps', () => {
       headers: { ...bearer(usdc.accessToken), 'idempotency-key': newId() },
       payload: {
         method: 'usdc',
-        amount: 2_500,
+        amount: { amount: 2_500, currency: 'USD' },
         address: '0x52908400098527886E0F7030069857D2E4169EE7',
         isConfirmed: true,
       },

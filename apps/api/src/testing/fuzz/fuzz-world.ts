@@ -115,7 +115,7 @@ async function withPrivateData(
   await call(t, 'POST', '/v1/tilia/payment-methods', token, { type: 'tilia_wallet', label: 'My Tilia wallet' });
   await call(t, 'POST', '/v1/withdrawals', token, {
     method: 'wire',
-    amount: 10_000,
+    amount: { amount: 10_000, currency: 'USD' },
     wire: { ...usWireDetails, accountNumber: details.accountNumber },
     isConfirmed: true,
   });

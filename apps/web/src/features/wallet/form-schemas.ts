@@ -146,7 +146,7 @@ const isConfirmed = z.boolean().refine((value) => value, withdrawalMessages.isCo
  */
 function withdrawalAmount(method: TWithdrawalMethod, fee: TMoney | undefined) {
   return usdAmount(WITHDRAWAL_MIN_CENTS, WITHDRAWAL_MAX_CENTS).superRefine((amount, context) => {
-    const belowFee = fee ? withdrawalBelowFeeMessage({ method, amount }, fee.amount) : null;
+    const belowFee = fee ? withdrawalBelowFeeMessage(method, amount, fee.amount) : null;
     if (belowFee) context.addIssue({ code: 'custom', message: belowFee });
   });
 }

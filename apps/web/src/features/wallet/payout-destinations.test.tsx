@@ -350,7 +350,7 @@ describe('withdraw with saved destinations', () => {
     await waitFor(() => expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(1));
     expect(sentTo(sent, 'POST', '/v1/withdrawals')[0]?.body).toEqual({
       method: 'wire',
-      amount: 10_000,
+      amount: { amount: 10_000, currency: 'USD' },
       wire: chaseDetails,
       isConfirmed: true,
     });
@@ -465,7 +465,7 @@ describe('withdraw with saved destinations', () => {
     await waitFor(() => expect(sentTo(sent, 'POST', '/v1/withdrawals')).toHaveLength(1));
     expect(sentTo(sent, 'POST', '/v1/withdrawals')[0]?.body).toEqual({
       method: 'usdc',
-      amount: 5_000,
+      amount: { amount: 5_000, currency: 'USD' },
       address,
       isConfirmed: true,
     });

@@ -210,7 +210,7 @@ describe('payment page: withdraw', () => {
     expect(within(list).getByText(/up to two weeks/)).toBeInTheDocument();
     expect(posts(sent)[0]?.body).toEqual({
       method: 'wire',
-      amount: 10_000,
+      amount: { amount: 10_000, currency: 'USD' },
       isConfirmed: true,
       wire: {
         firstName: 'Ada',
@@ -258,7 +258,7 @@ describe('payment page: withdraw', () => {
     expect(within(wire).getByLabelText(/Amount \(USD\)/)).toHaveValue('25.00');
     await user.click(submitWire());
     await waitFor(() => expect(posts(sent)).toHaveLength(1));
-    expect(posts(sent)[0]?.body).toMatchObject({ method: 'wire', amount: 2_500 });
+    expect(posts(sent)[0]?.body).toMatchObject({ method: 'wire', amount: { amount: 2_500, currency: 'USD' } });
   });
 
   // Review of session 38: the wire's form stayed on offer, and could only end in "Insufficient funds".

@@ -30,9 +30,10 @@ export async function requestWithdrawal(
   userId: string,
   request: TCreateWithdrawalRequest,
 ): Promise<TWithdrawal> {
-  if (!isWithdrawalAmountInBandwidth(request.amount)) throw new AppError('AMOUNT_OUT_OF_BANDWIDTH');
+  const { amount } = request.amount;
+  if (!isWithdrawalAmountInBandwidth(amount)) throw new AppError('AMOUNT_OUT_OF_BANDWIDTH');
   const fee = deps.wallet.withdrawalFeeCents[request.method];
-  const belowFee = withdrawalBelowFeeMessage(request, fee);
+  const belowFee = withdrawalBelowFeeMessage(request.method, amount, fee);
   if (belowFee) throw new AppError('WITHDRAWAL_BELOW_FEE', { details: [{ field: 'amount', message: belowFee }] });
   await assertIdentityVerified(tx, userId);
   const id = newId();
@@ -50,7 +51,7 @@ export async function requestWithdrawal(
       userId,
       method: request.method,
       status: 'submitted',
-      amount: request.amount,
+      amount,
       fee,
       payoutDetails,
       createdAt: deps.now,
@@ -62,8 +63,8 @@ export async function requestWithdrawal(
     reference: { type: 'withdrawal', id },
     description: request.method === 'wire' ? 'Wire withdrawal requested' : 'USDC withdrawal requested',
     entries: [
-      { account: { userId, kind: 'withdrawable', currency: 'USD' }, amount: -(request.amount + fee) },
-      { account: { userId, kind: 'held', currency: 'USD' }, amount: request.amount + fee },
+      { account: { userId, kind: 'withdrawable', currency: 'USD' }, amount: -(amount + fee) },
+      { account: { userId, kind: 'held', currency: 'USD' }, amount: amount + fee },
     ],
     now: deps.now,
   });

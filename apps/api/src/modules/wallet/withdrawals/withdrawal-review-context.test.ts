@@ -17,11 +17,16 @@ afterAll(() => t.close());
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 const wireRequest = (amount: number, accountNumber: string = usWireDetails.accountNumber) => ({
   method: 'wire',
-  amount,
+  amount: { amount, currency: 'USD' },
   wire: { ...usWireDetails, accountNumber },
   isConfirmed: true,
 });
-const usdcRequest = (amount: number, to = address) => ({ method: 'usdc', amount, address: to, isConfirmed: true });
+const usdcRequest = (amount: number, to = address) => ({
+  method: 'usdc',
+  amount: { amount, currency: 'USD' },
+  address: to,
+  isConfirmed: true,
+});
 
 async function fundedUser(cents: number) {
   const user = await activeUser(t);

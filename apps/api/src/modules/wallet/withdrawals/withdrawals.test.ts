@@ -32,10 +32,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const usWire = usWireDetails;
-const wireRequest = (amount: number) => ({ method: 'wire', amount, wire: usWire, isConfirmed: true });
+const usd = (amount: number) => ({ amount, currency: 'USD' });
+const wireRequest = (amount: number) => ({ method: 'wire', amount: usd(amount), wire: usWire, isConfirmed: true });
 const usdcRequest = (amount: number) => ({
   method: 'usdc',
-  amount,
+  amount: usd(amount),
   address: '0x52908400098527886E0F7030069857D2E4169EE7',
   isConfirmed: true,
 });
@@ -149,6 +150,20 @@ describe('POST /v1/withdrawals', () => {
     );
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 2500, held: 12_500 });
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  // API audit of session 44: the amount was bare cents where every other money field is { amount, currency }.
+  it('takes the amount as money, in US dollars only', async () => {
+    const user = await fundedUser(50_000);
+    for (const amount of [10_000, { amount: 10_000, currency: 'CYP' }, { amount: 10_000 }]) {
+      const response = await withdraw(user.accessToken, { ...usdcRequest(10_000), amount });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    }
+    expect(await balancesOf(t.database.db, user.userId)).toEqual({ withdrawable: 50_000 });
+    const taken = await withdraw(user.accessToken, usdcRequest(10_000));
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().data.amount).toEqual({ amount: 10_000, currency: 'USD' });
   });
 
   it('refuses invalid bank fields and a missing confirmation with field details', async () => {

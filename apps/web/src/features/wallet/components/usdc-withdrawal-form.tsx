@@ -60,7 +60,12 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   const canSaveAddress = !chosen && walletAddresses.isSuccess && savedAddresses.length < MAX_WALLET_ADDRESSES;
 
   const onSubmit = handleSubmit(async ({ amount: cents, address, isConfirmed }) => {
-    const body = { method: 'usdc' as const, amount: cents, address, isConfirmed: isConfirmed as true };
+    const body = {
+      method: 'usdc' as const,
+      amount: { amount: cents, currency: 'USD' as const },
+      address,
+      isConfirmed: isConfirmed as true,
+    };
     const isTaken = await withdrawal.request(body, (error) =>
       applyApiError(error, setError, { fields: ['amount', 'address', 'isConfirmed'] }),
     );

@@ -112,7 +112,12 @@ export function WireWithdrawalForm({
 
   const onSubmit = handleSubmit(async ({ amount: cents, wire, isConfirmed }) => {
     const details = wireDetailsToSend(wire);
-    const body = { method: 'wire' as const, amount: cents, wire: details, isConfirmed: isConfirmed as true };
+    const body = {
+      method: 'wire' as const,
+      amount: { amount: cents, currency: 'USD' as const },
+      wire: details,
+      isConfirmed: isConfirmed as true,
+    };
     const isTaken = await withdrawal.request(body, (error) => {
       applyApiError(error, setError, { fields: formFields });
       const refused = isApiError(error)

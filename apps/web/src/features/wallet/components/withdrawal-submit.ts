@@ -56,7 +56,7 @@ export function useWithdrawalRequest({
   }
 
   async function request(body: TCreateWithdrawalRequest, onRefused: (error: unknown) => void): Promise<boolean> {
-    const missing = shortfallOf(body.amount, fee, withdrawable);
+    const missing = shortfallOf(body.amount.amount, fee, withdrawable);
     if (missing) {
       onInsufficientFunds(shortfall(missing, withdrawable));
       return false;
