@@ -97,7 +97,10 @@ function fakeApi(input: RequestInfo | URL): Response {
   if (path === `/v1/editions/${editionId}`) return json(200, { data: edition });
   if (path === `/v1/editions/${editionId}/histories`) {
     return json(200, {
-      data: [{ id: null, kind: 'MINTED', actor: null, counterpartAddress: null, createdAt: edition.createdAt }],
+      data: {
+        items: [{ id: null, kind: 'MINTED', actor: null, counterpartAddress: null, createdAt: edition.createdAt }],
+        nextCursor: null,
+      },
     });
   }
   if (path === `/v1/nfts/${editionId}/traits`) return json(200, { data: [{ traitType: 'Background', value: 'Neon' }] });

@@ -1,21 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TActivityKind } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { productActivities } from './catalog.tables.ts';
-
-/** How many activity rows one edition's history answers at most: far beyond any edition's life so far. */
-const MAX_HISTORY_ROWS = 500;
 
 /**
  * Route: GET /v1/editions/{id}/histories, through the collection module's listEditionHistory · Reads:
  * product_activities (index product_activities_edition_created_idx) · Tests: editions.test.ts.
  *
  * One edition's activity rows, oldest first: the history the rows already are, since every event about an edition is
- * written as its product's activity (decision record 24).
+ * written as its product's activity (decision record 24). `after` is the sort key (time, id) of the last row a
+ * client has; `limit` rows at most.
  */
 export async function activitiesOfEdition(
   db: Db,
   editionId: string,
+  { after, limit }: { after: readonly [string, string] | null; limit: number },
 ): Promise<
   { id: string; kind: TActivityKind; actorUserId: string | null; counterpartAddress: string | null; createdAt: Date }[]
 > {
@@ -28,7 +27,14 @@ export async function activitiesOfEdition(
       createdAt: productActivities.createdAt,
     })
     .from(productActivities)
-    .where(eq(productActivities.editionId, editionId))
+    .where(
+      and(
+        eq(productActivities.editionId, editionId),
+        after
+          ? sql`(${productActivities.createdAt}, ${productActivities.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(productActivities.createdAt), asc(productActivities.id))
-    .limit(MAX_HISTORY_ROWS);
+    .limit(limit);
 }

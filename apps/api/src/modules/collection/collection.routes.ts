@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZCursorPage,
+  ZCursorQuery,
   ZData,
   ZFavorite,
   ZFavoriteRequest,
@@ -72,12 +74,13 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "An edition's history, oldest first: minted, then every activity about it",
+          summary: "An edition's history, oldest first: minted, then every activity about it, by cursor",
           params: ZIdParams,
-          response: { 200: ZData(z.array(ZEditionHistoryEntry)) },
+          querystring: ZCursorQuery,
+          response: { 200: ZData(ZCursorPage(ZEditionHistoryEntry)) },
         },
       },
-      async (request) => ({ data: await listEditionHistory(ctx.db, request.params.id) }),
+      async (request) => ({ data: await listEditionHistory(ctx.db, request.params.id, request.query) }),
     );
 
     app.get(

@@ -23,7 +23,7 @@ const post = (url: string, accessToken: string, payload?: object, key = newId())
   t.app.inject({ method: 'POST', url, headers: { ...bearer(accessToken), 'idempotency-key': key }, payload });
 
 async function historyOf(editionId: string): Promise<{ kind: string; createdAt: string }[]> {
-  return (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+  return (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data.items;
 }
 
 async function historyKinds(editionId: string): Promise<string[]> {
@@ -95,7 +95,8 @@ describe('edition moves', () => {
 
     const again = await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET });
     expect(again.json().code).toBe('EDITION_UNAVAILABLE');
-    const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data
+      .items;
     expect(history.at(-1)).toMatchObject({ kind: 'EXPORTED', counterpartAddress: WALLET });
     expect(history.filter((entry: { kind: string }) => entry.kind === 'EXPORTED')).toHaveLength(1);
   });

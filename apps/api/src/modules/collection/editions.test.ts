@@ -167,12 +167,26 @@ describe('edition endpoints', () => {
       owner: { id: buyer.userId },
     });
 
-    const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data;
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data
+      .items;
     expect(history.map((entry: { kind: string }) => entry.kind)).toEqual(['MINTED', 'PURCHASED', 'OPENED']);
     expect(history[1].actor).toMatchObject({ id: buyer.userId });
     expect(history[2].actor).toMatchObject({ id: buyer.userId });
     const times = history.map((entry: { createdAt: string }) => entry.createdAt);
     expect([...times].sort()).toEqual(times);
+
+    // A feed that grows at its end pages by cursor (architecture 2b): the minting opens the first page.
+    const historyPage = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories?${query}` })).json();
+    const first = (await historyPage('size=1')).data;
+    expect(first.items.map((entry: { kind: string }) => entry.kind)).toEqual(['MINTED', 'PURCHASED']);
+    const second = (await historyPage(`size=1&cursor=${first.nextCursor}`)).data;
+    expect(second).toMatchObject({ items: [{ kind: 'OPENED' }], nextCursor: null });
+    expect((await historyPage('size=2')).data.nextCursor).toBeNull();
+    expect(await historyPage('cursor=not-a-cursor')).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'cursor' }],
+    });
 
     const traits = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${editionId}/traits` })).json().data;
     expect(traits.slice(-2)).toEqual([

@@ -1,19 +1,33 @@
-import type { TEditionHistoryEntry } from '@cypher/contract';
+import { z } from 'zod';
+import type { TCursorPage, TCursorQuery, TEditionHistoryEntry } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { decodeCursor, encodeCursor, ZCursorTime } from '../../http/pagination.ts';
 import { activitiesOfEdition } from '../catalog/activities-of-edition.ts';
 import { peopleByIds } from '../users/people.ts';
 import { getEditionView } from './get-edition.ts';
+
+/** The sort key of the last activity answered: its time and id (ties on time are broken by id). */
+const ZHistoryCursor = z.tuple([ZCursorTime, z.uuid()]);
 
 /**
  * Route: GET /v1/editions/{id}/histories · Reads: editions, product_activities (catalog's activitiesOfEdition), people ·
  * Tests: editions.test.ts.
  *
  * An edition's history, oldest first: its minting (the edition row itself: when, on which contract), then every
- * activity written about it (purchased, opened, equipped, exported, ...). Append-only: nothing here is ever updated.
+ * activity written about it (purchased, opened, equipped, exported, ...). Append-only, and it grows at its end while
+ * read, so it pages by cursor (`nextCursor`: the activities after this page's last); the first page opens with the
+ * minting, beside its `size` activities.
  */
-export async function listEditionHistory(db: Db, editionId: string): Promise<TEditionHistoryEntry[]> {
+export async function listEditionHistory(
+  db: Db,
+  editionId: string,
+  query: TCursorQuery,
+): Promise<TCursorPage<TEditionHistoryEntry>> {
+  const after = query.cursor ? decodeCursor(query.cursor, ZHistoryCursor) : null;
   const { row } = await getEditionView(db, editionId);
-  const activities = await activitiesOfEdition(db, editionId);
+  const rows = await activitiesOfEdition(db, editionId, { after, limit: query.size + 1 });
+  const activities = rows.slice(0, query.size);
+  const last = activities.at(-1);
   const people = await peopleByIds(
     db,
     activities.flatMap((activity) => activity.actorUserId ?? []),
@@ -25,17 +39,18 @@ export async function listEditionHistory(db: Db, editionId: string): Promise<TEd
     counterpartAddress: null,
     createdAt: row.createdAt.toISOString(),
   };
-  return [
-    minted,
-    ...activities.map((activity) => {
-      const person = activity.actorUserId ? people.get(activity.actorUserId) : undefined;
-      return {
-        id: activity.id,
-        kind: activity.kind,
-        actor: person ? { id: person.id, nickname: person.nickname } : null,
-        counterpartAddress: activity.counterpartAddress,
-        createdAt: activity.createdAt.toISOString(),
-      };
-    }),
-  ];
+  const entries = activities.map((activity): TEditionHistoryEntry => {
+    const person = activity.actorUserId ? people.get(activity.actorUserId) : undefined;
+    return {
+      id: activity.id,
+      kind: activity.kind,
+      actor: person ? { id: person.id, nickname: person.nickname } : null,
+      counterpartAddress: activity.counterpartAddress,
+      createdAt: activity.createdAt.toISOString(),
+    };
+  });
+  return {
+    items: after ? entries : [minted, ...entries],
+    nextCursor: rows.length > query.size && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+  };
 }

@@ -413,7 +413,7 @@ describe('fusions', () => {
         url: `/v1/editions/${commons[0]}/histories`,
         headers: bearer(collector.accessToken),
       })
-    ).json().data;
+    ).json().data.items;
     expect(history.map((item: { kind: string }) => item.kind)).toContain('BURNED');
 
     const after = (

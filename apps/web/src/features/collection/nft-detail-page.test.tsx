@@ -76,7 +76,9 @@ function nftApi(
     if (request.path === '/v1/notifications?size=1')
       return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
     if (request.path === `/v1/editions/${editionId}`) return json(200, { data: current() });
-    if (request.path === `/v1/editions/${editionId}/histories`) return json(200, { data: history });
+    if (request.path.startsWith(`/v1/editions/${editionId}/histories?`)) {
+      return json(200, { data: { items: history, nextCursor: null } });
+    }
     if (request.path.startsWith(`/v1/products/${edition().product.id}/activities`)) {
       const activity = {
         id: '0190a0b0-0000-7000-8000-00000000a0b1',
@@ -101,6 +103,32 @@ function nftApi(
 }
 
 describe('NFT page', () => {
+  it('goes on with a long history by its cursor ("Show more")', async () => {
+    const later: TEditionHistoryEntry = {
+      id: '0190a0b0-0000-7000-8000-00000000a0a3',
+      kind: 'EQUIPPED',
+      actor: { id: ownerId, nickname: 'Ada' },
+      counterpartAddress: null,
+      createdAt: '2026-11-22T09:00:00.000Z',
+    };
+    const sent = nftApi(() => edition(), {
+      route: (request) => {
+        if (!request.path.startsWith(`/v1/editions/${editionId}/histories?`)) return undefined;
+        return request.path.includes('cursor=page-2')
+          ? json(200, { data: { items: [later], nextCursor: null } })
+          : json(200, { data: { items: history, nextCursor: 'page-2' } });
+      },
+    });
+    renderApp(`/nfts/${editionId}`);
+    const user = userEvent.setup();
+    const timeline = await screen.findByRole('list', { name: 'Edition history' });
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(4));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(sent.filter((request) => request.path.includes('/histories?cursor=page-2'))).toHaveLength(1);
+  });
+
   it('shows the token: contract address, token ID, owner, properties and history, without owner actions for a visitor', async () => {
     nftApi(() => edition());
     renderApp(`/nfts/${editionId}`);
@@ -119,6 +147,7 @@ describe('NFT page', () => {
         .map((item) => item.firstChild?.textContent),
     ).toEqual(['Minted', 'Bought', 'Opened']);
     expect(within(timeline).getAllByText(/by Ada/)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     // The collection activity: what happened to the product's other editions too.
     expect(await screen.findByText('Edition #9 · Opened by Ada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
@@ -149,10 +178,7 @@ describe('NFT page', () => {
     const add = await screen.findByRole('button', { name: 'Favorite' });
     await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
     await userEvent.setup().click(add);
-    expect(await screen.findByRole('button', { name: 'Favorited' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(await screen.findByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
       targetType: 'EDITION',
       targetId: editionId,

@@ -57,7 +57,7 @@ async function collectorWithBase(options: { slots?: TSlotFit[]; editionsPerPack?
 }
 
 async function historyKinds(editionId: string): Promise<string[]> {
-  return (await get(`/v1/editions/${editionId}/histories`)).json().data.map((entry: { kind: string }) => entry.kind);
+  return (await get(`/v1/editions/${editionId}/histories`)).json().data.items.map((entry: { kind: string }) => entry.kind);
 }
 
 describe('figure bases', () => {
@@ -185,7 +185,7 @@ describe('figure bases', () => {
     await post(`/v1/editions/${editionId}/lock`, collector.accessToken);
     await post(`/v1/editions/${editionId}/unlock`, collector.accessToken);
     await post(`/v1/editions/${editionId}/export`, collector.accessToken, { address: WALLET });
-    const history = (await get(`/v1/editions/${editionId}/histories`)).json().data;
+    const history = (await get(`/v1/editions/${editionId}/histories`)).json().data.items;
     expect(history.map((entry: { kind: string }) => entry.kind)).toEqual([
       'MINTED',
       'PURCHASED',

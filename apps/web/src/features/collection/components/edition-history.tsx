@@ -1,11 +1,16 @@
 import { activityWords } from '../../../lib/activity-words.ts';
 import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
+import { Button } from '../../../ui/button.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Timeline } from '../../../ui/timeline.tsx';
 import { useEditionHistory } from '../api/get-edition-history.ts';
+import styles from './nft-page.module.css';
 
-/** The edition's history, oldest first: minted, bought, opened, and every move since, with who and when. */
+/**
+ * The edition's history, oldest first: minted, bought, opened, and every move since, with who and when; a long life
+ * goes on with "Show more" (the feed's cursor).
+ */
 export function EditionHistory({ editionId }: { editionId: string }) {
   const formatDateTime = useFormatDateTime();
   const history = useEditionHistory(editionId);
@@ -26,20 +31,37 @@ export function EditionHistory({ editionId }: { editionId: string }) {
       />
     );
   }
+  const entries = history.data.pages.flatMap((page) => page.items);
   return (
-    <Timeline
-      label="Edition history"
-      steps={history.data.map((entry, index) => ({
-        key: entry.id ?? `minted-${index}`,
-        title: activityWords[entry.kind].verb,
-        meta: [
-          formatDateTime(entry.createdAt),
-          entry.actor ? `by ${entry.actor.nickname ?? 'a collector'}` : null,
-          entry.counterpartAddress ? `to ${entry.counterpartAddress}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      }))}
-    />
+    <div className={styles.historyFeed}>
+      <Timeline
+        label="Edition history"
+        steps={entries.map((entry, index) => ({
+          key: entry.id ?? `minted-${index}`,
+          title: activityWords[entry.kind].verb,
+          meta: [
+            formatDateTime(entry.createdAt),
+            entry.actor ? `by ${entry.actor.nickname ?? 'a collector'}` : null,
+            entry.counterpartAddress ? `to ${entry.counterpartAddress}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        }))}
+      />
+      {history.hasNextPage ? (
+        <Button
+          onClick={() => void history.fetchNextPage()}
+          isLoading={history.isFetchingNextPage}
+          className={styles.more}
+        >
+          Show more
+        </Button>
+      ) : null}
+      {history.isFetchNextPageError ? (
+        <p role="alert" className={styles.feedError}>
+          {history.error?.message}
+        </p>
+      ) : null}
+    </div>
   );
 }
