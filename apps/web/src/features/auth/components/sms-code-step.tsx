@@ -8,15 +8,11 @@ import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
-import { useToast } from '../../../ui/use-toast.ts';
 import { useSendMfaCode } from '../api/send-mfa-code.ts';
 import { useSignIn2fa } from '../api/sign-in-2fa.ts';
 import { ZSmsCodeForm } from '../form-schemas.ts';
-import { useCountdown } from './use-countdown.ts';
+import { ResendCode } from './resend-code.tsx';
 import styles from './auth-form.module.css';
-
-/** A new code may be asked for this long after the last one was sent. */
-const RESEND_WAIT_SECONDS = 30;
 
 type TSmsCodeFormInput = z.input<typeof ZSmsCodeForm>;
 type TSmsCodeFormOutput = z.output<typeof ZSmsCodeForm>;
@@ -29,10 +25,8 @@ interface SmsCodeStepProps {
 
 /** The SMS step of a two-factor sign-in. The mfaToken lives only in memory: a reload starts the sign-in over. */
 export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps) {
-  const { showToast } = useToast();
   const signIn2fa = useSignIn2fa();
   const sendCode = useSendMfaCode();
-  const resendWait = useCountdown(RESEND_WAIT_SECONDS);
   const {
     register,
     handleSubmit,
@@ -51,21 +45,6 @@ export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps)
       applyApiError(error, setError, { fields: ['code'], fieldForCode: { INVALID_VERIFICATION_CODE: 'code' } });
     }
   });
-
-  async function resend() {
-    clearErrors('root.server');
-    try {
-      const sent = await sendCode.mutateAsync(challenge.mfaToken);
-      resendWait.restart();
-      showToast({
-        tone: 'success',
-        title: 'New code sent',
-        description: `Sent to the phone ending in ${sent.phoneEnding}.`,
-      });
-    } catch (error) {
-      applyApiError(error, setError, { fields: [] });
-    }
-  }
 
   // Only digits go in: a pasted "123 456" or "123-456" becomes 123456.
   const codeField = register('code');
@@ -97,18 +76,13 @@ export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps)
           Verify
         </Button>
       </form>
-      <div className={styles.row}>
-        <p className={styles.muted}>Didn&apos;t get a code?</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void resend()}
-          disabled={resendWait.isRunning}
-          isLoading={sendCode.isPending}
-        >
-          {resendWait.isRunning ? `Resend code in ${resendWait.remaining} s` : 'Resend code'}
-        </Button>
-      </div>
+      <ResendCode
+        send={() => {
+          clearErrors('root.server');
+          return sendCode.mutateAsync(challenge.mfaToken);
+        }}
+        onError={(error) => applyApiError(error, setError, { fields: [] })}
+      />
       <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
         <Icon name="arrow-left" size={16} />
         Back to sign in

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SMS_CODE_LENGTH, type TCodeSent } from '@cypher/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,14 +11,11 @@ import { useToast } from '../../../ui/use-toast.ts';
 import { registerMfaPhone } from '../api/register-mfa-phone.ts';
 import { setTwoFactor } from '../api/set-two-factor.ts';
 import { ZMfaCodeForm, ZPhoneForm } from '../form-schemas.ts';
-import { useCountdown } from './use-countdown.ts';
+import { ResendCode } from './resend-code.tsx';
 import styles from './auth-form.module.css';
 
 /** The code step knows how its code was sent, so "Resend code" sends another the same way. */
 export type TwoFactorStep = { kind: 'phone' } | { kind: 'code'; phoneEnding: string; resend: () => Promise<TCodeSent> };
-
-/** As on the sign-in's SMS step: a text takes a moment to arrive, so a second one waits 30 s. */
-const RESEND_WAIT_SECONDS = 30;
 
 interface TwoFactorDialogProps {
   /** Turning two-factor on (phone, then code) or off (code only: the code was sent before opening). */
@@ -39,13 +36,6 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [isPending, setIsPending] = useState(false);
-  const [isResending, setIsResending] = useState(false);
-  const resendWait = useCountdown(RESEND_WAIT_SECONDS, { startNow: false });
-  // A code has just been sent whenever the code step opens (on the page, to turn off; here, to turn on).
-  const { restart: restartResendWait } = resendWait;
-  useEffect(() => {
-    if (step?.kind === 'code') restartResendWait();
-  }, [step?.kind, restartResendWait]);
 
   function close() {
     setValue('');
@@ -80,25 +70,6 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
       setError(messageOf(failure));
     } finally {
       setIsPending(false);
-    }
-  }
-
-  async function resend() {
-    if (step?.kind !== 'code') return;
-    setError(undefined);
-    setIsResending(true);
-    try {
-      const sent = await step.resend();
-      resendWait.restart();
-      showToast({
-        tone: 'success',
-        title: 'New code sent',
-        description: `Sent to the phone ending in ${sent.phoneEnding}.`,
-      });
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setIsResending(false);
     }
   }
 
@@ -157,18 +128,13 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
         )}
       </form>
       {step?.kind === 'code' ? (
-        <div className={styles.row}>
-          <p className={styles.muted}>Didn&apos;t get a code?</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void resend()}
-            disabled={resendWait.isRunning}
-            isLoading={isResending}
-          >
-            {resendWait.isRunning ? `Resend code in ${resendWait.remaining} s` : 'Resend code'}
-          </Button>
-        </div>
+        <ResendCode
+          send={() => {
+            setError(undefined);
+            return step.resend();
+          }}
+          onError={(failure) => setError(messageOf(failure))}
+        />
       ) : null}
     </Dialog>
   );
