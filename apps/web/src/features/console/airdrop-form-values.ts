@@ -1,5 +1,6 @@
 import { airdropMessages, MAX_AIRDROP_LIST, ZAirdropRequest } from '@cypher/contract';
 import { z } from 'zod';
+import { formThenRequest } from './form-values.ts';
 import { emptyGrant, grantFieldOf, grantFormSchema, toGrantRequest } from './grant-form-values.ts';
 import { parseRecipientList } from './recipient-list.ts';
 
@@ -72,7 +73,7 @@ function toRequest(values: TAirdropFormShape): z.input<typeof ZAirdropRequest> {
 
 /** The form's schema, for the CYP unit's decimals (a credit is typed in CYP and sent in minor units). */
 export function airdropFormSchema(cypDecimals: number | undefined) {
-  return airdropFormShape(cypDecimals).transform(toRequest).pipe(ZAirdropRequest);
+  return formThenRequest(airdropFormShape(cypDecimals), toRequest, ZAirdropRequest);
 }
 
 export type TAirdropFormValues = z.input<ReturnType<typeof airdropFormSchema>>;

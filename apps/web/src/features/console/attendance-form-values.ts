@@ -8,6 +8,7 @@ import {
 } from '@cypher/contract';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { formThenRequest } from './form-values.ts';
 import { requiredWholeNumber } from './drop-form-values.ts';
 import { emptyGrant, grantFieldOf, grantFormSchema, grantFormValues, toGrantRequest } from './grant-form-values.ts';
 
@@ -64,7 +65,7 @@ function toRequest(values: TCalendarFormShape): z.input<typeof ZAttendanceCalend
 
 /** The form's schema, for the CYP unit's decimals (a credit is typed in CYP and sent in minor units). */
 export function attendanceCalendarFormSchema(cypDecimals: number | undefined) {
-  return calendarFormShape(cypDecimals).transform(toRequest).pipe(ZAttendanceCalendarRequest);
+  return formThenRequest(calendarFormShape(cypDecimals), toRequest, ZAttendanceCalendarRequest);
 }
 
 type TAttendanceCalendarFormSchema = ReturnType<typeof attendanceCalendarFormSchema>;

@@ -1,7 +1,7 @@
 import { dropMessages } from '@cypher/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleDrop, consoleDropIds, dropRequest } from '../../test/console-drops-fixtures.ts';
-import { dollarsToCents, dropFormValues, ZDropForm } from './drop-form-values.ts';
+import { dollarsToCents, dropFormValues, usdPrice, ZDropForm } from './drop-form-values.ts';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -16,7 +16,45 @@ describe('dollarsToCents', () => {
   it.each(['', '12.505', 'twelve', '-1', '1.2.3'])('refuses %j', (text) => expect(dollarsToCents(text)).toBeNull());
 });
 
+describe('a price box', () => {
+  const price = usdPrice(1_000_000, 'Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).');
+  const messageOf = (text: string) => price.safeParse(text).error?.issues[0]?.message;
+
+  // Console walk of session 45: "12.505" was told the range it is inside.
+  it.each(['12.505', '0.004'])('tells %j that a price has at most two decimals', (text) =>
+    expect(messageOf(text)).toBe('Enter the price in dollars and cents: at most two decimals, for example 12.50.'),
+  );
+  it.each(['', 'twelve', '-5', '0', '10,000.01'])('tells %j the range', (text) =>
+    expect(messageOf(text)).toBe('Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).'),
+  );
+  it.each(['0.01', '$12.50', '10,000'])('takes %j', (text) => expect(messageOf(text)).toBeUndefined());
+});
+
 describe('the drop form', () => {
+  // Console walk of session 45: the times' rules were told only on a second submit, once every field was valid.
+  it('tells the rules that relate fields on the first submit, with the field errors', () => {
+    const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, dropRequest()));
+    const wrong = {
+      ...values,
+      dropEndAt: '2020-01-01T00:00:00.000Z',
+      rounds: values.rounds.map((round, index) => (index === 0 ? { ...round, price: '-5' } : round)),
+    };
+    const issues = ZDropForm.safeParse(wrong).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues).toEqual([
+      ['rounds.0.price', 'Enter a price in dollars, from 0.01 to 10,000.00 (for example 12.50).'],
+      ['dropBeginAt', dropMessages.times],
+      ['rounds.0.saleBeginAt', dropMessages.roundTimes],
+      ['rounds.1.saleBeginAt', dropMessages.roundTimes],
+    ]);
+    // With every field right, the rules are told once, as before.
+    const fieldsRight = ZDropForm.safeParse({ ...values, dropEndAt: '2020-01-01T00:00:00.000Z' });
+    expect(fieldsRight.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'dropBeginAt',
+      'rounds.0.saleBeginAt',
+      'rounds.1.saleBeginAt',
+    ]);
+  });
+
   it('gives back the request a saved draft was made from (prices in cents, whitelists as lists, rounds numbered)', () => {
     const request = dropRequest();
     const values = dropFormValues(consoleDrop(consoleDropIds.upcoming, request));

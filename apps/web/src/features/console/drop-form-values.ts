@@ -10,7 +10,8 @@ import {
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { parseEmailList } from './email-list.ts';
-import { amountText, parseAmount } from './money-input.ts';
+import { formThenRequest } from './form-values.ts';
+import { amountText, parseAmount, readAmount } from './money-input.ts';
 
 /**
  * The drop editor's form. Its fields carry the request's names (`rounds.1.saleBeginAt`, `contents`), so the contract's
@@ -88,13 +89,30 @@ export function centsToDollars(cents: number): string {
   return amountText(cents, 2);
 }
 
-const ZPrice = z.string().refine(
-  (text) => {
-    const cents = dollarsToCents(text);
-    return cents !== null && cents >= 1 && cents <= 1_000_000;
-  },
-  { error: messages.price },
-);
+/** Said of a price with more than two decimals ("12.505"), which is inside the range and still no price. */
+const priceDecimalsMessage = 'Enter the price in dollars and cents: at most two decimals, for example 12.50.';
+
+/**
+ * What is wrong with a price typed in dollars, from $0.01 to `maxCents`, or null when nothing is: more than two
+ * decimals is told as such; anything else that is not such a price (nothing, not a number, out of range) with
+ * `rangeMessage`.
+ */
+export function priceProblem(text: string, maxCents: number, rangeMessage: string): string | null {
+  const reading = readAmount(text, 'USD', 2);
+  if (!reading.isAmount && reading.problem === 'decimals') return priceDecimalsMessage;
+  if (!reading.isAmount || reading.minorUnits < 1 || reading.minorUnits > maxCents) return rangeMessage;
+  return null;
+}
+
+/** A price box (priceProblem's rules). */
+export function usdPrice(maxCents: number, rangeMessage: string) {
+  return z.string().superRefine((text, context) => {
+    const problem = priceProblem(text, maxCents, rangeMessage);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+const ZPrice = usdPrice(1_000_000, messages.price);
 
 const ZWhitelistForm = z.object({
   name: z.string().trim().min(1, { error: messages.whitelistName }).max(80, { error: messages.whitelistName }),
@@ -209,7 +227,7 @@ function toRequest(values: TDropFormShape): z.input<typeof ZConsoleDropRequest> 
 }
 
 /** What typed values must be, then the contract's own rules (times in order, contents filling the packs exactly). */
-export const ZDropForm = ZDropFormShape.transform(toRequest).pipe(ZConsoleDropRequest);
+export const ZDropForm = formThenRequest(ZDropFormShape, toRequest, ZConsoleDropRequest);
 
 export type TDropFormValues = z.input<typeof ZDropForm>;
 export type TDropFormRound = TDropFormValues['rounds'][number];

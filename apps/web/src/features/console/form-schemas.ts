@@ -12,7 +12,7 @@ import {
   type TGrantTicketsRequest,
 } from '@cypher/contract';
 import { z } from 'zod';
-import { dollarsToCents } from './drop-form-values.ts';
+import { dollarsToCents, priceProblem } from './drop-form-values.ts';
 
 /**
  * The console forms validate with the contract's create schemas (the API uses the very same), with one addition: an
@@ -39,12 +39,12 @@ export const ZTicketKindForm = ZCreateTicketKindRequest.extend({
   brandId: z.union([z.literal('').transform(() => null), z.uuid({ error: chooseBrandMessage })]),
   price: z.string().transform((text, context) => {
     if (text.trim() === '') return null;
-    const cents = dollarsToCents(text);
-    if (cents === null || cents < 1 || cents > 1_000_000) {
-      context.addIssue({ code: 'custom', message: ticketMessages.price });
+    const problem = priceProblem(text, 1_000_000, ticketMessages.price);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return cents;
+    return dollarsToCents(text);
   }),
 });
 export type TTicketKindFormValues = z.input<typeof ZTicketKindForm>;

@@ -35,3 +35,39 @@ export function numberOrNull(value: unknown): number | null {
 export function idOrNull(value: unknown): string | null {
   return value === '' || value === undefined || value === null ? null : String(value);
 }
+
+/**
+ * A console form's schema: the typed values' own checks (`shape`), then the contract's rules on the request they make
+ * (`toRequest`, then `request`). The rules that relate fields (times in order, rounds inside the drop, contents
+ * filling the packs) would otherwise run only once every field is valid, so a second submit would bring news the
+ * first could have told. With a field wrong they run too, on the request the values make as they are, and add what
+ * they say about anything not already told under its own field. The request's own field checks repeat the shape's,
+ * so only its rules (custom issues) are taken.
+ */
+export function formThenRequest<TShape extends z.ZodObject, TRequest extends object, TOutput>(
+  shape: TShape,
+  toRequest: (values: z.output<TShape>) => TRequest,
+  request: z.ZodType<TOutput, TRequest>,
+) {
+  return shape
+    .superRefine(
+      (values, context) => {
+        const told = context.issues.map((issue) => (issue.path ?? []).join('.'));
+        const isTold = (path: string) => told.some((field) => path === field || path.startsWith(`${field}.`));
+        let rules: z.ZodSafeParseResult<TOutput>;
+        try {
+          rules = request.safeParse(toRequest(values));
+        } catch {
+          return; // values too far from the form's to make a request of: the field errors say enough
+        }
+        for (const issue of rules.error?.issues ?? []) {
+          if (issue.code !== 'custom' || isTold(issue.path.join('.'))) continue;
+          context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        }
+      },
+      // Only with a field wrong: with every field right, the pipe below runs the request's schema once, as before.
+      { when: (payload) => payload.issues.length > 0 },
+    )
+    .transform(toRequest)
+    .pipe(request as z.ZodType<TOutput, Awaited<TRequest>>);
+}

@@ -13,6 +13,7 @@ import {
 } from '@cypher/contract';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { formThenRequest } from './form-values.ts';
 import { requiredWholeNumber, ZRequiredTime } from './drop-form-values.ts';
 
 /**
@@ -113,7 +114,7 @@ function toRequest(values: TFusionFormShape): z.input<typeof ZConsoleFusionReque
 }
 
 /** What was picked must be there, then the contract's own rules (names, counts, supply, times in order). */
-export const ZFusionForm = ZFusionFormShape.transform(toRequest).pipe(ZConsoleFusionRequest);
+export const ZFusionForm = formThenRequest(ZFusionFormShape, toRequest, ZConsoleFusionRequest);
 
 export type TFusionFormValues = z.input<typeof ZFusionForm>;
 export type TFusionFormSlot = TFusionFormValues['slots'][number];

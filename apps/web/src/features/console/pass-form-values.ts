@@ -1,6 +1,7 @@
 import { MAX_PASS_BENEFITS, MAX_PASS_SUPPLY, ZCreatePassRequest, type TConsolePass } from '@cypher/contract';
 import { z } from 'zod';
-import { centsToDollars, dollarsToCents, requiredWholeNumber, ZRequiredTime } from './drop-form-values.ts';
+import { formThenRequest } from './form-values.ts';
+import { centsToDollars, dollarsToCents, requiredWholeNumber, usdPrice, ZRequiredTime } from './drop-form-values.ts';
 
 /**
  * The pass form. Its fields carry the request's names, so the contract's messages (ZCreatePassRequest, which the API
@@ -38,13 +39,7 @@ const ZPassFormShape = z.object({
     )
     .max(MAX_PASS_BENEFITS, { error: messages.benefits }),
   supply: requiredWholeNumber(1, MAX_PASS_SUPPLY, messages.supply),
-  price: z.string().refine(
-    (text) => {
-      const cents = dollarsToCents(text);
-      return cents !== null && cents >= 1 && cents <= MAX_PASS_PRICE_CENTS;
-    },
-    { error: messages.price },
-  ),
+  price: usdPrice(MAX_PASS_PRICE_CENTS, messages.price),
   perPersonLimit: z
     .number({ error: messages.perPersonLimit })
     .int({ error: messages.perPersonLimit })
@@ -78,7 +73,7 @@ function toRequest(values: TPassFormShape): z.input<typeof ZCreatePassRequest> {
 }
 
 /** What typed values must be, then the contract's own rules (the sale and the validity each in order). */
-export const ZPassForm = ZPassFormShape.transform(toRequest).pipe(ZCreatePassRequest);
+export const ZPassForm = formThenRequest(ZPassFormShape, toRequest, ZCreatePassRequest);
 
 export type TPassFormValues = z.input<typeof ZPassForm>;
 export type TPassFormOutput = z.output<typeof ZPassForm>;

@@ -1,5 +1,6 @@
 import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE, redeemMessages, ZRedeemBatchRequest } from '@cypher/contract';
 import { z } from 'zod';
+import { formThenRequest } from './form-values.ts';
 import { requiredWholeNumber, ZRequiredTime } from './drop-form-values.ts';
 import { emptyGrant, grantFieldOf, grantFormSchema, toGrantRequest } from './grant-form-values.ts';
 
@@ -38,7 +39,7 @@ function toRequest(values: TRedeemBatchFormShape): z.input<typeof ZRedeemBatchRe
 
 /** The form's schema, for the CYP unit's decimals (a credit is typed in CYP and sent in minor units). */
 export function redeemBatchFormSchema(cypDecimals: number | undefined) {
-  return redeemBatchFormShape(cypDecimals).transform(toRequest).pipe(ZRedeemBatchRequest);
+  return formThenRequest(redeemBatchFormShape(cypDecimals), toRequest, ZRedeemBatchRequest);
 }
 
 export type TRedeemBatchFormValues = z.input<ReturnType<typeof redeemBatchFormSchema>>;
