@@ -1,10 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../../api/api-error.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { ConsoleHeader } from './console-header.tsx';
-import { ConsoleNotFound } from './console-not-found.tsx';
+import { ConsoleNotFound, namesNothingHere } from './console-not-found.tsx';
 import styles from './withdrawals.module.css';
 
 interface ConsoleDetailStatesProps<TData> {
@@ -44,7 +43,7 @@ export function ConsoleDetailStates<TData>({
     );
   }
   if (query.isError && query.data === undefined) {
-    const isMissing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 403);
+    const isMissing = namesNothingHere(query.error);
     if (notFound && isMissing) return <ConsoleNotFound title={notFound.title} body={notFound.body} />;
     return (
       <>

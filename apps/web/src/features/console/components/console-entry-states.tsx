@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../../api/api-error.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
-import { ConsoleNotFound } from './console-not-found.tsx';
+import { ConsoleNotFound, namesNothingHere } from './console-not-found.tsx';
 
 /** An entry's edit page while the entry loads. */
 function ConsoleEntryLoading() {
@@ -30,7 +29,7 @@ function ConsoleEntryFailure({
   onRetry: () => void;
   isRetrying: boolean;
 }) {
-  if (isApiError(error) && (error.status === 404 || error.status === 403)) {
+  if (namesNothingHere(error)) {
     return (
       <ConsoleNotFound
         title={`This ${singular} is not here`}

@@ -1,3 +1,4 @@
+import { isApiError, namesNothing } from '../../../api/api-error.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 
@@ -12,4 +13,13 @@ export function ConsoleNotFound({ title, body }: { title: string; body: string }
       action={<ButtonLink to="/console">Console overview</ButtonLink>}
     />
   );
+}
+
+/**
+ * An entry's address names nothing this operator may open: nothing is there (404, or an id of the wrong shape), or it
+ * is a brand's they do not manage (403, told the same way, so a brand manager learns nothing of other brands').
+ * Asking again would not change it.
+ */
+export function namesNothingHere(error: unknown): boolean {
+  return namesNothing(error) || (isApiError(error) && error.status === 403);
 }

@@ -1,5 +1,4 @@
 import type { TConsoleAttendanceCalendar } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -10,7 +9,7 @@ import { useConsoleAttendanceCalendar } from '../api/get-console-attendance-cale
 import { calendarPhase, periodSummary } from '../attendance-dates.ts';
 import { attendanceCalendarFormValues } from '../attendance-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { ConsoleNotFound, namesNothingHere } from '../components/console-not-found.tsx';
 import { DeleteEntryAction } from '../components/delete-entry-action.tsx';
 import { useCypUnit } from '../use-cyp-unit.ts';
 import { AttendanceCalendarForm } from './attendance-calendar-form.tsx';
@@ -70,7 +69,7 @@ export function EditAttendanceCalendar({ id }: { id: string }) {
     );
   }
   if (calendar.isError && !calendar.data) {
-    if (isApiError(calendar.error) && calendar.error.status === 404) {
+    if (namesNothingHere(calendar.error)) {
       return <ConsoleNotFound title="This calendar is not here" body="It does not exist, or it was deleted." />;
     }
     return (

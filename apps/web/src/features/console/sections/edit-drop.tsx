@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { isApiError } from '../../../api/api-error.ts';
 import { dropPath } from '../../../lib/drop-paths.ts';
 import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -8,7 +7,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleDrop } from '../api/get-console-drop.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { ConsoleNotFound, namesNothingHere } from '../components/console-not-found.tsx';
 import { DropStatusBadge } from '../components/drop-status-badge.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { PublicationBadge } from '../components/publication-badge.tsx';
@@ -56,7 +55,7 @@ export function EditDrop({ id }: { id: string }) {
     );
   }
   if (drop.isError && !drop.data) {
-    if (isApiError(drop.error) && (drop.error.status === 404 || drop.error.status === 403)) {
+    if (namesNothingHere(drop.error)) {
       return (
         <ConsoleNotFound
           title="This drop is not here"

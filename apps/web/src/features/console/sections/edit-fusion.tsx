@@ -1,6 +1,5 @@
 import { fusionMessages, fusionStatusAt } from '@cypher/contract';
 import { useState } from 'react';
-import { isApiError } from '../../../api/api-error.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
 import { useNowAt } from '../../../lib/use-now-at.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -13,7 +12,7 @@ import { CloseFusionAction } from '../components/close-fusion-action.tsx';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { DeleteFusionAction } from '../components/delete-fusion-action.tsx';
 import { PublishFusionAction } from '../components/publish-fusion-action.tsx';
-import { ConsoleNotFound } from '../components/console-not-found.tsx';
+import { ConsoleNotFound, namesNothingHere } from '../components/console-not-found.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { fusionFormValues } from '../fusion-form-values.ts';
 import { FusionForm } from './fusion-form.tsx';
@@ -58,7 +57,7 @@ export function EditFusion({ id }: { id: string }) {
     );
   }
   if (fusion.isError && !fusion.data) {
-    if (isApiError(fusion.error) && (fusion.error.status === 404 || fusion.error.status === 403)) {
+    if (namesNothingHere(fusion.error)) {
       return (
         <ConsoleNotFound
           title="This fusion is not here"
