@@ -94,48 +94,50 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
         </>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {step?.kind === 'phone' ? (
-          <Field label="Mobile number" hint="With the country code, e.g. +15551234567." error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                key="phone"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                autoFocus
-              />
-            )}
-          </Field>
-        ) : (
-          <Field label="Verification code" error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                key="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={SMS_CODE_LENGTH}
-                value={value}
-                onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                autoFocus
-              />
-            )}
-          </Field>
-        )}
-      </form>
-      {step?.kind === 'code' ? (
-        <ResendCode
-          send={() => {
-            setError(undefined);
-            return step.resend();
-          }}
-          onError={(failure) => setError(messageOf(failure))}
-        />
-      ) : null}
+      <div className={styles.form}>
+        <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          {step?.kind === 'phone' ? (
+            <Field label="Mobile number" hint="With the country code, e.g. +15551234567." error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  key="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  autoFocus
+                />
+              )}
+            </Field>
+          ) : (
+            <Field label="Verification code" error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  key="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={SMS_CODE_LENGTH}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                  autoFocus
+                />
+              )}
+            </Field>
+          )}
+        </form>
+        {step?.kind === 'code' ? (
+          <ResendCode
+            send={() => {
+              setError(undefined);
+              return step.resend();
+            }}
+            onError={(failure) => setError(messageOf(failure))}
+          />
+        ) : null}
+      </div>
     </Dialog>
   );
 }
