@@ -112,7 +112,7 @@ const holder = {
 };
 const wire = (details: object) => ({
   method: 'wire',
-  amount: 10_000,
+  amount: { amount: 10_000, currency: 'USD' },
   isConfirmed: true,
   wire: { ...holder, ...details },
 });
@@ -229,7 +229,7 @@ describe('ZCreateWithdrawalRequest', () => {
   it('checks USDC addresses and whole-cent amounts', () => {
     const usdc = {
       method: 'usdc',
-      amount: 5000,
+      amount: { amount: 5000, currency: 'USD' },
       address: '0x52908400098527886E0F7030069857D2E4169EE7',
       isConfirmed: true,
     };
@@ -247,7 +247,10 @@ describe('ZCreateWithdrawalRequest', () => {
     expect(issues({ ...usdc, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toEqual([
       `address: ${tokenContractMessage('USDC')}`,
     ]);
-    expect(issues({ ...usdc, amount: 50.5 })).toHaveLength(1);
+    expect(issues({ ...usdc, amount: { amount: 50.5, currency: 'USD' } })).toHaveLength(1);
+    // Money as everywhere in the API: a bare number, or another currency, is no withdrawal amount.
+    expect(issues({ ...usdc, amount: 5000 })).toHaveLength(1);
+    expect(issues({ ...usdc, amount: { amount: 5000, currency: 'CYP' } })).toHaveLength(1);
   });
 
   it('takes amounts from $1 to $1,000,000', () => {

@@ -259,7 +259,10 @@ describe('the demo drops', () => {
     );
     expect(opened.length).toBeGreaterThan(0);
     for (const { id } of opened) {
-      const history = (await get(`/v1/editions/${id}/histories`)).json().data as { kind: string; createdAt: string }[];
+      const history = (await get(`/v1/editions/${id}/histories`)).json().data.items as {
+        kind: string;
+        createdAt: string;
+      }[];
       expect(history[0]!.kind).toBe('MINTED');
       const times = history.map((entry) => Date.parse(entry.createdAt));
       expect(times, `edition ${id}: ${history.map((entry) => `${entry.kind} ${entry.createdAt}`).join(', ')}`).toEqual(
