@@ -334,6 +334,30 @@ describe('console attendance: the form', () => {
     JOURNEY_MS,
   );
 
+  // Console walk of session 45: a calendar that had ended was refused only after its confirmation.
+  it('says a last day before today under it, before asking to confirm', async () => {
+    const sent = consoleWithGiveaways(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/console/attendance-calendars/new');
+    const form = await screen.findByRole('form', { name: 'New calendar' });
+    expect(await screen.findByText(/Days begin at midnight in Asia\/Seoul/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Name/), 'Past check-in');
+    pickDate(within(form).getByLabelText(/^First day/), '2026-11-01');
+    pickDate(within(form).getByLabelText(/^Last day/), '2026-11-21');
+    const daily = within(screen.getByRole('region', { name: 'Every day' }));
+    await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
+    await user.type(daily.getByLabelText(/^Credit/), '5');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const refusal = await within(form).findByText(attendanceMessages.endsBeforeToday);
+    expect(
+      within(form)
+        .getByLabelText(/^Last day/)
+        .getAttribute('aria-describedby'),
+    ).toContain(refusal.id);
+    expect(screen.queryByRole('dialog', { name: 'Create this calendar?' })).toBeNull();
+    expect(writes(sent, 'POST')).toEqual([]);
+  });
+
   it('deletes a calendar that has not begun, after asking', async () => {
     const upcoming = calendar({ startDate: '2026-12-01', endDate: '2026-12-31', checkInCount: 0 });
     const sent = consoleWithGiveaways((request) => {

@@ -79,6 +79,20 @@ describe('the audit log', () => {
             entityParentId: dropId,
             after: { places: 100 },
           }),
+          // A role is named by whose it is and what it lets them do (console walk of session 45: it showed its id).
+          entry({
+            id: '0190a0b0-0000-7000-8000-0000000000f7',
+            action: 'grant',
+            entityType: 'operator_grant',
+            entityId: '0190a0b0-0000-7000-8000-0000000000a7',
+            after: {
+              id: '0190a0b0-0000-7000-8000-0000000000a7',
+              user: { id: '0190a0b0-0000-7000-8000-0000000000a8', email: 'ada@example.com', nickname: null },
+              role: 'brand_manager',
+              brand: { id: '0190a0b0-0000-7000-8000-0000000000a9', slug: 'neon-arcade', name: 'Neon Arcade' },
+              createdAt: '2026-12-03T06:00:00.000Z',
+            },
+          }),
           // A held payment has no page of its own: its link is the list of resolved ones.
           entry({
             id: '0190a0b0-0000-7000-8000-0000000000f5',
@@ -113,6 +127,8 @@ describe('the audit log', () => {
       'href',
       '/console/payment-reviews?state=resolved',
     );
+    expect(within(table).getByText('ada@example.com · Brand manager of Neon Arcade')).toBeInTheDocument();
+    expect(within(table).queryByText('0190a0b0-0000-7000-8000-0000000000a7')).toBeNull();
     expect(within(table).queryByText(kindId)).toBeNull();
 
     // An entry's changes, field by field in words: a reason absent before and null after is no change.

@@ -9,16 +9,26 @@ import { startSession } from '../../../lib/session.ts';
 import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 
-function Harness({ kind }: { kind?: 'image' | 'video' }) {
+type TMinSize = { width: number; height: number };
+
+function Harness({ kind, minSize }: { kind?: 'image' | 'video'; minSize?: TMinSize }) {
   const [url, setUrl] = useState('');
-  return <ImageUploadField label={kind === 'video' ? 'Video' : 'Logo'} value={url} onChange={setUrl} kind={kind} />;
+  return (
+    <ImageUploadField
+      label={kind === 'video' ? 'Video' : 'Logo'}
+      value={url}
+      onChange={setUrl}
+      kind={kind}
+      minSize={minSize}
+    />
+  );
 }
 
-function renderField(kind?: 'image' | 'video') {
+function renderField(kind?: 'image' | 'video', minSize?: TMinSize) {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness kind={kind} />
+      <Harness kind={kind} minSize={minSize} />
     </QueryClientProvider>,
   );
   // The file input is hidden behind the "Choose a file" button; tests hand it the file directly.
@@ -85,6 +95,21 @@ describe('ImageUploadField', () => {
     expect(preview.getAttribute('sizes')).toBe('240px');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
+
+  // Console walk of session 45: a 10 × 10 logo was taken under "Square, at least 256 × 256".
+  it('does not take an image smaller than the field asks for, and says its size', async () => {
+    stubApi(() =>
+      json(201, {
+        data: { url: '/uploads/tiny.png', width: 10, height: 10, contentType: 'image/png', thumbnailUrl: null },
+      }),
+    );
+    const input = renderField('image', { width: 256, height: 256 });
+
+    await userEvent.upload(input, png());
+
+    expect(await screen.findByText('This image is 10 × 10 pixels: use one of at least 256 × 256.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo: current image' })).toBeNull();
   });
 });
 

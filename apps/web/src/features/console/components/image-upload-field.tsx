@@ -34,6 +34,8 @@ interface ImageUploadFieldProps {
   isRequired?: boolean;
   /** An image (the default), or a product's video (MP4 or WebM), which takes no image. */
   kind?: keyof typeof kinds;
+  /** The smallest image the field takes (a logo shown sharp at its largest), in pixels; any size when absent. */
+  minSize?: { width: number; height: number };
 }
 
 /**
@@ -49,6 +51,7 @@ export function ImageUploadField({
   shape = 'square',
   isRequired,
   kind = 'image',
+  minSize,
 }: ImageUploadFieldProps) {
   const inputId = useId();
   const hintId = useId();
@@ -84,6 +87,13 @@ export function ImageUploadField({
       if (kind === 'video') onChange((await videoUpload.mutateAsync(file)).url);
       else {
         const uploaded = await imageUpload.mutateAsync(file);
+        // The API reads the size from the image itself; one too small for the field is not taken (it stays unused).
+        if (minSize && (uploaded.width < minSize.width || uploaded.height < minSize.height)) {
+          setUploadError(
+            `This image is ${uploaded.width} × ${uploaded.height} pixels: use one of at least ${minSize.width} × ${minSize.height}.`,
+          );
+          return;
+        }
         onChange(uploaded.url, uploaded);
       }
     } catch (failure) {

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_CYP_MINOR_UNITS, MAX_CALENDAR_DAYS, type TConsoleAttendanceCalendar } from '@cypher/contract';
+import {
+  attendanceMessages,
+  DEFAULT_CYP_MINOR_UNITS,
+  MAX_CALENDAR_DAYS,
+  type TConsoleAttendanceCalendar,
+} from '@cypher/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -35,6 +40,8 @@ interface AttendanceCalendarFormProps {
   calendar?: TConsoleAttendanceCalendar;
   /** The attendance time zone, once read: the dates are days there. */
   timeZone: string | undefined;
+  /** Today's date in that zone, once read: a calendar's new last day may not be before it. */
+  today: string | undefined;
   /** The CYP unit's decimals, once read: credit is typed in CYP with them (a saved calendar waits for them). */
   cypDecimals: number | undefined;
 }
@@ -44,7 +51,7 @@ interface AttendanceCalendarFormProps {
  * day gives, days with a reward of their own, and streak bonuses. The whole calendar is sent each time (the API
  * replaces it), and the contract's rules show under their fields before anything is sent.
  */
-export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: AttendanceCalendarFormProps) {
+export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals }: AttendanceCalendarFormProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleAttendanceCalendar();
@@ -98,6 +105,12 @@ export function AttendanceCalendarForm({ calendar, timeZone, cypDecimals }: Atte
   }
 
   const onSubmit = handleSubmit((request) => {
+    // The API's rule for a new calendar, or one whose end moves later, said before the confirmation rather than after.
+    const movesEnd = !calendar || request.endDate > calendar.endDate;
+    if (today && movesEnd && request.endDate < today) {
+      setError('endDate', { message: attendanceMessages.endsBeforeToday }, { shouldFocus: true });
+      return;
+    }
     if (savedRewards !== undefined && rewardsOf(request) === savedRewards) return save(request);
     setPending(request);
   });

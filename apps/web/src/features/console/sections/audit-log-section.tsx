@@ -1,4 +1,5 @@
-import { auditEntityTypes, type TAuditAction, type TAuditEntry } from '@cypher/contract';
+import { auditEntityTypes, ZOperatorRole, type TAuditAction, type TAuditEntry } from '@cypher/contract';
+import { z } from 'zod';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTimeWithZone } from '../../../lib/format.ts';
@@ -99,8 +100,21 @@ function actorName(entry: TAuditEntry): string {
   return entry.actor ? (entry.actor.nickname ?? entry.actor.email) : 'Command line';
 }
 
+/** What an operator grant's record says of it (ZOperatorGrant's parts that name it), in records old and new. */
+const ZRecordedGrant = z.object({
+  user: z.object({ email: z.string() }),
+  role: ZOperatorRole,
+  brand: z.object({ name: z.string() }).nullable(),
+});
+
 function describe(value: unknown): string | undefined {
   if (!value || typeof value !== 'object') return undefined;
+  // A role records whose it is and what it lets them do, not a name: "ada@example.com · Brand manager of Neon Arcade".
+  const grant = ZRecordedGrant.safeParse(value);
+  if (grant.success) {
+    const { user, role, brand } = grant.data;
+    return `${user.email} · ${role === 'admin' ? 'Admin' : `Brand manager of ${brand?.name ?? 'a brand'}`}`;
+  }
   const record = value as Record<string, unknown>;
   const name = record['name'] ?? record['title'] ?? record['url'];
   return typeof name === 'string' ? name : undefined;

@@ -132,7 +132,13 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
       </FormSection>
       <FormSection id="brand-images" title="Images">
         <div className={styles.images}>
-          <ControlledImageField control={control} name="logoUrl" label="Logo" hint="Square, at least 256 × 256." />
+          <ControlledImageField
+            control={control}
+            name="logoUrl"
+            label="Logo"
+            hint="Square, at least 256 × 256."
+            minSize={{ width: 256, height: 256 }}
+          />
           <ControlledImageField
             control={control}
             name="bannerUrl"

@@ -29,7 +29,7 @@ export function NewAttendanceCalendar() {
         title="New calendar"
         description={zone.data ? timeZoneSentence(zone.data.timeZone, zone.data.today) : undefined}
       />
-      <AttendanceCalendarForm timeZone={zone.data?.timeZone} cypDecimals={cypUnit.decimals} />
+      <AttendanceCalendarForm timeZone={zone.data?.timeZone} today={zone.data?.today} cypDecimals={cypUnit.decimals} />
     </>
   );
 }
@@ -120,6 +120,7 @@ export function EditAttendanceCalendar({ id }: { id: string }) {
       <AttendanceCalendarForm
         calendar={data}
         timeZone={data.timeZone}
+        today={today}
         cypDecimals={cypDecimals}
         key={JSON.stringify(attendanceCalendarFormValues(data, cypDecimals))}
       />
