@@ -206,4 +206,17 @@ export const ZConsoleAttendanceCalendar = ZAttendanceCalendarSummary.extend({
 });
 export type TConsoleAttendanceCalendar = z.infer<typeof ZConsoleAttendanceCalendar>;
 
-export const ZConsoleAttendanceCalendarListQuery = ZPageQuery;
+/**
+ * `coveringFrom` and `coveringTo` narrow the list to calendars covering any day of that period (either end may be
+ * left open): the console asks it before a save, to tell an overlap under the field rather than after a confirmation.
+ */
+export const ZConsoleAttendanceCalendarListQuery = ZPageQuery.extend({
+  coveringFrom: ZLocalDate.optional(),
+  coveringTo: ZLocalDate.optional(),
+});
+export type TConsoleAttendanceCalendarListQuery = z.infer<typeof ZConsoleAttendanceCalendarListQuery>;
+
+/** ATTENDANCE_CALENDAR_OVERLAPS' detail under the first day: which calendar has those days. */
+export function calendarOverlapMessage(other: { name: string; startDate: string; endDate: string }): string {
+  return `“${other.name}” covers ${formatCalendarDate(other.startDate)} to ${formatCalendarDate(other.endDate)}.`;
+}

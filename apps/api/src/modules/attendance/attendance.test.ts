@@ -415,6 +415,23 @@ describe('reward calendars in the console', () => {
       code: 'ATTENDANCE_CALENDAR_OVERLAPS',
       details: [{ field: 'startDate', message: '“June, longer” covers Jun 1, 2033 to Jul 5, 2033.' }],
     });
+    // What the console asks before a save: the calendars covering any day of a period, either end open.
+    const covering = async (query: string) => {
+      const listed = await send('GET', `/v1/console/attendance-calendars?size=100&${query}`, admin);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const page = listed.json().data as { items: { name: string }[]; total: number };
+      expect(page.total).toBe(page.items.length);
+      return page.items.map((calendar) => calendar.name);
+    };
+    expect(await covering('coveringFrom=2033-07-05&coveringTo=2033-07-10')).toEqual(['June, longer']);
+    expect(await covering('coveringFrom=2033-07-06&coveringTo=2033-07-10')).toEqual([]);
+    expect(await covering('coveringFrom=2033-05-01&coveringTo=2033-06-01')).toEqual(['June, longer']);
+    expect(await covering('coveringTo=2033-05-31')).not.toContain('June, longer');
+    expect(await covering('coveringFrom=2033-07-05')).toContain('June, longer');
+    expect((await send('GET', '/v1/console/attendance-calendars?coveringFrom=July', admin)).json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'coveringFrom' }],
+    });
 
     const manager = await signUpOperator(t, 'brand_manager', (await insertBrand(db())).id);
     expect((await send('GET', '/v1/console/attendance-calendars', manager)).statusCode).toBe(403);

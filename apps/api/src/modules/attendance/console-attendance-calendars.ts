@@ -1,12 +1,13 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   attendanceMessages,
+  calendarOverlapMessage,
   formatCalendarDate,
   type TAttendanceCalendarRequest,
   type TConsoleAttendanceCalendar,
   type TGrantRequest,
   type TPage,
-  type TPageQuery,
+  type TConsoleAttendanceCalendarListQuery,
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -127,15 +128,23 @@ export async function deleteAttendanceCalendar(ctx: TWriteContext, operator: Ope
 
 export async function listAttendanceCalendars(
   ctx: TWriteContext,
-  query: TPageQuery,
+  query: TConsoleAttendanceCalendarListQuery,
 ): Promise<TPage<TConsoleAttendanceCalendar>> {
+  const covering = and(
+    query.coveringTo === undefined ? undefined : sql`${attendanceCalendars.startDate} <= ${query.coveringTo}::date`,
+    query.coveringFrom === undefined ? undefined : sql`${attendanceCalendars.endDate} >= ${query.coveringFrom}::date`,
+  );
   const rows = await ctx.db
     .select()
     .from(attendanceCalendars)
+    .where(covering)
     .orderBy(desc(attendanceCalendars.startDate), desc(attendanceCalendars.id))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(attendanceCalendars);
+  const [count] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attendanceCalendars)
+    .where(covering);
   const items = [];
   for (const row of rows) items.push(await consoleCalendarView(ctx, ctx.db, row));
   return { items, page: query.page, size: query.size, total: count?.n ?? 0 };
@@ -245,12 +254,7 @@ async function assertCalendarFits(
     .limit(1);
   if (other) {
     throw new AppError('ATTENDANCE_CALENDAR_OVERLAPS', {
-      details: [
-        {
-          field: 'startDate',
-          message: `“${other.name}” covers ${formatCalendarDate(other.startDate)} to ${formatCalendarDate(other.endDate)}.`,
-        },
-      ],
+      details: [{ field: 'startDate', message: calendarOverlapMessage(other) }],
     });
   }
 }

@@ -99,6 +99,9 @@ describe('console attendance: the form', () => {
           return json(201, { data: created });
         }
         if (path === calendarPath) return json(200, { data: created });
+        // The list read before the confirmation finds the period free: the API's overlap comes from a calendar made
+        // since (the API checks again under its lock).
+        if (path === '/v1/console/attendance-calendars') return json(200, { data: page([]) });
         return undefined;
       });
       const user = userEvent.setup();
@@ -356,6 +359,76 @@ describe('console attendance: the form', () => {
     ).toContain(refusal.id);
     expect(screen.queryByRole('dialog', { name: 'Create this calendar?' })).toBeNull();
     expect(writes(sent, 'POST')).toEqual([]);
+  });
+
+  it('says another calendar has some of the days under the first day, before asking to confirm', async () => {
+    const november = calendar({ checkInCount: 0 });
+    const sent = consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (request.method === 'GET' && path === '/v1/console/attendance-calendars') {
+        const query = new URL(request.path, 'http://x').searchParams;
+        // Its own period covers Nov 30: the calendar being edited is not another calendar.
+        const isCovered = (query.get('coveringFrom') ?? '') <= '2026-11-30';
+        return json(200, { data: page(isCovered ? [november] : []) });
+      }
+      if (path === calendarPath) return json(200, { data: november });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/console/attendance-calendars/new');
+    const form = await screen.findByRole('form', { name: 'New calendar' });
+    expect(await screen.findByText(/Days begin at midnight in Asia\/Seoul/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Name/), 'Late November');
+    pickDate(within(form).getByLabelText(/^First day/), '2026-11-25');
+    pickDate(within(form).getByLabelText(/^Last day/), '2026-12-05');
+    const daily = within(screen.getByRole('region', { name: 'Every day' }));
+    await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
+    await user.type(daily.getByLabelText(/^Credit/), '5');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const overlap = await within(form).findByText('“November check-in” covers Nov 1, 2026 to Nov 30, 2026.');
+    expect(
+      within(form)
+        .getByLabelText(/^First day/)
+        .getAttribute('aria-describedby'),
+    ).toContain(overlap.id);
+    expect(screen.queryByRole('dialog', { name: 'Create this calendar?' })).toBeNull();
+    expect(writes(sent, 'POST')).toEqual([]);
+    const asked = sent.filter((request) => request.path.includes('coveringFrom='));
+    expect(asked.map((request) => new URL(request.path, 'http://x').searchParams.get('coveringTo'))).toEqual([
+      '2026-12-05',
+    ]);
+
+    // Moved past it, the period is free and the confirmation comes.
+    pickDate(within(form).getByLabelText(/^First day/), '2026-12-01');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('dialog', { name: 'Create this calendar?' })).toBeInTheDocument();
+    expect(writes(sent, 'POST')).toEqual([]);
+  });
+
+  it('takes the calendar being edited for no other calendar', async () => {
+    const saved = calendar({
+      checkInCount: 0,
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      dayRewards: [],
+      streakBonuses: [],
+    });
+    consoleWithGiveaways((request) => {
+      const path = pathnameOf(request.path);
+      if (request.method === 'GET' && path === '/v1/console/attendance-calendars') {
+        return json(200, { data: page([saved]) });
+      }
+      if (path === calendarPath) return json(200, { data: saved });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/attendance-calendars/${giveawayIds.calendar}`);
+    const form = await screen.findByRole('form', { name: `Edit ${saved.name}` });
+    await waitFor(() => expect(within(form).getByLabelText(/^Last day/)).toHaveValue('2026-12-31'));
+    pickDate(within(form).getByLabelText(/^Last day/), '2027-01-10');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('dialog', { name: 'Save these rewards?' })).toBeInTheDocument();
+    expect(within(form).queryByText(/covers/)).toBeNull();
   });
 
   it('deletes a calendar that has not begun, after asking', async () => {

@@ -3,10 +3,13 @@ import { ZConsoleAttendanceCalendar, ZPage, type TConsoleAttendanceCalendar, typ
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-type TCalendarsParams = { page?: number; size?: number };
+type TCalendarsParams = { page?: number; size?: number; coveringFrom?: string; coveringTo?: string };
 
-/** `GET /v1/console/attendance-calendars?page&size` (admins): reward calendars, latest period first. */
-async function listConsoleAttendanceCalendars(
+/**
+ * `GET /v1/console/attendance-calendars?page&size` (admins): reward calendars, latest period first; with
+ * `coveringFrom`/`coveringTo`, only those covering a day of that period.
+ */
+export async function listConsoleAttendanceCalendars(
   params: TCalendarsParams,
   signal?: AbortSignal,
 ): Promise<TPage<TConsoleAttendanceCalendar>> {

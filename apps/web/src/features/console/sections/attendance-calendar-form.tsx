@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   attendanceMessages,
+  calendarOverlapMessage,
   DEFAULT_CYP_MINOR_UNITS,
   MAX_CALENDAR_DAYS,
   type TConsoleAttendanceCalendar,
@@ -13,6 +14,7 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleAttendanceCalendar } from '../api/create-console-attendance-calendar.ts';
+import { listConsoleAttendanceCalendars } from '../api/list-console-attendance-calendars.ts';
 import { useUpdateConsoleAttendanceCalendar } from '../api/update-console-attendance-calendar.ts';
 import { calendarHaulWords, type TCalendarHaulWords } from '../attendance-calendar-haul.ts';
 import {
@@ -104,11 +106,17 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
     }
   }
 
-  const onSubmit = handleSubmit((request) => {
-    // The API's rule for a new calendar, or one whose end moves later, said before the confirmation rather than after.
+  const onSubmit = handleSubmit(async (request) => {
+    // The API's rules for the period, said before the confirmation rather than after it: a new calendar, or one whose
+    // end moves later, ends today or later; and no other calendar has any of its days.
     const movesEnd = !calendar || request.endDate > calendar.endDate;
     if (today && movesEnd && request.endDate < today) {
       setError('endDate', { message: attendanceMessages.endsBeforeToday }, { shouldFocus: true });
+      return;
+    }
+    const other = await otherCalendarCovering(request, calendar?.id);
+    if (other) {
+      setError('startDate', { message: calendarOverlapMessage(other) }, { shouldFocus: true });
       return;
     }
     if (savedRewards !== undefined && rewardsOf(request) === savedRewards) return save(request);
@@ -173,6 +181,26 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
       />
     </EntryForm>
   );
+}
+
+/**
+ * Another calendar with a day of the period, as the list reads now. A list that cannot be read leaves it to the API,
+ * which checks again under its lock (ATTENDANCE_CALENDAR_OVERLAPS, shown under the same field).
+ */
+async function otherCalendarCovering(
+  period: { startDate: string; endDate: string },
+  selfId: string | undefined,
+): Promise<TConsoleAttendanceCalendar | undefined> {
+  try {
+    const covering = await listConsoleAttendanceCalendars({
+      coveringFrom: period.startDate,
+      coveringTo: period.endDate,
+      size: 2,
+    });
+    return covering.items.find((other) => other.id !== selfId);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a save changes for the people checking in (the name aside), to tell whether it needs confirming. */
