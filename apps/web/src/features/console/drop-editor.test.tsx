@@ -1,4 +1,5 @@
 import { dropMessages, errorCatalogue, type TConsoleDropRequest } from '@cypher/contract';
+import { queryKeys } from '../../api/query-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -468,7 +469,7 @@ describe('console drop editor', () => {
     async () => {
       const sent = consoleDropsApi([draft()]);
       const user = userEvent.setup();
-      const { router } = renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+      const { router, queryClient } = renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
       await user.click(await screen.findByRole('button', { name: 'Delete draft' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete this draft?' });
@@ -485,6 +486,15 @@ describe('console drop editor', () => {
         `/v1/console/drops/${consoleDropIds.upcoming}`,
       ]);
       expect(screen.queryByRole('link', { name: /Starfall Academy/ })).toBeNull();
+      // The editor let go of the draft as it went: nothing asked for it again (the API would answer 404).
+      const afterDelete = sent.slice(sent.indexOf(deletes[0]!) + 1);
+      expect(
+        afterDelete.filter((request) =>
+          pathnameOf(request.path).startsWith(`/v1/console/drops/${consoleDropIds.upcoming}`),
+        ),
+      ).toEqual([]);
+      // And forgot it: Back to its address asks the API rather than showing the deleted draft.
+      expect(queryClient.getQueryData(queryKeys.console.detail('drops', consoleDropIds.upcoming))).toBeUndefined();
     },
     JOURNEY_MS,
   );

@@ -11,6 +11,6 @@ export function useDeleteConsoleAttendanceCalendar(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteConsoleAttendanceCalendar(id),
-    onSuccess: () => invalidateAfterAttendanceChange(queryClient, { deletedId: id }),
+    onSuccess: () => invalidateAfterAttendanceChange(queryClient, 'deleted'),
   });
 }

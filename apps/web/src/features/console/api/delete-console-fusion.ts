@@ -11,9 +11,10 @@ export function useDeleteConsoleFusion(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteConsoleFusion(id),
-    // A draft was never public: the console's lists and the audit log are what changed.
+    // A draft was never public: the console's lists and the audit log are what changed. The entry itself is
+    // forgotten once its page has gone (DeleteEntryAction): removed while the page still reads it, it would be asked
+    // for again, and answer 404.
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.console.detail('fusions', id) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.console.list('fusions'), exact: false }),
         queryClient.invalidateQueries({ queryKey: queryKeys.console.resource('audit-log') }),

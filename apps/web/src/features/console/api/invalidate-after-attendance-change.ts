@@ -3,17 +3,16 @@ import type { TConsoleAttendanceCalendar } from '@cypher/contract';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /**
- * After a calendar is created, changed or deleted: the calendar as the API now holds it shows at once (or is
- * dropped), and the console's calendar lists, the audit log and collectors' attendance are read again.
+ * After a calendar is created, changed or deleted: the calendar as the API now holds it shows at once, and the
+ * console's calendar lists, the audit log and collectors' attendance are read again. A deleted one is forgotten once
+ * its page has gone (DeleteEntryAction), not here, while the page still reads it.
  */
 export async function invalidateAfterAttendanceChange(
   queryClient: QueryClient,
-  change: { saved: TConsoleAttendanceCalendar } | { deletedId: string },
+  change: { saved: TConsoleAttendanceCalendar } | 'deleted',
 ): Promise<void> {
-  if ('saved' in change) {
+  if (change !== 'deleted') {
     queryClient.setQueryData(queryKeys.console.detail('attendance-calendars', change.saved.id), change.saved);
-  } else {
-    queryClient.removeQueries({ queryKey: queryKeys.console.detail('attendance-calendars', change.deletedId) });
   }
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.console.list('attendance-calendars'), exact: false }),

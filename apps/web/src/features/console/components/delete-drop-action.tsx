@@ -1,4 +1,5 @@
 import type { TConsoleDrop } from '@cypher/contract';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { useDeleteConsoleDrop } from '../api/delete-console-drop.ts';
 import { DeleteEntryAction } from './delete-entry-action.tsx';
 
@@ -16,6 +17,7 @@ export function DeleteDropAction({ drop, backTo }: { drop: TConsoleDrop; backTo:
       deletedTitle={`${drop.name} deleted`}
       backTo={backTo}
       remove={remove}
+      entryQueryKey={queryKeys.console.detail('drops', drop.id)}
     />
   );
 }

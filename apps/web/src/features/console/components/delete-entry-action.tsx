@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -19,6 +19,8 @@ interface TDeleteEntryActionProps {
   /** The list the editor returns to. */
   backTo: string;
   remove: UseMutationResult<void, Error, void>;
+  /** The entry's own query (the editor's), forgotten once the editor has gone. */
+  entryQueryKey: QueryKey;
 }
 
 /**
@@ -34,15 +36,29 @@ export function DeleteEntryAction({
   deletedTitle,
   backTo,
   remove,
+  entryQueryKey,
 }: TDeleteEntryActionProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   const navigate = useNavigate();
   const leaveWithoutAsking = useLeaveWithoutAsking();
   const { showToast } = useToast();
+  const queryClient = useQueryClient();
+  const isDeleted = useRef(false);
+  const entryKeyText = JSON.stringify(entryQueryKey);
+
+  // The deleted entry's cached answer goes as the editor goes (a Back to its address then asks the API, which says it
+  // is not here). Not before: removed while the editor still reads it, it would be asked for again at once, for a 404.
+  useEffect(
+    () => () => {
+      if (isDeleted.current) queryClient.removeQueries({ queryKey: JSON.parse(entryKeyText) as QueryKey });
+    },
+    [queryClient, entryKeyText],
+  );
 
   async function confirm() {
     try {
       await remove.mutateAsync();
+      isDeleted.current = true;
       showToast({ tone: 'success', title: deletedTitle });
       leaveWithoutAsking();
       void navigate(backTo, { replace: true });

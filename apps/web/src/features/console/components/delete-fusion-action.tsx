@@ -1,4 +1,5 @@
 import type { TConsoleFusion } from '@cypher/contract';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { useDeleteConsoleFusion } from '../api/delete-console-fusion.ts';
 import { DeleteEntryAction } from './delete-entry-action.tsx';
 
@@ -16,6 +17,7 @@ export function DeleteFusionAction({ fusion, backTo }: { fusion: TConsoleFusion;
       deletedTitle={`${fusion.name} deleted`}
       backTo={backTo}
       remove={remove}
+      entryQueryKey={queryKeys.console.detail('fusions', fusion.id)}
     />
   );
 }

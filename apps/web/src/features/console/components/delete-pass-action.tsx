@@ -1,4 +1,5 @@
 import type { TConsolePass } from '@cypher/contract';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { useDeleteConsolePass } from '../api/delete-console-pass.ts';
 import { DeleteEntryAction } from './delete-entry-action.tsx';
 
@@ -16,6 +17,7 @@ export function DeletePassAction({ pass, backTo }: { pass: TConsolePass; backTo:
       deletedTitle={`${pass.name} deleted`}
       backTo={backTo}
       remove={remove}
+      entryQueryKey={queryKeys.console.detail('passes', pass.id)}
     />
   );
 }

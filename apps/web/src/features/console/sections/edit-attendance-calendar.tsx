@@ -1,4 +1,5 @@
 import type { TConsoleAttendanceCalendar } from '@cypher/contract';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -45,6 +46,7 @@ function DeleteCalendar({ calendar }: { calendar: TConsoleAttendanceCalendar }) 
       deletedTitle="Calendar deleted"
       backTo={back.to}
       remove={remove}
+      entryQueryKey={queryKeys.console.detail('attendance-calendars', calendar.id)}
     />
   );
 }
