@@ -29,6 +29,22 @@ const writes = (sent: SentRequest[], method: 'POST' | 'PUT' | 'DELETE') =>
 const pickDate = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 const row = (name: RegExp) => screen.getByRole('listitem', { name });
 
+/** A new calendar with the least it needs (5.00 CYP every day) for the period, and Create pressed. */
+async function createCalendar(name: string, firstDay: string, lastDay: string) {
+  const user = userEvent.setup();
+  renderApp('/console/attendance-calendars/new');
+  const form = await screen.findByRole('form', { name: 'New calendar' });
+  expect(await screen.findByText(/Days begin at midnight in Asia\/Seoul/)).toBeInTheDocument();
+  await user.type(within(form).getByLabelText(/^Name/), name);
+  pickDate(within(form).getByLabelText(/^First day/), firstDay);
+  pickDate(within(form).getByLabelText(/^Last day/), lastDay);
+  const daily = within(screen.getByRole('region', { name: 'Every day' }));
+  await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
+  await user.type(daily.getByLabelText(/^Credit/), '5');
+  await user.click(within(form).getByRole('button', { name: 'Create' }));
+  return { form, user };
+}
+
 describe('console attendance: the list', () => {
   it('lists calendars with their period, standing, rewards and check-ins, and states the time zone', async () => {
     consoleWithGiveaways((request) =>
@@ -340,17 +356,7 @@ describe('console attendance: the form', () => {
   // Console walk of session 45: a calendar that had ended was refused only after its confirmation.
   it('says a last day before today under it, before asking to confirm', async () => {
     const sent = consoleWithGiveaways(() => undefined);
-    const user = userEvent.setup();
-    renderApp('/console/attendance-calendars/new');
-    const form = await screen.findByRole('form', { name: 'New calendar' });
-    expect(await screen.findByText(/Days begin at midnight in Asia\/Seoul/)).toBeInTheDocument();
-    await user.type(within(form).getByLabelText(/^Name/), 'Past check-in');
-    pickDate(within(form).getByLabelText(/^First day/), '2026-11-01');
-    pickDate(within(form).getByLabelText(/^Last day/), '2026-11-21');
-    const daily = within(screen.getByRole('region', { name: 'Every day' }));
-    await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
-    await user.type(daily.getByLabelText(/^Credit/), '5');
-    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const { form } = await createCalendar('Past check-in', '2026-11-01', '2026-11-21');
     const refusal = await within(form).findByText(attendanceMessages.endsBeforeToday);
     expect(
       within(form)
@@ -367,24 +373,14 @@ describe('console attendance: the form', () => {
       const path = pathnameOf(request.path);
       if (request.method === 'GET' && path === '/v1/console/attendance-calendars') {
         const query = new URL(request.path, 'http://x').searchParams;
-        // Its own period covers Nov 30: the calendar being edited is not another calendar.
+        // November's calendar has the days of any period that begins by Nov 30.
         const isCovered = (query.get('coveringFrom') ?? '') <= '2026-11-30';
         return json(200, { data: page(isCovered ? [november] : []) });
       }
       if (path === calendarPath) return json(200, { data: november });
       return undefined;
     });
-    const user = userEvent.setup();
-    renderApp('/console/attendance-calendars/new');
-    const form = await screen.findByRole('form', { name: 'New calendar' });
-    expect(await screen.findByText(/Days begin at midnight in Asia\/Seoul/)).toBeInTheDocument();
-    await user.type(within(form).getByLabelText(/^Name/), 'Late November');
-    pickDate(within(form).getByLabelText(/^First day/), '2026-11-25');
-    pickDate(within(form).getByLabelText(/^Last day/), '2026-12-05');
-    const daily = within(screen.getByRole('region', { name: 'Every day' }));
-    await user.selectOptions(daily.getByLabelText(/^Gives/), 'CREDIT');
-    await user.type(daily.getByLabelText(/^Credit/), '5');
-    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const { form, user } = await createCalendar('Late November', '2026-11-25', '2026-12-05');
     const overlap = await within(form).findByText('“November check-in” covers Nov 1, 2026 to Nov 30, 2026.');
     expect(
       within(form)
