@@ -1,5 +1,5 @@
 import type { BadgeTone } from '../../ui/badge.tsx';
-import type { TDeposit, TLedgerTransactionKind, TWithdrawalStatus } from '@cypher/contract';
+import type { TDeposit, TLedgerTransactionKind, TWithdrawal } from '@cypher/contract';
 import { paymentFailureInWords } from '../../lib/payment-failure.ts';
 
 /**
@@ -15,15 +15,40 @@ export function depositFailureInWords(reason: string | null | undefined, method?
   );
 }
 
-/** What each state means for the person; its name is the contract's withdrawalStatusNames. */
-export const withdrawalStatusNotes: Record<TWithdrawalStatus, { tone: BadgeTone; note: string }> = {
-  submitted: { tone: 'neutral', note: 'Waiting for compliance review (up to two weeks).' },
-  in_review: { tone: 'warning', note: 'Compliance review takes up to two weeks.' },
-  approved: { tone: 'accent', note: 'Approved; the payout is on its way.' },
-  paid: { tone: 'success', note: 'Paid out.' },
-  rejected: { tone: 'warning', note: 'The amount went back to your balance; the fee was kept.' },
-  failed: { tone: 'warning', note: 'The payout failed; the amount and fee went back to your balance.' },
-};
+/**
+ * What each state means for the person; its name is the contract's withdrawalStatusNames. The fee is named only when
+ * there was one: a USDC withdrawal has none, and "the fee was kept" would read as a charge.
+ */
+export function withdrawalStatusNote(withdrawal: Pick<TWithdrawal, 'status' | 'fee'>): {
+  tone: BadgeTone;
+  note: string;
+} {
+  const hasFee = withdrawal.fee.amount > 0;
+  switch (withdrawal.status) {
+    case 'submitted':
+      return { tone: 'neutral', note: 'Waiting for compliance review (up to two weeks).' };
+    case 'in_review':
+      return { tone: 'warning', note: 'Compliance review takes up to two weeks.' };
+    case 'approved':
+      return { tone: 'accent', note: 'Approved; the payout is on its way.' };
+    case 'paid':
+      return { tone: 'success', note: 'Paid out.' };
+    case 'rejected':
+      return {
+        tone: 'warning',
+        note: hasFee
+          ? 'The amount went back to your balance; the fee was kept.'
+          : 'The amount went back to your balance.',
+      };
+    case 'failed':
+      return {
+        tone: 'warning',
+        note: hasFee
+          ? 'The payout failed; the amount and fee went back to your balance.'
+          : 'The payout failed; the amount went back to your balance.',
+      };
+  }
+}
 
 export const transactionKindLabels: Record<TLedgerTransactionKind, string> = {
   deposit: 'Funds added',

@@ -490,6 +490,33 @@ describe('payment page: withdraw', () => {
     ).toEqual(['Submitted', 'In review', 'Rejected']);
     expect(within(steps).getByText('“Name does not match the account.”')).toBeInTheDocument();
   });
+
+  // Console walk of session 46: a rejected USDC withdrawal said the fee was kept, where there was none.
+  it('names no fee for a rejected or failed request that had none', async () => {
+    const noFee = { method: 'usdc', destination: '0x52…ab3f', fee: { amount: 0, currency: 'USD' } };
+    wallet((request) =>
+      request.path.startsWith('/v1/withdrawals?')
+        ? json(
+            200,
+            page([
+              withdrawal({ ...noFee, id: 'w-rejected', status: 'rejected', rejectionReason: 'Unusual activity.' }),
+              withdrawal({ ...noFee, id: 'w-failed', status: 'failed', failureReason: 'The address refused it.' }),
+            ]),
+          )
+        : undefined,
+    );
+    renderApp('/payment?tab=withdraw');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(
+      within(list).getByText('The amount went back to your balance. Reason: Unusual activity.'),
+    ).toBeInTheDocument();
+    expect(
+      within(list).getByText(
+        'The payout failed; the amount went back to your balance. Reason: The address refused it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(list).queryByText(/fee/i, { ignore: 'ol *, span' })).toBeNull();
+  });
 });
 
 describe('payment page: payment methods', () => {

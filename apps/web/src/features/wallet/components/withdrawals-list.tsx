@@ -5,7 +5,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useMyWithdrawals } from '../api/list-my-withdrawals.ts';
-import { withdrawalStatusNotes } from '../wallet-messages.ts';
+import { withdrawalStatusNote } from '../wallet-messages.ts';
 import { WithdrawalSteps } from './withdrawal-steps.tsx';
 import rowList from '../../../ui/row-list.module.css';
 import styles from '../payment-page.module.css';
@@ -48,7 +48,7 @@ export function WithdrawalsList() {
     body = (
       <ul className={rowList.list} aria-label="Withdrawal requests">
         {withdrawals.data.items.map((withdrawal) => {
-          const status = withdrawalStatusNotes[withdrawal.status];
+          const status = withdrawalStatusNote(withdrawal);
           return (
             <li key={withdrawal.id} className={styles.row}>
               <div className={styles.rowSummary}>
