@@ -125,6 +125,14 @@ function consoleWithWithdrawals(
     if (one && request.method === 'GET') {
       const found = rows.find((row) => row.id === one[1]);
       if (found) return json(200, { data: found });
+      // The API's answer to an id of the wrong shape: 400, naming the id.
+      if (!/^[0-9a-f-]{36}$/.test(one[1]!)) {
+        return json(400, {
+          code: 'INVALID_REQUEST',
+          message: errorCatalogue.INVALID_REQUEST.message,
+          details: [{ field: 'id', message: 'Invalid UUID' }],
+        });
+      }
       return apiFailure(404, 'WITHDRAWAL_NOT_FOUND', errorCatalogue.WITHDRAWAL_NOT_FOUND.message);
     }
     if (path.startsWith('/v1/console/withdrawals/') && request.method === 'POST' && options.move) {
@@ -221,7 +229,12 @@ describe('console withdrawals', () => {
     for (const name of all) {
       expect(within(actions).queryByRole('button', { name }) !== null, name).toBe(offered.includes(name));
     }
-    if (offered.length === 0) expect(within(actions).getByText(/nothing more to do/)).toBeInTheDocument();
+    if (offered.length === 0) {
+      const closed = { paid: 'paid', rejected: 'rejected', failed: 'marked failed' }[status as string];
+      expect(
+        within(actions).getByText(`This withdrawal is ${closed}: there is nothing more to do.`),
+      ).toBeInTheDocument();
+    }
   });
 
   it('shows the bank details and the USDC address as the API gives them', async () => {
@@ -458,11 +471,16 @@ describe('console withdrawals', () => {
     );
   });
 
-  it('says so when the withdrawal does not exist', async () => {
+  // Console walk of session 46: a withdrawal not found offered a Try again that could never help.
+  it.each([
+    ['an id nobody has', () => newer],
+    ['an id of the wrong shape', () => 'not-a-uuid'],
+  ])('says it is not here for %s, with the way back to the list', async (_case, id) => {
     consoleWithWithdrawals([withdrawal()]);
-    renderApp(`/console/withdrawals/${newer}`);
-    expect(await screen.findByRole('heading', { name: 'We could not load this withdrawal' })).toBeInTheDocument();
-    expect(screen.getByText(errorCatalogue.WITHDRAWAL_NOT_FOUND.message)).toBeInTheDocument();
+    renderApp(`/console/withdrawals/${id()}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This withdrawal is not here' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All withdrawals' })).toHaveAttribute('href', '/console/withdrawals');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('shows the API’s message when another admin moved it first', async () => {

@@ -13,8 +13,8 @@ interface ConsoleDetailStatesProps<TData> {
   title: string;
   /** What is loaded, in words: "airdrop" ("Loading the airdrop", "We could not load this airdrop"). */
   what: string;
-  /** Said when the entry is missing or another brand's (404 or 403); without it those read as any failure. */
-  notFound?: { title: string; body: string };
+  /** Said when the entry is missing or another brand's (404, 403, or an id of the wrong shape): asking again won't help. */
+  notFound: { title: string; body: string };
   children: (data: TData) => ReactNode;
 }
 
@@ -43,8 +43,8 @@ export function ConsoleDetailStates<TData>({
     );
   }
   if (query.isError && query.data === undefined) {
-    const isMissing = namesNothingHere(query.error);
-    if (notFound && isMissing) return <ConsoleNotFound title={notFound.title} body={notFound.body} />;
+    if (namesNothingHere(query.error))
+      return <ConsoleNotFound title={notFound.title} body={notFound.body} back={back} />;
     return (
       <>
         <ConsoleHeader back={back} title={title} />

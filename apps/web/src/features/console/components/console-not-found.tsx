@@ -2,15 +2,26 @@ import { isApiError, namesNothing } from '../../../api/api-error.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 
-/** A console address that names no section or entry this operator can open. */
-export function ConsoleNotFound({ title, body }: { title: string; body: string }) {
+/**
+ * A console address that names no section or entry this operator can open; the way out is the entry's list where
+ * there is one ("All withdrawals"), else the console's overview.
+ */
+export function ConsoleNotFound({
+  title,
+  body,
+  back = { to: '/console', label: 'Console overview' },
+}: {
+  title: string;
+  body: string;
+  back?: { to: string; label: string };
+}) {
   return (
     <EmptyState
       icon="compass"
       titleAs="h1"
       title={title}
       body={body}
-      action={<ButtonLink to="/console">Console overview</ButtonLink>}
+      action={<ButtonLink to={back.to}>{back.label}</ButtonLink>}
     />
   );
 }

@@ -11,6 +11,16 @@ export const withdrawalStatusTones: Record<TWithdrawalStatus, BadgeTone> = {
   failed: 'warning',
 };
 
+/** A state after "This withdrawal is" or "It is … now": "failed" alone reads as a verb there. */
+export const withdrawalStateWords: Record<TWithdrawalStatus, string> = {
+  submitted: 'waiting for review',
+  in_review: 'in review',
+  approved: 'approved',
+  paid: 'paid',
+  rejected: 'rejected',
+  failed: 'marked failed',
+};
+
 export function withdrawalPath(id: string): string {
   return `/console/withdrawals/${encodeURIComponent(id)}`;
 }

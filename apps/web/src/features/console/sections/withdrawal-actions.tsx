@@ -27,6 +27,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangeWithdrawalStatus } from '../api/change-withdrawal-status.ts';
 import { personLabel } from '../components/console-person.tsx';
+import { withdrawalStateWords } from '../components/withdrawal-labels.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import formStyles from '../components/console-form.module.css';
 import styles from '../components/withdrawals.module.css';
@@ -241,7 +242,7 @@ function MoveDialog({
       {change.isError ? (
         <Alert tone="error">
           {change.error.message}
-          {isStillPossible ? null : ` It is ${withdrawalStatusNames[withdrawal.status].toLowerCase()} now.`}
+          {isStillPossible ? null : ` It is ${withdrawalStateWords[withdrawal.status]} now.`}
         </Alert>
       ) : null}
     </Dialog>
@@ -276,7 +277,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdraw
       </h2>
       {moves.length === 0 ? (
         <p className={formStyles.hint}>
-          This withdrawal is {withdrawalStatusNames[withdrawal.status].toLowerCase()}: there is nothing more to do.
+          This withdrawal is {withdrawalStateWords[withdrawal.status]}: there is nothing more to do.
         </p>
       ) : (
         <div className={styles.actions}>

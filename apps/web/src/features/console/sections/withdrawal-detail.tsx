@@ -119,7 +119,16 @@ export function WithdrawalDetail({ id }: { id: string }) {
   const back = { to: '/console/withdrawals', label: 'All withdrawals' };
 
   return (
-    <ConsoleDetailStates query={withdrawal} back={back} title="Withdrawal" what="withdrawal">
+    <ConsoleDetailStates
+      query={withdrawal}
+      back={back}
+      title="Withdrawal"
+      what="withdrawal"
+      notFound={{
+        title: 'This withdrawal is not here',
+        body: 'No withdrawal has this address: find it among all withdrawals.',
+      }}
+    >
       {(data) => (
         <>
           <ConsoleHeader
