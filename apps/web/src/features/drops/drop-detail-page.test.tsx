@@ -240,6 +240,56 @@ describe('drop page: what it shows', () => {
     expect(within(round2).getByText(/Starts in/)).toBeInTheDocument();
   });
 
+  // Console walk of session 46: a whitelisted round made a raffle said only "The raffle’s winners", though only
+  // people on the list may enter.
+  it('says a round’s whitelist beside its raffle, its pass or its guarantee', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    const pass = { id: '0190a0b0-0000-7000-8000-00000000ba55', name: 'Neon Season Pass' };
+    const earlyFans = policy(1).whitelists;
+    dropApi(() =>
+      drop({
+        salePolicies: [
+          policy(1, { isRaffle: true }),
+          policy(2, {
+            whitelists: earlyFans,
+            passGuarantee: {
+              pass,
+              packsPerHolder: 1,
+              packCount: 50,
+              minutes: 60,
+              endsAt: '2026-11-23T19:00:00.000Z',
+            },
+          }),
+        ],
+      }),
+    );
+    renderApp(dropUrl);
+    const raffleRound = await screen.findByRole('listitem', { name: 'Round 1' });
+    expect(within(raffleRound).getByText('The raffle’s winners')).toBeInTheDocument();
+    expect(within(raffleRound).getByText('Whitelist').nextElementSibling).toHaveTextContent(
+      'Only people on Early fans (250 people) may enter',
+    );
+    const guaranteed = screen.getByRole('listitem', { name: 'Round 2' });
+    expect(within(guaranteed).getByText(/^Open to the whitelist; 50 packs held for holders of/)).toBeInTheDocument();
+    expect(within(guaranteed).queryByText(/Open to everyone/)).toBeNull();
+    expect(within(guaranteed).getByText('Whitelist').nextElementSibling).toHaveTextContent(
+      'Only people on Early fans (250 people) may buy',
+    );
+  });
+
+  it('says a pass round’s whitelist in a row of its own, and none for a round open to everyone', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    const pass = { id: '0190a0b0-0000-7000-8000-00000000ba55', name: 'Neon Season Pass' };
+    dropApi(() => drop({ salePolicies: [policy(1, { requiredPass: pass }), policy(2)] }));
+    renderApp(dropUrl);
+    const passRound = await screen.findByRole('listitem', { name: 'Round 1' });
+    expect(within(passRound).getByText(/^Holders of/)).toHaveTextContent('Holders of Neon Season Pass only');
+    expect(within(passRound).getByText('Whitelist').nextElementSibling).toHaveTextContent(
+      'Only people on Early fans (250 people) may buy',
+    );
+    expect(within(screen.getByRole('listitem', { name: 'Round 2' })).queryByText('Whitelist')).toBeNull();
+  });
+
   it('shows total and guaranteed editions, the contents with rarities, and the odds per rarity', async () => {
     at('2026-11-22T18:30:00.000Z');
     dropApi(() => drop());

@@ -35,6 +35,13 @@ function perPersonWords(policy: TSalePolicy): string {
   return `Up to ${formatCount(limit)} ${limit === 1 ? 'pack' : 'packs'}${policy.isRaffle ? ' per winner' : ''}`;
 }
 
+/** The round's whitelists by name with how many people they hold ("Early fans (2 people)"), or null for none. */
+function whitelistWords(policy: TSalePolicy): string | null {
+  if (policy.whitelists.length === 0) return null;
+  const size = policy.whitelists.reduce((sum, list) => sum + list.size, 0);
+  return `${policy.whitelists.map((list) => list.name).join(', ')} (${formatCount(size)} ${size === 1 ? 'person' : 'people'})`;
+}
+
 interface DropRoundsProps {
   drop: TDrop;
   phase: TDropPhase;
@@ -50,7 +57,10 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
     <ol className={styles.rounds} aria-label="Sale rounds">
       {rounds.map((policy) => {
         const view = roundView(policy, phase, now);
-        const whitelistSize = policy.whitelists.reduce((sum, list) => sum + list.size, 0);
+        const whitelist = whitelistWords(policy);
+        // A whitelist holds with a raffle, a pass or a guarantee too (the API refuses anyone not on it): said in a
+        // row of its own there, where "Who may buy" names the other condition.
+        const isWhitelistAlone = !policy.isRaffle && !policy.requiredPass && !policy.passGuarantee;
         return (
           <li
             key={policy.id}
@@ -96,18 +106,27 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
                   </>
                 ) : policy.passGuarantee ? (
                   <>
-                    Open to everyone; {formatCount(policy.passGuarantee.packCount)}{' '}
+                    {whitelist ? 'Open to the whitelist' : 'Open to everyone'};{' '}
+                    {formatCount(policy.passGuarantee.packCount)}{' '}
                     {policy.passGuarantee.packCount === 1 ? 'pack' : 'packs'} held for holders of{' '}
                     <Link to={`/pass/${policy.passGuarantee.pass.id}`}>{policy.passGuarantee.pass.name}</Link> (
                     {formatCount(policy.passGuarantee.packsPerHolder)} each) until{' '}
                     <time dateTime={policy.passGuarantee.endsAt}>{formatDateTime(policy.passGuarantee.endsAt)}</time>
                   </>
-                ) : policy.whitelists.length === 0 ? (
-                  'Open to everyone'
+                ) : whitelist ? (
+                  `Whitelist only: ${whitelist}`
                 ) : (
-                  `Whitelist only: ${policy.whitelists.map((list) => list.name).join(', ')} (${formatCount(whitelistSize)} ${whitelistSize === 1 ? 'person' : 'people'})`
+                  'Open to everyone'
                 )}
               </dd>
+              {whitelist && !isWhitelistAlone ? (
+                <>
+                  <dt>Whitelist</dt>
+                  <dd>
+                    Only people on {whitelist} may {policy.isRaffle ? 'enter' : 'buy'}
+                  </dd>
+                </>
+              ) : null}
               <dt>Sold</dt>
               <dd>
                 {formatCount(policy.soldCount)} of {formatCount(issuedPackCount(policy))} packs
