@@ -89,6 +89,7 @@ function columnsFor(onResolve: (review: TPaymentReview) => void): EntryColumn<TP
             {providerNames[review.provider]} · {review.eventId}
           </span>
           <span className={listStyles.phoneOnly}>
+            {review.received ? `${formatMoney(review.received)} received` : 'Amount not recorded'} ·{' '}
             {formatDateTimeWithZone(review.receivedAt)}
             {review.user ? ` · ${personLabel(review.user)}` : ''}
             {review.deposit ? ` · deposit of ${formatMoney(review.deposit.amount)}` : ''}
@@ -99,6 +100,8 @@ function columnsFor(onResolve: (review: TPaymentReview) => void): EntryColumn<TP
     {
       id: 'received',
       header: 'Received',
+      // On a phone it is said in the payment's cell, leaving the row's width to the review.
+      isSecondary: true,
       cell: (review) => <span className={withdrawalStyles.money}>{receivedText(review)}</span>,
     },
     {
