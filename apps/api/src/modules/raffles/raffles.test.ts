@@ -202,7 +202,7 @@ describe('raffle rounds', () => {
       title: 'You won the raffle',
       body: `You may buy in round 1 of ${round!.name} from ${readableUtc(opensAt)} until ${readableUtc(windowEndsAt)}.`,
     });
-    expect(readableUtc(opensAt)).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} UTC$/);
+    expect(readableUtc(opensAt)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
     expect(await winNotice(second.secondDraw!.winners[0]!)).toEqual({
       title: 'You won a place in the second draw',
       body: `You may buy in round 1 of ${round!.name} from ${readableUtc(windowEndsAt)} until ${readableUtc(new Date(round!.ends))}.`,

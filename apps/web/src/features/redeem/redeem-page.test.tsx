@@ -243,7 +243,7 @@ describe('redeem page', () => {
       redeem: () =>
         json(409, {
           code: 'REDEEM_CODE_NOT_YET_VALID',
-          message: 'This code can be used from 20 December 2026 at 09:00 UTC. Please try again then.',
+          message: 'This code can be used from Dec 20, 2026, 9:00 AM UTC. Please try again then.',
           details: [{ field: 'validFrom', message: opensAt }],
         }),
     });

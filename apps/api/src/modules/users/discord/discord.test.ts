@@ -4,6 +4,7 @@ import { bearer, logIn, signUp } from '../../../testing/auth-helpers.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
+import { readableUtc } from '../../../lib/readable-utc.ts';
 import { discordRoleResets } from './discord.tables.ts';
 import { retryPendingRoleResets } from './role-resets.ts';
 
@@ -96,14 +97,9 @@ describe('Discord disconnect', () => {
     const { accessToken } = (await logIn(t, user.email)).json().data;
     const locked = await startConnecting(accessToken);
     expect(locked.statusCode).toBe(403);
-    const readable = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'UTC',
-      dateStyle: 'long',
-      timeStyle: 'short',
-    }).format(unlocksAt);
     expect(locked.json()).toEqual({
       code: 'DISCORD_RECONNECT_LOCKED',
-      message: `You can connect Discord again from ${readable} UTC.`,
+      message: `You can connect Discord again from ${readableUtc(unlocksAt)}.`,
       details: [{ field: 'reconnectAvailableAt', message: unlocksAt.toISOString() }],
     });
 
