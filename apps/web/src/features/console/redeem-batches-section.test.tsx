@@ -214,6 +214,31 @@ describe('console redeem codes: a new batch', () => {
     JOURNEY_MS,
   );
 
+  // Collector walk of session 46: codes ending in the past were refused only after "Make these codes?".
+  it('says under Until that the codes would have expired already, before asking to confirm', async () => {
+    const sent = consoleWithGiveaways(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/console/redeem-batches/new');
+    const form = await screen.findByRole('form', { name: 'New batch of codes' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Last week');
+    await user.selectOptions(within(form).getByLabelText(/^Gives/), 'PASS');
+    const pass = within(form).getByLabelText(/^Pass/);
+    await within(pass).findByRole('option', { name: /Neon Season Pass/ });
+    await user.selectOptions(pass, passIds.pass);
+    await user.type(within(form).getByLabelText(/^Number of codes/), '10');
+    pickTime(/^From/, localTime(-24 * 7));
+    pickTime(/^Until/, localTime(-1));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const refusal = await within(form).findByText(redeemMessages.expired);
+    expect(
+      within(form)
+        .getByLabelText(/^Until/)
+        .getAttribute('aria-describedby'),
+    ).toContain(refusal.id);
+    expect(screen.queryByRole('dialog', { name: 'Make these codes?' })).toBeNull();
+    expect(posts(sent, '/v1/console/redeem-batches')).toEqual([]);
+  });
+
   it(
     'gives an edition from a pool set aside in a dialog, and shows the API’s refusal of a grant under its field',
     async () => {

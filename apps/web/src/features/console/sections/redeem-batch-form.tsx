@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE, type TRedeemBatchRequest } from '@cypher/contract';
+import { MAX_REDEEM_BATCH_CODES, MAX_USES_PER_CODE, redeemMessages, type TRedeemBatchRequest } from '@cypher/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -80,7 +80,14 @@ function RedeemBatchForm() {
     formState: { errors },
   } = form;
 
-  const onSubmit = handleSubmit((request) => setPending(request));
+  const onSubmit = handleSubmit((request) => {
+    // The API's rule, said under Until before the confirmation rather than after it: codes dead on arrival.
+    if (Date.parse(request.validUntil) <= Date.now()) {
+      setError('validUntil', { message: redeemMessages.expired }, { shouldFocus: true });
+      return;
+    }
+    setPending(request);
+  });
 
   async function make(request: TRedeemBatchRequest) {
     try {
