@@ -115,7 +115,10 @@ export const ZFavorite = z.object({
     /** Editions the product is limited to (an edition's number reads "#12 / 500"); null when open. */
     editionSize: z.number().int().nullable(),
   }),
-  edition: z.object({ id: z.uuid(), serialNumber: z.number().int(), tokenId: ZTokenId }).nullable(),
+  /** An edition favorite's token, with its state: one fused away (BURNED) or exported stays a favorite, and says so. */
+  edition: z
+    .object({ id: z.uuid(), serialNumber: z.number().int(), tokenId: ZTokenId, state: ZEditionState })
+    .nullable(),
   createdAt: z.string(),
 });
 export type TFavorite = z.infer<typeof ZFavorite>;

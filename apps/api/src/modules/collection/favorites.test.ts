@@ -97,6 +97,21 @@ describe('favorites', () => {
     expect((await isFavorite(products.common.id)).total).toBe(0);
   });
 
+  // Collector walk of session 46: a favorite fused away afterwards looked like one still held.
+  it('keeps a favorite fused away afterwards, with its state', async () => {
+    const { collector, editionIds } = await collectorWithPack(t);
+    const editionId = editionIds[0]!;
+    expect((await favorite(collector.accessToken, { targetType: 'EDITION', targetId: editionId })).statusCode).toBe(
+      201,
+    );
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(collector.accessToken) })).json()
+        .data.items;
+    expect(await listed()).toMatchObject([{ targetId: editionId, edition: { id: editionId, state: 'OWNED' } }]);
+    await db().update(editions).set({ state: 'BURNED' }).where(eq(editions.id, editionId));
+    expect(await listed()).toMatchObject([{ targetId: editionId, edition: { id: editionId, state: 'BURNED' } }]);
+  });
+
   it('refuses an edition burned in a fusion: it is gone', async () => {
     const { collector, editionIds } = await collectorWithPack(t);
     await db().update(editions).set({ state: 'BURNED' }).where(eq(editions.id, editionIds[0]!));

@@ -67,7 +67,12 @@ async function toFavorites(db: Db, rows: readonly TFavoriteRow[]): Promise<TFavo
     editionIds.length === 0
       ? []
       : db
-          .select({ id: editions.id, serialNumber: editions.serialNumber, tokenId: editions.tokenId })
+          .select({
+            id: editions.id,
+            serialNumber: editions.serialNumber,
+            tokenId: editions.tokenId,
+            state: editions.state,
+          })
           .from(editions)
           .where(inArray(editions.id, editionIds)),
   ]);
@@ -91,7 +96,7 @@ async function toFavorites(db: Db, rows: readonly TFavoriteRow[]): Promise<TFavo
         editionSize: product.editionSize,
       },
       edition: edition
-        ? { id: edition.id, serialNumber: edition.serialNumber, tokenId: String(edition.tokenId) }
+        ? { id: edition.id, serialNumber: edition.serialNumber, tokenId: String(edition.tokenId), state: edition.state }
         : null,
       createdAt: row.createdAt.toISOString(),
     };

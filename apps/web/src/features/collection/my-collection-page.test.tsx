@@ -308,4 +308,36 @@ describe('My Collection: packs and favorites', () => {
     expect(screen.getByText('1 favorite, newest first.')).toBeInTheDocument();
     expect(sent.some((request) => request.path === '/v1/favorites/my?page=1&size=24')).toBe(true);
   });
+
+  // Collector walk of session 46: an edition fused away after it was favorited looked like one still held.
+  it('says which favorite editions were fused away or exported, and nothing of those still held', async () => {
+    const product = { ...edition(1, brands.neon).product, brand: brands.neon, editionSize: 500 };
+    const favoriteEdition = (serialNumber: number, state: NonNullable<TFavorite['edition']>['state']): TFavorite => ({
+      targetType: 'EDITION',
+      targetId: `0190a0b0-0000-7000-8000-00000000f0${String(serialNumber).padStart(2, '0')}`,
+      product,
+      edition: {
+        id: `0190a0b0-0000-7000-8000-00000000f0${String(serialNumber).padStart(2, '0')}`,
+        serialNumber,
+        tokenId: String(serialNumber),
+        state,
+      },
+      createdAt: '2026-11-22T01:00:00.000Z',
+    });
+    const items = [favoriteEdition(1, 'BURNED'), favoriteEdition(2, 'EXPORTED'), favoriteEdition(3, 'LOCKED')];
+    signedIn(() => emptyCollection, {
+      route: (request) =>
+        request.path === '/v1/favorites/my?page=1&size=24'
+          ? json(200, { data: { items, page: 1, size: 24, total: items.length } })
+          : undefined,
+    });
+    renderApp('/collections?tab=favorites');
+    const grid = await screen.findByRole('list', { name: 'My favorites' });
+    const cards = within(grid).getAllByRole('link');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('#1 / 500 · Fused away'),
+      expect.stringContaining('#2 / 500 · Exported'),
+      expect.stringMatching(/#3 \/ 500$/),
+    ]);
+  });
 });

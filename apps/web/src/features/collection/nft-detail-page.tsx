@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import type { TEdition } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { nftPath } from '../../lib/collection-paths.ts';
@@ -17,15 +16,7 @@ import { NftTraits } from './components/nft-traits.tsx';
 import { OwnerActions } from './components/owner-actions.tsx';
 import { leftCollectionText, TokenFacts } from './components/token-facts.tsx';
 import styles from './components/nft-page.module.css';
-
-/** How a state other than plainly owned is named beside the rarity. */
-const stateBadges: Partial<Record<TEdition['state'], string>> = {
-  EQUIPPED: 'On a figure base',
-  LOCKED: 'Locked',
-  LISTED: 'For sale',
-  EXPORTED: 'Exported',
-  BURNED: 'Fused away',
-};
+import { editionStateNames } from '../../lib/edition-state-names.ts';
 
 /**
  * `/nfts/:id` (and `/products/nfts/:id`; the spec writes both with a trailing slash, which the router also answers,
@@ -46,7 +37,7 @@ export default function NftDetailPage() {
 
   const data = edition.data;
   const name = `${data.product.name} #${formatCount(data.serialNumber)}`;
-  const stateBadge = stateBadges[data.state];
+  const stateBadge = editionStateNames[data.state];
   const isMine = Boolean(user && data.owner?.id === user.id);
   return (
     <div className="container">

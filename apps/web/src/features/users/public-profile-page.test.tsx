@@ -62,7 +62,7 @@ function profileApi(favorites: TFavorite[] | 'unknown') {
 
 describe('public profile', () => {
   it("shows a collector's nickname, photo and favorites, each leading to its product or NFT page", async () => {
-    const sent = profileApi([favorite(1, { id: editionId, serialNumber: 12, tokenId: '42' }), favorite(2)]);
+    const sent = profileApi([favorite(1, { id: editionId, serialNumber: 12, tokenId: '42', state: 'OWNED' }), favorite(2)]);
     renderApp(`/users/${collectorId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ada's photo" })).toHaveAttribute('src', '/uploads/ada.webp');
