@@ -45,6 +45,14 @@ async function createCalendar(name: string, firstDay: string, lastDay: string) {
   return { form, user };
 }
 
+/** A rule of the period told under its field, before any confirmation, and nothing sent. */
+async function expectToldBeforeConfirming(form: HTMLElement, field: RegExp, message: string, sent: SentRequest[]) {
+  const refusal = await within(form).findByText(message);
+  expect(within(form).getByLabelText(field).getAttribute('aria-describedby')).toContain(refusal.id);
+  expect(screen.queryByRole('dialog', { name: 'Create this calendar?' })).toBeNull();
+  expect(writes(sent, 'POST')).toEqual([]);
+}
+
 describe('console attendance: the list', () => {
   it('lists calendars with their period, standing, rewards and check-ins, and states the time zone', async () => {
     consoleWithGiveaways((request) =>
@@ -357,14 +365,7 @@ describe('console attendance: the form', () => {
   it('says a last day before today under it, before asking to confirm', async () => {
     const sent = consoleWithGiveaways(() => undefined);
     const { form } = await createCalendar('Past check-in', '2026-11-01', '2026-11-21');
-    const refusal = await within(form).findByText(attendanceMessages.endsBeforeToday);
-    expect(
-      within(form)
-        .getByLabelText(/^Last day/)
-        .getAttribute('aria-describedby'),
-    ).toContain(refusal.id);
-    expect(screen.queryByRole('dialog', { name: 'Create this calendar?' })).toBeNull();
-    expect(writes(sent, 'POST')).toEqual([]);
+    await expectToldBeforeConfirming(form, /^Last day/, attendanceMessages.endsBeforeToday, sent);
   });
 
   it('says another calendar has some of the days under the first day, before asking to confirm', async () => {
@@ -381,14 +382,8 @@ describe('console attendance: the form', () => {
       return undefined;
     });
     const { form, user } = await createCalendar('Late November', '2026-11-25', '2026-12-05');
-    const overlap = await within(form).findByText('“November check-in” covers Nov 1, 2026 to Nov 30, 2026.');
-    expect(
-      within(form)
-        .getByLabelText(/^First day/)
-        .getAttribute('aria-describedby'),
-    ).toContain(overlap.id);
-    expect(screen.queryByRole('dialog', { name: 'Create this calendar?' })).toBeNull();
-    expect(writes(sent, 'POST')).toEqual([]);
+    const overlap = '“November check-in” covers Nov 1, 2026 to Nov 30, 2026.';
+    await expectToldBeforeConfirming(form, /^First day/, overlap, sent);
     const asked = sent.filter((request) => request.path.includes('coveringFrom='));
     expect(asked.map((request) => new URL(request.path, 'http://x').searchParams.get('coveringTo'))).toEqual([
       '2026-12-05',
