@@ -10,13 +10,22 @@ import { accountNavItems, consoleNavItem } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import styles from './account-menu.module.css';
 
-/** What to call the signed-in person (their nickname once they have one, else their email), and their photo. */
-export function useAccountName(): { name: string; email: string | undefined; photoUrl: string | null } {
+/**
+ * What to call the signed-in person (their nickname once they have one, else their email), and their photo;
+ * `isKnown` is false until either has been read (a new browser's first page), when the name is "Your account".
+ */
+export function useAccountName(): {
+  name: string;
+  isKnown: boolean;
+  email: string | undefined;
+  photoUrl: string | null;
+} {
   const { userInfo } = useSession();
   const { user } = useMyUser();
   const email = user?.email ?? userInfo?.email;
   const nickname = user?.nickname ?? userInfo?.nickname;
-  return { name: nickname || email || 'Your account', email, photoUrl: user?.photoUrl ?? null };
+  const known = nickname || email;
+  return { name: known || 'Your account', isKnown: Boolean(known), email, photoUrl: user?.photoUrl ?? null };
 }
 
 /**
@@ -39,7 +48,7 @@ export function useAccountNavItems(): ReadonlyArray<{ label: string; to: string;
  */
 export function AccountMenu() {
   const [isOpen, setIsOpen] = useState(false);
-  const { name, email, photoUrl } = useAccountName();
+  const { name, isKnown, email, photoUrl } = useAccountName();
   const { signOut, isPending } = useSignOut();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -81,8 +90,11 @@ export function AccountMenu() {
         <span className={styles.avatar} aria-hidden="true">
           {photoUrl ? (
             <FixedWidthImage src={photoUrl} shownWidth={30} width={30} height={30} />
-          ) : (
+          ) : isKnown ? (
             name.charAt(0).toUpperCase()
+          ) : (
+            // Not "Y" for "Your account": a letter that is not theirs, until their name arrives.
+            <Icon name="user" size={16} />
           )}
         </span>
         <span className="visually-hidden">Account menu for </span>

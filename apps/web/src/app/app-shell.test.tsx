@@ -132,6 +132,27 @@ describe('header', () => {
     expect(trigger.querySelector('img')?.parentElement?.textContent).toBe('');
   });
 
+  // Collector walk of session 46: a new browser's first page showed "Y" (for "Your account") until the name came.
+  it('shows no initial on the account button until the person’s name is known, then theirs', async () => {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    let answer: (response: Response) => void = () => undefined;
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/guide');
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: 'Account menu for Your account',
+    });
+    const avatar = trigger.firstElementChild!;
+    expect(avatar.textContent).toBe('');
+    expect(avatar.querySelector('svg')).not.toBeNull();
+    answer(json(200, { data: myUser({ nickname: 'Ada' }) }));
+    await waitFor(() => expect(trigger).toHaveAccessibleName('Account menu for Ada'));
+    expect(avatar.textContent).toBe('A');
+  });
+
   it('shows the account menu when signed in, and signing out clears everything even if logout fails', async () => {
     const sent = signedInAs('ACTIVE', 'collector@example.com');
     setStored('onboardingCompleted', true);
