@@ -102,8 +102,11 @@ export const ZCheckPasswordRequest = z.strictObject({ password: ZExistingPasswor
 export const ZChangePasswordRequest = z.strictObject({ currentPassword: ZExistingPassword, newPassword: ZNewPassword });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 export const ZRequestPasswordResetRequest = z.strictObject({ email: ZEmail });
+const ZPasswordResetKey = z.string().min(16).max(200);
+/** Whether a mailed reset link still works, asked as its page opens (one used or expired says so before the form). */
+export const ZCheckPasswordResetKeyRequest = z.strictObject({ key: ZPasswordResetKey });
 export const ZConfirmPasswordResetRequest = z.strictObject({
-  key: z.string().min(16).max(200),
+  key: ZPasswordResetKey,
   password: ZNewPassword,
 });
 export type TConfirmPasswordResetRequest = z.input<typeof ZConfirmPasswordResetRequest>;

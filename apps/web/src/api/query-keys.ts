@@ -14,7 +14,10 @@ function domainKeys<const TDomain extends string>(domain: TDomain) {
 }
 
 export const queryKeys = {
-  auth: { emailVerification: (key: string) => ['auth', 'email-verification', key] as const },
+  auth: {
+    emailVerification: (key: string) => ['auth', 'email-verification', key] as const,
+    passwordResetKey: (key: string) => ['auth', 'password-reset-key', key] as const,
+  },
   users: { ...domainKeys('users'), my: () => ['users', 'my'] as const },
   countries: domainKeys('countries'),
   balances: { ...domainKeys('balances'), my: () => ['balances', 'my'] as const },

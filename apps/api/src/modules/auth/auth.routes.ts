@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ZChangePasswordRequest,
   ZCheckPasswordRequest,
+  ZCheckPasswordResetKeyRequest,
   ZCodeSent,
   ZConfirmPasswordResetRequest,
   ZData,
@@ -30,7 +31,7 @@ import type { RequestMeta } from './rate-limits.ts';
 import { refreshSession } from './refresh-session.ts';
 import { registerMfaPhone } from './register-mfa-phone.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
-import { resetPassword } from './reset-password.ts';
+import { checkPasswordResetKey, resetPassword } from './reset-password.ts';
 import { sendEmailVerification } from './send-email-verification.ts';
 import { sendMfaCode } from './send-mfa-code.ts';
 import { disableMfa, enableMfa } from './set-mfa.ts';
@@ -165,6 +166,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         await requestPasswordReset(ctx, request.body.email, metaOf(request));
         return reply.status(202).send();
+      },
+    );
+
+    app.post(
+      `${PREFIX}/reset-password/check`,
+      {
+        schema: {
+          tags,
+          summary: 'Whether the key from a reset link still works (204), or INVALID_AUTHORIZATION_KEY',
+          body: ZCheckPasswordResetKeyRequest,
+        },
+      },
+      async (request, reply) => {
+        await checkPasswordResetKey(ctx, request.body.key);
+        return reply.status(204).send();
       },
     );
 

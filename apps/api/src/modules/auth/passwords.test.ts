@@ -135,6 +135,10 @@ describe('reset-password', () => {
     const user = await signUp(t);
     expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
     const key = await keyFromLatestEmail(t, user.email);
+    // The page the link opens asks first whether it still works: yes, and asking spends nothing.
+    const check = (payload: object) => t.app.inject({ method: 'POST', url: `${BASE}/reset-password/check`, payload });
+    expect((await check({ key })).statusCode).toBe(204);
+    expect((await check({ key })).statusCode).toBe(204);
 
     const confirm = await t.app.inject({
       method: 'PATCH',
@@ -151,6 +155,10 @@ describe('reset-password', () => {
       payload: { key, password: 'Another#Pass99' },
     });
     expect(again.json().code).toBe('INVALID_AUTHORIZATION_KEY');
+    // Spent: the page says so before asking for a password; a made-up key alike, and a malformed one is a 400.
+    expect((await check({ key })).json()).toMatchObject({ code: 'INVALID_AUTHORIZATION_KEY' });
+    expect((await check({ key: 'k'.repeat(32) })).json()).toMatchObject({ code: 'INVALID_AUTHORIZATION_KEY' });
+    expect((await check({ key: 'short' })).json()).toMatchObject({ code: 'INVALID_REQUEST' });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -164,6 +172,8 @@ describe('reset-password', () => {
     await post('reset-password', { email: user.email });
     const key = await keyFromLatestEmail(t, user.email);
     t.clock.advance(60 * 60_000 + 1000);
+    const lateCheck = await t.app.inject({ method: 'POST', url: `${BASE}/reset-password/check`, payload: { key } });
+    expect(lateCheck.json().code).toBe('INVALID_AUTHORIZATION_KEY');
     const late = await t.app.inject({
       method: 'PATCH',
       url: `${BASE}/reset-password`,

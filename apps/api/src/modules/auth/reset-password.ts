@@ -10,6 +10,15 @@ import { hashPassword, isRecentPassword } from './password-hashing.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /**
+ * Whether the key from a reset mail still works: unspent and within its hour (INVALID_AUTHORIZATION_KEY otherwise).
+ * Reads only, so the page that opens from the link can say a spent link is spent before asking for a password; the
+ * reset itself spends the key in one conditional update, whatever this said.
+ */
+export async function checkPasswordResetKey(ctx: AppContext, key: string): Promise<void> {
+  await findAccountKeyOwner(ctx.db, 'password_reset', key, ctx.clock.now());
+}
+
+/**
  * Sets a new password with the key from the reset mail (neither the current password nor the one before it) and ends
  * every sign-in. Following the link also proves the address, so a CREATED account counts as verified from here on.
  */

@@ -45,7 +45,8 @@ describe('password reset page', () => {
 
   it('shows ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD under the new password, and a bad key at the top', async () => {
     let answer = apiFailure(400, 'ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
-    stubApi(() => answer);
+    // The link worked as the page opened; it was spent (in another tab, say) before the second try.
+    stubApi((request) => (request.path === `${RESET}/check` ? json(204) : answer));
     renderApp('/password/reset?key=reset-key-0123456789abcdef');
     const user = userEvent.setup();
 
@@ -58,6 +59,23 @@ describe('password reset page', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(/Invalid verification key\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/password/reset');
+  });
+
+  // Accounts walk of session 46: a spent link showed the form, and said so only once a new password was typed.
+  it('says a link used already or expired no longer works, before asking for a password', async () => {
+    const sent = stubApi((request) =>
+      request.path === `${RESET}/check`
+        ? apiFailure(400, 'INVALID_AUTHORIZATION_KEY', 'Invalid verification key.')
+        : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/password/reset?key=reset-key-0123456789abcdef');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid verification key.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/password/reset');
+    expect(sent).toEqual([
+      expect.objectContaining({ method: 'POST', path: `${RESET}/check`, body: { key: 'reset-key-0123456789abcdef' } }),
+    ]);
   });
 });
 

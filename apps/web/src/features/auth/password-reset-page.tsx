@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-error.ts';
 import { endSession } from '../../lib/session.ts';
+import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { usePasswordResetKeyCheck } from './api/check-password-reset-key.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RequestResetForm } from './components/request-reset-form.tsx';
@@ -64,12 +69,42 @@ function RequestLink() {
 
 function ChooseNewPassword({ resetKey }: { resetKey: string }) {
   const navigate = useNavigate();
+  const keyCheck = usePasswordResetKeyCheck(resetKey);
 
   function finish() {
     // The server ended every session; the tokens stored here are dead, so clear them rather than wait for a 401.
     endSession();
     const notice: SignInNotice = 'password-reset';
     void navigate('/signin', { replace: true, state: { notice } });
+  }
+
+  if (keyCheck.isPending) {
+    return (
+      <AuthLayout title="Reset password" heading="Choose a new password" icon="lock">
+        <p className={styles.muted} role="status">
+          <Spinner /> Checking your link, one moment…
+        </p>
+      </AuthLayout>
+    );
+  }
+  // A link used already or past its hour: said before a password is typed for nothing. Any other failure (the network)
+  // leaves it to the reset, which checks the key again.
+  if (isApiError(keyCheck.error) && keyCheck.error.code === 'INVALID_AUTHORIZATION_KEY') {
+    return (
+      <AuthLayout
+        title="Reset password"
+        heading="This link no longer works"
+        icon="alert"
+        iconTone="danger"
+        intro={<p>A reset link works once, for one hour. Ask for a new one and use the newest email.</p>}
+        footer={backToSignIn}
+      >
+        <Alert tone="error">{keyCheck.error.message}</Alert>
+        <ButtonLink to="/password/reset" variant="primary" size="lg" isBlock>
+          Request a new link
+        </ButtonLink>
+      </AuthLayout>
+    );
   }
 
   return (
