@@ -155,7 +155,8 @@ describe('drop page: states at the boundaries', () => {
     holds = true;
     renderApp(dropUrl);
     expect(await screen.findByText(/Your Neon Season Pass opens round 1\./)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    // The button comes with the rest of the purchase panel, which may draw a moment after the round's words.
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
   });
 
   it('tells a holder the packs their pass guarantees them, and everyone else how many are held back', async () => {
