@@ -106,7 +106,7 @@ export default function NotificationsPage() {
     <div className={`container ${styles.page}`}>
       <PageMeta title="Notifications" />
       <header className={styles.header}>
-        <div>
+        <div className={styles.heading}>
           <h1 className={styles.title}>Notifications</h1>
           <p className={styles.muted} aria-live="polite">
             {feed.data ? (unreadCount === 0 ? 'All caught up.' : `${formatCount(unreadCount)} unread`) : ' '}

@@ -249,7 +249,8 @@ function TiliaCard() {
         <Field label="Name it" error={errors.label?.message} isRequired>
           {(props) => <Input {...props} placeholder="My Tilia wallet" {...register('label')} />}
         </Field>
-        <Button type="submit" isLoading={isSubmitting}>
+        {/* As tall as the field beside it, so the two line up. */}
+        <Button type="submit" size="lg" isLoading={isSubmitting}>
           Add method
         </Button>
       </form>

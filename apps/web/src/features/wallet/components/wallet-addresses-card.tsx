@@ -90,7 +90,8 @@ export function WalletAddressesCard() {
         <form className={formStyles.addressForm} onSubmit={onSubmit} noValidate aria-label="Add a wallet address">
           {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
           <UsdcAddressField registration={register('address')} error={errors.address?.message} />
-          <Button type="submit" isLoading={isSubmitting}>
+          {/* As tall as the field beside it, so the two line up. */}
+          <Button type="submit" size="lg" isLoading={isSubmitting}>
             Save address
           </Button>
         </form>
