@@ -55,7 +55,7 @@ describe('drop page: states at the boundaries', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Genesis' })).toBeInTheDocument();
     expect(statusPanel()).toHaveTextContent('Coming soon');
     expect(screen.getByText('Opens in')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeDisabled();
     const readsBefore = api.reads();
     // This page's read falls late in the spread: the page turns at the boundary without waiting for it.
     vi.spyOn(Math, 'random').mockReturnValue(0.9);
@@ -63,7 +63,7 @@ describe('drop page: states at the boundaries', () => {
     await vi.advanceTimersByTimeAsync(2_500);
     await waitFor(() => expect(statusPanel()).toHaveTextContent('Round 1 on sale'));
     expect(screen.getByText('Round 1 ends in')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
     expect(api.reads()).toBe(readsBefore);
     await vi.advanceTimersByTimeAsync(BOUNDARY_READ_SPREAD_MS);
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
@@ -123,7 +123,7 @@ describe('drop page: states at the boundaries', () => {
     dropApi(() => drop({ viewer: { isWhitelisted: false, remaining: 0, purchasedCount: 0 } }));
     renderApp(dropUrl);
     expect(await screen.findByText('You are not on the whitelist for round 1.')).toBeInTheDocument();
-    const buy = screen.getByRole('button', { name: 'Buy packs' });
+    const buy = await screen.findByRole('button', { name: 'Buy packs' });
     expect(buy).toBeDisabled();
     expect(buy).toHaveAccessibleDescription('This round is only open to people on its whitelist.');
   });
@@ -146,7 +146,7 @@ describe('drop page: states at the boundaries', () => {
     const { unmount } = renderApp(dropUrl);
     expect(await screen.findByText(/Round 1 is for holders of Neon Season Pass\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get the pass' })).toHaveAttribute('href', `/pass/${passId}`);
-    const buy = screen.getByRole('button', { name: 'Buy packs' });
+    const buy = await screen.findByRole('button', { name: 'Buy packs' });
     expect(buy).toBeDisabled();
     expect(buy).toHaveAccessibleDescription('This round is open to pass holders only.');
     expect(screen.getAllByText('Neon Season Pass').length).toBeGreaterThan(0);
@@ -186,7 +186,7 @@ describe('drop page: states at the boundaries', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get the pass' })).toHaveAttribute('href', `/pass/${passId}`);
     // Everyone may still buy what is not held back.
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
     expect(screen.getByText(/40 packs held for holders of/)).toBeInTheDocument();
     unmount();
 

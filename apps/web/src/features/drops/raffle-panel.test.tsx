@@ -126,7 +126,7 @@ describe('a raffle round on the drop page', () => {
     renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 2 is a raffle' });
     expect(within(panel).getByRole('button', { name: 'Enter for 1 Drop ticket' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeInTheDocument();
   });
 
   // Review: a raffle set "free for pass holders" on a round open to everyone showed no cost on its button, and the
@@ -209,7 +209,7 @@ describe('a raffle round on the drop page', () => {
     const first = renderApp(`/drops/${dropIds.drop}`);
     const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
     expect(await within(panel).findByText('You won a place')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
     expect(within(panel).getByRole('link', { name: 'Check the draw' })).toBeInTheDocument();
     first.unmount();
 
@@ -219,7 +219,7 @@ describe('a raffle round on the drop page', () => {
     await waitFor(() => expect(again).toHaveTextContent('Not drawn this time'));
     expect(again).toHaveTextContent('Your ticket was given back.');
     // Not a winner: the Buy button says who may buy instead of failing later.
-    expect(screen.getByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
       'Only the raffle winners can buy in this round right now.',
     );
   });
