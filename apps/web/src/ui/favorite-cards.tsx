@@ -38,13 +38,11 @@ function FavoriteCard({ favorite }: { favorite: TFavorite }) {
       <h3 className={artCardStyles.name}>{product.name}</h3>
       <span className={artCardStyles.sub}>{product.brand.name}</span>
       {edition ? (
-        <span className={artCardStyles.number}>
-          {formatEditionNumber(edition.serialNumber, product.editionSize)}
-          {/* Gone for good, it stays a favorite (its page tells its story) but must not look like one still held. */}
-          {hasLeftForGood(edition.state) ? (
-            <span className={artCardStyles.sub}> · {editionStateNames[edition.state]}</span>
-          ) : null}
-        </span>
+        <span className={artCardStyles.number}>{formatEditionNumber(edition.serialNumber, product.editionSize)}</span>
+      ) : null}
+      {/* Gone for good, it stays a favorite (its page tells its story) but must not look like one still held. */}
+      {edition && hasLeftForGood(edition.state) ? (
+        <span className={artCardStyles.sub}>{editionStateNames[edition.state]}</span>
       ) : null}
     </ArtCard>
   );
