@@ -9,10 +9,10 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useSignOut } from './api/log-out.ts';
 import { verifyEmailQueryOptions } from './api/verify-email.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { CheckingLink } from './components/checking-link.tsx';
 import { EmailVerifiedPanel } from './components/email-verified-panel.tsx';
 import { ResendVerificationButton } from './components/resend-verification-button.tsx';
 import styles from './components/auth-form.module.css';
@@ -41,13 +41,7 @@ function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
   }, [verification.isSuccess, isLoggedIn, queryClient]);
 
   if (verification.isPending) {
-    return (
-      <AuthLayout title="Verify your email" heading="Verifying your email" icon="mail">
-        <p className={styles.muted} role="status">
-          <Spinner /> Checking your link, one moment…
-        </p>
-      </AuthLayout>
-    );
+    return <CheckingLink title="Verify your email" heading="Verifying your email" icon="mail" />;
   }
   if (verification.isSuccess) return <EmailVerifiedPanel status={user?.status ?? verification.data.status} />;
   // A link opened twice: the key is spent, but the account it belongs to is verified, which is what matters.

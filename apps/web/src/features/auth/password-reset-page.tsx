@@ -5,9 +5,9 @@ import { endSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { usePasswordResetKeyCheck } from './api/check-password-reset-key.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { CheckingLink } from './components/checking-link.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { RequestResetForm } from './components/request-reset-form.tsx';
 import type { SignInNotice } from './sign-in-notices.ts';
@@ -78,15 +78,7 @@ function ChooseNewPassword({ resetKey }: { resetKey: string }) {
     void navigate('/signin', { replace: true, state: { notice } });
   }
 
-  if (keyCheck.isPending) {
-    return (
-      <AuthLayout title="Reset password" heading="Choose a new password" icon="lock">
-        <p className={styles.muted} role="status">
-          <Spinner /> Checking your link, one moment…
-        </p>
-      </AuthLayout>
-    );
-  }
+  if (keyCheck.isPending) return <CheckingLink title="Reset password" heading="Choose a new password" icon="lock" />;
   // A link used already or past its hour: said before a password is typed for nothing. Any other failure (the network)
   // leaves it to the reset, which checks the key again.
   if (isApiError(keyCheck.error) && keyCheck.error.code === 'INVALID_AUTHORIZATION_KEY') {
