@@ -36,11 +36,14 @@ export async function claimTokenIds(
   const keys = [...counts.keys()].sort();
   if (keys.length === 0) return new Map();
   const addresses = keys.map(custodialContractAddress);
+  // No conflict target: the row has two unique keys, its address and its registry key. Naming only one lets a claim
+  // that passed its check before another's insert fail on the other key when that one commits; the address is derived
+  // from the key, so a conflict on either means the contract exists.
   await tx.execute(sql`
     insert into chain_contracts (address, registry_key, next_token_id, created_at)
     select address, registry_key, 1, ${now.toISOString()}::timestamptz
     from unnest(${sqlArray(addresses)}::text[], ${sqlArray(keys)}::text[]) as c(address, registry_key)
-    on conflict (registry_key) do nothing`);
+    on conflict do nothing`);
   // One statement per contract, in key order: two publications sharing contracts lock them in the same order. A
   // drop's products span a few collections, so this is a handful of statements per batch of 10,000 editions.
   const claimed = new Map<string, { address: string; firstTokenId: number }>();
