@@ -25,7 +25,7 @@ export default function TicketsPage() {
         description="Tickets are your entries into raffle rounds of drops: see the ones you hold, their history, and the ones on sale."
       />
       <PageHeader
-        eyebrow="Drops"
+        eyebrow="Raffles"
         title="Tickets"
         lead="A ticket is an entry into a raffle round of a drop: you spend it on the drop's page while its round takes entries, and keep it until then. Every ticket you get or spend is listed here."
       >
