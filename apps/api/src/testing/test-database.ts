@@ -14,7 +14,8 @@ import { databaseUrlFor, onServer } from './migrated-template.ts';
  * would give. `migrationsFolder`: migrate from another folder instead (an upgrade test stops at an earlier migration).
  */
 export async function createTestDatabase(options: { migrationsFolder?: string } = {}): Promise<Database> {
-  const template = options.migrationsFolder ? undefined : inject('migratedTemplate');
+  // Outside a Vitest run (bench/fuzz.ts) there is no run's template to copy: migrate from scratch.
+  const template = options.migrationsFolder || !process.env.VITEST ? undefined : inject('migratedTemplate');
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     if (template?.kind === 'pglite') {
