@@ -26,3 +26,14 @@ export function currentPath(): TCurrentPath {
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash };
 }
+
+/**
+ * The query of the address the router is on now, for a write to the address to start from. React Router renders a
+ * navigation in a transition, so until that render lands (longer on a busy device) a render's `useSearchParams`, and
+ * the `current` its setter hands an updater, still show the address before it: a second write composed from them
+ * undoes the first (a fusion's result dropped from the address by a rewrite of the picks a moment later). Without an
+ * installed router (a unit test rendering a page by itself) the render's own is all there is.
+ */
+export function latestSearchParams(rendered: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(installed ? installed.currentPath().search : rendered);
+}

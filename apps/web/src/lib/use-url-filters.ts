@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams, type To } from 'react-router';
+import { latestSearchParams } from './navigator.ts';
 
 export type TUrlFilterChanges = Record<string, string | number | undefined | null>;
 
@@ -39,7 +40,7 @@ export function useUrlFilters() {
 
   const setFilters = useCallback(
     (changes: TUrlFilterChanges, { history = 'push' }: { history?: TUrlFilterHistory } = {}) =>
-      setSearchParams((current) => new URLSearchParams(searchWith(current, changes)), {
+      setSearchParams((rendered) => new URLSearchParams(searchWith(latestSearchParams(rendered), changes)), {
         replace: history === 'replace',
         preventScrollReset: true,
       }),

@@ -1,5 +1,6 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { packPath } from '../../lib/drop-paths.ts';
+import { latestSearchParams } from '../../lib/navigator.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PackDialog } from '../../ui/pack-dialog.tsx';
@@ -43,8 +44,8 @@ export default function DropsPage() {
   // A pack opened from My packs closes by going back to it; one opened by a link from elsewhere, by replacing.
   const closePack = useClosePackDialog(() =>
     setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (rendered) => {
+        const next = latestSearchParams(rendered);
         next.delete('pack');
         return next;
       },

@@ -276,6 +276,43 @@ describe('fusion slots: burning', () => {
     await waitFor(() => expect(reads(sent, materialsPath(fusionIds.squires))).toBeGreaterThan(materialReads));
   });
 
+  // After a fusion my materials are read again without the burned editions, and the picks are rewritten without
+  // them: that rewrite must not take the run back out of the address. (A CI run of the fusion journey lost the run on
+  // a busy machine: writes started from the address last rendered; app/address-writes.test.tsx holds that race.)
+  it('keeps the run in the address when my materials come back last, without the burned editions', async () => {
+    const materialsReread = deferred<void>();
+    let isFused = false;
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const burnedIds = new Set([squire12.editionId, squire13.editionId, rareKnight.editionId]);
+    stubApi(async (request) => {
+      const path = pathnameOf(request.path);
+      if (path === fusePath && request.method === 'POST') {
+        isFused = true;
+        return json(201, { data: fusionRun([squire12, squire13, rareKnight]) });
+      }
+      if (path === `/v1/fusions/${fusionIds.fusion}`) return json(200, { data: twoSlotFusion() });
+      const slot = /^\/v1\/fusions\/[^/]+\/slots\/([^/]+)\/materials$/.exec(path);
+      if (slot) {
+        if (isFused) await materialsReread.promise;
+        const offered = (myMaterials[slot[1]!] ?? []).filter((item) => !isFused || !burnedIds.has(item.editionId));
+        return json(200, { data: page(offered, { size: 100 }) });
+      }
+      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    const { user, router } = await fillSlots();
+    const dialog = await openConfirmation(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
+    await vi.advanceTimersByTimeAsync(200);
+    materialsReread.resolve();
+
+    await screen.findByRole('region', { name: 'Fusion complete' });
+    await waitFor(() => expect(router.state.location.search).toBe(`?run=${fusionIds.run}`));
+    // And it stays: nothing writes the address again once the result shows.
+    await vi.advanceTimersByTimeAsync(500);
+    expect(router.state.location.search).toBe(`?run=${fusionIds.run}`);
+  });
+
   // Session 34's note: the result was lost on reload, with the editions already burned.
   it('shows the result again after a reload, read from the API, and forgets a run that is not mine', async () => {
     const sent = collector();

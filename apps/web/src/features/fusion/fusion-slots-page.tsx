@@ -10,6 +10,7 @@ import {
 } from '@cypher/contract';
 import { formatCount } from '../../lib/format.ts';
 import { fusionPath } from '../../lib/fusion-paths.ts';
+import { latestSearchParams } from '../../lib/navigator.ts';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -66,8 +67,8 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
   useEffect(() => {
     if (!isRunUnknown) return;
     setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (rendered) => {
+        const next = latestSearchParams(rendered);
         next.delete('run');
         return next;
       },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TFusion, TFusionMaterial } from '@cypher/contract';
+import { latestSearchParams } from '../../lib/navigator.ts';
 import { useEverySlotMaterials } from './api/list-fusion-materials.ts';
 
 /** What each slot burns, by slot id, in the order picked. */
@@ -56,8 +57,8 @@ export function useSlotPicks(fusion: TFusion) {
         ...Object.fromEntries(Object.entries(changes).map(([slotId, chosen]) => [slotId, ids(chosen)])),
       }));
       setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        (rendered) => {
+          const next = latestSearchParams(rendered);
           for (const [slotId, chosen] of Object.entries(changes)) {
             next.delete(slotId);
             for (const editionId of ids(chosen)) next.append(slotId, editionId);
@@ -76,10 +77,7 @@ export function useSlotPicks(fusion: TFusion) {
     [writePicks],
   );
 
-  /**
-   * After a fusion: what was picked is burned now. `alongside` goes into the address in the same write (the run's id):
-   * two writes in one turn would each start from the same address, and the second would undo the first.
-   */
+  /** After a fusion: what was picked is burned now. `alongside` goes into the address in the same write (the run's id). */
   const clearPicks = useCallback(
     (alongside?: Readonly<Record<string, string>>) =>
       writePicks(Object.fromEntries(slotIds.map((slotId) => [slotId, []])), alongside),
