@@ -153,7 +153,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
             control={control}
             name="imageUrl"
             label="Image"
-            hint="Optional: shown wide above the slots on its page, and small on the collection’s list of bases."
+            hint="Optional: a wide banner (1200 × 280 fits best), shown above the slots on its page and small on the collection’s list of bases."
           />
         </div>
       </FormSection>
