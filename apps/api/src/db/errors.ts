@@ -9,14 +9,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
-/** PostgreSQL's foreign_key_violation: a row still points at what a statement tried to remove (or at nothing). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
-
 /**
  * SQLSTATEs that say the connection or the server went away, not that the statement was wrong: the session was
  * terminated (57P01 admin_shutdown, by pg_terminate_backend or a fast shutdown; 57P02 crash_shutdown), the server is

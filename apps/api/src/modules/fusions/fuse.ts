@@ -17,7 +17,7 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 /*
  * Route: POST /v1/fusions/{id}/fuse (with an Idempotency-Key: a replay answers the first outcome) · Writes: editions
  * and product_activities (burn and issue, through the collection), fusion_outputs (claim), fusion_runs,
- * fusion_run_materials, notifications, idempotency_keys · Reads: fusions (held FOR SHARE), fusion_slots · UI:
+ * fusion_run_materials, notifications, idempotency_keys · Reads: fusions (held FOR SHARE), fusion_slots (under it) · UI:
  * features/fusion slots page · Tests: fusions.test.ts, fusion-publication.test.ts, fusion-races.test.ts.
  *
  * One transaction, all or nothing:
@@ -42,7 +42,6 @@ export async function fuse(
 ): Promise<TFusionRun> {
   const now = deps.clock.now();
   const fusion = await publicFusionRowOf(deps.db, fusionId);
-  const slots = await deps.db.select().from(fusionSlots).where(eq(fusionSlots.fusionId, fusion.id));
   const result = await runWithIdempotencyKey<TFusionRun>({ db: deps.db, now }, userId, idempotent, async (tx) => {
     // Checked inside the key's work, so a replay answers the first outcome: the fusion made, even once it has ended.
     // The row is held FOR SHARE until this commits and its times read under that lock, at the time the lock was had: a
@@ -55,6 +54,9 @@ export async function fuse(
     if (open?.status !== 'PUBLISHED' || fusionStatusAt(open, deps.clock.now()) !== 'AVAILABLE') {
       throw new AppError('FUSION_NOT_AVAILABLE');
     }
+    // Read under the lock: an operator's edit before the fusion began (which may move its start to now) replaces the
+    // slots, and this sees them as that edit left them, never the ones it removed.
+    const slots = await tx.select().from(fusionSlots).where(eq(fusionSlots.fusionId, fusion.id));
     const chosen = chosenMaterials(slots, request);
     return { status: 201, body: await fuseInTransaction(tx, { fusion, slots, chosen, userId, now }) };
   });

@@ -57,25 +57,30 @@ async function collectorsOfOneBrand(count: number) {
   return { brandId: drop.brand.id, collectors };
 }
 
-/** A fusion of the brand open now: `requiredCount` COMMON editions of the brand make one result. */
-async function fusionOf(brandId: string, supply: number, requiredCount: number) {
+/** The console's form of a fusion of the brand: `requiredCount` COMMON editions make one result. */
+function fusionForm(brandId: string, resultProductId: string, supply: number, requiredCount: number, beginAt: string) {
+  return {
+    brandId,
+    categoryId: null,
+    name: 'Race Fusion',
+    description: '',
+    imageUrl: '/uploads/fusion.webp',
+    beginAt,
+    endAt: iso(60),
+    resultProductId,
+    resultSupply: supply,
+    slots: [{ name: 'Any', requiredCount, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
+  };
+}
+
+/** A published fusion of the brand, open now unless it begins `beginsInMinutes` from now. */
+async function fusionOf(brandId: string, supply: number, requiredCount: number, beginsInMinutes = -1) {
   const result = await insertProduct(db(), brandId, { rarity: 'EPIC' });
   const created = await a.app.inject({
     method: 'POST',
     url: '/v1/console/fusions',
     headers: bearer(admin.accessToken),
-    payload: {
-      brandId,
-      categoryId: null,
-      name: 'Race Fusion',
-      description: '',
-      imageUrl: '/uploads/fusion.webp',
-      beginAt: iso(-1),
-      endAt: iso(60),
-      resultProductId: result.id,
-      resultSupply: supply,
-      slots: [{ name: 'Any', requiredCount, rule: { kind: 'RARITY', rarity: 'COMMON' } }],
-    },
+    payload: fusionForm(brandId, result.id, supply, requiredCount, iso(beginsInMinutes)),
   });
   expect(created.statusCode, created.body).toBe(201);
   return publishInConsole(a, admin.accessToken, 'fusions', created.json().data.id);
@@ -207,6 +212,52 @@ describe('fusions at once through two instances', () => {
         sql`select count(*)::int as n from fusion_runs where fusion_id = ${fusion.id}`,
       );
       expect(runs!.n).toBe(1);
+    },
+    180_000,
+  );
+
+  it.runIf(isOnPostgres)(
+    'an edit that opens a fusion now with new slots, and a fusion asked for as the edit commits: it is checked against the new slots, never a 500',
+    async () => {
+      const { brandId, collectors } = await collectorsOfOneBrand(1);
+      const collector = collectors[0]!;
+      const fusion = await fusionOf(brandId, 5, 1, 30);
+      const [common] = await queryRows<{ id: string }>(
+        db(),
+        sql`select id from editions where id = any(${sqlArray(collector.editionIds)}::uuid[]) and rarity = 'COMMON' limit 1`,
+      );
+      const [{ result_product_id: resultProductId }] = (await queryRows<{ result_product_id: string }>(
+        db(),
+        sql`select result_product_id from fusions where id = ${fusion.id}`,
+      )) as [{ result_product_id: string }];
+
+      // The gate holds the fusion's row. The edit (begin now, its slots replaced) queues on it first, then the fusion
+      // asked for with the slot as it was, which queues behind the edit: it runs once the edit has committed.
+      const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+      await gate.connect();
+      try {
+        await gate.query('begin');
+        await gate.query('select 1 from fusions where id = $1 for update', [fusion.id]);
+        const editing = b.app.inject({
+          method: 'PUT',
+          url: `/v1/console/fusions/${fusion.id}`,
+          headers: bearer(admin.accessToken),
+          payload: fusionForm(brandId, resultProductId, 5, 1, iso(-1)),
+        });
+        await lockWaitersSeen(gate, 1);
+        const fusing = fuse(a, collector.accessToken, fusion, [common!.id]);
+        await lockWaitersSeen(gate, 2);
+        await gate.query('commit');
+        const [edited, fused] = await Promise.all([editing, fusing]);
+        expect(edited.statusCode, edited.body).toBe(200);
+        expect(fused.statusCode, fused.body).toBe(422);
+        expect(fused.json().code).toBe('FUSION_MATERIALS_INCOMPLETE');
+      } finally {
+        await gate.query('rollback').catch(() => undefined);
+        await gate.end();
+      }
+      const [kept] = await queryRows<{ state: string }>(db(), sql`select state from editions where id = ${common!.id}`);
+      expect(kept!.state).toBe('OWNED');
     },
     180_000,
   );

@@ -84,9 +84,11 @@ export async function updateFusion(
   input: TConsoleFusionRequest,
   seen: TSeenVersion = null,
 ): Promise<TConsoleFusion> {
-  const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     const before = await lockFusion(tx, operator, id);
+    // The time once the lock is had: a fusion under way holds the row until it commits, and an edit that waited for
+    // one must see the fusion begun (FUSION_STARTED), not remove the slots the fusion just burned editions into.
+    const now = ctx.clock.now();
     if (input.brandId !== before.brandId) {
       throw new AppError('INVALID_REQUEST', { details: [{ field: 'brandId', message: fusionMessages.brandIsFinal }] });
     }

@@ -17,6 +17,9 @@ import { figureBaseRow, getFigureBase } from './get-figure-base.ts';
  * change, so reading them cannot race); what can race is decided by the writes: the edition's move OWNED -> EQUIPPED
  * is one conditional statement, so of ten equips of one edition into different slots the row lock lets one through,
  * and the placement's key on person and slot lets one edition into a slot (the other's move rolls back with it).
+ * The slots can change under an operator's edit of the base (a slot removed, or made to fit something else), so the
+ * base's row is held first: the edit, which holds it FOR UPDATE, either waits for this placement and then finds the
+ * slot in use, or goes first and this reads its slots as it left them (figure-base-races.test.ts).
  */
 export async function equipEdition(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -26,7 +29,7 @@ export async function equipEdition(
 ): Promise<TFigureBaseDetail> {
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
-    const base = await figureBaseRow(tx, figureBaseId, { mustBePublic: true });
+    const base = await figureBaseRow(tx, figureBaseId, { mustBePublic: true, isLockedForUse: true });
     const [slot] = await tx
       .select()
       .from(figureBaseSlots)

@@ -7,7 +7,6 @@ import {
   type TRarity,
 } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
-import { isForeignKeyViolation } from '../../../db/errors.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { productsByIds } from '../../catalog/products-by-ids.ts';
@@ -108,7 +107,8 @@ export async function assertProductChangeLeavesSlotsFillable(
  * Makes a base's slots the given list, in its order: slots with an id keep it (renamed, moved, or fitting something
  * else), slots without one are added, slots left out are removed. A slot someone's edition stands in may be renamed
  * or moved, but not removed or made to fit something else (that edition would stand where it does not fit):
- * FIGURE_BASE_SLOT_IN_USE. An edition equipped while this runs makes the removal's foreign key fail, answered the same.
+ * FIGURE_BASE_SLOT_IN_USE. Called under the base's row lock (update-figure-base.ts), which an equip holds FOR KEY SHARE
+ * while it places (equip-edition.ts): the check below sees every placement made before, and none can be made after.
  */
 export async function replaceFigureBaseSlots(
   tx: Db,
@@ -137,15 +137,10 @@ export async function replaceFigureBaseSlots(
     if (used.length > 0) throw new AppError('FIGURE_BASE_SLOT_IN_USE');
   }
 
-  try {
-    if (removedIds.length > 0) {
-      await tx
-        .delete(figureBaseSlots)
-        .where(and(eq(figureBaseSlots.figureBaseId, figureBaseId), inArray(figureBaseSlots.id, removedIds)));
-    }
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError('FIGURE_BASE_SLOT_IN_USE', { cause: error });
-    throw error;
+  if (removedIds.length > 0) {
+    await tx
+      .delete(figureBaseSlots)
+      .where(and(eq(figureBaseSlots.figureBaseId, figureBaseId), inArray(figureBaseSlots.id, removedIds)));
   }
   for (const [position, slot] of slots.entries()) {
     const values = { name: slot.name, position, productId: slot.productId, rarity: slot.rarity };

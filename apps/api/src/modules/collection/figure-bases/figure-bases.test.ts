@@ -57,7 +57,9 @@ async function collectorWithBase(options: { slots?: TSlotFit[]; editionsPerPack?
 }
 
 async function historyKinds(editionId: string): Promise<string[]> {
-  return (await get(`/v1/editions/${editionId}/histories`)).json().data.items.map((entry: { kind: string }) => entry.kind);
+  return (await get(`/v1/editions/${editionId}/histories`))
+    .json()
+    .data.items.map((entry: { kind: string }) => entry.kind);
 }
 
 describe('figure bases', () => {
@@ -285,6 +287,59 @@ describe('figure bases', () => {
       ]);
     },
   );
+  it.runIf(Boolean(testDatabaseUrl()))(
+    'an equip and an operator removing or refitting its slot at once: one of the two is refused, never a 500, and nothing stands where it does not fit',
+    async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const isRemoval = round % 2 === 0;
+        const { base, collector, commons, slotId } = await collectorWithBase();
+        const knight = slotId('Knight');
+        // The edit leaves the Knight slot out, or makes it fit a LEGENDARY only, while a COMMON is put into it.
+        const editedSlots = base.slots
+          .filter((slot) => !(isRemoval && slot.id === knight))
+          .map((slot) => {
+            if (slot.id === knight) return { id: slot.id, name: 'Knight', productId: null, rarity: 'LEGENDARY' };
+            const asked = slot.name === 'Centre' ? 'LEGENDARY' : null;
+            return { id: slot.id, name: slot.name, productId: null, rarity: asked };
+          });
+        // Both queue behind the gate's hold on the base's row (the edit for its FOR UPDATE, the equip for its FOR KEY
+        // SHARE), then go in whichever order PostgreSQL lets them.
+        const [equip, edit] = await raceThroughGate(
+          t.database.pool!.options.connectionString!,
+          [{ text: 'select 1 from figure_bases where id = $1 for update', values: [base.id] }],
+          2,
+          () =>
+            Promise.all([
+              post(`/v1/figure-base-collections/${base.id}/equip`, collector.accessToken, {
+                editionId: commons[0],
+                slotId: knight,
+              }),
+              t.app.inject({
+                method: 'PATCH',
+                url: `/v1/console/figure-bases/${base.id}`,
+                headers: bearer(admin.accessToken),
+                payload: { slots: editedSlots },
+              }),
+            ]),
+        );
+        const codes = [equip, edit].map((answer) => (answer.statusCode === 200 ? 200 : answer.json().code));
+        const equipRefused = isRemoval ? 'FIGURE_BASE_SLOT_NOT_FOUND' : 'EDITION_DOES_NOT_FIT';
+        expect([
+          [200, 'FIGURE_BASE_SLOT_IN_USE'],
+          [equipRefused, 200],
+        ]).toContainEqual(codes);
+        const standing = await queryRows<{ rarity: string; asked: string | null }>(
+          db(),
+          sql`select e.rarity, s.rarity as asked from figure_base_placements p
+            join figure_base_slots s on s.id = p.slot_id join editions e on e.id = p.edition_id
+            where p.figure_base_id = ${base.id}`,
+        );
+        for (const placed of standing) expect(placed.asked === null || placed.asked === placed.rarity).toBe(true);
+        expect(standing).toHaveLength(codes[0] === 200 ? 1 : 0);
+      }
+    },
+  );
+
   // Last in the file: every move above went through the trigger that keeps My Collection's brand counts.
   it('leaves every collector’s brand counts equal to a count of their editions', async () => {
     expect(await brandCountDrift(t.database.db)).toEqual([]);

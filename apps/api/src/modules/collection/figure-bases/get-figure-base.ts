@@ -73,9 +73,19 @@ export async function getFigureBase(
   };
 }
 
-/** A base, or FIGURE_BASE_NOT_FOUND; with `mustBePublic`, also when the public does not see its collection. */
-export async function figureBaseRow(db: Db, id: string, options: { mustBePublic: boolean }): Promise<TFigureBaseRow> {
-  const [base] = await db.select().from(figureBases).where(eq(figureBases.id, id));
+/**
+ * A base, or FIGURE_BASE_NOT_FOUND; with `mustBePublic`, also when the public does not see its collection. With
+ * `isLockedForUse`, its row is held FOR KEY SHARE until the transaction ends: a console edit of the base (which holds
+ * it FOR UPDATE while it changes the slots) waits for the use to commit, or the use waits for the edit and then reads
+ * the slots as the edit left them.
+ */
+export async function figureBaseRow(
+  db: Db,
+  id: string,
+  options: { mustBePublic: boolean; isLockedForUse?: boolean },
+): Promise<TFigureBaseRow> {
+  const query = db.select().from(figureBases).where(eq(figureBases.id, id));
+  const [base] = options.isLockedForUse ? await query.for('key share') : await query;
   if (!base) throw new AppError('FIGURE_BASE_NOT_FOUND');
   if (options.mustBePublic) {
     const collection = (await collectionFactsByIds(db, [base.collectionId])).get(base.collectionId);
