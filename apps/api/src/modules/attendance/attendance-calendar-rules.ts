@@ -11,13 +11,23 @@ import { attendanceCalendars, type TAttendanceCalendarRow } from './attendance.t
  * What a calendar says about a day: whether it covers it, the day's reward, and the bonus a streak earns on it.
  */
 
-/** The calendar covering `date`, if any (calendars never overlap, so at most one). */
-export async function calendarCovering(db: Db, date: string): Promise<TAttendanceCalendarRow | null> {
-  const [row] = await db
+/**
+ * The calendar covering `date`, if any (calendars never overlap, so at most one). With `isHeldForCheckIn` its row is
+ * held FOR KEY SHARE until the transaction ends: a console edit of the calendar (which holds it FOR UPDATE) waits for
+ * the check-in and then sees it among the days it must keep, or goes first and the check-in reads the calendar as
+ * the edit left it (a reward fixed, or the calendar ended before today and so not found).
+ */
+export async function calendarCovering(
+  db: Db,
+  date: string,
+  options: { isHeldForCheckIn?: boolean } = {},
+): Promise<TAttendanceCalendarRow | null> {
+  const query = db
     .select()
     .from(attendanceCalendars)
     .where(and(lte(attendanceCalendars.startDate, date), gte(attendanceCalendars.endDate, date)))
     .limit(1);
+  const [row] = options.isHeldForCheckIn ? await query.for('key share') : await query;
   return row ?? null;
 }
 

@@ -11,13 +11,12 @@ import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { calendarCovering, rewardOfDay, streakBonusOf } from './attendance-calendar-rules.ts';
 import { localDateOf } from './attendance-days.ts';
 import { checkInViewsOf } from './attendance-views.ts';
-import type { TAttendanceCalendarRow } from './attendance.tables.ts';
 
 /*
  * Route: POST /v1/attendance (an Idempotency-Key, if sent, replays the first answer) · Writes: attendance_check_ins,
  * and through grants/deliver-grants.ts grant_deliveries, the ledger, ticket movements, pass units or editions, and
- * notifications; idempotency_keys · Reads: attendance_calendars, users (verified email) · UI: features/attendance (not
- * built yet) · Tests: attendance.test.ts, attendance-races.test.ts.
+ * notifications; idempotency_keys · Reads: attendance_calendars (held FOR KEY SHARE), users (verified email) · UI:
+ * features/attendance · Tests: attendance.test.ts, attendance-races.test.ts.
  *
  * A person checks in for today, the date in the configured time zone now, in one transaction:
  * 1. a calendar must cover today (ATTENDANCE_NOT_OPEN) and the person's email be verified (EMAIL_VERIFICATION_REQUIRED:
@@ -40,12 +39,9 @@ export async function checkIn(
   const now = ctx.clock.now();
   const { timeZone } = ctx.config.attendance;
   const today = localDateOf(now, timeZone);
-  let calendar: TAttendanceCalendarRow;
   try {
     if (!(await verifiedEmailOf(ctx.db, userId))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
-    const covering = await calendarCovering(ctx.db, today);
-    if (!covering) throw new AppError('ATTENDANCE_NOT_OPEN');
-    calendar = covering;
+    if (!(await calendarCovering(ctx.db, today))) throw new AppError('ATTENDANCE_NOT_OPEN');
   } catch (refusal) {
     // A retry of a check-in answered before gets that answer, though the calendar may have ended since.
     return (await replayOrRefuse<TAttendanceCheckIn>(ctx.db, userId, idempotent, refusal)).body;
@@ -54,7 +50,7 @@ export async function checkIn(
     { db: ctx.db, now },
     userId,
     idempotent,
-    async (tx) => ({ status: 201, body: await checkInInTransaction(ctx, tx, { userId, calendar, today, now }) }),
+    async (tx) => ({ status: 201, body: await checkInInTransaction(ctx, tx, { userId, today, now }) }),
   );
   return answer.body;
 }
@@ -62,9 +58,13 @@ export async function checkIn(
 async function checkInInTransaction(
   ctx: Pick<AppContext, 'config'>,
   tx: Db,
-  input: { userId: string; calendar: TAttendanceCalendarRow; today: string; now: Date },
+  input: { userId: string; today: string; now: Date },
 ): Promise<TAttendanceCheckIn> {
-  const { userId, calendar, today, now } = input;
+  const { userId, today, now } = input;
+  // Read again, and held, in the transaction: the rewards delivered are the calendar's as it stands when this commits,
+  // not as it was before an operator's fix of them landed (attendance-races.test.ts).
+  const calendar = await calendarCovering(tx, today, { isHeldForCheckIn: true });
+  if (!calendar) throw new AppError('ATTENDANCE_NOT_OPEN');
   const id = newId();
   // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
   // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.

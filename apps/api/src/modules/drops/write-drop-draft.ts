@@ -109,13 +109,14 @@ export async function writeDropDraftParts(tx: Db, dropId: string, input: TConsol
 
 /**
  * The passes the rounds name (required, or guaranteeing packs) by id with their supply; each must be of the drop's own
- * brand (PASS_NOT_OF_BRAND, also for an unknown pass).
+ * brand (PASS_NOT_OF_BRAND, also for an unknown pass, or one deleted while this waited for it). Held until the draft
+ * commits, so a deletion at the same moment either waits and is refused PASS_NAMED_BY_ROUND, or goes first.
  */
 async function passSuppliesOfBrand(tx: Db, input: TConsoleDropRequest): Promise<Map<string, number>> {
   const passIds = input.rounds.flatMap((round) =>
     [round.requiredPassId ?? [], round.passGuarantee?.passId ?? []].flat(),
   );
-  const found = await passNamesByIds(tx, passIds);
+  const found = await passNamesByIds(tx, passIds, { isHeldForNaming: true });
   if (passIds.some((id) => found.get(id)?.brandId !== input.brandId)) throw new AppError('PASS_NOT_OF_BRAND');
   return new Map([...found].map(([id, pass]) => [id, pass.supply]));
 }

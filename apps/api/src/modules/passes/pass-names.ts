@@ -8,14 +8,16 @@ import { passes } from './passes.tables.ts';
  *
  * Passes' names and brands by id, for the rounds that require them: drops' public view names the pass a round is for,
  * and a drop's round may only name a pass of the drop's own brand (the supply says how many packs a guarantee holds).
+ * With `isHeldForNaming` the rows are held until the transaction ends (write-drop-draft.ts names them in its rounds).
  */
 export async function passNamesByIds(
   db: Db,
   ids: readonly string[],
+  options: { isHeldForNaming?: boolean } = {},
 ): Promise<Map<string, { name: string; brandId: string; supply: number; imageUrl: string; isPublished: boolean }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
+  const query = db
     .select({
       id: passes.id,
       name: passes.name,
@@ -26,5 +28,8 @@ export async function passNamesByIds(
     })
     .from(passes)
     .where(inArray(passes.id, unique));
+  // Held FOR KEY SHARE by a write that is about to name them: a pass's deletion or change (which holds it FOR UPDATE,
+  // then asks whether a round names it) waits for the naming to commit and sees it, or goes first and is seen here.
+  const rows = options.isHeldForNaming ? await query.for('key share') : await query;
   return new Map(rows.map(({ id, ...pass }) => [id, pass]));
 }

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { errorCatalogue } from '@cypher/contract';
+import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -8,6 +10,7 @@ import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
@@ -210,6 +213,45 @@ describe('a draft pass', () => {
     expect((await asAdmin('POST', `/v1/console/passes/${pass.id}/publish`)).statusCode).toBe(200);
     expect((await asAdmin('POST', `/v1/console/drops/${dropId}/publish`)).statusCode).toBe(200);
   });
+
+  // Helper's note, session 51: the draft read the pass unlocked, and its round's foreign key then failed (a 500).
+  it.runIf(Boolean(testDatabaseUrl()))(
+    'a draft pass deleted while a drop draft names it: the deletion goes first and the draft is told the pass is not of the brand, never a 500',
+    async () => {
+      const { brand, pass } = await draftPass();
+      const product = await insertProduct(db(), brand.id);
+      const request = dropRequest(brand.id, [product.id], t.clock.now(), { editionsPerPack: 1 });
+      // The gate holds the pass's row; the deletion queues on it first, then the draft that names the pass.
+      const gate = new pg.Client({ connectionString: t.database.pool!.options.connectionString! });
+      await gate.connect();
+      try {
+        await gate.query('begin');
+        await gate.query('select 1 from passes where id = $1 for update', [pass.id]);
+        const deleting = asAdmin('DELETE', `/v1/console/passes/${pass.id}`);
+        await lockWaitersSeen(gate, 1);
+        const drafting = asAdmin('POST', '/v1/console/drops', {
+          ...request,
+          rounds: request.rounds.map((round, index) => (index === 0 ? { ...round, requiredPassId: pass.id } : round)),
+        });
+        await lockWaitersSeen(gate, 2);
+        await gate.query('commit');
+        const [deleted, drafted] = await Promise.all([deleting, drafting]);
+        expect(deleted.statusCode, deleted.body).toBe(204);
+        expect([drafted.statusCode, drafted.json().code]).toEqual([
+          errorCatalogue.PASS_NOT_OF_BRAND.status,
+          'PASS_NOT_OF_BRAND',
+        ]);
+      } finally {
+        await gate.query('rollback').catch(() => undefined);
+        await gate.end();
+      }
+      const [named] = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from sale_policies where required_pass_id = ${pass.id}`,
+      );
+      expect(named!.n).toBe(0);
+    },
+  );
 
   it('is published or deleted only by an operator of its brand', async () => {
     const { pass } = await draftPass();
