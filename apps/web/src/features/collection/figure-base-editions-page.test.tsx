@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { rarityLabel, type TEdition, type TFigureBaseDetail } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { apiFailure, deferred, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const brand = {
@@ -71,7 +71,7 @@ function detail(changes: Partial<TFigureBaseDetail> = {}): TFigureBaseDetail {
 function api(
   signedIn: boolean,
   answer: () => Response = () => json(200, { data: detail() }),
-  answerEquip?: () => Response,
+  answerEquip?: () => Response | Promise<Response>,
 ) {
   if (signedIn) startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
@@ -158,6 +158,34 @@ describe('a figure base', () => {
     await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
     const again = await screen.findByRole('dialog', { name: 'Place in Left' });
     expect(within(again).queryByText(/take it off first/)).toBeNull();
+  });
+
+  it('keeps the dialog open while a placement is on its way, then confirms it, and the buttons work after', async () => {
+    const held = deferred<Response>();
+    const sent = api(true, undefined, () => held.promise);
+    renderApp(page);
+    const left = await screen.findByRole('listitem', { name: 'Left' });
+    await userEvent.click(within(left).getByRole('button', { name: 'Place a collectible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place in Left' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Squire #14/ }));
+    // Closed while the answer is held: the placement is not cut off from the page (its confirmation would be lost).
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Place in Left' })).toBeInTheDocument();
+    held.resolve(
+      json(200, {
+        data: detail({
+          equippedCount: 2,
+          placements: [...detail().placements, { slotId: slots[0]!.id, edition: { ...squire, state: 'EQUIPPED' } }],
+          candidates: [],
+        }),
+      }),
+    );
+    expect(await screen.findByText('Squire stands in Left')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Place in Left' })).toBeNull());
+    const centre = screen.getByRole('listitem', { name: 'Centre' });
+    await userEvent.click(within(centre).getByRole('button', { name: 'Take off' }));
+    expect(await screen.findByText('Dragon is back in your collection')).toBeInTheDocument();
+    expect(sent.filter((request) => request.path.endsWith('/unequip'))).toHaveLength(1);
   });
 
   it('moves an address naming another collection to the base’s own', async () => {

@@ -205,6 +205,9 @@ function FigureBase({
       <Dialog
         isOpen={choosingFor !== null}
         onClose={() => {
+          // Not while a placement is on its way: resetting would detach it from this page, so its confirmation would
+          // never show and `isChanging` would stay set, leaving every button dead until a reload.
+          if (isChanging.current) return;
           changePlacement.reset();
           onChoose(null);
         }}
