@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TCollection, TEdition, TFigureBase, TProductListItem } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
@@ -80,7 +81,7 @@ const shelf = (equippedCount: number): TFigureBase => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
 
-function catalogue(signedIn: boolean) {
+function catalogue(signedIn: boolean, answerEditions?: (path: string) => Response) {
   if (signedIn) startSession({ accessToken: 'a1', refreshToken: 'r1' });
   return stubApi((request) => {
     const path = request.path.split('?')[0];
@@ -92,6 +93,7 @@ function catalogue(signedIn: boolean) {
       return json(200, { data: { items: [shelf(signedIn ? 1 : 0)], page: 1, size: 20, total: 1 } });
     }
     if (path === '/v1/editions') {
+      if (answerEditions) return answerEditions(request.path);
       return json(200, { data: { items: [held], page: 1, size: 100, total: 1, brands: [{ brand, count: 1 }] } });
     }
     return apiFailure(404, 'NOT_FOUND');
@@ -132,5 +134,48 @@ describe('a collection as a set', () => {
     expect(screen.queryByText('Missing')).toBeNull();
     expect(await screen.findByText('1 slot')).toBeInTheDocument();
     expect(sent.some((request) => request.path.startsWith('/v1/editions'))).toBe(false);
+  });
+
+  it('says so, with a retry, when what I hold cannot be read, and marks nothing missing', async () => {
+    let isDown = true;
+    catalogue(true, () =>
+      isDown
+        ? apiFailure(503, 'SERVICE_UNAVAILABLE')
+        : json(200, { data: { items: [held], page: 1, size: 100, total: 1, brands: [{ brand, count: 1 }] } }),
+    );
+    renderApp(`/collections/${collectionId}`);
+    const failure = await screen.findByRole('heading', { name: 'We could not load which of these you hold' });
+    expect(failure).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Dragon/ })).toBeInTheDocument();
+    expect(screen.queryByText('Missing')).toBeNull();
+    isDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You hold 1 of 2.')).toBeInTheDocument();
+    expect(screen.getByText('Missing')).toBeInTheDocument();
+  });
+
+  it('reads past the first hundred editions, so a product held only further down is not marked missing', async () => {
+    const dragonHeld: TEdition = {
+      ...held,
+      id: '0190a0b0-0000-7000-8000-00000000e002',
+      product: { ...held.product, id: products[0]!.id, name: 'Dragon', rarity: 'LEGENDARY' },
+    };
+    const sent = catalogue(true, (path) =>
+      json(200, {
+        data: {
+          items: path.includes('page=2') ? [dragonHeld] : [held],
+          page: path.includes('page=2') ? 2 : 1,
+          size: 100,
+          total: 150,
+          brands: [{ brand, count: 150 }],
+        },
+      }),
+    );
+    renderApp(`/collections/${collectionId}`);
+    expect(await screen.findByText('Complete: you hold all 2.')).toBeInTheDocument();
+    expect(screen.queryByText('Missing')).toBeNull();
+    // Each page once (React's development double mount may ask for them twice; the pages asked are what counts).
+    const asked = new Set(sent.filter((request) => request.path.startsWith('/v1/editions?')).map((r) => r.path));
+    expect([...asked].map((path) => new URLSearchParams(path.split('?')[1]).get('page')).sort()).toEqual(['1', '2']);
   });
 });

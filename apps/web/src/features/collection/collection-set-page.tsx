@@ -12,9 +12,9 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { RarityBadge, rarityColour } from '../../ui/rarity-badge.tsx';
-import { COLLECTION_SET_SIZE, useCollection, useCollectionProducts } from './api/get-collection-set.ts';
+import { useCollection, useCollectionProducts } from './api/get-collection-set.ts';
 import { useFigureBases } from './api/list-figure-bases.ts';
-import { useMyEditions } from './api/list-my-editions.ts';
+import { useMyEditionsOfCollection } from './api/list-my-editions.ts';
 import { FigureBaseCards } from './components/figure-base-cards.tsx';
 import styles from './components/collection-set.module.css';
 
@@ -28,10 +28,7 @@ export default function CollectionSetPage() {
   const { isLoggedIn } = useSession();
   const collection = useCollection(id);
   const products = useCollectionProducts(id);
-  const mine = useMyEditions(
-    { page: 1, size: COLLECTION_SET_SIZE, collectionId: id, sort: 'rarity' },
-    { isEnabled: isLoggedIn },
-  );
+  const mine = useMyEditionsOfCollection(id, { isEnabled: isLoggedIn });
   const bases = useFigureBases({ page: 1, size: 20, collectionId: id }, isLoggedIn);
 
   if (collection.isError && collection.data === undefined) {
@@ -48,7 +45,7 @@ export default function CollectionSetPage() {
   }
   // My first edition of each product (the API sends the rarest first, then the newest).
   const heldByProduct = new Map<string, TEdition>();
-  for (const edition of mine.data?.items ?? []) {
+  for (const edition of mine.data ?? []) {
     if (!heldByProduct.has(edition.product.id)) heldByProduct.set(edition.product.id, edition);
   }
   const set = products.data?.items ?? [];
@@ -82,7 +79,8 @@ export default function CollectionSetPage() {
         ) : null}
       </PageHeader>
       <div className={styles.results}>
-        {products.isPending || collection.isPending ? (
+        {/* Signed in, the set waits for what I hold too: drawn before it, every product would show as missing. */}
+        {products.isPending || collection.isPending || (isLoggedIn && mine.isPending) ? (
           <CardGridSkeleton count={8} label="Loading the collection" />
         ) : products.isError && !products.data ? (
           <ErrorState
@@ -94,13 +92,28 @@ export default function CollectionSetPage() {
         ) : set.length === 0 ? (
           <EmptyState icon="frame" title="Nothing in this collection yet" body="Its first products are on their way." />
         ) : (
-          <CardGrid label={`${collection.data.name} products`}>
-            {set.map((product) => (
-              <li key={product.id}>
-                <SetCard product={product} edition={heldByProduct.get(product.id)} showsMissing={isLoggedIn} />
-              </li>
-            ))}
-          </CardGrid>
+          <>
+            {isLoggedIn && mine.isError && !mine.data ? (
+              <ErrorState
+                title="We could not load which of these you hold"
+                titleAs="h2"
+                error={mine.error}
+                onRetry={() => void mine.refetch()}
+                isRetrying={mine.isRefetching}
+              />
+            ) : null}
+            <CardGrid label={`${collection.data.name} products`}>
+              {set.map((product) => (
+                <li key={product.id}>
+                  <SetCard
+                    product={product}
+                    edition={heldByProduct.get(product.id)}
+                    showsMissing={isLoggedIn && mine.data !== undefined}
+                  />
+                </li>
+              ))}
+            </CardGrid>
+          </>
         )}
       </div>
       {bases.data && bases.data.items.length > 0 ? (

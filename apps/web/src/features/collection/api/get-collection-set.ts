@@ -11,7 +11,7 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /** The most products one collection page shows: a set to complete, not a catalogue to browse. */
-export const COLLECTION_SET_SIZE = 100;
+const COLLECTION_SET_SIZE = 100;
 
 /** `GET /v1/collections/{id}`: the collection as the catalogue publishes it (name, brand, description). */
 async function getCollection(id: string, signal?: AbortSignal): Promise<TCollection> {
