@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { rarityRank, responsiveImages, uploadSrcSet, type TPack, type TPackItem, type TRarity } from '@cypher/contract';
 import { useLocation, type To } from 'react-router';
-import { isApiError } from '../api/api-error.ts';
+import { namesNothing } from '../api/api-error.ts';
 import { useMyPacks } from '../api/packs/list-my-packs.ts';
 import { usePack } from '../api/packs/get-pack.ts';
 import { useOpenPack } from '../api/packs/open-pack.ts';
@@ -54,7 +54,8 @@ export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
       </div>
     );
   } else if (!shown) {
-    const isMissing = isApiError(pack.error) && pack.error.status === 404;
+    // Unknown, or no pack id at all (a link cut short: the API refuses it as invalid): nothing to try again.
+    const isMissing = namesNothing(pack.error);
     content = (
       <ErrorState
         titleAs="h3"

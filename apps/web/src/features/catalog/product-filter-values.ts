@@ -1,5 +1,5 @@
 import { productSorts, rarities, type TRarity } from '@cypher/contract';
-import { z } from 'zod';
+import { idOrUndefined } from '../../lib/address-id.ts';
 import { oneOf } from '../../lib/use-url-filters.ts';
 import type { TProductListParams, TProductSort } from './api/list-products.ts';
 
@@ -28,16 +28,12 @@ export const productSortLabels: Record<TProductSort, string> = {
   rarity: 'Most common first',
 };
 
-// The ids the API's list query takes (z.uuid() there too), so a mangled one is dropped instead of refused.
-const ZId = z.uuid();
-const uuidOrUndefined = (value: string | undefined) => (ZId.safeParse(value).success ? value : undefined);
-
 export function readProductFilters(get: (key: string) => string | undefined): TProductFilterValues {
   return {
-    brand: uuidOrUndefined(get('brand')),
-    collection: uuidOrUndefined(get('collection')),
-    category: uuidOrUndefined(get('category')),
-    tag: uuidOrUndefined(get('tag')),
+    brand: idOrUndefined(get('brand')),
+    collection: idOrUndefined(get('collection')),
+    category: idOrUndefined(get('category')),
+    tag: idOrUndefined(get('tag')),
     rarity: oneOf(get('rarity')?.toUpperCase(), rarities),
     q: get('q')?.trim() || undefined,
     sort: oneOf(get('sort'), productSorts) ?? DEFAULT_PRODUCT_SORT,

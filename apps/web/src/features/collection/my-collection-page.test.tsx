@@ -172,6 +172,26 @@ describe('My Collection', () => {
     expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/collections?page=2');
     expect(screen.queryByText(/Open a pack above/)).toBeNull();
   });
+
+  it('drops a mangled brand from the address instead of sending it, and says a mangled pack link names no pack', async () => {
+    const sent = signedIn(() => ({ ...emptyCollection, items: [edition(1, brands.bloom)], total: 1 }), {
+      route: (request) =>
+        request.path === '/v1/packs/xyz'
+          ? json(400, {
+              code: 'INVALID_REQUEST',
+              message: 'Some of the information sent is not valid.',
+              details: [{ field: 'id', message: 'Invalid UUID' }],
+            })
+          : undefined,
+    });
+    renderApp('/collections?brand=abc&pack=xyz');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'Pack not found' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
+    const asked = sent.filter((request) => request.path.startsWith('/v1/editions'));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((request) => !request.path.includes('brandId'))).toBe(true);
+  });
 });
 
 describe('My Collection: packs and favorites', () => {

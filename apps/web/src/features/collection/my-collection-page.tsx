@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { myCollectionSorts, rarities } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
+import { idOrUndefined } from '../../lib/address-id.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, useUrlFilters } from '../../lib/use-url-filters.ts';
@@ -62,7 +63,7 @@ function SignedInCollection() {
   const { get, page, setFilters, hrefFor } = useUrlFilters();
   const { user } = useMyUser();
   const tab = oneOf(get('tab'), tabs) ?? 'collectibles';
-  const brandId = get('brand');
+  const brandId = idOrUndefined(get('brand'));
   const rarity = oneOf(get('rarity'), rarities);
   const sort = oneOf(get('sort'), myCollectionSorts) ?? 'newest';
   // Read on both tabs: the header counts what I hold either way (one request, cached, whichever tab asks).

@@ -1,5 +1,5 @@
 import { fusionStatuses, type TFusionStatus } from '@cypher/contract';
-import { z } from 'zod';
+import { idOrUndefined } from '../../lib/address-id.ts';
 import { oneOf } from '../../lib/use-url-filters.ts';
 import type { TFusionListParams } from './api/list-fusions.ts';
 
@@ -13,14 +13,10 @@ export interface TFusionFilterValues {
   status?: TFusionStatus;
 }
 
-// The ids the API's list query takes (z.uuid() there too), so a mangled one is dropped instead of refused.
-const ZId = z.uuid();
-const uuidOrUndefined = (value: string | undefined) => (ZId.safeParse(value).success ? value : undefined);
-
 export function readFusionFilters(get: (key: string) => string | undefined): TFusionFilterValues {
   return {
-    brand: uuidOrUndefined(get('brand')),
-    category: uuidOrUndefined(get('category')),
+    brand: idOrUndefined(get('brand')),
+    category: idOrUndefined(get('category')),
     status: oneOf(get('status')?.toUpperCase(), fusionStatuses),
   };
 }
