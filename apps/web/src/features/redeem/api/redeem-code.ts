@@ -21,8 +21,9 @@ export function useRedeemCode() {
     mutationFn: ({ body, idempotencyKey }: { body: TRedeemRequest; idempotencyKey: string }) =>
       redeemCode(body, idempotencyKey),
     // What a code gives lands in the balance, the tickets, the passes, the collection or my packs (a pack given, with
-    // the drop's count of packs given), a notification tells of it, and my redemptions gain a row.
-    onSuccess: async () => {
+    // the drop's count of packs given), a notification tells of it, and my redemptions gain a row. Read again after a
+    // failure too: an answer lost on the way back (network, 5xx) may be of a code that was redeemed.
+    onSettled: async () => {
       await Promise.all(
         [
           queryKeys.redeems.all,
