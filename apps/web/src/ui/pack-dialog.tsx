@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { rarityRank, responsiveImages, uploadSrcSet, type TPack, type TPackItem, type TRarity } from '@cypher/contract';
+import {
+  errorCatalogue,
+  rarityRank,
+  responsiveImages,
+  uploadSrcSet,
+  type TPack,
+  type TPackItem,
+  type TRarity,
+} from '@cypher/contract';
 import { useLocation, type To } from 'react-router';
 import { namesNothing } from '../api/api-error.ts';
 import { useMyPacks } from '../api/packs/list-my-packs.ts';
@@ -60,7 +68,7 @@ export function PackDialog({ packId, onClose, packHref }: PackDialogProps) {
       <ErrorState
         titleAs="h3"
         title={isMissing ? 'Pack not found' : 'We could not load this pack'}
-        error={pack.error}
+        error={isMissing ? new Error(errorCatalogue.PACK_NOT_FOUND.message) : pack.error}
         onRetry={isMissing ? undefined : () => void pack.refetch()}
         isRetrying={pack.isFetching}
       />

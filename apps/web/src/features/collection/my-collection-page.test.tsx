@@ -187,6 +187,7 @@ describe('My Collection', () => {
     renderApp('/collections?brand=abc&pack=xyz');
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('heading', { name: 'Pack not found' })).toBeInTheDocument();
+    expect(within(dialog).getByText('We could not find this pack.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
     const asked = sent.filter((request) => request.path.startsWith('/v1/editions'));
     expect(asked.length).toBeGreaterThan(0);
