@@ -24,6 +24,11 @@ function myUserQueryOptions() {
     // Read by the shell, the header and pages at once; each mounting must not ask again. What changes the user
     // invalidates this key, and a reload asks afresh.
     staleTime: 5 * 60_000,
+    // A failed read is not asked again because another reader mounts: the shell shows its placeholder while the user
+    // is pending and the page under it reads the user too, so each mount asked again, which made the read pending
+    // again and took the page away: a loop of requests (130 in a second and a half, in a test) whenever the API
+    // failed it. The pages' Try again (refetch) and whatever invalidates the user still ask.
+    retryOnMount: false,
   });
 }
 

@@ -98,4 +98,28 @@ describe('account security page', () => {
     expect(codeRequests()).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
   });
+
+  it('says the account could not be read, without asking again and again, with a retry, instead of guessing there is no password', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    let isDown = true;
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') {
+        return isDown ? apiFailure(503, 'SERVICE_UNAVAILABLE') : json(200, { data: myUser({ nickname: 'Ada' }) });
+      }
+      if (request.path.startsWith('/v1/notifications')) {
+        return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    expect(await screen.findByRole('heading', { name: 'We could not load your account' })).toBeInTheDocument();
+    expect(screen.queryByText(/no password yet/)).toBeNull();
+    // The shell and the page both read the user, and a failure must not make each mount ask again (it looped: 132
+    // requests in a second and a half). Twice at most: React's development double mount may ask again once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sent.filter((request) => request.path === '/v1/users/my').length).toBeLessThanOrEqual(2);
+    isDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Change password' })).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { discordErrorMessage, discordLockMessage } from './account-messages.ts';
@@ -27,7 +28,7 @@ function outcomeFrom(state: unknown): DiscordConnectOutcome {
 export default function AccountConnectPage() {
   const location = useLocation();
   const { showToast } = useToast();
-  const { user, isLoading } = useMyUser();
+  const { user, isLoading, error, refetch } = useMyUser();
   const authorize = useDiscordAuthorization();
   const unlink = useUnlinkDiscord();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -78,6 +79,14 @@ export default function AccountConnectPage() {
         {message ? <Alert tone="error">{message}</Alert> : null}
         {isLoading ? (
           <Skeleton height="72px" />
+        ) : !user && error ? (
+          // Without the user the page would offer to connect an account that may be connected, or locked.
+          <ErrorState
+            titleAs="h3"
+            title="We could not load your account"
+            error={error}
+            onRetry={() => void refetch()}
+          />
         ) : discord ? (
           <>
             <dl className={styles.facts}>
