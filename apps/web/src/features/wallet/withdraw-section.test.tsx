@@ -424,6 +424,30 @@ describe('payment page: withdraw', () => {
     expect(await screen.findByRole('dialog', { name: 'Insufficient funds' })).toBeInTheDocument();
   });
 
+  it('reads the balance and the requests again when an answer is lost, since the withdrawal may have been made', async () => {
+    const sent = wallet((request) =>
+      request.path === '/v1/withdrawals' && request.method === 'POST'
+        ? apiFailure(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable.')
+        : undefined,
+    );
+    const reads = () =>
+      sent.filter(
+        (request) =>
+          request.method === 'GET' &&
+          (request.path === '/v1/balances/my' || request.path.startsWith('/v1/withdrawals?')),
+      ).length;
+    renderApp('/payment?tab=withdraw');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /USDC wallet/ }));
+    await user.type(screen.getByLabelText(/Amount \(USD\)/), '10');
+    await user.type(screen.getByLabelText(/USDC wallet address/), `0x${'ab'.repeat(20)}`);
+    await user.click(screen.getByLabelText('I confirm the wallet address is correct'));
+    const before = reads();
+    await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
+    await waitFor(() => expect(posts(sent).length).toBeGreaterThan(0));
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(before + 2));
+  });
+
   it('opens "unable to verify wire transfer information" when the API refuses the bank details', async () => {
     wallet((request) =>
       request.path === '/v1/withdrawals' && request.method === 'POST'

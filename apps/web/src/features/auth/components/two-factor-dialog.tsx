@@ -68,6 +68,8 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
       }
     } catch (failure) {
       setError(messageOf(failure));
+      // A lost answer may be of a change that went through: the page shows the status as it now stands.
+      if (step.kind !== 'phone') void queryClient.invalidateQueries({ queryKey: queryKeys.users.my() });
     } finally {
       setIsPending(false);
     }

@@ -18,5 +18,8 @@ export function useRevokeAccountDeletion() {
       setUserInfo(user);
       await queryClient.invalidateQueries({ queryKey: queryKeys.users.my() });
     },
+    // A lost answer may be of a cancel that went through (a retry is then told there is nothing to cancel): reading
+    // the user again takes the deletion screen away if so.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.my() }),
   });
 }

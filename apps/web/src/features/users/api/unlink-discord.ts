@@ -12,6 +12,8 @@ export function useUnlinkDiscord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlinkDiscord,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.my() }),
+    // After a failure too: a lost answer may be of a disconnect that went through (a retry is told it is not
+    // connected), and the page should say what is so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.my() }),
   });
 }

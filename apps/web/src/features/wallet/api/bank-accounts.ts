@@ -44,7 +44,8 @@ export function useAddBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addBankAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bankAccounts.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.bankAccounts.all }),
   });
 }
 
@@ -57,6 +58,7 @@ export function useDeleteBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBankAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bankAccounts.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.bankAccounts.all }),
   });
 }

@@ -16,17 +16,18 @@ export function useCreateWithdrawal() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TCreateWithdrawalRequest; idempotencyKey: string }) =>
       createWithdrawal(body, idempotencyKey),
-    onSuccess: async () => {
+    // The balance and the list are read again whatever the outcome: an answer lost on its way back (network, 5xx) may
+    // be of a withdrawal that was made, and a refusal such as INSUFFICIENT_FUNDS says the balance shown was old. Shown
+    // as it stands, the person sees the request and does not make a second one (and pay a second fee).
+    onSettled: async (_withdrawal, error) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.withdrawals.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.balances.all }),
+        // Refused for identity: the Withdraw tab reads where the person stands again and shows the verify step.
+        isApiError(error) && error.code.startsWith('IDENTITY_VERIFICATION_')
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.identityVerifications.all })
+          : undefined,
       ]);
-    },
-    // Refused for identity: the Withdraw tab reads where the person stands again and shows the verify step.
-    onError: async (error) => {
-      if (isApiError(error) && error.code.startsWith('IDENTITY_VERIFICATION_')) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.identityVerifications.all });
-      }
     },
   });
 }

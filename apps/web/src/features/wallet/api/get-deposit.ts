@@ -3,7 +3,7 @@ import { ZDeposit, type TDeposit, type TDepositStatus } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-const finalDepositStatuses: readonly TDepositStatus[] = ['succeeded', 'failed', 'expired'];
+export const finalDepositStatuses: readonly TDepositStatus[] = ['succeeded', 'failed', 'expired'];
 const DEPOSIT_POLL_INTERVAL_MS = 2_000;
 /** After this long the page stops asking and says the confirmation may take a while. */
 export const DEPOSIT_POLL_GIVE_UP_MS = 60_000;

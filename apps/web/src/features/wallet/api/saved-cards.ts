@@ -25,7 +25,8 @@ export function useAddSavedCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addSavedCard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
   });
 }
 
@@ -38,6 +39,7 @@ export function useDeleteSavedCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSavedCard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cards.all }),
   });
 }

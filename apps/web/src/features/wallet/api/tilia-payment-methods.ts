@@ -28,7 +28,8 @@ export function useAddTiliaPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addTiliaPaymentMethod,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tiliaPaymentMethods.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tiliaPaymentMethods.all }),
   });
 }
 
@@ -41,6 +42,7 @@ export function useDeleteTiliaPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTiliaPaymentMethod,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tiliaPaymentMethods.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tiliaPaymentMethods.all }),
   });
 }

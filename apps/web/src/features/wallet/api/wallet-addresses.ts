@@ -24,7 +24,8 @@ export function useAddWalletAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addWalletAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAddresses.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAddresses.all }),
   });
 }
 
@@ -37,6 +38,7 @@ export function useDeleteWalletAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWalletAddress,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAddresses.all }),
+    // Read again after a failure too: a lost answer (network, 5xx) may be of a change that went through.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.walletAddresses.all }),
   });
 }

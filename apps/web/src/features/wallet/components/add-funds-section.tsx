@@ -8,6 +8,7 @@ import { applyApiError } from '../../../api/form-errors.ts';
 import { fundsReturnLabel } from '../../../lib/funds-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
@@ -78,7 +79,17 @@ function AddFundsLoader({ shortfallCents, retry }: TFilledIn) {
       </div>
     );
   }
-  if (limits.isError && !limits.data) return <Alert tone="error">{limits.error.message}</Alert>;
+  if (limits.isError && !limits.data) {
+    return (
+      <ErrorState
+        titleAs="h3"
+        title="We could not load how much you can add"
+        error={limits.error}
+        onRetry={() => void limits.refetch()}
+        isRetrying={limits.isRefetching}
+      />
+    );
+  }
   return <AddFundsForm limits={limits.data} shortfallCents={shortfallCents} retry={retry} />;
 }
 
@@ -191,7 +202,21 @@ function CryptoNotice() {
       </div>
     );
   }
-  if (currencies.isError && !currencies.data) return <Alert tone="error">{currencies.error.message}</Alert>;
+  if (currencies.isError && !currencies.data) {
+    return (
+      <Alert
+        tone="error"
+        title="We could not load which coins you can send"
+        action={
+          <Button size="sm" onClick={() => void currencies.refetch()} isLoading={currencies.isRefetching}>
+            Try again
+          </Button>
+        }
+      >
+        {currencies.error.message} Send nothing until you see them: coins of another kind or network are lost.
+      </Alert>
+    );
+  }
   return (
     <Alert tone="error" title="Only these coins, only on these networks">
       <p className={formStyles.noticeText}>{currencies.data.warning}</p>

@@ -9,7 +9,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useMyBalances } from '../../../api/my-balances.ts';
-import { DEPOSIT_POLL_GIVE_UP_MS, useDepositOutcome } from '../api/get-deposit.ts';
+import { DEPOSIT_POLL_GIVE_UP_MS, finalDepositStatuses, useDepositOutcome } from '../api/get-deposit.ts';
 import { depositFailureInWords } from '../wallet-messages.ts';
 import styles from '../payment-page.module.css';
 
@@ -39,9 +39,11 @@ export function DepositOutcome({
     return () => clearTimeout(timer);
   }, [startedAt]);
 
+  // Settled: the balance (when it succeeded) and the lists of payments in progress, which still showed it as one.
   useEffect(() => {
-    if (status !== 'succeeded') return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.balances.all });
+    if (!status || !finalDepositStatuses.includes(status)) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.deposits.lists() });
+    if (status === 'succeeded') void queryClient.invalidateQueries({ queryKey: queryKeys.balances.all });
   }, [status, queryClient]);
 
   const done = (
@@ -59,7 +61,18 @@ export function DepositOutcome({
           Your balance updates as soon as the payment provider confirms it. This usually takes a moment.
         </Alert>
       ) : (
-        <Alert tone="error" title="We could not check this payment" action={done}>
+        <Alert
+          tone="error"
+          title="We could not check this payment"
+          action={
+            <>
+              <Button size="sm" variant="primary" onClick={() => void deposit.refetch()} isLoading={deposit.isFetching}>
+                Check again
+              </Button>
+              {done}
+            </>
+          }
+        >
           {deposit.error.message}
         </Alert>
       );

@@ -2,6 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TPage } from '@cypher/contract';
+import { formatCount } from '../../../lib/format.ts';
+import { ButtonLink } from '../../../ui/button-link.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
@@ -9,10 +12,10 @@ import rowList from '../../../ui/row-list.module.css';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import styles from '../payment-page.module.css';
 
-/** The page of a paged tab of the payment page (`?page=`), 1 when absent or not a page number. */
+/** The page of a paged tab of the payment page (`?page=`), 1 when absent or not a page number (`2.5` is page 2). */
 export function usePageParam(): number {
   const [searchParams] = useSearchParams();
-  return Math.max(1, Number(searchParams.get('page')) || 1);
+  return Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
 }
 
 interface PagedRowsProps<T> {
@@ -64,6 +67,18 @@ export function PagedRows<T>({
         error={query.error}
         onRetry={() => void query.refetch()}
         isRetrying={query.isFetching}
+      />
+    );
+  }
+  if (query.data.items.length === 0 && query.data.total > 0) {
+    // An address past the last page (an old link, a shorter list): the way back, not "nothing yet".
+    const lastPage = Math.ceil(query.data.total / pageSize);
+    return (
+      <EmptyState
+        icon="list"
+        title="This page is past the end"
+        body={`Your ${what} ${lastPage === 1 ? 'fits on 1 page' : `fills ${formatCount(lastPage)} pages`}.`}
+        action={<ButtonLink to={`/payment?tab=${tab}&page=${lastPage}`}>Go to the last page</ButtonLink>}
       />
     );
   }
