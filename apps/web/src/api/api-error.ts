@@ -28,5 +28,7 @@ export function namesNothing(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.status === 404) return true;
   const details = error.details ?? [];
-  return error.code === 'INVALID_REQUEST' && details.length > 0 && details.every((detail) => detail.field === 'id');
+  // `id`, or a named one such as a raffle round's `roundId`.
+  const isAnId = (field: string) => field === 'id' || field.endsWith('Id');
+  return error.code === 'INVALID_REQUEST' && details.length > 0 && details.every((detail) => isAnId(detail.field));
 }

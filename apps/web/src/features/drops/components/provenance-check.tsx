@@ -11,6 +11,7 @@ import {
 import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -164,7 +165,18 @@ export function MyPacksCheck({ drop, provenance }: { drop: TDrop; provenance: TR
       </div>
     );
   } else if (packs.isError) {
-    content = <Alert tone="error">{packs.error.message}</Alert>;
+    content = (
+      <Alert
+        tone="error"
+        action={
+          <Button size="sm" onClick={() => void packs.refetch()} isLoading={packs.isRefetching}>
+            Try again
+          </Button>
+        }
+      >
+        {packs.error.message}
+      </Alert>
+    );
   } else {
     const mine = packs.data.groups.flatMap((group) => group.packs).filter((pack) => pack.drop.id === drop.id);
     content =
