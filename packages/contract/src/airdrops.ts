@@ -56,11 +56,15 @@ export const ZConsoleAirdrop = z.object({
     pass: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   }),
   status: z.enum(airdropStatuses),
-  /** Recipients in all; delivered; not reached because the pass's or the pool's supply ran out; still to do. */
+  /**
+   * Recipients in all; delivered; not reached because the pass's or the pool's supply ran out; not reached because
+   * their account was deleted before their turn came; still to do.
+   */
   progress: z.object({
     total: z.number().int(),
     delivered: z.number().int(),
     outOfStock: z.number().int(),
+    accountDeleted: z.number().int(),
     pending: z.number().int(),
   }),
   createdBy: z.object({ id: z.uuid(), email: z.string(), nickname: z.string().nullable() }).nullable(),
@@ -71,13 +75,17 @@ export type TConsoleAirdrop = z.infer<typeof ZConsoleAirdrop>;
 
 export const ZConsoleAirdropListQuery = ZPageQuery;
 
-/** Where a recipient stands: still to do, given, or not given because what the grant gives ran out first. */
-export const airdropRecipientStatuses = ['PENDING', 'DELIVERED', 'OUT_OF_STOCK'] as const;
+/**
+ * Where a recipient stands: still to do, given, or not given because what the grant gives ran out first, or because
+ * the account was deleted between the airdrop's making and the delivery (nothing given to it could be used).
+ */
+export const airdropRecipientStatuses = ['PENDING', 'DELIVERED', 'OUT_OF_STOCK', 'ACCOUNT_DELETED'] as const;
 export type TAirdropRecipientStatus = (typeof airdropRecipientStatuses)[number];
 export const airdropRecipientStatusNames: Record<TAirdropRecipientStatus, string> = {
   PENDING: 'Still to deliver',
   DELIVERED: 'Delivered',
   OUT_OF_STOCK: 'Out of stock',
+  ACCOUNT_DELETED: 'Account deleted',
 };
 
 /**

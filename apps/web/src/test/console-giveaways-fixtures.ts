@@ -141,7 +141,7 @@ export function airdrop(changes: Partial<TConsoleAirdrop> = {}): TConsoleAirdrop
     grant: shownGrants.credit(1000),
     audience: { kind: 'PEOPLE', pass: null },
     status: 'COMPLETED',
-    progress: { total: 3, delivered: 3, outOfStock: 0, pending: 0 },
+    progress: { total: 3, delivered: 3, outOfStock: 0, accountDeleted: 0, pending: 0 },
     createdBy: admin,
     createdAt: at,
     completedAt: '2026-11-01T00:01:00.000Z',

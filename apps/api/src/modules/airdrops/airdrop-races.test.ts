@@ -88,7 +88,7 @@ describe('an airdrop to 10,000 people', () => {
       });
       expect(midway.json().data).toMatchObject({
         status: 'RUNNING',
-        progress: { total: 10_000, delivered: 2_500, outOfStock: 0, pending: 7_500 },
+        progress: { total: 10_000, delivered: 2_500, outOfStock: 0, accountDeleted: 0, pending: 7_500 },
       });
 
       // Restarted: the sweep at start-up sends it again, and two instances' workers take it up side by side.
@@ -118,7 +118,7 @@ describe('an airdrop to 10,000 people', () => {
       });
       expect(done.json().data).toMatchObject({
         status: 'COMPLETED',
-        progress: { total: 10_000, delivered: 10_000, outOfStock: 0, pending: 0 },
+        progress: { total: 10_000, delivered: 10_000, outOfStock: 0, accountDeleted: 0, pending: 0 },
       });
       const [counts] = await queryRows<{
         deliveries: number;

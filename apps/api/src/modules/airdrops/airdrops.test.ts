@@ -10,7 +10,7 @@ import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { grantables, insertPeople, noticesOf, ticketCountOf } from '../../testing/grant-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { deliverAirdrop, DELIVER_AIRDROP_JOB, resumeAirdrops } from './deliver-airdrop.ts';
 
 let t: TestApp;
@@ -67,7 +67,7 @@ describe('airdrops', () => {
       status: 'QUEUED',
       grant: { kind: 'TICKETS', description: '2 Raffle tickets' },
       audience: { kind: 'PEOPLE', pass: null },
-      progress: { total: 2, delivered: 0, outOfStock: 0, pending: 2 },
+      progress: { total: 2, delivered: 0, outOfStock: 0, accountDeleted: 0, pending: 2 },
       createdBy: { id: admin.userId },
     });
     expect(sent).toContainEqual({ name: DELIVER_AIRDROP_JOB, data: { airdropId: airdrop.id } });
@@ -75,7 +75,7 @@ describe('airdrops', () => {
     expect(await deliverAirdrop(worker(), airdrop.id)).toEqual({ delivered: 2 });
     expect(await progressOf(airdrop.id)).toMatchObject({
       status: 'COMPLETED',
-      progress: { total: 2, delivered: 2, outOfStock: 0, pending: 0 },
+      progress: { total: 2, delivered: 2, outOfStock: 0, accountDeleted: 0, pending: 0 },
       completedAt: t.clock.now().toISOString(),
     });
     expect(await ticketCountOf(db(), ana.userId, kind.id)).toBe(2);
@@ -91,6 +91,42 @@ describe('airdrops', () => {
       headers: bearer(admin.accessToken),
     });
     expect(listed.json().data.items.map((item: { id: string }) => item.id)).toContain(airdrop.id);
+  });
+
+  // Helper's note, session 51: recipients were chosen when the airdrop was made, and one deleted before delivery was
+  // still credited (money and supply no one could use).
+  it('give nothing to an account deleted between the airdrop’s making and its delivery, and say so', async () => {
+    const { grants } = await grantables(t, admin);
+    const [ana, ben] = [await fastBuyer(t), await fastBuyer(t)];
+    const made = await post({
+      name: 'Thank you',
+      grant: grants.credit(500),
+      audience: { kind: 'PEOPLE', emails: [], userIds: [ana.userId, ben.userId] },
+    });
+    expect(made.statusCode, made.body).toBe(202);
+    const airdrop = made.json().data;
+    // The deletion job's end state: the account deleted (its blockers were checked when that ran).
+    await db().execute(
+      sql`update users set deleted_at = ${t.clock.now().toISOString()}::timestamptz where id = ${ben.userId}`,
+    );
+
+    expect(await deliverAirdrop(worker(), airdrop.id)).toEqual({ delivered: 2 });
+    expect(await progressOf(airdrop.id)).toMatchObject({
+      status: 'COMPLETED',
+      progress: { total: 2, delivered: 1, outOfStock: 0, accountDeleted: 1, pending: 0 },
+    });
+    expect(await balancesOf(db(), ana.userId, 'CYP')).toEqual({ non_withdrawable: 500 });
+    expect(await balancesOf(db(), ben.userId, 'CYP')).toEqual({});
+    const recipients = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/airdrops/${airdrop.id}/recipients`,
+      headers: bearer(admin.accessToken),
+    });
+    const statusOf = new Map(
+      recipients.json().data.items.map((item: { user: { id: string }; status: string }) => [item.user.id, item.status]),
+    );
+    expect(statusOf.get(ben.userId)).toBe('ACCOUNT_DELETED');
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
   it('need an Idempotency-Key, made once per key: a second click or a retry answers the airdrop already made', async () => {
@@ -156,6 +192,7 @@ describe('airdrops', () => {
       total: 3,
       delivered: 2,
       outOfStock: 1,
+      accountDeleted: 0,
       pending: 0,
     });
 
@@ -251,7 +288,7 @@ describe('airdrops', () => {
         },
       }),
     ).rejects.toBe(crash);
-    expect((await progressOf(airdropId)).progress).toEqual({ total: 230, delivered: 100, outOfStock: 0, pending: 130 });
+    expect((await progressOf(airdropId)).progress).toEqual({ total: 230, delivered: 100, outOfStock: 0, accountDeleted: 0, pending: 130 });
 
     // The sweep sends it again once its row has stood still (at start-up at once), and the next run finishes it.
     sent.length = 0;

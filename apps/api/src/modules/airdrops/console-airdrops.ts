@@ -111,9 +111,11 @@ async function recipientsOf(tx: Db, operator: Operator | null, input: TAirdropRe
     const pass = (await passNamesByIds(tx, [audience.passId])).get(audience.passId);
     if (!pass) throw new AppError('PASS_NOT_FOUND');
     if (operator) assertCanManageBrand(operator, pass.brandId);
+    // A deleted account may still hold a unit (a pass is no blocker to deletion), and is given nothing.
     const holders = await passHolderIds(tx, audience.passId);
-    if (holders.length === 0) throw new AppError('AIRDROP_NO_RECIPIENTS');
-    return holders;
+    const living = (await accountIdsOf(tx, { emails: [], userIds: holders })).userIds.sort();
+    if (living.length === 0) throw new AppError('AIRDROP_NO_RECIPIENTS');
+    return living;
   }
   const found = await accountIdsOf(tx, { emails: audience.emails, userIds: audience.userIds });
   if (found.unknown.length > 0) {
@@ -204,6 +206,7 @@ async function airdropViewsOf(ctx: TConsoleContext, db: Db, rows: readonly TAird
         total: row.recipientCount,
         delivered: countOf(row.id, 'DELIVERED'),
         outOfStock: countOf(row.id, 'OUT_OF_STOCK'),
+        accountDeleted: countOf(row.id, 'ACCOUNT_DELETED'),
         pending: countOf(row.id, 'PENDING'),
       },
       createdBy: row.createdByUserId ? (people.get(row.createdByUserId) ?? null) : null,

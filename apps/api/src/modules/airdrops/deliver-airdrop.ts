@@ -9,6 +9,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { MINUTE_MS, type Clock } from '../../lib/clock.ts';
 import { deliverGrant, deliveriesOf } from '../grants/deliver-grants.ts';
 import { storedGrant } from '../grants/grant-views.ts';
+import { deletedAccountsAmong } from '../users/people.ts';
 import { airdrops, type TAirdropRow } from './airdrops.tables.ts';
 
 /*
@@ -51,8 +52,9 @@ export async function runDeliverAirdropJob(deps: TAirdropWorkerDeps, data: unkno
  * 1. up to BATCH_SIZE PENDING recipients are locked, FOR UPDATE SKIP LOCKED, in user id order;
  * 2. the grant is delivered to them (deliver-grants.ts): one delivery per person and airdrop, unique, so a person
  *    given it by a run that died after its commit is not given it again;
- * 3. each recipient records its outcome (DELIVERED, or OUT_OF_STOCK when a pass's or pool's supply ran out) and the
- *    airdrop's row its heartbeat.
+ * 3. each recipient records its outcome (DELIVERED, or OUT_OF_STOCK when a pass's or pool's supply ran out, or
+ *    ACCOUNT_DELETED for an account deleted since the airdrop was made, given nothing) and the airdrop's row its
+ *    heartbeat.
  * A process killed mid-batch leaves that batch's transaction rolled back: its people are PENDING and the next run,
  * whichever instance runs it, delivers them; the batches before it are done for good. When no recipient is pending the
  * airdrop is COMPLETED. `onBatch` runs inside each batch's transaction once its recipients are claimed and again after
@@ -99,8 +101,20 @@ async function deliverBatch(
         order by user_id limit ${options.batchSize ?? BATCH_SIZE} for update skip locked`,
   );
   if (pending.length === 0) return 0;
-  const userIds = pending.map((row) => row.user_id);
   await options.onBatch?.(tx, batch, 'CLAIMED');
+  // Chosen when the airdrop was made: an account deleted since is given nothing (its credit, editions or packs could
+  // never be used, and a pool's or pass's supply would go to it instead of to someone living). Their rows are held so
+  // the deletion job either waits for this batch (and then finds what it gave) or has finished and is seen here.
+  const deleted = await deletedAccountsAmong(
+    tx,
+    pending.map((row) => row.user_id),
+  );
+  const userIds = pending.map((row) => row.user_id).filter((id) => !deleted.has(id));
+  if (deleted.size > 0) {
+    await tx.execute(sql`
+      update airdrop_recipients set status = 'ACCOUNT_DELETED', processed_at = ${now.toISOString()}::timestamptz
+      where airdrop_id = ${airdrop.id} and user_id = any(${sqlArray([...deleted])}::uuid[]) and status = 'PENDING'`);
+  }
   await deliverGrant(tx, {
     grant: storedGrant(airdrop.grant),
     occasion: 'AIRDROP',

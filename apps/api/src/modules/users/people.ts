@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TConsolePerson } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -62,6 +62,21 @@ export async function lockAccountForCredit(tx: Db, userId: string): Promise<{ is
     .for('key share');
   if (!row) throw new Error(`no user ${userId}, though money is about to be credited to them`);
   return { isDeleted: row.deletedAt !== null };
+}
+
+/**
+ * lockAccountForCredit for many people at once (their rows locked in id order, as every batch takes them): the ones
+ * whose accounts are deleted. An airdrop's recipients were chosen when it was made; one deleted since gets nothing.
+ */
+export async function deletedAccountsAmong(tx: Db, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, [...userIds]))
+    .orderBy(asc(users.id))
+    .for('key share');
+  return new Set(rows.filter((row) => row.deletedAt !== null).map((row) => row.id));
 }
 
 /**

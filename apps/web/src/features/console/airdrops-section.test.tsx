@@ -27,7 +27,7 @@ function running(delivered: number, changes: Partial<TConsoleAirdrop> = {}): TCo
   const isDone = delivered === total;
   return airdrop({
     status: isDone ? 'COMPLETED' : delivered === 0 ? 'QUEUED' : 'RUNNING',
-    progress: { total, delivered, outOfStock: 0, pending: total - delivered },
+    progress: { total, delivered, outOfStock: 0, accountDeleted: 0, pending: total - delivered },
     completedAt: isDone ? '2026-11-01T00:01:00.000Z' : null,
     ...changes,
   });
@@ -45,7 +45,7 @@ describe('console airdrops: the list', () => {
                 name: 'Season holders',
                 audience: { kind: 'PASS_HOLDERS', pass: { id: passIds.pass, name: 'Neon Season Pass' } },
                 status: 'COMPLETED',
-                progress: { total: 500, delivered: 480, outOfStock: 20, pending: 0 },
+                progress: { total: 500, delivered: 480, outOfStock: 20, accountDeleted: 0, pending: 0 },
               }),
             ]),
           })

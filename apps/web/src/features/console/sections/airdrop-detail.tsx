@@ -29,7 +29,7 @@ import withdrawalStyles from '../components/withdrawals.module.css';
 const back = { to: '/console/airdrops', label: 'All airdrops' };
 
 function Delivery({ airdrop }: { airdrop: TConsoleAirdrop }) {
-  const { total, delivered, outOfStock, pending } = airdrop.progress;
+  const { total, delivered, outOfStock, accountDeleted, pending } = airdrop.progress;
   const isDone = airdrop.status === 'COMPLETED';
   return (
     <section className={formStyles.card} aria-labelledby="airdrop-delivery">
@@ -49,6 +49,7 @@ function Delivery({ airdrop }: { airdrop: TConsoleAirdrop }) {
             ['Delivered', delivered],
             ['Still to deliver', pending],
             ['Out of stock', outOfStock],
+            ...(accountDeleted > 0 ? ([['Accounts deleted', accountDeleted]] as const) : []),
             ['Recipients', total],
           ] as const
         ).map(([term, value]) => (
@@ -60,7 +61,7 @@ function Delivery({ airdrop }: { airdrop: TConsoleAirdrop }) {
       </dl>
       <p className={formStyles.hint} role="status">
         {isDone
-          ? `Completed${airdrop.completedAt ? ` ${formatDateTimeWithZone(airdrop.completedAt)}` : ''}: everyone listed was reached.`
+          ? `Completed${airdrop.completedAt ? ` ${formatDateTimeWithZone(airdrop.completedAt)}` : ''}${delivered === total ? ': everyone listed was reached.' : '.'}`
           : airdrop.status === 'QUEUED'
             ? 'Waiting for its turn: delivery starts in a moment. This page follows it as it goes.'
             : 'Delivering in batches. This page follows it as it goes; you can leave and come back.'}
@@ -69,6 +70,12 @@ function Delivery({ airdrop }: { airdrop: TConsoleAirdrop }) {
         <Alert tone="info">
           {formatCount(outOfStock)} {outOfStock === 1 ? 'person was' : 'people were'} not reached: the pass’s or the
           pool’s supply ran out before their turn.
+        </Alert>
+      ) : null}
+      {accountDeleted > 0 ? (
+        <Alert tone="info">
+          {formatCount(accountDeleted)} {accountDeleted === 1 ? 'account was' : 'accounts were'} deleted before their
+          turn came, and given nothing.
         </Alert>
       ) : null}
     </section>
@@ -94,6 +101,7 @@ const recipientTones: Record<TConsoleAirdropRecipient['status'], BadgeTone> = {
   PENDING: 'neutral',
   DELIVERED: 'success',
   OUT_OF_STOCK: 'warning',
+  ACCOUNT_DELETED: 'neutral',
 };
 
 const recipientColumns: EntryColumn<TConsoleAirdropRecipient>[] = [

@@ -1,0 +1,2 @@
+ALTER TABLE "airdrop_recipients" DROP CONSTRAINT "airdrop_recipients_status_check";--> statement-breakpoint
+ALTER TABLE "airdrop_recipients" ADD CONSTRAINT "airdrop_recipients_status_check" CHECK ("airdrop_recipients"."status" in ('PENDING', 'DELIVERED', 'OUT_OF_STOCK', 'ACCOUNT_DELETED'));
