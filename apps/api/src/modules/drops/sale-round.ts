@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { drops, salePolicies } from './drops.tables.ts';
 
 /*
@@ -84,8 +85,15 @@ export async function roundLabelsByIds(
  * Locks the round's row against another change of its access (raffle or waiting room) until the transaction ends: the
  * raffle's console (set-raffle.ts) takes it as the waiting room's does (consoleRoundOf with `lock`), so of a raffle and
  * a room set at once on one round the second waits for the first to commit and then sees it. No key update: a
- * reminder's or an entry's foreign key check on the round goes on meanwhile.
+ * reminder's or an entry's foreign key check on the round goes on meanwhile. ROUND_NOT_FOUND when it is gone.
  */
 export async function lockRoundAccess(tx: Db, policyId: string): Promise<void> {
-  await tx.select({ id: salePolicies.id }).from(salePolicies).where(eq(salePolicies.id, policyId)).for('no key update');
+  const [row] = await tx
+    .select({ id: salePolicies.id })
+    .from(salePolicies)
+    .where(eq(salePolicies.id, policyId))
+    .for('no key update');
+  // Read before this transaction, the round may be gone since: a draft's save replaces its rounds, a draft's deletion
+  // removes them. Anything written against it would fail its foreign key.
+  if (!row) throw new AppError('ROUND_NOT_FOUND');
 }

@@ -39,7 +39,6 @@ export async function setRaffle(
   roundNumber: number,
   input: TSetRaffleRequest,
 ): Promise<TConsoleRaffle> {
-  const now = ctx.clock.now();
   const round = await managedRound(ctx.db, operator, dropId, roundNumber);
   const registrationOpensAt = new Date(input.registrationOpensAt);
   const registrationClosesAt = new Date(input.registrationClosesAt);
@@ -68,6 +67,9 @@ export async function setRaffle(
     await lockRoundAccess(tx, round.id);
     if (await hasWaitingRoom(tx, round.id)) throw new AppError('RAFFLE_ROUND_HAS_WAITING_ROOM');
     const [locked] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id)).for('update');
+    // The time once the locks are had: an entry holds the raffle's row while it spends its ticket, and a change that
+    // waited for entries must see registration open (RAFFLE_REGISTRATION_OPENED), not change the terms they entered on.
+    const now = ctx.clock.now();
     if (locked && locked.registrationOpensAt <= now) throw new AppError('RAFFLE_REGISTRATION_OPENED');
     // Whether a round is a raffle is settled just before it opens (raffle-round-ids.ts keeps it from then on).
     if (!locked && now.getTime() >= raffleSettledAt(round.saleBeginAt).getTime()) {
