@@ -24,6 +24,17 @@ let admin: { accessToken: string };
 
 twoInstancesOnPostgres({}, (made) => ({ a, b, admin } = made));
 
+/** A raffle of 3 places whose registration opens in 5 minutes and closes in 30, before the round opens. */
+const raffleSettings = (at: (minutes: number) => string) => ({
+  places: 3,
+  registrationOpensAt: at(5),
+  registrationClosesAt: at(30),
+  ticketKindId: null,
+  isFreeForPassHolders: false,
+  ticketsOnLoss: 'KEPT',
+  purchaseWindowMinutes: 60,
+});
+
 describe('a round’s raffle and waiting room set at once', () => {
   it.runIf(isOnPostgres)(
     'saves one of them and refuses the other, whichever queued first',
@@ -48,15 +59,7 @@ describe('a round’s raffle and waiting room set at once', () => {
               method: 'PUT',
               url: `${base}/raffle`,
               headers: bearer(admin.accessToken),
-              payload: {
-                places: 3,
-                registrationOpensAt: at(5),
-                registrationClosesAt: at(30),
-                ticketKindId: null,
-                isFreeForPassHolders: false,
-                ticketsOnLoss: 'KEPT',
-                purchaseWindowMinutes: 60,
-              },
+              payload: raffleSettings(at),
             }),
             b.app.inject({
               method: 'PUT',
@@ -123,15 +126,7 @@ describe('a raffle set on a draft round the draft no longer has', () => {
           method: 'PUT',
           url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
           headers: bearer(admin.accessToken),
-          payload: {
-            places: 3,
-            registrationOpensAt: at(5),
-            registrationClosesAt: at(30),
-            ticketKindId: null,
-            isFreeForPassHolders: false,
-            ticketsOnLoss: 'KEPT',
-            purchaseWindowMinutes: 60,
-          },
+          payload: raffleSettings(at),
         });
         await lockWaitersSeen(gate, 1);
         await gate.query('delete from sale_policies where id = $1', [round!.id]);

@@ -23,9 +23,10 @@ export async function removeWaitingRoom(
   operator: Operator,
   input: { dropId: string; round: number },
 ): Promise<void> {
-  const now = deps.clock.now();
   await inTransaction(deps.db, async (tx) => {
     const target = await consoleRoundOf(tx, operator, input, { lock: true });
+    // The time once the round is locked: a change that waited for another must judge "opened" as of now.
+    const now = deps.clock.now();
     const [before] = await tx.select().from(waitingRooms).where(eq(waitingRooms.policyId, target.policyId));
     if (!before) throw new AppError('WAITING_ROOM_NOT_FOUND');
     assertNotOpened(before, target.saleBeginAt, now);

@@ -33,9 +33,10 @@ export async function setWaitingRoom(
   operator: Operator,
   input: { dropId: string; round: number; settings: TWaitingRoomSettings },
 ): Promise<{ waitingRoom: TConsoleWaitingRoom; isCreated: boolean }> {
-  const now = deps.clock.now();
   const result = await inTransaction(deps.db, async (tx) => {
     const target = await consoleRoundOf(tx, operator, input, { lock: true });
+    // The time once the round is locked: a change that waited for another must judge "opened" as of now.
+    const now = deps.clock.now();
     if (!target.isPublished) throw new AppError('WAITING_ROOM_DROP_NOT_PUBLISHED');
     // Read under the round's lock, which set-raffle.ts takes too: a raffle set at the same moment is seen, or waits.
     if ((await raffleRoundIds(tx, [target.policyId])).size > 0) throw new AppError('WAITING_ROOM_ROUND_IS_RAFFLE');
