@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { testRedisUrl } from '../../config.ts';
 import { AppError } from '../app-error.ts';
 import {
-  assertUnderFailureLimit,
   clearFailures,
   consumeRateLimit,
+  forgiveAttempt,
   memoryRateLimiter,
-  recordFailure,
   redisRateLimiter,
   type RateLimiter,
 } from './rate-limiter.ts';
@@ -43,20 +42,20 @@ describe.each(limiters)('%s rate limiter', (_name, limiter) => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
   });
 
-  it('refuses before trying once failures reach the limit', async () => {
-    for (let failure = 0; failure < 3; failure += 1) {
-      await assertUnderFailureLimit(limiter, limit, 'subject-c');
-      await recordFailure(limiter, limit, 'subject-c');
+  it('hands back an attempt that did not fail, so only failures use up the limit', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await consumeRateLimit(limiter, limit, 'subject-c');
+      await forgiveAttempt(limiter, limit, 'subject-c');
     }
-    const refusal = await assertUnderFailureLimit(limiter, limit, 'subject-c').catch((error: unknown) => error);
+    for (let failure = 0; failure < 3; failure += 1) await consumeRateLimit(limiter, limit, 'subject-c');
+    const refusal = await consumeRateLimit(limiter, limit, 'subject-c').catch((error: unknown) => error);
     expect((refusal as AppError).code).toBe('REQUEST_MAXIMUN');
-    expect(Number((refusal as AppError).headers?.['retry-after'])).toBeGreaterThan(0);
   });
 
   it('forgets the failures once the subject succeeds', async () => {
-    for (let failure = 0; failure < 3; failure += 1) await recordFailure(limiter, limit, 'subject-d');
+    for (let failure = 0; failure < 3; failure += 1) await consumeRateLimit(limiter, limit, 'subject-d');
     await clearFailures(limiter, limit, 'subject-d');
-    await expect(assertUnderFailureLimit(limiter, limit, 'subject-d')).resolves.toBeUndefined();
+    await expect(consumeRateLimit(limiter, limit, 'subject-d')).resolves.toBeUndefined();
   });
 
   it('keeps each limit on its own counter for the same subject', async () => {
@@ -83,18 +82,6 @@ describe('in-process rate limiter windows', () => {
     expect((refusal as AppError).headers?.['retry-after']).toBe('40');
     vi.advanceTimersByTime(40_001);
     await expect(consumeRateLimit(limiter, limit, 'x')).resolves.toBeUndefined();
-    await limiter.close();
-  });
-
-  it('forgets failures whose window has passed', async () => {
-    vi.useFakeTimers();
-    const limiter = memoryRateLimiter();
-    const limit = { name: 'failure-window', limit: 2, windowMs: 60_000 };
-    await recordFailure(limiter, limit, 'y');
-    await recordFailure(limiter, limit, 'y');
-    await expect(assertUnderFailureLimit(limiter, limit, 'y')).rejects.toThrow(AppError);
-    vi.advanceTimersByTime(60_001);
-    await expect(assertUnderFailureLimit(limiter, limit, 'y')).resolves.toBeUndefined();
     await limiter.close();
   });
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Principal } from '../../http/auth-guard.ts';
-import { assertUnderFailureLimit, recordFailure } from '../../http/rate-limit/rate-limiter.ts';
+import { consumeRateLimit, forgiveAttempt } from '../../http/rate-limit/rate-limiter.ts';
 import { setPasswordHash } from '../users/accounts.ts';
 import { passwordChangedEmail } from './auth-emails.ts';
 import { deliver } from './deliver.ts';
@@ -18,13 +18,15 @@ import { revokeUserSessions } from './sessions.ts';
  */
 export async function changePassword(ctx: AppContext, principal: Principal, input: TChangePasswordRequest) {
   const limit = authRateLimits.failedPasswordChecksPerAccount;
-  await assertUnderFailureLimit(ctx.rateLimiter, limit, principal.userId);
+  // Counted as a wrong guess before it is checked, handed back once the current password proves right.
+  await consumeRateLimit(ctx.rateLimiter, limit, principal.userId);
   const user = await getUser(ctx.db, principal.userId);
-  if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET');
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordFailure(ctx.rateLimiter, limit, principal.userId);
-    throw new AppError('INVALID_PASSWORD');
+  if (!user.passwordHash) {
+    await forgiveAttempt(ctx.rateLimiter, limit, principal.userId);
+    throw new AppError('PASSWORD_NOT_SET');
   }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('INVALID_PASSWORD');
+  await forgiveAttempt(ctx.rateLimiter, limit, principal.userId);
   if (input.newPassword === input.currentPassword || (await isRecentPassword(user, input.newPassword))) {
     throw new AppError('ATTEMPT_TO_CHANGE_TO_SAME_PASSWORD');
   }

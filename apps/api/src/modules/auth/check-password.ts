@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Principal } from '../../http/auth-guard.ts';
-import { assertUnderFailureLimit, clearFailures, recordFailure } from '../../http/rate-limit/rate-limiter.ts';
+import { clearFailures, consumeRateLimit, forgiveAttempt } from '../../http/rate-limit/rate-limiter.ts';
 import { sessions } from './auth.tables.ts';
 import { getUser } from './find-user.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -15,13 +15,14 @@ import { REAUTHENTICATION_WINDOW_MS } from './reauthentication.ts';
  */
 export async function checkPassword(ctx: AppContext, principal: Principal, password: string) {
   const limit = authRateLimits.failedPasswordChecksPerAccount;
-  await assertUnderFailureLimit(ctx.rateLimiter, limit, principal.userId);
+  // Counted as a wrong guess before it is checked, handed back when it is not one (forgiveAttempt).
+  await consumeRateLimit(ctx.rateLimiter, limit, principal.userId);
   const user = await getUser(ctx.db, principal.userId);
-  if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET');
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordFailure(ctx.rateLimiter, limit, principal.userId);
-    throw new AppError('INVALID_PASSWORD');
+  if (!user.passwordHash) {
+    await forgiveAttempt(ctx.rateLimiter, limit, principal.userId);
+    throw new AppError('PASSWORD_NOT_SET');
   }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_PASSWORD');
   await clearFailures(ctx.rateLimiter, limit, principal.userId);
   const now = ctx.clock.now();
   await ctx.db.update(sessions).set({ reauthenticatedAt: now }).where(eq(sessions.id, principal.sessionId));

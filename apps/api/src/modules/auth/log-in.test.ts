@@ -79,6 +79,17 @@ describe('POST /v1/users/authentications/login', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * MINUTE });
     expect((await logIn(t, user.email)).statusCode).toBe(200);
   });
+
+  it('counts wrong passwords sent side by side: ten are checked, the rest refused', async () => {
+    const user = await signUp(t);
+    const address = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) => logIn(t, user.email, `Wrong#Password${attempt}`, address)),
+    );
+    const codes = answers.map((answer) => answer.json().code as string);
+    expect(codes.filter((code) => code === 'INVALID_PASSWORD')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'REQUEST_MAXIMUN')).toHaveLength(30);
+  });
 });
 
 describe('failed sign-ins from many addresses', () => {

@@ -1,12 +1,7 @@
 import type { TLoginRequest, TLoginResponse } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
-import {
-  assertUnderFailureLimit,
-  clearFailures,
-  consumeRateLimit,
-  recordFailure,
-} from '../../http/rate-limit/rate-limiter.ts';
+import { clearFailures, consumeRateLimit, forgiveAttempt } from '../../http/rate-limit/rate-limiter.ts';
 import { findUserByEmail } from './find-user.ts';
 import { verifyAgainstDecoy, verifyPassword } from './password-hashing.ts';
 import { authRateLimits, type RequestMeta } from './rate-limits.ts';
@@ -21,25 +16,26 @@ export async function logIn(ctx: AppContext, input: TLoginRequest, meta: Request
   const { failedSignInsPerAccount, failedSignInsPerAccountAndIp, signInPerIp } = authRateLimits;
   const fromHere = `${input.email}|${meta.ip}`;
   await consumeRateLimit(ctx.rateLimiter, signInPerIp, meta.ip);
-  await assertUnderFailureLimit(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
-  await assertUnderFailureLimit(ctx.rateLimiter, failedSignInsPerAccount, input.email);
-  const failed = async () => {
-    await recordFailure(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
-    await recordFailure(ctx.rateLimiter, failedSignInsPerAccount, input.email);
-  };
+  // Each attempt counts as a failure before the password is checked, and is handed back when it was right: counts
+  // moved only after a failure let guesses sent side by side all pass a reading none of them had moved yet.
+  await consumeRateLimit(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
+  await consumeRateLimit(ctx.rateLimiter, failedSignInsPerAccount, input.email).catch(async (refusal: unknown) => {
+    // Refused for the account as a whole: nothing was tried from this address.
+    await forgiveAttempt(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
+    throw refusal;
+  });
 
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await verifyAgainstDecoy(input.password);
-    await failed();
     throw new AppError('USER_ID_NOT_FOUND');
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
-    await failed();
     throw new AppError('INVALID_PASSWORD');
   }
   // The address that knew the password starts again; the account's own count runs out with its window.
   await clearFailures(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
+  await forgiveAttempt(ctx.rateLimiter, failedSignInsPerAccount, input.email);
 
   return signInOrChallenge(ctx, user, meta);
 }

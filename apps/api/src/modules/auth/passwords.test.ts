@@ -53,6 +53,28 @@ describe('check-password', () => {
     expect((await post('check-password', {}, user.accessToken)).statusCode).toBe(400);
     expect((await post('check-password', { password: user.password })).statusCode).toBe(401);
   });
+
+  it('checks ten wrong passwords sent side by side and refuses the rest, then the right one too until the window ends', async () => {
+    const user = await signUp(t);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, guess) =>
+        post('check-password', { password: `Wrong#Pass${guess}` }, user.accessToken),
+      ),
+    );
+    const codes = answers.map((answer) => answer.json().code as string);
+    expect(codes.filter((code) => code === 'INVALID_PASSWORD')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'REQUEST_MAXIMUN')).toHaveLength(30);
+    expect((await post('check-password', { password: user.password }, user.accessToken)).json().code).toBe(
+      'REQUEST_MAXIMUN',
+    );
+  });
+
+  it('counts only wrong passwords against the limit', async () => {
+    const user = await signUp(t);
+    for (let check = 0; check < 12; check += 1) {
+      expect((await post('check-password', { password: user.password }, user.accessToken)).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('change-password', () => {
