@@ -63,3 +63,11 @@ export async function consumeAccountKey(tx: Db, purpose: AccountKeyPurpose, key:
   if (!row) throw new AppError('INVALID_AUTHORIZATION_KEY');
   return row.userId;
 }
+
+/** Spends every unspent key of one purpose an account has: the reset links mailed before its password changed. */
+export async function spendAccountKeysOf(tx: Db, userId: string, purpose: AccountKeyPurpose, now: Date): Promise<void> {
+  await tx
+    .update(accountKeys)
+    .set({ usedAt: now })
+    .where(and(eq(accountKeys.userId, userId), eq(accountKeys.purpose, purpose), isNull(accountKeys.usedAt)));
+}

@@ -10,7 +10,7 @@ import { deliver } from './deliver.ts';
 import { getUser } from './find-user.ts';
 import { hashPassword, isRecentPassword, verifyPassword } from './password-hashing.ts';
 import { authRateLimits } from './rate-limits.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { endWhatTheOldPasswordOpened } from './password-replaced.ts';
 
 /**
  * Changes the password, to one that is neither the current one nor the one before it; every other sign-in of the
@@ -34,7 +34,7 @@ export async function changePassword(ctx: AppContext, principal: Principal, inpu
   const now = ctx.clock.now();
   await inTransaction(ctx.db, async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash, now);
-    await revokeUserSessions(tx, user.id, 'password_changed', now, principal.sessionId);
+    await endWhatTheOldPasswordOpened(tx, user.id, 'password_changed', now, principal.sessionId);
   });
   await deliver(() => ctx.mailer.sendEmail(passwordChangedEmail(ctx.config, user.email)), {
     isRequired: false,

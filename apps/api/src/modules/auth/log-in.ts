@@ -37,5 +37,5 @@ export async function logIn(ctx: AppContext, input: TLoginRequest, meta: Request
   await clearFailures(ctx.rateLimiter, failedSignInsPerAccountAndIp, fromHere);
   await forgiveAttempt(ctx.rateLimiter, failedSignInsPerAccount, input.email);
 
-  return signInOrChallenge(ctx, user, meta);
+  return signInOrChallenge(ctx, user, meta, { checkedPasswordHash: user.passwordHash });
 }

@@ -122,3 +122,11 @@ export async function spendChallenge(tx: Db, challengeId: string, now: Date): Pr
   if (!row) throw new AppError('VERIFICATION_CODE_EXPIRED');
   return row;
 }
+
+/** Spends an account's open challenges of one purpose: sign-ins waiting at their SMS step when the password changed. */
+export async function spendOpenChallengesOf(tx: Db, userId: string, purpose: ChallengePurpose, now: Date) {
+  await tx
+    .update(mfaChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(mfaChallenges.userId, userId), eq(mfaChallenges.purpose, purpose), isNull(mfaChallenges.usedAt)));
+}

@@ -5,12 +5,15 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { users } from '../users/users.tables.ts';
 import {
   bearer,
+  codeFromLatestSms,
+  enableTwoFactor,
   keyFromLatestEmail,
   latestMessage,
   logIn,
   signUp,
   uniqueEmail,
   uniqueIp,
+  verifiedUser,
 } from '../../testing/auth-helpers.ts';
 
 let t: TestApp;
@@ -257,5 +260,50 @@ describe('reset-password', () => {
     for (let mail = 0; mail < 3; mail += 1)
       expect((await post('reset-password', { email: user.email })).statusCode).toBe(202);
     expect((await post('reset-password', { email: user.email })).statusCode).toBe(429);
+  });
+});
+
+describe('what a new password ends besides the sign-ins', () => {
+  function resetWith(key: string, password: string) {
+    return t.app.inject({ method: 'PATCH', url: `${BASE}/reset-password`, payload: { key, password } });
+  }
+
+  it('spends the other reset links mailed before a reset', async () => {
+    const user = await signUp(t);
+    await post('reset-password', { email: user.email });
+    const earlier = await keyFromLatestEmail(t, user.email);
+    await post('reset-password', { email: user.email });
+    const later = await keyFromLatestEmail(t, user.email);
+    expect((await resetWith(later, NEW_PASSWORD)).statusCode).toBe(204);
+    expect((await resetWith(earlier, THIRD_PASSWORD)).json().code).toBe('INVALID_AUTHORIZATION_KEY');
+    expect((await logIn(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('spends the reset links mailed before a change of password', async () => {
+    const user = await signUp(t);
+    await post('reset-password', { email: user.email });
+    const key = await keyFromLatestEmail(t, user.email);
+    const changed = await post(
+      'change-password',
+      { currentPassword: user.password, newPassword: NEW_PASSWORD },
+      user.accessToken,
+    );
+    expect(changed.statusCode).toBe(204);
+    expect((await resetWith(key, THIRD_PASSWORD)).json().code).toBe('INVALID_AUTHORIZATION_KEY');
+  });
+
+  it('ends a sign-in waiting at its SMS step: the code sent before the reset no longer finishes it', async () => {
+    const user = await verifiedUser(t);
+    const phone = await enableTwoFactor(t, user, '+15557654321');
+    const challenge = (await logIn(t, user.email)).json().data as { mfaToken: string };
+    const code = await codeFromLatestSms(t, phone);
+    await post('reset-password', { email: user.email });
+    expect((await resetWith(await keyFromLatestEmail(t, user.email), NEW_PASSWORD)).statusCode).toBe(204);
+    const finish = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/sign-in-2fa`,
+      payload: { mfaToken: challenge.mfaToken, code },
+    });
+    expect(finish.json().code).toBe('VERIFICATION_CODE_EXPIRED');
   });
 });

@@ -7,7 +7,7 @@ import { setPasswordHash } from '../users/accounts.ts';
 import { consumeAccountKey, findAccountKeyOwner } from './account-keys.ts';
 import { getUser } from './find-user.ts';
 import { hashPassword, isRecentPassword } from './password-hashing.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { endWhatTheOldPasswordOpened } from './password-replaced.ts';
 
 /**
  * Whether the key from a reset mail still works: unspent and within its hour (INVALID_AUTHORIZATION_KEY otherwise).
@@ -32,6 +32,6 @@ export async function resetPassword(ctx: AppContext, input: TConfirmPasswordRese
     const userId = await consumeAccountKey(tx, 'password_reset', input.key, now);
     await setPasswordHash(tx, userId, passwordHash, now, { emailVerifiedAt: owner.emailVerifiedAt ?? now });
     if (owner.status === 'CREATED') await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
-    await revokeUserSessions(tx, userId, 'password_reset', now);
+    await endWhatTheOldPasswordOpened(tx, userId, 'password_reset', now);
   });
 }

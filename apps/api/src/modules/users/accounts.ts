@@ -88,6 +88,19 @@ export async function setPasswordHash(
 }
 
 /**
+ * The account's password hash, its row held FOR SHARE until the transaction ends: a password change (setPasswordHash)
+ * waits for what is done under it, or is seen by it once committed.
+ */
+export async function lockedPasswordHash(tx: Db, userId: string): Promise<string | null | undefined> {
+  const [row] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return row?.passwordHash;
+}
+
+/**
  * Two-factor on (a phone) or off (null), as one conditional update: false when it already was, so two requests at
  * once cannot both turn it on.
  */
