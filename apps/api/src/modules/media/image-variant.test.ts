@@ -30,6 +30,24 @@ describe('GET /uploads/:name?w=', () => {
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 
+  // Helper's note, session 52: a size of a size was made and stored, without signing in and without end.
+  it('answers a size or a thumbnail asked for at a width as it is, and stores nothing more', async () => {
+    await t.app.inject({ method: 'GET', url: '/uploads/banner.webp?w=1080' });
+    const sizeOfSize = await t.app.inject({ method: 'GET', url: '/uploads/banner-w1080.webp?w=800' });
+    expect(sizeOfSize.statusCode).toBe(200);
+    expect((await sharp(sizeOfSize.rawPayload).metadata()).width).toBe(1080);
+    expect(await t.storage.has('banner-w1080-w800.webp')).toBe(false);
+
+    const thumbnail = await sharp({ create: { width: 480, height: 160, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    await t.storage.put('banner-thumb.webp', thumbnail, 'image/webp');
+    const sizeOfThumbnail = await t.app.inject({ method: 'GET', url: '/uploads/banner-thumb.webp?w=320' });
+    expect(sizeOfThumbnail.rawPayload.equals(thumbnail)).toBe(true);
+    expect(await t.storage.has('banner-thumb-w320.webp')).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/gone-w640.webp?w=320' })).statusCode).toBe(404);
+  });
+
   it('never enlarges, refuses widths outside the list and still finds nothing where nothing is', async () => {
     const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } })
       .png()

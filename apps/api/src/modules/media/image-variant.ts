@@ -16,6 +16,13 @@ const MAY_BE_ANIMATED = new Set(['image/webp', 'image/gif']);
  */
 const MAX_VARIANT_INPUT_PIXELS = Math.max(...Object.values(imageKinds).map((kind) => kind.maxInputPixels));
 
+/**
+ * A file made from an upload: one of its sizes (`-w<width>.webp`) or its thumbnail (`-thumb.webp`). Served as it is
+ * when a size of it is asked for: sizes of sizes, which anyone could ask for without signing in, would store files
+ * without end (`x-w1080-w800-w640…`) that no removal of the upload finds.
+ */
+const MADE_FROM_AN_UPLOAD = new RegExp(`-(?:w(?:${imageVariantWidths.join('|')})|thumb)\\.webp$`);
+
 function variantKey(name: string, width: TImageVariantWidth): string {
   return `${name.replace(/\.[a-z0-9]+$/i, '')}-w${width}.webp`;
 }
@@ -124,6 +131,10 @@ export function imageVariants(
 
   return {
     async variant(name, width) {
+      if (MADE_FROM_AN_UPLOAD.test(name)) {
+        const made = await storage.get(name);
+        return made ? { key: name, ...made } : null;
+      }
       const key = variantKey(name, width);
       // Looked up in flight before and after the store: another request may have started it while this one read.
       const running = inFlight.get(key);
@@ -133,6 +144,7 @@ export function imageVariants(
       return madeOnce(name, width);
     },
     async storedKey(name, width) {
+      if (MADE_FROM_AN_UPLOAD.test(name)) return (await storage.has(name)) ? name : null;
       const key = variantKey(name, width);
       const running = inFlight.get(key);
       if (running) return (await running)?.key ?? null;
