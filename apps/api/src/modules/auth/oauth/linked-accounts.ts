@@ -11,17 +11,17 @@ import { oauthAccounts, oauthStates } from './oauth.tables.ts';
  * (modules/users/discord). Writes: oauth_accounts, oauth_states (erasure only).
  */
 
-/** The person a provider account is tied to, if any. */
-export async function findLinkedUserId(
+/** The person a provider account is tied to, and since when, if it is. */
+export async function findLinkedAccount(
   db: Db,
   provider: TOAuthProvider,
   providerUserId: string,
-): Promise<string | undefined> {
+): Promise<{ userId: string; linkedAt: Date } | undefined> {
   const [linked] = await db
-    .select({ userId: oauthAccounts.userId })
+    .select({ userId: oauthAccounts.userId, linkedAt: oauthAccounts.linkedAt })
     .from(oauthAccounts)
     .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, providerUserId)));
-  return linked?.userId;
+  return linked;
 }
 
 /** A person's account at a provider: what it was called and since when. */

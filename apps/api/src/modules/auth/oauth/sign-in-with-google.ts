@@ -6,7 +6,7 @@ import { findUserByEmail, getUser } from '../find-user.ts';
 import { authRateLimits, type RequestMeta } from '../rate-limits.ts';
 import { signInOrChallenge } from '../sign-in-or-challenge.ts';
 import { fetchProviderProfile } from './fetch-provider-profile.ts';
-import { findLinkedUserId } from './linked-accounts.ts';
+import { findLinkedAccount } from './linked-accounts.ts';
 import { consumeOAuthState } from './oauth-states.ts';
 import { requireOAuthClient } from './require-oauth-client.ts';
 import { socialSignUpTokens } from './social-sign-up-tokens.ts';
@@ -33,9 +33,9 @@ export async function signInWithGoogle(
   });
   const profile = await fetchProviderProfile(ctx, client, input.code, codeVerifier);
 
-  const linkedUserId = await findLinkedUserId(ctx.db, 'google', profile.providerUserId);
-  if (linkedUserId) {
-    return signInOrChallenge(ctx, await getUser(ctx.db, linkedUserId), meta, { isReauthentication: true });
+  const linked = await findLinkedAccount(ctx.db, 'google', profile.providerUserId);
+  if (linked) {
+    return signInOrChallenge(ctx, await getUser(ctx.db, linked.userId), meta, { isReauthentication: true });
   }
 
   if (!profile.email || !profile.isEmailVerified) throw new AppError('SOCIAL_EMAIL_NOT_VERIFIED');

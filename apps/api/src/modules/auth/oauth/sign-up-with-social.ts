@@ -9,13 +9,18 @@ import { getUser } from '../find-user.ts';
 import { signUpPerIp, type RequestMeta } from '../rate-limits.ts';
 import { startSession } from '../sessions.ts';
 import { signInOrChallenge } from '../sign-in-or-challenge.ts';
-import { findLinkedUserId, isProviderAccountTaken, linkProviderAccount } from './linked-accounts.ts';
+import { findLinkedAccount, isProviderAccountTaken, linkProviderAccount } from './linked-accounts.ts';
 import { socialSignUpTokens } from './social-sign-up-tokens.ts';
+
+/** How long after the sign-up its token still signs in to the account it made. */
+const SIGN_UP_REPLAY_WINDOW_MS = 60_000;
 
 /**
  * POST /v1/users/social: the account for a person a provider vouched for, after they agreed to the terms. Their email
  * is verified by the provider, so the account starts at EMAIL_VERIFIED (next: profile creation), without a password.
- * Sending the same token twice (a double click) signs in to the account the first one made.
+ * Sending the same token again soon after (a double click, an answer lost) signs in to the account the first one
+ * made; later it is spent (USER_ALREADY_EXISTS): the token is good for half an hour, and each use would be a sign-in
+ * confirmed for sensitive changes, outliving a sign-out.
  */
 export async function signUpWithSocial(
   ctx: AppContext,
@@ -24,15 +29,16 @@ export async function signUpWithSocial(
 ): Promise<{ isCreated: boolean; signIn: TLoginResponse }> {
   await consumeRateLimit(ctx.rateLimiter, signUpPerIp(ctx.config.auth.signUpLimitPerHour), meta.ip);
   const claims = await socialSignUpTokens(ctx.authSecret, ctx.config.auth.issuer, ctx.clock).verify(input.signUpToken);
-  const existingUserId = await findLinkedUserId(ctx.db, claims.provider, claims.providerUserId);
-  if (existingUserId) {
-    const signIn = await signInOrChallenge(ctx, await getUser(ctx.db, existingUserId), meta, {
+  const now = ctx.clock.now();
+  const linked = await findLinkedAccount(ctx.db, claims.provider, claims.providerUserId);
+  if (linked) {
+    if (now.getTime() - linked.linkedAt.getTime() > SIGN_UP_REPLAY_WINDOW_MS) throw new AppError('USER_ALREADY_EXISTS');
+    const signIn = await signInOrChallenge(ctx, await getUser(ctx.db, linked.userId), meta, {
       isReauthentication: true,
     });
     return { isCreated: false, signIn };
   }
 
-  const now = ctx.clock.now();
   const userId = newId();
   const signIn = await inTransaction(ctx.db, async (tx) => {
     try {
