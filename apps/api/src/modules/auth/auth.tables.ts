@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 import { timestamptz } from '../../db/columns.ts';
 
@@ -93,6 +93,11 @@ export const mfaChallenges = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /**
+     * A sign-in whose first factor was a provider that just authenticated the person (Google): finished, it is
+     * confirmed for sensitive changes, as it would be without two-factor (startSession's isReauthentication).
+     */
+    isReauthentication: boolean('is_reauthentication').notNull().default(false),
   },
   (table) => [index('mfa_challenges_user_idx').on(table.userId, table.purpose)],
 );

@@ -26,6 +26,8 @@ export async function createChallenge(
     purpose: ChallengePurpose;
     phoneNumber: string;
     attemptTokenHash?: string;
+    /** A sign-in a provider vouched for: confirmed for sensitive changes once its code is right. */
+    isReauthentication?: boolean;
     secret: string;
     now: Date;
   },
@@ -39,6 +41,7 @@ export async function createChallenge(
     purpose: input.purpose,
     phoneNumber: input.phoneNumber,
     attemptTokenHash: input.attemptTokenHash ?? null,
+    isReauthentication: input.isReauthentication ?? false,
     codeHash: hashSmsCode(input.secret, challengeId, code),
     createdAt: input.now,
     expiresAt,

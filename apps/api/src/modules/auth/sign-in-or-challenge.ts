@@ -48,6 +48,7 @@ export async function signInOrChallenge(
       purpose: 'sign_in',
       phoneNumber,
       attemptTokenHash: hashSecretToken(mfaToken),
+      isReauthentication: options.isReauthentication ?? false,
       secret: ctx.authSecret,
       now: ctx.clock.now(),
     });

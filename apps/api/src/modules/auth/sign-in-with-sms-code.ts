@@ -17,6 +17,6 @@ export async function signInWithSmsCode(
   await checkChallengeCode(ctx.db, challenge.id, input.code, ctx.authSecret, now);
   return inTransaction(ctx.db, async (tx) => {
     await spendChallenge(tx, challenge.id, now);
-    return startSession(tx, ctx, challenge.userId, meta);
+    return startSession(tx, ctx, challenge.userId, meta, { isReauthentication: challenge.isReauthentication });
   });
 }

@@ -78,6 +78,13 @@ describe('Google sign-in through the local stand-in', () => {
     const again = await socialSignUp(socialProfile.signUpToken);
     expect(again.statusCode).toBe(200);
     expect((await myUser(again.json().data.accessToken)).id).toBe(me.id);
+    // Past a minute the token is spent: each use was a sign-in confirmed for sensitive changes, for half an hour.
+    t.clock.advance(2 * MINUTE);
+    const replayed = await socialSignUp(socialProfile.signUpToken);
+    expect(replayed.json()).toEqual({
+      code: 'USER_ALREADY_EXISTS',
+      message: 'This email address is already registered!',
+    });
 
     const second = await googleCallback(t, 0);
     expect(second.statusCode).toBe(200);
@@ -154,6 +161,24 @@ describe('Google sign-in through the local stand-in', () => {
     });
     expect(finished.statusCode).toBe(200);
     expect((await myUser(finished.json().data.accessToken)).email).toBe('alan.turing@gmail.test');
+
+    // Vouched for by Google, then by the code: confirmed for sensitive changes, as a Google sign-in without two-factor
+    // is. With no password to confirm, such an account had no other way to turn two-factor off.
+    const headers = bearer(finished.json().data.accessToken);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/authentications/mfa-code',
+      headers,
+      payload: {},
+    });
+    expect(asked.statusCode).toBe(202);
+    const turnedOff = await t.app.inject({
+      method: 'DELETE',
+      url: '/v1/users/authentications/mfa',
+      headers,
+      payload: { code: await codeFromLatestSms(t, phone) },
+    });
+    expect(turnedOff.statusCode, turnedOff.body).toBe(200);
   });
 });
 
