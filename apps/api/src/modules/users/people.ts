@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TConsolePerson } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { users } from './users.tables.ts';
 
@@ -40,10 +41,21 @@ export function personIn(people: ReadonlyMap<string, TConsolePerson>, id: string
 
 /**
  * Locks the person's row until the transaction ends: whatever else a person may have only so many of, or must not
- * do twice at once, queues here.
+ * do twice at once, queues here. Refused as signed out once the account is deleted (assertAccountLiving).
  */
 export async function lockPerson(tx: Db, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row || row.deletedAt !== null) throw new AppError('UNAUTHORIZED');
+}
+
+/**
+ * For what only a living account may add (a saved card, a deposit): refused as signed out (UNAUTHORIZED) once the
+ * account is deleted, its row held FOR KEY SHARE until the transaction ends. The deletion job holds the row FOR UPDATE
+ * while it erases what the person saved, and a request that passed its sign-in check just before would otherwise add
+ * a card or a bank account to the account it had just erased, or open a payment nobody can be credited.
+ */
+export async function assertAccountLiving(tx: Db, userId: string): Promise<void> {
+  if ((await lockAccountForCredit(tx, userId)).isDeleted) throw new AppError('UNAUTHORIZED');
 }
 
 /**

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
 import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
-import { raceThroughGate } from '../../../testing/lock-barrier.ts';
+import { lockWaitersSeen, raceThroughGate } from '../../../testing/lock-barrier.ts';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
-import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
+import { balancesOf, ledgerInvariantViolations, noViolations, usWireDetails } from '../../../testing/wallet-helpers.ts';
+import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { deposits, paymentEvents } from '../../wallet/deposits/deposits.tables.ts';
+import { bankAccounts } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
 import { expireAbandonedDeposits } from '../../wallet/deposits/expire-abandoned-deposits.ts';
 import { users } from '../users.tables.ts';
 import { completeAccountDeletions } from './complete-account-deletions.ts';
@@ -59,7 +62,7 @@ async function personDueForDeletionWithAnExpiredDeposit() {
   const asked = await first.app.inject({ method: 'POST', url: '/v1/users/delete-request', headers });
   expect(asked.statusCode, asked.body).toBe(202);
   first.clock.advance(8 * DAY_MS);
-  return { userId, deposit: deposit! };
+  return { userId, deposit: deposit!, email: user.email };
 }
 
 describe.runIf(isOnPostgres)('a late payment and the deletion job at once, on PostgreSQL', () => {
@@ -114,4 +117,51 @@ describe.runIf(isOnPostgres)('a late payment and the deletion job at once, on Po
     console.info('late payment against deletion, outcomes over the rounds:', outcomes);
     expect(await ledgerInvariantViolations(first.database.db)).toEqual(noViolations);
   }, 300_000);
+});
+
+describe.runIf(isOnPostgres)('saves that queued behind the deletion job, on PostgreSQL', () => {
+  // Helper's note, session 52: a card, a bank account and a deposit sent in the moment the job deleted their owner
+  // waited for its lock on the person (their foreign keys), then were added to the account it had just erased.
+  it('finds the account deleted: no card, bank account or deposit is added to it', async () => {
+    const { userId, email } = await personDueForDeletionWithAnExpiredDeposit();
+    // Signed in again since asking (the request ended every sign-in): a pending deletion signs in as usual.
+    const headers = bearer((await logIn(first, email)).json().data.accessToken as string);
+    const gate = new pg.Client({ connectionString: first.database.pool!.options.connectionString! });
+    await gate.connect();
+    try {
+      await gate.query('begin');
+      await gate.query('select 1 from users where id = $1 for update', [userId]);
+      const deletion = completeAccountDeletions({
+        db: first.database.db,
+        clock: first.clock,
+        storage: first.storage,
+        discordRoles: first.discordRoles,
+      });
+      deletion.catch(() => undefined);
+      await lockWaitersSeen(gate, 1);
+      const post = (url: string, payload: object) => second.app.inject({ method: 'POST', url, headers, payload });
+      const saves = Promise.all([
+        post('/v1/cards', { nameOnCard: 'Ada Lovelace', cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 }),
+        post('/v1/bank-accounts', usWireDetails),
+        post('/v1/deposits', { method: 'crypto', amount: { amount: 50_000, currency: 'USD' } }),
+      ]);
+      saves.catch(() => undefined);
+      await lockWaitersSeen(gate, 4);
+      await gate.query('commit');
+
+      expect(await deletion).toMatchObject({ deleted: 1 });
+      expect((await saves).map((answer) => answer.json().code)).toEqual([
+        'UNAUTHORIZED',
+        'UNAUTHORIZED',
+        'UNAUTHORIZED',
+      ]);
+    } finally {
+      await gate.end();
+    }
+    const db = first.database.db;
+    expect(await db.select().from(savedCards).where(eq(savedCards.userId, userId))).toEqual([]);
+    expect(await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId))).toEqual([]);
+    const open = await db.select().from(deposits).where(eq(deposits.userId, userId));
+    expect(open.map((deposit) => deposit.status)).toEqual(['expired']);
+  }, 120_000);
 });

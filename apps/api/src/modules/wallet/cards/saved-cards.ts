@@ -14,6 +14,8 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { savedCards, type TSavedCardRow } from './cards.tables.ts';
+import { assertAccountLiving } from '../../users/people.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 function cardView(row: TSavedCardRow): TSavedCard {
   return {
@@ -53,23 +55,26 @@ export async function addSavedCard(db: Db, userId: string, request: TAddCardRequ
     throw new AppError('INVALID_REQUEST', { details: [{ field: 'expMonth', message: cardExpiredMessage }] });
   }
   // Saved once per person (brand, last four and expiry: saved_cards_user_card_key), concurrent saves included.
-  const [row] = await db
-    .insert(savedCards)
-    .values({
-      id: newId(),
-      userId,
-      nameOnCard: request.nameOnCard,
-      brand: cardBrandOf(digits),
-      last4: digits.slice(-4),
-      expMonth: request.expMonth,
-      expYear: request.expYear,
-      providerToken: sandboxCardToken(digits),
-      createdAt: now,
-    })
-    .onConflictDoNothing({
-      target: [savedCards.userId, savedCards.brand, savedCards.last4, savedCards.expMonth, savedCards.expYear],
-    })
-    .returning();
+  const [row] = await inTransaction(db, async (tx) => {
+    await assertAccountLiving(tx, userId);
+    return tx
+      .insert(savedCards)
+      .values({
+        id: newId(),
+        userId,
+        nameOnCard: request.nameOnCard,
+        brand: cardBrandOf(digits),
+        last4: digits.slice(-4),
+        expMonth: request.expMonth,
+        expYear: request.expYear,
+        providerToken: sandboxCardToken(digits),
+        createdAt: now,
+      })
+      .onConflictDoNothing({
+        target: [savedCards.userId, savedCards.brand, savedCards.last4, savedCards.expMonth, savedCards.expYear],
+      })
+      .returning();
+  });
   if (!row) {
     throw new AppError('CARD_ALREADY_SAVED', {
       details: [{ field: 'cardNumber', message: errorCatalogue.CARD_ALREADY_SAVED.message }],

@@ -5,6 +5,8 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { tiliaPaymentMethods } from './cards.tables.ts';
+import { assertAccountLiving } from '../../users/people.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 function view(row: typeof tiliaPaymentMethods.$inferSelect): TTiliaPaymentMethod {
   return {
@@ -30,17 +32,20 @@ export async function addTiliaPaymentMethod(
   request: TAddTiliaPaymentMethodRequest,
   now: Date,
 ): Promise<TTiliaPaymentMethod> {
-  const [row] = await db
-    .insert(tiliaPaymentMethods)
-    .values({
-      id: newId(),
-      userId,
-      type: request.type,
-      label: request.label,
-      providerToken: `tpm_sandbox_${randomUUID()}`,
-      createdAt: now,
-    })
-    .returning();
+  const [row] = await inTransaction(db, async (tx) => {
+    await assertAccountLiving(tx, userId);
+    return tx
+      .insert(tiliaPaymentMethods)
+      .values({
+        id: newId(),
+        userId,
+        type: request.type,
+        label: request.label,
+        providerToken: `tpm_sandbox_${randomUUID()}`,
+        createdAt: now,
+      })
+      .returning();
+  });
   return view(row!);
 }
 
