@@ -168,6 +168,38 @@ describe('sending drop reminders', () => {
     expect(unfinished[0]!.count).toBe(0);
   });
 
+  // Helper's note, session 52: a run whose sending outlasted the lease went on sending what another run had taken
+  // over meanwhile, so every email not yet sent went out twice.
+  it('stops sending what another run took over once its lease passed: only the chunk in the mailer goes twice', async () => {
+    const { people, opensAt } = await remindedRound(45);
+    const sentBy = { slow: [] as string[], other: [] as string[] };
+    const recording = (run: keyof typeof sentBy): Mailer => ({
+      async sendEmail(email) {
+        sentBy[run].push(email.messageId!);
+        await t.deps.mailer.sendEmail(email);
+      },
+    });
+    let otherRun: Promise<unknown> | undefined;
+    const slow: Mailer = {
+      async sendEmail(email) {
+        await recording('slow').sendEmail(email);
+        // The first chunk's last email: by now the relay has taken longer than the lease, and another run starts.
+        if (sentBy.slow.length === 20) {
+          t.clock.advance(EMAIL_LEASE_MS + 1);
+          otherRun = sendDueDropReminders(sender(recording('other')), { batchSize: 50 });
+          await otherRun;
+        }
+      },
+    };
+    await at(opensAt, () => sendDueDropReminders(sender(slow), { batchSize: 50 }));
+    expect(otherRun).toBeDefined();
+    expect(sentBy.slow).toHaveLength(20);
+    expect(new Set(sentBy.other).size).toBe(45);
+    const twice = sentBy.slow.filter((id) => sentBy.other.includes(id));
+    expect(twice).toHaveLength(20);
+    expect(await receivedBy(people)).toEqual(once(45));
+  });
+
   it('sends nothing to an account without a verified address, and records it done', async () => {
     const { people, policyId, opensAt } = await remindedRound(1);
     await db().execute(sql`update users set email_verified_at = null where id = ${people[0]!.userId}`);

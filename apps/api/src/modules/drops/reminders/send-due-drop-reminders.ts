@@ -40,6 +40,8 @@ interface TClaimed {
   id: string;
   userId: string;
   policyId: string;
+  /** When this run claimed its email (`email_claimed_at`): the run still owns it while the row says the same. */
+  claimedAt: Date;
 }
 
 /**
@@ -92,7 +94,7 @@ async function notifyDueBatch(
   at: { now: Date; dueBy: Date; batchSize: number },
 ): Promise<(TClaimed & TRemindedRound)[]> {
   return inTransaction(db, async (tx) => {
-    const claimed = await queryRows<TClaimed>(
+    const rows = await queryRows<Omit<TClaimed, 'claimedAt'>>(
       tx,
       sql`
         with due as (
@@ -107,8 +109,11 @@ async function notifyDueBatch(
         from due where r.id = due.id
         returning r.id, r.user_id as "userId", r.policy_id as "policyId"`,
     );
-    if (claimed.length === 0) return [];
-    const rounds = await roundsOf(tx, claimed);
+    if (rows.length === 0) return [];
+    const rounds = await roundsOf(
+      tx,
+      rows.map((row) => ({ ...row, claimedAt: at.now })),
+    );
     await tx.execute(
       insertNotificationsSql(
         rounds.map((reminder) => {
@@ -135,7 +140,7 @@ async function claimStrandedEmails(
 ): Promise<(TClaimed & TRemindedRound)[]> {
   const now = deps.clock.now();
   const leaseEndedBefore = new Date(now.getTime() - EMAIL_LEASE_MS);
-  const claimed = await queryRows<TClaimed>(
+  const claimed = await queryRows<Omit<TClaimed, 'claimedAt'>>(
     deps.db,
     sql`
       with stranded as (
@@ -150,7 +155,12 @@ async function claimStrandedEmails(
       from stranded where r.id = stranded.id
       returning r.id, r.user_id as "userId", r.policy_id as "policyId"`,
   );
-  return claimed.length === 0 ? [] : roundsOf(deps.db, claimed);
+  return claimed.length === 0
+    ? []
+    : roundsOf(
+        deps.db,
+        claimed.map((row) => ({ ...row, claimedAt: now })),
+      );
 }
 
 /** Each claimed reminder with its drop's name and round (one read for the batch). */
@@ -183,7 +193,9 @@ async function roundsOf(db: Db, claimed: readonly TClaimed[]): Promise<(TClaimed
 /**
  * Step 2, after commit: the emails of claimed reminders, a chunk at a time, each chunk recorded as soon as the mailer
  * took it. A reminder without a verified address (an account erased since) has nothing to send and is recorded done.
- * An email the mailer refuses stays claimed: its lease passes and a later run tries again.
+ * An email the mailer refuses stays claimed: its lease passes and a later run tries again. Before each chunk the run
+ * renews the lease of the emails it still owns and sends only those: a run whose sending outlasts the lease (200,000
+ * reminders through a slow relay) would otherwise send again everything another run took over meanwhile.
  */
 async function sendEmails(deps: TReminderSenderDeps, claimed: readonly (TClaimed & TRemindedRound)[]): Promise<number> {
   if (claimed.length === 0) return 0;
@@ -193,7 +205,7 @@ async function sendEmails(deps: TReminderSenderDeps, claimed: readonly (TClaimed
   );
   let sent = 0;
   for (let start = 0; start < claimed.length; start += EMAIL_CHUNK) {
-    const chunk = claimed.slice(start, start + EMAIL_CHUNK);
+    const chunk = await stillClaimed(deps, claimed.slice(start, start + EMAIL_CHUNK));
     const outcomes = await Promise.allSettled(
       chunk.map(async (reminder) => {
         const to = addresses.get(reminder.userId);
@@ -210,4 +222,21 @@ async function sendEmails(deps: TReminderSenderDeps, claimed: readonly (TClaimed
     }
   }
   return sent;
+}
+
+/** The reminders of `chunk` whose emails are still this run's and unsent, their lease renewed from now. */
+async function stillClaimed<T extends TClaimed>(deps: TReminderSenderDeps, chunk: readonly T[]): Promise<T[]> {
+  const renewed = await queryRows<{ id: string }>(
+    deps.db,
+    sql`
+      update drop_reminders r set email_claimed_at = ${deps.clock.now().toISOString()}::timestamptz
+      from unnest(
+        ${sqlArray(chunk.map((reminder) => reminder.id))}::uuid[],
+        ${sqlArray(chunk.map((reminder) => reminder.claimedAt.toISOString()))}::timestamptz[]
+      ) as mine(id, claimed_at)
+      where r.id = mine.id and r.email_claimed_at = mine.claimed_at and r.emailed_at is null
+      returning r.id`,
+  );
+  const owned = new Set(renewed.map((row) => row.id));
+  return chunk.filter((reminder) => owned.has(reminder.id));
 }
