@@ -3,7 +3,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ids, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
 import {
   consoleDrop,
   consoleDropIds,
@@ -12,6 +12,7 @@ import {
   inHours,
 } from '../../test/console-drops-fixtures.ts';
 import { json, type SentRequest } from '../../test/fake-api.ts';
+import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // A save checks the whole drop: on a busy machine a journey here takes longer than a test's five seconds (what it
@@ -275,6 +276,49 @@ describe('console drop editor', () => {
         name: 'Founders',
         emails: ['ada@example.com', 'cy@example.com', 'dee@example.com'],
       });
+    },
+    JOURNEY_MS,
+  );
+
+  // Review: a round kept for a pass's holders read "Everyone" once the brand's passes had arrived, while saving kept the
+  // pass; choosing "Everyone" then changed nothing.
+  it(
+    'shows each round’s saved pass once the brand’s passes arrive, listed or not, and opens a round to everyone when told',
+    async () => {
+      const request = dropRequest({ name: 'Starfall Academy' });
+      request.rounds[0] = { ...request.rounds[0]!, requiredPassId: passIds.pass };
+      // Another pass of the brand, not among the first hundred it lists.
+      request.rounds[1] = {
+        ...request.rounds[1]!,
+        passGuarantee: { passId: passIds.other, packsPerHolder: 1, minutes: 30 },
+      };
+      const saved = consoleDrop(consoleDropIds.upcoming, request);
+      saved.rounds[1]!.passGuarantee!.pass.name = 'Neon Founders Pass';
+      const sent = consoleDropsApi([saved], {
+        before: (sentRequest) =>
+          sentRequest.method === 'GET' && pathnameOf(sentRequest.path) === '/v1/console/passes'
+            ? json(200, { data: page([consolePass()]) })
+            : undefined,
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const access = await screen.findByLabelText(/^Who may buy \(Round 1\)/);
+      await within(access).findByRole('option', { name: 'Holders of Neon Season Pass only' });
+      expect(access).toHaveValue(`only:${passIds.pass}`);
+      const unlisted = screen.getByLabelText(/^Who may buy \(Round 2\)/);
+      expect(unlisted).toHaveValue(`guarantee:${passIds.other}`);
+      expect(within(unlisted).getByRole('option', { selected: true })).toHaveTextContent(
+        'Everyone, with packs guaranteed to holders of Neon Founders Pass',
+      );
+
+      await user.selectOptions(access, 'Everyone (or the whitelist below)');
+      expect(access).toHaveValue('');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
+      const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+      expect(body.rounds[0]).toMatchObject({ requiredPassId: null, passGuarantee: null });
+      expect(body.rounds[1]!.passGuarantee).toEqual({ passId: passIds.other, packsPerHolder: 1, minutes: 30 });
     },
     JOURNEY_MS,
   );

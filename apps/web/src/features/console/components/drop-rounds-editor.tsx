@@ -16,7 +16,9 @@ import {
   type TDropFormRound,
 } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
+import { ControlledField } from './controlled-field.tsx';
 import { DateTimeField } from './date-time-field.tsx';
+import { withSaved } from './relation-select.tsx';
 import { WhitelistEmailsField } from './whitelist-emails-field.tsx';
 import formStyles from './console-form.module.css';
 import styles from './drops.module.css';
@@ -35,7 +37,17 @@ function packRanges(rounds: TDropFormRound[]): Array<string | null> {
   });
 }
 
-function RoundFields({ form, index, range }: { form: TDropFormApi; index: number; range: string | null }) {
+function RoundFields({
+  form,
+  index,
+  range,
+  savedPasses,
+}: {
+  form: TDropFormApi;
+  index: number;
+  range: string | null;
+  savedPasses: TRoundPass[];
+}) {
   const { control, register, setValue, formState } = form;
   const errors = formState.errors.rounds?.[index];
   const hasWhitelist = useWatch({ control, name: `rounds.${index}.hasWhitelist` });
@@ -127,7 +139,7 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
           )}
         </Field>
       </div>
-      <PassAccessField form={form} index={index} label={label} />
+      <PassAccessField form={form} index={index} label={label} savedPasses={savedPasses} />
       <div className={styles.whitelist}>
         <Checkbox
           label={
@@ -178,7 +190,7 @@ function RoundFields({ form, index, range }: { form: TDropFormApi; index: number
  * The sale rounds, numbered 1, 2, 3 in order: each with its window inside the drop, its price (typed in dollars, sent
  * in cents), its packs, a per-person limit, and optionally a whitelist. A new round starts where the last one ends.
  */
-export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
+export function DropRoundsEditor({ form, savedPasses = [] }: { form: TDropFormApi; savedPasses?: TRoundPass[] }) {
   const { control, getValues } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'rounds' });
   const rounds = useWatch({ control, name: 'rounds' }) ?? [];
@@ -221,7 +233,7 @@ export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
                 </Button>
               ) : null}
             </div>
-            <RoundFields form={form} index={index} range={ranges[index] ?? null} />
+            <RoundFields form={form} index={index} range={ranges[index] ?? null} savedPasses={savedPasses} />
           </li>
         ))}
       </ol>
@@ -235,42 +247,78 @@ export function DropRoundsEditor({ form }: { form: TDropFormApi }) {
   );
 }
 
+/** A pass a round can name: the brand's, as listed, or a saved round's (by name only). */
+export type TRoundPass = { id: string; name: string; isDraft?: boolean };
+
 /**
  * What a pass of the drop's brand does in the round (issue 18): nothing, holders only, or packs guaranteed to holders
  * in a round open to everyone (how many each, and for how long after the opening they are held back). The brand's
- * passes are listed once a brand is chosen.
+ * passes are listed once a brand is chosen. Controlled: they arrive after the form, and a round's pass written to the
+ * select before its option existed showed "Everyone" while the form kept the pass.
  */
-function PassAccessField({ form, index, label }: { form: TDropFormApi; index: number; label: string }) {
+function PassAccessField({
+  form,
+  index,
+  label,
+  savedPasses,
+}: {
+  form: TDropFormApi;
+  index: number;
+  label: string;
+  savedPasses: TRoundPass[];
+}) {
   const { control, register, formState } = form;
   const errors = formState.errors.rounds?.[index];
   const brandId = useWatch({ control, name: 'brandId' });
   const passAccess = useWatch({ control, name: `rounds.${index}.passAccess` }) ?? '';
   const passes = useConsoleEntries('passes', { brandId, size: 100 }, { isEnabled: !!brandId });
+  // While another brand's passes load, the last ones stay as placeholders: never offer those. A saved round's pass
+  // stays named even when it is not among the brand's first hundred.
+  const passOptions = withSaved<TRoundPass>(
+    passes.isPlaceholderData
+      ? undefined
+      : passes.data?.items.map((pass) => ({
+          id: pass.id,
+          name: pass.name,
+          isDraft: pass.publicationStatus === 'DRAFT',
+        })),
+    savedPasses,
+  );
+  const isLoading = Boolean(brandId) && passOptions === undefined;
   return (
     <>
-      <Field
+      <ControlledField
+        control={control}
+        name={`rounds.${index}.passAccess`}
         label={
           <>
             Who may buy<span className="visually-hidden"> ({label})</span>
           </>
         }
         hint={
-          brandId && passes.data?.items.length === 0
+          passOptions?.length === 0
             ? 'This brand has no passes yet: make one in Passes to keep a round, or packs of it, for its holders.'
             : 'Keep the round for holders of one of the brand’s passes, guarantee them packs, or open it to everyone.'
         }
-        error={errors?.passAccess?.message}
       >
-        {(props) => (
-          <Select {...props} disabled={!brandId || passes.isPending} {...register(`rounds.${index}.passAccess`)}>
+        {(props, field) => (
+          <Select
+            {...props}
+            ref={field.ref}
+            value={passAccess}
+            disabled={!brandId || isLoading}
+            aria-busy={isLoading || undefined}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+          >
             <option value="">Everyone (or the whitelist below)</option>
-            {passes.data?.items.map((pass) => (
+            {/* Until the passes arrive, keep the round's pass selectable so the value does not flicker to "Everyone". */}
+            {isLoading && passAccess ? <option value={passAccess}>Loading…</option> : null}
+            {passOptions?.map((pass) => (
               // The drop is published only once the pass is (DROP_PASS_NOT_PUBLISHED): the label says so first.
               <optgroup
                 key={pass.id}
-                label={
-                  pass.publicationStatus === 'DRAFT' ? `${pass.name} (a draft: publish it before the drop)` : pass.name
-                }
+                label={pass.isDraft ? `${pass.name} (a draft: publish it before the drop)` : pass.name}
               >
                 <option value={`only:${pass.id}`}>Holders of {pass.name} only</option>
                 <option value={`guarantee:${pass.id}`}>
@@ -280,7 +328,7 @@ function PassAccessField({ form, index, label }: { form: TDropFormApi; index: nu
             ))}
           </Select>
         )}
-      </Field>
+      </ControlledField>
       {passAccess.startsWith('guarantee:') ? (
         <div className={formStyles.grid}>
           <Field

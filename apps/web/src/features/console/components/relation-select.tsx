@@ -50,6 +50,19 @@ export function RelationSelect({
   );
 }
 
+/**
+ * The loaded options, and after them the saved choices they lack (not among the first hundred): a controlled select
+ * whose value has no option shows its first one instead, while the form still holds the saved choice.
+ */
+export function withSaved<TOption extends { id: string }>(
+  options: TOption[] | undefined,
+  saved: TOption[] = [],
+): TOption[] | undefined {
+  if (!options) return options;
+  const known = new Set(options.map((option) => option.id));
+  return [...options, ...saved.filter((option) => !known.has(option.id))];
+}
+
 type TRelationChoices = Pick<RelationSelectProps, 'options' | 'noneLabel' | 'isDisabled'>;
 
 /** A console form's RelationSelect, bound to react-hook-form (the chosen entry's id, or null for none). */

@@ -16,7 +16,7 @@ import { BrandField } from '../components/brand-select.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
 import { DropContentsEditor } from '../components/drop-contents-editor.tsx';
 import { DropGiftRoundEditor } from '../components/drop-gift-round-editor.tsx';
-import { DropRoundsEditor } from '../components/drop-rounds-editor.tsx';
+import { DropRoundsEditor, type TRoundPass } from '../components/drop-rounds-editor.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
@@ -92,6 +92,14 @@ function applyDropApiError(error: unknown, setError: UseFormSetError<TDropFormVa
   if (byField.size === 0 || error.code !== 'INVALID_REQUEST') {
     setError('root.server', { type: error.code, message: error.message });
   }
+}
+
+/** The passes the saved rounds name: their rounds keep showing them when the brand's first hundred lack them. */
+function savedPassesOf(drop: TConsoleDrop): TRoundPass[] {
+  return drop.rounds.flatMap((round) => {
+    const pass = round.requiredPass ?? round.passGuarantee?.pass;
+    return pass ? [{ id: pass.id, name: pass.name }] : [];
+  });
 }
 
 interface DropFormProps {
@@ -237,7 +245,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
         <DropContentsEditor form={form} />
       </FormSection>
 
-      <DropRoundsEditor form={form} />
+      <DropRoundsEditor form={form} savedPasses={drop ? savedPassesOf(drop) : []} />
 
       <DropGiftRoundEditor form={form} />
 
