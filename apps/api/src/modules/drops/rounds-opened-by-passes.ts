@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { TPassRound } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { drops, salePolicies } from './drops.tables.ts';
@@ -7,9 +7,14 @@ import { drops, salePolicies } from './drops.tables.ts';
  * Route: the pass pages (passes/pass-views.ts) · Reads: sale_policies, drops · Tests: passes/passes.test.ts.
  *
  * The published rounds each pass opens to its holders (a round's `required_pass_id`), in time order: what the pass
- * page lists under "Opens".
+ * page lists under "Opens". `visibleBy`: only drops visible by then (the public page must not announce a drop before
+ * the drop page does); the console, without it, sees every published one.
  */
-export async function roundsOpenedByPasses(db: Db, passIds: readonly string[]): Promise<Map<string, TPassRound[]>> {
+export async function roundsOpenedByPasses(
+  db: Db,
+  passIds: readonly string[],
+  options: { visibleBy?: Date } = {},
+): Promise<Map<string, TPassRound[]>> {
   const opened = new Map<string, TPassRound[]>();
   if (passIds.length === 0) return opened;
   const rows = await db
@@ -23,7 +28,13 @@ export async function roundsOpenedByPasses(db: Db, passIds: readonly string[]): 
     })
     .from(salePolicies)
     .innerJoin(drops, eq(drops.id, salePolicies.dropId))
-    .where(and(inArray(salePolicies.requiredPassId, [...new Set(passIds)]), eq(drops.publicationStatus, 'PUBLISHED')))
+    .where(
+      and(
+        inArray(salePolicies.requiredPassId, [...new Set(passIds)]),
+        eq(drops.publicationStatus, 'PUBLISHED'),
+        options.visibleBy ? lte(drops.visibleAt, options.visibleBy) : undefined,
+      ),
+    )
     .orderBy(asc(salePolicies.saleBeginAt));
   for (const { passId, saleBeginAt, saleEndAt, ...round } of rows) {
     const list = opened.get(passId!) ?? [];

@@ -31,12 +31,16 @@ async function unitCounts(
   return new Map(rows.map((row) => [row.pass_id, { remaining: row.remaining, sold: row.sold }]));
 }
 
-/** Pass rows as the API shows them: brand, what is left, the rounds each opens, and how many the viewer holds. */
+/**
+ * Pass rows as the API shows them: brand, what is left, the rounds each opens (of drops visible by now, unless
+ * `isForConsole`), and how many the viewer holds.
+ */
 export async function passViewsOf(
   db: Db,
   rows: readonly TPassRow[],
   viewerUserId: string | null,
   now: Date,
+  options: { isForConsole?: boolean } = {},
 ): Promise<TPass[]> {
   const ids = rows.map((row) => row.id);
   const [brands, counts, opened, held, pending, bought] = await Promise.all([
@@ -45,7 +49,7 @@ export async function passViewsOf(
       rows.map((row) => row.brandId),
     ),
     unitCounts(db, ids),
-    roundsOpenedByPasses(db, ids),
+    roundsOpenedByPasses(db, ids, options.isForConsole ? {} : { visibleBy: now }),
     viewerUserId ? heldPassCounts(db, viewerUserId, ids) : new Map<string, number>(),
     viewerUserId ? pendingQuantities(db, viewerUserId, 'PASS', ids) : new Map<string, number>(),
     viewerUserId ? purchasedOfItems(db, viewerUserId, ids) : new Map<string, number>(),
@@ -80,7 +84,7 @@ export async function passViewsOf(
 /** The console's view: the public one with the sold count, when it was made and whether it is published. */
 export async function consolePassViewsOf(db: Db, rows: readonly TPassRow[], now: Date): Promise<TConsolePass[]> {
   const [views, counts] = await Promise.all([
-    passViewsOf(db, rows, null, now),
+    passViewsOf(db, rows, null, now, { isForConsole: true }),
     unitCounts(
       db,
       rows.map((row) => row.id),

@@ -11,7 +11,7 @@ import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
-import { salePolicies } from '../drops/drops.tables.ts';
+import { drops, salePolicies } from '../drops/drops.tables.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
 
@@ -292,5 +292,22 @@ describe('passes', () => {
 
     const opened = (await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}` })).json().data;
     expect(opened.opensRounds).toMatchObject([{ dropId: drop.dropId, round: 1 }]);
+  });
+
+  // Helper's note, session 52: the pass page announced a drop (its name and schedule) before the drop page showed it.
+  it('list under "Opens" only drops visible by now; the console sees them before', async () => {
+    const { pass } = await passOnSale({ supply: 3 });
+    const drop = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5 }] });
+    await db().update(salePolicies).set({ requiredPassId: pass.id }).where(eq(salePolicies.dropId, drop.dropId));
+    const inAnHour = new Date(t.clock.now().getTime() + 60 * MINUTE_MS);
+    await db().update(drops).set({ visibleAt: inAnHour, dropBeginAt: inAnHour }).where(eq(drops.id, drop.dropId));
+    const shown = (await t.app.inject({ method: 'GET', url: `/v1/passes/${pass.id}` })).json().data;
+    expect(shown.opensRounds).toEqual([]);
+    const console = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/passes/${pass.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(console.json().data.opensRounds).toMatchObject([{ dropId: drop.dropId, round: 1 }]);
   });
 });

@@ -15,6 +15,7 @@ import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../../testing/dr
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { depositForTest } from '../../../testing/wallet-helpers.ts';
 import { timeOutOrders } from '../../orders/time-out-orders.ts';
+import { brands } from '../../catalog/catalog.tables.ts';
 import { drops, packs } from '../drops.tables.ts';
 import { sealClaimLogs } from './seal-claim-log.ts';
 
@@ -66,6 +67,15 @@ async function myPackNumbers(userId: string, orderId: string): Promise<number[]>
 }
 
 describe('the claim log', () => {
+  // Helper's note, session 52: the log of a drop whose brand was taken down was still served, head and entries.
+  it('is not found for a drop whose brand is not published, as the drop’s other pages are not', async () => {
+    const { dropId, brand } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 2 }] });
+    expect((await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}/claim-log` })).statusCode).toBe(200);
+    await db().update(brands).set({ status: 'DRAFT' }).where(eq(brands.id, brand.id));
+    const hidden = await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}/claim-log` });
+    expect(hidden.json()).toMatchObject({ code: 'DROP_NOT_FOUND' });
+  });
+
   it('logs every claim and release, shows its head while the drop sells, and lets each buyer check their packs once revealed', async () => {
     const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 6, price: 1_000 }] });
     const [commitment] = (
