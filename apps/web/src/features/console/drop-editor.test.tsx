@@ -3,7 +3,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ids, page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import {
   consoleDrop,
   consoleDropIds,
@@ -319,6 +319,48 @@ describe('console drop editor', () => {
       const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
       expect(body.rounds[0]).toMatchObject({ requiredPassId: null, passGuarantee: null });
       expect(body.rounds[1]!.passGuarantee).toEqual({ passId: passIds.other, packsPerHolder: 1, minutes: 30 });
+    },
+    JOURNEY_MS,
+  );
+
+  // Review: another brand for a new drop cleared its contents but kept each round's pass of the last brand, and saving
+  // was refused on top of the form (PASS_NOT_OF_BRAND).
+  it(
+    'opens every round to everyone again when a new drop’s brand changes',
+    async () => {
+      consoleDropsApi([], {
+        before: (request) =>
+          request.method === 'GET' && pathnameOf(request.path) === '/v1/console/passes'
+            ? json(200, { data: page(queryOf(request.path).get('brandId') === ids.neonArcade ? [consolePass()] : []) })
+            : undefined,
+      });
+      const user = userEvent.setup();
+      renderApp('/console/drops/new');
+
+      const form = await screen.findByRole('form', { name: 'New drop' });
+      const brandSelect = within(form).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      await user.click(within(form).getByRole('button', { name: 'Add a round' }));
+      const [first, second] = [1, 2].map((round) =>
+        within(form).getByLabelText(new RegExp(`^Who may buy \\(Round ${round}\\)`)),
+      );
+      await within(first!).findByRole('option', {
+        name: 'Everyone, with packs guaranteed to holders of Neon Season Pass',
+      });
+      await user.selectOptions(first!, 'Everyone, with packs guaranteed to holders of Neon Season Pass');
+      await user.selectOptions(second!, 'Holders of Neon Season Pass only');
+      expect(within(form).getByLabelText(/^Packs per holder \(Round 1\)/)).toBeInTheDocument();
+
+      await user.selectOptions(brandSelect, ids.ariaVale);
+      expect(first).toHaveValue('');
+      expect(second).toHaveValue('');
+      expect(within(form).queryByLabelText(/^Packs per holder/)).toBeNull();
+      // Back to the first brand, its pass is not chosen again behind the operator's back.
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      await within(first!).findByRole('option', { name: 'Holders of Neon Season Pass only' });
+      expect(first).toHaveValue('');
+      expect(second).toHaveValue('');
     },
     JOURNEY_MS,
   );

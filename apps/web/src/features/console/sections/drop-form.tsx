@@ -20,7 +20,13 @@ import { DropRoundsEditor, type TRoundPass } from '../components/drop-rounds-edi
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
-import { dropFormValues, ZDropForm, type TDropFormContent, type TDropFormValues } from '../drop-form-values.ts';
+import {
+  dropFormValues,
+  emptyRound,
+  ZDropForm,
+  type TDropFormContent,
+  type TDropFormValues,
+} from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
@@ -164,6 +170,15 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
     if (which === 'dropEndAt' && !rounds[last]!.saleEndAt) setValue(`rounds.${last}.saleEndAt`, value);
   }
 
+  /**
+   * A drop holds its own brand's products only, and its rounds name its own brand's passes (PASS_NOT_OF_BRAND): another
+   * brand starts the contents again and opens every round to everyone.
+   */
+  function clearBrandChoices() {
+    setValue('contents', []);
+    getValues('rounds').forEach((_, index) => setValue(`rounds.${index}.passAccess`, emptyRound().passAccess));
+  }
+
   return (
     <EntryForm
       label={drop ? `Edit ${drop.name}` : 'New drop'}
@@ -174,10 +189,7 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
         <div className={styles.grid}>
           <BrandField
             fixedBrandName={drop?.brand.name ?? onlyBrand?.name}
-            registration={register('brandId', {
-              // A drop holds its own brand's products only: another brand starts the contents again.
-              onChange: () => setValue('contents', []),
-            })}
+            registration={register('brandId', { onChange: clearBrandChoices })}
             error={errors.brandId?.message}
           />
           <Field label="Name" error={errors.name?.message} isRequired>
