@@ -298,6 +298,14 @@ export const errorCatalogue = {
     status: 409,
     message: 'Publish the drop first: a waiting room is set on a published round.',
   },
+  /**
+   * Console: a draft's rounds are replaced each time it is saved, and its raffle with them; one left on a draft would
+   * be drawn at its close with nobody able to enter, and the round published later would sell to no one.
+   */
+  RAFFLE_DROP_NOT_PUBLISHED: {
+    status: 409,
+    message: 'Publish the drop first: a raffle is set on a published round.',
+  },
   DROP_ALREADY_PUBLISHED: { status: 409, message: 'A published drop can no longer be changed.' },
   DROP_SCHEDULE_PASSED: {
     status: 409,

@@ -6,7 +6,8 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { readableUtc } from '../../lib/readable-utc.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertBrand } from '../../testing/catalog-fixtures.ts';
+import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { noticesOf } from '../../testing/grant-fixtures.ts';
@@ -365,6 +366,32 @@ describe('raffle rounds', () => {
     const operator = bearer(await freshAccessToken(t, admin.userId));
     const drawn = await t.app.inject({ method: 'POST', url: `${url}/draw`, headers: operator });
     expect(drawn.json().data).toMatchObject({ entriesCount: 1, winnersCount: 1, drawnAt: t.clock.now().toISOString() });
+  });
+
+  // Helper's note, session 52: a raffle set through the API on a draft was drawn at its close with nobody able to
+  // enter (entries need a published drop), and the round published later sold to no one.
+  it('waits for the drop to be published, as a waiting room does', async () => {
+    const brandId = (await insertBrand(db())).id;
+    const product = await insertProduct(db(), brandId, { rarity: 'COMMON' });
+    const now = t.clock.now();
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/drops',
+      headers: bearer(admin.accessToken),
+      payload: dropRequest(brandId, [product.id], now, {
+        editionsPerPack: 1,
+        rounds: [{ ...dropRequest(brandId, [], now).rounds[0]!, packCount: 1 }],
+      }),
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS).toISOString();
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/console/drops/${draft.json().data.id as string}/rounds/1/raffle`,
+      headers: bearer(admin.accessToken),
+      payload: { ...settings(at), places: 1 },
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'RAFFLE_DROP_NOT_PUBLISHED']);
   });
 
   it('changes a raffle before registration opens, and refuses registration closing after the round opens', async () => {

@@ -18,7 +18,8 @@ import { raffleRounds } from './raffles.tables.ts';
  * and drops (through roundOfDrop; the round's row locked), waiting_rooms (through hasWaitingRoom), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's
  * brand's or brandless) · UI: features/console raffle-access.tsx · Tests: raffles.test.ts.
  *
- * Makes a round a raffle, or changes its raffle until registration opens. The seed is made and committed here, the
+ * Makes a round of a published drop a raffle (RAFFLE_DROP_NOT_PUBLISHED otherwise: a draft's rounds are replaced on
+ * each save), or changes its raffle until registration opens. The seed is made and committed here, the
  * first time (decision record 26): the commitment must exist before any entry can, and keeping the same seed across
  * later changes means a commitment someone noted stays the one that counts. Once registration has opened the raffle is
  * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
@@ -40,6 +41,7 @@ export async function setRaffle(
   input: TSetRaffleRequest,
 ): Promise<TConsoleRaffle> {
   const round = await managedRound(ctx.db, operator, dropId, roundNumber);
+  if (!round.isPublished) throw new AppError('RAFFLE_DROP_NOT_PUBLISHED');
   const registrationOpensAt = new Date(input.registrationOpensAt);
   const registrationClosesAt = new Date(input.registrationClosesAt);
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
