@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZQueryBoolean } from './catalog.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZRequestedCents } from './envelope.ts';
 import { errorCatalogue } from './errors.ts';
 
 export const depositMethods = ['card', 'crypto', 'tilia'] as const;
@@ -35,7 +35,7 @@ export const ZCreateDepositRequest = z.strictObject({
   amount: z.strictObject({
     // Any whole number of cents: outside the bandwidth (zero and below included) the API answers
     // AMOUNT_OUT_OF_BANDWIDTH in the spec's words, not the schema's.
-    amount: z.number().int(),
+    amount: ZRequestedCents,
     currency: z.literal('USD'),
   }),
   /**

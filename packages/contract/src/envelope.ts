@@ -50,6 +50,11 @@ export const ZCurrency = z.enum(['USD', 'CYP']);
 export type TCurrency = z.infer<typeof ZCurrency>;
 export const ZMoney = z.object({ amount: z.number().int(), currency: ZCurrency });
 export type TMoney = z.infer<typeof ZMoney>;
+/**
+ * A requested amount in cents: any whole number, however large. Its bounds are the API's to tell, in the spec's words
+ * (AMOUNT_OUT_OF_BANDWIDTH); `.int()` stops at 2^53 and would answer a larger one with the schema's own "too large".
+ */
+export const ZRequestedCents = z.number().refine(Number.isInteger, { message: 'Enter a whole number.' });
 
 /**
  * A whole number an operator types, from `min` to `max`: every way it can be wrong (not a number, a fraction, too

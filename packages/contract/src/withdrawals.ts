@@ -15,7 +15,7 @@ import {
   wireSchemeFor,
 } from './bank-details.ts';
 import { countryNameOf, isCountryCode } from './countries.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZRequestedCents } from './envelope.ts';
 import { formatMoney } from './money-format.ts';
 
 export const withdrawalMethods = ['wire', 'usdc'] as const;
@@ -145,7 +145,7 @@ export const isWithdrawalAmountInBandwidth = (amount: number) =>
  * Money as everywhere in the API (`{ amount, currency }`, architecture 2b): US dollars only, since withdrawals pay out
  * from the USD balance. Any whole number of cents, so that the bandwidth is told in the spec's words.
  */
-const withdrawalAmount = z.strictObject({ amount: z.number().int(), currency: z.literal('USD') });
+const withdrawalAmount = z.strictObject({ amount: ZRequestedCents, currency: z.literal('USD') });
 
 /**
  * A withdrawal's amount must be at least its method's fee (the wire's $25.00, spec section 9, kept even if the
