@@ -81,6 +81,20 @@ describe('/products', () => {
     expect(productRequests(sent).filter((request) => queryOf(request.path).has('q'))).toHaveLength(1);
   });
 
+  it('leads back to the last page from an address past the end, rather than saying there are no products', async () => {
+    stubApi(({ path }) =>
+      pathnameOf(path) === '/v1/products'
+        ? json(200, { data: page([], { page: 3, total: 2 }) })
+        : json(200, { data: page([]) }),
+    );
+    renderApp('/products?page=3');
+
+    expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
+    expect(screen.getByText('The products fill 1 page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByText('No products yet')).toBeNull();
+  });
+
   it('shows an error with a retry when the list cannot load', async () => {
     let isDown = true;
     stubApi(({ path }) => {

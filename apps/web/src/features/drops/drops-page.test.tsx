@@ -133,6 +133,22 @@ describe('drops page', () => {
     expect(screen.getByRole('link', { name: /Previous/ })).toHaveAttribute('href', '/drops');
     expect(sent.some((request) => request.path === '/v1/drops?status=AVAILABLE&page=2&size=20')).toBe(true);
   });
+
+  it('leads back to the last page of a tab from an address past the end, rather than saying it is empty', async () => {
+    api((request) =>
+      request.path.startsWith('/v1/drops?status=NEXT')
+        ? json(200, { data: { items: [], page: 5, size: 20, total: 45 } })
+        : undefined,
+    );
+    renderApp('/drops?tab=upcoming&page=5');
+    expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
+    expect(screen.getByText('Upcoming drops fill 3 pages.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      '/drops?tab=upcoming&page=3',
+    );
+    expect(screen.queryByText('No drops announced yet')).toBeNull();
+  });
 });
 
 describe('drops page: my packs', () => {

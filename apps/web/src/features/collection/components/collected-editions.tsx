@@ -19,6 +19,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { FilterLinks } from '../../../ui/filter-links.tsx';
 import { FilterSelect } from '../../../ui/filter-select.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../../ui/past-last-page.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { CollectedEditionCard } from './collected-edition-card.tsx';
 import { UnopenedPacks, useUnopenedPacks } from './unopened-packs.tsx';
@@ -62,15 +63,14 @@ export function CollectedEditions({ collection, filters, setFilters, hrefFor, pa
         isRetrying={collection.isRefetching}
       />
     );
-  } else if (collection.data.items.length === 0 && collection.data.total > 0) {
-    // An address past the last page (an old link, a collection that shrank): the way back, not "empty".
-    const lastPage = Math.ceil(collection.data.total / collection.data.size);
+  } else if (isPastLastPage(collection.data)) {
     editions = (
-      <EmptyState
+      <PastLastPage
         icon="frame"
-        title="This page is past the end"
-        body={`Your collectibles fill ${lastPage === 1 ? '1 page' : `${formatCount(lastPage)} pages`}.`}
-        action={<ButtonLink to={hrefFor({ page: lastPage })}>Go to the last page</ButtonLink>}
+        total={collection.data.total}
+        size={collection.data.size}
+        hrefFor={(last) => hrefFor({ page: last })}
+        what="Your collectibles"
       />
     );
   } else if (collection.data.items.length === 0) {

@@ -21,7 +21,7 @@ import { useCreateConsoleEditionPool } from '../api/create-console-edition-pool.
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { requiredWholeNumber } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
-import { BrandSelect } from './brand-select.tsx';
+import { BrandField } from './brand-select.tsx';
 import { RelationField } from './relation-select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import styles from './grants.module.css';
@@ -119,11 +119,12 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
         }}
       >
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        <Field label="Brand" error={errors.brandId?.message} isRequired>
-          {(props) => (
-            <BrandSelect {...props} {...register('brandId', { onChange: () => setValue('productId', null) })} />
-          )}
-        </Field>
+        <BrandField
+          control={control}
+          name="brandId"
+          fixedBrandName={undefined}
+          onBrandChange={() => setValue('productId', null)}
+        />
         <RelationField
           control={control}
           name="productId"

@@ -1,9 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { createQueryClient } from '../../../api/query-client.ts';
+import { startSession } from '../../../lib/session.ts';
+import { brand, ids, page } from '../../../test/catalog-fixtures.ts';
+import { deferred, json, stubApi } from '../../../test/fake-api.ts';
+import { BrandField } from './brand-select.tsx';
 import { DateTimeField } from './date-time-field.tsx';
 import { RelationField } from './relation-select.tsx';
 
@@ -59,5 +65,55 @@ describe('console form fields bound to react-hook-form', () => {
       { licenseId: 'lic-1', opensAt: new Date('2030-01-02T10:30').toISOString() },
       expect.anything(),
     );
+  });
+});
+
+function BrandForm({
+  onSave,
+  onBrandChange,
+}: {
+  onSave: (values: { brandId: string }) => void;
+  onBrandChange: () => void;
+}) {
+  const { control, handleSubmit } = useForm<{ brandId: string }>({ defaultValues: { brandId: ids.ariaVale } });
+  return (
+    <form onSubmit={handleSubmit(onSave)}>
+      <BrandField control={control} name="brandId" fixedBrandName={undefined} onBrandChange={onBrandChange} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+// Review: a new pass's brand, chosen for its one-brand manager, read "Choose a brand" once the brands had arrived.
+describe('the brand field', () => {
+  it('shows the brand the form came with once the brands arrive, and says when another is chosen', async () => {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    const brands = deferred<Response>();
+    stubApi(() => brands.promise);
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    const onBrandChange = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BrandForm onSave={onSave} onBrandChange={onBrandChange} />
+      </QueryClientProvider>,
+    );
+
+    const select = screen.getByLabelText(/^Brand/);
+    expect(select).toHaveValue(ids.ariaVale);
+    brands.resolve(
+      json(200, {
+        data: page([brand(), brand({ id: ids.ariaVale, slug: 'aria-vale', name: 'Aria Vale', type: 'ARTIST' })]),
+      }),
+    );
+    await within(select).findByRole('option', { name: 'Aria Vale' });
+    expect(select).toHaveValue(ids.ariaVale);
+    expect(within(select).getByRole('option', { selected: true })).toHaveTextContent('Aria Vale');
+    expect(onBrandChange).not.toHaveBeenCalled();
+
+    await user.selectOptions(select, 'Neon Arcade');
+    expect(onBrandChange).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ brandId: ids.neonArcade }, expect.anything());
   });
 });

@@ -71,9 +71,10 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
       <section className={styles.card}>
         <div className={styles.grid}>
           <BrandField
+            control={control}
+            name="brandId"
             fixedBrandName={collection?.brand.name ?? onlyBrand?.name}
-            registration={register('brandId', { onChange: () => setValue('licenseId', null) })}
-            error={errors.brandId?.message}
+            onBrandChange={() => setValue('licenseId', null)}
           />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => <Input {...control} {...register('name')} />}

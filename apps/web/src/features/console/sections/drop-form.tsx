@@ -188,9 +188,10 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
       <FormSection id="drop-about" title="Drop">
         <div className={styles.grid}>
           <BrandField
+            control={control}
+            name="brandId"
             fixedBrandName={drop?.brand.name ?? onlyBrand?.name}
-            registration={register('brandId', { onChange: clearBrandChoices })}
-            error={errors.brandId?.message}
+            onBrandChange={clearBrandChoices}
           />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(props) => <Input {...props} {...register('name')} />}

@@ -202,9 +202,10 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
           <FormSection id="fusion-about" title="Fusion">
             <div className={styles.grid}>
               <BrandField
+                control={control}
+                name="brandId"
                 fixedBrandName={fusion?.brand.name ?? onlyBrand?.name}
-                registration={register('brandId', { onChange: clearBrandChoices })}
-                error={errors.brandId?.message}
+                onBrandChange={clearBrandChoices}
               />
               <RelationField
                 control={control}

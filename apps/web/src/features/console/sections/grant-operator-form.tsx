@@ -11,6 +11,7 @@ import { Select } from '../../../ui/select.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useGrantOperatorRole } from '../api/grant-operator-role.ts';
 import { BrandSelect } from '../components/brand-select.tsx';
+import { ControlledField } from '../components/controlled-field.tsx';
 import { idOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
@@ -80,9 +81,17 @@ export function GrantOperatorForm() {
           )}
         </Field>
         {role === 'brand_manager' ? (
-          <Field label="Brand" error={errors.brandId?.message} isRequired>
-            {(props) => <BrandSelect {...props} {...register('brandId', { setValueAs: idOrNull })} />}
-          </Field>
+          <ControlledField control={control} name="brandId" label="Brand" isRequired>
+            {(props, field) => (
+              <BrandSelect
+                {...props}
+                ref={field.ref}
+                value={field.value}
+                onChange={(brandId) => field.onChange(idOrNull(brandId))}
+                onBlur={field.onBlur}
+              />
+            )}
+          </ControlledField>
         ) : null}
       </div>
       <div>

@@ -62,11 +62,7 @@ export function LicenseForm({ license }: { license?: TLicense }) {
     >
       <section className={styles.card}>
         <div className={styles.grid}>
-          <BrandField
-            fixedBrandName={license?.brand.name}
-            registration={register('brandId')}
-            error={errors.brandId?.message}
-          />
+          <BrandField control={control} name="brandId" fixedBrandName={license?.brand.name} />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(control) => <Input {...control} {...register('name')} />}
           </Field>

@@ -12,7 +12,7 @@ import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { usePriceChangeConfirmation } from '../components/price-change-confirmation.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
-import { useOperator } from '../components/operator-context.ts';
+import { useOnlyBrand } from '../components/operator-context.ts';
 import { PassBenefitsEditor } from '../components/pass-benefits-editor.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars, dollarsToCents } from '../drop-form-values.ts';
@@ -61,9 +61,9 @@ interface PassFormProps {
  * published), price and per-person limit, and when it sells and is valid.
  */
 export function PassForm({ pass, onDirtyChange }: PassFormProps) {
-  const me = useOperator();
-  // A manager of a single brand makes passes of that brand: it comes chosen.
-  const loaded = passFormValues(pass, me.brands.length === 1 ? me.brands[0]!.id : '');
+  // A manager of a single brand makes passes of that brand: it comes chosen, and shown as fixed.
+  const onlyBrand = useOnlyBrand();
+  const loaded = passFormValues(pass, onlyBrand?.id);
   const { save, isSaving } = useSaveEntry('passes', pass?.id);
   const form = useForm<TPassFormValues, unknown, TPassFormOutput>({
     resolver: zodResolver(ZPassForm),
@@ -103,11 +103,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
     >
       <FormSection id="pass-about" title="Pass">
         <div className={styles.grid}>
-          <BrandField
-            fixedBrandName={pass?.brand.name}
-            registration={register('brandId')}
-            error={errors.brandId?.message}
-          />
+          <BrandField control={control} name="brandId" fixedBrandName={pass?.brand.name ?? onlyBrand?.name} />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(props) => <Input {...props} maxLength={80} {...register('name')} />}
           </Field>

@@ -96,15 +96,14 @@ export function ProductForm({ product }: { product?: TProduct }) {
       <FormSection id="product-about" title="Product">
         <div className={styles.grid}>
           <BrandField
+            control={control}
+            name="brandId"
             fixedBrandName={product?.brand.name ?? onlyBrand?.name}
-            registration={register('brandId', {
-              // Collections and licenses belong to one brand: a new brand clears them.
-              onChange: () => {
-                setValue('collectionId', null);
-                setValue('licenseId', null);
-              },
-            })}
-            error={errors.brandId?.message}
+            // Collections and licenses belong to one brand: a new brand clears them.
+            onBrandChange={() => {
+              setValue('collectionId', null);
+              setValue('licenseId', null);
+            }}
           />
           <Field label="Name" error={errors.name?.message} isRequired>
             {(props) => <Input {...props} {...register('name')} />}
