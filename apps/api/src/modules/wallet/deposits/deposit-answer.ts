@@ -16,7 +16,9 @@ const chargeNeverMadeReasons = new Set(['provider_not_configured', 'provider_una
 
 /**
  * What POST /v1/deposits answers for the deposit as it stands. A checkout: its page once the provider has it; 502 when
- * the provider never took it; 409 while another request is still asking. A saved-method charge has no page to hand
+ * the provider never took it; 409 while another request is still asking; the deposit itself, without a page, once it
+ * ended before its page was stored (expired unopened after a stop, or paid by a webhook that overtook the provider's
+ * answer), where 409 would tell a retry to wait for what will never come. A saved-method charge has no page to hand
  * over: once claimed, the deposit itself is the answer (the client polls GET /v1/deposits/:id; a decline answers
  * failed with its reason), except a charge that never reached the provider (502).
  */
@@ -30,7 +32,8 @@ export function answerFor(deposit: TDepositRow): TCreateDepositResponse {
     return answer;
   }
   if (deposit.status === 'failed' && deposit.checkoutUrl === null) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-  if (deposit.checkoutUrl === null) throw new AppError('REQUEST_IN_PROGRESS');
+  const isOpen = deposit.status === 'created' || deposit.status === 'pending';
+  if (deposit.checkoutUrl === null && isOpen) throw new AppError('REQUEST_IN_PROGRESS');
   return answer;
 }
 

@@ -8,6 +8,7 @@ import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordDeposit } from './create-deposit.ts';
+import { answerFor, reloadDeposit } from './deposit-answer.ts';
 import { deposits, paymentEvents } from './deposits.tables.ts';
 import { CREATED_DEPOSIT_TTL_MS } from './expire-abandoned-deposits.ts';
 import { idleJobQueue } from '../../../jobs/job-queue.ts';
@@ -152,6 +153,13 @@ describe('an intent whose checkout never opened', () => {
       status: 'expired',
       failureReason: 'expired',
     });
+    // A retry of the request with its Idempotency-Key is answered from the deposit as it stands: ended, no page to
+    // open. It said "still being processed" (409) until the key was purged a day later (helper's note, session 52).
+    expect(answerFor(await reloadDeposit(t.database.db, depositId))).toEqual({
+      depositId,
+      checkoutUrl: null,
+      status: 'expired',
+    });
 
     const late = {
       id: `evt_after_crash_${depositId}`,
@@ -161,6 +169,7 @@ describe('an intent whose checkout never opened', () => {
     expect((await sendEvent('card', late)).statusCode).toBe(200);
     expect((await sendEvent('card', late)).statusCode).toBe(200);
     expect((await getDeposit(user.accessToken, depositId)).status).toBe('succeeded');
+    expect(answerFor(await reloadDeposit(t.database.db, depositId))).toMatchObject({ status: 'succeeded' });
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ unsettled: 1300 });
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
