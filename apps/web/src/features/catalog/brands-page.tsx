@@ -7,6 +7,7 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { FilterLinks } from '../../ui/filter-links.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../ui/past-last-page.tsx';
 import { SearchField } from '../../ui/search-field.tsx';
 import { useBrands } from './api/list-brands.ts';
 import { brandTypeLabel } from '../../lib/catalog-paths.ts';
@@ -65,6 +66,14 @@ export default function BrandsPage() {
             error={brands.error}
             onRetry={() => void brands.refetch()}
             isRetrying={brands.isRefetching}
+          />
+        ) : isPastLastPage(brands.data) ? (
+          <PastLastPage
+            icon="layers"
+            total={brands.data.total}
+            size={brands.data.size}
+            hrefFor={(last) => hrefFor({ page: last })}
+            what={isFiltered ? 'The brands that match' : 'The brands'}
           />
         ) : brands.data.items.length === 0 ? (
           <EmptyState

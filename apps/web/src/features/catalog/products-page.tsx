@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../ui/past-last-page.tsx';
 import { useProducts } from './api/list-products.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ProductFilters } from './components/product-filters.tsx';
@@ -45,6 +46,14 @@ export default function ProductsPage() {
             error={products.error}
             onRetry={() => void products.refetch()}
             isRetrying={products.isRefetching}
+          />
+        ) : isPastLastPage(products.data) ? (
+          <PastLastPage
+            icon="frame"
+            total={products.data.total}
+            size={products.data.size}
+            hrefFor={(last) => hrefFor({ page: last })}
+            what={isFiltered ? 'The products that match' : 'The products'}
           />
         ) : products.data.items.length === 0 ? (
           <EmptyState

@@ -4,6 +4,7 @@ import { CardGrid, CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../../ui/past-last-page.tsx';
 import { useDrops, type TDropsListStatus } from '../../../api/list-drops.ts';
 import { DropCard } from '../../../ui/drop-card.tsx';
 import styles from '../drops.module.css';
@@ -58,6 +59,17 @@ export function DropList({
         error={drops.error}
         onRetry={() => void drops.refetch()}
         isRetrying={drops.isFetching}
+      />
+    );
+  }
+  if (isPastLastPage(drops.data)) {
+    return (
+      <PastLastPage
+        icon="package"
+        total={drops.data.total}
+        size={drops.data.size}
+        hrefFor={hrefFor}
+        what={listLabels[status]}
       />
     );
   }
