@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneOf, searchWith } from './use-url-filters.ts';
+import { oneOf, pageNumberOf, searchWith } from './use-url-filters.ts';
 
 describe('searchWith', () => {
   it('sets and clears filters, and a new filter starts again at page 1', () => {
@@ -28,5 +28,19 @@ describe('oneOf', () => {
     expect(oneOf('RARE', ['COMMON', 'RARE'] as const)).toBe('RARE');
     expect(oneOf('SHINY', ['COMMON', 'RARE'] as const)).toBeUndefined();
     expect(oneOf(undefined, ['COMMON'] as const)).toBeUndefined();
+  });
+});
+
+describe('pageNumberOf', () => {
+  it('reads a page number, and 1 for none or a mangled one', () => {
+    expect(pageNumberOf('3')).toBe(3);
+    expect(pageNumberOf('2.5')).toBe(2);
+    for (const value of [null, undefined, '', '0', '-2', 'first', 'Infinity']) expect(pageNumberOf(value)).toBe(1);
+  });
+
+  it('reads a page past the largest the API takes as that page, so it is sent and answered as past the end', () => {
+    expect(pageNumberOf(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(pageNumberOf('99999999999999999999')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(pageNumberOf('1e400')).toBe(1);
   });
 });

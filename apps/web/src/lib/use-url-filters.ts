@@ -52,9 +52,20 @@ export function useUrlFilters() {
     [searchParams],
   );
 
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageNumberOf(searchParams.get('page'));
 
   return { get, page, setFilters, hrefFor, searchParams };
+}
+
+/**
+ * The page a list's address names (`?page=`): 1 when absent or not a page number, a fraction read down (`2.5` is page
+ * 2). A number past the largest page the API takes (a safe integer: the contract's ZPageQuery is `.int()`) is read as
+ * that largest page, which the API answers as any page past the end: sent as it was (`1e20`), it was refused with a
+ * 400 that Try again only sent again.
+ */
+export function pageNumberOf(value: string | null | undefined): number {
+  const page = Number.parseInt(value ?? '1', 10);
+  return page >= 1 ? Math.min(page, Number.MAX_SAFE_INTEGER) : 1;
 }
 
 /** A value from the address if it is one of `allowed`, else undefined (a hand-edited address must not break a page). */

@@ -95,6 +95,21 @@ describe('/products', () => {
     expect(screen.queryByText('No products yet')).toBeNull();
   });
 
+  it('asks for a page number too large to send as the largest page the API takes, and leads back from past the end', async () => {
+    const sent = stubApi(({ path }) => {
+      if (pathnameOf(path) !== '/v1/products') return json(200, { data: page([]) });
+      const asked = Number(queryOf(path).get('page'));
+      // The API's bound (ZPageQuery): a page past a safe integer is refused, as it was when 1e20 was sent.
+      if (!Number.isSafeInteger(asked)) return apiFailure(400, 'INVALID_REQUEST');
+      return json(200, { data: page([], { page: asked, total: 2 }) });
+    });
+    renderApp('/products?page=99999999999999999999');
+
+    expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
+    expect(queryOf(productRequests(sent).at(-1)!.path).get('page')).toBe(String(Number.MAX_SAFE_INTEGER));
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/products');
+  });
+
   it('shows an error with a retry when the list cannot load', async () => {
     let isDown = true;
     stubApi(({ path }) => {

@@ -149,6 +149,22 @@ describe('drops page', () => {
     );
     expect(screen.queryByText('No drops announced yet')).toBeNull();
   });
+
+  it('asks for a page number too large to send as the largest page the API takes, and leads back from past the end', async () => {
+    const sent = api((request) => {
+      if (!request.path.startsWith('/v1/drops?status=AVAILABLE')) return undefined;
+      const asked = Number(new URL(request.path, 'http://api').searchParams.get('page'));
+      // The API's bound (ZPageQuery): a page past a safe integer is refused, as it was when 1e20 was sent.
+      if (!Number.isSafeInteger(asked)) return apiFailure(400, 'INVALID_REQUEST');
+      return json(200, { data: { items: [], page: asked, size: 20, total: 1 } });
+    });
+    renderApp('/drops?page=99999999999999999999');
+    expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute('href', '/drops');
+    expect(
+      sent.some((request) => request.path === `/v1/drops?status=AVAILABLE&page=${Number.MAX_SAFE_INTEGER}&size=20`),
+    ).toBe(true);
+  });
 });
 
 describe('drops page: my packs', () => {

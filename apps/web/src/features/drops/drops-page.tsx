@@ -2,6 +2,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { packPath } from '../../lib/drop-paths.ts';
 import { latestSearchParams } from '../../lib/navigator.ts';
 import { useSession } from '../../lib/session.ts';
+import { pageNumberOf } from '../../lib/use-url-filters.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PackDialog } from '../../ui/pack-dialog.tsx';
 import { useClosePackDialog } from '../../ui/pack-dialog-history.ts';
@@ -39,7 +40,7 @@ export default function DropsPage() {
   const { pathname, search } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFor(searchParams);
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageNumberOf(searchParams.get('page'));
   const packId = searchParams.get('pack');
   // A pack opened from My packs closes by going back to it; one opened by a link from elsewhere, by replacing.
   const closePack = useClosePackDialog(() =>
