@@ -189,6 +189,32 @@ describe('console figure bases', () => {
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
   });
 
+  // Review: a slot fitting a product past the collection's first hundred read "Any product" while the form kept it.
+  it('names the product a saved slot fits when it is not among the collection’s products listed', async () => {
+    const unlisted = { id: '0190a0b0-0000-7000-8000-0000000000f9', name: 'Pixel Page', imageThumbnailUrl: '' };
+    const [left, , right] = figureBase().slots;
+    consoleWithFigureBases(({ path }) =>
+      pathnameOf(path) === `/v1/console/figure-bases/${fb.base}`
+        ? json(200, {
+            data: figureBase({
+              slots: [
+                left!,
+                { id: fb.centre, name: 'Centre', productId: unlisted.id, rarity: null, product: unlisted },
+                right!,
+              ],
+            }),
+          })
+        : undefined,
+    );
+    renderApp(`/console/figure-bases/${fb.base}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Hall of Heroes' });
+    const fits = within(form).getByLabelText(/^Fits \(Slot 2\)/);
+    await within(fits).findByRole('option', { name: 'Squire (Common)' });
+    expect(fits).toHaveValue(unlisted.id);
+    expect(within(fits).getByRole('option', { selected: true })).toHaveTextContent('Pixel Page');
+  });
+
   it('says under the slots when collectors stand in a slot that was removed', async () => {
     consoleWithFigureBases(({ method, path }) => {
       if (pathnameOf(path) !== `/v1/console/figure-bases/${fb.base}`) return undefined;

@@ -13,7 +13,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import type { TFigureBaseFormOutput, TFigureBaseFormValues } from '../form-schemas.ts';
-import { RelationField } from './relation-select.tsx';
+import { RelationField, withSaved } from './relation-select.tsx';
 import { EditableRow, RowsCard } from './rows-editor.tsx';
 import styles from './figure-base-slots-editor.module.css';
 
@@ -28,6 +28,8 @@ interface SlotsEditorProps {
   products: TProductListItem[] | undefined;
   /** Undefined until a collection is chosen: what a slot takes is told in its words. */
   collectionName: string | undefined;
+  /** The products the saved slots fit, by name: named even when they are not among the collection's first hundred. */
+  savedProducts?: { id: string; label: string }[];
 }
 
 /** What a slot takes, in words, and a warning when the product and rarity asked for cannot both hold. */
@@ -65,7 +67,7 @@ interface SlotRowProps extends SlotsEditorProps {
   onRemove: (index: number) => void;
 }
 
-function SlotRow({ form, products, collectionName, index, count, onMove, onRemove }: SlotRowProps) {
+function SlotRow({ form, products, collectionName, savedProducts, index, count, onMove, onRemove }: SlotRowProps) {
   const { control, register, formState } = form;
   const slot = useWatch({ control, name: `slots.${index}` });
   const errors = formState.errors.slots?.[index];
@@ -94,10 +96,13 @@ function SlotRow({ form, products, collectionName, index, count, onMove, onRemov
           hint={collectionName === undefined ? 'Choose a collection first.' : undefined}
           isDisabled={collectionName === undefined}
           noneLabel="Any product"
-          options={products?.map((product) => ({
-            id: product.id,
-            label: `${product.name} (${rarityLabel(product.rarity)})`,
-          }))}
+          options={withSaved(
+            products?.map((product) => ({
+              id: product.id,
+              label: `${product.name} (${rarityLabel(product.rarity)})`,
+            })),
+            savedProducts,
+          )}
         />
         <Controller
           control={control}

@@ -157,7 +157,12 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
           />
         </div>
       </FormSection>
-      <FigureBaseSlotsEditor form={form} products={collectionProducts} collectionName={collectionName} />
+      <FigureBaseSlotsEditor
+        form={form}
+        products={collectionProducts}
+        collectionName={collectionName}
+        savedProducts={base?.slots.flatMap(({ product }) => (product ? [{ id: product.id, label: product.name }] : []))}
+      />
       <FormActions isSaving={isSaving} cancelTo="/console/figure-bases" isNew={!base} hasDrafts={false} />
     </EntryForm>
   );

@@ -19,7 +19,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { FusionSlotsEditor } from '../components/fusion-slots-editor.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
-import { RelationField } from '../components/relation-select.tsx';
+import { RelationField, withSaved } from '../components/relation-select.tsx';
 import { numberOrNull } from '../form-values.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion-form-values.ts';
@@ -70,15 +70,6 @@ function formFieldOf(field: string): Path<TFusionFormValues> | undefined {
  */
 const fixedFieldsOf = (fusion: TConsoleFusion) =>
   fusion.publicationStatus === 'PUBLISHED' ? ['brandId', 'resultProductId', 'resultSupply'] : ['brandId'];
-
-type TOption = { id: string; label: string };
-
-/** The loaded options, and after them the saved choices they lack. */
-function withSaved(options: TOption[] | undefined, saved: TOption[] = []): TOption[] | undefined {
-  if (!options) return options;
-  const known = new Set(options.map((option) => option.id));
-  return [...options, ...saved.filter((option) => !known.has(option.id))];
-}
 
 interface FusionFormProps {
   /** The saved fusion; none for a new one. */

@@ -154,7 +154,7 @@ export function ProductForm({ product }: { product?: TProduct }) {
       </FormSection>
       <FormSection id="product-where-it-belongs" title="Where it belongs">
         <div className={styles.grid}>
-          <ProductRelations control={control} />
+          <ProductRelations control={control} product={product} />
           <div className={styles.full}>
             <Controller
               control={control}

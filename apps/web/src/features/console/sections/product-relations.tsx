@@ -1,18 +1,24 @@
+import type { TProduct } from '@cypher/contract';
 import type { Control } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
-import { RelationField } from '../components/relation-select.tsx';
+import { RelationField, withSaved } from '../components/relation-select.tsx';
 import type { ZProductForm } from '../form-schemas.ts';
 import styles from '../components/console-form.module.css';
 
 type TValues = z.input<typeof ZProductForm>;
 
+/** A saved relation as an option: its entry may not be among the first hundred listed. */
+const savedOption = (entry: { id: string; name: string } | null | undefined) =>
+  entry ? [{ id: entry.id, label: entry.name }] : [];
+
 /**
  * A product's collection, license and category. Collections and licenses come from the product's brand only (the
- * API refuses another brand's), so they wait for a brand to be chosen.
+ * API refuses another brand's), so they wait for a brand to be chosen. A saved product's own stay named even when
+ * they are not among the first hundred: otherwise the select read "No collection" while the form kept it.
  */
-export function ProductRelations({ control }: { control: Control<TValues> }) {
+export function ProductRelations({ control, product }: { control: Control<TValues>; product?: TProduct }) {
   const brandId = useWatch({ control, name: 'brandId' });
   const hasBrand = Boolean(brandId);
   const collections = useConsoleEntries('collections', { brandId, size: 100 }, { isEnabled: hasBrand });
@@ -28,7 +34,10 @@ export function ProductRelations({ control }: { control: Control<TValues> }) {
         label="Collection"
         isDisabled={!hasBrand}
         noneLabel={hasBrand ? 'No collection' : noBrand}
-        options={collections.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+        options={withSaved(
+          collections.data?.items.map((item) => ({ id: item.id, label: item.name })),
+          savedOption(product?.collection),
+        )}
       />
       <RelationField
         control={control}
@@ -37,7 +46,10 @@ export function ProductRelations({ control }: { control: Control<TValues> }) {
         hint="Leave empty to use the collection’s license."
         isDisabled={!hasBrand}
         noneLabel={hasBrand ? 'From the collection' : noBrand}
-        options={licenses.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+        options={withSaved(
+          licenses.data?.items.map((item) => ({ id: item.id, label: item.name })),
+          savedOption(product?.license),
+        )}
       />
       <RelationField
         control={control}
@@ -45,7 +57,10 @@ export function ProductRelations({ control }: { control: Control<TValues> }) {
         label="Category"
         className={styles.full}
         noneLabel="No category"
-        options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+        options={withSaved(
+          categories.data?.items.map((item) => ({ id: item.id, label: item.name })),
+          savedOption(product?.category),
+        )}
       />
     </>
   );
