@@ -247,6 +247,14 @@ describe('pages rendered on the server and hydrated in the browser', () => {
     await waitFor(() => expect(document.body.textContent).not.toContain('UTC'));
   });
 
+  it('gives a shared drop link the price of the round to come between rounds, as the page does', async () => {
+    // Round 1 ($12.50) ended at 20:00; round 2 ($15.00) opens at 21:00.
+    const betweenRounds = new Date('2026-11-22T20:30:00.000Z');
+    const rendered = await renderer.render(`/drops/${dropIds.drop}`, { theme: 'dark', timeZone: null }, betweenRounds);
+    expect(rendered.html).toContain('Round 2 is next');
+    expect(rendered.head).toContain('<meta name="twitter:data1" content="$15.00 a pack">');
+  });
+
   it('makes a press on a button that came before the app once the page is hydrated', async () => {
     await serverPage('/');
     const menuButton = screen.getByRole('button', { name: 'Open menu' });

@@ -34,6 +34,17 @@ export interface TDropPhase {
   key: string;
 }
 
+/**
+ * The round a drop is about now: the one on sale, else the next to open; null when neither (the drop has ended, or
+ * its last round has). Not `round.current` alone: that is the latest round to have begun, still the ended one between
+ * rounds, whose price no one can pay any more. The drop page, its cards and its shared link's preview all name this
+ * round, so they agree on its number and price.
+ */
+export function roundInFocus(phase: Pick<TDropPhase, 'round'>): TSalePolicy | null {
+  const { current, isCurrentActive, next } = phase.round;
+  return current && isCurrentActive ? current : next;
+}
+
 export function packsLeft(policy: TSalePolicy): number {
   return Math.max(0, issuedPackCount(policy) - policy.soldCount);
 }

@@ -1,5 +1,5 @@
 import { formatMoney, type TDrop } from '@cypher/contract';
-import { dropPhaseAt } from '../lib/drop-phase.ts';
+import { dropPhaseAt, roundInFocus } from '../lib/drop-phase.ts';
 import { formatCount } from '../lib/format.ts';
 import { ArtCard, artCardStyles } from './art-card.tsx';
 import { Countdown } from './countdown.tsx';
@@ -18,7 +18,7 @@ interface DropCardProps {
  */
 export function DropCard({ drop, now, headingAs: Heading = 'h3' }: DropCardProps) {
   const phase = dropPhaseAt(drop, now);
-  const priced = phase.round.current ?? phase.round.next ?? drop.salePolicies[0];
+  const priced = roundInFocus(phase);
   const sold = `${formatCount(drop.counts.soldCount)} of ${formatCount(drop.counts.dropCount)} sold`;
   const isOver = phase.status === 'COMPLETED' || phase.isSoldOut;
   return (

@@ -88,6 +88,20 @@ describe('home page during a drop', () => {
     expect(screen.queryByText('See what is on sale now')).toBeNull();
   });
 
+  it('prices the spotlight by the round to come between rounds, not by the round that has ended', async () => {
+    // Round 1 ($12.50) ended at 20:00; round 2 ($15.00) opens at 21:00.
+    vi.setSystemTime(new Date('2026-11-22T20:30:00.000Z'));
+    homeApi({ opensNext: [] });
+    renderApp('/');
+    const spotlight = await within(await screen.findByRole('region', { name: 'On sale now' })).findByRole('article', {
+      name: 'Neon Genesis',
+    });
+    expect(within(spotlight).getByText('Round 2 is next')).toBeInTheDocument();
+    expect(within(spotlight).getByText('Round 2')).toBeInTheDocument();
+    expect(within(spotlight).getByText('$15.00 a pack')).toBeInTheDocument();
+    expect(within(spotlight).queryByText('$12.50 a pack')).toBeNull();
+  });
+
   it('leads a signed-in collector the same way, without the offers of an account', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     homeApi();

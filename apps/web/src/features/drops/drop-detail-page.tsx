@@ -34,7 +34,7 @@ import { DropRounds } from './components/drop-rounds.tsx';
 import { useRaffleRound } from './api/raffle-round.ts';
 import { RafflePanel } from './components/raffle-panel.tsx';
 import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
-import { dropPhaseAt, type TDropPhase } from '../../lib/drop-phase.ts';
+import { dropPhaseAt, roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
 import { purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
 import styles from './components/drop-detail.module.css';
@@ -165,7 +165,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   const popup = usePurchasePopup();
   const isBuying = popup.chosen === '1';
   const formatTime = useFormatDateTime();
-  const focus = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
+  const focus = roundInFocus(phase);
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
   const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null);
   const allowance = raffleAllowance(purchaseAllowance(drop, phase), raffle.data ?? null, now);
@@ -366,7 +366,7 @@ function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
     );
   }
   const { isWhitelisted, holdsRequiredPass, passGuarantee, remaining, purchasedCount } = drop.viewer;
-  const round = phase.round.current && phase.round.isCurrentActive ? phase.round.current : phase.round.next;
+  const round = roundInFocus(phase);
   const roundName = round ? `round ${round.round}` : 'this round';
   const requiredPass = round?.requiredPass ?? null;
   const guarantee = passGuarantee && round?.passGuarantee ? { ...passGuarantee, ...round.passGuarantee } : null;

@@ -1,5 +1,5 @@
 import { formatMoney, type TDrop } from '@cypher/contract';
-import type { TDropPhase } from '../../lib/drop-phase.ts';
+import { roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
 import { formatCount } from '../../lib/format.ts';
 
 /**
@@ -11,7 +11,7 @@ export function dropPreviewFacts(
   phase: TDropPhase,
   formatDateTime: (iso: string) => string,
 ): Array<{ label: string; value: string }> {
-  const priced = phase.round.current ?? phase.round.next;
+  const priced = roundInFocus(phase);
   const isOver = phase.status === 'COMPLETED' || phase.isSoldOut;
   const amount =
     priced && !isOver

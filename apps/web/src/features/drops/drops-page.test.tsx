@@ -50,6 +50,19 @@ describe('drops page', () => {
     );
   });
 
+  it("prices a card by the round to come between rounds, as the drop's page does, not by the round that has ended", async () => {
+    // Round 1 ($12.50) ended at 20:00; round 2 ($15.00) opens at 21:00.
+    vi.setSystemTime(new Date('2026-11-22T20:30:00.000Z'));
+    api((request) => (request.path === '/v1/drops?status=AVAILABLE&page=1&size=20' ? listOf([drop()]) : undefined));
+    renderApp('/drops');
+    const card = await within(await screen.findByRole('list', { name: 'Drops available now' })).findByRole('link', {
+      name: /Neon Genesis/,
+    });
+    expect(within(card).getByText('Round 2 is next')).toBeInTheDocument();
+    expect(within(card).getByText('$15.00 a pack')).toBeInTheDocument();
+    expect(within(card).queryByText('$12.50 a pack')).toBeNull();
+  });
+
   it('keeps the tab in the address and asks for that status', async () => {
     const sent = api((request) =>
       request.path.startsWith('/v1/drops?status=NEXT')

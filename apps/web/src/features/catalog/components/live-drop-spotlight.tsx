@@ -1,5 +1,6 @@
 import { formatMoney, responsiveImages, uploadSrcSet } from '@cypher/contract';
 import { dropPath } from '../../../lib/drop-paths.ts';
+import { roundInFocus } from '../../../lib/drop-phase.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Countdown } from '../../../ui/countdown.tsx';
@@ -20,7 +21,7 @@ interface LiveDropSpotlightProps extends THomeDrop {
  * countdown that matters, and the way to it. A visitor is offered an account first, and comes back to the drop.
  */
 export function LiveDropSpotlight({ drop, phase, now, isLoggedIn }: LiveDropSpotlightProps) {
-  const priced = phase.round.current ?? phase.round.next;
+  const priced = roundInFocus(phase);
   const soldShare = drop.counts.dropCount > 0 ? drop.counts.soldCount / drop.counts.dropCount : 0;
   const to = dropPath(drop.id);
   const srcSet = uploadSrcSet(drop.imageUrl, SPOTLIGHT_ARTWORK.largestVariant);
