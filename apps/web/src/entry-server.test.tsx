@@ -76,10 +76,14 @@ const edition: TEdition = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
+/** The drop's answer from here on, in place of the visitor's: a test sets it between the server's render and hydration. */
+let dropAnswer: (() => Response) | null = null;
+
 /** What the API answers a visitor; a bearer token gets the same (the signed-in reads are the browser's). */
 function fakeApi(input: RequestInfo | URL): Response {
   const url = new URL(String(input), PUBLIC_URL);
   const [path, query] = [url.pathname, url.searchParams];
+  if (path === `/v1/drops/${dropIds.drop}` && dropAnswer) return dropAnswer();
   if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
   if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
   if (path === '/v1/banners') return json(200, { data: page([banner]) });
@@ -157,6 +161,7 @@ afterEach(() => {
   root = null;
   document.body.innerHTML = '';
   answered.length = 0;
+  dropAnswer = null;
 });
 
 /** The page as the API sends it: its markup in #root and its data beside it, at its address. */
@@ -278,5 +283,23 @@ describe('pages rendered on the server and hydrated in the browser', () => {
     expect(await screen.findByRole('button', { name: /Account menu for/ })).toBeInTheDocument();
     // Their own answers, not the visitor's the page came with.
     await waitFor(() => expect(answered.map((read) => read.path)).toContain(`/v1/drops/${dropIds.drop}`));
+  });
+
+  it('says so with a retry when a signed-in person’s own read of a drop fails, rather than loading their part for ever', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    await serverPage(`/drops/${dropIds.drop}`);
+    dropAnswer = () => apiFailure(503, 'SERVICE_UNAVAILABLE');
+    await hydrate();
+
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('We could not load your allowance');
+    expect(failed).toHaveTextContent('The service is temporarily unavailable. Please try again shortly.');
+    expect(screen.queryByRole('status', { name: 'Loading your allowance' })).toBeNull();
+
+    dropAnswer = () => json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    const allowance = await screen.findByRole('group', { name: 'Your allowance' });
+    expect(allowance).toHaveTextContent('You are on the whitelist for round 1.');
+    expect(screen.queryByText('We could not load your allowance')).toBeNull();
   });
 });

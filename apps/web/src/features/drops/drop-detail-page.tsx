@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
@@ -11,6 +11,8 @@ import { useFormatDateTime } from '../../lib/use-format-date-time.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
 import { useMyBalances } from '../../api/my-balances.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
 import { StatusPanel } from '../../ui/status-panel.tsx';
 import { DetailLoadStates } from '../../ui/detail-states.tsx';
@@ -55,10 +57,11 @@ export default function DropDetailPage() {
   if (drop.data === undefined) {
     return <DetailLoadStates query={drop} what="drop" browseTo="/drops" browseLabel="Browse drops" />;
   }
-  return <DropDetail drop={drop.data} now={now} />;
+  return <DropDetail drop={drop.data} read={drop} now={now} />;
 }
 
-function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
+/** `read`: the drop's query, for a panel that says when the latest read failed (the page keeps the last answer). */
+function DropDetail({ drop, read, now }: { drop: TDrop; read: UseQueryResult<TDrop>; now: Date }) {
   const phase = dropPhaseAt(drop, now);
   const { isLoggedIn } = useSession();
   const cypMinorUnits = useMyBalances({ isEnabled: isLoggedIn }).data?.cypUnit.minorUnits;
@@ -85,7 +88,7 @@ function DropDetail({ drop, now }: { drop: TDrop; now: Date }) {
       >
         <SaleStatus drop={drop} phase={phase} now={now} />
         {drop.description ? <p className={styles.description}>{drop.description}</p> : null}
-        <ViewerPanel drop={drop} phase={phase} />
+        <ViewerPanel drop={drop} phase={phase} read={read} />
         <dl className={styles.facts} aria-label="Editions and packs">
           <div>
             <dt>Total editions</dt>
@@ -347,9 +350,26 @@ function guaranteeText(
  * The signed-in viewer's place in the current (or next) round: whitelist or pass, what is left to buy, what they
  * hold.
  */
-function ViewerPanel({ drop, phase }: { drop: TDrop; phase: TDropPhase }) {
+function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; read: UseQueryResult<TDrop> }) {
   const { isLoggedIn } = useSession();
   if (phase.status === 'COMPLETED') return null;
+  // Signed in, on a page the server rendered for visitors, and the person's own read failed: the visitor's answer
+  // stays on the page, so without this the line below would load for ever, with no way to ask again.
+  if (isLoggedIn && !drop.viewer && read.isError) {
+    return (
+      <Alert
+        tone="error"
+        title="We could not load your allowance"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void read.refetch()} isLoading={read.isFetching}>
+            Try again
+          </Button>
+        }
+      >
+        {read.error.message}
+      </Alert>
+    );
+  }
   // Signed in, on a page the server rendered for visitors: until the person's own answer comes, a line in its place.
   if (isLoggedIn && !drop.viewer) {
     return (
