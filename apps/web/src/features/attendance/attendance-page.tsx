@@ -19,6 +19,7 @@ import { RewardsEarned } from './components/rewards-earned.tsx';
 import { StreakPanel } from './components/streak-panel.tsx';
 import { TodayPanel } from './components/today-panel.tsx';
 import styles from './attendance-page.module.css';
+import { pageNumberOf } from '../../lib/use-url-filters.ts';
 
 const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/tickets/attendance')}`;
 
@@ -35,7 +36,7 @@ const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/tickets/attendan
 export default function AttendancePage() {
   const { isLoggedIn } = useSession();
   const [searchParams] = useSearchParams();
-  const rewardsPage = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const rewardsPage = pageNumberOf(searchParams.get('page'));
   const today = useAttendanceToday({ isEnabled: isLoggedIn });
   const isTodaySettled = !isLoggedIn || !today.isPending;
   const rewards = useAttendanceRewards({ isSignedIn: isLoggedIn, isEnabled: isTodaySettled });

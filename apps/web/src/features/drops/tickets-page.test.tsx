@@ -206,6 +206,19 @@ describe('tickets page', () => {
     expect(sent.some((request) => request.path === '/v1/tickets/my/history?page=2&size=10')).toBe(true);
   });
 
+  it('asks for a page number too large to send as the largest page the API takes', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const largest = `/v1/tickets/my/history?page=${Number.MAX_SAFE_INTEGER}&size=10`;
+    const sent = api((request) => {
+      if (request.path === '/v1/tickets/my?page=1&size=100') return page([{ kind: kind(), count: 1 }]);
+      if (request.path === largest) return page([], { page: Number.MAX_SAFE_INTEGER, size: 10, total: 11 });
+      return undefined;
+    });
+    renderApp('/tickets?page=99999999999999999999');
+    await waitFor(() => expect(sent.some((request) => request.path === largest)).toBe(true));
+    expect(sent.some((request) => request.path.includes('page=100000000000000000000'))).toBe(false);
+  });
+
   it('says where tickets come from when I have none, and that none are on sale', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     const sent = api((request) => {

@@ -8,6 +8,7 @@ import { MyTickets } from './components/my-tickets.tsx';
 import { TicketsOnSale } from './components/tickets-on-sale.tsx';
 import pageStyles from './drops.module.css';
 import styles from './components/tickets.module.css';
+import { pageNumberOf } from '../../lib/use-url-filters.ts';
 
 /**
  * `/tickets` (spec section 2): my tickets, how many of each kind and what each is for, with their history a page at a
@@ -17,7 +18,7 @@ import styles from './components/tickets.module.css';
 export default function TicketsPage() {
   const { isLoggedIn } = useSession();
   const [searchParams] = useSearchParams();
-  const historyPage = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const historyPage = pageNumberOf(searchParams.get('page'));
   return (
     <div className={`container ${pageStyles.page}`}>
       <PageMeta

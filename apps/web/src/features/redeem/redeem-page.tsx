@@ -10,6 +10,7 @@ import { RedeemForm } from './components/redeem-form.tsx';
 import { RedemptionHistory } from './components/redemption-history.tsx';
 import { RedemptionResult } from './components/redemption-result.tsx';
 import styles from './redeem-page.module.css';
+import { pageNumberOf } from '../../lib/use-url-filters.ts';
 
 const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/profile/redeem')}`;
 
@@ -22,7 +23,7 @@ const SIGN_IN_HERE = `/signin?redirectTo=${encodeURIComponent('/profile/redeem')
 export default function RedeemPage() {
   const { isLoggedIn } = useSession();
   const [searchParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const page = pageNumberOf(searchParams.get('page'));
   const [redeemed, setRedeemed] = useState<TRedemption | null>(null);
   return (
     <div className={`container ${styles.page}`}>

@@ -11,11 +11,12 @@ import { Pagination } from '../../../ui/pagination.tsx';
 import rowList from '../../../ui/row-list.module.css';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import styles from '../payment-page.module.css';
+import { pageNumberOf } from '../../../lib/use-url-filters.ts';
 
 /** The page of a paged tab of the payment page (`?page=`), 1 when absent or not a page number (`2.5` is page 2). */
 export function usePageParam(): number {
   const [searchParams] = useSearchParams();
-  return Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  return pageNumberOf(searchParams.get('page'));
 }
 
 interface PagedRowsProps<T> {
