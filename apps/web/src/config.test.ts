@@ -34,4 +34,12 @@ describe('readAppConfig', () => {
   it('ignores a malformed injection instead of failing to start', () => {
     expect(readAppConfig({ brandName: 42 }).brandName).toBe('Cypher');
   });
+
+  it('takes the CYP unit’s decimals the API set, 0 to 6, and 2 for anything else', () => {
+    expect(readAppConfig({ cypMinorUnits: 0 }).cypMinorUnits).toBe(0);
+    expect(readAppConfig({ cypMinorUnits: 6 }).cypMinorUnits).toBe(6);
+    for (const malformed of [undefined, '0', 7, 1.5, -1]) {
+      expect(readAppConfig({ cypMinorUnits: malformed }).cypMinorUnits).toBe(2);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_NAME } from '@cypher/contract';
+import { DEFAULT_BRAND_NAME, DEFAULT_CYP_MINOR_UNITS } from '@cypher/contract';
 
 /**
  * Runtime configuration. The API serves `/app-config.js`, which sets `window.__APP_CONFIG__` before the app's
@@ -8,6 +8,8 @@ export interface AppConfig {
   brandName: string;
   publicUrl: string;
   environment: string;
+  /** Decimals of one CYP (CYP_MINOR_UNITS), for CYP prices shown to anyone, signed in or not. */
+  cypMinorUnits: number;
   sentryDsn?: string;
   tagManagerId?: string;
   gaMeasurementId?: string;
@@ -27,6 +29,11 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A unit's decimals as the API allows them (0 to 6); anything else means "not configured". */
+function decimalsOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6 ? value : undefined;
+}
+
 /**
  * Turns whatever the page was given into a complete config; anything missing or malformed falls back to defaults.
  * Read by hand rather than with zod: this runs before the first paint of every page, which does not load zod.
@@ -38,6 +45,7 @@ export function readAppConfig(injected: unknown): AppConfig {
     brandName: text(values.brandName) ?? DEFAULT_BRAND_NAME,
     publicUrl: (text(values.publicUrl) ?? origin).replace(/\/$/, ''),
     environment: text(values.environment) ?? 'development',
+    cypMinorUnits: decimalsOf(values.cypMinorUnits) ?? DEFAULT_CYP_MINOR_UNITS,
     sentryDsn: text(values.sentryDsn),
     tagManagerId: text(values.tagManagerId),
     gaMeasurementId: text(values.gaMeasurementId),

@@ -46,6 +46,13 @@ describe('the web app on the API port', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 
+  it('gives the web app its configuration before its script runs, the CYP unit included', async () => {
+    const script = await get('/app-config.js');
+    expect(script.headers['content-type']).toContain('text/javascript');
+    const injected = JSON.parse(/^window\.__APP_CONFIG__ = (.*);\n$/.exec(script.body)![1]!);
+    expect(injected).toMatchObject({ publicUrl: PUBLIC_URL, cypMinorUnits: 2 });
+  });
+
   it('answers every address of the route table with the web app, whatever the case or a trailing slash', async () => {
     for (const url of [
       '/',

@@ -24,6 +24,8 @@ function webAppConfig(config: TConfig) {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
     environment: config.environment,
+    // Prices in CYP are shown to visitors too (a drop's rounds), who have no balances to learn the unit from.
+    cypMinorUnits: config.wallet.cypMinorUnits,
     ...(config.web.sentryDsn ? { sentryDsn: config.web.sentryDsn } : {}),
     ...(config.web.tagManagerId ? { tagManagerId: config.web.tagManagerId } : {}),
     ...(config.web.gaMeasurementId ? { gaMeasurementId: config.web.gaMeasurementId } : {}),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TDrop } from '@cypher/contract';
+import { appConfig } from '../../config.ts';
 import { startSession } from '../../lib/session.ts';
 import { balances, drop, dropIds, policy } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
@@ -239,6 +240,19 @@ describe('drop page: what it shows', () => {
     expect(within(round2).getByText('No limit')).toBeInTheDocument();
     expect(within(round2).getByText('Open to everyone')).toBeInTheDocument();
     expect(within(round2).getByText(/Starts in/)).toBeInTheDocument();
+  });
+
+  // Helper's note, session 52: a visitor has no balances to learn the CYP unit from, and saw a price in whole CYP
+  // (CYP_MINOR_UNITS=0) as hundredths: "12.50 CYP" for 1,250.
+  it('shows CYP prices in the unit the API counts them in, to visitors too', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    appConfig.cypMinorUnits = 0;
+    const wholeCyp = drop();
+    wholeCyp.salePolicies[0]!.priceCyp = { amount: 1_250, currency: 'CYP' };
+    dropApi(() => wholeCyp);
+    renderApp(dropUrl);
+    const round1 = await screen.findByRole('listitem', { name: 'Round 1' });
+    expect(within(round1).getByText(/\(1,250 CYP\)/)).toBeInTheDocument();
   });
 
   // Console walk of session 46: a whitelisted round made a raffle said only "The raffle’s winners", though only

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { useFormatDateTime } from '../../lib/use-format-date-time.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useRefetchWhenChanged } from '../../lib/use-refetch-when-changed.ts';
-import { useMyBalances } from '../../api/my-balances.ts';
+import { appConfig } from '../../config.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
@@ -63,8 +63,6 @@ export default function DropDetailPage() {
 /** `read`: the drop's query, for a panel that says when the latest read failed (the page keeps the last answer). */
 function DropDetail({ drop, read, now }: { drop: TDrop; read: UseQueryResult<TDrop>; now: Date }) {
   const phase = dropPhaseAt(drop, now);
-  const { isLoggedIn } = useSession();
-  const cypMinorUnits = useMyBalances({ isEnabled: isLoggedIn }).data?.cypUnit.minorUnits;
   const formatTime = useFormatDateTime();
   // Sold counts as they move, pushed by the server while the drop can still sell (its own refresh stays the fallback).
   useLiveDropCounts(drop.id, phase.status !== 'COMPLETED');
@@ -125,7 +123,7 @@ function DropDetail({ drop, read, now }: { drop: TDrop; read: UseQueryResult<TDr
       </ArtworkLayout>
 
       <DetailSection title="Sale rounds">
-        <DropRounds drop={drop} phase={phase} now={now} money={{ cypMinorUnits }} />
+        <DropRounds drop={drop} phase={phase} now={now} money={{ cypMinorUnits: appConfig.cypMinorUnits }} />
       </DetailSection>
 
       <DetailSection title="What the packs hold">
