@@ -23,13 +23,15 @@ export async function payOrderWithTilia(
   userId: string,
   orderId: string,
 ): Promise<{ checkoutUrl: string | null }> {
-  const now = deps.clock.now();
   const depositId = await inRetriedTransaction(deps.db, async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
+    // Once the order is locked: a switch that waited for it past the hold's end is refused, not opened for packs that
+    // can no longer be delivered.
+    const now = deps.clock.now();
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.status !== 'PENDING') throw new AppError('ORDER_NOT_PENDING');
     if (order.holdExpiresAt && order.holdExpiresAt <= now) throw new AppError('ORDER_HOLD_EXPIRED');
