@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
-import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
-import { lockWaitersSeen, raceThroughGate } from '../../testing/lock-barrier.ts';
+import { raceThroughGate } from '../../testing/lock-barrier.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 
@@ -88,55 +85,6 @@ describe('a round’s raffle and waiting room set at once', () => {
                    (select count(*)::int from waiting_rooms where policy_id = ${policyId}) as rooms`,
       );
       expect(saved!.raffles + saved!.rooms).toBe(1);
-    },
-    120_000,
-  );
-});
-
-// Helper's note, session 51: the raffle's console read the round before its transaction and did not check its lock
-// found it, so a round a draft's save had replaced meanwhile failed the raffle's foreign key (a 500).
-describe('a raffle set on a draft round the draft no longer has', () => {
-  it.runIf(isOnPostgres)(
-    'is refused ROUND_NOT_FOUND, never a 500',
-    async () => {
-      const brand = await insertBrand(a.database.db);
-      const product = await insertProduct(a.database.db, brand.id);
-      const request = dropRequest(brand.id, [product.id], a.clock.now(), { editionsPerPack: 1 });
-      const made = await a.app.inject({
-        method: 'POST',
-        url: '/v1/console/drops',
-        headers: bearer(admin.accessToken),
-        payload: request,
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      const dropId = made.json().data.id as string;
-      const [round] = await queryRows<{ id: string }>(
-        a.database.db,
-        sql`select id from sale_policies where drop_id = ${dropId} and round = 1`,
-      );
-      const at = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
-      // The gate holds the round's row: the raffle, having read the round, queues on it; the gate then removes the
-      // round, as a draft's save replacing its rounds does, and commits.
-      const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
-      await gate.connect();
-      try {
-        await gate.query('begin');
-        await gate.query('select 1 from sale_policies where id = $1 for update', [round!.id]);
-        const setting = b.app.inject({
-          method: 'PUT',
-          url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
-          headers: bearer(admin.accessToken),
-          payload: raffleSettings(at),
-        });
-        await lockWaitersSeen(gate, 1);
-        await gate.query('delete from sale_policies where id = $1', [round!.id]);
-        await gate.query('commit');
-        const set = await setting;
-        expect([set.statusCode, set.json().code]).toEqual([404, 'ROUND_NOT_FOUND']);
-      } finally {
-        await gate.query('rollback').catch(() => undefined);
-        await gate.end();
-      }
     },
     120_000,
   );
