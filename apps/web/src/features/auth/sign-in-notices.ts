@@ -4,6 +4,7 @@ export const signInNotices = {
   'deletion-requested':
     'Your account will be deleted in seven days, and every device was signed out. Sign in before then to cancel the request.',
   'social-sign-up-expired': 'Your sign-up with Google has expired. Please continue with Google again.',
+  'social-sign-up-done': 'Your account with Google is already made. Continue with Google to sign in.',
 } as const;
 
 export type SignInNotice = keyof typeof signInNotices;

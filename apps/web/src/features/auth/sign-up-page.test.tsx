@@ -161,4 +161,31 @@ describe('sign-up page', () => {
       within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Sign in with your password' }),
     ).toHaveAttribute('href', '/signin');
   });
+
+  // Helper's note, session 52: a retry after the account was made (its answer lost) is refused USER_ALREADY_EXISTS,
+  // and the form stayed, sending the same spent token again on every tap, with no way on but to Google.
+  it.each([
+    ['USER_ALREADY_EXISTS', 'Your account with Google is already made. Continue with Google to sign in.'],
+    ['SOCIAL_SIGN_UP_EXPIRED', 'Your sign-up with Google has expired. Please continue with Google again.'],
+  ])('leaves a spent sign-up token (%s) for sign-in, saying why', async (code, notice) => {
+    setStored('socialProfile', {
+      provider: 'google',
+      email: 'ada.lovelace@gmail.test',
+      name: 'Ada Lovelace',
+      picture: null,
+      signUpToken: 'sign-up-token-0123456789',
+    });
+    stubApi((request) =>
+      request.path === '/v1/users/social' ? apiFailure(409, code, 'raw') : apiFailure(404, 'NOT_FOUND'),
+    );
+    renderApp('/signup?social=google');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/terms of service/));
+    await user.click(screen.getByLabelText(/privacy policy/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Google/ })).toBeInTheDocument();
+    expect(getStored('socialProfile')).toBeUndefined();
+  });
 });

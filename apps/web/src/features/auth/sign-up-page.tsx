@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { SignUpForm } from './components/sign-up-form.tsx';
+import type { SignInNotice } from './sign-in-notices.ts';
 import { SocialConsentForm } from './components/social-consent-form.tsx';
 import styles from './components/auth-form.module.css';
 
@@ -47,6 +48,12 @@ export default function SignUpPage() {
     setSearchParams({}, { replace: true });
   }
 
+  /** A retry after the account was made (its answer lost), or past the token's half hour: sign in with Google. */
+  function leaveSpentSocialSignUp(notice: SignInNotice) {
+    removeStored('socialProfile');
+    void navigate('/signin', { replace: true, state: { notice } });
+  }
+
   // Already signed in: an empty sign-up form is no use; go on to where the person was going (as sign-in does).
   // finish() starts the session and goes home itself, where the status redirect asks to verify the email.
   if (isLoggedIn) return <Navigate to={safeRedirectPath(searchParams.get('redirectTo'))} replace />;
@@ -62,7 +69,12 @@ export default function SignUpPage() {
           </p>
         }
       >
-        <SocialConsentForm profile={socialProfile} onSignedUp={finish} onCancel={leaveSocialSignUp} />
+        <SocialConsentForm
+          profile={socialProfile}
+          onSignedUp={finish}
+          onCancel={leaveSocialSignUp}
+          onTokenSpent={leaveSpentSocialSignUp}
+        />
       </AuthLayout>
     );
   }
