@@ -4,6 +4,10 @@ import { spendOpenChallengesOf } from './mfa-challenges.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /**
+ * Route: PATCH /v1/users/authentications/reset-password and POST .../change-password (reset-password.ts,
+ * change-password.ts) · Writes: account_keys, mfa_challenges, sessions · Tests: passwords.test.ts,
+ * password-reset-races.test.ts.
+ *
  * Ends what the old password, or a mail sent before the change, could still open, in the transaction that set the new
  * one (after setPasswordHash, whose row lock orders it against a sign-in checking the old one): every sign-in but
  * `exceptSessionId`, sign-ins waiting at their SMS step, and the account's other reset links.

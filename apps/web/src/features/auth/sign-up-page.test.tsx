@@ -13,6 +13,15 @@ async function openSignUp() {
   return { ...view, user: userEvent.setup() };
 }
 
+/** What the Google callback left for the consent form. */
+const googleProfile = {
+  provider: 'google' as const,
+  email: 'ada.lovelace@gmail.test',
+  name: 'Ada Lovelace',
+  picture: null,
+  signUpToken: 'sign-up-token-0123456789',
+};
+
 describe('sign-up page', () => {
   it('shows the password rule, the mismatch message and the consent messages, and sends nothing', async () => {
     const sent = stubApi(() => apiFailure(500, 'INTERNAL_ERROR'));
@@ -138,13 +147,7 @@ describe('sign-up page', () => {
   });
 
   it('says an email taken since the Google callback exists, in the catalogue words, with the way to sign in', async () => {
-    setStored('socialProfile', {
-      provider: 'google',
-      email: 'ada.lovelace@gmail.test',
-      name: 'Ada Lovelace',
-      picture: null,
-      signUpToken: 'sign-up-token-0123456789',
-    });
+    setStored('socialProfile', googleProfile);
     stubApi((request) =>
       request.path === '/v1/users/social'
         ? apiFailure(409, 'DUPLICATE_ID_EXISTS', 'raw')
@@ -168,13 +171,7 @@ describe('sign-up page', () => {
     ['USER_ALREADY_EXISTS', 'Your account with Google is already made. Continue with Google to sign in.'],
     ['SOCIAL_SIGN_UP_EXPIRED', 'Your sign-up with Google has expired. Please continue with Google again.'],
   ])('leaves a spent sign-up token (%s) for sign-in, saying why', async (code, notice) => {
-    setStored('socialProfile', {
-      provider: 'google',
-      email: 'ada.lovelace@gmail.test',
-      name: 'Ada Lovelace',
-      picture: null,
-      signUpToken: 'sign-up-token-0123456789',
-    });
+    setStored('socialProfile', googleProfile);
     stubApi((request) =>
       request.path === '/v1/users/social' ? apiFailure(409, code, 'raw') : apiFailure(404, 'NOT_FOUND'),
     );
