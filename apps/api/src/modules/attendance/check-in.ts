@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { newId } from '../../lib/ids.ts';
 import { deliverGrant } from '../grants/deliver-grants.ts';
+import { assertAccountLiving } from '../users/people.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { calendarCovering, rewardOfDay, streakBonusOf } from './attendance-calendar-rules.ts';
 import { localDateOf } from './attendance-days.ts';
@@ -15,8 +16,9 @@ import { checkInViewsOf } from './attendance-views.ts';
 /*
  * Route: POST /v1/attendance (an Idempotency-Key, if sent, replays the first answer) · Writes: attendance_check_ins,
  * and through grants/deliver-grants.ts grant_deliveries, the ledger, ticket movements, pass units or editions, and
- * notifications; idempotency_keys · Reads: attendance_calendars (held FOR KEY SHARE), users (verified email) · UI:
- * features/attendance · Tests: attendance.test.ts, attendance-races.test.ts.
+ * notifications; idempotency_keys · Reads: attendance_calendars (held FOR KEY SHARE), users (verified email; the row
+ * held FOR KEY SHARE, so a deleted account gets nothing) · UI: features/attendance · Tests: attendance.test.ts,
+ * attendance-races.test.ts, deletion-reward-races.test.ts.
  *
  * A person checks in for today, the date in the configured time zone now, in one transaction:
  * 1. a calendar must cover today (ATTENDANCE_NOT_OPEN) and the person's email be verified (EMAIL_VERIFICATION_REQUIRED:
@@ -65,6 +67,9 @@ async function checkInInTransaction(
   // not as it was before an operator's fix of them landed (attendance-races.test.ts).
   const calendar = await calendarCovering(tx, today, { isHeldForCheckIn: true });
   if (!calendar) throw new AppError('ATTENDANCE_NOT_OPEN');
+  // The rewards are the person's to keep: a check-in that passed its sign-in check as the deletion job erased them
+  // would otherwise credit, or give editions and packs to, the account just deleted.
+  await assertAccountLiving(tx, userId);
   const id = newId();
   // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
   // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.

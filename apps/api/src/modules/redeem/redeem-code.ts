@@ -9,6 +9,7 @@ import { consumeRateLimit, type RateLimit } from '../../http/rate-limit/rate-lim
 import { newId } from '../../lib/ids.ts';
 import { deliverGrant } from '../grants/deliver-grants.ts';
 import { storedGrant } from '../grants/grant-views.ts';
+import { assertAccountLiving } from '../users/people.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { isWellFormedRedeemCode, redeemCodeHash } from './redeem-codes.ts';
 import { redemptionViewsOf } from './redemption-views.ts';
@@ -19,7 +20,8 @@ import { readableUtc } from '../../lib/readable-utc.ts';
  * Route: POST /v1/redeems (an Idempotency-Key, if sent, replays the first answer) · Writes: redeem_codes (use_count),
  * redeem_uses, and through grants/deliver-grants.ts grant_deliveries, the ledger, ticket movements, pass units or
  * editions, and notifications; idempotency_keys · Reads: redeem_batches (validity, revoked_at), users (verified
- * email) · UI: features/redeem (/profile/redeem) · Tests: redeem.test.ts, redeem-races.test.ts.
+ * email; the row held FOR KEY SHARE, so a deleted account gets nothing) · UI: features/redeem (/profile/redeem) ·
+ * Tests: redeem.test.ts, redeem-races.test.ts, deletion-reward-races.test.ts.
  */
 
 const TEN_MINUTES = 10 * 60_000;
@@ -110,6 +112,9 @@ async function redeemInTransaction(
   input: { userId: string; code: TRedeemCodeRow; batch: TRedeemBatchRow; now: Date },
 ): Promise<TRedemption> {
   const { userId, code, batch, now } = input;
+  // Taken before the code's row, as every credit takes the person first (decision record 0013's order): a redemption
+  // that passed its sign-in check as the deletion job erased the person would otherwise give them what it grants.
+  await assertAccountLiving(tx, userId);
   const [claimed] = await queryRows<{ use_count: number }>(
     tx,
     sql`update redeem_codes set use_count = use_count + 1
