@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
@@ -97,6 +97,46 @@ describe('account security page', () => {
     expect(await within(dialog).findByText('New code sent')).toBeInTheDocument();
     expect(codeRequests()).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
+  });
+
+  // A review: maxLength on the box cut a pasted "123 456" to "123 45" before the digits were kept.
+  it.each(['123 456', '123-456', ' 123456 '])('keeps all six digits of a pasted code (%j)', async (pasted) => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = stubApi((request) => {
+      if (request.path === '/v1/users/my') {
+        return json(200, {
+          data: myUser({ phoneEnding: '4567', twoFactor: { isEnabled: true, verifiedAt: '2026-11-20T10:00:00.000Z' } }),
+        });
+      }
+      if (request.path === `${AUTH}/check-password`) {
+        return json(200, { data: { reauthenticatedUntil: '2026-11-22T04:30:00.000Z' } });
+      }
+      if (request.path === `${AUTH}/mfa-code`) {
+        return json(202, { data: { phoneEnding: '4567', expiresAt: '2026-11-22T04:30:00.000Z' } });
+      }
+      if (request.path === `${AUTH}/mfa` && request.method === 'DELETE') {
+        return json(200, { data: { isEnabled: false, verifiedAt: null } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp('/account/security');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor' }));
+    let dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Collector#2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in' });
+    const codeBox = within(dialog).getByLabelText('Verification code');
+    expect(codeBox.getAttribute('inputmode')).toBe('numeric');
+    expect(codeBox.getAttribute('autocomplete')).toBe('one-time-code');
+    await user.click(codeBox);
+    await user.paste(pasted);
+    expect((codeBox as HTMLInputElement).value).toBe('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Turn off two-factor sign-in' })).toBeNull());
+    expect(sent.find((request) => request.path === `${AUTH}/mfa`)?.body).toEqual({ code: '123456' });
   });
 
   it('says the account could not be read, without asking again and again, with a retry, instead of guessing there is no password', async () => {

@@ -116,6 +116,30 @@ describe('sign-in page', () => {
     });
   });
 
+  // A review: maxLength on the box cut a pasted "246 810" to "246 81" before the digits were kept.
+  it.each(['246 810', '246-810', ' 246810 '])('keeps all six digits of a pasted code (%j)', async (pasted) => {
+    const { user, sent } = await signIn('/signin', (request) => {
+      if (request.path === LOGIN) {
+        return json(200, { data: { mfaRequired: true, mfaToken: 'attempt-token-0123456789', phoneEnding: '4567' } });
+      }
+      if (request.path === '/v1/users/authentications/sign-in-2fa') {
+        return json(200, { data: { accessToken: 'a1', refreshToken: 'r1' } });
+      }
+      return activeUser(request);
+    });
+    const codeBox = await screen.findByLabelText('Verification code');
+    await user.click(codeBox);
+    await user.paste(pasted);
+    expect((codeBox as HTMLInputElement).value).toBe('246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(getStored('accessToken')).toBe('a1'));
+    expect(sent.find((request) => request.path.endsWith('/sign-in-2fa'))?.body).toEqual({
+      mfaToken: 'attempt-token-0123456789',
+      code: '246810',
+    });
+  });
+
   it('goes back from the SMS step to the form with the email still in it', async () => {
     const { user } = await signIn('/signin', () =>
       json(200, { data: { mfaRequired: true, mfaToken: 'attempt-token-0123456789', phoneEnding: '4567' } }),

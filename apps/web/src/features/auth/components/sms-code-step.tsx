@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SMS_CODE_LENGTH, type TMfaChallenge, type TTokenPair } from '@cypher/contract';
+import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyApiError } from '../../../api/form-errors.ts';
@@ -7,11 +7,11 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { Input } from '../../../ui/input.tsx';
 import { useSendMfaCode } from '../api/send-mfa-code.ts';
 import { useSignIn2fa } from '../api/sign-in-2fa.ts';
 import { ZSmsCodeForm } from '../form-schemas.ts';
 import { ResendCode } from './resend-code.tsx';
+import { SmsCodeInput } from './sms-code-input.tsx';
 import styles from './auth-form.module.css';
 
 type TSmsCodeFormInput = z.input<typeof ZSmsCodeForm>;
@@ -46,27 +46,16 @@ export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps)
     }
   });
 
-  // Only digits go in: a pasted "123 456" or "123-456" becomes 123456.
-  const codeField = register('code');
-
   return (
     <div className={styles.form}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
         <Field label="Verification code" error={errors.code?.message}>
           {(control) => (
-            <Input
+            <SmsCodeInput
               {...control}
-              {...codeField}
-              onChange={(event) => {
-                event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
-                return codeField.onChange(event);
-              }}
+              {...register('code')}
               className={styles.codeInput}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={SMS_CODE_LENGTH}
               placeholder="000000"
               autoFocus
             />

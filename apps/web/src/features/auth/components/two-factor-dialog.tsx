@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SMS_CODE_LENGTH, type TCodeSent } from '@cypher/contract';
+import type { TCodeSent } from '@cypher/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -12,6 +12,7 @@ import { registerMfaPhone } from '../api/register-mfa-phone.ts';
 import { setTwoFactor } from '../api/set-two-factor.ts';
 import { ZMfaCodeForm, ZPhoneForm } from '../form-schemas.ts';
 import { ResendCode } from './resend-code.tsx';
+import { SmsCodeInput } from './sms-code-input.tsx';
 import styles from './auth-form.module.css';
 
 /** The code step knows how its code was sent, so "Resend code" sends another the same way. */
@@ -116,14 +117,11 @@ export function TwoFactorDialog({ isEnabling, step, onStep }: TwoFactorDialogPro
           ) : (
             <Field label="Verification code" error={error}>
               {(control) => (
-                <Input
+                <SmsCodeInput
                   {...control}
                   key="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={SMS_CODE_LENGTH}
                   value={value}
-                  onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                  onChange={(event) => setValue(event.target.value)}
                   autoFocus
                 />
               )}
