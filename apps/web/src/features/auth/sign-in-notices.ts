@@ -5,6 +5,10 @@ export const signInNotices = {
     'Your account will be deleted in seven days, and every device was signed out. Sign in before then to cancel the request.',
   'social-sign-up-expired': 'Your sign-up with Google has expired. Please continue with Google again.',
   'social-sign-up-done': 'Your account with Google is already made. Continue with Google to sign in.',
+  'sign-in-code-expired': 'Your sign-in code has expired. Please sign in again to get a new one.',
 } as const;
 
 export type SignInNotice = keyof typeof signInNotices;
+
+/** Notices that say why the person must start over rather than that something went well: shown as information. */
+export const startOverNotices: ReadonlySet<SignInNotice> = new Set(['sign-in-code-expired']);

@@ -7,7 +7,7 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { SignInForm } from './components/sign-in-form.tsx';
 import { SmsCodeStep } from './components/sms-code-step.tsx';
-import { signInNotices, type SignInNotice } from './sign-in-notices.ts';
+import { signInNotices, startOverNotices, type SignInNotice } from './sign-in-notices.ts';
 import styles from './components/auth-form.module.css';
 
 /** The Google callback hands over its SMS step through router state. */
@@ -51,6 +51,19 @@ export default function SignInPage() {
     void navigate(redirectTo, { replace: true });
   }
 
+  /**
+   * The sign-in attempt is over on the server (a password reset spent it, or its half hour is up): no code can be
+   * sent for it again, so back to the form, which still holds the email, saying to sign in again. The router state
+   * is replaced too, so a challenge the Google callback handed over does not come back on a reload.
+   */
+  function leaveEndedChallenge() {
+    setChallenge(null);
+    void navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: { notice: 'sign-in-code-expired' satisfies SignInNotice } },
+    );
+  }
+
   const signUpLink = searchParams.has('redirectTo') ? `/signup?${searchParams.toString()}` : '/signup';
 
   return (
@@ -75,10 +88,19 @@ export default function SignInPage() {
         )
       }
     >
-      {challenge ? <SmsCodeStep challenge={challenge} onSignedIn={finish} onBack={() => setChallenge(null)} /> : null}
+      {challenge ? (
+        <SmsCodeStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onBack={() => setChallenge(null)}
+          onChallengeEnded={leaveEndedChallenge}
+        />
+      ) : null}
       {/* Kept mounted behind the SMS step, so "Back to sign in" finds the email still typed in. */}
       <div className={styles.stack} hidden={challenge !== null}>
-        {notice ? <Alert tone="success">{signInNotices[notice]}</Alert> : null}
+        {notice ? (
+          <Alert tone={startOverNotices.has(notice) ? 'info' : 'success'}>{signInNotices[notice]}</Alert>
+        ) : null}
         <SignInForm onSignedIn={finish} onChallenge={setChallenge} />
       </div>
     </AuthLayout>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { isApiError } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -21,10 +22,17 @@ interface SmsCodeStepProps {
   challenge: TMfaChallenge;
   onSignedIn: (tokens: TTokenPair) => void;
   onBack: () => void;
+  /** The sign-in attempt is over on the server: the page goes back to the form, saying to sign in again. */
+  onChallengeEnded: () => void;
 }
 
-/** The SMS step of a two-factor sign-in. The mfaToken lives only in memory: a reload starts the sign-in over. */
-export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps) {
+/**
+ * Route: uses POST /v1/users/authentications/sign-in-2fa and mfa-code (with the mfaToken) · UI: /signin
+ * (sign-in-page.tsx), for a password sign-in or one the Google callback hands over · Tests: sign-in-page.test.tsx.
+ *
+ * The SMS step of a two-factor sign-in. The mfaToken lives only in memory: a reload starts the sign-in over.
+ */
+export function SmsCodeStep({ challenge, onSignedIn, onBack, onChallengeEnded }: SmsCodeStepProps) {
   const signIn2fa = useSignIn2fa();
   const sendCode = useSendMfaCode();
   const {
@@ -70,7 +78,13 @@ export function SmsCodeStep({ challenge, onSignedIn, onBack }: SmsCodeStepProps)
           clearErrors('root.server');
           return sendCode.mutateAsync(challenge.mfaToken);
         }}
-        onError={(error) => applyApiError(error, setError, { fields: [] })}
+        onError={(error) => {
+          // A resend answers VERIFICATION_CODE_EXPIRED only when the attempt itself is over (spent by a password
+          // reset, or past its half hour), so Resend could only fail again. A submit's VERIFICATION_CODE_EXPIRED
+          // can be of one code (past its ten minutes, or guessed five times), which Resend cures: it stays a message.
+          if (isApiError(error) && error.code === 'VERIFICATION_CODE_EXPIRED') return onChallengeEnded();
+          applyApiError(error, setError, { fields: [] });
+        }}
       />
       <Button variant="ghost" size="sm" className={styles.back} onClick={onBack}>
         <Icon name="arrow-left" size={16} />
