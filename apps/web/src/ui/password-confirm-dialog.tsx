@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { isApiError } from '../api/api-error.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -14,14 +15,38 @@ interface PasswordConfirmDialogProps {
   /** The button's words, e.g. "Continue". */
   confirmLabel: string;
   /**
-   * Checks the password (and may go on to the action). A thrown Error's message is shown in the dialog; the
-   * dialog stays open so the person can try again.
+   * Checks the password (and may go on to the action). A thrown Error's message is shown in the dialog (under the
+   * password when the password was wrong); the dialog stays open so the person can try again.
    */
   onConfirm: (password: string) => Promise<void>;
   isDanger?: boolean;
 }
 
+/** A message the dialog shows: under the password (and tied to it) when it is about the password, else on top. */
+interface DialogError {
+  message: string;
+  isAboutPassword: boolean;
+}
+
+/** The API's refusals that are about what was typed in the box, as sign-in puts a field's code under its field. */
+const passwordCodes = new Set(['INVALID_PASSWORD']);
+
+function dialogErrorOf(failure: unknown): DialogError {
+  if (isApiError(failure)) {
+    const isAboutPassword =
+      passwordCodes.has(failure.code) || (failure.details ?? []).some((detail) => detail.field === 'password');
+    return { message: failure.message, isAboutPassword };
+  }
+  return {
+    message: failure instanceof Error ? failure.message : 'Something went wrong. Please try again.',
+    isAboutPassword: false,
+  };
+}
+
 /**
+ * UI: the account security page (two-factor on or off) and the account deletion page · Tests:
+ * password-confirm-dialog.test.tsx.
+ *
  * Re-authentication before a sensitive change: "enter your password to continue". The caller decides what the
  * password unlocks (two-factor on or off, a deletion request).
  */
@@ -36,7 +61,7 @@ export function PasswordConfirmDialog({
 }: PasswordConfirmDialogProps) {
   const formId = useId();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<DialogError>();
   const [isPending, setIsPending] = useState(false);
 
   function close() {
@@ -48,7 +73,7 @@ export function PasswordConfirmDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError('Enter your password.');
+      setError({ message: 'Enter your password.', isAboutPassword: true });
       return;
     }
     setIsPending(true);
@@ -57,7 +82,7 @@ export function PasswordConfirmDialog({
       await onConfirm(password);
       setPassword('');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
+      setError(dialogErrorOf(failure));
     } finally {
       setIsPending(false);
     }
@@ -81,8 +106,8 @@ export function PasswordConfirmDialog({
       }
     >
       <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <Field label="Current password">
+        {error && !error.isAboutPassword ? <Alert tone="error">{error.message}</Alert> : null}
+        <Field label="Current password" error={error?.isAboutPassword ? error.message : undefined}>
           {(control) => (
             <Input
               {...control}
