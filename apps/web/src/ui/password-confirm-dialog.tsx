@@ -44,8 +44,8 @@ function dialogErrorOf(failure: unknown): DialogError {
 }
 
 /**
- * UI: the account security page (two-factor on or off) and the account deletion page · Tests:
- * password-confirm-dialog.test.tsx.
+ * UI: the account security page (two-factor on or off, and in the two-factor dialog again when the confirmation ran
+ * out mid-way) and the account deletion page · Tests: password-confirm-dialog.test.tsx.
  *
  * Re-authentication before a sensitive change: "enter your password to continue". The caller decides what the
  * password unlocks (two-factor on or off, a deletion request).
