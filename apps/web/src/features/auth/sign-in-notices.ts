@@ -11,4 +11,8 @@ export const signInNotices = {
 export type SignInNotice = keyof typeof signInNotices;
 
 /** Notices that say why the person must start over rather than that something went well: shown as information. */
-export const startOverNotices: ReadonlySet<SignInNotice> = new Set(['sign-in-code-expired']);
+export const startOverNotices: ReadonlySet<SignInNotice> = new Set([
+  'sign-in-code-expired',
+  'social-sign-up-expired',
+  'social-sign-up-done',
+]);

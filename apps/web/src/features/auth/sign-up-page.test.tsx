@@ -181,7 +181,9 @@ describe('sign-up page', () => {
     await user.click(screen.getByLabelText(/privacy policy/));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(notice)).toBeInTheDocument();
+    // Information, not a success with its check mark: nothing went well, the person starts over with Google.
+    const shown = (await screen.findByText(notice)).closest('[role="status"]') as HTMLElement;
+    expect(shown.className).toMatch(/_info_/);
     expect(await screen.findByRole('button', { name: /Google/ })).toBeInTheDocument();
     expect(getStored('socialProfile')).toBeUndefined();
   });
