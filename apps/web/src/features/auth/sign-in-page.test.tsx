@@ -170,6 +170,8 @@ describe('sign-in page', () => {
     expect(screen.queryByRole('button', { name: /Resend code/ })).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('fan@example.com');
+    // The Resend button went with the step: the keyboard is put back on the password, still typed in.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.search).toBe('?redirectTo=%2Fguide');
     expect(sent.filter((request) => request.path.endsWith('/mfa-code'))).toHaveLength(1);

@@ -101,7 +101,7 @@ export default function SignInPage() {
         {notice ? (
           <Alert tone={startOverNotices.has(notice) ? 'info' : 'success'}>{signInNotices[notice]}</Alert>
         ) : null}
-        <SignInForm onSignedIn={finish} onChallenge={setChallenge} />
+        <SignInForm onSignedIn={finish} onChallenge={setChallenge} isShown={challenge === null} />
       </div>
     </AuthLayout>
   );

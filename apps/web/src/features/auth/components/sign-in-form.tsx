@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TLoginResponse, TMfaChallenge, TTokenPair } from '@cypher/contract';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -21,13 +22,15 @@ type TSignInFormOutput = z.output<typeof ZSignInForm>;
 interface SignInFormProps {
   onSignedIn: (tokens: TTokenPair) => void;
   onChallenge: (challenge: TMfaChallenge) => void;
+  /** False while the SMS step is shown in the form's place (the form stays mounted behind it, keeping what was typed). */
+  isShown: boolean;
 }
 
 function isChallenge(answer: TLoginResponse): answer is TMfaChallenge {
   return 'mfaRequired' in answer;
 }
 
-export function SignInForm({ onSignedIn, onChallenge }: SignInFormProps) {
+export function SignInForm({ onSignedIn, onChallenge, isShown }: SignInFormProps) {
   const logIn = useLogIn();
   const {
     register,
@@ -39,6 +42,14 @@ export function SignInForm({ onSignedIn, onChallenge }: SignInFormProps) {
     resolver: zodResolver(ZSignInForm),
     defaultValues: { email: '', password: '' },
   });
+
+  // Back from the SMS step ("Back to sign in", or an attempt over on the server): the step's buttons are gone with it,
+  // which drops the focus to the page. The email and password are still filled in, so the password is where to be.
+  const wasHidden = useRef(!isShown);
+  useEffect(() => {
+    if (isShown && wasHidden.current) setFocus('password');
+    wasHidden.current = !isShown;
+  }, [isShown, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
