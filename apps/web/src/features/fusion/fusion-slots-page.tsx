@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { isFinalRefusal } from '../../api/api-error.ts';
 import {
   fusionStatusAt,
   type TFuseRequest,
@@ -19,7 +20,7 @@ import { DetailLoadStates, DetailSkeleton } from '../../ui/detail-states.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
-import { isFuseRefusal, useFuse } from './api/fuse.ts';
+import { useFuse } from './api/fuse.ts';
 import { useFusion } from './api/get-fusion.ts';
 import { fusionRunQueryOptions, useFusionRun } from './api/get-fusion-run.ts';
 import { BurnDialog } from './components/burn-dialog.tsx';
@@ -108,7 +109,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
           setOutcome({ kind: 'success', run });
         },
         onError: (error) => {
-          if (isFuseRefusal(error)) idempotency.settle();
+          if (isFinalRefusal(error)) idempotency.settle();
           setIsConfirming(false);
           setOutcome({ kind: 'failure', error, body });
         },

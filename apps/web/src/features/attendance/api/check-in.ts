@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAttendanceCheckIn, type TAttendanceCheckIn } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
@@ -38,12 +37,4 @@ export function useCheckIn() {
       );
     },
   });
-}
-
-/**
- * A refusal (4xx) is final for this attempt: the next press is a new one. A lost answer (network, 5xx) or
- * REQUEST_IN_PROGRESS may have gone through: the retry keeps the key, so it cannot be rewarded twice.
- */
-export function isCheckInRefusal(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS';
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TAttendanceCheckIn, TAttendanceTodayV2 } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
+import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -9,7 +9,7 @@ import { ButtonLink } from '../../../ui/button-link.tsx';
 import { GrantDeliveryCard, GrantThumb, grantTitle } from '../../../ui/grant-delivery.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { StatusPanel } from '../../../ui/status-panel.tsx';
-import { isCheckInRefusal, useCheckIn } from '../api/check-in.ts';
+import { useCheckIn } from '../api/check-in.ts';
 import { daysText, formatFullDay } from '../attendance-words.ts';
 import styles from './today-panel.module.css';
 import { formatCount } from '../../../lib/format.ts';
@@ -37,7 +37,7 @@ export function TodayPanel({ today, now }: { today: TAttendanceTodayV2; now: Dat
           setReceivedId(made.id);
         },
         onError: (failure) => {
-          if (isCheckInRefusal(failure)) idempotency.settle();
+          if (isFinalRefusal(failure)) idempotency.settle();
           setError(failure);
         },
       },
@@ -56,7 +56,7 @@ export function TodayPanel({ today, now }: { today: TAttendanceTodayV2; now: Dat
   }
 
   const bonus = today.nextStreakBonus?.streakDays === today.streak + 1 ? today.nextStreakBonus : null;
-  const isRefused = error !== null && isCheckInRefusal(error);
+  const isRefused = error !== null && isFinalRefusal(error);
   return (
     // The reward is the news here; how long today lasts is a footnote under the button.
     <StatusPanel isLive headline="Check in for today" countdown={null} now={now}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ZExportEditionRequest, type TEdition, type TExportEditionRequest } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
+import { isFinalRefusal } from '../../../api/api-error.ts';
 import { formatEditionNumber } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -122,9 +122,10 @@ function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void
           // The panel it was asked from goes with the edition, so the outcome is said where it stays in view.
           showToast({ tone: 'success', title: `${name} exported`, description: `Sent to ${confirmedAddress}.` });
         },
-        // A refusal is final under its key; a lost answer keeps the key, so trying again cannot export twice.
+        // A refusal is final under its key; a lost answer, or the first request still running, keeps the key, so
+        // trying again cannot export twice.
         onError: (error) => {
-          if (!isApiError(error) || error.status < 400 || error.status >= 500) return;
+          if (!isFinalRefusal(error)) return;
           idempotency.settle();
           // Refused for the address itself (a collectible's contract): back to the field, with the reason under it.
           const refusal = error.details?.find((detail) => detail.field === 'address');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatMoney, ticketCountText, type TConsoleTicketKind, type TGrantTicketsRequest } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import { applyApiError } from '../../../api/form-errors.ts';
-import { isApiError } from '../../../api/api-error.ts';
+import { isFinalRefusal } from '../../../api/api-error.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -70,8 +70,9 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
       reset(empty);
     } catch (error) {
       setPending(undefined);
-      // A refusal is the answer to this attempt; only a lost answer (no status) keeps the key for the retry.
-      if (isApiError(error) && error.status >= 400 && error.status < 500) idempotency.settle();
+      // A refusal is the answer to this attempt; a lost answer, or the first request still running, keeps the key for
+      // the retry, which cannot grant twice.
+      if (isFinalRefusal(error)) idempotency.settle();
       applyApiError(error, setError, {
         fields: ['recipient', 'count', 'note'],
         fieldForCode: { TICKET_RECIPIENT_NOT_FOUND: 'recipient' },

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFuseRequest, TFusionRun } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
 import { apiRequest } from '../../../api/client.ts';
 import { invalidateAfterEditionMoves } from '../../../api/edition-moves.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -40,12 +39,4 @@ export function useFuse(fusionId: string) {
       ]);
     },
   });
-}
-
-/**
- * A refusal (4xx) is the API's word that nothing was burned, kept under its key: trying again is a new attempt. A lost
- * answer (network, 5xx) or REQUEST_IN_PROGRESS may have gone through: the retry keeps the key, so it cannot burn twice.
- */
-export function isFuseRefusal(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS';
 }

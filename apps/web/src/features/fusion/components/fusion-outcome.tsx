@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { responsiveImages, uploadSrcSet, type TFusion, type TFusionRun } from '@cypher/contract';
+import { isFinalRefusal } from '../../../api/api-error.ts';
 import { nftPath } from '../../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
@@ -11,7 +12,6 @@ import { Fact, Facts } from '../../../ui/facts.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge, rarityColour } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { isFuseRefusal } from '../api/fuse.ts';
 import shared from './fusion.module.css';
 import styles from './fusion-outcome.module.css';
 
@@ -114,7 +114,7 @@ interface FusionFailureProps {
 export function FusionFailure({ error, fusion, onBack, onRetry, isRetrying }: FusionFailureProps) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
-  const isRefused = isFuseRefusal(error);
+  const isRefused = isFinalRefusal(error);
   return (
     <section className={styles.outcome} aria-labelledby="outcome-heading">
       <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className={styles.outcomeHeading}>

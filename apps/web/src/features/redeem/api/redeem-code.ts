@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZRedemption, type TRedeemRequest, type TRedemption } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
@@ -39,13 +38,4 @@ export function useRedeemCode() {
       );
     },
   });
-}
-
-/**
- * A refusal (4xx: unknown, expired, used up, already redeemed, too many attempts) is final for this attempt: the next
- * submission is a new one. A lost answer (network, 5xx) or REQUEST_IN_PROGRESS may have gone through: the retry of the
- * same code keeps the key.
- */
-export function isRedeemRefusal(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS';
 }

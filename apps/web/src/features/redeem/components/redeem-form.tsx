@@ -9,7 +9,7 @@ import {
   type TRedeemRequest,
   type TRedemption,
 } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
+import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
@@ -17,7 +17,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
-import { isRedeemRefusal, useRedeemCode } from '../api/redeem-code.ts';
+import { useRedeemCode } from '../api/redeem-code.ts';
 import styles from './redeem-form.module.css';
 
 /** REDEEM_CODE_NOT_YET_VALID names when the code opens in `details` (field `validFrom`, ISO 8601). */
@@ -91,7 +91,7 @@ export function RedeemForm({
       reset({ code: '' });
       onRedeemed(redemption);
     } catch (error) {
-      if (isRedeemRefusal(error)) idempotency.settle();
+      if (isFinalRefusal(error)) idempotency.settle();
       const opensAt = notYetValidFrom(error);
       if (opensAt) setError('code', { type: 'server', message: notYetValidMessage(opensAt) }, { shouldFocus: true });
       else applyApiError(error, setError, { fields: ['code'], fieldForCode });
@@ -99,7 +99,7 @@ export function RedeemForm({
   });
 
   const rootError = errors.root?.server;
-  const isUnsure = rootError !== undefined && !(isApiError(redeem.error) && isRedeemRefusal(redeem.error));
+  const isUnsure = rootError !== undefined && !isFinalRefusal(redeem.error);
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="redeem-form-heading">
       <h2 id="redeem-form-heading" className={styles.heading}>
