@@ -26,7 +26,8 @@ import { checkInViewsOf } from './attendance-views.ts';
  * 2. the check-in row is inserted with ON CONFLICT DO NOTHING on (person, day): of fifty check-ins at once exactly one
  *    inserts, the others find its row and insert nothing (ATTENDANCE_ALREADY_CHECKED_IN), so there is one reward
  *    whatever the concurrency. Its streak is the day before's plus one, read in the same statement, after a lock on the
- *    person's check-ins, so the day before's is committed when it is read;
+ *    person's check-ins, so the day before's is committed when it is read; "today" is read from the clock once that
+ *    lock is held, so a person's check-ins are written in the order of their days;
  * 3. the day's reward is delivered, and the calendar's bonus for a streak of that length if it has one, in the same
  *    transaction, so a check-in never exists without its rewards nor rewards without it.
  */
@@ -52,28 +53,32 @@ export async function checkIn(
     { db: ctx.db, now },
     userId,
     idempotent,
-    async (tx) => ({ status: 201, body: await checkInInTransaction(ctx, tx, { userId, today, now }) }),
+    async (tx) => ({ status: 201, body: await checkInInTransaction(ctx, tx, userId) }),
   );
   return answer.body;
 }
 
 async function checkInInTransaction(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'clock'>,
   tx: Db,
-  input: { userId: string; today: string; now: Date },
+  userId: string,
 ): Promise<TAttendanceCheckIn> {
-  const { userId, today, now } = input;
+  // The rewards are the person's to keep: a check-in that passed its sign-in check as the deletion job erased them
+  // would otherwise credit, or give editions and packs to, the account just deleted.
+  await assertAccountLiving(tx, userId);
+  // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
+  // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_SPACE}::int, hashtext(${userId}::text))`);
+  // The day is the one this check-in holds the queue in, not the one it arrived in: a check-in that arrived before
+  // midnight but waited behind one made after it would write the day before under it, after the later day had read
+  // no day before and restarted the streak (attendance-races.test.ts).
+  const now = ctx.clock.now();
+  const today = localDateOf(now, ctx.config.attendance.timeZone);
   // Read again, and held, in the transaction: the rewards delivered are the calendar's as it stands when this commits,
   // not as it was before an operator's fix of them landed (attendance-races.test.ts).
   const calendar = await calendarCovering(tx, today, { isHeldForCheckIn: true });
   if (!calendar) throw new AppError('ATTENDANCE_NOT_OPEN');
-  // The rewards are the person's to keep: a check-in that passed its sign-in check as the deletion job erased them
-  // would otherwise credit, or give editions and packs to, the account just deleted.
-  await assertAccountLiving(tx, userId);
   const id = newId();
-  // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
-  // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_SPACE}::int, hashtext(${userId}::text))`);
   const [inserted] = await queryRows<{ streak: number }>(
     tx,
     sql`
