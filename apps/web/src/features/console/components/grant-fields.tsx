@@ -26,7 +26,7 @@ import { amountText, exampleAmount, readAmount } from '../money-input.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
 import { EditionPoolDialog } from './edition-pool-dialog.tsx';
 import { useOperator } from './operator-context.ts';
-import { RelationField, RelationSelect } from './relation-select.tsx';
+import { RelationField, RelationSelect, withSaved } from './relation-select.tsx';
 import styles from './grants.module.css';
 
 const kindLabels: Record<TGrantKind, string> = {
@@ -58,13 +58,6 @@ function giftRoundOption(drop: TConsoleDropListItem): TGiftRoundOption | undefin
   const left = `${formatCount(round.packCount - round.givenCount)} of ${formatCount(round.packCount)} gift packs left`;
   const ended = drop.status === 'COMPLETED' ? ' · Ended' : '';
   return { id: round.id, dropId: drop.id, left, label: `${drop.name} · ${drop.brand.name} · ${left}${ended}` };
-}
-
-/** The loaded options, and after them the saved (or just made) choices they lack: not among the first hundred. */
-function withSaved(options: TOption[] | undefined, ...saved: (TOption | undefined)[]): TOption[] | undefined {
-  if (!options) return options;
-  const known = new Set(options.map((option) => option.id));
-  return [...options, ...saved.filter((option): option is TOption => option !== undefined && !known.has(option.id))];
 }
 
 function poolOption(pool: Pick<TEditionPool, 'id' | 'product'> & Partial<TEditionPool>): TOption {
@@ -135,7 +128,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
         id: ticketKind.id,
         label: `${ticketKind.name} · ${ticketKind.brand?.name ?? 'Marketplace'}${ticketKind.isActive ? '' : ' · Inactive'}`,
       })),
-    saved?.kind === 'TICKETS' ? { id: saved.ticketKind.id, label: saved.ticketKind.name } : undefined,
+    [saved?.kind === 'TICKETS' ? { id: saved.ticketKind.id, label: saved.ticketKind.name } : undefined],
   );
   const passOptions = withSaved(
     // A draft pass cannot be given (GRANT_ITEM_NOT_FOUND): it is issued only once published.
@@ -145,13 +138,12 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
         id: pass.id,
         label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
       })),
-    saved?.kind === 'PASS' ? { id: saved.pass.id, label: saved.pass.name } : undefined,
+    [saved?.kind === 'PASS' ? { id: saved.pass.id, label: saved.pass.name } : undefined],
   );
-  const poolOptions = withSaved(
-    pools.data?.items.map(poolOption),
+  const poolOptions = withSaved(pools.data?.items.map(poolOption), [
     createdPool ? poolOption(createdPool) : undefined,
     saved?.kind === 'EDITION' ? poolOption(saved.editionPool) : undefined,
-  );
+  ]);
 
   const savedGiftRound: TGiftRoundOption | undefined =
     saved?.kind === 'PACK' ? { id: saved.giftRound.id, dropId: saved.drop.id, label: saved.drop.name } : undefined;
@@ -162,8 +154,8 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
       // A drop that has ended gives nothing more: offered only when it is what the grant already names.
       return option && (drop.status !== 'COMPLETED' || option.id === savedGiftRound?.id) ? [option] : [];
     }),
-    savedGiftRound,
-  ) as TGiftRoundOption[] | undefined;
+    [savedGiftRound],
+  );
 
   const credit = readCredit(amount, cypDecimals);
   const creditHint =

@@ -56,11 +56,11 @@ export function RelationSelect({
  */
 export function withSaved<TOption extends { id: string }>(
   options: TOption[] | undefined,
-  saved: TOption[] = [],
+  saved: readonly (TOption | undefined)[] = [],
 ): TOption[] | undefined {
   if (!options) return options;
   const known = new Set(options.map((option) => option.id));
-  return [...options, ...saved.filter((option) => !known.has(option.id))];
+  return [...options, ...saved.filter((option): option is TOption => option !== undefined && !known.has(option.id))];
 }
 
 type TRelationChoices = Pick<RelationSelectProps, 'options' | 'noneLabel' | 'isDisabled'>;
