@@ -344,6 +344,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'The time to pay for this order has passed. A payment that still arrives goes to your balance.',
   },
+  /**
+   * The order's total now is not the one the buyer agreed to (the request's `expectedTotal`, what the popup's Pay button
+   * showed): the operator changed the price, or the next round opened at its own. Nothing was bought or charged.
+   */
+  PRICE_CHANGED: { status: 409, message: 'The price has changed. Please check the new total and try again.' },
   PACK_NOT_FOUND: { status: 404, message: 'We could not find this pack.' },
   EDITION_NOT_FOUND: { status: 404, message: 'We could not find this collectible.' },
   EDITION_NOT_YOURS: { status: 403, message: 'This collectible is not yours.' },

@@ -122,6 +122,13 @@ const orderLine = {
    * (ADMISSION_REQUIRED without one, ADMISSION_INVALID when bad, expired or someone else's). Ignored elsewhere.
    */
   admissionToken: z.string().min(1).max(200).optional(),
+  /**
+   * The total the buyer agreed to: what the popup's Pay button showed (`GET /v1/orders/fee`'s total). The purchase is
+   * charged exactly this or refused with PRICE_CHANGED (the console changed the price, or the next round opened at its
+   * own), whatever the payment method. Optional so that older clients keep working, charged the price of the moment;
+   * the web app always sends it.
+   */
+  expectedTotal: ZMoney.extend({ currency: z.literal('USD') }).optional(),
 };
 
 /** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, a pass, or tickets. */

@@ -9,7 +9,7 @@ import { requireAdmission } from '../drops/waiting-room/require-admission.ts';
 import { verifiedEmailFor } from '../users/verified-emails.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { holdForPayment } from './hold-for-payment.ts';
-import { newPurchase, priceOrder } from './purchase-round.ts';
+import { agreedPrice, newPurchase, priceOrder } from './purchase-round.ts';
 import { guaranteedPacksFor, raffleSaleItem, refusalOf, saleItemOf } from './sale-items.ts';
 import { isAnsweredFromMemory } from './sold-out-memory.ts';
 
@@ -31,13 +31,14 @@ type TPurchasePacksDeps = Pick<
  * Route: POST /v2/orders and POST /v1/orders (with an Idempotency-Key: a replay answers the first outcome, refusals
  * included) · Writes: through the payment path, see below · Reads: the published drop (kept in memory), the buyer's
  * verified address (carried by the access token once verified) · UI: features/drops purchase dialog, features/orders
- * purchase status page · Tests: orders.test.ts, card-orders.test.ts, purchase-races.test.ts.
+ * purchase status page · Tests: orders.test.ts, card-orders.test.ts, purchase-races.test.ts, agreed-price.test.ts.
  *
  * A purchase of packs or a pass (issue 18: one path for every item kind, orders/sale-items.ts): checked first against
  * what needs no lock (the drop and its open round, from the published drop kept in memory, or the pass on sale; the
  * buyer's verified email, spec section 8's EMAIL_VERIFICATION_REQUIRED; for a holders-only round, a valid pass,
  * PASS_REQUIRED; for a raffle round, a winner in their purchase window, RAFFLE_NOT_A_WINNER; for a round that
- * guarantees packs to holders, whether the buyer is one). A refusal there did
+ * guarantees packs to holders, whether the buyer is one; last, the price: PRICE_CHANGED when the total now is not the
+ * request's `expectedTotal`, the one the buyer was shown). A refusal there did
  * nothing, so it is not kept as the key's answer: a retry after the round opens, or after verifying, buys; and a
  * retry of a purchase answered before gets that answer even if these checks would refuse it now. A round
  * every instance knows is sold out is answered SOLD_OUT from memory right after the email check, before the round's
@@ -105,13 +106,15 @@ async function checkedPurchase(
   if (item.kind === 'PACK') {
     await requireAdmission(deps, { userId, policyId: item.round.id, token: request.admissionToken, now });
   }
+  // What the buyer agreed to, or nothing: the purchase is charged this price whatever the payment (the order keeps it).
+  const price = agreedPrice(priceOrder(item, request.quantity, deps.config.orders), request.expectedTotal);
   const purchase = newPurchase({
     userId,
     buyerEmail,
     item,
     quantity: request.quantity,
     guaranteedPacks: await guaranteedPacksFor(deps.db, item, userId, now),
-    price: priceOrder(item, request.quantity, deps.config.orders),
+    price,
     now,
   });
   return { item, purchase };

@@ -10,7 +10,7 @@ import type { TSaleItem } from './sale-items.ts';
  * What a purchase is before it is decided: `quantity` units of an item on sale (packs of a drop's open round, a
  * pass), priced, by a buyer whose email is verified. Made once per request (purchasePacks) and decided by either
  * payment path: from the balance (purchaseFromBalance) or held for a card or Tilia payment (holdForPayment). Tests:
- * orders.test.ts.
+ * orders.test.ts, agreed-price.test.ts.
  */
 export interface TPurchase {
   /** The order's id, whatever the outcome. */
@@ -58,6 +58,19 @@ export interface TOrderPrice {
   total: number;
   /** CYP minor units a cent of `total` costs when paid with CYP credit (the balance spends it first); null: never. */
   creditPerCent: number | null;
+}
+
+/**
+ * The price a purchase is charged: the one of the moment (priceOrder), if it is the total the buyer agreed to (the
+ * order request's `expectedTotal`, what the popup's Pay button showed), else PRICE_CHANGED. The console may change a
+ * pass's or a ticket kind's price while it is on sale, and a drop's next round may open at its own price while the
+ * popup of the round before is open (a published round's price never changes): either way the buyer is charged what
+ * they saw or nothing. The number compared was read already (no database read: the drop rush's path). A request
+ * without `expectedTotal` (an older client) is charged the price of the moment.
+ */
+export function agreedPrice(price: TOrderPrice, expectedTotal: { amount: number } | undefined): TOrderPrice {
+  if (expectedTotal && expectedTotal.amount !== price.total) throw new AppError('PRICE_CHANGED');
+  return price;
 }
 
 /** What `quantity` units of the item cost, with the service fee of the configured rule (the popup shows the same). */

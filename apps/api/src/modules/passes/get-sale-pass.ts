@@ -22,7 +22,8 @@ export interface TSalePass {
  * orders/sale-items.ts) · Reads: passes · Tests: passes.test.ts, pass-publication.test.ts.
  *
  * The pass as it is now, read on every purchase (one primary-key read): unlike a published drop, the console may
- * still change a pass's price or window, and a purchase must pay what the pass costs now. Passes are not the drop
+ * still change a pass's price or window, and a purchase is priced as the pass costs now (refused with PRICE_CHANGED
+ * when that is not the total the buyer was shown, orders/purchase-round.ts's agreedPrice). Passes are not the drop
  * rush's path.
  */
 export async function getSalePass(db: Db, passId: string): Promise<TSalePass | null> {

@@ -267,7 +267,12 @@ describe('pass page: holding and buying', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay now · $26.25' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${orderId}/status`));
     expect(sent.filter((request) => request.path === '/v2/orders').map((request) => request.body)).toEqual([
-      { passId: passIds.pass, quantity: 1, paymentMethod: 'BALANCE' },
+      {
+        passId: passIds.pass,
+        quantity: 1,
+        paymentMethod: 'BALANCE',
+        expectedTotal: { amount: 2_625, currency: 'USD' },
+      },
     ]);
   });
 

@@ -138,7 +138,13 @@ describe('purchase popup', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay now · $13.13' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${orderId}/status`));
     expect(sent.filter((request) => request.path === '/v2/orders').map((request) => request.body)).toEqual([
-      { dropId: dropIds.drop, quantity: 1, paymentMethod: 'BALANCE' },
+      // The total Pay showed, as the one agreed: a price changed since is refused, never charged.
+      {
+        dropId: dropIds.drop,
+        quantity: 1,
+        paymentMethod: 'BALANCE',
+        expectedTotal: { amount: 1_313, currency: 'USD' },
+      },
     ]);
     expect(idempotencyKeysSentTo('/v2/orders')[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -196,6 +202,90 @@ describe('purchase popup', () => {
     expect(sent.filter((request) => request.path === `/v1/drops/${dropIds.drop}`).length).toBeGreaterThan(1);
   });
 
+  it('on a price changed since the popup priced it, shows the new total to confirm, and pays that with a new key', async () => {
+    // The operator raises the price from $12.50 to $100.00 while the popup is open: the next fee read says so.
+    let unit = 1_250;
+    let posts = 0;
+    const sent = buyer({
+      balance: balances(50_000),
+      route: (request) => {
+        const [path, query = ''] = request.path.split('?');
+        if (path === '/v1/orders/fee') {
+          return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity')), unit) });
+        }
+        if (path !== '/v2/orders') return undefined;
+        posts += 1;
+        if (posts === 1) return apiFailure(409, 'PRICE_CHANGED');
+        return json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+      },
+    });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    unit = 10_000;
+    await user.click(within(dialog).getByRole('button', { name: 'Pay now · $13.13' }));
+    const refusal = await within(dialog).findByText(
+      /^The price has changed\. Please check the new total and try again\./,
+    );
+    await waitFor(() => expect(refusal).toHaveTextContent('The total is now $105.00 (it was $13.13).'));
+    const price = within(dialog).getByLabelText('Price');
+    expect(within(price).getByText(/^Total$/).nextElementSibling).toHaveTextContent('$105.00');
+    expect(router.state.location.pathname).toBe(dropUrl);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay now · $105.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    expect(sent.filter((request) => request.path === '/v2/orders').map((request) => request.body)).toEqual([
+      {
+        dropId: dropIds.drop,
+        quantity: 1,
+        paymentMethod: 'BALANCE',
+        expectedTotal: { amount: 1_313, currency: 'USD' },
+      },
+      {
+        dropId: dropIds.drop,
+        quantity: 1,
+        paymentMethod: 'BALANCE',
+        expectedTotal: { amount: 10_500, currency: 'USD' },
+      },
+    ]);
+    const [first, second] = idempotencyKeysSentTo('/v2/orders');
+    expect(second).not.toBe(first);
+  });
+
+  it('retries an order whose answer was lost with the total first agreed, under its key, though the price moved', async () => {
+    let unit = 1_250;
+    let posts = 0;
+    const sent = buyer({
+      balance: balances(50_000),
+      route: (request) => {
+        const [path, query = ''] = request.path.split('?');
+        if (path === '/v1/orders/fee') {
+          return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity')), unit) });
+        }
+        if (path !== '/v2/orders') return undefined;
+        posts += 1;
+        // The first may have bought: its answer never came. The API replays it under its key if it did.
+        if (posts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+      },
+    });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    unit = 10_000;
+    await user.click(within(dialog).getByRole('button', { name: 'Pay now · $13.13' }));
+    expect(
+      await within(dialog).findByText('We could not reach the server. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    // The fee read since shows the new price; trying again is still the first request, as it was sent.
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay now · $105.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    const bodies = sent.filter((request) => request.path === '/v2/orders').map((request) => request.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toMatchObject({ expectedTotal: { amount: 1_313, currency: 'USD' } });
+    expect(bodies[1]).toEqual(bodies[0]);
+    const [first, second] = idempotencyKeysSentTo('/v2/orders');
+    expect(second).toBe(first);
+  });
+
   it('asks for a verified email before Pay, and links to verifying it', async () => {
     const sent = buyer({ isEmailVerified: false });
     const { router } = renderApp(dropUrl);
@@ -246,6 +336,7 @@ describe('purchase popup', () => {
       dropId: dropIds.drop,
       quantity: 1,
       paymentMethod: 'CARD',
+      expectedTotal: { amount: 1_313, currency: 'USD' },
     });
   });
 

@@ -85,7 +85,14 @@ describe('tickets page', () => {
       sent
         .filter((request) => request.path.endsWith('/orders') && request.method === 'POST')
         .map((request) => request.body),
-    ).toEqual([{ ticketKindId: ids.drop, quantity: 1, paymentMethod: 'BALANCE' }]);
+    ).toEqual([
+      {
+        ticketKindId: ids.drop,
+        quantity: 1,
+        paymentMethod: 'BALANCE',
+        expectedTotal: { amount: 150, currency: 'USD' },
+      },
+    ]);
   });
 
   it("closes the purchase popup on Back (a phone's back gesture), staying on Tickets", async () => {

@@ -176,6 +176,7 @@ describe('drop page: the waiting room', () => {
       quantity: 1,
       paymentMethod: 'BALANCE',
       admissionToken: 'admission-for-me',
+      expectedTotal: { amount: 1_313, currency: 'USD' },
     });
   });
 

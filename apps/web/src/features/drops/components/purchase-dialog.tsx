@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -56,6 +56,8 @@ const dropChangingCodes = new Set([
   // The waiting room's admission is missing or has passed: the room (read with the drop) says where I stand now.
   'ADMISSION_REQUIRED',
   'ADMISSION_INVALID',
+  // The item's price (or the round on sale) changed: its page shows the new one too.
+  'PRICE_CHANGED',
 ]);
 
 function purchaseForm(maxQuantity: number) {
@@ -95,8 +97,10 @@ interface PurchaseDialogProps {
 /**
  * The purchase popup (spec section 2): quantity, unit price, fee and total from `GET /v1/orders/fee`, the payment
  * method, and for the balance either "balance payment available" or "insufficient funds" with Add funds, which comes
- * back here. Submitting creates the order with one Idempotency-Key per attempt; a refusal is shown with the
- * catalogue's message and the popup keeps what was chosen.
+ * back here. Submitting creates the order with one Idempotency-Key per attempt and the total Pay showed as the one
+ * agreed (`expectedTotal`): a price changed since is refused (PRICE_CHANGED), and the popup reads the fee again and
+ * shows the new total beside the one agreed, for the person to pay or not. A refusal is shown with the catalogue's
+ * message and the popup keeps what was chosen.
  */
 export function PurchaseDialog({
   item,
@@ -142,6 +146,13 @@ function PurchaseForm({
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
   const createOrder = useCreateOrder();
   const idempotency = useIdempotencyKey();
+  /**
+   * The attempt whose answer never came (a network failure, a 5xx), with the total it agreed to: trying again is that
+   * same request, so it replays under its key if it did buy, even if the fee read since shows another total.
+   */
+  const unanswered = useRef<{ key: string; expectedTotal: TMoney } | null>(null);
+  /** After PRICE_CHANGED: the total agreed and refused, for what quantity; null otherwise. */
+  const [refusedTotal, setRefusedTotal] = useState<{ total: TMoney; quantity: number } | null>(null);
   const {
     register,
     handleSubmit,
@@ -175,15 +186,27 @@ function PurchaseForm({
   const shortfall = isShort && total && spendable !== null ? total.amount - spendable : null;
 
   const onSubmit = handleSubmit(async (values) => {
-    const body: TCreateOrderRequest = {
+    const choice = {
       ...item.request,
       quantity: values.quantity,
       paymentMethod: values.paymentMethod,
       ...(admissionToken ? { admissionToken } : {}),
     };
-    try {
-      const created = await createOrder.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+    const idempotencyKey = idempotency.keyFor(choice);
+    const shown = total && fee.data?.quantity === values.quantity ? total : null;
+    const agreed = unanswered.current?.key === idempotencyKey ? unanswered.current.expectedTotal : shown;
+    // Pay waits for the fee of this quantity, so there is always a total here; without one nothing is agreed.
+    if (!agreed) return;
+    unanswered.current = { key: idempotencyKey, expectedTotal: agreed };
+    const body: TCreateOrderRequest = { ...choice, expectedTotal: { amount: agreed.amount, currency: 'USD' } };
+    const settle = () => {
       idempotency.settle();
+      unanswered.current = null;
+    };
+    setRefusedTotal(null);
+    try {
+      const created = await createOrder.mutateAsync({ body, idempotencyKey });
+      settle();
       // Card and Tilia: the provider's checkout is another site, and sends the person back to the status page. The
       // status page goes into the history first, so the browser's Back from the provider lands on the order waiting
       // for its payment (with the way to pay), not on this popup opened again by its address (`?buy=`).
@@ -209,10 +232,15 @@ function PurchaseForm({
       // another tab, say) is a new attempt with a new key. A network failure or a 5xx may not have reached or
       // finished: the retry keeps the key, so it cannot buy twice. REQUEST_IN_PROGRESS: the first is still running.
       if (isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS') {
-        idempotency.settle();
+        settle();
       }
       if (isApiError(error) && dropChangingCodes.has(error.code)) onDropChanged();
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void balances.refetch();
+      if (isApiError(error) && error.code === 'PRICE_CHANGED') {
+        // Nothing was bought: the new total is read and shown, and Pay waits for it; paying it is a new attempt.
+        setRefusedTotal({ total: agreed, quantity: values.quantity });
+        void fee.refetch();
+      }
       setError('root.server', {
         type: isApiError(error) ? error.code : 'unknown',
         message: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
@@ -221,6 +249,17 @@ function PurchaseForm({
   });
 
   const serverError = errors.root?.server;
+  // After PRICE_CHANGED, until the new total is in: Pay would only send the refused one again.
+  const isRepricing = serverError?.type === 'PRICE_CHANGED' && fee.isFetching;
+  const repriced =
+    serverError?.type === 'PRICE_CHANGED' &&
+    refusedTotal &&
+    total &&
+    !isRepricing &&
+    quantity === refusedTotal.quantity &&
+    total.amount !== refusedTotal.total.amount
+      ? { was: refusedTotal.total, now: total }
+      : null;
   const verifyEmailLink = (
     <ButtonLink to="/email/verify" size="sm" variant="primary" replace={leavesPopupEntry}>
       Verify your email
@@ -247,6 +286,12 @@ function PurchaseForm({
           }
         >
           {serverError.message}
+          {repriced ? (
+            <>
+              {' '}
+              The total is now <strong>{format(repriced.now)}</strong> (it was {format(repriced.was)}).
+            </>
+          ) : null}
         </Alert>
       ) : null}
 
@@ -323,7 +368,7 @@ function PurchaseForm({
           type="submit"
           variant="primary"
           isLoading={isSubmitting}
-          disabled={isShort || isEmailUnverified || !fee.data || fee.isError || fee.isPlaceholderData}
+          disabled={isShort || isEmailUnverified || !fee.data || fee.isError || fee.isPlaceholderData || isRepricing}
         >
           {paymentMethod === 'BALANCE' ? 'Pay now' : 'Continue to payment'}
           {total ? ` · ${format(total)}` : ''}
