@@ -184,6 +184,19 @@ describe('attendance page: reading', () => {
     expect(queryOf(asked.path).get('size')).toBe('10');
   });
 
+  // A review of session 53: a streak carried in from an earlier calendar had passed 3 days before this calendar began,
+  // so this calendar never paid its 3-day bonus, yet the bonus was marked reached.
+  it('marks reached only the bonuses my streak reached on a day of this calendar', async () => {
+    api({ [`GET ${TODAY}`]: () => json(200, { data: attendanceToday({ streak: 25, nextStreakBonus: null }) }) });
+    renderApp(URL);
+    const streak = await screen.findByRole('region', { name: 'Your streak' });
+    await waitFor(() => expect(streak).toHaveTextContent('25 days in a row'));
+    // Checked in up to yesterday (Nov 21): 3 days in a row on Oct 30, before the calendar's Nov 1; 7 on Nov 3.
+    const [threeDays, sevenDays] = within(streak).getAllByRole('listitem');
+    expect(threeDays).not.toHaveTextContent('Reached');
+    expect(sevenDays).toHaveTextContent('Reached');
+  });
+
   it('says when no calendar is running, and still states the time zone', async () => {
     api({
       [`GET ${REWARDS}`]: () => json(200, { data: attendanceRewards({ hasCalendar: false }) }),

@@ -108,6 +108,7 @@ export default function AttendancePage() {
                 )}
                 <StreakPanel
                   bonuses={rewards.data.calendar.streakBonuses}
+                  calendarStartDate={rewards.data.calendar.startDate}
                   mine={
                     isLoggedIn && today.data
                       ? {

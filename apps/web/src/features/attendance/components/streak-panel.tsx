@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { TAttendanceRewards, TAttendanceTodayV2 } from '@cypher/contract';
+import { addDays, type TAttendanceRewards, type TAttendanceTodayV2 } from '@cypher/contract';
 import { formatCount } from '../../../lib/format.ts';
 import { GrantThumb, grantTitle } from '../../../ui/grant-delivery.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -10,6 +10,8 @@ type TStreakBonuses = NonNullable<TAttendanceRewards['calendar']>['streakBonuses
 
 interface StreakPanelProps {
   bonuses: TStreakBonuses;
+  /** The calendar's first day: a bonus is paid by the calendar covering the day a streak reaches its length. */
+  calendarStartDate: string;
   /** Signed in: today's standing and how many days of this calendar I checked in; null for a visitor. */
   mine: { today: TAttendanceTodayV2; checkedInDays: number; calendarDays: number } | null;
 }
@@ -18,7 +20,7 @@ interface StreakPanelProps {
  * My streak (days in a row, which survives a calendar's end and breaks on a day missed), the next bonus it can reach
  * and how far off it is, how many days of this calendar I checked in, and every bonus the calendar offers.
  */
-export function StreakPanel({ bonuses, mine }: StreakPanelProps) {
+export function StreakPanel({ bonuses, calendarStartDate, mine }: StreakPanelProps) {
   return (
     <section className={styles.panel} aria-labelledby="streak-heading">
       <h2 id="streak-heading" className={styles.heading}>
@@ -28,7 +30,7 @@ export function StreakPanel({ bonuses, mine }: StreakPanelProps) {
       {bonuses.length > 0 ? (
         <ul className={styles.bonuses} aria-label="Streak bonuses">
           {bonuses.map((bonus) => {
-            const isReached = mine !== null && mine.today.streak >= bonus.streakDays;
+            const isReached = mine !== null && isReachedInCalendar(mine.today, bonus.streakDays, calendarStartDate);
             return (
               <li key={bonus.streakDays} className={isReached ? `${styles.bonus} ${styles.reached}` : styles.bonus}>
                 <GrantThumb grant={bonus.reward} size={36} />
@@ -104,4 +106,15 @@ function MyStreak({
       ) : null}
     </>
   );
+}
+
+/**
+ * Whether my streak reached `streakDays` on a day of this calendar, the day its bonus was paid. A streak carried in
+ * from an earlier calendar passed shorter lengths before this one began: their bonuses were this calendar's to give
+ * only on that day, so they are not marked reached here (a review of session 53 found them marked, never paid).
+ */
+function isReachedInCalendar(today: TAttendanceTodayV2, streakDays: number, calendarStartDate: string): boolean {
+  if (today.streak < streakDays) return false;
+  const lastCheckIn = today.isCheckedIn ? today.date : addDays(today.date, -1);
+  return addDays(lastCheckIn, streakDays - today.streak) >= calendarStartDate;
 }
