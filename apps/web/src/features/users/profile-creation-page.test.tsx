@@ -4,16 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { getStored, setStored } from '../../lib/storage.ts';
 import { pathnameOf } from '../../test/catalog-fixtures.ts';
-import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
+import { apiFailure, deferred, json, myUser, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-/** Signed in with an account at `status`; creating the profile makes it ACTIVE, as the API does. */
-function signedInAs(status: 'EMAIL_VERIFIED' | 'ACTIVE') {
+const uploadedPhoto = {
+  url: '/uploads/ada.png',
+  width: 400,
+  height: 400,
+  contentType: 'image/png',
+  thumbnailUrl: null,
+};
+
+/**
+ * Signed in with an account at `status`; creating the profile makes it ACTIVE, as the API does. A photo upload is
+ * answered by `photoUpload`, stored at once unless told otherwise.
+ */
+function signedInAs(
+  status: 'EMAIL_VERIFIED' | 'ACTIVE',
+  photoUpload: () => Response | Promise<Response> = () => json(201, { data: uploadedPhoto }),
+) {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   let user = myUser({ status, nickname: status === 'ACTIVE' ? 'Ada' : null });
   return stubApi(({ method, path, body }) => {
     const pathname = pathnameOf(path);
     if (pathname === '/v1/users/my') return json(200, { data: user });
+    if (pathname === '/v1/users/media/photo' && method === 'POST') return photoUpload();
     if (pathname === '/v1/users/profile' && method === 'POST') {
       user = myUser({ ...(body as object), status: 'ACTIVE' });
       return json(201, { data: user });
@@ -88,5 +103,54 @@ describe('profile creation page', () => {
     await user.click(screen.getByRole('button', { name: 'Create profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/drops/drop-1'));
     expect(getStored('signUpReturnTo')).toBeUndefined();
+  });
+
+  it('holds Create profile while the chosen photo uploads, then creates the profile with it', async () => {
+    setStored('onboardingCompleted', true);
+    const upload = deferred<Response>();
+    const sent = signedInAs('EMAIL_VERIFIED', () => upload.promise);
+    const { router } = renderApp('/profile/creation');
+    const user = userEvent.setup();
+    const profilePosts = () => sent.filter((request) => pathnameOf(request.path) === '/v1/users/profile');
+
+    const nickname = await screen.findByLabelText(/^Nickname/);
+    await user.type(nickname, 'Ada');
+    await user.upload(screen.getByTestId('photo-file'), new File(['png'], 'ada.png', { type: 'image/png' }));
+    const held = await screen.findByRole('button', { name: 'Uploading photo…' });
+    expect(held).toHaveAttribute('aria-busy', 'true');
+    // Neither a click nor Enter in the nickname sends the profile while the photo's address is unknown.
+    await user.click(held);
+    await user.type(nickname, '{Enter}');
+    expect(profilePosts()).toHaveLength(0);
+
+    upload.resolve(json(201, { data: uploadedPhoto }));
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(profilePosts()).toHaveLength(1);
+    expect(profilePosts()[0]?.body).toMatchObject({ nickname: 'Ada', photoUrl: '/uploads/ada.png' });
+  });
+
+  it('says when the photo could not be uploaded, and creates the profile without it', async () => {
+    setStored('onboardingCompleted', true);
+    const sent = signedInAs('EMAIL_VERIFIED', () => apiFailure(415, 'UNSUPPORTED_MIMETYPE'));
+    const { router } = renderApp('/profile/creation');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Nickname/), 'Ada');
+    await user.upload(screen.getByTestId('photo-file'), new File(['png'], 'ada.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This photo is not supported. Please select another one!',
+    );
+    const create = screen.getByRole('button', { name: 'Create profile' });
+    expect(create).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: /^Choose a file/ })).toBeEnabled();
+
+    await user.click(create);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent.find((request) => pathnameOf(request.path) === '/v1/users/profile')?.body).toMatchObject({
+      nickname: 'Ada',
+      photoUrl: null,
+    });
   });
 });

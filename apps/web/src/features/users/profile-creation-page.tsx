@@ -19,6 +19,7 @@ import { PageMeta } from '../../ui/page-meta.tsx';
 import { useToast } from '../../ui/use-toast.ts';
 import { useCreateProfile } from './api/create-profile.ts';
 import { ProfileImageField } from './components/profile-image-field.tsx';
+import { useImageUploads } from './components/use-image-uploads.ts';
 import { nicknameHint, ZProfileForm } from './form-schemas.ts';
 import styles from '../../ui/account-page.module.css';
 
@@ -27,9 +28,10 @@ type TProfileFormOutput = z.output<typeof ZProfileForm>;
 
 /**
  * `/profile/creation`: the last step of signing up (status EMAIL_VERIFIED; the shell sends such accounts here, with
- * the page they asked for as `redirectTo`). The photo is uploaded when chosen; creating the profile makes the account
- * ACTIVE and goes on to that page, through the introduction (/onboarding) on a device that has not seen it. Someone
- * whose profile exists (ACTIVE) is sent to `/profile/edit` rather than shown an empty form that would only be refused.
+ * the page they asked for as `redirectTo`). The photo is uploaded when chosen, and Create profile is held until it
+ * is stored (useImageUploads); creating the profile makes the account ACTIVE and goes on to that page, through the
+ * introduction (/onboarding) on a device that has not seen it. Someone whose profile exists (ACTIVE) is sent to
+ * `/profile/edit` rather than shown an empty form that would only be refused.
  */
 export default function ProfileCreationPage() {
   const navigate = useNavigate();
@@ -41,6 +43,7 @@ export default function ProfileCreationPage() {
   const { userInfo } = useSession();
   const createProfile = useCreateProfile();
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
+  const uploads = useImageUploads();
   // Creating the profile here makes the account ACTIVE too; that must not send its maker to the edit page instead
   // of home (the way home waits for its page to load, while this record changes at once).
   const [isCreating, setIsCreating] = useState(false);
@@ -101,13 +104,20 @@ export default function ProfileCreationPage() {
           hint="Optional. JPEG, PNG, GIF or WebP, up to 5 MB."
           value={photoUrl}
           onChange={setPhotoUrl}
+          onUploadingChange={uploads.trackerFor('photo')}
         />
         <Checkbox
           label="Tell me about new drops, events and offers by email (optional)"
           {...register('marketingConsent')}
         />
-        <Button type="submit" variant="primary" size="lg" isBlock isLoading={createProfile.isPending}>
-          Create profile
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          isBlock
+          isLoading={createProfile.isPending || uploads.isUploading}
+        >
+          {uploads.submitLabel ?? 'Create profile'}
         </Button>
       </form>
     </div>

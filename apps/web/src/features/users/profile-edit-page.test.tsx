@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../lib/session.ts';
-import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
+import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // Each case opens the profile, edits and moves through the whole app: on a busy machine that takes over five seconds.
@@ -11,16 +11,26 @@ const JOURNEY_MS = 30_000;
 const notSaved = 'Your changes to your profile are not saved.';
 const leaveDialog = () => screen.queryByRole('dialog', { name: 'Leave without saving?' });
 
-/** A signed-in collector named Ada; a profile saved is answered as it was sent. */
-function collectorWithProfile(): SentRequest[] {
+const uploadedPhoto = {
+  url: '/uploads/ada.png',
+  width: 400,
+  height: 400,
+  contentType: 'image/png',
+  thumbnailUrl: null,
+};
+
+/**
+ * A signed-in collector named Ada; a profile saved is answered as it was sent. Each photo upload is answered by
+ * `photoUpload`, stored at once unless told otherwise.
+ */
+function collectorWithProfile(
+  photoUpload: () => Response | Promise<Response> = () => json(201, { data: uploadedPhoto }),
+): SentRequest[] {
   startSession({ accessToken: 'a1', refreshToken: 'r1' });
   let saved = myUser({ nickname: 'Ada' });
   return stubApi((request) => {
     if (request.path === '/v1/users/my') return json(200, { data: saved });
-    if (request.path === '/v1/users/media/photo') {
-      const photo = { url: '/uploads/ada.png', width: 400, height: 400, contentType: 'image/png', thumbnailUrl: null };
-      return json(201, { data: photo });
-    }
+    if (request.path === '/v1/users/media/photo') return photoUpload();
     if (request.path === '/v1/users/profile' && request.method === 'PATCH') {
       saved = { ...saved, ...(request.body as object) };
       return json(200, { data: saved });
@@ -176,6 +186,69 @@ describe('profile edit: unsaved changes', () => {
       await user.click(guideLink());
       await waitFor(() => expect(router.state.location.pathname).toBe('/guide'));
       expect(leaveDialog()).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+});
+
+describe('profile edit: images', () => {
+  it(
+    'holds Save changes while a chosen photo uploads, then saves the photo',
+    async () => {
+      const upload = deferred<Response>();
+      const sent = collectorWithProfile(() => upload.promise);
+      const user = userEvent.setup();
+      const { nickname } = await openProfile();
+      const patches = () => sent.filter((request) => request.method === 'PATCH');
+
+      await user.upload(screen.getByTestId('photo-file'), new File(['png'], 'ada.png', { type: 'image/png' }));
+      const held = await screen.findByRole('button', { name: 'Uploading photo…' });
+      expect(held).toHaveAttribute('aria-busy', 'true');
+      await user.click(held);
+      await user.type(nickname, '{Enter}');
+      expect(patches()).toHaveLength(0);
+
+      upload.resolve(json(201, { data: uploadedPhoto }));
+      expect(await screen.findByRole('img', { name: 'Your profile photo' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+      expect(patches().map((request) => request.body)).toEqual([
+        { marketingConsent: false, photoUrl: '/uploads/ada.png' },
+      ]);
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says when a photo could not be uploaded, saves without it, and takes the file chosen again',
+    async () => {
+      let uploads = 0;
+      const sent = collectorWithProfile(() => {
+        uploads += 1;
+        return uploads === 1 ? apiFailure(503, 'SERVICE_UNAVAILABLE') : json(201, { data: uploadedPhoto });
+      });
+      const user = userEvent.setup();
+      const { nickname } = await openProfile();
+      const patches = () => sent.filter((request) => request.method === 'PATCH').map((request) => request.body);
+
+      const file = new File(['png'], 'ada.png', { type: 'image/png' });
+      await user.upload(screen.getByTestId('photo-file'), file);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The service is temporarily unavailable. Please try again shortly.',
+      );
+      expect(screen.queryByRole('img', { name: 'Your profile photo' })).toBeNull();
+      await user.clear(nickname);
+      await user.type(nickname, 'Grace');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+      expect(patches()).toEqual([{ nickname: 'Grace', marketingConsent: false }]);
+
+      await user.upload(screen.getByTestId('photo-file'), file);
+      expect(await screen.findByRole('img', { name: 'Your profile photo' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(patches()).toHaveLength(2));
+      expect(patches()[1]).toEqual({ marketingConsent: false, photoUrl: '/uploads/ada.png' });
     },
     JOURNEY_MS,
   );

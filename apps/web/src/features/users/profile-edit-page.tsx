@@ -16,6 +16,7 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 import { ProfileImageField } from './components/profile-image-field.tsx';
+import { useImageUploads } from './components/use-image-uploads.ts';
 import { nicknameHint, ZProfileEditForm } from './form-schemas.ts';
 import styles from '../../ui/account-page.module.css';
 
@@ -25,6 +26,7 @@ type TProfileFormOutput = z.output<typeof ZProfileEditForm>;
 function EditProfileForm({ user }: { user: TMyUser }) {
   const { showToast } = useToast();
   const updateProfile = useUpdateProfile();
+  const uploads = useImageUploads();
   const form = useForm<TProfileFormInput, unknown, TProfileFormOutput>({
     resolver: zodResolver(ZProfileEditForm),
     defaultValues: {
@@ -71,6 +73,7 @@ function EditProfileForm({ user }: { user: TMyUser }) {
             hint="At least 1440 x 397 pixels, under 5 MB. Shown at the top of your profile."
             value={field.value}
             onChange={field.onChange}
+            onUploadingChange={uploads.trackerFor('background')}
           />
         )}
       />
@@ -85,6 +88,7 @@ function EditProfileForm({ user }: { user: TMyUser }) {
             value={field.value}
             onChange={field.onChange}
             placeholder={user.nickname ?? user.email}
+            onUploadingChange={uploads.trackerFor('photo')}
           />
         )}
       />
@@ -95,8 +99,8 @@ function EditProfileForm({ user }: { user: TMyUser }) {
       </Field>
       <Checkbox label="Tell me about new drops, events and offers by email" {...register('marketingConsent')} />
       <div className={styles.actions}>
-        <Button type="submit" variant="primary" isLoading={updateProfile.isPending}>
-          Save changes
+        <Button type="submit" variant="primary" isLoading={updateProfile.isPending || uploads.isUploading}>
+          {uploads.submitLabel ?? 'Save changes'}
         </Button>
       </div>
     </form>
@@ -105,7 +109,7 @@ function EditProfileForm({ user }: { user: TMyUser }) {
 
 /**
  * `/profile/edit` (signed in, ACTIVE): nickname, photo, background and marketing consent. Leaving with changes not
- * saved asks first (useUnsavedChanges).
+ * saved asks first (useUnsavedChanges); Save changes is held while a chosen image uploads (useImageUploads).
  */
 export default function ProfileEditPage() {
   const { user, isLoading, error, refetch } = useMyUser();

@@ -22,13 +22,23 @@ interface ProfileImageFieldProps {
   onChange: (url: string | null) => void;
   /** The avatar's initial when there is no photo yet. */
   placeholder?: string;
+  /** Told when an upload starts and when it has answered: the form holds its submit meanwhile (useImageUploads). */
+  onUploadingChange?: (isUploading: boolean) => void;
 }
 
 /**
  * A profile photo or background: choosing a file uploads it at once (the browser checks type and size first, the
  * API checks again), then the preview shows what was stored. "Remove" clears it.
  */
-export function ProfileImageField({ kind, label, hint, value, onChange, placeholder }: ProfileImageFieldProps) {
+export function ProfileImageField({
+  kind,
+  label,
+  hint,
+  value,
+  onChange,
+  placeholder,
+  onUploadingChange,
+}: ProfileImageFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
@@ -41,11 +51,14 @@ export function ProfileImageField({ kind, label, hint, value, onChange, placehol
       setError(problem);
       return;
     }
+    onUploadingChange?.(true);
     try {
       const uploaded = await upload.mutateAsync({ kind, file });
       onChange(uploaded.url);
     } catch (failure) {
       setError(uploadErrorMessage(failure, kind));
+    } finally {
+      onUploadingChange?.(false);
     }
   }
 
