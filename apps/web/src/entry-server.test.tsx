@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import type { RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TBanner, TEdition, TProduct, TProductActivity } from '@cypher/contract';
+import type { TBanner, TEditionDetail, TProduct, TProductActivity } from '@cypher/contract';
 import { routes } from './app/router.tsx';
 import { startApp } from './app/start-app.tsx';
 import { createPageRenderer, type TRenderedPage } from './entry-server.tsx';
@@ -54,7 +54,7 @@ const activity: TProductActivity = {
   editionNumber: 3,
   createdAt: '2026-11-21T10:00:00.000Z',
 };
-const edition: TEdition = {
+const edition: TEditionDetail = {
   id: editionId,
   serialNumber: 3,
   editionSize: 10,
@@ -74,6 +74,7 @@ const edition: TEdition = {
   tokenId: '3',
   owner: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
   createdAt: '2026-11-20T10:00:00.000Z',
+  figureBaseId: null,
 };
 
 /** The drop's answer from here on, in place of the visitor's: a test sets it between the server's render and hydration. */

@@ -41,6 +41,14 @@ export const ZEdition = z.object({
 });
 export type TEdition = z.infer<typeof ZEdition>;
 
+/**
+ * GET /v1/editions/{id}: an edition, with the figure base it stands on while EQUIPPED (null otherwise), so its owner
+ * can take it off from the NFT page even once the base's collection or brand is no longer public (the base's own page
+ * is then not found, but POST /v1/figure-base-collections/{id}/unequip still takes it off).
+ */
+export const ZEditionDetail = ZEdition.extend({ figureBaseId: z.uuid().nullable() });
+export type TEditionDetail = z.infer<typeof ZEditionDetail>;
+
 /** One line of an edition's history, oldest first: what happened, who did it, and the other side when there is one. */
 export const ZEditionHistoryEntry = z.object({
   /** Null for the minting, which is the edition's own record rather than an activity row. */

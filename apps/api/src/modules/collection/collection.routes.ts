@@ -12,6 +12,7 @@ import {
   ZPage,
   ZPageQuery,
   ZEdition,
+  ZEditionDetail,
   ZEditionHistoryEntry,
   ZExportEditionRequest,
   ZNftMetadata,
@@ -25,7 +26,7 @@ import { exportEdition } from './export-edition.ts';
 import { listFavorites, listOthersFavorites } from './list-favorites.ts';
 import { listMyEditions } from './list-my-editions.ts';
 import { removeFavorite } from './remove-favorite.ts';
-import { getEditionView } from './get-edition.ts';
+import { getEditionDetail, getEditionView } from './get-edition.ts';
 import { cachedEditionFacts } from './edition-views.ts';
 import { listEditionHistory } from './list-edition-history.ts';
 import { setEditionLock } from './lock-edition.ts';
@@ -63,10 +64,10 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'An edition: its token, owner, state and product',
           params: ZIdParams,
-          response: { 200: ZData(ZEdition) },
+          response: { 200: ZData(ZEditionDetail) },
         },
       },
-      async (request) => ({ data: (await getEditionView(ctx.db, request.params.id, facts)).edition }),
+      async (request) => ({ data: await getEditionDetail(ctx.db, request.params.id, facts) }),
     );
 
     app.get(

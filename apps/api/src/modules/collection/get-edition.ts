@@ -1,11 +1,14 @@
-import { isEditionHidden } from '@cypher/contract';
+import { eq } from 'drizzle-orm';
+import { isEditionHidden, type TEditionDetail } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { figureBasePlacements } from './collection.tables.ts';
 import { editionFactsFromDatabase, editionViewsByIds, type EditionFacts, type TEditionView } from './edition-views.ts';
 
 /**
- * Route: GET /v1/editions/{id} (and the NFT endpoints, through it) · Reads: editions (edition-views.ts) · UI: the NFT
- * page (features/collection nft-detail-page.tsx) · Tests: editions.test.ts.
+ * Route: GET /v1/editions/{id} (and the NFT endpoints, through getEditionView) · Reads: editions (edition-views.ts),
+ * figure_base_placements · UI: the NFT page (features/collection nft-detail-page.tsx) · Tests: editions.test.ts,
+ * figure-bases/figure-bases.test.ts.
  *
  * An edition anyone may look at, as on a public chain: its token, owner by nickname, state and product. Except while
  * it is still in an unopened pack: which editions a pack holds is told to nobody, its owner included, until the pack
@@ -19,4 +22,23 @@ export async function getEditionView(
   const view = (await editionViewsByIds(db, [editionId], facts)).get(editionId);
   if (!view || isEditionHidden(view.row.state)) throw new AppError('EDITION_NOT_FOUND');
   return view;
+}
+
+/**
+ * The edition with the figure base it stands on: the NFT page's way for its owner to take it off, which must work
+ * after the base's collection or brand is unpublished (the base's own page is not found then).
+ */
+export async function getEditionDetail(
+  db: Db,
+  editionId: string,
+  facts: EditionFacts = editionFactsFromDatabase,
+): Promise<TEditionDetail> {
+  const [{ edition }, [placement]] = await Promise.all([
+    getEditionView(db, editionId, facts),
+    db
+      .select({ figureBaseId: figureBasePlacements.figureBaseId })
+      .from(figureBasePlacements)
+      .where(eq(figureBasePlacements.editionId, editionId)),
+  ]);
+  return { ...edition, figureBaseId: placement?.figureBaseId ?? null };
 }

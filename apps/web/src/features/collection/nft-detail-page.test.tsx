@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { editionMessages, type TEdition, type TEditionHistoryEntry, type TFigureBase } from '@cypher/contract';
+import {
+  editionMessages,
+  type TEditionDetail,
+  type TEditionHistoryEntry,
+  type TFigureBase,
+  type TFigureBaseDetail,
+} from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -11,7 +17,7 @@ const ownerId = '0190a0b0-0000-7000-8000-000000000001';
 const CONTRACT = '0x3f2a9c4e5b6d7e8f90a1b2c3d4e5f60718293a4b';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-function edition(changes: Partial<TEdition> = {}): TEdition {
+function edition(changes: Partial<TEditionDetail> = {}): TEditionDetail {
   return {
     id: editionId,
     serialNumber: 12,
@@ -38,6 +44,7 @@ function edition(changes: Partial<TEdition> = {}): TEdition {
     tokenId: '42',
     owner: { id: ownerId, nickname: 'Ada' },
     createdAt: '2026-11-20T10:00:00.000Z',
+    figureBaseId: null,
     ...changes,
   };
 }
@@ -65,7 +72,7 @@ const noRoute: Route = () => undefined;
 
 /** The edition API answering `current()`, as a visitor or signed in as its owner. */
 function nftApi(
-  current: () => TEdition,
+  current: () => TEditionDetail,
   { asOwner = false, route = noRoute }: { asOwner?: boolean; route?: Route } = {},
 ) {
   if (asOwner) startSession({ accessToken: 'a1', refreshToken: 'r1' });
@@ -336,6 +343,50 @@ describe('NFT page', () => {
     );
     const asked = sent.find((request) => request.path.startsWith('/v1/figure-base-collections?'))!;
     expect(new URLSearchParams(asked.path.split('?')[1]).get('collectionId')).toBe(edition().collection!.id);
+  });
+
+  // Review: the only way to take it off was the base's page, not found once its collection was unpublished, so the
+  // edition stayed on the base for good (no fusion, lock or export).
+  it('lets the owner take an equipped edition off its base from the NFT page, the base’s page not found', async () => {
+    const baseId = '0190a0b0-0000-7000-8000-0000000000d1';
+    let current = edition({ state: 'EQUIPPED', isLocked: true, figureBaseId: baseId });
+    const base: TFigureBaseDetail = {
+      id: baseId,
+      name: 'Dragon shelf',
+      description: null,
+      imageUrl: null,
+      brand: edition().brand,
+      collection: edition().collection!,
+      slots: [],
+      equippedCount: 0,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      placements: [],
+      candidates: [],
+    };
+    const sent = nftApi(() => current, {
+      asOwner: true,
+      route: (request) => {
+        if (request.path === `/v1/figure-base-collections/${baseId}/unequip` && request.method === 'POST') {
+          current = edition();
+          return json(200, { data: base });
+        }
+        if (request.path.startsWith('/v1/figure-base-collections')) return apiFailure(404, 'FIGURE_BASE_NOT_FOUND');
+        return undefined;
+      },
+    });
+    renderApp(`/nfts/${editionId}`);
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Take it off its figure base' }));
+
+    await waitFor(() =>
+      expect(sent.filter((request) => request.path.endsWith('/unequip'))).toEqual([
+        expect.objectContaining({ method: 'POST', body: { editionId } }),
+      ]),
+    );
+    expect(await screen.findByRole('button', { name: 'Lock' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Take it off its figure base' })).toBeNull();
+    expect(await screen.findByText('Neon Dragon is back in your collection')).toBeInTheDocument();
   });
 
   it('offers no figure base for a locked edition', async () => {

@@ -216,9 +216,14 @@ describe('figure bases', () => {
 
     expect((await get(url)).json().code).toBe('FIGURE_BASE_NOT_FOUND');
     expect((await get(`/v1/figure-base-collections?collectionId=${collection!.id}`)).json().data.total).toBe(0);
+    // The NFT page is where its owner finds the base again: the edition names the base it stands on.
+    expect((await get(`/v1/editions/${legendary}`)).json().data).toMatchObject({
+      state: 'EQUIPPED',
+      figureBaseId: base.id,
+    });
     const unequipped = await post(`${url}/unequip`, collector.accessToken, { editionId: legendary });
     expect(unequipped.statusCode).toBe(200);
-    expect((await get(`/v1/editions/${legendary}`)).json().data.state).toBe('OWNED');
+    expect((await get(`/v1/editions/${legendary}`)).json().data).toMatchObject({ state: 'OWNED', figureBaseId: null });
   });
 
   // PGlite runs one transaction at a time, so only PostgreSQL can race these (CI's PostgreSQL pass).

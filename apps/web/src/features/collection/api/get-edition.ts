@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZEdition, type TEdition } from '@cypher/contract';
+import { ZEditionDetail, type TEditionDetail } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** `GET /v1/editions/{id}`: an edition as a token (contract, token id, owner, state), public like a chain. */
-async function getEdition(id: string, signal?: AbortSignal): Promise<TEdition> {
-  return ZEdition.parse(await apiRequest('GET', `/editions/${encodeURIComponent(id)}`, { signal }));
+/**
+ * `GET /v1/editions/{id}`: an edition as a token (contract, token id, owner, state), public like a chain, with the
+ * figure base it stands on while equipped.
+ */
+async function getEdition(id: string, signal?: AbortSignal): Promise<TEditionDetail> {
+  return ZEditionDetail.parse(await apiRequest('GET', `/editions/${encodeURIComponent(id)}`, { signal }));
 }
 
 function editionQueryOptions(id: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZEdition, type TEdition, type TExportEditionRequest } from '@cypher/contract';
+import { ZEdition, type TEdition, type TEditionDetail, type TExportEditionRequest } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { invalidateAfterEditionMoves } from '../../../api/edition-moves.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -29,7 +29,12 @@ export function useMoveEdition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moveEdition,
-    onSuccess: (edition) => queryClient.setQueryData(queryKeys.editions.detail(edition.id), edition),
+    // Lock, unlock and export are refused on a figure base, so the edition they answer stands on none.
+    onSuccess: (edition) =>
+      queryClient.setQueryData<TEditionDetail>(queryKeys.editions.detail(edition.id), {
+        ...edition,
+        figureBaseId: null,
+      }),
     // A move is a line of the history and of its product's activity, and changes what the collection lists.
     onSettled: (_edition, _error, request) => invalidateAfterEditionMoves(queryClient, [request.id]),
   });

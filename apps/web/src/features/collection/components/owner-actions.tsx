@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ZExportEditionRequest, type TEdition, type TExportEditionRequest } from '@cypher/contract';
+import {
+  ZExportEditionRequest,
+  type TEdition,
+  type TEditionDetail,
+  type TExportEditionRequest,
+} from '@cypher/contract';
 import { isFinalRefusal } from '../../../api/api-error.ts';
 import { formatEditionNumber } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
@@ -12,17 +17,23 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
+import { useChangePlacement } from '../api/equip-edition.ts';
 import { useMoveEdition } from '../api/move-edition.ts';
 import { FigureBasesItFits } from './figure-bases-it-fits.tsx';
 import styles from './nft-page.module.css';
 
 /**
  * What the owner may do with an edition in their collection: lock it against fusion, export and sale (or unlock it),
- * export it to their own wallet, which asks twice (the address, then "this cannot be undone"), and go to the figure
- * bases of its collection that have a slot for it.
+ * export it to their own wallet, which asks twice (the address, then "this cannot be undone"), go to the figure
+ * bases of its collection that have a slot for it, and take it off the base it stands on. That last is here as well as
+ * on the base's page because the base's page is not found once its collection or brand is unpublished, while the
+ * edition would otherwise stay on it for good (no fusion, lock or export).
  */
-export function OwnerActions({ edition }: { edition: TEdition }) {
+export function OwnerActions({ edition }: { edition: TEditionDetail }) {
   const moveEdition = useMoveEdition();
+  const changePlacement = useChangePlacement();
+  const { showToast } = useToast();
+  const figureBaseId = edition.state === 'EQUIPPED' ? edition.figureBaseId : null;
   const [isExporting, setIsExporting] = useState(false);
   const isLocked = edition.state === 'LOCKED';
   const canMove = edition.state === 'OWNED' || isLocked;
@@ -34,6 +45,7 @@ export function OwnerActions({ edition }: { edition: TEdition }) {
         Yours
       </h2>
       {lockError ? <Alert tone="error">{lockError.message}</Alert> : null}
+      {changePlacement.error ? <Alert tone="error">{changePlacement.error.message}</Alert> : null}
       <p className={styles.muted}>
         {isLocked
           ? 'Locked: it cannot be fused, exported, sold or put on a figure base until you unlock it.'
@@ -45,6 +57,25 @@ export function OwnerActions({ edition }: { edition: TEdition }) {
         <Link to={`/collections/${edition.collection.id}`} className={styles.link}>
           See {edition.collection.name}'s figure bases
         </Link>
+      ) : null}
+      {figureBaseId ? (
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            isLoading={changePlacement.isPending}
+            onClick={() =>
+              changePlacement.mutate(
+                { move: 'unequip', figureBaseId, editionId: edition.id },
+                {
+                  onSuccess: () =>
+                    showToast({ tone: 'success', title: `${edition.product.name} is back in your collection` }),
+                },
+              )
+            }
+          >
+            Take it off its figure base
+          </Button>
+        </div>
       ) : null}
       {canMove ? (
         <div className={styles.actions}>
