@@ -76,8 +76,8 @@ export const ZPass = z.object({
   pending: z.number().int(),
   /**
    * How many of this pass count against the caller's per-person limit: those their orders took, paid or still waiting
-   * for their payment (`pending` included), and not those given to them. 0 when signed out, or when the pass has no
-   * limit (nothing is counted then).
+   * for their payment (`pending` included), and not those given to them. Counted with or without a limit (one may be
+   * set while the pass sells); 0 when signed out.
    */
   bought: z.number().int(),
 });

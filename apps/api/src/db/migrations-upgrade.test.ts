@@ -401,3 +401,58 @@ describe('migration 0051: a raffle round has no waiting room', () => {
     ]);
   });
 });
+
+describe('migration 0055: every purchase of a pass counted', () => {
+  it('counts what each person bought or holds of each pass, from their orders, and leaves rounds’ counts alone', async () => {
+    await database?.close();
+    database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0054_mfa-challenges-reauthentication') });
+    const db = database.db;
+    const brand = await insertBrand(db);
+    const [unlimited, onceLimited, round] = [newId(), newId(), newId()];
+    for (const id of [unlimited, onceLimited]) {
+      await db.execute(sql`insert into passes (id, brand_id, name, description, image_url, benefits, supply, price,
+                             per_person_limit, sale_begin_at, sale_end_at, valid_from, valid_until, status,
+                             published_at, created_at, updated_at)
+                           values (${id}, ${brand.id}, 'Pass', '', '/uploads/pass.png', '[]'::jsonb, 20, 1000, null,
+                             now(), now() + interval '1 day', now(), now() + interval '2 days', 'PUBLISHED', now(),
+                             now(), now())`);
+    }
+    const [ada, bob] = [newId(), newId()];
+    for (const id of [ada, bob]) {
+      await db.execute(sql`insert into users (id, email, status, created_at, updated_at)
+                           values (${id}, ${`buyer.${id}@example.com`}, 'ACTIVE', now(), now())`);
+    }
+    const order = (userId: string, passId: string, quantity: number, status: string, paymentMethod = 'BALANCE') =>
+      db.execute(sql`insert into orders (id, user_id, item_kind, item_id, quantity, payment_method, status, unit_price,
+                       subtotal, service_fee, total, currency, created_at, updated_at)
+                     values (${newId()}, ${userId}, 'PASS', ${passId}, ${quantity}, ${paymentMethod}, ${status}, 1000,
+                       ${quantity * 1000}, 0, ${quantity * 1000}, 'USD', now(), now())`);
+    // As the code before 0055 left them: a pass without a limit counted nothing; one whose limit was taken off counted
+    // only what was bought while it had one.
+    await order(ada, unlimited, 3, 'SUCCESSFUL');
+    await order(ada, unlimited, 1, 'PENDING', 'CARD');
+    await order(ada, unlimited, 2, 'FAILED', 'CARD');
+    await order(bob, unlimited, 1, 'TIMED_OUT', 'TILIA');
+    await order(ada, onceLimited, 1, 'SUCCESSFUL');
+    await order(ada, onceLimited, 4, 'SUCCESSFUL');
+    await order(bob, onceLimited, 1, 'FAILED', 'CARD');
+    await db.execute(sql`insert into purchase_allowances (item_id, user_id, purchased)
+                         values (${onceLimited}, ${ada}, 1), (${onceLimited}, ${bob}, 1), (${round}, ${bob}, 2)`);
+
+    await runMigrations(database);
+
+    const counts = await queryRows<{ item_id: string; user_id: string; purchased: number }>(
+      db,
+      sql`select item_id, user_id, purchased from purchase_allowances`,
+    );
+    expect(counts).toHaveLength(4);
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { item_id: unlimited, user_id: ada, purchased: 4 },
+        { item_id: onceLimited, user_id: ada, purchased: 5 },
+        { item_id: onceLimited, user_id: bob, purchased: 0 },
+        { item_id: round, user_id: bob, purchased: 2 },
+      ]),
+    );
+  });
+});

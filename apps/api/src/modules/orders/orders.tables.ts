@@ -86,7 +86,8 @@ export type TOrderRow = typeof orders.$inferSelect;
 /**
  * Packs, passes or tickets one person bought or holds of one item (a round, a pass, a ticket kind), for the per-person
  * limit: one row per (item, person), so the
- * limit is held by a conditional upsert on that person's own row, never a row every buyer shares.
+ * limit is held by a conditional upsert on that person's own row, never a row every buyer shares. Written for an item
+ * with a limit or a guarantee, and for every pass (a pass's limit may be set while it sells: sale-items.ts).
  */
 export const purchaseAllowances = pgTable(
   'purchase_allowances',

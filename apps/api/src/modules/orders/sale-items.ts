@@ -42,7 +42,8 @@ import { purchasableRound, type TPurchase } from './purchase-round.ts';
  * Route: POST /v1/orders and /v2/orders, GET /v1/orders/fee, and every step of an order after it (payment, release) ·
  * Writes: nothing of its own; through each kind's owner module packs and pack_claim_log (drops), pass_units (passes),
  * ticket_movements and ticket_holdings (tickets) · Reads: the published drop, passes, ticket_kinds (through their
- * owners) · Tests: orders.test.ts, card-orders.test.ts, passes/passes.test.ts, tickets/ticket-purchases.test.ts.
+ * owners) · Tests: orders.test.ts, card-orders.test.ts, passes/passes.test.ts, passes/pass-races.test.ts,
+ * tickets/ticket-purchases.test.ts.
  *
  * What an order buys (issue 18), and the one place where the order flow asks what kind it is: how its units are
  * claimed, delivered, held, handed over and given back, and what it is called. Everything else (the exactly-once
@@ -181,10 +182,14 @@ export async function guaranteedPacksFor(db: Db, item: TSaleItem, userId: string
 
 /**
  * Whether purchases of the item count what each buyer bought or holds (purchase_allowances): for a per-person limit,
- * and while a guarantee holds (a holder's share is counted against it).
+ * while a guarantee holds (a holder's share is counted against it), and for a pass always. The console may set a
+ * pass's limit while it sells (update-pass.ts), and the limit then counts what each person bought before it: so
+ * every purchase of a pass is counted, limit or not (migration 0055 counted the ones from before). A purchase that
+ * read the pass before the limit was set is decided by the pass as it read it, and still counted. A round's limit is
+ * fixed once its drop is published, so packs without one are not counted (the drop rush's path).
  */
 export function countsAllowances(item: TSaleItem, now: Date): boolean {
-  return item.perPersonLimit !== null || holdingGuaranteeOf(item, now) !== null;
+  return item.kind === 'PASS' || item.perPersonLimit !== null || holdingGuaranteeOf(item, now) !== null;
 }
 
 /**

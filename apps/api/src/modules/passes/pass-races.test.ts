@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -7,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -58,12 +60,12 @@ async function fundedBuyer(cents: number) {
   return buyer;
 }
 
-function buy(instance: TestApp, accessToken: string, passId: string) {
+function buy(instance: TestApp, accessToken: string, passId: string, quantity = 1) {
   return instance.app.inject({
     method: 'POST',
     url: '/v1/orders',
     headers: { ...bearer(accessToken), 'idempotency-key': newId() },
-    payload: { passId, quantity: 1, paymentMethod: 'BALANCE' },
+    payload: { passId, quantity, paymentMethod: 'BALANCE' },
   });
 }
 
@@ -107,6 +109,51 @@ describe('passes bought at once through two instances on one PostgreSQL', () => 
       );
       expect(held!.n).toBe(1);
       expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 50_000 - 1_050 });
+      expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
+    },
+    120_000,
+  );
+
+  it.runIf(isOnPostgres)(
+    'a limit set on a pass while a purchase of it is in flight: the purchase, decided by the pass as it read it, still counts',
+    async () => {
+      const passId = await passOnSale(20, null);
+      const buyer = await fundedBuyer(100_000);
+      expect((await buy(a, buyer.accessToken, passId, 3)).statusCode).toBe(201);
+      // The gate holds the buyer's money, so instance b's purchase reads the pass (no limit yet), then queues inside its
+      // transaction; the operator sets the limit on instance a meanwhile, and only then does the purchase go on.
+      const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+      await gate.connect();
+      let inFlight: ReturnType<typeof buy>;
+      try {
+        await gate.query('begin');
+        await gate.query('select 1 from ledger_accounts where owner_user_id = $1 for update', [buyer.userId]);
+        inFlight = buy(b, buyer.accessToken, passId, 2);
+        await lockWaitersSeen(gate, 1);
+        const limited = await a.app.inject({
+          method: 'PATCH',
+          url: `/v1/console/passes/${passId}`,
+          headers: bearer(admin.accessToken),
+          payload: { perPersonLimit: 5 },
+        });
+        expect(limited.statusCode).toBe(200);
+        await gate.query('commit');
+      } finally {
+        await gate.query('rollback').catch(() => undefined);
+        await gate.end();
+      }
+      expect((await inFlight).statusCode).toBe(201);
+
+      // Five bought, three before the limit and two while it was set: the limit is reached on either instance.
+      for (const instance of [a, b]) {
+        const over = await buy(instance, buyer.accessToken, passId);
+        expect([over.statusCode, over.json().code]).toEqual([409, 'PASS_LIMIT_REACHED']);
+      }
+      const [counted] = await queryRows<{ purchased: number }>(
+        db(),
+        sql`select purchased from purchase_allowances where item_id = ${passId} and user_id = ${buyer.userId}`,
+      );
+      expect(counted!.purchased).toBe(5);
       expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
     },
     120_000,

@@ -206,6 +206,39 @@ describe('passes', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('count what each person bought before a per-person limit was set on a pass already selling', async () => {
+    const { pass } = await passOnSale({ supply: 20, perPersonLimit: null });
+    const early = await funded(50_000);
+    expect((await buyPass(early.accessToken, pass.id, 10)).statusCode).toBe(201);
+    // One held for a card payment counts too, as a held order counts against any limit.
+    const carded = await fastBuyer(t);
+    expect((await buyPass(carded.accessToken, pass.id, 1, 'CARD')).json().data.status).toBe('PENDING');
+
+    const limited = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/console/passes/${pass.id}`,
+      headers: bearer(admin.accessToken),
+      payload: { perPersonLimit: 2 },
+    });
+    expect(limited.statusCode).toBe(200);
+
+    const again = await buyPass(early.accessToken, pass.id);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'PASS_LIMIT_REACHED']);
+    expect((await buyPass(carded.accessToken, pass.id, 2, 'CARD')).json().code).toBe('PASS_LIMIT_REACHED');
+    expect((await buyPass(carded.accessToken, pass.id, 1, 'CARD')).statusCode).toBe(201);
+    const newcomer = await funded(50_000);
+    expect((await buyPass(newcomer.accessToken, pass.id, 2)).statusCode).toBe(201);
+    expect((await buyPass(newcomer.accessToken, pass.id)).json().code).toBe('PASS_LIMIT_REACHED');
+    // The pass's page says what the limit counted: the ten bought before it.
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/v1/passes/${pass.id}`,
+      headers: bearer(early.accessToken),
+    });
+    expect(shown.json().data).toMatchObject({ held: 10, bought: 10, perPersonLimit: 2 });
+    expect(await balancesOf(db(), early.userId)).toMatchObject({ withdrawable: 50_000 - 10 * 2_625 });
+  });
+
   it('are not sold, by their id or in a fee quote, while their brand is a draft, and no money moves', async () => {
     const { brand, pass } = await passOnSale();
     await db().execute(sql`update brands set status = 'DRAFT' where id = ${brand.id}`);

@@ -12,10 +12,13 @@ import { passes } from './passes.tables.ts';
 
 /**
  * Route: PATCH /v1/console/passes/{id} · Writes: passes, audit_log · Reads: sale_policies (through drops) · UI:
- * features/console pass form · Tests: passes.test.ts, pass-publication.test.ts.
+ * features/console pass form · Tests: passes.test.ts, pass-publication.test.ts, pass-races.test.ts,
+ * orders/agreed-price.test.ts.
  *
  * Changes a pass's words, artwork, price, limit and times; its brand stays (a drop's round may name only a pass of
- * the drop's brand). The supply changes only on a draft (a published pass's units are issued, some perhaps sold) that
+ * the drop's brand). A limit set on a pass already selling counts what each person bought before it: every purchase
+ * of a pass is counted, limit or not (orders/sale-items.ts's countsAllowances), so there is nothing to count here. A
+ * new price reaches no buyer unseen: a popup that showed the old one is refused PRICE_CHANGED. The supply changes only on a draft (a published pass's units are issued, some perhaps sold) that
  * no drop's round names (a guarantee's pack count was worked out from it): the same number is accepted, so the form
  * may send it back as it was. The times are checked together with the ones kept: a sale that would end before it
  * begins, or a validity that would, is refused.
