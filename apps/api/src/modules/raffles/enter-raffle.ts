@@ -8,18 +8,18 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { whitelistedEmails } from '../drops/get-sale-drop.ts';
-import { roundOfDrop } from '../drops/sale-round.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { spendTicket } from '../tickets/spend-ticket.ts';
 import { raffleEntryOccasion } from '../tickets/ticket-words.ts';
 import { verifiedEmailOf } from '../users/verified-emails.ts';
+import { publicRaffleRound } from './public-raffle-round.ts';
 import { raffleEntries } from './raffles.tables.ts';
 
 /**
  * Route: POST /v1/raffles/{roundId}/entries · Writes: raffle_entries, ticket_movements, ticket_holdings and
  * notifications (through spendTicket) · Reads: raffle_rounds, users (verified email), pass_units (through
- * holdsValidPass), sale_policies (through roundOfDrop), sale_policy_whitelist · UI: features/drops drop-rounds.tsx · Tests:
- * raffles.test.ts, raffle-races.test.ts.
+ * holdsValidPass), sale_policies, drops and brands (through publicRaffleRound), sale_policy_whitelist · UI:
+ * features/drops drop-rounds.tsx · Tests: raffles.test.ts, raffle-races.test.ts.
  *
  * One entry per person and round, in one transaction:
  *
@@ -41,8 +41,8 @@ export async function enterRaffle(
   roundId: string,
 ): Promise<{ entry: TRaffleMine; isNew: boolean }> {
   const now = ctx.clock.now();
-  const round = await roundOfDrop(ctx.db, { policyId: roundId });
-  if (!round?.isPublished || now < round.visibleAt) throw new AppError('RAFFLE_NOT_FOUND');
+  // Only a raffle the public may see takes entries (and their tickets): not one whose drop or brand is not published.
+  const round = await publicRaffleRound(ctx.db, roundId, now);
   if (round.isGiftRound) throw new AppError('GIFT_ROUND_NOT_FOR_SALE');
   const email = await verifiedEmailOf(ctx.db, userId);
   if (!email) throw new AppError('EMAIL_VERIFICATION_REQUIRED');

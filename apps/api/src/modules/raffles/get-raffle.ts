@@ -2,13 +2,13 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { RAFFLE_DRAW_ALGORITHM, type TRaffleDraw } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { roundOfDrop } from '../drops/sale-round.ts';
 import { passNamesByIds } from '../passes/pass-names.ts';
 import { holdsValidPass } from '../passes/pass-units.ts';
 import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { drawRaffle } from './draw-raffle.ts';
 import { drawSecondChance } from './draw-second-chance.ts';
 import { mineOf } from './enter-raffle.ts';
+import { publicRaffleRound } from './public-raffle-round.ts';
 import { openRaffleSeed } from './raffle-seed.ts';
 import { purchaseWindowEndsAt } from './raffle-windows.ts';
 import { raffleEntries, raffleRounds, type TRaffleRoundRow } from './raffles.tables.ts';
@@ -16,9 +16,9 @@ import { raffleEntries, raffleRounds, type TRaffleRoundRow } from './raffles.tab
 /**
  * Route: GET /v1/raffles/{roundId} (public; a signed-in caller also gets `mine` and `holdsRequiredPass`) · Writes:
  * through the draws when they are due and the job has not run yet · Reads: raffle_rounds, raffle_entries, ticket_kinds
- * (through ticketKindSummariesByIds), sale_policies (through roundOfDrop), passes and pass_units (the round's
- * required pass, whether the caller holds it) · UI: features/drops raffle-draw-page.tsx, raffle-panel.tsx · Tests:
- * raffles.test.ts.
+ * (through ticketKindSummariesByIds), sale_policies, drops and brands (through publicRaffleRound), passes and
+ * pass_units (the round's required pass, whether the caller holds it) · UI: features/drops raffle-draw-page.tsx,
+ * raffle-panel.tsx · Tests: raffles.test.ts.
  *
  * A raffle round's public record (decision record 26): the commitment from the start, the live entry count while
  * registration is open, and from the draw the revealed seed, every entry's handle (sorted, so it does not tell who
@@ -32,9 +32,8 @@ export async function getRaffle(
   userId: string | null,
 ): Promise<TRaffleDraw> {
   const now = ctx.clock.now();
-  const round = await roundOfDrop(ctx.db, { policyId: roundId });
-  // A drop's raffle shows with the drop: before, it would name a drop nobody can see.
-  if (!round?.isPublished || now < round.visibleAt) throw new AppError('RAFFLE_NOT_FOUND');
+  // A drop's raffle shows with the drop (and its brand): otherwise it would name a drop nobody can see.
+  const round = await publicRaffleRound(ctx.db, roundId, now);
   let raffle = await raffleRow(ctx, roundId);
   const windowEndsAt = purchaseWindowEndsAt(round, raffle);
   const isFirstDue = !raffle.drawnAt && now >= raffle.registrationClosesAt;

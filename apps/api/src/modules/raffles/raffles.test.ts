@@ -305,6 +305,39 @@ describe('raffle rounds', () => {
     expect((await enter(await freshAccessToken(t, fan.userId), roundId)).statusCode).toBe(201);
   });
 
+  // Review: a raffle stayed public, and took entries and their tickets, after its brand was unpublished, while the
+  // drop page, its purchases and its claim log answered not found.
+  it('hides a raffle whose brand is taken down, and takes no entry (nor its ticket) there until the brand is back', async () => {
+    const kind = await insertTicketKind(db());
+    const { dropId, roundId } = await insertRaffleRound(t, admin.accessToken, { ticketKindId: kind.id });
+    const fan = await fastBuyer(t);
+    await giveTickets(db(), fan.userId, kind.id, 1);
+    const setBrandStatus = (status: string) =>
+      db().execute(
+        sql`update brands set status = ${status} where id = (select brand_id from drops where id = ${dropId})`,
+      );
+
+    await setBrandStatus('DRAFT');
+    const dropPage = await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}` });
+    expect(dropPage.statusCode).toBe(404);
+    const hidden = await t.app.inject({ method: 'GET', url: `/v1/raffles/${roundId}` });
+    expect([hidden.statusCode, hidden.json().code]).toEqual([404, 'RAFFLE_NOT_FOUND']);
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: `/v1/raffles/${roundId}`,
+      headers: bearer(fan.accessToken),
+    });
+    expect([signedIn.statusCode, signedIn.json().code]).toEqual([404, 'RAFFLE_NOT_FOUND']);
+    const refused = await enter(fan.accessToken, roundId);
+    expect([refused.statusCode, refused.json().code]).toEqual([404, 'RAFFLE_NOT_FOUND']);
+    expect(await ticketsHeld(fan.userId, kind.id)).toBe(1);
+
+    await setBrandStatus('PUBLISHED');
+    expect((await publicRecord(roundId)).entriesCount).toBe(0);
+    expect((await enter(fan.accessToken, roundId)).statusCode).toBe(201);
+    expect(await ticketsHeld(fan.userId, kind.id)).toBe(0);
+  });
+
   it('a whitelisted round’s raffle takes only people on its list, and spends no ticket of anyone else', async () => {
     const kind = await insertTicketKind(db());
     const insider = await fastBuyer(t);
