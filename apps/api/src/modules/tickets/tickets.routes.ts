@@ -10,7 +10,7 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
-import { cachePublicly } from '../../http/public-cache.ts';
+import { cacheLive } from '../../http/public-cache.ts';
 import { listMyTicketHistory } from './list-my-ticket-history.ts';
 import { listMyTickets } from './list-my-tickets.ts';
 import { listTicketKindsForSale } from './list-ticket-kinds.ts';
@@ -28,7 +28,10 @@ export function ticketsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/tickets',
       {
-        onSend: cachePublicly,
+        // Kept a second, as a drop's rounds are, not a catalogue minute: its prices and what is on sale are what a
+        // buyer pays from, and an operator's new price or a kind taken off sale showed for up to six minutes (the
+        // minute and its five stale), the same old answer read again after the purchase was refused for it.
+        onSend: cacheLive,
         schema: {
           tags,
           summary: 'Kinds of tickets on sale now, cheapest first',
