@@ -54,7 +54,10 @@ export type TFigureBaseSlotFit = z.infer<typeof ZFigureBaseSlotFit>;
 export const ZFigureBaseSlot = ZFigureBaseSlotFit.extend({
   id: z.uuid(),
   name: z.string(),
-  /** The product the slot asks for, by name, when it asks for one. */
+  /**
+   * The product the slot asks for, by name, when it asks for one; null outside the console while the catalogue does
+   * not show that product (a draft), though productId names it.
+   */
   product: z.object({ id: z.uuid(), name: z.string(), imageThumbnailUrl: z.string() }).nullable(),
 });
 export type TFigureBaseSlot = z.infer<typeof ZFigureBaseSlot>;
@@ -149,5 +152,8 @@ export type TConsoleFigureBaseListQuery = z.infer<typeof ZConsoleFigureBaseListQ
 export function slotFitText(slot: TFigureBaseSlot, collectionName: string): string {
   const rarity = slot.rarity ? rarityLabel(slot.rarity) : null;
   if (slot.product) return rarity ? `${slot.product.name}, ${rarity}` : slot.product.name;
+  // It asks for a product the public does not see yet: what it is stays untold, not "any".
+  if (slot.productId)
+    return rarity ? `A collectible yet to be announced, ${rarity}` : 'A collectible yet to be announced';
   return rarity ? `${rarity} only` : `Any ${collectionName} collectible`;
 }

@@ -214,6 +214,19 @@ describe('a figure base', () => {
     ).toHaveAttribute('href', `/signin?redirectTo=${encodeURIComponent(page)}`);
   });
 
+  // Review: a slot asking for a draft product showed its name; the API now leaves the product out, and the slot must not
+  // then read as taking anything from the collection.
+  it('says a slot asking for a product not yet public takes one yet to be announced, not any collectible', async () => {
+    const unannounced = { ...slot(3, 'Right'), productId: '0190a0b0-0000-7000-8000-00000000f009' };
+    api(false, () =>
+      json(200, { data: detail({ slots: [...slots, unannounced], equippedCount: 0, placements: [], candidates: [] }) }),
+    );
+    renderApp(page);
+    const right = await screen.findByRole('listitem', { name: 'Right' });
+    expect(within(right).getByText('A collectible yet to be announced')).toBeInTheDocument();
+    expect(within(right).queryByText('Any Genesis collectible')).toBeNull();
+  });
+
   it('says a base that is not on show is not found', async () => {
     api(false, () => apiFailure(404, 'FIGURE_BASE_NOT_FOUND'));
     renderApp(page);

@@ -44,7 +44,7 @@ export async function createFigureBase(
       })
       .returning();
     await replaceFigureBaseSlots(tx, id, input.slots);
-    const [after] = await figureBaseViewsOf(tx, [row!], null);
+    const [after] = await figureBaseViewsOf(tx, [row!], null, 'console');
     await recordAudit(tx, {
       actorUserId: operator.userId,
       action: 'create',

@@ -3,7 +3,7 @@ import type { TFigureBase, TFigureBaseSlot } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { brandSummariesByIds } from '../../catalog/brand-summaries.ts';
 import { collectionFactsByIds } from '../../catalog/collection-summaries.ts';
-import { productsByIds } from '../../catalog/products-by-ids.ts';
+import { productsByIds, type TProductFacts } from '../../catalog/products-by-ids.ts';
 import {
   figureBasePlacements,
   figureBaseSlots,
@@ -18,13 +18,22 @@ import {
  */
 
 /**
+ * Who a base is shown to. The console sees a slot's product whatever its status (a base may be prepared for a product
+ * not yet published); collectors and visitors see only a product the catalogue shows, as its own page would.
+ */
+export type TFigureBaseAudience = 'public' | 'console';
+
+/**
  * Figure-base rows as the API shows them: their slots, then one query each for the slots' products, the brands, the
  * collections and (for a signed-in viewer) how many slots the viewer has filled, whatever the number of bases.
+ * For the public, a slot asking for a product the catalogue does not show (a draft, or under an unpublished
+ * collection or brand) keeps its productId, which is what fits, but not the product's name and picture.
  */
 export async function figureBaseViewsOf(
   db: Db,
   rows: readonly TFigureBaseRow[],
   viewerUserId: string | null,
+  audience: TFigureBaseAudience = 'public',
 ): Promise<TFigureBase[]> {
   if (rows.length === 0) return [];
   const baseIds = rows.map((row) => row.id);
@@ -53,14 +62,22 @@ export async function figureBaseViewsOf(
       db,
       rows.map((row) => row.brandId),
     ),
+    // The slots' products are of their base's collection (figure-base-slot-writes.ts keeps it so), so these tell
+    // whether the public sees a product's collection and brand.
     collectionFactsByIds(
       db,
       rows.map((row) => row.collectionId),
     ),
   ]);
   const filledByBase = new Map(filled.map((row) => [row.figureBaseId, row.count]));
+  const isShown = (product: TProductFacts): boolean =>
+    audience === 'console' ||
+    (product.status === 'PUBLISHED' &&
+      product.collectionId !== null &&
+      collections.get(product.collectionId)?.isPublic === true);
   const toSlot = (slot: TFigureBaseSlotRow): TFigureBaseSlot => {
-    const product = slot.productId ? products.get(slot.productId) : undefined;
+    const found = slot.productId ? products.get(slot.productId) : undefined;
+    const product = found && isShown(found) ? found : undefined;
     return {
       id: slot.id,
       name: slot.name,

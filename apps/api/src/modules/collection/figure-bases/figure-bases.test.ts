@@ -84,6 +84,22 @@ describe('figure bases', () => {
     for (const common of commons) expect(fits[common]).toEqual([slotId('Anything'), slotId('Knight')]);
   });
 
+  // Review: a slot asking for a draft product showed the product's name and picture to everyone.
+  it('shows the public no name or picture of a slot product the catalogue does not show; the console still sees it', async () => {
+    const { base, collection, products } = await collectorWithBase();
+    await db().execute(sql`update products set status = 'DRAFT' where id = ${products.common.id}`);
+    const knightOf = (view: { slots: { name: string }[] }) => view.slots.find((slot) => slot.name === 'Knight');
+
+    const hidden = { productId: products.common.id, product: null };
+    expect(knightOf((await get(`/v1/figure-base-collections/${base.id}`)).json().data)).toMatchObject(hidden);
+    const listed = (await get(`/v1/figure-base-collections?collectionId=${collection!.id}`)).json().data;
+    expect(knightOf(listed.items[0])).toMatchObject(hidden);
+    expect(JSON.stringify(listed)).not.toContain(products.common.name);
+
+    const edited = (await get(`/v1/console/figure-bases/${base.id}`, admin.accessToken)).json().data;
+    expect(knightOf(edited)).toMatchObject({ product: { id: products.common.id, name: products.common.name } });
+  });
+
   it('equips into a fitting slot and unequips; the edition is held against export and lock meanwhile', async () => {
     const { base, collector, legendary, commons, slotId } = await collectorWithBase();
     const url = `/v1/figure-base-collections/${base.id}`;

@@ -12,6 +12,6 @@ import { figureBaseRow } from './get-figure-base.ts';
  */
 export async function getConsoleFigureBase(db: Db, operator: Operator, id: string): Promise<TFigureBase> {
   const row = await figureBaseRow(db, id, { mustBePublic: false });
-  const [view] = await figureBaseViewsOf(db, [row], null);
+  const [view] = await figureBaseViewsOf(db, [row], null, 'console');
   return managedBy(operator, view!, row.brandId);
 }

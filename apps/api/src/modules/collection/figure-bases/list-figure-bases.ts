@@ -6,7 +6,7 @@ import type { Operator } from '../../../http/operator-guard.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
 import { publicCollectionIds } from '../../catalog/collection-summaries.ts';
 import { figureBases } from '../collection.tables.ts';
-import { figureBaseViewsOf } from './figure-base-views.ts';
+import { figureBaseViewsOf, type TFigureBaseAudience } from './figure-base-views.ts';
 
 /*
  * Route: GET /v1/figure-base-collections (public) and GET /v1/console/figure-bases · Reads: figure_bases (index
@@ -24,7 +24,7 @@ export async function listFigureBases(
   const visible = await publicCollectionIds(db, query.brandId);
   const collectionIds = query.collectionId ? visible.filter((id) => id === query.collectionId) : visible;
   if (collectionIds.length === 0) return toPage([], query, 0);
-  return pageOfBases(db, inArray(figureBases.collectionId, collectionIds), query, viewerUserId);
+  return pageOfBases(db, inArray(figureBases.collectionId, collectionIds), query, viewerUserId, 'public');
 }
 
 /** The console's list: the bases of the brands this operator manages, whatever their collection's status. */
@@ -40,7 +40,7 @@ export async function listConsoleFigureBases(
     query.collectionId ? eq(figureBases.collectionId, query.collectionId) : undefined,
     query.q ? containsText(figureBases.name, query.q) : undefined,
   );
-  return pageOfBases(db, where, query, null);
+  return pageOfBases(db, where, query, null, 'console');
 }
 
 async function pageOfBases(
@@ -48,6 +48,7 @@ async function pageOfBases(
   where: SQL | undefined,
   query: TFigureBaseListQuery,
   viewerUserId: string | null,
+  audience: TFigureBaseAudience,
 ): Promise<TPage<TFigureBase>> {
   const { limit, offset } = pageWindow(query);
   const [rows, [counted]] = await Promise.all([
@@ -60,5 +61,5 @@ async function pageOfBases(
       .offset(offset),
     db.select({ value: count() }).from(figureBases).where(where),
   ]);
-  return toPage(await figureBaseViewsOf(db, rows, viewerUserId), query, counted?.value ?? 0);
+  return toPage(await figureBaseViewsOf(db, rows, viewerUserId, audience), query, counted?.value ?? 0);
 }

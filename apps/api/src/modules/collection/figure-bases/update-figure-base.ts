@@ -28,7 +28,7 @@ export async function updateFigureBase(
     const [locked] = await tx.select().from(figureBases).where(eq(figureBases.id, id)).for('update');
     if (!locked) throw new AppError('FIGURE_BASE_NOT_FOUND');
     assertCanManageBrand(operator, locked.brandId);
-    const [before] = await figureBaseViewsOf(tx, [locked], null);
+    const [before] = await figureBaseViewsOf(tx, [locked], null, 'console');
     const { slots, ...fields } = input;
     if (slots) {
       await assertSlotsCanBeFilled(tx, slots, locked.collectionId);
@@ -39,7 +39,7 @@ export async function updateFigureBase(
       .set({ ...fields, updatedAt: now })
       .where(eq(figureBases.id, id))
       .returning();
-    const [after] = await figureBaseViewsOf(tx, [row!], null);
+    const [after] = await figureBaseViewsOf(tx, [row!], null, 'console');
     await recordAudit(tx, {
       actorUserId: operator.userId,
       action: 'update',
