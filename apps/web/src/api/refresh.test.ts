@@ -12,14 +12,16 @@ const newPair = { data: { accessToken: 'access-2', refreshToken: 'refresh-2' } }
 
 let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
 let routerPath: string;
+let routerSearch: string;
 let routerHash: string;
 let uninstall: () => void;
 
 beforeEach(() => {
   navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   routerPath = '/drops';
+  routerSearch = '';
   routerHash = '';
-  setNavigator({ navigate, currentPath: () => ({ pathname: routerPath, search: '', hash: routerHash }) });
+  setNavigator({ navigate, currentPath: () => ({ pathname: routerPath, search: routerSearch, hash: routerHash }) });
   uninstall = installTokenRefresh();
 });
 
@@ -197,6 +199,40 @@ describe('token refresh', () => {
 
     expect(getSession().isLoggedIn).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  // A session that died in this browser must not take someone off the page they came to without one: sign-in
+  // would leave a password reset or email verification link, and the key it carries, behind.
+  it.each([
+    ['/password/reset', '?key=reset-key-1'],
+    ['/email/verify', '?key=verify-key-1'],
+    ['/email/verified', ''],
+    ['/signup', `?redirectTo=${encodeURIComponent('/drops/drop-1')}`],
+    ['/password/reset/', '?key=reset-key-1'],
+  ])('forgets the session but stays on %s%s when the refresh is refused', async (pathname, search) => {
+    signedIn();
+    routerPath = pathname;
+    routerSearch = search;
+    api(() => apiFailure(401, 'SESSION_EXPIRED'));
+
+    const error = await failure(apiRequest('GET', '/users/my', { auth: true }));
+
+    expect(error.status).toBe(401);
+    for (const key of ['accessToken', 'refreshToken', 'user'] as const) expect(getStored(key)).toBeUndefined();
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('still goes to sign-in from a page that needs the session, such as profile creation', async () => {
+    signedIn();
+    routerPath = '/profile/creation';
+    api(() => apiFailure(401, 'SESSION_EXPIRED'));
+
+    await failure(apiRequest('GET', '/users/my', { auth: true }));
+
+    expect(navigate).toHaveBeenCalledWith(`/signin?redirectTo=${encodeURIComponent('/profile/creation')}`, {
+      replace: true,
+    });
   });
 
   it('returns the original error, without trying to refresh, when no refresh token is stored', async () => {

@@ -13,7 +13,8 @@ import { apiRequest, setUnauthorizedHandler, type UnauthorizedCall } from './cli
  *   (docs/decisions/0004). So only ONE refresh runs at a time: 401s that arrive while it runs wait for it and are
  *   retried with its result, and across tabs a Web Lock keeps two tabs from spending the same token;
  * - a refresh answered 400 or 401 clears every stored item, turns logged-in off and goes to sign-in, except for the
- *   attendance-today check (only the clearing), and never while already on sign-in or the home page;
+ *   attendance-today check (only the clearing), and never while already on sign-in, the home page or a page a
+ *   signed-out person comes to (NO_REDIRECT_PATHNAMES);
  * - with no refresh token stored, the caller gets its original 401.
  */
 const REFRESH_PATH = '/users/authentications/auth-refresh';
@@ -36,8 +37,22 @@ let inFlight: RefreshAttempt | undefined;
 
 // The attendance-today check runs in the background; a session ending there must not pull the visitor away.
 const ATTENDANCE_TODAY_PATHS = new Set(['/v1/attendance/today', '/v2/attendance/today']);
-// "When the session cannot be refreshed and the user is not on login or index, the user goes to the login route."
-const NO_REDIRECT_PATHNAMES = new Set(['/', '/signin']);
+/**
+ * "When the session cannot be refreshed and the user is not on login or index, the user goes to the login route."
+ * Nor on the pages a signed-out person comes to, to sign up or from a mailed link: a session that died in this
+ * browser (its refresh token expired or revoked) is only forgotten there, and the page stays as opened, its query
+ * (the link's key) kept. Sign-in would take someone who forgot their password away from the reset link they need,
+ * and someone verifying their email away from the key that does it. The list is the spec's status-redirect
+ * exemptions (app/session-redirect.ts) but for /profile/creation, which needs the session.
+ */
+const NO_REDIRECT_PATHNAMES = new Set([
+  '/',
+  '/signin',
+  '/signup',
+  '/password/reset',
+  '/email/verify',
+  '/email/verified',
+]);
 
 function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -94,6 +94,34 @@ describe('status redirects', () => {
     expect(getSession().isLoggedIn).toBe(false);
     expect(getStored('refreshToken')).toBeUndefined();
   });
+
+  it.each([
+    // Each page as it settles: its key checked (the reset form), or spent (verified).
+    ['/password/reset?key=reset-key-1', () => screen.findByLabelText(/^New password/)],
+    ['/email/verify?key=verify-key-1', () => screen.findByRole('heading', { level: 1, name: 'Email verified' })],
+  ])(
+    'stays on a mailed link (%s), its key kept, when the session stored in the browser cannot be refreshed',
+    async (url, settled) => {
+      startSession({ accessToken: 'expired', refreshToken: 'revoked' });
+      const sent = stubApi((request) => {
+        if (request.path === '/v1/users/authentications/auth-refresh') return apiFailure(401, 'SESSION_EXPIRED');
+        if (request.path === '/v1/users/authentications/reset-password/check') return json(200, { data: {} });
+        if (request.path === '/v1/users/authentications/email-verifications') {
+          return json(200, { data: { status: 'EMAIL_VERIFIED' } });
+        }
+        return apiFailure(401, 'UNAUTHORIZED');
+      });
+      const { router } = renderApp(url);
+
+      await waitFor(() => expect(getSession().isLoggedIn).toBe(false));
+      await settled();
+      expect(sent.some((request) => request.path === '/v1/users/authentications/auth-refresh')).toBe(true);
+      expect(getStored('refreshToken')).toBeUndefined();
+      // No move under way either (a move to sign-in waits for that page's code before the address changes).
+      expect(router.state.navigation.state).toBe('idle');
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(url);
+    },
+  );
 });
 
 describe('header', () => {
