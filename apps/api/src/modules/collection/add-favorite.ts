@@ -1,36 +1,51 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isEditionHidden, type TFavorite, type TFavoriteRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { publicScope } from '../catalog/catalog-scope.ts';
 import { getProduct } from '../catalog/get-product.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
+import { assertAccountLiving } from '../users/people.ts';
 import { editions, favorites } from './collection.tables.ts';
-import { favoritesByKeys } from './list-favorites.ts';
+import { favoriteViewsOf } from './list-favorites.ts';
 
 /**
- * Route: POST /v1/favorites · Writes: favorites · Reads: editions, products (catalog's productsByIds) · UI: the heart
- * on the NFT and product pages (apps/web ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
+ * Route: POST /v1/favorites · Writes: favorites · Reads: users (assertAccountLiving), editions, products (catalog's
+ * productsByIds) · UI: the heart on the NFT and product pages (apps/web ui/favorite-toggle.tsx) · Tests:
+ * favorites.test.ts, users/deletion/deletion-favorite-races.test.ts.
  *
  * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack) that still
  * exists (not burned in a fusion). Favoriting twice is one favorite: the primary key (person, target) decides, and the
- * answer is the favorite either way.
+ * answer is the favorite either way, read back by the statement that wrote (or kept) it, so a DELETE of it in between
+ * cannot leave nothing to answer. One transaction behind assertAccountLiving: a favorite sent while the deletion job
+ * erases the person waits for it, then finds the account deleted (UNAUTHORIZED) instead of outliving the erasure.
  */
 export async function addFavorite(db: Db, userId: string, request: TFavoriteRequest, now: Date): Promise<TFavorite> {
-  const productId = await productOfTarget(db, request);
-  await db
-    .insert(favorites)
-    .values({
-      userId,
-      targetType: request.targetType,
-      targetId: request.targetId,
-      productId,
-      editionId: request.targetType === 'EDITION' ? request.targetId : null,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
-  const [favorite] = await favoritesByKeys(db, userId, [request.targetId]);
-  return favorite!;
+  return inTransaction(db, async (tx) => {
+    await assertAccountLiving(tx, userId);
+    const productId = await productOfTarget(tx, request);
+    const [row] = await tx
+      .insert(favorites)
+      .values({
+        userId,
+        targetType: request.targetType,
+        targetId: request.targetId,
+        productId,
+        editionId: request.targetType === 'EDITION' ? request.targetId : null,
+        createdAt: now,
+      })
+      // A no-op update, so the row already there comes back as the one just written would.
+      .onConflictDoUpdate({
+        target: [favorites.userId, favorites.targetId],
+        set: { createdAt: sql`${favorites.createdAt}` },
+      })
+      .returning();
+    if (!row) throw new Error(`no favorite row returned for ${request.targetId}`);
+    const [favorite] = await favoriteViewsOf(tx, [row]);
+    if (!favorite) throw new Error(`no view of favorite ${request.targetId}`);
+    return favorite;
+  });
 }
 
 async function productOfTarget(db: Db, request: TFavoriteRequest): Promise<string> {

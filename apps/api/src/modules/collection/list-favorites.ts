@@ -36,7 +36,7 @@ export async function listFavorites(db: Db, userId: string, query: TMyFavoritesQ
       .offset(offset),
     db.select({ value: count() }).from(favorites).where(mine),
   ]);
-  return toPage(await toFavorites(db, rows), query, total?.value ?? 0);
+  return toPage(await favoriteViewsOf(db, rows), query, total?.value ?? 0);
 }
 
 export async function listOthersFavorites(db: Db, userId: string, query: TPageQuery): Promise<TPage<TFavorite>> {
@@ -48,16 +48,8 @@ export async function listOthersFavorites(db: Db, userId: string, query: TPageQu
   return listFavorites(db, userId, query);
 }
 
-/** Some of one person's favorites by target id, as the API shows them. */
-export async function favoritesByKeys(db: Db, userId: string, targetIds: readonly string[]): Promise<TFavorite[]> {
-  const rows = await db
-    .select()
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), inArray(favorites.targetId, [...targetIds])));
-  return toFavorites(db, rows);
-}
-
-async function toFavorites(db: Db, rows: readonly TFavoriteRow[]): Promise<TFavorite[]> {
+/** Favorite rows as the API shows them, in their order: one query each for their products, editions and brands. */
+export async function favoriteViewsOf(db: Db, rows: readonly TFavoriteRow[]): Promise<TFavorite[]> {
   const editionIds = rows.flatMap((row) => row.editionId ?? []);
   const [products, editionRows] = await Promise.all([
     productsByIds(
