@@ -417,6 +417,15 @@ export const errorCatalogue = {
   /** The console gives a raffle more places than its round has packs: winners would be told they won a sold-out round. */
   RAFFLE_PLACES_OVER_PACKS: { status: 422, message: 'A raffle cannot have more places than its round has packs.' },
   /**
+   * The console gives a raffle more places than its round's packs can serve when each winner buys their share (the
+   * round's per-person limit, raffleWinnerLimit): the last winners would pay their entry and find the round sold out.
+   */
+  RAFFLE_PLACES_OVER_WINNER_SHARES: {
+    status: 422,
+    message:
+      'Each winner may buy up to the round’s per-person limit, so the places times that limit cannot be more than the round’s packs.',
+  },
+  /**
    * The console makes a raffle free for pass holders on a round open to everyone: nobody there enters as a holder
    * (enter-raffle.ts waives the ticket only on a round that requires a pass), so everyone would pay. `details` names
    * the field.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   drawRaffleWinners,
   raffleCommitment,
+  raffleMaxPlaces,
   verifyRaffleDraw,
   verifyRaffleRecord,
   type TRaffleDraw,
@@ -32,6 +33,17 @@ function chiSquare(counts: readonly number[], expected: number): number {
 function reordered<T>(items: readonly T[], step: number): T[] {
   return items.map((_, index) => items[(index * step) % items.length]!);
 }
+
+describe('raffleMaxPlaces', () => {
+  it('makes as many places as the packs serve at a winner’s whole share each, one pack where the round sets no limit', () => {
+    expect(raffleMaxPlaces(10, 3)).toBe(3);
+    expect(raffleMaxPlaces(9, 3)).toBe(3);
+    expect(raffleMaxPlaces(10, null)).toBe(10);
+    expect(raffleMaxPlaces(10, 1)).toBe(10);
+    expect(raffleMaxPlaces(2, 3)).toBe(0);
+    expect(raffleMaxPlaces(0, 2)).toBe(0);
+  });
+});
 
 describe('raffleCommitment', () => {
   it('is the SHA-256 of the seed bytes, not of its hex text', () => {

@@ -26,12 +26,22 @@ export const RAFFLE_DRAW_ALGORITHM = 'sha256-rank-v1';
 /**
  * How many packs a place won in a raffle round lets its winner buy in that round, over any number of orders: the
  * round's per-person limit, or one pack where the round sets none. A place is a share of the round's packs (the
- * console gives a raffle no more places than packs, RAFFLE_PLACES_OVER_PACKS); without this one winner of a round with
- * no limit could buy every pack the other winners won places for. The API's purchases and the drop page's "how many
- * may I still buy" both count it.
+ * console gives a raffle no more places than raffleMaxPlaces); without this one winner of a round with no limit could
+ * buy every pack the other winners won places for. The API's purchases and the drop page's "how many may I still buy"
+ * both count it.
  */
 export function raffleWinnerLimit(perPersonLimit: number | null): number {
   return perPersonLimit ?? 1;
+}
+
+/**
+ * The most places `packCount` packs make when every winner may buy their whole share (raffleWinnerLimit): a place is
+ * the promise of up to that many packs, so places × share must fit in the packs. More, and the last winners would pay
+ * their entry and find the round sold out. The console's limit on a raffle's places (RAFFLE_PLACES_OVER_PACKS,
+ * RAFFLE_PLACES_OVER_WINNER_SHARES) and the second draw's on the places it gives (packs still unclaimed) both use it.
+ */
+export function raffleMaxPlaces(packCount: number, perPersonLimit: number | null): number {
+  return Math.max(0, Math.floor(packCount / raffleWinnerLimit(perPersonLimit)));
 }
 
 /** The second draw of a round: the places not bought in time, from the entries that did not win the first. */

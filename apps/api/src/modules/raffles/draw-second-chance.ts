@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { drawRaffleWinners } from '@cypher/contract';
+import { drawRaffleWinners, raffleMaxPlaces } from '@cypher/contract';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { unclaimedPackCount } from '../drops/packs/pack-claims.ts';
 import { roundOfDrop } from '../drops/sale-round.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { purchasedCounts } from '../orders/purchase-allowance.ts';
@@ -15,13 +16,14 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * Route: none of its own; run by the draw-raffles job (draw-due-raffles.ts), and lazily by GET /v1/raffles/{roundId}
  * and the purchase gate once the purchase window has ended · Writes: raffle_rounds (second_drawn_at, second_places),
  * raffle_entries (won_in = 2), notifications · Reads: purchase_allowances (through purchasedCounts), sale_policies
- * (through roundOfDrop) · UI: features/drops raffle-draw-page.tsx · Tests: raffles.test.ts,
- * raffle-window-races.test.ts.
+ * (through roundOfDrop), packs (through unclaimedPackCount) · UI: features/drops raffle-draw-page.tsx · Tests:
+ * raffles.test.ts, raffle-window-races.test.ts.
  *
  * The second draw, exactly once, when the first winners' purchase window ends: one place for every first winner who
- * bought nothing in the round, drawn with the same seed from the entries the first draw did not pick (`excluded` =
- * the first winners, so nobody wins twice and the waiting list is the first draw's order continued). Its winners buy
- * from then until the round ends (raffle-purchase-gate.ts). Locked as the first draw is (FOR UPDATE on the raffle
+ * bought nothing in the round, as far as the packs still unclaimed serve a winner's share each (raffleMaxPlaces),
+ * drawn with the same seed from the entries the first draw did not pick (`excluded` = the first winners, so nobody
+ * wins twice and the waiting list is the first draw's order continued). Its winners buy from then until the round
+ * ends (raffle-purchase-gate.ts). Locked as the first draw is (FOR UPDATE on the raffle
  * row, second_drawn_at checked under it). A round whose winners bought every place still records a second draw of 0
  * places, so the record says the waiting list was not needed. Who bought is read from purchase_allowances, which
  * every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted as a per-person limit is),
@@ -54,7 +56,11 @@ export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, 
       policyId,
       firstWinners.map((entry) => entry.userId),
     );
-    const places = firstWinners.filter((entry) => (bought.get(entry.userId) ?? 0) === 0).length;
+    const unbought = firstWinners.filter((entry) => (bought.get(entry.userId) ?? 0) === 0).length;
+    // Each place promises its winner their whole share of the packs (raffleWinnerLimit), and only what is unclaimed is
+    // left to buy: a round set with more places than its packs serve, or sold out by the first winners, gives fewer
+    // places (none once it is sold out), rather than winners who pay for nothing.
+    const places = Math.min(unbought, raffleMaxPlaces(await unclaimedPackCount(tx, policyId), round.perPersonLimit));
     const winners = new Set(
       drawRaffleWinners({
         seedHex: openRaffleSeed(deps.seedKey, policyId, raffle.seedCipher),

@@ -464,6 +464,76 @@ describe('raffle rounds', () => {
     expect(asMany.json().data.places).toBe(10);
   });
 
+  // Review: only places > packs was refused, but a place lets its winner buy the round's limit: 10 places on 10 packs
+  // at 3 each sold out to the first four winners, and the other six paid their entry to find the round sold out.
+  it('gives no more places than the packs serve at the per-person limit each', async () => {
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const { dropId, at } = await insertRaffleRound(t, admin.accessToken, {
+      registrationOpensAt: inFiveMinutes,
+      packCount: 10,
+      perPersonLimit: 3,
+    });
+    const put = (places: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+        headers: bearer(admin.accessToken),
+        payload: { ...settings(at), registrationOpensAt: at(5), places },
+      });
+    const tooMany = await put(4);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({
+      code: 'RAFFLE_PLACES_OVER_WINNER_SHARES',
+      message:
+        'Each winner may buy up to the round’s per-person limit, so the places times that limit cannot be more than the round’s packs.',
+    });
+    expect((await put(10)).json().code).toBe('RAFFLE_PLACES_OVER_WINNER_SHARES');
+    const asMany = await put(3);
+    expect(asMany.statusCode, asMany.body).toBe(200);
+    expect(asMany.json().data.places).toBe(3);
+  });
+
+  it('gives the second draw no more places than the unclaimed packs serve, so a raffle saved with too many places does not sell its winners nothing', async () => {
+    const { dropId, roundId } = await insertRaffleRound(t, admin.accessToken, { packCount: 10, perPersonLimit: 2 });
+    // Saved before the console refused it: 8 places of 2 packs on 10 packs.
+    await db().execute(sql`update raffle_rounds set places = 8 where policy_id = ${roundId}`);
+    const userIds = await Promise.all(Array.from({ length: 12 }, () => insertTestUser(db(), t.clock.now())));
+    const handleOf = new Map<string, string>();
+    for (const userId of userIds) {
+      handleOf.set((await enterRaffle({ db: db(), clock: t.clock }, userId, roundId)).entry.handle, userId);
+    }
+    t.clock.advance(31 * MINUTE_MS);
+    expect(await drawRaffle(drawDeps(t), roundId, t.clock.now())).toBe(true);
+    t.clock.advance(30 * MINUTE_MS);
+    const firstWinners = (await publicRecord(roundId)).winners!;
+    expect(firstWinners).toHaveLength(8);
+    const buyTwo = async (userId: string) => {
+      await depositForTest(db(), { userId, source: 'crypto', amount: 100_000 });
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { ...bearer(await freshAccessToken(t, userId)), 'idempotency-key': newId() },
+        payload: { dropId, quantity: 2, paymentMethod: 'BALANCE' },
+      });
+    };
+    for (const handle of firstWinners.slice(0, 2)) {
+      const bought = await buyTwo(handleOf.get(handle)!);
+      expect(bought.statusCode, bought.body).toBe(201);
+    }
+
+    // Six first winners bought nothing, but the 6 packs left serve three winners of 2 packs: three places, not six.
+    t.clock.advance(61 * MINUTE_MS);
+    const second = await publicRecord(roundId);
+    expect(second.secondDraw).toMatchObject({ places: 3 });
+    expect(second.secondDraw!.winners).toHaveLength(3);
+    expect(verifyRaffleRecord(second)).toEqual({ firstDraw: { ok: true }, secondDraw: { ok: true } });
+    // Every second-draw winner buys their whole share.
+    for (const handle of second.secondDraw!.winners) {
+      const bought = await buyTwo(handleOf.get(handle)!);
+      expect(bought.statusCode, bought.body).toBe(201);
+    }
+  });
+
   // Review: "free for pass holders" on a round open to everyone was accepted, then every entrant was charged.
   it('is free for pass holders only on a round that requires a pass; a raffle flagged earlier on an open round says it charges, and charges', async () => {
     const kind = await insertTicketKind(db());

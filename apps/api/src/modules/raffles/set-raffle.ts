@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { errorCatalogue, type TConsoleRaffle, type TSetRaffleRequest } from '@cypher/contract';
+import { errorCatalogue, raffleMaxPlaces, type TConsoleRaffle, type TSetRaffleRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -25,9 +25,11 @@ import { raffleRounds } from './raffles.tables.ts';
  * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
  * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy, and open once the drop
  * shows (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places than the
- * round has packs (RAFFLE_PLACES_OVER_PACKS), or some winners would find nothing to buy; it is free for pass holders
- * only on a round that requires a pass (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS); and a round becomes a raffle at the
- * latest 15 seconds before it opens (RAFFLE_ROUND_OPENING). A round with a waiting room is not made a raffle
+ * round has packs (RAFFLE_PLACES_OVER_PACKS), nor more than its packs serve when each winner buys the share a place
+ * allows, the round's per-person limit (RAFFLE_PLACES_OVER_WINNER_SHARES, raffleMaxPlaces), or the last winners would
+ * pay their entry and find nothing to buy; it is free for pass holders only on a round that requires a pass
+ * (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS); and a round becomes a raffle at the latest 15 seconds before it opens
+ * (RAFFLE_ROUND_OPENING). A round with a waiting room is not made a raffle
  * (RAFFLE_ROUND_HAS_WAITING_ROOM): the room would invite everyone to queue for a round only winners buy in. The round's
  * row is locked first, as set-waiting-room.ts locks it, so a raffle and a room set at once cannot both be saved; then
  * the raffle row, so two operators' changes apply one after the other and each audit row's "before" is what it
@@ -47,6 +49,10 @@ export async function setRaffle(
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
   if (registrationOpensAt < round.visibleAt) throw new AppError('RAFFLE_OPENS_BEFORE_DROP_SHOWS');
   if (input.places > round.packCount) throw new AppError('RAFFLE_PLACES_OVER_PACKS');
+  // A place lets its winner buy up to the round's limit (raffleWinnerLimit): every winner's share must fit.
+  if (input.places > raffleMaxPlaces(round.packCount, round.perPersonLimit)) {
+    throw new AppError('RAFFLE_PLACES_OVER_WINNER_SHARES');
+  }
   // "Pass holders" are the holders of the pass the round requires: on a round open to everyone nobody enters as one,
   // so the flag would promise a free entry that enter-raffle.ts charges for.
   if (input.isFreeForPassHolders && !round.requiredPassId) {

@@ -1,5 +1,5 @@
 import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TConsoleWaitingRoom } from '@cypher/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -37,7 +37,7 @@ function raffle(changes: Partial<TConsoleRaffle> = {}): TConsoleRaffle {
     roundId: drop.rounds[0]!.id,
     dropId,
     round: 1,
-    places: 50,
+    places: 30,
     registrationOpensAt: inHours(-5),
     registrationClosesAt: inHours(-1),
     ticketKindId: null,
@@ -147,7 +147,7 @@ describe('console: a published round’s access', () => {
 
       const places = within(form).getByLabelText(/Places/);
       await user.clear(places);
-      await user.type(places, '40');
+      await user.type(places, '25');
       fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
       fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
       await user.selectOptions(within(form).getByLabelText('Entry'), 'One Drop ticket');
@@ -161,7 +161,7 @@ describe('console: a published round’s access', () => {
       expect(await within(part).findByText('f'.repeat(64))).toBeInTheDocument();
       expect(writesTo(sent, 'PUT', raffleBase).map((request) => request.body)).toEqual([
         {
-          places: 40,
+          places: 25,
           registrationOpensAt: new Date('2030-01-01T10:00').toISOString(),
           registrationClosesAt: new Date('2030-01-02T10:00').toISOString(),
           ticketKindId: kindId,
@@ -174,6 +174,68 @@ describe('console: a published round’s access', () => {
       // Registration has not opened: the raffle may still change, and it is not drawn yet.
       expect(within(part).getByRole('button', { name: 'Change raffle' })).toBeInTheDocument();
       expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    },
+    TEST_MS,
+  );
+
+  // Review: the form offered as many places as the round has packs, though each winner may buy the round's limit: with
+  // 60 packs at 2 a winner, the last 30 winners would have paid their entry to find the round sold out.
+  it(
+    'offers as many places as the round’s packs serve at its per-person limit, and refuses more under Places',
+    async () => {
+      let refusal: Response | undefined;
+      const sent = consoleApi(({ method, path, body }) => {
+        if (method !== 'PUT' || pathnameOf(path) !== raffleBase) return undefined;
+        return (
+          refusal ??
+          json(200, {
+            data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+          })
+        );
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      // Round 1: 60 packs, up to 2 a person.
+      const places = within(form).getByLabelText(/Places/);
+      expect(places).toHaveValue(30);
+      expect(places).toHaveAccessibleDescription(
+        'How many winners are drawn. Each may buy up to 2 packs, so this round’s 60 packs make at most 30 places.',
+      );
+      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      await user.clear(places);
+      await user.type(places, '31');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      expect(
+        await within(form).findByText(errorCatalogue.RAFFLE_PLACES_OVER_WINNER_SHARES.message),
+      ).toBeInTheDocument();
+      expect(places).toHaveAttribute('aria-invalid', 'true');
+      expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(0);
+
+      // The API's refusal (its round read afresh) shows under Places too.
+      refusal = apiFailure(
+        422,
+        'RAFFLE_PLACES_OVER_WINNER_SHARES',
+        errorCatalogue.RAFFLE_PLACES_OVER_WINNER_SHARES.message,
+      );
+      await user.clear(places);
+      await user.type(places, '30');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      await waitFor(() => expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(1));
+      expect(
+        await within(form).findByText(errorCatalogue.RAFFLE_PLACES_OVER_WINNER_SHARES.message),
+      ).toBeInTheDocument();
+      expect(places).toHaveAttribute('aria-invalid', 'true');
+
+      refusal = undefined;
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      expect(await within(part).findByText('f'.repeat(64))).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', raffleBase).map((request) => (request.body as { places: number }).places)).toEqual([
+        30, 30,
+      ]);
     },
     TEST_MS,
   );
@@ -265,7 +327,7 @@ describe('console: a published round’s access', () => {
         ({ method, path }) => {
           if (pathnameOf(path) === raffleBase && method === 'GET') return json(200, { data: raffle() });
           if (pathnameOf(path) === `${raffleBase}/draw` && method === 'POST') {
-            return json(200, { data: raffle({ drawnAt: inHours(0), winnersCount: 50 }) });
+            return json(200, { data: raffle({ drawnAt: inHours(0), winnersCount: 30 }) });
           }
           return undefined;
         },
@@ -284,7 +346,7 @@ describe('console: a published round’s access', () => {
       );
       await user.click(within(part).getByRole('button', { name: 'Draw now' }));
 
-      expect(await within(part).findByText(/50 winners/)).toBeInTheDocument();
+      expect(await within(part).findByText(/30 winners/)).toBeInTheDocument();
       expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
       expect(writesTo(sent, 'POST', `${raffleBase}/draw`)).toHaveLength(1);
     },

@@ -52,6 +52,18 @@ export async function hasUnclaimedPacks(db: Db, policyId: string, range: TPackRa
 }
 
 /**
+ * How many of the round's packs are unclaimed now: neither sold nor held for a payment. The raffle's second draw gives
+ * no more places than these serve (raffles/draw-second-chance.ts; tests: raffles/raffles.test.ts).
+ */
+export async function unclaimedPackCount(db: Db, policyId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from packs where policy_id = ${policyId} and order_id is null`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
  * Whether any pack of the round is held for a card or Tilia payment that may still fail: a round with none held and
  * none unclaimed is sold out for good (packs_held_idx).
  */

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TSetRaffleRequest } from '@cypher/contract';
+import {
+  errorCatalogue,
+  raffleMaxPlaces,
+  raffleWinnerLimit,
+  type TConsoleDrop,
+  type TConsoleRaffle,
+  type TSetRaffleRequest,
+} from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -36,10 +43,14 @@ function RaffleForm({
   const kinds = useConsoleEntries('ticket-kinds', { size: 100, withMarketplace: true });
   // The marketplace's own kinds and the drop's brand's.
   const usable = (kinds.data?.items ?? []).filter((kind) => kind.brand === null || kind.brand.id === drop.brand.id);
+  // A place lets its winner buy up to the round's limit: the places the round's packs serve at that share each, which
+  // the API holds a raffle to (RAFFLE_PLACES_OVER_WINNER_SHARES).
+  const share = raffleWinnerLimit(round.perPersonLimit);
+  const maxPlaces = raffleMaxPlaces(round.packCount, round.perPersonLimit);
   const form = useForm<TRaffleFormValues, unknown, TSetRaffleRequest>({
     resolver: zodResolver(ZRaffleForm),
     defaultValues: {
-      places: raffle?.places ?? round.packCount,
+      places: raffle?.places ?? Math.max(1, maxPlaces),
       registrationOpensAt: raffle?.registrationOpensAt ?? '',
       registrationClosesAt: raffle?.registrationClosesAt ?? '',
       ticketKindId: raffle?.ticketKindId ?? '',
@@ -59,6 +70,11 @@ function RaffleForm({
   } = form;
   const label = `round ${round.round}`;
   const onSubmit = handleSubmit(async (body) => {
+    if (body.places > maxPlaces) {
+      const code = body.places > round.packCount ? 'RAFFLE_PLACES_OVER_PACKS' : 'RAFFLE_PLACES_OVER_WINNER_SHARES';
+      setError('places', { type: code, message: errorCatalogue[code].message }, { shouldFocus: true });
+      return;
+    }
     try {
       await save.mutateAsync(body);
       markSaved();
@@ -78,6 +94,7 @@ function RaffleForm({
           RAFFLE_CLOSES_AFTER_ROUND_OPENS: 'registrationClosesAt',
           RAFFLE_OPENS_BEFORE_DROP_SHOWS: 'registrationOpensAt',
           RAFFLE_PLACES_OVER_PACKS: 'places',
+          RAFFLE_PLACES_OVER_WINNER_SHARES: 'places',
           TICKET_KIND_OF_OTHER_BRAND: 'ticketKindId',
         },
       });
@@ -88,9 +105,21 @@ function RaffleForm({
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Raffle for ${label}`}>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <div className={styles.fields}>
-        <Field label="Places" hint="How many winners are drawn." error={errors.places?.message} isRequired>
+        <Field
+          label="Places"
+          hint={`How many winners are drawn. Each may buy up to ${formatCountOf(share, 'pack')}, so this round’s ${formatCountOf(round.packCount, 'pack')} make at most ${formatCountOf(maxPlaces, 'place')}.`}
+          error={errors.places?.message}
+          isRequired
+        >
           {(props) => (
-            <Input {...props} type="number" min={1} step={1} {...register('places', { valueAsNumber: true })} />
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              max={maxPlaces}
+              step={1}
+              {...register('places', { valueAsNumber: true })}
+            />
           )}
         </Field>
         <Field
