@@ -59,18 +59,17 @@ export async function matchingEditions(
   match: TEditionMatch,
   page: { offset: number; limit: number },
 ): Promise<{ items: TMatchingEdition[]; total: number }> {
-  const rows = await queryRows<{
-    id: string;
-    product_id: string;
-    serial_number: number;
-    state: TEditionState;
-    total: number | string;
-  }>(
+  const matching = sql`owner_user_id = ${ownerUserId} and state in (${collected}) and ${matchSql(match)}`;
+  const rows = await queryRows<{ id: string; product_id: string; serial_number: number; state: TEditionState }>(
     db,
-    sql`select id, product_id, serial_number, state, count(*) over () as total from editions
-        where owner_user_id = ${ownerUserId} and state in (${collected}) and ${matchSql(match)}
+    sql`select id, product_id, serial_number, state from editions where ${matching}
         order by (state = 'OWNED') desc, product_id, serial_number
         offset ${page.offset} limit ${page.limit}`,
+  );
+  // Counted apart from the page: a count over the page's own rows is 0 on a page past the last.
+  const [count] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from editions where ${matching}`,
   );
   return {
     items: rows.map((row) => ({
@@ -79,7 +78,7 @@ export async function matchingEditions(
       serialNumber: Number(row.serial_number),
       state: row.state,
     })),
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total: Number(count?.n ?? 0),
   };
 }
 

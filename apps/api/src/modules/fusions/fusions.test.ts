@@ -367,6 +367,24 @@ describe('fusions', () => {
     expect(states.map((row) => row.state)).toEqual(['EQUIPPED', 'EXPORTED']);
   });
 
+  it('counts my fitting editions on every page of materials, past the last one too', async () => {
+    const { fusion, collector } = await fusionWithCollector();
+    const materialsPage = async (page: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/fusions/${fusion.id}/slots/${fusion.slots[0]!.id}/materials?page=${page}&size=2`,
+          headers: bearer(collector.accessToken),
+        })
+      ).json().data;
+    const pages = [await materialsPage(1), await materialsPage(2), await materialsPage(3)];
+    expect(pages.map((page) => [page.items.length, page.total])).toEqual([
+      [2, 3],
+      [1, 3],
+      [0, 3],
+    ]);
+  });
+
   it('burns the materials, gives the next result with its history, answers a replay the same, and ends all fused', async () => {
     const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
     const key = newId();
