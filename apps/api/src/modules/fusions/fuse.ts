@@ -5,7 +5,7 @@ import { claimUnclaimedUnits } from '../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
-import { runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
+import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '../../http/idempotency.ts';
 import { newId } from '../../lib/ids.ts';
 import { burnEditions, issueEdition, lockBurnableEditions } from '../collection/fusion-editions.ts';
 import { notify } from '../notifications/notify.ts';
@@ -41,7 +41,14 @@ export async function fuse(
   idempotent: TIdempotentRequest | null,
 ): Promise<TFusionRun> {
   const now = deps.clock.now();
-  const fusion = await publicFusionRowOf(deps.db, fusionId);
+  let fusion: TFusionRow;
+  try {
+    fusion = await publicFusionRowOf(deps.db, fusionId);
+  } catch (refusal) {
+    // A retry of a fusion answered before gets that answer (the edition it made), though the fusion's brand may have
+    // been unpublished since: never FUSION_NOT_FOUND, which would tell someone whose editions burned that nothing did.
+    return (await replayOrRefuse<TFusionRun>(deps.db, userId, idempotent, refusal)).body;
+  }
   const result = await runWithIdempotencyKey<TFusionRun>({ db: deps.db, now }, userId, idempotent, async (tx) => {
     // Checked inside the key's work, so a replay answers the first outcome: the fusion made, even once it has ended.
     // The row is held FOR SHARE until this commits and its times read under that lock, at the time the lock was had: a

@@ -385,6 +385,27 @@ describe('fusions', () => {
     ]);
   });
 
+  it('answers a retried fusion with the edition it made, though its brand was unpublished since; a new one is not found', async () => {
+    const { fusion, collector, commons } = await fusionWithCollector(2, 1);
+    const key = newId();
+    const fused = await fuse(collector.accessToken, fusion, [commons[0]!], key);
+    expect(fused.statusCode, fused.body).toBe(201);
+    await db().execute(sql`update brands set status = 'DRAFT' where id = ${fusion.brand.id}`);
+
+    // The answer was lost on the way: the client retries with the same key and must learn its editions were fused.
+    const replay = await fuse(collector.accessToken, fusion, [commons[0]!], key);
+    expect([replay.statusCode, replay.json().data?.id]).toEqual([201, fused.json().data.id]);
+    const reused = await fuse(collector.accessToken, fusion, [commons[1]!], key);
+    expect([reused.statusCode, reused.json().code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const another = await fuse(collector.accessToken, fusion, [commons[1]!]);
+    expect([another.statusCode, another.json().code]).toEqual([404, 'FUSION_NOT_FOUND']);
+    const states = await queryRows<{ state: string }>(
+      db(),
+      sql`select state from editions where id in (${commons[0]}, ${commons[1]}) order by token_id`,
+    );
+    expect(states.map((row) => row.state)).toEqual(['BURNED', 'OWNED']);
+  });
+
   it('burns the materials, gives the next result with its history, answers a replay the same, and ends all fused', async () => {
     const { fusion, collector, commons, result } = await fusionWithCollector(1, 1);
     const key = newId();
