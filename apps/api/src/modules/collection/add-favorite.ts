@@ -16,7 +16,8 @@ import { favoriteViewsOf } from './list-favorites.ts';
  * favorites.test.ts, users/deletion/deletion-favorite-races.test.ts.
  *
  * Favorites a product the public can see, or an edition anyone may look at (not one in an unopened pack) that still
- * exists (not burned in a fusion). Favoriting twice is one favorite: the primary key (person, target) decides, and the
+ * exists (not burned in a fusion), whatever its product's publication, as its NFT page shows it: the rule
+ * listFavorites keeps to, so what can be favorited stays listed, and the heart that added it can take it back. Favoriting twice is one favorite: the primary key (person, target) decides, and the
  * answer is the favorite either way, read back by the statement that wrote (or kept) it, so a DELETE of it in between
  * cannot leave nothing to answer. One transaction behind assertAccountLiving: a favorite sent while the deletion job
  * erases the person waits for it, then finds the account deleted (UNAUTHORIZED) instead of outliving the erasure.

@@ -164,4 +164,46 @@ describe('favorites', () => {
     await db().update(brands).set({ status: 'PUBLISHED' }).where(eq(brands.id, brand.id));
     expect(await lists()).toEqual([1, 1]);
   });
+
+  // Review: an edition of a product unpublished since could still be favorited, but its favorite was left out of every
+  // list, so the NFT page's heart never showed it and it could not be taken back.
+  it('keeps an edition favorite listed, and its heart able to take it back, after its product is unpublished', async () => {
+    const { collector, editionIds } = await collectorWithPack(t);
+    const editionId = editionIds[0]!;
+    const edition = await db()
+      .select({ productId: editions.productId })
+      .from(editions)
+      .where(eq(editions.id, editionId));
+    const productId = edition[0]!.productId;
+    await db().update(productsTable).set({ status: 'DRAFT' }).where(eq(productsTable.id, productId));
+    const added = await favorite(collector.accessToken, { targetType: 'EDITION', targetId: editionId });
+    expect(added.statusCode).toBe(201);
+
+    const isFavorite = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/favorites/my?targetId=${editionId}`,
+          headers: bearer(collector.accessToken),
+        })
+      ).json().data.total as number;
+    expect(await isFavorite()).toBe(1);
+    const lists = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(collector.accessToken) }),
+      t.app.inject({ method: 'GET', url: `/v1/favorites/others/${collector.userId}` }),
+    ]);
+    for (const answer of lists)
+      expect(answer.json().data).toMatchObject({ total: 1, items: [{ targetId: editionId }] });
+    // Its product, unpublished, stays what the catalogue answers it is: not something to favorite.
+    const product = await favorite(collector.accessToken, { targetType: 'PRODUCT', targetId: productId });
+    expect(product.json().code).toBe('FAVORITE_TARGET_NOT_FOUND');
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/favorites/${editionId}`,
+      headers: bearer(collector.accessToken),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await isFavorite()).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { TFavorite, TMyFavoritesQuery, TPage, TPageQuery } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -14,17 +14,20 @@ import { editions, favorites, type TFavoriteRow } from './collection.tables.ts';
  * functions products, brands and people · UI: My Collection's Favorites tab and the public profile (features/users
  * public-profile-page.tsx), the heart on the product and NFT pages (ui/favorite-toggle.tsx) · Tests: favorites.test.ts.
  *
- * A collector's favorites, newest first, a page at a time, of products the catalogue shows; mine may be narrowed to
- * one target (is it a favorite?).
+ * A collector's favorites, newest first, a page at a time: products the catalogue shows, and editions (any that
+ * can be looked at, like the NFT page); mine may be narrowed to one target (is it a favorite?).
  * Another collector's are public, unless their account is gone (COLLECTOR_NOT_FOUND, as GET /v1/users/{id} is 404).
  */
 export async function listFavorites(db: Db, userId: string, query: TMyFavoritesQuery): Promise<TPage<TFavorite>> {
   const { limit, offset } = pageWindow(query);
-  // A product unpublished since (or under an unpublished brand or collection) drops out, as from the catalogue.
+  // The rule addFavorite applies: a product favorite while the catalogue shows the product (unpublished since, or
+  // under an unpublished brand or collection, it drops out, as from the catalogue), an edition favorite while the
+  // edition is there to look at, as on a chain, whatever became of its product's page. Its NFT page still shows it,
+  // with its heart, which must show it filled so that it can be taken back.
   const mine = and(
     eq(favorites.userId, userId),
     query.targetId ? eq(favorites.targetId, query.targetId) : undefined,
-    isPublicProduct(favorites.productId),
+    or(eq(favorites.targetType, 'EDITION'), isPublicProduct(favorites.productId)),
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -330,6 +330,24 @@ describe('My Collection: packs and favorites', () => {
     expect(sent.some((request) => request.path === '/v1/favorites/my?page=1&size=24')).toBe(true);
   });
 
+  // Review: a favorites page past the end (an old link, favorites taken back since) said "No favorites yet".
+  it('leads back to the last page of favorites from an address past the end, rather than saying there are none', async () => {
+    signedIn(() => emptyCollection, {
+      route: (request) =>
+        request.path === '/v1/favorites/my?page=5&size=24'
+          ? json(200, { data: { items: [], page: 5, size: 24, total: 30 } })
+          : undefined,
+    });
+    renderApp('/collections?tab=favorites&page=5');
+    expect(await screen.findByRole('heading', { name: 'This page is past the end' })).toBeInTheDocument();
+    expect(screen.getByText('Your favorites fill 2 pages.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      '/collections?tab=favorites&page=2',
+    );
+    expect(screen.queryByText('No favorites yet')).toBeNull();
+  });
+
   // Collector walk of session 46: an edition fused away after it was favorited looked like one still held.
   it('says which favorite editions were fused away or exported, and nothing of those still held', async () => {
     const product = { ...edition(1, brands.neon).product, brand: brands.neon, editionSize: 500 };

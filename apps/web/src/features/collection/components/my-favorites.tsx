@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { FavoriteCards } from '../../../ui/favorite-cards.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../../ui/past-last-page.tsx';
 import styles from './my-collection.module.css';
 
 const PAGE_SIZE = 24;
@@ -34,6 +35,17 @@ export function MyFavorites() {
         title="No favorites yet"
         body="Press the heart on a product or an NFT you love: it shows here, and on your public profile."
         action={<ButtonLink to="/products">Browse products</ButtonLink>}
+      />
+    );
+  }
+  if (isPastLastPage(favorites.data)) {
+    return (
+      <PastLastPage
+        icon="heart"
+        total={favorites.data.total}
+        size={favorites.data.size}
+        hrefFor={(last) => hrefFor({ page: last })}
+        what="Your favorites"
       />
     );
   }
