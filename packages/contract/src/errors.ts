@@ -426,6 +426,14 @@ export const errorCatalogue = {
       'Each winner may buy up to the round’s per-person limit, so the places times that limit cannot be more than the round’s packs.',
   },
   /**
+   * The console sets a raffle's purchase window to end after its round does: the second draw's winners would be told to
+   * buy from the window's end until the round's, a time already past.
+   */
+  RAFFLE_WINDOW_AFTER_ROUND_ENDS: {
+    status: 422,
+    message: 'The winners’ purchase window must end by the time the round ends.',
+  },
+  /**
    * The console makes a raffle free for pass holders on a round open to everyone: nobody there enters as a holder
    * (enter-raffle.ts waives the ticket only on a round that requires a pass), so everyone would pay. `details` names
    * the field.

@@ -9,7 +9,7 @@ import { purchasedCounts } from '../orders/purchase-allowance.ts';
 import type { TRaffleDrawDeps } from './draw-raffle.ts';
 import { raffleWinNotice } from './raffle-notices.ts';
 import { openRaffleSeed } from './raffle-seed.ts';
-import { purchaseWindowEndsAt } from './raffle-windows.ts';
+import { hasTimeAfterWindow, purchaseWindowEndsAt } from './raffle-windows.ts';
 import { raffleEntries, raffleRounds } from './raffles.tables.ts';
 
 /**
@@ -20,14 +20,14 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * raffles.test.ts, raffle-window-races.test.ts.
  *
  * The second draw, exactly once, when the first winners' purchase window ends: one place for every first winner who
- * bought nothing in the round, as far as the packs still unclaimed serve a winner's share each (raffleMaxPlaces),
- * drawn with the same seed from the entries the first draw did not pick (`excluded` = the first winners, so nobody
- * wins twice and the waiting list is the first draw's order continued). Its winners buy from then until the round
- * ends (raffle-purchase-gate.ts). Locked as the first draw is (FOR UPDATE on the raffle
- * row, second_drawn_at checked under it). A round whose winners bought every place still records a second draw of 0
- * places, so the record says the waiting list was not needed. Who bought is read from purchase_allowances, which
- * every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted as a per-person limit is),
- * after the first winners' entries are locked (see below). Answers whether this call drew.
+ * bought nothing in the round, as far as the packs still unclaimed serve a winner's share each (raffleMaxPlaces), drawn
+ * with the same seed from the entries the first draw did not pick (`excluded` = the first winners, so nobody wins twice
+ * and the waiting list is the first draw's order continued). Its winners buy from then until the round ends
+ * (raffle-purchase-gate.ts), so a window that lasts the round leaves none to give. Locked as the first draw is (FOR
+ * UPDATE on the raffle row, second_drawn_at checked under it). A round whose winners bought every place still records a
+ * second draw of 0 places, so the record says the waiting list was not needed. Who bought is read from
+ * purchase_allowances, which every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted
+ * as a per-person limit is), after the first winners' entries are locked (see below). Answers whether this call drew.
  */
 export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, now: Date): Promise<boolean> {
   const round = await roundOfDrop(deps.db, { policyId });
@@ -60,7 +60,11 @@ export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, 
     // Each place promises its winner their whole share of the packs (raffleWinnerLimit), and only what is unclaimed is
     // left to buy: a round set with more places than its packs serve, or sold out by the first winners, gives fewer
     // places (none once it is sold out), rather than winners who pay for nothing.
-    const places = Math.min(unbought, raffleMaxPlaces(await unclaimedPackCount(tx, policyId), round.perPersonLimit));
+    // A window that lasts the round (one saved before the console refused a longer one) leaves no time to buy in: no
+    // places, rather than winners told to buy from the round's end until the round's end.
+    const places = hasTimeAfterWindow(round, raffle)
+      ? Math.min(unbought, raffleMaxPlaces(await unclaimedPackCount(tx, policyId), round.perPersonLimit))
+      : 0;
     const winners = new Set(
       drawRaffleWinners({
         seedHex: openRaffleSeed(deps.seedKey, policyId, raffle.seedCipher),

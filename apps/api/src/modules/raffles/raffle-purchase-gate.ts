@@ -26,7 +26,7 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
 export async function assertMayBuyInRaffleRound(
   ctx: Pick<AppContext, 'db' | 'seedKey' | 'clock'>,
   userId: string,
-  round: { id: string; saleBeginAt: Date },
+  round: { id: string; saleBeginAt: Date; saleEndAt: Date },
   now: Date,
 ): Promise<TRafflePlace | null> {
   if (!(await isRaffleRound(ctx.db, round, now))) return null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyRaffleRecord, type TRaffleDraw } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { readableUtc } from '../../lib/readable-utc.ts';
@@ -534,6 +535,66 @@ describe('raffle rounds', () => {
     }
   });
 
+  // Review: a purchase window longer than the round was saved, and the second draw's winners were told to buy "from"
+  // the window's end "until" the round's, a time before it.
+  it('refuses a purchase window that ends after the round; one saved before ends with the round, and its second draw gives no places', async () => {
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const { dropId, at } = await insertRaffleRound(t, admin.accessToken, { registrationOpensAt: inFiveMinutes });
+    // The round opens in an hour and sells for 23 hours.
+    const put = (purchaseWindowMinutes: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+        headers: bearer(admin.accessToken),
+        payload: { ...settings(at), registrationOpensAt: at(5), purchaseWindowMinutes },
+      });
+    const tooLong = await put(23 * 60 + 1);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({
+      code: 'RAFFLE_WINDOW_AFTER_ROUND_ENDS',
+      message: 'The winners’ purchase window must end by the time the round ends.',
+    });
+    const wholeRound = await put(23 * 60);
+    expect(wholeRound.statusCode, wholeRound.body).toBe(200);
+    expect(wholeRound.json().data.purchaseWindowMinutes).toBe(23 * 60);
+
+    // A raffle saved before the console refused it: a window of two days on a round of 23 hours.
+    const { roundId } = await insertRaffleRound(t, admin.accessToken, { places: 2 });
+    await db().execute(
+      sql`update raffle_rounds set purchase_window_minutes = ${2 * 24 * 60} where policy_id = ${roundId}`,
+    );
+    const [round] = await queryRows<{ ends: Date | string; name: string }>(
+      db(),
+      sql`select p.sale_end_at as ends, d.name from sale_policies p join drops d on d.id = p.drop_id where p.id = ${roundId}`,
+    );
+    const endsAt = new Date(round!.ends);
+    const userIds = await Promise.all(Array.from({ length: 5 }, () => insertTestUser(db(), t.clock.now())));
+    for (const userId of userIds) await enterRaffle({ db: db(), clock: t.clock }, userId, roundId);
+    t.clock.advance(31 * MINUTE_MS);
+    const drawn = await publicRecord(roundId);
+    expect(drawn.winners).toHaveLength(2);
+    // The first winners buy until the round ends, and are told so.
+    expect(drawn.rules!.purchaseWindowEndsAt).toBe(endsAt.toISOString());
+    const wins = await queryRows<{ title: string; body: string }>(
+      db(),
+      sql`select title, body from notifications where user_id = any(${sqlArray(userIds)}::uuid[]) and title like 'You won%'`,
+    );
+    expect(wins).toHaveLength(2);
+    for (const win of wins) expect(win.body.endsWith(` until ${readableUtc(endsAt)}.`)).toBe(true);
+
+    // The round ends with the window: the second draw has no time to give, so it gives no places and tells nobody.
+    t.clock.advance(24 * 60 * MINUTE_MS);
+    const second = await publicRecord(roundId);
+    expect(second.secondDraw).toMatchObject({ places: 0, winners: [] });
+    expect(verifyRaffleRecord(second)).toEqual({ firstDraw: { ok: true }, secondDraw: { ok: true } });
+    const [told] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from notifications where user_id = any(${sqlArray(userIds)}::uuid[])
+          and title = 'You won a place in the second draw'`,
+    );
+    expect(told!.n).toBe(0);
+  });
+
   // Review: "free for pass holders" on a round open to everyone was accepted, then every entrant was charged.
   it('is free for pass holders only on a round that requires a pass; a raffle flagged earlier on an open round says it charges, and charges', async () => {
     const kind = await insertTicketKind(db());
@@ -704,7 +765,7 @@ describe('raffle rounds', () => {
       ticketKindId: null,
       isFreeForPassHolders: false,
       ticketsOnLoss: 'KEPT',
-      purchaseWindowMinutes: 60,
+      purchaseWindowMinutes: 30,
     };
     const url = `/v1/console/drops/${drop.dropId}/rounds/1/raffle`;
     const refused = await t.app.inject({ method: 'PUT', url, headers: bearer(admin.accessToken), payload });

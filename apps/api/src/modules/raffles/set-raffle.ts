@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Operator } from '../../http/operator-guard.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { lockRoundAccess } from '../drops/sale-round.ts';
 import { hasWaitingRoom } from '../drops/waiting-room/round-waiting-room.ts';
@@ -15,25 +16,27 @@ import { raffleRounds } from './raffles.tables.ts';
 
 /**
  * Route: PUT /v1/console/drops/{dropId}/rounds/{round}/raffle · Writes: raffle_rounds, audit_log · Reads: sale_policies
- * and drops (through roundOfDrop; the round's row locked), waiting_rooms (through hasWaitingRoom), ticket_kinds (through ticketKindSummariesByIds: the entry's kind is the drop's
- * brand's or brandless) · UI: features/console raffle-access.tsx · Tests: raffles.test.ts.
+ * and drops (through roundOfDrop; the round's row locked), waiting_rooms (through hasWaitingRoom), ticket_kinds
+ * (through ticketKindSummariesByIds: the entry's kind is the drop's brand's or brandless) · UI: features/console
+ * raffle-access.tsx · Tests: raffles.test.ts.
  *
  * Makes a round of a published drop a raffle (RAFFLE_DROP_NOT_PUBLISHED otherwise: a draft's rounds are replaced on
- * each save), or changes its raffle until registration opens. The seed is made and committed here, the
- * first time (decision record 26): the commitment must exist before any entry can, and keeping the same seed across
- * later changes means a commitment someone noted stays the one that counts. Once registration has opened the raffle is
- * fixed (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's
- * opening (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy, and open once the drop
- * shows (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places than the
- * round has packs (RAFFLE_PLACES_OVER_PACKS), nor more than its packs serve when each winner buys the share a place
- * allows, the round's per-person limit (RAFFLE_PLACES_OVER_WINNER_SHARES, raffleMaxPlaces), or the last winners would
- * pay their entry and find nothing to buy; it is free for pass holders only on a round that requires a pass
+ * each save), or changes its raffle until registration opens. The seed is made and committed here, the first time
+ * (decision record 26): the commitment must exist before any entry can, and keeping the same seed across later changes
+ * means a commitment someone noted stays the one that counts. Once registration has opened the raffle is fixed
+ * (RAFFLE_REGISTRATION_OPENED): entries were made under its terms. Registration must close by the round's opening
+ * (RAFFLE_CLOSES_AFTER_ROUND_OPENS), so the winners are known before anyone may buy, and open once the drop shows
+ * (RAFFLE_OPENS_BEFORE_DROP_SHOWS), or people would enter a drop nobody can see; it has no more places than the round
+ * has packs (RAFFLE_PLACES_OVER_PACKS), nor more than its packs serve when each winner buys the share a place allows,
+ * the round's per-person limit (RAFFLE_PLACES_OVER_WINNER_SHARES, raffleMaxPlaces), or the last winners would pay their
+ * entry and find nothing to buy; it is free for pass holders only on a round that requires a pass
  * (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS); and a round becomes a raffle at the latest 15 seconds before it opens
- * (RAFFLE_ROUND_OPENING). A round with a waiting room is not made a raffle
- * (RAFFLE_ROUND_HAS_WAITING_ROOM): the room would invite everyone to queue for a round only winners buy in. The round's
- * row is locked first, as set-waiting-room.ts locks it, so a raffle and a room set at once cannot both be saved; then
- * the raffle row, so two operators' changes apply one after the other and each audit row's "before" is what it
- * replaced.
+ * (RAFFLE_ROUND_OPENING). The winners' purchase window ends by the round's end (RAFFLE_WINDOW_AFTER_ROUND_ENDS), or the
+ * second draw's winners would be told to buy from the window's end until the round's, already past. A round with a
+ * waiting room is not made a raffle (RAFFLE_ROUND_HAS_WAITING_ROOM): the room would invite everyone to queue for a
+ * round only winners buy in. The round's row is locked first, as set-waiting-room.ts locks it, so a raffle and a room
+ * set at once cannot both be saved; then the raffle row, so two operators' changes apply one after the other and each
+ * audit row's "before" is what it replaced.
  */
 export async function setRaffle(
   ctx: Pick<AppContext, 'db' | 'clock' | 'seedKey'>,
@@ -48,6 +51,11 @@ export async function setRaffle(
   const registrationClosesAt = new Date(input.registrationClosesAt);
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');
   if (registrationOpensAt < round.visibleAt) throw new AppError('RAFFLE_OPENS_BEFORE_DROP_SHOWS');
+  // The second draw's winners buy from the window's end until the round's: a window past it would leave them a time
+  // already gone.
+  if (round.saleBeginAt.getTime() + input.purchaseWindowMinutes * MINUTE_MS > round.saleEndAt.getTime()) {
+    throw new AppError('RAFFLE_WINDOW_AFTER_ROUND_ENDS');
+  }
   if (input.places > round.packCount) throw new AppError('RAFFLE_PLACES_OVER_PACKS');
   // A place lets its winner buy up to the round's limit (raffleWinnerLimit): every winner's share must fit.
   if (input.places > raffleMaxPlaces(round.packCount, round.perPersonLimit)) {

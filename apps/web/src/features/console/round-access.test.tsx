@@ -240,6 +240,58 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
+  // Review: a purchase window longer than the round was accepted, and the second draw's winners were told to buy from
+  // the window's end until the round's end, a time before it.
+  it(
+    'keeps the purchase window within the round, and shows the API’s refusal under it',
+    async () => {
+      let refusal: Response | undefined;
+      const sent = consoleApi(({ method, path, body }) => {
+        if (method !== 'PUT' || pathnameOf(path) !== raffleBase) return undefined;
+        return (
+          refusal ??
+          json(200, {
+            data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+          })
+        );
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      // Round 1 sells for a day.
+      const window = within(form).getByLabelText(/Purchase window/);
+      expect(window).toHaveValue(60);
+      expect(window).toHaveAttribute('max', '1440');
+      expect(window).toHaveAccessibleDescription(
+        'Winners buy from the round’s opening for this long: at most the round’s 1,440 minutes. Places not bought by then go to a second draw.',
+      );
+      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      await user.clear(window);
+      await user.type(window, '1441');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      expect(await within(form).findByText(errorCatalogue.RAFFLE_WINDOW_AFTER_ROUND_ENDS.message)).toBeInTheDocument();
+      expect(window).toHaveAttribute('aria-invalid', 'true');
+      expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(0);
+
+      refusal = apiFailure(
+        422,
+        'RAFFLE_WINDOW_AFTER_ROUND_ENDS',
+        errorCatalogue.RAFFLE_WINDOW_AFTER_ROUND_ENDS.message,
+      );
+      await user.clear(window);
+      await user.type(window, '1440');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      await waitFor(() => expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(1));
+      expect(await within(form).findByText(errorCatalogue.RAFFLE_WINDOW_AFTER_ROUND_ENDS.message)).toBeInTheDocument();
+      expect(window).toHaveAttribute('aria-invalid', 'true');
+      expect(writesTo(sent, 'PUT', raffleBase)[0]!.body).toMatchObject({ purchaseWindowMinutes: 1440 });
+    },
+    TEST_MS,
+  );
+
   // Review: "free for pass holders" was offered on a round open to everyone, where the API then charged every entrant.
   it(
     'offers no free entry for pass holders on a round open to everyone, and says a raffle there charges its ticket',

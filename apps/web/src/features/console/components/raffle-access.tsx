@@ -47,6 +47,9 @@ function RaffleForm({
   // the API holds a raffle to (RAFFLE_PLACES_OVER_WINNER_SHARES).
   const share = raffleWinnerLimit(round.perPersonLimit);
   const maxPlaces = raffleMaxPlaces(round.packCount, round.perPersonLimit);
+  // The winners' window runs from the round's opening and ends by its end (RAFFLE_WINDOW_AFTER_ROUND_ENDS): the second
+  // draw's winners buy from the window's end until the round's.
+  const roundMinutes = Math.floor((Date.parse(round.saleEndAt) - Date.parse(round.saleBeginAt)) / 60_000);
   const form = useForm<TRaffleFormValues, unknown, TSetRaffleRequest>({
     resolver: zodResolver(ZRaffleForm),
     defaultValues: {
@@ -57,7 +60,7 @@ function RaffleForm({
       // Only a round for holders of a pass has holders to let in free (RAFFLE_FREE_FOR_HOLDERS_WITHOUT_PASS).
       isFreeForPassHolders: round.requiredPass !== null && (raffle?.isFreeForPassHolders ?? false),
       ticketsOnLoss: raffle?.ticketsOnLoss ?? 'RETURNED',
-      purchaseWindowMinutes: raffle?.purchaseWindowMinutes ?? 60,
+      purchaseWindowMinutes: raffle?.purchaseWindowMinutes ?? Math.min(60, roundMinutes),
     },
   });
   const { markSaved } = useUnsavedChanges(form, 'raffle');
@@ -73,6 +76,11 @@ function RaffleForm({
     if (body.places > maxPlaces) {
       const code = body.places > round.packCount ? 'RAFFLE_PLACES_OVER_PACKS' : 'RAFFLE_PLACES_OVER_WINNER_SHARES';
       setError('places', { type: code, message: errorCatalogue[code].message }, { shouldFocus: true });
+      return;
+    }
+    if (body.purchaseWindowMinutes > roundMinutes) {
+      const message = errorCatalogue.RAFFLE_WINDOW_AFTER_ROUND_ENDS.message;
+      setError('purchaseWindowMinutes', { type: 'RAFFLE_WINDOW_AFTER_ROUND_ENDS', message }, { shouldFocus: true });
       return;
     }
     try {
@@ -95,6 +103,7 @@ function RaffleForm({
           RAFFLE_OPENS_BEFORE_DROP_SHOWS: 'registrationOpensAt',
           RAFFLE_PLACES_OVER_PACKS: 'places',
           RAFFLE_PLACES_OVER_WINNER_SHARES: 'places',
+          RAFFLE_WINDOW_AFTER_ROUND_ENDS: 'purchaseWindowMinutes',
           TICKET_KIND_OF_OTHER_BRAND: 'ticketKindId',
         },
       });
@@ -124,7 +133,7 @@ function RaffleForm({
         </Field>
         <Field
           label="Purchase window (minutes)"
-          hint="Winners buy from the round’s opening for this long."
+          hint={`Winners buy from the round’s opening for this long: at most the round’s ${formatCountOf(roundMinutes, 'minute')}. Places not bought by then go to a second draw.`}
           error={errors.purchaseWindowMinutes?.message}
           isRequired
         >
@@ -133,6 +142,7 @@ function RaffleForm({
               {...props}
               type="number"
               min={1}
+              max={roundMinutes}
               step={1}
               {...register('purchaseWindowMinutes', { valueAsNumber: true })}
             />
