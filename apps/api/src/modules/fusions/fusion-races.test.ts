@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertProduct } from '../../testing/catalog-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
-import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
+import { lockWaitersSeen, raceThroughGate } from '../../testing/lock-barrier.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { depositForTest } from '../../testing/wallet-helpers.ts';
@@ -28,6 +28,7 @@ let admin: { accessToken: string };
 twoInstancesOnPostgres({}, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
+const gateUrl = () => a.database.pool!.options.connectionString!;
 const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 
 /** `count` collectors of one brand, each holding the two editions of a pack they bought and opened. */
@@ -107,8 +108,16 @@ describe('fusions at once through two instances', () => {
         sql`select id from editions where id = any(${sqlArray(collector!.editionIds)}::uuid[]) and rarity = 'COMMON'`,
       );
       const material = [commons[0]!.id];
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, n) => fuse(n % 2 === 0 ? a : b, collector!.accessToken, fusion, material)),
+      // The gate holds the edition, which every fusion locks after finding the fusion open: all 20 queue on it (10 an
+      // instance, within each pool's 12 connections), so 20 seen waiting proves they overlapped.
+      const answers = await raceThroughGate(
+        gateUrl(),
+        [{ text: 'select 1 from editions where id = $1 for update', values: material }],
+        20,
+        () =>
+          Promise.all(
+            Array.from({ length: 20 }, (_, n) => fuse(n % 2 === 0 ? a : b, collector!.accessToken, fusion, material)),
+          ),
       );
       const codes = answers.map((answer) => (answer.statusCode === 201 ? 'FUSED' : answer.json().code));
       expect(codes.filter((code) => code === 'FUSED')).toHaveLength(1);
@@ -138,10 +147,19 @@ describe('fusions at once through two instances', () => {
       );
       const playing = collectors.filter((collector) => commonOf.has(collector.userId));
       expect(playing.length).toBeGreaterThanOrEqual(40);
-      const answers = await Promise.all(
-        playing.map((collector, n) =>
-          fuse(n % 2 === 0 ? a : b, collector.accessToken, fusion, [commonOf.get(collector.userId)!]),
-        ),
+      // The gate holds every collector's edition, each locked by its fusion after finding the fusion open and before
+      // it claims a result. Each instance's pool holds 12 connections, so at most 24 queue at once (the rest wait for
+      // a connection); 20 seen waiting proves that 20 fusions were under way together for the last 5 results.
+      const answers = await raceThroughGate(
+        gateUrl(),
+        [{ text: 'select 1 from editions where id = any($1::uuid[]) for update', values: [[...commonOf.values()]] }],
+        20,
+        () =>
+          Promise.all(
+            playing.map((collector, n) =>
+              fuse(n % 2 === 0 ? a : b, collector.accessToken, fusion, [commonOf.get(collector.userId)!]),
+            ),
+          ),
       );
       const codes = answers.map((answer) => (answer.statusCode === 201 ? 'FUSED' : answer.json().code));
       expect(codes.filter((code) => code === 'FUSED')).toHaveLength(5);
