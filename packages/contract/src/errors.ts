@@ -248,6 +248,16 @@ export const errorCatalogue = {
     status: 409,
     message: 'Publish the result product first: collectors could not open the page of what a fusion makes.',
   },
+  /**
+   * Console: a slot of a fusion being published (or of a published one being changed) takes a product or collection
+   * still in draft; collectors would see its name before it is released and could never fill the slot. `details` name
+   * each such slot's field (`slots.0.rule.productId`, `slots.1.rule.collectionId`).
+   */
+  FUSION_SLOT_NOT_PUBLISHED: {
+    status: 409,
+    message:
+      'Publish what each slot takes first: collectors could not see or collect a product or collection still in draft.',
+  },
   /** Console: `details` says how many editions the result product has left (field `resultSupply`). */
   FUSION_SUPPLY_EXCEEDS_EDITION_SIZE: {
     status: 409,

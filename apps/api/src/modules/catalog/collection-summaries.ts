@@ -4,8 +4,8 @@ import { brands, collections } from './catalog.tables.ts';
 
 /*
  * Route: none of its own; GET /v1/editions and the edition endpoints show an edition's collection through it, figure
- * bases their collection · Reads: collections, brands · Tests: editions.test.ts, my-collection.test.ts,
- * figure-bases.test.ts.
+ * bases their collection, fusions their slots' collections · Reads: collections, brands · Tests: editions.test.ts,
+ * my-collection.test.ts, figure-bases.test.ts, fusions/fusion-publication.test.ts.
  */
 
 /**
@@ -29,6 +29,8 @@ export interface TCollectionFacts {
   id: string;
   name: string;
   brandId: string;
+  /** It is published itself, whatever its brand. */
+  isPublished: boolean;
   /** The public sees it: it and its brand are published. */
   isPublic: boolean;
 }
@@ -55,6 +57,7 @@ export async function collectionFactsByIds(db: Db, ids: readonly string[]): Prom
         id: row.id,
         name: row.name,
         brandId: row.brandId,
+        isPublished: row.status === 'PUBLISHED',
         isPublic: row.status === 'PUBLISHED' && row.brandStatus === 'PUBLISHED',
       },
     ]),

@@ -6,7 +6,7 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertProduct } from '../../testing/catalog-fixtures.ts';
+import { insertCollection, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { collectorWithPack } from '../../testing/collection-fixtures.ts';
 import { freshAccessToken } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
@@ -204,6 +204,107 @@ describe('a draft fusion', () => {
     const refused = await asAdmin('DELETE', `/v1/console/fusions/${published.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('FUSION_ALREADY_PUBLISHED');
+  });
+});
+
+describe('a fusion’s slots', () => {
+  const slotOf = (name: string, rule: object) => ({ name, requiredCount: 1, rule });
+
+  it('are published with the fusion only once what they take is: a draft product or collection is said under its slot, and nothing is minted', async () => {
+    const { held, result, request, fusion } = await setUp();
+    const brandId = held.brand.id;
+    const draftProduct = await insertProduct(db(), brandId, { status: 'DRAFT' });
+    const draftCollection = await insertCollection(db(), brandId, { status: 'DRAFT' });
+    const inDraftCollection = await insertProduct(db(), brandId, { collectionId: draftCollection.id });
+    // A draft may take what is still in draft: both may be published later.
+    const slots = [
+      slotOf('Common', { kind: 'RARITY', rarity: 'COMMON' }),
+      slotOf('Squire', { kind: 'PRODUCT', productId: draftProduct.id }),
+      slotOf('Genesis', { kind: 'COLLECTION', collectionId: draftCollection.id }),
+      slotOf('Knight', { kind: 'PRODUCT', productId: inDraftCollection.id }),
+    ];
+    const changed = await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, { ...request, slots });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const refused = await asAdmin('POST', `/v1/console/fusions/${fusion.id}/publish`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'FUSION_SLOT_NOT_PUBLISHED',
+      message: errorCatalogue.FUSION_SLOT_NOT_PUBLISHED.message,
+      details: [
+        { field: 'slots.1.rule.productId', message: `${draftProduct.name} is still a draft.` },
+        { field: 'slots.2.rule.collectionId', message: `${draftCollection.name} is still a draft.` },
+        {
+          field: 'slots.3.rule.productId',
+          message: `${inDraftCollection.name} is in ${draftCollection.name}, a collection still in draft.`,
+        },
+      ],
+    });
+    expect(await mintedOf(result.id)).toBe(0);
+    const page = await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` });
+    expect(page.json().code).toBe('FUSION_NOT_FOUND');
+
+    await db().execute(sql`update products set status = 'PUBLISHED' where id = ${draftProduct.id}`);
+    await db().execute(sql`update collections set status = 'PUBLISHED' where id = ${draftCollection.id}`);
+    const published = await asAdmin('POST', `/v1/console/fusions/${fusion.id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const shown = (await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` })).json().data;
+    expect(shown.slots.map((slot: { rule: object }) => slot.rule)).toEqual([
+      { kind: 'RARITY', rarity: 'COMMON' },
+      { kind: 'PRODUCT', product: { id: draftProduct.id, name: draftProduct.name } },
+      { kind: 'COLLECTION', collection: { id: draftCollection.id, name: draftCollection.name } },
+      { kind: 'PRODUCT', product: { id: inDraftCollection.id, name: inDraftCollection.name } },
+    ]);
+  });
+
+  it('of a published fusion take nothing in draft when changed, and never show collectors the name of what was unpublished since', async () => {
+    const { held, request, fusion } = await setUp({ beginAt: iso(60), endAt: iso(120) });
+    const brandId = held.brand.id;
+    expect((await asAdmin('POST', `/v1/console/fusions/${fusion.id}/publish`)).statusCode).toBe(200);
+    const draftProduct = await insertProduct(db(), brandId, { status: 'DRAFT' });
+    const refused = await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, {
+      ...request,
+      slots: [slotOf('Squire', { kind: 'PRODUCT', productId: draftProduct.id })],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'FUSION_SLOT_NOT_PUBLISHED',
+      details: [{ field: 'slots.0.rule.productId', message: `${draftProduct.name} is still a draft.` }],
+    });
+
+    const genesis = await insertCollection(db(), brandId);
+    const squire = await insertProduct(db(), brandId, { collectionId: genesis.id });
+    const changed = await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, {
+      ...request,
+      slots: [
+        slotOf('Squire', { kind: 'PRODUCT', productId: squire.id }),
+        slotOf('Genesis', { kind: 'COLLECTION', collectionId: genesis.id }),
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const rulesOf = async (url: string, asOperator = false) =>
+      (await (asOperator ? asAdmin('GET', url) : t.app.inject({ method: 'GET', url })))
+        .json()
+        .data.slots.map((slot: { rule: object }) => slot.rule);
+    expect(await rulesOf(`/v1/fusions/${fusion.id}`)).toEqual([
+      { kind: 'PRODUCT', product: { id: squire.id, name: squire.name } },
+      { kind: 'COLLECTION', collection: { id: genesis.id, name: genesis.name } },
+    ]);
+
+    // The collection goes back to a draft: collectors no longer see its name, nor that of its product.
+    await db().execute(sql`update collections set status = 'DRAFT' where id = ${genesis.id}`);
+    const page = await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` });
+    expect(page.body).not.toContain(genesis.name);
+    expect(page.body).not.toContain(squire.name);
+    expect(await rulesOf(`/v1/fusions/${fusion.id}`)).toEqual([
+      { kind: 'PRODUCT', product: { id: squire.id, name: 'Unreleased product' } },
+      { kind: 'COLLECTION', collection: { id: genesis.id, name: 'Unreleased' } },
+    ]);
+    // The console still names them.
+    expect(await rulesOf(`/v1/console/fusions/${fusion.id}`, true)).toEqual([
+      { kind: 'PRODUCT', product: { id: squire.id, name: squire.name } },
+      { kind: 'COLLECTION', collection: { id: genesis.id, name: genesis.name } },
+    ]);
   });
 });
 

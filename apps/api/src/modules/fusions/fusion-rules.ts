@@ -1,14 +1,16 @@
-import type { TFusionSlotRule, TFusionSlotRuleRequest } from '@cypher/contract';
+import type { TFieldError, TFusionSlotRule, TFusionSlotRuleRequest } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { collectionSummariesByIds } from '../catalog/collection-summaries.ts';
+import { AppError } from '../../http/app-error.ts';
+import { collectionFactsByIds } from '../catalog/collection-summaries.ts';
 import { productIdsWithTrait } from '../catalog/fusion-catalog-lookups.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import type { TBurnableEdition, TEditionMatch } from '../collection/fusion-editions.ts';
 import type { TFusionSlotRow } from './fusions.tables.ts';
 
 /*
- * Route: none of its own; every fusion route reads slots through these · Writes: nothing · Reads: products and
- * collections (names, a trait's products, through the catalogue) · Tests: fusions.test.ts.
+ * Route: none of its own; every fusion route reads slots through these, publication and edits check them · Writes:
+ * nothing · Reads: products and collections (names, publication, a trait's products, through the catalogue) · Tests:
+ * fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** A slot's rule columns from the console's rule (the others null: the row's check keeps one set). */
@@ -59,32 +61,90 @@ export function editionFits(edition: TBurnableEdition, match: TEditionMatch): bo
   );
 }
 
-/** The slots' rules as the API shows them, with the products' and collections' names (one read each). */
-export async function ruleViews(db: Db, slots: readonly TRuleRow[]): Promise<TFusionSlotRule[]> {
+/** What a slot's rule names in the catalogue: a product, a collection, or neither (a rarity, a trait). */
+type TRuleNames = Pick<TFusionSlotRow, 'ruleProductId' | 'ruleCollectionId'>;
+
+/**
+ * Every product and collection the slots name must be published (a product in a collection, that collection too), in
+ * the slots' order: a published fusion shows what its slots take to everyone, and nobody can hold an edition of a
+ * product not released yet. The brand is not asked: the slots name only the fusion's own brand's products and
+ * collections, and the fusion is hidden while that brand is unpublished. FUSION_SLOT_NOT_PUBLISHED, with each slot's
+ * field, otherwise. For publication (publish-fusion.ts) and edits of a published fusion (write-fusion.ts).
+ */
+export async function assertSlotsPublished(db: Db, slots: readonly TRuleNames[]): Promise<void> {
   const products = await productsByIds(
     db,
     slots.flatMap((slot) => slot.ruleProductId ?? []),
   );
-  const collections = await collectionSummariesByIds(
+  const collections = await collectionFactsByIds(db, [
+    ...slots.flatMap((slot) => slot.ruleCollectionId ?? []),
+    ...[...products.values()].flatMap((product) => product.collectionId ?? []),
+  ]);
+  const details = slots.flatMap((slot, index): TFieldError[] => {
+    const product = slot.ruleProductId ? products.get(slot.ruleProductId) : undefined;
+    if (product) {
+      const field = `slots.${index}.rule.productId`;
+      if (product.status !== 'PUBLISHED') return [{ field, message: `${product.name} is still a draft.` }];
+      const collection = product.collectionId ? collections.get(product.collectionId) : undefined;
+      if (collection && !collection.isPublished) {
+        return [{ field, message: `${product.name} is in ${collection.name}, a collection still in draft.` }];
+      }
+    }
+    const collection = slot.ruleCollectionId ? collections.get(slot.ruleCollectionId) : undefined;
+    if (collection && !collection.isPublished) {
+      return [{ field: `slots.${index}.rule.collectionId`, message: `${collection.name} is still a draft.` }];
+    }
+    return [];
+  });
+  if (details.length > 0) throw new AppError('FUSION_SLOT_NOT_PUBLISHED', { details });
+}
+
+/** How a product or collection the public does not see is named to collectors: never by its own name. */
+const unreleasedProductName = 'Unreleased product';
+const unreleasedCollectionName = 'Unreleased';
+
+/**
+ * The slots' rules as the API shows them, with the products' and collections' names (one read each). To the public
+ * (`audience: 'public'`) a product or collection it does not see (a draft, or in a draft collection) is shown without
+ * its name: publication refuses such slots, and this keeps the name of one unpublished since from leaking.
+ */
+export async function ruleViews(
+  db: Db,
+  slots: readonly TRuleRow[],
+  audience: 'public' | 'console',
+): Promise<TFusionSlotRule[]> {
+  const products = await productsByIds(
     db,
-    slots.flatMap((slot) => slot.ruleCollectionId ?? []),
+    slots.flatMap((slot) => slot.ruleProductId ?? []),
   );
+  const collections = await collectionFactsByIds(db, [
+    ...slots.flatMap((slot) => slot.ruleCollectionId ?? []),
+    ...[...products.values()].flatMap((product) => product.collectionId ?? []),
+  ]);
+  const isShown = audience === 'console';
+  const productName = (id: string): string => {
+    const product = products.get(id);
+    if (!product) return 'A product';
+    const isPublic =
+      product.status === 'PUBLISHED' &&
+      (product.collectionId === null || collections.get(product.collectionId)?.isPublic === true);
+    return isShown || isPublic ? product.name : unreleasedProductName;
+  };
+  const collectionName = (id: string): string => {
+    const collection = collections.get(id);
+    if (!collection) return 'A collection';
+    return isShown || collection.isPublic ? collection.name : unreleasedCollectionName;
+  };
   return slots.map((slot): TFusionSlotRule => {
     switch (slot.ruleKind) {
       case 'PRODUCT':
-        return {
-          kind: 'PRODUCT',
-          product: { id: slot.ruleProductId!, name: products.get(slot.ruleProductId!)?.name ?? 'A product' },
-        };
+        return { kind: 'PRODUCT', product: { id: slot.ruleProductId!, name: productName(slot.ruleProductId!) } };
       case 'RARITY':
         return { kind: 'RARITY', rarity: slot.ruleRarity! };
       case 'COLLECTION':
         return {
           kind: 'COLLECTION',
-          collection: {
-            id: slot.ruleCollectionId!,
-            name: collections.get(slot.ruleCollectionId!)?.name ?? 'A collection',
-          },
+          collection: { id: slot.ruleCollectionId!, name: collectionName(slot.ruleCollectionId!) },
         };
       case 'TRAIT':
         return { kind: 'TRAIT', traitType: slot.ruleTraitType!, value: slot.ruleTraitValue! };

@@ -85,15 +85,24 @@ export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: 
   });
 }
 
-/** One fusion with its slots; signed in, how many free editions of the caller fit each slot. */
-export async function fusionDetail(db: Db, row: TFusionRow, userId: string | null, now: Date): Promise<TFusion> {
+/**
+ * One fusion with its slots; signed in, how many free editions of the caller fit each slot. To the public, a slot's
+ * product or collection it does not see is shown without its name (ruleViews).
+ */
+export async function fusionDetail(
+  db: Db,
+  row: TFusionRow,
+  viewer: { userId: string | null; audience: 'public' | 'console' },
+  now: Date,
+): Promise<TFusion> {
+  const { userId } = viewer;
   const [summary] = await fusionSummaries(db, [row], now);
   const slots = await db
     .select()
     .from(fusionSlots)
     .where(inArray(fusionSlots.fusionId, [row.id]))
     .orderBy(asc(fusionSlots.position));
-  const rules = await ruleViews(db, slots);
+  const rules = await ruleViews(db, slots, viewer.audience);
   const readiness = userId
     ? fusionReadiness(
         slots.map((slot) => slot.requiredCount),
@@ -122,7 +131,8 @@ export async function fusionDetail(db: Db, row: TFusionRow, userId: string | nul
 
 /** The console's view: the public one without the caller's readiness, how many were made, whether it is published. */
 export async function consoleFusionView(db: Db, row: TFusionRow, now: Date): Promise<TConsoleFusion> {
-  const { isReady: _ready, missingCount: _missing, ...detail } = await fusionDetail(db, row, null, now);
+  const view = await fusionDetail(db, row, { userId: null, audience: 'console' }, now);
+  const { isReady: _ready, missingCount: _missing, ...detail } = view;
   return {
     ...detail,
     publicationStatus: row.status,

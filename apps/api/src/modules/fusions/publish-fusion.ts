@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { errorCatalogue, type TConsoleFusion } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -9,21 +9,24 @@ import type { Operator } from '../../http/operator-guard.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { consoleFusionView } from './fusion-views.ts';
-import { fusions } from './fusions.tables.ts';
+import { assertSlotsPublished } from './fusion-rules.ts';
+import { fusions, fusionSlots } from './fusions.tables.ts';
 import { checkFusionResult, lockFusion } from './write-fusion.ts';
 
 /**
  * Route: POST /v1/console/fusions/{id}/publish (fusions.routes.ts) · Writes: fusions (status, published_at),
- * fusion_outputs, editions (the results minted ahead, through the collection), audit_log · Reads: products (through
- * the catalogue, locked) · UI: features/console/components/publish-fusion-action.tsx · Tests:
+ * fusion_outputs, editions (the results minted ahead, through the collection), audit_log · Reads: fusion_slots,
+ * products (through the catalogue, the result locked), collections · UI: features/console/components/publish-fusion-action.tsx · Tests:
  * fusion-publication.test.ts.
  *
  * A draft becomes public, once (decision record 50), in one transaction:
  * 1. the fusion row is locked, so a second publish waits and answers FUSION_ALREADY_PUBLISHED; one already over is
  *    refused (FUSION_SCHEDULE_PASSED): it would mint results nobody could make;
- * 2. the result product must now be published, with room under its edition size, and is locked while its next serial
+ * 2. every product and collection its slots name must be published (FUSION_SLOT_NOT_PUBLISHED): collectors are shown
+ *    what the slots take, and could never hold an edition of a product not released yet;
+ * 3. the result product must now be published, with room under its edition size, and is locked while its next serial
  *    numbers are taken (as a drop's publication locks it);
- * 3. the results are minted as UNISSUED editions, each one a fusion output a run will claim: so fusing never takes a
+ * 4. the results are minted as UNISSUED editions, each one a fusion output a run will claim: so fusing never takes a
  *    serial number or touches the product's row, and the supply cannot be exceeded.
  *
  * `operator` null: the demo seed, which has no operator.
@@ -42,6 +45,12 @@ export async function publishFusion(
         details: [{ field: 'endAt', message: errorCatalogue.FUSION_SCHEDULE_PASSED.message }],
       });
     }
+    const slots = await tx
+      .select()
+      .from(fusionSlots)
+      .where(eq(fusionSlots.fusionId, id))
+      .orderBy(asc(fusionSlots.position));
+    await assertSlotsPublished(tx, slots);
     const result = await checkFusionResult(tx, before, { publication: true });
     const editionIds = await createPackEditions(
       tx,

@@ -69,7 +69,7 @@ export async function publicFusionRowOf(db: Db, id: string): Promise<TFusionRow>
 }
 
 export async function getFusion(db: Db, id: string, userId: string | null, now: Date): Promise<TFusion> {
-  return fusionDetail(db, await publicFusionRowOf(db, id), userId, now);
+  return fusionDetail(db, await publicFusionRowOf(db, id), { userId, audience: 'public' }, now);
 }
 
 /**

@@ -13,14 +13,14 @@ import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkDropProducts, type TProductRefusals } from '../drops/drop-products.ts';
-import { ruleColumns } from './fusion-rules.ts';
+import { assertSlotsPublished, ruleColumns } from './fusion-rules.ts';
 import { consoleFusionView } from './fusion-views.ts';
 import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
  * Route: POST /v1/console/fusions, PUT /v1/console/fusions/{id} · Writes: fusions, fusion_slots, audit_log · Reads:
- * brands, categories, products, collections (through the catalogue) · UI: features/console fusion form · Tests:
- * fusions.test.ts, fusion-publication.test.ts.
+ * brands, categories, products, collections (through the catalogue; published, for a published fusion's slots) · UI:
+ * features/console fusion form · Tests: fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** The result product is checked as a drop's contents are, and refused in the fusion form's own fields. */
@@ -75,7 +75,8 @@ export async function createFusion(
  * Changes a fusion. A draft changes freely but for its brand (its slots name the brand's products and collections, and
  * the operator was checked against it): words, artwork, times, slots, result and supply, since nothing is minted yet.
  * A published one changes only before it begins (FUSION_STARTED after), and not its result or supply, minted when it
- * was published. ENTRY_CHANGED when the form was opened on a version changed since (`seen`, the request's If-Match).
+ * was published, and its slots name only published products and collections (FUSION_SLOT_NOT_PUBLISHED, as when it
+ * was published). ENTRY_CHANGED when the form was opened on a version changed since (`seen`, the request's If-Match).
  */
 export async function updateFusion(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -104,7 +105,15 @@ export async function updateFusion(
       });
     }
     await assertFusionReferences(tx, operator, input);
-    if (isDraft) await checkFusionResult(tx, input, { publication: false });
+    if (isDraft) {
+      await checkFusionResult(tx, input, { publication: false });
+    } else {
+      // Collectors see a published fusion's slots: each names only what is published, as publication required.
+      await assertSlotsPublished(
+        tx,
+        input.slots.map((slot) => ruleColumns(slot.rule)),
+      );
+    }
     const [row] = await tx
       .update(fusions)
       .set({

@@ -6,7 +6,8 @@ import { invalidateAfterFusionChange } from './invalidate-after-fusion-change.ts
 
 /**
  * `POST /v1/console/fusions/:id/publish`: a draft becomes public and its results are minted, once
- * (FUSION_ALREADY_PUBLISHED after; FUSION_SCHEDULE_PASSED once over; FUSION_RESULT_NOT_PUBLISHED for a draft result).
+ * (FUSION_ALREADY_PUBLISHED after; FUSION_SCHEDULE_PASSED once over; FUSION_RESULT_NOT_PUBLISHED for a draft result;
+ * FUSION_SLOT_NOT_PUBLISHED for a slot taking a product or collection in draft, each named in `details`).
  */
 async function publishConsoleFusion(id: string): Promise<TConsoleFusion> {
   return ZConsoleFusion.parse(
