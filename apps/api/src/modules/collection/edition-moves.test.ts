@@ -116,6 +116,44 @@ describe('edition moves', () => {
     expect(unlocked).toBe(locked);
   });
 
+  // Review: "Show more" repeated entries: the cursor kept the last row's time to the millisecond, and moves within one
+  // millisecond are dated a microsecond apart, so the next page began at that row again.
+  it('pages a history whose moves share a millisecond without repeating or skipping an entry', async () => {
+    const { collector, editionIds } = await collectorWithPack(t);
+    const [editionId] = editionIds;
+    for (const move of ['lock', 'unlock', 'lock', 'unlock']) {
+      expect((await post(`/v1/editions/${editionId}/${move}`, collector.accessToken)).statusCode).toBe(200);
+    }
+    const [spread] = await queryRows<{ rows: number; milliseconds: number }>(
+      db(),
+      sql`select count(*)::int as rows, count(distinct date_trunc('milliseconds', created_at))::int as milliseconds
+          from product_activities where edition_id = ${editionId}`,
+    );
+    expect(spread!.milliseconds).toBeLessThan(spread!.rows);
+
+    const whole = await historyOf(editionId!);
+    const paged: { kind: string; createdAt: string }[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 20; pages += 1) {
+      const query: string = cursor ? `size=1&cursor=${cursor}` : 'size=1';
+      const page = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories?${query}` })).json()
+        .data as { items: { kind: string; createdAt: string }[]; nextCursor: string | null };
+      paged.push(...page.items);
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(paged).toEqual(whole);
+    expect(paged.map((entry) => entry.kind)).toEqual([
+      'MINTED',
+      'PURCHASED',
+      'OPENED',
+      'LOCKED',
+      'UNLOCKED',
+      'LOCKED',
+      'UNLOCKED',
+    ]);
+  });
+
   // PGlite runs one transaction at a time, so only PostgreSQL can race these (CI's PostgreSQL pass).
   it.runIf(Boolean(testDatabaseUrl()))(
     '10 concurrent exports of one edition: exactly one wins, once in its history',

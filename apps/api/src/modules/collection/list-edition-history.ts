@@ -6,7 +6,11 @@ import { activitiesOfEdition } from '../catalog/activities-of-edition.ts';
 import { peopleByIds } from '../users/people.ts';
 import { getEditionView } from './get-edition.ts';
 
-/** The sort key of the last activity answered: its time and id (ties on time are broken by id). */
+/**
+ * The sort key of the last activity answered: its time to the microsecond (the history's rows may be a microsecond
+ * apart, which a millisecond cursor would read as before the last row, answering it again) and id (ties on time are
+ * broken by id).
+ */
 const ZHistoryCursor = z.tuple([ZCursorTime, z.uuid()]);
 
 /**
@@ -51,6 +55,6 @@ export async function listEditionHistory(
   });
   return {
     items: after ? entries : [minted, ...entries],
-    nextCursor: rows.length > query.size && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+    nextCursor: rows.length > query.size && last ? encodeCursor([last.cursorTime, last.id]) : null,
   };
 }
