@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TActivityKind, TCursorPage, TCursorQuery, TProductActivity } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
@@ -16,13 +16,17 @@ import { brands, collections, productActivities, products } from './catalog.tabl
  */
 const packHandOverKinds: TActivityKind[] = ['PURCHASED', 'REDEEMED', 'AIRDROPPED', 'REWARDED'];
 
-/** The sort key of the last activity answered: its time and id (ties on time are broken by id). */
+/**
+ * The sort key of the last activity answered: its time to the microsecond and id (ties on time are broken by id).
+ * An edition's moves in one millisecond are dated a microsecond apart (collection's move-edition.ts movedAtSql), so a
+ * millisecond cursor would skip the rows between.
+ */
 const ZActivityCursor = z.tuple([ZCursorTime, z.uuid()]);
 
 /**
  * GET /v1/products/{id}/activities, newest first, by cursor rather than page: activities arrive while someone reads,
- * and an offset would then repeat items. Rows are written with the app clock (millisecond times), which is what
- * makes the time in the cursor exact.
+ * and an offset would then repeat items. The cursor carries the last row's time as the database keeps it, to the
+ * microsecond, which is what makes it exact.
  */
 export async function listProductActivities(
   db: Db,
@@ -40,7 +44,10 @@ export async function listProductActivities(
   if (!product) throw new AppError('NOT_FOUND');
 
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(productActivities),
+      cursorTime: sql<string>`to_char(${productActivities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(productActivities)
     .where(
       and(
@@ -83,6 +90,6 @@ export async function listProductActivities(
       editionNumber: activity.editionNumber,
       createdAt: activity.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > query.size && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+    nextCursor: rows.length > query.size && last ? encodeCursor([last.cursorTime, last.id]) : null,
   };
 }
