@@ -168,7 +168,7 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   const formatTime = useFormatDateTime();
   const focus = roundInFocus(phase);
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
-  const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null);
+  const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null, focus?.saleEndAt ?? null);
   const allowance = raffleAllowance(purchaseAllowance(drop, phase), raffle.data ?? null, now);
   const reminder = reminderOffer(drop, now, isLoggedIn);
   const isSelling = phase.status !== 'COMPLETED' && !phase.isSoldOut;
@@ -281,7 +281,9 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
       {isSelling
         ? drop.salePolicies
             .filter((round) => round.isRaffle && Date.parse(round.saleEndAt) > now.getTime())
-            .map((round) => <RafflePanel key={round.id} dropId={drop.id} roundId={round.id} now={now} />)
+            .map((round) => (
+              <RafflePanel key={round.id} dropId={drop.id} roundId={round.id} roundEndsAt={round.saleEndAt} now={now} />
+            ))
         : null}
       {isOpen ? (
         <Suspense fallback={null}>

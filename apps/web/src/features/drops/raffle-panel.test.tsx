@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { raffleCommitment, type TRaffleDraw, type TRaffleMine } from '@cypher/contract';
@@ -222,6 +222,82 @@ describe('a raffle round on the drop page', () => {
     expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
       'Only the raffle winners can buy in this round right now.',
     );
+  });
+
+  // Review: a first winner whose window had ended still read "Buy your packs … before" a time gone by.
+  it('tells a first winner whose purchase window has passed that it closed, not to buy before a time gone', async () => {
+    at('2026-11-22T19:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    // The window ended at 19:00; the round sells until 20:00, so a second draw follows.
+    const rules = { ...raffle().rules!, purchaseWindowEndsAt: '2026-11-22T19:00:00.000Z' };
+    api(() => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, rules, mine: { ...mine, wonIn: 1 } }));
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() =>
+      expect(panel).toHaveTextContent(
+        /You won a place in the first draw; its purchase window closed .+\. Places not bought by then go to a second draw\. Your entry: r-7f3a9c/,
+      ),
+    );
+    expect(
+      within(panel)
+        .getByText(/its purchase window closed/)
+        .querySelector('time'),
+    ).toHaveAttribute('datetime', '2026-11-22T19:00:00.000Z');
+    expect(panel).not.toHaveTextContent('Buy your packs');
+    expect(within(panel).queryByText('You won a place')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toHaveAccessibleDescription(
+      'Only the raffle winners can buy in this round right now.',
+    );
+  });
+
+  // Review: the panel stopped asking after the first draw, so the second draw, and a win in it, showed only on reload.
+  it('keeps asking after the first draw until the second is held, so a second-draw win shows without a reload, then stops', async () => {
+    at('2026-11-22T19:00:10.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const rules = { ...raffle().rules!, purchaseWindowEndsAt: '2026-11-22T19:00:00.000Z' };
+    const drawn = { drawnAt: '2026-11-22T17:00:05.000Z', seedHex, rules, entries: [mine.handle], winners: [] };
+    let current = raffle({ ...drawn, mine });
+    const sent = api(() => current);
+    const asked = () => sent.filter((request) => request.path.startsWith(`/v1/raffles/${dropIds.round1}`)).length;
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() => expect(panel).toHaveTextContent('Not drawn this time'));
+    expect(panel).toHaveTextContent('Places nobody buys go to a second draw.');
+
+    current = raffle({
+      ...drawn,
+      secondDraw: { drawnAt: '2026-11-22T19:00:20.000Z', places: 1, excluded: [], winners: [mine.handle] },
+      mine: { ...mine, wonIn: 2 },
+    });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await within(panel).findByText('You won a place in the second draw')).toBeInTheDocument();
+    // A second-draw winner buys until the round ends.
+    expect(
+      within(panel)
+        .getByText(/^Buy your packs with the Buy button/)
+        .querySelector('time'),
+    ).toHaveAttribute('datetime', '2026-11-22T20:00:00.000Z');
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+
+    // Both draws held: nothing more to ask.
+    const afterSecond = asked();
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    expect(asked()).toBe(afterSecond);
+  });
+
+  it('stops asking after the first draw when the window lasts the round, so there will be no second draw', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    // The window ends at 20:00, with the round.
+    const sent = api(() => raffle({ drawnAt: '2026-11-22T17:00:05.000Z', seedHex, mine }));
+    const asked = () => sent.filter((request) => request.path.startsWith(`/v1/raffles/${dropIds.round1}`)).length;
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() => expect(panel).toHaveTextContent('Not drawn this time'));
+    expect(panel).not.toHaveTextContent('second draw');
+    const before = asked();
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    expect(asked()).toBe(before);
   });
 
   // Review of session 36: a winner's page counted down to the round's end, days away, and its round said "No limit",

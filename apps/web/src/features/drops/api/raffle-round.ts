@@ -17,15 +17,35 @@ async function getRaffleRound(roundId: string, signal?: AbortSignal): Promise<TR
   }
 }
 
-/** How often a round whose registration is open (or whose draw is due) is asked again: its count and draw move. */
+/** How often a round whose registration is open (or whose draw is due) is asked again: its count and draws move. */
 const RAFFLE_POLL_MS = 30_000;
 
-export function useRaffleRound(roundId: string | null) {
+/**
+ * Whether the round's raffle will have a second draw: the places not bought in the winners' purchase window go to it,
+ * and its winners buy from the window's end until the round's. A window that lasts the round leaves it no time, and
+ * the API then records a second draw of no places at the round's end. `roundEndsAt` null: not known, so there may be.
+ */
+export function hasSecondDrawToCome(raffle: TRaffleDraw, roundEndsAt: string | null): boolean {
+  if (raffle.secondDraw !== null) return false;
+  if (!raffle.rules || roundEndsAt === null) return true;
+  return Date.parse(raffle.rules.purchaseWindowEndsAt) < Date.parse(roundEndsAt);
+}
+
+/**
+ * The round's raffle, asked again while a draw is to come: until the first draw, and then until the second (the
+ * first winners' window ends, and the waiting list learns who won, without a reload), or once it is clear there will
+ * be none.
+ */
+export function useRaffleRound(roundId: string | null, roundEndsAt: string | null) {
   return useQuery({
     queryKey: [...queryKeys.drops.raffleDraw(roundId ?? ''), 'mine'] as const,
     queryFn: ({ signal }) => getRaffleRound(roundId!, signal),
     enabled: roundId !== null,
-    refetchInterval: (query) => (query.state.data && query.state.data.drawnAt === null ? RAFFLE_POLL_MS : false),
+    refetchInterval: (query) => {
+      const raffle = query.state.data;
+      if (!raffle) return false;
+      return raffle.drawnAt === null || hasSecondDrawToCome(raffle, roundEndsAt) ? RAFFLE_POLL_MS : false;
+    },
   });
 }
 

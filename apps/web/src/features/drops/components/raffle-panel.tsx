@@ -8,20 +8,32 @@ import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { useEnterRaffle, useRaffleRound } from '../api/raffle-round.ts';
+import { hasSecondDrawToCome, useEnterRaffle, useRaffleRound } from '../api/raffle-round.ts';
 import styles from './raffle-panel.module.css';
 
 /**
  * A raffle round on the drop page (issue 18): who may enter (everyone, or the holders of the round's pass only, with
  * the way to the pass for anyone without it), what entering costs (a ticket, or free for the round's holders), until
  * when, how many places for how many entries, my entry's public handle, and after the draw whether I won a place and
- * until when I may buy it, with the public draw to recompute (`/drops/{id}/raffle/{roundId}`). Nothing for a round
- * that is not a raffle.
+ * until when I may buy it (a first winner whose window has passed is told so, not to buy before a time gone), with
+ * the public draw to recompute (`/drops/{id}/raffle/{roundId}`). It is asked again until the second draw is held (or
+ * there will be none), so a second-draw win shows without a reload. Nothing for a round that is not a raffle.
  */
-export function RafflePanel({ dropId, roundId, now }: { dropId: string; roundId: string; now: Date }) {
-  const raffle = useRaffleRound(roundId);
+export function RafflePanel({
+  dropId,
+  roundId,
+  roundEndsAt,
+  now,
+}: {
+  dropId: string;
+  roundId: string;
+  /** The round's end: a second-draw winner buys until then, and a window that lasts the round leaves no second draw. */
+  roundEndsAt: string;
+  now: Date;
+}) {
+  const raffle = useRaffleRound(roundId, roundEndsAt);
   if (!raffle.data) return null;
-  return <RaffleFacts dropId={dropId} raffle={raffle.data} now={now} />;
+  return <RaffleFacts dropId={dropId} raffle={raffle.data} roundEndsAt={roundEndsAt} now={now} />;
 }
 
 /**
@@ -35,7 +47,17 @@ function entryTicket(raffle: TRaffleDraw): { id: string; name: string } | null {
   return rules.requiredPass && rules.isFreeForPassHolders ? null : rules.ticketKind;
 }
 
-function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleDraw; now: Date }) {
+function RaffleFacts({
+  dropId,
+  raffle,
+  roundEndsAt,
+  now,
+}: {
+  dropId: string;
+  raffle: TRaffleDraw;
+  roundEndsAt: string;
+  now: Date;
+}) {
   const formatDateTime = useFormatDateTime();
   const drawPath = raffleDrawPath(dropId, raffle.roundId);
   const ticket = entryTicket(raffle);
@@ -67,7 +89,7 @@ function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleD
           <time dateTime={raffle.registrationClosesAt}>{formatDateTime(raffle.registrationClosesAt)}</time>
         </dd>
       </dl>
-      <RaffleState raffle={raffle} now={now} />
+      <RaffleState raffle={raffle} roundEndsAt={roundEndsAt} now={now} />
       <p className={styles.note}>
         The winners are drawn from a seed committed before anyone entered.{' '}
         <Link to={drawPath}>{raffle.drawnAt ? 'Check the draw' : 'See the commitment'}</Link>
@@ -76,7 +98,7 @@ function RaffleFacts({ dropId, raffle, now }: { dropId: string; raffle: TRaffleD
   );
 }
 
-function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
+function RaffleState({ raffle, roundEndsAt, now }: { raffle: TRaffleDraw; roundEndsAt: string; now: Date }) {
   const formatDateTime = useFormatDateTime();
   const { isLoggedIn } = useSession();
   const enter = useEnterRaffle(raffle.roundId);
@@ -85,12 +107,32 @@ function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
   const isOpen = time >= Date.parse(raffle.registrationOpensAt) && time < Date.parse(raffle.registrationClosesAt);
 
   if (raffle.drawnAt && mine) {
-    if (mine.wonIn !== null) {
-      const until = raffle.rules?.purchaseWindowEndsAt;
+    const windowEndsAt = raffle.rules?.purchaseWindowEndsAt ?? null;
+    const hasSecondDraw = hasSecondDrawToCome(raffle, roundEndsAt);
+    // A first winner buys until the window ends; past it, their place went on to the second draw's waiting list.
+    if (mine.wonIn === 1 && windowEndsAt && time >= Date.parse(windowEndsAt)) {
+      const secondDrawWords = raffle.secondDraw
+        ? raffle.secondDraw.places > 0
+          ? 'Places not bought by then went to a second draw. '
+          : ''
+        : hasSecondDraw
+          ? 'Places not bought by then go to a second draw. '
+          : '';
       return (
-        <Alert tone="success" title="You won a place">
+        <p className={styles.state}>
+          You won a place in the first draw; its purchase window closed{' '}
+          <time dateTime={windowEndsAt}>{formatDateTime(windowEndsAt)}</time>. {secondDrawWords}
+          Your entry: <code>{mine.handle}</code>
+        </p>
+      );
+    }
+    if (mine.wonIn !== null) {
+      // The first draw's winners buy until the window ends, the second draw's until the round ends.
+      const until = mine.wonIn === 1 ? windowEndsAt : roundEndsAt;
+      return (
+        <Alert tone="success" title={mine.wonIn === 1 ? 'You won a place' : 'You won a place in the second draw'}>
           Buy your packs with the Buy button
-          {until && mine.wonIn === 1 ? (
+          {until ? (
             <>
               {' '}
               before <time dateTime={until}>{formatDateTime(until)}</time>
@@ -104,7 +146,7 @@ function RaffleState({ raffle, now }: { raffle: TRaffleDraw; now: Date }) {
       <p className={styles.state}>
         Not drawn this time (your entry <code>{mine.handle}</code>).{' '}
         {raffle.rules?.ticketsOnLoss === 'RETURNED' && mine.hasSpentTicket ? 'Your ticket was given back. ' : ''}
-        {raffle.secondDraw === null ? 'Places nobody buys go to a second draw.' : null}
+        {hasSecondDraw ? 'Places nobody buys go to a second draw.' : null}
       </p>
     );
   }
