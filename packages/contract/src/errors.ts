@@ -433,7 +433,7 @@ export const errorCatalogue = {
   RAFFLE_PLACES_OVER_WINNER_SHARES: {
     status: 422,
     message:
-      'Each winner may buy up to the round’s per-person limit, so the places times that limit cannot be more than the round’s packs.',
+      'Each winner may buy up to the round’s per-person limit, so there can be no more places than it takes to share out the round’s packs that way.',
   },
   /**
    * The console sets a raffle's purchase window to end after its round does: the second draw's winners would be told to

@@ -35,12 +35,13 @@ function reordered<T>(items: readonly T[], step: number): T[] {
 }
 
 describe('raffleMaxPlaces', () => {
-  it('makes as many places as the packs serve at a winner’s whole share each, one pack where the round sets no limit', () => {
-    expect(raffleMaxPlaces(10, 3)).toBe(3);
+  it('shares the packs out a winner’s whole share each, the last place taking what is left, one pack a place where the round sets no limit', () => {
+    expect(raffleMaxPlaces(10, 3)).toBe(4);
     expect(raffleMaxPlaces(9, 3)).toBe(3);
     expect(raffleMaxPlaces(10, null)).toBe(10);
     expect(raffleMaxPlaces(10, 1)).toBe(10);
-    expect(raffleMaxPlaces(2, 3)).toBe(0);
+    // A round of fewer packs than a person may buy is still a raffle of one place.
+    expect(raffleMaxPlaces(2, 3)).toBe(1);
     expect(raffleMaxPlaces(0, 2)).toBe(0);
   });
 });

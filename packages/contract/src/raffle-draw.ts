@@ -35,13 +35,15 @@ export function raffleWinnerLimit(perPersonLimit: number | null): number {
 }
 
 /**
- * The most places `packCount` packs make when every winner may buy their whole share (raffleWinnerLimit): a place is
- * the promise of up to that many packs, so places × share must fit in the packs. More, and the last winners would pay
- * their entry and find the round sold out. The console's limit on a raffle's places (RAFFLE_PLACES_OVER_PACKS,
- * RAFFLE_PLACES_OVER_WINNER_SHARES) and the second draw's on the places it gives (packs still unclaimed) both use it.
+ * The most places `packCount` packs make when every winner may buy their whole share (raffleWinnerLimit): the packs
+ * shared out a share per place, the last place taking what is left (at least one pack). More, and the last winners
+ * would pay their entry and find the round sold out; fewer would leave packs nobody may buy (10 packs at 3 a person
+ * make 4 places, the fourth for one pack; 2 packs at 3 a person make one). The console's limit on a raffle's places
+ * (RAFFLE_PLACES_OVER_PACKS, RAFFLE_PLACES_OVER_WINNER_SHARES) and the second draw's on the places it gives (packs still
+ * unclaimed) both use it.
  */
 export function raffleMaxPlaces(packCount: number, perPersonLimit: number | null): number {
-  return Math.max(0, Math.floor(packCount / raffleWinnerLimit(perPersonLimit)));
+  return Math.max(0, Math.ceil(packCount / raffleWinnerLimit(perPersonLimit)));
 }
 
 /** The second draw of a round: the places not bought in time, from the entries that did not win the first. */

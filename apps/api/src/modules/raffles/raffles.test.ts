@@ -481,17 +481,18 @@ describe('raffle rounds', () => {
         headers: bearer(admin.accessToken),
         payload: { ...settings(at), registrationOpensAt: at(5), places },
       });
-    const tooMany = await put(4);
+    // 3 + 3 + 3 + 1: the fourth place has the one pack left; a fifth would have none.
+    const tooMany = await put(5);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual({
       code: 'RAFFLE_PLACES_OVER_WINNER_SHARES',
       message:
-        'Each winner may buy up to the round’s per-person limit, so the places times that limit cannot be more than the round’s packs.',
+        'Each winner may buy up to the round’s per-person limit, so there can be no more places than it takes to share out the round’s packs that way.',
     });
     expect((await put(10)).json().code).toBe('RAFFLE_PLACES_OVER_WINNER_SHARES');
-    const asMany = await put(3);
+    const asMany = await put(4);
     expect(asMany.statusCode, asMany.body).toBe(200);
-    expect(asMany.json().data.places).toBe(3);
+    expect(asMany.json().data.places).toBe(4);
   });
 
   it('gives the second draw no more places than the unclaimed packs serve, so a raffle saved with too many places does not sell its winners nothing', async () => {
