@@ -219,6 +219,11 @@ describe('purchase popup', () => {
         return json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
       },
     });
+    // jsdom lays nothing out: what is asked to come into sight is recorded instead.
+    const broughtIntoSight: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      broughtIntoSight.push(this);
+    };
     const { router } = renderApp(dropUrl);
     const { user, dialog } = await openPopup();
     unit = 10_000;
@@ -227,6 +232,9 @@ describe('purchase popup', () => {
       /^The price has changed\. Please check the new total and try again\./,
     );
     await waitFor(() => expect(refusal).toHaveTextContent('The total is now $105.00 (it was $13.13).'));
+    // On a phone the popup is scrolled to its foot, where Pay is: the refusal at its top is brought into sight.
+    expect(broughtIntoSight.some((element) => element.contains(refusal))).toBe(true);
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     const price = within(dialog).getByLabelText('Price');
     expect(within(price).getByText(/^Total$/).nextElementSibling).toHaveTextContent('$105.00');
     expect(router.state.location.pathname).toBe(dropUrl);

@@ -13,7 +13,7 @@ import {
   type TMoney,
   type TPurchasePaymentMethod,
 } from '@cypher/contract';
-import { isApiError } from '../../../api/api-error.ts';
+import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
 import { useMyBalances } from '../../../api/my-balances.ts';
 import { appConfig } from '../../../config.ts';
 import { useMyUser } from '../../../api/my-user.ts';
@@ -231,9 +231,7 @@ function PurchaseForm({
       // The API keeps a refusal (a 4xx) under its key and replays it, so trying again after one (funds added in
       // another tab, say) is a new attempt with a new key. A network failure or a 5xx may not have reached or
       // finished: the retry keeps the key, so it cannot buy twice. REQUEST_IN_PROGRESS: the first is still running.
-      if (isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'REQUEST_IN_PROGRESS') {
-        settle();
-      }
+      if (isFinalRefusal(error)) settle();
       if (isApiError(error) && dropChangingCodes.has(error.code)) onDropChanged();
       if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') void balances.refetch();
       if (isApiError(error) && error.code === 'PRICE_CHANGED') {
@@ -249,6 +247,12 @@ function PurchaseForm({
   });
 
   const serverError = errors.root?.server;
+  // A refusal shows at the top of the popup, which on a phone is scrolled away by then (the way to pay and Pay are at
+  // its foot): brought into sight, or the person sees only Pay's total change ("the price has changed").
+  const serverAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (serverError) serverAlert.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [serverError]);
   // After PRICE_CHANGED, until the new total is in: Pay would only send the refused one again.
   const isRepricing = serverError?.type === 'PRICE_CHANGED' && fee.isFetching;
   const repriced =
@@ -273,26 +277,28 @@ function PurchaseForm({
         </Alert>
       ) : null}
       {serverError ? (
-        <Alert
-          tone="error"
-          action={
-            serverError.type === 'INSUFFICIENT_FUNDS' && !isShort ? (
-              <ButtonLink to={addFundsPath(returnTo)} size="sm" variant="primary" replace={leavesPopupEntry}>
-                Add funds
-              </ButtonLink>
-            ) : serverError.type === 'EMAIL_VERIFICATION_REQUIRED' ? (
-              verifyEmailLink
-            ) : undefined
-          }
-        >
-          {serverError.message}
-          {repriced ? (
-            <>
-              {' '}
-              The total is now <strong>{format(repriced.now)}</strong> (it was {format(repriced.was)}).
-            </>
-          ) : null}
-        </Alert>
+        <div ref={serverAlert}>
+          <Alert
+            tone="error"
+            action={
+              serverError.type === 'INSUFFICIENT_FUNDS' && !isShort ? (
+                <ButtonLink to={addFundsPath(returnTo)} size="sm" variant="primary" replace={leavesPopupEntry}>
+                  Add funds
+                </ButtonLink>
+              ) : serverError.type === 'EMAIL_VERIFICATION_REQUIRED' ? (
+                verifyEmailLink
+              ) : undefined
+            }
+          >
+            {serverError.message}
+            {repriced ? (
+              <>
+                {' '}
+                The total is now <strong>{format(repriced.now)}</strong> (it was {format(repriced.was)}).
+              </>
+            ) : null}
+          </Alert>
+        </div>
       ) : null}
 
       {/*
