@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
 import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
-import { lockWaitersSeen, raceThroughGate } from '../../../testing/lock-barrier.ts';
-import pg from 'pg';
+import { behindTheDeletionJob } from '../../../testing/deletion-races.ts';
+import { raceThroughGate } from '../../../testing/lock-barrier.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { deliverSignedWebhook } from '../../../testing/webhook-helpers.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations, usWireDetails } from '../../../testing/wallet-helpers.ts';
@@ -126,38 +126,14 @@ describe.runIf(isOnPostgres)('saves that queued behind the deletion job, on Post
     const { userId, email } = await personDueForDeletionWithAnExpiredDeposit();
     // Signed in again since asking (the request ended every sign-in): a pending deletion signs in as usual.
     const headers = bearer((await logIn(first, email)).json().data.accessToken as string);
-    const gate = new pg.Client({ connectionString: first.database.pool!.options.connectionString! });
-    await gate.connect();
-    try {
-      await gate.query('begin');
-      await gate.query('select 1 from users where id = $1 for update', [userId]);
-      const deletion = completeAccountDeletions({
-        db: first.database.db,
-        clock: first.clock,
-        storage: first.storage,
-        discordRoles: first.discordRoles,
-      });
-      deletion.catch(() => undefined);
-      await lockWaitersSeen(gate, 1);
-      const post = (url: string, payload: object) => second.app.inject({ method: 'POST', url, headers, payload });
-      const saves = Promise.all([
-        post('/v1/cards', { nameOnCard: 'Ada Lovelace', cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 }),
-        post('/v1/bank-accounts', usWireDetails),
-        post('/v1/deposits', { method: 'crypto', amount: { amount: 50_000, currency: 'USD' } }),
-      ]);
-      saves.catch(() => undefined);
-      await lockWaitersSeen(gate, 4);
-      await gate.query('commit');
-
-      expect(await deletion).toMatchObject({ deleted: 1 });
-      expect((await saves).map((answer) => answer.json().code)).toEqual([
-        'UNAUTHORIZED',
-        'UNAUTHORIZED',
-        'UNAUTHORIZED',
-      ]);
-    } finally {
-      await gate.end();
-    }
+    const post = (url: string, payload: object) => second.app.inject({ method: 'POST', url, headers, payload });
+    const { deletion, answers } = await behindTheDeletionJob(first, userId, () => [
+      post('/v1/cards', { nameOnCard: 'Ada Lovelace', cardNumber: '4242424242424242', expMonth: 12, expYear: 2039 }),
+      post('/v1/bank-accounts', usWireDetails),
+      post('/v1/deposits', { method: 'crypto', amount: { amount: 50_000, currency: 'USD' } }),
+    ]);
+    expect(deletion).toMatchObject({ deleted: 1 });
+    expect(answers.map((answer) => answer.json().code)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED']);
     const db = first.database.db;
     expect(await db.select().from(savedCards).where(eq(savedCards.userId, userId))).toEqual([]);
     expect(await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId))).toEqual([]);

@@ -1,18 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { DAY_MS } from '../../../lib/clock.ts';
-import { activeUser, bearer, logIn, STRONG_PASSWORD } from '../../../testing/auth-helpers.ts';
-import { lockWaitersSeen } from '../../../testing/lock-barrier.ts';
+import { bearer } from '../../../testing/auth-helpers.ts';
+import { behindTheDeletionJob, personDueForDeletion } from '../../../testing/deletion-races.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { makeRedeemBatch } from '../../../testing/redeem-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
 import { localDateOf } from '../../attendance/attendance-days.ts';
 import { users } from '../users.tables.ts';
-import { completeAccountDeletions } from './complete-account-deletions.ts';
 
 // A check-in and a code's redemption sent in the moment the deletion job deletes their person, the requests on one
 // API instance and the job on another (the review of session 52 found it by reading): both passed their sign-in check
@@ -36,20 +33,7 @@ afterAll(async () => {
 
 describe.runIf(isOnPostgres)('rewards that queued behind the deletion job, on PostgreSQL', () => {
   it('finds the account deleted: the check-in and the code give it nothing', async () => {
-    const person = await activeUser(first);
-    const me = await first.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(person.accessToken) });
-    const userId = me.json().data.id as string;
-    const asking = bearer(person.accessToken);
-    const checkPassword = { password: STRONG_PASSWORD };
-    await first.app.inject({
-      method: 'POST',
-      url: '/v1/users/authentications/check-password',
-      headers: asking,
-      payload: checkPassword,
-    });
-    const asked = await first.app.inject({ method: 'POST', url: '/v1/users/delete-request', headers: asking });
-    expect(asked.statusCode, asked.body).toBe(202);
-    first.clock.advance(8 * DAY_MS);
+    const { userId, headers } = await personDueForDeletion(first);
     // A calendar covering the day the clock has moved to, and a code valid from then.
     const admin = await signUpOperator(first, 'admin');
     const later = localDateOf(first.clock.now(), 'UTC');
@@ -57,44 +41,26 @@ describe.runIf(isOnPostgres)('rewards that queued behind the deletion job, on Po
       method: 'POST',
       url: '/v1/console/attendance-calendars',
       headers: bearer(admin.accessToken),
-      payload: { name: 'Deletion days', startDate: later, endDate: later, dailyReward: { kind: 'CREDIT', amount: 700 } },
+      payload: {
+        name: 'Deletion days',
+        startDate: later,
+        endDate: later,
+        dailyReward: { kind: 'CREDIT', amount: 700 },
+      },
     });
     expect(moved.statusCode, moved.body).toBe(201);
     const { codes } = await makeRedeemBatch(first, admin.accessToken, {
       grant: { kind: 'CREDIT', amount: 900 },
       codeCount: 1,
     });
-    // Signed in again since asking (the request ended every sign-in): a pending deletion signs in as usual.
-    const headers = bearer((await logIn(first, person.email)).json().data.accessToken as string);
-
-    const gate = new pg.Client({ connectionString: first.database.pool!.options.connectionString! });
-    await gate.connect();
-    try {
-      await gate.query('begin');
-      await gate.query('select 1 from users where id = $1 for update', [userId]);
-      const deletion = completeAccountDeletions({
-        db: first.database.db,
-        clock: first.clock,
-        storage: first.storage,
-        discordRoles: first.discordRoles,
-      });
-      deletion.catch(() => undefined);
-      await lockWaitersSeen(gate, 1);
-      // Each waits on the person's row, behind the job: with the fix at its own lock, before it by its rows' foreign
-      // keys, so the interleaving is the same either way.
-      const rewards = Promise.all([
-        second.app.inject({ method: 'POST', url: '/v1/attendance', headers }),
-        second.app.inject({ method: 'POST', url: '/v1/redeems', headers, payload: { code: codes[0] } }),
-      ]);
-      rewards.catch(() => undefined);
-      await lockWaitersSeen(gate, 3);
-      await gate.query('commit');
-
-      expect(await deletion).toMatchObject({ deleted: 1 });
-      expect((await rewards).map((answer) => answer.json().code)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED']);
-    } finally {
-      await gate.end();
-    }
+    // Each waits on the person's row, behind the job: with the fix at its own lock, before it by its rows' foreign
+    // keys, so the interleaving is the same either way.
+    const { deletion, answers } = await behindTheDeletionJob(first, userId, () => [
+      second.app.inject({ method: 'POST', url: '/v1/attendance', headers }),
+      second.app.inject({ method: 'POST', url: '/v1/redeems', headers, payload: { code: codes[0] } }),
+    ]);
+    expect(deletion).toMatchObject({ deleted: 1 });
+    expect(answers.map((answer) => answer.json().code)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED']);
     const db = first.database.db;
     const [account] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
     expect(account!.deletedAt).not.toBeNull();
