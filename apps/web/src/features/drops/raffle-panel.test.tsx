@@ -285,6 +285,36 @@ describe('a raffle round on the drop page', () => {
     expect(asked()).toBe(afterSecond);
   });
 
+  // A review of session 53: after the first draw every viewer of the drop page asked every 30 s, all through the
+  // winners' window (the sale), for a record carrying every entry's handle.
+  it('after the first draw, asks again only for an entrant left waiting, and only once the winners’ window has ended', async () => {
+    at('2026-11-22T18:00:00.000Z');
+    const rules = { ...raffle().rules!, purchaseWindowEndsAt: '2026-11-22T19:00:00.000Z' };
+    const drawn = { drawnAt: '2026-11-22T17:00:05.000Z', seedHex, rules, entries: [mine.handle], winners: [] };
+    // A visitor: nothing to learn from the second draw.
+    const seen = api(() => raffle(drawn));
+    const askedBy = (sent: typeof seen) =>
+      sent.filter((request) => request.path.startsWith(`/v1/raffles/${dropIds.round1}`)).length;
+    const view = renderApp(`/drops/${dropIds.drop}`);
+    await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    const visitorAsked = askedBy(seen);
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+    expect(askedBy(seen)).toBe(visitorAsked);
+    view.unmount();
+
+    // An entrant the first draw left waiting: nothing until the window's end, at 19:00, then the second draw.
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const sent = api(() => raffle({ ...drawn, mine }));
+    renderApp(`/drops/${dropIds.drop}`);
+    const panel = await screen.findByRole('region', { name: 'Round 1 is a raffle' });
+    await waitFor(() => expect(panel).toHaveTextContent('Not drawn this time'));
+    const before = askedBy(sent);
+    await act(() => vi.advanceTimersByTimeAsync(50 * 60_000));
+    expect(askedBy(sent)).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(11 * 60_000));
+    expect(askedBy(sent)).toBeGreaterThan(before);
+  });
+
   it('stops asking after the first draw when the window lasts the round, so there will be no second draw', async () => {
     at('2026-11-22T18:30:00.000Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

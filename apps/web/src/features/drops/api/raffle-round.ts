@@ -32,10 +32,21 @@ export function hasSecondDrawToCome(raffle: TRaffleDraw, roundEndsAt: string | n
 }
 
 /**
- * The round's raffle, asked again while a draw is to come: until the first draw, and then until the second (the
- * first winners' window ends, and the waiting list learns who won, without a reload), or once it is clear there will
- * be none.
+ * When to ask for the round's raffle again, if at all: every 30 s until the first draw (the entry count moves, and the
+ * draw is due). After it, the record carries every entry's handle and the round is selling, so only a signed-in
+ * entrant the first draw left on the waiting list asks again, for the second draw: from the first winners' window's
+ * end, when it is held, not all through the window (a review of session 53 found every viewer of the drop page asking
+ * every 30 s through the sale).
  */
+function raffleRefetchDelay(raffle: TRaffleDraw, roundEndsAt: string | null, now: number): number | false {
+  if (raffle.drawnAt === null) return RAFFLE_POLL_MS;
+  const isWaiting = raffle.mine != null && raffle.mine.wonIn === null;
+  if (!isWaiting || !hasSecondDrawToCome(raffle, roundEndsAt)) return false;
+  const windowEndsAt = raffle.rules ? Date.parse(raffle.rules.purchaseWindowEndsAt) : now;
+  return Math.max(RAFFLE_POLL_MS, windowEndsAt - now + 2_000);
+}
+
+/** The round's raffle, asked again as raffleRefetchDelay says. */
 export function useRaffleRound(roundId: string | null, roundEndsAt: string | null) {
   return useQuery({
     queryKey: [...queryKeys.drops.raffleDraw(roundId ?? ''), 'mine'] as const,
@@ -43,8 +54,7 @@ export function useRaffleRound(roundId: string | null, roundEndsAt: string | nul
     enabled: roundId !== null,
     refetchInterval: (query) => {
       const raffle = query.state.data;
-      if (!raffle) return false;
-      return raffle.drawnAt === null || hasSecondDrawToCome(raffle, roundEndsAt) ? RAFFLE_POLL_MS : false;
+      return raffle ? raffleRefetchDelay(raffle, roundEndsAt, Date.now()) : false;
     },
   });
 }
