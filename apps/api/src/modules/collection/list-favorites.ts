@@ -18,16 +18,24 @@ import { editions, favorites, type TFavoriteRow } from './collection.tables.ts';
  * can be looked at, like the NFT page); mine may be narrowed to one target (is it a favorite?).
  * Another collector's are public, unless their account is gone (COLLECTOR_NOT_FOUND, as GET /v1/users/{id} is 404).
  */
-export async function listFavorites(db: Db, userId: string, query: TMyFavoritesQuery): Promise<TPage<TFavorite>> {
+export async function listFavorites(
+  db: Db,
+  userId: string,
+  query: TMyFavoritesQuery,
+  options: { isOwnList: boolean } = { isOwnList: true },
+): Promise<TPage<TFavorite>> {
   const { limit, offset } = pageWindow(query);
-  // The rule addFavorite applies: a product favorite while the catalogue shows the product (unpublished since, or
-  // under an unpublished brand or collection, it drops out, as from the catalogue), an edition favorite while the
-  // edition is there to look at, as on a chain, whatever became of its product's page. Its NFT page still shows it,
-  // with its heart, which must show it filled so that it can be taken back.
+  // My own list follows the rule addFavorite applies: a product favorite while the catalogue shows the product
+  // (unpublished since, or under an unpublished brand or collection, it drops out, as from the catalogue), an edition
+  // favorite while the edition is there to look at, as on a chain, whatever became of its product's page. Its NFT page
+  // still shows it, with its heart, which must show it filled so that it can be taken back. Someone else's list, on
+  // their public profile, shows only what the catalogue shows: a brand taken down is not found through its fans.
   const mine = and(
     eq(favorites.userId, userId),
     query.targetId ? eq(favorites.targetId, query.targetId) : undefined,
-    or(eq(favorites.targetType, 'EDITION'), isPublicProduct(favorites.productId)),
+    options.isOwnList
+      ? or(eq(favorites.targetType, 'EDITION'), isPublicProduct(favorites.productId))
+      : isPublicProduct(favorites.productId),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -48,7 +56,7 @@ export async function listOthersFavorites(db: Db, userId: string, query: TPageQu
   } catch {
     throw new AppError('COLLECTOR_NOT_FOUND');
   }
-  return listFavorites(db, userId, query);
+  return listFavorites(db, userId, query, { isOwnList: false });
 }
 
 /** Favorite rows as the API shows them, in their order: one query each for their products, editions and brands. */
