@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { behindTheDeletionJob, personDueForDeletion } from '../../testing/deletion-races.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { users } from '../users/users.tables.ts';
 import { favorites } from './collection.tables.ts';
 
@@ -15,15 +16,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let first: TestApp;
 let second: TestApp;
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  first = await createTestApp();
-  second = await createTestApp({ database: first.database, clock: first.clock });
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await first.close();
+twoInstancesOnPostgres({}, ({ a, b }) => {
+  first = a;
+  second = b;
 });
 
 describe.runIf(isOnPostgres)('a favorite that queued behind the deletion job, on PostgreSQL', () => {

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
 import { behindTheDeletionJob, personDueForDeletion } from '../../../testing/deletion-races.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
 import { makeRedeemBatch } from '../../../testing/redeem-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../../testing/second-instance.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 import { balancesOf, ledgerInvariantViolations, noViolations } from '../../../testing/wallet-helpers.ts';
 import { localDateOf } from '../../attendance/attendance-days.ts';
 import { users } from '../users.tables.ts';
@@ -20,15 +21,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let first: TestApp;
 let second: TestApp;
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  first = await createTestApp();
-  second = await createTestApp({ database: first.database, clock: first.clock });
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await first.close();
+twoInstancesOnPostgres({}, ({ a, b }) => {
+  first = a;
+  second = b;
 });
 
 describe.runIf(isOnPostgres)('rewards that queued behind the deletion job, on PostgreSQL', () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { listMailboxMessages } from '../../dev-mailbox/list-mailbox-messages.ts';
 import { uniqueEmail, uniqueIp } from '../../../testing/auth-helpers.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../../testing/second-instance.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 
 // Two presses of one confirmation link at once (a double click, or the page open in two tabs), each reaching another
 // API instance: the conditional update PENDING -> SUBSCRIBED lets one through, so the welcome goes once. PGlite runs
@@ -12,15 +13,9 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let first: TestApp;
 let second: TestApp;
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  first = await createTestApp();
-  second = await createTestApp({ database: first.database, clock: first.clock });
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await second.close();
-  await first.close();
+twoInstancesOnPostgres({}, ({ a, b }) => {
+  first = a;
+  second = b;
 });
 
 describe.runIf(isOnPostgres)('confirming a newsletter subscription on PostgreSQL', () => {
