@@ -4,10 +4,9 @@ import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertBrand } from '../../testing/catalog-fixtures.ts';
-import { publishInConsole } from '../../testing/console-publication.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { passOnSaleInConsole } from '../../testing/pass-fixtures.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertTicketKind } from '../../testing/ticket-fixtures.ts';
@@ -27,33 +26,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 
 /** A published pass on sale now at $10.50, without a per-person limit, made in the console. */
 async function passOnSale() {
-  const brand = await insertBrand(db());
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/console/passes',
-    headers: bearer(admin.accessToken),
-    payload: {
-      brandId: brand.id,
-      name: 'Season Pass',
-      description: '',
-      imageUrl: '/uploads/season-pass.png',
-      benefits: [],
-      supply: 5,
-      price: 1_050,
-      perPersonLimit: null,
-      saleBeginAt: iso(-1),
-      saleEndAt: iso(24 * 60),
-      validFrom: iso(-1),
-      validUntil: iso(30 * 24 * 60),
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  return (await publishInConsole(t, admin.accessToken, 'passes', created.json().data.id)).id as string;
+  return (await passOnSaleInConsole(t, admin.accessToken, { price: 1_050 })).pass.id as string;
 }
 
 async function funded(cents: number) {

@@ -5,8 +5,8 @@ import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand } from '../../testing/catalog-fixtures.ts';
-import { publishInConsole } from '../../testing/console-publication.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { passOnSaleInConsole } from '../../testing/pass-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
@@ -27,35 +27,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 
-/**
- * A pass on sale now (from a minute ago for a day), valid for a month, made in the console as a brand would: a draft,
- * then published.
- */
-async function passOnSale(overrides: Record<string, unknown> = {}) {
-  const brand = await insertBrand(db());
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/console/passes',
-    headers: bearer(admin.accessToken),
-    payload: {
-      brandId: brand.id,
-      name: 'Season Pass',
-      description: 'Early access to every drop this season.',
-      imageUrl: '/uploads/season-pass.png',
-      benefits: ['Opens round 1 of every drop', 'A holders-only round'],
-      supply: 5,
-      price: 2_500,
-      perPersonLimit: null,
-      saleBeginAt: iso(-1),
-      saleEndAt: iso(24 * 60),
-      validFrom: iso(-1),
-      validUntil: iso(30 * 24 * 60),
-      ...overrides,
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  return { brand, pass: await publishInConsole(t, admin.accessToken, 'passes', created.json().data.id) };
-}
+const passOnSale = (overrides: Record<string, unknown> = {}) => passOnSaleInConsole(t, admin.accessToken, overrides);
 
 async function funded(cents: number) {
   const buyer = await fastBuyer(t);
