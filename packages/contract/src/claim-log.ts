@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZQueryNumber } from './envelope.ts';
 import { packClaimKinds, type TClaimLogEntry, type TClaimLogHead } from './claim-log-rules.ts';
 
 /**
@@ -35,7 +36,7 @@ export const ZClaimLog = z.object({
 export type TClaimLog = z.infer<typeof ZClaimLog>;
 
 export const ZClaimLogQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(5_000).default(1_000),
+  after: ZQueryNumber(z.coerce.number().int().min(0)).default(0),
+  size: ZQueryNumber(z.coerce.number().int().min(1).max(5_000)).default(1_000),
 });
 export type TClaimLogQuery = z.infer<typeof ZClaimLogQuery>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZCreateCollectionRequest } from './catalog-requests.ts';
-import { ZWholeNumber } from './envelope.ts';
+import { ZPageQuery, ZWholeNumber } from './envelope.ts';
+import { ZClaimLogQuery } from './claim-log.ts';
 import { ZSetRaffleRequest } from './raffles.ts';
 import { ZWaitingRoomSettings } from './waiting-room.ts';
 
@@ -41,5 +42,23 @@ describe('ZWholeNumber', () => {
     expect(collection.error?.issues.find((issue) => issue.path[0] === 'sortOrder')?.message).toBe(
       'Enter a whole number from -100,000 to 100,000.',
     );
+  });
+});
+
+describe('numbers in a query string', () => {
+  it.each(['0x2', '2e0', ' 2', '2 ', '0b10', '+2', ''])('reads %j as no page number', (page) => {
+    expect(messagesOf(ZPageQuery.safeParse({ page }))).toEqual(['Pages are numbered from 1.']);
+  });
+
+  it('reads digits in decimal notation, and numbers as they are', () => {
+    expect(ZPageQuery.parse({ page: '2', size: '050' })).toEqual({ page: 2, size: 50 });
+    expect(ZPageQuery.parse({ page: 3 })).toEqual({ page: 3, size: 20 });
+    expect(ZClaimLogQuery.parse({ after: '0' })).toEqual({ after: 0, size: 1_000 });
+    expect(ZClaimLogQuery.safeParse({ after: '1e3' }).success).toBe(false);
+  });
+
+  it('keeps a page size outside 1 to 100 in its own words', () => {
+    expect(messagesOf(ZPageQuery.safeParse({ size: '1.5' }))).toEqual(['Ask for 1 to 100 items a page.']);
+    expect(messagesOf(ZPageQuery.safeParse({ size: '-1' }))).toEqual(['Ask for 1 to 100 items a page.']);
   });
 });

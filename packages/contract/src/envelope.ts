@@ -12,14 +12,33 @@ export const ZErrorBody = z.object({
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
+/** A number as people write one: digits, a sign, a decimal point. */
+const decimalNotation = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number in a query string or a path, read only in decimal notation. `z.coerce.number()` alone reads text by
+ * JavaScript's rules, so `?quantity=0x5` bought 5, `1e1` meant 10 and ` 5` passed; such text is now not a number
+ * ("Enter a number.", or the schema's own words), as a typo should be.
+ */
+export function ZQueryNumber<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && !decimalNotation.test(value) ? Number.NaN : value),
+    schema,
+  );
+}
+
 const pageNumberMessage = 'Pages are numbered from 1.';
 const pageSizeMessage = 'Ask for 1 to 100 items a page.';
-const ZPageSize = z.coerce.number({ error: pageSizeMessage }).int(pageSizeMessage).min(1, pageSizeMessage);
+const ZPageSize = ZQueryNumber(
+  z.coerce.number({ error: pageSizeMessage }).int(pageSizeMessage).min(1, pageSizeMessage).max(100, pageSizeMessage),
+);
 
 /** `?page=1&size=20`: one pagination shape across the API. */
 export const ZPageQuery = z.object({
-  page: z.coerce.number({ error: pageNumberMessage }).int(pageNumberMessage).min(1, pageNumberMessage).default(1),
-  size: ZPageSize.max(100, pageSizeMessage).default(20),
+  page: ZQueryNumber(
+    z.coerce.number({ error: pageNumberMessage }).int(pageNumberMessage).min(1, pageNumberMessage),
+  ).default(1),
+  size: ZPageSize.default(20),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
@@ -36,7 +55,7 @@ export type TPage<T> = { items: T[]; page: number; size: number; total: number }
 /** `?cursor=&size=` for feeds that grow while read (ARCHITECTURE 2b). */
 export const ZCursorQuery = z.object({
   cursor: z.string().max(200).optional(),
-  size: ZPageSize.max(100, pageSizeMessage).default(20),
+  size: ZPageSize.default(20),
 });
 export type TCursorQuery = z.infer<typeof ZCursorQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { rarityRank, type TRarity } from './catalog-vocabulary.ts';
-import { ZMoney } from './envelope.ts';
+import { ZMoney, ZQueryNumber } from './envelope.ts';
 import { ZReceipt } from './wallet.ts';
 
 /** Orders, packs and what they hold (spec sections 2, 3, 4, 7 and 9). */
@@ -73,12 +73,13 @@ export const ZOrderFeeQuery = z
     dropId: z.uuid().optional(),
     passId: z.uuid().optional(),
     ticketKindId: z.uuid().optional(),
-    quantity: z.coerce
-      .number({ error: quantityMessage })
-      .int(quantityMessage)
-      .min(1, quantityMessage)
-      .max(MAX_ORDER_QUANTITY, quantityMessage)
-      .default(1),
+    quantity: ZQueryNumber(
+      z.coerce
+        .number({ error: quantityMessage })
+        .int(quantityMessage)
+        .min(1, quantityMessage)
+        .max(MAX_ORDER_QUANTITY, quantityMessage),
+    ).default(1),
   })
   .refine((query) => [query.dropId, query.passId, query.ticketKindId].filter(Boolean).length === 1, {
     message: 'Name one drop, pass or ticket kind.',

@@ -123,6 +123,16 @@ describe('error model', () => {
     expect(response.json().details[0].field).toBe('page');
   });
 
+  it('tells a query parameter sent twice to be sent once', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/probe/validate?page=1&page=2',
+      payload: { email: 'fan@example.com', age: 20 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'page', message: 'Send this parameter once.' }]);
+  });
+
   it('answers a body in a content type the route has no parser for with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -85,7 +85,9 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
-      return send(reply, request, 'INVALID_REQUEST', { details: validationDetails(error.validation, context) });
+      return send(reply, request, 'INVALID_REQUEST', {
+        details: validationDetails(error.validation, context, request.query),
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = codeForClientError(error);

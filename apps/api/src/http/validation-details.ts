@@ -18,20 +18,28 @@ interface TIssue {
 }
 
 const UNKNOWN_FIELD = 'This field is not taken here.';
+const REPEATED_PARAMETER = 'Send this parameter once.';
 
 /**
  * A request's validation failures as field errors a person can act on. A union that no option matched names its
  * closest option's fields (the one with the fewest complaints: an order naming a drop with a quantity of "2" is
  * told about the quantity, not "body: Invalid input"); a key the schema does not take is named as the field; the same
- * words for the same field are said once (1e308 broke two of a quantity's rules, in one message).
+ * words for the same field are said once (1e308 broke two of a quantity's rules, in one message). A query parameter
+ * sent twice (`?dropId=a&dropId=b` arrives as a list) is told so, not "Enter text.".
  */
-export function validationDetails(items: readonly TValidationItem[], context: string | undefined): TFieldError[] {
+export function validationDetails(
+  items: readonly TValidationItem[],
+  context: string | undefined,
+  sent?: unknown,
+): TFieldError[] {
   const details = items.flatMap((item) => {
     const at = item.instancePath.replace(/^\//, '').split('/').filter(Boolean);
     return detailsOf(
       { code: item.keyword ?? '', path: at, message: item.message ?? 'Invalid value', ...(item.params as object) },
       [],
       context,
+    ).map((detail) =>
+      isRepeatedParameter(detail.field, context, sent) ? { ...detail, message: REPEATED_PARAMETER } : detail,
     );
   });
   const seen = new Set<string>();
@@ -53,6 +61,11 @@ function detailsOf(issue: TIssue, prefix: PropertyKey[], context: string | undef
     return issue.keys.map((key) => ({ field: fieldName([...path, key], context), message: UNKNOWN_FIELD }));
   }
   return [{ field: fieldName(path, context), message: issue.message }];
+}
+
+function isRepeatedParameter(field: string, context: string | undefined, sent: unknown): boolean {
+  if (context !== 'querystring' || typeof sent !== 'object' || sent === null) return false;
+  return Array.isArray((sent as Record<string, unknown>)[field]);
 }
 
 /** How far an option is from what was sent: each complaint counts, a key it does not take counts once per key. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageVariantWidths, type TImageVariantWidth } from '@cypher/contract';
+import { imageVariantWidths, type TImageVariantWidth, ZQueryNumber } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { isValidStorageKey } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -49,7 +49,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'An uploaded or generated image',
           params: z.object({ name: z.string().max(200) }),
           querystring: z.object({
-            w: z.coerce.number().pipe(z.literal(imageVariantWidths)).optional(),
+            w: ZQueryNumber(z.coerce.number().pipe(z.literal(imageVariantWidths))).optional(),
           }),
         },
       },

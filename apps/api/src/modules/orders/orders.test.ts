@@ -72,6 +72,28 @@ describe('GET /v1/orders/fee', () => {
     const over = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${ended.dropId}` });
     expect([over.statusCode, codeOf(over)]).toEqual([409, 'DROP_NOT_AVAILABLE']);
   });
+  it.each(['0x5', '5e0', ' 5', '5.'])('reads quantity=%j as no number, not as 5', async (quantity) => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 10 }] });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/orders/fee?dropId=${dropId}&quantity=${encodeURIComponent(quantity)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'quantity', message: 'Choose a quantity from 1 to 10.' }]);
+  });
+
+  it('tells a drop named twice to send it once', async () => {
+    const [first, second] = [
+      await liveDrop({ rounds: [{ packCount: 1 }] }),
+      await liveDrop({ rounds: [{ packCount: 1 }] }),
+    ];
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/orders/fee?dropId=${first.dropId}&dropId=${second.dropId}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'dropId', message: 'Send this parameter once.' }]);
+  });
 });
 
 describe('POST /v2/orders paid from the balance', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZData, ZWaitingRoom } from '@cypher/contract';
+import { ZData, ZQueryNumber, ZWaitingRoom } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { cacheLiveForVisitors } from '../../../http/public-cache.ts';
@@ -9,7 +9,10 @@ import { joinWaitingRoom } from './join-waiting-room.ts';
 
 const tags = ['drops'];
 /** A round by its number within the drop, as the drop page shows it. */
-export const waitingRoomParams = z.object({ dropId: z.uuid(), round: z.coerce.number().int().min(1).max(10_000) });
+export const waitingRoomParams = z.object({
+  dropId: z.uuid(),
+  round: ZQueryNumber(z.coerce.number().int().min(1).max(10_000)),
+});
 
 /**
  * The waiting room of a first-come round (issue 18, decision record 27): its settings for everyone, and the caller's
