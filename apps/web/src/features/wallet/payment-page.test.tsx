@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CRYPTO_NETWORK_WARNING,
   cryptoDepositCurrencies,
+  DEFAULT_CYP_MINOR_UNITS,
   DEFAULT_DEPOSIT_MAX_CENTS,
   DEFAULT_DEPOSIT_MIN_CENTS,
   type TDeposit,
   type TMyBalances,
 } from '@cypher/contract';
+import { appConfig } from '../../config.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -191,6 +193,39 @@ describe('payment page: balance and history', () => {
     expect(value('Subtotal')).toBe('$12.50');
     expect(value('Service fee')).toBe('$0.50');
     expect(value('Total paid')).toBe('$13.00');
+  });
+
+  // Session 53's note: until the balances answered, a CYP amount in the history was shown at two decimals, whatever
+  // the unit has (CYP_MINOR_UNITS=0 showed a reward of 500 CYP as "5.00 CYP").
+  it('shows CYP amounts in the configured unit while the balances are still loading', async () => {
+    appConfig.cypMinorUnits = 0;
+    try {
+      wallet((request) => {
+        if (request.path === '/v1/balances/my') return new Promise<Response>(() => {});
+        if (!request.path.startsWith('/v1/balances?')) return undefined;
+        return json(
+          200,
+          page([
+            {
+              transactionId: 'tx-3',
+              kind: 'reward',
+              description: 'Daily check-in',
+              amount: cyp(500),
+              withdrawable: cyp(0),
+              nonWithdrawable: cyp(500),
+              held: cyp(0),
+              createdAt: '2026-11-20T10:00:00.000Z',
+              receipt: null,
+            },
+          ]),
+        );
+      });
+      renderApp('/payment?tab=history');
+      const history = await screen.findByRole('list', { name: 'Balance history' });
+      expect(within(history).getByText(/^\+500\sCYP$/)).toBeInTheDocument();
+    } finally {
+      appConfig.cypMinorUnits = DEFAULT_CYP_MINOR_UNITS;
+    }
   });
 
   it('shows what a withdrawal request holds, not "$0.00" as money in', async () => {

@@ -14,8 +14,7 @@ import {
   type TPurchasePaymentMethod,
 } from '@cypher/contract';
 import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
-import { useMyBalances } from '../../../api/my-balances.ts';
-import { appConfig } from '../../../config.ts';
+import { useCypMinorUnits, useMyBalances } from '../../../api/my-balances.ts';
 import { useMyUser } from '../../../api/my-user.ts';
 import { purchaseStatusPath } from '../../../lib/drop-paths.ts';
 import { addFundsPath } from '../../../lib/funds-return.ts';
@@ -172,7 +171,7 @@ function PurchaseForm({
   const balances = useMyBalances();
   // Buying needs a verified email (EMAIL_VERIFICATION_REQUIRED): say so before Pay rather than after it.
   const isEmailUnverified = useMyUser().user?.isEmailVerified === false;
-  const cypMinorUnits = balances.data?.cypUnit.minorUnits ?? appConfig.cypMinorUnits;
+  const cypMinorUnits = useCypMinorUnits();
   const format = (money: TMoney) => formatMoney(money, { cypMinorUnits });
   // USD cents, with what the CYP credit pays for (whole cents of it, spent first, as the purchase spends it).
   const credit = balances.data ? creditCents(balances.data.cyp.nonWithdrawable.amount, balances.data.cypUnit) : 0;

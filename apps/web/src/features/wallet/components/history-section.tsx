@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Receipt } from '../../../ui/receipt.tsx';
-import { useMyBalances } from '../../../api/my-balances.ts';
+import { useCypMinorUnits } from '../../../api/my-balances.ts';
 import { HISTORY_PAGE_SIZE, useBalanceHistory } from '../api/list-balance-history.ts';
 import { transactionKindLabels } from '../wallet-messages.ts';
 import { ExpandingRow, PagedRows, usePageParam } from './paged-rows.tsx';
@@ -12,7 +12,7 @@ import styles from '../payment-page.module.css';
 /** Product history: every balance movement, newest first; a payment opens to its receipt (spec section 3). */
 export function HistorySection() {
   const history = useBalanceHistory(usePageParam());
-  const cypMinorUnits = useMyBalances().data?.cypUnit.minorUnits;
+  const cypMinorUnits = useCypMinorUnits();
   const format = (money: TMoney) => formatMoney(money, { cypMinorUnits });
   return (
     <PagedRows

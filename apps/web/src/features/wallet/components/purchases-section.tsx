@@ -1,5 +1,5 @@
 import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TMoney, type TOrder } from '@cypher/contract';
-import { useMyBalances } from '../../../api/my-balances.ts';
+import { useCypMinorUnits } from '../../../api/my-balances.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabels } from '../../../lib/order-words.ts';
 import { Badge } from '../../../ui/badge.tsx';
@@ -16,7 +16,7 @@ import styles from '../payment-page.module.css';
  */
 export function PurchasesSection() {
   const orders = useMyOrders(usePageParam());
-  const cypMinorUnits = useMyBalances().data?.cypUnit.minorUnits;
+  const cypMinorUnits = useCypMinorUnits();
   const format = (money: TMoney) => formatMoney(money, { cypMinorUnits });
   return (
     <PagedRows
