@@ -122,6 +122,32 @@ describe('status redirects', () => {
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(url);
     },
   );
+  // Session 53's note: a stored session that had died sent someone who came to sign up onward at once, to the page in
+  // redirectTo, which found it dead and sent them to sign-in: not the form they asked for. Sign-in waits the same way
+  // (it came back to itself before, by that same detour).
+  it.each([
+    ['/signup?redirectTo=%2Fdrops', 'Create account'],
+    ['/signin?redirectTo=%2Fdrops', 'Sign in'],
+  ])(
+    'shows the form of %s, where it was asked for, when the session stored in the browser has died',
+    async (url, button) => {
+      startSession({ accessToken: 'expired', refreshToken: 'revoked' });
+      const sent = stubApi((request) =>
+        request.path === '/v1/users/authentications/auth-refresh'
+          ? apiFailure(401, 'SESSION_EXPIRED')
+          : apiFailure(401, 'UNAUTHORIZED'),
+      );
+      const { router } = renderApp(url);
+
+      expect(await screen.findByRole('button', { name: button })).toBeInTheDocument();
+      expect(getSession().isLoggedIn).toBe(false);
+      expect(sent.some((request) => request.path === '/v1/users/authentications/auth-refresh')).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(url);
+      // Nor went to the drops and back (the page there reads the drops).
+      expect(sent.some((request) => request.path.startsWith('/v1/drops'))).toBe(false);
+    },
+  );
 });
 
 describe('header', () => {

@@ -1,10 +1,11 @@
 import type { TMfaChallenge, TTokenPair } from '@cypher/contract';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { endSession, startSession, useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
+import { SignedInAlready } from './components/signed-in-already.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';
 import { SmsCodeStep } from './components/sms-code-step.tsx';
 import { signInNotices, startOverNotices, type SignInNotice } from './sign-in-notices.ts';
@@ -44,7 +45,7 @@ export default function SignInPage() {
 
   // Already signed in (a bookmark, the back button, a link that asks to sign in first): there is nothing to fill
   // in, so go on to where the person was going. Not while a deletion request hands over here to end the session.
-  if (isLoggedIn && notice !== 'deletion-requested') return <Navigate to={redirectTo} replace />;
+  if (isLoggedIn && notice !== 'deletion-requested') return <SignedInAlready to={redirectTo} title="Sign in" />;
 
   function finish(tokens: TTokenPair) {
     startSession(tokens);

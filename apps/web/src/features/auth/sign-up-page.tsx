@@ -1,12 +1,13 @@
 import type { TTokenPair } from '@cypher/contract';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 import { startSession, useSession } from '../../lib/session.ts';
 import { getStored, removeStored, setStored, type StoredSocialProfile } from '../../lib/storage.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { GoogleButton } from './components/google-button.tsx';
+import { SignedInAlready } from './components/signed-in-already.tsx';
 import { SignUpForm } from './components/sign-up-form.tsx';
 import type { SignInNotice } from './sign-in-notices.ts';
 import { SocialConsentForm } from './components/social-consent-form.tsx';
@@ -56,7 +57,7 @@ export default function SignUpPage() {
 
   // Already signed in: an empty sign-up form is no use; go on to where the person was going (as sign-in does).
   // finish() starts the session and goes home itself, where the status redirect asks to verify the email.
-  if (isLoggedIn) return <Navigate to={safeRedirectPath(searchParams.get('redirectTo'))} replace />;
+  if (isLoggedIn) return <SignedInAlready to={safeRedirectPath(searchParams.get('redirectTo'))} title="Sign up" />;
 
   if (isSocial && socialProfile) {
     return (
