@@ -75,6 +75,7 @@ const edition: TEditionDetail = {
   owner: { id: '0190a0b0-0000-7000-8000-000000000001', nickname: 'Ada' },
   createdAt: '2026-11-20T10:00:00.000Z',
   figureBaseId: null,
+  isCollectionPublic: false,
 };
 
 /** The drop's answer from here on, in place of the visitor's: a test sets it between the server's render and hydration. */

@@ -41,12 +41,20 @@ export const ZEdition = z.object({
 });
 export type TEdition = z.infer<typeof ZEdition>;
 
-/**
- * GET /v1/editions/{id}: an edition, with the figure base it stands on while EQUIPPED (null otherwise), so its owner
- * can take it off from the NFT page even once the base's collection or brand is no longer public (the base's own page
- * is then not found, but POST /v1/figure-base-collections/{id}/unequip still takes it off).
- */
-export const ZEditionDetail = ZEdition.extend({ figureBaseId: z.uuid().nullable() });
+/** GET /v1/editions/{id}: an edition, with what its NFT page needs beyond ZEdition. */
+export const ZEditionDetail = ZEdition.extend({
+  /**
+   * For its owner only, the figure base it stands on while EQUIPPED, so they can take it off from the NFT page even
+   * once the base's collection or brand is no longer public (the base's own page is then not found, but POST
+   * /v1/figure-base-collections/{id}/unequip still takes it off). Null otherwise, and for anyone else and visitors.
+   */
+  figureBaseId: z.uuid().nullable(),
+  /**
+   * Its collection's page (`/collections/{id}`, with the collection's figure bases) is public: the collection and its
+   * brand are published. False when it has no collection.
+   */
+  isCollectionPublic: z.boolean(),
+});
 export type TEditionDetail = z.infer<typeof ZEditionDetail>;
 
 /** One line of an edition's history, oldest first: what happened, who did it, and the other side when there is one. */

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { PRIVATE_CACHE_CONTROL } from '../../http/public-cache.ts';
 import { addFavorite } from './add-favorite.ts';
 import { exportEdition } from './export-edition.ts';
 import { listFavorites, listOthersFavorites } from './list-favorites.ts';
@@ -33,6 +35,16 @@ import { setEditionLock } from './lock-edition.ts';
 import { nftMetadata, nftTraits } from './nft-metadata.ts';
 
 const tags = ['collection'];
+
+/**
+ * For a read whose signed-in answer carries the caller's own part: shared caches tell answers apart by Authorization,
+ * and nobody keeps a signed-in one. A visitor's answer is left as it was.
+ */
+async function keepSignedInAnswersPrivate(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('vary', 'Authorization');
+  if (request.principal) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  return payload;
+}
 const ZIdParams = z.object({ id: z.uuid() });
 
 /**
@@ -57,9 +69,12 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ data: await listMyEditions(ctx.db, principalOf(request).userId, request.query, facts) }),
     );
 
+    // Its owner's answer names the figure base the edition stands on; nobody else's does (get-edition.ts).
     app.get(
       '/v1/editions/:id',
       {
+        onRequest: ctx.guard.optionalAuth,
+        onSend: keepSignedInAnswersPrivate,
         schema: {
           tags,
           summary: 'An edition: its token, owner, state and product',
@@ -67,7 +82,9 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZData(ZEditionDetail) },
         },
       },
-      async (request) => ({ data: await getEditionDetail(ctx.db, request.params.id, facts) }),
+      async (request) => ({
+        data: await getEditionDetail(ctx.db, request.params.id, request.principal?.userId ?? null, facts),
+      }),
     );
 
     app.get(

@@ -165,6 +165,8 @@ describe('edition endpoints', () => {
       contractAddress: custodialContractAddress(`brand:${brand.id}`),
       tokenId: expect.stringMatching(/^\d+$/),
       owner: { id: buyer.userId },
+      figureBaseId: null,
+      isCollectionPublic: false,
     });
 
     const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data

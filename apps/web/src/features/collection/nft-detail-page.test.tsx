@@ -45,6 +45,7 @@ function edition(changes: Partial<TEditionDetail> = {}): TEditionDetail {
     owner: { id: ownerId, nickname: 'Ada' },
     createdAt: '2026-11-20T10:00:00.000Z',
     figureBaseId: null,
+    isCollectionPublic: true,
     ...changes,
   };
 }
@@ -70,7 +71,10 @@ const history: TEditionHistoryEntry[] = [
 type Route = (request: SentRequest) => Response | undefined;
 const noRoute: Route = () => undefined;
 
-/** The edition API answering `current()`, as a visitor or signed in as its owner. */
+/**
+ * The edition API answering `current()`, as a visitor or signed in as its owner: as the API, it names the figure base
+ * only to a request that carries the session.
+ */
 function nftApi(
   current: () => TEditionDetail,
   { asOwner = false, route = noRoute }: { asOwner?: boolean; route?: Route } = {},
@@ -82,7 +86,9 @@ function nftApi(
     if (request.path === '/v1/users/my') return json(200, { data: myUser({ id: ownerId, nickname: 'Ada' }) });
     if (request.path === '/v1/notifications?size=1')
       return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
-    if (request.path === `/v1/editions/${editionId}`) return json(200, { data: current() });
+    if (request.path === `/v1/editions/${editionId}`) {
+      return json(200, { data: request.authorization ? current() : { ...current(), figureBaseId: null } });
+    }
     if (request.path.startsWith(`/v1/editions/${editionId}/histories?`)) {
       return json(200, { data: { items: history, nextCursor: null } });
     }
@@ -388,6 +394,24 @@ describe('NFT page', () => {
     expect(screen.queryByRole('button', { name: 'Take it off its figure base' })).toBeNull();
     expect(await screen.findByText('Neon Dragon is back in your collection')).toBeInTheDocument();
   });
+
+  // Review: the link to the collection's figure bases led to "not found" once the collection or its brand was
+  // unpublished; it is offered only while that page is public.
+  it.each([
+    { isCollectionPublic: true, isLinked: true },
+    { isCollectionPublic: false, isLinked: false },
+  ])(
+    "links an equipped edition's owner to its collection's figure bases only while that page is public ($isCollectionPublic)",
+    async ({ isCollectionPublic, isLinked }) => {
+      const figureBaseId = '0190a0b0-0000-7000-8000-0000000000d1';
+      nftApi(() => edition({ state: 'EQUIPPED', isLocked: true, figureBaseId, isCollectionPublic }), { asOwner: true });
+      renderApp(`/nfts/${editionId}`);
+      expect(await screen.findByRole('button', { name: 'Take it off its figure base' })).toBeInTheDocument();
+      const link = screen.queryByRole('link', { name: "See Genesis's figure bases" });
+      if (isLinked) expect(link).toHaveAttribute('href', `/collections/${edition().collection!.id}`);
+      else expect(link).toBeNull();
+    },
+  );
 
   it('offers no figure base for a locked edition', async () => {
     const sent = nftApi(() => edition({ state: 'LOCKED', isLocked: true }), { asOwner: true });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { newId } from '../../../lib/ids.ts';
-import { bearer } from '../../../testing/auth-helpers.ts';
+import { bearer, signUp } from '../../../testing/auth-helpers.ts';
 import { collectorWithPack, brandCountDrift } from '../../../testing/collection-fixtures.ts';
 import { fastBuyer } from '../../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
@@ -232,14 +232,57 @@ describe('figure bases', () => {
 
     expect((await get(url)).json().code).toBe('FIGURE_BASE_NOT_FOUND');
     expect((await get(`/v1/figure-base-collections?collectionId=${collection!.id}`)).json().data.total).toBe(0);
-    // The NFT page is where its owner finds the base again: the edition names the base it stands on.
-    expect((await get(`/v1/editions/${legendary}`)).json().data).toMatchObject({
+    // The NFT page is where its owner finds the base again: the edition names the base it stands on, to its owner,
+    // and says its collection's page (with the figure bases) is not public, so the page does not link there.
+    expect((await get(`/v1/editions/${legendary}`, collector.accessToken)).json().data).toMatchObject({
       state: 'EQUIPPED',
       figureBaseId: base.id,
+      isCollectionPublic: false,
     });
     const unequipped = await post(`${url}/unequip`, collector.accessToken, { editionId: legendary });
     expect(unequipped.statusCode).toBe(200);
-    expect((await get(`/v1/editions/${legendary}`)).json().data).toMatchObject({ state: 'OWNED', figureBaseId: null });
+    expect((await get(`/v1/editions/${legendary}`, collector.accessToken)).json().data).toMatchObject({
+      state: 'OWNED',
+      figureBaseId: null,
+    });
+  });
+
+  it('names the base an edition stands on to its owner only, in an answer no shared cache keeps', async () => {
+    const { base, brand, collector, legendary, slotId } = await collectorWithBase();
+    await post(`/v1/figure-base-collections/${base.id}/equip`, collector.accessToken, {
+      editionId: legendary,
+      slotId: slotId('Centre'),
+    });
+    const someoneElse = await signUp(t);
+    const read = (accessToken?: string) => get(`/v1/editions/${legendary}`, accessToken);
+
+    const owners = await read(collector.accessToken);
+    expect(owners.json().data).toMatchObject({ state: 'EQUIPPED', figureBaseId: base.id, isCollectionPublic: true });
+    expect(owners.headers['cache-control']).toBe('private, no-store');
+    expect(owners.headers.vary).toMatch(/authorization/i);
+
+    const others = await read(someoneElse.accessToken);
+    const visitors = await read();
+    for (const answer of [others, visitors]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toMatchObject({
+        state: 'EQUIPPED',
+        owner: { id: collector.userId },
+        figureBaseId: null,
+        isCollectionPublic: true,
+      });
+      expect(answer.headers.vary).toMatch(/authorization/i);
+    }
+    expect(others.headers['cache-control']).toBe('private, no-store');
+    expect(visitors.headers['cache-control'] ?? '').not.toMatch(/public/);
+
+    // Its brand taken down: the collection's page is not found, which the answer says, to everyone.
+    await db().execute(sql`update brands set status = 'DRAFT' where id = ${brand.id}`);
+    expect((await read()).json().data).toMatchObject({ figureBaseId: null, isCollectionPublic: false });
+    expect((await read(collector.accessToken)).json().data).toMatchObject({
+      figureBaseId: base.id,
+      isCollectionPublic: false,
+    });
   });
 
   // PGlite runs one transaction at a time, so only PostgreSQL can race these (CI's PostgreSQL pass).

@@ -4,11 +4,12 @@ import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 /**
- * `GET /v1/editions/{id}`: an edition as a token (contract, token id, owner, state), public like a chain, with the
- * figure base it stands on while equipped.
+ * `GET /v1/editions/{id}`: an edition as a token (contract, token id, owner, state), public like a chain, and whether
+ * its collection's page is public. Sent with the session when there is one: its owner's answer names the figure base
+ * it stands on while equipped.
  */
 async function getEdition(id: string, signal?: AbortSignal): Promise<TEditionDetail> {
-  return ZEditionDetail.parse(await apiRequest('GET', `/editions/${encodeURIComponent(id)}`, { signal }));
+  return ZEditionDetail.parse(await apiRequest('GET', `/editions/${encodeURIComponent(id)}`, { auth: true, signal }));
 }
 
 function editionQueryOptions(id: string) {

@@ -53,7 +53,8 @@ export function OwnerActions({ edition }: { edition: TEditionDetail }) {
             ? 'On a figure base: take it off the base to lock or export it.'
             : 'Lock it to keep it from fusion, export, sale and figure bases, or export it to a wallet of your own.'}
       </p>
-      {edition.state === 'EQUIPPED' && edition.collection ? (
+      {/* The collection's page is not found once it or its brand is unpublished: then no link to it. */}
+      {edition.state === 'EQUIPPED' && edition.collection && edition.isCollectionPublic ? (
         <Link to={`/collections/${edition.collection.id}`} className={styles.link}>
           See {edition.collection.name}'s figure bases
         </Link>
