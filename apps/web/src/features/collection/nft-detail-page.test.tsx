@@ -152,6 +152,10 @@ describe('NFT page', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByText('42')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', `/users/${ownerId}`);
+    expect(screen.getByRole('link', { name: 'Genesis' })).toHaveAttribute(
+      'href',
+      `/collections/${edition().collection!.id}`,
+    );
     expect(await screen.findByText('Neon')).toBeInTheDocument();
     const timeline = await screen.findByRole('list', { name: 'Edition history' });
     expect(
@@ -169,6 +173,13 @@ describe('NFT page', () => {
       'href',
       `/signin?redirectTo=${encodeURIComponent(`/nfts/${editionId}`)}`,
     );
+  });
+
+  it('names a collection whose page is not public (unpublished, or its brand) without a link to that page', async () => {
+    nftApi(() => edition({ isCollectionPublic: false }));
+    renderApp(`/nfts/${editionId}`);
+    expect(await screen.findByText('Genesis')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Genesis' })).toBeNull();
   });
 
   it('favorites this edition (not its product) for a signed-in collector', async () => {

@@ -1,4 +1,4 @@
-import type { TEdition } from '@cypher/contract';
+import type { TEdition, TEditionDetail } from '@cypher/contract';
 import { Link } from 'react-router';
 import { formatEditionNumber } from '../../../lib/format.ts';
 import { publicProfilePath } from '../../../lib/user-paths.ts';
@@ -16,9 +16,10 @@ export function leftCollectionText(edition: Pick<TEdition, 'state'>): string {
 
 /**
  * What makes the edition a token: its contract (with Copy), token id, owner (leading to their public profile), and the
- * product and collection.
+ * product and collection (leading to its page while that page is public: it is not found once the collection or its
+ * brand is unpublished).
  */
-export function TokenFacts({ edition }: { edition: TEdition }) {
+export function TokenFacts({ edition }: { edition: TEditionDetail }) {
   const { showToast } = useToast();
   const copyAddress = async () => {
     try {
@@ -52,7 +53,11 @@ export function TokenFacts({ edition }: { edition: TEdition }) {
       <Fact term="Edition">{formatEditionNumber(edition.serialNumber, edition.editionSize)}</Fact>
       {edition.collection ? (
         <Fact term="Collection">
-          <Link to={`/collections/${edition.collection.id}`}>{edition.collection.name}</Link>
+          {edition.isCollectionPublic ? (
+            <Link to={`/collections/${edition.collection.id}`}>{edition.collection.name}</Link>
+          ) : (
+            edition.collection.name
+          )}
         </Fact>
       ) : null}
     </Facts>
