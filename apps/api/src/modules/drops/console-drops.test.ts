@@ -12,11 +12,11 @@ import {
 import { queryRows } from '../../db/query-rows.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { bearer, signUp } from '../../testing/auth-helpers.ts';
-import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { insertBrand, insertCollection, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { claimPacks, dropRequest, publishedDrop } from '../../testing/console-drop-fixtures.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { products } from '../catalog/catalog.tables.ts';
+import { collections, products } from '../catalog/catalog.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { drops, packs } from './drops.tables.ts';
 import { decryptSeed, provenanceSeedKey } from './provenance-seed-cipher.ts';
@@ -536,9 +536,14 @@ describe('publication', () => {
     expect(await t.database.db.select({ id: packs.id }).from(packs).where(eq(packs.dropId, id))).toEqual([]);
   });
 
-  it('accepts a draft product in a draft drop, and refuses to publish until the product is published', async () => {
+  it('accepts a draft product in a draft drop, and refuses to publish until the product and its collection are published', async () => {
     const brand = (await insertBrand(t.database.db)).id;
-    const draftProduct = await insertProduct(t.database.db, brand, { name: 'Unfinished Knight', status: 'DRAFT' });
+    const draftCollection = await insertCollection(t.database.db, brand, { name: 'Unfinished Order', status: 'DRAFT' });
+    const draftProduct = await insertProduct(t.database.db, brand, {
+      name: 'Unfinished Knight',
+      status: 'DRAFT',
+      collectionId: draftCollection.id,
+    });
     const body = dropRequest(brand, [draftProduct.id], t.clock.now(), {
       editionsPerPack: 1,
       rounds: [{ ...request().rounds[0]!, packCount: 10 }],
@@ -562,6 +567,19 @@ describe('publication', () => {
     expect(await t.database.db.select({ id: packs.id }).from(packs).where(eq(packs.dropId, id))).toEqual([]);
 
     await t.database.db.update(products).set({ status: 'PUBLISHED' }).where(eq(products.id, draftProduct.id));
+    // Its page would still answer 404 while its collection is a draft (the catalogue's rule).
+    expect(await asAdmin('POST', `/v1/console/drops/${id}/publish`)).toMatchObject({
+      status: 409,
+      body: {
+        code: 'DROP_PRODUCT_NOT_PUBLISHED',
+        details: [
+          { field: 'contents', message: 'Unfinished Knight is in Unfinished Order, a collection still in draft.' },
+        ],
+      },
+    });
+    expect((await asAdmin('GET', `/v1/console/drops/${id}`)).body.data.publicationStatus).toBe('DRAFT');
+
+    await t.database.db.update(collections).set({ status: 'PUBLISHED' }).where(eq(collections.id, draftCollection.id));
     expect((await asAdmin('POST', `/v1/console/drops/${id}/publish`)).status).toBe(200);
   });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { AppError } from '../../http/app-error.ts';
-import { productsByIds } from '../catalog/products-by-ids.ts';
+import { productsWithCollections, unreleasedProductMessage } from '../catalog/product-release.ts';
 import { highestSerialNumbers } from '../collection/highest-serial-numbers.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -40,8 +40,9 @@ const DROP_REFUSALS: TProductRefusals = {
  * must never read "#512 / 500").
  *
  * For a draft (`publication: false`) the check is advisory, early feedback: a draft may name products that are still
- * drafts themselves. Publication repeats it under locks and also requires every product to be published, since a
- * collector who opens a pack must be able to open the pages of what it holds. The products are locked in id order
+ * drafts themselves. Publication repeats it under locks and also requires every product to be published, in a
+ * published collection or none (product-release.ts: the catalogue's rule, but for the brand, which is the drop's own),
+ * since a collector who opens a pack must be able to open the pages of what it holds. The products are locked in id order
  * (FOR NO KEY UPDATE, which purchases' foreign key checks never wait for) before their highest serials are read, so
  * two drops of the same product published at once take consecutive runs of serial numbers instead of the same one
  * (productsByIds says why the order matters; the unique index on (product_id, serial_number) is the last defence).
@@ -56,18 +57,15 @@ export async function checkDropProducts(
 ): Promise<TDropProduct[]> {
   const refusals = options.refusals ?? DROP_REFUSALS;
   const ids = contents.map((content) => content.productId);
-  const found = await productsByIds(tx, ids, { lock: options.publication });
+  const { products: found, collections } = await productsWithCollections(tx, ids, { lock: options.publication });
   if (found.size !== new Set(ids).size) throw new AppError('RELATED_ITEM_NOT_FOUND');
   if ([...found.values()].some((product) => product.brandId !== brandId)) {
     throw new AppError('RELATED_ITEM_OF_OTHER_BRAND');
   }
-  const drafts = [...found.values()].filter((product) => product.status !== 'PUBLISHED');
-  if (options.publication && drafts.length > 0) {
+  const unreleased = [...found.values()].flatMap((product) => unreleasedProductMessage(product, collections) ?? []);
+  if (options.publication && unreleased.length > 0) {
     throw new AppError(refusals.notPublished, {
-      details: drafts.map((product) => ({
-        field: refusals.publishedField,
-        message: `${product.name} is still a draft.`,
-      })),
+      details: unreleased.map((message) => ({ field: refusals.publishedField, message })),
     });
   }
   const taken = await serialNumbersTaken(tx, ids);

@@ -308,6 +308,38 @@ describe('a fusion’s slots', () => {
   });
 });
 
+describe('a fusion’s result', () => {
+  it('is published with the fusion only once its collection is too: a product in a draft collection is said under the result, and nothing is minted', async () => {
+    const { held, request, fusion } = await setUp();
+    const genesis = await insertCollection(db(), held.brand.id, { status: 'DRAFT' });
+    const paladin = await insertProduct(db(), held.brand.id, { rarity: 'EPIC', collectionId: genesis.id });
+    const changed = await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, {
+      ...request,
+      resultProductId: paladin.id,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const refused = await asAdmin('POST', `/v1/console/fusions/${fusion.id}/publish`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'FUSION_RESULT_NOT_PUBLISHED',
+      message: errorCatalogue.FUSION_RESULT_NOT_PUBLISHED.message,
+      details: [
+        { field: 'resultProductId', message: `${paladin.name} is in ${genesis.name}, a collection still in draft.` },
+      ],
+    });
+    expect(await mintedOf(paladin.id)).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}` })).json().code).toBe(
+      'FUSION_NOT_FOUND',
+    );
+
+    await db().execute(sql`update collections set status = 'PUBLISHED' where id = ${genesis.id}`);
+    const published = await asAdmin('POST', `/v1/console/fusions/${fusion.id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await mintedOf(paladin.id)).toBe(2);
+  });
+});
+
 describe('closing a fusion', () => {
   it('ends an open fusion now: collectors see it ended and cannot fuse; audited; a second close is refused', async () => {
     const { held, commons, fusion } = await setUp();

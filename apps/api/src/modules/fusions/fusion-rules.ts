@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { collectionFactsByIds } from '../catalog/collection-summaries.ts';
 import { productIdsWithTrait } from '../catalog/fusion-catalog-lookups.ts';
+import { isProductPublic, unreleasedProductMessage } from '../catalog/product-release.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import type { TBurnableEdition, TEditionMatch } from '../collection/fusion-editions.ts';
 import type { TFusionSlotRow } from './fusions.tables.ts';
@@ -65,8 +66,8 @@ export function editionFits(edition: TBurnableEdition, match: TEditionMatch): bo
 type TRuleNames = Pick<TFusionSlotRow, 'ruleProductId' | 'ruleCollectionId'>;
 
 /**
- * Every product and collection the slots name must be published (a product in a collection, that collection too), in
- * the slots' order: a published fusion shows what its slots take to everyone, and nobody can hold an edition of a
+ * Every product and collection the slots name must be published (a product in a collection, that collection too, as
+ * for a drop's contents and the result: product-release.ts), in the slots' order: a published fusion shows what its slots take to everyone, and nobody can hold an edition of a
  * product not released yet. The brand is not asked: the slots name only the fusion's own brand's products and
  * collections, and the fusion is hidden while that brand is unpublished. FUSION_SLOT_NOT_PUBLISHED, with each slot's
  * field, otherwise. For publication (publish-fusion.ts) and edits of a published fusion (write-fusion.ts).
@@ -82,14 +83,8 @@ export async function assertSlotsPublished(db: Db, slots: readonly TRuleNames[])
   ]);
   const details = slots.flatMap((slot, index): TFieldError[] => {
     const product = slot.ruleProductId ? products.get(slot.ruleProductId) : undefined;
-    if (product) {
-      const field = `slots.${index}.rule.productId`;
-      if (product.status !== 'PUBLISHED') return [{ field, message: `${product.name} is still a draft.` }];
-      const collection = product.collectionId ? collections.get(product.collectionId) : undefined;
-      if (collection && !collection.isPublished) {
-        return [{ field, message: `${product.name} is in ${collection.name}, a collection still in draft.` }];
-      }
-    }
+    const unreleased = product ? unreleasedProductMessage(product, collections) : null;
+    if (unreleased) return [{ field: `slots.${index}.rule.productId`, message: unreleased }];
     const collection = slot.ruleCollectionId ? collections.get(slot.ruleCollectionId) : undefined;
     if (collection && !collection.isPublished) {
       return [{ field: `slots.${index}.rule.collectionId`, message: `${collection.name} is still a draft.` }];
@@ -125,10 +120,7 @@ export async function ruleViews(
   const productName = (id: string): string => {
     const product = products.get(id);
     if (!product) return 'A product';
-    const isPublic =
-      product.status === 'PUBLISHED' &&
-      (product.collectionId === null || collections.get(product.collectionId)?.isPublic === true);
-    return isShown || isPublic ? product.name : unreleasedProductName;
+    return isShown || isProductPublic(product, collections) ? product.name : unreleasedProductName;
   };
   const collectionName = (id: string): string => {
     const collection = collections.get(id);

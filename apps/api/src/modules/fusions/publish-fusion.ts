@@ -24,8 +24,9 @@ import { checkFusionResult, lockFusion } from './write-fusion.ts';
  *    refused (FUSION_SCHEDULE_PASSED): it would mint results nobody could make;
  * 2. every product and collection its slots name must be published (FUSION_SLOT_NOT_PUBLISHED): collectors are shown
  *    what the slots take, and could never hold an edition of a product not released yet;
- * 3. the result product must now be published, with room under its edition size, and is locked while its next serial
- *    numbers are taken (as a drop's publication locks it);
+ * 3. the result product must now be published, in a published collection or none (FUSION_RESULT_NOT_PUBLISHED: its
+ *    page must open), with room under its edition size, and is locked while its next serial numbers are taken (as a
+ *    drop's publication locks it);
  * 4. the results are minted as UNISSUED editions, each one a fusion output a run will claim: so fusing never takes a
  *    serial number or touches the product's row, and the supply cannot be exceeded.
  *
