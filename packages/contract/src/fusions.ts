@@ -58,14 +58,21 @@ export const ZFusionSlot = z.object({
 });
 export type TFusionSlot = z.infer<typeof ZFusionSlot>;
 
+/** The product a fusion makes. */
+const ZFusionResultProduct = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  rarity: ZRarity,
+  imageUrl: z.string(),
+  imageThumbnailUrl: z.string(),
+});
+
 export const ZFusionResult = z.object({
-  product: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    rarity: ZRarity,
-    imageUrl: z.string(),
-    imageThumbnailUrl: z.string(),
-  }),
+  /**
+   * Null outside the console while the catalogue does not show the product (unpublished, or its collection, since
+   * the fusion was published): a collectible yet to be announced, never named or pictured.
+   */
+  product: ZFusionResultProduct.nullable(),
   supply: z.number().int(),
   /** Results not made yet; 0 is the all-items-fused state. */
   remaining: z.number().int(),
@@ -155,7 +162,7 @@ export const ZFusionRun = z.object({
     editionSize: z.number().int().nullable(),
     contractAddress: z.string(),
     tokenId: z.string(),
-    product: ZFusionResult.shape.product,
+    product: ZFusionResultProduct,
   }),
   burned: z.array(z.object({ editionId: z.uuid(), serialNumber: z.number().int(), productName: z.string() })),
   createdAt: z.iso.datetime(),
@@ -250,6 +257,8 @@ export const ZConsoleFusionListQuery = ZPageQuery.extend({ brandId: z.uuid().opt
 
 /** A fusion in the console: the public view, plus how many were made and whether collectors see it. */
 export const ZConsoleFusion = ZFusion.omit({ isReady: true, missingCount: true }).extend({
+  /** The console always sees the result product, published or not. */
+  result: ZFusionResult.extend({ product: ZFusionResultProduct }),
   /** A draft is the console's alone (decision record 50); publishing mints its results. */
   publicationStatus: ZPublicationStatus,
   publishedAt: z.iso.datetime().nullable(),

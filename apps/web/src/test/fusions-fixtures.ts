@@ -177,6 +177,7 @@ export function consoleFusion(changes: Partial<TConsoleFusion> = {}): TConsoleFu
   const { isReady: _isReady, ...shown } = fusion({ slots: fusionSlots([null, null, null, null]) });
   return {
     ...shown,
+    result,
     publicationStatus: 'PUBLISHED',
     publishedAt: '2026-11-01T00:00:00.000Z',
     madeCount: 12,

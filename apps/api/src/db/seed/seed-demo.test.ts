@@ -352,7 +352,7 @@ describe('the demo pass', () => {
     const [serials] = await queryRows<{ first: number }>(
       t.database.db,
       sql`select min(e.serial_number)::int as first from editions e where e.state = 'UNISSUED'
-          and e.product_id = ${available!.result.product.id}`,
+          and e.product_id = ${available!.result.product!.id}`,
     );
     expect(serials!.first).toBe(91);
   });

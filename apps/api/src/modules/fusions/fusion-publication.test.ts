@@ -338,6 +338,57 @@ describe('a fusion’s result', () => {
     expect(published.statusCode, published.body).toBe(200);
     expect(await mintedOf(paladin.id)).toBe(2);
   });
+
+  it('is never named nor pictured to collectors once its product, or its product’s collection, is unpublished; the console still names it', async () => {
+    const { held, request, fusion } = await setUp();
+    const genesis = await insertCollection(db(), held.brand.id);
+    const paladin = await insertProduct(db(), held.brand.id, {
+      name: `Paladin ${newId()}`,
+      rarity: 'EPIC',
+      collectionId: genesis.id,
+    });
+    expect(
+      (await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, { ...request, resultProductId: paladin.id }))
+        .statusCode,
+    ).toBe(200);
+    expect((await asAdmin('POST', `/v1/console/fusions/${fusion.id}/publish`)).statusCode).toBe(200);
+    const shown = {
+      id: paladin.id,
+      name: paladin.name,
+      rarity: 'EPIC',
+      imageUrl: paladin.imageUrl,
+      imageThumbnailUrl: paladin.imageThumbnailUrl,
+    };
+    // What each audience reads of the result: the list and the page, to a visitor and to a signed-in collector.
+    const publicReads = async () => {
+      const reads = [];
+      for (const headers of [{}, bearer(held.collector.accessToken)]) {
+        const list = await t.app.inject({ method: 'GET', url: `/v1/fusions?brandId=${held.brand.id}`, headers });
+        const page = await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers });
+        for (const answer of [list, page]) expect(answer.statusCode, answer.body).toBe(200);
+        reads.push({ body: list.body, result: list.json().data.items[0].result });
+        reads.push({ body: page.body, result: page.json().data.result });
+      }
+      return reads;
+    };
+    const consoleResult = async () => (await asAdmin('GET', `/v1/console/fusions/${fusion.id}`)).json().data.result;
+    for (const read of await publicReads()) expect(read.result).toEqual({ product: shown, supply: 2, remaining: 2 });
+
+    for (const unpublish of [
+      sql`update products set status = 'DRAFT' where id = ${paladin.id}`,
+      sql`update collections set status = 'DRAFT' where id = ${genesis.id}`,
+    ]) {
+      await db().execute(sql`update products set status = 'PUBLISHED' where id = ${paladin.id}`);
+      await db().execute(sql`update collections set status = 'PUBLISHED' where id = ${genesis.id}`);
+      await db().execute(unpublish);
+      for (const read of await publicReads()) {
+        expect(read.result).toEqual({ product: null, supply: 2, remaining: 2 });
+        expect(read.body).not.toContain(paladin.name);
+        expect(read.body).not.toContain(paladin.id);
+      }
+      expect(await consoleResult()).toEqual({ product: shown, supply: 2, remaining: 2 });
+    }
+  });
 });
 
 describe('closing a fusion', () => {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
-import { productsByIds } from '../catalog/products-by-ids.ts';
+import { isProductPublic, productsWithCollections } from '../catalog/product-release.ts';
 import { freeEditionsByFit } from '../collection/fusion-editions.ts';
 import { fusionReadiness } from './fusion-readiness.ts';
 import { editionMatchOf, ruleViews } from './fusion-rules.ts';
@@ -13,7 +13,8 @@ import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
  * Route: GET /v1/fusions, /v1/fusions/{id}, the console's fusion routes · Writes: nothing · Reads: fusion_outputs,
- * fusion_slots, and brands, categories and products through the catalogue · Tests: fusions.test.ts.
+ * fusion_slots, and brands, categories, products and collections through the catalogue · Tests: fusions.test.ts,
+ * fusion-publication.test.ts.
  */
 
 /** Each fusion's results not made yet: its unclaimed outputs, counted on their partial index. */
@@ -27,8 +28,19 @@ async function remainingOf(db: Db, ids: readonly string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.fusion_id, Number(row.n)]));
 }
 
-/** Fusions as the list shows them, in the order given. */
-export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: Date): Promise<TFusionSummary[]> {
+/** Who a fusion is shown to: the console names everything it takes and makes, the public only what it sees. */
+type TFusionAudience = 'public' | 'console';
+
+/**
+ * Fusions as the list shows them, in the order given. To the public, a result product it does not see (unpublished,
+ * or its collection, since the fusion was published: publication refuses one) is left out, not named or pictured.
+ */
+export async function fusionSummaries(
+  db: Db,
+  rows: readonly TFusionRow[],
+  now: Date,
+  audience: TFusionAudience,
+): Promise<TFusionSummary[]> {
   const ids = rows.map((row) => row.id);
   const brands = await brandSummariesByIds(
     db,
@@ -38,7 +50,7 @@ export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: 
     db,
     rows.flatMap((row) => row.categoryId ?? []),
   );
-  const products = await productsByIds(
+  const { products, collections } = await productsWithCollections(
     db,
     rows.map((row) => row.resultProductId),
   );
@@ -69,13 +81,16 @@ export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: 
       endAt: row.endAt.toISOString(),
       status: fusionStatusAt(row, now),
       result: {
-        product: {
-          id: product.id,
-          name: product.name,
-          rarity: product.rarity,
-          imageUrl: product.imageUrl,
-          imageThumbnailUrl: product.imageThumbnailUrl,
-        },
+        product:
+          audience === 'console' || isProductPublic(product, collections)
+            ? {
+                id: product.id,
+                name: product.name,
+                rarity: product.rarity,
+                imageUrl: product.imageUrl,
+                imageThumbnailUrl: product.imageThumbnailUrl,
+              }
+            : null,
         supply: row.resultSupply,
         remaining: left,
       },
@@ -87,16 +102,17 @@ export async function fusionSummaries(db: Db, rows: readonly TFusionRow[], now: 
 
 /**
  * One fusion with its slots; signed in, how many free editions of the caller fit each slot. To the public, a slot's
- * product or collection it does not see is shown without its name (ruleViews).
+ * product or collection it does not see is shown without its name (ruleViews), and such a result not at all
+ * (fusionSummaries).
  */
 export async function fusionDetail(
   db: Db,
   row: TFusionRow,
-  viewer: { userId: string | null; audience: 'public' | 'console' },
+  viewer: { userId: string | null; audience: TFusionAudience },
   now: Date,
 ): Promise<TFusion> {
   const { userId } = viewer;
-  const [summary] = await fusionSummaries(db, [row], now);
+  const [summary] = await fusionSummaries(db, [row], now, viewer.audience);
   const slots = await db
     .select()
     .from(fusionSlots)
@@ -132,12 +148,14 @@ export async function fusionDetail(
 /** The console's view: the public one without the caller's readiness, how many were made, whether it is published. */
 export async function consoleFusionView(db: Db, row: TFusionRow, now: Date): Promise<TConsoleFusion> {
   const view = await fusionDetail(db, row, { userId: null, audience: 'console' }, now);
-  const { isReady: _ready, missingCount: _missing, ...detail } = view;
+  const { isReady: _ready, missingCount: _missing, result, ...detail } = view;
   return {
     ...detail,
+    // The console's audience is shown every result product.
+    result: { ...result, product: result.product! },
     publicationStatus: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    madeCount: row.resultSupply - detail.result.remaining,
+    madeCount: row.resultSupply - result.remaining,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

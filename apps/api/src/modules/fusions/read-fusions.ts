@@ -47,7 +47,12 @@ export async function listFusions(db: Db, query: TFusionListQuery, now: Date): P
     .select({ n: sql<number>`count(*)::int` })
     .from(fusions)
     .where(where);
-  return { items: await fusionSummaries(db, rows, now), page: query.page, size: query.size, total: count?.n ?? 0 };
+  return {
+    items: await fusionSummaries(db, rows, now, 'public'),
+    page: query.page,
+    size: query.size,
+    total: count?.n ?? 0,
+  };
 }
 
 async function fusionRowOf(db: Db, id: string): Promise<TFusionRow> {

@@ -60,7 +60,7 @@ describe('fusion page: what it makes and needs', () => {
     const makes = screen.getByRole('region', { name: 'What it makes' });
     expect(within(makes).getByRole('link', { name: 'Dragon of the Eighth Bit' })).toHaveAttribute(
       'href',
-      `/products/${fusion().result.product.id}`,
+      `/products/${fusion().result.product!.id}`,
     );
     expect(makes).toHaveTextContent('Legendary');
     expect(makes).toHaveTextContent('88 of 100 left');
@@ -170,6 +170,22 @@ describe('fusion page: what it makes and needs', () => {
     await user.click(screen.getByRole('link', { name: 'Sign in to fuse' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(slotsUrl);
+  });
+});
+
+describe('fusion page: a result not announced', () => {
+  // Review: a result product unpublished after the fusion went live was still named; the API now leaves it out.
+  it('says it makes a collectible yet to be announced, with no name, page, picture or rarity of it', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    fusionApi(() => visitorFusion({ result: { ...fusion().result, product: null } }));
+    renderApp(fusionUrl);
+    await screen.findByRole('heading', { level: 1, name: 'Dragon Forge' });
+    const makes = screen.getByRole('region', { name: 'What it makes' });
+    expect(within(makes).getByText('A collectible yet to be announced')).toBeInTheDocument();
+    expect(within(makes).queryByRole('link')).toBeNull();
+    expect(within(makes).queryByRole('img')).toBeNull();
+    expect(makes).not.toHaveTextContent('Legendary');
+    expect(makes).toHaveTextContent('88 of 100 left');
   });
 });
 

@@ -24,6 +24,7 @@ import {
   fuseBlockedReason,
   isShortOfSharedEditions,
   missingMaterialsText,
+  resultName,
   slotRuleText,
   supplyLeftText,
 } from './fusion-words.ts';
@@ -60,7 +61,10 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
     <div className="container">
       <PageMeta
         title={`${fusion.name} · ${fusion.brand.name}`}
-        description={fusion.description || `Fuse editions from your collection into ${product.name}.`}
+        description={
+          fusion.description ||
+          `Fuse editions from your collection into ${product ? product.name : 'a collectible yet to be announced'}.`
+        }
         image={fusion.imageUrl}
       />
       <ArtworkLayout
@@ -75,16 +79,26 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
           <h2 id="makes-heading" className={styles.subheading}>
             What it makes
           </h2>
-          <div className={styles.result} style={{ '--result-tint': rarityColour(product.rarity) } as CSSProperties}>
-            <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={96} width={96} height={96} loading="lazy" />
-            <div className={styles.resultText}>
-              <Link to={productPath(product)} className={styles.resultName}>
-                {product.name}
-              </Link>
-              <RarityBadge rarity={product.rarity} />
-              <p className={styles.supply}>{supplyLeftText(fusion)}</p>
+          {product ? (
+            <div className={styles.result} style={{ '--result-tint': rarityColour(product.rarity) } as CSSProperties}>
+              <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={96} width={96} height={96} loading="lazy" />
+              <div className={styles.resultText}>
+                <Link to={productPath(product)} className={styles.resultName}>
+                  {product.name}
+                </Link>
+                <RarityBadge rarity={product.rarity} />
+                <p className={styles.supply}>{supplyLeftText(fusion)}</p>
+              </div>
             </div>
-          </div>
+          ) : (
+            // A result the public does not see (unpublished since): no name, picture, rarity or page to open.
+            <div className={styles.result} style={{ '--result-tint': 'var(--color-border)' } as CSSProperties}>
+              <div className={styles.resultText}>
+                <p className={styles.unannounced}>{resultName(fusion.result)}</p>
+                <p className={styles.supply}>{supplyLeftText(fusion)}</p>
+              </div>
+            </div>
+          )}
         </section>
       </ArtworkLayout>
 

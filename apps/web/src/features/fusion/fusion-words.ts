@@ -23,6 +23,14 @@ export function slotRuleText(requiredCount: number, rule: TFusionSlotRule): stri
   }
 }
 
+/**
+ * What the fusion makes, by name: the API leaves out a result product the public does not see (unpublished since the
+ * fusion was), and it is then said as a figure base says such a product, never "any".
+ */
+export function resultName(result: TFusionSummary['result']): string {
+  return result.product?.name ?? 'A collectible yet to be announced';
+}
+
 /** Why a fitting edition cannot be chosen, as its tile says it. */
 export const protectionReasons: Record<TFusionProtection, string> = {
   EQUIPPED: 'On a figure base',

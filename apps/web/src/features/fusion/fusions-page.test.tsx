@@ -87,6 +87,14 @@ describe('fusions page', () => {
     expect(screen.getByText('3 fusions')).toBeInTheDocument();
   });
 
+  it('says a card’s result the public does not see is yet to be announced', async () => {
+    fusionsApi(listOf(fusionSummary({ result: { ...fusionSummary().result, product: null } })));
+    renderApp('/fusions');
+    const [card] = await waitFor(() => cards());
+    expect(card).toHaveTextContent('Makes A collectible yet to be announced');
+    expect(card).toHaveTextContent('88 of 100 left');
+  });
+
   it('asks the API for the brand, category and status chosen, and keeps them in the address', async () => {
     const sent = fusionsApi(listOf(fusionSummary()));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -6,6 +6,7 @@ import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { resultName } from '../fusion-words.ts';
 import shared from './fusion.module.css';
 import styles from './burn-dialog.module.css';
 
@@ -80,10 +81,12 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
             You receive
           </h3>
           <p className={styles.burnItem}>
-            <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={48} width={48} height={48} />
+            {product ? (
+              <FixedWidthImage src={product.imageThumbnailUrl} shownWidth={48} width={48} height={48} />
+            ) : null}
             <span className={styles.burnText}>
-              <span className={styles.burnName}>1 × {product.name}</span>
-              <RarityBadge rarity={product.rarity} />
+              <span className={styles.burnName}>1 × {resultName(fusion.result)}</span>
+              {product ? <RarityBadge rarity={product.rarity} /> : null}
             </span>
           </p>
         </section>

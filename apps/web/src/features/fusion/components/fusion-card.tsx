@@ -3,7 +3,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { fusionPath } from '../../../lib/fusion-paths.ts';
 import { ArtCard, artCardStyles } from '../../../ui/art-card.tsx';
 import { StatusFlag } from '../../../ui/status-flag.tsx';
-import { supplyLeftText } from '../fusion-words.ts';
+import { resultName, supplyLeftText } from '../fusion-words.ts';
 import styles from './fusion-card.module.css';
 
 /** Beside the status flag, its date in a few words: when it opens, until when it runs, or when it ended. */
@@ -41,7 +41,7 @@ export function FusionCard({ fusion, now }: { fusion: TFusionSummary; now: Date 
     >
       <h2 className={artCardStyles.name}>{fusion.name}</h2>
       <span className={artCardStyles.sub}>{fusion.brand.name}</span>
-      <span className={`${artCardStyles.sub} ${styles.makes}`}>Makes {fusion.result.product.name}</span>
+      <span className={`${artCardStyles.sub} ${styles.makes}`}>Makes {resultName(fusion.result)}</span>
       <span className={artCardStyles.sub}>
         {date.text} <time dateTime={date.at}>{formatDate(date.at)}</time>
       </span>
