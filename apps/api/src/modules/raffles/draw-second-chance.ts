@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { drawRaffleWinners, raffleMaxPlaces } from '@cypher/contract';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { unclaimedPackCount } from '../drops/packs/pack-claims.ts';
+import { hasHeldPacks, unclaimedPackCount } from '../drops/packs/pack-claims.ts';
 import { roundOfDrop } from '../drops/sale-round.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { purchasedCounts } from '../orders/purchase-allowance.ts';
@@ -16,8 +16,8 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * Route: none of its own; run by the draw-raffles job (draw-due-raffles.ts), and lazily by GET /v1/raffles/{roundId}
  * and the purchase gate once the purchase window has ended · Writes: raffle_rounds (second_drawn_at, second_places),
  * raffle_entries (won_in = 2), notifications · Reads: purchase_allowances (through purchasedCounts), sale_policies
- * (through roundOfDrop), packs (through unclaimedPackCount) · UI: features/drops raffle-draw-page.tsx · Tests:
- * raffles.test.ts, raffle-window-races.test.ts.
+ * (through roundOfDrop), packs (through hasHeldPacks and unclaimedPackCount) · UI: features/drops raffle-draw-page.tsx ·
+ * Tests: raffles.test.ts, raffle-window-races.test.ts.
  *
  * The second draw, exactly once, when the first winners' purchase window ends: one place for every first winner who
  * bought nothing in the round, as far as the packs still unclaimed serve a winner's share each (raffleMaxPlaces), drawn
@@ -27,11 +27,18 @@ import { raffleEntries, raffleRounds } from './raffles.tables.ts';
  * UPDATE on the raffle row, second_drawn_at checked under it). A round whose winners bought every place still records a
  * second draw of 0 places, so the record says the waiting list was not needed. Who bought is read from
  * purchase_allowances, which every purchase in a raffle round writes (a place allows raffleWinnerLimit packs, counted
- * as a per-person limit is), after the first winners' entries are locked (see below). Answers whether this call drew.
+ * as a per-person limit is), after the first winners' entries are locked (see below). Not while a pack of the round is
+ * held for a card or Tilia payment still pending (decision record 26): a hold is neither sold nor unsold, and once the
+ * window has ended nobody may make a new one until this draw, so the draw waits (the job and the lazy callers come
+ * back) until every hold has been paid for (counted as bought) or released (its packs unclaimed again, its winner's
+ * allowance given back, so their place goes to the waiting list). Left for after the round's end, it gives no places.
+ * Answers whether this call drew.
  */
 export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, now: Date): Promise<boolean> {
   const round = await roundOfDrop(deps.db, { policyId });
   if (!round) return false;
+  // Read first without a lock, so the readers that come back while a hold is pending take none.
+  if (await hasHeldPacks(deps.db, policyId)) return false;
   return inTransaction(deps.db, async (tx) => {
     const [raffle] = await tx.select().from(raffleRounds).where(eq(raffleRounds.policyId, policyId)).for('update');
     if (!raffle?.drawnAt || raffle.secondDrawnAt || now < purchaseWindowEndsAt(round, raffle)) return false;
@@ -51,6 +58,9 @@ export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, 
     await tx.execute(
       sql`select 1 from raffle_entries where policy_id = ${policyId}::uuid and won_in = 1 order by user_id for update`,
     );
+    // A hold that fails after the draw would bring back packs with no place for them, one paid for would leave a place
+    // with no pack: wait until each is settled (none is made meanwhile: the first window is over, no second winner yet).
+    if (await hasHeldPacks(tx, policyId)) return false;
     const bought = await purchasedCounts(
       tx,
       policyId,
@@ -60,11 +70,12 @@ export async function drawSecondChance(deps: TRaffleDrawDeps, policyId: string, 
     // Each place promises its winner their whole share of the packs (raffleWinnerLimit), and only what is unclaimed is
     // left to buy: a round set with more places than its packs serve, or sold out by the first winners, gives fewer
     // places (none once it is sold out), rather than winners who pay for nothing.
-    // A window that lasts the round (one saved before the console refused a longer one) leaves no time to buy in: no
-    // places, rather than winners told to buy from the round's end until the round's end.
-    const places = hasTimeAfterWindow(round, raffle)
-      ? Math.min(unbought, raffleMaxPlaces(await unclaimedPackCount(tx, policyId), round.perPersonLimit))
-      : 0;
+    // A window that lasts the round (one saved before the console refused a longer one), or holds settled only once the
+    // round had ended, leave no time to buy in: no places, rather than winners told to buy after the round's end.
+    const places =
+      hasTimeAfterWindow(round, raffle) && now < round.saleEndAt
+        ? Math.min(unbought, raffleMaxPlaces(await unclaimedPackCount(tx, policyId), round.perPersonLimit))
+        : 0;
     const winners = new Set(
       drawRaffleWinners({
         seedHex: openRaffleSeed(deps.seedKey, policyId, raffle.seedCipher),
