@@ -21,6 +21,7 @@ export const ZAirdropAudienceRequest = z.discriminatedUnion('kind', [
   z
     .strictObject({
       kind: z.literal('PEOPLE'),
+      /** For an admin only (RECIPIENT_EMAIL_ADMIN_ONLY): whether an address has an account is not a brand's to learn. */
       emails: z.array(ZEmail).max(MAX_AIRDROP_LIST, { error: airdropMessages.list }).default([]),
       userIds: z.array(z.uuid()).max(MAX_AIRDROP_LIST, { error: airdropMessages.list }).default([]),
     })

@@ -546,6 +546,14 @@ export const errorCatalogue = {
   /** `details` lists the addresses and ids with no account (field `audience`). */
   AIRDROP_RECIPIENTS_NOT_FOUND: { status: 422, message: 'Some of the people listed have no account.' },
   AIRDROP_NO_RECIPIENTS: { status: 409, message: 'Nobody holds this pass, so there is nobody to airdrop to.' },
+  /**
+   * Console: a brand's manager naming people by email address (an airdrop's list, a ticket grant). Addresses are an
+   * admin's to see, and so is whether one has an account: refused before any is looked up, whichever they are.
+   */
+  RECIPIENT_EMAIL_ADMIN_ONLY: {
+    status: 403,
+    message: 'Only an admin can name people by email address. Name them by user id instead.',
+  },
 
   // Identity verification (KYC) before a withdrawal; spec section 8's "resubmit ID" popup, wording ours.
   IDENTITY_VERIFICATION_REQUIRED: { status: 403, message: 'Please verify your identity before withdrawing.' },

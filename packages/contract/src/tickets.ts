@@ -160,7 +160,7 @@ export const ZTicketGrantCount = z
 
 /**
  * `POST /v1/console/ticket-kinds/{id}/grants` (with an Idempotency-Key header): give a person tickets of the kind,
- * found by email or by user id. The note says why, for the audit log.
+ * found by user id, or by email for an admin only (RECIPIENT_EMAIL_ADMIN_ONLY). The note says why, for the audit log.
  */
 export const ZGrantTicketsRequest = z
   .strictObject({
@@ -183,7 +183,7 @@ export type TGrantTicketsRequest = z.infer<typeof ZGrantTicketsRequest>;
 /** What a grant did: who got how many, and how many of the kind they hold now. */
 export const ZConsoleTicketGrant = z.object({
   id: z.uuid(),
-  /** email: null for a brand's manager who named the person by id (only an admin turns an id into an address). */
+  /** email: null for a brand's manager (only an admin turns an id into an address, or names a person by one). */
   user: z.object({ id: z.uuid(), email: z.string().nullable(), nickname: z.string().nullable() }),
   kind: ZTicketKindSummary,
   count: z.number().int(),

@@ -76,7 +76,7 @@ export function consoleAirdropsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Airdrop a grant to a list of people or to the holders of a pass; a job delivers it in batches (needs an Idempotency-Key header)',
+            'Airdrop a grant to a list of people (by email address for admins only) or to the holders of a pass; a job delivers it in batches (needs an Idempotency-Key header)',
           security,
           body: ZAirdropRequest,
           response: { 202: ZData(ZConsoleAirdrop) },

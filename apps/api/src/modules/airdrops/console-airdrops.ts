@@ -33,8 +33,8 @@ const UNKNOWN_NAMED = 20;
 
 /**
  * An operator airdrops a grant they may give (grants/check-grant.ts) to a list of people (each must have an account:
- * AIRDROP_RECIPIENTS_NOT_FOUND names those who have none) or to the holders of a pass of a brand they manage, as they
- * are now (AIRDROP_NO_RECIPIENTS when nobody holds it). The recipients are written with the airdrop, once each, and the
+ * AIRDROP_RECIPIENTS_NOT_FOUND names those who have none; by email address for an admin only, by user id for anyone)
+ * or to the holders of a pass of a brand they manage, as they are now (AIRDROP_NO_RECIPIENTS when nobody holds it). The recipients are written with the airdrop, once each, and the
  * job is sent after the commit (house rule 7): if it is lost, the sweep sends it again.
  */
 export async function createAirdrop(
@@ -47,6 +47,12 @@ export async function createAirdrop(
   // click answers the airdrop already made instead of making another: each recipient is reached once per airdrop, and
   // there would be two, credit twice included. Keys are a person's: an airdrop made with no operator (a script) has none.
   if (operator && !idempotent) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  // Addresses are an admin's to see, and so is whether one has an account: a list of addresses answered "this one has
+  // none" for each, nothing written, as often as asked. A brand's manager lists people by user id or airdrops to a
+  // pass's holders; an address is refused before any is looked up, the same answer whoever it names.
+  if (operator && !operator.isAdmin && input.audience.kind === 'PEOPLE' && input.audience.emails.length > 0) {
+    throw new AppError('RECIPIENT_EMAIL_ADMIN_ONLY');
+  }
   const now = ctx.clock.now();
   const id = newId();
   const made = await runWithIdempotencyKey<TConsoleAirdrop>(

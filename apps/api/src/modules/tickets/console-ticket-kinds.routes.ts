@@ -112,7 +112,8 @@ export function consoleTicketKindsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: 'Give a person tickets of this kind, by email or user id (requires an Idempotency-Key header)',
+          summary:
+            'Give a person tickets of this kind, by user id or (admins only) by email (requires an Idempotency-Key header)',
           security,
           params: ZIdParams,
           body: ZGrantTicketsRequest,

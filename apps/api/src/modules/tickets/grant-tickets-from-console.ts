@@ -16,9 +16,10 @@ import { ticketHoldings, ticketKinds } from './tickets.tables.ts';
  * ticket_holdings, notifications (through grantTickets), audit_log, idempotency_keys · Reads: ticket_kinds, users
  * (through the users module) · UI: features/console ticket-grant-form.tsx · Tests: tickets-console.test.ts.
  *
- * An operator gives a person tickets of a kind they manage (CONSOLE_GRANT). Tickets are worth money, so the request
- * must carry an Idempotency-Key: a double click or a retried request answers the first grant instead of granting
- * again. The grant's own id is its movement's reference, and the audit row keeps who, how many and the note.
+ * An operator gives a person tickets of a kind they manage (CONSOLE_GRANT), named by user id, or by email address if
+ * the operator is an admin (RECIPIENT_EMAIL_ADMIN_ONLY otherwise). Tickets are worth money, so the request must carry
+ * an Idempotency-Key: a double click or a retried request answers the first grant instead of granting again. The
+ * grant's own id is its movement's reference, and the audit row keeps who, how many and the note.
  */
 export async function grantTicketsFromConsole(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -28,6 +29,9 @@ export async function grantTicketsFromConsole(
   idempotent: TIdempotentRequest | null,
 ): Promise<TConsoleTicketGrant> {
   if (!idempotent) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  // Whether an address has an account is an admin's to know, as the address itself is: a brand's manager names the
+  // person by user id, and an address is refused before it is looked up, the same answer whoever it names.
+  if (!operator.isAdmin && input.email !== undefined) throw new AppError('RECIPIENT_EMAIL_ADMIN_ONLY');
   const now = ctx.clock.now();
   const answer = await runWithIdempotencyKey<TConsoleTicketGrant>(
     { db: ctx.db, now },
@@ -70,9 +74,9 @@ async function grant(
     .where(and(eq(ticketHoldings.userId, person.id), eq(ticketHoldings.ticketKindId, ticketKindId)));
   const granted: TConsoleTicketGrant = {
     id,
-    // A brand's manager may grant to an id they saw on a public page; that must not turn ids into addresses. The
-    // address is echoed to an admin, or to whoever named the person by it.
-    user: { id: person.id, email: operator.isAdmin || input.email ? person.email : null, nickname: person.nickname },
+    // A brand's manager may grant to an id they saw on a public page; that must not turn ids into addresses, so the
+    // address is an admin's only (the only ones who may name a person by it).
+    user: { id: person.id, email: operator.isAdmin ? person.email : null, nickname: person.nickname },
     kind: { id: kind.id, name: kind.name, imageUrl: kind.imageUrl },
     count: input.count,
     holding: holding!.count,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@cypher/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
@@ -245,8 +246,32 @@ describe('POST /v1/console/ticket-kinds/{id}/grants', () => {
     expect(byId.statusCode).toBe(201);
     expect(byId.json().data.user).toMatchObject({ id: fan.userId, email: null });
     expect(JSON.stringify(await auditOf(kind.id))).not.toContain(fan.email);
-    const byEmail = await grant(kind.id, manager.accessToken, { email: fan.email, count: 1 });
-    expect(byEmail.json().data.user.email).toBe(fan.email);
+  });
+
+  // Console review, finding 4: a brand's manager granting by address was told TICKET_RECIPIENT_NOT_FOUND for an address
+  // with no account and granted to one with, so each grant answered whether an address is an account here.
+  it('refuses a brand’s manager a grant by email the same way whoever it names, granting nothing; an admin’s as before', async () => {
+    const brand = await insertBrand(db());
+    const manager = await signUpOperator(t, 'brand_manager', brand.id);
+    const kind = await insertTicketKind(db(), { brandId: brand.id });
+    const fan = await fastBuyer(t);
+    const answers = [];
+    for (const email of [fan.email, 'nobody-here@example.com']) {
+      const refused = await grant(kind.id, manager.accessToken, { email, count: 1 });
+      answers.push({ status: refused.statusCode, body: refused.json() });
+    }
+    const refusal = {
+      status: 403,
+      body: { code: 'RECIPIENT_EMAIL_ADMIN_ONLY', message: errorCatalogue.RECIPIENT_EMAIL_ADMIN_ONLY.message },
+    };
+    expect(answers).toEqual([refusal, refusal]);
+    expect((await send('GET', '/v1/tickets/my', fan.accessToken)).json().data.total).toBe(0);
+    expect((await auditOf(kind.id)).filter((row) => row.action === 'grant')).toEqual([]);
+
+    const byAdmin = await grant(kind.id, admin.accessToken, { email: fan.email, count: 1 });
+    expect([byAdmin.statusCode, byAdmin.json().data.user.email]).toEqual([201, fan.email]);
+    const nobody = await grant(kind.id, admin.accessToken, { email: 'nobody-here@example.com', count: 1 });
+    expect([nobody.statusCode, nobody.json().code]).toEqual([404, 'TICKET_RECIPIENT_NOT_FOUND']);
   });
 
   it('lists the grants of a kind newest first with who gave them, to its brand’s managers without addresses', async () => {
