@@ -162,6 +162,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'This payment has already been marked resolved by someone. Please reload the list.',
   },
+  /**
+   * Console: an admin moving their own withdrawal, or resolving a payment for review of their own deposit. The spec's
+   * compliance review is someone else's: one by the person paid is none.
+   */
+  OWN_REVIEW_NOT_ALLOWED: { status: 403, message: 'Another admin must review your own request.' },
 
   // Drops and orders: the refusals of a purchase, each with its own code.
   DROP_NOT_FOUND: { status: 404, message: 'We could not find this drop.' },

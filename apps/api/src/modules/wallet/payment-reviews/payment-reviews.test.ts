@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cypher/contract';
 import { queryRows } from '../../../db/query-rows.ts';
+import { grantOperatorRole } from '../../console/operators/grant-operator-role.ts';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
@@ -156,6 +157,36 @@ describe('payments held for review in the console', () => {
     const all = (await list('?size=100')).json().data.items as { resolution: unknown }[];
     const firstResolved = all.findIndex((item) => item.resolution !== null);
     expect(all.slice(firstResolved).every((item) => item.resolution !== null)).toBe(true);
+  });
+
+  // Console review (finding 2): an admin could mark resolved a payment held on their own deposit.
+  it('refuses an admin the payment held on their own deposit (403 OWN_REVIEW_NOT_ALLOWED), writing nothing; another admin resolves it', async () => {
+    const { person, depositId, reference } = await pendingDeposit(1000);
+    await grantOperatorRole(t.database.db, t.clock.now(), { email: person.email, role: 'admin', brandId: null }, null);
+    const eventId = `evt_own_${depositId}`;
+    await deliver('card', succeeded(reference, 1500, eventId));
+
+    const own = await resolve('card', eventId, { note: 'Refunded to myself.' }, person.accessToken);
+    expect([own.statusCode, own.json()]).toEqual([
+      403,
+      { code: 'OWN_REVIEW_NOT_ALLOWED', message: 'Another admin must review your own request.' },
+    ]);
+    const [row] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, 'card'), eq(paymentEvents.eventId, eventId)));
+    expect(row).toMatchObject({ resolvedAt: null, resolvedBy: null, resolutionNote: null });
+    expect(await auditRowsFor('card', eventId)).toEqual([]);
+
+    // The same admin still resolves a payment that is not theirs, and another admin resolves this one.
+    const other = await pendingDeposit(700);
+    const otherEventId = `evt_other_${other.depositId}`;
+    await deliver('card', succeeded(other.reference, 800, otherEventId));
+    const theirs = await resolve('card', otherEventId, { note: 'Refunded.' }, person.accessToken);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const resolved = await resolve('card', eventId, { note: 'Refunded in the Stripe dashboard.' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().data.resolution.by).toMatchObject({ id: admin.userId });
   });
 
   it('refuses a missing, blank or too long note (400), and an event that is not held (404)', async () => {

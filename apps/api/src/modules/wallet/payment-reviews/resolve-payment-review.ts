@@ -1,18 +1,28 @@
-import { and, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notExists } from 'drizzle-orm';
 import type { TDepositMethod, TPaymentReview } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
+import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { Operator } from '../../../http/operator-guard.ts';
 import { recordAudit } from '../../console/audit/record-audit.ts';
-import { paymentEvents } from '../deposits/deposits.tables.ts';
+import { deposits, paymentEvents } from '../deposits/deposits.tables.ts';
 import { heldEvents, paymentReviewViews } from './payment-review-views.ts';
+
+/** The payment's deposit, when it is `userId`'s: correlated with the payment_events row being updated. */
+function ownDeposit(tx: Db, userId: string) {
+  return tx
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.id, paymentEvents.depositId), eq(deposits.userId, userId)));
+}
 
 /**
  * Records what an operator did about a held payment (refunded it at the provider's dashboard, say): nothing is
  * credited or refunded here. One conditional update claims the open event (`resolved_at is null`), so of two
  * operators resolving at once exactly one succeeds and writes the audit row, in the same transaction; the other, and
- * any later attempt, is PAYMENT_REVIEW_ALREADY_RESOLVED.
+ * any later attempt, is PAYMENT_REVIEW_ALREADY_RESOLVED. The same update refuses a payment for the operator's own
+ * deposit (OWN_REVIEW_NOT_ALLOWED): a review by the person the money is owed to is none.
  *
  * Route: POST /v1/console/payment-reviews/{provider}/{eventId}/resolve (admin) · Writes: payment_events, audit_log ·
  * UI: apps/web/src/features/console/sections/payment-reviews-section.tsx · Tests: payment-reviews.test.ts,
@@ -29,15 +39,20 @@ export async function resolvePaymentReview(
     const [resolved] = await tx
       .update(paymentEvents)
       .set({ resolvedAt: now, resolvedBy: operator.userId, resolutionNote: note })
-      .where(and(heldEvents({ key }), isNull(paymentEvents.resolvedAt)))
+      .where(and(heldEvents({ key }), isNull(paymentEvents.resolvedAt), notExists(ownDeposit(tx, operator.userId))))
       .returning();
     if (!resolved) {
-      // Only to tell an unknown event from a resolved one; nothing is decided on this read.
+      // Only to tell an unknown event, the operator's own (a deposit's owner never changes) and a resolved one apart;
+      // the update decided, and wrote nothing.
       const [known] = await tx
-        .select({ eventId: paymentEvents.eventId })
+        .select({ ownerId: deposits.userId })
         .from(paymentEvents)
+        .leftJoin(deposits, eq(deposits.id, paymentEvents.depositId))
         .where(heldEvents({ key }));
-      throw new AppError(known ? 'PAYMENT_REVIEW_ALREADY_RESOLVED' : 'PAYMENT_REVIEW_NOT_FOUND');
+      if (!known) throw new AppError('PAYMENT_REVIEW_NOT_FOUND');
+      throw new AppError(
+        known.ownerId === operator.userId ? 'OWN_REVIEW_NOT_ALLOWED' : 'PAYMENT_REVIEW_ALREADY_RESOLVED',
+      );
     }
     await recordAudit(tx, {
       actorUserId: operator.userId,

@@ -71,7 +71,11 @@ export interface TWithdrawalMoveWords {
  * Console (admins): moves a withdrawal one step (the contract's withdrawalMoves names its target and its audit
  * decision), with its ledger effect, audit row and the person's notification in one transaction, then emails them.
  * Reject and failed carry the reason the person is told, paid the payout's reference (their request schemas require
- * them).
+ * them). No admin moves their own withdrawal (OWN_REVIEW_NOT_ALLOWED): the move's statement refuses its owner.
+ *
+ * Route: POST /v1/console/withdrawals/{id}/{review|approve|reject|paid|failed} (admin) · Writes: withdrawals,
+ * ledger, audit_log, notifications · Reads: users · UI: features/console/sections/withdrawal-actions.tsx · Tests:
+ * withdrawals.test.ts.
  */
 export async function changeWithdrawalStatus(
   ctx: AppContext,
@@ -87,6 +91,7 @@ export async function changeWithdrawalStatus(
     const moved = await transitionWithdrawal(tx, id, {
       to,
       now,
+      reviewerId: operator.userId,
       changes: {
         reviewedByUserId: operator.userId,
         ...(to === 'rejected' ? { rejectionReason: reason ?? null } : {}),
@@ -95,9 +100,11 @@ export async function changeWithdrawalStatus(
       },
     });
     if (!moved) {
-      // Only to tell an unknown withdrawal from one in another state; nothing is decided on this read.
-      const [known] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
-      throw new AppError(known ? 'WITHDRAWAL_STATUS_CONFLICT' : 'WITHDRAWAL_NOT_FOUND');
+      // Only to tell an unknown withdrawal, the reviewer's own (its owner never changes) and one in another state
+      // apart; the move's own statement decided, and wrote nothing.
+      const [known] = await tx.select({ userId: withdrawals.userId }).from(withdrawals).where(eq(withdrawals.id, id));
+      if (!known) throw new AppError('WITHDRAWAL_NOT_FOUND');
+      throw new AppError(known.userId === operator.userId ? 'OWN_REVIEW_NOT_ALLOWED' : 'WITHDRAWAL_STATUS_CONFLICT');
     }
     const entries = ledgerEntriesFor(moved.row);
     if (entries && (to === 'rejected' || to === 'paid' || to === 'failed')) {

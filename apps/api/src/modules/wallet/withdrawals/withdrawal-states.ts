@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { withdrawalTransitions, withdrawalStatuses, type TWithdrawalStatus } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { withdrawals, type TWithdrawalRow } from './withdrawals.tables.ts';
@@ -25,12 +25,13 @@ export interface TWithdrawalMove {
  * lock matters: a plain `UPDATE ... WHERE status IN (...)` re-checks a row a concurrent move just changed, but a
  * state read before it (or in an unlocked CTE) is the old one, so the audit row would record a start the withdrawal
  * was no longer in and the steps a person sees would not chain. PostgreSQL 15 has no OLD in RETURNING, hence the CTE.
- * Null when the withdrawal is unknown or in no state leading to `to` (someone else moved it first).
+ * Null when the withdrawal is unknown, in no state leading to `to` (someone else moved it first), or the reviewer's
+ * own: the spec's compliance review is someone else's, so the statement that moves it also refuses its owner.
  */
 export async function transitionWithdrawal(
   tx: Db,
   id: string,
-  move: { to: TWithdrawalStatus; now: Date; changes?: Partial<TWithdrawalRow> },
+  move: { to: TWithdrawalStatus; now: Date; reviewerId: string; changes?: Partial<TWithdrawalRow> },
 ): Promise<TWithdrawalMove | null> {
   const locked = tx.$with('locked').as(
     tx
@@ -51,7 +52,13 @@ export async function transitionWithdrawal(
     .update(withdrawals)
     .set({ ...move.changes, status: move.to, updatedAt: at })
     .from(locked)
-    .where(and(eq(withdrawals.id, locked.id), inArray(locked.before, statesLeadingTo(move.to))))
+    .where(
+      and(
+        eq(withdrawals.id, locked.id),
+        inArray(locked.before, statesLeadingTo(move.to)),
+        ne(withdrawals.userId, move.reviewerId),
+      ),
+    )
     .returning({ before: locked.before, row: withdrawals });
   return moved ? { before: moved.before, row: moved.row, at: moved.row.updatedAt } : null;
 }

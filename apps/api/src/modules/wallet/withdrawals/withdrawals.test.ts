@@ -7,6 +7,8 @@ import { DAY_MS } from '../../../lib/clock.ts';
 import { purgeIdempotencyKeys } from '../../../http/idempotency.ts';
 import { idempotencyKeys } from '../../../http/idempotency/idempotency.tables.ts';
 import { auditLog } from '../../console/console.tables.ts';
+import { grantOperatorRole } from '../../console/operators/grant-operator-role.ts';
+import { ledgerTransactions } from '../wallet.tables.ts';
 import { activeUser, bearer, latestMessage } from '../../../testing/auth-helpers.ts';
 import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { verifyIdentityForTest } from '../../../testing/identity-helpers.ts';
@@ -362,6 +364,70 @@ describe('console review of withdrawals', () => {
     ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(await balancesOf(t.database.db, user.userId)).toMatchObject({ withdrawable: 17_500, held: 0 });
+    expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
+  });
+
+  // Console review (finding 2): an admin who is also a collector approved and marked paid their own withdrawal.
+  it('refuses every move on an admin’s own withdrawal (403 OWN_REVIEW_NOT_ALLOWED), writing nothing; another admin moves it', async () => {
+    const reviewer = await fundedUser(20_000);
+    await grantOperatorRole(
+      t.database.db,
+      t.clock.now(),
+      { email: reviewer.email, role: 'admin', brandId: null },
+      null,
+    );
+    const id = (await withdraw(reviewer.accessToken, wireRequest(10_000))).json().data.id as string;
+    const refusedOwn = { code: 'OWN_REVIEW_NOT_ALLOWED', message: 'Another admin must review your own request.' };
+    const written = async () => ({
+      moves: await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id)),
+      ledger: await t.database.db
+        .select({ kind: ledgerTransactions.kind })
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.referenceId, id)),
+      balances: await balancesOf(t.database.db, reviewer.userId),
+    });
+    const before = await written();
+    expect(before.moves).toEqual([]);
+    expect(before.ledger).toEqual([{ kind: 'withdrawal_request' }]);
+    expect(before.balances).toMatchObject({ withdrawable: 7500, held: 12_500 });
+
+    const ownMoves = [
+      ['review', undefined],
+      ['approve', undefined],
+      ['reject', { reason: 'No' }],
+    ] as const;
+    for (const [move, payload] of ownMoves) {
+      const own = await decide(id, move, payload, reviewer.accessToken);
+      expect([own.statusCode, own.json()], move).toEqual([403, refusedOwn]);
+    }
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/withdrawals/${id}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(seen.json().data).toMatchObject({ status: 'submitted', history: [{ status: 'submitted' }] });
+    expect(await written()).toEqual(before);
+
+    // Another admin approves; the owner can neither pay it out nor fail it.
+    expect((await decide(id, 'approve')).statusCode).toBe(200);
+    const approved = await written();
+    for (const [move, payload] of [
+      ['paid', { payoutReference: 'FW-OWN-1' }],
+      ['failed', { reason: 'No' }],
+    ] as const) {
+      const own = await decide(id, move, payload, reviewer.accessToken);
+      expect([own.statusCode, own.json()], move).toEqual([403, refusedOwn]);
+    }
+    expect(await written()).toEqual(approved);
+    expect(approved.ledger).toEqual([{ kind: 'withdrawal_request' }]);
+    const paid = await decide(id, 'paid', { payoutReference: 'FW-OTHER-1' });
+    expect([paid.statusCode, paid.json().data.status]).toEqual([200, 'paid']);
+    expect((await written()).balances).toMatchObject({ withdrawable: 7500, held: 0 });
+
+    // The rule is about the withdrawal's owner, not the admin: the same admin still reviews other people's.
+    const other = await fundedUser(20_000);
+    const otherId = (await withdraw(other.accessToken, usdcRequest(1000))).json().data.id as string;
+    expect((await decide(otherId, 'approve', undefined, reviewer.accessToken)).statusCode).toBe(200);
     expect(await ledgerInvariantViolations(t.database.db)).toEqual(noViolations);
   });
 
