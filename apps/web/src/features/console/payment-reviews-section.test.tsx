@@ -152,6 +152,20 @@ describe('console payments for review', () => {
     );
   });
 
+  // Console review (finding 2): the API refuses an admin the payment on their own deposit (OWN_REVIEW_NOT_ALLOWED).
+  it('offers no Resolve on a payment for the admin’s own deposit, and says why; other people’s keep theirs', async () => {
+    const own = { id: admin.userId, email: admin.email, nickname: admin.nickname };
+    consoleWithReviews([review(), review({ eventId: 'evt_own_1', user: own, receivedAt: '2026-11-22T10:00:00.000Z' })]);
+    renderApp('/console/payment-reviews');
+
+    const table = await screen.findByRole('table', { name: 'Payments for review' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getByText(/evt_own_1/)).toBeInTheDocument();
+    expect(within(first!).getByText('Another admin must review your own payment.')).toBeInTheDocument();
+    expect(within(first!).queryByRole('button')).toBeNull();
+    expect(within(second!).getByRole('button', { name: 'Resolve payment evt_mismatch_1' })).toBeInTheDocument();
+  });
+
   it('says so when there is nothing to review, and offers a retry when the list cannot be read', async () => {
     consoleWithReviews([]);
     const { unmount } = renderApp('/console/payment-reviews');

@@ -237,6 +237,21 @@ describe('console withdrawals', () => {
     }
   });
 
+  // Console review (finding 2): the API refuses every move on an admin's own withdrawal (OWN_REVIEW_NOT_ALLOWED).
+  it.each<TWithdrawalStatus>(['submitted', 'approved'])(
+    'offers no move on the admin’s own withdrawal when %s, and says why',
+    async (status) => {
+      const own = { id: admin.userId, email: admin.email, nickname: admin.nickname };
+      const sent = consoleWithWithdrawals([withdrawal({ status, user: own })]);
+      renderApp(`/console/withdrawals/${older}`);
+
+      const actions = await screen.findByRole('region', { name: 'Next step' });
+      expect(within(actions).getByText('Another admin must review your own withdrawal.')).toBeInTheDocument();
+      expect(within(actions).queryByRole('button')).toBeNull();
+      expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    },
+  );
+
   it('shows the bank details and the USDC address as the API gives them', async () => {
     consoleWithWithdrawals([
       withdrawal(),

@@ -27,6 +27,7 @@ import { usePaymentReviews } from '../api/list-payment-reviews.ts';
 import { useResolvePaymentReview } from '../api/resolve-payment-review.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { ConsolePerson, personLabel } from '../components/console-person.tsx';
+import { useOperator } from '../components/operator-context.ts';
 import type { EntryColumn } from '../components/entries-table.tsx';
 import { MutedText } from '../components/name-cell.tsx';
 import { PagedEntries } from '../components/paged-entries.tsx';
@@ -57,6 +58,12 @@ function receivedText(review: TPaymentReview): string {
 }
 
 function ResolutionCell({ review, onResolve }: { review: TPaymentReview; onResolve: () => void }) {
+  const me = useOperator();
+  // The API refuses an admin the payment on their own deposit (OWN_REVIEW_NOT_ALLOWED): a review by the person owed
+  // the money is none.
+  if (!review.resolution && review.user?.id === me.userId) {
+    return <MutedText>Another admin must review your own payment.</MutedText>;
+  }
   if (!review.resolution) {
     return (
       <Button size="sm" onClick={onResolve} aria-label={`Resolve payment ${review.eventId}`}>

@@ -27,6 +27,7 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useChangeWithdrawalStatus } from '../api/change-withdrawal-status.ts';
 import { personLabel } from '../components/console-person.tsx';
+import { useOperator } from '../components/operator-context.ts';
 import { withdrawalStateWords } from '../components/withdrawal-labels.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import formStyles from '../components/console-form.module.css';
@@ -249,12 +250,18 @@ function MoveDialog({
   );
 }
 
-/** The next steps the state table allows from this withdrawal's state; the decisive ones are confirmed first. */
+/**
+ * The next steps the state table allows from this withdrawal's state; the decisive ones are confirmed first. None is
+ * offered on the admin's own withdrawal: the API refuses every move there (OWN_REVIEW_NOT_ALLOWED), since a
+ * compliance review by the person paid is none.
+ */
 export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdrawal }) {
   const [confirming, setConfirming] = useState<TWithdrawalMove>();
   const review = useChangeWithdrawalStatus(withdrawal.id);
   const { showToast } = useToast();
+  const me = useOperator();
   const moves = withdrawalTransitions[withdrawal.status].flatMap((to) => withdrawalMoveTo(to) ?? []);
+  const isOwn = withdrawal.user.id === me.userId;
 
   async function start(move: TWithdrawalMove) {
     const spec = moveWords[move];
@@ -279,6 +286,8 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: TConsoleWithdraw
         <p className={formStyles.hint}>
           This withdrawal is {withdrawalStateWords[withdrawal.status]}: there is nothing more to do.
         </p>
+      ) : isOwn ? (
+        <p className={formStyles.hint}>Another admin must review your own withdrawal.</p>
       ) : (
         <div className={styles.actions}>
           {moves.map((move) => (
