@@ -177,20 +177,22 @@ export function consoleWithGiveaways(
             ticketKind({ id: '0190a0b0-0000-7000-8000-0000000f3002', name: 'Neon ticket', brand: brandSummary }),
           ]),
         });
-      case '/v1/console/passes':
-        // A draft beside the published pass: nothing gives or airdrops to its holders until it is published.
-        return json(200, {
-          data: page([
-            consolePass(),
-            consolePass({
-              id: '0190a0b0-0000-7000-8000-0000000f4002',
-              name: 'Draft Pass',
-              publicationStatus: 'DRAFT',
-              publishedAt: null,
-              sold: 0,
-            }),
-          ]),
-        });
+      case '/v1/console/passes': {
+        // A draft beside the published pass: nothing gives or airdrops to its holders until it is published. As the
+        // API, `status` keeps only the passes in that state.
+        const passes = [
+          consolePass(),
+          consolePass({
+            id: '0190a0b0-0000-7000-8000-0000000f4002',
+            name: 'Draft Pass',
+            publicationStatus: 'DRAFT',
+            publishedAt: null,
+            sold: 0,
+          }),
+        ];
+        const status = new URL(request.path, 'http://localhost').searchParams.get('status');
+        return json(200, { data: page(passes.filter((pass) => !status || pass.publicationStatus === status)) });
+      }
       case `/v1/console/airdrops/${giveawayIds.airdrop}/recipients`:
         // Nobody listed yet, by default: a test of the recipients answers its own.
         return json(200, { data: page([]) });

@@ -20,6 +20,10 @@ function consoleEntryQueryOptions<R extends TReadableResource>(resource: R, id: 
   });
 }
 
-export function useConsoleEntry<R extends TReadableResource>(resource: R, id: string) {
-  return useQuery(consoleEntryQueryOptions(resource, id));
+export function useConsoleEntry<R extends TReadableResource>(
+  resource: R,
+  id: string,
+  options: { isEnabled?: boolean } = {},
+) {
+  return useQuery({ ...consoleEntryQueryOptions(resource, id), enabled: options.isEnabled ?? true });
 }

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { Select } from '../../../ui/select.tsx';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { useBrandChoices } from './brand-select.tsx';
 import styles from './entry-list.module.css';
+import { SearchExtras } from './search-picker.tsx';
 
 /** Narrows a console list to one brand, from the brands this operator manages. */
 export function BrandFilter({ value, onChange }: { value: string; onChange: (brandId: string) => void }) {
   const id = useId();
-  const brands = useConsoleEntries('brands', { size: 100, sort: 'name' });
+  const { search, brands, options } = useBrandChoices(value);
   return (
     <div className={styles.filter}>
       <label htmlFor={id} className={styles.filterLabel}>
@@ -14,12 +15,13 @@ export function BrandFilter({ value, onChange }: { value: string; onChange: (bra
       </label>
       <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">Every brand</option>
-        {brands.data?.items.map((brand) => (
+        {options?.map((brand) => (
           <option key={brand.id} value={brand.id}>
-            {brand.name}
+            {brand.label}
           </option>
         ))}
       </Select>
+      <SearchExtras list={brands} search={search} nouns={{ one: 'brand', many: 'brands' }} />
     </div>
   );
 }

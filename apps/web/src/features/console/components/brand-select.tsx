@@ -2,9 +2,29 @@ import type { Ref } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { FieldControlProps } from '../../../ui/field.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { useConsoleEntry } from '../api/get-console-entry.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { ControlledField, type TControlledFieldProps } from './controlled-field.tsx';
 import { ReadOnlyField } from './read-only-field.tsx';
+import { withSaved } from './relation-select.tsx';
+import { hasFailed, SearchExtras, useSearchText } from './search-picker.tsx';
+
+const brandNouns = { one: 'brand', many: 'brands' };
+
+/**
+ * The brands this operator manages (every brand for an admin), a page at a time: the first hundred by name, or those
+ * whose name holds what is searched. The chosen brand stays an option (read by id) when the page lacks it, so a
+ * brand found by a search, or the one a form or a link came with, stays chosen and named.
+ */
+export function useBrandChoices(value: string | null | undefined) {
+  const search = useSearchText();
+  const brands = useConsoleEntries('brands', { q: search.q, size: 100, sort: 'name' });
+  const listed = brands.data?.items.map((brand) => ({ id: brand.id, label: brand.name }));
+  const isMissing = Boolean(value) && listed !== undefined && !listed.some((brand) => brand.id === value);
+  const chosen = useConsoleEntry('brands', value ?? '', { isEnabled: isMissing });
+  const options = withSaved(listed, [chosen.data ? { id: chosen.data.id, label: chosen.data.name } : undefined]);
+  return { search, brands, options, isLoading: brands.isPending && !hasFailed(brands) };
+}
 
 interface BrandSelectProps extends Partial<FieldControlProps> {
   /** The chosen brand's id; '' or null for none. */
@@ -21,24 +41,30 @@ interface BrandSelectProps extends Partial<FieldControlProps> {
  * brand" while the form held it.
  */
 export function BrandSelect({ value, onChange, onBlur, ...control }: BrandSelectProps) {
-  const brands = useConsoleEntries('brands', { size: 100, sort: 'name' });
+  const { search, brands, options, isLoading } = useBrandChoices(value);
+  const isChosenMissing = Boolean(value) && !options?.some((brand) => brand.id === value);
   return (
-    <Select
-      {...control}
-      value={value ?? ''}
-      aria-busy={brands.isPending || undefined}
-      onBlur={onBlur}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      <option value="">{brands.isPending ? 'Loading brands…' : 'Choose a brand'}</option>
-      {/* Until the brands arrive, keep the chosen one selectable so the value does not flicker to none. */}
-      {brands.isPending && value ? <option value={value}>Loading brands…</option> : null}
-      {brands.data?.items.map((brand) => (
-        <option key={brand.id} value={brand.id}>
-          {brand.name}
+    <>
+      <Select
+        {...control}
+        value={value ?? ''}
+        aria-busy={isLoading || undefined}
+        onBlur={onBlur}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">
+          {isLoading ? 'Loading brands…' : options?.length === 0 && !search.q ? 'No brands yet' : 'Choose a brand'}
         </option>
-      ))}
-    </Select>
+        {/* Until the brands arrive, keep the chosen one selectable so the value does not flicker to none. */}
+        {isChosenMissing && value ? <option value={value}>Loading brands…</option> : null}
+        {options?.map((brand) => (
+          <option key={brand.id} value={brand.id}>
+            {brand.label}
+          </option>
+        ))}
+      </Select>
+      <SearchExtras list={brands} search={search} nouns={brandNouns} />
+    </>
   );
 }
 

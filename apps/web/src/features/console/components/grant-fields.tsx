@@ -27,6 +27,7 @@ import { useCypUnit } from '../use-cyp-unit.ts';
 import { EditionPoolDialog } from './edition-pool-dialog.tsx';
 import { useOperator } from './operator-context.ts';
 import { RelationField, RelationSelect, withSaved } from './relation-select.tsx';
+import { useSearchText } from './search-picker.tsx';
 import styles from './grants.module.css';
 
 const kindLabels: Record<TGrantKind, string> = {
@@ -112,8 +113,20 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   );
 
   const kinds = me.isAdmin || kind === 'CREDIT' ? (Object.keys(kindLabels) as TGrantKind[]) : managerKinds;
-  const ticketKinds = useConsoleEntries('ticket-kinds', { size: 100 }, { isEnabled: kind === 'TICKETS' });
-  const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: kind === 'PASS' });
+  // Kinds and passes past the first hundred are found by name; a draft pass cannot be given (GRANT_ITEM_NOT_FOUND):
+  // it is issued only once published, so only published ones are asked for.
+  const ticketSearch = useSearchText();
+  const passSearch = useSearchText();
+  const ticketKinds = useConsoleEntries(
+    'ticket-kinds',
+    { q: ticketSearch.q, size: 100 },
+    { isEnabled: kind === 'TICKETS' },
+  );
+  const passes = useConsoleEntries(
+    'passes',
+    { q: passSearch.q, status: 'PUBLISHED', size: 100 },
+    { isEnabled: kind === 'PASS' },
+  );
   const pools = useConsoleEditionPools({ size: 100 }, { isEnabled: kind === 'EDITION' });
   const giftDrops = useConsoleDrops(
     { status: 'PUBLISHED', hasGiftRound: true, size: 100 },
@@ -131,13 +144,10 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     [saved?.kind === 'TICKETS' ? { id: saved.ticketKind.id, label: saved.ticketKind.name } : undefined],
   );
   const passOptions = withSaved(
-    // A draft pass cannot be given (GRANT_ITEM_NOT_FOUND): it is issued only once published.
-    passes.data?.items
-      .filter((pass) => pass.publicationStatus === 'PUBLISHED')
-      .map((pass) => ({
-        id: pass.id,
-        label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
-      })),
+    passes.data?.items.map((pass) => ({
+      id: pass.id,
+      label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.remaining)} left`,
+    })),
     [saved?.kind === 'PASS' ? { id: saved.pass.id, label: saved.pass.name } : undefined],
   );
   const poolOptions = withSaved(pools.data?.items.map(poolOption), [
@@ -234,15 +244,16 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
             label={labelled('Kind of ticket')}
             isRequired
             isDisabled={isDisabled}
-            noneLabel={ticketOptions?.length === 0 ? 'No kinds of ticket yet' : 'Choose a kind'}
+            noneLabel={ticketOptions?.length === 0 && !ticketSearch.q ? 'No kinds of ticket yet' : 'Choose a kind'}
             hint={
-              ticketOptions?.length === 0 ? (
+              ticketOptions?.length === 0 && !ticketSearch.q ? (
                 <>
                   Make one in <Link to="/console/ticket-kinds/new">Tickets</Link> first, or give something else.
                 </>
               ) : undefined
             }
             options={ticketOptions}
+            picker={{ list: ticketKinds, search: ticketSearch, nouns: { one: 'kind', many: 'kinds of ticket' } }}
           />
           <Controller
             control={control}
@@ -272,7 +283,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
           name={`${name}.passId`}
           label={labelled('Pass')}
           hint={
-            passOptions?.length === 0 ? (
+            passOptions?.length === 0 && !passSearch.q ? (
               <>
                 Make one in <Link to="/console/passes/new">Passes</Link> first, or give something else.
               </>
@@ -282,8 +293,9 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
           }
           isRequired
           isDisabled={isDisabled}
-          noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
+          noneLabel={passOptions?.length === 0 && !passSearch.q ? 'No passes yet' : 'Choose a pass'}
           options={passOptions}
+          picker={{ list: passes, search: passSearch, nouns: { one: 'pass', many: 'published passes' } }}
         />
       ) : null}
 
@@ -308,6 +320,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
                     isDisabled={isDisabled}
                     noneLabel={poolOptions?.length === 0 ? 'No pools yet: set editions aside' : 'Choose a pool'}
                     options={poolOptions}
+                    picker={{ list: pools, nouns: { one: 'pool', many: 'pools' } }}
                   />
                 )}
               </Field>
@@ -356,6 +369,7 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
                   isDisabled={isDisabled}
                   noneLabel={giftRoundOptions?.length === 0 ? 'No published drop has gift packs yet' : 'Choose a drop'}
                   options={giftRoundOptions}
+                  picker={{ list: giftDrops, nouns: { one: 'drop', many: 'drops' } }}
                 />
               )}
             </Field>

@@ -1,5 +1,4 @@
 import type { TConsoleProductListItem } from '@cypher/contract';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -9,12 +8,12 @@ import { RarityBadge } from '../../../ui/rarity-badge.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import styles from './drops.module.css';
+import { hasFailed, ListFailed, moreToFind, SearchBox, useSearchText } from './search-picker.tsx';
 
 /** A product's thumbnail in the list (drops.module.css `.thumb`). */
 const THUMB_WIDTH = 44;
 
 const RESULTS = 8;
-const TYPING_PAUSE_MS = 300;
 
 /**
  * "Edition of 1,000", and what a new drop may still hold of it once other drops took some: "Edition of 1,000 · 600
@@ -40,58 +39,32 @@ interface ProductPickerProps {
  * form, so this one cannot be): Enter searches at once instead of submitting the drop.
  */
 export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps) {
-  const inputId = useId();
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(text.trim()), TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
+  const search = useSearchText();
+  const { q } = search;
   const products = useConsoleEntries('products', { brandId, q, size: RESULTS, sort: 'name' }, { isEnabled: !!brandId });
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    setQ(text.trim());
-  }
 
   if (!brandId) {
     return <p className={styles.note}>Choose the brand first: a drop holds its brand’s products.</p>;
   }
 
   const items = products.data?.items ?? [];
-  const more = (products.data?.total ?? 0) - items.length;
+  const more = moreToFind(products, { one: 'product', many: 'products' });
   return (
     <div className={styles.picker}>
-      <label htmlFor={inputId} className={styles.pickerLabel}>
-        Add a product
-      </label>
-      <div className={styles.searchBox}>
-        <Icon name="search" size={18} className={styles.searchIcon} />
-        <input
-          id={inputId}
-          type="search"
-          className={styles.searchInput}
-          placeholder="Search this brand’s products"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          autoComplete="off"
-        />
-      </div>
+      <SearchBox
+        search={search}
+        label="Add a product"
+        placeholder="Search this brand’s products"
+        labelClassName={styles.pickerLabel}
+      />
       {products.isPending ? (
         <div role="status" className={styles.results} aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} height="48px" radius="var(--radius-md)" />
           ))}
         </div>
-      ) : products.isError && !products.data ? (
-        <p className={styles.pickerError} role="alert">
-          {products.error.message}{' '}
-          <Button size="sm" variant="ghost" onClick={() => void products.refetch()}>
-            Try again
-          </Button>
-        </p>
+      ) : hasFailed(products) ? (
+        <ListFailed list={products} />
       ) : items.length === 0 ? (
         <p className={styles.note}>
           {q
@@ -151,11 +124,7 @@ export function ProductPicker({ brandId, chosenIds, onPick }: ProductPickerProps
               );
             })}
           </ul>
-          {more > 0 ? (
-            <p className={styles.note}>
-              {formatCount(more)} more {more === 1 ? 'product' : 'products'}: search by name to find them.
-            </p>
-          ) : null}
+          {more ? <p className={styles.note}>{more}</p> : null}
         </>
       )}
     </div>

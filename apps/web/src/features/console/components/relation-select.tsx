@@ -1,8 +1,9 @@
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { FieldControlProps } from '../../../ui/field.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { ControlledField, type TControlledFieldProps } from './controlled-field.tsx';
+import { hasFailed, SearchExtras, type TSelectPicker } from './search-picker.tsx';
 
 interface RelationSelectProps extends Partial<FieldControlProps> {
   value: string | null | undefined;
@@ -13,6 +14,8 @@ interface RelationSelectProps extends Partial<FieldControlProps> {
   /** The first option, meaning "none" (null). */
   noneLabel: string;
   isDisabled?: boolean;
+  /** The list the options come from: said under the select when it failed, searched when it holds more than a page. */
+  picker?: TSelectPicker;
 }
 
 /**
@@ -26,27 +29,42 @@ export function RelationSelect({
   options,
   noneLabel,
   isDisabled,
+  picker,
   ...control
 }: RelationSelectProps) {
-  const isLoading = options === undefined;
-  return (
+  // An entry found by a search stays an option (and named) once another search lists others.
+  const [picked, setPicked] = useState<{ id: string; label: string }>();
+  const shown = picker?.search ? withSaved(options, [picked?.id === value ? picked : undefined]) : options;
+  const isLoading = options === undefined && !(picker && hasFailed(picker.list));
+  const select = (
     <Select
       {...control}
       value={value ?? ''}
       disabled={isDisabled}
       aria-busy={isLoading || undefined}
       onBlur={onBlur}
-      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+      onChange={(event) => {
+        const chosen = event.target.value;
+        setPicked(options?.find((option) => option.id === chosen));
+        onChange(chosen === '' ? null : chosen);
+      }}
     >
       <option value="">{isLoading && !isDisabled ? 'Loading…' : noneLabel}</option>
       {/* Until the options arrive, keep the current choice selectable so the value does not flicker to "none". */}
       {isLoading && value ? <option value={value}>Loading…</option> : null}
-      {options?.map((option) => (
+      {shown?.map((option) => (
         <option key={option.id} value={option.id}>
           {option.label}
         </option>
       ))}
     </Select>
+  );
+  if (!picker || isDisabled) return select;
+  return (
+    <>
+      {select}
+      <SearchExtras {...picker} />
+    </>
   );
 }
 
@@ -63,13 +81,14 @@ export function withSaved<TOption extends { id: string }>(
   return [...options, ...saved.filter((option): option is TOption => option !== undefined && !known.has(option.id))];
 }
 
-type TRelationChoices = Pick<RelationSelectProps, 'options' | 'noneLabel' | 'isDisabled'>;
+type TRelationChoices = Pick<RelationSelectProps, 'options' | 'noneLabel' | 'isDisabled' | 'picker'>;
 
 /** A console form's RelationSelect, bound to react-hook-form (the chosen entry's id, or null for none). */
 export function RelationField<TValues extends FieldValues, TTransformed = TValues>({
   options,
   noneLabel,
   isDisabled,
+  picker,
   ...controlled
 }: TControlledFieldProps<TValues, TTransformed> & TRelationChoices) {
   return (
@@ -80,6 +99,7 @@ export function RelationField<TValues extends FieldValues, TTransformed = TValue
           options={options}
           noneLabel={noneLabel}
           isDisabled={isDisabled}
+          picker={picker}
           ref={field.ref}
           value={field.value as string | null | undefined}
           onChange={field.onChange}
