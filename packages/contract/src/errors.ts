@@ -462,6 +462,16 @@ export const errorCatalogue = {
     status: 409,
     message: 'This round has a waiting room. Remove it first: a raffle round sells only to its winners.',
   },
+  /**
+   * The console makes a round that holds packs back for pass holders (decision record 29) a raffle: the guarantee lets
+   * every holder buy their share, a raffle only its winners, so holders not drawn would be refused their packs and
+   * winners without the pass told the packs are held for holders (decision record 26).
+   */
+  RAFFLE_ROUND_HAS_PASS_GUARANTEE: {
+    status: 409,
+    message:
+      'This round holds packs back for pass holders, so it cannot be a raffle: a raffle round sells only to its winners.',
+  },
   RAFFLE_NOT_A_WINNER: { status: 403, message: 'Only the raffle winners can buy in this round right now.' },
   /** The console changes a raffle whose registration has opened: its commitment is public and entries may exist. */
   RAFFLE_REGISTRATION_OPENED: {

@@ -24,6 +24,8 @@ export interface TRoundOfDrop {
   /** The packs the round issues. */
   packCount: number;
   requiredPassId: string | null;
+  /** Whether the round holds packs back for a pass's holders (decision record 29): never a raffle's. */
+  hasPassGuarantee: boolean;
   /** Whether only the people on the round's whitelist may buy in it (and so enter its raffle). */
   hasWhitelist: boolean;
   /** The drop's gift round (decision record 36): never on sale, so never a raffle's (GIFT_ROUND_NOT_FOR_SALE). */
@@ -50,6 +52,7 @@ export async function roundOfDrop(
       perPersonLimit: salePolicies.perPersonLimit,
       packCount: sql<number>`${salePolicies.endIssuedPackNumber} - ${salePolicies.beginIssuedPackNumber} + 1`,
       requiredPassId: salePolicies.requiredPassId,
+      hasPassGuarantee: sql<boolean>`${salePolicies.guaranteePassId} is not null`,
       hasWhitelist: sql<boolean>`${salePolicies.whitelistName} is not null`,
       isGiftRound: salePolicies.isGiftRound,
       isPublished: sql<boolean>`${drops.publicationStatus} = 'PUBLISHED'`,

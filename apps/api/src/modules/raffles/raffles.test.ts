@@ -780,6 +780,49 @@ describe('raffle rounds', () => {
     expect(counted!.n).toBe(0);
   });
 
+  // Review: a raffle on a round holding packs back for pass holders gave 4 places on 4 packs, 2 of them held: two
+  // winners were told the packs are held for holders, and the holders, not drawn, were refused them.
+  it('refuses a raffle on a round that holds packs back for pass holders', async () => {
+    const holders = await Promise.all([fastBuyer(t), fastBuyer(t)]);
+    const pass = await heldPass(
+      t,
+      admin.accessToken,
+      holders.map((holder) => holder.userId),
+    );
+    const { dropId } = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [
+        {
+          packCount: 4,
+          perPersonLimit: 1,
+          beginsInMinutes: 60,
+          endsInMinutes: 24 * 60,
+          passGuarantee: { passId: pass.id, packsPerHolder: 1, minutes: 120, packCount: 2 },
+        },
+      ],
+    });
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+      headers: bearer(admin.accessToken),
+      payload: { ...settings(at), places: 4 },
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      {
+        code: 'RAFFLE_ROUND_HAS_PASS_GUARANTEE',
+        message:
+          'This round holds packs back for pass holders, so it cannot be a raffle: a raffle round sells only to its winners.',
+      },
+    ]);
+    const [saved] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from raffle_rounds where drop_id = ${dropId}`,
+    );
+    expect(saved!.n).toBe(0);
+  });
+
   it('asks for tickets of the drop’s own brand or the marketplace’s, never another brand’s', async () => {
     const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
     const { dropId, at } = await insertRaffleRound(t, admin.accessToken, { registrationOpensAt: inFiveMinutes });

@@ -34,9 +34,12 @@ import { raffleRounds } from './raffles.tables.ts';
  * (RAFFLE_ROUND_OPENING). The winners' purchase window ends by the round's end (RAFFLE_WINDOW_AFTER_ROUND_ENDS), or the
  * second draw's winners would be told to buy from the window's end until the round's, already past. A round with a
  * waiting room is not made a raffle (RAFFLE_ROUND_HAS_WAITING_ROOM): the room would invite everyone to queue for a
- * round only winners buy in. The round's row is locked first, as set-waiting-room.ts locks it, so a raffle and a room
- * set at once cannot both be saved; then the raffle row, so two operators' changes apply one after the other and each
- * audit row's "before" is what it replaced.
+ * round only winners buy in. Nor is a round that holds packs back for pass holders (RAFFLE_ROUND_HAS_PASS_GUARANTEE):
+ * its guarantee lets every holder buy their share, the raffle only its winners (decision record 26). The guarantee is
+ * part of the draft and a raffle is set only once the drop is published, so the two are never set at once. The
+ * round's row is locked first, as set-waiting-room.ts locks it, so a raffle and a room set at once cannot both be
+ * saved; then the raffle row, so two operators' changes apply one after the other and each audit row's "before" is
+ * what it replaced.
  */
 export async function setRaffle(
   ctx: Pick<AppContext, 'db' | 'clock' | 'seedKey'>,
@@ -47,6 +50,8 @@ export async function setRaffle(
 ): Promise<TConsoleRaffle> {
   const round = await managedRound(ctx.db, operator, dropId, roundNumber);
   if (!round.isPublished) throw new AppError('RAFFLE_DROP_NOT_PUBLISHED');
+  // The guarantee is written with the draft and fixed from publication on, so this needs no lock.
+  if (round.hasPassGuarantee) throw new AppError('RAFFLE_ROUND_HAS_PASS_GUARANTEE');
   const registrationOpensAt = new Date(input.registrationOpensAt);
   const registrationClosesAt = new Date(input.registrationClosesAt);
   if (registrationClosesAt > round.saleBeginAt) throw new AppError('RAFFLE_CLOSES_AFTER_ROUND_OPENS');

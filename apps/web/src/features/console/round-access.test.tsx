@@ -525,6 +525,38 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
+  // Review: a raffle on a round holding packs back for pass holders was offered, and saved (the API now refuses it).
+  it(
+    'offers no raffle on a round that holds packs back for pass holders',
+    async () => {
+      const sent = consoleApi(
+        () => undefined,
+        publishedDrop({
+          passGuarantee: {
+            pass: { id: passId, name: 'Neon Season Pass' },
+            packsPerHolder: 2,
+            packCount: 20,
+            minutes: 60,
+            endsAt: inHours(25),
+          },
+        }),
+      );
+      renderApp(`/console/drops/${dropId}`);
+      const raffles = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      expect(
+        await within(raffles).findByText(
+          'First come, first served, with packs held back for holders of Neon Season Pass. A round that holds packs back for pass holders cannot be a raffle.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(raffles).queryByRole('button', { name: 'Make this round a raffle' })).toBeNull();
+      // Round 2 has no guarantee: it is offered one.
+      const second = screen.getByRole('region', { name: 'Raffle, round 2' });
+      expect(within(second).getByRole('button', { name: 'Make this round a raffle' })).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', raffleBase)).toEqual([]);
+    },
+    TEST_MS,
+  );
+
   it(
     'shows the API’s refusal to remove a waiting room in its words, and keeps the room',
     async () => {

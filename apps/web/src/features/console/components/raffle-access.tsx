@@ -293,6 +293,15 @@ export function RaffleAccess({ drop, round }: { drop: TConsoleDrop; round: TRoun
   else if (isAdding) body = <RaffleForm drop={drop} round={round} raffle={null} onDone={() => setIsAdding(false)} />;
   // A round that has opened sold on a first-come basis: it cannot become a raffle now (RAFFLE_ROUND_OPENING).
   else if (hasCome(round.saleBeginAt)) body = <p className={styles.hint}>First come, first served.</p>;
+  // Its guarantee lets every holder buy their share, a raffle only its winners (RAFFLE_ROUND_HAS_PASS_GUARANTEE); the
+  // guarantee is fixed since publication, so there is nothing to remove first.
+  else if (round.passGuarantee)
+    body = (
+      <p className={styles.hint}>
+        First come, first served, with packs held back for holders of {round.passGuarantee.pass.name}. A round that
+        holds packs back for pass holders cannot be a raffle.
+      </p>
+    );
   // Everyone would be invited to queue for a round only the winners buy in (RAFFLE_ROUND_HAS_WAITING_ROOM).
   else if (room.data)
     body = (
