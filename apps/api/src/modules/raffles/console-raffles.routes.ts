@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZConsoleRaffle, ZData, ZSetRaffleRequest } from '@cypher/contract';
+import { ZConsoleRaffle, ZData, ZQueryNumber, ZSetRaffleRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { drawRaffleFromConsole, getConsoleRaffle } from './console-raffle.ts';
@@ -8,7 +8,7 @@ import { setRaffle } from './set-raffle.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
-const ZRoundParams = z.object({ dropId: z.uuid(), round: z.coerce.number().int().positive() });
+const ZRoundParams = z.object({ dropId: z.uuid(), round: ZQueryNumber(z.coerce.number().int().positive()) });
 
 /** /v1/console/drops/{dropId}/rounds/{round}/raffle, registered under the console's operator guard (console.routes.ts). */
 export function consoleRafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {

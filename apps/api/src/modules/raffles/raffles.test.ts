@@ -406,6 +406,20 @@ describe('raffle rounds', () => {
 
   // Helper's note, session 52: a raffle set through the API on a draft was drawn at its close with nobody able to
   // enter (entries need a published drop), and the round published later sold to no one.
+  it('reads a round number in decimal notation only (rounds/0x1 is no round 1)', async () => {
+    const { dropId } = await insertRaffleRound(t, admin.accessToken);
+    const read = (round: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/console/drops/${dropId}/rounds/${round}/raffle`,
+        headers: bearer(admin.accessToken),
+      });
+    expect((await read('1')).statusCode).toBe(200);
+    const hex = await read('0x1');
+    expect([hex.statusCode, hex.json().code]).toEqual([400, 'INVALID_REQUEST']);
+    expect(hex.json().details).toEqual([{ field: 'round', message: 'Enter a number.' }]);
+  });
+
   it('waits for the drop to be published, as a waiting room does', async () => {
     const brandId = (await insertBrand(db())).id;
     const product = await insertProduct(db(), brandId, { rarity: 'COMMON' });
