@@ -153,6 +153,52 @@ describe('console airdrops: a new airdrop', () => {
     JOURNEY_MS,
   );
 
+  // Console review, finding 4: a brand's manager could list addresses and be told which had no account.
+  it(
+    'lets a brand’s manager list people by user id only: no address is asked for, and one typed is a line to fix',
+    async () => {
+      const sent = consoleWithGiveaways(
+        (request) =>
+          request.method === 'POST' && pathnameOf(request.path) === '/v1/console/airdrops'
+            ? json(202, { data: running(0) })
+            : undefined,
+        { isAdmin: false },
+      );
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      expect(within(form).queryByLabelText(/^Email addresses/)).toBeNull();
+      expect(within(form).queryByText(/By email address/)).toBeNull();
+      expect(within(form).getByText('By user id.')).toBeInTheDocument();
+      const people = within(form).getByLabelText(/^User ids/);
+      expect(within(form).getByText(/Only an admin can list people by email address\./)).toBeInTheDocument();
+
+      await user.type(within(form).getByLabelText(/^Name/), 'Thank-you drop');
+      const kinds = within(form).getByLabelText(/^Kind of ticket/);
+      await within(kinds).findByRole('option', { name: /Neon ticket · Neon Arcade/ });
+      await user.selectOptions(kinds, '0190a0b0-0000-7000-8000-0000000f3002');
+      await user.type(people, `ada@example.com{enter}${fanId}`);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const wrongLine = await within(form).findByText('Line 1 is not a user id.');
+      expect(people.getAttribute('aria-describedby')).toContain(wrongLine.id);
+      expect(within(form).getByText(/^1 user id\.$/)).toBeInTheDocument();
+      expect(posts(sent)).toEqual([]);
+
+      await user.clear(people);
+      await user.type(people, fanId);
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send airdrop' }));
+      await waitFor(() => expect(posts(sent)).toHaveLength(1));
+      expect((posts(sent)[0]!.body as TAirdropRequest).audience).toEqual({
+        kind: 'PEOPLE',
+        emails: [],
+        userIds: [fanId],
+      });
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'airdrops to the holders of a pass, and says under the pass when nobody holds it',
     async () => {

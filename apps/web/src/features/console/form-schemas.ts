@@ -52,24 +52,33 @@ export type TTicketKindFormOutput = z.output<typeof ZTicketKindForm>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A console grant as its form holds it: one box for the person (an email address, or a user id), sent as either. */
-export const ZTicketGrantForm = z
-  .object({
-    recipient: z.string().trim(),
-    count: ZTicketGrantCount,
-    note: z.string().trim().max(500),
-  })
-  .transform((value, context): TGrantTicketsRequest => {
-    const note = value.note === '' ? null : value.note;
-    if (uuidPattern.test(value.recipient)) return { userId: value.recipient.toLowerCase(), count: value.count, note };
-    const email = ZEmail.safeParse(value.recipient);
-    if (!email.success) {
-      context.addIssue({ code: 'custom', path: ['recipient'], message: ticketMessages.grantRecipientFormat });
-      return z.NEVER;
-    }
-    return { email: email.data, count: value.count, note };
-  });
-export type TTicketGrantFormValues = z.input<typeof ZTicketGrantForm>;
+/** A brand's manager names the person by user id only: whether an address has an account is an admin's to learn. */
+const grantRecipientIdFormat = 'Enter the user id of an account.';
+
+/**
+ * A console grant as its form holds it: one box for the person (an email address or a user id for an admin, a user id
+ * for a brand's manager, whom the API refuses an address), sent as either.
+ */
+export function ticketGrantFormSchema({ isEmailAllowed }: { isEmailAllowed: boolean }) {
+  return z
+    .object({
+      recipient: z.string().trim(),
+      count: ZTicketGrantCount,
+      note: z.string().trim().max(500),
+    })
+    .transform((value, context): TGrantTicketsRequest => {
+      const note = value.note === '' ? null : value.note;
+      if (uuidPattern.test(value.recipient)) return { userId: value.recipient.toLowerCase(), count: value.count, note };
+      const email = isEmailAllowed ? ZEmail.safeParse(value.recipient) : undefined;
+      if (!email?.success) {
+        const message = isEmailAllowed ? ticketMessages.grantRecipientFormat : grantRecipientIdFormat;
+        context.addIssue({ code: 'custom', path: ['recipient'], message });
+        return z.NEVER;
+      }
+      return { email: email.data, count: value.count, note };
+    });
+}
+export type TTicketGrantFormValues = z.input<ReturnType<typeof ticketGrantFormSchema>>;
 
 /**
  * A raffle as its form holds it: "Free entry" is the ticket select's '' (sent as null), an unpicked time is null

@@ -17,16 +17,18 @@ interface TRecipientList {
 
 /**
  * The people an airdrop names, pasted or uploaded: one per line (commas, semicolons and tabs also split), each an
- * email address or a user id; a spreadsheet's email column is read as for a whitelist (email-list.ts).
+ * email address or a user id; a spreadsheet's email column is read as for a whitelist (email-list.ts). An address is
+ * an admin's to name (the API refuses a brand's manager one: RECIPIENT_EMAIL_ADMIN_ONLY), so without
+ * `isEmailAllowed` an address is a line to fix like any other that is not a user id.
  */
-export function parseRecipientList(text: string): TRecipientList {
+export function parseRecipientList(text: string, { isEmailAllowed }: { isEmailAllowed: boolean }): TRecipientList {
   const emails = new Set<string>();
   const userIds = new Set<string>();
   const invalid: TRecipientList['invalid'] = [];
   let repeatedCount = 0;
   for (const entry of emailEntries(text)) {
     const id = ZUserId.safeParse(entry.value.toLowerCase());
-    const email = id.success ? undefined : ZEmail.safeParse(entry.value);
+    const email = id.success || !isEmailAllowed ? undefined : ZEmail.safeParse(entry.value);
     const [seen, value] = id.success
       ? [userIds, id.data]
       : email?.success

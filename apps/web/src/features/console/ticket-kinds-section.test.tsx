@@ -317,6 +317,47 @@ describe('console tickets', () => {
   });
 });
 
+// Console review, finding 4: a brand's manager could grant by address, and the answer told whether it had an account.
+describe('console tickets: a brand’s manager grants', () => {
+  it('by user id only: the form asks for no address, refuses one typed, and sends the id', async () => {
+    const sent = consoleWithTickets(({ method, path }) => {
+      const pathname = pathnameOf(path);
+      if (pathname === `/v1/console/ticket-kinds/${kindId}`) {
+        return json(200, { data: ticketKind({ brand: brandSummary }) });
+      }
+      if (pathname === `/v1/console/ticket-kinds/${kindId}/grants`) {
+        return method === 'POST'
+          ? json(201, { data: granted({ user: { id: fanId, email: null, nickname: 'Fan' }, count: 1, holding: 1 }) })
+          : json(200, { data: page([]) });
+      }
+      return undefined;
+    }, false);
+    const user = userEvent.setup();
+    renderApp(`/console/ticket-kinds/${kindId}`);
+
+    const form = await screen.findByRole('form', { name: 'Grant tickets' });
+    expect(within(form).queryByLabelText(/^Email address/)).toBeNull();
+    expect(within(form).getByText('Only an admin can grant by email address.')).toBeInTheDocument();
+    const person = within(form).getByLabelText(/^User id/);
+    await user.type(person, 'fan@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    expect(await within(form).findByText('Enter the user id of an account.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.clear(person);
+    await user.type(person, fanId);
+    await user.click(within(form).getByRole('button', { name: 'Grant tickets' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Grant 1 Drop ticket?' })).getByRole('button', {
+        name: 'Grant tickets',
+      }),
+    );
+    expect(await screen.findByText('Fan now holds 1.')).toBeInTheDocument();
+    const grants = sent.filter((request) => request.method === 'POST' && request.path.endsWith('/grants'));
+    expect(grants.map((request) => request.body)).toEqual([{ userId: fanId, count: 1, note: null }]);
+  });
+});
+
 describe('console tickets: the grants given', () => {
   const grantsPath = `/v1/console/ticket-kinds/${kindId}/grants`;
   const admin = { id: '0190a0b0-0000-7000-8000-0000000000b9', email: 'admin@example.com', nickname: 'Admin' };

@@ -21,6 +21,7 @@ import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
 import { creditTotalWords, grantWords } from '../components/grant-words.ts';
+import { useOperator } from '../components/operator-context.ts';
 import { RelationField } from '../components/relation-select.tsx';
 import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
@@ -35,12 +36,15 @@ type TOutput = z.output<ReturnType<typeof airdropFormSchema>>;
 
 /** A 20,000-line list is well under a megabyte; anything much larger is not a list of people. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const idPlaceholder = '0190a0b0-0000-7000-8000-000000000001\n0190a0b0-0000-7000-8000-000000000002';
 
-/** "12 email addresses and 3 user ids · 2 repeated (counted once)". */
-function listSummary(text: string): string {
-  const list = parseRecipientList(text);
+/** "12 email addresses and 3 user ids · 2 repeated (counted once)"; "3 user ids" where only ids are taken. */
+function listSummary(text: string, isEmailAllowed: boolean): string {
+  const list = parseRecipientList(text, { isEmailAllowed });
   const parts = [
-    `${formatCount(list.emails.length)} ${list.emails.length === 1 ? 'email address' : 'email addresses'}`,
+    ...(isEmailAllowed
+      ? [`${formatCount(list.emails.length)} ${list.emails.length === 1 ? 'email address' : 'email addresses'}`]
+      : []),
     `${formatCount(list.userIds.length)} ${list.userIds.length === 1 ? 'user id' : 'user ids'}`,
   ];
   const repeated = list.repeatedCount > 0 ? ` · ${formatCount(list.repeatedCount)} repeated (counted once)` : '';
@@ -48,6 +52,8 @@ function listSummary(text: string): string {
 }
 
 interface RecipientsFieldProps {
+  /** An admin lists people by email address or user id, a brand's manager by user id only. */
+  isEmailAllowed: boolean;
   value: string;
   onChange: (text: string) => void;
   onBlur: () => void;
@@ -55,11 +61,12 @@ interface RecipientsFieldProps {
 }
 
 /** The people, pasted or read from a .txt or .csv file in the browser: how many it names is counted as it is typed. */
-function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProps) {
+function RecipientsField({ isEmailAllowed, value, onChange, onBlur, error }: RecipientsFieldProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [fileNote, setFileNote] = useState<string>();
   // A list of 20,000 is read again after typing settles, not on every keystroke.
-  const summary = listSummary(useDeferredValue(value));
+  const summary = listSummary(useDeferredValue(value), isEmailAllowed);
+  const entryWords = isEmailAllowed ? 'email or user ID' : 'user ID';
 
   async function readFile(file: File) {
     if (file.size > MAX_FILE_BYTES) {
@@ -68,7 +75,7 @@ function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProp
     }
     const text = await file.text();
     if (!isPlainText(text)) {
-      setFileNote(`${file.name} is not a text file. Upload a list with one email or user ID per line (.txt or .csv).`);
+      setFileNote(`${file.name} is not a text file. Upload a list with one ${entryWords} per line (.txt or .csv).`);
       return;
     }
     onChange(emailListText(text));
@@ -77,10 +84,11 @@ function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProp
 
   return (
     <Field
-      label="Email addresses or user ids"
+      label={isEmailAllowed ? 'Email addresses or user ids' : 'User ids'}
       hint={
         <>
           One per line (commas also work), up to {formatCount(MAX_AIRDROP_LIST)}. Each needs an account.{' '}
+          {isEmailAllowed ? null : <>Only an admin can list people by email address. </>}
           <span aria-live="polite">{summary}.</span>
           {fileNote ? <> {fileNote}</> : null}
         </>
@@ -96,7 +104,7 @@ function RecipientsField({ value, onChange, onBlur, error }: RecipientsFieldProp
             rows={8}
             spellCheck={false}
             autoComplete="off"
-            placeholder={'ada@example.com\ngrace@example.com'}
+            placeholder={isEmailAllowed ? 'ada@example.com\ngrace@example.com' : idPlaceholder}
             value={value}
             onChange={(event) => onChange(event.target.value)}
             onBlur={onBlur}
@@ -159,16 +167,21 @@ function confirmationWords(
 
 /**
  * A new airdrop: what it gives and to whom (people listed by email address or user id, or everyone holding a pass).
- * The form's rules show under their fields; then the operator confirms, since an airdrop cannot be taken back.
+ * The form's rules show under their fields; then the operator confirms, since an airdrop cannot be taken back. Only an
+ * admin lists addresses: whether one has an account is not a brand's to learn, so a brand's manager lists user ids.
  */
 function AirdropForm() {
+  const { isAdmin: isEmailAllowed } = useOperator();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleAirdrop();
   const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState<TAirdropRequest>();
   const { decimals: cypDecimals, unit: cypUnit } = useCypUnit();
-  const resolver = useMemo(() => zodResolver(airdropFormSchema(cypDecimals)), [cypDecimals]);
+  const resolver = useMemo(
+    () => zodResolver(airdropFormSchema(cypDecimals, { isEmailAllowed })),
+    [cypDecimals, isEmailAllowed],
+  );
   const form = useForm<TAirdropFormValues, unknown, TOutput>({
     resolver,
     defaultValues: emptyAirdrop(),
@@ -212,6 +225,7 @@ function AirdropForm() {
       applyFieldApiError(error, setError, airdropFieldOf, {
         AIRDROP_NO_RECIPIENTS: 'audience.passId',
         PASS_NOT_FOUND: 'audience.passId',
+        RECIPIENT_EMAIL_ADMIN_ONLY: 'audience.recipients',
         GRANT_ITEM_NOT_FOUND: 'grant.kind',
       });
     }
@@ -242,7 +256,7 @@ function AirdropForm() {
           <ChoiceCard
             icon="users"
             label="People I list"
-            hint="By email address or user id."
+            hint={isEmailAllowed ? 'By email address or user id.' : 'By user id.'}
             value="PEOPLE"
             {...register('audience.kind')}
           />
@@ -271,6 +285,7 @@ function AirdropForm() {
               name="audience.recipients"
               render={({ field, fieldState }) => (
                 <RecipientsField
+                  isEmailAllowed={isEmailAllowed}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

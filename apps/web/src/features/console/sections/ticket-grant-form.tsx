@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatMoney, ticketCountText, type TConsoleTicketKind, type TGrantTicketsRequest } from '@cypher/contract';
 import { useForm } from 'react-hook-form';
 import { applyApiError } from '../../../api/form-errors.ts';
@@ -12,7 +12,8 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useGrantTickets } from '../api/grant-tickets.ts';
-import { ZTicketGrantForm, type TTicketGrantFormValues } from '../form-schemas.ts';
+import { ticketGrantFormSchema, type TTicketGrantFormValues } from '../form-schemas.ts';
+import { useOperator } from '../components/operator-context.ts';
 import styles from '../components/console-form.module.css';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
@@ -30,18 +31,21 @@ function grantWords(body: TGrantTicketsRequest, kind: TConsoleTicketKind): strin
 }
 
 /**
- * Give a person tickets of this kind, found by email address or user id, with a note for the audit log. The operator
+ * Give a person tickets of this kind, found by email address or user id (by user id only for a brand's manager, as
+ * the API takes it), with a note for the audit log. The operator
  * confirms first, with the count and its worth: tickets enter raffles and have a price, and a grant cannot be taken
  * back (a slip of 1000 for 100 was one click). Each grant is one attempt with its own Idempotency-Key: confirming the
  * same grant again after a failure reuses it, so a grant whose answer was lost is not made twice; after a success the
  * next grant is a new one.
  */
 export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
+  const { isAdmin: isEmailAllowed } = useOperator();
   const grant = useGrantTickets(kind.id);
   const idempotency = useIdempotencyKey();
   const { showToast } = useToast();
+  const resolver = useMemo(() => zodResolver(ticketGrantFormSchema({ isEmailAllowed })), [isEmailAllowed]);
   const form = useForm<TTicketGrantFormValues, unknown, TGrantTicketsRequest>({
-    resolver: zodResolver(ZTicketGrantForm),
+    resolver,
     defaultValues: empty,
   });
   const { markSaved } = useUnsavedChanges(form, 'grant of tickets');
@@ -75,7 +79,7 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
       if (isFinalRefusal(error)) idempotency.settle();
       applyApiError(error, setError, {
         fields: ['recipient', 'count', 'note'],
-        fieldForCode: { TICKET_RECIPIENT_NOT_FOUND: 'recipient' },
+        fieldForCode: { TICKET_RECIPIENT_NOT_FOUND: 'recipient', RECIPIENT_EMAIL_ADMIN_ONLY: 'recipient' },
       });
     }
   };
@@ -91,7 +95,13 @@ export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
       </p>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <div className={styles.grid}>
-        <Field label="Email address or user id" error={errors.recipient?.message} isRequired className={styles.full}>
+        <Field
+          label={isEmailAllowed ? 'Email address or user id' : 'User id'}
+          hint={isEmailAllowed ? undefined : 'Only an admin can grant by email address.'}
+          error={errors.recipient?.message}
+          isRequired
+          className={styles.full}
+        >
           {(props) => <Input {...props} autoComplete="off" spellCheck={false} {...register('recipient')} />}
         </Field>
         <Field label="How many" error={errors.count?.message} isRequired>
