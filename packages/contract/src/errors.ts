@@ -337,6 +337,20 @@ export const errorCatalogue = {
     status: 409,
     message: 'Publish the products in this drop first: collectors could not open the pages of what their packs hold.',
   },
+  /**
+   * Console: unpublishing a product that a drop being published or published and not ended sells, or that a published
+   * fusion not ended makes or takes in a slot: the drop page would name a product whose page is not found, its packs
+   * still selling it. The message names each ("Neon Genesis sells this product until it ends.").
+   */
+  PRODUCT_IN_LIVE_USE: {
+    status: 409,
+    message: 'A live drop or fusion uses this product: it can be unpublished once they end.',
+  },
+  /** Console: the same for a collection, whose products such a drop sells or such a fusion makes or takes. */
+  COLLECTION_IN_LIVE_USE: {
+    status: 409,
+    message: 'A live drop or fusion uses this collection: it can be unpublished once they end.',
+  },
   /** `details` names the field (`rarity`, `editionSize`) and how many editions there are. */
   PRODUCT_EDITIONS_EXIST: {
     status: 409,

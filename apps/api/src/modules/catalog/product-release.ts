@@ -1,4 +1,6 @@
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { collections as collectionsTable, products as productsTable } from './catalog.tables.ts';
 import { collectionFactsByIds, type TCollectionFacts } from './collection-summaries.ts';
 import { productsByIds, type TProductFacts } from './products-by-ids.ts';
 
@@ -6,12 +8,13 @@ import { productsByIds, type TProductFacts } from './products-by-ids.ts';
  * Route: none of its own; what other modules ask before they publish or show a product the public reads through them:
  * a drop's contents, an edition pool's product (drops/drop-products.ts), a fusion's result and slots (fusions) · Reads:
  * products, collections, brands (products-by-ids.ts, collection-summaries.ts) · Tests: fusion-publication.test.ts,
- * console-drops.test.ts, grants.test.ts.
+ * console-drops.test.ts, grants.test.ts, console/publication/unpublish-in-live-use.test.ts (and its races file).
  */
 
 /**
  * Products by id, drafts included, with their collections' facts (two queries): what the two rules below read. `lock`
- * as productsByIds takes it, on the products only.
+ * as productsByIds takes it on the products, and their collections are held as holdPublished holds them: what a
+ * publication checks here stays published until it commits.
  */
 export async function productsWithCollections(
   db: Db,
@@ -19,11 +22,30 @@ export async function productsWithCollections(
   options: { lock?: boolean } = {},
 ): Promise<{ products: Map<string, TProductFacts>; collections: Map<string, TCollectionFacts> }> {
   const products = await productsByIds(db, ids, options);
-  const collections = await collectionFactsByIds(
-    db,
-    [...products.values()].flatMap((product) => product.collectionId ?? []),
-  );
+  const collectionIds = [...products.values()].flatMap((product) => product.collectionId ?? []);
+  if (options.lock) await holdPublished(db, 'collections', collectionIds);
+  const collections = await collectionFactsByIds(db, collectionIds);
   return { products, collections };
+}
+
+/**
+ * Holds products or collections a publication names (a drop's, a fusion's, an edition pool's) FOR KEY SHARE, in id
+ * order, until it commits, before they are read: an unpublish (console/publication/change-publication.ts) locks its row
+ * FOR UPDATE and then refuses while a live drop or fusion uses it, so it waits for such a publication and sees it
+ * there, and a publication that waited for an unpublish reads the row as it left it (each statement sees what committed
+ * before it). KEY SHARE conflicts with FOR UPDATE alone: publications of the same rows, purchases' foreign key checks
+ * and the NO KEY UPDATE lock a publication takes on the products it numbers (productsByIds) never wait for it.
+ */
+export async function holdPublished(db: Db, kind: 'products' | 'collections', ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const table = kind === 'products' ? productsTable : collectionsTable;
+  await db
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, unique))
+    .orderBy(asc(table.id))
+    .for('key share');
 }
 
 /**

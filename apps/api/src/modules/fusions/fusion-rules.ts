@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { collectionFactsByIds } from '../catalog/collection-summaries.ts';
 import { productIdsWithTrait } from '../catalog/fusion-catalog-lookups.ts';
-import { isProductPublic, unreleasedProductMessage } from '../catalog/product-release.ts';
+import { holdPublished, isProductPublic, unreleasedProductMessage } from '../catalog/product-release.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import type { TBurnableEdition, TEditionMatch } from '../collection/fusion-editions.ts';
 import type { TFusionSlotRow } from './fusions.tables.ts';
@@ -70,17 +70,19 @@ type TRuleNames = Pick<TFusionSlotRow, 'ruleProductId' | 'ruleCollectionId'>;
  * for a drop's contents and the result: product-release.ts), in the slots' order: a published fusion shows what its slots take to everyone, and nobody can hold an edition of a
  * product not released yet. The brand is not asked: the slots name only the fusion's own brand's products and
  * collections, and the fusion is hidden while that brand is unpublished. FUSION_SLOT_NOT_PUBLISHED, with each slot's
- * field, otherwise. For publication (publish-fusion.ts) and edits of a published fusion (write-fusion.ts).
+ * field, otherwise. For publication (publish-fusion.ts) and edits of a published fusion (write-fusion.ts). What they
+ * name is held until the fusion commits (holdPublished): an unpublish at the same moment waits and sees the fusion.
  */
 export async function assertSlotsPublished(db: Db, slots: readonly TRuleNames[]): Promise<void> {
-  const products = await productsByIds(
-    db,
-    slots.flatMap((slot) => slot.ruleProductId ?? []),
-  );
-  const collections = await collectionFactsByIds(db, [
+  const productIds = slots.flatMap((slot) => slot.ruleProductId ?? []);
+  await holdPublished(db, 'products', productIds);
+  const products = await productsByIds(db, productIds);
+  const collectionIds = [
     ...slots.flatMap((slot) => slot.ruleCollectionId ?? []),
     ...[...products.values()].flatMap((product) => product.collectionId ?? []),
-  ]);
+  ];
+  await holdPublished(db, 'collections', collectionIds);
+  const collections = await collectionFactsByIds(db, collectionIds);
   const details = slots.flatMap((slot, index): TFieldError[] => {
     const product = slot.ruleProductId ? products.get(slot.ruleProductId) : undefined;
     const unreleased = product ? unreleasedProductMessage(product, collections) : null;

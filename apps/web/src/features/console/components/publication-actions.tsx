@@ -1,5 +1,6 @@
 import type { TPublicationStatus } from '@cypher/contract';
 import { useState } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
@@ -26,7 +27,8 @@ interface PublicationActionsProps {
 
 /**
  * The entry's status, "View on site" once it is public, and publish / unpublish behind a confirmation: both change
- * what every visitor sees at once.
+ * what every visitor sees at once. A refusal stays in the dialog with what its `details` name (an unpublish refused
+ * while a live drop or fusion uses the entry names each).
  */
 export function PublicationActions({
   resource,
@@ -45,6 +47,7 @@ export function PublicationActions({
   const { showToast } = useToast();
   const isPublished = entry.status === 'PUBLISHED';
   const action = isPublished ? 'unpublish' : 'publish';
+  const details = isApiError(change.error) ? (change.error.details ?? []) : [];
 
   async function confirm() {
     try {
@@ -68,6 +71,8 @@ export function PublicationActions({
       <Button
         variant={isPublished ? 'secondary' : 'primary'}
         onClick={() => {
+          // A refusal from the last time the dialog was open may no longer hold (the drop using it has ended).
+          change.reset();
           setHasUnsavedChanges(pageHasUnsavedChanges());
           setIsConfirming(true);
         }}
@@ -104,7 +109,19 @@ export function PublicationActions({
         {hasUnsavedChanges ? (
           <Alert tone="error">{`Save your changes first: ${action}ing takes it as it was last saved.`}</Alert>
         ) : null}
-        {change.isError ? <Alert tone="error">{change.error.message}</Alert> : null}
+        {change.isError ? (
+          details.length > 0 ? (
+            <Alert tone="error" title={change.error.message}>
+              <ul>
+                {details.map((detail) => (
+                  <li key={`${detail.field}-${detail.message}`}>{detail.message}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : (
+            <Alert tone="error">{change.error.message}</Alert>
+          )
+        ) : null}
       </Dialog>
     </div>
   );

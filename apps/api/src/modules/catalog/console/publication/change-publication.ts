@@ -14,12 +14,22 @@ import { getCollection } from '../../get-collection.ts';
 import { getLicense } from '../../get-license.ts';
 import { getProduct } from '../../get-product.ts';
 import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { assertNotInLiveUse } from './live-uses.ts';
+
+/*
+ * Route: POST /v1/console/{brands,licenses,collections,products,banners}/{id}/publish and /unpublish
+ * (publication.routes.ts) · Writes: the entry's status, brand_public_slugs (a brand's), audit_log · Reads: drops,
+ * fusions (live-uses.ts, before a product or collection is unpublished) · UI: features/console/components/
+ * publication-actions.tsx · Tests: console-writes.test.ts, unpublish-in-live-use.test.ts (and its races file).
+ */
 
 /**
  * Publish and unpublish, the same two-state machine (house rule 6) for every publishable entry: DRAFT <-> PUBLISHED,
  * moved by one conditional UPDATE (`WHERE status = from`) on a row locked for the audit's "before". Asking for the state an entry is already in changes nothing and
  * writes no audit row, so a double click is harmless. Each entry names its table, how to load what the API shows,
- * which brand it belongs to (null: admins only), and what else its unpublishing keeps (`onUnpublish`).
+ * which brand it belongs to (null: admins only), what may refuse its unpublishing under that lock (`beforeUnpublish`:
+ * a product or collection a live drop or fusion shows, live-uses.ts) and what else its unpublishing keeps
+ * (`onUnpublish`).
  */
 const publishables = {
   brand: {
@@ -40,11 +50,13 @@ const publishables = {
     table: collections,
     load: (db: Db, id: string) => getCollection(db, id, everythingScope),
     brandIdOf: ownerBrand,
+    beforeUnpublish: (tx: Db, id: string, now: Date) => assertNotInLiveUse(tx, 'collection', id, now),
   },
   product: {
     table: products,
     load: (db: Db, id: string) => getProduct(db, id, everythingScope),
     brandIdOf: ownerBrand,
+    beforeUnpublish: (tx: Db, id: string, now: Date) => assertNotInLiveUse(tx, 'product', id, now),
   },
   banner: { table: banners, load: (db: Db, id: string) => getBanner(db, id), brandIdOf: () => null },
 } as const;
@@ -88,6 +100,7 @@ export async function changePublication<T extends TPublishableType>(
     if (brandId === null) assertAdmin(operator);
     else assertCanManageBrand(operator, brandId);
     if (locked.status === to) return before;
+    if (to === 'DRAFT' && 'beforeUnpublish' in publishable) await publishable.beforeUnpublish(tx, id, now);
 
     const moved = await tx
       .update(table)

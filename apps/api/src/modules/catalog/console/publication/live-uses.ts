@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../../db/client.ts';
+import { queryRows } from '../../../../db/query-rows.ts';
+import { AppError } from '../../../../http/app-error.ts';
+
+/*
+ * Route: POST /v1/console/products/{id}/unpublish and /v1/console/collections/{id}/unpublish (through
+ * change-publication.ts) · Writes: nothing · Reads: drops, drop_contents, fusions, fusion_slots, products · Tests:
+ * unpublish-in-live-use.test.ts, unpublish-in-live-use-races.test.ts.
+ */
+
+/** What the public is shown through live drops and fusions, and so may not go back to draft while they run. */
+type TLiveUsed = 'product' | 'collection';
+
+/** How many of the drops and fusions using it the refusal names; the rest are counted. */
+const NAMED_USES = 3;
+
+interface TLiveUse {
+  kind: 'drop' | 'fusion result' | 'fusion slot';
+  name: string;
+}
+
+/**
+ * Refuses (PRODUCT_IN_LIVE_USE, COLLECTION_IN_LIVE_USE, its message and `details` naming them) to unpublish a product, or a collection, that a live drop or
+ * fusion shows the public: a drop being published (PUBLISHING) or published that has not ended (dropStatusAt:
+ * COMPLETED from dropEndAt on) whose packs hold it (or a product of the collection), or a published fusion that has
+ * not ended (fusionStatusAt) whose result is it (or of the collection) or whose slot takes it (the collection, or a
+ * product of it). Unpublished, its page would be not found while the drop page names it and its packs still sell it,
+ * or while collectors fuse into it: publication requires the same (product-release.ts). Allowed again once they end.
+ * A brand's unpublishing is not asked: it is a takedown, and its drops and fusions are hidden and refused with it.
+ *
+ * Run under the entry's row lock FOR UPDATE (change-publication.ts): a drop's or fusion's publication holds what it
+ * checked until it commits (product-release.ts, holdPublished and the products' own lock), so one published at the same
+ * moment either waited for this and was refused, or made this wait and is read here.
+ */
+export async function assertNotInLiveUse(tx: Db, used: TLiveUsed, id: string, now: Date): Promise<void> {
+  const uses = await liveUses(tx, used, id, now);
+  if (uses.length === 0) return;
+  const sentences = uses.slice(0, NAMED_USES).map((use) => sentenceOf(use, used));
+  const more = uses.length - NAMED_USES;
+  if (more > 0) sentences.push(`${more} more live ${more === 1 ? 'drop or fusion uses' : 'drops and fusions use'} it.`);
+  throw new AppError(used === 'product' ? 'PRODUCT_IN_LIVE_USE' : 'COLLECTION_IN_LIVE_USE', {
+    message: sentences.join(' '),
+    // Each under `status`, the field an unpublish changes: the web shows the catalogue's words for the code, then these.
+    details: sentences.map((message) => ({ field: 'status', message })),
+  });
+}
+
+function sentenceOf(use: TLiveUse, used: TLiveUsed): string {
+  const what = used === 'product' ? 'this product' : 'products of this collection';
+  switch (use.kind) {
+    case 'drop':
+      return `${use.name} sells ${what} until it ends.`;
+    case 'fusion result':
+      return `The fusion ${use.name} makes ${used === 'product' ? what : 'a product of this collection'} until it ends.`;
+    case 'fusion slot':
+      return `The fusion ${use.name} takes ${used === 'product' ? what : 'editions of this collection'} until it ends.`;
+  }
+}
+
+/** The live drops and fusions using it, the soonest to end first (a drop before a fusion ending at once). */
+async function liveUses(tx: Db, used: TLiveUsed, id: string, now: Date): Promise<TLiveUse[]> {
+  // Whether a product (the column given) is the one being unpublished, or one of the collection being unpublished.
+  const isUsed = (productId: SQL): SQL =>
+    used === 'product'
+      ? sql`${productId} = ${id}::uuid`
+      : sql`exists (select 1 from products p where p.id = ${productId} and p.collection_id = ${id}::uuid)`;
+  const slotTakes =
+    used === 'product'
+      ? sql`s.rule_product_id = ${id}::uuid`
+      : sql`(s.rule_collection_id = ${id}::uuid or (s.rule_product_id is not null and ${isUsed(sql`s.rule_product_id`)}))`;
+  const rows = await queryRows<{ kind: TLiveUse['kind']; name: string }>(
+    tx,
+    sql`select kind, name from (
+          select 'drop' as kind, d.name, d.drop_end_at as ends_at, 0 as rank from drops d
+          where d.publication_status in ('PUBLISHING', 'PUBLISHED') and d.drop_end_at > ${now.toISOString()}::timestamptz
+            and exists (select 1 from drop_contents c where c.drop_id = d.id and ${isUsed(sql`c.product_id`)})
+          union all
+          select case when ${isUsed(sql`f.result_product_id`)} then 'fusion result' else 'fusion slot' end,
+                 f.name, f.end_at, 1 from fusions f
+          where f.status = 'PUBLISHED' and f.end_at > ${now.toISOString()}::timestamptz
+            and (${isUsed(sql`f.result_product_id`)}
+                 or exists (select 1 from fusion_slots s where s.fusion_id = f.id and ${slotTakes}))
+        ) uses
+        order by ends_at, rank, name`,
+  );
+  return rows;
+}

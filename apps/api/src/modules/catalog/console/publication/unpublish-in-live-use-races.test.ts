@@ -1,0 +1,196 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../../config.ts';
+import { queryRows } from '../../../../db/query-rows.ts';
+import { MINUTE_MS } from '../../../../lib/clock.ts';
+import { bearer } from '../../../../testing/auth-helpers.ts';
+import { insertBrand, insertCollection, insertProduct } from '../../../../testing/catalog-fixtures.ts';
+import { dropRequest } from '../../../../testing/console-drop-fixtures.ts';
+import { signUpOperator } from '../../../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../../../testing/test-app.ts';
+
+// An unpublish and a publication of a drop or fusion using what it unpublishes, at the same moment: the one that
+// comes second sees the first (the unpublish is refused, or the publication is), so no live drop or fusion is left
+// with a product or collection in draft. On PGlite (one transaction at a time) there is no race to run: this runs in
+// CI's PostgreSQL pass.
+const isOnPostgres = Boolean(testDatabaseUrl());
+
+let t: TestApp;
+let admin: { accessToken: string };
+beforeAll(async () => {
+  if (!isOnPostgres) return;
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(admin.accessToken), ...(payload ? { payload } : {}) });
+
+/** A draft drop of the brand made in the console: one round of 10 packs, each holding an edition of the product. */
+async function draftDrop(brandId: string, productId: string): Promise<string> {
+  const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+  const round = { round: 1, saleBeginAt: at(60), saleEndAt: at(24 * 60), price: 1500, perPersonLimit: null };
+  const request = dropRequest(brandId, [productId], t.clock.now(), {
+    editionsPerPack: 1,
+    rounds: [{ ...round, packCount: 10, whitelist: null }],
+  });
+  const created = await post('/v1/console/drops', request);
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data.id as string;
+}
+
+/**
+ * A session holding `lock` open, so the request that needs it queues behind it mid-transaction. `queued` answers once
+ * `count` sessions are seen waiting on a lock, or 'answered' if `request` answers first (it took no lock that queues
+ * it: the race the test is about is then not closed).
+ */
+async function gate(lock: { text: string; values: unknown[] }) {
+  const client = new pg.Client({ connectionString: t.database.pool!.options.connectionString! });
+  await client.connect();
+  await client.query('begin');
+  await client.query(lock.text, lock.values);
+  return {
+    async queued(count: number, request: Promise<unknown>): Promise<'queued' | 'answered'> {
+      let isAnswered = false;
+      void request.finally(() => (isAnswered = true)).catch(() => undefined);
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        if (isAnswered) return 'answered';
+        await client.query('select pg_stat_clear_snapshot()');
+        const { rows } = await client.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.waiting >= count) return 'queued';
+        if (Date.now() > deadline) throw new Error(`only ${rows[0]!.waiting} of ${count} sessions were seen waiting`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    open: () => client.query('commit'),
+    close: async () => {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    },
+  };
+}
+
+const statusOf = async (table: 'drops' | 'products' | 'collections', id: string) =>
+  (
+    await queryRows<{ status: string }>(
+      t.database.db,
+      table === 'drops'
+        ? sql`select publication_status as status from drops where id = ${id}`
+        : sql`select status from ${sql.identifier(table)} where id = ${id}`,
+    )
+  )[0]!.status;
+
+describe('an unpublish while a drop of it is being published', () => {
+  it.runIf(isOnPostgres).each(['products', 'collections'] as const)(
+    'of its %s is refused once the publication, which held what it checked, has committed',
+    async (kind) => {
+      const brand = await insertBrand(t.database.db);
+      const collection = await insertCollection(t.database.db, brand.id);
+      const product = await insertProduct(t.database.db, brand.id, { collectionId: collection.id });
+      const dropId = await draftDrop(brand.id, product.id);
+      const unpublished = kind === 'products' ? product.id : collection.id;
+
+      // The publication has checked and locked the products (and, now, held their collections) when it writes the
+      // drop's contents' serial runs: held there by the gate, it is mid-transaction while the unpublish arrives.
+      const held = await gate({ text: 'select 1 from drop_contents where drop_id = $1 for update', values: [dropId] });
+      try {
+        const publishing = post(`/v1/console/drops/${dropId}/publish`);
+        expect(await held.queued(1, publishing)).toBe('queued');
+        const unpublishing = post(`/v1/console/${kind}/${unpublished}/unpublish`);
+        // The unpublish waits for the publication's hold on its row, rather than answering mid-publication.
+        expect(await held.queued(2, unpublishing)).toBe('queued');
+        await held.open();
+        const [published, refused] = await Promise.all([publishing, unpublishing]);
+        expect(published.statusCode, published.body).toBe(200);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().code).toBe(kind === 'products' ? 'PRODUCT_IN_LIVE_USE' : 'COLLECTION_IN_LIVE_USE');
+        expect(await statusOf(kind, unpublished)).toBe('PUBLISHED');
+      } finally {
+        await held.close();
+      }
+    },
+  );
+});
+
+describe('a drop published while its product’s collection is being unpublished', () => {
+  it.runIf(isOnPostgres)('waits for the unpublish and is refused, the drop left a draft', async () => {
+    const brand = await insertBrand(t.database.db);
+    const collection = await insertCollection(t.database.db, brand.id);
+    const product = await insertProduct(t.database.db, brand.id, { collectionId: collection.id });
+    const dropId = await draftDrop(brand.id, product.id);
+
+    // The unpublish queues first on the collection's row, then the publication: the unpublish goes first.
+    const held = await gate({ text: 'select 1 from collections where id = $1 for update', values: [collection.id] });
+    try {
+      const unpublishing = post(`/v1/console/collections/${collection.id}/unpublish`);
+      expect(await held.queued(1, unpublishing)).toBe('queued');
+      const publishing = post(`/v1/console/drops/${dropId}/publish`);
+      // The publication reads the collection only once it holds it, so it waits for the unpublish to commit.
+      expect(await held.queued(2, publishing)).toBe('queued');
+      await held.open();
+      const [unpublished, refused] = await Promise.all([unpublishing, publishing]);
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'DROP_PRODUCT_NOT_PUBLISHED',
+        details: [
+          { field: 'contents', message: `${product.name} is in ${collection.name}, a collection still in draft.` },
+        ],
+      });
+      expect(await statusOf('drops', dropId)).toBe('DRAFT');
+    } finally {
+      await held.close();
+    }
+  });
+});
+
+describe('an unpublish while a fusion taking it is being published', () => {
+  it.runIf(isOnPostgres)('of a slot’s product is refused once the publication has committed', async () => {
+    const db = t.database.db;
+    const brand = await insertBrand(db);
+    const squire = await insertProduct(db, brand.id);
+    const paladin = await insertProduct(db, brand.id, { rarity: 'EPIC' });
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+    const created = await post('/v1/console/fusions', {
+      brandId: brand.id,
+      categoryId: null,
+      name: 'Ember Forge',
+      description: '',
+      imageUrl: '/uploads/fusion.webp',
+      beginAt: at(-1),
+      endAt: at(24 * 60),
+      resultProductId: paladin.id,
+      resultSupply: 2,
+      slots: [{ name: 'Squire', requiredCount: 1, rule: { kind: 'PRODUCT', productId: squire.id } }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fusionId = created.json().data.id as string;
+
+    // The publication has checked (and now holds) its slots' product when it locks its result to number it: held
+    // there by the gate, it is mid-transaction while the unpublish of the slot's product arrives.
+    const held = await gate({ text: 'select 1 from products where id = $1 for update', values: [paladin.id] });
+    try {
+      const publishing = post(`/v1/console/fusions/${fusionId}/publish`);
+      expect(await held.queued(1, publishing)).toBe('queued');
+      const unpublishing = post(`/v1/console/products/${squire.id}/unpublish`);
+      expect(await held.queued(2, unpublishing)).toBe('queued');
+      await held.open();
+      const [published, refused] = await Promise.all([publishing, unpublishing]);
+      expect(published.statusCode, published.body).toBe(200);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'PRODUCT_IN_LIVE_USE',
+        message: 'The fusion Ember Forge takes this product until it ends.',
+      });
+      expect(await statusOf('products', squire.id)).toBe('PUBLISHED');
+    } finally {
+      await held.close();
+    }
+  });
+});
