@@ -247,7 +247,7 @@ export type TProductListQuery = z.infer<typeof ZProductListQuery>;
 export const ZRarityCountQuery = z.object({ brandId: z.uuid().optional(), collectionId: z.uuid().optional() });
 export type TRarityCountQuery = z.infer<typeof ZRarityCountQuery>;
 
-export const ZCategoryListQuery = ZPageQuery.extend({ size: ZPageQuery.shape.size.default(100) });
+export const ZCategoryListQuery = ZPageQuery.extend({ size: ZPageQuery.shape.size.default(100), q: ZSearchText });
 export type TCategoryListQuery = z.infer<typeof ZCategoryListQuery>;
 
 export const ZTagListQuery = ZPageQuery.extend({ size: ZPageQuery.shape.size.default(100), q: ZSearchText });

@@ -37,7 +37,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 /**
  * What the console can change, and how the API names it: `/v1/console/{resource}` lists (drafts included), reads,
  * creates and changes each one; publishable ones also have `/:id/publish` and `/:id/unpublish`; `hasGetById` says
- * whether the API reads one by id (categories and tags are read as lists only). `publicKey` is the public
+ * whether the API reads one by id. `publicKey` is the public
  * catalogue's cache that a change makes stale.
  */
 export const consoleResources = {
@@ -117,14 +117,14 @@ export const consoleResources = {
     hasGetById: true,
     publicKey: queryKeys.tickets.all,
   },
-  // Categories and tags have no drafts, and the API reads them as lists only (no GET by id).
+  // Categories and tags have no drafts.
   categories: {
     listItem: ZCategory,
     detail: ZCategory,
     create: ZCreateCategoryRequest,
     update: ZUpdateCategoryRequest,
     isPublishable: false,
-    hasGetById: false,
+    hasGetById: true,
     publicKey: queryKeys.categories.all,
   },
   tags: {
@@ -133,7 +133,7 @@ export const consoleResources = {
     create: ZCreateTagRequest,
     update: ZUpdateTagRequest,
     isPublishable: false,
-    hasGetById: false,
+    hasGetById: true,
     publicKey: queryKeys.tags.all,
   },
 } as const;

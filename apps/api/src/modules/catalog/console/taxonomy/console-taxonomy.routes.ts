@@ -14,6 +14,8 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
 import { operatorOf } from '../../../../http/operator-guard.ts';
+import { getCategory } from '../../get-category.ts';
+import { getTag } from '../../get-tag.ts';
 import { listCategories } from '../../list-categories.ts';
 import { listTags } from '../../list-tags.ts';
 import { createCategory } from './create-category.ts';
@@ -40,6 +42,13 @@ export function consoleTaxonomyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await listCategories(ctx.db, request.query) }),
+    );
+    app.get(
+      '/v1/console/categories/:id',
+      {
+        schema: { tags, summary: 'A category', security, params: ZIdParams, response: { 200: ZData(ZCategory) } },
+      },
+      async (request) => ({ data: await getCategory(ctx.db, request.params.id) }),
     );
     app.post(
       '/v1/console/categories',
@@ -76,6 +85,11 @@ export function consoleTaxonomyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Tags', security, querystring: ZTagListQuery, response: { 200: ZData(ZPage(ZTag)) } },
       },
       async (request) => ({ data: await listTags(ctx.db, request.query) }),
+    );
+    app.get(
+      '/v1/console/tags/:id',
+      { schema: { tags, summary: 'A tag', security, params: ZIdParams, response: { 200: ZData(ZTag) } } },
+      async (request) => ({ data: await getTag(ctx.db, request.params.id) }),
     );
     app.post(
       '/v1/console/tags',
