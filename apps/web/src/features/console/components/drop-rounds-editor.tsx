@@ -1,4 +1,4 @@
-import type { FocusEvent } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -19,6 +19,7 @@ import { numberOrNull } from '../form-values.ts';
 import { ControlledField } from './controlled-field.tsx';
 import { DateTimeField } from './date-time-field.tsx';
 import { withSaved } from './relation-select.tsx';
+import { hasFailed, SearchExtras, useSearchText } from './search-picker.tsx';
 import { WhitelistEmailsField } from './whitelist-emails-field.tsx';
 import formStyles from './console-form.module.css';
 import styles from './drops.module.css';
@@ -271,20 +272,26 @@ function PassAccessField({
   const errors = formState.errors.rounds?.[index];
   const brandId = useWatch({ control, name: 'brandId' });
   const passAccess = useWatch({ control, name: `rounds.${index}.passAccess` }) ?? '';
-  const passes = useConsoleEntries('passes', { brandId, size: 100 }, { isEnabled: !!brandId });
-  // While another brand's passes load, the last ones stay as placeholders: never offer those. A saved round's pass
-  // stays named even when it is not among the brand's first hundred.
-  const passOptions = withSaved<TRoundPass>(
-    passes.isPlaceholderData
-      ? undefined
-      : passes.data?.items.map((pass) => ({
-          id: pass.id,
-          name: pass.name,
-          isDraft: pass.publicationStatus === 'DRAFT',
-        })),
-    savedPasses,
-  );
-  const isLoading = Boolean(brandId) && passOptions === undefined;
+  // Past the brand's first hundred passes, one is found by name.
+  const search = useSearchText();
+  const passes = useConsoleEntries('passes', { brandId, q: search.q, size: 100 }, { isEnabled: !!brandId });
+  // A pass found by a search stays named once another search lists others.
+  const [picked, setPicked] = useState<TRoundPass>();
+  // While another brand's passes load, the last ones stay as placeholders: never offer those (another search's are
+  // the same brand's). A saved round's pass stays named even when it is not among those listed.
+  const isOtherBrands = passes.isPlaceholderData && passes.data?.items.some((pass) => pass.brand.id !== brandId);
+  const listed = isOtherBrands
+    ? undefined
+    : passes.data?.items.map((pass) => ({
+        id: pass.id,
+        name: pass.name,
+        isDraft: pass.publicationStatus === 'DRAFT',
+      }));
+  const passOptions = withSaved<TRoundPass>(listed, [
+    ...savedPasses,
+    picked && passAccess.endsWith(`:${picked.id}`) ? picked : undefined,
+  ]);
+  const isLoading = Boolean(brandId) && passOptions === undefined && !hasFailed(passes);
   return (
     <>
       <ControlledField
@@ -296,7 +303,7 @@ function PassAccessField({
           </>
         }
         hint={
-          passOptions?.length === 0
+          passOptions?.length === 0 && !search.q
             ? 'This brand has no passes yet: make one in Passes to keep a round, or packs of it, for its holders.'
             : 'Keep the round for holders of one of the brand’s passes, guarantee them packs, or open it to everyone.'
         }
@@ -308,7 +315,11 @@ function PassAccessField({
             value={passAccess}
             disabled={!brandId || isLoading}
             aria-busy={isLoading || undefined}
-            onChange={(event) => field.onChange(event.target.value)}
+            onChange={(event) => {
+              const passId = event.target.value.split(':')[1];
+              setPicked(passOptions?.find((pass) => pass.id === passId));
+              field.onChange(event.target.value);
+            }}
             onBlur={field.onBlur}
           >
             <option value="">Everyone (or the whitelist below)</option>
@@ -329,6 +340,9 @@ function PassAccessField({
           </Select>
         )}
       </ControlledField>
+      {brandId ? (
+        <SearchExtras list={passes} search={search} nouns={{ one: 'pass', many: 'passes' }} context={label} />
+      ) : null}
       {passAccess.startsWith('guarantee:') ? (
         <div className={formStyles.grid}>
           <Field

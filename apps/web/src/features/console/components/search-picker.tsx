@@ -108,13 +108,15 @@ export interface TSelectPicker {
   list: TPickerList;
   search?: TSearchText;
   nouns: TPickerNouns;
+  /** Told after the search box's label where a form holds several such selects ("Round 2"). */
+  context?: string;
 }
 
 /**
  * Under a select of entries: the list's failure with Try again; and when it is searched, a search box once the list
  * holds more than a page (or something is typed), and what the search found or did not.
  */
-export function SearchExtras({ list, search, nouns }: TSelectPicker) {
+export function SearchExtras({ list, search, nouns, context }: TSelectPicker) {
   if (hasFailed(list)) {
     return (
       <div className={styles.extras}>
@@ -129,7 +131,11 @@ export function SearchExtras({ list, search, nouns }: TSelectPicker) {
   const isNothingFound = search.q !== '' && list.data?.items.length === 0;
   return (
     <div className={styles.extras}>
-      <SearchBox search={search} label={`Search ${nouns.many} by name`} placeholder={`Search ${nouns.many} by name`} />
+      <SearchBox
+        search={search}
+        label={`Search ${nouns.many} by name${context ? ` (${context})` : ''}`}
+        placeholder={`Search ${nouns.many} by name`}
+      />
       {isNothingFound ? (
         <p className={styles.note}>{`No ${nouns.one} matches “${search.q}”.`}</p>
       ) : more ? (
