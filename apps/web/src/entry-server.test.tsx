@@ -76,10 +76,14 @@ const edition: TEditionDetail = {
   createdAt: '2026-11-20T10:00:00.000Z',
   figureBaseId: null,
   isCollectionPublic: false,
+  isProductPublic: true,
+  isBrandPublic: true,
 };
 
 /** The drop's answer from here on, in place of the visitor's: a test sets it between the server's render and hydration. */
 let dropAnswer: (() => Response) | null = null;
+/** What the edition's answer says of its product's and brand's pages, in place of the fixture's (both public). */
+let editionLinks: Partial<TEditionDetail> = {};
 
 /** What the API answers a visitor; a bearer token gets the same (the signed-in reads are the browser's). */
 function fakeApi(input: RequestInfo | URL): Response {
@@ -100,7 +104,7 @@ function fakeApi(input: RequestInfo | URL): Response {
   if (path === `/v1/products/${ids.dragon}`) return json(200, { data: product });
   if (path === `/v1/products/${ids.dragon}/activities`)
     return json(200, { data: { items: [activity], nextCursor: null } });
-  if (path === `/v1/editions/${editionId}`) return json(200, { data: edition });
+  if (path === `/v1/editions/${editionId}`) return json(200, { data: { ...edition, ...editionLinks } });
   if (path === `/v1/editions/${editionId}/histories`) {
     return json(200, {
       data: {
@@ -164,6 +168,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   answered.length = 0;
   dropAnswer = null;
+  editionLinks = {};
 });
 
 /** The page as the API sends it: its markup in #root and its data beside it, at its address. */
@@ -243,6 +248,28 @@ describe('pages rendered on the server and hydrated in the browser', () => {
       expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     },
   );
+
+  // Review: the NFT page linked its product and brand after either was unpublished, to pages not found.
+  it('renders an NFT whose product and brand pages are not public without links to them, and hydrates as it was', async () => {
+    const linksTo = (html: string, id: string) => new RegExp(`href="[^"]*${id}"`).test(html);
+    const shown = await serverPage(`/nfts/${editionId}`);
+    expect(linksTo(shown.html, ids.dragon)).toBe(true);
+    expect(linksTo(shown.html, ids.neonArcade)).toBe(true);
+
+    answered.splice(0);
+    editionLinks = { isProductPublic: false, isBrandPublic: false };
+    const rendered = await serverPage(`/nfts/${editionId}`);
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain('Dragon of the Eighth Bit #3');
+    expect(rendered.html).toContain(product.brand.name);
+    expect(linksTo(rendered.html, ids.dragon)).toBe(false);
+    expect(linksTo(rendered.html, ids.neonArcade)).toBe(false);
+    // Nor does it ask for the product's activity, which is not found.
+    expect(answered.map((read) => read.path)).not.toContainEqual(expect.stringContaining('/activities'));
+    const { recoverable, mismatches } = await hydrate();
+    expect(recoverable).toEqual([]);
+    expect(mismatches).toEqual([]);
+  });
 
   it('shows the drop page’s dates in UTC on the server and in the reader’s zone once hydrated', async () => {
     const rendered = await serverPage(`/drops/${dropIds.drop}`);

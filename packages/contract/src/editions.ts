@@ -54,6 +54,13 @@ export const ZEditionDetail = ZEdition.extend({
    * brand are published. False when it has no collection.
    */
   isCollectionPublic: z.boolean(),
+  /**
+   * Its product's page (`/products/{id}`) is public: the product, its collection (if any) and its brand are published.
+   * The NFT page names the product without a link otherwise, and shows no activity of it (its feed is not found).
+   */
+  isProductPublic: z.boolean(),
+  /** Its brand's page is public: the brand is published. The NFT page names the brand without a link otherwise. */
+  isBrandPublic: z.boolean(),
 });
 export type TEditionDetail = z.infer<typeof ZEditionDetail>;
 

@@ -12,7 +12,8 @@ interface ArtworkLayoutProps {
   artwork: ReactNode;
   /** The frame's and glow's colour (a product's rarity); the accent's glow without one. */
   tint?: string;
-  brand: { name: string; logoUrl: string | null; to: To };
+  /** The brand, leading to its page; `to` null: named without a link (its page is not public, the brand unpublished). */
+  brand: { name: string; logoUrl: string | null; to: To | null };
   /** The page's h1. */
   title: string;
   /** What follows the title beside the artwork. */
@@ -30,10 +31,17 @@ export function ArtworkLayout({ artwork, tint, brand, title, children }: Artwork
         {artwork}
       </div>
       <div className={styles.info}>
-        <Link to={brand.to} className={styles.brand}>
-          {brand.logoUrl ? <FixedWidthImage src={brand.logoUrl} shownWidth={28} width={28} height={28} /> : null}
-          {brand.name}
-        </Link>
+        {brand.to === null ? (
+          <span className={styles.brand}>
+            {brand.logoUrl ? <FixedWidthImage src={brand.logoUrl} shownWidth={28} width={28} height={28} /> : null}
+            {brand.name}
+          </span>
+        ) : (
+          <Link to={brand.to} className={styles.brand}>
+            {brand.logoUrl ? <FixedWidthImage src={brand.logoUrl} shownWidth={28} width={28} height={28} /> : null}
+            {brand.name}
+          </Link>
+        )}
         <h1 className={styles.name}>{title}</h1>
         {children}
       </div>

@@ -33,6 +33,8 @@ export interface TCollectionFacts {
   isPublished: boolean;
   /** The public sees it: it and its brand are published. */
   isPublic: boolean;
+  /** Its brand is published (the brand's page is public), whatever the collection. */
+  isBrandPublished: boolean;
 }
 
 /** Collections by id with their brand and whether the public sees them, drafts included: one query. */
@@ -59,6 +61,7 @@ export async function collectionFactsByIds(db: Db, ids: readonly string[]): Prom
         brandId: row.brandId,
         isPublished: row.status === 'PUBLISHED',
         isPublic: row.status === 'PUBLISHED' && row.brandStatus === 'PUBLISHED',
+        isBrandPublished: row.brandStatus === 'PUBLISHED',
       },
     ]),
   );

@@ -167,6 +167,8 @@ describe('edition endpoints', () => {
       owner: { id: buyer.userId },
       figureBaseId: null,
       isCollectionPublic: false,
+      isProductPublic: true,
+      isBrandPublic: true,
     });
 
     const history = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}/histories` })).json().data
@@ -222,6 +224,43 @@ describe('edition endpoints', () => {
     const unknown = await t.app.inject({ method: 'GET', url: `/v1/editions/${newId()}/histories` });
     expect(unknown.json().code).toBe('EDITION_NOT_FOUND');
   });
+});
+
+describe('an edition’s links', () => {
+  // Review: the NFT page linked the product and the brand after either was unpublished, pages not found.
+  it.each([{ isInCollection: true }, { isInCollection: false }])(
+    'say whether its product’s and brand’s pages are public, as those pages answer (in a collection: $isInCollection)',
+    async ({ isInCollection }) => {
+      const { brand, collection, products, editionIds } = await collectorWithPack(t, { isInCollection });
+      const editionId = editionIds[0]!;
+      const productId = (
+        await queryRows<{ product_id: string }>(db(), sql`select product_id from editions where id = ${editionId}`)
+      )[0]!.product_id;
+      expect([products.common.id, products.legendary.id]).toContain(productId);
+      const statuses = async (changes: { product?: string; collection?: string; brand?: string }) => {
+        await db().execute(sql`update products set status = ${changes.product ?? 'PUBLISHED'} where id = ${productId}`);
+        await db().execute(sql`update brands set status = ${changes.brand ?? 'PUBLISHED'} where id = ${brand.id}`);
+        if (collection) {
+          await db().execute(
+            sql`update collections set status = ${changes.collection ?? 'PUBLISHED'} where id = ${collection.id}`,
+          );
+        }
+        const links = (await t.app.inject({ method: 'GET', url: `/v1/editions/${editionId}` })).json().data;
+        const productPage = await t.app.inject({ method: 'GET', url: `/v1/products/${productId}` });
+        const brandPage = await t.app.inject({ method: 'GET', url: `/v1/brands/${brand.id}` });
+        // What the answer says is what the pages answer.
+        expect(links.isProductPublic).toBe(productPage.statusCode === 200);
+        expect(links.isBrandPublic).toBe(brandPage.statusCode === 200);
+        return { isProductPublic: links.isProductPublic, isBrandPublic: links.isBrandPublic };
+      };
+      expect(await statuses({})).toEqual({ isProductPublic: true, isBrandPublic: true });
+      expect(await statuses({ product: 'DRAFT' })).toEqual({ isProductPublic: false, isBrandPublic: true });
+      expect(await statuses({ brand: 'DRAFT' })).toEqual({ isProductPublic: false, isBrandPublic: false });
+      if (collection) {
+        expect(await statuses({ collection: 'DRAFT' })).toEqual({ isProductPublic: false, isBrandPublic: true });
+      }
+    },
+  );
 });
 
 describe('activity kinds', () => {

@@ -46,6 +46,8 @@ function edition(changes: Partial<TEditionDetail> = {}): TEditionDetail {
     createdAt: '2026-11-20T10:00:00.000Z',
     figureBaseId: null,
     isCollectionPublic: true,
+    isProductPublic: true,
+    isBrandPublic: true,
     ...changes,
   };
 }
@@ -156,6 +158,14 @@ describe('NFT page', () => {
       'href',
       `/collections/${edition().collection!.id}`,
     );
+    expect(screen.getByRole('link', { name: 'Neon Dragon' })).toHaveAttribute(
+      'href',
+      `/products/${edition().product.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Neon Arcade' })).toHaveAttribute(
+      'href',
+      `/brands/gaming/${edition().brand.id}`,
+    );
     expect(await screen.findByText('Neon')).toBeInTheDocument();
     const timeline = await screen.findByRole('list', { name: 'Edition history' });
     expect(
@@ -181,6 +191,31 @@ describe('NFT page', () => {
     expect(await screen.findByText('Genesis')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Genesis' })).toBeNull();
   });
+
+  // Review: the product and the brand were links after either was unpublished, to pages not found, and the product's
+  // activity (not found too) showed as an error to retry.
+  it.each([
+    { taken: 'the product unpublished', links: { isProductPublic: false }, isBrandLinked: true },
+    {
+      taken: 'the brand unpublished',
+      links: { isProductPublic: false, isBrandPublic: false, isCollectionPublic: false },
+      isBrandLinked: false,
+    },
+  ])(
+    'names a product whose page is not public ($taken) without a link, and shows no activity of it',
+    async ({ links, isBrandLinked }) => {
+      const sent = nftApi(() => edition(links));
+      renderApp(`/nfts/${editionId}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Neon Dragon #12' })).toBeInTheDocument();
+      expect(screen.getByText('Neon Dragon')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Neon Dragon' })).toBeNull();
+      expect(screen.getByText('Neon Arcade')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Neon Arcade' }) !== null).toBe(isBrandLinked);
+      expect(await screen.findByRole('list', { name: 'Edition history' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Collection activity' })).toBeNull();
+      expect(sent.filter((request) => request.path.includes('/activities'))).toEqual([]);
+    },
+  );
 
   it('favorites this edition (not its product) for a signed-in collector', async () => {
     let isFavorite = false;

@@ -22,7 +22,8 @@ import { editionStateNames } from '../../lib/edition-state-names.ts';
  * `/nfts/:id` (and `/products/nfts/:id`; the spec writes both with a trailing slash, which the router also answers,
  * while links and the canonical go without one, as every page's): one edition as the token it is (spec section 2's NFT
  * detail): contract address with Copy, token ID, owner, properties and its history; anyone signed in may favorite it,
- * and its owner may lock it or export it to a wallet.
+ * and its owner may lock it or export it to a wallet. Its brand, product and collection lead to their pages only while
+ * those are public (the answer's isBrandPublic, isProductPublic, isCollectionPublic).
  */
 export default function NftDetailPage() {
   const { id = '' } = useParams();
@@ -68,7 +69,11 @@ export default function NftDetailPage() {
           )
         }
         tint={rarityColour(data.product.rarity)}
-        brand={{ name: data.brand.name, logoUrl: data.brand.logoUrl, to: brandPath(data.brand) }}
+        brand={{
+          name: data.brand.name,
+          logoUrl: data.brand.logoUrl,
+          to: data.isBrandPublic ? brandPath(data.brand) : null,
+        }}
         title={name}
       >
         <div className={styles.badges}>
@@ -93,12 +98,15 @@ export default function NftDetailPage() {
         </h2>
         <EditionHistory editionId={data.id} />
       </section>
-      <section aria-labelledby="activity-heading" className={styles.history}>
-        <h2 id="activity-heading" className={styles.sectionHeading}>
-          Collection activity
-        </h2>
-        <ProductActivity productId={data.product.id} />
-      </section>
+      {/* A product the public does not see has no activity to show: its feed is not found, as its page. */}
+      {data.isProductPublic ? (
+        <section aria-labelledby="activity-heading" className={styles.history}>
+          <h2 id="activity-heading" className={styles.sectionHeading}>
+            Collection activity
+          </h2>
+          <ProductActivity productId={data.product.id} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -30,10 +30,10 @@ export function useMoveEdition() {
   return useMutation({
     mutationFn: moveEdition,
     // Lock, unlock and export are refused on a figure base, so the edition they answer stands on none; its
-    // collection's page is as public as the page last read.
+    // collection's, product's and brand's pages are as public as the page last read.
     onSuccess: (edition) =>
       queryClient.setQueryData<TEditionDetail>(queryKeys.editions.detail(edition.id), (shown) =>
-        shown ? { ...edition, figureBaseId: null, isCollectionPublic: shown.isCollectionPublic } : undefined,
+        shown ? { ...shown, ...edition, figureBaseId: null } : undefined,
       ),
     // A move is a line of the history and of its product's activity, and changes what the collection lists.
     onSettled: (_edition, _error, request) => invalidateAfterEditionMoves(queryClient, [request.id]),

@@ -16,8 +16,8 @@ export function leftCollectionText(edition: Pick<TEdition, 'state'>): string {
 
 /**
  * What makes the edition a token: its contract (with Copy), token id, owner (leading to their public profile), and the
- * product and collection (leading to its page while that page is public: it is not found once the collection or its
- * brand is unpublished).
+ * product and collection (each leading to its page while that page is public: it is not found once the product, the
+ * collection or their brand is unpublished).
  */
 export function TokenFacts({ edition }: { edition: TEditionDetail }) {
   const { showToast } = useToast();
@@ -48,7 +48,11 @@ export function TokenFacts({ edition }: { edition: TEditionDetail }) {
         )}
       </Fact>
       <Fact term="Product">
-        <Link to={`/products/${edition.product.id}`}>{edition.product.name}</Link>
+        {edition.isProductPublic ? (
+          <Link to={`/products/${edition.product.id}`}>{edition.product.name}</Link>
+        ) : (
+          edition.product.name
+        )}
       </Fact>
       <Fact term="Edition">{formatEditionNumber(edition.serialNumber, edition.editionSize)}</Fact>
       {edition.collection ? (
