@@ -17,6 +17,13 @@ const listed = {
   license: { id: '0190a0b0-0000-7000-8000-0000000000c2', name: 'Open Arcade', imageUrl: null },
 };
 
+/** Licenses 101 to 150 of the brand, found by a search: "License 101" … "License 150". */
+const moreLicenses = Array.from({ length: 50 }, (_, n) => ({
+  id: `0190a0b0-0000-7000-8000-00000000${101 + n}c`,
+  name: `License ${101 + n}`,
+  imageUrl: null,
+}));
+
 const { id, slug, name, type, logoUrl } = brand();
 /** What a listed collection or license of Neon Arcade holds besides its name. */
 const entryOfBrand = {
@@ -59,6 +66,11 @@ function consoleWithProduct(): SentRequest[] {
       });
     }
     if (pathname === '/v1/console/licenses') {
+      const q = new URL(path, 'http://localhost').searchParams.get('q');
+      if (q) {
+        const found = moreLicenses.filter((license) => license.name.includes(q));
+        return json(200, { data: page(found.map((license) => ({ ...license, ...entryOfBrand, licensor: null }))) });
+      }
       return json(200, {
         data: page([{ ...listed.license, ...entryOfBrand, licensor: null }], { size: 100, total: 150 }),
       });
@@ -101,5 +113,23 @@ describe('console product form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(sent)).toHaveLength(1));
     expect(patches(sent)[0]!.body).toEqual({ collectionId: null });
+  });
+
+  // Review (console finding 5): a license past the brand's first hundred could not be chosen.
+  it('finds a license past the first hundred by name, and saving sends its id', async () => {
+    const sent = consoleWithProduct();
+    const user = userEvent.setup();
+    renderApp(`/console/products/${ids.dragon}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Dragon of the Eighth Bit' });
+    const license = within(form).getByLabelText(/^License/);
+    await within(license).findByRole('option', { name: 'Open Arcade' });
+    expect(within(form).getByText('149 more licenses: search by name to find them.')).toBeInTheDocument();
+    await user.type(within(form).getByRole('searchbox', { name: 'Search licenses by name' }), '142');
+    await within(license).findByRole('option', { name: 'License 142' });
+    await user.selectOptions(license, 'License 142');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(sent)).toHaveLength(1));
+    expect(patches(sent)[0]!.body).toEqual({ licenseId: moreLicenses[41]!.id });
   });
 });

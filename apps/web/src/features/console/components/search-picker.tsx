@@ -3,6 +3,8 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import type { TConsoleResource } from '../api/console-resources.ts';
+import { useConsoleEntries, type TConsoleListParams } from '../api/list-console-entries.ts';
 import styles from './search-picker.module.css';
 
 /*
@@ -25,6 +27,21 @@ export function useSearchText() {
 }
 
 export type TSearchText = ReturnType<typeof useSearchText>;
+
+/**
+ * A console list a select picks from: its first page (of `params`), or the entries whose name holds what is typed;
+ * with the picker a RelationField takes to search it and to say when it failed.
+ */
+export function useSearchedEntries<R extends TConsoleResource>(
+  resource: R,
+  params: TConsoleListParams,
+  nouns: TPickerNouns,
+  options: { isEnabled?: boolean } = {},
+) {
+  const search = useSearchText();
+  const list = useConsoleEntries(resource, { ...params, q: search.q }, options);
+  return { list, picker: { list, search, nouns } satisfies TSelectPicker };
+}
 
 /** A picker's list as react-query holds it: a page of entries, its loading and its failure. */
 export interface TPickerList {

@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { BrandField } from '../components/brand-select.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { useOnlyBrand } from '../components/operator-context.ts';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
-import { RelationField } from '../components/relation-select.tsx';
+import { RelationField, withSaved } from '../components/relation-select.tsx';
+import { useSearchedEntries } from '../components/search-picker.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
@@ -50,7 +50,13 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
     formState: { errors },
   } = form;
   const brandId = useWatch({ control, name: 'brandId' });
-  const licenses = useConsoleEntries('licenses', { brandId, size: 100 }, { isEnabled: Boolean(brandId) });
+  // Past the brand's first hundred licenses, one is found by name.
+  const { list: licenses, picker: licensePicker } = useSearchedEntries(
+    'licenses',
+    { brandId, size: 100 },
+    { one: 'license', many: 'licenses' },
+    { isEnabled: Boolean(brandId) },
+  );
 
   const onSubmit = handleSubmit((output) =>
     save(
@@ -86,7 +92,12 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
             hint="Optional: the license this collection is made under."
             isDisabled={!brandId}
             noneLabel={brandId ? 'No license' : 'Choose a brand first'}
-            options={licenses.data?.items.map((license) => ({ id: license.id, label: license.name }))}
+            options={withSaved(
+              licenses.data?.items.map((license) => ({ id: license.id, label: license.name })),
+              // A saved collection's license stays named when the list does not hold it.
+              [collection?.license ? { id: collection.license.id, label: collection.license.name } : undefined],
+            )}
+            picker={licensePicker}
           />
           <Field
             label="Display order"

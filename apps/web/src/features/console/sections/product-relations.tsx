@@ -2,8 +2,8 @@ import type { TProduct } from '@cypher/contract';
 import type { Control } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { RelationField, withSaved } from '../components/relation-select.tsx';
+import { useSearchedEntries } from '../components/search-picker.tsx';
 import type { ZProductForm } from '../form-schemas.ts';
 import styles from '../components/console-form.module.css';
 
@@ -21,9 +21,24 @@ const savedOption = (entry: { id: string; name: string } | null | undefined) =>
 export function ProductRelations({ control, product }: { control: Control<TValues>; product?: TProduct }) {
   const brandId = useWatch({ control, name: 'brandId' });
   const hasBrand = Boolean(brandId);
-  const collections = useConsoleEntries('collections', { brandId, size: 100 }, { isEnabled: hasBrand });
-  const licenses = useConsoleEntries('licenses', { brandId, size: 100 }, { isEnabled: hasBrand });
-  const categories = useConsoleEntries('categories', { size: 100 });
+  // Each list past its first hundred is searched by name.
+  const { list: collections, picker: collectionPicker } = useSearchedEntries(
+    'collections',
+    { brandId, size: 100 },
+    { one: 'collection', many: 'collections' },
+    { isEnabled: hasBrand },
+  );
+  const { list: licenses, picker: licensePicker } = useSearchedEntries(
+    'licenses',
+    { brandId, size: 100 },
+    { one: 'license', many: 'licenses' },
+    { isEnabled: hasBrand },
+  );
+  const { list: categories, picker: categoryPicker } = useSearchedEntries(
+    'categories',
+    { size: 100 },
+    { one: 'category', many: 'categories' },
+  );
   const noBrand = 'Choose a brand first';
 
   return (
@@ -38,6 +53,7 @@ export function ProductRelations({ control, product }: { control: Control<TValue
           collections.data?.items.map((item) => ({ id: item.id, label: item.name })),
           savedOption(product?.collection),
         )}
+        picker={collectionPicker}
       />
       <RelationField
         control={control}
@@ -50,6 +66,7 @@ export function ProductRelations({ control, product }: { control: Control<TValue
           licenses.data?.items.map((item) => ({ id: item.id, label: item.name })),
           savedOption(product?.license),
         )}
+        picker={licensePicker}
       />
       <RelationField
         control={control}
@@ -61,6 +78,7 @@ export function ProductRelations({ control, product }: { control: Control<TValue
           categories.data?.items.map((item) => ({ id: item.id, label: item.name })),
           savedOption(product?.category),
         )}
+        picker={categoryPicker}
       />
     </>
   );
