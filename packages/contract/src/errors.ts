@@ -201,6 +201,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'A drop’s round names this pass. Take it out of the round first, then change its supply or delete it.',
   },
+  /**
+   * Console: people hold the pass (a unit paid for, given, or held for a payment), so its validity may only widen:
+   * `validFrom` earlier, `validUntil` later. Each field moved the other way is named in `details`.
+   */
+  PASS_VALIDITY_SOLD: { status: 409, message: 'People hold this pass: its validity can only be widened.' },
   /** A round names a pass (required, or guaranteeing packs) that does not exist or is of another brand. */
   PASS_NOT_OF_BRAND: { status: 422, message: 'A round can only name a pass of the drop’s own brand.' },
   /** A raffle's entry names a ticket kind of another brand (the drop's brand's own kinds and the marketplace's do). */

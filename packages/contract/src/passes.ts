@@ -154,7 +154,8 @@ export type TCreatePassRequest = z.infer<typeof ZCreatePassRequest>;
 
 /**
  * `PATCH /v1/console/passes/{id}`: everything but the brand; the supply only while the pass is a draft (its units are
- * issued when it is published) and no drop's round names it.
+ * issued when it is published) and no drop's round names it. Once people hold the pass its validity only widens:
+ * `validFrom` earlier, `validUntil` later (PASS_VALIDITY_SOLD).
  */
 export const ZUpdatePassRequest = z
   .strictObject({

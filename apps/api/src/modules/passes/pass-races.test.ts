@@ -158,4 +158,55 @@ describe('passes bought at once through two instances on one PostgreSQL', () => 
     },
     120_000,
   );
+
+  it.runIf(isOnPostgres)(
+    'a validity narrowed while a purchase holds its claimed unit uncommitted waits for it and is refused PASS_VALIDITY_SOLD',
+    async () => {
+      const passId = await passOnSale(2, null);
+      const buyer = await fundedBuyer(100_000);
+      // The gate holds unit 2, so instance b's purchase of both claims unit 1 (the pass's row held FOR KEY SHARE), then
+      // waits inside its transaction for unit 2; the operator narrows the validity on instance a meanwhile.
+      const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+      await gate.connect();
+      let inFlight: ReturnType<typeof buy>;
+      let narrowing: ReturnType<typeof buy>;
+      let first: string;
+      try {
+        await gate.query('begin');
+        await gate.query('select 1 from pass_units where pass_id = $1 and number = 2 for update', [passId]);
+        inFlight = buy(b, buyer.accessToken, passId, 2);
+        await lockWaitersSeen(gate, 1);
+        narrowing = a.app.inject({
+          method: 'PATCH',
+          url: `/v1/console/passes/${passId}`,
+          headers: bearer(admin.accessToken),
+          payload: { validUntil: iso(120) },
+        });
+        // The change queues behind the purchase's claim instead of answering while nobody holds the pass yet.
+        first = await Promise.race([
+          narrowing.then(() => 'the change answered'),
+          lockWaitersSeen(gate, 2).then(() => 'the change queued'),
+        ]);
+        await gate.query('rollback');
+      } finally {
+        await gate.query('rollback').catch(() => undefined);
+        await gate.end();
+      }
+      expect((await inFlight).statusCode).toBe(201);
+      const refused = await narrowing;
+      expect([refused.statusCode, refused.json().code, refused.json().details]).toEqual([
+        409,
+        'PASS_VALIDITY_SOLD',
+        [{ field: 'validUntil', message: 'People hold this pass: it can only end later, not earlier.' }],
+      ]);
+      const [kept] = await queryRows<{ valid_until: Date }>(
+        db(),
+        sql`select valid_until from passes where id = ${passId}`,
+      );
+      expect(new Date(kept!.valid_until).toISOString()).toBe(iso(600));
+      expect(first).toBe('the change queued');
+      expect(await purchaseInvariantViolations(db())).toEqual(noPurchaseViolations);
+    },
+    120_000,
+  );
 });

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { claimUnclaimedUnits, type TClaimedUnit } from '../../db/claim-unclaimed-units.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { executeNow, queryRows } from '../../db/query-rows.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { passUnits } from './passes.tables.ts';
 
 /**
- * Writes: pass_units (claims, hand-overs, releases) · Reads: pass_units, passes (validity) · Route: POST /v1/orders
- * and /v2/orders, through orders/sale-items.ts; GET /v1/drops/{id} (holdsValidPass) · Tests: passes.test.ts,
- * pass-races.test.ts.
+ * Writes: pass_units (claims, hand-overs, releases) · Reads: pass_units, passes (validity; a claim holds its row FOR
+ * KEY SHARE) · Route: POST /v1/orders and /v2/orders, through orders/sale-items.ts; GET /v1/drops/{id}
+ * (holdsValidPass); PATCH /v1/console/passes/{id} (isPassHeldByAnyone) · Tests: passes.test.ts, pass-races.test.ts.
  *
  * How orders claim, hold, hand over and give back pass units (the passes module owns them; orders call these through
  * orders/sale-items.ts), as drops' pack-claims.ts does for packs.
@@ -17,9 +17,18 @@ import { passUnits } from './passes.tables.ts';
 /**
  * Locks `count` of the pass's unclaimed units, lowest numbers first; fewer only when fewer are unclaimed. A unit given
  * by a grant has an owner and no order (grantPassUnits), so it is claimed too, for good.
+ *
+ * The pass's row is held FOR KEY SHARE first, until the claim commits or rolls back (sent with the claim, no round
+ * trip of its own): claims share it, and the console's update waits for it (lockPass, FOR UPDATE), so a change to the
+ * validity never misses a unit claimed and not yet committed (update-pass.ts), and a claim made after the change
+ * commits reads the pass as changed.
  */
-export function claimPassUnits(tx: Db, passId: string, count: number): Promise<TClaimedUnit[]> {
-  return claimUnclaimedUnits(tx, 'pass_units', sql`pass_id = ${passId} and owner_user_id is null`, count);
+export async function claimPassUnits(tx: Db, passId: string, count: number): Promise<TClaimedUnit[]> {
+  const [, units] = await Promise.all([
+    executeNow(tx, sql`select 1 from passes where id = ${passId} for key share`),
+    claimUnclaimedUnits(tx, 'pass_units', sql`pass_id = ${passId} and owner_user_id is null`, count),
+  ]);
+  return units;
 }
 
 /**
@@ -110,6 +119,21 @@ export async function hasHeldPassUnits(db: Db, passId: string): Promise<boolean>
   const [row] = await queryRows<{ found: boolean }>(
     db,
     sql`select exists (select 1 from pass_units where pass_id = ${passId} and order_id is not null and owner_user_id is null) as found`,
+  );
+  return row?.found === true;
+}
+
+/**
+ * Whether anyone holds a unit of the pass, paid for, given or held for a payment that may still succeed: its validity
+ * is then theirs too (update-pass.ts). Claims run lowest numbers first, so a pass that sold any finds one at once.
+ */
+export async function isPassHeldByAnyone(db: Db, passId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from pass_units
+          where pass_id = ${passId} and (order_id is not null or owner_user_id is not null)
+        ) as found`,
   );
   return row?.found === true;
 }

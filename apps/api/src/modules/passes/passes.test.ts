@@ -299,6 +299,84 @@ describe('passes', () => {
     expect(opened.opensRounds).toMatchObject([{ dropId: drop.dropId, round: 1 }]);
   });
 
+  it('once held, only widen their validity: later validFrom or earlier validUntil is refused PASS_VALIDITY_SOLD', async () => {
+    const { pass } = await passOnSale({ supply: 3 });
+    const drop = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 5 }] });
+    await db().update(salePolicies).set({ requiredPassId: pass.id }).where(eq(salePolicies.dropId, drop.dropId));
+    const holder = await funded(20_000);
+    expect((await buyPass(holder.accessToken, pass.id)).statusCode).toBe(201);
+    const change = (payload: object, passId = pass.id) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/console/passes/${passId}`,
+        headers: bearer(admin.accessToken),
+        payload,
+      });
+
+    const later = await change({ validFrom: iso(10 * 24 * 60) });
+    expect([later.statusCode, later.json()]).toEqual([
+      409,
+      {
+        code: 'PASS_VALIDITY_SOLD',
+        message: 'People hold this pass: its validity can only be widened.',
+        details: [{ field: 'validFrom', message: 'People hold this pass: it can only start earlier, not later.' }],
+      },
+    ]);
+    const earlier = await change({ validUntil: iso(29 * 24 * 60) });
+    expect([earlier.statusCode, earlier.json().details]).toEqual([
+      409,
+      [{ field: 'validUntil', message: 'People hold this pass: it can only end later, not earlier.' }],
+    ]);
+    // The reviewer's change, the sale moved along with it: both fields named, nothing written.
+    const moved = await change({
+      validFrom: iso(10 * 24 * 60),
+      saleBeginAt: iso(9 * 24 * 60),
+      saleEndAt: iso(11 * 24 * 60),
+      validUntil: iso(20 * 24 * 60),
+    });
+    expect(moved.json().details.map((detail: { field: string }) => detail.field)).toEqual(['validFrom', 'validUntil']);
+    const kept = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/console/passes/${pass.id}`,
+        headers: bearer(admin.accessToken),
+      })
+    ).json().data;
+    expect(kept).toMatchObject({ validFrom: pass.validFrom, validUntil: pass.validUntil, saleEndAt: pass.saleEndAt });
+
+    // Widened, it is accepted, and the holder still buys in the round the pass opens.
+    const widened = await change({ validFrom: iso(-60), validUntil: iso(40 * 24 * 60) });
+    expect(widened.statusCode).toBe(200);
+    expect(widened.json().data).toMatchObject({ validFrom: iso(-60), validUntil: iso(40 * 24 * 60) });
+    const packs = await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders',
+      headers: { ...bearer(holder.accessToken), 'idempotency-key': newId() },
+      payload: { dropId: drop.dropId, quantity: 1, paymentMethod: 'BALANCE' },
+    });
+    expect(packs.statusCode).toBe(201);
+
+    // A unit held for a card payment is someone's too, until the payment fails.
+    const { pass: carded } = await passOnSale({ supply: 1 });
+    expect((await buyPass((await fastBuyer(t)).accessToken, carded.id, 1, 'CARD')).json().data.status).toBe('PENDING');
+    expect((await change({ validUntil: iso(29 * 24 * 60) }, carded.id)).json().code).toBe('PASS_VALIDITY_SOLD');
+  });
+
+  it('nobody holds yet: a published pass’s validity still moves either way', async () => {
+    const { pass } = await passOnSale();
+    const change = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/console/passes/${pass.id}`,
+        headers: bearer(admin.accessToken),
+        payload,
+      });
+    const narrowed = await change({ validFrom: iso(60), validUntil: iso(2 * 24 * 60) });
+    expect(narrowed.statusCode).toBe(200);
+    expect(narrowed.json().data).toMatchObject({ validFrom: iso(60), validUntil: iso(2 * 24 * 60) });
+    expect((await change({ validFrom: iso(-1), validUntil: iso(30 * 24 * 60) })).statusCode).toBe(200);
+  });
+
   // Helper's note, session 52: the pass page announced a drop (its name and schedule) before the drop page showed it.
   it('list under "Opens" only drops visible by now; the console sees them before', async () => {
     const { pass } = await passOnSale({ supply: 3 });

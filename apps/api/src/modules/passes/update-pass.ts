@@ -7,12 +7,13 @@ import type { Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { isPassNamedByRound } from '../drops/rounds-opened-by-passes.ts';
 import { consolePassViewsOf } from './pass-views.ts';
+import { isPassHeldByAnyone } from './pass-units.ts';
 import { lockPass } from './publish-pass.ts';
-import { passes } from './passes.tables.ts';
+import { passes, type TPassRow } from './passes.tables.ts';
 
 /**
- * Route: PATCH /v1/console/passes/{id} · Writes: passes, audit_log · Reads: sale_policies (through drops) · UI:
- * features/console pass form · Tests: passes.test.ts, pass-publication.test.ts, pass-races.test.ts,
+ * Route: PATCH /v1/console/passes/{id} · Writes: passes, audit_log · Reads: sale_policies (through drops), pass_units
+ * · UI: features/console pass form · Tests: passes.test.ts, pass-publication.test.ts, pass-races.test.ts,
  * orders/agreed-price.test.ts.
  *
  * Changes a pass's words, artwork, price, limit and times; its brand stays (a drop's round may name only a pass of
@@ -22,6 +23,12 @@ import { passes } from './passes.tables.ts';
  * no drop's round names (a guarantee's pack count was worked out from it): the same number is accepted, so the form
  * may send it back as it was. The times are checked together with the ones kept: a sale that would end before it
  * begins, or a validity that would, is refused.
+ *
+ * Once anyone holds the pass (a unit paid for, given, or held for a payment) its validity is what they were sold, and
+ * a holders-only round admits only a pass valid now: so it may only widen, `validFrom` earlier and `validUntil`
+ * later, and a change the other way is refused PASS_VALIDITY_SOLD naming each such field. Checked under the row lock,
+ * which every claim of a unit waits for or holds (pass-units.ts's claimPassUnits, FOR KEY SHARE): a purchase in flight
+ * commits before this looks and is counted, and one that claims after this commits buys the pass as changed.
  */
 export async function updatePass(
   ctx: Pick<AppContext, 'db' | 'clock'>,
@@ -48,6 +55,10 @@ export async function updatePass(
     };
     const issues = passTimeIssues(times);
     if (issues.length > 0) throw new AppError('INVALID_REQUEST', { details: issues });
+    const narrowed = narrowedValidity(before, times);
+    if (narrowed.length > 0 && (await isPassHeldByAnyone(tx, id))) {
+      throw new AppError('PASS_VALIDITY_SOLD', { details: narrowed });
+    }
     const [row] = await tx
       .update(passes)
       .set({ ...input, ...times, updatedAt: now })
@@ -65,4 +76,22 @@ export async function updatePass(
     const [view] = await consolePassViewsOf(tx, [row!], now);
     return view!;
   });
+}
+
+/**
+ * The validity fields the change narrows (`validFrom` later, `validUntil` earlier), with why, as field details: what
+ * the pass's holders would lose.
+ */
+function narrowedValidity(
+  before: Pick<TPassRow, 'validFrom' | 'validUntil'>,
+  after: { validFrom: Date; validUntil: Date },
+): { field: 'validFrom' | 'validUntil'; message: string }[] {
+  const narrowed: { field: 'validFrom' | 'validUntil'; message: string }[] = [];
+  if (after.validFrom.getTime() > before.validFrom.getTime()) {
+    narrowed.push({ field: 'validFrom', message: 'People hold this pass: it can only start earlier, not later.' });
+  }
+  if (after.validUntil.getTime() < before.validUntil.getTime()) {
+    narrowed.push({ field: 'validUntil', message: 'People hold this pass: it can only end later, not earlier.' });
+  }
+  return narrowed;
 }

@@ -274,6 +274,59 @@ describe('console passes: the form', () => {
     JOURNEY_MS,
   );
 
+  // Console review, finding 1: a sold pass's validity was pulled in and its holders' rounds closed to them.
+  it(
+    'says a held pass’s validity only widens, and shows the API’s refusal of a narrower one under its field',
+    async () => {
+      const refusal = 'People hold this pass: it can only end later, not earlier.';
+      const sent = consoleWithPasses((request) => {
+        if (pathnameOf(request.path) !== `/v1/console/passes/${passIds.pass}`) return undefined;
+        if (request.method === 'PATCH') {
+          return json(409, {
+            code: 'PASS_VALIDITY_SOLD',
+            message: errorCatalogue.PASS_VALIDITY_SOLD.message,
+            details: [{ field: 'validUntil', message: refusal }],
+          });
+        }
+        return json(200, { data: consolePass() });
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/passes/${passIds.pass}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Neon Season Pass' });
+      expect(within(form).getByLabelText(/^Valid from/)).toHaveAccessibleDescription(
+        expect.stringContaining('People hold this pass: it can only start earlier.'),
+      );
+      const validUntil = within(form).getByLabelText(/^Valid until/);
+      expect(validUntil).toHaveAccessibleDescription(
+        expect.stringContaining('People hold this pass: it can only end later.'),
+      );
+      expect(within(form).getByLabelText(/^Sale ends/)).toHaveAccessibleDescription('No one can buy it after this.');
+
+      pickTime(/^Valid until/, '2027-01-10T12:00');
+      await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(writes(sent, 'PATCH')).toHaveLength(1));
+      expect(writes(sent, 'PATCH')[0]!.body).toEqual({ validUntil: sentTime('2027-01-10T12:00') });
+      expect(await within(form).findByText(refusal)).toBeInTheDocument();
+      expect(validUntil).toHaveAccessibleDescription(expect.stringContaining(refusal));
+      expect(validUntil).toHaveValue('2027-01-10T12:00');
+    },
+    JOURNEY_MS,
+  );
+
+  it('keeps the plain validity hints on a published pass nobody holds yet', async () => {
+    consoleWithPasses((request) =>
+      pathnameOf(request.path) === `/v1/console/passes/${passIds.pass}`
+        ? json(200, { data: consolePass({ sold: 0, remaining: 500 }) })
+        : undefined,
+    );
+    renderApp(`/console/passes/${passIds.pass}`);
+    const form = await screen.findByRole('form', { name: 'Edit Neon Season Pass' });
+    expect(within(form).getByLabelText(/^Valid until/)).toHaveAccessibleDescription(
+      'Its rounds stay closed to holders after this.',
+    );
+  });
+
   // Review of session 36: the Neon Season Pass went from $25.00 to $0.25 with one Save, public at once.
   it(
     'asks before a new price for a pass on sale, naming the old and new price and what sold, and sends it once confirmed',

@@ -44,6 +44,17 @@ const times = [
   ['validUntil', 'Valid until', 'Its rounds stay closed to holders after this.'],
 ] as const;
 
+/**
+ * Once people hold the pass (bought, given, or held for a payment), its validity only widens: the API refuses the
+ * rest (PASS_VALIDITY_SOLD) under the field, and the hint says so first.
+ */
+const heldValidityHints: Partial<Record<(typeof times)[number][0], string>> = {
+  validFrom: 'People hold this pass: it can only start earlier.',
+  validUntil: 'People hold this pass: it can only end later.',
+};
+const isHeldByAnyone = (pass: TConsolePass | undefined) =>
+  pass?.publicationStatus === 'PUBLISHED' && pass.remaining < pass.supply;
+
 /** "500 issued · 88 sold · 412 left": what became of the supply (a card or Tilia payment holds some on the way). */
 function supplySummary(pass: TConsolePass): string {
   return `${formatCount(pass.supply)} issued · ${formatCount(pass.sold)} sold · ${formatCount(pass.remaining)} left`;
@@ -94,6 +105,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
     }),
   );
   const isSupplyIssued = pass?.publicationStatus === 'PUBLISHED';
+  const isHeld = isHeldByAnyone(pass);
 
   return (
     <EntryForm
@@ -183,7 +195,14 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
       <FormSection id="pass-sale-and-validity" title="Sale and validity">
         <div className={styles.grid}>
           {times.map(([name, label, hint]) => (
-            <DateTimeField key={name} control={control} name={name} label={label} hint={hint} isRequired />
+            <DateTimeField
+              key={name}
+              control={control}
+              name={name}
+              label={label}
+              hint={isHeld && heldValidityHints[name] ? `${hint} ${heldValidityHints[name]}` : hint}
+              isRequired
+            />
           ))}
         </div>
       </FormSection>
