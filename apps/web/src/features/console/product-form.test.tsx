@@ -24,6 +24,12 @@ const moreLicenses = Array.from({ length: 50 }, (_, n) => ({
   imageUrl: null,
 }));
 
+/** The catalogue's 150 tags: "Tag 001" … "Tag 150". */
+const allTags = Array.from({ length: 150 }, (_, n) => {
+  const number = String(n + 1).padStart(3, '0');
+  return { id: `0190a0b0-0000-7000-8000-000000${number}7a9`, slug: `tag-${number}`, name: `Tag ${number}` };
+});
+
 const { id, slug, name, type, logoUrl } = brand();
 /** What a listed collection or license of Neon Arcade holds besides its name. */
 const entryOfBrand = {
@@ -64,6 +70,11 @@ function consoleWithProduct(): SentRequest[] {
       return json(200, {
         data: page([{ ...listed.collection, ...entryOfBrand, license: null, sortOrder: 0 }], { size: 100, total: 150 }),
       });
+    }
+    if (pathname === '/v1/console/tags') {
+      const q = new URL(path, 'http://localhost').searchParams.get('q');
+      if (q) return json(200, { data: page(allTags.filter((tag) => tag.name.includes(q))) });
+      return json(200, { data: page(allTags.slice(0, 100), { size: 100, total: 150 }) });
     }
     if (pathname === '/v1/console/licenses') {
       const q = new URL(path, 'http://localhost').searchParams.get('q');
@@ -131,5 +142,25 @@ describe('console product form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches(sent)).toHaveLength(1));
     expect(patches(sent)[0]!.body).toEqual({ licenseId: moreLicenses[41]!.id });
+  });
+
+  // Review (console finding 5): the product form listed the first 100 tags only.
+  it('finds a tag past the first hundred by name, keeps it ticked through another search, and saving sends it', async () => {
+    const sent = consoleWithProduct();
+    const user = userEvent.setup();
+    renderApp(`/console/products/${ids.dragon}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Dragon of the Eighth Bit' });
+    const tags = within(form).getByRole('group', { name: 'Tags' });
+    await within(tags).findByRole('checkbox', { name: 'Tag 100' });
+    expect(within(tags).getByText('50 more tags: search by name to find them.')).toBeInTheDocument();
+    await user.type(within(tags).getByRole('searchbox', { name: 'Search tags by name' }), '142');
+    await user.click(await within(tags).findByRole('checkbox', { name: 'Tag 142' }));
+    await user.clear(within(tags).getByRole('searchbox', { name: 'Search tags by name' }));
+    await within(tags).findByRole('checkbox', { name: 'Tag 001' });
+    expect(within(tags).getByRole('checkbox', { name: 'Tag 142' })).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(sent)).toHaveLength(1));
+    expect(patches(sent)[0]!.body).toEqual({ tagIds: [allTags[141]!.id] });
   });
 });

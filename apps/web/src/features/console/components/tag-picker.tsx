@@ -1,33 +1,55 @@
 import type { TTag } from '@cypher/contract';
+import { useState } from 'react';
+import { hasFailed, SearchExtras, useSearchedEntries } from './search-picker.tsx';
 import styles from './console-form.module.css';
 
 interface TagPickerProps {
-  tags: TTag[];
+  /** The saved product's tags: shown ticked even when the list (a page, or a search) does not hold them. */
+  saved: readonly TTag[];
   value: string[];
   onChange: (tagIds: string[]) => void;
   error?: string;
-  isLoading?: boolean;
 }
 
-/** Several tags at once: a group of checkboxes drawn as pills, so every choice is visible and one tap away. */
-export function TagPicker({ tags, value, onChange, error, isLoading }: TagPickerProps) {
-  function toggle(id: string, isChecked: boolean) {
-    onChange(isChecked ? [...value, id] : value.filter((tagId) => tagId !== id));
+/**
+ * Several tags at once: a group of checkboxes drawn as pills, so every choice is visible and one tap away. Past the
+ * first hundred, tags are found by name; the ticked ones stay shown whatever the search lists.
+ */
+export function TagPicker({ saved, value, onChange, error }: TagPickerProps) {
+  const { list: tags, picker } = useSearchedEntries('tags', { size: 100 }, { one: 'tag', many: 'tags' });
+  // Tags ticked from a search, remembered by name once another search lists others.
+  const [picked, setPicked] = useState<TTag[]>([]);
+  const listed = tags.data?.items ?? [];
+  const known = new Set(listed.map((tag) => tag.id));
+  const tickedElsewhere = [...saved, ...picked].filter(
+    (tag, index, all) =>
+      value.includes(tag.id) && !known.has(tag.id) && all.findIndex((other) => other.id === tag.id) === index,
+  );
+  const shown = [...tickedElsewhere, ...listed];
+  const isLoading = tags.isPending && !hasFailed(tags);
+
+  function toggle(tag: TTag, isChecked: boolean) {
+    if (isChecked) setPicked((last) => [...last, tag]);
+    onChange(isChecked ? [...value, tag.id] : value.filter((tagId) => tagId !== tag.id));
   }
   return (
     <fieldset className={styles.fieldset} aria-busy={isLoading || undefined}>
       <legend className={styles.legend}>Tags</legend>
-      {tags.length === 0 ? (
-        <p className={styles.hint}>{isLoading ? 'Loading tags…' : 'No tags yet. An admin can add them under Tags.'}</p>
+      {shown.length === 0 ? (
+        hasFailed(tags) ? null : (
+          <p className={styles.hint}>
+            {isLoading ? 'Loading tags…' : picker.search.q ? null : 'No tags yet. An admin can add them under Tags.'}
+          </p>
+        )
       ) : (
         <ul className={styles.tagList}>
-          {tags.map((tag) => (
+          {shown.map((tag) => (
             <li key={tag.id}>
               <label className={styles.tagOption}>
                 <input
                   type="checkbox"
                   checked={value.includes(tag.id)}
-                  onChange={(event) => toggle(tag.id, event.target.checked)}
+                  onChange={(event) => toggle(tag, event.target.checked)}
                 />
                 <span>{tag.name}</span>
               </label>
@@ -35,6 +57,7 @@ export function TagPicker({ tags, value, onChange, error, isLoading }: TagPicker
           ))}
         </ul>
       )}
+      <SearchExtras {...picker} />
       {error ? (
         <p className={styles.rowError} role="alert">
           {error}

@@ -7,7 +7,6 @@ import { CountInput, Input } from '../../../ui/input.tsx';
 import { rarityLabel } from '../../../ui/rarity-badge.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { BrandField } from '../components/brand-select.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { useOnlyBrand } from '../components/operator-context.ts';
@@ -65,7 +64,6 @@ export function ProductForm({ product }: { product?: TProduct }) {
   const onlyBrand = useOnlyBrand();
   const loaded = toValues(product, onlyBrand?.id);
   const { save, isSaving } = useSaveEntry('products', product?.id);
-  const tags = useConsoleEntries('tags', { size: 100 });
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZProductForm), defaultValues: loaded });
   const { markSaved } = useUnsavedChanges(form, 'product');
   const {
@@ -161,8 +159,7 @@ export function ProductForm({ product }: { product?: TProduct }) {
               name="tagIds"
               render={({ field, fieldState }) => (
                 <TagPicker
-                  tags={tags.data?.items ?? []}
-                  isLoading={tags.isPending}
+                  saved={product?.tags ?? []}
                   value={field.value ?? []}
                   onChange={field.onChange}
                   error={fieldState.error?.message}
