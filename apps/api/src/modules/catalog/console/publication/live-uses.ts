@@ -2,10 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { queryRows } from '../../../../db/query-rows.ts';
 import { AppError } from '../../../../http/app-error.ts';
+import { liveDropUsesSql } from '../../../drops/live-drop-uses.ts';
+import { liveFusionUsesSql } from '../../../fusions/live-fusion-uses.ts';
 
 /*
  * Route: POST /v1/console/products/{id}/unpublish and /v1/console/collections/{id}/unpublish (through
- * change-publication.ts) · Writes: nothing · Reads: drops, drop_contents, fusions, fusion_slots, products · Tests:
+ * change-publication.ts) · Writes: nothing · Reads: products; drops and fusions through their modules' fragments
+ * (drops/live-drop-uses.ts, fusions/live-fusion-uses.ts) · Tests:
  * unpublish-in-live-use.test.ts, unpublish-in-live-use-races.test.ts.
  */
 
@@ -65,24 +68,13 @@ async function liveUses(tx: Db, used: TLiveUsed, id: string, now: Date): Promise
     used === 'product'
       ? sql`${productId} = ${id}::uuid`
       : sql`exists (select 1 from products p where p.id = ${productId} and p.collection_id = ${id}::uuid)`;
-  const slotTakes =
-    used === 'product'
-      ? sql`s.rule_product_id = ${id}::uuid`
-      : sql`(s.rule_collection_id = ${id}::uuid or (s.rule_product_id is not null and ${isUsed(sql`s.rule_product_id`)}))`;
-  const rows = await queryRows<{ kind: TLiveUse['kind']; name: string }>(
+  return queryRows<TLiveUse>(
     tx,
     sql`select kind, name from (
-          select 'drop' as kind, d.name, d.drop_end_at as ends_at, 0 as rank from drops d
-          where d.publication_status in ('PUBLISHING', 'PUBLISHED') and d.drop_end_at > ${now.toISOString()}::timestamptz
-            and exists (select 1 from drop_contents c where c.drop_id = d.id and ${isUsed(sql`c.product_id`)})
+          ${liveDropUsesSql(isUsed, now)}
           union all
-          select case when ${isUsed(sql`f.result_product_id`)} then 'fusion result' else 'fusion slot' end,
-                 f.name, f.end_at, 1 from fusions f
-          where f.status = 'PUBLISHED' and f.end_at > ${now.toISOString()}::timestamptz
-            and (${isUsed(sql`f.result_product_id`)}
-                 or exists (select 1 from fusion_slots s where s.fusion_id = f.id and ${slotTakes}))
+          ${liveFusionUsesSql(isUsed, used === 'collection' ? id : null, now)}
         ) uses
         order by ends_at, rank, name`,
   );
-  return rows;
 }
