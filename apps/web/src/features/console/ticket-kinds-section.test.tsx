@@ -65,7 +65,7 @@ function consoleWithTickets(answer: (request: SentRequest) => Response | undefin
           data: isAdmin ? consoleMe({ roles: ['admin'], isAdmin: true, brands: [] }) : consoleMe(),
         });
       case '/v1/console/brands':
-        return json(200, { data: page([brand()]) });
+        return answer(request) ?? json(200, { data: page([brand()]) });
       default:
         return answer(request) ?? apiFailure(404, 'NOT_FOUND');
     }
@@ -154,6 +154,43 @@ describe('console tickets', () => {
       isActive: true,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Drop ticket' })).toBeInTheDocument();
+  });
+
+  // Review (console finding 5): an admin chose the issuing brand among the first 100 brands only.
+  it('lets an admin find an issuing brand past the first hundred by name', async () => {
+    const nthBrand = (n: number) =>
+      brand({ id: `0190a0b0-0000-7000-8000-000000${n}b00`, slug: `brand-${n}`, name: `Brand ${n}` });
+    // The console's brands: 150, the first 100 to a page, or those a search finds.
+    const brands = Array.from({ length: 150 }, (_, n) => nthBrand(n + 100));
+    const sent = consoleWithTickets(({ method, path }) => {
+      if (pathnameOf(path) === '/v1/console/brands') {
+        const q = queryOf(path).get('q');
+        return json(200, {
+          data: q
+            ? page(brands.filter((item) => item.name.includes(q)))
+            : page(brands.slice(0, 100), { size: 100, total: 150 }),
+        });
+      }
+      if (method === 'POST' && pathnameOf(path) === '/v1/console/ticket-kinds')
+        return json(201, { data: ticketKind() });
+      if (pathnameOf(path) === `/v1/console/ticket-kinds/${kindId}`) return json(200, { data: ticketKind() });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/console/ticket-kinds/new');
+
+    const form = await screen.findByRole('form', { name: 'New ticket kind' });
+    const issuer = within(form).getByLabelText(/^Issued by/);
+    await within(issuer).findByRole('option', { name: 'Brand 199' });
+    expect(issuer).toHaveValue('');
+    expect(within(issuer).getByRole('option', { selected: true })).toHaveTextContent('The marketplace (no brand)');
+    await user.type(within(form).getByRole('searchbox', { name: 'Search brands by name' }), '242');
+    await within(issuer).findByRole('option', { name: 'Brand 242' });
+    await user.selectOptions(issuer, 'Brand 242');
+    await user.type(within(form).getByLabelText(/^Name/), 'Drop ticket');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(1));
+    expect(writes(sent, 'POST')[0]!.body).toMatchObject({ brandId: nthBrand(242).id, name: 'Drop ticket' });
   });
 
   it('offers a brand manager only their brands, not the marketplace', async () => {

@@ -33,6 +33,8 @@ interface BrandSelectProps extends Partial<FieldControlProps> {
   onChange: (brandId: string) => void;
   onBlur?: () => void;
   ref?: Ref<HTMLSelectElement>;
+  /** The first option, '' (by default "Choose a brand"). */
+  noneLabel?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ interface BrandSelectProps extends Partial<FieldControlProps> {
  * after the form, and a brand the form came with, written to the select before its option existed, read "Choose a
  * brand" while the form held it.
  */
-export function BrandSelect({ value, onChange, onBlur, ...control }: BrandSelectProps) {
+export function BrandSelect({ value, onChange, onBlur, noneLabel, ...control }: BrandSelectProps) {
   const { search, brands, options, isLoading } = useBrandChoices(value);
   const isChosenMissing = Boolean(value) && !options?.some((brand) => brand.id === value);
   return (
@@ -53,7 +55,8 @@ export function BrandSelect({ value, onChange, onBlur, ...control }: BrandSelect
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">
-          {isLoading ? 'Loading brands…' : options?.length === 0 && !search.q ? 'No brands yet' : 'Choose a brand'}
+          {noneLabel ??
+            (isLoading ? 'Loading brands…' : options?.length === 0 && !search.q ? 'No brands yet' : 'Choose a brand')}
         </option>
         {/* Until the brands arrive, keep the chosen one selectable so the value does not flicker to none. */}
         {isChosenMissing && value ? <option value={value}>Loading brands…</option> : null}

@@ -6,7 +6,8 @@ import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { BrandSelect } from '../components/brand-select.tsx';
+import { ControlledField } from '../components/controlled-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
@@ -57,9 +58,6 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
     setError,
     formState: { errors },
   } = form;
-  // A brand manager's brands come with who they are; an admin picks from every brand.
-  const allBrands = useConsoleEntries('brands', { size: 100, sort: 'name' }, { isEnabled: !kind && me.isAdmin });
-  const brandChoices = me.isAdmin ? allBrands.data?.items : me.brands;
 
   const priceChange = usePriceChangeConfirmation();
 
@@ -88,12 +86,26 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
               value={kind.brand?.name ?? 'The marketplace'}
               hint="Fixed once made: people hold tickets of it."
             />
+          ) : me.isAdmin ? (
+            // An admin picks from every brand, found by name past the first hundred.
+            <ControlledField control={control} name="brandId" label="Issued by" isRequired>
+              {(props, field) => (
+                <BrandSelect
+                  {...props}
+                  ref={field.ref}
+                  value={field.value as string}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  noneLabel="The marketplace (no brand)"
+                />
+              )}
+            </ControlledField>
           ) : (
+            // A brand manager's brands come with who they are.
             <Field label="Issued by" error={errors.brandId?.message} isRequired>
               {(props) => (
-                <Select {...props} {...register('brandId')} aria-busy={brandChoices === undefined || undefined}>
-                  {me.isAdmin ? <option value="">The marketplace (no brand)</option> : null}
-                  {brandChoices?.map((brand) => (
+                <Select {...props} {...register('brandId')}>
+                  {me.brands.map((brand) => (
                     <option key={brand.id} value={brand.id}>
                       {brand.name}
                     </option>
