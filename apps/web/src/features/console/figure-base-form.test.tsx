@@ -80,9 +80,12 @@ function consoleWithFigureBases(answer: (request: SentRequest) => Response | und
       case '/v1/console/brands':
         return json(200, { data: page([brand()]) });
       case '/v1/console/collections':
-        return json(200, {
-          data: page([collection(), collection({ id: fb.otherCollection, name: 'Midnight Bloom' })]),
-        });
+        return (
+          answer(request) ??
+          json(200, {
+            data: page([collection(), collection({ id: fb.otherCollection, name: 'Midnight Bloom' })]),
+          })
+        );
       case '/v1/console/products':
         return json(200, {
           data: page(queryOf(request.path).get('collectionId') === fb.collection ? products : []),
@@ -148,6 +151,45 @@ describe('console figure bases', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hall of Heroes' })).toBeInTheDocument();
+  });
+
+  // Review (console finding 5): a new base's collection was chosen among the first 100 collections only.
+  it('finds a collection past the first hundred by name for a new base', async () => {
+    const many = Array.from({ length: 150 }, (_, n) =>
+      collection({ id: `0190a0b0-0000-7000-8000-000000${n + 100}c01`, name: `Collection ${n + 100}` }),
+    );
+    const sent = consoleWithFigureBases(({ method, path }) => {
+      if (pathnameOf(path) === '/v1/console/collections') {
+        const q = queryOf(path).get('q');
+        return json(200, {
+          data: q
+            ? page(many.filter((item) => item.name.includes(q)))
+            : page(many.slice(0, 100), { size: 100, total: 150 }),
+        });
+      }
+      if (method === 'POST' && pathnameOf(path) === '/v1/console/figure-bases')
+        return json(201, { data: figureBase() });
+      if (pathnameOf(path) === `/v1/console/figure-bases/${fb.base}`) return json(200, { data: figureBase() });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/console/figure-bases/new');
+
+    const form = await screen.findByRole('form', { name: 'New figure base' });
+    const collectionSelect = within(form).getByLabelText(/^Collection/);
+    await within(collectionSelect).findByRole('option', { name: 'Collection 199' });
+    await user.type(within(form).getByRole('searchbox', { name: 'Search collections by name' }), '242');
+    await within(collectionSelect).findByRole('option', { name: 'Collection 242' });
+    await user.selectOptions(collectionSelect, 'Collection 242');
+    await user.clear(within(form).getByRole('searchbox', { name: 'Search collections by name' }));
+    await within(collectionSelect).findByRole('option', { name: 'Collection 100' });
+    expect(collectionSelect).toHaveValue(many[142]!.id);
+    await user.type(within(form).getByLabelText(/^Name\s*\(required\)/), 'Hall of Heroes');
+    await user.type(within(form).getByLabelText(/^Name \(Slot 1\)/), 'Rare spot');
+    await user.selectOptions(within(form).getByLabelText(/^Rarity \(Slot 1\)/), 'RARE');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(writes(sent, 'POST')).toHaveLength(1));
+    expect(writes(sent, 'POST')[0]!.body).toMatchObject({ collectionId: many[142]!.id, name: 'Hall of Heroes' });
   });
 
   it('edits the slots as a whole list: kept slots keep their ids, in their new order, removed ones are left out', async () => {

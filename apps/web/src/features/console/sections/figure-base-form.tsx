@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TCollection, TFigureBase } from '@cypher/contract';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -11,6 +12,7 @@ import { emptySlot, FigureBaseSlotsEditor } from '../components/figure-base-slot
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
+import { hasFailed, SearchExtras, useSearchedEntries } from '../components/search-picker.tsx';
 import { ZFigureBaseForm, type TFigureBaseFormOutput, type TFigureBaseFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
@@ -46,7 +48,11 @@ function toValues(base: TFigureBase | undefined): TFigureBaseFormValues {
 }
 
 /** Collections by brand (an admin sees every brand's), drafts included: a base can be ready before its collection. */
-function CollectionSelect({ collections, ...props }: SelectProps & { collections: TCollection[] | undefined }) {
+function CollectionSelect({
+  collections,
+  isFailed,
+  ...props
+}: SelectProps & { collections: TCollection[] | undefined; isFailed: boolean }) {
   const byBrand = new Map<string, { name: string; collections: TCollection[] }>();
   for (const collection of collections ?? []) {
     const group = byBrand.get(collection.brand.id) ?? { name: collection.brand.name, collections: [] };
@@ -54,8 +60,10 @@ function CollectionSelect({ collections, ...props }: SelectProps & { collections
     byBrand.set(collection.brand.id, group);
   }
   return (
-    <Select {...props} aria-busy={collections === undefined || undefined}>
-      <option value="">{collections === undefined ? 'Loading collections…' : 'Choose a collection'}</option>
+    <Select {...props} aria-busy={(collections === undefined && !isFailed) || undefined}>
+      <option value="">
+        {collections === undefined && !isFailed ? 'Loading collections…' : 'Choose a collection'}
+      </option>
       {[...byBrand.entries()].map(([brandId, group]) => (
         <optgroup key={brandId} label={group.name}>
           {group.collections.map((collection) => (
@@ -88,7 +96,19 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
     formState: { errors },
   } = form;
   const collectionId = useWatch({ control, name: 'collectionId' });
-  const collections = useConsoleEntries('collections', { size: 100, sort: 'name' }, { isEnabled: !base });
+  // Past the first hundred collections, one is found by name; the one picked stays an option through other searches.
+  const { list: collections, picker: collectionPicker } = useSearchedEntries(
+    'collections',
+    { size: 100, sort: 'name' },
+    { one: 'collection', many: 'collections' },
+    { isEnabled: !base },
+  );
+  const [picked, setPicked] = useState<TCollection>();
+  const listed = collections.data?.items;
+  const collectionChoices =
+    listed && picked && picked.id === collectionId && !listed.some((collection) => collection.id === picked.id)
+      ? [picked, ...listed]
+      : listed;
   const products = useConsoleEntries(
     'products',
     { collectionId, size: 100, sort: 'name' },
@@ -97,7 +117,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
   // While another collection's products load, the last list stays as a placeholder: never offer those.
   const collectionProducts = products.isPlaceholderData ? undefined : products.data?.items;
   const collectionName =
-    base?.collection.name ?? collections.data?.items.find((collection) => collection.id === collectionId)?.name;
+    base?.collection.name ?? collectionChoices?.find((collection) => collection.id === collectionId)?.name;
 
   const onSubmit = handleSubmit((output) =>
     save(
@@ -131,15 +151,22 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
               isRequired
             >
               {(props) => (
-                <CollectionSelect
-                  {...props}
-                  collections={collections.data?.items}
-                  {...register('collectionId', {
-                    // Slots ask for products of the collection: another collection clears those choices.
-                    onChange: () =>
-                      getValues('slots').forEach((_, index) => setValue(`slots.${index}.productId`, null)),
-                  })}
-                />
+                <>
+                  <CollectionSelect
+                    {...props}
+                    value={collectionId}
+                    collections={collectionChoices}
+                    isFailed={hasFailed(collections)}
+                    {...register('collectionId', {
+                      // Slots ask for products of the collection: another collection clears those choices.
+                      onChange: (event: { target: { value: string } }) => {
+                        setPicked(collectionChoices?.find((collection) => collection.id === event.target.value));
+                        getValues('slots').forEach((_, index) => setValue(`slots.${index}.productId`, null));
+                      },
+                    })}
+                  />
+                  <SearchExtras {...collectionPicker} />
+                </>
               )}
             </Field>
           )}
