@@ -18,11 +18,11 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput } from '../../../ui/input.tsx';
 import { useCreateConsoleEditionPool } from '../api/create-console-edition-pool.ts';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { requiredWholeNumber } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { BrandField } from './brand-select.tsx';
 import { RelationField } from './relation-select.tsx';
+import { useSearchedEntries } from './search-picker.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import styles from './grants.module.css';
 
@@ -70,13 +70,19 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
   } = form;
   const { askBeforeClosing } = useUnsavedChanges(form, 'edition pool');
   const brandId = useWatch({ control, name: 'brandId' });
-  const products = useConsoleEntries(
+  // Past the brand's first hundred published products, one is found by name.
+  const { list: products, picker: productPicker } = useSearchedEntries(
     'products',
     { brandId, status: 'PUBLISHED', size: 100, sort: 'name' },
+    { one: 'product', many: 'published products' },
     { isEnabled: isOpen && Boolean(brandId) },
   );
+  // While another brand's products load, the last ones stay as placeholders: never offer those (another search's are
+  // the same brand's).
+  const isOtherBrand =
+    products.isPlaceholderData && products.data?.items.some((product) => product.brand.id !== brandId);
   const productOptions =
-    !brandId || products.isPlaceholderData
+    !brandId || isOtherBrand
       ? undefined
       : products.data?.items.map((product) => ({
           id: product.id,
@@ -134,6 +140,7 @@ export function EditionPoolDialog({ isOpen, onClose, onCreated }: EditionPoolDia
           isDisabled={!brandId}
           noneLabel="Choose a product"
           options={productOptions}
+          picker={productPicker}
         />
         <Field
           label="Editions"

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { page, pathnameOf } from '../../../test/catalog-fixtures.ts';
+import { consoleProductItem, ids, page, pathnameOf } from '../../../test/catalog-fixtures.ts';
 import {
   confirmBatch,
   consoleWithGiveaways,
+  editionPool,
+  giveawayIds,
   redeemBatch,
   ticketKind,
 } from '../../../test/console-giveaways-fixtures.ts';
@@ -141,6 +143,49 @@ describe('console grant fields, with more passes than a page holds', () => {
       await user.click(within(form).getByRole('button', { name: 'Try again' }));
       await within(pass).findByRole('option', { name: /Neon Season Pass/ });
       expect(within(form).queryByRole('alert')).toBeNull();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'set editions aside of a published product past the brand’s first hundred, found by name',
+    async () => {
+      const products = Array.from({ length: 150 }, (_, n) =>
+        consoleProductItem({
+          id: `0190a0b0-0000-7000-8000-000000${number(n + 1)}d00`,
+          name: `Figure ${number(n + 1)}`,
+        }),
+      );
+      const made = editionPool({ id: giveawayIds.newPool, size: 5, remaining: 5 });
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (path === '/v1/console/products') return pageOf(products, request);
+        if (request.method === 'POST' && path === '/v1/console/edition-pools') return json(201, { data: made });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      await user.click(within(form).getByRole('button', { name: 'Set editions aside' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Set editions aside' });
+      const brandSelect = within(dialog).getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      const product = within(dialog).getByLabelText(/^Product/);
+      await within(product).findByRole('option', { name: /^Figure 100/ });
+      await user.type(within(dialog).getByRole('searchbox', { name: 'Search published products by name' }), '142');
+      await within(product).findByRole('option', { name: /^Figure 142/ });
+      await user.selectOptions(product, products[141]!.id);
+      await user.type(within(dialog).getByLabelText(/^Editions/), '5');
+      await user.click(within(dialog).getByRole('button', { name: 'Set aside' }));
+      await waitFor(() =>
+        expect(
+          sent.find((request) => request.method === 'POST' && pathnameOf(request.path) === '/v1/console/edition-pools')
+            ?.body,
+        ).toEqual({ brandId: ids.neonArcade, productId: products[141]!.id, size: 5 }),
+      );
     },
     JOURNEY_MS,
   );
