@@ -19,19 +19,22 @@ export async function assertLicenseOfBrand(tx: Db, licenseId: string, brandId: s
   if (license.brandId !== brandId) throw new AppError('RELATED_ITEM_OF_OTHER_BRAND');
 }
 
-/** Answers the collection's license, which a new product takes when it names none. */
+/**
+ * Answers the collection's license, which a new product takes when it names none, and whether it is published, which
+ * a product moving into it must be while a live drop or fusion shows it (update-product.ts).
+ */
 export async function assertCollectionOfBrand(
   tx: Db,
   collectionId: string,
   brandId: string,
-): Promise<{ licenseId: string | null }> {
+): Promise<{ licenseId: string | null; isPublished: boolean }> {
   const [collection] = await tx
-    .select({ brandId: collections.brandId, licenseId: collections.licenseId })
+    .select({ brandId: collections.brandId, licenseId: collections.licenseId, status: collections.status })
     .from(collections)
     .where(eq(collections.id, collectionId));
   if (!collection) throw new AppError('RELATED_ITEM_NOT_FOUND');
   if (collection.brandId !== brandId) throw new AppError('RELATED_ITEM_OF_OTHER_BRAND');
-  return { licenseId: collection.licenseId };
+  return { licenseId: collection.licenseId, isPublished: collection.status === 'PUBLISHED' };
 }
 
 export async function assertCategoryExists(tx: Db, categoryId: string): Promise<void> {

@@ -8,6 +8,7 @@ import { assertCanManageBrand, type Operator } from '../../../../http/operator-g
 import { everythingScope } from '../../catalog-scope.ts';
 import { productTags, products } from '../../catalog.tables.ts';
 import { getProduct } from '../../get-product.ts';
+import { holdPublished } from '../../product-release.ts';
 import { recordAudit } from '../../../console/audit/record-audit.ts';
 import { assertProductChangeLeavesSlotsFillable } from '../../../collection/figure-bases/figure-base-slot-writes.ts';
 import { highestSerialNumbers } from '../../../collection/highest-serial-numbers.ts';
@@ -18,6 +19,7 @@ import {
   assertLicenseOfBrand,
   assertTagsExist,
 } from '../related-items.ts';
+import { assertNotInLiveUse } from '../publication/live-uses.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { productConstraints } from './create-product.ts';
 
@@ -41,7 +43,7 @@ export async function updateProduct(
       .for('update');
     if (!row) throw new AppError('NOT_FOUND');
     assertCanManageBrand(operator, row.brandId);
-    if (input.collectionId) await assertCollectionOfBrand(tx, input.collectionId, row.brandId);
+    if (input.collectionId) await assertMoveKeepsItPublic(tx, id, input.collectionId, row.brandId, now);
     if (input.licenseId) await assertLicenseOfBrand(tx, input.licenseId, row.brandId);
     if (input.categoryId) await assertCategoryExists(tx, input.categoryId);
     if (tagIds) await assertTagsExist(tx, tagIds);
@@ -87,6 +89,26 @@ export async function updateProduct(
     });
     return after;
   });
+}
+
+/**
+ * A product moving into a collection of its brand (RELATED_ITEM_NOT_FOUND, RELATED_ITEM_OF_OTHER_BRAND) that is still
+ * in draft leaves the public's view as if unpublished (product-release.ts), so it is refused as an unpublish is while a
+ * live drop sells it or a live fusion makes or takes it (PRODUCT_IN_LIVE_USE, under `collectionId`). The collection is
+ * held FOR KEY SHARE before it is read, as a publication holds what it checked: its own unpublish (FOR UPDATE, then
+ * the live uses of its products) either waits for this move and refuses, seeing the product in it, or is read here
+ * as it left the collection. The product's own row is locked FOR UPDATE already, as its unpublish locks it.
+ */
+async function assertMoveKeepsItPublic(
+  tx: Db,
+  productId: string,
+  collectionId: string,
+  brandId: string,
+  now: Date,
+): Promise<void> {
+  await holdPublished(tx, 'collections', [collectionId]);
+  const collection = await assertCollectionOfBrand(tx, collectionId, brandId);
+  if (!collection.isPublished) await assertNotInLiveUse(tx, 'product', productId, now, 'move into a draft collection');
 }
 
 /**

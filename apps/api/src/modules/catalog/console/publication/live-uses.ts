@@ -7,9 +7,9 @@ import { liveFusionUsesSql } from '../../../fusions/live-fusion-uses.ts';
 
 /*
  * Route: POST /v1/console/products/{id}/unpublish and /v1/console/collections/{id}/unpublish (through
- * change-publication.ts) · Writes: nothing · Reads: products; drops and fusions through their modules' fragments
- * (drops/live-drop-uses.ts, fusions/live-fusion-uses.ts) · Tests:
- * unpublish-in-live-use.test.ts, unpublish-in-live-use-races.test.ts.
+ * change-publication.ts), PATCH /v1/console/products/{id} moving it into a draft collection (update-product.ts) ·
+ * Writes: nothing · Reads: products; drops and fusions through their modules' fragments (drops/live-drop-uses.ts,
+ * fusions/live-fusion-uses.ts) · Tests: unpublish-in-live-use.test.ts, unpublish-in-live-use-races.test.ts.
  */
 
 /** What the public is shown through live drops and fusions, and so may not go back to draft while they run. */
@@ -36,18 +36,34 @@ interface TLiveUse {
  * checked until it commits (product-release.ts, holdPublished and the products' own lock), so one published at the same
  * moment either waited for this and was refused, or made this wait and is read here.
  */
-export async function assertNotInLiveUse(tx: Db, used: TLiveUsed, id: string, now: Date): Promise<void> {
+export async function assertNotInLiveUse(
+  tx: Db,
+  used: TLiveUsed,
+  id: string,
+  now: Date,
+  change: TLiveUseChange = 'unpublish',
+): Promise<void> {
   const uses = await liveUses(tx, used, id, now);
   if (uses.length === 0) return;
   const sentences = uses.slice(0, NAMED_USES).map((use) => sentenceOf(use, used));
   const more = uses.length - NAMED_USES;
   if (more > 0) sentences.push(`${more} more live ${more === 1 ? 'drop or fusion uses' : 'drops and fusions use'} it.`);
+  // Each under the field the change makes (an unpublish's `status`, a move's `collectionId`): the web shows them there.
+  const field = change === 'unpublish' ? 'status' : 'collectionId';
+  const message = change === 'unpublish' ? sentences : [...sentences, MOVE_UNTIL_THEY_END];
   throw new AppError(used === 'product' ? 'PRODUCT_IN_LIVE_USE' : 'COLLECTION_IN_LIVE_USE', {
-    message: sentences.join(' '),
-    // Each under `status`, the field an unpublish changes: the web shows the catalogue's words for the code, then these.
-    details: sentences.map((message) => ({ field: 'status', message })),
+    message: message.join(' '),
+    details: sentences.map((sentence) => ({ field, message: sentence })),
   });
 }
+
+/**
+ * What takes the entry from the public: unpublishing it, or moving a product into a collection still in draft
+ * (console/products/update-product.ts), which hides it just the same (product-release.ts).
+ */
+type TLiveUseChange = 'unpublish' | 'move into a draft collection';
+
+const MOVE_UNTIL_THEY_END = 'Until they end, it can move into a published collection only.';
 
 function sentenceOf(use: TLiveUse, used: TLiveUsed): string {
   const what = used === 'product' ? 'this product' : 'products of this collection';

@@ -5,8 +5,9 @@ import { testDatabaseUrl } from '../../../../config.ts';
 import { queryRows } from '../../../../db/query-rows.ts';
 import { MINUTE_MS } from '../../../../lib/clock.ts';
 import { bearer } from '../../../../testing/auth-helpers.ts';
-import { insertBrand, insertCollection, insertProduct } from '../../../../testing/catalog-fixtures.ts';
+import { insertBrand, insertCollection, insertProduct, insertTag } from '../../../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../../../testing/console-drop-fixtures.ts';
+import { insertLiveDrop } from '../../../../testing/drop-fixtures.ts';
 import { signUpOperator } from '../../../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../../../testing/test-app.ts';
 
@@ -27,6 +28,8 @@ afterAll(() => t?.close());
 
 const post = (url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(admin.accessToken), ...(payload ? { payload } : {}) });
+const patch = (url: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url, headers: bearer(admin.accessToken), payload });
 
 /** A draft drop of the brand made in the console: one round of 10 packs, each holding an edition of the product. */
 async function draftDrop(brandId: string, productId: string): Promise<string> {
@@ -189,6 +192,69 @@ describe('an unpublish while a fusion taking it is being published', () => {
         message: 'The fusion Ember Forge takes this product until it ends.',
       });
       expect(await statusOf('products', squire.id)).toBe('PUBLISHED');
+    } finally {
+      await held.close();
+    }
+  });
+});
+
+// Closing review finding: a live drop's product moved into a published collection while that collection was being
+// unpublished could land in it as a draft, hidden while the drop sold it. The move holds the collection it reads.
+describe('a live drop’s product moved into a collection being unpublished', () => {
+  async function liveProductAndCollection() {
+    const drop = await insertLiveDrop(t.database.db, { now: t.clock.now(), rounds: [{ packCount: 2 }] });
+    const collection = await insertCollection(t.database.db, drop.brand.id);
+    return { product: drop.products.common, collection };
+  }
+
+  it.runIf(isOnPostgres)('waits for the unpublish and is refused, the product left where it was', async () => {
+    const { product, collection } = await liveProductAndCollection();
+    // The unpublish queues first on the collection's row, then the move: the unpublish goes first.
+    const held = await gate({ text: 'select 1 from collections where id = $1 for update', values: [collection.id] });
+    try {
+      const unpublishing = post(`/v1/console/collections/${collection.id}/unpublish`);
+      expect(await held.queued(1, unpublishing)).toBe('queued');
+      const moving = patch(`/v1/console/products/${product.id}`, { collectionId: collection.id });
+      // The move reads the collection only once it holds it, so it waits for the unpublish to commit.
+      expect(await held.queued(2, moving)).toBe('queued');
+      await held.open();
+      const [unpublished, refused] = await Promise.all([unpublishing, moving]);
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'PRODUCT_IN_LIVE_USE', details: [{ field: 'collectionId' }] });
+      const [row] = await queryRows<{ collectionId: string | null }>(
+        t.database.db,
+        sql`select collection_id as "collectionId" from products where id = ${product.id}`,
+      );
+      expect(row!.collectionId).toBeNull();
+    } finally {
+      await held.close();
+    }
+  });
+
+  it.runIf(isOnPostgres)('makes the unpublish wait, which is then refused, seeing the product in it', async () => {
+    const { product, collection } = await liveProductAndCollection();
+    const tag = await insertTag(t.database.db);
+    await t.database.db.execute(sql`insert into product_tags (product_id, tag_id) values (${product.id}, ${tag.id})`);
+    // The move holds the collection when it replaces the product's tags (it held it before reading it, and the foreign
+    // key check of its update holds it too): held there by the gate, it is mid-transaction while the unpublish arrives.
+    // This order held before the fix, through the foreign key; it stays here so that it goes on holding.
+    const held = await gate({
+      text: 'select 1 from product_tags where product_id = $1 for update',
+      values: [product.id],
+    });
+    try {
+      const moving = patch(`/v1/console/products/${product.id}`, { collectionId: collection.id, tagIds: [] });
+      expect(await held.queued(1, moving)).toBe('queued');
+      const unpublishing = post(`/v1/console/collections/${collection.id}/unpublish`);
+      // The unpublish waits for the move's hold on the collection, rather than reading it without the product.
+      expect(await held.queued(2, unpublishing)).toBe('queued');
+      await held.open();
+      const [moved, refused] = await Promise.all([moving, unpublishing]);
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().code).toBe('COLLECTION_IN_LIVE_USE');
+      expect(await statusOf('collections', collection.id)).toBe('PUBLISHED');
     } finally {
       await held.close();
     }

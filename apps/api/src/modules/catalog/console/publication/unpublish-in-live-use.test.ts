@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 // A fresh session each time: the tests move the clock past an access token's life.
-const asAdmin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const asAdmin = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({
     method,
     url,
@@ -171,6 +171,49 @@ describe('unpublishing what a live drop sells', () => {
     const takenDown = await asAdmin('POST', `/v1/console/brands/${drop.brand.id}/unpublish`);
     expect(takenDown.statusCode, takenDown.body).toBe(200);
     expect((await get(`/v1/drops/${drop.dropId}`)).statusCode).toBe(404);
+  });
+});
+
+// Closing review finding: moving a live drop's product into a collection still in draft answered 200, and hid it as an
+// unpublish would (its page 404 while the drop named it). Now refused the same way, under the collection field.
+describe('moving what a live drop sells into a draft collection', () => {
+  it('refuses the move under collectionId while the drop runs; a published collection takes it, a draft one once it ends', async () => {
+    const drop = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 2 }], name: 'Neon Genesis' });
+    const product = drop.products.common;
+    const draft = await insertCollection(db(), drop.brand.id, { status: 'DRAFT' });
+    const published = await insertCollection(db(), drop.brand.id);
+    const before = (await get(`/v1/products/${product.id}`)).body;
+
+    const refused = await asAdmin('PATCH', `/v1/console/products/${product.id}`, {
+      name: 'Renamed in the same edit',
+      collectionId: draft.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'PRODUCT_IN_LIVE_USE',
+      message:
+        'Neon Genesis sells this product until it ends. Until they end, it can move into a published collection only.',
+      details: [{ field: 'collectionId', message: 'Neon Genesis sells this product until it ends.' }],
+    });
+    // Nothing of the edit was written: the public page is as it was.
+    expect((await get(`/v1/products/${product.id}`)).body).toBe(before);
+
+    const moved = await asAdmin('PATCH', `/v1/console/products/${product.id}`, { collectionId: published.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await get(`/v1/products/${product.id}`)).json().data.collection).toMatchObject({ id: published.id });
+
+    t.clock.advance(2 * DAY_MS);
+    const allowed = await asAdmin('PATCH', `/v1/console/products/${product.id}`, { collectionId: draft.id });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect((await get(`/v1/products/${product.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets a product no live drop or fusion uses move into a draft collection', async () => {
+    const brand = await insertBrand(db());
+    const product = await insertProduct(db(), brand.id);
+    const draft = await insertCollection(db(), brand.id, { status: 'DRAFT' });
+    const moved = await asAdmin('PATCH', `/v1/console/products/${product.id}`, { collectionId: draft.id });
+    expect(moved.statusCode, moved.body).toBe(200);
   });
 });
 
