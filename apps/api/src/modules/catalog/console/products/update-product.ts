@@ -19,7 +19,7 @@ import {
   assertLicenseOfBrand,
   assertTagsExist,
 } from '../related-items.ts';
-import { assertNotInLiveUse } from '../publication/live-uses.ts';
+import { assertLeavesNoLiveFusionSlot, assertNotInLiveUse } from '../publication/live-uses.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { productConstraints } from './create-product.ts';
 
@@ -37,13 +37,16 @@ export async function updateProduct(
   const { tagIds, imageThumbnailUrl, ...fields } = input;
   return inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
-      .select({ brandId: products.brandId, imageUrl: products.imageUrl })
+      .select({ brandId: products.brandId, imageUrl: products.imageUrl, collectionId: products.collectionId })
       .from(products)
       .where(eq(products.id, id))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND');
     assertCanManageBrand(operator, row.brandId);
     if (input.collectionId) await assertMoveKeepsItPublic(tx, id, input.collectionId, row.brandId, now);
+    if (input.collectionId !== undefined && row.collectionId !== null && input.collectionId !== row.collectionId) {
+      await assertLeavesNoLiveFusionSlot(tx, row.collectionId, now);
+    }
     if (input.licenseId) await assertLicenseOfBrand(tx, input.licenseId, row.brandId);
     if (input.categoryId) await assertCategoryExists(tx, input.categoryId);
     if (tagIds) await assertTagsExist(tx, tagIds);

@@ -7,7 +7,8 @@ import { liveFusionUsesSql } from '../../../fusions/live-fusion-uses.ts';
 
 /*
  * Route: POST /v1/console/products/{id}/unpublish and /v1/console/collections/{id}/unpublish (through
- * change-publication.ts), PATCH /v1/console/products/{id} moving it into a draft collection (update-product.ts) ·
+ * change-publication.ts), PATCH /v1/console/products/{id} moving it into a draft collection or out of one a live
+ * fusion's slot takes (update-product.ts) ·
  * Writes: nothing · Reads: products; drops and fusions through their modules' fragments (drops/live-drop-uses.ts,
  * fusions/live-fusion-uses.ts) · Tests: unpublish-in-live-use.test.ts, unpublish-in-live-use-races.test.ts.
  */
@@ -24,15 +25,16 @@ interface TLiveUse {
 }
 
 /**
- * Refuses (PRODUCT_IN_LIVE_USE, COLLECTION_IN_LIVE_USE, its message and `details` naming them) to unpublish a product, or a collection, that a live drop or
- * fusion shows the public: a drop being published (PUBLISHING) or published that has not ended (dropStatusAt:
+ * Refuses (PRODUCT_IN_LIVE_USE, COLLECTION_IN_LIVE_USE, its message and `details` naming them) to unpublish a
+ * product, or a collection, that a live drop or fusion shows the public, or to move a product into a collection still
+ * in draft, which hides it the same way (`change`, update-product.ts): a drop being published (PUBLISHING) or published that has not ended (dropStatusAt:
  * COMPLETED from dropEndAt on) whose packs hold it (or a product of the collection), or a published fusion that has
  * not ended (fusionStatusAt) whose result is it (or of the collection) or whose slot takes it (the collection, or a
  * product of it). Unpublished, its page would be not found while the drop page names it and its packs still sell it,
  * or while collectors fuse into it: publication requires the same (product-release.ts). Allowed again once they end.
  * A brand's unpublishing is not asked: it is a takedown, and its drops and fusions are hidden and refused with it.
  *
- * Run under the entry's row lock FOR UPDATE (change-publication.ts): a drop's or fusion's publication holds what it
+ * Run under the entry's row lock FOR UPDATE (change-publication.ts, update-product.ts): a drop's or fusion's publication holds what it
  * checked until it commits (product-release.ts, holdPublished and the products' own lock), so one published at the same
  * moment either waited for this and was refused, or made this wait and is read here.
  */
@@ -41,29 +43,53 @@ export async function assertNotInLiveUse(
   used: TLiveUsed,
   id: string,
   now: Date,
-  change: TLiveUseChange = 'unpublish',
+  change: 'unpublish' | 'move into a draft collection' = 'unpublish',
 ): Promise<void> {
   const uses = await liveUses(tx, used, id, now);
-  if (uses.length === 0) return;
-  const sentences = uses.slice(0, NAMED_USES).map((use) => sentenceOf(use, used));
-  const more = uses.length - NAMED_USES;
-  if (more > 0) sentences.push(`${more} more live ${more === 1 ? 'drop or fusion uses' : 'drops and fusions use'} it.`);
-  // Each under the field the change makes (an unpublish's `status`, a move's `collectionId`): the web shows them there.
-  const field = change === 'unpublish' ? 'status' : 'collectionId';
-  const message = change === 'unpublish' ? sentences : [...sentences, MOVE_UNTIL_THEY_END];
-  throw new AppError(used === 'product' ? 'PRODUCT_IN_LIVE_USE' : 'COLLECTION_IN_LIVE_USE', {
-    message: message.join(' '),
-    details: sentences.map((sentence) => ({ field, message: sentence })),
+  if (change === 'unpublish') refuseLiveUses(uses, used, (use) => sentenceOf(use, used), { field: 'status' });
+  else refuseLiveUses(uses, used, (use) => sentenceOf(use, used), { field: 'collectionId', then: MOVE_INTO_PUBLISHED });
+}
+
+/**
+ * Refuses (PRODUCT_IN_LIVE_USE, under `collectionId`) to move a product out of a collection that a live fusion's slot
+ * takes (fusions/live-fusion-uses.ts): its holders were shown that their editions fuse there until the fusion ends,
+ * and the slot would refuse them the moment the product left. Run under the product's lock (update-product.ts).
+ */
+export async function assertLeavesNoLiveFusionSlot(tx: Db, fromCollectionId: string, now: Date): Promise<void> {
+  const uses = await queryRows<TLiveUse>(
+    tx,
+    sql`select kind, name from (${liveFusionUsesSql(() => sql`false`, fromCollectionId, now)}) uses order by ends_at, name`,
+  );
+  refuseLiveUses(uses, 'product', (use) => `The fusion ${use.name} takes editions of its collection until it ends.`, {
+    field: 'collectionId',
+    then: STAY_IN_COLLECTION,
   });
 }
 
 /**
- * What takes the entry from the public: unpublishing it, or moving a product into a collection still in draft
- * (console/products/update-product.ts), which hides it just the same (product-release.ts).
+ * Throws the refusal naming the live uses, if any: the three that end soonest and a count of the rest, each sentence
+ * under the field the change makes (an unpublish's `status`, a move's `collectionId`), which the web shows there; the
+ * message says them all, then what the operator can do meanwhile (`then`).
  */
-type TLiveUseChange = 'unpublish' | 'move into a draft collection';
+function refuseLiveUses(
+  uses: readonly TLiveUse[],
+  used: TLiveUsed,
+  sentence: (use: TLiveUse) => string,
+  refusal: { field: 'status' | 'collectionId'; then?: string },
+): void {
+  if (uses.length === 0) return;
+  const sentences = uses.slice(0, NAMED_USES).map(sentence);
+  const more = uses.length - NAMED_USES;
+  if (more > 0) sentences.push(`${more} more live ${more === 1 ? 'drop or fusion uses' : 'drops and fusions use'} it.`);
+  throw new AppError(used === 'product' ? 'PRODUCT_IN_LIVE_USE' : 'COLLECTION_IN_LIVE_USE', {
+    message: [...sentences, ...(refusal.then ? [refusal.then] : [])].join(' '),
+    details: sentences.map((message) => ({ field: refusal.field, message })),
+  });
+}
 
-const MOVE_UNTIL_THEY_END = 'Until they end, it can move into a published collection only.';
+/** What a move may do meanwhile: a draft collection hides the product as an unpublish does (product-release.ts). */
+const MOVE_INTO_PUBLISHED = 'Until they end, it can move into a published collection only.';
+const STAY_IN_COLLECTION = 'Until they end, it stays in its collection.';
 
 function sentenceOf(use: TLiveUse, used: TLiveUsed): string {
   const what = used === 'product' ? 'this product' : 'products of this collection';

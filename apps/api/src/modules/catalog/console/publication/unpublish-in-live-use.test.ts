@@ -290,6 +290,31 @@ describe('unpublishing what a live fusion makes or takes', () => {
     }
   });
 
+  it('refuses moving a product out of a collection its slot takes while it is open; into it, or once closed, is allowed', async () => {
+    const fusion = await openFusion();
+    const brandId = fusion.paladin.brandId;
+    const knight = await insertProduct(db(), brandId, { collectionId: fusion.genesis.id });
+    const refused = await asAdmin('PATCH', `/v1/console/products/${knight.id}`, { collectionId: fusion.armory.id });
+    expect(refused.statusCode).toBe(409);
+    const sentence = `The fusion ${fusion.name} takes editions of its collection until it ends.`;
+    expect(refused.json()).toEqual({
+      code: 'PRODUCT_IN_LIVE_USE',
+      message: `${sentence} Until they end, it stays in its collection.`,
+      details: [{ field: 'collectionId', message: sentence }],
+    });
+    const intoNone = await asAdmin('PATCH', `/v1/console/products/${knight.id}`, { collectionId: null });
+    expect(intoNone.json()).toMatchObject({ code: 'PRODUCT_IN_LIVE_USE' });
+    // Moving another product into the collection only widens what the slot takes.
+    const page = await insertProduct(db(), brandId);
+    const joined = await asAdmin('PATCH', `/v1/console/products/${page.id}`, { collectionId: fusion.genesis.id });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    const closed = await asAdmin('POST', `/v1/console/fusions/${fusion.fusionId}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const moved = await asAdmin('PATCH', `/v1/console/products/${knight.id}`, { collectionId: fusion.armory.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('lets a fusion’s product go once the fusion has ended by its schedule', async () => {
     const fusion = await openFusion();
     t.clock.advance(24 * 60 * MINUTE_MS);
