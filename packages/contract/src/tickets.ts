@@ -101,7 +101,8 @@ export const ZConsoleTicketKindListQuery = ZTicketKindListQuery.extend({
   q: z.string().trim().max(120).optional(),
   /**
    * A brand manager's list with the marketplace's own kinds (no brand) too: any brand's raffle may ask for them, so a
-   * raffle's form offers them. They stay the admins' to change.
+   * raffle's form offers them. They stay the admins' to change. With `brandId`, that brand's kinds and the
+   * marketplace's (what one drop's raffle may take), for an admin too.
    */
   withMarketplace: ZQueryBoolean.optional(),
 });

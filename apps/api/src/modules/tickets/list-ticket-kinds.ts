@@ -34,7 +34,8 @@ export async function listTicketKindsForSale(db: Db, query: TTicketKindListQuery
 
 /**
  * The console's list, newest first, on sale or not: every kind for an admin, a brand manager's brands' kinds for
- * them (the marketplace's own kinds, with no brand, are the admins').
+ * them (the marketplace's own kinds, with no brand, are the admins'). `brandId` keeps one brand's, and the
+ * marketplace's too with `withMarketplace`.
  */
 export async function listConsoleTicketKinds(
   db: Db,
@@ -49,7 +50,11 @@ export async function listConsoleTicketKinds(
           inArray(ticketKinds.brandId, [...operator.brandIds]),
           query.withMarketplace ? isNull(ticketKinds.brandId) : undefined,
         ),
-    query.brandId ? eq(ticketKinds.brandId, query.brandId) : undefined,
+    // A raffle's entry may be its drop's brand's kind or the marketplace's: with withMarketplace, the brand asked for
+    // and the marketplace, so a page of 100 holds only what that raffle may take (an admin lists every brand's).
+    query.brandId
+      ? or(eq(ticketKinds.brandId, query.brandId), query.withMarketplace ? isNull(ticketKinds.brandId) : undefined)
+      : undefined,
     query.q ? containsText(ticketKinds.name, query.q) : undefined,
   );
   const { rows, total } = await pageOfKinds(db, where, query, [desc(ticketKinds.createdAt), desc(ticketKinds.id)]);

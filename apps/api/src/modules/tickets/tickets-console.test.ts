@@ -169,6 +169,34 @@ describe('ticket kinds in the console', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/console/ticket-kinds' })).statusCode).toBe(401);
     expect((await send('GET', '/v1/tickets/my', collector.accessToken)).json().data.total).toBe(0);
   });
+
+  it("lists what one drop's raffle may take: its brand's kinds and the marketplace's, searched by name", async () => {
+    const brand = await insertBrand(db());
+    const other = await insertBrand(db());
+    const manager = await signUpOperator(t, 'brand_manager', brand.id);
+    const ours = await insertTicketKind(db(), { brandId: brand.id, name: 'Lantern pass ticket' });
+    const theirs = await insertTicketKind(db(), { brandId: other.id, name: 'Lantern other ticket' });
+    const house = await insertTicketKind(db(), { name: 'Lantern house ticket' });
+    const idsOf = (answer: { json: () => { data: { items: { id: string }[] } } }) =>
+      answer.json().data.items.map((item) => item.id);
+
+    // An admin's list holds every brand's kinds: without the brand asked for, a page of 100 held others' and left
+    // this brand's out, and with it the marketplace's were left out.
+    for (const operator of [admin, manager]) {
+      const forRaffle = await send(
+        'GET',
+        `/v1/console/ticket-kinds?size=100&brandId=${brand.id}&withMarketplace=true&q=lantern`,
+        operator.accessToken,
+      );
+      expect(forRaffle.statusCode).toBe(200);
+      expect(idsOf(forRaffle)).toEqual([house.id, ours.id]);
+      expect(forRaffle.json().data.total).toBe(2);
+    }
+    // Without withMarketplace, the brand's own only, as before.
+    const own = await send('GET', `/v1/console/ticket-kinds?brandId=${brand.id}&q=lantern`, admin.accessToken);
+    expect(idsOf(own)).toEqual([ours.id]);
+    expect(idsOf(own)).not.toContain(theirs.id);
+  });
 });
 
 describe('POST /v1/console/ticket-kinds/{id}/grants', () => {

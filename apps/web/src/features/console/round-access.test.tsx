@@ -1,4 +1,10 @@
-import { errorCatalogue, type TConsoleDrop, type TConsoleRaffle, type TConsoleWaitingRoom } from '@cypher/contract';
+import {
+  errorCatalogue,
+  type TConsoleDrop,
+  type TConsoleRaffle,
+  type TConsoleTicketKind,
+  type TConsoleWaitingRoom,
+} from '@cypher/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +15,7 @@ import {
   dropRequest,
   inHours,
 } from '../../test/console-drops-fixtures.ts';
-import { page, pathnameOf } from '../../test/catalog-fixtures.ts';
+import { brand, ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -72,30 +78,34 @@ function room(settings: Partial<TConsoleWaitingRoom> = {}): TConsoleWaitingRoom 
   };
 }
 
-/** The console over one published drop; `answer` handles its rounds' raffle and waiting-room paths. */
-function consoleApi(answer: (request: SentRequest) => Response | undefined, drop = publishedDrop()) {
+/** A kind of ticket as the console lists it: the marketplace's "Drop ticket" unless changed. */
+function ticketKind(changes: Partial<TConsoleTicketKind> = {}): TConsoleTicketKind {
+  return {
+    id: kindId,
+    name: 'Drop ticket',
+    imageUrl: null,
+    description: null,
+    brand: null,
+    price: { amount: 100, currency: 'USD' },
+    maxPerOrder: 10,
+    isActive: true,
+    usedFor: 'Enter raffle rounds',
+    createdAt: inHours(-100),
+    updatedAt: inHours(-100),
+    ...changes,
+  };
+}
+
+/** The console over one published drop; `answer` handles its rounds' raffle and waiting-room paths, `kinds` the kinds. */
+function consoleApi(
+  answer: (request: SentRequest) => Response | undefined,
+  drop = publishedDrop(),
+  kinds: (request: SentRequest) => Response = () => json(200, { data: page([ticketKind()]) }),
+) {
   return consoleDropsApi([drop], {
     before: (request) => {
       const path = pathnameOf(request.path);
-      if (path === '/v1/console/ticket-kinds') {
-        return json(200, {
-          data: page([
-            {
-              id: kindId,
-              name: 'Drop ticket',
-              imageUrl: null,
-              description: null,
-              brand: null,
-              price: { amount: 100, currency: 'USD' },
-              maxPerOrder: 10,
-              isActive: true,
-              usedFor: 'Enter raffle rounds',
-              createdAt: inHours(-100),
-              updatedAt: inHours(-100),
-            },
-          ]),
-        });
-      }
+      if (path.startsWith('/v1/console/ticket-kinds')) return kinds(request);
       const given = answer(request);
       if (given) return given;
       if (path.endsWith('/raffle')) return apiFailure(404, 'RAFFLE_NOT_FOUND', errorCatalogue.RAFFLE_NOT_FOUND.message);
@@ -602,6 +612,111 @@ describe('console: a published round’s access', () => {
       } finally {
         delete (Element.prototype as Partial<Element>).scrollIntoView;
       }
+    },
+    TEST_MS,
+  );
+});
+
+const kindNumber = (n: number) => String(n).padStart(3, '0');
+/** Kind n of the drop's brand's 150: "Kind 001" … "Kind 150". */
+const nthKind = (n: number) =>
+  ticketKind({
+    id: `0190a0b0-0000-7000-8000-000000${kindNumber(n)}ac1`,
+    name: `Kind ${kindNumber(n)}`,
+    brand: (({ id, slug, name, type, logoUrl }) => ({ id, slug, name, type, logoUrl }))(brand()),
+  });
+const allKinds = Array.from({ length: 150 }, (_, n) => nthKind(n + 1));
+
+/** The kinds a raffle may take as the API pages them: the first 100 of 150, those a search for `q` finds, or one. */
+function kindsPage(request: SentRequest) {
+  const one = allKinds.find((kind) => pathnameOf(request.path) === `/v1/console/ticket-kinds/${kind.id}`);
+  if (one) return json(200, { data: one });
+  const q = queryOf(request.path).get('q');
+  if (!q) return json(200, { data: page(allKinds.slice(0, 100), { size: 100, total: 150 }) });
+  return json(200, {
+    data: page(
+      allKinds.filter((kind) => kind.name.includes(q)),
+      { size: 100 },
+    ),
+  });
+}
+
+const kindReads = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === '/v1/console/ticket-kinds');
+
+// Review: a raffle's entry was chosen among the first 100 kinds of every brand, of which only its brand's and the
+// marketplace's were kept, so the 101st could not be chosen and a failed list looked like free entry only.
+describe('console: a raffle’s entry beyond the first hundred kinds of ticket', () => {
+  it(
+    'names a saved kind past the first page, finds another by name, and keeps it chosen through another search',
+    async () => {
+      const sent = consoleApi(
+        ({ method, path, body }) => {
+          if (pathnameOf(path) !== raffleBase) return undefined;
+          const upcoming = { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) };
+          if (method === 'GET') return json(200, { data: raffle({ ...upcoming, ticketKindId: nthKind(142).id }) });
+          return json(200, { data: raffle({ ...(body as object), ...upcoming }) });
+        },
+        publishedDrop({ isRaffle: true }),
+        kindsPage,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      expect(await within(part).findByText('One Kind 142')).toBeInTheDocument();
+      await user.click(within(part).getByRole('button', { name: 'Change raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const entry = within(form).getByLabelText('Entry');
+      await within(entry).findByRole('option', { name: 'One Kind 100' });
+      expect(entry).toHaveValue(nthKind(142).id);
+      // Only what this drop's raffle may take is asked for: its brand's kinds and the marketplace's.
+      const first = new URLSearchParams(kindReads(sent).at(-1)!.path.split('?')[1]);
+      expect([first.get('brandId'), first.get('withMarketplace')]).toEqual([ids.neonArcade, 'true']);
+      expect(within(form).getByText('50 more kinds of ticket: search by name to find them.')).toBeInTheDocument();
+
+      const search = within(form).getByRole('searchbox', { name: 'Search kinds of ticket by name' });
+      await user.type(search, '120');
+      await within(entry).findByRole('option', { name: 'One Kind 120' });
+      expect(queryOf(kindReads(sent).at(-1)!.path).get('q')).toBe('120');
+      await user.selectOptions(entry, 'One Kind 120');
+      await user.clear(search);
+      await user.type(search, '007');
+      await within(entry).findByRole('option', { name: 'One Kind 007' });
+      expect(entry).toHaveValue(nthKind(120).id);
+      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One Kind 120');
+
+      await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
+      await waitFor(() => expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(1));
+      expect(writesTo(sent, 'PUT', raffleBase)[0]!.body).toMatchObject({ ticketKindId: nthKind(120).id });
+    },
+    TEST_MS,
+  );
+
+  it(
+    'says when the kinds could not be loaded, and Try again loads them',
+    async () => {
+      let isDown = true;
+      consoleApi(
+        () => undefined,
+        publishedDrop(),
+        () =>
+          isDown
+            ? apiFailure(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again in a moment.')
+            : json(200, { data: page([ticketKind()]) }),
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const failed = await within(form).findByRole('alert');
+      expect(failed).toHaveTextContent('Something went wrong on our side');
+      expect(within(form).getByLabelText('Entry')).not.toHaveAttribute('aria-busy');
+      isDown = false;
+      await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+      await within(within(form).getByLabelText('Entry')).findByRole('option', { name: 'One Drop ticket' });
     },
     TEST_MS,
   );

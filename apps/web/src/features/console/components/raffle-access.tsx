@@ -8,7 +8,7 @@ import {
   type TSetRaffleRequest,
 } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { raffleDrawPath } from '../../../lib/drop-paths.ts';
@@ -19,14 +19,45 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { useConsoleEntry } from '../api/get-console-entry.ts';
+import { useConsoleEntries, type TConsoleListParams } from '../api/list-console-entries.ts';
 import { useDrawRoundRaffle, useRoundRaffle, useSetRoundRaffle } from '../api/round-raffle.ts';
 import { useRoundWaitingRoom } from '../api/round-waiting-room.ts';
 import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
 import { DateTimeField } from './date-time-field.tsx';
 import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
+import { RelationSelect, withSaved } from './relation-select.tsx';
+import { useSearchedEntries } from './search-picker.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
+
+/**
+ * What a drop's raffle may take for entry, as the API lists it: the drop's brand's kinds and the marketplace's (an
+ * admin's list holds every brand's, so a page of 100 could hold none of this brand's), a page of 100 at a time.
+ */
+const raffleKindsOf = (drop: TConsoleDrop): TConsoleListParams => ({
+  brandId: drop.brand.id,
+  withMarketplace: true,
+  size: 100,
+});
+
+/**
+ * A raffle's kind of ticket: found on the first page of those its drop may take, else read by id (one past the first
+ * page; a brand's manager may not read the marketplace's by id, which then stays unnamed).
+ */
+function useRaffleKind(drop: TConsoleDrop, kindId: string | null) {
+  const kinds = useConsoleEntries('ticket-kinds', raffleKindsOf(drop), { isEnabled: kindId !== null });
+  const listed = kinds.data?.items.find((kind) => kind.id === kindId);
+  const read = useConsoleEntry('ticket-kinds', kindId ?? '', {
+    isEnabled: kindId !== null && kinds.data !== undefined && !listed,
+  });
+  return listed ?? read.data;
+}
+
+const kindOption = (kind: { id: string; name: string; isActive: boolean }) => ({
+  id: kind.id,
+  label: `One ${kind.name}${kind.isActive ? '' : ' (inactive)'}`,
+});
 
 function RaffleForm({
   drop,
@@ -40,9 +71,13 @@ function RaffleForm({
   onDone: () => void;
 }) {
   const save = useSetRoundRaffle(drop.id, round.round);
-  const kinds = useConsoleEntries('ticket-kinds', { size: 100, withMarketplace: true });
-  // The marketplace's own kinds and the drop's brand's.
-  const usable = (kinds.data?.items ?? []).filter((kind) => kind.brand === null || kind.brand.id === drop.brand.id);
+  // Past the first hundred, a kind is found by name; the saved one stays named whatever a search lists.
+  const { list: kinds, picker: kindPicker } = useSearchedEntries('ticket-kinds', raffleKindsOf(drop), {
+    one: 'kind of ticket',
+    many: 'kinds of ticket',
+  });
+  const savedKind = useRaffleKind(drop, raffle?.ticketKindId ?? null);
+  const kindOptions = withSaved(kinds.data?.items.map(kindOption), [savedKind ? kindOption(savedKind) : undefined]);
   // A place lets its winner buy up to the round's limit: the places the round's packs serve at that share each, which
   // the API holds a raffle to (RAFFLE_PLACES_OVER_WINNER_SHARES).
   const share = raffleWinnerLimit(round.perPersonLimit);
@@ -156,19 +191,27 @@ function RaffleForm({
         ).map(([name, text]) => (
           <DateTimeField key={name} control={control} name={name} label={text} isRequired />
         ))}
-        <Field label="Entry" error={errors.ticketKindId?.message}>
-          {(props) => (
-            <Select {...props} {...register('ticketKindId')}>
-              <option value="">Free entry</option>
-              {usable.map((kind) => (
-                <option key={kind.id} value={kind.id}>
-                  One {kind.name}
-                  {kind.isActive ? '' : ' (inactive)'}
-                </option>
-              ))}
-            </Select>
+        <Controller
+          control={control}
+          name="ticketKindId"
+          render={({ field, fieldState }) => (
+            <Field label="Entry" error={fieldState.error?.message}>
+              {(props) => (
+                <RelationSelect
+                  {...props}
+                  ref={field.ref}
+                  value={field.value}
+                  // The form holds '' for free entry, as the request's schema reads it.
+                  onChange={(id) => field.onChange(id ?? '')}
+                  onBlur={field.onBlur}
+                  options={kindOptions}
+                  noneLabel="Free entry"
+                  picker={kindPicker}
+                />
+              )}
+            </Field>
           )}
-        </Field>
+        />
         <Field label="Tickets on loss" error={errors.ticketsOnLoss?.message}>
           {(props) => (
             <Select {...props} {...register('ticketsOnLoss')}>
@@ -205,12 +248,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
   const [isEditing, setIsEditing] = useState(false);
   const hasOpened = hasCome(raffle.registrationOpensAt);
   const hasClosed = hasCome(raffle.registrationClosesAt);
-  const kinds = useConsoleEntries(
-    'ticket-kinds',
-    { size: 100, withMarketplace: true },
-    { isEnabled: raffle.ticketKindId !== null },
-  );
-  const kindName = kinds.data?.items.find((kind) => kind.id === raffle.ticketKindId)?.name ?? 'ticket';
+  const kindName = useRaffleKind(drop, raffle.ticketKindId)?.name ?? 'ticket';
 
   if (isEditing && !hasOpened) {
     return <RaffleForm drop={drop} round={round} raffle={raffle} onDone={() => setIsEditing(false)} />;
