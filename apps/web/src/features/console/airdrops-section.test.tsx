@@ -10,8 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { airdrop, consoleWithGiveaways, giveawayIds } from '../../test/console-giveaways-fixtures.ts';
-import { json, type SentRequest } from '../../test/fake-api.ts';
-import { passIds } from '../../test/passes-fixtures.ts';
+import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
+import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // A save checks the whole form: on a busy machine a journey here takes longer than a test's five seconds.
@@ -256,6 +256,95 @@ describe('console airdrops: a new airdrop', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
       expect(dialog).toHaveTextContent('gives 1,500.00 CYP of credit to everyone holding Neon Season Pass now');
       expect(dialog).toHaveTextContent('In all: about 132,000.00 CYP (worth about $1,320.00).');
+    },
+    JOURNEY_MS,
+  );
+});
+
+const passNumber = (n: number) => String(n).padStart(3, '0');
+/** Published pass n of 150: "Pass 001" … "Pass 150", n sold. */
+const nthPass = (n: number) =>
+  consolePass({ id: `0190a0b0-0000-7000-8000-000000${passNumber(n)}a57`, name: `Pass ${passNumber(n)}`, sold: n });
+const allPasses = Array.from({ length: 150 }, (_, n) => nthPass(n + 1));
+
+/** The published passes as the API pages them: the first 100 of 150, those a search for `q` finds, or one by id. */
+function passesPage(request: SentRequest): Response | undefined {
+  const path = pathnameOf(request.path);
+  const one = allPasses.find((pass) => path === `/v1/console/passes/${pass.id}`);
+  if (one) return json(200, { data: one });
+  if (path !== '/v1/console/passes') return undefined;
+  const q = queryOf(request.path).get('q');
+  if (!q) return json(200, { data: page(allPasses.slice(0, 100), { size: 100, total: 150 }) });
+  return json(200, {
+    data: page(
+      allPasses.filter((pass) => pass.name.includes(q)),
+      { size: 100 },
+    ),
+  });
+}
+
+const passReads = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === '/v1/console/passes');
+
+// Review: an airdrop's pass was chosen among the first 100 passes only (drafts among them dropped on the client),
+// and a failed list read 'Loading…' for good.
+describe('console airdrops: the holders’ pass beyond the first hundred', () => {
+  it(
+    'finds it by name, keeps it chosen through another search, and the confirmation names it',
+    async () => {
+      const sent = consoleWithGiveaways(passesPage);
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Holders gift');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'CREDIT');
+      await user.type(within(form).getByLabelText(/^Credit/), '10');
+      await user.click(within(form).getByRole('radio', { name: /Holders of a pass/ }));
+
+      const pass = within(form).getByLabelText(/^Pass/);
+      await within(pass).findByRole('option', { name: /^Pass 100 · / });
+      // Nobody holds a draft pass: only published ones are asked for.
+      expect(queryOf(passReads(sent).at(-1)!.path).get('status')).toBe('PUBLISHED');
+      expect(within(form).getByText('50 more published passes: search by name to find them.')).toBeInTheDocument();
+      const search = within(form).getByRole('searchbox', { name: 'Search published passes by name' });
+      await user.type(search, '142');
+      await within(pass).findByRole('option', { name: /^Pass 142 · .* · 142 sold/ });
+      expect(queryOf(passReads(sent).at(-1)!.path).get('q')).toBe('142');
+      await user.selectOptions(pass, nthPass(142).id);
+      await user.clear(search);
+      await user.type(search, '007');
+      await within(pass).findByRole('option', { name: /^Pass 007 · / });
+      expect(pass).toHaveValue(nthPass(142).id);
+      expect(within(pass).getByRole('option', { selected: true })).toHaveTextContent(/^Pass 142 · /);
+
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      expect(dialog).toHaveTextContent('gives 10.00 CYP of credit to everyone holding Pass 142 now');
+      // Counted by the passes sold, as the list says.
+      expect(dialog).toHaveTextContent('In all: about 1,420.00 CYP');
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says when the passes could not be loaded, and Try again loads them',
+    async () => {
+      let isDown = true;
+      consoleWithGiveaways((request) =>
+        isDown && pathnameOf(request.path) === '/v1/console/passes'
+          ? apiFailure(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again in a moment.')
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      await user.click(within(form).getByRole('radio', { name: /Holders of a pass/ }));
+      const failed = await within(form).findByRole('alert');
+      expect(failed).toHaveTextContent('Something went wrong on our side');
+      expect(within(form).getByLabelText(/^Pass/)).not.toHaveAttribute('aria-busy');
+      isDown = false;
+      await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+      await within(within(form).getByLabelText(/^Pass/)).findByRole('option', { name: /Neon Season Pass/ });
     },
     JOURNEY_MS,
   );

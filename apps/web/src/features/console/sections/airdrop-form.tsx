@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_AIRDROP_LIST, type TAirdropRequest } from '@cypher/contract';
+import { MAX_AIRDROP_LIST, type TAirdropRequest, type TConsolePass } from '@cypher/contract';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -15,14 +15,15 @@ import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { useCreateConsoleAirdrop } from '../api/create-console-airdrop.ts';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
+import { useConsoleEntry } from '../api/get-console-entry.ts';
 import { airdropFieldOf, airdropFormSchema, emptyAirdrop, type TAirdropFormValues } from '../airdrop-form-values.ts';
 import { ConsoleHeader } from '../components/console-header.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { GrantFields } from '../components/grant-fields.tsx';
 import { creditTotalWords, grantWords } from '../components/grant-words.ts';
 import { useOperator } from '../components/operator-context.ts';
-import { RelationField } from '../components/relation-select.tsx';
+import { RelationField, withSaved } from '../components/relation-select.tsx';
+import { useSearchedEntries } from '../components/search-picker.tsx';
 import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
@@ -133,6 +134,12 @@ function RecipientsField({ isEmailAllowed, value, onChange, onBlur, error }: Rec
   );
 }
 
+/** "Neon Season Pass · Neon Arcade · 88 sold": a pass as the audience's select offers it. */
+const passOption = (pass: TConsolePass) => ({
+  id: pass.id,
+  label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.sold)} sold`,
+});
+
 /** Whom the confirmation says it goes to: "1,234 people", "everyone holding Neon Season Pass now". */
 function recipientsWords(request: TAirdropRequest, passName: string | undefined): string {
   if (request.audience.kind === 'PASS_HOLDERS') return `everyone holding ${passName ?? 'the pass'} now`;
@@ -196,15 +203,22 @@ function AirdropForm() {
   } = form;
   const audienceKind = useWatch({ control, name: 'audience.kind' });
   const passId = useWatch({ control, name: 'audience.passId' });
-  const passes = useConsoleEntries('passes', { size: 100 }, { isEnabled: audienceKind === 'PASS_HOLDERS' });
-  // Nobody holds a draft pass yet: it is issued once published.
-  const passOptions = passes.data?.items
-    .filter((pass) => pass.publicationStatus === 'PUBLISHED')
-    .map((pass) => ({
-      id: pass.id,
-      label: `${pass.name} · ${pass.brand.name} · ${formatCount(pass.sold)} sold`,
-    }));
-  const pass = passes.data?.items.find((entry) => entry.id === passId);
+  // Nobody holds a draft pass yet (it is issued once published), so published ones are asked for; past the first
+  // hundred, one is found by name.
+  const { list: passes, picker: passPicker } = useSearchedEntries(
+    'passes',
+    { status: 'PUBLISHED', size: 100 },
+    { one: 'pass', many: 'published passes' },
+    { isEnabled: audienceKind === 'PASS_HOLDERS' },
+  );
+  // The chosen pass, which the confirmation names and counts, read by id once a search lists others.
+  const listedPass = passes.data?.items.find((entry) => entry.id === passId);
+  const chosenPass = useConsoleEntry('passes', passId ?? '', {
+    isEnabled: Boolean(passId) && passes.data !== undefined && !listedPass,
+  });
+  const pass = listedPass ?? chosenPass.data;
+  const passOptions = withSaved(passes.data?.items.map(passOption), [pass ? passOption(pass) : undefined]);
+  const hasNoPasses = passes.data?.total === 0 && !passPicker.search.q;
 
   const onSubmit = handleSubmit((request) => setPending(request));
 
@@ -276,8 +290,9 @@ function AirdropForm() {
               label="Pass"
               isRequired
               className={styles.full}
-              noneLabel={passOptions?.length === 0 ? 'No passes yet' : 'Choose a pass'}
+              noneLabel={hasNoPasses ? 'No passes yet' : 'Choose a pass'}
               options={passOptions}
+              picker={passPicker}
             />
           ) : (
             <Controller
