@@ -47,7 +47,11 @@ export async function assertNotInLiveUse(
 ): Promise<void> {
   const uses = await liveUses(tx, used, id, now);
   if (change === 'unpublish') refuseLiveUses(uses, used, (use) => sentenceOf(use, used), { field: 'status' });
-  else refuseLiveUses(uses, used, (use) => sentenceOf(use, used), { field: 'collectionId', then: MOVE_INTO_PUBLISHED });
+  else
+    refuseLiveUses(uses, used, (use) => sentenceOf(use, used), {
+      field: 'collectionId',
+      meanwhile: MOVE_INTO_PUBLISHED,
+    });
 }
 
 /**
@@ -62,27 +66,27 @@ export async function assertLeavesNoLiveFusionSlot(tx: Db, fromCollectionId: str
   );
   refuseLiveUses(uses, 'product', (use) => `The fusion ${use.name} takes editions of its collection until it ends.`, {
     field: 'collectionId',
-    then: STAY_IN_COLLECTION,
+    meanwhile: STAY_IN_COLLECTION,
   });
 }
 
 /**
  * Throws the refusal naming the live uses, if any: the three that end soonest and a count of the rest, each sentence
  * under the field the change makes (an unpublish's `status`, a move's `collectionId`), which the web shows there; the
- * message says them all, then what the operator can do meanwhile (`then`).
+ * message says them all, then what the operator can do meanwhile (`meanwhile`).
  */
 function refuseLiveUses(
   uses: readonly TLiveUse[],
   used: TLiveUsed,
   sentence: (use: TLiveUse) => string,
-  refusal: { field: 'status' | 'collectionId'; then?: string },
+  refusal: { field: 'status' | 'collectionId'; meanwhile?: string },
 ): void {
   if (uses.length === 0) return;
   const sentences = uses.slice(0, NAMED_USES).map(sentence);
   const more = uses.length - NAMED_USES;
   if (more > 0) sentences.push(`${more} more live ${more === 1 ? 'drop or fusion uses' : 'drops and fusions use'} it.`);
   throw new AppError(used === 'product' ? 'PRODUCT_IN_LIVE_USE' : 'COLLECTION_IN_LIVE_USE', {
-    message: [...sentences, ...(refusal.then ? [refusal.then] : [])].join(' '),
+    message: [...sentences, ...(refusal.meanwhile ? [refusal.meanwhile] : [])].join(' '),
     details: sentences.map((message) => ({ field: refusal.field, message })),
   });
 }
