@@ -46,12 +46,11 @@ export async function assertNotInLiveUse(
   change: 'unpublish' | 'move into a draft collection' = 'unpublish',
 ): Promise<void> {
   const uses = await liveUses(tx, used, id, now);
-  if (change === 'unpublish') refuseLiveUses(uses, used, (use) => sentenceOf(use, used), { field: 'status' });
-  else
-    refuseLiveUses(uses, used, (use) => sentenceOf(use, used), {
-      field: 'collectionId',
-      meanwhile: MOVE_INTO_PUBLISHED,
-    });
+  const refusal =
+    change === 'unpublish'
+      ? ({ field: 'status' } as const)
+      : ({ field: 'collectionId', meanwhile: MOVE_INTO_PUBLISHED } as const);
+  refuseLiveUses(uses, used, (use) => sentenceOf(use, used), refusal);
 }
 
 /**
