@@ -49,10 +49,18 @@ const products = [
 ];
 const categories = [{ id: fusionIds.category, slug: 'characters', name: 'Characters', sortOrder: 1 }];
 
-/** An admin's console over the catalogue fixtures, and what `answer` says about fusions. */
-function consoleWithFusions(answer: (request: SentRequest) => Response | undefined): SentRequest[] {
+/**
+ * An admin's console over the catalogue fixtures, and what `answer` says about fusions; `before` answers first
+ * (another brand's catalogue).
+ */
+function consoleWithFusions(
+  answer: (request: SentRequest) => Response | undefined,
+  before: (request: SentRequest) => Response | undefined = () => undefined,
+): SentRequest[] {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return stubApi((request) => {
+    const early = before(request);
+    if (early) return early;
     const query = queryOf(request.path);
     switch (pathnameOf(request.path)) {
       case '/v1/users/my':
@@ -574,6 +582,136 @@ describe('console fusions: drafts, publishing and closing', () => {
       expect(sent.filter((request) => request.method === 'DELETE').map((request) => pathnameOf(request.path))).toEqual([
         `/v1/console/fusions/${fusionIds.fusion}`,
       ]);
+    },
+    JOURNEY_MS,
+  );
+});
+
+const entryNumber = (n: number) => String(n).padStart(3, '0');
+/** Product n of the brand's 150: "Product 001" … "Product 150", all common. */
+const nthProduct = (n: number) =>
+  consoleProductItem({
+    id: `0190a0b0-0000-7000-8000-000000${entryNumber(n)}f21`,
+    name: `Product ${entryNumber(n)}`,
+    rarity: 'COMMON',
+  });
+/** Collection n of the brand's 150: "Collection 001" … "Collection 150". */
+const nthCollection = (n: number): TCollection => ({
+  ...collections[0]!,
+  id: `0190a0b0-0000-7000-8000-000000${entryNumber(n)}f31`,
+  name: `Collection ${entryNumber(n)}`,
+});
+const brandCatalogue: Record<string, { id: string; name: string }[]> = {
+  '/v1/console/products': Array.from({ length: 150 }, (_, n) => nthProduct(n + 1)),
+  '/v1/console/collections': Array.from({ length: 150 }, (_, n) => nthCollection(n + 1)),
+};
+
+/** The brand's products and collections as the API pages them: the first 100 of 150, or those a search finds. */
+function brandCataloguePage(request: SentRequest): Response | undefined {
+  const all = brandCatalogue[pathnameOf(request.path)];
+  if (!all) return undefined;
+  const q = queryOf(request.path).get('q');
+  if (!q) return json(200, { data: page(all.slice(0, 100), { size: 100, total: 150 }) });
+  return json(200, {
+    data: page(
+      all.filter((entry) => entry.name.includes(q)),
+      { size: 100 },
+    ),
+  });
+}
+
+const readsOf = (sent: SentRequest[], path: string) =>
+  sent.filter((request) => request.method === 'GET' && pathnameOf(request.path) === path);
+
+// Review: a fusion's result and its slots' products and collections were chosen among the brand's first 100 only, and
+// a failed list read 'Loading…' for good.
+describe('console fusions: products and collections beyond the brand’s first hundred', () => {
+  it(
+    'finds the result and each slot’s product or collection by name, and keeps each chosen through another search',
+    async () => {
+      const sent = consoleWithFusions(() => undefined, brandCataloguePage);
+      const user = userEvent.setup();
+      renderApp('/console/fusions/new');
+
+      const form = within(await screen.findByRole('form', { name: 'New fusion' }));
+      const brandSelect = about().getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+
+      const result = form.getByLabelText(/^Result product/);
+      await within(result).findByRole('option', { name: 'Product 100 (Common)' });
+      expect(form.getByText('50 more products: search by name to find them.')).toBeInTheDocument();
+      const resultSearch = form.getByRole('searchbox', { name: 'Search products by name' });
+      await user.type(resultSearch, '142');
+      await within(result).findByRole('option', { name: 'Product 142 (Common)' });
+      expect(queryOf(readsOf(sent, '/v1/console/products').at(-1)!.path).get('q')).toBe('142');
+      await user.selectOptions(result, nthProduct(142).id);
+      await user.clear(resultSearch);
+      await user.type(resultSearch, '007');
+      await within(result).findByRole('option', { name: 'Product 007 (Common)' });
+      expect(result).toHaveValue(nthProduct(142).id);
+      expect(within(result).getByRole('option', { selected: true })).toHaveTextContent('Product 142 (Common)');
+
+      // Slot 1 takes a product, searched on its own.
+      const first = within(slotRow(1));
+      await user.selectOptions(first.getByLabelText(/^Takes/), 'PRODUCT');
+      const product = first.getByLabelText(/^Product/);
+      await within(product).findByRole('option', { name: 'Product 100 (Common)' });
+      const productSearch = first.getByRole('searchbox', { name: 'Search products by name (Slot 1)' });
+      await user.type(productSearch, '120');
+      await within(product).findByRole('option', { name: 'Product 120 (Common)' });
+      await user.selectOptions(product, nthProduct(120).id);
+      await user.clear(productSearch);
+      await within(product).findByRole('option', { name: 'Product 001 (Common)' });
+      expect(product).toHaveValue(nthProduct(120).id);
+      expect(result).toHaveValue(nthProduct(142).id);
+
+      // Slot 2 takes a collection.
+      await user.click(form.getByRole('button', { name: 'Add slot' }));
+      const second = within(slotRow(2));
+      await user.selectOptions(second.getByLabelText(/^Takes/), 'COLLECTION');
+      const collection = second.getByLabelText(/^Collection/);
+      await within(collection).findByRole('option', { name: 'Collection 100' });
+      const collectionSearch = second.getByRole('searchbox', { name: 'Search collections by name (Slot 2)' });
+      await user.type(collectionSearch, '131');
+      await within(collection).findByRole('option', { name: 'Collection 131' });
+      expect(queryOf(readsOf(sent, '/v1/console/collections').at(-1)!.path).get('q')).toBe('131');
+      await user.selectOptions(collection, nthCollection(131).id);
+      await user.clear(collectionSearch);
+      await within(collection).findByRole('option', { name: 'Collection 001' });
+      expect(collection).toHaveValue(nthCollection(131).id);
+      expect(within(collection).getByRole('option', { selected: true })).toHaveTextContent('Collection 131');
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says when the brand’s products could not be loaded, and Try again loads them',
+    async () => {
+      let isDown = true;
+      consoleWithFusions(
+        () => undefined,
+        (request) =>
+          isDown && pathnameOf(request.path) === '/v1/console/products'
+            ? apiFailure(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again in a moment.')
+            : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp('/console/fusions/new');
+
+      const form = within(await screen.findByRole('form', { name: 'New fusion' }));
+      const brandSelect = about().getByLabelText(/^Brand/);
+      await within(brandSelect).findByRole('option', { name: 'Neon Arcade' });
+      await user.selectOptions(brandSelect, ids.neonArcade);
+      const result = within(screen.getByRole('region', { name: 'What it makes' }));
+      const failed = await result.findByRole('alert');
+      expect(failed).toHaveTextContent('Something went wrong on our side');
+      expect(form.getByLabelText(/^Result product/)).not.toHaveAttribute('aria-busy');
+      isDown = false;
+      await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+      await within(form.getByLabelText(/^Result product/)).findByRole('option', {
+        name: 'Dragon of the Eighth Bit (Legendary)',
+      });
     },
     JOURNEY_MS,
   );

@@ -14,8 +14,10 @@ import { CountInput, Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { emptyFusionSlot, type TFusionFormApi } from '../fusion-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
+import type { TConsoleListItem } from '../api/console-resources.ts';
 import { FusionPreviewBar, useSlotsPreview, type TSlotPreview } from './fusion-preview.tsx';
-import { RelationField } from './relation-select.tsx';
+import { RelationField, withSaved } from './relation-select.tsx';
+import { useSearchedEntries, type TPickerNouns } from './search-picker.tsx';
 import { EditableRow, RowsCard } from './rows-editor.tsx';
 import styles from './fusion-slots-editor.module.css';
 
@@ -28,11 +30,49 @@ const ruleKindLabels: Record<TFusionRuleKind, string> = {
 
 type TOption = { id: string; label: string };
 
+/**
+ * A fusion's choice among its brand's products or collections: the first hundred by name, or those whose name holds
+ * what is typed, then the saved choices the list lacks; undefined while they load or before a brand is chosen.
+ */
+export function useBrandEntries<R extends 'products' | 'collections'>(
+  resource: R,
+  brandId: string,
+  {
+    isEnabled,
+    nouns,
+    optionOf,
+    saved = [],
+  }: {
+    isEnabled: boolean;
+    nouns: TPickerNouns;
+    optionOf: (item: TConsoleListItem<R>) => TOption;
+    saved?: TOption[];
+  },
+) {
+  const { list, picker } = useSearchedEntries(resource, { brandId, size: 100, sort: 'name' }, nouns, {
+    isEnabled: isEnabled && Boolean(brandId),
+  });
+  // While another brand's list (or another search) loads, the last answer stays as a placeholder: it may be another
+  // brand's, so it is never offered.
+  const listed = list.isPlaceholderData ? undefined : (list.data?.items as TConsoleListItem<R>[] | undefined);
+  return { options: withSaved(listed?.map(optionOf), saved), picker };
+}
+
+const slotProductOption = (product: TConsoleListItem<'products'>) => ({
+  id: product.id,
+  label: `${product.name} (${rarityLabel(product.rarity)})`,
+});
+const collectionOption = (collection: TConsoleListItem<'collections'>) => ({
+  id: collection.id,
+  label: collection.name,
+});
+const productNouns = { one: 'product', many: 'products' };
+const collectionNouns = { one: 'collection', many: 'collections' };
+
 interface FusionSlotsEditorProps {
   form: TFusionFormApi;
-  /** The chosen brand's products and collections; undefined while they load or before a brand is chosen. */
-  products: TOption[] | undefined;
-  collections: TOption[] | undefined;
+  /** The saved slots' products and collections: named even when a list or a search does not hold them. */
+  saved: { products: TOption[]; collections: TOption[] };
 }
 
 interface SlotRowProps extends FusionSlotsEditorProps {
@@ -43,7 +83,7 @@ interface SlotRowProps extends FusionSlotsEditorProps {
   onRemove: (index: number) => void;
 }
 
-function SlotRow({ form, products, collections, index, count, preview, onMove, onRemove }: SlotRowProps) {
+function SlotRow({ form, saved, index, count, preview, onMove, onRemove }: SlotRowProps) {
   const { control, register, formState } = form;
   const kind = useWatch({ control, name: `slots.${index}.rule.kind` });
   const name = useWatch({ control, name: `slots.${index}.name` });
@@ -54,6 +94,19 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
   const label = `Slot ${number}`;
   const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
   const noBrand = brandId ? undefined : 'Choose a brand first.';
+  // Each slot searches its own: past the brand's first hundred, a product or collection is found by name.
+  const products = useBrandEntries('products', brandId, {
+    isEnabled: kind === 'PRODUCT',
+    nouns: productNouns,
+    optionOf: slotProductOption,
+    saved: saved.products,
+  });
+  const collections = useBrandEntries('collections', brandId, {
+    isEnabled: kind === 'COLLECTION',
+    nouns: collectionNouns,
+    optionOf: collectionOption,
+    saved: saved.collections,
+  });
 
   return (
     <EditableRow
@@ -122,7 +175,8 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
             isRequired
             isDisabled={!brandId}
             noneLabel="Choose a product"
-            options={products}
+            options={products.options}
+            picker={{ ...products.picker, context: label }}
           />
         ) : null}
         {kind === 'RARITY' ? (
@@ -160,7 +214,8 @@ function SlotRow({ form, products, collections, index, count, preview, onMove, o
             isRequired
             isDisabled={!brandId}
             noneLabel="Choose a collection"
-            options={collections}
+            options={collections.options}
+            picker={{ ...collections.picker, context: label }}
           />
         ) : null}
         {kind === 'TRAIT' ? (

@@ -10,16 +10,16 @@ import { CountInput, Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
 import { useCreateConsoleFusion } from '../api/create-console-fusion.ts';
-import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { useUpdateConsoleFusion } from '../api/update-console-fusion.ts';
 import { BrandField } from '../components/brand-select.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
-import { FusionSlotsEditor } from '../components/fusion-slots-editor.tsx';
+import { FusionSlotsEditor, useBrandEntries } from '../components/fusion-slots-editor.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { RelationField, withSaved } from '../components/relation-select.tsx';
+import { useSearchedEntries } from '../components/search-picker.tsx';
 import { numberOrNull } from '../form-values.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion-form-values.ts';
@@ -111,44 +111,36 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
   const isResultMinted = fusion?.publicationStatus === 'PUBLISHED';
   const brandId = useWatch({ control, name: 'brandId' });
   const hasBrand = Boolean(brandId);
-  const products = useConsoleEntries('products', { brandId, size: 100, sort: 'name' }, { isEnabled: hasBrand });
-  const collections = useConsoleEntries('collections', { brandId, size: 100, sort: 'name' }, { isEnabled: hasBrand });
-  const categories = useConsoleEntries('categories', { size: 100 });
-  // While another brand's lists load, the last ones stay as placeholders: never offer those.
-  const productOptions = products.isPlaceholderData
-    ? undefined
-    : products.data?.items.map((product) => ({
-        id: product.id,
-        label: `${product.name} (${rarityLabel(product.rarity)})`,
-      }));
-  // The result must be published by the time the fusion is (its editions are minted then): drafts are offered,
-  // marked; a draft fusion's saved result stays named even when it is not among the brand's first hundred.
-  const resultOptions = withSaved(
-    products.isPlaceholderData
-      ? undefined
-      : products.data?.items.map((product) => ({
-          id: product.id,
-          label: `${product.name} (${rarityLabel(product.rarity)})${product.status === 'DRAFT' ? ' · Draft' : ''}`,
-        })),
-    fusion ? [{ id: fusion.result.product.id, label: fusion.result.product.name }] : [],
+  // Past the first hundred, the result, each slot's product or collection and the category are found by name. The
+  // result must be published by the time the fusion is (its editions are minted then): drafts are offered, marked;
+  // a draft fusion's saved result stays named even when the list does not hold it.
+  const result = useBrandEntries('products', brandId, {
+    isEnabled: !isResultMinted,
+    nouns: { one: 'product', many: 'products' },
+    optionOf: (product) => ({
+      id: product.id,
+      label: `${product.name} (${rarityLabel(product.rarity)})${product.status === 'DRAFT' ? ' · Draft' : ''}`,
+    }),
+    saved: fusion ? [{ id: fusion.result.product.id, label: fusion.result.product.name }] : [],
+  });
+  const { list: categories, picker: categoryPicker } = useSearchedEntries(
+    'categories',
+    { size: 100 },
+    { one: 'category', many: 'categories' },
   );
-  const collectionOptions = collections.isPlaceholderData
-    ? undefined
-    : collections.data?.items.map((collection) => ({ id: collection.id, label: collection.name }));
-
-  // A saved slot's product or collection stays named even when it is not among the brand's first hundred.
-  const slotProductOptions = withSaved(
-    productOptions,
-    fusion?.slots.flatMap(({ rule }) =>
+  const categoryOptions = withSaved(
+    categories.data?.items.map((item) => ({ id: item.id, label: item.name })),
+    [fusion?.category ? { id: fusion.category.id, label: fusion.category.name } : undefined],
+  );
+  // A saved slot's product or collection stays named even when a list does not hold it.
+  const savedSlotChoices = {
+    products: (fusion?.slots ?? []).flatMap(({ rule }) =>
       rule.kind === 'PRODUCT' ? [{ id: rule.product.id, label: rule.product.name }] : [],
     ),
-  );
-  const slotCollectionOptions = withSaved(
-    collectionOptions,
-    fusion?.slots.flatMap(({ rule }) =>
+    collections: (fusion?.slots ?? []).flatMap(({ rule }) =>
       rule.kind === 'COLLECTION' ? [{ id: rule.collection.id, label: rule.collection.name }] : [],
     ),
-  );
+  };
 
   const onSubmit = handleSubmit(async (request) => {
     try {
@@ -204,7 +196,8 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
                 label="Category"
                 hint="Optional: the fusions page filters by it."
                 noneLabel="No category"
-                options={categories.data?.items.map((item) => ({ id: item.id, label: item.name }))}
+                options={categoryOptions}
+                picker={categoryPicker}
               />
               <Field label="Name" error={errors.name?.message} isRequired className={styles.full}>
                 {(props) => <Input {...props} maxLength={120} {...register('name')} />}
@@ -267,7 +260,8 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
                   isRequired
                   isDisabled={!hasBrand}
                   noneLabel="Choose a product"
-                  options={resultOptions}
+                  options={result.options}
+                  picker={result.picker}
                 />
                 <Field
                   label="Result supply"
@@ -287,7 +281,7 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
             )}
           </FormSection>
 
-          <FusionSlotsEditor form={form} products={slotProductOptions} collections={slotCollectionOptions} />
+          <FusionSlotsEditor form={form} saved={savedSlotChoices} />
         </div>
       </fieldset>
 
