@@ -25,6 +25,24 @@ export async function secondInstance(
 }
 
 /**
+ * A race test file's one instance, made before its tests and closed after them, with an operator signed up on it: `use`
+ * receives them once made. For races within one instance (its requests against each other, or against a session or
+ * pool the file opens itself). Nothing is made on PGlite, as with twoInstancesOnPostgres below.
+ */
+export function oneInstanceOnPostgres(
+  options: Parameters<typeof createTestApp>[0],
+  use: (instance: { t: TestApp; admin: Awaited<ReturnType<typeof signUpOperator>> }) => void,
+): void {
+  if (!testDatabaseUrl()) return;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    use({ t, admin: await signUpOperator(t, 'admin') });
+  }, 120_000);
+  afterAll(() => t?.close());
+}
+
+/**
  * A race test file's two instances, made before its tests and closed after them, with an operator signed up on the
  * first: `use` receives them once made. Nothing is made on PGlite, which runs one transaction at a time and has no race
  * to run (those files' tests run in CI's PostgreSQL pass). `options` go to both instances.

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
 import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
-import { signUpOperator } from '../../testing/operator-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { oneInstanceOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { balancesOf } from '../../testing/wallet-helpers.ts';
 import { localDateOf } from './attendance-days.ts';
 
@@ -15,12 +15,7 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let t: TestApp;
 let admin: { accessToken: string };
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  t = await createTestApp();
-  admin = await signUpOperator(t, 'admin');
-});
-afterAll(() => t?.close());
+oneInstanceOnPostgres({}, (made) => ({ t, admin } = made));
 
 describe('a calendar edit and a check-in at once', () => {
   // Helper's note, session 51: the check-in read the calendar before its transaction, so one that waited for the edit

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { bearer, keyFromLatestEmail, logIn, signUp, uniqueIp } from '../../testing/auth-helpers.ts';
 import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { oneInstanceOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 // A sign-in with the old password and a password reset at the same moment: the reset must end that sign-in too, or
 // refuse it. On PGlite (one transaction at a time) there is no race to run: this runs in CI's PostgreSQL pass.
@@ -12,16 +13,14 @@ const NEW_PASSWORD = 'Evolve&Fuse2027';
 
 let t: TestApp;
 let gate: pg.Client;
+oneInstanceOnPostgres({}, (made) => ({ t } = made));
 beforeAll(async () => {
   if (!isOnPostgres) return;
-  t = await createTestApp();
   gate = new pg.Client({ connectionString: t.database.pool!.options.connectionString! });
   await gate.connect();
 });
-afterAll(async () => {
-  await gate?.end();
-  await t?.close();
-});
+// Ended before the app is closed (vitest runs afterAll hooks last registered first).
+afterAll(() => gate?.end());
 
 async function mailedResetKey(email: string): Promise<string> {
   const asked = await t.app.inject({

@@ -3,7 +3,8 @@ import { testDatabaseUrl } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId } from '../../lib/ids.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { oneInstanceOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { claimTokenIds, custodialContractAddress } from './chain-contracts.ts';
 
 // Publications whose products share a contract no edition was minted on yet: each creates the contract's row as it
@@ -15,16 +16,14 @@ const claimants = 8;
 
 let t: TestApp;
 let database: Database;
+oneInstanceOnPostgres({}, (made) => ({ t } = made));
 beforeAll(async () => {
   if (!isOnPostgres) return;
-  t = await createTestApp();
   // A pool of its own, one connection per claimant, on the test app's migrated database.
   database = await openDatabase({ databaseUrl: t.database.pool!.options.connectionString!, poolSize: claimants });
 });
-afterAll(async () => {
-  await database?.close();
-  await t?.close();
-});
+// Closed before the app is (vitest runs afterAll hooks last registered first).
+afterAll(() => database?.close());
 
 describe('the first claims on a new contract, at once', () => {
   it.runIf(isOnPostgres)(

@@ -1,23 +1,20 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { oneInstanceOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 // Switching a card order to Tilia while something else holds the order (a webhook, the time-out job) past the end of
 // its hold. On PGlite (one transaction at a time) there is no race to run: this runs in CI's PostgreSQL pass.
 const isOnPostgres = Boolean(testDatabaseUrl());
 
 let t: TestApp;
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  t = await createTestApp({ env: { PUBLIC_URL: 'http://cypher.test' } });
-});
-afterAll(() => t?.close());
+oneInstanceOnPostgres({ env: { PUBLIC_URL: 'http://cypher.test' } }, (made) => ({ t } = made));
 
 describe('a switch to Tilia that waits for its order', () => {
   // Helper's note, session 52: the switch read the time before the order's lock, so one that waited past the hold's

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
 import { insertBrand, insertCollection, insertProduct } from '../../../testing/catalog-fixtures.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
-import { signUpOperator } from '../../../testing/operator-helpers.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { oneInstanceOnPostgres } from '../../../testing/second-instance.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 
 // A slot saved asking for a product as it is, while the product's rarity changes: whichever goes first, the other is
 // refused, so no slot is left asking for what no edition will ever be. On PGlite (one transaction at a time) there is
@@ -15,12 +15,7 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let t: TestApp;
 let admin: { accessToken: string };
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  t = await createTestApp();
-  admin = await signUpOperator(t, 'admin');
-});
-afterAll(() => t?.close());
+oneInstanceOnPostgres({}, (made) => ({ t, admin } = made));
 
 describe('a slot save and a product edit at once', () => {
   it.runIf(isOnPostgres)(

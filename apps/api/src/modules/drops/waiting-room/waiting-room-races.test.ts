@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../config.ts';
-import { openDatabase, type Database } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { fastBuyer } from '../../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { twoInstancesOnPostgres } from '../../../testing/second-instance.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 import { callWaitingRoom, insertRoundWithWaitingRoom } from '../../../testing/waiting-room-fixtures.ts';
 import { assignWaitingRoomPlaces } from './assign-waiting-room-places.ts';
 
@@ -16,20 +16,8 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let a: TestApp;
 let b: TestApp;
-let secondPool: Database;
 
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  a = await createTestApp();
-  secondPool = await openDatabase({ databaseUrl: a.database.pool!.options.connectionString!, poolSize: 12 });
-  b = await createTestApp({ database: secondPool, clock: a.clock });
-}, 120_000);
-afterAll(async () => {
-  if (!isOnPostgres) return;
-  await b.close();
-  await secondPool.close();
-  await a.close();
-});
+twoInstancesOnPostgres({}, (made) => ({ a, b } = made));
 
 const connectionString = () => a.database.pool!.options.connectionString!;
 const instanceOf = (index: number) => (index % 2 === 0 ? a : b);
