@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../../config.ts';
 import { queryRows } from '../../../../db/query-rows.ts';
 import { MINUTE_MS } from '../../../../lib/clock.ts';
@@ -8,8 +8,8 @@ import { bearer } from '../../../../testing/auth-helpers.ts';
 import { insertBrand, insertCollection, insertProduct, insertTag } from '../../../../testing/catalog-fixtures.ts';
 import { dropRequest } from '../../../../testing/console-drop-fixtures.ts';
 import { insertLiveDrop } from '../../../../testing/drop-fixtures.ts';
-import { signUpOperator } from '../../../../testing/operator-helpers.ts';
-import { createTestApp, type TestApp } from '../../../../testing/test-app.ts';
+import { oneInstanceOnPostgres } from '../../../../testing/second-instance.ts';
+import type { TestApp } from '../../../../testing/test-app.ts';
 
 // An unpublish and a publication of a drop or fusion using what it unpublishes, at the same moment: the one that
 // comes second sees the first (the unpublish is refused, or the publication is), so no live drop or fusion is left
@@ -19,12 +19,7 @@ const isOnPostgres = Boolean(testDatabaseUrl());
 
 let t: TestApp;
 let admin: { accessToken: string };
-beforeAll(async () => {
-  if (!isOnPostgres) return;
-  t = await createTestApp();
-  admin = await signUpOperator(t, 'admin');
-});
-afterAll(() => t?.close());
+oneInstanceOnPostgres({}, (made) => ({ t, admin } = made));
 
 const post = (url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(admin.accessToken), ...(payload ? { payload } : {}) });
