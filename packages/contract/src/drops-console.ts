@@ -277,6 +277,8 @@ export const ZConsoleDropsQuery = ZPageQuery.extend({
   brandId: z.uuid().optional(),
   /** Only drops with a gift round (the console's grant fields pick a drop's gift packs from these). */
   hasGiftRound: ZQueryBoolean.optional(),
+  /** Drops whose name holds this text (case-insensitive): a grant's gift drop is searched past a page. */
+  q: z.string().trim().max(120).optional(),
 });
 export type TConsoleDropsQuery = z.infer<typeof ZConsoleDropsQuery>;
 

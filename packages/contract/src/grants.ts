@@ -128,5 +128,9 @@ export const ZEditionPool = z.object({
 });
 export type TEditionPool = z.infer<typeof ZEditionPool>;
 
-export const ZEditionPoolListQuery = ZPageQuery.extend({ brandId: z.uuid().optional() });
+export const ZEditionPoolListQuery = ZPageQuery.extend({
+  brandId: z.uuid().optional(),
+  /** Pools whose product's name holds this text (case-insensitive): a grant's pool is searched past a page. */
+  q: z.string().trim().max(120).optional(),
+});
 export type TEditionPoolListQuery = z.infer<typeof ZEditionPoolListQuery>;

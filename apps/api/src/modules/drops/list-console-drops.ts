@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TConsoleDropListItem, TConsoleDropsQuery, TPage } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
+import { containsText } from '../../db/search.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
@@ -8,7 +9,7 @@ import { drops, salePolicies } from './drops.tables.ts';
 import { consoleDropSummary, consoleGiftRound, consolePackCounts } from './get-console-drop.ts';
 
 /**
- * `GET /v1/console/drops`: newest first (by creation), drafts included, by publication status and brand. A brand
+ * `GET /v1/console/drops`: newest first (by creation), drafts included, by publication status, brand and name. A brand
  * manager sees only their brands' drops, whatever brandId they ask for.
  */
 export async function listConsoleDrops(
@@ -21,6 +22,7 @@ export async function listConsoleDrops(
   if (!operator.isAdmin) conditions.push(inArray(drops.brandId, [...operator.brandIds]));
   if (query.brandId) conditions.push(eq(drops.brandId, query.brandId));
   if (query.status) conditions.push(eq(drops.publicationStatus, query.status));
+  if (query.q) conditions.push(containsText(drops.name, query.q));
   if (query.hasGiftRound !== undefined) {
     const gifts = sql`exists (select 1 from ${salePolicies} where ${salePolicies.dropId} = ${drops.id} and ${salePolicies.isGiftRound})`;
     conditions.push(query.hasGiftRound ? gifts : sql`not ${gifts}`);

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { assertCanManageBrand, managedBy, type Operator } from '../../http/operator-guard.ts';
 import { newId } from '../../lib/ids.ts';
 import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
+import { productNameContains } from '../catalog/product-name-search.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { createPackEditions } from '../collection/create-pack-editions.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
@@ -18,7 +19,8 @@ import { editionPools, type TEditionPoolRow } from './grants.tables.ts';
 /*
  * Route: GET, POST /v1/console/edition-pools, GET /v1/console/edition-pools/{id} (grants.routes.ts) · Writes:
  * edition_pools, edition_pool_units, editions (minted ahead, through the collection), audit_log · Reads: brands,
- * products (through the catalogue) · UI: features/console edition pool dialog (components/edition-pool-dialog.tsx) · Tests: grants.test.ts.
+ * products (through the catalogue) · UI: features/console edition pool dialog (components/edition-pool-dialog.tsx), a
+ * grant's pool picker (components/grant-fields.tsx) · Tests: grants.test.ts.
  */
 
 const POOL_REFUSALS: TProductRefusals = {
@@ -90,6 +92,8 @@ export async function listEditionPools(
 ): Promise<TPage<TEditionPool>> {
   const conditions: SQL[] = [];
   if (query.brandId) conditions.push(eq(editionPools.brandId, query.brandId));
+  // A pool is shown by its product's name: that is what a grant's picker searches.
+  if (query.q) conditions.push(productNameContains(editionPools.productId, query.q));
   if (!operator.isAdmin) {
     conditions.push(operator.brandIds.length > 0 ? inArray(editionPools.brandId, [...operator.brandIds]) : sql`false`);
   }

@@ -232,6 +232,24 @@ describe('gift rounds', () => {
   });
 });
 
+describe('drops with gift packs in the console', () => {
+  it('are found by name past a page, as a pack grant’s picker asks (q, case-insensitive)', async () => {
+    const tag = newId().slice(-8);
+    const drop = async (name: string) =>
+      insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 1 }], giftPackCount: 1, name });
+    const harbour = await drop(`Harbour Lights ${tag}`);
+    await drop(`Lantern Fair ${tag}`);
+    const list = async (q: string) =>
+      (await send('GET', `/v1/console/drops?status=PUBLISHED&hasGiftRound=true&q=${q}`, await adminToken())).json()
+        .data;
+    expect((await list(tag)).total).toBe(2);
+    expect(await list(`hARBOUR%20lights%20${tag}`)).toMatchObject({
+      items: [{ id: harbour.dropId, name: `Harbour Lights ${tag}`, giftRound: { id: harbour.giftRound!.id } }],
+      total: 1,
+    });
+  });
+});
+
 describe('a pack given by a redeem code', () => {
   it('is a sealed pack of the gift round, owned through a GIFT order of 0, which opens into editions', async () => {
     const drop = await giftDrop(3, 2, 2);

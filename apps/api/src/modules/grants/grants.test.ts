@@ -77,6 +77,34 @@ describe('edition pools in the console', () => {
     expect(listed.json().data.items).toEqual([pool]);
   });
 
+  it('finds pools by their product’s name past a page, as a grant’s picker asks (q, case-insensitive)', async () => {
+    const brand = await insertBrand(db());
+    const post = async (name: string) => {
+      const product = await insertProduct(db(), brand.id, { name });
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/v1/console/edition-pools',
+        headers: bearer(admin.accessToken),
+        payload: { brandId: brand.id, productId: product.id, size: 1 },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data;
+    };
+    const fox = await post('Silver Fox');
+    await post('Gold Owl');
+    const list = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/console/edition-pools?brandId=${brand.id}&${query}`,
+        headers: bearer(admin.accessToken),
+      });
+    // The first page holds one pool of two: the other is found by its name.
+    expect((await list('size=1')).json().data).toMatchObject({ total: 2, items: [{ product: { name: 'Gold Owl' } }] });
+    expect((await list('q=sILVER')).json().data).toEqual({ items: [fox], page: 1, size: 20, total: 1 });
+    // LIKE's wildcards are taken as typed.
+    expect((await list('q=%25')).json().data).toMatchObject({ items: [], total: 0 });
+  });
+
   it('refuses a draft product, a pool past the edition size, a wrong size, and another brand’s manager', async () => {
     const brand = await insertBrand(db());
     const draft = await insertProduct(db(), brand.id, { status: 'DRAFT' });

@@ -41,6 +41,67 @@ const ended = consoleDrop(
 const endedDrop = { ...ended, status: 'COMPLETED' as const };
 
 describe('console grant fields: a pack', () => {
+  // Review (brief B): the gift drops were the first 100 published ones with gift packs, so the 101st could not be given.
+  it(
+    'finds a drop with gift packs past the first hundred by name, keeps it chosen, and gives its gift round',
+    async () => {
+      const number = (n: number) => String(n).padStart(3, '0');
+      const drops = Array.from({ length: 150 }, (_, n) => ({
+        ...listItem(liveWithGiven),
+        id: `0190a0b0-0000-7000-8000-000000${number(n + 1)}d0d`,
+        name: `Tides ${number(n + 1)}`,
+        giftRound: { ...liveWithGiven.giftRound!, id: `0190a0b0-0000-7000-8000-000000${number(n + 1)}6f7` },
+      }));
+      const sent = consoleWithGiveaways((request) => {
+        const path = pathnameOf(request.path);
+        if (path === '/v1/console/drops') {
+          const q = new URL(request.path, 'http://localhost').searchParams.get('q');
+          const found = q ? drops.filter((drop) => drop.name.includes(q)) : drops;
+          return json(200, { data: page(found.slice(0, 100), { size: 100, total: found.length }) });
+        }
+        if (request.method === 'POST' && path === '/v1/console/redeem-batches')
+          return json(201, { data: redeemBatch() });
+        if (path.startsWith('/v1/console/redeem-batches/')) return json(200, { data: redeemBatch() });
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Launch packs');
+      await user.type(within(form).getByLabelText(/^Number of codes/), '50');
+      fireEvent.change(within(form).getByLabelText(/^From/), { target: { value: localTime(1) } });
+      fireEvent.change(within(form).getByLabelText(/^Until/), { target: { value: localTime(48) } });
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'PACK');
+      const select = within(form).getByLabelText(/^Gift packs of/);
+      await within(select).findByRole('option', { name: /^Tides 100 / });
+      expect(within(form).getByText('50 more drops with gift packs: search by name to find them.')).toBeInTheDocument();
+
+      const search = within(form).getByRole('searchbox', { name: 'Search drops with gift packs by name' });
+      await user.type(search, '142');
+      await user.selectOptions(select, await within(select).findByRole('option', { name: /^Tides 142 / }));
+      const asked = sent.filter((request) => pathnameOf(request.path) === '/v1/console/drops').at(-1)!;
+      expect(new URL(asked.path, 'http://localhost').searchParams.get('q')).toBe('142');
+      // Another search leaves the chosen drop chosen, named, and what it has left said.
+      await user.clear(search);
+      await within(select).findByRole('option', { name: /^Tides 001 / });
+      expect(within(select).getByRole('option', { selected: true })).toHaveTextContent(
+        'Tides 142 · Neon Arcade · 83 of 120 gift packs left',
+      );
+      expect(select).toHaveAccessibleDescription(/^83 of 120 gift packs left: /);
+
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      await confirmBatch(user, /Each use gives a pack/);
+      await waitFor(() => expect(posts(sent, '/v1/console/redeem-batches')).toHaveLength(1));
+      expect((posts(sent, '/v1/console/redeem-batches')[0]!.body as TRedeemBatchRequest).grant).toEqual({
+        kind: 'PACK',
+        dropId: drops[141]!.id,
+        giftRoundId: drops[141]!.giftRound.id,
+      });
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'offers published drops with their gift packs left, sends the drop and its gift round, and shows a refusal under it',
     async () => {

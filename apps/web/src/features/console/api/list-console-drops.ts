@@ -17,6 +17,8 @@ export type TConsoleDropsParams = {
   brandId?: string;
   /** Only drops with a gift round (a pack grant picks from these). */
   hasGiftRound?: boolean;
+  /** Drops whose name holds this text; '' for all. */
+  q?: string;
 };
 
 /** While a listed drop is on sale its sold and held counts move: the list reads them again this often. */

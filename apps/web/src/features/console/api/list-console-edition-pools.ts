@@ -3,9 +3,15 @@ import { ZEditionPool, ZPage, type TEditionPool, type TPage } from '@cypher/cont
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-type TEditionPoolsParams = { page?: number; size?: number; brandId?: string };
+type TEditionPoolsParams = {
+  page?: number;
+  size?: number;
+  brandId?: string;
+  /** Pools whose product's name holds this text; '' for all. */
+  q?: string;
+};
 
-/** `GET /v1/console/edition-pools?brandId&page&size`: editions set aside to give away, newest first, with what is left. */
+/** `GET /v1/console/edition-pools?brandId&q&page&size`: editions set aside to give away, newest first, with what is left. */
 async function listConsoleEditionPools(
   params: TEditionPoolsParams,
   signal?: AbortSignal,
@@ -15,9 +21,10 @@ async function listConsoleEditionPools(
 }
 
 function consoleEditionPoolsQueryOptions(params: TEditionPoolsParams) {
+  const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
   return queryOptions({
-    queryKey: queryKeys.console.list('edition-pools', params),
-    queryFn: ({ signal }) => listConsoleEditionPools(params, signal),
+    queryKey: queryKeys.console.list('edition-pools', query),
+    queryFn: ({ signal }) => listConsoleEditionPools(query, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -120,6 +120,44 @@ describe('console grant fields, with more passes than a page holds', () => {
     JOURNEY_MS,
   );
 
+  // Review (brief B): the pools were the first 100, so an older pool could not be given.
+  it(
+    'find an edition pool beyond the first hundred by its product’s name, and keep it chosen through another search',
+    async () => {
+      const pools = Array.from({ length: 150 }, (_, n) => {
+        const pool = editionPool({ id: `0190a0b0-0000-7000-8000-000000${number(n + 1)}b00` });
+        return { ...pool, product: { ...pool.product, name: `Figure ${number(n + 1)}` } };
+      });
+      const sent = consoleWithGiveaways((request) => {
+        if (pathnameOf(request.path) !== '/v1/console/edition-pools') return undefined;
+        const q = queryOf(request.path).get('q');
+        const found = q ? pools.filter((pool) => pool.product.name.includes(q)) : pools;
+        return json(200, { data: page(found.slice(0, 100), { size: 100, total: found.length }) });
+      });
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      const pool = within(form).getByLabelText(/^Edition pool/);
+      await within(pool).findByRole('option', { name: /^Figure 100 / });
+      expect(within(form).getByText('50 more pools: search by name to find them.')).toBeInTheDocument();
+
+      const search = within(form).getByRole('searchbox', { name: 'Search pools by name' });
+      await user.type(search, '142');
+      await user.selectOptions(pool, await within(pool).findByRole('option', { name: /^Figure 142 / }));
+      const asked = sent.filter((request) => pathnameOf(request.path) === '/v1/console/edition-pools').at(-1)!;
+      expect(queryOf(asked.path).get('q')).toBe('142');
+      await user.clear(search);
+      await within(pool).findByRole('option', { name: /^Figure 001 / });
+      expect(pool).toHaveValue(pools[141]!.id);
+      expect(within(pool).getByRole('option', { selected: true })).toHaveTextContent(/^Figure 142 /);
+      await user.type(search, 'Dragon');
+      expect(await within(form).findByText('No pool matches “Dragon”.')).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
   it(
     'say when the passes could not be loaded, and Try again loads them',
     async () => {

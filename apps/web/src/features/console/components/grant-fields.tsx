@@ -113,10 +113,12 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   );
 
   const kinds = me.isAdmin || kind === 'CREDIT' ? (Object.keys(kindLabels) as TGrantKind[]) : managerKinds;
-  // Kinds and passes past the first hundred are found by name; a draft pass cannot be given (GRANT_ITEM_NOT_FOUND):
-  // it is issued only once published, so only published ones are asked for.
+  // Kinds, passes, pools and gift drops past the first hundred are found by name (a pool by its product's); a draft
+  // pass cannot be given (GRANT_ITEM_NOT_FOUND): it is issued only once published, so only published ones are asked for.
   const ticketSearch = useSearchText();
   const passSearch = useSearchText();
+  const poolSearch = useSearchText();
+  const dropSearch = useSearchText();
   const ticketKinds = useConsoleEntries(
     'ticket-kinds',
     { q: ticketSearch.q, size: 100 },
@@ -127,9 +129,9 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
     { q: passSearch.q, status: 'PUBLISHED', size: 100 },
     { isEnabled: kind === 'PASS' },
   );
-  const pools = useConsoleEditionPools({ size: 100 }, { isEnabled: kind === 'EDITION' });
+  const pools = useConsoleEditionPools({ q: poolSearch.q, size: 100 }, { isEnabled: kind === 'EDITION' });
   const giftDrops = useConsoleDrops(
-    { status: 'PUBLISHED', hasGiftRound: true, size: 100 },
+    { status: 'PUBLISHED', hasGiftRound: true, q: dropSearch.q, size: 100 },
     { isEnabled: kind === 'PACK' },
   );
   const cypDecimals = useCypUnit().decimals;
@@ -158,13 +160,16 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
   const savedGiftRound: TGiftRoundOption | undefined =
     saved?.kind === 'PACK' ? { id: saved.giftRound.id, dropId: saved.drop.id, label: saved.drop.name } : undefined;
   const giftRoundId = useWatch({ control, name: `${name}.giftRoundId` }) as string | null;
+  // The drop chosen from a search keeps what it has left said under the select through another search.
+  const [pickedGiftRound, setPickedGiftRound] = useState<TGiftRoundOption>();
+  const keptGiftRound = pickedGiftRound?.id === giftRoundId ? pickedGiftRound : undefined;
   const giftRoundOptions = withSaved(
     giftDrops.data?.items.flatMap((drop) => {
       const option = giftRoundOption(drop);
       // A drop that has ended gives nothing more: offered only when it is what the grant already names.
       return option && (drop.status !== 'COMPLETED' || option.id === savedGiftRound?.id) ? [option] : [];
     }),
-    [savedGiftRound],
+    [keptGiftRound, keptGiftRound?.id === savedGiftRound?.id ? undefined : savedGiftRound],
   );
 
   const credit = readCredit(amount, cypDecimals);
@@ -318,9 +323,11 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     isDisabled={isDisabled}
-                    noneLabel={poolOptions?.length === 0 ? 'No pools yet: set editions aside' : 'Choose a pool'}
+                    noneLabel={
+                      poolOptions?.length === 0 && !poolSearch.q ? 'No pools yet: set editions aside' : 'Choose a pool'
+                    }
                     options={poolOptions}
-                    picker={{ list: pools, nouns: { one: 'pool', many: 'pools' } }}
+                    picker={{ list: pools, search: poolSearch, nouns: { one: 'pool', many: 'pools' }, context }}
                   />
                 )}
               </Field>
@@ -361,15 +368,26 @@ export function GrantFields<TValues extends FieldValues, TContext, TOutput exten
                   {...fieldProps}
                   value={field.value}
                   onChange={(chosen) => {
+                    const option = giftRoundOptions?.find((candidate) => candidate.id === chosen);
+                    setPickedGiftRound(option);
                     // The drop first: the gift round's change checks the grant again, and both must be there.
-                    dropField.onChange(giftRoundOptions?.find((option) => option.id === chosen)?.dropId ?? null);
+                    dropField.onChange(option?.dropId ?? null);
                     field.onChange(chosen);
                   }}
                   onBlur={field.onBlur}
                   isDisabled={isDisabled}
-                  noneLabel={giftRoundOptions?.length === 0 ? 'No published drop has gift packs yet' : 'Choose a drop'}
+                  noneLabel={
+                    giftRoundOptions?.length === 0 && !dropSearch.q
+                      ? 'No published drop has gift packs yet'
+                      : 'Choose a drop'
+                  }
                   options={giftRoundOptions}
-                  picker={{ list: giftDrops, nouns: { one: 'drop', many: 'drops' } }}
+                  picker={{
+                    list: giftDrops,
+                    search: dropSearch,
+                    nouns: { one: 'drop', many: 'drops with gift packs' },
+                    context,
+                  }}
                 />
               )}
             </Field>
