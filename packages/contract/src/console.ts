@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBrandSummary } from './catalog.ts';
+import { ZBrandSummary, ZProductListQuery } from './catalog.ts';
 import { ZEmail } from './auth.ts';
 import { ZPageQuery } from './envelope.ts';
 
@@ -130,6 +130,23 @@ export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
 
 /** Console lists show drafts too, and can be narrowed to one status. */
 export const ZConsoleStatusFilter = z.object({ status: z.enum(['DRAFT', 'PUBLISHED']).optional() });
+
+/** At most this many products asked for by id at once: a drop holds at most 100. */
+const MAX_PRODUCT_IDS = 100;
+
+/**
+ * `GET /v1/console/products`: the products list's filters, a status, and `ids=a,b,c` for the products a form names
+ * (a drop's contents), whichever page of the list they are on.
+ */
+export const ZConsoleProductListQuery = ZProductListQuery.extend({
+  ...ZConsoleStatusFilter.shape,
+  ids: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.uuid()).max(MAX_PRODUCT_IDS))
+    .optional(),
+});
+export type TConsoleProductListQuery = z.infer<typeof ZConsoleProductListQuery>;
 
 /** POST /v1/console/media answers where the stored image lives and what it turned out to be. */
 export const ZUploadedImage = z.object({

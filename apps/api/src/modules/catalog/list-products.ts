@@ -19,7 +19,7 @@ const productOrder = {
 
 export async function listProducts(
   db: Db,
-  query: TProductListQuery,
+  query: TProductListQuery & { ids?: readonly string[] },
   scope: CatalogScope,
 ): Promise<TPage<TProductListItem>> {
   const where = and(
@@ -36,6 +36,8 @@ export async function listProducts(
         )
       : undefined,
     query.q ? containsText(products.name, query.q) : undefined,
+    // The console asks for the products a form names by id (list-console-products.ts).
+    query.ids ? inArray(products.id, [...query.ids]) : undefined,
   );
   const { limit, offset } = pageWindow(query);
   const rows = await selectProductRows(db)

@@ -3,7 +3,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
+import { consoleProductItem, ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import {
   consoleDrop,
   consoleDropIds,
@@ -196,6 +196,56 @@ describe('console drop editor', () => {
       const picked = within(form).getByRole('list', { name: 'Products of this brand' });
       expect(within(picked).getByText('Edition of 50 · none left')).toBeInTheDocument();
       expect(within(picked).getByRole('button', { name: 'Spent Sprite has no editions left' })).toBeDisabled();
+    },
+    JOURNEY_MS,
+  );
+
+  // Review (brief B): the contents' pictures and edition sizes came from the brand's first 100 products by name, so a
+  // product past them showed a blank picture, no edition size or editions left, and no warning over what is left.
+  it(
+    'reads the products its contents name by id, whichever page of the brand’s list they are on',
+    async () => {
+      const squire = consoleProductItem({
+        id: ids.squire,
+        name: 'Squire',
+        rarity: 'COMMON',
+        imageUrl: '/uploads/squire.webp',
+        imageThumbnailUrl: '/uploads/squire-thumb.webp',
+        editionSize: 1_000,
+        editionsLeft: 600,
+      });
+      const named = [consoleProductItem(), squire];
+      // 150 other products come first by name: the brand's first page holds neither of the drop's.
+      const others = Array.from({ length: 150 }, (_, n) =>
+        consoleProductItem({
+          id: `0190a0b0-0000-7000-8000-000000${String(n + 1).padStart(3, '0')}d00`,
+          name: `Aardvark ${n + 1}`,
+        }),
+      );
+      const sent = consoleDropsApi([draft()], {
+        before: (request) => {
+          if (pathnameOf(request.path) !== '/v1/console/products') return undefined;
+          const query = queryOf(request.path);
+          const wanted = query.get('ids')?.split(',');
+          const size = Number(query.get('size') ?? 20);
+          const items = wanted ? named.filter((product) => wanted.includes(product.id)) : others;
+          return json(200, { data: page(items.slice(0, size), { size, total: items.length }) });
+        },
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Starfall Academy' });
+      const contents = within(form).getByRole('list', { name: 'Contents' });
+      expect(await within(contents).findByText('Edition of 1,000 · 600 left')).toBeInTheDocument();
+      expect(within(contents).getByText('Edition of 10')).toBeInTheDocument();
+      const asked = sent.find((request) => queryOf(request.path).has('ids'))!;
+      expect(queryOf(asked.path).get('ids')!.split(',').sort()).toEqual([ids.dragon, ids.squire].sort());
+
+      const editions = within(form).getByLabelText('Editions of Squire');
+      await user.clear(editions);
+      await user.type(editions, '601');
+      expect(within(form).getByText('More than the 600 editions left.')).toBeInTheDocument();
     },
     JOURNEY_MS,
   );

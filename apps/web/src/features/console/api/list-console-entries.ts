@@ -15,6 +15,8 @@ export type TConsoleListParams = {
   sort?: string;
   /** Ticket kinds: the marketplace's own too, for a brand manager (a raffle may ask for them). */
   withMarketplace?: boolean;
+  /** Products: these only, by id, comma-separated (the ones a form names, whichever page they are on). */
+  ids?: string;
 };
 
 function withoutEmpty(params: TConsoleListParams): TConsoleListParams {

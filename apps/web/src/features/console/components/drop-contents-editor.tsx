@@ -17,6 +17,9 @@ import styles from './drops.module.css';
 /** A product's thumbnail in the list (drops.module.css `.thumb`). */
 const THUMB_WIDTH = 44;
 
+/** A drop holds at most this many products (the contract's contents rule): one page of them, asked for by id. */
+const MAX_DROP_PRODUCTS = 100;
+
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 interface TFill {
@@ -133,8 +136,17 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
   const rounds = useWatch({ control, name: 'rounds' }) ?? [];
   const editionsPerPack = useWatch({ control, name: 'editionsPerPack' });
   const giftRound = useWatch({ control, name: 'giftRound' });
-  // A saved draft names its products and their rarity only: their pictures and edition sizes come from the brand's list.
-  const known = useConsoleEntries('products', { brandId, size: 100, sort: 'name' }, { isEnabled: !!brandId });
+  // A saved draft names its products and their rarity only: their pictures and edition sizes are asked for by id, as
+  // the brand's list by name would hold its first hundred products only, whichever the drop holds. Those picked here
+  // came with theirs.
+  const unknownIds = [
+    ...new Set(fields.filter((field) => field.product.editionSize === undefined).map((field) => field.productId)),
+  ].sort();
+  const known = useConsoleEntries(
+    'products',
+    { ids: unknownIds.join(','), size: MAX_DROP_PRODUCTS },
+    { isEnabled: unknownIds.length > 0 },
+  );
   const productById = new Map(known.data?.items.map((product) => [product.id, product]));
   const errors = formState.errors.contents;
   const listError = errors?.root?.message ?? errors?.message;

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZConsoleProductListItem,
-  ZConsoleStatusFilter,
+  ZConsoleProductListQuery,
   ZCreateProductRequest,
   ZData,
   ZPage,
   ZProduct,
-  ZProductListQuery,
   ZUpdateProductRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
@@ -32,7 +31,7 @@ export function consoleProductsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: "Products of this operator's brands, drafts included, with the editions a new drop may still hold",
           security,
-          querystring: ZProductListQuery.extend(ZConsoleStatusFilter.shape),
+          querystring: ZConsoleProductListQuery,
           response: { 200: ZData(ZPage(ZConsoleProductListItem)) },
         },
       },

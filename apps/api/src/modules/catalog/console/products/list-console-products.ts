@@ -1,4 +1,4 @@
-import type { TConsoleProductListItem, TPage, TProductListQuery } from '@cypher/contract';
+import type { TConsoleProductListItem, TConsoleProductListQuery, TPage } from '@cypher/contract';
 import type { Db } from '../../../../db/client.ts';
 import { editionsLeft } from '../../../drops/drop-products.ts';
 import type { CatalogScope } from '../../catalog-scope.ts';
@@ -11,11 +11,12 @@ import { listProducts } from '../../list-products.ts';
 
 /**
  * The operator's products, drafts included, each with the editions a new drop may still hold of it: the drop editor
- * shows "600 left" beside a product where, before, the operator learnt it from the refusal when saving.
+ * shows "600 left" beside a product where, before, the operator learnt it from the refusal when saving. With `ids`,
+ * those products only (the drop editor's contents, whichever page of the brand's list they are on).
  */
 export async function listConsoleProducts(
   db: Db,
-  query: TProductListQuery,
+  query: TConsoleProductListQuery,
   scope: CatalogScope,
 ): Promise<TPage<TConsoleProductListItem>> {
   const page = await listProducts(db, query, scope);
