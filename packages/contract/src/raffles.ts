@@ -94,6 +94,11 @@ export const ZConsoleRaffle = z.object({
   registrationOpensAt: z.iso.datetime(),
   registrationClosesAt: z.iso.datetime(),
   ticketKindId: z.uuid().nullable(),
+  /**
+   * The entry's kind by name, so the console names it without reading the kind: a brand's manager may not read a
+   * marketplace kind by id.
+   */
+  ticketKind: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   isFreeForPassHolders: z.boolean(),
   ticketsOnLoss: z.enum(raffleTicketsOnLoss),
   purchaseWindowMinutes: z.number().int().positive(),

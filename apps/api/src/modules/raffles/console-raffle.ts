@@ -5,13 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { roundOfDrop, type TRoundOfDrop } from '../drops/sale-round.ts';
+import { ticketKindSummariesByIds } from '../tickets/ticket-kind-summaries.ts';
 import { drawRaffle } from './draw-raffle.ts';
 import { raffleEntries, raffleRounds } from './raffles.tables.ts';
 
 /**
  * Route: GET /v1/console/drops/{dropId}/rounds/{round}/raffle and POST .../raffle/draw · Writes: through drawRaffle ·
- * Reads: raffle_rounds, raffle_entries, sale_policies and drops (through roundOfDrop) · UI: none yet (console) ·
- * Tests: raffles.test.ts.
+ * Reads: raffle_rounds, raffle_entries, sale_policies and drops (through roundOfDrop), ticket_kinds (through
+ * ticketKindSummariesByIds) · UI: features/console/components/raffle-access.tsx · Tests: raffles.test.ts.
  *
  * The operator's view of a raffle round (settings, commitment, entries and winners so far), and the draw on demand
  * once registration has closed: the same exactly-once draw the job runs, for an operator who will not wait a minute.
@@ -34,6 +35,9 @@ export async function consoleRaffleOf(db: Db, round: TRoundOfDrop): Promise<TCon
     .select({ entries: count(), winners: sql<number>`count(*) filter (where ${raffleEntries.wonIn} is not null)::int` })
     .from(raffleEntries)
     .where(eq(raffleEntries.policyId, round.id));
+  const kind = raffle.ticketKindId
+    ? (await ticketKindSummariesByIds(db, [raffle.ticketKindId])).get(raffle.ticketKindId)
+    : undefined;
   return {
     roundId: round.id,
     dropId: round.dropId,
@@ -42,6 +46,7 @@ export async function consoleRaffleOf(db: Db, round: TRoundOfDrop): Promise<TCon
     registrationOpensAt: raffle.registrationOpensAt.toISOString(),
     registrationClosesAt: raffle.registrationClosesAt.toISOString(),
     ticketKindId: raffle.ticketKindId,
+    ticketKind: kind ? { id: kind.id, name: kind.name } : null,
     // Only a round that requires a pass has holders to waive (get-raffle.ts says the same to the public).
     isFreeForPassHolders: raffle.isFreeForPassHolders && round.requiredPassId !== null,
     ticketsOnLoss: raffle.ticketsOnLoss,

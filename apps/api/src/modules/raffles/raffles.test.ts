@@ -862,6 +862,45 @@ describe('raffle rounds', () => {
     expect((await put(newId())).json().code).toBe('TICKET_KIND_NOT_FOUND');
   });
 
+  // Review: the console named a raffle's entry by reading its kind by id, which a brand's manager may not do for the
+  // marketplace's kinds (403): their raffle read "One ticket". The raffle's answer names its kind.
+  it("names its entry's kind to the drop's brand manager, the marketplace's included", async () => {
+    const inFiveMinutes = new Date(t.clock.now().getTime() + 5 * MINUTE_MS).toISOString();
+    const { dropId, at } = await insertRaffleRound(t, admin.accessToken, { registrationOpensAt: inFiveMinutes });
+    const [drop] = await queryRows<{ brandId: string }>(
+      db(),
+      sql`select brand_id as "brandId" from drops where id = ${dropId}`,
+    );
+    const manager = await signUpOperator(t, 'brand_manager', drop!.brandId);
+    const house = await insertTicketKind(db(), { name: 'House golden ticket' });
+    const url = `/v1/console/drops/${dropId}/rounds/1/raffle`;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(manager.accessToken),
+      payload: { ...settings(at), registrationOpensAt: at(5), ticketKindId: house.id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const named = { ticketKindId: house.id, ticketKind: { id: house.id, name: 'House golden ticket' } };
+    expect(saved.json().data).toMatchObject(named);
+    const shown = await t.app.inject({ method: 'GET', url, headers: bearer(manager.accessToken) });
+    expect(shown.json().data).toMatchObject(named);
+    // What the console cannot do instead: the manager may not read the marketplace's kind by id.
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/ticket-kinds/${house.id}`,
+      headers: bearer(manager.accessToken),
+    });
+    expect(byId.statusCode).toBe(403);
+    const free = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(manager.accessToken),
+      payload: { ...settings(at), registrationOpensAt: at(5) },
+    });
+    expect(free.json().data).toMatchObject({ ticketKindId: null, ticketKind: null });
+  });
+
   it('makes a round a raffle until just before it opens, and then refuses (every instance keeps the answer from then)', async () => {
     const now = t.clock.now();
     const at = (seconds: number) => new Date(now.getTime() + seconds * 1_000).toISOString();

@@ -19,8 +19,7 @@ import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { useConsoleEntry } from '../api/get-console-entry.ts';
-import { useConsoleEntries, type TConsoleListParams } from '../api/list-console-entries.ts';
+import type { TConsoleListParams } from '../api/list-console-entries.ts';
 import { useDrawRoundRaffle, useRoundRaffle, useSetRoundRaffle } from '../api/round-raffle.ts';
 import { useRoundWaitingRoom } from '../api/round-waiting-room.ts';
 import { ZRaffleForm, type TRaffleFormValues } from '../form-schemas.ts';
@@ -41,22 +40,10 @@ const raffleKindsOf = (drop: TConsoleDrop): TConsoleListParams => ({
   size: 100,
 });
 
-/**
- * A raffle's kind of ticket: found on the first page of those its drop may take, else read by id (one past the first
- * page; a brand's manager may not read the marketplace's by id, which then stays unnamed).
- */
-function useRaffleKind(drop: TConsoleDrop, kindId: string | null) {
-  const kinds = useConsoleEntries('ticket-kinds', raffleKindsOf(drop), { isEnabled: kindId !== null });
-  const listed = kinds.data?.items.find((kind) => kind.id === kindId);
-  const read = useConsoleEntry('ticket-kinds', kindId ?? '', {
-    isEnabled: kindId !== null && kinds.data !== undefined && !listed,
-  });
-  return listed ?? read.data;
-}
-
-const kindOption = (kind: { id: string; name: string; isActive: boolean }) => ({
+/** A kind as an option: the list says whether it is active; the raffle's answer names its kind only. */
+const kindOption = (kind: { id: string; name: string; isActive?: boolean }) => ({
   id: kind.id,
-  label: `One ${kind.name}${kind.isActive ? '' : ' (inactive)'}`,
+  label: `One ${kind.name}${kind.isActive === false ? ' (inactive)' : ''}`,
 });
 
 function RaffleForm({
@@ -76,8 +63,11 @@ function RaffleForm({
     one: 'kind of ticket',
     many: 'kinds of ticket',
   });
-  const savedKind = useRaffleKind(drop, raffle?.ticketKindId ?? null);
-  const kindOptions = withSaved(kinds.data?.items.map(kindOption), [savedKind ? kindOption(savedKind) : undefined]);
+  // The saved kind is named by the raffle's answer: one past the first page may be the marketplace's, which a brand's
+  // manager may not read by id.
+  const kindOptions = withSaved(kinds.data?.items.map(kindOption), [
+    raffle?.ticketKind ? kindOption(raffle.ticketKind) : undefined,
+  ]);
   // A place lets its winner buy up to the round's limit: the places the round's packs serve at that share each, which
   // the API holds a raffle to (RAFFLE_PLACES_OVER_WINNER_SHARES).
   const share = raffleWinnerLimit(round.perPersonLimit);
@@ -248,7 +238,6 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
   const [isEditing, setIsEditing] = useState(false);
   const hasOpened = hasCome(raffle.registrationOpensAt);
   const hasClosed = hasCome(raffle.registrationClosesAt);
-  const kindName = useRaffleKind(drop, raffle.ticketKindId)?.name ?? 'ticket';
 
   if (isEditing && !hasOpened) {
     return <RaffleForm drop={drop} round={round} raffle={raffle} onDone={() => setIsEditing(false)} />;
@@ -266,7 +255,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
           ],
           [
             'Entry',
-            `${raffle.ticketKindId === null ? 'Free' : `One ${kindName}`}${raffle.isFreeForPassHolders && round.requiredPass ? `, free for holders of ${round.requiredPass.name}` : ''}`,
+            `${raffle.ticketKindId === null ? 'Free' : `One ${raffle.ticketKind?.name ?? 'ticket'}`}${raffle.isFreeForPassHolders && round.requiredPass ? `, free for holders of ${round.requiredPass.name}` : ''}`,
           ],
           ['On loss', raffle.ticketsOnLoss === 'KEPT' ? 'Tickets kept' : 'Tickets returned'],
           ['Purchase window', formatCountOf(raffle.purchaseWindowMinutes, 'minute')],
