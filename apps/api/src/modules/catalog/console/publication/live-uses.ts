@@ -91,8 +91,8 @@ function refuseLiveUses(
 }
 
 /** What a move may do meanwhile: a draft collection hides the product as an unpublish does (product-release.ts). */
-const MOVE_INTO_PUBLISHED = 'Until they end, it can move into a published collection only.';
-const STAY_IN_COLLECTION = 'Until they end, it stays in its collection.';
+const MOVE_INTO_PUBLISHED = 'Until then, it can move only into a published collection.';
+const STAY_IN_COLLECTION = 'Until then, it stays in its collection.';
 
 function sentenceOf(use: TLiveUse, used: TLiveUsed): string {
   const what = used === 'product' ? 'this product' : 'products of this collection';

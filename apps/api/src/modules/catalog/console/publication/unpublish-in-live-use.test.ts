@@ -192,7 +192,7 @@ describe('moving what a live drop sells into a draft collection', () => {
     expect(refused.json()).toEqual({
       code: 'PRODUCT_IN_LIVE_USE',
       message:
-        'Neon Genesis sells this product until it ends. Until they end, it can move into a published collection only.',
+        'Neon Genesis sells this product until it ends. Until then, it can move only into a published collection.',
       details: [{ field: 'collectionId', message: 'Neon Genesis sells this product until it ends.' }],
     });
     // Nothing of the edit was written: the public page is as it was.
@@ -299,7 +299,7 @@ describe('unpublishing what a live fusion makes or takes', () => {
     const sentence = `The fusion ${fusion.name} takes editions of its collection until it ends.`;
     expect(refused.json()).toEqual({
       code: 'PRODUCT_IN_LIVE_USE',
-      message: `${sentence} Until they end, it stays in its collection.`,
+      message: `${sentence} Until then, it stays in its collection.`,
       details: [{ field: 'collectionId', message: sentence }],
     });
     const intoNone = await asAdmin('PATCH', `/v1/console/products/${knight.id}`, { collectionId: null });
