@@ -11,7 +11,7 @@ import { accessTokens } from '../modules/auth/access-tokens.ts';
 import { startSession } from '../modules/auth/sessions.ts';
 import { insertBrand, insertCollection, insertProduct } from './catalog-fixtures.ts';
 import type { TestApp } from './test-app.ts';
-import { insertTestUser } from './wallet-helpers.ts';
+import { depositForTest, insertTestUser } from './wallet-helpers.ts';
 
 export interface TRoundFixture {
   packCount: number;
@@ -149,6 +149,16 @@ export async function insertLiveDrop(
 export async function fastBuyer(t: TestApp): Promise<{ userId: string; accessToken: string; email: string }> {
   const userId = await insertTestUser(t.database.db);
   return { userId, accessToken: await freshAccessToken(t, userId), email: `ledger.${userId}@example.com` };
+}
+
+/** A fast buyer with `cents` to spend from their balance (a crypto deposit; none for 0, to pay by card). */
+export async function fundedBuyer(
+  t: TestApp,
+  cents: number,
+): Promise<{ userId: string; accessToken: string; email: string }> {
+  const buyer = await fastBuyer(t);
+  if (cents > 0) await depositForTest(t.database.db, { userId: buyer.userId, source: 'crypto', amount: cents });
+  return buyer;
 }
 
 /** A new session for a person at the app clock's now: for tests that move the clock past an access token's life. */

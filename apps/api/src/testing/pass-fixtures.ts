@@ -36,3 +36,34 @@ export async function passOnSaleInConsole(t: TestApp, operatorToken: string, ove
   expect(created.statusCode, created.body).toBe(201);
   return { brand, pass: await publishInConsole(t, operatorToken, 'passes', created.json().data.id) };
 }
+
+/**
+ * A pass for a race test: $10.00 with the supply and per-person limit asked for, on sale and valid from
+ * `beganMinutesAgo` (a minute by default), its sale ending in an hour and its validity in ten; made in the console
+ * and published as passOnSaleInConsole makes one. Answers its id.
+ */
+export async function racePassOnSale(
+  t: TestApp,
+  operatorToken: string,
+  {
+    supply,
+    perPersonLimit,
+    beganMinutesAgo = 1,
+  }: { supply: number; perPersonLimit: number | null; beganMinutesAgo?: number },
+): Promise<string> {
+  const iso = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+  const { pass } = await passOnSaleInConsole(t, operatorToken, {
+    name: 'Race Pass',
+    description: '',
+    imageUrl: '/uploads/race-pass.png',
+    benefits: [],
+    supply,
+    price: 1_000,
+    perPersonLimit,
+    saleBeginAt: iso(-beganMinutesAgo),
+    saleEndAt: iso(60),
+    validFrom: iso(-beganMinutesAgo),
+    validUntil: iso(600),
+  });
+  return pass.id;
+}

@@ -4,7 +4,7 @@ import { testDatabaseUrl } from '../../config.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, keyFromLatestEmail, logIn, signUp } from '../../testing/auth-helpers.ts';
-import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { freshAccessToken, fundedBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { productActivities } from '../catalog/catalog.tables.ts';
@@ -19,12 +19,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-
-async function fundedBuyer(cents: number) {
-  const buyer = await fastBuyer(t);
-  if (cents > 0) await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
-  return buyer;
-}
 
 function order(accessToken: string, payload: object, key: string | null = newId()) {
   return t.app.inject({
@@ -99,7 +93,7 @@ describe('GET /v1/orders/fee', () => {
 describe('POST /v2/orders paid from the balance', () => {
   it('claims the packs, debits exactly the total, records the order, its notification and its receipt', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 5, price: 1_000 }], name: 'Night Market' });
-    const buyer = await fundedBuyer(10_000);
+    const buyer = await fundedBuyer(t, 10_000);
     const created = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' });
     expect(created.statusCode).toBe(201);
     const { id, status, checkoutUrl } = created.json().data;
@@ -155,7 +149,7 @@ describe('POST /v2/orders paid from the balance', () => {
 
   it('replays the first answer for the same key, refuses the key with another body, and charges once', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 5 }] });
-    const buyer = await fundedBuyer(10_000);
+    const buyer = await fundedBuyer(t, 10_000);
     const key = newId();
     const first = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
     const again = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
@@ -168,7 +162,7 @@ describe('POST /v2/orders paid from the balance', () => {
 
   it('replays a purchase answered before though its round has closed since (a retry after a lost answer)', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 5, endsInMinutes: 1 }] });
-    const buyer = await fundedBuyer(10_000);
+    const buyer = await fundedBuyer(t, 10_000);
     const key = newId();
     const bought = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
     expect(bought.statusCode).toBe(201);
@@ -191,20 +185,20 @@ describe('POST /v2/orders paid from the balance', () => {
         { packCount: 2, whitelistEmails: ['someone@example.com'] },
       ],
     });
-    const poor = await fundedBuyer(500);
+    const poor = await fundedBuyer(t, 500);
     const broke = await order(poor.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
     expect([broke.statusCode, codeOf(broke)]).toEqual([409, 'INSUFFICIENT_FUNDS']);
 
-    const buyer = await fundedBuyer(10_000);
+    const buyer = await fundedBuyer(t, 10_000);
     const tooMany = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' });
     expect([tooMany.statusCode, codeOf(tooMany)]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
     expect((await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
     const second = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
     expect([second.statusCode, codeOf(second)]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
 
-    const other = await fundedBuyer(10_000);
+    const other = await fundedBuyer(t, 10_000);
     expect((await order(other.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
-    const late = await fundedBuyer(10_000);
+    const late = await fundedBuyer(t, 10_000);
     const soldOut = await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
     expect([soldOut.statusCode, codeOf(soldOut)]).toEqual([409, 'SOLD_OUT']);
 
@@ -218,7 +212,7 @@ describe('POST /v2/orders paid from the balance', () => {
   it('does not sell, by its id or in a fee quote, a drop whose brand is unpublished while it sells, and moves no money', async () => {
     const { dropId, brand } = await liveDrop({ rounds: [{ packCount: 2 }] });
     await db().execute(sql`update brands set status = 'DRAFT' where id = ${brand.id}`);
-    const buyer = await fundedBuyer(10_000);
+    const buyer = await fundedBuyer(t, 10_000);
     const refused = await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
     expect([refused.statusCode, codeOf(refused)]).toEqual([404, 'DROP_NOT_FOUND']);
     const quote = await t.app.inject({ method: 'GET', url: `/v1/orders/fee?dropId=${dropId}&quantity=1` });
@@ -230,11 +224,11 @@ describe('POST /v2/orders paid from the balance', () => {
   });
 
   it('lets only whitelisted people buy in a whitelisted round', async () => {
-    const insider = await fundedBuyer(10_000);
+    const insider = await fundedBuyer(t, 10_000);
     const { dropId } = await liveDrop({
       rounds: [{ packCount: 2, whitelistEmails: [insider.email] }],
     });
-    const outsider = await fundedBuyer(10_000);
+    const outsider = await fundedBuyer(t, 10_000);
     const refused = await order(outsider.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' });
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'NOT_WHITELISTED']);
     expect((await order(insider.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
@@ -288,7 +282,7 @@ describe('POST /v2/orders paid from the balance', () => {
   it('needs a signed-in buyer and a valid body', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/v2/orders', payload: { nonsense: true } });
     expect(anonymous.statusCode).toBe(401);
-    const buyer = await fundedBuyer(0);
+    const buyer = await fundedBuyer(t, 0);
     for (const payload of [
       {},
       { dropId: newId(), quantity: 0, paymentMethod: 'BALANCE' },
@@ -303,13 +297,13 @@ describe('POST /v2/orders paid from the balance', () => {
 describe('a sold-out round', () => {
   it('is answered SOLD_OUT from memory while no pack is unclaimed, held ones included, and asked again once a held pack comes back (it sells)', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 2, price: 1_000 }] });
-    const first = await fundedBuyer(10_000);
+    const first = await fundedBuyer(t, 10_000);
     expect((await order(first.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
     // The last pack is held for a card payment.
-    const carded = await fundedBuyer(0);
+    const carded = await fundedBuyer(t, 0);
     const held = await order(carded.accessToken, { dropId, quantity: 1, paymentMethod: 'CARD' });
     expect(held.json().data.status).toBe('PENDING');
-    const late = await fundedBuyer(10_000);
+    const late = await fundedBuyer(t, 10_000);
     const askedTheDatabase = newId();
     const soldOutHeard = t.app.dropLive.heard()['sold-out'];
     expect(
@@ -339,11 +333,11 @@ describe('a sold-out round', () => {
 
   it('still replays a purchase that succeeded: its retry gets its order, not SOLD_OUT from memory', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 1, price: 1_000 }] });
-    const winner = await fundedBuyer(10_000);
+    const winner = await fundedBuyer(t, 10_000);
     const key = newId();
     const won = await order(winner.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }, key);
     expect(won.statusCode).toBe(201);
-    const late = await fundedBuyer(10_000);
+    const late = await fundedBuyer(t, 10_000);
     expect(codeOf(await order(late.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }))).toBe('SOLD_OUT');
 
     // The round is now remembered sold out; the winner, whose answer was lost (a cut connection, a killed process),
@@ -366,7 +360,7 @@ describe('purchases under concurrency', () => {
   it(`200 concurrent buyers for the last 5 packs, ${concurrentRounds} times: exactly 5 win, the rest SOLD_OUT, nobody charged without a pack`, async () => {
     for (let run = 0; run < concurrentRounds; run += 1) {
       const { dropId } = await liveDrop({ rounds: [{ packCount: 5, price: 1_000 }] });
-      const buyers = await Promise.all(Array.from({ length: 200 }, () => fundedBuyer(5_000)));
+      const buyers = await Promise.all(Array.from({ length: 200 }, () => fundedBuyer(t, 5_000)));
       const answers = await Promise.all(
         buyers.map((buyer) => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })),
       );
@@ -390,7 +384,7 @@ describe('purchases under concurrency', () => {
 
   it('20 concurrent requests with one key make one order and one charge', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 50 }] });
-    const buyer = await fundedBuyer(100_000);
+    const buyer = await fundedBuyer(t, 100_000);
     const key = newId();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -408,7 +402,7 @@ describe('purchases under concurrency', () => {
 
   it('10 concurrent purchases by one person whose balance covers 3: exactly 3, never below zero', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 50, price: 1_000 }] });
-    const buyer = await fundedBuyer(3 * 1_050 + 500);
+    const buyer = await fundedBuyer(t, 3 * 1_050 + 500);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })),
     );
@@ -420,7 +414,7 @@ describe('purchases under concurrency', () => {
 
   it('holds the per-person limit under 20 concurrent requests', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 50, perPersonLimit: 4 }] });
-    const buyer = await fundedBuyer(100_000);
+    const buyer = await fundedBuyer(t, 100_000);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })),
     );

@@ -2,16 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertBrand } from '../../testing/catalog-fixtures.ts';
-import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { fundedBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { depositForTest } from '../../testing/wallet-helpers.ts';
-import { publishInConsole } from '../../testing/console-publication.ts';
+import { racePassOnSale } from '../../testing/pass-fixtures.ts';
 
 // A guarantee round's rush through two API instances on one PostgreSQL (decision record 29): holders and everyone
 // else buy at once, each instance batching its own purchases. On PGlite (one transaction at a time) there is no race
@@ -25,13 +22,6 @@ let admin: { accessToken: string };
 twoInstancesOnPostgres({}, (made) => ({ a, b, admin } = made));
 
 const db = () => a.database.db;
-const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
-
-async function fundedBuyer() {
-  const buyer = await fastBuyer(a);
-  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 100_000 });
-  return buyer;
-}
 
 function order(instance: TestApp, accessToken: string, payload: Record<string, unknown>) {
   return instance.app.inject({
@@ -46,40 +36,19 @@ describe('a round guaranteeing packs to holders, bought at once through two inst
   it.runIf(isOnPostgres)(
     '10 holders (3 purchases each) and 40 others for 20 held-back and 10 open packs: every holder gets exactly their 2, nothing oversold',
     async () => {
-      const brand = await insertBrand(db());
-      const created = await a.app.inject({
-        method: 'POST',
-        url: '/v1/console/passes',
-        headers: bearer(admin.accessToken),
-        payload: {
-          brandId: brand.id,
-          name: 'Race Pass',
-          description: '',
-          imageUrl: '/uploads/race-pass.png',
-          benefits: [],
-          supply: 10,
-          price: 1_000,
-          perPersonLimit: 1,
-          saleBeginAt: iso(-5),
-          saleEndAt: iso(60),
-          validFrom: iso(-5),
-          validUntil: iso(600),
-        },
-      });
-      const passId = created.json().data.id as string;
-      await publishInConsole(a, admin.accessToken, 'passes', passId);
+      const passId = await racePassOnSale(a, admin.accessToken, { supply: 10, perPersonLimit: 1, beganMinutesAgo: 5 });
       const drop = await insertLiveDrop(db(), {
         now: a.clock.now(),
         rounds: [{ packCount: 30, passGuarantee: { passId, packsPerHolder: 2, minutes: 30, packCount: 20 } }],
       });
       const holders = [];
       for (let n = 0; n < 10; n += 1) {
-        const holder = await fundedBuyer();
+        const holder = await fundedBuyer(a, 100_000);
         expect((await order(a, holder.accessToken, { passId })).statusCode).toBe(201);
         holders.push(holder);
       }
       const others = [];
-      for (let n = 0; n < 40; n += 1) others.push(await fundedBuyer());
+      for (let n = 0; n < 40; n += 1) others.push(await fundedBuyer(a, 100_000));
 
       const attempts = [
         ...holders.flatMap((holder) => [holder, holder, holder].map((buyer) => ({ buyer, isHolder: true }))),

@@ -6,15 +6,14 @@ import { queryRows } from '../../db/query-rows.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
-import { insertBrand } from '../../testing/catalog-fixtures.ts';
-import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { fundedBuyer } from '../../testing/drop-fixtures.ts';
 import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
+import { balancesOf } from '../../testing/wallet-helpers.ts';
 import { passUnits } from './passes.tables.ts';
-import { publishInConsole } from '../../testing/console-publication.ts';
+import { racePassOnSale } from '../../testing/pass-fixtures.ts';
 
 // Passes bought at once through two API instances on one PostgreSQL, as packs are in orders/purchase-races.test.ts:
 // each instance batches its own purchases, and the batches meet only in PostgreSQL. On PGlite (one transaction at a
@@ -30,35 +29,8 @@ twoInstancesOnPostgres({}, (made) => ({ a, b, admin } = made));
 const db = () => a.database.db;
 const iso = (minutes: number) => new Date(a.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
 
-async function passOnSale(supply: number, perPersonLimit: number | null) {
-  const brand = await insertBrand(db());
-  const created = await a.app.inject({
-    method: 'POST',
-    url: '/v1/console/passes',
-    headers: bearer(admin.accessToken),
-    payload: {
-      brandId: brand.id,
-      name: 'Race Pass',
-      description: '',
-      imageUrl: '/uploads/race-pass.png',
-      benefits: [],
-      supply,
-      price: 1_000,
-      perPersonLimit,
-      saleBeginAt: iso(-1),
-      saleEndAt: iso(60),
-      validFrom: iso(-1),
-      validUntil: iso(600),
-    },
-  });
-  return (await publishInConsole(a, admin.accessToken, 'passes', created.json().data.id)).id;
-}
-
-async function fundedBuyer(cents: number) {
-  const buyer = await fastBuyer(a);
-  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
-  return buyer;
-}
+const passOnSale = (supply: number, perPersonLimit: number | null) =>
+  racePassOnSale(a, admin.accessToken, { supply, perPersonLimit });
 
 function buy(instance: TestApp, accessToken: string, passId: string, quantity = 1) {
   return instance.app.inject({
@@ -75,7 +47,7 @@ describe('passes bought at once through two instances on one PostgreSQL', () => 
     async () => {
       const passId = await passOnSale(5, null);
       const buyers = [];
-      for (let n = 0; n < 60; n += 1) buyers.push(await fundedBuyer(5_000));
+      for (let n = 0; n < 60; n += 1) buyers.push(await fundedBuyer(a, 5_000));
       const answers = await Promise.all(
         buyers.map((buyer, index) => buy(index % 2 === 0 ? a : b, buyer.accessToken, passId)),
       );
@@ -97,7 +69,7 @@ describe('passes bought at once through two instances on one PostgreSQL', () => 
     'one person, a limit of one, 10 purchases at once over both instances: one pass, one charge',
     async () => {
       const passId = await passOnSale(20, 1);
-      const buyer = await fundedBuyer(50_000);
+      const buyer = await fundedBuyer(a, 50_000);
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, index) => buy(index % 2 === 0 ? a : b, buyer.accessToken, passId)),
       );
@@ -118,7 +90,7 @@ describe('passes bought at once through two instances on one PostgreSQL', () => 
     'a limit set on a pass while a purchase of it is in flight: the purchase, decided by the pass as it read it, still counts',
     async () => {
       const passId = await passOnSale(20, null);
-      const buyer = await fundedBuyer(100_000);
+      const buyer = await fundedBuyer(a, 100_000);
       expect((await buy(a, buyer.accessToken, passId, 3)).statusCode).toBe(201);
       // The gate holds the buyer's money, so instance b's purchase reads the pass (no limit yet), then queues inside its
       // transaction; the operator sets the limit on instance a meanwhile, and only then does the purchase go on.
@@ -163,7 +135,7 @@ describe('passes bought at once through two instances on one PostgreSQL', () => 
     'a validity narrowed while a purchase holds its claimed unit uncommitted waits for it and is refused PASS_VALIDITY_SOLD',
     async () => {
       const passId = await passOnSale(2, null);
-      const buyer = await fundedBuyer(100_000);
+      const buyer = await fundedBuyer(a, 100_000);
       // The gate holds unit 2, so instance b's purchase of both claims unit 1 (the pass's row held FOR KEY SHARE), then
       // waits inside its transaction for unit 2; the operator narrows the validity on instance a meanwhile.
       const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });

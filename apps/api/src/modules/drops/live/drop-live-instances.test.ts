@@ -5,11 +5,10 @@ import { openDatabase, type Database } from '../../../db/client.ts';
 import { MINUTE_MS } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
-import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { fundedBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../../testing/purchase-invariants.ts';
 import { listening, openSse } from '../../../testing/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { depositForTest } from '../../../testing/wallet-helpers.ts';
 import { timeOutOrders } from '../../orders/time-out-orders.ts';
 
 // Issue 21 across instances: two API instances on one PostgreSQL, each with its own pool, batcher, memory and
@@ -43,9 +42,8 @@ afterAll(async () => {
 
 const db = () => a.database.db;
 
-async function fundedBuyer(on: TestApp, cents = 100_000) {
-  const buyer = await fastBuyer(a);
-  if (cents > 0) await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: cents });
+async function buyerSeenBy(on: TestApp, cents = 100_000) {
+  const buyer = await fundedBuyer(a, cents);
   // Seen by its instance before (a fan on the drop page before it opens): the session is known there.
   await on.app.inject({ method: 'GET', url: '/v1/users/my', headers: bearer(buyer.accessToken) });
   return buyer;
@@ -85,7 +83,7 @@ describe('a drop across two instances on one PostgreSQL', () => {
     try {
       const counts = (event: { data: string }) => JSON.parse(event.data) as TDropLiveCounts;
       expect(counts(await watcher.next(() => true)).counts.soldCount).toBe(0);
-      const buyer = await fundedBuyer(a);
+      const buyer = await buyerSeenBy(a);
       const bought = await purchase(a, buyer.accessToken, dropId);
       expect(bought.status).toBe(201);
       const seen = await watcher.next((event) => counts(event).counts.soldCount === 1);
@@ -106,10 +104,10 @@ describe('a drop across two instances on one PostgreSQL', () => {
       const roundId = policies[0]!.id;
       const ids = [dropId, roundId];
       // One pack held for a card payment on A: the round can get it back, and is still remembered sold out.
-      const carded = await fundedBuyer(a, 0);
+      const carded = await buyerSeenBy(a, 0);
       expect((await purchase(a, carded.accessToken, dropId, 'CARD')).status).toBe(201);
-      const onA = await Promise.all(Array.from({ length: 5 }, () => fundedBuyer(a)));
-      const onB = await Promise.all(Array.from({ length: 30 }, () => fundedBuyer(b)));
+      const onA = await Promise.all(Array.from({ length: 5 }, () => buyerSeenBy(a)));
+      const onB = await Promise.all(Array.from({ length: 30 }, () => buyerSeenBy(b)));
 
       // B's buyers keep trying while A's buy the last five packs, each of them at least once (B then knows each one's
       // verified address, a per-person fact it reads once, as it knows their sign-in).

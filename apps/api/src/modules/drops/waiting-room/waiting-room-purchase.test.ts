@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cypher/contract';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
-import { fastBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { fundedBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { balancesOf, depositForTest } from '../../../testing/wallet-helpers.ts';
+import { balancesOf } from '../../../testing/wallet-helpers.ts';
 import { callWaitingRoom, insertRoundWithWaitingRoom } from '../../../testing/waiting-room-fixtures.ts';
 import { orders } from '../../orders/orders.tables.ts';
 import { signAdmission } from './admission-tokens.ts';
@@ -17,12 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-
-async function fundedBuyer() {
-  const buyer = await fastBuyer(t);
-  await depositForTest(db(), { userId: buyer.userId, source: 'crypto', amount: 10_000 });
-  return buyer;
-}
 
 function purchase(
   accessToken: string,
@@ -51,7 +45,7 @@ const ordersOf = (userId: string) => db().select().from(orders).where(eq(orders.
  */
 async function admittedPair() {
   const room = await insertRoundWithWaitingRoom(t, { opensInMinutes: 10, admitPerMinute: 60, tokenTtlSeconds: 60 });
-  const pair = [await fundedBuyer(), await fundedBuyer()];
+  const pair = [await fundedBuyer(t, 10_000), await fundedBuyer(t, 10_000)];
   for (const buyer of pair) await callWaitingRoom(t, 'POST', room.dropId, buyer.accessToken);
   t.clock.set(room.opensAt);
   const placed = [];
@@ -144,7 +138,7 @@ describe('POST /v2/orders in a round with a waiting room', () => {
 
   it('ignores a token in a round without a waiting room', async () => {
     const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 2 }] });
-    const buyer = await fundedBuyer();
+    const buyer = await fundedBuyer(t, 10_000);
     const bought = await purchase(buyer.accessToken, dropId, { admissionToken: 'not-needed-here' });
     expect(bought.statusCode).toBe(201);
   });
