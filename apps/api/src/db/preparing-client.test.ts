@@ -50,3 +50,30 @@ describe.skipIf(!databaseUrl)('statements prepared by their text', () => {
     expect((await kept()).length).toBeLessThanOrEqual(201);
   });
 });
+
+describe.skipIf(!databaseUrl)('queries asked for at once outside pipeline mode', () => {
+  /** node-postgres's own queue of queries waiting for the one in flight: asking for a query while it is not empty is deprecated. */
+  const pgQueue = () => (client as unknown as { _queryQueue: unknown[] })._queryQueue;
+
+  it('sends each once the one before has settled, in the order asked, without node-postgres queueing them', async () => {
+    await client.query('create temporary table asked_rows (n int, at serial)');
+    const asked = [1, 2, 3].map((n) => client.query({ text: 'insert into asked_rows (n) values ($1)' }, [n]));
+    // The first is in flight; the others wait here rather than in node-postgres's queue (a deprecation warning, and an
+    // error from pg 9 on).
+    expect(pgQueue()).toHaveLength(0);
+    await Promise.all(asked);
+    const { rows } = await client.query<{ n: number }>('select n from asked_rows order by at');
+    expect(rows.map((row) => row.n)).toEqual([1, 2, 3]);
+  });
+
+  it('sends the next after one refused, and each caller hears its own answer', async () => {
+    const [first, refused, third] = await Promise.allSettled([
+      client.query({ text: 'select $1::int as n' }, [1]),
+      client.query({ text: 'select $1::int / 0 as n' }, [1]),
+      client.query({ text: 'select $1::int as n' }, [3]),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 1 }] } });
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    expect(third).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 3 }] } });
+  });
+});

@@ -44,6 +44,12 @@ export class PreparingClient extends pg.Client {
    */
   #generation = 0;
   #isCorked = false;
+  /**
+   * Settles once the last query asked for outside pipeline mode has: the next one is sent only then. A transaction's
+   * code may ask for several at once (`Promise.all` on `tx`); node-postgres queued them itself, but that queue is
+   * deprecated (a warning on the first, and an error from pg 9 on), so they wait here instead, in the order asked.
+   */
+  #lastQuery: Promise<unknown> | null = null;
 
   // pg.Client#query has many overloads and TypeScript cannot type one override against all of them (`never` stands for
   // "whatever the base returns for these arguments"); this only rewrites a config object and hands everything on.
@@ -58,8 +64,14 @@ export class PreparingClient extends pg.Client {
         isNamedHere = true;
       }
     }
-    if (this.pipeline) this.#writeTogether();
-    const answer: unknown = (super.query as (...all: unknown[]) => unknown)(...args);
+    const send = (): unknown => (super.query as (...all: unknown[]) => unknown)(...args);
+    let answer: unknown;
+    if (this.pipeline) {
+      this.#writeTogether();
+      answer = send();
+    } else {
+      answer = this.#afterLastQuery(send, args);
+    }
     if (isNamedHere && answer instanceof Promise) {
       const generation = this.#generation;
       // Observed only: the caller still gets the rejection.
@@ -72,6 +84,26 @@ export class PreparingClient extends pg.Client {
       });
     }
     return answer as never;
+  }
+
+  /**
+   * Sends a promised query once the one before it has settled (answered or refused, as node-postgres's own queue
+   * would), or at once when none is in flight. A query with a callback or a submittable (none of ours) goes straight
+   * on, as before.
+   */
+  #afterLastQuery(send: () => unknown, args: readonly unknown[]): unknown {
+    const [config] = args;
+    const isPromised =
+      typeof args.at(-1) !== 'function' &&
+      !(typeof config === 'object' && config !== null && ('submit' in config || 'callback' in config));
+    if (!isPromised) return send();
+    const answer = this.#lastQuery ? this.#lastQuery.then(send, send) : (send() as Promise<unknown>);
+    const settled = answer.then(ignore, ignore);
+    this.#lastQuery = settled;
+    void settled.then(() => {
+      if (this.#lastQuery === settled) this.#lastQuery = null;
+    });
+    return answer;
   }
 
   /**
@@ -91,6 +123,8 @@ export class PreparingClient extends pg.Client {
     });
   }
 }
+
+const ignore = (): void => undefined;
 
 function isUnnamedStatement(config: unknown): config is { text: string; name?: undefined } {
   if (typeof config !== 'object' || config === null) return false;
