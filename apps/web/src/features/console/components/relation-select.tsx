@@ -50,8 +50,11 @@ export function RelationSelect({
       }}
     >
       <option value="">{isLoading && !isDisabled ? 'Loading…' : noneLabel}</option>
-      {/* Until the options arrive, keep the current choice selectable so the value does not flicker to "none". */}
-      {isLoading && value ? <option value={value}>Loading…</option> : null}
+      {/* A choice held with no option of its own (its list still loading, or failed) stays selected, never shown as
+          "none": a raffle's paid entry read "Free entry" once its list failed, and a save sent the paid one. */}
+      {value && !shown?.some((option) => option.id === value) ? (
+        <option value={value}>{isLoading ? 'Loading…' : UNLISTED_CHOICE}</option>
+      ) : null}
       {shown?.map((option) => (
         <option key={option.id} value={option.id}>
           {option.label}
@@ -67,6 +70,9 @@ export function RelationSelect({
     </>
   );
 }
+
+/** A saved choice whose name its list did not bring (the list failed: said under the select, with Try again). */
+const UNLISTED_CHOICE = 'Saved choice';
 
 /**
  * The loaded options, and after them the saved choices they lack (not among the first hundred): a controlled select
