@@ -11,7 +11,7 @@ import {
   dropRequest,
   inHours,
 } from '../../test/console-drops-fixtures.ts';
-import { json, type SentRequest } from '../../test/fake-api.ts';
+import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -246,6 +246,35 @@ describe('console drop editor', () => {
       await user.clear(editions);
       await user.type(editions, '601');
       expect(within(form).getByText('More than the 600 editions left.')).toBeInTheDocument();
+    },
+    JOURNEY_MS,
+  );
+
+  // Closing review, session 55: when that read failed, the rows lacked their pictures and sizes without a word.
+  it(
+    'says when the products its contents name could not be read, and reads them again on Try again',
+    async () => {
+      const squire = consoleProductItem({ id: ids.squire, name: 'Squire', editionSize: 1_000, editionsLeft: 600 });
+      let isDown = true;
+      consoleDropsApi([draft()], {
+        before: (request) => {
+          if (pathnameOf(request.path) !== '/v1/console/products' || !queryOf(request.path).has('ids'))
+            return undefined;
+          if (isDown) return apiFailure(503, 'SERVICE_UNAVAILABLE');
+          return json(200, { data: page([consoleProductItem(), squire]) });
+        },
+      });
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+
+      const form = await screen.findByRole('form', { name: 'Edit Starfall Academy' });
+      const failed = await within(form).findByRole('alert');
+      expect(failed).toHaveTextContent(errorCatalogue.SERVICE_UNAVAILABLE.message);
+      isDown = false;
+      await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+      const contents = within(form).getByRole('list', { name: 'Contents' });
+      expect(await within(contents).findByText('Edition of 1,000 · 600 left')).toBeInTheDocument();
+      expect(within(form).queryByText(errorCatalogue.SERVICE_UNAVAILABLE.message)).not.toBeInTheDocument();
     },
     JOURNEY_MS,
   );

@@ -12,6 +12,7 @@ import type { TDropFormApi, TDropFormContent } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { DropOddsTable } from './drop-odds-table.tsx';
 import { editionSizeLabel, ProductPicker } from './product-picker.tsx';
+import { hasFailed, ListFailed } from './search-picker.tsx';
 import styles from './drops.module.css';
 
 /** A product's thumbnail in the list (drops.module.css `.thumb`). */
@@ -164,6 +165,8 @@ export function DropContentsEditor({ form }: { form: TDropFormApi }) {
         <h3 className={styles.subTitle}>Contents</h3>
         <p className={styles.note}>The brand’s products the packs hold, and how many of each one’s editions.</p>
       </div>
+      {/* Without them a row has no picture, edition size or editions left, and no warning over what is left. */}
+      {hasFailed(known) ? <ListFailed list={known} /> : null}
       {fields.length > 0 ? (
         <ol className={styles.contentRows} aria-label="Contents">
           {fields.map((field, index) => {
