@@ -142,22 +142,30 @@ async function listenOnPostgres(
     await client.end().catch(() => undefined);
     throw error;
   }
+  // Drops' signals, the ping and the publishers' locks share this one connection and may be asked for at once: each
+  // waits for the one before, as node-postgres's own queue for a busy client is deprecated (an error from pg 9 on).
+  let lastQuery: Promise<unknown> = Promise.resolve();
+  const query = <TRow extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+    const answer = lastQuery.then(() => client.query<TRow>(text, values));
+    lastQuery = answer.catch(() => undefined);
+    return answer;
+  };
   return {
     ping: async () => {
-      await client.query('select 1');
+      await query('select 1');
     },
     notify: async (payload) => {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      await query('select pg_notify($1, $2)', [channel, payload]);
     },
     tryLock: async (lockClass, key) => {
-      const result = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1::int, hashtext($2)) as locked',
-        [lockClass, key],
-      );
+      const result = await query<{ locked: boolean }>('select pg_try_advisory_lock($1::int, hashtext($2)) as locked', [
+        lockClass,
+        key,
+      ]);
       return result.rows[0]?.locked === true;
     },
     unlock: async (lockClass, key) => {
-      await client.query('select pg_advisory_unlock($1::int, hashtext($2))', [lockClass, key]);
+      await query('select pg_advisory_unlock($1::int, hashtext($2))', [lockClass, key]);
     },
     close: async () => {
       isEnded = true;
