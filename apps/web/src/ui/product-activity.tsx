@@ -1,6 +1,6 @@
 import type { TProductActivity } from '@cypher/contract';
 import { useProductActivities } from '../api/product-activities.ts';
-import { activityWords } from '../lib/activity-words.ts';
+import { activityActorWords, activityWords } from '../lib/activity-words.ts';
 import { formatCount } from '../lib/format.ts';
 import { useFormatDateTime } from '../lib/use-format-date-time.ts';
 import { Button } from './button.tsx';
@@ -13,8 +13,8 @@ import styles from './product-activity.module.css';
 function activitySentence(activity: TProductActivity): string {
   const { verb } = activityWords[activity.kind];
   const edition = activity.editionNumber === null ? 'An edition' : `Edition #${formatCount(activity.editionNumber)}`;
-  const who = activity.actor ? ` by ${activity.actor.nickname ?? 'a collector'}` : '';
-  return `${edition} · ${verb}${who}`;
+  const who = activityActorWords(activity.kind, activity.actor);
+  return `${edition} · ${verb}${who ? ` ${who}` : ''}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { activityWords } from '../../../lib/activity-words.ts';
+import { activityActorWords, activityWords } from '../../../lib/activity-words.ts';
 import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -41,7 +41,7 @@ export function EditionHistory({ editionId }: { editionId: string }) {
           title: activityWords[entry.kind].verb,
           meta: [
             formatDateTime(entry.createdAt),
-            entry.actor ? `by ${entry.actor.nickname ?? 'a collector'}` : null,
+            activityActorWords(entry.kind, entry.actor),
             entry.counterpartAddress ? `to ${entry.counterpartAddress}` : null,
           ]
             .filter(Boolean)
