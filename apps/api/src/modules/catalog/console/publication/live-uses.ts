@@ -25,18 +25,19 @@ interface TLiveUse {
 }
 
 /**
- * Refuses (PRODUCT_IN_LIVE_USE, COLLECTION_IN_LIVE_USE, its message and `details` naming them) to unpublish a
- * product, or a collection, that a live drop or fusion shows the public, or to move a product into a collection still
- * in draft, which hides it the same way (`change`, update-product.ts): a drop being published (PUBLISHING) or published that has not ended (dropStatusAt:
- * COMPLETED from dropEndAt on) whose packs hold it (or a product of the collection), or a published fusion that has
- * not ended (fusionStatusAt) whose result is it (or of the collection) or whose slot takes it (the collection, or a
- * product of it). Unpublished, its page would be not found while the drop page names it and its packs still sell it,
- * or while collectors fuse into it: publication requires the same (product-release.ts). Allowed again once they end.
- * A brand's unpublishing is not asked: it is a takedown, and its drops and fusions are hidden and refused with it.
+ * Refuses (PRODUCT_IN_LIVE_USE, COLLECTION_IN_LIVE_USE, its message and `details` naming them) to unpublish a product,
+ * or a collection, that a live drop or fusion shows the public, or to move a product into a collection still in draft,
+ * which hides it the same way (`change`, update-product.ts): a drop being published (PUBLISHING) or published that has
+ * not ended (dropStatusAt: COMPLETED from dropEndAt on) whose packs hold it (or a product of the collection), or a
+ * published fusion that has not ended (fusionStatusAt) whose result is it (or of the collection) or whose slot takes it
+ * (the collection, or a product of it). Unpublished, its page would be not found while the drop page names it and its
+ * packs still sell it, or while collectors fuse into it: publication requires the same (product-release.ts). Allowed
+ * again once they end. A brand's unpublishing is not asked: it is a takedown, and its drops and fusions are hidden and
+ * refused with it.
  *
- * Run under the entry's row lock FOR UPDATE (change-publication.ts, update-product.ts): a drop's or fusion's publication holds what it
- * checked until it commits (product-release.ts, holdPublished and the products' own lock), so one published at the same
- * moment either waited for this and was refused, or made this wait and is read here.
+ * Run under the entry's row lock FOR UPDATE (change-publication.ts, update-product.ts): a drop's or fusion's
+ * publication holds what it checked until it commits (product-release.ts, holdPublished and the products' own lock), so
+ * one published at the same moment either waited for this and was refused, or made this wait and is read here.
  */
 export async function assertNotInLiveUse(
   tx: Db,
