@@ -11,11 +11,13 @@ import { recordAudit } from '../console/audit/record-audit.ts';
 import { consoleFusionView } from './fusion-views.ts';
 import { assertSlotsPublished } from './fusion-rules.ts';
 import { fusions, fusionSlots } from './fusions.tables.ts';
+import { holdSlotCollections } from './live-fusion-uses.ts';
 import { checkFusionResult, lockFusion } from './write-fusion.ts';
 
 /**
  * Route: POST /v1/console/fusions/{id}/publish (fusions.routes.ts) · Writes: fusions (status, published_at),
- * fusion_outputs, editions (the results minted ahead, through the collection), audit_log · Reads: fusion_slots,
+ * fusion_outputs, editions (the results minted ahead, through the collection), audit_log; holds the slots' collections
+ * (live-fusion-uses.ts) · Reads: fusion_slots,
  * products (through the catalogue, the result locked), collections · UI: features/console/components/publish-fusion-action.tsx · Tests:
  * fusion-publication.test.ts.
  *
@@ -27,7 +29,9 @@ import { checkFusionResult, lockFusion } from './write-fusion.ts';
  * 3. the result product must now be published, in a published collection or none (FUSION_RESULT_NOT_PUBLISHED: its
  *    page must open), with room under its edition size, and is locked while its next serial numbers are taken (as a
  *    drop's publication locks it);
- * 4. the results are minted as UNISSUED editions, each one a fusion output a run will claim: so fusing never takes a
+ * 4. the collections its slots take are held against products moving out of them (holdSlotCollections), so a holder
+ *    shown the fusion taking their edition is not refused at the slot by a move made at the same moment;
+ * 5. the results are minted as UNISSUED editions, each one a fusion output a run will claim: so fusing never takes a
  *    serial number or touches the product's row, and the supply cannot be exceeded.
  *
  * `operator` null: the demo seed, which has no operator.
@@ -53,6 +57,10 @@ export async function publishFusion(
       .orderBy(asc(fusionSlots.position));
     await assertSlotsPublished(tx, slots);
     const result = await checkFusionResult(tx, before, { publication: true });
+    await holdSlotCollections(
+      tx,
+      slots.map((slot) => slot.ruleCollectionId),
+    );
     const editionIds = await createPackEditions(
       tx,
       Array.from({ length: before.resultSupply }, (_, n) => ({

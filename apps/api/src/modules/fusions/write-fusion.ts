@@ -14,6 +14,7 @@ import { productsByIds } from '../catalog/products-by-ids.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkDropProducts, type TProductRefusals } from '../drops/drop-products.ts';
 import { assertSlotsPublished, ruleColumns } from './fusion-rules.ts';
+import { holdSlotCollections } from './live-fusion-uses.ts';
 import { consoleFusionView } from './fusion-views.ts';
 import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
@@ -108,10 +109,13 @@ export async function updateFusion(
     if (isDraft) {
       await checkFusionResult(tx, input, { publication: false });
     } else {
-      // Collectors see a published fusion's slots: each names only what is published, as publication required.
-      await assertSlotsPublished(
+      // Collectors see a published fusion's slots: each names only what is published, as publication required, and a
+      // product leaving a collection a slot now takes waits for this edit and is then refused, as for a publication.
+      const slots = input.slots.map((slot) => ruleColumns(slot.rule));
+      await assertSlotsPublished(tx, slots);
+      await holdSlotCollections(
         tx,
-        input.slots.map((slot) => ruleColumns(slot.rule)),
+        slots.map((slot) => slot.ruleCollectionId),
       );
     }
     const [row] = await tx

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client.ts';
 import { queryRows } from '../../../../db/query-rows.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { liveDropUsesSql } from '../../../drops/live-drop-uses.ts';
-import { liveFusionUsesSql } from '../../../fusions/live-fusion-uses.ts';
+import { liveFusionUsesSql, waitForSlotPublications } from '../../../fusions/live-fusion-uses.ts';
 
 /*
  * Route: POST /v1/console/products/{id}/unpublish and /v1/console/collections/{id}/unpublish (through
@@ -57,9 +57,12 @@ export async function assertNotInLiveUse(
 /**
  * Refuses (PRODUCT_IN_LIVE_USE, under `collectionId`) to move a product out of a collection that a live fusion's slot
  * takes (fusions/live-fusion-uses.ts): its holders were shown that their editions fuse there until the fusion ends,
- * and the slot would refuse them the moment the product left. Run under the product's lock (update-product.ts).
+ * and the slot would refuse them the moment the product left. Run under the product's lock (update-product.ts). A
+ * fusion taking the collection published (or edited to take it) at the same moment is waited for and then read here,
+ * or waits for the move (waitForSlotPublications): the move is refused, or the product is gone before the fusion shows.
  */
 export async function assertLeavesNoLiveFusionSlot(tx: Db, fromCollectionId: string, now: Date): Promise<void> {
+  await waitForSlotPublications(tx, fromCollectionId);
   const uses = await queryRows<TLiveUse>(
     tx,
     sql`select kind, name from (${liveFusionUsesSql(() => sql`false`, fromCollectionId, now)}) uses order by ends_at, name`,

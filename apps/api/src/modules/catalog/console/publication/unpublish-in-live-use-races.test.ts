@@ -255,3 +255,128 @@ describe('a live drop’s product moved into a collection being unpublished', ()
     }
   });
 });
+
+// Last session's open finding: a product could leave a collection while a fusion whose slot takes that collection was
+// being published, both committing, so a holder shown the fusion taking their edition could be refused at its slot.
+// The publication holds the slots' collections (an advisory lock, shared) and the move waits for it before it reads
+// the live fusions, or the publication waits for the move.
+describe('a product leaving a collection while a fusion taking the collection is being published', () => {
+  /** A draft fusion whose one slot takes `rule` (the collection by default), beginning at `beginsIn` minutes. */
+  async function fusionTakingCollection(options: { rule?: 'collection' | 'squire'; beginsIn?: number } = {}) {
+    const db = t.database.db;
+    const brand = await insertBrand(db);
+    const collection = await insertCollection(db, brand.id);
+    const squire = await insertProduct(db, brand.id, { collectionId: collection.id });
+    const paladin = await insertProduct(db, brand.id, { rarity: 'EPIC' });
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE_MS).toISOString();
+    const request = {
+      brandId: brand.id,
+      categoryId: null,
+      name: 'Squires’ Oath',
+      description: '',
+      imageUrl: '/uploads/fusion.webp',
+      beginAt: at(options.beginsIn ?? -1),
+      endAt: at(24 * 60),
+      resultProductId: paladin.id,
+      resultSupply: 2,
+      slots: [{ name: 'Any squire', requiredCount: 1, rule: { kind: 'COLLECTION', collectionId: collection.id } }],
+    };
+    const slotsTakingSquire = [
+      { name: 'This squire', requiredCount: 1, rule: { kind: 'PRODUCT', productId: squire.id } },
+    ];
+    const created = await post('/v1/console/fusions', {
+      ...request,
+      ...(options.rule === 'squire' ? { slots: slotsTakingSquire } : {}),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { fusionId: created.json().data.id as string, request, squire, collection };
+  }
+
+  const collectionOf = async (productId: string) =>
+    (
+      await queryRows<{ collectionId: string | null }>(
+        t.database.db,
+        sql`select collection_id as "collectionId" from products where id = ${productId}`,
+      )
+    )[0]!.collectionId;
+
+  it.runIf(isOnPostgres)('makes the move wait, which is then refused, the product left in it', async () => {
+    const { fusionId, squire, collection } = await fusionTakingCollection();
+    // The publication's audit row comes after it holds the collection: the gate's table lock stops it there.
+    const held = await gate({ text: 'lock table audit_log in share mode', values: [] });
+    try {
+      const publishing = post(`/v1/console/fusions/${fusionId}/publish`);
+      expect(await held.queued(1, publishing)).toBe('queued');
+      const moving = patch(`/v1/console/products/${squire.id}`, { collectionId: null });
+      // The move waits for the publication before it reads the live fusions, not at its own audit row after them.
+      expect(await held.queued(2, moving)).toBe('queued');
+      await held.open();
+      const [published, refused] = await Promise.all([publishing, moving]);
+      expect(published.statusCode, published.body).toBe(200);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'PRODUCT_IN_LIVE_USE',
+        message:
+          'The fusion Squires’ Oath takes editions of its collection until it ends. Until then, it stays in its collection.',
+        details: [{ field: 'collectionId' }],
+      });
+      expect(await collectionOf(squire.id)).toBe(collection.id);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it.runIf(isOnPostgres)('waits for a move under way, the product gone before the fusion shows', async () => {
+    const { fusionId, squire } = await fusionTakingCollection();
+    const tag = await insertTag(t.database.db);
+    await t.database.db.execute(sql`insert into product_tags (product_id, tag_id) values (${squire.id}, ${tag.id})`);
+    // The move replaces the product's tags after it has read the live fusions (none yet): held there by the gate.
+    const held = await gate({
+      text: 'select 1 from product_tags where product_id = $1 for update',
+      values: [squire.id],
+    });
+    try {
+      const moving = patch(`/v1/console/products/${squire.id}`, { collectionId: null, tagIds: [] });
+      expect(await held.queued(1, moving)).toBe('queued');
+      const publishing = post(`/v1/console/fusions/${fusionId}/publish`);
+      // The publication waits for the move's hold on the collection rather than going live beside it.
+      expect(await held.queued(2, publishing)).toBe('queued');
+      await held.open();
+      const [moved, published] = await Promise.all([moving, publishing]);
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(published.statusCode, published.body).toBe(200);
+      expect(await collectionOf(squire.id)).toBeNull();
+    } finally {
+      await held.close();
+    }
+  });
+
+  it.runIf(isOnPostgres)(
+    'makes the move wait for an edit of a published fusion now taking it, and refuses it',
+    async () => {
+      // Published with a slot taking one product elsewhere, then edited, before it begins, to take the whole collection.
+      const { fusionId, request, squire, collection } = await fusionTakingCollection({ rule: 'squire', beginsIn: 60 });
+      expect((await post(`/v1/console/fusions/${fusionId}/publish`)).statusCode).toBe(200);
+      const held = await gate({ text: 'lock table audit_log in share mode', values: [] });
+      try {
+        const editing = t.app.inject({
+          method: 'PUT',
+          url: `/v1/console/fusions/${fusionId}`,
+          headers: bearer(admin.accessToken),
+          payload: request,
+        });
+        expect(await held.queued(1, editing)).toBe('queued');
+        const moving = patch(`/v1/console/products/${squire.id}`, { collectionId: null });
+        expect(await held.queued(2, moving)).toBe('queued');
+        await held.open();
+        const [edited, refused] = await Promise.all([editing, moving]);
+        expect(edited.statusCode, edited.body).toBe(200);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().code).toBe('PRODUCT_IN_LIVE_USE');
+        expect(await collectionOf(squire.id)).toBe(collection.id);
+      } finally {
+        await held.close();
+      }
+    },
+  );
+});
