@@ -96,9 +96,9 @@ export const ZConsoleRaffle = z.object({
   ticketKindId: z.uuid().nullable(),
   /**
    * The entry's kind by name, so the console names it without reading the kind: a brand's manager may not read a
-   * marketplace kind by id.
+   * marketplace kind by id. `isActive`: an inactive kind is no longer sold, which the console says beside its name.
    */
-  ticketKind: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  ticketKind: z.object({ id: z.uuid(), name: z.string(), isActive: z.boolean() }).nullable(),
   isFreeForPassHolders: z.boolean(),
   ticketsOnLoss: z.enum(raffleTicketsOnLoss),
   purchaseWindowMinutes: z.number().int().positive(),

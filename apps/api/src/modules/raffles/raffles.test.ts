@@ -881,10 +881,14 @@ describe('raffle rounds', () => {
       payload: { ...settings(at), registrationOpensAt: at(5), ticketKindId: house.id },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const named = { ticketKindId: house.id, ticketKind: { id: house.id, name: 'House golden ticket' } };
+    const named = { ticketKindId: house.id, ticketKind: { id: house.id, name: 'House golden ticket', isActive: true } };
     expect(saved.json().data).toMatchObject(named);
     const shown = await t.app.inject({ method: 'GET', url, headers: bearer(manager.accessToken) });
     expect(shown.json().data).toMatchObject(named);
+    // Made inactive since, it is said so: the console shows "(inactive)" beside a kind no longer sold.
+    await db().execute(sql`update ticket_kinds set is_active = false where id = ${house.id}`);
+    const retired = await t.app.inject({ method: 'GET', url, headers: bearer(manager.accessToken) });
+    expect(retired.json().data.ticketKind).toEqual({ id: house.id, name: 'House golden ticket', isActive: false });
     // What the console cannot do instead: the manager may not read the marketplace's kind by id.
     const byId = await t.app.inject({
       method: 'GET',

@@ -5,13 +5,16 @@ import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { ticketKinds } from './tickets.tables.ts';
 
 /**
- * Ticket kinds as another module shows them beside its rows (an order of tickets): name, artwork, brand. Reads
+ * Ticket kinds as another module shows them beside its rows (an order of tickets): name, artwork, brand, and whether
+ * it is active (the console's raffle names an inactive entry kind so). Reads
  * ticket_kinds, brands (through the catalogue). Tests: ticket-purchases.test.ts.
  */
 export async function ticketKindSummariesByIds(
   db: Db,
   ids: readonly string[],
-): Promise<Map<string, { id: string; name: string; imageUrl: string | null; brand: TBrandSummary | null }>> {
+): Promise<
+  Map<string, { id: string; name: string; imageUrl: string | null; isActive: boolean; brand: TBrandSummary | null }>
+> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -19,6 +22,7 @@ export async function ticketKindSummariesByIds(
       id: ticketKinds.id,
       name: ticketKinds.name,
       imageUrl: ticketKinds.imageUrl,
+      isActive: ticketKinds.isActive,
       brandId: ticketKinds.brandId,
     })
     .from(ticketKinds)

@@ -51,7 +51,7 @@ function raffle(changes: Partial<TConsoleRaffle> = {}): TConsoleRaffle {
     registrationOpensAt: inHours(-5),
     registrationClosesAt: inHours(-1),
     ticketKindId: null,
-    ticketKind: kind ? { id: kind.id, name: kind.name } : null,
+    ticketKind: kind ? { id: kind.id, name: kind.name, isActive: kind.isActive } : null,
     isFreeForPassHolders: false,
     ticketsOnLoss: 'RETURNED',
     purchaseWindowMinutes: 60,
@@ -742,7 +742,7 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
                   registrationOpensAt: inHours(2),
                   registrationClosesAt: inHours(20),
                   ticketKindId: house.id,
-                  ticketKind: { id: house.id, name: house.name },
+                  ticketKind: { id: house.id, name: house.name, isActive: house.isActive },
                 }),
               })
             : undefined,
@@ -764,6 +764,43 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
       expect(entry).toHaveValue(house.id);
       expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One House golden ticket');
       expect(sent.filter((request) => pathnameOf(request.path).startsWith('/v1/console/ticket-kinds/'))).toEqual([]);
+    },
+    TEST_MS,
+  );
+  // Last session's note: a saved kind past the first page lost its "(inactive)", which the raffle's answer did not say.
+  it(
+    'says a saved kind past the first page is inactive, from the raffle’s answer',
+    async () => {
+      const retired = ticketKind({
+        id: '0190a0b0-0000-7000-8000-000000151ac2',
+        name: 'Retired ticket',
+        isActive: false,
+      });
+      consoleApi(
+        ({ method, path }) =>
+          method === 'GET' && pathnameOf(path) === raffleBase
+            ? json(200, {
+                data: raffle({
+                  registrationOpensAt: inHours(2),
+                  registrationClosesAt: inHours(20),
+                  ticketKindId: retired.id,
+                  ticketKind: { id: retired.id, name: retired.name, isActive: false },
+                }),
+              })
+            : undefined,
+        publishedDrop({ isRaffle: true }),
+        kindsPage,
+        neonManager,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Change raffle' }));
+      const entry = within(within(part).getByRole('form', { name: 'Raffle for round 1' })).getByLabelText('Entry');
+      await within(entry).findByRole('option', { name: 'One Kind 100' });
+      expect(entry).toHaveValue(retired.id);
+      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One Retired ticket (inactive)');
     },
     TEST_MS,
   );

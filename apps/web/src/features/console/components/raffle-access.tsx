@@ -40,8 +40,8 @@ const raffleKindsOf = (drop: TConsoleDrop): TConsoleListParams => ({
   size: 100,
 });
 
-/** A kind as an option: the list says whether it is active; the raffle's answer names its kind only. */
-const kindOption = (kind: { id: string; name: string; isActive?: boolean }) => ({
+/** A kind as an option, "(inactive)" when it is no longer sold: the list and the raffle's answer both say. */
+const kindOption = (kind: { id: string; name: string; isActive: boolean }) => ({
   id: kind.id,
   label: `One ${kind.name}${kind.isActive === false ? ' (inactive)' : ''}`,
 });
