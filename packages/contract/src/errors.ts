@@ -362,6 +362,16 @@ export const errorCatalogue = {
     message:
       'Editions of this product exist: its rarity is fixed, and its edition size can only be lowered, not below them.',
   },
+  /** `details` (field `resourceUris`) says how many editions are minted or set aside with the artwork. */
+  PRODUCT_ARTWORKS_FIXED: {
+    status: 409,
+    message: 'Editions of this product are minted or set aside: its generative artwork can no longer change.',
+  },
+  /** `details` names the field: an open edition, a count other than the edition size, an image not uploaded here. */
+  PRODUCT_ARTWORKS_INVALID: {
+    status: 422,
+    message: 'A generative product needs one uploaded image per edition, as many as its edition size.',
+  },
   /** `details` names the product (field `contents`) and how many of its editions are left. */
   EDITION_SIZE_EXCEEDED: {
     status: 409,

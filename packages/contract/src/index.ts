@@ -6,6 +6,7 @@ export * from './edition-moves.ts';
 export * from './editions.ts';
 export * from './figure-bases.ts';
 export * from './catalog-requests.ts';
+export * from './product-artworks.ts';
 export * from './console.ts';
 export * from './constants.ts';
 export * from './countries.ts';

@@ -290,3 +290,25 @@ export const banners = pgTable(
   ],
 );
 export type TBannerRow = typeof banners.$inferSelect;
+
+/**
+ * A GENERATIVE product's artwork, one per edition (decision record 58): the edition with serial number n is minted
+ * GENERATIVE with the n-th artwork as its resource (collection's createPackEditions). Set as a whole, and only while
+ * none of the product's editions is minted or set aside (set-product-artworks.ts).
+ */
+export const productArtworks = pgTable(
+  'product_artworks',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    serialNumber: integer('serial_number').notNull(),
+    /** An image uploaded through POST /v1/console/media (`/uploads/<name>.png`, `.jpg` or `.gif`). */
+    resourceUri: text('resource_uri').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'product_artworks_pkey', columns: [table.productId, table.serialNumber] }),
+    check('product_artworks_serial_number_check', sql`${table.serialNumber} > 0`),
+  ],
+);
+export type TProductArtworkRow = typeof productArtworks.$inferSelect;

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { productArtworkJoin } from '../catalog/product-artwork-join.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { claimTokenIds, registryKeyOf } from './chain-contracts.ts';
 import { recordMintIntents } from './chain-transactions/record-mint-intents.ts';
@@ -23,14 +24,18 @@ export interface TPackEdition {
 
 /**
  * Route: none; publishing a drop (drops' write-drop-packs.ts) and the test fixtures call it · Writes: editions,
- * chain_contracts (through claimTokenIds), chain_transactions (mint intents, through recordMintIntents) · Reads: the products' brand and collection (catalog's productsByIds) · Tests:
- * editions.test.ts, drop-publication.test.ts.
+ * chain_contracts (through claimTokenIds), chain_transactions (mint intents, through recordMintIntents) · Reads: the
+ * products' brand and collection (catalog's productsByIds), their generative artwork (catalog's productArtworkJoin) · Tests:
+ * editions.test.ts, drop-publication.test.ts, catalog's product-artworks.test.ts.
  *
  * Mints a published drop's editions, each in its pack, IN_PACK and without an owner (opening the pack gives them one)
  * (or, with `state` UNISSUED, a fusion's results, in no pack until a fusion gives one; answers the ids in order),
- * STANDARD, no resource: a token on its collection's custodial contract, with the product's brand and collection
- * copied on. Set-wise from arrays: product ids travel once per statement and each edition names its product by
- * position in that list. A serial number another writer took first is EDITION_NUMBERS_TAKEN (the unique index is the
+ * a token on its collection's custodial contract, with the product's brand and collection copied on. An edition whose
+ * product has an artwork for its serial number (catalog's product_artworks, decision record 58) is GENERATIVE with
+ * that artwork as its resource, read in the same statement; any other is STANDARD, with none (the artwork cannot change
+ * under a mint: it is written only under the product lock every publication takes, and never once editions exist).
+ * Set-wise from arrays: product ids travel once per statement and each edition names its product by position in that
+ * list. A serial number another writer took first is EDITION_NUMBERS_TAKEN (the unique index is the
  * last defence behind the product locks).
  *
  * `isOnChain` (the EVM adapter is configured): each edition's MINT intent is recorded in the same transaction, so an
@@ -67,7 +72,9 @@ export async function createPackEditions(
       await tx.execute(
         sql`insert into editions (id, product_id, serial_number, pack_id, owner_user_id, type, resource_uri, state,
                                   brand_id, collection_id, rarity, contract_address, token_id, created_at)
-            select e.id, p.id, e.serial_number, e.pack_id, null, 'STANDARD', null, ${options.state ?? 'IN_PACK'}::text,
+            select e.id, p.id, e.serial_number, e.pack_id, null,
+                   case when artwork.resource_uri is null then 'STANDARD' else 'GENERATIVE' end, artwork.resource_uri,
+                   ${options.state ?? 'IN_PACK'}::text,
                    p.brand_id, p.collection_id, p.rarity, e.contract_address, e.token_id, ${createdAt.toISOString()}::timestamptz
             from unnest(${sqlArray(editionIds)}::uuid[],
                         ${sqlArray(chunk.map((edition) => positionOf.get(edition.productId)!))}::int[],
@@ -80,7 +87,8 @@ export async function createPackEditions(
                         ${sqlArray(productIds.map((id) => products.get(id)!.brandId))}::uuid[],
                         ${sqlArray(productIds.map((id) => products.get(id)!.collectionId))}::uuid[],
                         ${sqlArray(productIds.map((id) => products.get(id)!.rarity))}::text[])
-              with ordinality as p(id, brand_id, collection_id, rarity, position) on p.position = e.product_position`,
+              with ordinality as p(id, brand_id, collection_id, rarity, position) on p.position = e.product_position
+            ${productArtworkJoin(sql`p.id`, sql`e.serial_number`)}`,
       );
       if (options.isOnChain) await recordMintIntents(tx, editionIds, createdAt);
       made.push(...editionIds);

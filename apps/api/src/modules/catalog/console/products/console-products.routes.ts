@@ -7,6 +7,8 @@ import {
   ZData,
   ZPage,
   ZProduct,
+  ZProductArtworks,
+  ZSetProductArtworksRequest,
   ZUpdateProductRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
@@ -15,7 +17,9 @@ import { everythingScope, operatorScope } from '../../catalog-scope.ts';
 import { getProduct } from '../../get-product.ts';
 import { registerPublicationRoutes } from '../publication/publication.routes.ts';
 import { createProduct } from './create-product.ts';
+import { getProductArtworks } from './get-product-artworks.ts';
 import { listConsoleProducts } from './list-console-products.ts';
+import { setProductArtworks } from './set-product-artworks.ts';
 import { updateProduct } from './update-product.ts';
 
 const tags = ['console'];
@@ -89,6 +93,37 @@ export function consoleProductsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await updateProduct(ctx, operatorOf(request), request.params.id, request.body) }),
+    );
+
+    app.get(
+      '/v1/console/products/:id/artworks',
+      {
+        schema: {
+          tags,
+          summary: "A product's generative artwork, one image per edition in serial order (decision record 58)",
+          security,
+          params: ZIdParams,
+          response: { 200: ZData(ZProductArtworks) },
+        },
+      },
+      async (request) => ({ data: await getProductArtworks(ctx.db, operatorOf(request), request.params.id) }),
+    );
+
+    app.put(
+      '/v1/console/products/:id/artworks',
+      {
+        schema: {
+          tags,
+          summary: "Replace a product's generative artwork while none of its editions exists (decision record 58)",
+          security,
+          params: ZIdParams,
+          body: ZSetProductArtworksRequest,
+          response: { 200: ZData(ZProductArtworks) },
+        },
+      },
+      async (request) => ({
+        data: await setProductArtworks(ctx, operatorOf(request), request.params.id, request.body),
+      }),
     );
 
     registerPublicationRoutes(app, ctx, { base: '/v1/console/products', type: 'product', view: ZProduct, tags });
