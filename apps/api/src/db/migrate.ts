@@ -6,11 +6,9 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { apiFolder } from '../lib/api-folder.ts';
 import { syncActivityKinds } from '../modules/catalog/sync-activity-kinds.ts';
 import type { Database } from './client.ts';
+import { advisoryLockKeys } from './advisory-locks.ts';
 
 export const migrationsFolder = path.join(apiFolder, 'src/db/migrations');
-
-/** An arbitrary constant that names "schema migration" among this database's advisory locks. */
-const MIGRATION_LOCK_KEY = 728_431_001;
 
 /**
  * Brings the schema up to date, then the vocabularies the database takes from the contract (activity kinds). Another
@@ -26,12 +24,12 @@ export async function runMigrations(database: Database, folder = migrationsFolde
   // A session lock needs one connection for lock, migration and unlock, so take a client out of the pool.
   const client = await database.pool!.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [advisoryLockKeys.migration]);
     await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder: folder });
     if (folder === migrationsFolder)
       await syncActivityKinds(drizzleNodePostgres({ client }) as unknown as Database['db']);
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [advisoryLockKeys.migration]).catch(() => undefined);
     client.release();
   }
 }

@@ -42,6 +42,7 @@ import {
   runDeliverAirdropJob,
 } from '../modules/airdrops/deliver-airdrop.ts';
 import { JOB_SCHEMA, type JobQueue } from './job-queue.ts';
+import { advisoryLockKeys } from '../db/advisory-locks.ts';
 
 /**
  * A recurring job: a queue name, a cron expression (UTC) and the work. Modules add theirs to `recurringJobs`;
@@ -251,9 +252,6 @@ export interface JobScheduler {
   stop(): Promise<void>;
 }
 
-/** An arbitrary constant that names "setting up the job queues" among this database's advisory locks. */
-const JOB_SETUP_LOCK_KEY = 728_431_002;
-
 /**
  * Every instance runs the workers and the schedules; pg-boss sees to it that each scheduled run happens once: one
  * instance a cron interval evaluates the schedules (a conditional update of its `cron_on` time), and the run it sends
@@ -333,10 +331,10 @@ async function oneInstanceAtATime(database: Database, work: () => Promise<void>)
   // A session lock needs one connection for lock and unlock; pg-boss works through the rest of the pool meanwhile.
   const client = await database.pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [JOB_SETUP_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [advisoryLockKeys.jobSetup]);
     await work();
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [JOB_SETUP_LOCK_KEY]).catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [advisoryLockKeys.jobSetup]).catch(() => undefined);
     client.release();
   }
 }

@@ -12,6 +12,7 @@ import { verifiedEmailOf } from '../users/verified-emails.ts';
 import { calendarCovering, rewardOfDay, streakBonusOf } from './attendance-calendar-rules.ts';
 import { localDateOf } from './attendance-days.ts';
 import { checkInViewsOf } from './attendance-views.ts';
+import { advisoryLockClasses } from '../../db/advisory-locks.ts';
 
 /*
  * Route: POST /v1/attendance (an Idempotency-Key, if sent, replays the first answer) · Writes: attendance_check_ins,
@@ -31,9 +32,6 @@ import { checkInViewsOf } from './attendance-views.ts';
  * 3. the day's reward is delivered, and the calendar's bonus for a streak of that length if it has one, in the same
  *    transaction, so a check-in never exists without its rewards nor rewards without it.
  */
-/** Names "a person's check-ins" among the database's advisory locks (with the person's id hashed as the second key). */
-const CHECK_IN_LOCK_SPACE = 20_020;
-
 export async function checkIn(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   userId: string,
@@ -68,7 +66,7 @@ async function checkInInTransaction(
   await assertAccountLiving(tx, userId);
   // One person's check-ins queue here: one sent a millisecond before midnight and one a millisecond after would
   // otherwise run side by side, and the second, not seeing the first's uncommitted row, would restart the streak.
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHECK_IN_LOCK_SPACE}::int, hashtext(${userId}::text))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockClasses.checkIn}::int, hashtext(${userId}::text))`);
   // The day is the one this check-in holds the queue in, not the one it arrived in: a check-in that arrived before
   // midnight but waited behind one made after it would write the day before under it, after the later day had read
   // no day before and restarted the streak (attendance-races.test.ts).

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { hasUndecidedOrders } from '../orders/undecided-orders.ts';
 import { sealClaimLog } from './claim-log/seal-claim-log.ts';
 import { drops } from './drops.tables.ts';
+import { advisoryLockClasses } from '../../db/advisory-locks.ts';
 
 /**
  * Route: GET /v1/drops/{id}/provenance and GET /v1/drops/{id}/claim-log (reveal when due), POST /v2/orders by card or
@@ -21,9 +22,6 @@ import { drops } from './drops.tables.ts';
  * reveal looks for open orders (and is seen) or runs after it (and finds the drop revealed and is refused).
  */
 
-/** Names "a drop's reveal" among the database's advisory locks; the second key is the drop's id hashed. */
-const REVEAL_LOCK_CLASS = 728_431_016;
-
 /** Inside a hold's transaction, first: the reveal waits for it; a drop already revealed sells nothing more. */
 export async function holdOffReveal(tx: Db, dropId: string): Promise<void> {
   if (!(await holdOffRevealWhileHidden(tx, dropId))) throw new AppError('DROP_NOT_AVAILABLE');
@@ -35,7 +33,7 @@ export async function holdOffReveal(tx: Db, dropId: string): Promise<void> {
  * before the reveal publishes it, and a drop revealed gives nothing more.
  */
 export async function holdOffRevealWhileHidden(tx: Db, dropId: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${REVEAL_LOCK_CLASS}, hashtext(${dropId}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${advisoryLockClasses.dropReveal}, hashtext(${dropId}))`);
   const [drop] = await tx.select({ revealedAt: drops.revealedAt }).from(drops).where(eq(drops.id, dropId));
   return !drop?.revealedAt;
 }
@@ -53,7 +51,7 @@ export async function revealDropIfDue(db: Db, dropId: string, now: Date): Promis
   if (drop.revealedAt) return drop.revealedAt;
   if (drop.dropEndAt > now) return null;
   return inRetriedTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REVEAL_LOCK_CLASS}, hashtext(${dropId}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockClasses.dropReveal}, hashtext(${dropId}))`);
     if (await hasUndecidedOrders(tx, dropId)) return null;
     await sealClaimLog(tx, dropId);
     const [revealed] = await tx

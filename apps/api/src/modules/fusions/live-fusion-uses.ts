@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { advisoryLockClasses } from '../../db/advisory-locks.ts';
 
 /*
  * Route: none of its own; the catalogue's unpublish and product moves ask it (catalog/console/publication/live-uses.ts),
@@ -7,12 +8,6 @@ import type { Db } from '../../db/client.ts';
  * Reads: fusions, fusion_slots · Writes: nothing (advisory locks) · Tests:
  * catalog/console/publication/unpublish-in-live-use.test.ts, unpublish-in-live-use-races.test.ts.
  */
-
-/**
- * Names "which products a collection holds, as fusion slots take it" among the database's advisory locks; the second
- * key is the collection's id hashed.
- */
-const SLOT_COLLECTION_LOCK_CLASS = 728_431_057;
 
 /**
  * The published fusions not yet ended that make or take what is asked about, as rows `(kind, name, ends_at, rank 1)`
@@ -41,7 +36,9 @@ export function liveFusionUsesSql(isUsed: (productId: SQL) => SQL, collectionId:
 export async function holdSlotCollections(tx: Db, collectionIds: readonly (string | null)[]): Promise<void> {
   const unique = [...new Set(collectionIds.filter((id): id is string => id !== null))].sort();
   for (const id of unique) {
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(${SLOT_COLLECTION_LOCK_CLASS}, hashtext(${id}::text))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock_shared(${advisoryLockClasses.fusionSlotCollection}, hashtext(${id}::text))`,
+    );
   }
 }
 
@@ -51,5 +48,7 @@ export async function holdSlotCollections(tx: Db, collectionIds: readonly (strin
  * left (holdSlotCollections). Held until the move commits.
  */
 export async function waitForSlotPublications(tx: Db, collectionId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_COLLECTION_LOCK_CLASS}, hashtext(${collectionId}::text))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${advisoryLockClasses.fusionSlotCollection}, hashtext(${collectionId}::text))`,
+  );
 }

@@ -5,12 +5,10 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { sqlArray } from '../../../db/sql-arrays.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { sha256Hex } from '../../../lib/sha256-hex.ts';
+import { advisoryLockClasses } from '../../../db/advisory-locks.ts';
 
 /** Entries chained per statement: a 100,000-pack drop's log is sealed in tens of statements. */
 const SEAL_CHUNK = 5_000;
-/** Names "sealing a drop's claim log" among the database's advisory locks; the second key is the drop's id hashed. */
-const SEAL_LOCK_CLASS = 728_431_017;
-
 /**
  * Route: GET /v1/drops/{id}/claim-log, the reveal (reveal-drop.ts) and the recurring job `seal-claim-logs` · Writes:
  * pack_claim_log (position, chain_hash, once per row) · Reads: drops (commitment) · Tests: claim-log.test.ts.
@@ -23,7 +21,7 @@ const SEAL_LOCK_CLASS = 728_431_017;
  * it carries is part of what the chain commits to. Inside `tx` when given (the reveal seals within its transaction).
  */
 export async function sealClaimLog(tx: Db, dropId: string): Promise<TClaimLogHead> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK_CLASS}, hashtext(${dropId}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockClasses.claimLogSeal}, hashtext(${dropId}))`);
   let head = await claimLogHead(tx, dropId);
   for (;;) {
     const unsealed = await queryRows<{

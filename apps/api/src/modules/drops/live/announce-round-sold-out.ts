@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { notifySignalSql } from './drop-signals.ts';
+import { advisoryLockClasses } from '../../../db/advisory-locks.ts';
 
 /*
  * Route: none of its own; the balance batcher calls it when a batch finds a round without an unclaimed pack, and a
@@ -10,15 +11,12 @@ import { notifySignalSql } from './drop-signals.ts';
  * Tests: sold-out-everywhere.test.ts.
  */
 
-/** An advisory lock class of its own (the drops module's others are 728_431_016 to 728_431_018). */
-const SOLD_OUT_LOCK_CLASS = 728_431_035;
-
 /**
  * Statement for a release's transaction, before it commits: takes the round's sell-out lock shared and sends
  * 'released'. Shared, so releases do not queue on each other; they queue only on an announcement in progress.
  */
 export function roundReleasedSql(dropId: string, roundId: string) {
-  return sql`select pg_advisory_xact_lock_shared(${SOLD_OUT_LOCK_CLASS}, hashtext(${roundId})),
+  return sql`select pg_advisory_xact_lock_shared(${advisoryLockClasses.roundSoldOut}, hashtext(${roundId})),
                     ${notifySignalSql({ kind: 'released', dropId, roundId })}`;
 }
 
@@ -34,7 +32,7 @@ export function roundReleasedSql(dropId: string, roundId: string) {
  */
 export function announceRoundSoldOut(db: Db, dropId: string, roundId: string): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SOLD_OUT_LOCK_CLASS}, hashtext(${roundId}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockClasses.roundSoldOut}, hashtext(${roundId}))`);
     const sent = await queryRows<{ notified: unknown }>(
       tx,
       sql`select ${notifySignalSql({ kind: 'sold-out', dropId, roundId })} as notified

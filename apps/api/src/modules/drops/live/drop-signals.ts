@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { keepListening } from '../../../db/kept-listening.ts';
+import { advisoryLockClasses } from '../../../db/advisory-locks.ts';
 
 /*
  * Route: none of its own; GET /v1/drops/{id}/live and the purchase path use it (drop-live.ts) · Writes: nothing (NOTIFY)
@@ -61,9 +62,6 @@ export interface DropSignals {
   close(): Promise<void>;
 }
 
-/** Names "the instance publishing a drop's live counts to nginx" among the advisory locks; the drop's id hashed second. */
-const LIVE_PUBLISHER_LOCK_CLASS = 0x4c495645;
-
 /**
  * Listens for drop signals on `database` and hands each to `onSignal`, in the order sent. When the connection is lost
  * (or stops answering), `onLost` is told at once, since what was sent meanwhile is gone; it listens again with a
@@ -92,8 +90,8 @@ export function dropSignals(deps: {
     isListening: channel.isListening,
     ready: channel.ready,
     publish: (signal) => channel.notify(JSON.stringify(signal)),
-    claimPublisher: (dropId) => channel.tryLock(LIVE_PUBLISHER_LOCK_CLASS, dropId),
-    releasePublisher: (dropId) => channel.unlock(LIVE_PUBLISHER_LOCK_CLASS, dropId),
+    claimPublisher: (dropId) => channel.tryLock(advisoryLockClasses.liveCountsPublisher, dropId),
+    releasePublisher: (dropId) => channel.unlock(advisoryLockClasses.liveCountsPublisher, dropId),
     close: channel.close,
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { advisoryLockClasses } from '../../../db/advisory-locks.ts';
 
 /*
  * Route: none of its own; the waiting room's GET and POST (for a caller not placed yet once the round is open), the
@@ -11,9 +12,6 @@ import type { Clock } from '../../../lib/clock.ts';
  * (places_drawn_at, once; last_place and last_admit_at each run that places someone), waiting_room_entries (place, admit_at, once per entry) · Reads: sale_policies ·
  * Tests: waiting-room.test.ts, waiting-room-races.test.ts.
  */
-
-/** Names "placing a round's waiting room" among the database's advisory locks; the second key is the round's id hashed. */
-const PLACES_LOCK_CLASS = 728_431_018;
 
 /** Sent when a room is set, to start at its round's opening (one waiting job per round); the recurring one sweeps up. */
 export const DRAW_WAITING_ROOM_AT_OPENING_JOB = 'draw-waiting-room-at-opening';
@@ -44,7 +42,9 @@ export interface TPlacesAssigned {
  */
 export async function assignWaitingRoomPlaces(db: Db, policyId: string, now: Date): Promise<TPlacesAssigned> {
   return inRetriedTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PLACES_LOCK_CLASS}, hashtext(${policyId}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${advisoryLockClasses.waitingRoomPlaces}, hashtext(${policyId}))`,
+    );
     const [room] = await queryRows<{
       sale_begin_at: Date | string;
       admit_per_minute: number;
