@@ -60,6 +60,9 @@ const edition: TEditionDetail = {
   editionSize: 10,
   state: 'OWNED',
   isLocked: false,
+  type: 'STANDARD',
+  resourceUri: null,
+  imageUrl: product.imageThumbnailUrl,
   product: {
     id: ids.dragon,
     name: product.name,

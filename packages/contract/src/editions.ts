@@ -3,6 +3,7 @@ import { ZActivityKind, ZBrandSummary, ZRarity } from './catalog.ts';
 import { ZPageQuery } from './envelope.ts';
 import { evmAddressRefinement } from './bank-details.ts';
 import { editionStates } from './edition-moves.ts';
+import { ZEditionType } from './orders.ts';
 
 /**
  * Editions as tokens (spec sections 3 and 7; issue 17): an edition with its token, traits and history. The state
@@ -22,6 +23,14 @@ export const ZEdition = z.object({
   state: ZEditionState,
   /** Held against fusion, export and sale: equipped, locked by its owner, or listed. */
   isLocked: z.boolean(),
+  /** GENERATIVE: minted with an artwork of its own (`resourceUri`), one per serial number (decision record 58). */
+  type: ZEditionType,
+  resourceUri: z.string().nullable(),
+  /**
+   * The picture that shows this edition in a list or a card (spec section 9, editionImageUrl): its own artwork when it
+   * is GENERATIVE with a png, jpg or gif, else the product's thumbnail. Every client shows this one.
+   */
+  imageUrl: z.string(),
   product: z.object({
     id: z.uuid(),
     name: z.string(),
@@ -140,7 +149,14 @@ export const ZFavorite = z.object({
   }),
   /** An edition favorite's token, with its state: one fused away (BURNED) or exported stays a favorite, and says so. */
   edition: z
-    .object({ id: z.uuid(), serialNumber: z.number().int(), tokenId: ZTokenId, state: ZEditionState })
+    .object({
+      id: z.uuid(),
+      serialNumber: z.number().int(),
+      tokenId: ZTokenId,
+      state: ZEditionState,
+      /** Its picture (spec section 9, editionImageUrl), as ZEdition's `imageUrl`. */
+      imageUrl: z.string(),
+    })
     .nullable(),
   createdAt: z.string(),
 });

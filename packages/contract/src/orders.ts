@@ -209,11 +209,18 @@ export function editionImageUrl(
   edition: { type: TEditionType; resourceUri: string | null },
   product: { imageThumbnailUrl: string },
 ): string {
-  if (edition.type === 'GENERATIVE' && edition.resourceUri) {
-    const path = edition.resourceUri.split(/[?#]/)[0]!.toLowerCase();
-    if (/\.(png|jpg|gif)$/.test(path)) return edition.resourceUri;
-  }
-  return product.imageThumbnailUrl;
+  return editionArtworkUrl(edition) ?? product.imageThumbnailUrl;
+}
+
+/**
+ * The edition's own artwork when section 9 shows it (GENERATIVE, a png, jpg or gif resource), else null: where a page
+ * shows the product's full-size image rather than its thumbnail (the NFT page, a token's metadata), this is what
+ * replaces it, so the page and the lists show the same picture.
+ */
+export function editionArtworkUrl(edition: { type: TEditionType; resourceUri: string | null }): string | null {
+  if (edition.type !== 'GENERATIVE' || !edition.resourceUri) return null;
+  const path = edition.resourceUri.split(/[?#]/)[0]!.toLowerCase();
+  return /\.(png|jpg|gif)$/.test(path) ? edition.resourceUri : null;
 }
 
 /** Spec section 3's pack detail: the product (rarity, thumbnail) and the edition (type, resource). */

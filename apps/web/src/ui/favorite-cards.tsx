@@ -26,11 +26,13 @@ export function FavoriteCards({ favorites, label }: { favorites: readonly TFavor
 
 function FavoriteCard({ favorite }: { favorite: TFavorite }) {
   const { product, edition } = favorite;
+  // An edition shows its own picture (spec section 9's image choice: a generative edition's artwork).
+  const imageUrl = edition?.imageUrl ?? product.imageThumbnailUrl;
   return (
     <ArtCard
       to={edition ? nftPath(edition.id) : productPath(product)}
-      imageUrl={product.imageThumbnailUrl}
-      isThumbnail
+      imageUrl={imageUrl}
+      isThumbnail={imageUrl === product.imageThumbnailUrl}
       tint={rarityColour(product.rarity)}
       corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
       lifts

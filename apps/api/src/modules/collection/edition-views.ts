@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import {
+  editionImageUrl,
   isEditionInCollection,
   isEditionLocked,
   type TBrandSummary,
@@ -26,6 +27,8 @@ export type TEditionListing = Pick<
   | 'productId'
   | 'serialNumber'
   | 'state'
+  | 'type'
+  | 'resourceUri'
   | 'brandId'
   | 'collectionId'
   | 'contractAddress'
@@ -129,6 +132,9 @@ export async function editionViewsOf<Row extends TEditionListing>(
         editionSize: product.editionSize,
         state: row.state,
         isLocked: isEditionLocked(row.state),
+        type: row.type,
+        resourceUri: row.resourceUri,
+        imageUrl: editionImageUrl(row, product),
         product: {
           id: product.id,
           name: product.name,

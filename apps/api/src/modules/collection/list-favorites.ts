@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
-import type { TFavorite, TMyFavoritesQuery, TPage, TPageQuery } from '@cypher/contract';
+import { editionImageUrl, type TFavorite, type TMyFavoritesQuery, type TPage, type TPageQuery } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageWindow, toPage } from '../../http/pagination.ts';
@@ -75,6 +75,8 @@ export async function favoriteViewsOf(db: Db, rows: readonly TFavoriteRow[]): Pr
             serialNumber: editions.serialNumber,
             tokenId: editions.tokenId,
             state: editions.state,
+            type: editions.type,
+            resourceUri: editions.resourceUri,
           })
           .from(editions)
           .where(inArray(editions.id, editionIds)),
@@ -99,7 +101,13 @@ export async function favoriteViewsOf(db: Db, rows: readonly TFavoriteRow[]): Pr
         editionSize: product.editionSize,
       },
       edition: edition
-        ? { id: edition.id, serialNumber: edition.serialNumber, tokenId: String(edition.tokenId), state: edition.state }
+        ? {
+            id: edition.id,
+            serialNumber: edition.serialNumber,
+            tokenId: String(edition.tokenId),
+            state: edition.state,
+            imageUrl: editionImageUrl(edition, product),
+          }
         : null,
       createdAt: row.createdAt.toISOString(),
     };

@@ -152,6 +152,8 @@ const listingColumns = {
   productId: editions.productId,
   serialNumber: editions.serialNumber,
   state: editions.state,
+  type: editions.type,
+  resourceUri: editions.resourceUri,
   brandId: editions.brandId,
   collectionId: editions.collectionId,
   contractAddress: editions.contractAddress,

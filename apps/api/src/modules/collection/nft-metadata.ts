@@ -1,4 +1,4 @@
-import { rarityLabel, type TNftMetadata, type TNftTrait } from '@cypher/contract';
+import { editionArtworkUrl, rarityLabel, type TNftMetadata, type TNftTrait } from '@cypher/contract';
 import type { TEditionView } from './edition-views.ts';
 
 /*
@@ -17,18 +17,22 @@ export function nftTraits({ edition, product }: TEditionView): TNftTrait[] {
 
 /**
  * ERC-721 metadata for the token: what a chain adapter's tokenURI points at. Images and the page are absolute
- * addresses on this site (PUBLIC_URL), since a wallet reads them from elsewhere.
+ * addresses on this site (PUBLIC_URL), since a wallet reads them from elsewhere. The image is the edition's own
+ * artwork when spec section 9 shows it (editionArtworkUrl), else the product's.
  */
 export function nftMetadata(view: TEditionView, publicUrl: string): TNftMetadata {
   const { edition, product } = view;
+  // A generative edition's own artwork (decision record 58) is its picture: wallets show it, not the product's image
+  // nor the product's video, which would play in its place.
+  const artwork = editionArtworkUrl(edition);
   const absolute = (url: string) => new URL(url, publicUrl).toString();
   const numbering =
     edition.editionSize === null ? `#${edition.serialNumber}` : `#${edition.serialNumber} / ${edition.editionSize}`;
   return {
     name: `${product.name} ${numbering}`,
     description: product.description ?? `${product.name} by ${edition.brand.name}.`,
-    image: absolute(product.imageUrl),
-    ...(product.animationUrl ? { animation_url: absolute(product.animationUrl) } : {}),
+    image: absolute(artwork ?? product.imageUrl),
+    ...(product.animationUrl && !artwork ? { animation_url: absolute(product.animationUrl) } : {}),
     external_url: absolute(`/nfts/${edition.id}`),
     attributes: [
       ...product.properties.map((property) => ({ trait_type: property.traitType, value: property.value })),

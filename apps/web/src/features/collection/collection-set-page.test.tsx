@@ -52,6 +52,9 @@ const held: TEdition = {
   editionSize: 100,
   state: 'OWNED',
   isLocked: false,
+  type: 'STANDARD',
+  resourceUri: null,
+  imageUrl: '/uploads/p-thumb.webp',
   product: {
     id: products[1]!.id,
     name: 'Squire',

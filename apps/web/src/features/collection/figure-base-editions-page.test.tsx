@@ -31,6 +31,9 @@ function edition(n: number, name: string, state: TEdition['state'], rarity: 'COM
     editionSize: 100,
     state,
     isLocked: state === 'EQUIPPED',
+    type: 'STANDARD',
+    resourceUri: null,
+    imageUrl: '/uploads/p-t.webp',
     product: {
       id: `0190a0b0-0000-7000-8000-00000000f00${n}`,
       name,

@@ -256,7 +256,7 @@ function fitsNote(base: TFigureBaseDetail, slotIds: readonly string[]): string {
 function EditionLine({ edition, note, isBare = false }: { edition: TEdition; note?: string; isBare?: boolean }) {
   const body = (
     <>
-      <FixedWidthImage src={edition.product.imageThumbnailUrl} shownWidth={56} width={56} height={56} loading="lazy" />
+      <FixedWidthImage src={edition.imageUrl} shownWidth={56} width={56} height={56} loading="lazy" />
       <span className={styles.choiceText}>
         <span className={styles.choiceName}>
           {edition.product.name} {formatEditionNumber(edition.serialNumber, edition.editionSize)}

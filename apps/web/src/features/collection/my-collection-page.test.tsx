@@ -31,6 +31,9 @@ function edition(n: number, brand: TEdition['brand'], changes: Partial<TEdition>
     editionSize: 500,
     state: 'OWNED',
     isLocked: false,
+    type: 'STANDARD',
+    resourceUri: null,
+    imageUrl: '/uploads/dragon-thumb.webp',
     product: {
       id: '0190a0b0-0000-7000-8000-00000000f001',
       name: `Dragon ${n}`,
@@ -91,7 +94,11 @@ describe('My Collection', () => {
       items: [
         edition(1, brands.bloom),
         edition(2, brands.neon, { state: 'LOCKED', isLocked: true }),
-        edition(3, brands.neon),
+        edition(3, brands.neon, {
+          type: 'GENERATIVE',
+          resourceUri: '/uploads/dragon-3.png',
+          imageUrl: '/uploads/dragon-3.png',
+        }),
       ],
       page: 1,
       size: 24,
@@ -110,6 +117,17 @@ describe('My Collection', () => {
       'href',
       `/nfts/${edition(3, brands.neon).id}`,
     );
+    // Each card shows the edition's picture the API chose (spec section 9): a generative edition's own artwork.
+    expect(
+      within(neon)
+        .getByRole('link', { name: /Dragon 3/ })
+        .querySelector('img'),
+    ).toHaveAttribute('src', '/uploads/dragon-3.png');
+    expect(
+      within(neon)
+        .getByRole('link', { name: /Dragon 2/ })
+        .querySelector('img'),
+    ).toHaveAttribute('src', '/uploads/dragon-thumb.webp');
     expect(screen.getByText('3 collectibles you hold, brand by brand.')).toBeInTheDocument();
 
     await userEvent.setup().selectOptions(screen.getByLabelText('Rarity'), 'LEGENDARY');
@@ -360,6 +378,7 @@ describe('My Collection: packs and favorites', () => {
         serialNumber,
         tokenId: String(serialNumber),
         state,
+        imageUrl: '/uploads/dragon-thumb.webp',
       },
       createdAt: '2026-11-22T01:00:00.000Z',
     });

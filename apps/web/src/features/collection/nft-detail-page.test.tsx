@@ -24,6 +24,9 @@ function edition(changes: Partial<TEditionDetail> = {}): TEditionDetail {
     editionSize: 500,
     state: 'OWNED',
     isLocked: false,
+    type: 'STANDARD',
+    resourceUri: null,
+    imageUrl: '/uploads/dragon-thumb.webp',
     product: {
       id: '0190a0b0-0000-7000-8000-00000000f001',
       name: 'Neon Dragon',
@@ -182,6 +185,27 @@ describe('NFT page', () => {
     expect(screen.getByRole('link', { name: 'Add to favorites' })).toHaveAttribute(
       'href',
       `/signin?redirectTo=${encodeURIComponent(`/nfts/${editionId}`)}`,
+    );
+  });
+
+  it("shows a generative edition's own artwork (spec section 9), in place of the product's image and video", async () => {
+    const artwork = '/uploads/dragon-12.png';
+    nftApi(() =>
+      edition({
+        type: 'GENERATIVE',
+        resourceUri: artwork,
+        imageUrl: artwork,
+        product: { ...edition().product, animationUrl: '/uploads/dragon.mp4' },
+      }),
+    );
+    renderApp(`/nfts/${editionId}`);
+    const image = await screen.findByRole('img', { name: 'Neon Dragon #12 artwork' });
+    expect(image).toHaveAttribute('src', artwork);
+    expect(document.querySelector('video')).toBeNull();
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+        /\/uploads\/dragon-12\.png$/,
+      ),
     );
   });
 

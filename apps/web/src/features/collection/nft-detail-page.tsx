@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { editionArtworkUrl } from '@cypher/contract';
 import { useMyUser } from '../../api/my-user.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { nftPath } from '../../lib/collection-paths.ts';
@@ -40,12 +41,15 @@ export default function NftDetailPage() {
   const name = `${data.product.name} #${formatCount(data.serialNumber)}`;
   const stateBadge = editionStateNames[data.state];
   const isMine = Boolean(user && data.owner?.id === user.id);
+  // A generative edition's own artwork (spec section 9) is its picture, in place of the product's image or video.
+  const artworkUrl = editionArtworkUrl(data);
+  const imageUrl = artworkUrl ?? data.product.imageUrl;
   return (
     <div className="container">
       <PageMeta
         title={`${name} · ${data.brand.name}`}
         description={`Edition ${formatEditionNumber(data.serialNumber, data.editionSize)} of ${data.product.name}, a ${rarityLabel(data.product.rarity).toLowerCase()} collectible from ${data.brand.name}.`}
-        image={data.product.imageUrl}
+        image={imageUrl}
         path={nftPath(data.id)}
         type="product"
         facts={[
@@ -62,10 +66,10 @@ export default function NftDetailPage() {
       />
       <ArtworkLayout
         artwork={
-          data.product.animationUrl ? (
-            <ArtworkVideo src={data.product.animationUrl} poster={data.product.imageUrl} name={name} />
+          data.product.animationUrl && !artworkUrl ? (
+            <ArtworkVideo src={data.product.animationUrl} poster={imageUrl} name={name} />
           ) : (
-            <ArtworkImage src={data.product.imageUrl} name={name} />
+            <ArtworkImage src={imageUrl} name={name} />
           )
         }
         tint={rarityColour(data.product.rarity)}

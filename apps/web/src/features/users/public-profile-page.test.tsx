@@ -62,7 +62,10 @@ function profileApi(favorites: TFavorite[] | 'unknown') {
 
 describe('public profile', () => {
   it("shows a collector's nickname, photo and favorites, each leading to its product or NFT page", async () => {
-    const sent = profileApi([favorite(1, { id: editionId, serialNumber: 12, tokenId: '42', state: 'OWNED' }), favorite(2)]);
+    const sent = profileApi([
+      favorite(1, { id: editionId, serialNumber: 12, tokenId: '42', state: 'OWNED', imageUrl: '/uploads/art-12.png' }),
+      favorite(2),
+    ]);
     renderApp(`/users/${collectorId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: "Ada's photo" })).toHaveAttribute('src', '/uploads/ada.webp');
@@ -71,6 +74,17 @@ describe('public profile', () => {
     const grid = await within(section).findByRole('list', { name: "Ada's favorites" });
     expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('Favorites2');
     expect(within(grid).getByRole('link', { name: /Dragon 1/ })).toHaveAttribute('href', `/nfts/${editionId}`);
+    // An edition shows its own picture (a generative edition's artwork, spec section 9); a product its thumbnail.
+    expect(
+      within(grid)
+        .getByRole('link', { name: /Dragon 1/ })
+        .querySelector('img'),
+    ).toHaveAttribute('src', '/uploads/art-12.png');
+    expect(
+      within(grid)
+        .getByRole('link', { name: /Dragon 2/ })
+        .querySelector('img'),
+    ).toHaveAttribute('src', '/uploads/dragon.webp');
     expect(within(grid).getByText('#12 / 500')).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: /Dragon 2/ })).toHaveAttribute(
       'href',

@@ -10,14 +10,14 @@ const stateWords: Partial<Record<TEdition['state'], string>> = {
   LISTED: 'For sale',
 };
 
-/** An edition in My Collection: its artwork, rarity, name and number, and where it is when not simply held. */
+/** An edition in My Collection: its picture (spec section 9's image choice, the answer's imageUrl), rarity, name and number, and where it is when not simply held. */
 export function CollectedEditionCard({ edition }: { edition: TEdition }) {
   const number = formatEditionNumber(edition.serialNumber, edition.editionSize);
   return (
     <ArtCard
       to={nftPath(edition.id)}
-      imageUrl={edition.product.imageThumbnailUrl}
-      isThumbnail
+      imageUrl={edition.imageUrl}
+      isThumbnail={edition.imageUrl === edition.product.imageThumbnailUrl}
       tint={rarityColour(edition.product.rarity)}
       corner={<RarityBadge rarity={edition.product.rarity} className={artCardStyles.corner} />}
       lifts

@@ -39,13 +39,7 @@ export function FigureBaseSlot({
       </div>
       {placed ? (
         <Link to={nftPath(placed.id)} className={styles.placed}>
-          <FixedWidthImage
-            src={placed.product.imageThumbnailUrl}
-            shownWidth={220}
-            width={220}
-            height={220}
-            loading="lazy"
-          />
+          <FixedWidthImage src={placed.imageUrl} shownWidth={220} width={220} height={220} loading="lazy" />
           <span className={styles.placedName}>{placed.product.name}</span>
           <span className={styles.serial}>{formatEditionNumber(placed.serialNumber, placed.editionSize)}</span>
         </Link>

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { dropRequest, publishedDrop } from '../../testing/console-drop-fixtures.ts';
+import { fastBuyer } from '../../testing/drop-fixtures.ts';
+import { multipartBody } from '../../testing/multipart.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/**
+ * Spec section 9's image choice on every answer that shows one edition (decision record 58): a GENERATIVE edition
+ * minted with its own artwork answers it as `imageUrl`, so My Collection, the NFT page, favorites, figure bases and a
+ * token's metadata all show the same picture; a STANDARD edition answers its product's thumbnail.
+ */
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signUpOperator>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpOperator(t, 'admin');
+});
+afterAll(() => t.close());
+
+async function upload(colour: string): Promise<string> {
+  const content = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  const body = multipartBody([{ name: 'file', filename: 'art.png', contentType: 'image/png', content }]);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/v1/console/media',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(admin.accessToken) },
+  });
+  return answer.json().data.url as string;
+}
+
+describe('a generative edition', () => {
+  it('answers its own artwork as its picture in the edition, My Collection, favorites and token metadata', async () => {
+    const brand = await insertBrand(t.database.db);
+    const product = await insertProduct(t.database.db, brand.id);
+    const plain = await insertProduct(t.database.db, brand.id);
+    await t.database.db.execute(sql`update products set edition_size = 2 where id = ${product.id}`);
+    const images = [await upload('#aa0000'), await upload('#00aa00')];
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/console/products/${product.id}/artworks`,
+      headers: bearer(admin.accessToken),
+      payload: { resourceUris: images },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const now = t.clock.now();
+    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
+    await publishedDrop(
+      t,
+      admin.accessToken,
+      dropRequest(brand.id, [product.id], now, {
+        editionsPerPack: 3,
+        contents: [
+          { productId: product.id, editionCount: 2 },
+          { productId: plain.id, editionCount: 1 },
+        ],
+        rounds: [
+          {
+            round: 1,
+            saleBeginAt: at(1),
+            saleEndAt: at(25),
+            price: 1500,
+            perPersonLimit: null,
+            packCount: 1,
+            whitelist: null,
+          },
+        ],
+      }),
+    );
+    const [second, standard] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from editions where (product_id = ${product.id} and serial_number = 2) or product_id = ${plain.id}
+          order by product_id = ${plain.id}`,
+    );
+    // Handed to a collector as an opened pack leaves them (the purchase itself is the orders module's tests').
+    const fan = await fastBuyer(t);
+    await t.database.db.execute(
+      sql`update editions set state = 'OWNED', owner_user_id = ${fan.userId}, acquired_at = now()
+          where id in (${second!.id}, ${standard!.id})`,
+    );
+
+    const detail = (await t.app.inject({ method: 'GET', url: `/v1/editions/${second!.id}` })).json().data;
+    expect(detail).toMatchObject({ type: 'GENERATIVE', resourceUri: images[1], imageUrl: images[1] });
+    const plainDetail = (await t.app.inject({ method: 'GET', url: `/v1/editions/${standard!.id}` })).json().data;
+    expect(plainDetail).toMatchObject({
+      type: 'STANDARD',
+      resourceUri: null,
+      imageUrl: plainDetail.product.imageThumbnailUrl,
+    });
+
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/v1/editions?sort=serial', headers: bearer(fan.accessToken) })
+    ).json().data;
+    expect(mine.items.map((item: { id: string; imageUrl: string }) => [item.id, item.imageUrl])).toEqual(
+      expect.arrayContaining([
+        [second!.id, images[1]],
+        [standard!.id, plainDetail.product.imageThumbnailUrl],
+      ]),
+    );
+
+    const favorited = await t.app.inject({
+      method: 'POST',
+      url: '/v1/favorites',
+      headers: bearer(fan.accessToken),
+      payload: { targetType: 'EDITION', targetId: second!.id },
+    });
+    expect(favorited.statusCode, favorited.body).toBeLessThan(300);
+    const favorites = (
+      await t.app.inject({ method: 'GET', url: '/v1/favorites/my', headers: bearer(fan.accessToken) })
+    ).json().data;
+    expect(favorites.items[0].edition).toMatchObject({ id: second!.id, imageUrl: images[1] });
+
+    const metadata = (await t.app.inject({ method: 'GET', url: `/v1/nfts/${second!.id}/metadata.json` })).json();
+    expect(metadata.image).toMatch(new RegExp(`${images[1]!.replaceAll('.', '\\.')}$`));
+  });
+});
