@@ -8,6 +8,7 @@ import type { ConsoleSection } from '../console-sections.ts';
 import { BannerForm } from './banner-form.tsx';
 import { BrandForm } from './brand-form.tsx';
 import { CollectionForm } from './collection-form.tsx';
+import { GenerativeArtworkSection } from './generative-artwork-section.tsx';
 import { LicenseForm } from './license-form.tsx';
 import { ProductForm } from './product-form.tsx';
 
@@ -71,6 +72,7 @@ export function EditEntry({ section, id }: { section: ConsoleSection & { id: TPu
               }
             />
             <EntryForm resource={section.id} entry={data} key={data.updatedAt} />
+            {section.id === 'products' ? <GenerativeArtworkSection productId={data.id} /> : null}
           </>
         );
       }}
