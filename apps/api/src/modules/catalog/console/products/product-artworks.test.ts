@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../../config.ts';
 import { queryRows } from '../../../../db/query-rows.ts';
 import { bearer } from '../../../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../../../testing/catalog-fixtures.ts';
 import { dropRequest, publishedDrop } from '../../../../testing/console-drop-fixtures.ts';
+import { raceThroughGate } from '../../../../testing/lock-barrier.ts';
 import { multipartBody } from '../../../../testing/multipart.ts';
 import { signUpOperator } from '../../../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../../../testing/test-app.ts';
@@ -193,4 +195,71 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
       canChange: false,
     });
   });
+});
+
+describe('a replacement racing a drop publication of the product (PostgreSQL)', () => {
+  it.runIf(Boolean(testDatabaseUrl()))(
+    'is ordered with it on the product lock: minted with the artwork saved first, or refused once editions exist',
+    async () => {
+      const { brand, product } = await limitedProduct(2);
+      const first = [await upload('#101010'), await upload('#202020')];
+      const second = [await upload('#303030'), await upload('#404040')];
+      expect((await put(product.id, first)).statusCode).toBe(200);
+      const now = t.clock.now();
+      const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/console/drops',
+        headers: bearer(admin.accessToken),
+        payload: dropRequest(brand.id, [product.id], now, {
+          editionsPerPack: 2,
+          contents: [{ productId: product.id, editionCount: 2 }],
+          rounds: [
+            {
+              round: 1,
+              saleBeginAt: at(1),
+              saleEndAt: at(25),
+              price: 1500,
+              perPersonLimit: null,
+              packCount: 1,
+              whitelist: null,
+            },
+          ],
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const dropId = created.json().data.id as string;
+
+      // A gate holds the product as a publication does, until both sides are seen waiting for it.
+      const [published, replaced] = await raceThroughGate(
+        t.database.pool!.options.connectionString!,
+        [{ text: 'select id from products where id = $1 for no key update', values: [product.id] }],
+        2,
+        () =>
+          Promise.all([
+            t.app.inject({
+              method: 'POST',
+              url: `/v1/console/drops/${dropId}/publish`,
+              headers: bearer(admin.accessToken),
+            }),
+            put(product.id, second),
+          ]),
+      );
+      expect(published.statusCode, published.body).toBeLessThan(300);
+      const minted = await queryRows<{ resource_uri: string }>(
+        t.database.db,
+        sql`select resource_uri from editions where product_id = ${product.id} order by serial_number`,
+      );
+      if (replaced.statusCode === 200) {
+        expect(minted.map((row) => row.resource_uri)).toEqual(second);
+      } else {
+        expect(replaced.json()).toMatchObject({ code: 'PRODUCT_ARTWORKS_FIXED' });
+        expect(minted.map((row) => row.resource_uri)).toEqual(first);
+        expect((await get(product.id)).json().data.artworks.map((a: { resourceUri: string }) => a.resourceUri)).toEqual(
+          first,
+        );
+      }
+    },
+    120_000,
+  );
 });
