@@ -356,10 +356,13 @@ describe('migration 0051: a raffle round has no waiting room', () => {
     await database?.close();
     database = await createTestDatabase({ migrationsFolder: migrationsUpTo('0050_ticket-kinds-max-per-order') });
     const db = database.db;
-    // The drop is published through today's code, which reads a product's animation_url (0052): the column is there
-    // while it runs, and gone again before the migrations go on, as on a database at 0050.
+    // The drop is published through today's code, which reads a product's animation_url (0052) and its generative
+    // artwork (product_artworks, 0056): they are there while it runs, and gone again before the migrations go on, as
+    // on a database at 0050.
     await db.execute(sql`alter table products add column animation_url text`);
+    await db.execute(sql`create table product_artworks (product_id uuid, serial_number int, resource_uri text)`);
     const drop = await insertLiveDrop(db, { rounds: [{ packCount: 2 }, { packCount: 2 }] });
+    await db.execute(sql`drop table product_artworks`);
     await db.execute(sql`alter table products drop column animation_url`);
     const [raffle, plain] = [drop.policies[0]!, drop.policies[1]!];
     const person = newId();
