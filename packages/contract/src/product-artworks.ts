@@ -19,6 +19,9 @@ export const productArtworkMessages = {
   count: (editionSize: number, count: number) =>
     `Give one artwork per edition: ${formatNumber(editionSize)}, not ${formatNumber(count)}.`,
   notUploaded: 'This image was not uploaded here. Upload it again.',
+  /** Under `editionSize`: raised past the artworks, or made open, the later editions would have none. */
+  sizePastArtworks: (artworks: number) =>
+    `It has ${formatNumber(artworks)} generative artworks, one per edition: the size can be ${formatNumber(artworks)} or less until the artwork changes.`,
   fixed: (editions: number) =>
     `${formatNumber(editions)} editions are minted or set aside with this artwork: it can no longer change.`,
 } as const;

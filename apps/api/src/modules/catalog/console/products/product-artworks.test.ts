@@ -197,6 +197,46 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
   });
 });
 
+// Helper G's open question: raised past its artworks, or made open, a generative product would mint its later editions
+// without one. The size may go down (the artworks past it are never minted), not up.
+describe('PATCH /v1/console/products/{id} of a generative product', () => {
+  const patchSize = (productId: string, editionSize: number | null) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/v1/console/products/${productId}`,
+      headers: bearer(admin.accessToken),
+      payload: { editionSize },
+    });
+
+  it('refuses a size past its artworks, or an open edition, and allows a lower one', async () => {
+    const { product } = await limitedProduct(3);
+    expect(
+      (await put(product.id, [await upload('#111111'), await upload('#222222'), await upload('#333333')])).statusCode,
+    ).toBe(200);
+    for (const editionSize of [4, null]) {
+      const refused = await patchSize(product.id, editionSize);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'PRODUCT_ARTWORKS_INVALID',
+        details: [
+          {
+            field: 'editionSize',
+            message:
+              'It has 3 generative artworks, one per edition: the size can be 3 or less until the artwork changes.',
+          },
+        ],
+      });
+    }
+    expect((await get(product.id)).json().data.editionSize).toBe(3);
+    const lowered = await patchSize(product.id, 2);
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    // Back up to the artworks' count, and past it once they are cleared.
+    expect((await patchSize(product.id, 3)).statusCode).toBe(200);
+    expect((await put(product.id, [])).statusCode).toBe(200);
+    expect((await patchSize(product.id, 10)).statusCode).toBe(200);
+  });
+});
+
 describe('a replacement racing a drop publication of the product (PostgreSQL)', () => {
   it.runIf(Boolean(testDatabaseUrl()))(
     'is ordered with it on the product lock: minted with the artwork saved first, or refused once editions exist',

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { TProductArtworks } from '@cypher/contract';
 import type { Db } from '../../../../db/client.ts';
 import { AppError } from '../../../../http/app-error.ts';
@@ -43,6 +43,15 @@ export async function editionsMadeOf(tx: Db, productId: string): Promise<number>
     highestReservedSerialNumbers(tx, [productId]),
   ]);
   return Math.max(minted.get(productId) ?? 0, reserved.get(productId) ?? 0);
+}
+
+/** How many artworks the product has: one per edition from #1, or none (a STANDARD product). */
+export async function artworkCountOf(tx: Db, productId: string): Promise<number> {
+  const [row] = await tx
+    .select({ artworks: count() })
+    .from(productArtworks)
+    .where(eq(productArtworks.productId, productId));
+  return row?.artworks ?? 0;
 }
 
 export async function productArtworksView(tx: Db, product: TArtworkProduct): Promise<TProductArtworks> {

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { formatNumber, type TFieldError, type TProduct, type TUpdateProductRequest } from '@cypher/contract';
+import {
+  formatNumber,
+  productArtworkMessages,
+  type TFieldError,
+  type TProduct,
+  type TUpdateProductRequest,
+} from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
 import type { Db } from '../../../../db/client.ts';
 import { inTransaction } from '../../../../db/transaction.ts';
@@ -21,6 +27,7 @@ import {
 } from '../related-items.ts';
 import { assertLeavesNoLiveFusionSlot, assertNotInLiveUse } from '../publication/live-uses.ts';
 import { conflictOf } from '../unique-conflicts.ts';
+import { artworkCountOf } from './product-artworks.ts';
 import { productConstraints } from './create-product.ts';
 
 /**
@@ -53,6 +60,7 @@ export async function updateProduct(
 
     const before = await getProduct(tx, id, everythingScope);
     await assertEditionsAllow(tx, before, fields);
+    await assertSizeKeepsArtworks(tx, before, fields);
     // Only a change is checked, as assertEditionsAllow checks only a changing rarity: a client that sends the whole
     // product back to fix its name must not be refused for a slot that was unfillable before this edit.
     const collectionBefore = before.collection?.id ?? null;
@@ -112,6 +120,25 @@ async function assertMoveKeepsItPublic(
   await holdPublished(tx, 'collections', [collectionId]);
   const collection = await assertCollectionOfBrand(tx, collectionId, brandId);
   if (!collection.isPublished) await assertNotInLiveUse(tx, 'product', productId, now, 'move into a draft collection');
+}
+
+/**
+ * A generative product has one artwork per edition (decision record 58): its size may be lowered (the artworks past
+ * it are never minted) but not raised past them or opened, which would mint the later editions without one
+ * (PRODUCT_ARTWORKS_INVALID under `editionSize`). Read under the product's lock, which an artwork save takes too.
+ */
+async function assertSizeKeepsArtworks(
+  tx: Db,
+  product: Pick<TProduct, 'id' | 'editionSize'>,
+  fields: Pick<TUpdateProductRequest, 'editionSize'>,
+): Promise<void> {
+  const size = fields.editionSize;
+  if (size === undefined || size === product.editionSize) return;
+  const artworks = await artworkCountOf(tx, product.id);
+  if (artworks === 0 || (size !== null && size <= artworks)) return;
+  throw new AppError('PRODUCT_ARTWORKS_INVALID', {
+    details: [{ field: 'editionSize', message: productArtworkMessages.sizePastArtworks(artworks) }],
+  });
 }
 
 /**
