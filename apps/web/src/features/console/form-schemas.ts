@@ -86,13 +86,17 @@ export type TTicketGrantFormValues = z.input<ReturnType<typeof ticketGrantFormSc
  */
 export const ZRaffleForm = z
   .object({
-    places: z.number({ error: 'Enter how many places the raffle gives.' }),
+    // Each field checked against the contract's own range here too, so that every field is told at once: the request
+    // schema the form pipes into runs only once all of them parse.
+    places: z.number({ error: 'Enter how many places the raffle gives.' }).pipe(ZSetRaffleRequest.shape.places),
     registrationOpensAt: z.iso.datetime({ error: 'Choose when registration opens.' }),
     registrationClosesAt: z.iso.datetime({ error: 'Choose when registration closes.' }),
     ticketKindId: z.string().transform((id) => (id === '' ? null : id)),
     isFreeForPassHolders: z.boolean(),
     ticketsOnLoss: ZSetRaffleRequest.shape.ticketsOnLoss,
-    purchaseWindowMinutes: z.number({ error: 'Enter the winners’ purchase window in minutes.' }),
+    purchaseWindowMinutes: z
+      .number({ error: 'Enter the winners’ purchase window in minutes.' })
+      .pipe(ZSetRaffleRequest.shape.purchaseWindowMinutes),
   })
   .pipe(ZSetRaffleRequest);
 export type TRaffleFormValues = z.input<typeof ZRaffleForm>;

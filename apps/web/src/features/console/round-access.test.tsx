@@ -157,12 +157,16 @@ describe('console: a published round’s access', () => {
             pathnameOf(request.path) === '/v1/console/ticket-kinds' && request.path.includes('withMarketplace=true'),
         ),
       ).toBe(true);
-      // Nothing picked: the times are asked for in words, and nothing is sent.
+      // Nothing picked: the times are asked for in words, and nothing is sent. Walk finding: places out of range were
+      // told only once the times were fixed; every field is told at once.
+      const places = within(form).getByLabelText(/Places/);
+      await user.clear(places);
+      await user.type(places, '0');
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
       expect(await within(form).findByText('Choose when registration opens.')).toBeInTheDocument();
+      expect(within(form).getByText('Enter a whole number from 1 to 1,000,000.')).toBeInTheDocument();
       expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(0);
 
-      const places = within(form).getByLabelText(/Places/);
       await user.clear(places);
       await user.type(places, '25');
       fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
