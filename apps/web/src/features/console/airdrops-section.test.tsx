@@ -71,6 +71,21 @@ describe('console airdrops: the list', () => {
   });
 });
 
+// Walk finding: the list told a brand's manager they could give CYP credit, which their form does not offer and the
+// API refuses them.
+describe('console airdrops: what the list says an airdrop gives', () => {
+  it('tells an admin of CYP credit and a brand’s manager of their brands’ items only', async () => {
+    consoleWithGiveaways(() => undefined, { isAdmin: false });
+    const { unmount } = renderApp('/console/airdrops');
+    expect(await screen.findByText(/^Give your brands’ tickets, passes, editions or packs/)).toBeInTheDocument();
+    expect(screen.queryByText(/CYP credit/)).toBeNull();
+    unmount();
+    consoleWithGiveaways(() => undefined);
+    renderApp('/console/airdrops');
+    expect(await screen.findByText(/^Give CYP credit, tickets, a pass/)).toBeInTheDocument();
+  });
+});
+
 describe('console airdrops: a new airdrop', () => {
   it(
     'checks the list of people, confirms, shows the people without an account under the list, then sends',

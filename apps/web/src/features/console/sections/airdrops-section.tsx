@@ -12,6 +12,7 @@ import { PagedEntries } from '../components/paged-entries.tsx';
 import { ProgressFigures } from '../components/progress-figures.tsx';
 import listStyles from '../components/entry-list.module.css';
 import styles from '../components/drops.module.css';
+import { useOperator } from '../components/operator-context.ts';
 
 const PAGE_SIZE = 20;
 
@@ -82,7 +83,16 @@ const columns: EntryColumn<TConsoleAirdrop>[] = [
  * `/console/airdrops`: grants given to a list of people or to a pass's holders, newest first (a brand manager's
  * brands' only), with how far each delivery has come, read again every few seconds while one is under way.
  */
+/** What an airdrop can give, as the API allows it: CYP credit and the marketplace's own items are an admin's to give. */
+const airdropsIntro = {
+  admin:
+    'Give CYP credit, tickets, a pass, an edition or a pack to a list of people or to everyone holding a pass. Each person receives it once, with a notification.',
+  brandManager:
+    'Give your brands’ tickets, passes, editions or packs to a list of people or to everyone holding one of their passes. Each person receives it once, with a notification.',
+};
+
 export function AirdropsSection() {
+  const { isAdmin } = useOperator();
   const { page } = useUrlFilters();
   const airdrops = useConsoleAirdrops({ page, size: PAGE_SIZE });
   const newAirdrop = (
@@ -95,7 +105,7 @@ export function AirdropsSection() {
     <>
       <ConsoleHeader
         title="Airdrops"
-        description="Give CYP credit, tickets, a pass, an edition or a pack to a list of people or to everyone holding a pass. Each person receives it once, with a notification."
+        description={isAdmin ? airdropsIntro.admin : airdropsIntro.brandManager}
         actions={newAirdrop}
       />
       <PagedEntries
