@@ -51,13 +51,17 @@ describe('ImageUploadField', () => {
     expect(sent[0]).toMatchObject({ method: 'POST', path: '/v1/console/media', authorization: 'Bearer access-1' });
   });
 
-  it('refuses a file over 10 MB before sending it, with the catalogue message', async () => {
+  // Walk finding: the catalogue's words alone never said what size the field takes.
+  it('refuses a file over 10 MB before sending it, with the catalogue message and the limit', async () => {
     const sent = stubApi(() => json(201, {}));
     const input = renderField();
 
     await userEvent.upload(input, png('huge.png', 10 * 1024 * 1024 + 1));
 
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', errorCatalogue.FILE_TOO_LARGE.message);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      `${errorCatalogue.FILE_TOO_LARGE.message}. Choose an image of up to 10 MB.`,
+    );
     expect(sent).toEqual([]);
   });
 
@@ -129,7 +133,10 @@ describe('ImageUploadField for a video', () => {
       errorCatalogue.IMAGE_NOT_ALLOWED_IN_MEDIA_FIELD.message,
     );
     await user().upload(input, new File(['x'], 'clip.mov', { type: 'video/quicktime' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', errorCatalogue.UNSUPPORTED_MIMETYPE.message);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      `${errorCatalogue.UNSUPPORTED_MIMETYPE.message} Choose an MP4 or WebM video.`,
+    );
     expect(sent).toEqual([]);
   });
 

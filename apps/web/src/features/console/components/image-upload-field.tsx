@@ -12,8 +12,18 @@ import styles from './image-upload-field.module.css';
 const MB = 1024 * 1024;
 /** What each kind of field takes, as the API checks it again (by content): images, or a product's video. */
 const kinds = {
-  image: { accepted: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: 10 * MB, noun: 'image' },
-  video: { accepted: ['video/mp4', 'video/webm'], maxBytes: 50 * MB, noun: 'video' },
+  image: {
+    accepted: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxBytes: 10 * MB,
+    noun: 'image',
+    takes: { formats: 'Choose a JPEG, PNG, GIF or WebP image.', size: 'Choose an image of up to 10 MB.' },
+  },
+  video: {
+    accepted: ['video/mp4', 'video/webm'],
+    maxBytes: 50 * MB,
+    noun: 'video',
+    takes: { formats: 'Choose an MP4 or WebM video.', size: 'Choose a video of up to 50 MB.' },
+  },
 } as const;
 /**
  * The preview at the width its frame shows it (image-upload-field.module.css): a square one 240 px at most, a wide one
@@ -62,7 +72,7 @@ export function ImageUploadField({
   const imageUpload = useUploadConsoleImage();
   const videoUpload = useUploadConsoleAnimation();
   const upload = kind === 'video' ? videoUpload : imageUpload;
-  const { accepted, maxBytes, noun } = kinds[kind];
+  const { accepted, maxBytes, noun, takes } = kinds[kind];
   const shownError = uploadError ?? error;
 
   async function send(file: File) {
@@ -76,11 +86,14 @@ export function ImageUploadField({
         : isVideoForImage
           ? errorCatalogue.IMAGE_REQUIRED_IN_IMAGE_FIELD
           : errorCatalogue.UNSUPPORTED_MIMETYPE;
-      setUploadError(refusal.message);
+      // The catalogue's words, then what the field does take (the catalogue's own words name neither).
+      setUploadError(
+        refusal === errorCatalogue.UNSUPPORTED_MIMETYPE ? `${refusal.message} ${takes.formats}` : refusal.message,
+      );
       return;
     }
     if (file.size > maxBytes) {
-      setUploadError(errorCatalogue.FILE_TOO_LARGE.message);
+      setUploadError(`${errorCatalogue.FILE_TOO_LARGE.message}. ${takes.size}`);
       return;
     }
     try {
