@@ -5,7 +5,7 @@ import { artworkProduct, productArtworksView } from './product-artworks.ts';
 
 /**
  * Route: GET /v1/console/products/{id}/artworks (console-products.routes.ts) · Reads: products, product_artworks,
- * editions and drop_contents (how many editions exist) · UI: web features/console/products/generative-artwork-section
+ * editions and drop_contents (how many editions exist) · UI: web features/console/sections/generative-artwork-section.tsx
  * · Tests: product-artworks.test.ts.
  *
  * A product's generative artwork in serial order, and whether it may still change (decision record 58).

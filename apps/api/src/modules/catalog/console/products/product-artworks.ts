@@ -7,8 +7,13 @@ import { highestReservedSerialNumbers } from '../../../drops/drop-products.ts';
 import { productArtworks, products } from '../../catalog.tables.ts';
 
 /*
- * Shared by get-product-artworks.ts and set-product-artworks.ts: how a product's generative artwork reads, and how
- * many of its editions exist (minted or set aside), which fixes it (decision record 58).
+ * Route: none of its own; GET and PUT /v1/console/products/{id}/artworks (get-product-artworks.ts,
+ * set-product-artworks.ts) and PATCH /v1/console/products/{id} (update-product.ts, the size check) ask it · Reads:
+ * products, product_artworks, editions and drop_contents (through highestSerialNumbers, highestReservedSerialNumbers) ·
+ * Writes: nothing · Tests: product-artworks.test.ts.
+ *
+ * How a product's generative artwork reads, and how many of its editions exist (minted or set aside), which fixes it
+ * (decision record 58).
  */
 
 export interface TArtworkProduct {

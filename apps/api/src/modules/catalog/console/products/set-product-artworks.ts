@@ -19,7 +19,7 @@ import { artworkProduct, editionsMadeOf, productArtworksView, type TArtworkProdu
 /**
  * Route: PUT /v1/console/products/{id}/artworks (console-products.routes.ts) · Writes: product_artworks, audit_log ·
  * Reads: products (locked), editions and drop_contents (how many exist), audit_log (console uploads, through console's uploadedMediaKeys) · UI: web
- * features/console/products/generative-artwork-section · Tests: product-artworks.test.ts.
+ * features/console/sections/generative-artwork-section.tsx · Tests: product-artworks.test.ts.
  *
  * Replaces a product's generative artwork: image n becomes the resource of the edition numbered n when it is minted
  * (collection's createPackEditions); an empty list makes the product STANDARD again. Rules (decision record 58):
