@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBrandSummary, ZPublicationStatus, ZRarity } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
 import { ZPageQuery } from './envelope.ts';
+import { ZEditionType } from './orders.ts';
 
 /**
  * Fusion (spec sections 2, 4 and 7; issue 19): a collector burns editions that fit a fusion's slots and receives a new
@@ -135,6 +136,11 @@ export const ZFusionMaterial = z.object({
     rarity: ZRarity,
     imageThumbnailUrl: z.string(),
   }),
+  /**
+   * The picture that shows this edition (spec section 9, editionImageUrl): a GENERATIVE edition's own artwork, else the
+   * product's thumbnail, as in My Collection, so the one chosen to burn is the one the person knows.
+   */
+  imageUrl: z.string(),
   /** null: selectable; else why it is protected (shown, not selectable). */
   protection: z.enum(fusionProtections).nullable(),
 });
@@ -160,6 +166,9 @@ export const ZFusionRun = z.object({
     id: z.uuid(),
     serialNumber: z.number().int(),
     editionSize: z.number().int().nullable(),
+    /** GENERATIVE: minted with its own artwork, which the reveal shows in place of the product's (editionArtworkUrl). */
+    type: ZEditionType,
+    resourceUri: z.string().nullable(),
     contractAddress: z.string(),
     tokenId: z.string(),
     product: ZFusionResultProduct,

@@ -144,6 +144,7 @@ export function material(
       imageThumbnailUrl: '/uploads/squire-thumb.webp',
       ...product,
     },
+    imageUrl: product?.imageThumbnailUrl ?? '/uploads/squire-thumb.webp',
     protection: null,
     ...rest,
   };
@@ -159,6 +160,8 @@ export function fusionRun(burned: TFusionMaterial[], changes: Partial<TFusionRun
       id: fusionIds.newEdition,
       serialNumber: 13,
       editionSize: 100,
+      type: 'STANDARD',
+      resourceUri: null,
       contractAddress: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
       tokenId: '4200013',
       product: result.product,

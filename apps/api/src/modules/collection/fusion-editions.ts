@@ -5,6 +5,7 @@ import {
   isEditionHidden,
   isEditionInCollection,
   type TEditionState,
+  type TEditionType,
   type TRarity,
 } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
@@ -47,6 +48,8 @@ export interface TMatchingEdition {
   productId: string;
   serialNumber: number;
   state: TEditionState;
+  type: TEditionType;
+  resourceUri: string | null;
 }
 
 /**
@@ -60,9 +63,16 @@ export async function matchingEditions(
   page: { offset: number; limit: number },
 ): Promise<{ items: TMatchingEdition[]; total: number }> {
   const matching = sql`owner_user_id = ${ownerUserId} and state in (${collected}) and ${matchSql(match)}`;
-  const rows = await queryRows<{ id: string; product_id: string; serial_number: number; state: TEditionState }>(
+  const rows = await queryRows<{
+    id: string;
+    product_id: string;
+    serial_number: number;
+    state: TEditionState;
+    type: TEditionType;
+    resource_uri: string | null;
+  }>(
     db,
-    sql`select id, product_id, serial_number, state from editions where ${matching}
+    sql`select id, product_id, serial_number, state, type, resource_uri from editions where ${matching}
         order by (state = 'OWNED') desc, product_id, serial_number
         offset ${page.offset} limit ${page.limit}`,
   );
@@ -77,6 +87,8 @@ export async function matchingEditions(
       productId: row.product_id,
       serialNumber: Number(row.serial_number),
       state: row.state,
+      type: row.type,
+      resourceUri: row.resource_uri,
     })),
     total: Number(count?.n ?? 0),
   };

@@ -38,6 +38,8 @@ export async function getMyFusionRun(db: Db, userId: string, fusionId: string, r
       id: run.resultEditionId,
       serialNumber: result.edition.serialNumber,
       editionSize: result.product.editionSize,
+      type: result.edition.type,
+      resourceUri: result.edition.resourceUri,
       contractAddress: result.edition.contractAddress,
       tokenId: result.edition.tokenId,
       product: {

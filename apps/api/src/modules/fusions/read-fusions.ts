@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type {
-  TConsoleFusion,
-  TFusion,
-  TFusionListQuery,
-  TFusionMaterial,
-  TFusionSummary,
-  TPage,
-  TPageQuery,
+import {
+  editionImageUrl,
+  type TConsoleFusion,
+  type TFusion,
+  type TFusionListQuery,
+  type TFusionMaterial,
+  type TFusionSummary,
+  type TPage,
+  type TPageQuery,
 } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -112,6 +113,7 @@ export async function listSlotMaterials(
           rarity: product.rarity,
           imageThumbnailUrl: product.imageThumbnailUrl,
         },
+        imageUrl: editionImageUrl(item, product),
         protection: item.state === 'OWNED' ? null : (item.state as 'EQUIPPED' | 'LOCKED' | 'LISTED'),
       };
     }),

@@ -332,6 +332,35 @@ describe('fusion slots: burning', () => {
     expect(screen.queryByRole('region', { name: 'Fusion complete' })).toBeNull();
   });
 
+  it('shows a generative edition by its own artwork, in its tile and in what burns, and reveals a generative result', async () => {
+    // Squire #12 was minted with an artwork of its own; the others show their product's thumbnail.
+    const ownArt = '/uploads/squire-12-art.png';
+    const materials = { ...myMaterials, [fusionIds.squires]: [{ ...squire12, imageUrl: ownArt }, squire13] };
+    const generativeRun = fusionRun([squire12, squire13, rareKnight]);
+    const resultArt = '/uploads/dragon-13-art.png';
+    generativeRun.edition = { ...generativeRun.edition, type: 'GENERATIVE', resourceUri: resultArt };
+    collector(() => json(201, { data: generativeRun }), materials);
+    const { user } = await fillSlots();
+    const pictureOf = (element: HTMLElement) => element.closest('label, li')!.querySelector('img')!.getAttribute('src');
+    expect(pictureOf(tile(/Pixel Knight Squire #12 \/ 500/))).toBe(ownArt);
+    expect(pictureOf(tile(/Pixel Knight Squire #13 \/ 500/))).toBe('/uploads/squire-thumb.webp');
+
+    const dialog = await openConfirmation(user);
+    const burned = within(within(dialog).getByRole('list', { name: 'Editions to burn' })).getAllByRole('listitem');
+    expect(burned.map((item) => item.querySelector('img')!.getAttribute('src'))).toEqual([
+      ownArt,
+      '/uploads/squire-thumb.webp',
+      '/uploads/knight-thumb.webp',
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Burn and fuse' }));
+    const result = await screen.findByRole('region', { name: 'Fusion complete' });
+    expect(within(result).getByRole('img', { name: 'Dragon of the Eighth Bit artwork' })).toHaveAttribute(
+      'src',
+      resultArt,
+    );
+  });
+
   it('cancels without burning anything', async () => {
     const sent = collector();
     const { user } = await fillSlots();

@@ -64,7 +64,7 @@ export function BurnDialog({ fusion, chosen, isOpen, isFusing, onConfirm, onClos
             {fusion.slots.map((slot) =>
               (chosen[slot.id] ?? []).map((material) => (
                 <li key={material.editionId} className={styles.burnItem}>
-                  <FixedWidthImage src={material.product.imageThumbnailUrl} shownWidth={48} width={48} height={48} />
+                  <FixedWidthImage src={material.imageUrl} shownWidth={48} width={48} height={48} />
                   <span className={styles.burnText}>
                     <span className={styles.burnName}>
                       {material.product.name} {formatEditionNumber(material.serialNumber, material.editionSize)}

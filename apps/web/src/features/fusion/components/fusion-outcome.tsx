@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { responsiveImages, uploadSrcSet, type TFusion, type TFusionRun } from '@cypher/contract';
+import { editionArtworkUrl, responsiveImages, uploadSrcSet, type TFusion, type TFusionRun } from '@cypher/contract';
 import { isFinalRefusal } from '../../../api/api-error.ts';
 import { nftPath } from '../../../lib/collection-paths.ts';
 import { formatCount, formatEditionNumber } from '../../../lib/format.ts';
@@ -36,7 +36,9 @@ function useFocusOnMount<T extends HTMLElement>() {
 export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusion }) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const { edition } = run;
-  const srcSet = uploadSrcSet(edition.product.imageUrl, FUSION_ARTWORK.largestVariant);
+  // A generative result's own artwork (spec section 9) is its picture, as on its NFT page.
+  const imageUrl = editionArtworkUrl(edition) ?? edition.product.imageUrl;
+  const srcSet = uploadSrcSet(imageUrl, FUSION_ARTWORK.largestVariant);
   return (
     <section className={styles.outcome} aria-labelledby="outcome-heading">
       <h2 id="outcome-heading" ref={headingRef} tabIndex={-1} className={styles.outcomeHeading}>
@@ -48,7 +50,7 @@ export function FusionSuccess({ run, fusion }: { run: TFusionRun; fusion: TFusio
       </p>
       <div className={styles.reveal} style={{ '--reveal-tint': rarityColour(edition.product.rarity) } as CSSProperties}>
         <img
-          src={edition.product.imageUrl}
+          src={imageUrl}
           srcSet={srcSet}
           sizes={srcSet ? FUSION_ARTWORK.sizes : undefined}
           alt={`${edition.product.name} artwork`}

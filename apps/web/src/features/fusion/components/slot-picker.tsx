@@ -154,13 +154,7 @@ function MaterialTile({ material, isChosen, reason, isProtected, isDisabled, onT
         aria-describedby={reason ? reasonId : undefined}
       />
       <span className={styles.tileArt}>
-        <FixedWidthImage
-          src={material.product.imageThumbnailUrl}
-          shownWidth={240}
-          width={240}
-          height={240}
-          loading="lazy"
-        />
+        <FixedWidthImage src={material.imageUrl} shownWidth={240} width={240} height={240} loading="lazy" />
         {isChosen ? (
           <span className={styles.tileMark} aria-hidden="true">
             <Icon name="check" size={18} />
