@@ -229,3 +229,10 @@ export const demoBanners = [
 
 /** Editions per product, by rarity: scarcity is what rarity means. */
 export const editionSizeOf: Record<TRarity, number> = { COMMON: 1000, RARE: 250, EPIC: 50, LEGENDARY: 10 };
+
+/**
+ * Products whose every edition has an artwork of its own (GENERATIVE, decision record 58): the live drop's legendary,
+ * so a demo pack can hold one, its NFT page shows its own picture, and the console's Generative artwork section has
+ * something to show.
+ */
+export const demoGenerativeProducts: readonly string[] = ['Dragon of the Eighth Bit'];

@@ -9,6 +9,7 @@ import {
   categories,
   collections,
   licenses,
+  productArtworks,
   productTags,
   products,
   tags,
@@ -16,20 +17,35 @@ import {
 import { uploadUrl } from '../../modules/media/store-image.ts';
 import { inTransaction } from '../transaction.ts';
 import { brandLogo, productArtwork, wideBackdrop } from './demo-artwork.ts';
-import { demoBanners, demoBrands, demoCategories, demoTags, editionSizeOf } from './demo-catalog.ts';
+import {
+  demoBanners,
+  demoBrands,
+  demoCategories,
+  demoGenerativeProducts,
+  demoTags,
+  editionSizeOf,
+} from './demo-catalog.ts';
 import type { SeedDeps } from './seed-demo.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Renders an SVG to WebP and stores it like an upload. The name carries a hash of the bytes: files are served as
- * immutable, so changed artwork must get a new name rather than hide behind a browser's cached copy.
+ * Renders an SVG to WebP (PNG for a generative edition's artwork, which spec section 9 shows only as png, jpg or gif)
+ * and stores it like an upload. The name carries a hash of the bytes: files are served as immutable, so changed
+ * artwork must get a new name rather than hide behind a browser's cached copy.
  */
-export async function renderImage(storage: FileStorage, label: string, svg: string, width?: number): Promise<string> {
+export async function renderImage(
+  storage: FileStorage,
+  label: string,
+  svg: string,
+  width?: number,
+  format: 'webp' | 'png' = 'webp',
+): Promise<string> {
   const image = sharp(Buffer.from(svg));
-  const bytes = await (width ? image.resize({ width }) : image).webp({ quality: 86 }).toBuffer();
-  const key = `demo-${label}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.webp`;
-  await storage.put(key, bytes, 'image/webp');
+  const sized = width ? image.resize({ width }) : image;
+  const bytes = await (format === 'png' ? sized.png() : sized.webp({ quality: 86 })).toBuffer();
+  const key = `demo-${label}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.${format}`;
+  await storage.put(key, bytes, `image/${format}`);
   return uploadUrl(key);
 }
 
@@ -45,7 +61,7 @@ export async function seedCatalog({ database, clock, storage }: SeedDeps): Promi
   const now = clock.now();
   const allProducts = demoBrands.flatMap((brand) => brand.products.map((product) => ({ brand, product })));
 
-  const [brandImages, collectionImages, productImages, bannerImages] = await Promise.all([
+  const [brandImages, collectionImages, productImages, bannerImages, editionArtworks] = await Promise.all([
     Promise.all(
       demoBrands.map(async (brand) => ({
         logoUrl: await renderImage(storage, `${brand.slug}-logo`, brandLogo(brand.name, brand.type)),
@@ -77,6 +93,19 @@ export async function seedCatalog({ database, clock, storage }: SeedDeps): Promi
     Promise.all(
       demoBanners.map((banner) =>
         renderImage(storage, `banner-${slugOf(banner.title)}`, wideBackdrop(banner.title, 1440, 480)),
+      ),
+    ),
+    // A generative product's editions each get a picture of their own, drawn from the name and the serial number.
+    Promise.all(
+      allProducts.map(({ product }) =>
+        demoGenerativeProducts.includes(product.name)
+          ? Promise.all(
+              Array.from({ length: editionSizeOf[product.rarity] }, (_, index) => {
+                const serial = `${product.name} #${index + 1}`;
+                return renderImage(storage, slugOf(serial), productArtwork(serial, product.rarity).svg, 600, 'png');
+              }),
+            )
+          : [],
       ),
     ),
   ]);
@@ -169,6 +198,14 @@ export async function seedCatalog({ database, clock, storage }: SeedDeps): Promi
       };
     });
     await tx.insert(products).values(productRows);
+    const artworkRows = productRows.flatMap((row, index) =>
+      editionArtworks[index]!.map((resourceUri, serial) => ({
+        productId: row.id,
+        serialNumber: serial + 1,
+        resourceUri,
+      })),
+    );
+    if (artworkRows.length > 0) await tx.insert(productArtworks).values(artworkRows);
     const tagRows = allProducts.flatMap(({ product }, index) =>
       product.tags.map((slug) => ({ productId: productRows[index]!.id, tagId: tagIds.get(slug)! })),
     );

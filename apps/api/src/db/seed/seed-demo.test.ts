@@ -209,6 +209,28 @@ describe('the demo drops', () => {
     expect(now - Date.parse(completed!.dropEndAt)).toBe(24 * 60 * 60 * 1000);
   });
 
+  it('mints the live drop’s legendary as generative editions, each with a PNG of its own', async () => {
+    const dragons = await queryRows<{ type: string; resource_uri: string | null }>(
+      t.database.db,
+      sql`select e.type, e.resource_uri from editions e join products p on p.id = e.product_id
+          where p.name = 'Dragon of the Eighth Bit' order by e.serial_number`,
+    );
+    expect(dragons).toHaveLength(5);
+    expect(dragons.every((edition) => edition.type === 'GENERATIVE')).toBe(true);
+    expect(new Set(dragons.map((edition) => edition.resource_uri)).size).toBe(5);
+    const image = await get(dragons[0]!.resource_uri!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const [product] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from products where name = 'Dragon of the Eighth Bit'`,
+    );
+    const admin = (await logIn(t, demoAccounts.admin.email, demoAccounts.admin.password)).json().data;
+    const artworks = (await get(`/v1/console/products/${product!.id}/artworks`, bearer(admin.accessToken))).json().data;
+    expect(artworks).toMatchObject({ editionSize: 10, editionsMade: 5, canChange: false });
+    expect(artworks.artworks).toHaveLength(10);
+  });
+
   it('puts the demo collector on the live drop’s whitelisted second round', async () => {
     const [live] = await listed('AVAILABLE');
     const fan = (await logIn(t, demoAccounts.collector.email, demoAccounts.collector.password)).json().data.accessToken;

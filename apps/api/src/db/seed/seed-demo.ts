@@ -52,7 +52,10 @@ const seeders: Seeder[] = [
     },
   },
   { name: 'demo accounts (admin@cypher.local, fan@cypher.local)', run: seedDemoAccounts },
-  { name: 'catalogue: brands, licenses, collections, 30 products with artwork, banners', run: seedCatalog },
+  {
+    name: 'catalogue: brands, licenses, collections, 30 products with artwork (the Dragon generative), banners',
+    run: seedCatalog,
+  },
   {
     name: 'figure bases: Hall of Heroes, Pit Lane and Tour Wall',
     run: seedFigureBases,
