@@ -68,6 +68,22 @@ export function dropRequest(
 }
 
 /** Creates and publishes a drop through the console routes, as the operator with `token`; answers the drop's id. */
+/** One round open to everyone, from an hour after `now` for a day, at $15.00 and no limit a person: `packCount` packs. */
+export function oneRound(now: Date, packCount: number): TConsoleDropRequest['rounds'] {
+  const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+  return [
+    {
+      round: 1,
+      saleBeginAt: at(HOUR_MS),
+      saleEndAt: at(HOUR_MS + DAY_MS),
+      price: 1500,
+      perPersonLimit: null,
+      packCount,
+      whitelist: null,
+    },
+  ];
+}
+
 export async function publishedDrop(t: TestApp, token: string, request: TConsoleDropRequest): Promise<string> {
   const created = await t.app.inject({
     method: 'POST',

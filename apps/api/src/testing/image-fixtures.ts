@@ -1,4 +1,7 @@
 import sharp from 'sharp';
+import { bearer } from './auth-helpers.ts';
+import { multipartBody } from './multipart.ts';
+import type { TestApp } from './test-app.ts';
 
 /** An animated GIF of `width` x `height` frames, one per colour, each a solid fill. */
 export async function animatedGif(width: number, height: number, colours: readonly string[]): Promise<Buffer> {
@@ -34,4 +37,25 @@ export function gifOfManyFrames(width: number, height: number, frames: number): 
   ];
   const parts = [...header, ...Array.from({ length: frames }, (_, index) => frame(index)).flat(), [0x3b]];
   return Buffer.concat(parts.map((part) => Buffer.from(part)));
+}
+
+/** A 64 x 64 picture of one colour, uploaded through POST /v1/console/media as the console does; answers its address. */
+export async function uploadedImage(
+  t: TestApp,
+  accessToken: string,
+  colour: string,
+  format: 'png' | 'jpeg' | 'gif' | 'webp' = 'png',
+): Promise<string> {
+  const content = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
+  const body = multipartBody([{ name: 'file', filename: `art.${format}`, contentType: `image/${format}`, content }]);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/v1/console/media',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(accessToken) },
+  });
+  if (answer.statusCode !== 201) throw new Error(`upload refused: ${answer.body}`);
+  return answer.json().data.url as string;
 }

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
-import { dropRequest, publishedDrop } from '../../testing/console-drop-fixtures.ts';
+import { uploadedImage } from '../../testing/image-fixtures.ts';
+import { dropRequest, oneRound, publishedDrop } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer } from '../../testing/drop-fixtures.ts';
-import { multipartBody } from '../../testing/multipart.ts';
 import { publishInConsole } from '../../testing/console-publication.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -25,19 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(colour: string): Promise<string> {
-  const content = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  const body = multipartBody([{ name: 'file', filename: 'art.png', contentType: 'image/png', content }]);
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/v1/console/media',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(admin.accessToken) },
-  });
-  return answer.json().data.url as string;
-}
+const upload = (colour: string, format?: 'png' | 'jpeg' | 'gif' | 'webp') =>
+  uploadedImage(t, admin.accessToken, colour, format);
 
 /** A product of `size` editions, each given its own uploaded artwork in the console; answers the product and images. */
 async function generativeProduct(brandId: string, colours: string[]) {
@@ -61,7 +49,6 @@ describe('a generative edition', () => {
     const { product, images } = await generativeProduct(brand.id, ['#aa0000', '#00aa00']);
     const plain = await insertProduct(t.database.db, brand.id);
     const now = t.clock.now();
-    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
     await publishedDrop(
       t,
       admin.accessToken,
@@ -71,17 +58,7 @@ describe('a generative edition', () => {
           { productId: product.id, editionCount: 2 },
           { productId: plain.id, editionCount: 1 },
         ],
-        rounds: [
-          {
-            round: 1,
-            saleBeginAt: at(1),
-            saleEndAt: at(25),
-            price: 1500,
-            perPersonLimit: null,
-            packCount: 1,
-            whitelist: null,
-          },
-        ],
+        rounds: oneRound(now, 1),
       }),
     );
     const [second, standard] = await queryRows<{ id: string }>(
@@ -184,15 +161,13 @@ describe('a generative edition', () => {
 /** The product's editions, minted by a drop and handed to `userId` as opening a pack does; their ids by serial number. */
 async function mintedTo(brandId: string, productId: string, count: number, userId: string): Promise<string[]> {
   const now = t.clock.now();
-  const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
-  const round = { round: 1, price: 1500, perPersonLimit: null, packCount: 1, whitelist: null };
   await publishedDrop(
     t,
     admin.accessToken,
     dropRequest(brandId, [productId], now, {
       editionsPerPack: count,
       contents: [{ productId, editionCount: count }],
-      rounds: [{ ...round, saleBeginAt: at(1), saleEndAt: at(25) }],
+      rounds: oneRound(now, 1),
     }),
   );
   await t.database.db.execute(

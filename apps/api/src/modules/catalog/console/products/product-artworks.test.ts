@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../../config.ts';
 import { queryRows } from '../../../../db/query-rows.ts';
 import { bearer } from '../../../../testing/auth-helpers.ts';
 import { insertBrand, insertProduct } from '../../../../testing/catalog-fixtures.ts';
-import { dropRequest, publishedDrop } from '../../../../testing/console-drop-fixtures.ts';
+import { uploadedImage } from '../../../../testing/image-fixtures.ts';
+import { dropRequest, oneRound, publishedDrop } from '../../../../testing/console-drop-fixtures.ts';
 import { raceThroughGate } from '../../../../testing/lock-barrier.ts';
-import { multipartBody } from '../../../../testing/multipart.ts';
 import { signUpOperator } from '../../../../testing/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../../../../testing/test-app.ts';
 
@@ -23,20 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(colour: string, format: 'png' | 'jpeg' | 'gif' | 'webp' = 'png'): Promise<string> {
-  const content = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
-    .toFormat(format)
-    .toBuffer();
-  const body = multipartBody([{ name: 'file', filename: `art.${format}`, contentType: `image/${format}`, content }]);
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/v1/console/media',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(admin.accessToken) },
-  });
-  if (answer.statusCode !== 201) throw new Error(`upload refused: ${answer.body}`);
-  return answer.json().data.url as string;
-}
+const upload = (colour: string, format?: 'png' | 'jpeg' | 'gif' | 'webp') =>
+  uploadedImage(t, admin.accessToken, colour, format);
 
 const put = (productId: string, resourceUris: string[], token = admin.accessToken) =>
   t.app.inject({
@@ -138,7 +125,6 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
     const plain = await insertProduct(t.database.db, brand.id);
 
     const now = t.clock.now();
-    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
     await publishedDrop(
       t,
       manager.accessToken,
@@ -148,17 +134,7 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
           { productId: product.id, editionCount: 3 },
           { productId: plain.id, editionCount: 1 },
         ],
-        rounds: [
-          {
-            round: 1,
-            saleBeginAt: at(1),
-            saleEndAt: at(25),
-            price: 1500,
-            perPersonLimit: null,
-            packCount: 2,
-            whitelist: null,
-          },
-        ],
+        rounds: oneRound(now, 2),
       }),
     );
 
@@ -246,7 +222,6 @@ describe('a replacement racing a drop publication of the product (PostgreSQL)', 
       const second = [await upload('#303030'), await upload('#404040')];
       expect((await put(product.id, first)).statusCode).toBe(200);
       const now = t.clock.now();
-      const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
       const created = await t.app.inject({
         method: 'POST',
         url: '/v1/console/drops',
@@ -254,17 +229,7 @@ describe('a replacement racing a drop publication of the product (PostgreSQL)', 
         payload: dropRequest(brand.id, [product.id], now, {
           editionsPerPack: 2,
           contents: [{ productId: product.id, editionCount: 2 }],
-          rounds: [
-            {
-              round: 1,
-              saleBeginAt: at(1),
-              saleEndAt: at(25),
-              price: 1500,
-              perPersonLimit: null,
-              packCount: 1,
-              whitelist: null,
-            },
-          ],
+          rounds: oneRound(now, 1),
         }),
       });
       expect(created.statusCode, created.body).toBe(201);
