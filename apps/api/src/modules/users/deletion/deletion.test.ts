@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobScheduler } from '../../../jobs/job-scheduler.ts';
@@ -8,7 +8,7 @@ import { insertBrand, insertProduct } from '../../../testing/catalog-fixtures.ts
 import { multipartBody } from '../../../testing/multipart.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import { schedulerDeps, type TestApp } from '../../../testing/test-app.ts';
-import { usWireDetails } from '../../../testing/wallet-helpers.ts';
+import { insertTestUser, usWireDetails } from '../../../testing/wallet-helpers.ts';
 import { savedCards } from '../../wallet/cards/cards.tables.ts';
 import { favorites } from '../../collection/collection.tables.ts';
 import { bankAccounts, walletAddresses } from '../../wallet/payout-destinations/payout-destinations.tables.ts';
@@ -213,6 +213,25 @@ describe('completing deletions after seven days', () => {
     const outcome = await withBlocker(nft, () => completeAccountDeletions(jobDeps()));
     expect(outcome.blocked).toBeGreaterThanOrEqual(1);
     expect(await myUser(await signIn(user.email))).toMatchObject({ isDeleteRequestedAccount: true, email: user.email });
+  });
+
+  it('carries out a due request however many blocked requests came before it', async () => {
+    // More blocked requests than one read of the job takes, all due before the one that can be carried out.
+    const requestedAt = new Date(t.clock.now().getTime() - 30 * DAY_MS);
+    const blockedIds = await Promise.all(Array.from({ length: 120 }, () => insertTestUser(t.database.db)));
+    await t.database.db.update(users).set({ deleteRequestedAt: requestedAt }).where(inArray(users.id, blockedIds));
+    const user = await activeUser(t);
+    await requestDeletion(user.accessToken);
+    t.clock.advance(7 * DAY_MS + 60_000);
+    const blocked = new Set(blockedIds);
+    const stillHolding: DeletionBlockerCheck = async (_tx, userId) =>
+      blocked.has(userId) ? { kind: 'nfts', message: 'You still own 1 NFT.' } : null;
+
+    const outcome = await withBlocker(stillHolding, () => completeAccountDeletions(jobDeps()));
+
+    // Earlier tests' requests may be carried out in the same run; only these 120 are blocked.
+    expect(outcome.blocked).toBe(120);
+    expect((await logIn(t, user.email)).json().code).toBe('USER_ID_NOT_FOUND');
   });
 
   it('runs as the hourly job through the scheduler', async () => {
