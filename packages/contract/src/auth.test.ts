@@ -19,6 +19,9 @@ describe('password rule', () => {
     ['ABCDEFGH1!', false], // no lowercase
     ['Abcdefghi!', false], // no digit
     ['Abcdefghi1', false], // no special character
+    ['Passwordé12', false], // an accented letter is a letter, not a special character
+    ['Éclairs#2026', true], // an accented capital is an uppercase letter
+    ['Mot de passe 1', false], // a space is not a special character
   ])('%s -> %s', (password, expected) => {
     expect(isStrongPassword(password)).toBe(expected);
   });

@@ -31,9 +31,13 @@ export const ZEmail = z
  */
 export const passwordRequirements: readonly { label: string; isMet: (password: string) => boolean }[] = [
   { label: `At least ${PASSWORD_MIN_LENGTH} characters`, isMet: (password) => password.length >= PASSWORD_MIN_LENGTH },
-  { label: 'Upper and lowercase letters', isMet: (password) => /[A-Z]/.test(password) && /[a-z]/.test(password) },
-  { label: 'A number', isMet: (password) => /\d/.test(password) },
-  { label: 'A special character', isMet: (password) => /[^A-Za-z0-9\s]/.test(password) },
+  // Letters and digits of any script: an accented letter is a letter, not the special character the rule asks for.
+  {
+    label: 'Upper and lowercase letters',
+    isMet: (password) => /\p{Lu}/u.test(password) && /\p{Ll}/u.test(password),
+  },
+  { label: 'A number', isMet: (password) => /\p{Nd}/u.test(password) },
+  { label: 'A special character', isMet: (password) => /[^\p{L}\p{Nd}\s]/u.test(password) },
 ];
 
 /** At least 10 characters with an uppercase letter, a lowercase letter, a digit and a special character. */
