@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { tiliaPaymentMethodTypes } from '@cypher/contract';
-import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddSavedCard, useDeleteSavedCard, useSavedCards } from '../api/saved-cards.ts';
 import {
   useAddTiliaPaymentMethod,
@@ -20,6 +18,7 @@ import {
 import { ZCardForm, ZTiliaMethodForm } from '../form-schemas.ts';
 import { BankAccountsCard } from './bank-accounts-card.tsx';
 import { SavedList } from './saved-list.tsx';
+import { useAddSavedMethod } from './use-add-saved-method.ts';
 import { WalletAddressesCard } from './wallet-addresses-card.tsx';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
@@ -53,29 +52,19 @@ function CardsCard() {
   });
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting },
   } = form;
-  // Emptied once saved (reset); the payment page shows one tab at a time, so another tab drops the form too.
-  const { askBeforeClosing } = useUnsavedChanges(form, 'card', {
-    notSaved: 'The card you are adding is not saved.',
-    resetByQuery: ['tab'],
-  });
-
-  const onSubmit = handleSubmit(async ({ nameOnCard, cardNumber, expMonth, expYear }) => {
-    try {
-      // The API keeps the name, brand, last four and expiry; the number itself goes to the provider only.
-      await addCard.mutateAsync({ nameOnCard, cardNumber, expMonth, expYear });
-      reset();
-      setIsAdding(false);
-    } catch (error) {
-      applyApiError(error, setError, {
-        fields: ['nameOnCard', 'cardNumber', 'expMonth', 'expYear'],
-        fieldForCode: { INVALID_CARD_NUMBER: 'cardNumber', CARD_ALREADY_SAVED: 'cardNumber' },
-      });
-    }
+  const { onSubmit, askBeforeClosing } = useAddSavedMethod(form, {
+    what: 'card',
+    // The API keeps the name, brand, last four and expiry; the number itself goes to the provider only.
+    add: ({ nameOnCard, cardNumber, expMonth, expYear }) =>
+      addCard.mutateAsync({ nameOnCard, cardNumber, expMonth, expYear }),
+    errorFields: {
+      fields: ['nameOnCard', 'cardNumber', 'expMonth', 'expYear'],
+      fieldForCode: { INVALID_CARD_NUMBER: 'cardNumber', CARD_ALREADY_SAVED: 'cardNumber' },
+    },
+    onAdded: () => setIsAdding(false),
   });
 
   const list = (
@@ -187,23 +176,12 @@ function TiliaCard() {
   });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-  useUnsavedChanges(form, 'Tilia payment method', {
-    notSaved: 'The Tilia payment method you are adding is not saved.',
-    resetByQuery: ['tab'],
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await addMethod.mutateAsync(values);
-      reset();
-    } catch (error) {
-      applyApiError(error, setError, { fields: ['type', 'label'] });
-    }
+  const { onSubmit } = useAddSavedMethod(form, {
+    what: 'Tilia payment method',
+    add: (values) => addMethod.mutateAsync(values),
+    errorFields: { fields: ['type', 'label'] },
   });
 
   const list = (

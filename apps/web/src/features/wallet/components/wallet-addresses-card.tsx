@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_WALLET_ADDRESSES, type TWalletAddress } from '@cypher/contract';
-import { applyApiError } from '../../../api/form-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddWalletAddress, useDeleteWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
 import { ZWalletAddressForm } from '../form-schemas.ts';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
 import { SavedList } from './saved-list.tsx';
 import { UsdcAddressField } from './usdc-address-field.tsx';
+import { useAddSavedMethod } from './use-add-saved-method.ts';
 import styles from '../payment-page.module.css';
 import formStyles from '../payment-forms.module.css';
 
@@ -31,27 +30,12 @@ export function WalletAddressesCard() {
   });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
   } = form;
-  // Emptied once saved (reset), so only an address typed and not saved is asked about; another tab drops it too.
-  useUnsavedChanges(form, 'wallet address', {
-    notSaved: 'The wallet address you are adding is not saved.',
-    resetByQuery: ['tab'],
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await addAddress.mutateAsync(values);
-      reset();
-    } catch (error) {
-      applyApiError(error, setError, {
-        fields: ['address'],
-        fieldForCode: { WALLET_ADDRESS_ALREADY_SAVED: 'address' },
-      });
-    }
+  const { onSubmit } = useAddSavedMethod(form, {
+    what: 'wallet address',
+    add: (values) => addAddress.mutateAsync(values),
+    errorFields: { fields: ['address'], fieldForCode: { WALLET_ADDRESS_ALREADY_SAVED: 'address' } },
   });
 
   const list = (
