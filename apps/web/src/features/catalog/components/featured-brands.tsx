@@ -2,11 +2,9 @@ import { ButtonLink } from '../../../ui/button-link.tsx';
 import { CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { useBrands } from '../api/list-brands.ts';
 import { BrandGrid } from './brand-grid.tsx';
-import { SectionHeader } from './section-header.tsx';
-import styles from './home-sections.module.css';
+import { HomeSection } from './home-section.tsx';
 
 const FEATURED = { isFeatured: true, size: 5 } as const;
 
@@ -40,20 +38,14 @@ function FeaturedBrandsBody() {
 
 export function FeaturedBrands() {
   return (
-    <section className={`container ${styles.section}`} aria-labelledby="featured-brands-heading">
-      <SectionHeader
-        id="featured-brands-heading"
-        eyebrow="Brands"
-        title="Featured brands"
-        lead="Official collections from artists, studios, leagues and houses you love."
-        action={
-          <ButtonLink to="/brands" variant="ghost">
-            All brands
-            <Icon name="arrow-right" size={18} />
-          </ButtonLink>
-        }
-      />
+    <HomeSection
+      headingId="featured-brands-heading"
+      eyebrow="Brands"
+      title="Featured brands"
+      lead="Official collections from artists, studios, leagues and houses you love."
+      seeAll={{ to: '/brands', label: 'All brands' }}
+    >
       <FeaturedBrandsBody />
-    </section>
+    </HomeSection>
   );
 }

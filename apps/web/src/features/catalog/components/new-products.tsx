@@ -2,11 +2,9 @@ import { ButtonLink } from '../../../ui/button-link.tsx';
 import { CardGridSkeleton } from '../../../ui/card-grid.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { useProducts } from '../api/list-products.ts';
 import { ProductGrid } from './product-grid.tsx';
-import { SectionHeader } from './section-header.tsx';
-import styles from './home-sections.module.css';
+import { HomeSection } from './home-section.tsx';
 
 const NEWEST = { sort: '-createdAt', size: 10 } as const;
 
@@ -40,20 +38,14 @@ function NewProductsBody() {
 
 export function NewProducts() {
   return (
-    <section className={`container ${styles.section}`} aria-labelledby="new-products-heading">
-      <SectionHeader
-        id="new-products-heading"
-        eyebrow="Just added"
-        title="New products"
-        lead="The latest editions added to the catalogue, from commons to legendaries."
-        action={
-          <ButtonLink to="/products" variant="ghost">
-            All products
-            <Icon name="arrow-right" size={18} />
-          </ButtonLink>
-        }
-      />
+    <HomeSection
+      headingId="new-products-heading"
+      eyebrow="Just added"
+      title="New products"
+      lead="The latest editions added to the catalogue, from commons to legendaries."
+      seeAll={{ to: '/products', label: 'All products' }}
+    >
       <NewProductsBody />
-    </section>
+    </HomeSection>
   );
 }
