@@ -8,11 +8,11 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
-import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useAddWalletAddress, useWalletAddresses } from '../api/wallet-addresses.ts';
-import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, usdcWithdrawalForm } from '../form-schemas.ts';
+import { centsToDollars, dollarsToCents, usdcWithdrawalForm } from '../form-schemas.ts';
+import { WithdrawalAmountField } from './withdrawal-amount-field.tsx';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
 import { UsdcAddressField } from './usdc-address-field.tsx';
@@ -83,14 +83,12 @@ export function UsdcWithdrawalForm(props: WithdrawalFormProps) {
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="USDC withdrawal">
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-      <Field
-        label="Amount (USD)"
-        hint={withdrawalBandwidthHint(fee, props.withdrawable)}
+      <WithdrawalAmountField
+        registration={register('amount')}
         error={errors.amount?.message}
-        isRequired
-      >
-        {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
-      </Field>
+        fee={fee}
+        withdrawable={props.withdrawable}
+      />
       {savedAddresses.length > 0 ? (
         <Field label="Use a saved address">
           {(props) => (

@@ -11,11 +11,11 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { useFocusFirstInvalid } from '../../../ui/focus-first-invalid.ts';
-import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { bankAccountQuery, useAddBankAccount, useBankAccounts } from '../api/bank-accounts.ts';
-import { centsToDollars, dollarsToCents, withdrawalBandwidthHint, wireWithdrawalForm } from '../form-schemas.ts';
+import { centsToDollars, dollarsToCents, wireWithdrawalForm } from '../form-schemas.ts';
+import { WithdrawalAmountField } from './withdrawal-amount-field.tsx';
 import { WithdrawalTotal, type WithdrawalFormProps } from './withdraw-section.tsx';
 import { emptyWire, WireDetailsFields, wireDetailsToSend, wireFieldPaths } from './wire-details-fields.tsx';
 import { unsentWithdrawal, useWithdrawalRequest } from './withdrawal-submit.ts';
@@ -139,14 +139,12 @@ export function WireWithdrawalForm({
     <FormProvider {...form}>
       <form ref={formRef} className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Wire withdrawal">
         {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
-        <Field
-          label="Amount (USD)"
-          hint={withdrawalBandwidthHint(fee, props.withdrawable)}
+        <WithdrawalAmountField
+          registration={register('amount')}
           error={errors.amount?.message}
-          isRequired
-        >
-          {(props) => <Input {...props} inputMode="decimal" autoComplete="off" {...register('amount')} />}
-        </Field>
+          fee={fee}
+          withdrawable={props.withdrawable}
+        />
         {savedAccounts.length > 0 ? (
           <Field
             label="Use a saved bank account"
