@@ -85,6 +85,15 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
       { field: 'resourceUris.1', message: 'This image was not uploaded here. Upload it again.' },
     ]);
 
+    // Another brand's manager uploaded this one: its address, once known, does not make it this operator's artwork.
+    const otherManager = await signUpOperator(t, 'brand_manager', (await insertBrand(t.database.db)).id);
+    const othersImage = await uploadedImage(t, otherManager.accessToken, '#abcdef');
+    const borrowed = await put(product.id, [image, image, othersImage]);
+    expect(borrowed.statusCode).toBe(422);
+    expect(borrowed.json().details).toEqual([
+      { field: 'resourceUris.2', message: 'This image was not uploaded here. Upload it again.' },
+    ]);
+
     const webp = await put(product.id, [image, await upload('#654321', 'webp'), image]);
     expect(webp.statusCode).toBe(400);
     expect(webp.json()).toMatchObject({ code: 'INVALID_REQUEST' });
@@ -120,7 +129,9 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
   it('mints each edition of a published drop GENERATIVE with its artwork, and then keeps the artwork fixed', async () => {
     const { brand, product } = await limitedProduct(3);
     const manager = await signUpOperator(t, 'brand_manager', brand.id);
-    const images = [await upload('#aa0000'), await upload('#00aa00'), await upload('#0000aa')];
+    const images = await Promise.all(
+      ['#aa0000', '#00aa00', '#0000aa'].map((colour) => uploadedImage(t, manager.accessToken, colour)),
+    );
     expect((await put(product.id, images, manager.accessToken)).statusCode).toBe(200);
     const plain = await insertProduct(t.database.db, brand.id);
 

@@ -27,8 +27,8 @@ import { artworkProduct, editionsMadeOf, productArtworksView, type TArtworkProdu
  *   sold with. Read under the product's lock, which a drop's publication takes before it sets serial numbers aside,
  *   so no drop mints between this check and the write;
  * - a limited product only, one image per edition (PRODUCT_ARTWORKS_INVALID, field `resourceUris`);
- * - each image uploaded through POST /v1/console/media, as its audit row says (field `resourceUris.<n>`): the address
- *   alone could name any file in the store, or none.
+ * - each image uploaded through POST /v1/console/media by this operator, as its audit row says (field
+ *   `resourceUris.<n>`): the address alone could name any file in the store, or none, or another brand's upload.
  */
 export async function setProductArtworks(
   ctx: AppContext,
@@ -47,7 +47,7 @@ export async function setProductArtworks(
       });
     }
     const uris = input.resourceUris;
-    if (uris.length > 0) await assertArtworksFit(tx, product, uris);
+    if (uris.length > 0) await assertArtworksFit(tx, operator, product, uris);
 
     const before = await productArtworksView(tx, product);
     await tx.delete(productArtworks).where(eq(productArtworks.productId, productId));
@@ -72,7 +72,12 @@ export async function setProductArtworks(
   });
 }
 
-async function assertArtworksFit(tx: Db, product: TArtworkProduct, uris: readonly string[]): Promise<void> {
+async function assertArtworksFit(
+  tx: Db,
+  operator: Operator,
+  product: TArtworkProduct,
+  uris: readonly string[],
+): Promise<void> {
   if (product.editionSize === null) {
     throw new AppError('PRODUCT_ARTWORKS_INVALID', { details: [{ field: 'resourceUris', message: m.openEdition }] });
   }
@@ -81,7 +86,7 @@ async function assertArtworksFit(tx: Db, product: TArtworkProduct, uris: readonl
     details.push({ field: 'resourceUris', message: m.count(product.editionSize, uris.length) });
   }
   const keys = uris.map((uri) => uri.slice('/uploads/'.length));
-  const uploadedKeys = await uploadedMediaKeys(tx, keys);
+  const uploadedKeys = await uploadedMediaKeys(tx, keys, operator.userId);
   keys.forEach((key, index) => {
     if (!uploadedKeys.has(key)) details.push({ field: `resourceUris.${index}`, message: m.notUploaded });
   });
