@@ -1,4 +1,4 @@
-import type { ImageFormat } from './sniff-image-type.ts';
+import type { ImageFormat } from '@cypher/contract';
 
 /**
  * What an upload of one kind may be, and what is kept of it. The pipeline (read -> sniff -> decode -> check ->

@@ -1,11 +1,11 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { sniffImageType } from '@cypher/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { gifOfManyFrames } from '../../testing/image-fixtures.ts';
 import { imageKinds } from './image-kinds.ts';
 import { processImage } from './process-image.ts';
-import { sniffImageType } from './sniff-image-type.ts';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#0ea5e9' } });

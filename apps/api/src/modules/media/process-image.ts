@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { ImageKind } from './image-kinds.ts';
-import { contentTypeOf, extensionOf, sniffImageType, type ImageFormat } from './sniff-image-type.ts';
+import { imageContentTypes, imageExtensions, sniffImageType, type ImageFormat } from '@cypher/contract';
 import { sniffVideoType } from './sniff-video-type.ts';
 
 export interface ProcessedImage {
@@ -74,8 +74,8 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
     return {
       bytes: data,
       format,
-      contentType: contentTypeOf[format],
-      extension: extensionOf[format],
+      contentType: imageContentTypes[format],
+      extension: imageExtensions[format],
       width: info.width,
       height: info.pageHeight ?? info.height,
       thumbnail,

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { TUploadedAnimation } from '@cypher/contract';
+import { sniffImageType, type TUploadedAnimation } from '@cypher/contract';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../http/app-error.ts';
-import { sniffImageType } from './sniff-image-type.ts';
 import { isIsoMediaImage, sniffVideoType, type TVideoFormat } from './sniff-video-type.ts';
 import { uploadUrl } from './store-image.ts';
 

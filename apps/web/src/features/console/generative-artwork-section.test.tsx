@@ -67,7 +67,11 @@ function consoleWithArtwork(current: () => TProductArtworks | Response, productC
   return sent;
 }
 
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+/** A file whose first bytes are PNG's signature. */
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], name, {
+    type: 'image/png',
+  });
 const puts = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PUT');
 const uploadsOf = (sent: SentRequest[]) => sent.filter((request) => pathnameOf(request.path) === '/v1/console/media');
 
@@ -120,6 +124,23 @@ describe('console product: generative artwork', () => {
     fireEvent.change(input, { target: { files: [png('a.png'), png('b.png'), webp] } });
     expect(
       await within(region).findByText('c.webp: Unsupported file type. Use PNG, JPEG or GIF images.'),
+    ).toBeInTheDocument();
+    expect(uploadsOf(sent)).toHaveLength(0);
+    expect(puts(sent)).toHaveLength(0);
+  });
+
+  it('knows a WebP renamed .png by its bytes and uploads nothing, where the save would refuse it after the uploads', async () => {
+    const sent = consoleWithArtwork(() => artworksOf([]));
+    const region = await section();
+    const webpBytes = new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ');
+    const renamed = new File([webpBytes], 'b.png', { type: 'image/png' });
+
+    fireEvent.change(await within(region).findByLabelText('Artwork images, one per edition'), {
+      target: { files: [png('a.png'), renamed, png('c.png')] },
+    });
+
+    expect(
+      await within(region).findByText('b.png: Unsupported file type. Use PNG, JPEG or GIF images.'),
     ).toBeInTheDocument();
     expect(uploadsOf(sent)).toHaveLength(0);
     expect(puts(sent)).toHaveLength(0);

@@ -1,4 +1,14 @@
-import { errorCatalogue, fixedWidthImage, formatNumber, PRODUCT_ARTWORKS_MAX, uploadSrcSet } from '@cypher/contract';
+import {
+  errorCatalogue,
+  fixedWidthImage,
+  formatNumber,
+  IMAGE_SIGNATURE_BYTES,
+  imageContentTypes,
+  PRODUCT_ARTWORKS_MAX,
+  sniffImageType,
+  uploadSrcSet,
+  type ImageFormat,
+} from '@cypher/contract';
 import { useId, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -12,7 +22,8 @@ import formStyles from '../components/console-form.module.css';
 import styles from './generative-artwork-section.module.css';
 
 /** Spec section 9 shows an edition's own picture only when it is a PNG, JPEG or GIF (the API refuses the others). */
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif'];
+const ACCEPTED_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'gif'];
+const ACCEPTED_TYPES = ACCEPTED_FORMATS.map((format) => imageContentTypes[format]);
 const MAX_BYTES = 10 * 1024 * 1024;
 /** Each tile is at most 120 px wide (generative-artwork-section.module.css). */
 const TILE = fixedWidthImage(120);
@@ -64,7 +75,7 @@ export function GenerativeArtworkSection({ productId }: { productId: string }) {
   async function replaceWith(files: File[]) {
     setProblem(undefined);
     if (editionSize === null) return;
-    const refused = files.find((file) => !ACCEPTED.includes(file.type));
+    const refused = await firstNotAccepted(files);
     if (refused) {
       setProblem(`${refused.name}: ${errorCatalogue.UNSUPPORTED_MIMETYPE.message} Use PNG, JPEG or GIF images.`);
       return;
@@ -180,7 +191,7 @@ export function GenerativeArtworkSection({ productId }: { productId: string }) {
             ref={inputRef}
             type="file"
             multiple
-            accept={ACCEPTED.join(',')}
+            accept={ACCEPTED_TYPES.join(',')}
             hidden
             aria-label="Artwork images, one per edition"
             onChange={(event) => {
@@ -193,6 +204,19 @@ export function GenerativeArtworkSection({ productId }: { productId: string }) {
       ) : null}
     </FormSection>
   );
+}
+
+/**
+ * The first file that is not a PNG, JPEG or GIF by its first bytes, whatever its name and type say: a WebP renamed
+ * `.png` passes the file picker, and the API would store it as the WebP it is and refuse it only at the save, after
+ * every image had been uploaded.
+ */
+async function firstNotAccepted(files: readonly File[]): Promise<File | undefined> {
+  for (const file of files) {
+    const format = sniffImageType(new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer()));
+    if (!format || !ACCEPTED_FORMATS.includes(format)) return file;
+  }
+  return undefined;
 }
 
 /** The API's words, with the field's own sentence when it names one (a count, an image not uploaded here). */
