@@ -13,6 +13,10 @@ export function localFileStorage(folder: string): FileStorage {
     return path.join(folder, key);
   }
 
+  /** A name the store keeps for itself (a content type beside its file, a write under way), never a file's key. */
+  const isStoredFileKey = (key: string) =>
+    isValidStorageKey(key) && !key.endsWith(CONTENT_TYPE_SUFFIX) && !key.endsWith('.partial');
+
   return {
     async put(key, bytes, contentType) {
       const file = fileFor(key);
@@ -24,7 +28,7 @@ export function localFileStorage(folder: string): FileStorage {
     },
 
     async get(key) {
-      if (!isValidStorageKey(key) || key.endsWith(CONTENT_TYPE_SUFFIX) || key.endsWith('.partial')) return null;
+      if (!isStoredFileKey(key)) return null;
       const file = fileFor(key);
       try {
         const [bytes, contentType] = await Promise.all([
@@ -38,8 +42,35 @@ export function localFileStorage(folder: string): FileStorage {
       }
     },
 
+    async open(key, pickRange) {
+      if (!isStoredFileKey(key)) return null;
+      const file = fileFor(key);
+      // Opened once: the size, and the bytes streamed after, are of the same file even if a rename replaces it.
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        const [{ size }, contentType] = await Promise.all([
+          handle.stat(),
+          fs.readFile(`${file}${CONTENT_TYPE_SUFFIX}`, 'utf8'),
+        ]);
+        const range = pickRange?.(size) ?? null;
+        // The stream closes the handle when it ends or is destroyed (a player that moves on mid-range).
+        const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        return { body, contentType: contentType.trim(), size, range };
+      } catch (error) {
+        await handle.close();
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
     async has(key) {
-      if (!isValidStorageKey(key) || key.endsWith(CONTENT_TYPE_SUFFIX) || key.endsWith('.partial')) return false;
+      if (!isStoredFileKey(key)) return false;
       try {
         await fs.access(fileFor(key));
         return true;

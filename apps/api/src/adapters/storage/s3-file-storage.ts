@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import type { TBucketConfig } from '../../config.ts';
 import { isValidStorageKey, type FileStorage } from './storage.ts';
 
@@ -101,6 +102,35 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
       } catch (error) {
         // A missing key is an answer; a missing bucket or a refusal is a fault, and must not look like "no image".
         if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
+        throw failure('GetObject', key, error);
+      }
+    },
+
+    async open(key, pickRange) {
+      if (!isValidStorageKey(key)) return null;
+      try {
+        // A range needs the size first, to be picked: one HEAD, then the GET of those bytes only. The object never
+        // changes (names are not reused), so the size cannot change between the two.
+        const size = pickRange
+          ? ((await client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }))).ContentLength ?? 0)
+          : null;
+        const range = size === null ? null : (pickRange?.(size) ?? null);
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket.name,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        return {
+          // In Node the SDK's body is the response's own stream, sent on as it arrives.
+          body: object.Body as Readable,
+          contentType: object.ContentType ?? 'application/octet-stream',
+          size: size ?? object.ContentLength ?? 0,
+          range,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
         throw failure('GetObject', key, error);
       }
     },

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded and generated files live. Locally a folder under DATA_DIR (local-file-storage.ts); at scale an
  * S3-compatible bucket behind the same calls (s3-file-storage.ts, decision record 33). Keys are flat names the caller
@@ -7,6 +9,12 @@ export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Null when nothing is stored under `key`. */
   get(key: string): Promise<StoredFile | null>;
+  /**
+   * What is stored under `key` as a stream, to be sent on as it is read; or only the bytes `pickRange` picks once the
+   * size is known: a player reads a 50 MB video a range at a time, and each range must not cost the whole file. Null
+   * when nothing is stored under `key`.
+   */
+  open(key: string, pickRange?: (size: number) => ByteRange | null): Promise<StoredStream | null>;
   /** Whether something is stored under `key`, without reading it. */
   has(key: string): Promise<boolean>;
   /** Removes a file (account deletion); removing what is not there is not an error. */
@@ -21,6 +29,21 @@ export interface FileStorage {
 interface StoredFile {
   bytes: Buffer;
   contentType: string;
+}
+
+/** Bytes `start` to `end` of a file, both included, as HTTP's Range counts them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+interface StoredStream {
+  body: Readable;
+  contentType: string;
+  /** The whole file's size in bytes, whatever part `body` holds. */
+  size: number;
+  /** The part `body` holds, or null for the whole file. */
+  range: ByteRange | null;
 }
 
 /** Letters, digits, dot, dash and underscore, no leading dot: a key can never climb out of its folder. */

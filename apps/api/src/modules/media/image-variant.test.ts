@@ -4,8 +4,7 @@ import type { TImageVariantWidth } from '@cypher/contract';
 import { animatedGif, gifOfManyFrames } from '../../testing/image-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { imageKinds } from './image-kinds.ts';
-import type { FileStorage } from '../../adapters/storage/storage.ts';
-import { imageVariantKeys, imageVariants } from './image-variant.ts';
+import { imageVariantKeys, imageVariants, type VariantStore } from './image-variant.ts';
 
 describe('GET /uploads/:name?w=', () => {
   let t: TestApp;
@@ -156,11 +155,10 @@ describe('making image variants', () => {
 
   it('decodes no more variants at once than it has slots for; the rest wait and are made after', async () => {
     const files = new Map<string, { bytes: Buffer; contentType: string }>();
-    const storage: FileStorage = {
+    const storage: VariantStore = {
       put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }),
       get: async (key) => files.get(key) ?? null,
       has: async (key) => files.has(key),
-      remove: async (key) => void files.delete(key),
     };
     await storage.put('banner.gif', Buffer.from('GIF89a'), 'image/gif');
     let started = 0;
@@ -191,11 +189,10 @@ describe('making image variants', () => {
 
   it('tries a variant again after making it failed, rather than answering the failure from then on', async () => {
     const files = new Map<string, { bytes: Buffer; contentType: string }>();
-    const storage: FileStorage = {
+    const storage: VariantStore = {
       put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }),
       get: async (key) => files.get(key) ?? null,
       has: async (key) => files.has(key),
-      remove: async (key) => void files.delete(key),
     };
     await storage.put('banner.gif', Buffer.from('GIF89a'), 'image/gif');
     let attempts = 0;

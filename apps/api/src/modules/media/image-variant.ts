@@ -83,13 +83,16 @@ export interface ImageVariants {
   storedKey(name: string, width: TImageVariantWidth): Promise<string | null>;
 }
 
+/** What making variants needs of the storage port: reading an original, and keeping and finding what is made. */
+export type VariantStore = Pick<FileStorage, 'get' | 'put' | 'has'>;
+
 /**
  * Variants of the images in `storage`, one maker per app (so per process). Requests for a variant not stored yet share
  * the one making it (a page's visitors arriving together would each start the same heavy decode), and at most
  * `slots` variants are decoded at once.
  */
 export function imageVariants(
-  storage: FileStorage,
+  storage: VariantStore,
   options: { slots?: number; encode?: EncodeVariant } = {},
 ): ImageVariants {
   const encode = options.encode ?? encodeWithSharp;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageVariantWidths, type TImageVariantWidth, ZQueryNumber } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
-import { isValidStorageKey } from '../../adapters/storage/storage.ts';
+import { isValidStorageKey, type ByteRange } from '../../adapters/storage/storage.ts';
 import { AppError } from '../../http/app-error.ts';
 import { imageVariants } from './image-variant.ts';
 
@@ -62,15 +62,22 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (!key) throw new AppError('MEDIA_NOT_FOUND');
           return reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl(key), 302);
         }
-        const file = width ? await variants.variant(name, width) : await storage.get(name);
+        if (width) {
+          const variant = await variants.variant(name, width);
+          if (!variant) throw new AppError('MEDIA_NOT_FOUND');
+          return reply.type(variant.contentType).header('cache-control', IMMUTABLE).send(variant.bytes);
+        }
+        const { range: rangeHeader } = request.headers;
+        const file = await storage.open(name, rangeHeader ? (size) => byteRange(rangeHeader, size) : undefined);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
         reply.type(file.contentType).header('cache-control', IMMUTABLE).header('accept-ranges', 'bytes');
-        const range = byteRange(request.headers.range, file.bytes.length);
-        if (!range) return reply.send(file.bytes);
+        if (!file.range) return reply.header('content-length', file.size).send(file.body);
+        const { start, end } = file.range;
         return reply
           .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.bytes.length}`)
-          .send(file.bytes.subarray(range.start, range.end + 1));
+          .header('content-range', `bytes ${start}-${end}/${file.size}`)
+          .header('content-length', end - start + 1)
+          .send(file.body);
       },
     );
   };
@@ -79,11 +86,12 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /**
  * The one byte range a `Range` header asks for (`bytes=0-1023`, `bytes=500-`, `bytes=-500`), within a file of `size`
  * bytes; null for none, several, or one that cannot be met, which are answered with the whole file (RFC 9110 lets a
- * server ignore Range). Browsers play a video by ranges, Safari only so. The file is read whole from the store either
- * way: a product's video is at most 50 MB, and a bucket (S3_PUBLIC_URL) serves ranges itself.
+ * server ignore Range). Browsers play a video by ranges, Safari only so: only that range is read from the store and
+ * streamed on (FileStorage.open), so a 50 MB video costs each range its own bytes. A public bucket (S3_PUBLIC_URL)
+ * serves ranges itself.
  */
-function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+function byteRange(header: string, size: number): ByteRange | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || size === 0) return null;
   const [, first, last] = match;
   if (!first && !last) return null;
