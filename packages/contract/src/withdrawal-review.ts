@@ -20,7 +20,10 @@ export const ZWithdrawalReviewContext = z.object({
     identityVerifiedAt: z.iso.datetime().nullable(),
   }),
   balance: ZBalanceParts,
-  /** Dollars they added and the provider confirmed (card, Tilia, crypto), from the ledger. */
+  /**
+   * Dollars they paid in and the provider confirmed (card, Tilia, crypto), from the ledger: funds added, and checkouts
+   * that paid for a pack at once (added, then spent).
+   */
   added: ZMoneyTally,
   /** Their withdrawals marked paid (amounts received, fees aside), this one included once paid. */
   paidOut: ZMoneyTally,

@@ -543,7 +543,7 @@ describe('console withdrawals: what the review weighs', () => {
     expect(value('Withdrawable now')).toBe('$400.00');
     expect(value('Not withdrawable')).toBe('$15.00');
     expect(value('Held in open requests')).toBe('$1,259.50');
-    expect(value('Added in all')).toBe('$3,000.00 in 3 deposits');
+    expect(value('Paid in from outside')).toBe('$3,000.00 in 3 payments');
     expect(value('Paid out in all')).toBe('$1,000.00 in 1 withdrawal');
     expect(value('This bank account')).toBe('Paid to 1 time before');
     // Nobody else asked to be paid there: no warning above the moves.

@@ -111,7 +111,9 @@ function requesterRows(
     ['Withdrawable now', <Money money={balance.withdrawable} />],
     ['Not withdrawable', <Money money={balance.nonWithdrawable} />],
     ['Held in open requests', <Money money={balance.held} />],
-    ['Added in all', tallyText(added, 'deposit')],
+    // Every confirmed payment from outside: funds added, and a checkout that paid for a pack at once
+    // (its money is added, then spent, in the same step).
+    ['Paid in from outside', tallyText(added, 'payment')],
     ['Paid out in all', tallyText(paidOut, 'withdrawal')],
     [
       `This ${destinationNames[method]}`,
