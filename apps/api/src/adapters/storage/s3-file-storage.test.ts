@@ -86,6 +86,19 @@ describe('the S3 storage adapter, against a local S3-compatible server', () => {
     expect(await storage.open('never-stored.mp4', () => ({ start: 0, end: 1 }))).toBeNull();
   });
 
+  it('gives each connection back before answering: players that stop reading do not hold the bucket', async () => {
+    const video = Buffer.alloc(512 * 1024, 3);
+    await storage.put('paused.mp4', video, 'video/mp4');
+    await storage.put('logo.png', Buffer.from('png'), 'image/png');
+    // More paused viewers than the client's pool has connections (50, the SDK's default), none reading its body.
+    const paused = await Promise.all(
+      Array.from({ length: 60 }, () => storage.open('paused.mp4', (size) => ({ start: 0, end: size - 1 }))),
+    );
+    // Every other read of the bucket still goes through at once, not after the 30 s request timeout.
+    expect(await storage.get('logo.png')).toEqual({ bytes: Buffer.from('png'), contentType: 'image/png' });
+    for (const viewer of paused) viewer!.body.destroy();
+  });
+
   it('removes a key, and removing it again is no error', async () => {
     await storage.put('to-remove.png', Buffer.from('x'), 'image/png');
     await storage.remove('to-remove.png');

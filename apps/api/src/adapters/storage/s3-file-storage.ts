@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { TBucketConfig } from '../../config.ts';
 import { isValidStorageKey, type FileStorage } from './storage.ts';
 
@@ -22,6 +22,13 @@ export interface S3FileStorage extends FileStorage {
   checkBucket(): Promise<void>;
   /** Closes the client's pooled connections. */
   close(): void;
+}
+
+/** An object's body, read to its end (which gives its connection back to the client's pool). */
+async function bytesOf(body: { transformToByteArray(): Promise<Uint8Array> } | undefined): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
+  const bytes = await body.transformToByteArray();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
@@ -94,11 +101,7 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
       if (!isValidStorageKey(key)) return null;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket.name, Key: key }));
-        const body = await object.Body!.transformToByteArray();
-        return {
-          bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-          contentType: object.ContentType ?? 'application/octet-stream',
-        };
+        return { bytes: await bytesOf(object.Body), contentType: object.ContentType ?? 'application/octet-stream' };
       } catch (error) {
         // A missing key is an answer; a missing bucket or a refusal is a fault, and must not look like "no image".
         if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
@@ -106,15 +109,23 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
       }
     },
 
+    /**
+     * Reads what it answers whole before answering, a range's bytes only: the object's own stream passed on to a
+     * browser would hold one of the client's pooled connections for as long as a paused player leaves it unread, and
+     * a few dozen paused viewers would hold them all (every image and upload then waits). The route keeps a range to a
+     * few megabytes (media.routes.ts), so each read stays small.
+     */
     async open(key, pickRange) {
       if (!isValidStorageKey(key)) return null;
+      let operation = 'HeadObject';
       try {
         // A range needs the size first, to be picked: one HEAD, then the GET of those bytes only. The object never
         // changes (names are not reused), so the size cannot change between the two.
         const size = pickRange
-          ? ((await client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }))).ContentLength ?? 0)
-          : null;
-        const range = size === null ? null : (pickRange?.(size) ?? null);
+          ? (await client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }))).ContentLength
+          : undefined;
+        const range = size === undefined ? null : (pickRange?.(size) ?? null);
+        operation = 'GetObject';
         const object = await client.send(
           new GetObjectCommand({
             Bucket: bucket.name,
@@ -122,16 +133,18 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
           }),
         );
+        const bytes = await bytesOf(object.Body);
+        // A store that ignores Range answers the whole object (no Content-Range): the range is cut from it here.
+        const part = range && !object.ContentRange ? bytes.subarray(range.start, range.end + 1) : bytes;
         return {
-          // In Node the SDK's body is the response's own stream, sent on as it arrives.
-          body: object.Body as Readable,
+          body: Readable.from(part),
           contentType: object.ContentType ?? 'application/octet-stream',
-          size: size ?? object.ContentLength ?? 0,
+          size: range ? size! : bytes.length,
           range,
         };
       } catch (error) {
         if (isMissing(error)) return null;
-        throw failure('GetObject', key, error);
+        throw failure(operation, key, error);
       }
     },
 

@@ -12,6 +12,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * bucket is read from (S3_PUBLIC_URL) may.
  */
 const REDIRECT_CACHE = 'public, max-age=86400';
+/**
+ * The most one range answers: a player asking for `bytes=0-` of a 50 MB video gets its first 2 MB (a 206 may hold less
+ * than was asked for) and asks for the next as it plays, so no answer holds a file, a bucket's connection or much
+ * memory for long.
+ */
+const MAX_RANGE_BYTES = 2 * 1024 * 1024;
 /** Keys this process has seen in a public bucket; bounded, since every name and width could be asked for. */
 const KNOWN_KEYS_LIMIT = 20_000;
 
@@ -86,20 +92,18 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /**
  * The one byte range a `Range` header asks for (`bytes=0-1023`, `bytes=500-`, `bytes=-500`), within a file of `size`
  * bytes; null for none, several, or one that cannot be met, which are answered with the whole file (RFC 9110 lets a
- * server ignore Range). Browsers play a video by ranges, Safari only so: only that range is read from the store and
- * streamed on (FileStorage.open), so a 50 MB video costs each range its own bytes. A public bucket (S3_PUBLIC_URL)
- * serves ranges itself.
+ * server ignore Range). Browsers play a video by ranges, Safari only so: only that range is read from the store
+ * (FileStorage.open), at most MAX_RANGE_BYTES of it, so a 50 MB video costs each range its own bytes. A public bucket
+ * (S3_PUBLIC_URL) serves ranges itself.
  */
 function byteRange(header: string, size: number): ByteRange | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || size === 0) return null;
   const [, first, last] = match;
-  if (!first && !last) return null;
-  if (!first) {
-    const suffix = Number(last);
-    return suffix > 0 ? { start: Math.max(0, size - suffix), end: size - 1 } : null;
-  }
-  const start = Number(first);
-  const end = last ? Math.min(Number(last), size - 1) : size - 1;
+  if (!first && !Number(last)) return null;
+  // `bytes=N-M` from N to M, `bytes=N-` from N to the end, `bytes=-N` the last N bytes.
+  const start = first ? Number(first) : Math.max(0, size - Number(last));
+  const askedEnd = first && last ? Number(last) : size - 1;
+  const end = Math.min(askedEnd, size - 1, start + MAX_RANGE_BYTES - 1);
   return start <= end ? { start, end } : null;
 }

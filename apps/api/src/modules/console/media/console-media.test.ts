@@ -164,6 +164,25 @@ function uploadAnimation(body: { payload: unknown; headers: Record<string, strin
 }
 
 describe('POST /v1/console/media/animations', () => {
+  it('answers a range of a long video with 2 MB at most, from where it was asked, so a paused player holds little', async () => {
+    const long = Buffer.concat([isoMedia('isom'), Buffer.alloc(5 * 1024 * 1024, 2)]);
+    const response = await uploadAnimation(multipartBody([{ name: 'file', filename: 'long.mp4', content: long }]));
+    expect(response.statusCode).toBe(201);
+    const { url } = response.json().data;
+    const twoMb = 2 * 1024 * 1024;
+    for (const [range, start] of [
+      ['bytes=0-', 0],
+      ['bytes=1000-', 1000],
+      [`bytes=-${3 * 1024 * 1024}`, long.length - 3 * 1024 * 1024],
+    ] as const) {
+      const part = await t.app.inject({ method: 'GET', url, headers: { range } });
+      expect(part.statusCode, range).toBe(206);
+      expect(part.headers['content-range'], range).toBe(`bytes ${start}-${start + twoMb - 1}/${long.length}`);
+      expect(part.headers['content-length'], range).toBe(String(twoMb));
+      expect(Buffer.compare(part.rawPayload, long.subarray(start, start + twoMb)), range).toBe(0);
+    }
+  });
+
   it('stores an MP4 or a WebM by its bytes, serves it by ranges, and a product carries it', async () => {
     const mp4 = isoMedia('isom');
     const response = await uploadAnimation(
@@ -190,11 +209,13 @@ describe('POST /v1/console/media/animations', () => {
       const part = await t.app.inject({ method: 'GET', url: uploaded.url, headers: { range } });
       expect(part.statusCode, range).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${mp4.length}`);
+      expect(part.headers['content-length'], range).toBe(String(end - start + 1));
       expect(Buffer.compare(part.rawPayload, mp4.subarray(start, end + 1)), range).toBe(0);
     }
     // One it cannot meet is answered with the whole file.
     const beyond = await t.app.inject({ method: 'GET', url: uploaded.url, headers: { range: 'bytes=99999-' } });
     expect(beyond.statusCode).toBe(200);
+    expect(beyond.headers['content-length']).toBe(String(mp4.length));
 
     const webmResponse = await uploadAnimation(multipartBody([{ name: 'file', filename: 'loop', content: webm }]));
     expect(webmResponse.statusCode).toBe(201);
