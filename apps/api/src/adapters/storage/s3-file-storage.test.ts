@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.ts';
+import { expectOpenReadsWholeOrRange } from '../../testing/storage-contract.ts';
 import { openFileStorage } from './open-file-storage.ts';
 import { s3FileStorage, type S3FileStorage } from './s3-file-storage.ts';
 
@@ -61,29 +61,8 @@ describe('the S3 storage adapter, against a local S3-compatible server', () => {
     await expect(storage.put('a/b.png', Buffer.from('x'), 'image/png')).rejects.toThrow('invalid storage key');
   });
 
-  it('streams an object whole, or asks the bucket for only the range picked once its size is known', async () => {
-    const video = Buffer.alloc(256 * 1024, 1);
-    video.write('the end', video.length - 7);
-    await storage.put('loop.mp4', video, 'video/mp4');
-
-    const whole = (await storage.open('loop.mp4'))!;
-    expect({ contentType: whole.contentType, size: whole.size, range: whole.range }).toEqual({
-      contentType: 'video/mp4',
-      size: video.length,
-      range: null,
-    });
-    expect((await buffer(whole.body)).equals(video)).toBe(true);
-
-    const part = (await storage.open('loop.mp4', (size) => ({ start: size - 7, end: size - 1 })))!;
-    expect({ size: part.size, range: part.range }).toEqual({
-      size: video.length,
-      range: { start: video.length - 7, end: video.length - 1 },
-    });
-    // Only those bytes came from the bucket: the body is the GET's own stream.
-    expect((await buffer(part.body)).toString()).toBe('the end');
-
-    expect(await storage.open('never-stored.mp4')).toBeNull();
-    expect(await storage.open('never-stored.mp4', () => ({ start: 0, end: 1 }))).toBeNull();
+  it('reads an object whole, or only the range picked once its size is known (a HEAD, then a ranged GET)', async () => {
+    await expectOpenReadsWholeOrRange(storage, 256 * 1024);
   });
 
   it('gives each connection back before answering: players that stop reading do not hold the bucket', async () => {
