@@ -88,6 +88,17 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('fusion slots: choosing materials', () => {
+  it('marks a chosen tile once, with its own checkbox: no second tick is drawn beside it', async () => {
+    collector();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp(slotsUrl);
+    const squire = await screen.findByRole('checkbox', { name: /Pixel Knight Squire #12 \/ 500/ });
+    await user.click(squire);
+    expect(squire).toBeChecked();
+    // The tile is the checkbox's label: its artwork, name and number, and nothing else that draws a tick.
+    expect(squire.closest('label')!.querySelectorAll('svg')).toHaveLength(0);
+  });
+
   it('reads my editions for each slot, holds a slot to its count, and keeps protected editions out', async () => {
     const sent = collector();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -140,7 +140,7 @@ interface MaterialTileProps {
   onToggle: () => void;
 }
 
-/** An edition as a tile to tick: a real checkbox under the artwork, its name and number, and why not, if not. */
+/** An edition as a tile to tick: a real checkbox in the artwork's corner (its one mark), its name and number, and why not, if not. */
 function MaterialTile({ material, isChosen, reason, isProtected, isDisabled, onToggle }: MaterialTileProps) {
   const reasonId = `reason-${material.editionId}`;
   return (
@@ -155,11 +155,6 @@ function MaterialTile({ material, isChosen, reason, isProtected, isDisabled, onT
       />
       <span className={styles.tileArt}>
         <FixedWidthImage src={material.imageUrl} shownWidth={240} width={240} height={240} loading="lazy" />
-        {isChosen ? (
-          <span className={styles.tileMark} aria-hidden="true">
-            <Icon name="check" size={18} />
-          </span>
-        ) : null}
       </span>
       <span className={styles.tileName}>{material.product.name}</span>
       <span className={styles.tileSerial}>{formatEditionNumber(material.serialNumber, material.editionSize)}</span>
