@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import { centreInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
+import { revealInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
 import styles from './filter-links.module.css';
 
 interface FilterLink {
@@ -37,7 +37,7 @@ export function FilterLinks({ label, items, selectedId, className }: FilterLinks
   useEffect(() => {
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (list && current) centreInScroll(list, current);
+    if (list && current) revealInScroll(list, current);
   }, [selectedId]);
 
   return (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { centreInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
+import { revealInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
 import styles from './tabs.module.css';
 
 interface TabItem {
@@ -66,40 +66,42 @@ export function Tabs({ label, items, value, defaultValue, onValueChange, classNa
   const selectedTabId = selected?.id;
   useEffect(() => {
     const tab = selectedTabId ? tabRefs.current.get(selectedTabId) : undefined;
-    if (listRef.current && tab) centreInScroll(listRef.current, tab);
+    if (listRef.current && tab) revealInScroll(listRef.current, tab);
   }, [selectedTabId]);
 
   return (
     <div className={className}>
-      <div
-        ref={setList}
-        role="tablist"
-        aria-label={label}
-        className={`${styles.list} ${scrollEdgesClassName()}`}
-        onKeyDown={handleKeyDown}
-      >
-        {items.map((item) => {
-          const isSelected = item.id === selected?.id;
-          return (
-            <button
-              key={item.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(item.id, element);
-                else tabRefs.current.delete(item.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.id}`}
-              aria-selected={isSelected}
-              aria-controls={`${baseId}-panel-${item.id}`}
-              tabIndex={isSelected ? 0 : -1}
-              className={styles.tab}
-              onClick={() => select(item.id)}
-            >
-              {item.label}
-            </button>
-          );
-        })}
+      <div className={styles.frame}>
+        <div
+          ref={setList}
+          role="tablist"
+          aria-label={label}
+          className={`${styles.list} ${scrollEdgesClassName()}`}
+          onKeyDown={handleKeyDown}
+        >
+          {items.map((item) => {
+            const isSelected = item.id === selected?.id;
+            return (
+              <button
+                key={item.id}
+                ref={(element) => {
+                  if (element) tabRefs.current.set(item.id, element);
+                  else tabRefs.current.delete(item.id);
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${item.id}`}
+                aria-selected={isSelected}
+                aria-controls={`${baseId}-panel-${item.id}`}
+                tabIndex={isSelected ? 0 : -1}
+                className={styles.tab}
+                onClick={() => select(item.id)}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
       </div>
       {selected ? (
         <div
