@@ -30,8 +30,8 @@ export function Receipt({
     <section id={id} className={isInset ? `${styles.receipt} ${styles.inset}` : styles.receipt} aria-label="Receipt">
       <Heading className={styles.title}>Receipt</Heading>
       <dl className={styles.facts}>
-        <dt>Payment ID</dt>
-        <dd className={styles.mono}>{receipt.paymentId}</dd>
+        <dt className={styles.wholeRow}>Payment ID</dt>
+        <dd className={`${styles.mono} ${styles.wholeRow}`}>{receipt.paymentId}</dd>
         <dt>Merchant</dt>
         <dd>{receipt.merchant}</dd>
         <dt>Date and time</dt>
