@@ -50,6 +50,29 @@ function codeForClientError(error: FastifyError): TErrorCode {
   }
 }
 
+/**
+ * Headers a route sets for the answer it meant to give: its type and length, a year's caching, a byte range, a
+ * validator. An error answer must not carry them (a shared cache would keep a 500 for a year). A stream that fails
+ * before its first byte has them on the raw response already, where Fastify copied them before writing, and Fastify
+ * reads the type from there too: an image's type left there made the error's JSON body an invalid payload.
+ */
+const ANSWER_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+] as const;
+
+function forgetAnswerHeaders(reply: FastifyReply) {
+  for (const name of ANSWER_HEADERS) {
+    reply.removeHeader(name);
+    if (!reply.raw.headersSent) reply.raw.removeHeader(name);
+  }
+}
+
 /** Answers a catalogue code with the catalogue's status, so the two never disagree. */
 function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, extra: object = {}) {
   const body = { code, message: errorMessage(code, request.language), ...extra };
@@ -75,6 +98,7 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    forgetAnswerHeaders(reply);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send({

@@ -69,6 +69,21 @@ export function localFileStorage(folder: string): FileStorage {
       }
     },
 
+    async stat(key) {
+      if (!isStoredFileKey(key)) return null;
+      const file = fileFor(key);
+      try {
+        const [{ size }, contentType] = await Promise.all([
+          fs.stat(file),
+          fs.readFile(`${file}${CONTENT_TYPE_SUFFIX}`, 'utf8'),
+        ]);
+        return { contentType: contentType.trim(), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
     async has(key) {
       if (!isStoredFileKey(key)) return false;
       try {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
 import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.ts';
-import { expectOpenReadsWholeOrRange } from '../../testing/storage-contract.ts';
+import { expectStatAndOpenOfAVideo } from '../../testing/storage-contract.ts';
 import { openFileStorage } from './open-file-storage.ts';
 import { s3FileStorage, type S3FileStorage } from './s3-file-storage.ts';
 
@@ -62,7 +62,7 @@ describe('the S3 storage adapter, against a local S3-compatible server', () => {
   });
 
   it('reads an object whole, or only the range picked once its size is known (a HEAD, then a ranged GET)', async () => {
-    await expectOpenReadsWholeOrRange(storage, 256 * 1024);
+    await expectStatAndOpenOfAVideo(storage, 256 * 1024);
   });
 
   it('gives each connection back before answering: players that stop reading do not hold the bucket', async () => {

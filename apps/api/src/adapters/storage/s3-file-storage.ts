@@ -148,6 +148,17 @@ export function s3FileStorage(bucket: TBucketConfig): S3FileStorage {
       }
     },
 
+    async stat(key) {
+      if (!isValidStorageKey(key)) return null;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }));
+        return { contentType: head.ContentType ?? 'application/octet-stream', size: head.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw failure('HeadObject', key, error);
+      }
+    },
+
     async has(key) {
       if (!isValidStorageKey(key)) return false;
       try {

@@ -15,6 +15,8 @@ export interface FileStorage {
    * when nothing is stored under `key`.
    */
   open(key: string, pickRange?: (size: number) => ByteRange | null): Promise<StoredStream | null>;
+  /** The type and size of what is stored under `key`, without reading it (a HEAD request's answer); null when nothing. */
+  stat(key: string): Promise<StoredFileFacts | null>;
   /** Whether something is stored under `key`, without reading it. */
   has(key: string): Promise<boolean>;
   /** Removes a file (account deletion); removing what is not there is not an error. */
@@ -37,11 +39,15 @@ export interface ByteRange {
   end: number;
 }
 
-interface StoredStream {
-  body: Readable;
+interface StoredFileFacts {
   contentType: string;
-  /** The whole file's size in bytes, whatever part `body` holds. */
+  /** The whole file's size in bytes. */
   size: number;
+}
+
+interface StoredStream extends StoredFileFacts {
+  /** The file, or only `range` of it: `size` is the whole file's either way. */
+  body: Readable;
   /** The part `body` holds, or null for the whole file. */
   range: ByteRange | null;
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageVariantWidths, type TImageVariantWidth, ZQueryNumber } from '@cypher/contract';
@@ -46,33 +47,40 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     return key;
   }
 
+  /** A public bucket's answer: a redirect to the object there (made first for a variant). */
+  async function redirectToBucket(reply: FastifyReply, name: string, width: TImageVariantWidth | undefined) {
+    const key = await publicKey(name, width);
+    if (!key) throw new AppError('MEDIA_NOT_FOUND');
+    return reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl!(key), 302);
+  }
+
+  async function sendVariant(reply: FastifyReply, name: string, width: TImageVariantWidth) {
+    const variant = await variants.variant(name, width);
+    if (!variant) throw new AppError('MEDIA_NOT_FOUND');
+    return reply.type(variant.contentType).header('cache-control', IMMUTABLE).send(variant.bytes);
+  }
+
+  const schema = {
+    tags: ['media'],
+    params: z.object({ name: z.string().max(200) }),
+    querystring: z.object({
+      w: ZQueryNumber(z.coerce.number().pipe(z.literal(imageVariantWidths))).optional(),
+    }),
+  };
+
   return async (app) => {
     app.get(
       '/uploads/:name',
       {
-        schema: {
-          tags: ['media'],
-          summary: 'An uploaded or generated image',
-          params: z.object({ name: z.string().max(200) }),
-          querystring: z.object({
-            w: ZQueryNumber(z.coerce.number().pipe(z.literal(imageVariantWidths))).optional(),
-          }),
-        },
+        schema: { ...schema, summary: 'An uploaded or generated image, or a video by ranges' },
+        exposeHeadRoute: false,
       },
       async (request, reply) => {
         const { name } = request.params;
         const { w: width } = request.query;
         if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
-        if (storage.publicUrl) {
-          const key = await publicKey(name, width);
-          if (!key) throw new AppError('MEDIA_NOT_FOUND');
-          return reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl(key), 302);
-        }
-        if (width) {
-          const variant = await variants.variant(name, width);
-          if (!variant) throw new AppError('MEDIA_NOT_FOUND');
-          return reply.type(variant.contentType).header('cache-control', IMMUTABLE).send(variant.bytes);
-        }
+        if (storage.publicUrl) return redirectToBucket(reply, name, width);
+        if (width) return sendVariant(reply, name, width);
         const { range: rangeHeader } = request.headers;
         const file = await storage.open(name, rangeHeader ? (size) => byteRange(rangeHeader, size) : undefined);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
@@ -84,6 +92,28 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-range', `bytes ${start}-${end}/${file.size}`)
           .header('content-length', end - start + 1)
           .send(file.body);
+      },
+    );
+
+    // Fastify's own HEAD runs the GET above and reads the whole file to throw it away (50 MB for a video): a HEAD
+    // asks the store for the type and size only. Range is not defined for HEAD (RFC 9110), so it is not read.
+    app.head(
+      '/uploads/:name',
+      { schema: { ...schema, summary: "The headers of GET /uploads/{name}'s whole answer, without reading the file" } },
+      async (request, reply) => {
+        const { name } = request.params;
+        const { w: width } = request.query;
+        if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
+        if (storage.publicUrl) return redirectToBucket(reply, name, width);
+        if (width) return sendVariant(reply, name, width);
+        const facts = await storage.stat(name);
+        if (!facts) throw new AppError('MEDIA_NOT_FOUND');
+        return reply
+          .type(facts.contentType)
+          .header('cache-control', IMMUTABLE)
+          .header('accept-ranges', 'bytes')
+          .header('content-length', facts.size)
+          .send();
       },
     );
   };

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
@@ -291,6 +292,67 @@ describe('POST /v1/console/media/animations', () => {
 });
 
 describe('GET /uploads/{name}', () => {
+  it("answers HEAD with the whole file's type and size from the store, without opening the file", async () => {
+    const video = Buffer.concat([isoMedia('isom'), Buffer.alloc(3 * 1024 * 1024, 2)]);
+    const { url } = (
+      await uploadAnimation(multipartBody([{ name: 'file', filename: 'long.mp4', content: video }]))
+    ).json().data;
+    const open = t.storage.open;
+    let opened = 0;
+    t.storage.open = (...args) => {
+      opened += 1;
+      return open.apply(t.storage, args);
+    };
+    try {
+      for (const headers of [{}, { range: 'bytes=0-' }]) {
+        const head = await t.app.inject({ method: 'HEAD', url, headers });
+        expect(head.statusCode).toBe(200);
+        expect(head.headers['content-type']).toBe('video/mp4');
+        expect(head.headers['content-length']).toBe(String(video.length));
+        expect(head.headers['accept-ranges']).toBe('bytes');
+        expect(head.headers['cache-control']).toContain('immutable');
+        expect(head.rawPayload.length).toBe(0);
+      }
+      expect(opened).toBe(0);
+      const missing = await t.app.inject({ method: 'HEAD', url: '/uploads/0000.mp4' });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      t.storage.open = open;
+    }
+  });
+
+  it('answers a file whose read fails before its first byte with INTERNAL_ERROR, without the caching or range meant for the file', async () => {
+    const response = await upload(multipartBody([{ name: 'file', filename: 'art.png', content: png }]));
+    const { url } = response.json().data;
+    const whole = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } });
+    expect(whole.statusCode).toBe(206);
+    expect(whole.headers['cache-control']).toContain('immutable');
+
+    // The disk fails as the read starts (EIO): the route has set the year's caching and the range by then.
+    const open = t.storage.open;
+    t.storage.open = async (key, pickRange) => {
+      const file = await open.call(t.storage, key, pickRange);
+      file?.body.destroy();
+      const failing = new Readable({
+        read() {
+          this.destroy(Object.assign(new Error('i/o error'), { code: 'EIO' }));
+        },
+      });
+      return file && { ...file, body: failing };
+    };
+    try {
+      const failed = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().code).toBe('INTERNAL_ERROR');
+      expect(failed.headers['cache-control']).toBeUndefined();
+      expect(failed.headers['content-range']).toBeUndefined();
+      expect(failed.headers['accept-ranges']).toBeUndefined();
+      expect(failed.headers['content-type']).toContain('application/json');
+    } finally {
+      t.storage.open = open;
+    }
+  });
+
   it('answers MEDIA_NOT_FOUND for unknown names and for anything that tries to leave the folder', async () => {
     for (const url of [
       '/uploads/0000.png',
