@@ -48,7 +48,6 @@ export const ZTicketKindForm = ZCreateTicketKindRequest.extend({
   }),
 });
 export type TTicketKindFormValues = z.input<typeof ZTicketKindForm>;
-export type TTicketKindFormOutput = z.output<typeof ZTicketKindForm>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

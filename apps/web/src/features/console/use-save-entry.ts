@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogMessages } from '@cypher/contract';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { applyApiError } from '../../api/form-errors.ts';
+import { useUnsavedChanges } from '../../ui/unsaved-changes.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import {
   consoleResources,
@@ -30,7 +32,7 @@ interface SaveOptions<TValues extends FieldValues> {
  * and opens for editing (where it can be published); an edit PATCHes only what changed, checked with the contract's
  * update schema, or says there is nothing to save. Failures land under their fields, or at the top.
  */
-export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: string | undefined) {
+function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: string | undefined) {
   const create = useCreateConsoleEntry(resource);
   const update = useUpdateConsoleEntry(resource, entryId ?? '');
   const navigate = useNavigate();
@@ -77,6 +79,55 @@ export function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: s
   }
 
   return { save, isSaving: create.isPending || update.isPending };
+}
+
+interface EntryFormOptions<TValues extends FieldValues, TOutput> {
+  /** The contract's create schema, or one that only words an error differently: the form's rules, and the body. */
+  schema: z.ZodType<TOutput, TValues>;
+  /** The entry as the form holds it (empty for a new one): the form's defaults, and what an edit is compared with. */
+  loaded: TValues;
+  /** The entry in the unsaved-changes prompt: "Your changes to this {noun} are not saved." */
+  noun: string;
+  /** The fields the API's errors may name; a function of the output when they vary with it (a base's slots). */
+  fields: SaveOptions<TValues>['fields'] | ((output: TOutput) => SaveOptions<TValues>['fields']);
+  fieldForCode?: SaveOptions<TValues>['fieldForCode'];
+  /** Fields an edit never sends, e.g. a product's brand, fixed once it is created. */
+  readOnlyKeys?: readonly string[];
+}
+
+/**
+ * A console entry's form: react-hook-form with the schema's rules, guarded against leaving with unsaved changes, and
+ * `saveOutput` for its valid output, which creates the entry or saves what changed (useSaveEntry).
+ * `<EntryForm onSubmit={form.handleSubmit(saveOutput)}>`; a form that asks first (a price change) calls it after.
+ */
+export function useEntryForm<
+  R extends TConsoleResource,
+  TValues extends FieldValues,
+  TOutput extends Record<string, unknown>,
+>(
+  resource: R,
+  entryId: string | undefined,
+  { schema, loaded, noun, fields, fieldForCode, readOnlyKeys }: EntryFormOptions<TValues, TOutput>,
+) {
+  const { save, isSaving } = useSaveEntry(resource, entryId);
+  // A whole TValues is a DefaultValues<TValues> (its deep partial); TypeScript cannot see that for a generic one.
+  const defaultValues = loaded as DefaultValues<TValues>;
+  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+  const { markSaved } = useUnsavedChanges(form, noun);
+  const saveOutput = (output: TOutput) =>
+    save(
+      schema,
+      output,
+      loaded,
+      {
+        setError: form.setError,
+        onSaved: markSaved,
+        fields: typeof fields === 'function' ? fields(output) : fields,
+        fieldForCode,
+      },
+      readOnlyKeys,
+    );
+  return { form, saveOutput, isSaving };
 }
 
 function capitalise(word: string): string {

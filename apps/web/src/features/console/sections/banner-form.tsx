@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BANNER_SUBTITLE_MAX_LENGTH, type TBanner } from '@cypher/contract';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -10,12 +8,10 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZBannerForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
 type TValues = z.input<typeof ZBannerForm>;
-type TOutput = z.output<typeof ZBannerForm>;
 
 const fields = ['title', 'subtitle', 'imageUrl', 'linkUrl', 'placement', 'sortOrder', 'startsAt', 'endsAt'] as const;
 
@@ -35,20 +31,19 @@ function toValues(banner: TBanner | undefined): TValues {
 /** Create or edit a home page banner: picture, words, where it leads, its order and when it shows. */
 export function BannerForm({ banner }: { banner?: TBanner }) {
   const loaded = toValues(banner);
-  const { save, isSaving } = useSaveEntry('banners', banner?.id);
-  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZBannerForm), defaultValues: loaded });
-  const { markSaved } = useUnsavedChanges(form, 'banner');
+  const { form, saveOutput, isSaving } = useEntryForm('banners', banner?.id, {
+    schema: ZBannerForm,
+    loaded,
+    noun: 'banner',
+    fields,
+  });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
   } = form;
-
-  const onSubmit = handleSubmit((output) =>
-    save(ZBannerForm, output, loaded, { setError, onSaved: markSaved, fields }),
-  );
+  const onSubmit = handleSubmit(saveOutput);
 
   return (
     <EntryForm

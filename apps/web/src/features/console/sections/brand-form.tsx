@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BRAND_TAGLINE_MAX_LENGTH, brandTypes, ZCreateBrandRequest, type TBrand } from '@cypher/contract';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -13,14 +11,12 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import { useSlugFromName } from '../use-slug-from-name.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
 type TValues = z.input<typeof ZCreateBrandRequest>;
-type TOutput = z.output<typeof ZCreateBrandRequest>;
 
 const fields = [
   'slug',
@@ -52,29 +48,21 @@ function toValues(brand: TBrand | undefined): TValues {
 export function BrandForm({ brand }: { brand?: TBrand }) {
   const me = useOperator();
   const loaded = toValues(brand);
-  const { save, isSaving } = useSaveEntry('brands', brand?.id);
-  const form = useForm<TValues, unknown, TOutput>({
-    resolver: zodResolver(ZCreateBrandRequest),
-    defaultValues: loaded,
+  const { form, saveOutput, isSaving } = useEntryForm('brands', brand?.id, {
+    schema: ZCreateBrandRequest,
+    loaded,
+    noun: 'brand',
+    fields,
+    fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
   });
-  const { markSaved } = useUnsavedChanges(form, 'brand');
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
   } = form;
   const slugFromName = useSlugFromName(form, !brand);
-
-  const onSubmit = handleSubmit((output) =>
-    save(ZCreateBrandRequest, output, loaded, {
-      setError,
-      onSaved: markSaved,
-      fields,
-      fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
-    }),
-  );
+  const onSubmit = handleSubmit(saveOutput);
 
   return (
     <EntryForm

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { TCollection } from '@cypher/contract';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -14,12 +13,10 @@ import { RelationField, withSaved } from '../components/relation-select.tsx';
 import { useSearchedEntries } from '../components/search-picker.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
 type TValues = z.input<typeof ZCollectionForm>;
-type TOutput = z.output<typeof ZCollectionForm>;
 
 const fields = ['brandId', 'licenseId', 'name', 'description', 'imageUrl', 'sortOrder'] as const;
 
@@ -38,14 +35,18 @@ function toValues(collection: TCollection | undefined, newBrandId = ''): TValues
 export function CollectionForm({ collection }: { collection?: TCollection }) {
   const onlyBrand = useOnlyBrand();
   const loaded = toValues(collection, onlyBrand?.id);
-  const { save, isSaving } = useSaveEntry('collections', collection?.id);
-  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZCollectionForm), defaultValues: loaded });
-  const { markSaved } = useUnsavedChanges(form, 'collection');
+  const { form, saveOutput, isSaving } = useEntryForm('collections', collection?.id, {
+    schema: ZCollectionForm,
+    loaded,
+    noun: 'collection',
+    fields,
+    fieldForCode: { NAME_ALREADY_EXISTS: 'name' },
+    readOnlyKeys: ['brandId'],
+  });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     setValue,
     formState: { errors },
   } = form;
@@ -58,15 +59,7 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
     { isEnabled: Boolean(brandId) },
   );
 
-  const onSubmit = handleSubmit((output) =>
-    save(
-      ZCollectionForm,
-      output,
-      loaded,
-      { setError, onSaved: markSaved, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } },
-      ['brandId'],
-    ),
-  );
+  const onSubmit = handleSubmit(saveOutput);
 
   return (
     <EntryForm

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { TCollection, TFigureBase } from '@cypher/contract';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select, type SelectProps } from '../../../ui/select.tsx';
@@ -13,10 +12,9 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { hasFailed, SearchExtras, useSearchedEntries } from '../components/search-picker.tsx';
-import { ZFigureBaseForm, type TFigureBaseFormOutput, type TFigureBaseFormValues } from '../form-schemas.ts';
+import { ZFigureBaseForm, type TFigureBaseFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
@@ -80,17 +78,18 @@ function CollectionSelect({
 /** Create or edit a figure base: the collection it belongs to (fixed once made), its name and image, and its slots. */
 export function FigureBaseForm({ base }: { base?: TFigureBase }) {
   const loaded = toValues(base);
-  const { save, isSaving } = useSaveEntry('figure-bases', base?.id);
-  const form = useForm<TFigureBaseFormValues, unknown, TFigureBaseFormOutput>({
-    resolver: zodResolver(ZFigureBaseForm),
-    defaultValues: loaded,
+  const { form, saveOutput, isSaving } = useEntryForm('figure-bases', base?.id, {
+    schema: ZFigureBaseForm,
+    loaded,
+    noun: 'figure base',
+    fields: (output) => [...fields, ...slotFields(output.slots.length)],
+    fieldForCode,
+    readOnlyKeys: ['collectionId'],
   });
-  const { markSaved } = useUnsavedChanges(form, 'figure base');
   const {
     register,
     control,
     handleSubmit,
-    setError,
     setValue,
     getValues,
     formState: { errors },
@@ -119,15 +118,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
   const collectionName =
     base?.collection.name ?? collectionChoices?.find((collection) => collection.id === collectionId)?.name;
 
-  const onSubmit = handleSubmit((output) =>
-    save(
-      ZFigureBaseForm,
-      output,
-      loaded,
-      { setError, onSaved: markSaved, fields: [...fields, ...slotFields(output.slots.length)], fieldForCode },
-      ['collectionId'],
-    ),
-  );
+  const onSubmit = handleSubmit(saveOutput);
 
   return (
     <EntryForm

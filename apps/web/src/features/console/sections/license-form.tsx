@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { TLicense } from '@cypher/contract';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -11,12 +9,10 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZLicenseForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 
 type TValues = z.input<typeof ZLicenseForm>;
-type TOutput = z.output<typeof ZLicenseForm>;
 
 const fields = ['brandId', 'name', 'description', 'imageUrl', 'licensor'] as const;
 
@@ -33,26 +29,21 @@ function toValues(license: TLicense | undefined): TValues {
 /** Create or edit a license. Its brand is fixed once created (it is what a manager's access is checked against). */
 export function LicenseForm({ license }: { license?: TLicense }) {
   const loaded = toValues(license);
-  const { save, isSaving } = useSaveEntry('licenses', license?.id);
-  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZLicenseForm), defaultValues: loaded });
-  const { markSaved } = useUnsavedChanges(form, 'license');
+  const { form, saveOutput, isSaving } = useEntryForm('licenses', license?.id, {
+    schema: ZLicenseForm,
+    loaded,
+    noun: 'license',
+    fields,
+    fieldForCode: { NAME_ALREADY_EXISTS: 'name' },
+    readOnlyKeys: ['brandId'],
+  });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
   } = form;
-
-  const onSubmit = handleSubmit((output) =>
-    save(
-      ZLicenseForm,
-      output,
-      loaded,
-      { setError, onSaved: markSaved, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } },
-      ['brandId'],
-    ),
-  );
+  const onSubmit = handleSubmit(saveOutput);
 
   return (
     <EntryForm

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { TConsolePass } from '@cypher/contract';
 import { useEffect, type FocusEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatCount } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
@@ -17,15 +15,8 @@ import { PassBenefitsEditor } from '../components/pass-benefits-editor.tsx';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars, dollarsToCents } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
-import {
-  passFormFields,
-  passFormValues,
-  ZPassForm,
-  type TPassFormOutput,
-  type TPassFormValues,
-} from '../pass-form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { passFormFields, passFormValues, ZPassForm } from '../pass-form-values.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
@@ -75,17 +66,17 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
   // A manager of a single brand makes passes of that brand: it comes chosen, and shown as fixed.
   const onlyBrand = useOnlyBrand();
   const loaded = passFormValues(pass, onlyBrand?.id);
-  const { save, isSaving } = useSaveEntry('passes', pass?.id);
-  const form = useForm<TPassFormValues, unknown, TPassFormOutput>({
-    resolver: zodResolver(ZPassForm),
-    defaultValues: loaded,
+  const { form, saveOutput, isSaving } = useEntryForm('passes', pass?.id, {
+    schema: ZPassForm,
+    loaded,
+    noun: 'pass',
+    fields: passFormFields,
+    readOnlyKeys: readOnlyKeysOf(pass),
   });
-  const { markSaved } = useUnsavedChanges(form, 'pass');
   const {
     register,
     control,
     handleSubmit,
-    setError,
     setValue,
     formState: { errors, isDirty },
   } = form;
@@ -100,8 +91,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
       from: pass?.price.amount ?? null,
       to: output.price,
       sold: pass ? `${formatCount(pass.sold)} of ${formatCount(pass.supply)} sold` : undefined,
-      save: () =>
-        save(ZPassForm, output, loaded, { setError, onSaved: markSaved, fields: passFormFields }, readOnlyKeysOf(pass)),
+      save: () => saveOutput(output),
     }),
   );
   const isSupplyIssued = pass?.publicationStatus === 'PUBLISHED';

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { rarities, type TProduct } from '@cypher/contract';
-import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
@@ -16,14 +15,12 @@ import { PropertiesEditor, type TPropertiesFormValues } from '../components/prop
 import { TagPicker } from '../components/tag-picker.tsx';
 import { ZProductForm } from '../form-schemas.ts';
 import { numberOrNull, text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import { ProductRelations } from './product-relations.tsx';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
 type TValues = z.input<typeof ZProductForm>;
-type TOutput = z.output<typeof ZProductForm>;
 
 const fields = [
   'brandId',
@@ -63,27 +60,22 @@ function toValues(product: TProduct | undefined, newBrandId = ''): TValues {
 export function ProductForm({ product }: { product?: TProduct }) {
   const onlyBrand = useOnlyBrand();
   const loaded = toValues(product, onlyBrand?.id);
-  const { save, isSaving } = useSaveEntry('products', product?.id);
-  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(ZProductForm), defaultValues: loaded });
-  const { markSaved } = useUnsavedChanges(form, 'product');
+  const { form, saveOutput, isSaving } = useEntryForm('products', product?.id, {
+    schema: ZProductForm,
+    loaded,
+    noun: 'product',
+    fields,
+    fieldForCode: { NAME_ALREADY_EXISTS: 'name' },
+    readOnlyKeys: ['brandId'],
+  });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     setValue,
     formState: { errors },
   } = form;
-
-  const onSubmit = handleSubmit((output) =>
-    save(
-      ZProductForm,
-      output,
-      loaded,
-      { setError, onSaved: markSaved, fields, fieldForCode: { NAME_ALREADY_EXISTS: 'name' } },
-      ['brandId'],
-    ),
-  );
+  const onSubmit = handleSubmit(saveOutput);
 
   return (
     <EntryForm

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZCreateCategoryRequest, ZCreateTagRequest, type TCategory, type TTag } from '@cypher/contract';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../ui/alert.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -8,15 +6,13 @@ import { Input } from '../../../ui/input.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import { useSlugFromName } from '../use-slug-from-name.ts';
 import styles from '../components/console-form.module.css';
 
 // Categories and tags are the same form; categories add a display order.
 const ZTaxonomyForm = ZCreateCategoryRequest;
 type TValues = z.input<typeof ZTaxonomyForm>;
-type TOutput = z.output<typeof ZTaxonomyForm>;
 
 interface TaxonomyFormProps {
   kind: 'categories' | 'tags';
@@ -33,28 +29,20 @@ export function TaxonomyForm({ kind, entry }: TaxonomyFormProps) {
     name: entry?.name ?? '',
     ...(isCategory ? { sortOrder: (entry as TCategory | undefined)?.sortOrder ?? 0 } : {}),
   };
-  const { save, isSaving } = useSaveEntry(kind, entry?.id);
-  const form = useForm<TValues, unknown, TOutput>({
-    resolver: zodResolver(schema as typeof ZTaxonomyForm),
-    defaultValues: loaded,
+  const { form, saveOutput, isSaving } = useEntryForm(kind, entry?.id, {
+    schema: schema as typeof ZTaxonomyForm,
+    loaded,
+    noun: isCategory ? 'category' : 'tag',
+    fields: ['slug', 'name', 'sortOrder'],
+    fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
   });
-  const { markSaved } = useUnsavedChanges(form, isCategory ? 'category' : 'tag');
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors },
   } = form;
   const slugFromName = useSlugFromName(form, !entry);
-
-  const onSubmit = handleSubmit((output) =>
-    save(schema as typeof ZTaxonomyForm, output, loaded, {
-      setError,
-      onSaved: markSaved,
-      fields: ['slug', 'name', 'sortOrder'],
-      fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },
-    }),
-  );
+  const onSubmit = handleSubmit(saveOutput);
   const isReadOnly = !me.isAdmin;
 
   return (

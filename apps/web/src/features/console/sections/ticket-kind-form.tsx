@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_TICKETS_PER_ORDER, type TConsoleTicketKind } from '@cypher/contract';
-import { useForm } from 'react-hook-form';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -15,10 +13,9 @@ import { usePriceChangeConfirmation } from '../components/price-change-confirmat
 import { useOperator } from '../components/operator-context.ts';
 import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars } from '../drop-form-values.ts';
-import { ZTicketKindForm, type TTicketKindFormOutput, type TTicketKindFormValues } from '../form-schemas.ts';
+import { ZTicketKindForm, type TTicketKindFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
-import { useSaveEntry } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-save-entry.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
@@ -45,17 +42,17 @@ function toValues(kind: TConsoleTicketKind | undefined, defaultBrandId: string):
 export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
   const me = useOperator();
   const loaded = toValues(kind, me.isAdmin ? '' : (me.brands[0]?.id ?? ''));
-  const { save, isSaving } = useSaveEntry('ticket-kinds', kind?.id);
-  const form = useForm<TTicketKindFormValues, unknown, TTicketKindFormOutput>({
-    resolver: zodResolver(ZTicketKindForm),
-    defaultValues: loaded,
+  const { form, saveOutput, isSaving } = useEntryForm('ticket-kinds', kind?.id, {
+    schema: ZTicketKindForm,
+    loaded,
+    noun: 'kind of ticket',
+    fields,
+    readOnlyKeys: ['brandId'],
   });
-  const { markSaved } = useUnsavedChanges(form, 'kind of ticket');
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
   } = form;
 
@@ -68,7 +65,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
       from: kind?.price?.amount ?? null,
       // Made inactive, it is no longer sold, whatever its price.
       to: output.isActive ? output.price : null,
-      save: () => save(ZTicketKindForm, output, loaded, { setError, onSaved: markSaved, fields }, ['brandId']),
+      save: () => saveOutput(output),
     }),
   );
 
