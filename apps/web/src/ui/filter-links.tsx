@@ -42,20 +42,22 @@ export function FilterLinks({ label, items, selectedId, className }: FilterLinks
 
   return (
     <nav aria-label={label} className={[styles.nav, className].filter(Boolean).join(' ')}>
-      <ul ref={setList} className={`${styles.list} ${scrollEdgesClassName()}`}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <Link
-              to={item.to}
-              className={styles.link}
-              aria-current={item.id === selectedId ? 'true' : undefined}
-              preventScrollReset
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className={styles.frame}>
+        <ul ref={setList} className={`${styles.list} ${scrollEdgesClassName()}`}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={item.to}
+                className={styles.link}
+                aria-current={item.id === selectedId ? 'true' : undefined}
+                preventScrollReset
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </nav>
   );
 }

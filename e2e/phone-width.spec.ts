@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoAdmin, demoCollector, signInOnPage } from './support/sign-in.ts';
+
+// Every screen works on a phone (DESIGN.md): no page may be wider than a 390 px window. A row that does not fit
+// (tabs, filters, a wide table) scrolls inside itself. This is what caught the console's withdrawals page 168 px too
+// wide, when its filter row was a grid item of max-content width. Unit tests cannot see it: they lay nothing out.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const collectorPages = [
+  '/',
+  '/drops',
+  '/drops?tab=packs',
+  '/pass',
+  '/tickets',
+  '/tickets/attendance',
+  '/brands',
+  '/products',
+  '/fusions',
+  '/collections',
+  '/notifications',
+  '/profile/redeem',
+  '/payment',
+  '/payment?tab=history',
+  '/payment?tab=purchases',
+  '/payment?tab=add-funds',
+  '/payment?tab=withdraw',
+  '/payment?tab=payment-methods',
+  '/account/security',
+  '/guide',
+];
+
+const consoleSections = [
+  'brands',
+  'licenses',
+  'collections',
+  'products',
+  'figure-bases',
+  'ticket-kinds',
+  'drops',
+  'passes',
+  'fusions',
+  'redeem-batches',
+  'airdrops',
+  'attendance-calendars',
+  'categories',
+  'tags',
+  'banners',
+  'withdrawals',
+  'payment-reviews',
+  'ledger',
+  'audit-log',
+  'operators',
+];
+
+/** Opens `path` once its data has come, and notes (softly, so one run names every page) how much wider it is. */
+async function expectFitsTheWindow(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect.soft(overflow, `${path} is ${overflow} px wider than the window`).toBeLessThanOrEqual(0);
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/signin');
+  await signInOnPage(page, account);
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+test.describe('phone width', () => {
+  test("a collector's pages fit a 390 px window", async ({ page, request }) => {
+    await signIn(page, demoCollector);
+    const drops = (await (await request.get('/v1/drops?size=1')).json()).data.items as { id: string }[];
+    for (const path of [...collectorPages, ...drops.map((drop) => `/drops/${drop.id}`)]) {
+      await expectFitsTheWindow(page, path);
+    }
+  });
+
+  test('the console fits a 390 px window, section by section', async ({ page }) => {
+    await signIn(page, demoAdmin);
+    for (const section of ['', ...consoleSections]) {
+      await expectFitsTheWindow(page, `/console${section ? `/${section}` : ''}`);
+    }
+  });
+});
