@@ -60,6 +60,18 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     return reply.type(variant.contentType).header('cache-control', IMMUTABLE).send(variant.bytes);
   }
 
+  /**
+   * What GET and HEAD answer alike: MEDIA_NOT_FOUND for a name that cannot be a key, a public bucket's redirect, a
+   * variant (made once and kept, so a HEAD costs no more than a GET). Null when the stored file itself is asked for,
+   * which each answers its own way.
+   */
+  async function answerBeforeTheFile(reply: FastifyReply, name: string, width: TImageVariantWidth | undefined) {
+    if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
+    if (storage.publicUrl) return redirectToBucket(reply, name, width);
+    if (width) return sendVariant(reply, name, width);
+    return null;
+  }
+
   const schema = {
     tags: ['media'],
     params: z.object({ name: z.string().max(200) }),
@@ -77,10 +89,8 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { name } = request.params;
-        const { w: width } = request.query;
-        if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
-        if (storage.publicUrl) return redirectToBucket(reply, name, width);
-        if (width) return sendVariant(reply, name, width);
+        const answered = await answerBeforeTheFile(reply, name, request.query.w);
+        if (answered) return answered;
         const { range: rangeHeader } = request.headers;
         const file = await storage.open(name, rangeHeader ? (size) => byteRange(rangeHeader, size) : undefined);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
@@ -102,10 +112,8 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { ...schema, summary: "The headers of GET /uploads/{name}'s whole answer, without reading the file" } },
       async (request, reply) => {
         const { name } = request.params;
-        const { w: width } = request.query;
-        if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
-        if (storage.publicUrl) return redirectToBucket(reply, name, width);
-        if (width) return sendVariant(reply, name, width);
+        const answered = await answerBeforeTheFile(reply, name, request.query.w);
+        if (answered) return answered;
         const facts = await storage.stat(name);
         if (!facts) throw new AppError('MEDIA_NOT_FOUND');
         return reply
