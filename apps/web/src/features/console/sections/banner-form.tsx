@@ -8,7 +8,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { ZBannerForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import styles from '../components/console-form.module.css';
 
 type TValues = z.input<typeof ZBannerForm>;

@@ -11,7 +11,7 @@ import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
 import { useOperator } from '../components/operator-context.ts';
 import { text } from '../form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import { useSlugFromName } from '../use-slug-from-name.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';

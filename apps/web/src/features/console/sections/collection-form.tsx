@@ -13,7 +13,7 @@ import { RelationField, withSaved } from '../components/relation-select.tsx';
 import { useSearchedEntries } from '../components/search-picker.tsx';
 import { ZCollectionForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import styles from '../components/console-form.module.css';
 
 type TValues = z.input<typeof ZCollectionForm>;

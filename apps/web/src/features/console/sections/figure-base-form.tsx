@@ -14,7 +14,7 @@ import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { hasFailed, SearchExtras, useSearchedEntries } from '../components/search-picker.tsx';
 import { ZFigureBaseForm, type TFigureBaseFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 

@@ -16,7 +16,7 @@ import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars, dollarsToCents } from '../drop-form-values.ts';
 import { numberOrNull } from '../form-values.ts';
 import { passFormFields, passFormValues, ZPassForm } from '../pass-form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';

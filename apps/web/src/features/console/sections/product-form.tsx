@@ -15,7 +15,7 @@ import { PropertiesEditor, type TPropertiesFormValues } from '../components/prop
 import { TagPicker } from '../components/tag-picker.tsx';
 import { ZProductForm } from '../form-schemas.ts';
 import { numberOrNull, text } from '../form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import { ProductRelations } from './product-relations.tsx';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';

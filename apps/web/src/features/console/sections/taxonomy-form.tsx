@@ -6,7 +6,7 @@ import { Input } from '../../../ui/input.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { useOperator } from '../components/operator-context.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import { useSlugFromName } from '../use-slug-from-name.ts';
 import styles from '../components/console-form.module.css';
 

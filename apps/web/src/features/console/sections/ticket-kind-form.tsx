@@ -15,7 +15,7 @@ import { ReadOnlyField } from '../components/read-only-field.tsx';
 import { centsToDollars } from '../drop-form-values.ts';
 import { ZTicketKindForm, type TTicketKindFormValues } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
-import { useEntryForm } from '../use-save-entry.ts';
+import { useEntryForm } from '../use-entry-form.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 
