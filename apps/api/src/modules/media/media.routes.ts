@@ -51,25 +51,28 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   async function redirectToBucket(reply: FastifyReply, name: string, width: TImageVariantWidth | undefined) {
     const key = await publicKey(name, width);
     if (!key) throw new AppError('MEDIA_NOT_FOUND');
-    return reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl!(key), 302);
+    reply.header('cache-control', REDIRECT_CACHE).redirect(storage.publicUrl!(key), 302);
   }
 
   async function sendVariant(reply: FastifyReply, name: string, width: TImageVariantWidth) {
     const variant = await variants.variant(name, width);
     if (!variant) throw new AppError('MEDIA_NOT_FOUND');
-    return reply.type(variant.contentType).header('cache-control', IMMUTABLE).send(variant.bytes);
+    reply.type(variant.contentType).header('cache-control', IMMUTABLE).send(variant.bytes);
   }
 
   /**
-   * What GET and HEAD answer alike: MEDIA_NOT_FOUND for a name that cannot be a key, a public bucket's redirect, a
-   * variant (made once and kept, so a HEAD costs no more than a GET). Null when the stored file itself is asked for,
-   * which each answers its own way.
+   * Answers what GET and HEAD answer alike: MEDIA_NOT_FOUND for a name that cannot be a key, a public bucket's
+   * redirect, a variant (made once and kept, so a HEAD costs no more than a GET). True when it has answered; false
+   * when the stored file itself is asked for, which each answers its own way. A boolean, not the reply: a reply is a
+   * thenable (it resolves once sent, to nothing), so an awaited reply reads as "not answered", and the route went on
+   * to open the file as well, leaving its handle (or a bucket's connection) to the garbage collector.
    */
-  async function answerBeforeTheFile(reply: FastifyReply, name: string, width: TImageVariantWidth | undefined) {
+  async function answeredBeforeTheFile(reply: FastifyReply, name: string, width: TImageVariantWidth | undefined) {
     if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
-    if (storage.publicUrl) return redirectToBucket(reply, name, width);
-    if (width) return sendVariant(reply, name, width);
-    return null;
+    if (storage.publicUrl) await redirectToBucket(reply, name, width);
+    else if (width) await sendVariant(reply, name, width);
+    else return false;
+    return true;
   }
 
   const schema = {
@@ -89,8 +92,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { name } = request.params;
-        const answered = await answerBeforeTheFile(reply, name, request.query.w);
-        if (answered) return answered;
+        if (await answeredBeforeTheFile(reply, name, request.query.w)) return reply;
         const { range: rangeHeader } = request.headers;
         const file = await storage.open(name, rangeHeader ? (size) => byteRange(rangeHeader, size) : undefined);
         if (!file) throw new AppError('MEDIA_NOT_FOUND');
@@ -112,8 +114,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { ...schema, summary: "The headers of GET /uploads/{name}'s whole answer, without reading the file" } },
       async (request, reply) => {
         const { name } = request.params;
-        const answered = await answerBeforeTheFile(reply, name, request.query.w);
-        if (answered) return answered;
+        if (await answeredBeforeTheFile(reply, name, request.query.w)) return reply;
         const facts = await storage.stat(name);
         if (!facts) throw new AppError('MEDIA_NOT_FOUND');
         return reply

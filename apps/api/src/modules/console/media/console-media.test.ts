@@ -321,6 +321,31 @@ describe('GET /uploads/{name}', () => {
     }
   });
 
+  it("answers a size of an image from the size alone, GET and HEAD, opening the original's file neither time", async () => {
+    const { url } = (await upload(multipartBody([{ name: 'file', filename: 'art.png', content: png }]))).json().data;
+    const { open, stat } = t.storage;
+    const asked: string[] = [];
+    t.storage.open = (...args) => {
+      asked.push(`open ${args[0]}`);
+      return open.apply(t.storage, args);
+    };
+    t.storage.stat = (key) => {
+      asked.push(`stat ${key}`);
+      return stat.call(t.storage, key);
+    };
+    try {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const variant = await t.app.inject({ method, url: `${url}?w=320` });
+        expect(variant.statusCode, method).toBe(200);
+        expect(variant.headers['content-type']).toBe('image/webp');
+      }
+      // The route answered from the variant, then went on to open the file too (a handle left to the collector).
+      expect(asked).toEqual([]);
+    } finally {
+      Object.assign(t.storage, { open, stat });
+    }
+  });
+
   it('answers a file whose read fails before its first byte with INTERNAL_ERROR, without the caching or range meant for the file', async () => {
     const response = await upload(multipartBody([{ name: 'file', filename: 'art.png', content: png }]));
     const { url } = response.json().data;
