@@ -85,4 +85,20 @@ test.describe('phone width', () => {
       await expectFitsTheWindow(page, `/console${section ? `/${section}` : ''}`);
     }
   });
+
+  test("the console's new-entry and entry pages fit a 390 px window", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, demoAdmin);
+    for (const section of consoleSections) {
+      await page.goto(`/console/${section}`);
+      await page.waitForLoadState('networkidle');
+      // The list's own links: its "New" page and its first entry's page (sections without entries have neither).
+      const links = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('main a[href^="/console/${section}/"]')].map((link) => link.getAttribute('href'))`,
+      );
+      const newEntry = links.find((href) => href.endsWith('/new'));
+      const firstEntry = links.find((href) => !href.endsWith('/new'));
+      for (const path of [newEntry, firstEntry]) if (path) await expectFitsTheWindow(page, path);
+    }
+  });
 });

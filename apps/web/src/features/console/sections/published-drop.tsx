@@ -256,7 +256,7 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
                 ['Ends', time(drop.dropEndAt)],
                 [
                   'Packs',
-                  `${formatCount(drop.counts.dropCount)}${drop.giftRound ? ` + ${formatCount(drop.giftRound.packCount)} set aside` : ''} of ${formatCount(drop.editionsPerPack)} ${drop.editionsPerPack === 1 ? 'edition' : 'editions'} (${formatCount(editions)} editions)`,
+                  `${formatCount(drop.counts.dropCount)}${drop.giftRound ? ` + ${formatCount(drop.giftRound.packCount)} set aside,` : ''} of ${formatCount(drop.editionsPerPack)} ${drop.editionsPerPack === 1 ? 'edition' : 'editions'} each (${formatCount(editions)} editions in all)`,
                 ],
                 [
                   'Published',
