@@ -79,6 +79,30 @@ test.describe('phone width', () => {
     }
   });
 
+  test("a collector's entry pages fit a 390 px window: a product, a brand, a pass, a fusion, a drop's provenance", async ({
+    page,
+  }) => {
+    await signIn(page, demoCollector);
+    const entryPages = [];
+    for (const [list, prefix] of [
+      ['/products', '/products/'],
+      ['/brands', '/brands/'],
+      ['/pass', '/pass/'],
+      ['/fusions', '/fusions/'],
+      ['/drops', '/drops/'],
+    ] as const) {
+      await page.goto(list);
+      await page.waitForLoadState('networkidle');
+      // The list's first link to an entry (an id in its address, not a filter of the list).
+      const first = await page.evaluate<string | undefined>(
+        `[...document.querySelectorAll('main a[href^="${prefix}"]')].map((link) => link.getAttribute('href')).find((href) => /[0-9a-f]{8}-/.test(href) && !href.includes('?'))`,
+      );
+      expect(first, `${list} links to an entry`).toBeTruthy();
+      entryPages.push(list === '/drops' ? `${first}/provenance` : first!);
+    }
+    for (const path of entryPages) await expectFitsTheWindow(page, path);
+  });
+
   test('the console fits a 390 px window, section by section', async ({ page }) => {
     await signIn(page, demoAdmin);
     for (const section of ['', ...consoleSections]) {
