@@ -64,8 +64,8 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
    * Answers what GET and HEAD answer alike: MEDIA_NOT_FOUND for a name that cannot be a key, a public bucket's
    * redirect, a variant (made once and kept, so a HEAD costs no more than a GET). True when it has answered; false
    * when the stored file itself is asked for, which each answers its own way. A boolean, not the reply: a reply is a
-   * thenable (it resolves once sent, to nothing), so an awaited reply reads as "not answered", and the route went on
-   * to open the file as well, leaving its handle (or a bucket's connection) to the garbage collector.
+   * thenable that resolves to nothing once sent, so an awaited reply reads as "not answered", and the route would go on
+   * to open the file too, leaving its handle (or a bucket's connection) to the garbage collector.
    */
   async function answeredBeforeTheFile(reply: FastifyReply, name: string, width: TImageVariantWidth | undefined) {
     if (!isValidStorageKey(name)) throw new AppError('MEDIA_NOT_FOUND');
