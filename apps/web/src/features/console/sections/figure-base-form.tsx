@@ -171,6 +171,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
             control={control}
             name="imageUrl"
             label="Image"
+            shape="wide"
             hint="Optional: a wide banner (1200 × 280 fits best), shown above the slots on its page and small on the collection’s list of bases."
           />
         </div>
