@@ -64,6 +64,16 @@ async function expectFitsTheWindow(page: Page, path: string) {
   expect.soft(overflow, `${path} is ${overflow} px wider than the window`).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Opens a list and waits for its entries: the network can be quiet while a list still shows its skeleton (marked
+ * aria-busy), and its links are read from what it shows.
+ */
+async function openList(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/signin');
   await signInOnPage(page, account);
@@ -91,8 +101,7 @@ test.describe('phone width', () => {
       ['/fusions', '/fusions/'],
       ['/drops', '/drops/'],
     ] as const) {
-      await page.goto(list);
-      await page.waitForLoadState('networkidle');
+      await openList(page, list);
       // The list's first link to an entry (an id in its address, not a filter of the list).
       const first = await page.evaluate<string | undefined>(
         `[...document.querySelectorAll('main a[href^="${prefix}"]')].map((link) => link.getAttribute('href')).find((href) => /[0-9a-f]{8}-/.test(href) && !href.includes('?'))`,
@@ -114,8 +123,7 @@ test.describe('phone width', () => {
     test.setTimeout(180_000);
     await signIn(page, demoAdmin);
     for (const section of consoleSections) {
-      await page.goto(`/console/${section}`);
-      await page.waitForLoadState('networkidle');
+      await openList(page, `/console/${section}`);
       // The list's own links: its "New" page and its first entry's page (sections without entries have neither).
       const links = await page.evaluate<string[]>(
         `[...document.querySelectorAll('main a[href^="/console/${section}/"]')].map((link) => link.getAttribute('href'))`,
