@@ -74,6 +74,13 @@ async function openList(page: Page, path: string) {
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
+/** The addresses of the links in `main` that start with `prefix`, in the page's order. */
+function linksUnder(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `[...document.querySelectorAll('main a[href^="${prefix}"]')].map((link) => link.getAttribute('href'))`,
+  );
+}
+
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/signin');
   await signInOnPage(page, account);
@@ -103,9 +110,7 @@ test.describe('phone width', () => {
     ] as const) {
       await openList(page, list);
       // The list's first link to an entry (an id in its address, not a filter of the list).
-      const first = await page.evaluate<string | undefined>(
-        `[...document.querySelectorAll('main a[href^="${prefix}"]')].map((link) => link.getAttribute('href')).find((href) => /[0-9a-f]{8}-/.test(href) && !href.includes('?'))`,
-      );
+      const first = (await linksUnder(page, prefix)).find((href) => /[0-9a-f]{8}-/.test(href) && !href.includes('?'));
       expect(first, `${list} links to an entry`).toBeTruthy();
       entryPages.push(list === '/drops' ? `${first}/provenance` : first!);
     }
@@ -125,9 +130,7 @@ test.describe('phone width', () => {
     for (const section of consoleSections) {
       await openList(page, `/console/${section}`);
       // The list's own links: its "New" page and its first entry's page (sections without entries have neither).
-      const links = await page.evaluate<string[]>(
-        `[...document.querySelectorAll('main a[href^="/console/${section}/"]')].map((link) => link.getAttribute('href'))`,
-      );
+      const links = await linksUnder(page, `/console/${section}/`);
       const newEntry = links.find((href) => href.endsWith('/new'));
       const firstEntry = links.find((href) => !href.endsWith('/new'));
       for (const path of [newEntry, firstEntry]) if (path) await expectFitsTheWindow(page, path);
