@@ -28,8 +28,8 @@ describe('ZNickname', () => {
 });
 
 describe('profile requests', () => {
-  it('defaults marketing consent to false on creation, and refuses unknown fields', () => {
-    expect(ZCreateProfileRequest.parse({ nickname: 'Ada' })).toEqual({ nickname: 'Ada', marketingConsent: false });
+  it('leaves marketing consent out of a creation that does not name it, and refuses unknown fields', () => {
+    expect(ZCreateProfileRequest.parse({ nickname: 'Ada' })).toEqual({ nickname: 'Ada' });
     expect(ZCreateProfileRequest.safeParse({ nickname: 'Ada', status: 'ACTIVE' }).success).toBe(false);
   });
 

@@ -73,11 +73,14 @@ export const ZNickname = z
  */
 const ZUploadUrl = z.string().trim().min(1).max(300);
 
-/** POST /v1/users/profile: status EMAIL_VERIFIED -> ACTIVE. Photo optional; the background comes with edit. */
+/**
+ * POST /v1/users/profile: status EMAIL_VERIFIED -> ACTIVE. Photo optional; the background comes with edit. Marketing
+ * consent left out keeps the choice made at sign-up.
+ */
 export const ZCreateProfileRequest = z.strictObject({
   nickname: ZNickname,
   photoUrl: ZUploadUrl.nullable().optional(),
-  marketingConsent: z.boolean().default(false),
+  marketingConsent: z.boolean().optional(),
 });
 export type TCreateProfileRequest = z.input<typeof ZCreateProfileRequest>;
 

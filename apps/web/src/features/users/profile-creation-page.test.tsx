@@ -20,11 +20,12 @@ const uploadedPhoto = {
  * answered by `photoUpload`, stored at once unless told otherwise.
  */
 function signedInAs(
-  status: 'EMAIL_VERIFIED' | 'ACTIVE',
+  status: 'CREATED' | 'EMAIL_VERIFIED' | 'ACTIVE',
   photoUpload: () => Response | Promise<Response> = () => json(201, { data: uploadedPhoto }),
+  account: Record<string, unknown> = {},
 ) {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  let user = myUser({ status, nickname: status === 'ACTIVE' ? 'Ada' : null });
+  let user = myUser({ status, nickname: status === 'ACTIVE' ? 'Ada' : null, ...account });
   return stubApi(({ method, path, body }) => {
     const pathname = pathnameOf(path);
     if (pathname === '/v1/users/my') return json(200, { data: user });
@@ -45,6 +46,29 @@ describe('profile creation page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/edit');
     expect(screen.queryByRole('heading', { name: 'Create your profile' })).toBeNull();
+  });
+
+  it('sends someone whose email is not verified yet to the verification page, where a new link can be sent', async () => {
+    signedInAs('CREATED', undefined, { isEmailVerified: false });
+    const { router } = renderApp('/profile/creation');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create profile' })).toBeNull();
+  });
+
+  it('starts the consent box as it was left at sign-up, and sends what the person leaves it at', async () => {
+    const sent = signedInAs('EMAIL_VERIFIED', undefined, { marketingConsent: true });
+    renderApp('/profile/creation');
+    const user = userEvent.setup();
+
+    const consent = await screen.findByRole('checkbox', { name: /Tell me about new drops/ });
+    await waitFor(() => expect(consent).toBeChecked());
+    await user.type(screen.getByLabelText(/^Nickname/), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create profile' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({ marketingConsent: true }),
+    );
   });
 
   it('creates the profile of a verified account and shows the introduction once, then home, not Edit profile', async () => {

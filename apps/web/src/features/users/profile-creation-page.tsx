@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NICKNAME_MAX_LENGTH } from '@cypher/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -31,7 +31,8 @@ type TProfileFormOutput = z.output<typeof ZProfileForm>;
  * the page they asked for as `redirectTo`). The photo is uploaded when chosen, and Create profile is held until it
  * is stored (useImageUploads); creating the profile makes the account ACTIVE and goes on to that page, through the
  * introduction (/onboarding) on a device that has not seen it. Someone whose profile exists (ACTIVE) is sent to
- * `/profile/edit` rather than shown an empty form that would only be refused.
+ * `/profile/edit`, and someone whose email is not verified yet (CREATED) to `/email/verify`, rather than shown a form
+ * that would only be refused.
  */
 export default function ProfileCreationPage() {
   const navigate = useNavigate();
@@ -51,11 +52,21 @@ export default function ProfileCreationPage() {
     register,
     handleSubmit,
     setError,
+    setValue,
+    getFieldState,
     formState: { errors },
   } = useForm<TProfileFormInput, unknown, TProfileFormOutput>({
     resolver: zodResolver(ZProfileForm),
     defaultValues: { nickname: '', marketingConsent: false },
   });
+  // The consent box starts as the person left it on the sign-up form (kept with the account), once /users/my has
+  // answered, unless they have already changed it here.
+  const consentAtSignUp = user?.marketingConsent;
+  useEffect(() => {
+    if (consentAtSignUp !== undefined && !getFieldState('marketingConsent').isDirty) {
+      setValue('marketingConsent', consentAtSignUp);
+    }
+  }, [consentAtSignUp, getFieldState, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setIsCreating(true);
@@ -81,6 +92,8 @@ export default function ProfileCreationPage() {
   // Until /users/my answers, the record stored at the last visit says whether the profile exists.
   const status = user?.status ?? userInfo?.status;
   if (status === 'ACTIVE' && !isCreating) return <Navigate to="/profile/edit" replace />;
+  // The API refuses a profile before the email is verified: the verification page says so and can send the link again.
+  if (status === 'CREATED') return <Navigate to="/email/verify" replace />;
 
   return (
     <div className={`container ${styles.page}`}>

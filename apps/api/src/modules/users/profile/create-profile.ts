@@ -14,12 +14,12 @@ import { resolveProfileImage } from './profile-images.ts';
 /**
  * POST /v1/users/profile: nickname, optional photo and marketing consent, and the account moves EMAIL_VERIFIED ->
  * ACTIVE in the same transaction. The move is the conditional update of the state machine, so of two concurrent
- * creations one wins and the other answers PROFILE_ALREADY_CREATED.
+ * creations one wins and the other answers PROFILE_ALREADY_CREATED. Consent not sent keeps what sign-up recorded.
  */
 export async function createProfile(
   ctx: AppContext,
   principal: Principal,
-  input: TCreateProfileRequest & { marketingConsent: boolean },
+  input: TCreateProfileRequest,
 ): Promise<TMyUser> {
   const { userId } = principal;
   const now = ctx.clock.now();

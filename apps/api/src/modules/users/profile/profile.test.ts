@@ -1,9 +1,11 @@
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nicknameMessages } from '@cypher/contract';
 import { activeUser, bearer, signUp, uniqueNickname, verifiedUser } from '../../../testing/auth-helpers.ts';
 import { multipartBody } from '../../../testing/multipart.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { users } from '../users.tables.ts';
 
 let t: TestApp;
 let photo: Buffer;
@@ -51,6 +53,21 @@ describe('POST /v1/users/profile', () => {
     const twice = await createProfile(user.accessToken, { nickname: uniqueNickname() });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('PROFILE_ALREADY_CREATED');
+  });
+
+  it('keeps the marketing consent given at sign-up when the creation does not name it, and changes it when it does', async () => {
+    const kept = await verifiedUser(t);
+    const changed = await verifiedUser(t);
+    // As if each had ticked "Send me news" on the sign-up form.
+    await t.database.db
+      .update(users)
+      .set({ marketingConsent: true })
+      .where(inArray(users.email, [kept.email, changed.email]));
+
+    expect((await createProfile(kept.accessToken, { nickname: uniqueNickname() })).statusCode).toBe(201);
+    expect(await myUser(kept.accessToken)).toMatchObject({ marketingConsent: true, status: 'ACTIVE' });
+    const optedOut = await createProfile(changed.accessToken, { nickname: uniqueNickname(), marketingConsent: false });
+    expect(optedOut.json().data).toMatchObject({ marketingConsent: false, status: 'ACTIVE' });
   });
 
   it('is refused before the email is verified', async () => {
