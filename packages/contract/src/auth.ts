@@ -101,16 +101,22 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 export const ZSignIn2faRequest = z.strictObject({ mfaToken: z.string().min(16).max(200), code: ZSmsCode });
 export type TSignIn2faRequest = z.input<typeof ZSignIn2faRequest>;
 
-export const ZVerifyEmailRequest = z.strictObject({ key: z.string().min(16).max(200) });
+/**
+ * The key or token of a link we mailed. Any text up to 2,000 characters is looked up, so a link cut short or garbled
+ * by a mail client answers INVALID_AUTHORIZATION_KEY ("Invalid verification key.", the page's "this link no longer
+ * works") rather than a field error about its length.
+ */
+export const ZMailedLinkKey = z.string().min(1).max(2000);
+
+export const ZVerifyEmailRequest = z.strictObject({ key: ZMailedLinkKey });
 export const ZCheckPasswordRequest = z.strictObject({ password: ZExistingPassword });
 export const ZChangePasswordRequest = z.strictObject({ currentPassword: ZExistingPassword, newPassword: ZNewPassword });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
 export const ZRequestPasswordResetRequest = z.strictObject({ email: ZEmail });
-const ZPasswordResetKey = z.string().min(16).max(200);
 /** Whether a mailed reset link still works, asked as its page opens (one used or expired says so before the form). */
-export const ZCheckPasswordResetKeyRequest = z.strictObject({ key: ZPasswordResetKey });
+export const ZCheckPasswordResetKeyRequest = z.strictObject({ key: ZMailedLinkKey });
 export const ZConfirmPasswordResetRequest = z.strictObject({
-  key: ZPasswordResetKey,
+  key: ZMailedLinkKey,
   password: ZNewPassword,
 });
 export type TConfirmPasswordResetRequest = z.input<typeof ZConfirmPasswordResetRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountStatuses } from './account-status.ts';
-import { ZEmail } from './auth.ts';
+import { ZEmail, ZMailedLinkKey } from './auth.ts';
 
 export const ZAccountStatus = z.enum(accountStatuses);
 
@@ -126,8 +126,8 @@ export const ZNewsletterSubscribeOutcome = z.object({
 });
 export type TNewsletterSubscribeOutcome = z.infer<typeof ZNewsletterSubscribeOutcome>;
 /** POST /v1/subscribe/confirm: the token of the confirmation mail's link. */
-export const ZConfirmSubscriptionRequest = z.strictObject({ token: z.string().min(16).max(200) });
+export const ZConfirmSubscriptionRequest = z.strictObject({ token: ZMailedLinkKey });
 export type TConfirmSubscriptionRequest = z.input<typeof ZConfirmSubscriptionRequest>;
 export const ZNewsletterSubscription = z.object({ email: z.string(), isSubscribed: z.boolean() });
 export type TNewsletterSubscription = z.infer<typeof ZNewsletterSubscription>;
-export const ZUnsubscribeRequest = z.strictObject({ token: z.string().min(16).max(200) });
+export const ZUnsubscribeRequest = z.strictObject({ token: ZMailedLinkKey });

@@ -180,10 +180,11 @@ describe('reset-password', () => {
       payload: { key, password: 'Another#Pass99' },
     });
     expect(again.json().code).toBe('INVALID_AUTHORIZATION_KEY');
-    // Spent: the page says so before asking for a password; a made-up key alike, and a malformed one is a 400.
+    // Spent: the page says so before asking for a password; a made-up key alike, and one a mail client cut short.
     expect((await check({ key })).json()).toMatchObject({ code: 'INVALID_AUTHORIZATION_KEY' });
     expect((await check({ key: 'k'.repeat(32) })).json()).toMatchObject({ code: 'INVALID_AUTHORIZATION_KEY' });
-    expect((await check({ key: 'short' })).json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect((await check({ key: 'short' })).json()).toMatchObject({ code: 'INVALID_AUTHORIZATION_KEY' });
+    expect((await check({ key: '' })).json()).toMatchObject({ code: 'INVALID_REQUEST' });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {

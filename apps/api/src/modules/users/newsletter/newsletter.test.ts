@@ -246,8 +246,11 @@ describe('the confirmation link', () => {
       expect(page.body).toContain('<h1>This link does not work</h1>');
       expect((await pressConfirm(token)).body).toContain('<h1>This link does not work</h1>');
     }
-    const refused = await confirmAsClient(forged[0]!);
-    expect(refused.json()).toEqual({ code: 'INVALID_AUTHORIZATION_KEY', message: 'Invalid verification key.' });
+    // A link a mail client cut short is a link that does not work, not a field error.
+    for (const token of [forged[0]!, tokenOf(await confirmationLink(email)).slice(0, 12)]) {
+      const refused = await confirmAsClient(token);
+      expect(refused.json()).toEqual({ code: 'INVALID_AUTHORIZATION_KEY', message: 'Invalid verification key.' });
+    }
     expect(await statusOf(email)).toBe('PENDING');
     expect(await mailsTo(email)).toHaveLength(1);
   });
