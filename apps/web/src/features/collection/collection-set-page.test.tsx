@@ -129,6 +129,22 @@ describe('a collection as a set', () => {
     ).toBe(true);
   });
 
+  it('shows a held generative edition by its own picture, as My Collection does, and a missing product by its thumbnail', async () => {
+    const generative: TEdition = { ...held, type: 'GENERATIVE', resourceUri: '/uploads/squire-7.png' };
+    generative.imageUrl = '/uploads/squire-7.png';
+    catalogue(true, () =>
+      json(200, { data: { items: [generative], page: 1, size: 100, total: 1, brands: [{ brand, count: 1 }] } }),
+    );
+    renderApp(`/collections/${collectionId}`);
+    const grid = await screen.findByRole('list', { name: 'Genesis products' });
+    const pictureOf = (name: RegExp) =>
+      within(grid).getByRole('link', { name }).querySelector('img')?.getAttribute('src');
+
+    expect(await within(grid).findByText('In your collection')).toBeInTheDocument();
+    expect(pictureOf(/Squire/)).toContain('/uploads/squire-7.png');
+    expect(pictureOf(/Dragon/)).toContain('/uploads/p-thumb.webp');
+  });
+
   it('shows a visitor the set without progress, and never asks for a collection it has not got', async () => {
     const sent = catalogue(false);
     renderApp(`/collections/${collectionId}`);

@@ -142,8 +142,10 @@ function SetCard({
   return (
     <ArtCard
       to={edition ? nftPath(edition.id) : `/products/${product.id}`}
-      imageUrl={product.imageThumbnailUrl}
-      isThumbnail
+      // A held edition shows its own picture (spec section 9's image choice, the answer's imageUrl), as My
+      // Collection and its NFT page do; a product not held, the product's thumbnail.
+      imageUrl={edition?.imageUrl ?? product.imageThumbnailUrl}
+      isThumbnail={!edition || edition.imageUrl === product.imageThumbnailUrl}
       tint={rarityColour(product.rarity)}
       corner={<RarityBadge rarity={product.rarity} className={artCardStyles.corner} />}
       className={isMissing ? styles.missing : undefined}
