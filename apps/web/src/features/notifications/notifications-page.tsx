@@ -74,7 +74,7 @@ export default function NotificationsPage() {
       <EmptyState
         icon="bell"
         title="No notifications yet"
-        body="Each step of your purchases, funds you add, your withdrawals and the drop rounds you ask to be reminded of show up here. See which drops are on sale now."
+        body="Your purchases of packs, passes and tickets, funds you add and withdraw, fusions, airdrops, redeemed codes, check-in rewards and the drop rounds you ask to be reminded of show up here. See which drops are on sale now."
         action={
           <ButtonLink to="/drops" variant="primary">
             Browse drops
