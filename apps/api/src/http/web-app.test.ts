@@ -90,10 +90,15 @@ describe('the web app on the API port', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.body).toContain('<div id="root"></div>');
     }
-    // The API's own unknown addresses keep their JSON answer.
-    const api = await get('/v1/no-such-thing');
-    expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // The API's own unknown addresses keep their JSON answer, whatever their length: an id past the router's 100
+    // characters is no route's, and one past the file system's 4,096 had the web app's files answer 403 FORBIDDEN.
+    for (const url of ['/v1/no-such-thing', `/v1/editions/${'a'.repeat(3_000)}`, `/v1/editions/${'a'.repeat(5_000)}`]) {
+      const api = await get(url);
+      expect(api.statusCode, url.slice(0, 20)).toBe(404);
+      expect(api.json()).toEqual({ code: 'NOT_FOUND', message: 'We could not find what you were looking for.' });
+    }
+    const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/v1/users/my', headers: { host } });
+    expect(wrongMethod.json().code).toBe('METHOD_NOT_ALLOWED');
   });
 
   // Session 34's note: a page the browser draws went out as a 200 whatever its address named (a soft 404), so a

@@ -6,6 +6,7 @@ import FindMyWay from 'find-my-way';
 import { canonicalPagePath, webRoutePaths } from '@cypher/contract';
 import type { TConfig } from '../config.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import { isApiPath } from './error-handler.ts';
 import { loadServerRenderer, withRenderedPage } from './server-render.ts';
 
 /** The key under which route-preloads.json lists the app's own files (the not-found screen is among them). */
@@ -141,6 +142,20 @@ export async function registerWebApp(
     .replaceAll('__BRAND_NAME__', escapeHtml(config.brandName))
     .replaceAll('__PUBLIC_URL__', escapeHtml(config.publicUrl));
 
+  // The file server's catch-all route takes every GET no other route took, API addresses included (an id past the
+  // router's 100 characters, a path no route has): those are the API's not-found, not a file to look for, which
+  // past the file system's 4,096 characters answered 403 FORBIDDEN.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/*') return;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [
+      ...hooks,
+      (request, reply, done) => {
+        if (isApiPath(request.url)) return void reply.callNotFound();
+        done();
+      },
+    ];
+  });
   await app.register(fastifyStatic, {
     root: config.webDistDir,
     index: false,
