@@ -11,7 +11,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { parseEmailList } from './email-list.ts';
 import { formThenRequest } from './form-values.ts';
-import { amountText, parseAmount, readAmount } from './money-input.ts';
+import { amountText, parseAmount, readAmount } from '../../lib/money-input.ts';
 
 /**
  * The drop editor's form. Its fields carry the request's names (`rounds.1.saleBeginAt`, `contents`), so the contract's

@@ -9,7 +9,7 @@ import {
   type TGrantRequest,
 } from '@cypher/contract';
 import { z } from 'zod';
-import { amountText, exampleAmount, readAmount } from './money-input.ts';
+import { amountText, exampleAmount, readAmount } from '../../lib/money-input.ts';
 
 /**
  * One grant in a console form (an attendance day's reward, a streak bonus, what a batch of codes or an airdrop gives).

@@ -85,4 +85,26 @@ describe('add funds: the amount', () => {
     expect(screen.queryByText('Amount is not within correct bandwidth')).toBeNull();
     expect(sent.some((request) => request.path === '/v1/deposits')).toBe(false);
   });
+
+  it('reads a comma only as a thousands separator: a decimal comma is not taken for a hundred times the amount', async () => {
+    const sent = addFundsApi();
+    renderApp('/payment?tab=add-funds');
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    const submit = screen.getByRole('button', { name: 'Continue to payment' });
+
+    for (const misread of ['5,00', '1,2,3', '12,50', '1,000,5']) {
+      await user.clear(amount);
+      await user.type(amount, misread);
+      await user.click(submit);
+      expect(await screen.findByText(amountMessages.notANumber)).toBeInTheDocument();
+    }
+    expect(sent.some((request) => request.path.startsWith('/v1/deposits') && request.method === 'POST')).toBe(false);
+    // A real separator is read as one: past the bandwidth's $10,000, so that is what is said.
+    await user.clear(amount);
+    await user.type(amount, '$12,500.00');
+    await user.click(submit);
+    expect(await screen.findByText('Amount is not within correct bandwidth')).toBeInTheDocument();
+    expect(screen.queryByText(amountMessages.notANumber)).toBeNull();
+  });
 });

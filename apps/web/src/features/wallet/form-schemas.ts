@@ -23,6 +23,7 @@ import {
   type TWithdrawalMethod,
 } from '@cypher/contract';
 import { z } from 'zod';
+import { readAmount } from '../../lib/money-input.ts';
 
 /**
  * The wallet forms, built from the contract's rules and words so the page says what the API would say before
@@ -30,15 +31,16 @@ import { z } from 'zod';
  */
 const bandwidthMessage = amountMessages.outOfBandwidth;
 
-/** The dollars as typed, without a leading "$" and the thousands separators. */
-const plainDollars = (input: string) => input.trim().replace(/^\$/, '').replaceAll(',', '');
+/** Dollars as typed ("$1,234.50"), read by the rules every money box follows (lib/money-input.ts). */
+const readDollars = (input: string) => readAmount(input, 'USD', 2);
 
-/** "1,234.5" -> 123450; anything that is not dollars with at most two decimals -> NaN. */
+/**
+ * "1,234.5" -> 123450; anything that is not dollars with at most two decimals -> NaN. A comma counts only between
+ * groups of three digits: "5,00" is someone's decimal comma, and read as a separator it would be $500.00.
+ */
 export function dollarsToCents(input: string): number {
-  const text = plainDollars(input);
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return Number.NaN;
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const reading = readDollars(input);
+  return reading.isAmount ? reading.minorUnits : Number.NaN;
 }
 
 /** 1575 -> "15.75": cents as the amount field shows them (no separators, so it reads back as typed). */
@@ -48,15 +50,17 @@ export function centsToDollars(cents: number): string {
 
 /**
  * Any number at all, even one no amount may be ("-5", "0.001"): those are out of bandwidth, not "not a number".
- * Only text that is not a number ("abc", "12a") is.
+ * Only text that is not a number ("abc", "12a", "5,00") is.
  */
 function isNumberText(input: string): boolean {
-  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(plainDollars(input));
+  const reading = readDollars(input);
+  return reading.isAmount || reading.problem === 'negative' || reading.problem === 'decimals';
 }
 
 /** "12.345" is a number but no amount of money: it is told so, not that it is outside the bandwidth. */
 function isWholeCents(input: string): boolean {
-  return !/\.\d{3,}$/.test(plainDollars(input));
+  const reading = readDollars(input);
+  return reading.isAmount || reading.problem !== 'decimals';
 }
 
 function usdAmount(minCents: number, maxCents: number) {

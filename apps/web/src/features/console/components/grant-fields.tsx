@@ -22,7 +22,7 @@ import { useConsoleEditionPools } from '../api/list-console-edition-pools.ts';
 import { useConsoleEntries } from '../api/list-console-entries.ts';
 import { numberOrNull } from '../form-values.ts';
 import { readCredit } from '../grant-form-values.ts';
-import { amountText, exampleAmount, readAmount } from '../money-input.ts';
+import { amountText, exampleAmount, readAmount } from '../../../lib/money-input.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
 import { EditionPoolDialog } from './edition-pool-dialog.tsx';
 import { useOperator } from './operator-context.ts';

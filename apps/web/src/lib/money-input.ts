@@ -1,10 +1,10 @@
 import type { TCurrency } from '@cypher/contract';
 
 /**
- * Amounts typed into console boxes. Operators type money as it is shown everywhere else, in major units (12.50 for
- * $12.50, 5 for 5.00 CYP); the API and the ledger count integer minor units (cents, or CYP's configured minor unit).
- * These read what was typed into minor units and write minor units back as the box shows them, with integer
- * arithmetic only, so 0.29 is 29 and never 28.999….
+ * Amounts typed into boxes: the console's prices and grants, and the wallet's add-funds and withdrawal amounts. People
+ * type money as it is shown everywhere else, in major units (12.50 for $12.50, 5 for 5.00 CYP); the API and the
+ * ledger count integer minor units (cents, or CYP's configured minor unit). These read what was typed into minor units
+ * and write minor units back as the box shows them, with integer arithmetic only, so 0.29 is 29 and never 28.999….
  */
 
 /** What a box holds, read as an amount with at most `decimals` decimals. */
