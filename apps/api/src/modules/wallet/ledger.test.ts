@@ -295,6 +295,24 @@ describe('settleDeposits (the withdrawability rule)', () => {
     clockMs = day(8).getTime();
   });
 
+  it('tells the date of a card deposit made after an order paid by card, whose payment and spending pass together', async () => {
+    const userId = await insertTestUser(db());
+    const day0 = tick();
+    const day = (n: number) => new Date(day0.getTime() + n * DAY_MS);
+    await payOrderByDeposit(userId, 'card', 105, day(0));
+    await depositForTest(db(), { userId, source: 'card', amount: 500, now: day(5) });
+    // Session 62's hunt: the order's payment was counted as passing on day 7 before its spending, so "$1.05 from day
+    // 7" was told where all of the $5.00 is day 5's deposit, withdrawable on day 12.
+    expect(await scheduleAt(userId, day(5.1))).toEqual({ soonest: { amount: 500, at: day(12) }, all: day(12) });
+
+    await settleDeposits(db(), day(7), 7);
+    expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 500 });
+    await settleDeposits(db(), day(12), 7);
+    expect(await balancesOf(db(), userId)).toMatchObject({ unsettled: 0, withdrawable: 500 });
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+    clockMs = day(13).getTime();
+  });
+
   it('tells the first part that settles and when all of it has, and the job settles them then', async () => {
     const userId = await insertTestUser(db());
     const day0 = tick();

@@ -79,8 +79,11 @@ export function settlementSchedule(
   if (settleableAmount(unsettledBalance, newer.at(-1)!) > 0) {
     soonest = { amount: settledOnce(young.length), at: now };
   }
-  // Oldest first: the moments the young sum shrinks, in the order they come.
+  // Oldest first: the moments the young sum shrinks, in the order they come. Entries of one instant pass together
+  // (an order paid by card is its payment in and its spending out, at the same time): the moment is counted once all
+  // of them have, or a payment would seem to pass before the spending that cancels it.
   for (let k = young.length - 1; k >= 0; k -= 1) {
+    if (k > 0 && young[k - 1]!.createdAt.getTime() === young[k]!.createdAt.getTime()) continue;
     const amount = settledOnce(k);
     if (amount === 0) continue;
     soonest ??= { amount, at: passes(k) };
