@@ -10,8 +10,9 @@ import { formatDateTime } from '../../lib/format.ts';
 export function settlingSentence(settling: NonNullable<TMyBalances['settling']>, now: Date): string {
   const when = (iso: string) => (new Date(iso) <= now ? 'within the next few minutes' : `from ${formatDateTime(iso)}`);
   const { amount, soonest, withdrawableFrom } = settling;
+  // Two deposits a few seconds apart settle at moments that read the same to the minute: one moment, said once.
   const settles =
-    soonest.amount.amount >= amount.amount
+    soonest.amount.amount >= amount.amount || when(soonest.withdrawableFrom) === when(withdrawableFrom)
       ? `it becomes withdrawable ${when(withdrawableFrom)}`
       : `${formatMoney(soonest.amount)} becomes withdrawable ${when(soonest.withdrawableFrom)}, and all of it ${when(withdrawableFrom)}`;
   return `${formatMoney(amount)} added by card or Tilia is still settling: ${settles}, unless you spend it first.`;
