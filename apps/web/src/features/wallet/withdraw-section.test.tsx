@@ -247,9 +247,10 @@ describe('payment page: withdraw', () => {
     await user.click(screen.getByLabelText('I confirm the bank information is correct'));
     await user.click(submitWire());
     const dialog = await screen.findByRole('dialog', { name: 'Insufficient funds' });
-    expect(dialog).toHaveAccessibleDescription('You can withdraw up to $25.00 now, with the fee.');
+    // Session 62's hunt: "up to $25.00" then "you can withdraw $50.00" in one popup; the $50.00 is the balance.
+    expect(dialog).toHaveAccessibleDescription('You can withdraw up to $25.00 now, plus the fee.');
     expect(
-      within(dialog).getByText(/needs \$125\.00 including the fee; you can withdraw \$50\.00/),
+      within(dialog).getByText('This withdrawal needs $125.00 with the fee; your withdrawable balance is $50.00.'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Add funds' })).toBeNull();
     expect(posts(sent)).toHaveLength(0);
@@ -403,11 +404,12 @@ describe('payment page: withdraw', () => {
   });
 
   it("opens the insufficient-funds popup on the API's INSUFFICIENT_FUNDS (USDC)", async () => {
-    wallet((request) =>
-      request.path === '/v1/withdrawals' && request.method === 'POST'
-        ? apiFailure(409, 'INSUFFICIENT_FUNDS')
-        : undefined,
-    );
+    wallet((request) => {
+      if (request.path === '/v1/withdrawals' && request.method === 'POST') return apiFailure(409, 'INSUFFICIENT_FUNDS');
+      // USDC without a fee, as the product's default configures it.
+      if (request.path === '/v1/withdrawals/fees') return json(200, { data: { wire: usd(2_500), usdc: usd(0) } });
+      return undefined;
+    });
     renderApp('/payment?tab=withdraw');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: /USDC wallet/ }));
@@ -421,7 +423,10 @@ describe('payment page: withdraw', () => {
     await user.clear(screen.getByLabelText(/USDC wallet address/));
     await user.type(screen.getByLabelText(/USDC wallet address/), `0x${'ab'.repeat(20)}`);
     await user.click(screen.getByRole('button', { name: 'Request USDC withdrawal' }));
-    expect(await screen.findByRole('dialog', { name: 'Insufficient funds' })).toBeInTheDocument();
+    // No fee, so the popup names none.
+    expect(await screen.findByRole('dialog', { name: 'Insufficient funds' })).toHaveAccessibleDescription(
+      'Your withdrawable balance does not cover this withdrawal.',
+    );
   });
 
   it('reads the balance and the requests again when an answer is lost, since the withdrawal may have been made', async () => {

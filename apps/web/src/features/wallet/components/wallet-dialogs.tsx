@@ -7,6 +7,8 @@ import styles from '../payment-page.module.css';
 export interface WithdrawalShortfall {
   /** What this request needs against what can be withdrawn; none when the API found the funds short. */
   detail?: string;
+  /** Whether the method charges a fee per request (a wire does, USDC does not): the popup names it only then. */
+  hasFee: boolean;
   /** The most one request can take now, when it is at least the smallest withdrawal. */
   largest?: TMoney;
   /** Puts `largest` in the form's amount. */
@@ -34,8 +36,8 @@ export function InsufficientFundsDialog({
       title="Insufficient funds"
       description={
         largest
-          ? `You can withdraw up to ${formatMoney(largest)} now, with the fee.`
-          : 'Your withdrawable balance does not cover this withdrawal with its fee.'
+          ? `You can withdraw up to ${formatMoney(largest)} now${shortfall?.hasFee ? ', plus the fee' : ''}.`
+          : `Your withdrawable balance does not cover this withdrawal${shortfall?.hasFee ? ' with its fee' : ''}.`
       }
       footer={
         <>

@@ -25,7 +25,9 @@ function shortfallOf(amountCents: number, fee: TMoney | undefined, withdrawable:
   if (!withdrawable) return undefined;
   const total = amountCents + (fee?.amount ?? 0);
   if (total <= withdrawable.amount) return undefined;
-  return `This withdrawal needs ${formatMoney({ amount: total, currency: 'USD' })} including the fee; you can withdraw ${formatMoney(withdrawable)}.`;
+  const needs = formatMoney({ amount: total, currency: 'USD' });
+  // The balance, not "you can withdraw": what can go is the popup's offer, the balance less the fee.
+  return `This withdrawal needs ${needs}${fee?.amount ? ' with the fee' : ''}; your withdrawable balance is ${formatMoney(withdrawable)}.`;
 }
 
 /**
@@ -47,9 +49,11 @@ export function useWithdrawalRequest({
   /** The popup's offer: the most one request can take now, when that is at least the smallest withdrawal. */
   function shortfall(detail: string | undefined, balance: TMoney | undefined): WithdrawalShortfall {
     const largest = largestWithdrawalCents(fee, balance);
-    if (largest === undefined || largest < smallestWithdrawalCents(fee)) return { detail };
+    const hasFee = (fee?.amount ?? 0) > 0;
+    if (largest === undefined || largest < smallestWithdrawalCents(fee)) return { detail, hasFee };
     return {
       detail,
+      hasFee,
       largest: { amount: largest, currency: 'USD' },
       useLargest: () => setAmountCents(largest),
     };
@@ -66,7 +70,8 @@ export function useWithdrawalRequest({
       idempotency.settle();
     } catch (error) {
       // The balance shown was older than the API's: no offer from it.
-      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS') onInsufficientFunds({});
+      if (isApiError(error) && error.code === 'INSUFFICIENT_FUNDS')
+        onInsufficientFunds({ hasFee: (fee?.amount ?? 0) > 0 });
       else onRefused(error);
       return false;
     }
