@@ -6,9 +6,16 @@ describe('isValidCardNumber', () => {
     'accepts %s',
     (number) => expect(isValidCardNumber(number)).toBe(true),
   );
-  it.each(['4242424242424241', '1234', '', 'abcdabcdabcdabcd', '42424242424242424242'])('refuses %s', (number) =>
-    expect(isValidCardNumber(number)).toBe(false),
-  );
+  it.each([
+    '4242424242424241',
+    '1234',
+    '',
+    'abcdabcdabcdabcd',
+    '42424242424242424242',
+    '0000 0000 0000 0000',
+    '000000000000',
+    '0242424242424242',
+  ])('refuses %s', (number) => expect(isValidCardNumber(number)).toBe(false));
 });
 
 describe('ZCreateDepositRequest', () => {

@@ -101,10 +101,13 @@ export type TMyDepositsQuery = z.infer<typeof ZMyDepositsQuery>;
 /** The catalogue's words for INVALID_CARD_NUMBER, which the card forms show under the number. */
 export const INVALID_CARD_NUMBER_MESSAGE = errorCatalogue.INVALID_CARD_NUMBER.message;
 
-/** The Luhn check every card number passes; spaces and dashes are ignored, 12 to 19 digits. */
+/**
+ * The Luhn check every card number passes; spaces and dashes are ignored, 12 to 19 digits. No card number starts with
+ * 0 (ISO/IEC 7812 gives that first digit to no card issuer), so "0000 0000 0000 0000", which passes Luhn, does not.
+ */
 export function isValidCardNumber(input: string): boolean {
   const digits = input.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) return false;
+  if (!/^[1-9]\d{11,18}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let digit = Number(digits[digits.length - 1 - i]);
