@@ -130,6 +130,22 @@ describe('payment page: balance and history', () => {
     expect(await screen.findByRole('heading', { name: 'Add funds' })).toBeInTheDocument();
   });
 
+  // Session 62's hunt: at 390 px the tab row showed Withdraw only once scrolled to, and the card offered Add funds alone.
+  it('offers to withdraw from the balance card when some of it is withdrawable, and not when none is', async () => {
+    wallet(undefined, { balance: balances({ withdrawable: 4_000, nonWithdrawable: 0, held: 0 }) });
+    const { router, unmount } = renderApp('/payment');
+    const usdCard = await screen.findByRole('region', { name: 'US dollars balance' });
+    await userEvent.setup().click(within(usdCard).getByRole('link', { name: 'Withdraw' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=withdraw'));
+    unmount();
+
+    wallet(undefined, { balance: balances({ withdrawable: 0, nonWithdrawable: 4_000, held: 0 }) });
+    renderApp('/payment');
+    const settlingCard = await screen.findByRole('region', { name: 'US dollars balance' });
+    expect(within(settlingCard).getByRole('link', { name: 'Add funds' })).toBeInTheDocument();
+    expect(within(settlingCard).queryByRole('link', { name: 'Withdraw' })).toBeNull();
+  });
+
   it('shows an error with a retry when the balance cannot be loaded', async () => {
     let isDown = true;
     wallet((request) =>

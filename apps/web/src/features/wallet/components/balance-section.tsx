@@ -11,7 +11,8 @@ import styles from '../payment-page.module.css';
 
 /**
  * The balance cards: USD with the parts that say what may be withdrawn and what is held, CYP (spent, never withdrawn),
- * and how the two units relate (the rate the API configured). An empty dollar balance offers to add funds.
+ * and how the two units relate (the rate the API configured). An empty dollar balance offers to add funds; one with
+ * money to withdraw offers that too.
  */
 export function BalanceSection() {
   const balances = useMyBalances();
@@ -55,9 +56,17 @@ export function BalanceSection() {
         ) : (
           <div className={styles.balanceAction}>
             {settling ? <SettlingNote settling={settling} /> : null}
-            <ButtonLink to="/payment?tab=add-funds" size="sm">
-              <Icon name="plus" size={16} /> Add funds
-            </ButtonLink>
+            {/* Both ways from here: on a phone the tab row shows Withdraw only once it is scrolled to. */}
+            <div className={styles.balanceButtons}>
+              <ButtonLink to="/payment?tab=add-funds" size="sm">
+                <Icon name="plus" size={16} /> Add funds
+              </ButtonLink>
+              {usd.withdrawable.amount > 0 ? (
+                <ButtonLink to="/payment?tab=withdraw" size="sm">
+                  Withdraw
+                </ButtonLink>
+              ) : null}
+            </div>
           </div>
         )}
       </BalanceCard>
