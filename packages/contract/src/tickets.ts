@@ -45,10 +45,21 @@ export const ticketMessages = {
   grantRecipientFormat: 'Enter the email address or the user id of an account.',
 } as const;
 
+/**
+ * A kind's name for more than one, by English's regular plurals of its last word: "Raffle entry" -> "Raffle entries",
+ * "VIP Pass" -> "VIP Passes", "Drop ticket" -> "Drop tickets"; a name that already ends in a single s ("Credits") is
+ * taken as plural already.
+ */
+function pluralKindName(name: string): string {
+  if (/(ss|x|z|ch|sh)$/i.test(name)) return `${name}es`;
+  if (/s$/i.test(name)) return name;
+  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
+  return `${name}s`;
+}
+
 /** "1 Drop ticket", "3 Drop tickets", "1,200 Drop tickets": a count of a kind, on notices, history and pages alike. */
 export function ticketCountText(count: number, kindName: string): string {
-  const plural = kindName.endsWith('s') ? kindName : `${kindName}s`;
-  return `${count.toLocaleString('en-US')} ${count === 1 ? kindName : plural}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? kindName : pluralKindName(kindName)}`;
 }
 
 /** A kind as a movement names it. */
