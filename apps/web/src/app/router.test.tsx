@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubEmptyApi } from '../test/stub-empty-api.ts';
@@ -84,6 +84,17 @@ describe('router', () => {
     document.body.innerHTML = '';
     await renderAt('/terms');
     expect(screen.getByRole('tab', { name: 'Terms of service' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  // Session 62's hunt: "Skip to content" followed its href and replaced /terms#privacy's hash with #main, and the
+  // page turned to the terms of service.
+  it('skips to the content by focus alone, leaving the address and its hash as they are', async () => {
+    const { router } = await renderAt('/terms#privacy');
+    const followed = fireEvent.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(followed).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(router.state.location.hash).toBe('#privacy');
+    expect(screen.getByRole('tab', { name: 'Privacy policy' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 
