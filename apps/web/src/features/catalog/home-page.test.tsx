@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDrop } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
@@ -100,6 +100,26 @@ describe('home page during a drop', () => {
     expect(within(spotlight).getByText('Round 2')).toBeInTheDocument();
     expect(within(spotlight).getByText('$15.00 a pack')).toBeInTheDocument();
     expect(within(spotlight).queryByText('$12.50 a pack')).toBeNull();
+  });
+
+  // Session 62's hunt: a sold-out drop listed first was led with "On sale now" and "See the live drop".
+  it('never leads with a sold-out drop as on sale now: the hero leads with one whose packs can be bought', async () => {
+    const soldOut = drop({
+      id: '0190a0b0-0000-7000-8000-00000000d009',
+      name: 'Gone Already',
+      salePolicies: [policy(1, { soldCount: 100 }), policy(2, { soldCount: 1_000 })],
+    });
+    homeApi({ onSale: [soldOut, drop()] });
+    renderApp('/');
+    expect(await within(await findHero()).findByText('On sale now')).toBeInTheDocument();
+    expect(within(hero()).getByRole('link', { name: 'Neon Genesis' })).toBeInTheDocument();
+    expect(within(hero()).queryByRole('link', { name: 'Gone Already' })).toBeNull();
+
+    cleanup();
+    homeApi({ onSale: [soldOut] });
+    renderApp('/');
+    expect(await within(await findHero()).findByText('Opens next')).toBeInTheDocument();
+    expect(within(hero()).getByRole('link', { name: 'Starfall Academy' })).toBeInTheDocument();
   });
 
   it('leads a signed-in collector the same way, without the offers of an account', async () => {

@@ -17,8 +17,11 @@ import styles from './home-hero.module.css';
 export function HeroDropCall({ secondaryAction }: { secondaryAction: ReactNode }) {
   const now = useNow();
   const drops = useHomeDrops(now);
-  const lead = drops.onSale[0] ?? drops.opensNext[0];
-  const isOnSale = lead !== undefined && lead === drops.onSale[0];
+  // "On sale now" only for a drop whose packs can be bought this second: one sold out, or between its rounds, is not
+  // (the first waits for its next round, as a drop that opens next does).
+  const buyable = drops.onSale.find((entry) => entry.phase.isOnSale);
+  const lead = buyable ?? drops.onSale.find((entry) => !entry.phase.isSoldOut) ?? drops.opensNext[0];
+  const isOnSale = lead !== undefined && lead === buyable;
 
   let line: ReactNode;
   if (drops.isPending) {
