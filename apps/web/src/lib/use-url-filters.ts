@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX_LENGTH } from '@cypher/contract';
 import { useCallback } from 'react';
 import { useSearchParams, type To } from 'react-router';
 import { latestSearchParams } from './navigator.ts';
@@ -66,6 +67,14 @@ export function useUrlFilters() {
 export function pageNumberOf(value: string | null | undefined): number {
   const page = Number.parseInt(value ?? '1', 10);
   return page >= 1 ? Math.min(page, Number.MAX_SAFE_INTEGER) : 1;
+}
+
+/**
+ * Search text from the address, cut to what the API searches (a search box never types more, but an edited or shared
+ * link can): longer, the API would refuse it and the page could only show an error its retry cannot mend.
+ */
+export function searchTextOf(value: string | undefined): string {
+  return (value ?? '').trim().slice(0, SEARCH_TEXT_MAX_LENGTH).trim();
 }
 
 /** A value from the address if it is one of `allowed`, else undefined (a hand-edited address must not break a page). */

@@ -1,5 +1,5 @@
 import { brandTypes } from '@cypher/contract';
-import { oneOf, useUrlFilters } from '../../lib/use-url-filters.ts';
+import { oneOf, searchTextOf, useUrlFilters } from '../../lib/use-url-filters.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardGridSkeleton } from '../../ui/card-grid.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -23,7 +23,7 @@ export default function BrandsPage() {
   const { get, page, setFilters, hrefFor } = useUrlFilters();
   // The address spells the type in lower case, as brand pages do (`/brands/gaming/...`).
   const type = oneOf(get('type')?.toUpperCase(), brandTypes);
-  const q = get('q') ?? '';
+  const q = searchTextOf(get('q'));
   const brands = useBrands({ type, q, page, size: PAGE_SIZE });
   const isFiltered = Boolean(type || q);
 

@@ -1,6 +1,6 @@
 import { productSorts, rarities, type TRarity } from '@cypher/contract';
 import { idOrUndefined } from '../../lib/address-id.ts';
-import { oneOf } from '../../lib/use-url-filters.ts';
+import { oneOf, searchTextOf } from '../../lib/use-url-filters.ts';
 import type { TProductListParams, TProductSort } from './api/list-products.ts';
 
 /**
@@ -35,7 +35,7 @@ export function readProductFilters(get: (key: string) => string | undefined): TP
     category: idOrUndefined(get('category')),
     tag: idOrUndefined(get('tag')),
     rarity: oneOf(get('rarity')?.toUpperCase(), rarities),
-    q: get('q')?.trim() || undefined,
+    q: searchTextOf(get('q')) || undefined,
     sort: oneOf(get('sort'), productSorts) ?? DEFAULT_PRODUCT_SORT,
   };
 }

@@ -65,6 +65,14 @@ describe('/products', () => {
     expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe('knight');
   });
 
+  // Session 62's hunt: a link with a longer search than the API takes showed an error whose retry could never work.
+  it('cuts a search from the address to the hundred characters the API searches', async () => {
+    const sent = stubCatalogue();
+    renderApp(`/products?q=${'k'.repeat(150)}`);
+    await screen.findByText('42 products');
+    expect(queryOf(productRequests(sent).at(-1)!.path).get('q')).toBe('k'.repeat(100));
+  });
+
   it('searches once typing pauses, through the address', async () => {
     const sent = stubCatalogue();
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { oneOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
+import { oneOf, searchTextOf, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -43,7 +43,7 @@ export function EntryList<R extends TConsoleResource>({
   const me = useOperator();
   const { get, page, setFilters } = useUrlFilters();
   const status = hasStatusFilter ? oneOf(get('status')?.toUpperCase(), statuses) : undefined;
-  const q = hasSearch ? (get('q') ?? '') : '';
+  const q = hasSearch ? searchTextOf(get('q')) : '';
   const brandId = hasBrandFilter ? get('brand') : undefined;
   const entries = useConsoleEntries(section.id, { page, size: PAGE_SIZE, status, q, brandId });
   const isFiltered = Boolean(status || q || brandId);
