@@ -76,6 +76,9 @@ export const indexableWebRoutePaths = [
   '/products/:id',
   '/brands',
   '/brands/:type/:id',
+  '/pass',
+  '/pass/:id',
+  '/licenses/:id',
   '/guide',
   '/terms',
 ] as const satisfies readonly TWebRoutePath[];

@@ -1,8 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { TBrandType } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { brandVisibility, productVisibility, publicScope } from './catalog-scope.ts';
-import { brands, collections, products } from './catalog.tables.ts';
+import { brandVisibility, ownedVisibility, productVisibility, publicScope } from './catalog-scope.ts';
+import { brands, collections, licenses, products } from './catalog.tables.ts';
 
 /** A public page of the catalogue as the sitemap lists it: what names its address, and when it last changed. */
 export interface TBrandPageEntry {
@@ -14,6 +14,7 @@ export interface TProductPageEntry {
   id: string;
   updatedAt: Date;
 }
+export type TLicensePageEntry = TProductPageEntry;
 
 /** Published brands, most recently changed first, at most `limit`. */
 export async function publicBrandPages(db: Db, limit: number): Promise<TBrandPageEntry[]> {
@@ -36,5 +37,17 @@ export async function publicProductPages(db: Db, limit: number): Promise<TProduc
     .leftJoin(collections, eq(collections.id, products.collectionId))
     .where(productVisibility(publicScope))
     .orderBy(desc(products.updatedAt), asc(products.id))
+    .limit(limit);
+}
+
+/** Published licenses under published brands, most recently changed first, at most `limit`. */
+export async function publicLicensePages(db: Db, limit: number): Promise<TLicensePageEntry[]> {
+  if (limit <= 0) return [];
+  return db
+    .select({ id: licenses.id, updatedAt: licenses.updatedAt })
+    .from(licenses)
+    .innerJoin(brands, eq(brands.id, licenses.brandId))
+    .where(ownedVisibility(publicScope, licenses))
+    .orderBy(desc(licenses.updatedAt), asc(licenses.id))
     .limit(limit);
 }

@@ -4,8 +4,10 @@ import FindMyWay from 'find-my-way';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutePaths } from '@cypher/contract';
-import { insertBrand, insertProduct } from '../../testing/catalog-fixtures.ts';
+import { insertBrand, insertLicense, insertProduct } from '../../testing/catalog-fixtures.ts';
 import { insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { passOnSaleInConsole } from '../../testing/pass-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://collect.example';
@@ -20,7 +22,14 @@ function isWebPage(path: string): boolean {
 
 describe('what crawlers read', () => {
   let t: TestApp;
-  let published: { brandId: string; brandType: string; productId: string; dropId: string };
+  let published: {
+    brandId: string;
+    brandType: string;
+    productId: string;
+    dropId: string;
+    passId: string;
+    licenseId: string;
+  };
   let hidden: string[];
 
   beforeAll(async () => {
@@ -31,8 +40,18 @@ describe('what crawlers read', () => {
     const productOfDraftBrand = await insertProduct(t.database.db, draftBrand.id);
     const draftProduct = await insertProduct(t.database.db, brand.id, { status: 'DRAFT' });
     const { dropId } = await insertLiveDrop(t.database.db, { rounds: [{ packCount: 2 }] });
-    published = { brandId: brand.id, brandType: 'sports', productId: product.id, dropId };
-    hidden = [draftBrand.id, productOfDraftBrand.id, draftProduct.id];
+    const { pass } = await passOnSaleInConsole(t, (await signUpOperator(t, 'admin')).accessToken);
+    const license = await insertLicense(t.database.db, brand.id);
+    const draftLicense = await insertLicense(t.database.db, brand.id, { status: 'DRAFT' });
+    published = {
+      brandId: brand.id,
+      brandType: 'sports',
+      productId: product.id,
+      dropId,
+      passId: pass.id,
+      licenseId: license.id,
+    };
+    hidden = [draftBrand.id, productOfDraftBrand.id, draftProduct.id, draftLicense.id];
   });
   afterAll(() => t.close());
 
@@ -65,7 +84,7 @@ describe('what crawlers read', () => {
     for (const icon of manifest.icons) expect(existsSync(`${publicDir}${icon.src.slice(1)}`), icon.src).toBe(true);
   });
 
-  it('sitemap.xml is a sitemap of the public pages: brands, products and drops, at PUBLIC_URL', async () => {
+  it('sitemap.xml is a sitemap of the public pages: brands, products, drops, passes and licenses, at PUBLIC_URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -90,6 +109,9 @@ describe('what crawlers read', () => {
         `${PUBLIC_URL}/brands/${published.brandType}/${published.brandId}`,
         `${PUBLIC_URL}/products/${published.productId}`,
         `${PUBLIC_URL}/drops/${published.dropId}`,
+        `${PUBLIC_URL}/pass`,
+        `${PUBLIC_URL}/pass/${published.passId}`,
+        `${PUBLIC_URL}/licenses/${published.licenseId}`,
       ]),
     );
     for (const id of hidden)

@@ -1,7 +1,8 @@
 import { indexableWebRoutePaths, webPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
-import { publicBrandPages, publicProductPages } from '../catalog/public-page-entries.ts';
+import { publicBrandPages, publicLicensePages, publicProductPages } from '../catalog/public-page-entries.ts';
 import { publicDropPages } from '../drops/public-drop-pages.ts';
+import { publicPassPages } from '../passes/public-pass-pages.ts';
 
 /** The protocol's limit for one sitemap file; a catalogue that outgrows it needs a sitemap index. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -20,7 +21,7 @@ function escapeXml(value: string): string {
 
 /**
  * The public pages (sitemaps.org protocol 0.9): the indexable pages without parameters, then every published brand,
- * drop and product at its page's address under PUBLIC_URL, each with the time it last changed.
+ * drop, product, pass and license at its page's address under PUBLIC_URL, each with the time it last changed.
  */
 export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<string> {
   const fixed: SitemapUrl[] = indexableWebRoutePaths
@@ -32,6 +33,10 @@ export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<
   const drops = await publicDropPages(db, now, room);
   room -= drops.length;
   const products = await publicProductPages(db, room);
+  room -= products.length;
+  const passes = await publicPassPages(db, room);
+  room -= passes.length;
+  const licenses = await publicLicensePages(db, room);
   const urls: SitemapUrl[] = [
     ...fixed,
     ...brands.map((brand) => ({
@@ -42,6 +47,11 @@ export async function sitemapXml(db: Db, now: Date, publicUrl: string): Promise<
     ...products.map((product) => ({
       path: webPath('/products/:id', { id: product.id }),
       lastModified: product.updatedAt,
+    })),
+    ...passes.map((pass) => ({ path: webPath('/pass/:id', { id: pass.id }), lastModified: pass.updatedAt })),
+    ...licenses.map((license) => ({
+      path: webPath('/licenses/:id', { id: license.id }),
+      lastModified: license.updatedAt,
     })),
   ];
   const entries = urls.map(({ path, lastModified }) => {
