@@ -173,6 +173,11 @@ export const errorCatalogue = {
   DROP_NOT_AVAILABLE: { status: 409, message: 'This drop is not on sale right now.' },
   ROUND_NOT_ACTIVE: { status: 409, message: 'No sale round is open right now. Please check when the next one starts.' },
   SOLD_OUT: { status: 409, message: 'Sold out. Every pack of this round has been claimed.' },
+  /** Some packs are still on sale, only fewer than the order asks for: never told as sold out while one is left. */
+  NOT_ENOUGH_PACKS_LEFT: {
+    status: 409,
+    message: 'Fewer packs are left in this round than you asked for. Choose a smaller quantity.',
+  },
   NOT_WHITELISTED: { status: 403, message: 'This round is only open to people on its whitelist.' },
   PURCHASE_LIMIT_REACHED: {
     status: 409,
@@ -191,6 +196,10 @@ export const errorCatalogue = {
   PASS_NOT_FOUND: { status: 404, message: 'We could not find this pass.' },
   PASS_NOT_ON_SALE: { status: 409, message: 'This pass is not on sale right now.' },
   PASS_SOLD_OUT: { status: 409, message: 'Sold out. Every pass has been claimed.' },
+  NOT_ENOUGH_PASSES_LEFT: {
+    status: 409,
+    message: 'Fewer passes are left than you asked for. Choose a smaller quantity.',
+  },
   PASS_LIMIT_REACHED: { status: 409, message: 'You have reached the number of this pass one person may buy.' },
   /** A holders-only round, and the buyer holds no valid pass that opens it. */
   PASS_REQUIRED: { status: 403, message: 'This round is open to pass holders only.' },

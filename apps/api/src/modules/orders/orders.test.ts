@@ -178,6 +178,29 @@ describe('POST /v2/orders paid from the balance', () => {
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 10_000 - 1_050 });
   });
 
+  // Session 62's hunt: an order for more packs than were left was told SOLD_OUT while packs were still on sale.
+  it('tells an order for more packs than are left that fewer are left, by balance and by card, and sells what is', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 3 }] });
+    const first = await fundedBuyer(t, 100_000);
+    expect((await order(first.accessToken, { dropId, quantity: 2, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+
+    const buyer = await fundedBuyer(t, 100_000);
+    for (const paymentMethod of ['BALANCE', 'CARD'] as const) {
+      const tooMany = await order(buyer.accessToken, { dropId, quantity: 2, paymentMethod });
+      expect([tooMany.statusCode, tooMany.json()]).toEqual([
+        409,
+        {
+          code: 'NOT_ENOUGH_PACKS_LEFT',
+          message: 'Fewer packs are left in this round than you asked for. Choose a smaller quantity.',
+        },
+      ]);
+    }
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 100_000 });
+    expect((await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' })).statusCode).toBe(201);
+    expect(codeOf(await order(buyer.accessToken, { dropId, quantity: 1, paymentMethod: 'BALANCE' }))).toBe('SOLD_OUT');
+    expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
+  });
+
   it('refuses what it cannot sell with its own code, and writes nothing', async () => {
     const { dropId } = await liveDrop({
       rounds: [

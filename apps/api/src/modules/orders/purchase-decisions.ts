@@ -10,7 +10,12 @@ import type { TPurchase } from './purchase-round.ts';
 
 type TPurchaseRefusal = Extract<
   TErrorCode,
-  'RAFFLE_NOT_A_WINNER' | 'NOT_WHITELISTED' | 'PURCHASE_LIMIT_REACHED' | 'INSUFFICIENT_FUNDS' | 'SOLD_OUT'
+  | 'RAFFLE_NOT_A_WINNER'
+  | 'NOT_WHITELISTED'
+  | 'PURCHASE_LIMIT_REACHED'
+  | 'INSUFFICIENT_FUNDS'
+  | 'SOLD_OUT'
+  | 'NOT_ENOUGH_PACKS_LEFT'
 >;
 
 /** What the purchases of one round are decided by, read and locked first by the payment path. */
@@ -100,7 +105,9 @@ export function decidePurchases(
     const fromOpen = purchase.quantity - fromHeldBack;
     if (units && units.open.length - taken.open < fromOpen) {
       if (parts) purses!.giveBack(purchase.userId, parts);
-      return { ok: false, code: 'SOLD_OUT' };
+      // Units this batch claimed and no purchase before took are still on sale (they go back at its end): an order
+      // for more than those is told so, not that the item is sold out (decision record 35).
+      return { ok: false, code: units.open.length > taken.open ? 'NOT_ENOUGH_PACKS_LEFT' : 'SOLD_OUT' };
     }
     allowances?.set(purchase.userId, before + purchase.quantity);
     accepted.push({

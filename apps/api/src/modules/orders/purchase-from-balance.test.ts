@@ -58,6 +58,8 @@ describe('purchaseFromBalance: a batch decides each purchase as if they came one
       { userId: rich },
       { userId: rich },
       { userId: other, quantity: 2 },
+      { userId: other },
+      { userId: other },
     ]);
     const { outcomes } = await inTransaction(db(), async (tx) => {
       const decided = await purchaseFromBalance(
@@ -74,15 +76,18 @@ describe('purchaseFromBalance: a batch decides each purchase as if they came one
       'OK',
       'OK',
       'PURCHASE_LIMIT_REACHED',
-      // Four packs: three went to the purchases before it, so two are not there.
+      // Four packs: three went to the purchases before it, so two are not there; the one left is still on sale, and
+      // the buyer is told so, not "sold out" (session 62's hunt).
+      'NOT_ENOUGH_PACKS_LEFT',
+      'OK',
+      // Now none is left.
       'SOLD_OUT',
     ]);
     expect(await balancesOf(db(), coversOne)).toMatchObject({ withdrawable: 0 });
     expect(await balancesOf(db(), rich)).toMatchObject({ withdrawable: 100_000 - 2 * 1_050 });
-    expect(await balancesOf(db(), other)).toMatchObject({ withdrawable: 100_000 });
+    expect(await balancesOf(db(), other)).toMatchObject({ withdrawable: 100_000 - 1_050 });
     const sold = await db().select().from(packs).where(eq(packs.dropId, dropId));
-    expect(sold.filter((pack) => pack.ownerUserId !== null)).toHaveLength(3);
-    expect(sold.filter((pack) => pack.orderId === null)).toHaveLength(1);
+    expect(sold.filter((pack) => pack.ownerUserId !== null)).toHaveLength(4);
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 });

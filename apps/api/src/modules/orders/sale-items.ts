@@ -137,6 +137,7 @@ export async function saleItemOf(
 export function refusalOf(kind: TOrderItemKind, code: TErrorCode): TErrorCode {
   if (kind !== 'PASS') return code;
   if (code === 'SOLD_OUT') return 'PASS_SOLD_OUT';
+  if (code === 'NOT_ENOUGH_PACKS_LEFT') return 'NOT_ENOUGH_PASSES_LEFT';
   if (code === 'PURCHASE_LIMIT_REACHED') return 'PASS_LIMIT_REACHED';
   return code;
 }

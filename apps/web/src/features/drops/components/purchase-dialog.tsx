@@ -43,6 +43,8 @@ const methodChoices: Record<TPurchasePaymentMethod, { label: string; icon: IconN
 /** Refusals after which the item itself should be read again: its counts, round or the buyer's allowance moved. */
 const dropChangingCodes = new Set([
   'SOLD_OUT',
+  'NOT_ENOUGH_PACKS_LEFT',
+  'NOT_ENOUGH_PASSES_LEFT',
   'ROUND_NOT_ACTIVE',
   'DROP_NOT_AVAILABLE',
   'NOT_WHITELISTED',
