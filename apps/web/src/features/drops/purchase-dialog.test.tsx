@@ -149,6 +149,44 @@ describe('purchase popup', () => {
     expect(idempotencyKeysSentTo('/v2/orders')[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  // Session 62's hunt: with fewer packs left than chosen, the select showed the smaller number while the form kept the
+  // larger one, and Pay answered "This number is too large." under it.
+  it('follows fewer packs left: the choice shrinks with what the select shows, and Pay buys that', async () => {
+    let remaining = 2;
+    const sent = buyer({
+      route: (request) => {
+        const path = request.path.split('?')[0];
+        if (path === `/v1/drops/${dropIds.drop}`) {
+          const viewer = { isWhitelisted: true, remaining, purchasedCount: 2 - remaining };
+          return json(200, { data: drop({ viewer }) });
+        }
+        if (path !== '/v2/orders') return undefined;
+        if (remaining === 1) return json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+        remaining = 1;
+        return apiFailure(409, 'NOT_ENOUGH_PACKS_LEFT');
+      },
+    });
+    const { router } = renderApp(dropUrl);
+    const { user, dialog } = await openPopup();
+    const quantity = () => within(dialog).getByLabelText(/Quantity/);
+    await user.selectOptions(quantity(), '2');
+    const pay = () => within(dialog).getByRole('button', { name: /^Pay now/ });
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await user.click(pay());
+    expect(
+      await within(dialog).findByText(
+        'Fewer packs are left in this round than you asked for. Choose a smaller quantity.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(quantity()).toHaveValue('1'));
+    await waitFor(() => expect(pay()).toBeEnabled());
+    await user.click(pay());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    expect(screen.queryByText('This number is too large.')).toBeNull();
+    const quantities = sent.filter((request) => request.path === '/v2/orders').map((request) => request.body);
+    expect(quantities).toMatchObject([{ quantity: 2 }, { quantity: 1 }]);
+  });
+
   it('disables submit while sending, and keeps the key when retrying after a network failure', async () => {
     const answer = deferred<Response>();
     let posts = 0;

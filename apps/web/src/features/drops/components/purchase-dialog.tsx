@@ -158,16 +158,21 @@ function PurchaseForm({
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<z.input<TPurchaseSchema>, unknown, z.output<TPurchaseSchema>>({
     resolver: zodResolver(schema),
     defaultValues: { quantity: 1, paymentMethod: 'BALANCE' },
   });
-  const quantity = Math.min(
-    Math.max(1, Number(useWatch({ control, name: 'quantity' })) || 1),
-    Math.max(1, maxQuantity),
-  );
+  const chosenQuantity = Number(useWatch({ control, name: 'quantity' })) || 1;
+  const quantity = Math.min(Math.max(1, chosenQuantity), Math.max(1, maxQuantity));
+  // Fewer left than were chosen (the live counts moved while the popup was open): the choice follows what the select
+  // now shows and the total is for, rather than Pay refusing a number nobody sees.
+  useEffect(() => {
+    // As the select's own value (a string): the form matches it against the options' values.
+    if (chosenQuantity > quantity) setValue('quantity', String(quantity));
+  }, [chosenQuantity, quantity, setValue]);
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
   const fee = useOrderFee(item.request, quantity);
   const balances = useMyBalances();
