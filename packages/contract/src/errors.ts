@@ -179,6 +179,11 @@ export const errorCatalogue = {
     message: 'Fewer packs are left in this round than you asked for. Choose a smaller quantity.',
   },
   NOT_WHITELISTED: { status: 403, message: 'This round is only open to people on its whitelist.' },
+  /** The order asks for more than the buyer may still buy in the round, with some of their allowance left. */
+  PURCHASE_LIMIT_EXCEEDED: {
+    status: 409,
+    message: 'This is more packs than you may still buy in this round. Choose a smaller quantity.',
+  },
   PURCHASE_LIMIT_REACHED: {
     status: 409,
     message: 'You have reached the number of packs one person may buy in this round.',
@@ -201,6 +206,10 @@ export const errorCatalogue = {
     message: 'Fewer passes are left than you asked for. Choose a smaller quantity.',
   },
   PASS_LIMIT_REACHED: { status: 409, message: 'You have reached the number of this pass one person may buy.' },
+  PASS_LIMIT_EXCEEDED: {
+    status: 409,
+    message: 'This is more of this pass than you may still buy. Choose a smaller quantity.',
+  },
   /** A holders-only round, and the buyer holds no valid pass that opens it. */
   PASS_REQUIRED: { status: 403, message: 'This round is open to pass holders only.' },
   /** Console: publish once (decision record 50); a published pass is never a draft again. */

@@ -13,6 +13,7 @@ type TPurchaseRefusal = Extract<
   | 'RAFFLE_NOT_A_WINNER'
   | 'NOT_WHITELISTED'
   | 'PURCHASE_LIMIT_REACHED'
+  | 'PURCHASE_LIMIT_EXCEEDED'
   | 'INSUFFICIENT_FUNDS'
   | 'SOLD_OUT'
   | 'NOT_ENOUGH_PACKS_LEFT'
@@ -95,7 +96,11 @@ export function decidePurchases(
       return { ok: false, code: 'NOT_WHITELISTED' };
     const before = allowances?.get(purchase.userId) ?? 0;
     if (standing.perPersonLimit !== null && before + purchase.quantity > standing.perPersonLimit) {
-      return { ok: false, code: 'PURCHASE_LIMIT_REACHED' };
+      // Reached, or some of it left but less than this order: each told in its own words.
+      return {
+        ok: false,
+        code: before >= standing.perPersonLimit ? 'PURCHASE_LIMIT_REACHED' : 'PURCHASE_LIMIT_EXCEEDED',
+      };
     }
     const parts = purses ? purses.reserve(purchase.userId, purchase.price.total, purchase.price.creditPerCent) : null;
     if (purses && !parts) return { ok: false, code: 'INSUFFICIENT_FUNDS' };

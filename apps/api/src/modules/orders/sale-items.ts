@@ -139,6 +139,7 @@ export function refusalOf(kind: TOrderItemKind, code: TErrorCode): TErrorCode {
   if (code === 'SOLD_OUT') return 'PASS_SOLD_OUT';
   if (code === 'NOT_ENOUGH_PACKS_LEFT') return 'NOT_ENOUGH_PASSES_LEFT';
   if (code === 'PURCHASE_LIMIT_REACHED') return 'PASS_LIMIT_REACHED';
+  if (code === 'PURCHASE_LIMIT_EXCEEDED') return 'PASS_LIMIT_EXCEEDED';
   return code;
 }
 

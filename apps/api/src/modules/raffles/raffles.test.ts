@@ -173,7 +173,7 @@ describe('raffle rounds', () => {
       headers: { ...bearer(idle!), 'idempotency-key': newId() },
       payload: { dropId, quantity: 2, paymentMethod: 'BALANCE' },
     });
-    expect([twoAtOnce.statusCode, twoAtOnce.json().code]).toEqual([409, 'PURCHASE_LIMIT_REACHED']);
+    expect([twoAtOnce.statusCode, twoAtOnce.json().code]).toEqual([409, 'PURCHASE_LIMIT_EXCEEDED']);
     // The drop page says so too: the winner who bought may buy no more.
     const page = await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}`, headers: bearer(buyer!) });
     expect(page.json().data.viewer.remaining).toBe(0);

@@ -49,9 +49,11 @@ const dropChangingCodes = new Set([
   'DROP_NOT_AVAILABLE',
   'NOT_WHITELISTED',
   'PURCHASE_LIMIT_REACHED',
+  'PURCHASE_LIMIT_EXCEEDED',
   'PASS_REQUIRED',
   'PASS_SOLD_OUT',
   'PASS_LIMIT_REACHED',
+  'PASS_LIMIT_EXCEEDED',
   'PASS_NOT_ON_SALE',
   'TICKET_KIND_NOT_FOUND',
   // The waiting room's admission is missing or has passed: the room (read with the drop) says where I stand now.
