@@ -49,10 +49,16 @@ export async function holdForPayment(
   const units = await claimUnits(tx, item, payable.unitCounts, purchase.now);
   const decided = decidePurchases([purchase], standing, units);
   const [held] = decided.accepted;
-  const [refused] = decided.outcomes;
-  if (!held && !refused!.ok && refused!.code === 'NOT_ENOUGH_PACKS_LEFT')
-    throw new AppError(refusalOf(item.kind, refused!.code));
-  if (!held) throw new AppError(outOfUnitsRefusalFor(await outOfUnitsRefusal(tx, item, purchase.now), purchase));
+  if (!held) {
+    // Decided payable above, so refused now for the units alone: fewer left than asked, or none.
+    const [outcome] = decided.outcomes;
+    const isSomeLeft = outcome?.ok === false && outcome.code === 'NOT_ENOUGH_PACKS_LEFT';
+    throw new AppError(
+      isSomeLeft
+        ? refusalOf(item.kind, 'NOT_ENOUGH_PACKS_LEFT')
+        : outOfUnitsRefusalFor(await outOfUnitsRefusal(tx, item, purchase.now), purchase),
+    );
+  }
   if (decided.allowances) await recordAllowances(tx, item.id, decided.allowances);
 
   const depositId = await recordOrderPaymentDeposit(tx, {
