@@ -3,6 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { passes } from './passes.tables.ts';
 
+/*
+ * Route: none; site/sitemap.ts asks it (GET /sitemap.xml) · Reads: passes, brands (through publishedBrandIds) ·
+ * Tests: site/site.test.ts.
+ */
+
 /** A pass's public page as the sitemap lists it. */
 export interface TPassPageEntry {
   id: string;
