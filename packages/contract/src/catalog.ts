@@ -17,6 +17,9 @@ export const catalogMessages = {
   textTooLong: (max: number) => `Use at most ${formatNumber(max)} characters.`,
   imageUrl: 'Upload an image.',
   animationUrl: 'Upload an MP4 or WebM video.',
+  /** An address of the right shape that names no stored file (mistyped, made up, or from another site). */
+  imageNotUploaded: 'This image was not uploaded here. Upload it again.',
+  videoNotUploaded: 'This video was not uploaded here. Upload it again.',
   linkUrl: 'Give a path on this site (starting with /) or an address that starts with https://.',
   websiteUrl: 'Give an address that starts with https://.',
   bannerWindow: 'The end must come after the start.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogMessages } from './catalog.ts';
 import { ZImageUrl } from './catalog-requests.ts';
 import { formatNumber } from './money-format.ts';
 
@@ -18,7 +19,7 @@ export const productArtworkMessages = {
   openEdition: 'An open edition cannot be generative: give the product an edition size first.',
   count: (editionSize: number, count: number) =>
     `Give one artwork per edition: ${formatNumber(editionSize)}, not ${formatNumber(count)}.`,
-  notUploaded: 'This image was not uploaded here. Upload it again.',
+  notUploaded: catalogMessages.imageNotUploaded,
   /** Under `editionSize`: raised past the artworks, or made open, the later editions would have none. */
   sizePastArtworks: (artworks: number) =>
     `It has ${formatNumber(artworks)} generative artworks, one per edition: the size can be ${formatNumber(artworks)} or less until the artwork changes.`,

@@ -14,6 +14,7 @@ import { memoryRateLimiter, type RateLimiter } from '../http/rate-limit/rate-lim
 import { idleJobQueue, type JobQueue } from '../jobs/job-queue.ts';
 import type { JobDeps } from '../jobs/job-scheduler.ts';
 import { controllableClock, type ControllableClock } from '../lib/clock.ts';
+import { FIXTURE_MEDIA, storeMedia } from './fixture-media.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -49,6 +50,8 @@ export async function createTestApp(
     /** Another instance's clock, so both instances agree on the time. */
     clock?: ControllableClock;
     onPurchaseBatch?: AppDeps['onPurchaseBatch'];
+    /** Whether the store starts with the fixtures' pictures (FIXTURE_MEDIA); a test counting what is stored says no. */
+    fixtureMedia?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -59,6 +62,7 @@ export async function createTestApp(
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', UPLOADS_DIR: uploadsDir, ...options.env });
   // The folder, or a bucket when the test's env names one (S3_BUCKET: testing/s3-test-server.ts).
   const storage = await openFileStorage(config);
+  if (options.fixtureMedia !== false) await storeMedia(storage, FIXTURE_MEDIA);
   const rateLimiter = options.rateLimiter?.() ?? memoryRateLimiter();
   const discordRoles = localDiscordRoleSync();
   const deps: AppDeps = {

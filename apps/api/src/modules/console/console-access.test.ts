@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeMedia } from '../../testing/fixture-media.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer, keyFromLatestEmail, signUp, verifiedUser } from '../../testing/auth-helpers.ts';
@@ -14,6 +15,7 @@ let admin: Awaited<ReturnType<typeof signUpOperator>>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await storeMedia(t.storage, ['a.png']);
   ownBrand = await insertBrand(t.database.db, { name: 'Own Brand' });
   otherBrand = await insertBrand(t.database.db, { name: 'Other Brand' });
   manager = await signUpOperator(t, 'brand_manager', ownBrand.id);

@@ -37,6 +37,7 @@ import { uploadConsoleAnimation, uploadConsoleImage } from './media/upload-conso
 import { ANIMATION_MAX_BYTES } from '../media/store-animation.ts';
 import { consoleOperatorsRoutes } from './operators/console-operators.routes.ts';
 import { getConsoleMe } from './operators/get-console-me.ts';
+import { registerStoredMediaCheck } from './media/stored-media-check.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -51,6 +52,7 @@ const security = [{ bearer: [] }];
 export function consoleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', ctx.guard.requireOperator);
+    registerStoredMediaCheck(app, ctx.storage);
 
     app.get(
       '/v1/console/me',

@@ -24,8 +24,13 @@ let banner: Buffer;
 beforeAll(async () => {
   s3 = await startS3TestServer();
   bucket = await s3.createBucket();
-  first = await createTestApp({ env: s3.env(bucket) });
-  second = await createTestApp({ env: s3.env(bucket), database: first.database, clock: first.clock });
+  first = await createTestApp({ env: s3.env(bucket), fixtureMedia: false });
+  second = await createTestApp({
+    env: s3.env(bucket),
+    database: first.database,
+    clock: first.clock,
+    fixtureMedia: false,
+  });
   admin = await signUpOperator(first, 'admin');
   banner = await sharp({ create: { width: 1440, height: 480, channels: 3, background: '#7c3aed' } })
     .png()
@@ -104,7 +109,7 @@ describe('images in a bucket', () => {
 
   it('keeps addresses stored before the bucket valid: npm run uploads:to-bucket copies the folder in', async () => {
     // An install that kept its images in its folder: an upload there, its address stored in the database.
-    const before = await createTestApp({ database: first.database, clock: first.clock });
+    const before = await createTestApp({ database: first.database, clock: first.clock, fixtureMedia: false });
     let url: string;
     try {
       const body = multipartBody([{ name: 'file', filename: 'old.png', contentType: 'image/png', content: banner }]);

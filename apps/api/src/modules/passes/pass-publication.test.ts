@@ -12,6 +12,7 @@ import { dropRequest } from '../../testing/console-drop-fixtures.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
 import { signUpOperator } from '../../testing/operator-helpers.ts';
+import { storeMedia } from '../../testing/fixture-media.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
 import { salePolicies } from '../drops/drops.tables.ts';
@@ -21,6 +22,7 @@ let t: TestApp;
 let admin: { accessToken: string };
 beforeAll(async () => {
   t = await createTestApp();
+  await storeMedia(t.storage, ['draft-pass.png']);
   admin = await signUpOperator(t, 'admin');
 });
 afterAll(() => t.close());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/query-rows.ts';
 import { insertBrand, insertProduct } from '../../../testing/catalog-fixtures.ts';
 import { insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { storeMedia } from '../../../testing/fixture-media.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
@@ -12,6 +13,7 @@ let admin: Awaited<ReturnType<typeof signUpOperator>>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await storeMedia(t.storage, ['vela.png', 'a.png', 'b.png', 'banner.webp']);
   admin = await signUpOperator(t, 'admin');
 });
 afterAll(() => t.close());

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeMedia } from '../../../testing/fixture-media.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { bearer, signUp } from '../../../testing/auth-helpers.ts';
 import { multipartBody, streamedMultipartFile } from '../../../testing/multipart.ts';
@@ -226,6 +227,7 @@ describe('POST /v1/console/media/animations', () => {
     });
 
     const brand = await insertBrand(t.database.db);
+    const [still] = await storeMedia(t.storage, ['vela.png']);
     const created = await t.app.inject({
       method: 'POST',
       url: '/v1/console/products',
@@ -234,7 +236,7 @@ describe('POST /v1/console/media/animations', () => {
         brandId: brand.id,
         name: 'Looping Vela',
         rarity: 'EPIC',
-        imageUrl: '/uploads/vela.png',
+        imageUrl: still,
         animationUrl: uploaded.url,
       },
     });
