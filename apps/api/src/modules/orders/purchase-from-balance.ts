@@ -71,6 +71,10 @@ export async function purchaseFromBalance(
   const units = await claimUnits(tx, item, payable.unitCounts, now);
   const decided = decidePurchases(purchases, standing, units);
   const isShort = units.open.length < payable.unitCounts.open || units.heldBack.length < payable.unitCounts.heldBack;
+  // Claimed and then not taken: an order for more than were left is refused (NOT_ENOUGH_…_LEFT), and what it claimed
+  // stays on sale. Only a short claim that the accepted purchases took whole leaves nothing unclaimed.
+  const leftUnclaimed =
+    units.open.length > decided.unitCounts.open || units.heldBack.length > decided.unitCounts.heldBack;
   // Out of units for someone: sold out, unless held-back packs are left for holders (then not exhausted either).
   const outOfUnits = isShort ? await outOfUnitsRefusal(tx, item, now) : null;
   const written = recordPaidPurchases(tx, standing.accounts!, decided);
@@ -82,7 +86,7 @@ export async function purchaseFromBalance(
       if (outcome.code === 'SOLD_OUT') return { ok: false, code: outOfUnitsRefusalFor(outOfUnits!, purchases[index]!) };
       return { ok: false, code: refusalOf(item.kind, outcome.code) };
     }),
-    isItemExhausted: isShort && outOfUnits !== 'PACKS_HELD_FOR_HOLDERS',
+    isItemExhausted: isShort && !leftUnclaimed && outOfUnits !== 'PACKS_HELD_FOR_HOLDERS',
     written,
   };
 }

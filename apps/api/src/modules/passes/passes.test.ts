@@ -178,6 +178,18 @@ describe('passes', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuse an order for more than are left without telling the next buyer they are sold out', async () => {
+    const { pass } = await passOnSale({ supply: 2 });
+    const greedy = await buyPass((await funded(100_000)).accessToken, pass.id, 3);
+    expect(greedy.statusCode).toBe(409);
+    expect(greedy.json()).toMatchObject({ code: 'NOT_ENOUGH_PASSES_LEFT' });
+    // At once, on the same instance: the refused order's claim went back, so this one finds both passes.
+    const next = await buyPass((await funded(100_000)).accessToken, pass.id, 2);
+    expect(next.statusCode, next.body).toBe(201);
+    const late = await buyPass((await funded(100_000)).accessToken, pass.id);
+    expect(late.json()).toMatchObject({ code: 'PASS_SOLD_OUT' });
+  });
+
   it('count what each person bought before a per-person limit was set on a pass already selling', async () => {
     const { pass } = await passOnSale({ supply: 20, perPersonLimit: null });
     const early = await funded(50_000);
