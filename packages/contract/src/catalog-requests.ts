@@ -105,16 +105,19 @@ const ZOptionalId = z.uuid().nullable();
 /** The years a time an operator sets may fall in: PostgreSQL has no year 0000, which ISO 8601 writes. */
 const EARLIEST_YEAR = 1970;
 const LATEST_YEAR = 9999;
-const isWithinYears = (value: string) => {
-  const year = Number(value.slice(0, 4));
-  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
-};
+const isYearWithin = (year: number) => year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+/**
+ * The year in UTC, as the database keeps the moment: `9999-12-31T23:00:00-05:00` is in the year 10000 there, which
+ * PostgreSQL cannot write as an offset time (it answered 500), so the year as written is not enough.
+ */
+const isMomentWithinYears = (value: string) => isYearWithin(new Date(value).getUTCFullYear());
+const isDayWithinYears = (value: string) => isYearWithin(Number(value.slice(0, 4)));
 const YEARS_MESSAGE = `Pick a date between the years ${EARLIEST_YEAR} and ${LATEST_YEAR}.`;
 
 /** A moment an operator sets (a sale's start, a code's expiry): ISO 8601 with its offset, within those years. */
-export const ZConsoleTime = z.iso.datetime({ offset: true }).refine(isWithinYears, YEARS_MESSAGE);
+export const ZConsoleTime = z.iso.datetime({ offset: true }).refine(isMomentWithinYears, YEARS_MESSAGE);
 /** A calendar day an operator sets (`2026-11-30`), within the same years. */
-export const ZConsoleDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
+export const ZConsoleDate = z.iso.date().refine(isDayWithinYears, YEARS_MESSAGE);
 
 const ZDateTime = ZConsoleTime.nullable();
 

@@ -9,6 +9,8 @@ import {
   ZCreateProductRequest,
   ZUpdateBrandRequest,
   ZUpdateProductRequest,
+  ZConsoleDate,
+  ZConsoleTime,
   ZSlug,
 } from './catalog-requests.ts';
 
@@ -85,6 +87,19 @@ describe('console requests', () => {
       message: 'The end must come after the start.',
     });
     expect(ZCreateBannerRequest.safeParse({ ...banner, startsAt: '2026-01-01T00:00:00Z' }).success).toBe(true);
+  });
+});
+
+describe('a moment an operator sets', () => {
+  it('falls within the years 1970 to 9999 in UTC, where the database keeps it, whatever its offset', () => {
+    expect(ZConsoleTime.safeParse('9999-12-31T18:00:00-05:00').success).toBe(true);
+    // The year 10000 in UTC: PostgreSQL cannot write it back as a time with an offset.
+    const past = ZConsoleTime.safeParse('9999-12-31T23:59:59-05:00');
+    expect(past.error?.issues[0]?.message).toBe('Pick a date between the years 1970 and 9999.');
+    expect(ZConsoleTime.safeParse('1970-01-01T00:30:00+01:00').success).toBe(false);
+    expect(ZConsoleTime.safeParse('1970-01-01T00:30:00Z').success).toBe(true);
+    expect(ZConsoleDate.safeParse('9999-12-31').success).toBe(true);
+    expect(ZConsoleDate.safeParse('0000-01-01').success).toBe(false);
   });
 });
 
