@@ -18,6 +18,7 @@ import { registerPublicAnswers } from './http/public-cache.ts';
 import { registerRequestContext, requestIdFor } from './http/request-context.ts';
 import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerLowerCaseIds } from './http/lower-case-ids.ts';
 import { registerStorableTextCheck } from './http/storable-text.ts';
 import { registerBodyLessRouteCheck } from './http/body-less-routes.ts';
 import { registerRequestBodyDrain } from './http/request-body-drain.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestContext(app);
   const errors = registerErrorHandling(app, deps.errorReporter);
   registerStorableTextCheck(app);
+  registerLowerCaseIds(app);
   registerBodyLessRouteCheck(app);
   registerRequestBodyDrain(app);
   // Security headers first: a refusal by a later arrival hook (COUNTRY_RESTRICTED) carries them too.

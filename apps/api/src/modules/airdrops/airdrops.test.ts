@@ -59,7 +59,12 @@ describe('airdrops', () => {
     const made = await post({
       name: 'Launch party',
       grant: grants.tickets(2),
-      audience: { kind: 'PEOPLE', emails: [ana.email.toUpperCase()], userIds: [ben.userId, ana.userId] },
+      // Each named in two spellings: an address in capitals, an id in capitals (as valid as in lower case).
+      audience: {
+        kind: 'PEOPLE',
+        emails: [ana.email.toUpperCase()],
+        userIds: [ben.userId.toUpperCase(), ben.userId, ana.userId],
+      },
     });
     expect(made.statusCode, made.body).toBe(202);
     const airdrop = made.json().data;

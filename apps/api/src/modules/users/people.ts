@@ -102,7 +102,8 @@ export async function accountIdsOf(
   named: { emails: readonly string[]; userIds: readonly string[] },
 ): Promise<{ userIds: string[]; unknown: string[] }> {
   const emails = [...new Set(named.emails.map((email) => email.toLowerCase()))];
-  const ids = [...new Set(named.userIds)];
+  // Lower case, as the database answers them: the same person named in two spellings is one, and is found.
+  const ids = [...new Set(named.userIds.map((id) => id.toLowerCase()))];
   const byEmail =
     emails.length === 0
       ? []
