@@ -251,7 +251,7 @@ function AirdropForm() {
         <div className={styles.grid}>
           <Field
             label="Name"
-            hint="For you and the audit log."
+            hint="For you and the audit log; each person sees it in the notification of what they received."
             error={errors.name?.message}
             isRequired
             className={styles.full}
