@@ -104,6 +104,25 @@ describe('public profile', () => {
     ).toBeInTheDocument();
   });
 
+  it('leads from a page past the end of the favorites back to their last page', async () => {
+    stubApi((request) => {
+      const [path] = request.path.split('?');
+      if (path === `/v1/users/${collectorId}`) return json(200, { data: ada });
+      if (path === `/v1/favorites/others/${collectorId}`) {
+        return json(200, { data: { items: [], page: 50, size: 20, total: 23 } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(`/users/${collectorId}?page=50`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'This page is past the end' })).toBeInTheDocument();
+    expect(screen.getByText("Ada's favorites fill 2 pages.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      `/users/${collectorId}?page=2`,
+    );
+    expect(screen.queryByRole('navigation', { name: 'Favorites pages' })).not.toBeInTheDocument();
+  });
+
   it('shows the signed-in collector their own profile, with a way to edit it', async () => {
     startSession({ accessToken: 'a1', refreshToken: 'r1' });
     profileApi([]);

@@ -13,6 +13,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { IdentityHero, identityHeroStyles } from '../../ui/identity-hero.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../ui/past-last-page.tsx';
 import { useCollectorFavorites } from './api/list-collector-favorites.ts';
 import { usePublicUser } from './api/get-public-user.ts';
 import styles from './public-profile-page.module.css';
@@ -89,6 +90,16 @@ function CollectorFavorites({ collector, isMe }: { collector: TPublicUser; isMe:
         error={favorites.error}
         onRetry={() => void favorites.refetch()}
         isRetrying={favorites.isRefetching}
+      />
+    );
+  } else if (isPastLastPage(favorites.data)) {
+    content = (
+      <PastLastPage
+        icon="heart"
+        total={favorites.data.total}
+        size={favorites.data.size}
+        hrefFor={(last) => hrefFor({ page: last })}
+        what={isMe ? 'Your favorites' : `${name}'s favorites`}
       />
     );
   } else if (favorites.data.total === 0) {
