@@ -105,6 +105,7 @@ export const ZConsoleRaffle = z.object({
   commitment: z.string(),
   entriesCount: z.number().int().nonnegative(),
   drawnAt: z.iso.datetime().nullable(),
+  /** The first draw's winners; the second draw's are its `secondPlaces`, said beside it. */
   winnersCount: z.number().int().nonnegative(),
   secondDrawnAt: z.iso.datetime().nullable(),
   secondPlaces: z.number().int().nonnegative().nullable(),

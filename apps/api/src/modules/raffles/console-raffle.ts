@@ -32,7 +32,10 @@ export async function consoleRaffleOf(db: Db, round: TRoundOfDrop): Promise<TCon
   const [raffle] = await db.select().from(raffleRounds).where(eq(raffleRounds.policyId, round.id));
   if (!raffle) return null;
   const [counted] = await db
-    .select({ entries: count(), winners: sql<number>`count(*) filter (where ${raffleEntries.wonIn} is not null)::int` })
+    .select({
+      entries: count(),
+      firstDrawWinners: sql<number>`count(*) filter (where ${raffleEntries.wonIn} = 1)::int`,
+    })
     .from(raffleEntries)
     .where(eq(raffleEntries.policyId, round.id));
   const kind = raffle.ticketKindId
@@ -54,7 +57,7 @@ export async function consoleRaffleOf(db: Db, round: TRoundOfDrop): Promise<TCon
     commitment: raffle.commitment,
     entriesCount: counted?.entries ?? 0,
     drawnAt: raffle.drawnAt?.toISOString() ?? null,
-    winnersCount: counted?.winners ?? 0,
+    winnersCount: counted?.firstDrawWinners ?? 0,
     secondDrawnAt: raffle.secondDrawnAt?.toISOString() ?? null,
     secondPlaces: raffle.secondPlaces,
   };

@@ -184,6 +184,13 @@ describe('raffle rounds', () => {
     expect(second.secondDraw).toMatchObject({ places: 1 });
     expect(second.secondDraw!.winners).toHaveLength(1);
     expect(verifyRaffleRecord(second)).toEqual({ firstDraw: { ok: true }, secondDraw: { ok: true } });
+    // The console counts each draw's own: three winners in the first draw (not four), one place in the second.
+    const consoleRaffle = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/drops/${dropId}/rounds/1/raffle`,
+      headers: bearer(await freshAccessToken(t, admin.userId)),
+    });
+    expect(consoleRaffle.json().data).toMatchObject({ winnersCount: 3, secondPlaces: 1 });
 
     // Review: "Buy before the purchase window closes" named no time. Each winner is told from when until when they
     // may buy: the first draw's the purchase window from the round's opening, the second draw's from its end to the
