@@ -114,14 +114,15 @@ describe('raffle draw page', () => {
     renderApp(raffleUrl);
     fireEvent.click(await screen.findByRole('button', { name: 'Recompute the winners' }));
     expect(await screen.findByText('The draw checks out')).toBeInTheDocument();
+    expect(screen.getByText(/its handle; the lowest score wins\./)).toBeInTheDocument();
     expect(
       screen.getByText(
-        'The seed hashes to the commitment published when registration opened, and the 1 winner of the draw is exactly the entry it ranks first.',
+        'The seed hashes to the commitment published when registration opened, and the winner of the draw is exactly the entry it ranks first.',
       ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        "The 1 winner of the second draw is the next entry in the same order, after the first draw's winner.",
+        "The winner of the second draw is the next entry in the same order, after the first draw's winner.",
       ),
     ).toBeInTheDocument();
   });

@@ -69,7 +69,8 @@ export default function RaffleDrawPage() {
           <li>Registration closes at its time; the entries are frozen then, one per person, each with a handle.</li>
           <li>
             At the draw, the seed and every entry&apos;s handle are published. Each entry is scored by SHA-256 of the
-            seed, a colon and its handle; the {formatCount(draw.places)} lowest scores win.
+            seed, a colon and its handle;{' '}
+            {draw.places === 1 ? 'the lowest score wins.' : `the ${formatCount(draw.places)} lowest scores win.`}
           </li>
           <li>
             Places not bought in time go to a second draw: the next entries in the same order, after the first

@@ -16,8 +16,9 @@ export function isDrawn(draw: TRaffleDraw): draw is TDrawnRaffle {
   return draw.seedHex !== null && draw.entries !== null && draw.winners !== null;
 }
 
+/** "winner" for one ("the winner of the draw"), "10 winners" for several. */
 function placesText(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'winner' : 'winners'}`;
+  return count === 1 ? 'winner' : `${formatCount(count)} winners`;
 }
 
 /** "is exactly the entry" for one winner, "are exactly the entries" for several: the verb and the noun follow the count. */
