@@ -34,6 +34,9 @@ const serverRenderedPages = [
   '/brands/:id',
   '/brands/:type/:id',
   '/nfts/:id',
+  // The same NFT page reached from a product's pages (spec section 2): shared, it previews as /nfts/:id does, and
+  // names that address as its canonical one.
+  '/products/nfts/:id',
 ] as const satisfies readonly TWebRoutePath[];
 
 /** A page that still asks for new data after this many renders is not rendered on the server (its HTML is the shell). */

@@ -215,6 +215,12 @@ describe('public pages rendered on the server', () => {
     expect(metaOf(page.body, 'og:image')).toBe(`${PUBLIC_URL}/uploads/product.webp`);
     expect(metaOf(page.body, 'twitter:label1')).toBe('Edition');
     expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/nfts/${editionId}">`);
+
+    // The same page from a product's pages: its own preview, and the one canonical address.
+    const fromProduct = await get(`/products/nfts/${editionId}/`);
+    expect(fromProduct.statusCode).toBe(200);
+    expect(metaOf(fromProduct.body, 'og:title')).toBe(title);
+    expect(fromProduct.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/nfts/${editionId}">`);
   });
 
   it('paints a page in the theme its cookie names', async () => {
