@@ -239,6 +239,7 @@ describe('public pages rendered on the server', () => {
       ['/brands/no-such-brand', 'Brand not found'],
       [`/brands/fashion/${unknown}`, 'Brand not found'],
       [`/nfts/${unknown}`, 'Collectible not found'],
+      [`/products/nfts/${unknown}`, 'Collectible not found'],
     ] as const) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
