@@ -5,13 +5,18 @@ import { AppError } from '../../../http/app-error.ts';
 
 const UPLOAD_ADDRESS = /^\/uploads\/([A-Za-z0-9._-]+)$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+/** `…Url` fields that are links, not pictures: a banner may lead anywhere on the site, an upload included. */
+const LINK_FIELDS = new Set(['linkUrl', 'websiteUrl']);
 
 /** The kind of file a console field holds: a product's animation is a video, every other address an image. */
 function expectedKind(field: string): 'video' | 'image' {
   return field === 'animationUrl' || field.endsWith('.animationUrl') ? 'video' : 'image';
 }
 
-/** Every `…Url` field of a parsed body that names an upload (`/uploads/<key>`), with its path as errors name it. */
+/**
+ * Every picture or video field (`…Url`, links aside) of a parsed body that names an upload (`/uploads/<key>`), with its
+ * path as errors name it.
+ */
 function uploadAddresses(body: unknown): { field: string; key: string }[] {
   const found: { field: string; key: string }[] = [];
   const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
@@ -22,7 +27,8 @@ function uploadAddresses(body: unknown): { field: string; key: string }[] {
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
         const field = path ? `${path}.${key}` : key;
-        const address = typeof item === 'string' && key.endsWith('Url') ? UPLOAD_ADDRESS.exec(item) : null;
+        const isMedia = typeof item === 'string' && key.endsWith('Url') && !LINK_FIELDS.has(key);
+        const address = isMedia ? UPLOAD_ADDRESS.exec(item) : null;
         if (address) found.push({ field, key: address[1]! });
         else if (typeof item === 'object') pending.push({ value: item, path: field });
       }
