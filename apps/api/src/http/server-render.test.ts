@@ -275,6 +275,29 @@ describe('public pages rendered on the server', () => {
     expect(file.body).toContain('<meta name="robots" content="noindex">');
   });
 
+  it('answers a page’s address with a NUL character with the page, not the API’s JSON', async () => {
+    for (const [url, title] of [
+      ['/drops/%00', 'Drop not found'],
+      ['/nfts/abc%00', 'Collectible not found'],
+      ['/%00', 'Page not found'],
+    ] as const) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.body, url).toContain(`<title>${title} | Cypher</title>`);
+    }
+    // In the query it is the page's to read (the web app leaves it out of a search): the page, with 200.
+    for (const url of ['/products?q=%00', '/?ref=%00']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    }
+    // The API's own addresses still refuse it, field by field.
+    const api = await get('/v1/drops/%00');
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'id' }] });
+  });
+
   it('sends the pages it does not render as the shell, with 200, those that need a session too', async () => {
     for (const url of ['/drops', '/account/security', '/console/drops']) {
       const page = await get(url);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TFieldError } from '@cypher/contract';
 import { AppError } from './app-error.ts';
+import { isApiPath } from './error-handler.ts';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MESSAGE = 'This text contains a character that cannot be stored: a NUL character or half of a unicode pair.';
@@ -58,6 +59,9 @@ function unstorableFields(root: unknown, part: string): TFieldError[] {
  */
 export function registerStorableTextCheck(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    // A page's address is the web app's to answer: its page, reading the API in process, gets this check's 400 where
+    // it reads, and shows it as the page's own error, not as the API's JSON in place of the page.
+    if (!isApiPath(request.url)) return;
     const details = [
       ...unstorableFields(request.params, 'params'),
       ...unstorableFields(request.query, 'querystring'),

@@ -144,14 +144,15 @@ export async function registerWebApp(
 
   // The file server's catch-all route takes every GET no other route took, API addresses included (an id past the
   // router's 100 characters, a path no route has): those are the API's not-found, not a file to look for, which
-  // past the file system's 4,096 characters answered 403 FORBIDDEN.
+  // past the file system's 4,096 characters answered 403 FORBIDDEN. A path with a NUL character names no file either
+  // (the file server refused it as 403): it goes to the not-found handler, which sends a page's address its page.
   app.addHook('onRoute', (route) => {
     if (route.url !== '/*') return;
     const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [
       ...hooks,
       (request, reply, done) => {
-        if (isApiPath(request.url)) return void reply.callNotFound();
+        if (isApiPath(request.url) || namesNulCharacter(request.url)) return void reply.callNotFound();
         done();
       },
     ];
@@ -205,4 +206,9 @@ export async function registerWebApp(
   // The static plugin treats `/` as a directory listing (and refuses it), so the home page gets its own route.
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   return { sendPage };
+}
+
+/** `/drops/%00`: a NUL character in the path, which no file's name and no record's id can hold. */
+function namesNulCharacter(url: string): boolean {
+  return /%00/.test(url.split('?')[0] ?? url);
 }

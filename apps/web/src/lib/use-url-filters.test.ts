@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oneOf, pageNumberOf, searchWith } from './use-url-filters.ts';
+import { SEARCH_TEXT_MAX_LENGTH } from '@cypher/contract';
+import { oneOf, pageNumberOf, searchTextOf, searchWith } from './use-url-filters.ts';
 
 describe('searchWith', () => {
   it('sets and clears filters, and a new filter starts again at page 1', () => {
@@ -42,5 +43,15 @@ describe('pageNumberOf', () => {
     expect(pageNumberOf(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
     expect(pageNumberOf('99999999999999999999')).toBe(Number.MAX_SAFE_INTEGER);
     expect(pageNumberOf('1e400')).toBe(1);
+  });
+});
+
+describe('searchTextOf', () => {
+  it('reads the search the API takes from any address: trimmed, cut to its length, without a NUL character', () => {
+    expect(searchTextOf('  knight ')).toBe('knight');
+    expect(searchTextOf(undefined)).toBe('');
+    expect(searchTextOf('\u0000')).toBe('');
+    expect(searchTextOf('kni\u0000ght')).toBe('knight');
+    expect(searchTextOf('x'.repeat(SEARCH_TEXT_MAX_LENGTH + 5))).toHaveLength(SEARCH_TEXT_MAX_LENGTH);
   });
 });

@@ -71,10 +71,11 @@ export function pageNumberOf(value: string | null | undefined): number {
 
 /**
  * Search text from the address, cut to what the API searches (a search box never types more, but an edited or shared
- * link can): longer, the API would refuse it and the page could only show an error its retry cannot mend.
+ * link can): longer, the API would refuse it and the page could only show an error its retry cannot mend. A NUL
+ * character (`?q=%00`), which no text the API keeps can hold and it refuses, is left out for the same reason.
  */
 export function searchTextOf(value: string | undefined): string {
-  return (value ?? '').trim().slice(0, SEARCH_TEXT_MAX_LENGTH).trim();
+  return (value ?? '').replaceAll('\u0000', '').trim().slice(0, SEARCH_TEXT_MAX_LENGTH).trim();
 }
 
 /** A value from the address if it is one of `allowed`, else undefined (a hand-edited address must not break a page). */
