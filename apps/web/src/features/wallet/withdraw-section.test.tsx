@@ -546,6 +546,32 @@ describe('payment page: withdraw', () => {
     ).toBeInTheDocument();
     expect(within(list).queryByText(/fee/i, { ignore: 'ol *, span' })).toBeNull();
   });
+
+  // Wallet hunt of session 64: the list held the newest 20 and no more, so an older rejected request its
+  // notification pointed to could not be found.
+  it('pages the requests past the newest 20, page by page in the address', async () => {
+    const sent = wallet((request) => {
+      if (!request.path.startsWith('/v1/withdrawals?')) return undefined;
+      const pageNumber = Number(new URLSearchParams(request.path.split('?')[1]).get('page'));
+      const items =
+        pageNumber === 2
+          ? [withdrawal({ id: 'w-old', status: 'rejected', rejectionReason: 'Name does not match.' })]
+          : Array.from({ length: 20 }, (_, index) => withdrawal({ id: `w-${index}` }));
+      return json(200, { data: { items, page: pageNumber, size: 20, total: 21 } });
+    });
+    const user = userEvent.setup();
+    renderApp('/payment?tab=withdraw');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(within(list).getAllByText(/to Chase •••• 6789/)).toHaveLength(20);
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Withdrawal pages' })).getByRole('link', { name: /Next/ }),
+    );
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText(/Reason: Name does not match\./)).toBeInTheDocument();
+    expect(sent.some((request) => request.path.startsWith('/v1/withdrawals?') && request.path.includes('page=2'))).toBe(
+      true,
+    );
+  });
 });
 
 describe('payment page: payment methods', () => {

@@ -1,23 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ZMyWithdrawal, ZPage, type TMyWithdrawal, type TPage } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 const ZWithdrawalPage = ZPage(ZMyWithdrawal);
-const SIZE = 20;
+export const WITHDRAWALS_PAGE_SIZE = 20;
 
-/** `GET /v1/withdrawals`: my withdrawal requests, newest first, each with its steps so far. */
-async function listMyWithdrawals(signal?: AbortSignal): Promise<TPage<TMyWithdrawal>> {
+/** `GET /v1/withdrawals?page&size`: my withdrawal requests, newest first, each with its steps so far. */
+async function listMyWithdrawals(page: number, signal?: AbortSignal): Promise<TPage<TMyWithdrawal>> {
   return ZWithdrawalPage.parse(
-    await apiRequest('GET', '/withdrawals', { auth: true, signal, query: { page: 1, size: SIZE } }),
+    await apiRequest('GET', '/withdrawals', { auth: true, signal, query: { page, size: WITHDRAWALS_PAGE_SIZE } }),
   );
 }
 
-export function useMyWithdrawals() {
+export function useMyWithdrawals(page: number) {
   return useQuery(
     queryOptions({
-      queryKey: queryKeys.withdrawals.list({ page: 1, size: SIZE }),
-      queryFn: ({ signal }) => listMyWithdrawals(signal),
+      queryKey: queryKeys.withdrawals.list({ page, size: WITHDRAWALS_PAGE_SIZE }),
+      queryFn: ({ signal }) => listMyWithdrawals(page, signal),
+      placeholderData: keepPreviousData,
     }),
   );
 }

@@ -33,6 +33,8 @@ interface PagedRowsProps<T> {
   /** Names the page links for screen readers: "History pages". */
   pagesLabel: string;
   skeletonRows?: number;
+  /** The level of the error's and the empty states' titles: h3 under a section's own h2. */
+  titleAs?: 'h2' | 'h3';
   /** One `<li>` a row. */
   children: (item: T) => ReactNode;
 }
@@ -47,6 +49,7 @@ export function PagedRows<T>({
   pageSize,
   pagesLabel,
   skeletonRows = 3,
+  titleAs,
   children,
 }: PagedRowsProps<T>) {
   if (query.isPending) {
@@ -64,6 +67,7 @@ export function PagedRows<T>({
   if (query.isError && !query.data) {
     return (
       <ErrorState
+        titleAs={titleAs}
         title={`We could not load your ${what}`}
         error={query.error}
         onRetry={() => void query.refetch()}
@@ -76,6 +80,7 @@ export function PagedRows<T>({
     const lastPage = Math.ceil(query.data.total / pageSize);
     return (
       <EmptyState
+        titleAs={titleAs}
         icon="list"
         title="This page is past the end"
         body={`Your ${what} ${lastPage === 1 ? 'fits on 1 page' : `fills ${formatCount(lastPage)} pages`}.`}
