@@ -88,7 +88,10 @@ const ZWebsiteUrl = z
   ])
   .nullable();
 
-/** Banner links go to a page of this site or to an https address, never to `javascript:` or the like. */
+/**
+ * Banner links go to a page of this site or to an https address, never to `javascript:` or the like. A site path
+ * holds no backslash: browsers read `/\example.org` as `//example.org`, another site behind a path's look.
+ */
 const ZLinkUrl = z
   .union([
     z.literal('').transform(() => null),
@@ -96,7 +99,7 @@ const ZLinkUrl = z
       .string()
       .trim()
       .max(2048, { error: m.linkUrl })
-      .regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, { error: m.linkUrl }),
+      .regex(/^(\/(?![/\\])[^\s\\]*|https:\/\/\S+)$/, { error: m.linkUrl }),
   ])
   .nullable();
 

@@ -75,6 +75,25 @@ describe('console requests', () => {
     }
   });
 
+  // Console hunt of session 64: `/\example.org` was taken as a path, and the browser went to example.org.
+  it('send a banner to a page of this site or an https address, never another site behind a path', () => {
+    const banner = { title: 'T', imageUrl: '/uploads/b.webp' };
+    for (const linkUrl of ['/drops', '/products?rarity=RARE#top', 'https://partner.example/launch']) {
+      expect(ZCreateBannerRequest.safeParse({ ...banner, linkUrl }).success, linkUrl).toBe(true);
+    }
+    for (const linkUrl of [
+      '//evil.example',
+      '/\\evil.example/x',
+      '/drops\\..\\x',
+      'http://a.example',
+      'javascript:x',
+    ]) {
+      expect(ZCreateBannerRequest.safeParse({ ...banner, linkUrl }).error?.issues[0]?.path, linkUrl).toEqual([
+        'linkUrl',
+      ]);
+    }
+  });
+
   it('refuse a banner that ends before it starts', () => {
     const banner = { title: 'T', imageUrl: '/uploads/b.webp' };
     const backwards = ZCreateBannerRequest.safeParse({

@@ -10,16 +10,23 @@ const BASE = 'http://local.invalid';
 export function safeRedirectPath(redirectTo: string | null | undefined, fallback?: string): string;
 export function safeRedirectPath(redirectTo: string | null | undefined, fallback: null): string | null;
 export function safeRedirectPath(redirectTo: string | null | undefined, fallback: string | null = '/'): string | null {
-  if (!redirectTo || !redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) {
-    return fallback;
-  }
+  const path = sitePathOf(redirectTo);
+  if (path === null || /^\/(signin|signup)\/?$/.test(path.split(/[?#]/)[0]!)) return fallback;
+  return path;
+}
+
+/**
+ * The path of a page of this site that `href` names, as the URL parser normalised it, or null for anything that could
+ * leave the site (`//evil.example`, `/\evil.example`, `https://...`, `javascript:`): a link drawn as one of the app's
+ * own must not take the reader elsewhere.
+ */
+export function sitePathOf(href: string | null | undefined): string | null {
+  if (!href || !href.startsWith('/') || href.startsWith('//') || href.includes('\\')) return null;
   let url: URL;
   try {
-    url = new URL(redirectTo, BASE);
+    url = new URL(href, BASE);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== BASE) return fallback;
-  if (/^\/(signin|signup)\/?$/.test(url.pathname)) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : null;
 }

@@ -1,6 +1,7 @@
 import { responsiveImages, uploadSrcSet, type TBanner } from '@cypher/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { sitePathOf } from '../../../lib/safe-redirect.ts';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import styles from './banner-carousel.module.css';
@@ -21,15 +22,20 @@ function BannerLink({ href, title }: { href: string; title: string }) {
     </>
   );
   const describedLabel = `Explore: ${title}`;
-  return href.startsWith('/') ? (
-    <Link to={href} className={styles.cta} aria-label={describedLabel}>
-      {label}
-    </Link>
-  ) : (
+  const sitePath = sitePathOf(href);
+  if (sitePath !== null) {
+    return (
+      <Link to={sitePath} className={styles.cta} aria-label={describedLabel}>
+        {label}
+      </Link>
+    );
+  }
+  // Another site only by an https address; a link saved before the contract refused `/\example.org` leads nowhere.
+  return href.startsWith('https://') ? (
     <a href={href} className={styles.cta} aria-label={describedLabel} rel="noopener noreferrer">
       {label}
     </a>
-  );
+  ) : null;
 }
 
 /**
