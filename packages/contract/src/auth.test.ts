@@ -22,6 +22,9 @@ describe('password rule', () => {
     ['Passwordé12', false], // an accented letter is a letter, not a special character
     ['Éclairs#2026', true], // an accented capital is an uppercase letter
     ['Mot de passe 1', false], // a space is not a special character
+    ['Abcdef1😀😀', false], // 9 characters, though an emoji is two UTF-16 units
+    ['Ab1😀😀😀😀', false], // 7 characters
+    ['Abcdefg1😀😀', true], // 10 characters, an emoji the special one
   ])('%s -> %s', (password, expected) => {
     expect(isStrongPassword(password)).toBe(expected);
   });

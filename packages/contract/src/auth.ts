@@ -30,7 +30,12 @@ export const ZEmail = z
  * rule is these parts together (isStrongPassword), so the checklist cannot promise what the API refuses.
  */
 export const passwordRequirements: readonly { label: string; isMet: (password: string) => boolean }[] = [
-  { label: `At least ${PASSWORD_MIN_LENGTH} characters`, isMet: (password) => password.length >= PASSWORD_MIN_LENGTH },
+  // Characters as a person counts them, by code point: `.length` counts an emoji as two, and let a nine-character
+  // password through.
+  {
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    isMet: (password) => [...password].length >= PASSWORD_MIN_LENGTH,
+  },
   // Letters and digits of any script: an accented letter is a letter, not the special character the rule asks for.
   {
     label: 'Upper and lowercase letters',
