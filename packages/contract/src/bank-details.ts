@@ -146,6 +146,34 @@ export function accountLastFour(details: { accountNumber?: string; iban?: string
   return (details.accountNumber ?? details.iban ?? '').replace(/[\s-]/g, '').slice(-4);
 }
 
+/**
+ * What makes two saved bank accounts the same account, whatever was typed around it (spaces, dashes, case): the
+ * country's identifiers (routing and account number, institution, transit and account number, the IBAN, or the
+ * account number at its SWIFT bank). Names and addresses are the holder's, not the account's.
+ */
+export function bankAccountIdentity(details: {
+  country: string;
+  routingNumber?: string;
+  accountNumber?: string;
+  institutionNumber?: string;
+  transitNumber?: string;
+  iban?: string;
+  swift?: string;
+}): string {
+  const plain = (value: string | undefined) => (value ?? '').replace(/[\s-]/g, '').toUpperCase();
+  switch (wireSchemeFor(details.country)) {
+    case 'us':
+      return `us:${plain(details.routingNumber)}:${plain(details.accountNumber)}`;
+    case 'ca':
+      return `ca:${plain(details.institutionNumber)}:${plain(details.transitNumber)}:${plain(details.accountNumber)}`;
+    case 'iban':
+      return `iban:${plain(details.iban)}`;
+    case 'swift':
+      // A SWIFT code's last three letters name a branch of the bank its first eight name: the same account.
+      return `swift:${details.country}:${plain(details.swift).slice(0, 8)}:${plain(details.accountNumber)}`;
+  }
+}
+
 /** "Chase •••• 6789": enough to recognise a bank account, not enough to reuse it. */
 export function bankAccountLabel(details: { bankName?: string; accountNumber?: string; iban?: string }): string {
   return `${details.bankName ?? 'Bank'} •••• ${accountLastFour(details)}`;

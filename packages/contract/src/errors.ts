@@ -141,6 +141,7 @@ export const errorCatalogue = {
   },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
   BANK_ACCOUNT_NOT_FOUND: { status: 404, message: 'We could not find this bank account.' },
+  BANK_ACCOUNT_ALREADY_SAVED: { status: 409, message: 'This bank account is already saved.' },
   BANK_ACCOUNT_LIMIT_REACHED: {
     status: 409,
     message: 'You can save up to 5 bank accounts. Remove one to add another.',

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   accountLastFour,
+  bankAccountIdentity,
   bankAccountLabel,
   bankAccountUnusableReason,
   MAX_BANK_ACCOUNTS,
@@ -52,7 +53,11 @@ export async function getBankAccount(db: Db, userId: string, id: string): Promis
   return { ...bankAccountView(row), details: row.details };
 }
 
-/** Saves details already checked by the contract's ZWireDetails (the route's body schema), up to five per person. */
+/**
+ * Saves details already checked by the contract's ZWireDetails (the route's body schema), up to five per person, each
+ * account once (the same account typed again, with spaces or in lower case, took two of the five places). The person's
+ * row is locked first (hasRoomForOneMore), so two saves of one account at once cannot both find it absent.
+ */
 export async function addBankAccount(
   db: Db,
   userId: string,
@@ -62,6 +67,14 @@ export async function addBankAccount(
   return inTransaction(db, async (tx) => {
     if (!(await hasRoomForOneMore(tx, bankAccounts, userId, MAX_BANK_ACCOUNTS))) {
       throw new AppError('BANK_ACCOUNT_LIMIT_REACHED');
+    }
+    const saved = await tx
+      .select({ details: bankAccounts.details })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.userId, userId));
+    const identity = bankAccountIdentity(details);
+    if (saved.some((row) => bankAccountIdentity(row.details) === identity)) {
+      throw new AppError('BANK_ACCOUNT_ALREADY_SAVED');
     }
     const [row] = await tx
       .insert(bankAccounts)

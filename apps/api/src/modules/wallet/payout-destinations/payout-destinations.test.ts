@@ -156,7 +156,9 @@ describe('/v1/bank-accounts', () => {
   it('keeps at most five per person, even when eight saves arrive at once', async () => {
     const user = await activeUser(t);
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () => call('POST', '/v1/bank-accounts', user.accessToken, usAccount)),
+      Array.from({ length: 8 }, (_, index) =>
+        call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, accountNumber: `55500${index}123` }),
+      ),
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(5);
     const refused = responses.filter((response) => response.statusCode !== 201);
@@ -166,6 +168,41 @@ describe('/v1/bank-accounts', () => {
       expect(response.json().code).toBe('BANK_ACCOUNT_LIMIT_REACHED');
     }
     expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toHaveLength(5);
+  });
+
+  // Wallet hunt of session 64: the same IBAN typed again with spaces and a SWIFT in lower case took a second place.
+  it('keeps each account once, however it is typed, even when two saves of it arrive at once', async () => {
+    const user = await activeUser(t);
+    const [first, second] = await Promise.all([
+      call('POST', '/v1/bank-accounts', user.accessToken, germanAccount),
+      call('POST', '/v1/bank-accounts', user.accessToken, germanAccount),
+    ]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
+    const retyped = { ...germanAccount, iban: 'de89370400440532013000', swift: 'deutdeffxxx', firstName: 'Grace' };
+    const again = await call('POST', '/v1/bank-accounts', user.accessToken, retyped);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'BANK_ACCOUNT_ALREADY_SAVED',
+      message: 'This bank account is already saved.',
+    });
+    const usAgain = await call('POST', '/v1/bank-accounts', user.accessToken, {
+      ...usAccount,
+      accountNumber: '0001-2345-6789',
+    });
+    expect(usAgain.statusCode).toBe(201);
+    const usTwice = await call('POST', '/v1/bank-accounts', user.accessToken, { ...usAccount, bankName: 'Chase NA' });
+    expect(usTwice.json().code).toBe('BANK_ACCOUNT_ALREADY_SAVED');
+    // Another account at the same bank, and the same number at another bank, are other accounts.
+    for (const other of [
+      { ...usAccount, accountNumber: '000123456780' },
+      { ...usAccount, routingNumber: '011000015' },
+    ]) {
+      expect((await call('POST', '/v1/bank-accounts', user.accessToken, other)).statusCode).toBe(201);
+    }
+    expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toHaveLength(4);
+    // Another person may save the same account (a joint account).
+    const partner = await activeUser(t);
+    expect((await call('POST', '/v1/bank-accounts', partner.accessToken, germanAccount)).statusCode).toBe(201);
   });
 
   it('needs a signed-in person', async () => {
