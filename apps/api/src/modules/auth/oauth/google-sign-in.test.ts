@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/query-rows.ts';
 import { authMessages } from '@cypher/contract';
-import { bearer, codeFromLatestSms, enableTwoFactor, signUp, uniqueIp } from '../../../testing/auth-helpers.ts';
+import {
+  bearer,
+  codeFromLatestSms,
+  enableTwoFactor,
+  signUp,
+  uniqueIp,
+  verifiedUser,
+} from '../../../testing/auth-helpers.ts';
 import { authorizeUrl, createListeningTestApp, googleCallback, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 
@@ -112,7 +119,7 @@ describe('Google sign-in through the local stand-in', () => {
   });
 
   it('refuses a state made for connecting Discord', async () => {
-    const user = await signUp(t);
+    const user = await verifiedUser(t);
     const url = await authorizeUrl(t, 'discord', user.accessToken);
     const state = new URL(url).searchParams.get('state')!;
     const response = await t.app.inject({ method: 'POST', url: CALLBACK, payload: { code: 'any-code', state } });

@@ -23,14 +23,17 @@ export function reconnectLockedError(until: Date): AppError {
 
 /**
  * Whether this user may start connecting Discord now: checked before sending them to Discord (so they are not sent
- * for nothing) and again, authoritatively, in the transaction that links.
+ * for nothing) and again, authoritatively, in the transaction that links. An address not yet verified comes first, as
+ * for checking in, redeeming or a second factor: a link's roles are a member's, and the app shell sends such an
+ * account to verify its email before anything else (spec section 2).
  */
 export async function assertCanConnectDiscord(db: Db, userId: string, now: Date): Promise<void> {
   const [user] = await db
-    .select({ lockedUntil: users.discordReconnectLockedUntil })
+    .select({ lockedUntil: users.discordReconnectLockedUntil, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED');
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   if (user.lockedUntil && user.lockedUntil > now) throw reconnectLockedError(user.lockedUntil);
   if (await findDiscordLink(db, userId)) throw new AppError('DISCORD_ALREADY_CONNECTED');
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, logIn, signUp } from '../../../testing/auth-helpers.ts';
+import { bearer, logIn, signUp, verifiedUser } from '../../../testing/auth-helpers.ts';
 import { authorizeUrl, createListeningTestApp, pickIdentity } from '../../../testing/oauth-helpers.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { DAY_MS } from '../../../lib/clock.ts';
@@ -35,15 +35,24 @@ async function myUser(accessToken: string) {
 describe('Discord connect', () => {
   it('asks Discord for identify and email, for signed-in users only', async () => {
     expect((await startConnecting()).json().code).toBe('UNAUTHORIZED');
-    const user = await signUp(t);
+    const user = await verifiedUser(t);
     const url = new URL((await startConnecting(user.accessToken)).json().data.url);
     expect(url.pathname).toBe('/dev/oauth/discord/authorize');
     expect(url.searchParams.get('scope')).toBe('identify email');
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.deps.config.publicUrl}/oauth/discord/callback`);
   });
 
+  // Auth hunt of session 64: an account whose email was never verified could start connecting Discord, where it
+  // could not check in, redeem or add a second factor.
+  it('asks for a verified email first, as checking in and redeeming do', async () => {
+    const unverified = await signUp(t);
+    const response = await startConnecting(unverified.accessToken);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'EMAIL_VERIFICATION_REQUIRED', message: 'Please verify your email.' });
+  });
+
   it('links the Discord account and shows it on the user record', async () => {
-    const user = await signUp(t);
+    const user = await verifiedUser(t);
     const response = await connect(user.accessToken, identities.pixel);
     expect(response.statusCode).toBe(200);
     const link = { username: 'pixelcollector', linkedAt: t.clock.now().toISOString() };
@@ -51,20 +60,20 @@ describe('Discord connect', () => {
     expect((await myUser(user.accessToken)).discord).toEqual(link);
 
     expect((await startConnecting(user.accessToken)).json().code).toBe('DISCORD_ALREADY_CONNECTED');
-    const other = await signUp(t);
+    const other = await verifiedUser(t);
     const taken = await connect(other.accessToken, identities.pixel);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('DISCORD_LINKED_TO_ANOTHER_ACCOUNT');
   });
 
   it('refuses a callback carried into another person’s session', async () => {
-    const starter = await signUp(t);
+    const starter = await verifiedUser(t);
     const { code, state } = await pickIdentity(
       t,
       await authorizeUrl(t, 'discord', starter.accessToken),
       identities.neon,
     );
-    const intruder = await signUp(t);
+    const intruder = await verifiedUser(t);
     const response = await t.app.inject({
       method: 'POST',
       url: LINK,
@@ -78,7 +87,7 @@ describe('Discord connect', () => {
 
 describe('Discord disconnect', () => {
   it('resets the DAO roles, and refuses to reconnect for 14 days, naming when it becomes possible', async () => {
-    const user = await signUp(t);
+    const user = await verifiedUser(t);
     await connect(user.accessToken, identities.fusion);
     const disconnectedAt = t.clock.now();
     const response = await disconnect(user.accessToken);
@@ -111,7 +120,7 @@ describe('Discord disconnect', () => {
   });
 
   it('still disconnects when Discord is unreachable, and the hourly job finishes the role reset', async () => {
-    const user = await signUp(t);
+    const user = await verifiedUser(t);
     await connect(user.accessToken, identities.neon);
     t.discordRoles.isFailing = true;
     expect((await disconnect(user.accessToken)).statusCode).toBe(200);
@@ -129,7 +138,7 @@ describe('Discord disconnect', () => {
   });
 
   it('answers DISCORD_NOT_CONNECTED when nothing is connected', async () => {
-    const user = await signUp(t);
+    const user = await verifiedUser(t);
     const response = await disconnect(user.accessToken);
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('DISCORD_NOT_CONNECTED');
