@@ -22,16 +22,19 @@ interface PastLastPageProps {
   /** What the list holds, as the subject of "… fill 3 pages": "Your collectibles", "Upcoming drops". */
   what: string;
   icon?: IconName;
+  /** The heading's level: h3 where the list is a titled section inside a page. */
+  titleAs?: 'h2' | 'h3';
 }
 
 /**
  * An address past the last page of a list: the way back to its last page, where the list's empty state would say there
  * is nothing yet, and the list's pagination (shown only under items) would leave no way out.
  */
-export function PastLastPage({ total, size, hrefFor, what, icon = 'list' }: PastLastPageProps) {
+export function PastLastPage({ total, size, hrefFor, what, icon = 'list', titleAs }: PastLastPageProps) {
   const lastPage = Math.max(1, Math.ceil(total / size));
   return (
     <EmptyState
+      titleAs={titleAs}
       icon={icon}
       title="This page is past the end"
       body={`${what} fill ${lastPage === 1 ? '1 page' : `${formatCount(lastPage)} pages`}.`}

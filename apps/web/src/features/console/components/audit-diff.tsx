@@ -1,3 +1,7 @@
+import { formatMoney, ZCurrency, type TMoney } from '@cypher/contract';
+import { useCypMinorUnits } from '../../../api/my-balances.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
+import type { TMoneyFormat } from './ledger-labels.ts';
 import styles from './audit-diff.module.css';
 
 type TRecord = Record<string, unknown>;
@@ -6,11 +10,69 @@ function asRecord(value: unknown): TRecord | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as TRecord) : null;
 }
 
-/** A value as the table shows it; nothing (absent or null) is a dash. */
-function show(value: unknown): string {
+// A moment as the API writes one (`2026-12-06T03:31:34.171Z`). A bare date (an attendance day) has no time or zone to
+// show, so it reads as written.
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function isDateTime(value: string): boolean {
+  return isoDateTime.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** Money as the API writes it, and nothing more: a record that also says whose or which account lists its fields. */
+function isMoney(record: TRecord): record is TMoney {
+  const keys = Object.keys(record);
+  return keys.length === 2 && Number.isSafeInteger(record['amount']) && ZCurrency.safeParse(record['currency']).success;
+}
+
+const referenceKeys = new Set(['id', 'slug', 'name', 'title', 'nickname', 'email']);
+
+/**
+ * A reference to another entry or person (`{ id, slug, name }`) reads as its name. Only a bare reference: a record
+ * with more to it (a round with its price) lists its fields, or a change to them would show the same name twice.
+ */
+function referenceName(record: TRecord): string | undefined {
+  if (!Object.keys(record).every((key) => referenceKeys.has(key))) return undefined;
+  const name = record['name'] ?? record['title'] ?? record['nickname'] ?? record['email'];
+  return typeof name === 'string' && name ? name : undefined;
+}
+
+/**
+ * Whether a value reads in a few words without commas of its own (a name, an amount), so that several share a line
+ * between commas. A time has commas ("Dec 6, 2026, 3:30 AM UTC"), so times are listed apart.
+ */
+function isShort(value: unknown): boolean {
+  if (typeof value === 'string') return !isDateTime(value);
+  const record = asRecord(value);
+  return record ? isMoney(record) || referenceName(record) !== undefined : !Array.isArray(value);
+}
+
+/**
+ * A value as the table shows it, as the console writes it elsewhere: times with their zone, money in its unit, counts
+ * with separators, yes or no. Nothing (absent, null, an empty list) is a dash. A record lists its fields a line each;
+ * inside a list or another record, on one line, and deeper in brackets (`depth` says how far in).
+ */
+function show(value: unknown, formatAmount: TMoneyFormat, depth = 0): string {
   if (value === undefined || value === null) return '—';
-  if (typeof value === 'string') return value || '—';
-  return JSON.stringify(value, null, 2);
+  if (typeof value === 'string') return isDateTime(value) ? formatDateTimeWithZone(value) : value || '—';
+  if (typeof value === 'number') return Number.isInteger(value) ? formatCount(value) : String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '—';
+    const items = value.map((item) => show(item, formatAmount, depth + 1));
+    if (value.every(isShort)) return items.join(', ');
+    return items.join(depth === 0 ? '\n' : '; ');
+  }
+  const record = asRecord(value);
+  if (!record) return String(value);
+  if (isMoney(record)) return formatAmount(record);
+  const name = referenceName(record);
+  if (name !== undefined) return name;
+  const fields = Object.entries(record).map(
+    ([field, fieldValue]) => `${fieldLabel(field)}: ${show(fieldValue, formatAmount, depth + 1)}`,
+  );
+  if (fields.length === 0) return '—';
+  if (depth === 0) return fields.join('\n');
+  return depth === 1 ? fields.join(' · ') : `(${fields.join(' · ')})`;
 }
 
 /** `failureReason` or `ticket_kind_id` -> "Failure reason", "Ticket kind id": a record's key in the console's words. */
@@ -51,6 +113,9 @@ function diffFields(before: unknown, after: unknown): AuditFieldChange[] {
 
 /** Before and after, field by field: what changed stands out; the rest folds away under "unchanged". */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  // CYP amounts at the server's decimals (CYP_MINOR_UNITS), as the ledger writes them.
+  const cypMinorUnits = useCypMinorUnits();
+  const formatAmount: TMoneyFormat = (money) => formatMoney(money, { cypMinorUnits });
   const changes = diffFields(before, after);
   const changed = changes.filter((change) => change.isChanged);
   const unchanged = changes.filter((change) => !change.isChanged);
@@ -58,7 +123,7 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
     const recorded = after ?? before;
     return (
       <pre className={styles.raw}>
-        {recorded === null || recorded === undefined ? 'No details were recorded.' : show(recorded)}
+        {recorded === null || recorded === undefined ? 'No details were recorded.' : show(recorded, formatAmount)}
       </pre>
     );
   }
@@ -77,10 +142,10 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             <tr key={change.field}>
               <th scope="row">{fieldLabel(change.field)}</th>
               <td className={styles.before}>
-                <pre>{show(change.before)}</pre>
+                <pre>{show(change.before, formatAmount)}</pre>
               </td>
               <td className={styles.after}>
-                <pre>{show(change.after)}</pre>
+                <pre>{show(change.after, formatAmount)}</pre>
               </td>
             </tr>
           ))}
@@ -96,7 +161,7 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
               <div key={change.field}>
                 <dt>{fieldLabel(change.field)}</dt>
                 <dd>
-                  <pre>{show(change.after)}</pre>
+                  <pre>{show(change.after, formatAmount)}</pre>
                 </dd>
               </div>
             ))}

@@ -87,6 +87,7 @@ export function EntryList<R extends TConsoleResource>({
         caption={section.label}
         columns={columns}
         skeletonRows={6}
+        what={isFiltered ? `The ${section.label.toLowerCase()} that match` : undefined}
         empty={{
           icon: section.icon,
           title: isFiltered ? `No ${section.label.toLowerCase()} match` : `No ${section.label.toLowerCase()} yet`,

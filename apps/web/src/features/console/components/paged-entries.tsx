@@ -6,6 +6,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import type { IconName } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../../ui/past-last-page.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { EntriesTable, type EntryColumn } from './entries-table.tsx';
 import listStyles from './entry-list.module.css';
@@ -22,6 +23,11 @@ type PagedEntriesProps<T> = {
   pagesLabel?: string;
   columns: EntryColumn<T>[];
   empty: { icon: IconName; title: string; body: ReactNode; action?: ReactNode };
+  /**
+   * What the list holds, for an address past its last page ("The brands fill 2 pages."): "The" and the noun unless
+   * said ("The brands that match" under a filter).
+   */
+  what?: string;
   /** The error's and the empty state's heading: h3 where the list is a titled section inside a page. */
   titleAs?: 'h2' | 'h3';
   /** As many rows, as tall, as the list is likely to show (5 of 52px unless said). */
@@ -33,8 +39,8 @@ type PagedEntriesProps<T> = {
 
 /**
  * A console list read a page at a time, the page in the address: skeleton rows while it loads, an error with a retry,
- * an empty state that says what to do, or the table with its pages. Items without an `id` of their own (a recipient,
- * a payment under review) are keyed by `rowId`.
+ * an empty state that says what to do, the way back from an address past the last page, or the table with its pages.
+ * Items without an `id` of their own (a recipient, a payment under review) are keyed by `rowId`.
  */
 export function PagedEntries<T extends { id: string }>(props: PagedEntriesProps<T>): ReactNode;
 export function PagedEntries<T>(props: PagedEntriesProps<T> & { rowId: (item: T) => string }): ReactNode;
@@ -46,6 +52,7 @@ export function PagedEntries<T>({
   pagesLabel = `${caption} pages`,
   columns,
   empty,
+  what = `The ${noun}`,
   titleAs,
   skeletonRows = 5,
   skeletonHeight = '52px',
@@ -73,6 +80,19 @@ export function PagedEntries<T>({
     );
   }
   const data = query.data!;
+  // An old link or a list that shrank: "nothing yet" would be untrue, and the pages (shown under rows) unreachable.
+  if (isPastLastPage(data)) {
+    return (
+      <PastLastPage
+        icon={empty.icon}
+        total={data.total}
+        size={data.size}
+        hrefFor={(last) => hrefFor({ page: last })}
+        what={what}
+        titleAs={titleAs}
+      />
+    );
+  }
   if (data.items.length === 0) return <EmptyState {...empty} titleAs={titleAs} />;
   // Without rowId the items carry their own id: the overloads above see to it.
   const items = rowId

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../../ui/past-last-page.tsx';
 import { scrollEdgesClassName, useScrollEdges } from '../../../ui/scroll-edges.ts';
 import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -162,6 +163,14 @@ export function AuditLogSection() {
           error={log.error}
           onRetry={() => void log.refetch()}
           isRetrying={log.isRefetching}
+        />
+      ) : isPastLastPage(log.data) ? (
+        <PastLastPage
+          icon="clock"
+          total={log.data.total}
+          size={log.data.size}
+          hrefFor={(last) => hrefFor({ page: last })}
+          what={entityType ? 'The changes of this kind' : 'The changes'}
         />
       ) : log.data.items.length === 0 ? (
         <EmptyState

@@ -130,6 +130,7 @@ export function DropsSection() {
         caption="Drops"
         pagesLabel="Drop pages"
         columns={columns}
+        what={isFiltered ? 'The drops that match' : undefined}
         empty={{
           icon: 'package',
           title: isFiltered ? 'No drops match' : 'No drops yet',

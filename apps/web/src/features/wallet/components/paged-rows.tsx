@@ -2,12 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TPage } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
-import { ButtonLink } from '../../../ui/button-link.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { isPastLastPage, PastLastPage } from '../../../ui/past-last-page.tsx';
 import rowList from '../../../ui/row-list.module.css';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import styles from '../payment-page.module.css';
@@ -75,16 +73,14 @@ export function PagedRows<T>({
       />
     );
   }
-  if (query.data.items.length === 0 && query.data.total > 0) {
-    // An address past the last page (an old link, a shorter list): the way back, not "nothing yet".
-    const lastPage = Math.ceil(query.data.total / pageSize);
+  if (isPastLastPage(query.data)) {
     return (
-      <EmptyState
+      <PastLastPage
         titleAs={titleAs}
-        icon="list"
-        title="This page is past the end"
-        body={`Your ${what} ${lastPage === 1 ? 'fits on 1 page' : `fills ${formatCount(lastPage)} pages`}.`}
-        action={<ButtonLink to={`/payment?tab=${tab}&page=${lastPage}`}>Go to the last page</ButtonLink>}
+        total={query.data.total}
+        size={pageSize}
+        hrefFor={(last) => `/payment?tab=${tab}&page=${last}`}
+        what={`Your ${what}`}
       />
     );
   }
