@@ -249,7 +249,8 @@ export const ZConsoleFusionRequest = z
       context.addIssue({ code: 'custom', path: ['endAt'], message: fusionMessages.times });
     }
     // Editions burned to make new editions of the same product: a collector would only lose editions, and a result
-    // could be fused again into itself.
+    // could be fused again into itself. A rarity, collection or trait slot may cover the result too; the API never
+    // takes the result's editions for any slot (apps/api fusion-rules.ts, editionMatchesOf).
     fusion.slots.forEach((slot, index) => {
       if (slot.rule.kind === 'PRODUCT' && slot.rule.productId === fusion.resultProductId) {
         context.addIssue({

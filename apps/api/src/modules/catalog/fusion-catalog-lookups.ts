@@ -5,7 +5,7 @@ import { categories } from './catalog.tables.ts';
 
 /*
  * Route: none of its own; the fusions module (GET /v1/fusions, its detail, materials and fuse, the console) names
- * categories and finds a trait's products through these · Reads: categories, products · Tests: fusions/fusions.test.ts.
+ * categories and finds a trait's products, or a brand's but a fusion's result, through these · Reads: categories, products · Tests: fusions/fusions.test.ts.
  */
 
 /** Categories by id, as another module shows them beside its rows: id and name. */
@@ -33,6 +33,18 @@ export async function productIdsWithTrait(
     sql`select id from products
         where brand_id = ${brandId}
           and properties @> ${JSON.stringify([{ traitType: trait.traitType, value: trait.value }])}::jsonb`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The brand's products but one (a fusion's result), drafts too: a product's editions outlive its publication, and a
+ * rarity or collection slot must not take the result's own editions.
+ */
+export async function brandProductIdsExcept(db: Db, brandId: string, productId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from products where brand_id = ${brandId} and id <> ${productId}`,
   );
   return rows.map((row) => row.id);
 }

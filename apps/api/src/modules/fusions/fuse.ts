@@ -9,7 +9,7 @@ import { replayOrRefuse, runWithIdempotencyKey, type TIdempotentRequest } from '
 import { newId } from '../../lib/ids.ts';
 import { burnEditions, issueEdition, lockBurnableEditions } from '../collection/fusion-editions.ts';
 import { notify } from '../notifications/notify.ts';
-import { editionFits, editionMatchOf } from './fusion-rules.ts';
+import { editionFits, editionMatchesOf } from './fusion-rules.ts';
 import { getMyFusionRun } from './get-fusion-run.ts';
 import { publicFusionRowOf } from './read-fusions.ts';
 import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
@@ -17,16 +17,18 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 /*
  * Route: POST /v1/fusions/{id}/fuse (with an Idempotency-Key: a replay answers the first outcome) · Writes: editions
  * and product_activities (burn and issue, through the collection), fusion_outputs (claim), fusion_runs,
- * fusion_run_materials, notifications, idempotency_keys · Reads: fusions (held FOR SHARE), fusion_slots (under it) · UI:
- * features/fusion slots page · Tests: fusions.test.ts, fusion-publication.test.ts, fusion-races.test.ts.
+ * fusion_run_materials, notifications, idempotency_keys · Reads: fusions (held FOR SHARE), fusion_slots (under it),
+ * products (fusion-rules.ts) · UI: features/fusion slots page · Tests: fusions.test.ts, fusion-publication.test.ts,
+ * fusion-races.test.ts.
  *
  * One transaction, all or nothing:
  * 1. the fusion is open (FUSION_NOT_AVAILABLE), read with its row held FOR SHARE so a close waits for this to commit,
  *    and the request names each of its slots once with exactly its count, every edition once
  *    (FUSION_MATERIALS_INCOMPLETE): checked before any edition is locked;
  * 2. the chosen editions are locked in id order and each must be the caller's and free (EDITION_NOT_YOURS,
- *    EDITION_EQUIPPED, EDITION_LOCKED, EDITION_UNAVAILABLE) and fit its slot (FUSION_MATERIAL_MISMATCH); of twenty
- *    fusions sharing an edition, the first to lock it burns it and the others find it burned;
+ *    EDITION_EQUIPPED, EDITION_LOCKED, EDITION_UNAVAILABLE) and fit its slot, which an edition of the result never
+ *    does (FUSION_MATERIAL_MISMATCH); of twenty fusions sharing an edition, the first to lock it burns it and the
+ *    others find it burned;
  * 3. they are burned, each with its history row; only then is a result claimed (FOR UPDATE SKIP LOCKED, as packs),
  *    so a fusion that will be refused never holds a result another would have had; none left is FUSION_ALL_FUSED,
  *    and the burn rolls back with it;
@@ -98,9 +100,14 @@ async function fuseInTransaction(
   const { fusion, chosen, userId, now } = input;
   const allIds = chosen.flatMap((entry) => entry.editionIds);
   const locked = new Map((await lockBurnableEditions(tx, userId, allIds)).map((edition) => [edition.id, edition]));
-  for (const entry of chosen) {
-    const match = await editionMatchOf(tx, fusion.brandId, entry.slot);
-    if (!entry.editionIds.every((id) => editionFits(locked.get(id)!, match))) {
+  // The match that listed the slot's materials: an edition of the fusion's own result fits no slot.
+  const matches = await editionMatchesOf(
+    tx,
+    fusion,
+    chosen.map((entry) => entry.slot),
+  );
+  for (const [index, entry] of chosen.entries()) {
+    if (!entry.editionIds.every((id) => editionFits(locked.get(id)!, matches[index]!))) {
       throw new AppError('FUSION_MATERIAL_MISMATCH', {
         details: [
           { field: `slots.${entry.slot.position - 1}`, message: `Not every edition fits “${entry.slot.name}”.` },

@@ -2,7 +2,7 @@ import type { TFieldError, TFusionSlotRule, TFusionSlotRuleRequest } from '@cyph
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { collectionFactsByIds } from '../catalog/collection-summaries.ts';
-import { productIdsWithTrait } from '../catalog/fusion-catalog-lookups.ts';
+import { brandProductIdsExcept, productIdsWithTrait } from '../catalog/fusion-catalog-lookups.ts';
 import { holdPublished, isProductPublic, unreleasedProductMessage } from '../catalog/product-release.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import type { TBurnableEdition, TEditionMatch } from '../collection/fusion-editions.ts';
@@ -10,8 +10,8 @@ import type { TFusionSlotRow } from './fusions.tables.ts';
 
 /*
  * Route: none of its own; every fusion route reads slots through these, publication and edits check them · Writes:
- * nothing · Reads: products and collections (names, publication, a trait's products, through the catalogue) · Tests:
- * fusions.test.ts, fusion-publication.test.ts.
+ * nothing · Reads: products and collections (names, publication, a trait's products, the brand's products other than
+ * a fusion's result, through the catalogue) · Tests: fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** A slot's rule columns from the console's rule (the others null: the row's check keeps one set). */
@@ -31,25 +31,51 @@ type TRuleRow = Pick<
   'ruleKind' | 'ruleProductId' | 'ruleRarity' | 'ruleCollectionId' | 'ruleTraitType' | 'ruleTraitValue'
 >;
 
-/** What editions a slot takes, in the collection's words: always the fusion's brand, then the rule. */
-export async function editionMatchOf(db: Db, brandId: string, slot: TRuleRow): Promise<TEditionMatch> {
+/** The fusion whose slots are matched: its brand, and its result (null for the console's preview, which has none). */
+interface TMatchedFusion {
+  brandId: string;
+  resultProductId: string | null;
+}
+
+/**
+ * What editions each slot takes, in the collection's words: the fusion's brand, then the slot's rule, and never an
+ * edition of the fusion's own result. The console refuses a product slot naming the result (the contract's
+ * `ownResult`), but a rarity, collection or trait slot covers the result's editions too: one Squire and two Paladins
+ * fused into one Paladin, a collector only losing editions. A slot's materials, its fitting count and the fuse's check
+ * all match through this one rule, so what is offered, counted and burned agree. A rarity or collection slot is
+ * narrowed to the brand's other products; the edition's own rarity and collection (copied at minting) still decide.
+ */
+export async function editionMatchesOf(
+  db: Db,
+  fusion: TMatchedFusion,
+  slots: readonly TRuleRow[],
+): Promise<TEditionMatch[]> {
+  const { brandId, resultProductId } = fusion;
   const base = { brandId, productIds: null, rarity: null, collectionId: null };
-  switch (slot.ruleKind) {
-    case 'PRODUCT':
-      return { ...base, productIds: [slot.ruleProductId!] };
-    case 'RARITY':
-      return { ...base, rarity: slot.ruleRarity! };
-    case 'COLLECTION':
-      return { ...base, collectionId: slot.ruleCollectionId! };
-    case 'TRAIT':
-      return {
-        ...base,
-        productIds: await productIdsWithTrait(db, brandId, {
-          traitType: slot.ruleTraitType!,
-          value: slot.ruleTraitValue!,
-        }),
-      };
+  const isMaterial = (productId: string) => productId !== resultProductId;
+  const isBroad = slots.some((slot) => slot.ruleKind === 'RARITY' || slot.ruleKind === 'COLLECTION');
+  // Read once for every slot; one after another, as code inside a transaction must (the fuse's).
+  const otherProductIds = resultProductId && isBroad ? await brandProductIdsExcept(db, brandId, resultProductId) : null;
+  const matches: TEditionMatch[] = [];
+  for (const slot of slots) {
+    switch (slot.ruleKind) {
+      case 'PRODUCT':
+        matches.push({ ...base, productIds: [slot.ruleProductId!].filter(isMaterial) });
+        break;
+      case 'RARITY':
+        matches.push({ ...base, productIds: otherProductIds, rarity: slot.ruleRarity! });
+        break;
+      case 'COLLECTION':
+        matches.push({ ...base, productIds: otherProductIds, collectionId: slot.ruleCollectionId! });
+        break;
+      case 'TRAIT': {
+        const trait = { traitType: slot.ruleTraitType!, value: slot.ruleTraitValue! };
+        matches.push({ ...base, productIds: (await productIdsWithTrait(db, brandId, trait)).filter(isMaterial) });
+        break;
+      }
+    }
   }
+  return matches;
 }
 
 /** Whether an edition (locked for burning) is one a match takes. */

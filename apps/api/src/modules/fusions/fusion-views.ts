@@ -8,7 +8,7 @@ import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
 import { isProductPublic, productsWithCollections } from '../catalog/product-release.ts';
 import { freeEditionsByFit } from '../collection/fusion-editions.ts';
 import { fusionReadiness } from './fusion-readiness.ts';
-import { editionMatchOf, ruleViews } from './fusion-rules.ts';
+import { editionMatchesOf, ruleViews } from './fusion-rules.ts';
 import { fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
@@ -122,11 +122,7 @@ export async function fusionDetail(
   const readiness = userId
     ? fusionReadiness(
         slots.map((slot) => slot.requiredCount),
-        await freeEditionsByFit(
-          db,
-          userId,
-          await Promise.all(slots.map((slot) => editionMatchOf(db, row.brandId, slot))),
-        ),
+        await freeEditionsByFit(db, userId, await editionMatchesOf(db, row, slots)),
       )
     : null;
   return {

@@ -265,6 +265,99 @@ describe('fusions', () => {
     });
   });
 
+  // A product slot naming the result is refused in the console (above), but a rarity or a collection slot covered the
+  // result's editions too: one Squire and two Paladins fused into one Paladin.
+  it('never takes an edition of its own result through a rarity or a collection slot: not listed, counted or burned', async () => {
+    const held = await collectorWithPack(t, { editionsPerPack: 4, isInCollection: true });
+    const { collector } = held;
+    // The result is a common of the same collection: its editions have the very rarity and collection the slots ask.
+    const paladin = await insertProduct(db(), held.brand.id, {
+      rarity: 'COMMON',
+      collectionId: held.collection!.id,
+      name: `Paladin ${newId().slice(-5)}`,
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/fusions',
+      headers: bearer(admin.accessToken),
+      payload: {
+        brandId: held.brand.id,
+        categoryId: null,
+        name: 'Paladin Forge',
+        description: '',
+        imageUrl: '/uploads/fusion.webp',
+        beginAt: iso(-1),
+        endAt: iso(24 * 60),
+        resultProductId: paladin.id,
+        resultSupply: 3,
+        slots: [
+          { name: 'Squire', requiredCount: 1, rule: { kind: 'RARITY', rarity: 'COMMON' } },
+          { name: 'Genesis', requiredCount: 1, rule: { kind: 'COLLECTION', collectionId: held.collection!.id } },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fusion = await publishInConsole(t, admin.accessToken, 'fusions', created.json().data.id);
+    const [squireSlot, genesisSlot] = fusion.slots;
+    const fuseSlots = (squire: string, genesis: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/fusions/${fusion.id}/fuse`,
+        headers: { ...bearer(collector.accessToken), 'idempotency-key': newId() },
+        payload: {
+          slots: [
+            { slotId: squireSlot!.id, editionIds: [squire] },
+            { slotId: genesisSlot!.id, editionIds: [genesis] },
+          ],
+        },
+      });
+    const editions = await queryRows<{ id: string; rarity: string }>(
+      db(),
+      sql`select id, rarity from editions where id = any(${sqlArray(held.editionIds)}::uuid[]) order by token_id`,
+    );
+    const commons = editions.filter((row) => row.rarity === 'COMMON').map((row) => row.id);
+    const legendary = editions.find((row) => row.rarity === 'LEGENDARY')!.id;
+
+    // A first fusion, of two squires, gives the collector a Paladin.
+    const first = await fuseSlots(commons[0]!, commons[1]!);
+    expect(first.statusCode, first.body).toBe(201);
+    const madePaladin: string = first.json().data.edition.id;
+
+    // Left: one common squire and the legendary, both in the collection; the Paladin fits neither slot.
+    const materialIds = async (slotId: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/v1/fusions/${fusion.id}/slots/${slotId}/materials`,
+          headers: bearer(collector.accessToken),
+        })
+      )
+        .json()
+        .data.items.map((item: { editionId: string }) => item.editionId);
+    expect(await materialIds(squireSlot!.id)).toEqual([commons[2]]);
+    expect((await materialIds(genesisSlot!.id)).sort()).toEqual([commons[2], legendary].sort());
+    const mine = (
+      await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
+    ).json().data;
+    expect(mine).toMatchObject({ isReady: true, slots: [{ fittingCount: 1 }, { fittingCount: 2 }] });
+
+    // The fuse refuses it in either slot, under that slot, and burns nothing.
+    const asSquire = await fuseSlots(madePaladin, legendary);
+    expect([asSquire.statusCode, asSquire.json().code]).toEqual([422, 'FUSION_MATERIAL_MISMATCH']);
+    expect(asSquire.json().details).toEqual([{ field: 'slots.0', message: 'Not every edition fits “Squire”.' }]);
+    const asGenesis = await fuseSlots(commons[2]!, madePaladin);
+    expect(asGenesis.json()).toMatchObject({ code: 'FUSION_MATERIAL_MISMATCH', details: [{ field: 'slots.1' }] });
+    const states = await queryRows<{ state: string }>(
+      db(),
+      sql`select state from editions where id in (${madePaladin}, ${commons[2]}, ${legendary}) order by id`,
+    );
+    expect(states.map((row) => row.state)).toEqual(['OWNED', 'OWNED', 'OWNED']);
+
+    // What the listing offers still fuses.
+    const second = await fuseSlots(commons[2]!, legendary);
+    expect(second.statusCode, second.body).toBe(201);
+  });
+
   it('lists my fitting editions with the protected ones marked, and refuses what cannot be burned', async () => {
     const { fusion, collector, commons, legendary } = await fusionWithCollector();
     const locked = await t.app.inject({

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { matchingEditionsEverywhere } from '../collection/fusion-editions.ts';
-import { editionMatchOf, ruleColumns } from './fusion-rules.ts';
+import { editionMatchesOf, ruleColumns } from './fusion-rules.ts';
 
 /*
  * Route: POST /v1/console/fusions/preview · Writes: nothing · Reads: editions (through the collection), products ·
@@ -13,9 +13,15 @@ import { editionMatchOf, ruleColumns } from './fusion-rules.ts';
 /** For each slot's rule: how many editions in collections fit it, held by how many people, and a few of them. */
 export async function previewFusion(db: Db, operator: Operator, input: TFusionPreviewRequest): Promise<TFusionPreview> {
   assertCanManageBrand(operator, input.brandId);
+  // The preview is asked of rules alone, before a result is named: nothing to leave out yet.
+  const matches = await editionMatchesOf(
+    db,
+    { brandId: input.brandId, resultProductId: null },
+    input.slots.map((slot) => ruleColumns(slot.rule)),
+  );
   const slots = [];
-  for (const slot of input.slots) {
-    const found = await matchingEditionsEverywhere(db, await editionMatchOf(db, input.brandId, ruleColumns(slot.rule)));
+  for (const match of matches) {
+    const found = await matchingEditionsEverywhere(db, match);
     const products = await productsByIds(
       db,
       found.examples.map((example) => example.productId),

@@ -15,14 +15,14 @@ import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
 import { publishedBrandIds } from '../catalog/published-brand-ids.ts';
 import { matchingEditions } from '../collection/fusion-editions.ts';
-import { editionMatchOf } from './fusion-rules.ts';
+import { editionMatchesOf } from './fusion-rules.ts';
 import { consoleFusionView, fusionDetail, fusionSummaries } from './fusion-views.ts';
 import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
  * Route: GET /v1/fusions, /v1/fusions/{id}, /v1/fusions/{id}/slots/{slotId}/materials, GET /v1/console/fusions and
- * /{id} · Writes: nothing · Reads: fusions, fusion_slots, and editions through the collection · UI: features/fusion,
- * features/console · Tests: fusions.test.ts, fusion-publication.test.ts.
+ * /{id} · Writes: nothing · Reads: fusions, fusion_slots, products (fusion-rules.ts), and editions through the
+ * collection · UI: features/fusion, features/console · Tests: fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** Spec section 2's list: by brand, category and status (from the schedule), soonest beginning first. */
@@ -92,7 +92,9 @@ export async function listSlotMaterials(
     .from(fusionSlots)
     .where(and(eq(fusionSlots.fusionId, fusion.id), eq(fusionSlots.id, input.slotId)));
   if (!slot) throw new AppError('FUSION_SLOT_NOT_FOUND');
-  const { items, total } = await matchingEditions(db, input.userId, await editionMatchOf(db, fusion.brandId, slot), {
+  // The fuse checks its materials by the same match: what is offered here is what may burn.
+  const [match] = await editionMatchesOf(db, fusion, [slot]);
+  const { items, total } = await matchingEditions(db, input.userId, match!, {
     offset: (input.page.page - 1) * input.page.size,
     limit: input.page.size,
   });
