@@ -359,12 +359,23 @@ describe('reward calendars in the console', () => {
       endDate: '2033-07-05',
       streakBonuses: [{ streakDays: 5 }],
     });
-    const audit = await queryRows<{ action: string }>(
+    // The same change again changes nothing: not recorded, and the calendar's version stays.
+    const again = await send('PUT', `/v1/console/attendance-calendars/${made.id}`, admin, {
+      name: 'June, longer',
+      startDate: '2033-06-01',
+      endDate: '2033-07-05',
+      dailyReward: credit(200),
+      streakBonuses: [{ streakDays: 5, reward: credit(500) }],
+    });
+    expect(again.json().data).toEqual(changed.json().data);
+    const audit = await queryRows<{ action: string; before: unknown; after: unknown }>(
       db(),
-      sql`select action from audit_log where entity_type = 'attendance_calendar' and entity_id = ${made.id}
-          order by created_at`,
+      sql`select action, before, after from audit_log
+          where entity_type = 'attendance_calendar' and entity_id = ${made.id} order by created_at`,
     );
     expect(audit.map((row) => row.action)).toEqual(['create', 'update']);
+    // Both sides are the calendar as the console shows it, so only what changed reads as changed.
+    expect(audit[1]).toMatchObject({ before: read, after: changed.json().data });
 
     const post = (payload: object) => send('POST', '/v1/console/attendance-calendars', admin, payload);
     const base = { name: 'Bad', startDate: '2034-01-10', endDate: '2034-01-20', dailyReward: credit(1) };

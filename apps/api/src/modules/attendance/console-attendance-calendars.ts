@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../http/entry-version.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { newId } from '../../lib/ids.ts';
+import { inAuditedEdit } from '../console/audit/audited-edit.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkGrantsForConsole } from '../grants/check-grant.ts';
 import { resolveGrants, storedGrant } from '../grants/grant-views.ts';
@@ -74,7 +75,8 @@ export async function updateAttendanceCalendar(
   seen: TSeenVersion = null,
 ): Promise<TConsoleAttendanceCalendar> {
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'attendance_calendar', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     await lockCalendars(tx);
     const before = await calendarRowOf(tx, id, { lock: true });
     assertUnchangedSince(seen, before.updatedAt);
@@ -82,21 +84,13 @@ export async function updateAttendanceCalendar(
     if (input.endDate > before.endDate) assertEndsTodayOrLater(ctx, input.endDate);
     await assertCalendarFits(ctx, tx, operator, id, input);
     await assertCheckInsKept(tx, before, input);
+    const beforeView = await consoleCalendarView(ctx, tx, before);
     const [row] = await tx
       .update(attendanceCalendars)
       .set({ ...calendarColumns(input), updatedAt: nextVersionAt(now, before.updatedAt) })
       .where(eq(attendanceCalendars.id, id))
       .returning();
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'attendance_calendar',
-      entityId: id,
-      before,
-      after: input,
-      at: now,
-    });
-    return consoleCalendarView(ctx, tx, row!);
+    return { before: beforeView, after: await consoleCalendarView(ctx, tx, row!) };
   });
 }
 

@@ -127,6 +127,23 @@ describe('a draft fusion', () => {
       result: { product: { id: other.id }, supply: 5, remaining: 5 },
       endAt: iso(120),
     });
+    // Its slots, unchanged, keep their ids; the same change again changes nothing and is not recorded.
+    const { data: changedFusion } = changed.json();
+    expect(changedFusion.slots.map((slot: { id: string }) => slot.id)).toEqual(fusion.slots.map((slot) => slot.id));
+    const again = await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, {
+      ...request,
+      resultProductId: other.id,
+      resultSupply: 5,
+      endAt: iso(120),
+    });
+    expect(again.json().data).toEqual(changedFusion);
+    const audit = await queryRows<{ action: string; after: unknown }>(
+      db(),
+      sql`select action, after from audit_log where entity_type = 'fusion' and entity_id = ${fusion.id}
+          order by created_at, id`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update']);
+    expect(audit[1]!.after).toEqual(changedFusion);
     const otherBrand = await collectorWithPack(t);
     const moved = await asAdmin('PUT', `/v1/console/fusions/${fusion.id}`, {
       ...request,

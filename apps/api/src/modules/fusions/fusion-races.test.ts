@@ -249,8 +249,9 @@ describe('fusions at once through two instances', () => {
         sql`select result_product_id from fusions where id = ${fusion.id}`,
       )) as [{ result_product_id: string }];
 
-      // The gate holds the fusion's row. The edit (begin now, its slots replaced) queues on it first, then the fusion
-      // asked for with the slot as it was, which queues behind the edit: it runs once the edit has committed.
+      // The gate holds the fusion's row. The edit (begin now, its slot replaced by one that takes two) queues on it
+      // first, then the fusion asked for with the slot as it was, which queues behind the edit: it runs once the edit
+      // has committed, and the slot it names is gone.
       const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
       await gate.connect();
       try {
@@ -260,7 +261,7 @@ describe('fusions at once through two instances', () => {
           method: 'PUT',
           url: `/v1/console/fusions/${fusion.id}`,
           headers: bearer(admin.accessToken),
-          payload: fusionForm(brandId, resultProductId, 5, 1, iso(-1)),
+          payload: fusionForm(brandId, resultProductId, 5, 2, iso(-1)),
         });
         await lockWaitersSeen(gate, 1);
         const fusing = fuse(a, collector.accessToken, fusion, [common!.id]);

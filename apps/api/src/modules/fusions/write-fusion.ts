@@ -11,12 +11,13 @@ import { brandSummariesByIds } from '../catalog/brand-summaries.ts';
 import { collectionFactsByIds } from '../catalog/collection-summaries.ts';
 import { categorySummariesByIds } from '../catalog/fusion-catalog-lookups.ts';
 import { productsByIds } from '../catalog/products-by-ids.ts';
+import { inAuditedEdit } from '../console/audit/audited-edit.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { checkDropProducts, type TProductRefusals } from '../drops/drop-products.ts';
 import { assertSlotsPublished, ruleColumns } from './fusion-rules.ts';
 import { holdSlotCollections } from './live-fusion-uses.ts';
 import { consoleFusionView } from './fusion-views.ts';
-import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
+import { fusions, fusionSlots, type TFusionRow, type TFusionSlotRow } from './fusions.tables.ts';
 
 /*
  * Route: POST /v1/console/fusions, PUT /v1/console/fusions/{id} · Writes: fusions, fusion_slots, audit_log · Reads:
@@ -86,7 +87,8 @@ export async function updateFusion(
   input: TConsoleFusionRequest,
   seen: TSeenVersion = null,
 ): Promise<TConsoleFusion> {
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'fusion', entityId: id, at: ctx.clock.now() } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const before = await lockFusion(tx, operator, id);
     // The time once the lock is had: a fusion under way holds the row until it commits, and an edit that waited for
     // one must see the fusion begun (FUSION_STARTED), not remove the slots the fusion just burned editions into.
@@ -118,6 +120,7 @@ export async function updateFusion(
         slots.map((slot) => slot.ruleCollectionId),
       );
     }
+    const beforeView = await consoleFusionView(tx, before, now);
     const [row] = await tx
       .update(fusions)
       .set({
@@ -127,18 +130,9 @@ export async function updateFusion(
       })
       .where(eq(fusions.id, id))
       .returning();
-    await tx.delete(fusionSlots).where(eq(fusionSlots.fusionId, id));
-    await insertSlots(tx, id, input);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'fusion',
-      entityId: id,
-      before,
-      after: input,
-      at: now,
-    });
-    return consoleFusionView(tx, row!, now);
+    const replaced = await tx.delete(fusionSlots).where(eq(fusionSlots.fusionId, id)).returning();
+    await insertSlots(tx, id, input, replaced);
+    return { before: beforeView, after: await consoleFusionView(tx, row!, now) };
   });
 }
 
@@ -184,16 +178,32 @@ function fusionColumns(input: TConsoleFusionRequest) {
   };
 }
 
-async function insertSlots(tx: Db, fusionId: string, input: TConsoleFusionRequest): Promise<void> {
+/**
+ * The slots of the request, in its order. A slot an edit leaves exactly as it was (`replaced`, the rows it takes the
+ * place of) keeps its id, so an edit of the words alone changes no slot; a changed slot is a new one, and materials
+ * chosen for the old one are refused (FUSION_MATERIALS_INCOMPLETE) rather than judged by a rule they were not chosen
+ * for.
+ */
+async function insertSlots(
+  tx: Db,
+  fusionId: string,
+  input: TConsoleFusionRequest,
+  replaced: readonly TFusionSlotRow[] = [],
+): Promise<void> {
   await tx.insert(fusionSlots).values(
-    input.slots.map((slot, index) => ({
-      id: newId(),
-      fusionId,
-      position: index + 1,
-      name: slot.name,
-      requiredCount: slot.requiredCount,
-      ...ruleColumns(slot.rule),
-    })),
+    input.slots.map((slot, index) => {
+      const columns = {
+        fusionId,
+        position: index + 1,
+        name: slot.name,
+        requiredCount: slot.requiredCount,
+        ...ruleColumns(slot.rule),
+      };
+      const same = replaced.find((row) =>
+        Object.entries(columns).every(([key, value]) => row[key as keyof TFusionSlotRow] === value),
+      );
+      return { id: same?.id ?? newId(), ...columns };
+    }),
   );
 }
 

@@ -205,6 +205,24 @@ describe('passes', () => {
       payload: { perPersonLimit: 2 },
     });
     expect(limited.statusCode).toBe(200);
+    // Audited as the console shows the pass on both sides, so only the limit reads as changed; the same limit again
+    // changes nothing and is not recorded.
+    const limitedAgain = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/console/passes/${pass.id}`,
+      headers: bearer(admin.accessToken),
+      payload: { perPersonLimit: 2 },
+    });
+    expect(limitedAgain.json().data).toEqual(limited.json().data);
+    const audit = await queryRows<{ action: string; before: object; after: object }>(
+      db(),
+      sql`select action, before, after from audit_log where entity_type = 'pass' and entity_id = ${pass.id}
+          and action = 'update'`,
+    );
+    expect(audit).toHaveLength(1);
+    const { updatedAt: _before, ...before } = audit[0]!.before as { updatedAt: string };
+    const { updatedAt: _after, ...after } = audit[0]!.after as { updatedAt: string };
+    expect({ ...before, perPersonLimit: 2 }).toEqual(after);
 
     const again = await buyPass(early.accessToken, pass.id);
     expect([again.statusCode, again.json().code]).toEqual([409, 'PASS_LIMIT_REACHED']);

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { passTimeIssues, type TConsolePass, type TUpdatePassRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Operator } from '../../http/operator-guard.ts';
-import { recordAudit } from '../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../console/audit/audited-edit.ts';
 import { isPassNamedByRound } from '../drops/rounds-opened-by-passes.ts';
 import { consolePassViewsOf } from './pass-views.ts';
 import { isPassHeldByAnyone } from './pass-units.ts';
@@ -37,7 +36,8 @@ export async function updatePass(
   input: TUpdatePassRequest,
 ): Promise<TConsolePass> {
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'pass', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const before = await lockPass(tx, operator, id);
     if (input.supply !== undefined && input.supply !== before.supply) {
       if (before.status !== 'DRAFT') {
@@ -64,17 +64,9 @@ export async function updatePass(
       .set({ ...input, ...times, updatedAt: now })
       .where(eq(passes.id, id))
       .returning();
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'pass',
-      entityId: id,
-      before,
-      after: input,
-      at: now,
-    });
-    const [view] = await consolePassViewsOf(tx, [row!], now);
-    return view!;
+    // The audit row holds the pass as the console shows it on both sides, so only what changed reads as changed.
+    const [beforeView, afterView] = await consolePassViewsOf(tx, [before, row!], now);
+    return { before: beforeView!, after: afterView! };
   });
 }
 

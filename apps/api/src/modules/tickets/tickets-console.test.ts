@@ -86,6 +86,14 @@ describe('ticket kinds in the console', () => {
       before: { price: { amount: 100, currency: 'USD' }, maxPerOrder: 10 },
       after: { price: null, maxPerOrder: 4 },
     });
+    // Saved again as it now is: nothing to record, and its version stays.
+    t.clock.advance(1_000);
+    const again = await send('PATCH', `/v1/console/ticket-kinds/${kind.id}`, admin.accessToken, {
+      price: null,
+      maxPerOrder: 4,
+    });
+    expect(again.json().data).toEqual(changed.json().data);
+    expect(await auditOf(kind.id)).toHaveLength(2);
   });
 
   it('refuses bad input with field messages, an empty change, and unknown kinds', async () => {

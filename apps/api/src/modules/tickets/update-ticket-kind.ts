@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TConsoleTicketKind, TUpdateTicketKindRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
-import { recordAudit } from '../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../console/audit/audited-edit.ts';
 import { consoleTicketKindViewsOf } from './ticket-kind-views.ts';
 import { ticketKinds } from './tickets.tables.ts';
 
@@ -23,7 +22,8 @@ export async function updateTicketKind(
   input: TUpdateTicketKindRequest,
 ): Promise<TConsoleTicketKind> {
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'ticket_kind', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [locked] = await tx.select().from(ticketKinds).where(eq(ticketKinds.id, id)).for('update');
     if (!locked) throw new AppError('TICKET_KIND_NOT_FOUND');
     const [before] = await consoleTicketKindViewsOf(tx, [locked]);
@@ -34,15 +34,6 @@ export async function updateTicketKind(
       .where(eq(ticketKinds.id, id))
       .returning();
     const [after] = await consoleTicketKindViewsOf(tx, [row!]);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'ticket_kind',
-      entityId: id,
-      before,
-      after,
-      at: now,
-    });
-    return after!;
+    return { before: before!, after: after! };
   });
 }

@@ -267,6 +267,78 @@ describe('the audit log', () => {
     expect(unpublish).toMatchObject({ before: { status: 'PUBLISHED' }, after: { status: 'DRAFT', publishedAt: null } });
   });
 
+  it('records nothing and keeps updatedAt when an edit changes nothing; a change records the whole entry on both sides', async () => {
+    const brandId = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/brands', { slug: 'same', name: 'Same', type: 'ARTIST' })
+    ).body.data.id;
+    const created = async (path: string, payload: object) =>
+      (await asAdmin<{ id: string }>('POST', `/v1/console/${path}`, payload)).body.data.id;
+    const entries: [entityType: string, path: string, id: string, sameFields: object, change: object][] = [
+      ['brand', 'brands', brandId, { name: 'Same', tagline: null }, { tagline: 'Changed' }],
+      [
+        'license',
+        'licenses',
+        await created('licenses', { brandId, name: 'Same license' }),
+        { name: 'Same license' },
+        { name: 'Changed license' },
+      ],
+      [
+        'collection',
+        'collections',
+        await created('collections', { brandId, name: 'Same collection' }),
+        { name: 'Same collection', licenseId: null },
+        { name: 'Changed collection' },
+      ],
+      [
+        'product',
+        'products',
+        await created('products', { brandId, name: 'Same product', rarity: 'RARE', imageUrl: '/uploads/a.png' }),
+        { name: 'Same product', rarity: 'RARE', tagIds: [] },
+        { rarity: 'EPIC' },
+      ],
+      [
+        'category',
+        'categories',
+        await created('categories', { slug: 'same-category', name: 'Same category' }),
+        { slug: 'same-category', name: 'Same category' },
+        { name: 'Changed category' },
+      ],
+      [
+        'tag',
+        'tags',
+        await created('tags', { slug: 'same-tag', name: 'Same tag' }),
+        { slug: 'same-tag', name: 'Same tag' },
+        { name: 'Changed tag' },
+      ],
+      [
+        'banner',
+        'banners',
+        await created('banners', { title: 'Same banner', imageUrl: '/uploads/a.png', linkUrl: '/products' }),
+        { title: 'Same banner', linkUrl: '/products' },
+        { title: 'Changed banner' },
+      ],
+    ];
+    for (const [entityType, path, id, sameFields, change] of entries) {
+      const loaded = await asAdmin('GET', `/v1/console/${path}/${id}`);
+      t.clock.advance(1_000);
+      const unchanged = await asAdmin('PATCH', `/v1/console/${path}/${id}`, sameFields);
+      expect(unchanged.status, entityType).toBe(200);
+      expect(unchanged.body.data, entityType).toEqual(loaded.body.data);
+      expect((await asAdmin('GET', `/v1/console/${path}/${id}`)).body.data, entityType).toEqual(loaded.body.data);
+      expect(await auditOf(entityType, id), entityType).toHaveLength(1);
+
+      t.clock.advance(1_000);
+      const changed = await asAdmin('PATCH', `/v1/console/${path}/${id}`, change);
+      expect(changed.body.data, entityType).not.toEqual(loaded.body.data);
+      const [update] = await auditOf(entityType, id);
+      expect(update, entityType).toMatchObject({
+        action: 'update',
+        before: loaded.body.data,
+        after: changed.body.data,
+      });
+    }
+  });
+
   it('pages newest first and can be narrowed to one kind of entity', async () => {
     const { body } = await asAdmin<{ items: { entityType: string }[]; total: number; size: number }>(
       'GET',

@@ -61,11 +61,17 @@ describe('figure bases in the console', () => {
       headers: bearer(admin.accessToken),
     });
     expect(listed.json().data).toMatchObject({ total: 1, items: [{ id: base.id }] });
-    const [audit] = await queryRows<{ action: string }>(
+    // Saved as it was loaded, the base changes nothing: no audit row, and the same base back.
+    const unchanged = await send('PATCH', `/v1/console/figure-bases/${base.id}`, admin.accessToken, {
+      name: 'Knights shelf',
+      description: null,
+    });
+    expect(unchanged.json().data).toEqual(base);
+    const audit = await queryRows<{ action: string }>(
       db(),
       sql`select action from audit_log where entity_type = 'figure_base' and entity_id = ${base.id}`,
     );
-    expect(audit).toEqual({ action: 'create' });
+    expect(audit).toEqual([{ action: 'create' }]);
   });
 
   it('refuses bad slots with field messages, a product of another collection, and brands the operator does not manage', async () => {

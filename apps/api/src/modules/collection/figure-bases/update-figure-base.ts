@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TFigureBase, TUpdateFigureBaseRequest } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
-import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../../http/operator-guard.ts';
-import { recordAudit } from '../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../console/audit/audited-edit.ts';
 import { figureBases } from '../collection.tables.ts';
 import { assertSlotsCanBeFilled, replaceFigureBaseSlots } from './figure-base-slot-writes.ts';
 import { figureBaseViewsOf } from './figure-base-views.ts';
@@ -24,7 +23,8 @@ export async function updateFigureBase(
   input: TUpdateFigureBaseRequest,
 ): Promise<TFigureBase> {
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'figure_base', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [locked] = await tx.select().from(figureBases).where(eq(figureBases.id, id)).for('update');
     if (!locked) throw new AppError('FIGURE_BASE_NOT_FOUND');
     assertCanManageBrand(operator, locked.brandId);
@@ -40,15 +40,6 @@ export async function updateFigureBase(
       .where(eq(figureBases.id, id))
       .returning();
     const [after] = await figureBaseViewsOf(tx, [row!], null, 'console');
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'figure_base',
-      entityId: id,
-      before,
-      after,
-      at: now,
-    });
-    return after!;
+    return { before: before!, after: after! };
   });
 }

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { catalogMessages, isBannerWindowValid, type TBanner, type TUpdateBannerRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertAdmin, type Operator } from '../../../../http/operator-guard.ts';
 import { banners } from '../../catalog.tables.ts';
 import { toBanner } from '../../catalog-views.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
@@ -19,7 +18,8 @@ export async function updateBanner(
 ): Promise<TBanner> {
   assertAdmin(operator);
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'banner', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     const before = toBanner(row);
@@ -37,16 +37,6 @@ export async function updateBanner(
       .where(eq(banners.id, id))
       .returning();
     if (!updated) throw new Error('update returned no row');
-    const after = toBanner(updated);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'banner',
-      entityId: id,
-      before,
-      after,
-      at: now,
-    });
-    return after;
+    return { before, after: toBanner(updated) };
   });
 }

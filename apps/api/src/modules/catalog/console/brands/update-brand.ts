@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TBrand, TUpdateBrandRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertAdmin, assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { brands } from '../../catalog.tables.ts';
 import { toBrand } from '../../catalog-views.ts';
 import { getBrand } from '../../get-brand.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { brandConstraints } from './create-brand.ts';
 import { keepPublicSlug } from './keep-public-slug.ts';
@@ -28,7 +27,8 @@ export async function updateBrand(
 ): Promise<TBrand> {
   if (input.isFeatured !== undefined) assertAdmin(operator);
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'brand', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     assertCanManageBrand(operator, row.id);
@@ -44,16 +44,6 @@ export async function updateBrand(
       // Its old links keep finding it (get-brand.ts).
       await keepPublicSlug(tx, id, row.slug, now);
     }
-    const after = await getBrand(tx, id, everythingScope);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'brand',
-      entityId: id,
-      before: toBrand(row),
-      after,
-      at: now,
-    });
-    return after;
+    return { before: toBrand(row), after: await getBrand(tx, id, everythingScope) };
   });
 }

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { TCollection, TUpdateCollectionRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { collections } from '../../catalog.tables.ts';
 import { getCollection } from '../../get-collection.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 import { assertLicenseOfBrand } from '../related-items.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { collectionConstraints } from './create-collection.ts';
@@ -19,7 +18,8 @@ export async function updateCollection(
   input: TUpdateCollectionRequest,
 ): Promise<TCollection> {
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'collection', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx
       .select({ brandId: collections.brandId })
       .from(collections)
@@ -37,16 +37,6 @@ export async function updateCollection(
     } catch (error) {
       throw conflictOf(error, collectionConstraints);
     }
-    const after = await getCollection(tx, id, everythingScope);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'collection',
-      entityId: id,
-      before,
-      after,
-      at: now,
-    });
-    return after;
+    return { before, after: await getCollection(tx, id, everythingScope) };
   });
 }

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { TLicense, TUpdateLicenseRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { licenses } from '../../catalog.tables.ts';
 import { getLicense } from '../../get-license.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { licenseConstraints } from './create-license.ts';
 
@@ -18,7 +17,8 @@ export async function updateLicense(
   input: TUpdateLicenseRequest,
 ): Promise<TLicense> {
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'license', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx
       .select({ brandId: licenses.brandId })
       .from(licenses)
@@ -35,16 +35,6 @@ export async function updateLicense(
     } catch (error) {
       throw conflictOf(error, licenseConstraints);
     }
-    const after = await getLicense(tx, id, everythingScope);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'license',
-      entityId: id,
-      before,
-      after,
-      at: now,
-    });
-    return after;
+    return { before, after: await getLicense(tx, id, everythingScope) };
   });
 }

@@ -8,14 +8,13 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
 import type { Db } from '../../../../db/client.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { productTags, products } from '../../catalog.tables.ts';
 import { getProduct } from '../../get-product.ts';
 import { holdPublished } from '../../product-release.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 import { assertProductChangeLeavesSlotsFillable } from '../../../collection/figure-bases/figure-base-slot-writes.ts';
 import { highestSerialNumbers } from '../../../collection/highest-serial-numbers.ts';
 import { highestReservedSerialNumbers } from '../../../drops/drop-products.ts';
@@ -42,7 +41,8 @@ export async function updateProduct(
 ): Promise<TProduct> {
   const now = ctx.clock.now();
   const { tagIds, imageThumbnailUrl, ...fields } = input;
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'product', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx
       .select({ brandId: products.brandId, imageUrl: products.imageUrl, collectionId: products.collectionId })
       .from(products)
@@ -88,17 +88,7 @@ export async function updateProduct(
       await tx.delete(productTags).where(eq(productTags.productId, id));
       if (tagIds.length > 0) await tx.insert(productTags).values(tagIds.map((tagId) => ({ productId: id, tagId })));
     }
-    const after = await getProduct(tx, id, everythingScope);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'product',
-      entityId: id,
-      before,
-      after,
-      at: now,
-    });
-    return after;
+    return { before, after: await getProduct(tx, id, everythingScope) };
   });
 }
 

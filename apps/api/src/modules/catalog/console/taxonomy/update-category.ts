@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { TCategory, TUpdateCategoryRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertAdmin, type Operator } from '../../../../http/operator-guard.ts';
 import { categories } from '../../catalog.tables.ts';
 import { toCategory } from '../../catalog-views.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { categoryConstraints } from './create-category.ts';
 
@@ -18,7 +17,8 @@ export async function updateCategory(
 ): Promise<TCategory> {
   assertAdmin(operator);
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'category', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     const [updated] = await tx
@@ -30,16 +30,6 @@ export async function updateCategory(
         throw conflictOf(error, categoryConstraints);
       });
     if (!updated) throw new Error('update returned no row');
-    const after = toCategory(updated);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'category',
-      entityId: id,
-      before: toCategory(row),
-      after,
-      at: now,
-    });
-    return after;
+    return { before: toCategory(row), after: toCategory(updated) };
   });
 }

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { TTag, TUpdateTagRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
-import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { assertAdmin, type Operator } from '../../../../http/operator-guard.ts';
 import { tags } from '../../catalog.tables.ts';
 import { toTag } from '../../catalog-views.ts';
-import { recordAudit } from '../../../console/audit/record-audit.ts';
+import { inAuditedEdit } from '../../../console/audit/audited-edit.ts';
 import { conflictOf } from '../unique-conflicts.ts';
 import { tagConstraints } from './create-tag.ts';
 
@@ -18,7 +17,8 @@ export async function updateTag(
 ): Promise<TTag> {
   assertAdmin(operator);
   const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
+  const audit = { actorUserId: operator.userId, entityType: 'tag', entityId: id, at: now } as const;
+  return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     const [updated] = await tx
@@ -30,16 +30,6 @@ export async function updateTag(
         throw conflictOf(error, tagConstraints);
       });
     if (!updated) throw new Error('update returned no row');
-    const after = toTag(updated);
-    await recordAudit(tx, {
-      actorUserId: operator.userId,
-      action: 'update',
-      entityType: 'tag',
-      entityId: id,
-      before: toTag(row),
-      after,
-      at: now,
-    });
-    return after;
+    return { before: toTag(row), after: toTag(updated) };
   });
 }
