@@ -253,6 +253,14 @@ describe('requests Node’s HTTP parser refuses', () => {
     expect(answer.body).toEqual({ code: 'HEADERS_TOO_LARGE', message: errorCatalogue.HEADERS_TOO_LARGE.message });
   });
 
+  it('answers an address past 16 KiB with 414 URI_TOO_LONG, as a long path parameter is answered', async () => {
+    for (const path of [`/v1/brands?q=${'a'.repeat(100_000)}`, `/v1/${'a'.repeat(20_000)}`]) {
+      const answer = parseRawAnswer(await rawExchange(port, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`));
+      expect(answer.status).toBe(414);
+      expect(answer.body).toEqual({ code: 'URI_TOO_LONG', message: errorCatalogue.URI_TOO_LONG.message });
+    }
+  });
+
   it('answers a request line that is not HTTP with 400 INVALID_REQUEST', async () => {
     const answer = parseRawAnswer(await rawExchange(port, 'GET /v1/health HTTP/9.9 nonsense\r\n\r\n'));
     expect(answer.status).toBe(400);

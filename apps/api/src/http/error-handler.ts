@@ -168,20 +168,35 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return send(reply, request, 'INTERNAL_ERROR');
 }
 
+type TClientError = Error & { code?: string; rawPacket?: Buffer };
+
+/**
+ * Node counts the request line in its 16 KiB of headers, so an address past it overflows them too. It is the address
+ * when what was read holds no whole first line, or a first line longer than any header block of ours: 414, as a path
+ * parameter past the router's limit is, not 431.
+ */
+const LONGEST_REASONABLE_REQUEST_LINE = 8 * 1024;
+
+function isRequestLineOverflow(error: TClientError): boolean {
+  if (!error.rawPacket) return false;
+  const firstLineEnd = error.rawPacket.indexOf('\r\n');
+  return firstLineEnd === -1 || firstLineEnd > LONGEST_REASONABLE_REQUEST_LINE;
+}
+
 /** What Node's HTTP parser refused, by its error code, as a catalogue entry. */
-function clientErrorCode(error: Error & { code?: string }): TErrorCode {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
+function clientErrorCode(error: TClientError): TErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return isRequestLineOverflow(error) ? 'URI_TOO_LONG' : 'HEADERS_TOO_LARGE';
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
   return 'INVALID_REQUEST';
 }
 
 /**
- * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests (headers past 16 KiB, a malformed request
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests (an address or headers past 16 KiB, a malformed request
  * line, a body that never arrives) before Fastify builds a request, so neither hooks nor the error handler see them.
  * This writes the same `{ code, message }` answer by hand on the socket, then closes it: after a parse error the
  * connection's framing cannot be trusted for a next request.
  */
-export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+export function clientErrorHandler(this: FastifyInstance, error: TClientError, socket: Socket) {
   // A connection reset by the client has no one left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const code = clientErrorCode(error);
