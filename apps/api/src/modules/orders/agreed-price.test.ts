@@ -203,4 +203,13 @@ describe('a purchase charged what the buyer was shown', () => {
     expect(bought.statusCode).toBe(201);
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 50_000 - 2_100 });
   });
+
+  it('refuses a total below zero as bad input, not as a price that changed', async () => {
+    const passId = await passOnSale();
+    const buyer = await funded(50_000);
+    const refused = await purchase(buyer.accessToken, { passId, expectedTotal: { amount: -1_500, currency: 'USD' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'expectedTotal.amount' }] });
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 50_000 });
+  });
 });
