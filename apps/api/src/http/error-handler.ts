@@ -168,7 +168,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return send(reply, request, 'INTERNAL_ERROR');
 }
 
-type TClientError = Error & { code?: string; rawPacket?: Buffer };
+/** Node's parser error: `rawPacket` is the Buffer it was reading (Fastify's types call it the Buffer's JSON form). */
+type TClientError = Error & { code?: string; rawPacket?: unknown };
 
 /**
  * Node counts the request line in its 16 KiB of headers, so an address past it overflows them too. It is the address
@@ -178,7 +179,7 @@ type TClientError = Error & { code?: string; rawPacket?: Buffer };
 const LONGEST_REASONABLE_REQUEST_LINE = 8 * 1024;
 
 function isRequestLineOverflow(error: TClientError): boolean {
-  if (!error.rawPacket) return false;
+  if (!Buffer.isBuffer(error.rawPacket)) return false;
   const firstLineEnd = error.rawPacket.indexOf('\r\n');
   return firstLineEnd === -1 || firstLineEnd > LONGEST_REASONABLE_REQUEST_LINE;
 }
