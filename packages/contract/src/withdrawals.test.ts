@@ -179,6 +179,22 @@ describe('ZCreateWithdrawalRequest', () => {
     expect(issues(wire({ country, zip, ...account }))).toEqual(isValid ? [] : [`wire.zip: ${message}`]);
   });
 
+  it('checks the ZIP or postal code by the country the holder lives in, when it is not the bank’s', () => {
+    const usBank = { country: 'US', routingNumber: '021000021', accountNumber: '123456789' };
+    expect(issues(wire({ ...usBank, residenceCountry: 'CA', zip: 'K1A 0B1' }))).toEqual([]);
+    expect(issues(wire({ ...usBank, residenceCountry: 'CA', zip: '62701' }))).toEqual([
+      `wire.zip: ${withdrawalMessages.caPostalCode}`,
+    ]);
+    expect(issues(wire({ ...usBank, residenceCountry: 'GB', zip: 'SW1A 1AA' }))).toEqual([]);
+    const germanBank = { country: 'DE', iban: 'DE89370400440532013000', swift: 'DEUTDEFF' };
+    expect(issues(wire({ ...germanBank, residenceCountry: 'US', zip: 'SW1A 1AA' }))).toEqual([
+      `wire.zip: ${withdrawalMessages.usZip}`,
+    ]);
+    expect(issues(wire({ ...usBank, residenceCountry: 'XX', zip: '62701' }))).toEqual([
+      `wire.residenceCountry: ${withdrawalMessages.country}`,
+    ]);
+  });
+
   it('asks countries whose banks use IBANs for IBAN and SWIFT', () => {
     expect(issues(wire({ country: 'DE', iban: 'DE89370400440532013000', swift: 'DEUTDEFF' }))).toEqual([]);
     expect(issues(wire({ country: 'DE', iban: 'DE89370400440532013001', swift: 'DEUT' }))).toEqual([

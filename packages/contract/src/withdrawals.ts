@@ -82,6 +82,12 @@ export const ZWireDetails = z
     city: text(100),
     state: text(100),
     zip: text(20),
+    /**
+     * The residential address's country, when it is not the bank's (a Canadian with an account at a US bank): its
+     * ZIP or postal code is checked by that country's format. Absent (or empty, as a form's "same as the bank's"
+     * sends it), the bank's country.
+     */
+    residenceCountry: z.union([z.literal(''), z.string().refine(isCountryCode, withdrawalMessages.country)]).optional(),
     country: z.string().refine(isCountryCode, withdrawalMessages.country),
     routingNumber: optionalText(20),
     accountNumber: optionalText(30),
@@ -96,9 +102,12 @@ export const ZWireDetails = z
       if (!value) context.addIssue({ code: 'custom', path: [field], message: withdrawalMessages.required });
       else if (!isValid(value)) context.addIssue({ code: 'custom', path: [field], message });
     };
+    // The address is where the holder lives, which need not be where the bank is.
+    const residence = wireSchemeFor(details.residenceCountry || details.country);
+    if (residence === 'us') check('zip', isUsZipCode, withdrawalMessages.usZip);
+    if (residence === 'ca') check('zip', isCanadianPostalCode, withdrawalMessages.caPostalCode);
     const scheme = wireSchemeFor(details.country);
     if (scheme === 'us') {
-      check('zip', isUsZipCode, withdrawalMessages.usZip);
       check('routingNumber', isAbaRoutingNumber, withdrawalMessages.routingNumber);
       const { routingNumber } = details;
       if (routingNumber && isAbaRoutingNumber(routingNumber) && isElectronicRoutingNumber(routingNumber)) {
@@ -110,7 +119,6 @@ export const ZWireDetails = z
       }
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);
     } else if (scheme === 'ca') {
-      check('zip', isCanadianPostalCode, withdrawalMessages.caPostalCode);
       check('institutionNumber', isInstitutionNumber, withdrawalMessages.institutionNumber);
       check('transitNumber', isTransitNumber, withdrawalMessages.transitNumber);
       check('accountNumber', isBankAccountNumber, withdrawalMessages.accountNumber);

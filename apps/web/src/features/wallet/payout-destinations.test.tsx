@@ -202,6 +202,34 @@ describe('payment methods: bank accounts', () => {
     expect(sentTo(sent, 'DELETE', '/v1/bank-accounts/ba-de')).toHaveLength(1);
   });
 
+  it('checks the postal code by the country the holder lives in, which may not be the bank’s', async () => {
+    const sent = wallet((request) => {
+      if (request.path === '/v1/bank-accounts' && request.method === 'POST') return json(201, { data: chase });
+      if (request.path === '/v1/bank-accounts' && request.method === 'GET') return json(200, { data: [] });
+      return undefined;
+    });
+    renderApp('/payment?tab=methods');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a bank account' }));
+    const form = screen.getByRole('form', { name: 'Add a bank account' });
+    await user.selectOptions(within(form).getByLabelText(/Bank country/), 'US');
+    await typeUsBank(user, form);
+    // A Canadian with an account at a US bank: a US ZIP is not where they live.
+    await user.selectOptions(within(form).getByLabelText(/^Country/), 'CA');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(await within(form).findByText('Please enter a valid postal code (A1A 1A1).')).toBeInTheDocument();
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText(/ZIP \/ postal code/));
+    await user.type(within(form).getByLabelText(/ZIP \/ postal code/), 'K1A 0B1');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    await waitFor(() => expect(sentTo(sent, 'POST', '/v1/bank-accounts')).toHaveLength(1));
+    expect(sentTo(sent, 'POST', '/v1/bank-accounts')[0]?.body).toEqual({
+      ...chaseDetails,
+      zip: 'K1A 0B1',
+      residenceCountry: 'CA',
+    });
+  });
+
   it('shows an account saved under older rules as not usable, says why, and does not offer it to withdraw', async () => {
     const frenchBankGermanIban = {
       ...chase,

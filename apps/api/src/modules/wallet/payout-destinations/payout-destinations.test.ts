@@ -67,6 +67,13 @@ describe('/v1/bank-accounts', () => {
     }
     expect((await call('GET', '/v1/bank-accounts', other.accessToken)).json().data).toEqual([]);
 
+    // A holder who lives in another country than the bank's: the postal code is checked as theirs, and kept.
+    const livesInCanada = { ...usAccount, accountNumber: '987654321', residenceCountry: 'CA', zip: 'K1A 0B1' };
+    const canadian = await call('POST', '/v1/bank-accounts', other.accessToken, livesInCanada);
+    expect(canadian.statusCode, canadian.body).toBe(201);
+    const read = await call('GET', `/v1/bank-accounts/${canadian.json().data.id}`, other.accessToken);
+    expect(read.json().data).toMatchObject({ isUsable: true, details: livesInCanada });
+
     expect((await call('DELETE', `/v1/bank-accounts/${account.id}`, user.accessToken)).statusCode).toBe(204);
     expect((await call('GET', `/v1/bank-accounts/${account.id}`, user.accessToken)).statusCode).toBe(404);
     expect((await call('GET', '/v1/bank-accounts', user.accessToken)).json().data).toHaveLength(1);

@@ -20,6 +20,7 @@ export const emptyWire: Record<TWireField, string> = {
   city: '',
   state: '',
   zip: '',
+  residenceCountry: '',
   country: '',
   routingNumber: '',
   accountNumber: '',
@@ -41,6 +42,7 @@ const commonFields: TWireField[] = [
   'city',
   'state',
   'zip',
+  'residenceCountry',
   'country',
 ];
 /** Which account fields a country's wire asks for: the contract's wireSchemeFor decides, as in the API. */
@@ -153,6 +155,18 @@ export function WireDetailsFields() {
           {text('state', 'State / province', { autoComplete: 'address-level1' })}
           {text('zip', 'ZIP / postal code', { autoComplete: 'postal-code' })}
         </div>
+        <Field label="Country" error={wireErrors.residenceCountry?.message}>
+          {(props) => (
+            <Select {...props} autoComplete="country" {...register('wire.residenceCountry')}>
+              <option value="">Same as the bank’s country</option>
+              {countriesByName.map((entry) => (
+                <option key={entry.code} value={entry.code}>
+                  {entry.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </fieldset>
     </>
   );
