@@ -453,6 +453,7 @@ export const errorCatalogue = {
     message: 'A figure base slot asks for this product as it is now: change that slot first.',
   },
   EDITION_NOT_ON_FIGURE_BASE: { status: 409, message: 'This collectible is not on this figure base.' },
+  /** `details` names each such slot: under the field changed of a slot refitted, under `slots` for one removed. */
   FIGURE_BASE_SLOT_IN_USE: {
     status: 409,
     message: 'Collectors have editions standing in this slot, so it cannot be removed or made to fit something else.',

@@ -21,9 +21,10 @@ export const figureBaseMessages = {
 
 /**
  * Why the console's slot could never be filled, under the slot's field and naming it (the API's `details` for
- * RELATED_ITEM_NOT_FOUND, FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE and FIGURE_BASE_SLOT_CANNOT_BE_FILLED); and, under the
+ * RELATED_ITEM_NOT_FOUND, FIGURE_BASE_SLOT_PRODUCT_ELSEWHERE and FIGURE_BASE_SLOT_CANNOT_BE_FILLED); under the
  * product's field, why a product change would leave one so, naming the slot and its base and the way out
- * (FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT).
+ * (FIGURE_BASE_SLOT_ASKS_FOR_PRODUCT); and which slot collectors stand in (FIGURE_BASE_SLOT_IN_USE): under the field
+ * changed of a slot made to fit something else, under the list for a removed one, no longer in the form.
  */
 export const figureBaseSlotMessages = {
   productMissing: (slotName: string) =>
@@ -39,6 +40,9 @@ export const figureBaseSlotMessages = {
   productCollectionAskedFor: (slot: { name: string; figureBaseName: string }) =>
     `Nothing could ever stand in “${slot.name}” on the figure base “${slot.figureBaseName}”: it asks for this ` +
     'product, and a figure base shows only its own collection. Let that slot ask for another product first.',
+  inUseRefitted: (slotName: string) =>
+    `Collectors have editions standing in “${slotName}”, so it cannot be made to fit something else.`,
+  inUseRemoved: (slotName: string) => `Collectors have editions standing in “${slotName}”, so it cannot be removed.`,
 };
 
 /**

@@ -28,9 +28,21 @@ export function applyApiError<TValues extends FieldValues>(
     setError(field, { type: error.code, message: error.message }, { shouldFocus: true });
     return;
   }
-  const known = (error.details ?? []).filter((detail) => (fields as readonly string[]).includes(detail.field));
-  if (known.length > 0) {
-    for (const detail of known) setError(detail.field as Path<TValues>, { type: 'server', message: detail.message });
+  const byField = new Map<string, string[]>();
+  for (const detail of error.details ?? []) {
+    if (!(fields as readonly string[]).includes(detail.field)) continue;
+    byField.set(detail.field, [...(byField.get(detail.field) ?? []), detail.message]);
+  }
+  if (byField.size > 0) {
+    // Several details about one field read together (two removed slots under the list); focus goes to the first field
+    // named, as it does to the first field a submit finds invalid.
+    [...byField].forEach(([field, messages], index) =>
+      setError(
+        field as Path<TValues>,
+        { type: 'server', message: [...new Set(messages)].join(' ') },
+        { shouldFocus: index === 0 },
+      ),
+    );
     return;
   }
   setError('root.server', { type: error.code, message: error.message });

@@ -1,4 +1,10 @@
-import { errorCatalogue, figureBaseMessages, type TCollection, type TFigureBase } from '@cypher/contract';
+import {
+  errorCatalogue,
+  figureBaseMessages,
+  figureBaseSlotMessages,
+  type TCollection,
+  type TFigureBase,
+} from '@cypher/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +106,19 @@ const writes = (sent: SentRequest[], method: 'POST' | 'PATCH') =>
   sent.filter(
     (request) => request.method === method && pathnameOf(request.path).startsWith('/v1/console/figure-bases'),
   );
+
+/** The API's FIGURE_BASE_SLOT_IN_USE for a PATCH, naming the slots in `details`; the base as it is otherwise. */
+function refusingSlotsInUse(details: { field: string; message: string }[]) {
+  consoleWithFigureBases(({ method, path }) => {
+    if (pathnameOf(path) !== `/v1/console/figure-bases/${fb.base}`) return undefined;
+    if (method !== 'PATCH') return json(200, { data: figureBase() });
+    return json(409, {
+      code: 'FIGURE_BASE_SLOT_IN_USE',
+      message: errorCatalogue.FIGURE_BASE_SLOT_IN_USE.message,
+      details,
+    });
+  });
+}
 
 describe('console figure bases', () => {
   it('creates a base with two slots: the contract’s words first, then the body the API expects', async () => {
@@ -257,22 +276,45 @@ describe('console figure bases', () => {
     expect(within(fits).getByRole('option', { selected: true })).toHaveTextContent('Pixel Page');
   });
 
-  it('says under the slots when collectors stand in a slot that was removed', async () => {
-    consoleWithFigureBases(({ method, path }) => {
-      if (pathnameOf(path) !== `/v1/console/figure-bases/${fb.base}`) return undefined;
-      return method === 'PATCH' ? apiFailure(409, 'FIGURE_BASE_SLOT_IN_USE') : json(200, { data: figureBase() });
-    });
+  it('says under the slots, naming them, when collectors stand in slots that were removed', async () => {
+    const messages = [figureBaseSlotMessages.inUseRemoved('Left'), figureBaseSlotMessages.inUseRemoved('Centre')];
+    refusingSlotsInUse(messages.map((message) => ({ field: 'slots', message })));
     const user = userEvent.setup();
     renderApp(`/console/figure-bases/${fb.base}`);
 
     const form = await screen.findByRole('form', { name: 'Edit Hall of Heroes' });
     await user.click(within(form).getByRole('button', { name: 'Remove slot 1' }));
+    await user.click(within(form).getByRole('button', { name: 'Remove slot 1' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     const slots = within(form).getByRole('region', { name: 'Slots' });
-    expect(await within(slots).findByText(errorCatalogue.FIGURE_BASE_SLOT_IN_USE.message)).toBeInTheDocument();
+    // Both removed slots are named, read together.
+    expect(await within(slots).findByText(messages.join(' '))).toBeInTheDocument();
+    expect(within(form).queryByText(errorCatalogue.FIGURE_BASE_SLOT_IN_USE.message)).toBeNull();
     // What the person changed stays, to put right.
-    expect(within(slots).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(slots).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  // Tester's finding: a slot collectors stand in, made to fit another product, was refused under the whole list.
+  it('says under a slot’s “Fits”, and focuses it, when collectors stand in the slot it would refit', async () => {
+    const message = figureBaseSlotMessages.inUseRefitted('Left');
+    refusingSlotsInUse([{ field: 'slots.0.productId', message }]);
+    const user = userEvent.setup();
+    renderApp(`/console/figure-bases/${fb.base}`);
+
+    const form = await screen.findByRole('form', { name: 'Edit Hall of Heroes' });
+    const fits = within(form).getByLabelText(/^Fits \(Slot 1\)/);
+    await within(fits).findByRole('option', { name: 'Squire (Common)' });
+    await user.selectOptions(fits, ids.squire);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Fits \(Slot 1\)/)).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+    await waitFor(() => expect(within(form).getByLabelText(/^Fits \(Slot 1\)/)).toHaveFocus());
+    const slots = within(form).getByRole('region', { name: 'Slots' });
+    expect(within(slots).queryByText(errorCatalogue.FIGURE_BASE_SLOT_IN_USE.message)).toBeNull();
   });
 
   it('says under a slot’s rarity when nothing could ever stand in it, naming it', async () => {

@@ -107,8 +107,9 @@ export async function assertProductChangeLeavesSlotsFillable(
  * Makes a base's slots the given list, in its order: slots with an id keep it (renamed, moved, or fitting something
  * else), slots without one are added, slots left out are removed. A slot someone's edition stands in may be renamed
  * or moved, but not removed or made to fit something else (that edition would stand where it does not fit):
- * FIGURE_BASE_SLOT_IN_USE. Called under the base's row lock (update-figure-base.ts), which an equip holds FOR KEY SHARE
- * while it places (equip-edition.ts): the check below sees every placement made before, and none can be made after.
+ * FIGURE_BASE_SLOT_IN_USE, its details naming each such slot. Called under the base's row lock
+ * (update-figure-base.ts), which an equip holds FOR KEY SHARE while it places (equip-edition.ts): the check below sees
+ * every placement made before, and none can be made after.
  */
 export async function replaceFigureBaseSlots(
   tx: Db,
@@ -120,21 +121,36 @@ export async function replaceFigureBaseSlots(
   const keptIds = new Set(slots.flatMap((slot) => slot.id ?? []));
   for (const id of keptIds) if (!existingById.has(id)) throw new AppError('FIGURE_BASE_SLOT_NOT_FOUND');
 
-  const removedIds = existing.filter((slot) => !keptIds.has(slot.id)).map((slot) => slot.id);
-  const refittedIds = slots
-    .filter((slot) => {
-      const before = slot.id ? existingById.get(slot.id) : undefined;
-      return before && (before.productId !== slot.productId || before.rarity !== slot.rarity);
-    })
-    .map((slot) => slot.id!);
-  const guarded = [...removedIds, ...refittedIds];
+  const removed = existing
+    .filter((slot) => !keptIds.has(slot.id))
+    .sort((first, second) => first.position - second.position);
+  const removedIds = removed.map((slot) => slot.id);
+  // A refitted slot's refusal goes under the field the operator changed, so the form marks that slot.
+  const refitted = slots.flatMap((slot, index) => {
+    const before = slot.id ? existingById.get(slot.id) : undefined;
+    if (!before) return [];
+    if (before.productId !== slot.productId)
+      return [{ id: before.id, name: slot.name, field: `slots.${index}.productId` }];
+    if (before.rarity !== slot.rarity) return [{ id: before.id, name: slot.name, field: `slots.${index}.rarity` }];
+    return [];
+  });
+  const guarded = [...removedIds, ...refitted.map((slot) => slot.id)];
   if (guarded.length > 0) {
-    const used = await tx
-      .select({ slotId: figureBasePlacements.slotId })
+    const placed = await tx
+      .selectDistinct({ slotId: figureBasePlacements.slotId })
       .from(figureBasePlacements)
-      .where(inArray(figureBasePlacements.slotId, guarded))
-      .limit(1);
-    if (used.length > 0) throw new AppError('FIGURE_BASE_SLOT_IN_USE');
+      .where(inArray(figureBasePlacements.slotId, guarded));
+    const usedIds = new Set(placed.map((placement) => placement.slotId));
+    // A removed slot is no longer in the form: its refusal names it, under the list.
+    const details: TFieldError[] = [
+      ...refitted
+        .filter((slot) => usedIds.has(slot.id))
+        .map((slot) => ({ field: slot.field, message: figureBaseSlotMessages.inUseRefitted(slot.name) })),
+      ...removed
+        .filter((slot) => usedIds.has(slot.id))
+        .map((slot) => ({ field: 'slots', message: figureBaseSlotMessages.inUseRemoved(slot.name) })),
+    ];
+    if (details.length > 0) throw new AppError('FIGURE_BASE_SLOT_IN_USE', { details });
   }
 
   if (removedIds.length > 0) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { figureBaseSlotMessages } from '@cypher/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/query-rows.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -297,16 +298,33 @@ describe('figure bases in the console', () => {
     expect(equipped.statusCode).toBe(200);
     const url = `/v1/console/figure-bases/${base.id}`;
 
+    // Each refusal names the slot: under the field changed of a slot still in the list, under the list for one removed.
     const removed = await send('PATCH', url, admin.accessToken, { slots: [{ ...anySlot('Right'), id: right!.id }] });
     expect(removed.statusCode).toBe(409);
-    expect(removed.json().code).toBe('FIGURE_BASE_SLOT_IN_USE');
+    expect(removed.json()).toMatchObject({
+      code: 'FIGURE_BASE_SLOT_IN_USE',
+      details: [{ field: 'slots', message: figureBaseSlotMessages.inUseRemoved('Left') }],
+    });
     const refitted = await send('PATCH', url, admin.accessToken, {
       slots: [
+        { ...anySlot('Right'), id: right!.id, rarity: 'EPIC' },
         { ...anySlot('Left'), id: left!.id, rarity: 'EPIC' },
+      ],
+    });
+    expect(refitted.json()).toMatchObject({
+      code: 'FIGURE_BASE_SLOT_IN_USE',
+      details: [{ field: 'slots.1.rarity', message: figureBaseSlotMessages.inUseRefitted('Left') }],
+    });
+    const fitsAnother = await send('PATCH', url, admin.accessToken, {
+      slots: [
+        { ...anySlot('Left, renamed'), id: left!.id, productId: owned.products.legendary.id },
         { ...anySlot('Right'), id: right!.id },
       ],
     });
-    expect(refitted.json().code).toBe('FIGURE_BASE_SLOT_IN_USE');
+    expect(fitsAnother.json()).toMatchObject({
+      code: 'FIGURE_BASE_SLOT_IN_USE',
+      details: [{ field: 'slots.0.productId', message: figureBaseSlotMessages.inUseRefitted('Left, renamed') }],
+    });
 
     const changed = await send('PATCH', url, admin.accessToken, {
       name: 'Big shelf',

@@ -22,11 +22,12 @@ const fields = ['collectionId', 'name', 'description', 'imageUrl', 'slots'] as c
 
 /**
  * The API's refusals about the slots show under them. A slot nothing could ever stand in (its product missing, of
- * another collection, or of another rarity than the slot's) is named in `details`, under that slot's field
- * (slotFields); RELATED_ITEM_NOT_FOUND without details is the collection, at the top, where its message names it.
+ * another collection, or of another rarity than the slot's), or one collectors stand in that was made to fit something
+ * else (FIGURE_BASE_SLOT_IN_USE), is named in `details`, under that slot's field (slotFields); one they stand in that
+ * was removed is named under the list (`slots`). RELATED_ITEM_NOT_FOUND without details is the collection, at the
+ * top, where its message names it.
  */
 const fieldForCode = {
-  FIGURE_BASE_SLOT_IN_USE: 'slots',
   FIGURE_BASE_SLOT_NOT_FOUND: 'slots',
 } as const;
 
