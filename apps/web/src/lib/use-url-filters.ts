@@ -31,8 +31,9 @@ export function searchWith(current: URLSearchParams, changes: TUrlFilterChanges)
 /**
  * Filters, search, sort and page kept in the address (`/products?rarity=RARE&page=2`), so a filtered list can be
  * shared. Returns the current values, a setter, and `hrefFor` for links. A choice (a select, a chip, a tab, Clear
- * filters) takes a history entry of its own, as a page link does, so Back undoes it (decision record 49); text typed
- * in a search box replaces the current entry (`history: 'replace'`), so Back does not replay it search by search.
+ * filters) takes a history entry of its own, as a page link does, so Back undoes it (decision record 49); so does a
+ * search, whose box (SearchField) says when the text typed on replaces its entry instead (`history: 'replace'`), so
+ * Back does not replay it keystroke by keystroke.
  */
 export function useUrlFilters() {
   const [searchParams, setSearchParams] = useSearchParams();

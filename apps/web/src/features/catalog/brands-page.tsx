@@ -52,7 +52,7 @@ export default function BrandsPage() {
             label="Search brands"
             placeholder="Search brands"
             value={q}
-            onSearch={(text) => setFilters({ q: text }, { history: 'replace' })}
+            onSearch={(text, history) => setFilters({ q: text }, { history })}
           />
         </div>
       </PageHeader>

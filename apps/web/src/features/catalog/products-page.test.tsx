@@ -82,11 +82,38 @@ describe('/products', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'dragon');
 
     await waitFor(() => expect(router.state.location.search).toBe('?q=dragon'));
-    // Typed text takes the current entry's place: Back does not replay a search run as the person typed.
-    expect(router.state.historyAction).toBe('REPLACE');
+    // A search is a step of its own, as a choice is (decision record 49).
+    expect(router.state.historyAction).toBe('PUSH');
     await waitFor(() => expect(queryOf(productRequests(sent).at(-1)!.path).get('q')).toBe('dragon'));
     // One search for the whole word, not one per letter.
     expect(productRequests(sent).filter((request) => queryOf(request.path).has('q'))).toHaveLength(1);
+  });
+
+  // Tester's finding: a search took the place of the filter chosen before it, so Back left the list unfiltered.
+  it('makes a search one step after a filter: Back undoes the search, not the filter, however long it was typed', async () => {
+    stubCatalogue();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products');
+    await screen.findByText('42 products');
+
+    await user.selectOptions(screen.getByLabelText('Rarity'), 'epic');
+    await waitFor(() => expect(router.state.location.search).toBe('?rarity=epic'));
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.type(box, 'turbo');
+    await waitFor(() => expect(router.state.location.search).toBe('?rarity=epic&q=turbo'));
+    expect(router.state.historyAction).toBe('PUSH');
+    // Typed on after a pause, the same search takes its own entry's place: Back does not replay it key by key.
+    // (The box keeps what was typed on while the first send's list loaded.)
+    await user.type(box, ' knight');
+    await waitFor(() => expect(router.state.location.search).toBe('?rarity=epic&q=turbo+knight'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('?rarity=epic');
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue(''));
+    expect(screen.getByLabelText('Rarity')).toHaveValue('epic');
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('');
   });
 
   it('leads back to the last page from an address past the end, rather than saying there are no products', async () => {

@@ -15,7 +15,7 @@ import styles from './product-filters.module.css';
 
 interface ProductFiltersProps {
   values: TProductFilterValues;
-  /** The page's setFilters: a choice pushes a history entry, the search text replaces it. */
+  /** The page's setFilters: a choice pushes a history entry; a search pushes one, then replaces it as typed on. */
   onChange: (changes: TUrlFilterChanges, options?: { history?: TUrlFilterHistory }) => void;
 }
 
@@ -42,7 +42,7 @@ export function ProductFilters({ values, onChange }: ProductFiltersProps) {
           label="Search products"
           placeholder="Search products"
           value={values.q ?? ''}
-          onSearch={(text) => onChange({ q: text }, { history: 'replace' })}
+          onSearch={(text, history) => onChange({ q: text }, { history })}
         />
         <Button
           className={styles.toggle}

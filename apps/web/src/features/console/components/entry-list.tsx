@@ -71,7 +71,7 @@ export function EntryList<R extends TConsoleResource>({
               label={`Search ${section.label.toLowerCase()}`}
               placeholder={`Search ${section.label.toLowerCase()}`}
               value={q}
-              onSearch={(text) => setFilters({ q: text }, { history: 'replace' })}
+              onSearch={(text, history) => setFilters({ q: text }, { history })}
             />
           ) : null}
           {hasStatusFilter ? (

@@ -208,7 +208,7 @@ export function Journal({ format }: { format: TMoneyFormat }) {
           label="Person’s email address"
           placeholder="Person’s email address"
           value={email}
-          onSearch={(text) => setFilters({ email: text }, { history: 'replace' })}
+          onSearch={(text, history) => setFilters({ email: text }, { history })}
         />
         <div className={listStyles.filter}>
           <label htmlFor={kindId} className={listStyles.filterLabel}>
