@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { formatRedeemCode } from '@cypher/contract';
+import { formatRedeemCode, suggestSlug } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -60,5 +60,17 @@ export async function exportRedeemCodes(
       yield chunk;
     }
   }
-  return { filename: `redeem-codes-${batch.id}.csv`, lines: lines() };
+  return { filename: exportFileName(batch), lines: lines() };
+}
+
+/**
+ * `redeem-codes-spring-launch-2026-12-06.csv`: named after the batch, so an operator handing out several batches tells
+ * the files apart, and the day it was made (UTC), so two batches of one name rarely share a file name. The slug keeps
+ * only a-z, 0-9 and dashes (accents dropped), so any name is safe in the Content-Disposition header, which
+ * redeem.routes.ts quotes as it is; a name with no such letter (all emoji, or another script) is told by the end of the
+ * batch's id, the random part of a UUID v7, instead.
+ */
+function exportFileName(batch: { id: string; name: string; createdAt: Date }): string {
+  const day = batch.createdAt.toISOString().slice(0, 10);
+  return `redeem-codes-${suggestSlug(batch.name) || batch.id.slice(-8)}-${day}.csv`;
 }

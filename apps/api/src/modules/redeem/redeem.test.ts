@@ -34,7 +34,7 @@ async function makeBatch(fields: { grant: TGrantRequest } & Record<string, unkno
     payload: { name: 'Launch codes', codeCount: 3, validFrom: iso(-1), validUntil: iso(60), ...fields },
   });
   expect(made.statusCode, made.body).toBe(201);
-  return made.json().data as { id: string; codeCount: number };
+  return made.json().data as { id: string; codeCount: number; createdAt: string };
 }
 
 /** The batch's codes as the console exports them (`number,code` lines after a header). */
@@ -73,7 +73,9 @@ describe('redeem batches in the console', () => {
     });
     const first = await exportedCodes(batch.id);
     expect(first.answer.headers['content-type']).toContain('text/csv');
-    expect(first.answer.headers['content-disposition']).toBe(`attachment; filename="redeem-codes-${batch.id}.csv"`);
+    expect(first.answer.headers['content-disposition']).toBe(
+      `attachment; filename="redeem-codes-launch-codes-${batch.createdAt.slice(0, 10)}.csv"`,
+    );
     expect(first.codes).toHaveLength(5);
     for (const code of first.codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     expect(new Set(first.codes).size).toBe(5);
@@ -95,6 +97,27 @@ describe('redeem batches in the console', () => {
           order by created_at`,
     );
     expect(audit.map((row) => row.action)).toEqual(['create', 'export', 'export']);
+  });
+
+  // Tester's finding: every file was `redeem-codes-<batch uuid>.csv`, so operators could not tell batches apart.
+  it('names the exported file after the batch and the day it was made, in characters safe in the header', async () => {
+    const fileNameOf = async (name: string) => {
+      const batch = await makeBatch({ name, grant: { kind: 'CREDIT', amount: 100 }, codeCount: 1 });
+      const { answer } = await exportedCodes(batch.id);
+      const disposition = answer.headers['content-disposition'] as string;
+      // Plain ASCII with no quote, backslash or semicolon of the name's: nothing a header or a file system minds.
+      expect(disposition).toMatch(/^attachment; filename="redeem-codes-[a-z0-9-]+\.csv"$/);
+      const day = batch.createdAt.slice(0, 10);
+      return { fileName: /filename="(.*)"/.exec(disposition)![1], day, id: batch.id };
+    };
+
+    const spring = await fileNameOf('Spring Launch');
+    expect(spring.fileName).toBe(`redeem-codes-spring-launch-${spring.day}.csv`);
+    const accented = await fileNameOf('Été "VIP"; naïve\\codes ✨');
+    expect(accented.fileName).toBe(`redeem-codes-ete-vip-naive-codes-${accented.day}.csv`);
+    // A name with no Latin letter or digit is told by the random end of the batch's id.
+    const unlatin = await fileNameOf('春のローンチ');
+    expect(unlatin.fileName).toBe(`redeem-codes-${unlatin.id.slice(-8)}-${unlatin.day}.csv`);
   });
 
   it('refuses bad batches in the contract’s words, and another brand’s manager', async () => {
