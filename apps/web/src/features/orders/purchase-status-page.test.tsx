@@ -52,13 +52,15 @@ describe('purchase status', () => {
     let current = pendingCard;
     const api = orderApi(() => current);
     renderApp(statusUrl);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
     const readsAtFirst = api.reads();
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsAtFirst));
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
     current = order();
-    expect(screen.getByText(/Waiting for the card payment to be confirmed/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your card payment has not reached us yet\. If you left the checkout without paying/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Your pack is held for/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Finish paying' })).toHaveAttribute(
       'href',
@@ -219,11 +221,23 @@ describe('purchase status', () => {
     });
   });
 
+  it('says a balance purchase is being confirmed, and a card one is waiting for a payment that may not have been made', async () => {
+    orderApi(() => order({ status: 'PENDING', paymentMethod: 'BALANCE', receipt: null, packIds: [] }));
+    const { unmount } = renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(screen.getByText('We are taking the payment from your balance. This takes a moment.')).toBeInTheDocument();
+    unmount();
+    orderApi(() => pendingCard);
+    renderApp(statusUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
+    expect(screen.queryByText(/to be confirmed/)).toBeNull();
+  });
+
   it('says a failed payment in plain words, with the way back to the drop', async () => {
     let current = pendingCard;
     orderApi(() => current);
     renderApp(statusUrl);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
     current = order({ status: 'FAILED', failureReason: 'card_declined', receipt: null, packIds: [] });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
@@ -241,7 +255,7 @@ describe('purchase status', () => {
     let current = pendingCard;
     orderApi(() => current);
     renderApp(statusUrl);
-    await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' });
+    await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' });
     current = order({ status: 'TIMED_OUT', receipt: null, packIds: [] });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
@@ -275,7 +289,7 @@ describe('purchase status', () => {
     orderApi(() => ({ ...pendingCard, holdExpiresAt: '2026-11-22T18:00:20.000Z' }));
     renderApp(statusUrl);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
     expect(
       screen.getByText('The hold on your pack has ended. We are checking whether your payment arrived in time.'),
     ).toBeInTheDocument();
@@ -337,7 +351,7 @@ describe('purchase status', () => {
     let current: TOrder | Response = pendingCard;
     const api = orderApi(() => current);
     renderApp(statusUrl);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
     const readsAtFirst = api.reads();
     current = apiFailure(503, 'SERVICE_UNAVAILABLE');
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
@@ -345,7 +359,7 @@ describe('purchase status', () => {
     expect(
       await screen.findByText('We could not check on this purchase just now. This page tries again by itself.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Finish paying' })).toBeInTheDocument();
 
     current = order();

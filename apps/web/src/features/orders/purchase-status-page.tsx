@@ -32,9 +32,15 @@ const headings: Record<TOrder['status'], string> = {
   TIMED_OUT: 'Purchase timed out',
 };
 
-/** A gift (decision record 36) was never a purchase: it arrives complete, and nothing was paid. */
+/**
+ * A gift (decision record 36) was never a purchase: it arrives complete, and nothing was paid. A card or Tilia
+ * purchase pending has no payment yet: the buyer may have left the checkout without paying, so the page does not say
+ * a payment is being confirmed.
+ */
 function headingOf(order: TOrder): string {
-  return order.paymentMethod === 'GIFT' ? 'A gift for you' : headings[order.status];
+  if (order.paymentMethod === 'GIFT') return 'A gift for you';
+  if (order.status === 'PENDING' && order.paymentMethod !== 'BALANCE') return 'Waiting for your payment';
+  return headings[order.status];
 }
 
 /**
@@ -154,7 +160,7 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           <p className={styles.muted}>
             {order.paymentMethod === 'BALANCE'
               ? 'We are taking the payment from your balance. This takes a moment.'
-              : `Waiting for the ${order.paymentMethod === 'CARD' ? 'card' : orderPaymentMethodLabels[order.paymentMethod]} payment to be confirmed. This page updates by itself.`}
+              : `Your ${order.paymentMethod === 'CARD' ? 'card' : orderPaymentMethodLabels[order.paymentMethod]} payment has not reached us yet. If you left the checkout without paying, you can finish paying below; once a payment is confirmed, this page updates by itself.`}
           </p>
           {order.holdExpiresAt && Date.parse(order.holdExpiresAt) > now.getTime() ? (
             <p className={styles.muted}>
