@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoAdmin, demoCollector, signInOnPage } from './support/sign-in.ts';
 
-// Every screen works on a phone (DESIGN.md): no page may be wider than a 390 px window. A row that does not fit
-// (tabs, filters, a wide table) scrolls inside itself. This is what caught the console's withdrawals page 168 px too
-// wide, when its filter row was a grid item of max-content width. Unit tests cannot see it: they lay nothing out.
+// Every screen works on a phone (DESIGN.md): no page may be wider than a 390 px window. Tabs and filters that do not
+// fit one row wrap to the next, so every one stays in sight; a wide table scrolls inside itself. This is what caught
+// the console's withdrawals page 168 px too wide, when its filter row was a grid item of max-content width, and tabs
+// cut off at the window's edge ("My packs", "Withdraw"). Unit tests cannot see it: they lay nothing out.
 test.use({ viewport: { width: 390, height: 844 } });
 
 // The lists of drops, products, brands, passes and fusions are measured where their first entries are read (below).
@@ -20,7 +21,7 @@ const collectorPages = [
   '/payment?tab=purchases',
   '/payment?tab=add-funds',
   '/payment?tab=withdraw',
-  '/payment?tab=payment-methods',
+  '/payment?tab=methods',
   '/account/security',
   '/guide',
 ];
@@ -62,6 +63,15 @@ async function expectNoWiderThanTheWindow(page: Page, path: string) {
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
   expect.soft(overflow, `${path} is ${overflow} px wider than the window`).toBeLessThanOrEqual(0);
+  const cutOff = await page.evaluate<string[]>(
+    `[...document.querySelectorAll('main [role="tab"], main nav li > a')]
+      .filter((item) => {
+        const box = item.getBoundingClientRect();
+        return box.left < 0 || box.right > document.documentElement.clientWidth;
+      })
+      .map((item) => item.textContent.trim())`,
+  );
+  expect.soft(cutOff, `${path}: tabs or filters cut off at the window's edge`).toEqual([]);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import { revealInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
 import styles from './filter-links.module.css';
 
 interface FilterLink {
@@ -20,30 +19,13 @@ interface FilterLinksProps {
 /**
  * A row of filters that are addresses (`?type=gaming`), so a filtered list can be shared, bookmarked and stepped back
  * through with the back button, as any link is (decision record 49). Looks like the tabs; is a list of links, the
- * chosen one marked `aria-current`.
+ * chosen one marked `aria-current`. Filters that do not fit one row wrap to the next.
  */
 export function FilterLinks({ label, items, selectedId, className }: FilterLinksProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const edgesRef = useScrollEdges<HTMLUListElement>();
-  const setList = useCallback(
-    (element: HTMLUListElement | null) => {
-      listRef.current = element;
-      return edgesRef(element);
-    },
-    [edgesRef],
-  );
-
-  // On a narrow screen the row scrolls sideways: bring the chosen filter into view (without scrolling the page).
-  useEffect(() => {
-    const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (list && current) revealInScroll(list, current);
-  }, [selectedId]);
-
   return (
     <nav aria-label={label} className={[styles.nav, className].filter(Boolean).join(' ')}>
       <div className={styles.frame}>
-        <ul ref={setList} className={`${styles.list} ${scrollEdgesClassName()}`}>
+        <ul className={styles.list}>
           {items.map((item) => (
             <li key={item.id}>
               <Link

@@ -42,22 +42,3 @@ export function useScrollEdges<T extends HTMLElement>() {
     };
   }, []);
 }
-
-/**
- * Scrolls `row` sideways (never the page) so `item` is in full view, clear of the fade on the side where more
- * follows, and the row starts where one of its items starts: centring the item left a word cut in half at the left
- * edge ("es  Add funds  Withdraw"). Only at the row's far end, which the last items need, may the first one be cut.
- * `row` must be the offset parent of its children (position: relative).
- */
-export function revealInScroll(row: HTMLElement, item: HTMLElement): void {
-  const hidden = row.scrollWidth - row.clientWidth;
-  if (hidden <= 0) return;
-  const itemEnd = item.offsetLeft + item.offsetWidth;
-  const fade = Number.parseFloat(getComputedStyle(row).getPropertyValue('--scroll-fade')) || 0;
-  const fadeAfter = itemEnd < row.scrollWidth - 1 ? fade : 0;
-  const fits = (left: number) =>
-    (left === 0 || item.offsetLeft - left >= fade) && itemEnd - left <= row.clientWidth - fadeAfter;
-  // The earliest item start that shows the whole item clear of both fades: as much of what comes before it as fits.
-  const start = [...row.children].map((child) => (child as HTMLElement).offsetLeft).find(fits);
-  row.scrollLeft = Math.min(start ?? Math.max(0, item.offsetLeft - fade), hidden);
-}

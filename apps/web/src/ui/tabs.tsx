@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { revealInScroll, scrollEdgesClassName, useScrollEdges } from './scroll-edges.ts';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './tabs.module.css';
 
 interface TabItem {
@@ -21,22 +20,14 @@ interface TabsProps {
 
 /**
  * WAI-ARIA tabs with a roving tabindex: Tab enters the list on the selected tab, arrow keys, Home and End move
- * between tabs and select them, and Tab again moves on into the panel.
+ * between tabs and select them, and Tab again moves on into the panel. Tabs that do not fit one row wrap to the next
+ * (tabs.module.css), so none is ever out of sight.
  */
 export function Tabs({ label, items, value, defaultValue, onValueChange, className }: TabsProps) {
   const baseId = useId();
   const [ownValue, setOwnValue] = useState(defaultValue ?? items[0]?.id);
   const selectedId = value ?? ownValue;
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
-  const listRef = useRef<HTMLDivElement>(null);
-  const edgesRef = useScrollEdges<HTMLDivElement>();
-  const setList = useCallback(
-    (element: HTMLDivElement | null) => {
-      listRef.current = element;
-      return edgesRef(element);
-    },
-    [edgesRef],
-  );
 
   function select(id: string) {
     if (value === undefined) setOwnValue(id);
@@ -61,24 +52,10 @@ export function Tabs({ label, items, value, defaultValue, onValueChange, classNa
 
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
 
-  // On a phone the tab list scrolls sideways: keep the selected tab in sight (a link can select the last one), clear
-  // of the fades at the ends, without scrolling the page.
-  const selectedTabId = selected?.id;
-  useEffect(() => {
-    const tab = selectedTabId ? tabRefs.current.get(selectedTabId) : undefined;
-    if (listRef.current && tab) revealInScroll(listRef.current, tab);
-  }, [selectedTabId]);
-
   return (
     <div className={className}>
       <div className={styles.frame}>
-        <div
-          ref={setList}
-          role="tablist"
-          aria-label={label}
-          className={`${styles.list} ${scrollEdgesClassName()}`}
-          onKeyDown={handleKeyDown}
-        >
+        <div role="tablist" aria-label={label} className={styles.list} onKeyDown={handleKeyDown}>
           {items.map((item) => {
             const isSelected = item.id === selected?.id;
             return (
