@@ -59,6 +59,15 @@ export function wireDetailsToSend(wire: TWireDetails): TWireDetails {
   return Object.fromEntries(sent.map((field) => [field, wire[field]]).filter(([, value]) => value)) as TWireDetails;
 }
 
+/** Every country by name, for a select whose first option says what choosing none means. */
+function CountryOptions() {
+  return countriesByName.map((entry) => (
+    <option key={entry.code} value={entry.code}>
+      {entry.name}
+    </option>
+  ));
+}
+
 /**
  * Spec section 3's bank fields, the ones the chosen country needs: account holder, bank and residential address.
  * Used inside a react-hook-form FormProvider whose values hold them under `wire`.
@@ -106,11 +115,7 @@ export function WireDetailsFields() {
           {(props) => (
             <Select {...props} autoComplete="country" {...register('wire.country')}>
               <option value="">Choose a country</option>
-              {countriesByName.map((entry) => (
-                <option key={entry.code} value={entry.code}>
-                  {entry.name}
-                </option>
-              ))}
+              <CountryOptions />
             </Select>
           )}
         </Field>
@@ -159,11 +164,7 @@ export function WireDetailsFields() {
           {(props) => (
             <Select {...props} autoComplete="country" {...register('wire.residenceCountry')}>
               <option value="">Same as the bank’s country</option>
-              {countriesByName.map((entry) => (
-                <option key={entry.code} value={entry.code}>
-                  {entry.name}
-                </option>
-              ))}
+              <CountryOptions />
             </Select>
           )}
         </Field>
