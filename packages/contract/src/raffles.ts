@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBrandSummary } from './catalog.ts';
 import { ZWholeNumber } from './envelope.ts';
 import {
   RAFFLE_DRAW_ALGORITHM,
@@ -97,8 +98,11 @@ export const ZConsoleRaffle = z.object({
   /**
    * The entry's kind by name, so the console names it without reading the kind: a brand's manager may not read a
    * marketplace kind by id. `isActive`: an inactive kind is no longer sold, which the console says beside its name.
+   * `brand`: the drop's brand, or null for the marketplace's own, which may share its name.
    */
-  ticketKind: z.object({ id: z.uuid(), name: z.string(), isActive: z.boolean() }).nullable(),
+  ticketKind: z
+    .object({ id: z.uuid(), name: z.string(), isActive: z.boolean(), brand: ZBrandSummary.nullable() })
+    .nullable(),
   isFreeForPassHolders: z.boolean(),
   ticketsOnLoss: z.enum(raffleTicketsOnLoss),
   purchaseWindowMinutes: z.number().int().positive(),

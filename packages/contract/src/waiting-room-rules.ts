@@ -1,3 +1,5 @@
+import { formatNumber } from './money-format.ts';
+
 /**
  * The waiting room of a first-come round (issue 18, decision record 27): the rules both sides compute from a person's
  * admission time. Free of zod, so the drop page can tick its countdown every second without loading the schemas
@@ -32,6 +34,24 @@ const ms = (value: string | Date) => (typeof value === 'string' ? Date.parse(val
 /** When people may start joining a round's waiting room: `opensMinutesBefore` before the round opens. */
 export function waitingRoomJoinOpensAt(saleBeginAt: string | Date, opensMinutesBefore: number): Date {
   return new Date(ms(saleBeginAt) - opensMinutesBefore * 60_000);
+}
+
+/**
+ * The longest lead, in whole minutes, a room added (or changed) at `now` may open ahead of a round opening at
+ * `saleBeginAt`: the longest that would not have opened for joining by now, which the API refuses (WAITING_ROOM_LOCKED).
+ * 0 when not even the shortest lead fits: the round opens within the minute, has opened, or has ended.
+ */
+export function longestWaitingRoomLead(saleBeginAt: string | Date, now: Date): number {
+  const { min, max } = waitingRoomLimits.opensMinutesBefore;
+  // Joining must open strictly after now: 10 minutes to go leave a lead of 9, 10 and a second a lead of 10.
+  const minutes = Math.ceil((ms(saleBeginAt) - now.getTime()) / 60_000) - 1;
+  return minutes < min ? 0 : Math.min(max, minutes);
+}
+
+/** Why a lead is too long for the round, naming the longest that fits now (`longest`, at least 1). */
+export function waitingRoomLeadTooLongMessage(longest: number): string {
+  const minutes = `${formatNumber(longest)} ${longest === 1 ? 'minute' : 'minutes'}`;
+  return `The round opens too soon for that: the waiting room can open at most ${minutes} before it.`;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function consoleRaffleOf(db: Db, round: TRoundOfDrop): Promise<TCon
     registrationOpensAt: raffle.registrationOpensAt.toISOString(),
     registrationClosesAt: raffle.registrationClosesAt.toISOString(),
     ticketKindId: raffle.ticketKindId,
-    ticketKind: kind ? { id: kind.id, name: kind.name, isActive: kind.isActive } : null,
+    ticketKind: kind ? { id: kind.id, name: kind.name, isActive: kind.isActive, brand: kind.brand } : null,
     // Only a round that requires a pass has holders to waive (get-raffle.ts says the same to the public).
     isFreeForPassHolders: raffle.isFreeForPassHolders && round.requiredPassId !== null,
     ticketsOnLoss: raffle.ticketsOnLoss,

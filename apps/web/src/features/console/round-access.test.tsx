@@ -20,6 +20,7 @@ import {
 import { brand, ids, page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 
 const TEST_MS = 20_000;
 const dropId = consoleDropIds.live;
@@ -51,7 +52,7 @@ function raffle(changes: Partial<TConsoleRaffle> = {}): TConsoleRaffle {
     registrationOpensAt: inHours(-5),
     registrationClosesAt: inHours(-1),
     ticketKindId: null,
-    ticketKind: kind ? { id: kind.id, name: kind.name, isActive: kind.isActive } : null,
+    ticketKind: kind ? { id: kind.id, name: kind.name, isActive: kind.isActive, brand: kind.brand } : null,
     isFreeForPassHolders: false,
     ticketsOnLoss: 'RETURNED',
     purchaseWindowMinutes: 60,
@@ -150,6 +151,9 @@ describe('console: a published round’s access', () => {
       const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
       await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
       const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      // Its registration times are typed in the operator's time zone, named as every console form with times names it.
+      const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+      expect(within(form).getByText(`Times are in your time zone, ${zone}.`)).toBeInTheDocument();
       // The entry's choices include the marketplace's own kinds, which a brand's manager's list leaves out otherwise.
       expect(
         sent.some(
@@ -171,7 +175,7 @@ describe('console: a published round’s access', () => {
       await user.type(places, '25');
       fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
       fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
-      await user.selectOptions(within(form).getByLabelText('Entry'), 'One Drop ticket');
+      await user.selectOptions(within(form).getByLabelText('Entry'), 'One Drop ticket · Marketplace');
       await user.click(within(form).getByLabelText('Free for holders of Neon Season Pass'));
       await user.selectOptions(within(form).getByLabelText('Tickets on loss'), 'KEPT');
       const window = within(form).getByLabelText(/Purchase window/);
@@ -195,6 +199,48 @@ describe('console: a published round’s access', () => {
       // Registration has not opened: the raffle may still change, and it is not drawn yet.
       expect(within(part).getByRole('button', { name: 'Change raffle' })).toBeInTheDocument();
       expect(within(part).queryByRole('button', { name: 'Draw now' })).toBeNull();
+    },
+    TEST_MS,
+  );
+
+  // Tester's finding: the entry's kinds were listed by name alone, so the marketplace's "Drop ticket" and the brand's
+  // could not be told apart (the API takes either).
+  it(
+    'names each kind of ticket for entry with its brand, or the marketplace, and sends the one picked',
+    async () => {
+      const brandsOwn = nthKind(1);
+      const sent = consoleApi(
+        ({ method, path, body }) =>
+          method === 'PUT' && pathnameOf(path) === raffleBase
+            ? json(200, {
+                data: raffle({
+                  ...(body as object),
+                  registrationOpensAt: inHours(2),
+                  registrationClosesAt: inHours(20),
+                }),
+              })
+            : undefined,
+        publishedDrop(),
+        () => json(200, { data: page([ticketKind(), { ...brandsOwn, name: 'Drop ticket' }]) }),
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const entry = within(form).getByLabelText('Entry');
+      await within(entry).findByRole('option', { name: 'One Drop ticket · Neon Arcade' });
+      expect(
+        within(entry)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Free entry', 'One Drop ticket · Marketplace', 'One Drop ticket · Neon Arcade']);
+      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      await user.selectOptions(entry, 'One Drop ticket · Neon Arcade');
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      await waitFor(() => expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(1));
+      expect(writesTo(sent, 'PUT', raffleBase)[0]!.body).toMatchObject({ ticketKindId: brandsOwn.id });
     },
     TEST_MS,
   );
@@ -257,6 +303,46 @@ describe('console: a published round’s access', () => {
       expect(writesTo(sent, 'PUT', raffleBase).map((request) => (request.body as { places: number }).places)).toEqual([
         30, 30,
       ]);
+    },
+    TEST_MS,
+  );
+
+  // Tester's finding: fewer places than the packs serve stranded packs without a word (the second draw then gave 0
+  // places). The API accepts it (decision record 26 bounds places from above only): the form and the raffle say it.
+  it(
+    'says, as fewer places are typed than the packs serve, which packs are not won and stay unsold, and again once saved',
+    async () => {
+      const unwon =
+        '20 places promise 40 of this round’s 60 packs: the other 20 are not won, and stay unsold. Only winners buy in a raffle round, and its second draw gives again only the places of winners who bought nothing.';
+      const sent = consoleApi(({ method, path, body }) =>
+        method === 'PUT' && pathnameOf(path) === raffleBase
+          ? json(200, {
+              data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+            })
+          : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
+      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      // Round 1: 60 packs, up to 2 a person, so 30 places promise every pack.
+      expect(within(form).queryByRole('status')).toBeNull();
+      const places = within(form).getByLabelText(/Places/);
+      await user.clear(places);
+      await user.type(places, '20');
+      expect(within(form).getByRole('status')).toHaveTextContent(unwon);
+      await user.clear(places);
+      await user.type(places, '30');
+      expect(within(form).queryByRole('status')).toBeNull();
+      await user.clear(places);
+      await user.type(places, '20');
+
+      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
+      expect(await within(part).findByText(unwon)).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', raffleBase)[0]!.body).toMatchObject({ places: 20 });
     },
     TEST_MS,
   );
@@ -334,7 +420,7 @@ describe('console: a published round’s access', () => {
       expect(within(form).queryByRole('checkbox')).toBeNull();
       fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
       fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
-      await user.selectOptions(await within(form).findByLabelText('Entry'), 'One Drop ticket');
+      await user.selectOptions(await within(form).findByLabelText('Entry'), 'One Drop ticket · Marketplace');
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
       expect(await within(part).findByText('One Drop ticket')).toBeInTheDocument();
       expect(writesTo(sent, 'PUT', raffleBase).map((request) => request.body)).toMatchObject([
@@ -502,6 +588,93 @@ describe('console: a published round’s access', () => {
       expect(
         sent.filter((request) => request.method === 'GET' && /\/(raffle|waiting-room)$/.test(pathnameOf(request.path))),
       ).toEqual([]);
+    },
+    TEST_MS,
+  );
+
+  // Tester's finding: a round that had ended still offered "Add a waiting room", which the API refuses.
+  it(
+    'offers no waiting room for a round that has ended or opened, and says why',
+    async () => {
+      const drop = publishedDrop();
+      const sent = consoleApi(() => undefined, {
+        ...drop,
+        rounds: [
+          { ...drop.rounds[0]!, saleBeginAt: inHours(-3), saleEndAt: inHours(-2) },
+          { ...drop.rounds[1]!, saleBeginAt: inHours(-1) },
+        ],
+      });
+      renderApp(`/console/drops/${dropId}`);
+      const ended = await screen.findByRole('region', { name: 'Waiting room, round 1' });
+      expect(await within(ended).findByText('None: the round has ended.')).toBeInTheDocument();
+      expect(within(ended).queryByRole('button', { name: 'Add a waiting room' })).toBeNull();
+      const opened = screen.getByRole('region', { name: 'Waiting room, round 2' });
+      expect(within(opened).getByText('None: the round has opened, so it is too late for one.')).toBeInTheDocument();
+      expect(within(opened).queryByRole('button', { name: 'Add a waiting room' })).toBeNull();
+      expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+    },
+    TEST_MS,
+  );
+
+  // Tester's finding: the form proposed 30 minutes ahead of a round opening in 10, and the 409 did not say what fits.
+  it(
+    'proposes a lead that fits a round opening soon, says the limit first, and shows the API’s longest under the field',
+    async () => {
+      const drop = publishedDrop();
+      const opensAt = new Date(Date.now() + 10.5 * 60_000).toISOString();
+      let refusal: Response | undefined;
+      const sent = consoleApi(
+        ({ method, path, body }) =>
+          method === 'PUT' && pathnameOf(path) === roomBase
+            ? (refusal ?? json(201, { data: room({ ...(body as object), saleBeginAt: opensAt }) }))
+            : undefined,
+        { ...drop, rounds: [{ ...drop.rounds[0]!, saleBeginAt: opensAt }, drop.rounds[1]!] },
+      );
+      const user = userEvent.setup();
+      renderApp(`/console/drops/${dropId}`);
+
+      const part = await screen.findByRole('region', { name: 'Waiting room, round 1' });
+      await user.click(await within(part).findByRole('button', { name: 'Add a waiting room' }));
+      const form = within(part).getByRole('form', { name: 'Waiting room for round 1' });
+      const lead = within(form).getByLabelText(/Opens \(minutes before\)/);
+      expect(lead).toHaveValue(10);
+      expect(lead).toHaveAttribute('max', '10');
+      expect(lead).toHaveAccessibleDescription(
+        `At most 10 minutes: the round opens ${formatDateTimeWithZone(opensAt)}, and joining cannot open in the past.`,
+      );
+      await user.clear(lead);
+      await user.type(lead, '30');
+      await user.click(within(form).getByRole('button', { name: 'Add waiting room' }));
+      expect(
+        await within(form).findByText(
+          'The round opens too soon for that: the waiting room can open at most 10 minutes before it.',
+        ),
+      ).toBeInTheDocument();
+      expect(lead).toHaveAttribute('aria-invalid', 'true');
+      expect(writesTo(sent, 'PUT', roomBase)).toHaveLength(0);
+
+      // Time passed before the save reached the API: its refusal names the longest lead then, under the field.
+      const later = 'The round opens too soon for that: the waiting room can open at most 8 minutes before it.';
+      refusal = json(409, {
+        code: 'WAITING_ROOM_LOCKED',
+        message: later,
+        details: [{ field: 'opensMinutesBefore', message: later }],
+      });
+      await user.clear(lead);
+      await user.type(lead, '9');
+      await user.click(within(form).getByRole('button', { name: 'Add waiting room' }));
+      expect(await within(form).findByText(later)).toBeInTheDocument();
+      expect(lead).toHaveAttribute('aria-invalid', 'true');
+
+      refusal = undefined;
+      await user.clear(lead);
+      await user.type(lead, '8');
+      await user.click(within(form).getByRole('button', { name: 'Add waiting room' }));
+      expect(await within(part).findByText('100 a minute, for 300 seconds each')).toBeInTheDocument();
+      expect(writesTo(sent, 'PUT', roomBase).map((request) => request.body)).toEqual([
+        { opensMinutesBefore: 9, admitPerMinute: 100, tokenTtlSeconds: 300, requiresVerifiedPhone: false },
+        { opensMinutesBefore: 8, admitPerMinute: 100, tokenTtlSeconds: 300, requiresVerifiedPhone: false },
+      ]);
     },
     TEST_MS,
   );
@@ -677,7 +850,7 @@ describe('console: a raffle’s entry beyond the first hundred kinds of ticket',
       await user.click(within(part).getByRole('button', { name: 'Change raffle' }));
       const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
       const entry = within(form).getByLabelText('Entry');
-      await within(entry).findByRole('option', { name: 'One Kind 100' });
+      await within(entry).findByRole('option', { name: 'One Kind 100 · Neon Arcade' });
       expect(entry).toHaveValue(nthKind(142).id);
       // Only what this drop's raffle may take is asked for: its brand's kinds and the marketplace's.
       const first = new URLSearchParams(kindReads(sent).at(-1)!.path.split('?')[1]);
@@ -686,14 +859,14 @@ describe('console: a raffle’s entry beyond the first hundred kinds of ticket',
 
       const search = within(form).getByRole('searchbox', { name: 'Search kinds of ticket by name' });
       await user.type(search, '120');
-      await within(entry).findByRole('option', { name: 'One Kind 120' });
+      await within(entry).findByRole('option', { name: 'One Kind 120 · Neon Arcade' });
       expect(queryOf(kindReads(sent).at(-1)!.path).get('q')).toBe('120');
-      await user.selectOptions(entry, 'One Kind 120');
+      await user.selectOptions(entry, 'One Kind 120 · Neon Arcade');
       await user.clear(search);
       await user.type(search, '007');
-      await within(entry).findByRole('option', { name: 'One Kind 007' });
+      await within(entry).findByRole('option', { name: 'One Kind 007 · Neon Arcade' });
       expect(entry).toHaveValue(nthKind(120).id);
-      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One Kind 120');
+      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One Kind 120 · Neon Arcade');
 
       await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
       await waitFor(() => expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(1));
@@ -725,7 +898,9 @@ describe('console: a raffle’s entry beyond the first hundred kinds of ticket',
       expect(within(form).getByLabelText('Entry')).not.toHaveAttribute('aria-busy');
       isDown = false;
       await user.click(within(failed).getByRole('button', { name: 'Try again' }));
-      await within(within(form).getByLabelText('Entry')).findByRole('option', { name: 'One Drop ticket' });
+      await within(within(form).getByLabelText('Entry')).findByRole('option', {
+        name: 'One Drop ticket · Marketplace',
+      });
     },
     TEST_MS,
   );
@@ -746,7 +921,7 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
                   registrationOpensAt: inHours(2),
                   registrationClosesAt: inHours(20),
                   ticketKindId: house.id,
-                  ticketKind: { id: house.id, name: house.name, isActive: house.isActive },
+                  ticketKind: { id: house.id, name: house.name, isActive: house.isActive, brand: null },
                 }),
               })
             : undefined,
@@ -764,9 +939,11 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
       expect(await within(part).findByText('One House golden ticket')).toBeInTheDocument();
       await user.click(within(part).getByRole('button', { name: 'Change raffle' }));
       const entry = within(within(part).getByRole('form', { name: 'Raffle for round 1' })).getByLabelText('Entry');
-      await within(entry).findByRole('option', { name: 'One Kind 100' });
+      await within(entry).findByRole('option', { name: 'One Kind 100 · Neon Arcade' });
       expect(entry).toHaveValue(house.id);
-      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One House golden ticket');
+      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent(
+        'One House golden ticket · Marketplace',
+      );
       expect(sent.filter((request) => pathnameOf(request.path).startsWith('/v1/console/ticket-kinds/'))).toEqual([]);
     },
     TEST_MS,
@@ -788,7 +965,7 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
                   registrationOpensAt: inHours(2),
                   registrationClosesAt: inHours(20),
                   ticketKindId: retired.id,
-                  ticketKind: { id: retired.id, name: retired.name, isActive: false },
+                  ticketKind: { id: retired.id, name: retired.name, isActive: false, brand: null },
                 }),
               })
             : undefined,
@@ -802,9 +979,11 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
       const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
       await user.click(await within(part).findByRole('button', { name: 'Change raffle' }));
       const entry = within(within(part).getByRole('form', { name: 'Raffle for round 1' })).getByLabelText('Entry');
-      await within(entry).findByRole('option', { name: 'One Kind 100' });
+      await within(entry).findByRole('option', { name: 'One Kind 100 · Neon Arcade' });
       expect(entry).toHaveValue(retired.id);
-      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent('One Retired ticket (inactive)');
+      expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent(
+        'One Retired ticket · Marketplace (inactive)',
+      );
     },
     TEST_MS,
   );

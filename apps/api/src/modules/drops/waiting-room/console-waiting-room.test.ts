@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TConsoleWaitingRoom } from '@cypher/contract';
+import { errorCatalogue, type TConsoleWaitingRoom } from '@cypher/contract';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { MINUTE_MS } from '../../../lib/clock.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
@@ -158,6 +158,12 @@ describe('the console’s waiting room of a round', () => {
       opensMinutesBefore: 180,
     });
     expect([tooLate.status, tooLate.code]).toEqual([409, 'WAITING_ROOM_LOCKED']);
+    // Tester's finding: the operator had to guess a shorter lead. The refusal names the longest that fits, under it.
+    const longest = 'The round opens too soon for that: the waiting room can open at most 119 minutes before it.';
+    expect(tooLate.body).toMatchObject({
+      message: longest,
+      details: [{ field: 'opensMinutesBefore', message: longest }],
+    });
     expect((await call(admin.accessToken, 'PUT', roomPath(dropId), { admitPerMinute: 60 })).status).toBe(201);
 
     const start = t.clock.now();
@@ -171,11 +177,21 @@ describe('the console’s waiting room of a round', () => {
     } finally {
       t.clock.set(start);
     }
-    // A round already on sale takes no room at all.
-    const live = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 2 }] });
-    expect((await call(admin.accessToken, 'PUT', roomPath(live.dropId), { admitPerMinute: 60 })).code).toBe(
-      'WAITING_ROOM_LOCKED',
-    );
+    // A round already on sale takes no room at all, nor one that has ended, whatever the lead: the catalogue's words.
+    const live = await insertLiveDrop(db(), {
+      now: t.clock.now(),
+      rounds: [{ packCount: 2 }, { packCount: 2, beginsInMinutes: -120, endsInMinutes: -60 }],
+    });
+    for (const round of [1, 2]) {
+      const refused = await call(admin.accessToken, 'PUT', roomPath(live.dropId, round), {
+        admitPerMinute: 60,
+        opensMinutesBefore: 1,
+      });
+      expect(refused.body).toEqual({
+        code: 'WAITING_ROOM_LOCKED',
+        message: errorCatalogue.WAITING_ROOM_LOCKED.message,
+      });
+    }
   });
 
   it('waits for the drop to be published, and names what it cannot find', async () => {

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { waitingRoomJoinOpensAt, type TConsoleWaitingRoom, type TWaitingRoomSettings } from '@cypher/contract';
+import {
+  longestWaitingRoomLead,
+  waitingRoomJoinOpensAt,
+  waitingRoomLeadTooLongMessage,
+  type TConsoleWaitingRoom,
+  type TWaitingRoomSettings,
+} from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -19,7 +25,8 @@ import { waitingRooms, type TWaitingRoomRow } from './waiting-room.tables.ts';
  *
  * Gives a published round a waiting room, or replaces its settings, until people may join it: once the room has
  * opened for joining (or, for new settings, would have by now), WAITING_ROOM_LOCKED. That is what lets every instance
- * keep a round's room in memory from its opening on (round-waiting-room.ts) and check admissions without a read. A
+ * keep a round's room in memory from its opening on (round-waiting-room.ts) and check admissions without a read. New
+ * settings refused for too long a lead, on a round a shorter one still fits, name the longest that does. A
  * draft's rounds are replaced each time it is saved, so a room waits for the drop to be published
  * (WAITING_ROOM_DROP_NOT_PUBLISHED). A raffle round gets no room (WAITING_ROOM_ROUND_IS_RAFFLE): only its winners buy,
  * and the room would invite everyone to queue; the round's row, locked here, is what set-raffle.ts locks too, so the two
@@ -43,7 +50,7 @@ export async function setWaitingRoom(
     const [before] = await tx.select().from(waitingRooms).where(eq(waitingRooms.policyId, target.policyId));
     assertNotOpened(before, target.saleBeginAt, now);
     if (now >= waitingRoomJoinOpensAt(target.saleBeginAt, input.settings.opensMinutesBefore)) {
-      throw new AppError('WAITING_ROOM_LOCKED');
+      throw leadTooLong(target.saleBeginAt, now);
     }
     const [after] = await tx
       .insert(waitingRooms)
@@ -77,4 +84,15 @@ export function assertNotOpened(room: TWaitingRoomRow | undefined, saleBeginAt: 
   if (room && now >= waitingRoomJoinOpensAt(saleBeginAt, room.opensMinutesBefore)) {
     throw new AppError('WAITING_ROOM_LOCKED');
   }
+}
+
+/**
+ * New settings that would have opened by now: WAITING_ROOM_LOCKED. While a shorter lead still fits, the refusal says
+ * the longest, so the operator need not guess; a round opening within the minute, opened or ended takes none.
+ */
+function leadTooLong(saleBeginAt: Date, now: Date): AppError {
+  const longest = longestWaitingRoomLead(saleBeginAt, now);
+  if (longest === 0) return new AppError('WAITING_ROOM_LOCKED');
+  const message = waitingRoomLeadTooLongMessage(longest);
+  return new AppError('WAITING_ROOM_LOCKED', { message, details: [{ field: 'opensMinutesBefore', message }] });
 }

@@ -8,7 +8,7 @@ import {
   type TSetRaffleRequest,
 } from '@cypher/contract';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { applyApiError } from '../../../api/form-errors.ts';
 import { raffleDrawPath } from '../../../lib/drop-paths.ts';
@@ -28,6 +28,7 @@ import styles from './round-access.module.css';
 import { errorMessage, Facts, hasCome, ReadFailed, time, type TRound } from './round-access-parts.tsx';
 import { RelationSelect, withSaved } from './relation-select.tsx';
 import { useSearchedEntries } from './search-picker.tsx';
+import { TimeZoneHint } from './time-zone-hint.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 /**
@@ -40,11 +41,28 @@ const raffleKindsOf = (drop: TConsoleDrop): TConsoleListParams => ({
   size: 100,
 });
 
-/** A kind as an option, "(inactive)" when it is no longer sold: the list and the raffle's answer both say. */
-const kindOption = (kind: { id: string; name: string; isActive: boolean }) => ({
+/**
+ * A kind as an option, with its brand (the marketplace's and the drop's brand's kinds may share a name, as grants tell
+ * them apart), and "(inactive)" when it is no longer sold: the list and the raffle's answer both say.
+ */
+const kindOption = (kind: { id: string; name: string; isActive: boolean; brand: { name: string } | null }) => ({
   id: kind.id,
-  label: `One ${kind.name}${kind.isActive === false ? ' (inactive)' : ''}`,
+  label: `One ${kind.name} · ${kind.brand?.name ?? 'Marketplace'}${kind.isActive === false ? ' (inactive)' : ''}`,
 });
+
+/**
+ * What becomes of the packs no place promises, when a raffle has fewer places than its round's packs serve (null when
+ * every pack is promised). The API accepts fewer, as decision record 26 allows, but nobody may buy those packs: only
+ * winners buy in a raffle round, and the second draw gives again only the places of winners who bought nothing, so a
+ * round whose winners all buy leaves them unsold ("0 places" at its second draw). Said in the form before saving, and
+ * beside the saved raffle.
+ */
+function unwonPacksWords(round: TRound, places: number): string | null {
+  const share = raffleWinnerLimit(round.perPersonLimit);
+  const unwon = round.packCount - places * share;
+  if (!Number.isInteger(places) || places < 1 || unwon <= 0) return null;
+  return `${formatCountOf(places, 'place')} promise ${formatCount(places * share)} of this round’s ${formatCountOf(round.packCount, 'pack')}: the other ${formatCount(unwon)} are not won, and stay unsold. Only winners buy in a raffle round, and its second draw gives again only the places of winners who bought nothing.`;
+}
 
 function RaffleForm({
   drop,
@@ -89,6 +107,8 @@ function RaffleForm({
     },
   });
   const { markSaved } = useUnsavedChanges(form, 'raffle');
+  // Fewer places than the packs serve leave packs nobody may buy: the form says so as the places are typed.
+  const unwonPacks = unwonPacksWords(round, useWatch({ control: form.control, name: 'places' }));
   const {
     control,
     register,
@@ -138,6 +158,7 @@ function RaffleForm({
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Raffle for ${label}`}>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
+      <TimeZoneHint />
       <div className={styles.fields}>
         <Field
           label="Places"
@@ -211,6 +232,7 @@ function RaffleForm({
           )}
         </Field>
       </div>
+      {unwonPacks ? <Alert tone="info">{unwonPacks}</Alert> : null}
       {round.requiredPass ? (
         <Checkbox
           label={`Free for holders of ${round.requiredPass.name}`}
@@ -238,6 +260,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
   const [isEditing, setIsEditing] = useState(false);
   const hasOpened = hasCome(raffle.registrationOpensAt);
   const hasClosed = hasCome(raffle.registrationClosesAt);
+  const unwonPacks = unwonPacksWords(round, raffle.places);
 
   if (isEditing && !hasOpened) {
     return <RaffleForm drop={drop} round={round} raffle={raffle} onDone={() => setIsEditing(false)} />;
@@ -281,6 +304,7 @@ function RaffleState({ drop, round, raffle }: { drop: TConsoleDrop; round: TRoun
           ],
         ]}
       />
+      {unwonPacks ? <p className={styles.hint}>{unwonPacks}</p> : null}
       <div>
         <p className={styles.label}>Commitment</p>
         <p className={styles.commitment}>{raffle.commitment}</p>

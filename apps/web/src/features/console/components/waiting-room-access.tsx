@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  DEFAULT_WAITING_ROOM_OPENS_MINUTES_BEFORE,
+  longestWaitingRoomLead,
+  waitingRoomLeadTooLongMessage,
+  waitingRoomLimits,
   ZWaitingRoomSettings,
   type TConsoleDrop,
   type TConsoleWaitingRoom,
@@ -9,7 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyApiError } from '../../../api/form-errors.ts';
-import { formatCount, formatCountOf } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -23,11 +27,29 @@ import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TWaitingRoomFormValues = z.input<typeof ZWaitingRoomSettings>;
 
+/** The longest lead a room added now may take (WAITING_ROOM_LOCKED past it), as the clock stands. */
+const longestLeadNow = (round: TRound) => longestWaitingRoomLead(round.saleBeginAt, new Date());
+
+/** What the lead may be, said before saving: the contract's range, or less for a round opening sooner than that. */
+function leadHint(round: TRound, longest: number): string {
+  if (longest >= waitingRoomLimits.opensMinutesBefore.max) {
+    return `How long before the round people may join: 1 to ${formatCountOf(longest, 'minute')}.`;
+  }
+  return `At most ${formatCountOf(longest, 'minute')}: the round opens ${formatDateTimeWithZone(round.saleBeginAt)}, and joining cannot open in the past.`;
+}
+
 function WaitingRoomForm({ drop, round, onDone }: { drop: TConsoleDrop; round: TRound; onDone: () => void }) {
   const save = useSetRoundWaitingRoom(drop.id, round.round);
+  // Tester's finding: the default of 30 minutes was refused for a round opening sooner, and the operator had to guess.
+  const longest = longestLeadNow(round);
   const form = useForm<TWaitingRoomFormValues, unknown, TWaitingRoomSettings>({
     resolver: zodResolver(ZWaitingRoomSettings),
-    defaultValues: { opensMinutesBefore: 30, admitPerMinute: 100, tokenTtlSeconds: 300, requiresVerifiedPhone: false },
+    defaultValues: {
+      opensMinutesBefore: Math.max(1, Math.min(DEFAULT_WAITING_ROOM_OPENS_MINUTES_BEFORE, longest)),
+      admitPerMinute: 100,
+      tokenTtlSeconds: 300,
+      requiresVerifiedPhone: false,
+    },
   });
   const { markSaved } = useUnsavedChanges(form, 'waiting room');
   const {
@@ -37,6 +59,13 @@ function WaitingRoomForm({ drop, round, onDone }: { drop: TConsoleDrop; round: T
     formState: { errors },
   } = form;
   const onSubmit = handleSubmit(async (body) => {
+    // Judged again as the form is sent: the limit shrinks while it is open. Once no lead fits, the API says so.
+    const longestAtSave = longestLeadNow(round);
+    if (longestAtSave > 0 && body.opensMinutesBefore > longestAtSave) {
+      const message = waitingRoomLeadTooLongMessage(longestAtSave);
+      setError('opensMinutesBefore', { type: 'WAITING_ROOM_LOCKED', message }, { shouldFocus: true });
+      return;
+    }
     try {
       await save.mutateAsync(body);
       markSaved();
@@ -48,18 +77,25 @@ function WaitingRoomForm({ drop, round, onDone }: { drop: TConsoleDrop; round: T
     }
   });
   const numbers = [
-    ['opensMinutesBefore', 'Opens (minutes before)', errors.opensMinutesBefore?.message],
-    ['admitPerMinute', 'Admit per minute', errors.admitPerMinute?.message],
-    ['tokenTtlSeconds', 'Admission lasts (seconds)', errors.tokenTtlSeconds?.message],
+    ['opensMinutesBefore', 'Opens (minutes before)', errors.opensMinutesBefore?.message, leadHint(round, longest)],
+    ['admitPerMinute', 'Admit per minute', errors.admitPerMinute?.message, undefined],
+    ['tokenTtlSeconds', 'Admission lasts (seconds)', errors.tokenTtlSeconds?.message, undefined],
   ] as const;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Waiting room for round ${round.round}`}>
       {errors.root?.server ? <Alert tone="error">{errors.root.server.message}</Alert> : null}
       <div className={styles.fields}>
-        {numbers.map(([name, text, error]) => (
-          <Field key={name} label={text} error={error} isRequired>
+        {numbers.map(([name, text, error, hint]) => (
+          <Field key={name} label={text} hint={hint} error={error} isRequired>
             {(props) => (
-              <Input {...props} type="number" min={1} step={1} {...register(name, { valueAsNumber: true })} />
+              <Input
+                {...props}
+                type="number"
+                min={1}
+                max={name === 'opensMinutesBefore' && longest > 0 ? longest : undefined}
+                step={1}
+                {...register(name, { valueAsNumber: true })}
+              />
             )}
           </Field>
         ))}
@@ -119,6 +155,13 @@ function WaitingRoomState({ drop, round, room }: { drop: TConsoleDrop; round: TR
   );
 }
 
+/** Why a round without a room can no longer have one. */
+function tooLateForRoom(round: TRound): string {
+  if (hasCome(round.saleEndAt)) return 'the round has ended.';
+  if (hasCome(round.saleBeginAt)) return 'the round has opened, so it is too late for one.';
+  return 'the round opens within the minute, too soon for one.';
+}
+
 export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: TRound }) {
   const room = useRoundWaitingRoom(drop.id, round.round, round.hasWaitingRoom);
   // The raffle block beside this one reads the same query, so a raffle made a moment ago counts here at once.
@@ -132,6 +175,9 @@ export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: 
   else if (isAdding) body = <WaitingRoomForm drop={drop} round={round} onDone={() => setIsAdding(false)} />;
   // Only the raffle's winners buy, at their own pace: nobody queues (WAITING_ROOM_ROUND_IS_RAFFLE).
   else if (raffle.data) body = <p className={styles.hint}>None: a raffle round sells only to its winners.</p>;
+  // Tester's finding: an ended round offered a room. A room must open for joining before the round does, and after now
+  // (WAITING_ROOM_LOCKED): a round that has opened, or opens within the minute, is past that.
+  else if (longestLeadNow(round) === 0) body = <p className={styles.hint}>None: {tooLateForRoom(round)}</p>;
   else
     body = (
       <div className={styles.actions}>

@@ -6,6 +6,7 @@ import { DateTimeField } from '../components/date-time-field.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { FormActions } from '../components/form-actions.tsx';
 import { ControlledImageField } from '../components/image-upload-field.tsx';
+import { TimeZoneHint } from '../components/time-zone-hint.tsx';
 import { ZBannerForm } from '../form-schemas.ts';
 import { text } from '../form-values.ts';
 import { useEntryForm } from '../use-entry-form.ts';
@@ -74,6 +75,7 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
           <Field label="Subtitle" className={styles.full} error={errors.subtitle?.message}>
             {(props) => <Input {...props} maxLength={BANNER_SUBTITLE_MAX_LENGTH} {...register('subtitle')} />}
           </Field>
+          <TimeZoneHint className={styles.full} />
           <DateTimeField
             control={control}
             name="startsAt"

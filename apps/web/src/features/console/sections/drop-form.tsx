@@ -5,7 +5,6 @@ import { useForm, type Path, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
-import { readerTimeZone } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
@@ -31,6 +30,7 @@ import { numberOrNull } from '../form-values.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { TimeZoneHint } from '../components/time-zone-hint.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<typeof ZDropForm>;
@@ -213,10 +213,9 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
       </FormSection>
 
       <FormSection id="drop-schedule" title="Schedule">
-        <p className={styles.hint}>
-          Times are in your time zone, {readerTimeZone()}. Collectors see the drop from its visible time, and can buy
-          from the first round on, until it ends.
-        </p>
+        <TimeZoneHint>
+          Collectors see the drop from its visible time, and can buy from the first round on, until it ends.
+        </TimeZoneHint>
         <div className={dropStyles.times}>
           {(
             [

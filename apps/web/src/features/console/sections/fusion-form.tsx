@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fusionMessages, MAX_FUSION_SUPPLY, rarityLabel, type TConsoleFusion } from '@cypher/contract';
-import { formatCount, readerTimeZone } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ import { fusionFormValues, ZFusionForm, type TFusionFormValues } from '../fusion
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { TimeZoneHint } from '../components/time-zone-hint.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<typeof ZFusionForm>;
@@ -216,10 +217,10 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
           </FormSection>
 
           <FormSection id="fusion-schedule" title="Schedule">
-            <p className={styles.hint}>
-              Times are in your time zone, {readerTimeZone()}. Collectors see the fusion as coming up until it opens,
-              and can fuse until it closes. Once it has begun it can no longer be changed.
-            </p>
+            <TimeZoneHint>
+              Collectors see the fusion as coming up until it opens, and can fuse until it closes. Once it has begun it
+              can no longer be changed.
+            </TimeZoneHint>
             <div className={dropStyles.times}>
               {(
                 [

@@ -20,6 +20,7 @@ import { useEntryForm } from '../use-entry-form.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { TimeZoneHint } from '../components/time-zone-hint.tsx';
 
 /**
  * Fixed once the pass is made: its brand (a drop's round names only a pass of its own brand). Its supply too once it is
@@ -183,6 +184,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
       </FormSection>
 
       <FormSection id="pass-sale-and-validity" title="Sale and validity">
+        <TimeZoneHint />
         <div className={styles.grid}>
           {times.map(([name, label, hint]) => (
             <DateTimeField

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { formatCount, formatDateTimeWithZone, readerTimeZone } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { Field } from '../../../ui/field.tsx';
 import { CountInput, Input } from '../../../ui/input.tsx';
 import { useToast } from '../../../ui/use-toast.ts';
@@ -27,6 +27,7 @@ import { useCypUnit } from '../use-cyp-unit.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { TimeZoneHint } from '../components/time-zone-hint.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
 
@@ -179,9 +180,7 @@ function RedeemBatchForm() {
       </FormSection>
 
       <FormSection id="batch-validity" title="Valid">
-        <p className={styles.hint}>
-          Times are in your time zone, {readerTimeZone()}. Before and after, the codes are refused in words.
-        </p>
+        <TimeZoneHint>Before and after, the codes are refused in words.</TimeZoneHint>
         <div className={dropStyles.times}>
           {(
             [
