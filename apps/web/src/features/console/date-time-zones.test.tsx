@@ -22,7 +22,7 @@ const formsWithTimes = [
 /** The forms that take none: an airdrop is given at once, a calendar's days are in the attendance time zone. */
 const formsWithoutTimes = ['/console/airdrops/new', '/console/attendance-calendars/new'];
 
-// Tester's finding: the pass form's times said no zone, while the drop form's named it.
+// Every console form with dates and times names the zone they are typed in, as the drop form always did.
 describe('console: the time zone of a form’s dates and times', () => {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 

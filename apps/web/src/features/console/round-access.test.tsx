@@ -203,8 +203,7 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
-  // Tester's finding: the entry's kinds were listed by name alone, so the marketplace's "Drop ticket" and the brand's
-  // could not be told apart (the API takes either).
+  // The marketplace's "Drop ticket" and the brand's share a name, and the API takes either: the brand tells them apart.
   it(
     'names each kind of ticket for entry with its brand, or the marketplace, and sends the one picked',
     async () => {
@@ -307,8 +306,8 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
-  // Tester's finding: fewer places than the packs serve stranded packs without a word (the second draw then gave 0
-  // places). The API accepts it (decision record 26 bounds places from above only): the form and the raffle say it.
+  // Fewer places than the packs serve leave packs unsold (the second draw then gives 0 places). The API accepts it
+  // (decision record 26 bounds places from above only): the form and the raffle say it.
   it(
     'says, as fewer places are typed than the packs serve, which packs are not won and stay unsold, and again once saved',
     async () => {
@@ -592,7 +591,7 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
-  // Tester's finding: a round that had ended still offered "Add a waiting room", which the API refuses.
+  // A waiting room for a round that has ended or opened is refused by the API, so none is offered.
   it(
     'offers no waiting room for a round that has ended or opened, and says why',
     async () => {
@@ -616,7 +615,7 @@ describe('console: a published round’s access', () => {
     TEST_MS,
   );
 
-  // Tester's finding: the form proposed 30 minutes ahead of a round opening in 10, and the 409 did not say what fits.
+  // A round opening in 10 minutes takes no 30-minute lead: the form proposes one that fits and says the limit.
   it(
     'proposes a lead that fits a round opening soon, says the limit first, and shows the API’s longest under the field',
     async () => {

@@ -158,7 +158,7 @@ describe('the console’s waiting room of a round', () => {
       opensMinutesBefore: 180,
     });
     expect([tooLate.status, tooLate.code]).toEqual([409, 'WAITING_ROOM_LOCKED']);
-    // Tester's finding: the operator had to guess a shorter lead. The refusal names the longest that fits, under it.
+    // The operator need not guess a shorter lead: the refusal names the longest that fits, under the field.
     const longest = 'The round opens too soon for that: the waiting room can open at most 119 minutes before it.';
     expect(tooLate.body).toMatchObject({
       message: longest,

@@ -40,7 +40,7 @@ function leadHint(round: TRound, longest: number): string {
 
 function WaitingRoomForm({ drop, round, onDone }: { drop: TConsoleDrop; round: TRound; onDone: () => void }) {
   const save = useSetRoundWaitingRoom(drop.id, round.round);
-  // Tester's finding: the default of 30 minutes was refused for a round opening sooner, and the operator had to guess.
+  // The default is one the API takes: 30 minutes, or the longest lead that fits a round opening sooner.
   const longest = longestLeadNow(round);
   const form = useForm<TWaitingRoomFormValues, unknown, TWaitingRoomSettings>({
     resolver: zodResolver(ZWaitingRoomSettings),
@@ -175,7 +175,7 @@ export function WaitingRoomAccess({ drop, round }: { drop: TConsoleDrop; round: 
   else if (isAdding) body = <WaitingRoomForm drop={drop} round={round} onDone={() => setIsAdding(false)} />;
   // Only the raffle's winners buy, at their own pace: nobody queues (WAITING_ROOM_ROUND_IS_RAFFLE).
   else if (raffle.data) body = <p className={styles.hint}>None: a raffle round sells only to its winners.</p>;
-  // Tester's finding: an ended round offered a room. A room must open for joining before the round does, and after now
+  // A room must open for joining before the round does, and after now
   // (WAITING_ROOM_LOCKED): a round that has opened, or opens within the minute, is past that.
   else if (longestLeadNow(round) === 0) body = <p className={styles.hint}>None: {tooLateForRoom(round)}</p>;
   else
