@@ -20,13 +20,19 @@ export const ZWaitingRoomStatus = z.enum(waitingRoomStatuses);
  * from `admitAt` until `admissionExpiresAt`; `POST /v2/orders` takes it as `admissionToken`.
  */
 export const ZWaitingRoomViewer = z.object({
-  /** NOT_JOINED; WAITING (before the draw, or in line); ADMITTED (holds a token); EXPIRED (the token's time passed). */
+  /**
+   * NOT_JOINED; WAITING (before the draw, in line, or in one's turn while the round has no pack on sale: every pack
+   * sold or held for a payment that may still fail); ADMITTED (holds a token); EXPIRED (the token's time passed).
+   */
   status: ZWaitingRoomStatus,
   joinedAt: z.iso.datetime().nullable(),
   place: z.number().int().nullable(),
   /** People ahead who are still waiting; null before places are drawn. */
   placesAhead: z.number().int().nullable(),
-  /** Seconds until admission: until the opening before places are drawn (at least that), then until `admitAt`. */
+  /**
+   * Seconds until admission: until the opening before places are drawn (at least that), then until `admitAt`; null
+   * when not known (not joined, or in one's turn while nothing is on sale).
+   */
   estimatedWaitSeconds: z.number().int().nullable(),
   admitAt: z.iso.datetime().nullable(),
   admissionToken: z.string().nullable(),

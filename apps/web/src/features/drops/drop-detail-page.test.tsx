@@ -89,6 +89,24 @@ describe('drop page: states at the boundaries', () => {
     );
   });
 
+  it('counts down to the drop’s end once: not twice when the round on sale ends with the drop', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    dropApi(() => drop());
+    renderApp(dropUrl);
+    // Round 1 ends before the drop does: both ends, each with its own countdown.
+    expect(await screen.findByText('Round 1 ends in')).toBeInTheDocument();
+    expect(screen.getByText(/^Drop ends in/)).toBeInTheDocument();
+    const statusTimers = () => within(statusPanel().parentElement!).getAllByRole('timer');
+    expect(statusTimers()).toHaveLength(2);
+
+    // Round 2 ends when the drop does: one countdown.
+    vi.setSystemTime(new Date('2026-11-22T21:30:00.000Z'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await screen.findByText('Round 2 ends in')).toBeInTheDocument();
+    expect(screen.queryByText(/^Drop ends in/)).toBeNull();
+    expect(statusTimers()).toHaveLength(1);
+  });
+
   it('ends at dropEndAt: no countdown and no Buy button', async () => {
     at('2026-11-24T17:59:59.500Z');
     startSession({ accessToken: 'a1', refreshToken: 'r1' });

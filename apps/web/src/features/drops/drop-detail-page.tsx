@@ -1,7 +1,7 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
+import { errorCatalogue, type TDrop, type TDropViewer, type TPassGuarantee } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { dropPath, dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
@@ -31,11 +31,11 @@ import {
   SignInToBuy,
 } from './components/buy-button.tsx';
 import { DropContents } from './components/drop-contents.tsx';
-import { DropReminder, reminderOffer } from './components/drop-reminder.tsx';
+import { DropReminder, reminderOffer, unlessNotDrawn } from './components/drop-reminder.tsx';
 import { DropRounds } from './components/drop-rounds.tsx';
 import { useRaffleRound } from './api/raffle-round.ts';
 import { RafflePanel } from './components/raffle-panel.tsx';
-import { WaitingRoomPanel } from './components/waiting-room-panel.tsx';
+import { isOpenForJoiningAt, serverNowOf, WaitingRoomPanel } from './components/waiting-room-panel.tsx';
 import { dropPhaseAt, roundInFocus, type TDropPhase } from '../../lib/drop-phase.ts';
 import { dropPreviewFacts } from './drop-preview-facts.ts';
 import { purchaseAllowance, raffleAllowance, winnerCountdown } from './purchase-allowance.ts';
@@ -158,7 +158,9 @@ function DropDetail({ drop, read, now }: { drop: TDrop; read: UseQueryResult<TDr
  * Where the drop stands now, the one countdown that matters, and the Buy button (or why there is none); with nothing
  * to buy and a round to come, "Remind me" (components/drop-reminder.tsx). When the round in focus (the one on sale,
  * else the next) has a waiting room, the waiting room stands where the Buy button would (components/
- * waiting-room-panel.tsx), and the purchase popup opens with the admission it gave, by itself the first time.
+ * waiting-room-panel.tsx), and the purchase popup opens with the admission it gave, by itself the first time. A later
+ * round's waiting room shows below once people may join it. A round on sale that has sold every pack is shown sold
+ * out and nothing else: no waiting room, no Buy button.
  */
 function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now: Date }) {
   const { isLoggedIn } = useSession();
@@ -170,23 +172,43 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
   // A raffle round sells to its winners only (RAFFLE_NOT_A_WINNER): the Buy button says so instead of failing later.
   const raffle = useRaffleRound(focus?.isRaffle ? focus.id : null, focus?.saleEndAt ?? null);
   const allowance = raffleAllowance(purchaseAllowance(drop, phase), raffle.data ?? null, now);
-  const reminder = reminderOffer(drop, now, isLoggedIn);
+  const offer = reminderOffer(drop, now, isLoggedIn);
+  // Of a raffle round, only its winners are reminded once it is drawn: not offered before its read is in, rather than
+  // offered and taken back (the page shares the raffle's read with its panel below).
+  const offerRound = drop.salePolicies.find((round) => round.id === offer?.policyId) ?? null;
+  const offerRaffle = useRaffleRound(offerRound?.isRaffle ? offerRound.id : null, offerRound?.saleEndAt ?? null);
+  const reminder =
+    offerRound?.isRaffle && offerRaffle.isPending ? null : unlessNotDrawn(offer, offerRaffle.data ?? null);
   const isSelling = phase.status !== 'COMPLETED' && !phase.isSoldOut;
+  // Sold out as the page counts it: held packs count as sold until their payment ends (decision record 35). One that
+  // comes back puts the round on sale again, the live counts say so, and its waiting room returns with it.
+  const isFocusSoldOut = phase.isRoundSoldOut && phase.round.isCurrentActive;
   const focusRound = focus;
-  const room = useWaitingRoom(drop.id, focusRound?.round ?? null, isSelling && focusRound !== null);
-  const hasRoom = isSelling && room.data?.hasWaitingRoom === true && room.data.round === focusRound?.round;
+  const room = useWaitingRoom(drop.id, focusRound?.round ?? null, isSelling && focusRound !== null && !isFocusSoldOut);
+  const hasRoom =
+    isSelling && !isFocusSoldOut && room.data?.hasWaitingRoom === true && room.data.round === focusRound?.round;
   // Until the first answer, nobody can tell whether this round is bought through a waiting room: no Buy button yet
   // (with nothing to buy, what was there stays). Should that read fail, the page falls back to the Buy button; the API
   // still refuses a purchase without an admission (ADMISSION_REQUIRED), and that refusal reads the drop and its room
   // again.
   const isRoomLoading = allowance.canBuy && focusRound !== null && room.isLoading;
-  const admission = hasRoom && room.data?.viewer?.status === 'ADMITTED' ? room.data.viewer.admissionToken : null;
-  // While a round without a room sells, the next round's room may already be open for joining: shown under Buy.
-  const laterRound = phase.round.current && phase.round.isCurrentActive ? phase.round.next : null;
-  const laterRoom = useWaitingRoom(drop.id, laterRound?.round ?? null, isSelling && laterRound !== null && !hasRoom);
-  const hasLaterRoom =
-    isSelling && !hasRoom && laterRoom.data?.hasWaitingRoom === true && laterRoom.data.round === laterRound?.round;
+  const turn = hasRoom && room.data?.viewer?.status === 'ADMITTED' ? room.data.viewer : null;
+  const admission = turn?.admissionToken ?? null;
+  // Rounds after the one in focus whose room may be open for joining already (a room opens up to a day before its
+  // round, often while earlier rounds sell); a raffle round has none (WAITING_ROOM_ROUND_IS_RAFFLE).
+  const laterRounds =
+    isSelling && focusRound
+      ? drop.salePolicies
+          .filter((round) => round.round > focusRound.round && !round.isRaffle)
+          .sort((a, b) => a.round - b.round)
+      : [];
   const isOpen = isBuying && isLoggedIn && allowance.canBuy && (!hasRoom || admission !== null);
+  const countdown = winnerCountdown(phase, raffle.data ?? null, now) ?? phase.countdown;
+  // The drop's end beside the countdown, unless that countdown already ends with the drop (a last round's end).
+  const isDropEndShown =
+    phase.status === 'AVAILABLE' &&
+    !phase.isSoldOut &&
+    (countdown === null || Date.parse(countdown.to) !== Date.parse(drop.dropEndAt));
 
   // Admitted: the purchase popup opens by itself, once per admission (closing it leaves Buy packs in the panel).
   useEffect(() => {
@@ -198,13 +220,8 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
 
   const isLive = phase.isOnSale;
   return (
-    <StatusPanel
-      isLive={isLive}
-      headline={phase.headline}
-      countdown={winnerCountdown(phase, raffle.data ?? null, now) ?? phase.countdown}
-      now={now}
-    >
-      {phase.status === 'AVAILABLE' && phase.countdown?.label !== 'Drop ends in' && !phase.isSoldOut ? (
+    <StatusPanel isLive={isLive} headline={phase.headline} countdown={countdown} now={now}>
+      {isDropEndShown ? (
         <p className={styles.muted}>
           Drop ends in <Countdown to={drop.dropEndAt} now={now} />
         </p>
@@ -246,6 +263,8 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
           ) : null}
           <DropReminder drop={drop} reminder={reminder} isMain />
         </>
+      ) : isFocusSoldOut ? (
+        <p className={styles.muted}>{errorCatalogue.SOLD_OUT.message}</p>
       ) : !isLoggedIn ? (
         <SignInToBuy />
       ) : (
@@ -265,18 +284,9 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
           {reminder?.isSet ? <DropReminder drop={drop} reminder={reminder} isMain={false} /> : null}
         </>
       )}
-      {hasLaterRoom && laterRound ? (
-        <WaitingRoomPanel
-          dropId={drop.id}
-          round={laterRound.round}
-          title={`Round ${laterRound.round} waiting room`}
-          room={laterRoom}
-          now={now}
-          canBuy={false}
-          buyReason={null}
-          onBuy={() => undefined}
-        />
-      ) : null}
+      {laterRounds.map((round) => (
+        <LaterWaitingRoom key={round.id} dropId={drop.id} round={round.round} now={now} />
+      ))}
       {/* Every raffle round still to sell: registration runs before its round opens, often while an earlier one sells. */}
       {isSelling
         ? drop.salePolicies
@@ -296,12 +306,40 @@ function SaleStatus({ drop, phase, now }: { drop: TDrop; phase: TDropPhase; now:
             isOpen
             onClose={popup.close}
             maxQuantity={allowance.maxQuantity}
-            admissionToken={admission ?? undefined}
+            admission={
+              admission && turn?.admissionExpiresAt
+                ? { token: admission, turnEndsAt: turn.admissionExpiresAt, now: serverNowOf(room, now) }
+                : undefined
+            }
             onDropChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.drops.detail(drop.id) })}
           />
         </Suspense>
       ) : null}
     </StatusPanel>
+  );
+}
+
+/**
+ * A later round's waiting room, once people may join it (by the server's clock), or once the viewer is in it: its
+ * own read, asked for every later round, since which rounds have a room is known only from the rooms themselves.
+ */
+function LaterWaitingRoom({ dropId, round, now }: { dropId: string; round: number; now: Date }) {
+  const room = useWaitingRoom(dropId, round, true);
+  const data = room.data;
+  if (data?.hasWaitingRoom !== true || data.round !== round) return null;
+  const isIn = data.viewer !== null && data.viewer.status !== 'NOT_JOINED';
+  if (!isIn && !isOpenForJoiningAt(data, serverNowOf(room, now))) return null;
+  return (
+    <WaitingRoomPanel
+      dropId={dropId}
+      round={round}
+      title={`Round ${round} waiting room`}
+      room={room}
+      now={now}
+      canBuy={false}
+      buyReason={null}
+      onBuy={() => undefined}
+    />
   );
 }
 
@@ -378,14 +416,23 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
       </div>
     );
   }
+  // The round on sale has sold every pack: who may buy in it, and how many, no longer matters (the status says so).
+  const isRoundSoldOut = phase.isRoundSoldOut && phase.round.isCurrentActive;
   if (!isLoggedIn || !drop.viewer) {
-    return (
+    return isRoundSoldOut ? null : (
       <p className={styles.viewer}>
         Sign in to see whether you are on a round&apos;s whitelist and how many packs you may buy.
       </p>
     );
   }
   const { isWhitelisted, holdsRequiredPass, passGuarantee, remaining, purchasedCount } = drop.viewer;
+  if (isRoundSoldOut) {
+    return purchasedCount > 0 ? (
+      <div className={styles.viewer} aria-label="Your allowance" role="group">
+        <Holdings purchasedCount={purchasedCount} />
+      </div>
+    ) : null;
+  }
   const round = roundInFocus(phase);
   const roundName = round ? `round ${round.round}` : 'this round';
   const requiredPass = round?.requiredPass ?? null;
@@ -434,14 +481,18 @@ function ViewerPanel({ drop, phase, read }: { drop: TDrop; phase: TDropPhase; re
                 : `You can buy ${formatCount(remaining)} more ${remaining === 1 ? 'pack' : 'packs'} in ${roundName}.`}
         </p>
       )}
-      {purchasedCount > 0 ? (
-        <p>
-          You hold {formatCount(purchasedCount)} {purchasedCount === 1 ? 'pack' : 'packs'} from this drop.{' '}
-          <Link to={myPacksPath} className={styles.inlineLink}>
-            My packs
-          </Link>
-        </p>
-      ) : null}
+      {purchasedCount > 0 ? <Holdings purchasedCount={purchasedCount} /> : null}
     </div>
+  );
+}
+
+function Holdings({ purchasedCount }: { purchasedCount: number }) {
+  return (
+    <p>
+      You hold {formatCount(purchasedCount)} {purchasedCount === 1 ? 'pack' : 'packs'} from this drop.{' '}
+      <Link to={myPacksPath} className={styles.inlineLink}>
+        My packs
+      </Link>
+    </p>
   );
 }

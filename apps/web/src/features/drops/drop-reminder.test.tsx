@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TDrop, TDropReminder } from '@cypher/contract';
+import { raffleCommitment, type TDrop, type TDropReminder, type TRaffleDraw } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
 import { balances, drop, dropIds, policy, times } from '../../test/drops-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -24,9 +24,16 @@ function at(iso: string) {
 }
 afterEach(() => vi.useRealTimers());
 
-/** The API: the drop as `current()` says, and the reminder calls answered by `reminders` (or as the API would). */
-function api(current: () => TDrop, reminders?: (request: SentRequest) => Response | Promise<Response> | undefined) {
+type Route = (request: SentRequest) => Response | Promise<Response> | undefined;
+
+/**
+ * The API: the drop as `current()` says, and the reminder calls answered by `reminders` (or as the API would); `route`
+ * answers first.
+ */
+function api(current: () => TDrop, reminders?: Route, route: Route = () => undefined) {
   return stubApi(async (request) => {
+    const routed = await route(request);
+    if (routed) return routed;
     const path = request.path.split('?')[0];
     if (path === `/v1/drops/${dropIds.drop}/reminders`) {
       const answer = await reminders?.(request);
@@ -136,5 +143,60 @@ describe('drop page: Remind me', () => {
     renderApp(dropUrl);
     expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel the reminder for round 2' })).toBeInTheDocument();
+  });
+
+  it('offers no reminder of a raffle round to an entrant its draw did not pick; a winner is offered one', async () => {
+    at('2026-11-22T20:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    // The drop as read before the draw: round 2 (a raffle) was the round to remind of.
+    const round2: TDropReminder = { policyId: dropIds.round2, round: 2, saleBeginAt: times.round2Begin, isSet: false };
+    const current = drop({
+      salePolicies: [policy(1), policy(2, { isRaffle: true })],
+      viewer: { isWhitelisted: null, remaining: null, purchasedCount: 0, reminder: round2 },
+    });
+    const seedHex = 'a'.repeat(64);
+    const drawn = (wonIn: 1 | null): TRaffleDraw => ({
+      roundId: dropIds.round2,
+      dropId: dropIds.drop,
+      round: 2,
+      algorithm: 'sha256-rank-v1',
+      commitment: raffleCommitment(seedHex),
+      seedHex,
+      registrationOpensAt: '2026-11-22T10:00:00.000Z',
+      registrationClosesAt: '2026-11-22T20:00:00.000Z',
+      drawnAt: '2026-11-22T20:00:05.000Z',
+      places: 1,
+      entriesCount: 2,
+      entries: ['r-7f3a9c', 'r-0b1d2e'],
+      winners: [wonIn === 1 ? 'r-7f3a9c' : 'r-0b1d2e'],
+      secondDraw: null,
+      rules: {
+        ticketKind: null,
+        isFreeForPassHolders: false,
+        requiredPass: null,
+        ticketsOnLoss: 'KEPT',
+        purchaseWindowEndsAt: '2026-11-22T22:00:00.000Z',
+      },
+      mine: { handle: 'r-7f3a9c', enteredAt: '2026-11-22T12:00:00.000Z', hasSpentTicket: false, wonIn },
+    });
+    let raffle = drawn(null);
+    api(
+      () => current,
+      () => undefined,
+      (request) => (request.path.startsWith(`/v1/raffles/${dropIds.round2}`) ? json(200, { data: raffle }) : undefined),
+    );
+    const { unmount } = renderApp(dropUrl);
+    const panel = await screen.findByRole('region', { name: 'Round 2 is a raffle' });
+    await waitFor(() => expect(panel).toHaveTextContent('Not drawn this time'));
+    expect(screen.queryByRole('button', { name: 'Remind me' })).toBeNull();
+    expect(screen.queryByText(/A notification and an email when round 2 opens/)).toBeNull();
+    unmount();
+
+    raffle = drawn(1);
+    renderApp(dropUrl);
+    expect(await screen.findByText('You won a place')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remind me' })).toHaveAccessibleDescription(
+      /^A notification and an email when round 2 opens/,
+    );
   });
 });

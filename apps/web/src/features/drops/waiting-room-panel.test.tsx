@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TWaitingRoom, TWaitingRoomViewer } from '@cypher/contract';
+import { errorCatalogue, type TWaitingRoom, type TWaitingRoomViewer } from '@cypher/contract';
 import { startSession } from '../../lib/session.ts';
-import { balances, drop, dropIds, orderFee, times } from '../../test/drops-fixtures.ts';
+import { balances, drop, dropIds, orderFee, policy, times } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { waitingRoomPollMs } from './api/get-waiting-room.ts';
@@ -215,6 +215,118 @@ describe('drop page: the waiting room', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Join again' }));
     await waitFor(() => expect(figure('Your place')).toBe('40'));
     expect(figure('People ahead')).toBe('29');
+  });
+
+  it('says in the purchase popup how long my turn lasts, with a timer that is not read out every second', async () => {
+    at('2026-11-22T21:05:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    api(() => admitted('admission-for-me', '2026-11-22T21:09:35.000Z'));
+    renderApp(dropUrl);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    // 4m 35s left; the fake clock also moves with real time, so a loaded machine may show a second or two less.
+    expect(within(dialog).getByText(/^Your turn ends in/)).toHaveTextContent(/^Your turn ends in 4m 3[0-5]s$/);
+    const timer = within(dialog).getByRole('timer');
+    expect(timer).toHaveAttribute('datetime', '2026-11-22T21:09:35.000Z');
+    expect(timer.closest('[aria-live]')).toBeNull();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(timer).toHaveTextContent(/^4m 2[0-5]s$/);
+  });
+
+  it('shows a sold-out round sold out and nothing else: no room, no turn, no Buy, no allowance; a pack back on sale brings the room back', async () => {
+    at('2026-11-22T21:05:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    // Round 2's last packs are held for card payments (they count as sold until the payments end).
+    let round2 = policy(2, { perPersonLimit: 2, soldCount: 1_000 });
+    const sent = stubApi((request) => {
+      const [path, query = ''] = request.path.split('?');
+      if (path === roomPath) return json(200, { data: room(admitted('admission-for-me', '2026-11-22T21:09:35.000Z')) });
+      if (path === `/v1/drops/${dropIds.drop}`) {
+        const viewer = { isWhitelisted: null, remaining: 2, purchasedCount: 0 };
+        return json(200, { data: drop({ salePolicies: [policy(1), round2], viewer }) });
+      }
+      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
+      if (path === '/v1/orders/fee')
+        return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity'))) });
+      if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(dropUrl);
+    expect(await screen.findByText(errorCatalogue.SOLD_OUT.message)).toBeInTheDocument();
+    expect(screen.getByText('Round 2 sold out')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Waiting room' })).toBeNull();
+    expect(screen.queryByText('It is your turn')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Buy packs' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Your allowance' })).toBeNull();
+    expect(screen.queryByText(/You may buy in round 2|You can buy up to/)).toBeNull();
+    expect(sent.filter((request) => request.path === roomPath)).toEqual([]);
+
+    // A hold ran out: a pack is on sale again, the next read of the drop says so, and it is my turn again.
+    round2 = policy(2, { perPersonLimit: 2, soldCount: 999 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    const back = await screen.findByRole('region', { name: 'Waiting room' });
+    expect(await within(back).findByText('It is your turn')).toBeInTheDocument();
+    expect(screen.queryByText(errorCatalogue.SOLD_OUT.message)).toBeNull();
+  });
+
+  it('signed out, shows a sold-out round sold out: no way to join or to buy', async () => {
+    at('2026-11-22T21:05:00.000Z');
+    stubApi((request) => {
+      const path = request.path.split('?')[0];
+      if (path === roomPath) return json(200, { data: room(null) });
+      if (path === `/v1/drops/${dropIds.drop}`) {
+        return json(200, { data: drop({ salePolicies: [policy(1), policy(2, { soldCount: 1_000 })] }) });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(dropUrl);
+    expect(await screen.findByText(errorCatalogue.SOLD_OUT.message)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in to join the waiting room' })).toBeNull();
+    expect(screen.queryByText(/Everyone who joins before round 2 opens/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign in to buy' })).toBeNull();
+    expect(screen.queryByText(/how many packs you may buy/)).toBeNull();
+  });
+
+  it('while round 1 sells and a raffle round is next, offers round 3’s room as soon as it opens for joining', async () => {
+    at('2026-11-22T19:30:00.000Z');
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    const round3Id = '0190a0b0-0000-7000-8000-00000000a003';
+    const raffleRound = policy(2, { isRaffle: true, saleEndAt: '2026-11-23T09:00:00.000Z' });
+    const round3 = policy(2, {
+      id: round3Id,
+      round: 3,
+      saleBeginAt: '2026-11-23T09:00:00.000Z',
+      beginIssuedPackNumber: 1_101,
+      endIssuedPackNumber: 1_200,
+    });
+    const round3Path = `/v1/drops/${dropIds.drop}/rounds/3/waiting-room`;
+    stubApi((request) => {
+      const [path = ''] = request.path.split('?');
+      if (path === round3Path) {
+        const round3Room = { round: 3, policyId: round3Id, saleBeginAt: round3.saleBeginAt };
+        return json(200, { data: room({}, { ...round3Room, joinOpensAt: '2026-11-22T19:00:00.000Z' }) });
+      }
+      if (path.endsWith('/waiting-room')) {
+        const none = { hasWaitingRoom: false, joinOpensAt: null, admitPerMinute: null, tokenTtlSeconds: null };
+        const round = Number(path.split('/').at(-2));
+        const policyId = round === 1 ? dropIds.round1 : dropIds.round2;
+        return json(200, { data: room(null, { ...none, round, policyId, isOpenForJoining: false }) });
+      }
+      if (path === `/v1/drops/${dropIds.drop}`) {
+        const viewer = { isWhitelisted: true, remaining: 2, purchasedCount: 0 };
+        return json(200, { data: drop({ salePolicies: [policy(1), raffleRound, round3], viewer }) });
+      }
+      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+      if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+      return apiFailure(404, path.startsWith('/v1/raffles/') ? 'RAFFLE_NOT_FOUND' : 'NOT_FOUND');
+    });
+    renderApp(dropUrl);
+    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+    const later = await screen.findByRole('region', { name: 'Round 3 waiting room' });
+    expect(within(later).getByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
+    expect(later).toHaveTextContent(/Everyone who joins before round 3 opens gets a place drawn at random/);
+    expect(screen.queryByRole('region', { name: 'Round 2 waiting room' })).toBeNull();
   });
 
   it('opens the purchase by itself once per admission: not again when the page is mounted again (Back from a purchase)', async () => {

@@ -6,7 +6,11 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { bearer, signUp } from '../../../testing/auth-helpers.ts';
 import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { raceThroughGate } from '../../../testing/lock-barrier.ts';
+import { signUpOperator } from '../../../testing/operator-helpers.ts';
+import { drawDeps, insertRaffleRound } from '../../../testing/raffle-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { drawDueRaffles } from '../../raffles/draw-due-raffles.ts';
+import { enterRaffle } from '../../raffles/enter-raffle.ts';
 import { dropReminders } from './drop-reminders.tables.ts';
 import { eraseDropReminders } from './erase-drop-reminders.ts';
 
@@ -150,6 +154,50 @@ describe('POST and DELETE /v1/drops/{id}/reminders', () => {
     expect((await remind(stranger.accessToken, onlyListed.dropId)).json().code).toBe('REMINDER_NOT_WHITELISTED');
     expect((await viewerOf(stranger.accessToken, onlyListed.dropId)).reminder).toBeNull();
     expect((await viewerOf(listed.accessToken, onlyListed.dropId)).reminder).toMatchObject({ round: 1, isSet: false });
+  });
+
+  it('reminds of a raffle round those who may still win it, and once it is drawn only its winners (RAFFLE_NOT_A_WINNER)', async () => {
+    const operator = await signUpOperator(t, 'admin');
+    // One round, opening in an hour; its raffle takes entries for 30 minutes and draws one winner.
+    const { dropId, roundId } = await insertRaffleRound(t, operator.accessToken, { places: 1 });
+    const pair = [await fastBuyer(t), await fastBuyer(t)];
+    const absent = await fastBuyer(t);
+    for (const fan of pair) await enterRaffle({ db: db(), clock: t.clock }, fan.userId, roundId);
+    // Before the draw anyone may still win (and enter, while registration is open).
+    for (const fan of [...pair, absent]) {
+      expect((await viewerOf(fan.accessToken, dropId)).reminder).toMatchObject({ policyId: roundId, isSet: false });
+    }
+
+    const start = t.clock.now();
+    t.clock.advance(31 * 60_000);
+    try {
+      expect(await drawDueRaffles(drawDeps(t), t.clock.now())).toEqual({ drawn: 1 });
+      const tokens = await Promise.all(pair.map((fan) => freshAccessToken(t, fan.userId)));
+      const wonIn = async (accessToken: string) =>
+        (await t.app.inject({ method: 'GET', url: `/v1/raffles/${roundId}`, headers: bearer(accessToken) })).json().data
+          .mine.wonIn as number | null;
+      const [winner, loser] = (await wonIn(tokens[0]!)) === 1 ? tokens : [tokens[1]!, tokens[0]!];
+      expect(await wonIn(loser!)).toBeNull();
+
+      // Not drawn: no reminder offered, and none taken, for a round only the winners buy in when it opens.
+      expect((await viewerOf(loser!, dropId)).reminder).toBeNull();
+      for (const payload of [{ policyId: roundId }, {}]) {
+        const refused = await remind(loser!, dropId, payload);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({
+          code: 'RAFFLE_NOT_A_WINNER',
+          message: 'Only the raffle winners can buy in this round right now.',
+        });
+      }
+      const absentToken = await freshAccessToken(t, absent.userId);
+      expect((await viewerOf(absentToken, dropId)).reminder).toBeNull();
+      expect((await remind(absentToken, dropId)).json().code).toBe('RAFFLE_NOT_A_WINNER');
+
+      expect((await viewerOf(winner!, dropId)).reminder).toMatchObject({ policyId: roundId, isSet: false });
+      expect((await remind(winner!, dropId, { policyId: roundId })).statusCode).toBe(201);
+    } finally {
+      t.clock.set(start);
+    }
   });
 
   it('keeps one reminder per person and round when 20 requests arrive at once: one made it, 19 found it', async () => {

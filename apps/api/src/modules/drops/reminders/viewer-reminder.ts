@@ -7,10 +7,12 @@ import { firstRoundFor, roundsNotOpenYet } from './reminder-rounds.ts';
 
 /**
  * Route: GET /v1/drops/{id} (its signed-in viewer part, drop-viewer.ts) · Reads: drop_reminders,
- * sale_policy_whitelist · UI: features/drops/components/drop-reminder.tsx · Tests: drop-reminders.test.ts.
+ * sale_policy_whitelist, raffle rounds' draws (reminder-rounds.ts) · UI: features/drops/components/drop-reminder.tsx ·
+ * Tests: drop-reminders.test.ts.
  *
  * What "Remind me" shows the caller: their earliest reminder of a round not open yet (set), else the next round not
- * open yet that they may buy in (not set), else nothing. No read at all once every round has opened.
+ * open yet that they may buy in when it opens (not set; reminderRefusal), else nothing. No read at all once every
+ * round has opened.
  */
 export async function viewerReminder(
   db: Db,
@@ -28,7 +30,7 @@ export async function viewerReminder(
   const isMine = new Set(mine.map((row) => row.policyId));
   const set = notOpenYet.find((policy) => isMine.has(policy.id));
   if (set) return reminderOf(set, true);
-  const next = await firstRoundFor(db, notOpenYet, email);
+  const next = await firstRoundFor(db, notOpenYet, { userId, email }, now);
   return next ? reminderOf(next, false) : null;
 }
 

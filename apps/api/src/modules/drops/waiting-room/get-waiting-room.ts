@@ -5,7 +5,7 @@ import { consumeRateLimit, type RateLimit, type RateLimiter } from '../../../htt
 import type { Clock } from '../../../lib/clock.ts';
 import { getSaleDrop, type TSaleDrop, type TSaleRound } from '../get-sale-drop.ts';
 import { waitingRoomOf, type TRoundWaitingRoom } from './round-waiting-room.ts';
-import { placedEntryOf, waitingRoomViewer } from './waiting-room-viewer.ts';
+import { isRoundSoldOutNow, isTurnAt, placedEntryOf, waitingRoomViewer } from './waiting-room-viewer.ts';
 
 /**
  * Polls per address and minute: a person polls once a second at most (pollAfterSeconds), usually every 30 to 60;
@@ -23,12 +23,13 @@ export interface TWaitingRoomDeps {
 /**
  * Route: GET /v1/drops/{dropId}/rounds/{round}/waiting-room · Writes: nothing of its own (a caller not placed after
  * the opening has the assigner run, assign-waiting-room-places.ts) · Reads: the published drop (kept in memory), the
- * room (kept once fixed), the caller's own entry · UI: features/drops/components/waiting-room-panel.tsx · Tests:
- * waiting-room.test.ts.
+ * room (kept once fixed), the caller's own entry, in the caller's turn whether a pack is unclaimed · UI:
+ * features/drops/components/waiting-room-panel.tsx · Tests: waiting-room.test.ts, waiting-room-purchase.test.ts.
  *
  * Whether the round has a waiting room and when it opens for joining (the same for everyone, so a visitor's answer
  * is cached a second like the drop's); signed in, the caller's place, people ahead, wait, and once admitted the
- * admission token. A poll reads the caller's own row and nothing every other poll writes.
+ * admission token, unless the round has no pack on sale then (waitingRoomViewer). A poll reads the caller's own row
+ * and nothing every other poll writes.
  */
 export async function getWaitingRoom(
   deps: TWaitingRoomDeps,
@@ -41,7 +42,8 @@ export async function getWaitingRoom(
   let viewer: TWaitingRoomViewer | null = null;
   if (room && input.userId) {
     const entry = await placedEntryOf(deps, room, input.userId, now);
-    viewer = waitingRoomViewer(deps.authSecret, room, input.userId, entry, now);
+    const isSoldOut = isTurnAt(room, entry, now) && (await isRoundSoldOutNow(deps.db, round.id));
+    viewer = waitingRoomViewer(deps.authSecret, room, input.userId, entry, now, { isSoldOut });
   }
   return waitingRoomAnswer(drop, round, room, now, viewer);
 }

@@ -10,7 +10,7 @@ import { whitelistedEmails } from '../get-sale-drop.ts';
 import { joinClosesAt, visibleRound, waitingRoomAnswer, type TWaitingRoomDeps } from './get-waiting-room.ts';
 import { waitingRoomOf } from './round-waiting-room.ts';
 import { waitingRoomEntries } from './waiting-room.tables.ts';
-import { placedEntryOf, waitingRoomViewer } from './waiting-room-viewer.ts';
+import { isRoundSoldOutNow, placedEntryOf, waitingRoomViewer } from './waiting-room-viewer.ts';
 
 /**
  * Joins per address and minute. Each account joins a round once, so this is about one machine making many accounts
@@ -20,11 +20,13 @@ const joinsPerIp: RateLimit = { name: 'waiting-room-join-ip', limit: 30, windowM
 
 /**
  * Route: POST /v1/drops/{dropId}/rounds/{round}/waiting-room · Writes: waiting_room_entries (the caller's own row) ·
- * Reads: the published drop (kept in memory), the room, users (verified address and phone, through their owner),
- * sale_policy_whitelist · UI: features/drops/components/waiting-room-panel.tsx · Tests: waiting-room.test.ts.
+ * Reads: the published drop (kept in memory), the room, packs (whether one is unclaimed, after the opening), users
+ * (verified address and phone, through their owner), sale_policy_whitelist · UI:
+ * features/drops/components/waiting-room-panel.tsx · Tests: waiting-room.test.ts, waiting-room-purchase.test.ts.
  *
  * "Join the waiting room": from `opensMinutesBefore` ahead of the round until it ends. One entry per person and round
  * (the key), so asking again, or twenty times at once, finds the same entry (200) instead of making one (201).
+ * A round with no pack on sale (every pack sold, or held for a payment) takes nobody: SOLD_OUT.
  * Bot defences, each with its own code: a per-address rate limit (REQUEST_MAXIMUN), a verified email
  * (EMAIL_VERIFICATION_REQUIRED), a verified phone when the room asks for one (PHONE_VERIFICATION_REQUIRED), and a
  * whitelist round takes only people on its list (NOT_WHITELISTED).
@@ -44,6 +46,10 @@ export async function joinWaitingRoom(
   if (!room) throw new AppError('WAITING_ROOM_NOT_FOUND');
   if (now < room.joinOpensAt) throw new AppError('WAITING_ROOM_NOT_OPEN');
   if (now >= joinClosesAt(drop, round)) throw new AppError('WAITING_ROOM_CLOSED');
+  // Nothing to queue for once every pack is sold or held: a held pack that comes back opens the room again. Before
+  // the opening no pack can have gone.
+  const isSoldOut = now >= round.saleBeginAt && (await isRoundSoldOutNow(deps.db, round.id));
+  if (isSoldOut) throw new AppError('SOLD_OUT');
   const email = await verifiedEmailOf(deps.db, input.userId);
   if (!email) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
   if (round.hasWhitelist && !(await whitelistedEmails(deps.db, round.id, [email])).has(email)) {
@@ -79,6 +85,6 @@ export async function joinWaitingRoom(
   });
   // A later arrival is placed at once (by this process's assigner run), so the answer already says where.
   const entry = await placedEntryOf(deps, room, input.userId, now);
-  const viewer = waitingRoomViewer(deps.authSecret, room, input.userId, entry, now);
+  const viewer = waitingRoomViewer(deps.authSecret, room, input.userId, entry, now, { isSoldOut });
   return { waitingRoom: waitingRoomAnswer(drop, round, room, now, viewer), isCreated };
 }

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@cypher/contract';
 import { newId } from '../../../lib/ids.ts';
 import { bearer } from '../../../testing/auth-helpers.ts';
-import { fundedBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
+import { fastBuyer, freshAccessToken, fundedBuyer, insertLiveDrop } from '../../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { balancesOf } from '../../../testing/wallet-helpers.ts';
 import { callWaitingRoom, insertRoundWithWaitingRoom } from '../../../testing/waiting-room-fixtures.ts';
 import { orders } from '../../orders/orders.tables.ts';
+import { timeOutOrders } from '../../orders/time-out-orders.ts';
 import { signAdmission } from './admission-tokens.ts';
 
 let t: TestApp;
@@ -134,6 +135,60 @@ describe('POST /v2/orders in a round with a waiting room', () => {
     const replay = await purchase(first.accessToken, dropId, { key, admissionToken: token });
     expect(replay.json().data.id).toBe(bought.json().data.id);
     expect(await ordersOf(first.userId)).toHaveLength(1);
+  });
+
+  it('admits nobody and takes no one in while every pack is sold or held (SOLD_OUT); a held pack that comes back admits whoever’s turn it is', async () => {
+    // One pack; turns last 15 minutes, longer than a card payment's 10-minute hold.
+    const room = await insertRoundWithWaitingRoom(t, {
+      opensInMinutes: 10,
+      packCount: 1,
+      admitPerMinute: 60,
+      tokenTtlSeconds: 15 * 60,
+    });
+    const pair = [await fundedBuyer(t, 10_000), await fundedBuyer(t, 10_000)];
+    for (const buyer of pair) await callWaitingRoom(t, 'POST', room.dropId, buyer.accessToken);
+    t.clock.set(room.opensAt);
+    const viewerOf = async (buyer: { accessToken: string }) =>
+      (await callWaitingRoom(t, 'GET', room.dropId, buyer.accessToken)).data.viewer!;
+    const placed = [];
+    for (const buyer of pair) placed.push({ ...buyer, place: (await viewerOf(buyer)).place! });
+    const [first, second] = placed.sort((a, b) => a.place - b.place);
+
+    // The first in line pays by card: the round's only pack is held for that payment.
+    const held = await purchase(first!.accessToken, room.dropId, {
+      admissionToken: (await viewerOf(first!)).admissionToken!,
+      paymentMethod: 'CARD',
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json().data.status).toBe('PENDING');
+
+    // The second's turn comes with nothing on sale: no "your turn", no token, asked again soon.
+    t.clock.advance(1_000);
+    expect(await viewerOf(second!)).toMatchObject({
+      status: 'WAITING',
+      place: second!.place,
+      admissionToken: null,
+      admissionExpiresAt: null,
+      pollAfterSeconds: 15,
+    });
+    const late = await fastBuyer(t);
+    const refused = await callWaitingRoom(t, 'POST', room.dropId, late.accessToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'SOLD_OUT', message: errorCatalogue.SOLD_OUT.message });
+
+    // The hold times out and the pack is on sale again: the second, still in their turn, is admitted and buys it;
+    // joining is open again until it is sold.
+    t.clock.advance(10 * 60_000 + 1);
+    expect(await timeOutOrders(db(), t.clock.now(), 10)).toBe(1);
+    // Signed in afresh: the clock moved past the access tokens' life.
+    const secondNow = { accessToken: await freshAccessToken(t, second!.userId) };
+    const admitted = await viewerOf(secondNow);
+    expect(admitted).toMatchObject({ status: 'ADMITTED', place: second!.place });
+    const lateNow = await freshAccessToken(t, late.userId);
+    expect((await callWaitingRoom(t, 'POST', room.dropId, lateNow)).status).toBe(201);
+    const bought = await purchase(secondNow.accessToken, room.dropId, { admissionToken: admitted.admissionToken! });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(await viewerOf(secondNow)).toMatchObject({ status: 'WAITING', admissionToken: null });
   });
 
   it('ignores a token in a round without a waiting room', async () => {

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import type { TDrop, TDropReminder } from '@cypher/contract';
+import type { TDrop, TDropReminder, TRaffleDraw } from '@cypher/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -24,6 +24,18 @@ export function reminderOffer(drop: TDrop, now: Date, isLoggedIn: boolean): TDro
   }
   const next = [...drop.salePolicies].sort((a, b) => a.round - b.round).find((policy) => isToCome(policy.saleBeginAt));
   return next ? { policyId: next.id, round: next.round, saleBeginAt: next.saleBeginAt, isSet: false } : null;
+}
+
+/**
+ * The offer, unless it is of a raffle round whose first draw did not pick the signed-in person: only that draw's
+ * winners buy when the round opens, which is when a reminder comes (the API's viewer part offers none then either, from
+ * its next read; this turns the page at the draw itself). A reminder already set stays, so it can be cancelled; a
+ * visitor's raffle answer has no `mine`, and their offer stays as it is.
+ */
+export function unlessNotDrawn(reminder: TDropReminder | null, raffle: TRaffleDraw | null): TDropReminder | null {
+  if (!reminder || reminder.isSet || raffle?.roundId !== reminder.policyId) return reminder;
+  if (!raffle.drawnAt || raffle.mine === undefined) return reminder;
+  return raffle.mine?.wonIn === 1 ? reminder : null;
 }
 
 /**

@@ -26,6 +26,7 @@ import { ButtonLink } from '../../../ui/button-link.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { ChoiceCard, ChoiceCards } from '../../../ui/choice-cards.tsx';
+import { Countdown } from '../../../ui/countdown.tsx';
 import type { IconName } from '../../../ui/icon.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -93,8 +94,17 @@ interface PurchaseDialogProps {
   maxQuantity: number;
   /** Read the item again (a refusal says its state moved). */
   onDropChanged: () => void;
-  /** In a round with a waiting room, the admission it gave me; sent with the order. */
-  admissionToken?: string;
+  /**
+   * In a round with a waiting room, the admission it gave me (sent with the order), with when my turn ends, counted
+   * down by `now`: the page's clock set to the server's, as the waiting room counts it.
+   */
+  admission?: TAdmission;
+}
+
+interface TAdmission {
+  token: string;
+  turnEndsAt: string;
+  now: Date;
 }
 
 /**
@@ -105,14 +115,7 @@ interface PurchaseDialogProps {
  * shows the new total beside the one agreed, for the person to pay or not. A refusal is shown with the catalogue's
  * message and the popup keeps what was chosen.
  */
-export function PurchaseDialog({
-  item,
-  isOpen,
-  onClose,
-  maxQuantity,
-  onDropChanged,
-  admissionToken,
-}: PurchaseDialogProps) {
+export function PurchaseDialog({ item, isOpen, onClose, maxQuantity, onDropChanged, admission }: PurchaseDialogProps) {
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={item.title} size="wide">
       <PurchaseForm
@@ -120,7 +123,7 @@ export function PurchaseDialog({
         maxQuantity={maxQuantity}
         onDropChanged={onDropChanged}
         onCancel={onClose}
-        admissionToken={admissionToken}
+        admission={admission}
       />
     </Dialog>
   );
@@ -131,7 +134,7 @@ function PurchaseForm({
   maxQuantity,
   onDropChanged,
   onCancel,
-  admissionToken,
+  admission,
 }: Omit<PurchaseDialogProps, 'isOpen' | 'onClose'> & { onCancel: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -198,7 +201,7 @@ function PurchaseForm({
       ...item.request,
       quantity: values.quantity,
       paymentMethod: values.paymentMethod,
-      ...(admissionToken ? { admissionToken } : {}),
+      ...(admission ? { admissionToken: admission.token } : {}),
     };
     const idempotencyKey = idempotency.keyFor(choice);
     const shown = total && fee.data?.quantity === values.quantity ? total : null;
@@ -279,6 +282,12 @@ function PurchaseForm({
   );
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+      {/* A timer, not a live region: it is read when reached, not announced every second. */}
+      {admission ? (
+        <p className={styles.turn}>
+          Your turn ends in <Countdown to={admission.turnEndsAt} now={admission.now} className={styles.turnTime} />
+        </p>
+      ) : null}
       {isEmailUnverified && !serverError ? (
         <Alert tone="error" action={verifyEmailLink}>
           {errorCatalogue.EMAIL_VERIFICATION_REQUIRED.message}

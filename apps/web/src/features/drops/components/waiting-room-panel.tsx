@@ -57,8 +57,7 @@ export function WaitingRoomPanel({
   const join = useJoinWaitingRoom(dropId, round);
   const headingId = `waiting-room-${round}-heading`;
   const data = room.data;
-  // The server's time now: its clock when it answered, moved on by the page's clock since.
-  const serverNow = data ? new Date(now.getTime() + Date.parse(data.now) - room.dataUpdatedAt) : now;
+  const serverNow = serverNowOf(room, now);
   const viewer = data?.viewer ?? null;
   const admitAt = viewer?.admitAt ?? null;
   const isDue = viewer?.status === 'WAITING' && admitAt !== null && serverNow.getTime() >= Date.parse(admitAt);
@@ -82,8 +81,7 @@ export function WaitingRoomPanel({
   }
 
   const roundName = `round ${data.round}`;
-  const isOpen =
-    data.joinOpensAt !== null && serverNow >= new Date(data.joinOpensAt) && serverNow < new Date(data.saleEndAt);
+  const isOpen = isOpenForJoiningAt(data, serverNow);
   const fairness = (
     <p className={styles.note}>
       Everyone who joins before {roundName} opens gets a place drawn at random, so arriving early gives no advantage.
@@ -248,6 +246,22 @@ export function WaitingRoomPanel({
       ) : null}
     </section>
   );
+}
+
+/**
+ * The server's time now: its clock when it answered the room's read, moved on by the page's clock since. The room and
+ * the purchase popup count a turn down by it, so both agree with the API whatever the device's clock says.
+ */
+export function serverNowOf(room: Pick<ReturnType<typeof useWaitingRoom>, 'data' | 'dataUpdatedAt'>, now: Date): Date {
+  return room.data ? new Date(now.getTime() + Date.parse(room.data.now) - room.dataUpdatedAt) : now;
+}
+
+/**
+ * Whether people may join the room at `serverNow`, from its times, so it turns by the clock: nothing is polled for
+ * someone who has not joined, and the API's `isOpenForJoining` is only what was so when it answered.
+ */
+export function isOpenForJoiningAt(room: TWaitingRoom, serverNow: Date): boolean {
+  return room.joinOpensAt !== null && serverNow >= new Date(room.joinOpensAt) && serverNow < new Date(room.saleEndAt);
 }
 
 function announcement(viewer: TWaitingRoom['viewer']): string {
