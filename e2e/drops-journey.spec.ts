@@ -267,7 +267,7 @@ test.describe('drops and purchases', () => {
     await pending.getByRole('link').click();
     await expect(page).toHaveURL(/\/purchase\/[0-9a-f-]{36}\/status$/);
     const statusUrl = page.url();
-    await expect(page.getByRole('heading', { level: 1, name: 'Confirming your purchase' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(/Your packs? (is|are) held for/);
     await expectNoSeriousViolations(page, 'purchase status (pending)');
 
