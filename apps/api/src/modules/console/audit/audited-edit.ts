@@ -3,6 +3,14 @@ import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { recordAudit } from './record-audit.ts';
 
+/*
+ * Route: none of its own; the console's edit routes run through it (PATCH of brands, licenses, collections, products,
+ * banners, categories, tags, ticket kinds, figure bases, passes; PUT of fusions and attendance calendars) · Writes:
+ * audit_log (and whatever the edit writes, in the same transaction) · Reads: nothing of its own · Tests:
+ * console-writes.test.ts, passes.test.ts, tickets-console.test.ts, figure-bases-console.test.ts,
+ * fusion-publication.test.ts, attendance.test.ts.
+ */
+
 export interface EditedEntry<T> {
   /** The entry as the console saw it before the edit, in the same view as `after`. */
   before: T;
