@@ -39,6 +39,13 @@ export const orderTransitions: Record<TOrderStatus, readonly TOrderStatus[]> = {
  */
 export const PAID_AFTER_HOLD_EXPIRED = 'paid_after_hold_expired';
 
+/**
+ * A card or Tilia order's `failureReason`, FAILED, when its buyer cancelled it before paying (POST
+ * /v1/orders/{id}/cancel): its units went back on sale at once instead of at the end of the hold, and its checkout
+ * closed. Not the provider's own `canceled` (Tilia's invoice cancelled at Tilia), which is a payment that failed.
+ */
+export const ORDER_CANCELLED_BY_BUYER = 'cancelled_by_buyer';
+
 export function isFinalOrderStatus(status: TOrderStatus): boolean {
   return orderTransitions[status].length === 0;
 }

@@ -1,16 +1,24 @@
-import type { TOrderPaymentMethod, TOrderStatus } from '@cypher/contract';
+import { ORDER_CANCELLED_BY_BUYER, type TOrder, type TOrderPaymentMethod, type TOrderStatus } from '@cypher/contract';
 import type { BadgeTone } from '../ui/badge.tsx';
 
 /**
  * How an order is named wherever it shows (the purchase pages, the payment page's purchases, the notifications):
  * spec section 4's pending, successful, failed and timed out, in one place.
  */
-export const orderStatusLabels: Record<TOrderStatus, { label: string; tone: BadgeTone }> = {
+const orderStatusLabels: Record<TOrderStatus, { label: string; tone: BadgeTone }> = {
   PENDING: { label: 'Pending', tone: 'warning' },
   SUCCESSFUL: { label: 'Successful', tone: 'success' },
   FAILED: { label: 'Failed', tone: 'neutral' },
   TIMED_OUT: { label: 'Timed out', tone: 'neutral' },
 };
+
+/** An order's status as shown: a failed one its buyer cancelled says so, since nothing went wrong with a payment. */
+export function orderStatusLabel(order: Pick<TOrder, 'status' | 'failureReason'>): { label: string; tone: BadgeTone } {
+  if (order.status === 'FAILED' && order.failureReason === ORDER_CANCELLED_BY_BUYER) {
+    return { label: 'Cancelled', tone: 'neutral' };
+  }
+  return orderStatusLabels[order.status];
+}
 
 export const orderPaymentMethodLabels: Record<TOrderPaymentMethod, string> = {
   BALANCE: 'Balance',

@@ -32,6 +32,13 @@ const unitsWord = (line: TOrderLine) => {
 /** After a payment that did not go through: what went back on sale, if anything did (tickets are not scarce). */
 const wentBack = (line: TOrderLine) => (line.kind === 'TICKET' ? '' : `, so ${unitsWord(line)} went back on sale`);
 
+/** A purchase notice's stage and words; the order's link and id are added where it is sent. */
+export interface TOrderNotice {
+  stage: TNotificationStage;
+  title: string;
+  body: string;
+}
+
 export const orderNotices = {
   successful: (line: TOrderLine) => ({
     stage: 'SUCCESSFUL' as TNotificationStage,
@@ -56,6 +63,12 @@ export const orderNotices = {
     stage: 'FAILED' as TNotificationStage,
     title: 'Payment failed',
     body: `Your payment for ${orderLineText(line)} did not go through${wentBack(line)}. You were not charged.`,
+  }),
+  /** The buyer cancelled before paying (cancel-order.ts): said as done, not as a failure. */
+  cancelled: (line: TOrderLine) => ({
+    stage: 'FAILED' as TNotificationStage,
+    title: 'Order cancelled',
+    body: `You cancelled your order of ${orderLineText(line)}${wentBack(line)}. You were not charged.`,
   }),
   timedOut: (line: TOrderLine, holdMinutes: number) => ({
     stage: 'TIMED_OUT' as TNotificationStage,

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { principalOf } from '../../http/auth-guard.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { cancelOrder } from './cancel-order.ts';
 import { getMyOrder, getOrderCollections, listMyOrders } from './get-my-orders.ts';
 import { payOrderWithTilia } from './pay-order-with-tilia.ts';
 import { purchasePacks } from './purchase-packs.ts';
@@ -118,6 +119,20 @@ export function ordersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await payOrderWithTilia(ctx, principalOf(request).userId, request.params.id) }),
+    );
+
+    app.post(
+      '/v1/orders/:id/cancel',
+      {
+        onRequest: ctx.guard.requireAuth,
+        schema: {
+          tags,
+          summary: 'Cancel one of my card or Tilia orders before paying: its packs or passes go back on sale',
+          params,
+          response: { 200: ZData(ZOrder) },
+        },
+      },
+      async (request) => ({ data: await cancelOrder(ctx, principalOf(request).userId, request.params.id) }),
     );
   };
 }

@@ -3,7 +3,7 @@ import { claimBuyerHash, purchaseStatusPath } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { sha256Hex } from '../../lib/sha256-hex.ts';
 import { notify } from '../notifications/notify.ts';
-import { orderNotices } from './order-notices.ts';
+import { orderNotices, type TOrderLine, type TOrderNotice } from './order-notices.ts';
 import { transitionOrder } from './order-states.ts';
 import type { TOrderRow } from './orders.tables.ts';
 import { returnAllowance } from './purchase-allowance.ts';
@@ -17,7 +17,7 @@ import { notificationKindOf, orderedItemOf, releaseHeldUnits } from './sale-item
  * Ends a held order without delivering it, FAILED (the provider refused) or TIMED_OUT (the hold passed): its count
  * leaves the per-person limit and its units go back on sale (packs logged as released), in the transaction of the move and in
  * the lock order (db/transaction.ts: the order, its allowance, then packs). Only the caller that moves the order does
- * this; returns whether it did. `notice` null: the caller tells the buyer itself.
+ * this; returns whether it did.
  */
 export async function releaseOrder(
   tx: Db,
@@ -27,7 +27,8 @@ export async function releaseOrder(
     now: Date;
     failureReason?: string | null;
     holdMinutes?: number;
-    notice?: null;
+    /** Null: the caller tells the buyer itself; omitted: the notice of `to` (failed, or timed out). */
+    notice?: ((line: TOrderLine) => TOrderNotice) | null;
   },
 ): Promise<boolean> {
   const moved = await transitionOrder(tx, order.id, {
@@ -45,7 +46,8 @@ export async function releaseOrder(
   await notify(tx, {
     userId: order.userId,
     kind: notificationKindOf(order.itemKind),
-    ...(move.to === 'FAILED' ? orderNotices.failed(line) : orderNotices.timedOut(line, move.holdMinutes ?? 0)),
+    ...(move.notice?.(line) ??
+      (move.to === 'FAILED' ? orderNotices.failed(line) : orderNotices.timedOut(line, move.holdMinutes ?? 0))),
     linkPath: purchaseStatusPath(order.id),
     referenceId: order.id,
     now: move.now,

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { formatMoney, type TOrder } from '@cypher/contract';
 import { packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
-import { orderPaymentMethodLabels, orderStatusLabels } from '../../lib/order-words.ts';
+import { orderPaymentMethodLabels, orderStatusLabel } from '../../lib/order-words.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
@@ -30,7 +30,7 @@ export default function PurchaseReceiptPage() {
 
   if (order.data === undefined) return <OrderLoadStates order={order} />;
   const data = order.data;
-  const status = orderStatusLabels[data.status];
+  const status = orderStatusLabel(data);
   const isGift = data.paymentMethod === 'GIFT';
   return (
     <div className={`container ${styles.page}`}>

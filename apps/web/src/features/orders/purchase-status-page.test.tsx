@@ -296,6 +296,8 @@ describe('purchase status', () => {
     expect(screen.queryByRole('link', { name: 'Finish paying' })).toBeNull();
     // Tilia too: the server refuses it (ORDER_HOLD_EXPIRED), and a payment now would buy nothing.
     expect(screen.queryByRole('button', { name: /Pay with Tilia/ })).toBeNull();
+    // Nor a cancel: the time-out releases the pack, and a cancel would only race it.
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
   it('offers the card checkout while the pack is held', async () => {
@@ -328,6 +330,88 @@ describe('purchase status', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
     // Read again because of the refusal, not by the next 10 s poll.
     expect(Date.now() - clickedAt).toBeLessThan(10_000);
+  });
+
+  describe('cancelling a pending order', () => {
+    const cancelPath = `/v1/orders/${dropIds.order}/cancel`;
+    const cancelled = order({
+      status: 'FAILED',
+      failureReason: 'cancelled_by_buyer',
+      paymentMethod: 'CARD',
+      receipt: null,
+      packIds: [],
+    });
+
+    it('asks first, then cancels: the pack went back on sale, and the way back to the drop', async () => {
+      let current: TOrder = pendingCard;
+      const cancels: SentRequest[] = [];
+      orderApi(
+        () => current,
+        (request) => {
+          if (request.path !== cancelPath || request.method !== 'POST') return undefined;
+          cancels.push(request);
+          current = cancelled;
+          return json(200, { data: cancelled });
+        },
+      );
+      renderApp(statusUrl);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+      expect(dialog).toHaveTextContent(
+        'Your pack goes back on sale now. If you have already paid at the checkout, the money is added to your balance.',
+      );
+      expect(cancels).toEqual([]);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Order cancelled' })).toBeInTheDocument();
+      expect(cancels).toHaveLength(1);
+      expect(
+        screen.getByText(
+          'You cancelled this order. No money was taken, and the pack went back on sale. If a payment you started still goes through, it is added to your balance.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Back to the drop' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Finish paying' })).toBeNull();
+    });
+
+    it('keeps the order when the person thinks again', async () => {
+      const cancels: SentRequest[] = [];
+      orderApi(
+        () => pendingCard,
+        (request) => {
+          if (request.path === cancelPath) cancels.push(request);
+          return undefined;
+        },
+      );
+      renderApp(statusUrl);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep the order' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument();
+      expect(cancels).toEqual([]);
+    });
+
+    it('shows the purchase complete when the payment landed first', async () => {
+      let current: TOrder = pendingCard;
+      orderApi(
+        () => current,
+        (request) => {
+          if (request.path !== cancelPath) return undefined;
+          current = order();
+          return apiFailure(409, 'ORDER_NOT_PENDING');
+        },
+      );
+      renderApp(statusUrl);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+      // The refusal reads the order again at once: the page shows what happened instead of the question.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 
   it('pays a pending order through Tilia', async () => {

@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { formatMoney, PAID_AFTER_HOLD_EXPIRED, ticketCountText, type TOrder, type TPack } from '@cypher/contract';
+import {
+  formatMoney,
+  ORDER_CANCELLED_BY_BUYER,
+  PAID_AFTER_HOLD_EXPIRED,
+  ticketCountText,
+  type TOrder,
+  type TPack,
+} from '@cypher/contract';
 import { isApiError } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { purchasePath } from '../../lib/drop-paths.ts';
@@ -16,7 +23,9 @@ import { Button } from '../../ui/button.tsx';
 import { buttonClassName } from '../../ui/button-class-name.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { useCancelOrder } from './api/cancel-order.ts';
 import { useOrderStatus } from './api/get-order.ts';
 import { useOrderCollections } from './api/get-order-collections.ts';
 import { usePayOrderWithTilia } from './api/pay-order-with-tilia.ts';
@@ -40,8 +49,12 @@ const headings: Record<TOrder['status'], string> = {
 function headingOf(order: TOrder): string {
   if (order.paymentMethod === 'GIFT') return 'A gift for you';
   if (order.status === 'PENDING' && order.paymentMethod !== 'BALANCE') return 'Waiting for your payment';
+  if (isCancelled(order)) return 'Order cancelled';
   return headings[order.status];
 }
+
+/** Ended by its buyer before paying (POST /v1/orders/{id}/cancel), not by a payment that failed. */
+const isCancelled = (order: TOrder) => order.status === 'FAILED' && order.failureReason === ORDER_CANCELLED_BY_BUYER;
 
 /**
  * `/purchase/:id/status`: where a purchase lands (straight from the popup for a balance payment, back from the
@@ -200,6 +213,15 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           </p>
         );
       }
+      if (isCancelled(order)) {
+        return (
+          <p className={styles.muted}>
+            You cancelled this order. No money was taken
+            {heldItems(order) === null ? '.' : `, and the ${heldItems(order)} went back on sale.`} If a payment you
+            started still goes through, it is added to your balance.
+          </p>
+        );
+      }
       return (
         <p className={styles.muted}>
           {paymentFailureInWords(order.failureReason, 'The payment did not go through.')} No money was taken
@@ -228,6 +250,14 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
   }
 }
 
+/** What cancelling gives up, said before it is done: the held units go to others, and a payment started is kept. */
+function cancelWords(order: TOrder): string {
+  const held = heldItems(order);
+  const released =
+    held === null ? 'The order closes now.' : `Your ${held} ${order.quantity === 1 ? 'goes' : 'go'} back on sale now.`;
+  return `${released} If you have already paid at the checkout, the money is added to your balance.`;
+}
+
 function StatusActions({
   order,
   packs,
@@ -238,6 +268,8 @@ function StatusActions({
   refetch: () => Promise<unknown>;
 }) {
   const payWithTilia = usePayOrderWithTilia();
+  const cancelOrder = useCancelOrder();
+  const [isCancelAsked, setIsCancelAsked] = useState(false);
   const idempotency = useIdempotencyKey();
   const now = useNow();
   if (order.status === 'SUCCESSFUL') {
@@ -308,7 +340,39 @@ function StatusActions({
           >
             {order.paymentMethod === 'TILIA' && !order.checkoutUrl ? 'Pay with Tilia' : 'Pay with Tilia instead'}
           </Button>
+          <Button variant="ghost" size="lg" onClick={() => setIsCancelAsked(true)}>
+            Cancel order
+          </Button>
         </div>
+        <Dialog
+          isOpen={isCancelAsked}
+          onClose={() => {
+            setIsCancelAsked(false);
+            cancelOrder.reset();
+          }}
+          title="Cancel this order?"
+          description={cancelWords(order)}
+          footer={
+            <>
+              <Button onClick={() => setIsCancelAsked(false)}>Keep the order</Button>
+              <Button
+                variant="danger"
+                isLoading={cancelOrder.isPending}
+                onClick={() =>
+                  cancelOrder.mutate(order.id, {
+                    onSuccess: () => setIsCancelAsked(false),
+                    // Paid meanwhile (ORDER_NOT_PENDING): the order is read again, so the page shows the outcome.
+                    onError: () => void refetch(),
+                  })
+                }
+              >
+                Cancel order
+              </Button>
+            </>
+          }
+        >
+          {cancelOrder.error ? <Alert tone="error">{cancelOrder.error.message}</Alert> : null}
+        </Dialog>
       </div>
     );
   }

@@ -42,6 +42,14 @@ describe('payment page: purchases', () => {
               quantity: 2,
               receipt: null,
             }),
+            // Ended by its buyer: nothing failed, and it says so.
+            order({
+              id: '0190a0b0-0000-7000-8000-00000000e003',
+              status: 'FAILED',
+              failureReason: 'cancelled_by_buyer',
+              paymentMethod: 'TILIA',
+              receipt: null,
+            }),
           ])
         : undefined,
     );
@@ -63,6 +71,7 @@ describe('payment page: purchases', () => {
 
     await user.click(screen.getByRole('button', { name: /Neon Genesis.*Timed out/ }));
     expect(screen.getByText('No payment was taken for this order, so it has no receipt.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Neon Genesis.*Cancelled/ })).toBeInTheDocument();
   });
 
   it('says there are no purchases yet and points at the drops', async () => {

@@ -1,5 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, not, or } from 'drizzle-orm';
-import { REPLACED_DEPOSIT_REASON } from './close-replaced-deposit.ts';
+import { and, count, desc, eq, inArray, isNull, not, notInArray, or } from 'drizzle-orm';
 import {
   openDepositStatuses,
   unpaidDepositStatuses,
@@ -10,6 +9,7 @@ import {
 } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
+import { closedByPersonReasons } from './close-replaced-deposit.ts';
 import { depositView, selectDepositViews } from './deposit-views.ts';
 import { deposits } from './deposits.tables.ts';
 
@@ -34,14 +34,14 @@ export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQ
 }
 
 /**
- * Ended without being paid: failed or expired, but not a checkout closed because the person chose another way to pay
- * the same order (closeReplacedDeposit's `replaced`): nothing went wrong there, and the order was paid the other way.
+ * Ended without being paid: failed or expired, but not a checkout the person closed themselves, choosing another way
+ * to pay the same order or cancelling it (closeReplacedDeposit's reasons): nothing went wrong there.
  */
 function unpaidFilter(isUnpaid: boolean | undefined) {
   if (isUnpaid === undefined) return undefined;
   const unpaid = and(
     inArray(deposits.status, [...unpaidDepositStatuses]),
-    or(isNull(deposits.failureReason), ne(deposits.failureReason, REPLACED_DEPOSIT_REASON)),
+    or(isNull(deposits.failureReason), notInArray(deposits.failureReason, [...closedByPersonReasons])),
   );
   return isUnpaid ? unpaid! : not(unpaid!);
 }

@@ -5,7 +5,7 @@ import { useMyUser } from '../../../api/my-user.ts';
 import { useMyPacks } from '../../../api/packs/list-my-packs.ts';
 import { purchasePath } from '../../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { orderPaymentMethodLabels, orderStatusLabels, packCountText } from '../../../lib/order-words.ts';
+import { orderPaymentMethodLabels, orderStatusLabel, packCountText } from '../../../lib/order-words.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
@@ -90,7 +90,7 @@ function OrderClaimsRow({ check }: { check: TOrderClaimsCheck }) {
       </span>
       <span className={styles.claimMeta}>
         {packCountText(order.quantity)} · {orderPaymentMethodLabels[order.paymentMethod]} ·{' '}
-        {orderStatusLabels[order.status].label}
+        {orderStatusLabel(order).label}
       </span>
     </li>
   );

@@ -1,7 +1,7 @@
 import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TMoney, type TOrder } from '@cypher/contract';
 import { useCypMinorUnits } from '../../../api/my-balances.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabels } from '../../../lib/order-words.ts';
+import { orderPaymentMethodLabels, orderQuantityText, orderStatusLabel } from '../../../lib/order-words.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -46,7 +46,7 @@ export function PurchasesSection() {
 
 function PurchaseRow({ order, format }: { order: TOrder; format: (money: TMoney) => string }) {
   const detailsId = `purchase-${order.id}`;
-  const status = orderStatusLabels[order.status];
+  const status = orderStatusLabel(order);
   return (
     <ExpandingRow
       detailsId={detailsId}

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { ORDER_CANCELLED_BY_BUYER, PAID_AFTER_HOLD_EXPIRED } from '@cypher/contract';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../config.ts';
+import { newId } from '../../lib/ids.ts';
+import { bearer } from '../../testing/auth-helpers.ts';
+import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
+import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
+import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
+import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { balancesOf } from '../../testing/wallet-helpers.ts';
+import { packs } from '../drops/drops.tables.ts';
+import { deposits } from '../wallet/deposits/deposits.tables.ts';
+import { orders } from './orders.tables.ts';
+
+// A buyer cancels a card order on one instance while the provider's payment for it lands on another. On PGlite (one
+// transaction at a time) there is no race to run: this runs in CI's PostgreSQL pass.
+const isOnPostgres = Boolean(testDatabaseUrl());
+const WEBHOOK_SECRET = 'whsec_test_secret_for_cancel_races';
+
+let a: TestApp;
+let b: TestApp;
+twoInstancesOnPostgres(
+  { env: { PUBLIC_URL: 'http://cypher.test', PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET } },
+  (made) => ({ a, b } = made),
+);
+
+/**
+ * Starts each racer once the one before it is seen queued on the order's row, which a gate session holds, then opens
+ * the gate: PostgreSQL grants the row to its waiters in the order they queued, so the first racer reaches it first.
+ */
+async function inTurn<T>(orderId: string, racers: readonly [() => Promise<T>, () => Promise<T>]): Promise<[T, T]> {
+  const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
+  await gate.connect();
+  try {
+    await gate.query('begin');
+    await gate.query('select 1 from orders where id = $1 for update', [orderId]);
+    const running: Promise<T>[] = [];
+    for (const racer of racers) {
+      const started = racer();
+      // An unawaited rejection while we wait would be reported as unhandled; it is seen when awaited below.
+      started.catch(() => undefined);
+      running.push(started);
+      await lockWaitersSeen(gate, running.length);
+    }
+    await gate.query('commit');
+    const [first, second] = await Promise.all(running);
+    return [first!, second!];
+  } finally {
+    await gate.query('rollback').catch(() => undefined);
+    await gate.end();
+  }
+}
+
+describe('a cancel racing the payment of the same order', () => {
+  it.runIf(isOnPostgres)(
+    'both in flight at once, 30 times: the order is paid or cancelled, never both; the pack is delivered or back on sale; the money pays it or stays in the balance',
+    async () => {
+      const db = a.database.db;
+      const outcomes = { paid: 0, cancelled: 0 };
+      for (let run = 1; run <= 30; run += 1) {
+        const { dropId } = await insertLiveDrop(db, { now: a.clock.now(), rounds: [{ packCount: 1, price: 2_000 }] });
+        const buyer = await fastBuyer(a);
+        const placed = await a.app.inject({
+          method: 'POST',
+          url: '/v2/orders',
+          headers: { ...bearer(buyer.accessToken), 'idempotency-key': newId() },
+          payload: { dropId, quantity: 1, paymentMethod: 'CARD' },
+        });
+        expect(placed.statusCode, placed.body).toBe(201);
+        const orderId = placed.json().data.id as string;
+        const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+        const [deposit] = await db.select().from(deposits).where(eq(deposits.id, order!.depositId!));
+
+        const pay = () =>
+          deliverSignedWebhook(a, WEBHOOK_SECRET, 'card', {
+            id: `evt_${newId()}`,
+            type: 'payment.succeeded',
+            data: {
+              providerReference: deposit!.providerReference,
+              depositId: deposit!.id,
+              amount: deposit!.amount,
+              currency: 'USD',
+            },
+          });
+        const cancel = () =>
+          b.app.inject({ method: 'POST', url: `/v1/orders/${orderId}/cancel`, headers: bearer(buyer.accessToken) });
+        // Both queue on the order's row behind a gate, in turn, so each run decides which one reaches it first:
+        // the payment on odd runs, the cancel on even ones.
+        const paymentFirst = run % 2 === 1;
+        const { webhook, cancelled } = await inTurn(orderId, paymentFirst ? [pay, cancel] : [cancel, pay]).then(
+          ([first, second]) =>
+            paymentFirst ? { webhook: first, cancelled: second } : { webhook: second, cancelled: first },
+        );
+
+        expect(webhook.statusCode, webhook.body).toBe(200);
+        const [after] = await db.select().from(orders).where(eq(orders.id, orderId));
+        const [pack] = await db.select().from(packs).where(eq(packs.dropId, dropId));
+        const balances = await balancesOf(db, buyer.userId);
+        expect(after!.status).toBe(paymentFirst ? 'SUCCESSFUL' : 'FAILED');
+        if (after!.status === 'SUCCESSFUL') {
+          // The payment first: the cancel came too late, and said so.
+          outcomes.paid += 1;
+          expect([cancelled.statusCode, cancelled.json().code]).toEqual([409, 'ORDER_NOT_PENDING']);
+          expect(pack).toMatchObject({ orderId, ownerUserId: buyer.userId });
+          expect(balances).toMatchObject({ unsettled: 0 });
+        } else {
+          // The cancel first: the pack is back on sale and the late payment stays in the balance.
+          outcomes.cancelled += 1;
+          expect(cancelled.statusCode, cancelled.body).toBe(200);
+          expect(cancelled.json().data.failureReason).toBe(ORDER_CANCELLED_BY_BUYER);
+          expect(after).toMatchObject({ status: 'FAILED', failureReason: PAID_AFTER_HOLD_EXPIRED });
+          expect(pack).toMatchObject({ orderId: null, ownerUserId: null });
+          expect(balances).toMatchObject({ unsettled: 2_100 });
+        }
+      }
+      expect(outcomes).toEqual({ paid: 15, cancelled: 15 });
+      expect(await purchaseInvariantViolations(db)).toEqual(noPurchaseViolations);
+      expect([...a.errorReporter.reports, ...b.errorReporter.reports]).toEqual([]);
+    },
+    300_000,
+  );
+});
