@@ -99,12 +99,15 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 }
 
 test.describe('phone width', () => {
-  test("a collector's pages fit a 390 px window", async ({ page, request }) => {
+  test("a collector's pages fit a 390 px window, and the signed-in header a 320 px one", async ({ page, request }) => {
     await signIn(page, demoCollector);
     const drops = (await (await request.get('/v1/drops?size=1')).json()).data.items as { id: string }[];
     for (const path of [...collectorPages, ...drops.map((drop) => `/drops/${drop.id}`)]) {
       await expectFitsTheWindow(page, path);
     }
+    // The narrowest phones still in use: the signed-in header's controls are what runs out of room first.
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/', '/payment']) await expectFitsTheWindow(page, path);
   });
 
   test("a collector's entry pages fit a 390 px window: a product, a brand, a pass, a fusion, a drop's provenance", async ({
