@@ -3,6 +3,7 @@ import { drawRaffleWinners } from '@cypher/contract';
 import type { Db } from '../../db/client.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { cancelRaffleRoundRemindersExcept } from '../drops/reminders/cancel-drop-reminders.ts';
 import { roundOfDrop } from '../drops/sale-round.ts';
 import { insertNotificationsSql } from '../notifications/notification-fragments.ts';
 import { grantTickets } from '../tickets/grant-tickets.ts';
@@ -20,12 +21,13 @@ export interface TRaffleDrawDeps {
  * Route: none of its own; run by the draw-raffles job (draw-due-raffles.ts) at the close, lazily by GET
  * /v1/raffles/{roundId} and the purchase gate when the job has not yet, and by POST
  * /v1/console/drops/{dropId}/rounds/{round}/raffle/draw · Writes: raffle_rounds (drawn_at), raffle_entries (won_in),
- * ticket_movements and ticket_holdings (refunds, through grantTickets), notifications · Reads: sale_policies and drops
+ * ticket_movements and ticket_holdings (refunds, through grantTickets), notifications, drop_reminders (the round's
+ * unsent reminders of all but the winners, through cancelRaffleRoundRemindersExcept) · Reads: sale_policies and drops
  * (through roundOfDrop) · UI: features/drops raffle-draw-page.tsx · Tests: raffles.test.ts, raffle-races.test.ts.
  *
  * The first draw of a raffle round, exactly once, after registration closes (decision record 26): the seed is opened,
- * every entry's handle ranked by drawRaffleWinners, the first `places` marked as winners, drawn_at set, and every
- * entrant told in the same transaction.
+ * every entry's handle ranked by drawRaffleWinners, the first `places` marked as winners, drawn_at set, every entrant
+ * told, and the round's reminders kept for its winners only, in the same transaction.
  *
  * - Exactly once: the raffle row is locked FOR UPDATE and drawn_at checked under the lock, so two instances (the job
  *   on one, a reader on another) queue there and the second finds it drawn and does nothing.
@@ -67,6 +69,11 @@ export async function drawRaffle(deps: TRaffleDrawDeps, policyId: string, now: D
         );
     }
     await tx.update(raffleRounds).set({ drawnAt: now, updatedAt: now }).where(eq(raffleRounds.policyId, policyId));
+    await cancelRaffleRoundRemindersExcept(
+      tx,
+      policyId,
+      entries.filter((entry) => winners.has(entry.handle)).map((entry) => entry.userId),
+    );
 
     const losers = entries.filter((entry) => !winners.has(entry.handle));
     const ticketKindId = raffle.ticketsOnLoss === 'RETURNED' ? raffle.ticketKindId : null;

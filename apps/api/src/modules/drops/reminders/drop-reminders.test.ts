@@ -163,9 +163,10 @@ describe('POST and DELETE /v1/drops/{id}/reminders', () => {
     const pair = [await fastBuyer(t), await fastBuyer(t)];
     const absent = await fastBuyer(t);
     for (const fan of pair) await enterRaffle({ db: db(), clock: t.clock }, fan.userId, roundId);
-    // Before the draw anyone may still win (and enter, while registration is open).
+    // Before the draw anyone may still win (and enter, while registration is open), and all three ask to be reminded.
     for (const fan of [...pair, absent]) {
       expect((await viewerOf(fan.accessToken, dropId)).reminder).toMatchObject({ policyId: roundId, isSet: false });
+      expect((await remind(fan.accessToken, dropId, { policyId: roundId })).statusCode).toBe(201);
     }
 
     const start = t.clock.now();
@@ -176,8 +177,13 @@ describe('POST and DELETE /v1/drops/{id}/reminders', () => {
       const wonIn = async (accessToken: string) =>
         (await t.app.inject({ method: 'GET', url: `/v1/raffles/${roundId}`, headers: bearer(accessToken) })).json().data
           .mine.wonIn as number | null;
-      const [winner, loser] = (await wonIn(tokens[0]!)) === 1 ? tokens : [tokens[1]!, tokens[0]!];
+      const isFirstTheWinner = (await wonIn(tokens[0]!)) === 1;
+      const [winner, loser] = isFirstTheWinner ? tokens : [tokens[1]!, tokens[0]!];
       expect(await wonIn(loser!)).toBeNull();
+
+      // The draw kept the winner's reminder only: the others would be called to a sale they cannot buy in.
+      const kept = await db().select().from(dropReminders).where(eq(dropReminders.policyId, roundId));
+      expect(kept.map((reminder) => reminder.userId)).toEqual([pair[isFirstTheWinner ? 0 : 1]!.userId]);
 
       // Not drawn: no reminder offered, and none taken, for a round only the winners buy in when it opens.
       expect((await viewerOf(loser!, dropId)).reminder).toBeNull();
@@ -193,8 +199,7 @@ describe('POST and DELETE /v1/drops/{id}/reminders', () => {
       expect((await viewerOf(absentToken, dropId)).reminder).toBeNull();
       expect((await remind(absentToken, dropId)).json().code).toBe('RAFFLE_NOT_A_WINNER');
 
-      expect((await viewerOf(winner!, dropId)).reminder).toMatchObject({ policyId: roundId, isSet: false });
-      expect((await remind(winner!, dropId, { policyId: roundId })).statusCode).toBe(201);
+      expect((await viewerOf(winner!, dropId)).reminder).toMatchObject({ policyId: roundId, isSet: true });
     } finally {
       t.clock.set(start);
     }
