@@ -1,4 +1,5 @@
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../adapters/payments/payment-provider.ts';
+import { newId } from '../lib/ids.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -15,5 +16,28 @@ export function deliverSignedWebhook(t: TestApp, secret: string, method: string,
       [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, rawBody, t.clock.now()),
     },
     payload: rawBody,
+  });
+}
+
+/**
+ * The card provider's signed `payment.succeeded` for a deposit (a card order's checkout, or funds added), paid in
+ * full, under a fresh event id: what a payment completed at the provider sends, whatever our side did meanwhile.
+ */
+export function deliverCardPaymentSucceeded(
+  t: TestApp,
+  secret: string,
+  deposit: { id: string; providerReference: string | null; amount: number },
+  paymentMethod?: string,
+) {
+  return deliverSignedWebhook(t, secret, 'card', {
+    id: `evt_${newId()}`,
+    type: 'payment.succeeded',
+    data: {
+      providerReference: deposit.providerReference,
+      depositId: deposit.id,
+      amount: deposit.amount,
+      currency: 'USD',
+      ...(paymentMethod ? { paymentMethod } : {}),
+    },
   });
 }

@@ -10,7 +10,7 @@ import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { deliverCardPaymentSucceeded } from '../../testing/webhook-helpers.ts';
 import { balancesOf } from '../../testing/wallet-helpers.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
@@ -75,17 +75,7 @@ describe('a cancel racing the payment of the same order', () => {
         const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
         const [deposit] = await db.select().from(deposits).where(eq(deposits.id, order!.depositId!));
 
-        const pay = () =>
-          deliverSignedWebhook(a, WEBHOOK_SECRET, 'card', {
-            id: `evt_${newId()}`,
-            type: 'payment.succeeded',
-            data: {
-              providerReference: deposit!.providerReference,
-              depositId: deposit!.id,
-              amount: deposit!.amount,
-              currency: 'USD',
-            },
-          });
+        const pay = () => deliverCardPaymentSucceeded(a, WEBHOOK_SECRET, deposit!);
         const cancel = () =>
           b.app.inject({ method: 'POST', url: `/v1/orders/${orderId}/cancel`, headers: bearer(buyer.accessToken) });
         // Both queue on the order's row behind a gate, in turn, so each run decides which one reaches it first:

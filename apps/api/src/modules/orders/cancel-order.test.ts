@@ -6,7 +6,7 @@ import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { deliverCardPaymentSucceeded } from '../../testing/webhook-helpers.ts';
 import { balancesOf, depositForTest } from '../../testing/wallet-helpers.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
@@ -173,16 +173,7 @@ describe('POST /v1/orders/{id}/cancel', () => {
     expect((await cancel(buyer.accessToken, placed.id)).statusCode).toBe(200);
 
     // Started at the provider before the cancel, completed after it.
-    const landed = await deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
-      id: `evt_${newId()}`,
-      type: 'payment.succeeded',
-      data: {
-        providerReference: deposit.providerReference,
-        depositId: deposit.id,
-        amount: deposit.amount,
-        currency: 'USD',
-      },
-    });
+    const landed = await deliverCardPaymentSucceeded(t, WEBHOOK_SECRET, deposit);
     expect(landed.statusCode).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.id, placed.id));
     expect(order).toMatchObject({

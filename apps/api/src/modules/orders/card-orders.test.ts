@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { deliverCardPaymentSucceeded } from '../../testing/webhook-helpers.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { packs } from '../drops/drops.tables.ts';
 import { deposits } from '../wallet/deposits/deposits.tables.ts';
@@ -43,21 +43,6 @@ function payAtCheckout(checkoutUrl: string, cardNumber = '4242 4242 4242 4242') 
     url: new URL(checkoutUrl).pathname + new URL(checkoutUrl).search,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ cardNumber, expiry: '12/39', cvc: '123' }).toString(),
-  });
-}
-
-/** The card provider's signed webhook for a checkout, as it would arrive on its own (not from its hosted page). */
-function cardPaymentSucceeds(deposit: { id: string; providerReference: string | null; amount: number }) {
-  return deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
-    id: `evt_${newId()}`,
-    type: 'payment.succeeded',
-    data: {
-      providerReference: deposit.providerReference,
-      depositId: deposit.id,
-      amount: deposit.amount,
-      currency: 'USD',
-      paymentMethod: 'Visa •••• 4242',
-    },
   });
 }
 
@@ -276,7 +261,7 @@ describe('orders paid by card', () => {
     expect((await payAtCheckout(placed.checkoutUrl)).statusCode).toBe(404);
 
     // The card payment had already been started at the provider and completes anyway.
-    expect((await cardPaymentSucceeds(cardDeposit)).statusCode).toBe(200);
+    expect((await deliverCardPaymentSucceeded(t, WEBHOOK_SECRET, cardDeposit, 'Visa •••• 4242')).statusCode).toBe(200);
     expect(await readOrder(buyer.accessToken, placed.id)).toMatchObject({ status: 'PENDING', paymentMethod: 'TILIA' });
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ unsettled: 2_100 });
     expect((await notificationsOf(buyer.accessToken)).items[0]).toMatchObject({

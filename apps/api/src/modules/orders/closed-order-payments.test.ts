@@ -12,7 +12,7 @@ import { fastBuyer, freshAccessToken, insertLiveDrop } from '../../testing/drop-
 import { raceThroughGate } from '../../testing/lock-barrier.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { deliverSignedWebhook } from '../../testing/webhook-helpers.ts';
+import { deliverCardPaymentSucceeded } from '../../testing/webhook-helpers.ts';
 import { balancesOf, depositForTest, ledgerInvariantViolations, noViolations } from '../../testing/wallet-helpers.ts';
 import { paymentEvents } from '../wallet/deposits/deposits.tables.ts';
 import { packs } from '../drops/drops.tables.ts';
@@ -77,18 +77,8 @@ function runExpiryJob() {
 }
 
 /** The card provider's signed word that the deposit was paid in full. */
-function paymentSucceeded(deposit: { id: string; providerReference: string | null; amount: number }) {
-  return deliverSignedWebhook(t, WEBHOOK_SECRET, 'card', {
-    id: `evt_${newId()}`,
-    type: 'payment.succeeded',
-    data: {
-      providerReference: deposit.providerReference,
-      depositId: deposit.id,
-      amount: deposit.amount,
-      currency: 'USD',
-    },
-  });
-}
+const paymentSucceeded = (deposit: Parameters<typeof deliverCardPaymentSucceeded>[2]) =>
+  deliverCardPaymentSucceeded(t, WEBHOOK_SECRET, deposit);
 
 /** Whether someone else can buy the drop's only pack from their balance now. */
 async function isPackOnSale(dropId: string) {

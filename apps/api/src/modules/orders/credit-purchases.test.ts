@@ -84,9 +84,8 @@ describe('paying with CYP credit', () => {
         paidWithCredit,
       });
     }
-    const orders = (
-      await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(mixed.accessToken) })
-    ).json().data.items as { receipt: unknown }[];
+    const orders = (await t.app.inject({ method: 'GET', url: '/v1/orders', headers: bearer(mixed.accessToken) })).json()
+      .data.items as { receipt: unknown }[];
     expect(orders.map((each) => each.receipt)).toEqual([expect.objectContaining({ paidWithCredit })]);
 
     // Paid in dollars alone, a receipt says no credit paid.
