@@ -3,7 +3,7 @@ import { ORDER_CANCELLED_BY_BUYER, type TOrder } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inRetriedTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { closeReplacedDeposit } from '../wallet/deposits/close-replaced-deposit.ts';
+import { closeOrderCheckout } from '../wallet/deposits/close-order-checkout.ts';
 import { getMyOrder } from './get-my-orders.ts';
 import { orderNotices } from './order-notices.ts';
 import { orders } from './orders.tables.ts';
@@ -40,7 +40,7 @@ export async function cancelOrder(
     await lockAllowanceOf(tx, order.itemId, order.userId);
     const now = deps.clock.now();
     // Only card and Tilia orders wait for a payment (hold-for-payment.ts), so a pending order always has a checkout.
-    if (order.depositId) await closeReplacedDeposit(tx, order.depositId, now, ORDER_CANCELLED_BY_BUYER);
+    if (order.depositId) await closeOrderCheckout(tx, order.depositId, now, ORDER_CANCELLED_BY_BUYER);
     await releaseOrder(tx, order, {
       to: 'FAILED',
       now,

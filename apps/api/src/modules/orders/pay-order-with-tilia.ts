@@ -3,7 +3,7 @@ import { purchaseStatusPath } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { inRetriedTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { closeReplacedDeposit } from '../wallet/deposits/close-replaced-deposit.ts';
+import { closeOrderCheckout } from '../wallet/deposits/close-order-checkout.ts';
 import { recordOrderPaymentDeposit } from '../wallet/deposits/create-deposit.ts';
 import { openCheckout } from '../wallet/deposits/open-checkout.ts';
 import { orders } from './orders.tables.ts';
@@ -37,7 +37,7 @@ export async function payOrderWithTilia(
     if (order.holdExpiresAt && order.holdExpiresAt <= now) throw new AppError('ORDER_HOLD_EXPIRED');
     if (order.paymentMethod === 'TILIA' && order.depositId) return order.depositId;
     const tiliaDeposit = await recordOrderPaymentDeposit(tx, { userId, method: 'tilia', amount: order.total, now });
-    if (order.depositId) await closeReplacedDeposit(tx, order.depositId, now);
+    if (order.depositId) await closeOrderCheckout(tx, order.depositId, now, 'replaced');
     await tx
       .update(orders)
       .set({ paymentMethod: 'TILIA', depositId: tiliaDeposit, replacedDepositId: order.depositId, updatedAt: now })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, bearer } from '../../../testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { closeReplacedDeposit } from './close-replaced-deposit.ts';
+import { closeOrderCheckout } from './close-order-checkout.ts';
 import { expireAbandonedDeposits } from './expire-abandoned-deposits.ts';
 
 let t: TestApp;
@@ -158,7 +158,7 @@ describe('GET /v1/deposits', () => {
     t.clock.advance(1000);
     // Closed because its order was paid another way: not a payment that failed.
     const replaced = await createDeposit(user.accessToken, 1500);
-    await closeReplacedDeposit(t.database.db, replaced.depositId, t.clock.now());
+    await closeOrderCheckout(t.database.db, replaced.depositId, t.clock.now(), 'replaced');
     t.clock.advance(1000);
     const declined = await createDeposit(user.accessToken, 3000);
     await payAtCheckout(declined.checkoutUrl, '4000 0000 0000 0002');

@@ -9,7 +9,7 @@ import {
 } from '@cypher/contract';
 import type { Db } from '../../../db/client.ts';
 import { pageWindow, toPage } from '../../../http/pagination.ts';
-import { closedByPersonReasons } from './close-replaced-deposit.ts';
+import { closedByPersonReasons } from './close-order-checkout.ts';
 import { depositView, selectDepositViews } from './deposit-views.ts';
 import { deposits } from './deposits.tables.ts';
 
@@ -35,7 +35,7 @@ export async function listMyDeposits(db: Db, userId: string, query: TMyDepositsQ
 
 /**
  * Ended without being paid: failed or expired, but not a checkout the person closed themselves, choosing another way
- * to pay the same order or cancelling it (closeReplacedDeposit's reasons): nothing went wrong there.
+ * to pay the same order or cancelling it (close-order-checkout.ts's closedByPersonReasons): nothing went wrong there.
  */
 function unpaidFilter(isUnpaid: boolean | undefined) {
   if (isUnpaid === undefined) return undefined;
