@@ -111,6 +111,25 @@ describe('purchase receipt page', () => {
     expect(screen.queryByRole('region', { name: 'Receipt' })).toBeNull();
   });
 
+  it('says where the money went when the payment arrived after the order had closed', async () => {
+    ordersApi(
+      order({
+        status: 'TIMED_OUT',
+        failureReason: 'paid_after_hold_expired',
+        receipt: null,
+        packIds: [],
+        paymentMethod: 'CARD',
+      }),
+    );
+    renderApp(`/purchase/${dropIds.order}`);
+    expect(await screen.findByText('Your payment went to your balance')).toBeInTheDocument();
+    expect(
+      screen.getByText('It arrived after this order had closed, so the $13.13 you paid was added to your balance.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your balance' })).toHaveAttribute('href', '/payment');
+    expect(screen.getByText('This order delivered no packs.')).toBeInTheDocument();
+  });
+
   it.each([
     ['an order id of no order of mine', '0190a0b0-0000-7000-8000-0000000000ff'],
     ['an address that is not an order id', 'not-an-order'],

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatMoney, type TOrder } from '@cypher/contract';
+import { formatMoney, PAID_AFTER_HOLD_EXPIRED, type TOrder } from '@cypher/contract';
 import { packPath, purchaseStatusPath } from '../../lib/drop-paths.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { orderPaymentMethodLabels, orderStatusLabel } from '../../lib/order-words.ts';
@@ -59,6 +59,20 @@ export default function PurchaseReceiptPage() {
           }
         >
           The receipt appears here once the payment is confirmed.
+        </Alert>
+      ) : null}
+      {data.failureReason === PAID_AFTER_HOLD_EXPIRED ? (
+        // Money was taken though the order delivered nothing: the page says where it went.
+        <Alert
+          tone="info"
+          title="Your payment went to your balance"
+          action={
+            <ButtonLink to="/payment" size="sm" variant="secondary">
+              Your balance
+            </ButtonLink>
+          }
+        >
+          It arrived after this order had closed, so the {formatMoney(data.total)} you paid was added to your balance.
         </Alert>
       ) : null}
       <section aria-labelledby="figures-heading" className={styles.card}>

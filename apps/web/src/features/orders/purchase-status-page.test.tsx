@@ -259,7 +259,7 @@ describe('purchase status', () => {
     current = order({ status: 'TIMED_OUT', receipt: null, packIds: [] });
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS + 100);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase timed out' })).toBeInTheDocument();
-    expect(screen.getByText(/if a payment still arrives, it is refunded to your balance/)).toBeInTheDocument();
+    expect(screen.getByText(/if a payment still arrives, it is added to your balance/)).toBeInTheDocument();
   });
 
   it('says where the money went when the payment arrived after the hold expired', async () => {
@@ -294,10 +294,24 @@ describe('purchase status', () => {
       screen.getByText('The hold on your pack has ended. We are checking whether your payment arrived in time.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Finish paying' })).toBeNull();
+    // And the words promise none.
+    expect(screen.getByText('Your card payment has not reached us yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/finish paying below/)).toBeNull();
     // Tilia too: the server refuses it (ORDER_HOLD_EXPIRED), and a payment now would buy nothing.
     expect(screen.queryByRole('button', { name: /Pay with Tilia/ })).toBeNull();
     // Nor a cancel: the time-out releases the pack, and a cancel would only race it.
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('offers a Tilia order its open checkout once, not a second button to the same place', async () => {
+    orderApi(() => ({ ...pendingCard, paymentMethod: 'TILIA', checkoutUrl: '/dev/payments/tilia/checkout/o-1' }));
+    renderApp(statusUrl);
+    expect(await screen.findByRole('link', { name: 'Finish paying' })).toHaveAttribute(
+      'href',
+      '/dev/payments/tilia/checkout/o-1',
+    );
+    expect(screen.queryByRole('button', { name: /Pay with Tilia/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
   });
 
   it('offers the card checkout while the pack is held', async () => {
@@ -408,9 +422,12 @@ describe('purchase status', () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
-      // The refusal reads the order again at once: the page shows what happened instead of the question.
+      // The refusal reads the order again at once: the page shows what happened instead of the question, and says
+      // the cancel did not happen.
       expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByText('The order was not cancelled')).toBeInTheDocument();
+      expect(screen.getByText('This order is no longer waiting for a payment.')).toBeInTheDocument();
     });
   });
 

@@ -25,6 +25,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { PageMeta } from '../../ui/page-meta.tsx';
+import { useToast } from '../../ui/use-toast.ts';
 import { useCancelOrder } from './api/cancel-order.ts';
 import { useOrderStatus } from './api/get-order.ts';
 import { useOrderCollections } from './api/get-order-collections.ts';
@@ -167,15 +168,20 @@ function boughtText(order: TOrder, packs: TPackState[]): string {
 function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] }) {
   const now = useNow();
   switch (order.status) {
-    case 'PENDING':
+    case 'PENDING': {
+      const isHoldOver = order.holdExpiresAt !== null && Date.parse(order.holdExpiresAt) <= now.getTime();
+      const way = order.paymentMethod === 'CARD' ? 'card' : orderPaymentMethodLabels[order.paymentMethod];
       return (
         <>
           <p className={styles.muted}>
             {order.paymentMethod === 'BALANCE'
               ? 'We are taking the payment from your balance. This takes a moment.'
-              : `Your ${order.paymentMethod === 'CARD' ? 'card' : orderPaymentMethodLabels[order.paymentMethod]} payment has not reached us yet. If you left the checkout without paying, you can finish paying below; once a payment is confirmed, this page updates by itself.`}
+              : isHoldOver
+                ? // Nothing is offered below once the hold has ended (StatusActions): no promise of a way to pay.
+                  `Your ${way} payment has not reached us yet.`
+                : `Your ${way} payment has not reached us yet. If you left the checkout without paying, you can finish paying below; once a payment is confirmed, this page updates by itself.`}
           </p>
-          {order.holdExpiresAt && Date.parse(order.holdExpiresAt) > now.getTime() ? (
+          {order.holdExpiresAt && !isHoldOver ? (
             <p className={styles.muted}>
               {heldItems(order) === null
                 ? 'This order is kept for'
@@ -192,6 +198,7 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           ) : null}
         </>
       );
+    }
     case 'SUCCESSFUL':
       if (order.paymentMethod === 'GIFT') {
         return (
@@ -244,7 +251,7 @@ function StatusMessage({ order, packs }: { order: TOrder; packs: TPackState[] })
           {heldItems(order) === null
             ? 'The payment did not arrive in time, so the order was closed.'
             : `The payment did not arrive while your ${heldItems(order)} ${order.quantity === 1 ? 'was' : 'were'} held, so ${order.quantity === 1 ? 'it' : 'they'} went back on sale.`}{' '}
-          No money was taken; if a payment still arrives, it is refunded to your balance.
+          No money was taken; if a payment still arrives, it is added to your balance.
         </p>
       );
   }
@@ -269,6 +276,7 @@ function StatusActions({
 }) {
   const payWithTilia = usePayOrderWithTilia();
   const cancelOrder = useCancelOrder();
+  const { showToast } = useToast();
   const [isCancelAsked, setIsCancelAsked] = useState(false);
   const idempotency = useIdempotencyKey();
   const now = useNow();
@@ -332,14 +340,17 @@ function StatusActions({
               Finish paying
             </a>
           ) : null}
-          <Button
-            variant={order.checkoutUrl ? 'secondary' : 'primary'}
-            size="lg"
-            isLoading={payWithTilia.isPending}
-            onClick={() => void payTilia()}
-          >
-            {order.paymentMethod === 'TILIA' && !order.checkoutUrl ? 'Pay with Tilia' : 'Pay with Tilia instead'}
-          </Button>
+          {/* A Tilia order's open checkout is already the way to pay with Tilia: one button, not two that do the same. */}
+          {order.paymentMethod === 'TILIA' && order.checkoutUrl ? null : (
+            <Button
+              variant={order.checkoutUrl ? 'secondary' : 'primary'}
+              size="lg"
+              isLoading={payWithTilia.isPending}
+              onClick={() => void payTilia()}
+            >
+              {order.paymentMethod === 'TILIA' ? 'Pay with Tilia' : 'Pay with Tilia instead'}
+            </Button>
+          )}
           <Button variant="ghost" size="lg" onClick={() => setIsCancelAsked(true)}>
             Cancel order
           </Button>
@@ -361,8 +372,14 @@ function StatusActions({
                 onClick={() =>
                   cancelOrder.mutate(order.id, {
                     onSuccess: () => setIsCancelAsked(false),
-                    // Paid meanwhile (ORDER_NOT_PENDING): the order is read again, so the page shows the outcome.
-                    onError: () => void refetch(),
+                    // Paid meanwhile (ORDER_NOT_PENDING): the order is read again, so the page shows the outcome, and
+                    // the toast says the cancel did not happen (the dialog closes with the pending order's actions).
+                    onError: (error) => {
+                      if (isApiError(error) && error.code === 'ORDER_NOT_PENDING') {
+                        showToast({ tone: 'info', title: 'The order was not cancelled', description: error.message });
+                      }
+                      void refetch();
+                    },
                   })
                 }
               >
