@@ -13,7 +13,7 @@ import { releaseOrder } from './release-order.ts';
 /**
  * Route: POST /v1/orders/{id}/cancel · Writes: orders, deposits (through the wallet), purchase_allowances, the units
  * (packs and pack_claim_log, or pass_units), notifications · UI: features/orders purchase status page · Tests:
- * cancel-order.test.ts, cancel-order-races.test.ts.
+ * cancel-order.test.ts, cancel-order-races.test.ts; decision record 59.
  *
  * A card or Tilia order its buyer no longer means to pay: FAILED with ORDER_CANCELLED_BY_BUYER, its units back on sale
  * and its count out of the per-person limit now, not when the hold ends (a buyer who changed their mind, or wants to
