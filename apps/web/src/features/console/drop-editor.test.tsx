@@ -359,6 +359,35 @@ describe('console drop editor', () => {
     JOURNEY_MS,
   );
 
+  it(
+    'refuses a file that is not text (an image chosen by mistake) and keeps the list as it was',
+    async () => {
+      consoleDropsApi([draft()]);
+      // The file dialog's "All files" choice lets any file past the input's `accept`.
+      const user = userEvent.setup({ applyAccept: false });
+      renderApp(`/console/drops/${consoleDropIds.upcoming}`);
+      await user.click(await screen.findByLabelText('Only people on a whitelist may buy in Round 1'));
+      const box = screen.getByLabelText('Email addresses for Round 1');
+      await user.click(box);
+      await user.paste('ada@example.com');
+      // A PNG's first bytes: its signature, then the header chunk's length (zero bytes).
+      const image = new File(
+        [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+        'logo.png',
+        {
+          type: 'image/png',
+        },
+      );
+      await user.upload(screen.getByLabelText('Email list file for Round 1'), image);
+
+      expect(
+        await screen.findByText('logo.png is not a text file. Upload a list with one address per line (.txt or .csv).'),
+      ).toBeInTheDocument();
+      expect(box).toHaveValue('ada@example.com');
+    },
+    JOURNEY_MS,
+  );
+
   // Review: a round kept for a pass's holders read "Everyone" once the brand's passes had arrived, while saving kept the
   // pass; choosing "Everyone" then changed nothing.
   it(

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../api/query-client.ts';
 import { startSession } from '../../../lib/session.ts';
 import { apiFailure, json, stubApi } from '../../../test/fake-api.ts';
-import { ImageUploadField } from './image-upload-field.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ControlledImageField, ImageUploadField } from './image-upload-field.tsx';
 
 type TMinSize = { width: number; height: number };
 
@@ -39,7 +42,35 @@ function png(name = 'logo.png', bytes = 64) {
   return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 }
 
+/** A form whose only field is a required image, as the console's entry forms hold one. */
+function RequiredImageForm() {
+  const form = useForm({
+    resolver: zodResolver(z.object({ imageUrl: z.string().min(1, 'Upload an image.') })),
+    defaultValues: { imageUrl: '' },
+  });
+  return (
+    <form onSubmit={form.handleSubmit(() => undefined)}>
+      <input aria-label="Name" />
+      <ControlledImageField control={form.control} name="imageUrl" label="Artwork" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
 describe('ImageUploadField', () => {
+  it('takes the focus when a submit is refused for a missing image, like any other field', async () => {
+    startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RequiredImageForm />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Upload an image.');
+    expect(screen.getByRole('button', { name: /Choose a file/ })).toHaveFocus();
+  });
+
   it('shows the catalogue message when the API refuses the file type', async () => {
     const sent = stubApi(() => apiFailure(400, 'UNSUPPORTED_MIMETYPE', 'mimetype image/png is not accepted'));
     const input = renderField();

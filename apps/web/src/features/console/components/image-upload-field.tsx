@@ -1,6 +1,6 @@
 import type { TUploadedImage } from '@cypher/contract';
 import { errorCatalogue, fixedWidthImage, responsiveImages, uploadSrcSet } from '@cypher/contract';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { isApiError } from '../../../api/api-error.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -46,6 +46,11 @@ interface ImageUploadFieldProps {
   kind?: keyof typeof kinds;
   /** The smallest image the field takes (a logo shown sharp at its largest), in pixels; any size when absent. */
   minSize?: { width: number; height: number };
+  /**
+   * Given the "Choose a file" button: the form's own ref for the field, so a submit refused for a missing image moves
+   * the focus (and the page) to it, as it does for a text box. The file input itself is hidden and cannot take focus.
+   */
+  focusRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -62,6 +67,7 @@ export function ImageUploadField({
   isRequired,
   kind = 'image',
   minSize,
+  focusRef,
 }: ImageUploadFieldProps) {
   const inputId = useId();
   const hintId = useId();
@@ -174,6 +180,7 @@ export function ImageUploadField({
               </p>
               <div className={styles.buttons}>
                 <Button
+                  ref={focusRef}
                   size="sm"
                   onClick={() => inputRef.current?.click()}
                   aria-describedby={describedBy}
@@ -246,6 +253,7 @@ export function ControlledImageField<TValues extends FieldValues, TTransformed =
             onUploaded?.(uploaded);
           }}
           error={fieldState.error?.message}
+          focusRef={bound.ref}
         />
       )}
     />

@@ -3,7 +3,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Textarea } from '../../../ui/textarea.tsx';
-import { emailListText, parseEmailList } from '../email-list.ts';
+import { emailListText, isPlainText, parseEmailList } from '../email-list.ts';
 import styles from './drops.module.css';
 
 /** A 50,000-address list is about 1.5 MB of text; anything much larger is not a list of addresses. */
@@ -37,7 +37,16 @@ export function WhitelistEmailsField({ roundLabel, value, onChange, onBlur, erro
       setFileNote({ text: `${file.name} is larger than 5 MB. Upload a list of addresses only.`, isError: true });
       return;
     }
-    const text = emailListText(await file.text());
+    const fileText = await file.text();
+    // An image or a spreadsheet chosen by mistake: the list in the box stays as it was.
+    if (!isPlainText(fileText)) {
+      setFileNote({
+        text: `${file.name} is not a text file. Upload a list with one address per line (.txt or .csv).`,
+        isError: true,
+      });
+      return;
+    }
+    const text = emailListText(fileText);
     onChange(text);
     const read = parseEmailList(text);
     setFileNote({
