@@ -188,5 +188,7 @@ export const ZConsolePass = ZPass.omit({ held: true, pending: true, bought: true
   publishedAt: z.iso.datetime().nullable(),
   sold: z.number().int(),
   createdAt: z.iso.datetime(),
+  /** The version an edit is made from (If-Match): any change moves it. */
+  updatedAt: z.iso.datetime(),
 });
 export type TConsolePass = z.infer<typeof ZConsolePass>;

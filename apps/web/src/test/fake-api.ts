@@ -8,7 +8,7 @@ export interface SentRequest {
   method: string;
   path: string;
   authorization: string | null;
-  /** The version an edit was made from (console PUTs). */
+  /** The version an edit was made from (console edits). */
   ifMatch: string | null;
   body: unknown;
 }

@@ -64,6 +64,7 @@ export function consolePass(changes: Partial<TConsolePass> = {}): TConsolePass {
     publishedAt: '2026-11-01T00:00:00.000Z',
     sold: 88,
     createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     ...changes,
   };
 }

@@ -9,6 +9,7 @@ import {
   ZUpdatePassRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
+import { seenVersionOf } from '../../http/entry-version.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createPass } from './create-pass.ts';
 import { deletePass } from './delete-pass.ts';
@@ -73,14 +74,17 @@ export function consolePassesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Change a pass's words, artwork, price, limit or times; a draft's supply too",
+          summary:
+            "Change a pass's words, artwork, price, limit or times; a draft's supply too (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)",
           security,
           params: ZIdParams,
           body: ZUpdatePassRequest,
           response: { 200: ZData(ZConsolePass) },
         },
       },
-      async (request) => ({ data: await updatePass(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updatePass(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     app.delete(

@@ -96,6 +96,7 @@ export async function consolePassViewsOf(db: Db, rows: readonly TPassRow[], now:
     publishedAt: rows[index]!.publishedAt?.toISOString() ?? null,
     sold: counts.get(view.id)?.sold ?? 0,
     createdAt: rows[index]!.createdAt.toISOString(),
+    updatedAt: rows[index]!.updatedAt.toISOString(),
   }));
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { nextVersionAt } from '../../http/entry-version.ts';
 import { assertCanManageBrand, type Operator } from '../../http/operator-guard.ts';
 import { recordAudit } from '../console/audit/record-audit.ts';
 import { consolePassViewsOf } from './pass-views.ts';
@@ -30,7 +31,7 @@ export async function publishPass(
     if (before.status !== 'DRAFT') throw new AppError('PASS_ALREADY_PUBLISHED');
     const [row] = await tx
       .update(passes)
-      .set({ status: 'PUBLISHED', publishedAt: now, updatedAt: now })
+      .set({ status: 'PUBLISHED', publishedAt: now, updatedAt: nextVersionAt(now, before.updatedAt) })
       .where(and(eq(passes.id, id), eq(passes.status, 'DRAFT')))
       .returning();
     if (!row) throw new Error(`pass ${id} changed status under a row lock`);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { passTimeIssues, type TConsolePass, type TUpdatePassRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../http/entry-version.ts';
 import type { Operator } from '../../http/operator-guard.ts';
 import { inAuditedEdit } from '../console/audit/audited-edit.ts';
 import { isPassNamedByRound } from '../drops/rounds-opened-by-passes.ts';
@@ -34,11 +35,13 @@ export async function updatePass(
   operator: Operator,
   id: string,
   input: TUpdatePassRequest,
+  seen: TSeenVersion = null,
 ): Promise<TConsolePass> {
   const now = ctx.clock.now();
   const audit = { actorUserId: operator.userId, entityType: 'pass', entityId: id, at: now } as const;
   return inAuditedEdit(ctx.db, audit, async (tx) => {
     const before = await lockPass(tx, operator, id);
+    assertUnchangedSince(seen, before.updatedAt);
     if (input.supply !== undefined && input.supply !== before.supply) {
       if (before.status !== 'DRAFT') {
         throw new AppError('INVALID_REQUEST', {
@@ -61,7 +64,7 @@ export async function updatePass(
     }
     const [row] = await tx
       .update(passes)
-      .set({ ...input, ...times, updatedAt: now })
+      .set({ ...input, ...times, updatedAt: nextVersionAt(now, before.updatedAt) })
       .where(eq(passes.id, id))
       .returning();
     // The audit row holds the pass as the console shows it on both sides, so only what changed reads as changed.

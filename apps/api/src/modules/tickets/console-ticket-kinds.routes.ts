@@ -14,6 +14,7 @@ import {
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { idempotentRequestOf } from '../../http/idempotency.ts';
+import { seenVersionOf } from '../../http/entry-version.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { createTicketKind } from './create-ticket-kind.ts';
 import { getConsoleTicketKind } from './get-console-ticket-kind.ts';
@@ -77,7 +78,8 @@ export function consoleTicketKindsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: "Change a kind's words, artwork, price, per-order limit or whether it is active",
+          summary:
+            "Change a kind's words, artwork, price, per-order limit or whether it is active (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)",
           security,
           params: ZIdParams,
           body: ZUpdateTicketKindRequest,
@@ -85,7 +87,7 @@ export function consoleTicketKindsRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
       },
       async (request) => ({
-        data: await updateTicketKind(ctx, operatorOf(request), request.params.id, request.body),
+        data: await updateTicketKind(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
       }),
     );
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TConsoleTicketKind, TUpdateTicketKindRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../http/entry-version.ts';
 import { managedBy, type Operator } from '../../http/operator-guard.ts';
 import { inAuditedEdit } from '../console/audit/audited-edit.ts';
 import { consoleTicketKindViewsOf } from './ticket-kind-views.ts';
@@ -20,6 +21,7 @@ export async function updateTicketKind(
   operator: Operator,
   id: string,
   input: TUpdateTicketKindRequest,
+  seen: TSeenVersion = null,
 ): Promise<TConsoleTicketKind> {
   const now = ctx.clock.now();
   const audit = { actorUserId: operator.userId, entityType: 'ticket_kind', entityId: id, at: now } as const;
@@ -28,9 +30,10 @@ export async function updateTicketKind(
     if (!locked) throw new AppError('TICKET_KIND_NOT_FOUND');
     const [before] = await consoleTicketKindViewsOf(tx, [locked]);
     managedBy(operator, before, locked.brandId);
+    assertUnchangedSince(seen, locked.updatedAt);
     const [row] = await tx
       .update(ticketKinds)
-      .set({ ...input, updatedAt: now })
+      .set({ ...input, updatedAt: nextVersionAt(now, locked.updatedAt) })
       .where(eq(ticketKinds.id, id))
       .returning();
     const [after] = await consoleTicketKindViewsOf(tx, [row!]);

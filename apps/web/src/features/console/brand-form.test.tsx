@@ -43,6 +43,52 @@ describe('console brand form', () => {
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
   });
 
+  it('makes each edit from the version it was loaded at, so the one after a save is made from the saved one', async () => {
+    let current = artistBrand({ status: 'DRAFT', updatedAt: '2026-11-01T00:00:00.000Z' });
+    const sent = signedInAsAdmin(({ method, path, body }) => {
+      if (pathnameOf(path) !== `/v1/console/brands/${ids.neonArcade}`) return undefined;
+      if (method === 'PATCH') current = { ...current, ...(body as object), updatedAt: '2026-11-02T00:00:00.000Z' };
+      return json(200, { data: current });
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/brands/${ids.neonArcade}`);
+
+    await user.clear(await screen.findByLabelText('Tagline'));
+    await user.type(screen.getByLabelText('Tagline'), 'Pixels, polished.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Tagline'));
+    await user.type(screen.getByLabelText('Tagline'), 'Pixels, polished again.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(2));
+    const patches = sent.filter((request) => request.method === 'PATCH');
+    expect(patches.map((request) => request.ifMatch)).toEqual([
+      '"2026-11-01T00:00:00.000Z"',
+      '"2026-11-02T00:00:00.000Z"',
+    ]);
+  });
+
+  it('says someone else changed the brand when the API refuses an edit made from an older version', async () => {
+    signedInAsAdmin(({ method, path }) => {
+      if (pathnameOf(path) !== `/v1/console/brands/${ids.neonArcade}`) return undefined;
+      if (method === 'PATCH') return apiFailure(409, 'ENTRY_CHANGED', errorCatalogue.ENTRY_CHANGED.message);
+      return json(200, { data: artistBrand({ status: 'DRAFT' }) });
+    });
+    const user = userEvent.setup();
+    renderApp(`/console/brands/${ids.neonArcade}`);
+
+    const tagline = await screen.findByLabelText('Tagline');
+    await user.clear(tagline);
+    await user.type(tagline, 'Pixels, polished.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(errorCatalogue.ENTRY_CHANGED.message)).toBeInTheDocument();
+    // What was typed stays, to be made again once the page is reloaded.
+    expect(screen.getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
+    expect(screen.queryByText('Changes saved')).not.toBeInTheDocument();
+  });
+
   it('says there is nothing to save, without a request, when nothing changed', async () => {
     const sent = signedInAsAdmin(({ path }) =>
       pathnameOf(path) === `/v1/console/brands/${ids.neonArcade}` ? json(200, { data: artistBrand() }) : undefined,

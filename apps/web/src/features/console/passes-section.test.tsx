@@ -238,7 +238,8 @@ describe('console passes: the form', () => {
       const sent = consoleWithPasses((request) => {
         if (pathnameOf(request.path) !== `/v1/console/passes/${passIds.pass}`) return undefined;
         if (request.method === 'PATCH') {
-          current = { ...current, ...(request.body as Partial<TConsolePass>), price: current.price };
+          const saved = { price: current.price, updatedAt: '2026-11-02T00:00:00.000Z' };
+          current = { ...current, ...(request.body as Partial<TConsolePass>), ...saved };
         }
         return json(200, { data: current });
       });
@@ -269,7 +270,12 @@ describe('console passes: the form', () => {
         name: 'Neon Season Pass II',
         benefits: consolePass().benefits.slice(0, 2),
       });
+      // Made from the version the form was loaded at; the form starts again from the version saved.
+      expect(writes(sent, 'PATCH')[0]!.ifMatch).toBe(`"${consolePass().updatedAt}"`);
       expect(await screen.findByRole('heading', { level: 1, name: 'Neon Season Pass II' })).toBeInTheDocument();
+      const saved = await screen.findByRole('form', { name: 'Edit Neon Season Pass II' });
+      expect(within(saved).getByLabelText(/^Name/)).toHaveValue('Neon Season Pass II');
+      expect(within(saved).getAllByRole('textbox', { name: /^Benefit/ })).toHaveLength(2);
     },
     JOURNEY_MS,
   );

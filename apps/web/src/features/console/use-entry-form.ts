@@ -32,9 +32,13 @@ interface SaveOptions<TValues extends FieldValues> {
  * and opens for editing (where it can be published); an edit PATCHes only what changed, checked with the contract's
  * update schema, or says there is nothing to save. Failures land under their fields, or at the top.
  */
-function useSaveEntry<R extends TConsoleResource>(resource: R, entryId: string | undefined) {
+function useSaveEntry<R extends TConsoleResource>(
+  resource: R,
+  entryId: string | undefined,
+  version: string | undefined,
+) {
   const create = useCreateConsoleEntry(resource);
-  const update = useUpdateConsoleEntry(resource, entryId ?? '');
+  const update = useUpdateConsoleEntry(resource, entryId ?? '', version);
   const navigate = useNavigate();
   const { showToast } = useToast();
   const singular = sectionById(resource)?.singular ?? 'entry';
@@ -93,6 +97,11 @@ interface EntryFormOptions<TValues extends FieldValues, TOutput> {
   fieldForCode?: SaveOptions<TValues>['fieldForCode'];
   /** Fields an edit never sends, e.g. a product's brand, fixed once it is created. */
   readOnlyKeys?: readonly string[];
+  /**
+   * The entry's `updatedAt` as loaded, the version an edit is made from (If-Match): the page keys the form on it, so
+   * after a save the form starts again from the version saved.
+   */
+  version?: string;
 }
 
 /**
@@ -107,9 +116,9 @@ export function useEntryForm<
 >(
   resource: R,
   entryId: string | undefined,
-  { schema, loaded, noun, fields, fieldForCode, readOnlyKeys }: EntryFormOptions<TValues, TOutput>,
+  { schema, loaded, noun, fields, fieldForCode, readOnlyKeys, version }: EntryFormOptions<TValues, TOutput>,
 ) {
-  const { save, isSaving } = useSaveEntry(resource, entryId);
+  const { save, isSaving } = useSaveEntry(resource, entryId, version);
   // A whole TValues is a DefaultValues<TValues> (its deep partial); TypeScript cannot see that for a generic one.
   const defaultValues = loaded as DefaultValues<TValues>;
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });

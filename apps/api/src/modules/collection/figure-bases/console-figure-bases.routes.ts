@@ -9,6 +9,7 @@ import {
   ZUpdateFigureBaseRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
+import { seenVersionOf } from '../../../http/entry-version.ts';
 import { operatorOf } from '../../../http/operator-guard.ts';
 import { createFigureBase } from './create-figure-base.ts';
 import { getConsoleFigureBase } from './get-console-figure-base.ts';
@@ -70,7 +71,8 @@ export function consoleFigureBasesRoutes(ctx: AppContext): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: "Change a figure base's name, description, image or slots",
+          summary:
+            "Change a figure base's name, description, image or slots (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)",
           security,
           params: ZIdParams,
           body: ZUpdateFigureBaseRequest,
@@ -78,7 +80,7 @@ export function consoleFigureBasesRoutes(ctx: AppContext): FastifyPluginAsyncZod
         },
       },
       async (request) => ({
-        data: await updateFigureBase(ctx, operatorOf(request), request.params.id, request.body),
+        data: await updateFigureBase(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
       }),
     );
   };

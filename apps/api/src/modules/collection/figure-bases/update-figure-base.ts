@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TFigureBase, TUpdateFigureBaseRequest } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../../http/entry-version.ts';
 import { assertCanManageBrand, type Operator } from '../../../http/operator-guard.ts';
 import { inAuditedEdit } from '../../console/audit/audited-edit.ts';
 import { figureBases } from '../collection.tables.ts';
@@ -21,6 +22,7 @@ export async function updateFigureBase(
   operator: Operator,
   id: string,
   input: TUpdateFigureBaseRequest,
+  seen: TSeenVersion = null,
 ): Promise<TFigureBase> {
   const now = ctx.clock.now();
   const audit = { actorUserId: operator.userId, entityType: 'figure_base', entityId: id, at: now } as const;
@@ -28,6 +30,7 @@ export async function updateFigureBase(
     const [locked] = await tx.select().from(figureBases).where(eq(figureBases.id, id)).for('update');
     if (!locked) throw new AppError('FIGURE_BASE_NOT_FOUND');
     assertCanManageBrand(operator, locked.brandId);
+    assertUnchangedSince(seen, locked.updatedAt);
     const [before] = await figureBaseViewsOf(tx, [locked], null, 'console');
     const { slots, ...fields } = input;
     if (slots) {
@@ -36,7 +39,7 @@ export async function updateFigureBase(
     }
     const [row] = await tx
       .update(figureBases)
-      .set({ ...fields, updatedAt: now })
+      .set({ ...fields, updatedAt: nextVersionAt(now, locked.updatedAt) })
       .where(eq(figureBases.id, id))
       .returning();
     const [after] = await figureBaseViewsOf(tx, [row!], null, 'console');

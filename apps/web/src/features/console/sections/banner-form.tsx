@@ -35,6 +35,7 @@ export function BannerForm({ banner }: { banner?: TBanner }) {
   const { form, saveOutput, isSaving } = useEntryForm('banners', banner?.id, {
     schema: ZBannerForm,
     loaded,
+    version: banner?.updatedAt,
     noun: 'banner',
     fields,
   });

@@ -51,6 +51,7 @@ export function BrandForm({ brand }: { brand?: TBrand }) {
   const { form, saveOutput, isSaving } = useEntryForm('brands', brand?.id, {
     schema: ZCreateBrandRequest,
     loaded,
+    version: brand?.updatedAt,
     noun: 'brand',
     fields,
     fieldForCode: { SLUG_ALREADY_EXISTS: 'slug', NAME_ALREADY_EXISTS: 'name' },

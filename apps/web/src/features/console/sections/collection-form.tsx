@@ -38,6 +38,7 @@ export function CollectionForm({ collection }: { collection?: TCollection }) {
   const { form, saveOutput, isSaving } = useEntryForm('collections', collection?.id, {
     schema: ZCollectionForm,
     loaded,
+    version: collection?.updatedAt,
     noun: 'collection',
     fields,
     fieldForCode: { NAME_ALREADY_EXISTS: 'name' },

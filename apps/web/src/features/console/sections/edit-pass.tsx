@@ -11,7 +11,6 @@ import { DeletePassAction } from '../components/delete-pass-action.tsx';
 import { PublicationBadge } from '../components/publication-badge.tsx';
 import { PublishPassAction } from '../components/publish-pass-action.tsx';
 import type { ConsoleSection } from '../console-sections.ts';
-import { passFormValues } from '../pass-form-values.ts';
 import { PassForm } from './pass-form.tsx';
 import publicationStyles from '../components/publication-actions.module.css';
 
@@ -20,9 +19,9 @@ export const passVisibilityNote = 'A new pass is a draft: only operators see it 
 
 /**
  * Editing one pass: Draft or Published and where its sale stands in the header, with Publish and Delete draft for a
- * draft and "View on site" once published; the form below. The form is keyed on what it edits (a pass has no
- * updatedAt), so after a save it starts again from what the API now holds, while a sale counted meanwhile leaves what
- * is being typed alone.
+ * draft and "View on site" once published; the form below. The form is keyed on `updatedAt` (the version an edit is
+ * made from), so after a save or a publish it starts again from what the API now holds, while a sale counted meanwhile
+ * leaves what is being typed alone.
  */
 export function EditPass({ section, id }: { section: ConsoleSection & { id: 'passes' }; id: string }) {
   const entry = useConsoleEntry('passes', id);
@@ -60,11 +59,7 @@ export function EditPass({ section, id }: { section: ConsoleSection & { id: 'pas
                 </div>
               }
             />
-            <PassForm
-              pass={pass}
-              onDirtyChange={setHasUnsavedChanges}
-              key={`${pass.publicationStatus}:${JSON.stringify(passFormValues(pass))}`}
-            />
+            <PassForm pass={pass} onDirtyChange={setHasUnsavedChanges} key={pass.updatedAt} />
           </>
         );
       }}

@@ -82,6 +82,7 @@ export function FigureBaseForm({ base }: { base?: TFigureBase }) {
   const { form, saveOutput, isSaving } = useEntryForm('figure-bases', base?.id, {
     schema: ZFigureBaseForm,
     loaded,
+    version: base?.updatedAt,
     noun: 'figure base',
     fields: (output) => [...fields, ...slotFields(output.slots.length)],
     fieldForCode,

@@ -32,6 +32,7 @@ export function LicenseForm({ license }: { license?: TLicense }) {
   const { form, saveOutput, isSaving } = useEntryForm('licenses', license?.id, {
     schema: ZLicenseForm,
     loaded,
+    version: license?.updatedAt,
     noun: 'license',
     fields,
     fieldForCode: { NAME_ALREADY_EXISTS: 'name' },

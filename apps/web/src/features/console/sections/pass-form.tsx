@@ -70,6 +70,7 @@ export function PassForm({ pass, onDirtyChange }: PassFormProps) {
   const { form, saveOutput, isSaving } = useEntryForm('passes', pass?.id, {
     schema: ZPassForm,
     loaded,
+    version: pass?.updatedAt,
     noun: 'pass',
     fields: passFormFields,
     readOnlyKeys: readOnlyKeysOf(pass),

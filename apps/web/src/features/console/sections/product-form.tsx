@@ -63,6 +63,7 @@ export function ProductForm({ product }: { product?: TProduct }) {
   const { form, saveOutput, isSaving } = useEntryForm('products', product?.id, {
     schema: ZProductForm,
     loaded,
+    version: product?.updatedAt,
     noun: 'product',
     fields,
     fieldForCode: { NAME_ALREADY_EXISTS: 'name' },

@@ -45,6 +45,7 @@ export function TicketKindForm({ kind }: { kind?: TConsoleTicketKind }) {
   const { form, saveOutput, isSaving } = useEntryForm('ticket-kinds', kind?.id, {
     schema: ZTicketKindForm,
     loaded,
+    version: kind?.updatedAt,
     noun: 'kind of ticket',
     fields,
     readOnlyKeys: ['brandId'],

@@ -10,6 +10,7 @@ import {
   ZUpdateBannerRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import { seenVersionOf } from '../../../../http/entry-version.ts';
 import { adminOnly, operatorOf } from '../../../../http/operator-guard.ts';
 import { getBanner } from '../../get-banner.ts';
 import { listBanners } from '../../list-banners.ts';
@@ -63,14 +64,16 @@ export function consoleBannersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Change a banner',
+          summary: 'Change a banner (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateBannerRequest,
           response: { 200: ZData(ZBanner) },
         },
       },
-      async (request) => ({ data: await updateBanner(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateBanner(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     registerPublicationRoutes(app, ctx, { base: '/v1/console/banners', type: 'banner', view: ZBanner, tags });

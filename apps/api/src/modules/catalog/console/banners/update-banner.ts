@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { catalogMessages, isBannerWindowValid, type TBanner, type TUpdateBannerRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
 import { AppError } from '../../../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../../../http/entry-version.ts';
 import { assertAdmin, type Operator } from '../../../../http/operator-guard.ts';
 import { banners } from '../../catalog.tables.ts';
 import { toBanner } from '../../catalog-views.ts';
@@ -15,6 +16,7 @@ export async function updateBanner(
   operator: Operator,
   id: string,
   input: TUpdateBannerRequest,
+  seen: TSeenVersion = null,
 ): Promise<TBanner> {
   assertAdmin(operator);
   const now = ctx.clock.now();
@@ -22,6 +24,7 @@ export async function updateBanner(
   return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
+    assertUnchangedSince(seen, row.updatedAt);
     const before = toBanner(row);
     // A new end alone must still come after the start already saved (and the other way round).
     const window = {
@@ -33,7 +36,12 @@ export async function updateBanner(
     }
     const [updated] = await tx
       .update(banners)
-      .set({ ...input, startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt), updatedAt: now })
+      .set({
+        ...input,
+        startsAt: toDate(input.startsAt),
+        endsAt: toDate(input.endsAt),
+        updatedAt: nextVersionAt(now, row.updatedAt),
+      })
       .where(eq(banners.id, id))
       .returning();
     if (!updated) throw new Error('update returned no row');

@@ -10,6 +10,7 @@ import {
   ZUpdateBrandRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import { seenVersionOf } from '../../../../http/entry-version.ts';
 import { managedBy, operatorOf } from '../../../../http/operator-guard.ts';
 import { everythingScope, operatorScope } from '../../catalog-scope.ts';
 import { getBrand } from '../../get-brand.ts';
@@ -77,14 +78,16 @@ export function consoleBrandsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Change a brand',
+          summary: 'Change a brand (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateBrandRequest,
           response: { 200: ZData(ZBrand) },
         },
       },
-      async (request) => ({ data: await updateBrand(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateBrand(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     registerPublicationRoutes(app, ctx, { base: '/v1/console/brands', type: 'brand', view: ZBrand, tags });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TBrand, TUpdateBrandRequest } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
 import { AppError } from '../../../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../../../http/entry-version.ts';
 import { assertAdmin, assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { brands } from '../../catalog.tables.ts';
@@ -24,6 +25,7 @@ export async function updateBrand(
   operator: Operator,
   id: string,
   input: TUpdateBrandRequest,
+  seen: TSeenVersion = null,
 ): Promise<TBrand> {
   if (input.isFeatured !== undefined) assertAdmin(operator);
   const now = ctx.clock.now();
@@ -32,10 +34,11 @@ export async function updateBrand(
     const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     assertCanManageBrand(operator, row.id);
+    assertUnchangedSince(seen, row.updatedAt);
     try {
       await tx
         .update(brands)
-        .set({ ...input, updatedAt: now })
+        .set({ ...input, updatedAt: nextVersionAt(now, row.updatedAt) })
         .where(eq(brands.id, id));
     } catch (error) {
       throw conflictOf(error, brandConstraints);

@@ -10,6 +10,7 @@ import {
   ZUpdateCollectionRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import { seenVersionOf } from '../../../../http/entry-version.ts';
 import { managedBy, operatorOf } from '../../../../http/operator-guard.ts';
 import { everythingScope, operatorScope } from '../../catalog-scope.ts';
 import { getCollection } from '../../get-collection.ts';
@@ -77,14 +78,16 @@ export function consoleCollectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod
       {
         schema: {
           tags,
-          summary: 'Change a collection',
+          summary: 'Change a collection (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateCollectionRequest,
           response: { 200: ZData(ZCollection) },
         },
       },
-      async (request) => ({ data: await updateCollection(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateCollection(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     registerPublicationRoutes(app, ctx, {

@@ -10,6 +10,7 @@ import {
   ZUpdateLicenseRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import { seenVersionOf } from '../../../../http/entry-version.ts';
 import { managedBy, operatorOf } from '../../../../http/operator-guard.ts';
 import { everythingScope, operatorScope } from '../../catalog-scope.ts';
 import { getLicense } from '../../get-license.ts';
@@ -77,14 +78,16 @@ export function consoleLicensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Change a license',
+          summary: 'Change a license (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateLicenseRequest,
           response: { 200: ZData(ZLicense) },
         },
       },
-      async (request) => ({ data: await updateLicense(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateLicense(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     registerPublicationRoutes(app, ctx, { base: '/v1/console/licenses', type: 'license', view: ZLicense, tags });

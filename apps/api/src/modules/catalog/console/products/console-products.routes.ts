@@ -12,6 +12,7 @@ import {
   ZUpdateProductRequest,
 } from '@cypher/contract';
 import type { AppContext } from '../../../../app-context.ts';
+import { seenVersionOf } from '../../../../http/entry-version.ts';
 import { managedBy, operatorOf } from '../../../../http/operator-guard.ts';
 import { everythingScope, operatorScope } from '../../catalog-scope.ts';
 import { getProduct } from '../../get-product.ts';
@@ -85,14 +86,16 @@ export function consoleProductsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Change a product',
+          summary: 'Change a product (If-Match: the updatedAt it was opened at, else ENTRY_CHANGED)',
           security,
           params: ZIdParams,
           body: ZUpdateProductRequest,
           response: { 200: ZData(ZProduct) },
         },
       },
-      async (request) => ({ data: await updateProduct(ctx, operatorOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await updateProduct(ctx, operatorOf(request), request.params.id, request.body, seenVersionOf(request)),
+      }),
     );
 
     app.get(

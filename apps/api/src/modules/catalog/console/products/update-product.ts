@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../../../app-context.ts';
 import type { Db } from '../../../../db/client.ts';
 import { AppError } from '../../../../http/app-error.ts';
+import { assertUnchangedSince, nextVersionAt, type TSeenVersion } from '../../../../http/entry-version.ts';
 import { assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { productTags, products } from '../../catalog.tables.ts';
@@ -38,18 +39,25 @@ export async function updateProduct(
   operator: Operator,
   id: string,
   input: TUpdateProductRequest,
+  seen: TSeenVersion = null,
 ): Promise<TProduct> {
   const now = ctx.clock.now();
   const { tagIds, imageThumbnailUrl, ...fields } = input;
   const audit = { actorUserId: operator.userId, entityType: 'product', entityId: id, at: now } as const;
   return inAuditedEdit(ctx.db, audit, async (tx) => {
     const [row] = await tx
-      .select({ brandId: products.brandId, imageUrl: products.imageUrl, collectionId: products.collectionId })
+      .select({
+        brandId: products.brandId,
+        imageUrl: products.imageUrl,
+        collectionId: products.collectionId,
+        updatedAt: products.updatedAt,
+      })
       .from(products)
       .where(eq(products.id, id))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND');
     assertCanManageBrand(operator, row.brandId);
+    assertUnchangedSince(seen, row.updatedAt);
     if (input.collectionId) await assertMoveKeepsItPublic(tx, id, input.collectionId, row.brandId, now);
     if (input.collectionId !== undefined && row.collectionId !== null && input.collectionId !== row.collectionId) {
       await assertLeavesNoLiveFusionSlot(tx, row.collectionId, now);
@@ -79,7 +87,7 @@ export async function updateProduct(
     try {
       await tx
         .update(products)
-        .set({ ...fields, ...thumbnail, updatedAt: now })
+        .set({ ...fields, ...thumbnail, updatedAt: nextVersionAt(now, row.updatedAt) })
         .where(eq(products.id, id));
     } catch (error) {
       throw conflictOf(error, productConstraints);

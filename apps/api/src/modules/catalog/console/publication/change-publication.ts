@@ -4,6 +4,7 @@ import type { AppContext } from '../../../../app-context.ts';
 import type { Db } from '../../../../db/client.ts';
 import { inTransaction } from '../../../../db/transaction.ts';
 import { AppError } from '../../../../http/app-error.ts';
+import { nextVersionAt } from '../../../../http/entry-version.ts';
 import { assertAdmin, assertCanManageBrand, type Operator } from '../../../../http/operator-guard.ts';
 import { everythingScope } from '../../catalog-scope.ts';
 import { banners, brands, collections, licenses, products } from '../../catalog.tables.ts';
@@ -93,7 +94,11 @@ export async function changePublication<T extends TPublishableType>(
   const now = ctx.clock.now();
 
   return inTransaction(ctx.db, async (tx) => {
-    const [locked] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id)).for('update');
+    const [locked] = await tx
+      .select({ status: table.status, updatedAt: table.updatedAt })
+      .from(table)
+      .where(eq(table.id, id))
+      .for('update');
     if (!locked) throw new AppError('NOT_FOUND');
     const before = await load(tx, id);
     const brandId = brandIdOf(before);
@@ -102,9 +107,14 @@ export async function changePublication<T extends TPublishableType>(
     if (locked.status === to) return before;
     if (to === 'DRAFT' && 'beforeUnpublish' in publishable) await publishable.beforeUnpublish(tx, id, now);
 
+    // A new version (decision record 52): a form opened on the entry before this starts again from it.
     const moved = await tx
       .update(table)
-      .set({ status: to, publishedAt: to === 'PUBLISHED' ? now : null, updatedAt: now })
+      .set({
+        status: to,
+        publishedAt: to === 'PUBLISHED' ? now : null,
+        updatedAt: nextVersionAt(now, locked.updatedAt),
+      })
       .where(and(eq(table.id, id), eq(table.status, locked.status)))
       .returning({ id: table.id });
     if (moved.length !== 1) throw new Error(`${type} ${id} changed status under a row lock`);
