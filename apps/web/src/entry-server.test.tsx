@@ -7,6 +7,7 @@ import { routes } from './app/router.tsx';
 import { startApp } from './app/start-app.tsx';
 import { createPageRenderer, type TRenderedPage } from './entry-server.tsx';
 import { holdEarlyPresses } from './lib/early-presses.ts';
+import { formatDateTimeWithZone } from './lib/format.ts';
 import { startSession } from './lib/session.ts';
 import { brand, ids, page, productItem } from './test/catalog-fixtures.ts';
 import { drop, dropIds } from './test/drops-fixtures.ts';
@@ -174,9 +175,12 @@ afterEach(() => {
   editionLinks = {};
 });
 
-/** The page as the API sends it: its markup in #root and its data beside it, at its address. */
-async function serverPage(url: string): Promise<TRenderedPage> {
-  const rendered = await renderer.render(url, { theme: 'dark', timeZone: null }, NOW);
+/**
+ * The page as the API sends it: its markup in #root and its data beside it, at its address; `timeZone` is the one an
+ * earlier visit's cookie told the server, if any.
+ */
+async function serverPage(url: string, timeZone: string | null = null): Promise<TRenderedPage> {
+  const rendered = await renderer.render(url, { theme: 'dark', timeZone }, NOW);
   window.history.replaceState(null, '', url);
   document.body.innerHTML = `<div id="root">${rendered.html}</div><script type="application/json" id="server-page">${rendered.data}</script>`;
   return rendered;
@@ -274,14 +278,24 @@ describe('pages rendered on the server and hydrated in the browser', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('shows the drop page’s dates in UTC on the server and in the reader’s zone once hydrated', async () => {
+  it('shows the drop page’s dates in UTC on the server, said so, and hydrates them without a mismatch', async () => {
     const rendered = await serverPage(`/drops/${dropIds.drop}`);
     expect(rendered.html).toContain('Nov 22, 2026, 6:00 PM UTC');
     expect(rendered.head).toContain('<meta name="twitter:data1" content="$12.50 a pack">');
     expect(rendered.head).toContain('<meta name="twitter:data2" content="Nov 24, 2026, 6:00 PM UTC">');
     const { mismatches } = await hydrate();
     expect(mismatches).toEqual([]);
-    await waitFor(() => expect(document.body.textContent).not.toContain('UTC'));
+  });
+
+  it('shows them in the zone an earlier visit left, then in the reader’s own once hydrated, each with its zone', async () => {
+    // The cookie says Tokyo; the browser here is in another zone (the machine's, UTC on CI).
+    const rendered = await serverPage(`/drops/${dropIds.drop}`, 'Asia/Tokyo');
+    expect(rendered.html).toContain('Nov 23, 2026, 3:00 AM GMT+9');
+    const { mismatches } = await hydrate();
+    expect(mismatches).toEqual([]);
+    const readerTime = formatDateTimeWithZone('2026-11-22T18:00:00.000Z');
+    await waitFor(() => expect(document.body.textContent).toContain(readerTime));
+    if (!readerTime.endsWith('GMT+9')) expect(document.body.textContent).not.toContain('GMT+9');
   });
 
   it('gives a shared drop link the price of the round to come between rounds, as the page does', async () => {

@@ -14,7 +14,6 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', dateTimeOptions);
-const dateTimeFormatsByZone = new Map<string, Intl.DateTimeFormat>();
 
 /** 1000 -> "1,000"; 0 -> "0". */
 export function formatCount(value: number): string {
@@ -64,16 +63,6 @@ export function formatDateTimeWithZone(iso: string, timeZone?: string): string {
  */
 export function readerTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The same in a given IANA time zone: what the server shows, since it cannot know the reader's (lib/server-render.ts). */
-export function formatDateTimeIn(iso: string, timeZone: string): string {
-  let format = dateTimeFormatsByZone.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone });
-    dateTimeFormatsByZone.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
 }
 
 /**

@@ -1,14 +1,15 @@
-import { formatDateTime, formatDateTimeIn } from './format.ts';
+import { formatDateTimeWithZone } from './format.ts';
 import { useServerRender } from './server-render.ts';
 
 /**
- * `formatDateTime` as a page may use it now. Dates are shown in the reader's time zone, which the server cannot know
- * on a first visit: while its HTML is rendered and hydrated they are shown in the zone it had (the reader's, from an
- * earlier visit's cookie) or in UTC, said so; right after hydration, in the reader's own.
+ * `formatDateTime` as a page may use it now, with its zone: "Dec 10, 2026, 6:00 PM EST". Public pages (a drop's
+ * rounds, a raffle's window, a waiting room's opening) name it as the console does: a fan passes the time on to friends
+ * elsewhere, and the server's first render cannot know the reader's zone. While its HTML is rendered and hydrated,
+ * times are shown in the zone it had (the reader's, from an earlier visit's cookie) or in UTC; right after hydration,
+ * in the reader's own. Each says which.
  */
 export function useFormatDateTime(): (iso: string) => string {
   const server = useServerRender();
-  if (!server) return formatDateTime;
-  const { timeZone } = server;
-  return timeZone ? (iso) => formatDateTimeIn(iso, timeZone) : (iso) => `${formatDateTimeIn(iso, 'UTC')} UTC`;
+  const timeZone = server ? (server.timeZone ?? 'UTC') : undefined;
+  return (iso) => formatDateTimeWithZone(iso, timeZone);
 }

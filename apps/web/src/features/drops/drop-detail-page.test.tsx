@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TDrop } from '@cypher/contract';
 import { appConfig } from '../../config.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { balances, drop, dropIds, policy } from '../../test/drops-fixtures.ts';
 import { apiFailure, json, myUser, stubApi } from '../../test/fake-api.ts';
@@ -258,6 +259,19 @@ describe('drop page: what it shows', () => {
     expect(within(round2).getByText('No limit')).toBeInTheDocument();
     expect(within(round2).getByText('Open to everyone')).toBeInTheDocument();
     expect(within(round2).getByText(/Starts in/)).toBeInTheDocument();
+  });
+
+  it('says the zone of a round’s window, as the reader’s own', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    const shown = drop();
+    dropApi(() => shown);
+    renderApp(dropUrl);
+    const round1 = await screen.findByRole('listitem', { name: 'Round 1' });
+    const beginAt = shown.salePolicies[0]!.saleBeginAt;
+    const begins = round1.querySelector(`time[datetime="${beginAt}"]`);
+    expect(begins).toHaveTextContent(formatDateTimeWithZone(beginAt));
+    // The zone's short name ("UTC", "EST", "GMT+9"), whichever zone the test runs in.
+    expect(begins!.textContent).toMatch(/\d{1,2}:\d{2} [AP]M [A-Z]{2,5}(?:[+-]\d{1,2}(?::\d{2})?)?$/);
   });
 
   // Helper's note, session 52: a visitor has no balances to learn the CYP unit from, and saw a price in whole CYP

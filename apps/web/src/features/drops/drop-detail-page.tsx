@@ -5,7 +5,7 @@ import { errorCatalogue, type TDrop, type TDropViewer, type TPassGuarantee } fro
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { dropPath, dropProvenancePath, myPacksPath } from '../../lib/drop-paths.ts';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useFormatDateTime } from '../../lib/use-format-date-time.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -374,7 +374,7 @@ function guaranteeText(
   guarantee: TPassGuarantee & NonNullable<TDropViewer['passGuarantee']>,
   roundName: string,
 ): string {
-  const until = formatDateTime(guarantee.endsAt);
+  const until = formatDateTimeWithZone(guarantee.endsAt);
   if (!guarantee.holdsPass) {
     return `${capitalized(roundName)} is open to everyone, and ${packsText(guarantee.packCount)} of it ${guarantee.packCount === 1 ? 'is' : 'are'} held for holders of ${guarantee.pass.name} until ${until}.`;
   }

@@ -13,7 +13,7 @@ import {
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath } from '../../lib/catalog-paths.ts';
 import { dropPath } from '../../lib/drop-paths.ts';
-import { formatCount, formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatDate, formatDateTimeWithZone } from '../../lib/format.ts';
 import { passStatusLabels } from '../../lib/pass-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -114,12 +114,12 @@ function PassDetail({ pass, now }: { pass: TPass; now: Date }) {
       <DetailSection title="Sale and validity">
         <Schedule>
           <ScheduleRow term="On sale">
-            <time dateTime={pass.saleBeginAt}>{formatDateTime(pass.saleBeginAt)}</time> to{' '}
-            <time dateTime={pass.saleEndAt}>{formatDateTime(pass.saleEndAt)}</time>
+            <time dateTime={pass.saleBeginAt}>{formatDateTimeWithZone(pass.saleBeginAt)}</time> to{' '}
+            <time dateTime={pass.saleEndAt}>{formatDateTimeWithZone(pass.saleEndAt)}</time>
           </ScheduleRow>
           <ScheduleRow term="Valid">
-            <time dateTime={pass.validFrom}>{formatDateTime(pass.validFrom)}</time> to{' '}
-            <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+            <time dateTime={pass.validFrom}>{formatDateTimeWithZone(pass.validFrom)}</time> to{' '}
+            <time dateTime={pass.validUntil}>{formatDateTimeWithZone(pass.validUntil)}</time>
           </ScheduleRow>
         </Schedule>
         <p className={dropStyles.muted}>The pass opens its holders&apos; rounds only while it is valid.</p>
@@ -145,7 +145,7 @@ function passAllowance(pass: TPass, status: TPassStatus): TPassAllowance {
   if (status === 'UPCOMING') {
     return {
       canBuy: false,
-      reason: `Not on sale yet: the sale opens ${formatDateTime(pass.saleBeginAt)}.`,
+      reason: `Not on sale yet: the sale opens ${formatDateTimeWithZone(pass.saleBeginAt)}.`,
       maxQuantity: 0,
     };
   }
@@ -199,7 +199,7 @@ function PassSalePanel({ pass, status, now }: { pass: TPass; status: TPassStatus
       ) : null}
       {status === 'ENDED' ? (
         <p className={dropStyles.muted}>
-          The sale ended <time dateTime={pass.saleEndAt}>{formatDateTime(pass.saleEndAt)}</time>.
+          The sale ended <time dateTime={pass.saleEndAt}>{formatDateTimeWithZone(pass.saleEndAt)}</time>.
         </p>
       ) : null}
 
@@ -252,20 +252,20 @@ function HeldNotice({ pass, now }: { pass: TPass; now: Date }) {
   const validity =
     at < Date.parse(pass.validFrom) ? (
       <>
-        valid from <time dateTime={pass.validFrom}>{formatDateTime(pass.validFrom)}</time> until{' '}
-        <time dateTime={pass.validUntil}>{formatDateTime(pass.validUntil)}</time>
+        valid from <time dateTime={pass.validFrom}>{formatDateTimeWithZone(pass.validFrom)}</time> until{' '}
+        <time dateTime={pass.validUntil}>{formatDateTimeWithZone(pass.validUntil)}</time>
       </>
     ) : at < Date.parse(pass.validUntil) ? (
       <>
         valid until{' '}
-        <time dateTime={pass.validUntil} title={formatDateTime(pass.validUntil)}>
+        <time dateTime={pass.validUntil} title={formatDateTimeWithZone(pass.validUntil)}>
           {formatDate(pass.validUntil)}
         </time>
       </>
     ) : (
       <>
         expired{' '}
-        <time dateTime={pass.validUntil} title={formatDateTime(pass.validUntil)}>
+        <time dateTime={pass.validUntil} title={formatDateTimeWithZone(pass.validUntil)}>
           {formatDate(pass.validUntil)}
         </time>
       </>
@@ -313,8 +313,8 @@ function OpenedRounds({ rounds, now }: { rounds: TPassRound[]; now: Date }) {
             </div>
             <p className={dropStyles.muted}>
               Round {formatCount(round.round)} ·{' '}
-              <time dateTime={round.saleBeginAt}>{formatDateTime(round.saleBeginAt)}</time> to{' '}
-              <time dateTime={round.saleEndAt}>{formatDateTime(round.saleEndAt)}</time>
+              <time dateTime={round.saleBeginAt}>{formatDateTimeWithZone(round.saleBeginAt)}</time> to{' '}
+              <time dateTime={round.saleEndAt}>{formatDateTimeWithZone(round.saleEndAt)}</time>
             </p>
           </li>
         );
