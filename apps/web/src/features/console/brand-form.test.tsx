@@ -1,7 +1,7 @@
 import { errorCatalogue } from '@cypher/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { brand, consoleMe, ids, pathnameOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -23,6 +23,10 @@ function signedInAsAdmin(answer: (request: SentRequest) => Response | undefined)
 }
 
 describe('console brand form', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('sends only what was changed when editing', async () => {
     const sent = signedInAsAdmin(({ method, path, body }) => {
       if (pathnameOf(path) !== `/v1/console/brands/${ids.neonArcade}`) return undefined;
@@ -70,6 +74,7 @@ describe('console brand form', () => {
   });
 
   it('says someone else changed the brand when the API refuses an edit made from an older version', async () => {
+    const scrolledTo = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
     signedInAsAdmin(({ method, path }) => {
       if (pathnameOf(path) !== `/v1/console/brands/${ids.neonArcade}`) return undefined;
       if (method === 'PATCH') return apiFailure(409, 'ENTRY_CHANGED', errorCatalogue.ENTRY_CHANGED.message);
@@ -83,7 +88,10 @@ describe('console brand form', () => {
     await user.type(tagline, 'Pixels, polished.');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText(errorCatalogue.ENTRY_CHANGED.message)).toBeInTheDocument();
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(errorCatalogue.ENTRY_CHANGED.message);
+    // Save is at the foot of the form: the refusal at its top is brought into sight.
+    expect(scrolledTo.mock.contexts).toContain(refusal.parentElement);
     // What was typed stays, to be made again once the page is reloaded.
     expect(screen.getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
     expect(screen.queryByText('Changes saved')).not.toBeInTheDocument();

@@ -1,8 +1,13 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { Alert } from '../../../ui/alert.tsx';
 import styles from './console-form.module.css';
 
-/** A console entry's form: named for what it edits, the API's refusal on top, then its sections and actions. */
+/**
+ * A console entry's form: named for what it edits, the API's refusal on top, then its sections and actions. A refusal
+ * is brought into sight when it comes: Save is at the foot of a long form, and on a phone the top is scrolled away by
+ * then, so "someone else changed this" would otherwise be announced but not seen. Each submit clears it first
+ * (react-hook-form's root errors do not outlive a submit), so the same refusal twice is brought into sight twice.
+ */
 export function EntryForm({
   label,
   onSubmit,
@@ -14,9 +19,17 @@ export function EntryForm({
   serverError: string | undefined;
   children: ReactNode;
 }) {
+  const refusal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (serverError) refusal.current?.scrollIntoView?.({ block: 'start' });
+  }, [serverError]);
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label}>
-      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      {serverError ? (
+        <div ref={refusal} className={styles.refusal}>
+          <Alert tone="error">{serverError}</Alert>
+        </div>
+      ) : null}
       {children}
     </form>
   );
