@@ -5,7 +5,7 @@ import { recordAudit } from './record-audit.ts';
 
 /*
  * Route: none of its own; the console's edit routes run through it (PATCH of brands, licenses, collections, products,
- * banners, categories, tags, ticket kinds, figure bases, passes; PUT of fusions and attendance calendars) · Writes:
+ * banners, categories, tags, ticket kinds, figure bases, passes; PUT of drops, fusions and attendance calendars) · Writes:
  * audit_log (and whatever the edit writes, in the same transaction) · Reads: nothing of its own · Tests:
  * console-writes.test.ts, passes.test.ts, tickets-console.test.ts, figure-bases-console.test.ts,
  * fusion-publication.test.ts, attendance.test.ts.
@@ -15,6 +15,17 @@ export interface EditedEntry<T> {
   /** The entry as the console saw it before the edit, in the same view as `after`. */
   before: T;
   after: T;
+}
+
+/** How an entry is kept in its audit row, when that is not the view the edit answers (a drop's). */
+export interface AuditView<T> {
+  /** What the audit row keeps of the entry. */
+  view: (entry: T) => unknown;
+  /**
+   * What two views are compared as to find an edit that changed nothing, beyond leaving out `updatedAt`: without what
+   * a replacing write renews though nothing changed (the ids of a draft drop's rounds, written anew on each save).
+   */
+  comparedAs?: (view: unknown) => unknown;
 }
 
 export interface EditAudit {
@@ -42,12 +53,14 @@ export async function inAuditedEdit<T>(
   db: Db,
   audit: EditAudit,
   edit: (tx: Db) => Promise<EditedEntry<T>>,
+  { view = (entry) => entry, comparedAs = (kept) => kept }: Partial<AuditView<T>> = {},
 ): Promise<T> {
   try {
     return await inTransaction(db, async (tx) => {
       const { before, after } = await edit(tx);
-      if (readsTheSame(before, after)) throw new NothingChanged(before);
-      await recordAudit(tx, { ...audit, action: 'update', before, after });
+      const kept = { before: view(before), after: view(after) };
+      if (readsTheSame(comparedAs(kept.before), comparedAs(kept.after))) throw new NothingChanged(before);
+      await recordAudit(tx, { ...audit, action: 'update', ...kept });
       return after;
     });
   } catch (error) {
