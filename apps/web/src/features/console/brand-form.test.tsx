@@ -22,6 +22,14 @@ function signedInAsAdmin(answer: (request: SentRequest) => Response | undefined)
   });
 }
 
+/** Types a new tagline into the brand's open form, and saves it. */
+async function saveTagline(user: ReturnType<typeof userEvent.setup>, text: string) {
+  const tagline = await screen.findByLabelText('Tagline');
+  await user.clear(tagline);
+  await user.type(tagline, text);
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+}
+
 describe('console brand form', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -37,10 +45,7 @@ describe('console brand form', () => {
     const user = userEvent.setup();
     renderApp(`/console/brands/${ids.neonArcade}`);
 
-    const tagline = await screen.findByLabelText('Tagline');
-    await user.clear(tagline);
-    await user.type(tagline, 'Pixels, polished.');
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await saveTagline(user, 'Pixels, polished.');
 
     await waitFor(() => expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(1));
     expect(sent.find((request) => request.method === 'PATCH')?.body).toEqual({ tagline: 'Pixels, polished.' });
@@ -57,14 +62,10 @@ describe('console brand form', () => {
     const user = userEvent.setup();
     renderApp(`/console/brands/${ids.neonArcade}`);
 
-    await user.clear(await screen.findByLabelText('Tagline'));
-    await user.type(screen.getByLabelText('Tagline'), 'Pixels, polished.');
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await saveTagline(user, 'Pixels, polished.');
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Tagline'));
-    await user.type(screen.getByLabelText('Tagline'), 'Pixels, polished again.');
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await saveTagline(user, 'Pixels, polished again.');
     await waitFor(() => expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(2));
     const patches = sent.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => request.ifMatch)).toEqual([
@@ -83,10 +84,7 @@ describe('console brand form', () => {
     const user = userEvent.setup();
     renderApp(`/console/brands/${ids.neonArcade}`);
 
-    const tagline = await screen.findByLabelText('Tagline');
-    await user.clear(tagline);
-    await user.type(tagline, 'Pixels, polished.');
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await saveTagline(user, 'Pixels, polished.');
 
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent(errorCatalogue.ENTRY_CHANGED.message);
