@@ -7,27 +7,65 @@ import pg from 'pg';
  * when one side happened to finish first. Throws if the racers never all queue; the deadline only keeps a broken run
  * from hanging (a loaded machine may take seconds), it is no claim about speed.
  */
-export async function raceThroughGate<T>(
+export function raceThroughGate<T>(
   connectionString: string,
   locks: readonly { text: string; values: unknown[] }[],
   waiters: number,
   start: () => Promise<T>,
+): Promise<T> {
+  return behindGate(connectionString, locks, async (gate) => {
+    const racing = started(start);
+    await lockWaitersSeen(gate, waiters);
+    return { racing };
+  });
+}
+
+/**
+ * The same gate with the racers queued in turn: each is seen waiting behind it before the next starts, so PostgreSQL,
+ * whose lock queue is first come first served, lets them through in the order given. For a race whose outcome depends
+ * on who goes first (a payment against a cancel), to prove each order's outcome rather than whichever came.
+ */
+export function queueThroughGate<T>(
+  connectionString: string,
+  locks: readonly { text: string; values: unknown[] }[],
+  racers: readonly (() => Promise<T>)[],
+): Promise<T[]> {
+  return behindGate(connectionString, locks, async (gate) => {
+    const running: Promise<T>[] = [];
+    for (const racer of racers) {
+      running.push(started(racer));
+      await lockWaitersSeen(gate, running.length);
+    }
+    return { racing: Promise.all(running) };
+  });
+}
+
+/** `locks` held open by a session of its own while `queue` sets the racers off; answers what they answer. */
+async function behindGate<T>(
+  connectionString: string,
+  locks: readonly { text: string; values: unknown[] }[],
+  // Wrapped, not returned bare: an async function would wait for the racers, who wait for the gate.
+  queue: (gate: pg.Client) => Promise<{ racing: Promise<T> }>,
 ): Promise<T> {
   const gate = new pg.Client({ connectionString });
   await gate.connect();
   try {
     await gate.query('begin');
     for (const lock of locks) await gate.query(lock.text, lock.values);
-    const racing = start();
-    // An unawaited rejection while we wait would be reported as unhandled; it is seen when `racing` is awaited below.
-    racing.catch(() => undefined);
-    await lockWaitersSeen(gate, waiters);
+    const { racing } = await queue(gate);
     await gate.query('commit');
     return await racing;
   } finally {
     await gate.query('rollback').catch(() => undefined);
     await gate.end();
   }
+}
+
+/** A racer set off; an unawaited rejection while the gate waits would be reported as unhandled, so it is seen later. */
+function started<T>(racer: () => Promise<T>): Promise<T> {
+  const running = racer();
+  running.catch(() => undefined);
+  return running;
 }
 
 /**

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { ORDER_CANCELLED_BY_BUYER, PAID_AFTER_HOLD_EXPIRED } from '@cypher/contract';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
 import { bearer } from '../../testing/auth-helpers.ts';
 import { fastBuyer, insertLiveDrop } from '../../testing/drop-fixtures.ts';
-import { lockWaitersSeen } from '../../testing/lock-barrier.ts';
+import { queueThroughGate } from '../../testing/lock-barrier.ts';
 import { noPurchaseViolations, purchaseInvariantViolations } from '../../testing/purchase-invariants.ts';
 import { twoInstancesOnPostgres } from '../../testing/second-instance.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -28,31 +27,11 @@ twoInstancesOnPostgres(
   (made) => ({ a, b } = made),
 );
 
-/**
- * Starts each racer once the one before it is seen queued on the order's row, which a gate session holds, then opens
- * the gate: PostgreSQL grants the row to its waiters in the order they queued, so the first racer reaches it first.
- */
+/** The racers queued in turn on the order's row (queueThroughGate): the first given reaches it first. */
 async function inTurn<T>(orderId: string, racers: readonly [() => Promise<T>, () => Promise<T>]): Promise<[T, T]> {
-  const gate = new pg.Client({ connectionString: a.database.pool!.options.connectionString! });
-  await gate.connect();
-  try {
-    await gate.query('begin');
-    await gate.query('select 1 from orders where id = $1 for update', [orderId]);
-    const running: Promise<T>[] = [];
-    for (const racer of racers) {
-      const started = racer();
-      // An unawaited rejection while we wait would be reported as unhandled; it is seen when awaited below.
-      started.catch(() => undefined);
-      running.push(started);
-      await lockWaitersSeen(gate, running.length);
-    }
-    await gate.query('commit');
-    const [first, second] = await Promise.all(running);
-    return [first!, second!];
-  } finally {
-    await gate.query('rollback').catch(() => undefined);
-    await gate.end();
-  }
+  const lock = { text: 'select 1 from orders where id = $1 for update', values: [orderId] };
+  const [first, second] = await queueThroughGate(a.database.pool!.options.connectionString!, [lock], racers);
+  return [first!, second!];
 }
 
 describe('a cancel racing the payment of the same order', () => {
