@@ -8,7 +8,7 @@ import {
   type TOrder,
   type TPack,
 } from '@cypher/contract';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import {
   claimLog,
@@ -304,7 +304,7 @@ describe('provenance page', () => {
     const claims = await screen.findByRole('list', { name: 'My claims of this drop' });
     const rows = within(claims).getAllByRole('listitem');
     expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual([
-      `Order of ${formatDateTime(order().createdAt)}: packs #1 and #2 claimed at ${formatDateTime(claimedAt)}; they are the packs you hold.`,
+      `Order of ${formatDateTimeWithZone(order().createdAt)}: packs #1 and #2 claimed at ${formatDateTimeWithZone(claimedAt)}; they are the packs you hold.`,
     ]);
     expect(rows[0]).toHaveTextContent('2 packs · Balance · Successful');
     expect(within(rows[0]!).getByRole('img', { name: 'Matches' })).toBeInTheDocument();
@@ -329,7 +329,7 @@ describe('provenance page', () => {
     const claims = await screen.findByRole('list', { name: 'My claims of this drop' });
     const [row] = within(claims).getAllByRole('listitem');
     expect(row).toHaveTextContent(
-      `Order of ${formatDateTime(order().createdAt)}: the log says packs #1 and #2, but you hold packs #1 and #3 from it.`,
+      `Order of ${formatDateTimeWithZone(order().createdAt)}: the log says packs #1 and #2, but you hold packs #1 and #3 from it.`,
     );
     expect(within(row!).getByRole('img', { name: 'Differs' })).toBeInTheDocument();
   });

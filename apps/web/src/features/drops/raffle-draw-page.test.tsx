@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawRaffleWinners, raffleCommitment, type TRaffleDraw } from '@cypher/contract';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { apiFailure, json, stubApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -239,7 +239,7 @@ describe('raffle draw page', () => {
     expect(await screen.findByText('The draw has not been held yet')).toBeInTheDocument();
     expect(
       screen.getByText(
-        `Registration closed on ${formatDateTime('2026-11-21T18:00:00.000Z')} and the entries are frozen.`,
+        `Registration closed on ${formatDateTimeWithZone('2026-11-21T18:00:00.000Z')} and the entries are frozen.`,
         { exact: false },
       ),
     ).toBeInTheDocument();

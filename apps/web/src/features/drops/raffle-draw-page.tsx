@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { TRaffleDraw } from '@cypher/contract';
 import { dropPath } from '../../lib/drop-paths.ts';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Countdown } from '../../ui/countdown.tsx';
@@ -82,7 +82,7 @@ export default function RaffleDrawPage() {
           <dd className={styles.mono}>{draw.commitment}</dd>
           <dt>Registration</dt>
           <dd>
-            {formatDateTime(draw.registrationOpensAt)} to {formatDateTime(draw.registrationClosesAt)}
+            {formatDateTimeWithZone(draw.registrationOpensAt)} to {formatDateTimeWithZone(draw.registrationClosesAt)}
           </dd>
           <dt>Places</dt>
           <dd>{formatCount(draw.places)}</dd>
@@ -132,7 +132,7 @@ function DrawResult({ draw }: { draw: TDrawnRaffle }) {
           {draw.drawnAt ? (
             <>
               <dt>Drawn</dt>
-              <dd>{formatDateTime(draw.drawnAt)}</dd>
+              <dd>{formatDateTimeWithZone(draw.drawnAt)}</dd>
             </>
           ) : null}
           <dt>Revealed seed</dt>
@@ -149,7 +149,7 @@ function DrawResult({ draw }: { draw: TDrawnRaffle }) {
         <ProvenanceCard title="Second draw">
           <dl className={styles.facts}>
             <dt>Drawn</dt>
-            <dd>{formatDateTime(second.drawnAt)}</dd>
+            <dd>{formatDateTimeWithZone(second.drawnAt)}</dd>
             <dt>Places not bought in time</dt>
             <dd>{formatCount(second.places)}</dd>
           </dl>
@@ -180,8 +180,8 @@ function NotDrawn({ draw, now }: { draw: TRaffleDraw; now: Date }) {
   } else {
     body = (
       <>
-        Registration closed on {formatDateTime(draw.registrationClosesAt)} and the entries are frozen. The draw is held
-        at the close; this page shows it, with the seed, as soon as it is published.
+        Registration closed on {formatDateTimeWithZone(draw.registrationClosesAt)} and the entries are frozen. The draw
+        is held at the close; this page shows it, with the seed, as soon as it is published.
       </>
     );
   }

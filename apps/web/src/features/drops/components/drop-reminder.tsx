@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { TDrop, TDropReminder, TRaffleDraw } from '@cypher/contract';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -87,7 +87,7 @@ function SignedInReminder({
   const set = useSetDropReminder(drop.id);
   const cancel = useCancelDropReminder(drop.id);
   const error = set.error ?? cancel.error;
-  const opensAt = formatDateTime(reminder.saleBeginAt);
+  const opensAt = formatDateTimeWithZone(reminder.saleBeginAt);
   return (
     <div className={styles.reminder}>
       {/* One live region for both states, so "Reminder set" and its undoing are announced where focus stays. */}

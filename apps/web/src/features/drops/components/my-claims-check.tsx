@@ -4,7 +4,7 @@ import { claimBuyerHash, packNumbersOfOrder, type TClaimLogEntry, type TOrder } 
 import { useMyUser } from '../../../api/my-user.ts';
 import { useMyPacks } from '../../../api/packs/list-my-packs.ts';
 import { purchasePath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format.ts';
 import { orderPaymentMethodLabels, orderStatusLabel, packCountText } from '../../../lib/order-words.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Icon } from '../../../ui/icon.tsx';
@@ -57,7 +57,7 @@ function OrderClaimsRow({ check }: { check: TOrderClaimsCheck }) {
         {claimedAt ? (
           <>
             {' '}
-            at <time dateTime={claimedAt}>{formatDateTime(claimedAt)}</time>
+            at <time dateTime={claimedAt}>{formatDateTimeWithZone(claimedAt)}</time>
           </>
         ) : null}
         ; {logged.length === 1 ? 'it is the pack' : 'they are the packs'} you hold.
@@ -83,7 +83,7 @@ function OrderClaimsRow({ check }: { check: TOrderClaimsCheck }) {
         />
         <span>
           <Link to={purchasePath(order.id)}>
-            Order of <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+            Order of <time dateTime={order.createdAt}>{formatDateTimeWithZone(order.createdAt)}</time>
           </Link>
           : {words}
         </span>
