@@ -56,8 +56,8 @@ export async function updateDrop(
     await writeDropDraftParts(tx, id, input);
     return { before, after: await getConsoleDrop(tx, now, null, id) };
   };
-  // A draft saved as it was loaded is no new version and no audit row (decision record 52), though its rounds were
-  // (and gift round) written anew with new ids.
+  // A draft saved as it was loaded is no new version and no audit row (decision record 52), though its rounds and gift
+  // round were written anew, with new ids.
   return inAuditedEdit(ctx.db, audit, edit, { view: dropForAudit, comparedAs: withoutRoundIds });
 }
 
