@@ -108,7 +108,10 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
           notSaved: held.current?.notSaved() ?? 'Your changes to this page are not saved.',
           discard: 'Leave',
           stay: () => blocker.reset(),
-          go: () => blocker.proceed(),
+          go: () => {
+            held.current?.discard();
+            blocker.proceed();
+          },
         }
       : closing
         ? {
@@ -117,6 +120,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
             discard: 'Discard',
             stay: () => setClosing(undefined),
             go: () => {
+              closing.form.discard();
               discarded.current = closing.close;
               setClosing(undefined);
             },

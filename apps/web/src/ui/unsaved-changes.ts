@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+import { isSameValue, snapshotOf } from '../lib/form-snapshots.ts';
+import { leaveEdits, takeLeftEdits } from './edits-left-behind.ts';
 
 /** Where a move starts and where it goes: the parts of two addresses the guard compares. */
 export interface TMove {
@@ -15,6 +17,8 @@ export interface TGuardedForm {
   notSaved: () => string;
   /** Whether the form is still shown, as typed, after this move: the same page, and none of its query changed. */
   isKeptAcross: (move: TMove) => boolean;
+  /** Told when the person chose to drop what it holds (Leave, Discard): nothing of it goes on to another form. */
+  discard: () => void;
 }
 
 export interface TUnsavedChangesGuard {
@@ -63,6 +67,17 @@ export interface UnsavedChangesOptions {
    * keeps the form as typed and is never held for it.
    */
   resetByQuery?: readonly string[];
+  /**
+   * The saved entry the form edits, as `key` ("brands/{id}") and the `version` it was loaded at (its `updatedAt`), on a
+   * page that starts the form again from each version the API answers: what is typed while a save is on its way is
+   * carried to the form that follows (edits-left-behind.ts).
+   */
+  entry?: { key: string; version: string };
+}
+
+/** What follows a save: `movingTo`, the entry ("brands/{id}") whose own form the page opens next, for a new one. */
+export interface TAfterSave {
+  movingTo?: string;
 }
 
 function queryValues(search: string, key: string): string {
@@ -76,7 +91,9 @@ function queryValues(search: string, key: string): string {
  * nothing changed (react-hook-form's isDirty: values typed back to what was loaded, or last saved, are no change), nor
  * for a move that stays on the page (only its query or hash changes: the form is still there, as typed), unless the
  * form says the page starts it again on that query (`resetByQuery`). After a save succeeds, the form calls
- * `markSaved()` before it moves on: what it holds is then what counts as unchanged, until it changes again.
+ * `markSaved()` before it moves on: what it holds is then what counts as unchanged, until it changes again. A form
+ * that stays on its page runs its save in `whileSaving(save)`: then what counts as saved is what the save sent, and
+ * what is typed while it is on its way is still a change (and, with `entry`, carried to the form the answer starts).
  *
  * A form in a pop-up (a Dialog) routes every way of closing it through `askBeforeClosing(close)`: Escape, the backdrop,
  * the close button and its Cancel. With nothing unsaved it closes at once; otherwise the same guard asks first, and
@@ -86,46 +103,109 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   form: UseFormReturn<TValues, TContext, TOutput>,
   subject: string,
   options: UnsavedChangesOptions = {},
-): { markSaved: () => void; askBeforeClosing: (close: () => void) => void } {
+): {
+  markSaved: (after?: TAfterSave) => void;
+  whileSaving: <T>(save: () => Promise<T>) => Promise<T>;
+  askBeforeClosing: (close: () => void) => void;
+} {
   const guard = useContext(UnsavedChangesContext);
   // Read during render, so react-hook-form keeps it up to date.
   const { isDirty } = form.formState;
-  const { getValues, reset } = form;
+  const { getValues, setValue, reset } = form;
   const notSaved = options.notSaved ?? `Your changes to this ${subject} are not saved.`;
   const isActive = options.isActive ?? true;
   const resetByQuery = options.resetByQuery ?? [];
+  const entryKey = options.entry?.key;
+  const entryVersion = options.entry?.version;
   const latest = useRef({ isDirty, isActive, notSaved, resetByQuery });
   useEffect(() => {
     Object.assign(latest.current, { isDirty, isActive, notSaved, resetByQuery });
   });
+  // Where what was typed during the save goes, once it is saved and the page moves on to the entry's own form.
+  const movingTo = useRef<string | undefined>(undefined);
+  // Whether the person chose to drop what the form holds: then nothing of it goes on to another form.
+  const isDiscarded = useRef(false);
 
   const guarded = useMemo<TGuardedForm>(
     () => ({
-      hasUnsavedChanges: () => latest.current.isActive && latest.current.isDirty,
+      hasUnsavedChanges: () => latest.current.isActive && latest.current.isDirty && movingTo.current === undefined,
       notSaved: () => latest.current.notSaved,
       isKeptAcross: ({ from, to }) =>
         from.pathname === to.pathname &&
         latest.current.resetByQuery.every((key) => queryValues(from.search, key) === queryValues(to.search, key)),
+      discard: () => {
+        isDiscarded.current = true;
+      },
     }),
     [],
   );
 
   useEffect(() => guard?.register(guarded), [guard, guarded]);
 
-  const markSaved = useCallback(() => {
-    // What was just saved becomes what the form compares with (its default values), the fields kept as they are: on a
-    // form that stays on its page, typing back what it loaded before the save is a change again, and asked about. A
-    // form emptied for the next entry afterwards (reset with its empty values) compares with those.
-    reset(getValues(), {
-      keepValues: true,
-      keepErrors: true,
-      keepTouched: true,
-      keepIsSubmitted: true,
-      keepSubmitCount: true,
-    });
-    // The guard may be asked before React renders again (a move right after the save): it reads the new state now.
-    latest.current.isDirty = false;
-  }, [getValues, reset]);
+  // The values as the last save sent them, and whether it is still on its way: what is typed meanwhile is not in it.
+  const sent = useRef<TValues | undefined>(undefined);
+  const isSaving = useRef(false);
+  const whileSaving = useCallback(
+    async <T>(save: () => Promise<T>): Promise<T> => {
+      sent.current = snapshotOf(getValues());
+      isSaving.current = true;
+      try {
+        return await save();
+      } finally {
+        isSaving.current = false;
+      }
+    },
+    [getValues],
+  );
+
+  // What the last save made of the form, once it is made: what counts as saved from then on.
+  const savedAs = useRef<TValues | undefined>(undefined);
+
+  // The version the form shows, as its last commit had it: the one it goes at.
+  const shownVersion = useRef(entryVersion);
+  useLayoutEffect(() => {
+    shownVersion.current = entryVersion;
+  });
+
+  // A form that follows another of the same entry, at another version, takes up what was typed into that one during
+  // or after its save (edits-left-behind); a form leaves it when the save's answer starts the page's form again, or
+  // when the page moves on to a new entry's own form. A form that saved nothing leaves nothing behind, nor does one
+  // whose changes the person chose to drop (Leave), nor is anything taken up at the version it was left at.
+  useLayoutEffect(() => {
+    if (entryKey) {
+      for (const [name, value] of takeLeftEdits(entryKey, shownVersion.current, getValues())) {
+        setValue(name as Path<TValues>, value as PathValue<TValues, Path<TValues>>, { shouldDirty: true });
+      }
+    }
+    return () => {
+      const to = movingTo.current ?? entryKey;
+      const saved = savedAs.current ?? (isSaving.current ? sent.current : undefined);
+      if (to && saved && !isDiscarded.current) leaveEdits(to, shownVersion.current, getValues(), saved);
+    };
+  }, [entryKey, getValues, setValue]);
+
+  const markSaved = useCallback(
+    (after: TAfterSave = {}) => {
+      // What was just saved becomes what the form compares with (its default values), the fields kept as they are: on
+      // a form that stays on its page, typing back what it loaded before the save is a change again, and asked about. A
+      // form emptied for the next entry afterwards (reset with its empty values) compares with those. What was saved
+      // is what the submit sent: anything typed since is still a change, asked about on leaving, unless the page moves
+      // on to the saved entry's own form, which takes it up.
+      const saved = sent.current ?? getValues();
+      reset(saved, {
+        keepValues: true,
+        keepErrors: true,
+        keepTouched: true,
+        keepIsSubmitted: true,
+        keepSubmitCount: true,
+      });
+      savedAs.current = saved;
+      movingTo.current = after.movingTo;
+      // The guard may be asked before React renders again (a move right after the save): it reads the new state now.
+      latest.current.isDirty = !isSameValue(getValues(), saved);
+    },
+    [getValues, reset],
+  );
 
   const askBeforeClosing = useCallback(
     (close: () => void) => {
@@ -134,5 +214,5 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
     },
     [guard, guarded],
   );
-  return { markSaved, askBeforeClosing };
+  return { markSaved, whileSaving, askBeforeClosing };
 }

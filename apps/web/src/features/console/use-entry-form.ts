@@ -4,7 +4,8 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormS
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { applyApiError } from '../../api/form-errors.ts';
-import { useUnsavedChanges } from '../../ui/unsaved-changes.ts';
+import { entryKey } from '../../ui/edits-left-behind.ts';
+import { useUnsavedChanges, type TAfterSave } from '../../ui/unsaved-changes.ts';
 import { useToast } from '../../ui/use-toast.ts';
 import {
   consoleResources,
@@ -24,7 +25,7 @@ interface SaveOptions<TValues extends FieldValues> {
   /** Conflicts that belong to one field, e.g. SLUG_ALREADY_EXISTS under the slug. */
   fieldForCode?: Partial<Record<string, Path<TValues>>>;
   /** Told once the API has saved it, before a new entry opens: the form's `markSaved` (useUnsavedChanges). */
-  onSaved?: () => void;
+  onSaved?: (after?: TAfterSave) => void;
 }
 
 /**
@@ -55,7 +56,7 @@ function useSaveEntry<R extends TConsoleResource>(
         // The form validates with the resource's create schema (or one that only words an error differently), so its
         // output is that resource's create body; the generic signature cannot see that.
         const created = (await create.mutateAsync(output as unknown as TConsoleCreateBody<R>)) as { id: string };
-        onSaved?.();
+        onSaved?.({ movingTo: entryKey(resource, created.id) });
         showToast({ tone: 'success', title: `${capitalise(singular)} created`, description: draftNote(resource) });
         void navigate(`/console/${resource}/${created.id}`, { replace: true });
         return true;
@@ -122,19 +123,23 @@ export function useEntryForm<
   // A whole TValues is a DefaultValues<TValues> (its deep partial); TypeScript cannot see that for a generic one.
   const defaultValues = loaded as DefaultValues<TValues>;
   const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
-  const { markSaved } = useUnsavedChanges(form, noun);
+  const { markSaved, whileSaving } = useUnsavedChanges(form, noun, {
+    entry: entryId && version ? { key: entryKey(resource, entryId), version } : undefined,
+  });
   const saveOutput = (output: TOutput) =>
-    save(
-      schema,
-      output,
-      loaded,
-      {
-        setError: form.setError,
-        onSaved: markSaved,
-        fields: typeof fields === 'function' ? fields(output) : fields,
-        fieldForCode,
-      },
-      readOnlyKeys,
+    whileSaving(() =>
+      save(
+        schema,
+        output,
+        loaded,
+        {
+          setError: form.setError,
+          onSaved: markSaved,
+          fields: typeof fields === 'function' ? fields(output) : fields,
+          fieldForCode,
+        },
+        readOnlyKeys,
+      ),
     );
   return { form, saveOutput, isSaving };
 }

@@ -191,6 +191,44 @@ describe('profile edit: unsaved changes', () => {
   );
 });
 
+describe('profile edit: typing while a save is on its way', () => {
+  // Session 67's note: the save counted everything the form held when its answer came as saved, so what was typed
+  // while it was on its way was never asked about, and was lost on leaving.
+  it(
+    'keeps what was typed during the save as a change, asked about until it is saved too',
+    async () => {
+      const answer = deferred<void>();
+      startSession({ accessToken: 'a1', refreshToken: 'r1' });
+      let saved = myUser({ nickname: 'Ada' });
+      const sent = stubApi(async (request) => {
+        if (request.path === '/v1/users/my') return json(200, { data: saved });
+        if (request.path === '/v1/users/profile' && request.method === 'PATCH') {
+          await answer.promise;
+          saved = { ...saved, ...(request.body as object) };
+          return json(200, { data: saved });
+        }
+        return apiFailure(404, 'NOT_FOUND');
+      });
+      const user = userEvent.setup();
+      const { nickname } = await openProfile();
+
+      await user.clear(nickname);
+      await user.type(nickname, 'Grace');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(sent.some((request) => request.method === 'PATCH')).toBe(true));
+      await user.type(nickname, ' Hopper');
+      answer.resolve();
+
+      expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Nickname/ })).toHaveValue('Grace Hopper');
+      expect(unloadIsHeld()).toBe(true);
+      await user.click(guideLink());
+      expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toHaveTextContent(notSaved);
+    },
+    JOURNEY_MS,
+  );
+});
+
 describe('profile edit: images', () => {
   it(
     'holds Save changes while a chosen photo uploads, then saves the photo',

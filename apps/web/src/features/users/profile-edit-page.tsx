@@ -43,7 +43,9 @@ function EditProfileForm({ user }: { user: TMyUser }) {
     setError,
     formState: { errors },
   } = form;
-  const { markSaved } = useUnsavedChanges(form, 'profile', { notSaved: 'Your changes to your profile are not saved.' });
+  const { markSaved, whileSaving } = useUnsavedChanges(form, 'profile', {
+    notSaved: 'Your changes to your profile are not saved.',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     // Only what changed is sent: an unchanged nickname must not be checked against itself.
@@ -51,13 +53,15 @@ function EditProfileForm({ user }: { user: TMyUser }) {
     if (values.nickname !== user.nickname) changes.nickname = values.nickname;
     if (values.photoUrl !== user.photoUrl) changes.photoUrl = values.photoUrl;
     if (values.backgroundUrl !== user.backgroundUrl) changes.backgroundUrl = values.backgroundUrl;
-    try {
-      await updateProfile.mutateAsync(changes);
-      markSaved();
-      showToast({ tone: 'success', title: 'Profile saved' });
-    } catch (error) {
-      applyApiError(error, setError, { fields: ['nickname'], fieldForCode: { NICKNAME_ALREADY_EXISTS: 'nickname' } });
-    }
+    await whileSaving(async () => {
+      try {
+        await updateProfile.mutateAsync(changes);
+        markSaved();
+        showToast({ tone: 'success', title: 'Profile saved' });
+      } catch (error) {
+        applyApiError(error, setError, { fields: ['nickname'], fieldForCode: { NICKNAME_ALREADY_EXISTS: 'nickname' } });
+      }
+    });
   });
 
   return (

@@ -31,6 +31,7 @@ import { applyFieldApiError } from '../field-api-errors.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
+import { entryKey } from '../../../ui/edits-left-behind.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
 import { ConfirmRequestDialog } from '../components/confirm-request-dialog.tsx';
@@ -64,7 +65,9 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
     // A new calendar holds no credit yet, so it does not wait for the unit; a saved one is shown once it is known.
     defaultValues: attendanceCalendarFormValues(calendar, cypDecimals ?? DEFAULT_CYP_MINOR_UNITS),
   });
-  const { markSaved } = useUnsavedChanges(form, 'calendar');
+  const { markSaved, whileSaving } = useUnsavedChanges(form, 'calendar', {
+    entry: calendar ? { key: entryKey('attendance-calendars', calendar.id), version: calendar.updatedAt } : undefined,
+  });
   const {
     register,
     control,
@@ -86,24 +89,30 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
     return saved.success ? rewardsOf(saved.data) : undefined;
   }, [calendar, cypDecimals]);
 
-  async function save(request: TOutput) {
-    try {
-      if (!calendar) {
-        const created = await create.mutateAsync(request);
+  function save(request: TOutput) {
+    return whileSaving(async () => {
+      try {
+        if (!calendar) {
+          const created = await create.mutateAsync(request);
+          setPending(undefined);
+          markSaved({ movingTo: entryKey('attendance-calendars', created.id) });
+          showToast({
+            tone: 'success',
+            title: 'Calendar created',
+            description: 'Collectors see it from its first day.',
+          });
+          void navigate(`/console/attendance-calendars/${created.id}`, { replace: true });
+          return;
+        }
+        await update.mutateAsync(request);
         setPending(undefined);
         markSaved();
-        showToast({ tone: 'success', title: 'Calendar created', description: 'Collectors see it from its first day.' });
-        void navigate(`/console/attendance-calendars/${created.id}`, { replace: true });
-        return;
+        showToast({ tone: 'success', title: 'Changes saved' });
+      } catch (error) {
+        setPending(undefined);
+        applyFieldApiError(error, setError, attendanceFieldOf, { ATTENDANCE_CALENDAR_IN_USE: 'endDate' });
       }
-      await update.mutateAsync(request);
-      setPending(undefined);
-      markSaved();
-      showToast({ tone: 'success', title: 'Changes saved' });
-    } catch (error) {
-      setPending(undefined);
-      applyFieldApiError(error, setError, attendanceFieldOf, { ATTENDANCE_CALENDAR_IN_USE: 'endDate' });
-    }
+    });
   }
 
   const onSubmit = handleSubmit(async (request) => {

@@ -31,6 +31,7 @@ import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { TimeZoneHint } from '../components/time-zone-hint.tsx';
+import { entryKey } from '../../../ui/edits-left-behind.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<typeof ZDropForm>;
@@ -131,7 +132,9 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
     resolver: zodResolver(ZDropForm),
     defaultValues: dropFormValues(drop, onlyBrand?.id),
   });
-  const { markSaved } = useUnsavedChanges(form, 'drop');
+  const { markSaved, whileSaving } = useUnsavedChanges(form, 'drop', {
+    entry: drop ? { key: entryKey('drops', drop.id), version: drop.updatedAt } : undefined,
+  });
   const {
     register,
     control,
@@ -144,22 +147,24 @@ export function DropForm({ drop, onlyBrand, onDirtyChange }: DropFormProps) {
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
-  const onSubmit = handleSubmit(async (request) => {
-    try {
-      if (!drop) {
-        const created = await create.mutateAsync(request);
+  const onSubmit = handleSubmit((request) =>
+    whileSaving(async () => {
+      try {
+        if (!drop) {
+          const created = await create.mutateAsync(request);
+          markSaved({ movingTo: entryKey('drops', created.id) });
+          showToast({ tone: 'success', title: 'Drop created', description: 'It is a draft until you publish it.' });
+          void navigate(`/console/drops/${created.id}`, { replace: true });
+          return;
+        }
+        await update.mutateAsync(request);
         markSaved();
-        showToast({ tone: 'success', title: 'Drop created', description: 'It is a draft until you publish it.' });
-        void navigate(`/console/drops/${created.id}`, { replace: true });
-        return;
+        showToast({ tone: 'success', title: 'Changes saved' });
+      } catch (error) {
+        applyDropApiError(error, setError, getValues('contents'));
       }
-      await update.mutateAsync(request);
-      markSaved();
-      showToast({ tone: 'success', title: 'Changes saved' });
-    } catch (error) {
-      applyDropApiError(error, setError, getValues('contents'));
-    }
-  });
+    }),
+  );
 
   /** A time picked for the drop also starts the first round or ends the last, while those are still empty. */
   function fillRoundTime(which: 'dropBeginAt' | 'dropEndAt', value: string | null) {

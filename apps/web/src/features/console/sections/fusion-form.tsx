@@ -27,6 +27,7 @@ import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { TimeZoneHint } from '../components/time-zone-hint.tsx';
+import { entryKey } from '../../../ui/edits-left-behind.ts';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
 
 type TOutput = z.output<typeof ZFusionForm>;
@@ -98,7 +99,9 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
     resolver: zodResolver(ZFusionForm),
     defaultValues: fusionFormValues(fusion, onlyBrand?.id),
   });
-  const { markSaved } = useUnsavedChanges(form, 'fusion');
+  const { markSaved, whileSaving } = useUnsavedChanges(form, 'fusion', {
+    entry: fusion ? { key: entryKey('fusions', fusion.id), version: fusion.updatedAt } : undefined,
+  });
   const {
     register,
     control,
@@ -143,28 +146,30 @@ export function FusionForm({ fusion, onlyBrand, isReadOnly = false, onDirtyChang
     ),
   };
 
-  const onSubmit = handleSubmit(async (request) => {
-    try {
-      if (!fusion) {
-        const created = await create.mutateAsync(request);
+  const onSubmit = handleSubmit((request) =>
+    whileSaving(async () => {
+      try {
+        if (!fusion) {
+          const created = await create.mutateAsync(request);
+          markSaved({ movingTo: entryKey('fusions', created.id) });
+          showToast({
+            tone: 'success',
+            title: 'Fusion created',
+            description: 'It is a draft until you publish it.',
+          });
+          void navigate(`/console/fusions/${created.id}`, { replace: true });
+          return;
+        }
+        await update.mutateAsync(request);
         markSaved();
-        showToast({
-          tone: 'success',
-          title: 'Fusion created',
-          description: 'It is a draft until you publish it.',
-        });
-        void navigate(`/console/fusions/${created.id}`, { replace: true });
-        return;
+        showToast({ tone: 'success', title: 'Changes saved' });
+      } catch (error) {
+        // About a field an edit does not show (its fixed brand, result or supply): said on top instead.
+        const fixedFields = fusion ? fixedFieldsOf(fusion) : [];
+        applyFieldApiError(error, setError, (field) => (fixedFields.includes(field) ? undefined : formFieldOf(field)));
       }
-      await update.mutateAsync(request);
-      markSaved();
-      showToast({ tone: 'success', title: 'Changes saved' });
-    } catch (error) {
-      // About a field an edit does not show (its fixed brand, result or supply): said on top instead.
-      const fixedFields = fusion ? fixedFieldsOf(fusion) : [];
-      applyFieldApiError(error, setError, (field) => (fixedFields.includes(field) ? undefined : formFieldOf(field)));
-    }
-  });
+    }),
+  );
 
   /** Products and collections belong to a brand: another brand clears what was picked of the last one. */
   function clearBrandChoices() {
