@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DROP_PACKS } from './drop-rules.ts';
 import { ZQueryNumber } from './envelope.ts';
 import { packClaimKinds, type TClaimLogEntry, type TClaimLogHead } from './claim-log-rules.ts';
 
@@ -36,7 +37,7 @@ export const ZClaimLog = z.object({
 export type TClaimLog = z.infer<typeof ZClaimLog>;
 
 export const ZClaimLogQuery = z.object({
-  after: ZQueryNumber(z.coerce.number().int().min(0)).default(0),
+  after: ZQueryNumber(z.coerce.number().int().min(0).max(MAX_DROP_PACKS)).default(0),
   size: ZQueryNumber(z.coerce.number().int().min(1).max(5_000)).default(1_000),
 });
 export type TClaimLogQuery = z.infer<typeof ZClaimLogQuery>;

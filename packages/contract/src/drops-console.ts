@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBrandSummary, ZQueryBoolean, ZRarity } from './catalog.ts';
 import { ZConsoleTime, ZImageUrl, ZName } from './catalog-requests.ts';
+import { MAX_DROP_PACKS } from './drop-rules.ts';
 import { ZDropStatus, ZGiftRound, ZPassGuarantee } from './drops.ts';
 import { ZMoney, ZPageQuery } from './envelope.ts';
 
@@ -60,9 +61,8 @@ export const dropPublicationStatuses = ['DRAFT', 'PUBLISHING', 'PUBLISHED'] as c
 export const ZDropPublicationStatus = z.enum(dropPublicationStatuses);
 export type TDropPublicationStatus = z.infer<typeof ZDropPublicationStatus>;
 
-/** Each round at most this many whitelisted people, each drop at most this many packs. */
+/** Each round at most this many whitelisted people (each drop at most MAX_DROP_PACKS packs, drop-rules.ts). */
 export const MAX_WHITELIST_SIZE = 50_000;
-export const MAX_DROP_PACKS = 100_000;
 export const MAX_EDITIONS_PER_PACK = 20;
 
 const ZDropTime = ZConsoleTime;

@@ -3,7 +3,7 @@ import { ZClaimLogHead } from './claim-log.ts';
 import { ZBrandSummary, ZRarity } from './catalog.ts';
 import { ZDropReminder } from './drop-reminders.ts';
 import { dropStatuses } from './drop-rules.ts';
-import { ZMoney, ZPageQuery } from './envelope.ts';
+import { ZMoney, ZPageQuery, ZQueryNumber } from './envelope.ts';
 
 /** Drops and their sale rounds (spec sections 2, 3 and 4): the shapes the API answers; the rules are in drop-rules.ts. */
 
@@ -140,6 +140,15 @@ export const ZDrop = z.object({
 export type TDrop = z.infer<typeof ZDrop>;
 
 /** `GET /v1/drops?status=NEXT|AVAILABLE|COMPLETED`: NONE drops are never listed. */
+/**
+ * A round of a drop by its number, as the drop page shows it: the waiting room's and the raffle's paths. Bounded well
+ * past any drop's rounds, so a number PostgreSQL's integer cannot hold is refused here, not by the database.
+ */
+export const ZDropRoundParams = z.object({
+  dropId: z.uuid(),
+  round: ZQueryNumber(z.coerce.number().int().min(1).max(10_000)),
+});
+
 export const ZDropsQuery = ZPageQuery.extend({
   status: z.enum(['NEXT', 'AVAILABLE', 'COMPLETED']).optional(),
   brandId: z.uuid().optional(),

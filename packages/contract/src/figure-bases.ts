@@ -17,6 +17,7 @@ export const figureBaseMessages = {
   slots: `Give 1 to ${FIGURE_BASE_MAX_SLOTS} slots, each with a name.`,
   slotName: 'Name the slot in 1 to 60 characters.',
   slotNamesDiffer: 'Give each slot its own name.',
+  slotsOnce: 'List each slot once.',
 } as const;
 
 /**
@@ -109,7 +110,8 @@ export type TUnequipRequest = z.infer<typeof ZUnequipRequest>;
 // ----------------------------------------------------------------------------------------------------- console
 
 /** A slot as the console sends it: with `id` an existing slot (renamed, or its fit changed), without one a new slot. */
-export const ZFigureBaseSlotInput = ZFigureBaseSlotFit.extend({
+export const ZFigureBaseSlotInput = z.strictObject({
+  ...ZFigureBaseSlotFit.shape,
   id: z.uuid().optional(),
   name: z.string({ error: figureBaseMessages.slotName }).trim().min(1, { error: figureBaseMessages.slotName }).max(60, {
     error: figureBaseMessages.slotName,
@@ -123,7 +125,15 @@ const ZSlotInputs = z
   .max(FIGURE_BASE_MAX_SLOTS, { error: figureBaseMessages.slots })
   .refine((slots) => new Set(slots.map((slot) => slot.name.toLowerCase())).size === slots.length, {
     error: figureBaseMessages.slotNamesDiffer,
-  });
+  })
+  // A saved slot named twice would be written as one of the two, without a word.
+  .refine(
+    (slots) => {
+      const ids = slots.flatMap((slot) => (slot.id ? [slot.id] : []));
+      return new Set(ids).size === ids.length;
+    },
+    { error: figureBaseMessages.slotsOnce },
+  );
 
 const figureBaseFields = {
   name: ZName,

@@ -136,7 +136,7 @@ const orderLine = {
    * own), whatever the payment method. Optional so that older clients keep working, charged the price of the moment;
    * the web app always sends it.
    */
-  expectedTotal: ZMoney.extend({ amount: z.number().int().nonnegative(), currency: z.literal('USD') }).optional(),
+  expectedTotal: z.strictObject({ amount: z.number().int().nonnegative(), currency: z.literal('USD') }).optional(),
 };
 
 /** `POST /v2/orders` and `POST /v1/orders` (with an Idempotency-Key header): packs of a drop, a pass, or tickets. */

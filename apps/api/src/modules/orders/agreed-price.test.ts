@@ -212,4 +212,17 @@ describe('a purchase charged what the buyer was shown', () => {
     expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'expectedTotal.amount' }] });
     expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 50_000 });
   });
+
+  // Helper's finding, session 68: a key the total does not take was let through, and the purchase made.
+  it('refuses a total with a field it does not take, as every request body does, charging nothing', async () => {
+    const passId = await passOnSale();
+    const buyer = await funded(50_000);
+    const refused = await purchase(buyer.accessToken, {
+      passId,
+      expectedTotal: { amount: 2_100, currency: 'USD', discount: 2_100 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'expectedTotal.discount' }] });
+    expect(await balancesOf(db(), buyer.userId)).toMatchObject({ withdrawable: 50_000 });
+  });
 });

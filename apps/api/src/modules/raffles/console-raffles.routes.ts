@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZConsoleRaffle, ZData, ZQueryNumber, ZSetRaffleRequest } from '@cypher/contract';
+import { ZConsoleRaffle, ZData, ZDropRoundParams, ZSetRaffleRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { operatorOf } from '../../http/operator-guard.ts';
 import { drawRaffleFromConsole, getConsoleRaffle } from './console-raffle.ts';
@@ -8,7 +8,6 @@ import { setRaffle } from './set-raffle.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
-const ZRoundParams = z.object({ dropId: z.uuid(), round: ZQueryNumber(z.coerce.number().int().positive()) });
 
 /** /v1/console/drops/{dropId}/rounds/{round}/raffle, registered under the console's operator guard (console.routes.ts). */
 export function consoleRafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,7 +19,7 @@ export function consoleRafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: "A round's raffle: its settings, commitment, entries and winners so far",
           security,
-          params: ZRoundParams,
+          params: ZDropRoundParams,
           response: { 200: ZData(ZConsoleRaffle) },
         },
       },
@@ -36,7 +35,7 @@ export function consoleRafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Make a round a raffle, or change its raffle until registration opens (the seed is committed here)',
           security,
-          params: ZRoundParams,
+          params: ZDropRoundParams,
           body: ZSetRaffleRequest,
           response: { 200: ZData(ZConsoleRaffle) },
         },
@@ -53,7 +52,7 @@ export function consoleRafflesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Draw the raffle now, once registration has closed (a drawn raffle is answered as it is)',
           security,
-          params: ZRoundParams,
+          params: ZDropRoundParams,
           response: { 200: ZData(ZConsoleRaffle) },
         },
       },

@@ -187,6 +187,22 @@ describe('figure bases in the console', () => {
       slots: [{ ...anySlot('Left'), rarity: 'MYTHIC' }],
     });
     expect(unknownRarity.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'slots.0.rarity' }] });
+    // Helper's findings, session 68: a field a slot does not take went unsaid, and a saved slot listed twice was
+    // written as one of the two.
+    const unknownField = await send('PATCH', `/v1/console/figure-bases/${base.id}`, admin.accessToken, {
+      slots: [{ ...anySlot('Left'), colour: 'red' }],
+    });
+    expect(unknownField.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'slots.0.colour' }] });
+    const twice = await send('PATCH', `/v1/console/figure-bases/${base.id}`, admin.accessToken, {
+      slots: [
+        { ...anySlot('Left'), id: base.slots[0]!.id },
+        { ...anySlot('Left again'), id: base.slots[0]!.id },
+      ],
+    });
+    expect(twice.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'slots', message: 'List each slot once.' }],
+    });
     const kept = await t.app.inject({
       method: 'GET',
       url: `/v1/console/figure-bases/${base.id}`,

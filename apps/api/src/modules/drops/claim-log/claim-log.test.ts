@@ -76,6 +76,14 @@ describe('the claim log', () => {
     expect(hidden.json()).toMatchObject({ code: 'DROP_NOT_FOUND' });
   });
 
+  // Helper's finding, session 68: a position past PostgreSQL's integer reached the database, which refused it.
+  it('refuses a position past any drop’s packs under its field, before the database is asked', async () => {
+    const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 2 }] });
+    const refused = await t.app.inject({ method: 'GET', url: `/v1/drops/${dropId}/claim-log?after=2147483648` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST', details: [{ field: 'after' }] });
+  });
+
   it('logs every claim and release, shows its head while the drop sells, and lets each buyer check their packs once revealed', async () => {
     const { dropId } = await insertLiveDrop(db(), { now: t.clock.now(), rounds: [{ packCount: 6, price: 1_000 }] });
     const [commitment] = (

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZConsoleWaitingRoom, ZData, ZWaitingRoomSettings } from '@cypher/contract';
+import { ZConsoleWaitingRoom, ZData, ZDropRoundParams, ZWaitingRoomSettings } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { operatorOf } from '../../../http/operator-guard.ts';
 import { getConsoleWaitingRoom } from './get-console-waiting-room.ts';
 import { removeWaitingRoom } from './remove-waiting-room.ts';
 import { setWaitingRoom } from './set-waiting-room.ts';
-import { waitingRoomParams } from './waiting-room.routes.ts';
 
 const tags = ['console'];
 const security = [{ bearer: [] }];
@@ -25,7 +24,7 @@ export function consoleWaitingRoomRoutes(ctx: AppContext): FastifyPluginAsyncZod
           tags,
           summary: "A round's waiting room settings (404 WAITING_ROOM_NOT_FOUND when it has none)",
           security,
-          params: waitingRoomParams,
+          params: ZDropRoundParams,
           response: { 200: ZData(ZConsoleWaitingRoom) },
         },
       },
@@ -39,7 +38,7 @@ export function consoleWaitingRoomRoutes(ctx: AppContext): FastifyPluginAsyncZod
           tags,
           summary: "Set a published round's waiting room (201 new, 200 changed), until it opens for joining",
           security,
-          params: waitingRoomParams,
+          params: ZDropRoundParams,
           body: ZWaitingRoomSettings,
           response: { 200: ZData(ZConsoleWaitingRoom), 201: ZData(ZConsoleWaitingRoom) },
         },
@@ -60,7 +59,7 @@ export function consoleWaitingRoomRoutes(ctx: AppContext): FastifyPluginAsyncZod
           tags,
           summary: "Remove a round's waiting room, until it opens for joining",
           security,
-          params: waitingRoomParams,
+          params: ZDropRoundParams,
         },
       },
       async (request, reply) => {

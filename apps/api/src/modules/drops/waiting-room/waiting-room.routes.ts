@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZData, ZQueryNumber, ZWaitingRoom } from '@cypher/contract';
+import { ZData, ZDropRoundParams, ZWaitingRoom } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
 import { cacheLiveForVisitors } from '../../../http/public-cache.ts';
@@ -8,11 +8,6 @@ import { getWaitingRoom } from './get-waiting-room.ts';
 import { joinWaitingRoom } from './join-waiting-room.ts';
 
 const tags = ['drops'];
-/** A round by its number within the drop, as the drop page shows it. */
-export const waitingRoomParams = z.object({
-  dropId: z.uuid(),
-  round: ZQueryNumber(z.coerce.number().int().min(1).max(10_000)),
-});
 
 /**
  * The waiting room of a first-come round (issue 18, decision record 27): its settings for everyone, and the caller's
@@ -32,7 +27,7 @@ export function waitingRoomRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Whether the round has a waiting room and when it opens; signed in, your place, wait and admission',
-          params: waitingRoomParams,
+          params: ZDropRoundParams,
           response: { 200: ZData(ZWaitingRoom) },
         },
       },
@@ -53,7 +48,7 @@ export function waitingRoomRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary:
             'Join the round’s waiting room: 201 joined (or joined again after an admission expired), 200 already in',
-          params: waitingRoomParams,
+          params: ZDropRoundParams,
           response: { 200: ZData(ZWaitingRoom), 201: ZData(ZWaitingRoom) },
         },
       },
