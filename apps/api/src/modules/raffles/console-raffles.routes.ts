@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZConsoleRaffle, ZData, ZDropRoundParams, ZSetRaffleRequest } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { operatorOf } from '../../http/operator-guard.ts';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZData, ZDropRoundParams, ZWaitingRoom } from '@cypher/contract';
 import type { AppContext } from '../../../app-context.ts';
 import { principalOf } from '../../../http/auth-guard.ts';
