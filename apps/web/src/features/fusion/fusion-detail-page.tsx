@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { fusionStatusAt, type TFusion, type TFusionSlot, type TFusionStatus } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { brandPath, productPath } from '../../lib/catalog-paths.ts';
-import { formatCount, formatCountOf, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTimeWithZone } from '../../lib/format.ts';
 import { fusionSlotsPath } from '../../lib/fusion-paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -116,10 +116,10 @@ function FusionDetail({ fusion, now }: { fusion: TFusion; now: Date }) {
       <DetailSection title="Schedule">
         <Schedule>
           <ScheduleRow term="Opens">
-            <time dateTime={fusion.beginAt}>{formatDateTime(fusion.beginAt)}</time>
+            <time dateTime={fusion.beginAt}>{formatDateTimeWithZone(fusion.beginAt)}</time>
           </ScheduleRow>
           <ScheduleRow term="Closes">
-            <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>
+            <time dateTime={fusion.endAt}>{formatDateTimeWithZone(fusion.endAt)}</time>
           </ScheduleRow>
         </Schedule>
       </DetailSection>
@@ -154,7 +154,7 @@ function FusionStatus({ fusion, status, now }: { fusion: TFusion; status: TFusio
     >
       {status === 'ENDED' ? (
         <p className={shared.muted}>
-          This fusion ended <time dateTime={fusion.endAt}>{formatDateTime(fusion.endAt)}</time>.{' '}
+          This fusion ended <time dateTime={fusion.endAt}>{formatDateTimeWithZone(fusion.endAt)}</time>.{' '}
           {formatCount(fusion.result.supply - fusion.result.remaining)} of{' '}
           {formatCountOf(fusion.result.supply, 'result')}{' '}
           {fusion.result.supply - fusion.result.remaining === 1 ? 'was' : 'were'} made.

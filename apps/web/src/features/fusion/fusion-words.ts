@@ -6,7 +6,7 @@ import {
   type TFusionStatus,
   type TFusionSummary,
 } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatDateTimeWithZone } from '../../lib/format.ts';
 
 /** What a slot asks for, in a line: "3 × any Rare edition", "1 × from the Neon Genesis collection". */
 export function slotRuleText(requiredCount: number, rule: TFusionSlotRule): string {
@@ -49,7 +49,7 @@ export function fuseBlockedReason(
   fusion: Pick<TFusionSummary, 'isAllFused' | 'result' | 'beginAt' | 'endAt'>,
   status: TFusionStatus,
 ): string | null {
-  if (status === 'UPCOMING') return `Not open yet: it opens ${formatDateTime(fusion.beginAt)}.`;
+  if (status === 'UPCOMING') return `Not open yet: it opens ${formatDateTimeWithZone(fusion.beginAt)}.`;
   if (status === 'ENDED') return 'This fusion has ended: no more results can be made.';
   if (fusion.isAllFused || fusion.result.remaining <= 0)
     return 'All items have been fused: none of the results are left.';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, redeemMessages, type TErrorCode, type TGrant } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../lib/format.ts';
 import { startSession } from '../../lib/session.ts';
 import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
 import { balances } from '../../test/drops-fixtures.ts';
@@ -237,7 +237,9 @@ describe('redeem page', () => {
   });
 
   // Review of session 33: "cannot be used yet. Please try again later." without saying when.
-  it('says when a code that is not valid yet opens, in the reader’s time', async () => {
+  // Helper's finding, session 68: the API's message named its zone (UTC), the form's rewording in the reader's time
+  // dropped it.
+  it('says when a code that is not valid yet opens, in the reader’s time and naming its zone', async () => {
     const opensAt = '2026-12-20T09:00:00.000Z';
     collector({
       redeem: () =>
@@ -252,8 +254,9 @@ describe('redeem page', () => {
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveAccessibleDescription(
-      expect.stringContaining(`This code can be used from ${formatDateTime(opensAt)}. Please try again then.`),
+      expect.stringContaining(`This code can be used from ${formatDateTimeWithZone(opensAt)}. Please try again then.`),
     );
+    expect(field).toHaveAccessibleDescription(expect.stringMatching(/:00 [AP]M [A-Z][\w+-]*\. Please try again then/));
   });
 
   it('asks for a code before sending anything', async () => {

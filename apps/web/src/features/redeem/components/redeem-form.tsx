@@ -11,7 +11,7 @@ import {
 } from '@cypher/contract';
 import { isApiError, isFinalRefusal } from '../../../api/api-error.ts';
 import { applyApiError } from '../../../api/form-errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTimeWithZone } from '../../../lib/format.ts';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -29,7 +29,7 @@ function notYetValidFrom(error: unknown): string | undefined {
 
 /** When, in the reader's own time zone, where the catalogue's "try again later" left them guessing. */
 function notYetValidMessage(isoDate: string): string {
-  return `This code can be used from ${formatDateTime(isoDate)}. Please try again then.`;
+  return `This code can be used from ${formatDateTimeWithZone(isoDate)}. Please try again then.`;
 }
 
 /** Every refusal of a code is about the code: its message goes under the field, in the API's words. */
