@@ -13,6 +13,35 @@ interface TLeftEdits {
   version: string | undefined;
   typed: Record<string, unknown>;
   sent: Record<string, unknown>;
+  /** The text field being typed into as the form went, and where in it: the next form puts the caret back there. */
+  caret: TCaret | undefined;
+}
+
+export interface TCaret {
+  name: string;
+  start: number | null;
+  end: number | null;
+}
+
+/** The text field being typed into, if `isField` says it is one of the form's, and where the caret is in it. */
+export function caretIn(isField: (name: string) => boolean): TCaret | undefined {
+  const field = document.activeElement;
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !field.name) return undefined;
+  if (!isField(field.name)) return undefined;
+  return { name: field.name, start: field.selectionStart, end: field.selectionEnd };
+}
+
+/** Puts the caret back where it was, in the new form's field of that name: typing goes on where it was. */
+export function restoreCaret(caret: TCaret, focus: (name: string) => void): void {
+  focus(caret.name);
+  const field = document.activeElement;
+  if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.name === caret.name) {
+    try {
+      field.setSelectionRange(caret.start, caret.end);
+    } catch {
+      // A field without a caret (an email or number input in some browsers): focused is enough.
+    }
+  }
 }
 
 /** A saved entry as forms name it here: its kind and id, "brands/{id}". */
@@ -31,10 +60,11 @@ export function leaveEdits(
   version: string | undefined,
   values: Record<string, unknown>,
   sent: Record<string, unknown>,
+  caret?: TCaret,
 ): void {
   const typed = Object.entries(values).filter(([name, value]) => !isSameValue(value, sent[name]));
   if (typed.length === 0) return;
-  const left = { version, typed: snapshotOf(Object.fromEntries(typed)), sent };
+  const left = { version, typed: snapshotOf(Object.fromEntries(typed)), sent, caret };
   leftBehind.set(entry, left);
   setTimeout(() => {
     if (leftBehind.get(entry) === left) leftBehind.delete(entry);
@@ -49,9 +79,10 @@ export function takeLeftEdits(
   entry: string,
   version: string | undefined,
   loaded: Record<string, unknown>,
-): Array<[name: string, value: unknown]> {
+): { typed: Array<[name: string, value: unknown]>; caret: TCaret | undefined } {
   const left = leftBehind.get(entry);
   leftBehind.delete(entry);
-  if (!left || left.version === version) return [];
-  return Object.entries(left.typed).filter(([name]) => isSameValue(loaded[name], left.sent[name]));
+  if (!left || left.version === version) return { typed: [], caret: undefined };
+  const typed = Object.entries(left.typed).filter(([name]) => isSameValue(loaded[name], left.sent[name]));
+  return { typed, caret: left.caret };
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { isSameValue, snapshotOf } from '../lib/form-snapshots.ts';
-import { leaveEdits, takeLeftEdits } from './edits-left-behind.ts';
+import { caretIn, leaveEdits, restoreCaret, takeLeftEdits } from './edits-left-behind.ts';
 
 /** Where a move starts and where it goes: the parts of two addresses the guard compares. */
 export interface TMove {
@@ -111,7 +111,7 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   const guard = useContext(UnsavedChangesContext);
   // Read during render, so react-hook-form keeps it up to date.
   const { isDirty } = form.formState;
-  const { getValues, setValue, reset } = form;
+  const { getValues, setValue, setFocus, reset } = form;
   const notSaved = options.notSaved ?? `Your changes to this ${subject} are not saved.`;
   const isActive = options.isActive ?? true;
   const resetByQuery = options.resetByQuery ?? [];
@@ -173,16 +173,20 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   // whose changes the person chose to drop (Leave), nor is anything taken up at the version it was left at.
   useLayoutEffect(() => {
     if (entryKey) {
-      for (const [name, value] of takeLeftEdits(entryKey, shownVersion.current, getValues())) {
+      const { typed, caret } = takeLeftEdits(entryKey, shownVersion.current, getValues());
+      for (const [name, value] of typed) {
         setValue(name as Path<TValues>, value as PathValue<TValues, Path<TValues>>, { shouldDirty: true });
       }
+      if (caret && typed.length > 0) restoreCaret(caret, (name) => setFocus(name as Path<TValues>));
     }
     return () => {
       const to = movingTo.current ?? entryKey;
       const saved = savedAs.current ?? (isSaving.current ? sent.current : undefined);
-      if (to && saved && !isDiscarded.current) leaveEdits(to, shownVersion.current, getValues(), saved);
+      if (!to || !saved || isDiscarded.current) return;
+      const caret = caretIn((name) => getValues(name as Path<TValues>) !== undefined);
+      leaveEdits(to, shownVersion.current, getValues(), saved, caret);
     };
-  }, [entryKey, getValues, setValue]);
+  }, [entryKey, getValues, setValue, setFocus]);
 
   const markSaved = useCallback(
     (after: TAfterSave = {}) => {

@@ -67,13 +67,17 @@ describe('console: typing while a save is on its way', () => {
       const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
       await waitFor(() => expect(within(form).getByLabelText('Description')).toHaveValue('Arcade cabinets, minted.'));
       expect(within(form).getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
+      // The caret is where it was: typing goes on into the same field.
+      expect(within(form).getByLabelText('Description')).toHaveFocus();
+      await user.keyboard(' Now.');
+      expect(within(form).getByLabelText('Description')).toHaveValue('Arcade cabinets, minted. Now.');
       expect(patches(sent)[0]?.body).toEqual({ tagline: 'Pixels, polished.' });
       expect(unloadIsHeld()).toBe(true);
 
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(patches(sent)).toHaveLength(2));
       expect(patches(sent)[1]).toMatchObject({
-        body: { description: 'Arcade cabinets, minted.' },
+        body: { description: 'Arcade cabinets, minted. Now.' },
         ifMatch: '"2026-11-02T00:00:00.000Z"',
       });
       await waitFor(() => expect(unloadIsHeld()).toBe(false));
