@@ -79,6 +79,8 @@ export const ZDeposit = z.object({
    * time (a saved method's charge has none: it ends when the provider answers); else null.
    */
   expiresAt: z.string().nullable(),
+  /** The purchase it pays (its status page: purchaseStatusPath); null for a deposit that adds funds. */
+  orderId: z.string().nullable(),
 });
 export type TDeposit = z.infer<typeof ZDeposit>;
 

@@ -127,6 +127,36 @@ describe('orders paid by card', () => {
     expect(await ledgerInvariantViolations(db())).toEqual(noViolations);
   });
 
+  // Helper's finding, session 68: the payment page listed an order's open checkout as money being added, closing
+  // 20 minutes after the order's hold had ended (the provider's own expiry).
+  it('list their open checkout as the purchase it pays, closing when the hold ends', async () => {
+    const { dropId } = await liveDrop({ rounds: [{ packCount: 3, price: 2_000 }] });
+    const buyer = await fastBuyer(t);
+    const placed = await cardOrder(buyer.accessToken, dropId);
+    const pending = await readOrder(buyer.accessToken, placed.id);
+
+    const open = await t.app.inject({
+      method: 'GET',
+      url: '/v1/deposits?isOpen=true',
+      headers: bearer(buyer.accessToken),
+    });
+    const [deposit] = open.json().data.items;
+    expect(deposit).toMatchObject({
+      orderId: placed.id,
+      expiresAt: pending.holdExpiresAt,
+      checkoutUrl: placed.checkoutUrl,
+    });
+    // The provider's own checkout lasts longer than the hold.
+    expect((await depositOf(placed.id)).expiresAt!.getTime()).toBeGreaterThan(Date.parse(pending.holdExpiresAt));
+    // Cancelled, so that no hold of this test is left for the timeout tests below.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${placed.id}/cancel`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect(cancelled.statusCode).toBe(200);
+  });
+
   it('a replayed confirmation delivers once', async () => {
     const { dropId } = await liveDrop({ rounds: [{ packCount: 3, price: 2_000 }] });
     const buyer = await fastBuyer(t);

@@ -61,13 +61,15 @@ export async function holdForPayment(
   }
   if (decided.allowances) await recordAllowances(tx, item.id, decided.allowances);
 
+  const holdExpiresAt = new Date(purchase.now.getTime() + purchase.holdMinutes * MINUTE_MS);
   const depositId = await recordOrderPaymentDeposit(tx, {
     userId: purchase.userId,
     method: purchase.paymentMethod === 'CARD' ? 'card' : 'tilia',
     amount: purchase.price.total,
+    orderId: purchase.id,
+    holdEndsAt: holdExpiresAt,
     now: purchase.now,
   });
-  const holdExpiresAt = new Date(purchase.now.getTime() + purchase.holdMinutes * MINUTE_MS);
   const at = purchase.now.toISOString();
   await tx.execute(sql`
     with placed as (

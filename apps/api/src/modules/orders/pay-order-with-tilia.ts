@@ -36,7 +36,14 @@ export async function payOrderWithTilia(
     if (order.status !== 'PENDING') throw new AppError('ORDER_NOT_PENDING');
     if (order.holdExpiresAt && order.holdExpiresAt <= now) throw new AppError('ORDER_HOLD_EXPIRED');
     if (order.paymentMethod === 'TILIA' && order.depositId) return order.depositId;
-    const tiliaDeposit = await recordOrderPaymentDeposit(tx, { userId, method: 'tilia', amount: order.total, now });
+    const tiliaDeposit = await recordOrderPaymentDeposit(tx, {
+      userId,
+      method: 'tilia',
+      amount: order.total,
+      orderId: order.id,
+      holdEndsAt: order.holdExpiresAt,
+      now,
+    });
     if (order.depositId) await closeOrderCheckout(tx, order.depositId, now, 'replaced');
     await tx
       .update(orders)

@@ -67,11 +67,25 @@ describe('account deletion', () => {
                 paymentMethod: null,
                 checkoutUrl: 'https://checkout.example/pay/dep-1',
                 expiresAt: '2026-11-22T04:30:00.000Z',
+                orderId: null,
+              },
+              {
+                id: 'dep-2',
+                method: 'card',
+                status: 'pending',
+                amount: { amount: 2_100, currency: 'USD' },
+                createdAt: '2026-11-22T04:05:00.000Z',
+                updatedAt: '2026-11-22T04:05:00.000Z',
+                failureReason: null,
+                paymentMethod: null,
+                checkoutUrl: 'https://checkout.example/pay/dep-2',
+                expiresAt: '2026-11-22T04:15:00.000Z',
+                orderId: 'order-2',
               },
             ],
             page: 1,
             size: 50,
-            total: 1,
+            total: 2,
           },
         });
       }
@@ -89,12 +103,20 @@ describe('account deletion', () => {
     // The payments are listed on the payment page, with when each expires and the way back to its checkout.
     await user.click(within(blocked).getByRole('link', { name: 'See them and when they expire' }));
     const list = await screen.findByRole('list', { name: 'Payments in progress' });
-    expect(within(list).getByText('$500.00')).toBeInTheDocument();
-    expect(within(list).getByText(/Expires/)).toBeInTheDocument();
-    expect(within(list).getByRole('link', { name: 'Continue to payment' })).toHaveAttribute(
+    const [topUp, purchase] = within(list).getAllByRole('listitem');
+    expect(topUp).toHaveTextContent('$500.00');
+    expect(topUp).toHaveTextContent(/Expires/);
+    expect(within(topUp!).getByRole('link', { name: 'Continue to payment' })).toHaveAttribute(
       'href',
       'https://checkout.example/pay/dep-1',
     );
+    // Helper's finding, session 68: a purchase's checkout read as money being added; it says what it pays.
+    expect(purchase).toHaveTextContent('Card payment for a purchase');
+    expect(within(purchase!).getByRole('link', { name: 'See the purchase' })).toHaveAttribute(
+      'href',
+      '/purchase/order-2/status',
+    );
+    expect(within(topUp!).queryByRole('link', { name: 'See the purchase' })).toBeNull();
   });
 
   it('shows the deletion-in-progress screen on every route, and cancelling brings the page back', async () => {

@@ -283,6 +283,7 @@ describe('payment page: balance and history', () => {
       paymentMethod: 'Visa •••• 0002',
       checkoutUrl: null,
       expiresAt: null,
+      orderId: null,
       ...changes,
     });
     const sent = wallet((request) =>
@@ -400,6 +401,7 @@ describe('payment page: add funds', () => {
             paymentMethod: null,
             checkoutUrl: null,
             expiresAt: null,
+            orderId: null,
           },
         });
       }
@@ -500,6 +502,7 @@ describe('payment page: coming back from the checkout', () => {
         paymentMethod: status === 'succeeded' ? 'Visa •••• 4242' : null,
         checkoutUrl: null,
         expiresAt: null,
+        orderId: null,
         ...changes,
       },
     });

@@ -113,6 +113,7 @@ describe('payment page: back to the drop after adding funds', () => {
         paymentMethod: 'Visa •••• 4242',
         checkoutUrl: null,
         expiresAt: null,
+        orderId: null,
       },
     });
 

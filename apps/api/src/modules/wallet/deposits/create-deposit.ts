@@ -87,7 +87,15 @@ export async function recordDeposit(
  */
 export async function recordOrderPaymentDeposit(
   tx: Db,
-  input: { userId: string; method: 'card' | 'tilia'; amount: number; now: Date },
+  input: {
+    userId: string;
+    method: 'card' | 'tilia';
+    amount: number;
+    /** The order it pays, and when that order's hold ends (its checkout closes then). */
+    orderId: string;
+    holdEndsAt: Date | null;
+    now: Date;
+  },
 ): Promise<string> {
   const id = newId();
   await tx.insert(deposits).values({
@@ -97,6 +105,8 @@ export async function recordOrderPaymentDeposit(
     status: 'created',
     amount: input.amount,
     currency: 'USD',
+    orderId: input.orderId,
+    orderHoldEndsAt: input.holdEndsAt,
     createdAt: input.now,
     updatedAt: input.now,
   });

@@ -39,14 +39,24 @@ export function depositView(row: { deposit: TDepositRow; paymentMethod: string |
     // Only an open checkout is worth sending the person to; a finished one shows "closed".
     checkoutUrl: deposit.status === 'pending' ? deposit.checkoutUrl : null,
     expiresAt: openUntil(deposit)?.toISOString() ?? null,
+    orderId: deposit.orderId,
   };
 }
 
 /**
  * When an open deposit stops waiting (expire-abandoned-deposits.ts): a created one whose checkout never opened after
- * CREATED_DEPOSIT_TTL_MS, a pending one at its checkout's own expiry. A saved method's charge has none.
+ * CREATED_DEPOSIT_TTL_MS, a pending one at its checkout's own expiry, an order's at its hold's end if that comes
+ * first. A saved method's charge has none.
  */
 function openUntil(deposit: TDepositRow): Date | null {
-  if (deposit.status === 'created') return new Date(deposit.createdAt.getTime() + CREATED_DEPOSIT_TTL_MS);
-  return deposit.status === 'pending' ? deposit.expiresAt : null;
+  const until =
+    deposit.status === 'created'
+      ? new Date(deposit.createdAt.getTime() + CREATED_DEPOSIT_TTL_MS)
+      : deposit.status === 'pending'
+        ? deposit.expiresAt
+        : null;
+  // An order's checkout closes when its hold ends (the order times out, closeOrderCheckout), often before the
+  // provider's own expiry.
+  const holdEnd = deposit.orderHoldEndsAt;
+  return until && holdEnd && holdEnd < until ? holdEnd : until;
 }

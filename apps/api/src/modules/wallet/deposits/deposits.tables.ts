@@ -35,6 +35,12 @@ export const deposits = pgTable(
     savedMethodId: uuid('saved_method_id'),
     /** What pays, when known before the provider says ("Visa •••• 4242" of a saved card). */
     paymentMethodLabel: text('payment_method_label'),
+    /**
+     * The purchase this deposit pays (orders.deposit_id points back), and when that order's hold ends: its checkout
+     * closes then, whatever the provider's own expiry. Null for a deposit that adds funds.
+     */
+    orderId: uuid('order_id'),
+    orderHoldEndsAt: timestamptz('order_hold_ends_at'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },

@@ -54,6 +54,8 @@ describe('GET /v1/deposits/:id', () => {
       paymentMethod: null,
       checkoutUrl,
       expiresAt: expect.any(String),
+      // Adding funds, not paying a purchase.
+      orderId: null,
     });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
     // The local card checkout stays open for half an hour (Stripe's shortest).

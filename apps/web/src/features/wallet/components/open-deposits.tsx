@@ -1,4 +1,5 @@
-import { formatMoney, type TDeposit } from '@cypher/contract';
+import { formatMoney, purchaseStatusPath, type TDeposit } from '@cypher/contract';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { buttonClassName } from '../../../ui/button-class-name.ts';
@@ -15,7 +16,8 @@ export const depositMethodWords: Record<TDeposit['method'], string> = {
 
 /**
  * Payments I started that have not ended (an open checkout, a charge the provider has not answered): each with when it
- * expires and, while its checkout is open, the way back to it. They hold back an account's deletion, which links here
+ * expires and, while its checkout is open, the way back to it; one that pays a purchase says so, with the way to it
+ * (its checkout closes when the purchase's hold ends). They hold back an account's deletion, which links here
  * (`#payments-in-progress`). Nothing shows when there are none, or while the list loads or fails: the balance above
  * is the page's subject.
  */
@@ -29,7 +31,8 @@ export function OpenDeposits() {
         Payments in progress
       </h2>
       <p className={styles.muted}>
-        Money arrives in your balance once the payment completes. A checkout left unpaid expires by itself.
+        Money you add arrives in your balance once its payment completes; a payment for a purchase completes the
+        purchase. A checkout left unpaid expires by itself.
       </p>
       <ul className={rowList.list} aria-label="Payments in progress">
         {items.map((deposit) => (
@@ -37,7 +40,7 @@ export function OpenDeposits() {
             <div className={styles.rowSummary}>
               <span className={styles.rowMain}>
                 <span className={styles.rowTitle}>
-                  {depositMethodWords[deposit.method]} payment
+                  {depositMethodWords[deposit.method]} payment{deposit.orderId ? ' for a purchase' : ''}
                   {deposit.paymentMethod ? ` · ${deposit.paymentMethod}` : ''}
                 </span>
                 <span className={styles.rowMeta}>
@@ -57,11 +60,21 @@ export function OpenDeposits() {
                 <Badge tone="warning">In progress</Badge>
               </span>
             </div>
-            {deposit.checkoutUrl ? (
-              <p className={styles.rowNote}>
-                <a href={deposit.checkoutUrl} className={buttonClassName({ size: 'sm' })}>
-                  Continue to payment
-                </a>
+            {deposit.checkoutUrl || deposit.orderId ? (
+              <p className={styles.rowActions}>
+                {deposit.checkoutUrl ? (
+                  <a href={deposit.checkoutUrl} className={buttonClassName({ size: 'sm' })}>
+                    Continue to payment
+                  </a>
+                ) : null}
+                {deposit.orderId ? (
+                  <Link
+                    to={purchaseStatusPath(deposit.orderId)}
+                    className={buttonClassName({ size: 'sm', variant: 'ghost' })}
+                  >
+                    See the purchase
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </li>
