@@ -34,6 +34,16 @@ function unloadIsHeld(): boolean {
 
 const patches = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PATCH');
 
+/** Opens the brand's form, types `text` as its tagline and saves it; resolves once the save is sent, not answered. */
+async function startSavingTagline(user: ReturnType<typeof userEvent.setup>, sent: SentRequest[], text: string) {
+  renderApp(`/console/brands/${ids.neonArcade}`);
+  const tagline = await screen.findByLabelText('Tagline');
+  await user.clear(tagline);
+  await user.type(tagline, text);
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  await waitFor(() => expect(patches(sent)).toHaveLength(1));
+}
+
 // Session 67's note: the page starts an entry's form again from the version a save answers (keyed on `updatedAt`), so
 // what was typed while the save was on its way went with the old form, without a word.
 describe('console: typing while a save is on its way', () => {
@@ -51,13 +61,7 @@ describe('console: typing while a save is on its way', () => {
         return json(200, { data: saved });
       });
       const user = userEvent.setup();
-      renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const tagline = await screen.findByLabelText('Tagline');
-      await user.clear(tagline);
-      await user.type(tagline, 'Pixels, polished.');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(patches(sent)).toHaveLength(1));
+      await startSavingTagline(user, sent, 'Pixels, polished.');
       // The save is on its way: the operator goes on to the description.
       await user.type(screen.getByLabelText('Description'), 'Arcade cabinets, minted.');
       answer.resolve();
@@ -105,13 +109,7 @@ describe('console: typing while a save is on its way', () => {
         return json(200, { data: saved });
       });
       const user = userEvent.setup();
-      renderApp(`/console/brands/${ids.neonArcade}`);
-
-      const tagline = await screen.findByLabelText('Tagline');
-      await user.clear(tagline);
-      await user.type(tagline, 'Pixels');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(patches(sent)).toHaveLength(1));
+      await startSavingTagline(user, sent, 'Pixels');
       await user.type(screen.getByLabelText('Tagline'), ', polished.');
       await user.type(screen.getByLabelText('Website'), 'https://mine.example');
       answer.resolve();
