@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { responsiveImages } from '@cypher/contract';
 import { createQueryClient } from '../api/query-client.ts';
+import { formatDateTimeWithZone } from '../lib/format.ts';
 import { startSession } from '../lib/session.ts';
 import { pathnameOf } from '../test/catalog-fixtures.ts';
 import { dropIds, pack } from '../test/drops-fixtures.ts';
@@ -42,5 +43,10 @@ describe('PackDialog', () => {
       [320, 480, 640, 800].map((width) => `/uploads/neon-genesis.webp?w=${width} ${width}w`).join(', '),
     );
     expect(picture.getAttribute('sizes')).toBe(responsiveImages.packArtwork.sizes);
+    // When it was bought names its zone, as the drop's times do (helper finding, session 68).
+    expect(within(dialog).getByText(/^Bought/)).toHaveTextContent(
+      `Bought ${formatDateTimeWithZone(pack().purchasedAt)}.`,
+    );
+    expect(dialog.querySelector('time')).toHaveTextContent(/\d [AP]M [A-Z][\w+-]*$/);
   });
 });

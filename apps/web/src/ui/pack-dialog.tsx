@@ -14,7 +14,8 @@ import { useMyPacks } from '../api/packs/list-my-packs.ts';
 import { usePack } from '../api/packs/get-pack.ts';
 import { useOpenPack } from '../api/packs/open-pack.ts';
 import { nftPath } from '../lib/collection-paths.ts';
-import { formatCount, formatDateTime } from '../lib/format.ts';
+import { formatCount } from '../lib/format.ts';
+import { useFormatDateTime } from '../lib/use-format-date-time.ts';
 import { useReducedMotion } from '../lib/use-reduced-motion.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
@@ -131,6 +132,7 @@ function SealedPack({
   error: Error | null;
   onOpen: () => void;
 }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <div className={styles.sealed}>
       <div className={isOpening ? `${styles.packFront} ${styles.opening}` : styles.packFront}>

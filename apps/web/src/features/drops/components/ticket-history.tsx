@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { TTicketMovement } from '@cypher/contract';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import rowList from '../../../ui/row-list.module.css';
@@ -60,6 +61,7 @@ export function TicketHistory({ page }: { page: number }) {
 
 function MovementRow({ movement }: { movement: TTicketMovement }) {
   const linkText = reasonLinkText[movement.reason] ?? 'See more';
+  const formatDateTime = useFormatDateTime();
   return (
     <li className={styles.row}>
       <span className={styles.rowMain}>

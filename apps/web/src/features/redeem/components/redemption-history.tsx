@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { TRedemption } from '@cypher/contract';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { grantDestination } from '../../../lib/grant-paths.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
@@ -77,6 +77,7 @@ export function RedemptionHistory({ page }: { page: number }) {
 function RedemptionRow({ redemption }: { redemption: TRedemption }) {
   const { delivery } = redemption;
   const destination = grantDestination(delivery);
+  const formatDateTime = useFormatDateTime();
   return (
     <li className={styles.row}>
       <GrantThumb grant={delivery.grant} size={40} />
