@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_DROP_PACKS } from './drop-rules.ts';
-import { ZQueryNumber } from './envelope.ts';
+import { MAX_SQL_INTEGER, ZQueryNumber } from './envelope.ts';
 import { packClaimKinds, type TClaimLogEntry, type TClaimLogHead } from './claim-log-rules.ts';
 
 /**
@@ -37,7 +36,8 @@ export const ZClaimLog = z.object({
 export type TClaimLog = z.infer<typeof ZClaimLog>;
 
 export const ZClaimLogQuery = z.object({
-  after: ZQueryNumber(z.coerce.number().int().min(0).max(MAX_DROP_PACKS)).default(0),
+  // Claims and releases are both logged, so a popular drop's log outgrows its packs; a position is a PostgreSQL integer.
+  after: ZQueryNumber(z.coerce.number().int().min(0).max(MAX_SQL_INTEGER)).default(0),
   size: ZQueryNumber(z.coerce.number().int().min(1).max(5_000)).default(1_000),
 });
 export type TClaimLogQuery = z.infer<typeof ZClaimLogQuery>;

@@ -3,7 +3,7 @@
  * clock, used by the API (what may be bought now) and the web (countdowns that tick every second) alike.
  */
 
-/** A drop sells at most this many packs: so a claim's position in its log is at most this too. */
+/** A drop sells at most this many packs. */
 export const MAX_DROP_PACKS = 100_000;
 
 export const dropStatuses = ['NONE', 'NEXT', 'AVAILABLE', 'COMPLETED'] as const;

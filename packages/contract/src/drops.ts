@@ -139,7 +139,6 @@ export const ZDrop = z.object({
 });
 export type TDrop = z.infer<typeof ZDrop>;
 
-/** `GET /v1/drops?status=NEXT|AVAILABLE|COMPLETED`: NONE drops are never listed. */
 /**
  * A round of a drop by its number, as the drop page shows it: the waiting room's and the raffle's paths. Bounded well
  * past any drop's rounds, so a number PostgreSQL's integer cannot hold is refused here, not by the database.
@@ -149,6 +148,7 @@ export const ZDropRoundParams = z.object({
   round: ZQueryNumber(z.coerce.number().int().min(1).max(10_000)),
 });
 
+/** `GET /v1/drops?status=NEXT|AVAILABLE|COMPLETED`: NONE drops are never listed. */
 export const ZDropsQuery = ZPageQuery.extend({
   status: z.enum(['NEXT', 'AVAILABLE', 'COMPLETED']).optional(),
   brandId: z.uuid().optional(),

@@ -15,6 +15,9 @@ export const ZErrorBody = z.object({
 /** A number as people write one: digits, a sign, a decimal point. */
 const decimalNotation = /^-?\d+(\.\d+)?$/;
 
+/** The largest value of a PostgreSQL integer column: a number past it in a request is refused, not sent to the database. */
+export const MAX_SQL_INTEGER = 2_147_483_647;
+
 /**
  * A number in a query string or a path, read only in decimal notation. `z.coerce.number()` alone reads text by
  * JavaScript's rules, so `?quantity=0x5` bought 5, `1e1` meant 10 and ` 5` passed; such text is now not a number

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endSession } from '../lib/session.ts';
 import { entryKey, leaveEdits, takeLeftEdits } from './edits-left-behind.ts';
 
 describe('edits left behind by a form that goes during its save', () => {
@@ -36,6 +37,13 @@ describe('edits left behind by a form that goes during its save', () => {
     expect(takeLeftEdits(key, 'v1', sent).typed).toEqual([]);
 
     leaveEdits(key, 'v1', { ...sent, rounds: [{ price: 100 }] }, sent);
+    expect(takeLeftEdits(key, 'v2', sent).typed).toEqual([]);
+  });
+
+  // Review, session 68: a sign-out left them for whoever signed in next on the tab.
+  it('hands nothing to the next session of the tab', () => {
+    leaveEdits(key, 'v1', { ...sent, tagline: 'Pixels, polished.' }, sent);
+    endSession();
     expect(takeLeftEdits(key, 'v2', sent).typed).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { isSameValue, snapshotOf } from '../lib/form-snapshots.ts';
+import { sessionGeneration } from '../lib/session.ts';
 
 /**
  * What is typed into a form while its save is on its way, carried to the form that follows for the same entry. A
@@ -11,6 +12,8 @@ import { isSameValue, snapshotOf } from '../lib/form-snapshots.ts';
 interface TLeftEdits {
   /** The version the form that went was made from: undefined for a new entry. */
   version: string | undefined;
+  /** The session they were typed in: another person signing in on this tab gets none of them. */
+  session: number;
   typed: Record<string, unknown>;
   sent: Record<string, unknown>;
   /** The text field being typed into as the form went, and where in it: the next form puts the caret back there. */
@@ -31,17 +34,22 @@ export function caretIn(isField: (name: string) => boolean): TCaret | undefined 
   return { name: field.name, start: field.selectionStart, end: field.selectionEnd };
 }
 
-/** Puts the caret back where it was, in the new form's field of that name: typing goes on where it was. */
-export function restoreCaret(caret: TCaret, focus: (name: string) => void): void {
-  focus(caret.name);
-  const field = document.activeElement;
-  if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.name === caret.name) {
+/**
+ * Puts the caret back where it was, in the new form's field of that name, once the page has drawn it: typing goes on
+ * where it was. After the current task, since a row list (a drop's rounds) draws its rows again after the values are
+ * set, and the field found now would be gone by then.
+ */
+export function restoreCaret(caret: TCaret): void {
+  setTimeout(() => {
+    const [field] = document.getElementsByName(caret.name);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    field.focus();
     try {
       field.setSelectionRange(caret.start, caret.end);
     } catch {
       // A field without a caret (an email or number input in some browsers): focused is enough.
     }
-  }
+  });
 }
 
 /** A saved entry as forms name it here: its kind and id, "brands/{id}". */
@@ -64,7 +72,7 @@ export function leaveEdits(
 ): void {
   const typed = Object.entries(values).filter(([name, value]) => !isSameValue(value, sent[name]));
   if (typed.length === 0) return;
-  const left = { version, typed: snapshotOf(Object.fromEntries(typed)), sent, caret };
+  const left = { version, session: sessionGeneration(), typed: snapshotOf(Object.fromEntries(typed)), sent, caret };
   leftBehind.set(entry, left);
   setTimeout(() => {
     if (leftBehind.get(entry) === left) leftBehind.delete(entry);
@@ -72,8 +80,8 @@ export function leaveEdits(
 }
 
 /**
- * The fields left for `entry`, once, by a form of another version than `version` (this one's): those whose value in
- * the entry as loaded is still what the save sent.
+ * The fields left for `entry`, once, by a form of another version than `version` (this one's), in this session: those
+ * whose value in the entry as loaded is still what the save sent.
  */
 export function takeLeftEdits(
   entry: string,
@@ -82,7 +90,7 @@ export function takeLeftEdits(
 ): { typed: Array<[name: string, value: unknown]>; caret: TCaret | undefined } {
   const left = leftBehind.get(entry);
   leftBehind.delete(entry);
-  if (!left || left.version === version) return { typed: [], caret: undefined };
+  if (!left || left.version === version || left.session !== sessionGeneration()) return { typed: [], caret: undefined };
   const typed = Object.entries(left.typed).filter(([name]) => isSameValue(loaded[name], left.sent[name]));
   return { typed, caret: left.caret };
 }

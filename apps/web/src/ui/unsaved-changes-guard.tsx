@@ -66,16 +66,25 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     [register, unsavedForm],
   );
 
-  // The form the held move would lose, for the dialog's sentence.
+  // The form the held move would lose, for the dialog's sentence, and the move.
   const held = useRef<TGuardedForm>(undefined);
+  const heldMove = useRef<TMove>(undefined);
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) => {
       if (isNextMoveAllowed.current || !getSession().isLoggedIn) return false;
-      held.current = unsavedForm({ from: currentLocation, to: nextLocation });
+      heldMove.current = { from: currentLocation, to: nextLocation };
+      held.current = unsavedForm(heldMove.current);
       return held.current !== undefined;
     },
     [unsavedForm],
   );
+  /** Leave: every form the move loses drops what it holds (nothing of it goes on to another form). */
+  const discardLost = useCallback(() => {
+    const move = heldMove.current;
+    for (const form of forms.current) {
+      if (form.hasUnsavedChanges() && (move === undefined || !form.isKeptAcross(move))) form.discard();
+    }
+  }, []);
   const blocker = useBlocker(shouldBlock);
 
   // Around every page, most with nothing to lose (a drop, a product): a `beforeunload` listener keeps a page out of
@@ -109,7 +118,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
           discard: 'Leave',
           stay: () => blocker.reset(),
           go: () => {
-            held.current?.discard();
+            discardLost();
             blocker.proceed();
           },
         }

@@ -92,7 +92,8 @@ function queryValues(search: string, key: string): string {
  * for a move that stays on the page (only its query or hash changes: the form is still there, as typed), unless the
  * form says the page starts it again on that query (`resetByQuery`). After a save succeeds, the form calls
  * `markSaved()` before it moves on: what it holds is then what counts as unchanged, until it changes again. A form
- * that stays on its page runs its save in `whileSaving(save)`: then what counts as saved is what the save sent, and
+ * that stays on its page runs its save in `whileSaving(save)` (with the values it sends, when it took them before a
+ * check or a confirmation): then what counts as saved is what the save sent, and
  * what is typed while it is on its way is still a change (and, with `entry`, carried to the form the answer starts).
  *
  * A form in a pop-up (a Dialog) routes every way of closing it through `askBeforeClosing(close)`: Escape, the backdrop,
@@ -105,13 +106,13 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   options: UnsavedChangesOptions = {},
 ): {
   markSaved: (after?: TAfterSave) => void;
-  whileSaving: <T>(save: () => Promise<T>) => Promise<T>;
+  whileSaving: <T>(save: () => Promise<T>, values?: TValues) => Promise<T>;
   askBeforeClosing: (close: () => void) => void;
 } {
   const guard = useContext(UnsavedChangesContext);
   // Read during render, so react-hook-form keeps it up to date.
   const { isDirty } = form.formState;
-  const { getValues, setValue, setFocus, reset } = form;
+  const { getValues, setValue, reset } = form;
   const notSaved = options.notSaved ?? `Your changes to this ${subject} are not saved.`;
   const isActive = options.isActive ?? true;
   const resetByQuery = options.resetByQuery ?? [];
@@ -146,8 +147,8 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
   const sent = useRef<TValues | undefined>(undefined);
   const isSaving = useRef(false);
   const whileSaving = useCallback(
-    async <T>(save: () => Promise<T>): Promise<T> => {
-      sent.current = snapshotOf(getValues());
+    async <T>(save: () => Promise<T>, values: TValues = getValues()): Promise<T> => {
+      sent.current = snapshotOf(values);
       isSaving.current = true;
       try {
         return await save();
@@ -177,7 +178,7 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
       for (const [name, value] of typed) {
         setValue(name as Path<TValues>, value as PathValue<TValues, Path<TValues>>, { shouldDirty: true });
       }
-      if (caret && typed.length > 0) restoreCaret(caret, (name) => setFocus(name as Path<TValues>));
+      if (caret && typed.length > 0) restoreCaret(caret);
     }
     return () => {
       const to = movingTo.current ?? entryKey;
@@ -186,7 +187,7 @@ export function useUnsavedChanges<TValues extends FieldValues, TContext, TOutput
       const caret = caretIn((name) => getValues(name as Path<TValues>) !== undefined);
       leaveEdits(to, shownVersion.current, getValues(), saved, caret);
     };
-  }, [entryKey, getValues, setValue, setFocus]);
+  }, [entryKey, getValues, setValue]);
 
   const markSaved = useCallback(
     (after: TAfterSave = {}) => {

@@ -64,6 +64,8 @@ describe('console: typing while a save is on its way', () => {
       await startSavingTagline(user, sent, 'Pixels, polished.');
       // The save is on its way: the operator goes on to the description.
       await user.type(screen.getByLabelText('Description'), 'Arcade cabinets, minted.');
+      // …and goes back to add a word before "minted.".
+      await user.keyboard('{ArrowLeft>7/}');
       answer.resolve();
 
       expect(await screen.findByText('Changes saved')).toBeInTheDocument();
@@ -71,17 +73,17 @@ describe('console: typing while a save is on its way', () => {
       const form = await screen.findByRole('form', { name: 'Edit Neon Arcade' });
       await waitFor(() => expect(within(form).getByLabelText('Description')).toHaveValue('Arcade cabinets, minted.'));
       expect(within(form).getByLabelText('Tagline')).toHaveValue('Pixels, polished.');
-      // The caret is where it was: typing goes on into the same field.
-      expect(within(form).getByLabelText('Description')).toHaveFocus();
-      await user.keyboard(' Now.');
-      expect(within(form).getByLabelText('Description')).toHaveValue('Arcade cabinets, minted. Now.');
+      // The caret is where it was: typing goes on into the same field, at the same place.
+      await waitFor(() => expect(within(form).getByLabelText('Description')).toHaveFocus());
+      await user.keyboard('all ');
+      expect(within(form).getByLabelText('Description')).toHaveValue('Arcade cabinets, all minted.');
       expect(patches(sent)[0]?.body).toEqual({ tagline: 'Pixels, polished.' });
       expect(unloadIsHeld()).toBe(true);
 
       await user.click(within(form).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(patches(sent)).toHaveLength(2));
       expect(patches(sent)[1]).toMatchObject({
-        body: { description: 'Arcade cabinets, minted. Now.' },
+        body: { description: 'Arcade cabinets, all minted.' },
         ifMatch: '"2026-11-02T00:00:00.000Z"',
       });
       await waitFor(() => expect(unloadIsHeld()).toBe(false));

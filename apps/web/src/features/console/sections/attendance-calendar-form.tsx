@@ -6,7 +6,7 @@ import {
   MAX_CALENDAR_DAYS,
   type TConsoleAttendanceCalendar,
 } from '@cypher/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -73,6 +73,7 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
     control,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors },
   } = form;
 
@@ -89,6 +90,8 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
     return saved.success ? rewardsOf(saved.data) : undefined;
   }, [calendar, cypDecimals]);
 
+  // The values as submitted: the save may come after a check with the API and a confirmation.
+  const submitted = useRef<TAttendanceCalendarFormValues>(undefined);
   function save(request: TOutput) {
     return whileSaving(async () => {
       try {
@@ -112,10 +115,11 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
         setPending(undefined);
         applyFieldApiError(error, setError, attendanceFieldOf, { ATTENDANCE_CALENDAR_IN_USE: 'endDate' });
       }
-    });
+    }, submitted.current);
   }
 
   const onSubmit = handleSubmit(async (request) => {
+    submitted.current = getValues();
     // The API's rules for the period, said before the confirmation rather than after it: a new calendar, or one whose
     // end moves later, ends today or later; and no other calendar has any of its days.
     const movesEnd = !calendar || request.endDate > calendar.endDate;
