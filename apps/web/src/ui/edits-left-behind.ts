@@ -41,7 +41,9 @@ export function caretIn(isField: (name: string) => boolean): TCaret | undefined 
  */
 export function restoreCaret(caret: TCaret): void {
   setTimeout(() => {
-    const [field] = document.getElementsByName(caret.name);
+    // A text field of that name: the page's <meta name="description"> shares a form's "description".
+    const name = CSS.escape(caret.name);
+    const field = document.querySelector(`input[name="${name}"], textarea[name="${name}"]`);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
     field.focus();
     try {

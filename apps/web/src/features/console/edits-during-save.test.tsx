@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSession } from '../../lib/session.ts';
 import { brand, consoleMe, ids, pathnameOf } from '../../test/catalog-fixtures.ts';
 import { apiFailure, deferred, json, myUser, stubApi, type SentRequest } from '../../test/fake-api.ts';
@@ -60,6 +60,10 @@ describe('console: typing while a save is on its way', () => {
         }
         return json(200, { data: saved });
       });
+      // As the built page has it (index.html): a <meta> of the same name as the form's description comes first.
+      const meta = Object.assign(document.createElement('meta'), { name: 'description', content: 'Cypher' });
+      document.head.prepend(meta);
+      onTestFinished(() => meta.remove());
       const user = userEvent.setup();
       await startSavingTagline(user, sent, 'Pixels, polished.');
       // The save is on its way: the operator goes on to the description.
