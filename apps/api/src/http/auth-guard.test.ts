@@ -74,3 +74,26 @@ describe('an account whose address is not verified yet', () => {
     expect(JSON.stringify(listed.json().data ?? [])).not.toMatch(/"id"/);
   });
 });
+
+// Session 68's API hunt: `Bearer <token> <more>` was taken as the token, whatever followed it.
+describe('the Authorization header', () => {
+  it('is one bearer token, with its scheme in any case and spaces around it, and nothing else', async () => {
+    const person = await signUp(t);
+    const me = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/v1/users/my', headers: { authorization } });
+    for (const header of [`Bearer ${person.accessToken}`, `bearer  ${person.accessToken} `]) {
+      expect((await me(header)).statusCode, header.slice(0, 8)).toBe(200);
+    }
+    for (const header of [
+      `Bearer ${person.accessToken} extra`,
+      `Bearer ${person.accessToken},other`,
+      `Basic ${person.accessToken}`,
+      `Bearer`,
+      person.accessToken,
+    ]) {
+      const answer = await me(header);
+      expect(answer.statusCode, header.slice(0, 8)).toBe(401);
+      expect(answer.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+});

@@ -20,11 +20,13 @@ declare module 'fastify' {
   }
 }
 
+/** RFC 6750's credentials: the scheme, spaces, one token of its characters. Anything after the token is no token. */
+const BEARER_CREDENTIALS = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+  return BEARER_CREDENTIALS.exec(header)?.[1] ?? null;
 }
 
 /**

@@ -86,8 +86,11 @@ function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, ex
  * error reporter.
  */
 export function registerErrorHandling(app: FastifyInstance, errorReporter: ErrorReporter) {
-  // A second router that only remembers which method+path pairs exist, so a wrong method answers 405, not 404.
-  const knownRoutes = FindMyWay();
+  // A second router that only remembers which method+path pairs exist, so a wrong method answers 405, not 404. It
+  // takes parameters of any length: a path it finds under the request's own method missed Fastify's router only by a
+  // parameter past its 100 characters, which is 414 (under `npm start` the web app's catch-all takes such a path
+  // before Fastify's own FST_ERR_MAX_PARAM_LENGTH can be raised).
+  const knownRoutes = FindMyWay({ maxParamLength: MAX_URL_LENGTH });
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -141,6 +144,7 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
     /** Answers an unmatched API path: 405 when the path exists under another method, else 404. */
     replyNotFound(request: FastifyRequest, reply: FastifyReply) {
       const path = request.url.split('?')[0] ?? request.url;
+      if (knownRoutes.find(request.method as HTTPMethod, path) !== null) return send(reply, request, 'URI_TOO_LONG');
       const allowed = ALL_METHODS.filter(
         (method) => method !== request.method && knownRoutes.find(method, path) !== null,
       );
@@ -152,6 +156,9 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
     },
   };
 }
+
+/** Node's HTTP parser refuses a request line past its 16 KiB of headers, so no path reaches a router longer. */
+const MAX_URL_LENGTH = 16 * 1024;
 
 const ALL_METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
