@@ -117,6 +117,7 @@ export type TFusion = z.infer<typeof ZFusion>;
 export const ZFusionListQuery = ZPageQuery.extend({
   brandId: z.uuid().optional(),
   categoryId: z.uuid().optional(),
+  /** By the schedule, except that a fusion whose results are all made lists as ended, not available. */
   status: ZFusionStatus.optional(),
 });
 export type TFusionListQuery = z.infer<typeof ZFusionListQuery>;

@@ -552,6 +552,13 @@ describe('fusions', () => {
       await t.app.inject({ method: 'GET', url: `/v1/fusions/${fusion.id}`, headers: bearer(collector.accessToken) })
     ).json().data;
     expect(after).toMatchObject({ isAllFused: true, result: { remaining: 0 }, slots: [{ fittingCount: 2 }] });
+    // Session 68's collector hunt: it still listed among the fusions one can use, its card saying "All fused".
+    const listedAs = async (status: string) =>
+      (await t.app.inject({ method: 'GET', url: `/v1/fusions?status=${status}&brandId=${fusion.brand.id}` }))
+        .json()
+        .data.items.map((item: { id: string }) => item.id);
+    expect(await listedAs('AVAILABLE')).toEqual([]);
+    expect(await listedAs('ENDED')).toEqual([fusion.id]);
     const refused = await fuse(collector.accessToken, fusion, [commons[1]!]);
     expect(refused.json()).toMatchObject({ code: 'FUSION_ALL_FUSED' });
     const [stillOwned] = await queryRows<{ n: number }>(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   editionImageUrl,
   type TConsoleFusion,
@@ -34,8 +34,12 @@ export async function listFusions(db: Db, query: TFusionListQuery, now: Date): P
   const conditions: SQL[] = [inArray(fusions.brandId, [...brandIds]), eq(fusions.status, 'PUBLISHED')];
   if (query.categoryId) conditions.push(eq(fusions.categoryId, query.categoryId));
   if (query.status === 'UPCOMING') conditions.push(gt(fusions.beginAt, now));
-  if (query.status === 'AVAILABLE') conditions.push(lte(fusions.beginAt, now), gt(fusions.endAt, now));
-  if (query.status === 'ENDED') conditions.push(lte(fusions.endAt, now));
+  // A fusion whose results are all made can no longer be fused: collectors find it with the ended ones (its card says
+  // "All fused"), not among those they can use. Its unclaimed outputs are read on their partial index.
+  const hasResultsLeft = sql`exists (select 1 from fusion_outputs o where o.fusion_id = ${fusions.id} and o.run_id is null)`;
+  if (query.status === 'AVAILABLE') conditions.push(lte(fusions.beginAt, now), gt(fusions.endAt, now), hasResultsLeft);
+  if (query.status === 'ENDED')
+    conditions.push(or(lte(fusions.endAt, now), and(lte(fusions.beginAt, now), not(hasResultsLeft)))!);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
     .select()
