@@ -196,8 +196,12 @@ export function consoleWithGiveaways(
       case `/v1/console/airdrops/${giveawayIds.airdrop}/recipients`:
         // Nobody listed yet, by default: a test of the recipients answers its own.
         return json(200, { data: page([]) });
+      case `/v1/console/passes/${passIds.pass}`:
+        return json(200, { data: consolePass() });
       case '/v1/console/edition-pools':
         return json(200, { data: page([editionPool()]) });
+      case `/v1/console/edition-pools/${giveawayIds.pool}`:
+        return json(200, { data: editionPool() });
       case '/v1/console/products':
         return json(200, { data: page([consoleProductItem()]) });
       case `/v1/console/redeem-batches/${giveawayIds.batch}/revoke`:

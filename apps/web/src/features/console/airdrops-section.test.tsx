@@ -5,7 +5,7 @@ import {
   type TConsoleAirdrop,
   type TConsoleAirdropRecipient,
 } from '@cypher/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
@@ -210,6 +210,29 @@ describe('console airdrops: a new airdrop', () => {
         emails: [],
         userIds: [fanId],
       });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says in its confirmation when the pool has fewer editions left than people listed',
+    async () => {
+      consoleWithGiveaways(() => undefined);
+      const user = userEvent.setup();
+      renderApp('/console/airdrops/new');
+      const form = await screen.findByRole('form', { name: 'New airdrop' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Dragon rain');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      const pools = within(form).getByLabelText(/^Edition pool/);
+      await within(pools).findByRole('option', { name: /7 of 10 left/ });
+      await user.selectOptions(pools, giveawayIds.pool);
+      const addresses = Array.from({ length: 8 }, (_, index) => `fan${index}@example.com`);
+      fireEvent.change(within(form).getByLabelText(/^Email addresses/), { target: { value: addresses.join('\n') } });
+      await user.click(within(form).getByRole('button', { name: 'Review and send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      await waitFor(() =>
+        expect(dialog).toHaveTextContent('The pool has only 7 editions left for 8 people: the rest receive nothing.'),
+      );
     },
     JOURNEY_MS,
   );

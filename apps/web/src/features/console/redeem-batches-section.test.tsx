@@ -195,7 +195,9 @@ describe('console redeem codes: a new batch', () => {
         new RegExp(
           `^“Launch party” makes 100,000 codes, each usable 2 times in all and once by one person\\. Each use gives a pass; ` +
             `in all the batch can give up to 200,000 passes \\(200,000 uses\\)\\. The codes work from ` +
-            `${formatDateTimeWithZone(sentTime(from))} until ${formatDateTimeWithZone(sentTime(until))}\\. A batch cannot be changed afterwards, only revoked\\.$`,
+            `${formatDateTimeWithZone(sentTime(from))} until ${formatDateTimeWithZone(sentTime(until))}\\. ` +
+            // Session 68's note: nothing said that a pass with 412 left stops giving long before 200,000 uses.
+            `The pass has only 412 left: uses past them are refused\\. A batch cannot be changed afterwards, only revoked\\.$`,
         ),
       );
 
@@ -306,6 +308,43 @@ describe('console redeem codes: a new batch', () => {
         kind: 'EDITION',
         editionPoolId: giveawayIds.newPool,
       });
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'says in its confirmation when the pool has fewer editions left than the batch can give, and not otherwise',
+    async () => {
+      const sent = consoleWithGiveaways(() => undefined);
+      const user = userEvent.setup();
+      renderApp('/console/redeem-batches/new');
+
+      const form = await screen.findByRole('form', { name: 'New batch of codes' });
+      await user.type(within(form).getByLabelText(/^Name/), 'Dragon hunt');
+      await user.selectOptions(within(form).getByLabelText(/^Gives/), 'EDITION');
+      const pools = within(form).getByLabelText(/^Edition pool/);
+      await within(pools).findByRole('option', { name: /7 of 10 left/ });
+      await user.selectOptions(pools, giveawayIds.pool);
+      await user.type(within(form).getByLabelText(/^Number of codes/), '7');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const enough = await screen.findByRole('dialog', { name: 'Make these codes?' });
+      expect(enough).toHaveAccessibleDescription(/up to 7 editions \(7 uses\)/);
+      // The pool is read once the confirmation opens: once it has answered, nothing is said to be missing.
+      const poolPath = `/v1/console/edition-pools/${giveawayIds.pool}`;
+      await waitFor(() => expect(sent.map((request) => pathnameOf(request.path))).toContain(poolPath));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(enough).not.toHaveAccessibleDescription(/left/);
+      await user.click(within(enough).getByRole('button', { name: 'Cancel' }));
+
+      await user.clear(within(form).getByLabelText(/^Number of codes/));
+      await user.type(within(form).getByLabelText(/^Number of codes/), '8');
+      await user.click(within(form).getByRole('button', { name: 'Create' }));
+      const short = await screen.findByRole('dialog', { name: 'Make these codes?' });
+      await waitFor(() =>
+        expect(short).toHaveAccessibleDescription(
+          /up to 8 editions \(8 uses\)\. .* The pool has only 7 editions left: uses past them are refused\. A batch/,
+        ),
+      );
     },
     JOURNEY_MS,
   );

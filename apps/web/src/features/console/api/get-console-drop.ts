@@ -38,9 +38,10 @@ export function consoleDropRefreshAfter(drop: TConsoleDrop | undefined, now: Dat
   return Math.min(LONGEST_WAIT_MS, Math.max(LIVE_DROP_REFRESH_MS, Date.parse(drop.dropBeginAt) - now.getTime()));
 }
 
-export function useConsoleDrop(id: string) {
+export function useConsoleDrop(id: string, options: { isEnabled?: boolean } = {}) {
   return useQuery({
     ...consoleDropQueryOptions(id),
+    enabled: options.isEnabled ?? true,
     refetchOnWindowFocus: false,
     refetchInterval: (query) =>
       query.state.status === 'error' ? false : consoleDropRefreshAfter(query.state.data, new Date()),

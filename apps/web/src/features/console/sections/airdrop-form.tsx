@@ -28,6 +28,7 @@ import { emailListText, isPlainText } from '../email-list.ts';
 import { applyFieldApiError } from '../field-api-errors.ts';
 import { parseRecipientList } from '../recipient-list.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
+import { useGrantStock, type TGrantStock } from '../use-grant-stock.ts';
 import styles from '../components/console-form.module.css';
 import { FormSection } from '../components/form-section.tsx';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes.ts';
@@ -156,6 +157,7 @@ function confirmationWords(
   request: TAirdropRequest,
   cypUnit: { minorUnits: number; cypPerUsd: number } | undefined,
   pass: { name: string; sold: number } | undefined,
+  stock: TGrantStock | undefined,
 ): string {
   const isPassHolders = request.audience.kind === 'PASS_HOLDERS';
   const count =
@@ -166,6 +168,10 @@ function confirmationWords(
   return [
     `“${request.name}” gives ${grantWords(request.grant, cypUnit?.minorUnits)} to ${recipientsWords(request, pass?.name)}: each once, with a notification.`,
     total,
+    // A pass, pool or gift round gives what it has, one each in account order, and the rest receive nothing.
+    stock && count !== undefined && stock.left < count
+      ? `${stock.hasOnly} for ${isPassHolders ? 'about ' : ''}${formatCount(count)} people: the rest receive nothing.`
+      : undefined,
     'It cannot be taken back.',
   ]
     .filter(Boolean)
@@ -185,6 +191,7 @@ function AirdropForm() {
   const idempotency = useIdempotencyKey();
   const [pending, setPending] = useState<TAirdropRequest>();
   const { decimals: cypDecimals, unit: cypUnit } = useCypUnit();
+  const stock = useGrantStock(pending?.grant);
   const resolver = useMemo(
     () => zodResolver(airdropFormSchema(cypDecimals, { isEmailAllowed })),
     [cypDecimals, isEmailAllowed],
@@ -326,7 +333,7 @@ function AirdropForm() {
         pending={pending}
         isSending={create.isPending}
         title={() => 'Send this airdrop?'}
-        description={(airdrop) => confirmationWords(airdrop, cypUnit, pass)}
+        description={(airdrop) => confirmationWords(airdrop, cypUnit, pass, stock)}
         confirmLabel="Send airdrop"
         onCancel={() => setPending(undefined)}
         onConfirm={(airdrop) => void send(airdrop)}

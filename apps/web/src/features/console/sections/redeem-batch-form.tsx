@@ -24,6 +24,7 @@ import {
   type TRedeemBatchFormValues,
 } from '../redeem-batch-form-values.ts';
 import { useCypUnit } from '../use-cyp-unit.ts';
+import { useGrantStock, type TGrantStock } from '../use-grant-stock.ts';
 import styles from '../components/console-form.module.css';
 import dropStyles from '../components/drops.module.css';
 import { FormSection } from '../components/form-section.tsx';
@@ -36,9 +37,14 @@ type TOutput = z.output<ReturnType<typeof redeemBatchFormSchema>>;
 /**
  * What the confirmation says a batch will do: the codes, their uses, and the most it can give in all, which the form's
  * three counts multiply into (1,000 codes × 1,000 uses × 100.00 CYP is 100,000,000.00 CYP, and nothing on the form
- * said so before a review found it).
+ * said so before a review found it), and whether what it gives has fewer left than that.
  */
-function batchWords(batch: TRedeemBatchRequest, cypDecimals: number | undefined, now: number): string {
+function batchWords(
+  batch: TRedeemBatchRequest,
+  cypDecimals: number | undefined,
+  now: number,
+  stock: TGrantStock | undefined,
+): string {
   const codes = `${formatCount(batch.codeCount)} ${batch.codeCount === 1 ? 'code' : 'codes'}`;
   const uses =
     batch.usesPerCode === 1
@@ -51,7 +57,10 @@ function batchWords(batch: TRedeemBatchRequest, cypDecimals: number | undefined,
     `“${batch.name}” makes ${codes}, ${uses}. Each use gives ${grantWords(batch.grant, cypDecimals)}; ` +
     `in all the batch can give up to ${grantWords(batch.grant, cypDecimals, totalUses)} ` +
     `(${totalUses.toLocaleString('en-US')} ${totalUses === 1n ? 'use' : 'uses'}). ` +
-    `The codes work ${from} until ${formatDateTimeWithZone(batch.validUntil)}. A batch cannot be changed afterwards, only revoked.`
+    `The codes work ${from} until ${formatDateTimeWithZone(batch.validUntil)}. ` +
+    // A pass, pool or gift round gives while it lasts; past it a use is refused and the code keeps it.
+    (stock && BigInt(stock.left) < totalUses ? `${stock.hasOnly}: uses past them are refused. ` : '') +
+    'A batch cannot be changed afterwards, only revoked.'
   );
 }
 
@@ -67,6 +76,7 @@ function RedeemBatchForm() {
   const create = useCreateConsoleRedeemBatch();
   const [pending, setPending] = useState<TRedeemBatchRequest>();
   const cypDecimals = useCypUnit().decimals;
+  const stock = useGrantStock(pending?.grant);
   const resolver = useMemo(() => zodResolver(redeemBatchFormSchema(cypDecimals)), [cypDecimals]);
   const form = useForm<TRedeemBatchFormValues, unknown, TOutput>({
     resolver,
@@ -199,7 +209,7 @@ function RedeemBatchForm() {
         pending={pending}
         isSending={create.isPending}
         title={() => 'Make these codes?'}
-        description={(batch) => batchWords(batch, cypDecimals, Date.now())}
+        description={(batch) => batchWords(batch, cypDecimals, Date.now(), stock)}
         confirmLabel="Make codes"
         onCancel={() => setPending(undefined)}
         onConfirm={(batch) => void make(batch)}
