@@ -8,6 +8,7 @@ import { bearer, signUp } from '../../../testing/auth-helpers.ts';
 import { multipartBody, streamedMultipartFile } from '../../../testing/multipart.ts';
 import { insertBrand } from '../../../testing/catalog-fixtures.ts';
 import { signUpOperator } from '../../../testing/operator-helpers.ts';
+import { isoMediaVideo, recordedVideos, webmVideo } from '../../../testing/video-fixtures.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUpOperator>>;
@@ -145,16 +146,12 @@ describe('POST /v1/console/media', () => {
   });
 });
 
-/** The first bytes of an ISO media file of `brand` (an MP4 when a video brand, an image for heic or avif), padded. */
+/** The first bytes of an ISO media file of `brand` (an image for heic or avif, QuickTime for qt), padded. */
 function isoMedia(brand: string): Buffer {
   const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`), Buffer.from([0, 0, 2, 0])]);
   return Buffer.concat([ftyp, Buffer.from(`${brand}iso2`), Buffer.alloc(4096, 1)]);
 }
-const webm = Buffer.concat([
-  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
-  Buffer.from('webm'),
-  Buffer.alloc(2048, 2),
-]);
+const webm = webmVideo();
 
 function uploadAnimation(body: { payload: unknown; headers: Record<string, string> }, token = admin.accessToken) {
   return t.app.inject({
@@ -167,7 +164,7 @@ function uploadAnimation(body: { payload: unknown; headers: Record<string, strin
 
 describe('POST /v1/console/media/animations', () => {
   it('answers a range of a long video with 2 MB at most, from where it was asked, so a paused player holds little', async () => {
-    const long = Buffer.concat([isoMedia('isom'), Buffer.alloc(5 * 1024 * 1024, 2)]);
+    const long = isoMediaVideo('isom', 5 * 1024 * 1024);
     const response = await uploadAnimation(multipartBody([{ name: 'file', filename: 'long.mp4', content: long }]));
     expect(response.statusCode).toBe(201);
     const { url } = response.json().data;
@@ -186,7 +183,7 @@ describe('POST /v1/console/media/animations', () => {
   });
 
   it('stores an MP4 or a WebM by its bytes, serves it by ranges, and a product carries it', async () => {
-    const mp4 = isoMedia('isom');
+    const mp4 = isoMediaVideo('isom');
     const response = await uploadAnimation(
       multipartBody([{ name: 'file', filename: 'loop.mov', contentType: 'video/quicktime', content: mp4 }]),
     );
@@ -278,6 +275,10 @@ describe('POST /v1/console/media/animations', () => {
       Buffer.from('#!/bin/sh\nexit 0\n'),
       isoMedia('qt  '),
       Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0]),
+      // Session 68's API hunt: a video's first bytes before anything else were taken as a video.
+      isoMedia('isom'),
+      Buffer.concat([isoMediaVideo(), Buffer.alloc(64, 0xff)]),
+      recordedVideos.webm.subarray(0, recordedVideos.webm.length - 10),
     ]) {
       const response = await uploadAnimation(multipartBody([{ name: 'file', filename: 'clip.webm', content }]));
       expect(response.statusCode).toBe(400);
@@ -287,7 +288,7 @@ describe('POST /v1/console/media/animations', () => {
   });
 
   it('is for operators only', async () => {
-    const body = multipartBody([{ name: 'file', filename: 'a.mp4', content: isoMedia('mp42') }]);
+    const body = multipartBody([{ name: 'file', filename: 'a.mp4', content: isoMediaVideo('mp42') }]);
     const collector = await signUp(t);
     expect((await uploadAnimation(body, collector.accessToken)).statusCode).toBe(403);
   });
@@ -295,7 +296,7 @@ describe('POST /v1/console/media/animations', () => {
 
 describe('GET /uploads/{name}', () => {
   it("answers HEAD with the whole file's type and size from the store, without opening the file", async () => {
-    const video = Buffer.concat([isoMedia('isom'), Buffer.alloc(3 * 1024 * 1024, 2)]);
+    const video = isoMediaVideo('isom', 3 * 1024 * 1024);
     const { url } = (
       await uploadAnimation(multipartBody([{ name: 'file', filename: 'long.mp4', content: video }]))
     ).json().data;
