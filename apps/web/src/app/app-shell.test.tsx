@@ -109,7 +109,7 @@ describe('status redirects', () => {
         if (request.path === '/v1/users/authentications/auth-refresh') return apiFailure(401, 'SESSION_EXPIRED');
         if (request.path === '/v1/users/authentications/reset-password/check') return json(200, { data: {} });
         if (request.path === '/v1/users/authentications/email-verifications') {
-          return json(200, { data: { status: 'EMAIL_VERIFIED' } });
+          return json(200, { data: { userId: myUser().id, status: 'EMAIL_VERIFIED' } });
         }
         return apiFailure(401, 'UNAUTHORIZED');
       });

@@ -127,7 +127,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Verify an email with the key from the link',
           body: ZVerifyEmailRequest,
-          response: { 200: ZData(z.object({ status: ZAccountStatus })) },
+          // Whose address it was: the page the link opens may be signed in as someone else.
+          response: { 200: ZData(z.object({ userId: z.uuid(), status: ZAccountStatus })) },
         },
       },
       async (request) => ({ data: await verifyEmail(ctx, request.body.key) }),

@@ -9,15 +9,15 @@ import { consumeAccountKey } from './account-keys.ts';
  * Verifies an email with the key from the link. Works without being signed in (the link may be opened on another
  * device). Moves a CREATED account to EMAIL_VERIFIED; later statuses stay as they are.
  */
-export async function verifyEmail(ctx: AppContext, key: string): Promise<{ status: TAccountStatus }> {
+export async function verifyEmail(ctx: AppContext, key: string): Promise<{ userId: string; status: TAccountStatus }> {
   const now = ctx.clock.now();
   return inTransaction(ctx.db, async (tx) => {
     const userId = await consumeAccountKey(tx, 'email_verification', key, now);
     const status = await markEmailVerified(tx, userId, now);
     if (status === 'CREATED') {
       await transitionAccountStatus(tx, userId, 'CREATED', 'EMAIL_VERIFIED', now);
-      return { status: 'EMAIL_VERIFIED' as const };
+      return { userId, status: 'EMAIL_VERIFIED' as const };
     }
-    return { status: status ?? 'EMAIL_VERIFIED' };
+    return { userId, status: status ?? 'EMAIL_VERIFIED' };
   });
 }

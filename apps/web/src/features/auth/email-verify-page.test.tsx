@@ -29,7 +29,7 @@ describe('email verify page with a key', () => {
     const { router } = renderApp(`/email/verify?key=${KEY}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying your email' })).toBeInTheDocument();
-    answer.resolve(json(200, { data: { status: 'EMAIL_VERIFIED' } }));
+    answer.resolve(json(200, { data: { userId: myUser().id, status: 'EMAIL_VERIFIED' } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Email verified' })).toBeInTheDocument();
 
     const patches = sent.filter((request) => request.method === 'PATCH');
@@ -55,6 +55,39 @@ describe('email verify page with a key', () => {
     expect(screen.getByRole('link', { name: 'Sign in to get a new link' }).getAttribute('href')).toBe(
       `/signin?redirectTo=${encodeURIComponent('/email/verify')}`,
     );
+  });
+
+  // Session 69's account hunt: any spent or made-up key said "Email verified" to a verified account signed in here,
+  // and another account's key said this one's profile was ready.
+  it('says a spent key did nothing for a verified account signed in here, and that there is nothing to do', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) =>
+      request.path === '/v1/users/my'
+        ? json(200, { data: myUser({ status: 'ACTIVE', isEmailVerified: true }) })
+        : apiFailure(400, 'INVALID_AUTHORIZATION_KEY'),
+    );
+    renderApp(`/email/verify?key=${KEY}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeInTheDocument();
+    expect(screen.getByText(/is verified already: there is nothing more to do\./)).toHaveTextContent(myUser().email);
+    expect(screen.queryByRole('heading', { name: 'Email verified' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+  });
+
+  it('says whose address a key verified when another account is signed in here', async () => {
+    startSession({ accessToken: 'a1', refreshToken: 'r1' });
+    stubApi((request) => {
+      if (request.path === '/v1/users/my') return json(200, { data: myUser({ status: 'ACTIVE' }) });
+      if (request.method === 'PATCH' && request.path === VERIFY) {
+        return json(200, { data: { userId: '0190a0b0-0000-7000-8000-00000000beef', status: 'EMAIL_VERIFIED' } });
+      }
+      return apiFailure(404, 'NOT_FOUND');
+    });
+    renderApp(`/email/verify?key=${KEY}`);
+    expect(await screen.findByText(/This browser is signed in as/)).toHaveTextContent(
+      `That address is confirmed. This browser is signed in as ${myUser().email}, another account`,
+    );
+    expect(screen.queryByText(/your profile is ready/)).toBeNull();
+    expect(screen.getByRole('link', { name: `Continue as ${myUser().email}` })).toHaveAttribute('href', '/');
   });
 
   it('offers a new link to a signed-in user whose key failed', async () => {

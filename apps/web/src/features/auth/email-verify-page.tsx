@@ -43,12 +43,35 @@ function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
   if (verification.isPending) {
     return <CheckingLink title="Verify your email" heading="Verifying your email" icon="mail" />;
   }
-  if (verification.isSuccess) return <EmailVerifiedPanel status={user?.status ?? verification.data.status} />;
-  // A link opened twice: the key is spent, but the account it belongs to is verified, which is what matters.
-  if (user?.isEmailVerified) return <EmailVerifiedPanel status={user.status} />;
+  if (verification.isSuccess) {
+    // The link may be opened where someone else is signed in: their account is not the one it verified.
+    const verified = verification.data;
+    if (user && user.id !== verified.userId) return <VerifiedForAnotherAccount email={user.email} />;
+    return <EmailVerifiedPanel status={user?.status ?? verified.status} />;
+  }
 
   const error = verification.error;
   const isBadKey = isApiError(error) && error.code === 'INVALID_AUTHORIZATION_KEY';
+  // A link opened twice, or any spent key, while signed in to a verified account: the key did nothing, which is said,
+  // and that there is nothing to do. (It once said "Email verified" for any key at all.)
+  if (isBadKey && user?.isEmailVerified) {
+    return (
+      <AuthLayout
+        title="Verify your email"
+        heading="This link no longer works"
+        icon="check"
+        intro={
+          <p>
+            Your address, <strong>{user.email}</strong>, is verified already: there is nothing more to do.
+          </p>
+        }
+      >
+        <ButtonLink to={user.status === 'ACTIVE' ? '/' : '/profile/creation'} variant="primary" size="lg" isBlock>
+          Continue
+        </ButtonLink>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       title="Verify your email"
@@ -73,6 +96,27 @@ function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
           Sign in to get a new link
         </ButtonLink>
       )}
+    </AuthLayout>
+  );
+}
+
+/** The key worked, for an account other than the one signed in here: that account goes on where it is signed in. */
+function VerifiedForAnotherAccount({ email }: { email: string }) {
+  return (
+    <AuthLayout
+      title="Email verified"
+      icon="check"
+      iconTone="success"
+      intro={
+        <p>
+          That address is confirmed. This browser is signed in as <strong>{email}</strong>, another account: sign in
+          with the address you confirmed to go on setting it up.
+        </p>
+      }
+    >
+      <ButtonLink to="/" variant="primary" size="lg" isBlock>
+        Continue as {email}
+      </ButtonLink>
     </AuthLayout>
   );
 }

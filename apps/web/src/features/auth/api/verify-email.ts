@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-const ZVerified = z.object({ status: ZAccountStatus });
+/** The account whose address the key verified, and where it stands now. */
+const ZVerified = z.object({ userId: z.uuid(), status: ZAccountStatus });
 
 /** `PATCH /users/authentications/email-verifications`: spends the key from the mail link. Needs no sign-in. */
-async function verifyEmail(key: string): Promise<{ status: TAccountStatus }> {
+async function verifyEmail(key: string): Promise<{ userId: string; status: TAccountStatus }> {
   return ZVerified.parse(await apiRequest('PATCH', '/users/authentications/email-verifications', { body: { key } }));
 }
 
