@@ -1,4 +1,4 @@
-import { dropMessages, errorCatalogue, type TConsoleDropRequest } from '@cypher/contract';
+import { dropMessages, errorCatalogue, type TConsoleDrop, type TConsoleDropRequest } from '@cypher/contract';
 import { queryKeys } from '../../api/query-keys.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,6 +36,62 @@ const sentBodies = (sent: SentRequest[], method: string) =>
   sent.filter((request) => request.method === method && pathnameOf(request.path).startsWith('/v1/console/drops'));
 
 const draft = () => consoleDrop(consoleDropIds.upcoming, dropRequest({ name: 'Starfall Academy' }));
+
+/** A drop published 30 hours ago, on show for two days and selling since yesterday; `changes` change what it says. */
+const liveDrop = (changes: Partial<TConsoleDrop> = {}) =>
+  consoleDrop(consoleDropIds.live, dropRequest({ visibleAt: inHours(-48), dropBeginAt: inHours(-24) }), {
+    publicationStatus: 'PUBLISHED',
+    commitment: 'c'.repeat(64),
+    publishedAt: inHours(-30),
+    ...changes,
+  });
+
+/** The API's refusal `code`, in the catalogue's words, with `message` under the form's `field`. */
+const fieldRefusal = (status: number, code: keyof typeof errorCatalogue, field: string, message: string) =>
+  json(status, { code, message: errorCatalogue[code].message, details: [{ field, message }] });
+
+/** The API's refusal of Squire's editions: more asked than its edition has left. */
+const squireShortfall = () =>
+  fieldRefusal(409, 'EDITION_SIZE_EXCEEDED', 'contents', 'Squire: 190 editions asked, 120 left of 1000.');
+
+/** Clicks the page's Publish and gives the confirmation it opens. */
+async function openPublishConfirmation(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Publish' }));
+  return screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+}
+
+/** Clicks the page's Publish, then the confirmation's; gives the confirmation. */
+async function publishConfirmed(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await openPublishConfirmation(user);
+  await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+  return dialog;
+}
+
+/** Renames the draft "Starfall Academy: Term 1" and clicks Save changes; gives the Name box. */
+async function renameAndSave(user: ReturnType<typeof userEvent.setup>) {
+  const name = await screen.findByLabelText(/^Name/);
+  await user.clear(name);
+  await user.type(name, 'Starfall Academy: Term 1');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  return name;
+}
+
+/** Clicks Save changes, waits for the one PUT it sends, and gives the drop it sent. */
+async function saveForOnePut(user: ReturnType<typeof userEvent.setup>, sent: SentRequest[]) {
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
+  return sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+}
+
+/** The count of addresses said under an email list's `box`. */
+const countUnder = (box: HTMLElement) => document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[1]!)!;
+
+/** Empties an email list's `box` and pastes `text` into it. */
+async function pasteList(user: ReturnType<typeof userEvent.setup>, box: HTMLElement, text: string) {
+  await user.clear(box);
+  await user.click(box);
+  await user.paste(text);
+}
 
 describe('console drop editor', () => {
   it(
@@ -288,12 +344,10 @@ describe('console drop editor', () => {
 
       const box = await screen.findByLabelText('Email addresses for Round 2');
       expect(box).toHaveValue('ada@example.com\nbob@example.com');
-      const count = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[1]!)!;
+      const count = countUnder(box);
       expect(count).toHaveTextContent('2 addresses');
 
-      await user.clear(box);
-      await user.click(box);
-      await user.paste('Cy@Example.com, dee@example.com\nnot-an-email\ncy@example.com\neve@');
+      await pasteList(user, box, 'Cy@Example.com, dee@example.com\nnot-an-email\ncy@example.com\neve@');
       await waitFor(() => expect(count).toHaveTextContent('2 addresses (1 repeated, counted once)'));
       expect(count).toHaveTextContent('2 lines are not email addresses:');
       expect(
@@ -305,12 +359,8 @@ describe('console drop editor', () => {
       expect(await screen.findByText(dropMessages.email)).toBeInTheDocument();
       expect(sentBodies(sent, 'PUT')).toEqual([]);
 
-      await user.clear(box);
-      await user.click(box);
-      await user.paste('Cy@Example.com, dee@example.com\ncy@example.com');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
-      const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+      await pasteList(user, box, 'Cy@Example.com, dee@example.com\ncy@example.com');
+      const body = await saveForOnePut(user, sent);
       expect(body.rounds[1]!.whitelist).toEqual({ name: 'Early fans', emails: ['cy@example.com', 'dee@example.com'] });
       expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     },
@@ -338,19 +388,15 @@ describe('console drop editor', () => {
       expect(await screen.findByText('Read founders.csv: 2 addresses.')).toBeInTheDocument();
       const box = screen.getByLabelText('Email addresses for Round 1');
       expect(box).toHaveValue('ada@example.com\ncy@\nDEE@example.com');
-      const count = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[1]!)!;
+      const count = countUnder(box);
       // The count under the box is worked out from the box's value on the render after it is set (CI once read it a
       // render early, under the journeys' load: "0 addresses").
       await waitFor(() => expect(count).toHaveTextContent('1 line is not an email address:'));
       expect(count).toHaveTextContent('Line 2: cy@');
 
       // Fixed in the box, then saved: the addresses go as a list, lowercased.
-      await user.clear(box);
-      await user.click(box);
-      await user.paste('ada@example.com\ncy@example.com\nDEE@example.com');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
-      const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+      await pasteList(user, box, 'ada@example.com\ncy@example.com\nDEE@example.com');
+      const body = await saveForOnePut(user, sent);
       expect(body.rounds[0]!.whitelist).toEqual({
         name: 'Founders',
         emails: ['ada@example.com', 'cy@example.com', 'dee@example.com'],
@@ -422,9 +468,7 @@ describe('console drop editor', () => {
 
       await user.selectOptions(access, 'Everyone (or the whitelist below)');
       expect(access).toHaveValue('');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(sentBodies(sent, 'PUT')).toHaveLength(1));
-      const body = sentBodies(sent, 'PUT')[0]!.body as TConsoleDropRequest;
+      const body = await saveForOnePut(user, sent);
       expect(body.rounds[0]).toMatchObject({ requiredPassId: null, passGuarantee: null });
       expect(body.rounds[1]!.passGuarantee).toEqual({ passId: passIds.other, packsPerHolder: 1, minutes: 30 });
     },
@@ -476,32 +520,21 @@ describe('console drop editor', () => {
   it(
     'puts the API’s refusals under their fields and keeps what was typed',
     async () => {
-      let answer: Response | undefined = json(409, {
-        code: 'EDITION_SIZE_EXCEEDED',
-        message: errorCatalogue.EDITION_SIZE_EXCEEDED.message,
-        details: [{ field: 'contents', message: 'Squire: 190 editions asked, 120 left of 1000.' }],
-      });
+      let answer: Response | undefined = squireShortfall();
       const sent = consoleDropsApi([draft()], {
         before: (request) => (request.method === 'PUT' ? answer : undefined),
       });
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      const name = await screen.findByLabelText(/^Name/);
-      await user.clear(name);
-      await user.type(name, 'Starfall Academy: Term 1');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      const name = await renameAndSave(user);
 
       const shortfall = await screen.findByText('Squire: 190 editions asked, 120 left of 1000.');
       expect(screen.getByLabelText('Editions of Squire').getAttribute('aria-describedby')).toContain(shortfall.id);
       expect(screen.getAllByText(errorCatalogue.EDITION_SIZE_EXCEEDED.message).length).toBeGreaterThan(0);
       expect(name).toHaveValue('Starfall Academy: Term 1');
 
-      answer = json(400, {
-        code: 'INVALID_REQUEST',
-        message: errorCatalogue.INVALID_REQUEST.message,
-        details: [{ field: 'rounds.1.saleBeginAt', message: dropMessages.roundTimes }],
-      });
+      answer = fieldRefusal(400, 'INVALID_REQUEST', 'rounds.1.saleBeginAt', dropMessages.roundTimes);
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
       const roundError = await screen.findByText(dropMessages.roundTimes);
       expect(screen.getByLabelText(/^Sale begins \(Round 2\)/).getAttribute('aria-describedby')).toContain(
@@ -526,10 +559,7 @@ describe('console drop editor', () => {
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      const name = await screen.findByLabelText(/^Name/);
-      await user.clear(name);
-      await user.type(name, 'Starfall Academy: Term 1');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      const name = await renameAndSave(user);
 
       expect(await screen.findByText(errorCatalogue.ENTRY_CHANGED.message)).toBeInTheDocument();
       expect(sentBodies(sent, 'PUT')[0]).toMatchObject({ ifMatch: `"${opened.updatedAt}"` });
@@ -551,8 +581,7 @@ describe('console drop editor', () => {
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      await user.click(await screen.findByRole('button', { name: 'Publish' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      const dialog = await openPublishConfirmation(user);
       expect(dialog).toHaveTextContent('The contents are fixed.');
       expect(dialog).toHaveTextContent('200 editions of 2 products take their serial numbers now');
       expect(dialog).toHaveTextContent('100 packs of 2');
@@ -600,19 +629,13 @@ describe('console drop editor', () => {
       consoleDropsApi([draft()], {
         before: (request) =>
           request.method === 'POST' && pathnameOf(request.path).endsWith('/publish')
-            ? json(409, {
-                code: 'DROP_PRODUCT_NOT_PUBLISHED',
-                message: errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message,
-                details: [{ field: 'contents', message: 'Squire is still a draft.' }],
-              })
+            ? fieldRefusal(409, 'DROP_PRODUCT_NOT_PUBLISHED', 'contents', 'Squire is still a draft.')
             : undefined,
       });
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      await user.click(await screen.findByRole('button', { name: 'Publish' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
-      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      const dialog = await publishConfirmed(user);
       expect(await within(dialog).findByText(errorCatalogue.DROP_PRODUCT_NOT_PUBLISHED.message)).toBeInTheDocument();
       expect(within(dialog).getByRole('link', { name: 'Open Squire to publish it' })).toHaveAttribute(
         'href',
@@ -633,8 +656,7 @@ describe('console drop editor', () => {
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      await user.click(await screen.findByRole('button', { name: 'Publish' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
+      const dialog = await openPublishConfirmation(user);
       const recap = within(dialog).getByRole('table', { name: 'What goes on sale' });
       const [header, first, second] = within(recap).getAllByRole('row');
       expect(header).toHaveTextContent('RoundPrice per packPacksPer personWho may buy');
@@ -716,9 +738,7 @@ describe('console drop editor', () => {
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      await user.click(await screen.findByRole('button', { name: 'Publish' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
-      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      await publishConfirmed(user);
       expect(await screen.findByText('Starfall Academy is being published')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -754,20 +774,12 @@ describe('console drop editor', () => {
       let isRefusing = true;
       const sent = consoleDropsApi([draft()], {
         before: (request) =>
-          isRefusing && request.method === 'POST' && request.path.endsWith('/publish')
-            ? json(409, {
-                code: 'EDITION_SIZE_EXCEEDED',
-                message: errorCatalogue.EDITION_SIZE_EXCEEDED.message,
-                details: [{ field: 'contents', message: 'Squire: 190 editions asked, 120 left of 1000.' }],
-              })
-            : undefined,
+          isRefusing && request.method === 'POST' && request.path.endsWith('/publish') ? squireShortfall() : undefined,
       });
       const user = userEvent.setup();
       renderApp(`/console/drops/${consoleDropIds.upcoming}`);
 
-      await user.click(await screen.findByRole('button', { name: 'Publish' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Publish Starfall Academy?' });
-      await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      const dialog = await publishConfirmed(user);
       expect(await within(dialog).findByText(errorCatalogue.EDITION_SIZE_EXCEEDED.message)).toBeInTheDocument();
       expect(within(dialog).getByText('Squire: 190 editions asked, 120 left of 1000.')).toBeInTheDocument();
       // Still a draft: the editor stays, and publishing again (once the count is lowered) goes through.
@@ -783,16 +795,7 @@ describe('console drop editor', () => {
   it(
     'opens a published drop read-only, with its live counts per round',
     async () => {
-      const live = consoleDrop(
-        consoleDropIds.live,
-        dropRequest({ visibleAt: inHours(-48), dropBeginAt: inHours(-24) }),
-        {
-          publicationStatus: 'PUBLISHED',
-          commitment: 'c'.repeat(64),
-          publishedAt: inHours(-30),
-          counts: { dropCount: 100, soldCount: 37, heldCount: 3 },
-        },
-      );
+      const live = liveDrop({ counts: { dropCount: 100, soldCount: 37, heldCount: 3 } });
       live.rounds[0] = { ...live.rounds[0]!, saleBeginAt: inHours(-24), soldCount: 37 };
       consoleDropsApi([live]);
       renderApp(`/console/drops/${consoleDropIds.live}`);
@@ -823,11 +826,7 @@ describe('console drop editor', () => {
   it(
     'says a raffle round is for the raffle’s winners, as the collector’s page does',
     async () => {
-      const live = consoleDrop(
-        consoleDropIds.live,
-        dropRequest({ visibleAt: inHours(-48), dropBeginAt: inHours(-24) }),
-        { publicationStatus: 'PUBLISHED', commitment: 'c'.repeat(64), publishedAt: inHours(-30) },
-      );
+      const live = liveDrop();
       live.rounds[0] = { ...live.rounds[0]!, isRaffle: true };
       live.rounds[1] = {
         ...live.rounds[1]!,

@@ -128,29 +128,64 @@ function consoleApi(
 const writesTo = (sent: SentRequest[], method: string, path: string) =>
   sent.filter((request) => request.method === method && pathnameOf(request.path) === path);
 
+/** Registration times ahead of now (opening in 2 hours, closing in 20), as an upcoming raffle has them. */
+const upcomingRegistration = () => ({ registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) });
+
+/** The API's answer to a raffle saved with `body`: that raffle, its registration ahead. */
+const savedRaffle = (body: unknown) => json(200, { data: raffle({ ...(body as object), ...upcomingRegistration() }) });
+
+/** Answers round 1's raffle PUT with the raffle saved, or with `refusal()` while it gives one; nothing else. */
+const raffleSavesAnswering =
+  (refusal: () => Response | undefined = () => undefined) =>
+  ({ method, path, body }: SentRequest) =>
+    method === 'PUT' && pathnameOf(path) === raffleBase ? (refusal() ?? savedRaffle(body)) : undefined;
+
+/** Answers round 1's raffle GET with a raffle whose registration is ahead, changed by `changes`; nothing else. */
+const raffleReads =
+  (changes: Partial<TConsoleRaffle> = {}) =>
+  ({ method, path }: SentRequest) =>
+    method === 'GET' && pathnameOf(path) === raffleBase
+      ? json(200, { data: raffle({ ...upcomingRegistration(), ...changes }) })
+      : undefined;
+
+/** Answers round 1's waiting-room PUT with the room saved with the settings sent; nothing else. */
+const roomSaves = ({ method, path, body }: SentRequest) =>
+  method === 'PUT' && pathnameOf(path) === roomBase
+    ? json(201, { data: room(body as Partial<TConsoleWaitingRoom>) })
+    : undefined;
+
+/** Opens the drop's page and round 1's raffle form by its `button`; gives the round's raffle part and the form. */
+async function openRaffleForm(user: ReturnType<typeof userEvent.setup>, button = 'Make this round a raffle') {
+  renderApp(`/console/drops/${dropId}`);
+  const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
+  await user.click(await within(part).findByRole('button', { name: button }));
+  return { part, form: within(part).getByRole('form', { name: 'Raffle for round 1' }) };
+}
+
+/** Opens the drop's page and round 1's form to add a waiting room; gives the round's room part and the form. */
+async function openRoomForm(user: ReturnType<typeof userEvent.setup>) {
+  renderApp(`/console/drops/${dropId}`);
+  const part = await screen.findByRole('region', { name: 'Waiting room, round 1' });
+  await user.click(await within(part).findByRole('button', { name: 'Add a waiting room' }));
+  return { part, form: within(part).getByRole('form', { name: 'Waiting room for round 1' }) };
+}
+
+/** Types the raffle form's registration times: opening 2030-01-01 at 10:00, closing a day later. */
+function setRegistrationTimes(form: HTMLElement) {
+  fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
+  fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+}
+
 describe('console: a published round’s access', () => {
   it(
     'makes a round a raffle: the form’s values are sent as the contract’s request, then the raffle shows',
     async () => {
       const sent = consoleApi(
-        ({ method, path, body }) =>
-          method === 'PUT' && pathnameOf(path) === raffleBase
-            ? json(200, {
-                data: raffle({
-                  ...(body as object),
-                  registrationOpensAt: inHours(2),
-                  registrationClosesAt: inHours(20),
-                }),
-              })
-            : undefined,
+        raffleSavesAnswering(),
         publishedDrop({ requiredPass: { id: passId, name: 'Neon Season Pass' } }),
       );
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { part, form } = await openRaffleForm(user);
       // Its registration times are typed in the operator's time zone, named as every console form with times names it.
       const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
       expect(within(form).getByText(`Times are in your time zone, ${zone}.`)).toBeInTheDocument();
@@ -173,8 +208,7 @@ describe('console: a published round’s access', () => {
 
       await user.clear(places);
       await user.type(places, '25');
-      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
-      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      setRegistrationTimes(form);
       await user.selectOptions(within(form).getByLabelText('Entry'), 'One Drop ticket · Marketplace');
       await user.click(within(form).getByLabelText('Free for holders of Neon Season Pass'));
       await user.selectOptions(within(form).getByLabelText('Tickets on loss'), 'KEPT');
@@ -208,25 +242,11 @@ describe('console: a published round’s access', () => {
     'names each kind of ticket for entry with its brand, or the marketplace, and sends the one picked',
     async () => {
       const brandsOwn = nthKind(1);
-      const sent = consoleApi(
-        ({ method, path, body }) =>
-          method === 'PUT' && pathnameOf(path) === raffleBase
-            ? json(200, {
-                data: raffle({
-                  ...(body as object),
-                  registrationOpensAt: inHours(2),
-                  registrationClosesAt: inHours(20),
-                }),
-              })
-            : undefined,
-        publishedDrop(),
-        () => json(200, { data: page([ticketKind(), { ...brandsOwn, name: 'Drop ticket' }]) }),
+      const sent = consoleApi(raffleSavesAnswering(), publishedDrop(), () =>
+        json(200, { data: page([ticketKind(), { ...brandsOwn, name: 'Drop ticket' }]) }),
       );
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { form } = await openRaffleForm(user);
       const entry = within(form).getByLabelText('Entry');
       await within(entry).findByRole('option', { name: 'One Drop ticket · Neon Arcade' });
       expect(
@@ -234,8 +254,7 @@ describe('console: a published round’s access', () => {
           .getAllByRole('option')
           .map((option) => option.textContent),
       ).toEqual(['Free entry', 'One Drop ticket · Marketplace', 'One Drop ticket · Neon Arcade']);
-      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
-      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      setRegistrationTimes(form);
       await user.selectOptions(entry, 'One Drop ticket · Neon Arcade');
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
       await waitFor(() => expect(writesTo(sent, 'PUT', raffleBase)).toHaveLength(1));
@@ -250,28 +269,16 @@ describe('console: a published round’s access', () => {
     'offers as many places as the round’s packs serve at its per-person limit, and refuses more under Places',
     async () => {
       let refusal: Response | undefined;
-      const sent = consoleApi(({ method, path, body }) => {
-        if (method !== 'PUT' || pathnameOf(path) !== raffleBase) return undefined;
-        return (
-          refusal ??
-          json(200, {
-            data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
-          })
-        );
-      });
+      const sent = consoleApi(raffleSavesAnswering(() => refusal));
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { part, form } = await openRaffleForm(user);
       // Round 1: 60 packs, up to 2 a person.
       const places = within(form).getByLabelText(/Places/);
       expect(places).toHaveValue(30);
       expect(places).toHaveAccessibleDescription(
         'How many winners are drawn. Each may buy up to 2 packs, so this round’s 60 packs make at most 30 places.',
       );
-      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
-      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      setRegistrationTimes(form);
       await user.clear(places);
       await user.type(places, '31');
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
@@ -313,18 +320,9 @@ describe('console: a published round’s access', () => {
     async () => {
       const unwon =
         '20 places promise 40 of this round’s 60 packs: the other 20 are not won, and stay unsold. Only winners buy in a raffle round, and its second draw gives again only the places of winners who bought nothing.';
-      const sent = consoleApi(({ method, path, body }) =>
-        method === 'PUT' && pathnameOf(path) === raffleBase
-          ? json(200, {
-              data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
-            })
-          : undefined,
-      );
+      const sent = consoleApi(raffleSavesAnswering());
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { part, form } = await openRaffleForm(user);
       // Round 1: 60 packs, up to 2 a person, so 30 places promise every pack.
       expect(within(form).queryByRole('status')).toBeNull();
       const places = within(form).getByLabelText(/Places/);
@@ -337,8 +335,7 @@ describe('console: a published round’s access', () => {
       await user.clear(places);
       await user.type(places, '20');
 
-      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
-      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      setRegistrationTimes(form);
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
       expect(await within(part).findByText(unwon)).toBeInTheDocument();
       expect(writesTo(sent, 'PUT', raffleBase)[0]!.body).toMatchObject({ places: 20 });
@@ -352,20 +349,9 @@ describe('console: a published round’s access', () => {
     'keeps the purchase window within the round, and shows the API’s refusal under it',
     async () => {
       let refusal: Response | undefined;
-      const sent = consoleApi(({ method, path, body }) => {
-        if (method !== 'PUT' || pathnameOf(path) !== raffleBase) return undefined;
-        return (
-          refusal ??
-          json(200, {
-            data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
-          })
-        );
-      });
+      const sent = consoleApi(raffleSavesAnswering(() => refusal));
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { form } = await openRaffleForm(user);
       // Round 1 sells for a day.
       const window = within(form).getByLabelText(/Purchase window/);
       expect(window).toHaveValue(60);
@@ -373,8 +359,7 @@ describe('console: a published round’s access', () => {
       expect(window).toHaveAccessibleDescription(
         'Winners buy from the round’s opening for this long: at most the round’s 1,440 minutes. Places not bought by then go to a second draw.',
       );
-      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
-      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      setRegistrationTimes(form);
       await user.clear(window);
       await user.type(window, '1441');
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
@@ -407,18 +392,12 @@ describe('console: a published round’s access', () => {
         if (pathnameOf(path) !== raffleBase) return undefined;
         if (method === 'PUT') isSet = true;
         if (!isSet) return apiFailure(404, 'RAFFLE_NOT_FOUND', errorCatalogue.RAFFLE_NOT_FOUND.message);
-        return json(200, {
-          data: raffle({ ...(body as object), registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
-        });
+        return savedRaffle(body);
       });
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { part, form } = await openRaffleForm(user);
       expect(within(form).queryByRole('checkbox')).toBeNull();
-      fireEvent.change(within(form).getByLabelText(/Registration opens/), { target: { value: '2030-01-01T10:00' } });
-      fireEvent.change(within(form).getByLabelText(/Registration closes/), { target: { value: '2030-01-02T10:00' } });
+      setRegistrationTimes(form);
       await user.selectOptions(await within(form).findByLabelText('Entry'), 'One Drop ticket · Marketplace');
       await user.click(within(form).getByRole('button', { name: 'Make it a raffle' }));
       expect(await within(part).findByText('One Drop ticket')).toBeInTheDocument();
@@ -438,7 +417,7 @@ describe('console: a published round’s access', () => {
           if (pathnameOf(path) !== raffleBase) return undefined;
           if (method === 'GET') {
             return json(200, {
-              data: raffle(isOpened ? {} : { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }),
+              data: raffle(isOpened ? {} : upcomingRegistration()),
             });
           }
           if (method === 'PUT' && !isOpened) {
@@ -454,11 +433,7 @@ describe('console: a published round’s access', () => {
         publishedDrop({ isRaffle: true }),
       );
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Change raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { part, form } = await openRaffleForm(user, 'Change raffle');
       await user.click(within(form).getByRole('button', { name: 'Save raffle' }));
       const closes = within(form).getByLabelText(/Registration closes/);
       expect(await within(form).findByText(errorCatalogue.RAFFLE_CLOSES_AFTER_ROUND_OPENS.message)).toBeVisible();
@@ -555,17 +530,9 @@ describe('console: a published round’s access', () => {
   it(
     'adds a waiting room with the settings typed, then shows them',
     async () => {
-      const sent = consoleApi(({ method, path, body }) =>
-        method === 'PUT' && pathnameOf(path) === roomBase
-          ? json(201, { data: room(body as Partial<TConsoleWaitingRoom>) })
-          : undefined,
-      );
+      const sent = consoleApi(roomSaves);
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-
-      const part = await screen.findByRole('region', { name: 'Waiting room, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Add a waiting room' }));
-      const form = within(part).getByRole('form', { name: 'Waiting room for round 1' });
+      const { part, form } = await openRoomForm(user);
       for (const [label, value] of [
         [/Opens \(minutes before\)/, '45'],
         [/Admit per minute/, '250'],
@@ -630,11 +597,7 @@ describe('console: a published round’s access', () => {
         { ...drop, rounds: [{ ...drop.rounds[0]!, saleBeginAt: opensAt }, drop.rounds[1]!] },
       );
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-
-      const part = await screen.findByRole('region', { name: 'Waiting room, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Add a waiting room' }));
-      const form = within(part).getByRole('form', { name: 'Waiting room for round 1' });
+      const { part, form } = await openRoomForm(user);
       const lead = within(form).getByLabelText(/Opens \(minutes before\)/);
       expect(lead).toHaveValue(10);
       expect(lead).toHaveAttribute('max', '10');
@@ -682,11 +645,7 @@ describe('console: a published round’s access', () => {
   it(
     'offers a raffle or a waiting room for a round, not both: a room just added takes the raffle’s offer away, a raffle round offers no room',
     async () => {
-      consoleApi(({ method, path, body }) =>
-        method === 'PUT' && pathnameOf(path) === roomBase
-          ? json(201, { data: room(body as Partial<TConsoleWaitingRoom>) })
-          : undefined,
-      );
+      consoleApi(roomSaves);
       const user = userEvent.setup();
       const first = renderApp(`/console/drops/${dropId}`);
       const raffles = await screen.findByRole('region', { name: 'Raffle, round 1' });
@@ -701,13 +660,7 @@ describe('console: a published round’s access', () => {
       ).toBeInTheDocument();
       first.unmount();
 
-      consoleApi(
-        ({ method, path }) =>
-          method === 'GET' && pathnameOf(path) === raffleBase
-            ? json(200, { data: raffle({ registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) }) })
-            : undefined,
-        publishedDrop({ isRaffle: true }),
-      );
+      consoleApi(raffleReads(), publishedDrop({ isRaffle: true }));
       renderApp(`/console/drops/${dropId}`);
       const raffleRound = await screen.findByRole('region', { name: 'Raffle, round 1' });
       expect(await within(raffleRound).findByText('f'.repeat(64))).toBeInTheDocument();
@@ -834,9 +787,10 @@ describe('console: a raffle’s entry beyond the first hundred kinds of ticket',
       const sent = consoleApi(
         ({ method, path, body }) => {
           if (pathnameOf(path) !== raffleBase) return undefined;
-          const upcoming = { registrationOpensAt: inHours(2), registrationClosesAt: inHours(20) };
-          if (method === 'GET') return json(200, { data: raffle({ ...upcoming, ticketKindId: nthKind(142).id }) });
-          return json(200, { data: raffle({ ...(body as object), ...upcoming }) });
+          if (method === 'GET') {
+            return json(200, { data: raffle({ ...upcomingRegistration(), ticketKindId: nthKind(142).id }) });
+          }
+          return savedRaffle(body);
         },
         publishedDrop({ isRaffle: true }),
         kindsPage,
@@ -887,11 +841,7 @@ describe('console: a raffle’s entry beyond the first hundred kinds of ticket',
             : json(200, { data: page([ticketKind()]) }),
       );
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Make this round a raffle' }));
-      const form = within(part).getByRole('form', { name: 'Raffle for round 1' });
+      const { form } = await openRaffleForm(user);
       const failed = await within(form).findByRole('alert');
       expect(failed).toHaveTextContent('Something went wrong on our side');
       expect(within(form).getByLabelText('Entry')).not.toHaveAttribute('aria-busy');
@@ -913,17 +863,10 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
     async () => {
       const house = ticketKind({ id: '0190a0b0-0000-7000-8000-000000151ac1', name: 'House golden ticket' });
       const sent = consoleApi(
-        ({ method, path }) =>
-          method === 'GET' && pathnameOf(path) === raffleBase
-            ? json(200, {
-                data: raffle({
-                  registrationOpensAt: inHours(2),
-                  registrationClosesAt: inHours(20),
-                  ticketKindId: house.id,
-                  ticketKind: { id: house.id, name: house.name, isActive: house.isActive, brand: null },
-                }),
-              })
-            : undefined,
+        raffleReads({
+          ticketKindId: house.id,
+          ticketKind: { id: house.id, name: house.name, isActive: house.isActive, brand: null },
+        }),
         publishedDrop({ isRaffle: true }),
         (request) =>
           pathnameOf(request.path) === `/v1/console/ticket-kinds/${house.id}`
@@ -957,27 +900,17 @@ describe('console: a brand manager’s raffle entry of the marketplace’s', () 
         isActive: false,
       });
       consoleApi(
-        ({ method, path }) =>
-          method === 'GET' && pathnameOf(path) === raffleBase
-            ? json(200, {
-                data: raffle({
-                  registrationOpensAt: inHours(2),
-                  registrationClosesAt: inHours(20),
-                  ticketKindId: retired.id,
-                  ticketKind: { id: retired.id, name: retired.name, isActive: false, brand: null },
-                }),
-              })
-            : undefined,
+        raffleReads({
+          ticketKindId: retired.id,
+          ticketKind: { id: retired.id, name: retired.name, isActive: false, brand: null },
+        }),
         publishedDrop({ isRaffle: true }),
         kindsPage,
         neonManager,
       );
       const user = userEvent.setup();
-      renderApp(`/console/drops/${dropId}`);
-
-      const part = await screen.findByRole('region', { name: 'Raffle, round 1' });
-      await user.click(await within(part).findByRole('button', { name: 'Change raffle' }));
-      const entry = within(within(part).getByRole('form', { name: 'Raffle for round 1' })).getByLabelText('Entry');
+      const { form } = await openRaffleForm(user, 'Change raffle');
+      const entry = within(form).getByLabelText('Entry');
       await within(entry).findByRole('option', { name: 'One Kind 100 · Neon Arcade' });
       expect(entry).toHaveValue(retired.id);
       expect(within(entry).getByRole('option', { selected: true })).toHaveTextContent(

@@ -23,6 +23,7 @@ const older = '0190a0b0-0000-7000-8000-0000000000f1';
 const newer = '0190a0b0-0000-7000-8000-0000000000f2';
 const fan = { id: '0190a0b0-0000-7000-8000-0000000000a1', email: 'fan@example.com', nickname: 'AdaFan' };
 const adminPerson = { id: '0190a0b0-0000-7000-8000-0000000000a9', email: 'admin@example.com', nickname: 'Admin' };
+const usdcAddress = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 function withdrawal(changes: Partial<TConsoleWithdrawalDetail> = {}): TConsoleWithdrawalDetail {
   return {
@@ -142,6 +143,34 @@ function consoleWithWithdrawals(
   });
 }
 
+/** A move to `status` that records the reason it is sent, as the API does, and answers the withdrawal so moved. */
+const movesTo =
+  (rows: TConsoleWithdrawalDetail[], status: TWithdrawalStatus) =>
+  ({ body }: SentRequest) => {
+    rows[0] = moved(rows[0]!, status, (body as { reason: string }).reason);
+    return json(200, { data: rows[0] });
+  };
+
+/** A move refused because another admin approved the withdrawal first: it is approved now, and the API says so. */
+const approvedMeanwhile = (rows: TConsoleWithdrawalDetail[]) => () => {
+  rows[0] = moved(rows[0]!, 'approved');
+  return apiFailure(409, 'WITHDRAWAL_STATUS_CONFLICT');
+};
+
+/** Clicks `move` under Next step; gives that region and the dialog, named `asking`, that it opens. */
+async function openMove(user: ReturnType<typeof userEvent.setup>, move: string, asking: string) {
+  const actions = await screen.findByRole('region', { name: 'Next step' });
+  await user.click(within(actions).getByRole('button', { name: move }));
+  return { actions, dialog: await screen.findByRole('dialog', { name: asking }) };
+}
+
+/** Waits until the page has sent exactly one POST, and gives it. */
+async function onlyPost(sent: SentRequest[]) {
+  const posts = () => sent.filter((request) => request.method === 'POST');
+  await waitFor(() => expect(posts()).toHaveLength(1));
+  return posts()[0]!;
+}
+
 describe('console withdrawals', () => {
   it('is a section for admins, and closed to brand managers even by its address', async () => {
     await expectAdminOnlySection({
@@ -164,7 +193,7 @@ describe('console withdrawals', () => {
         fee: { amount: 0, currency: 'USD' },
         // Not every person has chosen a nickname yet: the address stands in.
         user: { id: '0190a0b0-0000-7000-8000-0000000000a2', email: 'collector@example.com', nickname: null },
-        payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+        payoutDetails: { address: usdcAddress },
         createdAt: '2026-11-21T10:00:00.000Z',
         updatedAt: '2026-11-21T11:00:00.000Z',
       }),
@@ -258,7 +287,7 @@ describe('console withdrawals', () => {
       withdrawal({
         id: newer,
         method: 'usdc',
-        payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+        payoutDetails: { address: usdcAddress },
       }),
     ]);
     const { unmount } = renderApp(`/console/withdrawals/${older}`);
@@ -270,23 +299,16 @@ describe('console withdrawals', () => {
 
     renderApp(`/console/withdrawals/${newer}`);
     const usdc = await screen.findByRole('region', { name: 'USDC address' });
-    expect(within(usdc).getByText('0x52908400098527886E0F7030069857D2E4169EE7')).toBeInTheDocument();
+    expect(within(usdc).getByText(usdcAddress)).toBeInTheDocument();
   });
 
   it('asks for a reason before rejecting, posts it, and shows the new state', async () => {
     const rows = [withdrawal({ status: 'in_review' })];
-    const sent = consoleWithWithdrawals(rows, {
-      move: ({ body }) => {
-        rows[0] = moved(rows[0]!, 'rejected', (body as { reason: string }).reason);
-        return json(200, { data: rows[0] });
-      },
-    });
+    const sent = consoleWithWithdrawals(rows, { move: movesTo(rows, 'rejected') });
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' });
-    await user.click(within(actions).getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    const { dialog } = await openMove(user, 'Reject', 'Reject this withdrawal?');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Please give the reason. The person sees it.')).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
@@ -294,8 +316,7 @@ describe('console withdrawals', () => {
     await user.type(within(dialog).getByLabelText(/^Reason/), 'The name on the account does not match.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
-    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
-    const post = sent.find((request) => request.method === 'POST')!;
+    const post = await onlyPost(sent);
     expect(pathnameOf(post.path)).toBe(`/v1/console/withdrawals/${older}/reject`);
     expect(post.body).toEqual({ reason: 'The name on the account does not match.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -314,15 +335,12 @@ describe('console withdrawals', () => {
         method: 'usdc',
         fee: { amount: 0, currency: 'USD' },
         amount: { amount: 2500, currency: 'USD' },
-        payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+        payoutDetails: { address: usdcAddress },
       }),
     ]);
     const user = userEvent.setup();
     const { unmount } = renderApp(`/console/withdrawals/${older}`);
-    await user.click(
-      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Reject' }),
-    );
-    const wire = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    const { dialog: wire } = await openMove(user, 'Reject', 'Reject this withdrawal?');
     expect(
       within(wire).getByText(
         '$1,234.50 goes back to AdaFan (fan@example.com)’s withdrawable balance; the $25.00 fee is kept.',
@@ -331,10 +349,7 @@ describe('console withdrawals', () => {
     unmount();
 
     renderApp(`/console/withdrawals/${newer}`);
-    await user.click(
-      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Reject' }),
-    );
-    const usdc = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+    const { dialog: usdc } = await openMove(user, 'Reject', 'Reject this withdrawal?');
     expect(
       within(usdc).getByText('$25.00 goes back to AdaFan (fan@example.com)’s withdrawable balance.'),
     ).toBeInTheDocument();
@@ -354,11 +369,9 @@ describe('console withdrawals', () => {
     });
   }
 
+  /** Clicks Mark paid under Next step and gives the dialog it opens. */
   async function openMarkPaid(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(
-      within(await screen.findByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Mark paid' }),
-    );
-    return screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+    return (await openMove(user, 'Mark paid', 'Mark this withdrawal paid?')).dialog;
   }
 
   // Session 34's note: "Mark paid" recorded nothing of the payout, so neither the person nor the books could trace it.
@@ -376,8 +389,7 @@ describe('console withdrawals', () => {
     await user.type(within(dialog).getByLabelText(/^Payout reference/), 'FW-2026-1201-77');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
 
-    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
-    const post = sent.find((request) => request.method === 'POST')!;
+    const post = await onlyPost(sent);
     expect(pathnameOf(post.path)).toBe(`/v1/console/withdrawals/${older}/paid`);
     expect(post.body).toEqual({ payoutReference: 'FW-2026-1201-77' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -391,7 +403,7 @@ describe('console withdrawals', () => {
       withdrawal({
         status: 'approved',
         method: 'usdc',
-        payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+        payoutDetails: { address: usdcAddress },
       }),
     ];
     const sent = consoleMarkingPaid(rows);
@@ -400,7 +412,7 @@ describe('console withdrawals', () => {
 
     const dialog = await openMarkPaid(user);
     expect(dialog).toHaveTextContent('The transaction hash of the USDC payment');
-    await user.type(within(dialog).getByLabelText(/^Payout reference/), '0x52908400098527886E0F7030069857D2E4169EE7');
+    await user.type(within(dialog).getByLabelText(/^Payout reference/), usdcAddress);
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(await within(dialog).findByText(payoutReferenceMessages.usdcHash)).toBeInTheDocument();
     expect(sent.some((request) => request.method === 'POST')).toBe(false);
@@ -409,24 +421,16 @@ describe('console withdrawals', () => {
     await user.clear(within(dialog).getByLabelText(/^Payout reference/));
     await user.type(within(dialog).getByLabelText(/^Payout reference/), hash);
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
-    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ payoutReference: hash });
+    expect((await onlyPost(sent)).body).toEqual({ payoutReference: hash });
   });
 
   it('asks why a payout failed, posts the reason, and shows it', async () => {
     const rows = [withdrawal({ status: 'approved' })];
-    const sent = consoleWithWithdrawals(rows, {
-      move: ({ body }) => {
-        rows[0] = moved(rows[0]!, 'failed', (body as { reason: string }).reason);
-        return json(200, { data: rows[0] });
-      },
-    });
+    const sent = consoleWithWithdrawals(rows, { move: movesTo(rows, 'failed') });
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' });
-    await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
+    const { dialog } = await openMove(user, 'Mark failed', 'Mark this withdrawal failed?');
     expect(
       within(dialog).getByText(/go back to AdaFan \(fan@example\.com\)’s withdrawable balance/),
     ).toBeInTheDocument();
@@ -437,8 +441,7 @@ describe('console withdrawals', () => {
     await user.type(within(dialog).getByLabelText(/^Reason/), 'The bank returned the wire: account closed.');
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
 
-    await waitFor(() => expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1));
-    const post = sent.find((request) => request.method === 'POST')!;
+    const post = await onlyPost(sent);
     expect(pathnameOf(post.path)).toBe(`/v1/console/withdrawals/${older}/failed`);
     expect(post.body).toEqual({ reason: 'The bank returned the wire: account closed.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -502,17 +505,12 @@ describe('console withdrawals', () => {
     const rows = [withdrawal()];
     const sent = consoleWithWithdrawals(rows, {
       // Another admin approved it a moment before this one clicked.
-      move: () => {
-        rows[0] = moved(rows[0]!, 'approved');
-        return apiFailure(409, 'WITHDRAWAL_STATUS_CONFLICT');
-      },
+      move: approvedMeanwhile(rows),
     });
     const user = userEvent.setup();
     renderApp(`/console/withdrawals/${older}`);
 
-    const actions = await screen.findByRole('region', { name: 'Next step' });
-    await user.click(within(actions).getByRole('button', { name: 'Approve' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    const { dialog } = await openMove(user, 'Approve', 'Approve this withdrawal?');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
     expect(
@@ -554,20 +552,17 @@ describe('console withdrawals: what the review weighs', () => {
 
   it('warns above the moves when other people asked to be paid to the same address, and flags a new one', async () => {
     const collector = { id: '0190a0b0-0000-7000-8000-0000000000a3', email: 'other@example.com', nickname: 'Twin' };
-    consoleWithWithdrawals(
-      [withdrawal({ method: 'usdc', payoutDetails: { address: '0x52908400098527886E0F7030069857D2E4169EE7' } })],
-      {
-        context: () =>
-          json(200, {
-            data: reviewContext({
-              person: { joinedAt: '2026-11-19T09:00:00.000Z', identityVerifiedAt: null },
-              added: { count: 0, total: usd(0) },
-              paidOut: { count: 0, total: usd(0) },
-              destination: { paidBefore: 0, sharedWith: [collector] },
-            }),
+    consoleWithWithdrawals([withdrawal({ method: 'usdc', payoutDetails: { address: usdcAddress } })], {
+      context: () =>
+        json(200, {
+          data: reviewContext({
+            person: { joinedAt: '2026-11-19T09:00:00.000Z', identityVerifiedAt: null },
+            added: { count: 0, total: usd(0) },
+            paidOut: { count: 0, total: usd(0) },
+            destination: { paidBefore: 0, sharedWith: [collector] },
           }),
-      },
-    );
+        }),
+    });
     renderApp(`/console/withdrawals/${older}`);
 
     const warning = await screen.findByRole('alert');
@@ -661,9 +656,7 @@ describe('console withdrawals: a reason typed and not sent', () => {
       const user = userEvent.setup();
       renderApp(`/console/withdrawals/${older}`);
 
-      const actions = await screen.findByRole('region', { name: 'Next step' });
-      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+      const { actions, dialog } = await openMove(user, 'Reject', 'Reject this withdrawal?');
       await user.type(within(dialog).getByLabelText(/^Reason/), 'The name on the account does not match.');
       expect(unloadIsHeld()).toBe(true);
 
@@ -703,9 +696,8 @@ describe('console withdrawals: a reason typed and not sent', () => {
       const user = userEvent.setup();
       renderApp(`/console/withdrawals/${older}`);
 
-      const actions = await screen.findByRole('region', { name: 'Next step' });
-      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
-      fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Reject this withdrawal?' }), { key: 'Escape' });
+      const { actions, dialog } = await openMove(user, 'Reject', 'Reject this withdrawal?');
+      fireEvent.keyDown(dialog, { key: 'Escape' });
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
       await user.click(within(actions).getByRole('button', { name: 'Approve' }));
@@ -730,9 +722,7 @@ describe('console withdrawals: a reason typed and not sent', () => {
         await router.navigate(`/console/withdrawals/${older}`);
       });
 
-      const actions = await screen.findByRole('region', { name: 'Next step' });
-      await user.click(within(actions).getByRole('button', { name: 'Mark failed' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal failed?' });
+      const { dialog } = await openMove(user, 'Mark failed', 'Mark this withdrawal failed?');
       await user.type(within(dialog).getByLabelText(/^Reason/), 'The bank returned the wire.');
 
       // The page behind a dialog does not take clicks in a browser; the section's address and Back still move it.
@@ -762,17 +752,12 @@ describe('console withdrawals: a reason typed and not sent', () => {
       const rows = [withdrawal({ status: 'in_review' })];
       consoleWithWithdrawals(rows, {
         // Another admin approved it while this one typed why to reject it.
-        move: () => {
-          rows[0] = moved(rows[0]!, 'approved');
-          return apiFailure(409, 'WITHDRAWAL_STATUS_CONFLICT');
-        },
+        move: approvedMeanwhile(rows),
       });
       const user = userEvent.setup();
       renderApp(`/console/withdrawals/${older}`);
 
-      const actions = await screen.findByRole('region', { name: 'Next step' });
-      await user.click(within(actions).getByRole('button', { name: 'Reject' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+      const { dialog } = await openMove(user, 'Reject', 'Reject this withdrawal?');
       await user.type(within(dialog).getByLabelText(/^Reason/), 'The name on the account does not match.');
       await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
       expect(await within(dialog).findByText(/It is approved now\./)).toBeInTheDocument();

@@ -54,6 +54,29 @@ afterEach(() => vi.useRealTimers());
 
 type Route = (request: SentRequest) => Response | undefined;
 
+/** Answers the signed-in reader's own reads that every page makes: the account (Ada) and the notifications. */
+function readerAnswer(path: string | undefined): Response | undefined {
+  if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
+  if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
+  return undefined;
+}
+
+/** Answers the purchase's reads: the reader's balance and the fee for the quantity in `query`. */
+function purchaseAnswer(path: string | undefined, query: string): Response | undefined {
+  if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
+  if (path === '/v1/orders/fee')
+    return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity'))) });
+  return undefined;
+}
+
+/** A round's room as the API answers for a round that has none. */
+const noRoom: Partial<TWaitingRoom> = {
+  hasWaitingRoom: false,
+  joinOpensAt: null,
+  admitPerMinute: null,
+  tokenTtlSeconds: null,
+};
+
 /** The API: the drop, the room as `viewer()` says (null for a visitor), and what `route` answers first. */
 function api(viewer: () => Partial<TWaitingRoomViewer> | null, route: Route = () => undefined) {
   return stubApi((request) => {
@@ -67,17 +90,20 @@ function api(viewer: () => Partial<TWaitingRoomViewer> | null, route: Route = ()
         data: drop({ viewer: signedIn ? { isWhitelisted: null, remaining: null, purchasedCount: 0 } : undefined }),
       });
     }
-    if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
-    if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
-    if (path === '/v1/orders/fee')
-      return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity'))) });
-    if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
-    return apiFailure(404, 'NOT_FOUND');
+    return readerAnswer(path) ?? purchaseAnswer(path, query) ?? apiFailure(404, 'NOT_FOUND');
   });
 }
 
 const panel = () => screen.getByRole('region', { name: 'Waiting room' });
 const figure = (term: string) => within(panel()).getByText(term).nextElementSibling?.textContent;
+
+/** Expects Buy packs on offer and, beside it, round `round`'s own room open for joining. */
+async function expectNextRoundsRoom(round: number) {
+  expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
+  const later = await screen.findByRole('region', { name: `Round ${round} waiting room` });
+  expect(within(later).getByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
+  expect(later).toHaveTextContent(`Everyone who joins before round ${round} opens gets a place drawn at random`);
+}
 
 /** Admitted at 21:04:35, third of the room, with `token` valid until `expiresAt`. */
 function admitted(token: string, expiresAt: string): Partial<TWaitingRoomViewer> {
@@ -244,12 +270,7 @@ describe('drop page: the waiting room', () => {
         const viewer = { isWhitelisted: null, remaining: 2, purchasedCount: 0 };
         return json(200, { data: drop({ salePolicies: [policy(1), round2], viewer }) });
       }
-      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
-      if (path === '/v1/balances/my') return json(200, { data: balances(10_000) });
-      if (path === '/v1/orders/fee')
-        return json(200, { data: orderFee(Number(new URLSearchParams(query).get('quantity'))) });
-      if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
-      return apiFailure(404, 'NOT_FOUND');
+      return readerAnswer(path) ?? purchaseAnswer(path, query) ?? apiFailure(404, 'NOT_FOUND');
     });
     renderApp(dropUrl);
     expect(await screen.findByText(errorCatalogue.SOLD_OUT.message)).toBeInTheDocument();
@@ -308,24 +329,18 @@ describe('drop page: the waiting room', () => {
         return json(200, { data: room({}, { ...round3Room, joinOpensAt: '2026-11-22T19:00:00.000Z' }) });
       }
       if (path.endsWith('/waiting-room')) {
-        const none = { hasWaitingRoom: false, joinOpensAt: null, admitPerMinute: null, tokenTtlSeconds: null };
         const round = Number(path.split('/').at(-2));
         const policyId = round === 1 ? dropIds.round1 : dropIds.round2;
-        return json(200, { data: room(null, { ...none, round, policyId, isOpenForJoining: false }) });
+        return json(200, { data: room(null, { ...noRoom, round, policyId, isOpenForJoining: false }) });
       }
       if (path === `/v1/drops/${dropIds.drop}`) {
         const viewer = { isWhitelisted: true, remaining: 2, purchasedCount: 0 };
         return json(200, { data: drop({ salePolicies: [policy(1), raffleRound, round3], viewer }) });
       }
-      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
-      if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
-      return apiFailure(404, path.startsWith('/v1/raffles/') ? 'RAFFLE_NOT_FOUND' : 'NOT_FOUND');
+      return readerAnswer(path) ?? apiFailure(404, path.startsWith('/v1/raffles/') ? 'RAFFLE_NOT_FOUND' : 'NOT_FOUND');
     });
     renderApp(dropUrl);
-    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
-    const later = await screen.findByRole('region', { name: 'Round 3 waiting room' });
-    expect(within(later).getByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
-    expect(later).toHaveTextContent(/Everyone who joins before round 3 opens gets a place drawn at random/);
+    await expectNextRoundsRoom(3);
     expect(screen.queryByRole('region', { name: 'Round 2 waiting room' })).toBeNull();
   });
 
@@ -370,24 +385,18 @@ describe('drop page: the waiting room', () => {
     stubApi((request) => {
       const path = request.path.split('?')[0];
       if (path === `/v1/drops/${dropIds.drop}/rounds/1/waiting-room`) {
-        const none = { hasWaitingRoom: false, joinOpensAt: null, admitPerMinute: null, tokenTtlSeconds: null };
         return json(200, {
-          data: room(null, { ...none, round: 1, policyId: dropIds.round1, saleBeginAt: times.dropBeginAt }),
+          data: room(null, { ...noRoom, round: 1, policyId: dropIds.round1, saleBeginAt: times.dropBeginAt }),
         });
       }
       if (path === roomPath) return json(200, { data: room({}, { joinOpensAt: '2026-11-22T19:00:00.000Z' }) });
       if (path === `/v1/drops/${dropIds.drop}`) {
         return json(200, { data: drop({ viewer: { isWhitelisted: true, remaining: 2, purchasedCount: 0 } }) });
       }
-      if (path === '/v1/users/my') return json(200, { data: myUser({ nickname: 'Ada' }) });
-      if (path === '/v1/notifications') return json(200, { data: { items: [], nextCursor: null, unreadCount: 0 } });
-      return apiFailure(404, 'NOT_FOUND');
+      return readerAnswer(path) ?? apiFailure(404, 'NOT_FOUND');
     });
     renderApp(dropUrl);
-    expect(await screen.findByRole('button', { name: 'Buy packs' })).toBeEnabled();
-    const later = await screen.findByRole('region', { name: 'Round 2 waiting room' });
-    expect(within(later).getByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
-    expect(later).toHaveTextContent(/Everyone who joins before round 2 opens gets a place drawn at random/);
+    await expectNextRoundsRoom(2);
     expect(screen.queryByRole('region', { name: 'Waiting room' })).toBeNull();
   });
 
