@@ -12,5 +12,10 @@ describe('ticketCountText', () => {
     [2, 'Golden key', '2 Golden keys'],
     [2, 'Credits', '2 Credits'],
     [2, 'VIP', '2 VIPs'],
+    // Session 69's console hunt: "2 Winter Pass 2026s". A name not ending in a word is counted as it is.
+    [2, 'Winter Pass 2026', '2 × Winter Pass 2026'],
+    [3, 'Plan B', '3 × Plan B'],
+    [2, 'VIP+', '2 × VIP+'],
+    [1, 'Winter Pass 2026', '1 Winter Pass 2026'],
   ])('%i of "%s" reads "%s"', (count, name, text) => expect(ticketCountText(count, name)).toBe(text));
 });

@@ -48,18 +48,25 @@ export const ticketMessages = {
 /**
  * A kind's name for more than one, by English's regular plurals of its last word: "Raffle entry" -> "Raffle entries",
  * "VIP Pass" -> "VIP Passes", "Drop ticket" -> "Drop tickets"; a name that already ends in a single s ("Credits") is
- * taken as plural already.
+ * taken as plural already. A name whose last word is not a word (a year, "Season 2", "VIP+") has no plural: undefined.
  */
-function pluralKindName(name: string): string {
+function pluralKindName(name: string): string | undefined {
+  if (!/[a-z]{2}$/i.test(name)) return undefined;
   if (/(ss|x|z|ch|sh)$/i.test(name)) return `${name}es`;
   if (/s$/i.test(name)) return name;
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   return `${name}s`;
 }
 
-/** "1 Drop ticket", "3 Drop tickets", "1,200 Drop tickets": a count of a kind, on notices, history and pages alike. */
+/**
+ * "1 Drop ticket", "3 Drop tickets", "1,200 Drop tickets": a count of a kind, on notices, history and pages alike. A
+ * name without a plural is counted as it is: "2 × Winter Pass 2026" (it read "2 Winter Pass 2026s").
+ */
 export function ticketCountText(count: number, kindName: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? kindName : pluralKindName(kindName)}`;
+  const number = count.toLocaleString('en-US');
+  if (count === 1) return `${number} ${kindName}`;
+  const plural = pluralKindName(kindName);
+  return plural ? `${number} ${plural}` : `${number} × ${kindName}`;
 }
 
 /** A kind as a movement names it. */

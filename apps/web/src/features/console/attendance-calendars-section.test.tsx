@@ -396,6 +396,27 @@ describe('console attendance: the form', () => {
     expect(writes(sent, 'POST')).toEqual([]);
   });
 
+  // Session 69's console hunt: of two calendars with days of the period, the newest was named under the first day,
+  // though the first day was the other's; the API names the earliest.
+  it('names the earliest of the calendars with some of the days, as the API does', async () => {
+    const november = calendar({ checkInCount: 0 });
+    const december = calendar({
+      id: '0190a0b0-0000-7000-8000-0000000fc0de',
+      name: 'December check-in',
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      checkInCount: 0,
+    });
+    const sent = consoleWithGiveaways((request) =>
+      request.method === 'GET' && pathnameOf(request.path) === '/v1/console/attendance-calendars'
+        ? json(200, { data: page([december, november]) })
+        : undefined,
+    );
+    const { form } = await createCalendar('Across the month', '2026-11-25', '2026-12-05');
+    const overlap = '“November check-in” covers Nov 1, 2026 to Nov 30, 2026.';
+    await expectToldBeforeConfirming(form, /^First day/, overlap, sent);
+  });
+
   it('takes the calendar being edited for no other calendar', async () => {
     const saved = calendar({
       checkInCount: 0,

@@ -261,6 +261,15 @@ describe('drop page: what it shows', () => {
     expect(within(round2).getByText(/Starts in/)).toBeInTheDocument();
   });
 
+  // Session 69's console hunt: a round of one pack read "0 of 1 packs".
+  it('counts a round of one pack in the singular', async () => {
+    at('2026-11-22T18:30:00.000Z');
+    dropApi(() => drop({ salePolicies: [policy(1), policy(2, { endIssuedPackNumber: 101 })] }));
+    renderApp(dropUrl);
+    const round2 = await screen.findByRole('listitem', { name: 'Round 2' });
+    expect(within(round2).getByText('0 of 1 pack')).toBeInTheDocument();
+  });
+
   it('says the zone of a round’s window, as the reader’s own', async () => {
     at('2026-11-22T18:30:00.000Z');
     const shown = drop();

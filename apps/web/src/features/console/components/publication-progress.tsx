@@ -1,5 +1,5 @@
 import type { TConsoleDrop } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import styles from './drops.module.css';
 
 /**
@@ -16,7 +16,7 @@ export function PublicationProgress({
 }) {
   const { packsWritten, packTotal } = publication;
   const share = packTotal > 0 ? Math.min(1, packsWritten / packTotal) : 0;
-  const text = `${formatCount(packsWritten)} of ${formatCount(packTotal)} packs`;
+  const text = `${formatCount(packsWritten)} of ${formatCountOf(packTotal, 'pack')}`;
   return (
     // Spans throughout: a list shows it inside a table cell's inline content.
     <span className={isCompact ? `${styles.progress} ${styles.progressCompact}` : styles.progress}>

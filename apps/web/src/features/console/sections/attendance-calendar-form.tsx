@@ -146,7 +146,8 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
     >
       <FormSection id="calendar-about" title="Calendar">
         <p className={styles.hint}>
-          The first and last day are {zoneWords}, at most {MAX_CALENDAR_DAYS} days apart. Calendars cannot overlap.
+          The first and last day are {zoneWords}, {MAX_CALENDAR_DAYS} days at most, both included. Calendars cannot
+          overlap.
         </p>
         <div className={styles.grid}>
           <Field
@@ -197,8 +198,10 @@ export function AttendanceCalendarForm({ calendar, timeZone, today, cypDecimals 
 }
 
 /**
- * Another calendar with a day of the period, as the list reads now. A list that cannot be read leaves it to the API,
- * which checks again under its lock (ATTENDANCE_CALENDAR_OVERLAPS, shown under the same field).
+ * Another calendar with a day of the period, as the list reads now: the earliest, as the API names it (the list is
+ * newest first; the message goes under the first day). A period of at most 92 days meets at most 92 calendars, one a
+ * day, so one page of 100 holds them all. A list that cannot be read leaves it to the API, which checks again under
+ * its lock (ATTENDANCE_CALENDAR_OVERLAPS, shown under the same field).
  */
 async function otherCalendarCovering(
   period: { startDate: string; endDate: string },
@@ -208,9 +211,10 @@ async function otherCalendarCovering(
     const covering = await listConsoleAttendanceCalendars({
       coveringFrom: period.startDate,
       coveringTo: period.endDate,
-      size: 2,
+      size: 100,
     });
-    return covering.items.find((other) => other.id !== selfId);
+    const others = covering.items.filter((other) => other.id !== selfId);
+    return others.sort((a, b) => a.startDate.localeCompare(b.startDate))[0];
   } catch {
     return undefined;
   }

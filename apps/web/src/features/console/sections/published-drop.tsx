@@ -2,7 +2,7 @@ import { dropMessages, formatMoney, type TConsoleDrop } from '@cypher/contract';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dropProvenancePath } from '../../../lib/drop-paths.ts';
-import { formatCount, formatDateTimeWithZone, formatPercent } from '../../../lib/format.ts';
+import { formatCount, formatCountOf, formatDateTimeWithZone, formatPercent } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { FixedWidthImage } from '../../../ui/fixed-width-image.tsx';
 import { RarityBadge } from '../../../ui/rarity-badge.tsx';
@@ -66,7 +66,7 @@ function LiveCounts({ drop, readAt }: { drop: TConsoleDrop; readAt: number }) {
       <div
         className={styles.meter}
         role="img"
-        aria-label={`${formatCount(soldCount)} sold, ${formatCount(heldCount)} held, ${formatCount(left)} left of ${formatCount(dropCount)} packs`}
+        aria-label={`${formatCount(soldCount)} sold, ${formatCount(heldCount)} held, ${formatCount(left)} left of ${formatCountOf(dropCount, 'pack')}`}
       >
         <span className={styles.meterSold} style={{ width: `${share(soldCount) * 100}%` }} />
         <span className={styles.meterHeld} style={{ width: `${share(heldCount) * 100}%` }} />

@@ -7,7 +7,7 @@ import {
   type TMoneyFormatOptions,
   type TSalePolicy,
 } from '@cypher/contract';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatCountOf } from '../../../lib/format.ts';
 import { useFormatDateTime } from '../../../lib/use-format-date-time.ts';
 import { Badge, type BadgeTone } from '../../../ui/badge.tsx';
 import { Countdown } from '../../../ui/countdown.tsx';
@@ -129,7 +129,7 @@ export function DropRounds({ drop, phase, now, money }: DropRoundsProps) {
               ) : null}
               <dt>Sold</dt>
               <dd>
-                {formatCount(policy.soldCount)} of {formatCount(issuedPackCount(policy))} packs
+                {formatCount(policy.soldCount)} of {formatCountOf(issuedPackCount(policy), 'pack')}
               </dd>
             </dl>
           </li>
