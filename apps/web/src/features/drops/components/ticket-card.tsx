@@ -20,7 +20,8 @@ interface TicketCardProps {
 
 /**
  * A kind of ticket as a card (DESIGN.md "Cards"): its artwork square (a drawn ticket when it has none), its name, the
- * brand that issues it, the one number that matters, and what it is for. Not a link: a ticket has no page of its own.
+ * brand that issues it, the one number that matters, what it is for, and what the brand wrote about it. Not a link: a
+ * ticket has no page of its own.
  */
 export function TicketCard({ kind, corner, figure, action, isMuted }: TicketCardProps) {
   const srcSet = kind.imageUrl ? uploadSrcSet(kind.imageUrl, CARD_ARTWORK.largestVariant) : undefined;
@@ -53,6 +54,13 @@ export function TicketCard({ kind, corner, figure, action, isMuted }: TicketCard
           <Icon name="sparkle" size={14} />
           {kind.usedFor}
         </span>
+        {/* What the brand wrote about it (up to 2,000 characters): folded, so cards in a row stay alike. */}
+        {kind.description ? (
+          <details className={styles.about}>
+            <summary>About this ticket</summary>
+            <p>{kind.description}</p>
+          </details>
+        ) : null}
         {action ? <div className={styles.action}>{action}</div> : null}
       </div>
     </article>
