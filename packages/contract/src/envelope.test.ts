@@ -46,9 +46,13 @@ describe('ZWholeNumber', () => {
 });
 
 describe('numbers in a query string', () => {
-  it.each(['0x2', '2e0', ' 2', '2 ', '0b10', '+2', ''])('reads %j as no page number', (page) => {
-    expect(messagesOf(ZPageQuery.safeParse({ page }))).toEqual(['Pages are numbered from 1.']);
-  });
+  // Session 69's account hunt: page 99999999999999999999 was told pages are numbered from 1.
+  it.each(['0x2', '2e0', ' 2', '2 ', '0b10', '+2', '', '0', '2147483648', '99999999999999999999'])(
+    'reads %j as no page number',
+    (page) => {
+      expect(messagesOf(ZPageQuery.safeParse({ page }))).toEqual(['Pages are numbered from 1 to 2,147,483,647.']);
+    },
+  );
 
   it('reads digits in decimal notation, and numbers as they are', () => {
     expect(ZPageQuery.parse({ page: '2', size: '050' })).toEqual({ page: 2, size: 50 });

@@ -30,7 +30,8 @@ export function ZQueryNumber<T extends z.ZodType<number>>(schema: T) {
   );
 }
 
-const pageNumberMessage = 'Pages are numbered from 1.';
+/** One message for any page number outside the range, a huge one included (it read "numbered from 1" before). */
+const pageNumberMessage = `Pages are numbered from 1 to ${MAX_SQL_INTEGER.toLocaleString('en-US')}.`;
 const pageSizeMessage = 'Ask for 1 to 100 items a page.';
 const ZPageSize = ZQueryNumber(
   z.coerce.number({ error: pageSizeMessage }).int(pageSizeMessage).min(1, pageSizeMessage).max(100, pageSizeMessage),
@@ -39,7 +40,11 @@ const ZPageSize = ZQueryNumber(
 /** `?page=1&size=20`: one pagination shape across the API. */
 export const ZPageQuery = z.object({
   page: ZQueryNumber(
-    z.coerce.number({ error: pageNumberMessage }).int(pageNumberMessage).min(1, pageNumberMessage),
+    z.coerce
+      .number({ error: pageNumberMessage })
+      .int(pageNumberMessage)
+      .min(1, pageNumberMessage)
+      .max(MAX_SQL_INTEGER, pageNumberMessage),
   ).default(1),
   size: ZPageSize.default(20),
 });

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { errorCatalogue } from '@cypher/contract';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStored } from '../../lib/storage.ts';
@@ -114,5 +115,19 @@ describe('Google callback page', () => {
     expect(await screen.findByText(/This sign-in was not started in this browser/)).toBeInTheDocument();
     expect(sent.filter((request) => request.path === CALLBACK)).toHaveLength(0);
     expect(getStored('accessToken')).toBeUndefined();
+  });
+
+  // Session 69's account hunt: reloaded after its exchange (after a refusal, say), the callback said the sign-in was
+  // not started in this browser, which it was.
+  it('says a sign-in this tab already took back was used, when its callback is reloaded, and exchanges nothing more', async () => {
+    const refusal = errorCatalogue.OAUTH_SIGN_IN_FAILED.message;
+    const sent = callbackWith(apiFailure(400, 'OAUTH_SIGN_IN_FAILED', refusal));
+    const { unmount } = renderApp(`/oauth/google/callback?code=code-20&state=${STATE}`);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    unmount();
+    // The page loaded again (a new code stands in for the module's per-load memory of codes exchanged).
+    renderApp(`/oauth/google/callback?code=code-21&state=${STATE}`);
+    expect(await screen.findByText(errorCatalogue.OAUTH_STATE_INVALID.message)).toBeInTheDocument();
+    expect(sent.filter((request) => request.path === CALLBACK)).toHaveLength(1);
   });
 });

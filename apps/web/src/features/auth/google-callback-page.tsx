@@ -1,4 +1,4 @@
-import type { TOAuthSignInResponse } from '@cypher/contract';
+import { errorCatalogue, type TOAuthSignInResponse } from '@cypher/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
@@ -7,15 +7,22 @@ import { setStored } from '../../lib/storage.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { StatusScreen } from '../../ui/status-screen.tsx';
 import { completeGoogleSignIn } from './api/google-callback.ts';
-import { isOAuthStateOurs, takeOAuthReturn } from './oauth-state.ts';
+import { takeOAuthReturn, takeOAuthState, type TOAuthStateStanding } from './oauth-state.ts';
 
 // A code works once: StrictMode's second effect run must share the first request rather than send the code again.
 const exchanges = new Map<string, Promise<TOAuthSignInResponse>>();
 
-/** The callback's state is not the one this tab left with: a link someone else started, never exchanged. */
-class NotStartedHere extends Error {
-  constructor() {
-    super('This sign-in was not started in this browser. Please start again.');
+/**
+ * The callback's state is not one to exchange: a link someone else started (never exchanged), or this tab's own,
+ * exchanged already (the page reloaded, after a refusal say), in the API's words for a spent state.
+ */
+class NotExchangedHere extends Error {
+  constructor(standing: Exclude<TOAuthStateStanding, 'started-here'>) {
+    super(
+      standing === 'used-here'
+        ? errorCatalogue.OAUTH_STATE_INVALID.message
+        : 'This sign-in was not started in this browser. Please start again.',
+    );
   }
 }
 
@@ -32,7 +39,11 @@ function returnOnce(code: string): string | null {
 function exchangeOnce(code: string, state: string): Promise<TOAuthSignInResponse> {
   let pending = exchanges.get(code);
   if (!pending) {
-    pending = isOAuthStateOurs(state) ? completeGoogleSignIn({ code, state }) : Promise.reject(new NotStartedHere());
+    const standing = takeOAuthState(state);
+    pending =
+      standing === 'started-here'
+        ? completeGoogleSignIn({ code, state })
+        : Promise.reject(new NotExchangedHere(standing));
     exchanges.set(code, pending);
   }
   return pending;
@@ -80,7 +91,7 @@ export default function GoogleCallbackPage() {
       })
       .catch((error: unknown) => {
         if (!isCurrent) return;
-        const isExplained = isApiError(error) || error instanceof NotStartedHere;
+        const isExplained = isApiError(error) || error instanceof NotExchangedHere;
         setFailure(isExplained ? error.message : 'Something went wrong. Please try again.');
       });
     return () => {

@@ -21,12 +21,26 @@ export function rememberOAuthState(authorizationUrl: string): void {
   }
 }
 
-/** On the callback: whether `state` is the one this tab started with (asked once: the state is forgotten). */
-export function isOAuthStateOurs(state: string): boolean {
+/** The last state this tab took back, so a callback reloaded after it is told it was used, not foreign. */
+const USED_KEY = 'cypher:oauthStateUsed';
+
+/** Where a callback's state stands for this tab: the sign-in it started, one it already took back, or neither. */
+export type TOAuthStateStanding = 'started-here' | 'used-here' | 'not-started-here';
+
+/** On the callback: whether `state` is the one this tab started with (taken once: it is then remembered as used). */
+export function takeOAuthState(state: string): TOAuthStateStanding {
   const store = tabStorage();
   const expected = store?.getItem(KEY);
   store?.removeItem(KEY);
-  return Boolean(expected) && expected === state;
+  if (expected && expected === state) {
+    try {
+      store?.setItem(USED_KEY, state);
+    } catch {
+      // Storage refused: a reload is then told the sign-in was not started here, as before.
+    }
+    return 'started-here';
+  }
+  return store?.getItem(USED_KEY) === state ? 'used-here' : 'not-started-here';
 }
 
 const RETURN_KEY = 'cypher:oauthReturnTo';

@@ -127,7 +127,7 @@ export function DepositOutcome({
     content = (
       <Alert tone="info" title="Checkout expired" action={done}>
         The checkout closed before the payment was confirmed. If your payment still goes through, it is added to your
-        balance as soon as the provider confirms it; check your balance before you start again below.
+        balance as soon as the provider confirms it: check your balance before you add money again.
       </Alert>
     );
   } else if (hasGivenUp) {
