@@ -1,21 +1,60 @@
 import { useRef } from 'react';
+import { tabStorage } from './storage.ts';
+
+/** An attempt whose answer was never seen, kept this long for a reload to retry it under its key. */
+export const UNANSWERED_ATTEMPT_MS = 10 * 60_000;
+
+type TAttempt = { body: string; key: string; at: number };
+
+const storageKey = (name: string) => `cypher:attempt:${name}`;
+
+function readKept(name: string, now: number): TAttempt | undefined {
+  try {
+    const kept = JSON.parse(tabStorage()?.getItem(storageKey(name)) ?? 'null') as TAttempt | null;
+    return kept && typeof kept.key === 'string' && now - kept.at < UNANSWERED_ATTEMPT_MS ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keep(name: string, attempt: TAttempt | undefined): void {
+  try {
+    if (attempt) tabStorage()?.setItem(storageKey(name), JSON.stringify(attempt));
+    else tabStorage()?.removeItem(storageKey(name));
+  } catch {
+    // Storage refused (private mode, quota): the attempt lives as long as the page, as before.
+  }
+}
 
 /**
  * One `Idempotency-Key` per submission attempt (house rule 8). Sending the same body again after a failure is a
  * retry of the same attempt and reuses the key, so a request that did reach the API is not made twice; a changed
  * body, or any submission after a success, is a new attempt with a new key.
+ *
+ * The attempt is kept in the tab under `name` (a form's, such as `purchase`) until it is answered: a page reloaded
+ * while its request was on its way, which then sends the same body again (the purchase popup opened again by its
+ * address, Pay tapped once more), retries that attempt, and the API answers what it did the first time rather than
+ * buying, charging or paying out twice. Kept for UNANSWERED_ATTEMPT_MS: later, the same body is a new attempt.
  */
-export function useIdempotencyKey() {
-  const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
+export function useIdempotencyKey(name: string) {
+  const attempt = useRef<TAttempt | undefined>(undefined);
   return {
     keyFor(body: unknown): string {
       const serialized = JSON.stringify(body);
-      if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: crypto.randomUUID() };
+      const now = Date.now();
+      if (attempt.current?.body !== serialized) {
+        const kept = readKept(name, now);
+        attempt.current = kept?.body === serialized ? kept : { body: serialized, key: crypto.randomUUID(), at: now };
+      }
+      // Sent (again) now: kept from now on.
+      attempt.current = { ...attempt.current, at: now };
+      keep(name, attempt.current);
       return attempt.current.key;
     },
-    /** The attempt succeeded: the next submission is a new one. */
+    /** The attempt was answered (done, or refused for good): the next submission is a new one. */
     settle(): void {
       attempt.current = undefined;
+      keep(name, undefined);
     },
   };
 }

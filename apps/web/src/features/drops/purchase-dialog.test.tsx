@@ -214,6 +214,47 @@ describe('purchase popup', () => {
     expect(second).toBe(first);
   });
 
+  // Session 68's collector hunt: reloaded while Pay's order was on its way, the page opened the popup again by its
+  // address (?buy=1), and Pay then sent the same order under a new key: a second purchase.
+  it('retries under the same key after a reload while its order was on its way, and under a new one once answered', async () => {
+    const unanswered = deferred<Response>();
+    let posts = 0;
+    buyer({
+      route: (request) => {
+        if (request.path !== '/v2/orders') return undefined;
+        posts += 1;
+        return posts === 1
+          ? unanswered.promise
+          : json(201, { data: { id: dropIds.order, status: 'SUCCESSFUL', checkoutUrl: null } });
+      },
+    });
+    const first = renderApp(`${dropUrl}?buy=1`);
+    const before = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await within(before).findByText('Total');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(before).getByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(posts).toBe(1));
+    first.unmount();
+
+    // The page loaded again, the popup with it: the same order is the same attempt.
+    const second = renderApp(`${dropUrl}?buy=1`);
+    const after = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await within(after).findByText('Total');
+    await user.click(within(after).getByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe(`/purchase/${dropIds.order}/status`));
+    const [sentFirst, sentAgain] = idempotencyKeysSentTo('/v2/orders');
+    expect(sentAgain).toBe(sentFirst);
+
+    // Answered, the attempt is done: buying the same again is a new purchase.
+    second.unmount();
+    renderApp(`${dropUrl}?buy=1`);
+    const third = await screen.findByRole('dialog', { name: 'Buy packs of Neon Genesis' });
+    await within(third).findByText('Total');
+    await user.click(within(third).getByRole('button', { name: /Pay now/ }));
+    await waitFor(() => expect(idempotencyKeysSentTo('/v2/orders')).toHaveLength(3));
+    expect(idempotencyKeysSentTo('/v2/orders')[2]).not.toBe(sentFirst);
+  });
+
   it('shows a refusal with the catalogue message, keeps the choices, and tries again with a new key', async () => {
     let posts = 0;
     const sent = buyer({

@@ -53,7 +53,7 @@ function FusionSlots({ fusion }: { fusion: TFusion }) {
   // A minute's clock is enough here: it only turns Fuse on or off as the fusion opens or closes.
   const now = useNow(60_000);
   const fuse = useFuse(fusion.id);
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('fusion');
   // In the address, so a reload or Back and Forward keep what was picked, and after a fusion its result (`?run=<id>`,
   // read again from the API).
   const { picks, setSlotPicks, clearPicks } = useSlotPicks(fusion);

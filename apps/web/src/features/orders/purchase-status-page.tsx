@@ -278,7 +278,7 @@ function StatusActions({
   const cancelOrder = useCancelOrder();
   const { showToast } = useToast();
   const [isCancelAsked, setIsCancelAsked] = useState(false);
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('order-payment');
   const now = useNow();
   if (order.status === 'SUCCESSFUL') {
     const packsDestination = orderPacksDestination(order.id, packs);

@@ -21,7 +21,7 @@ import { formatCount } from '../../../lib/format.ts';
  */
 export function TodayPanel({ today, now }: { today: TAttendanceTodayV2; now: Date }) {
   const checkIn = useCheckIn();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('check-in');
   const [error, setError] = useState<unknown>(null);
   // The check-in made here and now, lit as it arrives; one read from the API (a reload) shows it quietly.
   const [receivedId, setReceivedId] = useState<string | null>(null);

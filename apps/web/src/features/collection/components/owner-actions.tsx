@@ -106,7 +106,7 @@ export function OwnerActions({ edition }: { edition: TEditionDetail }) {
 
 function ExportForm({ edition, onDone }: { edition: TEdition; onDone: () => void }) {
   const moveEdition = useMoveEdition();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('edition-move');
   const { showToast } = useToast();
   const [confirmedAddress, setConfirmedAddress] = useState<string | null>(null);
   const {

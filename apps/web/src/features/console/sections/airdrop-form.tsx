@@ -188,7 +188,7 @@ function AirdropForm() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const create = useCreateConsoleAirdrop();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('airdrop');
   const [pending, setPending] = useState<TAirdropRequest>();
   const { decimals: cypDecimals, unit: cypUnit } = useCypUnit();
   const stock = useGrantStock(pending?.grant);

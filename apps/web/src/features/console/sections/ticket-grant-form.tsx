@@ -41,7 +41,7 @@ function grantWords(body: TGrantTicketsRequest, kind: TConsoleTicketKind): strin
 export function TicketGrantForm({ kind }: { kind: TConsoleTicketKind }) {
   const { isAdmin: isEmailAllowed } = useOperator();
   const grant = useGrantTickets(kind.id);
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('ticket-grant');
   const { showToast } = useToast();
   const resolver = useMemo(() => zodResolver(ticketGrantFormSchema({ isEmailAllowed })), [isEmailAllowed]);
   const form = useForm<TTicketGrantFormValues, unknown, TGrantTicketsRequest>({

@@ -151,7 +151,7 @@ function PurchaseForm({
   }, []);
   const schema = useMemo(() => purchaseForm(Math.max(1, maxQuantity)), [maxQuantity]);
   const createOrder = useCreateOrder();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('purchase');
   /**
    * The attempt whose answer never came (a network failure, a 5xx), with the total it agreed to: trying again is that
    * same request, so it replays under its key if it did buy, even if the fee read since shows another total.

@@ -67,7 +67,7 @@ export function RedeemForm({
   hasRedeemed: boolean;
 }) {
   const redeem = useRedeemCode();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('redeem');
   const {
     register,
     handleSubmit,

@@ -100,7 +100,7 @@ function AddFundsForm({ limits, shortfallCents, retry }: TFilledIn & { limits: T
   const amountHint = shortfall ? `${shortfall.note} ${bandwidth}` : bandwidth;
   const navigate = useNavigate();
   const createDeposit = useCreateDeposit();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('deposit');
   const {
     register,
     handleSubmit,

@@ -43,7 +43,7 @@ export function useWithdrawalRequest({
   setAmountCents,
 }: WithdrawalFormProps & { setAmountCents: (cents: number) => void }) {
   const createWithdrawal = useCreateWithdrawal();
-  const idempotency = useIdempotencyKey();
+  const idempotency = useIdempotencyKey('withdrawal');
   const { showToast } = useToast();
 
   /** The popup's offer: the most one request can take now, when that is at least the smallest withdrawal. */
