@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageVariantWidths } from '@cypher/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -77,6 +78,11 @@ describe('OpenAPI', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toBe('1.2.1');
     expect(document.paths['/v1/health'].get.responses['200']).toBeDefined();
+    // Session 68's API hunt: an upload's width read as any number, where the server takes six.
+    const width = document.paths['/uploads/{name}'].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'w',
+    );
+    expect(width.schema).toEqual({ type: 'number', enum: [...imageVariantWidths] });
   });
 
   it('says which operations need a bearer token, from the guard each route runs', async () => {

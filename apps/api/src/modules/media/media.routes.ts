@@ -79,7 +79,10 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     tags: ['media'],
     params: z.object({ name: z.string().max(200) }),
     querystring: z.object({
-      w: ZQueryNumber(z.coerce.number().pipe(z.literal(imageVariantWidths))).optional(),
+      // The document names the widths: it read the coercion's side alone, any number.
+      w: ZQueryNumber(z.coerce.number().pipe(z.literal(imageVariantWidths)))
+        .meta({ enum: [...imageVariantWidths] })
+        .optional(),
     }),
   };
 
