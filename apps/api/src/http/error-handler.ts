@@ -87,12 +87,14 @@ function send(reply: FastifyReply, request: FastifyRequest, code: TErrorCode, ex
  */
 export function registerErrorHandling(app: FastifyInstance, errorReporter: ErrorReporter) {
   // A second router that only remembers which method+path pairs exist, so a wrong method answers 405, not 404. It
-  // takes parameters of any length: a path it finds under the request's own method missed Fastify's router only by a
-  // parameter past its 100 characters, which is 414 (under `npm start` the web app's catch-all takes such a path
-  // before Fastify's own FST_ERR_MAX_PARAM_LENGTH can be raised).
-  const knownRoutes = FindMyWay({ maxParamLength: MAX_URL_LENGTH });
+  // takes parameters of any length, so a path that missed Fastify's router only by a parameter past its 100 characters
+  // is told 414 (under `npm start` the web app's catch-all takes such a path before Fastify's own
+  // FST_ERR_MAX_PARAM_LENGTH can be raised).
+  const knownRoutes = FindMyWay({ maxParamLength: Number.MAX_SAFE_INTEGER });
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url)) return;
+    // A wildcard route (the docs' files) holds any path under it: a file it does not have is not found, whatever the
+    // method or length.
+    if (!isApiPath(route.url) || route.url.includes('*')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (!knownRoutes.hasRoute(method as HTTPMethod, route.url))
@@ -140,11 +142,17 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
     return send(reply, request, 'INTERNAL_ERROR');
   });
 
+  /** Whether the path is a route's under this method but for a parameter past Fastify's 100 characters (a slash after). */
+  function isParameterTooLong(method: HTTPMethod, path: string): boolean {
+    const found = knownRoutes.find(method, path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+    return Object.values(found?.params ?? {}).some((value) => (value?.length ?? 0) > FASTIFY_MAX_PARAM_LENGTH);
+  }
+
   return {
-    /** Answers an unmatched API path: 405 when the path exists under another method, else 404. */
+    /** Answers an unmatched API path: 414 for a parameter too long, 405 for a path of another method, else 404. */
     replyNotFound(request: FastifyRequest, reply: FastifyReply) {
       const path = request.url.split('?')[0] ?? request.url;
-      if (knownRoutes.find(request.method as HTTPMethod, path) !== null) return send(reply, request, 'URI_TOO_LONG');
+      if (isParameterTooLong(request.method as HTTPMethod, path)) return send(reply, request, 'URI_TOO_LONG');
       const allowed = ALL_METHODS.filter(
         (method) => method !== request.method && knownRoutes.find(method, path) !== null,
       );
@@ -157,8 +165,8 @@ export function registerErrorHandling(app: FastifyInstance, errorReporter: Error
   };
 }
 
-/** Node's HTTP parser refuses a request line past its 16 KiB of headers, so no path reaches a router longer. */
-const MAX_URL_LENGTH = 16 * 1024;
+/** Fastify's router's default `maxParamLength`: a longer parameter matches no route. */
+const FASTIFY_MAX_PARAM_LENGTH = 100;
 
 const ALL_METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -97,10 +97,20 @@ describe('the web app on the API port', () => {
     expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'We could not find what you were looking for.' });
     // An id past the router's 100 characters is 414, as the API alone answers it (error-handler.test.ts): the web
     // app's catch-all took it first and answered 404.
-    for (const url of [`/v1/editions/${'a'.repeat(101)}`, `/v1/editions/${'a'.repeat(5_000)}`]) {
+    for (const url of [
+      `/v1/editions/${'a'.repeat(101)}`,
+      `/v1/editions/${'a'.repeat(101)}/`,
+      `/v1/editions/${'a'.repeat(5_000)}`,
+      `/v1/editions/${'a'.repeat(20_000)}`,
+    ]) {
       const api = await get(url);
       expect(api.statusCode, url.slice(0, 20)).toBe(414);
       expect(api.json()).toEqual({ code: 'URI_TOO_LONG', message: 'The address is too long.' });
+    }
+    // A file the docs do not have is not found, whatever its method (it was 414, and 405 for a HEAD).
+    for (const method of ['GET', 'HEAD'] as const) {
+      const missing = await t.app.inject({ method, url: '/docs/static/nope.css', headers: { host } });
+      expect(missing.statusCode, method).toBe(404);
     }
     const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/v1/users/my', headers: { host } });
     expect(wrongMethod.json().code).toBe('METHOD_NOT_ALLOWED');
