@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountStatuses } from './account-status.ts';
 
 /**
  * Account rules of spec section 5, written once: the API validates requests with these schemas and the web forms
@@ -114,6 +115,9 @@ export type TSignIn2faRequest = z.input<typeof ZSignIn2faRequest>;
 export const ZMailedLinkKey = z.string().min(1).max(2000);
 
 export const ZVerifyEmailRequest = z.strictObject({ key: ZMailedLinkKey });
+/** Whose address the key verified, and where that account stands: the page the link opens may be signed in as another. */
+export const ZVerifyEmailResponse = z.object({ userId: z.uuid(), status: z.enum(accountStatuses) });
+export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
 export const ZCheckPasswordRequest = z.strictObject({ password: ZExistingPassword });
 export const ZChangePasswordRequest = z.strictObject({ currentPassword: ZExistingPassword, newPassword: ZNewPassword });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;

@@ -19,7 +19,7 @@ import {
   ZSignUpRequest,
   ZTokenPair,
   ZVerifyEmailRequest,
-  ZAccountStatus,
+  ZVerifyEmailResponse,
 } from '@cypher/contract';
 import type { AppContext } from '../../app-context.ts';
 import { bearerToken, principalOf } from '../../http/auth-guard.ts';
@@ -127,8 +127,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Verify an email with the key from the link',
           body: ZVerifyEmailRequest,
-          // Whose address it was: the page the link opens may be signed in as someone else.
-          response: { 200: ZData(z.object({ userId: z.uuid(), status: ZAccountStatus })) },
+          response: { 200: ZData(ZVerifyEmailResponse) },
         },
       },
       async (request) => ({ data: await verifyEmail(ctx, request.body.key) }),

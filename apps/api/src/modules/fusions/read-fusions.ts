@@ -21,8 +21,9 @@ import { fusions, fusionSlots, type TFusionRow } from './fusions.tables.ts';
 
 /*
  * Route: GET /v1/fusions, /v1/fusions/{id}, /v1/fusions/{id}/slots/{slotId}/materials, GET /v1/console/fusions and
- * /{id} · Writes: nothing · Reads: fusions, fusion_slots, products (fusion-rules.ts), and editions through the
- * collection · UI: features/fusion, features/console · Tests: fusions.test.ts, fusion-publication.test.ts.
+ * /{id} · Writes: nothing · Reads: fusions, fusion_slots, fusion_outputs (a list's results left), products
+ * (fusion-rules.ts), and editions through the collection · UI: features/fusion, features/console · Tests:
+ * fusions.test.ts, fusion-publication.test.ts.
  */
 
 /** Spec section 2's list: by brand, category and status (from the schedule), soonest beginning first. */

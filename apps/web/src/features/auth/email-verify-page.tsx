@@ -31,7 +31,7 @@ export default function EmailVerifyPage() {
 
 function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
   const { isLoggedIn } = useSession();
-  const { user } = useMyUser();
+  const { user, isLoading: isUserLoading } = useMyUser();
   const queryClient = useQueryClient();
   const verification = useQuery(verifyEmailQueryOptions(verificationKey));
 
@@ -40,7 +40,8 @@ function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
     if (verification.isSuccess && isLoggedIn) void queryClient.invalidateQueries({ queryKey: queryKeys.users.my() });
   }, [verification.isSuccess, isLoggedIn, queryClient]);
 
-  if (verification.isPending) {
+  // What the page says depends on who is signed in here (their account, or another's link): it waits to know.
+  if (verification.isPending || isUserLoading) {
     return <CheckingLink title="Verify your email" heading="Verifying your email" icon="mail" />;
   }
   if (verification.isSuccess) {
@@ -66,6 +67,7 @@ function VerifyWithKey({ verificationKey }: { verificationKey: string }) {
           </p>
         }
       >
+        <Alert tone="info">{error.message}</Alert>
         <ButtonLink to={user.status === 'ACTIVE' ? '/' : '/profile/creation'} variant="primary" size="lg" isBlock>
           Continue
         </ButtonLink>
@@ -115,7 +117,7 @@ function VerifiedForAnotherAccount({ email }: { email: string }) {
       }
     >
       <ButtonLink to="/" variant="primary" size="lg" isBlock>
-        Continue as {email}
+        Continue
       </ButtonLink>
     </AuthLayout>
   );

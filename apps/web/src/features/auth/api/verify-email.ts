@@ -1,15 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZAccountStatus, type TAccountStatus } from '@cypher/contract';
-import { z } from 'zod';
+import { ZVerifyEmailResponse, type TVerifyEmailResponse } from '@cypher/contract';
 import { apiRequest } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
-/** The account whose address the key verified, and where it stands now. */
-const ZVerified = z.object({ userId: z.uuid(), status: ZAccountStatus });
-
 /** `PATCH /users/authentications/email-verifications`: spends the key from the mail link. Needs no sign-in. */
-async function verifyEmail(key: string): Promise<{ userId: string; status: TAccountStatus }> {
-  return ZVerified.parse(await apiRequest('PATCH', '/users/authentications/email-verifications', { body: { key } }));
+async function verifyEmail(key: string): Promise<TVerifyEmailResponse> {
+  return ZVerifyEmailResponse.parse(
+    await apiRequest('PATCH', '/users/authentications/email-verifications', { body: { key } }),
+  );
 }
 
 /**
