@@ -426,6 +426,18 @@ describe('reward calendars in the console', () => {
       code: 'ATTENDANCE_CALENDAR_OVERLAPS',
       details: [{ field: 'startDate', message: '“June, longer” covers Jun 1, 2033 to Jul 5, 2033.' }],
     });
+    // Review of session 69: of two calendars it overlaps, the one first made was named, not the earliest as the
+    // console names it. Made later first:
+    expect(
+      (await post({ ...base, name: 'September', startDate: '2033-09-01', endDate: '2033-09-10' })).statusCode,
+    ).toBe(201);
+    expect((await post({ ...base, name: 'August', startDate: '2033-08-20', endDate: '2033-08-25' })).statusCode).toBe(
+      201,
+    );
+    const acrossBoth = await post({ ...base, startDate: '2033-08-22', endDate: '2033-09-05' });
+    expect(acrossBoth.json().details).toEqual([
+      { field: 'startDate', message: '“August” covers Aug 20, 2033 to Aug 25, 2033.' },
+    ]);
     // What the console asks before a save: the calendars covering any day of a period, either end open.
     const covering = async (query: string) => {
       const listed = await send('GET', `/v1/console/attendance-calendars?size=100&${query}`, admin);

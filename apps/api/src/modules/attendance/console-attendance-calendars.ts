@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   attendanceMessages,
   calendarOverlapMessage,
@@ -245,6 +245,8 @@ async function assertCalendarFits(
         selfId ? ne(attendanceCalendars.id, selfId) : undefined,
       ),
     )
+    // The earliest is named, under the first day, as the console's own check names it.
+    .orderBy(asc(attendanceCalendars.startDate))
     .limit(1);
   if (other) {
     throw new AppError('ATTENDANCE_CALENDAR_OVERLAPS', {
