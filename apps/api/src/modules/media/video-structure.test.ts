@@ -61,4 +61,56 @@ describe('a video’s bytes, walked to their end', () => {
     const segment = Buffer.concat([Buffer.from([0x18, 0x53, 0x80, 0x67, 0x80 | cluster.length]), cluster]);
     expect(isWholeVideo(Buffer.concat([header, segment]), 'video/webm')).toBe(false);
   });
+
+  // Review of session 69: what the walk first took, and what it could not see.
+  it('reads a live recording of unknown sizes frame by frame: whole, it holds together; cut in a frame, it does not', () => {
+    const live = liveWebm([64, 64, 64]);
+    expect(isWholeVideo(live, 'video/webm')).toBe(true);
+    expect(isWholeVideo(live.subarray(0, live.length - 20), 'video/webm')).toBe(false);
+  });
+
+  it('refuses an empty movie or empty tracks, an unknown size where Matroska allows none, and bytes no frame holds', () => {
+    const ftyp = isoMediaVideo('isom', 0).subarray(0, 24);
+    const emptyMovie = Buffer.concat([ftyp, Buffer.from([0, 0, 0, 8]), Buffer.from('moov')]);
+    const toTheEnd = Buffer.concat([Buffer.from([0, 0, 0, 0]), Buffer.from('mdat'), Buffer.alloc(64, 0xff)]);
+    expect(isWholeVideo(Buffer.concat([emptyMovie, toTheEnd]), 'video/mp4')).toBe(false);
+    expect(isWholeVideo(liveWebm([64], { hasTrack: false }), 'video/webm')).toBe(false);
+    const garbage = Buffer.alloc(64, 0x11);
+    expect(isWholeVideo(Buffer.concat([liveWebm([64]), garbage]), 'video/webm')).toBe(false);
+    const unknownVoid = Buffer.from([0xec, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    expect(isWholeVideo(Buffer.concat([liveWebm([]), unknownVoid, garbage]), 'video/webm')).toBe(false);
+  });
+
+  it('takes zero padding after the last box or element, as some writers leave', () => {
+    expect(isWholeVideo(Buffer.concat([recordedVideos.mp4, Buffer.alloc(4)]), 'video/mp4')).toBe(true);
+    expect(isWholeVideo(Buffer.concat([recordedVideos.webm, Buffer.alloc(512)]), 'video/webm')).toBe(true);
+  });
 });
+
+/** An element with a one-byte size (data under 127 bytes). */
+const small = (id: number[], data: Buffer) => Buffer.concat([Buffer.from(id), Buffer.from([0x80 | data.length]), data]);
+/** "Size unknown" in eight bytes, as a live recording writes it. */
+const unknownSize = Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+
+/** A WebM as a live recording writes it: segment and cluster of unknown size, a frame (SimpleBlock) per size given. */
+function liveWebm(frames: number[], { hasTrack = true } = {}): Buffer {
+  const header = webmVideo(0).subarray(0, 26);
+  const tracks = small([0x16, 0x54, 0xae, 0x6b], hasTrack ? small([0xae], Buffer.alloc(8)) : Buffer.alloc(0));
+  const cluster =
+    frames.length === 0
+      ? Buffer.alloc(0)
+      : Buffer.concat([
+          Buffer.from([0x1f, 0x43, 0xb6, 0x75]),
+          unknownSize,
+          small([0xe7], Buffer.from([0])),
+          ...frames.map((size) => small([0xa3], Buffer.alloc(size, 7))),
+        ]);
+  return Buffer.concat([
+    header,
+    Buffer.from([0x18, 0x53, 0x80, 0x67]),
+    unknownSize,
+    small([0x15, 0x49, 0xa9, 0x66], Buffer.alloc(8)),
+    tracks,
+    cluster,
+  ]);
+}
