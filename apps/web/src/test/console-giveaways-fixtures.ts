@@ -154,7 +154,7 @@ export function airdrop(changes: Partial<TConsoleAirdrop> = {}): TConsoleAirdrop
  * pool and Neon Arcade's products, and what `answer` says about the rest.
  */
 export function consoleWithGiveaways(
-  answer: (request: SentRequest) => Response | undefined,
+  answer: (request: SentRequest) => Response | Promise<Response> | undefined,
   { isAdmin = true }: { isAdmin?: boolean } = {},
 ): SentRequest[] {
   startSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });

@@ -9,8 +9,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { page, pathnameOf, queryOf } from '../../test/catalog-fixtures.ts';
-import { airdrop, consoleWithGiveaways, giveawayIds } from '../../test/console-giveaways-fixtures.ts';
-import { apiFailure, json, type SentRequest } from '../../test/fake-api.ts';
+import { airdrop, consoleWithGiveaways, editionPool, giveawayIds } from '../../test/console-giveaways-fixtures.ts';
+import { apiFailure, deferred, json, type SentRequest } from '../../test/fake-api.ts';
 import { consolePass, passIds } from '../../test/passes-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -215,9 +215,12 @@ describe('console airdrops: a new airdrop', () => {
   );
 
   it(
-    'says in its confirmation when the pool has fewer editions left than people listed',
+    'says in its confirmation when the pool has fewer editions left than people listed, and waits to know',
     async () => {
-      consoleWithGiveaways(() => undefined);
+      const pool = deferred<Response>();
+      consoleWithGiveaways((request) =>
+        pathnameOf(request.path) === `/v1/console/edition-pools/${giveawayIds.pool}` ? pool.promise : undefined,
+      );
       const user = userEvent.setup();
       renderApp('/console/airdrops/new');
       const form = await screen.findByRole('form', { name: 'New airdrop' });
@@ -230,9 +233,13 @@ describe('console airdrops: a new airdrop', () => {
       fireEvent.change(within(form).getByLabelText(/^Email addresses/), { target: { value: addresses.join('\n') } });
       await user.click(within(form).getByRole('button', { name: 'Review and send' }));
       const dialog = await screen.findByRole('dialog', { name: 'Send this airdrop?' });
+      // Review of session 69: Send was there to press before what the pool has left was read.
+      expect(within(dialog).getByRole('button', { name: 'Send airdrop' })).toBeDisabled();
+      pool.resolve(json(200, { data: editionPool() }));
       await waitFor(() =>
         expect(dialog).toHaveTextContent('The pool has only 7 editions left for 8 people: the rest receive nothing.'),
       );
+      expect(within(dialog).getByRole('button', { name: 'Send airdrop' })).toBeEnabled();
     },
     JOURNEY_MS,
   );

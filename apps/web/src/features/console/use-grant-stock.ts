@@ -15,9 +15,10 @@ function hasOnlyWords(holder: string, left: number, noun: { one: string; many: s
 /**
  * The stock a grant gives from: a pass's units, a pool's editions, a gift round's packs (none once its drop has ended).
  * Each is given while it lasts and the rest are refused (grants/deliver-grants.ts), so a batch of codes or an airdrop
- * asking for more is told before it is made. Undefined for credit and tickets, which do not run out, and while read.
+ * asking for more is told before it is made: `isReading` while it is read, so a confirmation waits for it. No stock for
+ * credit and tickets, which do not run out, nor when it could not be read (the API still gives only what there is).
  */
-export function useGrantStock(grant: TGrantRequest | undefined): TGrantStock | undefined {
+export function useGrantStock(grant: TGrantRequest | undefined): { stock?: TGrantStock; isReading: boolean } {
   const pass = useConsoleEntry('passes', grant?.kind === 'PASS' ? grant.passId : '', {
     isEnabled: grant?.kind === 'PASS',
   });
@@ -25,25 +26,23 @@ export function useGrantStock(grant: TGrantRequest | undefined): TGrantStock | u
     isEnabled: grant?.kind === 'EDITION',
   });
   const drop = useConsoleDrop(grant?.kind === 'PACK' ? grant.dropId : '', { isEnabled: grant?.kind === 'PACK' });
+  const stockOf = (left: number | undefined, holder: string, noun?: { one: string; many: string }) =>
+    left === undefined ? undefined : { left, hasOnly: hasOnlyWords(holder, left, noun) };
   switch (grant?.kind) {
     case 'PASS':
-      return (
-        pass.data && { left: pass.data.remaining, hasOnly: hasOnlyWords('The pass', pass.data.remaining, undefined) }
-      );
-    case 'EDITION':
-      return (
-        pool.data && {
-          left: pool.data.remaining,
-          hasOnly: hasOnlyWords('The pool', pool.data.remaining, { one: 'edition', many: 'editions' }),
-        }
-      );
+      return { stock: stockOf(pass.data?.remaining, 'The pass'), isReading: pass.isPending };
+    case 'EDITION': {
+      const noun = { one: 'edition', many: 'editions' };
+      return { stock: stockOf(pool.data?.remaining, 'The pool', noun), isReading: pool.isPending };
+    }
     case 'PACK': {
       const round = drop.data?.giftRound;
-      if (!drop.data || round?.id !== grant.giftRoundId) return undefined;
-      const left = drop.data.status === 'COMPLETED' ? 0 : round.packCount - round.givenCount;
-      return { left, hasOnly: hasOnlyWords('The drop’s gift round', left, { one: 'pack', many: 'packs' }) };
+      const isOver = drop.data?.status === 'COMPLETED';
+      const left = round?.id === grant.giftRoundId ? (isOver ? 0 : round.packCount - round.givenCount) : undefined;
+      const noun = { one: 'pack', many: 'packs' };
+      return { stock: stockOf(left, 'The drop’s gift round', noun), isReading: drop.isPending };
     }
     default:
-      return undefined;
+      return { isReading: false };
   }
 }

@@ -7,6 +7,8 @@ interface ConfirmRequestDialogProps<T> {
   pending: T | undefined;
   /** While it is being sent the dialog stays open, and neither Cancel nor Escape closes it. */
   isSending: boolean;
+  /** What the description says is still being read (what a grant has left): the confirmation waits for it. */
+  isReading?: boolean;
   title: (request: T) => string;
   /** What it will do, in words: what it gives, to whom, and what that comes to in all. */
   description: (request: T) => ReactNode;
@@ -25,6 +27,7 @@ interface ConfirmRequestDialogProps<T> {
 export function ConfirmRequestDialog<T>({
   pending,
   isSending,
+  isReading = false,
   title,
   description,
   details,
@@ -45,7 +48,12 @@ export function ConfirmRequestDialog<T>({
           <Button onClick={onCancel} disabled={isSending}>
             Cancel
           </Button>
-          <Button variant="primary" onClick={() => pending !== undefined && onConfirm(pending)} isLoading={isSending}>
+          <Button
+            variant="primary"
+            onClick={() => pending !== undefined && onConfirm(pending)}
+            isLoading={isSending}
+            disabled={isReading}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -191,7 +191,7 @@ function AirdropForm() {
   const idempotency = useIdempotencyKey('airdrop');
   const [pending, setPending] = useState<TAirdropRequest>();
   const { decimals: cypDecimals, unit: cypUnit } = useCypUnit();
-  const stock = useGrantStock(pending?.grant);
+  const { stock, isReading: isStockReading } = useGrantStock(pending?.grant);
   const resolver = useMemo(
     () => zodResolver(airdropFormSchema(cypDecimals, { isEmailAllowed })),
     [cypDecimals, isEmailAllowed],
@@ -332,6 +332,7 @@ function AirdropForm() {
       <ConfirmRequestDialog
         pending={pending}
         isSending={create.isPending}
+        isReading={isStockReading}
         title={() => 'Send this airdrop?'}
         description={(airdrop) => confirmationWords(airdrop, cypUnit, pass, stock)}
         confirmLabel="Send airdrop"

@@ -246,7 +246,7 @@ export function PublishedDrop({ drop, readAt }: { drop: TConsoleDrop; readAt: nu
                 shownWidth={112}
                 alt={`${drop.name}: artwork`}
               />
-              {drop.description ? <p className={styles.note}>{drop.description}</p> : null}
+              {drop.description ? <p className={`${styles.note} ${styles.typed}`}>{drop.description}</p> : null}
             </div>
             <Details
               rows={[

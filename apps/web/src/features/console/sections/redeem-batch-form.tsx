@@ -76,7 +76,7 @@ function RedeemBatchForm() {
   const create = useCreateConsoleRedeemBatch();
   const [pending, setPending] = useState<TRedeemBatchRequest>();
   const cypDecimals = useCypUnit().decimals;
-  const stock = useGrantStock(pending?.grant);
+  const { stock, isReading: isStockReading } = useGrantStock(pending?.grant);
   const resolver = useMemo(() => zodResolver(redeemBatchFormSchema(cypDecimals)), [cypDecimals]);
   const form = useForm<TRedeemBatchFormValues, unknown, TOutput>({
     resolver,
@@ -208,6 +208,7 @@ function RedeemBatchForm() {
       <ConfirmRequestDialog
         pending={pending}
         isSending={create.isPending}
+        isReading={isStockReading}
         title={() => 'Make these codes?'}
         description={(batch) => batchWords(batch, cypDecimals, Date.now(), stock)}
         confirmLabel="Make codes"
