@@ -119,6 +119,50 @@ describe('an admin builds a catalogue entry by entry, and the public sees it onc
     await asAdmin('POST', `/v1/console/brands/${brandId}/unpublish`);
     expect((await visitor(`/v1/products/${product.id}`)).statusCode).toBe(404);
   });
+
+  // Session 69's console hunt: "Leave empty to use the collection's license" held only at creation; a product moved
+  // into a collection stayed without a license, and off the license's page.
+  it('gives a product left without a license its collection’s, when an edit sets its collection or license', async () => {
+    const brandId = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/brands', {
+        slug: 'tide-works',
+        name: 'Tide Works',
+        type: 'ENTERTAINMENT',
+      })
+    ).body.data.id;
+    const license = (await asAdmin<{ id: string }>('POST', '/v1/console/licenses', { brandId, name: 'Tides' })).body
+      .data;
+    const collection = (
+      await asAdmin<{ id: string }>('POST', '/v1/console/collections', {
+        brandId,
+        name: 'Shore',
+        licenseId: license.id,
+      })
+    ).body.data;
+    const product = (
+      await asAdmin<{ id: string; license: null }>('POST', '/v1/console/products', {
+        brandId,
+        name: 'Driftwood',
+        rarity: 'COMMON',
+        imageUrl: '/uploads/vela.png',
+      })
+    ).body.data;
+    expect(product.license).toBeNull();
+    const licenseOf = async (changes: object) => {
+      const saved = await asAdmin<{ license: { id: string } | null }>(
+        'PATCH',
+        `/v1/console/products/${product.id}`,
+        changes,
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return saved.body.data.license?.id ?? null;
+    };
+    expect(await licenseOf({ collectionId: collection.id })).toBe(license.id);
+    expect(await licenseOf({ licenseId: null })).toBe(license.id);
+    // An edit touching neither leaves the license as saved; out of the collection, an empty license is none.
+    expect(await licenseOf({ collectionId: null, licenseId: null })).toBeNull();
+    expect(await licenseOf({ name: 'Driftwood, polished' })).toBeNull();
+  });
 });
 
 describe('a published brand’s slug changed', () => {

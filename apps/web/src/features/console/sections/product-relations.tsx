@@ -59,7 +59,7 @@ export function ProductRelations({ control, product }: { control: Control<TValue
         control={control}
         name="licenseId"
         label="License"
-        hint="Leave empty to use the collection’s license."
+        hint="Leave empty to take the collection’s license, as it is when you save."
         isDisabled={!hasBrand}
         noneLabel={hasBrand ? 'From the collection' : noBrand}
         options={withSaved(

@@ -80,6 +80,7 @@ export async function updateProduct(
         collectionId: fields.collectionId !== undefined ? fields.collectionId : collectionBefore,
       });
     }
+    const license = await collectionsLicenseIfNone(tx, before, fields, row.brandId);
     const isImageChanging = fields.imageUrl !== undefined || imageThumbnailUrl !== undefined;
     const thumbnail = isImageChanging
       ? { imageThumbnailUrl: imageThumbnailUrl ?? fields.imageUrl ?? row.imageUrl }
@@ -87,7 +88,7 @@ export async function updateProduct(
     try {
       await tx
         .update(products)
-        .set({ ...fields, ...thumbnail, updatedAt: nextVersionAt(now, row.updatedAt) })
+        .set({ ...fields, ...license, ...thumbnail, updatedAt: nextVersionAt(now, row.updatedAt) })
         .where(eq(products.id, id));
     } catch (error) {
       throw conflictOf(error, productConstraints);
@@ -98,6 +99,25 @@ export async function updateProduct(
     }
     return { before, after: await getProduct(tx, id, everythingScope) };
   });
+}
+
+/**
+ * "Leave empty to use the collection's license", as a new product takes it (create-product.ts): an edit that sets the
+ * collection or the license and leaves the product without one takes its collection's, as the collection has it now.
+ * An edit touching neither leaves the license as saved. (It stayed empty: the product was left off its collection's
+ * license page, session 69's console hunt.)
+ */
+async function collectionsLicenseIfNone(
+  tx: Db,
+  before: TProduct,
+  fields: Pick<TUpdateProductRequest, 'collectionId' | 'licenseId'>,
+  brandId: string,
+): Promise<{ licenseId?: string | null }> {
+  if (fields.collectionId === undefined && fields.licenseId === undefined) return {};
+  const licenseId = fields.licenseId !== undefined ? fields.licenseId : (before.license?.id ?? null);
+  const collectionId = fields.collectionId !== undefined ? fields.collectionId : (before.collection?.id ?? null);
+  if (licenseId !== null || collectionId === null) return {};
+  return { licenseId: (await assertCollectionOfBrand(tx, collectionId, brandId)).licenseId };
 }
 
 /**
