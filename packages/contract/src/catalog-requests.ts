@@ -219,7 +219,19 @@ const productFields = {
   imageUrl: ZImageUrl,
   imageThumbnailUrl: ZOptionalImageUrl,
   animationUrl: ZOptionalAnimationUrl,
-  properties: z.array(ZProductProperty).max(20, { error: m.properties }),
+  // Each trait once (in any case): a token's attributes name a trait once, and the product page listed one twice.
+  properties: z
+    .array(ZProductProperty)
+    .max(20, { error: m.properties })
+    .superRefine((properties, context) => {
+      const seen = new Set<string>();
+      properties.forEach((property, index) => {
+        const traitType = property.traitType.toLowerCase();
+        if (seen.has(traitType))
+          context.addIssue({ code: 'custom', path: [index, 'traitType'], message: m.propertyRepeated });
+        seen.add(traitType);
+      });
+    }),
   editionSize: z
     .number({ error: m.editionSize })
     .int({ error: m.editionSize })

@@ -144,6 +144,20 @@ describe('a product property', () => {
     expect(messages({ traitType: 'Background', value: '' })).toEqual([catalogMessages.propertyValue]);
     expect(messages({ traitType: 'Background', value: 'Neon' })).toEqual([]);
   });
+
+  // Session 69's console hunt: the same trait twice was saved, and listed twice on the product's page.
+  it('is listed once per trait type, whatever its case, the second said to be listed already', () => {
+    const properties = [
+      { traitType: 'Background', value: 'Neon' },
+      { traitType: 'Eyes', value: 'Laser' },
+      { traitType: 'background', value: 'Dusk' },
+    ];
+    const refused = ZUpdateProductRequest.safeParse({ properties });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['properties.2.traitType', catalogMessages.propertyRepeated],
+    ]);
+    expect(ZUpdateProductRequest.safeParse({ properties: properties.slice(0, 2) }).success).toBe(true);
+  });
 });
 
 describe('optional texts', () => {

@@ -27,6 +27,7 @@ export const catalogMessages = {
   properties: 'Give at most 20 properties, each with a trait type and a value.',
   propertyTraitType: 'Give this property a trait type (at most 40 characters), or remove it.',
   propertyValue: 'Give this property a value (at most 80 characters), or remove it.',
+  propertyRepeated: 'This trait type is listed already: give each one once.',
   tagIds: 'Give at most 20 different tags.',
   emptyUpdate: 'Change at least one field.',
 } as const;

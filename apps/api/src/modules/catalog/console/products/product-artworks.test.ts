@@ -66,6 +66,14 @@ describe('PUT /v1/console/products/{id}/artworks', () => {
     );
 
     expect((await put(product.id, [])).json().data.artworks).toEqual([]);
+    // Session 69's console hunt: the audit log named these entries by the product's id alone.
+    const logged = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/audit-log?entityType=product&entityId=${product.id}`,
+      headers: bearer(admin.accessToken),
+    });
+    const [latest] = logged.json().data.items;
+    expect(latest).toMatchObject({ before: { name: product.name }, after: { name: product.name, artworks: [] } });
   });
 
   it('refuses a count other than the edition size, an open edition, a WebP and an address not uploaded here', async () => {

@@ -18,6 +18,7 @@ import { productArtworks, products } from '../../catalog.tables.ts';
 
 export interface TArtworkProduct {
   id: string;
+  name: string;
   brandId: string;
   editionSize: number | null;
 }
@@ -30,7 +31,7 @@ export interface TArtworkProduct {
  */
 export async function artworkProduct(tx: Db, id: string, options: { lock?: boolean } = {}): Promise<TArtworkProduct> {
   const query = tx
-    .select({ id: products.id, brandId: products.brandId, editionSize: products.editionSize })
+    .select({ id: products.id, name: products.name, brandId: products.brandId, editionSize: products.editionSize })
     .from(products)
     .where(eq(products.id, id));
   const [row] = options.lock ? await query.for('no key update') : await query;

@@ -64,8 +64,9 @@ export async function setProductArtworks(
       action: 'update',
       entityType: 'product',
       entityId: productId,
-      before: { artworks: before.artworks },
-      after: { artworks: after.artworks },
+      // The product's name on both sides, as its other entries carry it: the log names the entry by it.
+      before: { name: product.name, artworks: before.artworks },
+      after: { name: product.name, artworks: after.artworks },
       at: now,
     });
     return after;
